@@ -1,0 +1,53 @@
+"""toolwire: every LLM tool-call wire shape, decoded into one canonical value and back."""
+
+from ._codec import (
+    Detection,
+    decode,
+    decode_all,
+    decode_result,
+    decode_tool,
+    detect,
+    encode,
+    encode_result,
+    encode_tool,
+    explain,
+)
+from ._args import Policy
+from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
+from ._ids import IdMap, IdRule
+from ._registry import Dialect, Registry, dialect_names, get_dialect, register_dialect
+from ._types import InvalidToolCall, Tool, ToolCall, ToolCalls, ToolResult
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArgumentsError",
+    "DecodeError",
+    "Detection",
+    "Dialect",
+    "EncodeError",
+    "IdMap",
+    "IdRule",
+    "InvalidToolCall",
+    "Policy",
+    "Registry",
+    "Tool",
+    "ToolCall",
+    "ToolCalls",
+    "ToolResult",
+    "ToolwireError",
+    "UnknownDialectError",
+    "__version__",
+    "decode",
+    "decode_all",
+    "decode_result",
+    "decode_tool",
+    "detect",
+    "dialect_names",
+    "encode",
+    "encode_result",
+    "encode_tool",
+    "explain",
+    "get_dialect",
+    "register_dialect",
+]

@@ -1,0 +1,150 @@
+"""Foreign objects -> plain data (dicts, lists, scalars).
+
+SDK objects (openai, anthropic, google-genai, mistralai, cohere, ollama) are
+pydantic models. They are read through their instance ``__dict__`` (field values by
+field name) and ``__pydantic_extra__``, keyed by each field's alias, so camelCase
+(google-genai) and aliased names (openai ``async``) come out as on the wire. This
+never calls a serializer, which makes it immune to pydantic's *MockValSer* bug:
+``TypeError: 'MockValSer' object cannot be converted to 'SchemaSerializer'`` (older
+pydantic-core) / ``... is not an instance of 'SchemaSerializer'`` (newer), also
+wrapped in ``PydanticSerializationError``, raised when an SDK class built with
+``defer_build=True`` is serialised while nested in another model. See
+https://github.com/pydantic/pydantic/issues/7713,
+https://github.com/pydantic/pydantic/issues/13647 and
+https://github.com/pydantic/pydantic-core/issues/1866.
+
+Objects that are not pydantic models but offer ``model_dump``/``to_dict`` are dumped
+through a guarded call: a ``TypeError`` (or serialization error) mentioning
+``SchemaSerializer``/``MockValSer`` falls back to an attribute walk.
+
+This module is the only place that works around that bug. It can be deleted down
+to the ``__dict__`` walk once every supported pydantic rebuilds mock serializers
+during nested serialisation (pydantic-core 2.50 does; pydantic >= 2.14) and the
+SDKs stop relying on ``defer_build``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Dict, Tuple
+
+from ._errors import DecodeError, excerpt
+
+__all__ = ["MAX_OBJECT_DEPTH", "to_data"]
+
+MAX_OBJECT_DEPTH = 256
+_PLAIN = (str, int, float, bool, type(None))
+_ALIASES: Dict[type, Dict[str, str]] = {}
+
+
+def to_data(obj: Any, loc: str = "$") -> Any:
+    """Plain data for *obj*: plain values are returned as they are (not copied)."""
+    t = type(obj)
+    if t is dict or t is list or t in _PLAIN:
+        return obj
+    return _walk(obj, 0, loc)
+
+
+def _aliases(cls: type) -> Dict[str, str]:
+    table = _ALIASES.get(cls)
+    if table is None:
+        table = {}
+        for name, field in getattr(cls, "model_fields", {}).items():
+            alias = field.serialization_alias or field.alias
+            if alias and alias != name:
+                table[name] = alias
+        _ALIASES[cls] = table
+    return table
+
+
+def _walk(obj: Any, depth: int, loc: str) -> Any:
+    t = type(obj)
+    if t in _PLAIN:
+        return obj
+    if depth > MAX_OBJECT_DEPTH:
+        raise DecodeError(
+            f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+        )
+    try:
+        if t is dict or isinstance(obj, dict):
+            return {k: _walk(v, depth + 1, loc) for k, v in obj.items()}
+        if t is list or t is tuple or isinstance(obj, (list, tuple)):
+            return [_walk(v, depth + 1, loc) for v in obj]
+        if isinstance(obj, (bytes, bytearray)):
+            return bytes(obj)
+        if hasattr(t, "__pydantic_fields__") and hasattr(obj, "__dict__"):
+            return _walk_model(obj, t, depth, loc)
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            return {
+                f.name: _walk(getattr(obj, f.name), depth + 1, loc)
+                for f in dataclasses.fields(obj)
+            }
+        dumped = _guarded_dump(obj)
+        if dumped is not None:
+            return _walk(dumped, depth + 1, loc)
+        if isinstance(obj, (str, int, float)):  # str/int/float subclasses, enums
+            value = getattr(obj, "value", obj)
+            return value if type(value) in _PLAIN else str(obj)
+        if hasattr(obj, "__dict__") and not isinstance(obj, type):
+            return _walk_vars(obj, depth, loc)
+    except DecodeError:
+        raise
+    except RecursionError:
+        raise DecodeError(f"Object nesting at {loc} is too deep", loc=loc) from None
+    except Exception as exc:  # a foreign object that misbehaves on access
+        raise DecodeError(
+            f"Could not read the {t.__name__} object at {loc}: {type(exc).__name__}: {exc}",
+            loc=loc,
+        ) from None
+    raise DecodeError(
+        f"Cannot read a {t.__name__} value at {loc}: {excerpt(obj)}", loc=loc
+    )
+
+
+def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
+    aliases = _aliases(cls)
+    out: Dict[str, Any] = {}
+    for name, value in obj.__dict__.items():
+        if value is None:
+            continue
+        out[aliases.get(name, name)] = _walk(value, depth + 1, loc)
+    extra = getattr(obj, "__pydantic_extra__", None)
+    if extra:
+        for name, value in extra.items():
+            if value is not None:
+                out[name] = _walk(value, depth + 1, loc)
+    return out
+
+
+def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
+    return {
+        k: _walk(v, depth + 1, loc)
+        for k, v in vars(obj).items()
+        if not k.startswith("_") and v is not None
+    }
+
+
+_DUMPERS: Tuple[str, ...] = ("model_dump", "to_dict", "dict")
+
+
+def _guarded_dump(obj: Any) -> Any:
+    """``obj.model_dump()`` (or ``to_dict``/``dict``), or ``None`` when the object
+    has none or its serializer is broken (the MockValSer TypeError)."""
+    for name in _DUMPERS:
+        method = getattr(obj, name, None)
+        if method is None or not callable(method):
+            continue
+        try:
+            dumped = method()
+        except Exception as exc:
+            if _is_serializer_bug(exc):
+                return None
+            raise
+        if isinstance(dumped, dict):
+            return dumped
+    return None
+
+
+def _is_serializer_bug(exc: BaseException) -> bool:
+    text = str(exc)
+    return "SchemaSerializer" in text or "MockValSer" in text or "not fully defined" in text

@@ -1,0 +1,294 @@
+"""Argument text <-> JSON object: the one arguments policy of every dialect.
+
+=====================================  ==========  ==========================
+input                                  result      recorded in ``repairs``
+=====================================  ==========  ==========================
+a JSON object (dict)                   as is       nothing
+``None``, ``""``, whitespace, ``"null"``  ``{}``   ``empty-arguments``
+``"{}"``                               ``{}``      nothing
+JSON text of an object                 parsed      nothing (fast path)
+in a Markdown code fence               unfenced    ``code-fence``
+``{}`` then the real object            the object  ``leading-empty-object``
+JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)
+unterminated object/array/string       refused     — (``ArgumentsError``, truncated)
+other malformed JSON                   json-repair ``json-repair`` (when allowed)
+a list, number, bool, non-object text  refused     — (``ArgumentsError``)
+=====================================  ==========  ==========================
+
+Truncated text (the JSON ends inside a string, array or object) is refused unless
+the policy has ``allow_truncated=True``; then the complete prefix is kept (partial
+strings included, nothing invented) and ``truncated`` is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Dict, Optional, Tuple
+
+from pydantic_core import from_json
+
+from ._errors import ArgumentsError, excerpt
+
+__all__ = ["DEFAULT_POLICY", "Policy", "encode_arguments", "make_policy", "parse_arguments"]
+
+Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
+
+_EMPTY: Tuple[str, ...] = ("empty-arguments",)
+_NO_REPAIRS: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How strictly arguments are read. Pass its fields as keywords to ``decode``.
+
+    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas...).
+    - ``allow_truncated``: accept the complete prefix of a cut-off argument text.
+    - ``max_bytes``: longest argument text accepted (characters).
+    - ``max_depth``: deepest nesting accepted.
+    - ``max_repair_bytes``: longest text handed to json-repair (its worst case is
+      super-linear; longer malformed text is refused instead).
+    - ``finish_reason``: the reply's finish reason when known; ``length`` /
+      ``max_tokens`` mark calls that needed more than a strict parse as truncated.
+    """
+
+    repair: bool = True
+    allow_truncated: bool = False
+    max_bytes: int = 16 * 1024 * 1024
+    max_depth: int = 200
+    max_repair_bytes: int = 64 * 1024
+    finish_reason: Optional[str] = None
+
+
+DEFAULT_POLICY = Policy()
+_FIELDS = frozenset(Policy.__dataclass_fields__)
+_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+
+
+def make_policy(policy: Dict[str, Any]) -> Policy:
+    """A ``Policy`` from keyword arguments (``DEFAULT_POLICY`` when there are none)."""
+    if not policy:
+        return DEFAULT_POLICY
+    unknown = set(policy) - _FIELDS
+    if unknown:
+        raise TypeError(f"unknown policy keyword(s): {', '.join(sorted(unknown))}")
+    return replace(DEFAULT_POLICY, **policy)
+
+
+def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    """Return ``(args, raw_text_or_None, repairs)`` or raise ``ArgumentsError``."""
+    if type(value) is dict:
+        return value, None, _NO_REPAIRS
+    if type(value) is str:
+        if len(value) > policy.max_bytes:
+            raise ArgumentsError(
+                f"Arguments at {loc} are {len(value)} characters long, over the limit of "
+                f"{policy.max_bytes}",
+                dialect=dialect,
+                loc=loc,
+                raw=value[:200],
+            )
+        try:
+            parsed = from_json(value, allow_inf_nan=False)
+        except ValueError as exc:
+            return _slow(value, str(exc), policy, loc, dialect)
+        if type(parsed) is dict:
+            if policy.max_depth < 200:
+                _check_depth(parsed, policy, value, loc, dialect)
+            return parsed, value, _NO_REPAIRS
+        return _not_object(parsed, value, policy, loc, dialect)
+    if value is None:
+        return {}, None, _EMPTY
+    if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
+        return dict(value), None, _NO_REPAIRS
+    raise ArgumentsError(
+        f"Arguments at {loc} must be a JSON object or its text, got {type(value).__name__} "
+        f"{excerpt(value)}",
+        dialect=dialect,
+        loc=loc,
+    )
+
+
+def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
+    """The argument text for a string dialect: ``raw`` byte for byte while it still
+    parses to ``args`` (so an unchanged call re-encodes exactly), else compact JSON."""
+    if raw is not None:
+        try:
+            if from_json(raw, allow_inf_nan=False) == args:
+                return raw
+        except ValueError:
+            pass
+    return json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+
+
+def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    if parsed is None:
+        return {}, text, _EMPTY
+    if type(parsed) is str:
+        inner = parsed.strip()
+        if inner.startswith("{"):
+            try:
+                unwrapped = json.loads(inner)
+            except (ValueError, RecursionError):
+                unwrapped = None
+            if type(unwrapped) is dict:
+                return unwrapped, text, ("double-encoded",)
+    raise ArgumentsError(
+        f"Arguments at {loc} are JSON but not an object: {type(parsed).__name__} {excerpt(parsed)}",
+        dialect=dialect,
+        loc=loc,
+        raw=text,
+    )
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    stripped = text.strip()
+    if not stripped:
+        return {}, text, _EMPTY
+    if "recursion limit" in strict_error and policy.max_depth <= 200:
+        _too_deep(policy, text, loc, dialect)
+    # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)
+    try:
+        parsed = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        _too_deep(policy, text, loc, dialect)
+    except ValueError:
+        pass
+    else:
+        if type(parsed) is dict:
+            _check_depth(parsed, policy, text, loc, dialect)
+            return parsed, text, _NO_REPAIRS
+        return _not_object(parsed, text, policy, loc, dialect)
+    # deterministic clean-ups
+    for candidate, note in _cleanups(stripped):
+        try:
+            parsed = from_json(candidate, allow_inf_nan=False)
+        except ValueError:
+            continue
+        if type(parsed) is dict:
+            return parsed, text, (note,)
+    # truncation: the strict parser ran out of input inside a value
+    if "EOF while parsing" in strict_error or _unbalanced(stripped):
+        return _truncated(text, stripped, policy, loc, dialect)
+    if policy.finish_reason in _TRUNCATING:
+        return _truncated(text, stripped, policy, loc, dialect)
+    return _lenient(text, stripped, strict_error, policy, loc, dialect)
+
+
+def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
+    out = []
+    if stripped.startswith("```"):
+        body = stripped[3:]
+        newline = body.find("\n")
+        body = body[newline + 1 :] if newline >= 0 else body
+        if body.rstrip().endswith("```"):
+            body = body.rstrip()[:-3]
+        out.append((body.strip(), "code-fence"))
+    if stripped.startswith("{}") and stripped[2:].lstrip().startswith("{"):
+        out.append((stripped[2:].lstrip(), "leading-empty-object"))
+    return tuple(out)
+
+
+def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    if policy.allow_truncated:
+        try:
+            parsed = from_json(stripped, allow_inf_nan=False, allow_partial="trailing-strings")
+        except ValueError:
+            parsed = None
+        if type(parsed) is dict:
+            return parsed, text, ("truncated",)
+    raise ArgumentsError(
+        f"Arguments at {loc} are cut off (the JSON ends inside a value): {excerpt(text[-40:])}; "
+        "pass allow_truncated=True to accept the complete prefix",
+        dialect=dialect,
+        loc=loc,
+        raw=text,
+        truncated=True,
+    )
+
+
+def _lenient(
+    text: str, stripped: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
+) -> Parsed:
+    reason = f"not valid JSON ({strict_error})"
+    if policy.repair and len(stripped) <= policy.max_repair_bytes:
+        try:
+            import json_repair  # lazy: only malformed text pays for it
+        except ImportError:  # pragma: no cover - a declared dependency
+            json_repair = None
+        if json_repair is not None:
+            try:
+                repaired = json_repair.loads(stripped)
+            except Exception:  # json-repair raising is a failed repair, nothing more
+                repaired = None
+            if type(repaired) is dict and _finite(repaired):
+                return repaired, text, ("json-repair",)
+            if type(repaired) is list and len(repaired) > 1:
+                reason = "several JSON values one after another (merged parallel calls?)"
+    elif policy.repair:
+        reason += f"; too long to repair ({len(stripped)} > {policy.max_repair_bytes} characters)"
+    raise ArgumentsError(
+        f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text
+    )
+
+
+def _finite(value: Any) -> bool:
+    """json-repair lets ``NaN``/``Infinity`` through; those are not JSON."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if type(v) is float and (v != v or v in (float("inf"), float("-inf"))):
+            return False
+        if type(v) is dict:
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+    return True
+
+
+def _unbalanced(text: str) -> bool:
+    """True when brackets or double quotes are left open at the end of *text*."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+    return in_string or depth > 0
+
+
+def _check_depth(value: Any, policy: Policy, text: str, loc: str, dialect: Optional[str]) -> None:
+    stack = [(value, 1)]
+    limit = policy.max_depth
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            _too_deep(policy, text, loc, dialect)
+        if type(v) is dict:
+            stack.extend((x, d + 1) for x in v.values() if type(x) in (dict, list))
+        elif type(v) is list:
+            stack.extend((x, d + 1) for x in v if type(x) in (dict, list))
+
+
+def _too_deep(policy: Policy, text: str, loc: str, dialect: Optional[str]) -> Any:
+    raise ArgumentsError(
+        f"Arguments at {loc} are nested deeper than the limit of {policy.max_depth}",
+        dialect=dialect,
+        loc=loc,
+        raw=text[:200],
+    )

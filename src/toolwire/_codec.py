@@ -1,0 +1,409 @@
+"""Front doors: ``decode``, ``decode_all``, ``encode``, ``detect`` and the tool
+definition / tool result pairs. They speak canonical types only; every provider
+field name lives in ``dialects/``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from pydantic_core import from_json
+
+from ._access import to_data
+from ._args import Policy, make_policy
+from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
+from ._ids import IdMap
+from ._registry import (
+    CALL,
+    CALLS,
+    OTHER,
+    RESULT,
+    SERVER,
+    TOOL,
+    Dialect,
+    EncodeContext,
+    Registry,
+    default_registry,
+)
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+
+__all__ = [
+    "Detection",
+    "decode",
+    "decode_all",
+    "decode_result",
+    "decode_tool",
+    "detect",
+    "encode",
+    "encode_result",
+    "encode_tool",
+    "explain",
+]
+
+_VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
+_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+
+
+def _load(x: Any, loc: str = "$") -> Any:
+    """Plain data from a value, JSON text or a foreign object."""
+    t = type(x)
+    if t is dict:
+        return x
+    if t is str or t is bytes or t is bytearray:
+        text = x.decode("utf-8", "replace") if t is not str else x
+        try:
+            return from_json(text, allow_inf_nan=False)
+        except ValueError as exc:
+            raise DecodeError(
+                f"Input at {loc} is text but not JSON ({exc}): {excerpt(text)}", loc=loc
+            ) from None
+    return to_data(x, loc)
+
+
+def _registry(registry: Optional[Registry]) -> Registry:
+    return default_registry() if registry is None else registry
+
+
+def _dialect(name: Union[str, Dialect, None], registry: Optional[Registry]) -> Optional[Dialect]:
+    if name is None or isinstance(name, Dialect):
+        return name
+    return _registry(registry).get(name)
+
+
+def _looks_like(data: Any, registry: Optional[Registry]) -> str:
+    hit = _registry(registry).sniff(data)
+    if hit is None:
+        return "it matches no known dialect"
+    d, kind, reason = hit
+    return f"it looks like {d.name} ({reason})"
+
+
+def _sniff(
+    data: Any, dialect: Optional[Dialect], registry: Optional[Registry], loc: str
+) -> Tuple[Dialect, str]:
+    if dialect is not None:
+        hit = dialect.sniff(data)
+        if hit is None:
+            raise DecodeError(
+                f"Input at {loc} is not a {dialect.name} payload: {_looks_like(data, registry)}; "
+                f"got {excerpt(data)}",
+                dialect=dialect.name,
+                loc=loc,
+            )
+        return dialect, hit[0]
+    found = _registry(registry).sniff(data)
+    if found is None:
+        raise DecodeError(
+            f"Input at {loc} matches no known dialect: {excerpt(data)}", loc=loc
+        )
+    return found[0], found[1]
+
+
+def _decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
+    try:
+        call = d.decode_call(data, policy, loc)
+    except ToolwireError:
+        raise
+    except Exception as exc:  # a malformed item the dialect did not foresee
+        raise DecodeError(
+            f"Malformed {d.name} tool call at {loc} ({type(exc).__name__}: {exc}): {excerpt(data)}",
+            dialect=d.name,
+            loc=loc,
+        ) from None
+    if server and not call.server:
+        call = call.model_copy(update={"server": True})
+    return call
+
+
+def decode(
+    item: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    registry: Optional[Registry] = None,
+    **policy: Any,
+) -> ToolCall:
+    """Decode one tool-call item (a dict, JSON text or an SDK object) into a ``ToolCall``.
+
+    *dialect* forces a dialect; without it the shape decides (see ``detect``).
+    Policy keywords (``repair``, ``allow_truncated``, ``max_bytes``, ``max_depth``,
+    ``finish_reason``...) are those of ``Policy``. A message or response holding
+    exactly one call is accepted too.
+    """
+    pol = make_policy(policy) if policy else _DEFAULT
+    data = item if type(item) is dict else _load(item)
+    d = _dialect(dialect, registry)
+    kind: str
+    if d is not None:
+        try:
+            return _checked_decode(d, data, pol)
+        except ArgumentsError:
+            raise
+        except DecodeError:
+            hit = d.sniff(data) if type(data) is dict else None
+            if hit is None or hit[0] not in (CALL, SERVER):
+                _sniff(data, d, registry, "$")  # raises, naming the dialect it looks like
+                hit = d.sniff(data)
+            if hit is None or hit[0] in (CALL, SERVER):
+                raise
+            kind = hit[0]
+    else:
+        d, kind = _sniff(data, None, registry, "$")
+        if kind == CALL:
+            return _decode_one(d, data, pol, "$", False)
+        if kind == SERVER:
+            return _decode_one(d, data, pol, "$", True)
+    if kind == CALLS:
+        calls = decode_all(data, d, include_server=True, registry=registry, **policy)
+        if len(calls) == 1 and isinstance(calls[0], ToolCall):
+            return calls[0]
+        raise DecodeError(
+            f"Input at $ holds {len(calls)} tool calls, not one; use decode_all",
+            dialect=d.name,
+        )
+    raise DecodeError(
+        f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
+        dialect=d.name,
+    )
+
+
+def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
+    if type(data) is not dict:
+        raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
+    hit = d.sniff(data)
+    if hit is None or hit[0] not in (CALL, SERVER):
+        raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
+    return _decode_one(d, data, pol, "$", hit[0] == SERVER)
+
+
+_DEFAULT = make_policy({})
+_KIND_WORDS = {TOOL: "tool definition", RESULT: "tool result", OTHER: "item without tool calls"}
+
+
+def decode_all(
+    x: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    invalid: str = "raise",
+    include_server: bool = False,
+    registry: Optional[Registry] = None,
+    **policy: Any,
+) -> List[Union[ToolCall, InvalidToolCall]]:
+    """Every tool call the client must execute in *x*, in order.
+
+    *x* is a list of call items, an assistant message, a whole response, a
+    conversation, ``{"tool_calls": [...]}``, a canonical ``{"name", "args", "id"}``
+    dict, JSON text of any of these, an SDK object, or an empty-equivalent
+    (``None``, ``""``, ``"null"``, ``{}``, ``[]``), which gives ``[]``.
+    ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call whose
+    arguments are not a JSON object (its siblings are kept either way).
+    ``include_server=True`` adds the calls the provider executes itself.
+    """
+    if invalid not in ("raise", "keep"):
+        raise ValueError("invalid must be 'raise' or 'keep'")
+    if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
+        return []
+    data = _load(x)
+    if data is None or data == {} or data == []:
+        return []
+    pol = make_policy(policy) if policy else _DEFAULT
+    d = _dialect(dialect, registry)
+    out: List[Union[ToolCall, InvalidToolCall]] = []
+    _collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
+    return out
+
+
+def _collect(
+    data: Any,
+    d: Optional[Dialect],
+    registry: Optional[Registry],
+    pol: Policy,
+    loc: str,
+    out: List[Union[ToolCall, InvalidToolCall]],
+    keep: bool,
+    server: bool,
+    top: bool,
+) -> None:
+    if type(data) is list:
+        for i, el in enumerate(data):
+            _collect(to_data(el, loc), d, registry, pol, f"{loc}[{i}]", out, keep, server, False)
+        return
+    dd, kind = _sniff(data, d, registry, loc)
+    if kind == CALL or (kind == SERVER and server):
+        try:
+            out.append(_decode_one(dd, data, pol, loc, kind == SERVER))
+        except ArgumentsError as exc:
+            if not keep:
+                raise
+            out.append(_invalid(data, dd, exc))
+    elif kind == CALLS:
+        finish = dd.finish(data)
+        sub = pol
+        if finish is not None and finish in _TRUNCATING and pol.finish_reason is None:
+            sub = replace(pol, finish_reason=finish)
+        for child, cloc in dd.children(data, loc):
+            # children belong to the container's dialect, but items inside may be
+            # SDK objects of it: read them, keep the dialect fixed
+            _collect(to_data(child, cloc), dd, registry, sub, cloc, out, keep, server, False)
+    elif top and kind in (TOOL, RESULT):
+        raise DecodeError(
+            f"Input at {loc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
+            dialect=dd.name,
+            loc=loc,
+        )
+
+
+def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
+    name = ident = None
+    try:
+        peek = d.extra.get("peek")
+        if peek is not None:
+            name, ident = peek(data)
+    except Exception:
+        pass
+    return InvalidToolCall(
+        name=name if isinstance(name, str) else None,
+        id=ident if isinstance(ident, str) else None,
+        raw=exc.raw,
+        error=exc.message,
+        loc=exc.loc,
+        truncated=exc.truncated,
+    )
+
+
+class Detection(Tuple[str, str, str]):
+    """``(dialect, kind, reason)`` as returned by ``explain``."""
+
+    @property
+    def dialect(self) -> str:
+        return self[0]
+
+    @property
+    def kind(self) -> str:
+        return self[1]
+
+    @property
+    def reason(self) -> str:
+        return self[2]
+
+
+def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
+    """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
+    data = _load(item)
+    if type(data) is list:
+        if not data:
+            raise DecodeError("Input at $ is an empty list; nothing to detect")
+        data = to_data(data[0], "$[0]")
+    d, kind = _sniff(data, None, registry, "$")
+    hit = d.sniff(data)
+    assert hit is not None
+    return Detection((d.name, kind, hit[1]))
+
+
+def detect(item: Any, *, registry: Optional[Registry] = None) -> str:
+    """The dialect id of *item*, from its shape alone (``explain`` says why)."""
+    return explain(item, registry=registry).dialect
+
+
+def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
+    if isinstance(call, ToolCall):
+        return call
+    if isinstance(call, InvalidToolCall):
+        return ToolCall(name=call.name or "", args={}, id=call.id, repairs=("invalid-call-placeholder",))
+    return decode(call, registry=registry)
+
+
+def encode(
+    call: Any,
+    dialect: Union[str, Dialect],
+    *,
+    ids: Optional[IdMap] = None,
+    position: int = 0,
+    registry: Optional[Registry] = None,
+) -> Dict[str, Any]:
+    """The *dialect* wire item for *call* (a ``ToolCall`` or anything ``decode`` takes).
+
+    Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
+    conversation to keep calls and results paired and collisions detected.
+    """
+    d = _dialect(dialect, registry)
+    assert d is not None
+    c = _as_call(call, registry)
+    if d.names is not None and not d.names.fullmatch(c.name):
+        raise EncodeError(
+            f"Tool name {c.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+            dialect=d.name,
+        )
+    return d.encode_call(c, EncodeContext(ids=ids, position=position))
+
+
+def decode_tool(
+    item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
+) -> Tool:
+    """Decode a tool definition of any dialect into a ``Tool``."""
+    if isinstance(item, Tool):
+        return item
+    data = _load(item)
+    d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
+    if kind != TOOL:
+        raise DecodeError(
+            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool definition",
+            dialect=d.name,
+        )
+    return _guard(d, d.decode_tool, data)
+
+
+def encode_tool(
+    tool: Any, dialect: Union[str, Dialect], *, registry: Optional[Registry] = None
+) -> Dict[str, Any]:
+    """The *dialect* tool definition for *tool* (a ``Tool`` or any decodable definition)."""
+    d = _dialect(dialect, registry)
+    assert d is not None
+    t = tool if isinstance(tool, Tool) else decode_tool(tool, registry=registry)
+    if d.names is not None and not d.names.fullmatch(t.name):
+        raise EncodeError(
+            f"Tool name {t.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+            dialect=d.name,
+        )
+    return d.encode_tool(t)
+
+
+def decode_result(
+    item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
+) -> ToolResult:
+    """Decode a tool result of any dialect into a ``ToolResult``."""
+    if isinstance(item, ToolResult):
+        return item
+    data = _load(item)
+    d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
+    if kind != RESULT:
+        raise DecodeError(
+            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool result",
+            dialect=d.name,
+        )
+    return _guard(d, d.decode_result, data)
+
+
+def encode_result(
+    result: Any,
+    dialect: Union[str, Dialect],
+    *,
+    ids: Optional[IdMap] = None,
+    registry: Optional[Registry] = None,
+) -> Dict[str, Any]:
+    """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
+    d = _dialect(dialect, registry)
+    assert d is not None
+    r = result if isinstance(result, ToolResult) else decode_result(result, registry=registry)
+    return d.encode_result(r, EncodeContext(ids=ids))
+
+
+def _guard(d: Dialect, fn: Any, data: Any) -> Any:
+    try:
+        return fn(data, "$")
+    except ToolwireError:
+        raise
+    except Exception as exc:
+        raise DecodeError(
+            f"Malformed {d.name} payload at $ ({type(exc).__name__}: {exc}): {excerpt(data)}",
+            dialect=d.name,
+        ) from None

@@ -1,0 +1,99 @@
+"""The error tree.
+
+::
+
+    ToolwireError
+     ├── DecodeError (ValueError)          a payload could not be read
+     │    └── ArgumentsError               a call's arguments are not a JSON object
+     ├── EncodeError (ValueError)          a value cannot be written in a dialect
+     └── UnknownDialectError (LookupError) no dialect by that name
+
+Every error carries the dialect id (or ``None``) and a ``$.path`` into the input.
+Messages are one sentence: what is wrong, where, in which dialect, and what the
+input looked like instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+__all__ = [
+    "ArgumentsError",
+    "DecodeError",
+    "EncodeError",
+    "ToolwireError",
+    "UnknownDialectError",
+    "excerpt",
+]
+
+_EXCERPT = 60
+
+
+def excerpt(value: Any, limit: int = _EXCERPT) -> str:
+    """A short, single-line ``repr`` of *value* for error messages (never raises)."""
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object whose __repr__ raises
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+class ToolwireError(Exception):
+    """Base of every error toolwire raises."""
+
+    def __init__(self, message: str, *, dialect: Optional[str] = None, loc: str = "$") -> None:
+        super().__init__(message)
+        self.message = message
+        self.dialect = dialect
+        self.loc = loc
+
+    def __reduce__(self) -> Any:  # keep keyword state through pickle (multiprocessing, dask)
+        return (_rebuild, (type(self), self.message, self.dialect, self.loc))
+
+
+def _rebuild(cls: type, message: str, dialect: Optional[str], loc: str) -> ToolwireError:
+    err: ToolwireError = cls(message, dialect=dialect, loc=loc)
+    return err
+
+
+class DecodeError(ToolwireError, ValueError):
+    """A payload (or part of it) could not be decoded."""
+
+
+class ArgumentsError(DecodeError):
+    """A call's arguments could not be made into a JSON object under the active policy.
+
+    ``decode_all(..., invalid="keep")`` turns exactly these into ``InvalidToolCall``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        dialect: Optional[str] = None,
+        loc: str = "$",
+        raw: Optional[str] = None,
+        truncated: bool = False,
+    ) -> None:
+        super().__init__(message, dialect=dialect, loc=loc)
+        self.raw = raw
+        self.truncated = truncated
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_args, (self.message, self.dialect, self.loc, self.raw, self.truncated))
+
+
+def _rebuild_args(
+    message: str, dialect: Optional[str], loc: str, raw: Optional[str], truncated: bool
+) -> ArgumentsError:
+    return ArgumentsError(message, dialect=dialect, loc=loc, raw=raw, truncated=truncated)
+
+
+class EncodeError(ToolwireError, ValueError):
+    """A value cannot be written in the requested dialect."""
+
+
+class UnknownDialectError(ToolwireError, LookupError):
+    """No dialect is registered under that name."""

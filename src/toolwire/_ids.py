@@ -1,0 +1,125 @@
+"""Call ids: each dialect's rule, deterministic mapping, stable synthesis.
+
+An id that is valid for the target passes through unchanged. An invalid one is
+mapped by a keyed BLAKE2b hash into the target's alphabet and length (never
+truncated, never character-replaced: both collide), so the same input gives the
+same id in every process and a tool result's id maps exactly as its call's did.
+A missing id is synthesized from the call's content where the target needs one
+(not random, not ``hash()``, which is salted per process).
+
+``IdMap`` keeps the mapping of one conversation and refuses collisions: two
+different source ids that would become the same target id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, Optional, Pattern
+
+from ._errors import EncodeError
+
+__all__ = ["IdMap", "IdRule", "map_id", "synthesize_id"]
+
+_ALNUM = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_KEY = b"toolwire.ids.v1"
+
+
+@dataclass(frozen=True)
+class IdRule:
+    """What ids a dialect accepts, and how it makes new ones.
+
+    ``pattern`` must match the whole id (``None``: any characters), ``max_len``
+    bounds its length, ``required`` says whether the wire shape needs one; new ids
+    are ``prefix`` + ``length`` characters of ``alphabet``.
+    """
+
+    pattern: Optional[Pattern[str]] = None
+    max_len: Optional[int] = None
+    required: bool = False
+    prefix: str = "call_"
+    length: int = 24
+    alphabet: str = _ALNUM
+
+    def valid(self, id: str) -> bool:
+        if not id:
+            return False
+        if self.max_len is not None and len(id) > self.max_len:
+            return False
+        return self.pattern is None or self.pattern.fullmatch(id) is not None
+
+    def describe(self) -> str:
+        parts = []
+        if self.pattern is not None:
+            parts.append(f"matching {self.pattern.pattern}")
+        if self.max_len is not None:
+            parts.append(f"at most {self.max_len} characters")
+        return " and ".join(parts) or "any non-empty string"
+
+
+def _digest_to(text: str, rule: IdRule) -> str:
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), key=_KEY, digest_size=32)
+    number = int.from_bytes(digest.digest(), "big")
+    base = len(rule.alphabet)
+    chars = []
+    for _ in range(rule.length):
+        number, r = divmod(number, base)
+        chars.append(rule.alphabet[r])
+    return rule.prefix + "".join(chars)
+
+
+def map_id(id: str, rule: IdRule) -> str:
+    """*id* if *rule* accepts it, else its deterministic image under *rule*."""
+    if rule.valid(id):
+        return id
+    return _digest_to("id:" + id, rule)
+
+
+def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int = 0) -> str:
+    """A stable id for a call that has none, from its content and position."""
+    seed = json.dumps([name, args, position], sort_keys=True, ensure_ascii=False, default=repr)
+    return _digest_to("new:" + seed, rule)
+
+
+class IdMap:
+    """The id mapping of one conversation for one target rule.
+
+    ``map(id)`` returns the target id and remembers it; mapping two different
+    source ids onto one target id raises ``EncodeError``. ``mapping`` gives the
+    source -> target pairs (to translate results back).
+    """
+
+    def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
+        self.rule = rule
+        self.dialect = dialect
+        self.mapping: Dict[str, str] = {}
+        self._owner: Dict[str, str] = {}
+
+    def map(self, id: str) -> str:
+        known = self.mapping.get(id)
+        if known is not None:
+            return known
+        target = map_id(id, self.rule)
+        owner = self._owner.get(target)
+        if owner is not None and owner != id:
+            raise EncodeError(
+                f"Ids {owner!r} and {id!r} both become {target!r} in {self.dialect or 'the target'}",
+                dialect=self.dialect,
+            )
+        self._owner[target] = id
+        self.mapping[id] = target
+        return target
+
+    def reverse(self) -> Dict[str, str]:
+        return {v: k for k, v in self.mapping.items()}
+
+
+ANY = IdRule()
+OPTIONAL_ANY = IdRule(required=False)
+
+
+def rule(pattern: Optional[str] = None, **kw: Any) -> IdRule:
+    """Shorthand for dialect modules."""
+    return IdRule(pattern=re.compile(pattern) if pattern else None, **kw)

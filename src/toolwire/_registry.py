@@ -1,0 +1,199 @@
+"""Dialects are data; a ``Registry`` holds them.
+
+A ``Dialect`` pairs, side by side, the decoder and encoder of each thing a wire API
+carries (calls, tool definitions, tool results) with its shape detector, id rule
+and tool-name rule. The built-in dialects are one literal tuple
+(``dialects.BUILTIN``); nothing registers itself on import. ``default_registry()``
+holds them; ``Registry.copy()`` gives callers their own to extend.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Pattern, Tuple
+
+from ._errors import UnknownDialectError
+from ._ids import IdRule
+
+if TYPE_CHECKING:
+    from ._args import Policy
+    from ._types import Tool, ToolCall, ToolResult
+
+__all__ = [
+    "CALL",
+    "CALLS",
+    "OTHER",
+    "RESULT",
+    "SERVER",
+    "TOOL",
+    "Dialect",
+    "EncodeContext",
+    "Registry",
+    "default_registry",
+    "dialect_names",
+    "get_dialect",
+    "register_dialect",
+]
+
+# What a payload is, as told by ``Dialect.sniff``.
+CALL = "call"  # one tool call the client executes
+SERVER = "server"  # one tool call the provider executes itself
+CALLS = "calls"  # a container of items: a message, a response, a list of blocks
+TOOL = "tool"  # a tool definition
+RESULT = "result"  # a tool result
+OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
+
+Sniff = Callable[[Any], Optional[Tuple[str, str]]]
+
+
+@dataclass
+class EncodeContext:
+    """State of one encode: the id map of the conversation, the call's position."""
+
+    ids: Any = None  # an IdMap for this dialect's rule, or None
+    position: int = 0
+    same_dialect: bool = False
+
+
+def _no_children(data: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    return iter(())
+
+
+def _no_finish(data: Any) -> Optional[str]:
+    return None
+
+
+def _unsupported(*args: Any) -> Any:
+    raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """One wire API.
+
+    - ``sniff(data)``: ``(kind, reason)`` when *data* (plain data) has this dialect's
+      shape, where kind is one of ``call``, ``server``, ``calls``, ``tool``,
+      ``result``, ``other``; else ``None``.
+    - ``children(data, loc)``: the items of a ``calls`` container, with their paths.
+    - ``finish(data)``: a container's finish reason, when it has one.
+    - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
+      pairs for tool definitions and tool results.
+    """
+
+    name: str
+    sniff: Sniff
+    decode_call: Callable[[Any, "Policy", str], "ToolCall"]
+    encode_call: Callable[["ToolCall", EncodeContext], Dict[str, Any]]
+    decode_tool: Callable[[Any, str], "Tool"]
+    encode_tool: Callable[["Tool"], Dict[str, Any]]
+    decode_result: Callable[[Any, str], "ToolResult"]
+    encode_result: Callable[["ToolResult", EncodeContext], Dict[str, Any]]
+    ids: IdRule
+    names: Optional[Pattern[str]] = None
+    children: Callable[[Any, str], Iterator[Tuple[Any, str]]] = _no_children
+    finish: Callable[[Any], Optional[str]] = _no_finish
+    aliases: Tuple[str, ...] = ()
+    description: str = ""
+    extra: Dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+class Registry:
+    """Dialects by name, in detection precedence order. Safe to use from many threads."""
+
+    def __init__(self, dialects: Tuple[Dialect, ...] = ()) -> None:
+        self._lock = threading.Lock()
+        self._order: Tuple[Dialect, ...] = ()
+        self._by_name: Dict[str, Dialect] = {}
+        for d in dialects:
+            self.register(d)
+
+    def register(self, dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
+        """Add *dialect*; a taken name or alias raises ``ValueError`` unless ``replace``.
+
+        ``first=True`` puts it ahead of the others in detection order.
+        """
+        with self._lock:
+            names = (dialect.name, *dialect.aliases)
+            by_name = dict(self._by_name)
+            order = list(self._order)
+            for n in names:
+                old = by_name.get(n)
+                if old is not None and old is not dialect:
+                    if not replace:
+                        raise ValueError(f"dialect {n!r} is already registered")
+                    order = [d for d in order if d.name != old.name]
+                    for k in [k for k, v in by_name.items() if v.name == old.name]:
+                        del by_name[k]
+            for n in names:
+                by_name[n] = dialect
+            if dialect not in order:
+                order.insert(0, dialect) if first else order.append(dialect)
+            # publish whole new tables: readers never see a half-updated registry
+            self._by_name = by_name
+            self._order = tuple(order)
+
+    def get(self, name: str) -> Dialect:
+        try:
+            return self._by_name[name]
+        except (KeyError, TypeError):
+            known = ", ".join(d.name for d in self._order)
+            raise UnknownDialectError(
+                f"Unknown dialect {name!r}; known dialects: {known}", dialect=None
+            ) from None
+
+    def names(self) -> List[str]:
+        return [d.name for d in self._order]
+
+    def __iter__(self) -> Iterator[Dialect]:
+        return iter(self._order)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def copy(self) -> Registry:
+        return Registry(self._order)
+
+    def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
+        """The first dialect (in order) that recognises *data*, with kind and reason."""
+        for d in self._order:
+            try:
+                hit = d.sniff(data)
+            except Exception:  # a third-party sniffer must not break detection
+                hit = None
+            if hit is not None:
+                return d, hit[0], hit[1]
+        return None
+
+
+_default: Optional[Registry] = None
+_default_lock = threading.Lock()
+
+
+def default_registry() -> Registry:
+    """The process-wide registry of the built-in dialects (built on first use)."""
+    global _default
+    reg = _default
+    if reg is None:
+        with _default_lock:
+            if _default is None:
+                from .dialects import BUILTIN
+
+                _default = Registry(BUILTIN)
+            reg = _default
+    return reg
+
+
+def register_dialect(dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
+    """Register *dialect* on the default registry."""
+    default_registry().register(dialect, replace=replace, first=first)
+
+
+def get_dialect(name: str) -> Dialect:
+    """The dialect registered under *name* (or an alias) in the default registry."""
+    return default_registry().get(name)
+
+
+def dialect_names() -> List[str]:
+    """Names of the default registry's dialects, in detection order."""
+    return default_registry().names()

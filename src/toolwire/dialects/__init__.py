@@ -1,0 +1,22 @@
+"""The built-in dialects, in detection precedence order.
+
+Order matters only for shapes several dialects could claim: the first dialect
+whose ``sniff`` recognises a payload wins. Distinctive shapes come first; the
+OpenAI Chat shape, which many OpenAI-compatible servers share, after the dialects
+that refine it.
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from .._registry import Dialect
+from . import canonical, openai_chat, openai_responses
+
+__all__ = ["BUILTIN"]
+
+BUILTIN: Tuple[Dialect, ...] = (
+    openai_responses.DIALECT,
+    openai_chat.DIALECT,
+    canonical.DIALECT,
+)

@@ -1,0 +1,87 @@
+"""Helpers shared by dialect modules (no provider field names here)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from .._access import to_data
+from .._errors import DecodeError, EncodeError, excerpt
+from .._ids import IdRule, map_id, synthesize_id
+from .._registry import EncodeContext
+from .._types import ToolCall, ToolResult
+
+__all__ = ["as_dict", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
+
+
+def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
+    """*value* as a plain dict, or a ``DecodeError`` naming *what* was expected."""
+    if type(value) is dict:
+        return value
+    data = to_data(value, loc)
+    if type(data) is not dict:
+        raise DecodeError(
+            f"Expected {what} at {loc}, got {type(value).__name__} {excerpt(value)}",
+            dialect=dialect,
+            loc=loc,
+        )
+    return data
+
+
+def name_of(value: Any, loc: str, dialect: str) -> str:
+    """A tool name: a non-empty string."""
+    if type(value) is str and value:
+        return value
+    if value is None:
+        raise DecodeError(f"Tool call at {loc} has no name", dialect=dialect, loc=loc)
+    raise DecodeError(
+        f"Tool name at {loc} must be a non-empty string, got {excerpt(value)}",
+        dialect=dialect,
+        loc=loc,
+    )
+
+
+def opt_str(value: Any, loc: str, dialect: str) -> Optional[str]:
+    """An optional id: ``None`` and ``""`` mean none."""
+    if value is None or value == "":
+        return None
+    if type(value) is str:
+        return value
+    if type(value) is int and not isinstance(value, bool):
+        return str(value)
+    raise DecodeError(
+        f"Id at {loc} must be a string, got {excerpt(value)}", dialect=dialect, loc=loc
+    )
+
+
+def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule) -> Optional[str]:
+    """The id to write for *call*: passed through, mapped, or synthesized if required."""
+    if call.id is None:
+        if not rule.required:
+            return None
+        new = synthesize_id(call.name, call.args, rule, ctx.position)
+        return ctx.ids.map(new) if ctx.ids is not None else new
+    if ctx.ids is not None:
+        mapped: str = ctx.ids.map(call.id)
+        return mapped
+    return map_id(call.id, rule)
+
+
+def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str) -> Optional[str]:
+    """The id to write for a tool result: mapped exactly as its call's was."""
+    if result.id is None:
+        if rule.required:
+            raise EncodeError(
+                f"A {dialect} tool result needs the id of its call; this result has none",
+                dialect=dialect,
+            )
+        return None
+    if ctx.ids is not None:
+        mapped: str = ctx.ids.map(result.id)
+        return mapped
+    return map_id(result.id, rule)
+
+
+def scoped(obj: Any, dialect: str) -> Dict[str, Any]:
+    """The provider data *obj* carries for *dialect* (empty when none)."""
+    data: Dict[str, Any] = obj.provider_data.get(dialect) or {}
+    return data

@@ -1,0 +1,106 @@
+"""The canonical form (``canonical``): ``{"name", "args", "id"}``.
+
+What DSPy-style code holds and what ``toolwire`` prints. A tool definition is
+``{"name", "description", "parameters", "strict"}`` (the ``Tool`` fields); a tool
+result is ``{"id", "name", "content", "is_error"}``. ``args`` may also be JSON
+text; the arguments policy applies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple
+
+from .._args import Policy, parse_arguments
+from .._errors import DecodeError
+from .._ids import IdRule
+from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext
+from .._types import Tool, ToolCall, ToolResult, new_call
+from ._common import name_of, opt_str
+
+__all__ = ["DIALECT"]
+
+NAME = "canonical"
+IDS = IdRule(required=False)
+_CALL_KEYS = frozenset({"name", "args", "id"})
+_TOOL_KEYS = frozenset({"name", "description", "parameters", "strict"})
+_RESULT_KEYS = frozenset({"id", "name", "content", "is_error"})
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    keys = data.keys()
+    if "name" in data and "args" in data and keys <= _CALL_KEYS:
+        return CALL, "only 'name', 'args' and 'id' (the canonical form)"
+    if "name" in data and "parameters" in data and keys <= _TOOL_KEYS:
+        return TOOL, "only 'name', 'description', 'parameters', 'strict'"
+    if "content" in data and "id" in data and keys <= _RESULT_KEYS:
+        return RESULT, "only 'id', 'name', 'content', 'is_error'"
+    return None
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    args, raw, repairs = parse_arguments(item.get("args"), policy, loc + ".args", NAME)
+    return new_call(name, args, opt_str(item.get("id"), loc + ".id", NAME), raw, None, repairs)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    return {"name": call.name, "args": call.args, "id": call.id}
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    params = item.get("parameters")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+    return Tool(
+        name=name_of(item.get("name"), loc + ".name", NAME),
+        description=item.get("description"),
+        parameters=params,
+        strict=item.get("strict"),
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"name": tool.name, "parameters": tool.parameters}
+    if tool.description is not None:
+        out["description"] = tool.description
+    if tool.strict is not None:
+        out["strict"] = tool.strict
+    return out
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    if not isinstance(content, (str, list)):
+        raise DecodeError(f"Result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc)
+    return ToolResult(
+        id=opt_str(item.get("id"), loc + ".id", NAME),
+        name=item.get("name"),
+        content=content,
+        is_error=bool(item.get("is_error", False)),
+    )
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"id": result.id, "content": result.content}
+    if result.name is not None:
+        out["name"] = result.name
+    if result.is_error:
+        out["is_error"] = True
+    return out
+
+
+DIALECT = Dialect(
+    name=NAME,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    description="The canonical {name, args, id} form",
+    extra={"peek": lambda item: (item.get("name"), item.get("id"))},
+)

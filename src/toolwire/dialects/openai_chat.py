@@ -1,0 +1,314 @@
+"""OpenAI Chat Completions (``openai.chat``).
+
+Follows https://platform.openai.com/docs/api-reference/chat (checked 2026-11-30)
+and the openai-python types ``chat_completion_message_tool_call``,
+``chat_completion_tool_param``, ``chat_completion_tool_message_param``.
+
+- Call: ``{"id", "type": "function", "function": {"name", "arguments": "<JSON>"}}``;
+  ``type`` may be missing; ``arguments`` may be an object, ``""``, ``"null"``,
+  missing or double-encoded (see the arguments policy). ``type: "custom"`` calls
+  carry free text: ``args == {"input": text}``. The legacy ``function_call``
+  message field (no id) is read too. An ``""`` id is no id.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
+- Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
+- Ids: at most 40 characters on input (the API rejects longer ones).
+- Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
+
+Encoding writes one level of JSON text for arguments, re-emitting the text as
+received while it still parses to the call's ``args``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from .._args import Policy, encode_arguments, parse_arguments
+from .._errors import DecodeError, EncodeError
+from .._ids import rule
+from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
+from .._types import Tool, ToolCall, ToolResult, new_call
+from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+
+__all__ = ["DIALECT"]
+
+NAME = "openai.chat"
+IDS = rule(max_len=40, required=True, prefix="call_", length=24)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    fn = data.get("function")
+    if type(fn) is dict:
+        if "arguments" in fn or "id" in data:
+            return CALL, "a 'function' object with 'arguments' (a Chat tool_calls item)"
+        if "name" in fn:
+            return TOOL, "a 'function' object with 'parameters' (a Chat tool definition)"
+    if data.get("type") == "custom" and type(data.get("custom")) is dict:
+        if "input" in data["custom"]:
+            return CALL, "a 'custom' object with 'input' (a Chat custom tool call)"
+        return TOOL, "a 'custom' object without 'input' (a Chat custom tool definition)"
+    if "choices" in data or data.get("object") == "chat.completion":
+        return CALLS, "'choices' (a ChatCompletion)"
+    role = data.get("role")
+    if role is not None:
+        if "tool_calls" in data or "function_call" in data:
+            return CALLS, "a message with 'tool_calls'"
+        if role == "tool" and "tool_call_id" in data:
+            return RESULT, "role 'tool' with 'tool_call_id'"
+        if role == "function" and "name" in data:
+            return RESULT, "role 'function' (a legacy function result)"
+        return OTHER, f"a {role!r} message without tool calls"
+    if "tool_calls" in data:
+        return CALLS, "'tool_calls'"
+    if type(data.get("messages")) is list:
+        return CALLS, "'messages' (a Chat request)"
+    if len(data) == 2 and "name" in data and type(data.get("arguments")) is str:
+        return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    choices = data.get("choices")
+    if choices is not None:
+        for i, choice in enumerate(_list(choices, loc + ".choices")):
+            c = as_dict(choice, f"{loc}.choices[{i}]", NAME, "a choice object")
+            msg = c.get("message")
+            if msg is not None:
+                yield msg, f"{loc}.choices[{i}].message"
+        return
+    messages = data.get("messages")
+    if messages is not None and "role" not in data:
+        for i, m in enumerate(_list(messages, loc + ".messages")):
+            yield m, f"{loc}.messages[{i}]"
+        return
+    calls = data.get("tool_calls")
+    if calls is not None:
+        for i, tc in enumerate(_list(calls, loc + ".tool_calls")):
+            yield tc, f"{loc}.tool_calls[{i}]"
+    fc = data.get("function_call")
+    if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
+        yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
+
+
+def _list(value: Any, loc: str) -> Any:
+    if isinstance(value, (list, tuple)):
+        return value
+    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=NAME, loc=loc)
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    choices = data.get("choices")
+    if type(choices) is list:
+        for c in choices:
+            if type(c) is dict and c.get("finish_reason"):
+                return str(c["finish_reason"])
+    return None
+
+
+_PLAIN_FN = frozenset({"name", "arguments"})
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    fn = item.get("function")
+    if fn is None:
+        if item.get("type") == "custom":
+            return _decode_custom(item, loc)
+        if "name" in item:  # legacy function_call
+            name = name_of(item["name"], loc + ".name", NAME)
+            args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
+            return new_call(name, args, None, raw, {NAME: {"legacy": True}}, repairs)
+        raise DecodeError(f"Tool call at {loc} has no 'function'", dialect=NAME, loc=loc)
+    if type(fn) is not dict:
+        fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    wire_args = fn.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    wire_id = item.get("id")
+    ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
+    if len(item) == 3 and item.get("type") == "function" and len(fn) == 2 and not repairs and ident:
+        return new_call(name, args, ident, raw)
+    # keep what the canonical value does not hold, for a lossless re-encode
+    pd: Dict[str, Any] = {}
+    extra = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
+    if extra:
+        pd["extra"] = extra
+    fextra = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
+    if fextra:
+        pd["function_extra"] = fextra
+    if "type" not in item:
+        pd["no_type"] = True
+    if "id" not in item:
+        pd["no_id"] = True
+    elif wire_id == "":
+        pd["id"] = ""
+    if repairs and repairs[0] == "empty-arguments":
+        pd["arguments"] = wire_args
+        if "arguments" not in fn:
+            pd["no_arguments"] = True
+    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
+    custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
+    name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+    text = custom.get("input")
+    if type(text) is not str:
+        raise DecodeError(f"Custom tool input at {loc}.custom.input must be text", dialect=NAME, loc=loc)
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    return new_call(name, {"input": text}, ident, None, {NAME: {"custom": True}})
+
+
+def is_custom(call: ToolCall) -> bool:
+    """A free-text call of OpenAI custom tools (either OpenAI dialect)."""
+    for pd in call.provider_data.values():
+        if pd.get("custom") and set(call.args) == {"input"} and type(call.args["input"]) is str:
+            return True
+    return False
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if pd.get("legacy"):
+        return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
+    ident = encode_id(call, ctx, IDS)
+    if is_custom(call):
+        return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
+    if not pd:
+        return {
+            "id": ident,
+            "type": "function",
+            "function": {"name": call.name, "arguments": encode_arguments(call.args, call.raw)},
+        }
+    fn: Dict[str, Any] = {"name": call.name}
+    if "arguments" in pd and not call.args:
+        if not pd.get("no_arguments"):
+            fn["arguments"] = pd["arguments"]
+    else:
+        fn["arguments"] = encode_arguments(call.args, call.raw)
+    fn.update(pd.get("function_extra", ()))
+    out: Dict[str, Any] = {}
+    if not pd.get("no_id"):
+        out["id"] = "" if ident is None or (call.id is None and "id" in pd) else ident
+    if not pd.get("no_type"):
+        out["type"] = "function"
+    out["function"] = fn
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    fn = item.get("function")
+    return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    if item.get("type") == "custom":
+        custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
+        name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+        rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
+        return Tool(name=name, description=custom.get("description"), provider_data={NAME: {"custom": rest}})
+    fn = as_dict(item["function"], loc + ".function", NAME, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    params = fn.get("parameters")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool parameters at {loc}.function.parameters must be an object", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
+    return Tool(
+        name=name,
+        description=fn.get("description"),
+        parameters=params,
+        strict=fn.get("strict"),
+        provider_data={NAME: {"function_extra": extra}} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    if "custom" in pd:
+        custom: Dict[str, Any] = {"name": tool.name}
+        if tool.description is not None:
+            custom["description"] = tool.description
+        custom.update(pd["custom"])
+        return {"type": "custom", "custom": custom}
+    fn: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None:
+        fn["description"] = tool.description
+    if tool.parameters is not None:
+        fn["parameters"] = tool.parameters
+    if tool.strict is not None:
+        fn["strict"] = tool.strict
+    fn.update(pd.get("function_extra", ()))
+    return {"type": "function", "function": fn}
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    if content is None:
+        content = ""
+    if not isinstance(content, (str, list)):
+        raise DecodeError(f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc)
+    if item.get("role") == "function":
+        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: {"legacy": True}})
+    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
+    return ToolResult(
+        id=ident,
+        name=item.get("name"),
+        content=content,
+        provider_data={NAME: {"extra": extra}} if extra else {},
+    )
+
+
+def text_content(result: ToolResult, dialect: str) -> Any:
+    """Result content as Chat accepts it: text, or a list of text parts."""
+    content = result.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for part in content:
+        kind = part.get("type")
+        if kind == "text":
+            parts.append({"type": "text", "text": part.get("text", "")})
+        elif kind == "json":
+            parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        else:
+            raise EncodeError(
+                f"A {dialect} tool result holds only text; got a {kind!r} part", dialect=dialect
+            )
+    return parts
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if pd.get("legacy"):
+        return {"role": "function", "name": result.name, "content": text_content(result, NAME)}
+    out: Dict[str, Any] = {
+        "role": "tool",
+        "tool_call_id": result_id(result, ctx, IDS, NAME),
+        "content": text_content(result, NAME),
+    }
+    out.update(pd.get("extra", ()))
+    return out
+
+
+DIALECT = Dialect(
+    name=NAME,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=children,
+    finish=finish,
+    aliases=("openai", "chat"),
+    description="OpenAI Chat Completions (and OpenAI-compatible servers)",
+    extra={"peek": peek},
+)

@@ -1,0 +1,273 @@
+"""OpenAI Responses API (``openai.responses``).
+
+Follows https://platform.openai.com/docs/api-reference/responses (checked
+2026-11-30) and the openai-python types ``response_function_tool_call``,
+``function_tool_param``, ``response_input_item_param`` (``FunctionCallOutput``).
+
+- Call: output item ``{"type": "function_call", "id": "fc_…", "call_id", "name",
+  "arguments": "<JSON>", "status"}``. The canonical id is ``call_id`` (what a
+  ``function_call_output`` references); the item ``id``, ``status`` and any other
+  field (``namespace``, ``caller``) are kept as provider data for a lossless round
+  trip. ``custom_tool_call`` carries free text: ``args == {"input": text}``.
+- Provider-executed items (``web_search_call``, ``file_search_call``,
+  ``code_interpreter_call``, ``image_generation_call``, ``mcp_call``,
+  ``mcp_list_tools``, ``tool_search_call``) are server calls: returned only on request.
+- Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``.
+- Result: input item ``{"type": "function_call_output", "call_id", "output"}``.
+- Ids: ``call_id`` at most 64 characters on input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from .._args import Policy, encode_arguments, parse_arguments
+from .._errors import DecodeError, EncodeError
+from .._ids import rule
+from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
+from .._types import Tool, ToolCall, ToolResult, new_call
+from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from .openai_chat import is_custom
+
+__all__ = ["DIALECT"]
+
+NAME = "openai.responses"
+IDS = rule(max_len=64, required=True, prefix="call_", length=24)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+SERVER_TYPES = frozenset(
+    {
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "image_generation_call",
+        "mcp_call",
+        "mcp_list_tools",
+        "tool_search_call",
+    }
+)
+_OTHER_TYPES = frozenset(
+    {"message", "reasoning", "tool_search_output", "mcp_approval_request", "item_reference",
+     "compaction", "input_text", "output_text"}
+)
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    kind = data.get("type")
+    if kind == "function_call":
+        return CALL, "type 'function_call' (a Responses output item)"
+    if kind == "custom_tool_call":
+        return CALL, "type 'custom_tool_call'"
+    if kind in SERVER_TYPES:
+        return SERVER, f"type {kind!r} (a tool the provider runs)"
+    if kind in ("function_call_output", "custom_tool_call_output"):
+        return RESULT, f"type {kind!r}"
+    if kind in ("function", "custom") and "name" in data and "function" not in data and "custom" not in data:
+        return TOOL, f"a flat type {kind!r} definition with 'name' at the top"
+    if data.get("object") == "response" or type(data.get("output")) is list:
+        return CALLS, "'output' items (a Responses Response)"
+    if type(data.get("input")) is list:
+        return CALLS, "'input' items (a Responses request)"
+    if kind in _OTHER_TYPES or (kind is None and "role" in data and "content" in data):
+        return OTHER, f"a {kind or 'role'} item without tool calls"
+    if kind is None and "call_id" in data and "name" in data and "arguments" in data:
+        return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    key = "output" if "output" in data else "input"
+    items = data.get(key)
+    if not isinstance(items, (list, tuple)):
+        raise DecodeError(f"Expected a list at {loc}.{key}", dialect=NAME, loc=loc)
+    for i, item in enumerate(items):
+        yield item, f"{loc}.{key}[{i}]"
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    if data.get("status") == "incomplete":
+        details = data.get("incomplete_details")
+        reason = details.get("reason") if type(details) is dict else None
+        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+    return None
+
+
+_PLAIN = frozenset({"type", "call_id", "name", "arguments"})
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item.get("type")
+    if kind in SERVER_TYPES:
+        return _decode_server(item, loc)
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    if kind == "custom_tool_call":
+        text = item.get("input")
+        if type(text) is not str:
+            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc)
+        extra.pop("input")
+        extra["custom"] = True
+        return new_call(name, {"input": text}, ident, None, {NAME: extra})
+    wire_args = item.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
+    if repairs and repairs[0] == "empty-arguments":
+        extra["arguments"] = wire_args
+    if "type" not in item:
+        extra["no_type"] = True
+    return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
+
+
+def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
+    kind = item["type"]
+    name = item.get("name") if type(item.get("name")) is str and item.get("name") else kind[: -len("_call")] if kind.endswith("_call") else kind
+    raw_args = item.get("arguments")
+    if type(raw_args) is str:
+        try:
+            parsed = json.loads(raw_args)
+        except ValueError:
+            parsed = None
+        args = parsed if type(parsed) is dict else {"arguments": raw_args}
+    elif type(raw_args) is dict:
+        args = raw_args
+    else:
+        args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if call.server and "item" in pd:
+        item: Dict[str, Any] = pd["item"]
+        return dict(item)
+    ident = encode_id(call, ctx, IDS)
+    if is_custom(call):
+        out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name, "input": call.args["input"]}
+        out.update((k, v) for k, v in pd.items() if k != "custom")
+        return out
+    if not pd:
+        return {
+            "type": "function_call",
+            "call_id": ident,
+            "name": call.name,
+            "arguments": encode_arguments(call.args, call.raw),
+        }
+    args = pd["arguments"] if "arguments" in pd and not call.args else encode_arguments(call.args, call.raw)
+    out = {} if pd.get("no_type") else {"type": "function_call"}
+    out.update(call_id=ident, name=call.name, arguments=args)
+    out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type"))
+    return out
+
+
+def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    return item.get("name"), item.get("call_id")
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    params = item.get("parameters")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
+    if item.get("type") == "custom":
+        extra["custom"] = True
+    return Tool(
+        name=name,
+        description=item.get("description"),
+        parameters=params,
+        strict=item.get("strict"),
+        provider_data={NAME: extra} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    if pd.get("custom"):
+        out: Dict[str, Any] = {"type": "custom", "name": tool.name}
+        if tool.description is not None:
+            out["description"] = tool.description
+        out.update((k, v) for k, v in pd.items() if k != "custom")
+        return out
+    out = {"type": "function", "name": tool.name}
+    if tool.description is not None:
+        out["description"] = tool.description
+    # the API requires both keys; null means "none" / "default"
+    out["parameters"] = tool.parameters
+    out["strict"] = tool.strict
+    out.update(pd)
+    return out
+
+
+_PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
+_PART_OUT = {v: k for k, v in _PART_IN.items()}
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    output = item.get("output")
+    content: Any
+    if output is None:
+        content = ""
+    elif type(output) is str:
+        content = output
+    elif isinstance(output, list):
+        content = []
+        for i, part in enumerate(output):
+            p = as_dict(part, f"{loc}.output[{i}]", NAME, "a content part")
+            kind = _PART_IN.get(p.get("type", ""), p.get("type"))
+            content.append({**p, "type": kind})
+    else:
+        raise DecodeError(f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
+    if item.get("type") == "custom_tool_call_output":
+        extra["custom"] = True
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    content = result.content
+    output: Any
+    if isinstance(content, str):
+        output = content
+    else:
+        output = []
+        for part in content:
+            kind = part.get("type")
+            if kind == "json":
+                output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            elif kind in _PART_OUT:
+                output.append({**part, "type": _PART_OUT[kind]})
+            else:
+                raise EncodeError(f"A {NAME} tool output cannot hold a {kind!r} part", dialect=NAME)
+    out: Dict[str, Any] = {
+        "type": "custom_tool_call_output" if pd.get("custom") else "function_call_output",
+        "call_id": result_id(result, ctx, IDS, NAME),
+        "output": output,
+    }
+    out.update((k, v) for k, v in pd.items() if k != "custom")
+    return out
+
+
+DIALECT = Dialect(
+    name=NAME,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=children,
+    finish=finish,
+    aliases=("responses",),
+    description="OpenAI Responses API",
+    extra={"peek": peek},
+)
