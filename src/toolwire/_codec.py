@@ -5,7 +5,7 @@ field name lives in ``dialects/``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from pydantic_core import from_json
 
@@ -38,6 +38,7 @@ __all__ = [
     "encode_result",
     "encode_tool",
     "explain",
+    "walk",
 ]
 
 _VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
@@ -223,33 +224,62 @@ def _collect(
     server: bool,
     top: bool,
 ) -> None:
-    if type(data) is list:
-        for i, el in enumerate(data):
-            _collect(to_data(el, loc), d, registry, pol, f"{loc}[{i}]", out, keep, server, False)
-        return
-    dd, kind = _sniff(data, d, registry, loc)
-    if kind == CALL or (kind == SERVER and server):
-        try:
-            out.append(_decode_one(dd, data, pol, loc, kind == SERVER))
-        except ArgumentsError as exc:
-            if not keep:
-                raise
-            out.append(_invalid(data, dd, exc))
-    elif kind == CALLS:
-        finish = dd.finish(data)
-        sub = pol
-        if finish is not None and finish in _TRUNCATING and pol.finish_reason is None:
-            sub = replace(pol, finish_reason=finish)
-        for child, cloc in dd.children(data, loc):
-            # children belong to the container's dialect, but items inside may be
-            # SDK objects of it: read them, keep the dialect fixed
-            _collect(to_data(child, cloc), dd, registry, sub, cloc, out, keep, server, False)
-    elif top and kind in (TOOL, RESULT):
-        raise DecodeError(
-            f"Input at {loc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
-            dialect=dd.name,
-            loc=loc,
-        )
+    for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
+        if kind == CALL or (kind == SERVER and server):
+            sub = pol
+            if finish is not None and finish in _TRUNCATING and pol.finish_reason is None:
+                sub = replace(pol, finish_reason=finish)
+            try:
+                out.append(_decode_one(dd, item, sub, iloc, kind == SERVER))
+            except ArgumentsError as exc:
+                if not keep:
+                    raise
+                out.append(_invalid(item, dd, exc))
+
+
+Item = Tuple[Dialect, str, Any, str, Optional[str]]
+
+
+def walk(
+    data: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    registry: Optional[Registry] = None,
+    loc: str = "$",
+    top: bool = True,
+) -> Iterator[Item]:
+    """Every item in *data* with its dialect, kind, path and container finish reason.
+
+    Containers (messages, responses, lists) are opened; items of the kinds
+    ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
+    """
+    d = _dialect(dialect, registry)
+    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool]] = [
+        (_load(data) if top else data, d, loc, None, top)
+    ]
+    while stack:
+        cur, cd, cloc, finish, is_top = stack.pop()
+        if type(cur) is list:
+            stack.extend(
+                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False)
+                for i, el in reversed(list(enumerate(cur)))
+            )
+            continue
+        dd, kind = _sniff(cur, cd, registry, cloc)
+        if kind == CALLS:
+            fin = dd.finish(cur) or finish
+            kids = [
+                (to_data(child, kloc), dd, kloc, fin, False) for child, kloc in dd.children(cur, cloc)
+            ]
+            stack.extend(reversed(kids))
+        elif is_top and kind in (TOOL, RESULT) and top:
+            raise DecodeError(
+                f"Input at {cloc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
+                dialect=dd.name,
+                loc=cloc,
+            )
+        else:
+            yield dd, kind, cur, cloc, finish
 
 
 def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:

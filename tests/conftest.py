@@ -1,0 +1,24 @@
+"""Shared test configuration: hypothesis profiles.
+
+Profiles: ``default`` (fast, the README's test command), ``ci`` (the same, derandomized
+and without deadlines), ``thorough`` (long fuzzing: ``--hypothesis-profile=thorough``
+or ``TOOLWIRE_HYPOTHESIS_PROFILE=thorough``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", max_examples=60, deadline=None)
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough",
+    max_examples=20_000,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile(os.environ.get("TOOLWIRE_HYPOTHESIS_PROFILE", "default"))
