@@ -10,7 +10,7 @@ from .._ids import IdRule, map_id, synthesize_id
 from .._registry import EncodeContext
 from .._types import ToolCall, ToolResult
 
-__all__ = ["as_dict", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
+__all__ = ["as_dict", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
 
 
 def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
@@ -53,8 +53,15 @@ def opt_str(value: Any, loc: str, dialect: str) -> Optional[str]:
     )
 
 
-def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule) -> Optional[str]:
-    """The id to write for *call*: passed through, mapped, or synthesized if required."""
+def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) -> Optional[str]:
+    """The id to write for *call*: passed through, mapped, or synthesized if required.
+
+    An id this dialect's own wire produced (``pd["native_id"]``, set by the decoder
+    when the id breaks the documented rule, e.g. a 51-character id from an
+    OpenAI-compatible gateway) passes through: re-encoding it is lossless.
+    """
+    if pd and pd.get("native_id") and call.id is not None:
+        return call.id
     if call.id is None:
         if not rule.required:
             return None
@@ -79,6 +86,12 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
         mapped: str = ctx.ids.map(result.id)
         return mapped
     return map_id(result.id, rule)
+
+
+def check_native(ident: Optional[str], rule: IdRule, pd: Dict[str, Any]) -> None:
+    """Mark an id that this dialect's wire produced although it breaks the rule."""
+    if ident is not None and not rule.valid(ident):
+        pd["native_id"] = True
 
 
 def scoped(obj: Any, dialect: str) -> Dict[str, Any]:

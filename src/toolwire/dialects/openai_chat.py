@@ -29,7 +29,7 @@ from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 
 __all__ = ["DIALECT"]
 
@@ -129,7 +129,14 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
     ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
-    if len(item) == 3 and item.get("type") == "function" and len(fn) == 2 and not repairs and ident:
+    if (
+        len(item) == 3
+        and item.get("type") == "function"
+        and len(fn) == 2
+        and not repairs
+        and ident
+        and len(ident) <= 40
+    ):
         return new_call(name, args, ident, raw)
     # keep what the canonical value does not hold, for a lossless re-encode
     pd: Dict[str, Any] = {}
@@ -149,6 +156,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["arguments"] = wire_args
         if "arguments" not in fn:
             pd["no_arguments"] = True
+    check_native(ident, IDS, pd)
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
@@ -174,7 +182,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if pd.get("legacy"):
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
-    ident = encode_id(call, ctx, IDS)
+    ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
         return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
     if not pd:

@@ -28,7 +28,7 @@ from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from .openai_chat import is_custom
 
 __all__ = ["DIALECT"]
@@ -119,6 +119,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         extra["arguments"] = wire_args
     if "type" not in item:
         extra["no_type"] = True
+    check_native(ident, IDS, extra)
     return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
 
 
@@ -145,10 +146,10 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if call.server and "item" in pd:
         item: Dict[str, Any] = pd["item"]
         return dict(item)
-    ident = encode_id(call, ctx, IDS)
+    ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
         out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name, "input": call.args["input"]}
-        out.update((k, v) for k, v in pd.items() if k != "custom")
+        out.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))
         return out
     if not pd:
         return {
@@ -160,7 +161,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     args = pd["arguments"] if "arguments" in pd and not call.args else encode_arguments(call.args, call.raw)
     out = {} if pd.get("no_type") else {"type": "function_call"}
     out.update(call_id=ident, name=call.name, arguments=args)
-    out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type"))
+    out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type", "native_id"))
     return out
 
 

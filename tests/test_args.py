@@ -1,0 +1,175 @@
+"""The arguments policy: one table for every dialect (README "Arguments policy")."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolwire
+from toolwire import ArgumentsError, DecodeError
+
+
+def chat(arguments: object, id: str = "call_1") -> dict:
+    return {"id": id, "type": "function", "function": {"name": "f", "arguments": arguments}}
+
+
+@pytest.mark.parametrize("value", [None, "", "   ", "null", "\n"])
+def test_empty_equivalents_are_empty_objects_and_recorded(value: object) -> None:
+    call = toolwire.decode(chat(value))
+    assert call.args == {}
+    assert call.repairs == ("empty-arguments",)
+
+
+def test_empty_object_text_is_not_a_repair() -> None:
+    call = toolwire.decode(chat("{}"))
+    assert call.args == {} and call.repairs == ()
+
+
+def test_object_instead_of_string_is_accepted() -> None:
+    # llama.cpp #20198: arguments as an object on the Chat wire
+    call = toolwire.decode(chat({"city": "Paris"}))
+    assert call.args == {"city": "Paris"} and call.raw is None
+
+
+def test_double_encoded_arguments_unwrap_one_level() -> None:
+    # koog #2095/#2096, openclaw #96717: a JSON string holding the JSON object
+    call = toolwire.decode(chat('"{\\"a\\": 1}"'))
+    assert call.args == {"a": 1}
+    assert call.repairs == ("double-encoded",)
+    # re-encoding emits exactly one level of JSON encoding
+    assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == '{"a":1}'
+
+
+def test_triple_encoded_is_not_unwrapped_twice() -> None:
+    with pytest.raises(ArgumentsError, match="not an object"):
+        toolwire.decode(chat('"\\"{\\\\\\"a\\\\\\": 1}\\""'))
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "42", "true", '"just text"'])
+def test_non_object_json_is_an_invalid_call_not_empty(text: str) -> None:
+    # langchain #35990: valid JSON that is not an object
+    with pytest.raises(ArgumentsError, match="JSON but not an object"):
+        toolwire.decode(chat(text))
+
+
+def test_non_object_json_is_kept_as_invalid_call_with_siblings() -> None:
+    msg = {"role": "assistant", "tool_calls": [chat("[1]", "call_a"), chat('{"x": 1}', "call_b")]}
+    calls = toolwire.decode_all(msg, invalid="keep")
+    assert isinstance(calls[0], toolwire.InvalidToolCall)
+    assert calls[0].name == "f" and calls[0].id == "call_a" and calls[0].raw == "[1]"
+    assert calls[1] == toolwire.ToolCall(name="f", args={"x": 1}, id="call_b")
+
+
+def test_code_fence_is_removed() -> None:
+    call = toolwire.decode(chat('```json\n{"a": 1}\n```'))
+    assert call.args == {"a": 1} and call.repairs == ("code-fence",)
+
+
+def test_leading_empty_object_from_streaming_is_dropped() -> None:
+    # litellm #4537: Anthropic's start-block {} glued to the real arguments
+    call = toolwire.decode(chat('{}{"location": "SF"}'))
+    assert call.args == {"location": "SF"} and call.repairs == ("leading-empty-object",)
+
+
+@pytest.mark.parametrize(
+    "text", ['{"n": 12', '{"items": [1, 2, ', '{"cmd": "rm -rf /var/build', '{"a": {"b": 1}']
+)
+def test_truncated_arguments_are_refused(text: str) -> None:
+    # json-repair would silently "complete" these (prior-art §4)
+    with pytest.raises(ArgumentsError, match="cut off") as info:
+        toolwire.decode(chat(text))
+    assert info.value.truncated is True
+    assert info.value.raw == text
+    assert info.value.loc == "$.function.arguments"
+
+
+def test_truncated_arguments_accepted_on_opt_in_without_invented_keys() -> None:
+    call = toolwire.decode(chat('{"a": 1, "cmd": "rm -rf /var/bu'), allow_truncated=True)
+    assert call.args == {"a": 1, "cmd": "rm -rf /var/bu"}
+    assert call.repairs == ("truncated",)
+    call = toolwire.decode(chat('{"a": 1, "b'), allow_truncated=True)
+    assert call.args == {"a": 1}
+
+
+def test_truncated_call_kept_as_invalid_with_truncated_flag() -> None:
+    calls = toolwire.decode_all([chat('{"a": [1, 2')], invalid="keep")
+    assert isinstance(calls[0], toolwire.InvalidToolCall) and calls[0].truncated
+
+
+def test_lenient_repair_is_recorded() -> None:
+    call = toolwire.decode(chat("{'a': True, 'b': [1, 2,],}"))
+    assert call.args == {"a": True, "b": [1, 2]}
+    assert call.repairs == ("json-repair",)
+
+
+def test_lenient_repair_can_be_turned_off() -> None:
+    with pytest.raises(ArgumentsError, match="not valid JSON"):
+        toolwire.decode(chat("{'a': 1}"), repair=False)
+
+
+def test_merged_parallel_calls_are_reported_not_merged() -> None:
+    # litellm #7621: parallel calls concatenated into one argument string
+    with pytest.raises(ArgumentsError, match="merged parallel calls"):
+        toolwire.decode(chat('{"a": 1}{"b": 2}'))
+
+
+def test_nan_is_not_json() -> None:
+    with pytest.raises(ArgumentsError):
+        toolwire.decode(chat('{"a": NaN}'))
+
+
+def test_finish_reason_length_refuses_repair() -> None:
+    with pytest.raises(ArgumentsError, match="cut off"):
+        toolwire.decode(chat("{'a': 1"), finish_reason="length")
+
+
+def test_response_with_finish_length_marks_broken_calls_truncated() -> None:
+    resp = {
+        "choices": [
+            {
+                "finish_reason": "length",
+                "message": {"role": "assistant", "tool_calls": [chat('{"a": 1}'), chat("{'b': 2")]},
+            }
+        ]
+    }
+    calls = toolwire.decode_all(resp, invalid="keep")
+    assert calls[0] == toolwire.ToolCall(name="f", args={"a": 1}, id="call_1")
+    assert isinstance(calls[1], toolwire.InvalidToolCall) and calls[1].truncated
+
+
+def test_size_limit() -> None:
+    with pytest.raises(ArgumentsError, match="over the limit of 10"):
+        toolwire.decode(chat('{"a": "0123456789"}'), max_bytes=10)
+
+
+def test_depth_limit_default_and_custom() -> None:
+    deep = '{"a": ' * 300 + "1" + "}" * 300
+    with pytest.raises(ArgumentsError, match="nested deeper than the limit of 200"):
+        toolwire.decode(chat(deep))
+    with pytest.raises(ArgumentsError, match="limit of 3"):
+        toolwire.decode(chat('{"a": {"b": {"c": {"d": 1}}}}'), max_depth=3)
+    assert toolwire.decode(chat(deep), max_depth=400).args["a"]["a"]
+
+
+def test_very_deep_nesting_is_a_clear_error() -> None:
+    deep = "[" * 10_000 + "]" * 10_000
+    with pytest.raises(DecodeError):
+        toolwire.decode(chat(deep), max_depth=100_000)
+
+
+def test_lone_surrogate_escape_is_strict_json() -> None:
+    call = toolwire.decode(chat('{"a": "\\ud800"}'))
+    assert call.args == {"a": "\ud800"} and call.repairs == ()
+
+
+def test_unknown_policy_keyword_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="unknown policy keyword"):
+        toolwire.decode(chat("{}"), repiar=False)
+
+
+def test_raw_text_reemitted_byte_for_byte() -> None:
+    text = '{ "b" : 2,  "a": [1,2] }'
+    call = toolwire.decode(chat(text))
+    assert call.raw == text
+    assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == text
+    changed = call.model_copy(update={"args": {"b": 3}})
+    assert toolwire.encode(changed, "openai.chat")["function"]["arguments"] == '{"b":3}'

@@ -1,0 +1,108 @@
+"""Real openai SDK objects, built offline through the SDK's own parse path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import toolwire
+
+openai = pytest.importorskip("openai")
+from openai._models import construct_type  # noqa: E402  (the SDK's response parser)
+from openai.types.chat import ChatCompletion  # noqa: E402
+from openai.types.responses import Response  # noqa: E402
+
+CHAT = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "created": 1,
+    "model": "gpt-4o",
+    "choices": [
+        {
+            "index": 0,
+            "finish_reason": "tool_calls",
+            "message": {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_a",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                    },
+                    {"id": "call_b", "type": "custom", "custom": {"name": "sql", "input": "SELECT 1"}},
+                ],
+            },
+        }
+    ],
+}
+
+RESPONSE = {
+    "id": "resp_1",
+    "object": "response",
+    "created_at": 1,
+    "model": "gpt-5",
+    "status": "completed",
+    "output": [
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {
+            "type": "function_call",
+            "id": "fc_1",
+            "call_id": "call_x",
+            "name": "add",
+            "arguments": '{"a": 1, "b": 2}',
+            "status": "completed",
+        },
+    ],
+    "parallel_tool_calls": True,
+    "tool_choice": "auto",
+    "tools": [],
+}
+
+EXPECTED_CHAT = [
+    toolwire.ToolCall(name="get_weather", args={"city": "Paris"}, id="call_a"),
+    toolwire.ToolCall(name="sql", args={"input": "SELECT 1"}, id="call_b"),
+]
+
+
+def chat_completion() -> Any:
+    return construct_type(type_=ChatCompletion, value=CHAT)
+
+
+def test_chat_completion_object() -> None:
+    assert toolwire.decode_all(chat_completion()) == EXPECTED_CHAT
+    assert toolwire.decode_all(CHAT) == EXPECTED_CHAT
+
+
+def test_message_and_tool_call_objects() -> None:
+    message = chat_completion().choices[0].message
+    assert toolwire.decode_all(message) == EXPECTED_CHAT
+    assert toolwire.decode_all(message.tool_calls) == EXPECTED_CHAT
+    assert toolwire.decode(message.tool_calls[0]) == EXPECTED_CHAT[0]
+
+
+def test_sdk_object_reencodes_to_its_wire_item() -> None:
+    tc = chat_completion().choices[0].message.tool_calls[0]
+    assert toolwire.encode(toolwire.decode(tc), "openai.chat") == CHAT["choices"][0]["message"]["tool_calls"][0]
+
+
+def test_responses_objects() -> None:
+    resp = construct_type(type_=Response, value=RESPONSE)
+    expected = [toolwire.ToolCall(name="add", args={"a": 1, "b": 2}, id="call_x")]
+    assert toolwire.decode_all(resp) == expected
+    item = resp.output[1]
+    call = toolwire.decode(item)
+    assert call == expected[0]
+    assert toolwire.encode(call, "openai.responses") == RESPONSE["output"][1]
+
+
+def test_validated_objects_too() -> None:
+    # model_validate (not construct) adds defaults; the calls are the same
+    assert toolwire.decode_all(ChatCompletion.model_validate(CHAT)) == EXPECTED_CHAT
+
+
+def test_chat_object_given_as_responses_names_the_dialect() -> None:
+    tc = chat_completion().choices[0].message.tool_calls[0]
+    with pytest.raises(toolwire.DecodeError, match=r"looks like openai\.chat"):
+        toolwire.decode(tc, "openai.responses")
