@@ -1,0 +1,116 @@
+"""Capability data: does a model honour native structured output? yes / no / unknown.
+
+Precedence: the caller's overrides > the quirks table > capability data > unknown
+(``None``). Unknown is never turned into "no": a model the data does not know, or a
+known model without the flag, answers ``None`` and the caller's policy decides
+(``choose_mode(..., unknown="native")``: try native and fall back once on a classified
+rejection, the default ALTK measured best).
+
+Data sources (checked 2026-11-30): the quirks below come from
+``reference/structured-output.md`` §C.5, §C.6, §E and §F.2 (watsonx gpt-oss ignores
+``response_format``; DeepSeek's Chat Completions endpoint rejects ``json_schema``;
+Ollama enforces a schema passed as ``format``). ``Capabilities.from_litellm`` reads the
+``supports_response_schema`` flag from litellm's ``model_prices_and_context_window``
+JSON (MIT licence) when a path is given or litellm is installed, without importing
+litellm; an absent flag is unknown, not false.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Mapping, Optional
+
+from .._errors import EncodeError
+
+__all__ = ["CAPABILITIES", "QUIRKS", "Capabilities", "choose_mode", "supports_native"]
+
+#: model pattern -> native structured output honoured? (True / False), with the reason.
+QUIRKS: Dict[str, "tuple[bool, str]"] = {
+    "watsonx/openai/gpt-oss-120b": (False, "ignores response_format, answers in reasoning"),
+    "deepseek/deepseek-chat": (False, "Chat Completions rejects json_schema"),
+    "deepseek/deepseek-reasoner": (False, "Chat Completions rejects json_schema"),
+    "ollama/*": (True, "format takes a JSON Schema (Ollama >= 0.5)"),
+    "ollama_chat/*": (True, "format takes a JSON Schema (Ollama >= 0.5)"),
+}
+
+
+class Capabilities:
+    """Tri-state capability lookups; immutable (``with_overrides`` returns a new one)."""
+
+    def __init__(
+        self,
+        data: Optional[Mapping[str, bool]] = None,
+        *,
+        quirks: Optional[Mapping[str, "tuple[bool, str]"]] = None,
+        overrides: Optional[Mapping[str, bool]] = None,
+    ) -> None:
+        self._data = dict(data or {})
+        self._quirks = dict(QUIRKS if quirks is None else quirks)
+        self._overrides = dict(overrides or {})
+
+    def with_overrides(self, overrides: Mapping[str, bool]) -> "Capabilities":
+        """A copy where *overrides* (model -> bool) win over everything else."""
+        merged = dict(self._overrides)
+        merged.update(overrides)
+        return Capabilities(self._data, quirks=self._quirks, overrides=merged)
+
+    @classmethod
+    def from_litellm(cls, path: Optional[str] = None, **kw: Any) -> "Capabilities":
+        """Read litellm's model map (a path, or the copy inside an installed litellm)."""
+        if path is None:
+            from importlib import resources
+
+            text = (resources.files("litellm") / "model_prices_and_context_window_backup.json").read_text("utf-8")
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        raw = json.loads(text)
+        data = {
+            k: bool(v["supports_response_schema"])
+            for k, v in raw.items()
+            if isinstance(v, dict) and isinstance(v.get("supports_response_schema"), bool)
+        }
+        return cls(data, **kw)
+
+    def supports_native(self, model: str) -> Optional[bool]:
+        """``True``, ``False``, or ``None`` when nothing is known about *model*."""
+        for table in (self._overrides, {k: v[0] for k, v in self._quirks.items()}, self._data):
+            found = _lookup(table, model)
+            if found is not None:
+                return found
+        return None
+
+
+def _lookup(table: Mapping[str, bool], model: str) -> Optional[bool]:
+    keys = [model]
+    if "/" in model:
+        keys.append(model.split("/", 1)[1])
+        keys.append(model.rsplit("/", 1)[1])
+    for key in keys:
+        if key in table:
+            return table[key]
+    for pattern, value in table.items():
+        if pattern.endswith("/*") and model.startswith(pattern[:-1]):
+            return value
+    return None
+
+
+#: The default capability data: the quirks table only (load more with ``from_litellm``).
+CAPABILITIES = Capabilities()
+
+
+def supports_native(model: str, *, capabilities: Optional[Capabilities] = None) -> Optional[bool]:
+    """Tri-state lookup against *capabilities* (default: ``CAPABILITIES``)."""
+    return (capabilities or CAPABILITIES).supports_native(model)
+
+
+def choose_mode(
+    model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native"
+) -> str:
+    """``"native"`` or ``"prompt"`` for *model*; *unknown* is the policy for ``None``."""
+    if unknown not in ("native", "prompt"):
+        raise EncodeError(f"unknown must be 'native' or 'prompt', got {unknown!r}")
+    answer = supports_native(model, capabilities=capabilities)
+    if answer is None:
+        return unknown
+    return "native" if answer else "prompt"

@@ -1,0 +1,305 @@
+"""JSON Schema normal form: one JSON->JSON pass that removes draft differences.
+
+Followed: JSON Schema Draft 2020-12 core and validation
+(https://json-schema.org/draft/2020-12, checked 2026-11-30), the draft-04/06/07 and
+2019-09 release notes for what changed between drafts, and the OpenAPI 3.0.3 Schema
+Object (``nullable``; https://spec.openapis.org/oas/v3.0.3#schema-object, checked
+2026-11-30).
+
+The normal form:
+
+- ``definitions`` become ``$defs`` (and ``#/definitions/...`` references follow);
+- draft-04 boolean ``exclusiveMinimum``/``exclusiveMaximum`` become numbers;
+- array-form ``items`` becomes ``prefixItems`` and ``additionalItems`` becomes ``items``;
+- ``dependencies`` splits into ``dependentRequired`` / ``dependentSchemas``;
+- a one-element ``type`` array becomes a string, duplicates are removed;
+- OpenAPI ``nullable: true`` adds ``"null"`` to ``type`` (an ``enum`` is left as it is,
+  so an enum without ``null`` still excludes it, as OpenAPI 3.0.3 says);
+- ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve.
+
+The caller's dict is never mutated. Property order is preserved. ``normalize`` is
+idempotent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+from .._errors import DecodeError, excerpt
+from ._util import copy_json, escape_token, json_equal, path_of
+
+__all__ = [
+    "DICT_KEYWORDS",
+    "LIST_KEYWORDS",
+    "SINGLE_KEYWORDS",
+    "iter_subschemas",
+    "map_subschemas",
+    "merge_all_of",
+    "normalize",
+    "resolve_ref",
+]
+
+SINGLE_KEYWORDS = (
+    "additionalProperties",
+    "items",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+)
+DICT_KEYWORDS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+LIST_KEYWORDS = ("allOf", "anyOf", "oneOf", "prefixItems")
+
+_TYPES = ("null", "boolean", "object", "array", "number", "string", "integer")
+
+
+def normalize(schema: Any) -> Any:
+    """Return the normal form of *schema* (a new object; the input is not touched).
+
+    Raises ``DecodeError`` for a value that is not a schema, an external ``$ref`` (no
+    network access, ever) or a local ``$ref`` that does not resolve.
+    """
+    if not isinstance(schema, (dict, bool)):
+        raise DecodeError(
+            f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $"
+        )
+    data = copy_json(schema)
+    out = _node(data, "")
+    if isinstance(out, dict):
+        _check_refs(out, out, "")
+    return out
+
+
+def _node(node: Any, ptr: str) -> Any:
+    if isinstance(node, bool):
+        return node
+    if not isinstance(node, dict):
+        raise DecodeError(
+            f"Subschema must be an object or a boolean at {path_of(ptr)}, got {excerpt(node)}",
+            loc=path_of(ptr),
+        )
+    node.pop("$schema", None)
+    if isinstance(node.get("id"), str) and "$id" not in node and ptr == "":
+        node.pop("id")
+    # definitions -> $defs
+    if "definitions" in node:
+        defs = node.pop("definitions")
+        if not isinstance(defs, dict):
+            raise DecodeError(f"'definitions' must be an object at {path_of(ptr)}", loc=path_of(ptr))
+        merged = dict(defs)
+        merged.update(node.get("$defs") or {})
+        node["$defs"] = merged
+    # $ref
+    if "$ref" in node:
+        ref = node["$ref"]
+        if not isinstance(ref, str):
+            raise DecodeError(f"'$ref' must be a string at {path_of(ptr)}", loc=path_of(ptr))
+        if not ref.startswith("#"):
+            raise DecodeError(
+                f"External $ref {ref!r} at {path_of(ptr)} is not supported; "
+                "only local references (#/...) are resolved, never over the network",
+                loc=path_of(ptr),
+            )
+        node["$ref"] = ref.replace("/definitions/", "/$defs/")
+    # draft-04 boolean exclusive bounds
+    for excl, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        value = node.get(excl)
+        if isinstance(value, bool):
+            del node[excl]
+            if value and bound in node:
+                node[excl] = node.pop(bound)
+    # array-form items (draft <= 2019-09)
+    if isinstance(node.get("items"), list):
+        node["prefixItems"] = node.pop("items")
+        if "additionalItems" in node:
+            node["items"] = node.pop("additionalItems")
+    else:
+        node.pop("additionalItems", None)
+    # dependencies -> dependentRequired / dependentSchemas
+    if isinstance(node.get("dependencies"), dict):
+        for key, dep in node.pop("dependencies").items():
+            target = "dependentRequired" if isinstance(dep, list) else "dependentSchemas"
+            node.setdefault(target, {})[key] = dep
+    # type arrays and OpenAPI nullable
+    nullable = node.pop("nullable", None)
+    if "type" in node:
+        types = node["type"]
+        if isinstance(types, list):
+            seen: List[str] = []
+            for t in types:
+                if t not in seen:
+                    seen.append(t)
+            types = seen
+        else:
+            types = [types]
+        for t in types:
+            if t not in _TYPES:
+                raise DecodeError(
+                    f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type"
+                )
+        if nullable is True and "null" not in types:
+            types.append("null")
+        node["type"] = types[0] if len(types) == 1 else types
+    elif nullable is True:
+        inner = {k: node.pop(k) for k in list(node) if k not in ("title", "description", "default")}
+        node["anyOf"] = [inner, {"type": "null"}]
+    # recurse
+    for key in SINGLE_KEYWORDS:
+        if key in node:
+            node[key] = _node(node[key], f"{ptr}/{key}")
+    for key in DICT_KEYWORDS:
+        sub = node.get(key)
+        if key in node:
+            if not isinstance(sub, dict):
+                raise DecodeError(f"'{key}' must be an object at {path_of(ptr)}", loc=path_of(ptr))
+            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}") for k, v in sub.items()}
+    for key in LIST_KEYWORDS:
+        if key in node:
+            sub = node[key]
+            if not isinstance(sub, list):
+                raise DecodeError(f"'{key}' must be an array at {path_of(ptr)}", loc=path_of(ptr))
+            node[key] = [_node(v, f"{ptr}/{key}/{i}") for i, v in enumerate(sub)]
+    return node
+
+
+def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
+    """The subschema a local ``$ref`` points at (``#``, ``#/$defs/X``, any JSON Pointer)."""
+    if not ref.startswith("#"):
+        raise DecodeError(f"External $ref {ref!r} at {loc} is not supported", loc=loc)
+    node = root
+    fragment = ref[1:]
+    if fragment == "":
+        return root
+    if not fragment.startswith("/"):
+        raise DecodeError(f"$ref {ref!r} at {loc} is not a JSON Pointer", loc=loc)
+    for raw in fragment.split("/")[1:]:
+        token = raw.replace("~1", "/").replace("~0", "~").replace("%25", "%")
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            raise DecodeError(f"$ref {ref!r} at {loc} does not resolve", loc=loc)
+    return node
+
+
+def _check_refs(root: Dict[str, Any], node: Any, ptr: str) -> None:
+    for sub_ptr, sub in iter_subschemas(node, ptr):
+        if isinstance(sub, dict) and "$ref" in sub:
+            resolve_ref(root, sub["$ref"], path_of(sub_ptr))
+
+
+def iter_subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
+    """Every schema node under *node* (itself included), depth first, with its pointer."""
+    stack: List[Tuple[str, Any]] = [(ptr, node)]
+    while stack:
+        p, n = stack.pop()
+        yield p, n
+        if not isinstance(n, dict):
+            continue
+        children: List[Tuple[str, Any]] = []
+        for key in SINGLE_KEYWORDS:
+            if key in n:
+                children.append((f"{p}/{key}", n[key]))
+        for key in DICT_KEYWORDS:
+            if isinstance(n.get(key), dict):
+                children.extend((f"{p}/{key}/{escape_token(k)}", v) for k, v in n[key].items())
+        for key in LIST_KEYWORDS:
+            if isinstance(n.get(key), list):
+                children.extend((f"{p}/{key}/{i}", v) for i, v in enumerate(n[key]))
+        stack.extend(reversed(children))
+
+
+def map_subschemas(node: Any, fn: Callable[[Any, str], Any], ptr: str = "") -> Any:
+    """Rebuild *node* bottom-up, calling ``fn(subschema, pointer)`` on every node."""
+    if not isinstance(node, dict):
+        return fn(node, ptr)
+    out = dict(node)
+    for key in SINGLE_KEYWORDS:
+        if key in out:
+            out[key] = map_subschemas(out[key], fn, f"{ptr}/{key}")
+    for key in DICT_KEYWORDS:
+        if isinstance(out.get(key), dict):
+            out[key] = {
+                k: map_subschemas(v, fn, f"{ptr}/{key}/{escape_token(k)}")
+                for k, v in out[key].items()
+            }
+    for key in LIST_KEYWORDS:
+        if isinstance(out.get(key), list):
+            out[key] = [map_subschemas(v, fn, f"{ptr}/{key}/{i}") for i, v in enumerate(out[key])]
+    return fn(out, ptr)
+
+
+_LOWER = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
+_UPPER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains")
+_ANNOTATIONS = ("title", "description", "default", "examples", "$comment", "deprecated")
+
+
+def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """Merge ``allOf`` into its parent when that is exact, else ``None``.
+
+    Exact means the merged schema accepts precisely what the ``allOf`` accepted: bounds
+    take the tighter value, ``required`` the union, ``type`` the intersection, ``enum``
+    the intersection; keywords whose conjunction has no single-keyword form (two
+    different ``pattern``s, ``additionalProperties`` next to properties of another
+    branch, ``$ref``, nested combinators) make the merge refuse.
+    """
+    branches = node.get("allOf")
+    if not isinstance(branches, list):
+        return None
+    merged: Dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
+    for branch in branches:
+        if branch is True:
+            continue
+        if not isinstance(branch, dict) or not _merge_into(merged, branch):
+            return None
+    return merged
+
+
+def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
+    closed = "additionalProperties" in acc or "additionalProperties" in branch
+    if closed and ("properties" in acc or "properties" in branch or "patternProperties" in acc
+                   or "patternProperties" in branch):
+        if set((acc.get("properties") or {})) != set((branch.get("properties") or {})) or (
+            "patternProperties" in acc or "patternProperties" in branch
+        ):
+            return False
+    for key, value in branch.items():
+        if key not in acc:
+            acc[key] = value
+        elif key in _ANNOTATIONS:
+            continue
+        elif key in _LOWER:
+            acc[key] = max(acc[key], value)
+        elif key in _UPPER:
+            acc[key] = min(acc[key], value)
+        elif key == "required":
+            acc[key] = list(acc[key]) + [r for r in value if r not in acc[key]]
+        elif key == "type":
+            a = acc[key] if isinstance(acc[key], list) else [acc[key]]
+            b = value if isinstance(value, list) else [value]
+            both = [t for t in a if t in b]
+            both += [t for t in a if t == "integer" and "number" in b and t not in both]
+            both += [t for t in b if t == "integer" and "number" in a and t not in both]
+            if not both:
+                return False
+            acc[key] = both[0] if len(both) == 1 else both
+        elif key == "enum":
+            acc[key] = [v for v in acc[key] if any(json_equal(v, w) for w in value)]
+        elif key == "properties":
+            props = dict(acc[key])
+            for name, sub in value.items():
+                if name in props and not json_equal(props[name], sub):
+                    props[name] = {"allOf": [props[name], sub]}
+                else:
+                    props[name] = sub
+            acc[key] = props
+        elif key in ("uniqueItems",):
+            acc[key] = bool(acc[key] or value)
+        elif not json_equal(acc[key], value):
+            return False
+    return True

@@ -1,0 +1,460 @@
+"""The JSON->JSON rewrite of a normal-form schema into one provider's wire schema.
+
+Each rewrite is reported as a ``Change`` (pointer into the original schema, keyword,
+action) and problems as ``Lint`` records; the rules per provider are the profile data
+in ``_profiles.py`` (sources and dates there). The rewrite never makes the wire schema
+accept an answer the original rejects without reporting it as lossy, and everything it
+changes in the answer's shape (root wrapper, required-all shim, map pairs, free-form
+strings) is undone by ``_mapback.py`` before validation against the original.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ._normalize import iter_subschemas, merge_all_of, resolve_ref
+from ._profiles import Profile
+from ._report import Change, Lint
+from ._util import escape_token, json_type
+from ._validate import _Checker
+
+__all__ = ["ANNOTATIONS", "Options", "Rewriter", "accepts_null", "is_free_form"]
+
+ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comment",
+                         "deprecated", "readOnly", "writeOnly", "discriminator", "example",
+                         "$id", "$anchor", "contentMediaType", "contentEncoding"})
+_DROP_QUIETLY = frozenset({"examples", "$comment", "deprecated", "readOnly", "writeOnly",
+                           "discriminator", "example", "$id", "$anchor", "contentMediaType",
+                           "contentEncoding", "x-"})
+_BY_TYPE = {
+    "string": ("minLength", "maxLength", "pattern", "format"),
+    "integer": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains",
+              "minContains", "maxContains", "unevaluatedItems"),
+    "object": ("properties", "required", "additionalProperties", "patternProperties",
+               "propertyNames", "minProperties", "maxProperties", "dependentRequired",
+               "dependentSchemas", "unevaluatedProperties"),
+}
+_HARD = frozenset({"not", "if", "then", "else", "patternProperties", "prefixItems",
+                   "dependentSchemas", "unevaluatedProperties", "unevaluatedItems"})
+_STRUCTURAL = frozenset({"type", "properties", "required", "items", "additionalProperties",
+                         "$defs", "$ref", "anyOf", "oneOf", "allOf", "enum", "const"})
+_LOOKAROUND = re.compile(r"\(\?<?[=!]")
+
+
+class Options:
+    """Opt-in rewrites: ``maps="pairs"``, ``free_form="string"``, ``int_range_as_enum``."""
+
+    __slots__ = ("free_form", "int_range_as_enum", "maps")
+
+    def __init__(self, maps: Optional[str] = None, free_form: Optional[str] = None,
+                 int_range_as_enum: int = 0) -> None:
+        self.maps = maps
+        self.free_form = free_form
+        self.int_range_as_enum = int_range_as_enum
+
+
+def accepts_null(root: Any, node: Any) -> bool:
+    """True when ``null`` is a valid value of *node* (refs resolved against *root*)."""
+    probe: List[Any] = []
+    _Checker(root, False).run(None, node, "", "", probe, first=True)
+    return not probe
+
+
+def is_free_form(node: Any) -> bool:
+    """An object schema with no properties that accepts any keys (``{"type":"object"}``)."""
+    if not isinstance(node, dict) or node.get("type") != "object":
+        return False
+    return not node.get("properties") and node.get("additionalProperties", True) is True
+
+
+def _recursive_refs(root: Any) -> Set[str]:
+    refs = {s["$ref"] for _, s in iter_subschemas(root) if isinstance(s, dict) and "$ref" in s}
+    out: Set[str] = set()
+    for ref in refs:
+        seen: Set[str] = set()
+        todo = [ref]
+        while todo:
+            cur = todo.pop()
+            try:
+                target = resolve_ref(root, cur)
+            except Exception:  # reported elsewhere; normalize already checked
+                continue
+            for _, sub in iter_subschemas(target):
+                if isinstance(sub, dict) and "$ref" in sub:
+                    nxt = sub["$ref"]
+                    if nxt == ref:
+                        out.add(ref)
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            if ref in out:
+                break
+    return out
+
+
+class Rewriter:
+    """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
+
+    def __init__(self, root: Any, profile: Profile, options: Options) -> None:
+        self.root = root
+        self.p = profile
+        self.o = options
+        self.report: List[Change] = []
+        self.lints: List[Lint] = []
+        self.recursive = _recursive_refs(root) if isinstance(root, dict) else set()
+        self.inlining: List[str] = []
+        self.wrapped = False
+
+    def change(self, ptr: str, kw: str, action: str, note: str = "") -> None:
+        self.report.append(Change(ptr, kw, action, note))
+
+    def lint(self, code: str, ptr: str, msg: str, severity: str = "error") -> None:
+        self.lints.append(Lint(code, ptr, msg, severity))
+
+    # ------------------------------------------------------------------------------
+    def run(self) -> Any:
+        root = self.root
+        if self.p.permissive:
+            for ptr, sub in iter_subschemas(root):
+                if isinstance(sub, dict):
+                    self._lint_common(sub, ptr)
+            return json.loads(json.dumps(root))
+        wire = self.node(root, "", required=True)
+        if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
+            defs = {}
+            for name, sub in root["$defs"].items():
+                ptr = f"/$defs/{escape_token(name)}"
+                defs[name] = self.node(sub, ptr, required=False)
+            wire["$defs"] = defs
+        if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object"
+                                       and "anyOf" not in wire):
+            self.wrapped = True
+            self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
+            inner = wire
+            defs_block = inner.pop("$defs", None) if isinstance(inner, dict) else None
+            wire = {"type": "object", "properties": {"result": inner}, "required": ["result"],
+                    "additionalProperties": False}
+            if defs_block is not None:
+                wire["$defs"] = defs_block
+            for _, sub in iter_subschemas(wire):
+                if isinstance(sub, dict) and isinstance(sub.get("$ref"), str):
+                    ref = sub["$ref"]
+                    if not ref.startswith("#/$defs/"):
+                        sub["$ref"] = "#/properties/result" + ref[1:]
+        return wire
+
+    def _lint_common(self, node: Dict[str, Any], ptr: str) -> None:
+        if "enum" in node and not node["enum"]:
+            self.lint("unsatisfiable", ptr, "an empty enum accepts no value")
+        types = node.get("type")
+        if isinstance(types, list) and "null" in types and "enum" in node and None not in node["enum"]:
+            self.lint("enum-excludes-null", ptr,
+                      "type allows null but enum does not, so null is rejected", "warning")
+
+    # ------------------------------------------------------------------------------
+    def node(self, n: Any, ptr: str, required: bool) -> Any:
+        p = self.p
+        if n is True or n == {}:
+            if p.strict:
+                self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
+            return {} if n is True else {}
+        if n is False:
+            self.lint("unsatisfiable", ptr, "the false schema accepts no value")
+            return {"not": {}}
+        assert isinstance(n, dict)
+        self._lint_common(n, ptr)
+        n = dict(n)
+        n.pop("$defs", None)
+        # $ref
+        if "$ref" in n:
+            return self._ref(n, ptr, required)
+        if "allOf" in n and "allOf" not in p.supported:
+            merged = merge_all_of(n)
+            if merged is not None:
+                self.change(ptr, "allOf", "rewritten", "merged")
+                return self.node(merged, ptr, required)
+            self.change(ptr, "allOf", "unsupported")
+            self.lint("unsupported-keyword", ptr, "allOf cannot be merged for this provider")
+            n.pop("allOf")
+        if "oneOf" in n and "oneOf" not in p.supported:
+            n["anyOf"] = n.pop("oneOf")
+            self.change(ptr, "oneOf", "rewritten", "anyOf")
+            if not self._disjoint(n["anyOf"]):
+                self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
+        if "const" in n and ("const" not in p.supported):
+            value = n.pop("const")
+            n.setdefault("type", json_type(value) if json_type(value) != "integer" or isinstance(value, int) else "number")
+            n["enum"] = [value]
+            self.change(ptr, "const", "rewritten", "a one-value enum")
+        if self.o.int_range_as_enum and n.get("type") == "integer" and isinstance(n.get("minimum"), int) and isinstance(n.get("maximum"), int) and "enum" not in n:
+            lo, hi = n["minimum"], n["maximum"]
+            if 0 <= hi - lo < self.o.int_range_as_enum:
+                n["enum"] = list(range(lo, hi + 1))
+                del n["minimum"], n["maximum"]
+                self.change(ptr, "minimum", "rewritten", "integer range as enum")
+                self.change(ptr, "maximum", "rewritten", "integer range as enum")
+        types = n.get("type")
+        if isinstance(types, list) and (not p.type_arrays or (p.typed_enum_branches and ("enum" in n))):
+            return self._split_types(n, ptr, required)
+        if p.strict and (is_free_form(n) or (n.get("type") == "object" and n.get("additionalProperties") is True)):
+            return self._free_form(n, ptr)
+        out: Dict[str, Any] = {}
+        hints: List[str] = []
+        for key, value in n.items():
+            if key in ("properties", "required", "additionalProperties", "items", "anyOf", "allOf", "oneOf", "prefixItems"):
+                continue
+            self._keyword(out, hints, key, value, ptr)
+        if "anyOf" in n or "oneOf" in n or "allOf" in n:
+            for comb in ("anyOf", "oneOf", "allOf"):
+                if comb in n:
+                    out[comb] = [self.node(b, f"{ptr}/{comb}/{i}", required) for i, b in enumerate(n[comb])]
+            if p.openapi:
+                self._openapi_nullable(out, ptr)
+        if "items" in n or "prefixItems" in n:
+            self._array(n, out, hints, ptr)
+        elif p.strict and n.get("type") == "array":
+            self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
+        if n.get("type") == "object" or "properties" in n:
+            self._object(n, out, hints, ptr)
+        if hints:
+            desc = out.get("description", "")
+            note = "{" + ", ".join(hints) + "}"
+            out["description"] = f"{desc}\n\n{note}" if desc else note
+        return out
+
+    def _keyword(self, out: Dict[str, Any], hints: List[str], key: str, value: Any, ptr: str) -> None:
+        p = self.p
+        if key in ("description", "title"):
+            out[key] = value
+            return
+        if key == "type" and p.openapi and value == "null":
+            out["nullable"] = True
+            self.change(ptr, "type", "rewritten", "nullable")
+            return
+        if key.startswith("x-") or (key in _DROP_QUIETLY and key not in p.supported):
+            self.change(ptr, key, "dropped", "annotation")
+            return
+        ok = key in p.supported
+        if ok and key == "format" and p.formats is not None and value not in p.formats:
+            ok = False
+        if ok and key == "pattern" and p.no_lookaround and _LOOKAROUND.search(str(value)):
+            ok = False
+            self.lint("unsupported-pattern", ptr, "look-around is not supported by this provider", "warning")
+        if ok and key == "minItems" and p.min_items_max is not None and value > p.min_items_max:
+            ok = False
+        if ok and key == "enum":
+            bad = [v for v in value if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)]
+            if bad:
+                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}")
+        if ok:
+            out[key] = value
+            if key not in _STRUCTURAL:
+                self.change(ptr, key, "kept")
+            return
+        if key in ("type", "enum", "const"):
+            out[key] = value
+            return
+        if key in _HARD:
+            self.change(ptr, key, "unsupported", "validated locally only")
+            self.lint("unsupported-keyword", ptr, f"{key} is not supported by this provider", "warning")
+        else:
+            self.change(ptr, key, "moved", "into description")
+        hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+
+    def _ref(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
+        ref = n["$ref"]
+        siblings = {k: v for k, v in n.items() if k != "$ref"}
+        if ref in self.recursive:
+            if not self.p.recursion:
+                self.lint("recursion-unsupported", ptr, f"{ref} is recursive; this provider rejects recursive schemas")
+            elif self.p.notes.get("recursion") and required:
+                self.lint("recursion-unsupported", ptr, f"{ref} is recursive through a required property")
+        if self.p.inline_refs:
+            if ref in self.inlining:
+                return {}
+            self.inlining.append(ref)
+            try:
+                merged = dict(resolve_ref(self.root, ref))
+                merged.pop("$defs", None)
+                merged.update(siblings)
+                self.change(ptr, "$ref", "rewritten", "inlined")
+                return self.node(merged, ptr, required)
+            finally:
+                self.inlining.pop()
+        target = ref
+        if not siblings:
+            return {"$ref": target}
+        if self.p.ref_siblings:
+            out = self.node(siblings, ptr, required) if any(k not in ANNOTATIONS for k in siblings) else dict(siblings)
+            out["$ref"] = target
+            return out
+        self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
+        rest = self.node(siblings, ptr, required) if any(k not in ANNOTATIONS for k in siblings) else dict(siblings)
+        rest["anyOf"] = [{"$ref": target}]
+        return rest
+
+    def _disjoint(self, branches: List[Any]) -> bool:
+        types: List[Any] = []
+        consts: Dict[str, Set[str]] = {}
+        for b in branches:
+            if not isinstance(b, dict):
+                return False
+            if "$ref" in b:
+                b = resolve_ref(self.root, b["$ref"])
+                if not isinstance(b, dict):
+                    return False
+            types.append(b.get("type"))
+            for k, s in (b.get("properties") or {}).items():
+                if k in (b.get("required") or ()) and isinstance(s, dict) and "const" in s:
+                    consts.setdefault(k, set()).add(json.dumps(s["const"]))
+        if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
+            return True
+        return any(len(v) == len(branches) for v in consts.values())
+
+    def _split_types(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
+        outer = {k: v for k, v in n.items() if k in ANNOTATIONS}
+        branches: List[Dict[str, Any]] = []
+        nullable = False
+        for t in n["type"]:
+            branch: Dict[str, Any] = {"type": t}
+            for k in _BY_TYPE.get(t, ()):
+                if k in n:
+                    branch[k] = n[k]
+            if t == "integer" or t == "number":
+                pass
+            if "enum" in n:
+                vals = [v for v in n["enum"] if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
+                if not vals:
+                    continue
+                if t != "null":
+                    branch["enum"] = vals
+            if t == "null" and self.p.openapi:
+                nullable = True
+                continue
+            branches.append(branch)
+        self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
+        if len(branches) == 1:
+            merged = dict(outer)
+            merged.update(branches[0])
+            if nullable:
+                merged["nullable"] = True
+            return self.node(merged, ptr, required)
+        out = dict(outer)
+        out["anyOf"] = branches
+        if nullable:
+            out["nullable"] = True
+        return self.node(out, ptr, required)
+
+    def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
+        branches = out.get("anyOf") or []
+        rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
+        if len(rest) < len(branches):
+            out["nullable"] = True
+            if len(rest) == 1:
+                del out["anyOf"]
+                for k, v in rest[0].items():
+                    out.setdefault(k, v)
+            else:
+                out["anyOf"] = rest
+
+    def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
+        if self.o.free_form == "string":
+            self.change(ptr, "type", "rewritten", "a free-form object sent as a JSON string")
+            desc = n.get("description")
+            note = "A JSON object, encoded as a string."
+            return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
+        self.lint("not-representable", ptr,
+                  "a free-form object (additionalProperties true) cannot be sent in strict mode; "
+                  "pass free_form='string', use strict=False or prompt mode")
+        return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
+
+    def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
+        if "prefixItems" in n:
+            prefix = [self.node(s, f"{ptr}/prefixItems/{i}", False) for i, s in enumerate(n["prefixItems"])]
+            if "prefixItems" in self.p.supported or self.p.permissive:
+                out["prefixItems"] = prefix
+                self.change(ptr, "prefixItems", "kept")
+            else:
+                self.change(ptr, "prefixItems", "unsupported", "validated locally only")
+                self.lint("unsupported-keyword", ptr, "prefixItems is not supported by this provider", "warning")
+                hints.append("prefixItems: " + json.dumps(n["prefixItems"], ensure_ascii=False))
+                extra = [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
+                members = prefix + extra
+                out["items"] = members[0] if len(members) == 1 else {"anyOf": members}
+                return
+        if "items" in n:
+            if n["items"] is False:
+                if "prefixItems" in out:
+                    out["items"] = False
+                else:
+                    out["maxItems"] = 0
+            else:
+                out["items"] = self.node(n["items"], f"{ptr}/items", False)
+
+    def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
+        p = self.p
+        props = n.get("properties") or {}
+        required = list(n.get("required") or [])
+        wprops: Dict[str, Any] = {}
+        for name, sub in props.items():
+            sptr = f"{ptr}/properties/{escape_token(name)}"
+            wsub = self.node(sub, sptr, name in required)
+            if p.all_required and name not in required:
+                if not accepts_null(self.root, sub):
+                    wsub = self._nullable(wsub)
+                    self.change(sptr, "required", "rewritten", "optional made required and nullable")
+                else:
+                    self.change(sptr, "required", "rewritten", "optional made required (already nullable)")
+            wprops[name] = wsub
+        out["properties"] = wprops
+        if p.all_required:
+            out["required"] = list(props) + [r for r in required if r not in props]
+        elif required:
+            out["required"] = required
+        addl = n.get("additionalProperties")
+        if p.strict:
+            if isinstance(addl, dict):
+                if self.o.maps == "pairs" and not props:
+                    self.change(ptr, "additionalProperties", "rewritten", "a map as [{key, value}] pairs")
+                    value = self.node(addl, f"{ptr}/additionalProperties", True)
+                    out.clear()
+                    out.update({k: v for k, v in n.items() if k in ("title", "description")})
+                    out.update({"type": "array", "items": {
+                        "type": "object", "properties": {"key": {"type": "string"}, "value": value},
+                        "required": ["key", "value"], "additionalProperties": False}})
+                    return
+                self.lint("not-representable", ptr,
+                          "additionalProperties with a schema (a map) cannot be sent in strict mode; "
+                          "pass maps='pairs', use strict=False or prompt mode")
+                out["additionalProperties"] = False
+            elif addl is None:
+                out["additionalProperties"] = False
+                self.change(ptr, "additionalProperties", "narrowed", "set to false")
+            else:
+                out["additionalProperties"] = False
+        elif addl is not None:
+            if "additionalProperties" in p.supported or p.permissive:
+                out["additionalProperties"] = addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
+            elif addl is False:
+                self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
+            else:
+                self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
+                self.lint("unsupported-keyword", ptr, "additionalProperties with a schema is not supported by this provider", "warning")
+
+    def _nullable(self, wsub: Any) -> Any:
+        if isinstance(wsub, dict):
+            lifted = {k: wsub[k] for k in ("title", "description") if k in wsub}
+            inner = {k: v for k, v in wsub.items() if k not in lifted}
+            if "anyOf" in inner and len(inner) == 1:
+                lifted["anyOf"] = inner["anyOf"] + [{"type": "null"}]
+            else:
+                lifted["anyOf"] = [inner, {"type": "null"}]
+            return lifted
+        return {"anyOf": [wsub, {"type": "null"}]}
+
+
+_ = Tuple

@@ -1,0 +1,114 @@
+"""Small JSON helpers shared by the schema modules.
+
+JSON equality follows JSON Schema (2020-12 core §4.2.2): numbers compare by value
+(``1 == 1.0``), booleans are never numbers, arrays and objects compare element-wise.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List
+
+from .._errors import DecodeError, excerpt
+
+__all__ = [
+    "JSONValue",
+    "copy_json",
+    "escape_token",
+    "json_equal",
+    "json_type",
+    "path_of",
+    "unique_by_json",
+]
+
+JSONValue = Any
+
+_MAX_DEPTH = 256
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a Python JSON value (``integer`` for whole numbers)."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if math.isfinite(value) and value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """Equality as JSON Schema defines it for ``enum``, ``const`` and ``uniqueItems``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    return type(a) is type(b) and bool(a == b)
+
+
+def unique_by_json(values: List[Any]) -> bool:
+    """True when no two items of *values* are JSON-equal."""
+    for i in range(len(values)):
+        for j in range(i + 1, len(values)):
+            if json_equal(values[i], values[j]):
+                return False
+    return True
+
+
+def escape_token(token: str) -> str:
+    """Escape one JSON Pointer reference token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def path_of(pointer: str) -> str:
+    """``/a/0/b c`` -> ``$.a[0]['b c']``: the ``$.path`` form used in error messages."""
+    out = "$"
+    if not pointer:
+        return out
+    for raw in pointer.split("/")[1:]:
+        token = raw.replace("~1", "/").replace("~0", "~")
+        if token.isdigit():
+            out += f"[{token}]"
+        elif token.isidentifier() or token.startswith("$"):
+            out += f".{token}"
+        else:
+            out += f"[{token!r}]"
+    return out
+
+
+def copy_json(value: Any, loc: str = "$", depth: int = 0) -> Any:
+    """A deep copy of a JSON value; anything that is not JSON raises ``DecodeError``."""
+    if depth > _MAX_DEPTH:
+        raise DecodeError(f"Schema is nested deeper than {_MAX_DEPTH} levels at {loc}", loc=loc)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DecodeError(f"Schema holds a non-finite number at {loc}", loc=loc)
+        return value
+    if isinstance(value, dict):
+        out: Dict[str, Any] = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise DecodeError(
+                    f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc
+                )
+            out[k] = copy_json(v, f"{loc}.{k}", depth + 1)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [copy_json(v, f"{loc}[{i}]", depth + 1) for i, v in enumerate(value)]
+    raise DecodeError(
+        f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc
+    )

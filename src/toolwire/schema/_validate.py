@@ -1,0 +1,355 @@
+"""A JSON Schema validator for the caller's original schema (Draft 2020-12 semantics).
+
+Followed: JSON Schema Draft 2020-12 validation vocabulary and core applicators
+(https://json-schema.org/draft/2020-12/json-schema-validation and
+https://json-schema.org/draft/2020-12/json-schema-core, checked 2026-11-30).
+
+Why not pydantic: its semantics differ from JSON Schema in both directions (``"3"`` for
+an integer, ``True`` for ``Literal[1]``, ``3.0`` in strict mode; see
+``reference/structured-output.md`` §D.2), so answers are always checked against the
+original schema with this validator. It has no dependency; the test-suite checks it
+against the ``jsonschema`` package.
+
+``format`` is an annotation by default (as the 2020-12 default vocabulary says);
+``formats=True`` asserts the common ones. ``unevaluatedProperties`` /
+``unevaluatedItems`` are evaluated against the properties/items of the node itself and
+of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Set
+
+from ._normalize import normalize, resolve_ref
+from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
+
+__all__ = ["ValidationIssue", "check", "validate"]
+
+
+@dataclass(frozen=True)
+class ValidationIssue:
+    """One way an instance fails its schema: where, which keyword, and a short message."""
+
+    pointer: str
+    keyword: str
+    message: str
+    schema_pointer: str = ""
+
+    @property
+    def path(self) -> str:
+        """The instance location in ``$.a[0]`` form."""
+        return path_of(self.pointer)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message} ({self.keyword})"
+
+
+def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
+    """Every way *instance* fails *schema* (normalised first); an empty list means valid."""
+    return check(instance, normalize(schema), formats=formats)
+
+
+def check(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
+    """Like ``validate`` for a schema that is already in normal form."""
+    out: List[ValidationIssue] = []
+    _Checker(schema, formats).run(instance, schema, "", "", out)
+    return out
+
+
+_RE_CACHE: Dict[str, "re.Pattern[str]"] = {}
+
+
+def _regex(pattern: str) -> Optional["re.Pattern[str]"]:
+    compiled = _RE_CACHE.get(pattern)
+    if compiled is None:
+        try:
+            compiled = re.compile(pattern)
+        except re.error:
+            return None
+        if len(_RE_CACHE) < 1024:
+            _RE_CACHE[pattern] = compiled
+    return compiled
+
+
+_DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
+_TIME = r"([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)"
+_FORMATS: Dict[str, Callable[[str], bool]] = {
+    "date": lambda s: re.fullmatch(_DATE, s) is not None,
+    "time": lambda s: re.fullmatch(_TIME, s) is not None,
+    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None,
+    "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
+    "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
+    "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s)
+    is not None,
+    "hostname": lambda s: re.fullmatch(
+        r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
+        s,
+    )
+    is not None,
+    "ipv4": lambda s: _ip(s, 4),
+    "ipv6": lambda s: _ip(s, 6),
+    "duration": lambda s: re.fullmatch(
+        r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s
+    )
+    is not None,
+}
+
+
+def _ip(text: str, version: int) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == version
+    except ValueError:
+        return False
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+class _Checker:
+    def __init__(self, root: Any, formats: bool) -> None:
+        self.root = root
+        self.formats = formats
+        self.depth = 0
+
+    def valid(self, inst: Any, node: Any, ptr: str, sptr: str) -> bool:
+        probe: List[ValidationIssue] = []
+        self.run(inst, node, ptr, sptr, probe, first=True)
+        return not probe
+
+    def run(
+        self,
+        inst: Any,
+        node: Any,
+        ptr: str,
+        sptr: str,
+        out: List[ValidationIssue],
+        first: bool = False,
+    ) -> Set[str]:
+        """Check *inst* against *node*; return the property names / item markers evaluated."""
+        evaluated: Set[str] = set()
+        if node is True:
+            return evaluated
+        if node is False:
+            out.append(ValidationIssue(ptr, "false", "no value is allowed here", sptr))
+            return evaluated
+        if not isinstance(node, dict):
+            return evaluated
+        self.depth += 1
+        try:
+            if self.depth > 512:
+                out.append(ValidationIssue(ptr, "$ref", "the schema recurses too deeply", sptr))
+                return evaluated
+            self._run(inst, node, ptr, sptr, out, first, evaluated)
+        finally:
+            self.depth -= 1
+        return evaluated
+
+    def _fail(self, out: List[ValidationIssue], ptr: str, kw: str, msg: str, sptr: str) -> None:
+        out.append(ValidationIssue(ptr, kw, msg, f"{sptr}/{kw}"))
+
+    def _run(  # noqa: C901 - one keyword per branch reads best as a flat list
+        self,
+        inst: Any,
+        node: Dict[str, Any],
+        ptr: str,
+        sptr: str,
+        out: List[ValidationIssue],
+        first: bool,
+        evaluated: Set[str],
+    ) -> None:
+        fail = self._fail
+        start = len(out)
+        if "$ref" in node:
+            target = resolve_ref(self.root, node["$ref"])
+            evaluated |= self.run(inst, target, ptr, node["$ref"].lstrip("#"), out, first)
+            if first and len(out) > start:
+                return
+        kind = json_type(inst)
+        if "type" in node:
+            types = node["type"] if isinstance(node["type"], list) else [node["type"]]
+            ok = kind in types or (kind == "integer" and "number" in types)
+            if not ok:
+                fail(out, ptr, "type", f"{_short(inst)} is not of type {' or '.join(types)}", sptr)
+                if first:
+                    return
+        if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):
+            fail(out, ptr, "enum", f"{_short(inst)} is not one of {_short(node['enum'])}", sptr)
+        if "const" in node and not json_equal(inst, node["const"]):
+            fail(out, ptr, "const", f"{_short(inst)} is not {_short(node['const'])}", sptr)
+        if _is_number(inst):
+            self._numbers(inst, node, ptr, sptr, out)
+        elif isinstance(inst, str):
+            self._strings(inst, node, ptr, sptr, out)
+        elif isinstance(inst, list):
+            evaluated |= self._arrays(inst, node, ptr, sptr, out)
+        elif isinstance(inst, dict):
+            evaluated |= self._objects(inst, node, ptr, sptr, out)
+        if first and len(out) > start:
+            return
+        for i, sub in enumerate(node.get("allOf", ())):
+            evaluated |= self.run(inst, sub, ptr, f"{sptr}/allOf/{i}", out, first)
+        if "anyOf" in node:
+            hits = [
+                i for i, s in enumerate(node["anyOf"]) if self.valid(inst, s, ptr, f"{sptr}/anyOf/{i}")
+            ]
+            if not hits:
+                fail(out, ptr, "anyOf", f"{_short(inst)} matches none of the allowed shapes", sptr)
+            for i in hits:
+                evaluated |= self.run(inst, node["anyOf"][i], ptr, sptr, [])
+        if "oneOf" in node:
+            hits = [
+                i for i, s in enumerate(node["oneOf"]) if self.valid(inst, s, ptr, f"{sptr}/oneOf/{i}")
+            ]
+            if len(hits) != 1:
+                what = "none" if not hits else f"{len(hits)} (branches {hits})"
+                fail(out, ptr, "oneOf", f"{_short(inst)} must match exactly one shape, matched {what}", sptr)
+            else:
+                evaluated |= self.run(inst, node["oneOf"][hits[0]], ptr, sptr, [])
+        if "not" in node and self.valid(inst, node["not"], ptr, f"{sptr}/not"):
+            fail(out, ptr, "not", f"{_short(inst)} matches a shape that is not allowed", sptr)
+        if "if" in node:
+            if self.valid(inst, node["if"], ptr, f"{sptr}/if"):
+                evaluated |= self.run(inst, node["if"], ptr, sptr, [])
+                if "then" in node:
+                    evaluated |= self.run(inst, node["then"], ptr, f"{sptr}/then", out, first)
+            elif "else" in node:
+                evaluated |= self.run(inst, node["else"], ptr, f"{sptr}/else", out, first)
+        if isinstance(inst, dict) and "unevaluatedProperties" in node:
+            for key in inst:
+                if key not in evaluated:
+                    sub = f"{ptr}/{escape_token(key)}"
+                    probe: List[ValidationIssue] = []
+                    self.run(inst[key], node["unevaluatedProperties"], sub, sptr, probe)
+                    if probe:
+                        fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
+                    evaluated.add(key)
+        if isinstance(inst, list) and "unevaluatedItems" in node:
+            for i, item in enumerate(inst):
+                if f"#{i}" not in evaluated:
+                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out)
+
+    def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
+        fail = self._fail
+        if "minimum" in node and v < node["minimum"]:
+            fail(out, ptr, "minimum", f"{v} is less than the minimum of {node['minimum']}", sptr)
+        if "maximum" in node and v > node["maximum"]:
+            fail(out, ptr, "maximum", f"{v} is greater than the maximum of {node['maximum']}", sptr)
+        if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
+            fail(out, ptr, "exclusiveMinimum", f"{v} must be greater than {node['exclusiveMinimum']}", sptr)
+        if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
+            fail(out, ptr, "exclusiveMaximum", f"{v} must be less than {node['exclusiveMaximum']}", sptr)
+        m = node.get("multipleOf")
+        if _is_number(m) and m > 0:
+            q = v / m
+            if isinstance(v, int) and isinstance(m, int):
+                bad = v % m != 0
+            else:
+                bad = not (q == int(q)) if abs(q) < 2**53 else False
+            if bad:
+                fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
+
+    def _strings(self, s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
+        fail = self._fail
+        if "minLength" in node and len(s) < node["minLength"]:
+            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {node['minLength']} characters", sptr)
+        if "maxLength" in node and len(s) > node["maxLength"]:
+            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {node['maxLength']} characters", sptr)
+        if "pattern" in node:
+            rx = _regex(node["pattern"])
+            if rx is not None and rx.search(s) is None:
+                fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
+        if self.formats and "format" in node:
+            test = _FORMATS.get(node["format"])
+            if test is not None and not test(s):
+                fail(out, ptr, "format", f"{_short(s)} is not a valid {node['format']}", sptr)
+
+    def _arrays(self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> Set[str]:
+        fail = self._fail
+        seen: Set[str] = set()
+        if "minItems" in node and len(a) < node["minItems"]:
+            fail(out, ptr, "minItems", f"expected at least {node['minItems']} items, got {len(a)}", sptr)
+        if "maxItems" in node and len(a) > node["maxItems"]:
+            fail(out, ptr, "maxItems", f"expected at most {node['maxItems']} items, got {len(a)}", sptr)
+        if node.get("uniqueItems") is True and not unique_by_json(a):
+            fail(out, ptr, "uniqueItems", "items must be unique", sptr)
+        prefix = node.get("prefixItems") or []
+        for i, item in enumerate(a):
+            if i < len(prefix):
+                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out)
+                seen.add(f"#{i}")
+            elif "items" in node:
+                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out)
+                seen.add(f"#{i}")
+        if "contains" in node:
+            hits = 0
+            for i, item in enumerate(a):
+                if self.valid(item, node["contains"], f"{ptr}/{i}", f"{sptr}/contains"):
+                    hits += 1
+                    seen.add(f"#{i}")
+            lo = node.get("minContains", 1)
+            if hits < lo:
+                fail(out, ptr, "contains", f"expected at least {lo} matching items, got {hits}", sptr)
+            if "maxContains" in node and hits > node["maxContains"]:
+                fail(out, ptr, "maxContains", f"expected at most {node['maxContains']} matching items", sptr)
+        return seen
+
+    def _objects(self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> Set[str]:
+        fail = self._fail
+        seen: Set[str] = set()
+        for name in node.get("required", ()):
+            if name not in o:
+                fail(out, ptr, "required", f"property {name!r} is required", sptr)
+        if "minProperties" in node and len(o) < node["minProperties"]:
+            fail(out, ptr, "minProperties", f"expected at least {node['minProperties']} properties", sptr)
+        if "maxProperties" in node and len(o) > node["maxProperties"]:
+            fail(out, ptr, "maxProperties", f"expected at most {node['maxProperties']} properties", sptr)
+        props = node.get("properties") or {}
+        patterns = node.get("patternProperties") or {}
+        for key, value in o.items():
+            sub = f"{ptr}/{escape_token(key)}"
+            matched = False
+            if key in props:
+                matched = True
+                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out)
+            for pat, psch in patterns.items():
+                rx = _regex(pat)
+                if rx is not None and rx.search(key):
+                    matched = True
+                    self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out)
+            if matched:
+                seen.add(key)
+            elif "additionalProperties" in node:
+                addl = node["additionalProperties"]
+                if addl is False:
+                    fail(out, sub, "additionalProperties", f"property {key!r} is not allowed", sptr)
+                else:
+                    self.run(value, addl, sub, f"{sptr}/additionalProperties", out)
+                seen.add(key)
+            if "propertyNames" in node:
+                probe: List[ValidationIssue] = []
+                self.run(key, node["propertyNames"], sub, f"{sptr}/propertyNames", probe)
+                if probe:
+                    fail(out, sub, "propertyNames", f"property name {key!r} is not allowed", sptr)
+        for key, needed in (node.get("dependentRequired") or {}).items():
+            if key in o:
+                for name in needed:
+                    if name not in o:
+                        fail(out, ptr, "dependentRequired", f"property {name!r} is required when {key!r} is present", sptr)
+        for key, dep in (node.get("dependentSchemas") or {}).items():
+            if key in o:
+                seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out)
+        return seen
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
