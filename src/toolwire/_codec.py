@@ -254,6 +254,7 @@ def walk(
     ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
     """
     d = _dialect(dialect, registry)
+    explicit = d is not None
     stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool]] = [
         (_load(data) if top else data, d, loc, None, top)
     ]
@@ -265,14 +266,18 @@ def walk(
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue
-        dd, kind = _sniff(cur, cd, registry, cloc)
+        hit = None if explicit or cd is None else cd.sniff(cur)
+        if hit is not None and cd is not None:
+            dd, kind = cd, hit[0]
+        else:  # the caller's dialect (strict), or detection afresh for items of a container
+            dd, kind = _sniff(cur, d, registry, cloc)
         if kind == CALLS:
             fin = dd.finish(cur) or finish
             kids = [
                 (to_data(child, kloc), dd, kloc, fin, False) for child, kloc in dd.children(cur, cloc)
             ]
             stack.extend(reversed(kids))
-        elif is_top and kind in (TOOL, RESULT) and top:
+        elif is_top and kind in (TOOL, RESULT):
             raise DecodeError(
                 f"Input at {cloc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
                 dialect=dd.name,

@@ -1,0 +1,145 @@
+"""Packaging and house-style checks: vendorable, no import side effects, public surface."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pickle
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+import toolwire
+
+SRC = Path(toolwire.__file__).resolve().parent
+
+
+def _modules() -> list:
+    return sorted(p for p in SRC.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SRC)))
+def test_no_absolute_self_imports(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            assert not any(a.name.split(".")[0] == "toolwire" for a in node.names), path
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            assert (node.module or "").split(".")[0] != "toolwire", path
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SRC)))
+def test_every_module_has_a_docstring_and_all(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert ast.get_docstring(tree), f"{path} has no module docstring"
+    if path.name == "__main__.py":
+        return
+    names = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    assert "__all__" in names, f"{path} has no __all__"
+
+
+def test_version_is_a_literal() -> None:
+    text = (SRC / "__init__.py").read_text(encoding="utf-8")
+    assert re.search(r'^__version__ = "[0-9.]+"$', text, re.M)
+    assert "importlib.metadata" not in text
+
+
+def test_import_has_no_side_effects_and_pulls_no_sdk() -> None:
+    code = (
+        "import sys, toolwire; "
+        "bad = [m for m in ('openai', 'anthropic', 'google.genai', 'mistralai', 'cohere', 'ollama', "
+        "'hypothesis', 'json_repair') if m in sys.modules]; "
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_vendored_copy_under_another_name(tmp_path: Path) -> None:
+    vendor = tmp_path / "sdk" / "_vendor"
+    vendor.mkdir(parents=True)
+    (tmp_path / "sdk" / "__init__.py").write_text("")
+    (vendor / "__init__.py").write_text("")
+    shutil.copytree(SRC, vendor / "tw", ignore=shutil.ignore_patterns("__pycache__"))
+    code = (
+        "import sys, json; sys.path.insert(0, %r); "
+        "from sdk._vendor import tw; "
+        "c = tw.decode({'id': 'call_1', 'type': 'function', 'function': {'name': 'f', 'arguments': '{\"a\": 1}'}}); "
+        "print(json.dumps([c.name, c.args, c.id, tw.encode(c, 'openai.responses')['call_id'], "
+        "'toolwire' in sys.modules]))" % str(tmp_path)
+    )
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == '["f", {"a": 1}, "call_1", "call_1", false]'
+
+
+def test_public_surface() -> None:
+    for name in toolwire.__all__:
+        assert hasattr(toolwire, name), name
+    assert issubclass(toolwire.DecodeError, ValueError)
+    assert issubclass(toolwire.EncodeError, ValueError)
+    assert issubclass(toolwire.UnknownDialectError, LookupError)
+    assert issubclass(toolwire.ArgumentsError, toolwire.DecodeError)
+
+
+def test_values_and_errors_pickle() -> None:
+    call = toolwire.decode({"id": "call_1", "function": {"name": "f", "arguments": ""}})
+    again = pickle.loads(pickle.dumps(call))
+    assert again == call and again.repairs == call.repairs and again.provider_data == call.provider_data
+    err = toolwire.ArgumentsError("x", dialect="openai.chat", loc="$.a", raw="{", truncated=True)
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.message, back.dialect, back.loc, back.raw, back.truncated) == ("x", "openai.chat", "$.a", "{", True)
+    assert pickle.loads(pickle.dumps(toolwire.decode)) is toolwire.decode
+
+
+def test_fast_constructed_call_equals_validated_one() -> None:
+    fast = toolwire.decode({"id": "c", "type": "function", "function": {"name": "f", "arguments": '{"a": [1]}'}})
+    slow = toolwire.ToolCall(name="f", args={"a": [1]}, id="c", raw='{"a": [1]}')
+    assert fast == slow
+    assert fast.model_dump() == slow.model_dump()
+    assert fast.model_copy(update={"id": "d"}).id == "d" and fast.id == "c"
+    assert hash(fast) == hash(slow)
+    with pytest.raises(Exception):
+        fast.name = "g"  # type: ignore[misc]
+
+
+def test_tool_calls_field_type() -> None:
+    class Out(BaseModel):
+        calls: toolwire.ToolCalls
+
+    for empty in (None, "", "null", [], {}):
+        assert Out(calls=empty).calls == []
+    one = {"name": "f", "args": {"a": 1}, "id": None}
+    assert Out(calls=one).calls == [toolwire.ToolCall(name="f", args={"a": 1})]
+    assert Out(calls={"tool_calls": [one]}).calls == [toolwire.ToolCall(name="f", args={"a": 1})]
+    chat = [{"id": "x", "type": "function", "function": {"name": "g", "arguments": "{}"}}]
+    assert Out(calls=chat).calls == [toolwire.ToolCall(name="g", id="x")]
+    dumped = Out(calls=chat).model_dump()
+    assert dumped == {"calls": [{"name": "g", "args": {}, "id": "x"}]}
+    assert Out.model_validate_json(Out(calls=chat).model_dump_json()) == Out(calls=chat)
+    schema = Out.model_json_schema()["properties"]["calls"]
+    assert schema["type"] == "array" and schema["items"]["required"] == ["name", "args"]
+    with pytest.raises(Exception, match="not a JSON object|matches no known dialect"):
+        Out(calls=[{"name": "f", "args": "[1]"}])
+
+
+def test_registry_copy_register_and_duplicates() -> None:
+    reg = toolwire.Registry()
+    base = toolwire.get_dialect("openai.chat")
+    reg.register(base)
+    with pytest.raises(ValueError, match="already registered"):
+        reg.register(toolwire.get_dialect("canonical").__class__(**{**base.__dict__, "aliases": ()}))
+    mine = reg.copy()
+    assert mine.names() == ["openai.chat"] and mine is not reg
+    with pytest.raises(toolwire.UnknownDialectError, match="Unknown dialect 'nope'"):
+        toolwire.get_dialect("nope")
+    assert toolwire.get_dialect("openai") is base
+
+
+def test_module_reimport_is_harmless() -> None:
+    importlib.reload(importlib.import_module("toolwire._types"))

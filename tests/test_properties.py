@@ -1,0 +1,160 @@
+"""Invariants of DESIGN.md, property-tested over every registered dialect."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Dict, Optional
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire._ids import synthesize_id
+
+DIALECTS = [n for n in toolwire.dialect_names() if not n.startswith("text.")]
+
+json_scalars = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=20) | st.floats(
+    allow_nan=False, allow_infinity=False
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+args_st = st.dictionaries(st.text(max_size=12), json_values, max_size=5)
+
+
+def name_for(dialect: toolwire.Dialect) -> st.SearchStrategy[str]:
+    if dialect.names is not None:
+        return st.from_regex(dialect.names, fullmatch=True)
+    return st.text(min_size=1, max_size=30)
+
+
+def id_for(dialect: toolwire.Dialect) -> st.SearchStrategy[Optional[str]]:
+    rule = dialect.ids
+    if rule.pattern is not None:
+        valid = st.from_regex(rule.pattern, fullmatch=True)
+    else:
+        valid = st.text(min_size=1, max_size=rule.max_len or 40).filter(lambda s: s.strip() == s)
+    if rule.max_len is not None:
+        valid = valid.filter(lambda s: 0 < len(s) <= (rule.max_len or 0))
+    return st.none() | valid
+
+
+@st.composite
+def dialect_and_call(draw: Any) -> Any:
+    d = toolwire.get_dialect(draw(st.sampled_from(DIALECTS)))
+    call = toolwire.ToolCall(name=draw(name_for(d)), args=draw(args_st), id=draw(id_for(d)))
+    return d, call
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@given(dialect_and_call())
+def test_round_trip_canonical_side(dc: Any) -> None:
+    d, call = dc
+    wire = toolwire.encode(call, d.name)
+    back = toolwire.decode(wire, d.name)
+    expected_id = call.id
+    if call.id is None and d.ids.required:
+        expected_id = synthesize_id(call.name, call.args, d.ids, 0)
+    assert back.name == call.name
+    assert _same_json(back.args, call.args)
+    assert back.id == expected_id
+    # the detected dialect decodes it the same way
+    assert toolwire.decode(wire).name == call.name
+
+
+@given(dialect_and_call())
+def test_encode_is_stable_through_json(dc: Any) -> None:
+    d, call = dc
+    wire = toolwire.encode(call, d.name)
+    assert json.loads(json.dumps(wire)) == wire
+    assert toolwire.encode(toolwire.decode(json.dumps(wire), d.name), d.name) == wire
+
+
+@given(st.sampled_from(DIALECTS), st.data())
+def test_tool_definitions_round_trip(name: str, data: Any) -> None:
+    d = toolwire.get_dialect(name)
+    tool = toolwire.Tool(
+        name=data.draw(name_for(d)),
+        description=data.draw(st.none() | st.text(max_size=40)),
+        parameters={"type": "object", "properties": data.draw(st.dictionaries(st.text(min_size=1, max_size=8), st.just({"type": "string"}), max_size=3))},
+    )
+    back = toolwire.decode_tool(toolwire.encode_tool(tool, name), name)
+    assert (back.name, back.description, back.parameters) == (tool.name, tool.description, tool.parameters)
+
+
+@given(st.sampled_from(DIALECTS), st.data())
+def test_tool_results_round_trip(name: str, data: Any) -> None:
+    d = toolwire.get_dialect(name)
+    ident = data.draw(id_for(d).filter(lambda x: x is not None))
+    result = toolwire.ToolResult(id=ident, name="f", content=data.draw(st.text(min_size=1, max_size=40)))
+    back = toolwire.decode_result(toolwire.encode_result(result, name), name)
+    assert back.id == ident
+    text = back.content if isinstance(back.content, str) else "".join(
+        p.get("text", "") for p in back.content
+    )
+    assert text == result.content
+
+
+# --- only toolwire errors escape -------------------------------------------------------
+
+anything = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary(max_size=10),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["id", "type", "function", "name", "arguments", "args", "tool_calls", "choices", "message", "role", "output", "input", "content", "call_id", "custom", "function_call", "messages"]) | st.text(max_size=5), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def _only_toolwire_errors(fn: Any, *args: Any, **kw: Any) -> None:
+    try:
+        fn(*args, **kw)
+    except toolwire.ToolwireError:
+        pass
+
+
+@given(anything)
+@example({"function": {"name": "f", "arguments": "{"}, "id": 1})
+@example({"tool_calls": [{"function": None}]})
+@example({"choices": [{"message": {"tool_calls": "x"}}]})
+@example({"type": "function_call", "name": 5, "arguments": "{}", "call_id": "x"})
+@example({"role": "assistant", "function_call": {"name": "f", "arguments": 3}})
+def test_decoders_raise_only_toolwire_errors(value: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.detect, toolwire.decode_tool, toolwire.decode_result):
+        _only_toolwire_errors(fn, value)
+        _only_toolwire_errors(fn, json.dumps(value, default=str))
+    for d in DIALECTS:
+        _only_toolwire_errors(toolwire.decode, value, d)
+        _only_toolwire_errors(toolwire.decode_all, value, d, invalid="keep")
+
+
+class _Weird:
+    @property
+    def function(self) -> Any:
+        raise RuntimeError("attribute access fails")
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.mark.parametrize("value", [_Weird(), _Cycle(), object(), math.pi, b"\xff\xfe", bytearray(b"{}"), {1, 2}])
+def test_arbitrary_objects_raise_only_toolwire_errors(value: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.detect):
+        _only_toolwire_errors(fn, value)
+
+
+def _roundtrip_args(args: Dict[str, Any]) -> Any:
+    return toolwire.decode({"name": "f", "args": json.dumps(args)}).args
+
+
+@given(args_st)
+def test_argument_text_parses_like_json(args: Dict[str, Any]) -> None:
+    assert _same_json(_roundtrip_args(args), args)
