@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import importlib
 import pickle
 import re
 import shutil
@@ -139,7 +138,3 @@ def test_registry_copy_register_and_duplicates() -> None:
     with pytest.raises(toolwire.UnknownDialectError, match="Unknown dialect 'nope'"):
         toolwire.get_dialect("nope")
     assert toolwire.get_dialect("openai") is base
-
-
-def test_module_reimport_is_harmless() -> None:
-    importlib.reload(importlib.import_module("toolwire._types"))
