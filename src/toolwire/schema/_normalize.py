@@ -13,8 +13,9 @@ The normal form:
 - array-form ``items`` becomes ``prefixItems`` and ``additionalItems`` becomes ``items``;
 - ``dependencies`` splits into ``dependentRequired`` / ``dependentSchemas``;
 - a one-element ``type`` array becomes a string, duplicates are removed;
-- OpenAPI ``nullable: true`` adds ``"null"`` to ``type`` (an ``enum`` is left as it is,
-  so an enum without ``null`` still excludes it, as OpenAPI 3.0.3 says);
+- OpenAPI ``nullable: true`` adds ``"null"`` to ``type`` and to an ``enum`` beside it
+  (as the OpenAPI 3.0 -> 3.1 migration does, and as Gemini reads ``nullable``); a JSON
+  Schema ``type: [..., "null"]`` with an enum that lacks ``null`` still excludes it;
 - ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve.
 
 The caller's dict is never mutated. Property order is preserved. ``normalize`` is
@@ -143,6 +144,8 @@ def _node(node: Any, ptr: str) -> Any:
                 )
         if nullable is True and "null" not in types:
             types.append("null")
+            if isinstance(node.get("enum"), list) and None not in node["enum"]:
+                node["enum"] = node["enum"] + [None]
         node["type"] = types[0] if len(types) == 1 else types
     elif nullable is True:
         inner = {k: node.pop(k) for k in list(node) if k not in ("title", "description", "default")}

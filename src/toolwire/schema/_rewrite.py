@@ -123,7 +123,7 @@ class Rewriter:
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
             return json.loads(json.dumps(root))
-        wire = self.node(root, "", required=True)
+        wire = self.node(root, "", required=False)
         if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
             defs = {}
             for name, sub in root["$defs"].items():
@@ -197,6 +197,9 @@ class Rewriter:
                 del n["minimum"], n["maximum"]
                 self.change(ptr, "minimum", "rewritten", "integer range as enum")
                 self.change(ptr, "maximum", "rewritten", "integer range as enum")
+        if "type" not in n and "properties" in n and not any(k in n for k in ("anyOf", "oneOf", "allOf")):
+            n = {"type": "object", **n}
+            self.change(ptr, "type", "narrowed", "properties without a type read as an object")
         types = n.get("type")
         if isinstance(types, list) and (not p.type_arrays or (p.typed_enum_branches and ("enum" in n))):
             return self._split_types(n, ptr, required)

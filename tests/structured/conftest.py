@@ -1,0 +1,94 @@
+"""Helpers for the structured-output tests: every validity expectation is checked with
+toolwire's validator *and* the ``jsonschema`` package, so the expectation itself (taken
+from reference/structured-output.md §H) is cross-examined."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, List, Tuple
+
+import pytest
+
+jsonschema = pytest.importorskip("jsonschema")
+
+from toolwire.schema import validate  # noqa: E402
+
+ALL_TARGETS = [
+    "openai.chat", "openai.responses", "anthropic.messages", "anthropic.messages.beta",
+    "anthropic.tool", "gemini", "gemini.openapi", "bedrock.converse", "ollama", "vllm",
+    "prompt",
+]
+NATIVE_TARGETS = [t for t in ALL_TARGETS if t != "prompt"]
+
+
+def _reference_valid(schema: Any, value: Any, formats: bool = False) -> Any:
+    """The ``jsonschema`` verdict, or ``None`` when it cannot judge (a format checker
+    that needs an optional package it does not have)."""
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    kw = {}
+    if formats:
+        used = {n.get("format") for _, n in subschemas(schema) if isinstance(n, dict)} - {None}
+        if not used <= set(cls.FORMAT_CHECKER.checkers):
+            return None
+        kw = {"format_checker": cls.FORMAT_CHECKER}
+    return bool(cls(schema, **kw).is_valid(value))
+
+
+def ok(schema: Any, value: Any, *, formats: bool = False) -> None:
+    assert _reference_valid(schema, value, formats) in (True, None), "reference validator disagrees"
+    issues = validate(value, schema, formats=formats)
+    assert issues == [], issues
+
+
+def bad(schema: Any, value: Any, *, formats: bool = False, keyword: str = "") -> None:
+    assert _reference_valid(schema, value, formats) in (False, None), "reference validator disagrees"
+    issues = validate(value, schema, formats=formats)
+    assert issues, f"{value!r} was accepted"
+    if keyword:
+        assert keyword in {i.keyword for i in issues}, issues
+
+
+def subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
+    """Every schema node of a wire schema (dict walk over schema-valued keywords)."""
+    yield ptr, node
+    if not isinstance(node, dict):
+        return
+    for key in ("items", "additionalProperties", "not", "contains", "if", "then", "else"):
+        if isinstance(node.get(key), dict):
+            yield from subschemas(node[key], f"{ptr}/{key}")
+    for key in ("properties", "$defs", "patternProperties"):
+        if isinstance(node.get(key), dict):
+            for k, v in node[key].items():
+                yield from subschemas(v, f"{ptr}/{key}/{k}")
+    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        for i, v in enumerate(node.get(key) or []):
+            yield from subschemas(v, f"{ptr}/{key}/{i}")
+
+
+def keys_anywhere(node: Any) -> List[str]:
+    return [k for _, n in subschemas(node) if isinstance(n, dict) for k in n]
+
+
+def obj(props: Any, required: Any = None, **extra: Any) -> Any:
+    out = {"type": "object", "properties": props}
+    if required is not None:
+        out["required"] = required
+    out.update(extra)
+    return out
+
+
+class Helpers:
+    """The helpers above, handed to tests as the ``sx`` fixture (no import path games)."""
+
+    ALL_TARGETS = ALL_TARGETS
+    NATIVE_TARGETS = NATIVE_TARGETS
+    ok = staticmethod(ok)
+    bad = staticmethod(bad)
+    subschemas = staticmethod(subschemas)
+    keys_anywhere = staticmethod(keys_anywhere)
+    obj = staticmethod(obj)
+    reference_valid = staticmethod(_reference_valid)
+
+
+@pytest.fixture
+def sx() -> Helpers:
+    return Helpers()
