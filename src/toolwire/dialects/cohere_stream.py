@@ -1,0 +1,108 @@
+"""Cohere v2 chat streaming (``cohere.v2``): typed SSE events.
+
+Follows https://docs.cohere.com/reference/chat-stream (checked 2026-11-30) and the
+cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
+
+- ``tool-call-start {index, delta.message.tool_calls: {id, function: {name,
+  arguments}}}`` starts a call keyed by the event ``index`` (``tool_calls`` is one
+  object here, not a list; a list is accepted too).
+- ``tool-call-delta`` adds ``delta.message.tool_calls.function.arguments``; a call
+  with no arguments has no delta at all (``""`` gives ``{}``).
+- ``tool-call-end`` ends the call; ``message-end.delta.finish_reason`` is the finish
+  reason (``MAX_TOKENS`` when cut off). ``content-delta`` text is text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+from .._stream_core import Core
+from .._types import ToolCall
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "cohere.v2"
+_EVENTS = frozenset(
+    {"message-start", "content-start", "content-delta", "content-end", "tool-plan-delta",
+     "tool-call-start", "tool-call-delta", "tool-call-end", "citation-start", "citation-end",
+     "message-end", "debug"}
+)
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    return data.get("type") in _EVENTS
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _tool_call(data: Dict[str, Any]) -> Dict[str, Any]:
+    delta = data.get("delta")
+    msg = delta.get("message") if type(delta) is dict else None
+    tc = msg.get("tool_calls") if type(msg) is dict else None
+    if type(tc) is list:
+        tc = tc[0] if tc and type(tc[0]) is dict else None
+    return tc if type(tc) is dict else {}
+
+
+class Handler:
+    """Feeds Cohere v2 events into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        kind = data.get("type")
+        core = self.core
+        index = data.get("index")
+        key = index if type(index) is int else None
+        if kind == "tool-call-delta":
+            fn = _tool_call(data).get("function")
+            piece = fn.get("arguments") if type(fn) is dict else None
+            c = core.find(key)
+            if c is None:
+                c = core.open(key, None, None)
+            if type(piece) is str:
+                core.add(c, piece)
+        elif kind == "content-delta":
+            delta = data.get("delta")
+            msg = delta.get("message") if type(delta) is dict else None
+            content = msg.get("content") if type(msg) is dict else None
+            if type(content) is dict and type(content.get("text")) is str:
+                core.text(content["text"])
+        elif kind == "tool-call-start":
+            tc = _tool_call(data)
+            fn = tc.get("function")
+            fn = fn if type(fn) is dict else {}
+            c = core.open(key, _str(tc.get("id")), _str(fn.get("name")))
+            piece = fn.get("arguments")
+            if type(piece) is str:
+                core.add(c, piece)
+        elif kind == "tool-call-end":
+            core.end(core.find(key))
+        elif kind == "message-end":
+            delta = data.get("delta")
+            if type(delta) is dict:
+                core.finish(delta.get("finish_reason"))
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """Cohere v2 events carrying *calls*."""
+    events: List[Dict[str, Any]] = [
+        {"type": "message-start", "delta": {"message": {"role": "assistant", "tool_calls": []}}}
+    ]
+    for i, call in enumerate(calls):
+        events.append({"type": "tool-call-start", "index": i, "delta": {"message": {"tool_calls": {
+            "id": call.id, "type": "function", "function": {"name": call.name, "arguments": ""}}}}})
+        for piece in fragments[i]:
+            events.append({"type": "tool-call-delta", "index": i,
+                           "delta": {"message": {"tool_calls": {"function": {"arguments": piece}}}}})
+        events.append({"type": "tool-call-end", "index": i})
+    events.append({"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}})
+    return events

@@ -1,0 +1,165 @@
+"""OpenAI Chat Completions streaming (``openai.chat``): ``chat.completion.chunk``.
+
+Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
+2026-11-30) and the openai-python types ``chat_completion_chunk``
+(``ChoiceDeltaToolCall``: ``index`` required, ``id``/``type``/``function`` optional).
+
+- ``choices[i].delta.tool_calls[]`` items are correlated per choice by ``id``, then
+  ``index``, then the latest call (gateways omit or reuse ``index``, send every call
+  on index 0 with distinct ids, send ``""`` ids on continuations (Qwen), repeat the
+  name (Kimi K2), or send the name in a later delta).
+- A delta without ``index`` carrying its own id and name is a separate call (Mistral,
+  Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
+- Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
+  carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
+- Calls end at their choice's ``finish_reason`` or at the end of the stream.
+- Legacy ``delta.function_call`` is one call per choice.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+from .._stream_core import Core
+from .._types import ToolCall
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "openai.chat"
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    obj = data.get("object")
+    if obj == "chat.completion.chunk":
+        return True
+    choices = data.get("choices")
+    if type(choices) is not list:
+        return False
+    if not choices:
+        return "prompt_filter_results" in data or "usage" in data or obj == ""
+    first = choices[0]
+    return type(first) is dict and "delta" in first
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _text(value: Any) -> Optional[str]:
+    if value is None or type(value) is str:
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return str(value)
+
+
+class Handler:
+    """Feeds Chat chunks into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        choices = data.get("choices")
+        if type(choices) is not list:
+            return
+        core = self.core
+        for pos, ch in enumerate(choices):
+            if type(ch) is not dict:
+                continue
+            scope = ch.get("index", pos)
+            if type(scope) is not int:
+                scope = pos
+            delta = ch.get("delta")
+            if type(delta) is not dict:
+                delta = ch.get("message")
+            if type(delta) is dict:
+                content = delta.get("content")
+                if type(content) is str:
+                    core.text(content)
+                calls = delta.get("tool_calls")
+                if type(calls) is list:
+                    for tc in calls:
+                        if type(tc) is dict:
+                            self._call(scope, tc)
+                fc = delta.get("function_call")
+                if type(fc) is dict:
+                    core.delta(scope, "function_call", None, _str(fc.get("name")), _text(fc.get("arguments")))
+            reason = ch.get("finish_reason")
+            if reason:
+                core.finish(reason)
+                core.end_scope(scope)
+
+    def _call(self, scope: int, tc: Dict[str, Any]) -> None:
+        index = tc.get("index")
+        if type(index) is not int:
+            index = None
+        fn = tc.get("function")
+        name = text = None
+        if type(fn) is dict:
+            name = _str(fn.get("name"))
+            text = _text(fn.get("arguments"))
+        elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
+            name = _str(tc["custom"].get("name"))
+            text = _text({"input": tc["custom"].get("input", "")})
+        self.core.delta(scope, index, _str(tc.get("id")), name, text)
+
+    def close(self) -> None:
+        return None
+
+
+def encode(
+    calls: Sequence[ToolCall],
+    fragments: Sequence[Sequence[str]],
+    *,
+    interleave: bool = False,
+    finish_reason: str = "tool_calls",
+    with_index: bool = True,
+) -> List[Dict[str, Any]]:
+    """Chat chunks carrying *calls*; ``fragments[i]`` is call i's argument text in pieces."""
+    chunks: List[Dict[str, Any]] = []
+
+    def chunk(tool_calls: List[Dict[str, Any]]) -> Dict[str, Any]:
+        return {
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": {"tool_calls": tool_calls}, "finish_reason": None}],
+        }
+
+    def head(i: int, call: ToolCall) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"type": "function", "function": {"name": call.name, "arguments": ""}}
+        if call.id is not None:
+            item["id"] = call.id
+        if with_index:
+            item["index"] = i
+        return item
+
+    def body(i: int, piece: str) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"function": {"arguments": piece}}
+        if with_index:
+            item["index"] = i
+        return item
+
+    if interleave:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+        for i, piece in _round_robin(fragments):
+            chunks.append(chunk([body(i, piece)]))
+    else:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+            chunks.extend(chunk([body(i, piece)]) for piece in fragments[i])
+    last = {"index": 0, "delta": {}, "finish_reason": finish_reason}
+    chunks.append({"object": "chat.completion.chunk", "choices": [last]})
+    return chunks
+
+
+def _round_robin(fragments: Sequence[Sequence[str]]) -> Iterator[Any]:
+    longest = max((len(f) for f in fragments), default=0)
+    for j in range(longest):
+        for i, pieces in enumerate(fragments):
+            if j < len(pieces):
+                yield i, pieces[j]

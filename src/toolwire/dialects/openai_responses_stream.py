@@ -1,0 +1,179 @@
+"""OpenAI Responses streaming (``openai.responses``): typed SSE events.
+
+Follows https://platform.openai.com/docs/api-reference/responses-streaming (checked
+2026-11-30) and the openai-python types ``response_output_item_added_event``,
+``response_function_call_arguments_delta_event`` / ``_done_event``,
+``response_output_item_done_event``.
+
+- ``response.output_item.added`` (a ``function_call`` item) starts a call: ``call_id``
+  is its id, the item ``id`` and other fields are kept as provider data.
+- ``response.function_call_arguments.delta`` adds text; calls are keyed by
+  ``output_index`` because some servers change ``item_id`` from event to event.
+- ``response.function_call_arguments.done`` gives the whole text (it may lack
+  ``name``; LM Studio sends it without any delta before it).
+- ``response.output_item.done`` gives the final item (authoritative) and ends the call.
+- ``custom_tool_call`` items stream ``response.custom_tool_call_input.delta``;
+  their arguments are ``{"input": text}``. Provider-executed items are server calls.
+- ``response.completed`` / ``.incomplete`` / ``.failed`` give the finish reason
+  (the response status, or the incomplete reason such as ``max_output_tokens``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+from .._stream_core import Call, Core
+from .._types import ToolCall
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "openai.responses"
+_SERVER = frozenset(
+    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
+     "mcp_call", "mcp_list_tools", "tool_search_call", "computer_call", "local_shell_call"}
+)
+_CALL = frozenset({"function_call", "custom_tool_call"})
+_PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    kind = data.get("type")
+    return type(kind) is str and kind.startswith("response.")
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
+    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    if item.get("type") == "custom_tool_call":
+        extra["custom"] = True
+    return {NAME: extra} if extra else None
+
+
+class Handler:
+    """Feeds Responses events into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.custom: Dict[Any, List[str]] = {}
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        kind = data.get("type")
+        core = self.core
+        key = data.get("output_index")
+        if type(key) is not int:
+            key = None
+        if kind in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta"):
+            delta = data.get("delta")
+            if type(delta) is str:
+                c = self._find(key, data)
+                if c is None:
+                    c = core.open(key, None, None)
+                if kind.startswith("response.custom"):
+                    self.custom.setdefault(c.pos, []).append(delta)
+                else:
+                    core.add(c, delta)
+        elif kind == "response.output_text.delta":
+            delta = data.get("delta")
+            if type(delta) is str:
+                core.text(delta)
+        elif kind == "response.output_item.added":
+            item = data.get("item")
+            if type(item) is dict:
+                self._added(key, item)
+        elif kind == "response.function_call_arguments.done":
+            c = self._find(key, data)
+            if c is None:
+                c = core.open(key, None, None)
+            if c.name is None:
+                c.name = _str(data.get("name"))
+            text = data.get("arguments")
+            if type(text) is str:
+                core.set_full(c, text)
+        elif kind == "response.output_item.done":
+            item = data.get("item")
+            if type(item) is dict:
+                self._done(key, item)
+        elif kind in ("response.completed", "response.incomplete", "response.failed"):
+            resp = data.get("response")
+            status = resp.get("status") if type(resp) is dict else None
+            reason = None
+            if type(resp) is dict and type(resp.get("incomplete_details")) is dict:
+                reason = resp["incomplete_details"].get("reason")
+            core.finish(reason or status or kind[len("response."):])
+
+    def _find(self, key: Any, data: Dict[str, Any]) -> Optional[Call]:
+        return self.core.find(key, None)
+
+    def _added(self, key: Any, item: Dict[str, Any]) -> None:
+        kind = item.get("type")
+        if kind in _CALL:
+            ident, name = _str(item.get("call_id")), _str(item.get("name"))
+            c = self.core.open(key, ident, name, provider_data=_extra(item))
+            text = item.get("arguments")
+            if type(text) is str and text:
+                self.core.add(c, text)
+
+    def _done(self, key: Any, item: Dict[str, Any]) -> None:
+        core = self.core
+        kind = item.get("type")
+        if kind in _SERVER:
+            name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
+            args = item.get("arguments")
+            if type(args) is not str and type(args) is not dict:
+                args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"type": kind}})
+            return
+        if kind not in _CALL:
+            return
+        c = self._find(key, item)
+        if c is None:
+            c = core.open(key, _str(item.get("call_id")), _str(item.get("name")))
+        if c.name is None:
+            c.name = _str(item.get("name"))
+        if c.id is None:
+            c.id = _str(item.get("call_id"))
+        c.pd = _extra(item)
+        if kind == "custom_tool_call":
+            text = item.get("input")
+            if type(text) is not str:
+                text = "".join(self.custom.get(c.pos, ()))
+            c.parts = []
+            c.full = None
+            c.obj = {"input": text}
+        else:
+            text = item.get("arguments")
+            if type(text) is str:
+                core.set_full(c, text)
+            elif type(text) is dict:
+                c.parts = []
+                c.obj = text
+        core.end(c)
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """Responses events carrying *calls*, one output item each."""
+    events: List[Dict[str, Any]] = [{"type": "response.created", "response": {"status": "in_progress"}}]
+    for i, call in enumerate(calls):
+        item_id = f"fc_{i}"
+        item: Dict[str, Any] = {"id": item_id, "type": "function_call", "status": "in_progress",
+                                "arguments": "", "call_id": call.id, "name": call.name}
+        events.append({"type": "response.output_item.added", "output_index": i, "item": item})
+        for piece in fragments[i]:
+            events.append({"type": "response.function_call_arguments.delta", "item_id": item_id,
+                           "output_index": i, "delta": piece})
+        text = "".join(fragments[i])
+        events.append({"type": "response.function_call_arguments.done", "item_id": item_id,
+                       "output_index": i, "arguments": text})
+        done = dict(item, status="completed", arguments=text)
+        events.append({"type": "response.output_item.done", "output_index": i, "item": done})
+    events.append({"type": "response.completed", "response": {"status": "completed"}})
+    return events
+

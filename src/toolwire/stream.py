@@ -1,0 +1,422 @@
+"""Streaming: one accumulator for tool calls in every streaming dialect.
+
+>>> acc = Accumulator()                     # the dialect is detected from the first chunk
+>>> for chunk in stream:                    # dicts, SSE ``data:`` lines / JSON text, SDK objects
+...     for event in acc.feed(chunk):       # CallStarted, ArgsDelta, CallDone
+...         ...
+>>> calls = acc.close()                     # [ToolCall | InvalidToolCall, ...] in order
+
+``accumulate(chunks, dialect=None, **policy)`` does the same in one call.
+
+Rules, the same in every dialect (see ``_stream_core``): correlate by id, then
+index, then the latest open call; a new id or name on an occupied index starts a
+new call; finalize only at a block/item end or at the end of the stream, never
+because the partial text parses; a call cut off (no end event, or text ending
+inside a value under a ``length``/``max_tokens`` finish) is an ``InvalidToolCall``
+with ``truncated=True``. Arguments go through the one arguments policy; its
+keywords (``repair``, ``allow_truncated``, ``max_bytes``...) are accepted here.
+
+``encode_stream(calls, dialect)`` writes canonical calls as a dialect's stream (for
+tests and fuzzing), with the argument text split as asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from pydantic_core import from_json
+
+from ._access import to_data
+from ._args import encode_arguments, make_policy
+from ._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
+from ._registry import Dialect, Registry, default_registry
+from ._stream_core import ArgsDelta, CallDone, CallStarted, Core, Event
+from ._types import InvalidToolCall, ToolCall
+from .dialects import (
+    anthropic_stream,
+    bedrock_stream,
+    cohere_stream,
+    gemini_stream,
+    mistral_stream,
+    ollama_stream,
+    openai_chat_stream,
+    openai_responses_stream,
+)
+
+__all__ = [
+    "STREAM_HANDLERS",
+    "Accumulator",
+    "ArgsDelta",
+    "CallDone",
+    "CallStarted",
+    "Event",
+    "accumulate",
+    "detect_stream",
+    "encode_stream",
+    "stream_dialects",
+]
+
+Result = Union[ToolCall, InvalidToolCall]
+HandlerFactory = Callable[[Core], Any]
+
+#: Built-in stream handlers by dialect id. A third-party ``Dialect`` declares its own
+#: with ``extra={"stream": factory}``; ``factory(core)`` returns an object with
+#: ``feed(data: dict)`` and ``close()``.
+STREAM_HANDLERS: Dict[str, HandlerFactory] = {
+    openai_chat_stream.NAME: openai_chat_stream.Handler,
+    openai_responses_stream.NAME: openai_responses_stream.Handler,
+    anthropic_stream.NAME: anthropic_stream.Handler,
+    gemini_stream.NAME: gemini_stream.Handler,
+    bedrock_stream.NAME: bedrock_stream.Handler,
+    mistral_stream.NAME: mistral_stream.Handler,
+    cohere_stream.NAME: cohere_stream.Handler,
+    ollama_stream.NAME: ollama_stream.Handler,
+}
+
+# Detection order: event-typed streams first, then the distinctive keys, Chat last
+# (Mistral's chunks are Chat chunks and are read as such).
+_DETECT: Tuple[Tuple[str, Callable[[Dict[str, Any]], bool]], ...] = (
+    (openai_responses_stream.NAME, openai_responses_stream.detect),
+    (anthropic_stream.NAME, anthropic_stream.detect),
+    (cohere_stream.NAME, cohere_stream.detect),
+    (bedrock_stream.NAME, bedrock_stream.detect),
+    (gemini_stream.NAME, gemini_stream.detect),
+    (openai_chat_stream.NAME, openai_chat_stream.detect),
+    (ollama_stream.NAME, ollama_stream.detect),
+)
+
+_ENCODERS: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
+    openai_chat_stream.NAME: openai_chat_stream.encode,
+    openai_responses_stream.NAME: openai_responses_stream.encode,
+    anthropic_stream.NAME: anthropic_stream.encode,
+    gemini_stream.NAME: gemini_stream.encode,
+    bedrock_stream.NAME: bedrock_stream.encode,
+    mistral_stream.NAME: mistral_stream.encode,
+    cohere_stream.NAME: cohere_stream.encode,
+    ollama_stream.NAME: ollama_stream.encode,
+}
+
+_ALIASES = {
+    "openai": "openai.chat",
+    "chat": "openai.chat",
+    "responses": "openai.responses",
+    "anthropic": "anthropic.messages",
+    "claude": "anthropic.messages",
+    "vertex": "gemini",
+    "google": "gemini",
+    "bedrock": "bedrock.converse",
+    "converse": "bedrock.converse",
+    "cohere": "cohere.v2",
+}
+
+
+def stream_dialects() -> List[str]:
+    """Ids of the dialects with a built-in stream handler."""
+    return list(STREAM_HANDLERS)
+
+
+def detect_stream(chunk: Any) -> Optional[str]:
+    """The streaming dialect a chunk (or event) belongs to, or ``None``."""
+    for data in _chunks(chunk):
+        name = _detect(data)
+        if name is not None:
+            return name
+    return None
+
+
+def _detect(data: Dict[str, Any]) -> Optional[str]:
+    for name, test in _DETECT:
+        if test(data):
+            return name
+    return None
+
+
+def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tuple[str, HandlerFactory]:
+    if isinstance(dialect, Dialect):
+        name = dialect.name
+        factory = dialect.extra.get("stream") or STREAM_HANDLERS.get(name)
+    elif type(dialect) is str:
+        name = _ALIASES.get(dialect, dialect)
+        factory = STREAM_HANDLERS.get(name)
+        if factory is None:
+            reg = default_registry() if registry is None else registry
+            if dialect in reg:
+                d = reg.get(dialect)
+                name = d.name
+                factory = d.extra.get("stream") or STREAM_HANDLERS.get(name)
+    else:
+        raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
+    if factory is None:
+        raise UnknownDialectError(
+            f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(STREAM_HANDLERS)}",
+            dialect=name,
+        )
+    return name, factory
+
+
+_SSE_SKIP = ("event:", "id:", "retry:", ":")
+
+
+def _chunks(chunk: Any) -> Iterator[Dict[str, Any]]:
+    """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
+    object, or a list of these."""
+    t = type(chunk)
+    if t is dict:
+        yield chunk
+    elif t is str or t is bytes or t is bytearray:
+        text = chunk.decode("utf-8", "replace") if t is not str else chunk
+        yield from _text(text)
+    elif chunk is None:
+        return
+    elif t is list or t is tuple:
+        for el in chunk:
+            yield from _chunks(el)
+    else:
+        data = to_data(chunk, "$")
+        if type(data) is dict:
+            yield data
+        elif type(data) is list:
+            yield from _chunks(data)
+        else:
+            raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
+
+
+def _text(text: str) -> Iterator[Dict[str, Any]]:
+    s = text.strip()
+    if not s:
+        return
+    if s[0] in "{[":
+        try:
+            data = from_json(s, allow_inf_nan=False)
+        except ValueError:
+            if "\n" not in s:
+                raise DecodeError(f"Stream chunk at $ is text but not JSON: {excerpt(s)}") from None
+        else:
+            yield from _plain(data)
+            return
+    for raw in s.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(_SSE_SKIP):
+            continue
+        if line.startswith("data:"):
+            payload = line[5:].strip()
+            if not payload or payload == "[DONE]":
+                continue
+        elif line[0] in "{[":
+            payload = line  # NDJSON (Ollama) or saved raw chunks
+        elif line == "[DONE]":
+            continue
+        else:
+            raise DecodeError(
+                f"Stream chunk at $ is text but neither JSON nor an SSE data line: {excerpt(line)}"
+            )
+        try:
+            data = from_json(payload, allow_inf_nan=False)
+        except ValueError as exc:
+            raise DecodeError(f"Stream data at $ is not JSON ({exc}): {excerpt(payload)}") from None
+        yield from _plain(data)
+
+
+def _plain(data: Any) -> Iterator[Dict[str, Any]]:
+    if type(data) is dict:
+        yield data
+    elif type(data) is list:
+        for el in data:
+            if type(el) is dict:
+                yield el
+            elif el is not None:
+                raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(el)}")
+    elif data is not None:
+        raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(data)}")
+
+
+class Accumulator:
+    """Assembles the tool calls of one streamed reply, chunk by chunk.
+
+    *dialect* (an id, an alias or a ``Dialect``) fixes the dialect; without it the
+    first chunk that has a known streaming shape decides. ``include_server=True``
+    also returns calls the provider executes itself; ``preview=True`` adds a
+    best-effort partial ``args`` to every ``ArgsDelta`` (it re-parses the text so
+    far: cost grows with the call). Other keywords are the arguments policy's.
+    """
+
+    def __init__(
+        self,
+        dialect: Union[str, Dialect, None] = None,
+        *,
+        include_server: bool = False,
+        preview: bool = False,
+        registry: Optional[Registry] = None,
+        **policy: Any,
+    ) -> None:
+        self._policy = make_policy(policy)
+        self._include_server = include_server
+        self._preview = preview
+        self._registry = registry
+        self._core: Optional[Core] = None
+        self._handler: Any = None
+        self._closed = False
+        self._unknown: Optional[Dict[str, Any]] = None
+        if dialect is not None:
+            self._start(*_resolve(dialect, registry))
+
+    def _start(self, name: str, factory: HandlerFactory) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview)
+        self._handler = factory(self._core)
+
+    @property
+    def dialect(self) -> Optional[str]:
+        """The dialect of this stream (``None`` until detected)."""
+        return None if self._core is None else self._core.dialect
+
+    def feed(self, chunk: Any) -> List[Event]:
+        """Take one chunk (or event); return the events it produced."""
+        if self._closed:
+            raise DecodeError("The stream is closed; nothing can be fed after close()")
+        for data in _chunks(chunk):
+            if self._core is None:
+                name = _detect(data)
+                if name is None:
+                    if data and self._unknown is None:
+                        self._unknown = data
+                    continue
+                self._start(name, STREAM_HANDLERS[name])
+            self._feed(data)
+        if self._core is None:
+            return []
+        events = self._core.events
+        self._core.events = []
+        return events
+
+    def _feed(self, data: Dict[str, Any]) -> None:
+        assert self._core is not None
+        try:
+            self._handler.feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape the handler did not foresee
+            raise DecodeError(
+                f"Malformed {self._core.dialect} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}",
+                dialect=self._core.dialect,
+            ) from None
+
+    def close(self) -> List[Result]:
+        """End of stream: finalize open calls; return every call in order."""
+        if not self._closed:
+            self._closed = True
+            if self._core is None:
+                if self._unknown is not None:
+                    raise DecodeError(
+                        f"No chunk of this stream has a known streaming shape; the first was "
+                        f"{excerpt(self._unknown)}"
+                    )
+                return []
+            try:
+                self._handler.close()
+            except ToolwireError:
+                raise
+            except Exception as exc:
+                raise DecodeError(f"Malformed {self._core.dialect} stream ({type(exc).__name__}: {exc})",
+                                  dialect=self._core.dialect) from None
+            self._core.close()
+        return self.calls
+
+    def events(self) -> List[Event]:
+        """Events produced since the last ``feed`` (those of ``close``, for instance)."""
+        if self._core is None:
+            return []
+        events = self._core.events
+        self._core.events = []
+        return events
+
+    @property
+    def calls(self) -> List[Result]:
+        """The calls finalized so far, in order of appearance (all of them after close)."""
+        return [] if self._core is None else self._core.results_list()
+
+    @property
+    def server_calls(self) -> List[Result]:
+        """The finalized calls the provider executes itself."""
+        return [] if self._core is None else self._core.results_list(server=True)
+
+    @property
+    def text(self) -> str:
+        """The reply text seen so far (joined on access)."""
+        return "" if self._core is None else "".join(self._core.text_parts)
+
+    @property
+    def finish_reason(self) -> Optional[str]:
+        """The finish reason as the provider sent it (``None`` until seen)."""
+        return None if self._core is None else self._core.finish_reason
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+
+def accumulate(
+    chunks: Iterable[Any],
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    include_server: bool = False,
+    registry: Optional[Registry] = None,
+    **policy: Any,
+) -> List[Result]:
+    """Every tool call of a whole stream, in order (see ``Accumulator``)."""
+    acc = Accumulator(dialect, include_server=include_server, registry=registry, **policy)
+    for chunk in chunks:
+        acc.feed(chunk)
+    return acc.close()
+
+
+Split = Union[None, int, Callable[[str], Sequence[str]]]
+
+
+def encode_stream(
+    calls: Sequence[Any],
+    dialect: str,
+    *,
+    split: Split = None,
+    interleave: bool = False,
+    **options: Any,
+) -> List[Dict[str, Any]]:
+    """The chunks/events of *dialect* that stream *calls* (``ToolCall``s or canonical
+    ``{"name", "args", "id"}`` dicts).
+
+    *split* cuts each call's argument text: ``None`` (one piece), a fragment size,
+    or a function ``text -> pieces``. ``interleave=True`` round-robins the fragments
+    of parallel calls where the dialect allows it (``openai.chat``, ``mistral`` with
+    ``with_index=True``). Dialect options: ``gemini`` ``partial_args=True`` (Vertex
+    streamed arguments), ``mistral`` ``with_index=True``, ``openai.chat``
+    ``with_index=False`` / ``finish_reason=...``.
+    """
+    name = _ALIASES.get(dialect, dialect)
+    enc = _ENCODERS.get(name)
+    if enc is None:
+        raise UnknownDialectError(
+            f"Dialect {dialect!r} has no stream encoder; streaming dialects: {', '.join(_ENCODERS)}"
+        )
+    canon = [c if isinstance(c, ToolCall) else ToolCall.model_validate(c) for c in calls]
+    cut = _splitter(split)
+    fragments = [[p for p in cut(encode_arguments(c.args, c.raw)) if p] for c in canon]
+    if name == gemini_stream.NAME:
+        options["split"] = cut
+    if interleave:
+        options["interleave"] = True
+    try:
+        return enc(canon, fragments, **options)
+    except TypeError as exc:
+        raise EncodeError(f"Bad stream option for {name}: {exc}", dialect=name) from None
+
+
+def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
+    if split is None:
+        return lambda text: [text]
+    if type(split) is int:
+        size = split
+        if size < 1:
+            raise ValueError("split must be a positive fragment size")
+        return lambda text: [text[i : i + size] for i in range(0, len(text), size)]
+    if callable(split):
+        return split
+    raise TypeError("split must be None, a fragment size or a function")
