@@ -1,0 +1,143 @@
+"""Open-model text tool-call formats: the front door.
+
+Self-hosted open-weight models write tool calls into their output text, each family
+in its own format. ``decode_text(text, dialect)`` reads one whole output;
+``TextParser(dialect)`` reads it incrementally (any split, down to one character),
+and its ``close()`` equals ``decode_text`` of the whole text; ``encode_text(calls,
+dialect)`` renders calls the way the family's chat template does (history, few-shot).
+
+=================  ==================================================================
+``text.hermes``    Hermes / Qwen2.5 / Qwen3 ``<tool_call>{json}</tool_call>``
+``text.qwen3-xml`` Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
+``text.llama``     Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
+``text.mistral``   ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
+``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 DSML
+``text.gemma``     Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
+``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
+``text.kimi``      Kimi K2 tool-call sections, ids ``functions.NAME:IDX``
+``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
+=================  ==================================================================
+
+What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker
+removed, outer whitespace stripped, ``None`` when empty), ``reasoning`` (thinking /
+analysis text, same rules) and ``tool_calls`` (``ToolCall``; ``InvalidToolCall`` for a
+call that cannot be made whole — its ``raw`` is the exact text of the call region,
+markers included, so no text is lost). Ids are those the format carries (Kimi,
+Mistral v3/v11) and ``None`` otherwise; servers invent them, toolwire does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ._errors import DecodeError, UnknownDialectError, excerpt
+from ._text_core import (
+    CallEvent,
+    ContentDelta,
+    Event,
+    ReasoningDelta,
+    TextFormat,
+    TextParser,
+    TextResult,
+)
+from ._types import ToolCall
+from .dialects import (
+    text_deepseek,
+    text_gemma,
+    text_glm,
+    text_harmony,
+    text_hermes,
+    text_kimi,
+    text_llama,
+    text_mistral,
+    text_qwen3_xml,
+)
+
+__all__ = [
+    "TEXT_FORMATS",
+    "CallEvent",
+    "ContentDelta",
+    "Event",
+    "ReasoningDelta",
+    "TextFormat",
+    "TextParser",
+    "TextResult",
+    "decode_text",
+    "encode_text",
+    "get_text_format",
+]
+
+TEXT_FORMATS: tuple[TextFormat, ...] = (
+    text_hermes.FORMAT,
+    text_qwen3_xml.FORMAT,
+    text_llama.FORMAT,
+    text_mistral.FORMAT,
+    text_deepseek.FORMAT,
+    text_gemma.FORMAT,
+    text_glm.FORMAT,
+    text_kimi.FORMAT,
+    text_harmony.FORMAT,
+)
+_BY_NAME: dict[str, TextFormat] = {f.name: f for f in TEXT_FORMATS}
+
+
+def get_text_format(name: str | TextFormat) -> TextFormat:
+    """The text format registered as *name* (``"text.hermes"``...)."""
+    if isinstance(name, TextFormat):
+        return name
+    fmt = _BY_NAME.get(name) if type(name) is str else None
+    if fmt is None:
+        raise UnknownDialectError(
+            f"Unknown text dialect {excerpt(name)}; known text dialects: {', '.join(_BY_NAME)}",
+            dialect=None,
+        )
+    return fmt
+
+
+def decode_text(
+    text: Any,
+    dialect: str | TextFormat,
+    *,
+    tools: Any = None,
+    finish_reason: str | None = None,
+    thinking: bool = False,
+) -> TextResult:
+    """Read the content, reasoning and tool calls out of one model output.
+
+    - ``tools``: tool definitions in any dialect toolwire knows (or ``Tool`` values);
+      they type argument values that the format writes as text.
+    - ``finish_reason``: ``length`` / ``max_tokens`` mark a call that ends with the
+      text as truncated (an ``InvalidToolCall``), never as a whole call.
+    - ``thinking``: the prompt already opened the reasoning block (DeepSeek V3.1+
+      and Qwen3.5 thinking mode, Qwen3-Thinking-2507): the output starts inside it.
+    """
+    fmt = get_text_format(dialect)
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DecodeError(f"Text is not UTF-8: {exc}", dialect=fmt.name) from None
+    if type(text) is not str:
+        raise DecodeError(
+            f"decode_text takes the model's output text, got {type(text).__name__} {excerpt(text)}",
+            dialect=fmt.name,
+        )
+    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking)
+
+
+def encode_text(
+    calls: ToolCall | Sequence[ToolCall],
+    dialect: str | TextFormat,
+    *,
+    variant: str | None = None,
+) -> str:
+    """Render *calls* as the family's model output text (``variant``: see ``TextFormat.variants``)."""
+    fmt = get_text_format(dialect)
+    if variant is not None and variant not in fmt.variants:
+        raise UnknownDialectError(
+            f"Unknown variant {excerpt(variant)} of {fmt.name}; known variants: "
+            f"{', '.join(fmt.variants) or 'none'}",
+            dialect=fmt.name,
+        )
+    return fmt.encode(calls if isinstance(calls, (list, tuple)) else [calls], variant)  # type: ignore[list-item]

@@ -1,0 +1,528 @@
+"""The machine every open-model text format runs on, and its result and event types.
+
+A family (``dialects/text_*.py``) is a small graph of *modes*:
+
+- a ``TextMode`` copies text to a sink (content, reasoning, or nowhere) until one of
+  its literal markers appears, then runs the marker's action (usually: switch mode);
+- a ``BodyMode`` collects the text of a call region until its end marker (or until
+  its brackets balance), skipping markers that appear inside quoted values, then
+  hands the whole region to the family's ``parse`` function, once.
+
+``TextParser`` holds only the unconsumed tail of the text (at most the length of
+the longest marker, while it may still become one), so the cost of ``feed`` is
+proportional to the delta, and ``decode_text`` is the same machine fed the whole
+text at once: the streaming and the one-shot result are equal by construction.
+
+Content and reasoning are the text outside markers with the leading and trailing
+whitespace of the whole removed (``None`` when nothing is left); where a marker
+separated two pieces with no whitespace between them, a newline is put in its place.
+Deltas are emitted as soon as they are certain, so ``"".join`` of the deltas equals
+the final value.
+
+A call region that never closes (end of text inside it), or any region when the
+finish reason is ``length``/``max_tokens`` and the region ended with the text, becomes
+an ``InvalidToolCall`` with ``truncated=True``; its ``raw`` is the exact text of the
+region, markers included, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Union
+
+from ._args import DEFAULT_POLICY, Policy, parse_arguments
+from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
+from ._types import InvalidToolCall, ToolCall, new_call
+
+__all__ = [
+    "BodyMode",
+    "CallEvent",
+    "ContentDelta",
+    "Event",
+    "Item",
+    "Mode",
+    "ReasoningDelta",
+    "TextFormat",
+    "TextMode",
+    "TextParser",
+    "TextResult",
+]
+
+Item = Union[ToolCall, InvalidToolCall]
+TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+
+
+@dataclass(frozen=True)
+class TextResult:
+    """What a model's text said: the visible answer, the reasoning, and the calls."""
+
+    content: str | None = None
+    reasoning: str | None = None
+    tool_calls: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContentDelta:
+    """New user-visible answer text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """New reasoning (thinking / analysis channel) text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CallEvent:
+    """A call is complete: a ``ToolCall``, or an ``InvalidToolCall``; ``index`` is its position."""
+
+    call: Item
+    index: int
+
+
+Event = Union[ContentDelta, ReasoningDelta, CallEvent]
+
+
+class _Sink:
+    """Text of one kind; drops outer whitespace, holds trailing whitespace back."""
+
+    __slots__ = ("parts", "pending", "started")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pending = ""
+        self.started = False
+
+    def add(self, text: str) -> str:
+        if not self.started:
+            text = text.lstrip()
+            if not text:
+                return ""
+            self.started = True
+        body = text.rstrip()
+        if not body:
+            self.pending += text
+            return ""
+        out = self.pending + body if self.pending else body
+        self.pending = text[len(body) :]
+        self.parts.append(out)
+        return out
+
+    def brk(self) -> None:
+        if self.started and not self.pending:
+            self.pending = "\n"
+
+    def value(self) -> str | None:
+        return "".join(self.parts) or None
+
+
+class Mode:
+    """One state of a family's machine."""
+
+    def step(self, m: TextParser) -> bool:  # pragma: no cover - interface
+        """Consume from ``m.pos``; True when progress was made and the loop should go on."""
+        raise NotImplementedError
+
+
+Action = Callable[["TextParser", str], None]
+
+
+def _alternation(tokens: Sequence[str]) -> Any:
+    return re.compile("|".join(re.escape(t) for t in sorted(set(tokens), key=len, reverse=True)))
+
+
+def _prefixes(tokens: Sequence[str]) -> frozenset[str]:
+    return frozenset(t[:i] for t in tokens for i in range(1, len(t)))
+
+
+def _hold(buf: str, pos: int, firsts: frozenset[str], prefixes: frozenset[str], longest: int) -> int:
+    """Where a possible partial marker at the end of *buf* begins (``len(buf)`` if none)."""
+    n = len(buf)
+    i = max(pos, n - longest + 1)
+    while i < n:
+        if buf[i] in firsts and buf[i:] in prefixes:
+            return i
+        i += 1
+    return n
+
+
+class TextMode(Mode):
+    """Copy text to a sink until a marker; ``sink`` is ``"content"``, ``"reasoning"`` or ``""``."""
+
+    def __init__(self, sink: str, on: dict[str, Action] | None = None) -> None:
+        self.sink = sink
+        self.on: dict[str, Action] = {}
+        if on:
+            self.set(on)
+
+    def set(self, on: dict[str, Action]) -> None:
+        self.on = dict(on)
+        keys = list(self.on)
+        self.rx = _alternation(keys)
+        self.firsts = frozenset(k[0] for k in keys)
+        self.prefixes = _prefixes(keys)
+        self.longest = max(len(k) for k in keys)
+
+    def emit(self, m: TextParser, text: str) -> None:
+        if text:
+            if self.sink == "content":
+                m.emit_content(text)
+            elif self.sink == "reasoning":
+                m.emit_reasoning(text)
+            else:
+                m.emit_stray(text)
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos = m.buf, m.pos
+        hit = self.rx.search(buf, pos)
+        if (
+            hit is not None
+            and not m.final
+            and len(buf) - hit.start() < self.longest
+            and buf[hit.start() :] in self.prefixes
+        ):  # could still grow into a longer marker: wait for more text
+            self.emit(m, buf[pos : hit.start()])
+            m.pos = hit.start()
+            return False
+        if hit is not None:
+            self.emit(m, buf[pos : hit.start()])
+            m.pos = hit.end()
+            self.on[hit.group()](m, hit.group())
+            if m.mode is not self:
+                m.brk(self.sink)
+            return True
+        stop = len(buf) if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+        if stop > pos:
+            self.emit(m, buf[pos:stop])
+            m.pos = stop
+        return False
+
+
+Parse = Callable[["TextParser", str, str, bool], None]
+
+
+class BodyMode(Mode):
+    """Collect a call region, then ``parse(m, body, end_marker, complete)`` it once.
+
+    - ``ends``: markers that close the region (never matched inside a quoted value);
+    - ``quotes``: ``(open, close, backslash_escapes)`` spans inside which nothing counts;
+    - ``skips``: tokens taken as they are (so their brackets do not count);
+    - ``balance``: the region also closes when its brackets ``{[(`` balance again;
+    - ``eof_ok``: the end of the text is a normal end of this region.
+
+    After the region, the machine goes to ``next`` unless ``parse`` chose a mode.
+    """
+
+    def __init__(
+        self,
+        parse: Parse,
+        ends: Sequence[str] = (),
+        quotes: Sequence[tuple[str, str, bool]] = (),
+        skips: Sequence[str] = (),
+        balance: bool = False,
+        eof_ok: bool = False,
+    ) -> None:
+        self.parse = parse
+        self.next: Mode = self
+        self.ends = frozenset(ends)
+        self.quotes = {q[0]: i for i, q in enumerate(quotes)}
+        self.closers = [q[1] for q in quotes]
+        self.escapes = [q[2] for q in quotes]
+        self.in_rx = [
+            re.compile(re.escape(q[1]) + ("|\\\\" if q[2] else "")) for q in quotes
+        ]
+        self.closer_prefixes = [_prefixes([q[1]]) for q in quotes]
+        self.skips = frozenset(skips)
+        self.balance = balance
+        self.eof_ok = eof_ok
+        tokens = list(ends) + [q[0] for q in quotes] + list(skips)
+        if balance:
+            tokens += list("{[()]}")
+        self.rx = _alternation(tokens)
+        self.firsts = frozenset(t[0] for t in tokens)
+        self.prefixes = _prefixes(tokens)
+        self.longest = max(len(t) for t in tokens)
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos, n = m.buf, m.pos, len(m.buf)
+        start = pos
+        while True:
+            q = m.quote
+            if q < 0:
+                hit = self.rx.search(buf, pos)
+                if hit is None:
+                    stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+                    break
+                if (
+                    not m.final
+                    and n - hit.start() < self.longest
+                    and buf[hit.start() :] in self.prefixes
+                ):  # could still grow into a longer token
+                    stop = hit.start()
+                    break
+                tok = hit.group()
+                if tok in self.ends:
+                    m.body.append(buf[start : hit.start()])
+                    m.pos = hit.end()
+                    self._finish(m, tok, True)
+                    return True
+                pos = hit.end()
+                if tok in self.quotes:
+                    m.quote = self.quotes[tok]
+                elif tok in self.skips:
+                    pass
+                elif tok in "{[(":
+                    m.depth += 1
+                else:
+                    m.depth -= 1
+                    if m.depth <= 0:
+                        m.body.append(buf[start:pos])
+                        m.pos = pos
+                        self._finish(m, "", True)
+                        return True
+            else:
+                hit = self.in_rx[q].search(buf, pos)
+                if hit is None:
+                    stop = n
+                    if not m.final and not self.escapes[q]:
+                        c = self.closers[q]
+                        stop = _hold(buf, pos, frozenset(c[:1]), self.closer_prefixes[q], len(c))
+                    break
+                if hit.group() == "\\":
+                    if hit.end() >= n:  # the escaped character has not arrived yet
+                        stop = n if m.final else hit.start()
+                        break
+                    pos = hit.end() + 1
+                    continue
+                m.quote = -1
+                pos = hit.end()
+        if stop > start:
+            m.body.append(buf[start:stop])
+        m.pos = stop
+        if m.final:
+            complete = (
+                self.eof_ok and m.quote < 0 and m.depth <= 0 and m.finish_reason not in TRUNCATING
+            )
+            self._finish(m, "", complete)
+            return True
+        return False
+
+    def _finish(self, m: TextParser, end: str, complete: bool) -> None:
+        body = "".join(m.body)
+        m.body = []
+        m.quote = -1
+        m.depth = 0
+        m.mode = self.next
+        try:
+            self.parse(m, body, end, complete)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a family parser must never let a foreign error out
+            m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
+
+
+Start = Callable[[bool], Mode]
+
+
+class TextParser:
+    """Incremental decoder of one model output in one text format.
+
+    ``feed(delta)`` takes any split of the text (down to one character) and returns the
+    events it can already emit; ``close(finish_reason=None)`` returns the
+    ``TextResult``, equal to ``decode_text`` of the whole text.
+    """
+
+    def __init__(
+        self, dialect: str | TextFormat, tools: Any = None, *, thinking: bool = False
+    ) -> None:
+        if isinstance(dialect, TextFormat):
+            fmt = dialect
+        else:
+            from ._text import get_text_format  # lazy: _text imports the families
+
+            fmt = get_text_format(dialect)
+        from ._text_schema import tool_index
+
+        self.format = fmt
+        self.dialect = fmt.name
+        self.tools = tool_index(tools, fmt.name)
+        self.buf = ""
+        self.pos = 0
+        self.final = False
+        self.finish_reason: str | None = None
+        self.policy: Policy = DEFAULT_POLICY
+        self.content = _Sink()
+        self.reasoning = _Sink()
+        self.items: list[Item] = []
+        self.events: list[Event] = []
+        self.body: list[str] = []
+        self.quote = -1
+        self.depth = 0
+        self.opener = ""
+        self.state: dict[str, Any] = {}
+        self.mode: Mode = fmt.start(bool(thinking))
+        self._result: TextResult | None = None
+
+    # -- public ------------------------------------------------------------------
+    def feed(self, delta: str) -> list[Event]:
+        """Add *delta* to the text; return the content, reasoning and call events now known."""
+        if self._result is not None:
+            raise DecodeError("This TextParser is closed; start a new one", dialect=self.dialect)
+        if type(delta) is not str:
+            raise DecodeError(
+                f"TextParser.feed takes text, got {type(delta).__name__} {excerpt(delta)}",
+                dialect=self.dialect,
+            )
+        if not delta:
+            return []
+        self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
+        self.pos = 0
+        self._run()
+        events, self.events = self.events, []
+        return events
+
+    def close(self, finish_reason: str | None = None) -> TextResult:
+        """End of the text: finish open regions and return the ``TextResult``."""
+        if self._result is not None:
+            return self._result
+        self.final = True
+        self.finish_reason = finish_reason
+        if finish_reason in TRUNCATING:
+            self.policy = replace(DEFAULT_POLICY, finish_reason=finish_reason)
+        self._run()
+        self.events = []
+        self._result = TextResult(self.content.value(), self.reasoning.value(), tuple(self.items))
+        return self._result
+
+    # -- for modes ---------------------------------------------------------------
+    def _run(self) -> None:
+        guard = 0
+        while self.mode.step(self):
+            guard += 1
+            if self.final and guard > 10 * (len(self.buf) + 10):  # pragma: no cover - a family bug
+                raise DecodeError("The text could not be read to its end", dialect=self.dialect)
+
+    def emit_content(self, text: str) -> None:
+        out = self.content.add(text)
+        if out:
+            self.events.append(ContentDelta(out))
+
+    def emit_reasoning(self, text: str) -> None:
+        out = self.reasoning.add(text)
+        if out:
+            self.events.append(ReasoningDelta(out))
+
+    def emit_stray(self, text: str) -> None:
+        """Text where the format expects none (between calls of a section): keep it as content."""
+        if text.strip():
+            self.emit_content(text)
+
+    def brk(self, sink: str) -> None:
+        if sink == "content":
+            self.content.brk()
+        elif sink == "reasoning":
+            self.reasoning.brk()
+
+    def open_body(self, mode: Mode, opener: str) -> None:
+        self.body = []
+        self.quote = -1
+        self.depth = 0
+        self.opener = opener
+        self.mode = mode
+
+    @property
+    def loc(self) -> str:
+        return f"$.tool_calls[{len(self.items)}]"
+
+    def add(self, item: Item) -> None:
+        self.events.append(CallEvent(item, len(self.items)))
+        self.items.append(item)
+
+    def invalid(
+        self, name: str | None, raw: str, error: str, *, truncated: bool = False, id: str | None = None
+    ) -> None:
+        self.add(
+            InvalidToolCall(
+                name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated
+            )
+        )
+
+    def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
+        why = (
+            f"the output ended (finish reason {self.finish_reason!r})"
+            if self.finish_reason in TRUNCATING
+            else "the text ended before the call was closed"
+        )
+        self.invalid(name, raw, f"Tool call at {self.loc} is cut off: {why}", truncated=True, id=id)
+
+    def call(
+        self,
+        name: str,
+        args: Any,
+        raw: str,
+        *,
+        id: str | None = None,
+        repairs: tuple[str, ...] = (),
+        variant: str | None = None,
+    ) -> None:
+        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy)."""
+        loc = self.loc
+        if not name:
+            self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
+            return
+        try:
+            parsed, text, more = parse_arguments(args, self.policy, loc + ".arguments", self.dialect)
+        except ArgumentsError as exc:
+            self.invalid(name, raw, exc.message, truncated=exc.truncated, id=id)
+            return
+        data = {self.dialect: {"variant": variant}} if variant else None
+        self.add(new_call(name, parsed, id, text, data, repairs + more))
+
+    def param_schema(self, tool: str, param: str) -> dict[str, Any] | None:
+        props = self.tools.get(tool)
+        if props is None:
+            return None
+        s = props.get(param)
+        return s if type(s) is dict else None
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """One family of text tool-call formats: ``text.<family>``.
+
+    ``start(thinking)`` gives the first mode of a new machine; ``encode_calls(calls,
+    variant)`` renders calls; ``variants`` names the wire variants ``encode`` can write
+    (the first is the default).
+    """
+
+    name: str
+    start: Start = field(repr=False)
+    encode_calls: Callable[[Sequence[ToolCall], str | None], str] = field(repr=False)
+    variants: tuple[str, ...] = ()
+    description: str = ""
+
+    def parser(self, tools: Any = None, *, thinking: bool = False) -> TextParser:
+        """A new incremental parser of this format."""
+        return TextParser(self, tools, thinking=thinking)
+
+    def decode(
+        self,
+        text: str,
+        *,
+        tools: Any = None,
+        finish_reason: str | None = None,
+        thinking: bool = False,
+    ) -> TextResult:
+        """Decode a whole output (the same machine as ``parser``, fed once)."""
+        p = TextParser(self, tools, thinking=thinking)
+        p.feed(text)
+        return p.close(finish_reason)
+
+    def encode(self, calls: Sequence[ToolCall], variant: str | None = None) -> str:
+        """Render *calls* in this format (``variant`` picks one of ``variants``)."""
+        return self.encode_calls(calls, variant)
