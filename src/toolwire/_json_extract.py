@@ -1,0 +1,94 @@
+"""JSON out of model text: fenced blocks first, then candidates found by a real decoder.
+
+The rules (``reference/structured-output.md`` §G.2 item 9, checked 2026-11-30): take
+the provider's parsed output when there is one (the caller does that), else the
+contents of fenced code blocks, else every ``{``/``[`` position decoded with
+``json.JSONDecoder.raw_decode`` (``strict=False``, so a literal newline inside a string
+parses); the **last** candidate that passes the caller's check wins. Never "from the
+first ``{`` to the last ``}``", which breaks on prose containing braces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional, Tuple
+
+__all__ = ["Candidate", "candidates", "extract_json"]
+
+_DECODER = json.JSONDecoder(strict=False)
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+_MAX_ATTEMPTS = 2000
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One JSON value found in the text, where it was found, and how."""
+
+    value: Any
+    start: int
+    end: int
+    how: str  # "whole" | "fence" | "scan"
+
+
+def candidates(text: str) -> List[Candidate]:
+    """All JSON candidates: the whole text, fenced blocks, then scanned top-level values."""
+    out: List[Candidate] = []
+    stripped = text.strip()
+    if stripped:
+        try:
+            return [Candidate(json.loads(stripped, strict=False), 0, len(text), "whole")]
+        except ValueError:
+            pass
+    for m in _FENCE.finditer(text):
+        lang = m.group(1).lower()
+        if lang not in ("", "json", "jsonc", "json5"):
+            continue
+        body = m.group(2).strip()
+        try:
+            out.append(Candidate(json.loads(body, strict=False), m.start(2), m.end(2), "fence"))
+        except ValueError:
+            continue
+    out.extend(_scan(text))
+    return out
+
+
+def _scan(text: str) -> List[Candidate]:
+    found: List[Candidate] = []
+    pos = 0
+    attempts = 0
+    n = len(text)
+    while pos < n and attempts < _MAX_ATTEMPTS:
+        brace = text.find("{", pos)
+        bracket = text.find("[", pos)
+        starts = [i for i in (brace, bracket) if i >= 0]
+        if not starts:
+            break
+        i = min(starts)
+        attempts += 1
+        try:
+            value, end = _DECODER.raw_decode(text, i)
+        except ValueError:
+            pos = i + 1
+            continue
+        found.append(Candidate(value, i, end, "scan"))
+        pos = end
+    return found
+
+
+def extract_json(
+    text: str, accept: Optional[Callable[[Any], bool]] = None
+) -> Tuple[bool, Any, List[Candidate]]:
+    """``(found, value, candidates)``: the last candidate *accept* takes.
+
+    Fenced blocks are preferred over scanned candidates. Without *accept* the last
+    candidate wins. ``found`` is ``False`` when nothing was accepted.
+    """
+    cands = candidates(text)
+    fenced = [c for c in cands if c.how in ("whole", "fence")]
+    for group in (fenced, [c for c in cands if c.how == "scan"]):
+        for cand in reversed(group):
+            if accept is None or accept(cand.value):
+                return True, cand.value, cands
+    return False, None, cands

@@ -1,0 +1,361 @@
+"""Whole-response normaliser: text, reasoning, refusal, tool calls, finish reason, usage.
+
+One record for OpenAI Chat (and OpenAI-compatible servers: vLLM, DeepSeek, Groq,
+OpenRouter, Ollama ``/v1``, Mistral), OpenAI Responses, Anthropic Messages, Gemini,
+Bedrock Converse, Ollama ``/api/chat`` and Cohere v2. Field names followed (checked
+2026-11-30):
+
+- Chat: ``choices[0].message.{content, refusal, reasoning_content, reasoning}``,
+  ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens``
+  (https://platform.openai.com/docs/api-reference/chat/object); ``reasoning`` is vLLM's
+  name since Oct 2025 (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
+  ``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model).
+- Responses: ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
+  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details``
+  (https://platform.openai.com/docs/api-reference/responses/object).
+- Anthropic: ``content[]`` blocks ``text``, ``thinking``, ``tool_use``; ``stop_reason``
+  (https://docs.anthropic.com/en/api/messages).
+- Gemini: ``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
+  ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
+  (https://ai.google.dev/api/generate-content#generatecontentresponse).
+- Bedrock Converse: ``output.message.content[]`` (``text``, ``reasoningContent``,
+  ``toolUse``), ``stopReason``, ``usage``
+  (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).
+- Ollama ``/api/chat``: ``message.{content, thinking}``, ``done_reason``,
+  ``prompt_eval_count``/``eval_count`` (https://github.com/ollama/ollama/blob/main/docs/api.md).
+- Cohere v2: ``message.content[]``, ``message.tool_plan``, ``finish_reason``
+  (https://docs.cohere.com/reference/chat).
+
+Inline ``<think>…</think>`` blocks in the text (servers without a reasoning parser,
+Groq ``reasoning_format=raw``) are moved to ``reasoning``. Tool calls come from the core
+decoders (``decode_all(..., invalid="keep")``); Gemini reports ``STOP`` for a function
+call, so calls turn ``stop`` into ``tool_calls``. Unknown finish reasons are ``other``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from ._errors import DecodeError, ToolwireError, excerpt
+from ._finish import normalize_finish
+
+__all__ = ["Response", "Usage", "normalize"]
+
+_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
+_OPEN_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>(.*)\Z", re.S)
+_CLOSE_ONLY = re.compile(r"^(.*?)</(think|thinking|reasoning)>\s*", re.S)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token counts (``None`` when the provider did not say)."""
+
+    input_tokens: Optional[int] = None
+    output_tokens: Optional[int] = None
+    reasoning_tokens: Optional[int] = None
+    total_tokens: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Response:
+    """One provider response in canonical form.
+
+    ``finish_reason`` is one of ``stop, length, tool_calls, content_filter, refusal,
+    context_window, pause, error, other`` (``None`` if the payload had none);
+    ``raw_finish_reason`` is the provider's own value. ``truncated`` is true when the
+    output token budget ran out. ``parsed`` is an already-parsed structured answer the
+    payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
+    """
+
+    provider: str
+    text: str = ""
+    reasoning: str = ""
+    refusal: Optional[str] = None
+    tool_calls: Tuple[Any, ...] = ()
+    invalid_tool_calls: Tuple[Any, ...] = ()
+    finish_reason: Optional[str] = None
+    raw_finish_reason: Optional[str] = None
+    truncated: bool = False
+    usage: Usage = field(default_factory=Usage)
+    parsed: Any = None
+    think_stripped: bool = False
+    raw: Any = field(default=None, repr=False, compare=False)
+
+
+def _get(d: Any, *names: str) -> Any:
+    if not isinstance(d, dict):
+        return None
+    for name in names:
+        if name in d and d[name] is not None:
+            return d[name]
+    return None
+
+
+def _int(v: Any) -> Optional[int]:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _join(parts: List[str]) -> str:
+    return "".join(p for p in parts if isinstance(p, str))
+
+
+# -- per provider: (text, reasoning, refusal, raw finish, usage, parsed) -------------------
+_Fields = Tuple[str, str, Optional[str], Optional[str], Usage, Any]
+
+
+def _chat(d: Dict[str, Any]) -> _Fields:
+    choices = d.get("choices") or []
+    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
+    msg = _get(choice, "message", "delta") or {}
+    content = msg.get("content")
+    text: List[str] = []
+    reasoning: List[str] = []
+    if isinstance(content, str):
+        text.append(content)
+    elif isinstance(content, list):  # content parts (Mistral thinking chunks, ...)
+        for part in content:
+            if not isinstance(part, dict):
+                continue
+            kind = part.get("type")
+            if kind in ("text", "output_text"):
+                text.append(part.get("text") or "")
+            elif kind == "thinking":
+                inner = part.get("thinking")
+                if isinstance(inner, list):
+                    reasoning.extend(p.get("text") or "" for p in inner if isinstance(p, dict))
+                elif isinstance(inner, str):
+                    reasoning.append(inner)
+    r = _get(msg, "reasoning_content", "reasoning")
+    if isinstance(r, str):
+        reasoning.insert(0, r)
+    elif isinstance(r, dict) and isinstance(r.get("content"), str):
+        reasoning.insert(0, r["content"])
+    u = d.get("usage") or {}
+    details = u.get("completion_tokens_details") or {}
+    usage = Usage(_int(u.get("prompt_tokens")), _int(u.get("completion_tokens")),
+                  _int(details.get("reasoning_tokens")), _int(u.get("total_tokens")))
+    refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) else None
+    return _join(text), _join(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
+
+
+def _responses(d: Dict[str, Any]) -> _Fields:
+    text: List[str] = []
+    reasoning: List[str] = []
+    refusal: Optional[str] = None
+    for item in d.get("output") or []:
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("type")
+        if kind == "message":
+            for part in item.get("content") or []:
+                if isinstance(part, dict) and part.get("type") == "output_text":
+                    text.append(part.get("text") or "")
+                elif isinstance(part, dict) and part.get("type") == "refusal":
+                    refusal = (refusal or "") + (part.get("refusal") or "")
+        elif kind == "reasoning":
+            for key in ("content", "summary"):
+                for part in item.get(key) or []:
+                    if isinstance(part, dict) and isinstance(part.get("text"), str):
+                        reasoning.append(part["text"])
+    status = d.get("status")
+    details = d.get("incomplete_details") or {}
+    raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
+    u = d.get("usage") or {}
+    usage = Usage(_int(u.get("input_tokens")), _int(u.get("output_tokens")),
+                  _int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+                  _int(u.get("total_tokens")))
+    return _join(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
+
+
+def _anthropic(d: Dict[str, Any]) -> _Fields:
+    text: List[str] = []
+    reasoning: List[str] = []
+    for block in d.get("content") or []:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "text":
+            text.append(block.get("text") or "")
+        elif block.get("type") == "thinking":
+            reasoning.append(block.get("thinking") or "")
+    raw = d.get("stop_reason")
+    refusal = (_join(text) or "refused") if raw == "refusal" else None
+    u = d.get("usage") or {}
+    usage = Usage(_int(u.get("input_tokens")), _int(u.get("output_tokens")), None,
+                  (_int(u.get("input_tokens")) or 0) + (_int(u.get("output_tokens")) or 0) if u else None)
+    return _join(text), "\n".join(reasoning), refusal, raw, usage, None
+
+
+def _gemini(d: Dict[str, Any]) -> _Fields:
+    cands = d.get("candidates") or []
+    cand = cands[0] if cands and isinstance(cands[0], dict) else {}
+    text: List[str] = []
+    reasoning: List[str] = []
+    for part in (_get(cand, "content") or {}).get("parts") or []:
+        if isinstance(part, dict) and isinstance(part.get("text"), str):
+            (reasoning if part.get("thought") else text).append(part["text"])
+    raw = _get(cand, "finishReason", "finish_reason")
+    feedback = _get(d, "promptFeedback", "prompt_feedback") or {}
+    block = _get(feedback, "blockReason", "block_reason")
+    refusal = None
+    if not cands and block:
+        raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
+    u = _get(d, "usageMetadata", "usage_metadata") or {}
+    usage = Usage(_int(_get(u, "promptTokenCount", "prompt_token_count")),
+                  _int(_get(u, "candidatesTokenCount", "candidates_token_count")),
+                  _int(_get(u, "thoughtsTokenCount", "thoughts_token_count")),
+                  _int(_get(u, "totalTokenCount", "total_token_count")))
+    return _join(text), _join(reasoning), refusal, raw, usage, d.get("parsed")
+
+
+def _bedrock(d: Dict[str, Any]) -> _Fields:
+    msg = (d.get("output") or {}).get("message") or {}
+    text: List[str] = []
+    reasoning: List[str] = []
+    for block in msg.get("content") or []:
+        if not isinstance(block, dict):
+            continue
+        if isinstance(block.get("text"), str):
+            text.append(block["text"])
+        rc = block.get("reasoningContent")
+        if isinstance(rc, dict):
+            rt = rc.get("reasoningText") or {}
+            if isinstance(rt.get("text"), str):
+                reasoning.append(rt["text"])
+    u = d.get("usage") or {}
+    usage = Usage(_int(u.get("inputTokens")), _int(u.get("outputTokens")), None, _int(u.get("totalTokens")))
+    return _join(text), "\n".join(reasoning), None, d.get("stopReason"), usage, None
+
+
+def _ollama(d: Dict[str, Any]) -> _Fields:
+    msg = d.get("message") or {}
+    content = msg.get("content")
+    thinking = msg.get("thinking")
+    usage = Usage(_int(d.get("prompt_eval_count")), _int(d.get("eval_count")), None, None)
+    return (content if isinstance(content, str) else "", thinking if isinstance(thinking, str) else "",
+            None, d.get("done_reason"), usage, None)
+
+
+def _cohere(d: Dict[str, Any]) -> _Fields:
+    msg = d.get("message") or {}
+    text = [p.get("text") or "" for p in msg.get("content") or [] if isinstance(p, dict) and p.get("type") == "text"]
+    plan = msg.get("tool_plan")
+    tokens = (d.get("usage") or {}).get("tokens") or {}
+    usage = Usage(_int(tokens.get("input_tokens")), _int(tokens.get("output_tokens")), None, None)
+    return _join(text), plan if isinstance(plan, str) else "", None, d.get("finish_reason"), usage, None
+
+
+#: (shape id, detector, field reader, tool-call dialect for decode_all)
+_SHAPES: List[Tuple[str, Callable[[Dict[str, Any]], bool], Callable[[Dict[str, Any]], _Fields], str]] = [
+    ("openai.chat", lambda d: isinstance(d.get("choices"), list), _chat, "openai.chat"),
+    ("openai.responses", lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d), _responses, "openai.responses"),
+    ("anthropic.messages", lambda d: d.get("type") == "message" and isinstance(d.get("content"), list), _anthropic, "anthropic.messages"),
+    ("gemini", lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d, _gemini, "gemini"),
+    ("bedrock.converse", lambda d: isinstance(d.get("output"), dict) and "message" in d["output"], _bedrock, "bedrock.converse"),
+    ("cohere.v2", lambda d: isinstance(d.get("message"), dict) and isinstance(d.get("finish_reason"), str) and d["finish_reason"].isupper(), _cohere, "cohere.v2"),
+    ("ollama", lambda d: isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d), _ollama, "ollama"),
+]
+
+
+def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
+    """Normalise one provider response (a dict, JSON text or an SDK object).
+
+    *provider* forces a shape (``openai.chat``, ``openai.responses``,
+    ``anthropic.messages``, ``gemini``, ``bedrock.converse``, ``ollama``, ``cohere.v2``);
+    without it the shape is recognised from the payload. Raises ``DecodeError`` for
+    anything that is not a response of a known shape.
+    """
+    data = _plain(resp)
+    if not isinstance(data, dict):
+        raise DecodeError(f"Response must be a JSON object, got {excerpt(data)} at $")
+    shape = None
+    for sid, detect, reader, dialect in _SHAPES:
+        if (provider is None and detect(data)) or sid == provider:
+            shape = (sid, reader, dialect)
+            break
+    if shape is None:
+        what = f"for provider {provider!r}" if provider else "of any known provider"
+        raise DecodeError(
+            f"Response is not a response {what}; keys were {excerpt(sorted(data))} at $",
+            dialect=provider,
+        )
+    sid, reader, dialect = shape
+    try:
+        text, reasoning, refusal, raw_finish, usage, parsed = reader(data)
+    except (AttributeError, TypeError, KeyError, IndexError) as exc:
+        raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+    text, reasoning, stripped = _split_think(text, reasoning)
+    calls, invalid = _tool_calls(data, dialect)
+    raw_finish = raw_finish if isinstance(raw_finish, str) else None
+    finish = normalize_finish(raw_finish, sid)
+    if calls and finish == "stop":
+        finish = "tool_calls"
+    if refusal is None and finish == "refusal":
+        refusal = text or "refused"
+    return Response(
+        provider=sid, text=text, reasoning=reasoning, refusal=refusal,
+        tool_calls=tuple(calls), invalid_tool_calls=tuple(invalid), finish_reason=finish,
+        raw_finish_reason=raw_finish, truncated=finish == "length", usage=usage,
+        parsed=parsed, think_stripped=stripped, raw=data,
+    )
+
+
+def _plain(resp: Any) -> Any:
+    if isinstance(resp, (dict, list)):
+        return resp
+    if isinstance(resp, (str, bytes)):
+        import json
+
+        try:
+            return json.loads(resp)
+        except ValueError:
+            raise DecodeError(f"Response text is not JSON: {excerpt(resp)} at $") from None
+    try:
+        from ._access import to_data
+    except ImportError:  # pragma: no cover - the core module is always shipped
+        return resp
+    return to_data(resp)
+
+
+def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
+    found: List[str] = []
+    if "</" in text or "<" in text:
+        def take(m: "re.Match[str]") -> str:
+            found.append(m.group(2).strip())
+            return ""
+
+        new = _THINK.sub(take, text)
+        m = _OPEN_THINK.match(new)
+        if m:  # an opening tag never closed: everything after it is reasoning
+            found.append(m.group(2).strip())
+            new = ""
+        else:
+            m2 = _CLOSE_ONLY.match(new)
+            if m2 and "<" + m2.group(2) + ">" not in m2.group(1):  # template put <think> in the prompt
+                found.append(m2.group(1).strip())
+                new = new[m2.end():]
+        if found:
+            joined = "\n".join(f for f in found if f)
+            reasoning = f"{reasoning}\n{joined}" if reasoning else joined
+            return new.strip(), reasoning, True
+    return text, reasoning, False
+
+
+def _tool_calls(data: Dict[str, Any], dialect: str) -> Tuple[List[Any], List[Any]]:
+    try:
+        from ._codec import decode_all
+    except ImportError:  # the core decoders are not available in this copy
+        return [], []
+    try:
+        found = decode_all(data, dialect, invalid="keep")
+    except ToolwireError:
+        try:
+            found = decode_all(data, None, invalid="keep")
+        except ToolwireError:
+            return [], []
+    from ._types import InvalidToolCall
+
+    calls = [c for c in found if not isinstance(c, InvalidToolCall)]
+    bad = [c for c in found if isinstance(c, InvalidToolCall)]
+    return calls, bad

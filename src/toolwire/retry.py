@@ -1,0 +1,498 @@
+"""Sans-IO retry planning for structured output, plus a thin loop over any callable.
+
+Pure functions from (original request, reply outcome) to the next request:
+
+=================  =================================================================
+outcome            next request
+=================  =================================================================
+``ok``             none: done
+``empty``          the same request, messages untouched (never an empty assistant
+                   turn); after ``switch_after`` empties in a row in native mode, the
+                   prompt-mode request instead
+``truncated``      the same request with the token budget ×``factor`` (capped), under
+                   the field the target uses, even when partial text came back
+``invalid``        the reply plus a correction naming each JSON Pointer and keyword
+``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
+``refusal``        none: stop
+``transient``      none: the caller's transport decides (the loop re-raises)
+=================  =================================================================
+
+Token-budget fields (checked 2026-11-30): OpenAI Chat ``max_completion_tokens``
+(``max_tokens`` when the request uses it; https://platform.openai.com/docs/api-reference/chat/create),
+Responses ``max_output_tokens``, Anthropic ``max_tokens``
+(https://docs.anthropic.com/en/api/messages), Gemini ``generation_config.max_output_tokens``
+/ ``generationConfig.maxOutputTokens`` (https://ai.google.dev/api/generate-content#generationconfig),
+Bedrock Converse ``inferenceConfig.maxTokens``, Ollama ``options.num_predict``, vLLM
+``max_tokens``. Error shapes classified: OpenAI ``error.{param, code}``
+(https://platform.openai.com/docs/guides/error-codes), Anthropic
+``error.{type, message}`` (https://docs.anthropic.com/en/api/errors), Gemini
+``error.{status, message}``, Bedrock ``ValidationException``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Tuple, Union
+
+from ._errors import EncodeError, ToolwireError
+from ._json_extract import extract_json
+from .response import Response, normalize
+from .schema._capabilities import Capabilities, choose_mode
+from .schema._prompt import inject_instruction, prompt
+from .schema._render import Rendered, render
+from .schema._validate import ValidationIssue
+
+__all__ = [
+    "Attempt",
+    "Outcome",
+    "Plan",
+    "Prepared",
+    "Result",
+    "State",
+    "classify",
+    "classify_error",
+    "generate",
+    "plan",
+    "prepare",
+]
+
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "schema_rejected", "transient")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a reply (or an error) means for structured output."""
+
+    kind: str
+    value: Any = None
+    errors: Tuple[ValidationIssue, ...] = ()
+    text: str = ""
+    source: str = ""
+    partial: bool = False
+    response: Optional[Response] = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    """What the planner carries between attempts."""
+
+    target: str
+    mode: str
+    rendered: Optional[Rendered]
+    schema: Any
+    original: Dict[str, Any]
+    empties: int = 0
+    rejected: bool = False
+    attempt: int = 1
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The first request to send, its mode (``native`` or ``prompt``) and the state."""
+
+    request: Dict[str, Any]
+    mode: str
+    state: State
+
+    @property
+    def rendered(self) -> Optional[Rendered]:
+        return self.state.rendered
+
+
+@dataclass(frozen=True)
+class Plan:
+    """``action``: ``done`` | ``retry`` | ``stop`` | ``raise``; ``request`` for ``retry``."""
+
+    action: str
+    request: Optional[Dict[str, Any]]
+    state: State
+    reason: str = ""
+
+
+# -- preparing the first request ----------------------------------------------------------
+def prepare(
+    request: Dict[str, Any],
+    schema: Any,
+    target: str,
+    *,
+    mode: str = "auto",
+    model: Optional[str] = None,
+    capabilities: Optional[Capabilities] = None,
+    unknown: str = "native",
+    **render_options: Any,
+) -> Prepared:
+    """The first request for *schema* on *target*.
+
+    ``mode="auto"``: native when the capability data does not say "no" for *model*
+    (unknown follows *unknown*) and the schema renders without lint errors (limits,
+    recursion, constructs the target cannot represent); otherwise prompt mode.
+    ``"native"`` raises ``EncodeError`` when the schema cannot be rendered;
+    ``"prompt"`` always injects the instruction.
+    """
+    if mode not in ("auto", "native", "prompt"):
+        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+    base = dict(request)
+    chosen = mode
+    rendered: Optional[Rendered] = None
+    if mode == "auto" and model is not None:
+        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
+    elif mode == "auto":
+        chosen = "native"
+    if chosen == "native":
+        rendered = render(schema, target, on_error="raise" if mode == "native" else "report", **render_options)
+        if rendered.errors:
+            chosen = "prompt"
+    if rendered is None or chosen == "prompt":
+        rendered = render(schema, "prompt")
+    state = State(target=target, mode=chosen, rendered=rendered, schema=schema, original=base)
+    return Prepared(_request_for(state), chosen, state)
+
+
+def _request_for(state: State) -> Dict[str, Any]:
+    if state.mode == "native" and state.rendered is not None:
+        out = _merge(state.original, state.rendered.request)
+        if state.rendered.headers:
+            out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
+        return out
+    text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
+    return inject_instruction(state.original, text, state.target)
+
+
+def _merge(base: Dict[str, Any], extra: Dict[str, Any]) -> Dict[str, Any]:
+    out = dict(base)
+    for k, v in extra.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        elif k == "tools" and isinstance(out.get(k), list):
+            out[k] = list(out[k]) + list(v)
+        else:
+            out[k] = v
+    return out
+
+
+# -- classifying -------------------------------------------------------------------------
+def classify(reply: Any, state: State) -> Outcome:
+    """The outcome of one reply (a response in any shape) under *state*."""
+    resp = reply if isinstance(reply, Response) else normalize(reply)
+    rendered = state.rendered
+    assert rendered is not None
+    if resp.refusal is not None or resp.finish_reason in ("refusal", "content_filter"):
+        return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
+    if resp.truncated:
+        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+
+    def accept(value: Any) -> bool:
+        return not rendered.validate(value)
+
+    # 1. what the provider parsed, 2. the structured-output tool call, 3. the text
+    if resp.parsed is not None and accept(resp.parsed):
+        return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
+    if state.mode == "native" and state.target == "anthropic.tool":
+        for call in resp.tool_calls:
+            if call.name == rendered.name:
+                errors = rendered.validate(call.args)
+                if not errors:
+                    return Outcome("ok", rendered.decode(call.args), source="tool_call", response=resp)
+                return Outcome("invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp)
+    text = resp.text
+    if text.strip():
+        found, value, cands = extract_json(text, accept)
+        if found:
+            return Outcome("ok", rendered.decode(value), text=text, source="content", response=resp)
+        errors: List[ValidationIssue] = []
+        if cands:
+            errors = rendered.validate(cands[-1].value)
+        else:
+            errors = [ValidationIssue("", "json", "the reply holds no JSON value")]
+        return Outcome("invalid", errors=tuple(errors), text=text, source="content", response=resp)
+    if resp.reasoning.strip() and resp.finish_reason in ("stop", None):
+        found, value, _ = extract_json(resp.reasoning, accept)
+        if found:
+            return Outcome("ok", rendered.decode(value), text=resp.reasoning, source="reasoning", response=resp)
+    return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
+
+
+_SCHEMA_PARAMS = ("response_format", "text.format", "text", "output_config", "output_format",
+                  "format", "tools", "generation_config", "generationConfig", "outputConfig",
+                  "structured_outputs", "extra_body")
+_SCHEMA_CODES = ("invalid_json_schema", "invalid_schema", "unsupported_schema")
+_SCHEMA_PATHS = ("response_format", "output_config.format", "output_format", "json_schema",
+                 "response_schema", "response_json_schema", "responseschema", "responsejsonschema",
+                 "outputconfig", "textformat", "input_schema", "structured_outputs", "text.format")
+
+
+def classify_error(error: Any) -> str:
+    """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
+
+    A rejection needs a client error status (400 or 422) *and* a structured field that
+    points at the schema (OpenAI ``param``/``code``; an error message naming the schema
+    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. Nothing
+    is classified from bare substrings like ``"400"`` or ``"not supported"``.
+    """
+    status, body = _status_and_body(error)
+    if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
+        return "transient"
+    if status not in (400, 422):
+        return "error"
+    err = body.get("error") if isinstance(body.get("error"), dict) else body
+    param = str(err.get("param") or "")
+    code = str(err.get("code") or "")
+    message = str(err.get("message") or "").lower().replace(" ", "")
+    if code in _SCHEMA_CODES or any(param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS):
+        return "schema_rejected"
+    if any(path in message for path in _SCHEMA_PATHS):
+        return "schema_rejected"
+    return "error"
+
+
+def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
+    if isinstance(error, dict):
+        status = error.get("status") or error.get("status_code") or error.get("code")
+        body = error.get("body") if isinstance(error.get("body"), dict) else error
+        if isinstance(body.get("error"), dict) and isinstance(body["error"].get("code"), int) and status is None:
+            status = body["error"]["code"]
+        return (status if isinstance(status, int) else None), body
+    status = None
+    for attr in ("status_code", "status", "code", "http_status"):
+        value = getattr(error, attr, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            status = value
+            break
+    response = getattr(error, "response", None)
+    if status is None and response is not None:
+        value = getattr(response, "status_code", None)
+        status = value if isinstance(value, int) else None
+    body: Dict[str, Any] = {}
+    for attr in ("body", "details", "response_json"):
+        value = getattr(error, attr, None)
+        if isinstance(value, dict):
+            body = value
+            break
+    if not body:
+        body = {"message": str(error)}
+    if status is None and type(error).__name__ == "ValidationException":
+        status = 400
+    return status, body
+
+
+# -- planning ------------------------------------------------------------------------------
+def plan(
+    request: Dict[str, Any],
+    outcome: Outcome,
+    state: State,
+    *,
+    factor: int = 4,
+    cap: int = 65_536,
+    default_budget: int = 4096,
+    switch_after: int = 2,
+) -> Plan:
+    """The next step after *outcome* of sending *request* under *state* (pure)."""
+    nxt = replace(state, attempt=state.attempt + 1)
+    kind = outcome.kind
+    if kind == "ok":
+        return Plan("done", None, replace(state, empties=0), "ok")
+    if kind == "refusal":
+        return Plan("stop", None, state, "refusal")
+    if kind == "transient":
+        return Plan("raise", None, state, "transient error; the caller's transport decides")
+    if kind == "schema_rejected":
+        if state.mode == "prompt" or state.rejected:
+            return Plan("stop", None, state, "schema rejected in prompt mode")
+        moved = replace(nxt, mode="prompt", rejected=True, empties=0, rendered=render(state.schema, "prompt"))
+        return Plan("retry", _request_for(moved), moved, "schema rejected: prompt mode")
+    if kind == "empty":
+        empties = state.empties + 1
+        if state.mode == "native" and empties >= switch_after:
+            moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"))
+            return Plan("retry", _request_for(moved), moved, f"{empties} empty replies in native mode: prompt mode")
+        return Plan("retry", dict(request), replace(nxt, empties=empties), "empty reply: same request")
+    if kind == "truncated":
+        bumped = _raise_budget(request, state.target, factor, cap, default_budget)
+        if bumped is None:
+            return Plan("stop", None, state, f"truncated at the token cap ({cap})")
+        return Plan("retry", bumped, replace(nxt, empties=0), "truncated: larger token budget")
+    if kind == "invalid":
+        return Plan("retry", _with_correction(request, outcome, state), replace(nxt, empties=0), "invalid: correction turn")
+    raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")
+
+
+def correction(errors: Tuple[ValidationIssue, ...]) -> str:
+    """The correction message: each problem with its JSON Pointer and keyword."""
+    lines = [f"- at {e.pointer or '/'} ({e.keyword}): {e.message}" for e in errors[:20]]
+    more = f"\n- ... and {len(errors) - 20} more" if len(errors) > 20 else ""
+    return ("Your previous answer does not match the required JSON Schema:\n" + "\n".join(lines)
+            + more + "\nAnswer again with only the corrected JSON.")
+
+
+def _with_correction(request: Dict[str, Any], outcome: Outcome, state: State) -> Dict[str, Any]:
+    text = outcome.text
+    note = correction(outcome.errors)
+    key = state.target
+    out = dict(request)
+    if key.startswith("gemini"):
+        field_ = "contents"
+        turns = [{"role": "model", "parts": [{"text": text}]}, {"role": "user", "parts": [{"text": note}]}]
+    elif key == "bedrock.converse":
+        field_ = "messages"
+        turns = [{"role": "assistant", "content": [{"text": text}]}, {"role": "user", "content": [{"text": note}]}]
+    elif key == "openai.responses":
+        field_ = "input"
+        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
+        if isinstance(out.get("input"), str):
+            out["input"] = [{"role": "user", "content": out["input"]}]
+    elif key == "anthropic.tool" and outcome.source == "tool_call" and outcome.response is not None:
+        field_ = "messages"
+        blocks = (outcome.response.raw or {}).get("content") or []
+        call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
+        turns = [{"role": "assistant", "content": blocks},
+                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id, "content": note, "is_error": True}]}]
+    else:
+        field_ = "messages"
+        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
+    out[field_] = list(out.get(field_) or []) + turns
+    return out
+
+
+def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
+    """(path to the dict holding the budget, field name) for *target*."""
+    if target == "openai.chat":
+        return [], "max_tokens" if "max_tokens" in request and "max_completion_tokens" not in request else "max_completion_tokens"
+    if target == "openai.responses":
+        return [], "max_output_tokens"
+    if target.startswith("anthropic") or target == "vllm":
+        return [], "max_tokens"
+    if target.startswith("gemini"):
+        if "generationConfig" in request:
+            return ["generationConfig"], "maxOutputTokens"
+        if "config" in request:
+            return ["config"], "max_output_tokens"
+        return ["generation_config"], "max_output_tokens"
+    if target == "bedrock.converse":
+        return ["inferenceConfig"], "maxTokens"
+    if target == "ollama":
+        return ["options"], "num_predict"
+    return [], "max_tokens"
+
+
+def _raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+    path, name = _budget_slot(request, target)
+    out = dict(request)
+    holder = out
+    for key in path:
+        holder[key] = dict(holder.get(key) or {})
+        holder = holder[key]
+    current = holder.get(name)
+    base = current if isinstance(current, int) and current > 0 else default
+    new = min(base * max(factor, 2), cap)
+    if isinstance(current, int) and new <= current:
+        return None
+    holder[name] = new
+    return out
+
+
+# -- the loop --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Attempt:
+    """One round trip: what was sent, what the reply meant, what was planned."""
+
+    request: Dict[str, Any]
+    outcome: Outcome
+    plan: Plan
+
+
+@dataclass(frozen=True)
+class Result:
+    """The final value (``None`` unless ``ok``), the last outcome and every attempt."""
+
+    ok: bool
+    value: Any
+    outcome: Outcome
+    attempts: Tuple[Attempt, ...] = field(default_factory=tuple)
+
+
+def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generator[Dict[str, Any], Any, Result]:
+    request, state = prepared.request, prepared.state
+    log: List[Attempt] = []
+    outcome = Outcome("empty")
+    for _ in range(max(attempts, 1)):
+        sent = request
+        error, reply = yield sent
+        if error is not None:
+            kind = classify_error(error)
+            if kind not in ("schema_rejected",):
+                raise error
+            outcome = Outcome("schema_rejected", detail=str(error))
+        else:
+            outcome = classify(reply, state)
+        step = plan(sent, outcome, state, **plan_kw)
+        log.append(Attempt(sent, outcome, step))
+        if step.action != "retry" or step.request is None:
+            break
+        request, state = step.request, step.state
+    return Result(outcome.kind == "ok", outcome.value, outcome, tuple(log))
+
+
+def generate(
+    send: Callable[[Dict[str, Any]], Any],
+    request: Dict[str, Any],
+    schema: Any,
+    *,
+    target: str,
+    attempts: int = 3,
+    mode: str = "auto",
+    model: Optional[str] = None,
+    capabilities: Optional[Capabilities] = None,
+    plan_options: Optional[Dict[str, Any]] = None,
+    **render_options: Any,
+) -> Union[Result, Awaitable[Result]]:
+    """Run the plan over *send* (sync, or async: then an awaitable is returned).
+
+    *send* takes the request dict and returns the provider's response (a dict or an SDK
+    object). Transient errors and unclassified errors are re-raised; a classified
+    schema rejection switches to prompt mode.
+    """
+    prepared = prepare(request, schema, target, mode=mode, model=model,
+                       capabilities=capabilities, **render_options)
+    gen = _loop(prepared, attempts, dict(plan_options or {}))
+    if inspect.iscoroutinefunction(send):
+        return _drive_async(gen, send)
+    return _drive_sync(gen, send)
+
+
+def _drive_sync(gen: Generator[Dict[str, Any], Any, Result], send: Callable[[Dict[str, Any]], Any]) -> Result:
+    try:
+        req = next(gen)
+        while True:
+            try:
+                reply = send(req)
+            except ToolwireError:
+                raise
+            except Exception as exc:  # handed to the classifier; re-raised unless a rejection
+                req = gen.send((exc, None))
+                continue
+            if inspect.isawaitable(reply):
+                raise EncodeError("send returned an awaitable; pass an async function to generate")
+            req = gen.send((None, reply))
+    except StopIteration as stop:
+        result: Result = stop.value
+        return result
+
+
+async def _drive_async(gen: Generator[Dict[str, Any], Any, Result], send: Callable[[Dict[str, Any]], Any]) -> Result:
+    try:
+        req = next(gen)
+        while True:
+            try:
+                reply = await send(req)
+            except ToolwireError:
+                raise
+            except Exception as exc:
+                req = gen.send((exc, None))
+                continue
+            req = gen.send((None, reply))
+    except StopIteration as stop:
+        result: Result = stop.value
+        return result
