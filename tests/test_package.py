@@ -123,7 +123,7 @@ def test_tool_calls_field_type() -> None:
     assert Out.model_validate_json(Out(calls=chat).model_dump_json()) == Out(calls=chat)
     schema = Out.model_json_schema()["properties"]["calls"]
     assert schema["type"] == "array" and schema["items"]["required"] == ["name", "args"]
-    with pytest.raises(Exception, match="not a JSON object|matches no known dialect"):
+    with pytest.raises(Exception, match="JSON but not an object"):
         Out(calls=[{"name": "f", "args": "[1]"}])
 
 

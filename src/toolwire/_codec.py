@@ -79,11 +79,18 @@ def _looks_like(data: Any, registry: Optional[Registry]) -> str:
     return f"it looks like {d.name} ({reason})"
 
 
+def _safe_sniff(d: Dialect, data: Any) -> Optional[Tuple[str, str]]:
+    try:
+        return d.sniff(data)
+    except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
+        return None
+
+
 def _sniff(
     data: Any, dialect: Optional[Dialect], registry: Optional[Registry], loc: str
 ) -> Tuple[Dialect, str]:
     if dialect is not None:
-        hit = dialect.sniff(data)
+        hit = _safe_sniff(dialect, data)
         if hit is None:
             raise DecodeError(
                 f"Input at {loc} is not a {dialect.name} payload: {_looks_like(data, registry)}; "
@@ -140,10 +147,10 @@ def decode(
         except ArgumentsError:
             raise
         except DecodeError:
-            hit = d.sniff(data) if type(data) is dict else None
+            hit = _safe_sniff(d, data) if type(data) is dict else None
             if hit is None or hit[0] not in (CALL, SERVER):
                 _sniff(data, d, registry, "$")  # raises, naming the dialect it looks like
-                hit = d.sniff(data)
+                hit = _safe_sniff(d, data)
             if hit is None or hit[0] in (CALL, SERVER):
                 raise
             kind = hit[0]
@@ -170,7 +177,7 @@ def decode(
 def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
     if type(data) is not dict:
         raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
-    hit = d.sniff(data)
+    hit = _safe_sniff(d, data)
     if hit is None or hit[0] not in (CALL, SERVER):
         raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
     return _decode_one(d, data, pol, "$", hit[0] == SERVER)
@@ -266,7 +273,7 @@ def walk(
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue
-        hit = None if explicit or cd is None else cd.sniff(cur)
+        hit = None if explicit or cd is None else _safe_sniff(cd, cur)
         if hit is not None and cd is not None:
             dd, kind = cd, hit[0]
         else:  # the caller's dialect (strict), or detection afresh for items of a container
@@ -329,7 +336,7 @@ def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
             raise DecodeError("Input at $ is an empty list; nothing to detect")
         data = to_data(data[0], "$[0]")
     d, kind = _sniff(data, None, registry, "$")
-    hit = d.sniff(data)
+    hit = _safe_sniff(d, data)
     assert hit is not None
     return Detection((d.name, kind, hit[1]))
 

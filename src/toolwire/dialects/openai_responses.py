@@ -58,6 +58,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict:
         return None
     kind = data.get("type")
+    if type(kind) is not str:
+        kind = None
     if kind == "function_call":
         return CALL, "type 'function_call' (a Responses output item)"
     if kind == "custom_tool_call":
