@@ -21,8 +21,10 @@ Wire form::
 - ``</tool_call>`` or ``<parameter=`` inside a parameter value does not end it; the
   first ``</parameter>`` does (the format has no escaping).
 - Several ``<function=…>`` blocks (in one or several ``<tool_call>`` blocks) are
-  parallel calls. A missing ``</parameter>`` or ``</function>`` inside a closed
-  ``<tool_call>`` is tolerated and recorded in ``repairs``.
+  parallel calls. A missing ``</function>`` inside a closed ``<tool_call>`` is
+  tolerated and recorded in ``repairs``; a missing ``</parameter>`` makes the value
+  run to the end of the text, so the call is an ``InvalidToolCall`` (``truncated``,
+  its text in ``raw``) — never a call with a wrong value.
 - ``thinking=True`` for Qwen3.5 thinking mode (the template opens ``<think>``).
 
 Encoding follows the Qwen3-Coder chat template; non-string values are written as

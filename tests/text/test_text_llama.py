@@ -1,0 +1,71 @@
+"""text.llama: Llama 3.x JSON, <|python_tag|>, pythonic (expected values from the format spec)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+D = "text.llama"
+
+
+def test_json_call() -> None:
+    check('{"name": "get_weather", "parameters": {"city": "Paris"}}', D, None, None,
+          [C("get_weather", {"city": "Paris"})])
+    check('{"type": "function", "name": "f", "arguments": {"a": 1}}', D, None, None, [C("f", {"a": 1})])
+
+
+def test_python_tag_json_and_builtin() -> None:
+    check('<|python_tag|>{"name": "trending_songs", "parameters": {"n": "10", "genre": "all"}}<|eom_id|>', D, None,
+          None, [C("trending_songs", {"n": "10", "genre": "all"})])
+    check('<|python_tag|>brave_search.call(query="weather in Menlo Park")<|eom_id|>', D, None, None,
+          [C("brave_search", {"query": "weather in Menlo Park"})])
+    check("<|python_tag|>import math\nprint(math.pi)", D, None, None,
+          [C("code_interpreter", {"code": "import math\nprint(math.pi)"})])
+
+
+def test_parallel_calls() -> None:
+    check('{"name": "a", "parameters": {"x": 1}}; {"name": "b", "parameters": {}}', D, None, None,
+          [C("a", {"x": 1}), C("b")])
+    check("[get_weather(city='San Francisco', metric='celsius'), get_weather(city='Seattle')]<|eot_id|>", D, None,
+          None, [C("get_weather", {"city": "San Francisco", "metric": "celsius"}), C("get_weather", {"city": "Seattle"})])
+    check("<|python_start|>[a(x=1), b()]<|python_end|>", D, None, None, [C("a", {"x": 1}), C("b")])
+
+
+def test_no_argument_call() -> None:
+    check("[now()]", D, None, None, [C("now")])
+    check('{"name": "now", "parameters": {}}', D, None, None, [C("now")])
+
+
+def test_unicode_and_nested_arguments() -> None:
+    check("[book(ville='Zürich 東京', p={'a': [1, {'b': None}], 't': True}, q=-2.5, r=null)]", D, None, None,
+          [C("book", {"ville": "Zürich 東京", "p": {"a": [1, {"b": None}], "t": True}, "q": -2.5, "r": None})])
+
+
+def test_user_defined_function_tag_and_content_around() -> None:
+    check('Sure. <function=trending_songs>{"n": 10}</function> Done.', D, "Sure.  Done.", None,
+          [C("trending_songs", {"n": 10})])
+
+
+def test_content_that_only_looks_like_a_call_stays_content() -> None:
+    check('{"answer": 42}', D, '{"answer": 42}', None, [])
+    check("[1] See the docs.", D, "[1] See the docs.", None, [])
+    check("Plain answer with {braces} and [brackets].", D, "Plain answer with {braces} and [brackets].", None, [])
+
+
+def test_markers_inside_string_arguments() -> None:
+    check('<|python_tag|>{"name": "echo", "parameters": {"s": "<|eom_id|> }"}}<|eom_id|>', D, None, None,
+          [C("echo", {"s": "<|eom_id|> }"})])
+    check("[echo(s='a ] ) <|eot_id|>')]", D, None, None, [C("echo", {"s": "a ] ) <|eot_id|>"})])
+
+
+def test_truncated_calls() -> None:
+    text = '{"name": "get_weather", "parameters": {"city": "Par'
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
+    check("[get_weather(city='Par", D, None, None, [Invalid(None, truncated=True)])
+    check('<|python_tag|>{"name": "f", "parameters": {}}', D, None, None, [Invalid("f", truncated=True)],
+          finish_reason="length")
+
+
+def test_malformed_calls() -> None:
+    check("[f(1, 2)]", D, None, None, [Invalid("f")])
+    check("[f(x=open('a'))]", D, None, None, [Invalid("f")])
+    check('<function=f>{"a": </function>', D, None, None, [Invalid("f", truncated=True)])
