@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 import pytest
-from corpus_data import DIALECT_OF_DIR, files, load
 
 import toolwire
+from corpus_data import DIALECT_OF_DIR, files, load
 from toolwire._codec import walk
 from toolwire._registry import CALL, RESULT, SERVER
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 import toolwire
 
@@ -66,11 +66,11 @@ def test_vendored_copy_under_another_name(tmp_path: Path) -> None:
     (vendor / "__init__.py").write_text("")
     shutil.copytree(SRC, vendor / "tw", ignore=shutil.ignore_patterns("__pycache__"))
     code = (
-        "import sys, json; sys.path.insert(0, %r); "
+        f"import sys, json; sys.path.insert(0, {str(tmp_path)!r}); "
         "from sdk._vendor import tw; "
         "c = tw.decode({'id': 'call_1', 'type': 'function', 'function': {'name': 'f', 'arguments': '{\"a\": 1}'}}); "
         "print(json.dumps([c.name, c.args, c.id, tw.encode(c, 'openai.responses')['call_id'], "
-        "'toolwire' in sys.modules]))" % str(tmp_path)
+        "'toolwire' in sys.modules]))"
     )
     out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
@@ -103,7 +103,7 @@ def test_fast_constructed_call_equals_validated_one() -> None:
     assert fast.model_dump() == slow.model_dump()
     assert fast.model_copy(update={"id": "d"}).id == "d" and fast.id == "c"
     assert hash(fast) == hash(slow)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         fast.name = "g"  # type: ignore[misc]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from typing import Any, Dict, Optional
@@ -113,10 +114,8 @@ anything = st.recursive(
 
 
 def _only_toolwire_errors(fn: Any, *args: Any, **kw: Any) -> None:
-    try:
+    with contextlib.suppress(toolwire.ToolwireError):
         fn(*args, **kw)
-    except toolwire.ToolwireError:
-        pass
 
 
 @given(anything)

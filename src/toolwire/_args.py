@@ -216,24 +216,27 @@ def _lenient(
 ) -> Parsed:
     reason = f"not valid JSON ({strict_error})"
     if policy.repair and len(stripped) <= policy.max_repair_bytes:
-        try:
-            import json_repair  # lazy: only malformed text pays for it
-        except ImportError:  # pragma: no cover - a declared dependency
-            json_repair = None
-        if json_repair is not None:
-            try:
-                repaired = json_repair.loads(stripped)
-            except Exception:  # json-repair raising is a failed repair, nothing more
-                repaired = None
-            if type(repaired) is dict and _finite(repaired):
-                return repaired, text, ("json-repair",)
-            if type(repaired) is list and len(repaired) > 1:
-                reason = "several JSON values one after another (merged parallel calls?)"
+        repaired = _json_repair(stripped)
+        if type(repaired) is dict and _finite(repaired):
+            return repaired, text, ("json-repair",)
+        if type(repaired) is list and len(repaired) > 1:
+            reason = "several JSON values one after another (merged parallel calls?)"
     elif policy.repair:
         reason += f"; too long to repair ({len(stripped)} > {policy.max_repair_bytes} characters)"
     raise ArgumentsError(
         f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text
     )
+
+
+def _json_repair(text: str) -> Any:
+    try:
+        import json_repair  # lazy: only malformed text pays for it
+    except ImportError:  # pragma: no cover - a declared dependency
+        return None
+    try:
+        return json_repair.loads(text)
+    except Exception:  # json-repair raising is a failed repair, nothing more
+        return None
 
 
 def _finite(value: Any) -> bool:

@@ -391,7 +391,8 @@ def decode_tool(
             f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool definition",
             dialect=d.name,
         )
-    return _guard(d, d.decode_tool, data)
+    tool: Tool = _guard(d, d.decode_tool, data)
+    return tool
 
 
 def encode_tool(
@@ -422,7 +423,8 @@ def decode_result(
             f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool result",
             dialect=d.name,
         )
-    return _guard(d, d.decode_result, data)
+    res: ToolResult = _guard(d, d.decode_result, data)
+    return res
 
 
 def encode_result(

@@ -47,7 +47,7 @@ class ToolCall(BaseModel):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        o: ToolCall = other  # type: ignore[assignment]
+        o: ToolCall = other
         return self.name == o.name and self.id == o.id and self.args == o.args
 
     def __hash__(self) -> int:
@@ -90,7 +90,7 @@ class Tool(BaseModel):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        o: Tool = other  # type: ignore[assignment]
+        o: Tool = other
         return (self.name, self.description, self.parameters, self.strict) == (
             o.name,
             o.description,
@@ -121,7 +121,7 @@ class ToolResult(BaseModel):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        o: ToolResult = other  # type: ignore[assignment]
+        o: ToolResult = other
         return (self.id, self.name, self.content, self.is_error) == (
             o.id,
             o.name,

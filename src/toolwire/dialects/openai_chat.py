@@ -260,7 +260,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if not isinstance(content, (str, list)):
         raise DecodeError(f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc)
     if item.get("role") == "function":
-        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: {"legacy": True}})
+        legacy = {NAME: {"legacy": True}}
+        return ToolResult(id=None, name=item.get("name"), content=content, provider_data=legacy)
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     return ToolResult(

@@ -127,7 +127,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
     kind = item["type"]
-    name = item.get("name") if type(item.get("name")) is str and item.get("name") else kind[: -len("_call")] if kind.endswith("_call") else kind
+    name = item.get("name")
+    if type(name) is not str or not name:
+        name = kind[: -len("_call")] if kind.endswith("_call") else kind
     raw_args = item.get("arguments")
     if type(raw_args) is str:
         try:
@@ -150,7 +152,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
-        out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name, "input": call.args["input"]}
+        out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name}
+        out["input"] = call.args["input"]
         out.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))
         return out
     if not pd:
