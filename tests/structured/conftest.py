@@ -92,3 +92,33 @@ class Helpers:
 @pytest.fixture
 def sx() -> Helpers:
     return Helpers()
+
+
+def _corpus_dir() -> Any:
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    env = os.environ.get("TOOLWIRE_CORPUS")
+    for c in ([Path(env)] if env else []) + [here.parents[2] / "shared" / "corpus", here.parents[1] / "shared" / "corpus"]:
+        if c.is_dir():
+            return c
+    return None
+
+
+CORPUS_DIR = _corpus_dir()
+
+
+@pytest.fixture
+def corpus() -> Any:
+    """``corpus("gemini/x.json")`` -> the parsed corpus document (skips without corpus)."""
+    import json
+
+    if CORPUS_DIR is None:
+        pytest.skip("../shared/corpus is absent (a checkout outside the toolwire workplace)")
+
+    def load(rel: str) -> Any:
+        with open(CORPUS_DIR / rel, encoding="utf-8") as fh:
+            return json.load(fh)
+
+    return load
