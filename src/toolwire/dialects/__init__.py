@@ -11,12 +11,18 @@ from __future__ import annotations
 from typing import Tuple
 
 from .._registry import Dialect
-from . import canonical, openai_chat, openai_responses
+from . import canonical, cohere_v2, mcp, mistral, ollama, openai_chat, openai_responses
 
 __all__ = ["BUILTIN"]
 
 BUILTIN: Tuple[Dialect, ...] = (
     openai_responses.DIALECT,
     openai_chat.DIALECT,
+    # Mistral, Cohere and Ollama refine the Chat shape; until detection can use their
+    # strict ``extra['detect']`` they follow it, so a generic Chat payload stays openai.chat
+    mistral.DIALECT,
+    cohere_v2.DIALECT,
+    ollama.DIALECT,
+    mcp.DIALECT,
     canonical.DIALECT,
 )
