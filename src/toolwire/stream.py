@@ -172,13 +172,30 @@ def _chunks(chunk: Any) -> Iterator[Dict[str, Any]]:
         for el in chunk:
             yield from _chunks(el)
     else:
-        data = to_data(chunk, "$")
+        data = _object(chunk)
         if type(data) is dict:
             yield data
         elif type(data) is list:
             yield from _chunks(data)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
+
+
+def _object(chunk: Any) -> Any:
+    """Plain data for an SDK object. ``to_data`` first; for objects it cannot read
+    (values such as ``datetime`` in Anthropic and Vertex events) the object's own
+    JSON-mode dump, by alias (camelCase for google-genai)."""
+    try:
+        return to_data(chunk, "$")
+    except DecodeError:
+        dump = getattr(chunk, "model_dump", None)
+        if not callable(dump):
+            raise
+        try:
+            return dump(mode="json", by_alias=True, exclude_none=True)
+        except Exception:
+            pass
+        raise
 
 
 def _text(text: str) -> Iterator[Dict[str, Any]]:

@@ -1,0 +1,109 @@
+"""Every recorded stream under ../shared/corpus gives its ``expected_tool_calls``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+from corpus_data import DIALECT_OF_DIR, files, load
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, accumulate, detect_stream
+
+STREAMS = files(kinds=("stream",))
+
+
+def _canon(calls: List[Any]) -> List[Dict[str, Any]]:
+    out = []
+    for c in calls:
+        assert isinstance(c, ToolCall), c
+        out.append({"name": c.name, "args": c.args, "id": c.id})
+    return out
+
+
+def _expected(doc: Dict[str, Any]) -> List[Dict[str, Any]]:
+    return [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in doc["expected_tool_calls"]]
+
+
+def test_all_fifty_streams_are_collected() -> None:
+    if STREAMS and STREAMS[0].id == "no-corpus":
+        pytest.skip("corpus absent")
+    assert len(STREAMS) == 50
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_detected(path: Path) -> None:
+    doc = load(path)
+    calls = accumulate(doc["events"])
+    assert _canon(calls) == _expected(doc)
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_dialect_given(path: Path) -> None:
+    doc = load(path)
+    calls = accumulate(doc["events"], DIALECT_OF_DIR[path.parent.name])
+    assert _canon(calls) == _expected(doc)
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_sse_lines(path: Path) -> None:
+    """The same stream fed as raw SSE lines (``data: {...}``, then ``data: [DONE]``)."""
+    doc = load(path)
+    acc = Accumulator()
+    names = doc.get("sse_event_names")
+    for i, event in enumerate(doc["events"]):
+        if names:
+            acc.feed(f"event: {names[i]}")
+        acc.feed("data: " + json.dumps(event))
+    acc.feed("data: [DONE]")
+    assert _canon(acc.close()) == _expected(doc)
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_events_agree_with_calls(path: Path) -> None:
+    """One CallStarted and one CallDone per call; the deltas rebuild each call's text."""
+    doc = load(path)
+    acc = Accumulator(include_server=True)
+    events = []
+    for e in doc["events"]:
+        events.extend(acc.feed(e))
+    calls = acc.close()
+    events.extend(acc.events())
+    started = [e for e in events if type(e).__name__ == "CallStarted"]
+    done = [e for e in events if type(e).__name__ == "CallDone"]
+    assert len(started) == len(done) == len(calls)
+    assert [d.call for d in sorted(done, key=lambda d: d.index)] == calls
+    for d in done:
+        if isinstance(d.call, ToolCall) and d.call.raw is not None:
+            text = "".join(e.delta for e in events if type(e).__name__ == "ArgsDelta" and e.index == d.index)
+            assert text == d.call.raw
+
+
+@pytest.mark.parametrize("path", [p for p in STREAMS if p.id != "no-corpus" and "expected_server_tool_calls" in load(p.values[0])])
+def test_server_calls(path: Path) -> None:
+    doc = load(path)
+    acc = Accumulator()
+    for e in doc["events"]:
+        acc.feed(e)
+    assert _canon(acc.close()) == _expected(doc)
+    server = [{"name": c.name, "args": c.args, "id": c.id} for c in acc.server_calls]
+    assert server == [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in doc["expected_server_tool_calls"]]
+    assert all(isinstance(c, ToolCall) and c.server for c in acc.server_calls)
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_first_chunk_detection(path: Path) -> None:
+    doc = load(path)
+    want = DIALECT_OF_DIR[path.parent.name]
+    got = next(d for d in (detect_stream(e) for e in doc["events"]) if d is not None)
+    assert got == ("openai.chat" if want == "mistral" else want)
+
+
+def test_no_invalid_calls_in_the_corpus() -> None:
+    for p in STREAMS:
+        if p.id == "no-corpus":
+            continue
+        doc = load(p.values[0])
+        assert not any(isinstance(c, InvalidToolCall) for c in accumulate(doc["events"], include_server=True))
