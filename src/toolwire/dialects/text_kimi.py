@@ -62,7 +62,12 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(_name(header) or None, raw, id=header or None)
         return
     if not sep:
-        m.invalid(_name(header) or None, raw, f"Tool call at {m.loc} has no <|tool_call_argument_begin|>")
+        m.invalid(
+            _name(header) or None,
+            raw,
+            f"Tool call at {m.loc} has no <|tool_call_argument_begin|>",
+            id=header or None,
+        )
         return
     m.call(_name(header), args.strip() or None, raw, id=header or None)
 

@@ -1,0 +1,59 @@
+"""text.gemma: Gemma 4 <|tool_call>call:NAME{…}<tool_call|> (expected values from the format spec)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+D = "text.gemma"
+Q = '<|"|>'
+
+
+def test_single_call() -> None:
+    check(f"<|tool_call>call:get_weather{{location:{Q}Tokyo{Q}}}<tool_call|>", D, None, None,
+          [C("get_weather", {"location": "Tokyo"})])
+
+
+def test_parallel_calls() -> None:
+    text = f"<|tool_call>call:a{{x:1}}<tool_call|><|tool_call>call:b{{y:{Q}z{Q}}}<tool_call|>"
+    check(text, D, None, None, [C("a", {"x": 1}), C("b", {"y": "z"})])
+
+
+def test_no_argument_call() -> None:
+    check("<|tool_call>call:now{}<tool_call|>", D, None, None, [C("now")])
+
+
+def test_unicode_nested_and_scalar_values() -> None:
+    text = (
+        f"<|tool_call>call:book{{ville:{Q}Zürich 東京, {{x}}{Q},n:-2.5,ok:true,none:null,"
+        f"p:{{a:[1,{{b:{Q}c{Q}}}],e:[]}},tags:[{Q}a{Q},{Q}b{Q}],word:celsius}}<tool_call|>"
+    )
+    check(text, D, None, None, [C("book", {
+        "ville": "Zürich 東京, {x}", "n": -2.5, "ok": True, "none": None,
+        "p": {"a": [1, {"b": "c"}], "e": []}, "tags": ["a", "b"], "word": "celsius"})])
+
+
+def test_calls_after_reasoning_and_content_around() -> None:
+    text = f"<|channel>thought\nThe user wants weather.<channel|>Let me check.<|tool_call>call:f{{}}<tool_call|><|tool_response>"
+    check(text, D, "Let me check.", "The user wants weather.", [C("f")])
+    check(f"Sure. <|tool_call>call:f{{}}<tool_call|> Then more.", D, "Sure.  Then more.", None, [C("f")])
+
+
+def test_markers_inside_strings() -> None:
+    check(f"<|tool_call>call:echo{{s:{Q}<tool_call|> }} , :{Q}}}<tool_call|>", D, None, None,
+          [C("echo", {"s": "<tool_call|> } , :"})])
+
+
+def test_quoted_keys() -> None:
+    check(f"<|tool_call>call:f{{{Q}a b{Q}:1}}<tool_call|>", D, None, None, [C("f", {"a b": 1})])
+
+
+def test_truncated_call() -> None:
+    text = f"<|tool_call>call:get_weather{{location:{Q}Tok"
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
+
+
+def test_malformed_calls() -> None:
+    check("<|tool_call>call:f{a:1<tool_call|>", D, None, None, [Invalid("f")])
+    check("<|tool_call>call:f{a}<tool_call|>", D, None, None, [Invalid("f")])
+    check("<|tool_call>call:f{a:1} extra<tool_call|>", D, None, None, [Invalid("f")])
+    check("<|tool_call><tool_call|>", D, None, None, [Invalid(None)])

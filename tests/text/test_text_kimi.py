@@ -1,0 +1,56 @@
+"""text.kimi: Kimi K2 tool-call sections (expected values from the format spec)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+D = "text.kimi"
+S, SE = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+B, A, E = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
+
+
+def test_single_call() -> None:
+    check(f'{S}{B}functions.get_weather:0{A}{{"city": "Paris"}}{E}{SE}', D, None, None,
+          [C("get_weather", {"city": "Paris"}, "functions.get_weather:0")])
+
+
+def test_singular_section_spelling() -> None:
+    check(f'<|tool_call_section_begin|>{B}functions.f:0{A}{{}}{E}<|tool_call_section_end|>', D, None, None,
+          [C("f", {}, "functions.f:0")])
+
+
+def test_parallel_calls() -> None:
+    text = f'{S}\n{B}functions.a:0{A}{{"x": 1}}{E}\n{B}functions.b:1{A}{{}}{E}\n{SE}'
+    check(text, D, None, None, [C("a", {"x": 1}, "functions.a:0"), C("b", {}, "functions.b:1")])
+
+
+def test_no_argument_call() -> None:
+    check(f"{S}{B}functions.now:0{A}{{}}{E}{SE}", D, None, None, [C("now", {}, "functions.now:0")])
+
+
+def test_unicode_and_nested_arguments() -> None:
+    check(f'{S}{B}functions.book:3{A}{{"ville": "Zürich 東京", "p": {{"a": [1, {{"b": null}}]}}}}{E}{SE}', D, None,
+          None, [C("book", {"ville": "Zürich 東京", "p": {"a": [1, {"b": None}]}}, "functions.book:3")])
+
+
+def test_calls_after_reasoning_and_content_around() -> None:
+    text = f'<think>need it</think>Checking.{S}{B}functions.f:0{A}{{}}{E}{SE}Back soon.'
+    check(text, D, "Checking.\nBack soon.", "need it", [C("f", {}, "functions.f:0")])
+    text = f"need it{S}{B}functions.f:0{A}{{}}{E}{SE}"
+    check(text, D, None, "need it", [C("f", {}, "functions.f:0")], thinking=True)
+
+
+def test_markers_inside_string_arguments() -> None:
+    check(f'{S}{B}functions.echo:0{A}{{"s": "{E}{SE}{B}"}}{E}{SE}', D, None, None,
+          [C("echo", {"s": f"{E}{SE}{B}"}, "functions.echo:0")])
+
+
+def test_truncated_call() -> None:
+    text = f'{S}{B}functions.get_weather:0{A}{{"city": "Pa'
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, id="functions.get_weather:0", raw=text[len(S):])])
+
+
+def test_malformed_calls() -> None:
+    check(f"{S}{B}functions.f:0{E}{SE}", D, None, None, [Invalid("f", id="functions.f:0")])
+    check(f"{S}{B}functions.f:0{A}not json{E}{SE}", D, None, None, [Invalid("f", id="functions.f:0")])
+    check(f'{S}{B}plain_name{A}{{"a": 1}}{E}{SE}', D, None, None, [C("plain_name", {"a": 1}, "plain_name")])
