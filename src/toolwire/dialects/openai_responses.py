@@ -74,7 +74,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "'output' items (a Responses Response)"
     if type(data.get("input")) is list:
         return CALLS, "'input' items (a Responses request)"
-    if kind in _OTHER_TYPES or (kind is None and "role" in data and "content" in data):
+    if kind in _OTHER_TYPES or (
+        kind is None and "role" in data and "content" in data and "tool_calls" not in data and "function_call" not in data
+    ):
         return OTHER, f"a {kind or 'role'} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:
         return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
