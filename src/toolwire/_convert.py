@@ -1,0 +1,190 @@
+"""Cross-dialect conversion: ``convert`` and ``encode_message``.
+
+``convert(x, to)`` decodes *x* in whatever dialect it is (or ``source=``) and
+encodes it for *to*: a call, a list of calls, a tool definition, a tool result,
+or an assistant message / whole response (its calls, as a list of *to* items).
+It speaks canonical types only; the dialect modules write the wire.
+
+One conversation, one ``IdMap`` (and one ``NameMap``): pass the same ``ids=`` and
+``names=`` to every ``convert`` of a conversation, in order, so that
+
+- an id the target rejects maps by the keyed hash, exactly the same for the call
+  and for its result, and two ids that would collide raise ``EncodeError``;
+- a call without an id gets a stable synthesized one where the target needs ids,
+  and a later id-less result of the same tool gets that same id (first in, first
+  out per tool name: Gemini pairs calls and responses this way);
+- tool names the target forbids are mapped reversibly (``NameMap.original``).
+
+Without ``ids=``/``names=`` each ``convert`` starts a fresh map: fine for one call,
+one list or one message.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import defaultdict
+from typing import Any, Dict, List, Optional, Union
+
+from ._codec import _load, _sniff, decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
+from ._errors import EncodeError
+from ._ids import IdMap, synthesize_id
+from ._names import NameMap
+from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from .dialects.mistral import chat_message
+
+__all__ = ["convert", "encode_message"]
+
+DialectLike = Union[str, Dialect]
+
+
+class _Pending:
+    """Synthesized ids of id-less calls, waiting for their results (per tool name)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.by_name: Dict[str, List[str]] = defaultdict(list)
+
+
+_PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary()
+
+
+def _message_null(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
+    return chat_message(items, content, "null")
+
+
+# Assistant-message builders of dialects that do not declare extra["encode_message"].
+_MESSAGES = {"openai.chat": _message_null}
+
+
+class _Target:
+    def __init__(self, d: Dialect, ids: Optional[IdMap], names: Optional[NameMap], registry: Optional[Registry]):
+        self.d = d
+        self.ids = ids if ids is not None else IdMap(d.ids, dialect=d.name)
+        self.names = names if names is not None else NameMap(d.names, dialect=d.name)
+        self.registry = registry
+        pending = _PENDING.get(self.ids)
+        if pending is None:
+            pending = _PENDING[self.ids] = _Pending()
+        self.pending = pending
+
+    def call(self, c: ToolCall, position: int) -> Dict[str, Any]:
+        if c.id is None and self.d.ids.required:
+            new = synthesize_id(c.name, c.args, self.d.ids, self.pending.count)
+            self.pending.count += 1
+            self.pending.by_name[c.name].append(new)
+            c = c.model_copy(update={"id": new, "repairs": (*c.repairs, "id-synthesized")})
+        name = self.names.map(c.name)
+        if name != c.name:
+            c = c.model_copy(update={"name": name})
+        return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
+
+    def result(self, r: ToolResult) -> Dict[str, Any]:
+        if r.id is None and self.d.ids.required and r.name is not None:
+            waiting = self.pending.by_name.get(r.name)
+            if waiting:
+                r = r.model_copy(update={"id": waiting.pop(0)})
+        if r.name is not None:
+            r = r.model_copy(update={"name": self.names.map(r.name)})
+        return encode_result(r, self.d, ids=self.ids, registry=self.registry)
+
+    def tool(self, t: Tool) -> Dict[str, Any]:
+        name = self.names.map(t.name)
+        return encode_tool(t if name == t.name else t.model_copy(update={"name": name}), self.d, registry=self.registry)
+
+    def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True) -> Any:
+        if isinstance(x, ToolCall):
+            return self.call(x, position)
+        if isinstance(x, ToolResult):
+            return self.result(x)
+        if isinstance(x, Tool):
+            return self.tool(x)
+        if isinstance(x, InvalidToolCall):
+            raise EncodeError(
+                f"Cannot convert an invalid call ({x.error}) of {x.name!r} to {self.d.name}", dialect=self.d.name
+            )
+        data = _load(x)
+        if type(data) is list:
+            out: List[Any] = []
+            for el in data:
+                got = self.one(el, source, len(out), False)
+                if type(got) is list:
+                    out.extend(got)
+                else:
+                    out.append(got)
+            return out
+        dd, kind = _sniff(data, source, self.registry, "$")
+        if kind in (CALL, SERVER):
+            return self.call(decode(data, dd, registry=self.registry), position)
+        if kind == TOOL:
+            return self.tool(decode_tool(data, dd, registry=self.registry))
+        if kind == RESULT:
+            return self.result(decode_result(data, dd, registry=self.registry))
+        if kind == CALLS:
+            calls = decode_all(data, dd, registry=self.registry)
+            return [self.call(c, i) for i, c in enumerate(calls) if isinstance(c, ToolCall)]
+        if top:
+            raise EncodeError(
+                f"Input at $ is a {dd.name} {kind} item that holds no call, definition or result",
+                dialect=dd.name,
+            )
+        return []  # a text or reasoning item inside a list
+
+
+def _get(name: Optional[DialectLike], registry: Optional[Registry]) -> Optional[Dialect]:
+    if name is None or isinstance(name, Dialect):
+        return name
+    return (registry or default_registry()).get(name)
+
+
+def convert(
+    x: Any,
+    to: DialectLike,
+    *,
+    source: Optional[DialectLike] = None,
+    ids: Optional[IdMap] = None,
+    names: Optional[NameMap] = None,
+    registry: Optional[Registry] = None,
+) -> Any:
+    """*x* (a call, tool definition, tool result, a list of them, or a message or
+    response's calls) written for the dialect *to*.
+
+    A call, definition or result gives one item; a list, message or response a
+    list of items (never an empty ``tool_calls`` container). *source* names the
+    dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
+    and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
+    """
+    d = _get(to, registry)
+    assert d is not None
+    target = _Target(d, ids, names, registry)
+    return target.one(x, _get(source, registry), 0)
+
+
+def encode_message(
+    calls: Any,
+    dialect: DialectLike,
+    *,
+    content: Optional[str] = None,
+    ids: Optional[IdMap] = None,
+    names: Optional[NameMap] = None,
+    registry: Optional[Registry] = None,
+) -> Dict[str, Any]:
+    """The assistant message of a chat-like *dialect* holding *calls* and *content*.
+
+    Tool-only content follows the target: ``null`` (OpenAI Chat), no key
+    (Mistral, Cohere, whose text beside calls is ``tool_plan``), ``""`` (Ollama).
+    No calls gives no tool-call field at all, never an empty list.
+    """
+    d = _get(dialect, registry)
+    assert d is not None
+    builder = d.extra.get("encode_message") or _MESSAGES.get(d.name)
+    if builder is None:
+        raise EncodeError(
+            f"No assistant-message shape is known for {d.name}; convert the calls and build the message",
+            dialect=d.name,
+        )
+    items: Any = [] if calls is None else convert(calls, d, ids=ids, names=names, registry=registry)
+    if type(items) is not list:
+        items = [items]
+    message: Dict[str, Any] = builder(items, content)
+    return message
