@@ -48,6 +48,7 @@ SERVER_TYPES = frozenset(
         "tool_search_call",
     }
 )
+_ROLES = ("user", "assistant", "system", "developer")
 _OTHER_TYPES = frozenset(
     {"message", "reasoning", "tool_search_output", "mcp_approval_request", "item_reference",
      "compaction", "input_text", "output_text"}
@@ -75,7 +76,11 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data.get("input")) is list:
         return CALLS, "'input' items (a Responses request)"
     if kind in _OTHER_TYPES or (
-        kind is None and "role" in data and "content" in data and "tool_calls" not in data and "function_call" not in data
+        kind is None
+        and data.get("role") in _ROLES
+        and "content" in data
+        and "tool_calls" not in data
+        and "function_call" not in data
     ):
         return OTHER, f"a {kind or 'role'} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:

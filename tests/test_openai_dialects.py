@@ -1,0 +1,147 @@
+"""OpenAI Chat Completions and Responses specifics (wire-formats.md §1, §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolwire
+from toolwire import ToolCall
+
+CALL = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+
+
+def test_assistant_message_with_null_content() -> None:
+    # a tool-only assistant message as the API returns it (content null)
+    msg = {"role": "assistant", "content": None, "tool_calls": [CALL, dict(CALL, id="call_2")]}
+    assert [c.id for c in toolwire.decode_all(msg)] == ["call_1", "call_2"]
+    assert toolwire.detect(msg) == "openai.chat"
+
+
+def test_type_missing_and_reencoded_without_it() -> None:
+    item = {"id": "call_1", "function": {"name": "f", "arguments": "{}"}}
+    call = toolwire.decode(item)
+    assert call == ToolCall(name="f", id="call_1")
+    assert toolwire.encode(call, "openai.chat") == item
+
+
+def test_empty_string_id_is_no_id_but_reencodes_losslessly() -> None:
+    # Gemini's OpenAI-compatible endpoint returns "id": ""
+    item = {"id": "", "type": "function", "function": {"name": "now", "arguments": "{}"}}
+    call = toolwire.decode(item)
+    assert call.id is None
+    assert toolwire.encode(call, "openai.chat") == item
+    # to another dialect, a stable id is synthesized where the target needs one
+    assert toolwire.encode(call, "openai.responses")["call_id"].startswith("call_")
+
+
+def test_missing_arguments_key() -> None:
+    # OpenRouter -> Claude omits "arguments" for a no-argument call
+    item = {"id": "toolu_1", "type": "function", "function": {"name": "now"}}
+    call = toolwire.decode(item)
+    assert call.args == {} and call.repairs == ("empty-arguments",)
+    assert toolwire.encode(call, "openai.chat") == item
+
+
+def test_legacy_function_call_message() -> None:
+    msg = {"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": '{"x": 2}'}}
+    (call,) = toolwire.decode_all(msg)
+    assert call == ToolCall(name="f", args={"x": 2}, id=None)
+    assert toolwire.encode(call, "openai.chat") == msg["function_call"]
+
+
+def test_dummy_function_call_next_to_tool_calls_is_ignored() -> None:
+    # Snowflake Cortex sends an all-empty function_call and custom beside real tool_calls
+    msg = {
+        "role": "assistant",
+        "content": "",
+        "function_call": {"arguments": "", "name": ""},
+        "tool_calls": [dict(CALL, custom={"input": "", "name": ""})],
+    }
+    calls = toolwire.decode_all(msg)
+    assert calls == [ToolCall(name="f", args={"a": 1}, id="call_1")]
+    assert toolwire.encode(calls[0], "openai.chat") == msg["tool_calls"][0]
+
+
+def test_custom_tool_call_round_trip() -> None:
+    item = {"id": "call_9", "type": "custom", "custom": {"name": "sql", "input": "SELECT 1"}}
+    call = toolwire.decode(item)
+    assert call.args == {"input": "SELECT 1"}
+    assert toolwire.encode(call, "openai.chat") == item
+    out = toolwire.encode(call, "openai.responses")
+    assert out == {"type": "custom_tool_call", "call_id": "call_9", "name": "sql", "input": "SELECT 1"}
+
+
+def test_responses_item_keeps_item_id_and_status() -> None:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "{}", "status": "completed"}
+    call = toolwire.decode(item)
+    assert call.id == "call_1"
+    assert call.provider_data["openai.responses"] == {"id": "fc_1", "status": "completed"}
+    assert toolwire.encode(call, "openai.responses") == item
+    # to Chat, the canonical id (call_id) is used, never the fc_ item id (crewAI #6657)
+    assert toolwire.encode(call, "openai.chat")["id"] == "call_1"
+
+
+def test_chat_item_given_as_responses_names_what_it_looks_like() -> None:
+    with pytest.raises(toolwire.DecodeError) as info:
+        toolwire.decode(CALL, "openai.responses")
+    assert str(info.value).startswith("Input at $ is not a openai.responses payload: it looks like openai.chat")
+
+
+def test_responses_item_given_as_chat_names_what_it_looks_like() -> None:
+    item = {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}
+    with pytest.raises(toolwire.DecodeError, match=r"looks like openai\.responses"):
+        toolwire.decode(item, "openai.chat")
+
+
+def test_tool_definition_shapes_differ_between_chat_and_responses() -> None:
+    # DSPy #9943: Chat-shaped tools sent to Responses -> "Missing required parameter: 'tools[0].name'"
+    chat_tool = {"type": "function", "function": {"name": "f", "description": "d", "parameters": {"type": "object"}}}
+    tool = toolwire.decode_tool(chat_tool)
+    assert toolwire.encode_tool(tool, "openai.responses") == {
+        "type": "function",
+        "name": "f",
+        "description": "d",
+        "parameters": {"type": "object"},
+        "strict": None,
+    }
+    assert toolwire.encode_tool(toolwire.decode_tool(toolwire.encode_tool(tool, "openai.responses")), "openai.chat") == chat_tool
+
+
+def test_results() -> None:
+    chat = {"role": "tool", "tool_call_id": "call_1", "content": "22C"}
+    result = toolwire.decode_result(chat)
+    assert (result.id, result.content) == ("call_1", "22C")
+    assert toolwire.encode_result(result, "openai.chat") == chat
+    assert toolwire.encode_result(result, "openai.responses") == {
+        "type": "function_call_output",
+        "call_id": "call_1",
+        "output": "22C",
+    }
+
+
+def test_ids_over_40_chars_are_mapped_for_chat_not_truncated() -> None:
+    # vercel/ai #8132, autogen #6377: OpenAI rejects ids longer than 40
+    long_id = "ws_" + "x" * 48
+    call = ToolCall(name="f", args={}, id=long_id)
+    out = toolwire.encode(call, "openai.chat")["id"]
+    assert len(out) <= 40 and out != long_id[:40]
+    assert toolwire.encode(call, "openai.chat")["id"] == out  # deterministic
+    assert toolwire.encode(call, "openai.responses")["call_id"] == long_id  # valid there (<= 64)
+
+
+def test_tool_only_assistant_message_is_one_call_for_decode() -> None:
+    msg = {"role": "assistant", "content": None, "tool_calls": [CALL]}
+    assert toolwire.decode(msg) == ToolCall(name="f", args={"a": 1}, id="call_1")
+    with pytest.raises(toolwire.DecodeError, match="holds 2 tool calls, not one"):
+        toolwire.decode(dict(msg, tool_calls=[CALL, CALL]))
+
+
+def test_vague_values_decode_to_nothing() -> None:
+    for vague in (None, "", "null", [], {}, "[]", "{}"):
+        assert toolwire.decode_all(vague) == []
+    assert toolwire.decode_all({"tool_calls": []}) == []
+
+
+def test_result_given_to_decode_all_is_an_error() -> None:
+    with pytest.raises(toolwire.DecodeError, match="is a openai.chat tool result, not tool calls"):
+        toolwire.decode_all({"role": "tool", "tool_call_id": "c", "content": "x"})
