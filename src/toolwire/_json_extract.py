@@ -77,9 +77,7 @@ def _scan(text: str) -> List[Candidate]:
     return found
 
 
-def extract_json(
-    text: str, accept: Optional[Callable[[Any], bool]] = None
-) -> Tuple[bool, Any, List[Candidate]]:
+def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
     """``(found, value, candidates)``: the last candidate *accept* takes.
 
     Fenced blocks are preferred over scanned candidates. Without *accept* the last

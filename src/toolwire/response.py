@@ -134,8 +134,12 @@ def _chat(d: Dict[str, Any]) -> _Fields:
         reasoning.insert(0, r["content"])
     u = d.get("usage") or {}
     details = u.get("completion_tokens_details") or {}
-    usage = Usage(_int(u.get("prompt_tokens")), _int(u.get("completion_tokens")),
-                  _int(details.get("reasoning_tokens")), _int(u.get("total_tokens")))
+    usage = Usage(
+        _int(u.get("prompt_tokens")),
+        _int(u.get("completion_tokens")),
+        _int(details.get("reasoning_tokens")),
+        _int(u.get("total_tokens")),
+    )
     refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) else None
     return _join(text), _join(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
 
@@ -163,9 +167,12 @@ def _responses(d: Dict[str, Any]) -> _Fields:
     details = d.get("incomplete_details") or {}
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
     u = d.get("usage") or {}
-    usage = Usage(_int(u.get("input_tokens")), _int(u.get("output_tokens")),
-                  _int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
-                  _int(u.get("total_tokens")))
+    usage = Usage(
+        _int(u.get("input_tokens")),
+        _int(u.get("output_tokens")),
+        _int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+        _int(u.get("total_tokens")),
+    )
     return _join(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
 
 
@@ -182,8 +189,12 @@ def _anthropic(d: Dict[str, Any]) -> _Fields:
     raw = d.get("stop_reason")
     refusal = (_join(text) or "refused") if raw == "refusal" else None
     u = d.get("usage") or {}
-    usage = Usage(_int(u.get("input_tokens")), _int(u.get("output_tokens")), None,
-                  (_int(u.get("input_tokens")) or 0) + (_int(u.get("output_tokens")) or 0) if u else None)
+    usage = Usage(
+        _int(u.get("input_tokens")),
+        _int(u.get("output_tokens")),
+        None,
+        (_int(u.get("input_tokens")) or 0) + (_int(u.get("output_tokens")) or 0) if u else None,
+    )
     return _join(text), "\n".join(reasoning), refusal, raw, usage, None
 
 
@@ -202,10 +213,12 @@ def _gemini(d: Dict[str, Any]) -> _Fields:
     if not cands and block:
         raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
     u = _get(d, "usageMetadata", "usage_metadata") or {}
-    usage = Usage(_int(_get(u, "promptTokenCount", "prompt_token_count")),
-                  _int(_get(u, "candidatesTokenCount", "candidates_token_count")),
-                  _int(_get(u, "thoughtsTokenCount", "thoughts_token_count")),
-                  _int(_get(u, "totalTokenCount", "total_token_count")))
+    usage = Usage(
+        _int(_get(u, "promptTokenCount", "prompt_token_count")),
+        _int(_get(u, "candidatesTokenCount", "candidates_token_count")),
+        _int(_get(u, "thoughtsTokenCount", "thoughts_token_count")),
+        _int(_get(u, "totalTokenCount", "total_token_count")),
+    )
     return _join(text), _join(reasoning), refusal, raw, usage, d.get("parsed")
 
 
@@ -233,8 +246,14 @@ def _ollama(d: Dict[str, Any]) -> _Fields:
     content = msg.get("content")
     thinking = msg.get("thinking")
     usage = Usage(_int(d.get("prompt_eval_count")), _int(d.get("eval_count")), None, None)
-    return (content if isinstance(content, str) else "", thinking if isinstance(thinking, str) else "",
-            None, d.get("done_reason"), usage, None)
+    return (
+        content if isinstance(content, str) else "",
+        thinking if isinstance(thinking, str) else "",
+        None,
+        d.get("done_reason"),
+        usage,
+        None,
+    )
 
 
 def _cohere(d: Dict[str, Any]) -> _Fields:
@@ -249,11 +268,35 @@ def _cohere(d: Dict[str, Any]) -> _Fields:
 #: (shape id, detector, field reader, tool-call dialect for decode_all)
 _SHAPES: List[Tuple[str, Callable[[Dict[str, Any]], bool], Callable[[Dict[str, Any]], _Fields], str]] = [
     ("openai.chat", lambda d: isinstance(d.get("choices"), list), _chat, "openai.chat"),
-    ("openai.responses", lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d), _responses, "openai.responses"),
-    ("anthropic.messages", lambda d: d.get("type") == "message" and isinstance(d.get("content"), list), _anthropic, "anthropic.messages"),
+    (
+        "openai.responses",
+        lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
+        _responses,
+        "openai.responses",
+    ),
+    (
+        "anthropic.messages",
+        lambda d: d.get("type") == "message" and isinstance(d.get("content"), list),
+        _anthropic,
+        "anthropic.messages",
+    ),
     ("gemini", lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d, _gemini, "gemini"),
-    ("bedrock.converse", lambda d: isinstance(d.get("output"), dict) and "message" in d["output"], _bedrock, "bedrock.converse"),
-    ("cohere.v2", lambda d: isinstance(d.get("message"), dict) and isinstance(d.get("finish_reason"), str) and d["finish_reason"].isupper(), _cohere, "cohere.v2"),
+    (
+        "bedrock.converse",
+        lambda d: isinstance(d.get("output"), dict) and "message" in d["output"],
+        _bedrock,
+        "bedrock.converse",
+    ),
+    (
+        "cohere.v2",
+        lambda d: (
+            isinstance(d.get("message"), dict)
+            and isinstance(d.get("finish_reason"), str)
+            and d["finish_reason"].isupper()
+        ),
+        _cohere,
+        "cohere.v2",
+    ),
     ("ollama", lambda d: isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d), _ollama, "ollama"),
 ]
 
@@ -294,10 +337,19 @@ def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
     if refusal is None and finish == "refusal":
         refusal = text or "refused"
     return Response(
-        provider=sid, text=text, reasoning=reasoning, refusal=refusal,
-        tool_calls=tuple(calls), invalid_tool_calls=tuple(invalid), finish_reason=finish,
-        raw_finish_reason=raw_finish, truncated=finish == "length", usage=usage,
-        parsed=parsed, think_stripped=stripped, raw=data,
+        provider=sid,
+        text=text,
+        reasoning=reasoning,
+        refusal=refusal,
+        tool_calls=tuple(calls),
+        invalid_tool_calls=tuple(invalid),
+        finish_reason=finish,
+        raw_finish_reason=raw_finish,
+        truncated=finish == "length",
+        usage=usage,
+        parsed=parsed,
+        think_stripped=stripped,
+        raw=data,
     )
 
 
@@ -321,7 +373,8 @@ def _plain(resp: Any) -> Any:
 def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     found: List[str] = []
     if "</" in text or "<" in text:
-        def take(m: "re.Match[str]") -> str:
+
+        def take(m: re.Match[str]) -> str:
             found.append(m.group(2).strip())
             return ""
 
@@ -334,7 +387,7 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
             m2 = _CLOSE_ONLY.match(new)
             if m2 and "<" + m2.group(2) + ">" not in m2.group(1):  # template put <think> in the prompt
                 found.append(m2.group(1).strip())
-                new = new[m2.end():]
+                new = new[m2.end() :]
         if found:
             joined = "\n".join(f for f in found if f)
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined

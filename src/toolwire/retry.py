@@ -196,18 +196,19 @@ def classify(reply: Any, state: State) -> Outcome:
                 errors = rendered.validate(call.args)
                 if not errors:
                     return Outcome("ok", rendered.decode(call.args), source="tool_call", response=resp)
-                return Outcome("invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp)
+                return Outcome(
+                    "invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp
+                )
     text = resp.text
     if text.strip():
         found, value, cands = extract_json(text, accept)
         if found:
             return Outcome("ok", rendered.decode(value), text=text, source="content", response=resp)
-        errors: List[ValidationIssue] = []
         if cands:
-            errors = rendered.validate(cands[-1].value)
+            problems = rendered.validate(cands[-1].value)
         else:
-            errors = [ValidationIssue("", "json", "the reply holds no JSON value")]
-        return Outcome("invalid", errors=tuple(errors), text=text, source="content", response=resp)
+            problems = [ValidationIssue("", "json", "the reply holds no JSON value")]
+        return Outcome("invalid", errors=tuple(problems), text=text, source="content", response=resp)
     if resp.reasoning.strip() and resp.finish_reason in ("stop", None):
         found, value, _ = extract_json(resp.reasoning, accept)
         if found:
@@ -215,13 +216,36 @@ def classify(reply: Any, state: State) -> Outcome:
     return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
 
 
-_SCHEMA_PARAMS = ("response_format", "text.format", "text", "output_config", "output_format",
-                  "format", "tools", "generation_config", "generationConfig", "outputConfig",
-                  "structured_outputs", "extra_body")
+_SCHEMA_PARAMS = (
+    "response_format",
+    "text.format",
+    "text",
+    "output_config",
+    "output_format",
+    "format",
+    "tools",
+    "generation_config",
+    "generationConfig",
+    "outputConfig",
+    "structured_outputs",
+    "extra_body",
+)
 _SCHEMA_CODES = ("invalid_json_schema", "invalid_schema", "unsupported_schema")
-_SCHEMA_PATHS = ("response_format", "output_config.format", "output_format", "json_schema",
-                 "response_schema", "response_json_schema", "responseschema", "responsejsonschema",
-                 "outputconfig", "textformat", "input_schema", "structured_outputs", "text.format")
+_SCHEMA_PATHS = (
+    "response_format",
+    "output_config.format",
+    "output_format",
+    "json_schema",
+    "response_schema",
+    "response_json_schema",
+    "responseschema",
+    "responsejsonschema",
+    "outputconfig",
+    "textformat",
+    "input_schema",
+    "structured_outputs",
+    "text.format",
+)
 
 
 def classify_error(error: Any) -> str:
@@ -237,11 +261,13 @@ def classify_error(error: Any) -> str:
         return "transient"
     if status not in (400, 422):
         return "error"
-    err = body.get("error") if isinstance(body.get("error"), dict) else body
+    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
     param = str(err.get("param") or "")
     code = str(err.get("code") or "")
     message = str(err.get("message") or "").lower().replace(" ", "")
-    if code in _SCHEMA_CODES or any(param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS):
+    if code in _SCHEMA_CODES or any(
+        param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS
+    ):
         return "schema_rejected"
     if any(path in message for path in _SCHEMA_PATHS):
         return "schema_rejected"
@@ -250,12 +276,13 @@ def classify_error(error: Any) -> str:
 
 def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
     if isinstance(error, dict):
-        status = error.get("status") or error.get("status_code") or error.get("code")
-        body = error.get("body") if isinstance(error.get("body"), dict) else error
-        if isinstance(body.get("error"), dict) and isinstance(body["error"].get("code"), int) and status is None:
-            status = body["error"]["code"]
-        return (status if isinstance(status, int) else None), body
-    status = None
+        raw_status = error.get("status") or error.get("status_code") or error.get("code")
+        payload: Dict[str, Any] = error["body"] if isinstance(error.get("body"), dict) else error
+        inner = payload.get("error")
+        if raw_status is None and isinstance(inner, dict) and isinstance(inner.get("code"), int):
+            raw_status = inner["code"]
+        return (raw_status if isinstance(raw_status, int) else None), payload
+    status: Optional[int] = None
     for attr in ("status_code", "status", "code", "http_status"):
         value = getattr(error, attr, None)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -315,7 +342,9 @@ def plan(
             return Plan("stop", None, state, f"truncated at the token cap ({cap})")
         return Plan("retry", bumped, replace(nxt, empties=0), "truncated: larger token budget")
     if kind == "invalid":
-        return Plan("retry", _with_correction(request, outcome, state), replace(nxt, empties=0), "invalid: correction turn")
+        return Plan(
+            "retry", _with_correction(request, outcome, state), replace(nxt, empties=0), "invalid: correction turn"
+        )
     raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")
 
 
@@ -323,8 +352,12 @@ def correction(errors: Tuple[ValidationIssue, ...]) -> str:
     """The correction message: each problem with its JSON Pointer and keyword."""
     lines = [f"- at {e.pointer or '/'} ({e.keyword}): {e.message}" for e in errors[:20]]
     more = f"\n- ... and {len(errors) - 20} more" if len(errors) > 20 else ""
-    return ("Your previous answer does not match the required JSON Schema:\n" + "\n".join(lines)
-            + more + "\nAnswer again with only the corrected JSON.")
+    return (
+        "Your previous answer does not match the required JSON Schema:\n"
+        + "\n".join(lines)
+        + more
+        + "\nAnswer again with only the corrected JSON."
+    )
 
 
 def _with_correction(request: Dict[str, Any], outcome: Outcome, state: State) -> Dict[str, Any]:
@@ -347,8 +380,13 @@ def _with_correction(request: Dict[str, Any], outcome: Outcome, state: State) ->
         field_ = "messages"
         blocks = (outcome.response.raw or {}).get("content") or []
         call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
-        turns = [{"role": "assistant", "content": blocks},
-                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id, "content": note, "is_error": True}]}]
+        turns = [
+            {"role": "assistant", "content": blocks},
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": call_id, "content": note, "is_error": True}],
+            },
+        ]
     else:
         field_ = "messages"
         turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
@@ -359,7 +397,12 @@ def _with_correction(request: Dict[str, Any], outcome: Outcome, state: State) ->
 def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
     """(path to the dict holding the budget, field name) for *target*."""
     if target == "openai.chat":
-        return [], "max_tokens" if "max_tokens" in request and "max_completion_tokens" not in request else "max_completion_tokens"
+        return (
+            [],
+            "max_tokens"
+            if "max_tokens" in request and "max_completion_tokens" not in request
+            else "max_completion_tokens",
+        )
     if target == "openai.responses":
         return [], "max_output_tokens"
     if target.startswith("anthropic") or target == "vllm":
@@ -377,7 +420,9 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
     return [], "max_tokens"
 
 
-def _raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+def _raise_budget(
+    request: Dict[str, Any], target: str, factor: int, cap: int, default: int
+) -> Optional[Dict[str, Any]]:
     path, name = _budget_slot(request, target)
     out = dict(request)
     holder = out
@@ -454,8 +499,7 @@ def generate(
     object). Transient errors and unclassified errors are re-raised; a classified
     schema rejection switches to prompt mode.
     """
-    prepared = prepare(request, schema, target, mode=mode, model=model,
-                       capabilities=capabilities, **render_options)
+    prepared = prepare(request, schema, target, mode=mode, model=model, capabilities=capabilities, **render_options)
     gen = _loop(prepared, attempts, dict(plan_options or {}))
     if inspect.iscoroutinefunction(send):
         return _drive_async(gen, send)

@@ -13,8 +13,16 @@ jsonschema = pytest.importorskip("jsonschema")
 from toolwire.schema import validate  # noqa: E402
 
 ALL_TARGETS = [
-    "openai.chat", "openai.responses", "anthropic.messages", "anthropic.messages.beta",
-    "anthropic.tool", "gemini", "gemini.openapi", "bedrock.converse", "ollama", "vllm",
+    "openai.chat",
+    "openai.responses",
+    "anthropic.messages",
+    "anthropic.messages.beta",
+    "anthropic.tool",
+    "gemini",
+    "gemini.openapi",
+    "bedrock.converse",
+    "ollama",
+    "vllm",
     "prompt",
 ]
 NATIVE_TARGETS = [t for t in ALL_TARGETS if t != "prompt"]
@@ -100,7 +108,10 @@ def _corpus_dir() -> Any:
 
     here = Path(__file__).resolve().parent
     env = os.environ.get("TOOLWIRE_CORPUS")
-    for c in ([Path(env)] if env else []) + [here.parents[2] / "shared" / "corpus", here.parents[1] / "shared" / "corpus"]:
+    for c in ([Path(env)] if env else []) + [
+        here.parents[2] / "shared" / "corpus",
+        here.parents[1] / "shared" / "corpus",
+    ]:
         if c.is_dir():
             return c
     return None

@@ -155,9 +155,14 @@ def test_h1_08_exclusive_bounds_and_draft04_form(sx: Any) -> None:
     for v in (0, 1):
         sx.bad(s, {"x": v})
     sx.ok(s, {"x": 0.5})
-    d4 = {"$schema": "http://json-schema.org/draft-04/schema#", "type": "object",
-          "properties": {"x": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
-                               "maximum": 1, "exclusiveMaximum": True}}, "required": ["x"]}
+    d4 = {
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "type": "object",
+        "properties": {
+            "x": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": 1, "exclusiveMaximum": True}
+        },
+        "required": ["x"],
+    }
     assert normalize(d4) == s
     for v in (0, 1):
         sx.bad(d4, {"x": v})
@@ -241,8 +246,11 @@ def test_h1_13_optional_is_not_nullable_and_maps_back(sx: Any) -> None:
 
 # C14 -------------------------------------------------------------------------------------
 def test_h1_14_defaults_titles_descriptions_and_name(sx: Any) -> None:
-    s = {"title": "Thing", "description": "A thing",
-         "properties": {"d": {"type": "integer", "default": 7, "description": "dee", "title": "Dee"}}}
+    s = {
+        "title": "Thing",
+        "description": "A thing",
+        "properties": {"d": {"type": "integer", "default": 7, "description": "dee", "title": "Dee"}},
+    }
     view = to_pydantic(s)
     assert view.model_validate({}).d == 7  # type: ignore[attr-defined]
     assert view.model_fields["d"].description == "dee"
@@ -365,10 +373,15 @@ STEP = {"type": "object", "properties": {"e": {"type": "string"}}, "required": [
 
 
 def _steps(defs_key: str) -> Any:
-    return {"type": "object", defs_key: {"Step": STEP},
-            "properties": {"steps": {"type": "array", "items": {"$ref": f"#/{defs_key}/Step"}},
-                           "first": {"$ref": f"#/{defs_key}/Step", "description": "the first step"}},
-            "required": ["steps", "first"]}
+    return {
+        "type": "object",
+        defs_key: {"Step": STEP},
+        "properties": {
+            "steps": {"type": "array", "items": {"$ref": f"#/{defs_key}/Step"}},
+            "first": {"$ref": f"#/{defs_key}/Step", "description": "the first step"},
+        },
+        "required": ["steps", "first"],
+    }
 
 
 def test_h1_22_defs_and_refs(sx: Any) -> None:
@@ -395,9 +408,19 @@ def test_h1_29_draft07_definitions_same_as_defs(sx: Any) -> None:
 
 
 # C23 / C24 ---------------------------------------------------------------------------------
-NODE_LIST = {"$defs": {"Node": {"type": "object", "properties": {
-    "value": {"type": "integer"}, "next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}},
-    "required": ["value"]}}, "$ref": "#/$defs/Node"}
+NODE_LIST = {
+    "$defs": {
+        "Node": {
+            "type": "object",
+            "properties": {
+                "value": {"type": "integer"},
+                "next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]},
+            },
+            "required": ["value"],
+        }
+    },
+    "$ref": "#/$defs/Node",
+}
 DEPTH3 = {"value": 1, "next": {"value": 2, "next": {"value": 3, "next": None}}}
 
 
@@ -417,14 +440,19 @@ def test_h1_23_recursive_linked_list(sx: Any) -> None:
     assert not render(NODE_LIST, "gemini", on_error="report").errors
     required_next = copy.deepcopy(NODE_LIST)
     required_next["$defs"]["Node"]["required"] = ["value", "next"]
-    assert any(lint.code == "recursion-unsupported" for lint in render(required_next, "gemini", on_error="report").lints)
+    assert any(
+        lint.code == "recursion-unsupported" for lint in render(required_next, "gemini", on_error="report").lints
+    )
     from toolwire.retry import prepare
 
     assert prepare({"messages": [{"role": "user", "content": "hi"}]}, NODE_LIST, "anthropic.messages").mode == "prompt"
 
 
 def test_h1_24_root_self_reference(sx: Any) -> None:
-    s = {"type": "object", "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}}}
+    s = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}},
+    }
     tree = {"name": "a", "children": [{"name": "b", "children": [{"name": "c", "children": []}]}]}
     sx.ok(s, tree)
     sx.bad(s, {"children": [{"children": [{"name": 1}]}]})
@@ -434,12 +462,16 @@ def test_h1_24_root_self_reference(sx: Any) -> None:
     r = render(s, "openai.chat")
     assert r.wire_schema["properties"]["children"]["anyOf"][0]["items"] == {"$ref": "#"}
     assert render(s, "openai.chat").validate(tree) == []
-    assert any(lint.code == "recursion-unsupported" for lint in render(s, "anthropic.messages", on_error="report").lints)
+    assert any(
+        lint.code == "recursion-unsupported" for lint in render(s, "anthropic.messages", on_error="report").lints
+    )
 
 
 # C25 / C26 / C27 / C28 ---------------------------------------------------------------------
 def test_h1_25_prefix_items(sx: Any) -> None:
-    s = sx.obj({"t": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}}, ["t"])
+    s = sx.obj(
+        {"t": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}}, ["t"]
+    )
     sx.bad(s, {"t": [1, "a"]})
     sx.bad(s, {"t": ["a", 1, 2]})
     sx.ok(s, {"t": ["a", 1]})
@@ -541,15 +573,21 @@ def test_h1_32_anthropic_request_wide_budgets(sx: Any) -> None:
 
 
 # C33 / C34 / C35 / C36 / C37 -----------------------------------------------------------------
-RICH = {"title": "Rich", "type": "object", "definitions": {"S": STEP},
-        "properties": {"a": {"type": ["string", "null"], "enum": ["x", None]},
-                       "b": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 2}]},
-                       "c": {"type": "array", "items": {"$ref": "#/definitions/S"}, "maxItems": 2},
-                       "d": {"allOf": [{"type": "number"}, {"maximum": 3}], "default": 1},
-                       "e": {"type": "object", "additionalProperties": {"type": "integer"}},
-                       "f": {"type": "integer", "minimum": 0, "exclusiveMinimum": True},
-                       "my-field": {"const": 1}},
-        "required": ["a"]}
+RICH = {
+    "title": "Rich",
+    "type": "object",
+    "definitions": {"S": STEP},
+    "properties": {
+        "a": {"type": ["string", "null"], "enum": ["x", None]},
+        "b": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 2}]},
+        "c": {"type": "array", "items": {"$ref": "#/definitions/S"}, "maxItems": 2},
+        "d": {"allOf": [{"type": "number"}, {"maximum": 3}], "default": 1},
+        "e": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "f": {"type": "integer", "minimum": 0, "exclusiveMinimum": True},
+        "my-field": {"const": 1},
+    },
+    "required": ["a"],
+}
 
 
 def test_h1_33_inputs_never_mutated(sx: Any) -> None:
@@ -565,12 +603,23 @@ def test_h1_33_inputs_never_mutated(sx: Any) -> None:
         r.decode(answer)
         r.validate(answer)
         assert answer == snapshot
-    assert RICH == before
+    assert before == RICH
 
 
-@pytest.mark.parametrize("target", [
-    "openai.chat", "openai.responses", "anthropic.messages", "anthropic.tool", "gemini",
-    "gemini.openapi", "bedrock.converse", "ollama", "vllm"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "openai.chat",
+        "openai.responses",
+        "anthropic.messages",
+        "anthropic.tool",
+        "gemini",
+        "gemini.openapi",
+        "bedrock.converse",
+        "ollama",
+        "vllm",
+    ],
+)
 def test_h1_34_rendering_is_idempotent_and_keeps_property_order(sx: Any, target: str) -> None:
     s = {k: v for k, v in RICH.items() if k != "definitions"}
     s["properties"] = {k: v for k, v in RICH["properties"].items() if k not in ("c", "e")}

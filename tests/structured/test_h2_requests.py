@@ -3,28 +3,39 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from toolwire.retry import prepare
 from toolwire.schema import normalize, prompt, render, with_instruction
 
-S = {"title": "Answer", "type": "object",
-     "properties": {"city": {"type": "string"}, "kinds": {"type": "array", "items": {"type": "string", "enum": ["A", "B"]}}},
-     "required": ["city", "kinds"], "additionalProperties": False}
+S = {
+    "title": "Answer",
+    "type": "object",
+    "properties": {
+        "city": {"type": "string"},
+        "kinds": {"type": "array", "items": {"type": "string", "enum": ["A", "B"]}},
+    },
+    "required": ["city", "kinds"],
+    "additionalProperties": False,
+}
 
 
 def test_h2_01_openai_chat_response_format_has_strict_inside_json_schema() -> None:
     r = render(S, "openai.chat")
-    assert r.request == {"response_format": {"type": "json_schema", "json_schema": {
-        "name": "Answer", "schema": r.wire_schema, "strict": True}}}
+    assert r.request == {
+        "response_format": {
+            "type": "json_schema",
+            "json_schema": {"name": "Answer", "schema": r.wire_schema, "strict": True},
+        }
+    }
     assert r.wire_schema == normalize(S)  # already strict-compatible: sent unchanged
     assert r.lossless
 
 
 def test_h2_02_openai_responses_text_format_is_flat() -> None:
     r = render(S, "openai.responses")
-    assert r.request == {"text": {"format": {"type": "json_schema", "name": "Answer",
-                                             "schema": r.wire_schema, "strict": True}}}
+    assert r.request == {
+        "text": {"format": {"type": "json_schema", "name": "Answer", "schema": r.wire_schema, "strict": True}}
+    }
     assert "json_schema" not in r.request["text"]["format"]
 
 

@@ -20,8 +20,11 @@ MESSAGES = [{"role": "user", "content": "Give me a."}]
 def chat(content: Any = "", finish: str = "stop", **message: Any) -> Dict[str, Any]:
     msg = {"role": "assistant", "content": content}
     msg.update(message)
-    return {"object": "chat.completion", "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+    return {
+        "object": "chat.completion",
+        "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
+        "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+    }
 
 
 def native(target: str = "openai.chat", **request: Any) -> Any:
@@ -57,10 +60,14 @@ def test_h3_03_partial_json_cut_off_escalates_without_correction() -> None:
     step = plan(p.request, out, p.state)
     assert step.request["messages"] == MESSAGES  # no correction turn, no partial assistant turn
     assert step.request["max_completion_tokens"] == 1024
-    for target, path in (("openai.responses", ["max_output_tokens"]), ("anthropic.messages", ["max_tokens"]),
-                         ("gemini", ["generation_config", "max_output_tokens"]),
-                         ("bedrock.converse", ["inferenceConfig", "maxTokens"]),
-                         ("ollama", ["options", "num_predict"]), ("vllm", ["max_tokens"])):
+    for target, path in (
+        ("openai.responses", ["max_output_tokens"]),
+        ("anthropic.messages", ["max_tokens"]),
+        ("gemini", ["generation_config", "max_output_tokens"]),
+        ("bedrock.converse", ["inferenceConfig", "maxTokens"]),
+        ("ollama", ["options", "num_predict"]),
+        ("vllm", ["max_tokens"]),
+    ):
         q = native(target)
         bumped = plan(q.request, out, q.state).request
         for key in path:
@@ -98,8 +105,13 @@ def test_h3_07_refusals_from_three_providers_stop() -> None:
     p = native()
     cases = [
         chat(None, "stop", refusal="I can't help with that."),
-        {"type": "message", "role": "assistant", "content": [], "stop_reason": "refusal",
-         "usage": {"input_tokens": 1, "output_tokens": 1}},
+        {
+            "type": "message",
+            "role": "assistant",
+            "content": [],
+            "stop_reason": "refusal",
+            "usage": {"input_tokens": 1, "output_tokens": 1},
+        },
         {"candidates": [{"content": {"parts": [], "role": "model"}, "finishReason": "SAFETY"}]},
     ]
     for payload in cases:
@@ -136,9 +148,15 @@ def test_h3_09_invalid_reply_gets_a_correction_naming_pointer_and_keyword() -> N
 
 
 def test_h3_10_classified_schema_rejection_switches_to_prompt_once() -> None:
-    payload = {"status": 400, "error": {"message": "Invalid schema for response_format 'x'",
-                                        "type": "invalid_request_error", "param": "response_format",
-                                        "code": "invalid_json_schema"}}
+    payload = {
+        "status": 400,
+        "error": {
+            "message": "Invalid schema for response_format 'x'",
+            "type": "invalid_request_error",
+            "param": "response_format",
+            "code": "invalid_json_schema",
+        },
+    }
     assert classify_error(payload) == "schema_rejected"
 
     class BadRequest(Exception):
@@ -162,8 +180,13 @@ def test_h3_10_classified_schema_rejection_switches_to_prompt_once() -> None:
     moved = plan(p.request, Outcome("schema_rejected"), p.state)
     assert moved.state.mode == "prompt"
     assert plan(moved.request, Outcome("schema_rejected"), moved.state).action == "stop"
-    anthropic = {"status": 400, "error": {"type": "invalid_request_error", "message":
-                 "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false"}}
+    anthropic = {
+        "status": 400,
+        "error": {
+            "type": "invalid_request_error",
+            "message": "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false",
+        },
+    }
     assert classify_error(anthropic) == "schema_rejected"
 
 
@@ -185,28 +208,51 @@ def test_h3_11_server_errors_rate_limits_and_substrings_are_not_rejections() -> 
 
 # R12: expected values from reference §F.3 and §G.2 item 14 (each provider's own meaning)
 FINISH = [
-    ("openai.chat", "stop", "stop"), ("openai.chat", "length", "length"),
-    ("openai.chat", "tool_calls", "tool_calls"), ("openai.chat", "content_filter", "content_filter"),
-    ("openai.chat", "function_call", "tool_calls"), ("openai.chat", "insufficient_system_resource", "error"),
-    ("openai.responses", "completed", "stop"), ("openai.responses", "max_output_tokens", "length"),
-    ("openai.responses", "content_filter", "content_filter"), ("openai.responses", "failed", "error"),
-    ("anthropic.messages", "end_turn", "stop"), ("anthropic.messages", "max_tokens", "length"),
-    ("anthropic.messages", "stop_sequence", "stop"), ("anthropic.messages", "tool_use", "tool_calls"),
-    ("anthropic.messages", "pause_turn", "pause"), ("anthropic.messages", "refusal", "refusal"),
+    ("openai.chat", "stop", "stop"),
+    ("openai.chat", "length", "length"),
+    ("openai.chat", "tool_calls", "tool_calls"),
+    ("openai.chat", "content_filter", "content_filter"),
+    ("openai.chat", "function_call", "tool_calls"),
+    ("openai.chat", "insufficient_system_resource", "error"),
+    ("openai.responses", "completed", "stop"),
+    ("openai.responses", "max_output_tokens", "length"),
+    ("openai.responses", "content_filter", "content_filter"),
+    ("openai.responses", "failed", "error"),
+    ("anthropic.messages", "end_turn", "stop"),
+    ("anthropic.messages", "max_tokens", "length"),
+    ("anthropic.messages", "stop_sequence", "stop"),
+    ("anthropic.messages", "tool_use", "tool_calls"),
+    ("anthropic.messages", "pause_turn", "pause"),
+    ("anthropic.messages", "refusal", "refusal"),
     ("anthropic.messages", "model_context_window_exceeded", "context_window"),
-    ("gemini", "STOP", "stop"), ("gemini", "MAX_TOKENS", "length"), ("gemini", "SAFETY", "content_filter"),
-    ("gemini", "RECITATION", "content_filter"), ("gemini", "LANGUAGE", "other"), ("gemini", "OTHER", "other"),
-    ("gemini", "BLOCKLIST", "content_filter"), ("gemini", "PROHIBITED_CONTENT", "content_filter"),
-    ("gemini", "SPII", "content_filter"), ("gemini", "MALFORMED_FUNCTION_CALL", "error"),
-    ("bedrock.converse", "end_turn", "stop"), ("bedrock.converse", "tool_use", "tool_calls"),
-    ("bedrock.converse", "max_tokens", "length"), ("bedrock.converse", "stop_sequence", "stop"),
+    ("gemini", "STOP", "stop"),
+    ("gemini", "MAX_TOKENS", "length"),
+    ("gemini", "SAFETY", "content_filter"),
+    ("gemini", "RECITATION", "content_filter"),
+    ("gemini", "LANGUAGE", "other"),
+    ("gemini", "OTHER", "other"),
+    ("gemini", "BLOCKLIST", "content_filter"),
+    ("gemini", "PROHIBITED_CONTENT", "content_filter"),
+    ("gemini", "SPII", "content_filter"),
+    ("gemini", "MALFORMED_FUNCTION_CALL", "error"),
+    ("bedrock.converse", "end_turn", "stop"),
+    ("bedrock.converse", "tool_use", "tool_calls"),
+    ("bedrock.converse", "max_tokens", "length"),
+    ("bedrock.converse", "stop_sequence", "stop"),
     ("bedrock.converse", "guardrail_intervened", "content_filter"),
     ("bedrock.converse", "content_filtered", "content_filter"),
-    ("bedrock.converse", "malformed_model_output", "error"), ("bedrock.converse", "malformed_tool_use", "error"),
+    ("bedrock.converse", "malformed_model_output", "error"),
+    ("bedrock.converse", "malformed_tool_use", "error"),
     ("bedrock.converse", "model_context_window_exceeded", "context_window"),
-    ("cohere.v2", "COMPLETE", "stop"), ("cohere.v2", "STOP_SEQUENCE", "stop"), ("cohere.v2", "MAX_TOKENS", "length"),
-    ("cohere.v2", "TOOL_CALL", "tool_calls"), ("cohere.v2", "ERROR", "error"), ("cohere.v2", "ERROR_TOXIC", "content_filter"),
-    ("ollama", "stop", "stop"), ("ollama", "length", "length"), ("ollama", "load", "other"),
+    ("cohere.v2", "COMPLETE", "stop"),
+    ("cohere.v2", "STOP_SEQUENCE", "stop"),
+    ("cohere.v2", "MAX_TOKENS", "length"),
+    ("cohere.v2", "TOOL_CALL", "tool_calls"),
+    ("cohere.v2", "ERROR", "error"),
+    ("cohere.v2", "ERROR_TOXIC", "content_filter"),
+    ("ollama", "stop", "stop"),
+    ("ollama", "length", "length"),
+    ("ollama", "load", "other"),
 ]
 
 
@@ -216,17 +262,33 @@ def test_h3_12_finish_reasons_normalised_with_raw_kept() -> None:
         assert expected in FINISH_REASONS
     for provider in ("openai.chat", "anthropic.messages", "gemini", "bedrock.converse"):
         assert normalize_finish("brand_new_reason", provider) == "other"
-    bedrock = {"output": {"message": {"role": "assistant", "content": [{"text": "{"}]}},
-               "stopReason": "malformed_model_output", "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}
+    bedrock = {
+        "output": {"message": {"role": "assistant", "content": [{"text": "{"}]}},
+        "stopReason": "malformed_model_output",
+        "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
+    }
     r = normalize(bedrock)
     assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("error", "malformed_model_output", False)
-    pause = normalize({"type": "message", "role": "assistant", "content": [{"type": "text", "text": "x"}],
-                       "stop_reason": "pause_turn", "usage": {}})
+    pause = normalize(
+        {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "x"}],
+            "stop_reason": "pause_turn",
+            "usage": {},
+        }
+    )
     assert (pause.finish_reason, pause.raw_finish_reason, pause.truncated) == ("pause", "pause_turn", False)
     unknown = normalize(chat("x", "brand_new_reason"))
     assert (unknown.finish_reason, unknown.raw_finish_reason) == ("other", "brand_new_reason")
-    incomplete = normalize({"object": "response", "status": "incomplete", "output": [],
-                            "incomplete_details": {"reason": "max_output_tokens"}})
+    incomplete = normalize(
+        {
+            "object": "response",
+            "status": "incomplete",
+            "output": [],
+            "incomplete_details": {"reason": "max_output_tokens"},
+        }
+    )
     assert incomplete.finish_reason == "length" and incomplete.truncated
 
 
@@ -270,7 +332,9 @@ def test_h3_16_capability_lookups_are_tri_state_with_override() -> None:
     assert over.supports_native("watsonx/openai/gpt-oss-120b") is True
     assert caps.supports_native("old-model") is False  # the original is unchanged
     assert prepare({"messages": MESSAGES}, S, "openai.chat", model="old-model", capabilities=caps).mode == "prompt"
-    assert prepare({"messages": MESSAGES}, S, "openai.chat", model="unknown-model-xyz", capabilities=caps).mode == "native"
+    assert (
+        prepare({"messages": MESSAGES}, S, "openai.chat", model="unknown-model-xyz", capabilities=caps).mode == "native"
+    )
 
 
 def test_h3_generate_runs_the_plan_over_a_sync_callable() -> None:
@@ -281,8 +345,9 @@ def test_h3_generate_runs_the_plan_over_a_sync_callable() -> None:
         sent.append(req)
         return next(replies)
 
-    result = generate(send, {"model": "m", "messages": MESSAGES, "max_completion_tokens": 100}, S,
-                      target="openai.chat", attempts=5)
+    result = generate(
+        send, {"model": "m", "messages": MESSAGES, "max_completion_tokens": 100}, S, target="openai.chat", attempts=5
+    )
     assert result.ok and result.value == {"a": 9}  # type: ignore[union-attr]
     assert [a.outcome.kind for a in result.attempts] == ["empty", "truncated", "invalid", "ok"]  # type: ignore[union-attr]
     assert sent[1] == sent[0]

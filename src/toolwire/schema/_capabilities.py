@@ -25,7 +25,7 @@ from .._errors import EncodeError
 __all__ = ["CAPABILITIES", "QUIRKS", "Capabilities", "choose_mode", "supports_native"]
 
 #: model pattern -> native structured output honoured? (True / False), with the reason.
-QUIRKS: Dict[str, "tuple[bool, str]"] = {
+QUIRKS: Dict[str, tuple[bool, str]] = {
     "watsonx/openai/gpt-oss-120b": (False, "ignores response_format, answers in reasoning"),
     "deepseek/deepseek-chat": (False, "Chat Completions rejects json_schema"),
     "deepseek/deepseek-reasoner": (False, "Chat Completions rejects json_schema"),
@@ -41,21 +41,21 @@ class Capabilities:
         self,
         data: Optional[Mapping[str, bool]] = None,
         *,
-        quirks: Optional[Mapping[str, "tuple[bool, str]"]] = None,
+        quirks: Optional[Mapping[str, tuple[bool, str]]] = None,
         overrides: Optional[Mapping[str, bool]] = None,
     ) -> None:
         self._data = dict(data or {})
         self._quirks = dict(QUIRKS if quirks is None else quirks)
         self._overrides = dict(overrides or {})
 
-    def with_overrides(self, overrides: Mapping[str, bool]) -> "Capabilities":
+    def with_overrides(self, overrides: Mapping[str, bool]) -> Capabilities:
         """A copy where *overrides* (model -> bool) win over everything else."""
         merged = dict(self._overrides)
         merged.update(overrides)
         return Capabilities(self._data, quirks=self._quirks, overrides=merged)
 
     @classmethod
-    def from_litellm(cls, path: Optional[str] = None, **kw: Any) -> "Capabilities":
+    def from_litellm(cls, path: Optional[str] = None, **kw: Any) -> Capabilities:
         """Read litellm's model map (a path, or the copy inside an installed litellm)."""
         if path is None:
             from importlib import resources
@@ -104,9 +104,7 @@ def supports_native(model: str, *, capabilities: Optional[Capabilities] = None) 
     return (capabilities or CAPABILITIES).supports_native(model)
 
 
-def choose_mode(
-    model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native"
-) -> str:
+def choose_mode(model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native") -> str:
     """``"native"`` or ``"prompt"`` for *model*; *unknown* is the policy for ``None``."""
     if unknown not in ("native", "prompt"):
         raise EncodeError(f"unknown must be 'native' or 'prompt', got {unknown!r}")

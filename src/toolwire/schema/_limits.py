@@ -42,8 +42,14 @@ class Limits:
     max_strict_tools: Optional[int] = None
 
 
-_OPENAI = Limits(max_properties=5000, max_depth=10, max_chars=120_000, max_enum_values=1000,
-                 large_enum_threshold=250, large_enum_chars=15_000)
+_OPENAI = Limits(
+    max_properties=5000,
+    max_depth=10,
+    max_chars=120_000,
+    max_enum_values=1000,
+    large_enum_threshold=250,
+    large_enum_chars=15_000,
+)
 _ANTHROPIC = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
 
 #: target id -> limits (the defaults; override per call with ``limits=``)
@@ -98,13 +104,27 @@ def check_limits(
                 enums += len(values)
                 chars += sum(len(str(v)) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
-                if lim.large_enum_threshold and len(values) > lim.large_enum_threshold and lim.large_enum_chars and text > lim.large_enum_chars:
-                    out.append(Lint("limit-enum-chars", "", f"a string enum with {len(values)} values has {text} characters; the limit is {lim.large_enum_chars}"))
+                if (
+                    lim.large_enum_threshold
+                    and len(values) > lim.large_enum_threshold
+                    and lim.large_enum_chars
+                    and text > lim.large_enum_chars
+                ):
+                    out.append(
+                        Lint(
+                            "limit-enum-chars",
+                            "",
+                            f"a string enum with {len(values)} values has {text} characters; "
+                            f"the limit is {lim.large_enum_chars}",
+                        )
+                    )
             if "const" in node:
                 chars += len(str(node["const"]))
         depth = _depth(schema)
         if lim.max_depth is not None and depth > lim.max_depth:
-            out.append(Lint("limit-depth", "", f"the schema nests objects {depth} levels deep; the limit is {lim.max_depth}"))
+            out.append(
+                Lint("limit-depth", "", f"the schema nests objects {depth} levels deep; the limit is {lim.max_depth}")
+            )
     checks: Iterable[Any] = (
         ("limit-properties", props, lim.max_properties, "object properties"),
         ("limit-chars", chars, lim.max_chars, "characters of names and enum values"),
@@ -115,7 +135,11 @@ def check_limits(
     )
     for code, count, limit, what in checks:
         if limit is not None and count > limit:
-            out.append(Lint(code, "", f"the request has {count} {what}; the limit for {key} is {limit} (checked {lim.checked})"))
+            out.append(
+                Lint(
+                    code, "", f"the request has {count} {what}; the limit for {key} is {limit} (checked {lim.checked})"
+                )
+            )
     return out
 
 

@@ -50,8 +50,10 @@ def _walk(value: Any, node: Any, root: Any, o: Options, depth: int) -> Any:
                 if _valid(root, candidate, branch):
                     value = candidate
                     break
-    if isinstance(value, str) and o.free_form == "string" and (
-        is_free_form(node) or (node.get("type") == "object" and node.get("additionalProperties") is True)
+    if (
+        isinstance(value, str)
+        and o.free_form == "string"
+        and (is_free_form(node) or (node.get("type") == "object" and node.get("additionalProperties") is True))
     ):
         try:
             decoded = json.loads(value)
@@ -60,9 +62,9 @@ def _walk(value: Any, node: Any, root: Any, o: Options, depth: int) -> Any:
         return decoded if isinstance(decoded, dict) else value
     if isinstance(value, list):
         addl = node.get("additionalProperties")
-        if o.maps == "pairs" and isinstance(addl, dict) and not node.get("properties"):
-            if all(isinstance(p, dict) and set(p) == {"key", "value"} and isinstance(p["key"], str) for p in value):
-                return {p["key"]: _walk(p["value"], addl, root, o, depth + 1) for p in value}
+        pairs = all(isinstance(p, dict) and set(p) == {"key", "value"} and isinstance(p["key"], str) for p in value)
+        if o.maps == "pairs" and isinstance(addl, dict) and not node.get("properties") and pairs:
+            return {p["key"]: _walk(p["value"], addl, root, o, depth + 1) for p in value}
         prefix = node.get("prefixItems") or []
         out = []
         for i, item in enumerate(value):

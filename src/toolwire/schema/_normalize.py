@@ -65,9 +65,7 @@ def normalize(schema: Any) -> Any:
     network access, ever) or a local ``$ref`` that does not resolve.
     """
     if not isinstance(schema, (dict, bool)):
-        raise DecodeError(
-            f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $"
-        )
+        raise DecodeError(f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $")
     data = copy_json(schema)
     out = _node(data, "")
     if isinstance(out, dict):
@@ -139,9 +137,7 @@ def _node(node: Any, ptr: str) -> Any:
             types = [types]
         for t in types:
             if t not in _TYPES:
-                raise DecodeError(
-                    f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type"
-                )
+                raise DecodeError(f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type")
         if nullable is True and "null" not in types:
             types.append("null")
             if isinstance(node.get("enum"), list) and None not in node["enum"]:
@@ -227,10 +223,7 @@ def map_subschemas(node: Any, fn: Callable[[Any, str], Any], ptr: str = "") -> A
             out[key] = map_subschemas(out[key], fn, f"{ptr}/{key}")
     for key in DICT_KEYWORDS:
         if isinstance(out.get(key), dict):
-            out[key] = {
-                k: map_subschemas(v, fn, f"{ptr}/{key}/{escape_token(k)}")
-                for k, v in out[key].items()
-            }
+            out[key] = {k: map_subschemas(v, fn, f"{ptr}/{key}/{escape_token(k)}") for k, v in out[key].items()}
     for key in LIST_KEYWORDS:
         if isinstance(out.get(key), list):
             out[key] = [map_subschemas(v, fn, f"{ptr}/{key}/{i}") for i, v in enumerate(out[key])]
@@ -265,12 +258,11 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
 
 def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
     closed = "additionalProperties" in acc or "additionalProperties" in branch
-    if closed and ("properties" in acc or "properties" in branch or "patternProperties" in acc
-                   or "patternProperties" in branch):
-        if set((acc.get("properties") or {})) != set((branch.get("properties") or {})) or (
-            "patternProperties" in acc or "patternProperties" in branch
-        ):
-            return False
+    patterned = "patternProperties" in acc or "patternProperties" in branch
+    named = "properties" in acc or "properties" in branch
+    same_names = set(acc.get("properties") or {}) == set(branch.get("properties") or {})
+    if closed and (patterned or (named and not same_names)):
+        return False
     for key, value in branch.items():
         if key not in acc:
             acc[key] = value

@@ -35,9 +35,7 @@ from .._errors import UnknownDialectError
 __all__ = ["ALIASES", "PROFILES", "Profile", "get_profile"]
 
 _CORE = frozenset({"type", "properties", "required", "items", "enum", "description", "title"})
-_OPENAI_FORMATS = frozenset(
-    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
-)
+_OPENAI_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
 
 
 @dataclass(frozen=True)
@@ -75,9 +73,22 @@ class Profile:
 _OPENAI = Profile(
     id="openai",
     supported=_CORE
-    | {"const", "anyOf", "additionalProperties", "$defs", "$ref", "pattern", "format",
-       "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-       "minItems", "maxItems"},
+    | {
+        "const",
+        "anyOf",
+        "additionalProperties",
+        "$defs",
+        "$ref",
+        "pattern",
+        "format",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "minItems",
+        "maxItems",
+    },
     strict=True,
     all_required=True,
     object_root=True,
@@ -88,9 +99,7 @@ _OPENAI = Profile(
 )
 _ANTHROPIC = Profile(
     id="anthropic",
-    supported=_CORE
-    | {"const", "anyOf", "allOf", "additionalProperties", "$defs", "$ref", "format",
-       "minItems"},
+    supported=_CORE | {"const", "anyOf", "allOf", "additionalProperties", "$defs", "$ref", "format", "minItems"},
     strict=True,
     recursion=False,
     typed_enum_branches=True,
@@ -100,8 +109,7 @@ _ANTHROPIC = Profile(
 )
 _BEDROCK = Profile(
     id="bedrock",
-    supported=_CORE | {"const", "anyOf", "additionalProperties", "$defs", "$ref", "format",
-                       "minItems"},
+    supported=_CORE | {"const", "anyOf", "additionalProperties", "$defs", "$ref", "format", "minItems"},
     strict=True,
     recursion=False,
     typed_enum_branches=True,
@@ -111,8 +119,21 @@ _BEDROCK = Profile(
 _GEMINI = Profile(
     id="gemini",
     supported=_CORE
-    | {"$defs", "$ref", "format", "prefixItems", "minItems", "maxItems", "minimum",
-       "maximum", "anyOf", "additionalProperties", "propertyOrdering", "$id", "$anchor"},
+    | {
+        "$defs",
+        "$ref",
+        "format",
+        "prefixItems",
+        "minItems",
+        "maxItems",
+        "minimum",
+        "maximum",
+        "anyOf",
+        "additionalProperties",
+        "propertyOrdering",
+        "$id",
+        "$anchor",
+    },
     ref_siblings=False,
     typed_enum_branches=True,
     enum_types=frozenset({"string", "integer", "number"}),
@@ -121,9 +142,23 @@ _GEMINI = Profile(
 _GEMINI_OPENAPI = Profile(
     id="gemini.openapi",
     supported=_CORE
-    | {"format", "nullable", "default", "example", "minItems", "maxItems", "minLength",
-       "maxLength", "pattern", "minimum", "maximum", "minProperties", "maxProperties",
-       "propertyOrdering", "anyOf"},
+    | {
+        "format",
+        "nullable",
+        "default",
+        "example",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minimum",
+        "maximum",
+        "minProperties",
+        "maxProperties",
+        "propertyOrdering",
+        "anyOf",
+    },
     recursion=False,
     inline_refs=True,
     type_arrays=False,
@@ -159,7 +194,7 @@ ALIASES: Dict[str, str] = {
 }
 
 
-def get_profile(target: str) -> "tuple[str, Profile]":
+def get_profile(target: str) -> tuple[str, Profile]:
     """The canonical target id and its profile; ``UnknownDialectError`` otherwise."""
     key = ALIASES.get(target, target)
     try:

@@ -30,12 +30,11 @@ from __future__ import annotations
 import copy
 import keyword
 import re
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type, Union
+from typing import Any, Callable, Dict, List, Set, Type, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model
 from typing_extensions import Annotated, Literal
 
-from .._errors import DecodeError
 from ._normalize import merge_all_of, normalize, resolve_ref
 from ._report import Change
 from ._util import escape_token, json_equal
@@ -44,19 +43,58 @@ from ._validate import ValidationIssue, _Checker
 __all__ = ["to_pydantic"]
 
 _ANNOTATION_KEYS = frozenset(
-    {"title", "description", "default", "examples", "$comment", "deprecated", "readOnly",
-     "writeOnly", "$id", "$anchor", "format", "contentMediaType", "contentEncoding"}
+    {
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "$id",
+        "$anchor",
+        "format",
+        "contentMediaType",
+        "contentEncoding",
+    }
 )
-_OBJECT_KEYS = ("properties", "required", "additionalProperties", "patternProperties",
-                "propertyNames", "minProperties", "maxProperties", "dependentRequired",
-                "dependentSchemas", "unevaluatedProperties")
-_ARRAY_KEYS = ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains",
-               "minContains", "maxContains", "unevaluatedItems")
+_OBJECT_KEYS = (
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
+)
+_ARRAY_KEYS = (
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+)
 _STRING_KEYS = ("minLength", "maxLength", "pattern")
 _NUMBER_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
-_TYPED_FIELD = {"minLength": "min_length", "maxLength": "max_length", "pattern": "pattern",
-                "minimum": "ge", "maximum": "le", "exclusiveMinimum": "gt",
-                "exclusiveMaximum": "lt", "minItems": "min_length", "maxItems": "max_length"}
+_TYPED_FIELD = {
+    "minLength": "min_length",
+    "maxLength": "max_length",
+    "pattern": "pattern",
+    "minimum": "ge",
+    "maximum": "le",
+    "exclusiveMinimum": "gt",
+    "exclusiveMaximum": "lt",
+    "minItems": "min_length",
+    "maxItems": "max_length",
+}
 _RESERVED = frozenset(dir(BaseModel)) | {"model_config", "model_fields", "root"}
 
 
@@ -82,7 +120,7 @@ def _identifier(text: str) -> str:
 
 
 def _literal(values: List[Any]) -> Any:
-    return Literal.__getitem__(tuple(values))  # type: ignore[attr-defined]
+    return Literal.__getitem__(tuple(values))
 
 
 def _union(types: List[Any]) -> Any:
@@ -90,7 +128,7 @@ def _union(types: List[Any]) -> Any:
     for t in types:
         if not any(t is u for u in unique):
             unique.append(t)
-    return unique[0] if len(unique) == 1 else Union.__getitem__(tuple(unique))  # type: ignore[attr-defined]
+    return unique[0] if len(unique) == 1 else Union.__getitem__(tuple(unique))
 
 
 def _int_from_float(value: Any) -> Any:
@@ -144,9 +182,8 @@ class _Builder:
         t = node.get("type")
         if t == "object" and "properties" in node:
             return True
-        if t is None and "properties" in node and not any(k in node for k in ("anyOf", "oneOf", "allOf", "$ref", "enum", "const")):
-            return True
-        return False
+        combined = any(k in node for k in ("anyOf", "oneOf", "allOf", "$ref", "enum", "const"))
+        return t is None and "properties" in node and not combined
 
     # -- checks --------------------------------------------------------------------
     def _check(self, fragment: Dict[str, Any], ptr: str, keys: List[str]) -> BeforeValidator:
@@ -256,7 +293,9 @@ class _Builder:
             allowed = types if isinstance(types, list) else [types]
             from ._util import json_type
 
-            values = [v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)]
+            values = [
+                v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
+            ]
         rest = {k: v for k, v in node.items() if k not in ("enum", "const", "type") and k not in _ANNOTATION_KEYS}
         if not values:
             return Annotated[Any, self._check({key: node[key], **({"type": types} if types else {})}, ptr, [key])]
@@ -323,7 +362,14 @@ class _Builder:
             checks["prefixItems"] = node["prefixItems"]
             if "items" in node:
                 checks["items"] = node["items"]
-            member = _union([self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])] + ([self._type(node["items"], f"{ptr}/items", f"{hint}_item")] if node.get("items", True) is not False else []))
+            member = _union(
+                [self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])]
+                + (
+                    [self._type(node["items"], f"{ptr}/items", f"{hint}_item")]
+                    if node.get("items", True) is not False
+                    else []
+                )
+            )
             return List[member]  # type: ignore[valid-type]
         item = self._type(node.get("items", True), f"{ptr}/items", f"{hint}_item")
         if "items" in node:
@@ -331,8 +377,15 @@ class _Builder:
         return List[item]  # type: ignore[valid-type]
 
     def _object(self, node: Dict[str, Any], ptr: str, hint: str, checks: Dict[str, Any]) -> Any:
-        for k in ("patternProperties", "propertyNames", "minProperties", "maxProperties",
-                  "dependentRequired", "dependentSchemas", "unevaluatedProperties"):
+        for k in (
+            "patternProperties",
+            "propertyNames",
+            "minProperties",
+            "maxProperties",
+            "dependentRequired",
+            "dependentSchemas",
+            "unevaluatedProperties",
+        ):
             if k in node:
                 checks[k] = node[k]
         if "patternProperties" in checks or "unevaluatedProperties" in checks:
@@ -355,6 +408,7 @@ class _Builder:
         required = set(node.get("required") or ())
         fields: Dict[str, Any] = {}
         used: Set[str] = set()
+        no_default: Set[str] = set()
         for prop, sub in props.items():
             sub_ptr = f"{ptr}/properties/{escape_token(prop)}"
             ident = self._field_name(prop, used)
@@ -378,26 +432,37 @@ class _Builder:
                 self.report.append(Change(sub_ptr, "default", "kept"))
                 fields[ident] = (ann, Field(**kw))
             else:
-                fields[ident] = (ann, Field(default=None, json_schema_extra=_drop_default, **kw))
+                fields[ident] = (ann, Field(default=None, **kw))
+                no_default.add(prop)
         for missing in sorted(required - set(props)):
             ident = self._field_name(missing, used)
             kw = {"alias": missing} if ident != missing else {}
             fields[ident] = (Any, Field(**kw))
         addl = node.get("additionalProperties", True)
-        extra = "forbid" if addl is False and "patternProperties" not in node else "allow"
-        config = ConfigDict(extra=extra, regex_engine="python-re", title=node.get("title") if isinstance(node.get("title"), str) else None)
+        extra: Literal["forbid", "allow"] = "forbid" if addl is False and "patternProperties" not in node else "allow"
+        config = ConfigDict(
+            extra=extra,
+            regex_engine="python-re",
+            title=node.get("title") if isinstance(node.get("title"), str) else None,
+            json_schema_extra=_drop_defaults(no_default),
+        )
         base: Type[BaseModel] = BaseModel
         if isinstance(addl, dict) and "patternProperties" not in node:
             value_type = self._type(addl, f"{ptr}/additionalProperties", f"{name}_value")
-            base = type(name + "Base", (BaseModel,), {
-                "__annotations__": {"__pydantic_extra__": Dict[str, value_type]},  # type: ignore[valid-type]
-                "__module__": __name__,
-                "model_config": config,
-            })
+            base = type(
+                name + "Base",
+                (BaseModel,),
+                {
+                    "__annotations__": {"__pydantic_extra__": Dict[str, value_type]},  # type: ignore[valid-type]
+                    "__module__": __name__,
+                    "model_config": config,
+                },
+            )
             self.report.append(Change(ptr, "additionalProperties", "kept", "typed extras"))
         elif "additionalProperties" in node:
             self.report.append(Change(ptr, "additionalProperties", "kept", f"extra={extra!r}"))
         doc = node.get("description") if isinstance(node.get("description"), str) else None
+        model: Type[BaseModel]
         if base is BaseModel:
             model = create_model(name, __config__=config, __doc__=doc, **fields)
         else:
@@ -407,7 +472,13 @@ class _Builder:
 
     def _field_name(self, prop: str, used: Set[str]) -> str:
         ident = prop
-        if not prop.isidentifier() or keyword.iskeyword(prop) or prop.startswith("_") or prop in _RESERVED or prop.startswith("model_"):
+        if (
+            not prop.isidentifier()
+            or keyword.iskeyword(prop)
+            or prop.startswith("_")
+            or prop in _RESERVED
+            or prop.startswith("model_")
+        ):
             ident = re.sub(r"\W", "_", prop).strip("_") or "field"
             if ident[0].isdigit():
                 ident = "f_" + ident
@@ -422,9 +493,13 @@ class _Builder:
         return ident
 
 
-def _drop_default(schema: Dict[str, Any]) -> None:
-    schema.pop("default", None)
+def _drop_defaults(names: Set[str]) -> Callable[[Dict[str, Any]], None]:
+    """Optional properties without a default get ``None`` in Python only: keep the
+    model's JSON schema free of a ``default: null`` the original never had."""
 
+    def fix(schema: Dict[str, Any]) -> None:
+        for name, sub in (schema.get("properties") or {}).items():
+            if name in names and isinstance(sub, dict) and sub.get("default", 0) is None:
+                del sub["default"]
 
-__all__ += []
-_ = (DecodeError, Optional, Tuple)
+    return fix

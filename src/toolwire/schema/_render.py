@@ -80,9 +80,9 @@ class Rendered:
     @property
     def lossless(self) -> bool:
         """True when nothing the original constrains was dropped, moved or unsupported."""
-        return not any(
-            c.action in LOSSY_ACTIONS and c.keyword not in ANNOTATIONS for c in self.report
-        ) and not any(lint.severity == "error" for lint in self.lints)
+        return not any(c.action in LOSSY_ACTIONS and c.keyword not in ANNOTATIONS for c in self.report) and not any(
+            lint.severity == "error" for lint in self.lints
+        )
 
     @property
     def errors(self) -> Tuple[Lint, ...]:
@@ -142,21 +142,26 @@ def render(
     title = root.get("title") if isinstance(root, dict) else None
     final_name = sanitize_name(name or (title if isinstance(title, str) else "") or "response")
     desc = description or (root.get("description") if isinstance(root, dict) else None)
-    request, headers, instruction = _fragment(
-        key, final_name, wire, bool(strict), desc, thinking, report, lints, root
-    )
+    request, headers, instruction = _fragment(key, final_name, wire, bool(strict), desc, thinking, report, lints, root)
     out = Rendered(
-        target=key, name=final_name, schema=root, wire_schema=wire, request=request,
-        headers=headers, report=tuple(report), lints=tuple(lints),
-        strict=bool(strict) and has_strict_flag, instruction=instruction,
-        wrapped=rw.wrapped, options=options,
+        target=key,
+        name=final_name,
+        schema=root,
+        wire_schema=wire,
+        request=request,
+        headers=headers,
+        report=tuple(report),
+        lints=tuple(lints),
+        strict=bool(strict) and has_strict_flag,
+        instruction=instruction,
+        wrapped=rw.wrapped,
+        options=options,
     )
     if on_error == "raise" and out.errors:
         first = out.errors[0]
         more = f" (and {len(out.errors) - 1} more)" if len(out.errors) > 1 else ""
         raise EncodeError(
-            f"Schema cannot be rendered for {key}: {first.message} at "
-            f"{_path(first.pointer)} [{first.code}]{more}",
+            f"Schema cannot be rendered for {key}: {first.message} at {_path(first.pointer)} [{first.code}]{more}",
             dialect=key,
             loc=_path(first.pointer),
         )
@@ -172,45 +177,67 @@ def _path(pointer: str) -> str:
 
 
 def _fragment(
-    key: str, name: str, wire: Any, strict: bool, desc: Optional[str], thinking: bool,
-    report: List[Change], lints: List[Lint], root: Any,
+    key: str,
+    name: str,
+    wire: Any,
+    strict: bool,
+    desc: Optional[str],
+    thinking: bool,
+    report: List[Change],
+    lints: List[Lint],
+    root: Any,
 ) -> Tuple[Dict[str, Any], Dict[str, str], Optional[str]]:
     if key == "openai.chat":
-        return {"response_format": {"type": "json_schema", "json_schema": {
-            "name": name, "schema": wire, "strict": strict}}}, {}, None
+        return (
+            {
+                "response_format": {
+                    "type": "json_schema",
+                    "json_schema": {"name": name, "schema": wire, "strict": strict},
+                }
+            },
+            {},
+            None,
+        )
     if key == "openai.responses":
-        return {"text": {"format": {"type": "json_schema", "name": name, "schema": wire,
-                                    "strict": strict}}}, {}, None
+        return {"text": {"format": {"type": "json_schema", "name": name, "schema": wire, "strict": strict}}}, {}, None
     if key == "anthropic.messages":
         return {"output_config": {"format": {"type": "json_schema", "schema": wire}}}, {}, None
     if key == "anthropic.messages.beta":
-        return ({"output_format": {"type": "json_schema", "schema": wire}},
-                {"anthropic-beta": _ANTHROPIC_BETA}, None)
+        return ({"output_format": {"type": "json_schema", "schema": wire}}, {"anthropic-beta": _ANTHROPIC_BETA}, None)
     if key == "anthropic.tool":
-        tool: Dict[str, Any] = {"name": name, "description": desc or f"Record the answer as {name}.",
-                                "input_schema": wire}
+        tool: Dict[str, Any] = {
+            "name": name,
+            "description": desc or f"Record the answer as {name}.",
+            "input_schema": wire,
+        }
         if strict:
             tool["strict"] = True
         choice: Dict[str, Any] = {"type": "tool", "name": name}
         if thinking:
             choice = {"type": "auto"}
-            report.append(Change("", "tool_choice", "rewritten",
-                                 "forced tool choice cannot be combined with thinking; auto instead"))
-            lints.append(Lint("forced-tool-with-thinking", "",
-                              "tool_choice downgraded to auto because thinking is enabled", "warning"))
+            report.append(
+                Change(
+                    "", "tool_choice", "rewritten", "forced tool choice cannot be combined with thinking; auto instead"
+                )
+            )
+            lints.append(
+                Lint(
+                    "forced-tool-with-thinking",
+                    "",
+                    "tool_choice downgraded to auto because thinking is enabled",
+                    "warning",
+                )
+            )
         return {"tools": [tool], "tool_choice": choice}, {}, None
     if key == "gemini":
-        return {"generation_config": {"response_mime_type": "application/json",
-                                      "response_json_schema": wire}}, {}, None
+        return {"generation_config": {"response_mime_type": "application/json", "response_json_schema": wire}}, {}, None
     if key == "gemini.openapi":
-        return {"generation_config": {"response_mime_type": "application/json",
-                                      "response_schema": wire}}, {}, None
+        return {"generation_config": {"response_mime_type": "application/json", "response_schema": wire}}, {}, None
     if key == "bedrock.converse":
         spec: Dict[str, Any] = {"schema": json.dumps(wire, ensure_ascii=False), "name": name}
         if desc:
             spec["description"] = desc
-        return {"outputConfig": {"textFormat": {"type": "json_schema",
-                                                "structure": {"jsonSchema": spec}}}}, {}, None
+        return {"outputConfig": {"textFormat": {"type": "json_schema", "structure": {"jsonSchema": spec}}}}, {}, None
     if key == "ollama":
         return {"format": wire}, {}, None
     if key == "vllm":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set
 
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
@@ -22,26 +22,97 @@ from ._validate import _Checker
 
 __all__ = ["ANNOTATIONS", "Options", "Rewriter", "accepts_null", "is_free_form"]
 
-ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comment",
-                         "deprecated", "readOnly", "writeOnly", "discriminator", "example",
-                         "$id", "$anchor", "contentMediaType", "contentEncoding"})
-_DROP_QUIETLY = frozenset({"examples", "$comment", "deprecated", "readOnly", "writeOnly",
-                           "discriminator", "example", "$id", "$anchor", "contentMediaType",
-                           "contentEncoding", "x-"})
+ANNOTATIONS = frozenset(
+    {
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "discriminator",
+        "example",
+        "$id",
+        "$anchor",
+        "contentMediaType",
+        "contentEncoding",
+    }
+)
+_DROP_QUIETLY = frozenset(
+    {
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "discriminator",
+        "example",
+        "$id",
+        "$anchor",
+        "contentMediaType",
+        "contentEncoding",
+        "x-",
+    }
+)
 _BY_TYPE = {
     "string": ("minLength", "maxLength", "pattern", "format"),
     "integer": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
     "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains",
-              "minContains", "maxContains", "unevaluatedItems"),
-    "object": ("properties", "required", "additionalProperties", "patternProperties",
-               "propertyNames", "minProperties", "maxProperties", "dependentRequired",
-               "dependentSchemas", "unevaluatedProperties"),
+    "array": (
+        "items",
+        "prefixItems",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "contains",
+        "minContains",
+        "maxContains",
+        "unevaluatedItems",
+    ),
+    "object": (
+        "properties",
+        "required",
+        "additionalProperties",
+        "patternProperties",
+        "propertyNames",
+        "minProperties",
+        "maxProperties",
+        "dependentRequired",
+        "dependentSchemas",
+        "unevaluatedProperties",
+    ),
 }
-_HARD = frozenset({"not", "if", "then", "else", "patternProperties", "prefixItems",
-                   "dependentSchemas", "unevaluatedProperties", "unevaluatedItems"})
-_STRUCTURAL = frozenset({"type", "properties", "required", "items", "additionalProperties",
-                         "$defs", "$ref", "anyOf", "oneOf", "allOf", "enum", "const"})
+_HARD = frozenset(
+    {
+        "not",
+        "if",
+        "then",
+        "else",
+        "patternProperties",
+        "prefixItems",
+        "dependentSchemas",
+        "unevaluatedProperties",
+        "unevaluatedItems",
+    }
+)
+_STRUCTURAL = frozenset(
+    {
+        "type",
+        "properties",
+        "required",
+        "items",
+        "additionalProperties",
+        "$defs",
+        "$ref",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "enum",
+        "const",
+    }
+)
 _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 
 
@@ -50,8 +121,7 @@ class Options:
 
     __slots__ = ("free_form", "int_range_as_enum", "maps")
 
-    def __init__(self, maps: Optional[str] = None, free_form: Optional[str] = None,
-                 int_range_as_enum: int = 0) -> None:
+    def __init__(self, maps: Optional[str] = None, free_form: Optional[str] = None, int_range_as_enum: int = 0) -> None:
         self.maps = maps
         self.free_form = free_form
         self.int_range_as_enum = int_range_as_enum
@@ -130,14 +200,17 @@ class Rewriter:
                 ptr = f"/$defs/{escape_token(name)}"
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
-        if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object"
-                                       and "anyOf" not in wire):
+        if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object" and "anyOf" not in wire):
             self.wrapped = True
             self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
             inner = wire
             defs_block = inner.pop("$defs", None) if isinstance(inner, dict) else None
-            wire = {"type": "object", "properties": {"result": inner}, "required": ["result"],
-                    "additionalProperties": False}
+            wire = {
+                "type": "object",
+                "properties": {"result": inner},
+                "required": ["result"],
+                "additionalProperties": False,
+            }
             if defs_block is not None:
                 wire["$defs"] = defs_block
             for _, sub in iter_subschemas(wire):
@@ -152,8 +225,7 @@ class Rewriter:
             self.lint("unsatisfiable", ptr, "an empty enum accepts no value")
         types = node.get("type")
         if isinstance(types, list) and "null" in types and "enum" in node and None not in node["enum"]:
-            self.lint("enum-excludes-null", ptr,
-                      "type allows null but enum does not, so null is rejected", "warning")
+            self.lint("enum-excludes-null", ptr, "type allows null but enum does not, so null is rejected", "warning")
 
     # ------------------------------------------------------------------------------
     def node(self, n: Any, ptr: str, required: bool) -> Any:
@@ -187,10 +259,18 @@ class Rewriter:
                 self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
         if "const" in n and ("const" not in p.supported):
             value = n.pop("const")
-            n.setdefault("type", json_type(value) if json_type(value) != "integer" or isinstance(value, int) else "number")
+            n.setdefault(
+                "type", json_type(value) if json_type(value) != "integer" or isinstance(value, int) else "number"
+            )
             n["enum"] = [value]
             self.change(ptr, "const", "rewritten", "a one-value enum")
-        if self.o.int_range_as_enum and n.get("type") == "integer" and isinstance(n.get("minimum"), int) and isinstance(n.get("maximum"), int) and "enum" not in n:
+        if (
+            self.o.int_range_as_enum
+            and n.get("type") == "integer"
+            and isinstance(n.get("minimum"), int)
+            and isinstance(n.get("maximum"), int)
+            and "enum" not in n
+        ):
             lo, hi = n["minimum"], n["maximum"]
             if 0 <= hi - lo < self.o.int_range_as_enum:
                 n["enum"] = list(range(lo, hi + 1))
@@ -208,7 +288,16 @@ class Rewriter:
         out: Dict[str, Any] = {}
         hints: List[str] = []
         for key, value in n.items():
-            if key in ("properties", "required", "additionalProperties", "items", "anyOf", "allOf", "oneOf", "prefixItems"):
+            if key in (
+                "properties",
+                "required",
+                "additionalProperties",
+                "items",
+                "anyOf",
+                "allOf",
+                "oneOf",
+                "prefixItems",
+            ):
                 continue
             self._keyword(out, hints, key, value, ptr)
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
@@ -250,7 +339,11 @@ class Rewriter:
         if ok and key == "minItems" and p.min_items_max is not None and value > p.min_items_max:
             ok = False
         if ok and key == "enum":
-            bad = [v for v in value if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)]
+            bad = [
+                v
+                for v in value
+                if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)
+            ]
             if bad:
                 self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}")
         if ok:
@@ -370,9 +463,12 @@ class Rewriter:
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
             return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
-        self.lint("not-representable", ptr,
-                  "a free-form object (additionalProperties true) cannot be sent in strict mode; "
-                  "pass free_form='string', use strict=False or prompt mode")
+        self.lint(
+            "not-representable",
+            ptr,
+            "a free-form object (additionalProperties true) cannot be sent in strict mode; "
+            "pass free_form='string', use strict=False or prompt mode",
+        )
         return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
 
     def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
@@ -385,7 +481,9 @@ class Rewriter:
                 self.change(ptr, "prefixItems", "unsupported", "validated locally only")
                 self.lint("unsupported-keyword", ptr, "prefixItems is not supported by this provider", "warning")
                 hints.append("prefixItems: " + json.dumps(n["prefixItems"], ensure_ascii=False))
-                extra = [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
+                extra = (
+                    [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
+                )
                 members = prefix + extra
                 out["items"] = members[0] if len(members) == 1 else {"anyOf": members}
                 return
@@ -426,13 +524,24 @@ class Rewriter:
                     value = self.node(addl, f"{ptr}/additionalProperties", True)
                     out.clear()
                     out.update({k: v for k, v in n.items() if k in ("title", "description")})
-                    out.update({"type": "array", "items": {
-                        "type": "object", "properties": {"key": {"type": "string"}, "value": value},
-                        "required": ["key", "value"], "additionalProperties": False}})
+                    out.update(
+                        {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "properties": {"key": {"type": "string"}, "value": value},
+                                "required": ["key", "value"],
+                                "additionalProperties": False,
+                            },
+                        }
+                    )
                     return
-                self.lint("not-representable", ptr,
-                          "additionalProperties with a schema (a map) cannot be sent in strict mode; "
-                          "pass maps='pairs', use strict=False or prompt mode")
+                self.lint(
+                    "not-representable",
+                    ptr,
+                    "additionalProperties with a schema (a map) cannot be sent in strict mode; "
+                    "pass maps='pairs', use strict=False or prompt mode",
+                )
                 out["additionalProperties"] = False
             elif addl is None:
                 out["additionalProperties"] = False
@@ -441,12 +550,19 @@ class Rewriter:
                 out["additionalProperties"] = False
         elif addl is not None:
             if "additionalProperties" in p.supported or p.permissive:
-                out["additionalProperties"] = addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
+                out["additionalProperties"] = (
+                    addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
+                )
             elif addl is False:
                 self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
             else:
                 self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
-                self.lint("unsupported-keyword", ptr, "additionalProperties with a schema is not supported by this provider", "warning")
+                self.lint(
+                    "unsupported-keyword",
+                    ptr,
+                    "additionalProperties with a schema is not supported by this provider",
+                    "warning",
+                )
 
     def _nullable(self, wsub: Any) -> Any:
         if isinstance(wsub, dict):
@@ -458,6 +574,3 @@ class Rewriter:
                 lifted["anyOf"] = [inner, {"type": "null"}]
             return lifted
         return {"anyOf": [wsub, {"type": "null"}]}
-
-
-_ = Tuple

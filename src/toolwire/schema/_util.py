@@ -102,13 +102,9 @@ def copy_json(value: Any, loc: str = "$", depth: int = 0) -> Any:
         out: Dict[str, Any] = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                raise DecodeError(
-                    f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc
-                )
+                raise DecodeError(f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc)
             out[k] = copy_json(v, f"{loc}.{k}", depth + 1)
         return out
     if isinstance(value, (list, tuple)):
         return [copy_json(v, f"{loc}[{i}]", depth + 1) for i, v in enumerate(value)]
-    raise DecodeError(
-        f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc
-    )
+    raise DecodeError(f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc)

@@ -59,10 +59,10 @@ def check(instance: Any, schema: Any, *, formats: bool = False) -> List[Validati
     return out
 
 
-_RE_CACHE: Dict[str, "re.Pattern[str]"] = {}
+_RE_CACHE: Dict[str, re.Pattern[str]] = {}
 
 
-def _regex(pattern: str) -> Optional["re.Pattern[str]"]:
+def _regex(pattern: str) -> Optional[re.Pattern[str]]:
     compiled = _RE_CACHE.get(pattern)
     if compiled is None:
         try:
@@ -82,19 +82,19 @@ _FORMATS: Dict[str, Callable[[str], bool]] = {
     "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None,
     "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
     "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
-    "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s)
-    is not None,
-    "hostname": lambda s: re.fullmatch(
-        r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
-        s,
-    )
-    is not None,
+    "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
+    "hostname": lambda s: (
+        re.fullmatch(
+            r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
+            s,
+        )
+        is not None
+    ),
     "ipv4": lambda s: _ip(s, 4),
     "ipv6": lambda s: _ip(s, 6),
-    "duration": lambda s: re.fullmatch(
-        r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s
-    )
-    is not None,
+    "duration": lambda s: (
+        re.fullmatch(r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s) is not None
+    ),
 }
 
 
@@ -193,17 +193,13 @@ class _Checker:
         for i, sub in enumerate(node.get("allOf", ())):
             evaluated |= self.run(inst, sub, ptr, f"{sptr}/allOf/{i}", out, first)
         if "anyOf" in node:
-            hits = [
-                i for i, s in enumerate(node["anyOf"]) if self.valid(inst, s, ptr, f"{sptr}/anyOf/{i}")
-            ]
+            hits = [i for i, s in enumerate(node["anyOf"]) if self.valid(inst, s, ptr, f"{sptr}/anyOf/{i}")]
             if not hits:
                 fail(out, ptr, "anyOf", f"{_short(inst)} matches none of the allowed shapes", sptr)
             for i in hits:
                 evaluated |= self.run(inst, node["anyOf"][i], ptr, sptr, [])
         if "oneOf" in node:
-            hits = [
-                i for i, s in enumerate(node["oneOf"]) if self.valid(inst, s, ptr, f"{sptr}/oneOf/{i}")
-            ]
+            hits = [i for i, s in enumerate(node["oneOf"]) if self.valid(inst, s, ptr, f"{sptr}/oneOf/{i}")]
             if len(hits) != 1:
                 what = "none" if not hits else f"{len(hits)} (branches {hits})"
                 fail(out, ptr, "oneOf", f"{_short(inst)} must match exactly one shape, matched {what}", sptr)
@@ -243,12 +239,12 @@ class _Checker:
         if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
             fail(out, ptr, "exclusiveMaximum", f"{v} must be less than {node['exclusiveMaximum']}", sptr)
         m = node.get("multipleOf")
-        if _is_number(m) and m > 0:
+        if isinstance(m, (int, float)) and not isinstance(m, bool) and m > 0:
             q = v / m
             if isinstance(v, int) and isinstance(m, int):
                 bad = v % m != 0
             else:
-                bad = not (q == int(q)) if abs(q) < 2**53 else False
+                bad = q != int(q) if abs(q) < 2**53 else False
             if bad:
                 fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
 
@@ -297,7 +293,9 @@ class _Checker:
                 fail(out, ptr, "maxContains", f"expected at most {node['maxContains']} matching items", sptr)
         return seen
 
-    def _objects(self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> Set[str]:
+    def _objects(
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]
+    ) -> Set[str]:
         fail = self._fail
         seen: Set[str] = set()
         for name in node.get("required", ()):
@@ -338,7 +336,13 @@ class _Checker:
             if key in o:
                 for name in needed:
                     if name not in o:
-                        fail(out, ptr, "dependentRequired", f"property {name!r} is required when {key!r} is present", sptr)
+                        fail(
+                            out,
+                            ptr,
+                            "dependentRequired",
+                            f"property {name!r} is required when {key!r} is present",
+                            sptr,
+                        )
         for key, dep in (node.get("dependentSchemas") or {}).items():
             if key in o:
                 seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out)
