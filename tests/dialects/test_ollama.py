@@ -1,0 +1,87 @@
+"""Ollama native (``ollama``): object arguments, index, optional ids, tool_name results."""
+
+from __future__ import annotations
+
+import pytest
+from test_mistral import needs_detect_hook
+
+import toolwire
+
+# the shape of docs/api.md "Chat request (with tools)" response, written by hand
+RESPONSE = {
+    "model": "llama3.2",
+    "created_at": "2025-07-07T20:22:19.184789Z",
+    "message": {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {"id": "call_k3x9a0ze", "function": {"index": 0, "name": "get_weather", "arguments": {"city": "Tokyo"}}},
+            {"function": {"index": 1, "name": "get_time", "arguments": {}}},
+        ],
+    },
+    "done": True,
+    "done_reason": "stop",
+}
+
+
+def test_response_calls() -> None:
+    calls = toolwire.decode_all(RESPONSE)
+    assert [(c.name, c.args, c.id) for c in calls] == [
+        ("get_weather", {"city": "Tokyo"}, "call_k3x9a0ze"),
+        ("get_time", {}, None),
+    ]
+    assert toolwire.detect(RESPONSE) == "ollama"
+
+
+@pytest.mark.parametrize("i", [0, 1])
+def test_items_reencode_losslessly(i: int) -> None:
+    item = RESPONSE["message"]["tool_calls"][i]  # type: ignore[index]
+    assert toolwire.encode(toolwire.decode(item, "ollama"), "ollama") == item
+
+
+def test_canonical_call_shape() -> None:
+    call = toolwire.ToolCall(name="f", args={"a": [1, "é"]})
+    assert toolwire.encode(call, "ollama", position=2) == {"function": {"name": "f", "arguments": {"a": [1, "é"]}, "index": 2}}
+    with_id = toolwire.encode(call.model_copy(update={"id": "call_1"}), "ollama")
+    assert with_id["id"] == "call_1"
+
+
+def test_string_arguments_are_accepted_and_kept() -> None:
+    item = {"function": {"name": "f", "arguments": '{"a": 1}'}}
+    call = toolwire.decode(item, "ollama")
+    assert call.args == {"a": 1}
+    assert toolwire.encode(call, "ollama") == item
+
+
+def test_done_reason_length_truncates() -> None:
+    cut = {**RESPONSE, "done_reason": "length", "message": {"role": "assistant", "content": "", "tool_calls": [
+        {"function": {"index": 0, "name": "f", "arguments": '{"a": "x'}}]}}
+    kept = toolwire.decode_all(cut, invalid="keep")
+    assert isinstance(kept[0], toolwire.InvalidToolCall) and kept[0].truncated
+
+
+def test_results_use_tool_name() -> None:
+    result = toolwire.ToolResult(id="call_k3x9a0ze", name="get_weather", content="22°C")
+    wire = toolwire.encode_result(result, "ollama")
+    assert wire == {"role": "tool", "tool_name": "get_weather", "content": "22°C", "tool_call_id": "call_k3x9a0ze"}
+    assert toolwire.decode_result(wire, "ollama") == result
+    no_id = toolwire.encode_result(result.model_copy(update={"id": None}), "ollama")
+    assert "tool_call_id" not in no_id
+
+
+def test_result_parts_join_as_text() -> None:
+    result = toolwire.ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "json", "json": {"b": 1}}])
+    assert toolwire.encode_result(result, "ollama")["content"] == 'a\n{"b": 1}'
+    with pytest.raises(toolwire.EncodeError, match="only text"):
+        toolwire.encode_result(toolwire.ToolResult(name="f", content=[{"type": "image", "data": "x"}]), "ollama")
+
+
+def test_tool_definition_drops_strict() -> None:
+    wire = toolwire.encode_tool(toolwire.Tool(name="f", parameters={"type": "object"}, strict=True), "ollama")
+    assert wire == {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+
+
+@needs_detect_hook
+def test_call_item_with_index_in_function_is_detected() -> None:
+    assert toolwire.detect({"function": {"index": 0, "name": "f", "arguments": {}}}) == "ollama"
+    assert toolwire.detect({"role": "tool", "tool_name": "f", "content": "x"}) == "ollama"
