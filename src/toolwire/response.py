@@ -140,7 +140,7 @@ def _chat(d: Dict[str, Any]) -> _Fields:
         _int(details.get("reasoning_tokens")),
         _int(u.get("total_tokens")),
     )
-    refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) else None
+    refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) and msg["refusal"] else None
     return _join(text), _join(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
 
 
@@ -331,8 +331,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
     text, reasoning, stripped = _split_think(text, reasoning)
     calls, invalid = _tool_calls(data, dialect)
     raw_finish = raw_finish if isinstance(raw_finish, str) else None
-    finish = normalize_finish(raw_finish, sid)
-    if calls and finish == "stop":
+    finish = normalize_finish(raw_finish, sid) if raw_finish else None  # "" is no value (Snowflake)
+    if calls and finish in ("stop", None):
         finish = "tool_calls"
     if refusal is None and finish == "refusal":
         refusal = text or "refused"
