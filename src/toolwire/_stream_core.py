@@ -430,7 +430,7 @@ def _dump(value: Any) -> str:
 
 def _partial(text: str) -> Optional[Dict[str, Any]]:
     try:
-        parsed = from_json(text, allow_inf_nan=False, allow_partial=True)
+        parsed = from_json(text, allow_inf_nan=False, allow_partial="trailing-strings")
     except ValueError:
         return None
     return parsed if type(parsed) is dict else None

@@ -126,8 +126,11 @@ def detect_stream(chunk: Any) -> Optional[str]:
 
 def _detect(data: Dict[str, Any]) -> Optional[str]:
     for name, test in _DETECT:
-        if test(data):
-            return name
+        try:
+            if test(data):
+                return name
+        except Exception:  # an odd value (an unhashable type, say) is not a match
+            continue
     return None
 
 
@@ -379,8 +382,11 @@ def accumulate(
     registry: Optional[Registry] = None,
     **policy: Any,
 ) -> List[Result]:
-    """Every tool call of a whole stream, in order (see ``Accumulator``)."""
+    """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
+    an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     acc = Accumulator(dialect, include_server=include_server, registry=registry, **policy)
+    if isinstance(chunks, (str, bytes, bytearray, dict)):
+        chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
     for chunk in chunks:
         acc.feed(chunk)
     return acc.close()

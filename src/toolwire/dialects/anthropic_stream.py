@@ -34,7 +34,8 @@ _PLAIN = frozenset({"type", "id", "name", "input"})
 
 
 def detect(data: Dict[str, Any]) -> bool:
-    return data.get("type") in _EVENTS
+    kind = data.get("type")
+    return type(kind) is str and kind in _EVENTS
 
 
 def _str(value: Any) -> Optional[str]:

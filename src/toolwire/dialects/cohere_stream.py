@@ -30,7 +30,8 @@ _EVENTS = frozenset(
 
 
 def detect(data: Dict[str, Any]) -> bool:
-    return data.get("type") in _EVENTS
+    kind = data.get("type")
+    return type(kind) is str and kind in _EVENTS
 
 
 def _str(value: Any) -> Optional[str]:
