@@ -7,7 +7,7 @@ import re
 from typing import Any, Dict, List
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
@@ -435,6 +435,9 @@ anthropicish = st.recursive(
 
 
 @given(anthropicish)
+@example({"role": "assistant", "content": [{"type": []}, {"type": {}}]})
+@example({"type": "message", "stop_reason": "tool_use", "content": [{"type": ["tool_use"]}]})
+@example({"system": "s", "messages": [{"role": "user", "content": [{"type": [1]}]}]})
 def test_fuzzed_anthropic_shapes_raise_only_toolwire_errors(value: Any) -> None:
     for fn in (toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result):
         for kw in ({}, {"dialect": D}):

@@ -104,7 +104,7 @@ def _block(part: Dict[str, Any]) -> Dict[str, Any]:
     kind = part.get("type")
     if kind == "json":
         return {"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)}
-    if kind in OTHER_BLOCKS:
+    if type(kind) is str and kind in OTHER_BLOCKS:
         return part
     raise EncodeError(f"A {NAME} tool result cannot hold a {kind!r} part", dialect=NAME)
 

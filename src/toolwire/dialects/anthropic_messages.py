@@ -58,13 +58,15 @@ _TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_token
 
 
 def _block_kind(t: Any) -> Optional[str]:
+    if type(t) is not str:
+        return None
     if t == "tool_use":
         return CALL
     if t in _SERVER:
         return SERVER
     if t == "tool_result":
         return RESULT
-    if t in _OTHER or (type(t) is str and t.endswith("_tool_result")):
+    if t in _OTHER or t.endswith("_tool_result"):
         return OTHER
     return None
 
@@ -75,7 +77,7 @@ def _strong(content: Any) -> bool:
     for b in content:
         if type(b) is dict:
             t = b.get("type")
-            if t in _STRONG or (type(t) is str and t.endswith("_tool_result")):
+            if type(t) is str and (t in _STRONG or t.endswith("_tool_result")):
                 return True
     return False
 

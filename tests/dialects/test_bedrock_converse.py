@@ -1,0 +1,370 @@
+"""bedrock.converse: corpus payloads, round trips, prior-art failures, detection."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Any, Dict, List
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import toolwire
+from corpus_data import files, load
+from toolwire._codec import walk
+from toolwire._ids import synthesize_id
+from toolwire._registry import CALL, RESULT, SERVER
+
+D = "bedrock.converse"
+ID_RE = re.compile(r"[a-zA-Z0-9_.:-]{1,64}")
+NAME_RE = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+CORPUS = files("bedrock-converse", kinds=("response", "request"))
+REQUESTS = files("bedrock-converse", kinds=("request",))
+
+
+def canon(calls: List[Any]) -> List[Dict[str, Any]]:
+    return [{"name": c.name, "args": c.args, "id": c.id} for c in calls]
+
+
+def use(**kw: Any) -> Dict[str, Any]:
+    return {
+        "toolUse": {
+            "toolUseId": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw",
+            "name": "get_capital",
+            "input": {"country": "France"},
+            **kw,
+        }
+    }
+
+
+def response(content: List[Any], stop: str = "tool_use") -> Dict[str, Any]:
+    return {
+        "output": {"message": {"role": "assistant", "content": content}},
+        "stopReason": stop,
+        "usage": {"inputTokens": 1, "outputTokens": 2, "totalTokens": 3},
+        "metrics": {"latencyMs": 5},
+    }
+
+
+# --- the recorded corpus -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_decode_all(path: Any) -> None:
+    doc = load(path)
+    assert toolwire.detect(doc["payload"]) == D
+    calls = toolwire.decode_all(doc["payload"])
+    assert canon(calls) == doc["expected_tool_calls"]
+    assert not any(c.server for c in calls)
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_server_calls_only_on_request(path: Any) -> None:
+    doc = load(path)
+    every = toolwire.decode_all(doc["payload"], include_server=True)
+    server = [c for c in every if c.server]
+    expected = doc.get("expected_server_tool_calls") or []
+    assert [(c.id, c.name, c.args) for c in server] == [(s["id"], s["name"], s["args"]) for s in expected]
+    assert canon([c for c in every if not c.server]) == doc["expected_tool_calls"]
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_lossless(path: Any) -> None:
+    doc = load(path)
+    seen = 0
+    for dialect, kind, item, loc, _ in walk(doc["payload"]):
+        if kind in (CALL, SERVER):
+            seen += 1
+            assert dialect.name == D, loc
+            assert toolwire.encode(toolwire.decode(item, D), D) == item, loc
+            assert toolwire.encode(toolwire.decode(item), D) == item, loc
+        if kind == RESULT:
+            assert toolwire.encode_result(toolwire.decode_result(item, D), D) == item, loc
+    assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls") or [])
+
+
+@pytest.mark.parametrize("path", REQUESTS)
+def test_corpus_request_results_and_tools(path: Any) -> None:
+    doc = load(path)
+    ids = [toolwire.decode_result(item, D).id for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT]
+    assert ids == doc["expected_tool_result_ids"]
+    specs = doc["payload"]["toolConfig"]["tools"]
+    tools = [toolwire.decode_tool(t) for t in specs]
+    assert [t.name for t in tools] == doc["expected_tool_definitions"]
+    assert [toolwire.encode_tool(t, D) for t in tools] == specs
+
+
+def test_kimi_ids_from_bedrock_pass_unchanged() -> None:
+    # Bedrock itself returns these (corpus pai-kimi-k2-thinking-call); botocore's pattern allows '.' and ':'
+    call = toolwire.decode(use(toolUseId="functions.get_temperature:0"))
+    assert toolwire.encode(call, D)["toolUse"]["toolUseId"] == "functions.get_temperature:0"
+
+
+# --- canonical round trips ------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=10,
+)
+args_st = st.dictionaries(st.text(max_size=10), json_values, max_size=4)
+
+
+@given(st.from_regex(NAME_RE, fullmatch=True), args_st, st.none() | st.from_regex(ID_RE, fullmatch=True))
+def test_call_round_trip(name: str, args: Dict[str, Any], ident: Any) -> None:
+    call = toolwire.ToolCall(name=name, args=args, id=ident)
+    wire = toolwire.encode(call, D)
+    assert list(wire) == ["toolUse"] and wire["toolUse"]["input"] == args
+    back = toolwire.decode(wire, D)
+    rule = toolwire.get_dialect(D).ids
+    assert back == call.model_copy(update={"id": ident or synthesize_id(name, args, rule, 0)})
+    assert toolwire.decode(wire) == back
+
+
+@given(
+    st.from_regex(NAME_RE, fullmatch=True),
+    st.none() | st.text(min_size=1, max_size=30),
+    st.dictionaries(st.text(min_size=1, max_size=6), st.just({"type": "string"}), max_size=3),
+    st.none() | st.booleans(),
+)
+def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any], strict: Any) -> None:
+    tool = toolwire.Tool(
+        name=name, description=description, parameters={"type": "object", "properties": props}, strict=strict
+    )
+    wire = toolwire.encode_tool(tool, D)
+    assert wire["toolSpec"]["inputSchema"] == {"json": tool.parameters}
+    assert toolwire.decode_tool(wire, D) == tool
+    assert toolwire.decode_tool(wire) == tool
+
+
+parts_st = st.lists(
+    st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=12))
+    | st.builds(lambda j: {"type": "json", "json": j}, st.dictionaries(st.text(max_size=5), json_values, max_size=3)),
+    min_size=2,
+    max_size=4,
+)
+
+
+@given(st.from_regex(ID_RE, fullmatch=True), st.text(max_size=30) | parts_st, st.booleans())
+def test_result_round_trip(ident: str, content: Any, is_error: bool) -> None:
+    result = toolwire.ToolResult(id=ident, content=content, is_error=is_error)
+    wire = toolwire.encode_result(result, D)
+    assert wire["toolResult"]["toolUseId"] == ident
+    assert toolwire.decode_result(wire, D) == result
+    assert toolwire.decode_result(wire) == result
+
+
+# --- prior art (reference/prior-art.md §3) ------------------------------------------------
+
+
+def test_ids_differing_after_nine_characters_stay_distinct() -> None:
+    # vercel/ai #16182: truncating to the first characters made 'toolusebp…' ids collide
+    long_a = "toolusebp" + "A" * 60 + "1"
+    long_b = "toolusebp" + "A" * 60 + "2"
+    ids = toolwire.IdMap(toolwire.get_dialect(D).ids, dialect=D)
+    got = [
+        toolwire.encode(toolwire.ToolCall(name="f", id=i), D, ids=ids)["toolUse"]["toolUseId"] for i in (long_a, long_b)
+    ]
+    assert got[0] != got[1]
+    assert all(ID_RE.fullmatch(g) and g.startswith("tooluse_") for g in got)
+    assert not any(g.startswith("toolusebp") for g in got)  # hashed, never truncated
+    short = ["toolusebp_first", "toolusebp_second"]  # valid: unchanged and distinct
+    assert [toolwire.encode(toolwire.ToolCall(name="f", id=i), D)["toolUse"]["toolUseId"] for i in short] == short
+
+
+def test_result_id_maps_exactly_as_its_call() -> None:
+    foreign = "call " + "x" * 70
+    ids = toolwire.IdMap(toolwire.get_dialect(D).ids, dialect=D)
+    call_id = toolwire.encode(toolwire.ToolCall(name="f", id=foreign), D, ids=ids)["toolUse"]["toolUseId"]
+    result = toolwire.encode_result(toolwire.ToolResult(id=foreign, content="ok"), D, ids=ids)
+    assert result["toolResult"]["toolUseId"] == call_id
+    assert (
+        toolwire.encode_result(toolwire.ToolResult(id=foreign, content="ok"), D)["toolResult"]["toolUseId"] == call_id
+    )
+
+
+def test_json_and_text_result_blocks_keep_their_kind() -> None:
+    r = toolwire.ToolResult(
+        id="tooluse_1", content=[{"type": "json", "json": {"temp": 22}}, {"type": "text", "text": "°C"}]
+    )
+    assert toolwire.encode_result(r, D)["toolResult"]["content"] == [{"json": {"temp": 22}}, {"text": "°C"}]
+    assert toolwire.encode_result(toolwire.ToolResult(id="tooluse_1", content="22°C"), D)["toolResult"]["content"] == [
+        {"text": "22°C"}
+    ]
+    wire = {"toolResult": {"toolUseId": "tooluse_1", "content": [{"json": {"temp": 22}}]}}
+    assert toolwire.decode_result(wire).content == [{"type": "json", "json": {"temp": 22}}]
+
+
+def test_error_status_is_is_error() -> None:
+    wire = {"toolResult": {"toolUseId": "t_1", "content": [{"text": "bad country"}], "status": "error"}}
+    r = toolwire.decode_result(wire)
+    assert (r.id, r.content, r.is_error) == ("t_1", "bad country", True)
+    assert toolwire.encode_result(r, D) == wire
+    ok = {"toolResult": {"toolUseId": "t_1", "content": [{"text": "x"}], "status": "success"}}
+    assert not toolwire.decode_result(ok).is_error
+    assert toolwire.encode_result(toolwire.decode_result(ok), D) == ok
+
+
+def test_empty_string_input_is_written_as_an_object() -> None:
+    # pydantic-ai #1512, litellm PR #11550: a streamed no-argument call leaves input ""
+    call = toolwire.decode(use(input=""), D)
+    assert call.args == {} and call.repairs == ("empty-arguments",)
+    assert toolwire.encode(call, D)["toolUse"]["input"] == {}
+
+
+def test_unparseable_input_is_never_replayed_as_a_string() -> None:
+    # vercel/ai #14442: "Provide a json object for the field"
+    bad = response([use(input='{"country": "Fra')])
+    with pytest.raises(toolwire.ArgumentsError):
+        toolwire.decode_all(bad)
+    kept = toolwire.decode_all(bad, invalid="keep")
+    assert type(kept[0]).__name__ == "InvalidToolCall"
+    assert (kept[0].name, kept[0].id) == ("get_capital", "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw")
+    placeholder = toolwire.encode(kept[0], D)
+    assert placeholder["toolUse"]["input"] == {}
+
+
+# --- containers, server calls, truncation ----------------------------------------------------
+
+
+def test_message_and_request_containers() -> None:
+    msg = {"role": "assistant", "content": [{"text": "Let me look."}, use(), {"newKind2027": {}}]}
+    assert [c.name for c in toolwire.decode_all(msg)] == ["get_capital"]
+    assert [c.name for c in toolwire.decode_all([msg], D)] == ["get_capital"]
+    req = {"messages": [{"role": "user", "content": [{"text": "hi"}]}, msg], "toolConfig": {"tools": []}}
+    assert toolwire.explain(req).dialect == D
+    assert [c.name for c in toolwire.decode_all(req)] == ["get_capital"]
+
+
+def test_server_tool_use_is_not_a_client_call() -> None:
+    srv = {
+        "toolUse": {
+            "toolUseId": "tooluse_s1",
+            "name": "nova_code_interpreter",
+            "input": {"snippet": "1+1"},
+            "type": "server_tool_use",
+        }
+    }
+    res = {
+        "toolResult": {
+            "toolUseId": "tooluse_s1",
+            "content": [{"json": {"stdOut": "2"}}],
+            "type": "nova_code_interpreter_result",
+        }
+    }
+    body = response([srv, res, use(type="tool_use")])
+    assert [c.name for c in toolwire.decode_all(body)] == ["get_capital"]
+    every = toolwire.decode_all(body, include_server=True)
+    assert [(c.id, c.server) for c in every] == [("tooluse_s1", True), ("tooluse_Ze_bgl9CSqu8aJv7XD-_Dw", False)]
+    assert toolwire.encode(every[0], D) == srv
+    assert toolwire.encode(every[1], D) == use(type="tool_use")
+    web = toolwire.decode({"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {}})
+    with pytest.raises(toolwire.EncodeError, match="run by another provider"):
+        toolwire.encode(web, D)
+
+
+def test_max_tokens_marks_calls_as_cut_off() -> None:
+    body = response([use()], stop="max_tokens")
+    with pytest.raises(toolwire.ArgumentsError, match="token limit"):
+        toolwire.decode_all(body)
+    assert toolwire.decode_all(body, allow_truncated=True)[0].repairs == ("truncated",)
+
+
+# --- detection and errors ----------------------------------------------------------------------
+
+
+def test_detection_against_lookalikes() -> None:
+    responses_body = {
+        "object": "response",
+        "output": [{"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}],
+    }
+    assert toolwire.detect(responses_body) == "openai.responses"
+    assert toolwire.detect(response([use()])) == D
+    assert toolwire.detect({"role": "user", "content": [{"text": "hi"}]}) == D
+    assert toolwire.detect({"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}) == D
+    assert toolwire.detect({"name": "f", "inputSchema": {"json": {"type": "object"}}}) == D
+    assert toolwire.detect({"name": "f", "inputSchema": {"type": "object"}}) != D  # an MCP tool
+    assert toolwire.detect({"role": "user", "content": [{"type": "text", "text": "hi"}]}) != D
+
+
+def test_explicit_dialect_rejects_other_dialects_naming_them() -> None:
+    with pytest.raises(
+        toolwire.DecodeError, match=r"not a bedrock\.converse payload: it looks like anthropic\.messages"
+    ):
+        toolwire.decode({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}, D)
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like bedrock\.converse"):
+        toolwire.decode(use(), "anthropic.messages")
+
+
+def test_system_tool_keeps_its_shape() -> None:
+    spec = {"systemTool": {"name": "nova_grounding"}}
+    tool = toolwire.decode_tool(spec)
+    assert tool.name == "nova_grounding" and toolwire.encode_tool(tool, D) == spec
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        use(name=5),
+        use(input=[1]),
+        use(toolUseId=["x"]),
+        {"toolUse": "nope"},
+        response([1]),
+        {"output": {"message": None}},
+        {"output": {"message": {"content": "text"}}},
+        {"toolResult": {"toolUseId": "x", "content": "text"}},
+        {"toolResult": {"toolUseId": "x", "content": [{"text": "a", "json": {}}]}},
+        {"toolSpec": {"name": "f", "inputSchema": {"json": 3}}},
+        {"toolSpec": {"name": None}},
+        {"messages": [3], "toolConfig": {}},
+    ],
+)
+def test_malformed_shapes_raise_only_toolwire_errors(bad: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result):
+        for kw in ({}, {"dialect": D}):
+            with contextlib.suppress(toolwire.ToolwireError):
+                fn(bad, **kw)
+
+
+bedrockish = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "toolUse",
+                    "toolUseId",
+                    "name",
+                    "input",
+                    "type",
+                    "toolResult",
+                    "content",
+                    "status",
+                    "json",
+                    "text",
+                    "output",
+                    "message",
+                    "role",
+                    "messages",
+                    "toolConfig",
+                    "toolSpec",
+                    "inputSchema",
+                    "stopReason",
+                ]
+            ),
+            inner | st.just("server_tool_use"),
+            max_size=5,
+        )
+    ),
+    max_leaves=25,
+)
+
+
+@given(bedrockish)
+def test_fuzzed_bedrock_shapes_raise_only_toolwire_errors(value: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result):
+        for kw in ({}, {"dialect": D}):
+            with contextlib.suppress(toolwire.ToolwireError):
+                fn(value, **kw)
