@@ -132,7 +132,11 @@ def encode_text(
     *,
     variant: str | None = None,
 ) -> str:
-    """Render *calls* as the family's model output text (``variant``: see ``TextFormat.variants``)."""
+    """Render *calls* as the family's model output text (``variant``: see ``TextFormat.variants``).
+
+    No calls render as ``""``. A value the format cannot carry (a string containing the
+    marker that would end it) raises ``EncodeError``.
+    """
     fmt = get_text_format(dialect)
     if variant is not None and variant not in fmt.variants:
         raise UnknownDialectError(
@@ -140,4 +144,5 @@ def encode_text(
             f"{', '.join(fmt.variants) or 'none'}",
             dialect=fmt.name,
         )
-    return fmt.encode(calls if isinstance(calls, (list, tuple)) else [calls], variant)  # type: ignore[list-item]
+    items: list[ToolCall] = list(calls) if isinstance(calls, (list, tuple)) else [calls]  # type: ignore[list-item]
+    return fmt.encode(items, variant) if items else ""

@@ -175,7 +175,7 @@ class TextMode(Mode):
             elif self.sink == "reasoning":
                 m.emit_reasoning(text)
             else:
-                m.emit_stray(text)
+                m.stray.append(text)
 
     def step(self, m: TextParser) -> bool:
         buf, pos = m.buf, m.pos
@@ -192,6 +192,8 @@ class TextMode(Mode):
         if hit is not None:
             self.emit(m, buf[pos : hit.start()])
             m.pos = hit.end()
+            if m.stray:
+                m.flush_stray()
             self.on[hit.group()](m, hit.group())
             if m.mode is not self:
                 m.brk(self.sink)
@@ -200,6 +202,8 @@ class TextMode(Mode):
         if stop > pos:
             self.emit(m, buf[pos:stop])
             m.pos = stop
+        if m.final and m.stray:
+            m.flush_stray()
         return False
 
 
@@ -361,6 +365,7 @@ class TextParser:
         self.items: list[Item] = []
         self.events: list[Event] = []
         self.body: list[str] = []
+        self.stray: list[str] = []
         self.quote = -1
         self.depth = 0
         self.opener = ""
@@ -417,8 +422,11 @@ class TextParser:
         if out:
             self.events.append(ReasoningDelta(out))
 
-    def emit_stray(self, text: str) -> None:
-        """Text where the format expects none (between calls of a section): keep it as content."""
+    def flush_stray(self) -> None:
+        """Text where the format expects none (between the calls of a section), taken
+        whole up to the next marker: kept as content unless it is only whitespace."""
+        text = "".join(self.stray)
+        self.stray = []
         if text.strip():
             self.emit_content(text)
 

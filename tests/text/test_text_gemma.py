@@ -33,9 +33,9 @@ def test_unicode_nested_and_scalar_values() -> None:
 
 
 def test_calls_after_reasoning_and_content_around() -> None:
-    text = f"<|channel>thought\nThe user wants weather.<channel|>Let me check.<|tool_call>call:f{{}}<tool_call|><|tool_response>"
+    text = "<|channel>thought\nThe user wants weather.<channel|>Let me check.<|tool_call>call:f{}<tool_call|><|tool_response>"
     check(text, D, "Let me check.", "The user wants weather.", [C("f")])
-    check(f"Sure. <|tool_call>call:f{{}}<tool_call|> Then more.", D, "Sure.  Then more.", None, [C("f")])
+    check("Sure. <|tool_call>call:f{}<tool_call|> Then more.", D, "Sure.  Then more.", None, [C("f")])
 
 
 def test_markers_inside_strings() -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, List, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from toolwire._text import (
     CallEvent,
@@ -19,8 +20,8 @@ from toolwire._types import InvalidToolCall, ToolCall
 class Invalid:
     """Matches an ``InvalidToolCall`` on the fields a test names."""
 
-    def __init__(self, name: Optional[str] = None, *, truncated: bool = False, raw: Optional[str] = None,
-                 id: Optional[str] = None) -> None:
+    def __init__(self, name: str | None = None, *, truncated: bool = False, raw: str | None = None,
+                 id: str | None = None) -> None:
         self.name, self.truncated, self.raw, self.id = name, truncated, raw, id
 
     def __eq__(self, other: object) -> bool:
@@ -38,7 +39,7 @@ class Invalid:
         return f"Invalid({self.name!r}, truncated={self.truncated}, raw={self.raw!r})"
 
 
-def C(name: str, args: Optional[dict] = None, id: Optional[str] = None) -> ToolCall:  # noqa: N802
+def C(name: str, args: dict | None = None, id: str | None = None) -> ToolCall:  # noqa: N802
     return ToolCall(name=name, args=args or {}, id=id)
 
 
@@ -63,12 +64,12 @@ def stream(text: str, dialect: str, pieces: Sequence[str], **kw: Any) -> TextRes
     return r
 
 
-def random_pieces(text: str, rnd: random.Random) -> List[str]:
+def random_pieces(text: str, rnd: random.Random) -> list[str]:
     cuts = sorted(rnd.sample(range(1, len(text)), min(len(text) - 1, rnd.randint(0, 12)))) if len(text) > 1 else []
     return [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
 
 
-def check(text: str, dialect: str, content: Optional[str], reasoning: Optional[str],
+def check(text: str, dialect: str, content: str | None, reasoning: str | None,
           calls: Sequence[Any], **kw: Any) -> TextResult:
     """decode_text gives the expected result, and so does every streaming split."""
     r = decode_text(text, dialect, **kw)

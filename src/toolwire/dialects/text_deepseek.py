@@ -150,7 +150,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             forbid(k, ('"',), "Parameter name", NAME)
             is_str = type(v) is str
-            text = forbid(v, (PARAM_END,), "Value", NAME) if is_str else dumps(v, NAME)
+            text = forbid(v if is_str else dumps(v, NAME), (PARAM_END,), "Value", NAME)
             params.append(f'{PARAM} name="{k}" string="{"true" if is_str else "false"}">{text}{PARAM_END}')
         invokes.append(f'{INVOKE} name="{c.name}">\n' + "".join(p + "\n" for p in params) + INVOKE_END)
     start, stop = (FC, FC_END) if variant == "v3.2" else (TCS, TCS_END)

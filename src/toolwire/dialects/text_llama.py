@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import keyword
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from .._text_core import BodyMode, TextFormat, TextMode, TextParser
@@ -183,16 +184,21 @@ def _start(thinking: bool) -> TextMode:
     return _CONTENT
 
 
+def _py_name(k: str) -> bool:
+    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
+    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
     if variant == "pythonic":
         parts = []
         for c in cs:
-            if not all(p.isidentifier() and not keyword.iskeyword(p) for p in c.name.split(".")):
+            if not all(_py_name(p) for p in c.name.split(".")):
                 forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
             kws = []
             for k, v in c.args.items():
-                if not (type(k) is str and k.isidentifier() and not keyword.iskeyword(k)):
+                if not _py_name(k):
                     forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
                 kws.append(f"{k}={encode_value(v, NAME)}")
             parts.append(f"{c.name}({', '.join(kws)})")

@@ -1,0 +1,111 @@
+"""Properties of every text family: split invariance, round trip, only toolwire errors."""
+
+from __future__ import annotations
+
+import keyword
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, reject, settings
+from hypothesis import strategies as st
+from textcheck import stream
+
+from toolwire._errors import EncodeError, ToolwireError
+from toolwire._text import TEXT_FORMATS, decode_text, encode_text
+from toolwire._types import InvalidToolCall, ToolCall
+
+NAMES = [f.name for f in TEXT_FORMATS]
+MARKERS = [
+    "<tool_call>", "</tool_call>", "<think>", "</think>", "<function=", "</function>", "<parameter=",
+    "</parameter>", "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "[TOOL_CALLS]", "[ARGS]",
+    "[CALL_ID]", "[THINK]", "[/THINK]", "</s>", "<|python_tag|>", "<|eom_id|>", "<|eot_id|>",
+    "<|python_start|>", "<|python_end|>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>",
+    "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>", "<｜DSML｜function_calls>",
+    "</｜DSML｜function_calls>", "<｜DSML｜tool_calls>", '<｜DSML｜invoke name="f">', "</｜DSML｜invoke>",
+    '<｜DSML｜parameter name="a" string="false">', "</｜DSML｜parameter>", "<|tool_call>", "<tool_call|>",
+    '<|"|>', "<|channel>", "<channel|>", "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>",
+    "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>", "<|start|>",
+    "<|channel|>", "<|message|>", "<|end|>", "<|call|>", "<|return|>", " to=functions.f ",
+    "call:f{", "functions.f:0", '{"name": "f", "arguments": {', '{"a": 1}', "f(a=1)", "\n", " ",
+]
+SOUP = st.lists(
+    st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
+    max_size=25,
+).map("".join)
+
+
+@pytest.mark.parametrize("dialect", NAMES)
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@given(text=SOUP, data=st.data(), finish=st.sampled_from([None, "stop", "length"]),
+       thinking=st.booleans())
+def test_marker_soup_never_crashes_and_splits_agree(dialect: str, text: str, data: Any,
+                                                   finish: str | None, thinking: bool) -> None:
+    try:
+        whole = decode_text(text, dialect, finish_reason=finish, thinking=thinking)
+    except ToolwireError:  # pragma: no cover - nothing here should raise at all
+        raise
+    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
+    pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)]) if a < b] or [text]
+    assert stream(text, dialect, pieces, finish_reason=finish, thinking=thinking) == whole
+    assert stream(text, dialect, list(text), finish_reason=finish, thinking=thinking) == whole
+    if finish == "length":  # nothing executable ends with the text
+        for call in whole.tool_calls:
+            assert isinstance(call, (ToolCall, InvalidToolCall))
+
+
+# -- round trip ---------------------------------------------------------------------
+KEY = st.from_regex(r"[^\W\d]\w{0,7}", fullmatch=True).filter(lambda k: k.isidentifier() and not keyword.iskeyword(k))
+TEXT = st.lists(st.one_of(st.text(max_size=6), st.sampled_from(MARKERS)), max_size=4).map("".join)
+SCALAR = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**53), 2**53),
+    st.floats(allow_nan=False, allow_infinity=False), TEXT,
+)
+VALUE = st.recursive(
+    SCALAR,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(KEY, inner, max_size=3)),
+    max_leaves=8,
+)
+NAME = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,15}", fullmatch=True).filter(lambda n: not keyword.iskeyword(n))
+CALL = st.builds(lambda n, a: ToolCall(name=n, args=a), NAME, st.dictionaries(KEY, VALUE, max_size=4))
+
+
+def _schema(value: Any) -> dict[str, Any]:
+    for t, name in ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+                    (list, "array"), (dict, "object")):
+        if type(value) is t:
+            return {"type": name}
+    return {"type": "null"}
+
+
+def _tools(calls: list[ToolCall]) -> list[dict[str, Any]]:
+    tools: dict[str, dict[str, Any]] = {}
+    for c in calls:  # same name twice: the last call's schema (tests use distinct names below)
+        tools[c.name] = {"name": c.name, "parameters": {"type": "object", "properties": {
+            k: _schema(v) for k, v in c.args.items()}}}
+    return list(tools.values())
+
+
+CASES = [(f.name, v) for f in TEXT_FORMATS for v in (None, *f.variants)]
+
+
+@pytest.mark.parametrize(("dialect", "variant"), CASES)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@example(calls=[], ids=["000000000"] * 3)  # llama pythonic wrote "[]", read back as content
+@example(calls=[ToolCall(name="A", args={"ŉ": None})], ids=["000000000"] * 3)  # NFKC-changed kwarg
+@given(calls=st.lists(CALL, max_size=3, unique_by=lambda c: c.name),
+       ids=st.lists(st.from_regex(r"[a-zA-Z0-9]{9}", fullmatch=True), min_size=3, max_size=3))
+def test_round_trip(dialect: str, variant: str | None, calls: list[ToolCall], ids: list[str]) -> None:
+    if dialect == "text.mistral" and variant in (None, "v11", "v3"):
+        calls = [c.model_copy(update={"id": i}) for c, i in zip(calls, ids)]
+    try:
+        text = encode_text(calls, dialect, variant=variant)
+    except EncodeError:
+        reject()
+    r = decode_text(text, dialect, tools=_tools(calls))
+    expected = calls
+    if dialect == "text.kimi":
+        expected = [c.model_copy(update={"id": f"functions.{c.name}:{i}"}) for i, c in enumerate(calls)]
+    assert list(r.tool_calls) == expected, text
+    assert r.content is None and r.reasoning is None, text
+    # and again, streamed one character at a time
+    assert stream(text, dialect, list(text), tools=_tools(calls)) == r
