@@ -73,7 +73,9 @@ class _Target:
             new = synthesize_id(c.name, c.args, self.d.ids, self.pending.count)
             self.pending.count += 1
             self.pending.by_name[c.name].append(new)
-            c = c.model_copy(update={"id": new, "repairs": (*c.repairs, "id-synthesized")})
+            # the target's own placeholders (no id, an empty id) no longer apply
+            pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
+            c = c.model_copy(update={"id": new, "provider_data": pd, "repairs": (*c.repairs, "id-synthesized")})
         name = self.names.map(c.name)
         if name != c.name:
             c = c.model_copy(update={"name": name})

@@ -1,0 +1,238 @@
+"""Cross-dialect conversion: properties over every dialect pair, and the id failures of
+prior-art.md §3, each named after the report it reproduces."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Optional
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire._convert import convert, encode_message
+from toolwire._ids import IdMap, map_id, synthesize_id
+from toolwire._names import NameMap
+
+ALL = [n for n in toolwire.dialect_names() if not n.startswith("text.")]
+MINE = ["mistral", "cohere.v2", "ollama", "mcp"]
+
+json_scalars = (
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=10,
+)
+args_st = st.dictionaries(st.text(max_size=10), json_values, max_size=4)
+# a name every dialect accepts (Gemini: starts with a letter or underscore)
+portable_names = st.from_regex(re.compile(r"[a-zA-Z_][a-zA-Z0-9_]{0,30}"), fullmatch=True)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _valid_id(name: str) -> st.SearchStrategy[Optional[str]]:
+    rule = toolwire.get_dialect(name).ids
+    if rule.pattern is not None:
+        valid = st.from_regex(rule.pattern, fullmatch=True)
+    else:
+        valid = st.from_regex(re.compile(r"[A-Za-z0-9_]{1,30}"), fullmatch=True)
+    if rule.max_len is not None:
+        valid = valid.filter(lambda s: len(s) <= (rule.max_len or 0))
+    return st.none() | valid
+
+
+def _expected(ident: Optional[str], name: str, args: Any, dialect: str) -> Optional[str]:
+    rule = toolwire.get_dialect(dialect).ids
+    if ident is None:
+        return synthesize_id(name, args, rule, 0) if rule.required else None
+    return map_id(ident, rule)
+
+
+@given(st.sampled_from(MINE), st.data())
+def test_round_trip_my_dialects(dialect: str, data: Any) -> None:
+    d = toolwire.get_dialect(dialect)
+    name = data.draw(st.from_regex(d.names, fullmatch=True) if d.names else st.text(min_size=1, max_size=20))
+    call = toolwire.ToolCall(name=name, args=data.draw(args_st), id=data.draw(_valid_id(dialect)))
+    back = toolwire.decode(toolwire.encode(call, dialect), dialect)
+    assert back.name == call.name and _same(back.args, call.args)
+    assert back.id == _expected(call.id, call.name, call.args, dialect)
+
+
+@pytest.mark.parametrize("d1", ALL)
+@pytest.mark.parametrize("d2", ALL)
+@settings(max_examples=max(10, settings().max_examples // 4))  # x every pair
+@given(data=st.data())
+def test_cross_dialect(d1: str, d2: str, data: Any) -> None:
+    name, args = data.draw(portable_names), data.draw(args_st)
+    call = toolwire.ToolCall(name=name, args=args, id=data.draw(_valid_id(d1)))
+    source_id = _expected(call.id, name, args, d1)  # the id as d1 carries it
+    ids = IdMap(toolwire.get_dialect(d2).ids, dialect=d2)
+    out = convert(toolwire.encode(call, d1), to=d2, ids=ids)
+    back = toolwire.decode(out, d2)
+    assert back.name == name and _same(back.args, args)
+    assert back.id == _expected(source_id, name, args, d2)
+    # its result, converted with the same IdMap, pairs with it
+    result = toolwire.ToolResult(id=source_id, name=name, content="ok")
+    converted = convert(toolwire.encode_result(result, d1), to=d2, source=d1, ids=ids)
+    assert toolwire.decode_result(converted, d2).id == back.id
+
+
+# --- prior-art.md §3 -------------------------------------------------------------------
+
+OPENAI_HISTORY = [
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_Xy12ab34cd56ef78gh90ij12", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+    {"role": "tool", "tool_call_id": "call_Xy12ab34cd56ef78gh90ij12", "content": "ok"},
+]
+
+
+def test_mistral_nine_alphanumerics_langchain_24668() -> None:
+    ids = IdMap(toolwire.get_dialect("mistral").ids, dialect="mistral")
+    calls = convert(OPENAI_HISTORY[0], to="mistral", ids=ids)
+    result = convert(OPENAI_HISTORY[1], to="mistral", source="openai.chat", ids=ids)
+    new = calls[0]["id"]
+    assert re.fullmatch(r"[a-zA-Z0-9]{9}", new)
+    assert result["tool_call_id"] == new
+    assert ids.mapping == {"call_Xy12ab34cd56ef78gh90ij12": new}
+
+
+def test_shared_prefixes_stay_distinct_vercel_16182() -> None:
+    # Bedrock-Mistral kept the first 9 alphanumerics: both became "toolubdrk" -> duplicate ids
+    a = {"id": "toolu_bdrk_01AAAAAAAAAAAAAAAAAAAAAAAA", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    b = {"id": "toolu_bdrk_01BBBBBBBBBBBBBBBBBBBBBBBB", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    out = convert([a, b], to="mistral")
+    assert out[0]["id"] != out[1]["id"]
+    assert all(re.fullmatch(r"[a-zA-Z0-9]{9}", o["id"]) for o in out)
+    assert not any(o["id"].startswith("toolubdrk") for o in out)
+
+
+def test_kimi_ids_langchain_37756() -> None:
+    kimi = {"id": "functions.write_todos:0", "type": "function", "function": {"name": "write_todos", "arguments": "{}"}}
+    for target in ("anthropic.messages", "bedrock.converse", "mistral"):
+        if target not in toolwire.dialect_names():
+            continue
+        rule = toolwire.get_dialect(target).ids
+        back = toolwire.decode(convert(kimi, to=target), target)
+        assert back.id is not None and rule.valid(back.id)
+        # Anthropic and Mistral reject '.' and ':' (Bedrock's pattern allows them)
+        assert (back.id == kimi["id"]) == rule.valid(kimi["id"])
+    assert not toolwire.get_dialect("mistral").ids.valid(kimi["id"])
+
+
+def test_openai_forty_characters_litellm_11392() -> None:
+    long_id = "a" * 41
+    out = convert({"name": "f", "args": {}, "id": long_id}, to="openai.chat")
+    assert len(out["id"]) <= 40
+    forty = "b" * 40
+    assert convert({"name": "f", "args": {}, "id": forty}, to="openai.chat")["id"] == forty
+
+
+def test_ids_reach_gemini_litellm_34603() -> None:
+    if "gemini" not in toolwire.dialect_names():
+        pytest.skip("gemini is not registered")
+    out = convert(OPENAI_HISTORY[0], to="gemini")
+    assert toolwire.decode(out[0], "gemini").id == "call_Xy12ab34cd56ef78gh90ij12"  # never stripped
+
+
+def test_absent_ids_pair_call_and_result_pydantic_ai_1879() -> None:
+    ids = IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    call = convert(toolwire.ToolCall(name="get_weather", args={"city": "Paris"}), to="openai.chat", ids=ids)
+    result = convert(toolwire.ToolResult(name="get_weather", content="sunny"), to="openai.chat", ids=ids)
+    assert call["id"] == synthesize_id("get_weather", {"city": "Paris"}, toolwire.get_dialect("openai.chat").ids, 0)
+    assert result["tool_call_id"] == call["id"]
+
+
+def test_collision_in_a_conversation_is_an_error() -> None:
+    rule = toolwire.get_dialect("mistral").ids
+    image = map_id("call.1", rule)  # what "call.1" becomes in Mistral
+    ids = IdMap(rule, dialect="mistral")
+    convert(toolwire.ToolCall(name="f", args={}, id="call.1"), to="mistral", ids=ids)
+    with pytest.raises(toolwire.EncodeError, match=f"Ids 'call.1' and '{image}' both become '{image}' in mistral"):
+        convert(toolwire.ToolCall(name="g", args={}, id=image), to="mistral", ids=ids)
+
+
+def test_result_without_any_id_is_a_clear_error() -> None:
+    with pytest.raises(toolwire.EncodeError, match="needs the id of its call"):
+        convert(toolwire.ToolResult(name="f", content="x"), to="openai.chat")
+
+
+# --- assistant messages ----------------------------------------------------------------
+
+CALL = toolwire.ToolCall(name="f", args={}, id="KikbB849t")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "expected"),
+    [
+        ("openai.chat", {"role": "assistant", "content": None}),  # the OpenAI spec: null
+        ("mistral", {"role": "assistant"}),  # Mistral wants the key absent
+        ("cohere.v2", {"role": "assistant"}),
+        ("ollama", {"role": "assistant", "content": ""}),  # Ollama rejects null
+    ],
+)
+def test_tool_only_content_per_target(dialect: str, expected: Any) -> None:
+    msg = encode_message([CALL], dialect)
+    calls = msg.pop("tool_calls")
+    assert msg == expected
+    assert toolwire.decode_all({**msg, "tool_calls": calls}, dialect)[0].name == "f"
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral", "cohere.v2", "ollama"])
+def test_no_empty_tool_calls(dialect: str) -> None:
+    msg = encode_message([], dialect, content="hi")
+    assert "tool_calls" not in msg
+    assert encode_message(None, dialect) == {"role": "assistant", "content": ""}
+
+
+def test_cohere_text_next_to_calls_is_the_tool_plan() -> None:
+    msg = encode_message([CALL], "cohere.v2", content="I will call f.")
+    assert msg["tool_plan"] == "I will call f." and "content" not in msg
+
+
+def test_message_without_shape_is_an_error() -> None:
+    with pytest.raises(toolwire.EncodeError, match="No assistant-message shape is known for mcp"):
+        encode_message([CALL], "mcp")
+
+
+# --- tool definitions and names --------------------------------------------------------
+
+
+def test_mcp_tool_to_openai_maps_the_name_reversibly() -> None:
+    names = NameMap(toolwire.get_dialect("openai.chat").names, dialect="openai.chat")
+    tool = {"name": "fs.read_file", "inputSchema": {"type": "object"}, "title": "Read"}
+    out = convert(tool, to="openai.chat", names=names)
+    mapped = out["function"]["name"]
+    assert re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", mapped) and mapped.startswith("fs_read_file_")
+    # the model calls the mapped name; the same map gives the MCP name back
+    reply = {"id": "call_1", "type": "function", "function": {"name": mapped, "arguments": '{"path": "/x"}'}}
+    call = toolwire.decode(reply)
+    request = convert(call.model_copy(update={"name": names.original(call.name)}), to="mcp")
+    assert request["params"] == {"name": "fs.read_file", "arguments": {"path": "/x"}}
+
+
+def test_ollama_response_to_openai_serialises_arguments_once() -> None:
+    ollama = {"model": "m", "created_at": "t", "done": True, "message": {"role": "assistant", "content": "",
+              "tool_calls": [{"function": {"index": 0, "name": "f", "arguments": {"a": 1}}}]}}
+    out = convert(ollama, to="openai.chat")
+    assert out[0]["function"]["arguments"] == '{"a":1}'
+    assert out[0]["id"] == synthesize_id("f", {"a": 1}, toolwire.get_dialect("openai.chat").ids, 0)
+
+
+def test_mcp_result_to_chat_needs_its_call_id() -> None:
+    ids = IdMap(toolwire.get_dialect("openai.chat").ids)
+    wire = {"jsonrpc": "2.0", "id": "call_9", "result": {"content": [{"type": "text", "text": "72F"}]}}
+    assert convert(wire, to="openai.chat", ids=ids) == {"role": "tool", "tool_call_id": "call_9",
+                                                         "content": [{"type": "text", "text": "72F"}]}
+
+
+def test_items_without_calls() -> None:
+    with pytest.raises(toolwire.EncodeError, match="holds no call, definition or result"):
+        convert({"type": "reasoning", "id": "rs_1", "summary": []}, to="mistral")
+    assert convert({"role": "assistant", "content": "hi"}, to="mistral") == []  # a message: its calls
