@@ -84,6 +84,18 @@ class Response:
     raw: Any = field(default=None, repr=False, compare=False)
 
 
+def _usage(
+    input_tokens: Optional[int], output_tokens: Optional[int], reasoning: Optional[int], total: Optional[int]
+) -> Usage:
+    # frozen dataclasses set each field through object.__setattr__ (~1 us per record);
+    # filling __dict__ directly builds the same value in a fraction of that
+    u = object.__new__(Usage)
+    u.__dict__.update(
+        input_tokens=input_tokens, output_tokens=output_tokens, reasoning_tokens=reasoning, total_tokens=total
+    )
+    return u
+
+
 def _get(d: Any, *names: str) -> Any:
     if not isinstance(d, dict):
         return None
@@ -134,7 +146,7 @@ def _chat(d: Dict[str, Any]) -> _Fields:
         reasoning.insert(0, r["content"])
     u = d.get("usage") or {}
     details = u.get("completion_tokens_details") or {}
-    usage = Usage(
+    usage = _usage(
         _int(u.get("prompt_tokens")),
         _int(u.get("completion_tokens")),
         _int(details.get("reasoning_tokens")),
@@ -167,7 +179,7 @@ def _responses(d: Dict[str, Any]) -> _Fields:
     details = d.get("incomplete_details") or {}
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
     u = d.get("usage") or {}
-    usage = Usage(
+    usage = _usage(
         _int(u.get("input_tokens")),
         _int(u.get("output_tokens")),
         _int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
@@ -189,7 +201,7 @@ def _anthropic(d: Dict[str, Any]) -> _Fields:
     raw = d.get("stop_reason")
     refusal = (_join(text) or "refused") if raw == "refusal" else None
     u = d.get("usage") or {}
-    usage = Usage(
+    usage = _usage(
         _int(u.get("input_tokens")),
         _int(u.get("output_tokens")),
         None,
@@ -213,7 +225,7 @@ def _gemini(d: Dict[str, Any]) -> _Fields:
     if not cands and block:
         raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
     u = _get(d, "usageMetadata", "usage_metadata") or {}
-    usage = Usage(
+    usage = _usage(
         _int(_get(u, "promptTokenCount", "prompt_token_count")),
         _int(_get(u, "candidatesTokenCount", "candidates_token_count")),
         _int(_get(u, "thoughtsTokenCount", "thoughts_token_count")),
@@ -237,7 +249,7 @@ def _bedrock(d: Dict[str, Any]) -> _Fields:
             if isinstance(rt.get("text"), str):
                 reasoning.append(rt["text"])
     u = d.get("usage") or {}
-    usage = Usage(_int(u.get("inputTokens")), _int(u.get("outputTokens")), None, _int(u.get("totalTokens")))
+    usage = _usage(_int(u.get("inputTokens")), _int(u.get("outputTokens")), None, _int(u.get("totalTokens")))
     return _join(text), "\n".join(reasoning), None, d.get("stopReason"), usage, None
 
 
@@ -245,7 +257,7 @@ def _ollama(d: Dict[str, Any]) -> _Fields:
     msg = d.get("message") or {}
     content = msg.get("content")
     thinking = msg.get("thinking")
-    usage = Usage(_int(d.get("prompt_eval_count")), _int(d.get("eval_count")), None, None)
+    usage = _usage(_int(d.get("prompt_eval_count")), _int(d.get("eval_count")), None, None)
     return (
         content if isinstance(content, str) else "",
         thinking if isinstance(thinking, str) else "",
@@ -261,9 +273,48 @@ def _cohere(d: Dict[str, Any]) -> _Fields:
     text = [p.get("text") or "" for p in msg.get("content") or [] if isinstance(p, dict) and p.get("type") == "text"]
     plan = msg.get("tool_plan")
     tokens = (d.get("usage") or {}).get("tokens") or {}
-    usage = Usage(_int(tokens.get("input_tokens")), _int(tokens.get("output_tokens")), None, None)
+    usage = _usage(_int(tokens.get("input_tokens")), _int(tokens.get("output_tokens")), None, None)
     return _join(text), plan if isinstance(plan, str) else "", None, d.get("finish_reason"), usage, None
 
+
+def _chat_calls(d: Dict[str, Any]) -> bool:
+    choices = d.get("choices") or []
+    msg = (
+        (choices[0].get("message") or choices[0].get("delta") or {}) if choices and isinstance(choices[0], dict) else {}
+    )
+    return bool(isinstance(msg, dict) and (msg.get("tool_calls") or msg.get("function_call")))
+
+
+def _blocks_with(items: Any, test: Callable[[Dict[str, Any]], bool]) -> bool:
+    return any(isinstance(b, dict) and test(b) for b in items or ())
+
+
+def _gemini_calls(d: Dict[str, Any]) -> bool:
+    return any(
+        _blocks_with(
+            (c.get("content") or {}).get("parts"),
+            lambda p: "functionCall" in p or "function_call" in p or "executableCode" in p or "executable_code" in p,
+        )
+        for c in d.get("candidates") or ()
+        if isinstance(c, dict)
+    )
+
+
+# Whether a response can hold tool calls at all: the core decoders run only then (most
+# structured-output replies have none, and this check is ~50x cheaper than decoding).
+_MAY_HOLD_CALLS: Dict[str, Callable[[Dict[str, Any]], bool]] = {
+    "openai.chat": _chat_calls,
+    "openai.responses": lambda d: _blocks_with(
+        d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")
+    ),
+    "anthropic.messages": lambda d: _blocks_with(d.get("content"), lambda b: b.get("type") not in ("text", "thinking")),
+    "gemini": _gemini_calls,
+    "bedrock.converse": lambda d: _blocks_with(
+        ((d.get("output") or {}).get("message") or {}).get("content"), lambda b: "toolUse" in b
+    ),
+    "cohere.v2": lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    "ollama": lambda d: bool((d.get("message") or {}).get("tool_calls")),
+}
 
 #: (shape id, detector, field reader, tool-call dialect for decode_all)
 _SHAPES: List[Tuple[str, Callable[[Dict[str, Any]], bool], Callable[[Dict[str, Any]], _Fields], str]] = [
@@ -329,14 +380,15 @@ def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
     except (AttributeError, TypeError, KeyError, IndexError) as exc:
         raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
     text, reasoning, stripped = _split_think(text, reasoning)
-    calls, invalid = _tool_calls(data, dialect)
+    calls, invalid = _tool_calls(data, dialect) if _MAY_HOLD_CALLS[sid](data) else ([], [])
     raw_finish = raw_finish if isinstance(raw_finish, str) else None
     finish = normalize_finish(raw_finish, sid) if raw_finish else None  # "" is no value (Snowflake)
     if calls and finish in ("stop", None):
         finish = "tool_calls"
     if refusal is None and finish == "refusal":
         refusal = text or "refused"
-    return Response(
+    out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
+    out.__dict__.update(
         provider=sid,
         text=text,
         reasoning=reasoning,
@@ -351,6 +403,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
         think_stripped=stripped,
         raw=data,
     )
+    return out
 
 
 def _plain(resp: Any) -> Any:
