@@ -1,0 +1,177 @@
+"""The front door of the text formats: names, errors, events, tools=, bounded buffering."""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import C
+
+from toolwire._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError
+from toolwire._text import (
+    TEXT_FORMATS,
+    CallEvent,
+    ContentDelta,
+    ReasoningDelta,
+    TextParser,
+    TextResult,
+    decode_text,
+    encode_text,
+    get_text_format,
+)
+from toolwire._types import InvalidToolCall, ToolCall
+
+W = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+
+
+def test_the_nine_families_are_listed_by_exact_name() -> None:
+    assert [f.name for f in TEXT_FORMATS] == [
+        "text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek",
+        "text.gemma", "text.glm", "text.kimi", "text.harmony",
+    ]
+    assert get_text_format("text.kimi") is TEXT_FORMATS[7]
+    assert get_text_format(TEXT_FORMATS[0]) is TEXT_FORMATS[0]
+
+
+def test_unknown_dialect() -> None:
+    with pytest.raises(UnknownDialectError) as exc:
+        decode_text("x", "text.nope")
+    assert exc.value.message.startswith("Unknown text dialect 'text.nope'; known text dialects: text.hermes, ")
+    with pytest.raises(UnknownDialectError):
+        TextParser("hermes")
+    with pytest.raises(UnknownDialectError):
+        encode_text([], "text.mistral", variant="v99")
+
+
+def test_result_is_frozen_and_comparable() -> None:
+    r = decode_text(W, "text.hermes")
+    assert r == TextResult(None, None, (C("f", {"a": 1}),))
+    with pytest.raises(AttributeError):
+        r.content = "x"  # type: ignore[misc]
+
+
+def test_events_are_typed_and_add_up_to_the_result() -> None:
+    p = TextParser("text.hermes")
+    events = []
+    for piece in ["<think>hm", "m</think>He", "llo ", W[:10], W[10:], " bye"]:
+        events += p.feed(piece)
+    r = p.close()
+    assert "".join(e.text for e in events if isinstance(e, ContentDelta)) == r.content == "Hello  bye"
+    assert "".join(e.text for e in events if isinstance(e, ReasoningDelta)) == r.reasoning == "hmm"
+    assert [e.call for e in events if isinstance(e, CallEvent)] == list(r.tool_calls)
+
+
+def test_parser_input_errors() -> None:
+    p = TextParser("text.hermes")
+    with pytest.raises(DecodeError, match="TextParser.feed takes text, got int 5"):
+        p.feed(5)  # type: ignore[arg-type]
+    assert p.close() == p.close()
+    with pytest.raises(DecodeError, match="This TextParser is closed"):
+        p.feed("x")
+    with pytest.raises(DecodeError, match="decode_text takes the model's output text, got NoneType"):
+        decode_text(None, "text.hermes")
+    assert decode_text(W.encode(), "text.hermes").tool_calls == (C("f", {"a": 1}),)
+    with pytest.raises(DecodeError, match="Text is not UTF-8"):
+        decode_text(b"\xff", "text.hermes")
+
+
+def test_tools_shapes_and_errors() -> None:
+    text = "<tool_call>\n<function=f>\n<parameter=n>\n5\n</parameter>\n</function>\n</tool_call>"
+    schema = {"type": "object", "properties": {"n": {"type": "string"}}}
+    for tools in (
+        [{"type": "function", "function": {"name": "f", "parameters": schema}}],
+        [{"name": "f", "input_schema": schema}],
+        {"name": "f", "parameters": schema},
+    ):
+        assert decode_text(text, "text.qwen3-xml", tools=tools).tool_calls == (C("f", {"n": "5"}),)
+    with pytest.raises(DecodeError, match=r"tools= must be a list of tool definitions, got int"):
+        decode_text(text, "text.qwen3-xml", tools=3)
+    with pytest.raises(DecodeError) as exc:
+        decode_text(text, "text.qwen3-xml", tools=[{"weird": 1}])
+    assert exc.value.loc == "$.tools[0]"
+
+
+def test_encode_errors() -> None:
+    with pytest.raises(EncodeError, match="Item 0 is not a ToolCall: str .f."):
+        encode_text("f", "text.hermes")  # type: ignore[arg-type]
+    with pytest.raises(EncodeError, match="Item 0 is not a ToolCall: InvalidToolCall"):
+        encode_text([InvalidToolCall(error="x")], "text.hermes")  # type: ignore[list-item]
+    with pytest.raises(EncodeError, match="contains '</parameter>'"):
+        encode_text(ToolCall(name="f", args={"s": "a</parameter>b"}), "text.qwen3-xml")
+    with pytest.raises(EncodeError, match="contains '</arg_value>'"):
+        encode_text(ToolCall(name="f", args={"s": ["</arg_value>"]}), "text.glm")
+    with pytest.raises(EncodeError):
+        encode_text(ToolCall(name="f", args={"k": 'a<|"|>'}), "text.gemma")
+    with pytest.raises(EncodeError, match="not a Python name"):
+        encode_text(ToolCall(name="f", args={"not ok": 1}), "text.llama", variant="pythonic")
+    assert encode_text([], "text.hermes") == ""
+
+
+def test_encode_matches_the_chat_templates() -> None:
+    c = ToolCall(name="get_weather", args={"city": "Paris", "days": 3})
+    assert encode_text(c, "text.hermes") == (
+        '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}\n</tool_call>'
+    )
+    assert encode_text(c, "text.qwen3-xml") == (
+        "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n"
+        "<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>"
+    )
+    assert encode_text(c, "text.glm") == (
+        "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n"
+        "<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>"
+    )
+    assert encode_text(c, "text.llama") == '{"name": "get_weather", "parameters": {"city": "Paris", "days": 3}}'
+    assert encode_text(c, "text.llama", variant="pythonic") == "[get_weather(city='Paris', days=3)]"
+    assert encode_text(c, "text.mistral") == '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "days": 3}'
+    assert encode_text(c.model_copy(update={"id": "Ab3dE9xYz"}), "text.mistral") == (
+        '[TOOL_CALLS]get_weather[CALL_ID]Ab3dE9xYz[ARGS]{"city": "Paris", "days": 3}'
+    )
+    assert encode_text(c, "text.deepseek", variant="v3.1") == (
+        '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris", "days": 3}'
+        "<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+    )
+    assert encode_text(c, "text.deepseek", variant="v3.2") == (
+        '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n'
+        '<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n'
+        '<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n'
+        "</｜DSML｜invoke>\n</｜DSML｜function_calls>"
+    )
+    assert encode_text(c, "text.gemma") == '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>'
+    assert encode_text(c, "text.kimi") == (
+        "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+        '{"city": "Paris", "days": 3}<|tool_call_end|><|tool_calls_section_end|>'
+    )
+    assert encode_text(c, "text.harmony") == (
+        "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>"
+        '{"city": "Paris", "days": 3}<|call|>'
+    )
+
+
+def test_argument_text_is_re_encoded_byte_for_byte() -> None:
+    text = '[TOOL_CALLS]f[ARGS]{"a":1,  "b" : [ 2 ]}'
+    assert encode_text(decode_text(text, "text.mistral").tool_calls, "text.mistral") == text  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fmt", TEXT_FORMATS, ids=lambda f: f.name)
+def test_streaming_holds_only_a_short_tail(fmt: object) -> None:
+    """The parser never keeps the text so far: only what may still become a marker."""
+    name = fmt.name  # type: ignore[attr-defined]
+    calls = [ToolCall(name=f"t{i}", args={"s": "x y " * 200, "n": i}) for i in range(3)]
+    text = "Preamble text. " * 20 + encode_text(calls, name, variant="pythonic" if name == "text.llama" else None)
+    if name == "text.llama":
+        text = encode_text(calls, name, variant="pythonic")
+    p = TextParser(name)
+    longest = 0
+    for ch in text:
+        p.feed(ch)
+        longest = max(longest, len(p.buf) - p.pos)
+    assert longest <= 40
+    assert p.close() == decode_text(text, name)
+
+
+def test_only_toolwire_errors_escape_for_odd_inputs() -> None:
+    for fmt in TEXT_FORMATS:
+        for text in ["", " ", "\x00", "\ud800", "<" * 1000, "[" * 5000, "{" * 5000 + "}" * 5000, "[f(" * 300]:
+            try:
+                r = decode_text(text, fmt.name)
+            except ToolwireError:  # pragma: no cover
+                continue
+            assert isinstance(r, TextResult)
