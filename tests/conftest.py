@@ -8,8 +8,12 @@ or ``TOOLWIRE_HYPOTHESIS_PROFILE=thorough``).
 from __future__ import annotations
 
 import os
+import sys
 
 from hypothesis import HealthCheck, settings
+
+# test helpers (corpus_data) are plain modules beside this file (importlib import mode)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 settings.register_profile("default", max_examples=60, deadline=None)
 settings.register_profile(

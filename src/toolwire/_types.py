@@ -192,6 +192,10 @@ def _serialize_tool_calls(value: Any) -> List[Dict[str, Any]]:
 _FIELDS_SET = set(ToolCall.model_fields)
 _new = object.__new__
 _set = object.__setattr__
+# pydantic's instance slots, set through their descriptors (cheaper than setattr)
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def new_call(
@@ -222,7 +226,7 @@ def new_call(
             "server": server,
         },
     )
-    _set(call, "__pydantic_fields_set__", _FIELDS_SET)
-    _set(call, "__pydantic_extra__", None)
-    _set(call, "__pydantic_private__", None)
+    _set_fields_set(call, _FIELDS_SET)
+    _set_extra(call, None)
+    _set_private(call, None)
     return call
