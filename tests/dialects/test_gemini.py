@@ -1,0 +1,365 @@
+"""gemini: corpus payloads, round trips, thought signatures, function responses, detection."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Any, Dict, List
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import toolwire
+from corpus_data import files, load
+from toolwire._codec import walk
+from toolwire._registry import CALL, OTHER, RESULT, SERVER
+
+D = "gemini"
+NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
+CORPUS = files("gemini", kinds=("response", "request"))
+REQUESTS = files("gemini", kinds=("request",))
+SIG = "CuIGARFNMg/mWulnXs/KJ1uoR+fFbeCNeN0IbmQ9i322OdAE="
+
+
+def canon(calls: List[Any]) -> List[Dict[str, Any]]:
+    return [{"name": c.name, "args": c.args, "id": c.id} for c in calls]
+
+
+def fc_part(**fc: Any) -> Dict[str, Any]:
+    return {"functionCall": {"name": "get_weather", "args": {"city": "Paris"}, **fc}}
+
+
+def response(parts: List[Any], finish: str = "STOP") -> Dict[str, Any]:
+    return {
+        "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": finish, "index": 0}],
+        "modelVersion": "gemini-3-flash-preview",
+        "responseId": "r1",
+    }
+
+
+# --- the recorded corpus -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_decode_all(path: Any) -> None:
+    doc = load(path)
+    assert toolwire.detect(doc["payload"]) == D
+    calls = toolwire.decode_all(doc["payload"])
+    assert canon(calls) == doc["expected_tool_calls"]
+    assert not any(c.server for c in calls)
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_server_calls_only_on_request(path: Any) -> None:
+    doc = load(path)
+    every = toolwire.decode_all(doc["payload"], include_server=True)
+    server = [c for c in every if c.server]
+    expected = doc.get("expected_server_tool_calls") or []
+    # executableCode: the corpus records the whole object as the arguments (its id included)
+    assert [(c.args, c.id) for c in server] == [(s["args"], s.get("id")) for s in expected]
+    assert canon([c for c in every if not c.server]) == doc["expected_tool_calls"]
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_corpus_lossless(path: Any) -> None:
+    doc = load(path)
+    seen = 0
+    for dialect, kind, item, loc, _ in walk(doc["payload"]):
+        if kind in (CALL, SERVER):
+            seen += 1
+            assert dialect.name == D, loc
+            assert toolwire.encode(toolwire.decode(item, D), D) == item, loc
+            assert toolwire.encode(toolwire.decode(item), D) == item, loc
+        if kind == RESULT:
+            assert toolwire.encode_result(toolwire.decode_result(item, D), D) == item, loc
+    assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls") or [])
+
+
+@pytest.mark.parametrize("path", REQUESTS)
+def test_corpus_request_results_and_tools(path: Any) -> None:
+    doc = load(path)
+    ids = [toolwire.decode_result(item, D).id for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT]
+    assert ids == doc["expected_tool_result_ids"]
+    decls = [d for entry in doc["payload"]["tools"] for d in entry["functionDeclarations"]]
+    tools = [toolwire.decode_tool(d) for d in decls]
+    assert [t.name for t in tools] == doc["expected_tool_definitions"]
+    assert all(t.parameters == d["parameters_json_schema"] for t, d in zip(tools, decls))
+    assert [toolwire.encode_tool(t, D) for t in tools] == decls
+
+
+def test_corpus_error_and_plain_object_responses() -> None:
+    retry = {"functionResponse": {"id": "pyd_1", "name": "get_capital", "response": {"error": "Use La France."}}}
+    r = toolwire.decode_result(retry)
+    assert (r.id, r.name, r.content, r.is_error) == ("pyd_1", "get_capital", "Use La France.", True)
+    plain = {"functionResponse": {"id": "pyd_2", "name": "generate_topic", "response": {"return_value": "cars"}}}
+    r = toolwire.decode_result(plain)
+    assert (r.content, r.is_error) == ([{"type": "json", "json": {"return_value": "cars"}}], False)
+
+
+# --- canonical round trips ------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=10,
+)
+args_st = st.dictionaries(st.text(max_size=10), json_values, max_size=4)
+ids_st = st.none() | st.text(min_size=1, max_size=40)
+
+
+@given(st.from_regex(NAME_RE, fullmatch=True), args_st, ids_st)
+def test_call_round_trip(name: str, args: Dict[str, Any], ident: Any) -> None:
+    call = toolwire.ToolCall(name=name, args=args, id=ident)
+    wire = toolwire.encode(call, D)
+    assert wire == {"functionCall": {"name": name, "args": args, **({"id": ident} if ident else {})}}
+    assert toolwire.decode(wire, D) == call  # an optional id stays absent: nothing is synthesized
+    assert toolwire.decode(wire) == call
+
+
+@given(
+    st.from_regex(NAME_RE, fullmatch=True),
+    st.none() | st.text(max_size=30),
+    st.dictionaries(st.text(min_size=1, max_size=6), st.just({"type": "string"}), max_size=3),
+)
+def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any]) -> None:
+    tool = toolwire.Tool(name=name, description=description, parameters={"type": "object", "properties": props})
+    wire = toolwire.encode_tool(tool, D)
+    assert wire["parametersJsonSchema"] == tool.parameters
+    assert toolwire.decode_tool(wire, D) == tool
+    assert toolwire.decode_tool(wire) == tool
+
+
+objects = st.dictionaries(st.text(max_size=6), json_values, max_size=3)
+
+
+@given(
+    ids_st,
+    st.text(max_size=30) | st.builds(lambda j: [{"type": "json", "json": j}], objects | st.lists(json_values)),
+    st.booleans(),
+)
+@example(None, [{"type": "json", "json": {"output": 1}}], False)
+@example("c1", [{"type": "json", "json": {"error": "x"}}], True)
+def test_result_round_trip(ident: Any, content: Any, is_error: bool) -> None:
+    result = toolwire.ToolResult(id=ident, name="f", content=content, is_error=is_error)
+    wire = toolwire.encode_result(result, D)
+    assert type(wire["functionResponse"]["response"]) is dict  # Gemini requires an object
+    assert toolwire.decode_result(wire, D) == result
+    assert toolwire.decode_result(wire) == result
+
+
+# --- prior art (reference/prior-art.md §3) and quirks ---------------------------------------
+
+
+def test_thought_signature_is_kept_on_its_part() -> None:
+    part = {**fc_part(), "thoughtSignature": SIG}
+    call = toolwire.decode(part)
+    assert call.provider_data[D]["part"] == {"thoughtSignature": SIG}
+    assert toolwire.encode(call, D) == part
+
+
+def test_snake_case_part_keeps_its_key_case() -> None:
+    part = {"function_call": {"name": "f", "args": {"a": 1}, "id": "x1"}, "thought_signature": "c2ln"}
+    call = toolwire.decode(part)
+    assert canon([call]) == [{"name": "f", "args": {"a": 1}, "id": "x1"}]
+    assert toolwire.encode(call, D) == part
+
+
+def test_parallel_calls_only_the_first_carries_the_signature() -> None:
+    parts = [{**fc_part(), "thoughtSignature": SIG}, fc_part(args={"city": "Rome"}), fc_part(args={})]
+    calls = toolwire.decode_all(response(parts))
+    assert [toolwire.encode(c, D) for c in calls] == parts
+
+
+def test_ids_are_never_stripped_and_never_invented() -> None:
+    # litellm PR #34603: stripping Gemini 3 ids gives an empty answer; goai #143: no synthetic ids
+    assert toolwire.encode(toolwire.decode(fc_part(id="fwzli938")), D)["functionCall"]["id"] == "fwzli938"
+    assert "id" not in toolwire.encode(toolwire.decode(fc_part()), D)["functionCall"]
+    chat = {"id": "call_4162774", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    assert toolwire.encode(toolwire.decode(chat), D)["functionCall"]["id"] == "call_4162774"
+
+
+def test_empty_string_id_is_no_id_but_re_encodes() -> None:
+    # vercel/ai #19091
+    call = toolwire.decode(fc_part(id=""))
+    assert call.id is None
+    assert toolwire.encode(call, D) == fc_part(id="")
+
+
+def test_missing_args_is_an_empty_object() -> None:
+    part = {"functionCall": {"name": "read_theme"}}
+    call = toolwire.decode(part)
+    assert call.args == {} and call.repairs == ("empty-arguments",)
+    assert toolwire.encode(call, D) == part
+    assert toolwire.encode(toolwire.decode(fc_part(args={})), D) == fc_part(args={})
+
+
+def test_string_args_from_a_gateway_are_written_as_an_object() -> None:
+    call = toolwire.decode(fc_part(args='{"city": "Oslo"}'))
+    assert call.args == {"city": "Oslo"}
+    assert toolwire.encode(call, D)["functionCall"]["args"] == {"city": "Oslo"}
+
+
+def test_function_response_goes_under_response() -> None:
+    # pydantic-ai #1879: function_response.name cannot be empty; Gemini wants an object
+    r = toolwire.ToolResult(id="call_1", name="get_weather", content="22°C")
+    assert toolwire.encode_result(r, D) == {
+        "functionResponse": {"name": "get_weather", "id": "call_1", "response": {"output": "22°C"}}
+    }
+    obj = toolwire.ToolResult(name="get_weather", content=[{"type": "json", "json": {"temp": 22}}])
+    assert toolwire.encode_result(obj, D)["functionResponse"]["response"] == {"temp": 22}
+    lst = toolwire.ToolResult(name="f", content=[{"type": "json", "json": [1, 2]}])
+    assert toolwire.encode_result(lst, D)["functionResponse"]["response"] == {"output": [1, 2]}
+    err = toolwire.ToolResult(name="f", content="bad input", is_error=True)
+    assert toolwire.encode_result(err, D)["functionResponse"]["response"] == {"error": "bad input"}
+    texts = toolwire.ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "text", "text": "b"}])
+    assert toolwire.encode_result(texts, D)["functionResponse"]["response"] == {"output": "ab"}
+    with pytest.raises(toolwire.EncodeError, match="needs the tool name"):
+        toolwire.encode_result(toolwire.ToolResult(id="call_1", content="x"), D)
+
+
+def test_result_key_and_extras_survive() -> None:
+    part = {"function_response": {"name": "f", "response": {"result": {"a": 1}}, "willContinue": False}}
+    r = toolwire.decode_result(part)
+    assert r.content == [{"type": "json", "json": {"a": 1}}]
+    assert toolwire.encode_result(r, D) == part
+
+
+# --- containers, server calls, truncation -----------------------------------------------------
+
+
+def test_every_candidate_is_read() -> None:
+    body = response([fc_part(id="a")])
+    body["candidates"].append({"content": {"role": "model", "parts": [fc_part(id="b")]}, "index": 1})
+    assert [c.id for c in toolwire.decode_all(body)] == ["a", "b"]
+
+
+def test_content_and_request_containers() -> None:
+    content = {"role": "model", "parts": [{"text": "ok", "thoughtSignature": SIG}, fc_part(), {"newKind2027": 1}]}
+    assert [c.name for c in toolwire.decode_all(content)] == ["get_weather"]
+    legacy = {"role": "function", "parts": [{"functionResponse": {"name": "get_weather", "response": {"output": "x"}}}]}
+    request = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}, content, legacy]}
+    assert [c.name for c in toolwire.decode_all(request, D)] == ["get_weather"]
+    kinds = [k for _, k, _, _, _ in walk(request)]
+    assert kinds == [OTHER, OTHER, CALL, RESULT]
+
+
+def test_code_execution_and_builtin_tools_are_server_calls() -> None:
+    code = {"executableCode": {"code": "print(1)", "language": "PYTHON", "id": "h0m"}, "thoughtSignature": SIG}
+    result = {"codeExecutionResult": {"id": "h0m", "outcome": "OUTCOME_OK", "output": "1\n"}}
+    builtin = {"toolCall": {"id": "t1", "toolType": "GOOGLE_SEARCH_WEB", "args": {"q": "x"}}}
+    body = response([code, result, builtin, fc_part()])
+    assert canon(toolwire.decode_all(body)) == [{"name": "get_weather", "args": {"city": "Paris"}, "id": None}]
+    server = [c for c in toolwire.decode_all(body, include_server=True) if c.server]
+    assert [(c.name, c.id) for c in server] == [("code_execution", None), ("GOOGLE_SEARCH_WEB", "t1")]
+    assert [toolwire.encode(c, D) for c in server] == [code, builtin]
+    web = toolwire.decode({"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {}})
+    with pytest.raises(toolwire.EncodeError, match="run by another provider"):
+        toolwire.encode(web, D)
+
+
+def test_max_tokens_marks_calls_as_cut_off() -> None:
+    body = response([fc_part()], finish="MAX_TOKENS")
+    with pytest.raises(toolwire.ArgumentsError, match=r"token limit \(MAX_TOKENS\)"):
+        toolwire.decode_all(body)
+    assert toolwire.decode_all(body, allow_truncated=True)[0].repairs == ("truncated",)
+
+
+# --- tools -------------------------------------------------------------------------------------
+
+
+def test_tool_entries_and_declarations() -> None:
+    entry = {"functionDeclarations": [{"name": "f", "description": "d", "parameters": {"type": "OBJECT"}}]}
+    tool = toolwire.decode_tool(entry)
+    assert (tool.name, tool.description, tool.parameters) == ("f", "d", {"type": "OBJECT"})
+    assert toolwire.encode_tool(tool, D) == entry
+    two = {"functionDeclarations": [{"name": "f"}, {"name": "g"}]}
+    with pytest.raises(toolwire.DecodeError, match=r"holds 2 function declarations, not one"):
+        toolwire.decode_tool(two)
+    openapi = {"name": "f", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}}
+    assert toolwire.detect(openapi) == D
+    assert toolwire.encode_tool(toolwire.decode_tool(openapi), D) == openapi
+    # a declaration that is exactly the canonical shape is left to the canonical dialect
+    assert toolwire.detect({"name": "f", "parameters": {"type": "object"}}) == "canonical"
+
+
+# --- detection and errors ----------------------------------------------------------------------
+
+
+def test_explicit_dialect_rejects_other_dialects_naming_them() -> None:
+    with pytest.raises(toolwire.DecodeError, match=r"not a gemini payload: it looks like anthropic\.messages"):
+        toolwire.decode({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}, D)
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like gemini"):
+        toolwire.decode(fc_part(), "openai.chat")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        fc_part(name=5),
+        {"functionCall": {}},
+        fc_part(args=[1]),
+        fc_part(id={"x": 1}),
+        response([1]),
+        {"candidates": [{"content": {"parts": "nope"}}]},
+        {"candidates": [3]},
+        {"contents": [{"parts": [{"functionCall": {"name": ""}}]}]},
+        {"functionResponse": {"name": 3, "response": {}}},
+        {"functionResponse": {"name": "f", "response": [1]}},
+        {"functionDeclarations": "x"},
+        {"functionDeclarations": [{"name": "f", "parametersJsonSchema": 3}]},
+        {"executableCode": "x"},
+        {"toolCall": {"args": "{"}},
+    ],
+)
+def test_malformed_shapes_raise_only_toolwire_errors(bad: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result):
+        for kw in ({}, {"dialect": D}):
+            with contextlib.suppress(toolwire.ToolwireError):
+                fn(bad, **kw)
+
+
+geminish = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.binary(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "functionCall",
+                    "function_call",
+                    "name",
+                    "args",
+                    "id",
+                    "thoughtSignature",
+                    "functionResponse",
+                    "response",
+                    "output",
+                    "candidates",
+                    "content",
+                    "parts",
+                    "role",
+                    "contents",
+                    "finishReason",
+                    "executableCode",
+                    "toolCall",
+                    "functionDeclarations",
+                    "parametersJsonSchema",
+                    "text",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=25,
+)
+
+
+@given(geminish)
+@example({"candidates": [{"content": {"parts": [{"functionCall": {"name": "f"}, "x": []}]}, "finishReason": []}]})
+def test_fuzzed_gemini_shapes_raise_only_toolwire_errors(value: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result):
+        for kw in ({}, {"dialect": D}):
+            with contextlib.suppress(toolwire.ToolwireError):
+                fn(value, **kw)
