@@ -11,11 +11,25 @@ from __future__ import annotations
 from typing import Tuple
 
 from .._registry import Dialect
-from . import canonical, cohere_v2, mcp, mistral, ollama, openai_chat, openai_responses
+from . import (
+    anthropic_messages,
+    bedrock_converse,
+    canonical,
+    cohere_v2,
+    gemini,
+    mcp,
+    mistral,
+    ollama,
+    openai_chat,
+    openai_responses,
+)
 
 __all__ = ["BUILTIN"]
 
 BUILTIN: Tuple[Dialect, ...] = (
+    anthropic_messages.DIALECT,
+    bedrock_converse.DIALECT,
+    gemini.DIALECT,
     openai_responses.DIALECT,
     openai_chat.DIALECT,
     # Mistral, Cohere and Ollama refine the Chat shape; until detection can use their
