@@ -13,6 +13,7 @@ One conversation, one ``IdMap`` (and one ``NameMap``): pass the same ``ids=`` an
 - a call without an id gets a stable synthesized one where the target needs ids,
   and a later id-less result of the same tool gets that same id (first in, first
   out per tool name: Gemini pairs calls and responses this way);
+- a result that lacks the tool name (Gemini needs it) takes its call's name;
 - tool names the target forbids are mapped reversibly (``NameMap.original``).
 
 Without ``ids=``/``names=`` each ``convert`` starts a fresh map: fine for one call,
@@ -44,6 +45,7 @@ class _Pending:
     def __init__(self) -> None:
         self.count = 0
         self.by_name: Dict[str, List[str]] = defaultdict(list)
+        self.name_of: Dict[str, str] = {}  # call id -> tool name, for results that lack it
 
 
 _PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary()
@@ -76,6 +78,8 @@ class _Target:
             # the target's own placeholders (no id, an empty id) no longer apply
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
             c = c.model_copy(update={"id": new, "provider_data": pd, "repairs": (*c.repairs, "id-synthesized")})
+        if c.id is not None:
+            self.pending.name_of[c.id] = c.name
         name = self.names.map(c.name)
         if name != c.name:
             c = c.model_copy(update={"name": name})
@@ -86,6 +90,8 @@ class _Target:
             waiting = self.pending.by_name.get(r.name)
             if waiting:
                 r = r.model_copy(update={"id": waiting.pop(0)})
+        if r.name is None and r.id is not None and r.id in self.pending.name_of:
+            r = r.model_copy(update={"name": self.pending.name_of[r.id]})  # Gemini needs it
         if r.name is not None:
             r = r.model_copy(update={"name": self.names.map(r.name)})
         return encode_result(r, self.d, ids=self.ids, registry=self.registry)
