@@ -145,3 +145,20 @@ def test_vague_values_decode_to_nothing() -> None:
 def test_result_given_to_decode_all_is_an_error() -> None:
     with pytest.raises(toolwire.DecodeError, match="is a openai.chat tool result, not tool calls"):
         toolwire.decode_all({"role": "tool", "tool_call_id": "c", "content": "x"})
+
+
+def test_synthesized_ids_fit_openai_limit() -> None:
+    # litellm #11392: a synthesized id of 41 characters broke OpenAI's 40 limit
+    call = ToolCall(name="a" * 64, args={"x": "y" * 100})
+    out = toolwire.encode(call, "openai.chat")["id"]
+    assert len(out) <= 40 and out.startswith("call_")
+    assert toolwire.encode(call, "openai.chat")["id"] == out  # stable, not random
+
+
+def test_invalid_call_in_history_reencodes_as_flagged_placeholder() -> None:
+    # pydantic-ai #4430 / #7042: re-encoding a malformed previous call must not crash,
+    # and must not forward the malformed text verbatim to the next provider
+    (bad,) = toolwire.decode_all([dict(CALL, function={"name": "f", "arguments": "{oops"})], invalid="keep")
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    out = toolwire.encode(bad, "openai.chat")
+    assert out == {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
