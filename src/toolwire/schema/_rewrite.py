@@ -230,10 +230,10 @@ class Rewriter:
     # ------------------------------------------------------------------------------
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         p = self.p
-        if n is True or n == {}:
+        if n is True or (isinstance(n, dict) and all(k in ANNOTATIONS for k in n)):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
-            return {} if n is True else {}
+            return {} if n is True else dict(n)
         if n is False:
             self.lint("unsatisfiable", ptr, "the false schema accepts no value")
             return {"not": {}}
@@ -277,6 +277,16 @@ class Rewriter:
                 del n["minimum"], n["maximum"]
                 self.change(ptr, "minimum", "rewritten", "integer range as enum")
                 self.change(ptr, "maximum", "rewritten", "integer range as enum")
+        if p.typed_enum_branches and "type" not in n and isinstance(n.get("enum"), list) and n["enum"]:
+            kinds: List[str] = []
+            for value in n["enum"]:
+                kind = json_type(value)
+                if kind not in kinds:
+                    kinds.append(kind)
+            if "integer" in kinds and "number" in kinds:
+                kinds.remove("integer")
+            n["type"] = kinds[0] if len(kinds) == 1 else kinds
+            self.change(ptr, "type", "rewritten", "inferred from the enum values")
         if "type" not in n and "properties" in n and not any(k in n for k in ("anyOf", "oneOf", "allOf")):
             n = {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
