@@ -134,7 +134,9 @@ def encode_text(
 ) -> str:
     """Render *calls* as the family's model output text (``variant``: see ``TextFormat.variants``).
 
-    No calls render as ``""``. A value the format cannot carry (a string containing the
+    Without ``variant``, calls that were decoded from this format are written back in
+    the variant they came in (recorded in their provider data), else in the family's
+    default. No calls render as ``""``. A value the format cannot carry (a string containing the
     marker that would end it) raises ``EncodeError``.
     """
     fmt = get_text_format(dialect)
@@ -145,4 +147,16 @@ def encode_text(
             dialect=fmt.name,
         )
     items: list[ToolCall] = list(calls) if isinstance(calls, (list, tuple)) else [calls]  # type: ignore[list-item]
+    if variant is None:  # calls decoded from this format: write them back in their own variant
+        seen = {_variant_of(c, fmt.name) for c in items}
+        if len(seen) == 1:
+            only = seen.pop()
+            variant = only if only in fmt.variants else None
     return fmt.encode(items, variant) if items else ""
+
+
+def _variant_of(call: Any, dialect: str) -> str | None:
+    data = getattr(call, "provider_data", None)
+    scoped = data.get(dialect) if type(data) is dict else None
+    v = scoped.get("variant") if type(scoped) is dict else None
+    return v if type(v) is str else None

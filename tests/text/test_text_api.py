@@ -175,3 +175,15 @@ def test_only_toolwire_errors_escape_for_odd_inputs() -> None:
             except ToolwireError:  # pragma: no cover
                 continue
             assert isinstance(r, TextResult)
+
+
+def test_decoded_calls_are_re_encoded_in_their_own_variant() -> None:
+    v3 = (
+        "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{\"a\": 1}\n```"
+        "<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+    )
+    calls = decode_text(v3, "text.deepseek").tool_calls
+    assert calls[0].provider_data == {"text.deepseek": {"variant": "v3"}}  # type: ignore[union-attr]
+    assert encode_text(list(calls), "text.deepseek") == v3  # type: ignore[arg-type]
+    arr = '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}, "id": "Ab3dE9xYz"}]'
+    assert encode_text(list(decode_text(arr, "text.mistral").tool_calls), "text.mistral") == arr  # type: ignore[arg-type]
