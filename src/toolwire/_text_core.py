@@ -93,7 +93,7 @@ class _Sink:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.pending = ""
+        self.pending: list[str] = []  # whitespace not emitted yet (a list: runs may be long)
         self.started = False
 
     def add(self, text: str) -> str:
@@ -104,16 +104,20 @@ class _Sink:
             self.started = True
         body = text.rstrip()
         if not body:
-            self.pending += text
+            self.pending.append(text)
             return ""
-        out = self.pending + body if self.pending else body
-        self.pending = text[len(body) :]
+        if self.pending:
+            self.pending.append(body)
+            out = "".join(self.pending)
+        else:
+            out = body
+        self.pending = [text[len(body) :]] if len(body) < len(text) else []
         self.parts.append(out)
         return out
 
     def brk(self) -> None:
         if self.started and not self.pending:
-            self.pending = "\n"
+            self.pending = ["\n"]
 
     def value(self) -> str | None:
         return "".join(self.parts) or None
