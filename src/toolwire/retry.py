@@ -122,6 +122,7 @@ def prepare(
     model: Optional[str] = None,
     capabilities: Optional[Capabilities] = None,
     unknown: str = "native",
+    allow_lossy: bool = True,
     **render_options: Any,
 ) -> Prepared:
     """The first request for *schema* on *target*.
@@ -130,7 +131,9 @@ def prepare(
     (unknown follows *unknown*) and the schema renders without lint errors (limits,
     recursion, constructs the target cannot represent); otherwise prompt mode.
     ``"native"`` raises ``EncodeError`` when the schema cannot be rendered;
-    ``"prompt"`` always injects the instruction.
+    ``"prompt"`` always injects the instruction. ``allow_lossy=False``: a wire schema
+    that would not enforce everything (``Rendered.lossless`` false) means prompt mode
+    under ``auto`` and an ``EncodeError`` under ``native``.
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
@@ -142,8 +145,11 @@ def prepare(
     elif mode == "auto":
         chosen = "native"
     if chosen == "native":
-        rendered = render(schema, target, on_error="raise" if mode == "native" else "report", **render_options)
-        if rendered.errors:
+        strict_native = mode == "native"
+        if strict_native and not allow_lossy:
+            render_options = dict(render_options, on_lossy="raise")
+        rendered = render(schema, target, on_error="raise" if strict_native else "report", **render_options)
+        if rendered.errors or (not allow_lossy and not rendered.lossless):
             chosen = "prompt"
     if rendered is None or chosen == "prompt":
         rendered = render(schema, "prompt")

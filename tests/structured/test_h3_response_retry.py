@@ -362,3 +362,35 @@ def test_h3_generate_runs_the_plan_over_an_async_callable() -> None:
     result = asyncio.run(generate(send, {"messages": MESSAGES}, S, target="openai.chat"))  # type: ignore[arg-type]
     assert result.ok and result.value == {"a": 1}
     assert json.dumps(result.attempts[0].request["response_format"]["json_schema"]["schema"])
+
+
+def test_prepare_auto_prefers_prompt_mode_for_lossy_schemas_when_asked() -> None:
+    lossy = {"type": "object", "properties": {"s": {"type": "string", "minLength": 3}}, "required": ["s"]}
+    assert prepare({"messages": MESSAGES}, lossy, "openai.chat").mode == "native"
+    assert prepare({"messages": MESSAGES}, lossy, "openai.chat", allow_lossy=False).mode == "prompt"
+    from toolwire._errors import EncodeError
+
+    with pytest.raises(EncodeError, match="lossily"):
+        prepare({"messages": MESSAGES}, lossy, "openai.chat", mode="native", allow_lossy=False)
+
+
+def test_anthropic_tool_mode_wraps_a_non_object_root_and_reads_the_tool_call() -> None:
+    schema = {"type": "array", "items": {"type": "integer"}}
+    p = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, schema, "anthropic.tool", mode="native")
+    tool = p.request["tools"][0]
+    assert tool["input_schema"]["type"] == "object" and tool["input_schema"]["required"] == ["result"]
+    reply = {
+        "type": "message",
+        "role": "assistant",
+        "stop_reason": "tool_use",
+        "usage": {},
+        "content": [{"type": "tool_use", "id": "toolu_01", "name": tool["name"], "input": {"result": [1, 2]}}],
+    }
+    out = classify(reply, p.state)
+    assert out.kind == "ok" and out.value == [1, 2] and out.source == "tool_call"
+    bad = dict(reply, content=[dict(reply["content"][0], input={"result": ["x"]})])
+    wrong = classify(bad, p.state)
+    assert wrong.kind == "invalid"
+    step = plan(p.request, wrong, p.state)
+    last = step.request["messages"][-1]["content"][0]
+    assert last["type"] == "tool_result" and last["tool_use_id"] == "toolu_01" and last["is_error"] is True

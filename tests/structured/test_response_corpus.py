@@ -72,10 +72,21 @@ def test_corpus_reasoning_content_is_read(corpus: Any) -> None:
 
 def test_sdk_objects_are_read_like_dicts() -> None:
     openai = pytest.importorskip("openai")
-    payload = {"id": "c1", "object": "chat.completion", "created": 1, "model": "gpt-4o",
-               "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
-                            "message": {"role": "assistant", "content": '{"a": 1}', "refusal": None}}],
-               "usage": {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7}}
+    payload = {
+        "id": "c1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "gpt-4o",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "logprobs": None,
+                "message": {"role": "assistant", "content": '{"a": 1}', "refusal": None},
+            }
+        ],
+        "usage": {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7},
+    }
     obj = openai.types.chat.ChatCompletion.model_validate(payload)
     r = normalize(obj)
     assert (r.provider, r.text, r.finish_reason, r.usage.output_tokens) == ("openai.chat", '{"a": 1}', "stop", 4)
@@ -102,10 +113,12 @@ def test_extraction_never_splices_first_to_last_brace() -> None:
 
 
 def test_capabilities_from_a_litellm_style_file(tmp_path: Path) -> None:
-    data = {"sample_spec": {"supports_response_schema": "true or false"},
-            "gpt-4o": {"supports_response_schema": True},
-            "openai/gpt-3.5-turbo-0301": {"supports_response_schema": False},
-            "known-without-flag": {"max_tokens": 10}}
+    data = {
+        "sample_spec": {"supports_response_schema": "true or false"},
+        "gpt-4o": {"supports_response_schema": True},
+        "openai/gpt-3.5-turbo-0301": {"supports_response_schema": False},
+        "known-without-flag": {"max_tokens": 10},
+    }
     path = tmp_path / "model_prices_and_context_window.json"
     path.write_text(json.dumps(data), "utf-8")
     caps = Capabilities.from_litellm(str(path))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError
@@ -133,6 +133,8 @@ def render(
     has_strict_flag = key in ("openai.chat", "openai.responses", "anthropic.tool")
     if not strict and has_strict_flag:
         profile = PROFILES["ollama"]
+    elif key == "anthropic.tool":
+        profile = replace(profile, object_root=True)  # a tool's input_schema is an object
     rw = Rewriter(root, profile, options)
     wire = rw.run()
     report = list(rw.report)
