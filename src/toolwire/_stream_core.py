@@ -20,7 +20,8 @@ Rules (the same for every dialect):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from operator import itemgetter
 from typing import Any, Dict, Hashable, List, Optional, Set, Tuple, Union
 
 from pydantic_core import from_json
@@ -36,38 +37,81 @@ _TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_token
 Result = Union[ToolCall, InvalidToolCall]
 
 
-@dataclass(frozen=True)
-class CallStarted:
+class _Event(Tuple[Any, ...]):
+    """Events are small immutable records (tuples underneath, for speed): equal only
+    to an event of the same type with the same fields."""
+
+    __slots__ = ()
+    _fields: Tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self))
+        return f"{type(self).__name__}({body})"
+
+
+_tuple_new = tuple.__new__
+
+
+class CallStarted(_Event):
     """A call appeared. ``index`` is its position in this stream (order of first
     appearance, not the wire index); ``name`` may be ``None`` when the provider
     sends it in a later delta (the final name is on ``CallDone.call``)."""
 
-    index: int
-    id: Optional[str]
-    name: Optional[str]
+    __slots__ = ()
+    _fields = ("index", "id", "name")
+    index: int = property(itemgetter(0))  # type: ignore[assignment]
+    id: Optional[str] = property(itemgetter(1))  # type: ignore[assignment]
+    name: Optional[str] = property(itemgetter(2))  # type: ignore[assignment]
+
+    def __new__(cls, index: int, id: Optional[str], name: Optional[str]) -> CallStarted:
+        return _tuple_new(cls, (index, id, name))
 
 
-@dataclass(frozen=True)
-class ArgsDelta:
+class ArgsDelta(_Event):
     """A fragment of a call's arguments. ``delta`` is argument text (for Vertex
     ``partialArgs``: the value fragment, with its JSON ``path``); ``preview`` is a
     best-effort parse of the text so far, only when the accumulator was asked for
     previews (never use it to execute a call)."""
 
-    index: int
-    id: Optional[str]
-    delta: str
-    preview: Optional[Dict[str, Any]] = None
-    path: Optional[str] = None
+    __slots__ = ()
+    _fields = ("index", "id", "delta", "preview", "path")
+    index: int = property(itemgetter(0))  # type: ignore[assignment]
+    id: Optional[str] = property(itemgetter(1))  # type: ignore[assignment]
+    delta: str = property(itemgetter(2))  # type: ignore[assignment]
+    preview: Optional[Dict[str, Any]] = property(itemgetter(3))  # type: ignore[assignment]
+    path: Optional[str] = property(itemgetter(4))  # type: ignore[assignment]
+
+    def __new__(
+        cls,
+        index: int,
+        id: Optional[str],
+        delta: str,
+        preview: Optional[Dict[str, Any]] = None,
+        path: Optional[str] = None,
+    ) -> ArgsDelta:
+        return _tuple_new(cls, (index, id, delta, preview, path))
 
 
-@dataclass(frozen=True)
-class CallDone:
+class CallDone(_Event):
     """A call ended: ``call`` is a ``ToolCall``, or an ``InvalidToolCall`` when its
     arguments are not a JSON object or the stream ended before the call did."""
 
-    index: int
-    call: Result
+    __slots__ = ()
+    _fields = ("index", "call")
+    index: int = property(itemgetter(0))  # type: ignore[assignment]
+    call: Result = property(itemgetter(1))  # type: ignore[assignment]
+
+    def __new__(cls, index: int, call: Result) -> CallDone:
+        return _tuple_new(cls, (index, call))
 
 
 Event = Union[CallStarted, ArgsDelta, CallDone]
@@ -102,11 +146,15 @@ class Call:
 class Core:
     """Calls under construction, events, text and finish reason of one stream."""
 
-    def __init__(self, dialect: str, policy: Policy, include_server: bool, preview: bool) -> None:
+    def __init__(
+        self, dialect: str, policy: Policy, include_server: bool, preview: bool, deltas: bool = True
+    ) -> None:
         self.dialect = dialect
+        self._deltas = deltas  # emit ArgsDelta events (``accumulate`` does not need them)
         self.policy = policy
         self.include_server = include_server
         self.preview = preview
+        self._max_bytes = policy.max_bytes
         self.events: List[Event] = []
         self.text_parts: List[str] = []
         self.finish_reason: Optional[str] = None
@@ -246,8 +294,9 @@ class Core:
             c.error = f"Arguments are over the limit of {self.policy.max_bytes} characters"
             c.tree = None
             return
-        piece = value if type(value) is str else _dump(value)
-        self.events.append(ArgsDelta(c.pos, c.id, piece, self._preview_tree(c), path))
+        if self._deltas:
+            piece = value if type(value) is str else _dump(value)
+            self.events.append(ArgsDelta(c.pos, c.id, piece, self._preview_tree(c), path))
 
     def fail(self, c: Call, error: str) -> None:
         """Mark the call invalid (it is still finalized at its end)."""
@@ -266,6 +315,13 @@ class Core:
     ) -> None:
         """One tool-call delta: correlate by id, then index, then the latest call."""
         c: Optional[Call] = None
+        if id is None and name is None and index is not None:  # the common continuation
+            c = self._by_key.get((scope, index))
+            if c is not None and not c.done:
+                if text:
+                    self.add(c, text)
+                return
+            c = None
         if id is not None:
             c = self._by_id.get((scope, id))
             if c is not None and c.done:
@@ -348,20 +404,27 @@ class Core:
         return c
 
     def add(self, c: Call, text: str) -> None:
-        if c.done or not text:
+        """Add argument text to *c* (kept as a fragment; joined once at the end)."""
+        if c.done or not text or c.error is not None:
             return
-        if c.error is not None:
-            return
-        c.size += len(text)
-        if c.size > self.policy.max_bytes:
-            c.error = f"Arguments are over the limit of {self.policy.max_bytes} characters"
+        size = c.size + len(text)
+        c.size = size
+        if size > self._max_bytes:
+            c.error = f"Arguments are over the limit of {self._max_bytes} characters"
             c.parts = []
             return
         c.parts.append(text)
-        preview = None
-        if self.preview:
-            preview = _partial("".join(c.parts))
-        self.events.append(ArgsDelta(c.pos, c.id, text, preview))
+        if self._deltas:
+            preview = _partial("".join(c.parts)) if self.preview else None
+            self.events.append(_tuple_new(ArgsDelta, (c.pos, c.id, text, preview, None)))
+
+    def add_at(self, key: Optional[Hashable], text: str) -> None:
+        """Add text to the open call at *key* (a nameless call there if none)."""
+        c = self._by_key.get(key) if key is not None else self._latest.get(None)
+        if c is None or c.done:
+            c = self._new(key, None, None, None)
+            c.needs_end = True
+        self.add(c, text)
 
     def _preview_tree(self, c: Call) -> Optional[Dict[str, Any]]:
         if not self.preview or c.tree is None:

@@ -267,22 +267,26 @@ class Accumulator:
         include_server: bool = False,
         preview: bool = False,
         registry: Optional[Registry] = None,
+        _deltas: bool = True,
         **policy: Any,
     ) -> None:
+        self._deltas = _deltas
         self._policy = make_policy(policy)
         self._include_server = include_server
         self._preview = preview
         self._registry = registry
         self._core: Optional[Core] = None
         self._handler: Any = None
+        self._handler_feed: Any = None
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
     def _start(self, name: str, factory: HandlerFactory) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview)
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._deltas)
         self._handler = factory(self._core)
+        self._handler_feed = self._handler.feed
 
     @property
     def dialect(self) -> Optional[str]:
@@ -291,6 +295,19 @@ class Accumulator:
 
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
+        core = self._core
+        if type(chunk) is dict and core is not None and not self._closed:  # the hot path
+            try:
+                self._handler_feed(chunk)
+            except ToolwireError:
+                raise
+            except Exception as exc:
+                raise self._malformed(exc, chunk) from None
+            events = core.events
+            if events:
+                core.events = []
+                return events
+            return []
         if self._closed:
             raise DecodeError("The stream is closed; nothing can be fed after close()")
         for data in _chunks(chunk):
@@ -309,16 +326,18 @@ class Accumulator:
         return events
 
     def _feed(self, data: Dict[str, Any]) -> None:
-        assert self._core is not None
         try:
-            self._handler.feed(data)
+            self._handler_feed(data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape the handler did not foresee
-            raise DecodeError(
-                f"Malformed {self._core.dialect} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}",
-                dialect=self._core.dialect,
-            ) from None
+            raise self._malformed(exc, data) from None
+
+    def _malformed(self, exc: Exception, data: Any) -> DecodeError:
+        name = self.dialect
+        return DecodeError(
+            f"Malformed {name} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}", dialect=name
+        )
 
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
@@ -384,7 +403,7 @@ def accumulate(
 ) -> List[Result]:
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
-    acc = Accumulator(dialect, include_server=include_server, registry=registry, **policy)
+    acc = Accumulator(dialect, include_server=include_server, registry=registry, _deltas=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
     for chunk in chunks:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
-from corpus_data import DIALECT_OF_DIR, files, load
 
+from corpus_data import DIALECT_OF_DIR, files, load
 from toolwire import InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, accumulate, detect_stream
 

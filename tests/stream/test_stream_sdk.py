@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any, List
 
 import pytest
-from corpus_data import files, load
 from pydantic import TypeAdapter, ValidationError
 
+from corpus_data import files, load
 from toolwire import ToolCall
 from toolwire.stream import accumulate
 

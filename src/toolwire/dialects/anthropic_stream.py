@@ -62,11 +62,8 @@ class Handler:
             dkind = delta.get("type")
             if dkind == "input_json_delta":
                 piece = delta.get("partial_json")
-                if type(piece) is str:
-                    c = core.find(key)
-                    if c is None:
-                        c = core.open(key, None, None)
-                    core.add(c, piece)
+                if type(piece) is str and piece:
+                    core.add_at(key, piece)
             elif dkind == "text_delta":
                 text = delta.get("text")
                 if type(text) is str:

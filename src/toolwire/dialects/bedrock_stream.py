@@ -64,12 +64,12 @@ class Handler:
             if type(use) is dict:
                 piece = use.get("input")
                 key = _index(body)
-                c = core.find(key)
-                if c is None:
-                    c = core.open(key, None, None)
                 if type(piece) is str:
-                    core.add(c, piece)
+                    core.add_at(key, piece)
                 elif type(piece) is dict:
+                    c = core.find(key)
+                    if c is None:
+                        c = core.open(key, None, None)
                     c.obj = piece
             elif type(delta.get("text")) is str:
                 core.text(delta["text"])

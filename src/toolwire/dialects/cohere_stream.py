@@ -63,11 +63,8 @@ class Handler:
         if kind == "tool-call-delta":
             fn = _tool_call(data).get("function")
             piece = fn.get("arguments") if type(fn) is dict else None
-            c = core.find(key)
-            if c is None:
-                c = core.open(key, None, None)
             if type(piece) is str:
-                core.add(c, piece)
+                core.add_at(key, piece)
         elif kind == "content-delta":
             delta = data.get("delta")
             msg = delta.get("message") if type(delta) is dict else None

@@ -68,24 +68,27 @@ class Handler:
         if type(choices) is not list:
             return
         core = self.core
-        for pos, ch in enumerate(choices):
+        pos = 0
+        for ch in choices:
             if type(ch) is not dict:
+                pos += 1
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
                 scope = pos
+            pos += 1
             delta = ch.get("delta")
             if type(delta) is not dict:
                 delta = ch.get("message")
             if type(delta) is dict:
-                content = delta.get("content")
-                if type(content) is str:
-                    core.text(content)
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
                     for tc in calls:
                         if type(tc) is dict:
                             self._call(scope, tc)
+                content = delta.get("content")
+                if type(content) is str and content:
+                    core.text_parts.append(content)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     core.delta(scope, "function_call", None, _str(fc.get("name")), _text(fc.get("arguments")))
@@ -101,12 +104,19 @@ class Handler:
         fn = tc.get("function")
         name = text = None
         if type(fn) is dict:
-            name = _str(fn.get("name"))
-            text = _text(fn.get("arguments"))
+            name = fn.get("name")
+            if type(name) is not str or not name:
+                name = None
+            text = fn.get("arguments")
+            if type(text) is not str:
+                text = _text(text)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = _str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
-        self.core.delta(scope, index, _str(tc.get("id")), name, text)
+        ident = tc.get("id")
+        if type(ident) is not str or not ident:
+            ident = None
+        self.core.delta(scope, index, ident, name, text)
 
     def close(self) -> None:
         return None

@@ -1,0 +1,186 @@
+"""Stream accumulation: toolwire against a hand-written per-dialect accumulator and
+against LiteLLM's ``stream_chunk_builder`` (Chat only) when it is installed.
+
+A 50-chunk stream carrying 3 parallel calls, per dialect. Prints the median time
+per stream and the ratio to the hand-written baseline (target: <= 1.5x).
+
+    .venv/bin/python benchmarks/bench_stream.py
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from toolwire import ToolCall  # noqa: E402
+from toolwire.stream import Accumulator, accumulate, encode_stream  # noqa: E402
+
+CALLS = [
+    ToolCall(name="get_weather", args={"city": "Paris", "unit": "celsius", "days": 3}, id="call_aaaaaaaaaaaa"),
+    ToolCall(name="search", args={"query": "best bakeries near the Louvre", "limit": 5}, id="call_bbbbbbbbbbbb"),
+    ToolCall(name="book", args={"place": "Du Pain et des Idees", "time": "09:30", "people": 2},
+             id="call_cccccccccccc"),
+]
+
+
+def _stream(dialect: str, target: int = 50) -> List[Dict[str, Any]]:
+    """A stream of about *target* chunks: the fragment size is searched for."""
+    best = None
+    for size in range(1, 60):
+        chunks = encode_stream(CALLS, dialect, split=size)
+        if best is None or abs(len(chunks) - target) < abs(len(best) - target):
+            best = chunks
+    assert best is not None
+    return best
+
+
+# ---- hand-written accumulators: the least code that handles the happy path ----------
+
+
+def chat_baseline(chunks: List[Dict[str, Any]]) -> List[Any]:
+    calls: Dict[int, Dict[str, Any]] = {}
+    for ch in chunks:
+        for choice in ch["choices"]:
+            for tc in choice["delta"].get("tool_calls") or ():
+                c = calls.setdefault(tc["index"], {"id": None, "name": None, "parts": []})
+                if tc.get("id"):
+                    c["id"] = tc["id"]
+                fn = tc.get("function") or {}
+                if fn.get("name"):
+                    c["name"] = fn["name"]
+                if fn.get("arguments"):
+                    c["parts"].append(fn["arguments"])
+    return [(c["name"], json.loads("".join(c["parts"]) or "{}"), c["id"]) for c in calls.values()]
+
+
+def anthropic_baseline(events: List[Dict[str, Any]]) -> List[Any]:
+    blocks: Dict[int, Dict[str, Any]] = {}
+    out = []
+    for e in events:
+        t = e["type"]
+        if t == "content_block_start" and e["content_block"]["type"] == "tool_use":
+            b = e["content_block"]
+            blocks[e["index"]] = {"id": b["id"], "name": b["name"], "parts": []}
+        elif t == "content_block_delta" and e["delta"]["type"] == "input_json_delta":
+            blocks[e["index"]]["parts"].append(e["delta"]["partial_json"])
+        elif t == "content_block_stop" and e["index"] in blocks:
+            b = blocks.pop(e["index"])
+            out.append((b["name"], json.loads("".join(b["parts"]) or "{}"), b["id"]))
+    return out
+
+
+def responses_baseline(events: List[Dict[str, Any]]) -> List[Any]:
+    items: Dict[int, Dict[str, Any]] = {}
+    out = []
+    for e in events:
+        t = e["type"]
+        if t == "response.output_item.added" and e["item"]["type"] == "function_call":
+            items[e["output_index"]] = {"id": e["item"]["call_id"], "name": e["item"]["name"], "parts": []}
+        elif t == "response.function_call_arguments.delta":
+            items[e["output_index"]]["parts"].append(e["delta"])
+        elif t == "response.output_item.done" and e["output_index"] in items:
+            it = items.pop(e["output_index"])
+            out.append((it["name"], json.loads("".join(it["parts"]) or "{}"), it["id"]))
+    return out
+
+
+def bedrock_baseline(events: List[Dict[str, Any]]) -> List[Any]:
+    blocks: Dict[int, Dict[str, Any]] = {}
+    out = []
+    for e in events:
+        if "contentBlockStart" in e:
+            s = e["contentBlockStart"]
+            use = s["start"].get("toolUse")
+            if use:
+                blocks[s["contentBlockIndex"]] = {"id": use["toolUseId"], "name": use["name"], "parts": []}
+        elif "contentBlockDelta" in e:
+            d = e["contentBlockDelta"]
+            use = d["delta"].get("toolUse")
+            if use:
+                blocks[d["contentBlockIndex"]]["parts"].append(use["input"])
+        elif "contentBlockStop" in e:
+            b = blocks.pop(e["contentBlockStop"]["contentBlockIndex"], None)
+            if b:
+                out.append((b["name"], json.loads("".join(b["parts"]) or "{}"), b["id"]))
+    return out
+
+
+def cohere_baseline(events: List[Dict[str, Any]]) -> List[Any]:
+    calls: Dict[int, Dict[str, Any]] = {}
+    out = []
+    for e in events:
+        t = e["type"]
+        if t == "tool-call-start":
+            tc = e["delta"]["message"]["tool_calls"]
+            calls[e["index"]] = {"id": tc["id"], "name": tc["function"]["name"], "parts": []}
+        elif t == "tool-call-delta":
+            calls[e["index"]]["parts"].append(e["delta"]["message"]["tool_calls"]["function"]["arguments"])
+        elif t == "tool-call-end":
+            c = calls.pop(e["index"])
+            out.append((c["name"], json.loads("".join(c["parts"]) or "{}"), c["id"]))
+    return out
+
+
+BASELINES: Dict[str, Callable[[List[Dict[str, Any]]], List[Any]]] = {
+    "openai.chat": chat_baseline,
+    "anthropic.messages": anthropic_baseline,
+    "openai.responses": responses_baseline,
+    "bedrock.converse": bedrock_baseline,
+    "cohere.v2": cohere_baseline,
+}
+
+
+def _median(fn: Callable[[], Any], repeat: int = 7, number: int = 300) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - t0) / number)
+    return statistics.median(times)
+
+
+def _events_loop(chunks: List[Dict[str, Any]], dialect: str) -> Any:
+    acc = Accumulator(dialect)
+    for c in chunks:
+        acc.feed(c)
+    return acc.close()
+
+
+def main() -> None:
+    expected = [(c.name, c.args, c.id) for c in CALLS]
+    print(f"{'dialect':<20}{'chunks':>7}{'baseline':>12}{'toolwire':>12}{'ratio':>8}{'detected':>12}{'ratio':>8}")
+    for dialect, base in BASELINES.items():
+        chunks = _stream(dialect)
+        assert base(chunks) == expected, dialect
+        assert [(c.name, c.args, c.id) for c in accumulate(chunks, dialect)] == expected, dialect
+        tb = _median(lambda chunks=chunks, base=base: base(chunks))
+        tt = _median(lambda chunks=chunks, dialect=dialect: _events_loop(chunks, dialect))
+        td = _median(lambda chunks=chunks: accumulate(chunks))
+        print(f"{dialect:<20}{len(chunks):>7}{tb * 1e6:>10.1f}us{tt * 1e6:>10.1f}us{tt / tb:>7.2f}x"
+              f"{td * 1e6:>10.1f}us{td / tb:>7.2f}x")
+    try:
+        from litellm import stream_chunk_builder
+        from litellm.types.utils import ModelResponseStream
+    except ImportError:
+        print("litellm: not installed (skipped)")
+        return
+    chunks = _stream("openai.chat")
+    objs = []
+    for i, c in enumerate(chunks):
+        full = dict(c, id="chatcmpl-1", created=0, model="m")
+        full["choices"] = [dict(ch, index=0) for ch in c["choices"]]
+        objs.append(ModelResponseStream(**full) if i >= 0 else None)
+    tl = _median(lambda: stream_chunk_builder(objs), number=50)
+    tt = _median(lambda: _events_loop(chunks, "openai.chat"))
+    print(f"litellm stream_chunk_builder: {tl * 1e6:.1f}us; toolwire {tt * 1e6:.1f}us ({tt / tl:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
