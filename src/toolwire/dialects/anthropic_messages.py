@@ -57,18 +57,24 @@ _VERSIONED = re.compile(r"[a-z_]+_\d{8}")
 _TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
 
+_KINDS: Dict[str, str] = {
+    "tool_use": CALL,
+    "server_tool_use": SERVER,
+    "mcp_tool_use": SERVER,
+    "tool_result": RESULT,
+    **{t: OTHER for t in OTHER_BLOCKS},
+}
+_REASONS = {t: (k, f"a content block of type {t!r}") for t, k in _KINDS.items()}
+_TOP = frozenset({"type", "input_schema", "role", "messages"})
+
+
 def _block_kind(t: Any) -> Optional[str]:
     if type(t) is not str:
         return None
-    if t == "tool_use":
-        return CALL
-    if t in _SERVER:
-        return SERVER
-    if t == "tool_result":
-        return RESULT
-    if t in _OTHER or t.endswith("_tool_result"):
+    kind = _KINDS.get(t)
+    if kind is None and t.endswith("_tool_result"):
         return OTHER
-    return None
+    return kind
 
 
 def _strong(content: Any) -> bool:
@@ -90,18 +96,22 @@ def _plain(content: Any) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
     t = data.get("type")
     if t is not None:
-        kind = _block_kind(t)
-        if kind is not None:
-            return kind, f"a content block of type {t!r}"
+        if type(t) is not str:
+            return None
+        hit = _REASONS.get(t)
+        if hit is not None:
+            return hit
+        if t.endswith("_tool_result"):
+            return OTHER, f"a content block of type {t!r}"
         if t == "message":
             if "stop_reason" in data or "usage" in data or _strong(data.get("content")):
                 return CALLS, "type 'message' with 'stop_reason' (an Anthropic Message)"
             return None
-        if type(t) is str and "name" in data and ("input_schema" in data or _VERSIONED.fullmatch(t)):
+        if "name" in data and ("input_schema" in data or _VERSIONED.fullmatch(t)):
             return TOOL, "a tool definition with 'input_schema' or a versioned server tool type"
         return None
     if "input_schema" in data and "name" in data:

@@ -56,8 +56,11 @@ def _untyped_blocks(content: Any) -> bool:
     return any(type(b) is dict and "type" not in b and not b.keys().isdisjoint(_BLOCKS) for b in content)
 
 
+_TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "inputSchema"}
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
     if "role" not in data:
         tu = data.get("toolUse")

@@ -69,8 +69,12 @@ _PART_KEYS = frozenset(
 _SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 
 
+_TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
+                     "functionDeclarations", "function_declarations", "name"}
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
     if "role" not in data:
         if type(data.get("functionCall")) is dict or type(data.get("function_call")) is dict:
@@ -172,11 +176,16 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args = fc.get("args")
     ident = fc.get("id")
     if type(args) is dict and policy.finish_reason is None:
-        if len(part) == 1 and key == "functionCall":
-            if len(fc) == 2:
-                return new_call(name, args, None)
-            if len(fc) == 3 and type(ident) is str and ident:
-                return new_call(name, args, ident)
+        if key == "functionCall":
+            if len(part) == 1:
+                if len(fc) == 2:
+                    return new_call(name, args, None)
+                if len(fc) == 3 and type(ident) is str and ident:
+                    return new_call(name, args, ident)
+            elif len(part) == 2:
+                signed = _signed(part, fc, name, args)
+                if signed is not None:
+                    return signed
         raw, repairs = None, ()
     else:
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
@@ -195,6 +204,19 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(part) > 1:
         pd["part"] = {k: _wire(v) for k, v in part.items() if k != key}
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str, Any]) -> Optional[ToolCall]:
+    """The common Gemini 3 part: a plain call and a text thought signature, nothing else."""
+    sig = part.get("thoughtSignature")
+    if type(sig) is not str:
+        return None
+    if len(fc) == 2:
+        return new_call(name, args, None, None, {NAME: {"part": {"thoughtSignature": sig}}})
+    ident = fc.get("id")
+    if len(fc) == 3 and type(ident) is str and ident:
+        return new_call(name, args, ident, None, {NAME: {"part": {"thoughtSignature": sig}}})
+    return None
 
 
 def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
