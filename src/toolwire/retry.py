@@ -17,16 +17,9 @@ outcome            next request
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 
-Token-budget fields (checked 2026-11-30): OpenAI Chat ``max_completion_tokens``
-(``max_tokens`` when the request uses it; https://platform.openai.com/docs/api-reference/chat/create),
-Responses ``max_output_tokens``, Anthropic ``max_tokens``
-(https://docs.anthropic.com/en/api/messages), Gemini ``generation_config.max_output_tokens``
-/ ``generationConfig.maxOutputTokens`` (https://ai.google.dev/api/generate-content#generationconfig),
-Bedrock Converse ``inferenceConfig.maxTokens``, Ollama ``options.num_predict``, vLLM
-``max_tokens``. Error shapes classified: OpenAI ``error.{param, code}``
-(https://platform.openai.com/docs/guides/error-codes), Anthropic
-``error.{type, message}`` (https://docs.anthropic.com/en/api/errors), Gemini
-``error.{status, message}``, Bedrock ``ValidationException``.
+The per-target request edits (token-budget fields, correction turns) and the error
+classification live in ``schema/_requests.py``, with the provider documentation they
+follow.
 """
 
 from __future__ import annotations
@@ -42,6 +35,7 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
+from .schema._requests import classify_error, raise_budget, with_correction
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -222,95 +216,6 @@ def classify(reply: Any, state: State) -> Outcome:
     return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
 
 
-_SCHEMA_PARAMS = (
-    "response_format",
-    "text.format",
-    "text",
-    "output_config",
-    "output_format",
-    "format",
-    "tools",
-    "generation_config",
-    "generationConfig",
-    "outputConfig",
-    "structured_outputs",
-    "extra_body",
-)
-_SCHEMA_CODES = ("invalid_json_schema", "invalid_schema", "unsupported_schema")
-_SCHEMA_PATHS = (
-    "response_format",
-    "output_config.format",
-    "output_format",
-    "json_schema",
-    "response_schema",
-    "response_json_schema",
-    "responseschema",
-    "responsejsonschema",
-    "outputconfig",
-    "textformat",
-    "input_schema",
-    "structured_outputs",
-    "text.format",
-)
-
-
-def classify_error(error: Any) -> str:
-    """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
-
-    A rejection needs a client error status (400 or 422) *and* a structured field that
-    points at the schema (OpenAI ``param``/``code``; an error message naming the schema
-    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. Nothing
-    is classified from bare substrings like ``"400"`` or ``"not supported"``.
-    """
-    status, body = _status_and_body(error)
-    if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
-        return "transient"
-    if status not in (400, 422):
-        return "error"
-    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
-    param = str(err.get("param") or "")
-    code = str(err.get("code") or "")
-    message = str(err.get("message") or "").lower().replace(" ", "")
-    if code in _SCHEMA_CODES or any(
-        param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS
-    ):
-        return "schema_rejected"
-    if any(path in message for path in _SCHEMA_PATHS):
-        return "schema_rejected"
-    return "error"
-
-
-def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
-    if isinstance(error, dict):
-        raw_status = error.get("status") or error.get("status_code") or error.get("code")
-        payload: Dict[str, Any] = error["body"] if isinstance(error.get("body"), dict) else error
-        inner = payload.get("error")
-        if raw_status is None and isinstance(inner, dict) and isinstance(inner.get("code"), int):
-            raw_status = inner["code"]
-        return (raw_status if isinstance(raw_status, int) else None), payload
-    status: Optional[int] = None
-    for attr in ("status_code", "status", "code", "http_status"):
-        value = getattr(error, attr, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            status = value
-            break
-    response = getattr(error, "response", None)
-    if status is None and response is not None:
-        value = getattr(response, "status_code", None)
-        status = value if isinstance(value, int) else None
-    body: Dict[str, Any] = {}
-    for attr in ("body", "details", "response_json"):
-        value = getattr(error, attr, None)
-        if isinstance(value, dict):
-            body = value
-            break
-    if not body:
-        body = {"message": str(error)}
-    if status is None and type(error).__name__ == "ValidationException":
-        status = 400
-    return status, body
-
-
 # -- planning ------------------------------------------------------------------------------
 def plan(
     request: Dict[str, Any],
@@ -343,105 +248,18 @@ def plan(
             return Plan("retry", _request_for(moved), moved, f"{empties} empty replies in native mode: prompt mode")
         return Plan("retry", dict(request), replace(nxt, empties=empties), "empty reply: same request")
     if kind == "truncated":
-        bumped = _raise_budget(request, state.target, factor, cap, default_budget)
+        bumped = raise_budget(request, state.target, factor, cap, default_budget)
         if bumped is None:
             return Plan("stop", None, state, f"truncated at the token cap ({cap})")
         return Plan("retry", bumped, replace(nxt, empties=0), "truncated: larger token budget")
     if kind == "invalid":
-        return Plan(
-            "retry", _with_correction(request, outcome, state), replace(nxt, empties=0), "invalid: correction turn"
-        )
+        tool_turn = None
+        if outcome.source == "tool_call" and outcome.response is not None:
+            blocks = (outcome.response.raw or {}).get("content") or []
+            tool_turn = (blocks, next((c.id for c in outcome.response.tool_calls if c.id), None))
+        fixed = with_correction(request, state.target, outcome.text, outcome.errors, tool_turn)
+        return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")
     raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")
-
-
-def correction(errors: Tuple[ValidationIssue, ...]) -> str:
-    """The correction message: each problem with its JSON Pointer and keyword."""
-    lines = [f"- at {e.pointer or '/'} ({e.keyword}): {e.message}" for e in errors[:20]]
-    more = f"\n- ... and {len(errors) - 20} more" if len(errors) > 20 else ""
-    return (
-        "Your previous answer does not match the required JSON Schema:\n"
-        + "\n".join(lines)
-        + more
-        + "\nAnswer again with only the corrected JSON."
-    )
-
-
-def _with_correction(request: Dict[str, Any], outcome: Outcome, state: State) -> Dict[str, Any]:
-    text = outcome.text
-    note = correction(outcome.errors)
-    key = state.target
-    out = dict(request)
-    if key.startswith("gemini"):
-        field_ = "contents"
-        turns = [{"role": "model", "parts": [{"text": text}]}, {"role": "user", "parts": [{"text": note}]}]
-    elif key == "bedrock.converse":
-        field_ = "messages"
-        turns = [{"role": "assistant", "content": [{"text": text}]}, {"role": "user", "content": [{"text": note}]}]
-    elif key == "openai.responses":
-        field_ = "input"
-        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
-        if isinstance(out.get("input"), str):
-            out["input"] = [{"role": "user", "content": out["input"]}]
-    elif key == "anthropic.tool" and outcome.source == "tool_call" and outcome.response is not None:
-        field_ = "messages"
-        blocks = (outcome.response.raw or {}).get("content") or []
-        call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
-        turns = [
-            {"role": "assistant", "content": blocks},
-            {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": call_id, "content": note, "is_error": True}],
-            },
-        ]
-    else:
-        field_ = "messages"
-        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
-    out[field_] = list(out.get(field_) or []) + turns
-    return out
-
-
-def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
-    """(path to the dict holding the budget, field name) for *target*."""
-    if target == "openai.chat":
-        return (
-            [],
-            "max_tokens"
-            if "max_tokens" in request and "max_completion_tokens" not in request
-            else "max_completion_tokens",
-        )
-    if target == "openai.responses":
-        return [], "max_output_tokens"
-    if target.startswith("anthropic") or target == "vllm":
-        return [], "max_tokens"
-    if target.startswith("gemini"):
-        if "generationConfig" in request:
-            return ["generationConfig"], "maxOutputTokens"
-        if "config" in request:
-            return ["config"], "max_output_tokens"
-        return ["generation_config"], "max_output_tokens"
-    if target == "bedrock.converse":
-        return ["inferenceConfig"], "maxTokens"
-    if target == "ollama":
-        return ["options"], "num_predict"
-    return [], "max_tokens"
-
-
-def _raise_budget(
-    request: Dict[str, Any], target: str, factor: int, cap: int, default: int
-) -> Optional[Dict[str, Any]]:
-    path, name = _budget_slot(request, target)
-    out = dict(request)
-    holder = out
-    for key in path:
-        holder[key] = dict(holder.get(key) or {})
-        holder = holder[key]
-    current = holder.get(name)
-    base = current if isinstance(current, int) and current > 0 else default
-    new = min(base * max(factor, 2), cap)
-    if isinstance(current, int) and new <= current:
-        return None
-    holder[name] = new
-    return out
 
 
 # -- the loop --------------------------------------------------------------------------------

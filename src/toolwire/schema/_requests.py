@@ -1,0 +1,206 @@
+"""Request edits for the retry planner, per target, and error classification.
+
+Token-budget fields (checked 2026-11-30): OpenAI Chat ``max_completion_tokens``
+(``max_tokens`` when the request uses it;
+https://platform.openai.com/docs/api-reference/chat/create), Responses
+``max_output_tokens``, Anthropic ``max_tokens`` (https://docs.anthropic.com/en/api/messages),
+Gemini ``generation_config.max_output_tokens`` / ``generationConfig.maxOutputTokens``
+(https://ai.google.dev/api/generate-content#generationconfig), Bedrock Converse
+``inferenceConfig.maxTokens``, Ollama ``options.num_predict``, vLLM ``max_tokens``.
+Correction turns use each API's message shape (Gemini ``contents`` with role ``model``,
+Bedrock content blocks, Responses ``input``). Error shapes classified: OpenAI
+``error.{param, code}`` (https://platform.openai.com/docs/guides/error-codes), Anthropic
+``error.{type, message}`` (https://docs.anthropic.com/en/api/errors), Gemini
+``error.{status, message}``, Bedrock ``ValidationException``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ._validate import ValidationIssue
+
+__all__ = ["classify_error", "correction", "raise_budget", "with_correction"]
+
+_SCHEMA_PARAMS = (
+    "response_format",
+    "text.format",
+    "text",
+    "output_config",
+    "output_format",
+    "format",
+    "tools",
+    "generation_config",
+    "generationConfig",
+    "outputConfig",
+    "structured_outputs",
+    "extra_body",
+)
+_SCHEMA_CODES = ("invalid_json_schema", "invalid_schema", "unsupported_schema")
+_SCHEMA_PATHS = (
+    "response_format",
+    "output_config.format",
+    "output_format",
+    "json_schema",
+    "response_schema",
+    "response_json_schema",
+    "responseschema",
+    "responsejsonschema",
+    "outputconfig",
+    "textformat",
+    "input_schema",
+    "structured_outputs",
+    "text.format",
+)
+
+
+def classify_error(error: Any) -> str:
+    """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
+
+    A rejection needs a client error status (400 or 422) *and* a structured field that
+    points at the schema (OpenAI ``param``/``code``; an error message naming the schema
+    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. Nothing
+    is classified from bare substrings like ``"400"`` or ``"not supported"``.
+    """
+    status, body = _status_and_body(error)
+    if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
+        return "transient"
+    if status not in (400, 422):
+        return "error"
+    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
+    param = str(err.get("param") or "")
+    code = str(err.get("code") or "")
+    message = str(err.get("message") or "").lower().replace(" ", "")
+    if code in _SCHEMA_CODES or any(
+        param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS
+    ):
+        return "schema_rejected"
+    if any(path in message for path in _SCHEMA_PATHS):
+        return "schema_rejected"
+    return "error"
+
+
+def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
+    if isinstance(error, dict):
+        raw_status = error.get("status") or error.get("status_code") or error.get("code")
+        payload: Dict[str, Any] = error["body"] if isinstance(error.get("body"), dict) else error
+        inner = payload.get("error")
+        if raw_status is None and isinstance(inner, dict) and isinstance(inner.get("code"), int):
+            raw_status = inner["code"]
+        return (raw_status if isinstance(raw_status, int) else None), payload
+    status: Optional[int] = None
+    for attr in ("status_code", "status", "code", "http_status"):
+        value = getattr(error, attr, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            status = value
+            break
+    response = getattr(error, "response", None)
+    if status is None and response is not None:
+        value = getattr(response, "status_code", None)
+        status = value if isinstance(value, int) else None
+    body: Dict[str, Any] = {}
+    for attr in ("body", "details", "response_json"):
+        value = getattr(error, attr, None)
+        if isinstance(value, dict):
+            body = value
+            break
+    if not body:
+        body = {"message": str(error)}
+    if status is None and type(error).__name__ == "ValidationException":
+        status = 400
+    return status, body
+
+
+def correction(errors: Tuple[ValidationIssue, ...]) -> str:
+    """The correction message: each problem with its JSON Pointer and keyword."""
+    lines = [f"- at {e.pointer or '/'} ({e.keyword}): {e.message}" for e in errors[:20]]
+    more = f"\n- ... and {len(errors) - 20} more" if len(errors) > 20 else ""
+    return (
+        "Your previous answer does not match the required JSON Schema:\n"
+        + "\n".join(lines)
+        + more
+        + "\nAnswer again with only the corrected JSON."
+    )
+
+
+def with_correction(
+    request: Dict[str, Any],
+    target: str,
+    text: str,
+    errors: Tuple[ValidationIssue, ...],
+    tool_turn: Optional[Tuple[List[Any], Optional[str]]] = None,
+) -> Dict[str, Any]:
+    """A copy of *request* with the reply *text* and a correction turn appended, in the
+    message shape of *target*. *tool_turn* (the assistant content blocks and the call id)
+    answers a structured-output tool call with an error ``tool_result`` instead."""
+    note = correction(errors)
+    key = target
+    out = dict(request)
+    if key.startswith("gemini"):
+        field_ = "contents"
+        turns = [{"role": "model", "parts": [{"text": text}]}, {"role": "user", "parts": [{"text": note}]}]
+    elif key == "bedrock.converse":
+        field_ = "messages"
+        turns = [{"role": "assistant", "content": [{"text": text}]}, {"role": "user", "content": [{"text": note}]}]
+    elif key == "openai.responses":
+        field_ = "input"
+        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
+        if isinstance(out.get("input"), str):
+            out["input"] = [{"role": "user", "content": out["input"]}]
+    elif key == "anthropic.tool" and tool_turn is not None:
+        field_ = "messages"
+        blocks, call_id = tool_turn
+        turns = [
+            {"role": "assistant", "content": blocks},
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": call_id, "content": note, "is_error": True}],
+            },
+        ]
+    else:
+        field_ = "messages"
+        turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
+    out[field_] = list(out.get(field_) or []) + turns
+    return out
+
+
+def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
+    """(path to the dict holding the budget, field name) for *target*."""
+    if target == "openai.chat":
+        return (
+            [],
+            "max_tokens"
+            if "max_tokens" in request and "max_completion_tokens" not in request
+            else "max_completion_tokens",
+        )
+    if target == "openai.responses":
+        return [], "max_output_tokens"
+    if target.startswith("anthropic") or target == "vllm":
+        return [], "max_tokens"
+    if target.startswith("gemini"):
+        if "generationConfig" in request:
+            return ["generationConfig"], "maxOutputTokens"
+        if "config" in request:
+            return ["config"], "max_output_tokens"
+        return ["generation_config"], "max_output_tokens"
+    if target == "bedrock.converse":
+        return ["inferenceConfig"], "maxTokens"
+    if target == "ollama":
+        return ["options"], "num_predict"
+    return [], "max_tokens"
+
+
+def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+    path, name = _budget_slot(request, target)
+    out = dict(request)
+    holder = out
+    for key in path:
+        holder[key] = dict(holder.get(key) or {})
+        holder = holder[key]
+    current = holder.get(name)
+    base = current if isinstance(current, int) and current > 0 else default
+    new = min(base * max(factor, 2), cap)
+    if isinstance(current, int) and new <= current:
+        return None
+    holder[name] = new
+    return out
