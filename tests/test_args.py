@@ -173,3 +173,9 @@ def test_raw_text_reemitted_byte_for_byte() -> None:
     assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == text
     changed = call.model_copy(update={"args": {"b": 3}})
     assert toolwire.encode(changed, "openai.chat")["function"]["arguments"] == '{"b":3}'
+
+
+def test_merged_objects_with_equal_keys_are_not_guessed() -> None:
+    # json-repair would keep the last of '{"a": 1}{"a": 2}'; toolwire refuses to guess
+    with pytest.raises(ArgumentsError, match="merged parallel calls"):
+        toolwire.decode(chat('{"a": 1}{"a": 2}'))

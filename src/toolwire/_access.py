@@ -26,6 +26,9 @@ SDKs stop relying on ``defer_build``.
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import enum
+import uuid
 from typing import Any, Dict, Tuple
 
 from ._errors import DecodeError, excerpt
@@ -72,6 +75,12 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
             return [_walk(v, depth + 1, loc) for v in obj]
         if isinstance(obj, (bytes, bytearray)):
             return bytes(obj)
+        if isinstance(obj, (datetime.datetime, datetime.date, datetime.time)):
+            return obj.isoformat()  # as the SDKs' JSON mode writes it
+        if isinstance(obj, enum.Enum):
+            return _walk(obj.value, depth + 1, loc)
+        if isinstance(obj, uuid.UUID):
+            return str(obj)
         if hasattr(t, "__pydantic_fields__") and hasattr(obj, "__dict__"):
             return _walk_model(obj, t, depth, loc)
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):

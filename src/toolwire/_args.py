@@ -171,12 +171,36 @@ def _slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optio
             continue
         if type(parsed) is dict:
             return parsed, text, (note,)
+    # several complete values one after another: merged parallel calls, never guessed
+    merged = _merged(stripped)
+    if merged:
+        raise ArgumentsError(
+            f"Arguments at {loc} are several JSON values one after another (merged parallel "
+            f"calls?): {excerpt(text)}",
+            dialect=dialect,
+            loc=loc,
+            raw=text,
+        )
     # truncation: the strict parser ran out of input inside a value
     if "EOF while parsing" in strict_error or _unbalanced(stripped):
         return _truncated(text, stripped, policy, loc, dialect)
     if policy.finish_reason in _TRUNCATING:
         return _truncated(text, stripped, policy, loc, dialect)
     return _lenient(text, stripped, strict_error, policy, loc, dialect)
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _merged(stripped: str) -> bool:
+    """True when *stripped* starts with a complete JSON object followed by another."""
+    if not stripped.startswith("{"):
+        return False
+    try:
+        _, end = _DECODER.raw_decode(stripped)
+    except (ValueError, RecursionError):
+        return False
+    return stripped[end:].lstrip().startswith("{")
 
 
 def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:

@@ -77,18 +77,21 @@ class Dialect:
       ``result``, ``other``; else ``None``.
     - ``children(data, loc)``: the items of a ``calls`` container, with their paths.
     - ``finish(data)``: a container's finish reason, when it has one.
+    - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
+      (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
+      payload only on evidence of their own).
     - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
       pairs for tool definitions and tool results.
     """
 
     name: str
     sniff: Sniff
-    decode_call: Callable[[Any, "Policy", str], "ToolCall"]
-    encode_call: Callable[["ToolCall", EncodeContext], Dict[str, Any]]
-    decode_tool: Callable[[Any, str], "Tool"]
-    encode_tool: Callable[["Tool"], Dict[str, Any]]
-    decode_result: Callable[[Any, str], "ToolResult"]
-    encode_result: Callable[["ToolResult", EncodeContext], Dict[str, Any]]
+    decode_call: Callable[[Any, Policy, str], ToolCall]
+    encode_call: Callable[[ToolCall, EncodeContext], Dict[str, Any]]
+    decode_tool: Callable[[Any, str], Tool]
+    encode_tool: Callable[[Tool], Dict[str, Any]]
+    decode_result: Callable[[Any, str], ToolResult]
+    encode_result: Callable[[ToolResult, EncodeContext], Dict[str, Any]]
     ids: IdRule
     names: Optional[Pattern[str]] = None
     children: Callable[[Any, str], Iterator[Tuple[Any, str]]] = _no_children
@@ -157,8 +160,11 @@ class Registry:
     def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
         """The first dialect (in order) that recognises *data*, with kind and reason."""
         for d in self._order:
+            # ``extra["detect"]``: a stricter claim for auto-detection, for dialects whose
+            # ``sniff`` also accepts another dialect's shapes once the dialect is known
+            claim = d.extra.get("detect") or d.sniff
             try:
-                hit = d.sniff(data)
+                hit = claim(data)
             except Exception:  # a third-party sniffer must not break detection
                 hit = None
             if hit is not None:

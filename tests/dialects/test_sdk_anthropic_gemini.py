@@ -106,19 +106,11 @@ def test_anthropic_max_tokens_message_object() -> None:
 
 # --- google-genai ---------------------------------------------------------------------------
 
-VERTEX_DATETIME = pytest.mark.xfail(
-    reason="_access cannot read the datetime the SDK makes of Vertex 'createTime'",
-    raises=toolwire.DecodeError,
-    strict=True,
-)
-
-
 def _gemini_params() -> List[Any]:
     out = []
     for p in files("gemini", kinds=("response",)):
         path = p.values[0]
-        marks = [VERTEX_DATETIME] if path is not None and "createTime" in load(path)["payload"] else []
-        out.append(pytest.param(path, marks=[*p.marks, *marks], id=p.id))
+        out.append(pytest.param(path, marks=p.marks, id=p.id))  # incl. Vertex datetimes
     return out
 
 

@@ -192,8 +192,6 @@ def test_merged_arguments_are_invalid_without_repair() -> None:
     assert isinstance(call, InvalidToolCall) and not call.truncated
 
 
-@pytest.mark.xfail(reason="the arguments policy's json-repair tier keeps the last of two merged objects "
-                          "(json_repair.loads('{...}{...}') gives the last dict); owned by _args.py")
 def test_merged_arguments_are_invalid_not_guessed() -> None:
     [call] = accumulate([chat(tc(0, "c1", "f", '{"a": 1}{"a": 2}')), chat(finish="tool_calls")])
     assert isinstance(call, InvalidToolCall) and not call.truncated

@@ -23,6 +23,7 @@ from . import (
     openai_chat,
     openai_responses,
 )
+from .text import TEXT_DIALECTS
 
 __all__ = ["BUILTIN"]
 
@@ -31,12 +32,15 @@ BUILTIN: Tuple[Dialect, ...] = (
     bedrock_converse.DIALECT,
     gemini.DIALECT,
     openai_responses.DIALECT,
-    openai_chat.DIALECT,
-    # Mistral, Cohere and Ollama refine the Chat shape; until detection can use their
-    # strict ``extra['detect']`` they follow it, so a generic Chat payload stays openai.chat
+    # Mistral, Cohere and Ollama refine the Chat shape: they come first but claim a
+    # payload only on evidence of their own (``extra['detect']``); a generic Chat
+    # payload stays openai.chat
     mistral.DIALECT,
     cohere_v2.DIALECT,
     ollama.DIALECT,
+    openai_chat.DIALECT,
     mcp.DIALECT,
     canonical.DIALECT,
+    # text formats of open-weight models: no item shapes, never detected
+    *TEXT_DIALECTS,
 )
