@@ -258,7 +258,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if content is None:
         content = ""
     if not isinstance(content, (str, list)):
-        raise DecodeError(f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc)
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc
+        )
     if item.get("role") == "function":
         legacy = {NAME: {"legacy": True}}
         return ToolResult(id=None, name=item.get("name"), content=content, provider_data=legacy)
