@@ -1,5 +1,7 @@
 """toolwire: every LLM tool-call wire shape, decoded into one canonical value and back."""
 
+from ._args import Policy
+from ._convert import convert, encode_message
 from ._codec import (
     Detection,
     decode,
@@ -12,10 +14,11 @@ from ._codec import (
     encode_tool,
     explain,
 )
-from ._args import Policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
+from ._names import NameMap, map_name
 from ._registry import Dialect, Registry, dialect_names, get_dialect, register_dialect
+from ._text import TextResult, decode_text, encode_text
 from ._types import InvalidToolCall, Tool, ToolCall, ToolCalls, ToolResult
 
 __version__ = "0.1.0"
@@ -29,8 +32,10 @@ __all__ = [
     "IdMap",
     "IdRule",
     "InvalidToolCall",
+    "NameMap",
     "Policy",
     "Registry",
+    "TextResult",
     "Tool",
     "ToolCall",
     "ToolCalls",
@@ -38,16 +43,21 @@ __all__ = [
     "ToolwireError",
     "UnknownDialectError",
     "__version__",
+    "convert",
     "decode",
     "decode_all",
     "decode_result",
+    "decode_text",
     "decode_tool",
     "detect",
     "dialect_names",
     "encode",
+    "encode_message",
     "encode_result",
+    "encode_text",
     "encode_tool",
     "explain",
     "get_dialect",
+    "map_name",
     "register_dialect",
 ]

@@ -32,7 +32,6 @@ from ._ids import IdMap, synthesize_id
 from ._names import NameMap
 from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
-from .dialects.mistral import chat_message
 
 __all__ = ["convert", "encode_message"]
 
@@ -52,7 +51,10 @@ _PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary
 
 
 def _message_null(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    return chat_message(items, content, "null")
+    from .dialects.mistral import chat_message  # lazy: importing toolwire loads no dialect
+
+    message: Dict[str, Any] = chat_message(items, content, "null")
+    return message
 
 
 # Assistant-message builders of dialects that do not declare extra["encode_message"].

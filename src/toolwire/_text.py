@@ -42,18 +42,6 @@ from ._text_core import (
     TextResult,
 )
 from ._types import ToolCall
-from .dialects import (
-    text_deepseek,
-    text_gemma,
-    text_glm,
-    text_harmony,
-    text_hermes,
-    text_kimi,
-    text_llama,
-    text_mistral,
-    text_qwen3_xml,
-)
-
 __all__ = [
     "TEXT_FORMATS",
     "CallEvent",
@@ -68,24 +56,32 @@ __all__ = [
     "get_text_format",
 ]
 
-TEXT_FORMATS: tuple[TextFormat, ...] = (
-    text_hermes.FORMAT,
-    text_qwen3_xml.FORMAT,
-    text_llama.FORMAT,
-    text_mistral.FORMAT,
-    text_deepseek.FORMAT,
-    text_gemma.FORMAT,
-    text_glm.FORMAT,
-    text_kimi.FORMAT,
-    text_harmony.FORMAT,
-)
-_BY_NAME: dict[str, TextFormat] = {f.name: f for f in TEXT_FORMATS}
+_BY_NAME: dict[str, TextFormat] = {}
+
+
+def _formats() -> tuple[TextFormat, ...]:
+    """The built-in text formats (their modules are imported on first use, so that
+    ``import toolwire`` stays light)."""
+    from .dialects.text import TEXT_DIALECTS
+
+    formats: tuple[TextFormat, ...] = tuple(d.extra["text"] for d in TEXT_DIALECTS)
+    if not _BY_NAME:
+        _BY_NAME.update((f.name, f) for f in formats)
+    return formats
+
+
+def __getattr__(name: str) -> Any:  # PEP 562: TEXT_FORMATS without an eager import
+    if name == "TEXT_FORMATS":
+        return _formats()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_text_format(name: str | TextFormat) -> TextFormat:
     """The text format registered as *name* (``"text.hermes"``...)."""
     if isinstance(name, TextFormat):
         return name
+    if not _BY_NAME:
+        _formats()
     fmt = _BY_NAME.get(name) if type(name) is str else None
     if fmt is None:
         raise UnknownDialectError(
