@@ -13,7 +13,7 @@ import json
 from typing import Any, Dict, List
 
 from ._normalize import merge_all_of, resolve_ref
-from ._rewrite import Options, accepts_null, is_free_form
+from ._rewrite_shapes import Options, accepts_null, is_free_form
 from ._validate import _Checker
 
 __all__ = ["map_back"]

@@ -37,7 +37,8 @@ from ._mapback import map_back
 from ._normalize import normalize
 from ._profiles import PROFILES, get_profile
 from ._report import LOSSY_ACTIONS, Change, Lint
-from ._rewrite import ANNOTATIONS, Options, Rewriter
+from ._rewrite import Rewriter
+from ._rewrite_shapes import ANNOTATIONS, Options
 from ._util import path_of
 from ._validate import ValidationIssue, check
 

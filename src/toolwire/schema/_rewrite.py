@@ -12,80 +12,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Set
 
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
 from ._report import Change, Lint
+from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, is_free_form, recursive_refs
 from ._util import escape_token, json_type
-from ._validate import _Checker
 
-__all__ = ["ANNOTATIONS", "Options", "Rewriter", "accepts_null", "is_free_form"]
+__all__ = ["ANNOTATIONS", "Rewriter"]
 
-ANNOTATIONS = frozenset(
-    {
-        "title",
-        "description",
-        "default",
-        "examples",
-        "$comment",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "discriminator",
-        "example",
-        "$id",
-        "$anchor",
-        "contentMediaType",
-        "contentEncoding",
-    }
-)
-_DROP_QUIETLY = frozenset(
-    {
-        "examples",
-        "$comment",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "discriminator",
-        "example",
-        "$id",
-        "$anchor",
-        "contentMediaType",
-        "contentEncoding",
-        "x-",
-    }
-)
-_BY_TYPE = {
-    "string": ("minLength", "maxLength", "pattern", "format"),
-    "integer": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-    "array": (
-        "items",
-        "prefixItems",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "contains",
-        "minContains",
-        "maxContains",
-        "unevaluatedItems",
-    ),
-    "object": (
-        "properties",
-        "required",
-        "additionalProperties",
-        "patternProperties",
-        "propertyNames",
-        "minProperties",
-        "maxProperties",
-        "dependentRequired",
-        "dependentSchemas",
-        "unevaluatedProperties",
-    ),
-}
+_DROP_QUIETLY = ANNOTATIONS - {"title", "description", "default"}
 _HARD = frozenset(
-    {
+    (
         "not",
         "if",
         "then",
@@ -95,10 +34,10 @@ _HARD = frozenset(
         "dependentSchemas",
         "unevaluatedProperties",
         "unevaluatedItems",
-    }
+    )
 )
 _STRUCTURAL = frozenset(
-    {
+    (
         "type",
         "properties",
         "required",
@@ -111,62 +50,12 @@ _STRUCTURAL = frozenset(
         "allOf",
         "enum",
         "const",
-    }
+    )
 )
 _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 
 
-class Options:
-    """Opt-in rewrites: ``maps="pairs"``, ``free_form="string"``, ``int_range_as_enum``."""
-
-    __slots__ = ("free_form", "int_range_as_enum", "maps")
-
-    def __init__(self, maps: Optional[str] = None, free_form: Optional[str] = None, int_range_as_enum: int = 0) -> None:
-        self.maps = maps
-        self.free_form = free_form
-        self.int_range_as_enum = int_range_as_enum
-
-
-def accepts_null(root: Any, node: Any) -> bool:
-    """True when ``null`` is a valid value of *node* (refs resolved against *root*)."""
-    probe: List[Any] = []
-    _Checker(root, False).run(None, node, "", "", probe, first=True)
-    return not probe
-
-
-def is_free_form(node: Any) -> bool:
-    """An object schema with no properties that accepts any keys (``{"type":"object"}``)."""
-    if not isinstance(node, dict) or node.get("type") != "object":
-        return False
-    return not node.get("properties") and node.get("additionalProperties", True) is True
-
-
-def _recursive_refs(root: Any) -> Set[str]:
-    refs = {s["$ref"] for _, s in iter_subschemas(root) if isinstance(s, dict) and "$ref" in s}
-    out: Set[str] = set()
-    for ref in refs:
-        seen: Set[str] = set()
-        todo = [ref]
-        while todo:
-            cur = todo.pop()
-            try:
-                target = resolve_ref(root, cur)
-            except Exception:  # reported elsewhere; normalize already checked
-                continue
-            for _, sub in iter_subschemas(target):
-                if isinstance(sub, dict) and "$ref" in sub:
-                    nxt = sub["$ref"]
-                    if nxt == ref:
-                        out.add(ref)
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-            if ref in out:
-                break
-    return out
-
-
-class Rewriter:
+class Rewriter(ShapeRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
@@ -175,15 +64,9 @@ class Rewriter:
         self.o = options
         self.report: List[Change] = []
         self.lints: List[Lint] = []
-        self.recursive = _recursive_refs(root) if isinstance(root, dict) else set()
+        self.recursive = recursive_refs(root) if isinstance(root, dict) else set()
         self.inlining: List[str] = []
         self.wrapped = False
-
-    def change(self, ptr: str, kw: str, action: str, note: str = "") -> None:
-        self.report.append(Change(ptr, kw, action, note))
-
-    def lint(self, code: str, ptr: str, msg: str, severity: str = "error") -> None:
-        self.lints.append(Lint(code, ptr, msg, severity))
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -420,167 +303,3 @@ class Rewriter:
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())
-
-    def _split_types(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
-        outer = {k: v for k, v in n.items() if k in ANNOTATIONS}
-        branches: List[Dict[str, Any]] = []
-        nullable = False
-        for t in n["type"]:
-            branch: Dict[str, Any] = {"type": t}
-            for k in _BY_TYPE.get(t, ()):
-                if k in n:
-                    branch[k] = n[k]
-            if t == "integer" or t == "number":
-                pass
-            if "enum" in n:
-                vals = [v for v in n["enum"] if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
-                if not vals:
-                    continue
-                if t != "null":
-                    branch["enum"] = vals
-            if t == "null" and self.p.openapi:
-                nullable = True
-                continue
-            branches.append(branch)
-        self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
-        if len(branches) == 1:
-            merged = dict(outer)
-            merged.update(branches[0])
-            if nullable:
-                merged["nullable"] = True
-            return self.node(merged, ptr, required)
-        out = dict(outer)
-        out["anyOf"] = branches
-        if nullable:
-            out["nullable"] = True
-        return self.node(out, ptr, required)
-
-    def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
-        branches = out.get("anyOf") or []
-        rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
-        if len(rest) < len(branches):
-            out["nullable"] = True
-            if len(rest) == 1:
-                del out["anyOf"]
-                for k, v in rest[0].items():
-                    out.setdefault(k, v)
-            else:
-                out["anyOf"] = rest
-
-    def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
-        if self.o.free_form == "string":
-            self.change(ptr, "type", "rewritten", "a free-form object sent as a JSON string")
-            desc = n.get("description")
-            note = "A JSON object, encoded as a string."
-            return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
-        self.lint(
-            "not-representable",
-            ptr,
-            "a free-form object (additionalProperties true) cannot be sent in strict mode; "
-            "pass free_form='string', use strict=False or prompt mode",
-        )
-        return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
-
-    def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
-        if "prefixItems" in n:
-            prefix = [self.node(s, f"{ptr}/prefixItems/{i}", False) for i, s in enumerate(n["prefixItems"])]
-            if "prefixItems" in self.p.supported or self.p.permissive:
-                out["prefixItems"] = prefix
-                self.change(ptr, "prefixItems", "kept")
-            else:
-                self.change(ptr, "prefixItems", "unsupported", "validated locally only")
-                self.lint("unsupported-keyword", ptr, "prefixItems is not supported by this provider", "warning")
-                hints.append("prefixItems: " + json.dumps(n["prefixItems"], ensure_ascii=False))
-                extra = (
-                    [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
-                )
-                members = prefix + extra
-                out["items"] = members[0] if len(members) == 1 else {"anyOf": members}
-                return
-        if "items" in n:
-            if n["items"] is False:
-                if "prefixItems" in out:
-                    out["items"] = False
-                else:
-                    out["maxItems"] = 0
-            else:
-                out["items"] = self.node(n["items"], f"{ptr}/items", False)
-
-    def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
-        p = self.p
-        props = n.get("properties") or {}
-        required = list(n.get("required") or [])
-        wprops: Dict[str, Any] = {}
-        for name, sub in props.items():
-            sptr = f"{ptr}/properties/{escape_token(name)}"
-            wsub = self.node(sub, sptr, name in required)
-            if p.all_required and name not in required:
-                if not accepts_null(self.root, sub):
-                    wsub = self._nullable(wsub)
-                    self.change(sptr, "required", "rewritten", "optional made required and nullable")
-                else:
-                    self.change(sptr, "required", "rewritten", "optional made required (already nullable)")
-            wprops[name] = wsub
-        out["properties"] = wprops
-        if p.all_required:
-            out["required"] = list(props) + [r for r in required if r not in props]
-        elif required:
-            out["required"] = required
-        addl = n.get("additionalProperties")
-        if p.strict:
-            if isinstance(addl, dict):
-                if self.o.maps == "pairs" and not props:
-                    self.change(ptr, "additionalProperties", "rewritten", "a map as [{key, value}] pairs")
-                    value = self.node(addl, f"{ptr}/additionalProperties", True)
-                    out.clear()
-                    out.update({k: v for k, v in n.items() if k in ("title", "description")})
-                    out.update(
-                        {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "properties": {"key": {"type": "string"}, "value": value},
-                                "required": ["key", "value"],
-                                "additionalProperties": False,
-                            },
-                        }
-                    )
-                    return
-                self.lint(
-                    "not-representable",
-                    ptr,
-                    "additionalProperties with a schema (a map) cannot be sent in strict mode; "
-                    "pass maps='pairs', use strict=False or prompt mode",
-                )
-                out["additionalProperties"] = False
-            elif addl is None:
-                out["additionalProperties"] = False
-                self.change(ptr, "additionalProperties", "narrowed", "set to false")
-            else:
-                out["additionalProperties"] = False
-        elif addl is not None:
-            if "additionalProperties" in p.supported or p.permissive:
-                out["additionalProperties"] = (
-                    addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
-                )
-            elif addl is False:
-                self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
-            else:
-                self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
-                self.lint(
-                    "unsupported-keyword",
-                    ptr,
-                    "additionalProperties with a schema is not supported by this provider",
-                    "warning",
-                )
-
-    def _nullable(self, wsub: Any) -> Any:
-        if isinstance(wsub, dict):
-            lifted = {k: wsub[k] for k in ("title", "description") if k in wsub}
-            inner = {k: v for k, v in wsub.items() if k not in lifted}
-            if "anyOf" in inner and len(inner) == 1:
-                lifted["anyOf"] = inner["anyOf"] + [{"type": "null"}]
-            else:
-                lifted["anyOf"] = [inner, {"type": "null"}]
-            return lifted
-        return {"anyOf": [wsub, {"type": "null"}]}
