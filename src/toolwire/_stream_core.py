@@ -424,6 +424,12 @@ class Core:
         if c is None or c.done:
             c = self._new(key, None, None, None)
             c.needs_end = True
+        elif self._deltas is False and c.error is None and text:  # inlined ``add``: the hot path
+            size = c.size + len(text)
+            if size <= self._max_bytes:
+                c.size = size
+                c.parts.append(text)
+                return
         self.add(c, text)
 
     def _preview_tree(self, c: Call) -> Optional[Dict[str, Any]]:

@@ -333,6 +333,30 @@ class Accumulator:
         except Exception as exc:  # a chunk shape the handler did not foresee
             raise self._malformed(exc, data) from None
 
+    def _feed_all(self, chunks: Iterable[Any]) -> None:
+        """Feed a whole stream, dropping events (``accumulate``): dict chunks go straight
+        to the handler once the dialect is known."""
+        it = iter(chunks)
+        for chunk in it:
+            self.feed(chunk)
+            core = self._core
+            if core is None:
+                continue
+            core.events = []
+            hf = self._handler_feed
+            data: Any = None
+            try:
+                for data in it:
+                    if type(data) is dict:
+                        hf(data)
+                    else:
+                        self.feed(data)
+            except ToolwireError:
+                raise
+            except Exception as exc:
+                raise self._malformed(exc, data) from None
+            core.events = []
+
     def _malformed(self, exc: Exception, data: Any) -> DecodeError:
         name = self.dialect
         return DecodeError(
@@ -406,8 +430,7 @@ def accumulate(
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _deltas=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
-    for chunk in chunks:
-        acc.feed(chunk)
+    acc._feed_all(chunks)
     return acc.close()
 
 

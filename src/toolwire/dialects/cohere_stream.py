@@ -61,9 +61,12 @@ class Handler:
         index = data.get("index")
         key = index if type(index) is int else None
         if kind == "tool-call-delta":
-            fn = _tool_call(data).get("function")
-            piece = fn.get("arguments") if type(fn) is dict else None
-            if type(piece) is str:
+            try:  # the documented shape, read directly: the hot path
+                piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
+            except (KeyError, TypeError):
+                fn = _tool_call(data).get("function")
+                piece = fn.get("arguments") if type(fn) is dict else None
+            if type(piece) is str and piece:
                 core.add_at(key, piece)
         elif kind == "content-delta":
             delta = data.get("delta")

@@ -67,16 +67,17 @@ class Handler:
         key = data.get("output_index")
         if type(key) is not int:
             key = None
-        if kind in ("response.function_call_arguments.delta", "response.custom_tool_call_input.delta"):
+        if kind == "response.function_call_arguments.delta":
+            delta = data.get("delta")
+            if type(delta) is str and delta:
+                core.add_at(key, delta)
+        elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
             if type(delta) is str:
                 c = self._find(key, data)
                 if c is None:
                     c = core.open(key, None, None)
-                if kind.startswith("response.custom"):
-                    self.custom.setdefault(c.pos, []).append(delta)
-                else:
-                    core.add(c, delta)
+                self.custom.setdefault(c.pos, []).append(delta)
         elif kind == "response.output_text.delta":
             delta = data.get("delta")
             if type(delta) is str:
