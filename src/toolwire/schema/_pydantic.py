@@ -28,60 +28,21 @@ schema with ``toolwire.schema.validate``.
 from __future__ import annotations
 
 import copy
-import keyword
-import re
-from typing import Any, Callable, Dict, List, Set, Type, Union
+from typing import Any, Dict, List, Set, Type
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model
 from typing_extensions import Annotated, Literal
 
 from ._normalize import merge_all_of, normalize, resolve_ref
+from ._pydantic_types import drop_defaults, field_name, identifier, int_from_float, literal, member_of, union
 from ._report import Change
+from ._rewrite_shapes import ANNOTATIONS
 from ._util import escape_token, json_equal
 from ._validate import ValidationIssue, _Checker
 
 __all__ = ["to_pydantic"]
 
-_ANNOTATION_KEYS = frozenset(
-    {
-        "title",
-        "description",
-        "default",
-        "examples",
-        "$comment",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "$id",
-        "$anchor",
-        "format",
-        "contentMediaType",
-        "contentEncoding",
-    }
-)
-_OBJECT_KEYS = (
-    "properties",
-    "required",
-    "additionalProperties",
-    "patternProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependentRequired",
-    "dependentSchemas",
-    "unevaluatedProperties",
-)
-_ARRAY_KEYS = (
-    "items",
-    "prefixItems",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-)
+_ANNOTATION_KEYS = ANNOTATIONS | {"format"}
 _STRING_KEYS = ("minLength", "maxLength", "pattern")
 _NUMBER_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
 _TYPED_FIELD = {
@@ -107,44 +68,9 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
     """
     root = normalize(schema)
     builder = _Builder(root)
-    model = builder.build(_identifier(name) or "Model")
+    model = builder.build(identifier(name) or "Model")
     model.__toolwire_report__ = tuple(builder.report)  # type: ignore[attr-defined]
     return model
-
-
-def _identifier(text: str) -> str:
-    ident = re.sub(r"\W+", "_", text).strip("_")
-    if ident and ident[0].isdigit():
-        ident = "M" + ident
-    return ident
-
-
-def _literal(values: List[Any]) -> Any:
-    return Literal.__getitem__(tuple(values))
-
-
-def _union(types: List[Any]) -> Any:
-    unique: List[Any] = []
-    for t in types:
-        if not any(t is u for u in unique):
-            unique.append(t)
-    return unique[0] if len(unique) == 1 else Union.__getitem__(tuple(unique))
-
-
-def _int_from_float(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def _member_of(values: List[Any]) -> Callable[[Any], Any]:
-    def pick(value: Any) -> Any:
-        for member in values:
-            if json_equal(value, member):
-                return member
-        raise ValueError(f"{value!r} is not one of {values!r}")
-
-    return pick
 
 
 class _Builder:
@@ -171,7 +97,7 @@ class _Builder:
         return model
 
     def _name(self, wanted: str) -> str:
-        base = _identifier(wanted) or "Model"
+        base = identifier(wanted) or "Model"
         name, n = base, 2
         while name in self.names:
             name, n = f"{base}{n}", n + 1
@@ -239,7 +165,7 @@ class _Builder:
                 own = {k: node[k] for k in keys}
                 return Annotated[Any, self._check(own, ptr, keys)]
         if isinstance(types, list):
-            return _union([self._single(node, t, ptr, hint) for t in types])
+            return union([self._single(node, t, ptr, hint) for t in types])
         return self._single(node, types, ptr, hint)
 
     def _ref(self, node: Dict[str, Any], ptr: str, hint: str) -> Any:
@@ -278,10 +204,10 @@ class _Builder:
             return Annotated[Any, self._check({comb: branches}, ptr, [comb])]
         types = [self._type(b, f"{ptr}/{comb}/{i}", f"{hint}_{i}") for i, b in enumerate(branches)]
         self.report.append(Change(ptr, comb, "kept", "a union"))
-        union = _union(types)
+        joined = union(types)
         if comb == "oneOf" and len(branches) > 1:
-            return Annotated[union, self._check({"oneOf": branches}, ptr, ["oneOf"])]
-        return union
+            return Annotated[joined, self._check({"oneOf": branches}, ptr, ["oneOf"])]
+        return joined
 
     def _enum(self, node: Dict[str, Any], ptr: str) -> Any:
         key = "const" if "const" in node else "enum"
@@ -301,7 +227,7 @@ class _Builder:
             return Annotated[Any, self._check({key: node[key], **({"type": types} if types else {})}, ptr, [key])]
         if all(v is None or isinstance(v, (str, int, float, bool)) for v in values):
             self.report.append(Change(ptr, key, "kept", "a Literal"))
-            base: Any = Annotated[_literal(values), BeforeValidator(_member_of(values))]
+            base: Any = Annotated[literal(values), BeforeValidator(member_of(values))]
         else:
             base = Annotated[Any, self._check({key: node[key]}, ptr, [key]), Field(json_schema_extra={key: node[key]})]
         if rest:
@@ -327,7 +253,7 @@ class _Builder:
                         field["multiple_of" if k == "multipleOf" else _TYPED_FIELD[k]] = node[k]
                         self.report.append(Change(ptr, k, "kept"))
             if t == "integer":
-                base: Any = Annotated[int, BeforeValidator(_int_from_float), Strict()]
+                base: Any = Annotated[int, BeforeValidator(int_from_float), Strict()]
             else:
                 base = Annotated[float, Strict()]
         elif t == "string":
@@ -362,7 +288,7 @@ class _Builder:
             checks["prefixItems"] = node["prefixItems"]
             if "items" in node:
                 checks["items"] = node["items"]
-            member = _union(
+            member = union(
                 [self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])]
                 + (
                     [self._type(node["items"], f"{ptr}/items", f"{hint}_item")]
@@ -411,7 +337,7 @@ class _Builder:
         no_default: Set[str] = set()
         for prop, sub in props.items():
             sub_ptr = f"{ptr}/properties/{escape_token(prop)}"
-            ident = self._field_name(prop, used)
+            ident = field_name(prop, used)
             ann = self._type(sub, sub_ptr, f"{name}_{prop}")
             kw: Dict[str, Any] = {}
             if ident != prop:
@@ -435,7 +361,7 @@ class _Builder:
                 fields[ident] = (ann, Field(default=None, **kw))
                 no_default.add(prop)
         for missing in sorted(required - set(props)):
-            ident = self._field_name(missing, used)
+            ident = field_name(missing, used)
             kw = {"alias": missing} if ident != missing else {}
             fields[ident] = (Any, Field(**kw))
         addl = node.get("additionalProperties", True)
@@ -444,7 +370,7 @@ class _Builder:
             extra=extra,
             regex_engine="python-re",
             title=node.get("title") if isinstance(node.get("title"), str) else None,
-            json_schema_extra=_drop_defaults(no_default),
+            json_schema_extra=drop_defaults(no_default),
         )
         base: Type[BaseModel] = BaseModel
         if isinstance(addl, dict) and "patternProperties" not in node:
@@ -469,37 +395,3 @@ class _Builder:
             model = create_model(name, __base__=base, __doc__=doc, **fields)
         self.models[name] = model
         return model
-
-    def _field_name(self, prop: str, used: Set[str]) -> str:
-        ident = prop
-        if (
-            not prop.isidentifier()
-            or keyword.iskeyword(prop)
-            or prop.startswith("_")
-            or prop in _RESERVED
-            or prop.startswith("model_")
-        ):
-            ident = re.sub(r"\W", "_", prop).strip("_") or "field"
-            if ident[0].isdigit():
-                ident = "f_" + ident
-            if keyword.iskeyword(ident) or ident in _RESERVED or ident.startswith("model_"):
-                ident = ident + "_"
-            if ident.startswith("model_"):
-                ident = "f_" + ident
-        base, n = ident, 2
-        while ident in used:
-            ident, n = f"{base}_{n}", n + 1
-        used.add(ident)
-        return ident
-
-
-def _drop_defaults(names: Set[str]) -> Callable[[Dict[str, Any]], None]:
-    """Optional properties without a default get ``None`` in Python only: keep the
-    model's JSON schema free of a ``default: null`` the original never had."""
-
-    def fix(schema: Dict[str, Any]) -> None:
-        for name, sub in (schema.get("properties") or {}).items():
-            if name in names and isinstance(sub, dict) and sub.get("default", 0) is None:
-                del sub["default"]
-
-    return fix
