@@ -1,152 +1,293 @@
 """The ``toolwire`` command line: decode, convert, detect, dialects.
 
-Input is JSON or JSONL (told apart automatically), from a file or ``-`` (stdin).
-JSONL is streamed a line at a time (constant memory). Output is canonical JSON
-(one document) or JSONL (one line per input record).
+Input is JSON or JSONL (told apart automatically, see ``_cli_io``), from a file
+or ``-`` (stdin). JSONL is streamed a line at a time in constant memory; output
+is compact JSON, one line per input record (so JSONL in gives JSONL out).
 
-Exit codes: 0 success; 1 some records failed (with ``--keep-going``); 2 bad usage
-or unreadable input; 3 a record failed (without ``--keep-going``).
+Lines of OpenAI Batch API output files and Anthropic Message Batches results are
+opened to the response they carry (``dialects.batch_files``) and their
+``custom_id`` is kept: ``{"custom_id", "calls"|"items"|..., }`` or, for a request
+that failed at the provider, ``{"custom_id", "error"}``.
+
+Exit codes: 0 success; 1 some records failed (``--keep-going``); 2 bad usage or
+unreadable input; 3 a record failed (without ``--keep-going``, stops there).
+Each failure is one line on stderr: ``toolwire: line N: what is wrong``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import IO, Any, Callable, Iterator, List, Optional, Tuple
+from typing import IO, Any, Callable, Dict, List, Optional, Union
 
-from ._codec import decode_all, decode_result, decode_tool, encode, encode_result, encode_tool, explain
+from ._cli_io import BadInput, Progress, dumps, records
+from ._codec import decode_all, explain
+from ._convert import convert
 from ._errors import ToolwireError
-from ._registry import RESULT, TOOL, default_registry
+from ._ids import IdMap
+from ._names import NameMap
+from ._registry import Dialect, default_registry
 from ._types import InvalidToolCall, ToolCall
+from .dialects.batch_files import open_envelope
 
-__all__ = ["main"]
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "main"]
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 
+Job = Callable[[Any], Any]
 
-def _records(stream: IO[str]) -> Iterator[Tuple[int, Any]]:
-    """(line number, parsed value) for a JSON document or each JSONL line."""
-    first = stream.readline()
-    rest = stream.readline()
-    if not rest.strip():
-        # one line (or one line then blank): a single record either way
-        tail = stream.read()
-        text = first + rest + tail
-        if not text.strip():
-            return
-        yield 1, json.loads(text)
-        return
+
+class _Usage(Exception):
+    """Bad usage found after parsing the arguments (exit code 2)."""
+
+
+def _canonical(call: Union[ToolCall, InvalidToolCall], audit: bool) -> Dict[str, Any]:
+    if type(call) is ToolCall:
+        out: Dict[str, Any] = {"name": call.name, "args": call.args, "id": call.id}
+        if audit:
+            out["repairs"] = list(call.repairs)
+            out["server"] = call.server
+        return out
+    assert isinstance(call, InvalidToolCall)
+    bad: Dict[str, Any] = {"name": call.name, "id": call.id, "invalid": call.error, "raw": call.raw}
+    if audit:
+        bad["truncated"] = call.truncated
+    return bad
+
+
+def _dialect(name: Optional[str]) -> Optional[Dialect]:
+    return None if name is None else default_registry().get(name)
+
+
+def _text_job(name: str, audit: bool) -> Job:
+    from ._text import decode_text  # the text formats load only when asked for
+
+    def job(value: Any) -> Any:
+        return [_canonical(c, audit) for c in decode_text(value, name).tool_calls]
+
+    return job
+
+
+def _decode_job(args: argparse.Namespace) -> Job:
+    audit, server = args.audit, args.server
+    if args.dialect is not None and args.dialect.startswith("text."):
+        return _text_job(args.dialect, audit)
+    d = _dialect(args.dialect)
+
+    def job(value: Any) -> Any:
+        calls = decode_all(value, d, invalid="keep", include_server=server)
+        if audit:
+            return [_canonical(c, True) for c in calls]
+        return [
+            {"name": c.name, "args": c.args, "id": c.id} if type(c) is ToolCall else _canonical(c, False)
+            for c in calls
+        ]
+
+    return job
+
+
+def _convert_job(args: argparse.Namespace) -> Job:
+    target = default_registry().get(args.to)
+    source = _dialect(args.dialect)
+    ids: Optional[IdMap] = None
+    names: Optional[NameMap] = None
+    if args.conversation:  # one id map and name map for the whole input
+        ids, names = IdMap(target.ids, dialect=target.name), NameMap(target.names, dialect=target.name)
+
+    def job(value: Any) -> Any:
+        return convert(value, target, source=source, ids=ids, names=names)
+
+    return job
+
+
+def _detect_job(args: argparse.Namespace) -> Job:
+    def job(value: Any) -> Any:
+        d = explain(value)
+        return {"dialect": d.dialect, "kind": d.kind, "reason": d.reason}
+
+    return job
+
+
+_JOBS = {"decode": (_decode_job, "calls"), "convert": (_convert_job, "items"), "detect": (_detect_job, None)}
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if isinstance(exc, (ToolwireError, _Usage)) else f"internal error ({type(exc).__name__}: {text})"
+
+
+def _apply(job: Job, key: Optional[str], value: Any) -> Any:
+    env = open_envelope(value) if type(value) is dict and "custom_id" in value else None
+    if env is None:
+        return job(value)
+    head: Dict[str, Any] = {"custom_id": env.custom_id}
+    if key is None:  # detect: say which file format, then what the body is
+        head["batch"] = env.kind
+        head["batch_reason"] = env.reason
+    if env.error is not None:
+        head["error"] = env.error
+        return head
+    got = job(env.body)
+    if key is None:
+        head.update(got)
+    else:
+        head[key] = got
+    return head
+
+
+def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool) -> int:
+    out = sys.stdout.buffer
+    write = out.write
+    err = sys.stderr
+    progress = Progress(stream, err.isatty())
+    failed = count = 0
     try:
-        a, b = json.loads(first), json.loads(rest)
-    except ValueError:
-        yield 1, json.loads(first + rest + stream.read())  # a pretty-printed document
-        return
-    yield 1, a
-    yield 2, b
-    for n, line in enumerate(stream, start=3):
-        if line.strip():
-            yield n, json.loads(line)
-
-
-def _canonical(call: Any) -> Any:
-    if isinstance(call, ToolCall):
-        return {"name": call.name, "args": call.args, "id": call.id}
-    if isinstance(call, InvalidToolCall):
-        return {"name": call.name, "id": call.id, "invalid": call.error, "raw": call.raw}
-    return call
-
-
-def _decode(value: Any, args: argparse.Namespace) -> Any:
-    calls = decode_all(value, args.dialect, invalid="keep", include_server=args.server)
-    return [_canonical(c) for c in calls]
-
-
-def _convert(value: Any, args: argparse.Namespace) -> Any:
-    kind = explain(value).kind if not isinstance(value, list) else "calls"
-    if kind == TOOL:
-        return encode_tool(decode_tool(value), args.to)
-    if kind == RESULT:
-        return encode_result(decode_result(value), args.to)
-    calls = decode_all(value, args.dialect, include_server=args.server)
-    return [encode(c, args.to, position=i) for i, c in enumerate(calls)]
-
-
-def _detect(value: Any, args: argparse.Namespace) -> Any:
-    d = explain(value)
-    return {"dialect": d.dialect, "kind": d.kind, "reason": d.reason}
-
-
-def _run(job: Callable[[Any, argparse.Namespace], Any], args: argparse.Namespace) -> int:
-    stream: IO[str]
-    try:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        print(f"toolwire: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return EXIT_USAGE
-    failed = 0
-    out = sys.stdout
-    progress = sys.stderr.isatty()
-    try:
-        n = 0
-        for n, value in _numbered(stream):
-            try:
-                result = job(value, args)
-            except ToolwireError as exc:
-                failed += 1
-                print(f"toolwire: line {n}: {exc}", file=sys.stderr)
-                if not args.keep_going:
-                    return EXIT_FAILED
-                continue
-            out.write(json.dumps(result, ensure_ascii=False))
-            out.write("\n")
-            if progress and n % 10_000 == 0:
-                print(f"\r{n} records", end="", file=sys.stderr)
-        if progress and n >= 10_000:
-            print(file=sys.stderr)
-    except ValueError as exc:
-        print(f"toolwire: input is not JSON or JSONL: {exc}", file=sys.stderr)
+        for line, value, why in records(stream):
+            count += 1
+            if progress.enabled and not count & 0xFFF:
+                progress.tick(count)
+            if why is None:
+                try:
+                    data = dumps(_apply(job, key, value))
+                except Exception as exc:  # every record failure is reported, none is fatal
+                    why = _one_line(exc)
+                    cid = value.get("custom_id") if type(value) is dict else None
+                    if type(cid) is str:
+                        why = f"custom_id {cid!r}: {why}"
+                else:
+                    write(data)
+                    continue
+            failed += 1
+            progress.done()
+            err.write(f"toolwire: line {line}: {why}\n")
+            if not keep_going:
+                return EXIT_FAILED
+    except BadInput as exc:
+        progress.done()
+        err.write(f"toolwire: {exc}\n")
         return EXIT_USAGE
     finally:
-        if stream is not sys.stdin:
-            stream.close()
+        progress.done()
+        out.flush()
+    if failed and count > 1:
+        err.write(f"toolwire: {failed} of {count} records failed\n")
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
-def _numbered(stream: IO[str]) -> Iterator[Tuple[int, Any]]:
-    return _records(stream)
+def _dialects(as_json: bool) -> int:
+    from ._text import TEXT_FORMATS
+
+    rows = [(d.name, ", ".join(d.aliases), d.description) for d in default_registry()]
+    known = {r[0] for r in rows}
+    rows += [(f.name, "", f.description) for f in TEXT_FORMATS if f.name not in known]
+    out = sys.stdout
+    for name, aliases, desc in rows:
+        if as_json:
+            kind = "text" if name.startswith("text.") else "api"
+            out.write(dumps({"name": name, "kind": kind, "aliases": aliases.split(", ") if aliases else [],
+                             "description": desc}).decode())
+        else:
+            out.write(f"{name}\t{desc}" + (f" (aliases: {aliases})" if aliases else "") + "\n")
+    return EXIT_OK
+
+
+EPILOG = """\
+input: JSON or JSONL (auto-detected), a file or - for stdin; JSONL is streamed.
+batch files: OpenAI Batch API output lines and Anthropic Message Batches results
+lines are opened to their response; custom_id is kept in each output record.
+exit codes: 0 success; 1 some records failed (--keep-going); 2 bad usage or
+unreadable input; 3 a record failed (stops at the first one).
+"""
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="toolwire", description="Decode, convert and detect LLM tool calls.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="toolwire",
+        description="Decode, convert and detect LLM tool calls of every provider.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    from . import __version__
+
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in (
         ("decode", "canonical {name, args, id} calls of each record"),
         ("convert", "re-encode calls, tool definitions or tool results for another dialect"),
-        ("detect", "the dialect of each record, and why"),
+        ("detect", "the dialect of each record, its kind and why"),
     ):
-        sp = sub.add_parser(name, help=help_text)
-        sp.add_argument("file", nargs="?", default="-", help="JSON or JSONL file, or - for stdin")
-        sp.add_argument("--keep-going", action="store_true", help="report bad records and continue")
+        sp = sub.add_parser(name, help=help_text, description=help_text, epilog=EPILOG,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        sp.add_argument("file", nargs="?", default="-", help="JSON or JSONL file, or - for stdin (default)")
+        sp.add_argument("--keep-going", "-k", action="store_true",
+                        help="report each bad record on stderr with its line number and continue")
         if name != "detect":
-            sp.add_argument("--dialect", default=None, help="force the input dialect")
-            sp.add_argument("--server", action="store_true", help="include provider-executed calls")
+            sp.add_argument("--dialect", "-d", default=None,
+                            help="the input dialect (default: detected per record); decode also takes text.*")
+        if name == "decode":
+            sp.add_argument("--server", action="store_true", help="include calls the provider executes itself")
+            sp.add_argument("--audit", action="store_true",
+                            help="add repairs and server (and truncated for invalid calls) to each call")
         if name == "convert":
-            sp.add_argument("--to", required=True, help="target dialect")
-    sub.add_parser("dialects", help="list the known dialects")
+            sp.add_argument("--to", "-t", required=True, help="the target dialect")
+            sp.add_argument("--conversation", action="store_true",
+                            help="one id and name map for the whole input (calls and results stay paired)")
+    dp = sub.add_parser("dialects", help="list the known dialects")
+    dp.add_argument("--json", action="store_true", help="one JSON object per dialect")
     return p
+
+
+def _open(path: str) -> IO[bytes]:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")  # noqa: SIM115 - closed by main
+    except OSError as exc:
+        raise _Usage(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the ``toolwire`` console script and ``python -m toolwire``."""
-    args = _parser().parse_args(argv)
-    if args.command == "dialects":
-        for d in default_registry():
-            print(f"{d.name}\t{d.description}")
-        return EXIT_OK
-    job = {"decode": _decode, "convert": _convert, "detect": _detect}[args.command]
     try:
-        return _run(job, args)
-    except ToolwireError as exc:  # e.g. an unknown --dialect / --to
-        print(f"toolwire: {exc}", file=sys.stderr)
+        return _main(argv)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        _silence_stdout()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: Optional[List[str]]) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help / --version exit 0, bad usage exits 2
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write("toolwire: a command is required: decode, convert, detect or dialects\n")
         return EXIT_USAGE
+    try:
+        if args.command == "dialects":
+            return _dialects(args.json)
+        make, key = _JOBS[args.command]
+        job = make(args)  # unknown --dialect / --to raise here, before any input is read
+        stream = _open(args.file)
+    except (_Usage, ToolwireError) as exc:
+        sys.stderr.write(f"toolwire: {_one_line(exc)}\n")
+        return EXIT_USAGE
+    try:
+        return _run(job, key, stream, args.keep_going)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

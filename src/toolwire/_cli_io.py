@@ -1,0 +1,144 @@
+"""Input and output of the command line: records from JSON or JSONL, fast JSON
+lines out, progress on a terminal.
+
+JSON or JSONL is told apart by the first non-blank line: when it ends inside a
+value (``{``, ``[``, ``,`` or ``:`` at its end, as a pretty-printed document's does)
+the whole input is one JSON document (read whole); otherwise every line is a
+record, read one at a time (constant memory whatever the size of the file), and
+a line that is not JSON is one bad record, not a bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import IO, Any, Iterator, NamedTuple, Optional
+
+from pydantic_core import from_json, to_json
+
+__all__ = ["BadInput", "Progress", "Record", "dumps", "records"]
+
+_BOM = b"\xef\xbb\xbf"
+_OPENERS = (b"{", b"[", b",", b":")
+
+
+class BadInput(Exception):
+    """The input as a whole is neither JSON nor JSONL (exit code 2)."""
+
+
+class Record(NamedTuple):
+    line: int  # 1-based number of the record's (first) line
+    value: Any  # the parsed value, or None when ``error`` is set
+    error: Optional[str]  # why the line is not JSON
+
+
+def _parse(raw: bytes) -> Any:
+    try:
+        return from_json(raw, allow_inf_nan=False)
+    except ValueError:
+        if b"\\u" not in raw:
+            raise
+    # from_json refuses lone surrogate escapes that JSON allows; the stdlib reads them
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _why(exc: Exception) -> str:
+    return f"not JSON ({' '.join(str(exc).split())})"
+
+
+def _bad_line(line: bytes) -> str:
+    try:  # again without the line end, so that the position points into the text
+        _parse(line.strip())
+    except ValueError as exc:
+        return _why(exc)
+    return "not JSON"
+
+
+def records(stream: IO[bytes]) -> Iterator[Record]:
+    """The records of a JSON document or of each non-blank JSONL line."""
+    n = 0
+    first = b""
+    for first in stream:
+        n += 1
+        if n == 1 and first.startswith(_BOM):
+            first = first[len(_BOM) :]
+        if first.strip():
+            break
+    else:
+        return
+    if first.rstrip().endswith(_OPENERS):
+        text = first + stream.read()
+        try:
+            yield Record(n, _parse(text), None)
+        except ValueError as exc:
+            raise BadInput(f"input is neither JSON nor JSONL: {_why(exc)}") from None
+        return
+    line = first
+    while True:
+        try:
+            value = _parse(line)
+        except ValueError:
+            yield Record(n, None, _bad_line(line))
+        else:
+            yield Record(n, value, None)
+        for line in stream:
+            n += 1
+            if line.strip():
+                break
+        else:
+            return
+
+
+def dumps(value: Any) -> bytes:
+    """Compact UTF-8 JSON and a newline (pydantic-core's writer; stdlib for lone surrogates)."""
+    try:
+        return to_json(value) + b"\n"
+    except Exception:  # a lone surrogate cannot be UTF-8: escape it as JSON allows
+        return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+class Progress:
+    """``N records, X MB (P%), R/s`` on stderr, twice a second, only on a terminal."""
+
+    interval = 0.5  # seconds between refreshes
+
+    def __init__(self, stream: IO[bytes], enabled: bool) -> None:
+        self.enabled = enabled
+        self.stream = stream
+        self.size: Optional[int] = None
+        self.start = self.last = time.monotonic()
+        self.shown = False
+        if enabled:
+            try:
+                self.size = os.fstat(stream.fileno()).st_size or None
+            except (OSError, ValueError, AttributeError):
+                self.size = None
+
+    def tick(self, count: int) -> None:
+        now = time.monotonic()
+        if now - self.last < self.interval:
+            return
+        self.last = now
+        text = f"{count:,} records"
+        try:
+            pos = self.stream.tell()
+        except (OSError, ValueError):
+            pos = None
+        if pos is not None:
+            text += f", {pos / 1e6:,.0f} MB"
+            if self.size:
+                text += f" ({100 * pos / self.size:.0f}%)"
+        text += f", {count / max(now - self.start, 1e-9):,.0f}/s"
+        sys.stderr.write(f"\r{text}\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()

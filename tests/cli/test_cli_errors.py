@@ -1,0 +1,142 @@
+"""Exit codes, ``--keep-going`` and one-line errors with line numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolwire import __version__
+from toolwire.cli import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE
+
+ROOT = Path(__file__).resolve().parents[2]
+PAYLOADS = Path(__file__).resolve().parents[2] / "examples" / "payloads"
+
+GOOD = json.dumps({"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}})
+NOT_JSON = '{"id": "call_2", "type": "function", "function": {"name": "f"'
+NO_DIALECT = json.dumps({"hello": "world"})
+A_TOOL = json.dumps({"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}})
+MIXED = "\n".join([GOOD, NOT_JSON, "", NO_DIALECT, GOOD, A_TOOL, GOOD]).encode() + b"\n"
+
+
+def test_exit_codes_are_distinct_and_documented() -> None:
+    assert (EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, EXIT_FAILED) == (0, 1, 2, 3)
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    for code in ("| 0 |", "| 1 |", "| 2 |", "| 3 |"):
+        assert code in doc
+
+
+def test_first_bad_record_stops_with_exit_3(cli) -> None:
+    run = cli("decode", stdin=MIXED)
+    assert run.code == EXIT_FAILED
+    assert len(run.lines) == 1  # the record before the bad one was written
+    assert run.err_lines == [
+        "toolwire: line 2: not JSON (EOF while parsing an object at line 1 column 61)"
+    ]
+
+
+def test_keep_going_reports_each_bad_line_and_continues(cli) -> None:
+    run = cli("decode", "--keep-going", stdin=MIXED)
+    assert run.code == EXIT_SOME_FAILED
+    assert len(run.lines) == 3  # lines 1, 5, 7
+    assert [e.split(":")[1] for e in run.err_lines[:3]] == [" line 2", " line 4", " line 6"]
+    assert run.err_lines[1] == "toolwire: line 4: Input at $ matches no known dialect: {'hello': 'world'}"
+    assert run.err_lines[2] == "toolwire: line 6: Input at $ is a openai.chat tool definition, not tool calls"
+    assert run.err_lines[3] == "toolwire: 3 of 6 records failed"
+    assert len(run.err_lines) == 4  # one line per failure, then the summary
+
+
+def test_keep_going_short_flag(cli) -> None:
+    assert cli("decode", "-k", stdin=MIXED).code == EXIT_SOME_FAILED
+
+
+def test_all_good_with_keep_going_is_exit_0(cli) -> None:
+    run = cli("decode", "--keep-going", stdin=(GOOD + "\n" + GOOD + "\n").encode())
+    assert (run.code, run.err) == (EXIT_OK, "")
+
+
+def test_errors_are_one_line_even_for_multiline_input(cli) -> None:
+    bad = json.dumps({"tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "[1,\n2]"}}]})
+    run = cli("decode", "--dialect", "openai.chat", stdin=json.dumps({"hello": "a\nb"}).encode() + b"\n" + bad.encode())
+    assert run.code == EXIT_FAILED
+    assert len(run.err_lines) == 1
+
+
+def test_missing_file_is_usage_error(cli, tmp_path: Path) -> None:
+    run = cli("decode", str(tmp_path / "nope.jsonl"))
+    assert run.code == EXIT_USAGE
+    assert run.err == f"toolwire: cannot read {tmp_path / 'nope.jsonl'}: No such file or directory\n"
+
+
+def test_unknown_dialect_is_usage_error(cli) -> None:
+    run = cli("decode", "--dialect", "klingon", stdin=GOOD.encode())
+    assert run.code == EXIT_USAGE
+    assert run.err.startswith("toolwire: Unknown dialect 'klingon'; known dialects: anthropic.messages, ")
+    assert run.out == b""
+
+
+def test_unknown_target_is_usage_error(cli) -> None:
+    run = cli("convert", "--to", "klingon", str(PAYLOADS / "calls.jsonl"))
+    assert (run.code, run.out) == (EXIT_USAGE, b"")
+    assert run.err.startswith("toolwire: Unknown dialect 'klingon'")
+
+
+def test_document_that_is_not_json_is_usage_error(cli) -> None:
+    run = cli("decode", stdin=b'{\n  "a": 1,\n  oops\n}\n')
+    assert run.code == EXIT_USAGE
+    assert run.err_lines == ["toolwire: input is neither JSON nor JSONL: not JSON (key must be a string at line 3 column 3)"]
+
+
+def test_argparse_usage_errors_exit_2(cli) -> None:
+    assert cli("convert", str(PAYLOADS / "calls.jsonl")).code == EXIT_USAGE  # --to is required
+    assert cli("frobnicate").code == EXIT_USAGE
+    run = cli()
+    assert run.code == EXIT_USAGE
+    assert "a command is required" in run.err
+
+
+def test_help_and_version(cli) -> None:
+    run = cli("--version")
+    assert run.code == EXIT_OK
+    run = cli("decode", "--help")
+    assert run.code == EXIT_OK
+
+
+def test_version_text() -> None:
+    proc = subprocess.run([sys.executable, "-m", "toolwire", "--version"], capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stdout.strip()) == (0, f"toolwire {__version__}")
+
+
+def test_python_dash_m_decodes_and_exits_with_the_code(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(MIXED)
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolwire", "decode", "--keep-going", str(path)], capture_output=True, check=False
+    )
+    assert proc.returncode == EXIT_SOME_FAILED
+    assert proc.stdout.count(b"\n") == 3
+    assert proc.stderr.decode().count("\n") == 4
+
+
+def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    path.write_bytes((GOOD + "\n").encode() * 200_000)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toolwire", "decode", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == EXIT_OK
+    assert err == b""
+
+
+@pytest.mark.parametrize("command", ["decode", "detect"])
+def test_no_progress_when_stderr_is_not_a_terminal(cli, command: str) -> None:
+    run = cli(command, stdin=(GOOD + "\n").encode() * 20_000)
+    assert (run.code, run.err) == (EXIT_OK, "")
