@@ -83,9 +83,7 @@ def test_corpus_lossless(path: Any) -> None:
 @pytest.mark.parametrize("path", REQUESTS)
 def test_corpus_request_results_and_tools(path: Any) -> None:
     doc = load(path)
-    results = [
-        toolwire.decode_result(item, D) for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT
-    ]
+    results = [toolwire.decode_result(item, D) for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT]
     assert [r.id for r in results] == doc["expected_tool_result_ids"]
     assert all(
         toolwire.encode_result(r, D) == item
@@ -106,10 +104,7 @@ def test_request_history_gives_the_assistant_calls_with_explicit_dialect() -> No
     expected = [{"name": "get_weather", "args": {"city": "Paris"}, "id": "toolu_01A"}]
     assert canon(toolwire.decode_all(history, D)) == expected
     assert canon(toolwire.decode_all(history)) == expected
-    assert (
-        canon(toolwire.decode_all({"model": "claude-x", "max_tokens": 10, "messages": history}, D))
-        == expected
-    )
+    assert canon(toolwire.decode_all({"model": "claude-x", "max_tokens": 10, "messages": history}, D)) == expected
 
 
 # --- canonical round trips ------------------------------------------------------------------
@@ -150,9 +145,7 @@ def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any], str
     assert toolwire.decode_tool(wire) == tool
 
 
-text_parts = st.lists(
-    st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=20)), min_size=1, max_size=3
-)
+text_parts = st.lists(st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=20)), min_size=1, max_size=3)
 
 
 @given(st.from_regex(ID_RE, fullmatch=True), st.text(max_size=30) | text_parts, st.booleans())
@@ -191,9 +184,7 @@ def test_string_arguments_are_written_as_an_object() -> None:
     assert toolwire.encode(toolwire.decode(chat), D)["input"] == {"a": 1}
 
 
-@pytest.mark.parametrize(
-    "foreign", ["call_abc.def:0", "functions.write_todos:0", "llm_version:0", "a b", "ü"]
-)
+@pytest.mark.parametrize("foreign", ["call_abc.def:0", "functions.write_todos:0", "llm_version:0", "a b", "ü"])
 def test_foreign_ids_map_by_hash_into_the_charset(foreign: str) -> None:
     call = toolwire.ToolCall(name="write_todos", args={}, id=foreign)
     got = toolwire.encode(call, D)["id"]
@@ -272,9 +263,7 @@ def test_max_tokens_marks_the_message_calls_as_cut_off() -> None:
     ]
     accepted = toolwire.decode_all(msg, allow_truncated=True)
     assert [c.repairs for c in accepted] == [("truncated",), ("truncated",)]
-    assert canon(toolwire.decode_all(message([block()], stop_reason="end_turn"))) == canon(
-        [toolwire.decode(block())]
-    )
+    assert canon(toolwire.decode_all(message([block()], stop_reason="end_turn"))) == canon([toolwire.decode(block())])
 
 
 # --- tools and results ----------------------------------------------------------------------
@@ -359,6 +348,14 @@ def test_detection(payload: Dict[str, Any], dialect: str) -> None:
     assert toolwire.detect(payload) == dialect
 
 
+def test_plain_text_messages_are_containers_without_calls() -> None:
+    # a plain message holds no calls in any dialect; claiming it keeps whole histories readable
+    plain = {"role": "user", "content": "hi"}
+    assert toolwire.explain(plain)[:2] == (D, "calls")
+    assert toolwire.decode_all(plain) == []
+    assert toolwire.decode_all([plain, {"role": "assistant", "content": [{"type": "text", "text": "yo"}]}], D) == []
+
+
 def test_user_message_with_results_holds_no_calls() -> None:
     msg = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"}]}
     assert toolwire.decode_all(msg) == []
@@ -367,9 +364,7 @@ def test_user_message_with_results_holds_no_calls() -> None:
 
 def test_explicit_dialect_rejects_other_dialects_naming_them() -> None:
     chat = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-    with pytest.raises(
-        toolwire.DecodeError, match=r"not a anthropic\.messages payload: it looks like openai\.chat"
-    ):
+    with pytest.raises(toolwire.DecodeError, match=r"not a anthropic\.messages payload: it looks like openai\.chat"):
         toolwire.decode(chat, D)
     with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
         toolwire.decode(block(), "openai.chat")
@@ -425,8 +420,7 @@ anthropicish = st.recursive(
                     "message",
                 ]
             ),
-            inner
-            | st.sampled_from(["tool_use", "tool_result", "server_tool_use", "message", "assistant", "text"]),
+            inner | st.sampled_from(["tool_use", "tool_result", "server_tool_use", "message", "assistant", "text"]),
             max_size=6,
         )
     ),

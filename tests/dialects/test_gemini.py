@@ -280,7 +280,9 @@ def test_tool_entries_and_declarations() -> None:
     assert toolwire.detect(openapi) == D
     assert toolwire.encode_tool(toolwire.decode_tool(openapi), D) == openapi
     # a declaration that is exactly the canonical shape is left to the canonical dialect
-    assert toolwire.detect({"name": "f", "parameters": {"type": "object"}}) == "canonical"
+    plain = {"name": "f", "parameters": {"type": "object"}}
+    assert toolwire.detect(plain) == "canonical"
+    assert toolwire.encode_tool(toolwire.decode_tool(plain, D), D) == plain  # read as Gemini when named
 
 
 # --- detection and errors ----------------------------------------------------------------------

@@ -74,6 +74,16 @@ _TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts",
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return _claim(data, False)
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """``sniff`` for auto-detection: a declaration of exactly the canonical tool shape is
+    left to ``canonical`` (it decodes to the same ``Tool``)."""
+    return _claim(data, True)
+
+
+def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
     if "role" not in data:
@@ -97,7 +107,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data.get("name")) is str and data.keys() <= DECLARATION_KEYS:
         params = data.get("parameters")
         if (
-            not data.keys().isdisjoint(GEMINI_ONLY_DECLARATION_KEYS)
+            not strict
+            or not data.keys().isdisjoint(GEMINI_ONLY_DECLARATION_KEYS)
             or "parameters" not in data
             or (type(params) is dict and type(params.get("type")) is str and params["type"].isupper())
         ):
@@ -279,5 +290,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
-    extra={"peek": peek},
+    extra={"peek": peek, "detect": detect},
 )
