@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Pattern, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple
 
 from ._errors import UnknownDialectError
 from ._ids import IdRule
@@ -77,6 +77,10 @@ class Dialect:
       ``result``, ``other``; else ``None``.
     - ``children(data, loc)``: the items of a ``calls`` container, with their paths.
     - ``finish(data)``: a container's finish reason, when it has one.
+    - ``keys``: optional; top-level keys of which a dict must have at least one for
+      the dialect to claim it in auto-detection (``extra["detect"]`` or ``sniff``).
+      Detection skips the dialect for other dicts without calling it; ``None``
+      means "always ask". A test checks the declared keys against every sniffer.
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
@@ -98,6 +102,7 @@ class Dialect:
     finish: Callable[[Any], Optional[str]] = _no_finish
     aliases: Tuple[str, ...] = ()
     description: str = ""
+    keys: Optional[FrozenSet[str]] = None
     extra: Dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -108,6 +113,9 @@ class Registry:
         self._lock = threading.Lock()
         self._order: Tuple[Dialect, ...] = ()
         self._by_name: Dict[str, Dialect] = {}
+        self._claims: Tuple[Tuple[Dialect, Sniff, Optional[FrozenSet[str]]], ...] = ()
+        # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
+        self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         for d in dialects:
             self.register(d)
 
@@ -135,6 +143,8 @@ class Registry:
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)
+            self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
+            self._by_shape = {}
 
     def get(self, name: str) -> Dialect:
         try:
@@ -159,10 +169,20 @@ class Registry:
 
     def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
         """The first dialect (in order) that recognises *data*, with kind and reason."""
-        for d in self._order:
-            # ``extra["detect"]``: a stricter claim for auto-detection, for dialects whose
-            # ``sniff`` also accepts another dialect's shapes once the dialect is known
-            claim = d.extra.get("detect") or d.sniff
+        if type(data) is dict:
+            shape = tuple(data)
+            table = self._by_shape
+            claims = table.get(shape)
+            if claims is None:
+                claims = tuple(
+                    (d, claim) for d, claim, keys in self._claims if keys is None or not keys.isdisjoint(shape)
+                )
+                if len(table) > 2048:  # payloads with free-form keys: keep memory bounded
+                    table.clear()
+                table[shape] = claims
+        else:
+            claims = tuple((d, claim) for d, claim, _ in self._claims)
+        for d, claim in claims:
             try:
                 hit = claim(data)
             except Exception:  # a third-party sniffer must not break detection

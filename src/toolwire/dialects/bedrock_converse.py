@@ -185,6 +185,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    keys=_TOP,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

@@ -93,6 +93,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    keys=frozenset({"name", "content"}),
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

@@ -196,6 +196,7 @@ def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[
 
 DIALECT = Dialect(
     name=NAME,
+    keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

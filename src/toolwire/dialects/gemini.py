@@ -277,6 +277,7 @@ def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    keys=_TOP,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

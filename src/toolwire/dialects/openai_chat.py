@@ -308,6 +308,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    keys=frozenset({"function", "type", "choices", "object", "role", "tool_calls", "messages", "name"}),
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

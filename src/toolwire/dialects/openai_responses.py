@@ -269,6 +269,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

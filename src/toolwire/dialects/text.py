@@ -52,6 +52,7 @@ def _make(fmt: Any) -> Dialect:
 
     return Dialect(
         name=name,
+        keys=frozenset(),
         sniff=_no_shape,
         decode_call=decode_item,
         encode_call=encode_call,
