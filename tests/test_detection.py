@@ -10,11 +10,11 @@ import dataclasses
 from typing import Any, Iterator
 
 import pytest
-from corpus_data import files, load
 from hypothesis import given
 from hypothesis import strategies as st
 
 import toolwire
+from corpus_data import files, load
 from toolwire._registry import Registry, default_registry
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))

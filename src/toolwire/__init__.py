@@ -1,7 +1,6 @@
 """toolwire: every LLM tool-call wire shape, decoded into one canonical value and back."""
 
 from ._args import Policy
-from ._convert import convert, encode_message
 from ._codec import (
     Detection,
     decode,
@@ -14,6 +13,7 @@ from ._codec import (
     encode_tool,
     explain,
 )
+from ._convert import convert, encode_message
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name

@@ -105,6 +105,22 @@ class Dialect:
     keys: Optional[FrozenSet[str]] = None
     extra: Dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
+    def __reduce__(self) -> Any:
+        # built-in dialects pickle by name (distributed engines ship functions that
+        # hold them); others pickle by value, which needs picklable callables
+        try:
+            builtin = default_registry().get(self.name) is self
+        except Exception:
+            builtin = False
+        if builtin:
+            return (get_dialect, (self.name,))
+        return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
+
+
+def _rebuild_dialect(cls: type, fields: Dict[str, Any]) -> Dialect:
+    dialect: Dialect = cls(**fields)
+    return dialect
+
 
 class Registry:
     """Dialects by name, in detection precedence order. Safe to use from many threads."""

@@ -42,8 +42,9 @@ from ._text_core import (
     TextResult,
 )
 from ._types import ToolCall
+
 __all__ = [
-    "TEXT_FORMATS",
+    "TEXT_FORMATS",  # noqa: F822 (module __getattr__)
     "CallEvent",
     "ContentDelta",
     "Event",
