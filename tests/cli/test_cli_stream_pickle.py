@@ -136,18 +136,7 @@ def test_id_map_and_accumulator_pickle_with_state() -> None:
     assert acc2.close() == [toolwire.ToolCall(name="f", args={"a": 1}, id="call_1")]
 
 
-_UNPICKLABLE = {"mcp", "canonical"}  # a lambda in Dialect.extra (reported to the dialects' owners)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="a lambda or local function in the Dialect"))
-        if n in _UNPICKLABLE or n.startswith("text.")
-        else n
-        for n in toolwire.dialect_names()
-    ],
-)
+@pytest.mark.parametrize("name", toolwire.dialect_names())
 def test_dialects_pickle(name: str) -> None:
     d = toolwire.get_dialect(name)
     back = pickle.loads(pickle.dumps(d))
