@@ -136,14 +136,17 @@ BASELINES: Dict[str, Callable[[List[Dict[str, Any]]], List[Any]]] = {
 }
 
 
-def _median(fn: Callable[[], Any], repeat: int = 7, number: int = 300) -> float:
-    times = []
+def _medians(*fns: Callable[[], Any], repeat: int = 15, number: int = 200) -> List[float]:
+    """Median time per call of each function, measured interleaved (so that the load
+    of a shared machine hits every contender alike)."""
+    times: List[List[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - t0) / number)
-    return statistics.median(times)
+        for i, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            for _ in range(number):
+                fn()
+            times[i].append((time.perf_counter() - t0) / number)
+    return [statistics.median(t) for t in times]
 
 
 def _events_loop(chunks: List[Dict[str, Any]], dialect: str) -> Any:
@@ -155,14 +158,18 @@ def _events_loop(chunks: List[Dict[str, Any]], dialect: str) -> Any:
 
 def main() -> None:
     expected = [(c.name, c.args, c.id) for c in CALLS]
-    print(f"{'dialect':<20}{'chunks':>7}{'baseline':>12}{'toolwire':>12}{'ratio':>8}{'detected':>12}{'ratio':>8}")
+    print("median per stream; toolwire = Accumulator.feed per chunk with events (dialect given),")
+    print("accumulate = toolwire.stream.accumulate(chunks) (dialect detected, no delta events)")
+    print(f"{'dialect':<20}{'chunks':>7}{'baseline':>12}{'toolwire':>12}{'ratio':>8}{'accumulate':>12}{'ratio':>8}")
     for dialect, base in BASELINES.items():
         chunks = _stream(dialect)
         assert base(chunks) == expected, dialect
         assert [(c.name, c.args, c.id) for c in accumulate(chunks, dialect)] == expected, dialect
-        tb = _median(lambda chunks=chunks, base=base: base(chunks))
-        tt = _median(lambda chunks=chunks, dialect=dialect: _events_loop(chunks, dialect))
-        td = _median(lambda chunks=chunks: accumulate(chunks))
+        tb, tt, td = _medians(
+            lambda chunks=chunks, base=base: base(chunks),
+            lambda chunks=chunks, dialect=dialect: _events_loop(chunks, dialect),
+            lambda chunks=chunks: accumulate(chunks),
+        )
         print(f"{dialect:<20}{len(chunks):>7}{tb * 1e6:>10.1f}us{tt * 1e6:>10.1f}us{tt / tb:>7.2f}x"
               f"{td * 1e6:>10.1f}us{td / tb:>7.2f}x")
     try:
@@ -173,12 +180,11 @@ def main() -> None:
         return
     chunks = _stream("openai.chat")
     objs = []
-    for i, c in enumerate(chunks):
+    for c in chunks:
         full = dict(c, id="chatcmpl-1", created=0, model="m")
         full["choices"] = [dict(ch, index=0) for ch in c["choices"]]
-        objs.append(ModelResponseStream(**full) if i >= 0 else None)
-    tl = _median(lambda: stream_chunk_builder(objs), number=50)
-    tt = _median(lambda: _events_loop(chunks, "openai.chat"))
+        objs.append(ModelResponseStream(**full))
+    tl, tt = _medians(lambda: stream_chunk_builder(objs), lambda: _events_loop(chunks, "openai.chat"), number=50)
     print(f"litellm stream_chunk_builder: {tl * 1e6:.1f}us; toolwire {tt * 1e6:.1f}us ({tt / tl:.2f}x)")
 
 

@@ -34,6 +34,10 @@ _SERVER = frozenset(
 )
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
+_HANDLED = frozenset(
+    {"response.output_text.delta", "response.output_item.added", "response.function_call_arguments.done",
+     "response.output_item.done", "response.completed", "response.incomplete", "response.failed"}
+)
 
 
 def detect(data: Dict[str, Any]) -> bool:
@@ -78,6 +82,8 @@ class Handler:
                 if c is None:
                     c = core.open(key, None, None)
                 self.custom.setdefault(c.pos, []).append(delta)
+        elif kind not in _HANDLED:
+            return
         elif kind == "response.output_text.delta":
             delta = data.get("delta")
             if type(delta) is str:
@@ -114,7 +120,7 @@ class Handler:
         kind = item.get("type")
         if kind in _CALL:
             ident, name = _str(item.get("call_id")), _str(item.get("name"))
-            c = self.core.open(key, ident, name, provider_data=_extra(item))
+            c = self.core.open(key, ident, name)  # provider data: from the final item
             text = item.get("arguments")
             if type(text) is str and text:
                 self.core.add(c, text)
