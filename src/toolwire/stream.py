@@ -16,6 +16,10 @@ inside a value under a ``length``/``max_tokens`` finish) is an ``InvalidToolCall
 with ``truncated=True``. Arguments go through the one arguments policy; its
 keywords (``repair``, ``allow_truncated``, ``max_bytes``...) are accepted here.
 
+``TextParser(dialect, tools=None)`` does the same for tool calls written in model
+output text (``text.*`` dialects): ``feed(delta)`` gives ``ContentDelta``,
+``ReasoningDelta`` and ``CallEvent`` events; ``close()`` equals ``decode_text``.
+
 ``encode_stream(calls, dialect)`` writes canonical calls as a dialect's stream (for
 tests and fuzzing), with the argument text split as asked.
 """
@@ -31,6 +35,7 @@ from ._args import encode_arguments, make_policy
 from ._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
 from ._stream_core import ArgsDelta, CallDone, CallStarted, Core, Event
+from ._text_core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._types import InvalidToolCall, ToolCall
 from .dialects import (
     anthropic_stream,
@@ -48,8 +53,12 @@ __all__ = [
     "Accumulator",
     "ArgsDelta",
     "CallDone",
+    "CallEvent",
     "CallStarted",
+    "ContentDelta",
     "Event",
+    "ReasoningDelta",
+    "TextParser",
     "accumulate",
     "detect_stream",
     "encode_stream",
