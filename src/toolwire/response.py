@@ -40,7 +40,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._errors import DecodeError, ToolwireError, excerpt
 from ._finish import normalize_finish
-from .schema._shapes import MAY_HOLD_CALLS, SHAPES, Usage
+from .dialects.response_shapes import MAY_HOLD_CALLS, SHAPES, Usage
 
 __all__ = ["Response", "Usage", "normalize"]
 

@@ -3,8 +3,8 @@
 Table-driven: one reader per response shape, a detector for each, and a cheap check
 of whether the shape can hold tool calls at all (the core decoders run only then).
 Field names and their sources (checked 2026-11-30) are listed in ``response.py``'s
-docstring; this module is the only place outside ``dialects/`` that reads response
-fields, and it reads none of a tool call's.
+docstring. It lives with the dialects because only ``dialects/`` may know provider
+field names; it reads none of a tool call's (those go through the call decoders).
 """
 
 from __future__ import annotations
