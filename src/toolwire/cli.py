@@ -34,6 +34,8 @@ __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "main"]
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 
+PROG = (__package__ or __name__).rpartition(".")[2]  # the package's own name (a vendored copy has its own)
+
 Job = Callable[[Any], Any]
 
 
@@ -159,18 +161,18 @@ def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool) -> i
                     continue
             failed += 1
             progress.done()
-            err.write(f"toolwire: line {line}: {why}\n")
+            err.write(f"{PROG}: line {line}: {why}\n")
             if not keep_going:
                 return EXIT_FAILED
     except BadInput as exc:
         progress.done()
-        err.write(f"toolwire: {exc}\n")
+        err.write(f"{PROG}: {exc}\n")
         return EXIT_USAGE
     finally:
         progress.done()
         out.flush()
     if failed and count > 1:
-        err.write(f"toolwire: {failed} of {count} records failed\n")
+        err.write(f"{PROG}: {failed} of {count} records failed\n")
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
@@ -202,7 +204,7 @@ unreadable input; 3 a record failed (stops at the first one).
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="toolwire",
+        prog=PROG,
         description="Decode, convert and detect LLM tool calls of every provider.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -265,7 +267,7 @@ def _main(argv: Optional[List[str]]) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.command is None:
         parser.print_usage(sys.stderr)
-        sys.stderr.write("toolwire: a command is required: decode, convert, detect or dialects\n")
+        sys.stderr.write(f"{PROG}: a command is required: decode, convert, detect or dialects\n")
         return EXIT_USAGE
     try:
         if args.command == "dialects":
@@ -274,7 +276,7 @@ def _main(argv: Optional[List[str]]) -> int:
         job = make(args)  # unknown --dialect / --to raise here, before any input is read
         stream = _open(args.file)
     except (_Usage, ToolwireError) as exc:
-        sys.stderr.write(f"toolwire: {_one_line(exc)}\n")
+        sys.stderr.write(f"{PROG}: {_one_line(exc)}\n")
         return EXIT_USAGE
     try:
         return _run(job, key, stream, args.keep_going)
