@@ -81,6 +81,8 @@ class Dialect:
       the dialect to claim it in auto-detection (``extra["detect"]`` or ``sniff``).
       Detection skips the dialect for other dicts without calling it; ``None``
       means "always ask". A test checks the declared keys against every sniffer.
+    - ``gate(keys, type_value)``: optional, finer: whether a dict with these top-level
+      keys and this ``"type"`` value (``None`` unless a string) can be claimed at all.
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
@@ -103,6 +105,7 @@ class Dialect:
     aliases: Tuple[str, ...] = ()
     description: str = ""
     keys: Optional[FrozenSet[str]] = None
+    gate: Optional[Callable[[Tuple[Any, ...], Optional[str]], bool]] = None
     extra: Dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __reduce__(self) -> Any:
@@ -183,16 +186,25 @@ class Registry:
     def copy(self) -> Registry:
         return Registry(self._order)
 
+    def _candidates(self, keys: Tuple[Any, ...], kind: Optional[str]) -> Tuple[Tuple[Dialect, Sniff], ...]:
+        out = []
+        for d, claim, gate_keys in self._claims:
+            if gate_keys is not None and gate_keys.isdisjoint(keys):
+                continue
+            if d.gate is not None and not d.gate(keys, kind):
+                continue
+            out.append((d, claim))
+        return tuple(out)
+
     def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
         """The first dialect (in order) that recognises *data*, with kind and reason."""
         if type(data) is dict:
-            shape = tuple(data)
+            kind = data.get("type")
+            shape = (*data, kind if type(kind) is str else None)
             table = self._by_shape
             claims = table.get(shape)
             if claims is None:
-                claims = tuple(
-                    (d, claim) for d, claim, keys in self._claims if keys is None or not keys.isdisjoint(shape)
-                )
+                claims = self._candidates(shape[:-1], shape[-1])
                 if len(table) > 2048:  # payloads with free-form keys: keep memory bounded
                     table.clear()
                 table[shape] = claims

@@ -95,6 +95,18 @@ def _plain(content: Any) -> bool:
     return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) for b in content)
 
 
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
+    if kind is None:  # no "type", or not a string (then sniff declines anyway)
+        return not _TOP.isdisjoint(keys)
+    return (
+        kind in _REASONS
+        or kind == "message"
+        or kind.endswith("_tool_result")
+        or ("name" in keys and ("input_schema" in keys or _VERSIONED.fullmatch(kind) is not None))
+    )
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
@@ -249,6 +261,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     name=NAME,
     keys=_TOP,
+    gate=gate,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

@@ -55,6 +55,21 @@ _OTHER_TYPES = frozenset(
 )
 
 
+_CLAIMED_TYPES = frozenset(
+    {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
+) | SERVER_TYPES | _OTHER_TYPES
+_UNTYPED = frozenset({"object", "output", "input", "role", "call_id"})
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
+    if kind in _CLAIMED_TYPES:
+        return True
+    if kind in ("function", "custom") and "name" in keys and "function" not in keys and "custom" not in keys:
+        return True
+    return not _UNTYPED.isdisjoint(keys)
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict:
         return None
@@ -270,6 +285,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
+    gate=gate,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,
