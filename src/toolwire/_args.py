@@ -30,7 +30,7 @@ from pydantic_core import from_json
 
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "Policy", "encode_arguments", "make_policy", "parse_arguments"]
+__all__ = ["DEFAULT_POLICY", "Policy", "encode_arguments", "load_json", "make_policy", "parse_arguments"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -75,6 +75,35 @@ def make_policy(policy: Dict[str, Any]) -> Policy:
     return replace(DEFAULT_POLICY, **policy)
 
 
+def load_json(text: Any) -> Any:
+    """The JSON value of *text* (``str``/``bytes``), or ``ValueError``.
+
+    pydantic-core's parser first; the stdlib's for JSON it refuses: lone surrogates,
+    escaped (``"\\ud800"``) or raw in a ``str`` (pydantic-core raises ``TypeError``
+    on those). Nesting too deep for the stdlib is a ``ValueError`` too.
+    """
+    try:
+        return from_json(text, allow_inf_nan=False)
+    except TypeError:  # a str holding a lone surrogate cannot be encoded as UTF-8
+        if type(text) is not str:
+            raise ValueError(f"JSON text must be str or bytes, got {type(text).__name__}") from None
+    except ValueError as exc:
+        if "surrogate" not in str(exc) and "hex escape" not in str(exc):
+            raise
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ValueError("recursion limit exceeded") from None
+
+
+def _from_json(text: str, **kw: Any) -> Any:
+    """``from_json`` raising only ``ValueError`` (``TypeError`` on lone surrogates)."""
+    try:
+        return from_json(text, allow_inf_nan=False, **kw)
+    except TypeError as exc:
+        raise ValueError(f"lone surrogate in the text ({exc})") from None
+
+
 def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """Return ``(args, raw_text_or_None, repairs)`` or raise ``ArgumentsError``."""
     if type(value) is dict:
@@ -90,7 +119,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             )
         try:
             parsed = from_json(value, allow_inf_nan=False)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:  # TypeError: a lone surrogate (the stdlib reads it)
             return _slow(value, str(exc), policy, loc, dialect)
         if type(parsed) is dict:
             if policy.max_depth < 200:
@@ -114,7 +143,7 @@ def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
     parses to ``args`` (so an unchanged call re-encodes exactly), else compact JSON."""
     if raw is not None:
         try:
-            if from_json(raw, allow_inf_nan=False) == args:
+            if load_json(raw) == args:
                 return raw
         except ValueError:
             pass
@@ -166,7 +195,7 @@ def _slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optio
     # deterministic clean-ups
     for candidate, note in _cleanups(stripped):
         try:
-            parsed = from_json(candidate, allow_inf_nan=False)
+            parsed = _from_json(candidate)
         except ValueError:
             continue
         if type(parsed) is dict:
@@ -220,7 +249,7 @@ def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
 def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     if policy.allow_truncated:
         try:
-            parsed = from_json(stripped, allow_inf_nan=False, allow_partial="trailing-strings")
+            parsed = _from_json(stripped, allow_partial="trailing-strings")
         except ValueError:
             parsed = None
         if type(parsed) is dict:

@@ -7,10 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
-from pydantic_core import from_json
-
 from ._access import to_data
-from ._args import Policy, make_policy
+from ._args import Policy, load_json, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
 from ._registry import (
@@ -53,7 +51,7 @@ def _load(x: Any, loc: str = "$") -> Any:
     if t is str or t is bytes or t is bytearray:
         text = x.decode("utf-8", "replace") if t is not str else x
         try:
-            return from_json(text, allow_inf_nan=False)
+            return load_json(text)
         except ValueError as exc:
             raise DecodeError(
                 f"Input at {loc} is text but not JSON ({exc}): {excerpt(text)}", loc=loc

@@ -26,7 +26,7 @@ from typing import Any, Dict, Hashable, List, Optional, Set, Tuple, Union
 
 from pydantic_core import from_json
 
-from ._args import Policy, parse_arguments
+from ._args import Policy, load_json, parse_arguments
 from ._errors import ArgumentsError
 from ._types import InvalidToolCall, ToolCall, new_call
 
@@ -435,7 +435,7 @@ class Core:
     def _preview_tree(self, c: Call) -> Optional[Dict[str, Any]]:
         if not self.preview or c.tree is None:
             return None
-        copied = from_json(_dump(c.tree))
+        copied = load_json(_dump(c.tree))
         return copied if type(copied) is dict else None
 
     def _policy(self) -> Policy:
@@ -500,6 +500,6 @@ def _dump(value: Any) -> str:
 def _partial(text: str) -> Optional[Dict[str, Any]]:
     try:
         parsed = from_json(text, allow_inf_nan=False, allow_partial="trailing-strings")
-    except ValueError:
+    except (ValueError, TypeError):  # TypeError: a lone surrogate, no preview
         return None
     return parsed if type(parsed) is dict else None

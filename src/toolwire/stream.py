@@ -28,10 +28,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from pydantic_core import from_json
-
 from ._access import to_data
-from ._args import encode_arguments, make_policy
+from ._args import encode_arguments, load_json, make_policy
 from ._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
 from ._stream_core import ArgsDelta, CallDone, CallStarted, Core, Event
@@ -216,7 +214,7 @@ def _text(text: str) -> Iterator[Dict[str, Any]]:
         return
     if s[0] in "{[":
         try:
-            data = from_json(s, allow_inf_nan=False)
+            data = load_json(s)
         except ValueError:
             if "\n" not in s:
                 raise DecodeError(f"Stream chunk at $ is text but not JSON: {excerpt(s)}") from None
@@ -240,7 +238,7 @@ def _text(text: str) -> Iterator[Dict[str, Any]]:
                 f"Stream chunk at $ is text but neither JSON nor an SSE data line: {excerpt(line)}"
             )
         try:
-            data = from_json(payload, allow_inf_nan=False)
+            data = load_json(payload)
         except ValueError as exc:
             raise DecodeError(f"Stream data at $ is not JSON ({exc}): {excerpt(payload)}") from None
         yield from _plain(data)

@@ -140,7 +140,7 @@ def _same(wire: Any, args: Dict[str, Any]) -> bool:
         return not args
     try:
         return type(wire) is str and bool(from_json(wire) == args)
-    except ValueError:
+    except (ValueError, TypeError):  # TypeError: a lone surrogate in the text
         return False
 
 

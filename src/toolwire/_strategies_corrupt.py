@@ -1,0 +1,183 @@
+"""Corruptions of valid payloads, for ``toolwire.strategies.corrupted``.
+
+Each corruption is a function ``(draw, value, others) -> value`` over plain data
+(dicts, lists, scalars) or its JSON text; they know no provider field names: ids are
+found by key shape (``id``, ``*_id``, ``*Id``), other dialects' fields come from
+payloads of other dialects (*others*).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Callable, Dict, List, Sequence, Tuple
+
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+__all__ = ["CORRUPTIONS", "corrupt"]
+
+_EMPTY: Tuple[Any, ...] = (None, "", " ", "null", "{}", "[]", {}, [], "None", "\n")
+_WRONG: Tuple[Any, ...] = (0, -1, 2**64, 1.5, True, False, "x", "", "{", "[1]", [], {}, None, [1, 2], {"a": 1},
+                           "\x00", "\ud800", -0.0)
+_KEYS = st.text(max_size=10) | st.sampled_from(
+    ["id", "type", "name", "arguments", "args", "input", "function", "tool_calls", "content", "role",
+     "index", "call_id", "parts", "functionCall", "toolUse", "output", "message", "choices", "delta"]
+)
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+
+
+def _text(value: Any) -> str:
+    """JSON text of *value*; bytes (stream chunks given as bytes) as their text."""
+    return json.dumps(value, default=lambda o: o.decode("utf-8", "replace") if isinstance(o, bytes) else str(o))
+
+
+def _nodes(value: Any) -> List[Tuple[Any, Any]]:
+    """Every (container, key-or-index) slot inside *value*, breadth first, bounded."""
+    out: List[Tuple[Any, Any]] = []
+    queue = [value]
+    while queue and len(out) < 2000:
+        cur = queue.pop(0)
+        if type(cur) is dict:
+            for k, v in cur.items():
+                out.append((cur, k))
+                queue.append(v)
+        elif type(cur) is list:
+            for i, v in enumerate(cur):
+                out.append((cur, i))
+                queue.append(v)
+    return out
+
+
+def _dicts(value: Any) -> List[Dict[str, Any]]:
+    found = [value] if type(value) is dict else []
+    found.extend(c[k] for c, k in _nodes(value) if type(c[k]) is dict)
+    return found
+
+
+def _slot(draw: Any, value: Any, pred: Callable[[Any], bool] = lambda v: True) -> Any:
+    slots = [(c, k) for c, k in _nodes(value) if pred(c[k])]
+    return draw(st.sampled_from(slots)) if slots else None
+
+
+def _empty(draw: Any, value: Any, others: Any) -> Any:
+    slot = _slot(draw, value)
+    if slot is None or draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(_EMPTY))
+    c, k = slot
+    c[k] = draw(st.sampled_from(_EMPTY))
+    return value
+
+
+def _double(draw: Any, value: Any, others: Any) -> Any:
+    slot = _slot(draw, value, lambda v: type(v) in (dict, str))
+    if slot is None or draw(st.integers(0, 3)) == 0:
+        return _text(value)
+    c, k = slot
+    c[k] = _text(c[k])
+    return value
+
+
+def _truncated(draw: Any, value: Any, others: Any) -> Any:
+    slot = _slot(draw, value, lambda v: (type(v) is str and len(v) > 1) or (type(v) is list and len(v) > 0))
+    if slot is None or draw(st.booleans()):
+        text = value if type(value) is str else _text(value)
+        return text[: draw(st.integers(0, max(0, len(text) - 1)))]
+    c, k = slot
+    c[k] = c[k][: draw(st.integers(0, len(c[k]) - 1))]
+    return value
+
+
+def _wrong_dialect(draw: Any, value: Any, others: Any) -> Any:
+    other = draw(others)
+    targets = _dicts(value)
+    if not targets:
+        return other
+    target = draw(st.sampled_from(targets))
+    donors = [(c, k) for c, k in _nodes(other) if type(c) is dict and (k not in target or target[k] != c[k])]
+    if not donors:
+        return other if other != value else {"value": value}
+    c, k = draw(st.sampled_from(donors))
+    renames = [old for old in target if old != k]
+    if renames and draw(st.booleans()):  # a key renamed to another dialect's spelling
+        old = draw(st.sampled_from(sorted(renames, key=str)))
+        target[k] = target.pop(old)
+    else:  # another dialect's field grafted in
+        target[k] = copy.deepcopy(c[k])
+    return value
+
+
+def _idish(key: Any) -> bool:
+    return type(key) is str and (key == "id" or key.endswith("_id") or key.endswith("Id"))
+
+
+def _missing_id(draw: Any, value: Any, others: Any) -> Any:
+    slots = [(c, k) for c, k in _nodes(value) if type(c) is dict and _idish(k)]
+    if not slots:
+        slots = [(c, k) for c, k in _nodes(value) if type(c) is dict]
+        if not slots:
+            return value
+        slots = [draw(st.sampled_from(slots))]
+    elif not draw(st.booleans()):
+        slots = [draw(st.sampled_from(slots))]
+    for c, k in slots:
+        c.pop(k, None)
+    return value
+
+
+def _extra(draw: Any, value: Any, others: Any) -> Any:
+    targets = _dicts(value)
+    if not targets:
+        return {"value": value, draw(_KEYS): draw(_SCALARS)}
+    target = draw(st.sampled_from(targets))
+    for _ in range(draw(st.integers(1, 3))):
+        target[draw(_KEYS)] = draw(_SCALARS | st.sampled_from(_WRONG))
+    return value
+
+
+def _wrong_types(draw: Any, value: Any, others: Any) -> Any:
+    slot = _slot(draw, value)
+    if slot is None or draw(st.integers(0, 5)) == 0:
+        return draw(st.sampled_from([v for v in _WRONG if type(v) is not type(value)]))
+    c, k = slot
+    old = c[k]
+    c[k] = draw(st.sampled_from([v for v in _WRONG if type(v) is not type(old)]))
+    return value
+
+
+_TABLE: Dict[str, Callable[[Any, Any, Any], Any]] = {
+    "empty": _empty,
+    "double-encoded": _double,
+    "truncated": _truncated,
+    "wrong-dialect": _wrong_dialect,
+    "missing-id": _missing_id,
+    "extra-fields": _extra,
+    "wrong-types": _wrong_types,
+}
+CORRUPTIONS: Tuple[str, ...] = tuple(_TABLE)
+
+
+def _plain(value: Any) -> Tuple[Any, str]:
+    """Plain data and the form it came in (``value``, ``str`` or ``bytes``)."""
+    if type(value) in (str, bytes):
+        text = value.decode("utf-8", "replace") if type(value) is bytes else value
+        try:
+            return json.loads(text), "str" if type(value) is str else "bytes"
+        except ValueError:
+            return value, "value"
+    return copy.deepcopy(value), "value"
+
+
+def corrupt(draw: Any, value: Any, kinds: Sequence[str], max_steps: int, others: SearchStrategy[Any]) -> Any:
+    """A corrupted copy of *value* (1 to *max_steps* corruptions drawn with *draw*)."""
+    data, form = _plain(value)
+    steps = draw(st.lists(st.sampled_from(list(kinds)), min_size=1, max_size=max(1, max_steps)))
+    for name in steps:
+        data = _TABLE[name](draw, data, others)
+    if form != "value" and type(data) is not str:
+        try:
+            text = _text(data)
+        except ValueError:
+            return data
+        return text if form == "str" else text.encode("utf-8", "surrogatepass")
+    return data

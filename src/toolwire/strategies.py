@@ -1,0 +1,439 @@
+"""Hypothesis strategies for canonical values and for the wire payloads of every dialect.
+
+Install with the ``fuzz`` extra (it brings hypothesis); ``import toolwire`` never
+imports this module. Fuzz your own adapter with realistic provider payloads::
+
+    from hypothesis import given
+    from toolwire import strategies as tws
+
+    @given(tws.payloads("openai.chat", kind="response"))
+    def test_my_adapter_reads_chat_responses(payload):
+        my_adapter.read(payload)                    # a ChatCompletion dict
+
+    @given(tws.payloads(expected=True))             # any wire dialect, any kind
+    def test_decodes_back(p):
+        assert toolwire.decode_all(p.value, p.dialect) == p.expected
+
+    @given(tws.streams("anthropic.messages", expected=True))
+    def test_stream(s):                             # SSE events, randomly fragmented
+        assert toolwire.stream.accumulate(s.chunks, s.dialect) == s.calls
+
+    @given(tws.corrupted(tws.payloads("gemini")))
+    def test_never_crashes(bad):                    # truncated, double-encoded, ...
+        try:
+            my_adapter.read(bad)
+        except MyAdapterError:
+            pass
+
+Every payload is written by toolwire's own encoders (``encode``, ``encode_tool``,
+``encode_result``, ``stream.encode_stream``) inside the envelopes providers send,
+and decodes back to the canonical values it was built from (the project's tests
+check that for every dialect and kind).
+
+Strategies: ``json_values``, ``arguments``, ``tool_calls``, ``tools``,
+``tool_results``, ``payloads``, ``streams``, ``corrupted``. Knobs are keyword-only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+from ._codec import encode, encode_result, encode_tool
+from ._registry import Dialect, get_dialect
+from ._strategies_corrupt import CORRUPTIONS, corrupt
+from ._types import Tool, ToolCall, ToolResult
+from .dialects import _envelopes
+
+__all__ = [
+    "CALL_KINDS",
+    "CORRUPTIONS",
+    "KINDS",
+    "STREAM_DIALECTS",
+    "WIRE_DIALECTS",
+    "Payload",
+    "Stream",
+    "arguments",
+    "corrupted",
+    "json_values",
+    "payloads",
+    "streams",
+    "tool_calls",
+    "tool_results",
+    "tools",
+]
+
+#: The wire dialects (the ``text.*`` formats are model output text, not payloads).
+WIRE_DIALECTS: Tuple[str, ...] = (
+    "openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse",
+    "mistral", "cohere.v2", "ollama", "mcp", "canonical",
+)
+#: The dialects with a stream encoder and accumulator.
+STREAM_DIALECTS: Tuple[str, ...] = (
+    "openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse",
+    "mistral", "cohere.v2", "ollama",
+)
+#: Payload kinds that hold calls, and all kinds.
+CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
+KINDS: Tuple[str, ...] = (*CALL_KINDS, "tool", "result")
+
+_TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
+_NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name every dialect accepts
+# how providers write ids (the dialect's rule decides what else is valid)
+_REAL_IDS = {
+    "openai.chat": r"call_[a-zA-Z0-9]{24}",
+    "openai.responses": r"call_[a-zA-Z0-9]{24}",
+    "anthropic.messages": r"toolu_[a-zA-Z0-9]{24}",
+    "bedrock.converse": r"tooluse_[a-zA-Z0-9_-]{22}",
+    "mistral": r"[a-zA-Z0-9]{9}",
+    "ollama": r"call_[a-z0-9]{8}",
+    "gemini": r"[a-z0-9]{8}",
+}
+
+
+class Payload(NamedTuple):
+    """A generated payload with what it must decode to (``payloads(expected=True)``).
+
+    ``expected`` is the list of ``ToolCall`` for the call kinds, the ``Tool`` for
+    ``tool`` and the ``ToolResult`` for ``result``.
+    """
+
+    dialect: str
+    kind: str
+    value: Any
+    expected: Any
+
+
+class Stream(NamedTuple):
+    """A generated stream with its calls (``streams(expected=True)``)."""
+
+    dialect: str
+    chunks: List[Any]
+    calls: List[ToolCall]
+
+
+def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
+    """Any JSON value that survives a JSON round trip unchanged (no NaN, no lone surrogates).
+
+    >>> json_values(max_leaves=3).example()  # doctest: +SKIP
+    {'a': [1, None]}
+    """
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers(-(2**63), 2**63)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(_TEXT, max_size=20)
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=max_size) | st.dictionaries(st.text(_TEXT, max_size=8), inner,
+                                                                           max_size=max_size),
+        max_leaves=max_leaves,
+    )
+
+
+def arguments(*, max_keys: int = 5, max_leaves: int = 12) -> SearchStrategy[Dict[str, Any]]:
+    """A tool call's arguments: a JSON object.
+
+    >>> arguments(max_keys=2).example()  # doctest: +SKIP
+    {'city': 'Paris'}
+    """
+    return st.dictionaries(st.text(_TEXT, max_size=12), json_values(max_leaves=max_leaves), max_size=max_keys)
+
+
+def _dialect(name: Union[str, Dialect, None]) -> Optional[Dialect]:
+    return name if name is None or isinstance(name, Dialect) else get_dialect(name)
+
+
+def _names(d: Optional[Dialect]) -> SearchStrategy[str]:
+    if d is None:
+        return st.from_regex(_NAME, fullmatch=True)
+    if d.names is not None:
+        return st.from_regex(_NAME, fullmatch=True) | st.from_regex(d.names, fullmatch=True)
+    return st.from_regex(_NAME, fullmatch=True) | st.text(_TEXT, min_size=1, max_size=30)
+
+
+def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
+    if d is None:
+        return st.from_regex(r"call_[a-zA-Z0-9]{1,24}", fullmatch=True)
+    rule = d.ids
+    real = _REAL_IDS.get(d.name)
+    if rule.pattern is not None:
+        valid = st.from_regex(rule.pattern, fullmatch=True)
+    else:
+        valid = st.text(_TEXT, min_size=1, max_size=rule.max_len or 40).filter(lambda s: s.strip() == s)
+    if rule.max_len is not None:
+        limit = rule.max_len
+        valid = valid.filter(lambda s: 0 < len(s) <= limit)
+    return valid if real is None else st.from_regex(real, fullmatch=True) | valid
+
+
+def tool_calls(
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    ids: Optional[bool] = None,
+    names: Optional[SearchStrategy[str]] = None,
+    args: Optional[SearchStrategy[Dict[str, Any]]] = None,
+) -> SearchStrategy[ToolCall]:
+    """Canonical ``ToolCall`` values that *dialect* can carry (any dialect when ``None``).
+
+    ``ids``: ``True`` always an id valid for the dialect, ``False`` never, ``None`` either.
+    ``names`` / ``args`` replace the name and argument strategies.
+
+    >>> tool_calls("anthropic.messages", ids=True).example()  # doctest: +SKIP
+    ToolCall(name='get_weather', args={'': None}, id='toolu_01...', repairs=(), server=False)
+    """
+    d = _dialect(dialect)
+    ident: SearchStrategy[Optional[str]] = _ids(d)
+    if ids is None:
+        ident = st.none() | ident
+    elif not ids:
+        ident = st.none()
+    name = _names(d) if names is None else names
+    return st.builds(ToolCall, name=name, args=arguments() if args is None else args, id=ident)
+
+
+def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
+    """Tool definitions (name, description, a JSON Schema object of string/number/... properties).
+
+    >>> tools("gemini").example()  # doctest: +SKIP
+    Tool(name='f', description=None, parameters={'type': 'object', 'properties': {}}, strict=None)
+    """
+    d = _dialect(dialect)
+    prop = st.sampled_from([{"type": t} for t in ("string", "integer", "number", "boolean")])
+    props = st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True), prop, max_size=4)
+    params = props.map(lambda p: {"type": "object", "properties": p})
+    return st.builds(Tool, name=_names(d), description=st.none() | st.text(_TEXT, max_size=60),
+                     parameters=params)
+
+
+def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[ToolResult]:
+    """Tool results: the call's id (valid for *dialect*), the tool name and text content.
+
+    >>> tool_results("openai.chat").example()  # doctest: +SKIP
+    ToolResult(id='call_x', name='f', content='22 C', is_error=False)
+    """
+    d = _dialect(dialect)
+    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
+
+
+def _kinds(name: str, kind: Union[str, Sequence[str], None]) -> List[str]:
+    have = ["item", "items", *_envelopes.KINDS[name], "tool", "result"]
+    wanted = CALL_KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+    for k in wanted:
+        if k not in KINDS:
+            raise ValueError(f"unknown payload kind {k!r}; kinds: {', '.join(KINDS)}")
+    return [k for k in have if k in wanted] or ["item"]
+
+
+def _unique_ids(calls: List[ToolCall]) -> bool:
+    seen = [c.id for c in calls if c.id is not None]
+    return len(seen) == len(set(seen))
+
+
+class _Plan(NamedTuple):
+    """The strategies of one dialect, built once (building strategies is costly)."""
+
+    dialect: Dialect
+    kinds: SearchStrategy[str]
+    calls: SearchStrategy[ToolCall]
+    tools: SearchStrategy[Tool]
+    results: SearchStrategy[ToolResult]
+
+
+def _plan(name: str, kind: Any, calls: Optional[SearchStrategy[ToolCall]], stream: bool = False) -> _Plan:
+    d = get_dialect(name)
+    ids: Optional[bool] = True if d.ids.required else None
+    if stream:
+        ids = None if name in ("gemini", "ollama") else True
+    call = calls if calls is not None else tool_calls(d, ids=ids)
+    return _Plan(d, st.sampled_from(_kinds(name, kind)), call, tools(d), tool_results(d))
+
+
+@st.composite
+def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, text: bool) -> Payload:
+    plan = draw(st.sampled_from(plans))
+    d = plan.dialect
+    name = d.name
+    k = draw(plan.kinds)
+    if k == "tool":
+        tool = draw(plan.tools)
+        return _textual(draw, Payload(name, k, encode_tool(tool, d), tool), text)
+    if k == "result":
+        result = draw(plan.results)
+        return _textual(draw, Payload(name, k, encode_result(result, d), result), text)
+    n = 1 if k == "item" else draw(st.integers(min_calls, max_calls))
+    cs = draw(st.lists(plan.calls, min_size=n, max_size=n).filter(_unique_ids))
+    items = [encode(c, d, position=i) for i, c in enumerate(cs)]
+    if k == "item":
+        value: Any = items[0]
+    elif k == "items":
+        value = items
+    else:
+        content = draw(st.none() | st.text(_TEXT, min_size=1, max_size=40))
+        build = _envelopes.message if k == "message" else _envelopes.response
+        value = build(name, items, content)
+    return _textual(draw, Payload(name, k, value, cs), text)
+
+
+def _textual(draw: Any, p: Payload, text: bool) -> Payload:
+    if not text:
+        return p
+    form = draw(st.sampled_from(["value", "str", "bytes"]))
+    if form == "value":
+        return p
+    body = json.dumps(p.value, ensure_ascii=draw(st.booleans()))
+    return p._replace(value=body if form == "str" else body.encode("utf-8"))
+
+
+def payloads(
+    dialect: Union[str, Sequence[str], None] = None,
+    *,
+    kind: Union[str, Sequence[str], None] = None,
+    min_calls: int = 1,
+    max_calls: int = 3,
+    calls: Optional[SearchStrategy[ToolCall]] = None,
+    text: bool = False,
+    expected: bool = False,
+) -> SearchStrategy[Any]:
+    """Valid wire payloads of *dialect* (one id, several, or every wire dialect when ``None``).
+
+    ``kind``: ``"item"`` (one call item), ``"items"`` (a list of them),
+    ``"message"`` (an assistant message / request history), ``"response"`` (a
+    whole reply), ``"tool"`` (a tool definition), ``"result"`` (a tool result), or
+    several of them; default: the four call kinds the dialect has (MCP and
+    ``canonical`` have no messages or responses). ``min_calls``/``max_calls``
+    bound the calls of a list, message or response; ``calls`` replaces the call
+    strategy (its ids must suit the dialect). ``text=True`` also gives the payload
+    as JSON text (``str`` or ``bytes``). ``expected=True`` gives ``Payload``
+    tuples ``(dialect, kind, value, expected)`` instead of bare values.
+
+    >>> payloads("openai.chat", kind="response").example()  # doctest: +SKIP
+    {'id': 'chatcmpl-0', 'object': 'chat.completion', 'choices': [{'message': {...}}], ...}
+    """
+    names = WIRE_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    plans = [_plan(get_dialect(n).name, kind, calls) for n in names]  # unknown ids fail here
+    strategy = _payload(plans, min_calls, max_calls, text)
+    return strategy if expected else strategy.map(lambda p: p.value)
+
+
+@st.composite
+def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, transport: Any) -> Stream:
+    from .stream import encode_stream  # lazy: the stream handlers load on first use
+
+    plan = draw(st.sampled_from(plans))
+    name = plan.dialect.name
+    cs = draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids))
+    sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
+    options: Dict[str, Any] = {}
+    if name == "gemini" and all(c.id is None and all(_no_empty(v) for v in c.args.values()) for c in cs):
+        options["partial_args"] = draw(st.booleans())
+    if name in ("openai.chat", "mistral") and len(cs) > 1 and draw(st.booleans()):
+        options["interleave"] = True
+        if name == "mistral":
+            options["with_index"] = True
+    chunks: List[Any] = encode_stream(cs, name, split=_cutter(sizes), **options)
+    form = draw(st.sampled_from(transport))
+    if form == "json":
+        chunks = [json.dumps(c) for c in chunks]
+    elif form == "sse":
+        chunks = [f"data: {json.dumps(c)}\n\n" for c in chunks] + ["data: [DONE]\n\n"]
+    elif form == "bytes":
+        chunks = [json.dumps(c).encode("utf-8") for c in chunks]
+    return Stream(name, chunks, cs)
+
+
+def _cutter(sizes: List[int]) -> Any:
+    def cut(text: str) -> List[str]:
+        out, i, j = [], 0, 0
+        while i < len(text):
+            n = sizes[j % len(sizes)]
+            out.append(text[i : i + n])
+            i += n
+            j += 1
+        return out
+
+    return cut
+
+
+def _no_empty(value: Any) -> bool:
+    """No empty object or list inside (Vertex ``partialArgs`` cannot stream those)."""
+    if type(value) is dict:
+        return bool(value) and all(_no_empty(v) for v in value.values())
+    if type(value) is list:
+        return bool(value) and all(_no_empty(v) for v in value)
+    return True
+
+
+def streams(
+    dialect: Union[str, Sequence[str], None] = None,
+    *,
+    min_calls: int = 1,
+    max_calls: int = 3,
+    calls: Optional[SearchStrategy[ToolCall]] = None,
+    transport: Union[str, Sequence[str]] = ("dict", "json", "sse", "bytes"),
+    expected: bool = False,
+) -> SearchStrategy[Any]:
+    """Valid streams: the chunk/event sequence of *dialect* for random calls, with each
+    call's argument text cut into random fragments (and the fragments of parallel
+    calls interleaved where the dialect allows it; Vertex ``partialArgs`` for Gemini).
+
+    ``transport``: how chunks are given — ``"dict"``, ``"json"`` (JSON text per
+    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. ``expected=True``
+    gives ``Stream`` tuples ``(dialect, chunks, calls)`` instead of chunk lists.
+
+    >>> streams("openai.chat", transport="sse").example()  # doctest: +SKIP
+    ['data: {"object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
+    """
+    names = STREAM_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    plans = []
+    for n in names:
+        d = get_dialect(n).name
+        if d not in STREAM_DIALECTS:
+            raise ValueError(f"{d} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
+        plans.append(_plan(d, None, calls, stream=True))
+    forms = (transport,) if isinstance(transport, str) else tuple(transport)
+    strategy = _stream(plans, min_calls, max_calls, forms)
+    return strategy if expected else strategy.map(lambda s: s.chunks)
+
+
+def corrupted(
+    payloads: SearchStrategy[Any], *, kinds: Optional[Sequence[str]] = None, max_steps: int = 2
+) -> SearchStrategy[Any]:
+    """Realistic corruptions of the values *payloads* gives (``Payload``/``Stream``
+    tuples are unwrapped): 1 to *max_steps* of ``CORRUPTIONS`` —
+
+    ``empty`` (the value or a part of it becomes ``None``, ``""``, ``"null"``, ``{}``, ``[]``...),
+    ``double-encoded`` (JSON text of the value or of a part, argument text encoded twice),
+    ``truncated`` (JSON text or an argument string cut short),
+    ``wrong-dialect`` (fields of another dialect's payload grafted in),
+    ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys added),
+    ``wrong-types`` (a part replaced by a value of another type).
+
+    >>> corrupted(payloads("openai.chat"), kinds=["truncated"]).example()  # doctest: +SKIP
+    '{"id": "call_x", "type": "function", "function": {"name": "f", "argu'
+    """
+    chosen = CORRUPTIONS if kinds is None else tuple(kinds)
+    for k in chosen:
+        if k not in CORRUPTIONS:
+            raise ValueError(f"unknown corruption {k!r}; corruptions: {', '.join(CORRUPTIONS)}")
+    others = _payload([_plan(n, None, None) for n in WIRE_DIALECTS], 1, 2, False).map(lambda p: p.value)
+    return _corrupted(payloads, chosen, max_steps, others)
+
+
+@st.composite
+def _corrupted(draw: Any, payloads: SearchStrategy[Any], kinds: Sequence[str], max_steps: int,
+               others: SearchStrategy[Any]) -> Any:
+    return corrupt(draw, _unwrap(draw(payloads)), kinds, max_steps, others)
+
+
+def _unwrap(value: Any) -> Any:
+    if isinstance(value, Payload):
+        return value.value
+    if isinstance(value, Stream):
+        return value.chunks
+    return value

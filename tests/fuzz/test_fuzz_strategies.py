@@ -1,0 +1,144 @@
+"""The public strategies: every payload, tool, result and stream they generate decodes
+back to the values it was built from; corruptions of them raise nothing but
+``ToolwireError``."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire import strategies as tws
+from toolwire.stream import Accumulator, accumulate
+
+# parametrized per dialect: a few examples each in the quick profiles, the profile's
+# full count under ``thorough``
+_N = settings.default.max_examples
+per_dialect = settings(max_examples=_N if _N > 100 else 8)
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    return "".join(p.get("text", "") for p in content)
+
+
+@pytest.mark.parametrize("dialect", tws.WIRE_DIALECTS)
+@per_dialect
+@given(p=st.data())
+def test_payloads_decode_back(dialect: str, p: Any) -> None:
+    payload = p.draw(tws.payloads(dialect, expected=True, text=True))
+    assert payload.dialect == dialect and payload.kind in tws.CALL_KINDS
+    assert toolwire.decode_all(payload.value, dialect) == payload.expected
+    detected = toolwire.decode_all(payload.value)
+    assert [(c.name, c.args) for c in detected] == [(c.name, c.args) for c in payload.expected]
+    if payload.kind == "item":
+        call = toolwire.decode(payload.value, dialect)
+        assert call == payload.expected[0]
+        if isinstance(payload.value, dict):  # wire side: re-encodes exactly
+            assert toolwire.encode(call, dialect) == payload.value
+
+
+@pytest.mark.parametrize("dialect", tws.WIRE_DIALECTS)
+@per_dialect
+@given(p=st.data())
+def test_tool_and_result_payloads_decode_back(dialect: str, p: Any) -> None:
+    tool = p.draw(tws.payloads(dialect, kind="tool", expected=True))
+    assert toolwire.decode_tool(tool.value, dialect) == tool.expected
+    assert toolwire.detect(tool.value) in (dialect, "canonical", "openai.chat", "mcp", "gemini")
+    res = p.draw(tws.payloads(dialect, kind="result", expected=True))
+    back = toolwire.decode_result(res.value, dialect)
+    assert back.id == res.expected.id
+    assert _text_of(back.content) == res.expected.content
+
+
+@pytest.mark.parametrize("dialect", tws.STREAM_DIALECTS)
+@per_dialect
+@given(s=st.data())
+def test_streams_accumulate_back(dialect: str, s: Any) -> None:
+    stream = s.draw(tws.streams(dialect, expected=True))
+    assert accumulate(stream.chunks, dialect) == stream.calls
+    assert accumulate(stream.chunks) == stream.calls
+    acc = Accumulator()
+    for chunk in stream.chunks:
+        acc.feed(chunk)
+    assert acc.close() == stream.calls
+
+
+def _quiet(fn: Any, *args: Any, **kw: Any) -> None:
+    with contextlib.suppress(toolwire.ToolwireError):
+        fn(*args, **kw)
+
+
+@given(bad=tws.corrupted(tws.payloads(kind=tws.KINDS, text=True)))
+def test_corrupted_payloads_raise_only_toolwire_errors(bad: Any) -> None:
+    for fn in (toolwire.decode, toolwire.decode_all, toolwire.detect, toolwire.explain,
+               toolwire.decode_tool, toolwire.decode_result):
+        _quiet(fn, bad)
+    _quiet(toolwire.decode_all, bad, invalid="keep", include_server=True)
+    _quiet(toolwire.decode_all, bad, allow_truncated=True, repair=True)
+    _quiet(toolwire.convert, bad, "anthropic.messages")
+
+
+@pytest.mark.parametrize("dialect", tws.WIRE_DIALECTS)
+@per_dialect
+@given(bad=st.data())
+def test_corrupted_payloads_of_a_dialect(dialect: str, bad: Any) -> None:
+    value = bad.draw(tws.corrupted(tws.payloads(dialect, kind=tws.KINDS)))
+    _quiet(toolwire.decode_all, value, dialect, invalid="keep")
+    _quiet(toolwire.decode, value, dialect)
+    _quiet(toolwire.convert, value, "openai.responses", source=dialect)
+
+
+@given(bad=tws.corrupted(tws.streams(transport=("dict", "sse"))))
+def test_corrupted_streams_raise_only_toolwire_errors(bad: Any) -> None:
+    chunks = bad if isinstance(bad, list) else [bad]
+    _quiet(accumulate, chunks)
+    acc = Accumulator()
+    with contextlib.suppress(toolwire.ToolwireError):
+        for c in chunks:
+            acc.feed(c)
+        acc.close()
+
+
+@given(call=tws.tool_calls())
+def test_generic_calls_encode_in_every_dialect(call: toolwire.ToolCall) -> None:
+    for d in tws.WIRE_DIALECTS:
+        wire = toolwire.encode(call, d)
+        back = toolwire.decode(wire, d)
+        assert (back.name, back.args) == (call.name, call.args)
+
+
+@given(v=tws.json_values())
+def test_json_values_survive_json(v: Any) -> None:
+    assert json.loads(json.dumps(v)) == v or v != v
+
+
+def test_knobs_are_checked() -> None:
+    with pytest.raises(ValueError, match="unknown payload kind 'nope'"):
+        tws.payloads("openai.chat", kind="nope")
+    with pytest.raises(toolwire.UnknownDialectError):
+        tws.payloads("nope")
+    with pytest.raises(ValueError, match="mcp has no stream encoder"):
+        tws.streams("mcp")
+    with pytest.raises(ValueError, match="unknown corruption 'x'"):
+        tws.corrupted(tws.payloads(), kinds=["x"])
+
+
+@given(p=tws.payloads("mcp", kind=("message", "response"), expected=True))
+def test_kinds_a_dialect_lacks_fall_back_to_items(p: Any) -> None:
+    assert p.kind == "item"
+
+
+@pytest.mark.parametrize("kind", tws.CORRUPTIONS)
+@per_dialect
+@given(data=st.data())
+def test_each_corruption_changes_the_payload(kind: str, data: Any) -> None:
+    p = data.draw(tws.payloads("openai.chat", kind="response", expected=True))
+    bad = data.draw(tws.corrupted(st.just(p), kinds=[kind], max_steps=1))
+    assert bad != p.value
