@@ -29,7 +29,7 @@ import dataclasses
 import datetime
 import enum
 import uuid
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Set, Tuple
 
 from ._errors import DecodeError, excerpt
 
@@ -38,6 +38,7 @@ __all__ = ["MAX_OBJECT_DEPTH", "to_data"]
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
 _ALIASES: Dict[type, Dict[str, str]] = {}
+_MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
 
 
 def to_data(obj: Any, loc: str = "$") -> Any:
@@ -69,6 +70,8 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
             f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
         )
     try:
+        if t in _MODELS:  # the common case: an SDK class seen before
+            return _walk_model(obj, t, depth, loc)
         if t is dict or isinstance(obj, dict):
             return {k: _walk(v, depth + 1, loc) for k, v in obj.items()}
         if t is list or t is tuple or isinstance(obj, (list, tuple)):
@@ -82,6 +85,7 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
         if isinstance(obj, uuid.UUID):
             return str(obj)
         if hasattr(t, "__pydantic_fields__") and hasattr(obj, "__dict__"):
+            _MODELS.add(t)
             return _walk_model(obj, t, depth, loc)
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             return {
@@ -111,18 +115,26 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
 
 
 def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
-    aliases = _aliases(cls)
+    aliases = _ALIASES.get(cls)
+    if aliases is None:
+        aliases = _aliases(cls)
     out: Dict[str, Any] = {}
+    plain = _PLAIN
     for name, value in obj.__dict__.items():
         if value is None:
             continue
-        out[aliases.get(name, name)] = _walk(value, depth + 1, loc)
-    extra = getattr(obj, "__pydantic_extra__", None)
+        key = aliases.get(name, name) if aliases else name
+        out[key] = value if type(value) in plain else _walk(value, depth + 1, loc)
+    try:
+        extra = obj.__pydantic_extra__  # a slot every pydantic model instance has
+    except AttributeError:
+        extra = None
     if extra:
         for name, value in extra.items():
             if value is not None:
-                out[name] = _walk(value, depth + 1, loc)
+                out[name] = value if type(value) in plain else _walk(value, depth + 1, loc)
     return out
+
 
 
 def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
