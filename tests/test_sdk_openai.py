@@ -106,3 +106,24 @@ def test_chat_object_given_as_responses_names_the_dialect() -> None:
     tc = chat_completion().choices[0].message.tool_calls[0]
     with pytest.raises(toolwire.DecodeError, match=r"looks like openai\.chat"):
         toolwire.decode(tc, "openai.responses")
+
+
+def test_attribute_readers_agree_with_the_generic_walk() -> None:
+    # the per-class fast readers (extra["objects"]) must give what the generic walk gives
+    from toolwire._access import to_data
+
+    tc = chat_completion().choices[0].message.tool_calls[0]
+    reader = toolwire.get_dialect("openai.chat").extra["objects"]["openai:ChatCompletionMessageFunctionToolCall"]
+    assert reader(tc) == to_data(tc)
+    with_extra = construct_type(type_=type(tc), value={**CHAT["choices"][0]["message"]["tool_calls"][0], "index": 3})
+    assert reader(with_extra) is None  # falls back to the walk, which keeps the extra field
+    assert toolwire.encode(toolwire.decode(with_extra), "openai.chat")["index"] == 3
+    anthropic = pytest.importorskip("anthropic")
+    from anthropic._models import construct_type as anthropic_construct
+
+    block = anthropic_construct(
+        type_=anthropic.types.ToolUseBlock, value={"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}
+    )
+    read = toolwire.get_dialect("anthropic.messages").extra["objects"]["anthropic:ToolUseBlock"]
+    assert read(block) == to_data(block)
+    assert toolwire.decode(block) == toolwire.ToolCall(name="f", args={"a": 1}, id="toolu_1")

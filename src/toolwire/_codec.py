@@ -136,8 +136,17 @@ def decode(
     exactly one call is accepted too.
     """
     pol = make_policy(policy) if policy else _DEFAULT
-    data = item if type(item) is dict else _load(item)
     d = _dialect(dialect, registry)
+    if type(item) is dict:
+        data = item
+    else:
+        # an SDK tool-call object its dialect reads by attribute (no generic walk)
+        fast = _registry(registry).object_reader(type(item))
+        if fast is not None and (d is None or d is fast[0]):
+            plain = fast[1](item)
+            if plain is not None:
+                return _decode_one(fast[0], plain, pol, "$", False)
+        data = _load(item)
     kind: str
     if d is not None:
         try:

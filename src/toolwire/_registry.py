@@ -83,6 +83,8 @@ class Dialect:
       means "always ask". A test checks the declared keys against every sniffer.
     - ``gate(keys, type_value)``: optional, finer: whether a dict with these top-level
       keys and this ``"type"`` value (``None`` unless a string) can be claimed at all.
+    - ``extra["objects"]``: optional; ``{"package:QualName": reader}`` for SDK
+      tool-call classes read by attribute, faster than the generic object walk.
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
@@ -135,6 +137,9 @@ class Registry:
         self._claims: Tuple[Tuple[Dialect, Sniff, Optional[FrozenSet[str]]], ...] = ()
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
+        # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
+        self._readers: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}
+        self._by_type: Dict[type, Optional[Tuple[Dialect, Callable[[Any], Any]]]] = {}
         for d in dialects:
             self.register(d)
 
@@ -164,6 +169,10 @@ class Registry:
             self._order = tuple(order)
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
             self._by_shape = {}
+            self._readers = {
+                name: (d, reader) for d in reversed(order) for name, reader in d.extra.get("objects", {}).items()
+            }
+            self._by_type = {}
 
     def get(self, name: str) -> Dialect:
         try:
@@ -185,6 +194,24 @@ class Registry:
 
     def copy(self) -> Registry:
         return Registry(self._order)
+
+    def object_reader(self, cls: type) -> Optional[Tuple[Dialect, Callable[[Any], Any]]]:
+        """The dialect and attribute reader for instances of *cls*, if one declared it.
+
+        A reader returns the plain wire dict of one tool call, or ``None`` to let the
+        generic object walk handle that instance (extra fields, odd values).
+        """
+        table = self._by_type
+        try:
+            return table[cls]
+        except KeyError:
+            pass
+        key = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
+        hit = self._readers.get(key)
+        if len(table) > 1024:
+            table.clear()
+        table[cls] = hit
+        return hit
 
     def _candidates(self, keys: Tuple[Any, ...], kind: Optional[str]) -> Tuple[Tuple[Dialect, Sniff], ...]:
         out = []

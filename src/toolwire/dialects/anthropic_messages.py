@@ -95,6 +95,20 @@ def _plain(content: Any) -> bool:
     return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) for b in content)
 
 
+def read_object(o: Any) -> Optional[Dict[str, Any]]:
+    """The wire dict of an anthropic ``ToolUseBlock``, read by attribute; ``None`` (use
+    the generic walk) when it carries anything beyond the plain call."""
+    try:
+        ident, name, args, kind = o.id, o.name, o.input, o.type
+        if o.__pydantic_extra__ or o.caller is not None or o.toolset_name is not None:
+            return None
+    except AttributeError:
+        return None
+    if ident is None or name is None or type(args) is not dict or kind != "tool_use":
+        return None
+    return {"id": ident, "input": args, "name": name, "type": kind}
+
+
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
     if kind is None:  # no "type", or not a string (then sniff declines anyway)
@@ -275,5 +289,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("anthropic",),
     description="Anthropic Messages API",
-    extra={"peek": peek},
+    extra={"peek": peek, "objects": {"anthropic:ToolUseBlock": read_object}},
 )

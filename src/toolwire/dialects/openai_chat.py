@@ -208,6 +208,21 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
+def read_object(o: Any) -> Optional[Dict[str, Any]]:
+    """The wire dict of an openai ``ChatCompletionMessageFunctionToolCall``, read by
+    attribute; ``None`` (use the generic walk) when it has extra fields or gaps."""
+    try:
+        fn = o.function
+        ident, kind, name, arguments = o.id, o.type, fn.name, fn.arguments
+        if o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+    except AttributeError:
+        return None
+    if ident is None or kind is None or name is None or arguments is None:
+        return None
+    return {"id": ident, "type": kind, "function": {"name": name, "arguments": arguments}}
+
+
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     fn = item.get("function")
     return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
@@ -322,5 +337,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
-    extra={"peek": peek},
+    extra={"peek": peek, "objects": {"openai:ChatCompletionMessageFunctionToolCall": read_object}},
 )
