@@ -23,6 +23,7 @@ strings included, nothing invented) and ``truncated`` is recorded.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Dict, Optional, Tuple
 
@@ -30,7 +31,15 @@ from pydantic_core import from_json
 
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "Policy", "encode_arguments", "load_json", "make_policy", "parse_arguments"]
+__all__ = [
+    "DEFAULT_POLICY",
+    "Policy",
+    "check_object",
+    "encode_arguments",
+    "load_json",
+    "make_policy",
+    "parse_arguments",
+]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -107,6 +116,7 @@ def _from_json(text: str, **kw: Any) -> Any:
 def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """Return ``(args, raw_text_or_None, repairs)`` or raise ``ArgumentsError``."""
     if type(value) is dict:
+        check_object(value, policy, loc, dialect)
         return value, None, _NO_REPAIRS
     if type(value) is str:
         if len(value) > policy.max_bytes:
@@ -129,13 +139,69 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
     if value is None:
         return {}, None, _EMPTY
     if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
-        return dict(value), None, _NO_REPAIRS
+        plain = dict(value)
+        check_object(plain, policy, loc, dialect)
+        return plain, None, _NO_REPAIRS
     raise ArgumentsError(
         f"Arguments at {loc} must be a JSON object or its text, got {type(value).__name__} "
         f"{excerpt(value)}",
         dialect=dialect,
         loc=loc,
     )
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> None:
+    """An argument object given as data must be JSON: string keys, JSON values, nested
+    no deeper than ``policy.max_depth`` (a dict or list that contains itself is
+    infinitely deep). Iterative: no recursion, one pass over the values."""
+    if not value:
+        return
+    scalars = _SCALARS
+    for x in value.values():  # the common case: one level of scalars
+        if type(x) not in scalars:
+            break
+    else:
+        for k in value:
+            if type(k) is not str:
+                break
+        else:
+            return
+    limit = policy.max_depth
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > limit:
+            raise ArgumentsError(
+                f"Arguments at {loc} are nested deeper than the limit of {limit} (or contain themselves)",
+                dialect=dialect,
+                loc=loc,
+            )
+        if type(v) is dict:
+            for k in v:
+                if type(k) is not str:
+                    raise ArgumentsError(
+                        f"Arguments at {loc} have a key that is not a string: {excerpt(k)}",
+                        dialect=dialect,
+                        loc=loc,
+                    )
+            children: Any = v.values()
+        else:
+            children = v
+        for x in children:
+            t = type(x)
+            if t in scalars:
+                continue
+            if t is dict or t is list or t is tuple:
+                stack.append((x, depth + 1))
+            else:
+                raise ArgumentsError(
+                    f"Arguments at {loc} hold a {t.__name__} value, which is not JSON: {excerpt(x)}",
+                    dialect=dialect,
+                    loc=loc,
+                )
 
 
 def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
@@ -219,6 +285,7 @@ def _slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optio
 
 
 _DECODER = json.JSONDecoder()
+_KEYLESS = re.compile(r"[{\[]\s*\{\s*[{\[]")  # an object opened where a key (or value) belongs, twice
 
 
 def _merged(stripped: str) -> bool:
@@ -268,7 +335,15 @@ def _lenient(
     text: str, stripped: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
 ) -> Parsed:
     reason = f"not valid JSON ({strict_error})"
-    if policy.repair and len(stripped) <= policy.max_repair_bytes:
+    if policy.repair and len(stripped) <= policy.max_repair_bytes and (
+        _depth(stripped) > policy.max_depth or len(_KEYLESS.findall(stripped)) > 16
+    ):
+        # json-repair's worst case (~100-200 µs per character, 6 s for 64 KiB): objects
+        # opened where a key belongs ("{{", "{["), deep nesting. Neither has a repair
+        # worth having (it would be refused as too deep, or invents keys), so the text
+        # is refused before json-repair sees it.
+        reason += "; objects nested where keys belong, or deeper than the limit: not repaired"
+    elif policy.repair and len(stripped) <= policy.max_repair_bytes:
         repaired = _json_repair(stripped)
         if type(repaired) is dict and _finite(repaired):
             return repaired, text, ("json-repair",)
@@ -326,6 +401,29 @@ def _unbalanced(text: str) -> bool:
         elif ch in "}]":
             depth -= 1
     return in_string or depth > 0
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting in *text*, strings skipped (a bound, not a parse)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "{" or ch == "[":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch == "}" or ch == "]":
+            depth -= 1
+    return deepest
 
 
 def _check_depth(value: Any, policy: Policy, text: str, loc: str, dialect: Optional[str]) -> None:

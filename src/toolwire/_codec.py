@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
-from ._access import to_data
+from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import Policy, load_json, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
@@ -269,14 +269,20 @@ def walk(
     """
     d = _dialect(dialect, registry)
     explicit = d is not None
-    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool]] = [
-        (_load(data) if top else data, d, loc, None, top)
+    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int]] = [
+        (_load(data) if top else data, d, loc, None, top, 0)
     ]
     while stack:
-        cur, cd, cloc, finish, is_top = stack.pop()
+        cur, cd, cloc, finish, is_top, depth = stack.pop()
+        if depth > MAX_OBJECT_DEPTH:  # also what a list or message containing itself gives
+            raise DecodeError(
+                f"Containers at {cloc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)",
+                dialect=None if cd is None else cd.name,
+                loc=cloc,
+            )
         if type(cur) is list:
             stack.extend(
-                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False)
+                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False, depth + 1)
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue
@@ -288,7 +294,7 @@ def walk(
         if kind == CALLS:
             fin = dd.finish(cur) or finish
             kids = [
-                (to_data(child, kloc), dd, kloc, fin, False) for child, kloc in dd.children(cur, cloc)
+                (to_data(child, kloc), dd, kloc, fin, False, depth + 1) for child, kloc in dd.children(cur, cloc)
             ]
             stack.extend(reversed(kids))
         elif is_top and kind in (TOOL, RESULT):
@@ -382,7 +388,7 @@ def encode(
             f"Tool name {c.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
             dialect=d.name,
         )
-    return d.encode_call(c, EncodeContext(ids=ids, position=position))
+    return _encoded(d, d.encode_call, c, EncodeContext(ids=ids, position=position))
 
 
 def decode_tool(
@@ -414,7 +420,7 @@ def encode_tool(
             f"Tool name {t.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
             dialect=d.name,
         )
-    return d.encode_tool(t)
+    return _encoded(d, d.encode_tool, t)
 
 
 def decode_result(
@@ -445,7 +451,21 @@ def encode_result(
     d = _dialect(dialect, registry)
     assert d is not None
     r = result if isinstance(result, ToolResult) else decode_result(result, registry=registry)
-    return d.encode_result(r, EncodeContext(ids=ids))
+    return _encoded(d, d.encode_result, r, EncodeContext(ids=ids))
+
+
+def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
+    """A dialect encoder's output; what it raises is an ``EncodeError`` (a value that
+    is not JSON: a cycle, a set, an int too long to print...)."""
+    try:
+        out: Dict[str, Any] = fn(*args)
+    except ToolwireError:
+        raise
+    except (ValueError, TypeError, RecursionError, AttributeError, KeyError) as exc:
+        raise EncodeError(
+            f"Cannot encode {excerpt(args[0])} as {d.name} ({type(exc).__name__}: {exc})", dialect=d.name
+        ) from None
+    return out
 
 
 def _guard(d: Dialect, fn: Any, data: Any) -> Any:

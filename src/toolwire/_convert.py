@@ -26,8 +26,9 @@ import weakref
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Union
 
+from ._access import MAX_OBJECT_DEPTH
 from ._codec import _load, _sniff, decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
-from ._errors import EncodeError
+from ._errors import DecodeError, EncodeError
 from ._ids import IdMap, synthesize_id
 from ._names import NameMap
 from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
@@ -102,7 +103,7 @@ class _Target:
         name = self.names.map(t.name)
         return encode_tool(t if name == t.name else t.model_copy(update={"name": name}), self.d, registry=self.registry)
 
-    def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True) -> Any:
+    def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0) -> Any:
         if isinstance(x, ToolCall):
             return self.call(x, position)
         if isinstance(x, ToolResult):
@@ -115,9 +116,11 @@ class _Target:
             )
         data = _load(x)
         if type(data) is list:
+            if depth >= MAX_OBJECT_DEPTH:  # what a list containing itself gives
+                raise DecodeError(f"Lists at $ are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)")
             out: List[Any] = []
             for el in data:
-                got = self.one(el, source, len(out), False)
+                got = self.one(el, source, len(out), False, depth + 1)
                 if type(got) is list:
                     out.extend(got)
                 else:

@@ -79,7 +79,10 @@ def map_id(id: str, rule: IdRule) -> str:
 
 def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int = 0) -> str:
     """A stable id for a call that has none, from its content and position."""
-    seed = json.dumps([name, args, position], sort_keys=True, ensure_ascii=False, default=repr)
+    try:
+        seed = json.dumps([name, args, position], sort_keys=True, ensure_ascii=False, default=repr)
+    except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
+        raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
     return _digest_to("new:" + seed, rule)
 
 

@@ -63,9 +63,9 @@ def _slot(draw: Any, value: Any, pred: Callable[[Any], bool] = lambda v: True) -
 def _empty(draw: Any, value: Any, others: Any) -> Any:
     slot = _slot(draw, value)
     if slot is None or draw(st.integers(0, 3)) == 0:
-        return draw(st.sampled_from(_EMPTY))
+        return copy.deepcopy(draw(st.sampled_from(_EMPTY)))
     c, k = slot
-    c[k] = draw(st.sampled_from(_EMPTY))
+    c[k] = copy.deepcopy(draw(st.sampled_from(_EMPTY)))
     return value
 
 
@@ -131,17 +131,17 @@ def _extra(draw: Any, value: Any, others: Any) -> Any:
         return {"value": value, draw(_KEYS): draw(_SCALARS)}
     target = draw(st.sampled_from(targets))
     for _ in range(draw(st.integers(1, 3))):
-        target[draw(_KEYS)] = draw(_SCALARS | st.sampled_from(_WRONG))
+        target[draw(_KEYS)] = copy.deepcopy(draw(_SCALARS | st.sampled_from(_WRONG)))
     return value
 
 
 def _wrong_types(draw: Any, value: Any, others: Any) -> Any:
     slot = _slot(draw, value)
     if slot is None or draw(st.integers(0, 5)) == 0:
-        return draw(st.sampled_from([v for v in _WRONG if type(v) is not type(value)]))
+        return copy.deepcopy(draw(st.sampled_from([v for v in _WRONG if type(v) is not type(value)])))
     c, k = slot
     old = c[k]
-    c[k] = draw(st.sampled_from([v for v in _WRONG if type(v) is not type(old)]))
+    c[k] = copy.deepcopy(draw(st.sampled_from([v for v in _WRONG if type(v) is not type(old)])))
     return value
 
 

@@ -204,7 +204,7 @@ def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
     Tool(name='f', description=None, parameters={'type': 'object', 'properties': {}}, strict=None)
     """
     d = _dialect(dialect)
-    prop = st.sampled_from([{"type": t} for t in ("string", "integer", "number", "boolean")])
+    prop = st.sampled_from(("string", "integer", "number", "boolean")).map(lambda t: {"type": t})
     props = st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True), prop, max_size=4)
     params = props.map(lambda p: {"type": "object", "properties": p})
     return st.builds(Tool, name=_names(d), description=st.none() | st.text(_TEXT, max_size=60),

@@ -167,9 +167,11 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tupl
 _SSE_SKIP = ("event:", "id:", "retry:", ":")
 
 
-def _chunks(chunk: Any) -> Iterator[Dict[str, Any]]:
+def _chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
     """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
     object, or a list of these."""
+    if depth > 32:  # lists of lists of chunks: a list containing itself, say
+        raise DecodeError("Stream chunk at $ is lists nested deeper than 32 (a cycle?)")
     t = type(chunk)
     if t is dict:
         yield chunk
@@ -180,13 +182,13 @@ def _chunks(chunk: Any) -> Iterator[Dict[str, Any]]:
         return
     elif t is list or t is tuple:
         for el in chunk:
-            yield from _chunks(el)
+            yield from _chunks(el, depth + 1)
     else:
         data = _object(chunk)
         if type(data) is dict:
             yield data
         elif type(data) is list:
-            yield from _chunks(data)
+            yield from _chunks(data, depth + 1)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
 
@@ -198,7 +200,10 @@ def _object(chunk: Any) -> Any:
     try:
         return to_data(chunk, "$")
     except DecodeError:
-        dump = getattr(chunk, "model_dump", None)
+        try:
+            dump = getattr(chunk, "model_dump", None)
+        except Exception:  # an object whose attribute access raises
+            dump = None
         if not callable(dump):
             raise
         try:

@@ -31,7 +31,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, parse_arguments
+from .._args import Policy, check_object, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -208,6 +208,7 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
 def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
     """Arguments of an object-argument dialect, marked cut off under a token-limit finish."""
     if type(value) is dict and policy.finish_reason is None:
+        check_object(value, policy, loc, dialect)
         return value, None, ()
     args, raw, repairs = parse_arguments(value, policy, loc, dialect)
     if policy.finish_reason in _TRUNCATING and "truncated" not in repairs:
@@ -242,6 +243,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["type"] = t
         return new_call(name, args, ident, raw, {NAME: pd}, repairs, server=True)
     if type(inp) is dict and policy.finish_reason is None:
+        check_object(inp, policy, loc + ".input", NAME)
         if len(item) == 4 and ident is not None:
             return new_call(name, inp, ident)
         args, raw, repairs = inp, None, ()

@@ -30,7 +30,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, parse_arguments
+from .._args import Policy, check_object, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -147,6 +147,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if server:
         args, raw, repairs = parse_arguments(inp, policy, loc + ".toolUse.input", NAME)
     elif type(inp) is dict and policy.finish_reason is None:
+        check_object(inp, policy, loc + ".toolUse.input", NAME)
         if len(tu) == 3 and len(item) == 1 and ident is not None:
             return new_call(name, inp, ident)
         args, raw, repairs = inp, None, ()

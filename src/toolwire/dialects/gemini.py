@@ -39,7 +39,7 @@ import base64
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, parse_arguments
+from .._args import Policy, check_object, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -187,6 +187,7 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args = fc.get("args")
     ident = fc.get("id")
     if type(args) is dict and policy.finish_reason is None:
+        check_object(args, policy, f"{loc}.{key}.args", NAME)
         if key == "functionCall":
             if len(part) == 1:
                 if len(fc) == 2:

@@ -1,0 +1,270 @@
+"""Hostile input: only ``ToolwireError`` escapes, for every decoder. Each bug the fuzz
+kit found is an ``@example`` here (see docs/fuzzing.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any, Callable, List
+
+import pydantic
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire import strategies as tws
+from toolwire.stream import Accumulator, accumulate
+
+
+def _cyclic_list() -> List[Any]:
+    x: List[Any] = []
+    x.append(x)
+    return x
+
+
+def _cyclic_twice() -> List[Any]:
+    x: List[Any] = []
+    x.extend([x, x])
+    return x
+
+
+def _cyclic_args() -> Any:
+    args: Any = {"a": 1}
+    args["self"] = args
+    return {"name": "f", "args": args}
+
+
+def _cyclic_response() -> Any:
+    resp: Any = {"choices": [{"message": None}]}
+    resp["choices"][0]["message"] = resp
+    return resp
+
+
+def _deep(n: int) -> Any:
+    root: Any = {}
+    cur = root
+    for _ in range(n):
+        cur["a"] = {}
+        cur = cur["a"]
+    return root
+
+
+def _deep_list(n: int) -> Any:
+    root: List[Any] = []
+    cur = root
+    for _ in range(n):
+        nxt: List[Any] = []
+        cur.append(nxt)
+        cur = nxt
+    return root
+
+
+class Boom:
+    """Every attribute access raises."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError("boom")
+
+
+class BadDump:
+    def model_dump(self, *a: Any, **k: Any) -> Any:
+        raise RuntimeError("no dump")
+
+
+class SelfDump:
+    def model_dump(self, *a: Any, **k: Any) -> Any:
+        return {"me": self}
+
+
+class BadRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class MockValSerModel(pydantic.BaseModel):
+    x: int = 1
+
+    def model_dump(self, *a: Any, **k: Any) -> Any:
+        raise TypeError("'MockValSer' object cannot be converted to 'SchemaSerializer'")
+
+
+def _decoders() -> List[Callable[[Any], Any]]:
+    return [
+        toolwire.decode,
+        toolwire.decode_all,
+        lambda x: toolwire.decode_all(x, invalid="keep", include_server=True, allow_truncated=True),
+        toolwire.detect,
+        toolwire.explain,
+        toolwire.decode_tool,
+        toolwire.decode_result,
+        lambda x: toolwire.convert(x, "openai.chat"),
+        lambda x: toolwire.convert(x, "gemini"),
+        lambda x: accumulate([x]),
+        lambda x: accumulate(x if isinstance(x, list) else [x], "anthropic.messages", preview=True),
+        lambda x: Accumulator("openai.chat", preview=True).feed(x),
+        lambda x: toolwire.decode_text(x, "text.hermes"),
+        lambda x: toolwire.ToolCalls.__get_pydantic_core_schema__ and toolwire.decode_all(x, "canonical"),
+    ]
+
+
+def _only_toolwire_errors(value: Any) -> None:
+    for fn in _decoders():
+        with contextlib.suppress(toolwire.ToolwireError):
+            fn(value)
+
+
+hostile = st.sampled_from(
+    [Boom(), BadDump(), SelfDump(), BadRepr(), MockValSerModel(), {1, 2}, 1j, float("nan"), int, len, ...]
+) | st.builds(lambda v: {"name": "f", "args": {"v": v}}, st.sampled_from([{1}, b"x", 1j, BadRepr(), 10**5000]))
+
+
+@given(value=hostile | tws.json_values() | tws.corrupted(tws.payloads(text=True)))
+# found by the fuzz kit: raw lone surrogates made pydantic-core raise TypeError
+@example(value="\ud800")
+@example(value='{"name": "f", "args": {}, "x": "\ud800"}')
+@example(value={"name": "f", "args": '{"a": "\ud800"}'})
+@example(value=['{"a": "\ud800"}'])
+@example(value={"id": "c", "function": {"name": "f", "arguments": '{"a": "\ud800"'}})
+# a list or response containing itself: walk looped forever, convert/accumulate recursed
+@example(value=_cyclic_list())
+@example(value=_cyclic_twice())
+@example(value=_cyclic_response())
+# an argument object that contains itself / is not JSON: accepted, then encoders crashed
+@example(value=_cyclic_args())
+@example(value={"name": "f", "args": {"a": {1, 2}}})
+@example(value={"name": "f", "args": {"a": 10**5000}})
+@example(value={"name": "f", "args": {1: "int key"}})
+# attribute access raising inside a stream chunk
+@example(value=Boom())
+def test_hostile_values_raise_only_toolwire_errors(value: Any) -> None:
+    _only_toolwire_errors(value)
+
+
+def test_lone_surrogates_are_read_not_refused() -> None:
+    raw = {"id": "c", "function": {"name": "f", "arguments": '{"a": "\ud800"}'}}
+    call = toolwire.decode(raw)
+    assert call.args == {"a": "\ud800"}
+    assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == '{"a": "\ud800"}'
+    escaped = json.dumps({"name": "f", "args": {"a": "\ud800"}})  # "\\ud800" in the text
+    assert toolwire.decode(escaped).args == {"a": "\ud800"}
+    assert accumulate([json.dumps({"type": "message_start", "message": {}})]) == []
+    stream = toolwire.stream.encode_stream([toolwire.ToolCall(name="f", args={"a": "\ud800x"}, id="c")],
+                                           "openai.chat", split=3)
+    acc = Accumulator("openai.chat", preview=True)
+    for chunk in stream:
+        acc.feed(chunk)
+    assert acc.close()[0].args == {"a": "\ud800x"}
+
+
+@pytest.mark.parametrize("make", [_cyclic_list, _cyclic_twice, _cyclic_response])
+def test_containers_that_contain_themselves(make: Callable[[], Any]) -> None:
+    with pytest.raises(toolwire.DecodeError, match="a cycle"):
+        toolwire.decode_all(make())
+
+
+def test_argument_objects_must_be_json() -> None:
+    with pytest.raises(toolwire.ArgumentsError, match="nested deeper than the limit of 200 .or contain themselves"):
+        toolwire.decode(_cyclic_args())
+    with pytest.raises(toolwire.ArgumentsError, match="hold a set value, which is not JSON"):
+        toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": {1}}})
+    with pytest.raises(toolwire.ArgumentsError, match="key that is not a string"):
+        toolwire.decode({"functionCall": {"name": "f", "args": {"a": {2: 1}}}})
+    assert toolwire.decode({"name": "f", "args": {"a": (1, 2)}}).args == {"a": (1, 2)}
+    assert toolwire.decode({"name": "f", "args": {"a": 1}}, max_depth=1).args == {"a": 1}
+    with pytest.raises(toolwire.ArgumentsError):
+        toolwire.decode({"name": "f", "args": {"a": {"b": 1}}}, max_depth=1)
+
+
+def test_encoders_raise_encode_errors_for_values_that_are_not_json() -> None:
+    args: Any = {}
+    args["me"] = args
+    for bad in (args, {"a": 10**5000}, {"a": {1}}):
+        call = toolwire.ToolCall.model_construct(name="f", args=bad, id=None)
+        for d in ("openai.chat", "anthropic.messages", "mcp"):
+            with contextlib.suppress(toolwire.EncodeError):
+                toolwire.encode(call, d)
+
+
+# --- size and depth: a few big cases each -------------------------------------------
+
+DEEP = 10_000
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        _deep(DEEP),
+        _deep_list(DEEP),
+        {"tool_calls": _deep_list(DEEP)},
+        {"name": "f", "args": _deep(DEEP)},
+        {"type": "tool_use", "id": "t", "name": "f", "input": _deep(DEEP)},
+        {"functionCall": {"name": "f", "args": _deep(DEEP)}},
+        {"toolUse": {"toolUseId": "t", "name": "f", "input": _deep(DEEP)}},
+        {"name": "f", "args": '{"a":' * DEEP + "1" + "}" * DEEP},
+        {"name": "f", "args": '{"a":' * DEEP},
+        {"name": "f", "args": "[" * DEEP + "]" * DEEP},
+        '{"a":' * DEEP + "1" + "}" * DEEP,
+        "[" * DEEP + "]" * DEEP,
+        {"id": "c", "function": {"name": "f", "arguments": json.dumps(json.dumps({"a": 1}))[:-1] + "[" * DEEP}},
+    ],
+    ids=lambda v: "deep",
+)
+def test_nesting_depth_10000(value: Any) -> None:
+    _only_toolwire_errors(value)
+
+
+def test_deep_arguments_are_refused_with_a_clear_error() -> None:
+    with pytest.raises(toolwire.ArgumentsError, match="nested deeper than the limit of 200"):
+        toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": _deep(DEEP)})
+    with pytest.raises(toolwire.ArgumentsError, match="nested deeper than the limit of 200"):
+        toolwire.decode({"name": "f", "args": '{"a":' * DEEP + "1" + "}" * DEEP})
+
+
+BIG = "x" * (10 * 1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [json.dumps({"a": BIG}), "{'a': '" + BIG, '{"a": "' + BIG + '"},', "{" + BIG, BIG],
+    ids=["valid", "unclosed", "trailing", "garbage", "bare"],
+)
+def test_ten_megabyte_argument_strings(args: str) -> None:
+    try:
+        call = toolwire.decode({"id": "c", "function": {"name": "f", "arguments": args}})
+    except toolwire.ArgumentsError as exc:
+        assert len(exc.message) < 400  # the message quotes an excerpt, not the input
+    else:
+        assert call.args == {"a": BIG}
+
+
+def test_repair_input_is_bounded() -> None:
+    text = "{" + "'a': 1, " * 20_000 + "'z': 1}"  # malformed, not truncated, over max_repair_bytes
+    with pytest.raises(toolwire.ArgumentsError, match="too long to repair"):
+        toolwire.decode({"name": "f", "args": text})
+    assert toolwire.decode({"name": "f", "args": "{'a': 1,}"}).repairs == ("json-repair",)
+
+
+def test_hundred_thousand_parallel_calls() -> None:
+    n = 100_000
+    calls = [{"id": f"call_{i}", "type": "function", "function": {"name": "f", "arguments": "{}"}} for i in range(n)]
+    got = toolwire.decode_all({"role": "assistant", "content": None, "tool_calls": calls})
+    assert len(got) == n and got[-1].id == f"call_{n - 1}"
+
+
+def test_walk_opens_each_container_once() -> None:
+    """Linear: the walk sniffs each item a bounded number of times (counted, not timed)."""
+    seen = {"n": 0}
+    base = toolwire.get_dialect("openai.chat")
+
+    def counting(data: Any) -> Any:
+        seen["n"] += 1
+        return base.sniff(data)
+
+    reg = toolwire.Registry((toolwire.Dialect(**{**base.__dict__, "sniff": counting, "extra": {}}),))
+    for n in (100, 1000):
+        seen["n"] = 0
+        msg = {"role": "assistant", "tool_calls": [
+            {"id": f"c{i}", "type": "function", "function": {"name": "f", "arguments": "{}"}} for i in range(n)]}
+        assert len(toolwire.decode_all(msg, registry=reg)) == n
+        assert seen["n"] <= 2 * n + 2
