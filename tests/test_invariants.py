@@ -5,50 +5,25 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from typing import Any, Dict, Optional
+from typing import Any, Dict
 
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
+from toolwire import strategies as tws
 from toolwire._ids import synthesize_id
 
 DIALECTS = [n for n in toolwire.dialect_names() if not n.startswith("text.")]
 
-json_scalars = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(max_size=20) | st.floats(
-    allow_nan=False, allow_infinity=False
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
-args_st = st.dictionaries(st.text(max_size=12), json_values, max_size=5)
-
-
-def name_for(dialect: toolwire.Dialect) -> st.SearchStrategy[str]:
-    if dialect.names is not None:
-        return st.from_regex(dialect.names, fullmatch=True)
-    return st.text(min_size=1, max_size=30)
-
-
-def id_for(dialect: toolwire.Dialect) -> st.SearchStrategy[Optional[str]]:
-    rule = dialect.ids
-    if rule.pattern is not None:
-        valid = st.from_regex(rule.pattern, fullmatch=True)
-    else:
-        valid = st.text(min_size=1, max_size=rule.max_len or 40).filter(lambda s: s.strip() == s)
-    if rule.max_len is not None:
-        valid = valid.filter(lambda s: 0 < len(s) <= (rule.max_len or 0))
-    return st.none() | valid
+args_st = tws.arguments()
 
 
 @st.composite
 def dialect_and_call(draw: Any) -> Any:
     d = toolwire.get_dialect(draw(st.sampled_from(DIALECTS)))
-    call = toolwire.ToolCall(name=draw(name_for(d)), args=draw(args_st), id=draw(id_for(d)))
-    return d, call
+    return d, draw(tws.tool_calls(d))
 
 
 def _same_json(a: Any, b: Any) -> bool:
@@ -80,23 +55,16 @@ def test_encode_is_stable_through_json(dc: Any) -> None:
 
 @given(st.sampled_from(DIALECTS), st.data())
 def test_tool_definitions_round_trip(name: str, data: Any) -> None:
-    d = toolwire.get_dialect(name)
-    tool = toolwire.Tool(
-        name=data.draw(name_for(d)),
-        description=data.draw(st.none() | st.text(max_size=40)),
-        parameters={"type": "object", "properties": data.draw(st.dictionaries(st.text(min_size=1, max_size=8), st.just({"type": "string"}), max_size=3))},
-    )
+    tool = data.draw(tws.tools(name))
     back = toolwire.decode_tool(toolwire.encode_tool(tool, name), name)
     assert (back.name, back.description, back.parameters) == (tool.name, tool.description, tool.parameters)
 
 
 @given(st.sampled_from(DIALECTS), st.data())
 def test_tool_results_round_trip(name: str, data: Any) -> None:
-    d = toolwire.get_dialect(name)
-    ident = data.draw(id_for(d).filter(lambda x: x is not None))
-    result = toolwire.ToolResult(id=ident, name="f", content=data.draw(st.text(min_size=1, max_size=40)))
+    result = data.draw(tws.tool_results(name))
     back = toolwire.decode_result(toolwire.encode_result(result, name), name)
-    assert back.id == ident
+    assert back.id == result.id
     text = back.content if isinstance(back.content, str) else "".join(
         p.get("text", "") for p in back.content
     )
@@ -118,7 +86,7 @@ def _only_toolwire_errors(fn: Any, *args: Any, **kw: Any) -> None:
         fn(*args, **kw)
 
 
-@given(anything)
+@given(anything | tws.corrupted(tws.payloads(text=True)))
 @example({"function": {"name": "f", "arguments": "{"}, "id": 1})
 @example({"tool_calls": [{"function": None}]})
 @example({"choices": [{"message": {"tool_calls": "x"}}]})
