@@ -10,7 +10,7 @@ from .._ids import IdRule, map_id, synthesize_id
 from .._registry import EncodeContext
 from .._types import ToolCall, ToolResult
 
-__all__ = ["as_dict", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
+__all__ = ["as_dict", "as_list", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
 
 
 def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
@@ -25,6 +25,13 @@ def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
             loc=loc,
         )
     return data
+
+
+def as_list(value: Any, loc: str, dialect: str) -> Any:
+    """*value* if it is a list (or tuple), else a ``DecodeError`` at *loc*."""
+    if isinstance(value, (list, tuple)):
+        return value
+    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=dialect, loc=loc)
 
 
 def name_of(value: Any, loc: str, dialect: str) -> str:

@@ -32,7 +32,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
 from .._args import Policy, check_object, parse_arguments
-from .._errors import ArgumentsError, DecodeError, EncodeError
+from .._errors import ArgumentsError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
 from ._anthropic_parts import (
@@ -45,7 +45,7 @@ from ._anthropic_parts import (
     encode_result,
     encode_tool,
 )
-from ._common import as_dict, encode_id, name_of, opt_str, scoped
+from ._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 
 __all__ = ["DIALECT", "object_arguments"]
 
@@ -175,7 +175,7 @@ def _request_signal(data: Dict[str, Any], messages: Any) -> str:
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     if "messages" in data and "content" not in data:
-        for i, m in enumerate(_list(data["messages"], loc + ".messages")):
+        for i, m in enumerate(as_list(data["messages"], loc + ".messages", NAME)):
             mloc = f"{loc}.messages[{i}]"
             content = as_dict(m, mloc, NAME, "a message").get("content")
             if content is not None and type(content) is not str:
@@ -187,17 +187,11 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
 
 
 def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
-    for j, block in enumerate(_list(content, loc)):
+    for j, block in enumerate(as_list(content, loc, NAME)):
         bloc = f"{loc}[{j}]"
         b = to_data(block, bloc)
         if type(b) is not dict or _block_kind(b.get("type")) is not None:
             yield b, bloc  # (a non-object is reported by the walk)
-
-
-def _list(value: Any, loc: str) -> Any:
-    if isinstance(value, (list, tuple)):
-        return value
-    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=NAME, loc=loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

@@ -31,11 +31,11 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
 from .._args import Policy, check_object, parse_arguments
-from .._errors import DecodeError, EncodeError
+from .._errors import EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
 from ._bedrock_parts import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
-from ._common import as_dict, encode_id, name_of, opt_str, scoped
+from ._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from .anthropic_messages import object_arguments
 
 __all__ = ["DIALECT"]
@@ -101,7 +101,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         msg = as_dict(output.get("message"), loc + ".output.message", NAME, "a message")
         yield from _blocks(msg.get("content"), loc + ".output.message.content")
     elif "messages" in data and "content" not in data:
-        for i, m in enumerate(_list(data["messages"], loc + ".messages")):
+        for i, m in enumerate(as_list(data["messages"], loc + ".messages", NAME)):
             mloc = f"{loc}.messages[{i}]"
             yield from _blocks(as_dict(m, mloc, NAME, "a message").get("content"), mloc + ".content")
     else:
@@ -111,17 +111,11 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
 def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
     if content is None:
         return
-    for j, block in enumerate(_list(content, loc)):
+    for j, block in enumerate(as_list(content, loc, NAME)):
         bloc = f"{loc}[{j}]"
         b = to_data(block, bloc)
         if type(b) is not dict or not b.keys().isdisjoint(_BLOCKS):
             yield b, bloc  # a non-object is reported by the walk; unknown members are passed over
-
-
-def _list(value: Any, loc: str) -> Any:
-    if isinstance(value, (list, tuple)):
-        return value
-    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=NAME, loc=loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

@@ -40,10 +40,10 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
 from .._args import Policy, check_object, parse_arguments
-from .._errors import DecodeError, EncodeError
+from .._errors import EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
-from ._common import as_dict, encode_id, name_of, opt_str, scoped
+from ._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ._gemini_parts import (
     DECLARATION_KEYS,
     GEMINI_ONLY_DECLARATION_KEYS,
@@ -119,7 +119,7 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     candidates = data.get("candidates")
     if candidates is not None:
-        for i, cand in enumerate(_list(candidates, loc + ".candidates")):
+        for i, cand in enumerate(as_list(candidates, loc + ".candidates", NAME)):
             cloc = f"{loc}.candidates[{i}]"
             content = as_dict(cand, cloc, NAME, "a candidate").get("content")
             if content is not None:
@@ -131,7 +131,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         return
     contents = data.get("contents")
     if contents is not None:
-        for i, content in enumerate(_list(contents, loc + ".contents")):
+        for i, content in enumerate(as_list(contents, loc + ".contents", NAME)):
             cloc = f"{loc}.contents[{i}]"
             yield from _parts(as_dict(content, cloc, NAME, "a Content object").get("parts"), cloc + ".parts")
 
@@ -139,17 +139,11 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
 def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
     if parts is None:
         return
-    for j, part in enumerate(_list(parts, loc)):
+    for j, part in enumerate(as_list(parts, loc, NAME)):
         ploc = f"{loc}[{j}]"
         p = to_data(part, ploc)
         if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
-
-
-def _list(value: Any, loc: str) -> Any:
-    if isinstance(value, (list, tuple)):
-        return value
-    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=NAME, loc=loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

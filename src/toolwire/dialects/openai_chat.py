@@ -29,7 +29,7 @@ from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, result_id, scoped
 
 __all__ = ["DIALECT"]
 
@@ -74,7 +74,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     choices = data.get("choices")
     if choices is not None:
-        for i, choice in enumerate(_list(choices, loc + ".choices")):
+        for i, choice in enumerate(as_list(choices, loc + ".choices", NAME)):
             c = as_dict(choice, f"{loc}.choices[{i}]", NAME, "a choice object")
             msg = c.get("message")
             if msg is not None:
@@ -82,22 +82,16 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         return
     messages = data.get("messages")
     if messages is not None and "role" not in data:
-        for i, m in enumerate(_list(messages, loc + ".messages")):
+        for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
             yield m, f"{loc}.messages[{i}]"
         return
     calls = data.get("tool_calls")
     if calls is not None:
-        for i, tc in enumerate(_list(calls, loc + ".tool_calls")):
+        for i, tc in enumerate(as_list(calls, loc + ".tool_calls", NAME)):
             yield tc, f"{loc}.tool_calls[{i}]"
     fc = data.get("function_call")
     if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
         yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
-
-
-def _list(value: Any, loc: str) -> Any:
-    if isinstance(value, (list, tuple)):
-        return value
-    raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__}", dialect=NAME, loc=loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
