@@ -5,25 +5,34 @@ field name lives in ``dialects/``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Union
 
-from ._access import MAX_OBJECT_DEPTH, to_data
-from ._args import Policy, load_json, make_policy
+from ._args import Policy, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
 from ._registry import (
     CALL,
     CALLS,
-    OTHER,
     RESULT,
     SERVER,
     TOOL,
     Dialect,
     EncodeContext,
     Registry,
-    default_registry,
 )
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from ._walk import (
+    _KIND_WORDS,
+    Detection,
+    _dialect,
+    _load,
+    _registry,
+    _safe_sniff,
+    _sniff,
+    detect,
+    explain,
+    walk,
+)
 
 __all__ = [
     "Detection",
@@ -41,68 +50,6 @@ __all__ = [
 
 _VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
 _TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
-
-
-def _load(x: Any, loc: str = "$") -> Any:
-    """Plain data from a value, JSON text or a foreign object."""
-    t = type(x)
-    if t is dict:
-        return x
-    if t is str or t is bytes or t is bytearray:
-        text = x.decode("utf-8", "replace") if t is not str else x
-        try:
-            return load_json(text)
-        except ValueError as exc:
-            raise DecodeError(
-                f"Input at {loc} is text but not JSON ({exc}): {excerpt(text)}", loc=loc
-            ) from None
-    return to_data(x, loc)
-
-
-def _registry(registry: Optional[Registry]) -> Registry:
-    return default_registry() if registry is None else registry
-
-
-def _dialect(name: Union[str, Dialect, None], registry: Optional[Registry]) -> Optional[Dialect]:
-    if name is None or isinstance(name, Dialect):
-        return name
-    return _registry(registry).get(name)
-
-
-def _looks_like(data: Any, registry: Optional[Registry]) -> str:
-    hit = _registry(registry).sniff(data)
-    if hit is None:
-        return "it matches no known dialect"
-    d, kind, reason = hit
-    return f"it looks like {d.name} ({reason})"
-
-
-def _safe_sniff(d: Dialect, data: Any) -> Optional[Tuple[str, str]]:
-    try:
-        return d.sniff(data)
-    except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
-        return None
-
-
-def _sniff(
-    data: Any, dialect: Optional[Dialect], registry: Optional[Registry], loc: str
-) -> Tuple[Dialect, str]:
-    if dialect is not None:
-        hit = _safe_sniff(dialect, data)
-        if hit is None:
-            raise DecodeError(
-                f"Input at {loc} is not a {dialect.name} payload: {_looks_like(data, registry)}; "
-                f"got {excerpt(data)}",
-                dialect=dialect.name,
-                loc=loc,
-            )
-        return dialect, hit[0]
-    found = _registry(registry).sniff(data)
-    if found is None:
-        raise DecodeError(
-            f"Input at {loc} matches no known dialect: {excerpt(data)}", loc=loc
-        )
-    return found[0], found[1]
 
 
 def _decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -191,7 +138,6 @@ def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
 
 
 _DEFAULT = make_policy({})
-_KIND_WORDS = {TOOL: "tool definition", RESULT: "tool result", OTHER: "item without tool calls"}
 
 
 def decode_all(
@@ -251,62 +197,6 @@ def _collect(
                 out.append(_invalid(item, dd, exc))
 
 
-Item = Tuple[Dialect, str, Any, str, Optional[str]]
-
-
-def walk(
-    data: Any,
-    dialect: Union[str, Dialect, None] = None,
-    *,
-    registry: Optional[Registry] = None,
-    loc: str = "$",
-    top: bool = True,
-) -> Iterator[Item]:
-    """Every item in *data* with its dialect, kind, path and container finish reason.
-
-    Containers (messages, responses, lists) are opened; items of the kinds
-    ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
-    """
-    d = _dialect(dialect, registry)
-    explicit = d is not None
-    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int]] = [
-        (_load(data) if top else data, d, loc, None, top, 0)
-    ]
-    while stack:
-        cur, cd, cloc, finish, is_top, depth = stack.pop()
-        if depth > MAX_OBJECT_DEPTH:  # also what a list or message containing itself gives
-            raise DecodeError(
-                f"Containers at {cloc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)",
-                dialect=None if cd is None else cd.name,
-                loc=cloc,
-            )
-        if type(cur) is list:
-            stack.extend(
-                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False, depth + 1)
-                for i, el in reversed(list(enumerate(cur)))
-            )
-            continue
-        hit = None if explicit or cd is None else _safe_sniff(cd, cur)
-        if hit is not None and cd is not None:
-            dd, kind = cd, hit[0]
-        else:  # the caller's dialect (strict), or detection afresh for items of a container
-            dd, kind = _sniff(cur, d, registry, cloc)
-        if kind == CALLS:
-            fin = dd.finish(cur) or finish
-            kids = [
-                (to_data(child, kloc), dd, kloc, fin, False, depth + 1) for child, kloc in dd.children(cur, cloc)
-            ]
-            stack.extend(reversed(kids))
-        elif is_top and kind in (TOOL, RESULT):
-            raise DecodeError(
-                f"Input at {cloc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
-                dialect=dd.name,
-                loc=cloc,
-            )
-        else:
-            yield dd, kind, cur, cloc, finish
-
-
 def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
     name = ident = None
     try:
@@ -323,40 +213,6 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
         loc=exc.loc,
         truncated=exc.truncated,
     )
-
-
-class Detection(Tuple[str, str, str]):
-    """``(dialect, kind, reason)`` as returned by ``explain``."""
-
-    @property
-    def dialect(self) -> str:
-        return self[0]
-
-    @property
-    def kind(self) -> str:
-        return self[1]
-
-    @property
-    def reason(self) -> str:
-        return self[2]
-
-
-def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
-    """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
-    data = _load(item)
-    if type(data) is list:
-        if not data:
-            raise DecodeError("Input at $ is an empty list; nothing to detect")
-        data = to_data(data[0], "$[0]")
-    d, kind = _sniff(data, None, registry, "$")
-    hit = _safe_sniff(d, data)
-    assert hit is not None
-    return Detection((d.name, kind, hit[1]))
-
-
-def detect(item: Any, *, registry: Optional[Registry] = None) -> str:
-    """The dialect id of *item*, from its shape alone (``explain`` says why)."""
-    return explain(item, registry=registry).dialect
 
 
 def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
@@ -383,11 +239,7 @@ def encode(
     d = _dialect(dialect, registry)
     assert d is not None
     c = _as_call(call, registry)
-    if d.names is not None and not d.names.fullmatch(c.name):
-        raise EncodeError(
-            f"Tool name {c.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
-            dialect=d.name,
-        )
+    _check_name(d, c.name)
     return _encoded(d, d.encode_call, c, EncodeContext(ids=ids, position=position))
 
 
@@ -397,14 +249,7 @@ def decode_tool(
     """Decode a tool definition of any dialect into a ``Tool``."""
     if isinstance(item, Tool):
         return item
-    data = _load(item)
-    d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
-    if kind != TOOL:
-        raise DecodeError(
-            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool definition",
-            dialect=d.name,
-        )
-    tool: Tool = _guard(d, d.decode_tool, data)
+    tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
     return tool
 
 
@@ -415,11 +260,7 @@ def encode_tool(
     d = _dialect(dialect, registry)
     assert d is not None
     t = tool if isinstance(tool, Tool) else decode_tool(tool, registry=registry)
-    if d.names is not None and not d.names.fullmatch(t.name):
-        raise EncodeError(
-            f"Tool name {t.name!r} is not allowed in {d.name} (must match {d.names.pattern})",
-            dialect=d.name,
-        )
+    _check_name(d, t.name)
     return _encoded(d, d.encode_tool, t)
 
 
@@ -429,15 +270,19 @@ def decode_result(
     """Decode a tool result of any dialect into a ``ToolResult``."""
     if isinstance(item, ToolResult):
         return item
+    result: ToolResult = _decode_kind(item, dialect, registry, RESULT, "decode_result")
+    return result
+
+
+def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: str, method: str) -> Any:
     data = _load(item)
     d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
-    if kind != RESULT:
+    if kind != want:
         raise DecodeError(
-            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool result",
+            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a {_KIND_WORDS[want]}",
             dialect=d.name,
         )
-    res: ToolResult = _guard(d, d.decode_result, data)
-    return res
+    return _guard(d, getattr(d, method), data)
 
 
 def encode_result(
@@ -452,6 +297,14 @@ def encode_result(
     assert d is not None
     r = result if isinstance(result, ToolResult) else decode_result(result, registry=registry)
     return _encoded(d, d.encode_result, r, EncodeContext(ids=ids))
+
+
+def _check_name(d: Dialect, name: str) -> None:
+    if d.names is not None and not d.names.fullmatch(name):
+        raise EncodeError(
+            f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+            dialect=d.name,
+        )
 
 
 def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:

@@ -27,12 +27,13 @@ from collections import defaultdict
 from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
-from ._codec import _load, _sniff, decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
+from ._codec import decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
 from ._errors import DecodeError, EncodeError
 from ._ids import IdMap, synthesize_id
 from ._names import NameMap
 from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from ._walk import _load, _sniff
 
 __all__ = ["convert", "encode_message"]
 

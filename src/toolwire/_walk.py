@@ -1,0 +1,171 @@
+"""Finding things in a payload: loading it, telling its dialect, opening containers.
+
+``detect``/``explain`` name a payload's dialect from its shape; ``walk`` yields every
+item of a message, response or conversation with its dialect, kind and ``$.path``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, List, Optional, Tuple, Union
+
+from ._access import MAX_OBJECT_DEPTH, to_data
+from ._args import load_json
+from ._errors import DecodeError, excerpt
+from ._registry import CALLS, OTHER, RESULT, TOOL, Dialect, Registry, default_registry
+
+__all__ = ["Detection", "detect", "explain", "walk"]
+
+
+def _load(x: Any, loc: str = "$") -> Any:
+    """Plain data from a value, JSON text or a foreign object."""
+    t = type(x)
+    if t is dict:
+        return x
+    if t is str or t is bytes or t is bytearray:
+        text = x.decode("utf-8", "replace") if t is not str else x
+        try:
+            return load_json(text)
+        except ValueError as exc:
+            raise DecodeError(
+                f"Input at {loc} is text but not JSON ({exc}): {excerpt(text)}", loc=loc
+            ) from None
+    return to_data(x, loc)
+
+
+def _registry(registry: Optional[Registry]) -> Registry:
+    return default_registry() if registry is None else registry
+
+
+def _dialect(name: Union[str, Dialect, None], registry: Optional[Registry]) -> Optional[Dialect]:
+    if name is None or isinstance(name, Dialect):
+        return name
+    return _registry(registry).get(name)
+
+
+def _looks_like(data: Any, registry: Optional[Registry]) -> str:
+    hit = _registry(registry).sniff(data)
+    if hit is None:
+        return "it matches no known dialect"
+    d, kind, reason = hit
+    return f"it looks like {d.name} ({reason})"
+
+
+def _safe_sniff(d: Dialect, data: Any) -> Optional[Tuple[str, str]]:
+    try:
+        return d.sniff(data)
+    except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
+        return None
+
+
+def _sniff(
+    data: Any, dialect: Optional[Dialect], registry: Optional[Registry], loc: str
+) -> Tuple[Dialect, str]:
+    if dialect is not None:
+        hit = _safe_sniff(dialect, data)
+        if hit is None:
+            raise DecodeError(
+                f"Input at {loc} is not a {dialect.name} payload: {_looks_like(data, registry)}; "
+                f"got {excerpt(data)}",
+                dialect=dialect.name,
+                loc=loc,
+            )
+        return dialect, hit[0]
+    found = _registry(registry).sniff(data)
+    if found is None:
+        raise DecodeError(
+            f"Input at {loc} matches no known dialect: {excerpt(data)}", loc=loc
+        )
+    return found[0], found[1]
+
+
+_KIND_WORDS = {TOOL: "tool definition", RESULT: "tool result", OTHER: "item without tool calls"}
+
+
+Item = Tuple[Dialect, str, Any, str, Optional[str]]
+
+
+def walk(
+    data: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    registry: Optional[Registry] = None,
+    loc: str = "$",
+    top: bool = True,
+) -> Iterator[Item]:
+    """Every item in *data* with its dialect, kind, path and container finish reason.
+
+    Containers (messages, responses, lists) are opened; items of the kinds
+    ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
+    """
+    d = _dialect(dialect, registry)
+    explicit = d is not None
+    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int]] = [
+        (_load(data) if top else data, d, loc, None, top, 0)
+    ]
+    while stack:
+        cur, cd, cloc, finish, is_top, depth = stack.pop()
+        if depth > MAX_OBJECT_DEPTH:  # also what a list or message containing itself gives
+            raise DecodeError(
+                f"Containers at {cloc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)",
+                dialect=None if cd is None else cd.name,
+                loc=cloc,
+            )
+        if type(cur) is list:
+            stack.extend(
+                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False, depth + 1)
+                for i, el in reversed(list(enumerate(cur)))
+            )
+            continue
+        hit = None if explicit or cd is None else _safe_sniff(cd, cur)
+        if hit is not None and cd is not None:
+            dd, kind = cd, hit[0]
+        else:  # the caller's dialect (strict), or detection afresh for items of a container
+            dd, kind = _sniff(cur, d, registry, cloc)
+        if kind == CALLS:
+            fin = dd.finish(cur) or finish
+            kids = [
+                (to_data(child, kloc), dd, kloc, fin, False, depth + 1) for child, kloc in dd.children(cur, cloc)
+            ]
+            stack.extend(reversed(kids))
+        elif is_top and kind in (TOOL, RESULT):
+            raise DecodeError(
+                f"Input at {cloc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
+                dialect=dd.name,
+                loc=cloc,
+            )
+        else:
+            yield dd, kind, cur, cloc, finish
+
+
+class Detection(Tuple[str, str, str]):
+    """``(dialect, kind, reason)`` as returned by ``explain``."""
+
+    @property
+    def dialect(self) -> str:
+        return self[0]
+
+    @property
+    def kind(self) -> str:
+        return self[1]
+
+    @property
+    def reason(self) -> str:
+        return self[2]
+
+
+def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
+    """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
+    data = _load(item)
+    if type(data) is list:
+        if not data:
+            raise DecodeError("Input at $ is an empty list; nothing to detect")
+        data = to_data(data[0], "$[0]")
+    d, kind = _sniff(data, None, registry, "$")
+    hit = _safe_sniff(d, data)
+    assert hit is not None
+    return Detection((d.name, kind, hit[1]))
+
+
+def detect(item: Any, *, registry: Optional[Registry] = None) -> str:
+    """The dialect id of *item*, from its shape alone (``explain`` says why)."""
+    return explain(item, registry=registry).dialect
