@@ -26,13 +26,14 @@ tests and fuzzing), with the argument text split as asked.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ._access import to_data
-from ._args import encode_arguments, load_json, make_policy
-from ._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
+from ._args import load_json, make_policy
+from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
 from ._stream_core import ArgsDelta, CallDone, CallStarted, Core, Event
+from ._stream_encode import encode_stream
 from ._text_core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._types import InvalidToolCall, ToolCall
 from .dialects import (
@@ -92,30 +93,6 @@ _DETECT: Tuple[Tuple[str, Callable[[Dict[str, Any]], bool]], ...] = (
     (ollama_stream.NAME, ollama_stream.detect),
 )
 
-_ENCODERS: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
-    openai_chat_stream.NAME: openai_chat_stream.encode,
-    openai_responses_stream.NAME: openai_responses_stream.encode,
-    anthropic_stream.NAME: anthropic_stream.encode,
-    gemini_stream.NAME: gemini_stream.encode,
-    bedrock_stream.NAME: bedrock_stream.encode,
-    mistral_stream.NAME: mistral_stream.encode,
-    cohere_stream.NAME: cohere_stream.encode,
-    ollama_stream.NAME: ollama_stream.encode,
-}
-
-_ALIASES = {
-    "openai": "openai.chat",
-    "chat": "openai.chat",
-    "responses": "openai.responses",
-    "anthropic": "anthropic.messages",
-    "claude": "anthropic.messages",
-    "vertex": "gemini",
-    "google": "gemini",
-    "bedrock": "bedrock.converse",
-    "converse": "bedrock.converse",
-    "cohere": "cohere.v2",
-}
-
 
 def stream_dialects() -> List[str]:
     """Ids of the dialects with a built-in stream handler."""
@@ -146,11 +123,11 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tupl
         name = dialect.name
         factory = dialect.extra.get("stream") or STREAM_HANDLERS.get(name)
     elif type(dialect) is str:
-        name = _ALIASES.get(dialect, dialect)
+        name = dialect
         factory = STREAM_HANDLERS.get(name)
         if factory is None:
             reg = default_registry() if registry is None else registry
-            if dialect in reg:
+            if dialect in reg:  # an alias ("anthropic", "bedrock"...) or a third-party dialect
                 d = reg.get(dialect)
                 name = d.name
                 factory = d.extra.get("stream") or STREAM_HANDLERS.get(name)
@@ -444,56 +421,3 @@ def accumulate(
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
     acc._feed_all(chunks)
     return acc.close()
-
-
-Split = Union[None, int, Callable[[str], Sequence[str]]]
-
-
-def encode_stream(
-    calls: Sequence[Any],
-    dialect: str,
-    *,
-    split: Split = None,
-    interleave: bool = False,
-    **options: Any,
-) -> List[Dict[str, Any]]:
-    """The chunks/events of *dialect* that stream *calls* (``ToolCall``s or canonical
-    ``{"name", "args", "id"}`` dicts).
-
-    *split* cuts each call's argument text: ``None`` (one piece), a fragment size,
-    or a function ``text -> pieces``. ``interleave=True`` round-robins the fragments
-    of parallel calls where the dialect allows it (``openai.chat``, ``mistral`` with
-    ``with_index=True``). Dialect options: ``gemini`` ``partial_args=True`` (Vertex
-    streamed arguments), ``mistral`` ``with_index=True``, ``openai.chat``
-    ``with_index=False`` / ``finish_reason=...``.
-    """
-    name = _ALIASES.get(dialect, dialect)
-    enc = _ENCODERS.get(name)
-    if enc is None:
-        raise UnknownDialectError(
-            f"Dialect {dialect!r} has no stream encoder; streaming dialects: {', '.join(_ENCODERS)}"
-        )
-    canon = [c if isinstance(c, ToolCall) else ToolCall.model_validate(c) for c in calls]
-    cut = _splitter(split)
-    fragments = [[p for p in cut(encode_arguments(c.args, c.raw)) if p] for c in canon]
-    if name == gemini_stream.NAME:
-        options["split"] = cut
-    if interleave:
-        options["interleave"] = True
-    try:
-        return enc(canon, fragments, **options)
-    except TypeError as exc:
-        raise EncodeError(f"Bad stream option for {name}: {exc}", dialect=name) from None
-
-
-def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
-    if split is None:
-        return lambda text: [text]
-    if type(split) is int:
-        size = split
-        if size < 1:
-            raise ValueError("split must be a positive fragment size")
-        return lambda text: [text[i : i + size] for i in range(0, len(text), size)]
-    if callable(split):
-        return split
-    raise TypeError("split must be None, a fragment size or a function")
