@@ -21,7 +21,6 @@ and ``glm4_moe_tool_parser.py`` type values the same way (checked 2026-11-30).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from pydantic_core import from_json
@@ -59,29 +58,13 @@ def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
 def _read_tool(item: Any, loc: str, dialect: str | None) -> Any:
     if isinstance(item, Tool):
         return item.name, item.parameters
-    if type(item) is dict:
-        fn = item.get("function")
-        if type(fn) is dict and type(fn.get("name")) is str:  # OpenAI Chat shape
-            return fn["name"], fn.get("parameters")
-        name = item.get("name")
-        if type(name) is str:
-            for key in ("parameters", "input_schema", "inputSchema"):
-                if key in item:
-                    return name, item[key]
-            if set(item) <= {"name", "description", "strict", "type"}:
-                return name, None
+    from ._codec import decode_tool  # lazy: the codec loads the dialects
+
     try:
-        codec = importlib.import_module("._codec", __package__)
-        tool = codec.decode_tool(item)
+        tool = decode_tool(item)
     except DecodeError as exc:
         raise DecodeError(
             f"Tool definition at {loc} could not be read: {exc.message}", dialect=dialect, loc=loc
-        ) from None
-    except Exception:
-        raise DecodeError(
-            f"Tool definition at {loc} is not one toolwire knows: {excerpt(item)}",
-            dialect=dialect,
-            loc=loc,
         ) from None
     return tool.name, tool.parameters
 

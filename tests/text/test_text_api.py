@@ -187,3 +187,14 @@ def test_decoded_calls_are_re_encoded_in_their_own_variant() -> None:
     assert encode_text(list(calls), "text.deepseek") == v3  # type: ignore[arg-type]
     arr = '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}, "id": "Ab3dE9xYz"}]'
     assert encode_text(list(decode_text(arr, "text.mistral").tool_calls), "text.mistral") == arr  # type: ignore[arg-type]
+
+
+def test_tools_of_any_dialect_type_xml_values() -> None:
+    # a bare Bedrock tool spec keeps its schema under inputSchema.json: "5" must stay the
+    # string the schema asks for (reading inputSchema itself as the schema lost that)
+    import toolwire
+
+    tools = [{"name": "f", "inputSchema": {"json": {"type": "object", "properties": {"code": {"type": "string"}}}}}]
+    text = "<tool_call>\n<function=f>\n<parameter=code>\n5\n</parameter>\n</function>\n</tool_call>"
+    (call,) = toolwire.decode_text(text, "text.qwen3-xml", tools=tools).tool_calls
+    assert call.args == {"code": "5"}
