@@ -185,10 +185,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     start = time.perf_counter()
     jobs = list(_batches(dialects, args.examples, max(1, args.batch), args.seed))
 
+    left = {d: sum(1 for job in jobs if job[0] == d) for d in dialects}
+
     def record(result: Tuple[str, Counts, List[str]]) -> None:
         d, counts, failed = result
         for mode, n in counts.items():
             totals[d][mode] += n
+        left[d] -= 1
+        if not left[d]:  # progress: one line per finished dialect
+            print(f"done {d}: {sum(totals[d].values())} examples, {time.perf_counter() - start:.0f} s", flush=True)
         for f in failed:
             failures.append(f)
             print(f"FAILURE {f}", flush=True)
