@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .._args import Policy
 from .._errors import EncodeError
@@ -85,14 +85,6 @@ def _has_document(content: Any) -> bool:
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return detect(data) or openai_chat.sniff(data)
-
-
-def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
-    msg = data.get("message")
-    if msg is not None and "role" not in data:
-        yield msg, loc + ".message"
-        return
-    yield from openai_chat.children(data, loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -205,7 +197,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=children,
+    children=openai_chat.message_children,
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import string
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from pydantic_core import from_json
 
@@ -70,14 +70,6 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return detect(data) or openai_chat.sniff(data)
-
-
-def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
-    msg = data.get("message")
-    if msg is not None and "role" not in data:
-        yield msg, loc + ".message"
-        return
-    yield from openai_chat.children(data, loc)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -227,7 +219,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=children,
+    children=openai_chat.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
     extra={"peek": _peek, "detect": detect, "encode_message": encode_message},

@@ -94,6 +94,16 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
 
 
+def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    """``children`` for Chat-like responses that hold one ``message`` (Cohere v2,
+    Ollama ``/api/chat``); anything else is read as Chat."""
+    msg = data.get("message")
+    if msg is not None and "role" not in data:
+        yield msg, loc + ".message"
+        return
+    yield from children(data, loc)
+
+
 def finish(data: Dict[str, Any]) -> Optional[str]:
     choices = data.get("choices")
     if type(choices) is list:
