@@ -119,10 +119,6 @@ class IdMap:
         return {v: k for k, v in self.mapping.items()}
 
 
-ANY = IdRule()
-OPTIONAL_ANY = IdRule(required=False)
-
-
 def rule(pattern: Optional[str] = None, **kw: Any) -> IdRule:
     """Shorthand for dialect modules."""
     return IdRule(pattern=re.compile(pattern) if pattern else None, **kw)

@@ -53,7 +53,6 @@ class EncodeContext:
 
     ids: Any = None  # an IdMap for this dialect's rule, or None
     position: int = 0
-    same_dialect: bool = False
 
 
 def _no_children(data: Any, loc: str) -> Iterator[Tuple[Any, str]]:
