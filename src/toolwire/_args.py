@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from pydantic_core import from_json
 
@@ -170,15 +170,28 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
         else:
             return
     limit = policy.max_depth
-    stack = [(value, 1)]
+    # depth-first with the current path: a container met again on its own path is a
+    # cycle (refused); one met again elsewhere is shared (checked once, not again)
+    on_path: Set[int] = set()
+    done: Set[int] = set()
+    stack: List[Tuple[Any, int, bool]] = [(value, 1, False)]
     while stack:
-        v, depth = stack.pop()
-        if depth > limit:
+        v, depth, leaving = stack.pop()
+        key = id(v)
+        if leaving:
+            on_path.discard(key)
+            done.add(key)
+            continue
+        if key in on_path or depth > limit:
             raise ArgumentsError(
                 f"Arguments at {loc} are nested deeper than the limit of {limit} (or contain themselves)",
                 dialect=dialect,
                 loc=loc,
             )
+        if key in done:
+            continue
+        on_path.add(key)
+        stack.append((v, depth, True))
         if type(v) is dict:
             for k in v:
                 if type(k) is not str:
@@ -195,7 +208,7 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
             if t in scalars:
                 continue
             if t is dict or t is list or t is tuple:
-                stack.append((x, depth + 1))
+                stack.append((x, depth + 1, False))
             else:
                 raise ArgumentsError(
                     f"Arguments at {loc} hold a {t.__name__} value, which is not JSON: {excerpt(x)}",

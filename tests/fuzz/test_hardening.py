@@ -268,3 +268,18 @@ def test_walk_opens_each_container_once() -> None:
             {"id": f"c{i}", "type": "function", "function": {"name": "f", "arguments": "{}"}} for i in range(n)]}
         assert len(toolwire.decode_all(msg, registry=reg)) == n
         assert seen["n"] <= 2 * n + 2
+
+
+def test_self_containing_and_shared_argument_objects_stay_linear() -> None:
+    # a list holding itself twice: a naive depth walk doubles at every level (2**200)
+    wide: list = []
+    wide.append(wide)
+    wide.append(wide)
+    with pytest.raises(toolwire.ArgumentsError, match="contain themselves"):
+        toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": wide}})
+    # a value shared 30 levels deep (2**30 paths, 30 distinct lists) is checked once each
+    shared: list = [1]
+    for _ in range(30):
+        shared = [shared, shared]
+    call = toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": shared}})
+    assert call.args["a"] is shared
