@@ -5,7 +5,7 @@ field name lives in ``dialects/``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Literal, Optional, Union, overload
 
 from ._args import Policy, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
@@ -140,6 +140,30 @@ def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
 _DEFAULT = make_policy({})
 
 
+@overload
+def decode_all(
+    x: Any,
+    dialect: Union[str, Dialect, None] = ...,
+    *,
+    invalid: Literal["raise"] = ...,
+    include_server: bool = ...,
+    registry: Optional[Registry] = ...,
+    **policy: Any,
+) -> List[ToolCall]: ...
+
+
+@overload
+def decode_all(
+    x: Any,
+    dialect: Union[str, Dialect, None] = ...,
+    *,
+    invalid: str,
+    include_server: bool = ...,
+    registry: Optional[Registry] = ...,
+    **policy: Any,
+) -> List[Union[ToolCall, InvalidToolCall]]: ...
+
+
 def decode_all(
     x: Any,
     dialect: Union[str, Dialect, None] = None,
@@ -148,7 +172,7 @@ def decode_all(
     include_server: bool = False,
     registry: Optional[Registry] = None,
     **policy: Any,
-) -> List[Union[ToolCall, InvalidToolCall]]:
+) -> List[Any]:
     """Every tool call the client must execute in *x*, in order.
 
     *x* is a list of call items, an assistant message, a whole response, a
