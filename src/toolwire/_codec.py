@@ -5,7 +5,7 @@ field name lives in ``dialects/``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Literal, Optional, Union, overload
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union, overload
 
 from ._args import Policy, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
@@ -264,7 +264,8 @@ def encode(
     assert d is not None
     c = _as_call(call, registry)
     _check_name(d, c.name)
-    return _encoded(d, d.encode_call, c, EncodeContext(ids=ids, position=position))
+    ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
+    return _encoded(d, d.encode_call, c, ctx)
 
 
 def decode_tool(
@@ -320,15 +321,29 @@ def encode_result(
     d = _dialect(dialect, registry)
     assert d is not None
     r = result if isinstance(result, ToolResult) else decode_result(result, registry=registry)
-    return _encoded(d, d.encode_result, r, EncodeContext(ids=ids))
+    return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
+
+
+# dialect encoders only read the context: one shared instance for the common case
+_NO_CONTEXT = EncodeContext()
+_GOOD_NAMES: Dict[Tuple[str, str], bool] = {}  # (dialect, name) -> allowed; bounded
 
 
 def _check_name(d: Dialect, name: str) -> None:
-    if d.names is not None and not d.names.fullmatch(name):
-        raise EncodeError(
-            f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
-            dialect=d.name,
-        )
+    if d.names is None:
+        return
+    key = (d.name, name)
+    if key in _GOOD_NAMES:
+        return
+    if d.names.fullmatch(name):
+        if len(_GOOD_NAMES) > 4096:
+            _GOOD_NAMES.clear()
+        _GOOD_NAMES[key] = True
+        return
+    raise EncodeError(
+        f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+        dialect=d.name,
+    )
 
 
 def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
