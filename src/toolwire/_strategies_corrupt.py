@@ -138,11 +138,22 @@ def _extra(draw: Any, value: Any, others: Any) -> Any:
 def _wrong_types(draw: Any, value: Any, others: Any) -> Any:
     slot = _slot(draw, value)
     if slot is None or draw(st.integers(0, 5)) == 0:
-        return copy.deepcopy(draw(st.sampled_from([v for v in _WRONG if type(v) is not type(value)])))
+        return copy.deepcopy(draw(st.sampled_from(_other_types(value))))
     c, k = slot
-    old = c[k]
-    c[k] = copy.deepcopy(draw(st.sampled_from([v for v in _WRONG if type(v) is not type(old)])))
+    c[k] = copy.deepcopy(draw(st.sampled_from(_other_types(c[k]))))
     return value
+
+
+def _other_types(old: Any) -> List[Any]:
+    """Values of another type that do not even compare equal (``False == 0``)."""
+    return [v for v in _WRONG if type(v) is not type(old) and not _equal(v, old)]
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 _TABLE: Dict[str, Callable[[Any, Any, Any], Any]] = {

@@ -142,3 +142,11 @@ def test_each_corruption_changes_the_payload(kind: str, data: Any) -> None:
     p = data.draw(tws.payloads("openai.chat", kind="response", expected=True))
     bad = data.draw(tws.corrupted(st.just(p), kinds=[kind], max_steps=1))
     assert bad != p.value
+
+
+def test_wrong_type_values_never_compare_equal_to_the_original() -> None:
+    # found by the strategies' own test: a choices "index" of 0 became False (False == 0)
+    from toolwire._strategies_corrupt import _other_types
+
+    for old in (0, 1, 0.0, 1.0, False, True, "", [], {}):
+        assert all(type(v) is not type(old) and v != old for v in _other_types(old))
