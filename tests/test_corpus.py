@@ -1,10 +1,13 @@
-"""Every recorded response and request payload under ../shared/corpus.
+"""Every recorded response and request payload under ../shared/corpus, all dialects.
 
-- ``decode_all`` (dialect detected from the shape) gives ``expected_tool_calls``;
-  with ``include_server=True`` the provider-executed calls come too.
-- Lossless: every call item re-encodes to exactly the recorded item.
+- Detection names the folder's dialect; ``decode_all`` gives ``expected_tool_calls``;
+  with ``include_server=True`` the provider-executed calls come too (ids, and names
+  and arguments where the recording lists them).
+- Lossless: every call item and every tool result re-encodes to exactly the recorded
+  item, with the dialect given or detected.
 - Requests: tool results decode to ``expected_tool_result_ids``.
-Streams are covered by tests/stream/.
+Streams are covered by tests/stream/; dialect-specific corpus checks (tool definitions
+of requests, quirks) live in tests/dialects/.
 """
 
 from __future__ import annotations
@@ -45,33 +48,48 @@ def _known(doc: Dict[str, Any]) -> None:
 def test_decode_all_gives_expected_calls(path: Any) -> None:
     doc = _payload(path)
     _known(doc)
+    assert toolwire.detect(doc["payload"]) == DIALECT_OF_DIR[path.parent.name]
     calls = toolwire.decode_all(doc["payload"])
     assert _canon(calls) == doc["expected_tool_calls"]
     assert all(not c.server for c in calls)
+    named = toolwire.decode_all(doc["payload"], DIALECT_OF_DIR[path.parent.name])
+    assert _canon(named) == doc["expected_tool_calls"]
 
 
 @pytest.mark.parametrize("path", PARAMS)
 def test_server_calls_only_on_request(path: Any) -> None:
     doc = _payload(path)
     every = toolwire.decode_all(doc["payload"], include_server=True)
-    server_ids = [c.id for c in every if c.server]
-    expected = [s.get("id") for s in doc.get("expected_server_tool_calls", [])]
-    assert server_ids == expected
+    server = [c for c in every if c.server]
+    expected = doc.get("expected_server_tool_calls", [])
+    assert [c.id for c in server] == [s.get("id") for s in expected]
+    for call, want in zip(server, expected):
+        if "name" in want:
+            assert call.name == want["name"]
+        if "args" in want:
+            assert call.args == want["args"]
     client = [c for c in every if not c.server]
     assert _canon(client) == doc["expected_tool_calls"]
 
 
 @pytest.mark.parametrize("path", PARAMS)
-def test_call_items_reencode_losslessly(path: Any) -> None:
+@pytest.mark.parametrize("named", [False, True], ids=["detected", "named"])
+def test_items_reencode_losslessly(path: Any, named: bool) -> None:
     doc = _payload(path)
+    expected_dialect = DIALECT_OF_DIR[path.parent.name]
     seen = 0
-    for dialect, kind, item, loc, _ in walk(doc["payload"]):
-        if kind not in (CALL, SERVER):
-            continue
-        seen += 1
-        call = toolwire.decode(item, dialect)
-        assert toolwire.encode(call, dialect) == item, loc
-    assert seen >= len(doc["expected_tool_calls"])
+    for dialect, kind, item, loc, _ in walk(doc["payload"], expected_dialect if named else None):
+        if kind in (CALL, SERVER):
+            seen += 1
+            assert dialect.name == expected_dialect, loc
+            assert toolwire.encode(toolwire.decode(item, dialect), dialect) == item, loc
+            alone = toolwire.decode(item)  # the item out of its container
+            assert alone == toolwire.decode(item, dialect), loc
+            if toolwire.detect(item) == dialect.name:  # a lone Mistral item is a Chat item
+                assert toolwire.encode(alone, dialect) == item, loc
+        elif kind == RESULT:
+            assert toolwire.encode_result(toolwire.decode_result(item, dialect), dialect) == item, loc
+    assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls", []))
 
 
 @pytest.mark.parametrize("path", files(kinds=("request",)))

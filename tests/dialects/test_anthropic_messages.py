@@ -14,12 +14,11 @@ import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
 from toolwire._ids import synthesize_id
-from toolwire._registry import CALL, RESULT, SERVER
+from toolwire._registry import RESULT, SERVER
 
 D = "anthropic.messages"
 ID_RE = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_RE = re.compile(r"[a-zA-Z0-9_-]{1,128}")
-CORPUS = files("anthropic-messages", kinds=("response", "request"))
 REQUESTS = files("anthropic-messages", kinds=("request",))
 
 
@@ -44,40 +43,7 @@ def message(content: List[Any], stop_reason: str = "tool_use") -> Dict[str, Any]
     }
 
 
-# --- the recorded corpus -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_decode_all(path: Any) -> None:
-    doc = load(path)
-    assert toolwire.detect(doc["payload"]) == D
-    calls = toolwire.decode_all(doc["payload"])
-    assert canon(calls) == doc["expected_tool_calls"]
-    assert not any(c.server for c in calls)
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_server_calls_only_on_request(path: Any) -> None:
-    doc = load(path)
-    every = toolwire.decode_all(doc["payload"], include_server=True)
-    server = [c for c in every if c.server]
-    expected = doc.get("expected_server_tool_calls") or []
-    assert [c.id for c in server] == [s["id"] for s in expected]
-    assert [(c.name, c.args) for c in server] == [(s["name"], s["args"]) for s in expected]
-    assert canon([c for c in every if not c.server]) == doc["expected_tool_calls"]
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_lossless(path: Any) -> None:
-    doc = load(path)
-    seen = 0
-    for dialect, kind, item, loc, _ in walk(doc["payload"]):
-        if kind in (CALL, SERVER):
-            seen += 1
-            assert dialect.name == D, loc
-            assert toolwire.encode(toolwire.decode(item, D), D) == item, loc
-            assert toolwire.encode(toolwire.decode(item), D) == item, loc
-    assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls") or [])
+# --- the recorded corpus (calls, server calls and lossless re-encoding: tests/test_corpus.py) ---
 
 
 @pytest.mark.parametrize("path", REQUESTS)

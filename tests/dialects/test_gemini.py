@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
-from toolwire._registry import CALL, OTHER, RESULT, SERVER
+from toolwire._registry import CALL, OTHER, RESULT
 
 D = "gemini"
 NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
-CORPUS = files("gemini", kinds=("response", "request"))
 REQUESTS = files("gemini", kinds=("request",))
 SIG = "CuIGARFNMg/mWulnXs/KJ1uoR+fFbeCNeN0IbmQ9i322OdAE="
 
@@ -38,42 +37,7 @@ def response(parts: List[Any], finish: str = "STOP") -> Dict[str, Any]:
     }
 
 
-# --- the recorded corpus -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_decode_all(path: Any) -> None:
-    doc = load(path)
-    assert toolwire.detect(doc["payload"]) == D
-    calls = toolwire.decode_all(doc["payload"])
-    assert canon(calls) == doc["expected_tool_calls"]
-    assert not any(c.server for c in calls)
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_server_calls_only_on_request(path: Any) -> None:
-    doc = load(path)
-    every = toolwire.decode_all(doc["payload"], include_server=True)
-    server = [c for c in every if c.server]
-    expected = doc.get("expected_server_tool_calls") or []
-    # executableCode: the corpus records the whole object as the arguments (its id included)
-    assert [(c.args, c.id) for c in server] == [(s["args"], s.get("id")) for s in expected]
-    assert canon([c for c in every if not c.server]) == doc["expected_tool_calls"]
-
-
-@pytest.mark.parametrize("path", CORPUS)
-def test_corpus_lossless(path: Any) -> None:
-    doc = load(path)
-    seen = 0
-    for dialect, kind, item, loc, _ in walk(doc["payload"]):
-        if kind in (CALL, SERVER):
-            seen += 1
-            assert dialect.name == D, loc
-            assert toolwire.encode(toolwire.decode(item, D), D) == item, loc
-            assert toolwire.encode(toolwire.decode(item), D) == item, loc
-        if kind == RESULT:
-            assert toolwire.encode_result(toolwire.decode_result(item, D), D) == item, loc
-    assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls") or [])
+# --- the recorded corpus (calls, server calls and lossless re-encoding: tests/test_corpus.py) ---
 
 
 @pytest.mark.parametrize("path", REQUESTS)

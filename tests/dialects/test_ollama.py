@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from test_mistral import needs_detect_hook
 
 import toolwire
 
@@ -81,7 +80,6 @@ def test_tool_definition_drops_strict() -> None:
     assert wire == {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
 
 
-@needs_detect_hook
 def test_call_item_with_index_in_function_is_detected() -> None:
     assert toolwire.detect({"function": {"index": 0, "name": "f", "arguments": {}}}) == "ollama"
     assert toolwire.detect({"role": "tool", "tool_name": "f", "content": "x"}) == "ollama"

@@ -106,15 +106,9 @@ def test_anthropic_max_tokens_message_object() -> None:
 
 # --- google-genai ---------------------------------------------------------------------------
 
-def _gemini_params() -> List[Any]:
-    out = []
-    for p in files("gemini", kinds=("response",)):
-        path = p.values[0]
-        out.append(pytest.param(path, marks=p.marks, id=p.id))  # incl. Vertex datetimes
-    return out
 
 
-@pytest.mark.parametrize("path", _gemini_params())
+@pytest.mark.parametrize("path", files("gemini", kinds=("response",)))
 def test_gemini_response_objects(path: Any) -> None:
     doc = load(path)
     payload = doc["payload"]
