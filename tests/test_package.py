@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import pickle
 import re
 import shutil
@@ -57,6 +58,55 @@ def test_import_has_no_side_effects_and_pulls_no_sdk() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_import_defers_dialects_text_formats_and_schemas() -> None:
+    code = (
+        "import sys, toolwire; "
+        "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire._text'))); "
+        "built = toolwire.ToolCall.__pydantic_complete__; "
+        "toolwire.decode_text; "  # a lazy attribute resolves on first use
+        "print(early, built, 'toolwire._text' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] False True"
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        toolwire.nope  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.mark.parametrize("how", ["unpickled", "decoded"])
+def test_unvalidated_calls_are_built_before_any_nested_dump(how: str) -> None:
+    """Row M of the MockValSer matrix: an instance made without validation (unpickled,
+    or built by a decoder) in a process that never built the class, then nested in a
+    user's ``Any`` field. Our schema must be built first, whatever pydantic does."""
+    blob = pickle.dumps(toolwire.ToolCall(name="f", args={"a": 1}, id="c")).hex()
+    make = (
+        f"c = pickle.loads(bytes.fromhex({blob!r}))"
+        if how == "unpickled"
+        else "c = toolwire.decode(dict(id='c', type='function', function=dict(name='f', arguments=json.dumps({'a': 1}))))"
+    )
+    code = (
+        "import json, pickle, typing, toolwire\n"
+        "from pydantic import BaseModel\n"
+        "class Box(BaseModel):\n    x: typing.Any\n"
+        f"{make}\n"
+        "print(type(toolwire.ToolCall.__pydantic_serializer__).__name__, Box(x=[c]).model_dump_json())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    kind, dumped = out.stdout.strip().split(" ", 1)
+    assert kind == "SchemaSerializer"
+    assert json.loads(dumped) == {"x": [{
+        "name": "f", "args": {"a": 1}, "id": "c", "raw": None if how == "unpickled" else '{"a": 1}',
+        "provider_data": {}, "repairs": [], "server": False,
+    }]}
+
+
+def test_defaults_are_not_shared_and_repr_hides_fidelity_data() -> None:
+    a, b = toolwire.ToolCall(name="f"), toolwire.ToolCall(name="f")
+    assert a.args == {} and a.args is not b.args and a.provider_data is not b.provider_data
+    call = toolwire.ToolCall(name="f", args={"x": 1}, raw='{"x":1}', provider_data={"d": {"k": 1}})
+    assert "raw" not in repr(call) and "provider_data" not in repr(call) and "args={'x': 1}" in repr(call)
 
 
 def test_vendored_copy_under_another_name(tmp_path: Path) -> None:

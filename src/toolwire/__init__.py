@@ -1,5 +1,7 @@
 """toolwire: every LLM tool-call wire shape, decoded into one canonical value and back."""
 
+from typing import TYPE_CHECKING, Any
+
 from ._args import Policy
 from ._codec import (
     Detection,
@@ -18,10 +20,22 @@ from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, Un
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
 from ._registry import Dialect, Registry, dialect_names, get_dialect, register_dialect
-from ._text import TextResult, decode_text, encode_text
 from ._types import InvalidToolCall, Tool, ToolCall, ToolCalls, ToolResult
 
+if TYPE_CHECKING:
+    from ._text import TextResult, decode_text, encode_text
+
 __version__ = "0.1.0"
+
+_LAZY = {"TextResult", "decode_text", "encode_text"}  # the text formats load on first use
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import _text
+
+        return getattr(_text, name)
+    raise AttributeError(f"module 'toolwire' has no attribute {name!r}")
 
 __all__ = [
     "ArgumentsError",

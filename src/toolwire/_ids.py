@@ -13,13 +13,17 @@ different source ids that would become the same target id.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Pattern
 
 from ._errors import EncodeError
+
+try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b as _blake2b
 
 __all__ = ["IdMap", "IdRule", "map_id", "synthesize_id"]
 
@@ -60,7 +64,7 @@ class IdRule:
 
 
 def _digest_to(text: str, rule: IdRule) -> str:
-    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), key=_KEY, digest_size=32)
+    digest = _blake2b(text.encode("utf-8", "surrogatepass"), key=_KEY, digest_size=32)
     number = int.from_bytes(digest.digest(), "big")
     base = len(rule.alphabet)
     chars = []

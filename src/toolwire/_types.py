@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
 __all__ = ["InvalidToolCall", "Tool", "ToolCall", "ToolCalls", "ToolResult"]
@@ -19,7 +19,31 @@ __all__ = ["InvalidToolCall", "Tool", "ToolCall", "ToolCalls", "ToolResult"]
 ProviderData = Dict[str, Dict[str, Any]]
 
 
-class ToolCall(BaseModel):
+_HIDDEN = frozenset({"raw", "provider_data"})
+
+
+class _Model(BaseModel):
+    """Our models' common ground: frozen, no extra fields, fidelity data out of the repr.
+
+    Their schemas are built on first use, not at import (``defer_build``, which keeps
+    ``import toolwire`` cheap); ``build_models`` runs before any instance is made
+    without validation (``new_call``, unpickling), so no instance of ours ever meets
+    pydantic's unbuilt ``MockValSer`` when nested in a user's model.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    def __repr_args__(self) -> Any:
+        return [(k, v) for k, v in super().__repr_args__() if k not in _HIDDEN]
+
+    def __setstate__(self, state: Dict[Any, Any]) -> None:  # unpickling skips validation
+        cls = type(self)
+        if not cls.__pydantic_complete__:
+            cls.model_rebuild(force=True)
+        super().__setstate__(state)
+
+
+class ToolCall(_Model):
     """One tool call, in canonical form.
 
     ``name``, ``args`` (a JSON object) and ``id`` (the pairing key a result must
@@ -34,13 +58,12 @@ class ToolCall(BaseModel):
     - ``server``: the provider executes this call itself (hosted tools).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
-    args: Dict[str, Any] = Field(default_factory=dict)
+    args: Dict[str, Any] = {}  # pydantic copies mutable defaults per instance
     id: Optional[str] = None
-    raw: Optional[str] = Field(default=None, repr=False)
-    provider_data: ProviderData = Field(default_factory=dict, repr=False)
+    raw: Optional[str] = None
+    provider_data: ProviderData = {}
     repairs: Tuple[str, ...] = ()
     server: bool = False
 
@@ -54,7 +77,7 @@ class ToolCall(BaseModel):
         return hash((self.name, self.id, json.dumps(self.args, sort_keys=True, default=repr)))
 
 
-class InvalidToolCall(BaseModel):
+class InvalidToolCall(_Model):
     """A call whose arguments could not be made into a JSON object under the policy.
 
     Returned in place of a ``ToolCall`` by ``decode_all(..., invalid="keep")`` so
@@ -62,7 +85,6 @@ class InvalidToolCall(BaseModel):
     reason, ``loc`` where it was found, ``truncated`` whether it was cut off.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: Optional[str] = None
     id: Optional[str] = None
@@ -70,22 +92,21 @@ class InvalidToolCall(BaseModel):
     error: str
     loc: str = "$"
     truncated: bool = False
-    provider_data: ProviderData = Field(default_factory=dict, repr=False)
+    provider_data: ProviderData = {}
 
 
-class Tool(BaseModel):
+class Tool(_Model):
     """A tool definition: name, description, JSON Schema of the arguments, strict flag.
 
     ``parameters`` is ``None`` when the definition declared none.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     description: Optional[str] = None
     parameters: Optional[Dict[str, Any]] = None
     strict: Optional[bool] = None
-    provider_data: ProviderData = Field(default_factory=dict, repr=False)
+    provider_data: ProviderData = {}
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -105,18 +126,17 @@ class Tool(BaseModel):
 Content = Union[str, List[Dict[str, Any]]]
 
 
-class ToolResult(BaseModel):
+class ToolResult(_Model):
     """The result of a tool call: the call's ``id``, the tool ``name`` where known,
     ``content`` (text, or a list of content parts ``{"type": "text", "text": ...}``,
     ``{"type": "json", "json": ...}``, ``{"type": "image", ...}``) and ``is_error``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: Optional[str] = None
     name: Optional[str] = None
     content: Content = ""
     is_error: bool = False
-    provider_data: ProviderData = Field(default_factory=dict, repr=False)
+    provider_data: ProviderData = {}
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -189,6 +209,18 @@ def _serialize_tool_calls(value: Any) -> List[Dict[str, Any]]:
     return [{"name": c.name, "args": c.args, "id": c.id} for c in value]
 
 
+_built = False
+
+
+def build_models() -> None:
+    """Build the deferred schema of ``ToolCall``, whose instances ``new_call`` makes
+    without validation (idempotent; the other models build on first validation)."""
+    global _built
+    if not ToolCall.__pydantic_complete__:
+        ToolCall.model_rebuild(force=True)
+    _built = True
+
+
 _FIELDS_SET = set(ToolCall.model_fields)
 _new = object.__new__
 _set = object.__setattr__
@@ -212,6 +244,8 @@ def new_call(
     Skips pydantic validation (about 3x cheaper); the result is identical to a
     validated instance, pickle and ``model_copy`` included.
     """
+    if not _built:
+        build_models()
     call = _new(ToolCall)
     _set(
         call,
