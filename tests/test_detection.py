@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 import toolwire
 from corpus_data import files, load
-from toolwire._registry import Registry, default_registry
+from toolwire._args import DEFAULT_POLICY
+from toolwire._registry import CALL, Registry, default_registry
+from toolwire.strategies import corrupted, tool_calls
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))
 
@@ -80,3 +82,79 @@ def test_detection_of_each_dialect(payload: Any, dialect: str, kind: str) -> Non
     found = toolwire.explain(payload)
     assert (found.dialect, found.kind) == (dialect, kind)
     assert found.reason
+
+
+# --- the quick decoders (``extra["quick"]``) give exactly what the general path gives
+
+QUICK = [d.name for d in default_registry() if "quick" in d.extra]
+
+
+def _full(call: Any) -> Any:
+    return (call.name, call.args, call.id, call.raw, call.provider_data, call.repairs, call.server)
+
+
+def _quick_agrees(data: Any) -> bool:
+    """Whether a quick decoder took *data*; if so, it matched the general path."""
+    reg = default_registry()
+    if type(data) is not dict:
+        return False
+    call = reg.quick(data)
+    if call is None:
+        return False
+    hit = reg.sniff(data)
+    assert hit is not None and hit[1] == CALL, data
+    assert _full(call) == _full(hit[0].decode_call(data, DEFAULT_POLICY, "$")), data
+    return True
+
+
+@pytest.mark.parametrize("path", files())
+def test_quick_decoders_agree_on_the_corpus(path: Any) -> None:
+    doc = load(path)
+    for d in _all_dicts(doc.get("payload")):
+        _quick_agrees(d)
+
+
+@given(st.dictionaries(st.sampled_from(VOCAB), values, max_size=6))
+def test_quick_decoders_agree_on_generated_shapes(data: Any) -> None:
+    _quick_agrees(data)
+
+
+@pytest.mark.parametrize("dialect", QUICK)
+@given(data=st.data())
+def test_quick_decoders_agree_on_encoded_and_corrupted_calls(dialect: str, data: Any) -> None:
+    call = data.draw(tool_calls(dialect))
+    item = toolwire.encode(call, dialect)
+    if call.id is not None and toolwire.explain(item).dialect == dialect:
+        assert _quick_agrees(item)
+    _quick_agrees(data.draw(corrupted(st.just(item))))
+
+
+CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        CHAT,
+        {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "{}", "status": "completed"},
+    ],
+)
+def test_plain_items_take_the_quick_path(item: Any) -> None:
+    assert _quick_agrees(item)
+
+
+@pytest.mark.parametrize(
+    ("item", "dialect"),
+    [
+        ({**CHAT, "id": "null"}, "mistral"),  # detection ahead of Chat claims these
+        ({**CHAT, "id": "f_abcdefghijkl"}, "cohere.v2"),
+        ({**CHAT, "function": {"name": "f", "arguments": '"{\\"a\\": 1}"'}}, "openai.chat"),  # double-encoded
+        ({**CHAT, "function": {"name": "f", "arguments": ""}}, "openai.chat"),
+        ({**CHAT, "id": "c" * 41}, "openai.chat"),
+        ({**CHAT, "index": 0}, "openai.chat"),
+    ],
+)
+def test_items_the_quick_path_leaves_to_the_general_one(item: Any, dialect: str) -> None:
+    assert default_registry().quick(item) is None
+    assert toolwire.explain(item).dialect == dialect
+    assert _full(toolwire.decode(item)) == _full(toolwire.decode(item, dialect))

@@ -19,6 +19,7 @@ from ._registry import (
     Dialect,
     EncodeContext,
     Registry,
+    default_registry,
 )
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 from ._walk import (
@@ -82,6 +83,16 @@ def decode(
     ``finish_reason``...) are those of ``Policy``. A message or response holding
     exactly one call is accepted too.
     """
+    if type(item) is dict and not policy:  # the common case, straight through
+        if dialect is None:
+            call = (default_registry() if registry is None else registry).quick(item)
+            if call is not None:
+                return call
+        elif type(dialect) is str:
+            quick = _dialect(dialect, registry).extra.get("quick")  # type: ignore[union-attr]
+            call = None if quick is None else _quick(quick, item)
+            if call is not None:
+                return call
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
     if type(item) is dict:
@@ -126,6 +137,14 @@ def decode(
         f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
         dialect=d.name,
     )
+
+
+def _quick(fn: Any, item: Dict[str, Any]) -> Optional[ToolCall]:
+    try:
+        call: Optional[ToolCall] = fn(item)
+    except Exception:  # a third-party quick decoder must not break decoding
+        return None
+    return call
 
 
 def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:

@@ -45,6 +45,7 @@ RESULT = "result"  # a tool result
 OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
+Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 
 
 @dataclass
@@ -87,6 +88,12 @@ class Dialect:
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
+    - ``extra["quick"]``: optional; ``quick(data) -> ToolCall | None``, the dialect's
+      most common call shape decoded in one step under the default policy; ``None``
+      or an exception sends *data* down the general path (which raises properly).
+      It must give exactly what ``sniff`` and ``decode_call`` give (a test checks
+      this over the corpus and generated items); detection still asks the dialects
+      ahead of it first.
     - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
       pairs for tool definitions and tool results.
     """
@@ -136,6 +143,8 @@ class Registry:
         self._claims: Tuple[Tuple[Dialect, Sniff, Optional[FrozenSet[str]]], ...] = ()
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
+        # dict key tuple -> (claims to ask first, the quick decoder after them), or None
+        self._quick: Dict[Tuple[Any, ...], Optional[Tuple[Tuple[Sniff, ...], Quick]]] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}
         self._by_type: Dict[type, Optional[Tuple[Dialect, Callable[[Any], Any]]]] = {}
@@ -168,6 +177,7 @@ class Registry:
             self._order = tuple(order)
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
             self._by_shape = {}
+            self._quick = {}
             self._readers = {
                 name: (d, reader) for d in reversed(order) for name, reader in d.extra.get("objects", {}).items()
             }
@@ -222,18 +232,57 @@ class Registry:
             out.append((d, claim))
         return tuple(out)
 
+    def _shape_claims(self, data: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]]:
+        kind = data.get("type")
+        shape = (*data, kind if type(kind) is str else None)
+        table = self._by_shape
+        claims = table.get(shape)
+        if claims is None:
+            claims = self._candidates(shape[:-1], shape[-1])
+            if len(table) > 2048:  # payloads with free-form keys: keep memory bounded
+                table.clear()
+            table[shape] = claims
+        return shape, claims
+
+    def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
+        """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
+        would pick, under the default policy; ``None`` when the general path must run."""
+        kind = data.get("type")
+        plan = self._quick.get((*data, kind if type(kind) is str else None), False)
+        if plan is False:
+            plan = self._plan(data)
+        if plan is None:
+            return None
+        ahead, fn = plan
+        for claim in ahead:
+            try:
+                if claim(data) is not None:
+                    return None  # a dialect ahead claims it: the general path decides
+            except Exception:
+                pass
+        try:
+            return fn(data)
+        except Exception:  # a third-party quick decoder must not break decoding
+            return None
+
+    def _plan(self, data: Dict[str, Any]) -> Optional[Tuple[Tuple[Sniff, ...], Quick]]:
+        shape, claims = self._shape_claims(data)
+        plan = None
+        for i, (d, _) in enumerate(claims):
+            fn = d.extra.get("quick")
+            if fn is not None:
+                plan = (tuple(claim for _, claim in claims[:i]), fn)
+                break
+        table = self._quick
+        if len(table) > 2048:
+            table.clear()
+        table[shape] = plan
+        return plan
+
     def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
         """The first dialect (in order) that recognises *data*, with kind and reason."""
         if type(data) is dict:
-            kind = data.get("type")
-            shape = (*data, kind if type(kind) is str else None)
-            table = self._by_shape
-            claims = table.get(shape)
-            if claims is None:
-                claims = self._candidates(shape[:-1], shape[-1])
-                if len(table) > 2048:  # payloads with free-form keys: keep memory bounded
-                    table.clear()
-                table[shape] = claims
+            claims = self._shape_claims(data)[1]
         else:
             claims = tuple((d, claim) for d, claim, _ in self._claims)
         for d, claim in claims:

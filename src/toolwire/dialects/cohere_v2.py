@@ -59,8 +59,10 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             type(ident) is str
             and type(name) is str
             and name
-            and ident.startswith(name + "_")
-            and _SUFFIX.fullmatch(ident[len(name) + 1 :])
+            and len(ident) == len(name) + 13
+            and ident[-13] == "_"
+            and ident.startswith(name)
+            and _SUFFIX.fullmatch(ident, len(name) + 1)
         ):
             return CALL, "a call whose id is '<name>_' and 12 lowercase alphanumerics"
         return None

@@ -73,6 +73,20 @@ _TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts",
                      "functionDeclarations", "function_declarations", "name"}
 
 
+# keys through which ``_claim`` can accept a dict with a string "type" (none of
+# Gemini's objects has one; a "type" key rules out every subset-of-keys test below)
+_TYPED = frozenset(
+    {"functionCall", "function_call", "functionResponse", "function_response", *_SERVER_KEYS, "candidates",
+     "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"}
+)
+assert "type" not in _PART_KEYS and "type" not in DECLARATION_KEYS
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``_claim`` on the top-level keys and ``type`` value."""
+    return kind is None or not _TYPED.isdisjoint(keys)
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return _claim(data, False)
 
@@ -273,6 +287,7 @@ def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     name=NAME,
     keys=_TOP,
+    gate=gate,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

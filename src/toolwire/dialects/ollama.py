@@ -68,6 +68,14 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """``detect`` never claims a dict with both ``function`` and ``type`` unless it
+    also has a message or response key (a typed Chat call is never Ollama's)."""
+    return not ("function" in keys and "type" in keys) or any(
+        k in keys for k in ("created_at", "role", "messages")
+    )
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return detect(data) or openai_chat.sniff(data)
 
@@ -211,6 +219,7 @@ def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"function", "created_at", "role", "messages"}),
+    gate=gate,
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

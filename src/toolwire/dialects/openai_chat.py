@@ -24,7 +24,9 @@ import json
 import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from .._args import Policy, encode_arguments, parse_arguments
+from pydantic_core import from_json
+
+from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
@@ -128,7 +130,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         raise DecodeError(f"Tool call at {loc} has no 'function'", dialect=NAME, loc=loc)
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
-    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    name = fn.get("name")
+    if type(name) is not str or not name:
+        name = name_of(name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
@@ -162,6 +166,27 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             pd["no_arguments"] = True
     check_native(ident, IDS, pd)
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
+
+
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of the plain ``{id, type: "function", function: {name,
+    arguments}}`` item whose arguments are the text of an object; else ``None``."""
+    if len(item) != 3 or item.get("type") != "function":
+        return None
+    fn, ident = item.get("function"), item.get("id")
+    if type(fn) is not dict or len(fn) != 2 or type(ident) is not str or not ident or len(ident) > 40:
+        return None
+    name, text = fn.get("name"), fn.get("arguments")
+    if type(name) is not str or not name or type(text) is not str or len(text) > _MAX_BYTES:
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text) if type(args) is dict else None
 
 
 def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -341,5 +366,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
-    extra={"peek": peek, "objects": {"openai:ChatCompletionMessageFunctionToolCall": read_object}},
+    extra={"peek": peek, "quick": quick, "objects": {"openai:ChatCompletionMessageFunctionToolCall": read_object}},
 )
