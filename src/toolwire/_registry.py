@@ -46,6 +46,8 @@ OTHER = "other"  # an item of this dialect that carries no call (text, reasoning
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
+Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
+_NO_PLAN: Plan = ((), None)
 
 
 @dataclass
@@ -143,8 +145,7 @@ class Registry:
         self._claims: Tuple[Tuple[Dialect, Sniff, Optional[FrozenSet[str]]], ...] = ()
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
-        # dict key tuple -> (claims to ask first, the quick decoder after them), or None
-        self._quick: Dict[Tuple[Any, ...], Optional[Tuple[Tuple[Sniff, ...], Quick]]] = {}
+        self._quick: Dict[Tuple[Any, ...], Plan] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}
         self._by_type: Dict[type, Optional[Tuple[Dialect, Callable[[Any], Any]]]] = {}
@@ -248,12 +249,12 @@ class Registry:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
         kind = data.get("type")
-        plan = self._quick.get((*data, kind if type(kind) is str else None), False)
-        if plan is False:
-            plan = self._plan(data)
+        plan = self._quick.get((*data, kind if type(kind) is str else None))
         if plan is None:
-            return None
+            plan = self._plan(data)
         ahead, fn = plan
+        if fn is None:
+            return None
         for claim in ahead:
             try:
                 if claim(data) is not None:
@@ -265,9 +266,9 @@ class Registry:
         except Exception:  # a third-party quick decoder must not break decoding
             return None
 
-    def _plan(self, data: Dict[str, Any]) -> Optional[Tuple[Tuple[Sniff, ...], Quick]]:
+    def _plan(self, data: Dict[str, Any]) -> Plan:
         shape, claims = self._shape_claims(data)
-        plan = None
+        plan: Plan = _NO_PLAN
         for i, (d, _) in enumerate(claims):
             fn = d.extra.get("quick")
             if fn is not None:

@@ -130,9 +130,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         raise DecodeError(f"Tool call at {loc} has no 'function'", dialect=NAME, loc=loc)
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
-    name = fn.get("name")
-    if type(name) is not str or not name:
-        name = name_of(name, loc + ".function.name", NAME)
+    wire_name = fn.get("name")
+    name = wire_name if type(wire_name) is str and wire_name else name_of(wire_name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
