@@ -17,7 +17,7 @@ import toolwire
 from corpus_data import files, load
 from toolwire._args import DEFAULT_POLICY
 from toolwire._registry import CALL, Registry, default_registry
-from toolwire.strategies import corrupted, tool_calls
+from toolwire.strategies import corrupted, payloads, tool_calls
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))
 
@@ -158,3 +158,46 @@ def test_items_the_quick_path_leaves_to_the_general_one(item: Any, dialect: str)
     assert default_registry().quick(item) is None
     assert toolwire.explain(item).dialect == dialect
     assert _full(toolwire.decode(item)) == _full(toolwire.decode(item, dialect))
+
+
+def _all(x: Any, **policy: Any) -> Any:
+    try:
+        return [_full(c) for c in toolwire.decode_all(x, **policy)]
+    except toolwire.ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _same_as_general(x: Any) -> None:
+    # any policy keyword (here the default value) sends decode_all down the general path
+    assert _all(x) == _all(x, repair=True)
+
+
+@pytest.mark.parametrize("path", files())
+def test_decode_all_quick_collection_agrees_on_the_corpus(path: Any) -> None:
+    _same_as_general(load(path).get("payload"))
+
+
+@given(payloads())
+def test_decode_all_quick_collection_agrees_on_generated_payloads(payload: Any) -> None:
+    _same_as_general(payload)
+
+
+@given(corrupted(payloads(kind=("message", "response", "items"))))
+def test_decode_all_quick_collection_agrees_on_corrupted_payloads(payload: Any) -> None:
+    _same_as_general(payload)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"role": "tool", "tool_call_id": "call_1", "content": "sunny"},  # a result, not calls: an error
+        {"type": "function", "function": {"name": "f", "parameters": {}}},  # a tool definition: an error
+        [CHAT, {"role": "tool", "tool_call_id": "call_1", "content": "x"}],  # inside a list: passed over
+        {"role": "assistant", "content": "hi"},  # no calls
+        [CHAT, {**CHAT, "id": "null"}],  # the second is Mistral's: the general path decides
+        {"role": "assistant", "tool_calls": [CHAT, {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}]},
+    ],
+)
+def test_decode_all_quick_collection_agrees_on_edge_containers(payload: Any) -> None:
+    _same_as_general(payload)
+    assert _all(payload) == _all(payload, dialect=None, max_depth=200)

@@ -10,7 +10,7 @@ import toolwire
 
 openai = pytest.importorskip("openai")
 from openai._models import construct_type  # noqa: E402  (the SDK's response parser)
-from openai.types.chat import ChatCompletion  # noqa: E402
+from openai.types.chat import ChatCompletion, ChatCompletionMessageFunctionToolCall  # noqa: E402
 from openai.types.responses import Response  # noqa: E402
 
 CHAT = {
@@ -127,3 +127,29 @@ def test_attribute_readers_agree_with_the_generic_walk() -> None:
     read = toolwire.get_dialect("anthropic.messages").extra["objects"]["anthropic:ToolUseBlock"]
     assert read(block) == to_data(block)
     assert toolwire.decode(block) == toolwire.ToolCall(name="f", args={"a": 1}, id="toolu_1")
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+        {"name": "get_weather", "arguments": ""},  # the general path's empty-arguments rule
+        {"name": "get_weather", "arguments": '"{\\"city\\": \\"Paris\\"}"'},  # double-encoded
+        {"name": "", "arguments": "{}"},  # an error, reported by the general path
+    ],
+)
+def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None:
+    from toolwire._access import to_data
+
+    tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value={"id": "call_1", "type": "function", "function": function})
+    quick = toolwire.get_dialect("openai.chat").extra["quick_objects"]["openai:ChatCompletionMessageFunctionToolCall"]
+
+    def full(x: Any, **policy: Any) -> Any:
+        try:
+            c = toolwire.decode(x, **policy)
+        except toolwire.ToolwireError as exc:
+            return str(exc)
+        return (c.name, c.args, c.id, c.raw, c.provider_data, c.repairs)
+
+    assert full(tc) == full(tc, repair=True) == full(to_data(tc))
+    assert (quick(tc) is not None) == (function["arguments"] == '{"city": "Paris"}')

@@ -13,6 +13,7 @@ from ._ids import IdMap
 from ._registry import (
     CALL,
     CALLS,
+    OTHER,
     RESULT,
     SERVER,
     TOOL,
@@ -101,6 +102,10 @@ def decode(
         # an SDK tool-call object its dialect reads by attribute (no generic walk)
         fast = _registry(registry).object_reader(type(item))
         if fast is not None and (d is None or d is fast[0]):
+            if fast[2] is not None and not policy:
+                call = _quick(fast[2], item)
+                if call is not None:
+                    return call
             plain = fast[1](item)
             if plain is not None:
                 return _decode_one(fast[0], plain, pol, "$", False)
@@ -212,8 +217,63 @@ def decode_all(
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
     out: List[Union[ToolCall, InvalidToolCall]] = []
+    if pol is _DEFAULT and _quick_collect(data, d, d is not None, _registry(registry), out, 0):
+        return out
+    out.clear()
     _collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
+
+
+def _quick_collect(
+    item: Any, cd: Optional[Dialect], explicit: bool, reg: Registry, out: List[Any], depth: int
+) -> bool:
+    """What ``_collect`` finds in *item* under the default policy, when every call in
+    it takes a quick decoder (``Dialect.extra["quick"]``) and nothing else needs a
+    decision; ``False`` as soon as something does (the caller then starts over on
+    the general path, which also reports errors in their order)."""
+    if depth > 8:
+        return False
+    if type(item) is list:
+        return all(_quick_collect(el, cd, explicit, reg, out, depth + 1) for el in item)
+    if type(item) is not dict:
+        return False
+    hit = None if cd is None else _safe_sniff(cd, item)
+    if hit is not None and cd is not None:
+        dd, kind = cd, hit[0]
+    elif explicit:
+        return False
+    else:
+        found = reg.sniff(item)
+        if found is None:
+            return False
+        dd, kind = found[0], found[1]
+    if kind == CALL:
+        quick = dd.extra.get("quick")
+        call = None if quick is None else _quick(quick, item)
+        if call is None:
+            return False
+        out.append(call)
+        return True
+    if kind == OTHER:
+        return True  # an item without calls: the walk passes over it too
+    if kind != CALLS:
+        return False
+    quick = dd.extra.get("quick")
+    try:
+        for child, _ in dd.children(item, "$"):
+            call = None
+            if quick is not None and type(child) is dict:
+                try:
+                    call = quick(child)
+                except Exception:  # the general path decides
+                    call = None
+            if call is not None:
+                out.append(call)
+            elif not _quick_collect(child, dd, explicit, reg, out, depth + 1):
+                return False
+    except Exception:  # a malformed container: the general path reports it
+        return False
+    return True
 
 
 def _collect(

@@ -46,6 +46,7 @@ OTHER = "other"  # an item of this dialect that carries no call (text, reasoning
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
+ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
 _NO_PLAN: Plan = ((), None)
 
@@ -87,6 +88,8 @@ class Dialect:
       keys and this ``"type"`` value (``None`` unless a string) can be claimed at all.
     - ``extra["objects"]``: optional; ``{"package:QualName": reader}`` for SDK
       tool-call classes read by attribute, faster than the generic object walk.
+      ``extra["quick_objects"]``, optional, maps the same names to readers that
+      return the ``ToolCall`` directly, like ``quick`` does for dicts.
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
@@ -147,8 +150,8 @@ class Registry:
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
-        self._readers: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}
-        self._by_type: Dict[type, Optional[Tuple[Dialect, Callable[[Any], Any]]]] = {}
+        self._readers: Dict[str, ObjectReader] = {}
+        self._by_type: Dict[type, Optional[ObjectReader]] = {}
         for d in dialects:
             self.register(d)
 
@@ -180,7 +183,9 @@ class Registry:
             self._by_shape = {}
             self._quick = {}
             self._readers = {
-                name: (d, reader) for d in reversed(order) for name, reader in d.extra.get("objects", {}).items()
+                name: (d, reader, d.extra.get("quick_objects", {}).get(name))
+                for d in reversed(order)
+                for name, reader in d.extra.get("objects", {}).items()
             }
             self._by_type = {}
 
@@ -205,11 +210,12 @@ class Registry:
     def copy(self) -> Registry:
         return Registry(self._order)
 
-    def object_reader(self, cls: type) -> Optional[Tuple[Dialect, Callable[[Any], Any]]]:
-        """The dialect and attribute reader for instances of *cls*, if one declared it.
+    def object_reader(self, cls: type) -> Optional[ObjectReader]:
+        """The dialect and attribute readers for instances of *cls*, if one declared them.
 
         A reader returns the plain wire dict of one tool call, or ``None`` to let the
-        generic object walk handle that instance (extra fields, odd values).
+        generic object walk handle that instance (extra fields, odd values); the quick
+        reader (or ``None``) returns the ``ToolCall`` under the default policy.
         """
         table = self._by_type
         try:

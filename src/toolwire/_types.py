@@ -223,8 +223,8 @@ def build_models() -> None:
 
 _FIELDS_SET = set(ToolCall.model_fields)
 _new = object.__new__
-_set = object.__setattr__
 # pydantic's instance slots, set through their descriptors (cheaper than setattr)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
@@ -247,9 +247,8 @@ def new_call(
     if not _built:
         build_models()
     call = _new(ToolCall)
-    _set(
+    _set_dict(
         call,
-        "__dict__",
         {
             "name": name,
             "args": args,

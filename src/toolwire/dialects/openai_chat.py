@@ -168,6 +168,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 
 _MAX_BYTES = DEFAULT_POLICY.max_bytes
+_SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 
 
 def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -175,11 +176,32 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     arguments}}`` item whose arguments are the text of an object; else ``None``."""
     if len(item) != 3 or item.get("type") != "function":
         return None
-    fn, ident = item.get("function"), item.get("id")
-    if type(fn) is not dict or len(fn) != 2 or type(ident) is not str or not ident or len(ident) > 40:
+    fn = item.get("function")
+    if type(fn) is not dict or len(fn) != 2:
         return None
-    name, text = fn.get("name"), fn.get("arguments")
-    if type(name) is not str or not name or type(text) is not str or len(text) > _MAX_BYTES:
+    return _plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
+
+
+def quick_object(o: Any) -> Optional[ToolCall]:
+    """``quick`` of ``read_object(o)``, straight from the attributes."""
+    try:
+        fn = o.function
+        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+        return _plain_call(o.id, fn.name, fn.arguments)
+    except AttributeError:
+        return None
+
+
+def _plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 40
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
         return None
     try:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
@@ -365,5 +387,10 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
-    extra={"peek": peek, "quick": quick, "objects": {"openai:ChatCompletionMessageFunctionToolCall": read_object}},
+    extra={
+        "peek": peek,
+        "quick": quick,
+        "objects": {_SDK_CALL: read_object},
+        "quick_objects": {_SDK_CALL: quick_object},
+    },
 )

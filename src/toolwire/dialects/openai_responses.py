@@ -23,6 +23,8 @@ import json
 import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
+from pydantic_core import from_json
+
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
@@ -121,6 +123,7 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -148,8 +151,28 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 
 def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``function_call`` item (what ``sniff`` claims first)."""
-    return decode_call(item, DEFAULT_POLICY, "$") if item.get("type") == "function_call" else None
+    """``decode_call`` of a ``function_call`` item whose arguments are the text of an
+    object and whose ids are plain; else ``None``."""
+    if item.get("type") != "function_call":
+        return None
+    ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 64
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    if type(args) is not dict:
+        return None
+    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    return new_call(name, args, ident, text, {NAME: extra} if extra else None)
 
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
