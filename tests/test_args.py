@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 import toolwire
@@ -179,3 +182,25 @@ def test_merged_objects_with_equal_keys_are_not_guessed() -> None:
     # json-repair would keep the last of '{"a": 1}{"a": 2}'; toolwire refuses to guess
     with pytest.raises(ArgumentsError, match="merged parallel calls"):
         toolwire.decode(chat('{"a": 1}{"a": 2}'))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [{"x": float("nan")}, {"x": float("inf")}, {"x": [float("-inf")]}, {"x": {1, 2}}, {"x": object()}],
+)
+def test_encoding_arguments_json_cannot_hold_is_an_encode_error(args: Any) -> None:
+    call = toolwire.ToolCall(name="f", args=args, id="call_1")
+    with pytest.raises(toolwire.EncodeError, match="openai.chat"):
+        toolwire.encode(call, "openai.chat")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [{}, {"a": 1, "b": "é\u2028", "c": None, "d": True, "e": -0.0, "f": 10**30, "g": 1e-7}, {"a": "\ud800"}, {"a": [1, {"b": 2}]}],
+)
+def test_encoded_arguments_are_compact_json_of_the_args(args: Any) -> None:
+    from toolwire._args import dumps_arguments
+
+    text = dumps_arguments(args)
+    assert ", " not in text and ": " not in text
+    assert json.loads(text) == args

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from pydantic_core import from_json
+from pydantic_core import from_json, to_json
 
 from ._errors import ArgumentsError, excerpt
 
@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_POLICY",
     "Policy",
     "check_object",
+    "dumps_arguments",
     "encode_arguments",
     "load_json",
     "make_policy",
@@ -234,7 +235,25 @@ def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
                 return raw
         except ValueError:
             pass
-    return json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+    return dumps_arguments(args)
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode
+
+
+def dumps_arguments(args: Dict[str, Any]) -> str:
+    """Compact JSON text of an argument object; ``ValueError``/``TypeError`` for a
+    value JSON cannot hold (NaN, infinity, a set, an object...)."""
+    for k, v in args.items():  # the common case, one level of plain scalars: the fast encoder
+        t = type(v)
+        if not (type(k) is str and (t is str or t is int or t is bool or v is None or (t is float and v - v == 0))):
+            break
+    else:
+        try:
+            return to_json(args).decode()
+        except ValueError:  # a lone surrogate: the stdlib writes it as it is
+            pass
+    return _dumps(args)
 
 
 def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
