@@ -45,10 +45,10 @@ def map_name(name: str, pattern: Optional[Pattern[str]], *, dialect: Optional[st
     """*name* if *pattern* accepts it, else its deterministic valid image."""
     if pattern is None or pattern.fullmatch(name):
         return name
-    base = "".join(ch if _allowed(pattern, ch) else "_" for ch in name)
     suffix = "_" + _digest_to("name:" + name, _HASH)
     keep = max(0, _max_len(pattern) - len(suffix))
-    for candidate in (base[:keep] + suffix, "t" + suffix, "tool" + suffix[1:]):
+    base = "".join(ch if _allowed(pattern, ch) else "_" for ch in name[:keep])  # linear in the kept part
+    for candidate in (base + suffix, "t" + suffix, "tool" + suffix[1:]):
         if pattern.fullmatch(candidate):
             return candidate
     raise EncodeError(

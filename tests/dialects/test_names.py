@@ -54,3 +54,12 @@ def test_mapping_is_injective_and_valid(names: list) -> None:
     out = [m.map(n) for n in names]
     assert all(CHAT.fullmatch(o) for o in out)
     assert [m.original(o) for o in out] == names
+
+
+def test_a_huge_name_maps_from_its_kept_prefix_and_whole_digest() -> None:
+    # only the kept prefix is rewritten (this took seconds on a 10 MB name when every
+    # character was checked); the digest still covers the whole name
+    a, b = "x.y" * 400_000, "x.y" * 400_000 + "z"
+    out_a, out_b = map_name(a, CHAT), map_name(b, CHAT)
+    assert len(out_a) <= 64 and CHAT.fullmatch(out_a)
+    assert out_a.startswith("x_yx_y") and out_a != out_b
