@@ -318,10 +318,12 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
     )
 
 
+# ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
+# class's isinstance check reads an attribute of *x*, which a foreign object may raise on
 def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
-    if isinstance(call, ToolCall):
+    if issubclass(type(call), ToolCall):
         return call
-    if isinstance(call, InvalidToolCall):
+    if issubclass(type(call), InvalidToolCall):
         return ToolCall(name=call.name or "", args={}, id=call.id, repairs=("invalid-call-placeholder",))
     return decode(call, registry=registry)
 
@@ -351,7 +353,7 @@ def decode_tool(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> Tool:
     """Decode a tool definition of any dialect into a ``Tool``."""
-    if isinstance(item, Tool):
+    if issubclass(type(item), Tool):
         return item
     tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
     return tool
@@ -363,7 +365,7 @@ def encode_tool(
     """The *dialect* tool definition for *tool* (a ``Tool`` or any decodable definition)."""
     d = _dialect(dialect, registry)
     assert d is not None
-    t = tool if isinstance(tool, Tool) else decode_tool(tool, registry=registry)
+    t = tool if issubclass(type(tool), Tool) else decode_tool(tool, registry=registry)
     _check_name(d, t.name)
     return _encoded(d, d.encode_tool, t)
 
@@ -372,7 +374,7 @@ def decode_result(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> ToolResult:
     """Decode a tool result of any dialect into a ``ToolResult``."""
-    if isinstance(item, ToolResult):
+    if issubclass(type(item), ToolResult):
         return item
     result: ToolResult = _decode_kind(item, dialect, registry, RESULT, "decode_result")
     return result
@@ -399,7 +401,7 @@ def encode_result(
     """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
     d = _dialect(dialect, registry)
     assert d is not None
-    r = result if isinstance(result, ToolResult) else decode_result(result, registry=registry)
+    r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
     return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
 
 

@@ -105,13 +105,13 @@ class _Target:
         return encode_tool(t if name == t.name else t.model_copy(update={"name": name}), self.d, registry=self.registry)
 
     def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0) -> Any:
-        if isinstance(x, ToolCall):
+        if issubclass(type(x), ToolCall):
             return self.call(x, position)
-        if isinstance(x, ToolResult):
+        if issubclass(type(x), ToolResult):
             return self.result(x)
-        if isinstance(x, Tool):
+        if issubclass(type(x), Tool):
             return self.tool(x)
-        if isinstance(x, InvalidToolCall):
+        if issubclass(type(x), InvalidToolCall):
             raise EncodeError(
                 f"Cannot convert an invalid call ({x.error}) of {x.name!r} to {self.d.name}", dialect=self.d.name
             )
@@ -136,7 +136,7 @@ class _Target:
             return self.result(decode_result(data, dd, registry=self.registry))
         if kind == CALLS:
             calls = decode_all(data, dd, registry=self.registry)
-            return [self.call(c, i) for i, c in enumerate(calls) if isinstance(c, ToolCall)]
+            return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
         if top:
             raise EncodeError(
                 f"Input at $ is a {dd.name} {kind} item that holds no call, definition or result",

@@ -115,7 +115,7 @@ def name_hint(body: str) -> str | None:
 
 def calls_of(calls: Any, dialect: str) -> list[ToolCall]:
     """*calls* (one ``ToolCall`` or a sequence of them) as a list, or an ``EncodeError``."""
-    if isinstance(calls, ToolCall):
+    if issubclass(type(calls), ToolCall):
         return [calls]
     if not isinstance(calls, (list, tuple)):
         raise EncodeError(
@@ -124,7 +124,7 @@ def calls_of(calls: Any, dialect: str) -> list[ToolCall]:
         )
     out = []
     for i, c in enumerate(calls):
-        if not isinstance(c, ToolCall):
+        if not issubclass(type(c), ToolCall):
             raise EncodeError(
                 f"Item {i} is not a ToolCall: {type(c).__name__} {excerpt(c)}",
                 dialect=dialect,

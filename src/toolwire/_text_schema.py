@@ -56,7 +56,7 @@ def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
 
 
 def _read_tool(item: Any, loc: str, dialect: str | None) -> Any:
-    if isinstance(item, Tool):
+    if issubclass(type(item), Tool):
         return item.name, item.parameters
     from ._codec import decode_tool  # lazy: the codec loads the dialects
 

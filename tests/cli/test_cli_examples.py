@@ -38,9 +38,9 @@ def test_example_scripts_run_offline() -> None:
         name: subprocess.Popen([sys.executable, str(EXAMPLES / name)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         for name in SCRIPTS
     }
-    for name, proc in procs.items():
-        out, err = proc.communicate(timeout=120)
-        assert proc.returncode == 0, f"{name} failed:\n{err}"
+    results = {name: proc.communicate(timeout=120) for name, proc in procs.items()}  # every pipe closed
+    for name, (out, err) in results.items():
+        assert procs[name].returncode == 0, f"{name} failed:\n{err}"
         assert SCRIPTS[name] in out, f"{name} printed:\n{out}"
 
 

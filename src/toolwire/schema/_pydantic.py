@@ -241,7 +241,7 @@ class _Builder:
         if "format" in node and t == "string":
             extra["format"] = node["format"]
         if t == "null":
-            return None
+            return type(None)  # not None: pydantic < 2.11 reads a None annotation as "none given"
         if t == "boolean":
             return Annotated[bool, Strict()]
         if t in ("integer", "number"):
