@@ -5,7 +5,7 @@ field name lives in ``dialects/``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union, overload
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from ._args import Policy, make_policy
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
@@ -322,7 +322,7 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
 # class's isinstance check reads an attribute of *x*, which a foreign object may raise on
 def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
     if issubclass(type(call), ToolCall):
-        return call
+        return cast(ToolCall, call)
     if issubclass(type(call), InvalidToolCall):
         return ToolCall(name=call.name or "", args={}, id=call.id, repairs=("invalid-call-placeholder",))
     return decode(call, registry=registry)
@@ -354,7 +354,7 @@ def decode_tool(
 ) -> Tool:
     """Decode a tool definition of any dialect into a ``Tool``."""
     if issubclass(type(item), Tool):
-        return item
+        return cast(Tool, item)
     tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
     return tool
 
@@ -375,7 +375,7 @@ def decode_result(
 ) -> ToolResult:
     """Decode a tool result of any dialect into a ``ToolResult``."""
     if issubclass(type(item), ToolResult):
-        return item
+        return cast(ToolResult, item)
     result: ToolResult = _decode_kind(item, dialect, registry, RESULT, "decode_result")
     return result
 
