@@ -26,14 +26,16 @@ tests and fuzzing), with the argument text split as asked.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from itertools import chain
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-from ._access import to_data
-from ._args import load_json, make_policy
+from ._args import make_policy
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
-from ._stream_core import ArgsDelta, CallDone, CallStarted, Core, Event
+from ._stream_chunks import plain_chunks
+from ._stream_core import Core
 from ._stream_encode import encode_stream
+from ._stream_events import ArgsDelta, CallDone, CallStarted, Event
 from ._text_core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._types import InvalidToolCall, ToolCall
 from .dialects import (
@@ -66,10 +68,13 @@ __all__ = [
 
 Result = Union[ToolCall, InvalidToolCall]
 HandlerFactory = Callable[[Core], Any]
+Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
 
 #: Built-in stream handlers by dialect id. A third-party ``Dialect`` declares its own
 #: with ``extra={"stream": factory}``; ``factory(core)`` returns an object with
-#: ``feed(data: dict)`` and ``close()``.
+#: ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks, other)``: a loop
+#: that takes the dict chunks of *chunks* itself (one call for a whole stream) and
+#: passes any other chunk to ``other``.
 STREAM_HANDLERS: Dict[str, HandlerFactory] = {
     openai_chat_stream.NAME: openai_chat_stream.Handler,
     openai_responses_stream.NAME: openai_responses_stream.Handler,
@@ -101,7 +106,7 @@ def stream_dialects() -> List[str]:
 
 def detect_stream(chunk: Any) -> Optional[str]:
     """The streaming dialect a chunk (or event) belongs to, or ``None``."""
-    for data in _chunks(chunk):
+    for data in plain_chunks(chunk):
         name = _detect(data)
         if name is not None:
             return name
@@ -141,104 +146,6 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tupl
     return name, factory
 
 
-_SSE_SKIP = ("event:", "id:", "retry:", ":")
-
-
-def _chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
-    """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
-    object, or a list of these."""
-    if depth > 32:  # lists of lists of chunks: a list containing itself, say
-        raise DecodeError("Stream chunk at $ is lists nested deeper than 32 (a cycle?)")
-    t = type(chunk)
-    if t is dict:
-        yield chunk
-    elif t is str or t is bytes or t is bytearray:
-        text = chunk.decode("utf-8", "replace") if t is not str else chunk
-        yield from _text(text)
-    elif chunk is None:
-        return
-    elif t is list or t is tuple:
-        for el in chunk:
-            yield from _chunks(el, depth + 1)
-    else:
-        data = _object(chunk)
-        if type(data) is dict:
-            yield data
-        elif type(data) is list:
-            yield from _chunks(data, depth + 1)
-        else:
-            raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
-
-
-def _object(chunk: Any) -> Any:
-    """Plain data for an SDK object. ``to_data`` first; for objects it cannot read
-    (values such as ``datetime`` in Anthropic and Vertex events) the object's own
-    JSON-mode dump, by alias (camelCase for google-genai)."""
-    try:
-        return to_data(chunk, "$")
-    except DecodeError:
-        try:
-            dump = getattr(chunk, "model_dump", None)
-        except Exception:  # an object whose attribute access raises
-            dump = None
-        if not callable(dump):
-            raise
-        try:
-            return dump(mode="json", by_alias=True, exclude_none=True)
-        except Exception:
-            pass
-        raise
-
-
-def _text(text: str) -> Iterator[Dict[str, Any]]:
-    s = text.strip()
-    if not s:
-        return
-    if s[0] in "{[":
-        try:
-            data = load_json(s)
-        except ValueError:
-            if "\n" not in s:
-                raise DecodeError(f"Stream chunk at $ is text but not JSON: {excerpt(s)}") from None
-        else:
-            yield from _plain(data)
-            return
-    for raw in s.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(_SSE_SKIP):
-            continue
-        if line.startswith("data:"):
-            payload = line[5:].strip()
-            if not payload or payload == "[DONE]":
-                continue
-        elif line[0] in "{[":
-            payload = line  # NDJSON (Ollama) or saved raw chunks
-        elif line == "[DONE]":
-            continue
-        else:
-            raise DecodeError(
-                f"Stream chunk at $ is text but neither JSON nor an SSE data line: {excerpt(line)}"
-            )
-        try:
-            data = load_json(payload)
-        except ValueError as exc:
-            raise DecodeError(f"Stream data at $ is not JSON ({exc}): {excerpt(payload)}") from None
-        yield from _plain(data)
-
-
-def _plain(data: Any) -> Iterator[Dict[str, Any]]:
-    if type(data) is dict:
-        yield data
-    elif type(data) is list:
-        for el in data:
-            if type(el) is dict:
-                yield el
-            elif el is not None:
-                raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(el)}")
-    elif data is not None:
-        raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(data)}")
-
-
 class Accumulator:
     """Assembles the tool calls of one streamed reply, chunk by chunk.
 
@@ -256,26 +163,28 @@ class Accumulator:
         include_server: bool = False,
         preview: bool = False,
         registry: Optional[Registry] = None,
-        _deltas: bool = True,
+        _events: bool = True,
         **policy: Any,
     ) -> None:
-        self._deltas = _deltas
+        self._emit = _events
         self._policy = make_policy(policy)
         self._include_server = include_server
         self._preview = preview
         self._registry = registry
         self._core: Optional[Core] = None
         self._handler: Any = None
-        self._handler_feed: Any = None
+        self._run: Run = self._run_plain
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
     def _start(self, name: str, factory: HandlerFactory) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview, self._deltas)
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit)
         self._handler = factory(self._core)
-        self._handler_feed = self._handler.feed
+        run = getattr(self._handler, "run", None)
+        if run is not None and not self._preview:  # the handler's own loop (no previews there)
+            self._run = run
 
     @property
     def dialect(self) -> Optional[str]:
@@ -286,12 +195,7 @@ class Accumulator:
         """Take one chunk (or event); return the events it produced."""
         core = self._core
         if type(chunk) is dict and core is not None and not self._closed:  # the hot path
-            try:
-                self._handler_feed(chunk)
-            except ToolwireError:
-                raise
-            except Exception as exc:
-                raise self._malformed(exc, chunk) from None
+            self._run((chunk,), self._feed_any)
             events = core.events
             if events:
                 core.events = []
@@ -299,58 +203,63 @@ class Accumulator:
             return []
         if self._closed:
             raise DecodeError("The stream is closed; nothing can be fed after close()")
-        for data in _chunks(chunk):
-            if self._core is None:
-                name = _detect(data)
-                if name is None:
-                    if data and self._unknown is None:
-                        self._unknown = data
-                    continue
-                self._start(name, STREAM_HANDLERS[name])
-            self._feed(data)
-        if self._core is None:
-            return []
-        events = self._core.events
-        self._core.events = []
-        return events
+        self._feed_any(chunk)
+        return self.events()
 
-    def _feed(self, data: Dict[str, Any]) -> None:
+    def _feed_any(self, chunk: Any) -> None:
+        """Feed one chunk of any form, detecting the dialect if it is not known yet."""
+        if self._core is not None:
+            self._run(plain_chunks(chunk), self._feed_any)
+            return
+        it = plain_chunks(chunk)
+        for data in it:
+            name = _detect(data)
+            if name is None:
+                if data and self._unknown is None:
+                    self._unknown = data
+                continue
+            self._start(name, STREAM_HANDLERS[name])
+            self._run(chain((data,), it), self._feed_any)
+            return
+
+    def _run_plain(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed dict chunks to the handler one by one and the rest to *other* (for
+        handlers without a ``run`` loop of their own, and for previews)."""
+        assert self._core is not None
+        feed = self._handler.feed
+        data: Any = None
         try:
-            self._handler_feed(data)
+            for data in chunks:
+                if type(data) is dict:
+                    feed(data)
+                else:
+                    other(data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape the handler did not foresee
-            raise self._malformed(exc, data) from None
+            raise self._core.malformed(exc, data) from None
 
     def _feed_all(self, chunks: Iterable[Any]) -> None:
-        """Feed a whole stream, dropping events (``accumulate``): dict chunks go straight
-        to the handler once the dialect is known."""
+        """Feed a whole stream (``accumulate``): once the dialect is known, the rest
+        goes to the handler's loop in one call."""
         it = iter(chunks)
-        for chunk in it:
-            self.feed(chunk)
-            core = self._core
-            if core is None:
-                continue
-            core.events = []
-            hf = self._handler_feed
-            data: Any = None
-            try:
-                for data in it:
-                    if type(data) is dict:
-                        hf(data)
-                    else:
-                        self.feed(data)
-            except ToolwireError:
-                raise
-            except Exception as exc:
-                raise self._malformed(exc, data) from None
-            core.events = []
-
-    def _malformed(self, exc: Exception, data: Any) -> DecodeError:
-        name = self.dialect
-        return DecodeError(
-            f"Malformed {name} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}", dialect=name
-        )
+        if self._core is None:
+            for chunk in it:
+                if type(chunk) is dict:  # detected here: no generator, no chain
+                    name = _detect(chunk)
+                    if name is None:
+                        if chunk and self._unknown is None:
+                            self._unknown = chunk
+                        continue
+                    self._start(name, STREAM_HANDLERS[name])
+                    self._run((chunk,), self._feed_any)
+                    break
+                self._feed_any(chunk)
+                if self._core is not None:
+                    break
+            else:
+                return
+        self._run(it, self._feed_any)
 
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
@@ -416,7 +325,7 @@ def accumulate(
 ) -> List[Result]:
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
-    acc = Accumulator(dialect, include_server=include_server, registry=registry, _deltas=False, **policy)
+    acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
     acc._feed_all(chunks)

@@ -17,9 +17,11 @@ Follows https://docs.anthropic.com/en/docs/build-with-claude/streaming (checked
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from .._errors import ToolwireError
 from .._stream_core import Core
+from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -50,6 +52,75 @@ class Handler:
     def __init__(self, core: Core) -> None:
         self.core = core
 
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: the events of plain ``tool_use`` blocks are handled here
+        (the core's hot-path contract), other events by ``feed``, chunks that are not
+        dicts by *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                c = block = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    kind = data["type"]
+                    if kind == "content_block_delta":
+                        delta = data["delta"]
+                        if delta["type"] == "input_json_delta":
+                            piece = delta["partial_json"]
+                            index = data["index"]
+                            if type(piece) is str and type(index) is int:
+                                if not piece:
+                                    continue  # the usual first delta of a block: nothing to add
+                                c = open_calls[index]
+                                size = c.size + len(piece)
+                                if size <= limit and c.error is None:
+                                    c.size = size
+                                    c.parts.append(piece)
+                                    if events is not None:
+                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                    continue
+                                c = None
+                    elif kind == "content_block_stop":
+                        index = data["index"]
+                        if type(index) is int:
+                            c = open_calls.get(index)
+                            if c is None:
+                                continue
+                    elif kind == "content_block_start":
+                        block = data["content_block"]
+                        index = data["index"]
+                        if type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN:
+                            block = None
+                    elif kind == "message_stop" or kind == "ping":
+                        continue
+                except (LookupError, TypeError):
+                    c = block = None
+                if c is not None:  # outside the ``try``: finalizing is not a read
+                    core.end(c)
+                elif block is not None:
+                    self._open(index, block)
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    def _open(self, key: Optional[int], block: Dict[str, Any], pd: Optional[Dict[str, Any]] = None) -> None:
+        ident, name, initial = block.get("id"), block.get("name"), block.get("input")
+        c = self.core.open(key, ident if type(ident) is str and ident else None,
+                           name if type(name) is str and name else None,
+                           server=_CALLS[block["type"]], provider_data=pd)
+        if type(initial) is dict and initial:
+            c.obj = initial
+
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
         core = self.core
@@ -74,18 +145,18 @@ class Handler:
                 return
             btype = block.get("type")
             if btype in _CALLS:
-                extra = {k: v for k, v in block.items() if k not in _PLAIN}
-                if btype != "tool_use":
-                    extra["type"] = btype
-                c = core.open(key, _str(block.get("id")), _str(block.get("name")),
-                              server=_CALLS[btype], provider_data={NAME: extra} if extra else None)
-                initial = block.get("input")
-                if type(initial) is dict and initial:
-                    c.obj = initial
+                pd = None
+                if btype != "tool_use" or not block.keys() <= _PLAIN:
+                    extra = {k: v for k, v in block.items() if k not in _PLAIN}
+                    if btype != "tool_use":
+                        extra["type"] = btype
+                    pd = {NAME: extra}
+                self._open(key, block, pd)
             elif btype == "text" and type(block.get("text")) is str:
                 core.text(block["text"])
         elif kind == "content_block_stop":
-            core.end(core.find(key) if key is not None else None)
+            if key is not None:
+                core.end(core.by_key.get(key))
         elif kind == "message_delta":
             delta = data.get("delta")
             if type(delta) is dict:

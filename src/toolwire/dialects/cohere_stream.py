@@ -14,9 +14,11 @@ cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from .._errors import ToolwireError
 from .._stream_core import Core
+from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -54,6 +56,56 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: argument deltas and ends of open calls are handled here
+        (the core's hot-path contract), other events by ``feed``, chunks that are not
+        dicts by *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                c = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    kind = data["type"]
+                    if kind == "tool-call-delta":
+                        piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
+                        index = data["index"]
+                        if type(piece) is str and type(index) is int:
+                            if not piece:
+                                continue
+                            c = open_calls[index]
+                            size = c.size + len(piece)
+                            if size <= limit and c.error is None:
+                                c.size = size
+                                c.parts.append(piece)
+                                if events is not None:
+                                    events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                continue
+                            c = None
+                    elif kind == "tool-call-end":
+                        index = data["index"]
+                        if type(index) is int:
+                            c = open_calls.get(index)
+                            if c is None:
+                                continue
+                except (LookupError, TypeError):
+                    c = None
+                if c is not None:  # outside the ``try``: finalizing is not a read
+                    core.end(c)
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")

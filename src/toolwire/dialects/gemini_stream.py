@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .._errors import EncodeError
 from .._stream_core import Call, Core
+from .._stream_paths import set_path
 from .._types import ToolCall
 
 __all__ = ["NAME", "Handler", "detect", "encode", "parse_path"]
@@ -186,7 +187,7 @@ class Handler:
                 self.core.fail(c, f"Partial argument at {path} has a non-string stringValue")
                 continue
             cont = _get(pa, "willContinue", "will_continue") is True
-            self.core.set_path(c, steps, value, path, grows, cont)
+            set_path(self.core, c, steps, value, path, grows, cont)
 
     def close(self) -> None:
         return None

@@ -20,9 +20,11 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from .._errors import ToolwireError
 from .._stream_core import Call, Core
+from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -34,10 +36,6 @@ _SERVER = frozenset(
 )
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
-_HANDLED = frozenset(
-    {"response.output_text.delta", "response.output_item.added", "response.function_call_arguments.done",
-     "response.output_item.done", "response.completed", "response.incomplete", "response.failed"}
-)
 
 
 def detect(data: Dict[str, Any]) -> bool:
@@ -51,7 +49,7 @@ def _str(value: Any) -> Optional[str]:
 
 def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
-    if item.get("type") == "custom_tool_call":
+    if item["type"] == "custom_tool_call":
         extra["custom"] = True
     return {NAME: extra} if extra else None
 
@@ -65,6 +63,61 @@ class Handler:
         self.core = core
         self.custom: Dict[Any, List[str]] = {}
 
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: the events of open function calls are handled here (the
+        core's hot-path contract), other events by ``feed``, chunks that are not dicts
+        by *other*."""
+        core = self.core
+        feed, added, done = self.feed, self._added, self._done
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                act = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    kind = data["type"]
+                    if kind == "response.function_call_arguments.delta":
+                        piece = data["delta"]
+                        index = data["output_index"]
+                        if type(piece) is str and type(index) is int:
+                            if not piece:
+                                continue
+                            c = open_calls[index]
+                            size = c.size + len(piece)
+                            if size <= limit and c.error is None:
+                                c.size = size
+                                c.parts.append(piece)
+                                if events is not None:
+                                    events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                continue
+                    elif kind == "response.function_call_arguments.done":
+                        text = data["arguments"]
+                        c = open_calls[data["output_index"]]
+                        if (type(text) is str and c.name is not None and c.error is None and len(text) == c.size
+                                and type(data["output_index"]) is int):
+                            c.full = text  # ``set_full`` when every character was seen
+                            continue
+                    elif kind == "response.output_item.done" or kind == "response.output_item.added":
+                        item = data["item"]
+                        index = data["output_index"]
+                        if type(item) is dict and type(index) is int:
+                            act = done if kind == "response.output_item.done" else added
+                except (LookupError, TypeError):
+                    act = None
+                if act is not None:  # outside the ``try``: not a read
+                    act(index, item)
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
         core = self.core
@@ -75,36 +128,29 @@ class Handler:
             delta = data.get("delta")
             if type(delta) is str and delta:
                 core.add_at(key, delta)
-        elif kind == "response.custom_tool_call_input.delta":
-            delta = data.get("delta")
-            if type(delta) is str:
-                c = self._find(key, data)
-                if c is None:
-                    c = core.open(key, None, None)
-                self.custom.setdefault(c.pos, []).append(delta)
-        elif kind not in _HANDLED:
-            return
-        elif kind == "response.output_text.delta":
-            delta = data.get("delta")
-            if type(delta) is str:
-                core.text(delta)
-        elif kind == "response.output_item.added":
+        elif kind == "response.output_item.done":
             item = data.get("item")
             if type(item) is dict:
-                self._added(key, item)
+                self._done(key, item)
         elif kind == "response.function_call_arguments.done":
-            c = self._find(key, data)
-            if c is None:
-                c = core.open(key, None, None)
+            c = self._call_at(key)
             if c.name is None:
                 c.name = _str(data.get("name"))
             text = data.get("arguments")
             if type(text) is str:
                 core.set_full(c, text)
-        elif kind == "response.output_item.done":
+        elif kind == "response.output_item.added":
             item = data.get("item")
             if type(item) is dict:
-                self._done(key, item)
+                self._added(key, item)
+        elif kind == "response.output_text.delta":
+            delta = data.get("delta")
+            if type(delta) is str:
+                core.text(delta)
+        elif kind == "response.custom_tool_call_input.delta":
+            delta = data.get("delta")
+            if type(delta) is str:
+                self.custom.setdefault(self._call_at(key).pos, []).append(delta)
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
             status = resp.get("status") if type(resp) is dict else None
@@ -113,19 +159,23 @@ class Handler:
                 reason = resp["incomplete_details"].get("reason")
             core.finish(reason or status or kind[len("response."):])
 
-    def _find(self, key: Any, data: Dict[str, Any]) -> Optional[Call]:
-        return self.core.find(key, None)
+    def _call_at(self, key: Optional[int]) -> Call:
+        """The open call at *key* (the latest open one without a key), or a new one there."""
+        core = self.core
+        c = core.by_key.get(key) if key is not None else core.find(None)
+        return core.open(key, None, None) if c is None else c
 
-    def _added(self, key: Any, item: Dict[str, Any]) -> None:
-        kind = item.get("type")
-        if kind in _CALL:
-            ident, name = _str(item.get("call_id")), _str(item.get("name"))
-            c = self.core.open(key, ident, name)  # provider data: from the final item
+    def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
+        if item.get("type") in _CALL:
+            core = self.core
+            ident, name = item.get("call_id"), item.get("name")
+            c = core.open(key, ident if type(ident) is str and ident else None,
+                          name if type(name) is str and name else None)  # provider data: from the final item
             text = item.get("arguments")
             if type(text) is str and text:
-                self.core.add(c, text)
+                core.add(c, text)
 
-    def _done(self, key: Any, item: Dict[str, Any]) -> None:
+    def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
         core = self.core
         kind = item.get("type")
         if kind in _SERVER:
@@ -137,7 +187,7 @@ class Handler:
             return
         if kind not in _CALL:
             return
-        c = self._find(key, item)
+        c = core.by_key.get(key) if key is not None else core.find(None)
         if c is None:
             c = core.open(key, _str(item.get("call_id")), _str(item.get("name")))
         if c.name is None:
