@@ -65,11 +65,13 @@ def test_import_defers_dialects_text_formats_and_schemas() -> None:
         "import sys, toolwire; "
         "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire._text'))); "
         "built = toolwire.ToolCall.__pydantic_complete__; "
+        "toolwire.decode({'id': 'c', 'type': 'function', 'function': {'name': 'f', 'arguments': '{}'}}); "
+        "decoded = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects.text_', 'toolwire._text'))); "
         "toolwire.decode_text; "  # a lazy attribute resolves on first use
-        "print(early, built, 'toolwire._text' in sys.modules)"
+        "print(early, built, decoded, 'toolwire._text' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[] False True"
+    assert out.stdout.strip() == "[] False [] True"
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         toolwire.nope  # type: ignore[attr-defined]  # noqa: B018
 

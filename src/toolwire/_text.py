@@ -63,9 +63,9 @@ _BY_NAME: dict[str, TextFormat] = {}
 def _formats() -> tuple[TextFormat, ...]:
     """The built-in text formats (their modules are imported on first use, so that
     ``import toolwire`` stays light)."""
-    from .dialects.text import TEXT_DIALECTS
+    from .dialects.text import TEXT_DIALECTS, text_format
 
-    formats: tuple[TextFormat, ...] = tuple(d.extra["text"] for d in TEXT_DIALECTS)
+    formats: tuple[TextFormat, ...] = tuple(text_format(d) for d in TEXT_DIALECTS)
     if not _BY_NAME:
         _BY_NAME.update((f.name, f) for f in formats)
     return formats

@@ -198,3 +198,11 @@ def test_tools_of_any_dialect_type_xml_values() -> None:
     text = "<tool_call>\n<function=f>\n<parameter=code>\n5\n</parameter>\n</function>\n</tool_call>"
     (call,) = toolwire.decode_text(text, "text.qwen3-xml", tools=tools).tool_calls
     assert call.args == {"code": "5"}
+
+
+def test_the_registry_table_matches_each_format_module() -> None:
+    from toolwire.dialects.text import TEXT_DIALECTS, text_format
+
+    for d in TEXT_DIALECTS:
+        fmt = text_format(d)
+        assert (fmt.name, fmt.description) == (d.name, d.description)

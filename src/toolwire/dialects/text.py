@@ -4,37 +4,50 @@ Text formats carry calls inside model output text, so they have no item shapes t
 detect: ``decode_all(text, "text.hermes")`` and ``decode_text`` read them,
 ``encode_text`` writes them. Their tool definitions and results are rendered by each
 model's chat template, not by toolwire, so those directions raise a clear error.
+
+The format modules (parsers and writers) load on first use: the registry holds only
+each format's name, module and description (a test checks them against the modules).
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Dict, Optional, Tuple
 
 from .._errors import DecodeError, EncodeError
 from .._ids import IdRule
 from .._registry import Dialect, EncodeContext
-from . import (
-    text_deepseek,
-    text_gemma,
-    text_glm,
-    text_harmony,
-    text_hermes,
-    text_kimi,
-    text_llama,
-    text_mistral,
-    text_qwen3_xml,
+
+__all__ = ["TEXT_DIALECTS", "text_format"]
+
+# name, module in this package, description (the module's FORMAT has the same two)
+_TABLE = (
+    ("text.hermes", "text_hermes", "Hermes / Qwen2.5 / Qwen3: <tool_call>{json}</tool_call>, <think> reasoning"),
+    ("text.qwen3-xml", "text_qwen3_xml", "Qwen3-Coder / Qwen3.5: <tool_call><function=NAME><parameter=KEY>value"),
+    ("text.llama", "text_llama", "Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]"),
+    ("text.mistral", "text_mistral", "Mistral: [TOOL_CALLS] JSON array, name[CALL_ID]id[ARGS]{…}, name[ARGS]{…}"),
+    ("text.deepseek", "text_deepseek", "DeepSeek V3 / V3.1 <｜tool▁call▁begin｜>…, V3.2 / V4 DSML invoke/parameter"),
+    ("text.gemma", "text_gemma", 'Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:1}<tool_call|>'),
+    ("text.glm", "text_glm", "GLM-4.5+: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>"),
+    ("text.kimi", "text_kimi", "Kimi K2: <|tool_calls_section_begin|> … functions.NAME:IDX … {json}"),
+    (
+        "text.harmony",
+        "text_harmony",
+        "gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
+    ),
 )
 
-__all__ = ["TEXT_DIALECTS"]
+
+def text_format(dialect: Dialect) -> Any:
+    """The ``TextFormat`` of a ``text.*`` dialect (its module is imported now)."""
+    return importlib.import_module(f".{dialect.extra['text_module']}", __package__).FORMAT
 
 
 def _no_shape(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
-def _make(fmt: Any) -> Dialect:
-    name: str = fmt.name
-
+def _make(name: str, module: str, description: str) -> Dialect:
     def decode_item(item: Any, *rest: Any) -> Any:
         raise DecodeError(
             f"{name} calls live in model output text; use decode_text(text, {name!r})", dialect=name
@@ -61,22 +74,9 @@ def _make(fmt: Any) -> Dialect:
         decode_result=decode_item,
         encode_result=encode_item,
         ids=IdRule(required=False),
-        description=fmt.description or name,
-        extra={"text": fmt},
+        description=description,
+        extra={"text_module": module},
     )
 
 
-TEXT_DIALECTS: Tuple[Dialect, ...] = tuple(
-    _make(m.FORMAT)
-    for m in (
-        text_hermes,
-        text_qwen3_xml,
-        text_llama,
-        text_mistral,
-        text_deepseek,
-        text_gemma,
-        text_glm,
-        text_kimi,
-        text_harmony,
-    )
-)
+TEXT_DIALECTS: Tuple[Dialect, ...] = tuple(_make(*row) for row in _TABLE)
