@@ -85,15 +85,20 @@ def decode(
     exactly one call is accepted too.
     """
     if type(item) is dict and not policy:  # the common case, straight through
+        reg = default_registry() if registry is None else registry
         if dialect is None:
-            call = (default_registry() if registry is None else registry).quick(item)
+            call = reg.quick(item)
             if call is not None:
                 return call
         elif type(dialect) is str:
-            quick = _dialect(dialect, registry).extra.get("quick")  # type: ignore[union-attr]
-            call = None if quick is None else _quick(quick, item)
-            if call is not None:
-                return call
+            quick = reg.quick_decoder(dialect)
+            if quick is not None:
+                try:
+                    call = quick(item)
+                except Exception:  # the general path decides
+                    call = None
+                if call is not None:
+                    return call
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
     if type(item) is dict:

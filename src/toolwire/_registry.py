@@ -149,6 +149,7 @@ class Registry:
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
+        self._quick_by_name: Dict[str, Quick] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
         self._by_type: Dict[type, Optional[ObjectReader]] = {}
@@ -182,12 +183,17 @@ class Registry:
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
             self._by_shape = {}
             self._quick = {}
+            self._quick_by_name = {n: d.extra["quick"] for n, d in by_name.items() if "quick" in d.extra}
             self._readers = {
                 name: (d, reader, d.extra.get("quick_objects", {}).get(name))
                 for d in reversed(order)
                 for name, reader in d.extra.get("objects", {}).items()
             }
             self._by_type = {}
+
+    def quick_decoder(self, name: str) -> Optional[Quick]:
+        """The ``extra["quick"]`` of the dialect registered as *name*, if any."""
+        return self._quick_by_name.get(name)
 
     def get(self, name: str) -> Dialect:
         try:
