@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import toolwire
+from corpus_data import files, load
 
 openai = pytest.importorskip("openai")
 from openai._models import construct_type  # noqa: E402  (the SDK's response parser)
@@ -153,3 +154,26 @@ def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None
 
     assert full(tc) == full(tc, repair=True) == full(to_data(tc))
     assert (quick(tc) is not None) == (function["arguments"] == '{"city": "Paris"}')
+
+
+@pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", "openai-responses", kinds=("response",)))
+def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_walk(path: Any) -> None:
+    """``extra["containers"]`` readers keep only what calls depend on: the decoded
+    calls (with all their fidelity data) and the errors must be the generic walk's."""
+    from toolwire._access import to_data
+    from toolwire._registry import default_registry
+
+    payload = load(path)["payload"]
+    cls = Response if payload.get("object") == "response" else ChatCompletion
+    obj = construct_type(type_=cls, value=payload)
+
+    def full(x: Any, **kw: Any) -> Any:
+        try:
+            return [(c.name, c.args, c.id, c.raw, c.provider_data, c.repairs) for c in toolwire.decode_all(x, **kw)]
+        except toolwire.ToolwireError as exc:
+            return str(exc)
+
+    reader = default_registry().container_reader(cls)
+    assert reader is not None and reader(obj) is not None
+    for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
+        assert full(obj, **kw) == full(to_data(obj), **kw)

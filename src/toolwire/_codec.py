@@ -50,6 +50,7 @@ __all__ = [
     "walk",
 ]
 
+_PLAIN_INPUT = frozenset({dict, list, str, bytes, bytearray})
 _VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
 _TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
@@ -216,7 +217,12 @@ def decode_all(
         raise ValueError("invalid must be 'raise' or 'keep'")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
-    data = _load(x)
+    data = None
+    if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
+        reader = _registry(registry).container_reader(type(x))
+        data = None if reader is None else reader(x)
+    if data is None:
+        data = _load(x)
     if data is None or data == {} or data == []:
         return []
     pol = make_policy(policy) if policy else _DEFAULT

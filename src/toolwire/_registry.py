@@ -90,6 +90,9 @@ class Dialect:
       tool-call classes read by attribute, faster than the generic object walk.
       ``extra["quick_objects"]``, optional, maps the same names to readers that
       return the ``ToolCall`` directly, like ``quick`` does for dicts.
+      ``extra["containers"]``, optional, maps SDK response classes to readers of
+      the plain dict ``decode_all`` needs (the calls and finish reasons, not the
+      rest: what the generic walk would give, minus what no call depends on).
     - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
       (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
       payload only on evidence of their own).
@@ -153,6 +156,8 @@ class Registry:
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
         self._by_type: Dict[type, Optional[ObjectReader]] = {}
+        self._containers: Dict[str, Callable[[Any], Any]] = {}
+        self._container_by_type: Dict[type, Optional[Callable[[Any], Any]]] = {}
         for d in dialects:
             self.register(d)
 
@@ -190,6 +195,10 @@ class Registry:
                 for name, reader in d.extra.get("objects", {}).items()
             }
             self._by_type = {}
+            self._containers = {
+                name: reader for d in reversed(order) for name, reader in d.extra.get("containers", {}).items()
+            }
+            self._container_by_type = {}
 
     def quick_decoder(self, name: str) -> Optional[Quick]:
         """The ``extra["quick"]`` of the dialect registered as *name*, if any."""
@@ -244,6 +253,20 @@ class Registry:
                 continue
             out.append((d, claim))
         return tuple(out)
+
+    def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
+        """The reader a dialect declared for SDK responses of class *cls* (see
+        ``extra["containers"]``); it returns plain data or ``None`` (walk it all)."""
+        table = self._container_by_type
+        try:
+            return table[cls]
+        except KeyError:
+            pass
+        hit = self._containers.get(f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}")
+        if len(table) > 1024:
+            table.clear()
+        table[cls] = hit
+        return hit
 
     def _shape_claims(self, data: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]]:
         kind = data.get("type")

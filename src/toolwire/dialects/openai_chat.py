@@ -26,6 +26,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pydantic_core import from_json
 
+from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
@@ -273,6 +274,30 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
     return {"id": ident, "type": kind, "function": {"name": name, "arguments": arguments}}
 
 
+def read_completion(o: Any) -> Optional[Dict[str, Any]]:
+    """What ``decode_all`` reads of an openai ``ChatCompletion``, by attribute: the
+    model, each choice's finish reason, its message's role, content and calls, and
+    any extra fields (they may tell the dialect); ``None`` when it is not that shape."""
+    try:
+        if o.object != "chat.completion":
+            return None
+        choices = []
+        for c in o.choices:
+            m = c.message
+            calls = m.tool_calls
+            msg = {
+                "role": m.role,
+                "content": m.content,
+                "tool_calls": None if calls is None else [read_object(tc) or to_data(tc) for tc in calls],
+                "function_call": to_data(m.function_call),
+                **to_data(m.__pydantic_extra__ or {}),
+            }
+            choices.append({"finish_reason": c.finish_reason, "message": msg, **to_data(c.__pydantic_extra__ or {})})
+        return {"object": o.object, "model": o.model, "choices": choices, **to_data(o.__pydantic_extra__ or {})}
+    except AttributeError:
+        return None
+
+
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     fn = item.get("function")
     return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
@@ -392,5 +417,6 @@ DIALECT = Dialect(
         "quick": quick,
         "objects": {_SDK_CALL: read_object},
         "quick_objects": {_SDK_CALL: quick_object},
+        "containers": {"openai:ChatCompletion": read_completion},
     },
 )

@@ -25,6 +25,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pydantic_core import from_json
 
+from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
@@ -220,6 +221,25 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
+def read_response(o: Any) -> Optional[Dict[str, Any]]:
+    """What ``decode_all`` reads of an openai ``Response``, by attribute: its status,
+    why it is incomplete, the model, the output items and any extra fields (they
+    may tell the dialect); ``None`` when it is not that shape."""
+    try:
+        if o.object != "response":
+            return None
+        return {
+            "object": o.object,
+            "model": o.model,
+            "status": o.status,
+            "incomplete_details": to_data(o.incomplete_details),
+            "output": to_data(o.output),
+            **to_data(o.__pydantic_extra__ or {}),
+        }
+    except AttributeError:
+        return None
+
+
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     return item.get("name"), item.get("call_id")
 
@@ -327,5 +347,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("responses",),
     description="OpenAI Responses API",
-    extra={"peek": peek, "quick": quick},
+    extra={"peek": peek, "quick": quick, "containers": {"openai:Response": read_response}},
 )
