@@ -31,7 +31,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, check_object, parse_arguments
+from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import ArgumentsError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -247,6 +247,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a ``tool_use`` block (what ``sniff`` claims as a call)."""
+    return decode_call(item, DEFAULT_POLICY, "$") if item.get("type") == "tool_use" else None
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -285,5 +290,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("anthropic",),
     description="Anthropic Messages API",
-    extra={"peek": peek, "objects": {"anthropic:ToolUseBlock": read_object}},
+    extra={"peek": peek, "quick": quick, "objects": {"anthropic:ToolUseBlock": read_object}},
 )

@@ -30,7 +30,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, check_object, parse_arguments
+from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -153,6 +153,14 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs, server)
 
 
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a client ``toolUse`` block (what ``sniff`` claims as a call)."""
+    tu = item.get("toolUse")
+    if type(tu) is dict and "role" not in item and tu.get("type") != "server_tool_use":
+        return decode_call(item, DEFAULT_POLICY, "$")
+    return None
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -194,5 +202,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("bedrock",),
     description="AWS Bedrock Converse / ConverseStream",
-    extra={"peek": peek},
+    extra={"peek": peek, "quick": quick},
 )

@@ -39,7 +39,7 @@ import base64
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import Policy, check_object, parse_arguments
+from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -254,6 +254,13 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
 
 
+def quick(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a ``functionCall`` part (what ``sniff`` claims as a call)."""
+    if type(part.get("functionCall")) is dict and "role" not in part:
+        return decode_call(part, DEFAULT_POLICY, "$")
+    return None
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -301,5 +308,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
-    extra={"peek": peek, "detect": detect},
+    extra={"peek": peek, "detect": detect, "quick": quick},
 )
