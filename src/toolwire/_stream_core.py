@@ -21,8 +21,9 @@ so a handler's ``run`` loop may add a fragment to ``c = by_key[key]`` itself, an
 must do exactly this: when ``c.error is None`` and ``c.size + len(piece) <=
 max_bytes``, add ``len(piece)`` to ``c.size``, append *piece* to ``c.parts`` and,
 when ``emit`` is on, an ``ArgsDelta(c.pos, c.id, piece)`` to ``events`` (never
-with ``preview``: such accumulators do not use ``run``). Anything else goes through
-the methods.
+with ``preview``: such accumulators do not use ``run``). It may end such a call
+with ``c.ended = True; finalize(c)``. Anything else goes through the methods, and
+a loop that cannot tell must leave the chunk to them.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class Call:
         self.ended = False
         self.done = False
         self.error: Optional[str] = None
-        self.size = 0
+        self.size = 0  # characters taken: the length of ``parts`` joined while error and tree are None
         self.result: Optional[Result] = None  # set when finalized
 
 
@@ -122,7 +123,7 @@ class Core:
         if key is not None:
             old = self.by_key.get(key)
             if old is not None:  # ``by_key`` holds open calls only
-                self._finalize(old)
+                self.finalize(old)
         c = self._new(key, scope, id, name, needs_end)
         if server:
             c.server = True
@@ -156,7 +157,7 @@ class Core:
         """The call's end event arrived: finalize it."""
         if c is not None and not c.done:
             c.ended = True
-            self._finalize(c)
+            self.finalize(c)
 
     def whole(
         self,
@@ -177,7 +178,7 @@ class Core:
         else:
             c.obj = args
         c.ended = True
-        self._finalize(c)
+        self.finalize(c)
 
     def fail(self, c: Call, error: str) -> None:
         """Mark the call invalid (it is still finalized at its end)."""
@@ -236,7 +237,7 @@ class Core:
         for c in self.calls:
             if not c.done and c.scope == scope:
                 c.ended = True
-                self._finalize(c)
+                self.finalize(c)
 
     # ---- text, finish, close ---------------------------------------------------------
 
@@ -251,7 +252,7 @@ class Core:
     def close(self) -> None:
         for c in self.calls:
             if not c.done:
-                self._finalize(c)
+                self.finalize(c)
 
     def results_list(self, server: Optional[bool] = None) -> List[Result]:
         """Finalized calls in order of appearance (client calls, plus server calls when
@@ -313,7 +314,8 @@ class Core:
             return replace(self.policy, finish_reason=fr)
         return self.policy
 
-    def _finalize(self, c: Call) -> None:
+    def finalize(self, c: Call) -> None:
+        """Make *c*'s result (``c.ended`` says whether its end event came)."""
         c.done = True
         parts = c.parts
         text: Optional[str] = c.full

@@ -99,6 +99,10 @@ _DETECT: Tuple[Tuple[str, Callable[[Dict[str, Any]], bool]], ...] = (
 )
 
 
+def _no_run(*_: Any) -> None:
+    raise AssertionError("unreachable")  # no handler yet; or a non-dict from ``plain_chunks``
+
+
 def stream_dialects() -> List[str]:
     """Ids of the dialects with a built-in stream handler."""
     return list(STREAM_HANDLERS)
@@ -113,8 +117,11 @@ def detect_stream(chunk: Any) -> Optional[str]:
     return None
 
 
+_TYPED = 3  # the first three need a string ``type``: skipped at once without one
+
+
 def _detect(data: Dict[str, Any]) -> Optional[str]:
-    for name, test in _DETECT:
+    for name, test in _DETECT if type(data.get("type")) is str else _DETECT[_TYPED:]:
         try:
             if test(data):
                 return name
@@ -146,6 +153,41 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tupl
     return name, factory
 
 
+def _runner(handler: Any, core: Core, preview: bool) -> Run:
+    """The handler's own ``run`` loop, or one that feeds dict chunks one by one (for
+    handlers without a loop, and for previews, which only ``feed`` makes)."""
+    run: Optional[Run] = getattr(handler, "run", None)
+    if run is not None and not preview:
+        return run
+    feed = handler.feed
+
+    def run_plain(chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is dict:
+                    feed(data)
+                else:
+                    other(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape the handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    return run_plain
+
+
+def _close(core: Core, handler: Any) -> None:
+    try:
+        handler.close()
+    except ToolwireError:
+        raise
+    except Exception as exc:
+        raise DecodeError(f"Malformed {core.dialect} stream ({type(exc).__name__}: {exc})",
+                          dialect=core.dialect) from None
+    core.close()
+
+
 class Accumulator:
     """Assembles the tool calls of one streamed reply, chunk by chunk.
 
@@ -173,7 +215,7 @@ class Accumulator:
         self._registry = registry
         self._core: Optional[Core] = None
         self._handler: Any = None
-        self._run: Run = self._run_plain
+        self._run: Run = _no_run
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
         if dialect is not None:
@@ -182,9 +224,7 @@ class Accumulator:
     def _start(self, name: str, factory: HandlerFactory) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit)
         self._handler = factory(self._core)
-        run = getattr(self._handler, "run", None)
-        if run is not None and not self._preview:  # the handler's own loop (no previews there)
-            self._run = run
+        self._run = _runner(self._handler, self._core, self._preview)
 
     @property
     def dialect(self) -> Optional[str]:
@@ -222,26 +262,17 @@ class Accumulator:
             self._run(chain((data,), it), self._feed_any)
             return
 
-    def _run_plain(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
-        """Feed dict chunks to the handler one by one and the rest to *other* (for
-        handlers without a ``run`` loop of their own, and for previews)."""
-        assert self._core is not None
-        feed = self._handler.feed
-        data: Any = None
-        try:
-            for data in chunks:
-                if type(data) is dict:
-                    feed(data)
-                else:
-                    other(data)
-        except ToolwireError:
-            raise
-        except Exception as exc:  # a chunk shape the handler did not foresee
-            raise self._core.malformed(exc, data) from None
-
     def _feed_all(self, chunks: Iterable[Any]) -> None:
         """Feed a whole stream (``accumulate``): once the dialect is known, the rest
         goes to the handler's loop in one call."""
+        if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
+            if self._core is None and type(chunks[0]) is dict:
+                name = _detect(chunks[0])
+                if name is not None:
+                    self._start(name, STREAM_HANDLERS[name])
+            if self._core is not None:
+                self._run(chunks, self._feed_any)
+                return
         it = iter(chunks)
         if self._core is None:
             for chunk in it:
@@ -272,14 +303,7 @@ class Accumulator:
                         f"{excerpt(self._unknown)}"
                     )
                 return []
-            try:
-                self._handler.close()
-            except ToolwireError:
-                raise
-            except Exception as exc:
-                raise DecodeError(f"Malformed {self._core.dialect} stream ({type(exc).__name__}: {exc})",
-                                  dialect=self._core.dialect) from None
-            self._core.close()
+            _close(self._core, self._handler)
         return self.calls
 
     def events(self) -> List[Event]:
@@ -325,6 +349,26 @@ def accumulate(
 ) -> List[Result]:
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
+    if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
+        rules = make_policy(policy)
+        name: Optional[str] = None
+        factory: Optional[HandlerFactory] = None
+        if dialect is not None:
+            name, factory = _resolve(dialect, registry)
+        elif type(chunks[0]) is dict:
+            name = _detect(chunks[0])
+            factory = None if name is None else STREAM_HANDLERS[name]
+        if name is not None and factory is not None:
+            core = Core(name, rules, include_server, False, False)
+            handler = factory(core)
+            run = _runner(handler, core, False)
+
+            def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
+                run(plain_chunks(chunk), _no_run)
+
+            run(chunks, other)
+            _close(core, handler)
+            return core.results_list()
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk

@@ -103,7 +103,8 @@ class Handler:
                 except (LookupError, TypeError):
                     c = block = None
                 if c is not None:  # outside the ``try``: finalizing is not a read
-                    core.end(c)
+                    c.ended = True
+                    core.finalize(c)
                 elif block is not None:
                     self._open(index, block)
                 else:

@@ -65,6 +65,7 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        start = False
         try:
             for data in chunks:
                 if type(data) is not dict:
@@ -94,10 +95,21 @@ class Handler:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
+                    elif "contentBlockStart" in data:  # a plain toolUse block: id and name only
+                        body = data["contentBlockStart"]
+                        use = body["start"]["toolUse"]
+                        ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
+                        start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
+                                 and name != "" and type(index) is int)
                 except (LookupError, TypeError, AttributeError):
                     c = None
-                if c is not None:  # outside the ``try``: finalizing is not a read
-                    core.end(c)
+                    start = False
+                if c is not None:  # outside the ``try``: not a read
+                    c.ended = True
+                    core.finalize(c)
+                elif start:
+                    core.open(index, ident, name)
+                    start = False
                 else:
                     feed(data)
         except ToolwireError:

@@ -67,6 +67,7 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        start = False
         try:
             for data in chunks:
                 if type(data) is not dict:
@@ -96,10 +97,24 @@ class Handler:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
+                    elif kind == "tool-call-start":
+                        tc = data["delta"]["message"]["tool_calls"]
+                        fn = tc["function"]
+                        ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
+                        if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
+                                and type(index) is int):
+                            start = True
                 except (LookupError, TypeError):
                     c = None
-                if c is not None:  # outside the ``try``: finalizing is not a read
-                    core.end(c)
+                    start = False
+                if c is not None:  # outside the ``try``: not a read
+                    c.ended = True
+                    core.finalize(c)
+                elif start:
+                    c = core.open(index, ident, name)
+                    if piece:
+                        core.add(c, piece)
+                    start = False
                 else:
                     feed(data)
         except ToolwireError:

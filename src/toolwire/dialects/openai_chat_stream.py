@@ -19,9 +19,11 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
+from .._errors import ToolwireError
 from .._stream_core import Core
+from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -62,6 +64,55 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: a chunk whose one choice carries only one argument
+        continuation (no id, no name) for an open call is added here (the core's
+        hot-path contract); other chunks go to ``feed``, chunks that are not dicts to
+        *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    choices = data["choices"]
+                    if type(choices) is list and len(choices) == 1:
+                        choice = choices[0]
+                        delta = choice["delta"]
+                        calls = delta.get("tool_calls")
+                        if (type(calls) is list and len(calls) == 1 and not choice.get("finish_reason")
+                                and not delta.get("content") and delta.get("function_call") is None):
+                            tc = calls[0]
+                            fn = tc["function"]
+                            piece = fn["arguments"]
+                            scope = choice.get("index", 0)
+                            index = tc["index"]
+                            if (type(piece) is str and type(index) is int and type(scope) is int
+                                    and not tc.get("id") and not fn.get("name")):
+                                c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                if not piece:
+                                    continue
+                                size = c.size + len(piece)
+                                if size <= limit and c.error is None:
+                                    c.size = size
+                                    c.parts.append(piece)
+                                    if events is not None:
+                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                    continue
+                except (LookupError, TypeError, AttributeError):
+                    pass
+                feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
 
     def feed(self, data: Dict[str, Any]) -> None:
         choices = data.get("choices")

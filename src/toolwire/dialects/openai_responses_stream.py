@@ -48,7 +48,10 @@ def _str(value: Any) -> Optional[str]:
 
 
 def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
-    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    extra = item.copy()  # cheaper than a comprehension, in the same order
+    for k in _PLAIN:
+        if k in extra:
+            del extra[k]
     if item["type"] == "custom_tool_call":
         extra["custom"] = True
     return {NAME: extra} if extra else None
@@ -209,7 +212,8 @@ class Handler:
             elif type(text) is dict:
                 c.parts = []
                 c.obj = text
-        core.end(c)
+        c.ended = True
+        core.finalize(c)
 
     def close(self) -> None:
         return None
