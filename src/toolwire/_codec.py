@@ -271,6 +271,8 @@ def _quick_collect(
         return False
     quick = dd.extra.get("quick")
     try:
+        if dd.finish(item) in _TRUNCATING:  # cut off: the general path judges its calls
+            return False
         for child, _ in dd.children(item, "$"):
             call = None
             if quick is not None and type(child) is dict:
