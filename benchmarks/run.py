@@ -440,6 +440,8 @@ def cli(b: Bench, big_mb: float, tmp: Path) -> None:
 # ---------------------------------------------------------------- import time
 
 IMPORTS = {
+    "pydantic (lazy package)": "import pydantic",
+    "pydantic + a first model": "import pydantic\nclass M(pydantic.BaseModel):\n    x: int",
     "toolwire": "import toolwire",
     "toolwire + first decode": "import toolwire; toolwire.decode({'name': 'f', 'args': {}})",
     "toolwire.cli": "import toolwire.cli",
@@ -468,7 +470,8 @@ def imports(b: Bench) -> None:
     for who, stmt in IMPORTS.items():
         if not _installed(stmt):
             continue
-        runs = (3 if who.startswith("toolwire") else 1) if b.quick else (9 if who.startswith("toolwire") else 3)
+        ours = who.startswith(("toolwire", "pydantic "))
+        runs = (3 if ours else 1) if b.quick else (9 if ours else 3)
         ms = (statistics.median(wall(stmt) for _ in range(runs)) - empty) * 1e3
         b.add("import", "import time (wall, minus bare interpreter)", who, ms, "ms", None)
 

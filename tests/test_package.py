@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 from pydantic import BaseModel, ValidationError
 
@@ -190,3 +192,9 @@ def test_registry_copy_register_and_duplicates() -> None:
     with pytest.raises(toolwire.UnknownDialectError, match="Unknown dialect 'nope'"):
         toolwire.get_dialect("nope")
     assert toolwire.get_dialect("openai") is base
+
+
+@pytest.mark.parametrize("dialect", [None, 3, "nope", ""])
+def test_encode_to_no_known_dialect_is_an_unknown_dialect_error(dialect: Any) -> None:
+    with pytest.raises(toolwire.UnknownDialectError, match="known dialects: anthropic.messages"):
+        toolwire.encode(toolwire.ToolCall(name="f"), dialect)

@@ -354,12 +354,17 @@ def encode(
     Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
     conversation to keep calls and results paired and collisions detected.
     """
-    d = _dialect(dialect, registry)
-    assert d is not None
-    c = _as_call(call, registry)
+    d = dialect if isinstance(dialect, Dialect) else (default_registry() if registry is None else registry).get(dialect)
+    c: ToolCall = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
-    return _encoded(d, d.encode_call, c, ctx)
+    try:
+        out: Dict[str, Any] = d.encode_call(c, ctx)
+    except ToolwireError:
+        raise
+    except _ENCODE_ERRORS as exc:
+        raise _encode_error(d, c, exc) from None
+    return out
 
 
 def decode_tool(
@@ -447,11 +452,16 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
         out: Dict[str, Any] = fn(*args)
     except ToolwireError:
         raise
-    except (ValueError, TypeError, RecursionError, AttributeError, KeyError) as exc:
-        raise EncodeError(
-            f"Cannot encode {excerpt(args[0])} as {d.name} ({type(exc).__name__}: {exc})", dialect=d.name
-        ) from None
+    except _ENCODE_ERRORS as exc:
+        raise _encode_error(d, args[0], exc) from None
     return out
+
+
+_ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
+
+
+def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:
+    return EncodeError(f"Cannot encode {excerpt(value)} as {d.name} ({type(exc).__name__}: {exc})", dialect=d.name)
 
 
 def _guard(d: Dialect, fn: Any, data: Any) -> Any:
