@@ -91,8 +91,8 @@ def decode(
             call = reg.quick(item)
             if call is not None:
                 return call
-        elif type(dialect) is str:
-            quick = reg.quick_decoder(dialect)
+        else:
+            quick = reg.quick_decoder(dialect) if type(dialect) is str else _extra_quick(dialect)
             if quick is not None:
                 try:
                     call = quick(item)
@@ -148,6 +148,10 @@ def decode(
         f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
         dialect=d.name,
     )
+
+
+def _extra_quick(dialect: Any) -> Any:
+    return dialect.extra.get("quick") if isinstance(dialect, Dialect) else None
 
 
 def _quick(fn: Any, item: Dict[str, Any]) -> Optional[ToolCall]:
