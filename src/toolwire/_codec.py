@@ -269,8 +269,8 @@ def _quick_collect(
             return False
         out.append(call)
         return True
-    if kind == OTHER:
-        return True  # an item without calls: the walk passes over it too
+    if kind == OTHER or (depth and kind in (TOOL, RESULT)):
+        return True  # an item without calls inside a container: the walk passes over it too
     if kind != CALLS:
         return False
     quick = dd.extra.get("quick")
