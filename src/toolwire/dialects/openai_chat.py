@@ -173,14 +173,19 @@ _SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 
 
 def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of the plain ``{id, type: "function", function: {name,
-    arguments}}`` item whose arguments are the text of an object; else ``None``."""
-    if len(item) != 3 or item.get("type") != "function":
-        return None
+    """``decode_call`` of what ``sniff`` claims as a call, in one step for the plain
+    ``{id, type: "function", function: {name, arguments}}`` item whose arguments are
+    the text of an object; ``None`` for anything else."""
     fn = item.get("function")
-    if type(fn) is not dict or len(fn) != 2:
+    if type(fn) is not dict:
         return None
-    return _plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
+    if len(item) == 3 and len(fn) == 2 and item.get("type") == "function":
+        call = _plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
+        if call is not None:
+            return call
+    if "arguments" in fn or "id" in item:  # a call to sniff: empty, double-encoded, extra fields...
+        return decode_call(item, DEFAULT_POLICY, "$")
+    return None
 
 
 def quick_object(o: Any) -> Optional[ToolCall]:
