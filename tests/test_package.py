@@ -195,5 +195,10 @@ def test_registry_copy_register_and_duplicates() -> None:
 
 @pytest.mark.parametrize("dialect", [None, 3, "nope", ""])
 def test_encode_to_no_known_dialect_is_an_unknown_dialect_error(dialect: Any) -> None:
-    with pytest.raises(toolwire.UnknownDialectError, match="known dialects: anthropic.messages"):
-        toolwire.encode(toolwire.ToolCall(name="f"), dialect)
+    for fn, value in (
+        (toolwire.encode, toolwire.ToolCall(name="f")),
+        (toolwire.encode_tool, toolwire.Tool(name="f")),
+        (toolwire.encode_result, toolwire.ToolResult(id="c", content="x")),
+    ):
+        with pytest.raises(toolwire.UnknownDialectError, match="known dialects: anthropic.messages"):
+            fn(value, dialect)

@@ -177,3 +177,15 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
     assert reader is not None and reader(obj) is not None
     for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
         assert full(obj, **kw) == full(to_data(obj), **kw)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"choices": None}, {"choices": [None]}, {"choices": [{"message": 3}]}, {"choices": 7, "model": None}],
+)
+def test_odd_unvalidated_completion_objects_give_toolwire_errors_or_calls(fields: Any) -> None:
+    obj = ChatCompletion.model_construct(**{"object": "chat.completion", "model": "m", **fields})
+    try:
+        toolwire.decode_all(obj)
+    except toolwire.ToolwireError:
+        pass

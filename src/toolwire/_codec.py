@@ -112,7 +112,10 @@ def decode(
                 call = _quick(fast[2], item)
                 if call is not None:
                     return call
-            plain = fast[1](item)
+            try:
+                plain = fast[1](item)
+            except Exception:  # an odd instance (built without validation): the generic walk
+                plain = None
             if plain is not None:
                 return _decode_one(fast[0], plain, pol, "$", False)
         data = _load(item)
@@ -224,7 +227,10 @@ def decode_all(
     data = None
     if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
         reader = _registry(registry).container_reader(type(x))
-        data = None if reader is None else reader(x)
+        try:
+            data = None if reader is None else reader(x)
+        except Exception:  # an odd instance (built without validation): the generic walk
+            data = None
     if data is None:
         data = _load(x)
     if data is None or data == {} or data == []:
@@ -337,6 +343,13 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
 
 # ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
 # class's isinstance check reads an attribute of *x*, which a foreign object may raise on
+def _target(dialect: Any, registry: Optional[Registry]) -> Dialect:
+    """The dialect to encode to (``UnknownDialectError`` for anything else, ``None`` too)."""
+    if isinstance(dialect, Dialect):
+        return dialect
+    return (default_registry() if registry is None else registry).get(dialect)
+
+
 def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
     if issubclass(type(call), ToolCall):
         return cast(ToolCall, call)
@@ -358,7 +371,7 @@ def encode(
     Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
     conversation to keep calls and results paired and collisions detected.
     """
-    d = dialect if isinstance(dialect, Dialect) else (default_registry() if registry is None else registry).get(dialect)
+    d = _target(dialect, registry)
     c: ToolCall = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
@@ -385,8 +398,7 @@ def encode_tool(
     tool: Any, dialect: Union[str, Dialect], *, registry: Optional[Registry] = None
 ) -> Dict[str, Any]:
     """The *dialect* tool definition for *tool* (a ``Tool`` or any decodable definition)."""
-    d = _dialect(dialect, registry)
-    assert d is not None
+    d = _target(dialect, registry)
     t = tool if issubclass(type(tool), Tool) else decode_tool(tool, registry=registry)
     _check_name(d, t.name)
     return _encoded(d, d.encode_tool, t)
@@ -421,8 +433,7 @@ def encode_result(
     registry: Optional[Registry] = None,
 ) -> Dict[str, Any]:
     """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
-    d = _dialect(dialect, registry)
-    assert d is not None
+    d = _target(dialect, registry)
     r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
     return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
 
