@@ -100,6 +100,12 @@ def decode(
                     call = None
                 if call is not None:
                     return call
+    elif dialect is None and not policy:  # an SDK tool-call object read straight into a ToolCall
+        fast = (default_registry() if registry is None else registry).object_reader(type(item))
+        if fast is not None and fast[2] is not None:
+            call = _quick(fast[2], item)
+            if call is not None:
+                return call
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
     if type(item) is dict:
