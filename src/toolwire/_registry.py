@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple, TypeVar
 
 from ._errors import UnknownDialectError
 from ._ids import IdRule
@@ -45,6 +45,7 @@ RESULT = "result"  # a tool result
 OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
+T = TypeVar("T")
 Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
@@ -232,17 +233,10 @@ class Registry:
         generic object walk handle that instance (extra fields, odd values); the quick
         reader (or ``None``) returns the ``ToolCall`` under the default policy.
         """
-        table = self._by_type
         try:
-            return table[cls]
+            return self._by_type[cls]
         except KeyError:
-            pass
-        key = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
-        hit = self._readers.get(key)
-        if len(table) > 1024:
-            table.clear()
-        table[cls] = hit
-        return hit
+            return _remember(self._by_type, cls, self._readers)
 
     def _candidates(self, keys: Tuple[Any, ...], kind: Optional[str]) -> Tuple[Tuple[Dialect, Sniff], ...]:
         out = []
@@ -257,16 +251,10 @@ class Registry:
     def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
         """The reader a dialect declared for SDK responses of class *cls* (see
         ``extra["containers"]``); it returns plain data or ``None`` (walk it all)."""
-        table = self._container_by_type
         try:
-            return table[cls]
+            return self._container_by_type[cls]
         except KeyError:
-            pass
-        hit = self._containers.get(f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}")
-        if len(table) > 1024:
-            table.clear()
-        table[cls] = hit
-        return hit
+            return _remember(self._container_by_type, cls, self._containers)
 
     def _shape_claims(self, data: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]]:
         kind = data.get("type")
@@ -329,6 +317,15 @@ class Registry:
             if hit is not None:
                 return d, hit[0], hit[1]
         return None
+
+
+def _remember(table: Dict[type, Optional[T]], cls: type, by_name: Dict[str, T]) -> Optional[T]:
+    """What *by_name* holds for *cls* (by ``"package:QualName"``), cached in *table*."""
+    hit = by_name.get(f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}")
+    if len(table) > 1024:  # classes made on the fly: keep memory bounded
+        table.clear()
+    table[cls] = hit
+    return hit
 
 
 _default: Optional[Registry] = None
