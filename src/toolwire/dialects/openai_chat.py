@@ -24,15 +24,13 @@ import json
 import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from pydantic_core import from_json
-
-from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ._openai_sdk import SDK_CALL, plain_call, quick_object, read_completion, read_object
 
 __all__ = ["DIALECT"]
 
@@ -168,8 +166,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
-_MAX_BYTES = DEFAULT_POLICY.max_bytes
-_SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 
 
 def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -180,40 +176,12 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     if type(fn) is not dict:
         return None
     if len(item) == 3 and len(fn) == 2 and item.get("type") == "function":
-        call = _plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
+        call = plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
         if call is not None:
             return call
     if "arguments" in fn or "id" in item:  # a call to sniff: empty, double-encoded, extra fields...
         return decode_call(item, DEFAULT_POLICY, "$")
     return None
-
-
-def quick_object(o: Any) -> Optional[ToolCall]:
-    """``quick`` of ``read_object(o)``, straight from the attributes."""
-    try:
-        fn = o.function
-        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
-            return None
-        return _plain_call(o.id, fn.name, fn.arguments)
-    except AttributeError:
-        return None
-
-
-def _plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
-    if (
-        type(ident) is not str
-        or not 0 < len(ident) <= 40
-        or type(name) is not str
-        or not name
-        or type(text) is not str
-        or len(text) > _MAX_BYTES
-    ):
-        return None
-    try:
-        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-    except (ValueError, TypeError):
-        return None
-    return new_call(name, args, ident, text) if type(args) is dict else None
 
 
 def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -262,45 +230,6 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     out["function"] = fn
     out.update(pd.get("extra", ()))
     return out
-
-
-def read_object(o: Any) -> Optional[Dict[str, Any]]:
-    """The wire dict of an openai ``ChatCompletionMessageFunctionToolCall``, read by
-    attribute; ``None`` (use the generic walk) when it has extra fields or gaps."""
-    try:
-        fn = o.function
-        ident, kind, name, arguments = o.id, o.type, fn.name, fn.arguments
-        if o.__pydantic_extra__ or fn.__pydantic_extra__:
-            return None
-    except AttributeError:
-        return None
-    if ident is None or kind is None or name is None or arguments is None:
-        return None
-    return {"id": ident, "type": kind, "function": {"name": name, "arguments": arguments}}
-
-
-def read_completion(o: Any) -> Optional[Dict[str, Any]]:
-    """What ``decode_all`` reads of an openai ``ChatCompletion``, by attribute: the
-    model, each choice's finish reason, its message's role, content and calls, and
-    any extra fields (they may tell the dialect); ``None`` when it is not that shape."""
-    try:
-        if o.object != "chat.completion":
-            return None
-        choices = []
-        for c in o.choices:
-            m = c.message
-            calls = m.tool_calls
-            msg = {
-                "role": m.role,
-                "content": m.content,
-                "tool_calls": None if calls is None else [read_object(tc) or to_data(tc) for tc in calls],
-                "function_call": to_data(m.function_call),
-                **to_data(m.__pydantic_extra__ or {}),
-            }
-            choices.append({"finish_reason": c.finish_reason, "message": msg, **to_data(c.__pydantic_extra__ or {})})
-        return {"object": o.object, "model": o.model, "choices": choices, **to_data(o.__pydantic_extra__ or {})}
-    except AttributeError:
-        return None
 
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
@@ -420,8 +349,8 @@ DIALECT = Dialect(
     extra={
         "peek": peek,
         "quick": quick,
-        "objects": {_SDK_CALL: read_object},
-        "quick_objects": {_SDK_CALL: quick_object},
+        "objects": {SDK_CALL: read_object},
+        "quick_objects": {SDK_CALL: quick_object},
         "containers": {"openai:ChatCompletion": read_completion},
     },
 )

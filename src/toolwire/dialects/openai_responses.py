@@ -25,13 +25,13 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pydantic_core import from_json
 
-from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ._openai_sdk import read_response
 from .openai_chat import is_custom
 
 __all__ = ["DIALECT"]
@@ -218,25 +218,6 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     out.update(call_id=ident, name=call.name, arguments=args)
     out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type", "native_id"))
     return out
-
-
-def read_response(o: Any) -> Optional[Dict[str, Any]]:
-    """What ``decode_all`` reads of an openai ``Response``, by attribute: its status,
-    why it is incomplete, the model, the output items and any extra fields (they
-    may tell the dialect); ``None`` when it is not that shape."""
-    try:
-        if o.object != "response":
-            return None
-        return {
-            "object": o.object,
-            "model": o.model,
-            "status": o.status,
-            "incomplete_details": to_data(o.incomplete_details),
-            "output": to_data(o.output),
-            **to_data(o.__pydantic_extra__ or {}),
-        }
-    except AttributeError:
-        return None
 
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:

@@ -1,0 +1,112 @@
+"""The openai SDK's objects, read by attribute (no generic walk, no serializer).
+
+The classes are those of openai-python (``types/chat/chat_completion*.py``,
+``types/responses/response.py``; checked 2026-11-30): a function tool call is read
+into the plain Chat item or straight into a ``ToolCall``; a ``ChatCompletion`` or a
+``Response`` is read down to what ``decode_all`` needs of it. Every reader returns
+``None`` for an instance it cannot read faithfully, and the generic walk reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from pydantic_core import from_json
+
+from .._access import to_data
+from .._args import DEFAULT_POLICY
+from .._types import ToolCall, new_call
+
+__all__ = ["SDK_CALL", "plain_call", "quick_object", "read_completion", "read_object", "read_response"]
+
+SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
+
+
+def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
+    """The ``ToolCall`` of a plain Chat call's fields (an id of at most 40 characters,
+    a name, the text of an object), as ``openai.chat`` decodes it; else ``None``."""
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 40
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text) if type(args) is dict else None
+
+
+def quick_object(o: Any) -> Optional[ToolCall]:
+    """The ``openai.chat`` quick decoder's answer for ``read_object(o)``, read straight
+    from the attributes."""
+    try:
+        fn = o.function
+        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+        return plain_call(o.id, fn.name, fn.arguments)
+    except AttributeError:
+        return None
+
+
+def read_object(o: Any) -> Optional[Dict[str, Any]]:
+    """The wire dict of an openai ``ChatCompletionMessageFunctionToolCall``, read by
+    attribute; ``None`` (use the generic walk) when it has extra fields or gaps."""
+    try:
+        fn = o.function
+        ident, kind, name, arguments = o.id, o.type, fn.name, fn.arguments
+        if o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+    except AttributeError:
+        return None
+    if ident is None or kind is None or name is None or arguments is None:
+        return None
+    return {"id": ident, "type": kind, "function": {"name": name, "arguments": arguments}}
+
+
+def read_completion(o: Any) -> Optional[Dict[str, Any]]:
+    """What ``decode_all`` reads of an openai ``ChatCompletion``, by attribute: the
+    model, each choice's finish reason, its message's role, content and calls, and
+    any extra fields (they may tell the dialect); ``None`` when it is not that shape."""
+    try:
+        if o.object != "chat.completion":
+            return None
+        choices = []
+        for c in o.choices:
+            m = c.message
+            calls = m.tool_calls
+            msg = {
+                "role": m.role,
+                "content": m.content,
+                "tool_calls": None if calls is None else [read_object(tc) or to_data(tc) for tc in calls],
+                "function_call": to_data(m.function_call),
+                **to_data(m.__pydantic_extra__ or {}),
+            }
+            choices.append({"finish_reason": c.finish_reason, "message": msg, **to_data(c.__pydantic_extra__ or {})})
+        return {"object": o.object, "model": o.model, "choices": choices, **to_data(o.__pydantic_extra__ or {})}
+    except AttributeError:
+        return None
+
+
+def read_response(o: Any) -> Optional[Dict[str, Any]]:
+    """What ``decode_all`` reads of an openai ``Response``, by attribute: its status,
+    why it is incomplete, the model, the output items and any extra fields (they
+    may tell the dialect); ``None`` when it is not that shape."""
+    try:
+        if o.object != "response":
+            return None
+        return {
+            "object": o.object,
+            "model": o.model,
+            "status": o.status,
+            "incomplete_details": to_data(o.incomplete_details),
+            "output": to_data(o.output),
+            **to_data(o.__pydantic_extra__ or {}),
+        }
+    except AttributeError:
+        return None
