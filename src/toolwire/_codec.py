@@ -4,16 +4,15 @@ field name lives in ``dialects/``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from ._args import Policy, make_policy
+from ._collect import collect, decode_one, quick_collect, try_quick
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
 from ._registry import (
     CALL,
     CALLS,
-    OTHER,
     RESULT,
     SERVER,
     TOOL,
@@ -52,23 +51,6 @@ __all__ = [
 
 _PLAIN_INPUT = frozenset({dict, list, str, bytes, bytearray})
 _VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
-_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
-
-
-def _decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
-    try:
-        call = d.decode_call(data, policy, loc)
-    except ToolwireError:
-        raise
-    except Exception as exc:  # a malformed item the dialect did not foresee
-        raise DecodeError(
-            f"Malformed {d.name} tool call at {loc} ({type(exc).__name__}: {exc}): {excerpt(data)}",
-            dialect=d.name,
-            loc=loc,
-        ) from None
-    if server and not call.server:
-        call = call.model_copy(update={"server": True})
-    return call
 
 
 def decode(
@@ -103,7 +85,7 @@ def decode(
     elif dialect is None and not policy:  # an SDK tool-call object read straight into a ToolCall
         fast = (default_registry() if registry is None else registry).object_reader(type(item))
         if fast is not None and fast[2] is not None:
-            call = _quick(fast[2], item)
+            call = try_quick(fast[2], item)
             if call is not None:
                 return call
     pol = make_policy(policy) if policy else _DEFAULT
@@ -115,7 +97,7 @@ def decode(
         fast = _registry(registry).object_reader(type(item))
         if fast is not None and (d is None or d is fast[0]):
             if fast[2] is not None and not policy:
-                call = _quick(fast[2], item)
+                call = try_quick(fast[2], item)
                 if call is not None:
                     return call
             try:
@@ -123,7 +105,7 @@ def decode(
             except Exception:  # an odd instance (built without validation): the generic walk
                 plain = None
             if plain is not None:
-                return _decode_one(fast[0], plain, pol, "$", False)
+                return decode_one(fast[0], plain, pol, "$", False)
         data = _load(item)
     kind: str
     if d is not None:
@@ -142,9 +124,9 @@ def decode(
     else:
         d, kind = _sniff(data, None, registry, "$")
         if kind == CALL:
-            return _decode_one(d, data, pol, "$", False)
+            return decode_one(d, data, pol, "$", False)
         if kind == SERVER:
-            return _decode_one(d, data, pol, "$", True)
+            return decode_one(d, data, pol, "$", True)
     if kind == CALLS:
         calls = decode_all(data, d, include_server=True, registry=registry, **policy)
         if len(calls) == 1 and isinstance(calls[0], ToolCall):
@@ -163,21 +145,13 @@ def _extra_quick(dialect: Any) -> Any:
     return dialect.extra.get("quick") if isinstance(dialect, Dialect) else None
 
 
-def _quick(fn: Any, item: Dict[str, Any]) -> Optional[ToolCall]:
-    try:
-        call: Optional[ToolCall] = fn(item)
-    except Exception:  # a third-party quick decoder must not break decoding
-        return None
-    return call
-
-
 def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
     if type(data) is not dict:
         raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
     hit = _safe_sniff(d, data)
     if hit is None or hit[0] not in (CALL, SERVER):
         raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
-    return _decode_one(d, data, pol, "$", hit[0] == SERVER)
+    return decode_one(d, data, pol, "$", hit[0] == SERVER)
 
 
 _DEFAULT = make_policy({})
@@ -244,107 +218,11 @@ def decode_all(
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
     out: List[Union[ToolCall, InvalidToolCall]] = []
-    if pol is _DEFAULT and _quick_collect(data, d, d is not None, _registry(registry), out, 0):
+    if pol is _DEFAULT and quick_collect(data, d, d is not None, _registry(registry), out, 0):
         return out
     out.clear()
-    _collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
+    collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
-
-
-def _quick_collect(
-    item: Any, cd: Optional[Dialect], explicit: bool, reg: Registry, out: List[Any], depth: int
-) -> bool:
-    """What ``_collect`` finds in *item* under the default policy, when every call in
-    it takes a quick decoder (``Dialect.extra["quick"]``) and nothing else needs a
-    decision; ``False`` as soon as something does (the caller then starts over on
-    the general path, which also reports errors in their order)."""
-    if depth > 8:
-        return False
-    if type(item) is list:
-        return all(_quick_collect(el, cd, explicit, reg, out, depth + 1) for el in item)
-    if type(item) is not dict:
-        return False
-    hit = None if cd is None else _safe_sniff(cd, item)
-    if hit is not None and cd is not None:
-        dd, kind = cd, hit[0]
-    elif explicit:
-        return False
-    else:
-        found = reg.sniff(item)
-        if found is None:
-            return False
-        dd, kind = found[0], found[1]
-    if kind == CALL:
-        quick = dd.extra.get("quick")
-        call = None if quick is None else _quick(quick, item)
-        if call is None:
-            return False
-        out.append(call)
-        return True
-    if kind == OTHER or (depth and kind in (TOOL, RESULT)):
-        return True  # an item without calls inside a container: the walk passes over it too
-    if kind != CALLS:
-        return False
-    quick = dd.extra.get("quick")
-    try:
-        if dd.finish(item) in _TRUNCATING:  # cut off: the general path judges its calls
-            return False
-        for child, _ in dd.children(item, "$"):
-            call = None
-            if quick is not None and type(child) is dict:
-                try:
-                    call = quick(child)
-                except Exception:  # the general path decides
-                    call = None
-            if call is not None:
-                out.append(call)
-            elif not _quick_collect(child, dd, explicit, reg, out, depth + 1):
-                return False
-    except Exception:  # a malformed container: the general path reports it
-        return False
-    return True
-
-
-def _collect(
-    data: Any,
-    d: Optional[Dialect],
-    registry: Optional[Registry],
-    pol: Policy,
-    loc: str,
-    out: List[Union[ToolCall, InvalidToolCall]],
-    keep: bool,
-    server: bool,
-    top: bool,
-) -> None:
-    for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
-        if kind == CALL or (kind == SERVER and server):
-            sub = pol
-            if finish is not None and finish in _TRUNCATING and pol.finish_reason is None:
-                sub = replace(pol, finish_reason=finish)
-            try:
-                out.append(_decode_one(dd, item, sub, iloc, kind == SERVER))
-            except ArgumentsError as exc:
-                if not keep:
-                    raise
-                out.append(_invalid(item, dd, exc))
-
-
-def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
-    name = ident = None
-    try:
-        peek = d.extra.get("peek")
-        if peek is not None:
-            name, ident = peek(data)
-    except Exception:
-        pass
-    return InvalidToolCall(
-        name=name if isinstance(name, str) else None,
-        id=ident if isinstance(ident, str) else None,
-        raw=exc.raw,
-        error=exc.message,
-        loc=exc.loc,
-        truncated=exc.truncated,
-    )
 
 
 # ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
