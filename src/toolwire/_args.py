@@ -23,7 +23,6 @@ strings included, nothing invented) and ``truncated`` is recorded.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -132,7 +131,9 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             # keys interned, values not: argument values rarely repeat (~10% on 2 KB)
             parsed = from_json(value, allow_inf_nan=False, cache_strings="keys")
         except (ValueError, TypeError) as exc:  # TypeError: a lone surrogate (the stdlib reads it)
-            return _slow(value, str(exc), policy, loc, dialect)
+            from ._repair import slow  # lazy: only text the strict parser refuses pays for it
+
+            return slow(value, str(exc), policy, loc, dialect)
         if type(parsed) is dict:
             if policy.max_depth < 200:
                 _check_depth(parsed, policy, value, loc, dialect)
@@ -271,192 +272,6 @@ def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optio
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
-
-
-def _slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
-    stripped = text.strip()
-    if not stripped:
-        return {}, text, _EMPTY
-    if "recursion limit" in strict_error and policy.max_depth <= 200:
-        _too_deep(policy, text, loc, dialect)
-    # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)
-    try:
-        parsed = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        _too_deep(policy, text, loc, dialect)
-    except ValueError:
-        pass
-    else:
-        if type(parsed) is dict:
-            _check_depth(parsed, policy, text, loc, dialect)
-            return parsed, text, _NO_REPAIRS
-        return _not_object(parsed, text, policy, loc, dialect)
-    # deterministic clean-ups
-    for candidate, note in _cleanups(stripped):
-        try:
-            parsed = _from_json(candidate)
-        except ValueError:
-            continue
-        if type(parsed) is dict:
-            return parsed, text, (note,)
-    # several complete values one after another: merged parallel calls, never guessed
-    merged = _merged(stripped)
-    if merged:
-        raise ArgumentsError(
-            f"Arguments at {loc} are several JSON values one after another (merged parallel "
-            f"calls?): {excerpt(text)}",
-            dialect=dialect,
-            loc=loc,
-            raw=text,
-        )
-    # truncation: the strict parser ran out of input inside a value
-    if "EOF while parsing" in strict_error or _unbalanced(stripped):
-        return _truncated(text, stripped, policy, loc, dialect)
-    if policy.finish_reason in _TRUNCATING:
-        return _truncated(text, stripped, policy, loc, dialect)
-    return _lenient(text, stripped, strict_error, policy, loc, dialect)
-
-
-_DECODER = json.JSONDecoder()
-_KEYLESS = re.compile(r"[{\[]\s*\{\s*[{\[]")  # an object opened where a key (or value) belongs, twice
-
-
-def _merged(stripped: str) -> bool:
-    """True when *stripped* starts with a complete JSON object followed by another."""
-    if not stripped.startswith("{"):
-        return False
-    try:
-        _, end = _DECODER.raw_decode(stripped)
-    except (ValueError, RecursionError):
-        return False
-    return stripped[end:].lstrip().startswith("{")
-
-
-def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
-    out = []
-    if stripped.startswith("```"):
-        body = stripped[3:]
-        newline = body.find("\n")
-        body = body[newline + 1 :] if newline >= 0 else body
-        if body.rstrip().endswith("```"):
-            body = body.rstrip()[:-3]
-        out.append((body.strip(), "code-fence"))
-    if stripped.startswith("{}") and stripped[2:].lstrip().startswith("{"):
-        out.append((stripped[2:].lstrip(), "leading-empty-object"))
-    return tuple(out)
-
-
-def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
-    if policy.allow_truncated:
-        try:
-            parsed = _from_json(stripped, allow_partial="trailing-strings")
-        except ValueError:
-            parsed = None
-        if type(parsed) is dict:
-            return parsed, text, ("truncated",)
-    raise ArgumentsError(
-        f"Arguments at {loc} are cut off (the JSON ends inside a value): {excerpt(text[-40:])}; "
-        "pass allow_truncated=True to accept the complete prefix",
-        dialect=dialect,
-        loc=loc,
-        raw=text,
-        truncated=True,
-    )
-
-
-def _lenient(
-    text: str, stripped: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
-) -> Parsed:
-    reason = f"not valid JSON ({strict_error})"
-    if policy.repair and len(stripped) <= policy.max_repair_bytes and (
-        _depth(stripped) > policy.max_depth or len(_KEYLESS.findall(stripped)) > 16
-    ):
-        # json-repair's worst case (~100-200 µs per character, 6 s for 64 KiB): objects
-        # opened where a key belongs ("{{", "{["), deep nesting. Neither has a repair
-        # worth having (it would be refused as too deep, or invents keys), so the text
-        # is refused before json-repair sees it.
-        reason += "; objects nested where keys belong, or deeper than the limit: not repaired"
-    elif policy.repair and len(stripped) <= policy.max_repair_bytes:
-        repaired = _json_repair(stripped)
-        if type(repaired) is dict and _finite(repaired):
-            return repaired, text, ("json-repair",)
-        if type(repaired) is list and len(repaired) > 1:
-            reason = "several JSON values one after another (merged parallel calls?)"
-    elif policy.repair:
-        reason += f"; too long to repair ({len(stripped)} > {policy.max_repair_bytes} characters)"
-    raise ArgumentsError(
-        f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text
-    )
-
-
-def _json_repair(text: str) -> Any:
-    try:
-        import json_repair  # lazy: only malformed text pays for it
-    except ImportError:  # pragma: no cover - a declared dependency
-        return None
-    try:
-        return json_repair.loads(text)
-    except Exception:  # json-repair raising is a failed repair, nothing more
-        return None
-
-
-def _finite(value: Any) -> bool:
-    """json-repair lets ``NaN``/``Infinity`` through; those are not JSON."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if type(v) is float and (v != v or v in (float("inf"), float("-inf"))):
-            return False
-        if type(v) is dict:
-            stack.extend(v.values())
-        elif type(v) is list:
-            stack.extend(v)
-    return True
-
-
-def _unbalanced(text: str) -> bool:
-    """True when brackets or double quotes are left open at the end of *text*."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-    return in_string or depth > 0
-
-
-def _depth(text: str) -> int:
-    """The deepest bracket nesting in *text*, strings skipped (a bound, not a parse)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "{" or ch == "[":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif ch == "}" or ch == "]":
-            depth -= 1
-    return deepest
 
 
 def _check_depth(value: Any, policy: Policy, text: str, loc: str, dialect: Optional[str]) -> None:
