@@ -64,10 +64,10 @@ def test_import_has_no_side_effects_and_pulls_no_sdk() -> None:
 def test_import_defers_dialects_text_formats_and_schemas() -> None:
     code = (
         "import sys, toolwire; "
-        "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire._text'))); "
+        "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire._text', 'toolwire._repair'))); "
         "built = toolwire.ToolCall.__pydantic_complete__; "
         "toolwire.decode({'id': 'c', 'type': 'function', 'function': {'name': 'f', 'arguments': '{}'}}); "
-        "decoded = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects.text_', 'toolwire._text'))); "
+        "decoded = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects.text_', 'toolwire._text', 'toolwire._repair'))); "
         "toolwire.decode_text; "  # a lazy attribute resolves on first use
         "print(early, built, decoded, 'toolwire._text' in sys.modules)"
     )
