@@ -91,6 +91,9 @@ class Core:
         self.include_server = include_server
         self.preview = preview
         self.max_bytes = policy.max_bytes
+        # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
+        # depth limit (200) is the policy's, and no finish reason changes a strict parse
+        self.strict_fast = policy.max_depth >= 200
         self.events: List[Event] = []
         self.text_parts: List[str] = []
         self.finish_reason: Optional[str] = None
@@ -324,18 +327,16 @@ class Core:
         c.parts = []
         result: Result
         if c.error is None and c.name is not None and (c.ended or not c.needs_end):
-            value: Any = text
-            if text is None:
-                value = c.tree if c.tree is not None else c.obj
-            policy = self.policy if self.finish_reason is None else self._policy()
-            loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
-            try:
-                args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
-            except ArgumentsError as exc:
-                result = self._invalid(c, exc.raw if exc.raw is not None else text, exc.message,
-                                       exc.loc, exc.truncated)
+            parsed = None
+            if text is not None and self.strict_fast:  # parse_arguments' strict path, inline
+                try:
+                    parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
+                except (ValueError, TypeError):
+                    parsed = None
+            if type(parsed) is dict and len(text or "") <= self.max_bytes:
+                result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
             else:
-                result = new_call(c.name, args, c.id, raw, c.pd, repairs, c.server)
+                result = self._parsed(c, text)
         elif c.error is not None:
             result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", False)
         elif c.needs_end and not c.ended:
@@ -351,6 +352,19 @@ class Core:
             del self.by_key[key]
         if self.emit:
             self.events.append(CallDone(c.pos, result))
+
+    def _parsed(self, c: Call, text: Optional[str]) -> Result:
+        """*c*'s result through the arguments policy (any tier, any finish reason)."""
+        value: Any = text
+        if text is None:
+            value = c.tree if c.tree is not None else c.obj
+        policy = self.policy if self.finish_reason is None else self._policy()
+        loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
+        try:
+            args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
+        except ArgumentsError as exc:
+            return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
+        return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
 
     def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
         return InvalidToolCall(
