@@ -75,6 +75,7 @@ def test_import_defers_dialects_text_formats_and_schemas() -> None:
     assert out.stdout.strip() == "[] False [] True"
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         toolwire.nope  # type: ignore[attr-defined]  # noqa: B018
+    assert {"decode_text", "encode_text", "TextResult"} <= set(dir(toolwire))
 
 
 @pytest.mark.parametrize("how", ["unpickled", "decoded"])

@@ -35,7 +35,11 @@ def __getattr__(name: str) -> Any:
         from . import _text
 
         return getattr(_text, name)
-    raise AttributeError(f"module 'toolwire' has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> Any:
+    return sorted({*globals(), *_LAZY})
 
 __all__ = [
     "ArgumentsError",

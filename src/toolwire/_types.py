@@ -58,7 +58,6 @@ class ToolCall(_Model):
     - ``server``: the provider executes this call itself (hosted tools).
     """
 
-
     name: str
     args: Dict[str, Any] = {}  # pydantic copies mutable defaults per instance
     id: Optional[str] = None
@@ -100,7 +99,6 @@ class Tool(_Model):
 
     ``parameters`` is ``None`` when the definition declared none.
     """
-
 
     name: str
     description: Optional[str] = None
