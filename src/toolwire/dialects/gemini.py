@@ -79,7 +79,6 @@ _TYPED = frozenset(
     {"functionCall", "function_call", "functionResponse", "function_response", *_SERVER_KEYS, "candidates",
      "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"}
 )
-assert "type" not in _PART_KEYS and "type" not in DECLARATION_KEYS
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
