@@ -32,6 +32,7 @@ from ._errors import ArgumentsError, excerpt
 
 __all__ = [
     "DEFAULT_POLICY",
+    "TRUNCATING",
     "Policy",
     "check_object",
     "dumps_arguments",
@@ -71,7 +72,8 @@ class Policy:
 
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
-_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+# finish reasons that say the reply was cut off (every dialect's words for it)
+TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
 
 def make_policy(policy: Dict[str, Any]) -> Policy:

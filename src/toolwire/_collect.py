@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Dict, List, Optional, Union
 
-from ._args import Policy
+from ._args import TRUNCATING, Policy
 from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
 from ._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Registry
 from ._types import InvalidToolCall, ToolCall
@@ -19,7 +19,6 @@ from ._walk import _safe_sniff, walk
 
 __all__ = ["collect", "decode_one", "quick_collect", "try_quick"]
 
-_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
 
 def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -82,7 +81,7 @@ def quick_collect(
         return False
     quick = dd.extra.get("quick")
     try:
-        if dd.finish(item) in _TRUNCATING:  # cut off: the general path judges its calls
+        if dd.finish(item) in TRUNCATING:  # cut off: the general path judges its calls
             return False
         for child, _ in dd.children(item, "$"):
             call = None
@@ -114,7 +113,7 @@ def collect(
     for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
         if kind == CALL or (kind == SERVER and server):
             sub = pol
-            if finish is not None and finish in _TRUNCATING and pol.finish_reason is None:
+            if finish is not None and finish in TRUNCATING and pol.finish_reason is None:
                 sub = replace(pol, finish_reason=finish)
             try:
                 out.append(decode_one(dd, item, sub, iloc, kind == SERVER))

@@ -17,7 +17,7 @@ from typing import Any, Optional, Tuple
 from ._args import (
     _EMPTY,
     _NO_REPAIRS,
-    _TRUNCATING,
+    TRUNCATING,
     Parsed,
     Policy,
     _check_depth,
@@ -72,7 +72,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     # truncation: the strict parser ran out of input inside a value
     if "EOF while parsing" in strict_error or _unbalanced(stripped):
         return _truncated(text, stripped, policy, loc, dialect)
-    if policy.finish_reason in _TRUNCATING:
+    if policy.finish_reason in TRUNCATING:
         return _truncated(text, stripped, policy, loc, dialect)
     return _lenient(text, stripped, strict_error, policy, loc, dialect)
 

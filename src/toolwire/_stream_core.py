@@ -34,14 +34,13 @@ from typing import Any, Dict, Hashable, List, Optional, Set, Tuple, Union
 
 from pydantic_core import from_json
 
-from ._args import Policy, parse_arguments
+from ._args import TRUNCATING, Policy, parse_arguments
 from ._errors import ArgumentsError, DecodeError, excerpt
 from ._stream_events import ArgsDelta, CallDone, CallStarted, Event, new_event
 from ._types import InvalidToolCall, ToolCall, new_call
 
 __all__ = ["Call", "Core", "dump"]
 
-_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -313,7 +312,7 @@ class Core:
 
     def _policy(self) -> Policy:
         fr = self.finish_reason
-        if fr in _TRUNCATING and self.policy.finish_reason is None:
+        if fr in TRUNCATING and self.policy.finish_reason is None:
             return replace(self.policy, finish_reason=fr)
         return self.policy
 

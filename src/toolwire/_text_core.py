@@ -27,13 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
-from ._args import DEFAULT_POLICY, Policy, parse_arguments
+from ._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from ._errors import ArgumentsError, DecodeError, excerpt
-from ._text_scan import TRUNCATING, Action, BodyMode, Mode, Parse, TextMode
+from ._text_scan import Action, BodyMode, Mode, Parse, TextMode
 from ._types import InvalidToolCall, ToolCall, new_call
 
 __all__ = [
-    "TRUNCATING",
     "Action",
     "BodyMode",
     "CallEvent",

@@ -16,14 +16,14 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
+from ._args import TRUNCATING
 from ._errors import ToolwireError
 
 if TYPE_CHECKING:
     from ._text_core import TextParser
 
-__all__ = ["TRUNCATING", "Action", "BodyMode", "Mode", "Parse", "TextMode"]
+__all__ = ["Action", "BodyMode", "Mode", "Parse", "TextMode"]
 
-TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
 
 class Mode:

@@ -31,7 +31,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .._access import to_data
-from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from .._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from .._errors import ArgumentsError, EncodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._types import ToolCall, new_call
@@ -54,7 +54,6 @@ _OTHER = OTHER_BLOCKS
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
 _NOT_OURS = ("tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan")
 _VERSIONED = re.compile(r"[a-z_]+_\d{8}")
-_TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
 
 
 _KINDS: Dict[str, str] = {
@@ -205,7 +204,7 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
         check_object(value, policy, loc, dialect)
         return value, None, ()
     args, raw, repairs = parse_arguments(value, policy, loc, dialect)
-    if policy.finish_reason in _TRUNCATING and "truncated" not in repairs:
+    if policy.finish_reason in TRUNCATING and "truncated" not in repairs:
         if not policy.allow_truncated:
             raise ArgumentsError(
                 f"Arguments at {loc} may be cut off: the reply stopped at its token limit "
