@@ -188,3 +188,28 @@ def test_gemini_function_response_and_tool_objects() -> None:
             {"name": "get_weather", "description": "Weather.", "parametersJsonSchema": {"type": "object"}}
         ]
     }
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}},
+        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}, "cache_control": None},
+        {"type": "tool_use", "id": "", "name": "f", "input": {"a": [1, {"b": None}]}},
+        {"type": "tool_use", "id": "toolu_1", "name": "", "input": {}},  # an error
+    ],
+)
+def test_anthropic_quick_object_reader_agrees_with_the_general_path(block: Dict[str, Any]) -> None:
+    obj = anthropic_models.construct_type(type_=anthropic_types.ToolUseBlock, value=block)
+
+    def full(x: Any, **policy: Any) -> Any:
+        try:
+            c = toolwire.decode(x, **policy)
+        except toolwire.ToolwireError as exc:
+            return str(exc)
+        return (c.name, c.args, c.id, c.raw, c.provider_data, c.repairs)
+
+    from toolwire._access import to_data
+
+    assert full(obj) == full(obj, repair=True) == full(to_data(obj))

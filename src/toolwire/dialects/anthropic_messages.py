@@ -94,6 +94,9 @@ def _plain(content: Any) -> bool:
     return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) for b in content)
 
 
+_SDK_BLOCK = "anthropic:ToolUseBlock"
+
+
 def read_object(o: Any) -> Optional[Dict[str, Any]]:
     """The wire dict of an anthropic ``ToolUseBlock``, read by attribute; ``None`` (use
     the generic walk) when it carries anything beyond the plain call."""
@@ -106,6 +109,12 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
     if ident is None or name is None or type(args) is not dict or kind != "tool_use":
         return None
     return {"id": ident, "input": args, "name": name, "type": kind}
+
+
+def quick_object(o: Any) -> Optional[ToolCall]:
+    """``quick`` of ``read_object(o)``: the ``ToolCall`` of a plain ``ToolUseBlock``."""
+    plain = read_object(o)
+    return None if plain is None else decode_call(plain, DEFAULT_POLICY, "$")
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -289,5 +298,10 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("anthropic",),
     description="Anthropic Messages API",
-    extra={"peek": peek, "quick": quick, "objects": {"anthropic:ToolUseBlock": read_object}},
+    extra={
+        "peek": peek,
+        "quick": quick,
+        "objects": {_SDK_BLOCK: read_object},
+        "quick_objects": {_SDK_BLOCK: quick_object},
+    },
 )
