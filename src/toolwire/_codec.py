@@ -96,7 +96,7 @@ def decode(
         # an SDK tool-call object its dialect reads by attribute (no generic walk)
         fast = _registry(registry).object_reader(type(item))
         if fast is not None and (d is None or d is fast[0]):
-            if fast[2] is not None and not policy:
+            if fast[2] is not None and not policy and d is not None:  # without a dialect: tried above
                 call = try_quick(fast[2], item)
                 if call is not None:
                     return call
