@@ -163,6 +163,61 @@ def test_odd_items_and_items_claimed_ahead_of_the_quick_decoder(item: Any, diale
     assert _full(toolwire.decode(item)) == _full(toolwire.decode(item, dialect))
 
 
+# --- ``extra["quick_first"]``: tried on every dict before detection
+
+FIRSTS = [(d.name, d.extra["quick_first"]) for d in default_registry() if "quick_first" in d.extra]
+
+
+def _first_agrees(dialect: str, first: Any, item: Any) -> None:
+    call = first.decode(item)
+    if call is not None:
+        kind = item.get("type")
+        assert set(item) == first.keys and (kind if type(kind) is str else None) == first.kind, item
+        assert toolwire.detect(item) == dialect, item
+        assert _quick_agrees(item)
+
+
+@pytest.mark.parametrize(("dialect", "first"), FIRSTS)
+@given(data=st.data())
+def test_quick_first_takes_only_its_shape_and_agrees(dialect: str, first: Any, data: Any) -> None:
+    item = data.draw(tool_calls(dialect).map(lambda c: toolwire.encode(c, dialect)))
+    shapes = st.dictionaries(st.sampled_from(VOCAB), values, max_size=6)
+    for candidate in (item, data.draw(corrupted(st.just(item))), data.draw(shapes)):
+        if type(candidate) is dict:
+            _first_agrees(dialect, first, candidate)
+
+
+@given(
+    name=st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,12}", fullmatch=True),
+    suffix=st.from_regex(r"[a-z0-9]{12}", fullmatch=True),
+    other=st.text(max_size=45),
+)
+def test_quick_first_refuses_ids_mistral_and_cohere_claim(name: str, suffix: str, other: str) -> None:
+    for ident in ("null", f"{name}_{suffix}", other, other + "_" + suffix):
+        item = {"id": ident, "type": "function", "function": {"name": name, "arguments": '{"a": 1}'}}
+        found = toolwire.detect(item)
+        call = default_registry().quick(item)
+        if found != "openai.chat":
+            assert call is None, item
+        assert _full(toolwire.decode(item)) == _full(toolwire.decode(item, found))
+
+
+def test_quick_first_is_switched_off_behind_a_dialect_it_does_not_cover() -> None:
+    chat = default_registry().get("openai.chat")
+    claims_x = dataclasses.replace(
+        chat, name="claims-x", aliases=(), keys=None, gate=None,
+        sniff=lambda d: (CALL, "id 'x'") if type(d) is dict and d.get("id") == "x" else None,
+        extra={},
+    )
+    reg = default_registry().copy()
+    reg.register(claims_x, first=True)
+    item = {**CHAT, "id": "x"}
+    assert reg._firsts == () and default_registry()._firsts != ()
+    assert toolwire.explain(item, registry=reg).dialect == "claims-x"
+    assert reg.quick(item) is None  # the general path decides: claims-x, ahead of Chat
+    assert reg.quick(CHAT) is not None  # not claimed ahead: Chat's quick decoder still serves it
+
+
 def _all(x: Any, **policy: Any) -> Any:
     try:
         return [_full(c) for c in toolwire.decode_all(x, **policy)]

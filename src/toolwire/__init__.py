@@ -19,7 +19,7 @@ from ._convert import convert, encode_message
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
-from ._registry import Dialect, Registry, default_registry, dialect_names, get_dialect, register_dialect
+from ._registry import Dialect, QuickFirst, Registry, default_registry, dialect_names, get_dialect, register_dialect
 from ._types import InvalidToolCall, Tool, ToolCall, ToolCalls, ToolResult
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ __all__ = [
     "InvalidToolCall",
     "NameMap",
     "Policy",
+    "QuickFirst",
     "Registry",
     "TextResult",
     "Tool",

@@ -11,7 +11,20 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Pattern,
+    Tuple,
+    TypeVar,
+)
 
 from ._errors import UnknownDialectError
 from ._ids import IdRule
@@ -29,6 +42,7 @@ __all__ = [
     "TOOL",
     "Dialect",
     "EncodeContext",
+    "QuickFirst",
     "Registry",
     "default_registry",
     "dialect_names",
@@ -50,6 +64,23 @@ Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
 _NO_PLAN: Plan = ((), None)
+
+
+class QuickFirst(NamedTuple):
+    """``Dialect.extra["quick_first"]``: a quick decoder tried on every dict before
+    detection, for a dialect's most common item.
+
+    *decode* takes only items whose top-level keys are exactly *keys* (in any order)
+    with *kind* as the ``type`` value (``None``: no string ``type``), and refuses
+    (``None``) every item that a dialect named in *covers* could claim on its
+    evidence. The registry uses it only while detection would reach this dialect
+    first on that shape, behind no dialect outside *covers*.
+    """
+
+    decode: Quick
+    keys: FrozenSet[str]
+    kind: Optional[str]
+    covers: FrozenSet[str]
 
 
 @dataclass
@@ -103,6 +134,8 @@ class Dialect:
       It must give exactly what ``sniff`` and ``decode_call`` give (a test checks
       this over the corpus and generated items); detection still asks the dialects
       ahead of it first.
+    - ``extra["quick_first"]``: optional; a ``QuickFirst``, the same for one exact
+      key shape, tried on every dict before detection (Chat's plain item).
     - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
       pairs for tool definitions and tool results.
     """
@@ -153,6 +186,7 @@ class Registry:
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
+        self._firsts: Tuple[Quick, ...] = ()
         self._quick_by_name: Dict[str, Quick] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
@@ -187,6 +221,7 @@ class Registry:
             self._by_name = by_name
             self._order = tuple(order)
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
+            self._firsts = self._first_decoders()
             self._by_shape = {}
             self._quick = {}
             self._quick_by_name = {n: d.extra["quick"] for n, d in by_name.items() if "quick" in d.extra}
@@ -248,6 +283,22 @@ class Registry:
             out.append((d, claim))
         return tuple(out)
 
+    def _first_decoders(self) -> Tuple[Quick, ...]:
+        """The ``extra["quick_first"]`` decoders that detection allows (see ``QuickFirst``)."""
+        out = []
+        for d in self._order:
+            qf = d.extra.get("quick_first")
+            if qf is None:
+                continue
+            claims = self._candidates(tuple(qf.keys), qf.kind)
+            for ahead, _ in claims:
+                if ahead is d:
+                    out.append(qf.decode)
+                    break
+                if ahead.name not in qf.covers:
+                    break
+        return tuple(out)
+
     def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
         """The reader a dialect declared for SDK responses of class *cls* (see
         ``extra["containers"]``); it returns plain data or ``None`` (walk it all)."""
@@ -271,6 +322,13 @@ class Registry:
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
+        for first in self._firsts:
+            try:
+                call = first(data)
+            except Exception:  # a third-party quick decoder must not break decoding
+                call = None
+            if call is not None:
+                return call
         kind = data.get("type")
         plan = self._quick.get((*data, kind if type(kind) is str else None))
         if plan is None:

@@ -11,35 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from pydantic_core import from_json
-
 from .._access import to_data
-from .._args import DEFAULT_POLICY
-from .._types import ToolCall, new_call
+from .._types import ToolCall
+from ._openai_plain import plain_call
 
-__all__ = ["SDK_CALL", "plain_call", "quick_object", "read_completion", "read_object", "read_response"]
+__all__ = ["SDK_CALL", "quick_object", "read_completion", "read_object", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
-_MAX_BYTES = DEFAULT_POLICY.max_bytes
-
-
-def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
-    """The ``ToolCall`` of a plain Chat call's fields (an id of at most 40 characters,
-    a name, the text of an object), as ``openai.chat`` decodes it; else ``None``."""
-    if (
-        type(ident) is not str
-        or not 0 < len(ident) <= 40
-        or type(name) is not str
-        or not name
-        or type(text) is not str
-        or len(text) > _MAX_BYTES
-    ):
-        return None
-    try:
-        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-    except (ValueError, TypeError):
-        return None
-    return new_call(name, args, ident, text) if type(args) is dict else None
 
 
 def quick_object(o: Any) -> Optional[ToolCall]:

@@ -30,7 +30,8 @@ from .._ids import rule
 from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, result_id, scoped
-from ._openai_sdk import SDK_CALL, plain_call, quick_object, read_completion, read_object
+from ._openai_plain import QUICK_FIRST, plain_call
+from ._openai_sdk import SDK_CALL, quick_object, read_completion, read_object
 
 __all__ = ["DIALECT"]
 
@@ -349,6 +350,7 @@ DIALECT = Dialect(
     extra={
         "peek": peek,
         "quick": quick,
+        "quick_first": QUICK_FIRST,
         "objects": {SDK_CALL: read_object},
         "quick_objects": {SDK_CALL: quick_object},
         "containers": {"openai:ChatCompletion": read_completion},

@@ -1,0 +1,74 @@
+"""The plain OpenAI Chat call item, decoded in one step.
+
+``{"id", "type": "function", "function": {"name", "arguments"}}`` with an id of at
+most 40 characters and the text of a JSON object as arguments is by far the most
+common item on the wire; these decoders give exactly what ``openai.chat``'s
+``decode_call`` gives for it under the default policy, and ``None`` for anything
+else (the general path then decides).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from pydantic_core import from_json
+
+from .._args import DEFAULT_POLICY
+from .._registry import QuickFirst
+from .._types import ToolCall, new_call
+
+__all__ = ["QUICK_FIRST", "plain_call"]
+
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
+
+
+def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
+    """The ``ToolCall`` of a plain Chat call's fields (an id of at most 40 characters,
+    a name, the text of an object), as ``openai.chat`` decodes it; else ``None``."""
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 40
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text) if type(args) is dict else None
+
+
+def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The plain item, before detection asks Mistral or Cohere (which claim some
+    Chat-shaped items on evidence of their own): an id either could take as its
+    evidence (Mistral's ``"null"``; Cohere's ``<name>_`` plus 12 characters, so any
+    id 13 characters longer than the name) is refused. Mistral's other call
+    evidence needs an ``index`` key, which a plain item lacks."""
+    if len(item) != 3:
+        return None
+    fn = item.get("function")
+    if type(fn) is not dict or len(fn) != 2 or item.get("type") != "function":
+        return None
+    ident, name, text = item.get("id"), fn.get("name"), fn.get("arguments")
+    if (  # ``plain_call``'s checks, inline (this is the hottest path), and the evidence
+        type(ident) is not str
+        or type(name) is not str
+        or not 0 < len(ident) <= 40
+        or ident == "null"
+        or len(ident) == len(name) + 13
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text) if type(args) is dict else None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"id", "type", "function"}), "function", frozenset({"mistral", "cohere.v2"}))
