@@ -15,7 +15,10 @@ import time
 import timeit
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from pydantic_core import from_json
+
 import toolwire
+from toolwire._types import new_call
 
 SMALL = {"id": "call_abc123", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris", "unit": "celsius"}'}}
 BIG_ARGS = json.dumps({"rows": [{"id": i, "name": f"item {i}", "tags": ["a", "b"], "price": i * 1.5} for i in range(28)]})
@@ -29,6 +32,20 @@ UNCLOSED = {"id": "c", "type": "function", "function": {"name": "f", "arguments"
 def baseline(item: Dict[str, Any]) -> Tuple[str, Any, str]:
     fn = item["function"]
     return (fn["name"], json.loads(fn["arguments"]), item["id"])
+
+
+def floor(item: Dict[str, Any]) -> Any:
+    """The least work the issue's constraints leave (a frozen pydantic ``ToolCall``, no
+    compiled dependency beyond pydantic-core): parse, build, no check, no detection."""
+    fn = item["function"]
+    text = fn["arguments"]
+    return new_call(fn["name"], from_json(text, allow_inf_nan=False, cache_strings="keys"), item["id"], text)
+
+
+def floor_sdk(tc: Any) -> Any:
+    fn = tc.function
+    text = fn.arguments
+    return new_call(fn.name, from_json(text, allow_inf_nan=False, cache_strings="keys"), tc.id, text)
 
 
 def baseline_batch(msg: Dict[str, Any]) -> List[Any]:
@@ -110,12 +127,12 @@ def main() -> None:
             rows.append((label, who, t, t / b))
 
     peer_fns = peers()
-    case("small chat dict", lambda: baseline(SMALL), {"toolwire": lambda: decode(SMALL), **{k: (lambda f=f: f(SMALL)) for k, f in peer_fns.items()}})
-    case("2 KB arguments", lambda: baseline(BIG), {"toolwire": lambda: decode(BIG), **{k: (lambda f=f: f(BIG)) for k, f in peer_fns.items()}})
+    case("small chat dict", lambda: baseline(SMALL), {"toolwire": lambda: decode(SMALL), "floor": lambda: floor(SMALL), **{k: (lambda f=f: f(SMALL)) for k, f in peer_fns.items()}})
+    case("2 KB arguments", lambda: baseline(BIG), {"toolwire": lambda: decode(BIG), "floor": lambda: floor(BIG), **{k: (lambda f=f: f(BIG)) for k, f in peer_fns.items()}})
     case("batch of 8", lambda: baseline_batch(BATCH), {"toolwire": lambda: toolwire.decode_all(BATCH)})
     tc = sdk_object()
     if tc is not None:
-        case("openai SDK object", lambda: baseline_sdk(tc), {"toolwire": lambda: decode(tc)})
+        case("openai SDK object", lambda: baseline_sdk(tc), {"toolwire": lambda: decode(tc), "floor": lambda: floor_sdk(tc)})
     case("responses item", lambda: (RESP_ITEM["name"], json.loads(RESP_ITEM["arguments"]), RESP_ITEM["call_id"]), {"toolwire": lambda: decode(RESP_ITEM)})
     case("repair (small)", lambda: baseline(SMALL), {"toolwire": lambda: decode(REPAIR_SMALL)})
     case("repair 2 KB unclosed (opt-in)", lambda: baseline(BIG), {"toolwire": lambda: decode(UNCLOSED, allow_truncated=True)})

@@ -220,6 +220,7 @@ def micro(b: Bench) -> None:
         it, base = ITEMS[d], BASE_DECODE[d]
         cands: Dict[str, Fn] = {"toolwire": lambda it=it: decode(it), "toolwire (dialect=)": lambda it=it, d=d: decode(it, d)}
         if d == "openai.chat":
+            cands["floor (parse + ToolCall, no checks)"] = lambda it=it: bd.floor(it)
             cands.update(peers_on(it))
         b.case("decode", f"{d} call", lambda it=it, base=base: base(it), cands, CALL.args)
     batch_peers = {who: (lambda f=f: [f(tc) for tc in bd.BATCH["tool_calls"]]) for who, f in PEERS.items()}
@@ -231,7 +232,8 @@ def micro(b: Bench) -> None:
         pass
     b.case("decode", "batch of 8 (Chat message)", lambda: bd.baseline_batch(bd.BATCH),
            {"toolwire": lambda: decode_all(bd.BATCH), **batch_peers})
-    b.case("decode", "2 KB arguments", lambda: bd.baseline(bd.BIG), {"toolwire": lambda: decode(bd.BIG), **peers_on(bd.BIG)},
+    b.case("decode", "2 KB arguments", lambda: bd.baseline(bd.BIG), {"toolwire": lambda: decode(bd.BIG), "floor (parse + ToolCall, no checks)": lambda: bd.floor(bd.BIG),
+            **peers_on(bd.BIG)},
            json.loads(bd.BIG_ARGS))
     sdk(b)
     b.case("repair", "single quotes, trailing comma", lambda: repair_baseline(bd.REPAIR_SMALL),
@@ -270,7 +272,8 @@ def sdk(b: Bench) -> None:
         from langchain_core.output_parsers.openai_tools import parse_tool_call
 
         peers["langchain-core (model_dump)"] = lambda: parse_tool_call(tc.model_dump(), return_id=True)
-    b.case("decode", "openai SDK tool call object", lambda: bd.baseline_sdk(tc), {"toolwire": lambda: toolwire.decode(tc), **peers})
+    b.case("decode", "openai SDK tool call object", lambda: bd.baseline_sdk(tc), {"toolwire": lambda: toolwire.decode(tc),
+           "floor (parse + ToolCall, no checks)": lambda: bd.floor_sdk(tc), **peers})
     from openai.types.chat import ChatCompletion
 
     comp = ChatCompletion.model_validate(json.loads((HERE.parent / "examples/payloads/openai_chat_response.json").read_text()))

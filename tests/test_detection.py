@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._args import DEFAULT_POLICY
-from toolwire._registry import CALL, Registry, default_registry
+from toolwire._registry import CALL, QuickFirst, Registry, default_registry
 from toolwire.strategies import corrupted, payloads, tool_calls
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))
@@ -212,10 +212,34 @@ def test_quick_first_is_switched_off_behind_a_dialect_it_does_not_cover() -> Non
     reg = default_registry().copy()
     reg.register(claims_x, first=True)
     item = {**CHAT, "id": "x"}
-    assert reg._firsts == () and default_registry()._firsts != ()
+    assert reg._firsts == {} and default_registry()._firsts != {}
     assert toolwire.explain(item, registry=reg).dialect == "claims-x"
     assert reg.quick(item) is None  # the general path decides: claims-x, ahead of Chat
     assert reg.quick(CHAT) is not None  # not claimed ahead: Chat's quick decoder still serves it
+
+
+def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
+    chat = default_registry().get("openai.chat")
+    seen = []
+
+    def acme_first(d: Any) -> Any:
+        seen.append(d)
+        if set(d) != {"a", "b", "c"}:
+            return None
+        return toolwire.ToolCall(name=d["a"], args=d["b"], id=d["c"])
+
+    acme = dataclasses.replace(
+        chat, name="acme", aliases=(), keys=frozenset({"a"}), gate=None,
+        sniff=lambda d: (CALL, "a/b/c") if type(d) is dict and set(d) == {"a", "b", "c"} else None,
+        decode_call=lambda d, policy, loc: acme_first(d),
+        extra={"quick_first": QuickFirst(acme_first, frozenset("abc"), None, frozenset())},
+    )
+    reg = default_registry().copy()
+    reg.register(acme)
+    assert sorted(reg._firsts) == [3, 6]  # Chat's and acme's, both of 3 keys, share a slot
+    item = {"a": "f", "b": {"x": 1}, "c": "i"}
+    assert reg.quick(item) == toolwire.ToolCall(name="f", args={"x": 1}, id="i") and seen == [item]
+    assert _full(reg.quick(CHAT)) == _full(toolwire.decode(CHAT))  # Chat's first still serves Chat
 
 
 def _all(x: Any, **policy: Any) -> Any:

@@ -186,7 +186,7 @@ class Registry:
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
-        self._firsts: Tuple[Quick, ...] = ()
+        self._firsts: Dict[int, Quick] = {}  # by the number of keys of the shape each takes
         self._quick_by_name: Dict[str, Quick] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
@@ -283,21 +283,26 @@ class Registry:
             out.append((d, claim))
         return tuple(out)
 
-    def _first_decoders(self) -> Tuple[Quick, ...]:
-        """The ``extra["quick_first"]`` decoders that detection allows (see ``QuickFirst``)."""
-        out = []
+    def _first_decoders(self) -> Dict[int, Quick]:
+        """The ``extra["quick_first"]`` decoders that detection allows (see ``QuickFirst``),
+        by the number of keys of their shape (two of one size: tried in order)."""
+        out: Dict[int, Quick] = {}
         for d in self._order:
             qf = d.extra.get("quick_first")
-            if qf is None:
+            if qf is None or not self._first_allowed(d, qf):
                 continue
-            claims = self._candidates(tuple(qf.keys), qf.kind)
-            for ahead, _ in claims:
-                if ahead is d:
-                    out.append(qf.decode)
-                    break
-                if ahead.name not in qf.covers:
-                    break
-        return tuple(out)
+            size = len(qf.keys)
+            prev = out.get(size)
+            out[size] = qf.decode if prev is None else _either(prev, qf.decode)
+        return out
+
+    def _first_allowed(self, d: Dialect, qf: QuickFirst) -> bool:
+        for ahead, _ in self._candidates(tuple(qf.keys), qf.kind):
+            if ahead is d:
+                return True
+            if ahead.name not in qf.covers:
+                return False
+        return False
 
     def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
         """The reader a dialect declared for SDK responses of class *cls* (see
@@ -322,7 +327,8 @@ class Registry:
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
-        for first in self._firsts:
+        first = self._firsts.get(len(data))
+        if first is not None:
             try:
                 call = first(data)
             except Exception:  # a third-party quick decoder must not break decoding
@@ -375,6 +381,14 @@ class Registry:
             if hit is not None:
                 return d, hit[0], hit[1]
         return None
+
+
+def _either(a: Quick, b: Quick) -> Quick:
+    def either(data: Dict[str, Any]) -> Optional[ToolCall]:
+        call = a(data)
+        return b(data) if call is None else call
+
+    return either
 
 
 def _remember(table: Dict[type, Optional[T]], cls: type, by_name: Dict[str, T]) -> Optional[T]:

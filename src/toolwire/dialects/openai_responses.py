@@ -28,8 +28,8 @@ from pydantic_core import from_json
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
-from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from .._types import Tool, ToolCall, ToolResult, new_call
+from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from .._types import ProviderData, Tool, ToolCall, ToolResult, new_call
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from ._openai_sdk import read_response
 from .openai_chat import is_custom
@@ -170,9 +170,38 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
         except (ValueError, TypeError):
             args = None
         if type(args) is dict:
-            extra = {k: v for k, v in item.items() if k not in _PLAIN}
-            return new_call(name, args, ident, text, {NAME: extra} if extra else None)
+            return new_call(name, args, ident, text, _extra(item))
     return decode_call(item, DEFAULT_POLICY, "$")
+
+
+def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
+    """The provider data of a ``function_call`` item holding every key of ``_PLAIN``:
+    the rest of it, in order (a copy less four keys is the cheapest way)."""
+    extra = item.copy()
+    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
+    return {NAME: extra} if extra else None
+
+
+def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` for the item exactly as OpenAI sends it: ``{id, type, status,
+    arguments, call_id, name}`` (no other dialect claims this shape)."""
+    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
+        return None
+    ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 64
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text, _extra(item)) if type(args) is dict else None
 
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -327,5 +356,11 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("responses",),
     description="OpenAI Responses API",
-    extra={"peek": peek, "quick": quick, "containers": {"openai:Response": read_response}},
+    extra={
+        "peek": peek,
+        "quick": quick,
+        "quick_first": QuickFirst(_first, frozenset(("id", "type", "status", "arguments", "call_id", "name")),
+                                  "function_call", frozenset()),
+        "containers": {"openai:Response": read_response},
+    },
 )
