@@ -52,7 +52,7 @@ __all__ = ["DIALECT", "object_arguments"]
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
 _OTHER = OTHER_BLOCKS
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
-_NOT_OURS = ("tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan")
+_NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
 _VERSIONED = re.compile(r"[a-z_]+_\d{8}")
 
 
@@ -120,7 +120,11 @@ def quick_object(o: Any) -> Optional[ToolCall]:
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
     if kind is None:  # no "type", or not a string (then sniff declines anyway)
-        return not _TOP.isdisjoint(keys)
+        if _TOP.isdisjoint(keys):
+            return False
+        if "role" in keys and not _NOT_OURS.isdisjoint(keys):  # another dialect's message...
+            return "messages" in keys or ("input_schema" in keys and "name" in keys)  # ...unless role is null
+        return True
     return (
         kind in _REASONS
         or kind == "message"
@@ -152,7 +156,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in ("user", "assistant") or any(k in data for k in _NOT_OURS):
+        if role not in ("user", "assistant") or not _NOT_OURS.isdisjoint(data.keys()):
             return None
         content = data.get("content")
         if _strong(content):

@@ -61,7 +61,8 @@ _OTHER_TYPES = frozenset(
 _CLAIMED_TYPES = frozenset(
     {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
 ) | SERVER_TYPES | _OTHER_TYPES
-_UNTYPED = frozenset({"object", "output", "input", "role", "call_id"})
+_UNTYPED = frozenset({"object", "output", "input", "call_id"})
+_CHAT_CALLS = frozenset({"tool_calls", "function_call"})
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -70,7 +71,10 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         return True
     if kind in ("function", "custom") and "name" in keys and "function" not in keys and "custom" not in keys:
         return True
-    return not _UNTYPED.isdisjoint(keys)
+    if not _UNTYPED.isdisjoint(keys):
+        return True
+    # a message item (``OTHER``): never one with tool calls (a Chat message)
+    return kind is None and "role" in keys and "content" in keys and _CHAT_CALLS.isdisjoint(keys)
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
