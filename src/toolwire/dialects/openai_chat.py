@@ -147,15 +147,14 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         return new_call(name, args, ident, raw)
     # keep what the canonical value does not hold, for a lossless re-encode
     pd: Dict[str, Any] = {}
-    extra = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
-    if extra:
-        pd["extra"] = extra
-    fextra = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
-    if fextra:
-        pd["function_extra"] = fextra
-    if "type" not in item:
+    has_type, has_id = "type" in item, "id" in item
+    if len(item) > 1 + has_type + has_id:  # keys beyond these (counting is cheaper than copying)
+        pd["extra"] = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
+    if len(fn) > ("name" in fn) + ("arguments" in fn):
+        pd["function_extra"] = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
+    if not has_type:
         pd["no_type"] = True
-    if "id" not in item:
+    if not has_id:
         pd["no_id"] = True
     elif wire_id == "":
         pd["id"] = ""
