@@ -36,6 +36,7 @@ from .._errors import EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult
+from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, opt_str, result_id, scoped
 from .mistral import chat_message, decode_fn_call, encode_fn_call, rescoped
@@ -103,13 +104,13 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(openai_chat.decode_tool(item, loc), openai_chat.NAME, NAME)
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
     return tool
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = rescoped(tool, NAME, openai_chat.NAME).model_copy(update={"strict": None})
-    return openai_chat.encode_tool(plain)
+    plain = rescoped(tool, NAME, chat_parts.NAME).model_copy(update={"strict": None})
+    return chat_parts.encode_tool(plain)
 
 
 def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:

@@ -34,6 +34,7 @@ from .._args import Policy, encode_arguments, parse_arguments
 from .._ids import IdRule, rule
 from .._registry import CALL, CALLS, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
+from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 
@@ -197,12 +198,12 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(openai_chat.decode_tool(item, loc), openai_chat.NAME, NAME)
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
     return tool
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    return openai_chat.encode_tool(rescoped(tool, NAME, openai_chat.NAME))
+    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME))
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -231,7 +232,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         ident: Any = pd["id"]
     else:
         ident = result_id(result, ctx, IDS, NAME)
-    content: Any = openai_chat.text_content(result, NAME)
+    content: Any = chat_parts.text_content(result, NAME)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}

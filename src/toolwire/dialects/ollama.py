@@ -36,6 +36,7 @@ from .._errors import EncodeError
 from .._ids import IdRule
 from .._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
+from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from .mistral import chat_message, rescoped
@@ -150,13 +151,13 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(openai_chat.decode_tool(item, loc), openai_chat.NAME, NAME)
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
     return tool
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = rescoped(tool, NAME, openai_chat.NAME).model_copy(update={"strict": None})
-    return openai_chat.encode_tool(plain)
+    plain = rescoped(tool, NAME, chat_parts.NAME).model_copy(update={"strict": None})
+    return chat_parts.encode_tool(plain)
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
