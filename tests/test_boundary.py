@@ -1,0 +1,68 @@
+"""Invariant 1 of DESIGN.md: only ``dialects/`` know a provider's field names.
+
+Every string a module uses as a key (a subscript, ``.get``/``.pop``/``.setdefault``,
+a dict literal's key, the left side of ``in``) is collected. A key that some dialect
+module uses is a provider field name unless it is in the canonical vocabulary below;
+no module outside ``dialects/`` may use one. Exempt, by design:
+
+- ``schema/``: the structured-output renderers write each provider's request fields
+  (DESIGN.md, layout: "provider renderers");
+- ``_finish.py``: provider finish-reason *values*, keyed by dialect id.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Set
+
+import toolwire
+
+ROOT = Path(toolwire.__file__).parent
+EXEMPT = ("schema/", "_finish.py")
+# canonical and JSON Schema words, registry hooks, and our own record fields
+CANONICAL = {
+    "id", "name", "args", "type", "description", "properties", "provider_data", "content", "error",
+    "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect", "quick",
+    "quick_first", "quick_objects", "objects", "containers", "peek", "encode_message", "stream",
+    "interleave", "with_index", "\n", "<",
+}
+
+
+def _keys(path: Path) -> Set[str]:
+    out: Set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        key = None
+        if isinstance(node, ast.Subscript):
+            key = node.slice
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            if node.func.attr in ("get", "pop", "setdefault"):
+                key = node.args[0]
+        elif isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            key = node.left
+        elif isinstance(node, ast.Dict):
+            out.update(k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            out.add(key.value)
+    return out
+
+
+def _provider_keys() -> Set[str]:
+    keys: Set[str] = set()
+    for path in (ROOT / "dialects").glob("*.py"):
+        keys |= _keys(path)
+    return keys - CANONICAL - set(toolwire.dialect_names())
+
+
+def test_only_dialects_use_provider_field_names() -> None:
+    provider = _provider_keys()
+    assert {"tool_calls", "toolUse", "functionCall", "call_id", "partial_json"} <= provider  # the scan sees them
+    leaks = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("dialects/") or rel.startswith(EXEMPT):
+            continue
+        found = _keys(path) & provider
+        if found:
+            leaks[rel] = sorted(found)
+    assert leaks == {}
