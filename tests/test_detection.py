@@ -234,9 +234,18 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
         decode_call=lambda d, policy, loc: acme_first(d),
         extra={"quick_first": QuickFirst(acme_first, frozenset("abc"), None, frozenset())},
     )
+
+    def boom(d: Any) -> Any:
+        raise RuntimeError("a broken third-party decoder")
+
+    broken = dataclasses.replace(
+        acme, name="broken", keys=frozenset({"x"}), sniff=lambda d: None,
+        extra={"quick_first": QuickFirst(boom, frozenset("xyz"), None, frozenset())},
+    )
     reg = default_registry().copy()
+    reg.register(broken)
     reg.register(acme)
-    assert sorted(reg._firsts) == [3, 6]  # Chat's and acme's, both of 3 keys, share a slot
+    assert sorted(reg._firsts) == [3, 6]  # Chat's, broken's and acme's, all of 3 keys, share a slot
     item = {"a": "f", "b": {"x": 1}, "c": "i"}
     assert reg.quick(item) == toolwire.ToolCall(name="f", args={"x": 1}, id="i") and seen == [item]
     assert _full(reg.quick(CHAT)) == _full(toolwire.decode(CHAT))  # Chat's first still serves Chat

@@ -384,8 +384,13 @@ class Registry:
 
 
 def _either(a: Quick, b: Quick) -> Quick:
+    """Two ``QuickFirst`` decoders of one size, in order (one that raises declines)."""
+
     def either(data: Dict[str, Any]) -> Optional[ToolCall]:
-        call = a(data)
+        try:
+            call = a(data)
+        except Exception:  # a third-party quick decoder must not break decoding
+            call = None
         return b(data) if call is None else call
 
     return either
