@@ -29,7 +29,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-from ._args import make_policy
+from ._args import DEFAULT_POLICY, make_policy
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
 from ._stream_chunks import plain_chunks
@@ -118,10 +118,24 @@ def detect_stream(chunk: Any) -> Optional[str]:
 
 
 _TYPED = 3  # the first three need a string ``type``: skipped at once without one
+_UNTYPED = _DETECT[_TYPED:]
+# The dialect of a chunk with a string ``type``, by that type, for the kinds the typed
+# tests accepted (their verdict depends on the type alone); bounded, as wire data is
+_KINDS: Dict[str, str] = {}
 
 
 def _detect(data: Dict[str, Any]) -> Optional[str]:
-    for name, test in _DETECT if type(data.get("type")) is str else _DETECT[_TYPED:]:
+    kind = data.get("type")
+    if type(kind) is str:
+        name = _KINDS.get(kind)
+        if name is not None:
+            return name
+        for name, test in _DETECT[:_TYPED]:
+            if test(data):  # a string ``type`` raises nothing here
+                if len(_KINDS) < 256:
+                    _KINDS[kind] = name
+                return name
+    for name, test in _UNTYPED:
         try:
             if test(data):
                 return name
@@ -350,7 +364,6 @@ def accumulate(
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
-        rules = make_policy(policy)
         name: Optional[str] = None
         factory: Optional[HandlerFactory] = None
         if dialect is not None:
@@ -359,9 +372,9 @@ def accumulate(
             name = _detect(chunks[0])
             factory = None if name is None else STREAM_HANDLERS[name]
         if name is not None and factory is not None:
-            core = Core(name, rules, include_server, False, False)
+            core = Core(name, make_policy(policy) if policy else DEFAULT_POLICY, include_server, False, False)
             handler = factory(core)
-            run = _runner(handler, core, False)
+            run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
                 run(plain_chunks(chunk), _no_run)

@@ -15,6 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire import ToolCall, ToolwireError
+from toolwire import stream as stream_module
 from toolwire.stream import STREAM_HANDLERS, Accumulator, ArgsDelta, accumulate, encode_stream
 
 RUN_DIALECTS = [d for d, handler in STREAM_HANDLERS.items() if hasattr(handler, "run")]
@@ -132,6 +133,28 @@ def test_anthropic_odd_indexes(index: Any) -> None:
                       "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
               {"type": "content_block_stop", "index": index}, {"type": "content_block_stop", "index": 1}]
     _agree(chunks, "anthropic.messages")
+
+
+@given(kind=st.sampled_from(["response.created", "response.x", "ping", "message_stop", "tool-call-end", "debug",
+                             "content-delta", "responses", ""]) | st.text(max_size=12),
+       extra=st.dictionaries(st.sampled_from(["choices", "candidates", "message", "done", "delta", "index"]),
+                             st.none() | st.integers() | st.just([]) | st.just({}), max_size=3))
+def test_detection_memo_agrees_with_the_tests(kind: str, extra: Dict[str, Any]) -> None:
+    """The dialect of a typed chunk is memoized by its type: the typed tests must
+    depend on the type alone, and the memo must answer as the tests do."""
+    data = dict(extra, type=kind)
+    for _, test in stream_module._DETECT[: stream_module._TYPED]:
+        assert test(data) == test({"type": kind})
+    expected = None
+    for name, test in stream_module._DETECT:
+        try:
+            if test(data):
+                expected = name
+                break
+        except Exception:
+            continue
+    assert stream_module._detect(data) == expected
+    assert stream_module._detect(data) == expected  # memoized now, when typed
 
 
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)
