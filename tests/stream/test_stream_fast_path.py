@@ -52,7 +52,8 @@ def _outcome(fn: Any) -> Tuple[str, Any]:
 
 
 def _plain(results: List[Any]) -> List[Any]:
-    return [(type(r).__name__, r.model_dump()) for r in results]
+    """Results as data; provider data also as text, so that its key order counts."""
+    return [(type(r).__name__, r.model_dump(), repr(r.provider_data)) for r in results]
 
 
 def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any]]:
@@ -73,11 +74,11 @@ def _strip(event: Any) -> Any:
     return event
 
 
-def _agree(chunks: List[Any], dialect: str) -> None:
-    reference = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, preview=True, include_server=True))
-    events = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, include_server=True))
+def _agree(chunks: List[Any], dialect: str, **policy: Any) -> None:
+    reference = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, preview=True, include_server=True, **policy))
+    events = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, include_server=True, **policy))
     assert events == reference
-    calls = _outcome(lambda: _plain(accumulate(copy.deepcopy(chunks), dialect, include_server=True)))
+    calls = _outcome(lambda: _plain(accumulate(copy.deepcopy(chunks), dialect, include_server=True, **policy)))
     assert calls == (reference[0], reference[1][0] if reference[0] == "ok" else reference[1])
 
 
@@ -133,6 +134,128 @@ def test_anthropic_odd_indexes(index: Any) -> None:
                       "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
               {"type": "content_block_stop", "index": index}, {"type": "content_block_stop", "index": 1}]
     _agree(chunks, "anthropic.messages")
+
+
+_GONE = object()
+
+
+def _item(**fields: Any) -> Dict[str, Any]:
+    item = {"id": "fc_1", "type": "function_call", "status": "in_progress", "arguments": "", "call_id": "call_1",
+            "name": "f"}
+    item.update(fields)
+    return {k: v for k, v in item.items() if v is not _GONE}
+
+
+def _responses(added: Dict[str, Any], done: Dict[str, Any], *, index: Any = 1, pieces: Any = ('{"a": ', "1}"),
+               done_index: Any = 1, args_done: Any = '{"a": 1}') -> List[Any]:
+    """One Responses item: added, argument deltas, arguments done, item done."""
+    chunks: List[Any] = [{"type": "response.created", "response": {"status": "in_progress"}},
+                         {"type": "response.output_item.added", "output_index": index, "item": added}]
+    chunks += [{"type": "response.function_call_arguments.delta", "output_index": index, "delta": p} for p in pieces]
+    if args_done is not _GONE:
+        chunks.append({"type": "response.function_call_arguments.done", "output_index": index,
+                       "arguments": args_done})
+    chunks.append({"type": "response.output_item.done", "output_index": done_index, "item": done})
+    chunks.append({"type": "response.completed", "response": {"status": "completed"}})
+    return chunks
+
+
+_DONE = _item(status="completed", arguments='{"a": 1}')
+
+
+@pytest.mark.parametrize("chunks", [
+    _responses(_item(), _DONE),  # the plain item: both fast paths
+    # ``output_item.added`` that the fast path must leave to ``_added``
+    _responses(_item(call_id=_GONE), _DONE),
+    _responses(_item(call_id=""), _DONE),
+    _responses(_item(call_id=7), _DONE),
+    _responses(_item(name=_GONE), _DONE),
+    _responses(_item(name=""), _DONE),
+    _responses(_item(name=["f"]), _DONE),
+    _responses(_item(arguments=_GONE), _DONE),
+    _responses(_item(arguments='{"a"'), _DONE, pieces=(": 1}",)),
+    _responses(_item(arguments={}), _DONE),
+    _responses(_item(arguments=None), _DONE),
+    _responses(_item(type=_GONE), _DONE),
+    _responses(_item(type="custom_tool_call"), _DONE),
+    _responses(_item(type="web_search_call"), _DONE),
+    _responses(_item(type=["function_call"]), _DONE),
+    _responses(["not", "a", "dict"], _DONE),
+    _responses(_item(), _DONE, index=True, done_index=True),
+    _responses(_item(), _DONE, index=1.0, done_index=1.0),
+    _responses(_item(), _DONE, index="1", done_index="1"),
+    _responses(_item(), _DONE, index=None, done_index=None),
+    # the index is taken: the open call there is finalized first
+    [{"type": "response.output_item.added", "output_index": 1, "item": _item(call_id="call_0")}]
+    + _responses(_item(), _DONE),
+    # ``output_item.done`` that the fast path must leave to ``_done``
+    _responses(_item(), _item(status="completed", arguments='{"a": 2}')),  # same length, other text
+    _responses(_item(), _item(status="completed", arguments='{"a": 1, "b": 2}')),  # more text than seen
+    _responses(_item(), _item(status="completed", arguments='{"a"')),  # less text than seen
+    _responses(_item(), _item(status="completed", arguments={"a": 1})),
+    _responses(_item(), _item(status="completed", arguments=_GONE)),
+    _responses(_item(), _item(status="completed", arguments=None)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', name=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', call_id=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', type=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', type="custom_tool_call")),
+    _responses(_item(), "not a dict"),
+    _responses(_item(), _DONE, done_index=True),
+    _responses(_item(), _DONE, done_index=1.0),
+    _responses(_item(), _DONE, done_index=2),  # no call open there
+    _responses(_item(name=_GONE), _DONE),  # a call without a name until its item is done
+    _responses(_item(call_id=_GONE), _DONE),  # a call without an id until its item is done
+    _responses(_item(), _DONE, pieces=(), args_done=_GONE),  # the whole text only in the final item
+    _responses(_item(), _DONE, pieces=("", '{"a": 1}'), args_done=_GONE),
+    _responses(_item(), _DONE, pieces=(7, '{"a": 1}')),
+    # provider data: every extra field, in the item's order
+    _responses(_item(), {"status": "completed", "type": "function_call", "call_id": "call_1", "name": "f",
+                         "arguments": '{"a": 1}', "id": "fc_1"}),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', id=_GONE, extra={"x": [1]}, z=None)),
+    _responses(_item(), _item(status=_GONE, arguments='{"a": 1}', id=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', input="text")),
+    # a final item read before: a new item of the same index
+    _responses(_item(), _DONE) + _responses(_item(call_id="call_2"), _item(call_id="call_2", arguments='{"a": 1}')),
+    # no ``output_item.done``: the call is cut off at close
+    _responses(_item(), _DONE)[:-2],
+])
+def test_responses_item_fast_paths_agree_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "openai.responses")
+
+
+@pytest.mark.parametrize("max_bytes", [3, 5, 7, 8, 9])
+def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
+    _agree(_responses(_item(), _DONE), "openai.responses", max_bytes=max_bytes)
+    _agree(_responses(_item(), _DONE, pieces=(), args_done=_GONE), "openai.responses", max_bytes=max_bytes)
+
+
+def test_responses_run_skips_only_events_feed_ignores() -> None:
+    chunks = _responses(_item(), _DONE)
+    odd = [{"type": "response.in_progress"}, {"type": ["response.output_item.done"]},
+           {"type": "response.output_text.delta", "delta": "hi"}, {"type": None}, {"output_index": 1}]
+    _agree(chunks[:2] + odd + chunks[2:], "openai.responses")
+
+
+def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Structural, not timed: plain items never reach ``feed``, ``_added`` or ``_done``."""
+    handler = STREAM_HANDLERS["openai.responses"]
+    seen: List[str] = []
+
+    def counting(method: str) -> Any:
+        general = getattr(handler, method)
+
+        def count(self: Any, *args: Any) -> None:
+            seen.append(method)
+            general(self, *args)
+
+        return count
+
+    for method in ("feed", "_added", "_done"):
+        monkeypatch.setattr(handler, method, counting(method))
+    calls = [ToolCall(name="f", args={"text": "x" * 40}, id="call_1"), ToolCall(name="g", args={}, id="call_2")]
+    chunks = encode_stream(calls, "openai.responses", split=4)
+    assert [(c.name, c.args, c.id) for c in accumulate(chunks)] == [(c.name, c.args, c.id) for c in calls]
+    assert seen == ["feed"]  # ``response.completed`` only
 
 
 @given(kind=st.sampled_from(["response.created", "response.x", "ping", "message_stop", "tool-call-end", "debug",

@@ -36,6 +36,12 @@ _SERVER = frozenset(
 )
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
+# the event types ``feed`` reads (``run`` skips the others)
+_FED = frozenset(
+    {"response.function_call_arguments.delta", "response.function_call_arguments.done",
+     "response.output_item.added", "response.output_item.done", "response.output_text.delta",
+     "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed"}
+)
 
 
 def detect(data: Dict[str, Any]) -> bool:
@@ -64,24 +70,24 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
-        self.custom: Dict[Any, List[str]] = {}
+        self.custom: Optional[Dict[Any, List[str]]] = None  # custom tool input by call position
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
-        """Feed every chunk: the events of open function calls are handled here (the
+        """Feed every chunk: the events of plain function calls are handled here (the
         core's hot-path contract), other events by ``feed``, chunks that are not dicts
-        by *other*."""
+        by *other*, events that ``feed`` ignores not at all."""
         core = self.core
-        feed, added, done = self.feed, self._added, self._done
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        start = False
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                act = None
+                act = c = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     kind = data["type"]
                     if kind == "response.function_call_arguments.delta":
@@ -98,6 +104,7 @@ class Handler:
                                 if events is not None:
                                     events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                 continue
+                            c = None
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
                         c = open_calls[data["output_index"]]
@@ -105,17 +112,52 @@ class Handler:
                                 and type(data["output_index"]) is int):
                             c.full = text  # ``set_full`` when every character was seen
                             continue
-                    elif kind == "response.output_item.done" or kind == "response.output_item.added":
+                        c = None
+                    elif kind == "response.output_item.done":
                         item = data["item"]
                         index = data["output_index"]
                         if type(item) is dict and type(index) is int:
-                            act = done if kind == "response.output_item.done" else added
+                            act = self._done
+                            c = open_calls.get(index)
+                            if c is not None and item["type"] == "function_call":
+                                # ``_done`` of a call that saw its whole text, with id and name
+                                text = item["arguments"]
+                                if not (type(text) is str and len(text) == c.size and c.error is None
+                                        and c.tree is None and c.name is not None and c.id is not None):
+                                    c = None
+                                else:  # ``_extra``, inline: every field but these, in order
+                                    extra = item.copy()
+                                    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
+                                    if "input" in extra:
+                                        del extra["input"]
+                            else:
+                                c = None
+                    elif kind == "response.output_item.added":
+                        item = data["item"]
+                        index = data["output_index"]
+                        if type(item) is dict and type(index) is int:
+                            act = self._added
+                            if item["type"] == "function_call" and index not in open_calls:
+                                ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
+                                start = (type(ident) is str and ident != "" and type(name) is str and name != ""
+                                         and item["arguments"] == "")
+                    elif kind not in _FED:
+                        continue
                 except (LookupError, TypeError):
-                    act = None
-                if act is not None:  # outside the ``try``: not a read
+                    act = c = None
+                    start = False
+                if c is not None:  # outside the ``try``: not a read
+                    c.full = text
+                    c.pd = {NAME: extra} if extra else None
+                    c.ended = True
+                    core.finalize(c)
+                elif start:
+                    core.new(index, None, ident, name, True)
+                    start = False
+                elif act is not None:
                     act(index, item)
                 else:
-                    feed(data)
+                    self.feed(data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
@@ -153,6 +195,8 @@ class Handler:
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
             if type(delta) is str:
+                if self.custom is None:
+                    self.custom = {}
                 self.custom.setdefault(self._call_at(key).pos, []).append(delta)
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
@@ -201,7 +245,7 @@ class Handler:
         if kind == "custom_tool_call":
             text = item.get("input")
             if type(text) is not str:
-                text = "".join(self.custom.get(c.pos, ()))
+                text = "".join(self.custom.get(c.pos, ())) if self.custom is not None else ""
             c.parts = []
             c.full = None
             c.obj = {"input": text}
