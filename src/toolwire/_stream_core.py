@@ -29,7 +29,8 @@ exactly what the methods would:
 - end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
   finalize(c)``;
 - start a call: ``new(key, scope, id, name, needs_end)`` when ``key`` is not in
-  ``by_key`` (``open`` then, for a client call without provider data).
+  ``by_key`` (``open`` then, for a client call without provider data), then do
+  what the handler's own general path does after ``open``.
 
 Anything else goes through the methods, and a loop that cannot tell must leave the
 chunk to them.

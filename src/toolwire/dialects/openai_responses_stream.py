@@ -81,13 +81,15 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
-        start = False
+        # what the event read asks for; reset after use, so that a delta need not
+        end: Optional[Call] = None  # end this call here
+        start = False  # start a call here
+        item_read = False  # an item event read: ``_added`` / ``_done`` take it
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                act = c = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     kind = data["type"]
                     if kind == "response.function_call_arguments.delta":
@@ -104,7 +106,6 @@ class Handler:
                                 if events is not None:
                                     events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                 continue
-                            c = None
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
                         c = open_calls[data["output_index"]]
@@ -112,31 +113,30 @@ class Handler:
                                 and type(data["output_index"]) is int):
                             c.full = text  # ``set_full`` when every character was seen
                             continue
-                        c = None
                     elif kind == "response.output_item.done":
                         item = data["item"]
                         index = data["output_index"]
                         if type(item) is dict and type(index) is int:
-                            act = self._done
-                            c = open_calls.get(index)
-                            if c is not None and item["type"] == "function_call":
+                            item_read = True
+                            end = open_calls.get(index)
+                            if end is not None and item["type"] == "function_call":
                                 # ``_done`` of a call that saw its whole text, with id and name
                                 text = item["arguments"]
-                                if not (type(text) is str and len(text) == c.size and c.error is None
-                                        and c.tree is None and c.name is not None and c.id is not None):
-                                    c = None
+                                if not (type(text) is str and len(text) == end.size and end.error is None
+                                        and end.tree is None and end.name is not None and end.id is not None):
+                                    end = None
                                 else:  # ``_extra``, inline: every field but these, in order
                                     extra = item.copy()
                                     del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
                                     if "input" in extra:
                                         del extra["input"]
                             else:
-                                c = None
+                                end = None
                     elif kind == "response.output_item.added":
                         item = data["item"]
                         index = data["output_index"]
                         if type(item) is dict and type(index) is int:
-                            act = self._added
+                            item_read = True
                             if item["type"] == "function_call" and index not in open_calls:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type(ident) is str and ident != "" and type(name) is str and name != ""
@@ -144,18 +144,20 @@ class Handler:
                     elif kind not in _FED:
                         continue
                 except (LookupError, TypeError):
-                    act = c = None
-                    start = False
-                if c is not None:  # outside the ``try``: not a read
-                    c.full = text
-                    c.pd = {NAME: extra} if extra else None
-                    c.ended = True
-                    core.finalize(c)
+                    end = None
+                    start = item_read = False
+                if end is not None:  # outside the ``try``: not a read
+                    end.full = text
+                    end.pd = {NAME: extra} if extra else None
+                    end.ended = True
+                    core.finalize(end)
+                    end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
-                    start = False
-                elif act is not None:
-                    act(index, item)
+                    start = item_read = False
+                elif item_read:
+                    (self._done if kind == "response.output_item.done" else self._added)(index, item)
+                    item_read = False
                 else:
                     self.feed(data)
         except ToolwireError:
