@@ -236,6 +236,84 @@ def test_responses_run_skips_only_events_feed_ignores() -> None:
     _agree(chunks[:2] + odd + chunks[2:], "openai.responses")
 
 
+def _anthropic(block: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"type": "content_block_start", "index": index, "content_block": block}]
+    chunks += [{"type": "content_block_delta", "index": index, "delta": {"type": "input_json_delta", "partial_json": p}}
+               for p in pieces]
+    return chunks + [{"type": "content_block_stop", "index": index}]
+
+
+def _block(**fields: Any) -> Dict[str, Any]:
+    block = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
+    block.update(fields)
+    return {k: v for k, v in block.items() if v is not _GONE}
+
+
+@pytest.mark.parametrize("chunks", [
+    _anthropic(_block()),
+    _anthropic(_block(input={"a": 2}), pieces=()),  # a proxy's whole input, no delta
+    _anthropic(_block(input={"a": 2})),
+    _anthropic(_block(input=[1]), pieces=()),
+    _anthropic(_block(input=_GONE)),
+    _anthropic(_block(id=_GONE)), _anthropic(_block(id="")), _anthropic(_block(id=3)),
+    _anthropic(_block(name=_GONE)), _anthropic(_block(name="")), _anthropic(_block(name=["f"])),
+    _anthropic(_block(cache_control={"type": "ephemeral"})),  # not plain: provider data
+    _anthropic(_block(type="server_tool_use")),
+    _anthropic(_block(), index=True), _anthropic(_block(), index=1.0), _anthropic(_block(), index="1"),
+    _anthropic(_block())[:1] + _anthropic(_block(id="toolu_2")),  # the index is taken: the open call ends first
+])
+def test_anthropic_block_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "anthropic.messages")
+
+
+def _bedrock(use: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"contentBlockStart": {"contentBlockIndex": index, "start": {"toolUse": use}}}]
+    chunks += [{"contentBlockDelta": {"contentBlockIndex": index, "delta": {"toolUse": {"input": p}}}} for p in pieces]
+    return chunks + [{"contentBlockStop": {"contentBlockIndex": index}}]
+
+
+@pytest.mark.parametrize("chunks", [
+    _bedrock({"toolUseId": "t1", "name": "f"}),
+    _bedrock({"toolUseId": "t1", "name": "f", "type": "server_tool_use"}),
+    _bedrock({"toolUseId": "t1", "name": "f", "x": 1}),
+    _bedrock({"toolUseId": "", "name": "f"}), _bedrock({"toolUseId": 1, "name": "f"}),
+    _bedrock({"toolUseId": "t1", "name": ""}), _bedrock({"toolUseId": "t1", "name": None}),
+    _bedrock({"toolUseId": "t1", "nom": "f"}),
+    _bedrock({"toolUseId": "t1", "name": "f"}, index=True), _bedrock({"toolUseId": "t1", "name": "f"}, index=1.0),
+    _bedrock({"toolUseId": "t1", "name": "f"})[:1] + _bedrock({"toolUseId": "t2", "name": "g"}),
+])
+def test_bedrock_block_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "bedrock.converse")
+
+
+def _cohere(tc: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"type": "tool-call-start", "index": index, "delta": {"message": {"tool_calls": tc}}}]
+    chunks += [{"type": "tool-call-delta", "index": index,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": p}}}}} for p in pieces]
+    return chunks + [{"type": "tool-call-end", "index": index}]
+
+
+def _tc(ident: Any = "c1", name: Any = "f", arguments: Any = "") -> Dict[str, Any]:
+    fn = {k: v for k, v in (("name", name), ("arguments", arguments)) if v is not _GONE}
+    return {k: v for k, v in (("id", ident), ("type", "function"), ("function", fn)) if v is not _GONE}
+
+
+@pytest.mark.parametrize("chunks", [
+    _cohere(_tc()),
+    _cohere(_tc(arguments='{"a": 1}'), pieces=()),
+    _cohere(_tc(arguments='{"a"'), pieces=(": 1}",)),
+    _cohere(_tc(arguments=None)), _cohere(_tc(arguments=_GONE)), _cohere(_tc(arguments={"a": 1}), pieces=()),
+    _cohere(_tc(ident="")), _cohere(_tc(ident=_GONE)), _cohere(_tc(ident=5)),
+    _cohere(_tc(name="")), _cohere(_tc(name=_GONE)), _cohere(_tc(name=1)),
+    _cohere([_tc()]),
+    _cohere(_tc(), index=True), _cohere(_tc(), index=1.0), _cohere(_tc(), index=None),
+    _cohere(_tc())[:1] + _cohere(_tc(ident="c2")),
+])
+def test_cohere_call_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "cohere.v2")
+    _agree(chunks, "cohere.v2", max_bytes=4)
+
+
 def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Structural, not timed: plain items never reach ``feed``, ``_added`` or ``_done``."""
     handler = STREAM_HANDLERS["openai.responses"]

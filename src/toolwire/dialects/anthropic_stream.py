@@ -96,7 +96,8 @@ class Handler:
                     elif kind == "content_block_start":
                         block = data["content_block"]
                         index = data["index"]
-                        if type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN:
+                        if (type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN
+                                or index in open_calls):
                             block = None
                     elif kind == "message_stop" or kind == "ping":
                         continue
@@ -105,8 +106,12 @@ class Handler:
                 if c is not None:  # outside the ``try``: finalizing is not a read
                     c.ended = True
                     core.finalize(c)
-                elif block is not None:
-                    self._open(index, block)
+                elif block is not None:  # ``_open`` of a plain block, with nothing open there
+                    ident, name, initial = block.get("id"), block.get("name"), block.get("input")
+                    c = core.new(index, None, ident if type(ident) is str and ident else None,
+                                 name if type(name) is str and name else None, True)
+                    if type(initial) is dict and initial:
+                        c.obj = initial
                 else:
                     feed(data)
         except ToolwireError:

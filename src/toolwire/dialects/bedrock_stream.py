@@ -100,7 +100,7 @@ class Handler:
                         use = body["start"]["toolUse"]
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
                         start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
-                                 and name != "" and type(index) is int)
+                                 and name != "" and type(index) is int and index not in open_calls)
                 except (LookupError, TypeError, AttributeError):
                     c = None
                     start = False
@@ -108,7 +108,7 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    core.open(index, ident, name)
+                    core.new(index, None, ident, name, True)  # ``open``, with nothing open there
                     start = False
                 else:
                     feed(data)

@@ -102,7 +102,7 @@ class Handler:
                         fn = tc["function"]
                         ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
                         if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
-                                and type(index) is int):
+                                and type(index) is int and index not in open_calls):
                             start = True
                 except (LookupError, TypeError):
                     c = None
@@ -111,7 +111,7 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    c = core.open(index, ident, name)
+                    c = core.new(index, None, ident, name, True)  # ``open``, with nothing open there
                     if piece:
                         core.add(c, piece)
                     start = False
