@@ -314,6 +314,50 @@ def test_cohere_call_start_agrees_with_feed(chunks: List[Any]) -> None:
     _agree(chunks, "cohere.v2", max_bytes=4)
 
 
+_INDEX_KEYS = ("index", "output_index", "contentBlockIndex")
+_TYPED_RUN = ["openai.responses", "anthropic.messages", "bedrock.converse", "cohere.v2"]
+
+
+def _reindexed(node: Any, index: Any, only_deltas: bool = False, delta: bool = False) -> Any:
+    """*node* with its block/item indexes mapped by *index* (in argument deltas only, if asked)."""
+    if type(node) is list:
+        return [_reindexed(x, index, only_deltas, delta) for x in node]
+    if type(node) is not dict:
+        return node
+    delta = delta or "delta" in str(node.get("type", "")) or "contentBlockDelta" in node
+    return {k: (index(v) if k in _INDEX_KEYS and type(v) is int and (delta or not only_deltas)
+                else _reindexed(v, index, only_deltas, delta)) for k, v in node.items()}
+
+
+@pytest.mark.parametrize("dialect", _TYPED_RUN)
+@pytest.mark.parametrize("index", [lambda i: i + 1000, lambda i: 256 + i, lambda i: -i - 6])
+def test_indexes_beyond_small_ints_agree_with_feed(dialect: str, index: Any) -> None:
+    calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={"b": [2]}, id="call_2")]
+    _agree(_reindexed(encode_stream(calls, dialect, split=3), index), dialect)
+
+
+def _starts_first(chunks: List[Any]) -> List[Any]:
+    """*chunks* with every call started before any argument delta (all open at once)."""
+    def start(c: Any) -> bool:
+        return "contentBlockStart" in c or c.get("type") in (
+            "response.output_item.added", "content_block_start", "tool-call-start")
+
+    first = next(i for i, c in enumerate(chunks) if start(c))
+    return chunks[:first] + [c for c in chunks if start(c)] + [c for c in chunks[first:] if not start(c)]
+
+
+@pytest.mark.parametrize("dialect", _TYPED_RUN)
+@pytest.mark.parametrize("odd", [lambda i: bool(i), lambda i: float(i), lambda i: str(i), lambda i: [i]])
+def test_argument_deltas_with_odd_indexes_agree_with_feed(dialect: str, odd: Any) -> None:
+    """A bool or a float equal to an open call's index is not its index (``feed``
+    gives such a delta to the latest call)."""
+    calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={"b": [2]}, id="call_2")]
+    chunks = encode_stream(calls, dialect, split=3)
+    _agree(_reindexed(chunks, odd, only_deltas=True), dialect)
+    _agree(_reindexed(_starts_first(chunks), odd, only_deltas=True), dialect)
+    _agree(_reindexed(_starts_first(chunks), lambda i: i + 1000), dialect)
+
+
 def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Structural, not timed: plain items never reach ``feed``, ``_added`` or ``_done``."""
     handler = STREAM_HANDLERS["openai.responses"]

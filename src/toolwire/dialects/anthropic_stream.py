@@ -75,12 +75,14 @@ class Handler:
                         if delta["type"] == "input_json_delta":
                             piece = delta["partial_json"]
                             index = data["index"]
-                            if type(piece) is str and type(index) is int:
+                            if type(piece) is str:
                                 if not piece:
                                     continue  # the usual first delta of a block: nothing to add
                                 c = open_calls[index]
                                 size = c.size + len(piece)
-                                if size <= limit and c.error is None:
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index and c.error is None:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:

@@ -79,10 +79,12 @@ class Handler:
                         if use is not None:
                             piece = use["input"]
                             index = body["contentBlockIndex"]
-                            if type(piece) is str and type(index) is int and piece:
+                            if type(piece) is str and piece:  # ``feed`` starts a call even for ``""``
                                 c = open_calls[index]
                                 size = c.size + len(piece)
-                                if size <= limit and c.error is None:
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index and c.error is None:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:
