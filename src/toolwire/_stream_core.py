@@ -261,10 +261,17 @@ class Core:
         if reason is not None and reason != "":
             self.finish_reason = str(reason)
 
-    def close(self) -> None:
+    def close(self) -> List[Result]:
+        """Finalize the calls still open; return ``results_list()`` (in the same pass)."""
+        out = []
+        include_server = self.include_server
         for c in self.calls:
             if not c.done:
                 self.finalize(c)
+            r = c.result
+            if r is not None and (include_server or not c.server):
+                out.append(r)
+        return out
 
     def results_list(self, server: Optional[bool] = None) -> List[Result]:
         """Finalized calls in order of appearance (client calls, plus server calls when

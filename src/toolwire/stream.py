@@ -191,7 +191,8 @@ def _runner(handler: Any, core: Core, preview: bool) -> Run:
     return run_plain
 
 
-def _close(core: Core, handler: Any) -> None:
+def _close(core: Core, handler: Any) -> List[Result]:
+    """Close the handler, then the core: every call, in order."""
     try:
         handler.close()
     except ToolwireError:
@@ -199,7 +200,7 @@ def _close(core: Core, handler: Any) -> None:
     except Exception as exc:
         raise DecodeError(f"Malformed {core.dialect} stream ({type(exc).__name__}: {exc})",
                           dialect=core.dialect) from None
-    core.close()
+    return core.close()
 
 
 class Accumulator:
@@ -317,7 +318,7 @@ class Accumulator:
                         f"{excerpt(self._unknown)}"
                     )
                 return []
-            _close(self._core, self._handler)
+            return _close(self._core, self._handler)
         return self.calls
 
     def events(self) -> List[Event]:
@@ -380,8 +381,7 @@ def accumulate(
                 run(plain_chunks(chunk), _no_run)
 
             run(chunks, other)
-            _close(core, handler)
-            return core.results_list()
+            return _close(core, handler)
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
