@@ -56,14 +56,14 @@ def _plain(results: List[Any]) -> List[Any]:
     return [(type(r).__name__, r.model_dump(), repr(r.provider_data)) for r in results]
 
 
-def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any]]:
+def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any], Any]:
     acc = Accumulator(dialect, **kw)
     events: List[Any] = []
     for c in chunks:
         events.extend(acc.feed(c))
     calls = acc.close()
     events.extend(acc.events())
-    return _plain(calls), [_strip(e) for e in events]
+    return _plain(calls), [_strip(e) for e in events], (acc.text, acc.finish_reason)
 
 
 def _strip(event: Any) -> Any:
@@ -229,11 +229,21 @@ def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
     _agree(_responses(_item(), _DONE, pieces=(), args_done=_GONE), "openai.responses", max_bytes=max_bytes)
 
 
-def test_responses_run_skips_only_events_feed_ignores() -> None:
-    chunks = _responses(_item(), _DONE)
-    odd = [{"type": "response.in_progress"}, {"type": ["response.output_item.done"]},
-           {"type": "response.output_text.delta", "delta": "hi"}, {"type": None}, {"output_index": 1}]
-    _agree(chunks[:2] + odd + chunks[2:], "openai.responses")
+@pytest.mark.parametrize(("dialect", "odd"), [
+    ("openai.responses", [{"type": "response.in_progress"}, {"type": ["response.output_item.done"]},
+                          {"type": "response.output_text.delta", "delta": "hi"}, {"type": None}, {"output_index": 1},
+                          {"type": "response.incomplete", "response": {"incomplete_details": {"reason": "x"}}}]),
+    ("cohere.v2", [{"type": "message-start"}, {"type": "citation-start", "index": 0}, {"type": ["tool-call-end"]},
+                   {"type": "content-delta", "delta": {"message": {"content": {"text": "hi"}}}}, {"index": 0},
+                   {"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}]),
+    ("bedrock.converse", [{"messageStart": {"role": "assistant"}}, {"metadata": {}}, {"p": "abc"}, {},
+                          {"messageStop": {"stopReason": "max_tokens"}, "metadata": {}},
+                          {"contentBlockStop": 0, "p": 1}, {"messageStop": []}]),
+])
+def test_run_skips_only_events_feed_ignores(dialect: str, odd: List[Any]) -> None:
+    chunks = encode_stream([ToolCall(name="f", args={"a": "b" * 9}, id="call_1")], dialect, split=4)
+    for at in (1, 2, 3, len(chunks) - 1, len(chunks)):
+        _agree(chunks[:at] + odd + chunks[at:], dialect)
 
 
 def _anthropic(block: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:

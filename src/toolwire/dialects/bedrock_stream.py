@@ -103,6 +103,8 @@ class Handler:
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
                         start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
                                  and name != "" and type(index) is int and index not in open_calls)
+                    elif "messageStop" not in data:  # ``feed`` reads none of its keys
+                        continue
                 except (LookupError, TypeError, AttributeError):
                     c = None
                     start = False

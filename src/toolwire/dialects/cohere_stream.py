@@ -31,6 +31,10 @@ _EVENTS = frozenset(
 )
 
 
+# the event types ``feed`` reads (``run`` skips the others)
+_FED = frozenset({"tool-call-delta", "content-delta", "tool-call-start", "tool-call-end", "message-end"})
+
+
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
     return type(kind) is str and kind in _EVENTS
@@ -106,6 +110,8 @@ class Handler:
                         if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
                                 and type(index) is int and index not in open_calls):
                             start = True
+                    elif kind not in _FED:
+                        continue
                 except (LookupError, TypeError):
                     c = None
                     start = False
