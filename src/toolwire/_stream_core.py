@@ -20,10 +20,11 @@ The hot path: ``by_key`` holds open calls only (a call leaves it when finalized)
 so a handler's ``run`` loop may work on ``c = by_key[key]`` itself, and must do
 exactly what the methods would:
 
-- add a fragment: when ``c.error is None`` and ``c.size + len(piece) <=
-  max_bytes``, add ``len(piece)`` to ``c.size``, append *piece* to ``c.parts`` and,
-  when ``emit`` is on, an ``ArgsDelta(c.pos, c.id, piece)`` to ``events`` (never
-  with ``preview``: such accumulators do not use ``run``);
+- add a fragment: when ``c.size + len(piece) <= max_bytes`` (never so for a call
+  with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
+  append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
+  c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
+  use ``run``);
 - take the whole text: ``c.full = text`` when ``len(text) == c.size``, ``c.error``
   and ``c.tree`` are ``None`` (``set_full`` then);
 - end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
@@ -81,7 +82,8 @@ class Call:
     ended: bool
     done: bool
     error: Optional[str]
-    size: int  # characters taken: the length of ``parts`` joined while error and tree are None
+    size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
+    # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
     result: Optional[Result]  # set when finalized
 
 
@@ -196,6 +198,7 @@ class Core:
         """Mark the call invalid (it is still finalized at its end)."""
         if c.error is None:
             c.error = error
+            c.size = max(c.size, self.max_bytes + 1)
 
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
 

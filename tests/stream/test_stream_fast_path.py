@@ -233,6 +233,13 @@ def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
     ("openai.responses", [{"type": "response.in_progress"}, {"type": ["response.output_item.done"]},
                           {"type": "response.output_text.delta", "delta": "hi"}, {"type": None}, {"output_index": 1},
                           {"type": "response.incomplete", "response": {"incomplete_details": {"reason": "x"}}}]),
+    *[("openai.responses", [{"type": "response.failed", "response": {"status": "failed"}},  # then:
+                            {"type": "response.completed", **body}]) for body in (
+        {}, {"response": None}, {"response": {}}, {"response": {"status": ""}}, {"response": {"status": 7}},
+        {"response": {"status": "completed", "incomplete_details": None}},
+        {"response": {"status": "completed", "incomplete_details": {"reason": "max_output_tokens"}}},
+        {"response": {"status": "incomplete", "incomplete_details": {}}},
+        {"response": {"incomplete_details": {"reason": ""}}}, {"response": ["status"]})],
     ("cohere.v2", [{"type": "message-start"}, {"type": "citation-start", "index": 0}, {"type": ["tool-call-end"]},
                    {"type": "content-delta", "delta": {"message": {"content": {"text": "hi"}}}}, {"index": 0},
                    {"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}]),
@@ -240,7 +247,7 @@ def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
                           {"messageStop": {"stopReason": "max_tokens"}, "metadata": {}},
                           {"contentBlockStop": 0, "p": 1}, {"messageStop": []}]),
 ])
-def test_run_skips_only_events_feed_ignores(dialect: str, odd: List[Any]) -> None:
+def test_run_skips_only_events_feed_ignores(dialect: str, odd: List[Any]) -> None:  # and reads the others
     chunks = encode_stream([ToolCall(name="f", args={"a": "b" * 9}, id="call_1")], dialect, split=4)
     for at in (1, 2, 3, len(chunks) - 1, len(chunks)):
         _agree(chunks[:at] + odd + chunks[at:], dialect)
@@ -368,8 +375,27 @@ def test_argument_deltas_with_odd_indexes_agree_with_feed(dialect: str, odd: Any
     _agree(_reindexed(_starts_first(chunks), lambda i: i + 1000), dialect)
 
 
+@pytest.mark.parametrize("dialect", RUN_DIALECTS)
+def test_a_call_with_an_error_takes_no_fragment_on_the_hot_path(dialect: str) -> None:
+    """The loops test only ``c.size`` (the core's contract): a failed call is over the limit."""
+    acc = Accumulator(dialect, max_bytes=100)
+    calls = [ToolCall(name="f", args={"a": "x" * 20}, id="call_1")]
+    chunks = encode_stream(calls, dialect, split=5, **({"with_index": True} if dialect == "mistral" else {}))
+    for chunk in chunks[:4]:
+        acc.feed(chunk)
+    core = acc._core
+    assert core is not None and core.by_key
+    [c] = core.by_key.values()
+    core.fail(c, "broken")
+    assert c.size > core.max_bytes
+    for chunk in chunks[4:]:
+        assert not [e for e in acc.feed(chunk) if isinstance(e, ArgsDelta)]
+    [result] = acc.close()
+    assert result.error == "broken"  # type: ignore[union-attr]
+
+
 def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Structural, not timed: plain items never reach ``feed``, ``_added`` or ``_done``."""
+    """Structural, not timed: a plain stream never reaches ``feed``, ``_added`` or ``_done``."""
     handler = STREAM_HANDLERS["openai.responses"]
     seen: List[str] = []
 
@@ -387,7 +413,7 @@ def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch
     calls = [ToolCall(name="f", args={"text": "x" * 40}, id="call_1"), ToolCall(name="g", args={}, id="call_2")]
     chunks = encode_stream(calls, "openai.responses", split=4)
     assert [(c.name, c.args, c.id) for c in accumulate(chunks)] == [(c.name, c.args, c.id) for c in calls]
-    assert seen == ["feed"]  # ``response.completed`` only
+    assert seen == []
 
 
 @given(kind=st.sampled_from(["response.created", "response.x", "ping", "message_stop", "tool-call-end", "debug",

@@ -84,7 +84,7 @@ class Handler:
                                 size = c.size + len(piece)
                                 # ``is``: the very int the call was opened with, not a bool or a float
                                 # equal to it (CPython shares small ints; another index goes to ``feed``)
-                                if size <= limit and c.key is index and c.error is None:
+                                if size <= limit and c.key is index:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:

@@ -102,7 +102,7 @@ class Handler:
                             size = c.size + len(piece)
                             # ``is``: the very int the call was opened with, not a bool or a float equal
                             # to it (CPython shares small ints; another index goes to ``feed``)
-                            if size <= limit and c.key is index and c.error is None:
+                            if size <= limit and c.key is index:
                                 c.size = size
                                 c.parts.append(piece)
                                 if events is not None:
@@ -143,6 +143,11 @@ class Handler:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type(ident) is str and ident != "" and type(name) is str and name != ""
                                          and item["arguments"] == "")
+                    elif kind == "response.completed":
+                        resp = data["response"]
+                        if type(resp) is dict and type(resp.get("incomplete_details")) is not dict:
+                            core.finish(resp.get("status") or "completed")  # ``feed``, without a reason
+                            continue
                     elif kind not in _FED:
                         continue
                 except (LookupError, TypeError):
