@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Dict, Hashable, List, Optional, Set, Tuple, Union
+from typing import Any, Dict, Hashable, List, Optional, Set, Union
 
 from pydantic_core import from_json
 
@@ -111,7 +111,8 @@ class Core:
         self.finish_reason: Optional[str] = None
         self.calls: List[Call] = []
         self.by_key: Dict[Hashable, Call] = {}  # open calls by key
-        self._by_id: Dict[Tuple[Hashable, str], Call] = {}
+        # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
+        self._by_id: Dict[Hashable, Call] = {}
 
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""
@@ -150,7 +151,7 @@ class Core:
         """The open call at *key*, else with *id*, else the latest open one of *scope*."""
         c = self.by_key.get(key) if key is not None else None
         if (c is None or c.done) and id is not None:
-            c = self._by_id.get((scope, id))
+            c = self._by_id.get(id if scope is None else (scope, id))
         if (c is None or c.done) and key is None and id is None:
             c = self._latest(scope)
         return None if c is None or c.done else c
@@ -220,7 +221,7 @@ class Core:
                 return
             c = None
         if id is not None:
-            c = self._by_id.get((scope, id))
+            c = self._by_id.get(id if scope is None else (scope, id))
             if c is not None and c.done:
                 c = None
         key = (scope, index) if index is not None else None
@@ -241,7 +242,7 @@ class Core:
         else:
             if id is not None and c.id is None:
                 c.id = id
-                self._by_id[(scope, id)] = c
+                self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
                 c.name = name
         if text:
@@ -313,7 +314,7 @@ class Core:
         if key is not None:
             self.by_key[key] = c
         if id is not None:
-            self._by_id[(scope, id)] = c
+            self._by_id[id if scope is None else (scope, id)] = c
         if self.emit:
             self.events.append(CallStarted(c.pos, id, name))
         return c

@@ -394,6 +394,19 @@ def test_a_call_with_an_error_takes_no_fragment_on_the_hot_path(dialect: str) ->
     assert result.error == "broken"  # type: ignore[union-attr]
 
 
+def test_core_finds_calls_by_id_in_every_scope() -> None:
+    from toolwire._args import DEFAULT_POLICY
+    from toolwire._stream_core import Core
+
+    core = Core("x", DEFAULT_POLICY, False, False, False)
+    a, b = core.new(None, None, "id1", "f", True), core.new(None, 0, "id1", "g", True)
+    c = core.new(None, 1, "id2", "h", True)
+    assert (core.find(None, "id1"), core.find(None, "id1", 0), core.find(None, "id2", 1)) == (a, b, c)
+    assert (core.find(None, "id2"), core.find(None, "id2", 0), core.find(None, "id1", 1)) == (None, None, None)
+    core.delta(0, None, "id1", None, "{}")  # to the open call with that id in that scope
+    assert b.parts == ["{}"] and a.parts == []
+
+
 def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Structural, not timed: a plain stream never reaches ``feed``, ``_added`` or ``_done``."""
     handler = STREAM_HANDLERS["openai.responses"]
