@@ -240,6 +240,20 @@ def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
         {"response": {"status": "completed", "incomplete_details": {"reason": "max_output_tokens"}}},
         {"response": {"status": "incomplete", "incomplete_details": {}}},
         {"response": {"incomplete_details": {"reason": ""}}}, {"response": ["status"]})],
+    *[("anthropic.messages", [{"type": "message_delta", "delta": {"stop_reason": "max_tokens"}}, event]) for event in (
+        {"type": "message_delta"}, {"type": "message_delta", "delta": None}, {"type": "message_delta", "delta": {}},
+        {"type": "message_delta", "delta": {"stop_reason": ""}}, {"type": "message_delta", "delta": {"stop_reason": 3}},
+        {"type": "message_delta", "delta": ["stop_reason"]}, {"type": "message_start", "message": {"stop_reason": "x"}})],
+    *[("cohere.v2", [{"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}, event]) for event in (
+        {"type": "message-end"}, {"type": "message-end", "delta": None}, {"type": "message-end", "delta": {}},
+        {"type": "message-end", "delta": {"finish_reason": ""}}, {"type": "message-end", "delta": {"finish_reason": 0}},
+        {"type": "message-end", "delta": {"finish_reason": "COMPLETE"}})],
+    *[("bedrock.converse", [{"messageStop": {"stopReason": "max_tokens"}}, event]) for event in (
+        {"messageStop": None}, {"messageStop": {}}, {"messageStop": {"stopReason": ""}}, {"messageStop": [1]},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStop": {"contentBlockIndex": 0}},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStop": None},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockDelta": {"delta": {"text": "x"}}},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStart": 5})],
     ("cohere.v2", [{"type": "message-start"}, {"type": "citation-start", "index": 0}, {"type": ["tool-call-end"]},
                    {"type": "content-delta", "delta": {"message": {"content": {"text": "hi"}}}}, {"index": 0},
                    {"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}]),

@@ -103,6 +103,11 @@ class Handler:
                             block = None
                     elif kind == "message_stop" or kind == "ping":
                         continue
+                    elif kind == "message_delta":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("stop_reason"))
+                        continue
                 except (LookupError, TypeError):
                     c = block = None
                 if c is not None:  # outside the ``try``: finalizing is not a read

@@ -105,6 +105,11 @@ class Handler:
                                  and name != "" and type(index) is int and index not in open_calls)
                     elif "messageStop" not in data:  # ``feed`` reads none of its keys
                         continue
+                    else:  # as ``feed``
+                        body = data["messageStop"]
+                        if type(body) is dict:
+                            core.finish(body.get("stopReason"))
+                        continue
                 except (LookupError, TypeError, AttributeError):
                     c = None
                     start = False

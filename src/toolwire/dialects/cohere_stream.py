@@ -110,6 +110,11 @@ class Handler:
                         if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
                                 and type(index) is int and index not in open_calls):
                             start = True
+                    elif kind == "message-end":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("finish_reason"))
+                        continue
                     elif kind not in _FED:
                         continue
                 except (LookupError, TypeError):
