@@ -349,15 +349,24 @@ _INDEX_KEYS = ("index", "output_index", "contentBlockIndex")
 _TYPED_RUN = ["openai.responses", "anthropic.messages", "bedrock.converse", "cohere.v2"]
 
 
-def _reindexed(node: Any, index: Any, only_deltas: bool = False, delta: bool = False) -> Any:
-    """*node* with its block/item indexes mapped by *index* (in argument deltas only, if asked)."""
+def _reindexed(node: Any, index: Any, only: Any = None, inside: bool = False) -> Any:
+    """*node* with its block/item indexes mapped by *index* (only within events for
+    which *only*, if given, holds)."""
     if type(node) is list:
-        return [_reindexed(x, index, only_deltas, delta) for x in node]
+        return [_reindexed(x, index, only, inside) for x in node]
     if type(node) is not dict:
         return node
-    delta = delta or "delta" in str(node.get("type", "")) or "contentBlockDelta" in node
-    return {k: (index(v) if k in _INDEX_KEYS and type(v) is int and (delta or not only_deltas)
-                else _reindexed(v, index, only_deltas, delta)) for k, v in node.items()}
+    inside = inside or only is None or only(node)
+    return {k: (index(v) if k in _INDEX_KEYS and type(v) is int and inside else _reindexed(v, index, only, inside))
+            for k, v in node.items()}
+
+
+def _argument_delta(event: Dict[str, Any]) -> bool:
+    return "delta" in str(event.get("type", "")) or "contentBlockDelta" in event
+
+
+def _arguments_done(event: Dict[str, Any]) -> bool:
+    return event.get("type") == "response.function_call_arguments.done"
 
 
 @pytest.mark.parametrize("dialect", _TYPED_RUN)
@@ -384,8 +393,9 @@ def test_argument_deltas_with_odd_indexes_agree_with_feed(dialect: str, odd: Any
     gives such a delta to the latest call)."""
     calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={"b": [2]}, id="call_2")]
     chunks = encode_stream(calls, dialect, split=3)
-    _agree(_reindexed(chunks, odd, only_deltas=True), dialect)
-    _agree(_reindexed(_starts_first(chunks), odd, only_deltas=True), dialect)
+    _agree(_reindexed(chunks, odd, _argument_delta), dialect)
+    _agree(_reindexed(_starts_first(chunks), odd, _argument_delta), dialect)
+    _agree(_reindexed(_starts_first(chunks), odd, _arguments_done), dialect)
     _agree(_reindexed(_starts_first(chunks), lambda i: i + 1000), dialect)
 
 

@@ -110,9 +110,10 @@ class Handler:
                                 continue
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
-                        c = open_calls[data["output_index"]]
-                        if (type(text) is str and c.name is not None and c.error is None and len(text) == c.size
-                                and type(data["output_index"]) is int):
+                        index = data["output_index"]
+                        c = open_calls[index]
+                        if (type(text) is str and c.key is index and c.name is not None and c.error is None
+                                and len(text) == c.size):
                             c.full = text  # ``set_full`` when every character was seen
                             continue
                     elif kind == "response.output_item.done":
