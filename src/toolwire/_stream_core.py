@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Dict, Hashable, List, Optional, Set, Union
+from typing import Any, Dict, Hashable, List, Optional, Set, Union, cast
 
 from pydantic_core import from_json
 
@@ -53,6 +53,8 @@ from ._types import InvalidToolCall, ToolCall, new_call
 __all__ = ["Call", "Core", "dump"]
 
 _alloc = object.__new__
+# the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
+_NO_PARTS = cast(List[str], ())
 
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
@@ -361,7 +363,7 @@ class Core:
         text: Optional[str] = c.full
         if text is None and parts:
             text = parts[0] if len(parts) == 1 else "".join(parts)
-        c.parts = []
+        c.parts = _NO_PARTS
         result: Result
         if c.error is None and c.name is not None and (c.ended or not c.needs_end):
             parsed = None
