@@ -119,9 +119,24 @@ def detect_stream(chunk: Any) -> Optional[str]:
 
 _TYPED = 3  # the first three need a string ``type``: skipped at once without one
 _UNTYPED = _DETECT[_TYPED:]
-# The dialect of a chunk with a string ``type``, by that type, for the kinds the typed
-# tests accepted (their verdict depends on the type alone); bounded, as wire data is
-_KINDS: Dict[str, str] = {}
+
+
+def _typed(kind: str) -> Optional[str]:
+    """The dialect the typed tests give a chunk of this ``type`` (they read it alone)."""
+    for name, test in _DETECT[:_TYPED]:
+        if test({"type": kind}):
+            return name
+    return None
+
+
+# The dialects of the event types the typed handlers know, given by the tests themselves:
+# a chunk of one of these types is detected with one lookup
+_KINDS: Dict[str, str] = {
+    kind: name
+    for kind in (*anthropic_stream.EVENTS, *cohere_stream.EVENTS, *openai_responses_stream.EVENTS)
+    for name in (_typed(kind),)
+    if name is not None
+}
 
 
 def _detect(data: Dict[str, Any]) -> Optional[str]:
@@ -130,12 +145,10 @@ def _detect(data: Dict[str, Any]) -> Optional[str]:
         name = _KINDS.get(kind)
         if name is not None:
             return name
-        for name, test in _DETECT[:_TYPED]:
-            if test(data):  # a string ``type`` raises nothing here
-                if len(_KINDS) < 256:
-                    _KINDS[kind] = name
-                return name
-    for name, test in _UNTYPED:
+        tests = _DETECT
+    else:
+        tests = _UNTYPED
+    for name, test in tests:
         try:
             if test(data):
                 return name

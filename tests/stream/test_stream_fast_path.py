@@ -453,26 +453,34 @@ def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch
     assert seen == []
 
 
-@given(kind=st.sampled_from(["response.created", "response.x", "ping", "message_stop", "tool-call-end", "debug",
-                             "content-delta", "responses", ""]) | st.text(max_size=12),
-       extra=st.dictionaries(st.sampled_from(["choices", "candidates", "message", "done", "delta", "index"]),
-                             st.none() | st.integers() | st.just([]) | st.just({}), max_size=3))
-def test_detection_memo_agrees_with_the_tests(kind: str, extra: Dict[str, Any]) -> None:
-    """The dialect of a typed chunk is memoized by its type: the typed tests must
-    depend on the type alone, and the memo must answer as the tests do."""
-    data = dict(extra, type=kind)
-    for _, test in stream_module._DETECT[: stream_module._TYPED]:
-        assert test(data) == test({"type": kind})
-    expected = None
+def _detected(data: Dict[str, Any]) -> Any:
+    """The first dialect whose test accepts *data* (``_detect`` without its lookup)."""
     for name, test in stream_module._DETECT:
         try:
             if test(data):
-                expected = name
-                break
+                return name
         except Exception:
             continue
-    assert stream_module._detect(data) == expected
-    assert stream_module._detect(data) == expected  # memoized now, when typed
+    return None
+
+
+def test_known_types_are_detected_as_the_tests_do() -> None:
+    assert stream_module._KINDS
+    for kind, name in stream_module._KINDS.items():
+        assert name == _detected({"type": kind}) == stream_module._detect({"type": kind, "choices": []}), kind
+
+
+@given(kind=st.sampled_from(sorted(stream_module._KINDS)) | st.sampled_from(["response.x", "ping", "debug", ""])
+       | st.text(max_size=12),
+       extra=st.dictionaries(st.sampled_from(["choices", "candidates", "message", "done", "delta", "index"]),
+                             st.none() | st.integers() | st.just([]) | st.just({}), max_size=3))
+def test_detection_by_known_type_agrees_with_the_tests(kind: str, extra: Dict[str, Any]) -> None:
+    """A chunk of a known type is detected by one lookup: the typed tests must depend
+    on the type alone, and the lookup must answer as all the tests in order do."""
+    data = dict(extra, type=kind)
+    for _, test in stream_module._DETECT[: stream_module._TYPED]:
+        assert test(data) == test({"type": kind})
+    assert stream_module._detect(data) == _detected(data)
 
 
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)

@@ -24,10 +24,11 @@ from .._stream_core import Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "anthropic.messages"
-_EVENTS = frozenset(
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
     {"message_start", "content_block_start", "content_block_delta", "content_block_stop",
      "message_delta", "message_stop", "ping"}
 )
@@ -37,7 +38,7 @@ _PLAIN = frozenset({"type", "id", "name", "input"})
 
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
-    return type(kind) is str and kind in _EVENTS
+    return type(kind) is str and kind in EVENTS
 
 
 def _str(value: Any) -> Optional[str]:

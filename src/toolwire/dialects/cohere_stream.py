@@ -21,10 +21,11 @@ from .._stream_core import Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "cohere.v2"
-_EVENTS = frozenset(
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
     {"message-start", "content-start", "content-delta", "content-end", "tool-plan-delta",
      "tool-call-start", "tool-call-delta", "tool-call-end", "citation-start", "citation-end",
      "message-end", "debug"}
@@ -37,7 +38,7 @@ _FED = frozenset({"tool-call-delta", "content-delta", "tool-call-start", "tool-c
 
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
-    return type(kind) is str and kind in _EVENTS
+    return type(kind) is str and kind in EVENTS
 
 
 def _str(value: Any) -> Optional[str]:

@@ -27,7 +27,7 @@ from .._stream_core import Call, Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "openai.responses"
 _SERVER = frozenset(
@@ -42,6 +42,13 @@ _FED = frozenset(
      "response.output_item.added", "response.output_item.done", "response.output_text.delta",
      "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed"}
 )
+#: Common event types of this stream (``detect`` accepts any ``response.*`` type)
+EVENTS = _FED | {
+    "response.created", "response.in_progress", "response.queued", "response.content_part.added",
+    "response.content_part.done", "response.output_text.done", "response.reasoning_summary_part.added",
+    "response.reasoning_summary_text.delta", "response.reasoning_summary_text.done",
+    "response.reasoning_summary_part.done",
+}
 
 
 def detect(data: Dict[str, Any]) -> bool:
