@@ -378,6 +378,7 @@ def accumulate(
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
+        rules = make_policy(policy) if policy else DEFAULT_POLICY
         name: Optional[str] = None
         factory: Optional[HandlerFactory] = None
         if dialect is not None:
@@ -386,7 +387,7 @@ def accumulate(
             name = _detect(chunks[0])
             factory = None if name is None else STREAM_HANDLERS[name]
         if name is not None and factory is not None:
-            core = Core(name, make_policy(policy) if policy else DEFAULT_POLICY, include_server, False, False)
+            core = Core(name, rules, include_server, False, False)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 

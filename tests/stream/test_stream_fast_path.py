@@ -518,3 +518,9 @@ def test_accumulate_leaves_no_reference_cycles(dialect: str) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("dialect", ["openai.responses", "no.such.dialect", None])
+def test_accumulate_checks_policy_keywords_first(dialect: Any) -> None:
+    with pytest.raises(TypeError, match="unknown policy keyword"):
+        accumulate([{"type": "ping"}], dialect, bogus=1)

@@ -88,7 +88,7 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
-        # what the event read asks for; reset after use, so that a delta need not
+        # what an event asks of the code after the ``try``: reset there, not for every delta
         end: Optional[Call] = None  # end this call here
         start = False  # start a call here
         item_read = False  # an item event read: ``_added`` / ``_done`` take it
