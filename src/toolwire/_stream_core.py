@@ -264,7 +264,10 @@ class Core:
             self.text_parts.append(piece)
 
     def finish(self, reason: Any) -> None:
-        if reason is not None and reason != "":
+        if type(reason) is str:  # the usual case, without a ``str()`` call
+            if reason:
+                self.finish_reason = reason
+        elif reason is not None and reason != "":
             self.finish_reason = str(reason)
 
     def close(self) -> List[Result]:
