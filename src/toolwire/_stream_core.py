@@ -17,20 +17,31 @@ Rules (the same for every dialect):
   truncating finish reason (``length``, ``max_tokens``...) is passed to it.
 
 The hot path: ``by_key`` holds open calls only (a call leaves it when finalized),
-so a handler's ``run`` loop may add a fragment to ``c = by_key[key]`` itself, and
-must do exactly this: when ``c.error is None`` and ``c.size + len(piece) <=
-max_bytes``, add ``len(piece)`` to ``c.size``, append *piece* to ``c.parts`` and,
-when ``emit`` is on, an ``ArgsDelta(c.pos, c.id, piece)`` to ``events`` (never
-with ``preview``: such accumulators do not use ``run``). It may end such a call
-with ``c.ended = True; finalize(c)``. Anything else goes through the methods, and
-a loop that cannot tell must leave the chunk to them.
+so a handler's ``run`` loop may work on ``c = by_key[key]`` itself, and must do
+exactly what the methods would:
+
+- add a fragment: when ``c.size + len(piece) <= max_bytes`` (never so for a call
+  with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
+  append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
+  c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
+  use ``run``);
+- take the whole text: ``c.full = text`` when ``len(text) == c.size``, ``c.error``
+  and ``c.tree`` are ``None`` (``set_full`` then);
+- end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
+  finalize(c)``;
+- start a call: ``new(key, scope, id, name, needs_end)`` when ``key`` is not in
+  ``by_key`` (``open`` then, for a client call without provider data), then do
+  what the handler's own general path does after ``open``.
+
+Anything else goes through the methods, and a loop that cannot tell must leave the
+chunk to them.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Dict, Hashable, List, Optional, Set, Tuple, Union
+from typing import Any, Dict, Hashable, List, Optional, Set, Union, cast
 
 from pydantic_core import from_json
 
@@ -41,37 +52,41 @@ from ._types import InvalidToolCall, ToolCall, new_call
 
 __all__ = ["Call", "Core", "dump"]
 
+_alloc = object.__new__
+# the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
+_NO_PARTS = cast(List[str], ())
+
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
 Result = Union[ToolCall, InvalidToolCall]
 
 
 class Call:
+    """A call under construction; made by ``Core.new`` only (which sets every slot)."""
+
     __slots__ = (
         "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
         "server", "pd", "needs_end", "ended", "done", "error", "size", "result",
     )
-
-    def __init__(self, pos: int, key: Optional[Hashable], scope: Hashable, id: Optional[str],
-                 name: Optional[str], needs_end: bool) -> None:
-        self.pos = pos
-        self.key = key
-        self.scope = scope
-        self.id = id
-        self.name = name
-        self.parts: List[str] = []
-        self.full: Optional[str] = None  # authoritative whole text (an item's final form)
-        self.obj: Any = None  # whole arguments given as an object
-        self.tree: Optional[Dict[str, Any]] = None  # arguments assembled by JSON path
-        self.open_paths: Optional[Set[str]] = None
-        self.server = False
-        self.pd: Optional[Dict[str, Dict[str, Any]]] = None
-        self.needs_end = needs_end  # a call cut off without its end event is truncated
-        self.ended = False
-        self.done = False
-        self.error: Optional[str] = None
-        self.size = 0  # characters taken: the length of ``parts`` joined while error and tree are None
-        self.result: Optional[Result] = None  # set when finalized
+    pos: int
+    key: Optional[Hashable]
+    scope: Hashable
+    id: Optional[str]
+    name: Optional[str]
+    parts: List[str]
+    full: Optional[str]  # authoritative whole text (an item's final form)
+    obj: Any  # whole arguments given as an object
+    tree: Optional[Dict[str, Any]]  # arguments assembled by JSON path
+    open_paths: Optional[Set[str]]
+    server: bool
+    pd: Optional[Dict[str, Dict[str, Any]]]
+    needs_end: bool  # a call cut off without its end event is truncated
+    ended: bool
+    done: bool
+    error: Optional[str]
+    size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
+    # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
+    result: Optional[Result]  # set when finalized
 
 
 class Core:
@@ -98,8 +113,8 @@ class Core:
         self.finish_reason: Optional[str] = None
         self.calls: List[Call] = []
         self.by_key: Dict[Hashable, Call] = {}  # open calls by key
-        self._by_id: Dict[Tuple[Hashable, str], Call] = {}
-        self._latest: Dict[Hashable, Call] = {}
+        # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
+        self._by_id: Dict[Hashable, Call] = {}
 
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""
@@ -126,7 +141,7 @@ class Core:
             old = self.by_key.get(key)
             if old is not None:  # ``by_key`` holds open calls only
                 self.finalize(old)
-        c = self._new(key, scope, id, name, needs_end)
+        c = self.new(key, scope, id, name, needs_end)
         if server:
             c.server = True
         c.pd = provider_data
@@ -138,9 +153,9 @@ class Core:
         """The open call at *key*, else with *id*, else the latest open one of *scope*."""
         c = self.by_key.get(key) if key is not None else None
         if (c is None or c.done) and id is not None:
-            c = self._by_id.get((scope, id))
+            c = self._by_id.get(id if scope is None else (scope, id))
         if (c is None or c.done) and key is None and id is None:
-            c = self._latest.get(scope)
+            c = self._latest(scope)
         return None if c is None or c.done else c
 
     def set_full(self, c: Call, text: str) -> None:
@@ -172,7 +187,7 @@ class Core:
         provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
     ) -> None:
         """A complete call in one piece: started and finalized at once."""
-        c = self._new(None, scope, id, name, False)
+        c = self.new(None, scope, id, name, False)
         c.server = server
         c.pd = provider_data
         if type(args) is str:
@@ -186,6 +201,7 @@ class Core:
         """Mark the call invalid (it is still finalized at its end)."""
         if c.error is None:
             c.error = error
+            c.size = max(c.size, self.max_bytes + 1)
 
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
 
@@ -207,7 +223,7 @@ class Core:
                 return
             c = None
         if id is not None:
-            c = self._by_id.get((scope, id))
+            c = self._by_id.get(id if scope is None else (scope, id))
             if c is not None and c.done:
                 c = None
         key = (scope, index) if index is not None else None
@@ -220,15 +236,15 @@ class Core:
                     cur = None  # a different name on an occupied index: a new call
             c = cur
         if c is None and key is None and id is None:
-            cur = self._latest.get(scope)
+            cur = self._latest(scope)
             if cur is not None and not cur.done and not (name is not None and cur.name is not None):
                 c = cur
         if c is None:
-            c = self._new(key, scope, id, name, False)
+            c = self.new(key, scope, id, name, False)
         else:
             if id is not None and c.id is None:
                 c.id = id
-                self._by_id[(scope, id)] = c
+                self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
                 c.name = name
         if text:
@@ -248,13 +264,23 @@ class Core:
             self.text_parts.append(piece)
 
     def finish(self, reason: Any) -> None:
-        if reason is not None and reason != "":
+        if type(reason) is str:  # the usual case, without a ``str()`` call
+            if reason:
+                self.finish_reason = reason
+        elif reason is not None and reason != "":
             self.finish_reason = str(reason)
 
-    def close(self) -> None:
+    def close(self) -> List[Result]:
+        """Finalize the calls still open; return ``results_list()`` (in the same pass)."""
+        out = []
+        include_server = self.include_server
         for c in self.calls:
             if not c.done:
                 self.finalize(c)
+            r = c.result
+            if r is not None and (include_server or not c.server):
+                out.append(r)
+        return out
 
     def results_list(self, server: Optional[bool] = None) -> List[Result]:
         """Finalized calls in order of appearance (client calls, plus server calls when
@@ -274,19 +300,36 @@ class Core:
 
     # ---- internals -----------------------------------------------------------------------
 
-    def _new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
-             needs_end: bool) -> Call:
+    def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
+            needs_end: bool) -> Call:
+        """A new open call (at *key*, which must be free)."""
         calls = self.calls
-        c = Call(len(calls), key, scope, id, name, needs_end)
+        c = _alloc(Call)  # every slot set here: cheaper than an ``__init__``
+        c.pos = len(calls)
+        c.key = key
+        c.scope = scope
+        c.id = id
+        c.name = name
+        c.parts = []
+        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = None
+        c.server = c.ended = c.done = False
+        c.needs_end = needs_end
+        c.size = 0
         calls.append(c)
         if key is not None:
             self.by_key[key] = c
         if id is not None:
-            self._by_id[(scope, id)] = c
-        self._latest[scope] = c
+            self._by_id[id if scope is None else (scope, id)] = c
         if self.emit:
             self.events.append(CallStarted(c.pos, id, name))
         return c
+
+    def _latest(self, scope: Hashable) -> Optional[Call]:
+        """The call of *scope* started last (open or not)."""
+        for c in reversed(self.calls):
+            if c.scope == scope:
+                return c
+        return None
 
     def add(self, c: Call, text: str) -> None:
         """Add argument text to *c* (kept as a fragment; joined once at the end)."""
@@ -305,9 +348,9 @@ class Core:
 
     def add_at(self, key: Optional[Hashable], text: str) -> None:
         """Add text to the open call at *key* (a nameless call there if none)."""
-        c = self.by_key.get(key) if key is not None else self._latest.get(None)
+        c = self.by_key.get(key) if key is not None else self._latest(None)
         if c is None or c.done:
-            c = self._new(key, None, None, None, True)
+            c = self.new(key, None, None, None, True)
         self.add(c, text)
 
     def _policy(self) -> Policy:
@@ -323,7 +366,7 @@ class Core:
         text: Optional[str] = c.full
         if text is None and parts:
             text = parts[0] if len(parts) == 1 else "".join(parts)
-        c.parts = []
+        c.parts = _NO_PARTS
         result: Result
         if c.error is None and c.name is not None and (c.ended or not c.needs_end):
             parsed = None

@@ -31,7 +31,7 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
         nxt: Any = value if last else ({} if type(steps[i + 1]) is str else [])
         if type(step) is str:
             if type(node) is not dict:
-                c.error = f"Partial argument path {path} does not fit the arguments built so far"
+                core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
                 return
             if last:
                 if grows and path in c.open_paths and type(node.get(step)) is str:
@@ -42,7 +42,7 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
                 node = node.setdefault(step, nxt)
         else:
             if type(node) is not list or type(step) is not int or step > len(node) + 10_000:
-                c.error = f"Partial argument path {path} does not fit the arguments built so far"
+                core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
                 return
             while len(node) <= step:
                 node.append(None)

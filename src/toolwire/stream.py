@@ -29,7 +29,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-from ._args import make_policy
+from ._args import DEFAULT_POLICY, make_policy
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._registry import Dialect, Registry, default_registry
 from ._stream_chunks import plain_chunks
@@ -118,10 +118,37 @@ def detect_stream(chunk: Any) -> Optional[str]:
 
 
 _TYPED = 3  # the first three need a string ``type``: skipped at once without one
+_UNTYPED = _DETECT[_TYPED:]
+
+
+def _typed(kind: str) -> Optional[str]:
+    """The dialect the typed tests give a chunk of this ``type`` (they read it alone)."""
+    for name, test in _DETECT[:_TYPED]:
+        if test({"type": kind}):
+            return name
+    return None
+
+
+# The dialects of the event types the typed handlers know, given by the tests themselves:
+# a chunk of one of these types is detected with one lookup
+_KINDS: Dict[str, str] = {
+    kind: name
+    for kind in (*anthropic_stream.EVENTS, *cohere_stream.EVENTS, *openai_responses_stream.EVENTS)
+    for name in (_typed(kind),)
+    if name is not None
+}
 
 
 def _detect(data: Dict[str, Any]) -> Optional[str]:
-    for name, test in _DETECT if type(data.get("type")) is str else _DETECT[_TYPED:]:
+    kind = data.get("type")
+    if type(kind) is str:
+        name = _KINDS.get(kind)
+        if name is not None:
+            return name
+        tests = _DETECT
+    else:
+        tests = _UNTYPED
+    for name, test in tests:
         try:
             if test(data):
                 return name
@@ -177,7 +204,8 @@ def _runner(handler: Any, core: Core, preview: bool) -> Run:
     return run_plain
 
 
-def _close(core: Core, handler: Any) -> None:
+def _close(core: Core, handler: Any) -> List[Result]:
+    """Close the handler, then the core: every call, in order."""
     try:
         handler.close()
     except ToolwireError:
@@ -185,7 +213,7 @@ def _close(core: Core, handler: Any) -> None:
     except Exception as exc:
         raise DecodeError(f"Malformed {core.dialect} stream ({type(exc).__name__}: {exc})",
                           dialect=core.dialect) from None
-    core.close()
+    return core.close()
 
 
 class Accumulator:
@@ -303,7 +331,7 @@ class Accumulator:
                         f"{excerpt(self._unknown)}"
                     )
                 return []
-            _close(self._core, self._handler)
+            return _close(self._core, self._handler)
         return self.calls
 
     def events(self) -> List[Event]:
@@ -350,7 +378,7 @@ def accumulate(
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
-        rules = make_policy(policy)
+        rules = make_policy(policy) if policy else DEFAULT_POLICY
         name: Optional[str] = None
         factory: Optional[HandlerFactory] = None
         if dialect is not None:
@@ -361,14 +389,13 @@ def accumulate(
         if name is not None and factory is not None:
             core = Core(name, rules, include_server, False, False)
             handler = factory(core)
-            run = _runner(handler, core, False)
+            run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
                 run(plain_chunks(chunk), _no_run)
 
             run(chunks, other)
-            _close(core, handler)
-            return core.results_list()
+            return _close(core, handler)
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk

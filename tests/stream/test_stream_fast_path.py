@@ -15,6 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire import ToolCall, ToolwireError
+from toolwire import stream as stream_module
 from toolwire.stream import STREAM_HANDLERS, Accumulator, ArgsDelta, accumulate, encode_stream
 
 RUN_DIALECTS = [d for d, handler in STREAM_HANDLERS.items() if hasattr(handler, "run")]
@@ -51,17 +52,18 @@ def _outcome(fn: Any) -> Tuple[str, Any]:
 
 
 def _plain(results: List[Any]) -> List[Any]:
-    return [(type(r).__name__, r.model_dump()) for r in results]
+    """Results as data; provider data also as text, so that its key order counts."""
+    return [(type(r).__name__, r.model_dump(), repr(r.provider_data)) for r in results]
 
 
-def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any]]:
+def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any], Any]:
     acc = Accumulator(dialect, **kw)
     events: List[Any] = []
     for c in chunks:
         events.extend(acc.feed(c))
     calls = acc.close()
     events.extend(acc.events())
-    return _plain(calls), [_strip(e) for e in events]
+    return _plain(calls), [_strip(e) for e in events], (acc.text, acc.finish_reason)
 
 
 def _strip(event: Any) -> Any:
@@ -72,11 +74,11 @@ def _strip(event: Any) -> Any:
     return event
 
 
-def _agree(chunks: List[Any], dialect: str) -> None:
-    reference = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, preview=True, include_server=True))
-    events = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, include_server=True))
+def _agree(chunks: List[Any], dialect: str, **policy: Any) -> None:
+    reference = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, preview=True, include_server=True, **policy))
+    events = _outcome(lambda: _fed(copy.deepcopy(chunks), dialect, include_server=True, **policy))
     assert events == reference
-    calls = _outcome(lambda: _plain(accumulate(copy.deepcopy(chunks), dialect, include_server=True)))
+    calls = _outcome(lambda: _plain(accumulate(copy.deepcopy(chunks), dialect, include_server=True, **policy)))
     assert calls == (reference[0], reference[1][0] if reference[0] == "ok" else reference[1])
 
 
@@ -134,6 +136,353 @@ def test_anthropic_odd_indexes(index: Any) -> None:
     _agree(chunks, "anthropic.messages")
 
 
+_GONE = object()
+
+
+def _item(**fields: Any) -> Dict[str, Any]:
+    item = {"id": "fc_1", "type": "function_call", "status": "in_progress", "arguments": "", "call_id": "call_1",
+            "name": "f"}
+    item.update(fields)
+    return {k: v for k, v in item.items() if v is not _GONE}
+
+
+def _responses(added: Dict[str, Any], done: Dict[str, Any], *, index: Any = 1, pieces: Any = ('{"a": ', "1}"),
+               done_index: Any = 1, args_done: Any = '{"a": 1}') -> List[Any]:
+    """One Responses item: added, argument deltas, arguments done, item done."""
+    chunks: List[Any] = [{"type": "response.created", "response": {"status": "in_progress"}},
+                         {"type": "response.output_item.added", "output_index": index, "item": added}]
+    chunks += [{"type": "response.function_call_arguments.delta", "output_index": index, "delta": p} for p in pieces]
+    if args_done is not _GONE:
+        chunks.append({"type": "response.function_call_arguments.done", "output_index": index,
+                       "arguments": args_done})
+    chunks.append({"type": "response.output_item.done", "output_index": done_index, "item": done})
+    chunks.append({"type": "response.completed", "response": {"status": "completed"}})
+    return chunks
+
+
+_DONE = _item(status="completed", arguments='{"a": 1}')
+
+
+@pytest.mark.parametrize("chunks", [
+    _responses(_item(), _DONE),  # the plain item: both fast paths
+    # ``output_item.added`` that the fast path must leave to ``_added``
+    _responses(_item(call_id=_GONE), _DONE),
+    _responses(_item(call_id=""), _DONE),
+    _responses(_item(call_id=7), _DONE),
+    _responses(_item(name=_GONE), _DONE),
+    _responses(_item(name=""), _DONE),
+    _responses(_item(name=["f"]), _DONE),
+    _responses(_item(arguments=_GONE), _DONE),
+    _responses(_item(arguments='{"a"'), _DONE, pieces=(": 1}",)),
+    _responses(_item(arguments={}), _DONE),
+    _responses(_item(arguments=None), _DONE),
+    _responses(_item(type=_GONE), _DONE),
+    _responses(_item(type="custom_tool_call"), _DONE),
+    _responses(_item(type="web_search_call"), _DONE),
+    _responses(_item(type=["function_call"]), _DONE),
+    _responses(["not", "a", "dict"], _DONE),
+    _responses(_item(), _DONE, index=True, done_index=True),
+    _responses(_item(), _DONE, index=1.0, done_index=1.0),
+    _responses(_item(), _DONE, index="1", done_index="1"),
+    _responses(_item(), _DONE, index=None, done_index=None),
+    # the index is taken: the open call there is finalized first
+    [{"type": "response.output_item.added", "output_index": 1, "item": _item(call_id="call_0")}]
+    + _responses(_item(), _DONE),
+    # ``output_item.done`` that the fast path must leave to ``_done``
+    _responses(_item(), _item(status="completed", arguments='{"a": 2}')),  # same length, other text
+    _responses(_item(), _item(status="completed", arguments='{"a": 1, "b": 2}')),  # more text than seen
+    _responses(_item(), _item(status="completed", arguments='{"a"')),  # less text than seen
+    _responses(_item(), _item(status="completed", arguments={"a": 1})),
+    _responses(_item(), _item(status="completed", arguments=_GONE)),
+    _responses(_item(), _item(status="completed", arguments=None)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', name=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', call_id=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', type=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', type="custom_tool_call")),
+    _responses(_item(), "not a dict"),
+    _responses(_item(), _DONE, done_index=True),
+    _responses(_item(), _DONE, done_index=1.0),
+    _responses(_item(), _DONE, done_index=2),  # no call open there
+    _responses(_item(name=_GONE), _DONE),  # a call without a name until its item is done
+    _responses(_item(call_id=_GONE), _DONE),  # a call without an id until its item is done
+    _responses(_item(), _DONE, pieces=(), args_done=_GONE),  # the whole text only in the final item
+    _responses(_item(), _DONE, pieces=("", '{"a": 1}'), args_done=_GONE),
+    _responses(_item(), _DONE, pieces=(7, '{"a": 1}')),
+    # provider data: every extra field, in the item's order
+    _responses(_item(), {"status": "completed", "type": "function_call", "call_id": "call_1", "name": "f",
+                         "arguments": '{"a": 1}', "id": "fc_1"}),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', id=_GONE, extra={"x": [1]}, z=None)),
+    _responses(_item(), _item(status=_GONE, arguments='{"a": 1}', id=_GONE)),
+    _responses(_item(), _item(status="completed", arguments='{"a": 1}', input="text")),
+    # a final item read before: a new item of the same index
+    _responses(_item(), _DONE) + _responses(_item(call_id="call_2"), _item(call_id="call_2", arguments='{"a": 1}')),
+    # no ``output_item.done``: the call is cut off at close
+    _responses(_item(), _DONE)[:-2],
+])
+def test_responses_item_fast_paths_agree_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "openai.responses")
+
+
+@pytest.mark.parametrize("max_bytes", [3, 5, 7, 8, 9])
+def test_responses_fast_paths_respect_the_size_limit(max_bytes: int) -> None:
+    _agree(_responses(_item(), _DONE), "openai.responses", max_bytes=max_bytes)
+    _agree(_responses(_item(), _DONE, pieces=(), args_done=_GONE), "openai.responses", max_bytes=max_bytes)
+
+
+@pytest.mark.parametrize(("dialect", "odd"), [
+    ("openai.responses", [{"type": "response.in_progress"}, {"type": ["response.output_item.done"]},
+                          {"type": "response.output_text.delta", "delta": "hi"}, {"type": None}, {"output_index": 1},
+                          {"type": "response.incomplete", "response": {"incomplete_details": {"reason": "x"}}}]),
+    *[("openai.responses", [{"type": "response.failed", "response": {"status": "failed"}},  # then:
+                            {"type": "response.completed", **body}]) for body in (
+        {}, {"response": None}, {"response": {}}, {"response": {"status": ""}}, {"response": {"status": 7}},
+        {"response": {"status": "completed", "incomplete_details": None}},
+        {"response": {"status": "completed", "incomplete_details": {"reason": "max_output_tokens"}}},
+        {"response": {"status": "incomplete", "incomplete_details": {}}},
+        {"response": {"incomplete_details": {"reason": ""}}}, {"response": ["status"]})],
+    *[("anthropic.messages", [{"type": "message_delta", "delta": {"stop_reason": "max_tokens"}}, event]) for event in (
+        {"type": "message_delta"}, {"type": "message_delta", "delta": None}, {"type": "message_delta", "delta": {}},
+        {"type": "message_delta", "delta": {"stop_reason": ""}}, {"type": "message_delta", "delta": {"stop_reason": 3}},
+        {"type": "message_delta", "delta": ["stop_reason"]}, {"type": "message_start", "message": {"stop_reason": "x"}})],
+    *[("cohere.v2", [{"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}, event]) for event in (
+        {"type": "message-end"}, {"type": "message-end", "delta": None}, {"type": "message-end", "delta": {}},
+        {"type": "message-end", "delta": {"finish_reason": ""}}, {"type": "message-end", "delta": {"finish_reason": 0}},
+        {"type": "message-end", "delta": {"finish_reason": "COMPLETE"}})],
+    *[("bedrock.converse", [{"messageStop": {"stopReason": "max_tokens"}}, event]) for event in (
+        {"messageStop": None}, {"messageStop": {}}, {"messageStop": {"stopReason": ""}}, {"messageStop": [1]},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStop": {"contentBlockIndex": 0}},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStop": None},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockDelta": {"delta": {"text": "x"}}},
+        {"messageStop": {"stopReason": "end_turn"}, "contentBlockStart": 5})],
+    ("cohere.v2", [{"type": "message-start"}, {"type": "citation-start", "index": 0}, {"type": ["tool-call-end"]},
+                   {"type": "content-delta", "delta": {"message": {"content": {"text": "hi"}}}}, {"index": 0},
+                   {"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}]),
+    ("bedrock.converse", [{"messageStart": {"role": "assistant"}}, {"metadata": {}}, {"p": "abc"}, {},
+                          {"messageStop": {"stopReason": "max_tokens"}, "metadata": {}},
+                          {"contentBlockStop": 0, "p": 1}, {"messageStop": []}]),
+])
+def test_run_skips_only_events_feed_ignores(dialect: str, odd: List[Any]) -> None:  # and reads the others
+    chunks = encode_stream([ToolCall(name="f", args={"a": "b" * 9}, id="call_1")], dialect, split=4)
+    for at in (1, 2, 3, len(chunks) - 1, len(chunks)):
+        _agree(chunks[:at] + odd + chunks[at:], dialect)
+
+
+def _anthropic(block: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"type": "content_block_start", "index": index, "content_block": block}]
+    chunks += [{"type": "content_block_delta", "index": index, "delta": {"type": "input_json_delta", "partial_json": p}}
+               for p in pieces]
+    return chunks + [{"type": "content_block_stop", "index": index}]
+
+
+def _block(**fields: Any) -> Dict[str, Any]:
+    block = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
+    block.update(fields)
+    return {k: v for k, v in block.items() if v is not _GONE}
+
+
+@pytest.mark.parametrize("chunks", [
+    _anthropic(_block()),
+    _anthropic(_block(input={"a": 2}), pieces=()),  # a proxy's whole input, no delta
+    _anthropic(_block(input={"a": 2})),
+    _anthropic(_block(input=[1]), pieces=()),
+    _anthropic(_block(input=_GONE)),
+    _anthropic(_block(id=_GONE)), _anthropic(_block(id="")), _anthropic(_block(id=3)),
+    _anthropic(_block(name=_GONE)), _anthropic(_block(name="")), _anthropic(_block(name=["f"])),
+    _anthropic(_block(cache_control={"type": "ephemeral"})),  # not plain: provider data
+    _anthropic(_block(type="server_tool_use")),
+    _anthropic(_block(), index=True), _anthropic(_block(), index=1.0), _anthropic(_block(), index="1"),
+    _anthropic(_block())[:1] + _anthropic(_block(id="toolu_2")),  # the index is taken: the open call ends first
+])
+def test_anthropic_block_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "anthropic.messages")
+
+
+def _bedrock(use: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"contentBlockStart": {"contentBlockIndex": index, "start": {"toolUse": use}}}]
+    chunks += [{"contentBlockDelta": {"contentBlockIndex": index, "delta": {"toolUse": {"input": p}}}} for p in pieces]
+    return chunks + [{"contentBlockStop": {"contentBlockIndex": index}}]
+
+
+@pytest.mark.parametrize("chunks", [
+    _bedrock({"toolUseId": "t1", "name": "f"}),
+    _bedrock({"toolUseId": "t1", "name": "f", "type": "server_tool_use"}),
+    _bedrock({"toolUseId": "t1", "name": "f", "x": 1}),
+    _bedrock({"toolUseId": "", "name": "f"}), _bedrock({"toolUseId": 1, "name": "f"}),
+    _bedrock({"toolUseId": "t1", "name": ""}), _bedrock({"toolUseId": "t1", "name": None}),
+    _bedrock({"toolUseId": "t1", "nom": "f"}),
+    _bedrock({"toolUseId": "t1", "name": "f"}, index=True), _bedrock({"toolUseId": "t1", "name": "f"}, index=1.0),
+    _bedrock({"toolUseId": "t1", "name": "f"})[:1] + _bedrock({"toolUseId": "t2", "name": "g"}),
+])
+def test_bedrock_block_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "bedrock.converse")
+
+
+def _cohere(tc: Any, index: Any = 1, pieces: Any = ('{"a": ', "1}")) -> List[Any]:
+    chunks: List[Any] = [{"type": "tool-call-start", "index": index, "delta": {"message": {"tool_calls": tc}}}]
+    chunks += [{"type": "tool-call-delta", "index": index,
+                "delta": {"message": {"tool_calls": {"function": {"arguments": p}}}}} for p in pieces]
+    return chunks + [{"type": "tool-call-end", "index": index}]
+
+
+def _tc(ident: Any = "c1", name: Any = "f", arguments: Any = "") -> Dict[str, Any]:
+    fn = {k: v for k, v in (("name", name), ("arguments", arguments)) if v is not _GONE}
+    return {k: v for k, v in (("id", ident), ("type", "function"), ("function", fn)) if v is not _GONE}
+
+
+@pytest.mark.parametrize("chunks", [
+    _cohere(_tc()),
+    _cohere(_tc(arguments='{"a": 1}'), pieces=()),
+    _cohere(_tc(arguments='{"a"'), pieces=(": 1}",)),
+    _cohere(_tc(arguments=None)), _cohere(_tc(arguments=_GONE)), _cohere(_tc(arguments={"a": 1}), pieces=()),
+    _cohere(_tc(ident="")), _cohere(_tc(ident=_GONE)), _cohere(_tc(ident=5)),
+    _cohere(_tc(name="")), _cohere(_tc(name=_GONE)), _cohere(_tc(name=1)),
+    _cohere([_tc()]),
+    _cohere(_tc(), index=True), _cohere(_tc(), index=1.0), _cohere(_tc(), index=None),
+    _cohere(_tc())[:1] + _cohere(_tc(ident="c2")),
+])
+def test_cohere_call_start_agrees_with_feed(chunks: List[Any]) -> None:
+    _agree(chunks, "cohere.v2")
+    _agree(chunks, "cohere.v2", max_bytes=4)
+
+
+_INDEX_KEYS = ("index", "output_index", "contentBlockIndex")
+_TYPED_RUN = ["openai.responses", "anthropic.messages", "bedrock.converse", "cohere.v2"]
+
+
+def _reindexed(node: Any, index: Any, only: Any = None, inside: bool = False) -> Any:
+    """*node* with its block/item indexes mapped by *index* (only within events for
+    which *only*, if given, holds)."""
+    if type(node) is list:
+        return [_reindexed(x, index, only, inside) for x in node]
+    if type(node) is not dict:
+        return node
+    inside = inside or only is None or only(node)
+    return {k: (index(v) if k in _INDEX_KEYS and type(v) is int and inside else _reindexed(v, index, only, inside))
+            for k, v in node.items()}
+
+
+def _argument_delta(event: Dict[str, Any]) -> bool:
+    return "delta" in str(event.get("type", "")) or "contentBlockDelta" in event
+
+
+def _arguments_done(event: Dict[str, Any]) -> bool:
+    return event.get("type") == "response.function_call_arguments.done"
+
+
+@pytest.mark.parametrize("dialect", _TYPED_RUN)
+@pytest.mark.parametrize("index", [lambda i: i + 1000, lambda i: 256 + i, lambda i: -i - 6])
+def test_indexes_beyond_small_ints_agree_with_feed(dialect: str, index: Any) -> None:
+    calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={"b": [2]}, id="call_2")]
+    _agree(_reindexed(encode_stream(calls, dialect, split=3), index), dialect)
+
+
+def _starts_first(chunks: List[Any]) -> List[Any]:
+    """*chunks* with every call started before any argument delta (all open at once)."""
+    def start(c: Any) -> bool:
+        return "contentBlockStart" in c or c.get("type") in (
+            "response.output_item.added", "content_block_start", "tool-call-start")
+
+    first = next(i for i, c in enumerate(chunks) if start(c))
+    return chunks[:first] + [c for c in chunks if start(c)] + [c for c in chunks[first:] if not start(c)]
+
+
+@pytest.mark.parametrize("dialect", _TYPED_RUN)
+@pytest.mark.parametrize("odd", [lambda i: bool(i), lambda i: float(i), lambda i: str(i), lambda i: [i]])
+def test_argument_deltas_with_odd_indexes_agree_with_feed(dialect: str, odd: Any) -> None:
+    """A bool or a float equal to an open call's index is not its index (``feed``
+    gives such a delta to the latest call)."""
+    calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={"b": [2]}, id="call_2")]
+    chunks = encode_stream(calls, dialect, split=3)
+    _agree(_reindexed(chunks, odd, _argument_delta), dialect)
+    _agree(_reindexed(_starts_first(chunks), odd, _argument_delta), dialect)
+    _agree(_reindexed(_starts_first(chunks), odd, _arguments_done), dialect)
+    _agree(_reindexed(_starts_first(chunks), lambda i: i + 1000), dialect)
+
+
+@pytest.mark.parametrize("dialect", RUN_DIALECTS)
+def test_a_call_with_an_error_takes_no_fragment_on_the_hot_path(dialect: str) -> None:
+    """The loops test only ``c.size`` (the core's contract): a failed call is over the limit."""
+    acc = Accumulator(dialect, max_bytes=100)
+    calls = [ToolCall(name="f", args={"a": "x" * 20}, id="call_1")]
+    chunks = encode_stream(calls, dialect, split=5, **({"with_index": True} if dialect == "mistral" else {}))
+    for chunk in chunks[:4]:
+        acc.feed(chunk)
+    core = acc._core
+    assert core is not None and core.by_key
+    [c] = core.by_key.values()
+    core.fail(c, "broken")
+    assert c.size > core.max_bytes
+    for chunk in chunks[4:]:
+        assert not [e for e in acc.feed(chunk) if isinstance(e, ArgsDelta)]
+    [result] = acc.close()
+    assert result.error == "broken"  # type: ignore[union-attr]
+
+
+def test_core_finds_calls_by_id_in_every_scope() -> None:
+    from toolwire._args import DEFAULT_POLICY
+    from toolwire._stream_core import Core
+
+    core = Core("x", DEFAULT_POLICY, False, False, False)
+    a, b = core.new(None, None, "id1", "f", True), core.new(None, 0, "id1", "g", True)
+    c = core.new(None, 1, "id2", "h", True)
+    assert (core.find(None, "id1"), core.find(None, "id1", 0), core.find(None, "id2", 1)) == (a, b, c)
+    assert (core.find(None, "id2"), core.find(None, "id2", 0), core.find(None, "id1", 1)) == (None, None, None)
+    core.delta(0, None, "id1", None, "{}")  # to the open call with that id in that scope
+    assert b.parts == ["{}"] and a.parts == []
+
+
+def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Structural, not timed: a plain stream never reaches ``feed``, ``_added`` or ``_done``."""
+    handler = STREAM_HANDLERS["openai.responses"]
+    seen: List[str] = []
+
+    def counting(method: str) -> Any:
+        general = getattr(handler, method)
+
+        def count(self: Any, *args: Any) -> None:
+            seen.append(method)
+            general(self, *args)
+
+        return count
+
+    for method in ("feed", "_added", "_done"):
+        monkeypatch.setattr(handler, method, counting(method))
+    calls = [ToolCall(name="f", args={"text": "x" * 40}, id="call_1"), ToolCall(name="g", args={}, id="call_2")]
+    chunks = encode_stream(calls, "openai.responses", split=4)
+    assert [(c.name, c.args, c.id) for c in accumulate(chunks)] == [(c.name, c.args, c.id) for c in calls]
+    assert seen == []
+
+
+def _detected(data: Dict[str, Any]) -> Any:
+    """The first dialect whose test accepts *data* (``_detect`` without its lookup)."""
+    for name, test in stream_module._DETECT:
+        try:
+            if test(data):
+                return name
+        except Exception:
+            continue
+    return None
+
+
+def test_known_types_are_detected_as_the_tests_do() -> None:
+    assert stream_module._KINDS
+    for kind, name in stream_module._KINDS.items():
+        assert name == _detected({"type": kind}) == stream_module._detect({"type": kind, "choices": []}), kind
+
+
+@given(kind=st.sampled_from(sorted(stream_module._KINDS)) | st.sampled_from(["response.x", "ping", "debug", ""])
+       | st.text(max_size=12),
+       extra=st.dictionaries(st.sampled_from(["choices", "candidates", "message", "done", "delta", "index"]),
+                             st.none() | st.integers() | st.just([]) | st.just({}), max_size=3))
+def test_detection_by_known_type_agrees_with_the_tests(kind: str, extra: Dict[str, Any]) -> None:
+    """A chunk of a known type is detected by one lookup: the typed tests must depend
+    on the type alone, and the lookup must answer as all the tests in order do."""
+    data = dict(extra, type=kind)
+    for _, test in stream_module._DETECT[: stream_module._TYPED]:
+        assert test(data) == test({"type": kind})
+    assert stream_module._detect(data) == _detected(data)
+
+
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)
 def test_argument_deltas_take_the_hot_path(dialect: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Structural, not timed: a plain stream's argument deltas never reach ``feed``."""
@@ -169,3 +518,9 @@ def test_accumulate_leaves_no_reference_cycles(dialect: str) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("dialect", ["openai.responses", "no.such.dialect", None])
+def test_accumulate_checks_policy_keywords_first(dialect: Any) -> None:
+    with pytest.raises(TypeError, match="unknown policy keyword"):
+        accumulate([{"type": "ping"}], dialect, bogus=1)

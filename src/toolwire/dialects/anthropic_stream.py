@@ -24,10 +24,11 @@ from .._stream_core import Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "anthropic.messages"
-_EVENTS = frozenset(
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
     {"message_start", "content_block_start", "content_block_delta", "content_block_stop",
      "message_delta", "message_stop", "ping"}
 )
@@ -37,7 +38,7 @@ _PLAIN = frozenset({"type", "id", "name", "input"})
 
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
-    return type(kind) is str and kind in _EVENTS
+    return type(kind) is str and kind in EVENTS
 
 
 def _str(value: Any) -> Optional[str]:
@@ -75,12 +76,14 @@ class Handler:
                         if delta["type"] == "input_json_delta":
                             piece = delta["partial_json"]
                             index = data["index"]
-                            if type(piece) is str and type(index) is int:
+                            if type(piece) is str:
                                 if not piece:
                                     continue  # the usual first delta of a block: nothing to add
                                 c = open_calls[index]
                                 size = c.size + len(piece)
-                                if size <= limit and c.error is None:
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:
@@ -96,17 +99,27 @@ class Handler:
                     elif kind == "content_block_start":
                         block = data["content_block"]
                         index = data["index"]
-                        if type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN:
+                        if (type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN
+                                or index in open_calls):
                             block = None
                     elif kind == "message_stop" or kind == "ping":
+                        continue
+                    elif kind == "message_delta":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("stop_reason"))
                         continue
                 except (LookupError, TypeError):
                     c = block = None
                 if c is not None:  # outside the ``try``: finalizing is not a read
                     c.ended = True
                     core.finalize(c)
-                elif block is not None:
-                    self._open(index, block)
+                elif block is not None:  # ``_open`` of a plain block, with nothing open there
+                    ident, name, initial = block.get("id"), block.get("name"), block.get("input")
+                    c = core.new(index, None, ident if type(ident) is str and ident else None,
+                                 name if type(name) is str and name else None, True)
+                    if type(initial) is dict and initial:
+                        c.obj = initial
                 else:
                     feed(data)
         except ToolwireError:

@@ -79,10 +79,12 @@ class Handler:
                         if use is not None:
                             piece = use["input"]
                             index = body["contentBlockIndex"]
-                            if type(piece) is str and type(index) is int and piece:
+                            if type(piece) is str and piece:  # ``feed`` starts a call even for ``""``
                                 c = open_calls[index]
                                 size = c.size + len(piece)
-                                if size <= limit and c.error is None:
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:
@@ -100,7 +102,14 @@ class Handler:
                         use = body["start"]["toolUse"]
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
                         start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
-                                 and name != "" and type(index) is int)
+                                 and name != "" and type(index) is int and index not in open_calls)
+                    elif "messageStop" not in data:  # ``feed`` reads none of its keys
+                        continue
+                    else:  # as ``feed``
+                        body = data["messageStop"]
+                        if type(body) is dict:
+                            core.finish(body.get("stopReason"))
+                        continue
                 except (LookupError, TypeError, AttributeError):
                     c = None
                     start = False
@@ -108,7 +117,7 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    core.open(index, ident, name)
+                    core.new(index, None, ident, name, True)  # ``open``, with nothing open there
                     start = False
                 else:
                     feed(data)

@@ -21,19 +21,24 @@ from .._stream_core import Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "cohere.v2"
-_EVENTS = frozenset(
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
     {"message-start", "content-start", "content-delta", "content-end", "tool-plan-delta",
      "tool-call-start", "tool-call-delta", "tool-call-end", "citation-start", "citation-end",
      "message-end", "debug"}
 )
 
 
+# the event types ``feed`` reads (``run`` skips the others)
+_FED = frozenset({"tool-call-delta", "content-delta", "tool-call-start", "tool-call-end", "message-end"})
+
+
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
-    return type(kind) is str and kind in _EVENTS
+    return type(kind) is str and kind in EVENTS
 
 
 def _str(value: Any) -> Optional[str]:
@@ -79,12 +84,14 @@ class Handler:
                     if kind == "tool-call-delta":
                         piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
                         index = data["index"]
-                        if type(piece) is str and type(index) is int:
+                        if type(piece) is str:
                             if not piece:
-                                continue
+                                continue  # ``feed`` ignores it too
                             c = open_calls[index]
                             size = c.size + len(piece)
-                            if size <= limit and c.error is None:
+                            # ``is``: the very int the call was opened with, not a bool or a float equal
+                            # to it (CPython shares small ints; another index goes to ``feed``)
+                            if size <= limit and c.key is index:
                                 c.size = size
                                 c.parts.append(piece)
                                 if events is not None:
@@ -102,8 +109,15 @@ class Handler:
                         fn = tc["function"]
                         ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
                         if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
-                                and type(index) is int):
+                                and type(index) is int and index not in open_calls):
                             start = True
+                    elif kind == "message-end":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("finish_reason"))
+                        continue
+                    elif kind not in _FED:
+                        continue
                 except (LookupError, TypeError):
                     c = None
                     start = False
@@ -111,7 +125,7 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    c = core.open(index, ident, name)
+                    c = core.new(index, None, ident, name, True)  # ``open``, with nothing open there
                     if piece:
                         core.add(c, piece)
                     start = False

@@ -100,7 +100,7 @@ class Handler:
                                 if not piece:
                                     continue
                                 size = c.size + len(piece)
-                                if size <= limit and c.error is None:
+                                if size <= limit:
                                     c.size = size
                                     c.parts.append(piece)
                                     if events is not None:

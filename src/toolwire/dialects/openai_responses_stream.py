@@ -27,7 +27,7 @@ from .._stream_core import Call, Core
 from .._stream_events import ArgsDelta, new_event
 from .._types import ToolCall
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
 NAME = "openai.responses"
 _SERVER = frozenset(
@@ -36,6 +36,19 @@ _SERVER = frozenset(
 )
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
+# the event types ``feed`` reads (``run`` skips the others)
+_FED = frozenset(
+    {"response.function_call_arguments.delta", "response.function_call_arguments.done",
+     "response.output_item.added", "response.output_item.done", "response.output_text.delta",
+     "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed"}
+)
+#: Common event types of this stream (``detect`` accepts any ``response.*`` type)
+EVENTS = _FED | {
+    "response.created", "response.in_progress", "response.queued", "response.content_part.added",
+    "response.content_part.done", "response.output_text.done", "response.reasoning_summary_part.added",
+    "response.reasoning_summary_text.delta", "response.reasoning_summary_text.done",
+    "response.reasoning_summary_part.done",
+}
 
 
 def detect(data: Dict[str, Any]) -> bool:
@@ -64,35 +77,39 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
-        self.custom: Dict[Any, List[str]] = {}
+        self.custom: Optional[Dict[Any, List[str]]] = None  # custom tool input by call position
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
-        """Feed every chunk: the events of open function calls are handled here (the
+        """Feed every chunk: the events of plain function calls are handled here (the
         core's hot-path contract), other events by ``feed``, chunks that are not dicts
-        by *other*."""
+        by *other*, events that ``feed`` ignores not at all."""
         core = self.core
-        feed, added, done = self.feed, self._added, self._done
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        # what an event asks of the code after the ``try``: reset there, not for every delta
+        end: Optional[Call] = None  # end this call here
+        start = False  # start a call here
+        item_read = False  # an item event read: ``_added`` / ``_done`` take it
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                act = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     kind = data["type"]
                     if kind == "response.function_call_arguments.delta":
                         piece = data["delta"]
                         index = data["output_index"]
-                        if type(piece) is str and type(index) is int:
+                        if type(piece) is str:
                             if not piece:
-                                continue
+                                continue  # ``feed`` ignores it too
                             c = open_calls[index]
                             size = c.size + len(piece)
-                            if size <= limit and c.error is None:
+                            # ``is``: the very int the call was opened with, not a bool or a float equal
+                            # to it (CPython shares small ints; another index goes to ``feed``)
+                            if size <= limit and c.key is index:
                                 c.size = size
                                 c.parts.append(piece)
                                 if events is not None:
@@ -100,22 +117,64 @@ class Handler:
                                 continue
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
-                        c = open_calls[data["output_index"]]
-                        if (type(text) is str and c.name is not None and c.error is None and len(text) == c.size
-                                and type(data["output_index"]) is int):
+                        index = data["output_index"]
+                        c = open_calls[index]
+                        if (type(text) is str and c.key is index and c.name is not None and c.error is None
+                                and len(text) == c.size):
                             c.full = text  # ``set_full`` when every character was seen
                             continue
-                    elif kind == "response.output_item.done" or kind == "response.output_item.added":
+                    elif kind == "response.output_item.done":
                         item = data["item"]
                         index = data["output_index"]
                         if type(item) is dict and type(index) is int:
-                            act = done if kind == "response.output_item.done" else added
+                            item_read = True
+                            end = open_calls.get(index)
+                            if end is not None and item["type"] == "function_call":
+                                # ``_done`` of a call that saw its whole text, with id and name
+                                text = item["arguments"]
+                                if not (type(text) is str and len(text) == end.size and end.error is None
+                                        and end.tree is None and end.name is not None and end.id is not None):
+                                    end = None
+                                else:  # ``_extra``, inline: every field but these, in order
+                                    extra = item.copy()
+                                    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
+                                    if "input" in extra:
+                                        del extra["input"]
+                            else:
+                                end = None
+                    elif kind == "response.output_item.added":
+                        item = data["item"]
+                        index = data["output_index"]
+                        if type(item) is dict and type(index) is int:
+                            item_read = True
+                            if item["type"] == "function_call" and index not in open_calls:
+                                ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
+                                start = (type(ident) is str and ident != "" and type(name) is str and name != ""
+                                         and item["arguments"] == "")
+                    elif kind == "response.completed":
+                        resp = data["response"]
+                        if type(resp) is dict and type(resp.get("incomplete_details")) is not dict:
+                            core.finish(resp.get("status") or "completed")  # ``feed``, without a reason
+                            continue
+                    elif kind not in _FED:
+                        continue
                 except (LookupError, TypeError):
-                    act = None
-                if act is not None:  # outside the ``try``: not a read
-                    act(index, item)
+                    end = None
+                    start = item_read = False
+                if end is not None:  # outside the ``try``: not a read
+                    end.full = text
+                    end.pd = {NAME: extra} if extra else None
+                    end.ended = True
+                    core.finalize(end)
+                    end, item_read = None, False
+                elif start:
+                    core.new(index, None, ident, name, True)
+                    start = item_read = False
+                elif item_read:
+                    (self._done if kind == "response.output_item.done" else self._added)(index, item)
+                    item_read = False
                 else:
-                    feed(data)
+                    self.feed(data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
@@ -153,6 +212,8 @@ class Handler:
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
             if type(delta) is str:
+                if self.custom is None:
+                    self.custom = {}
                 self.custom.setdefault(self._call_at(key).pos, []).append(delta)
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
@@ -201,7 +262,7 @@ class Handler:
         if kind == "custom_tool_call":
             text = item.get("input")
             if type(text) is not str:
-                text = "".join(self.custom.get(c.pos, ()))
+                text = "".join(self.custom.get(c.pos, ())) if self.custom is not None else ""
             c.parts = []
             c.full = None
             c.obj = {"input": text}
