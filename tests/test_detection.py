@@ -165,7 +165,11 @@ def test_odd_items_and_items_claimed_ahead_of_the_quick_decoder(item: Any, diale
 
 # --- ``extra["quick_first"]``: tried on every dict before detection
 
-FIRSTS = [(d.name, d.extra["quick_first"]) for d in default_registry() if "quick_first" in d.extra]
+FIRSTS = [
+    (d.name, qf)
+    for d in default_registry()
+    for qf in ((d.extra["quick_first"],) if type(d.extra.get("quick_first")) is QuickFirst else d.extra.get("quick_first", ()))
+]
 
 
 def _first_agrees(dialect: str, first: Any, item: Any) -> None:
@@ -200,6 +204,37 @@ def test_quick_first_refuses_ids_mistral_and_cohere_claim(name: str, suffix: str
         if found != "openai.chat":
             assert call is None, item
         assert _full(toolwire.decode(item)) == _full(toolwire.decode(item, found))
+
+
+def _outcome(fn: Any, *a: Any, **kw: Any) -> Any:
+    try:
+        return _full(fn(*a, **kw))
+    except toolwire.ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"name": "f", "args": {"a": 1}},
+        {"name": "f", "args": {"a": 1}, "id": "c1"},
+        {"name": "f", "args": {"a": 1}, "id": ""},  # no id
+        {"name": "f", "args": {"a": 1}, "id": None},
+        {"name": "f", "args": {"a": 1}, "id": 5},  # an int id: the general path makes it text
+        {"name": "f", "args": '{"a": 1}', "id": "c1"},  # text arguments: raw kept
+        {"name": "f", "args": {"a": {1, 2}}},  # not JSON
+        {"name": "f", "args": {1: 2}},  # a key that is not text
+        {"name": "f", "args": {"a": float("nan")}},
+        {"name": "", "args": {}},
+        {"name": None, "args": {}},
+        {"name": "f", "args": None},
+        {"name": "f", "args": {"a": [[[[[[1]]]]]]}, "id": "c"},
+    ],
+)
+def test_canonical_quick_first_agrees_with_the_general_path(item: Any) -> None:
+    assert _outcome(toolwire.decode, item) == _outcome(toolwire.decode, item, "canonical", repair=True)
+    assert _all([item, item]) == _all([item, item], repair=True)
+    assert _outcome(toolwire.decode, item, max_depth=3) == _outcome(toolwire.decode, item, "canonical", max_depth=3)
 
 
 def test_quick_first_is_switched_off_behind_a_dialect_it_does_not_cover() -> None:
@@ -245,7 +280,7 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
     reg = default_registry().copy()
     reg.register(broken)
     reg.register(acme)
-    assert sorted(reg._firsts) == [3, 6]  # Chat's, broken's and acme's, all of 3 keys, share a slot
+    assert sorted(reg._firsts) == [2, 3, 6]  # Chat's, canonical's, broken's and acme's share slot 3
     item = {"a": "f", "b": {"x": 1}, "c": "i"}
     assert reg.quick(item) == toolwire.ToolCall(name="f", args={"x": 1}, id="i") and seen == [item]
     assert _full(reg.quick(CHAT)) == _full(toolwire.decode(CHAT))  # Chat's first still serves Chat

@@ -58,6 +58,11 @@ def quick_collect(
         return all(quick_collect(el, cd, explicit, reg, out, depth + 1) for el in item)
     if type(item) is not dict:
         return False
+    if cd is None and not explicit:  # a dict detection decides on: its quick first decoder
+        call = reg.quick_first(item)
+        if call is not None:
+            out.append(call)
+            return True
     hit = None if cd is None else _safe_sniff(cd, item)
     if hit is not None and cd is not None:
         dd, kind = cd, hit[0]

@@ -134,8 +134,9 @@ class Dialect:
       It must give exactly what ``sniff`` and ``decode_call`` give (a test checks
       this over the corpus and generated items); detection still asks the dialects
       ahead of it first.
-    - ``extra["quick_first"]``: optional; a ``QuickFirst``, the same for one exact
-      key shape, tried on every dict before detection (Chat's plain item).
+    - ``extra["quick_first"]``: optional; a ``QuickFirst`` (or a tuple of them), the
+      same for one exact key shape, tried on every dict before detection (Chat's
+      plain item).
     - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
       pairs for tool definitions and tool results.
     """
@@ -288,12 +289,12 @@ class Registry:
         by the number of keys of their shape (two of one size: tried in order)."""
         out: Dict[int, Quick] = {}
         for d in self._order:
-            qf = d.extra.get("quick_first")
-            if qf is None or not self._first_allowed(d, qf):
-                continue
-            size = len(qf.keys)
-            prev = out.get(size)
-            out[size] = qf.decode if prev is None else _either(prev, qf.decode)
+            declared = d.extra.get("quick_first", ())
+            for qf in (declared,) if type(declared) is QuickFirst else declared:
+                if self._first_allowed(d, qf):
+                    size = len(qf.keys)
+                    prev = out.get(size)
+                    out[size] = qf.decode if prev is None else _either(prev, qf.decode)
         return out
 
     def _first_allowed(self, d: Dialect, qf: QuickFirst) -> bool:
@@ -324,17 +325,23 @@ class Registry:
             table[shape] = claims
         return shape, claims
 
+    def quick_first(self, data: Dict[str, Any]) -> Optional[ToolCall]:
+        """*data* (a dict) decoded by the ``QuickFirst`` decoder of its size, if one
+        takes it (see ``QuickFirst``); else ``None``."""
+        first = self._firsts.get(len(data))
+        if first is None:
+            return None
+        try:
+            return first(data)
+        except Exception:  # a third-party quick decoder must not break decoding
+            return None
+
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
-        first = self._firsts.get(len(data))
-        if first is not None:
-            try:
-                call = first(data)
-            except Exception:  # a third-party quick decoder must not break decoding
-                call = None
-            if call is not None:
-                return call
+        call = self.quick_first(data)
+        if call is not None:
+            return call
         kind = data.get("type")
         plan = self._quick.get((*data, kind if type(kind) is str else None))
         if plan is None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from .._args import Policy, parse_arguments
+from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import DecodeError
 from .._ids import IdRule
-from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext
+from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext, QuickFirst
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import name_of, opt_str
 
@@ -43,6 +43,35 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     name = name_of(item.get("name"), loc + ".name", NAME)
     args, raw, repairs = parse_arguments(item.get("args"), policy, loc + ".args", NAME)
     return new_call(name, args, opt_str(item.get("id"), loc + ".id", NAME), raw, None, repairs)
+
+
+def _call(item: Dict[str, Any], ident: Optional[str]) -> Optional[ToolCall]:
+    """``decode_call`` of a canonical call with object ``args``, in one step (no
+    dialect ahead claims an item with ``args``: Gemini's parts, Chat's and MCP's
+    calls use other keys)."""
+    name, args = item.get("name"), item.get("args")
+    if type(name) is not str or not name or type(args) is not dict:
+        return None
+    check_object(args, DEFAULT_POLICY, "$.args", NAME)  # raises (declines) on what is not JSON
+    return new_call(name, args, ident)
+
+
+def _first_with_id(item: Dict[str, Any]) -> Optional[ToolCall]:
+    ident = item.get("id")
+    if len(item) != 3 or "id" not in item or (ident is not None and type(ident) is not str):
+        return None
+    return _call(item, ident or None)  # "" is no id
+
+
+def _first_without_id(item: Dict[str, Any]) -> Optional[ToolCall]:
+    return _call(item, None) if len(item) == 2 else None
+
+
+_COVERS = frozenset({"gemini", "openai.chat", "mcp"})
+QUICK_FIRST = (
+    QuickFirst(_first_with_id, frozenset({"name", "args", "id"}), None, _COVERS),
+    QuickFirst(_first_without_id, frozenset({"name", "args"}), None, _COVERS),
+)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -103,5 +132,5 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     description="The canonical {name, args, id} form",
-    extra={"peek": lambda item: (item.get("name"), item.get("id"))},
+    extra={"peek": lambda item: (item.get("name"), item.get("id")), "quick_first": QUICK_FIRST},
 )
