@@ -173,7 +173,10 @@ FIRSTS = [
 
 
 def _first_agrees(dialect: str, first: Any, item: Any) -> None:
-    call = first.decode(item)
+    try:
+        call = first.decode(item)
+    except Exception:  # declined: the general path decides (and reports the error)
+        return
     if call is not None:
         kind = item.get("type")
         assert set(item) == first.keys and (kind if type(kind) is str else None) == first.kind, item
@@ -280,7 +283,7 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
     reg = default_registry().copy()
     reg.register(broken)
     reg.register(acme)
-    assert sorted(reg._firsts) == [2, 3, 6]  # Chat's, canonical's, broken's and acme's share slot 3
+    assert set(reg._firsts) == set(default_registry()._firsts)  # broken's and acme's join slot 3 (Chat's)
     item = {"a": "f", "b": {"x": 1}, "c": "i"}
     assert reg.quick(item) == toolwire.ToolCall(name="f", args={"x": 1}, id="i") and seen == [item]
     assert _full(reg.quick(CHAT)) == _full(toolwire.decode(CHAT))  # Chat's first still serves Chat

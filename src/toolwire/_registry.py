@@ -73,8 +73,9 @@ class QuickFirst(NamedTuple):
     *decode* takes only items whose top-level keys are exactly *keys* (in any order)
     with *kind* as the ``type`` value (``None``: no string ``type``), and refuses
     (``None``) every item that a dialect named in *covers* could claim on its
-    evidence. The registry uses it only while detection would reach this dialect
-    first on that shape, behind no dialect outside *covers*.
+    evidence; an exception declines too (the general path then reports it). The
+    registry uses it only while detection would reach this dialect first on that
+    shape, behind no dialect outside *covers*.
     """
 
     decode: Quick

@@ -33,7 +33,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from .._access import to_data
 from .._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from .._errors import ArgumentsError, EncodeError
-from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
+from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
 from .._types import ToolCall, new_call
 from ._anthropic_parts import (
     IDS,
@@ -264,6 +264,16 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     return decode_call(item, DEFAULT_POLICY, "$") if item.get("type") == "tool_use" else None
 
 
+def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` of a ``{type: "tool_use", id, name, input}`` block and nothing else."""
+    if len(item) == 4 and item.get("type") == "tool_use" and "id" in item and "name" in item and "input" in item:
+        return decode_call(item, DEFAULT_POLICY, "$")
+    return None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"type", "id", "name", "input"}), "tool_use", frozenset())
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -305,6 +315,7 @@ DIALECT = Dialect(
     extra={
         "peek": peek,
         "quick": quick,
+        "quick_first": QUICK_FIRST,
         "objects": {_SDK_BLOCK: read_object},
         "quick_objects": {_SDK_BLOCK: quick_object},
     },

@@ -32,7 +32,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import EncodeError
-from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
+from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
 from .._types import ToolCall, new_call
 from ._bedrock_parts import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 from ._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
@@ -161,6 +161,14 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     return None
 
 
+def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` of a ``{"toolUse": {...}}`` block and nothing else."""
+    return quick(item) if len(item) == 1 else None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"toolUse"}), None, frozenset())
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -202,5 +210,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("bedrock",),
     description="AWS Bedrock Converse / ConverseStream",
-    extra={"peek": peek, "quick": quick},
+    extra={"peek": peek, "quick": quick, "quick_first": QUICK_FIRST},
 )

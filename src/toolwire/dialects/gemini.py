@@ -41,7 +41,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from .._access import to_data
 from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._errors import EncodeError
-from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
+from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
 from .._types import ToolCall, new_call
 from ._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ._gemini_parts import (
@@ -260,6 +260,14 @@ def quick(part: Dict[str, Any]) -> Optional[ToolCall]:
     return None
 
 
+def _first(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` of a ``{"functionCall": {...}}`` part and nothing else."""
+    return quick(part) if len(part) == 1 else None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"functionCall"}), None, frozenset())
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -307,5 +315,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
-    extra={"peek": peek, "detect": detect, "quick": quick},
+    extra={"peek": peek, "detect": detect, "quick": quick, "quick_first": QUICK_FIRST},
 )

@@ -156,37 +156,13 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     step when its arguments are the text of an object and its ids are plain."""
     if item.get("type") != "function_call":
         return None
-    ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
-    if (
-        type(ident) is str
-        and 0 < len(ident) <= 64
-        and type(name) is str
-        and name
-        and type(text) is str
-        and len(text) <= _MAX_BYTES
-    ):
-        try:
-            args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-        except (ValueError, TypeError):
-            args = None
-        if type(args) is dict:
-            return new_call(name, args, ident, text, _extra(item))
-    return decode_call(item, DEFAULT_POLICY, "$")
+    call = _plain(item)
+    return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
 
 
-def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
-    """The provider data of a ``function_call`` item holding every key of ``_PLAIN``:
-    the rest of it, in order (a copy less four keys is the cheapest way)."""
-    extra = item.copy()
-    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
-    return {NAME: extra} if extra else None
-
-
-def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` for the item exactly as OpenAI sends it: ``{id, type, status,
-    arguments, call_id, name}`` (no other dialect claims this shape)."""
-    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
-        return None
+def _plain(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The call of a ``function_call`` item with a plain call id and the text of an
+    object as arguments, as ``decode_call`` makes it; else ``None``."""
     ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
     if (
         type(ident) is not str
@@ -202,6 +178,34 @@ def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
     except (ValueError, TypeError):
         return None
     return new_call(name, args, ident, text, _extra(item)) if type(args) is dict else None
+
+
+def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
+    """The provider data of a ``function_call`` item holding every key of ``_PLAIN``:
+    the rest of it, in order (a copy less four keys is the cheapest way)."""
+    extra = item.copy()
+    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
+    return {NAME: extra} if extra else None
+
+
+def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
+    name}`` (no other dialect claims this shape)."""
+    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
+        return None
+    return _plain(item)
+
+
+def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The item as clients send it back: ``{type, call_id, name, arguments}``."""
+    return _plain(item) if len(item) == 4 and item.get("type") == "function_call" else None
+
+
+_SENT = frozenset({"id", "type", "status", "arguments", "call_id", "name"})
+QUICK_FIRST = (
+    QuickFirst(_first_as_sent, _SENT, "function_call", frozenset()),
+    QuickFirst(_first_bare, _SENT - {"id", "status"}, "function_call", frozenset()),
+)
 
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -273,8 +277,7 @@ DIALECT = Dialect(
     extra={
         "peek": peek,
         "quick": quick,
-        "quick_first": QuickFirst(_first, frozenset(("id", "type", "status", "arguments", "call_id", "name")),
-                                  "function_call", frozenset()),
+        "quick_first": QUICK_FIRST,
         "containers": {"openai:Response": read_response},
     },
 )
