@@ -288,17 +288,17 @@ def sdk(b: Bench) -> None:
 def stream(b: Bench) -> None:
     from toolwire.stream import accumulate
 
-    for d, base in bs.BASELINES.items():
-        chunks = bs._stream(d)
+    for label, d, options, base in bs.CASES:
+        chunks = bs._stream(d, **options)
         cands: Dict[str, Fn] = {"toolwire": lambda c=chunks, d=d: accumulate(c, d),
                                 "toolwire (detected)": lambda c=chunks: accumulate(c)}
-        if d == "openai.chat":
+        if label == "openai.chat":
             lite = _litellm_chunks(chunks)
             if lite is not None:
                 from litellm import stream_chunk_builder
 
                 cands["litellm"] = lambda lite=lite: stream_chunk_builder(lite)
-        b.case("stream", f"{d}, {len(chunks)} chunks, 3 calls", lambda c=chunks, base=base: base(c), cands,
+        b.case("stream", f"{label}, {len(chunks)} chunks, 3 calls", lambda c=chunks, base=base: base(c), cands,
                bs.CALLS[0].args)
 
 

@@ -119,6 +119,17 @@ def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
     # a continuation carrying text and a finish reason
     [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": "{"}}),
      _chat({"index": 0, "function": {"arguments": "}"}}, finish_reason="tool_calls")],
+    # no index: the call its choice started last, while it is open
+    [_chat({"id": "a", "function": {"name": "f", "arguments": "{"}}), _chat({"function": {"arguments": "}"}}),
+     _chat({"id": "b", "function": {"name": "g", "arguments": ""}}), _chat({"index": None, "function": {"arguments": "{}"}})],
+    # ... not a call another choice started last
+    [_chat({"id": "a", "function": {"name": "f", "arguments": "{"}}),
+     _chat({"id": "b", "function": {"name": "g", "arguments": "{"}}, index=1), _chat({"function": {"arguments": "}"}})],
+    # ... nor one already finished (a new, nameless call)
+    [_chat({"id": "a", "function": {"name": "f", "arguments": "{}"}}, finish_reason="tool_calls"),
+     _chat({"function": {"arguments": "{}"}})],
+    # ... and none at all
+    [_chat({"function": {"arguments": "{}"}}), _chat({"function": {"arguments": ""}})],
 ])
 def test_chat_run_edge_cases(chunks: List[Any]) -> None:
     _agree(chunks, "openai.chat")
@@ -499,6 +510,17 @@ def test_argument_deltas_take_the_hot_path(dialect: str, monkeypatch: pytest.Mon
              ToolCall(name="g", args={"n": 12345678}, id="call_2")]
     chunks = encode_stream(calls, dialect, split=4, **({"with_index": True} if dialect == "mistral" else {}))
     assert [(c.name, c.args, c.id) for c in accumulate(chunks, dialect)] == [(c.name, c.args, c.id) for c in calls]
+    assert len(seen) <= len(chunks) // 3, f"{len(seen)} of {len(chunks)} chunks took the general path"
+
+
+def test_chat_deltas_without_index_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: List[Any] = []
+    handler = STREAM_HANDLERS["openai.chat"]
+    general = handler.feed
+    monkeypatch.setattr(handler, "feed", lambda self, data: (seen.append(data), general(self, data)))
+    calls = [ToolCall(name="f", args={"text": "x" * 40}, id="call_1"), ToolCall(name="g", args={"n": 1}, id="call_2")]
+    chunks = encode_stream(calls, "openai.chat", split=4, with_index=False)
+    assert accumulate(chunks, "openai.chat") == calls
     assert len(seen) <= len(chunks) // 3, f"{len(seen)} of {len(chunks)} chunks took the general path"
 
 

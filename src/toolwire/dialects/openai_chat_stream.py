@@ -67,12 +67,13 @@ class Handler:
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: a chunk whose one choice carries only one argument
-        continuation (no id, no name) for an open call is added here (the core's
-        hot-path contract); other chunks go to ``feed``, chunks that are not dicts to
-        *other*."""
+        continuation (no id, no name) for an open call (at its index; without an
+        index, the call its choice started last) is added here (the core's hot-path
+        contract); other chunks go to ``feed``, chunks that are not dicts to *other*."""
         core = self.core
         feed = self.feed
         open_calls = core.by_key
+        all_calls = core.calls
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
@@ -93,10 +94,17 @@ class Handler:
                             fn = tc["function"]
                             piece = fn["arguments"]
                             scope = choice.get("index", 0)
-                            index = tc["index"]
-                            if (type(piece) is str and type(index) is int and type(scope) is int
+                            index = tc.get("index")
+                            if (type(piece) is str and type(scope) is int
                                     and not tc.get("id") and not fn.get("name")):
-                                c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                if type(index) is int:
+                                    c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                elif index is None:  # no index: the call its scope started last, if open
+                                    c = all_calls[-1]
+                                    if c.scope != scope or c.done:
+                                        raise LookupError  # ``feed`` decides
+                                else:
+                                    raise TypeError
                                 if not piece:
                                     continue
                                 size = c.size + len(piece)
