@@ -87,9 +87,13 @@ class Handler:
                     if type(choices) is list and len(choices) == 1:
                         choice = choices[0]
                         delta = choice["delta"]
-                        calls = delta.get("tool_calls")
-                        if (type(calls) is list and len(calls) == 1 and not choice.get("finish_reason")
-                                and not delta.get("content") and delta.get("function_call") is None):
+                        if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
+                            calls = delta["tool_calls"]
+                        elif not delta.get("content") and delta.get("function_call") is None:
+                            calls = delta.get("tool_calls")
+                        else:
+                            calls = None
+                        if type(calls) is list and len(calls) == 1 and not choice.get("finish_reason"):
                             tc = calls[0]
                             fn = tc["function"]
                             piece = fn["arguments"]
