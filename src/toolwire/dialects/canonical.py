@@ -67,6 +67,11 @@ def _first_without_id(item: Dict[str, Any]) -> Optional[ToolCall]:
     return _call(item, None) if len(item) == 2 else None
 
 
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a call with object ``args`` and a text id, in one step."""
+    return _first_with_id(item) if len(item) == 3 else _first_without_id(item)
+
+
 _COVERS = frozenset({"gemini", "openai.chat", "mcp"})
 QUICK_FIRST = (
     QuickFirst(_first_with_id, frozenset({"name", "args", "id"}), None, _COVERS),
@@ -132,5 +137,5 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     description="The canonical {name, args, id} form",
-    extra={"peek": lambda item: (item.get("name"), item.get("id")), "quick_first": QUICK_FIRST},
+    extra={"peek": lambda item: (item.get("name"), item.get("id")), "quick": quick, "quick_first": QUICK_FIRST},
 )
