@@ -34,7 +34,6 @@ from ._openai_sdk import SDK_CALL, quick_object, read_completion, read_object
 __all__ = ["DIALECT"]
 
 
-
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict:
         return None

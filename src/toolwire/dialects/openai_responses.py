@@ -35,7 +35,6 @@ from .openai_chat import is_custom
 
 __all__ = ["DIALECT"]
 
-
 SERVER_TYPES = frozenset(
     {
         "web_search_call",
