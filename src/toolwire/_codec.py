@@ -85,7 +85,10 @@ def decode(
     elif dialect is None and not policy:  # an SDK tool-call object read straight into a ToolCall
         fast = (default_registry() if registry is None else registry).object_reader(type(item))
         if fast is not None and fast[2] is not None:
-            call = try_quick(fast[2], item)
+            try:
+                call = fast[2](item)
+            except Exception:  # a third-party quick reader must not break decoding
+                call = None
             if call is not None:
                 return call
     pol = make_policy(policy) if policy else _DEFAULT
