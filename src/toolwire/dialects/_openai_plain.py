@@ -31,6 +31,7 @@ def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
         or type(name) is not str
         or not name
         or type(text) is not str
+        or not text  # "" is the empty table's: ``decode_call`` without a failed parse
         or len(text) > _MAX_BYTES
     ):
         return None
@@ -63,6 +64,7 @@ def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
         or len(ident) == len(name) + 13
         or not name
         or type(text) is not str
+        or not text
         or len(text) > _MAX_BYTES
     ):
         return None

@@ -169,6 +169,7 @@ def _plain(item: Dict[str, Any]) -> Optional[ToolCall]:
         or type(name) is not str
         or not name
         or type(text) is not str
+        or not text  # "" is the empty table's: ``decode_call`` without a failed parse
         or len(text) > _MAX_BYTES
     ):
         return None
