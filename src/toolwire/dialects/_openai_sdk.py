@@ -47,6 +47,15 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
     return {"id": ident, "type": kind, "function": {"name": name, "arguments": arguments}}
 
 
+_NONE: Dict[str, Any] = {}
+
+
+def _extra(o: Any) -> Dict[str, Any]:
+    """*o*'s extra fields as plain data (most objects have none: no walk then)."""
+    extra = o.__pydantic_extra__
+    return to_data(extra) if extra else _NONE
+
+
 def read_completion(o: Any) -> Optional[Dict[str, Any]]:
     """What ``decode_all`` reads of an openai ``ChatCompletion``, by attribute: the
     model, each choice's finish reason, its message's role, content and calls, and
@@ -57,16 +66,16 @@ def read_completion(o: Any) -> Optional[Dict[str, Any]]:
         choices = []
         for c in o.choices:
             m = c.message
-            calls = m.tool_calls
+            calls, fc = m.tool_calls, m.function_call
             msg = {
                 "role": m.role,
                 "content": m.content,
                 "tool_calls": None if calls is None else [read_object(tc) or to_data(tc) for tc in calls],
-                "function_call": to_data(m.function_call),
-                **to_data(m.__pydantic_extra__ or {}),
+                "function_call": None if fc is None else to_data(fc),
+                **_extra(m),
             }
-            choices.append({"finish_reason": c.finish_reason, "message": msg, **to_data(c.__pydantic_extra__ or {})})
-        return {"object": o.object, "model": o.model, "choices": choices, **to_data(o.__pydantic_extra__ or {})}
+            choices.append({"finish_reason": c.finish_reason, "message": msg, **_extra(c)})
+        return {"object": o.object, "model": o.model, "choices": choices, **_extra(o)}
     except AttributeError:
         return None
 
@@ -84,7 +93,7 @@ def read_response(o: Any) -> Optional[Dict[str, Any]]:
             "status": o.status,
             "incomplete_details": to_data(o.incomplete_details),
             "output": to_data(o.output),
-            **to_data(o.__pydantic_extra__ or {}),
+            **_extra(o),
         }
     except AttributeError:
         return None
