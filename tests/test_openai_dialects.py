@@ -162,3 +162,11 @@ def test_invalid_call_in_history_reencodes_as_flagged_placeholder() -> None:
     assert isinstance(bad, toolwire.InvalidToolCall)
     out = toolwire.encode(bad, "openai.chat")
     assert out == {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
+def test_a_message_with_tool_calls_and_a_legacy_function_call_gives_both() -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    msg = {"role": "assistant", "content": None, "tool_calls": [item], "function_call": {"name": "g", "arguments": "{}"}}
+    for payload in (msg, {"choices": [{"message": msg}]}):
+        assert [(c.name, c.id) for c in toolwire.decode_all(payload)] == [("f", "call_1"), ("g", None)]
+        assert [(c.name, c.id) for c in toolwire.decode_all(payload, repair=True)] == [("f", "call_1"), ("g", None)]

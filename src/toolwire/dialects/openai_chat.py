@@ -67,6 +67,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
+_TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))
+
+
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     choices = data.get("choices")
     if choices is not None:
@@ -83,8 +86,12 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         return
     calls = data.get("tool_calls")
     if calls is not None:
-        for i, tc in enumerate(as_list(calls, loc + ".tool_calls", NAME)):
-            yield tc, f"{loc}.tool_calls[{i}]"
+        items = as_list(calls, loc + ".tool_calls", NAME)
+        if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
+            yield from zip(items, _TOP_LOCS)
+        else:
+            for i, tc in enumerate(items):
+                yield tc, f"{loc}.tool_calls[{i}]"
     fc = data.get("function_call")
     if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
         yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
