@@ -19,7 +19,6 @@ from typing import (
     FrozenSet,
     Iterator,
     List,
-    NamedTuple,
     Optional,
     Pattern,
     Tuple,
@@ -28,6 +27,7 @@ from typing import (
 
 from ._errors import UnknownDialectError
 from ._ids import IdRule
+from ._quick_first import Quick, QuickFirst, first_decoders
 
 if TYPE_CHECKING:
     from ._args import Policy
@@ -60,28 +60,9 @@ OTHER = "other"  # an item of this dialect that carries no call (text, reasoning
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 T = TypeVar("T")
-Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
 _NO_PLAN: Plan = ((), None)
-
-
-class QuickFirst(NamedTuple):
-    """``Dialect.extra["quick_first"]``: a quick decoder tried on every dict before
-    detection, for a dialect's most common item.
-
-    *decode* takes only items whose top-level keys are exactly *keys* (in any order)
-    with *kind* as the ``type`` value (``None``: no string ``type``), and refuses
-    (``None``) every item that a dialect named in *covers* could claim on its
-    evidence; an exception declines too (the general path then reports it). The
-    registry uses it only while detection would reach this dialect first on that
-    shape, behind no dialect outside *covers*.
-    """
-
-    decode: Quick
-    keys: FrozenSet[str]
-    kind: Optional[str]
-    covers: FrozenSet[str]
 
 
 @dataclass
@@ -223,7 +204,7 @@ class Registry:
             self._by_name = by_name
             self._order = tuple(order)
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
-            self._firsts = self._first_decoders()
+            self._firsts = first_decoders(order, self._candidates)
             self._by_shape = {}
             self._quick = {}
             self._quick_by_name = {n: d.extra["quick"] for n, d in by_name.items() if "quick" in d.extra}
@@ -284,27 +265,6 @@ class Registry:
                 continue
             out.append((d, claim))
         return tuple(out)
-
-    def _first_decoders(self) -> Dict[int, Quick]:
-        """The ``extra["quick_first"]`` decoders that detection allows (see ``QuickFirst``),
-        by the number of keys of their shape (two of one size: tried in order)."""
-        out: Dict[int, Quick] = {}
-        for d in self._order:
-            declared = d.extra.get("quick_first", ())
-            for qf in (declared,) if type(declared) is QuickFirst else declared:
-                if self._first_allowed(d, qf):
-                    size = len(qf.keys)
-                    prev = out.get(size)
-                    out[size] = qf.decode if prev is None else _either(prev, qf.decode)
-        return out
-
-    def _first_allowed(self, d: Dialect, qf: QuickFirst) -> bool:
-        for ahead, _ in self._candidates(tuple(qf.keys), qf.kind):
-            if ahead is d:
-                return True
-            if ahead.name not in qf.covers:
-                return False
-        return False
 
     def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
         """The reader a dialect declared for SDK responses of class *cls* (see
@@ -389,19 +349,6 @@ class Registry:
             if hit is not None:
                 return d, hit[0], hit[1]
         return None
-
-
-def _either(a: Quick, b: Quick) -> Quick:
-    """Two ``QuickFirst`` decoders of one size, in order (one that raises declines)."""
-
-    def either(data: Dict[str, Any]) -> Optional[ToolCall]:
-        try:
-            call = a(data)
-        except Exception:  # a third-party quick decoder must not break decoding
-            call = None
-        return b(data) if call is None else call
-
-    return either
 
 
 def _remember(table: Dict[type, Optional[T]], cls: type, by_name: Dict[str, T]) -> Optional[T]:
