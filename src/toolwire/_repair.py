@@ -174,30 +174,9 @@ def _finite(value: Any) -> bool:
     return True
 
 
-def _unbalanced(text: str) -> bool:
-    """True when brackets or double quotes are left open at the end of *text*."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-    return in_string or depth > 0
-
-
-def _depth(text: str) -> int:
-    """The deepest bracket nesting in *text*, strings skipped (a bound, not a parse)."""
+def _brackets(text: str) -> Tuple[int, int, bool]:
+    """Bracket depth at the end of *text*, the deepest nesting, and whether a double
+    quoted string is left open (strings skipped: a bound, not a parse)."""
     depth = deepest = 0
     in_string = escaped = False
     for ch in text:
@@ -216,4 +195,15 @@ def _depth(text: str) -> int:
                 deepest = depth
         elif ch == "}" or ch == "]":
             depth -= 1
-    return deepest
+    return depth, deepest, in_string
+
+
+def _unbalanced(text: str) -> bool:
+    """True when brackets or double quotes are left open at the end of *text*."""
+    depth, _, in_string = _brackets(text)
+    return in_string or depth > 0
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting in *text*, strings skipped."""
+    return _brackets(text)[1]
