@@ -287,6 +287,9 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
     item = {"a": "f", "b": {"x": 1}, "c": "i"}
     assert reg.quick(item) == toolwire.ToolCall(name="f", args={"x": 1}, id="i") and seen == [item]
     assert _full(reg.quick(CHAT)) == _full(toolwire.decode(CHAT))  # Chat's first still serves Chat
+    # ``decode`` runs the same loop inline: broken declines, acme answers, Chat still first
+    assert toolwire.decode(item, registry=reg) == toolwire.ToolCall(name="f", args={"x": 1}, id="i")
+    assert _full(toolwire.decode(CHAT, registry=reg)) == _full(toolwire.decode(CHAT, "openai.chat"))
 
 
 def _all(x: Any, **policy: Any) -> Any:

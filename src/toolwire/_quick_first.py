@@ -34,18 +34,17 @@ class QuickFirst(NamedTuple):
 
 def first_decoders(
     order: Sequence[Dialect], candidates: Callable[[Tuple[Any, ...], Optional[str]], Sequence[Tuple[Dialect, Any]]]
-) -> Dict[int, Quick]:
+) -> Dict[int, Tuple[Quick, ...]]:
     """The ``extra["quick_first"]`` decoders of the dialects in detection *order* that
-    detection allows, by the number of keys of their shape (two of one size: tried in
-    order). *candidates* gives the dialects detection asks, in order, for a shape."""
-    out: Dict[int, Quick] = {}
+    detection allows, by the number of keys of their shape (several of one size: tried
+    in order). *candidates* gives the dialects detection asks, in order, for a shape."""
+    out: Dict[int, Tuple[Quick, ...]] = {}
     for d in order:
         declared = d.extra.get("quick_first", ())
         for qf in (declared,) if type(declared) is QuickFirst else declared:
             if _allowed(d, qf, candidates(tuple(qf.keys), qf.kind)):
                 size = len(qf.keys)
-                prev = out.get(size)
-                out[size] = qf.decode if prev is None else _either(prev, qf.decode)
+                out[size] = (*out.get(size, ()), qf.decode)
     return out
 
 
@@ -57,16 +56,3 @@ def _allowed(d: Dialect, qf: QuickFirst, claims: Sequence[Tuple[Dialect, Any]]) 
         if ahead.name not in qf.covers:
             return False
     return False
-
-
-def _either(a: Quick, b: Quick) -> Quick:
-    """Two ``QuickFirst`` decoders of one size, in order (one that raises declines)."""
-
-    def either(data: Dict[str, Any]) -> Optional[ToolCall]:
-        try:
-            call = a(data)
-        except Exception:  # a third-party quick decoder must not break decoding
-            call = None
-        return b(data) if call is None else call
-
-    return either

@@ -169,7 +169,8 @@ class Registry:
         # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
         self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
-        self._firsts: Dict[int, Quick] = {}  # by the number of keys of the shape each takes
+        # ``QuickFirst`` decoders by the number of keys of the shape each takes, in order
+        self._firsts: Dict[int, Tuple[Quick, ...]] = {}
         self._quick_by_name: Dict[str, Quick] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
@@ -287,22 +288,26 @@ class Registry:
         return shape, claims
 
     def quick_first(self, data: Dict[str, Any]) -> Optional[ToolCall]:
-        """*data* (a dict) decoded by the ``QuickFirst`` decoder of its size, if one
-        takes it (see ``QuickFirst``); else ``None``."""
-        first = self._firsts.get(len(data))
-        if first is None:
-            return None
-        try:
-            return first(data)
-        except Exception:  # a third-party quick decoder must not break decoding
-            return None
+        """*data* (a dict) decoded by the first ``QuickFirst`` decoder of its size that
+        takes it (see ``QuickFirst``; one that raises declines); else ``None``.
+        ``decode`` runs this loop inline, over ``_firsts``."""
+        for first in self._firsts.get(len(data), ()):
+            try:
+                call = first(data)
+            except Exception:  # a third-party quick decoder must not break decoding
+                continue
+            if call is not None:
+                return call
+        return None
 
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
         call = self.quick_first(data)
-        if call is not None:
-            return call
+        return self.quick_detected(data) if call is None else call
+
+    def quick_detected(self, data: Dict[str, Any]) -> Optional[ToolCall]:
+        """``quick`` after the ``QuickFirst`` decoders have declined *data*."""
         kind = data.get("type")
         plan = self._quick.get((*data, kind if type(kind) is str else None))
         if plan is None:
