@@ -155,14 +155,14 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     step when its arguments are the text of an object and its ids are plain."""
     if item.get("type") != "function_call":
         return None
-    call = _plain(item)
+    call = _plain(item.get("call_id"), item.get("name"), item.get("arguments"), item)
     return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
 
 
-def _plain(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """The call of a ``function_call`` item with a plain call id and the text of an
-    object as arguments, as ``decode_call`` makes it; else ``None``."""
-    ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+def _plain(ident: Any, name: Any, text: Any, item: Optional[Dict[str, Any]]) -> Optional[ToolCall]:
+    """The call of a ``function_call`` item (its call id, name and arguments given)
+    with a plain call id and the text of an object as arguments, as ``decode_call``
+    makes it; else ``None``. *item*: the item, when it may hold other keys."""
     if (
         type(ident) is not str
         or not 0 < len(ident) <= 64
@@ -177,7 +177,9 @@ def _plain(item: Dict[str, Any]) -> Optional[ToolCall]:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
         return None
-    return new_call(name, args, ident, text, _extra(item)) if type(args) is dict else None
+    if type(args) is not dict:
+        return None
+    return new_call(name, args, ident, text, None if item is None else _extra(item))
 
 
 def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
@@ -191,14 +193,26 @@ def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
 def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
     """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
     name}`` (no other dialect claims this shape)."""
-    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
+    if len(item) != 6 or "id" not in item or "status" not in item:
         return None
-    return _plain(item)
+    try:  # subscripts, not ``get``: see ``_openai_plain``
+        if item["type"] != "function_call":
+            return None
+        return _plain(item["call_id"], item["name"], item["arguments"], item)
+    except KeyError:
+        return None
 
 
 def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
     """The item as clients send it back: ``{type, call_id, name, arguments}``."""
-    return _plain(item) if len(item) == 4 and item.get("type") == "function_call" else None
+    if len(item) != 4:
+        return None
+    try:
+        if item["type"] != "function_call":
+            return None
+        return _plain(item["call_id"], item["name"], item["arguments"], None)
+    except KeyError:
+        return None
 
 
 _SENT = frozenset({"id", "type", "status", "arguments", "call_id", "name"})
