@@ -143,6 +143,15 @@ def test_plain_items_take_the_quick_path(item: Any) -> None:
     assert _quick_agrees(item)
 
 
+@pytest.mark.parametrize("ident", ["call_1", "call_" + "a" * 19, "x" * 40])
+def test_a_chat_call_with_empty_arguments_takes_the_first_decoder(ident: str) -> None:
+    item = {"id": ident, "type": "function", "function": {"name": "f", "arguments": ""}}
+    call = default_registry().quick_first(item)
+    assert call is not None and _quick_agrees(item)
+    assert _full(call) == _full(toolwire.get_dialect("openai.chat").decode_call(item, DEFAULT_POLICY, "$"))
+    assert toolwire.encode(call, "openai.chat") == item
+
+
 @pytest.mark.parametrize(
     ("item", "dialect"),
     [

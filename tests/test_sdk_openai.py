@@ -154,7 +154,7 @@ def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None
         return (c.name, c.args, c.id, c.raw, c.provider_data, c.repairs)
 
     assert full(tc) == full(tc, repair=True) == full(to_data(tc))
-    assert (quick(tc) is not None) == (function["arguments"] == '{"city": "Paris"}')
+    assert (quick(tc) is not None) == (function["arguments"] in ('{"city": "Paris"}', "") and function["name"] != "")
 
 
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", "openai-responses", kinds=("response",)))

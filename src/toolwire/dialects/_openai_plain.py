@@ -3,8 +3,9 @@
 ``{"id", "type": "function", "function": {"name", "arguments"}}`` with an id of at
 most 40 characters and the text of a JSON object as arguments is by far the most
 common item on the wire; these decoders give exactly what ``openai.chat``'s
-``decode_call`` gives for it under the default policy, and ``None`` for anything
-else (the general path then decides).
+``decode_call`` gives for it under the default policy (``""`` arguments, a tool
+without parameters, included), and ``None`` for anything else (the general path
+then decides).
 """
 
 from __future__ import annotations
@@ -16,10 +17,19 @@ from pydantic_core import from_json
 from .._args import DEFAULT_POLICY
 from .._registry import QuickFirst
 from .._types import ToolCall, new_call
+from ._openai_chat_parts import NAME
 
 __all__ = ["QUICK_FIRST", "plain_call"]
 
 _MAX_BYTES = DEFAULT_POLICY.max_bytes
+_EMPTY = ("empty-arguments",)
+
+
+def _empty_call(ident: str, name: str) -> ToolCall:
+    """``decode_call`` of a plain item whose arguments are ``""``: the empty table's
+    ``{}``, with the wire text kept for a lossless re-encode (an id of at most 40
+    characters is always a native Chat id: no mark)."""
+    return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, _EMPTY)
 
 
 def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
@@ -31,10 +41,11 @@ def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
         or type(name) is not str
         or not name
         or type(text) is not str
-        or not text  # "" is the empty table's: ``decode_call`` without a failed parse
         or len(text) > _MAX_BYTES
     ):
         return None
+    if not text:  # a tool without parameters; no failed parse
+        return _empty_call(ident, name)
     try:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
@@ -67,10 +78,11 @@ def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
         or len(ident) == len(name) + 13
         or not name
         or type(text) is not str
-        or not text
         or len(text) > _MAX_BYTES
     ):
         return None
+    if not text:
+        return _empty_call(ident, name)
     try:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
