@@ -174,11 +174,13 @@ def test_odd_items_and_items_claimed_ahead_of_the_quick_decoder(item: Any, diale
 
 # --- ``extra["quick_first"]``: tried on every dict before detection
 
-FIRSTS = [
+ALL_FIRSTS = [
     (d.name, qf)
     for d in default_registry()
     for qf in ((d.extra["quick_first"],) if type(d.extra.get("quick_first")) is QuickFirst else d.extra.get("quick_first", ()))
 ]
+FIRSTS = [(name, qf) for name, qf in ALL_FIRSTS if not qf.many]
+FIRST_LISTS = [(name, qf) for name, qf in ALL_FIRSTS if qf.many]
 
 
 def _first_agrees(dialect: str, first: Any, item: Any) -> None:
@@ -201,6 +203,59 @@ def test_quick_first_takes_only_its_shape_and_agrees(dialect: str, first: Any, d
     for candidate in (item, data.draw(corrupted(st.just(item))), data.draw(shapes)):
         if type(candidate) is dict:
             _first_agrees(dialect, first, candidate)
+
+
+MESSAGES = ("openai.chat", "mistral", "cohere.v2", "ollama", "bedrock.converse", "anthropic.messages")
+
+
+@pytest.mark.parametrize(("dialect", "first"), FIRST_LISTS)
+@given(data=st.data())
+def test_quick_first_of_a_container_takes_only_its_shape_and_agrees(dialect: str, first: Any, data: Any) -> None:
+    msg = data.draw(payloads(MESSAGES, kind="message", min_calls=0, max_calls=4))
+    shapes = st.dictionaries(st.sampled_from(VOCAB), values, max_size=6)
+    for candidate in (msg, data.draw(corrupted(st.just(msg))), data.draw(shapes)):
+        if type(candidate) is not dict:
+            continue
+        try:
+            calls = first.decode(candidate)
+        except Exception:  # declined: the general path decides
+            calls = None
+        if calls is not None:
+            kind = candidate.get("type")
+            assert set(candidate) == first.keys and (kind if type(kind) is str else None) == first.kind
+            assert toolwire.explain(candidate).dialect == dialect, candidate
+            assert _all(candidate) == _all(candidate, repair=True) == [_full(c) for c in calls]
+
+
+@pytest.mark.parametrize(
+    "msg",
+    [
+        {"role": "assistant", "content": None, "tool_calls": [CHAT, {**CHAT, "id": "call_2"}]},
+        {"role": "assistant", "content": "", "tool_calls": []},
+        {"role": "assistant", "content": "I will call f", "tool_calls": [{**CHAT, "function": {"name": "f", "arguments": ""}}]},
+        {"role": "assistant", "content": None, "tool_calls": [{**CHAT, "id": "null"}]},  # Mistral's id: Chat's message
+    ],
+)
+def test_a_plain_chat_message_takes_the_container_first_decoder(msg: Any) -> None:
+    assert default_registry().quick_first_calls(msg) is not None
+    _same_as_general(msg)
+
+
+@pytest.mark.parametrize(
+    "msg",
+    [
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t", "name": "f", "input": {}}}], "tool_calls": []},
+        {"role": "assistant", "content": None, "tool_calls": [CHAT], "prefix": True},  # Mistral's message
+        {"role": "assistant", "content": None, "tool_calls": [CHAT, {**CHAT, "function": {"name": "f", "arguments": "{"}}]},
+        {"role": "assistant", "content": None, "tool_calls": [CHAT, "not a call"]},
+        {"role": "assistant", "content": None, "tool_calls": None},
+        {"role": None, "content": None, "tool_calls": [CHAT]},
+        {"role": "assistant", "tool_plan": "0", "tool_calls": [CHAT]},  # Cohere's message (found by hypothesis)
+    ],
+)
+def test_the_container_first_decoder_declines_what_is_not_plain(msg: Any) -> None:
+    assert default_registry().quick_first_calls(msg) is None
+    _same_as_general(msg)
 
 
 @given(

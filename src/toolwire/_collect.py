@@ -58,10 +58,14 @@ def quick_collect(
         return all(quick_collect(el, cd, explicit, reg, out, depth + 1) for el in item)
     if type(item) is not dict:
         return False
-    if cd is None and not explicit:  # a dict detection decides on: its quick first decoder
+    if cd is None and not explicit:  # a dict detection decides on: its quick first decoders
         call = reg.quick_first(item)
         if call is not None:
             out.append(call)
+            return True
+        calls = reg.quick_first_calls(item)
+        if calls is not None:
+            out.extend(calls)
             return True
     hit = None if cd is None else _safe_sniff(cd, item)
     if hit is not None and cd is not None:

@@ -3,15 +3,29 @@ detection allows (a registry's table of them, by the size of their key shape).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, NamedTuple, Optional, Sequence, Tuple
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    cast,
+)
 
 if TYPE_CHECKING:
     from ._registry import Dialect
     from ._types import ToolCall
 
-__all__ = ["Quick", "QuickFirst", "first_decoders"]
+__all__ = ["Quick", "QuickFirst", "QuickMany", "first_decoders"]
 
 Quick = Callable[[Dict[str, Any]], Optional["ToolCall"]]
+QuickMany = Callable[[Dict[str, Any]], Optional[List["ToolCall"]]]
 
 
 class QuickFirst(NamedTuple):
@@ -23,29 +37,38 @@ class QuickFirst(NamedTuple):
     (``None``) every item that a dialect named in *covers* could claim on its
     evidence; an exception declines too (the general path then reports it). The
     registry uses it only while detection would reach this dialect first on that
-    shape, behind no dialect outside *covers*.
+    shape, behind no dialect outside *covers*. With *many*, it decodes a container
+    (a message) into the list of its calls.
     """
 
-    decode: Quick
+    decode: Union[Quick, QuickMany]
     keys: FrozenSet[str]
     kind: Optional[str]
     covers: FrozenSet[str]
+    many: bool = False
+    """*decode* takes a container and returns the list of its calls, in the order
+    ``decode_all`` gives them (tried by ``decode_all`` only)."""
 
 
 def first_decoders(
     order: Sequence[Dialect], candidates: Callable[[Tuple[Any, ...], Optional[str]], Sequence[Tuple[Dialect, Any]]]
-) -> Dict[int, Tuple[Quick, ...]]:
+) -> Tuple[Dict[int, Tuple[Quick, ...]], Dict[int, Tuple[QuickMany, ...]]]:
     """The ``extra["quick_first"]`` decoders of the dialects in detection *order* that
     detection allows, by the number of keys of their shape (several of one size: tried
-    in order). *candidates* gives the dialects detection asks, in order, for a shape."""
-    out: Dict[int, Tuple[Quick, ...]] = {}
+    in order): those of one call, and those of a container (``many``). *candidates*
+    gives the dialects detection asks, in order, for a shape."""
+    ones: Dict[int, Tuple[Quick, ...]] = {}
+    many: Dict[int, Tuple[QuickMany, ...]] = {}
     for d in order:
         declared = d.extra.get("quick_first", ())
         for qf in (declared,) if type(declared) is QuickFirst else declared:
             if _allowed(d, qf, candidates(tuple(qf.keys), qf.kind)):
                 size = len(qf.keys)
-                out[size] = (*out.get(size, ()), qf.decode)
-    return out
+                if qf.many:
+                    many[size] = (*many.get(size, ()), cast(QuickMany, qf.decode))
+                else:
+                    ones[size] = (*ones.get(size, ()), cast(Quick, qf.decode))
+    return ones, many
 
 
 def _allowed(d: Dialect, qf: QuickFirst, claims: Sequence[Tuple[Dialect, Any]]) -> bool:

@@ -27,7 +27,7 @@ from typing import (
 
 from ._errors import UnknownDialectError
 from ._ids import IdRule
-from ._quick_first import Quick, QuickFirst, first_decoders
+from ._quick_first import Quick, QuickFirst, QuickMany, first_decoders
 
 if TYPE_CHECKING:
     from ._args import Policy
@@ -171,6 +171,7 @@ class Registry:
         self._quick: Dict[Tuple[Any, ...], Plan] = {}
         # ``QuickFirst`` decoders by the number of keys of the shape each takes, in order
         self._firsts: Dict[int, Tuple[Quick, ...]] = {}
+        self._first_lists: Dict[int, Tuple[QuickMany, ...]] = {}  # the same, of containers
         self._quick_by_name: Dict[str, Quick] = {}
         # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
         self._readers: Dict[str, ObjectReader] = {}
@@ -205,7 +206,7 @@ class Registry:
             self._by_name = by_name
             self._order = tuple(order)
             self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
-            self._firsts = first_decoders(order, self._candidates)
+            self._firsts, self._first_lists = first_decoders(order, self._candidates)
             self._by_shape = {}
             self._quick = {}
             self._quick_by_name = {n: d.extra["quick"] for n, d in by_name.items() if "quick" in d.extra}
@@ -298,6 +299,18 @@ class Registry:
                 continue
             if call is not None:
                 return call
+        return None
+
+    def quick_first_calls(self, data: Dict[str, Any]) -> Optional[List[ToolCall]]:
+        """The calls of *data* (a dict) by the first ``QuickFirst`` container decoder
+        (``many``) of its size that takes it; else ``None``."""
+        for first in self._first_lists.get(len(data), ()):
+            try:
+                calls = first(data)
+            except Exception:  # a third-party quick decoder must not break decoding
+                continue
+            if calls is not None:
+                return calls
         return None
 
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:

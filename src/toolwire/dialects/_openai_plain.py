@@ -61,9 +61,11 @@ def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
     evidence needs an ``index`` key, which a plain item lacks."""
     if len(item) != 3:
         return None
-    try:  # subscripts, not ``get``: a method call per key is ~8% of this path
-        fn = item["function"]
-        if item["type"] != "function" or type(fn) is not dict or len(fn) != 2:
+    fn = item.get("function")  # a ``get`` first: a missing key raised costs ~110 ns
+    if type(fn) is not dict or len(fn) != 2:
+        return None
+    try:  # then subscripts, not ``get``: a method call per key is ~8% of this path
+        if item["type"] != "function":
             return None
         ident, name, text = item["id"], fn["name"], fn["arguments"]
     except KeyError:

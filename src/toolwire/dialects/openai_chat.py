@@ -20,11 +20,11 @@ received while it still parses to the call's ``args``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError
-from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
+from .._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext, QuickFirst
 from .._types import ToolCall, new_call
 from ._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from ._openai_chat_parts import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
@@ -176,13 +176,45 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     fn = item.get("function")
     if type(fn) is not dict:
         return None
-    if len(item) == 3 and len(fn) == 2 and item.get("type") == "function":
-        call = plain_call(item.get("id"), fn.get("name"), fn.get("arguments"))
-        if call is not None:
-            return call
+    if len(item) == 3 and len(fn) == 2:
+        try:  # subscripts, not ``get``: see ``_openai_plain``
+            if item["type"] == "function":
+                call = plain_call(item["id"], fn["name"], fn["arguments"])
+                if call is not None:
+                    return call
+        except KeyError:
+            pass
     if "arguments" in fn or "id" in item:  # a call to sniff: empty, double-encoded, extra fields...
         return decode_call(item, DEFAULT_POLICY, "$")
     return None
+
+
+def _first_message(msg: Dict[str, Any]) -> Optional[List[ToolCall]]:
+    """The calls of an assistant message as OpenAI sends it, ``{role, content,
+    tool_calls}`` with text or no content, each call by ``quick``; ``None`` (the
+    general path decides) as soon as one is not plain. Bedrock claims a message only
+    for a list content; Mistral, Cohere and Ollama only for keys beyond these three."""
+    calls = msg.get("tool_calls")
+    content = msg.get("content")
+    if (
+        len(msg) != 3
+        or "content" not in msg  # a third key that is not ``content``: Cohere's ``tool_plan``...
+        or type(calls) is not list
+        or type(msg.get("role")) is not str
+        or (content is not None and type(content) is not str)
+    ):
+        return None
+    out = []
+    for tc in calls:
+        call = quick(tc) if type(tc) is dict else None
+        if call is None:
+            return None
+        out.append(call)
+    return out
+
+
+_MESSAGE = frozenset({"role", "content", "tool_calls"})
+_COVERS = frozenset({"bedrock.converse", "mistral", "cohere.v2", "ollama"})
 
 
 def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -257,7 +289,7 @@ DIALECT = Dialect(
     extra={
         "peek": peek,
         "quick": quick,
-        "quick_first": QUICK_FIRST,
+        "quick_first": (QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),
         "objects": {SDK_CALL: read_object},
         "quick_objects": {SDK_CALL: quick_object},
         "containers": {"openai:ChatCompletion": read_completion},

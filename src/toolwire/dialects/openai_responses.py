@@ -193,11 +193,9 @@ def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
 def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
     """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
     name}`` (no other dialect claims this shape)."""
-    if len(item) != 6 or "id" not in item or "status" not in item:
+    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
         return None
     try:  # subscripts, not ``get``: see ``_openai_plain``
-        if item["type"] != "function_call":
-            return None
         return _plain(item["call_id"], item["name"], item["arguments"], item)
     except KeyError:
         return None
@@ -205,11 +203,9 @@ def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
 
 def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
     """The item as clients send it back: ``{type, call_id, name, arguments}``."""
-    if len(item) != 4:
+    if len(item) != 4 or item.get("type") != "function_call":
         return None
     try:
-        if item["type"] != "function_call":
-            return None
         return _plain(item["call_id"], item["name"], item["arguments"], None)
     except KeyError:
         return None
