@@ -221,6 +221,7 @@ def micro(b: Bench) -> None:
         cands: Dict[str, Fn] = {"toolwire": lambda it=it: decode(it), "toolwire (dialect=)": lambda it=it, d=d: decode(it, d)}
         if d == "openai.chat":
             cands["floor (parse + ToolCall, no checks)"] = lambda it=it: bd.floor(it)
+            cands["baseline with pydantic-core's parser"] = lambda it=it: bd.baseline_pc(it)
             cands.update(peers_on(it))
         b.case("decode", f"{d} call", lambda it=it, base=base: base(it), cands, CALL.args)
     batch_peers = {who: (lambda f=f: [f(tc) for tc in bd.BATCH["tool_calls"]]) for who, f in PEERS.items()}
@@ -233,7 +234,7 @@ def micro(b: Bench) -> None:
     b.case("decode", "batch of 8 (Chat message)", lambda: bd.baseline_batch(bd.BATCH),
            {"toolwire": lambda: decode_all(bd.BATCH), **batch_peers})
     b.case("decode", "2 KB arguments", lambda: bd.baseline(bd.BIG), {"toolwire": lambda: decode(bd.BIG), "floor (parse + ToolCall, no checks)": lambda: bd.floor(bd.BIG),
-            **peers_on(bd.BIG)},
+            "baseline with pydantic-core's parser": lambda: bd.baseline_pc(bd.BIG), **peers_on(bd.BIG)},
            json.loads(bd.BIG_ARGS))
     sdk(b)
     b.case("repair", "single quotes, trailing comma", lambda: repair_baseline(bd.REPAIR_SMALL),
