@@ -37,6 +37,7 @@ from .._types import Tool, ToolCall, ToolResult, new_call
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ._fn_plain import fn_decoder
 
 __all__ = ["DIALECT", "chat_message", "decode_fn_call", "encode_fn_call", "rescoped"]
 
@@ -195,6 +196,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
+
+
+# ``decode_call`` in one step for the plain item, ``index`` and a missing ``type``
+# included; ``None`` for anything else (``_NINE`` is the pattern of ``IDS``)
+quick = fn_decoder(NAME, _NINE.fullmatch, _NONE_IDS)
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
