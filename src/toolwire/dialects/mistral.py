@@ -198,9 +198,14 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
 
 
+def _nine(ident: str) -> bool:
+    """``IDS.valid``: 9 characters of ``[a-zA-Z0-9]``, without the regex (~150 ns)."""
+    return len(ident) == 9 and ident.isascii() and ident.isalnum()
+
+
 # ``decode_call`` in one step for the plain item, ``index`` and a missing ``type``
-# included; ``None`` for anything else (``_NINE`` is the pattern of ``IDS``)
-quick = fn_decoder(NAME, _NINE.fullmatch, _NONE_IDS)
+# included; ``None`` for anything else
+quick = fn_decoder(NAME, _nine, _NONE_IDS)
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
