@@ -53,6 +53,11 @@ def _agrees(dialect: str, item: Any) -> bool:
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
+def test_the_quick_decoders_are_registered(dialect: str) -> None:
+    assert toolwire.get_dialect(dialect).extra["quick"] is QUICK[dialect]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
 @given(data=st.data())
 def test_encoded_calls_take_the_quick_decoder(dialect: str, data: Any) -> None:
     item = toolwire.encode(data.draw(tool_calls(dialect)), dialect)

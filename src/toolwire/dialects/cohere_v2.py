@@ -209,5 +209,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",
-    extra={"peek": openai_chat.peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )

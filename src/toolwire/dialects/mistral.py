@@ -274,5 +274,5 @@ DIALECT = Dialect(
     children=openai_chat.children,
     finish=openai_chat.finish,
     description="Mistral chat completions (9-alphanumeric call ids)",
-    extra={"peek": openai_chat.peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )

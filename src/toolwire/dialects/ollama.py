@@ -237,5 +237,5 @@ DIALECT = Dialect(
     children=openai_chat.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
-    extra={"peek": _peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": _peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )
