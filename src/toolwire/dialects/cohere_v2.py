@@ -39,6 +39,7 @@ from .._types import Tool, ToolCall, ToolResult
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, opt_str, result_id, scoped
+from ._fn_plain import fn_decoder
 from .mistral import chat_message, decode_fn_call, encode_fn_call, rescoped
 
 __all__ = ["DIALECT"]
@@ -101,6 +102,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
+
+
+# ``decode_call`` in one step for the plain item; ``None`` for anything else
+quick = fn_decoder(NAME, IDS.valid, ("",))
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
@@ -204,5 +209,5 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",
-    extra={"peek": openai_chat.peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )

@@ -37,6 +37,7 @@ from .._types import Tool, ToolCall, ToolResult, new_call
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ._fn_plain import fn_decoder
 
 __all__ = ["DIALECT", "chat_message", "decode_fn_call", "encode_fn_call", "rescoped"]
 
@@ -197,6 +198,16 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
 
 
+def _nine(ident: str) -> bool:
+    """``IDS.valid``: 9 characters of ``[a-zA-Z0-9]``, without the regex (~150 ns)."""
+    return len(ident) == 9 and ident.isascii() and ident.isalnum()
+
+
+# ``decode_call`` in one step for the plain item, ``index`` and a missing ``type``
+# included; ``None`` for anything else
+quick = fn_decoder(NAME, _nine, _NONE_IDS)
+
+
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
     return tool
@@ -263,5 +274,5 @@ DIALECT = Dialect(
     children=openai_chat.children,
     finish=openai_chat.finish,
     description="Mistral chat completions (9-alphanumeric call ids)",
-    extra={"peek": openai_chat.peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )

@@ -39,6 +39,7 @@ from .._types import Tool, ToolCall, ToolResult, new_call
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from ._fn_plain import object_decoder
 from .mistral import chat_message, rescoped
 
 __all__ = ["DIALECT"]
@@ -110,6 +111,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if "arguments" not in fn:
             pd["no_arguments"] = True
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+# ``decode_call`` in one step for the item with object arguments; ``None`` for anything else
+quick = object_decoder(NAME)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -232,5 +237,5 @@ DIALECT = Dialect(
     children=openai_chat.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
-    extra={"peek": _peek, "detect": detect, "encode_message": encode_message},
+    extra={"peek": _peek, "detect": detect, "quick": quick, "encode_message": encode_message},
 )

@@ -1,0 +1,222 @@
+"""The quick decoders (``extra["quick"]``) of ``mistral``, ``cohere.v2`` and ``ollama``
+give exactly what their ``decode_call`` gives under the default policy, or ``None``.
+
+Differential: encoded and corrupted calls of each dialect, and one targeted item for
+each rule the quick decoders follow (id forms, placeholder ids, empty arguments,
+extra keys, ``index``). An explicit ``decode(item, dialect)`` must equal the general
+path (a policy keyword forces it), errors included.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire._args import DEFAULT_POLICY
+from toolwire.dialects import cohere_v2, mistral, ollama
+from toolwire.strategies import corrupted, tool_calls
+
+QUICK: Dict[str, Callable[[Dict[str, Any]], Any]] = {
+    "mistral": mistral.quick,
+    "cohere.v2": cohere_v2.quick,
+    "ollama": ollama.quick,
+}
+DIALECTS = sorted(QUICK)
+
+
+def _full(call: Any) -> Any:
+    return (call.name, call.args, call.id, call.raw, call.provider_data, call.repairs, call.server)
+
+
+def _outcome(fn: Callable[..., Any], *a: Any, **kw: Any) -> Any:
+    try:
+        return _full(fn(*a, **kw))
+    except toolwire.ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _agrees(dialect: str, item: Any) -> bool:
+    """Whether the quick decoder took *item*; if so, it gave ``decode_call``'s answer.
+    Either way an explicit ``decode`` gives the general path's answer or error."""
+    if type(item) is not dict:
+        return False
+    call = QUICK[dialect](item)
+    if call is not None:
+        want = toolwire.get_dialect(dialect).decode_call(item, DEFAULT_POLICY, "$")
+        assert _full(call) == _full(want), item
+    assert _outcome(toolwire.decode, item, dialect) == _outcome(toolwire.decode, item, dialect, repair=True), item
+    return call is not None
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_the_quick_decoders_are_registered(dialect: str) -> None:
+    assert toolwire.get_dialect(dialect).extra["quick"] is QUICK[dialect]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@given(data=st.data())
+def test_encoded_calls_take_the_quick_decoder(dialect: str, data: Any) -> None:
+    item = toolwire.encode(data.draw(tool_calls(dialect)), dialect)
+    assert _agrees(dialect, item)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@given(data=st.data())
+def test_corrupted_calls_agree_with_the_general_path(dialect: str, data: Any) -> None:
+    item = toolwire.encode(data.draw(tool_calls(dialect)), dialect)
+    _agrees(dialect, data.draw(corrupted(st.just(item))))
+
+
+@given(st.text(max_size=12))
+@example("١٢٣٤٥٦٧٨٩")  # nine Arabic-Indic digits: alphanumeric, but not ASCII
+@example("abcdefgh\n")
+def test_mistral_id_check_is_the_id_rule(ident: str) -> None:
+    item = {"id": ident, "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+    _agrees("mistral", item)
+    for index in (0, None):
+        _agrees("mistral", {**item, "index": index})
+
+
+def _fn(name: Any = "get_weather", arguments: Any = '{"city": "Paris"}', **more: Any) -> Dict[str, Any]:
+    return {"name": name, "arguments": arguments, **more}
+
+
+def _item(ident: Any = "KikbB849t", **more: Any) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"id": ident, "type": "function", "function": _fn()}
+    out.update(more)
+    return {k: v for k, v in out.items() if v is not _DROP}
+
+
+_DROP: Any = object()
+
+# (item, taken): the Chat-shaped items of Mistral and Cohere
+FN_ITEMS: List[Any] = [
+    (_item(), True),
+    (_item("get_weather_9gpb31r7h7mj"), True),  # Cohere's '<name>_' + 12 characters
+    (_item("KikbB849"), True),  # 8 characters: not a Mistral id (kept as native)
+    (_item("KikbB849tt"), True),
+    (_item("KikbB-49t"), True),
+    (_item("x" * 100), True),
+    (_item("null"), True),  # Mistral's SDK placeholder: no id
+    (_item(""), True),  # no id
+    (_item(7), False),  # ids that are not text: the general path
+    (_item(None), False),
+    (_item(_DROP), False),
+    (_item(function=_fn(arguments="")), True),  # a tool without parameters
+    (_item("null", function=_fn(arguments="")), True),
+    (_item(function=_fn(arguments="{}")), True),
+    (_item(function=_fn(arguments="null")), False),  # empty-equivalents other than ""
+    (_item(function=_fn(arguments="  ")), False),
+    (_item(function=_fn(arguments=None)), False),
+    (_item(function=_fn(arguments={"city": "Paris"})), False),  # an SDK-built object
+    (_item(function=_fn(arguments="[1]")), False),
+    (_item(function=_fn(arguments='"{\\"a\\": 1}"')), False),  # double-encoded
+    (_item(function=_fn(arguments='{"a": 1')), False),  # truncated
+    (_item(function=_fn(arguments="{'a': 1}")), False),  # needs a repair
+    (_item(function=_fn(arguments='{"a": NaN}')), False),
+    (_item(function=_fn(arguments='{"a": "\\ud800"}')), False),  # a lone surrogate
+    (_item(function=_fn(name="")), False),
+    (_item(function=_fn(name=None)), False),
+    (_item(function=_fn(index=0)), False),  # keys beyond name and arguments
+    (_item(function={"name": "f"}), False),
+    (_item(function="f"), False),
+    (_item(index=0), True),  # Mistral's response item
+    (_item(index=0, type=_DROP), True),
+    (_item("null", index=3, type=_DROP), True),
+    (_item(type=_DROP), True),
+    (_item(type=None), False),
+    (_item(type="custom"), False),
+    (_item(extra=1), False),
+    (_item(index=0, extra=1), False),
+    (_item(index=0, type=_DROP, extra=1), False),
+]
+
+
+@pytest.mark.parametrize("dialect", ["mistral", "cohere.v2"])
+@pytest.mark.parametrize(("item", "taken"), FN_ITEMS)
+def test_fn_items(dialect: str, item: Any, taken: bool) -> None:
+    assert _agrees(dialect, item) is taken
+
+
+@pytest.mark.parametrize(
+    ("ident", "want", "pd"),
+    [
+        ("KikbB849t", "KikbB849t", None),
+        ("null", None, {"id": "null"}),
+        ("", None, {"id": ""}),
+        ("call_1", "call_1", {"native_id": True}),
+    ],
+)
+def test_mistral_ids(ident: str, want: Optional[str], pd: Any) -> None:
+    call = mistral.quick(_item(ident))
+    assert call is not None and call.id == want
+    assert call.provider_data == ({} if pd is None else {"mistral": pd})
+
+
+@pytest.mark.parametrize(("ident", "want"), [("get_weather_9gpb31r7h7mj", "get_weather_9gpb31r7h7mj"), ("null", "null")])
+def test_cohere_ids(ident: str, want: str) -> None:
+    call = cohere_v2.quick(_item(ident))
+    assert call is not None and call.id == want and call.provider_data == {}
+
+
+def _deep(n: int) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for _ in range(n):
+        out = {"a": out}
+    return out
+
+
+_LOOP: Dict[str, Any] = {}
+_LOOP["self"] = _LOOP
+
+
+def _oitem(args: Any = None, **more: Any) -> Dict[str, Any]:
+    fn = {"index": 0, "name": "get_weather", "arguments": {"city": "Tokyo"} if args is None else args}
+    out: Dict[str, Any] = {"function": fn}
+    out.update(more)
+    return out
+
+
+OLLAMA_ITEMS: List[Any] = [
+    (_oitem(), True),
+    (_oitem(id="call_k3x9a0ze"), True),
+    (_oitem(id=""), True),
+    (_oitem(id=None), True),
+    (_oitem(id=7), False),
+    ({"function": {"name": "f", "arguments": {}}}, True),  # no index (the Python SDK)
+    ({"id": "c", "function": {"name": "f", "arguments": {"a": [1, {"b": None}]}}}, True),
+    ({"function": {"index": 0, "name": "f", "arguments": {}, "extra": 1}}, False),
+    ({"function": {"name": "f", "arguments": {}, "extra": 1}}, False),
+    ({"function": {"index": 0, "name": "f"}}, False),
+    ({"function": {"index": 0, "arguments": {}}}, False),
+    ({"function": {"index": 0, "name": "", "arguments": {}}}, False),
+    ({"function": "f"}, False),
+    ({"id": "c"}, False),
+    (_oitem(type="function"), False),
+    (_oitem(id="c", extra=1), False),
+    (_oitem('{"city": "Tokyo"}'), False),  # text from an OpenAI-compatible relay
+    (_oitem(""), False),
+    (_oitem(_deep(150)), True),
+    (_oitem(_deep(250)), False),  # deeper than the limit
+    (_oitem(_LOOP), False),  # contains itself
+    (_oitem({1: "a"}), False),  # a key that is not text
+    (_oitem({"a": {1, 2}}), False),  # a value that is not JSON
+    (_oitem({"a": float("nan")}), True),  # what check_object accepts, the general path does too
+]
+
+
+@pytest.mark.parametrize(("item", "taken"), OLLAMA_ITEMS)
+def test_ollama_items(item: Any, taken: bool) -> None:
+    assert _agrees("ollama", item) is taken
+
+
+def test_ollama_keeps_the_argument_object() -> None:
+    item = _oitem()
+    call = ollama.quick(item)
+    assert call is not None and call.args is item["function"]["arguments"]
+    assert call.provider_data == {"ollama": {"function_extra": {"index": 0}}}
+    assert toolwire.encode(call, "ollama") == item
