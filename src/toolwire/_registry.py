@@ -61,7 +61,9 @@ OTHER = "other"  # an item of this dialect that carries no call (text, reasoning
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 T = TypeVar("T")
 ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
-Plan = Tuple[Tuple[Sniff, ...], Optional[Quick]]  # claims to ask first, then the quick decoder
+# claims to ask first, each with the quick decoder of its dialect when it claims a call
+# (dialects with ``extra["detect"]``), then the quick decoder of the first dialect without
+Plan = Tuple[Tuple[Tuple[Sniff, Optional[Quick]], ...], Optional[Quick]]
 _NO_PLAN: Plan = ((), None)
 
 
@@ -115,7 +117,8 @@ class Dialect:
       or an exception sends *data* down the general path (which raises properly).
       It must give exactly what ``sniff`` and ``decode_call`` give (a test checks
       this over the corpus and generated items); detection still asks the dialects
-      ahead of it first.
+      ahead of it first. A dialect with ``detect`` has its quick decoder run by
+      detection only behind its own claim of a call.
     - ``extra["quick_first"]``: optional; a ``QuickFirst`` (or a tuple of them), the
       same for one exact key shape, tried on every dict before detection (Chat's
       plain item).
@@ -326,14 +329,16 @@ class Registry:
         if plan is None:
             plan = self._plan(data)
         ahead, fn = plan
+        for claim, own in ahead:
+            try:
+                hit = claim(data)
+            except Exception:
+                hit = None
+            if hit is not None:  # a dialect ahead claims it: its quick decoder, or the general path
+                fn = own if hit[0] == CALL else None
+                break
         if fn is None:
             return None
-        for claim in ahead:
-            try:
-                if claim(data) is not None:
-                    return None  # a dialect ahead claims it: the general path decides
-            except Exception:
-                pass
         try:
             return fn(data)
         except Exception:  # a third-party quick decoder must not break decoding
@@ -341,12 +346,20 @@ class Registry:
 
     def _plan(self, data: Dict[str, Any]) -> Plan:
         shape, claims = self._shape_claims(data)
-        plan: Plan = _NO_PLAN
-        for i, (d, _) in enumerate(claims):
+        # a dialect that claims on evidence of its own (``detect``) takes only what it
+        # claims: its quick decoder runs behind its claim; the first dialect without
+        # ``detect`` that has one checks its own claim (as ``sniff`` + ``decode_call``)
+        ahead: List[Tuple[Sniff, Optional[Quick]]] = []
+        last: Optional[Quick] = None
+        for d, claim in claims:
             fn = d.extra.get("quick")
-            if fn is not None:
-                plan = (tuple(claim for _, claim in claims[:i]), fn)
+            if fn is not None and "detect" not in d.extra:
+                last = fn
                 break
+            ahead.append((claim, fn))
+        plan: Plan = _NO_PLAN
+        if last is not None or any(own is not None for _, own in ahead):
+            plan = (tuple(ahead), last)
         table = self._quick
         if len(table) > 2048:
             table.clear()
