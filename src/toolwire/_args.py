@@ -157,18 +157,19 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
     )
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+_SCALARS = frozenset({str, int, bool, type(None)})  # floats: finite ones only
 
 
 def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> None:
-    """An argument object given as data must be JSON: string keys, JSON values, nested
-    no deeper than ``policy.max_depth`` (a dict or list that contains itself is
-    infinitely deep). Iterative: no recursion, one pass over the values."""
+    """An argument object given as data must be JSON: string keys, JSON values (no
+    NaN or infinity, as in argument text), nested no deeper than ``policy.max_depth``
+    (a dict or list that contains itself is infinitely deep). Iterative: no
+    recursion, one pass over the values."""
     if not value:
         return
     scalars = _SCALARS
     for x in value.values():  # the common case: one level of scalars
-        if type(x) not in scalars:
+        if type(x) not in scalars and (type(x) is not float or x - x != 0.0):  # NaN, infinity: x - x is NaN
             break
     else:
         for k in value:
@@ -216,6 +217,13 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
                 continue
             if t is dict or t is list or t is tuple:
                 stack.append((x, depth + 1, False))
+            elif t is float:
+                if x - x != 0.0:
+                    raise ArgumentsError(
+                        f"Arguments at {loc} hold {x!r}, which is not JSON (NaN and infinity are not numbers in JSON)",
+                        dialect=dialect,
+                        loc=loc,
+                    )
             else:
                 raise ArgumentsError(
                     f"Arguments at {loc} hold a {t.__name__} value, which is not JSON: {excerpt(x)}",

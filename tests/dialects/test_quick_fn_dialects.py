@@ -205,7 +205,7 @@ OLLAMA_ITEMS: List[Any] = [
     (_oitem(_LOOP), False),  # contains itself
     (_oitem({1: "a"}), False),  # a key that is not text
     (_oitem({"a": {1, 2}}), False),  # a value that is not JSON
-    (_oitem({"a": float("nan")}), True),  # what check_object accepts, the general path does too
+    (_oitem({"a": float("nan")}), False),  # not JSON: refused, by the general path too
 ]
 
 

@@ -170,6 +170,17 @@ def test_argument_objects_must_be_json() -> None:
         toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": {1}}})
     with pytest.raises(toolwire.ArgumentsError, match="key that is not a string"):
         toolwire.decode({"functionCall": {"name": "f", "args": {"a": {2: 1}}}})
+    for bad in (float("nan"), float("inf"), -float("inf")):  # refused in text too: the same rule
+        with pytest.raises(toolwire.ArgumentsError, match="which is not JSON .NaN and infinity") as exc:
+            toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": bad}})
+        assert exc.value.loc == "$.input"
+        with pytest.raises(toolwire.ArgumentsError, match="which is not JSON"):
+            toolwire.decode({"name": "f", "args": {"a": [1.5, {"b": bad}]}})
+        with pytest.raises(toolwire.ArgumentsError, match="which is not JSON"):
+            toolwire.decode({"function": {"name": "f", "arguments": {"a": bad}}}, "ollama")
+    with pytest.raises(toolwire.ArgumentsError):
+        toolwire.decode({"id": "c", "function": {"name": "f", "arguments": '{"a": NaN}'}})
+    assert toolwire.decode({"name": "f", "args": {"a": 1.5, "b": [-0.0, 1e308]}}).args == {"a": 1.5, "b": [-0.0, 1e308]}
     assert toolwire.decode({"name": "f", "args": {"a": (1, 2)}}).args == {"a": (1, 2)}
     assert toolwire.decode({"name": "f", "args": {"a": 1}}, max_depth=1).args == {"a": 1}
     with pytest.raises(toolwire.ArgumentsError):
