@@ -19,6 +19,8 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
   there is one); image, audio and resource blocks are kept as they are. A JSON-RPC
   ``error`` response is an error result.
 - Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` (SHOULD-level since 2025-11-25).
+- The plain call (a request with an object of arguments, or bare params) is decoded
+  in one step by ``_mcp_plain`` (``extra["quick"]`` and ``extra["quick_first"]``).
 """
 
 from __future__ import annotations
@@ -33,14 +35,12 @@ from .._ids import rule
 from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from ._mcp_plain import BARE, METHOD, NAME, QUICK_FIRST, quick
 
 __all__ = ["DIALECT"]
 
-NAME = "mcp"
 IDS = rule(required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[A-Za-z0-9_.-]{1,128}")
-_METHOD = "tools/call"
-_BARE = frozenset({"name", "arguments", "_meta", "task"})
 _RESULT = frozenset({"content", "structuredContent", "isError", "_meta"})
 _RPC = ("jsonrpc", "id", "method", "params")
 
@@ -48,13 +48,13 @@ _RPC = ("jsonrpc", "id", "method", "params")
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict:
         return None
-    if data.get("method") == _METHOD:
+    if data.get("method") == METHOD:
         return CALL, "a JSON-RPC 'tools/call' request"
     if "jsonrpc" in data and (type(data.get("result")) is dict or "error" in data):
         return RESULT, "a JSON-RPC response (a CallToolResult)"
     if "inputSchema" in data and "name" in data:
         return TOOL, "'name' and 'inputSchema' (an MCP Tool)"
-    if type(data.get("name")) is str and type(data.get("arguments")) is dict and data.keys() <= _BARE:
+    if type(data.get("name")) is str and type(data.get("arguments")) is dict and data.keys() <= BARE:
         return CALL, "'name' and object 'arguments' only (tools/call params)"
     if type(data.get("content")) is list and data.keys() <= _RESULT:
         return RESULT, "'content' blocks with MCP result fields (a CallToolResult)"
@@ -120,7 +120,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("bare"):
         return params
     out = _envelope(pd, encode_id(call, ctx, IDS, pd))
-    out["method"] = _METHOD
+    out["method"] = METHOD
     out["params"] = params
     out.update(pd.get("extra", ()))
     return out
@@ -248,5 +248,9 @@ DIALECT = Dialect(
     ids=IDS,
     names=NAMES,
     description="Model Context Protocol tools/call, Tool and CallToolResult",
-    extra={"peek": lambda item: ((item.get("params") or item).get("name"), item.get("id"))},
+    extra={
+        "peek": lambda item: ((item.get("params") or item).get("name"), item.get("id")),
+        "quick": quick,
+        "quick_first": QUICK_FIRST,
+    },
 )

@@ -1,0 +1,241 @@
+"""MCP's quick decoders (``extra["quick"]``, ``extra["quick_first"]``) give exactly
+what ``sniff`` + ``decode_call`` give under the default policy, or decline."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire import ToolwireError
+from toolwire._args import DEFAULT_POLICY
+from toolwire._registry import CALL, Registry, default_registry
+from toolwire.dialects import mcp
+from toolwire.dialects._mcp_plain import QUICK_FIRST, quick
+from toolwire.strategies import corrupted, tool_calls
+
+MCP = toolwire.get_dialect("mcp")
+ARGS = {"location": "New York", "days": [1, 2], "opts": {"unit": "c", "hourly": None}}
+REQUEST: Dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 2,
+    "method": "tools/call",
+    "params": {"name": "get_weather", "arguments": ARGS},
+}
+
+
+def _full(call: Any) -> Any:
+    return (call.name, call.args, call.id, call.raw, call.provider_data, call.repairs, call.server)
+
+
+def _general(item: Any, *dialect: str) -> Any:
+    """What ``decode`` gives on the general path (a policy keyword forces it): the
+    call's fields, or the error's type and message."""
+    try:
+        return _full(toolwire.decode(item, *dialect, repair=True))
+    except ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _front_door(item: Any, *dialect: str) -> Any:
+    try:
+        return _full(toolwire.decode(item, *dialect))
+    except ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _agrees(item: Any) -> bool:
+    """Whether ``quick`` (and the first decoder, on its shape) took *item*; if so, it
+    gave ``decode_call``'s answer on a call ``sniff`` claims. The front doors agree
+    with the general path either way."""
+    taken = False
+    if type(item) is dict:
+        for fn in (quick, QUICK_FIRST.decode):
+            try:
+                call = fn(item)
+            except Exception:  # declined: the general path decides
+                call = None
+            if call is None:
+                continue
+            taken = True
+            hit = mcp.sniff(item)
+            assert hit is not None and hit[0] == CALL, item
+            assert _full(call) == _full(MCP.decode_call(item, DEFAULT_POLICY, "$")), item
+            if fn is QUICK_FIRST.decode:
+                assert set(item) == QUICK_FIRST.keys and toolwire.detect(item) == "mcp", item
+    assert _front_door(item, "mcp") == _general(item, "mcp")
+    assert _front_door(item) == _general(item)
+    return taken
+
+
+# --- generated and corrupted calls
+
+
+@given(tool_calls("mcp"))
+def test_quick_takes_every_encoded_call(call: Any) -> None:
+    item = toolwire.encode(call, "mcp")
+    assert _agrees(item)
+    assert _full(quick(item)) == _full(QUICK_FIRST.decode(item))
+    assert toolwire.encode(toolwire.decode(item), "mcp") == item
+
+
+@given(tool_calls("mcp", ids=False))
+def test_quick_takes_encoded_bare_params(call: Any) -> None:
+    params = toolwire.encode(call, "mcp")["params"]
+    assert _agrees(params)
+    assert quick(params) is not None
+
+
+@given(st.data())
+def test_quick_agrees_on_corrupted_calls(data: Any) -> None:
+    item = toolwire.encode(data.draw(tool_calls("mcp")), "mcp")
+    _agrees(data.draw(corrupted(st.just(item))))
+    _agrees(data.draw(corrupted(st.just(item["params"]))))
+
+
+KEYS = ["jsonrpc", "id", "method", "params", "name", "arguments", "_meta", "task", "type", "result", "error"]
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.sampled_from(["", "2.0", "1.0", "tools/call", "tools/list", "f", "7"])
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS + ["a"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=5))
+@example({"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "f", "arguments": {}, "a": None}})
+@example({"jsonrpc": "2.0", "id": 0, "method": "tools/call", "params": {"name": "f"}})
+def test_quick_agrees_on_generated_shapes(item: Any) -> None:
+    _agrees(item)
+
+
+# --- targeted cases
+
+TAKEN = [
+    pytest.param(REQUEST, id="int-id"),
+    pytest.param({**REQUEST, "id": 0}, id="zero-id"),
+    pytest.param({**REQUEST, "id": -3}, id="negative-id"),
+    pytest.param({**REQUEST, "id": "req-7"}, id="str-id"),
+    pytest.param({**REQUEST, "id": "12"}, id="numeric-str-id"),
+    pytest.param({**REQUEST, "id": ""}, id="empty-str-id"),
+    pytest.param({**REQUEST, "id": None}, id="null-id"),
+    pytest.param({k: v for k, v in REQUEST.items() if k != "id"}, id="missing-id"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": {}}}, id="empty-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f"}}, id="no-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "_meta": {"progressToken": 1}}}, id="no-arguments-meta"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": ARGS, "_meta": {"progressToken": "t"}}}, id="meta"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": ARGS, "task": {"ttl": 60}}}, id="task"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": ARGS, "zzz": 1}}, id="unknown-params-key"),
+    pytest.param({"name": "f", "arguments": ARGS}, id="bare"),
+    pytest.param({"name": "f", "arguments": {}, "_meta": {"progressToken": 1}}, id="bare-meta"),
+    pytest.param({"name": "f", "arguments": ARGS, "task": {}, "_meta": {}}, id="bare-task-meta"),
+]
+
+
+@pytest.mark.parametrize("item", TAKEN)
+def test_plain_calls_take_the_quick_path(item: Any) -> None:
+    assert _agrees(item)
+    call = quick(item)
+    assert call is not None
+    assert toolwire.encode(call, "mcp") == item or item.get("id", 1) in ("", None)  # "" / null: an id is made
+    first = QUICK_FIRST.decode(item)
+    assert (first is not None) == (set(item) == QUICK_FIRST.keys)
+
+
+def test_each_id_form() -> None:
+    def ident(rid: Any) -> Any:
+        call = quick({**REQUEST, "id": rid})
+        assert call is not None
+        return call.id, call.provider_data
+
+    assert ident(2) == ("2", {"mcp": {"int_id": True}})
+    assert ident("2") == ("2", {})
+    assert ident("") == (None, {})
+    assert ident(None) == (None, {})
+    call = quick({k: v for k, v in REQUEST.items() if k != "id"})
+    assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"no_id": True}})
+    call = quick({"name": "f", "arguments": {}})
+    assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"bare": True}})
+
+
+def test_no_arguments_is_the_empty_table() -> None:
+    call = quick({**REQUEST, "params": {"name": "f"}})
+    assert call is not None
+    assert (call.args, call.repairs, call.provider_data) == (
+        {},
+        ("empty-arguments",),
+        {"mcp": {"int_id": True, "no_arguments": True}},
+    )
+
+
+class Weird:
+    pass
+
+
+cyclic: Dict[str, Any] = {"a": 1}
+cyclic["self"] = cyclic
+deep: Dict[str, Any] = {}
+node = deep
+for _ in range(250):
+    node["x"] = {}
+    node = node["x"]
+
+DECLINED = [
+    pytest.param({**REQUEST, "method": "tools/list"}, id="wrong-method"),
+    pytest.param({**REQUEST, "method": "TOOLS/CALL"}, id="method-case"),
+    pytest.param({**REQUEST, "jsonrpc": "1.0"}, id="jsonrpc-1.0"),
+    pytest.param({k: v for k, v in REQUEST.items() if k != "jsonrpc"}, id="no-jsonrpc"),
+    pytest.param({**REQUEST, "extra": 1}, id="extra-top-level-key"),
+    pytest.param({**REQUEST, "id": True}, id="bool-id"),
+    pytest.param({**REQUEST, "id": 2.0}, id="float-id"),
+    pytest.param({**REQUEST, "id": [2]}, id="list-id"),
+    pytest.param({**REQUEST, "id": 10**5000}, id="int-id-too-long-for-str"),
+    pytest.param({**REQUEST, "params": None}, id="null-params"),
+    pytest.param({**REQUEST, "params": []}, id="list-params"),
+    pytest.param({**REQUEST, "params": {"arguments": {}}}, id="no-name"),
+    pytest.param({**REQUEST, "params": {"name": "", "arguments": {}}}, id="empty-name"),
+    pytest.param({**REQUEST, "params": {"name": 3, "arguments": {}}}, id="int-name"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": '{"a": 1}'}}, id="text-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": None}}, id="null-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": [1]}}, id="list-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": {"a": Weird()}}}, id="not-json-value"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": {1: "a"}}}, id="not-str-key"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": cyclic}}, id="cyclic-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": deep}}, id="too-deep-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": "{}", "_meta": {}}}, id="meta-text-arguments"),
+    pytest.param({**REQUEST, "params": {"name": "f", "arguments": {1: "a"}, "_meta": {}}}, id="meta-not-str-key"),
+    pytest.param({"name": "f", "arguments": {"a": {Weird()}}}, id="bare-not-json-value"),
+    pytest.param({"name": "f", "arguments": {}, "id": "c"}, id="bare-extra-key"),
+    pytest.param({"name": "f", "arguments": "{}"}, id="bare-text-arguments"),
+    pytest.param({"name": "f"}, id="bare-no-arguments"),
+]
+
+
+@pytest.mark.parametrize("item", DECLINED)
+def test_other_items_are_declined(item: Any) -> None:
+    assert not _agrees(item)
+    assert default_registry().quick(item) is None
+
+
+def test_the_quick_decoders_are_in_use() -> None:
+    assert default_registry().quick_decoder("mcp") is quick
+    assert default_registry().quick_first(REQUEST) is not None
+    assert default_registry().quick_first({**REQUEST, "id": "x"}) is not None
+
+
+def test_a_dialect_claiming_the_request_ahead_of_mcp_switches_the_first_decoder_off() -> None:
+    ahead = toolwire.Dialect(**{**{f: getattr(MCP, f) for f in MCP.__dataclass_fields__}, "name": "rpc", "extra": {}})
+    reg = Registry(tuple(default_registry()))
+    assert reg.quick_first(REQUEST) is not None
+    reg.register(ahead, first=True)
+    assert reg.quick_first(REQUEST) is None
+    assert toolwire.detect(REQUEST, registry=reg) == "rpc"
