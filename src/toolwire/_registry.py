@@ -62,9 +62,33 @@ Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 T = TypeVar("T")
 ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 # claims to ask first, each with the quick decoder of its dialect when it claims a call
-# (dialects with ``extra["detect"]``), then the quick decoder of the first dialect without
-Plan = Tuple[Tuple[Tuple[Sniff, Optional[Quick]], ...], Optional[Quick]]
-_NO_PLAN: Plan = ((), None)
+# (dialects with ``extra["detect"]``); the quick decoder of the first dialect without;
+# the claims to ask in turn when that one declines, with their quick decoders
+Claims = Tuple[Tuple[Sniff, Optional[Quick]], ...]
+Plan = Tuple[Claims, Optional[Quick], Claims]
+_NO_PLAN: Plan = ((), None, ())
+
+
+def _claimed(claims: Claims, data: Dict[str, Any]) -> Optional[Tuple[str, Optional[Quick]]]:
+    """The kind the first of *claims* that claims *data* gives, with the quick decoder
+    to run (``None`` unless it claims a call); ``None`` when none claims it."""
+    for claim, own in claims:
+        try:
+            hit = claim(data)
+        except Exception:  # a claim that raises declines (detection does the same)
+            hit = None
+        if hit is not None:
+            return hit[0], (own if hit[0] == CALL else None)
+    return None
+
+
+def _run(fn: Optional[Quick], data: Dict[str, Any]) -> Optional[ToolCall]:
+    if fn is None:
+        return None
+    try:
+        return fn(data)
+    except Exception:  # a third-party quick decoder must not break decoding
+        return None
 
 
 @dataclass
@@ -328,38 +352,40 @@ class Registry:
         plan = self._quick.get((*data, kind if type(kind) is str else None))
         if plan is None:
             plan = self._plan(data)
-        ahead, fn = plan
-        for claim, own in ahead:
-            try:
-                hit = claim(data)
-            except Exception:
-                hit = None
-            if hit is not None:  # a dialect ahead claims it: its quick decoder, or the general path
-                fn = own if hit[0] == CALL else None
-                break
-        if fn is None:
-            return None
-        try:
-            return fn(data)
-        except Exception:  # a third-party quick decoder must not break decoding
-            return None
+        ahead, fn, rest = plan
+        hit = _claimed(ahead, data)
+        if hit is not None:
+            return _run(hit[1], data)
+        call = _run(fn, data)
+        if call is not None or not rest:
+            return call
+        # declined: not that dialect's call, maybe one of a dialect further on (rest[0]
+        # is the declining dialect's own claim, without a quick decoder: if it claims
+        # the item after all, the general path decides)
+        hit = _claimed(rest, data)
+        return None if hit is None else _run(hit[1], data)
 
     def _plan(self, data: Dict[str, Any]) -> Plan:
         shape, claims = self._shape_claims(data)
         # a dialect that claims on evidence of its own (``detect``) takes only what it
         # claims: its quick decoder runs behind its claim; the first dialect without
-        # ``detect`` that has one checks its own claim (as ``sniff`` + ``decode_call``)
+        # ``detect`` that has one checks its own claim (as ``sniff`` + ``decode_call``);
+        # when it declines, the dialects after it are asked in turn
         ahead: List[Tuple[Sniff, Optional[Quick]]] = []
         last: Optional[Quick] = None
-        for d, claim in claims:
+        rest: Tuple[Tuple[Sniff, Optional[Quick]], ...] = ()
+        for i, (d, claim) in enumerate(claims):
             fn = d.extra.get("quick")
             if fn is not None and "detect" not in d.extra:
                 last = fn
+                after = tuple((c, dd.extra.get("quick")) for dd, c in claims[i + 1 :])
+                if any(q is not None for _, q in after):
+                    rest = ((claim, None), *after)
                 break
             ahead.append((claim, fn))
         plan: Plan = _NO_PLAN
         if last is not None or any(own is not None for _, own in ahead):
-            plan = (tuple(ahead), last)
+            plan = (tuple(ahead), last, rest)
         table = self._quick
         if len(table) > 2048:
             table.clear()
