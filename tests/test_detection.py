@@ -143,6 +143,14 @@ def test_plain_items_take_the_quick_path(item: Any) -> None:
     assert _quick_agrees(item)
 
 
+def test_a_plan_whose_first_quick_decoder_declines_asks_the_dialects_after_it() -> None:
+    bare = {"name": "f", "arguments": {"a": 1}}  # MCP's params: Chat's quick decoder (first in the plan) declines
+    assert toolwire.detect(bare) == "mcp" and _quick_agrees(bare)
+    legacy = {"name": "f", "arguments": "{}"}  # Chat's own claim (a legacy function_call): the general path
+    assert toolwire.detect(legacy) == "openai.chat" and default_registry().quick(legacy) is None
+    assert _full(toolwire.decode(legacy)) == _full(toolwire.decode(legacy, "openai.chat", repair=True))
+
+
 @pytest.mark.parametrize("ident", ["call_1", "call_" + "a" * 19, "x" * 40])
 def test_a_chat_call_with_empty_arguments_takes_the_first_decoder(ident: str) -> None:
     item = {"id": ident, "type": "function", "function": {"name": "f", "arguments": ""}}
