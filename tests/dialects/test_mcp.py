@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 import toolwire
 
 # shapes from the 2025-11-25 specification, server/tools.mdx, written by hand
@@ -85,3 +89,17 @@ def test_jsonrpc_error_is_an_error_result() -> None:
 
 def test_names_allow_dots() -> None:
     assert toolwire.get_dialect("mcp").names.fullmatch("fs.read_file")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("rid", ["", None])
+def test_empty_and_null_request_ids_round_trip(rid: Any) -> None:
+    # the canonical id is None (neither names a call); the wire value comes back as it was
+    item = {"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": {"name": "f", "arguments": {"a": 1}}}
+    call = toolwire.decode(item)
+    assert call.id is None
+    assert toolwire.encode(call, "mcp") == item
+    assert toolwire.decode(item, "mcp", repair=True).provider_data == call.provider_data  # the general path agrees
+    renamed = call.model_copy(update={"id": "req-7"})
+    assert toolwire.encode(renamed, "mcp")["id"] == "req-7"
+    result = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}], "isError": False}}
+    assert toolwire.encode_result(toolwire.decode_result(result, "mcp"), "mcp") == result

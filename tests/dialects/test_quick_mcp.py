@@ -146,7 +146,7 @@ def test_plain_calls_take_the_quick_path(item: Any) -> None:
     assert _agrees(item)
     call = quick(item)
     assert call is not None
-    assert toolwire.encode(call, "mcp") == item or item.get("id", 1) in ("", None)  # "" / null: an id is made
+    assert toolwire.encode(call, "mcp") == item  # "" and null ids included: kept, not made up
     first = QUICK_FIRST.decode(item)
     assert (first is not None) == (set(item) == QUICK_FIRST.keys)
 
@@ -159,8 +159,8 @@ def test_each_id_form() -> None:
 
     assert ident(2) == ("2", {"mcp": {"int_id": True}})
     assert ident("2") == ("2", {})
-    assert ident("") == (None, {})
-    assert ident(None) == (None, {})
+    assert ident("") == (None, {"mcp": {"id": ""}})  # no canonical id; the wire value kept for the re-encode
+    assert ident(None) == (None, {"mcp": {"id": None}})
     call = quick({k: v for k, v in REQUEST.items() if k != "id"})
     assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"no_id": True}})
     call = quick({"name": "f", "arguments": {}})

@@ -65,12 +65,12 @@ def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
         return None
     t = type(rid)
     if t is str:
-        ident: Optional[str] = rid or None  # "" is no id
-        pd: Optional[Dict[str, Any]] = None
+        ident: Optional[str] = rid or None  # "" is no id, kept for the re-encode
+        pd: Optional[Dict[str, Any]] = None if rid else {"id": ""}
     elif t is int:  # kept a number on re-encode
         ident, pd = str(rid), {"int_id": True}
     elif rid is None:
-        ident, pd = None, None
+        ident, pd = None, {"id": None}
     else:
         return None
     if type(params) is dict and len(params) == 2:  # ``{name, arguments}``, inline: the hot path

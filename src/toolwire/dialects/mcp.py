@@ -67,6 +67,8 @@ def _rpc_id(item: Dict[str, Any], loc: str, pd: Dict[str, Any]) -> Optional[str]
         pd["int_id"] = True
     if "id" not in item:
         pd["no_id"] = True
+    elif rid is None or rid == "":  # no canonical id, but the wire value is kept
+        pd["id"] = rid
     if item.get("jsonrpc") != "2.0":
         pd["jsonrpc"] = item.get("jsonrpc")
     return opt_str(rid, loc + ".id", NAME)
@@ -83,7 +85,7 @@ def _envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
     if pd.get("jsonrpc", "2.0") is not None:
         out["jsonrpc"] = pd.get("jsonrpc", "2.0")
     if not pd.get("no_id"):
-        out["id"] = _wire_id(ident, pd)
+        out["id"] = pd["id"] if ident is None and "id" in pd else _wire_id(ident, pd)
     return out
 
 
@@ -119,7 +121,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     params.update(pd.get("params_extra", ()))
     if pd.get("bare"):
         return params
-    out = _envelope(pd, encode_id(call, ctx, IDS, pd))
+    kept = call.id is None and "id" in pd  # the request's own "" or null id
+    out = _envelope(pd, None if kept else encode_id(call, ctx, IDS, pd))
     out["method"] = METHOD
     out["params"] = params
     out.update(pd.get("extra", ()))
