@@ -12,7 +12,7 @@ from corpus_data import files, load
 
 openai = pytest.importorskip("openai")
 from openai._models import construct_type  # noqa: E402  (the SDK's response parser)
-from openai.types.chat import ChatCompletion, ChatCompletionMessageFunctionToolCall  # noqa: E402
+from openai.types.chat import ChatCompletion, ChatCompletionMessage, ChatCompletionMessageFunctionToolCall  # noqa: E402
 from openai.types.responses import Response  # noqa: E402
 
 CHAT = {
@@ -178,6 +178,56 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
     assert reader is not None and reader(obj) is not None
     for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
         assert full(obj, **kw) == full(to_data(obj), **kw)
+
+
+@pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", kinds=("response",)))
+def test_sdk_messages_read_by_their_container_reader_agree_with_the_generic_walk(path: Any) -> None:
+    from toolwire._access import to_data
+    from toolwire._registry import default_registry
+
+    payload = load(path)["payload"]
+    if payload.get("object") == "response":
+        pytest.skip("a Responses payload: no Chat message in it")
+    messages = [c.get("message") for c in payload.get("choices") or () if isinstance(c, dict)]
+    assert default_registry().container_reader(ChatCompletionMessage) is not None
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        obj = construct_type(type_=ChatCompletionMessage, value=m)
+        for kw in ({}, {"invalid": "keep"}, {"finish_reason": None}):
+            assert _full_all(obj, **kw) == _full_all(to_data(obj), **kw)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"role": "assistant", "content": None},
+        {"role": "assistant", "content": None, "tool_calls": []},
+        {"role": "assistant", "content": "hi", "tool_calls": None, "function_call": {"name": "f", "arguments": "{}"}},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": ""}}]},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "null", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "assistant", "content": None, "tool_plan": "call f", "tool_calls": [{"id": "f_abcdefghijkl", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        # an extra field that tells the dialect: Mistral's message reads the "null" id as none, Chat's keeps it
+        {"role": "assistant", "content": None, "prefix": True, "tool_calls": [{"id": "null", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{"}}]},
+        {"role": "assistant", "content": None, "tool_calls": 7},
+        {"role": None, "content": [1], "tool_calls": [None]},
+    ],
+)
+def test_odd_sdk_messages_agree_with_the_generic_walk(fields: Any) -> None:
+    from toolwire._access import to_data
+
+    for obj in (construct_type(type_=ChatCompletionMessage, value=fields), ChatCompletionMessage.model_construct(**fields)):
+        for kw in ({}, {"invalid": "keep"}):
+            assert _full_all(obj, **kw) == _full_all(to_data(obj), **kw)
+
+
+def _full_all(x: Any, **kw: Any) -> Any:
+    try:
+        return [(c.name, c.args, c.id, c.raw, c.provider_data, c.repairs) if isinstance(c, toolwire.ToolCall) else c
+                for c in toolwire.decode_all(x, **kw)]
+    except toolwire.ToolwireError as exc:
+        return type(exc).__name__, str(exc)
 
 
 @pytest.mark.parametrize(

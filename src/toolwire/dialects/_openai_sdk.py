@@ -15,7 +15,7 @@ from .._access import to_data
 from .._types import ToolCall
 from ._openai_plain import plain_call
 
-__all__ = ["SDK_CALL", "quick_object", "read_completion", "read_object", "read_response"]
+__all__ = ["SDK_CALL", "quick_object", "read_completion", "read_message", "read_object", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 
@@ -56,24 +56,38 @@ def _extra(o: Any) -> Dict[str, Any]:
     return to_data(extra) if extra else _NONE
 
 
+def read_message(o: Any) -> Optional[Dict[str, Any]]:
+    """What ``decode_all`` reads of an openai ``ChatCompletionMessage``, by attribute:
+    its role, content, calls, legacy ``function_call`` and any extra fields (absent
+    calls are left out, so a plain assistant message has the shape Chat's first
+    decoder of messages takes); ``None`` when it is not that shape."""
+    try:
+        calls, fc = o.tool_calls, o.function_call
+        msg = {"role": o.role, "content": o.content}
+        if calls is not None:
+            msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
+        if fc is not None:
+            msg["function_call"] = to_data(fc)
+        extra = o.__pydantic_extra__
+    except AttributeError:
+        return None
+    if extra:
+        msg.update(to_data(extra))
+    return msg
+
+
 def read_completion(o: Any) -> Optional[Dict[str, Any]]:
     """What ``decode_all`` reads of an openai ``ChatCompletion``, by attribute: the
-    model, each choice's finish reason, its message's role, content and calls, and
-    any extra fields (they may tell the dialect); ``None`` when it is not that shape."""
+    model, each choice's finish reason and message (``read_message``), and any extra
+    fields (they may tell the dialect); ``None`` when it is not that shape."""
     try:
         if o.object != "chat.completion":
             return None
         choices = []
         for c in o.choices:
-            m = c.message
-            calls, fc = m.tool_calls, m.function_call
-            msg = {
-                "role": m.role,
-                "content": m.content,
-                "tool_calls": None if calls is None else [read_object(tc) or to_data(tc) for tc in calls],
-                "function_call": None if fc is None else to_data(fc),
-                **_extra(m),
-            }
+            msg = read_message(c.message)
+            if msg is None:
+                return None
             choices.append({"finish_reason": c.finish_reason, "message": msg, **_extra(c)})
         return {"object": o.object, "model": o.model, "choices": choices, **_extra(o)}
     except AttributeError:

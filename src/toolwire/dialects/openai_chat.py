@@ -29,7 +29,7 @@ from .._types import ToolCall, new_call
 from ._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from ._openai_chat_parts import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from ._openai_plain import QUICK_FIRST, plain_call
-from ._openai_sdk import SDK_CALL, quick_object, read_completion, read_object
+from ._openai_sdk import SDK_CALL, quick_object, read_completion, read_message, read_object
 
 __all__ = ["DIALECT"]
 
@@ -292,6 +292,6 @@ DIALECT = Dialect(
         "quick_first": (QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),
         "objects": {SDK_CALL: read_object},
         "quick_objects": {SDK_CALL: quick_object},
-        "containers": {"openai:ChatCompletion": read_completion},
+        "containers": {"openai:ChatCompletion": read_completion, "openai:ChatCompletionMessage": read_message},
     },
 )
