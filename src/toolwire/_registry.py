@@ -82,6 +82,18 @@ def _claimed(claims: Claims, data: Dict[str, Any]) -> Optional[Tuple[str, Option
     return None
 
 
+def _first_answer(fns: Tuple[Callable[[Dict[str, Any]], Optional[T]], ...], data: Dict[str, Any]) -> Optional[T]:
+    """The answer of the first of *fns* that gives one for *data* (one that raises declines)."""
+    for fn in fns:
+        try:
+            out = fn(data)
+        except Exception:  # a third-party quick decoder must not break decoding
+            continue
+        if out is not None:
+            return out
+    return None
+
+
 def _run(fn: Optional[Quick], data: Dict[str, Any]) -> Optional[ToolCall]:
     if fn is None:
         return None
@@ -319,26 +331,12 @@ class Registry:
         """*data* (a dict) decoded by the first ``QuickFirst`` decoder of its size that
         takes it (see ``QuickFirst``; one that raises declines); else ``None``.
         ``decode`` runs this loop inline, over ``_firsts``."""
-        for first in self._firsts.get(len(data), ()):
-            try:
-                call = first(data)
-            except Exception:  # a third-party quick decoder must not break decoding
-                continue
-            if call is not None:
-                return call
-        return None
+        return _first_answer(self._firsts.get(len(data), ()), data)
 
     def quick_first_calls(self, data: Dict[str, Any]) -> Optional[List[ToolCall]]:
         """The calls of *data* (a dict) by the first ``QuickFirst`` container decoder
         (``many``) of its size that takes it; else ``None``."""
-        for first in self._first_lists.get(len(data), ()):
-            try:
-                calls = first(data)
-            except Exception:  # a third-party quick decoder must not break decoding
-                continue
-            if calls is not None:
-                return calls
-        return None
+        return _first_answer(self._first_lists.get(len(data), ()), data)
 
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
         """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
