@@ -155,7 +155,10 @@ def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
     step when its arguments are the text of an object and its ids are plain."""
     if item.get("type") != "function_call":
         return None
-    call = _plain(item.get("call_id"), item.get("name"), item.get("arguments"), item)
+    try:  # subscripts, not ``get``: see ``_openai_plain``
+        call = _plain(item["call_id"], item["name"], item["arguments"], item)
+    except KeyError:  # no call id, name or arguments: ``decode_call`` decides
+        call = None
     return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
 
 
