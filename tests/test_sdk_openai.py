@@ -9,6 +9,7 @@ import pytest
 
 import toolwire
 from corpus_data import files, load
+from outcomes import decoded, decoded_all
 
 openai = pytest.importorskip("openai")
 from openai._models import construct_type  # noqa: E402  (the SDK's response parser)
@@ -146,14 +147,7 @@ def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None
     tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value={"id": "call_1", "type": "function", "function": function})
     quick = toolwire.get_dialect("openai.chat").extra["quick_objects"]["openai:ChatCompletionMessageFunctionToolCall"]
 
-    def full(x: Any, **policy: Any) -> Any:
-        try:
-            c = toolwire.decode(x, **policy)
-        except toolwire.ToolwireError as exc:
-            return str(exc)
-        return (c.name, c.args, c.id, c.raw, c.provider_data, c.repairs)
-
-    assert full(tc) == full(tc, repair=True) == full(to_data(tc))
+    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc))
     assert (quick(tc) is not None) == (function["arguments"] in ('{"city": "Paris"}', "") and function["name"] != "")
 
 
@@ -168,16 +162,10 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
     cls = Response if payload.get("object") == "response" else ChatCompletion
     obj = construct_type(type_=cls, value=payload)
 
-    def full(x: Any, **kw: Any) -> Any:
-        try:
-            return [(c.name, c.args, c.id, c.raw, c.provider_data, c.repairs) for c in toolwire.decode_all(x, **kw)]
-        except toolwire.ToolwireError as exc:
-            return str(exc)
-
     reader = default_registry().container_reader(cls)
     assert reader is not None and reader(obj) is not None
     for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
-        assert full(obj, **kw) == full(to_data(obj), **kw)
+        assert decoded_all(obj, **kw) == decoded_all(to_data(obj), **kw)
 
 
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", kinds=("response",)))
@@ -195,7 +183,7 @@ def test_sdk_messages_read_by_their_container_reader_agree_with_the_generic_walk
             continue
         obj = construct_type(type_=ChatCompletionMessage, value=m)
         for kw in ({}, {"invalid": "keep"}, {"finish_reason": None}):
-            assert _full_all(obj, **kw) == _full_all(to_data(obj), **kw)
+            assert decoded_all(obj, **kw) == decoded_all(to_data(obj), **kw)
 
 
 @pytest.mark.parametrize(
@@ -219,15 +207,7 @@ def test_odd_sdk_messages_agree_with_the_generic_walk(fields: Any) -> None:
 
     for obj in (construct_type(type_=ChatCompletionMessage, value=fields), ChatCompletionMessage.model_construct(**fields)):
         for kw in ({}, {"invalid": "keep"}):
-            assert _full_all(obj, **kw) == _full_all(to_data(obj), **kw)
-
-
-def _full_all(x: Any, **kw: Any) -> Any:
-    try:
-        return [(c.name, c.args, c.id, c.raw, c.provider_data, c.repairs) if isinstance(c, toolwire.ToolCall) else c
-                for c in toolwire.decode_all(x, **kw)]
-    except toolwire.ToolwireError as exc:
-        return type(exc).__name__, str(exc)
+            assert decoded_all(obj, **kw) == decoded_all(to_data(obj), **kw)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 
 import toolwire
 from corpus_data import files, load
+from outcomes import decoded
 
 anthropic_types = pytest.importorskip("anthropic.types")
 anthropic_models = pytest.importorskip("anthropic._models")
@@ -203,13 +204,6 @@ def test_gemini_function_response_and_tool_objects() -> None:
 def test_anthropic_quick_object_reader_agrees_with_the_general_path(block: Dict[str, Any]) -> None:
     obj = anthropic_models.construct_type(type_=anthropic_types.ToolUseBlock, value=block)
 
-    def full(x: Any, **policy: Any) -> Any:
-        try:
-            c = toolwire.decode(x, **policy)
-        except toolwire.ToolwireError as exc:
-            return str(exc)
-        return (c.name, c.args, c.id, c.raw, c.provider_data, c.repairs)
-
     from toolwire._access import to_data
 
-    assert full(obj) == full(obj, repair=True) == full(to_data(obj))
+    assert decoded(obj) == decoded(obj, repair=True) == decoded(to_data(obj))
