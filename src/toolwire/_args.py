@@ -32,6 +32,7 @@ from ._errors import ArgumentsError, excerpt
 
 __all__ = [
     "DEFAULT_POLICY",
+    "EMPTY",
     "TRUNCATING",
     "Policy",
     "check_object",
@@ -44,7 +45,7 @@ __all__ = [
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
-_EMPTY: Tuple[str, ...] = ("empty-arguments",)
+EMPTY: Tuple[str, ...] = ("empty-arguments",)  # the repairs of an empty-equivalent
 _NO_REPAIRS: Tuple[str, ...] = ()
 
 
@@ -130,7 +131,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
                 raw=value[:200],
             )
         if not value:  # the most common empty-equivalent, without a failed parse
-            return {}, value, _EMPTY
+            return {}, value, EMPTY
         try:
             # keys interned, values not: argument values rarely repeat (~10% on 2 KB)
             parsed = from_json(value, allow_inf_nan=False, cache_strings="keys")
@@ -144,7 +145,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             return parsed, value, _NO_REPAIRS
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
-        return {}, None, _EMPTY
+        return {}, None, EMPTY
     if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
         plain = dict(value)
         check_object(plain, policy, loc, dialect)
@@ -264,7 +265,7 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
 
 def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     if parsed is None:
-        return {}, text, _EMPTY
+        return {}, text, EMPTY
     if type(parsed) is str:
         inner = parsed.strip()
         if inner.startswith("{"):

@@ -15,8 +15,8 @@ import re
 from typing import Any, Optional, Tuple
 
 from ._args import (
-    _EMPTY,
     _NO_REPAIRS,
+    EMPTY,
     TRUNCATING,
     Parsed,
     Policy,
@@ -36,7 +36,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     the tiers after the fast path, in order, or ``ArgumentsError``."""
     stripped = text.strip()
     if not stripped:
-        return {}, text, _EMPTY
+        return {}, text, EMPTY
     if "recursion limit" in strict_error and policy.max_depth <= 200:
         _too_deep(policy, text, loc, dialect)
     # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)

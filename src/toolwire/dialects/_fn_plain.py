@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
-from .._args import DEFAULT_POLICY, check_object
+from .._args import DEFAULT_POLICY, EMPTY, check_object
 from .._errors import ArgumentsError
 from .._quick_first import Quick
 from .._types import ToolCall, new_call
@@ -22,7 +22,6 @@ from .._types import ToolCall, new_call
 __all__ = ["fn_decoder", "object_decoder"]
 
 _MAX_BYTES = DEFAULT_POLICY.max_bytes
-_EMPTY = ("empty-arguments",)
 
 
 def fn_decoder(dialect: str, valid: Callable[[str], Any], none_ids: Tuple[str, ...]) -> Quick:
@@ -59,7 +58,7 @@ def fn_decoder(dialect: str, valid: Callable[[str], Any], none_ids: Tuple[str, .
             if len(item) == 3 and item.get("type") == "function" and valid(wire_id):
                 return new_call(name, args, wire_id, text)
         else:  # a tool without parameters
-            args, repairs = {}, _EMPTY
+            args, repairs = {}, EMPTY
         # what ``decode_fn_call`` keeps as provider data, in its order
         pd: Dict[str, Any] = {}
         rest = len(item) - 2  # keys beyond ``id`` and ``function``

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from .._args import DEFAULT_POLICY, check_object
+from .._args import DEFAULT_POLICY, EMPTY, check_object
 from .._registry import QuickFirst
 from .._types import ToolCall, new_call
 
@@ -23,7 +23,6 @@ __all__ = ["BARE", "METHOD", "NAME", "QUICK_FIRST", "quick"]
 NAME = "mcp"
 METHOD = "tools/call"
 BARE = frozenset({"name", "arguments", "_meta", "task"})  # the keys of bare params
-_EMPTY = ("empty-arguments",)
 _ABSENT: Any = object()
 _ARGS = "$.params.arguments"
 
@@ -42,7 +41,7 @@ def _call(params: Any, ident: Optional[str], pd: Dict[str, Any], loc: str) -> Op
         repairs: Tuple[str, ...] = ()
         plain = 2
     elif args is _ABSENT:  # a tool without parameters: the empty table's ``{}``
-        args, repairs, plain = {}, _EMPTY, 1
+        args, repairs, plain = {}, EMPTY, 1
         pd["no_arguments"] = True
     else:  # text, null, a list...: the general path
         return None

@@ -14,7 +14,7 @@ from typing import Any, Dict, Optional
 
 from pydantic_core import from_json
 
-from .._args import DEFAULT_POLICY
+from .._args import DEFAULT_POLICY, EMPTY
 from .._registry import QuickFirst
 from .._types import ToolCall, new_call
 from ._openai_chat_parts import NAME
@@ -22,14 +22,13 @@ from ._openai_chat_parts import NAME
 __all__ = ["QUICK_FIRST", "plain_call"]
 
 _MAX_BYTES = DEFAULT_POLICY.max_bytes
-_EMPTY = ("empty-arguments",)
 
 
 def _empty_call(ident: str, name: str) -> ToolCall:
     """``decode_call`` of a plain item whose arguments are ``""``: the empty table's
     ``{}``, with the wire text kept for a lossless re-encode (an id of at most 40
     characters is always a native Chat id: no mark)."""
-    return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, _EMPTY)
+    return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, EMPTY)
 
 
 def plain_call(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:

@@ -68,11 +68,9 @@ def read_message(o: Any) -> Optional[Dict[str, Any]]:
             msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
         if fc is not None:
             msg["function_call"] = to_data(fc)
-        extra = o.__pydantic_extra__
+        msg.update(_extra(o))
     except AttributeError:
         return None
-    if extra:
-        msg.update(to_data(extra))
     return msg
 
 
