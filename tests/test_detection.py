@@ -143,6 +143,20 @@ def test_plain_items_take_the_quick_path(item: Any) -> None:
     assert _quick_agrees(item)
 
 
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "", "status": "completed"},
+        {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": ""},
+    ],
+)
+def test_a_responses_call_with_empty_arguments_takes_the_first_decoder(item: Any) -> None:
+    call = default_registry().quick_first(item)
+    assert call is not None and _quick_agrees(item)
+    assert _full(call) == _full(toolwire.get_dialect("openai.responses").decode_call(item, DEFAULT_POLICY, "$"))
+    assert toolwire.encode(call, "openai.responses") == item
+
+
 def test_a_plan_whose_first_quick_decoder_declines_asks_the_dialects_after_it() -> None:
     bare = {"name": "f", "arguments": {"a": 1}}  # MCP's params: Chat's quick decoder (first in the plan) declines
     assert toolwire.detect(bare) == "mcp" and _quick_agrees(bare)

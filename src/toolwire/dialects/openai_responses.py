@@ -24,10 +24,10 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pydantic_core import from_json
 
-from .._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
+from .._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
 from .._errors import DecodeError
 from .._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
-from .._types import ProviderData, ToolCall, new_call
+from .._types import ToolCall, new_call
 from ._common import check_native, encode_id, name_of, opt_str, scoped
 from ._openai_responses_parts import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from ._openai_sdk import read_response
@@ -172,25 +172,30 @@ def _plain(ident: Any, name: Any, text: Any, item: Optional[Dict[str, Any]]) -> 
         or type(name) is not str
         or not name
         or type(text) is not str
-        or not text  # "" is the empty table's: ``decode_call`` without a failed parse
         or len(text) > _MAX_BYTES
     ):
         return None
+    if not text:  # a tool without parameters: the empty table's ``{}``, no failed parse
+        pd = {} if item is None else _rest(item)
+        pd["arguments"] = text
+        return new_call(name, {}, ident, text, {NAME: pd}, EMPTY)
     try:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
         return None
     if type(args) is not dict:
         return None
-    return new_call(name, args, ident, text, None if item is None else _extra(item))
+    rest = None if item is None else _rest(item)
+    return new_call(name, args, ident, text, {NAME: rest} if rest else None)
 
 
-def _extra(item: Dict[str, Any]) -> Optional[ProviderData]:
-    """The provider data of a ``function_call`` item holding every key of ``_PLAIN``:
-    the rest of it, in order (a copy less four keys is the cheapest way)."""
-    extra = item.copy()
-    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
-    return {NAME: extra} if extra else None
+def _rest(item: Dict[str, Any]) -> Dict[str, Any]:
+    """What a ``function_call`` item holding every key of ``_PLAIN`` has beyond them,
+    in order (a copy less four keys is the cheapest way); an id of at most 64
+    characters is always native (no mark)."""
+    rest = item.copy()
+    del rest["type"], rest["call_id"], rest["name"], rest["arguments"]
+    return rest
 
 
 def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
