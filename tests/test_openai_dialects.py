@@ -170,3 +170,107 @@ def test_a_message_with_tool_calls_and_a_legacy_function_call_gives_both() -> No
     for payload in (msg, {"choices": [{"message": msg}]}):
         assert [(c.name, c.id) for c in toolwire.decode_all(payload)] == [("f", "call_1"), ("g", None)]
         assert [(c.name, c.id) for c in toolwire.decode_all(payload, repair=True)] == [("f", "call_1"), ("g", None)]
+
+
+# Tool search (https://developers.openai.com/api/docs/guides/tools-tool-search): the
+# input items of a Responses request that searched for a deferred tool, then called it
+WEATHER = {
+    "type": "function",
+    "name": "get_weather",
+    "description": "Get the weather for a city.",
+    "defer_loading": True,
+    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    "strict": True,
+}
+HOSTED_SEARCH = {
+    "type": "tool_search_call",
+    "id": "tsc_0a1b2c",
+    "execution": "server",
+    "call_id": None,
+    "status": "completed",
+    "arguments": {"queries": ["weather"]},
+}
+CLIENT_SEARCH = {
+    "type": "tool_search_call",
+    "call_id": "call_search_1",
+    "execution": "client",
+    "status": "completed",
+    "arguments": {"query": "weather"},
+}
+ADDITIONAL_TOOLS = {"type": "additional_tools", "role": "developer", "tools": [dict(WEATHER, defer_loading=False)]}
+WEATHER_CALL = {
+    "type": "function_call",
+    "id": "fc_0a1b2d",
+    "call_id": "call_w1",
+    "name": "get_weather",
+    "namespace": "get_weather",
+    "arguments": '{"city":"Paris"}',
+}
+
+
+def _search_request(search: dict) -> dict:
+    output = {
+        "type": "tool_search_output",
+        "call_id": search["call_id"],
+        "execution": search["execution"],
+        "status": "completed",
+        "tools": [WEATHER],
+    }
+    return {
+        "model": "gpt-5.4",
+        "tools": [{"type": "tool_search"}, WEATHER],
+        "input": [
+            {"role": "user", "content": "Weather in Paris?"},
+            search,
+            output,
+            WEATHER_CALL,
+            {"type": "function_call_output", "call_id": "call_w1", "output": "sunny"},
+            ADDITIONAL_TOOLS,
+        ],
+    }
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.responses"])
+def test_additional_tools_and_tool_search_items_are_responses_items_without_calls(dialect: object) -> None:
+    request = _search_request(HOSTED_SEARCH)
+    assert toolwire.explain(ADDITIONAL_TOOLS)[:2] == ("openai.responses", "other")
+    assert toolwire.explain(request["input"][2])[:2] == ("openai.responses", "other")  # tool_search_output
+    calls = toolwire.decode_all(request, dialect)
+    assert calls == [ToolCall(name="get_weather", args={"city": "Paris"}, id="call_w1")]
+    assert toolwire.encode(calls[0], "openai.responses") == WEATHER_CALL  # namespace and item id kept
+    every = toolwire.decode_all(request, dialect, include_server=True)
+    assert [(c.name, c.args, c.id, c.server) for c in every] == [
+        ("tool_search", {"queries": ["weather"]}, "tsc_0a1b2c", True),
+        ("get_weather", {"city": "Paris"}, "call_w1", False),
+    ]
+    assert toolwire.encode(every[0], "openai.responses") == HOSTED_SEARCH
+    with pytest.raises(toolwire.DecodeError, match="openai.responses item without tool calls"):
+        toolwire.decode(ADDITIONAL_TOOLS, dialect)
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.responses"])
+def test_client_tool_search_call_is_neither_a_call_nor_a_server_call(dialect: object) -> None:
+    # a search the client ran ("execution": "client"), as a history replays it
+    request = _search_request(CLIENT_SEARCH)
+    assert toolwire.explain(CLIENT_SEARCH)[:2] == ("openai.responses", "other")
+    every = toolwire.decode_all(request, dialect, include_server=True)
+    assert [(c.id, c.server) for c in every] == [("call_w1", False)]
+    with pytest.raises(toolwire.DecodeError, match="item without tool calls"):
+        toolwire.decode(CLIENT_SEARCH, dialect)
+
+
+def test_client_tool_search_call_in_a_stream_is_no_server_call() -> None:
+    from toolwire.stream import accumulate
+
+    def done(i: int, item: dict) -> dict:
+        return {"type": "response.output_item.done", "output_index": i, "item": item}
+
+    events = [
+        {"type": "response.created", "response": {"status": "in_progress"}},
+        done(0, CLIENT_SEARCH),
+        done(1, HOSTED_SEARCH),
+        {"type": "response.completed", "response": {"status": "completed"}},
+    ]
+    calls = accumulate(events, include_server=True)
+    assert [(c.id, c.server) for c in calls] == [("tsc_0a1b2c", True)]
+

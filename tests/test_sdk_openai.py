@@ -100,6 +100,36 @@ def test_responses_objects() -> None:
     assert toolwire.encode(call, "openai.responses") == RESPONSE["output"][1]
 
 
+TOOL_SEARCH_RESPONSE = dict(
+    RESPONSE,
+    model="gpt-5.4",
+    output=[
+        {"type": "tool_search_call", "id": "tsc_1", "call_id": None, "execution": "server",
+         "status": "completed", "arguments": {"queries": ["weather"]}},
+        {"type": "tool_search_output", "id": "tso_1", "call_id": None, "execution": "server",
+         "status": "completed", "tools": [{"type": "function", "name": "get_weather", "strict": True,
+                                           "parameters": {"type": "object", "properties": {}}}]},
+        {"type": "tool_search_call", "id": "tsc_2", "call_id": "call_s", "execution": "client",
+         "status": "completed", "arguments": {"query": "weather"}},
+        {"type": "function_call", "id": "fc_1", "call_id": "call_x", "name": "get_weather",
+         "arguments": "{}", "status": "completed"},
+    ],
+)
+
+
+@pytest.mark.parametrize("build", [construct_type, lambda type_, value: type_.model_validate(value)])
+def test_tool_search_items_of_responses_objects(build: Any) -> None:
+    # the hosted search is a server call; the client-executed one is neither kind of call
+    resp = build(type_=Response, value=TOOL_SEARCH_RESPONSE)
+    for payload in (resp, resp.output, TOOL_SEARCH_RESPONSE):
+        every = toolwire.decode_all(payload, include_server=True)
+        assert [(c.name, c.id, c.server) for c in every] == [
+            ("tool_search", "tsc_1", True),
+            ("get_weather", "call_x", False),
+        ]
+    assert toolwire.explain(resp.output[2])[:2] == ("openai.responses", "other")
+
+
 def test_validated_objects_too() -> None:
     # model_validate (not construct) adds defaults; the calls are the same
     assert toolwire.decode_all(ChatCompletion.model_validate(CHAT)) == EXPECTED_CHAT

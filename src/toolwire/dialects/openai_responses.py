@@ -12,6 +12,12 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 - Provider-executed items (``web_search_call``, ``file_search_call``,
   ``code_interpreter_call``, ``image_generation_call``, ``mcp_call``,
   ``mcp_list_tools``, ``tool_search_call``) are server calls: returned only on request.
+  A ``tool_search_call`` with ``"execution": "client"`` (a tool search the client
+  ran, as histories replay it; its ``arguments`` are an object, its ``call_id``
+  pairs it with a ``tool_search_output``) is neither a call nor a server call: an
+  item without calls, like ``tool_search_output`` and ``additional_tools``
+  (``{"type": "additional_tools", "role": "developer", "tools": [...]}``, tools
+  added at that point of the input).
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``.
 - Result: input item ``{"type": "function_call_output", "call_id", "output"}``.
 - Ids: ``call_id`` at most 64 characters on input.
@@ -48,8 +54,8 @@ SERVER_TYPES = frozenset(
 )
 _ROLES = ("user", "assistant", "system", "developer")
 _OTHER_TYPES = frozenset(
-    {"message", "reasoning", "tool_search_output", "mcp_approval_request", "item_reference",
-     "compaction", "input_text", "output_text"}
+    {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_request",
+     "item_reference", "compaction", "input_text", "output_text"}
 )
 
 
@@ -83,6 +89,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if kind == "custom_tool_call":
         return CALL, "type 'custom_tool_call'"
     if kind in SERVER_TYPES:
+        if kind == "tool_search_call" and data.get("execution") == "client":
+            return OTHER, "type 'tool_search_call' with execution 'client' (a search the client ran)"
         return SERVER, f"type {kind!r} (a tool the provider runs)"
     if kind in ("function_call_output", "custom_tool_call_output"):
         return RESULT, f"type {kind!r}"

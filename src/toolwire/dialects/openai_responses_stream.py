@@ -13,7 +13,9 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
   ``name``; LM Studio sends it without any delta before it).
 - ``response.output_item.done`` gives the final item (authoritative) and ends the call.
 - ``custom_tool_call`` items stream ``response.custom_tool_call_input.delta``;
-  their arguments are ``{"input": text}``. Provider-executed items are server calls.
+  their arguments are ``{"input": text}``. Provider-executed items are server calls;
+  a ``tool_search_call`` with ``"execution": "client"`` is neither (as in
+  ``openai_responses``).
 - ``response.completed`` / ``.incomplete`` / ``.failed`` give the finish reason
   (the response status, or the incomplete reason such as ``max_output_tokens``).
 """
@@ -243,6 +245,8 @@ class Handler:
         core = self.core
         kind = item.get("type")
         if kind in _SERVER:
+            if kind == "tool_search_call" and item.get("execution") == "client":
+                return  # a search the client runs: neither a call nor a server call
             name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
             args = item.get("arguments")
             if type(args) is not str and type(args) is not dict:
