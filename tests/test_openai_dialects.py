@@ -274,3 +274,24 @@ def test_client_tool_search_call_in_a_stream_is_no_server_call() -> None:
     calls = accumulate(events, include_server=True)
     assert [(c.id, c.server) for c in calls] == [("tsc_0a1b2c", True)]
 
+
+def test_tool_result_text_part_with_cache_control_reencodes_exactly() -> None:
+    # OpenRouter prompt caching (https://openrouter.ai/docs/features/prompt-caching):
+    # cache_control on a text part of a tool message
+    cache = {"type": "ephemeral", "ttl": "5m"}
+    part = {"type": "text", "text": "56088", "cache_control": cache}
+    item = {"role": "tool", "tool_call_id": "toolu_01", "content": [part, {"type": "text", "text": "ok"}]}
+    result = toolwire.decode_result(item)
+    assert result.content == [{"type": "text", "text": "56088"}, {"type": "text", "text": "ok"}]
+    assert result.provider_data["openai.chat"] == {"part_extra": [{"cache_control": cache}, {}]}
+    assert toolwire.encode_result(result, "openai.chat") == item
+    # it belongs to this dialect: not written to another
+    out = toolwire.encode_result(result, "openai.responses")
+    assert out["output"] == [{"type": "input_text", "text": "56088"}, {"type": "input_text", "text": "ok"}]
+    legacy = {"role": "function", "name": "calc", "content": [part]}
+    assert toolwire.encode_result(toolwire.decode_result(legacy), "openai.chat") == legacy
+
+
+def test_tool_result_part_that_is_not_an_object_is_a_decode_error() -> None:
+    with pytest.raises(toolwire.DecodeError, match=r"Expected a content part at \$\.content\[1\], got int 7"):
+        toolwire.decode_result({"role": "tool", "tool_call_id": "c", "content": [{"type": "text", "text": "a"}, 7]})

@@ -3,13 +3,17 @@
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
   and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
+  Content is text or a list of ``{"type": "text", "text"}`` parts; what else a text
+  part holds (OpenRouter's ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``)
+  is provider data of the result (``part_extra``, by position), written back only
+  to ``openai.chat``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._errors import DecodeError, EncodeError
 from .._ids import rule
@@ -72,29 +76,53 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         raise DecodeError(
             f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc
         )
+    pd: Dict[str, Any] = {}
+    if isinstance(content, list):
+        content, part_extra = _split_parts(content, loc + ".content")
+        if part_extra is not None:
+            pd["part_extra"] = part_extra
     if item.get("role") == "function":
-        legacy = {NAME: {"legacy": True}}
-        return ToolResult(id=None, name=item.get("name"), content=content, provider_data=legacy)
+        pd["legacy"] = True
+        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
-    return ToolResult(
-        id=ident,
-        name=item.get("name"),
-        content=content,
-        provider_data={NAME: {"extra": extra}} if extra else {},
-    )
+    if extra:
+        pd["extra"] = extra
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 
-def text_content(result: ToolResult, dialect: str) -> Any:
-    """Result content as Chat accepts it: text, or a list of text parts."""
+def _split_parts(parts: List[Any], loc: str) -> Tuple[List[Any], Optional[List[Dict[str, Any]]]]:
+    """Text parts as canonical ``{"type": "text", "text"}``, and what else each part
+    held (OpenRouter's ``cache_control``), by position, for the re-encode; ``None``
+    when no part held more. Other parts stay as they are."""
+    out: List[Any] = []
+    part_extra: List[Dict[str, Any]] = []
+    for i, part in enumerate(parts):
+        p = as_dict(part, f"{loc}[{i}]", NAME, "a content part")
+        rest: Dict[str, Any] = {}
+        if p.get("type") == "text" and type(p.get("text")) is str and len(p) > 2:
+            rest = {k: v for k, v in p.items() if k not in ("type", "text")}
+            p = {"type": "text", "text": p["text"]}
+        out.append(p)
+        part_extra.append(rest)
+    return out, (part_extra if any(part_extra) else None)
+
+
+def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = ()) -> Any:
+    """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
+    what the text part at each position held beyond its type and text."""
     content = result.content
     if isinstance(content, str):
         return content
     parts = []
-    for part in content:
+    for i, part in enumerate(content):
         kind = part.get("type")
         if kind == "text":
-            parts.append({"type": "text", "text": part.get("text", "")})
+            out = {"type": "text", "text": part.get("text", "")}
+            rest = part_extra[i] if i < len(part_extra) else None
+            if type(rest) is dict:
+                out.update(rest)
+            parts.append(out)
         elif kind == "json":
             parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         else:
@@ -107,11 +135,12 @@ def text_content(result: ToolResult, dialect: str) -> Any:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if pd.get("legacy"):
-        return {"role": "function", "name": result.name, "content": text_content(result, NAME)}
+        content = text_content(result, NAME, pd.get("part_extra", ()))
+        return {"role": "function", "name": result.name, "content": content}
     out: Dict[str, Any] = {
         "role": "tool",
         "tool_call_id": result_id(result, ctx, IDS, NAME),
-        "content": text_content(result, NAME),
+        "content": text_content(result, NAME, pd.get("part_extra", ())),
     }
     out.update(pd.get("extra", ()))
     return out
