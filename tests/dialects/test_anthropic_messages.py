@@ -14,7 +14,7 @@ import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
 from toolwire._ids import synthesize_id
-from toolwire._registry import RESULT, SERVER
+from toolwire._registry import OTHER, RESULT, SERVER
 
 D = "anthropic.messages"
 ID_RE = re.compile(r"[a-zA-Z0-9_-]+")
@@ -240,6 +240,44 @@ def test_server_tool_definition_keeps_its_fields() -> None:
     tool = toolwire.decode_tool(spec)
     assert (tool.name, tool.parameters) == ("web_search", None)
     assert toolwire.encode_tool(tool, D) == spec
+
+
+def test_tool_search_tool_definition_has_digits_in_its_versioned_type() -> None:
+    # platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool: the "bm25" in the type
+    # once made the definition match no dialect (corpus request-pai-sonnet-4-5-server-tool-search-history)
+    tools = [
+        {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+        {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+        {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "input_schema": {
+                "type": "object",
+                "properties": {"location": {"type": "string"}, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}},
+                "required": ["location"],
+            },
+            "defer_loading": True,
+        },
+    ]
+    for spec in tools:
+        assert toolwire.explain(spec)[:2] == (D, "tool")
+        tool = toolwire.decode_tool(spec)
+        assert tool.name == spec["name"]
+        assert toolwire.encode_tool(tool, D) == spec
+        assert toolwire.encode_tool(toolwire.decode_tool(spec, D), D) == spec
+    assert toolwire.decode_tool(tools[1]).parameters is None  # a server tool: no schema is invented
+    request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "tools": tools, "messages": [
+        {"role": "user", "content": "What is the weather in San Francisco?"},
+        {"role": "assistant", "content": [
+            {"type": "server_tool_use", "id": "srvtoolu_01ABC123", "name": "tool_search_tool_regex",
+             "input": {"query": "weather"}},
+            {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_01ABC123", "content": {
+                "type": "tool_search_tool_search_result",
+                "tool_references": [{"type": "tool_reference", "tool_name": "get_weather"}]}},
+        ]},
+    ]}
+    assert toolwire.detect(request) == D
+    assert [k for _, k, _, _, _ in walk(request)] == [SERVER, OTHER]
 
 
 def test_client_tool_without_parameters_gets_an_empty_object_schema() -> None:

@@ -14,7 +14,7 @@ import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
 from toolwire._ids import synthesize_id
-from toolwire._registry import RESULT
+from toolwire._registry import CALL, OTHER, RESULT, SERVER, TOOL
 
 D = "bedrock.converse"
 ID_RE = re.compile(r"[a-zA-Z0-9_.:-]{1,64}")
@@ -54,10 +54,15 @@ def test_corpus_request_results_and_tools(path: Any) -> None:
     doc = load(path)
     ids = [toolwire.decode_result(item, D).id for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT]
     assert ids == doc["expected_tool_result_ids"]
+    # toolConfig.tools is a union list: toolSpec | systemTool | cachePoint (a cache marker, no tool)
     specs = doc["payload"]["toolConfig"]["tools"]
-    tools = [toolwire.decode_tool(t) for t in specs]
-    assert [t.name for t in tools] == doc["expected_tool_definitions"]
-    assert [toolwire.encode_tool(t, D) for t in tools] == specs
+    kinds = [toolwire.explain(s).kind for s in specs]
+    defs = [s for s, k in zip(specs, kinds) if k == TOOL]
+    assert all(k == OTHER and list(s) == ["cachePoint"] for s, k in zip(specs, kinds) if k != TOOL)
+    tools = [toolwire.decode_tool(s) for s in defs]
+    # the corpus lists the function tools (toolSpec), not Nova's systemTool
+    assert [t.name for t, s in zip(tools, defs) if "toolSpec" in s] == doc["expected_tool_definitions"]
+    assert [toolwire.encode_tool(t, D) for t in tools] == defs
 
 
 def test_kimi_ids_from_bedrock_pass_unchanged() -> None:
@@ -227,6 +232,88 @@ def test_server_tool_use_is_not_a_client_call() -> None:
     web = toolwire.decode({"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {}})
     with pytest.raises(toolwire.EncodeError, match="run by another provider"):
         toolwire.encode(web, D)
+
+
+def test_nova_server_result_in_the_assistant_message_is_not_a_client_result() -> None:
+    # docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html: the code interpreter's call and
+    # its result come back in one assistant message; the result once counted as a client result
+    # (corpus request-pai-nova-2-lite-server-tool-result-in-assistant)
+    srv = {
+        "toolUse": {
+            "input": {
+                "code": "'''Calculate the average of the given numbers.'''\nnumbers = [10, 24, 2, 3, 43, 52, 13, 68, 6, 7, 902, 82]\nsum_numbers = sum(numbers)\ncount = len(numbers)\naverage = sum_numbers / count\n(sum_numbers, count, average)"
+            },
+            "name": "nova_code_interpreter",
+            "toolUseId": "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
+            "type": "server_tool_use",
+        }
+    }
+    res = {
+        "toolResult": {
+            "content": [{"text": '{"stdOut":"(1212, 12, 101.0)","stdErr":"","exitCode":0,"isError":false}'}],
+            "status": "success",
+            "toolUseId": "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
+            "type": "nova_code_interpreter_result",
+        }
+    }
+    client = use()
+    answer = {"toolResult": {"toolUseId": "tooluse_Ze_bgl9CSqu8aJv7XD-_Dw", "content": [{"text": "Paris"}]}}
+    request = {
+        "messages": [
+            {"role": "user", "content": [{"text": "What is the average of 10, 24, 2, 3, 43, 52, 13, 68, 6, 7, 902, 82"}]},
+            {"role": "assistant", "content": [srv, res, client]},
+            {"role": "user", "content": [answer]},
+        ],
+        "toolConfig": {"tools": [{"systemTool": {"name": "nova_code_interpreter"}}]},
+    }
+    items = [(k, item) for _, k, item, _, _ in walk(request)]
+    assert [k for k, _ in items] == [OTHER, SERVER, OTHER, CALL, RESULT]
+    assert items[2][1] == res  # passed through as it came
+    assert toolwire.explain(res)[:2] == (D, OTHER)
+    assert [toolwire.decode_result(i, D).id for k, i in items if k == RESULT] == ["tooluse_Ze_bgl9CSqu8aJv7XD-_Dw"]
+    with pytest.raises(toolwire.DecodeError, match="not a tool result"):
+        toolwire.decode_result(res, D)  # never handed over as the answer to a client call
+    every = toolwire.decode_all(request, include_server=True)
+    assert [(c.id, c.server) for c in every] == [
+        ("tooluse_WytfF0g1S5qUeEPm0ptOdQ", True),
+        ("tooluse_Ze_bgl9CSqu8aJv7XD-_Dw", False),
+    ]
+    assert [toolwire.encode(c, D) for c in every] == [srv, client]
+    # a client result stays a result, with or without a "type"
+    assert toolwire.explain(answer)[:2] == (D, RESULT)
+    typed = {"toolResult": {**answer["toolResult"], "type": "tool_result"}}
+    assert toolwire.encode_result(toolwire.decode_result(typed), D) == typed
+
+
+def test_cache_point_among_tools_is_a_marker_not_a_tool() -> None:
+    # docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html: a cachePoint after the tools
+    # (corpus request-pai-claude-sonnet-4-5-cache-point-history)
+    tools = [
+        {
+            "toolSpec": {
+                "name": "top_song",
+                "description": "Get the most popular song played on a radio station.",
+                "inputSchema": {
+                    "json": {
+                        "type": "object",
+                        "properties": {
+                            "sign": {
+                                "type": "string",
+                                "description": "The call sign for the radio station for which you want the most popular song. Example calls signs are WZPZ and WKRP.",
+                            }
+                        },
+                        "required": ["sign"],
+                    }
+                },
+            }
+        },
+        {"cachePoint": {"type": "default"}},
+    ]
+    assert [toolwire.explain(t)[:2] for t in tools] == [(D, TOOL), (D, OTHER)]
+    assert "cache marker" in toolwire.explain(tools[1]).reason
+    assert toolwire.encode_tool(toolwire.decode_tool(tools[0]), D) == tools[0]
+    with pytest.raises(toolwire.DecodeError, match="not a tool definition"):
+        toolwire.decode_tool(tools[1], D)
 
 
 def test_max_tokens_marks_calls_as_cut_off() -> None:

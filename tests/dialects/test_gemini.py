@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
-from toolwire._registry import CALL, OTHER, RESULT
+from toolwire._registry import CALL, OTHER, RESULT, SERVER, TOOL
 
 D = "gemini"
 NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
 REQUESTS = files("gemini", kinds=("request",))
 SIG = "CuIGARFNMg/mWulnXs/KJ1uoR+fFbeCNeN0IbmQ9i322OdAE="
+DECL_LISTS = ("functionDeclarations", "function_declarations")
+PARAM_KEYS = ("parametersJsonSchema", "parameters_json_schema", "parameters")
 
 
 def canon(calls: List[Any]) -> List[Dict[str, Any]]:
@@ -45,11 +47,19 @@ def test_corpus_request_results_and_tools(path: Any) -> None:
     doc = load(path)
     ids = [toolwire.decode_result(item, D).id for _, kind, item, _, _ in walk(doc["payload"]) if kind == RESULT]
     assert ids == doc["expected_tool_result_ids"]
-    decls = [d for entry in doc["payload"]["tools"] for d in entry["functionDeclarations"]]
-    tools = [toolwire.decode_tool(d) for d in decls]
+    # ``tools`` is a list of Tool entries (an older client sends one entry as an object);
+    # function declarations sit under either spelling, beside built-in entries ({"googleSearch": {}})
+    tools_field = doc["payload"].get("tools", [])
+    entries = tools_field if type(tools_field) is list else [tools_field]
+    decls = [d for entry in entries for key in DECL_LISTS if key in entry for d in entry[key]]
+    # named: a declaration with a plain JSON Schema under "parameters" is the canonical shape
+    tools = [toolwire.decode_tool(d, D) for d in decls]
     assert [t.name for t in tools] == doc["expected_tool_definitions"]
-    assert all(t.parameters == d["parameters_json_schema"] for t, d in zip(tools, decls))
+    assert all(t.parameters == next(d[k] for k in PARAM_KEYS if k in d) for t, d in zip(tools, decls))
     assert [toolwire.encode_tool(t, D) for t in tools] == decls
+    for entry in entries:  # an entry of one declaration is a tool too, written back with its key
+        if any(len(entry.get(key, ())) == 1 for key in DECL_LISTS):
+            assert toolwire.encode_tool(toolwire.decode_tool(entry, D), D) == entry
 
 
 def test_corpus_error_and_plain_object_responses() -> None:
@@ -247,6 +257,80 @@ def test_tool_entries_and_declarations() -> None:
     plain = {"name": "f", "parameters": {"type": "object"}}
     assert toolwire.detect(plain) == "canonical"
     assert toolwire.encode_tool(toolwire.decode_tool(plain, D), D) == plain  # read as Gemini when named
+
+
+def test_snake_case_request_keeps_its_spelling() -> None:
+    # the REST API takes proto field names too; Vertex's function-calling reference writes
+    # "function_declarations" (cloud.google.com/vertex-ai/generative-ai/docs/model-reference/function-calling)
+    decl = {
+        "name": "get_current_weather",
+        "description": "Get the current weather in a given location",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "location": {"type": "string", "description": "The city name of the location for which to get the weather."}
+            },
+            "required": ["location"],
+        },
+    }
+    request = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "What is the weather in Boston?"}]},
+            {"role": "model", "parts": [{"function_call": {"name": "get_current_weather", "args": {"location": "Boston"}}}]},
+            {
+                "role": "user",
+                "parts": [{"function_response": {"name": "get_current_weather", "response": {"temperature": 20, "unit": "C"}}}],
+            },
+        ],
+        "tools": [{"function_declarations": [decl]}],
+    }
+    items = [(k, item) for _, k, item, _, _ in walk(request, D)]
+    assert [k for k, _ in items] == [OTHER, CALL, RESULT]
+    assert toolwire.encode(toolwire.decode(items[1][1], D), D) == items[1][1]
+    assert toolwire.encode_result(toolwire.decode_result(items[2][1], D), D) == items[2][1]
+    entry = request["tools"][0]
+    assert toolwire.explain(entry)[:2] == (D, TOOL)
+    assert toolwire.encode_tool(toolwire.decode_tool(entry), D) == entry
+    assert toolwire.encode_tool(toolwire.decode_tool(decl, D), D) == decl
+    # the same declaration in the other schema spellings, and the null description llm-gemini
+    # sends (corpus request-llm-gemini-gemini-2.5-flash-snake-case-parts-two-rounds): once dropped
+    for key in ("parametersJsonSchema", "parameters_json_schema"):
+        other = {"name": decl["name"], "description": decl["description"], key: decl["parameters"]}
+        assert toolwire.encode_tool(toolwire.decode_tool(other), D) == other
+    null = {"name": "pelican_name_generator", "description": None, "parameters": {"properties": {}, "type": "object"}}
+    tool = toolwire.decode_tool(null, D)
+    assert tool.description is None
+    assert toolwire.encode_tool(tool, D) == null
+    assert toolwire.encode_tool(tool.model_copy(update={"description": "Names a pelican"}), D)["description"] == (
+        "Names a pelican"
+    )
+    assert "description" not in toolwire.encode_tool(toolwire.decode_tool({"name": "f"}, D), D)
+
+
+def test_builtin_tool_parts_beside_a_call_in_a_history() -> None:
+    # Gemini 3 built-in tools with function calling: the model turn replays toolCall / toolResponse
+    # parts (inner keys in either case) with their thought signatures (corpus
+    # request-pai-gemini-3-flash-server-toolcall-parts-history)
+    call = {"functionCall": {"id": "oqeiriep", "name": "calculator", "args": {"expression": "2+2"}}, "thoughtSignature": SIG}
+    tool_call = {"toolCall": {"id": "93z4z1x3", "tool_type": "GOOGLE_SEARCH_WEB", "args": {"queries": ["weather in Tokyo"]}}, "thoughtSignature": SIG}
+    tool_response = {"toolResponse": {"id": "93z4z1x3", "tool_type": "GOOGLE_SEARCH_WEB", "response": {"search_suggestions": "<div></div>"}}, "thoughtSignature": SIG}
+    answer = {"functionResponse": {"id": "oqeiriep", "name": "calculator", "response": {"output": "4"}}}
+    request = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "What is 2+2, and the weather in Tokyo?"}]},
+            {"role": "model", "parts": [call, tool_call, tool_response]},
+            {"role": "user", "parts": [answer]},
+        ],
+        "tools": [{"googleSearch": {}}, {"functionDeclarations": [{"name": "calculator", "parametersJsonSchema": {"type": "object"}}]}],
+    }
+    assert [k for _, k, _, _, _ in walk(request)] == [OTHER, CALL, SERVER, OTHER, RESULT]
+    every = toolwire.decode_all(request, include_server=True)
+    assert [(c.name, c.id, c.server) for c in every] == [
+        ("calculator", "oqeiriep", False),
+        ("GOOGLE_SEARCH_WEB", "93z4z1x3", True),
+    ]
+    assert [toolwire.encode(c, D) for c in every] == [call, tool_call]
+    assert toolwire.decode_result(answer).id == "oqeiriep"
 
 
 # --- detection and errors ----------------------------------------------------------------------

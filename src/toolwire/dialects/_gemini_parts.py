@@ -67,13 +67,15 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     if extra:
         pd["declaration"] = extra
     description = decl.get("description")
+    if description is None and "description" in decl:
+        pd["null_description"] = True  # llm-gemini sends "description": null
     return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     pd = scoped(tool, NAME)
     decl: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description is not None or pd.get("null_description"):
         decl["description"] = tool.description
     if tool.parameters is not None:
         decl[pd.get("params_key", "parametersJsonSchema")] = tool.parameters

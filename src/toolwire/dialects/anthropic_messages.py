@@ -1,8 +1,9 @@
 """Anthropic Messages (``anthropic.messages``).
 
-Follows https://docs.claude.com/en/api/messages and
+Follows https://docs.claude.com/en/api/messages,
 https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (checked
-2026-11-30) and the anthropic-sdk-python types ``tool_use_block``,
+2026-11-30), https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
+(checked 2026-12-01) and the anthropic-sdk-python types ``tool_use_block``,
 ``server_tool_use_block``, ``tool_param``, ``tool_result_block_param``.
 
 - Call: content block ``{"type": "tool_use", "id", "name", "input": {...}}``; other
@@ -16,7 +17,8 @@ https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (ch
   content blocks are its items; tool definitions are read with ``decode_tool``).
   Blocks of types this version does not know are passed over.
 - Tool: ``{"name", "description", "input_schema", "strict"}``; server tools
-  (``{"type": "web_search_20250305", "name", ...}``) keep their fields as provider data.
+  (``{"type": "web_search_20250305", "name", ...}``, any ``<name>_<yyyymmdd>`` type, digits
+  in the name too: ``tool_search_tool_bm25_20251119``) keep their fields as provider data.
 - Result: ``{"type": "tool_result", "tool_use_id", "content": text | blocks, "is_error"}``.
 - Ids: ``^[a-zA-Z0-9_-]+$`` (the API rejects others, e.g. Kimi's ``functions.f:0``).
 - Names: ``^[a-zA-Z0-9_-]{1,128}$`` (the API limit since 2025-08; 64 before).
@@ -53,7 +55,7 @@ _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
 _OTHER = OTHER_BLOCKS
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
 _NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
-_VERSIONED = re.compile(r"[a-z_]+_\d{8}")
+_VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
 
 
 _KINDS: Dict[str, str] = {

@@ -2,18 +2,23 @@
 
 Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html,
 https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html
-(checked 2026-11-30) and botocore's ``bedrock-runtime`` service model
+(checked 2026-11-30), https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+(checked 2026-12-01) and botocore's ``bedrock-runtime`` service model
 (``ToolUseBlock``, ``ToolResultBlock``, ``ToolSpecification``, ``ToolUseId``).
 
 - Call: content block ``{"toolUse": {"toolUseId", "name", "input": {...}}}``; newer
   responses add ``"type": "tool_use"`` (kept for a lossless re-encode);
-  ``"type": "server_tool_use"`` (Nova's built-in tools) is a server call.
+  ``"type": "server_tool_use"`` (Nova's built-in tools) is a server call. Its result,
+  a ``toolResult`` with a ``type`` (``nova_code_interpreter_result``) in the same
+  assistant message, is an other item, not a client tool result: it stays in place as is.
 - Containers: a response ``{"output": {"message": {...}}, "stopReason"}`` (finish from
   ``stopReason``; ``max_tokens`` marks the message's calls as cut off), a message
   ``{"role", "content": [blocks]}`` and a request ``{"messages": [...], "toolConfig"}``.
   Content blocks are unions with one key each; blocks of unknown kinds are passed over.
 - Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json": schema}, "strict"}}``
-  (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape.
+  (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape. A
+  ``{"cachePoint": {...}}`` among ``toolConfig.tools`` is a cache marker, not a tool: an
+  other item (``explain(x).kind``), left in its place.
 - Result: ``{"toolResult": {"toolUseId", "content": [{"text"} | {"json"} | ...], "status"}}``:
   ``status: "error"`` is ``is_error``; ``{"json": x}`` is a ``{"type": "json"}`` part, a
   single ``{"text"}`` block is plain text. Encoding writes text as ``{"text"}`` and
@@ -68,12 +73,19 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             if tu.get("type") == "server_tool_use":
                 return SERVER, "a 'toolUse' block of type 'server_tool_use' (a tool Bedrock runs)"
             return CALL, "a 'toolUse' block (a Converse content block)"
-        if type(data.get("toolResult")) is dict:
+        tr = data.get("toolResult")
+        if type(tr) is dict:
+            kind = tr.get("type")
+            if type(kind) is str and kind != "tool_result":  # Nova: nova_code_interpreter_result
+                return OTHER, f"a 'toolResult' block of type {kind!r} (the result of a tool Bedrock runs)"
             return RESULT, "a 'toolResult' block"
         if type(data.get("toolSpec")) is dict or type(data.get("systemTool")) is dict:
             return TOOL, "a 'toolSpec' (a Converse tool definition)"
         if len(data) == 1 and next(iter(data)) in _BLOCKS:
-            return OTHER, f"a {next(iter(data))!r} content block"
+            key = next(iter(data))
+            if key == "cachePoint":
+                return OTHER, "a 'cachePoint' block (a cache marker in content, system or toolConfig.tools)"
+            return OTHER, f"a {key!r} content block"
     output = data.get("output")
     if type(output) is dict and "message" in output:
         return CALLS, "'output.message' (a Converse response)"

@@ -15,15 +15,18 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   on the same part with the same key; SDK ``bytes`` are written as base64.
 - Provider-executed: ``executableCode`` (code execution; ``args`` is the whole
   ``{"code", "language", "id"}`` object, as the corpus records it) and ``toolCall``
-  (built-in tools) parts are server calls; ``codeExecutionResult`` / ``toolResponse``
-  are other items.
+  (built-in tools, ``{"id", "toolType" | "tool_type", "args"}``) parts are server calls,
+  kept whole; ``codeExecutionResult`` / ``toolResponse`` are other items.
 - Containers: ``GenerateContentResponse`` (every candidate's parts; finish from
   ``finishReason``, ``MAX_TOKENS`` marks the calls as cut off), ``Content``
   ``{"role", "parts"}`` and requests ``{"contents": [...]}``. Parts of unknown kinds
   are passed over.
 - Tool: a declaration ``{"name", "description", "parametersJsonSchema" | "parameters"}``
-  or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``); encoding
-  writes ``parametersJsonSchema`` (plain JSON Schema) unless the source used ``parameters``.
+  or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``), each key
+  also in snake_case (``function_declarations``, ``parameters_json_schema``: the API takes
+  proto field names, older clients send them). Encoding writes the keys as they came
+  (new tools: ``parametersJsonSchema``, plain JSON Schema), ``"description": null`` too.
+  Built-in entries (``{"googleSearch": {}}``) are no function declarations: not read.
 - Result: part ``{"functionResponse": {"name", "id"?, "response": {...}}}``. A
   ``response`` of ``{"output": x}`` / ``{"result": x}`` gives ``x`` (text, or a
   ``{"type": "json"}`` part), ``{"error": x}`` gives ``is_error``; any other object is
