@@ -145,7 +145,7 @@ def main() -> None:
     case("repair (small)", lambda: baseline(SMALL), {"toolwire": lambda: decode(REPAIR_SMALL)})
     case("repair 2 KB unclosed (opt-in)", lambda: baseline(BIG), {"toolwire": lambda: decode(UNCLOSED, allow_truncated=True)})
     call = decode(SMALL)
-    changed = call.model_copy(update={"raw": None})
+    changed = call.replace(raw=None)
     case(
         "encode back",
         lambda: {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": json.dumps(call.args)}},

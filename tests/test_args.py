@@ -9,6 +9,7 @@ import pytest
 
 import toolwire
 from toolwire import ArgumentsError, DecodeError
+from toolwire._types import new_call
 
 
 def chat(arguments: object, id: str = "call_1") -> dict:
@@ -174,7 +175,7 @@ def test_raw_text_reemitted_byte_for_byte() -> None:
     call = toolwire.decode(chat(text))
     assert call.raw == text
     assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == text
-    changed = call.model_copy(update={"args": {"b": 3}})
+    changed = call.replace(args={"b": 3})
     assert toolwire.encode(changed, "openai.chat")["function"]["arguments"] == '{"b":3}'
 
 
@@ -189,7 +190,9 @@ def test_merged_objects_with_equal_keys_are_not_guessed() -> None:
     [{"x": float("nan")}, {"x": float("inf")}, {"x": [float("-inf")]}, {"x": {1, 2}}, {"x": object()}],
 )
 def test_encoding_arguments_json_cannot_hold_is_an_encode_error(args: Any) -> None:
-    call = toolwire.ToolCall(name="f", args=args, id="call_1")
+    with pytest.raises(toolwire.DecodeError, match=r"^ToolCall args at \$\.args"):
+        toolwire.ToolCall(name="f", args=args, id="call_1")  # the public constructor refuses them
+    call = new_call("f", args, "call_1")  # as a third-party decoder could build one, unchecked
     with pytest.raises(toolwire.EncodeError, match="openai.chat"):
         toolwire.encode(call, "openai.chat")
 

@@ -26,6 +26,8 @@ CANONICAL = {
     "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect", "quick",
     "quick_first", "quick_objects", "objects", "containers", "peek", "encode_message", "stream",
     "interleave", "with_index", "\n", "<",
+    # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict)
+    "is_error", "parameters", "strict",
 }
 
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 from ._args import Policy
 from ._codec import (
     Detection,
+    ToolCalls,
     decode,
     decode_all,
     decode_result,
@@ -20,7 +21,7 @@ from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, Un
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
 from ._registry import Dialect, QuickFirst, Registry, default_registry, dialect_names, get_dialect, register_dialect
-from ._types import InvalidToolCall, Tool, ToolCall, ToolCalls, ToolResult
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 
 if TYPE_CHECKING:
     from ._text import TextResult, decode_text, encode_text

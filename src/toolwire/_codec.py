@@ -46,6 +46,7 @@ __all__ = [
     "encode_result",
     "encode_tool",
     "explain",
+    "ToolCalls",
     "walk",
 ]
 
@@ -388,3 +389,55 @@ def _guard(d: Dialect, fn: Any, data: Any) -> Any:
             f"Malformed {d.name} payload at $ ({type(exc).__name__}: {exc}): {excerpt(data)}",
             dialect=d.name,
         ) from None
+
+
+class ToolCalls(List[ToolCall]):
+    """A list of ``ToolCall`` usable as a pydantic field type.
+
+    Validation accepts everything ``decode_all`` does: ``None``, ``{}``, ``[]``,
+    ``""`` and ``"null"`` (empty), ``{"tool_calls": [...]}``, one call, a list of
+    calls of any dialect, an assistant message or a whole response. Serialises to
+    a list of ``{"name", "args", "id"}`` objects; its JSON schema describes that
+    form, for text-mode LLM output.
+    """
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema  # a user's model asked: pydantic is loaded already
+
+        return core_schema.no_info_plain_validator_function(
+            _validate_tool_calls,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                _serialize_tool_calls, when_used="always"
+            ),
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> Dict[str, Any]:
+        return {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "description": "Name of the tool to call."},
+                    "args": {"type": "object", "description": "Arguments, a JSON object."},
+                    "id": {"type": ["string", "null"], "description": "Optional call id."},
+                },
+                "required": ["name", "args"],
+                "additionalProperties": False,
+            },
+        }
+
+
+def _validate_tool_calls(value: Any) -> ToolCalls:
+    if isinstance(value, ToolCalls):
+        return value
+    try:
+        calls = decode_all(value)
+    except ToolwireError as exc:  # re-raised as a pydantic ValueError with our message
+        raise ValueError(str(exc)) from None
+    return ToolCalls(c for c in calls if isinstance(c, ToolCall))
+
+
+def _serialize_tool_calls(value: Any) -> List[Dict[str, Any]]:
+    return [{"name": c.name, "args": c.args, "id": c.id} for c in value]

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Union
 from ._args import TRUNCATING, Policy
 from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
 from ._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Registry
-from ._types import InvalidToolCall, ToolCall
+from ._types import InvalidToolCall, ToolCall, evolve
 from ._walk import _safe_sniff, walk
 
 __all__ = ["collect", "decode_one", "quick_collect", "try_quick"]
@@ -33,7 +33,7 @@ def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) ->
             loc=loc,
         ) from None
     if server and not call.server:
-        call = call.model_copy(update={"server": True})
+        call = evolve(call, server=True)
     return call
 
 

@@ -32,7 +32,7 @@ from ._errors import DecodeError, EncodeError
 from ._ids import IdMap, synthesize_id
 from ._names import NameMap
 from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
-from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
 __all__ = ["convert", "encode_message"]
@@ -81,28 +81,28 @@ class _Target:
             self.pending.by_name[c.name].append(new)
             # the target's own placeholders (no id, an empty id) no longer apply
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
-            c = c.model_copy(update={"id": new, "provider_data": pd, "repairs": (*c.repairs, "id-synthesized")})
+            c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
             self.pending.name_of[c.id] = c.name
         name = self.names.map(c.name)
         if name != c.name:
-            c = c.model_copy(update={"name": name})
+            c = evolve(c, name=name)
         return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
         if r.id is None and self.d.ids.required and r.name is not None:
             waiting = self.pending.by_name.get(r.name)
             if waiting:
-                r = r.model_copy(update={"id": waiting.pop(0)})
+                r = evolve(r, id=waiting.pop(0))
         if r.name is None and r.id is not None and r.id in self.pending.name_of:
-            r = r.model_copy(update={"name": self.pending.name_of[r.id]})  # Gemini needs it
+            r = evolve(r, name=self.pending.name_of[r.id])  # Gemini needs it
         if r.name is not None:
-            r = r.model_copy(update={"name": self.names.map(r.name)})
+            r = evolve(r, name=self.names.map(r.name))
         return encode_result(r, self.d, ids=self.ids, registry=self.registry)
 
     def tool(self, t: Tool) -> Dict[str, Any]:
         name = self.names.map(t.name)
-        return encode_tool(t if name == t.name else t.model_copy(update={"name": name}), self.d, registry=self.registry)
+        return encode_tool(t if name == t.name else evolve(t, name=name), self.d, registry=self.registry)
 
     def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0) -> Any:
         if issubclass(type(x), ToolCall):

@@ -66,7 +66,7 @@ def encode_stream(
         raise UnknownDialectError(
             f"Dialect {dialect!r} has no stream encoder; streaming dialects: {', '.join(_ENCODERS)}"
         )
-    canon = [c if isinstance(c, ToolCall) else ToolCall.model_validate(c) for c in calls]
+    canon = [c if isinstance(c, ToolCall) else ToolCall._validate(c) for c in calls]
     cut = _splitter(split)
     fragments = [[p for p in cut(encode_arguments(c.args, c.raw)) if p] for c in canon]
     if name == gemini_stream.NAME:

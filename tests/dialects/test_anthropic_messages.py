@@ -92,7 +92,7 @@ def test_call_round_trip(name: str, args: Dict[str, Any], ident: Any) -> None:
     assert wire["type"] == "tool_use" and wire["input"] == args
     back = toolwire.decode(wire, D)
     rule = toolwire.get_dialect(D).ids
-    assert back == call.model_copy(update={"id": ident or synthesize_id(name, args, rule, 0)})
+    assert back == call.replace(id=ident or synthesize_id(name, args, rule, 0))
 
 
 @given(
@@ -156,7 +156,7 @@ def test_foreign_ids_map_by_hash_into_the_charset(foreign: str) -> None:
     got = toolwire.encode(call, D)["id"]
     assert ID_RE.fullmatch(got)
     assert got != re.sub(r"[^a-zA-Z0-9_-]", "_", foreign)  # never character replacement
-    assert got == toolwire.encode(call.model_copy(update={"args": {"x": 1}}), D)["id"]  # id only, stable
+    assert got == toolwire.encode(call.replace(args={"x": 1}), D)["id"]  # id only, stable
     result = toolwire.ToolResult(id=foreign, content="ok")
     assert toolwire.encode_result(result, D)["tool_use_id"] == got
 

@@ -88,7 +88,7 @@ def test_call_round_trip(name: str, args: Dict[str, Any], ident: Any) -> None:
     assert list(wire) == ["toolUse"] and wire["toolUse"]["input"] == args
     back = toolwire.decode(wire, D)
     rule = toolwire.get_dialect(D).ids
-    assert back == call.model_copy(update={"id": ident or synthesize_id(name, args, rule, 0)})
+    assert back == call.replace(id=ident or synthesize_id(name, args, rule, 0))
     assert toolwire.decode(wire) == back
 
 

@@ -213,7 +213,7 @@ def test_mcp_tool_to_openai_maps_the_name_reversibly() -> None:
     # the model calls the mapped name; the same map gives the MCP name back
     reply = {"id": "call_1", "type": "function", "function": {"name": mapped, "arguments": '{"path": "/x"}'}}
     call = toolwire.decode(reply)
-    request = convert(call.model_copy(update={"name": names.original(call.name)}), to="mcp")
+    request = convert(call.replace(name=names.original(call.name)), to="mcp")
     assert request["params"] == {"name": "fs.read_file", "arguments": {"path": "/x"}}
 
 

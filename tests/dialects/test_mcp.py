@@ -99,7 +99,7 @@ def test_empty_and_null_request_ids_round_trip(rid: Any) -> None:
     assert call.id is None
     assert toolwire.encode(call, "mcp") == item
     assert toolwire.decode(item, "mcp", repair=True).provider_data == call.provider_data  # the general path agrees
-    renamed = call.model_copy(update={"id": "req-7"})
+    renamed = call.replace(id="req-7")
     assert toolwire.encode(renamed, "mcp")["id"] == "req-7"
     result = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}], "isError": False}}
     assert toolwire.encode_result(toolwire.decode_result(result, "mcp"), "mcp") == result

@@ -41,7 +41,7 @@ def test_items_reencode_losslessly(i: int) -> None:
 def test_canonical_call_shape() -> None:
     call = toolwire.ToolCall(name="f", args={"a": [1, "é"]})
     assert toolwire.encode(call, "ollama", position=2) == {"function": {"name": "f", "arguments": {"a": [1, "é"]}, "index": 2}}
-    with_id = toolwire.encode(call.model_copy(update={"id": "call_1"}), "ollama")
+    with_id = toolwire.encode(call.replace(id="call_1"), "ollama")
     assert with_id["id"] == "call_1"
 
 
@@ -64,7 +64,7 @@ def test_results_use_tool_name() -> None:
     wire = toolwire.encode_result(result, "ollama")
     assert wire == {"role": "tool", "tool_name": "get_weather", "content": "22°C", "tool_call_id": "call_k3x9a0ze"}
     assert toolwire.decode_result(wire, "ollama") == result
-    no_id = toolwire.encode_result(result.model_copy(update={"id": None}), "ollama")
+    no_id = toolwire.encode_result(result.replace(id=None), "ollama")
     assert "tool_call_id" not in no_id
 
 

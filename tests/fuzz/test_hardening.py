@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import toolwire
 from toolwire import strategies as tws
+from toolwire._types import new_call
 from toolwire.stream import Accumulator, accumulate
 
 
@@ -191,7 +192,7 @@ def test_encoders_raise_encode_errors_for_values_that_are_not_json() -> None:
     args: Any = {}
     args["me"] = args
     for bad in (args, {"a": 10**5000}, {"a": {1}}):
-        call = toolwire.ToolCall.model_construct(name="f", args=bad, id=None)
+        call = new_call("f", bad, None)
         for d in ("openai.chat", "anthropic.messages", "mcp"):
             with contextlib.suppress(toolwire.EncodeError):
                 toolwire.encode(call, d)

@@ -53,7 +53,7 @@ def _outcome(fn: Any) -> Tuple[str, Any]:
 
 def _plain(results: List[Any]) -> List[Any]:
     """Results as data; provider data also as text, so that its key order counts."""
-    return [(type(r).__name__, r.model_dump(), repr(r.provider_data)) for r in results]
+    return [(type(r).__name__, r.as_dict(), repr(r.provider_data)) for r in results]
 
 
 def _fed(chunks: List[Any], dialect: str, **kw: Any) -> Tuple[List[Any], List[Any], Any]:
@@ -70,7 +70,7 @@ def _strip(event: Any) -> Any:
     if isinstance(event, ArgsDelta):
         return ArgsDelta(event.index, event.id, event.delta, None, event.path)
     if hasattr(event, "call"):
-        return (type(event).__name__, event.index, type(event.call).__name__, event.call.model_dump())
+        return (type(event).__name__, event.index, type(event.call).__name__, event.call.as_dict())
     return event
 
 

@@ -121,7 +121,7 @@ def test_encode_matches_the_chat_templates() -> None:
     assert encode_text(c, "text.llama") == '{"name": "get_weather", "parameters": {"city": "Paris", "days": 3}}'
     assert encode_text(c, "text.llama", variant="pythonic") == "[get_weather(city='Paris', days=3)]"
     assert encode_text(c, "text.mistral") == '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "days": 3}'
-    assert encode_text(c.model_copy(update={"id": "Ab3dE9xYz"}), "text.mistral") == (
+    assert encode_text(c.replace(id="Ab3dE9xYz"), "text.mistral") == (
         '[TOOL_CALLS]get_weather[CALL_ID]Ab3dE9xYz[ARGS]{"city": "Paris", "days": 3}'
     )
     assert encode_text(c, "text.deepseek", variant="v3.1") == (

@@ -96,7 +96,7 @@ CASES = [(f.name, v) for f in TEXT_FORMATS for v in (None, *f.variants)]
        ids=st.lists(st.from_regex(r"[a-zA-Z0-9]{9}", fullmatch=True), min_size=3, max_size=3))
 def test_round_trip(dialect: str, variant: str | None, calls: list[ToolCall], ids: list[str]) -> None:
     if dialect == "text.mistral" and variant in (None, "v11", "v3"):
-        calls = [c.model_copy(update={"id": i}) for c, i in zip(calls, ids)]
+        calls = [c.replace(id=i) for c, i in zip(calls, ids)]
     try:
         text = encode_text(calls, dialect, variant=variant)
     except EncodeError:
@@ -104,7 +104,7 @@ def test_round_trip(dialect: str, variant: str | None, calls: list[ToolCall], id
     r = decode_text(text, dialect, tools=_tools(calls))
     expected = calls
     if dialect == "text.kimi":
-        expected = [c.model_copy(update={"id": f"functions.{c.name}:{i}"}) for i, c in enumerate(calls)]
+        expected = [c.replace(id=f"functions.{c.name}:{i}") for i, c in enumerate(calls)]
     assert list(r.tool_calls) == expected, text
     assert r.content is None and r.reasoning is None, text
     # and again, streamed one character at a time

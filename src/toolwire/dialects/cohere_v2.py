@@ -35,7 +35,7 @@ from .._args import Policy
 from .._errors import EncodeError
 from .._ids import rule
 from .._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
-from .._types import Tool, ToolCall, ToolResult
+from .._types import Tool, ToolCall, ToolResult, evolve
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, opt_str, result_id, scoped
@@ -114,7 +114,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = rescoped(tool, NAME, chat_parts.NAME).model_copy(update={"strict": None})
+    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
     return chat_parts.encode_tool(plain)
 
 

@@ -33,7 +33,7 @@ from .._args import Policy, parse_arguments
 from .._errors import DecodeError
 from .._ids import rule
 from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext
-from .._types import Tool, ToolCall, ToolResult, new_call
+from .._types import Tool, ToolCall, ToolResult, evolve, new_call
 from ._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ._mcp_plain import BARE, METHOD, NAME, QUICK_FIRST, quick
 
@@ -218,7 +218,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     result = ToolResult(id=ident, content=content, is_error=is_error)
     if _body_out(result) != body:
         pd["body"] = body
-    return result.model_copy(update={"provider_data": {NAME: pd}}) if pd else result
+    return evolve(result, provider_data={NAME: pd}) if pd else result
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .._args import Policy, encode_arguments, parse_arguments
 from .._ids import IdRule, rule
 from .._registry import CALL, CALLS, Dialect, EncodeContext
-from .._types import Tool, ToolCall, ToolResult, new_call
+from .._types import Tool, ToolCall, ToolResult, evolve, new_call
 from . import _openai_chat_parts as chat_parts
 from . import openai_chat
 from ._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
@@ -142,7 +142,7 @@ def rescoped(obj: Any, src: str, dst: str) -> Any:
         pd[dst] = moved
     else:
         pd.pop(dst, None)
-    return obj.model_copy(update={"provider_data": pd})
+    return evolve(obj, provider_data=pd)
 
 
 def chat_message(items: List[Dict[str, Any]], content: Optional[str], empty: str) -> Dict[str, Any]:

@@ -1,0 +1,170 @@
+"""The canonical values: light immutable classes with value equality, pickling,
+``replace``, checked public constructors and pydantic interoperability."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import pickle
+import subprocess
+import sys
+import typing
+from typing import Any, List, Optional
+
+import pytest
+from pydantic import BaseModel, ValidationError
+
+import toolwire
+from toolwire import InvalidToolCall, Tool, ToolCall, ToolResult
+
+VALUES = [
+    ToolCall("get_weather", {"city": "Paris"}, "call_1", raw='{"city": "Paris"}', repairs=("double-encoded",)),
+    ToolCall("f", provider_data={"gemini": {"thoughtSignature": "c2ln"}}, server=True),
+    InvalidToolCall(name="f", id="c", raw='{"a": ', error="cut off", loc="$.arguments", truncated=True),
+    Tool("search", "Search the web.", {"type": "object", "properties": {"q": {"type": "string"}}}, True),
+    ToolResult("call_1", "get_weather", [{"type": "text", "text": "18C"}], is_error=False),
+    ToolResult(content="boom", is_error=True, provider_data={"mcp": {"body": {}}}),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_values_pickle_copy_and_compare(value: Any) -> None:
+    for again in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
+        assert again == value and hash(again) == hash(value) and type(again) is type(value)
+        assert again.as_dict() == value.as_dict()
+    assert value.replace() == value
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_values_are_immutable(value: Any) -> None:
+    with pytest.raises(AttributeError, match="immutable"):
+        value.name = "other"
+    with pytest.raises(AttributeError, match="immutable"):
+        del value.provider_data
+    assert not hasattr(value, "__dict__")  # slots only
+
+
+def test_equality_is_the_canonical_content_only() -> None:
+    a = ToolCall("f", {"a": 1}, "c")
+    b = ToolCall("f", {"a": 1}, "c", raw='{"a":1}', provider_data={"x": {"y": 1}}, repairs=("r",), server=True)
+    assert a == b and hash(a) == hash(b)
+    assert a != ToolCall("f", {"a": 2}, "c") and a != ToolCall("g", {"a": 1}, "c") and a != ToolCall("f", {"a": 1})
+    assert a != ("f", {"a": 1}, "c") and a != {"name": "f", "args": {"a": 1}, "id": "c"}
+    assert Tool("t", provider_data={"x": {}}) == Tool("t") and Tool("t", "d") != Tool("t")
+    assert ToolResult("c", content="x") != ToolResult("c", content="x", is_error=True)
+
+
+def test_repr_shows_the_value_and_hides_fidelity_data() -> None:
+    call = ToolCall("f", {"x": 1}, raw='{"x":1}', provider_data={"d": {"k": 1}}, repairs=("json-repair",))
+    assert repr(call) == "ToolCall(name='f', args={'x': 1}, id=None, repairs=('json-repair',))"
+    assert repr(Tool("t")) == "Tool(name='t')"
+    assert repr(InvalidToolCall(error="bad")) == "InvalidToolCall(name=None, id=None, error='bad')"
+
+
+def test_replace_checks_like_the_constructor() -> None:
+    call = ToolCall("f", {"a": 1}, "c")
+    assert call.replace(id=None, args={"b": [1]}) == ToolCall("f", {"b": [1]})
+    with pytest.raises(toolwire.DecodeError, match=r"^ToolCall name at \$\.name must be a non-empty string, got ''$"):
+        call.replace(name="")
+    with pytest.raises(TypeError, match="has no field 'nope'"):
+        call.replace(nope=1)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: ToolCall(""), r"ToolCall name at $.name must be a non-empty string, got ''"),
+        (lambda: ToolCall(None), r"ToolCall name at $.name must be a non-empty string, got None"),  # type: ignore[arg-type]
+        (lambda: ToolCall("f", [1]), r"ToolCall args at $.args must be a JSON object (a dict), got [1]"),  # type: ignore[arg-type]
+        (lambda: ToolCall("f", {"a": {1}}), r"ToolCall args at $.args.a holds {1} (set), which is not JSON"),
+        (lambda: ToolCall("f", {"a": [math.nan]}), r"ToolCall args at $.args.a[0] holds nan, which JSON cannot carry"),
+        (lambda: ToolCall("f", {1: 2}), r"ToolCall args at $.args has a key that is not a string: 1"),  # type: ignore[dict-item]
+        (lambda: ToolCall("f", {}, ""), r"ToolCall id at $.id must be a non-empty string or None, got ''"),
+        (lambda: ToolCall("f", {}, 7), r"ToolCall id at $.id must be a non-empty string or None, got 7"),  # type: ignore[arg-type]
+        (lambda: ToolCall("f", server=1), r"ToolCall server at $.server must be a bool, got 1"),  # type: ignore[arg-type]
+        (lambda: ToolCall("f", repairs="ab"), r"ToolCall repairs at $.repairs must be a tuple of strings, got 'ab'"),  # type: ignore[arg-type]
+        (lambda: ToolCall("f", provider_data={"d": 1}), r"ToolCall provider_data at $.provider_data must map dialect ids to objects, got {'d': 1}"),  # type: ignore[dict-item]
+        (lambda: Tool("t", parameters=[]), r"Tool parameters at $.parameters must be a JSON object (a dict), got []"),  # type: ignore[arg-type]
+        (lambda: Tool("t", strict="yes"), r"Tool strict at $.strict must be a bool, got 'yes'"),  # type: ignore[arg-type]
+        (lambda: ToolResult("c", content=3), r"ToolResult content at $.content must be text or a list of parts, got 3"),  # type: ignore[arg-type]
+        (lambda: InvalidToolCall(error=None), r"InvalidToolCall error at $.error must be a string, got None"),  # type: ignore[arg-type]
+    ],
+)
+def test_public_constructors_raise_toolwire_errors(make: Any, message: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as info:
+        make()
+    assert str(info.value) == message
+    assert isinstance(info.value, ValueError) and info.value.loc == message.split(" at ")[1].split(" ")[0]
+
+
+def test_a_cycle_in_args_is_refused_and_a_shared_branch_is_not() -> None:
+    loop: Any = {}
+    loop["me"] = loop
+    with pytest.raises(toolwire.DecodeError, match=r"at \$\.args\.me holds itself"):
+        ToolCall("f", loop)
+    shared = {"k": [1, 2]}
+    assert ToolCall("f", {"a": shared, "b": shared}).args["b"] is shared
+    deep: Any = {}
+    node = deep
+    for _ in range(5000):  # deeper than the recursion limit: checked without recursion
+        node["a"] = {}
+        node = node["a"]
+    assert ToolCall("f", deep).args is deep
+
+
+class Step(BaseModel):
+    call: ToolCall
+    maybe: Optional[ToolCall] = None
+    tools: List[Tool] = []
+    result: Optional[ToolResult] = None
+    bad: Optional[InvalidToolCall] = None
+
+
+def test_values_are_pydantic_field_types() -> None:
+    step = Step(
+        call={"name": "f", "args": {"a": 1}, "id": "c"},
+        tools=[{"name": "t", "parameters": {"type": "object"}}],
+        result={"id": "c", "content": "ok"},
+        bad={"error": "cut off", "truncated": True},
+    )
+    assert step.call == ToolCall("f", {"a": 1}, "c") and type(step.call) is ToolCall
+    assert step.tools == [Tool("t", parameters={"type": "object"})]
+    dumped = json.loads(step.model_dump_json())
+    assert dumped["call"] == {
+        "name": "f", "args": {"a": 1}, "id": "c", "raw": None, "provider_data": {}, "repairs": [], "server": False,
+    }
+    again = Step.model_validate_json(step.model_dump_json())
+    assert again == step and again.call.repairs == () and again.bad == step.bad
+    decoded = toolwire.decode({"type": "function_call", "call_id": "call_9", "name": "f", "arguments": "{}", "id": "fc_1"})
+    kept = Step.model_validate_json(Step(call=decoded).model_dump_json()).call
+    assert kept.provider_data == decoded.provider_data and toolwire.encode(kept, "openai.responses")["id"] == "fc_1"
+    with pytest.raises(ValidationError, match="ToolCall args at"):
+        Step(call={"name": "f", "args": "[1]"})
+    with pytest.raises(ValidationError, match="ToolCall has no field 'nope'"):
+        Step(call={"name": "f", "nope": 1})
+    with pytest.raises(ValidationError, match="must be given as an object"):
+        Step(call=3)
+    schema = Step.model_json_schema()["properties"]
+    assert schema["call"]["required"] == ["name"] and schema["call"]["properties"]["args"]["type"] == "object"
+    assert schema["tools"]["items"]["properties"]["name"]["minLength"] == 1
+
+
+def test_values_nested_in_any_fields_serialize() -> None:
+    class Box(BaseModel):
+        x: typing.Any
+
+    call = ToolCall("f", {"a": 1}, "c")
+    assert Box(x=[call]).model_dump() == {"x": [call.as_dict()]}
+    assert json.loads(Box(x={"r": ToolResult("c", content="ok")}).model_dump_json())["x"]["r"]["content"] == "ok"
+
+
+def test_import_toolwire_loads_no_pydantic() -> None:
+    code = (
+        "import sys, toolwire; "
+        "toolwire.decode({'id': 'c', 'type': 'function', 'function': {'name': 'f', 'arguments': '{}'}}); "
+        "toolwire.encode(toolwire.ToolCall('f'), 'anthropic.messages'); "
+        "print(sorted(m for m in sys.modules if m == 'pydantic' or m.startswith('pydantic.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
