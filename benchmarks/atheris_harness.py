@@ -20,7 +20,7 @@ import atheris
 with atheris.instrument_imports():  # every module loaded here is instrumented
     import toolwire
     import toolwire.dialects  # noqa: F401 (the dialect modules load lazily otherwise)
-    import toolwire.dialects.text  # noqa: F401
+    import toolwire.text._table  # noqa: F401
     from toolwire.stream import accumulate
 
 TEXT_FORMATS = ["text.hermes", "text.llama", "text.mistral", "text.qwen3-xml", "text.deepseek", "text.kimi"]

@@ -21,8 +21,8 @@ from typing import Callable, Dict, List, Tuple
 
 sys.path.insert(0, "src")
 
-from toolwire._text import TEXT_FORMATS, TextParser, decode_text, encode_text  # noqa: E402
 from toolwire._types import ToolCall  # noqa: E402
+from toolwire.text._api import TEXT_FORMATS, TextParser, decode_text, encode_text  # noqa: E402
 
 REASONING = {
     "text.hermes": ("<think>\n", "\n</think>\n\n"),

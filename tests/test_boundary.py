@@ -7,7 +7,9 @@ no module outside ``dialects/`` may use one. Exempt, by design:
 
 - ``schema/``: the structured-output renderers write each provider's request fields
   (DESIGN.md, layout: "provider renderers");
-- ``_finish.py``: provider finish-reason *values*, keyed by dialect id.
+- ``_finish.py``: provider finish-reason *values*, keyed by dialect id;
+- ``text/``: the text formats of open models are dialects too (``text.*``), one module
+  per family, each writing its own format's JSON keys.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Set
 import toolwire
 
 ROOT = Path(toolwire.__file__).parent
-EXEMPT = ("schema/", "_finish.py")
+EXEMPT = ("schema/", "_finish.py", "text/")
 # canonical and JSON Schema words, registry hooks, and our own record fields
 CANONICAL = {
     "id", "name", "args", "type", "description", "properties", "provider_data", "content", "error",
@@ -51,7 +53,7 @@ def _keys(path: Path) -> Set[str]:
 
 def _provider_keys() -> Set[str]:
     keys: Set[str] = set()
-    for path in (ROOT / "dialects").glob("*.py"):
+    for path in (ROOT / "dialects").rglob("*.py"):
         keys |= _keys(path)
     return keys - CANONICAL - set(toolwire.dialect_names())
 

@@ -24,7 +24,7 @@ from ._registry import Dialect, QuickFirst, Registry, default_registry, dialect_
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 
 if TYPE_CHECKING:
-    from ._text import TextResult, decode_text, encode_text
+    from .text._api import TextResult, decode_text, encode_text
 
 __version__ = "0.1.0"
 
@@ -33,7 +33,7 @@ _LAZY = {"TextResult", "decode_text", "encode_text"}  # the text formats load on
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        from . import _text
+        from .text import _api as _text
 
         return getattr(_text, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,30 +10,9 @@ from ._args import Policy, make_policy
 from ._collect import collect, decode_one, quick_collect, try_quick
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
-from ._registry import (
-    CALL,
-    CALLS,
-    RESULT,
-    SERVER,
-    TOOL,
-    Dialect,
-    EncodeContext,
-    Registry,
-    default_registry,
-)
+from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext, Registry, default_registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
-from ._walk import (
-    _KIND_WORDS,
-    Detection,
-    _dialect,
-    _load,
-    _registry,
-    _safe_sniff,
-    _sniff,
-    detect,
-    explain,
-    walk,
-)
+from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _safe_sniff, _sniff, detect, explain, walk
 
 __all__ = [
     "Detection",

@@ -53,7 +53,7 @@ _PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary
 
 
 def _message_null(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    from .dialects.mistral import chat_message  # lazy: importing toolwire loads no dialect
+    from .dialects.mistral.calls import chat_message  # lazy: importing toolwire loads no dialect
 
     message: Dict[str, Any] = chat_message(items, content, "null")
     return message

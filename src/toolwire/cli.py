@@ -62,7 +62,7 @@ def _dialect(name: Optional[str]) -> Optional[Dialect]:
 
 
 def _text_job(name: str, audit: bool) -> Job:
-    from ._text import decode_text  # the text formats load only when asked for
+    from .text._api import decode_text  # the text formats load only when asked for
 
     def job(value: Any) -> Any:
         return [_canonical(c, audit) for c in decode_text(value, name).tool_calls]
@@ -177,7 +177,7 @@ def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool) -> i
 
 
 def _dialects(as_json: bool) -> int:
-    from ._text import TEXT_FORMATS
+    from .text._api import TEXT_FORMATS
 
     rows = [(d.name, ", ".join(d.aliases), d.description) for d in default_registry()]
     known = {r[0] for r in rows}

@@ -69,7 +69,7 @@ def _check_payload(p: Any) -> None:
 
 
 def _check_stream(s: Any) -> None:
-    from .stream import accumulate
+    from .stream._accumulate import accumulate
 
     got = accumulate(s.chunks, s.dialect)
     assert got == s.calls, f"accumulate({s.dialect}) gave {got!r}, expected {s.calls!r}"
@@ -81,7 +81,7 @@ def _check_corrupted(value: Any, dialect: str, stream: bool) -> None:
     from ._codec import decode, decode_all, decode_result, decode_tool, detect, explain
     from ._convert import convert
     from ._errors import ToolwireError
-    from .stream import Accumulator, accumulate
+    from .stream._accumulate import Accumulator, accumulate
 
     if stream:
         chunks = value if type(value) is list else [value]

@@ -323,7 +323,7 @@ def payloads(
 
 @st.composite
 def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, transport: Any) -> Stream:
-    from .stream import encode_stream  # lazy: the stream handlers load on first use
+    from .stream._accumulate import encode_stream  # lazy: the stream handlers load on first use
 
     plan = draw(st.sampled_from(plans))
     name = plan.dialect.name

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 import toolwire
 from toolwire._args import DEFAULT_POLICY
-from toolwire.dialects import cohere_v2, mistral, ollama
+from toolwire.dialects.cohere import v2 as cohere_v2
+from toolwire.dialects.mistral import calls as mistral
+from toolwire.dialects.ollama import calls as ollama
 from toolwire.strategies import corrupted, tool_calls
 
 QUICK: Dict[str, Callable[[Dict[str, Any]], Any]] = {

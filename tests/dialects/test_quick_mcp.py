@@ -13,8 +13,8 @@ import toolwire
 from toolwire import ToolwireError
 from toolwire._args import DEFAULT_POLICY
 from toolwire._registry import CALL, Registry, default_registry
-from toolwire.dialects import mcp
-from toolwire.dialects._mcp_plain import QUICK_FIRST, quick
+from toolwire.dialects.mcp import calls as mcp
+from toolwire.dialects.mcp._plain import QUICK_FIRST, quick
 from toolwire.strategies import corrupted, tool_calls
 
 MCP = toolwire.get_dialect("mcp")

@@ -15,8 +15,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire import ToolCall, ToolwireError
-from toolwire import stream as stream_module
 from toolwire.stream import STREAM_HANDLERS, Accumulator, ArgsDelta, accumulate, encode_stream
+from toolwire.stream import _accumulate as stream_module
 
 RUN_DIALECTS = [d for d, handler in STREAM_HANDLERS.items() if hasattr(handler, "run")]
 
@@ -431,7 +431,7 @@ def test_a_call_with_an_error_takes_no_fragment_on_the_hot_path(dialect: str) ->
 
 def test_core_finds_calls_by_id_in_every_scope() -> None:
     from toolwire._args import DEFAULT_POLICY
-    from toolwire._stream_core import Core
+    from toolwire.stream._core import Core
 
     core = Core("x", DEFAULT_POLICY, False, False, False)
     a, b = core.new(None, None, "id1", "f", True), core.new(None, 0, "id1", "g", True)

@@ -6,7 +6,8 @@ import pytest
 from textcheck import C
 
 from toolwire._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError
-from toolwire._text import (
+from toolwire._types import InvalidToolCall, ToolCall
+from toolwire.text._api import (
     TEXT_FORMATS,
     CallEvent,
     ContentDelta,
@@ -17,7 +18,6 @@ from toolwire._text import (
     encode_text,
     get_text_format,
 )
-from toolwire._types import InvalidToolCall, ToolCall
 
 W = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
 
@@ -201,7 +201,7 @@ def test_tools_of_any_dialect_type_xml_values() -> None:
 
 
 def test_the_registry_table_matches_each_format_module() -> None:
-    from toolwire.dialects.text import TEXT_DIALECTS, text_format
+    from toolwire.text._table import TEXT_DIALECTS, text_format
 
     for d in TEXT_DIALECTS:
         fmt = text_format(d)

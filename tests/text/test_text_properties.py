@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from textcheck import stream
 
 from toolwire._errors import EncodeError, ToolwireError
-from toolwire._text import TEXT_FORMATS, decode_text, encode_text
 from toolwire._types import InvalidToolCall, ToolCall
+from toolwire.text._api import TEXT_FORMATS, decode_text, encode_text
 
 NAMES = [f.name for f in TEXT_FORMATS]
 MARKERS = [

@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from toolwire._text import (
+from toolwire._types import InvalidToolCall, ToolCall
+from toolwire.text._api import (
     CallEvent,
     ContentDelta,
     ReasoningDelta,
@@ -14,7 +15,6 @@ from toolwire._text import (
     TextResult,
     decode_text,
 )
-from toolwire._types import InvalidToolCall, ToolCall
 
 
 class Invalid:

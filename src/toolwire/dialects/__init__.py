@@ -11,34 +11,23 @@ from __future__ import annotations
 from typing import Tuple
 
 from .._registry import Dialect
-from . import (
-    anthropic_messages,
-    bedrock_converse,
-    canonical,
-    cohere_v2,
-    gemini,
-    mcp,
-    mistral,
-    ollama,
-    openai_chat,
-    openai_responses,
-)
-from .text import TEXT_DIALECTS
+from ..text._table import TEXT_DIALECTS
+from . import anthropic, bedrock, canonical, cohere, gemini, mcp, mistral, ollama, openai
 
 __all__ = ["BUILTIN"]
 
 BUILTIN: Tuple[Dialect, ...] = (
-    anthropic_messages.DIALECT,
-    bedrock_converse.DIALECT,
+    anthropic.DIALECT,
+    bedrock.DIALECT,
     gemini.DIALECT,
-    openai_responses.DIALECT,
+    openai.RESPONSES,
     # Mistral, Cohere and Ollama refine the Chat shape: they come first but claim a
     # payload only on evidence of their own (``extra['detect']``); a generic Chat
     # payload stays openai.chat
     mistral.DIALECT,
-    cohere_v2.DIALECT,
+    cohere.DIALECT,
     ollama.DIALECT,
-    openai_chat.DIALECT,
+    openai.CHAT,
     mcp.DIALECT,
     canonical.DIALECT,
     # text formats of open-weight models: no item shapes, never detected

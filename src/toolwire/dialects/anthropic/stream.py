@@ -1,0 +1,204 @@
+"""Anthropic Messages streaming (``anthropic.messages``): SSE events.
+
+Follows https://docs.anthropic.com/en/docs/build-with-claude/streaming (checked
+2026-11-30) and the anthropic-python types ``raw_content_block_start_event``,
+``raw_content_block_delta_event``, ``raw_message_delta_event``.
+
+- ``content_block_start`` with a ``tool_use`` block starts a call keyed by the block
+  ``index``. Its ``input: {}`` is a placeholder and is never glued to the real text;
+  a non-empty ``input`` there (some proxies) is used when no delta follows.
+- ``content_block_delta`` with ``input_json_delta.partial_json`` adds text; the first
+  is often ``""``; a call with no arguments sends only ``""``, which gives ``{}``.
+- ``content_block_stop`` ends the call. ``message_delta.delta.stop_reason`` is the
+  finish reason (``max_tokens`` when cut off).
+- ``server_tool_use`` and ``mcp_tool_use`` blocks are executed by Anthropic: server calls.
+- ``ping``, ``thinking`` and other blocks carry no calls; ``text_delta`` is text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+
+from ..._errors import ToolwireError
+from ..._types import ToolCall
+from ...stream._core import Core
+from ...stream._events import ArgsDelta, new_event
+
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
+
+NAME = "anthropic.messages"
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
+    {"message_start", "content_block_start", "content_block_delta", "content_block_stop",
+     "message_delta", "message_stop", "ping"}
+)
+_CALLS = {"tool_use": False, "server_tool_use": True, "mcp_tool_use": True}
+_PLAIN = frozenset({"type", "id", "name", "input"})
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    kind = data.get("type")
+    return type(kind) is str and kind in EVENTS
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+class Handler:
+    """Feeds Anthropic events into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: the events of plain ``tool_use`` blocks are handled here
+        (the core's hot-path contract), other events by ``feed``, chunks that are not
+        dicts by *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                c = block = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    kind = data["type"]
+                    if kind == "content_block_delta":
+                        delta = data["delta"]
+                        if delta["type"] == "input_json_delta":
+                            piece = delta["partial_json"]
+                            index = data["index"]
+                            if type(piece) is str:
+                                if not piece:
+                                    continue  # the usual first delta of a block: nothing to add
+                                c = open_calls[index]
+                                size = c.size + len(piece)
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index:
+                                    c.size = size
+                                    c.parts.append(piece)
+                                    if events is not None:
+                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                    continue
+                                c = None
+                    elif kind == "content_block_stop":
+                        index = data["index"]
+                        if type(index) is int:
+                            c = open_calls.get(index)
+                            if c is None:
+                                continue
+                    elif kind == "content_block_start":
+                        block = data["content_block"]
+                        index = data["index"]
+                        if (type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN
+                                or index in open_calls):
+                            block = None
+                    elif kind == "message_stop" or kind == "ping":
+                        continue
+                    elif kind == "message_delta":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("stop_reason"))
+                        continue
+                except (LookupError, TypeError):
+                    c = block = None
+                if c is not None:  # outside the ``try``: finalizing is not a read
+                    c.ended = True
+                    core.finalize(c)
+                elif block is not None:  # ``_open`` of a plain block, with nothing open there
+                    ident, name, initial = block.get("id"), block.get("name"), block.get("input")
+                    c = core.new(index, None, ident if type(ident) is str and ident else None,
+                                 name if type(name) is str and name else None, True)
+                    if type(initial) is dict and initial:
+                        c.obj = initial
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    def _open(self, key: Optional[int], block: Dict[str, Any], pd: Optional[Dict[str, Any]] = None) -> None:
+        ident, name, initial = block.get("id"), block.get("name"), block.get("input")
+        c = self.core.open(key, ident if type(ident) is str and ident else None,
+                           name if type(name) is str and name else None,
+                           server=_CALLS[block["type"]], provider_data=pd)
+        if type(initial) is dict and initial:
+            c.obj = initial
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        kind = data.get("type")
+        core = self.core
+        index = data.get("index")
+        key = index if type(index) is int else None
+        if kind == "content_block_delta":
+            delta = data.get("delta")
+            if type(delta) is not dict:
+                return
+            dkind = delta.get("type")
+            if dkind == "input_json_delta":
+                piece = delta.get("partial_json")
+                if type(piece) is str and piece:
+                    core.add_at(key, piece)
+            elif dkind == "text_delta":
+                text = delta.get("text")
+                if type(text) is str:
+                    core.text(text)
+        elif kind == "content_block_start":
+            block = data.get("content_block")
+            if type(block) is not dict:
+                return
+            btype = block.get("type")
+            if btype in _CALLS:
+                pd = None
+                if btype != "tool_use" or not block.keys() <= _PLAIN:
+                    extra = {k: v for k, v in block.items() if k not in _PLAIN}
+                    if btype != "tool_use":
+                        extra["type"] = btype
+                    pd = {NAME: extra}
+                self._open(key, block, pd)
+            elif btype == "text" and type(block.get("text")) is str:
+                core.text(block["text"])
+        elif kind == "content_block_stop":
+            if key is not None:
+                core.end(core.by_key.get(key))
+        elif kind == "message_delta":
+            delta = data.get("delta")
+            if type(delta) is dict:
+                core.finish(delta.get("stop_reason"))
+        elif kind == "message_start":
+            msg = data.get("message")
+            if type(msg) is dict:
+                core.finish(msg.get("stop_reason"))
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """Anthropic events carrying *calls*, one ``tool_use`` block each."""
+    events: List[Dict[str, Any]] = [
+        {"type": "message_start", "message": {"type": "message", "role": "assistant", "content": [],
+                                              "stop_reason": None}}
+    ]
+    for i, call in enumerate(calls):
+        events.append({"type": "content_block_start", "index": i,
+                       "content_block": {"type": "tool_use", "id": call.id, "name": call.name, "input": {}}})
+        events.append({"type": "content_block_delta", "index": i,
+                       "delta": {"type": "input_json_delta", "partial_json": ""}})
+        for piece in fragments[i]:
+            events.append({"type": "content_block_delta", "index": i,
+                           "delta": {"type": "input_json_delta", "partial_json": piece}})
+        events.append({"type": "content_block_stop", "index": i})
+    events.append({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}})
+    events.append({"type": "message_stop"})
+    return events

@@ -1,0 +1,111 @@
+"""Tool definitions and tool results of ``anthropic.messages`` (see that module)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict
+
+from ..._errors import DecodeError, EncodeError
+from ..._ids import rule
+from ..._registry import EncodeContext
+from ..._types import Tool, ToolResult
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+
+NAME = "anthropic.messages"
+IDS = rule(r"[a-zA-Z0-9_-]+", required=True, prefix="toolu_", length=24)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,128}")
+OTHER_BLOCKS = frozenset(
+    {"text", "thinking", "redacted_thinking", "image", "document", "search_result",
+     "container_upload", "tool_reference"}
+)
+
+
+_PLAIN_TOOL = frozenset({"name", "description", "input_schema", "strict"})
+_EMPTY_SCHEMA = {"type": "object", "properties": {}}
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    params = item.get("input_schema")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool input_schema at {loc}.input_schema must be an object", dialect=NAME, loc=loc)
+    strict = item.get("strict")
+    extra = {k: v for k, v in item.items() if k not in _PLAIN_TOOL}
+    return Tool(
+        name=name,
+        description=item.get("description"),
+        parameters=params,
+        strict=strict if type(strict) is bool else None,
+        provider_data={NAME: extra} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    out: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None:
+        out["description"] = tool.description
+    server = type(pd.get("type")) is str and pd["type"] != "custom"
+    if tool.parameters is not None or not server:
+        # the API requires a schema for a client tool
+        out["input_schema"] = tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)
+    if tool.strict is not None:
+        out["strict"] = tool.strict
+    out.update(pd)
+    return out
+
+
+_PLAIN_RESULT = frozenset({"type", "tool_use_id", "content", "is_error"})
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    ident = opt_str(item.get("tool_use_id"), loc + ".tool_use_id", NAME)
+    content = item.get("content")
+    pd = {k: v for k, v in item.items() if k not in _PLAIN_RESULT}
+    if content is None:
+        content = ""
+        pd["no_content"] = True
+    elif type(content) is list:
+        content = [as_dict(b, f"{loc}.content[{i}]", NAME, "a content block") for i, b in enumerate(content)]
+        for i, b in enumerate(content):
+            if type(b.get("type")) is not str:
+                where = f"{loc}.content[{i}]"
+                raise DecodeError(f"Content block at {where} has no 'type'", dialect=NAME, loc=where)
+    elif type(content) is not str:
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of blocks", dialect=NAME, loc=loc
+        )
+    is_error = item.get("is_error")
+    if is_error is False:
+        pd["is_error"] = False
+    return ToolResult(
+        id=ident, content=content, is_error=is_error is True, provider_data={NAME: pd} if pd else {}
+    )
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
+    content = result.content
+    if not (content == "" and pd.get("no_content")):
+        out["content"] = content if isinstance(content, str) else [_block(p) for p in content]
+    if result.is_error:
+        out["is_error"] = True
+    elif "is_error" in pd:
+        out["is_error"] = False
+    out.update((k, v) for k, v in pd.items() if k not in ("no_content", "is_error"))
+    return out
+
+
+def _block(part: Dict[str, Any]) -> Dict[str, Any]:
+    kind = part.get("type")
+    if kind == "json":
+        return {"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)}
+    if type(kind) is str and kind in OTHER_BLOCKS:
+        return part
+    raise EncodeError(f"A {NAME} tool result cannot hold a {kind!r} part", dialect=NAME)
+
+

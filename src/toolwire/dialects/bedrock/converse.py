@@ -1,0 +1,226 @@
+"""AWS Bedrock Converse (``bedrock.converse``).
+
+Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html,
+https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html
+(checked 2026-11-30), https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+(checked 2026-12-01) and botocore's ``bedrock-runtime`` service model
+(``ToolUseBlock``, ``ToolResultBlock``, ``ToolSpecification``, ``ToolUseId``).
+
+- Call: content block ``{"toolUse": {"toolUseId", "name", "input": {...}}}``; newer
+  responses add ``"type": "tool_use"`` (kept for a lossless re-encode);
+  ``"type": "server_tool_use"`` (Nova's built-in tools) is a server call. Its result,
+  a ``toolResult`` with a ``type`` (``nova_code_interpreter_result``) in the same
+  assistant message, is an other item, not a client tool result: it stays in place as is.
+- Containers: a response ``{"output": {"message": {...}}, "stopReason"}`` (finish from
+  ``stopReason``; ``max_tokens`` marks the message's calls as cut off), a message
+  ``{"role", "content": [blocks]}`` and a request ``{"messages": [...], "toolConfig"}``.
+  Content blocks are unions with one key each; blocks of unknown kinds are passed over.
+- Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json": schema}, "strict"}}``
+  (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape. A
+  ``{"cachePoint": {...}}`` among ``toolConfig.tools`` is a cache marker, not a tool: an
+  other item (``explain(x).kind``), left in its place.
+- Result: ``{"toolResult": {"toolUseId", "content": [{"text"} | {"json"} | ...], "status"}}``:
+  ``status: "error"`` is ``is_error``; ``{"json": x}`` is a ``{"type": "json"}`` part, a
+  single ``{"text"}`` block is plain text. Encoding writes text as ``{"text"}`` and
+  JSON as ``{"json"}``, never one as the other.
+- Ids: 1–64 characters of ``[a-zA-Z0-9_.:-]`` (botocore since 2026-04; Kimi K2 on
+  Bedrock returns ``functions.get_temperature:0``); required. Mapped ids are
+  ``tooluse_`` + 22 characters.
+- Names: ``^[a-zA-Z0-9_-]{1,64}$``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ..._access import to_data
+from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._errors import EncodeError
+from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._types import ToolCall, new_call
+from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
+from ..anthropic.messages import object_arguments
+from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
+
+__all__ = ["DIALECT"]
+
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+_BLOCKS = frozenset(
+    {"text", "image", "document", "video", "audio", "toolUse", "toolResult", "guardContent",
+     "cachePoint", "reasoningContent", "citationsContent", "searchResult"}
+)
+_REQUEST_KEYS = ("toolConfig", "inferenceConfig", "additionalModelRequestFields", "guardrailConfig")
+
+
+def _untyped_blocks(content: Any) -> bool:
+    """A content list of Converse union blocks (no ``type`` key, one known member)."""
+    if type(content) is not list:
+        return False
+    return any(type(b) is dict and "type" not in b and not b.keys().isdisjoint(_BLOCKS) for b in content)
+
+
+_TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "inputSchema"}
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+        return None
+    if "role" not in data:
+        tu = data.get("toolUse")
+        if type(tu) is dict:
+            if tu.get("type") == "server_tool_use":
+                return SERVER, "a 'toolUse' block of type 'server_tool_use' (a tool Bedrock runs)"
+            return CALL, "a 'toolUse' block (a Converse content block)"
+        tr = data.get("toolResult")
+        if type(tr) is dict:
+            kind = tr.get("type")
+            if type(kind) is str and kind != "tool_result":  # Nova: nova_code_interpreter_result
+                return OTHER, f"a 'toolResult' block of type {kind!r} (the result of a tool Bedrock runs)"
+            return RESULT, "a 'toolResult' block"
+        if type(data.get("toolSpec")) is dict or type(data.get("systemTool")) is dict:
+            return TOOL, "a 'toolSpec' (a Converse tool definition)"
+        if len(data) == 1 and next(iter(data)) in _BLOCKS:
+            key = next(iter(data))
+            if key == "cachePoint":
+                return OTHER, "a 'cachePoint' block (a cache marker in content, system or toolConfig.tools)"
+            return OTHER, f"a {key!r} content block"
+    output = data.get("output")
+    if type(output) is dict and "message" in output:
+        return CALLS, "'output.message' (a Converse response)"
+    role = data.get("role")
+    if role is not None:
+        if _untyped_blocks(data.get("content")):
+            return CALLS, f"a {role!r} message of Converse content blocks"
+        return None
+    messages = data.get("messages")
+    if type(messages) is list:
+        if any(k in data for k in _REQUEST_KEYS) or any(
+            type(m) is dict and _untyped_blocks(m.get("content")) for m in messages
+        ):
+            return CALLS, "'messages' with Converse content blocks or 'toolConfig' (a Converse request)"
+        return None
+    schema = data.get("inputSchema")
+    if "name" in data and type(schema) is dict and "json" in schema and "type" not in schema:
+        return TOOL, "'name' and 'inputSchema.json' (a Converse tool specification)"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    output = data.get("output")
+    if type(output) is dict:
+        msg = as_dict(output.get("message"), loc + ".output.message", NAME, "a message")
+        yield from _blocks(msg.get("content"), loc + ".output.message.content")
+    elif "messages" in data and "content" not in data:
+        for i, m in enumerate(as_list(data["messages"], loc + ".messages", NAME)):
+            mloc = f"{loc}.messages[{i}]"
+            yield from _blocks(as_dict(m, mloc, NAME, "a message").get("content"), mloc + ".content")
+    else:
+        yield from _blocks(data.get("content"), loc + ".content")
+
+
+def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    if content is None:
+        return
+    for j, block in enumerate(as_list(content, loc, NAME)):
+        bloc = f"{loc}[{j}]"
+        b = to_data(block, bloc)
+        if type(b) is not dict or not b.keys().isdisjoint(_BLOCKS):
+            yield b, bloc  # a non-object is reported by the walk; unknown members are passed over
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    reason = data.get("stopReason")
+    return reason if type(reason) is str else None
+
+
+_PLAIN = frozenset({"toolUseId", "name", "input"})
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    tu = item.get("toolUse")
+    if type(tu) is not dict:
+        tu = as_dict(tu, loc + ".toolUse", NAME, "a 'toolUse' object")
+    name = tu.get("name")
+    if type(name) is not str or not name:
+        name = name_of(name, loc + ".toolUse.name", NAME)
+    ident = tu.get("toolUseId")
+    if type(ident) is not str or not ident:
+        ident = opt_str(ident, loc + ".toolUse.toolUseId", NAME)
+    inp = tu.get("input")
+    server = tu.get("type") == "server_tool_use"
+    if server:
+        args, raw, repairs = parse_arguments(inp, policy, loc + ".toolUse.input", NAME)
+    elif type(inp) is dict and policy.finish_reason is None:
+        check_object(inp, policy, loc + ".toolUse.input", NAME)
+        if len(tu) == 3 and len(item) == 1 and ident is not None:
+            return new_call(name, inp, ident)
+        args, raw, repairs = inp, None, ()
+    else:
+        args, raw, repairs = object_arguments(inp, policy, loc + ".toolUse.input", NAME)
+    pd = {k: v for k, v in tu.items() if k not in _PLAIN}
+    if len(item) > 1:
+        pd["block"] = {k: v for k, v in item.items() if k != "toolUse"}
+    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs, server)
+
+
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a client ``toolUse`` block (what ``sniff`` claims as a call)."""
+    tu = item.get("toolUse")
+    if type(tu) is dict and "role" not in item and tu.get("type") != "server_tool_use":
+        return decode_call(item, DEFAULT_POLICY, "$")
+    return None
+
+
+def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` of a ``{"toolUse": {...}}`` block and nothing else."""
+    return quick(item) if len(item) == 1 else None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"toolUse"}), None, frozenset())
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if call.server:
+        if pd.get("type") != "server_tool_use":
+            raise EncodeError(
+                f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
+                dialect=NAME,
+            )
+        ident = call.id
+    else:
+        ident = encode_id(call, ctx, IDS)
+    tu: Dict[str, Any] = {"toolUseId": ident, "name": call.name, "input": call.args}
+    if not pd:
+        return {"toolUse": tu}
+    tu.update((k, v) for k, v in pd.items() if k != "block")
+    out: Dict[str, Any] = {"toolUse": tu}
+    out.update(pd.get("block", ()))
+    return out
+
+
+def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    tu = item.get("toolUse")
+    return (tu.get("name"), tu.get("toolUseId")) if type(tu) is dict else (None, None)
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=_TOP,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=children,
+    finish=finish,
+    aliases=("bedrock",),
+    description="AWS Bedrock Converse / ConverseStream",
+    extra={"peek": peek, "quick": quick, "quick_first": QUICK_FIRST},
+)

@@ -1,0 +1,189 @@
+"""Amazon Bedrock ConverseStream (``bedrock.converse``): event-stream events.
+
+Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
+(checked 2026-11-30) and botocore's ``bedrock-runtime`` service model. Each event
+is ``{"<eventType>": payload}`` as boto3 yields it (the AWS event-stream frame's
+``:event-type`` header as the key).
+
+- ``contentBlockStart.start.toolUse {toolUseId, name, type?}`` starts a call keyed
+  by ``contentBlockIndex``; ``type: "server_tool_use"`` (Nova's built-in tools) is a
+  server call.
+- ``contentBlockDelta.delta.toolUse.input`` is a string fragment (``""`` for no
+  arguments); ``delta.text`` is text; ``delta.toolResult`` is ignored.
+- ``contentBlockStop`` ends the call; ``messageStop.stopReason`` is the finish
+  reason (``max_tokens`` when cut off). The ``p`` padding field is ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+
+from ..._errors import ToolwireError
+from ..._types import ToolCall
+from ...stream._core import Core
+from ...stream._events import ArgsDelta, new_event
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "bedrock.converse"
+_EVENTS = frozenset(
+    {"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop"}
+)
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    for k in data:
+        if k in _EVENTS:
+            return True
+    return len(data) == 1 and type(data.get("metadata")) is dict
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _index(body: Dict[str, Any]) -> Optional[int]:
+    index = body.get("contentBlockIndex")
+    return index if type(index) is int else None
+
+
+class Handler:
+    """Feeds ConverseStream events into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: ``toolUse`` input deltas and block ends of open calls are
+        handled here (the core's hot-path contract), other events by ``feed``, chunks
+        that are not dicts by *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        start = False
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                c = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    if "contentBlockDelta" in data:
+                        body = data["contentBlockDelta"]
+                        use = body["delta"].get("toolUse")
+                        if use is not None:
+                            piece = use["input"]
+                            index = body["contentBlockIndex"]
+                            if type(piece) is str and piece:  # ``feed`` starts a call even for ``""``
+                                c = open_calls[index]
+                                size = c.size + len(piece)
+                                # ``is``: the very int the call was opened with, not a bool or a float
+                                # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                if size <= limit and c.key is index:
+                                    c.size = size
+                                    c.parts.append(piece)
+                                    if events is not None:
+                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                    continue
+                                c = None
+                    elif "contentBlockStop" in data:
+                        index = data["contentBlockStop"]["contentBlockIndex"]
+                        if type(index) is int:
+                            c = open_calls.get(index)
+                            if c is None:
+                                continue
+                    elif "contentBlockStart" in data:  # a plain toolUse block: id and name only
+                        body = data["contentBlockStart"]
+                        use = body["start"]["toolUse"]
+                        ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
+                        start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
+                                 and name != "" and type(index) is int and index not in open_calls)
+                    elif "messageStop" not in data:  # ``feed`` reads none of its keys
+                        continue
+                    else:  # as ``feed``
+                        body = data["messageStop"]
+                        if type(body) is dict:
+                            core.finish(body.get("stopReason"))
+                        continue
+                except (LookupError, TypeError, AttributeError):
+                    c = None
+                    start = False
+                if c is not None:  # outside the ``try``: not a read
+                    c.ended = True
+                    core.finalize(c)
+                elif start:
+                    core.new(index, None, ident, name, True)  # ``open``, with nothing open there
+                    start = False
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        core = self.core
+        body = data.get("contentBlockDelta")
+        if type(body) is dict:
+            delta = body.get("delta")
+            if type(delta) is not dict:
+                return
+            use = delta.get("toolUse")
+            if type(use) is dict:
+                piece = use.get("input")
+                key = _index(body)
+                if type(piece) is str:
+                    core.add_at(key, piece)
+                elif type(piece) is dict:
+                    c = core.find(key)
+                    if c is None:
+                        c = core.open(key, None, None)
+                    c.obj = piece
+            elif type(delta.get("text")) is str:
+                core.text(delta["text"])
+            return
+        body = data.get("contentBlockStart")
+        if type(body) is dict:
+            start = body.get("start")
+            use = start.get("toolUse") if type(start) is dict else None
+            if type(use) is dict:
+                extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
+                core.open(_index(body), _str(use.get("toolUseId")), _str(use.get("name")),
+                          server=use.get("type") == "server_tool_use",
+                          provider_data={NAME: extra} if extra else None)
+            return
+        body = data.get("contentBlockStop")
+        if type(body) is dict:
+            key = _index(body)
+            if key is not None:
+                core.end(core.find(key))
+            return
+        body = data.get("messageStop")
+        if type(body) is dict:
+            core.finish(body.get("stopReason"))
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """ConverseStream events carrying *calls*, one ``toolUse`` block each."""
+    events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
+    for i, call in enumerate(calls):
+        use: Dict[str, Any] = {"name": call.name}
+        if call.id is not None:
+            use["toolUseId"] = call.id
+        events.append({"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": use}}})
+        pieces = list(fragments[i]) or [""]
+        for piece in pieces:
+            delta = {"toolUse": {"input": piece}}
+            events.append({"contentBlockDelta": {"contentBlockIndex": i, "delta": delta}})
+        events.append({"contentBlockStop": {"contentBlockIndex": i}})
+    events.append({"messageStop": {"stopReason": "tool_use"}})
+    events.append({"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}})
+    return events

@@ -1,0 +1,145 @@
+"""Tool definitions and tool results of ``bedrock.converse`` (see that module)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from ..._errors import DecodeError, EncodeError
+from ..._ids import rule
+from ..._registry import EncodeContext
+from ..._types import Tool, ToolResult
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+
+NAME = "bedrock.converse"
+IDS = rule(r"[a-zA-Z0-9_.:-]+", max_len=64, required=True, prefix="tooluse_", length=22)
+_EMPTY_SCHEMA = {"type": "object", "properties": {}}
+_PLAIN_SPEC = frozenset({"name", "description", "inputSchema", "strict"})
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    if "systemTool" in item:
+        sys_tool = as_dict(item["systemTool"], loc + ".systemTool", NAME, "a 'systemTool' object")
+        name = name_of(sys_tool.get("name"), loc + ".systemTool.name", NAME)
+        return Tool(name=name, provider_data={NAME: {"system_tool": item}})
+    bare = "toolSpec" not in item
+    spec = item if bare else as_dict(item["toolSpec"], loc + ".toolSpec", NAME, "a 'toolSpec' object")
+    sloc = loc if bare else loc + ".toolSpec"
+    name = name_of(spec.get("name"), sloc + ".name", NAME)
+    schema = spec.get("inputSchema")
+    params = None
+    extra: Dict[str, Any] = {k: v for k, v in spec.items() if k not in _PLAIN_SPEC}
+    if schema is not None:
+        schema = as_dict(schema, sloc + ".inputSchema", NAME, "an 'inputSchema' object")
+        params = schema.get("json")
+        if params is not None and type(params) is not dict:
+            where = sloc + ".inputSchema.json"
+            raise DecodeError(f"Tool input schema at {where} must be an object", dialect=NAME, loc=where)
+        if set(schema) != {"json"}:
+            extra["input_schema"] = {k: v for k, v in schema.items() if k != "json"}
+    strict = spec.get("strict")
+    if bare:
+        extra["bare"] = True
+    if not bare and len(item) > 1:
+        extra["entry"] = {k: v for k, v in item.items() if k != "toolSpec"}
+    return Tool(
+        name=name,
+        description=spec.get("description"),
+        parameters=params,
+        strict=strict if type(strict) is bool else None,
+        provider_data={NAME: extra} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    if "system_tool" in pd:
+        entry: Dict[str, Any] = pd["system_tool"]
+        return {**entry, "systemTool": {**entry["systemTool"], "name": tool.name}}
+    schema: Dict[str, Any] = {"json": tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)}
+    schema.update(pd.get("input_schema", ()))
+    spec: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None:
+        spec["description"] = tool.description
+    spec["inputSchema"] = schema
+    if tool.strict is not None:
+        spec["strict"] = tool.strict
+    spec.update((k, v) for k, v in pd.items() if k not in ("bare", "entry", "input_schema"))
+    if pd.get("bare"):
+        return spec
+    out: Dict[str, Any] = {"toolSpec": spec}
+    out.update(pd.get("entry", ()))
+    return out
+
+
+_PLAIN_RESULT = frozenset({"toolUseId", "content", "status"})
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    tr = as_dict(item.get("toolResult"), loc + ".toolResult", NAME, "a 'toolResult' object")
+    rloc = loc + ".toolResult"
+    ident = opt_str(tr.get("toolUseId"), rloc + ".toolUseId", NAME)
+    pd: Dict[str, Any] = {k: v for k, v in tr.items() if k not in _PLAIN_RESULT}
+    raw = tr.get("content")
+    content: Any
+    if raw is None:
+        content, pd["no_content"] = "", True
+    elif isinstance(raw, (list, tuple)):
+        content = [_part(b, f"{rloc}.content[{i}]") for i, b in enumerate(raw)]
+        if len(content) == 1 and content[0]["type"] == "text" and type(content[0]["text"]) is str:
+            content = content[0]["text"]
+    else:
+        where = rloc + ".content"
+        raise DecodeError(f"Tool result content at {where} must be a list of blocks", dialect=NAME, loc=where)
+    status = tr.get("status")
+    if status is not None and status != "error":
+        pd["status"] = status
+    if len(item) > 1:
+        pd["block"] = {k: v for k, v in item.items() if k != "toolResult"}
+    return ToolResult(id=ident, content=content, is_error=status == "error", provider_data={NAME: pd} if pd else {})
+
+
+def _part(block: Any, loc: str) -> Dict[str, Any]:
+    b = as_dict(block, loc, NAME, "a content block")
+    if len(b) != 1:
+        raise DecodeError(
+            f"Content block at {loc} must have exactly one member, got {sorted(b)}", dialect=NAME, loc=loc
+        )
+    key, value = next(iter(b.items()))
+    if key == "text":
+        return {"type": "text", "text": value}
+    if key == "json":
+        return {"type": "json", "json": value}
+    return {"type": key, key: value}
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
+    content = result.content
+    if not (content == "" and pd.get("no_content")):
+        tr["content"] = [{"text": content}] if isinstance(content, str) else _blocks(content)
+    if result.is_error:
+        tr["status"] = "error"
+    elif "status" in pd:
+        tr["status"] = pd["status"]
+    tr.update((k, v) for k, v in pd.items() if k not in ("no_content", "status", "block"))
+    out: Dict[str, Any] = {"toolResult": tr}
+    out.update(pd.get("block", ()))
+    return out
+
+
+def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    out = []
+    for part in parts:
+        kind = part.get("type")
+        if kind == "text":
+            out.append({"text": part.get("text", "")})
+        elif kind == "json":
+            out.append({"json": part.get("json")})
+        elif type(kind) is str and kind in part:
+            out.append({kind: part[kind]})
+        else:
+            raise EncodeError(f"A {NAME} tool result cannot hold a {kind!r} part", dialect=NAME)
+    return out

@@ -1,0 +1,190 @@
+"""Cohere v2 chat streaming (``cohere.v2``): typed SSE events.
+
+Follows https://docs.cohere.com/reference/chat-stream (checked 2026-11-30) and the
+cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
+
+- ``tool-call-start {index, delta.message.tool_calls: {id, function: {name,
+  arguments}}}`` starts a call keyed by the event ``index`` (``tool_calls`` is one
+  object here, not a list; a list is accepted too).
+- ``tool-call-delta`` adds ``delta.message.tool_calls.function.arguments``; a call
+  with no arguments has no delta at all (``""`` gives ``{}``).
+- ``tool-call-end`` ends the call; ``message-end.delta.finish_reason`` is the finish
+  reason (``MAX_TOKENS`` when cut off). ``content-delta`` text is text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+
+from ..._errors import ToolwireError
+from ..._types import ToolCall
+from ...stream._core import Core
+from ...stream._events import ArgsDelta, new_event
+
+__all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
+
+NAME = "cohere.v2"
+#: The event types of this stream (``detect`` accepts these)
+EVENTS = frozenset(
+    {"message-start", "content-start", "content-delta", "content-end", "tool-plan-delta",
+     "tool-call-start", "tool-call-delta", "tool-call-end", "citation-start", "citation-end",
+     "message-end", "debug"}
+)
+
+
+# the event types ``feed`` reads (``run`` skips the others)
+_FED = frozenset({"tool-call-delta", "content-delta", "tool-call-start", "tool-call-end", "message-end"})
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    kind = data.get("type")
+    return type(kind) is str and kind in EVENTS
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _tool_call(data: Dict[str, Any]) -> Dict[str, Any]:
+    delta = data.get("delta")
+    msg = delta.get("message") if type(delta) is dict else None
+    tc = msg.get("tool_calls") if type(msg) is dict else None
+    if type(tc) is list:
+        tc = tc[0] if tc and type(tc[0]) is dict else None
+    return tc if type(tc) is dict else {}
+
+
+class Handler:
+    """Feeds Cohere v2 events into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: argument deltas and ends of open calls are handled here
+        (the core's hot-path contract), other events by ``feed``, chunks that are not
+        dicts by *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        start = False
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                c = None
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    kind = data["type"]
+                    if kind == "tool-call-delta":
+                        piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
+                        index = data["index"]
+                        if type(piece) is str:
+                            if not piece:
+                                continue  # ``feed`` ignores it too
+                            c = open_calls[index]
+                            size = c.size + len(piece)
+                            # ``is``: the very int the call was opened with, not a bool or a float equal
+                            # to it (CPython shares small ints; another index goes to ``feed``)
+                            if size <= limit and c.key is index:
+                                c.size = size
+                                c.parts.append(piece)
+                                if events is not None:
+                                    events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                continue
+                            c = None
+                    elif kind == "tool-call-end":
+                        index = data["index"]
+                        if type(index) is int:
+                            c = open_calls.get(index)
+                            if c is None:
+                                continue
+                    elif kind == "tool-call-start":
+                        tc = data["delta"]["message"]["tool_calls"]
+                        fn = tc["function"]
+                        ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
+                        if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
+                                and type(index) is int and index not in open_calls):
+                            start = True
+                    elif kind == "message-end":  # as ``feed``
+                        delta = data["delta"]
+                        if type(delta) is dict:
+                            core.finish(delta.get("finish_reason"))
+                        continue
+                    elif kind not in _FED:
+                        continue
+                except (LookupError, TypeError):
+                    c = None
+                    start = False
+                if c is not None:  # outside the ``try``: not a read
+                    c.ended = True
+                    core.finalize(c)
+                elif start:
+                    c = core.new(index, None, ident, name, True)  # ``open``, with nothing open there
+                    if piece:
+                        core.add(c, piece)
+                    start = False
+                else:
+                    feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        kind = data.get("type")
+        core = self.core
+        index = data.get("index")
+        key = index if type(index) is int else None
+        if kind == "tool-call-delta":
+            try:  # the documented shape, read directly: the hot path
+                piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
+            except (KeyError, TypeError):
+                fn = _tool_call(data).get("function")
+                piece = fn.get("arguments") if type(fn) is dict else None
+            if type(piece) is str and piece:
+                core.add_at(key, piece)
+        elif kind == "content-delta":
+            delta = data.get("delta")
+            msg = delta.get("message") if type(delta) is dict else None
+            content = msg.get("content") if type(msg) is dict else None
+            if type(content) is dict and type(content.get("text")) is str:
+                core.text(content["text"])
+        elif kind == "tool-call-start":
+            tc = _tool_call(data)
+            fn = tc.get("function")
+            fn = fn if type(fn) is dict else {}
+            c = core.open(key, _str(tc.get("id")), _str(fn.get("name")))
+            piece = fn.get("arguments")
+            if type(piece) is str:
+                core.add(c, piece)
+        elif kind == "tool-call-end":
+            core.end(core.find(key))
+        elif kind == "message-end":
+            delta = data.get("delta")
+            if type(delta) is dict:
+                core.finish(delta.get("finish_reason"))
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """Cohere v2 events carrying *calls*."""
+    events: List[Dict[str, Any]] = [
+        {"type": "message-start", "delta": {"message": {"role": "assistant", "tool_calls": []}}}
+    ]
+    for i, call in enumerate(calls):
+        events.append({"type": "tool-call-start", "index": i, "delta": {"message": {"tool_calls": {
+            "id": call.id, "type": "function", "function": {"name": call.name, "arguments": ""}}}}})
+        for piece in fragments[i]:
+            events.append({"type": "tool-call-delta", "index": i,
+                           "delta": {"message": {"tool_calls": {"function": {"arguments": piece}}}}})
+        events.append({"type": "tool-call-end", "index": i})
+    events.append({"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}})
+    return events

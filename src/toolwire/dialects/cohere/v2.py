@@ -1,0 +1,213 @@
+"""Cohere v2 chat (``cohere.v2``).
+
+Follows https://docs.cohere.com/reference/chat and
+https://docs.cohere.com/docs/tool-use (checked 2026-11-30) and the cohere-python
+types ``ToolCallV2``, ``AssistantMessageResponse``, ``ToolMessageV2``, ``ToolV2``,
+``Document``.
+
+- Response: ``{"id", "finish_reason", "message": {"role": "assistant", "tool_plan",
+  "tool_calls": [...]}, "usage"}``; ``finish_reason`` is upper case (``TOOL_CALL``,
+  ``COMPLETE``, ``MAX_TOKENS`` — the last marks cut-off calls as truncated).
+- Call: ``{"id", "type": "function", "function": {"name", "arguments": "<JSON>"}}``;
+  ``arguments`` may be ``"null"`` or ``""`` for a call without arguments (``{}``).
+- Ids: required, any string; Cohere writes ``<tool name>_<12 characters>``.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``;
+  there is no per-tool ``strict`` flag (the request's ``strict_tools`` is), so
+  ``strict`` is not written.
+- Result: ``{"role": "tool", "tool_call_id", "content"}``, content text or parts
+  ``{"type": "text", "text"}`` / ``{"type": "document", "document": {"data": {...}}}``;
+  a document is the canonical ``{"type": "json", "json": data}`` part. No error flag.
+
+Detection (``extra["detect"]``) claims Cohere evidence only: a response with a
+``message`` and an upper-case ``finish_reason``, ``tool_plan`` on a message, a call
+id of the form ``<name>_<12 lowercase alphanumerics>``, document result parts, a
+request for a ``command`` model or with ``strict_tools``. A tool-result history
+without any of these is an OpenAI-shaped payload (``openai.chat``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..._args import Policy
+from ..._errors import EncodeError
+from ..._ids import rule
+from ..._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
+from ..._types import Tool, ToolCall, ToolResult, evolve
+from .._common import as_dict, opt_str, result_id, scoped
+from .._fn_plain import fn_decoder
+from ..mistral.calls import chat_message, decode_fn_call, encode_fn_call, rescoped
+from ..openai import chat as openai_chat
+from ..openai import chat_tools as chat_parts
+
+__all__ = ["DIALECT"]
+
+NAME = "cohere.v2"
+IDS = rule(required=True, prefix="call_", length=24)
+_FINISH = frozenset({"COMPLETE", "STOP_SEQUENCE", "MAX_TOKENS", "TOOL_CALL", "ERROR", "TIMEOUT"})
+_SUFFIX = re.compile(r"[a-z0-9]{12}")
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """Cohere evidence only (see the module docstring)."""
+    if type(data) is not dict:
+        return None
+    fn = data.get("function")
+    if type(fn) is dict:
+        ident, name = data.get("id"), fn.get("name")
+        if (
+            type(ident) is str
+            and type(name) is str
+            and name
+            and len(ident) == len(name) + 13
+            and ident[-13] == "_"
+            and ident.startswith(name)
+            and _SUFFIX.fullmatch(ident, len(name) + 1)
+        ):
+            return CALL, "a call whose id is '<name>_' and 12 lowercase alphanumerics"
+        return None
+    msg = data.get("message")
+    if type(msg) is dict and (data.get("finish_reason") in _FINISH or "tool_plan" in msg):
+        return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+    role = data.get("role")
+    if role == "assistant" and "tool_plan" in data:
+        return CALLS, "an assistant message with 'tool_plan'"
+    if role == "tool" and "tool_call_id" in data and _has_document(data.get("content")):
+        return RESULT, "a tool message with 'document' content"
+    if type(data.get("messages")) is list:
+        model = data.get("model")
+        if "strict_tools" in data or (type(model) is str and model.startswith("command")):
+            return CALLS, "a chat request for a Command model"
+    return None
+
+
+def _has_document(content: Any) -> bool:
+    return type(content) is list and any(type(p) is dict and p.get("type") == "document" for p in content)
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return detect(data) or openai_chat.sniff(data)
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    reason = data.get("finish_reason")
+    return reason if type(reason) is str and reason else None
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    return decode_fn_call(item, policy, loc, NAME, IDS)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    return encode_fn_call(call, ctx, NAME, IDS)
+
+
+# ``decode_call`` in one step for the plain item; ``None`` for anything else
+quick = fn_decoder(NAME, IDS.valid, ("",))
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
+    return tool
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
+    return chat_parts.encode_tool(plain)
+
+
+def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:
+    out: List[Dict[str, Any]] = []
+    for i, part in enumerate(content):
+        p = as_dict(part, f"{loc}[{i}]", NAME, "a content part")
+        if p.get("type") == "document":
+            doc = as_dict(p.get("document"), f"{loc}[{i}].document", NAME, "a document")
+            out.append({"type": "json", "json": doc.get("data")})
+        elif p.get("type") == "text":
+            out.append({"type": "text", "text": p.get("text", "")})
+        else:
+            out.append(p)
+    return out
+
+
+def _parts_out(content: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    out: List[Dict[str, Any]] = []
+    for part in content:
+        kind = part.get("type")
+        if kind == "text":
+            out.append({"type": "text", "text": part.get("text", "")})
+        elif kind == "json" and type(part.get("json")) is dict:
+            out.append({"type": "document", "document": {"data": part["json"]}})
+        elif kind == "json":
+            out.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        else:
+            raise EncodeError(f"A {NAME} tool result holds text and documents; got a {kind!r} part", dialect=NAME)
+    return out
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    wire = item.get("content")
+    pd: Dict[str, Any] = {}
+    if type(wire) is list:
+        content: Any = _parts_in(wire, loc + ".content")
+        try:
+            if _parts_out(content) != wire:
+                pd["content"] = wire
+        except EncodeError:
+            pd["content"] = wire
+    elif wire is None:
+        content = ""
+    else:
+        content = wire if type(wire) is str else str(wire)
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content")}
+    if extra:
+        pd["extra"] = extra
+    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    return ToolResult(id=ident, content=content, provider_data={NAME: pd} if pd else {})
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    content: Any = result.content
+    if "content" in pd and _parts_in(pd["content"], "$") == content:
+        content = pd["content"]
+    elif type(content) is list:
+        content = _parts_out(content)
+    out: Dict[str, Any] = {
+        "role": "tool",
+        "tool_call_id": result_id(result, ctx, IDS, NAME),
+        "content": content,
+    }
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
+    """Text next to Cohere tool calls is the ``tool_plan``; no ``content`` key."""
+    if not items:
+        return chat_message(items, content, "absent")
+    msg: Dict[str, Any] = {"role": "assistant", "tool_calls": items}
+    if content:
+        msg["tool_plan"] = content
+    return msg
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=frozenset({"function", "message", "role", "messages"}),
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    children=openai_chat.message_children,
+    finish=finish,
+    aliases=("cohere",),
+    description="Cohere v2 chat (tool_plan, upper-case finish reasons)",
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+)

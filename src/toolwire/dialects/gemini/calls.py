@@ -1,0 +1,322 @@
+"""Google Gemini API and Vertex AI ``generateContent`` (``gemini``).
+
+Follows https://ai.google.dev/gemini-api/docs/function-calling,
+https://ai.google.dev/gemini-api/docs/thought-signatures,
+https://ai.google.dev/api/caching#Content and
+https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
+(checked 2026-11-30) and the google-genai types ``Part``, ``FunctionCall``,
+``FunctionResponse``, ``FunctionDeclaration``, ``GenerateContentResponse``.
+
+- Call: part ``{"functionCall": {"id"?, "name", "args"?}, "thoughtSignature"?}``, in
+  camelCase or snake_case (``function_call``, ``thought_signature``: what the SDK's
+  ``model_dump()`` gives). A missing or ``""`` id is ``None``; no ``args`` is ``{}``.
+  The part's other fields, ``thoughtSignature`` first of all (Gemini rejects a
+  replayed call without it), are kept as provider data (``["part"]``) and re-emitted
+  on the same part with the same key; SDK ``bytes`` are written as base64.
+- Provider-executed: ``executableCode`` (code execution; ``args`` is the whole
+  ``{"code", "language", "id"}`` object, as the corpus records it) and ``toolCall``
+  (built-in tools, ``{"id", "toolType" | "tool_type", "args"}``) parts are server calls,
+  kept whole; ``codeExecutionResult`` / ``toolResponse`` are other items.
+- Containers: ``GenerateContentResponse`` (every candidate's parts; finish from
+  ``finishReason``, ``MAX_TOKENS`` marks the calls as cut off), ``Content``
+  ``{"role", "parts"}`` and requests ``{"contents": [...]}``. Parts of unknown kinds
+  are passed over.
+- Tool: a declaration ``{"name", "description", "parametersJsonSchema" | "parameters"}``
+  or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``), each key
+  also in snake_case (``function_declarations``, ``parameters_json_schema``: the API takes
+  proto field names, older clients send them). Encoding writes the keys as they came
+  (new tools: ``parametersJsonSchema``, plain JSON Schema), ``"description": null`` too.
+  Built-in entries (``{"googleSearch": {}}``) are no function declarations: not read.
+- Result: part ``{"functionResponse": {"name", "id"?, "response": {...}}}``. A
+  ``response`` of ``{"output": x}`` / ``{"result": x}`` gives ``x`` (text, or a
+  ``{"type": "json"}`` part), ``{"error": x}`` gives ``is_error``; any other object is
+  one ``{"type": "json"}`` part. Encoding puts content back under ``response`` (an
+  object, as Gemini requires) and needs the tool name.
+- Ids: optional, any non-empty string (Gemini 3 returns short ids; older models none).
+- Names: ``^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$``.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ..._access import to_data
+from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._errors import EncodeError
+from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._types import ToolCall, new_call
+from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
+from ..anthropic.messages import object_arguments
+from .tools import (
+    DECLARATION_KEYS,
+    GEMINI_ONLY_DECLARATION_KEYS,
+    IDS,
+    NAME,
+    NAMES,
+    decode_result,
+    decode_tool,
+    encode_result,
+    encode_tool,
+)
+
+__all__ = ["DIALECT"]
+
+_PART_KEYS = frozenset(
+    {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
+     "file_data", "functionCall", "function_call", "functionResponse", "function_response",
+     "executableCode", "executable_code", "codeExecutionResult", "code_execution_result", "toolCall",
+     "tool_call", "toolResponse", "tool_response", "videoMetadata", "video_metadata", "partMetadata",
+     "part_metadata", "mediaResolution", "media_resolution"}
+)
+_SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+
+
+_TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
+                     "functionDeclarations", "function_declarations", "name"}
+
+
+# keys through which ``_claim`` can accept a dict with a string "type" (none of
+# Gemini's objects has one; a "type" key rules out every subset-of-keys test below)
+_TYPED = frozenset(
+    {"functionCall", "function_call", "functionResponse", "function_response", *_SERVER_KEYS, "candidates",
+     "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"}
+)
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``_claim`` on the top-level keys and ``type`` value."""
+    return kind is None or not _TYPED.isdisjoint(keys)
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return _claim(data, False)
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """``sniff`` for auto-detection: a declaration of exactly the canonical tool shape is
+    left to ``canonical`` (it decodes to the same ``Tool``)."""
+    return _claim(data, True)
+
+
+def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+        return None
+    if "role" not in data:
+        if type(data.get("functionCall")) is dict or type(data.get("function_call")) is dict:
+            return CALL, "a 'functionCall' part (a Gemini content part)"
+        if type(data.get("functionResponse")) is dict or type(data.get("function_response")) is dict:
+            return RESULT, "a 'functionResponse' part"
+        for key in _SERVER_KEYS:
+            if type(data.get(key)) is dict:
+                return SERVER, f"a {key!r} part (a tool Gemini runs itself)"
+    if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
+        return CALLS, "'candidates' (a GenerateContentResponse)"
+    if type(data.get("parts")) is list:
+        return CALLS, "'parts' (a Gemini Content)"
+    if type(data.get("contents")) is list:
+        return CALLS, "'contents' (a Gemini request)"
+    if "functionDeclarations" in data or "function_declarations" in data:
+        return TOOL, "'functionDeclarations' (a Gemini tool entry)"
+    if data and data.keys() <= _PART_KEYS:
+        return OTHER, "a content part without a function call"
+    if type(data.get("name")) is str and data.keys() <= DECLARATION_KEYS:
+        params = data.get("parameters")
+        if (
+            not strict
+            or not data.keys().isdisjoint(GEMINI_ONLY_DECLARATION_KEYS)
+            or "parameters" not in data
+            or (type(params) is dict and type(params.get("type")) is str and params["type"].isupper())
+        ):
+            return TOOL, "a function declaration ('parametersJsonSchema' or OpenAPI 'parameters')"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    candidates = data.get("candidates")
+    if candidates is not None:
+        for i, cand in enumerate(as_list(candidates, loc + ".candidates", NAME)):
+            cloc = f"{loc}.candidates[{i}]"
+            content = as_dict(cand, cloc, NAME, "a candidate").get("content")
+            if content is not None:
+                parts = as_dict(content, cloc + ".content", NAME, "a Content object").get("parts")
+                yield from _parts(parts, cloc + ".content.parts")
+        return
+    if "parts" in data:
+        yield from _parts(data["parts"], loc + ".parts")
+        return
+    contents = data.get("contents")
+    if contents is not None:
+        for i, content in enumerate(as_list(contents, loc + ".contents", NAME)):
+            cloc = f"{loc}.contents[{i}]"
+            yield from _parts(as_dict(content, cloc, NAME, "a Content object").get("parts"), cloc + ".parts")
+
+
+def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    if parts is None:
+        return
+    for j, part in enumerate(as_list(parts, loc, NAME)):
+        ploc = f"{loc}[{j}]"
+        p = to_data(part, ploc)
+        if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
+            yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    candidates = data.get("candidates")
+    found: Optional[str] = None
+    if type(candidates) is list:
+        for cand in candidates:
+            if type(cand) is dict:
+                reason = cand.get("finishReason") or cand.get("finish_reason")
+                if reason == "MAX_TOKENS":
+                    return "MAX_TOKENS"
+                if type(reason) is str and found is None:
+                    found = reason
+    return found
+
+
+def _wire(value: Any) -> Any:
+    """Part metadata as on the wire: SDK ``bytes`` (thought signatures) as base64 text."""
+    return base64.b64encode(value).decode("ascii") if type(value) is bytes else value
+
+
+def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    key = "functionCall"
+    fc = part.get(key)
+    if fc is None:
+        key = "function_call"
+        fc = part.get(key)
+        if fc is None:
+            return _decode_server(part, policy, loc)
+    if type(fc) is not dict:
+        fc = as_dict(fc, f"{loc}.{key}", NAME, "a function call object")
+    name = fc.get("name")
+    if type(name) is not str or not name:
+        name = name_of(name, f"{loc}.{key}.name", NAME)
+    args = fc.get("args")
+    ident = fc.get("id")
+    if type(args) is dict and policy.finish_reason is None:
+        check_object(args, policy, f"{loc}.{key}.args", NAME)
+        if key == "functionCall":
+            if len(part) == 1:
+                if len(fc) == 2:
+                    return new_call(name, args, None)
+                if len(fc) == 3 and type(ident) is str and ident:
+                    return new_call(name, args, ident)
+            elif len(part) == 2:
+                signed = _signed(part, fc, name, args)
+                if signed is not None:
+                    return signed
+        raw, repairs = None, ()
+    else:
+        args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
+    if type(ident) is not str or not ident:
+        ident = opt_str(ident, f"{loc}.{key}.id", NAME)
+    pd: Dict[str, Any] = {}
+    if key != "functionCall":
+        pd["snake"] = True
+    if "args" not in fc:
+        pd["no_args"] = True
+    if fc.get("id") == "":
+        pd["id"] = ""
+    extra = {k: v for k, v in fc.items() if k not in ("name", "args", "id")}
+    if extra:
+        pd["call"] = extra
+    if len(part) > 1:
+        pd["part"] = {k: _wire(v) for k, v in part.items() if k != key}
+    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str, Any]) -> Optional[ToolCall]:
+    """The common Gemini 3 part: a plain call and a text thought signature, nothing else."""
+    sig = part.get("thoughtSignature")
+    if type(sig) is not str:
+        return None
+    if len(fc) == 2:
+        return new_call(name, args, None, None, {NAME: {"part": {"thoughtSignature": sig}}})
+    ident = fc.get("id")
+    if len(fc) == 3 and type(ident) is str and ident:
+        return new_call(name, args, ident, None, {NAME: {"part": {"thoughtSignature": sig}}})
+    return None
+
+
+def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    for key in _SERVER_KEYS:
+        if key in part:
+            break
+    body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
+    item = {k: _wire(v) for k, v in part.items()}
+    if key.startswith("executable"):  # the code, its language and the id its result echoes
+        return new_call("code_execution", dict(body), None, None, {NAME: {"item": item}}, server=True)
+    ident = opt_str(body.get("id"), f"{loc}.{key}.id", NAME)
+    tool_type = body.get("toolType") or body.get("tool_type")
+    args, raw, repairs = parse_arguments(body.get("args"), policy, f"{loc}.{key}.args", NAME)
+    name = tool_type if type(tool_type) is str and tool_type else "tool_call"
+    return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
+
+
+def quick(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a ``functionCall`` part (what ``sniff`` claims as a call)."""
+    if type(part.get("functionCall")) is dict and "role" not in part:
+        return decode_call(part, DEFAULT_POLICY, "$")
+    return None
+
+
+def _first(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``quick`` of a ``{"functionCall": {...}}`` part and nothing else."""
+    return quick(part) if len(part) == 1 else None
+
+
+QUICK_FIRST = QuickFirst(_first, frozenset({"functionCall"}), None, frozenset())
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if call.server:
+        if "item" not in pd:
+            raise EncodeError(
+                f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
+                dialect=NAME,
+            )
+        return dict(pd["item"])
+    fc: Dict[str, Any] = {"name": call.name}
+    if call.args or not pd.get("no_args"):
+        fc["args"] = call.args
+    ident = encode_id(call, ctx, IDS)
+    if ident is not None:
+        fc["id"] = ident
+    elif "id" in pd:
+        fc["id"] = pd["id"]
+    if not pd:
+        return {"functionCall": fc}
+    fc.update(pd.get("call", ()))
+    out: Dict[str, Any] = {"function_call" if pd.get("snake") else "functionCall": fc}
+    out.update(pd.get("part", ()))
+    return out
+
+
+def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
+    fc = part.get("functionCall") or part.get("function_call")
+    return (fc.get("name"), fc.get("id") or None) if type(fc) is dict else (None, None)
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=_TOP,
+    gate=gate,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=children,
+    finish=finish,
+    aliases=("google", "vertex"),
+    description="Google Gemini API and Vertex AI generateContent",
+    extra={"peek": peek, "detect": detect, "quick": quick, "quick_first": QUICK_FIRST},
+)

@@ -1,0 +1,266 @@
+"""Gemini / Vertex AI streaming (``gemini``): ``streamGenerateContent`` chunks.
+
+Follows https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling
+(checked 2026-11-30), and the google-genai types ``FunctionCall`` / ``PartialArg``.
+
+- Each chunk is a whole ``GenerateContentResponse``; a ``functionCall`` part with a
+  ``name`` and no ``willContinue`` is a complete call (``args`` missing gives ``{}``).
+  Parallel calls may come in one chunk or in several; they are appended.
+- Vertex streamed arguments (``streamFunctionCallArguments``): ``{"name",
+  "willContinue": true}`` opens a call; ``partialArgs: [{"jsonPath", "stringValue" |
+  "numberValue" | "boolValue" | "nullValue", "willContinue"}]`` fill values by JSON
+  path (RFC 9535 ``$.a.b[0]`` / ``$['a b']``); a string keeps growing while its
+  ``willContinue`` is true (``stringValue: ""`` closes it); a bare
+  ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
+  ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
+  call last opened in their candidate. A call left open at the end is cut off.
+- ``thoughtSignature`` (a sibling of ``functionCall`` on the part) is kept as provider
+  data (``{"gemini": {"thought_signature": ...}}``). ``executableCode`` parts are
+  server calls. ``finishReason`` is the finish reason (``MAX_TOKENS`` when cut off).
+- camelCase (wire, SDK objects) and snake_case (``model_dump()``) names are both read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+
+from ..._errors import EncodeError
+from ..._types import ToolCall
+from ...stream._core import Call, Core
+from ...stream._paths import set_path
+
+__all__ = ["NAME", "Handler", "detect", "encode", "parse_path"]
+
+NAME = "gemini"
+Step = Union[str, int]
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    return type(data.get("candidates")) is list or (
+        "usageMetadata" in data and "choices" not in data and "type" not in data
+    )
+
+
+def _get(d: Dict[str, Any], camel: str, snake: str) -> Any:
+    value = d.get(camel)
+    return d.get(snake) if value is None else value
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_INDEX_RE = re.compile(r"\[(\d+)\]")
+
+
+def parse_path(path: str) -> Optional[List[Step]]:
+    """Steps of an RFC 9535 normalized-style path (``$.a[0]['b c']``), or ``None``."""
+    if not path.startswith("$"):
+        return None
+    steps: List[Step] = []
+    i, n = 1, len(path)
+    while i < n:
+        ch = path[i]
+        if ch == ".":
+            m = _NAME_RE.match(path, i + 1)
+            if m is None:
+                return None
+            steps.append(m.group())
+            i = m.end()
+        elif ch == "[":
+            m = _INDEX_RE.match(path, i)
+            if m is not None:
+                steps.append(int(m.group(1)))
+                i = m.end()
+                continue
+            if i + 1 >= n or path[i + 1] not in "'\"":
+                return None
+            quote, j, buf = path[i + 1], i + 2, []
+            while j < n and path[j] != quote:
+                if path[j] == "\\" and j + 1 < n:
+                    j += 1
+                buf.append(path[j])
+                j += 1
+            if j + 1 >= n or path[j + 1] != "]":
+                return None
+            steps.append("".join(buf))
+            i = j + 2
+        else:
+            return None
+    return steps
+
+
+_VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
+           ("boolValue", "bool_value"), ("nullValue", "null_value"))
+
+
+class Handler:
+    """Feeds Gemini chunks into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.open: Dict[int, Call] = {}
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        cands = data.get("candidates")
+        if type(cands) is not list:
+            return
+        for pos, cand in enumerate(cands):
+            if type(cand) is not dict:
+                continue
+            scope = cand.get("index", pos)
+            scope = scope if type(scope) is int else pos
+            content = cand.get("content")
+            parts = content.get("parts") if type(content) is dict else None
+            if type(parts) is list:
+                for part in parts:
+                    if type(part) is dict:
+                        self._part(scope, part)
+            self.core.finish(_get(cand, "finishReason", "finish_reason"))
+
+    def _part(self, scope: int, part: Dict[str, Any]) -> None:
+        fc = _get(part, "functionCall", "function_call")
+        if type(fc) is dict:
+            self._call(scope, fc, part)
+            return
+        text = part.get("text")
+        if type(text) is str and not part.get("thought"):
+            self.core.text(text)
+            return
+        code = _get(part, "executableCode", "executable_code")
+        if type(code) is dict:
+            self.core.whole("code_execution", code, _str(code.get("id")), scope=scope, server=True)
+
+    def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
+        core = self.core
+        name = _str(fc.get("name"))
+        partial = _get(fc, "partialArgs", "partial_args")
+        cont = _get(fc, "willContinue", "will_continue") is True
+        sig = _get(part, "thoughtSignature", "thought_signature")
+        pd = {NAME: {"thought_signature": sig}} if type(sig) is str and sig else None
+        cur = self.open.get(scope)
+        if name is not None:
+            if cur is not None:  # a new call while one is open: the open one is over
+                core.end(cur)
+                del self.open[scope]
+            if not cont and partial is None:
+                args = fc.get("args")
+                core.whole(name, args, _str(fc.get("id")), scope=scope, provider_data=pd)
+                return
+            cur = core.open(None, _str(fc.get("id")), name, scope=scope, provider_data=pd)
+            self.open[scope] = cur
+        elif cur is None:
+            if partial is None:
+                return  # a stray terminator or separator
+            cur = core.open(None, None, None, scope=scope)
+            self.open[scope] = cur
+        if type(partial) is list:
+            self._apply(cur, partial)
+        if not cont:
+            core.end(cur)
+            del self.open[scope]
+
+    def _apply(self, c: Call, partial: List[Any]) -> None:
+        for pa in partial:
+            if type(pa) is not dict:
+                continue
+            path = _get(pa, "jsonPath", "json_path")
+            steps = parse_path(path) if type(path) is str else None
+            if steps is None or not steps:
+                self.core.fail(c, f"Partial argument has an unreadable jsonPath: {path!r}")
+                continue
+            for camel, snake in _VALUES:
+                if camel in pa or snake in pa:
+                    value = pa[camel] if camel in pa else pa[snake]
+                    break
+            else:
+                continue
+            if camel == "nullValue":
+                value = None
+            grows = camel == "stringValue"
+            if grows and type(value) is not str:
+                self.core.fail(c, f"Partial argument at {path} has a non-string stringValue")
+                continue
+            cont = _get(pa, "willContinue", "will_continue") is True
+            set_path(self.core, c, steps, value, path, grows, cont)
+
+    def close(self) -> None:
+        return None
+
+
+def _path(prefix: str, step: Step) -> str:
+    if type(step) is int:
+        return f"{prefix}[{step}]"
+    assert isinstance(step, str)
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", step):
+        return f"{prefix}.{step}"
+    escaped = step.replace("\\", "\\\\").replace("'", "\\'")
+    return f"{prefix}['{escaped}']"
+
+
+def _leaves(value: Any, prefix: str, out: List[Any]) -> None:
+    if type(value) is dict:
+        if not value and prefix != "$":
+            raise EncodeError("Vertex partialArgs cannot carry an empty object", dialect=NAME)
+        for k, v in value.items():
+            _leaves(v, _path(prefix, k), out)
+    elif type(value) is list:
+        if not value:
+            raise EncodeError("Vertex partialArgs cannot carry an empty array", dialect=NAME)
+        for i, v in enumerate(value):
+            _leaves(v, _path(prefix, i), out)
+    else:
+        out.append((prefix, value))
+
+
+def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}]}
+
+
+def encode(
+    calls: Sequence[ToolCall],
+    fragments: Sequence[Sequence[str]],
+    *,
+    partial_args: bool = False,
+    split: Optional[Callable[[str], List[str]]] = None,
+    **_: Any,
+) -> List[Dict[str, Any]]:
+    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*."""
+    chunks: List[Dict[str, Any]] = []
+    for call in calls:
+        head: Dict[str, Any] = {"name": call.name}
+        if call.id is not None:
+            head["id"] = call.id
+        if not partial_args:
+            head["args"] = call.args
+            chunks.append(_chunk(head))
+            continue
+        head["willContinue"] = True
+        chunks.append(_chunk(head))
+        leaves: List[Any] = []
+        _leaves(call.args, "$", leaves)
+        for path, value in leaves:
+            if type(value) is str:
+                pieces = [p for p in (split(value) if split else [value]) if p]
+                for piece in pieces:
+                    chunks.append(_chunk({"partialArgs": [{"jsonPath": path, "stringValue": piece,
+                                                           "willContinue": True}], "willContinue": True}))
+                chunks.append(_chunk({"partialArgs": [{"jsonPath": path, "stringValue": ""}],
+                                      "willContinue": True}))
+            else:
+                if value is None:
+                    pa: Dict[str, Any] = {"jsonPath": path, "nullValue": None}
+                elif type(value) is bool:
+                    pa = {"jsonPath": path, "boolValue": value}
+                else:
+                    pa = {"jsonPath": path, "numberValue": value}
+                chunks.append(_chunk({"partialArgs": [pa], "willContinue": True}))
+        chunks.append(_chunk({}))
+    chunks.append({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
+                                   "finishReason": "STOP", "index": 0}]})
+    return chunks

@@ -1,0 +1,174 @@
+"""Function declarations and function responses of ``gemini`` (see that module)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict
+
+from ..._errors import DecodeError, EncodeError
+from ..._ids import IdRule
+from ..._registry import EncodeContext
+from ..._types import Tool, ToolResult
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = [
+    "DECLARATION_KEYS",
+    "GEMINI_ONLY_DECLARATION_KEYS",
+    "IDS",
+    "NAME",
+    "NAMES",
+    "decode_result",
+    "decode_tool",
+    "encode_result",
+    "encode_tool",
+]
+
+NAME = "gemini"
+IDS = IdRule(required=False)
+NAMES = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
+
+_PARAM_KEYS = ("parametersJsonSchema", "parameters_json_schema", "parameters")
+DECLARATION_KEYS = frozenset(
+    {"name", "description", *_PARAM_KEYS, "response", "responseJsonSchema", "response_json_schema", "behavior"}
+)
+GEMINI_ONLY_DECLARATION_KEYS = DECLARATION_KEYS - {"name", "description", "parameters"}
+_DECL_LISTS = ("functionDeclarations", "function_declarations")
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    pd: Dict[str, Any] = {}
+    decl = item
+    for key in _DECL_LISTS:
+        if key in item:
+            decls = item[key]
+            if not isinstance(decls, (list, tuple)) or len(decls) != 1:
+                count = len(decls) if isinstance(decls, (list, tuple)) else type(decls).__name__
+                raise DecodeError(
+                    f"A {NAME} tool entry at {loc} holds {count} function declarations, not one; "
+                    f"decode each of {loc}.{key}[i]",
+                    dialect=NAME,
+                    loc=loc,
+                )
+            loc = f"{loc}.{key}[0]"
+            decl = as_dict(decls[0], loc, NAME, "a function declaration")
+            pd["entry"] = {"key": key, "extra": {k: v for k, v in item.items() if k != key}}
+            break
+    name = name_of(decl.get("name"), loc + ".name", NAME)
+    params = None
+    for key in _PARAM_KEYS:
+        if key in decl:
+            params = decl[key]
+            if key != "parametersJsonSchema":
+                pd["params_key"] = key
+            if params is not None and type(params) is not dict:
+                raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=loc)
+            break
+    extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
+    if extra:
+        pd["declaration"] = extra
+    description = decl.get("description")
+    if description is None and "description" in decl:
+        pd["null_description"] = True  # llm-gemini sends "description": null
+    return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    decl: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None or pd.get("null_description"):
+        decl["description"] = tool.description
+    if tool.parameters is not None:
+        decl[pd.get("params_key", "parametersJsonSchema")] = tool.parameters
+    decl.update(pd.get("declaration", ()))
+    entry = pd.get("entry")
+    if entry is None:
+        return decl
+    out: Dict[str, Any] = {entry["key"]: [decl]}
+    out.update(entry["extra"])
+    return out
+
+
+_KEYS = ("output", "result", "error")
+
+
+def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
+    key = "functionResponse" if "functionResponse" in part else "function_response"
+    fr = as_dict(part.get(key), f"{loc}.{key}", NAME, "a function response object")
+    floc = f"{loc}.{key}"
+    pd: Dict[str, Any] = {}
+    if key != "functionResponse":
+        pd["snake"] = True
+    ident = opt_str(fr.get("id"), floc + ".id", NAME)
+    if fr.get("id") == "":
+        pd["id"] = ""
+    name = fr.get("name")
+    if name is not None and type(name) is not str:
+        raise DecodeError(f"Tool name at {floc}.name must be text", dialect=NAME, loc=floc)
+    response = fr.get("response")
+    content: Any = ""
+    is_error = False
+    if response is None:
+        pd["no_response"] = True
+    elif type(response) is not dict:
+        raise DecodeError(f"Function response at {floc}.response must be an object", dialect=NAME, loc=floc)
+    elif len(response) == 1 and next(iter(response)) in _KEYS:
+        k, value = next(iter(response.items()))
+        is_error = k == "error"
+        content = value if type(value) is str else [{"type": "json", "json": value}]
+        if k == "result" or (k == "output" and type(value) is not str):
+            pd["key"] = k
+    else:
+        content = [{"type": "json", "json": response}]
+    extra = {k: v for k, v in fr.items() if k not in ("name", "id", "response")}
+    if extra:
+        pd["response_extra"] = extra
+    if len(part) > 1:
+        pd["part"] = {k: v for k, v in part.items() if k != key}
+    return ToolResult(
+        id=ident, name=name, content=content, is_error=is_error, provider_data={NAME: pd} if pd else {}
+    )
+
+
+def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
+    content = result.content
+    key = "error" if result.is_error else pd.get("key", "output")
+    value: Any
+    if isinstance(content, str):
+        value = content
+    elif len(content) == 1 and content[0].get("type") == "json":
+        value = content[0].get("json")
+        whole = type(value) is dict and not (len(value) == 1 and next(iter(value)) in _KEYS)
+        if whole and not result.is_error and "key" not in pd:
+            return value  # the whole object is the output
+    elif all(p.get("type") == "text" for p in content):
+        value = "".join(str(p.get("text", "")) for p in content)
+    else:
+        value = []
+        for p in content:
+            kind = p.get("type")
+            if kind not in ("text", "json"):
+                raise EncodeError(f"A {NAME} function response cannot hold a {kind!r} part", dialect=NAME)
+            value.append(p.get(kind))
+    return {key: value}
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if not result.name:
+        raise EncodeError(
+            f"A {NAME} function response needs the tool name (Gemini rejects an empty one); this result "
+            "has none: set its name from its call",
+            dialect=NAME,
+        )
+    fr: Dict[str, Any] = {"name": result.name}
+    ident = result_id(result, ctx, IDS, NAME)
+    if ident is not None:
+        fr["id"] = ident
+    elif "id" in pd:
+        fr["id"] = pd["id"]
+    if not (pd.get("no_response") and result.content == "" and not result.is_error):
+        fr["response"] = _response(result, pd)
+    fr.update(pd.get("response_extra", ()))
+    out: Dict[str, Any] = {"function_response" if pd.get("snake") else "functionResponse": fr}
+    out.update(pd.get("part", ()))
+    return out

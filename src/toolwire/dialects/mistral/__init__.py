@@ -1,0 +1,9 @@
+"""Mistral La Plateforme chat completions (``mistral``): calls, tools and results
+(``calls``), stream chunks (``stream``).
+
+https://docs.mistral.ai/api/#tag/chat
+"""
+
+from .calls import DIALECT
+
+__all__ = ["DIALECT"]

@@ -1,0 +1,278 @@
+"""Mistral chat completions (``mistral``).
+
+Follows https://docs.mistral.ai/api/#tag/chat and
+https://docs.mistral.ai/capabilities/function_calling/ (checked 2026-11-30), the
+mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
+``ToolMessage`` and the id validator of mistral-common.
+
+- Call: ``{"id", "type": "function", "function": {"name", "arguments"}, "index"}``,
+  OpenAI-like; ``arguments`` is JSON text from the API and may be an object when
+  built with the SDK; ``type`` and ``index`` may be missing.
+- Ids: exactly 9 characters of ``[a-zA-Z0-9]``; anything else is rejected by the
+  API, so foreign ids are mapped (keyed hash, never truncated). The SDK's default
+  id is the literal string ``"null"``: it means no id.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
+- Result: ``{"role": "tool", "tool_call_id", "name", "content"}``.
+- Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
+
+Detection (``extra["detect"]``) claims only Mistral evidence: an SDK ``"null"``
+id, a 9-alphanumeric id together with ``index`` on the call, ``prefix`` on an
+assistant message, or a La Plateforme model name on a response. A plain
+OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
+``openai.chat``; ``decode(x, "mistral")`` reads it as Mistral.
+
+The generic OpenAI-like helpers here (``decode_fn_call``, ``encode_fn_call``,
+``chat_message``) are shared by ``cohere.v2`` and ``ollama``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..._args import Policy, encode_arguments, parse_arguments
+from ..._ids import IdRule, rule
+from ..._registry import CALL, CALLS, Dialect, EncodeContext
+from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
+from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from .._fn_plain import fn_decoder
+from ..openai import chat as openai_chat
+from ..openai import chat_tools as chat_parts
+
+__all__ = ["DIALECT", "chat_message", "decode_fn_call", "encode_fn_call", "rescoped"]
+
+NAME = "mistral"
+IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_NINE = re.compile(r"[a-zA-Z0-9]{9}")
+_MODELS = re.compile(r"(open-)?(mistral|mixtral|pixtral|codestral|ministral|magistral|devstral|voxtral)-")
+_NONE_IDS = ("", "null")
+
+
+# --- shared OpenAI-like pieces ------------------------------------------------------------
+
+
+def decode_fn_call(
+    item: Dict[str, Any], policy: Policy, loc: str, dialect: str, ids: IdRule, none_ids: Tuple[str, ...] = ("",)
+) -> ToolCall:
+    """A ``{"id", "type", "function": {"name", "arguments"}}`` item of *dialect*.
+
+    Everything the canonical value does not hold (missing keys, extra keys, object
+    arguments, a placeholder id) is kept as provider data for a lossless re-encode.
+    """
+    fn = item.get("function")
+    if type(fn) is not dict:
+        fn = as_dict(fn, loc + ".function", dialect, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", dialect)
+    wire_args = fn.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", dialect)
+    wire_id = item.get("id")
+    if type(wire_id) is str and wire_id not in none_ids:
+        ident: Optional[str] = wire_id
+    else:
+        ident = None if wire_id in none_ids else opt_str(wire_id, loc + ".id", dialect)
+    if (
+        len(item) == 3
+        and item.get("type") == "function"
+        and len(fn) == 2
+        and raw is not None
+        and not repairs
+        and ident is not None
+        and ids.valid(ident)
+    ):
+        return new_call(name, args, ident, raw)
+    pd: Dict[str, Any] = {}
+    extra = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
+    if extra:
+        pd["extra"] = extra
+    fextra = {k: v for k, v in fn.items() if k not in ("name", "arguments")}
+    if fextra:
+        pd["function_extra"] = fextra
+    if "type" not in item:
+        pd["no_type"] = True
+    elif item["type"] != "function":
+        pd["type"] = item["type"]
+    if "id" not in item:
+        pd["no_id"] = True
+    elif ident is None:
+        pd["id"] = wire_id
+    if type(wire_args) is dict:
+        pd["object_args"] = True
+    if repairs and repairs[0] == "empty-arguments":
+        pd["arguments"] = wire_args
+        if "arguments" not in fn:
+            pd["no_arguments"] = True
+    check_native(ident, ids, pd)
+    return new_call(name, args, ident, raw, {dialect: pd} if pd else None, repairs)
+
+
+def encode_fn_call(
+    call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule, object_args: bool = False
+) -> Dict[str, Any]:
+    """The item for *call*; provider data of *dialect* restores what decoding kept."""
+    pd = scoped(call, dialect)
+    if not pd:
+        ident = encode_id(call, ctx, ids, pd)
+        args: Any = call.args if object_args else encode_arguments(call.args, call.raw)
+        return {"id": ident, "type": "function", "function": {"name": call.name, "arguments": args}}
+    fn: Dict[str, Any] = {"name": call.name}
+    if "arguments" in pd and not call.args:
+        if not pd.get("no_arguments"):
+            fn["arguments"] = pd["arguments"]
+    elif pd.get("object_args", object_args):
+        fn["arguments"] = call.args
+    else:
+        fn["arguments"] = encode_arguments(call.args, call.raw)
+    fn.update(pd.get("function_extra", ()))
+    out: Dict[str, Any] = {}
+    if not pd.get("no_id"):
+        out["id"] = pd["id"] if call.id is None and "id" in pd else encode_id(call, ctx, ids, pd)
+    if not pd.get("no_type"):
+        out["type"] = pd.get("type", "function")
+    out["function"] = fn
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def rescoped(obj: Any, src: str, dst: str) -> Any:
+    """*obj* with the provider data of *src* moved under *dst* (a model copy)."""
+    pd = dict(obj.provider_data)
+    moved = pd.pop(src, None)
+    if moved:
+        pd[dst] = moved
+    else:
+        pd.pop(dst, None)
+    return evolve(obj, provider_data=pd)
+
+
+def chat_message(items: List[Dict[str, Any]], content: Optional[str], empty: str) -> Dict[str, Any]:
+    """An OpenAI-like assistant message holding *items*.
+
+    *empty* says how a tool-only message writes its content: ``"null"``, ``""``
+    (``"empty"``) or no key at all (``"absent"``). ``tool_calls`` is never ``[]``.
+    """
+    msg: Dict[str, Any] = {"role": "assistant"}
+    if content is not None and content != "":
+        msg["content"] = content
+    elif not items or empty == "empty":
+        msg["content"] = ""
+    elif empty == "null":
+        msg["content"] = None
+    if items:
+        msg["tool_calls"] = items
+    return msg
+
+
+# --- Mistral ------------------------------------------------------------------------------
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """Mistral evidence only (see the module docstring)."""
+    if type(data) is not dict:
+        return None
+    fn = data.get("function")
+    if type(fn) is dict and "arguments" in fn:
+        ident = data.get("id")
+        if ident == "null":
+            return CALL, "a call with the SDK's placeholder id 'null'"
+        if "index" in data and type(ident) is str and _NINE.fullmatch(ident):
+            return CALL, "a call with a 9-alphanumeric id and 'index'"
+        return None
+    if data.get("role") == "assistant" and "prefix" in data and "tool_calls" in data:
+        return CALLS, "an assistant message with 'prefix'"
+    model = data.get("model")
+    if type(model) is str and _MODELS.match(model) and ("choices" in data or "messages" in data):
+        return CALLS, f"a chat payload of the Mistral model {model!r}"
+    return None
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return detect(data) or openai_chat.sniff(data)
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    return decode_fn_call(item, policy, loc, NAME, IDS, _NONE_IDS)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    return encode_fn_call(call, ctx, NAME, IDS)
+
+
+def _nine(ident: str) -> bool:
+    """``IDS.valid``: 9 characters of ``[a-zA-Z0-9]``, without the regex (~150 ns)."""
+    return len(ident) == 9 and ident.isascii() and ident.isalnum()
+
+
+# ``decode_call`` in one step for the plain item, ``index`` and a missing ``type``
+# included; ``None`` for anything else
+quick = fn_decoder(NAME, _nine, _NONE_IDS)
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
+    return tool
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME))
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    pd: Dict[str, Any] = {}
+    if content is None:
+        content = ""
+        pd["content"] = None
+    if not isinstance(content, (str, list)):
+        content = str(content)
+    wire_id = item.get("tool_call_id")
+    ident = None if wire_id in _NONE_IDS else opt_str(wire_id, loc + ".tool_call_id", NAME)
+    if ident is None and wire_id is not None:
+        pd["id"] = wire_id
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
+    if extra:
+        pd["extra"] = extra
+    if "name" in item and item["name"] is None:
+        pd["null_name"] = True
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if result.id is None and "id" in pd:
+        ident: Any = pd["id"]
+    else:
+        ident = result_id(result, ctx, IDS, NAME)
+    content: Any = chat_parts.text_content(result, NAME)
+    if content == "" and "content" in pd:
+        content = pd["content"]
+    out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
+    if result.name is not None or pd.get("null_name"):
+        out["name"] = result.name
+    out["content"] = content
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
+    """A tool-only Mistral assistant message has no ``content`` key."""
+    return chat_message(items, content, "absent")
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=frozenset({"function", "role", "model"}),
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=openai_chat.children,
+    finish=openai_chat.finish,
+    description="Mistral chat completions (9-alphanumeric call ids)",
+    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+)

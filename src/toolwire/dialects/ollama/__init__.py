@@ -1,0 +1,9 @@
+"""Ollama ``/api/chat`` (``ollama``): calls, tools and results (``calls``), streamed
+messages (``stream``).
+
+https://github.com/ollama/ollama/blob/main/docs/api.md
+"""
+
+from .calls import DIALECT
+
+__all__ = ["DIALECT"]

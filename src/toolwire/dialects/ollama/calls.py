@@ -1,0 +1,241 @@
+"""Ollama native chat API (``ollama``, ``/api/chat``).
+
+Follows https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
+and https://docs.ollama.com/capabilities/tool-calling (checked 2026-11-30), the
+server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
+``Message.ToolCall``, ``ChatResponse``.
+
+- Response: ``{"model", "created_at", "message": {"role", "content", "tool_calls"},
+  "done", "done_reason"}``; ``done_reason: "length"`` marks cut-off calls.
+- Call: ``{"id"?, "function": {"index", "name", "arguments": {...}}}``: the
+  arguments are a JSON **object**, ``index`` lives inside ``function``, there is
+  no ``type``. Ids (``call_`` + 8 characters) exist only on recent servers, and the
+  Python SDK drops them, so they are optional; ``index`` is written from the call's
+  position. Argument text (from an OpenAI-compatible relay) is accepted.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``;
+  no strict mode, so ``strict`` is not written.
+- Result: ``{"role": "tool", "tool_name", "content", "tool_call_id"?}``; content is
+  one string (text parts are joined with newlines, JSON parts serialised).
+- Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
+
+Detection (``extra["detect"]``) claims an ``/api/chat`` response, a call with
+``index`` inside ``function`` and object arguments, a message with ``tool_name``
+or ``images``, and a request with Ollama ``options``/``keep_alive``.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any, Dict, List, Optional, Tuple
+
+from pydantic_core import from_json
+
+from ..._args import Policy, parse_arguments
+from ..._errors import EncodeError
+from ..._ids import IdRule
+from ..._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
+from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
+from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
+from .._fn_plain import object_decoder
+from ..mistral.calls import chat_message, rescoped
+from ..openai import chat as openai_chat
+from ..openai import chat_tools as chat_parts
+
+__all__ = ["DIALECT"]
+
+NAME = "ollama"
+IDS = IdRule(required=False, prefix="call_", length=8, alphabet=string.digits + string.ascii_lowercase)
+_PLAIN_FN = ("name", "arguments")
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """Ollama evidence only (see the module docstring)."""
+    if type(data) is not dict:
+        return None
+    fn = data.get("function")
+    if type(fn) is dict:
+        if "index" in fn and type(fn.get("arguments")) is dict and "type" not in data:
+            return CALL, "'index' inside 'function' and object 'arguments'"
+        return None
+    if "created_at" in data and "done" in data and type(data.get("message")) is dict:
+        return CALLS, "'model', 'created_at', 'message', 'done' (an /api/chat response)"
+    role = data.get("role")
+    if role == "tool" and "tool_name" in data:
+        return RESULT, "a tool message with 'tool_name'"
+    if role is not None and "tool_calls" in data and ("tool_name" in data or "images" in data):
+        return CALLS, "a message with Ollama's 'tool_name'/'images' fields"
+    if type(data.get("messages")) is list and ("keep_alive" in data or type(data.get("options")) is dict):
+        return CALLS, "a chat request with 'options'/'keep_alive'"
+    return None
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """``detect`` never claims a dict with both ``function`` and ``type`` unless it
+    also has a message or response key (a typed Chat call is never Ollama's)."""
+    return not ("function" in keys and "type" in keys) or any(
+        k in keys for k in ("created_at", "role", "messages")
+    )
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return detect(data) or openai_chat.sniff(data)
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    reason = data.get("done_reason")
+    return reason if type(reason) is str and reason else None
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    fn = item.get("function")
+    if type(fn) is not dict:
+        fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    wire_args = fn.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    pd: Dict[str, Any] = {}
+    fextra = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
+    if fextra:
+        pd["function_extra"] = fextra
+    if "index" not in fn:
+        pd["no_index"] = True
+    extra = {k: v for k, v in item.items() if k not in ("id", "function")}
+    if extra:
+        pd["extra"] = extra
+    if ident is None and "id" in item:
+        pd["id"] = item["id"]
+    if type(wire_args) is not dict:
+        pd["arguments"] = wire_args
+        if "arguments" not in fn:
+            pd["no_arguments"] = True
+    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+# ``decode_call`` in one step for the item with object arguments; ``None`` for anything else
+quick = object_decoder(NAME)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    fn: Dict[str, Any] = {"name": call.name, "arguments": call.args}
+    if "arguments" in pd and _same(pd["arguments"], call.args):  # as received: text, null
+        if pd.get("no_arguments"):
+            del fn["arguments"]
+        else:
+            fn["arguments"] = pd["arguments"]
+    if "function_extra" in pd:
+        fn.update(pd["function_extra"])
+    elif not pd.get("no_index"):
+        fn["index"] = ctx.position
+    out: Dict[str, Any] = {}
+    if call.id is None and "id" in pd:
+        out["id"] = pd["id"]
+    else:
+        ident = encode_id(call, ctx, IDS, pd)
+        if ident is not None:
+            out["id"] = ident
+    out["function"] = fn
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def _same(wire: Any, args: Dict[str, Any]) -> bool:
+    if wire is None or (type(wire) is str and wire.strip() in ("", "null")):
+        return not args
+    try:
+        return type(wire) is str and bool(from_json(wire) == args)
+    except (ValueError, TypeError):  # TypeError: a lone surrogate in the text
+        return False
+
+
+def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    fn = item.get("function")
+    return (fn.get("name") if type(fn) is dict else None), item.get("id") or None
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
+    return tool
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
+    return chat_parts.encode_tool(plain)
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    pd: Dict[str, Any] = {}
+    if content is None:
+        content = ""
+        if "content" in item:
+            pd["content"] = None
+    elif not isinstance(content, (str, list)):
+        content = str(content)
+    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    if ident is None and "tool_call_id" in item:
+        pd["id"] = item["tool_call_id"]
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "tool_name")}
+    if extra:
+        pd["extra"] = extra
+    name = item.get("tool_name")
+    return ToolResult(id=ident, name=name if type(name) is str else None, content=content,
+                      provider_data={NAME: pd} if pd else {})
+
+
+def _text(result: ToolResult) -> str:
+    if isinstance(result.content, str):
+        return result.content
+    texts = []
+    for part in result.content:
+        kind = part.get("type")
+        if kind == "text":
+            texts.append(str(part.get("text", "")))
+        elif kind == "json":
+            texts.append(json.dumps(part.get("json"), ensure_ascii=False))
+        else:
+            raise EncodeError(f"An {NAME} tool result holds only text; got a {kind!r} part", dialect=NAME)
+    return "\n".join(texts)
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    content: Any = _text(result)
+    if content == "" and "content" in pd:
+        content = pd["content"]
+    out: Dict[str, Any] = {"role": "tool"}
+    if result.name is not None:
+        out["tool_name"] = result.name
+    out["content"] = content
+    if result.id is not None:
+        out["tool_call_id"] = result_id(result, ctx, IDS, NAME)
+    elif "id" in pd:
+        out["tool_call_id"] = pd["id"]
+    out.update(pd.get("extra", ()))
+    return out
+
+
+def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
+    """Ollama writes ``"content": ""`` on a tool-only assistant message."""
+    return chat_message(items, content, "empty")
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=frozenset({"function", "created_at", "role", "messages"}),
+    gate=gate,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    children=openai_chat.message_children,
+    finish=finish,
+    description="Ollama native /api/chat (object arguments, optional ids)",
+    extra={"peek": _peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+)

@@ -1,0 +1,72 @@
+"""Ollama native chat streaming (``ollama``): NDJSON chunks of ``/api/chat``.
+
+Follows https://github.com/ollama/ollama/blob/main/docs/api.md (checked 2026-11-30)
+and ``api/types.go`` (``ToolCall {id?, function: {index, name, arguments}}``).
+
+- Each chunk's ``message.tool_calls`` holds complete calls (the server parses a call
+  before sending it); they are appended, never merged. ``arguments`` is an object.
+- ``done: true`` with ``done_reason`` ends the stream (``length`` when cut off).
+- ``message.content`` is text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+from ..._types import ToolCall
+from ...stream._core import Core
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "ollama"
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    return type(data.get("message")) is dict and "done" in data and "choices" not in data
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+class Handler:
+    """Feeds Ollama chunks into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        core = self.core
+        msg = data.get("message")
+        if type(msg) is dict:
+            if type(msg.get("content")) is str:
+                core.text(msg["content"])
+            calls = msg.get("tool_calls")
+            if type(calls) is list:
+                for tc in calls:
+                    if type(tc) is not dict:
+                        continue
+                    fn = tc.get("function")
+                    fn = fn if type(fn) is dict else {}
+                    core.whole(_str(fn.get("name")), fn.get("arguments"), _str(tc.get("id")))
+        if data.get("done") is True:
+            core.finish(data.get("done_reason"))
+
+    def close(self) -> None:
+        return None
+
+
+def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+    """Ollama chunks: one complete call per chunk, then the final ``done`` chunk."""
+    chunks: List[Dict[str, Any]] = []
+    for i, call in enumerate(calls):
+        tc: Dict[str, Any] = {"function": {"index": i, "name": call.name, "arguments": call.args}}
+        if call.id is not None:
+            tc["id"] = call.id
+        chunks.append({"model": "m", "message": {"role": "assistant", "content": "", "tool_calls": [tc]},
+                       "done": False})
+    chunks.append({"model": "m", "message": {"role": "assistant", "content": ""}, "done": True,
+                   "done_reason": "stop"})
+    return chunks

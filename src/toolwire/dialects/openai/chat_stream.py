@@ -1,0 +1,238 @@
+"""OpenAI Chat Completions streaming (``openai.chat``): ``chat.completion.chunk``.
+
+Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
+2026-11-30) and the openai-python types ``chat_completion_chunk``
+(``ChoiceDeltaToolCall``: ``index`` required, ``id``/``type``/``function`` optional).
+
+- ``choices[i].delta.tool_calls[]`` items are correlated per choice by ``id``, then
+  ``index``, then the latest call (gateways omit or reuse ``index``, send every call
+  on index 0 with distinct ids, send ``""`` ids on continuations (Qwen), repeat the
+  name (Kimi K2), or send the name in a later delta).
+- A delta without ``index`` carrying its own id and name is a separate call (Mistral,
+  Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
+- Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
+  carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
+- Calls end at their choice's ``finish_reason`` or at the end of the stream.
+- Legacy ``delta.function_call`` is one call per choice.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
+
+from ..._errors import ToolwireError
+from ..._types import ToolCall
+from ...stream._core import Core
+from ...stream._events import ArgsDelta, new_event
+
+__all__ = ["NAME", "Handler", "detect", "encode"]
+
+NAME = "openai.chat"
+
+
+def detect(data: Dict[str, Any]) -> bool:
+    obj = data.get("object")
+    if obj == "chat.completion.chunk":
+        return True
+    choices = data.get("choices")
+    if type(choices) is not list:
+        return False
+    if not choices:
+        return "prompt_filter_results" in data or "usage" in data or obj == ""
+    first = choices[0]
+    return type(first) is dict and "delta" in first
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _text(value: Any) -> Optional[str]:
+    if value is None or type(value) is str:
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return str(value)
+
+
+class Handler:
+    """Feeds Chat chunks into the shared core."""
+
+    name = NAME
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        """Feed every chunk: a chunk whose one choice carries only one argument
+        continuation (no id, no name) for an open call (at its index; without an
+        index, the call its choice started last) is added here (the core's hot-path
+        contract); other chunks go to ``feed``, chunks that are not dicts to *other*."""
+        core = self.core
+        feed = self.feed
+        open_calls = core.by_key
+        all_calls = core.calls
+        limit = core.max_bytes
+        events = core.events if core.emit else None
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is not dict:
+                    other(data)
+                    continue
+                try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    choices = data["choices"]
+                    if type(choices) is list and len(choices) == 1:
+                        choice = choices[0]
+                        delta = choice["delta"]
+                        if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
+                            calls = delta["tool_calls"]
+                        elif not delta.get("content") and delta.get("function_call") is None:
+                            calls = delta.get("tool_calls")
+                        else:
+                            calls = None
+                        if type(calls) is list and len(calls) == 1 and not choice.get("finish_reason"):
+                            tc = calls[0]
+                            fn = tc["function"]
+                            piece = fn["arguments"]
+                            scope = choice.get("index", 0)
+                            index = tc.get("index")
+                            if (type(piece) is str and type(scope) is int
+                                    and not tc.get("id") and not fn.get("name")):
+                                if type(index) is int:
+                                    c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                elif index is None:  # no index: the call its scope started last, if open
+                                    c = all_calls[-1]
+                                    if c.scope != scope or c.done:
+                                        raise LookupError  # ``feed`` decides
+                                else:
+                                    raise TypeError
+                                if not piece:
+                                    continue
+                                size = c.size + len(piece)
+                                if size <= limit:
+                                    c.size = size
+                                    c.parts.append(piece)
+                                    if events is not None:
+                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                    continue
+                except (LookupError, TypeError, AttributeError):
+                    pass
+                feed(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape this handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        choices = data.get("choices")
+        if type(choices) is not list:
+            return
+        core = self.core
+        pos = 0
+        for ch in choices:
+            if type(ch) is not dict:
+                pos += 1
+                continue
+            scope = ch.get("index", pos)
+            if type(scope) is not int:
+                scope = pos
+            pos += 1
+            delta = ch.get("delta")
+            if type(delta) is not dict:
+                delta = ch.get("message")
+            if type(delta) is dict:
+                calls = delta.get("tool_calls")
+                if type(calls) is list:
+                    for tc in calls:
+                        if type(tc) is dict:
+                            self._call(scope, tc)
+                content = delta.get("content")
+                if type(content) is str and content:
+                    core.text_parts.append(content)
+                fc = delta.get("function_call")
+                if type(fc) is dict:
+                    core.delta(scope, "function_call", None, _str(fc.get("name")), _text(fc.get("arguments")))
+            reason = ch.get("finish_reason")
+            if reason:
+                core.finish(reason)
+                core.end_scope(scope)
+
+    def _call(self, scope: int, tc: Dict[str, Any]) -> None:
+        index = tc.get("index")
+        if type(index) is not int:
+            index = None
+        fn = tc.get("function")
+        name = text = None
+        if type(fn) is dict:
+            name = fn.get("name")
+            if type(name) is not str or not name:
+                name = None
+            text = fn.get("arguments")
+            if type(text) is not str:
+                text = _text(text)
+        elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
+            name = _str(tc["custom"].get("name"))
+            text = _text({"input": tc["custom"].get("input", "")})
+        ident = tc.get("id")
+        if type(ident) is not str or not ident:
+            ident = None
+        self.core.delta(scope, index, ident, name, text)
+
+    def close(self) -> None:
+        return None
+
+
+def encode(
+    calls: Sequence[ToolCall],
+    fragments: Sequence[Sequence[str]],
+    *,
+    interleave: bool = False,
+    finish_reason: str = "tool_calls",
+    with_index: bool = True,
+) -> List[Dict[str, Any]]:
+    """Chat chunks carrying *calls*; ``fragments[i]`` is call i's argument text in pieces."""
+    chunks: List[Dict[str, Any]] = []
+
+    def chunk(tool_calls: List[Dict[str, Any]]) -> Dict[str, Any]:
+        return {
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": {"tool_calls": tool_calls}, "finish_reason": None}],
+        }
+
+    def head(i: int, call: ToolCall) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"type": "function", "function": {"name": call.name, "arguments": ""}}
+        if call.id is not None:
+            item["id"] = call.id
+        if with_index:
+            item["index"] = i
+        return item
+
+    def body(i: int, piece: str) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"function": {"arguments": piece}}
+        if with_index:
+            item["index"] = i
+        return item
+
+    if interleave:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+        for i, piece in _round_robin(fragments):
+            chunks.append(chunk([body(i, piece)]))
+    else:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+            chunks.extend(chunk([body(i, piece)]) for piece in fragments[i])
+    last = {"index": 0, "delta": {}, "finish_reason": finish_reason}
+    chunks.append({"object": "chat.completion.chunk", "choices": [last]})
+    return chunks
+
+
+def _round_robin(fragments: Sequence[Sequence[str]]) -> Iterator[Any]:
+    longest = max((len(f) for f in fragments), default=0)
+    for j in range(longest):
+        for i, pieces in enumerate(fragments):
+            if j < len(pieces):
+                yield i, pieces[j]

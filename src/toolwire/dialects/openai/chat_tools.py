@@ -1,0 +1,146 @@
+"""Tool definitions and tool results of ``openai.chat`` (see that module).
+
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
+  and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
+- Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
+  Content is text or a list of ``{"type": "text", "text"}`` parts; what else a text
+  part holds (OpenRouter's ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``)
+  is provider data of the result (``part_extra``, by position), written back only
+  to ``openai.chat``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from ..._errors import DecodeError, EncodeError
+from ..._ids import rule
+from ..._registry import EncodeContext
+from ..._types import Tool, ToolResult
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "text_content"]
+
+NAME = "openai.chat"
+IDS = rule(max_len=40, required=True, prefix="call_", length=24)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    if item.get("type") == "custom":
+        custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
+        name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+        rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
+        return Tool(name=name, description=custom.get("description"), provider_data={NAME: {"custom": rest}})
+    fn = as_dict(item["function"], loc + ".function", NAME, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    params = fn.get("parameters")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool parameters at {loc}.function.parameters must be an object", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
+    return Tool(
+        name=name,
+        description=fn.get("description"),
+        parameters=params,
+        strict=fn.get("strict"),
+        provider_data={NAME: {"function_extra": extra}} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    if "custom" in pd:
+        custom: Dict[str, Any] = {"name": tool.name}
+        if tool.description is not None:
+            custom["description"] = tool.description
+        custom.update(pd["custom"])
+        return {"type": "custom", "custom": custom}
+    fn: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None:
+        fn["description"] = tool.description
+    if tool.parameters is not None:
+        fn["parameters"] = tool.parameters
+    if tool.strict is not None:
+        fn["strict"] = tool.strict
+    fn.update(pd.get("function_extra", ()))
+    return {"type": "function", "function": fn}
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    if content is None:
+        content = ""
+    if not isinstance(content, (str, list)):
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc
+        )
+    pd: Dict[str, Any] = {}
+    if isinstance(content, list):
+        content, part_extra = _split_parts(content, loc + ".content")
+        if part_extra is not None:
+            pd["part_extra"] = part_extra
+    if item.get("role") == "function":
+        pd["legacy"] = True
+        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
+    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
+    if extra:
+        pd["extra"] = extra
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+
+
+def _split_parts(parts: List[Any], loc: str) -> Tuple[List[Any], Optional[List[Dict[str, Any]]]]:
+    """Text parts as canonical ``{"type": "text", "text"}``, and what else each part
+    held (OpenRouter's ``cache_control``), by position, for the re-encode; ``None``
+    when no part held more. Other parts stay as they are."""
+    out: List[Any] = []
+    part_extra: List[Dict[str, Any]] = []
+    for i, part in enumerate(parts):
+        p = as_dict(part, f"{loc}[{i}]", NAME, "a content part")
+        rest: Dict[str, Any] = {}
+        if p.get("type") == "text" and type(p.get("text")) is str and len(p) > 2:
+            rest = {k: v for k, v in p.items() if k not in ("type", "text")}
+            p = {"type": "text", "text": p["text"]}
+        out.append(p)
+        part_extra.append(rest)
+    return out, (part_extra if any(part_extra) else None)
+
+
+def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = ()) -> Any:
+    """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
+    what the text part at each position held beyond its type and text."""
+    content = result.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for i, part in enumerate(content):
+        kind = part.get("type")
+        if kind == "text":
+            out = {"type": "text", "text": part.get("text", "")}
+            rest = part_extra[i] if i < len(part_extra) else None
+            if type(rest) is dict:
+                out.update(rest)
+            parts.append(out)
+        elif kind == "json":
+            parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        else:
+            raise EncodeError(
+                f"A {dialect} tool result holds only text; got a {kind!r} part", dialect=dialect
+            )
+    return parts
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if pd.get("legacy"):
+        content = text_content(result, NAME, pd.get("part_extra", ()))
+        return {"role": "function", "name": result.name, "content": content}
+    out: Dict[str, Any] = {
+        "role": "tool",
+        "tool_call_id": result_id(result, ctx, IDS, NAME),
+        "content": text_content(result, NAME, pd.get("part_extra", ())),
+    }
+    out.update(pd.get("extra", ()))
+    return out

@@ -1,0 +1,309 @@
+"""OpenAI Responses API (``openai.responses``).
+
+Follows https://platform.openai.com/docs/api-reference/responses (checked
+2026-11-30) and the openai-python types ``response_function_tool_call``,
+``function_tool_param``, ``response_input_item_param`` (``FunctionCallOutput``).
+
+- Call: output item ``{"type": "function_call", "id": "fc_…", "call_id", "name",
+  "arguments": "<JSON>", "status"}``. The canonical id is ``call_id`` (what a
+  ``function_call_output`` references); the item ``id``, ``status`` and any other
+  field (``namespace``, ``caller``) are kept as provider data for a lossless round
+  trip. ``custom_tool_call`` carries free text: ``args == {"input": text}``.
+- Provider-executed items (``web_search_call``, ``file_search_call``,
+  ``code_interpreter_call``, ``image_generation_call``, ``mcp_call``,
+  ``mcp_list_tools``, ``tool_search_call``) are server calls: returned only on request.
+  A ``tool_search_call`` with ``"execution": "client"`` (a tool search the client
+  ran, as histories replay it; its ``arguments`` are an object, its ``call_id``
+  pairs it with a ``tool_search_output``) is neither a call nor a server call: an
+  item without calls, like ``tool_search_output`` and ``additional_tools``
+  (``{"type": "additional_tools", "role": "developer", "tools": [...]}``, tools
+  added at that point of the input).
+- Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``.
+- Result: input item ``{"type": "function_call_output", "call_id", "output"}``.
+- Ids: ``call_id`` at most 64 characters on input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from pydantic_core import from_json
+
+from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
+from ..._errors import DecodeError
+from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._types import ToolCall, new_call
+from .._common import check_native, encode_id, name_of, opt_str, scoped
+from .chat import is_custom
+from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .sdk import read_response
+
+__all__ = ["DIALECT"]
+
+SERVER_TYPES = frozenset(
+    {
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "image_generation_call",
+        "mcp_call",
+        "mcp_list_tools",
+        "tool_search_call",
+    }
+)
+_ROLES = ("user", "assistant", "system", "developer")
+_OTHER_TYPES = frozenset(
+    {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_request",
+     "item_reference", "compaction", "input_text", "output_text"}
+)
+
+
+_CLAIMED_TYPES = frozenset(
+    {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
+) | SERVER_TYPES | _OTHER_TYPES
+_UNTYPED = frozenset({"object", "output", "input", "call_id"})
+_CHAT_CALLS = frozenset({"tool_calls", "function_call"})
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
+    if kind in _CLAIMED_TYPES:
+        return True
+    if kind in ("function", "custom") and "name" in keys and "function" not in keys and "custom" not in keys:
+        return True
+    if not _UNTYPED.isdisjoint(keys):
+        return True
+    # a message item (``OTHER``): never one with tool calls (a Chat message)
+    return kind is None and "role" in keys and "content" in keys and _CHAT_CALLS.isdisjoint(keys)
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    kind = data.get("type")
+    if type(kind) is not str:
+        kind = None
+    if kind == "function_call":
+        return CALL, "type 'function_call' (a Responses output item)"
+    if kind == "custom_tool_call":
+        return CALL, "type 'custom_tool_call'"
+    if kind in SERVER_TYPES:
+        if kind == "tool_search_call" and data.get("execution") == "client":
+            return OTHER, "type 'tool_search_call' with execution 'client' (a search the client ran)"
+        return SERVER, f"type {kind!r} (a tool the provider runs)"
+    if kind in ("function_call_output", "custom_tool_call_output"):
+        return RESULT, f"type {kind!r}"
+    if kind in ("function", "custom") and "name" in data and "function" not in data and "custom" not in data:
+        return TOOL, f"a flat type {kind!r} definition with 'name' at the top"
+    if data.get("object") == "response" or type(data.get("output")) is list:
+        return CALLS, "'output' items (a Responses Response)"
+    if type(data.get("input")) is list:
+        return CALLS, "'input' items (a Responses request)"
+    if kind in _OTHER_TYPES or (
+        kind is None
+        and data.get("role") in _ROLES
+        and "content" in data
+        and "tool_calls" not in data
+        and "function_call" not in data
+    ):
+        return OTHER, f"a {kind or 'role'} item without tool calls"
+    if kind is None and "call_id" in data and "name" in data and "arguments" in data:
+        return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    key = "output" if "output" in data else "input"
+    items = data.get(key)
+    if not isinstance(items, (list, tuple)):
+        raise DecodeError(f"Expected a list at {loc}.{key}", dialect=NAME, loc=loc)
+    for i, item in enumerate(items):
+        yield item, f"{loc}.{key}[{i}]"
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    if data.get("status") == "incomplete":
+        details = data.get("incomplete_details")
+        reason = details.get("reason") if type(details) is dict else None
+        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+    return None
+
+
+_PLAIN = frozenset({"type", "call_id", "name", "arguments"})
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item.get("type")
+    if kind in SERVER_TYPES:
+        return _decode_server(item, loc)
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    if kind == "custom_tool_call":
+        text = item.get("input")
+        if type(text) is not str:
+            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc)
+        extra.pop("input")
+        extra["custom"] = True
+        return new_call(name, {"input": text}, ident, None, {NAME: extra})
+    wire_args = item.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
+    if repairs and repairs[0] == "empty-arguments":
+        extra["arguments"] = wire_args
+    if "type" not in item:
+        extra["no_type"] = True
+    check_native(ident, IDS, extra)
+    return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
+
+
+def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` of a ``function_call`` item (what ``sniff`` claims first), in one
+    step when its arguments are the text of an object and its ids are plain."""
+    if item.get("type") != "function_call":
+        return None
+    try:  # subscripts, not ``get``: see ``_openai_plain``
+        call = _plain(item["call_id"], item["name"], item["arguments"], item)
+    except KeyError:  # no call id, name or arguments: ``decode_call`` decides
+        call = None
+    return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
+
+
+def _plain(ident: Any, name: Any, text: Any, item: Optional[Dict[str, Any]]) -> Optional[ToolCall]:
+    """The call of a ``function_call`` item (its call id, name and arguments given)
+    with a plain call id and the text of an object as arguments, as ``decode_call``
+    makes it; else ``None``. *item*: the item, when it may hold other keys."""
+    if (
+        type(ident) is not str
+        or not 0 < len(ident) <= 64
+        or type(name) is not str
+        or not name
+        or type(text) is not str
+        or len(text) > _MAX_BYTES
+    ):
+        return None
+    if not text:  # a tool without parameters: the empty table's ``{}``, no failed parse
+        pd = {} if item is None else _rest(item)
+        pd["arguments"] = text
+        return new_call(name, {}, ident, text, {NAME: pd}, EMPTY)
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    if type(args) is not dict:
+        return None
+    rest = None if item is None else _rest(item)
+    return new_call(name, args, ident, text, {NAME: rest} if rest else None)
+
+
+def _rest(item: Dict[str, Any]) -> Dict[str, Any]:
+    """What a ``function_call`` item holding every key of ``_PLAIN`` has beyond them,
+    in order (a copy less four keys is the cheapest way); an id of at most 64
+    characters is always native (no mark)."""
+    rest = item.copy()
+    del rest["type"], rest["call_id"], rest["name"], rest["arguments"]
+    return rest
+
+
+def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
+    name}`` (no other dialect claims this shape)."""
+    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
+        return None
+    try:  # subscripts, not ``get``: see ``_openai_plain``
+        return _plain(item["call_id"], item["name"], item["arguments"], item)
+    except KeyError:
+        return None
+
+
+def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """The item as clients send it back: ``{type, call_id, name, arguments}``."""
+    if len(item) != 4 or item.get("type") != "function_call":
+        return None
+    try:
+        return _plain(item["call_id"], item["name"], item["arguments"], None)
+    except KeyError:
+        return None
+
+
+_SENT = frozenset({"id", "type", "status", "arguments", "call_id", "name"})
+QUICK_FIRST = (
+    QuickFirst(_first_as_sent, _SENT, "function_call", frozenset()),
+    QuickFirst(_first_bare, _SENT - {"id", "status"}, "function_call", frozenset()),
+)
+
+
+def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
+    kind = item["type"]
+    name = item.get("name")
+    if type(name) is not str or not name:
+        name = kind[: -len("_call")] if kind.endswith("_call") else kind
+    raw_args = item.get("arguments")
+    if type(raw_args) is str:
+        try:
+            parsed = json.loads(raw_args)
+        except ValueError:
+            parsed = None
+        args = parsed if type(parsed) is dict else {"arguments": raw_args}
+    elif type(raw_args) is dict:
+        args = raw_args
+    else:
+        args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if call.server and "item" in pd:
+        item: Dict[str, Any] = pd["item"]
+        return dict(item)
+    ident = encode_id(call, ctx, IDS, pd)
+    if is_custom(call):
+        out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name}
+        out["input"] = call.args["input"]
+        out.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))
+        return out
+    if not pd:
+        return {
+            "type": "function_call",
+            "call_id": ident,
+            "name": call.name,
+            "arguments": encode_arguments(call.args, call.raw),
+        }
+    args = pd["arguments"] if "arguments" in pd and not call.args else encode_arguments(call.args, call.raw)
+    out = {} if pd.get("no_type") else {"type": "function_call"}
+    out.update(call_id=ident, name=call.name, arguments=args)
+    out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type", "native_id"))
+    return out
+
+
+def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    return item.get("name"), item.get("call_id")
+
+
+DIALECT = Dialect(
+    name=NAME,
+    keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
+    gate=gate,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IDS,
+    names=NAMES,
+    children=children,
+    finish=finish,
+    aliases=("responses",),
+    description="OpenAI Responses API",
+    extra={
+        "peek": peek,
+        "quick": quick,
+        "quick_first": QUICK_FIRST,
+        "containers": {"openai:Response": read_response},
+    },
+)

@@ -1,0 +1,112 @@
+"""Tool definitions and tool results of ``openai.responses`` (see that module).
+
+- Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
+  and ``{"type": "custom", "name", "description", "format"}``.
+- Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
+  of ``input_text`` / ``input_image`` / ``input_file`` parts);
+  ``custom_tool_call_output`` likewise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict
+
+from ..._errors import DecodeError, EncodeError
+from ..._ids import rule
+from ..._registry import EncodeContext
+from ..._types import Tool, ToolResult
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+
+NAME = "openai.responses"
+IDS = rule(max_len=64, required=True, prefix="call_", length=24)
+NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    params = item.get("parameters")
+    if params is not None and type(params) is not dict:
+        raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
+    if item.get("type") == "custom":
+        extra["custom"] = True
+    return Tool(
+        name=name,
+        description=item.get("description"),
+        parameters=params,
+        strict=item.get("strict"),
+        provider_data={NAME: extra} if extra else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
+    if pd.get("custom"):
+        out: Dict[str, Any] = {"type": "custom", "name": tool.name}
+        if tool.description is not None:
+            out["description"] = tool.description
+        out.update((k, v) for k, v in pd.items() if k != "custom")
+        return out
+    out = {"type": "function", "name": tool.name}
+    if tool.description is not None:
+        out["description"] = tool.description
+    # the API requires both keys; null means "none" / "default"
+    out["parameters"] = tool.parameters
+    out["strict"] = tool.strict
+    out.update(pd)
+    return out
+
+
+_PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
+_PART_OUT = {v: k for k, v in _PART_IN.items()}
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    output = item.get("output")
+    content: Any
+    if output is None:
+        content = ""
+    elif type(output) is str:
+        content = output
+    elif isinstance(output, list):
+        content = []
+        for i, part in enumerate(output):
+            p = as_dict(part, f"{loc}.output[{i}]", NAME, "a content part")
+            kind = _PART_IN.get(p.get("type", ""), p.get("type"))
+            content.append({**p, "type": kind})
+    else:
+        raise DecodeError(f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc)
+    extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
+    if item.get("type") == "custom_tool_call_output":
+        extra["custom"] = True
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    content = result.content
+    output: Any
+    if isinstance(content, str):
+        output = content
+    else:
+        output = []
+        for part in content:
+            kind = part.get("type")
+            if kind == "json":
+                output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            elif kind in _PART_OUT:
+                output.append({**part, "type": _PART_OUT[kind]})
+            else:
+                raise EncodeError(f"A {NAME} tool output cannot hold a {kind!r} part", dialect=NAME)
+    out: Dict[str, Any] = {
+        "type": "custom_tool_call_output" if pd.get("custom") else "function_call_output",
+        "call_id": result_id(result, ctx, IDS, NAME),
+        "output": output,
+    }
+    out.update((k, v) for k, v in pd.items() if k != "custom")
+    return out

@@ -1,0 +1,401 @@
+"""Streaming: one accumulator for tool calls in every streaming dialect.
+
+>>> acc = Accumulator()                     # the dialect is detected from the first chunk
+>>> for chunk in stream:                    # dicts, SSE ``data:`` lines / JSON text, SDK objects
+...     for event in acc.feed(chunk):       # CallStarted, ArgsDelta, CallDone
+...         ...
+>>> calls = acc.close()                     # [ToolCall | InvalidToolCall, ...] in order
+
+``accumulate(chunks, dialect=None, **policy)`` does the same in one call.
+
+Rules, the same in every dialect (see ``_stream_core``): correlate by id, then
+index, then the latest open call; a new id or name on an occupied index starts a
+new call; finalize only at a block/item end or at the end of the stream, never
+because the partial text parses; a call cut off (no end event, or text ending
+inside a value under a ``length``/``max_tokens`` finish) is an ``InvalidToolCall``
+with ``truncated=True``. Arguments go through the one arguments policy; its
+keywords (``repair``, ``allow_truncated``, ``max_bytes``...) are accepted here.
+
+``TextParser(dialect, tools=None)`` does the same for tool calls written in model
+output text (``text.*`` dialects): ``feed(delta)`` gives ``ContentDelta``,
+``ReasoningDelta`` and ``CallEvent`` events; ``close()`` equals ``decode_text``.
+
+``encode_stream(calls, dialect)`` writes canonical calls as a dialect's stream (for
+tests and fuzzing), with the argument text split as asked.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
+
+from .._args import DEFAULT_POLICY, make_policy
+from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from .._registry import Dialect, Registry, default_registry
+from .._types import InvalidToolCall, ToolCall
+from ..dialects.anthropic import stream as anthropic_stream
+from ..dialects.bedrock import stream as bedrock_stream
+from ..dialects.cohere import stream as cohere_stream
+from ..dialects.gemini import stream as gemini_stream
+from ..dialects.mistral import stream as mistral_stream
+from ..dialects.ollama import stream as ollama_stream
+from ..dialects.openai import chat_stream as openai_chat_stream
+from ..dialects.openai import responses_stream as openai_responses_stream
+from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
+from ._chunks import plain_chunks
+from ._core import Core
+from ._encode import encode_stream
+from ._events import ArgsDelta, CallDone, CallStarted, Event
+
+__all__ = [
+    "STREAM_HANDLERS",
+    "Accumulator",
+    "ArgsDelta",
+    "CallDone",
+    "CallEvent",
+    "CallStarted",
+    "ContentDelta",
+    "Event",
+    "ReasoningDelta",
+    "TextParser",
+    "accumulate",
+    "detect_stream",
+    "encode_stream",
+    "stream_dialects",
+]
+
+Result = Union[ToolCall, InvalidToolCall]
+HandlerFactory = Callable[[Core], Any]
+Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
+
+#: Built-in stream handlers by dialect id. A third-party ``Dialect`` declares its own
+#: with ``extra={"stream": factory}``; ``factory(core)`` returns an object with
+#: ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks, other)``: a loop
+#: that takes the dict chunks of *chunks* itself (one call for a whole stream) and
+#: passes any other chunk to ``other``.
+STREAM_HANDLERS: Dict[str, HandlerFactory] = {
+    openai_chat_stream.NAME: openai_chat_stream.Handler,
+    openai_responses_stream.NAME: openai_responses_stream.Handler,
+    anthropic_stream.NAME: anthropic_stream.Handler,
+    gemini_stream.NAME: gemini_stream.Handler,
+    bedrock_stream.NAME: bedrock_stream.Handler,
+    mistral_stream.NAME: mistral_stream.Handler,
+    cohere_stream.NAME: cohere_stream.Handler,
+    ollama_stream.NAME: ollama_stream.Handler,
+}
+
+# Detection order: event-typed streams first, then the distinctive keys, Chat last
+# (Mistral's chunks are Chat chunks and are read as such).
+_DETECT: Tuple[Tuple[str, Callable[[Dict[str, Any]], bool]], ...] = (
+    (openai_responses_stream.NAME, openai_responses_stream.detect),
+    (anthropic_stream.NAME, anthropic_stream.detect),
+    (cohere_stream.NAME, cohere_stream.detect),
+    (bedrock_stream.NAME, bedrock_stream.detect),
+    (gemini_stream.NAME, gemini_stream.detect),
+    (openai_chat_stream.NAME, openai_chat_stream.detect),
+    (ollama_stream.NAME, ollama_stream.detect),
+)
+
+
+def _no_run(*_: Any) -> None:
+    raise AssertionError("unreachable")  # no handler yet; or a non-dict from ``plain_chunks``
+
+
+def stream_dialects() -> List[str]:
+    """Ids of the dialects with a built-in stream handler."""
+    return list(STREAM_HANDLERS)
+
+
+def detect_stream(chunk: Any) -> Optional[str]:
+    """The streaming dialect a chunk (or event) belongs to, or ``None``."""
+    for data in plain_chunks(chunk):
+        name = _detect(data)
+        if name is not None:
+            return name
+    return None
+
+
+_TYPED = 3  # the first three need a string ``type``: skipped at once without one
+_UNTYPED = _DETECT[_TYPED:]
+
+
+def _typed(kind: str) -> Optional[str]:
+    """The dialect the typed tests give a chunk of this ``type`` (they read it alone)."""
+    for name, test in _DETECT[:_TYPED]:
+        if test({"type": kind}):
+            return name
+    return None
+
+
+# The dialects of the event types the typed handlers know, given by the tests themselves:
+# a chunk of one of these types is detected with one lookup
+_KINDS: Dict[str, str] = {
+    kind: name
+    for kind in (*anthropic_stream.EVENTS, *cohere_stream.EVENTS, *openai_responses_stream.EVENTS)
+    for name in (_typed(kind),)
+    if name is not None
+}
+
+
+def _detect(data: Dict[str, Any]) -> Optional[str]:
+    kind = data.get("type")
+    if type(kind) is str:
+        name = _KINDS.get(kind)
+        if name is not None:
+            return name
+        tests = _DETECT
+    else:
+        tests = _UNTYPED
+    for name, test in tests:
+        try:
+            if test(data):
+                return name
+        except Exception:  # an odd value (an unhashable type, say) is not a match
+            continue
+    return None
+
+
+def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tuple[str, HandlerFactory]:
+    if isinstance(dialect, Dialect):
+        name = dialect.name
+        factory = dialect.extra.get("stream") or STREAM_HANDLERS.get(name)
+    elif type(dialect) is str:
+        name = dialect
+        factory = STREAM_HANDLERS.get(name)
+        if factory is None:
+            reg = default_registry() if registry is None else registry
+            if dialect in reg:  # an alias ("anthropic", "bedrock"...) or a third-party dialect
+                d = reg.get(dialect)
+                name = d.name
+                factory = d.extra.get("stream") or STREAM_HANDLERS.get(name)
+    else:
+        raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
+    if factory is None:
+        raise UnknownDialectError(
+            f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(STREAM_HANDLERS)}",
+            dialect=name,
+        )
+    return name, factory
+
+
+def _runner(handler: Any, core: Core, preview: bool) -> Run:
+    """The handler's own ``run`` loop, or one that feeds dict chunks one by one (for
+    handlers without a loop, and for previews, which only ``feed`` makes)."""
+    run: Optional[Run] = getattr(handler, "run", None)
+    if run is not None and not preview:
+        return run
+    feed = handler.feed
+
+    def run_plain(chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
+        data: Any = None
+        try:
+            for data in chunks:
+                if type(data) is dict:
+                    feed(data)
+                else:
+                    other(data)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a chunk shape the handler did not foresee
+            raise core.malformed(exc, data) from None
+
+    return run_plain
+
+
+def _close(core: Core, handler: Any) -> List[Result]:
+    """Close the handler, then the core: every call, in order."""
+    try:
+        handler.close()
+    except ToolwireError:
+        raise
+    except Exception as exc:
+        raise DecodeError(f"Malformed {core.dialect} stream ({type(exc).__name__}: {exc})",
+                          dialect=core.dialect) from None
+    return core.close()
+
+
+class Accumulator:
+    """Assembles the tool calls of one streamed reply, chunk by chunk.
+
+    *dialect* (an id, an alias or a ``Dialect``) fixes the dialect; without it the
+    first chunk that has a known streaming shape decides. ``include_server=True``
+    also returns calls the provider executes itself; ``preview=True`` adds a
+    best-effort partial ``args`` to every ``ArgsDelta`` (it re-parses the text so
+    far: cost grows with the call). Other keywords are the arguments policy's.
+    """
+
+    def __init__(
+        self,
+        dialect: Union[str, Dialect, None] = None,
+        *,
+        include_server: bool = False,
+        preview: bool = False,
+        registry: Optional[Registry] = None,
+        _events: bool = True,
+        **policy: Any,
+    ) -> None:
+        self._emit = _events
+        self._policy = make_policy(policy)
+        self._include_server = include_server
+        self._preview = preview
+        self._registry = registry
+        self._core: Optional[Core] = None
+        self._handler: Any = None
+        self._run: Run = _no_run
+        self._closed = False
+        self._unknown: Optional[Dict[str, Any]] = None
+        if dialect is not None:
+            self._start(*_resolve(dialect, registry))
+
+    def _start(self, name: str, factory: HandlerFactory) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit)
+        self._handler = factory(self._core)
+        self._run = _runner(self._handler, self._core, self._preview)
+
+    @property
+    def dialect(self) -> Optional[str]:
+        """The dialect of this stream (``None`` until detected)."""
+        return None if self._core is None else self._core.dialect
+
+    def feed(self, chunk: Any) -> List[Event]:
+        """Take one chunk (or event); return the events it produced."""
+        core = self._core
+        if type(chunk) is dict and core is not None and not self._closed:  # the hot path
+            self._run((chunk,), self._feed_any)
+            events = core.events
+            if events:
+                core.events = []
+                return events
+            return []
+        if self._closed:
+            raise DecodeError("The stream is closed; nothing can be fed after close()")
+        self._feed_any(chunk)
+        return self.events()
+
+    def _feed_any(self, chunk: Any) -> None:
+        """Feed one chunk of any form, detecting the dialect if it is not known yet."""
+        if self._core is not None:
+            self._run(plain_chunks(chunk), self._feed_any)
+            return
+        it = plain_chunks(chunk)
+        for data in it:
+            name = _detect(data)
+            if name is None:
+                if data and self._unknown is None:
+                    self._unknown = data
+                continue
+            self._start(name, STREAM_HANDLERS[name])
+            self._run(chain((data,), it), self._feed_any)
+            return
+
+    def _feed_all(self, chunks: Iterable[Any]) -> None:
+        """Feed a whole stream (``accumulate``): once the dialect is known, the rest
+        goes to the handler's loop in one call."""
+        if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
+            if self._core is None and type(chunks[0]) is dict:
+                name = _detect(chunks[0])
+                if name is not None:
+                    self._start(name, STREAM_HANDLERS[name])
+            if self._core is not None:
+                self._run(chunks, self._feed_any)
+                return
+        it = iter(chunks)
+        if self._core is None:
+            for chunk in it:
+                if type(chunk) is dict:  # detected here: no generator, no chain
+                    name = _detect(chunk)
+                    if name is None:
+                        if chunk and self._unknown is None:
+                            self._unknown = chunk
+                        continue
+                    self._start(name, STREAM_HANDLERS[name])
+                    self._run((chunk,), self._feed_any)
+                    break
+                self._feed_any(chunk)
+                if self._core is not None:
+                    break
+            else:
+                return
+        self._run(it, self._feed_any)
+
+    def close(self) -> List[Result]:
+        """End of stream: finalize open calls; return every call in order."""
+        if not self._closed:
+            self._closed = True
+            if self._core is None:
+                if self._unknown is not None:
+                    raise DecodeError(
+                        f"No chunk of this stream has a known streaming shape; the first was "
+                        f"{excerpt(self._unknown)}"
+                    )
+                return []
+            return _close(self._core, self._handler)
+        return self.calls
+
+    def events(self) -> List[Event]:
+        """Events produced since the last ``feed`` (those of ``close``, for instance)."""
+        if self._core is None:
+            return []
+        events = self._core.events
+        self._core.events = []
+        return events
+
+    @property
+    def calls(self) -> List[Result]:
+        """The calls finalized so far, in order of appearance (all of them after close)."""
+        return [] if self._core is None else self._core.results_list()
+
+    @property
+    def server_calls(self) -> List[Result]:
+        """The finalized calls the provider executes itself."""
+        return [] if self._core is None else self._core.results_list(server=True)
+
+    @property
+    def text(self) -> str:
+        """The reply text seen so far (joined on access)."""
+        return "" if self._core is None else "".join(self._core.text_parts)
+
+    @property
+    def finish_reason(self) -> Optional[str]:
+        """The finish reason as the provider sent it (``None`` until seen)."""
+        return None if self._core is None else self._core.finish_reason
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+
+def accumulate(
+    chunks: Iterable[Any],
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    include_server: bool = False,
+    registry: Optional[Registry] = None,
+    **policy: Any,
+) -> List[Result]:
+    """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
+    an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
+    if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
+        rules = make_policy(policy) if policy else DEFAULT_POLICY
+        name: Optional[str] = None
+        factory: Optional[HandlerFactory] = None
+        if dialect is not None:
+            name, factory = _resolve(dialect, registry)
+        elif type(chunks[0]) is dict:
+            name = _detect(chunks[0])
+            factory = None if name is None else STREAM_HANDLERS[name]
+        if name is not None and factory is not None:
+            core = Core(name, rules, include_server, False, False)
+            handler = factory(core)
+            run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
+
+            def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
+                run(plain_chunks(chunk), _no_run)
+
+            run(chunks, other)
+            return _close(core, handler)
+    acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
+    if isinstance(chunks, (str, bytes, bytearray, dict)):
+        chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
+    acc._feed_all(chunks)
+    return acc.close()

@@ -1,0 +1,433 @@
+"""The dialect-agnostic core of stream accumulation (no provider field names here).
+
+A dialect's stream handler reads its own chunk shapes and calls this core; the core
+owns correlation, argument accumulation, finalization and events.
+
+Rules (the same for every dialect):
+
+- Correlate a fragment with a call by id, then by index (key), then the latest open
+  call of its scope. A new id, or a different name, on an occupied index starts a
+  new call; an ``""`` id is no id and never overwrites one.
+- Argument fragments are kept in a list and joined once, when the call ends.
+- A call is finalized only on its end (``end``), at the end of its scope (a choice's
+  finish reason) or at ``close``: never because the partial text happens to parse.
+- A call of a dialect with explicit end events (``needs_end``) that is still open at
+  ``close`` is cut off: it becomes an ``InvalidToolCall`` with ``truncated=True``.
+- Arguments are finalized by the one arguments policy (``parse_arguments``); a
+  truncating finish reason (``length``, ``max_tokens``...) is passed to it.
+
+The hot path: ``by_key`` holds open calls only (a call leaves it when finalized),
+so a handler's ``run`` loop may work on ``c = by_key[key]`` itself, and must do
+exactly what the methods would:
+
+- add a fragment: when ``c.size + len(piece) <= max_bytes`` (never so for a call
+  with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
+  append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
+  c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
+  use ``run``);
+- take the whole text: ``c.full = text`` when ``len(text) == c.size``, ``c.error``
+  and ``c.tree`` are ``None`` (``set_full`` then);
+- end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
+  finalize(c)``;
+- start a call: ``new(key, scope, id, name, needs_end)`` when ``key`` is not in
+  ``by_key`` (``open`` then, for a client call without provider data), then do
+  what the handler's own general path does after ``open``.
+
+Anything else goes through the methods, and a loop that cannot tell must leave the
+chunk to them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, Dict, Hashable, List, Optional, Set, Union, cast
+
+from pydantic_core import from_json
+
+from .._args import TRUNCATING, Policy, parse_arguments
+from .._errors import ArgumentsError, DecodeError, excerpt
+from .._types import InvalidToolCall, ToolCall, new_call
+from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
+
+__all__ = ["Call", "Core", "dump"]
+
+_alloc = object.__new__
+# the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
+_NO_PARTS = cast(List[str], ())
+
+_LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
+
+Result = Union[ToolCall, InvalidToolCall]
+
+
+class Call:
+    """A call under construction; made by ``Core.new`` only (which sets every slot)."""
+
+    __slots__ = (
+        "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
+        "server", "pd", "needs_end", "ended", "done", "error", "size", "result",
+    )
+    pos: int
+    key: Optional[Hashable]
+    scope: Hashable
+    id: Optional[str]
+    name: Optional[str]
+    parts: List[str]
+    full: Optional[str]  # authoritative whole text (an item's final form)
+    obj: Any  # whole arguments given as an object
+    tree: Optional[Dict[str, Any]]  # arguments assembled by JSON path
+    open_paths: Optional[Set[str]]
+    server: bool
+    pd: Optional[Dict[str, Dict[str, Any]]]
+    needs_end: bool  # a call cut off without its end event is truncated
+    ended: bool
+    done: bool
+    error: Optional[str]
+    size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
+    # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
+    result: Optional[Result]  # set when finalized
+
+
+class Core:
+    """Calls under construction, events, text and finish reason of one stream.
+
+    *emit* records events (``accumulate`` needs none); *preview* adds a partial
+    parse to every ``ArgsDelta``.
+    """
+
+    def __init__(
+        self, dialect: str, policy: Policy, include_server: bool, preview: bool, emit: bool = True
+    ) -> None:
+        self.dialect = dialect
+        self.emit = emit
+        self.policy = policy
+        self.include_server = include_server
+        self.preview = preview
+        self.max_bytes = policy.max_bytes
+        # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
+        # depth limit (200) is the policy's, and no finish reason changes a strict parse
+        self.strict_fast = policy.max_depth >= 200
+        self.events: List[Event] = []
+        self.text_parts: List[str] = []
+        self.finish_reason: Optional[str] = None
+        self.calls: List[Call] = []
+        self.by_key: Dict[Hashable, Call] = {}  # open calls by key
+        # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
+        self._by_id: Dict[Hashable, Call] = {}
+
+    def malformed(self, exc: Exception, data: Any) -> DecodeError:
+        """The error for a chunk whose shape the handler did not foresee."""
+        return DecodeError(
+            f"Malformed {self.dialect} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}",
+            dialect=self.dialect,
+        )
+
+    # ---- calls with explicit lifecycles (blocks, items) ----------------------------
+
+    def open(
+        self,
+        key: Optional[Hashable],
+        id: Optional[str],
+        name: Optional[str],
+        *,
+        scope: Hashable = None,
+        server: bool = False,
+        provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
+        needs_end: bool = True,
+    ) -> Call:
+        """Start a call at *key*; a call still open there is finalized first."""
+        if key is not None:
+            old = self.by_key.get(key)
+            if old is not None:  # ``by_key`` holds open calls only
+                self.finalize(old)
+        c = self.new(key, scope, id, name, needs_end)
+        if server:
+            c.server = True
+        c.pd = provider_data
+        return c
+
+    def find(
+        self, key: Optional[Hashable], id: Optional[str] = None, scope: Hashable = None
+    ) -> Optional[Call]:
+        """The open call at *key*, else with *id*, else the latest open one of *scope*."""
+        c = self.by_key.get(key) if key is not None else None
+        if (c is None or c.done) and id is not None:
+            c = self._by_id.get(id if scope is None else (scope, id))
+        if (c is None or c.done) and key is None and id is None:
+            c = self._latest(scope)
+        return None if c is None or c.done else c
+
+    def set_full(self, c: Call, text: str) -> None:
+        """The authoritative whole argument text; the part not yet seen is emitted."""
+        if c.done:
+            return
+        if len(text) == c.size and c.error is None and c.tree is None:  # nothing unseen: no join
+            c.full = text
+            return
+        seen = "".join(c.parts)
+        if text.startswith(seen) and len(text) > len(seen):
+            self.add(c, text[len(seen):])
+        c.full = text
+
+    def end(self, c: Optional[Call]) -> None:
+        """The call's end event arrived: finalize it."""
+        if c is not None and not c.done:
+            c.ended = True
+            self.finalize(c)
+
+    def whole(
+        self,
+        name: Optional[str],
+        args: Any,
+        id: Optional[str],
+        *,
+        scope: Hashable = None,
+        server: bool = False,
+        provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
+    ) -> None:
+        """A complete call in one piece: started and finalized at once."""
+        c = self.new(None, scope, id, name, False)
+        c.server = server
+        c.pd = provider_data
+        if type(args) is str:
+            self.add(c, args)
+        else:
+            c.obj = args
+        c.ended = True
+        self.finalize(c)
+
+    def fail(self, c: Call, error: str) -> None:
+        """Mark the call invalid (it is still finalized at its end)."""
+        if c.error is None:
+            c.error = error
+            c.size = max(c.size, self.max_bytes + 1)
+
+    # ---- correlation for keyed deltas (Chat-like) ----------------------------------
+
+    def delta(
+        self,
+        scope: Hashable,
+        index: Optional[Hashable],
+        id: Optional[str],
+        name: Optional[str],
+        text: Optional[str],
+    ) -> None:
+        """One tool-call delta: correlate by id, then index, then the latest call."""
+        c: Optional[Call] = None
+        if id is None and name is None and index is not None:  # the common continuation
+            c = self.by_key.get((scope, index))
+            if c is not None and not c.done:
+                if text:
+                    self.add(c, text)
+                return
+            c = None
+        if id is not None:
+            c = self._by_id.get(id if scope is None else (scope, id))
+            if c is not None and c.done:
+                c = None
+        key = (scope, index) if index is not None else None
+        if c is None and key is not None:
+            cur = self.by_key.get(key)
+            if cur is not None and not cur.done:
+                if id is not None and cur.id is not None and cur.id != id:
+                    cur = None  # a new id on an occupied index: a new call
+                elif name is not None and cur.name is not None and name != cur.name:
+                    cur = None  # a different name on an occupied index: a new call
+            c = cur
+        if c is None and key is None and id is None:
+            cur = self._latest(scope)
+            if cur is not None and not cur.done and not (name is not None and cur.name is not None):
+                c = cur
+        if c is None:
+            c = self.new(key, scope, id, name, False)
+        else:
+            if id is not None and c.id is None:
+                c.id = id
+                self._by_id[id if scope is None else (scope, id)] = c
+            if name is not None and c.name is None:
+                c.name = name
+        if text:
+            self.add(c, text)
+
+    def end_scope(self, scope: Hashable) -> None:
+        """The scope (a choice) finished: finalize its open calls."""
+        for c in self.calls:
+            if not c.done and c.scope == scope:
+                c.ended = True
+                self.finalize(c)
+
+    # ---- text, finish, close ---------------------------------------------------------
+
+    def text(self, piece: str) -> None:
+        if piece:
+            self.text_parts.append(piece)
+
+    def finish(self, reason: Any) -> None:
+        if type(reason) is str:  # the usual case, without a ``str()`` call
+            if reason:
+                self.finish_reason = reason
+        elif reason is not None and reason != "":
+            self.finish_reason = str(reason)
+
+    def close(self) -> List[Result]:
+        """Finalize the calls still open; return ``results_list()`` (in the same pass)."""
+        out = []
+        include_server = self.include_server
+        for c in self.calls:
+            if not c.done:
+                self.finalize(c)
+            r = c.result
+            if r is not None and (include_server or not c.server):
+                out.append(r)
+        return out
+
+    def results_list(self, server: Optional[bool] = None) -> List[Result]:
+        """Finalized calls in order of appearance (client calls, plus server calls when
+        asked for at construction; ``server=True`` gives only server calls)."""
+        out = []
+        for c in self.calls:
+            r = c.result
+            if r is None:
+                continue
+            if server is None:
+                if c.server and not self.include_server:
+                    continue
+            elif c.server != server:
+                continue
+            out.append(r)
+        return out
+
+    # ---- internals -----------------------------------------------------------------------
+
+    def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
+            needs_end: bool) -> Call:
+        """A new open call (at *key*, which must be free)."""
+        calls = self.calls
+        c = _alloc(Call)  # every slot set here: cheaper than an ``__init__``
+        c.pos = len(calls)
+        c.key = key
+        c.scope = scope
+        c.id = id
+        c.name = name
+        c.parts = []
+        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = None
+        c.server = c.ended = c.done = False
+        c.needs_end = needs_end
+        c.size = 0
+        calls.append(c)
+        if key is not None:
+            self.by_key[key] = c
+        if id is not None:
+            self._by_id[id if scope is None else (scope, id)] = c
+        if self.emit:
+            self.events.append(CallStarted(c.pos, id, name))
+        return c
+
+    def _latest(self, scope: Hashable) -> Optional[Call]:
+        """The call of *scope* started last (open or not)."""
+        for c in reversed(self.calls):
+            if c.scope == scope:
+                return c
+        return None
+
+    def add(self, c: Call, text: str) -> None:
+        """Add argument text to *c* (kept as a fragment; joined once at the end)."""
+        if c.done or not text or c.error is not None:
+            return
+        size = c.size + len(text)
+        c.size = size
+        if size > self.max_bytes:
+            c.error = f"Arguments are over the limit of {self.max_bytes} characters"
+            c.parts = []
+            return
+        c.parts.append(text)
+        if self.emit:
+            preview = _partial("".join(c.parts)) if self.preview else None
+            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
+
+    def add_at(self, key: Optional[Hashable], text: str) -> None:
+        """Add text to the open call at *key* (a nameless call there if none)."""
+        c = self.by_key.get(key) if key is not None else self._latest(None)
+        if c is None or c.done:
+            c = self.new(key, None, None, None, True)
+        self.add(c, text)
+
+    def _policy(self) -> Policy:
+        fr = self.finish_reason
+        if fr in TRUNCATING and self.policy.finish_reason is None:
+            return replace(self.policy, finish_reason=fr)
+        return self.policy
+
+    def finalize(self, c: Call) -> None:
+        """Make *c*'s result (``c.ended`` says whether its end event came)."""
+        c.done = True
+        parts = c.parts
+        text: Optional[str] = c.full
+        if text is None and parts:
+            text = parts[0] if len(parts) == 1 else "".join(parts)
+        c.parts = _NO_PARTS
+        result: Result
+        if c.error is None and c.name is not None and (c.ended or not c.needs_end):
+            parsed = None
+            if text is not None and self.strict_fast:  # parse_arguments' strict path, inline
+                try:
+                    parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
+                except (ValueError, TypeError):
+                    parsed = None
+            if type(parsed) is dict and len(text or "") <= self.max_bytes:
+                result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
+            else:
+                result = self._parsed(c, text)
+        elif c.error is not None:
+            result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", False)
+        elif c.needs_end and not c.ended:
+            result = self._invalid(c, text, "The stream ended before this call was complete (no end event)",
+                                   f"$.calls[{c.pos}].arguments", True)
+        else:
+            result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
+                                   False)
+        c.result = result
+        c.tree = None
+        key = c.key
+        if key is not None and self.by_key.get(key) is c:
+            del self.by_key[key]
+        if self.emit:
+            self.events.append(CallDone(c.pos, result))
+
+    def _parsed(self, c: Call, text: Optional[str]) -> Result:
+        """*c*'s result through the arguments policy (any tier, any finish reason)."""
+        value: Any = text
+        if text is None:
+            value = c.tree if c.tree is not None else c.obj
+        policy = self.policy if self.finish_reason is None else self._policy()
+        loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
+        try:
+            args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
+        except ArgumentsError as exc:
+            return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
+        return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
+
+    def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
+        return InvalidToolCall(
+            name=c.name,
+            id=c.id,
+            raw=raw,
+            error=error,
+            loc=loc,
+            truncated=truncated,
+            provider_data=c.pd or {},
+        )
+
+
+def dump(value: Any) -> str:
+    """Compact JSON text of *value*."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _partial(text: str) -> Optional[Dict[str, Any]]:
+    try:
+        parsed = from_json(text, allow_inf_nan=False, allow_partial="trailing-strings")
+    except (ValueError, TypeError):  # TypeError: a lone surrogate, no preview
+        return None
+    return parsed if type(parsed) is dict else None

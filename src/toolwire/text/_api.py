@@ -1,0 +1,151 @@
+"""Open-model text tool-call formats: the front door.
+
+Self-hosted open-weight models write tool calls into their output text, each family
+in its own format. ``decode_text(text, dialect)`` reads one whole output;
+``TextParser(dialect)`` reads it incrementally (any split, down to one character),
+and its ``close()`` equals ``decode_text`` of the whole text; ``encode_text(calls,
+dialect)`` renders calls the way the family's chat template does (history, few-shot).
+
+=================  ==================================================================
+``text.hermes``    Hermes / Qwen2.5 / Qwen3 ``<tool_call>{json}</tool_call>``
+``text.qwen3-xml`` Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
+``text.llama``     Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
+``text.mistral``   ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
+``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 DSML
+``text.gemma``     Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
+``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
+``text.kimi``      Kimi K2 tool-call sections, ids ``functions.NAME:IDX``
+``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
+=================  ==================================================================
+
+What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker
+removed, outer whitespace stripped, ``None`` when empty), ``reasoning`` (thinking /
+analysis text, same rules) and ``tool_calls`` (``ToolCall``; ``InvalidToolCall`` for a
+call that cannot be made whole — its ``raw`` is the exact text of the call region,
+markers included, so no text is lost). Ids are those the format carries (Kimi,
+Mistral v3/v11) and ``None`` otherwise; servers invent them, toolwire does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._errors import DecodeError, UnknownDialectError, excerpt
+from .._types import ToolCall
+from ._core import CallEvent, ContentDelta, Event, ReasoningDelta, TextFormat, TextParser, TextResult
+
+__all__ = [
+    "TEXT_FORMATS",  # noqa: F822 (module __getattr__)
+    "CallEvent",
+    "ContentDelta",
+    "Event",
+    "ReasoningDelta",
+    "TextFormat",
+    "TextParser",
+    "TextResult",
+    "decode_text",
+    "encode_text",
+    "get_text_format",
+]
+
+_BY_NAME: dict[str, TextFormat] = {}
+
+
+def _formats() -> tuple[TextFormat, ...]:
+    """The built-in text formats (their modules are imported on first use, so that
+    ``import toolwire`` stays light)."""
+    from ._table import TEXT_DIALECTS, text_format
+
+    formats: tuple[TextFormat, ...] = tuple(text_format(d) for d in TEXT_DIALECTS)
+    if not _BY_NAME:
+        _BY_NAME.update((f.name, f) for f in formats)
+    return formats
+
+
+def __getattr__(name: str) -> Any:  # PEP 562: TEXT_FORMATS without an eager import
+    if name == "TEXT_FORMATS":
+        return _formats()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def get_text_format(name: str | TextFormat) -> TextFormat:
+    """The text format registered as *name* (``"text.hermes"``...)."""
+    if isinstance(name, TextFormat):
+        return name
+    if not _BY_NAME:
+        _formats()
+    fmt = _BY_NAME.get(name) if type(name) is str else None
+    if fmt is None:
+        raise UnknownDialectError(
+            f"Unknown text dialect {excerpt(name)}; known text dialects: {', '.join(_BY_NAME)}",
+            dialect=None,
+        )
+    return fmt
+
+
+def decode_text(
+    text: Any,
+    dialect: str | TextFormat,
+    *,
+    tools: Any = None,
+    finish_reason: str | None = None,
+    thinking: bool = False,
+) -> TextResult:
+    """Read the content, reasoning and tool calls out of one model output.
+
+    - ``tools``: tool definitions in any dialect toolwire knows (or ``Tool`` values);
+      they type argument values that the format writes as text.
+    - ``finish_reason``: ``length`` / ``max_tokens`` mark a call that ends with the
+      text as truncated (an ``InvalidToolCall``), never as a whole call.
+    - ``thinking``: the prompt already opened the reasoning block (DeepSeek V3.1+
+      and Qwen3.5 thinking mode, Qwen3-Thinking-2507): the output starts inside it.
+    """
+    fmt = get_text_format(dialect)
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DecodeError(f"Text is not UTF-8: {exc}", dialect=fmt.name) from None
+    if type(text) is not str:
+        raise DecodeError(
+            f"decode_text takes the model's output text, got {type(text).__name__} {excerpt(text)}",
+            dialect=fmt.name,
+        )
+    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking)
+
+
+def encode_text(
+    calls: ToolCall | Sequence[ToolCall],
+    dialect: str | TextFormat,
+    *,
+    variant: str | None = None,
+) -> str:
+    """Render *calls* as the family's model output text (``variant``: see ``TextFormat.variants``).
+
+    Without ``variant``, calls that were decoded from this format are written back in
+    the variant they came in (recorded in their provider data), else in the family's
+    default. No calls render as ``""``. A value the format cannot carry (a string containing the
+    marker that would end it) raises ``EncodeError``.
+    """
+    fmt = get_text_format(dialect)
+    if variant is not None and variant not in fmt.variants:
+        raise UnknownDialectError(
+            f"Unknown variant {excerpt(variant)} of {fmt.name}; known variants: "
+            f"{', '.join(fmt.variants) or 'none'}",
+            dialect=fmt.name,
+        )
+    items: list[ToolCall] = list(calls) if isinstance(calls, (list, tuple)) else [calls]  # type: ignore[list-item]
+    if variant is None:  # calls decoded from this format: write them back in their own variant
+        seen = {_variant_of(c, fmt.name) for c in items}
+        if len(seen) == 1:
+            only = seen.pop()
+            variant = only if only in fmt.variants else None
+    return fmt.encode(items, variant) if items else ""
+
+
+def _variant_of(call: Any, dialect: str) -> str | None:
+    data = getattr(call, "provider_data", None)
+    scoped = data.get(dialect) if type(data) is dict else None
+    v = scoped.get("variant") if type(scoped) is dict else None
+    return v if type(v) is str else None

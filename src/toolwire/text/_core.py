@@ -1,0 +1,328 @@
+"""The machine every open-model text format runs on, and its result and event types.
+
+A family (``dialects/text_*.py``) is a small graph of *modes* (``_text_scan``):
+``TextMode`` copies text to a sink until one of its markers; ``BodyMode`` collects a
+call region (markers inside quoted values do not count) and parses it once.
+
+``TextParser`` holds only the unconsumed tail of the text (at most the length of
+the longest marker, while it may still become one), so the cost of ``feed`` is
+proportional to the delta, and ``decode_text`` is the same machine fed the whole
+text at once: the streaming and the one-shot result are equal by construction.
+
+Content and reasoning are the text outside markers with the leading and trailing
+whitespace of the whole removed (``None`` when nothing is left); where a marker
+separated two pieces with no whitespace between them, a newline is put in its place.
+Deltas are emitted as soon as they are certain, so ``"".join`` of the deltas equals
+the final value.
+
+A call region that never closes (end of text inside it), or any region when the
+finish reason is ``length``/``max_tokens`` and the region ended with the text, becomes
+an ``InvalidToolCall`` with ``truncated=True``; its ``raw`` is the exact text of the
+region, markers included, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Union
+
+from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
+from .._errors import ArgumentsError, DecodeError, excerpt
+from .._types import InvalidToolCall, ToolCall, new_call
+from ._scan import Action, BodyMode, Mode, Parse, TextMode
+
+__all__ = [
+    "Action",
+    "BodyMode",
+    "CallEvent",
+    "ContentDelta",
+    "Event",
+    "Item",
+    "Mode",
+    "Parse",
+    "ReasoningDelta",
+    "TextFormat",
+    "TextMode",
+    "TextParser",
+    "TextResult",
+]
+
+Item = Union[ToolCall, InvalidToolCall]
+
+
+@dataclass(frozen=True)
+class TextResult:
+    """What a model's text said: the visible answer, the reasoning, and the calls."""
+
+    content: str | None = None
+    reasoning: str | None = None
+    tool_calls: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContentDelta:
+    """New user-visible answer text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """New reasoning (thinking / analysis channel) text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CallEvent:
+    """A call is complete: a ``ToolCall``, or an ``InvalidToolCall``; ``index`` is its position."""
+
+    call: Item
+    index: int
+
+
+Event = Union[ContentDelta, ReasoningDelta, CallEvent]
+
+
+class _Sink:
+    """Text of one kind; drops outer whitespace, holds trailing whitespace back."""
+
+    __slots__ = ("parts", "pending", "started")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pending: list[str] = []  # whitespace not emitted yet (a list: runs may be long)
+        self.started = False
+
+    def add(self, text: str) -> str:
+        if not self.started:
+            text = text.lstrip()
+            if not text:
+                return ""
+            self.started = True
+        body = text.rstrip()
+        if not body:
+            self.pending.append(text)
+            return ""
+        if self.pending:
+            self.pending.append(body)
+            out = "".join(self.pending)
+        else:
+            out = body
+        self.pending = [text[len(body) :]] if len(body) < len(text) else []
+        self.parts.append(out)
+        return out
+
+    def brk(self) -> None:
+        if self.started and not self.pending:
+            self.pending = ["\n"]
+
+    def value(self) -> str | None:
+        return "".join(self.parts) or None
+
+
+Start = Callable[[bool], Mode]
+
+
+class TextParser:
+    """Incremental decoder of one model output in one text format.
+
+    ``feed(delta)`` takes any split of the text (down to one character) and returns the
+    events it can already emit; ``close(finish_reason=None)`` returns the
+    ``TextResult``, equal to ``decode_text`` of the whole text.
+    """
+
+    def __init__(
+        self, dialect: str | TextFormat, tools: Any = None, *, thinking: bool = False
+    ) -> None:
+        if isinstance(dialect, TextFormat):
+            fmt = dialect
+        else:
+            from ._api import get_text_format  # lazy: _text imports the families
+
+            fmt = get_text_format(dialect)
+        from ._schema import tool_index
+
+        self.format = fmt
+        self.dialect = fmt.name
+        self.tools = tool_index(tools, fmt.name)
+        self.buf = ""
+        self.pos = 0
+        self.final = False
+        self.finish_reason: str | None = None
+        self.policy: Policy = DEFAULT_POLICY
+        self.content = _Sink()
+        self.reasoning = _Sink()
+        self.items: list[Item] = []
+        self.events: list[Event] = []
+        self.body: list[str] = []
+        self.stray: list[str] = []
+        self.quote = -1
+        self.depth = 0
+        self.opener = ""
+        self.state: dict[str, Any] = {}
+        self.mode: Mode = fmt.start(bool(thinking))
+        self._result: TextResult | None = None
+
+    # -- public ------------------------------------------------------------------
+    def feed(self, delta: str) -> list[Event]:
+        """Add *delta* to the text; return the content, reasoning and call events now known."""
+        if self._result is not None:
+            raise DecodeError("This TextParser is closed; start a new one", dialect=self.dialect)
+        if type(delta) is not str:
+            raise DecodeError(
+                f"TextParser.feed takes text, got {type(delta).__name__} {excerpt(delta)}",
+                dialect=self.dialect,
+            )
+        if not delta:
+            return []
+        self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
+        self.pos = 0
+        self._run()
+        events, self.events = self.events, []
+        return events
+
+    def close(self, finish_reason: str | None = None) -> TextResult:
+        """End of the text: finish open regions and return the ``TextResult``."""
+        if self._result is not None:
+            return self._result
+        self.final = True
+        self.finish_reason = finish_reason
+        if finish_reason in TRUNCATING:
+            self.policy = replace(DEFAULT_POLICY, finish_reason=finish_reason)
+        self._run()
+        self.events = []
+        self._result = TextResult(self.content.value(), self.reasoning.value(), tuple(self.items))
+        return self._result
+
+    # -- for modes ---------------------------------------------------------------
+    def _run(self) -> None:
+        guard = 0
+        while self.mode.step(self):
+            guard += 1
+            if self.final and guard > 10 * (len(self.buf) + 10):  # pragma: no cover - a family bug
+                raise DecodeError("The text could not be read to its end", dialect=self.dialect)
+
+    def emit_content(self, text: str) -> None:
+        out = self.content.add(text)
+        if out:
+            self.events.append(ContentDelta(out))
+
+    def emit_reasoning(self, text: str) -> None:
+        out = self.reasoning.add(text)
+        if out:
+            self.events.append(ReasoningDelta(out))
+
+    def flush_stray(self) -> None:
+        """Text where the format expects none (between the calls of a section), taken
+        whole up to the next marker: kept as content unless it is only whitespace."""
+        text = "".join(self.stray)
+        self.stray = []
+        if text.strip():
+            self.emit_content(text)
+
+    def brk(self, sink: str) -> None:
+        if sink == "content":
+            self.content.brk()
+        elif sink == "reasoning":
+            self.reasoning.brk()
+
+    def open_body(self, mode: Mode, opener: str) -> None:
+        self.body = []
+        self.quote = -1
+        self.depth = 0
+        self.opener = opener
+        self.mode = mode
+
+    @property
+    def loc(self) -> str:
+        return f"$.tool_calls[{len(self.items)}]"
+
+    def add(self, item: Item) -> None:
+        self.events.append(CallEvent(item, len(self.items)))
+        self.items.append(item)
+
+    def invalid(
+        self, name: str | None, raw: str, error: str, *, truncated: bool = False, id: str | None = None
+    ) -> None:
+        self.add(
+            InvalidToolCall(
+                name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated
+            )
+        )
+
+    def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
+        why = (
+            f"the output ended (finish reason {self.finish_reason!r})"
+            if self.finish_reason in TRUNCATING
+            else "the text ended before the call was closed"
+        )
+        self.invalid(name, raw, f"Tool call at {self.loc} is cut off: {why}", truncated=True, id=id)
+
+    def call(
+        self,
+        name: str,
+        args: Any,
+        raw: str,
+        *,
+        id: str | None = None,
+        repairs: tuple[str, ...] = (),
+        variant: str | None = None,
+    ) -> None:
+        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy)."""
+        loc = self.loc
+        if not name:
+            self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
+            return
+        try:
+            parsed, text, more = parse_arguments(args, self.policy, loc + ".arguments", self.dialect)
+        except ArgumentsError as exc:
+            self.invalid(name, raw, exc.message, truncated=exc.truncated, id=id)
+            return
+        data = {self.dialect: {"variant": variant}} if variant else None
+        self.add(new_call(name, parsed, id, text, data, repairs + more))
+
+    def param_schema(self, tool: str, param: str) -> dict[str, Any] | None:
+        props = self.tools.get(tool)
+        if props is None:
+            return None
+        s = props.get(param)
+        return s if type(s) is dict else None
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """One family of text tool-call formats: ``text.<family>``.
+
+    ``start(thinking)`` gives the first mode of a new machine; ``encode_calls(calls,
+    variant)`` renders calls; ``variants`` names the wire variants ``encode`` can write
+    (the first is the default).
+    """
+
+    name: str
+    start: Start = field(repr=False)
+    encode_calls: Callable[[Sequence[ToolCall], str | None], str] = field(repr=False)
+    variants: tuple[str, ...] = ()
+    description: str = ""
+
+    def parser(self, tools: Any = None, *, thinking: bool = False) -> TextParser:
+        """A new incremental parser of this format."""
+        return TextParser(self, tools, thinking=thinking)
+
+    def decode(
+        self,
+        text: str,
+        *,
+        tools: Any = None,
+        finish_reason: str | None = None,
+        thinking: bool = False,
+    ) -> TextResult:
+        """Decode a whole output (the same machine as ``parser``, fed once)."""
+        p = TextParser(self, tools, thinking=thinking)
+        p.feed(text)
+        return p.close(finish_reason)
+
+    def encode(self, calls: Sequence[ToolCall], variant: str | None = None) -> str:
+        """Render *calls* in this format (``variant`` picks one of ``variants``)."""
+        return self.encode_calls(calls, variant)

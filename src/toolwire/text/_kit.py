@@ -1,0 +1,145 @@
+"""Small building blocks the text families share (mode wiring, JSON helpers, encode checks)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic_core import from_json
+
+from .._errors import EncodeError, excerpt
+from .._types import ToolCall
+from ._core import Action, Mode, Start, TextMode, TextParser
+
+__all__ = [
+    "MISSING",
+    "args_text",
+    "body",
+    "calls_of",
+    "dumps",
+    "forbid",
+    "goto",
+    "loads",
+    "name_hint",
+    "stay",
+    "think_modes",
+]
+
+MISSING: Any = object()
+_NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def goto(mode: Mode) -> Action:
+    """Action: drop the marker, switch to *mode*."""
+
+    def act(m: TextParser, tok: str) -> None:
+        m.mode = mode
+
+    return act
+
+
+def stay(m: TextParser, tok: str) -> None:
+    """Action: drop the marker (a stray closing marker), stay in the mode."""
+
+
+def body(mode: Mode) -> Action:
+    """Action: start collecting a call region in *mode*."""
+
+    def act(m: TextParser, tok: str) -> None:
+        m.open_body(mode, tok)
+
+    return act
+
+
+def think_modes(
+    calls: dict[str, Action],
+    open_: str = "<think>",
+    close: str = "</think>",
+    content_extra: dict[str, Action] | None = None,
+) -> tuple[TextMode, TextMode, Start]:
+    """Content and reasoning modes around a ``<think>…</think>`` block.
+
+    A call marker inside reasoning ends the reasoning (models that call tools from
+    inside an unclosed thinking block: Qwen3.5, Kimi K2). ``thinking=True`` starts in
+    reasoning (the prompt opened the block); a leading open marker is then skipped.
+    """
+    content = TextMode("content")
+    reasoning = TextMode("reasoning")
+    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
+    reasoning.set({close: goto(content), open_: stay, **calls})
+
+    def start(thinking: bool) -> Mode:
+        return reasoning if thinking else content
+
+    return content, reasoning, start
+
+
+def loads(text: str) -> Any:
+    """JSON value of *text*, or ``MISSING``."""
+    try:
+        return from_json(text, allow_inf_nan=False)
+    except ValueError:
+        return MISSING
+
+
+def dumps(value: Any, dialect: str, compact: bool = False) -> str:
+    """JSON text (non-ASCII kept) or an ``EncodeError``."""
+    try:
+        if compact:
+            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise EncodeError(
+            f"Arguments cannot be written as JSON in {dialect}: {exc}", dialect=dialect
+        ) from None
+
+
+def args_text(call: ToolCall, dialect: str) -> str:
+    """The argument JSON of *call*: its text as received while it still reads as its
+    args (an unchanged call re-encodes byte for byte), else fresh JSON."""
+    if call.raw is not None and loads(call.raw) == call.args:
+        return call.raw
+    return dumps(call.args, dialect)
+
+
+def name_hint(body: str) -> str | None:
+    """The ``"name": "…"`` of a JSON call body that could not be read whole."""
+    hit = _NAME.search(body)
+    if hit is None:
+        return None
+    v = loads('"' + hit.group(1) + '"')
+    return v if type(v) is str and v else None
+
+
+def calls_of(calls: Any, dialect: str) -> list[ToolCall]:
+    """*calls* (one ``ToolCall`` or a sequence of them) as a list, or an ``EncodeError``."""
+    if issubclass(type(calls), ToolCall):
+        return [calls]
+    if not isinstance(calls, (list, tuple)):
+        raise EncodeError(
+            f"encode_text takes ToolCall values, got {type(calls).__name__} {excerpt(calls)}",
+            dialect=dialect,
+        )
+    out = []
+    for i, c in enumerate(calls):
+        if not issubclass(type(c), ToolCall):
+            raise EncodeError(
+                f"Item {i} is not a ToolCall: {type(c).__name__} {excerpt(c)}",
+                dialect=dialect,
+                loc=f"$[{i}]",
+            )
+        out.append(c)
+    return out
+
+
+def forbid(value: str, markers: Sequence[str], what: str, dialect: str) -> str:
+    """*value* unless it contains one of *markers* (it could not be read back)."""
+    for mk in markers:
+        if mk in value:
+            raise EncodeError(
+                f"{what} {excerpt(value)} contains {mk!r}, which {dialect} cannot carry",
+                dialect=dialect,
+            )
+    return value

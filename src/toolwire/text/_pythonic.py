@@ -1,0 +1,112 @@
+"""Python call syntax as a tool-call format: ``[f(a=1, b='x'), g()]`` (Llama 3.2+/4 pythonic).
+
+Read with ``ast.parse`` (no evaluation): only literals are accepted as values —
+strings, numbers, ``True``/``False``/``None`` (and JSON's ``true``/``false``/``null``),
+lists, tuples (as lists) and dicts with string keys.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any, Optional
+
+from .._errors import EncodeError
+
+__all__ = ["encode_value", "read_calls"]
+
+_NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
+Read = tuple[str, dict[str, Any], Optional[str]]
+
+
+class _NotLiteral(ValueError):
+    pass
+
+
+def _lit(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if v is None or type(v) in (str, int, bool):
+            return v
+        if type(v) is float and math.isfinite(v):
+            return v
+        raise _NotLiteral(f"has a value that is not JSON: {v!r}")
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_lit(e) for e in node.elts]
+    if isinstance(node, ast.Dict):
+        out: dict[str, Any] = {}
+        for kn, vn in zip(node.keys, node.values):
+            key = _lit(kn) if kn is not None else None
+            if type(key) is not str:
+                raise _NotLiteral("has a dict key that is not a string")
+            out[key] = _lit(vn)
+        return out
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        num = _lit(node.operand)
+        if type(num) in (int, float):
+            return -num if isinstance(node.op, ast.USub) else num
+    if isinstance(node, ast.Name) and node.id in _NAMES:
+        return _NAMES[node.id]
+    raise _NotLiteral(f"has an argument value that is not a literal: {type(node).__name__}")
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
+
+
+def read_calls(text: str) -> list[Read] | None:
+    """``[(name, args, error_or_None), ...]`` for a call or a list of calls; ``None``
+    when *text* is not Python call syntax at all."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return None
+    node = tree.body
+    items = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
+    if not items or not all(isinstance(i, ast.Call) for i in items):
+        return None
+    out: list[Read] = []
+    for call in items:
+        assert isinstance(call, ast.Call)
+        name = _dotted(call.func)
+        if name is None:
+            return None
+        if call.args:
+            out.append((name, {}, "has positional arguments, which have no names"))
+            continue
+        args: dict[str, Any] = {}
+        error = None
+        try:
+            for kw in call.keywords:
+                if kw.arg is None:
+                    raise _NotLiteral("unpacks **kwargs")
+                args[kw.arg] = _lit(kw.value)
+        except _NotLiteral as exc:
+            error = str(exc)
+        except RecursionError:
+            error = "is nested too deeply"
+        out.append((name, args, error))
+    return out
+
+
+def encode_value(value: Any, dialect: str) -> str:
+    """A JSON value as a Python literal."""
+    t = type(value)
+    if value is None or t is bool or t is int:
+        return repr(value)
+    if t is float:
+        if not math.isfinite(value):
+            raise EncodeError(f"{value!r} is not a JSON number", dialect=dialect)
+        return repr(value)
+    if t is str:
+        return repr(value)
+    if t is list:
+        return "[" + ", ".join(encode_value(v, dialect) for v in value) + "]"
+    if t is dict:
+        return "{" + ", ".join(f"{k!r}: {encode_value(v, dialect)}" for k, v in value.items()) + "}"
+    raise EncodeError(f"{t.__name__} is not a JSON value", dialect=dialect)

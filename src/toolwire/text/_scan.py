@@ -1,0 +1,235 @@
+"""The marker scanner of the text formats: the two kinds of mode a family is made of.
+
+- ``TextMode`` copies text to a sink (content, reasoning, or the stray-text buffer)
+  until one of its literal markers appears, then runs the marker's action.
+- ``BodyMode`` collects a call region until its end marker, or until its brackets
+  balance, skipping markers inside quoted values, then parses the region once.
+
+Both search with one compiled alternation of their tokens from the first unconsumed
+character, and keep back only a tail that may still grow into a token (shorter than
+the longest token), so each ``feed`` costs in proportion to its delta.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable
+
+from .._args import TRUNCATING
+from .._errors import ToolwireError
+
+if TYPE_CHECKING:
+    from ._core import TextParser
+
+__all__ = ["Action", "BodyMode", "Mode", "Parse", "TextMode"]
+
+
+
+class Mode:
+    """One state of a family's machine."""
+
+    def step(self, m: TextParser) -> bool:  # pragma: no cover - interface
+        """Consume from ``m.pos``; True when progress was made and the loop should go on."""
+        raise NotImplementedError
+
+
+Action = Callable[["TextParser", str], None]
+
+
+def _alternation(tokens: Sequence[str]) -> Any:
+    return re.compile("|".join(re.escape(t) for t in sorted(set(tokens), key=len, reverse=True)))
+
+
+def _prefixes(tokens: Sequence[str]) -> frozenset[str]:
+    return frozenset(t[:i] for t in tokens for i in range(1, len(t)))
+
+
+def _hold(buf: str, pos: int, firsts: frozenset[str], prefixes: frozenset[str], longest: int) -> int:
+    """Where a possible partial marker at the end of *buf* begins (``len(buf)`` if none)."""
+    n = len(buf)
+    i = max(pos, n - longest + 1)
+    while i < n:
+        if buf[i] in firsts and buf[i:] in prefixes:
+            return i
+        i += 1
+    return n
+
+
+class TextMode(Mode):
+    """Copy text to a sink until a marker; ``sink`` is ``"content"``, ``"reasoning"`` or ``""``."""
+
+    def __init__(self, sink: str, on: dict[str, Action] | None = None) -> None:
+        self.sink = sink
+        self.on: dict[str, Action] = {}
+        if on:
+            self.set(on)
+
+    def set(self, on: dict[str, Action]) -> None:
+        self.on = dict(on)
+        keys = list(self.on)
+        self.rx = _alternation(keys)
+        self.firsts = frozenset(k[0] for k in keys)
+        self.prefixes = _prefixes(keys)
+        self.longest = max(len(k) for k in keys)
+
+    def emit(self, m: TextParser, text: str) -> None:
+        if text:
+            if self.sink == "content":
+                m.emit_content(text)
+            elif self.sink == "reasoning":
+                m.emit_reasoning(text)
+            else:
+                m.stray.append(text)
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos = m.buf, m.pos
+        hit = self.rx.search(buf, pos)
+        if (
+            hit is not None
+            and not m.final
+            and len(buf) - hit.start() < self.longest
+            and buf[hit.start() :] in self.prefixes
+        ):  # could still grow into a longer marker: wait for more text
+            self.emit(m, buf[pos : hit.start()])
+            m.pos = hit.start()
+            return False
+        if hit is not None:
+            self.emit(m, buf[pos : hit.start()])
+            m.pos = hit.end()
+            if m.stray:
+                m.flush_stray()
+            self.on[hit.group()](m, hit.group())
+            if m.mode is not self:
+                m.brk(self.sink)
+            return True
+        stop = len(buf) if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+        if stop > pos:
+            self.emit(m, buf[pos:stop])
+            m.pos = stop
+        if m.final and m.stray:
+            m.flush_stray()
+        return False
+
+
+Parse = Callable[["TextParser", str, str, bool], None]
+
+
+class BodyMode(Mode):
+    """Collect a call region, then ``parse(m, body, end_marker, complete)`` it once.
+
+    - ``ends``: markers that close the region (never matched inside a quoted value);
+    - ``quotes``: ``(open, close, backslash_escapes)`` spans inside which nothing counts;
+    - ``skips``: tokens taken as they are (so their brackets do not count);
+    - ``balance``: the region also closes when its brackets ``{[(`` balance again;
+    - ``eof_ok``: the end of the text is a normal end of this region.
+
+    After the region, the machine goes to ``next`` unless ``parse`` chose a mode.
+    """
+
+    def __init__(
+        self,
+        parse: Parse,
+        ends: Sequence[str] = (),
+        quotes: Sequence[tuple[str, str, bool]] = (),
+        skips: Sequence[str] = (),
+        balance: bool = False,
+        eof_ok: bool = False,
+    ) -> None:
+        self.parse = parse
+        self.next: Mode = self
+        self.ends = frozenset(ends)
+        self.quotes = {q[0]: i for i, q in enumerate(quotes)}
+        self.closers = [q[1] for q in quotes]
+        self.escapes = [q[2] for q in quotes]
+        self.in_rx = [
+            re.compile(re.escape(q[1]) + ("|\\\\" if q[2] else "")) for q in quotes
+        ]
+        self.closer_prefixes = [_prefixes([q[1]]) for q in quotes]
+        self.skips = frozenset(skips)
+        self.balance = balance
+        self.eof_ok = eof_ok
+        tokens = list(ends) + [q[0] for q in quotes] + list(skips)
+        if balance:
+            tokens += list("{[()]}")
+        self.rx = _alternation(tokens)
+        self.firsts = frozenset(t[0] for t in tokens)
+        self.prefixes = _prefixes(tokens)
+        self.longest = max(len(t) for t in tokens)
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos, n = m.buf, m.pos, len(m.buf)
+        start = pos
+        while True:
+            q = m.quote
+            if q < 0:
+                hit = self.rx.search(buf, pos)
+                if hit is None:
+                    stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+                    break
+                if (
+                    not m.final
+                    and n - hit.start() < self.longest
+                    and buf[hit.start() :] in self.prefixes
+                ):  # could still grow into a longer token
+                    stop = hit.start()
+                    break
+                tok = hit.group()
+                if tok in self.ends:
+                    m.body.append(buf[start : hit.start()])
+                    m.pos = hit.end()
+                    self._finish(m, tok, True)
+                    return True
+                pos = hit.end()
+                if tok in self.quotes:
+                    m.quote = self.quotes[tok]
+                elif tok in self.skips:
+                    pass
+                elif tok in "{[(":
+                    m.depth += 1
+                else:
+                    m.depth -= 1
+                    if m.depth <= 0:
+                        m.body.append(buf[start:pos])
+                        m.pos = pos
+                        self._finish(m, "", True)
+                        return True
+            else:
+                hit = self.in_rx[q].search(buf, pos)
+                if hit is None:
+                    stop = n
+                    if not m.final and not self.escapes[q]:
+                        c = self.closers[q]
+                        stop = _hold(buf, pos, frozenset(c[:1]), self.closer_prefixes[q], len(c))
+                    break
+                if hit.group() == "\\":
+                    if hit.end() >= n:  # the escaped character has not arrived yet
+                        stop = n if m.final else hit.start()
+                        break
+                    pos = hit.end() + 1
+                    continue
+                m.quote = -1
+                pos = hit.end()
+        if stop > start:
+            m.body.append(buf[start:stop])
+        m.pos = stop
+        if m.final:
+            complete = (
+                self.eof_ok and m.quote < 0 and m.depth <= 0 and m.finish_reason not in TRUNCATING
+            )
+            self._finish(m, "", complete)
+            return True
+        return False
+
+    def _finish(self, m: TextParser, end: str, complete: bool) -> None:
+        body = "".join(m.body)
+        m.body = []
+        m.quote = -1
+        m.depth = 0
+        m.mode = self.next
+        try:
+            self.parse(m, body, end, complete)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a family parser must never let a foreign error out
+            m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")

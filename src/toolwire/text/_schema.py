@@ -1,0 +1,165 @@
+"""Typing argument values written as text, by the tool's JSON schema.
+
+XML-style formats (Qwen3-Coder ``<parameter=…>``, GLM ``<arg_value>``, DeepSeek DSML
+``string="false"``) carry each argument value as text. With ``tools=`` the value is
+typed by the parameter's schema:
+
+=========================  ==================================================
+schema of the parameter    the text becomes
+=========================  ==================================================
+``string`` only            the text, unchanged
+integer/number/boolean/    its JSON value when that fits the schema (``"5"`` → 5,
+null/object/array          ``"5.0"`` → 5 for integer); Python spellings ``True``,
+(or a union of them)       ``False``, ``None`` are accepted; otherwise the text
+unknown (no tools, an      its JSON value when it is a number, boolean, null,
+unknown tool or param)     object or array; otherwise the text
+=========================  ==================================================
+
+Facts: vLLM ``vllm/tool_parsers/qwen3coder_tool_parser.py`` (``_convert_param_value``)
+and ``glm4_moe_tool_parser.py`` type values the same way (checked 2026-11-30).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic_core import from_json
+
+from .._errors import DecodeError, excerpt
+from .._types import Tool
+
+__all__ = ["schema_types", "tool_index", "type_value"]
+
+_MISSING = object()
+_JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "null", "object", "array"})
+_PY = {"True": True, "False": False, "None": None}
+
+
+def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
+    """``{tool name: {param name: schema}}`` from tool definitions of any known dialect."""
+    if tools is None:
+        return {}
+    if isinstance(tools, (dict, Tool)):
+        tools = [tools]
+    if not isinstance(tools, (list, tuple)):
+        raise DecodeError(
+            f"tools= must be a list of tool definitions, got {type(tools).__name__} {excerpt(tools)}",
+            dialect=dialect,
+            loc="$.tools",
+        )
+    out: dict[str, dict[str, Any]] = {}
+    for i, item in enumerate(tools):
+        name, params = _read_tool(item, f"$.tools[{i}]", dialect)
+        props = params.get("properties") if type(params) is dict else None
+        out[name] = props if type(props) is dict else {}
+    return out
+
+
+def _read_tool(item: Any, loc: str, dialect: str | None) -> Any:
+    if issubclass(type(item), Tool):
+        return item.name, item.parameters
+    from .._codec import decode_tool  # lazy: the codec loads the dialects
+
+    try:
+        tool = decode_tool(item)
+    except DecodeError as exc:
+        raise DecodeError(
+            f"Tool definition at {loc} could not be read: {exc.message}", dialect=dialect, loc=loc
+        ) from None
+    return tool.name, tool.parameters
+
+
+def schema_types(schema: Any) -> frozenset[str]:
+    """The JSON types a schema allows (empty when unknown)."""
+    if type(schema) is not dict:
+        return frozenset()
+    t = schema.get("type")
+    found = set()
+    if type(t) is str:
+        found.add(t)
+    elif type(t) is list:
+        found.update(x for x in t if type(x) is str)
+    for key in ("anyOf", "oneOf"):
+        alts = schema.get(key)
+        if type(alts) is list:
+            for alt in alts:
+                sub = schema_types(alt)
+                if not sub:
+                    return frozenset()
+                found.update(sub)
+    for v in schema.get("enum", ()) if type(schema.get("enum")) is list else ():
+        found.add(_type_of(v))
+    if "const" in schema:
+        found.add(_type_of(schema["const"]))
+    if not found and type(schema.get("properties")) is dict:
+        found.add("object")
+    if not found and "items" in schema:
+        found.add("array")
+    if found - _JSON_TYPES:
+        return frozenset()
+    return frozenset(found)
+
+
+def _type_of(v: Any) -> str:
+    if v is None:
+        return "null"
+    if type(v) is bool:
+        return "boolean"
+    if type(v) is int:
+        return "integer"
+    if type(v) is float:
+        return "number"
+    if type(v) is str:
+        return "string"
+    if type(v) is list:
+        return "array"
+    return "object"
+
+
+def _json(text: str) -> Any:
+    try:
+        return from_json(text, allow_inf_nan=False)
+    except ValueError:
+        return _MISSING
+
+
+def _fits(v: Any, types: frozenset[str]) -> Any:
+    t = type(v)
+    if t is bool:
+        return v if "boolean" in types else _MISSING
+    if t is int:
+        return v if ("integer" in types or "number" in types) else _MISSING
+    if t is float:
+        if "number" in types:
+            return v
+        if "integer" in types and v.is_integer():
+            return int(v)
+        return _MISSING
+    if v is None:
+        return v if "null" in types else _MISSING
+    if t is dict:
+        return v if "object" in types else _MISSING
+    if t is list:
+        return v if "array" in types else _MISSING
+    return _MISSING
+
+
+def type_value(text: str, schema: Any) -> Any:
+    """The value of an argument written as *text*, typed by its *schema* (see the table)."""
+    types = schema_types(schema)
+    if not types:
+        v = _json(text)
+        return text if v is _MISSING or type(v) is str else v
+    if types == {"string"}:
+        return text
+    stripped = text.strip()
+    v = _json(stripped)
+    if v is not _MISSING:
+        fit = _fits(v, types)
+        if fit is not _MISSING:
+            return fit
+    if stripped in _PY:
+        fit = _fits(_PY[stripped], types)
+        if fit is not _MISSING:
+            return fit
+    return text

@@ -1,0 +1,82 @@
+"""Registry entries for the text formats of open-weight models (``text.*``).
+
+Text formats carry calls inside model output text, so they have no item shapes to
+detect: ``decode_all(text, "text.hermes")`` and ``decode_text`` read them,
+``encode_text`` writes them. Their tool definitions and results are rendered by each
+model's chat template, not by toolwire, so those directions raise a clear error.
+
+The format modules (parsers and writers) load on first use: the registry holds only
+each format's name, module and description (a test checks them against the modules).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Dict, Optional, Tuple
+
+from .._errors import DecodeError, EncodeError
+from .._ids import IdRule
+from .._registry import Dialect, EncodeContext
+
+__all__ = ["TEXT_DIALECTS", "text_format"]
+
+# name, module in this package, description (the module's FORMAT has the same two)
+_TABLE = (
+    ("text.hermes", "hermes", "Hermes / Qwen2.5 / Qwen3: <tool_call>{json}</tool_call>, <think> reasoning"),
+    ("text.qwen3-xml", "qwen3_xml", "Qwen3-Coder / Qwen3.5: <tool_call><function=NAME><parameter=KEY>value"),
+    ("text.llama", "llama", "Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]"),
+    ("text.mistral", "mistral", "Mistral: [TOOL_CALLS] JSON array, name[CALL_ID]id[ARGS]{…}, name[ARGS]{…}"),
+    ("text.deepseek", "deepseek", "DeepSeek V3 / V3.1 <｜tool▁call▁begin｜>…, V3.2 / V4 DSML invoke/parameter"),
+    ("text.gemma", "gemma", 'Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:1}<tool_call|>'),
+    ("text.glm", "glm", "GLM-4.5+: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>"),
+    ("text.kimi", "kimi", "Kimi K2: <|tool_calls_section_begin|> … functions.NAME:IDX … {json}"),
+    (
+        "text.harmony",
+        "harmony",
+        "gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
+    ),
+)
+
+
+def text_format(dialect: Dialect) -> Any:
+    """The ``TextFormat`` of a ``text.*`` dialect (its module is imported now)."""
+    return importlib.import_module(f".{dialect.extra['text_module']}", __package__).FORMAT
+
+
+def _no_shape(data: Any) -> Optional[Tuple[str, str]]:
+    return None
+
+
+def _make(name: str, module: str, description: str) -> Dialect:
+    def decode_item(item: Any, *rest: Any) -> Any:
+        raise DecodeError(
+            f"{name} calls live in model output text; use decode_text(text, {name!r})", dialect=name
+        )
+
+    def encode_item(value: Any, *rest: Any) -> Dict[str, Any]:
+        raise EncodeError(
+            f"{name} is a text format; use encode_text(calls, {name!r}) for calls, and the "
+            "model's chat template for tool definitions and results",
+            dialect=name,
+        )
+
+    def encode_call(call: Any, ctx: EncodeContext) -> Dict[str, Any]:
+        return encode_item(call)
+
+    return Dialect(
+        name=name,
+        keys=frozenset(),
+        sniff=_no_shape,
+        decode_call=decode_item,
+        encode_call=encode_call,
+        decode_tool=decode_item,
+        encode_tool=encode_item,
+        decode_result=decode_item,
+        encode_result=encode_item,
+        ids=IdRule(required=False),
+        description=description,
+        extra={"text_module": module},
+    )
+
+
+TEXT_DIALECTS: Tuple[Dialect, ...] = tuple(_make(*row) for row in _TABLE)

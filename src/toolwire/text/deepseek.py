@@ -1,0 +1,166 @@
+"""``text.deepseek``: DeepSeek V3, V3.1 special-token calls and V3.2 / V4 DSML calls.
+
+Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
+
+    <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME
+    ```json
+    {"city": "Paris"}
+    ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>                                   V3 / R1
+    <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{"city": "Paris"}
+    <｜tool▁call▁end｜><｜tool▁calls▁end｜>                                   V3.1 (one line)
+    <｜DSML｜function_calls>
+    <｜DSML｜invoke name="NAME">
+    <｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>
+    <｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>
+    </｜DSML｜invoke>
+    </｜DSML｜function_calls>                                                  V3.2 (V4: tool_calls)
+
+- DSML values with ``string="true"`` are text as written; ``string="false"`` values
+  are JSON (typed by the tool schema when they are not).
+- ``<think>…</think>`` is reasoning. V3.1+ thinking mode opens ``<think>`` in the
+  prompt: pass ``thinking=True`` so the output starts inside the reasoning.
+- The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
+- Markers inside JSON strings or DSML values do not close anything. A call or DSML
+  block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
+
+Encoding: variant ``v4`` (default), ``v3.2``, ``v3.1`` or ``v3``, as the official
+encoders write them (DSML parameters one per line, strings raw, others JSON).
+
+Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv32.py``
+(``encode_arguments_to_dsml``, templates); vllm-project/vllm ``vllm/tool_parsers/
+deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
+``deepseekv4_tool_parser.py``; ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
+from ._schema import type_value
+
+__all__ = ["FORMAT"]
+
+NAME = "text.deepseek"
+SECTION, SECTION_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
+CALL, CALL_END, SEP = "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"
+R1_CALLS, EOS = "<｜tool▁calls｜>", "<｜end▁of▁sentence｜>"
+D = "｜DSML｜"
+FC, FC_END = f"<{D}function_calls>", f"</{D}function_calls>"
+TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
+INVOKE, INVOKE_END, PARAM, PARAM_END = f"<{D}invoke", f"</{D}invoke>", f"<{D}parameter", f"</{D}parameter>"
+_ATTR = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+
+
+def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if end == SECTION_END:
+        m.mode = _CONTENT
+    left, sep, right = text.partition(SEP)
+    if not complete:
+        name = left.strip() if left.strip() != "function" else right.split("\n")[0].strip()
+        m.truncated(name or None, raw)
+        return
+    if not sep:
+        m.invalid(None, raw, f"Tool call at {m.loc} has no <｜tool▁sep｜>")
+        return
+    if left.strip() == "function":  # V3: type, then the name on its own line, then fenced JSON
+        name, _, args = right.partition("\n")
+        args = args.strip()
+        if args.startswith("```"):
+            args = args[args.find("\n") + 1 :] if "\n" in args else ""
+            args = args.rstrip()
+            args = args[:-3] if args.endswith("```") else args
+        m.call(name.strip(), args.strip() or None, raw, variant="v3")
+    else:
+        m.call(left.strip(), right.strip() or None, raw, variant="v3.1")
+
+
+def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    variant = "v3.2" if m.opener == FC else "v4"
+    pos = text.find(INVOKE)
+    if not complete:
+        hint = _ATTR.search(text, pos) if pos >= 0 else None
+        m.truncated(hint.group(2) if hint else None, raw)
+        return
+    if pos < 0:
+        m.invalid(None, raw, f"DSML block at {m.loc} has no invoke")
+        return
+    while pos >= 0:
+        gt = text.find(">", pos)
+        stop = text.find(INVOKE_END, pos)
+        attrs = dict(_ATTR.findall(text[pos:gt])) if gt >= 0 else {}
+        name = attrs.get("name", "")
+        if gt < 0 or stop < 0:
+            m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
+            return
+        args: dict[str, Any] = {}
+        p = text.find(PARAM, gt, stop)
+        while p >= 0:
+            pgt = text.find(">", p)
+            close = text.find(PARAM_END, pgt)
+            if pgt < 0 or close < 0:
+                break
+            pa = dict(_ATTR.findall(text[p:pgt]))
+            value = text[pgt + 1 : close]
+            if pa.get("string") != "true":
+                v = loads(value)
+                value = v if v is not MISSING else type_value(value, m.param_schema(name, pa.get("name", "")))
+            args[pa.get("name", "")] = value
+            nxt = close + len(PARAM_END)
+            stop = max(stop, text.find(INVOKE_END, nxt))
+            p = text.find(PARAM, nxt, stop)
+        m.call(name, args, raw, variant=variant)
+        pos = text.find(INVOKE, stop)
+
+
+_CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))
+_DSML = BodyMode(_dsml, ends=(FC_END, TCS_END), quotes=((PARAM, PARAM_END, False),))
+_SECTION = TextMode("")
+_calls = {SECTION: lambda m, t: setattr(m, "mode", _SECTION), CALL: body(_CALL), R1_CALLS: body(_CALL)}
+_calls.update({FC: body(_DSML), TCS: body(_DSML)})
+_CONTENT, _REASONING, _START = think_modes(
+    _calls, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
+)
+_SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), EOS: stay})
+_CALL.next = _SECTION
+_DSML.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant in ("v3", "v3.1"):
+        out = []
+        for c in cs:
+            forbid(c.name, (SEP, "\n"), "Tool name", NAME)
+            if variant == "v3":
+                out.append(f"{CALL}function{SEP}{c.name}\n```json\n{args_text(c, NAME)}\n```{CALL_END}")
+            else:
+                out.append(f"{CALL}{c.name}{SEP}{args_text(c, NAME)}{CALL_END}")
+        return SECTION + "".join(out) + SECTION_END
+    invokes = []
+    for c in cs:
+        forbid(c.name, ('"',), "Tool name", NAME)
+        params = []
+        for k, v in c.args.items():
+            forbid(k, ('"',), "Parameter name", NAME)
+            is_str = type(v) is str
+            text = forbid(v if is_str else dumps(v, NAME), (PARAM_END,), "Value", NAME)
+            params.append(f'{PARAM} name="{k}" string="{"true" if is_str else "false"}">{text}{PARAM_END}')
+        invokes.append(f'{INVOKE} name="{c.name}">\n' + "".join(p + "\n" for p in params) + INVOKE_END)
+    start, stop = (FC, FC_END) if variant == "v3.2" else (TCS, TCS_END)
+    return f"{start}\n" + "\n".join(invokes) + f"\n{stop}"
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("v4", "v3.2", "v3.1", "v3"),
+    description="DeepSeek V3 / V3.1 <｜tool▁call▁begin｜>…, V3.2 / V4 DSML invoke/parameter",
+)

@@ -1,0 +1,192 @@
+"""``text.gemma``: Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>`` object notation.
+
+Wire form (strings are delimited by the ``<|"|>`` token, keys are bare, several calls
+are written one after the other)::
+
+    <|channel>thought
+    reasoning<channel|>Let me check.
+    <|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3,opts:{metric:true},tags:[<|"|>a<|"|>]}<tool_call|>
+
+- Values: ``<|"|>text<|"|>`` strings, numbers, ``true``/``false``/``null``, ``{…}``
+  objects, ``[…]`` lists; a bare word that is none of these is read as text.
+- ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped.
+- ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
+  open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
+- ``<|tool_response>`` (a stop token some servers leave in) is dropped.
+
+Encoding writes the same notation; a key that is not a plain word is written as a
+``<|"|>`` string (read back the same way); a string containing ``<|"|>`` cannot be
+written.
+
+Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/gemma4_tool_parser.py``
+(format and value grammar) and ``vllm/reasoning/gemma4_reasoning_parser.py``
+(``<|channel>thought`` … ``<channel|>``); google/gemma-4 chat template.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
+
+__all__ = ["FORMAT"]
+
+NAME = "text.gemma"
+OPEN, CLOSE, Q = "<|tool_call>", "<tool_call|>", '<|"|>'
+CH, CH_THOUGHT, CH_END, RESP = "<|channel>", "<|channel>thought", "<channel|>", "<|tool_response>"
+_BARE_KEY = re.compile(r"[\w.\-]+")
+_WS = " \t\r\n"
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _skip(s: str, i: int) -> int:
+    while i < len(s) and s[i] in _WS:
+        i += 1
+    return i
+
+
+def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
+    if depth > 200:
+        raise _Bad("is nested too deeply")
+    i = _skip(s, i)
+    if s.startswith(Q, i):
+        j = s.find(Q, i + len(Q))
+        if j < 0:
+            raise _Bad("has an unterminated string")
+        return s[i + len(Q) : j], j + len(Q)
+    if i >= len(s):
+        raise _Bad("ends where a value was expected")
+    if s[i] == "{":
+        return _object(s, i + 1, depth + 1)
+    if s[i] == "[":
+        out: list[Any] = []
+        i = _skip(s, i + 1)
+        if s.startswith("]", i):
+            return out, i + 1
+        while True:
+            v, i = _value(s, i, depth + 1)
+            out.append(v)
+            i = _skip(s, i)
+            if s.startswith(",", i):
+                i += 1
+            elif s.startswith("]", i):
+                return out, i + 1
+            else:
+                raise _Bad("has a list that is not closed")
+    j = i
+    while j < len(s) and s[j] not in ",}]":
+        j += 1
+    tok = s[i:j].strip()
+    v = loads(tok)
+    if v is MISSING or type(v) in (str, list, dict):
+        v = tok
+    return v, j
+
+
+def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
+    out: dict[str, Any] = {}
+    i = _skip(s, i)
+    if s.startswith("}", i):
+        return out, i + 1
+    while True:
+        i = _skip(s, i)
+        if s.startswith(Q, i):
+            j = s.find(Q, i + len(Q))
+            if j < 0:
+                raise _Bad("has an unterminated key")
+            key, i = s[i + len(Q) : j], j + len(Q)
+            i = _skip(s, i)
+        else:
+            j = s.find(":", i)
+            if j < 0:
+                raise _Bad("has a key without a value")
+            key, i = s[i:j].strip(), j
+        if not s.startswith(":", i):
+            raise _Bad("has a key without ':'")
+        out[key], i = _value(s, i + 1, depth)
+        i = _skip(s, i)
+        if s.startswith(",", i):
+            i += 1
+        elif s.startswith("}", i):
+            return out, i + 1
+        else:
+            raise _Bad("has an object that is not closed")
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    s = text.strip()
+    if s.startswith("call:"):
+        s = s[5:]
+    brace = s.find("{")
+    name = (s if brace < 0 else s[:brace]).strip()
+    if not complete:
+        m.truncated(name or None, raw)
+        return
+    if brace < 0:
+        m.call(name, None, raw)
+        return
+    try:
+        args, stop = _object(s, brace + 1, 0)
+        if s[stop:].strip():
+            raise _Bad("has text after its arguments")
+    except _Bad as exc:
+        m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
+        return
+    m.call(name, args, raw)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((Q, Q, False),))
+_CONTENT = TextMode("content")
+_REASONING = TextMode("reasoning")
+_think = goto(_REASONING)
+_CONTENT.set({OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay})
+_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay})
+_CALL.next = _CONTENT
+
+
+def _start(thinking: bool) -> TextMode:
+    return _REASONING if thinking else _CONTENT
+
+
+def _enc(v: Any, depth: int = 0) -> str:
+    t = type(v)
+    if t is str:
+        return Q + forbid(v, (Q,), "String", NAME) + Q
+    if v is None or t is bool:
+        return json.dumps(v)
+    if t in (int, float):
+        return dumps(v, NAME)
+    if t is list:
+        return "[" + ",".join(_enc(x) for x in v) + "]"
+    if t is dict:
+        return "{" + ",".join(f"{_key(k)}:{_enc(x)}" for k, x in v.items()) + "}"
+    return dumps(v, NAME)  # raises EncodeError for anything that is not JSON
+
+
+def _key(k: str) -> str:
+    return k if _BARE_KEY.fullmatch(k) else Q + forbid(k, (Q,), "Key", NAME) + Q
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    out = []
+    for c in calls_of(calls, NAME):
+        forbid(c.name, ("{", "<", " ", "\n"), "Tool name", NAME)
+        out.append(f"{OPEN}call:{c.name}{_enc(c.args)}{CLOSE}")
+    return "".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    description='Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:1}<tool_call|>',
+)

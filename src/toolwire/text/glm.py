@@ -1,0 +1,105 @@
+"""``text.glm``: GLM-4.5 / 4.6 / 4.7 ``<tool_call>NAME<arg_key>…</arg_key><arg_value>…``.
+
+Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
+
+    <think>reasoning</think>
+    <tool_call>get_weather
+    <arg_key>city</arg_key>
+    <arg_value>Beijing</arg_value>
+    <arg_key>days</arg_key>
+    <arg_value>3</arg_value>
+    </tool_call>
+
+- The name is the text between ``<tool_call>`` and the first ``<arg_key>``.
+- String values are written as they are, other values as JSON. With ``tools=`` the
+  values are typed by the tool's schema; without, JSON of a number, boolean, null,
+  object or array becomes that value and anything else stays text.
+- ``</tool_call>`` or ``<arg_key>`` inside a value does not end it; the first
+  ``</arg_value>`` does (the format has no escaping).
+- A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
+
+Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
+(variant ``4.7``, no newlines).
+
+Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/glm4_moe_tool_parser.py``,
+``glm47_moe_tool_parser.py`` and ``vllm/reasoning/glm4_moe_reasoning_parser.py``;
+zai-org/GLM-4.5 and GLM-4.7 ``chat_template.jinja``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._schema import type_value
+
+__all__ = ["FORMAT"]
+
+NAME = "text.glm"
+OPEN, CLOSE = "<tool_call>", "</tool_call>"
+K, K_END, V, V_END = "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    k = text.find(K)
+    name = (text if k < 0 else text[:k]).strip()
+    if not complete:
+        m.truncated(name.split("\n")[0].strip() or None, raw)
+        return
+    if not name or "<" in name or "\n" in name:
+        m.invalid(None, raw, f"Tool call at {m.loc} has no name before its arguments")
+        return
+    args: dict[str, Any] = {}
+    repairs: tuple[str, ...] = ()
+    while k >= 0:
+        ke = text.find(K_END, k)
+        vs = text.find(V, ke) if ke >= 0 else -1
+        if ke < 0 or vs < 0:
+            m.invalid(name, raw, f"Tool call at {m.loc} has an <arg_key> without its <arg_value>")
+            return
+        key = text[k + len(K) : ke].strip()
+        ve = text.find(V_END, vs)
+        if ve < 0:
+            nk = text.find(K, vs)
+            ve = nk if nk >= 0 else len(text)
+            repairs += ("unclosed-arg-value",)
+            after = ve
+        else:
+            after = ve + len(V_END)
+        args[key] = type_value(text[vs + len(V) : ve], m.param_schema(name, key))
+        k = text.find(K, after)
+    m.call(name, args, raw, repairs=repairs)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    nl = "" if variant == "4.7" else "\n"
+    out = []
+    for c in calls_of(calls, NAME):
+        forbid(c.name, ("<", "\n"), "Tool name", NAME)
+        parts = [OPEN + c.name + nl]
+        for key, v in c.args.items():
+            forbid(key, (K_END,), "Argument name", NAME)
+            text = v if type(v) is str else dumps(v, NAME)
+            forbid(text, (V_END,), "Value", NAME)
+            parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")
+        parts.append(CLOSE)
+        out.append("".join(parts))
+    return "\n".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("4.5", "4.7"),
+    description="GLM-4.5+: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>",
+)

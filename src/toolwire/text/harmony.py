@@ -1,0 +1,126 @@
+"""``text.harmony``: gpt-oss Harmony messages — analysis / commentary / final channels.
+
+The model's output follows a prompt that ends with ``<|start|>assistant``, so it
+begins with a message header::
+
+    <|channel|>analysis<|message|>The user wants the weather.<|end|>
+    <|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json
+    <|message|>{"city":"Paris"}<|call|>                            (one line)
+
+    <|channel|>final<|message|>It is sunny.<|return|>
+
+- A message with a recipient (``to=…`` in the header, before or after the channel) is
+  a tool call: the name is the recipient without ``functions.`` (built-in tools keep
+  their own, e.g. ``browser.search``), the arguments are the message's JSON.
+- ``analysis`` messages are reasoning; ``final`` messages and ``commentary``
+  messages without a recipient (preambles) are content.
+- A message ends at ``<|end|>``, ``<|call|>``, ``<|return|>`` or the next ``<|start|>``;
+  a call still open when the text ends is an ``InvalidToolCall`` (``truncated``);
+  markers inside JSON strings do not end a call.
+- Text with no Harmony header at all is content (it is only known at the end of the
+  text, so a streaming parser gives it at ``close()``).
+
+Encoding writes each call as a commentary message to ``functions.NAME`` with
+``<|constrain|>json``, ending in ``<|call|>``; the first without its ``<|start|>assistant``
+(the prompt has it).
+
+Sources (checked 2026-11-30): openai/harmony ``docs/format.md`` (message grammar,
+channels, recipients, ``<|call|>``); vllm-project/vllm ``vllm/tool_parsers/
+openai_tool_parser.py`` and ``vllm/reasoning/gptoss_reasoning_parser.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._kit import args_text, body, calls_of, forbid, goto, stay
+
+__all__ = ["FORMAT"]
+
+NAME = "text.harmony"
+START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
+END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
+_TO = re.compile(r"\bto=([^\s<]+)")
+_CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
+
+
+def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
+    full = m.opener + text
+    if not complete or end != MESSAGE:
+        if "<|" not in full:  # no Harmony header: plain text
+            m.emit_content(full)
+        if end in (START, CHANNEL):
+            m.open_body(_HEADER, end)
+        elif end:
+            m.mode = _BETWEEN
+        if not complete:
+            to = _TO.search(full)
+            if to:
+                m.truncated(_tool(to.group(1)), full + end)
+        return
+    head = full[full.rfind(START) + len(START) :] if START in full else full
+    to = _TO.search(head)
+    ch = _CHANNEL.search(head)
+    channel = ch.group(1) if ch else ""
+    if to:
+        m.open_body(_CALL, head + end)
+        m.state["recipient"] = to.group(1)
+    elif channel == "analysis":
+        m.mode = _ANALYSIS
+    else:
+        m.mode = _FINAL
+
+
+def _tool(recipient: str) -> str:
+    return recipient[len("functions.") :] if recipient.startswith("functions.") else recipient
+
+
+def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    name = _tool(m.state.get("recipient", ""))
+    if end == START:
+        m.open_body(_HEADER, START)
+    if not complete:
+        m.truncated(name or None, raw)
+        return
+    m.call(name, text.strip() or None, raw)
+
+
+_HEADER = BodyMode(_header, ends=(MESSAGE, START, END, CALL, RETURN))
+_CALL = BodyMode(_call, ends=(CALL, END, RETURN, START), quotes=(('"', '"', True),))
+_BETWEEN = TextMode("content")
+_ANALYSIS = TextMode("reasoning")
+_FINAL = TextMode("content")
+_next = {END: goto(_BETWEEN), CALL: goto(_BETWEEN), RETURN: goto(_BETWEEN), START: body(_HEADER)}
+_ANALYSIS.set(_next)
+_FINAL.set(_next)
+_BETWEEN.set({START: body(_HEADER), CHANNEL: body(_HEADER), END: stay, CALL: stay, RETURN: stay})
+_HEADER.next = _BETWEEN
+_CALL.next = _BETWEEN
+
+
+def _start(thinking: bool) -> BodyMode:
+    return _HEADER
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    out = []
+    for i, c in enumerate(calls_of(calls, NAME)):
+        forbid(c.name, (" ", "<", "\n"), "Tool name", NAME)
+        head = "" if i == 0 else f"{START}assistant"
+        out.append(
+            f"{head}{CHANNEL}commentary to=functions.{c.name} {CONSTRAIN}json{MESSAGE}"
+            f"{args_text(c, NAME)}{CALL}"
+        )
+    return "".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    description="gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
+)

@@ -1,0 +1,91 @@
+"""``text.hermes``: Hermes / Qwen2.5 / Qwen3 ``<tool_call>{json}</tool_call>`` with ``<think>``.
+
+Wire form (one JSON object per block; several blocks are parallel calls)::
+
+    <think>
+    reasoning
+    </think>
+
+    Let me check.
+    <tool_call>
+    {"name": "get_weather", "arguments": {"city": "Paris"}}
+    </tool_call>
+
+- ``arguments`` is a JSON object (a JSON string of one is accepted and recorded as
+  double encoded); ``parameters`` is accepted in its place; an ``id`` string, if a
+  model writes one, is kept.
+- ``</tool_call>`` inside a JSON string of the arguments does not close the block.
+- A block that never closes is an ``InvalidToolCall`` (``truncated=True``, ``raw`` =
+  the block text). vLLM accepts an unclosed last block; toolwire does not execute it.
+- ``thinking=True`` when the prompt already opened ``<think>`` (Qwen3-Thinking-2507,
+  Qwen3.5): the output then starts inside the reasoning. A ``<tool_call>`` inside an
+  unclosed thinking block ends the reasoning (Qwen3.5 does this).
+
+Encoding follows the Qwen chat template: ``<tool_call>\\n{"name": …, "arguments": …}\\n
+</tool_call>`` blocks joined by a newline (JSON with ``", "`` / ``": "`` separators,
+non-ASCII kept).
+
+Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/hermes_tool_parser.py``
+and ``vllm/reasoning/qwen3_reasoning_parser.py``; Qwen function-calling docs
+(https://qwen.readthedocs.io/en/latest/framework/function_call.html) and the Qwen3
+``tokenizer_config.json`` chat template; toolwire ``reference/wire-formats.md`` §10.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._args import parse_arguments
+from .._errors import ArgumentsError
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay, think_modes
+
+__all__ = ["FORMAT"]
+
+NAME = "text.hermes"
+OPEN, CLOSE = "<tool_call>", "</tool_call>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    obj = loads(text.strip())
+    repairs: tuple[str, ...] = ()
+    if type(obj) is not dict:
+        try:
+            obj, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
+        except ArgumentsError as exc:
+            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is not a JSON object: {exc.message}")
+            return
+        if obj is MISSING:  # pragma: no cover - parse_arguments returns a dict or raises
+            return
+    name = obj.get("name")
+    if type(name) is not str:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no \"name\" string")
+        return
+    args = obj.get("arguments", obj.get("parameters"))
+    cid: str | None = obj.get("id") if type(obj.get("id")) is str else None
+    m.call(name, args, raw, id=cid, repairs=repairs)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    out = []
+    for c in calls_of(calls, NAME):
+        out.append(f"{OPEN}\n{dumps({'name': c.name, 'arguments': c.args}, NAME)}\n{CLOSE}")
+    return "\n".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    description="Hermes / Qwen2.5 / Qwen3: <tool_call>{json}</tool_call>, <think> reasoning",
+)

@@ -1,0 +1,216 @@
+"""``text.llama``: Llama 3.1 / 3.2 / 3.3 JSON calls, ``<|python_tag|>``, Llama 4 pythonic.
+
+Wire forms::
+
+    {"name": "get_weather", "parameters": {"city": "Paris"}}             JSON (3.x)
+    <|python_tag|>{"name": "f", "parameters": {...}}; {"name": "g", ...}  JSON after the tag
+    <|python_tag|>brave_search.call(query="weather")<|eom_id|>            built-in tool
+    [get_weather(city='Paris'), get_time()]                                pythonic (3.2+, 4)
+    <|python_start|>[get_weather(city='Paris')]<|python_end|>              Llama 4
+    <function=get_weather>{"city": "Paris"}</function>                     user-defined
+
+- A JSON object or a pythonic list is a call only at the start of the output (after
+  whitespace); one that is not a call (no ``name``; not a list of calls) stays content.
+  ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
+- After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
+  ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
+  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the end
+  of the text (servers strip stop tokens).
+- Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
+  alike); positional arguments make the call invalid (no names to give them).
+- A JSON object or list still open when the text ends is an ``InvalidToolCall``
+  (``truncated=True``) when it looks like a call, content otherwise.
+
+Encoding: variant ``json`` (default; the Llama 3.1 chat template's
+``{"name": …, "parameters": …}``, several joined by ``; ``), ``python_tag`` (the same
+after ``<|python_tag|>``) or ``pythonic`` (``[f(a=1), g(b='x')]``).
+
+Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
+and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
+llama_tool_parser.py``, ``pythonic_tool_parser.py``, ``llama4_pythonic_tool_parser.py``;
+toolwire ``reference/wire-formats.md`` §10.3.
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._kit import body, calls_of, dumps, forbid, name_hint, stay
+from ._pythonic import encode_value, read_calls
+
+__all__ = ["FORMAT"]
+
+NAME = "text.llama"
+TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
+PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=", "</function>"
+_JSON_Q = (('"', '"', True),)
+_PY_Q = (('"', '"', True), ("'", "'", True))
+_CALLISH = re.compile(r"\s*\[?\s*[A-Za-z_][\w.]*\s*\(")
+
+
+def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
+    """Read ``{…}; {…}``; False when *text* is not JSON calls at all."""
+    dec = json.JSONDecoder()
+    pos, n, found = 0, len(text), []
+    while pos < n:
+        while pos < n and text[pos] in " \t\r\n;":
+            pos += 1
+        if pos >= n:
+            break
+        try:
+            obj, pos = dec.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            return False
+        if type(obj) is not dict or type(obj.get("name")) is not str:
+            return False
+        found.append(obj)
+    if not found:
+        return False
+    for obj in found:
+        args = obj.get("parameters", obj.get("arguments"))
+        m.call(obj["name"], args, raw, variant=variant)
+    return True
+
+
+def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
+    calls = read_calls(text)
+    if calls is None:
+        return False
+    for name, args, error in calls:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        else:
+            if name.endswith(".call"):
+                name = name[: -len(".call")]
+            m.call(name, args, raw, variant=variant)
+    return True
+
+
+def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = text + end
+    m.state["after_json"] = True
+    m.state["started"] = False
+    if not complete:
+        if name_hint(text):
+            m.truncated(name_hint(text), raw)
+        else:
+            m.emit_content(raw)
+        return
+    if not _json_calls(m, text, raw, "json"):
+        m.emit_content(raw)
+
+
+def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        if _CALLISH.match(text):
+            m.truncated(None, raw)
+        else:
+            m.emit_content(raw)
+        return
+    if not _py_calls(m, text, raw, "pythonic"):
+        m.emit_content(raw)
+
+
+def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    code = text.strip()
+    if not code:
+        return
+    if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag"):
+        return
+    m.call("code_interpreter", {"code": code}, raw, variant="code")
+
+
+def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    gt = text.find(">")
+    name = text[:gt].strip() if gt >= 0 else ""
+    if not complete:
+        m.truncated(name or None, raw)
+        return
+    m.call(name, text[gt + 1 :].strip() or None if gt >= 0 else None, raw, variant="function")
+
+
+class _Content(TextMode):
+    """Content that may start with a JSON or pythonic call."""
+
+    def step(self, m: TextParser) -> bool:
+        if not m.state.get("started"):
+            buf, n, i = m.buf, len(m.buf), m.pos
+            after = m.state.get("after_json")
+            while i < n and (buf[i].isspace() or (after and buf[i] == ";")):
+                i += 1
+            m.pos = i
+            if i == n and not m.final:
+                return False
+            m.state["started"] = True
+            if i < n and (buf[i] == "{" or (buf[i] == "[" and not after)):
+                m.open_body(_JSON if buf[i] == "{" else _PY, "")
+                return True
+        return TextMode.step(self, m)
+
+
+_JSON = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
+_PY = BodyMode(_start_py, ends=(EOM, EOT), quotes=_PY_Q, balance=True)
+_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, eof_ok=True)
+_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, eof_ok=True)
+_FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
+_CONTENT = _Content(
+    "content",
+    {
+        TAG: body(_TAGGED),
+        PY_START: body(_PY_TAGGED),
+        FN: body(_FUNCTION),
+        EOM: stay,
+        EOT: stay,
+        PY_END: stay,
+    },
+)
+for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
+    _m.next = _CONTENT
+
+
+def _start(thinking: bool) -> TextMode:
+    return _CONTENT
+
+
+def _py_name(k: str) -> bool:
+    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
+    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant == "pythonic":
+        parts = []
+        for c in cs:
+            if not all(_py_name(p) for p in c.name.split(".")):
+                forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+            kws = []
+            for k, v in c.args.items():
+                if not _py_name(k):
+                    forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+                kws.append(f"{k}={encode_value(v, NAME)}")
+            parts.append(f"{c.name}({', '.join(kws)})")
+        return "[" + ", ".join(parts) + "]"
+    text = "; ".join(dumps({"name": c.name, "parameters": c.args}, NAME) for c in cs)
+    return TAG + text if variant == "python_tag" else text
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    variants=("json", "python_tag", "pythonic"),
+    description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
+)

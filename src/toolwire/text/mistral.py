@@ -1,0 +1,135 @@
+"""``text.mistral``: ``[TOOL_CALLS]`` in every Mistral tokenizer generation, ``[THINK]`` reasoning.
+
+Wire forms (the ``[…]`` are control tokens, rendered as text when decoded with
+special tokens kept)::
+
+    [TOOL_CALLS][{"name": "add", "arguments": {"a": 1}, "id": "Ab3dE9xYz"}]   tokenizer < v11
+    [TOOL_CALLS]add[CALL_ID]Ab3dE9xYz[ARGS]{"a": 1}                          v11
+    [TOOL_CALLS]add[ARGS]{"a": 1}                                            v13+
+    [TOOL_CALLS]add{"a": 1}                                                  v11+ with [ARGS] skipped
+
+- v11+ write one ``[TOOL_CALLS]`` per call; the call ends where its JSON object
+  closes (brackets inside JSON strings do not count). ``[CALL_ID]`` and the array
+  form's ``"id"`` become the call's id (an ``"id": "null"`` means none).
+- ``[THINK]…[/THINK]`` (Magistral) is reasoning; ``</s>`` is dropped.
+- A call whose JSON is still open when the text ends is an ``InvalidToolCall``
+  (``truncated=True``); its ``raw`` is the ``[TOOL_CALLS]…`` text.
+
+Encoding: variant ``v11`` (a call with an id) / ``v13`` (a call without) by default,
+or ``v3`` (the JSON array). Argument JSON is the call's text as received when it
+still matches, else ``json.dumps`` with non-ASCII kept.
+
+Sources (checked 2026-11-30): mistralai/mistral-common
+``src/mistral_common/tokens/tokenizers/instruct.py`` (``_prepare_function_call`` per
+tokenizer version); vllm-project/vllm ``vllm/tool_parsers/mistral_tool_parser.py`` and
+``vllm/reasoning/mistral_reasoning_parser.py``; toolwire ``reference/wire-formats.md`` §10.4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, stay, think_modes
+
+__all__ = ["FORMAT"]
+
+NAME = "text.mistral"
+TC, CID, ARGS, EOS = "[TOOL_CALLS]", "[CALL_ID]", "[ARGS]", "</s>"
+
+
+def _opt_id(v: Any) -> str | None:
+    if type(v) is str and v and v != "null":
+        return v
+    return None
+
+
+def _array(m: TextParser, text: str, raw: str) -> None:
+    value = loads(text)
+    if value is MISSING:
+        m.invalid(None, raw, f"Tool calls at {m.loc} are not valid JSON")
+        return
+    items = value if type(value) is list else [value]
+    for item in items:
+        if type(item) is not dict or type(item.get("name")) is not str:
+            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+            continue
+        args = item.get("arguments", item.get("parameters"))
+        m.call(item["name"], args, raw, id=_opt_id(item.get("id")), variant="v3")
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + (end if end != TC else "")
+    if end == TC:  # the next call starts: this one is over, whatever it holds
+        m.open_body(_CALL, TC)
+    stripped = text.strip()
+    if stripped[:1] in ("[", "{"):
+        if not complete:
+            m.truncated(None, raw)
+        else:
+            _array(m, stripped, raw)
+        return
+    cut = [i for i in (text.find(CID), text.find(ARGS), text.find("{")) if i >= 0]
+    head = min(cut) if cut else len(text)
+    name = text[:head].strip()
+    if not complete:
+        m.truncated(name or None, raw)
+        return
+    cid: str | None = None
+    variant = "v13"
+    rest = text[head:]
+    if rest.startswith(CID):
+        rest = rest[len(CID) :]
+        a = rest.find(ARGS)
+        b = rest.find("{")
+        stop = a if a >= 0 else (b if b >= 0 else len(rest))
+        cid = _opt_id(rest[:stop].strip())
+        rest = rest[stop:]
+        variant = "v11"
+    if rest.startswith(ARGS):
+        rest = rest[len(ARGS) :]
+    if not name:
+        m.invalid(None, raw, f"Tool call at {m.loc} has no name")
+        return
+    m.call(name, rest.strip() or None, raw, id=cid, variant=variant)
+
+
+_CALL = BodyMode(
+    _parse, ends=(TC, EOS), quotes=(('"', '"', True),), skips=(ARGS, CID), balance=True
+)
+_CONTENT, _REASONING, _START = think_modes(
+    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}
+)
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant == "v3":
+        items = []
+        for c in cs:
+            item: Any = {"name": c.name, "arguments": c.args}
+            if c.id is not None:
+                item["id"] = c.id
+            items.append(item)
+        return TC + dumps(items, NAME)
+    out = []
+    for c in cs:
+        forbid(c.name, ("[", "{"), "Tool name", NAME)
+        if c.id is not None and variant != "v13":
+            forbid(c.id, ("[", "{"), "Call id", NAME)
+            out.append(f"{TC}{c.name}{CID}{c.id}{ARGS}{args_text(c, NAME)}")
+        else:
+            out.append(f"{TC}{c.name}{ARGS}{args_text(c, NAME)}")
+    return "".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("v11", "v13", "v3"),
+    description="Mistral: [TOOL_CALLS] JSON array, name[CALL_ID]id[ARGS]{…}, name[ARGS]{…}",
+)

@@ -1,0 +1,146 @@
+"""``text.qwen3-xml``: Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>`` tool calls.
+
+Wire form::
+
+    <tool_call>
+    <function=get_weather>
+    <parameter=city>
+    Paris
+    </parameter>
+    <parameter=days>
+    3
+    </parameter>
+    </function>
+    </tool_call>
+
+- Values are text; the newline after ``<parameter=…>`` and the one before
+  ``</parameter>`` belong to the markup and are removed, nothing else is. With
+  ``tools=`` values are typed by the tool's JSON schema (``"3"`` → 3 for an integer);
+  without, a value that is JSON of a number, boolean, null, object or array becomes
+  that value and anything else stays text (see ``_text_schema``).
+- ``</tool_call>`` or ``<parameter=`` inside a parameter value does not end it; the
+  first ``</parameter>`` does (the format has no escaping).
+- Several ``<function=…>`` blocks (in one or several ``<tool_call>`` blocks) are
+  parallel calls. A missing ``</function>`` inside a closed ``<tool_call>`` is
+  tolerated and recorded in ``repairs``; a missing ``</parameter>`` makes the value
+  run to the end of the text, so the call is an ``InvalidToolCall`` (``truncated``,
+  its text in ``raw``) — never a call with a wrong value.
+- ``thinking=True`` for Qwen3.5 thinking mode (the template opens ``<think>``).
+
+Encoding follows the Qwen3-Coder chat template; non-string values are written as
+JSON (the template writes booleans Python-style, ``True``; both are read back).
+
+Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/qwen3coder_tool_parser.py``
+(``_convert_param_value``) and ``qwen3xml_tool_parser.py``, ``vllm/reasoning/
+qwen3_reasoning_parser.py``; Qwen/Qwen3-Coder-480B-A35B-Instruct chat template;
+toolwire ``reference/wire-formats.md`` §10.2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._schema import type_value
+
+__all__ = ["FORMAT"]
+
+NAME = "text.qwen3-xml"
+OPEN, CLOSE = "<tool_call>", "</tool_call>"
+FN, FN_END = "<function=", "</function>"
+P, P_END = "<parameter=", "</parameter>"
+
+
+def _value(text: str) -> str:
+    if text.startswith("\n"):
+        text = text[1:]
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text
+
+
+def _function(m: TextParser, text: str, pos: int) -> tuple[str | None, dict[str, Any], tuple[str, ...], int]:
+    """Read one ``<function=…>`` starting at *pos* (just after ``<function=``)."""
+    gt = text.find(">", pos)
+    if gt < 0:
+        return None, {}, (), len(text)
+    name = text[pos:gt].strip()
+    args: dict[str, Any] = {}
+    repairs: tuple[str, ...] = ()
+    p = gt + 1
+    while True:
+        nxt = text.find(P, p)
+        fend = text.find(FN_END, p)
+        if nxt < 0 or (0 <= fend < nxt):
+            if fend < 0:
+                repairs += ("unclosed-function",)
+                return name, args, repairs, len(text)
+            return name, args, repairs, fend + len(FN_END)
+        kgt = text.find(">", nxt)
+        if kgt < 0:
+            return None, args, repairs, len(text)
+        key = text[nxt + len(P) : kgt].strip()
+        close = text.find(P_END, kgt + 1)
+        if close < 0:  # no closing tag: the value runs to the next tag
+            cands = [i for i in (text.find(P, kgt + 1), text.find(FN_END, kgt + 1)) if i >= 0]
+            close = min(cands) if cands else len(text)
+            repairs += ("unclosed-parameter",)
+            after = close
+        else:
+            after = close + len(P_END)
+        args[key] = type_value(_value(text[kgt + 1 : close]), m.param_schema(name, key))
+        p = after
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    first = text.find(FN)
+    if not complete:
+        hint = None
+        if first >= 0:
+            gt = text.find(">", first)
+            hint = text[first + len(FN) : gt].strip() if gt > 0 else None
+        m.truncated(hint, raw)
+        return
+    if first < 0:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no <function=…>")
+        return
+    pos = first
+    while pos >= 0:
+        name, args, repairs, pos = _function(m, text, pos + len(FN))
+        if not name:
+            m.invalid(None, raw, f"Tool call at {m.loc} has no function name")
+        else:
+            m.call(name, args, raw, repairs=repairs)
+        pos = text.find(FN, pos)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    out = []
+    for c in calls_of(calls, NAME):
+        forbid(c.name, (">", "\n"), "Tool name", NAME)
+        lines = [OPEN, f"{FN}{c.name}>"]
+        for k, v in c.args.items():
+            forbid(k, (">", "\n"), "Parameter name", NAME)
+            text = v if type(v) is str else dumps(v, NAME)
+            forbid(text, (P_END,), "Value", NAME)
+            lines += [f"{P}{k}>", text, P_END]
+        lines += [FN_END, CLOSE]
+        out.append("\n".join(lines))
+    return "\n".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    description="Qwen3-Coder / Qwen3.5: <tool_call><function=NAME><parameter=KEY>value",
+)
