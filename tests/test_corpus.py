@@ -19,7 +19,7 @@ import pytest
 import toolwire
 from corpus_data import DIALECT_OF_DIR, files, load
 from toolwire._codec import walk
-from toolwire._registry import CALL, RESULT, SERVER
+from toolwire._dialect import CALL, RESULT, SERVER
 
 PARAMS = files(kinds=("response", "request"))
 

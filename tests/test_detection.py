@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._args import DEFAULT_POLICY
-from toolwire._registry import CALL, QuickFirst, Registry, default_registry
+from toolwire._builtin import default_registry
+from toolwire._dialect import CALL
+from toolwire._quick_first import QuickFirst
+from toolwire._registry import Registry
 from toolwire.strategies import corrupted, payloads, tool_calls
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))
@@ -86,7 +89,7 @@ def test_detection_of_each_dialect(payload: Any, dialect: str, kind: str) -> Non
 
 # --- the quick decoders (``extra["quick"]``) give exactly what the general path gives
 
-QUICK = [d.name for d in default_registry() if "quick" in d.extra]
+QUICK = [d.name for d in default_registry() if d.quick is not None]
 
 
 def _full(call: Any) -> Any:
@@ -200,7 +203,7 @@ def test_odd_items_and_items_claimed_ahead_of_the_quick_decoder(item: Any, diale
 ALL_FIRSTS = [
     (d.name, qf)
     for d in default_registry()
-    for qf in ((d.extra["quick_first"],) if type(d.extra.get("quick_first")) is QuickFirst else d.extra.get("quick_first", ()))
+    for qf in ((d.quick_first,) if type(d.quick_first) is QuickFirst else d.quick_first)
 ]
 FIRSTS = [(name, qf) for name, qf in ALL_FIRSTS if not qf.many]
 FIRST_LISTS = [(name, qf) for name, qf in ALL_FIRSTS if qf.many]
@@ -332,7 +335,7 @@ def test_quick_first_is_switched_off_behind_a_dialect_it_does_not_cover() -> Non
     claims_x = dataclasses.replace(
         chat, name="claims-x", aliases=(), keys=None, gate=None,
         sniff=lambda d: (CALL, "id 'x'") if type(d) is dict and d.get("id") == "x" else None,
-        extra={},
+        quick=None, quick_first=(), quick_sdk_calls={},
     )
     reg = default_registry().copy()
     reg.register(claims_x, first=True)
@@ -357,7 +360,7 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
         chat, name="acme", aliases=(), keys=frozenset({"a"}), gate=None,
         sniff=lambda d: (CALL, "a/b/c") if type(d) is dict and set(d) == {"a", "b", "c"} else None,
         decode_call=lambda d, policy, loc: acme_first(d),
-        extra={"quick_first": QuickFirst(acme_first, frozenset("abc"), None, frozenset())},
+        quick_first=QuickFirst(acme_first, frozenset("abc"), None, frozenset()),
     )
 
     def boom(d: Any) -> Any:
@@ -365,7 +368,7 @@ def test_quick_first_decoders_of_one_size_are_tried_in_turn() -> None:
 
     broken = dataclasses.replace(
         acme, name="broken", keys=frozenset({"x"}), sniff=lambda d: None,
-        extra={"quick_first": QuickFirst(boom, frozenset("xyz"), None, frozenset())},
+        quick_first=QuickFirst(boom, frozenset("xyz"), None, frozenset()),
     )
     reg = default_registry().copy()
     reg.register(broken)

@@ -246,7 +246,7 @@ def test_a_third_party_dialect_as_docs_custom_dialects_describes() -> None:
     acme = toolwire.Dialect(
         name="acme", sniff=sniff, decode_call=decode_call, encode_call=encode_call,
         decode_tool=unsupported, encode_tool=unsupported, decode_result=unsupported, encode_result=unsupported,
-        ids=rule, keys=frozenset({"acme_call"}), extra={"quick": quick},
+        ids=rule, keys=frozenset({"acme_call"}), quick=quick,
     )
     registry = toolwire.default_registry().copy()
     registry.register(acme, first=True)

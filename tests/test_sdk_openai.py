@@ -146,7 +146,7 @@ def test_attribute_readers_agree_with_the_generic_walk() -> None:
     from toolwire._access import to_data
 
     tc = chat_completion().choices[0].message.tool_calls[0]
-    reader = toolwire.get_dialect("openai.chat").extra["objects"]["openai:ChatCompletionMessageFunctionToolCall"]
+    reader = toolwire.get_dialect("openai.chat").sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
     assert reader(tc) == to_data(tc)
     with_extra = construct_type(type_=type(tc), value={**CHAT["choices"][0]["message"]["tool_calls"][0], "index": 3})
     assert reader(with_extra) is None  # falls back to the walk, which keeps the extra field
@@ -157,7 +157,7 @@ def test_attribute_readers_agree_with_the_generic_walk() -> None:
     block = anthropic_construct(
         type_=anthropic.types.ToolUseBlock, value={"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}
     )
-    read = toolwire.get_dialect("anthropic.messages").extra["objects"]["anthropic:ToolUseBlock"]
+    read = toolwire.get_dialect("anthropic.messages").sdk_calls["anthropic:ToolUseBlock"]
     assert read(block) == to_data(block)
     assert toolwire.decode(block) == toolwire.ToolCall(name="f", args={"a": 1}, id="toolu_1")
 
@@ -175,7 +175,7 @@ def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None
     from toolwire._access import to_data
 
     tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value={"id": "call_1", "type": "function", "function": function})
-    quick = toolwire.get_dialect("openai.chat").extra["quick_objects"]["openai:ChatCompletionMessageFunctionToolCall"]
+    quick = toolwire.get_dialect("openai.chat").quick_sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
 
     assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc))
     assert (quick(tc) is not None) == (function["arguments"] in ('{"city": "Paris"}', "") and function["name"] != "")
@@ -186,7 +186,7 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
     """``extra["containers"]`` readers keep only what calls depend on: the decoded
     calls (with all their fidelity data) and the errors must be the generic walk's."""
     from toolwire._access import to_data
-    from toolwire._registry import default_registry
+    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     cls = Response if payload.get("object") == "response" else ChatCompletion
@@ -201,7 +201,7 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", kinds=("response",)))
 def test_sdk_messages_read_by_their_container_reader_agree_with_the_generic_walk(path: Any) -> None:
     from toolwire._access import to_data
-    from toolwire._registry import default_registry
+    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     if payload.get("object") == "response":

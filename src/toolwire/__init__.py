@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from ._args import Policy
+from ._builtin import default_registry, dialect_names, get_dialect, register_dialect
 from ._codec import (
     Detection,
     ToolCalls,
@@ -17,10 +18,12 @@ from ._codec import (
     explain,
 )
 from ._convert import convert, encode_message
+from ._dialect import Dialect
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
-from ._registry import Dialect, QuickFirst, Registry, default_registry, dialect_names, get_dialect, register_dialect
+from ._quick_first import QuickFirst
+from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 
 if TYPE_CHECKING:

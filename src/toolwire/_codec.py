@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from ._args import Policy, make_policy
+from ._builtin import default_registry
 from ._collect import collect, decode_one, quick_collect, try_quick
+from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
-from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext, Registry, default_registry
+from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _safe_sniff, _sniff, detect, explain, walk
 
@@ -137,7 +139,7 @@ def decode(
 
 
 def _extra_quick(dialect: Any) -> Any:
-    return dialect.extra.get("quick") if isinstance(dialect, Dialect) else None
+    return dialect.quick if isinstance(dialect, Dialect) else None
 
 
 def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:

@@ -1,7 +1,7 @@
 """Collecting the calls of a payload for ``decode_all``, and decoding one item.
 
 Two ways, one answer: ``quick_collect`` goes through a container's calls with the
-dialects' quick decoders (``Dialect.extra["quick"]``) and gives up as soon as
+dialects' quick decoders (``Dialect.quick``) and gives up as soon as
 anything needs a decision; ``collect`` walks it in general, under any policy,
 keeping invalid calls when asked. Tests check that both give the same calls.
 """
@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any, Dict, List, Optional, Union
 
 from ._args import TRUNCATING, Policy
+from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
-from ._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Registry
+from ._registry import Registry
 from ._types import InvalidToolCall, ToolCall, evolve
 from ._walk import _safe_sniff, walk
 
@@ -49,7 +50,7 @@ def quick_collect(
     item: Any, cd: Optional[Dialect], explicit: bool, reg: Registry, out: List[Any], depth: int
 ) -> bool:
     """What ``collect`` finds in *item* under the default policy, when every call in
-    it takes a quick decoder (``Dialect.extra["quick"]``) and nothing else needs a
+    it takes a quick decoder (``Dialect.quick``) and nothing else needs a
     decision; ``False`` as soon as something does (the caller then starts over on
     the general path, which also reports errors in their order)."""
     if depth > 8:
@@ -78,7 +79,7 @@ def quick_collect(
             return False
         dd, kind = found[0], found[1]
     if kind == CALL:
-        quick = dd.extra.get("quick")
+        quick = dd.quick
         call = None if quick is None else try_quick(quick, item)
         if call is None:
             return False
@@ -88,7 +89,7 @@ def quick_collect(
         return True  # an item without calls inside a container: the walk passes over it too
     if kind != CALLS:
         return False
-    quick = dd.extra.get("quick")
+    quick = dd.quick
     try:
         if dd.finish(item) in TRUNCATING:  # cut off: the general path judges its calls
             return False
@@ -135,7 +136,7 @@ def collect(
 def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
     name = ident = None
     try:
-        peek = d.extra.get("peek")
+        peek = d.peek
         if peek is not None:
             name, ident = peek(data)
     except Exception:

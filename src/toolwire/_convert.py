@@ -27,11 +27,13 @@ from collections import defaultdict
 from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
+from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
+from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, EncodeError
 from ._ids import IdMap, synthesize_id
 from ._names import NameMap
-from ._registry import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, Registry, default_registry
+from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
@@ -59,7 +61,7 @@ def _message_null(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[s
     return message
 
 
-# Assistant-message builders of dialects that do not declare extra["encode_message"].
+# Assistant-message builders of dialects that do not declare assistant_message.
 _MESSAGES = {"openai.chat": _message_null}
 
 
@@ -191,7 +193,7 @@ def encode_message(
     """
     d = _get(dialect, registry)
     assert d is not None
-    builder = d.extra.get("encode_message") or _MESSAGES.get(d.name)
+    builder = d.assistant_message or _MESSAGES.get(d.name)
     if builder is None:
         raise EncodeError(
             f"No assistant-message shape is known for {d.name}; convert the calls and build the message",

@@ -19,7 +19,7 @@ from typing import (
 )
 
 if TYPE_CHECKING:
-    from ._registry import Dialect
+    from ._dialect import Dialect
     from ._types import ToolCall
 
 __all__ = ["Quick", "QuickFirst", "QuickMany", "first_decoders"]
@@ -29,7 +29,7 @@ QuickMany = Callable[[Dict[str, Any]], Optional[List["ToolCall"]]]
 
 
 class QuickFirst(NamedTuple):
-    """``Dialect.extra["quick_first"]``: a quick decoder tried on every dict before
+    """``Dialect.quick_first``: a quick decoder tried on every dict before
     detection, for a dialect's most common item.
 
     *decode* takes only items whose top-level keys are exactly *keys* (in any order)
@@ -53,14 +53,14 @@ class QuickFirst(NamedTuple):
 def first_decoders(
     order: Sequence[Dialect], candidates: Callable[[Tuple[Any, ...], Optional[str]], Sequence[Tuple[Dialect, Any]]]
 ) -> Tuple[Dict[int, Tuple[Quick, ...]], Dict[int, Tuple[QuickMany, ...]]]:
-    """The ``extra["quick_first"]`` decoders of the dialects in detection *order* that
+    """The ``quick_first`` decoders of the dialects in detection *order* that
     detection allows, by the number of keys of their shape (several of one size: tried
     in order): those of one call, and those of a container (``many``). *candidates*
     gives the dialects detection asks, in order, for a shape."""
     ones: Dict[int, Tuple[Quick, ...]] = {}
     many: Dict[int, Tuple[QuickMany, ...]] = {}
     for d in order:
-        declared = d.extra.get("quick_first", ())
+        declared = d.quick_first
         for qf in (declared,) if type(declared) is QuickFirst else declared:
             if _allowed(d, qf, candidates(tuple(qf.keys), qf.kind)):
                 size = len(qf.keys)

@@ -1,68 +1,29 @@
-"""Dialects are data; a ``Registry`` holds them.
+"""``Registry``: dialects by name, in detection precedence order, with the tables
+derived from their fields (shape claims by key set, SDK readers by class).
 
-A ``Dialect`` pairs, side by side, the decoder and encoder of each thing a wire API
-carries (calls, tool definitions, tool results) with its shape detector, id rule
-and tool-name rule. The built-in dialects are one literal tuple
-(``dialects.BUILTIN``); nothing registers itself on import. ``default_registry()``
-holds them; ``Registry.copy()`` gives callers their own to extend.
+The built-in dialects are one literal tuple (``dialects.BUILTIN``); nothing
+registers itself on import. ``_builtin.default_registry()`` holds them;
+``Registry.copy()`` gives callers their own to extend.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Callable,
-    Dict,
-    FrozenSet,
-    Iterator,
-    List,
-    Optional,
-    Pattern,
-    Tuple,
-    TypeVar,
-)
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, TypeVar
 
+from ._dialect import CALL, Dialect, Sniff
 from ._errors import UnknownDialectError
-from ._ids import IdRule
-from ._quick_first import Quick, QuickFirst, QuickMany, first_decoders
+from ._quick_first import Quick, QuickMany, first_decoders
 
 if TYPE_CHECKING:
-    from ._args import Policy
-    from ._types import Tool, ToolCall, ToolResult
+    from ._types import ToolCall
 
-__all__ = [
-    "CALL",
-    "CALLS",
-    "OTHER",
-    "RESULT",
-    "SERVER",
-    "TOOL",
-    "Dialect",
-    "EncodeContext",
-    "QuickFirst",
-    "Registry",
-    "default_registry",
-    "dialect_names",
-    "get_dialect",
-    "register_dialect",
-]
+__all__ = ["Registry"]
 
-# What a payload is, as told by ``Dialect.sniff``.
-CALL = "call"  # one tool call the client executes
-SERVER = "server"  # one tool call the provider executes itself
-CALLS = "calls"  # a container of items: a message, a response, a list of blocks
-TOOL = "tool"  # a tool definition
-RESULT = "result"  # a tool result
-OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
-
-Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 T = TypeVar("T")
-ObjectReader = Tuple["Dialect", Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
+ObjectReader = Tuple[Dialect, Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
 # claims to ask first, each with the quick decoder of its dialect when it claims a call
-# (dialects with ``extra["detect"]``); the quick decoder of the first dialect without;
+# (dialects with ``detect``); the quick decoder of the first dialect without;
 # the claims to ask in turn when that one declines, with their quick decoders
 Claims = Tuple[Tuple[Sniff, Optional[Quick]], ...]
 Plan = Tuple[Claims, Optional[Quick], Claims]
@@ -103,100 +64,6 @@ def _run(fn: Optional[Quick], data: Dict[str, Any]) -> Optional[ToolCall]:
         return None
 
 
-@dataclass
-class EncodeContext:
-    """State of one encode: the id map of the conversation, the call's position."""
-
-    ids: Any = None  # an IdMap for this dialect's rule, or None
-    position: int = 0
-
-
-def _no_children(data: Any, loc: str) -> Iterator[Tuple[Any, str]]:
-    return iter(())
-
-
-def _no_finish(data: Any) -> Optional[str]:
-    return None
-
-
-def _unsupported(*args: Any) -> Any:
-    raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """One wire API.
-
-    - ``sniff(data)``: ``(kind, reason)`` when *data* (plain data) has this dialect's
-      shape, where kind is one of ``call``, ``server``, ``calls``, ``tool``,
-      ``result``, ``other``; else ``None``.
-    - ``children(data, loc)``: the items of a ``calls`` container, with their paths.
-    - ``finish(data)``: a container's finish reason, when it has one.
-    - ``keys``: optional; top-level keys of which a dict must have at least one for
-      the dialect to claim it in auto-detection (``extra["detect"]`` or ``sniff``).
-      Detection skips the dialect for other dicts without calling it; ``None``
-      means "always ask". A test checks the declared keys against every sniffer.
-    - ``gate(keys, type_value)``: optional, finer: whether a dict with these top-level
-      keys and this ``"type"`` value (``None`` unless a string) can be claimed at all.
-    - ``extra["objects"]``: optional; ``{"package:QualName": reader}`` for SDK
-      tool-call classes read by attribute, faster than the generic object walk.
-      ``extra["quick_objects"]``, optional, maps the same names to readers that
-      return the ``ToolCall`` directly, like ``quick`` does for dicts.
-      ``extra["containers"]``, optional, maps SDK response classes to readers of
-      the plain dict ``decode_all`` needs (the calls and finish reasons, not the
-      rest: what the generic walk would give, minus what no call depends on).
-    - ``extra["detect"]``: optional; a stricter ``sniff`` used for auto-detection
-      (Mistral, Cohere and Ollama read Chat-shaped items once named, but claim a
-      payload only on evidence of their own).
-    - ``extra["quick"]``: optional; ``quick(data) -> ToolCall | None``, the dialect's
-      most common call shape decoded in one step under the default policy; ``None``
-      or an exception sends *data* down the general path (which raises properly).
-      It must give exactly what ``sniff`` and ``decode_call`` give (a test checks
-      this over the corpus and generated items); detection still asks the dialects
-      ahead of it first. A dialect with ``detect`` has its quick decoder run by
-      detection only behind its own claim of a call.
-    - ``extra["quick_first"]``: optional; a ``QuickFirst`` (or a tuple of them), the
-      same for one exact key shape, tried on every dict before detection (Chat's
-      plain item).
-    - ``decode_call(item, policy, loc)`` / ``encode_call(call, ctx)`` and the same
-      pairs for tool definitions and tool results.
-    """
-
-    name: str
-    sniff: Sniff
-    decode_call: Callable[[Any, Policy, str], ToolCall]
-    encode_call: Callable[[ToolCall, EncodeContext], Dict[str, Any]]
-    decode_tool: Callable[[Any, str], Tool]
-    encode_tool: Callable[[Tool], Dict[str, Any]]
-    decode_result: Callable[[Any, str], ToolResult]
-    encode_result: Callable[[ToolResult, EncodeContext], Dict[str, Any]]
-    ids: IdRule
-    names: Optional[Pattern[str]] = None
-    children: Callable[[Any, str], Iterator[Tuple[Any, str]]] = _no_children
-    finish: Callable[[Any], Optional[str]] = _no_finish
-    aliases: Tuple[str, ...] = ()
-    description: str = ""
-    keys: Optional[FrozenSet[str]] = None
-    gate: Optional[Callable[[Tuple[Any, ...], Optional[str]], bool]] = None
-    extra: Dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    def __reduce__(self) -> Any:
-        # built-in dialects pickle by name (distributed engines ship functions that
-        # hold them); others pickle by value, which needs picklable callables
-        try:
-            builtin = default_registry().get(self.name) is self
-        except Exception:
-            builtin = False
-        if builtin:
-            return (get_dialect, (self.name,))
-        return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
-
-
-def _rebuild_dialect(cls: type, fields: Dict[str, Any]) -> Dialect:
-    dialect: Dialect = cls(**fields)
-    return dialect
-
-
 class Registry:
     """Dialects by name, in detection precedence order. Safe to use from many threads."""
 
@@ -212,7 +79,7 @@ class Registry:
         self._firsts: Dict[int, Tuple[Quick, ...]] = {}
         self._first_lists: Dict[int, Tuple[QuickMany, ...]] = {}  # the same, of containers
         self._quick_by_name: Dict[str, Quick] = {}
-        # SDK classes ("package:QualName") a dialect reads by attribute: extra["objects"]
+        # SDK classes ("package:QualName") a dialect reads by attribute: sdk_calls
         self._readers: Dict[str, ObjectReader] = {}
         self._by_type: Dict[type, Optional[ObjectReader]] = {}
         self._containers: Dict[str, Callable[[Any], Any]] = {}
@@ -244,24 +111,24 @@ class Registry:
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)
-            self._claims = tuple((d, d.extra.get("detect") or d.sniff, d.keys) for d in order)
+            self._claims = tuple((d, d.detect or d.sniff, d.keys) for d in order)
             self._firsts, self._first_lists = first_decoders(order, self._candidates)
             self._by_shape = {}
             self._quick = {}
-            self._quick_by_name = {n: d.extra["quick"] for n, d in by_name.items() if "quick" in d.extra}
+            self._quick_by_name = {n: d.quick for n, d in by_name.items() if d.quick is not None}
             self._readers = {
-                name: (d, reader, d.extra.get("quick_objects", {}).get(name))
+                name: (d, reader, d.quick_sdk_calls.get(name))
                 for d in reversed(order)
-                for name, reader in d.extra.get("objects", {}).items()
+                for name, reader in d.sdk_calls.items()
             }
             self._by_type = {}
             self._containers = {
-                name: reader for d in reversed(order) for name, reader in d.extra.get("containers", {}).items()
+                name: reader for d in reversed(order) for name, reader in d.sdk_responses.items()
             }
             self._container_by_type = {}
 
     def quick_decoder(self, name: str) -> Optional[Quick]:
-        """The ``extra["quick"]`` of the dialect registered as *name*, if any."""
+        """The ``quick`` decoder of the dialect registered as *name*, if any."""
         return self._quick_by_name.get(name)
 
     def get(self, name: str) -> Dialect:
@@ -309,7 +176,7 @@ class Registry:
 
     def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
         """The reader a dialect declared for SDK responses of class *cls* (see
-        ``extra["containers"]``); it returns plain data or ``None`` (walk it all)."""
+        ``sdk_responses``); it returns plain data or ``None`` (walk it all)."""
         try:
             return self._container_by_type[cls]
         except KeyError:
@@ -339,7 +206,7 @@ class Registry:
         return _first_answer(self._first_lists.get(len(data), ()), data)
 
     def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
-        """*data* (a dict) decoded by the ``extra["quick"]`` of the dialect detection
+        """*data* (a dict) decoded by the ``quick`` of the dialect detection
         would pick, under the default policy; ``None`` when the general path must run."""
         call = self.quick_first(data)
         return self.quick_detected(data) if call is None else call
@@ -373,10 +240,10 @@ class Registry:
         last: Optional[Quick] = None
         rest: Tuple[Tuple[Sniff, Optional[Quick]], ...] = ()
         for i, (d, claim) in enumerate(claims):
-            fn = d.extra.get("quick")
-            if fn is not None and "detect" not in d.extra:
+            fn = d.quick
+            if fn is not None and d.detect is None:
                 last = fn
-                after = tuple((c, dd.extra.get("quick")) for dd, c in claims[i + 1 :])
+                after = tuple((c, dd.quick) for dd, c in claims[i + 1 :])
                 if any(q is not None for _, q in after):
                     rest = ((claim, None), *after)
                 break
@@ -413,36 +280,3 @@ def _remember(table: Dict[type, Optional[T]], cls: type, by_name: Dict[str, T]) 
         table.clear()
     table[cls] = hit
     return hit
-
-
-_default: Optional[Registry] = None
-_default_lock = threading.Lock()
-
-
-def default_registry() -> Registry:
-    """The process-wide registry of the built-in dialects (built on first use)."""
-    global _default
-    reg = _default
-    if reg is None:
-        with _default_lock:
-            if _default is None:
-                from .dialects import BUILTIN
-
-                _default = Registry(BUILTIN)
-            reg = _default
-    return reg
-
-
-def register_dialect(dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
-    """Register *dialect* on the default registry."""
-    default_registry().register(dialect, replace=replace, first=first)
-
-
-def get_dialect(name: str) -> Dialect:
-    """The dialect registered under *name* (or an alias) in the default registry."""
-    return default_registry().get(name)
-
-
-def dialect_names() -> List[str]:
-    """Names of the default registry's dialects, in detection order."""
-    return default_registry().names()

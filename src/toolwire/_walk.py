@@ -10,8 +10,10 @@ from typing import Any, Iterator, List, Optional, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json
+from ._builtin import default_registry
+from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
 from ._errors import DecodeError, excerpt
-from ._registry import CALLS, OTHER, RESULT, TOOL, Dialect, Registry, default_registry
+from ._registry import Registry
 
 __all__ = ["Detection", "detect", "explain", "walk"]
 

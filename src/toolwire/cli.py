@@ -20,13 +20,14 @@ import argparse
 import sys
 from typing import IO, Any, Callable, Dict, List, Optional, Union
 
+from ._builtin import default_registry
 from ._cli_io import BadInput, Progress, dumps, records
 from ._codec import decode_all, explain
 from ._convert import convert
+from ._dialect import Dialect
 from ._errors import ToolwireError
 from ._ids import IdMap
 from ._names import NameMap
-from ._registry import Dialect, default_registry
 from ._types import InvalidToolCall, ToolCall
 from .dialects.batch_files import open_envelope
 

@@ -108,7 +108,7 @@ def run_batch(dialect: str, examples: int, seed: int) -> Tuple[str, Counts, List
     from hypothesis import strategies as st
 
     from . import strategies as tws
-    from ._registry import get_dialect
+    from ._builtin import get_dialect
 
     counts: Counts = dict.fromkeys(MODES, 0)
     streaming = dialect in tws.STREAM_DIALECTS
@@ -177,7 +177,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError as exc:
         print(f"toolwire.fuzz needs hypothesis (the 'fuzz' extra): {exc}", file=sys.stderr)
         return 2
-    from ._registry import get_dialect
+    from ._builtin import get_dialect
 
     dialects = [get_dialect(d).name for d in (args.dialect or tws.WIRE_DIALECTS)]
     totals: Dict[str, Counts] = {d: dict.fromkeys(MODES, 0) for d in dialects}

@@ -42,8 +42,9 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
+from ._builtin import get_dialect
 from ._codec import encode, encode_result, encode_tool
-from ._registry import Dialect, get_dialect
+from ._dialect import Dialect
 from ._strategies_corrupt import CORRUPTIONS, corrupt
 from ._types import Tool, ToolCall, ToolResult
 from .dialects import _envelopes

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
+from toolwire._dialect import OTHER, RESULT, SERVER
 from toolwire._ids import synthesize_id
-from toolwire._registry import OTHER, RESULT, SERVER
 
 D = "anthropic.messages"
 ID_RE = re.compile(r"[a-zA-Z0-9_-]+")

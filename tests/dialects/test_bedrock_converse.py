@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
+from toolwire._dialect import CALL, OTHER, RESULT, SERVER, TOOL
 from toolwire._ids import synthesize_id
-from toolwire._registry import CALL, OTHER, RESULT, SERVER, TOOL
 
 D = "bedrock.converse"
 ID_RE = re.compile(r"[a-zA-Z0-9_.:-]{1,64}")

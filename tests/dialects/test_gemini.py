@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import toolwire
 from corpus_data import files, load
 from toolwire._codec import walk
-from toolwire._registry import CALL, OTHER, RESULT, SERVER, TOOL
+from toolwire._dialect import CALL, OTHER, RESULT, SERVER, TOOL
 
 D = "gemini"
 NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")

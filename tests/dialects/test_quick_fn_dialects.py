@@ -56,7 +56,7 @@ def _agrees(dialect: str, item: Any) -> bool:
 
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_the_quick_decoders_are_registered(dialect: str) -> None:
-    assert toolwire.get_dialect(dialect).extra["quick"] is QUICK[dialect]
+    assert toolwire.get_dialect(dialect).quick is QUICK[dialect]
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 import toolwire
 from toolwire import ToolwireError
 from toolwire._args import DEFAULT_POLICY
-from toolwire._registry import CALL, Registry, default_registry
+from toolwire._builtin import default_registry
+from toolwire._dialect import CALL
+from toolwire._registry import Registry
 from toolwire.dialects.mcp import calls as mcp
 from toolwire.dialects.mcp._plain import QUICK_FIRST, quick
 from toolwire.strategies import corrupted, tool_calls
@@ -233,7 +235,7 @@ def test_the_quick_decoders_are_in_use() -> None:
 
 
 def test_a_dialect_claiming_the_request_ahead_of_mcp_switches_the_first_decoder_off() -> None:
-    ahead = toolwire.Dialect(**{**{f: getattr(MCP, f) for f in MCP.__dataclass_fields__}, "name": "rpc", "extra": {}})
+    ahead = toolwire.Dialect(**{**{f: getattr(MCP, f) for f in MCP.__dataclass_fields__}, "name": "rpc", "quick": None, "quick_first": ()})
     reg = Registry(tuple(default_registry()))
     assert reg.quick_first(REQUEST) is not None
     reg.register(ahead, first=True)

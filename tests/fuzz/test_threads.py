@@ -8,7 +8,8 @@ import threading
 from typing import Any, List
 
 import toolwire
-from toolwire._registry import CALL, default_registry
+from toolwire._builtin import default_registry
+from toolwire._dialect import CALL
 
 CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
 ANTHROPIC = {"type": "tool_use", "id": "toolu_1", "name": "g", "input": {"b": 2}}
@@ -25,7 +26,7 @@ def _throwaway(name: str) -> toolwire.Dialect:
         return toolwire.ToolCall(name=name, args={}, id=None)
 
     return toolwire.Dialect(**{**base.__dict__, "name": name, "sniff": sniff, "decode_call": decode_call,
-                               "keys": frozenset({key}), "extra": {}})
+                               "keys": frozenset({key}), "quick": None, "quick_first": (), "quick_sdk_calls": {}})
 
 
 def test_register_while_decoding() -> None:
@@ -106,7 +107,7 @@ def test_shape_cache_under_many_shapes_and_threads() -> None:
 
 def test_default_registry_is_built_once_under_a_race() -> None:
     code = (
-        "import threading, toolwire._registry as r\n"
+        "import threading, toolwire._builtin as r\n"
         "got = []\n"
         "b = threading.Barrier(8)\n"
         "def f():\n"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
-from .._registry import Dialect
+from .._dialect import Dialect
 from ..text._table import TEXT_DIALECTS
 from . import anthropic, bedrock, canonical, cohere, gemini, mcp, mistral, ollama, openai
 

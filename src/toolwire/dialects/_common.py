@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from .._access import to_data
+from .._dialect import EncodeContext
 from .._errors import DecodeError, EncodeError, excerpt
 from .._ids import IdRule, map_id, synthesize_id
-from .._registry import EncodeContext
 from .._types import ToolCall, ToolResult
 
 __all__ = ["as_dict", "as_list", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]

@@ -32,10 +32,10 @@ _FINISH = {
 
 
 def _chat_like(dialect: str, items: Items, content: Optional[str]) -> Dict[str, Any]:
+    from .._builtin import get_dialect
     from .._convert import _MESSAGES
-    from .._registry import get_dialect
 
-    builder = get_dialect(dialect).extra.get("encode_message") or _MESSAGES[dialect]
+    builder = get_dialect(dialect).assistant_message or _MESSAGES[dialect]
     msg: Dict[str, Any] = builder(items, content)
     return msg
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError
 from .._ids import IdRule
-from .._registry import CALL, RESULT, TOOL, Dialect, EncodeContext, QuickFirst
+from .._quick_first import QuickFirst
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import name_of, opt_str
 
@@ -137,5 +138,7 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     description="The canonical {name, args, id} form",
-    extra={"peek": lambda item: (item.get("name"), item.get("id")), "quick": quick, "quick_first": QUICK_FIRST},
+    peek=lambda item: (item.get("name"), item.get("id")),
+    quick=quick,
+    quick_first=QUICK_FIRST,
 )

@@ -30,8 +30,10 @@ from itertools import chain
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 from .._args import DEFAULT_POLICY, make_policy
+from .._builtin import default_registry
+from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
-from .._registry import Dialect, Registry, default_registry
+from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall
 from ..dialects.anthropic import stream as anthropic_stream
 from ..dialects.bedrock import stream as bedrock_stream
@@ -69,7 +71,7 @@ HandlerFactory = Callable[[Core], Any]
 Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
 
 #: Built-in stream handlers by dialect id. A third-party ``Dialect`` declares its own
-#: with ``extra={"stream": factory}``; ``factory(core)`` returns an object with
+#: with ``stream=factory``; ``factory(core)`` returns an object with
 #: ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks, other)``: a loop
 #: that takes the dict chunks of *chunks* itself (one call for a whole stream) and
 #: passes any other chunk to ``other``.
@@ -158,7 +160,7 @@ def _detect(data: Dict[str, Any]) -> Optional[str]:
 def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tuple[str, HandlerFactory]:
     if isinstance(dialect, Dialect):
         name = dialect.name
-        factory = dialect.extra.get("stream") or STREAM_HANDLERS.get(name)
+        factory = dialect.stream or STREAM_HANDLERS.get(name)
     elif type(dialect) is str:
         name = dialect
         factory = STREAM_HANDLERS.get(name)
@@ -167,7 +169,7 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tupl
             if dialect in reg:  # an alias ("anthropic", "bedrock"...) or a third-party dialect
                 d = reg.get(dialect)
                 name = d.name
-                factory = d.extra.get("stream") or STREAM_HANDLERS.get(name)
+                factory = d.stream or STREAM_HANDLERS.get(name)
     else:
         raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
     if factory is None:

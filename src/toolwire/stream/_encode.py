@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Sequence, Union
 
 from .._args import encode_arguments
+from .._builtin import default_registry
 from .._errors import EncodeError, UnknownDialectError
-from .._registry import default_registry
 from .._types import ToolCall
 from ..dialects.anthropic import stream as anthropic_stream
 from ..dialects.bedrock import stream as bedrock_stream

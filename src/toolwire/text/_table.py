@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, Dict, Optional, Tuple
 
+from .._dialect import Dialect, EncodeContext
 from .._errors import DecodeError, EncodeError
 from .._ids import IdRule
-from .._registry import Dialect, EncodeContext
 
 __all__ = ["TEXT_DIALECTS", "text_format"]
 
@@ -40,7 +40,7 @@ _TABLE = (
 
 def text_format(dialect: Dialect) -> Any:
     """The ``TextFormat`` of a ``text.*`` dialect (its module is imported now)."""
-    return importlib.import_module(f".{dialect.extra['text_module']}", __package__).FORMAT
+    return importlib.import_module(f".{dialect.text_module}", __package__).FORMAT
 
 
 def _no_shape(data: Any) -> Optional[Tuple[str, str]]:
@@ -75,7 +75,7 @@ def _make(name: str, module: str, description: str) -> Dialect:
         encode_result=encode_item,
         ids=IdRule(required=False),
         description=description,
-        extra={"text_module": module},
+        text_module=module,
     )
 
 

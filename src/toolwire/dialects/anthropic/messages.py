@@ -34,8 +34,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, EncodeError
-from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from .tools import IDS, NAME, NAMES, OTHER_BLOCKS, decode_result, decode_tool, encode_result, encode_tool
@@ -305,11 +306,9 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("anthropic",),
     description="Anthropic Messages API",
-    extra={
-        "peek": peek,
-        "quick": quick,
-        "quick_first": QUICK_FIRST,
-        "objects": {_SDK_BLOCK: read_object},
-        "quick_objects": {_SDK_BLOCK: quick_object},
-    },
+    peek=peek,
+    quick=quick,
+    quick_first=QUICK_FIRST,
+    sdk_calls={_SDK_BLOCK: read_object},
+    quick_sdk_calls={_SDK_BLOCK: quick_object},
 )

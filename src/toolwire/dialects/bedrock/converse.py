@@ -36,8 +36,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -222,5 +223,7 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("bedrock",),
     description="AWS Bedrock Converse / ConverseStream",
-    extra={"peek": peek, "quick": quick, "quick_first": QUICK_FIRST},
+    peek=peek,
+    quick=quick,
+    quick_first=QUICK_FIRST,
 )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
+from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError
 from ..._ids import rule
-from ..._registry import EncodeContext
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 

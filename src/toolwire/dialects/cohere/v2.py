@@ -32,9 +32,9 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import Policy
+from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._ids import rule
-from ..._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
 from .._fn_plain import fn_decoder
@@ -209,5 +209,8 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",
-    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+    peek=openai_chat.peek,
+    detect=detect,
+    quick=quick,
+    assistant_message=encode_message,
 )

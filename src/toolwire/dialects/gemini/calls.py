@@ -43,8 +43,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -318,5 +319,8 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
-    extra={"peek": peek, "detect": detect, "quick": quick, "quick_first": QUICK_FIRST},
+    peek=peek,
+    detect=detect,
+    quick=quick,
+    quick_first=QUICK_FIRST,
 )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any, Dict
 
+from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError
 from ..._ids import IdRule
-from ..._registry import EncodeContext
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, EMPTY, check_object
-from ..._registry import QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 
 __all__ = ["BARE", "METHOD", "NAME", "QUICK_FIRST", "quick"]

@@ -30,9 +30,9 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import Policy, parse_arguments
+from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._ids import rule
-from ..._registry import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ._plain import BARE, METHOD, NAME, QUICK_FIRST, quick
@@ -251,9 +251,7 @@ DIALECT = Dialect(
     ids=IDS,
     names=NAMES,
     description="Model Context Protocol tools/call, Tool and CallToolResult",
-    extra={
-        "peek": lambda item: ((item.get("params") or item).get("name"), item.get("id")),
-        "quick": quick,
-        "quick_first": QUICK_FIRST,
-    },
+    peek=lambda item: ((item.get("params") or item).get("name"), item.get("id")),
+    quick=quick,
+    quick_first=QUICK_FIRST,
 )

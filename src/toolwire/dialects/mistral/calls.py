@@ -31,8 +31,8 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, parse_arguments
+from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import IdRule, rule
-from ..._registry import CALL, CALLS, Dialect, EncodeContext
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from .._fn_plain import fn_decoder
@@ -274,5 +274,8 @@ DIALECT = Dialect(
     children=openai_chat.children,
     finish=openai_chat.finish,
     description="Mistral chat completions (9-alphanumeric call ids)",
-    extra={"peek": openai_chat.peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+    peek=openai_chat.peek,
+    detect=detect,
+    quick=quick,
+    assistant_message=encode_message,
 )

@@ -32,9 +32,9 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import Policy, parse_arguments
+from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._ids import IdRule
-from ..._registry import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from .._fn_plain import object_decoder
@@ -237,5 +237,8 @@ DIALECT = Dialect(
     children=openai_chat.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
-    extra={"peek": _peek, "detect": detect, "quick": quick, "encode_message": encode_message},
+    peek=_peek,
+    detect=detect,
+    quick=quick,
+    assistant_message=encode_message,
 )

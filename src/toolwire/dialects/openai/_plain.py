@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY
-from ..._registry import QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .chat_tools import NAME
 

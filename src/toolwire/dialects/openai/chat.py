@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
+from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
-from ..._registry import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from ._plain import QUICK_FIRST, plain_call
@@ -286,12 +287,10 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
-    extra={
-        "peek": peek,
-        "quick": quick,
-        "quick_first": (QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),
-        "objects": {SDK_CALL: read_object},
-        "quick_objects": {SDK_CALL: quick_object},
-        "containers": {"openai:ChatCompletion": read_completion, "openai:ChatCompletionMessage": read_message},
-    },
+    peek=peek,
+    quick=quick,
+    quick_first=(QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),
+    sdk_calls={SDK_CALL: read_object},
+    quick_sdk_calls={SDK_CALL: quick_object},
+    sdk_responses={"openai:ChatCompletion": read_completion, "openai:ChatCompletionMessage": read_message},
 )

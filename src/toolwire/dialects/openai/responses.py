@@ -31,8 +31,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
-from ..._registry import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext, QuickFirst
+from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import is_custom
@@ -300,10 +301,8 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("responses",),
     description="OpenAI Responses API",
-    extra={
-        "peek": peek,
-        "quick": quick,
-        "quick_first": QUICK_FIRST,
-        "containers": {"openai:Response": read_response},
-    },
+    peek=peek,
+    quick=quick,
+    quick_first=QUICK_FIRST,
+    sdk_responses={"openai:Response": read_response},
 )

@@ -13,9 +13,9 @@ import json
 import re
 from typing import Any, Dict
 
+from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError
 from ..._ids import rule
-from ..._registry import EncodeContext
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 

@@ -1,0 +1,42 @@
+"""The default registry: the built-in dialects (``dialects.BUILTIN``), built on first use."""
+
+from __future__ import annotations
+
+import threading
+from typing import List, Optional
+
+from ._dialect import Dialect
+from ._registry import Registry
+__all__ = ["default_registry", "dialect_names", "get_dialect", "register_dialect"]
+
+_default: Optional[Registry] = None
+_default_lock = threading.Lock()
+
+
+def default_registry() -> Registry:
+    """The process-wide registry of the built-in dialects (built on first use)."""
+    global _default
+    reg = _default
+    if reg is None:
+        with _default_lock:
+            if _default is None:
+                from .dialects import BUILTIN  # the dialect modules load on first use
+
+                _default = Registry(BUILTIN)
+            reg = _default
+    return reg
+
+
+def register_dialect(dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
+    """Register *dialect* on the default registry."""
+    default_registry().register(dialect, replace=replace, first=first)
+
+
+def get_dialect(name: str) -> Dialect:
+    """The dialect registered under *name* (or an alias) in the default registry."""
+    return default_registry().get(name)
+
+
+def dialect_names() -> List[str]:
+    """Names of the default registry's dialects, in detection order."""
+    return default_registry().names()
