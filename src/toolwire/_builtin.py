@@ -7,6 +7,7 @@ from typing import List, Optional
 
 from ._dialect import Dialect
 from ._registry import Registry
+
 __all__ = ["default_registry", "dialect_names", "get_dialect", "register_dialect"]
 
 _default: Optional[Registry] = None
