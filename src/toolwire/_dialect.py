@@ -9,6 +9,7 @@ built-ins get. ``Registry`` holds dialects; ``_builtin`` the default one.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import (
     TYPE_CHECKING,
@@ -138,15 +139,13 @@ class Dialect:
 
     def __reduce__(self) -> Any:
         # built-in dialects pickle by name (distributed engines ship functions that
-        # hold them); others pickle by value, which needs picklable callables
-        from ._builtin import default_registry, get_dialect
-
-        try:
-            builtin = default_registry().get(self.name) is self
-        except Exception:
-            builtin = False
-        if builtin:
-            return (get_dialect, (self.name,))
+        # hold them); others pickle by value, which needs picklable callables. A
+        # built-in is one the default registry holds, so that registry is built
+        # already: it is looked up, not imported (no import cycle with ``_builtin``)
+        builtin = sys.modules.get(__name__.rpartition(".")[0] + "._builtin")
+        default = getattr(builtin, "_default", None)
+        if default is not None and self.name in default and default.get(self.name) is self:
+            return (builtin.get_dialect, (self.name,))  # type: ignore[union-attr]
         return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
 
 

@@ -14,7 +14,8 @@ import json
 import re
 from typing import Any, Optional, Tuple
 
-from ._args import (
+from ._errors import ArgumentsError, excerpt
+from ._policy import (
     _NO_REPAIRS,
     EMPTY,
     TRUNCATING,
@@ -26,7 +27,6 @@ from ._args import (
     _reject_constant,
     _too_deep,
 )
-from ._errors import ArgumentsError, excerpt
 
 __all__ = ["slow"]
 

@@ -34,6 +34,7 @@ from typing import Any
 from .._errors import DecodeError, UnknownDialectError, excerpt
 from .._types import ToolCall
 from ._core import CallEvent, ContentDelta, Event, ReasoningDelta, TextFormat, TextParser, TextResult
+from ._table import format_named, formats
 
 __all__ = [
     "TEXT_FORMATS",  # noqa: F822 (module __getattr__)
@@ -49,23 +50,9 @@ __all__ = [
     "get_text_format",
 ]
 
-_BY_NAME: dict[str, TextFormat] = {}
-
-
-def _formats() -> tuple[TextFormat, ...]:
-    """The built-in text formats (their modules are imported on first use, so that
-    ``import toolwire`` stays light)."""
-    from ._table import TEXT_DIALECTS, text_format
-
-    formats: tuple[TextFormat, ...] = tuple(text_format(d) for d in TEXT_DIALECTS)
-    if not _BY_NAME:
-        _BY_NAME.update((f.name, f) for f in formats)
-    return formats
-
-
 def __getattr__(name: str) -> Any:  # PEP 562: TEXT_FORMATS without an eager import
     if name == "TEXT_FORMATS":
-        return _formats()
+        return formats()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -73,14 +60,7 @@ def get_text_format(name: str | TextFormat) -> TextFormat:
     """The text format registered as *name* (``"text.hermes"``...)."""
     if isinstance(name, TextFormat):
         return name
-    if not _BY_NAME:
-        _formats()
-    fmt = _BY_NAME.get(name) if type(name) is str else None
-    if fmt is None:
-        raise UnknownDialectError(
-            f"Unknown text dialect {excerpt(name)}; known text dialects: {', '.join(_BY_NAME)}",
-            dialect=None,
-        )
+    fmt: TextFormat = format_named(name)
     return fmt
 
 

@@ -139,9 +139,9 @@ class TextParser:
         if isinstance(dialect, TextFormat):
             fmt = dialect
         else:
-            from ._api import get_text_format  # lazy: _text imports the families
+            from ._table import format_named  # lazy: the table imports the families
 
-            fmt = get_text_format(dialect)
+            fmt = format_named(dialect)
         from ._schema import tool_index
 
         self.format = fmt

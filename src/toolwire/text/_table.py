@@ -15,10 +15,10 @@ import importlib
 from typing import Any, Dict, Optional, Tuple
 
 from .._dialect import Dialect, EncodeContext
-from .._errors import DecodeError, EncodeError
+from .._errors import DecodeError, EncodeError, UnknownDialectError, excerpt
 from .._ids import IdRule
 
-__all__ = ["TEXT_DIALECTS", "text_format"]
+__all__ = ["TEXT_DIALECTS", "format_named", "formats", "text_format"]
 
 # name, module in this package, description (the module's FORMAT has the same two)
 _TABLE = (
@@ -80,3 +80,27 @@ def _make(name: str, module: str, description: str) -> Dialect:
 
 
 TEXT_DIALECTS: Tuple[Dialect, ...] = tuple(_make(*row) for row in _TABLE)
+
+
+_BY_NAME: Dict[str, Any] = {}
+
+
+def formats() -> Tuple[Any, ...]:
+    """The built-in ``TextFormat``s, in table order (their modules are imported now)."""
+    out = tuple(text_format(d) for d in TEXT_DIALECTS)
+    if not _BY_NAME:
+        _BY_NAME.update((f.name, f) for f in out)
+    return out
+
+
+def format_named(name: Any) -> Any:
+    """The ``TextFormat`` registered as *name* (``"text.hermes"``...)."""
+    if not _BY_NAME:
+        formats()
+    fmt = _BY_NAME.get(name) if type(name) is str else None
+    if fmt is None:
+        raise UnknownDialectError(
+            f"Unknown text dialect {excerpt(name)}; known text dialects: {', '.join(_BY_NAME)}",
+            dialect=None,
+        )
+    return fmt

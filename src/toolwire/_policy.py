@@ -1,0 +1,111 @@
+"""The arguments policy as a value (``Policy``), and the checks both tiers of argument
+reading share: the strict parse (``_args``) and the repairs (``_repair``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Dict, Optional, Tuple
+
+from pydantic_core import from_json
+
+from ._errors import ArgumentsError, excerpt
+
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "make_policy"]
+
+Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
+
+EMPTY: Tuple[str, ...] = ("empty-arguments",)  # the repairs of an empty-equivalent
+_NO_REPAIRS: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How strictly arguments are read. Pass its fields as keywords to ``decode``.
+
+    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas...).
+    - ``allow_truncated``: accept the complete prefix of a cut-off argument text.
+    - ``max_bytes``: longest argument text accepted (characters).
+    - ``max_depth``: deepest nesting accepted.
+    - ``max_repair_bytes``: longest text handed to json-repair (its worst case is
+      super-linear; longer malformed text is refused instead).
+    - ``finish_reason``: the reply's finish reason when known; ``length`` /
+      ``max_tokens`` mark calls that needed more than a strict parse as truncated.
+    """
+
+    repair: bool = True
+    allow_truncated: bool = False
+    max_bytes: int = 16 * 1024 * 1024
+    max_depth: int = 200
+    max_repair_bytes: int = 64 * 1024
+    finish_reason: Optional[str] = None
+
+
+DEFAULT_POLICY = Policy()
+_FIELDS = frozenset(Policy.__dataclass_fields__)
+# finish reasons that say the reply was cut off (every dialect's words for it)
+TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+
+
+def make_policy(policy: Dict[str, Any]) -> Policy:
+    """A ``Policy`` from keyword arguments (``DEFAULT_POLICY`` when there are none)."""
+    if not policy:
+        return DEFAULT_POLICY
+    unknown = set(policy) - _FIELDS
+    if unknown:
+        raise TypeError(f"unknown policy keyword(s): {', '.join(sorted(unknown))}")
+    return replace(DEFAULT_POLICY, **policy)
+
+
+def _from_json(text: str, **kw: Any) -> Any:
+    """``from_json`` raising only ``ValueError`` (``TypeError`` on lone surrogates)."""
+    try:
+        return from_json(text, allow_inf_nan=False, **kw)
+    except TypeError as exc:
+        raise ValueError(f"lone surrogate in the text ({exc})") from None
+
+
+def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    if parsed is None:
+        return {}, text, EMPTY
+    if type(parsed) is str:
+        inner = parsed.strip()
+        if inner.startswith("{"):
+            try:
+                unwrapped = json.loads(inner)
+            except (ValueError, RecursionError):
+                unwrapped = None
+            if type(unwrapped) is dict:
+                return unwrapped, text, ("double-encoded",)
+    raise ArgumentsError(
+        f"Arguments at {loc} are JSON but not an object: {type(parsed).__name__} {excerpt(parsed)}",
+        dialect=dialect,
+        loc=loc,
+        raw=text,
+    )
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _check_depth(value: Any, policy: Policy, text: str, loc: str, dialect: Optional[str]) -> None:
+    stack = [(value, 1)]
+    limit = policy.max_depth
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            _too_deep(policy, text, loc, dialect)
+        if type(v) is dict:
+            stack.extend((x, d + 1) for x in v.values() if type(x) in (dict, list))
+        elif type(v) is list:
+            stack.extend((x, d + 1) for x in v if type(x) in (dict, list))
+
+
+def _too_deep(policy: Policy, text: str, loc: str, dialect: Optional[str]) -> Any:
+    raise ArgumentsError(
+        f"Arguments at {loc} are nested deeper than the limit of {policy.max_depth}",
+        dialect=dialect,
+        loc=loc,
+        raw=text[:200],
+    )
