@@ -471,13 +471,46 @@ def imports(b: Bench) -> None:
         return time.perf_counter() - t0
 
     empty = statistics.median(wall("pass") for _ in range(5))
+    base = None  # the ratio is to "pydantic + a first model", measured first
     for who, stmt in IMPORTS.items():
         if not _installed(stmt):
             continue
         ours = who.startswith(("toolwire", "pydantic "))
         runs = (3 if ours else 1) if b.quick else (9 if ours else 3)
         ms = (statistics.median(wall(stmt) for _ in range(runs)) - empty) * 1e3
-        b.add("import", "import time (wall, minus bare interpreter)", who, ms, "ms", None)
+        if who == "pydantic + a first model":
+            base = ms
+        b.add("import", "import time (wall, minus bare interpreter)", who, ms, "ms", ms / base if base else None)
+
+
+# ---------------------------------------------------------------- memory per decoded call
+
+
+def memory(b: Bench) -> None:
+    """Bytes each kept decoded call costs beyond its parsed arguments (tracemalloc):
+    10,000 Chat items decoded and kept, minus the same argument texts parsed and kept."""
+    import tracemalloc
+
+    from pydantic_core import from_json
+
+    n = 10_000
+    items = [
+        {"id": f"call_{i}", "type": "function", "function": {"name": "get_weather", "arguments": f'{{"city": "P{i}"}}'}}
+        for i in range(n)
+    ]
+
+    def kept(fn: Callable[[Dict[str, Any]], Any]) -> float:
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        out = [fn(it) for it in items]
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        del out
+        return (after - before) / n
+
+    args_only = kept(lambda it: from_json(it["function"]["arguments"], cache_strings="keys"))
+    calls = kept(toolwire.decode)
+    b.add("memory", "decoded Chat call kept, beyond its arguments", "toolwire", calls - args_only, "bytes", None)
 
 
 # ---------------------------------------------------------------- report
@@ -515,9 +548,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--json", default=None, help="write the rows and the run's metadata here")
     ap.add_argument("--markdown", default=None, help="write the table here")
     ap.add_argument("--cli-mb", type=float, default=100.0, help="size of the big CLI file (default 100 MB)")
-    ap.add_argument("--only", default=None, help="comma-separated sections: micro, cli, import")
+    ap.add_argument("--only", default=None, help="comma-separated sections: micro, cli, import, memory")
     a = ap.parse_args(argv)
-    only = set((a.only or "micro,cli,import").split(","))
+    only = set((a.only or "micro,cli,import,memory").split(","))
     b = Bench(a.quick)
     t0 = time.perf_counter()
     load_peers()
@@ -528,6 +561,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             cli(b, a.cli_mb, Path(tmp))
     if "import" in only:
         imports(b)
+    if "memory" in only:
+        memory(b)
     info = meta(a.quick)
     info["seconds"] = round(time.perf_counter() - t0, 1)
     text = table(b.rows)

@@ -23,9 +23,7 @@ strings included, nothing invented) and ``truncated`` is recorded.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Set, Tuple
-
-from pydantic_core import from_json, to_json
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import ArgumentsError, excerpt
 from ._policy import (
@@ -40,6 +38,29 @@ from ._policy import (
     _reject_constant,
     make_policy,
 )
+
+
+# pydantic-core's JSON parser and writer, imported on first use (it is most of what
+# ``import toolwire`` would cost): each name is bound to a stand-in that imports the
+# real function, rebinds the name to it and calls it, so later calls pay nothing
+def _load_from_json(*args: Any, **kw: Any) -> Any:
+    global from_json
+    from pydantic_core import from_json as real
+
+    from_json = real
+    return real(*args, **kw)
+
+
+def _load_to_json(*args: Any, **kw: Any) -> Any:
+    global to_json
+    from pydantic_core import to_json as real
+
+    to_json = real
+    return real(*args, **kw)
+
+
+from_json: Callable[..., Any] = _load_from_json
+to_json: Callable[..., Any] = _load_to_json
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -216,7 +237,8 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
             break
     else:
         try:
-            return to_json(args).decode()
+            text: str = to_json(args).decode()
+            return text
         except ValueError:  # a lone surrogate: the stdlib writes it as it is
             pass
     return _dumps(args)

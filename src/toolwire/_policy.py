@@ -7,8 +7,6 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Dict, Optional, Tuple
 
-from pydantic_core import from_json
-
 from ._errors import ArgumentsError, excerpt
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "make_policy"]
@@ -58,7 +56,10 @@ def make_policy(policy: Dict[str, Any]) -> Policy:
 
 
 def _from_json(text: str, **kw: Any) -> Any:
-    """``from_json`` raising only ``ValueError`` (``TypeError`` on lone surrogates)."""
+    """pydantic-core's ``from_json`` (imported on first use) raising only ``ValueError``
+    (``TypeError`` on lone surrogates)."""
+    from pydantic_core import from_json
+
     try:
         return from_json(text, allow_inf_nan=False, **kw)
     except TypeError as exc:
