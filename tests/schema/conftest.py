@@ -8,6 +8,8 @@ from typing import Any, Iterator, List, Tuple
 
 import pytest
 
+from corpus_data import CORPUS
+
 jsonschema = pytest.importorskip("jsonschema")
 
 from toolwire.schema import validate  # noqa: E402
@@ -102,22 +104,7 @@ def sx() -> Helpers:
     return Helpers()
 
 
-def _corpus_dir() -> Any:
-    import os
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    env = os.environ.get("TOOLWIRE_CORPUS")
-    for c in ([Path(env)] if env else []) + [
-        here.parents[2] / "shared" / "corpus",
-        here.parents[1] / "shared" / "corpus",
-    ]:
-        if c.is_dir():
-            return c
-    return None
-
-
-CORPUS_DIR = _corpus_dir()
+CORPUS_DIR = CORPUS  # the corpus location setting every corpus test uses (corpus_data)
 
 
 @pytest.fixture

@@ -10,13 +10,13 @@ from typing import Any, Dict, List
 
 import pytest
 
+from corpus_data import CORPUS, SKIP_REASON  # noqa: E402 (the corpus location setting every corpus test uses)
 from toolwire._finish import FINISH_REASONS, TABLES
 from toolwire._json_extract import extract_json
 from toolwire.response import normalize
 from toolwire.schema import Capabilities
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-RESPONSES = sorted(CORPUS.glob("*/*.json")) if CORPUS.is_dir() else []
+RESPONSES = sorted(CORPUS.glob("*/*.json")) if CORPUS is not None else []
 # the finish-reason field of each wire shape, to check the raw value is kept verbatim
 RAW_FIELD = {
     "openai.chat": lambda d: d["choices"][0].get("finish_reason"),
@@ -36,7 +36,7 @@ def _responses() -> List[Any]:
     return out
 
 
-@pytest.mark.skipif(not RESPONSES, reason="../shared/corpus is absent (a checkout outside the toolwire workplace)")
+@pytest.mark.skipif(not RESPONSES, reason=SKIP_REASON)
 @pytest.mark.parametrize("doc", _responses())
 def test_corpus_response_normalises(doc: Dict[str, Any]) -> None:
     r = normalize(doc["payload"])
