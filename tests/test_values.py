@@ -168,3 +168,52 @@ def test_import_toolwire_loads_no_pydantic() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- properties: every value survives pickle, the dict form, pydantic and replace ----------
+
+from hypothesis import example, given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from toolwire import strategies as tws  # noqa: E402
+from toolwire._types import new_call  # noqa: E402
+
+values = st.one_of(
+    tws.tool_calls(),
+    tws.tools(),
+    tws.tool_results(),
+    st.builds(
+        lambda c, raw, reps, server: c.replace(raw=raw, repairs=reps, server=server),
+        tws.tool_calls(),
+        st.none() | st.text(max_size=8),
+        st.lists(st.sampled_from(["double-encoded", "json-repair", "empty-arguments"]), max_size=2).map(tuple),
+        st.booleans(),
+    ),
+)
+
+
+class Holder(BaseModel):
+    v: typing.Union[ToolCall, Tool, ToolResult]
+
+
+@given(values)
+@example(ToolCall("f", {"a": [1, {"b": None}]}, "c", raw='{"a":[1,{"b":null}]}', provider_data={"gemini": {"s": 1}}))
+def test_every_value_round_trips_through_pickle_dict_form_and_pydantic(value: Any) -> None:
+    assert pickle.loads(pickle.dumps(value)).as_dict() == value.as_dict()
+    assert type(value)(**value.as_dict()).as_dict() == value.as_dict()  # the dict form is the constructor's
+    dumped = json.loads(json.dumps(value.as_dict()))  # JSON all the way down
+    assert type(value)._validate(dumped) == value
+    assert hash(value.replace()) == hash(value) and value.replace() == value
+
+
+@given(tws.tool_calls())
+def test_the_unchecked_constructor_builds_what_the_checked_one_does(call: ToolCall) -> None:
+    fast = new_call(call.name, call.args, call.id, call.raw, call.provider_data, call.repairs, call.server)
+    assert type(fast) is ToolCall and fast.as_dict() == call.as_dict() and hash(fast) == hash(call)
+    with pytest.raises(AttributeError, match="immutable"):
+        fast.id = "x"
+
+
+def test_pydantic_picks_the_value_class_in_a_union() -> None:
+    assert type(Holder(v={"name": "f", "args": {}}).v) is ToolCall
+    assert type(Holder(v=Tool("t")).v) is Tool

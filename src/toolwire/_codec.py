@@ -13,7 +13,7 @@ from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
 from ._registry import Registry
-from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _safe_sniff, _sniff, detect, explain, walk
 
 __all__ = [
@@ -235,7 +235,7 @@ def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
     if issubclass(type(call), ToolCall):
         return cast(ToolCall, call)
     if issubclass(type(call), InvalidToolCall):
-        return ToolCall(name=call.name or "", args={}, id=call.id, repairs=("invalid-call-placeholder",))
+        return new_call(call.name or "", {}, call.id, None, None, ("invalid-call-placeholder",))
     return decode(call, registry=registry)
 
 

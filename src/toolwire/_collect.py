@@ -15,7 +15,7 @@ from ._args import TRUNCATING, Policy
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
 from ._registry import Registry
-from ._types import InvalidToolCall, ToolCall, evolve
+from ._types import InvalidToolCall, ToolCall, evolve, new_invalid
 from ._walk import _safe_sniff, walk
 
 __all__ = ["collect", "decode_one", "quick_collect", "try_quick"]
@@ -141,7 +141,7 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
             name, ident = peek(data)
     except Exception:
         pass
-    return InvalidToolCall(
+    return new_invalid(
         name=name if isinstance(name, str) else None,
         id=ident if isinstance(ident, str) else None,
         raw=exc.raw,

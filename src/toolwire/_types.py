@@ -327,10 +327,10 @@ class InvalidToolCall(_Value):
 
 
 def new_invalid(
-    name: Optional[str],
-    id: Optional[str],
-    raw: Optional[str],
-    error: str,
+    name: Optional[str] = None,
+    id: Optional[str] = None,
+    raw: Optional[str] = None,
+    error: str = "",
     loc: str = "$",
     truncated: bool = False,
     provider_data: Optional[ProviderData] = None,
@@ -432,9 +432,9 @@ class ToolResult(_Value):
 
 
 def new_result(
-    id: Optional[str],
-    name: Optional[str],
-    content: Content,
+    id: Optional[str] = None,
+    name: Optional[str] = None,
+    content: Content = "",
     is_error: bool = False,
     provider_data: Optional[ProviderData] = None,
 ) -> ToolResult:

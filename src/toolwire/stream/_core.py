@@ -47,7 +47,7 @@ from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
-from .._types import InvalidToolCall, ToolCall, new_call
+from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
 
 __all__ = ["Call", "Core", "dump"]
@@ -409,7 +409,7 @@ class Core:
         return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
 
     def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
-        return InvalidToolCall(
+        return new_invalid(
             name=c.name,
             id=c.id,
             raw=raw,

@@ -29,7 +29,7 @@ from typing import Any, Callable, Union
 
 from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
-from .._types import InvalidToolCall, ToolCall, new_call
+from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._scan import Action, BodyMode, Mode, Parse, TextMode
 
 __all__ = [
@@ -247,7 +247,7 @@ class TextParser:
         self, name: str | None, raw: str, error: str, *, truncated: bool = False, id: str | None = None
     ) -> None:
         self.add(
-            InvalidToolCall(
+            new_invalid(
                 name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated
             )
         )
