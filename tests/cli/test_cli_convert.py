@@ -121,5 +121,6 @@ def test_dialects_lists_registry_and_text_formats(cli) -> None:
 def test_dialects_json(cli) -> None:
     rows = cli("dialects", "--json").lines
     chat = next(r for r in rows if r["name"] == "openai.chat")
-    assert chat == {"name": "openai.chat", "kind": "api", "aliases": ["openai", "chat"], "description": chat["description"]}
+    assert chat == {"name": "openai.chat", "kind": "api", "aliases": ["openai", "chat"],
+                    "description": "OpenAI Chat Completions (and OpenAI-compatible servers)"}
     assert {r["kind"] for r in rows} == {"api", "text"}

@@ -63,7 +63,8 @@ def test_parser_input_errors() -> None:
     p = TextParser("text.hermes")
     with pytest.raises(DecodeError, match="TextParser.feed takes text, got int 5"):
         p.feed(5)  # type: ignore[arg-type]
-    assert p.close() == p.close()
+    first = p.close()
+    assert p.close() is first and first == decode_text("", "text.hermes")  # closing twice gives the one result
     with pytest.raises(DecodeError, match="This TextParser is closed"):
         p.feed("x")
     with pytest.raises(DecodeError, match="decode_text takes the model's output text, got NoneType"):
