@@ -87,9 +87,10 @@ _BY_NAME: Dict[str, Any] = {}
 
 def formats() -> Tuple[Any, ...]:
     """The built-in ``TextFormat``s, in table order (their modules are imported now)."""
+    global _BY_NAME
     out = tuple(text_format(d) for d in TEXT_DIALECTS)
     if not _BY_NAME:
-        _BY_NAME.update((f.name, f) for f in out)
+        _BY_NAME = {f.name: f for f in out}  # published whole: other threads never see it half-filled
     return out
 
 
