@@ -21,7 +21,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._normalize import normalize, resolve_ref
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
@@ -114,11 +114,21 @@ class _Checker:
         self.root = root
         self.formats = formats
         self.depth = 0
+        # Each (instance value, schema node) pair is walked once: a probe's answer (does
+        # it match, and what did it evaluate) by the pair; a reporting walk's issues by
+        # the pair and its place. Without this, a branch tried and then walked again
+        # (anyOf, oneOf, if) or reached twice (allOf, $ref) doubles the work per level.
+        self._probes: Dict[Tuple[int, int], Tuple[List[ValidationIssue], Set[str]]] = {}
+        self._walks: Dict[Tuple[int, int, str], Tuple[List[ValidationIssue], Set[str]]] = {}
+
+    def probe(self, inst: Any, node: Any, ptr: str, sptr: str) -> Optional[Set[str]]:
+        """What *inst* evaluates against *node* when it matches; ``None`` when it does not."""
+        probe: List[ValidationIssue] = []
+        evaluated = self.run(inst, node, ptr, sptr, probe, first=True)
+        return None if probe else evaluated
 
     def valid(self, inst: Any, node: Any, ptr: str, sptr: str) -> bool:
-        probe: List[ValidationIssue] = []
-        self.run(inst, node, ptr, sptr, probe, first=True)
-        return not probe
+        return self.probe(inst, node, ptr, sptr) is not None
 
     def run(
         self,
@@ -138,15 +148,25 @@ class _Checker:
             return evaluated
         if not isinstance(node, dict):
             return evaluated
+        # a probe's answer does not depend on the place (scalars are shared objects)
+        key: Any = (id(inst), id(node)) if first else (id(inst), id(node), ptr)
+        memo = self._probes if first else self._walks
+        done = memo.get(key)
+        if done is not None:
+            out.extend(done[0])
+            return set(done[1])
+        mine: List[ValidationIssue] = []
         self.depth += 1
         try:
             if self.depth > 512:
-                out.append(ValidationIssue(ptr, "$ref", "the schema recurses too deeply", sptr))
-                return evaluated
-            self._run(inst, node, ptr, sptr, out, first, evaluated)
+                mine.append(ValidationIssue(ptr, "$ref", "the schema recurses too deeply", sptr))
+            else:
+                self._run(inst, node, ptr, sptr, mine, first, evaluated)
         finally:
             self.depth -= 1
-        return evaluated
+        memo[key] = (mine[:1] if first else mine, evaluated)
+        out.extend(mine)
+        return set(evaluated)
 
     def _fail(self, out: List[ValidationIssue], ptr: str, kw: str, msg: str, sptr: str) -> None:
         out.append(ValidationIssue(ptr, kw, msg, f"{sptr}/{kw}"))
@@ -185,31 +205,34 @@ class _Checker:
         elif isinstance(inst, str):
             self._strings(inst, node, ptr, sptr, out)
         elif isinstance(inst, list):
-            evaluated |= self._arrays(inst, node, ptr, sptr, out)
+            evaluated |= self._arrays(inst, node, ptr, sptr, out, first)
         elif isinstance(inst, dict):
-            evaluated |= self._objects(inst, node, ptr, sptr, out)
+            evaluated |= self._objects(inst, node, ptr, sptr, out, first)
         if first and len(out) > start:
             return
         for i, sub in enumerate(node.get("allOf", ())):
             evaluated |= self.run(inst, sub, ptr, f"{sptr}/allOf/{i}", out, first)
         if "anyOf" in node:
-            hits = [i for i, s in enumerate(node["anyOf"]) if self.valid(inst, s, ptr, f"{sptr}/anyOf/{i}")]
-            if not hits:
+            found = [self.probe(inst, s, ptr, f"{sptr}/anyOf/{i}") for i, s in enumerate(node["anyOf"])]
+            if all(f is None for f in found):
                 fail(out, ptr, "anyOf", f"{_short(inst)} matches none of the allowed shapes", sptr)
-            for i in hits:
-                evaluated |= self.run(inst, node["anyOf"][i], ptr, sptr, [])
+            for f in found:
+                if f is not None:
+                    evaluated |= f
         if "oneOf" in node:
-            hits = [i for i, s in enumerate(node["oneOf"]) if self.valid(inst, s, ptr, f"{sptr}/oneOf/{i}")]
+            found = [self.probe(inst, s, ptr, f"{sptr}/oneOf/{i}") for i, s in enumerate(node["oneOf"])]
+            hits = [i for i, f in enumerate(found) if f is not None]
             if len(hits) != 1:
                 what = "none" if not hits else f"{len(hits)} (branches {hits})"
                 fail(out, ptr, "oneOf", f"{_short(inst)} must match exactly one shape, matched {what}", sptr)
             else:
-                evaluated |= self.run(inst, node["oneOf"][hits[0]], ptr, sptr, [])
+                evaluated |= found[hits[0]] or set()
         if "not" in node and self.valid(inst, node["not"], ptr, f"{sptr}/not"):
             fail(out, ptr, "not", f"{_short(inst)} matches a shape that is not allowed", sptr)
         if "if" in node:
-            if self.valid(inst, node["if"], ptr, f"{sptr}/if"):
-                evaluated |= self.run(inst, node["if"], ptr, sptr, [])
+            matched = self.probe(inst, node["if"], ptr, f"{sptr}/if")
+            if matched is not None:
+                evaluated |= matched
                 if "then" in node:
                     evaluated |= self.run(inst, node["then"], ptr, f"{sptr}/then", out, first)
             elif "else" in node:
@@ -218,15 +241,13 @@ class _Checker:
             for key in inst:
                 if key not in evaluated:
                     sub = f"{ptr}/{escape_token(key)}"
-                    probe: List[ValidationIssue] = []
-                    self.run(inst[key], node["unevaluatedProperties"], sub, sptr, probe)
-                    if probe:
+                    if not self.valid(inst[key], node["unevaluatedProperties"], sub, sptr):
                         fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
                     evaluated.add(key)
         if isinstance(inst, list) and "unevaluatedItems" in node:
             for i, item in enumerate(inst):
                 if f"#{i}" not in evaluated:
-                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out)
+                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first)
 
     def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
@@ -263,7 +284,9 @@ class _Checker:
             if test is not None and not test(s):
                 fail(out, ptr, "format", f"{_short(s)} is not a valid {node['format']}", sptr)
 
-    def _arrays(self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> Set[str]:
+    def _arrays(
+        self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
+    ) -> Set[str]:
         fail = self._fail
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
@@ -275,10 +298,10 @@ class _Checker:
         prefix = node.get("prefixItems") or []
         for i, item in enumerate(a):
             if i < len(prefix):
-                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out)
+                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out, first)
                 seen.add(f"#{i}")
             elif "items" in node:
-                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out)
+                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out, first)
                 seen.add(f"#{i}")
         if "contains" in node:
             hits = 0
@@ -294,7 +317,7 @@ class _Checker:
         return seen
 
     def _objects(
-        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
         fail = self._fail
         seen: Set[str] = set()
@@ -312,12 +335,12 @@ class _Checker:
             matched = False
             if key in props:
                 matched = True
-                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out)
+                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first)
             for pat, psch in patterns.items():
                 rx = _regex(pat)
                 if rx is not None and rx.search(key):
                     matched = True
-                    self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out)
+                    self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out, first)
             if matched:
                 seen.add(key)
             elif "additionalProperties" in node:
@@ -325,13 +348,10 @@ class _Checker:
                 if addl is False:
                     fail(out, sub, "additionalProperties", f"property {key!r} is not allowed", sptr)
                 else:
-                    self.run(value, addl, sub, f"{sptr}/additionalProperties", out)
+                    self.run(value, addl, sub, f"{sptr}/additionalProperties", out, first)
                 seen.add(key)
-            if "propertyNames" in node:
-                probe: List[ValidationIssue] = []
-                self.run(key, node["propertyNames"], sub, f"{sptr}/propertyNames", probe)
-                if probe:
-                    fail(out, sub, "propertyNames", f"property name {key!r} is not allowed", sptr)
+            if "propertyNames" in node and not self.valid(key, node["propertyNames"], sub, f"{sptr}/propertyNames"):
+                fail(out, sub, "propertyNames", f"property name {key!r} is not allowed", sptr)
         for key, needed in (node.get("dependentRequired") or {}).items():
             if key in o:
                 for name in needed:
@@ -345,7 +365,7 @@ class _Checker:
                         )
         for key, dep in (node.get("dependentSchemas") or {}).items():
             if key in o:
-                seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out)
+                seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out, first)
         return seen
 
 
