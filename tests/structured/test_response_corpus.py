@@ -10,9 +10,9 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire._finish import FINISH_REASONS, TABLES
+from toolwire import get_dialect
 from toolwire._json_extract import extract_json
-from toolwire.response import normalize
+from toolwire.response import FINISH_REASONS, normalize
 from toolwire.schema import Capabilities
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
@@ -42,7 +42,7 @@ def test_corpus_response_normalises(doc: Dict[str, Any]) -> None:
     r = normalize(doc["payload"])
     assert r.finish_reason in (*FINISH_REASONS, None)
     assert r.refusal is None
-    assert r.finish_reason != "other" or r.raw_finish_reason not in TABLES.get(r.provider, {})
+    assert r.finish_reason != "other" or r.raw_finish_reason not in get_dialect(r.provider).finish_reasons
     reader = RAW_FIELD.get(r.provider)
     if reader is not None:
         assert r.raw_finish_reason == reader(doc["payload"])

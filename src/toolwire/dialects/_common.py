@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .._access import to_data
 from .._dialect import EncodeContext
@@ -10,7 +10,10 @@ from .._errors import DecodeError, EncodeError, excerpt
 from .._ids import IdRule, map_id, synthesize_id
 from .._types import ToolCall, ToolResult
 
-__all__ = ["as_dict", "as_list", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
+__all__ = [
+    "any_block", "as_dict", "as_int", "as_list", "check_native", "encode_id", "first_set", "join_text",
+    "name_of", "opt_str", "result_id", "scoped",
+]
 
 
 def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
@@ -105,3 +108,31 @@ def scoped(obj: Any, dialect: str) -> Dict[str, Any]:
     """The provider data *obj* carries for *dialect* (empty when none)."""
     data: Dict[str, Any] = obj.provider_data.get(dialect) or {}
     return data
+
+
+# -- reading whole responses (each provider's ``response.py``) --------------------------
+
+
+def first_set(d: Any, *names: str) -> Any:
+    """The value of the first of *names* that *d* (a dict) has and is not ``None``."""
+    if not isinstance(d, dict):
+        return None
+    for name in names:
+        if name in d and d[name] is not None:
+            return d[name]
+    return None
+
+
+def as_int(v: Any) -> Optional[int]:
+    """*v* if it is an int (not a bool), else ``None``."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def join_text(parts: List[str]) -> str:
+    """The string parts joined (anything else skipped)."""
+    return "".join(p for p in parts if isinstance(p, str))
+
+
+def any_block(items: Any, test: Callable[[Dict[str, Any]], bool]) -> bool:
+    """Whether one of *items* is a dict that passes *test*."""
+    return any(isinstance(b, dict) and test(b) for b in items or ())
