@@ -469,7 +469,7 @@ TABLE = stream_table.streams()
 
 def _detected(data: Dict[str, Any]) -> Any:
     """The first dialect whose ``stream_detect`` accepts *data* (detection without its lookup)."""
-    for name, _, test in TABLE.tests:
+    for test, (name, _, _) in TABLE.tests:
         try:
             if test(data):
                 return name
@@ -480,12 +480,12 @@ def _detected(data: Dict[str, Any]) -> Any:
 
 def _typed() -> List[Any]:
     """The tests of the event-typed dialects (they come first)."""
-    return [test for _, _, test in TABLE.tests[: len(TABLE.tests) - len(TABLE.untyped)]]
+    return [test for test, _ in TABLE.tests[: len(TABLE.tests) - len(TABLE.untyped)]]
 
 
 def test_known_types_are_detected_as_the_tests_do() -> None:
     assert TABLE.kinds
-    for kind, (name, _) in TABLE.kinds.items():
+    for kind, (name, _, _) in TABLE.kinds.items():
         assert name == _detected({"type": kind}) == detect_stream({"type": kind, "choices": []}), kind
 
 

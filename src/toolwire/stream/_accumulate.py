@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from itertools import chain
 from types import MappingProxyType
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Union
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
@@ -41,7 +41,7 @@ from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
-from ._table import HandlerFactory, StreamTable, streams
+from ._table import HandlerFactory, Hit, StreamTable, streams, truncating
 
 __all__ = [
     "Accumulator",
@@ -96,29 +96,25 @@ def detect_stream(chunk: Any, *, registry: Optional[Registry] = None) -> Optiona
     return None
 
 
-def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tuple[str, HandlerFactory]:
-    factory: Optional[HandlerFactory]
+def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
     if isinstance(dialect, Dialect):
+        d: Optional[Dialect] = dialect
         name = dialect.name
-        factory = dialect.stream
     elif type(dialect) is str:
-        table = streams(registry)
-        name = dialect
-        factory = table.handlers.get(name)
-        if factory is None:
-            reg = default_registry() if registry is None else registry
-            if dialect in reg:  # an alias ("anthropic", "bedrock"...)
-                d = reg.get(dialect)
-                name = d.name
-                factory = d.stream
+        hit = streams(registry).by_name.get(dialect)
+        if hit is not None:
+            return hit
+        reg = default_registry() if registry is None else registry
+        d = reg.get(dialect) if dialect in reg else None  # an alias ("anthropic", "bedrock"...)
+        name = dialect if d is None else d.name
     else:
         raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
-    if factory is None:
+    if d is None or d.stream is None:
         raise UnknownDialectError(
             f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(stream_dialects(registry))}",
             dialect=name,
         )
-    return name, factory
+    return name, d.stream, truncating(d)
 
 
 def _runner(handler: Any, core: Core, preview: bool) -> Run:
@@ -191,14 +187,14 @@ class Accumulator:
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
-    def _detect(self, data: Dict[str, Any]) -> Optional[Tuple[str, HandlerFactory]]:
+    def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
         table = self._table
         if table is None:
             table = self._table = streams(self._registry)
         return table.detect(data)
 
-    def _start(self, name: str, factory: HandlerFactory) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit)
+    def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str]) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut)
         self._handler = factory(self._core)
         self._run = _runner(self._handler, self._core, self._preview)
 
@@ -327,16 +323,14 @@ def accumulate(
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
         rules = make_policy(policy) if policy else DEFAULT_POLICY
-        name: Optional[str] = None
-        factory: Optional[HandlerFactory] = None
+        hit: Optional[Hit] = None
         if dialect is not None:
-            name, factory = _resolve(dialect, registry)
+            hit = _resolve(dialect, registry)
         elif type(chunks[0]) is dict:
             hit = streams(registry).detect(chunks[0])
-            if hit is not None:
-                name, factory = hit
-        if name is not None and factory is not None:
-            core = Core(name, rules, include_server, False, False)
+        if hit is not None:
+            name, factory, cut = hit
+            core = Core(name, rules, include_server, False, False, cut)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 
