@@ -149,7 +149,10 @@ class Dialect:
     content)`` is the container holding call items where the dialect has no
     assistant message (Responses: a request's input history), and
     ``response_envelope(items, content, finish=None)`` a whole reply holding them,
-    as the provider sends it (``toolwire.strategies``).
+    as the provider sends it (``toolwire.strategies``). ``batch_envelope(line)``
+    opens one parsed line of the provider's batch results file to an ``Envelope``
+    (the ``custom_id``, the response body or a one-line error), or gives ``None``
+    for a line of another format (``dialects.batch_files.open_envelope``, the CLI).
     ``text_module`` names the module of a ``text.*`` format.
     """
 
@@ -182,6 +185,7 @@ class Dialect:
     finish_reasons: Mapping[str, str] = field(default_factory=dict)
     message_envelope: Optional[Callable[..., Dict[str, Any]]] = None
     response_envelope: Optional[Callable[..., Dict[str, Any]]] = None
+    batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
     # speed only (see the registry): the dialect's most common shapes in one step
     quick: Optional[Callable[[Dict[str, Any]], Optional[ToolCall]]] = None

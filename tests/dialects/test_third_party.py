@@ -23,6 +23,7 @@ from hypothesis import Phase, find, settings
 import toolwire
 from toolwire import DecodeError, Dialect, IdRule, InvalidToolCall, Registry, Tool, ToolCall, ToolResult, _builtin
 from toolwire import strategies as tws
+from toolwire.dialects.batch_files import Envelope, open_envelope
 from toolwire.response import FINISH_REASONS, ResponseReader, Usage, normalize, normalize_finish
 from toolwire.stream import (
     Accumulator,
@@ -165,6 +166,15 @@ def reply_envelope(items: List[Dict[str, Any]], content: Optional[str] = None,
     return {"acme_reply": {"text": content or "", "calls": items, "stop": finish or "CALLED"}}
 
 
+def open_batch_line(line: Dict[str, Any]) -> Optional[Envelope]:
+    job = line.get("acme_job")
+    if type(job) is not dict:
+        return None
+    if job.get("failed"):
+        return Envelope("acme.batch", job.get("ticket"), None, str(job["failed"]), "an 'acme_job' line")
+    return Envelope("acme.batch", job.get("ticket"), job.get("reply"), None, "an 'acme_job' line")
+
+
 ACME = Dialect(
     name=NAME,
     sniff=sniff,
@@ -188,6 +198,7 @@ ACME = Dialect(
     response=ResponseReader(detect=is_reply, read=read_reply, may_hold_calls=reply_has_calls),
     finish_reasons={"DONE": "stop", "CALLED": "tool_calls", "OUT_OF_TOKENS": "length", "BLOCKED": "refusal"},
     response_envelope=reply_envelope,
+    batch_envelope=open_batch_line,
 )
 
 # -- literal payloads ------------------------------------------------------------------------
@@ -361,6 +372,16 @@ def test_assistant_message_and_strategies(as_default: Registry) -> None:
     assert toolwire.decode_all(p.value) == p.expected
     s = find(tws.streams(NAME, min_calls=2, max_calls=2, expected=True, transport="dict"), lambda s: True, settings=ONCE)
     assert accumulate(s.chunks) == s.calls
+
+
+def test_batch_lines_open(registry: Registry) -> None:
+    env = open_envelope({"acme_job": {"ticket": "j1", "reply": REPLY}}, registry=registry)
+    assert env is not None and (env.kind, env.custom_id, env.body, env.error) == ("acme.batch", "j1", REPLY, None)
+    assert toolwire.decode_all(env.body, registry=registry) == EXPECTED
+    failed = open_envelope({"acme_job": {"ticket": "j2", "failed": "quota"}}, registry=registry)
+    assert failed is not None and (failed.body, failed.error) == (None, "quota")
+    assert open_envelope({"acme_job": {"ticket": "j1"}}) is None  # not registered there
+    assert open_envelope({"custom_id": "c1", "result": {"type": "expired"}}, registry=registry) is not None
 
 
 def test_pickles_by_value() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from .._access import to_data
 from .._dialect import EncodeContext
@@ -11,8 +11,21 @@ from .._ids import IdRule, map_id, synthesize_id
 from .._types import ToolCall, ToolResult
 
 __all__ = [
-    "any_block", "as_dict", "as_int", "as_list", "check_native", "encode_id", "first_set", "join_text",
-    "name_of", "opt_str", "result_id", "scoped",
+    "Envelope",
+    "any_block",
+    "as_dict",
+    "as_int",
+    "as_list",
+    "check_native",
+    "custom_id_of",
+    "describe_error",
+    "encode_id",
+    "first_set",
+    "join_text",
+    "name_of",
+    "opt_str",
+    "result_id",
+    "scoped",
 ]
 
 
@@ -136,3 +149,38 @@ def join_text(parts: List[str]) -> str:
 def any_block(items: Any, test: Callable[[Dict[str, Any]], bool]) -> bool:
     """Whether one of *items* is a dict that passes *test*."""
     return any(isinstance(b, dict) and test(b) for b in items or ())
+
+
+# -- batch result files (each provider's ``batch.py``) -----------------------------------
+
+
+class Envelope(NamedTuple):
+    """One line of a batch results file, opened (``Dialect.batch_envelope``)."""
+
+    kind: str  # which file format: "openai.batch", "anthropic.batch", ...
+    custom_id: Optional[str]
+    body: Any  # the response body (plain data), or None when the request failed
+    error: Optional[str]  # one line saying why there is no body
+    reason: str  # why this line was read as *kind* (for ``detect``)
+
+
+def custom_id_of(data: Dict[str, Any]) -> Optional[str]:
+    """The line's ``custom_id`` (the caller's request id) as a string, or ``None``."""
+    cid = data.get("custom_id")
+    return cid if type(cid) is str else (None if cid is None else str(cid))
+
+
+def describe_error(err: Any) -> str:
+    """One line from a provider error object (``{"code"|"type", "message"}``), nested or not."""
+    if type(err) is dict:
+        inner = err.get("error")
+        if type(inner) is dict and ("message" in inner or "type" in inner):
+            return describe_error(inner)
+        label = err.get("code") or err.get("type")
+        message = err.get("message")
+        parts = [str(p) for p in (label, message) if p not in (None, "")]
+        if parts:
+            return ": ".join(parts)
+    if err is None:
+        return "no details"
+    return " ".join(str(err).split())[:300]

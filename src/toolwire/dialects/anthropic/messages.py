@@ -39,7 +39,7 @@ from ..._errors import ArgumentsError, EncodeError
 from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
-from . import stream
+from . import batch, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, NAMES, OTHER_BLOCKS, decode_result, decode_tool, encode_result, encode_tool
 
@@ -315,6 +315,7 @@ DIALECT = Dialect(
     response=RESPONSE,
     finish_reasons=FINISH,
     response_envelope=reply,
+    batch_envelope=batch.open_line,
     assistant_message=encode_message,
     peek=peek,
     quick=quick,

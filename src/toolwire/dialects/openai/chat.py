@@ -28,7 +28,7 @@ from ..._errors import DecodeError
 from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
-from . import chat_stream
+from . import batch, chat_stream
 from ._plain import QUICK_FIRST, plain_call
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
@@ -295,6 +295,7 @@ DIALECT = Dialect(
     response=CHAT_RESPONSE,
     finish_reasons=CHAT_FINISH,
     response_envelope=chat_reply(encode_message, "gpt-4o"),
+    batch_envelope=batch.open_line,
     assistant_message=encode_message,
     peek=peek,
     quick=quick,
