@@ -138,10 +138,11 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     sid = dialect.name
     try:
         text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
+        may_hold_calls = reader.may_hold_calls(data)
     except (AttributeError, TypeError, KeyError, IndexError) as exc:
         raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
     text, reasoning, stripped = _split_think(text, reasoning)
-    calls, invalid = _tool_calls(data, dialect, registry) if reader.may_hold_calls(data) else ([], [])
+    calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
     raw_finish = raw_finish if isinstance(raw_finish, str) else None
     finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
     if calls and finish in ("stop", None):
