@@ -299,7 +299,9 @@ def test_accumulator_events_and_state(registry: Registry) -> None:
 
 
 def test_on_the_default_registry(as_default: Registry) -> None:
-    assert NAME in toolwire.stream.stream_dialects() and NAME in toolwire.stream.STREAM_HANDLERS
+    assert NAME in toolwire.stream.stream_dialects() and toolwire.stream.STREAM_HANDLERS[NAME] is Handler
+    with pytest.raises(TypeError):  # a read-only view derived from the registry
+        toolwire.stream.STREAM_HANDLERS[NAME] = Handler  # type: ignore[index]
     assert toolwire.decode(ITEM) == EXPECTED[0]
     assert accumulate(EVENTS_STREAM) == EXPECTED
     assert accumulate(EVENTS_STREAM, NAME) == EXPECTED
