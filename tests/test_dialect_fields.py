@@ -45,3 +45,31 @@ def test_response_envelopes_are_read_back(d: toolwire.Dialect) -> None:
     assert r.provider == (d.name if d.response is not None else "openai.chat")  # Mistral's replies are Chat's
     assert r.finish_reason == "tool_calls" and len(r.tool_calls) == 2
     assert "Checking." in (r.text, r.reasoning)  # Cohere's text beside calls is its tool_plan
+
+
+def _responses() -> list:
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+    docs = [json.loads(p.read_text("utf-8")) for p in sorted(root.glob("*/*.json"))] if root.is_dir() else []
+    out = [doc["payload"] for doc in docs if isinstance(doc, dict) and "payload" in doc]
+    examples = Path(__file__).resolve().parents[1] / "examples" / "payloads"
+    out += [json.loads(p.read_text("utf-8")) for p in sorted(examples.glob("*.json"))]
+    for d in DIALECTS:
+        if d.response_envelope is not None:
+            out.append(d.response_envelope([toolwire.encode(CALLS[0], d)], "x"))
+    return [p for p in out if isinstance(p, dict)]
+
+
+def test_response_keys_are_necessary() -> None:
+    """A reader's ``keys`` gate only skips responses its ``detect`` would decline."""
+    payloads = _responses()
+    assert len(payloads) > 20
+    for d in DIALECTS:
+        r = d.response
+        if r is None or r.keys is None:
+            continue
+        for p in payloads:
+            if r.detect(p):
+                assert any(k in p for k in r.keys), (d.name, sorted(p))

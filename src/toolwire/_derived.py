@@ -27,20 +27,21 @@ _lock = threading.Lock()
 _tables: weakref.WeakKeyDictionary[Registry, Dict[Build, Tuple[Tuple[Dialect, ...], Any]]] = (
     weakref.WeakKeyDictionary()
 )
-# the last registry each build served, checked first (a stream reads this on every call)
-# (weakly: a caller's registry is not kept alive by it)
-_last: Dict[Build, Tuple[Callable[[], Optional[Registry]], Tuple[Dialect, ...], Any]] = {}
+# the last order tuple each build served, with its table, checked first (a stream reads
+# this on every call). The tuple is held, so its identity cannot be reused: it alone
+# says which registry state the table was built from.
+_last: Dict[Build, Tuple[Tuple[Dialect, ...], Any]] = {}
 
 
 def derived(build: Callable[[Tuple[Dialect, ...]], T], registry: Optional[Registry] = None) -> T:
     """``build(dialects)`` for *registry* (the default one when ``None``), cached until
     a dialect is registered on it."""
-    reg = default_registry() if registry is None else registry
-    order = reg._order  # replaced, never mutated, by ``register``: its identity is the state
-    last = _last.get(build)
-    if last is not None and last[1] is order and last[0]() is reg:
-        table: T = last[2]
+    order = (default_registry() if registry is None else registry)._order  # replaced, never mutated,
+    last = _last.get(build)  # by ``register``: its identity is the registry's state
+    if last is not None and last[0] is order:
+        table: T = last[1]
         return table
+    reg = default_registry() if registry is None else registry
     with _lock:
         per = _tables.get(reg)
         if per is None:
@@ -48,6 +49,6 @@ def derived(build: Callable[[Tuple[Dialect, ...]], T], registry: Optional[Regist
         hit = per.get(build)
         if hit is None or hit[0] is not order:
             hit = per[build] = (order, build(order))
-        _last[build] = (weakref.ref(reg), order, hit[1])
+        _last[build] = hit
     table = hit[1]
     return table

@@ -92,12 +92,15 @@ class ResponseReader:
       parsed)``, with ``usage`` a ``toolwire.response.Usage``; an ``AttributeError``,
       ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response;
     - ``may_hold_calls(data)``: a cheap check of whether it can hold tool calls at
-      all (the dialect's call decoders run only then).
+      all (the dialect's call decoders run only then);
+    - ``keys``: optional, top-level keys of which a response must have at least one
+      for ``detect`` to be asked (``None``: always ask).
     """
 
     detect: Callable[[Dict[str, Any]], bool]
     read: Callable[[Dict[str, Any]], ResponseFields]
     may_hold_calls: Callable[[Dict[str, Any]], bool] = _may_hold_calls
+    keys: Optional[FrozenSet[str]] = None
 
 
 @dataclass(frozen=True)

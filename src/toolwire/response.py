@@ -86,12 +86,14 @@ class _Tables:
     """What ``normalize`` needs of a registry: its response readers in order, and
     finish-reason tables by dialect id and alias."""
 
-    __slots__ = ("by_name", "finish", "readers")
+    __slots__ = ("by_name", "finish", "readers", "shapes")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         self.readers: Tuple[Tuple[Dialect, ResponseReader], ...] = tuple(
             (d, d.response) for d in dialects if d.response is not None
         )
+        # top-level key tuple -> the readers whose ``keys`` it meets (bounded cache)
+        self.shapes: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ResponseReader], ...]] = {}
         self.by_name: Dict[str, Tuple[Dialect, ResponseReader]] = {}
         self.finish: Dict[str, Mapping[str, str]] = {}
         for d in dialects:
@@ -100,6 +102,19 @@ class _Tables:
                     self.by_name.setdefault(n, (d, d.response))
                 if d.finish_reasons:
                     self.finish.setdefault(n, d.finish_reasons)
+
+    def candidates(self, data: Dict[str, Any]) -> Tuple[Tuple[Dialect, ResponseReader], ...]:
+        """The readers to ask about *data*, in order: those whose ``keys`` it meets."""
+        shape = tuple(data)
+        found = self.shapes.get(shape)
+        if found is None:
+            found = tuple(
+                (d, r) for d, r in self.readers if r.keys is None or any(k in r.keys for k in shape)
+            )
+            if len(self.shapes) >= 512:  # bounded: hostile input must not grow it
+                self.shapes.clear()
+            self.shapes[shape] = found
+        return found
 
 
 def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[Registry] = None) -> Response:
@@ -120,7 +135,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     if provider is not None:
         shape = tables.by_name.get(provider)
     else:
-        for d, reader in tables.readers:
+        for d, reader in tables.candidates(data):
             try:
                 claimed = reader.detect(data)
             except Exception:  # a reader's detector that raises declines

@@ -46,6 +46,7 @@ RESPONSE = ResponseReader(
     lambda d: d.get("type") == "message" and isinstance(d.get("content"), list),
     read,
     lambda d: any_block(d.get("content"), lambda b: b.get("type") not in ("text", "thinking")),
+    frozenset({"content"}),
 )
 
 #: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``)

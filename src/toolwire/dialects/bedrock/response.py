@@ -43,6 +43,7 @@ RESPONSE = ResponseReader(
     lambda d: isinstance(d.get("output"), dict) and "message" in d["output"],
     read,
     lambda d: any_block(((d.get("output") or {}).get("message") or {}).get("content"), lambda b: "toolUse" in b),
+    frozenset({"output"}),
 )
 
 #: ``stopReason`` -> the normalised vocabulary (``malformed_model_output`` is an error)

@@ -36,6 +36,7 @@ RESPONSE = ResponseReader(
     ),
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    frozenset({"finish_reason"}),
 )
 
 #: ``finish_reason`` -> the normalised vocabulary

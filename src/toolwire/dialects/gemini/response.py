@@ -58,7 +58,10 @@ def _calls(d: Dict[str, Any]) -> bool:
 
 
 RESPONSE = ResponseReader(
-    lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d, read, _calls
+    lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d,
+    read,
+    _calls,
+    frozenset({"candidates", "promptFeedback", "prompt_feedback"}),
 )
 
 #: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``)

@@ -40,6 +40,7 @@ RESPONSE = ResponseReader(
     lambda d: isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d),
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    frozenset({"done", "done_reason"}),
 )
 
 #: ``done_reason`` -> the normalised vocabulary (a reply with calls says ``stop``)

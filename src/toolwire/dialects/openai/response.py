@@ -83,7 +83,9 @@ def _chat_calls(d: Dict[str, Any]) -> bool:
     return bool(isinstance(msg, dict) and (msg.get("tool_calls") or msg.get("function_call")))
 
 
-CHAT_RESPONSE = ResponseReader(lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls)
+CHAT_RESPONSE = ResponseReader(
+    lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls, frozenset({"choices"})
+)
 
 #: Chat ``finish_reason`` -> the normalised vocabulary (OpenAI-compatible servers too)
 CHAT_FINISH: Dict[str, str] = {
@@ -180,6 +182,7 @@ RESPONSES_RESPONSE = ResponseReader(
     lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
     read_responses,
     lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
+    frozenset({"object", "output"}),
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
