@@ -7,7 +7,6 @@ no module outside ``dialects/`` may use one. Exempt, by design:
 
 - ``schema/``: the structured-output renderers write each provider's request fields
   (DESIGN.md, layout: "provider renderers");
-- ``_finish.py``: provider finish-reason *values*, keyed by dialect id;
 - ``text/``: the text formats of open models are dialects too (``text.*``), one module
   per family, each writing its own format's JSON keys.
 """
@@ -21,7 +20,7 @@ from typing import Set
 import toolwire
 
 ROOT = Path(toolwire.__file__).parent
-EXEMPT = ("schema/", "_finish.py", "text/")
+EXEMPT = ("schema/", "text/")
 # canonical and JSON Schema words, registry hooks, and our own record fields
 CANONICAL = {
     "id", "name", "args", "type", "description", "properties", "provider_data", "content", "error",

@@ -54,17 +54,6 @@ class _Pending:
 _PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary()
 
 
-def _message_null(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    from .dialects.mistral.calls import chat_message  # lazy: importing toolwire loads no dialect
-
-    message: Dict[str, Any] = chat_message(items, content, "null")
-    return message
-
-
-# Assistant-message builders of dialects that do not declare assistant_message.
-_MESSAGES = {"openai.chat": _message_null}
-
-
 class _Target:
     def __init__(self, d: Dialect, ids: Optional[IdMap], names: Optional[NameMap], registry: Optional[Registry]):
         self.d = d
@@ -187,13 +176,15 @@ def encode_message(
 ) -> Dict[str, Any]:
     """The assistant message of a chat-like *dialect* holding *calls* and *content*.
 
-    Tool-only content follows the target: ``null`` (OpenAI Chat), no key
-    (Mistral, Cohere, whose text beside calls is ``tool_plan``), ``""`` (Ollama).
-    No calls gives no tool-call field at all, never an empty list.
+    The dialect's ``assistant_message`` field writes it. Tool-only content follows
+    the target: ``null`` (OpenAI Chat), no key (Mistral, Cohere, whose text beside
+    calls is ``tool_plan``), ``""`` (Ollama); Anthropic, Gemini and Bedrock write a
+    text block or part before the call blocks. No calls gives no tool-call field at
+    all, never an empty list.
     """
     d = _get(dialect, registry)
     assert d is not None
-    builder = d.assistant_message or _MESSAGES.get(d.name)
+    builder = d.assistant_message
     if builder is None:
         raise EncodeError(
             f"No assistant-message shape is known for {d.name}; convert the calls and build the message",

@@ -18,6 +18,7 @@ from typing import (
     Dict,
     FrozenSet,
     Iterator,
+    List,
     Mapping,
     Optional,
     Pattern,
@@ -39,6 +40,7 @@ __all__ = [
     "TOOL",
     "Dialect",
     "EncodeContext",
+    "ResponseReader",
     "Sniff",
 ]
 
@@ -73,6 +75,35 @@ def _unsupported(*args: Any) -> Any:
     raise NotImplementedError
 
 
+def _may_hold_calls(data: Dict[str, Any]) -> bool:
+    return True
+
+
+# what a response reader gives: (text, reasoning, refusal, raw finish reason, usage, parsed)
+ResponseFields = Tuple[str, str, Optional[str], Optional[str], Any, Any]
+
+
+@dataclass(frozen=True)
+class ResponseReader:
+    """How ``toolwire.response.normalize`` reads a dialect's whole responses.
+
+    - ``detect(data)``: whether a plain dict is a whole response of this dialect
+      (asked in registry order when no provider is named);
+    - ``read(data)``: ``(text, reasoning, refusal, raw finish reason, usage,
+      parsed)``, with ``usage`` a ``toolwire.response.Usage``; an ``AttributeError``,
+      ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response;
+    - ``may_hold_calls(data)``: a cheap check of whether it can hold tool calls at
+      all (the dialect's call decoders run only then);
+    - ``keys``: optional, top-level keys of which a response must have at least one
+      for ``detect`` to be asked (``None``: always ask).
+    """
+
+    detect: Callable[[Dict[str, Any]], bool]
+    read: Callable[[Dict[str, Any]], ResponseFields]
+    may_hold_calls: Callable[[Dict[str, Any]], bool] = _may_hold_calls
+    keys: Optional[FrozenSet[str]] = None
+
+
 @dataclass(frozen=True)
 class Dialect:
     """One wire API, as data: what it claims, and paired decoders and encoders.
@@ -105,7 +136,27 @@ class Dialect:
 
     Beyond calls: ``assistant_message(items, content)`` builds the dialect's
     assistant message around encoded call items (``encode_message``, ``convert``);
-    ``stream`` is the factory of its stream reader (``toolwire.stream``);
+    ``stream`` is the factory of its stream reader (``toolwire.stream``):
+    ``stream(core)`` gives an object with ``feed(chunk: dict)`` and ``close()``
+    (and optionally ``run(chunks, other)``, a loop over a whole stream).
+    ``stream_detect(chunk)`` claims a plain stream chunk for this dialect (stream
+    detection asks the dialects in registry order, event-typed ones first);
+    ``stream_events`` are the ``"type"`` values of an event-typed stream: a chunk of
+    one of those types is detected by one lookup, and a dialect that declares them
+    is asked only about chunks with a string ``"type"``. ``stream_encoder(calls,
+    fragments, *, split, **options)`` writes canonical calls as the stream's chunks
+    (``encode_stream``; *fragments* is each call's argument text in pieces,
+    *split* the function that cut them). ``response`` (a ``ResponseReader``) reads a
+    whole response (``toolwire.response.normalize``); ``finish_reasons`` maps the
+    provider's finish reasons to ``stop, length, tool_calls, content_filter,
+    refusal, context_window, pause, error, other``. ``message_envelope(items,
+    content)`` is the container holding call items where the dialect has no
+    assistant message (Responses: a request's input history), and
+    ``response_envelope(items, content, finish=None)`` a whole reply holding them,
+    as the provider sends it (``toolwire.strategies``). ``batch_envelope(line)``
+    opens one parsed line of the provider's batch results file to an ``Envelope``
+    (the ``custom_id``, the response body or a one-line error), or gives ``None``
+    for a line of another format (``dialects.batch_files.open_envelope``, the CLI).
     ``text_module`` names the module of a ``text.*`` format.
     """
 
@@ -131,6 +182,14 @@ class Dialect:
     sdk_responses: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     assistant_message: Optional[Callable[..., Dict[str, Any]]] = None
     stream: Optional[Callable[[Any], Any]] = None
+    stream_detect: Optional[Callable[[Dict[str, Any]], bool]] = None
+    stream_events: FrozenSet[str] = frozenset()
+    stream_encoder: Optional[Callable[..., List[Dict[str, Any]]]] = None
+    response: Optional[ResponseReader] = None
+    finish_reasons: Mapping[str, str] = field(default_factory=dict)
+    message_envelope: Optional[Callable[..., Dict[str, Any]]] = None
+    response_envelope: Optional[Callable[..., Dict[str, Any]]] = None
+    batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
     # speed only (see the registry): the dialect's most common shapes in one step
     quick: Optional[Callable[[Dict[str, Any]], Optional[ToolCall]]] = None

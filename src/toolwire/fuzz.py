@@ -111,13 +111,12 @@ def run_batch(dialect: str, examples: int, seed: int) -> Tuple[str, Counts, List
     from ._builtin import get_dialect
 
     counts: Counts = dict.fromkeys(MODES, 0)
-    streaming = dialect in tws.STREAM_DIALECTS
-    modes = list(MODES) if streaming else ["payload", "corrupted"]
     d = get_dialect(dialect)
+    streaming = d.stream is not None and d.stream_encoder is not None
+    modes = list(MODES) if streaming else ["payload", "corrupted"]
     # lighter arguments than the strategies' default: more, smaller examples per second
     calls = tws.tool_calls(d, ids=True if d.ids.required else None, args=tws.arguments(max_keys=4, max_leaves=8))
-    stream_calls = tws.tool_calls(d, ids=None if dialect in ("gemini", "ollama") else True,
-                                  args=tws.arguments(max_keys=4, max_leaves=8))
+    stream_calls = calls  # an id wherever the dialect needs one, in streams too
     payload = tws.payloads(dialect, kind=tws.KINDS, text=True, expected=True, calls=calls)
     stream = tws.streams(dialect, expected=True, calls=stream_calls) if streaming else None
     broken_payload = tws.corrupted(tws.payloads(dialect, kind=tws.KINDS, text=True, calls=calls))

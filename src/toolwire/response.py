@@ -1,30 +1,18 @@
 """Whole-response normaliser: text, reasoning, refusal, tool calls, finish reason, usage.
 
-One record for OpenAI Chat (and OpenAI-compatible servers: vLLM, DeepSeek, Groq,
-OpenRouter, Ollama ``/v1``, Mistral), OpenAI Responses, Anthropic Messages, Gemini,
-Bedrock Converse, Ollama ``/api/chat`` and Cohere v2. Field names followed (checked
-2026-11-30):
+One record for every dialect that declares a response reader (``Dialect.response``, a
+``ResponseReader``): built in, OpenAI Chat (and OpenAI-compatible servers: vLLM,
+DeepSeek, Groq, OpenRouter, Ollama ``/v1``, Mistral), OpenAI Responses, Anthropic
+Messages, Gemini, Bedrock Converse, Ollama ``/api/chat`` and Cohere v2; a registered
+third-party dialect is read the same way. Each provider's reader, with the field
+names it follows and their sources, lives in its package (``dialects/<provider>/
+response.py``); its finish reasons are ``Dialect.finish_reasons``.
 
-- Chat: ``choices[0].message.{content, refusal, reasoning_content, reasoning}``,
-  ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens``
-  (https://platform.openai.com/docs/api-reference/chat/object); ``reasoning`` is vLLM's
-  name since Oct 2025 (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
-  ``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model).
-- Responses: ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
-  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details``
-  (https://platform.openai.com/docs/api-reference/responses/object).
-- Anthropic: ``content[]`` blocks ``text``, ``thinking``, ``tool_use``; ``stop_reason``
-  (https://docs.anthropic.com/en/api/messages).
-- Gemini: ``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
-  ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
-  (https://ai.google.dev/api/generate-content#generatecontentresponse).
-- Bedrock Converse: ``output.message.content[]`` (``text``, ``reasoningContent``,
-  ``toolUse``), ``stopReason``, ``usage``
-  (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).
-- Ollama ``/api/chat``: ``message.{content, thinking}``, ``done_reason``,
-  ``prompt_eval_count``/``eval_count`` (https://github.com/ollama/ollama/blob/main/docs/api.md).
-- Cohere v2: ``message.content[]``, ``message.tool_plan``, ``finish_reason``
-  (https://docs.cohere.com/reference/chat).
+Finish reasons are normalised to one vocabulary (``FINISH_REASONS``), the raw value
+kept: ``stop | length | tool_calls | content_filter | refusal | context_window | pause |
+error | other``. An unknown value is ``other``, never ``stop`` (litellm maps unknown
+values, Bedrock ``malformed_model_output`` included, to ``stop``, and Anthropic
+``pause_turn`` to ``length``; both are wrong: ``reference/structured-output.md`` §F.3).
 
 Inline ``<think>…</think>`` blocks in the text (servers without a reasoning parser,
 Groq ``reasoning_format=raw``) are moved to ``reasoning``. Tool calls come from the core
@@ -36,13 +24,32 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from ._codec import decode_all
+from ._derived import derived
+from ._dialect import Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, excerpt
-from ._finish import normalize_finish
-from .dialects.response_shapes import MAY_HOLD_CALLS, SHAPES, Usage
+from ._registry import Registry
+from ._usage import Usage
 
-__all__ = ["Response", "Usage", "normalize"]
+__all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
+
+#: The normalised finish reasons.
+FINISH_REASONS = (
+    "stop",
+    "length",
+    "tool_calls",
+    "content_filter",
+    "refusal",
+    "context_window",
+    "pause",
+    "error",
+    "other",
+)
+# the dialect whose finish reasons a provider without its own table is read with:
+# OpenAI-compatible servers send Chat's
+_COMPATIBLE = "openai.chat"
 
 _THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
 _OPEN_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>(.*)\Z", re.S)
@@ -75,37 +82,84 @@ class Response:
     raw: Any = field(default=None, repr=False, compare=False)
 
 
-def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
+class _Tables:
+    """What ``normalize`` needs of a registry: its response readers in order, and
+    finish-reason tables by dialect id and alias."""
+
+    __slots__ = ("by_name", "finish", "readers", "shapes")
+
+    def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
+        self.readers: Tuple[Tuple[Dialect, ResponseReader], ...] = tuple(
+            (d, d.response) for d in dialects if d.response is not None
+        )
+        # top-level key tuple -> the readers whose ``keys`` it meets (bounded cache)
+        self.shapes: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ResponseReader], ...]] = {}
+        self.by_name: Dict[str, Tuple[Dialect, ResponseReader]] = {}
+        self.finish: Dict[str, Mapping[str, str]] = {}
+        for d in dialects:
+            for n in (d.name, *d.aliases):
+                if d.response is not None:
+                    self.by_name.setdefault(n, (d, d.response))
+                if d.finish_reasons:
+                    self.finish.setdefault(n, d.finish_reasons)
+
+    def candidates(self, data: Dict[str, Any]) -> Tuple[Tuple[Dialect, ResponseReader], ...]:
+        """The readers to ask about *data*, in order: those whose ``keys`` it meets."""
+        shape = tuple(data)
+        found = self.shapes.get(shape)
+        if found is None:
+            found = tuple(
+                (d, r) for d, r in self.readers if r.keys is None or any(k in r.keys for k in shape)
+            )
+            if len(self.shapes) >= 512:  # bounded: hostile input must not grow it
+                self.shapes.clear()
+            self.shapes[shape] = found
+        return found
+
+
+def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[Registry] = None) -> Response:
     """Normalise one provider response (a dict, JSON text or an SDK object).
 
-    *provider* forces a shape (``openai.chat``, ``openai.responses``,
-    ``anthropic.messages``, ``gemini``, ``bedrock.converse``, ``ollama``, ``cohere.v2``);
-    without it the shape is recognised from the payload. Raises ``DecodeError`` for
-    anything that is not a response of a known shape.
+    *provider* forces a shape: a dialect with a response reader (``openai.chat``,
+    ``openai.responses``, ``anthropic.messages``, ``gemini``, ``bedrock.converse``,
+    ``ollama``, ``cohere.v2`` or a registered third-party dialect); without it the
+    shape is recognised from the payload, asking the dialects of *registry* (the
+    default one when ``None``) in order. Raises ``DecodeError`` for anything that is
+    not a response of a known shape.
     """
     data = _plain(resp)
     if not isinstance(data, dict):
         raise DecodeError(f"Response must be a JSON object, got {excerpt(data)} at $")
-    shape = None
-    for sid, detect, reader, dialect in SHAPES:
-        if (provider is None and detect(data)) or sid == provider:
-            shape = (sid, reader, dialect)
-            break
+    tables = derived(_Tables, registry)
+    shape: Optional[Tuple[Dialect, ResponseReader]] = None
+    if provider is not None:
+        shape = tables.by_name.get(provider)
+    else:
+        for d, reader in tables.candidates(data):
+            try:
+                claimed = reader.detect(data)
+            except Exception:  # a reader's detector that raises declines
+                claimed = False
+            if claimed:
+                shape = (d, reader)
+                break
     if shape is None:
         what = f"for provider {provider!r}" if provider else "of any known provider"
         raise DecodeError(
             f"Response is not a response {what}; keys were {excerpt(sorted(data))} at $",
             dialect=provider,
         )
-    sid, reader, dialect = shape
+    dialect, reader = shape
+    sid = dialect.name
     try:
-        text, reasoning, refusal, raw_finish, usage, parsed = reader(data)
+        text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
+        may_hold_calls = reader.may_hold_calls(data)
     except (AttributeError, TypeError, KeyError, IndexError) as exc:
         raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
     text, reasoning, stripped = _split_think(text, reasoning)
-    calls, invalid = _tool_calls(data, dialect) if MAY_HOLD_CALLS[sid](data) else ([], [])
+    calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
     raw_finish = raw_finish if isinstance(raw_finish, str) else None
-    finish = normalize_finish(raw_finish, sid) if raw_finish else None  # "" is no value (Snowflake)
+    finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
     if calls and finish in ("stop", None):
         finish = "tool_calls"
     if refusal is None and finish == "refusal":
@@ -127,6 +181,24 @@ def normalize(resp: Any, *, provider: Optional[str] = None) -> Response:
         raw=data,
     )
     return out
+
+
+def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:
+    """The normalised finish reason of *raw* for *provider* (a dialect id or alias),
+    from its ``Dialect.finish_reasons``; a provider without a table is read with
+    OpenAI Chat's (what OpenAI-compatible servers send). ``None`` stays ``None``;
+    an unknown value is ``other``."""
+    if raw is None:
+        return None
+    return _normalize_finish(raw, provider, derived(_Tables, registry))
+
+
+def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:
+    table = tables.finish.get(provider) or tables.finish.get(_COMPATIBLE) or {}
+    found = table.get(raw)
+    if found is None:
+        found = table.get(raw.upper()) or table.get(raw.lower())
+    return found or "other"
 
 
 def _plain(resp: Any) -> Any:
@@ -171,16 +243,12 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     return text, reasoning, False
 
 
-def _tool_calls(data: Dict[str, Any], dialect: str) -> Tuple[List[Any], List[Any]]:
+def _tool_calls(data: Dict[str, Any], dialect: Dialect, registry: Optional[Registry]) -> Tuple[List[Any], List[Any]]:
     try:
-        from ._codec import decode_all
-    except ImportError:  # the core decoders are not available in this copy
-        return [], []
-    try:
-        found = decode_all(data, dialect, invalid="keep")
+        found = decode_all(data, dialect.name, invalid="keep", registry=registry)
     except ToolwireError:
         try:
-            found = decode_all(data, None, invalid="keep")
+            found = decode_all(data, None, invalid="keep", registry=registry)
         except ToolwireError:
             return [], []
     from ._types import InvalidToolCall

@@ -26,7 +26,8 @@ imports this module. Fuzz your own adapter with realistic provider payloads::
             pass
 
 Every payload is written by toolwire's own encoders (``encode``, ``encode_tool``,
-``encode_result``, ``stream.encode_stream``) inside the envelopes providers send,
+``encode_result``, ``stream.encode_stream``) inside the envelopes providers send
+(each dialect's ``assistant_message``, ``message_envelope`` and ``response_envelope``),
 and decodes back to the canonical values it was built from (the project's tests
 check that for every dialect and kind).
 
@@ -47,7 +48,6 @@ from ._codec import encode, encode_result, encode_tool
 from ._dialect import Dialect
 from ._strategies_corrupt import CORRUPTIONS, corrupt
 from ._types import Tool, ToolCall, ToolResult
-from .dialects import _envelopes
 
 __all__ = [
     "CALL_KINDS",
@@ -222,8 +222,14 @@ def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[To
     return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
 
 
+def _containers(d: Dialect) -> List[str]:
+    """The container kinds a dialect's fields can build (``message``, ``response``)."""
+    have = ["message"] if d.message_envelope is not None or d.assistant_message is not None else []
+    return have + ["response"] if d.response_envelope is not None else have
+
+
 def _kinds(name: str, kind: Union[str, Sequence[str], None]) -> List[str]:
-    have = ["item", "items", *_envelopes.KINDS[name], "tool", "result"]
+    have = ["item", "items", *_containers(get_dialect(name)), "tool", "result"]
     wanted = CALL_KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
     for k in wanted:
         if k not in KINDS:
@@ -246,11 +252,9 @@ class _Plan(NamedTuple):
     results: SearchStrategy[ToolResult]
 
 
-def _plan(name: str, kind: Any, calls: Optional[SearchStrategy[ToolCall]], stream: bool = False) -> _Plan:
+def _plan(name: str, kind: Any, calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
     d = get_dialect(name)
-    ids: Optional[bool] = True if d.ids.required else None
-    if stream:
-        ids = None if name in ("gemini", "ollama") else True
+    ids: Optional[bool] = True if d.ids.required else None  # streams too: an id wherever the dialect needs one
     call = calls if calls is not None else tool_calls(d, ids=ids)
     return _Plan(d, st.sampled_from(_kinds(name, kind)), call, tools(d), tool_results(d))
 
@@ -276,8 +280,12 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
         value = items
     else:
         content = draw(st.none() | st.text(_TEXT, min_size=1, max_size=40))
-        build = _envelopes.message if k == "message" else _envelopes.response
-        value = build(name, items, content)
+        if k == "message":
+            build = d.message_envelope or d.assistant_message
+        else:
+            build = d.response_envelope
+        assert build is not None  # _kinds offers only the containers the dialect has
+        value = build(items, content)
     return _textual(draw, Payload(name, k, value, cs), text)
 
 
@@ -393,10 +401,10 @@ def streams(
     names = STREAM_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
     plans = []
     for n in names:
-        d = get_dialect(n).name
-        if d not in STREAM_DIALECTS:
-            raise ValueError(f"{d} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
-        plans.append(_plan(d, None, calls, stream=True))
+        d = get_dialect(n)
+        if d.stream_encoder is None or d.stream is None:
+            raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
+        plans.append(_plan(d.name, None, calls))
     forms = (transport,) if isinstance(transport, str) else tuple(transport)
     strategy = _stream(plans, min_calls, max_calls, forms)
     return strategy if expected else strategy.map(lambda s: s.chunks)

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from toolwire.cli import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED
-from toolwire.dialects.batch_files import ANTHROPIC, OPENAI, open_envelope
+from toolwire.dialects.anthropic.batch import KIND as ANTHROPIC
+from toolwire.dialects.batch_files import open_envelope
+from toolwire.dialects.openai.batch import KIND as OPENAI
 
 PAYLOADS = Path(__file__).resolve().parents[2] / "examples" / "payloads"
 

@@ -8,8 +8,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire._finish import FINISH_REASONS, normalize_finish
-from toolwire.response import normalize
+from toolwire.response import FINISH_REASONS, normalize, normalize_finish
 from toolwire.retry import classify, classify_error, generate, plan, prepare
 from toolwire.schema import Capabilities, choose_mode
 

@@ -10,10 +10,10 @@ from typing import Any, Dict, List
 
 import pytest
 
-from corpus_data import CORPUS, SKIP_REASON  # noqa: E402 (the corpus location setting every corpus test uses)
-from toolwire._finish import FINISH_REASONS, TABLES
+from corpus_data import CORPUS, SKIP_REASON  # the corpus location setting every corpus test uses
+from toolwire import get_dialect
 from toolwire._json_extract import extract_json
-from toolwire.response import normalize
+from toolwire.response import FINISH_REASONS, normalize
 from toolwire.schema import Capabilities
 
 RESPONSES = sorted(CORPUS.glob("*/*.json")) if CORPUS is not None else []
@@ -42,7 +42,7 @@ def test_corpus_response_normalises(doc: Dict[str, Any]) -> None:
     r = normalize(doc["payload"])
     assert r.finish_reason in (*FINISH_REASONS, None)
     assert r.refusal is None
-    assert r.finish_reason != "other" or r.raw_finish_reason not in TABLES.get(r.provider, {})
+    assert r.finish_reason != "other" or r.raw_finish_reason not in get_dialect(r.provider).finish_reasons
     reader = RAW_FIELD.get(r.provider)
     if reader is not None:
         assert r.raw_finish_reason == reader(doc["payload"])

@@ -15,8 +15,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire import ToolCall, ToolwireError
-from toolwire.stream import STREAM_HANDLERS, Accumulator, ArgsDelta, accumulate, encode_stream
-from toolwire.stream import _accumulate as stream_module
+from toolwire.stream import STREAM_HANDLERS, Accumulator, ArgsDelta, accumulate, detect_stream, encode_stream
+from toolwire.stream import _table as stream_table
 
 RUN_DIALECTS = [d for d, handler in STREAM_HANDLERS.items() if hasattr(handler, "run")]
 
@@ -464,9 +464,12 @@ def test_responses_plain_items_take_the_hot_path(monkeypatch: pytest.MonkeyPatch
     assert seen == []
 
 
+TABLE = stream_table.streams()
+
+
 def _detected(data: Dict[str, Any]) -> Any:
-    """The first dialect whose test accepts *data* (``_detect`` without its lookup)."""
-    for name, test in stream_module._DETECT:
+    """The first dialect whose ``stream_detect`` accepts *data* (detection without its lookup)."""
+    for test, (name, _, _) in TABLE.tests:
         try:
             if test(data):
                 return name
@@ -475,23 +478,29 @@ def _detected(data: Dict[str, Any]) -> Any:
     return None
 
 
+def _typed() -> List[Any]:
+    """The tests of the event-typed dialects (they come first)."""
+    return [test for test, _ in TABLE.tests[: len(TABLE.tests) - len(TABLE.untyped)]]
+
+
 def test_known_types_are_detected_as_the_tests_do() -> None:
-    assert stream_module._KINDS
-    for kind, name in stream_module._KINDS.items():
-        assert name == _detected({"type": kind}) == stream_module._detect({"type": kind, "choices": []}), kind
+    assert TABLE.kinds
+    for kind, (name, _, _) in TABLE.kinds.items():
+        assert name == _detected({"type": kind}) == detect_stream({"type": kind, "choices": []}), kind
 
 
-@given(kind=st.sampled_from(sorted(stream_module._KINDS)) | st.sampled_from(["response.x", "ping", "debug", ""])
+@given(kind=st.sampled_from(sorted(TABLE.kinds)) | st.sampled_from(["response.x", "ping", "debug", ""])
        | st.text(max_size=12),
        extra=st.dictionaries(st.sampled_from(["choices", "candidates", "message", "done", "delta", "index"]),
                              st.none() | st.integers() | st.just([]) | st.just({}), max_size=3))
 def test_detection_by_known_type_agrees_with_the_tests(kind: str, extra: Dict[str, Any]) -> None:
-    """A chunk of a known type is detected by one lookup: the typed tests must depend
-    on the type alone, and the lookup must answer as all the tests in order do."""
+    """A chunk of a known type is detected by one lookup: the typed tests (of dialects
+    with ``stream_events``) must depend on the type alone, and the lookup must answer as
+    all the tests in order do."""
     data = dict(extra, type=kind)
-    for _, test in stream_module._DETECT[: stream_module._TYPED]:
+    for test in _typed():
         assert test(data) == test({"type": kind})
-    assert stream_module._detect(data) == _detected(data)
+    assert detect_stream(data) == _detected(data)
 
 
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from .._access import to_data
 from .._dialect import EncodeContext
@@ -10,7 +10,23 @@ from .._errors import DecodeError, EncodeError, excerpt
 from .._ids import IdRule, map_id, synthesize_id
 from .._types import ToolCall, ToolResult
 
-__all__ = ["as_dict", "as_list", "check_native", "encode_id", "name_of", "opt_str", "result_id", "scoped"]
+__all__ = [
+    "Envelope",
+    "any_block",
+    "as_dict",
+    "as_int",
+    "as_list",
+    "check_native",
+    "custom_id_of",
+    "describe_error",
+    "encode_id",
+    "first_set",
+    "join_text",
+    "name_of",
+    "opt_str",
+    "result_id",
+    "scoped",
+]
 
 
 def as_dict(value: Any, loc: str, dialect: str, what: str) -> Dict[str, Any]:
@@ -105,3 +121,66 @@ def scoped(obj: Any, dialect: str) -> Dict[str, Any]:
     """The provider data *obj* carries for *dialect* (empty when none)."""
     data: Dict[str, Any] = obj.provider_data.get(dialect) or {}
     return data
+
+
+# -- reading whole responses (each provider's ``response.py``) --------------------------
+
+
+def first_set(d: Any, *names: str) -> Any:
+    """The value of the first of *names* that *d* (a dict) has and is not ``None``."""
+    if not isinstance(d, dict):
+        return None
+    for name in names:
+        if name in d and d[name] is not None:
+            return d[name]
+    return None
+
+
+def as_int(v: Any) -> Optional[int]:
+    """*v* if it is an int (not a bool), else ``None``."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def join_text(parts: List[str]) -> str:
+    """The string parts joined (anything else skipped)."""
+    return "".join(p for p in parts if isinstance(p, str))
+
+
+def any_block(items: Any, test: Callable[[Dict[str, Any]], bool]) -> bool:
+    """Whether one of *items* is a dict that passes *test*."""
+    return any(isinstance(b, dict) and test(b) for b in items or ())
+
+
+# -- batch result files (each provider's ``batch.py``) -----------------------------------
+
+
+class Envelope(NamedTuple):
+    """One line of a batch results file, opened (``Dialect.batch_envelope``)."""
+
+    kind: str  # which file format: "openai.batch", "anthropic.batch", ...
+    custom_id: Optional[str]
+    body: Any  # the response body (plain data), or None when the request failed
+    error: Optional[str]  # one line saying why there is no body
+    reason: str  # why this line was read as *kind* (for ``detect``)
+
+
+def custom_id_of(data: Dict[str, Any]) -> Optional[str]:
+    """The line's ``custom_id`` (the caller's request id) as a string, or ``None``."""
+    cid = data.get("custom_id")
+    return cid if type(cid) is str else (None if cid is None else str(cid))
+
+
+def describe_error(err: Any) -> str:
+    """One line from a provider error object (``{"code"|"type", "message"}``), nested or not."""
+    if type(err) is dict:
+        inner = err.get("error")
+        if type(inner) is dict and ("message" in inner or "type" in inner):
+            return describe_error(inner)
+        label = err.get("code") or err.get("type")
+        message = err.get("message")
+        parts = [str(p) for p in (label, message) if p not in (None, "")]
+        if parts:
+            return ": ".join(parts)
+    if err is None:
+        return "no details"
+    return " ".join(str(err).split())[:300]

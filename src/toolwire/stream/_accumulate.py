@@ -27,7 +27,8 @@ tests and fuzzing), with the argument text split as asked.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
+from types import MappingProxyType
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Union
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
@@ -35,22 +36,14 @@ from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall
-from ..dialects.anthropic import stream as anthropic_stream
-from ..dialects.bedrock import stream as bedrock_stream
-from ..dialects.cohere import stream as cohere_stream
-from ..dialects.gemini import stream as gemini_stream
-from ..dialects.mistral import stream as mistral_stream
-from ..dialects.ollama import stream as ollama_stream
-from ..dialects.openai import chat_stream as openai_chat_stream
-from ..dialects.openai import responses_stream as openai_responses_stream
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
+from ._table import HandlerFactory, Hit, StreamTable, streams, truncating
 
 __all__ = [
-    "STREAM_HANDLERS",
     "Accumulator",
     "ArgsDelta",
     "CallDone",
@@ -64,120 +57,64 @@ __all__ = [
     "detect_stream",
     "encode_stream",
     "stream_dialects",
+    "stream_handlers",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
-HandlerFactory = Callable[[Core], Any]
 Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
 
-#: Built-in stream handlers by dialect id. A third-party ``Dialect`` declares its own
-#: with ``stream=factory``; ``factory(core)`` returns an object with
-#: ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks, other)``: a loop
-#: that takes the dict chunks of *chunks* itself (one call for a whole stream) and
-#: passes any other chunk to ``other``.
-STREAM_HANDLERS: Dict[str, HandlerFactory] = {
-    openai_chat_stream.NAME: openai_chat_stream.Handler,
-    openai_responses_stream.NAME: openai_responses_stream.Handler,
-    anthropic_stream.NAME: anthropic_stream.Handler,
-    gemini_stream.NAME: gemini_stream.Handler,
-    bedrock_stream.NAME: bedrock_stream.Handler,
-    mistral_stream.NAME: mistral_stream.Handler,
-    cohere_stream.NAME: cohere_stream.Handler,
-    ollama_stream.NAME: ollama_stream.Handler,
-}
+# A dialect streams when it declares ``stream=factory``: ``factory(core)`` returns an
+# object with ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks,
+# other)``: a loop that takes the dict chunks of *chunks* itself (one call for a whole
+# stream) and passes any other chunk to ``other``. Detection and the list of streaming
+# dialects are derived from the fields of the registry in use (``_table``).
 
-# Detection order: event-typed streams first, then the distinctive keys, Chat last
-# (Mistral's chunks are Chat chunks and are read as such).
-_DETECT: Tuple[Tuple[str, Callable[[Dict[str, Any]], bool]], ...] = (
-    (openai_responses_stream.NAME, openai_responses_stream.detect),
-    (anthropic_stream.NAME, anthropic_stream.detect),
-    (cohere_stream.NAME, cohere_stream.detect),
-    (bedrock_stream.NAME, bedrock_stream.detect),
-    (gemini_stream.NAME, gemini_stream.detect),
-    (openai_chat_stream.NAME, openai_chat_stream.detect),
-    (ollama_stream.NAME, ollama_stream.detect),
-)
+
+def stream_handlers(registry: Optional[Registry] = None) -> Mapping[str, HandlerFactory]:
+    """A read-only view: dialect id -> stream handler factory (``Dialect.stream``) of
+    *registry*'s dialects (the default registry's when ``None``), in registry order.
+    ``STREAM_HANDLERS`` is this view of the default registry, taken when read."""
+    return MappingProxyType(streams(registry).handlers)
 
 
 def _no_run(*_: Any) -> None:
     raise AssertionError("unreachable")  # no handler yet; or a non-dict from ``plain_chunks``
 
 
-def stream_dialects() -> List[str]:
-    """Ids of the dialects with a built-in stream handler."""
-    return list(STREAM_HANDLERS)
+def stream_dialects(registry: Optional[Registry] = None) -> List[str]:
+    """Ids of the dialects that stream (``Dialect.stream``), in registry order."""
+    return list(streams(registry).handlers)
 
 
-def detect_stream(chunk: Any) -> Optional[str]:
+def detect_stream(chunk: Any, *, registry: Optional[Registry] = None) -> Optional[str]:
     """The streaming dialect a chunk (or event) belongs to, or ``None``."""
+    table = streams(registry)
     for data in plain_chunks(chunk):
-        name = _detect(data)
-        if name is not None:
-            return name
+        hit = table.detect(data)
+        if hit is not None:
+            return hit[0]
     return None
 
 
-_TYPED = 3  # the first three need a string ``type``: skipped at once without one
-_UNTYPED = _DETECT[_TYPED:]
-
-
-def _typed(kind: str) -> Optional[str]:
-    """The dialect the typed tests give a chunk of this ``type`` (they read it alone)."""
-    for name, test in _DETECT[:_TYPED]:
-        if test({"type": kind}):
-            return name
-    return None
-
-
-# The dialects of the event types the typed handlers know, given by the tests themselves:
-# a chunk of one of these types is detected with one lookup
-_KINDS: Dict[str, str] = {
-    kind: name
-    for kind in (*anthropic_stream.EVENTS, *cohere_stream.EVENTS, *openai_responses_stream.EVENTS)
-    for name in (_typed(kind),)
-    if name is not None
-}
-
-
-def _detect(data: Dict[str, Any]) -> Optional[str]:
-    kind = data.get("type")
-    if type(kind) is str:
-        name = _KINDS.get(kind)
-        if name is not None:
-            return name
-        tests = _DETECT
-    else:
-        tests = _UNTYPED
-    for name, test in tests:
-        try:
-            if test(data):
-                return name
-        except Exception:  # an odd value (an unhashable type, say) is not a match
-            continue
-    return None
-
-
-def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Tuple[str, HandlerFactory]:
+def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
     if isinstance(dialect, Dialect):
+        d: Optional[Dialect] = dialect
         name = dialect.name
-        factory = dialect.stream or STREAM_HANDLERS.get(name)
     elif type(dialect) is str:
-        name = dialect
-        factory = STREAM_HANDLERS.get(name)
-        if factory is None:
-            reg = default_registry() if registry is None else registry
-            if dialect in reg:  # an alias ("anthropic", "bedrock"...) or a third-party dialect
-                d = reg.get(dialect)
-                name = d.name
-                factory = d.stream or STREAM_HANDLERS.get(name)
+        hit = streams(registry).by_name.get(dialect)
+        if hit is not None:
+            return hit
+        reg = default_registry() if registry is None else registry
+        d = reg.get(dialect) if dialect in reg else None  # an alias ("anthropic", "bedrock"...)
+        name = dialect if d is None else d.name
     else:
         raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
-    if factory is None:
+    if d is None or d.stream is None:
         raise UnknownDialectError(
-            f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(STREAM_HANDLERS)}",
+            f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(stream_dialects(registry))}",
             dialect=name,
         )
-    return name, factory
+    return name, d.stream, truncating(d)
 
 
 def _runner(handler: Any, core: Core, preview: bool) -> Run:
@@ -241,6 +178,7 @@ class Accumulator:
         self._include_server = include_server
         self._preview = preview
         self._registry = registry
+        self._table: Optional[StreamTable] = None
         self._core: Optional[Core] = None
         self._handler: Any = None
         self._run: Run = _no_run
@@ -249,8 +187,14 @@ class Accumulator:
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
-    def _start(self, name: str, factory: HandlerFactory) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit)
+    def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
+        table = self._table
+        if table is None:
+            table = self._table = streams(self._registry)
+        return table.detect(data)
+
+    def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str]) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut)
         self._handler = factory(self._core)
         self._run = _runner(self._handler, self._core, self._preview)
 
@@ -281,12 +225,12 @@ class Accumulator:
             return
         it = plain_chunks(chunk)
         for data in it:
-            name = _detect(data)
-            if name is None:
+            hit = self._detect(data)
+            if hit is None:
                 if data and self._unknown is None:
                     self._unknown = data
                 continue
-            self._start(name, STREAM_HANDLERS[name])
+            self._start(*hit)
             self._run(chain((data,), it), self._feed_any)
             return
 
@@ -295,9 +239,9 @@ class Accumulator:
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._core is None and type(chunks[0]) is dict:
-                name = _detect(chunks[0])
-                if name is not None:
-                    self._start(name, STREAM_HANDLERS[name])
+                hit = self._detect(chunks[0])
+                if hit is not None:
+                    self._start(*hit)
             if self._core is not None:
                 self._run(chunks, self._feed_any)
                 return
@@ -305,12 +249,12 @@ class Accumulator:
         if self._core is None:
             for chunk in it:
                 if type(chunk) is dict:  # detected here: no generator, no chain
-                    name = _detect(chunk)
-                    if name is None:
+                    hit = self._detect(chunk)
+                    if hit is None:
                         if chunk and self._unknown is None:
                             self._unknown = chunk
                         continue
-                    self._start(name, STREAM_HANDLERS[name])
+                    self._start(*hit)
                     self._run((chunk,), self._feed_any)
                     break
                 self._feed_any(chunk)
@@ -379,15 +323,14 @@ def accumulate(
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
         rules = make_policy(policy) if policy else DEFAULT_POLICY
-        name: Optional[str] = None
-        factory: Optional[HandlerFactory] = None
+        hit: Optional[Hit] = None
         if dialect is not None:
-            name, factory = _resolve(dialect, registry)
+            hit = _resolve(dialect, registry)
         elif type(chunks[0]) is dict:
-            name = _detect(chunks[0])
-            factory = None if name is None else STREAM_HANDLERS[name]
-        if name is not None and factory is not None:
-            core = Core(name, rules, include_server, False, False)
+            hit = streams(registry).detect(chunks[0])
+        if hit is not None:
+            name, factory, cut = hit
+            core = Core(name, rules, include_server, False, False, cut)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 

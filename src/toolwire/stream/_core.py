@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Dict, Hashable, List, Optional, Set, Union, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Optional, Set, Union, cast
 
 from pydantic_core import from_json
 
@@ -97,9 +97,16 @@ class Core:
     """
 
     def __init__(
-        self, dialect: str, policy: Policy, include_server: bool, preview: bool, emit: bool = True
+        self,
+        dialect: str,
+        policy: Policy,
+        include_server: bool,
+        preview: bool,
+        emit: bool = True,
+        truncating: FrozenSet[str] = TRUNCATING,
     ) -> None:
         self.dialect = dialect
+        self.truncating = truncating  # finish reasons that cut calls short (the dialect's too)
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
@@ -355,8 +362,9 @@ class Core:
 
     def _policy(self) -> Policy:
         fr = self.finish_reason
-        if fr in TRUNCATING and self.policy.finish_reason is None:
-            return replace(self.policy, finish_reason=fr)
+        if fr in self.truncating and self.policy.finish_reason is None:
+            # a dialect's own truncating reason reaches the arguments policy as ``length``
+            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
         return self.policy
 
     def finalize(self, c: Call) -> None:

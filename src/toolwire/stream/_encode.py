@@ -2,38 +2,23 @@
 
 For tests and fuzzers: the argument text is split as asked and, where the dialect
 allows it, the fragments of parallel calls are interleaved. Each dialect's stream
-module writes its own events; this module only splits and dispatches.
+module writes its own events (``Dialect.stream_encoder``); this module only splits
+and dispatches.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .._args import encode_arguments
 from .._builtin import default_registry
+from .._dialect import Dialect
 from .._errors import EncodeError, UnknownDialectError
+from .._registry import Registry
 from .._types import ToolCall
-from ..dialects.anthropic import stream as anthropic_stream
-from ..dialects.bedrock import stream as bedrock_stream
-from ..dialects.cohere import stream as cohere_stream
-from ..dialects.gemini import stream as gemini_stream
-from ..dialects.mistral import stream as mistral_stream
-from ..dialects.ollama import stream as ollama_stream
-from ..dialects.openai import chat_stream as openai_chat_stream
-from ..dialects.openai import responses_stream as openai_responses_stream
+from ._table import streams
 
 __all__ = ["Split", "encode_stream"]
-
-_ENCODERS: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
-    openai_chat_stream.NAME: openai_chat_stream.encode,
-    openai_responses_stream.NAME: openai_responses_stream.encode,
-    anthropic_stream.NAME: anthropic_stream.encode,
-    gemini_stream.NAME: gemini_stream.encode,
-    bedrock_stream.NAME: bedrock_stream.encode,
-    mistral_stream.NAME: mistral_stream.encode,
-    cohere_stream.NAME: cohere_stream.encode,
-    ollama_stream.NAME: ollama_stream.encode,
-}
 
 
 Split = Union[None, int, Callable[[str], Sequence[str]]]
@@ -41,10 +26,11 @@ Split = Union[None, int, Callable[[str], Sequence[str]]]
 
 def encode_stream(
     calls: Sequence[Any],
-    dialect: str,
+    dialect: Union[str, Dialect],
     *,
     split: Split = None,
     interleave: bool = False,
+    registry: Optional[Registry] = None,
     **options: Any,
 ) -> List[Dict[str, Any]]:
     """The chunks/events of *dialect* that stream *calls* (``ToolCall``s or canonical
@@ -57,18 +43,20 @@ def encode_stream(
     streamed arguments), ``mistral`` ``with_index=True``, ``openai.chat``
     ``with_index=False`` / ``finish_reason=...``.
     """
-    reg = default_registry()
-    name = reg.get(dialect).name if dialect in reg else dialect
-    enc = _ENCODERS.get(name)
+    if isinstance(dialect, Dialect):
+        name, enc = dialect.name, dialect.stream_encoder
+    else:
+        reg = default_registry() if registry is None else registry
+        d = reg.get(dialect) if dialect in reg else None
+        name = dialect if d is None else d.name
+        enc = None if d is None else d.stream_encoder
     if enc is None:
-        raise UnknownDialectError(
-            f"Dialect {dialect!r} has no stream encoder; streaming dialects: {', '.join(_ENCODERS)}"
-        )
+        known = ", ".join(streams(registry).encoders)
+        raise UnknownDialectError(f"Dialect {dialect!r} has no stream encoder; streaming dialects: {known}")
     canon = [c if isinstance(c, ToolCall) else ToolCall._validate(c) for c in calls]
     cut = _splitter(split)
     fragments = [[p for p in cut(encode_arguments(c.args, c.raw)) if p] for c in canon]
-    if name == gemini_stream.NAME:
-        options["split"] = cut
+    options["split"] = cut  # for encoders that cut more than the whole argument text (Vertex partialArgs)
     if interleave:
         options["interleave"] = True
     try:

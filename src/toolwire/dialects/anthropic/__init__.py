@@ -1,5 +1,6 @@
 """Anthropic Messages API (``anthropic.messages``): calls, tools and results (``messages``,
-``tools``), stream events (``stream``).
+``tools``), stream events (``stream``), whole responses and stop reasons
+(``response``), Message Batches result lines (``batch``).
 
 https://docs.anthropic.com/en/api/messages
 """

@@ -39,6 +39,8 @@ from ..._errors import ArgumentsError, EncodeError
 from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
+from . import batch, stream
+from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, NAMES, OTHER_BLOCKS, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT", "object_arguments"]
@@ -306,6 +308,15 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("anthropic",),
     description="Anthropic Messages API",
+    stream=stream.Handler,
+    stream_detect=stream.detect,
+    stream_events=stream.EVENTS,
+    stream_encoder=stream.encode,
+    response=RESPONSE,
+    finish_reasons=FINISH,
+    response_envelope=reply,
+    batch_envelope=batch.open_line,
+    assistant_message=encode_message,
     peek=peek,
     quick=quick,
     quick_first=QUICK_FIRST,

@@ -1,4 +1,8 @@
-"""Tool definitions and tool results of ``anthropic.messages`` (see that module)."""
+"""Tool definitions and tool results of ``anthropic.messages`` (see that module).
+
+Follows https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
+and https://docs.anthropic.com/en/api/messages (``tools``, ``tool_result`` blocks).
+"""
 
 from __future__ import annotations
 

@@ -42,6 +42,8 @@ from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
+from . import stream
+from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
@@ -223,6 +225,13 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("bedrock",),
     description="AWS Bedrock Converse / ConverseStream",
+    stream=stream.Handler,
+    stream_detect=stream.detect,
+    stream_encoder=stream.encode,
+    response=RESPONSE,
+    finish_reasons=FINISH,
+    response_envelope=reply,
+    assistant_message=encode_message,
     peek=peek,
     quick=quick,
     quick_first=QUICK_FIRST,

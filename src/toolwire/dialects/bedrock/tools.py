@@ -1,4 +1,8 @@
-"""Tool definitions and tool results of ``bedrock.converse`` (see that module)."""
+"""Tool definitions and tool results of ``bedrock.converse`` (see that module).
+
+Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html
+and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultBlock.html.
+"""
 
 from __future__ import annotations
 

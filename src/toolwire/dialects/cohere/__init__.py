@@ -1,5 +1,5 @@
 """Cohere Chat API v2 (``cohere.v2``): calls, tools and results (``v2``), stream events
-(``stream``).
+(``stream``), whole responses and finish reasons (``response``).
 
 https://docs.cohere.com/reference/chat
 """

@@ -38,9 +38,11 @@ from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
 from .._fn_plain import fn_decoder
-from ..mistral.calls import chat_message, decode_fn_call, encode_fn_call, rescoped
+from ..mistral.calls import decode_fn_call, encode_fn_call, rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from . import stream
+from .response import FINISH, RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]
 
@@ -184,16 +186,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
-def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    """Text next to Cohere tool calls is the ``tool_plan``; no ``content`` key."""
-    if not items:
-        return chat_message(items, content, "absent")
-    msg: Dict[str, Any] = {"role": "assistant", "tool_calls": items}
-    if content:
-        msg["tool_plan"] = content
-    return msg
-
-
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"function", "message", "role", "messages"}),
@@ -209,6 +201,13 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",
+    stream=stream.Handler,
+    stream_detect=stream.detect,
+    stream_events=stream.EVENTS,
+    stream_encoder=stream.encode,
+    response=RESPONSE,
+    finish_reasons=FINISH,
+    response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,
     quick=quick,

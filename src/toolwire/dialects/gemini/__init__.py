@@ -1,6 +1,6 @@
 """Google Gemini / Vertex AI ``generateContent`` (``gemini``): calls (``calls``),
 declarations and function responses (``tools``), streamed candidates and ``partialArgs``
-(``stream``).
+(``stream``), whole responses and finish reasons (``response``).
 
 https://ai.google.dev/api/caching#FunctionCall
 """

@@ -49,6 +49,8 @@ from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
+from . import stream
+from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import (
     DECLARATION_KEYS,
     GEMINI_ONLY_DECLARATION_KEYS,
@@ -319,6 +321,13 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
+    stream=stream.Handler,
+    stream_detect=stream.detect,
+    stream_encoder=stream.encode,
+    response=RESPONSE,
+    finish_reasons=FINISH,
+    response_envelope=reply,
+    assistant_message=encode_message,
     peek=peek,
     detect=detect,
     quick=quick,

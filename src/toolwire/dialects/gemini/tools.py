@@ -1,4 +1,8 @@
-"""Function declarations and function responses of ``gemini`` (see that module)."""
+"""Function declarations and function responses of ``gemini`` (see that module).
+
+Follows https://ai.google.dev/api/caching#FunctionDeclaration and
+https://ai.google.dev/api/caching#FunctionResponse.
+"""
 
 from __future__ import annotations
 

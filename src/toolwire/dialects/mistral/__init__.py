@@ -1,5 +1,5 @@
 """Mistral La Plateforme chat completions (``mistral``): calls, tools and results
-(``calls``), stream chunks (``stream``).
+(``calls``), stream chunks (``stream``), the assistant message and reply (``response``).
 
 https://docs.mistral.ai/api/#tag/chat
 """

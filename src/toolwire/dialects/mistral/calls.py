@@ -21,14 +21,15 @@ assistant message, or a La Plateforme model name on a response. A plain
 OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
 ``openai.chat``; ``decode(x, "mistral")`` reads it as Mistral.
 
-The generic OpenAI-like helpers here (``decode_fn_call``, ``encode_fn_call``,
-``chat_message``) are shared by ``cohere.v2`` and ``ollama``.
+The generic OpenAI-like helpers here (``decode_fn_call``, ``encode_fn_call``) are
+shared by ``cohere.v2`` and ``ollama``. Streams: ``stream``; the assistant message and
+reply: ``response`` (Mistral responses are read as ``openai.chat``).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
@@ -38,8 +39,11 @@ from .._common import as_dict, check_native, encode_id, name_of, opt_str, result
 from .._fn_plain import fn_decoder
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from ..openai.response import CHAT_FINISH
+from . import stream
+from .response import encode_message, reply
 
-__all__ = ["DIALECT", "chat_message", "decode_fn_call", "encode_fn_call", "rescoped"]
+__all__ = ["DIALECT", "decode_fn_call", "encode_fn_call", "rescoped"]
 
 NAME = "mistral"
 IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
@@ -145,24 +149,6 @@ def rescoped(obj: Any, src: str, dst: str) -> Any:
     return evolve(obj, provider_data=pd)
 
 
-def chat_message(items: List[Dict[str, Any]], content: Optional[str], empty: str) -> Dict[str, Any]:
-    """An OpenAI-like assistant message holding *items*.
-
-    *empty* says how a tool-only message writes its content: ``"null"``, ``""``
-    (``"empty"``) or no key at all (``"absent"``). ``tool_calls`` is never ``[]``.
-    """
-    msg: Dict[str, Any] = {"role": "assistant"}
-    if content is not None and content != "":
-        msg["content"] = content
-    elif not items or empty == "empty":
-        msg["content"] = ""
-    elif empty == "null":
-        msg["content"] = None
-    if items:
-        msg["tool_calls"] = items
-    return msg
-
-
 # --- Mistral ------------------------------------------------------------------------------
 
 
@@ -254,11 +240,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
-def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    """A tool-only Mistral assistant message has no ``content`` key."""
-    return chat_message(items, content, "absent")
-
-
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
@@ -274,6 +255,10 @@ DIALECT = Dialect(
     children=openai_chat.children,
     finish=openai_chat.finish,
     description="Mistral chat completions (9-alphanumeric call ids)",
+    stream=stream.Handler,
+    stream_encoder=stream.encode,
+    finish_reasons=CHAT_FINISH,
+    response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,
     quick=quick,

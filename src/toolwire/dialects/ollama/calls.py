@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import string
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
@@ -38,9 +38,11 @@ from ..._ids import IdRule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from .._fn_plain import object_decoder
-from ..mistral.calls import chat_message, rescoped
+from ..mistral.calls import rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from . import stream
+from .response import FINISH, RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]
 
@@ -217,11 +219,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
-def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
-    """Ollama writes ``"content": ""`` on a tool-only assistant message."""
-    return chat_message(items, content, "empty")
-
-
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"function", "created_at", "role", "messages"}),
@@ -237,6 +234,12 @@ DIALECT = Dialect(
     children=openai_chat.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
+    stream=stream.Handler,
+    stream_detect=stream.detect,
+    stream_encoder=stream.encode,
+    response=RESPONSE,
+    finish_reasons=FINISH,
+    response_envelope=reply,
     peek=_peek,
     detect=detect,
     quick=quick,

@@ -28,8 +28,10 @@ from ..._errors import DecodeError
 from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
+from . import batch, chat_stream
 from ._plain import QUICK_FIRST, plain_call
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import SDK_CALL, quick_object, read_completion, read_message, read_object
 
 __all__ = ["DIALECT"]
@@ -287,6 +289,14 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
+    stream=chat_stream.Handler,
+    stream_detect=chat_stream.detect,
+    stream_encoder=chat_stream.encode,
+    response=CHAT_RESPONSE,
+    finish_reasons=CHAT_FINISH,
+    response_envelope=chat_reply(encode_message, "gpt-4o"),
+    batch_envelope=batch.open_line,
+    assistant_message=encode_message,
     peek=peek,
     quick=quick,
     quick_first=(QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),

@@ -192,6 +192,7 @@ def encode(
     interleave: bool = False,
     finish_reason: str = "tool_calls",
     with_index: bool = True,
+    split: Any = None,  # the fragments are cut already
 ) -> List[Dict[str, Any]]:
     """Chat chunks carrying *calls*; ``fragments[i]`` is call i's argument text in pieces."""
     chunks: List[Dict[str, Any]] = []

@@ -1,5 +1,8 @@
 """Tool definitions and tool results of ``openai.chat`` (see that module).
 
+Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
+``messages[].role: "tool"``).
+
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
   and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.

@@ -36,7 +36,9 @@ from ..._errors import DecodeError
 from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
+from . import responses_stream
 from .chat import is_custom
+from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
 from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .sdk import read_response
 
@@ -301,6 +303,14 @@ DIALECT = Dialect(
     finish=finish,
     aliases=("responses",),
     description="OpenAI Responses API",
+    stream=responses_stream.Handler,
+    stream_detect=responses_stream.detect,
+    stream_events=responses_stream.EVENTS,
+    stream_encoder=responses_stream.encode,
+    response=RESPONSES_RESPONSE,
+    finish_reasons=RESPONSES_FINISH,
+    message_envelope=responses_history,
+    response_envelope=responses_reply,
     peek=peek,
     quick=quick,
     quick_first=QUICK_FIRST,

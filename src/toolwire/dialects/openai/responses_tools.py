@@ -1,5 +1,8 @@
 """Tool definitions and tool results of ``openai.responses`` (see that module).
 
+Follows https://platform.openai.com/docs/api-reference/responses/create (``tools``,
+``input[]`` items of type ``function_call_output``).
+
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   and ``{"type": "custom", "name", "description", "format"}``.
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list

@@ -1,6 +1,7 @@
 """The openai SDK's objects, read by attribute (no generic walk, no serializer).
 
-The classes are those of openai-python (``types/chat/chat_completion*.py``,
+The classes are those of openai-python (https://github.com/openai/openai-python,
+``types/chat/chat_completion*.py``,
 ``types/responses/response.py``; checked 2026-11-30): a function tool call is read
 into the plain Chat item or straight into a ``ToolCall``; a ``ChatCompletion`` or a
 ``Response`` is read down to what ``decode_all`` needs of it. Every reader returns

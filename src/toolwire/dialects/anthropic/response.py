@@ -1,0 +1,74 @@
+"""Anthropic Messages whole responses: a ``message`` read (text, thinking, refusal,
+``stop_reason``, usage), its stop reasons, and the assistant turn and reply that hold
+``tool_use`` blocks.
+
+Follows https://docs.anthropic.com/en/api/messages (checked 2026-11-30): ``content[]``
+blocks ``text``, ``thinking``, ``tool_use``; ``stop_reason`` (``StopReason``);
+``usage.{input_tokens, output_tokens}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import any_block, as_int, join_text
+
+__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+
+Items = List[Dict[str, Any]]
+
+
+def read(d: Dict[str, Any]) -> ResponseFields:
+    text: List[str] = []
+    reasoning: List[str] = []
+    for block in d.get("content") or []:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "text":
+            text.append(block.get("text") or "")
+        elif block.get("type") == "thinking":
+            reasoning.append(block.get("thinking") or "")
+    raw = d.get("stop_reason")
+    refusal = (join_text(text) or "refused") if raw == "refusal" else None
+    u = d.get("usage") or {}
+    usage = make_usage(
+        as_int(u.get("input_tokens")),
+        as_int(u.get("output_tokens")),
+        None,
+        (as_int(u.get("input_tokens")) or 0) + (as_int(u.get("output_tokens")) or 0) if u else None,
+    )
+    return join_text(text), "\n".join(reasoning), refusal, raw, usage, None
+
+
+RESPONSE = ResponseReader(
+    lambda d: d.get("type") == "message" and isinstance(d.get("content"), list),
+    read,
+    lambda d: any_block(d.get("content"), lambda b: b.get("type") not in ("text", "thinking")),
+    frozenset({"content"}),
+)
+
+#: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``)
+FINISH: Dict[str, str] = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "max_tokens": "length",
+    "tool_use": "tool_calls",
+    "pause_turn": "pause",
+    "refusal": "refusal",
+    "model_context_window_exceeded": "context_window",
+}
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """The assistant turn: a text block (when there is text), then the call blocks."""
+    blocks: Items = [{"type": "text", "text": content}] if content else []
+    return {"role": "assistant", "content": [*blocks, *items]}
+
+
+def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole ``message`` response holding *items*."""
+    return {"id": "msg_0", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+            "content": encode_message(items, content)["content"], "stop_reason": finish or "tool_use",
+            "stop_sequence": None, "usage": {"input_tokens": 412, "output_tokens": 61}}

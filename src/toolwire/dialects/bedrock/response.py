@@ -1,0 +1,73 @@
+"""Bedrock Converse whole responses: a ``Converse`` reply read (text, reasoning,
+``stopReason``, usage), its stop reasons, and the assistant turn and reply that hold
+``toolUse`` blocks.
+
+Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+(checked 2026-11-30): ``output.message.content[]`` (``text``, ``reasoningContent``,
+``toolUse``), ``stopReason``, ``usage.{inputTokens, outputTokens, totalTokens}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import any_block, as_int, join_text
+
+__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+
+Items = List[Dict[str, Any]]
+
+
+def read(d: Dict[str, Any]) -> ResponseFields:
+    msg = (d.get("output") or {}).get("message") or {}
+    text: List[str] = []
+    reasoning: List[str] = []
+    for block in msg.get("content") or []:
+        if not isinstance(block, dict):
+            continue
+        if isinstance(block.get("text"), str):
+            text.append(block["text"])
+        rc = block.get("reasoningContent")
+        if isinstance(rc, dict):
+            rt = rc.get("reasoningText") or {}
+            if isinstance(rt.get("text"), str):
+                reasoning.append(rt["text"])
+    u = d.get("usage") or {}
+    usage = make_usage(as_int(u.get("inputTokens")), as_int(u.get("outputTokens")), None, as_int(u.get("totalTokens")))
+    return join_text(text), "\n".join(reasoning), None, d.get("stopReason"), usage, None
+
+
+RESPONSE = ResponseReader(
+    lambda d: isinstance(d.get("output"), dict) and "message" in d["output"],
+    read,
+    lambda d: any_block(((d.get("output") or {}).get("message") or {}).get("content"), lambda b: "toolUse" in b),
+    frozenset({"output"}),
+)
+
+#: ``stopReason`` -> the normalised vocabulary (``malformed_model_output`` is an error)
+FINISH: Dict[str, str] = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "tool_use": "tool_calls",
+    "max_tokens": "length",
+    "guardrail_intervened": "content_filter",
+    "content_filtered": "content_filter",
+    "malformed_model_output": "error",
+    "malformed_tool_use": "error",
+    "model_context_window_exceeded": "context_window",
+}
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """The assistant turn: a text block (when there is text), then the call blocks."""
+    blocks: Items = [{"text": content}] if content else []
+    return {"role": "assistant", "content": [*blocks, *items]}
+
+
+def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole ``Converse`` reply holding *items*."""
+    return {"output": {"message": encode_message(items, content)}, "stopReason": finish or "tool_use",
+            "usage": {"inputTokens": 40, "outputTokens": 12, "totalTokens": 52},
+            "metrics": {"latencyMs": 420}}

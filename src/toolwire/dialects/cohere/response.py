@@ -1,0 +1,68 @@
+"""Cohere v2 whole responses: a chat reply read (text, ``tool_plan``,
+``finish_reason``, usage), its finish reasons, and the assistant message and reply
+that hold ``tool_calls``.
+
+Follows https://docs.cohere.com/reference/chat (checked 2026-11-30):
+``message.content[]``, ``message.tool_plan``, ``finish_reason`` (upper case),
+``usage.tokens.{input_tokens, output_tokens}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import as_int, join_text
+from ..openai.response import chat_message
+
+__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+
+Items = List[Dict[str, Any]]
+
+
+def read(d: Dict[str, Any]) -> ResponseFields:
+    msg = d.get("message") or {}
+    text = [p.get("text") or "" for p in msg.get("content") or [] if isinstance(p, dict) and p.get("type") == "text"]
+    plan = msg.get("tool_plan")
+    tokens = (d.get("usage") or {}).get("tokens") or {}
+    usage = make_usage(as_int(tokens.get("input_tokens")), as_int(tokens.get("output_tokens")), None, None)
+    return join_text(text), plan if isinstance(plan, str) else "", None, d.get("finish_reason"), usage, None
+
+
+RESPONSE = ResponseReader(
+    lambda d: (
+        isinstance(d.get("message"), dict) and isinstance(d.get("finish_reason"), str) and d["finish_reason"].isupper()
+    ),
+    read,
+    lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    frozenset({"finish_reason"}),
+)
+
+#: ``finish_reason`` -> the normalised vocabulary
+FINISH: Dict[str, str] = {
+    "COMPLETE": "stop",
+    "STOP_SEQUENCE": "stop",
+    "MAX_TOKENS": "length",
+    "TOOL_CALL": "tool_calls",
+    "ERROR": "error",
+    "ERROR_TOXIC": "content_filter",
+    "ERROR_LIMIT": "context_window",
+    "USER_CANCEL": "other",
+}
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """Text next to Cohere tool calls is the ``tool_plan``; no ``content`` key."""
+    if not items:
+        return chat_message(items, content, "absent")
+    msg: Dict[str, Any] = {"role": "assistant", "tool_calls": items}
+    if content:
+        msg["tool_plan"] = content
+    return msg
+
+
+def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole chat reply holding *items*."""
+    return {"id": "5d4e9c2a-0", "finish_reason": finish or "TOOL_CALL", "message": encode_message(items, content),
+            "usage": {"billed_units": {"input_tokens": 30, "output_tokens": 18}}}

@@ -1,0 +1,103 @@
+"""Gemini whole responses: a ``GenerateContentResponse`` read (text, thoughts, a
+blocked prompt, ``finishReason``, usage), its finish reasons, and the ``model`` turn
+and reply that hold ``functionCall`` parts.
+
+Follows https://ai.google.dev/api/generate-content#generatecontentresponse and
+https://ai.google.dev/api/generate-content#FinishReason (checked 2026-11-30):
+``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
+``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
+(camelCase, or snake_case from the google-genai SDK).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import any_block, as_int, first_set, join_text
+
+__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+
+Items = List[Dict[str, Any]]
+
+
+def read(d: Dict[str, Any]) -> ResponseFields:
+    cands = d.get("candidates") or []
+    cand = cands[0] if cands and isinstance(cands[0], dict) else {}
+    text: List[str] = []
+    reasoning: List[str] = []
+    for part in (first_set(cand, "content") or {}).get("parts") or []:
+        if isinstance(part, dict) and isinstance(part.get("text"), str):
+            (reasoning if part.get("thought") else text).append(part["text"])
+    raw = first_set(cand, "finishReason", "finish_reason")
+    feedback = first_set(d, "promptFeedback", "prompt_feedback") or {}
+    block = first_set(feedback, "blockReason", "block_reason")
+    refusal = None
+    if not cands and block:
+        raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
+    u = first_set(d, "usageMetadata", "usage_metadata") or {}
+    usage = make_usage(
+        as_int(first_set(u, "promptTokenCount", "prompt_token_count")),
+        as_int(first_set(u, "candidatesTokenCount", "candidates_token_count")),
+        as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count")),
+        as_int(first_set(u, "totalTokenCount", "total_token_count")),
+    )
+    return join_text(text), join_text(reasoning), refusal, raw, usage, d.get("parsed")
+
+
+def _calls(d: Dict[str, Any]) -> bool:
+    return any(
+        any_block(
+            (c.get("content") or {}).get("parts"),
+            lambda p: "functionCall" in p or "function_call" in p or "executableCode" in p or "executable_code" in p,
+        )
+        for c in d.get("candidates") or ()
+        if isinstance(c, dict)
+    )
+
+
+RESPONSE = ResponseReader(
+    lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d,
+    read,
+    _calls,
+    frozenset({"candidates", "promptFeedback", "prompt_feedback"}),
+)
+
+#: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``)
+FINISH: Dict[str, str] = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "IMAGE_PROHIBITED_CONTENT": "content_filter",
+    "IMAGE_RECITATION": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "error",
+    "UNEXPECTED_TOOL_CALL": "error",
+    "TOO_MANY_TOOL_CALLS": "error",
+    "MISSING_THOUGHT_SIGNATURE": "error",
+    "MALFORMED_RESPONSE": "error",
+    "LANGUAGE": "other",
+    "OTHER": "other",
+    "FINISH_REASON_UNSPECIFIED": "other",
+    "IMAGE_OTHER": "other",
+}
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """The ``model`` turn: a text part (when there is text), then the call parts."""
+    parts: Items = [{"text": content}] if content else []
+    return {"role": "model", "parts": [*parts, *items]}
+
+
+def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole ``GenerateContentResponse`` with one candidate holding *items*."""
+    return {"candidates": [{"content": encode_message(items, content), "finishReason": finish or "STOP",
+                            "index": 0}],
+            "usageMetadata": {"promptTokenCount": 40, "candidatesTokenCount": 12},
+            "modelVersion": "gemini-2.5-flash"}

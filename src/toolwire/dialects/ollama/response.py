@@ -1,0 +1,58 @@
+"""Ollama ``/api/chat`` whole responses: a reply read (``message.{content,
+thinking}``, ``done_reason``, token counts), its done reasons, and the assistant
+message and reply that hold ``tool_calls``.
+
+Follows https://github.com/ollama/ollama/blob/main/docs/api.md (checked 2026-11-30):
+``message.{content, thinking, tool_calls}``, ``done``, ``done_reason``,
+``prompt_eval_count`` / ``eval_count``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import as_int
+from ..openai.response import chat_message
+
+__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+
+Items = List[Dict[str, Any]]
+
+
+def read(d: Dict[str, Any]) -> ResponseFields:
+    msg = d.get("message") or {}
+    content = msg.get("content")
+    thinking = msg.get("thinking")
+    usage = make_usage(as_int(d.get("prompt_eval_count")), as_int(d.get("eval_count")), None, None)
+    return (
+        content if isinstance(content, str) else "",
+        thinking if isinstance(thinking, str) else "",
+        None,
+        d.get("done_reason"),
+        usage,
+        None,
+    )
+
+
+RESPONSE = ResponseReader(
+    lambda d: isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d),
+    read,
+    lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    frozenset({"done", "done_reason"}),
+)
+
+#: ``done_reason`` -> the normalised vocabulary (a reply with calls says ``stop``)
+FINISH: Dict[str, str] = {"stop": "stop", "length": "length", "load": "other", "unload": "other"}
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """Ollama writes ``"content": ""`` on a tool-only assistant message."""
+    return chat_message(items, content, "empty")
+
+
+def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole (non-streamed) ``/api/chat`` reply holding *items*."""
+    return {"model": "llama3.1", "created_at": "2025-11-30T08:00:00.000000Z",
+            "message": encode_message(items, content), "done_reason": finish or "stop", "done": True}

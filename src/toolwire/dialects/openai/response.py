@@ -1,0 +1,222 @@
+"""OpenAI whole responses: Chat ``ChatCompletion`` and Responses ``Response`` objects
+read (text, reasoning, refusal, finish reason, usage), their finish reasons, and the
+assistant messages and replies that hold call items.
+
+Follows (checked 2026-11-30):
+
+- Chat: https://platform.openai.com/docs/api-reference/chat/object —
+  ``choices[0].message.{content, refusal, reasoning_content, reasoning}``,
+  ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens``;
+  ``reasoning`` is vLLM's name since Oct 2025
+  (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
+  ``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model);
+  Mistral's ``model_length`` / ``error`` (https://docs.mistral.ai/api/) and DeepSeek's
+  ``insufficient_system_resource``
+  (https://api-docs.deepseek.com/api/create-chat-completion) finish reasons.
+- Responses: https://platform.openai.com/docs/api-reference/responses/object —
+  ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
+  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import any_block, as_int, first_set, join_text
+
+__all__ = [
+    "CHAT_FINISH", "CHAT_RESPONSE", "RESPONSES_FINISH", "RESPONSES_RESPONSE", "chat_message", "chat_reply",
+    "encode_message", "responses_history", "responses_reply",
+]
+
+Items = List[Dict[str, Any]]
+
+# -- Chat --------------------------------------------------------------------------------
+
+
+def read_chat(d: Dict[str, Any]) -> ResponseFields:
+    choices = d.get("choices") or []
+    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
+    msg = first_set(choice, "message", "delta") or {}
+    content = msg.get("content")
+    text: List[str] = []
+    reasoning: List[str] = []
+    if isinstance(content, str):
+        text.append(content)
+    elif isinstance(content, list):  # content parts (Mistral thinking chunks, ...)
+        for part in content:
+            if not isinstance(part, dict):
+                continue
+            kind = part.get("type")
+            if kind in ("text", "output_text"):
+                text.append(part.get("text") or "")
+            elif kind == "thinking":
+                inner = part.get("thinking")
+                if isinstance(inner, list):
+                    reasoning.extend(p.get("text") or "" for p in inner if isinstance(p, dict))
+                elif isinstance(inner, str):
+                    reasoning.append(inner)
+    r = first_set(msg, "reasoning_content", "reasoning")
+    if isinstance(r, str):
+        reasoning.insert(0, r)
+    elif isinstance(r, dict) and isinstance(r.get("content"), str):
+        reasoning.insert(0, r["content"])
+    u = d.get("usage") or {}
+    details = u.get("completion_tokens_details") or {}
+    usage = make_usage(
+        as_int(u.get("prompt_tokens")),
+        as_int(u.get("completion_tokens")),
+        as_int(details.get("reasoning_tokens")),
+        as_int(u.get("total_tokens")),
+    )
+    refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) and msg["refusal"] else None
+    return join_text(text), join_text(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
+
+
+def _chat_calls(d: Dict[str, Any]) -> bool:
+    choices = d.get("choices") or []
+    msg = (
+        (choices[0].get("message") or choices[0].get("delta") or {}) if choices and isinstance(choices[0], dict) else {}
+    )
+    return bool(isinstance(msg, dict) and (msg.get("tool_calls") or msg.get("function_call")))
+
+
+CHAT_RESPONSE = ResponseReader(
+    lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls, frozenset({"choices"})
+)
+
+#: Chat ``finish_reason`` -> the normalised vocabulary (OpenAI-compatible servers too)
+CHAT_FINISH: Dict[str, str] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "function_call": "tool_calls",
+    "content_filter": "content_filter",
+    "insufficient_system_resource": "error",
+    "model_length": "length",
+    "error": "error",
+    "eos": "stop",
+    "end_turn": "stop",
+}
+
+
+def chat_message(items: Items, content: Optional[str], empty: str) -> Dict[str, Any]:
+    """An OpenAI-like assistant message holding *items*.
+
+    *empty* says how a tool-only message writes its content: ``"null"``, ``""``
+    (``"empty"``) or no key at all (``"absent"``). ``tool_calls`` is never ``[]``.
+    """
+    msg: Dict[str, Any] = {"role": "assistant"}
+    if content is not None and content != "":
+        msg["content"] = content
+    elif not items or empty == "empty":
+        msg["content"] = ""
+    elif empty == "null":
+        msg["content"] = None
+    if items:
+        msg["tool_calls"] = items
+    return msg
+
+
+def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
+    """A tool-only Chat assistant message has ``"content": null``."""
+    return chat_message(items, content, "null")
+
+
+_USAGE = {"prompt_tokens": 84, "completion_tokens": 22, "total_tokens": 106}
+
+
+def chat_reply(
+    message: Callable[[Items, Optional[str]], Dict[str, Any]], model: str
+) -> Callable[..., Dict[str, Any]]:
+    """The ``response_envelope`` of a Chat-shaped dialect: a ``chat.completion`` around
+    the assistant message *message* builds, from *model*."""
+
+    def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+        return {"id": "chatcmpl-0", "object": "chat.completion", "created": 1764460800, "model": model,
+                "choices": [{"index": 0, "finish_reason": finish or "tool_calls",
+                             "message": message(items, content)}],
+                "usage": dict(_USAGE)}
+
+    return reply
+
+
+# -- Responses ---------------------------------------------------------------------------
+
+
+def read_responses(d: Dict[str, Any]) -> ResponseFields:
+    text: List[str] = []
+    reasoning: List[str] = []
+    refusal: Optional[str] = None
+    for item in d.get("output") or []:
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("type")
+        if kind == "message":
+            for part in item.get("content") or []:
+                if isinstance(part, dict) and part.get("type") == "output_text":
+                    text.append(part.get("text") or "")
+                elif isinstance(part, dict) and part.get("type") == "refusal":
+                    refusal = (refusal or "") + (part.get("refusal") or "")
+        elif kind == "reasoning":
+            for key in ("content", "summary"):
+                for part in item.get(key) or []:
+                    if isinstance(part, dict) and isinstance(part.get("text"), str):
+                        reasoning.append(part["text"])
+    status = d.get("status")
+    details = d.get("incomplete_details") or {}
+    raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
+    u = d.get("usage") or {}
+    usage = make_usage(
+        as_int(u.get("input_tokens")),
+        as_int(u.get("output_tokens")),
+        as_int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+        as_int(u.get("total_tokens")),
+    )
+    return join_text(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
+
+
+RESPONSES_RESPONSE = ResponseReader(
+    lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
+    read_responses,
+    lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
+    frozenset({"object", "output"}),
+)
+
+#: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
+RESPONSES_FINISH: Dict[str, str] = {
+    "completed": "stop",
+    "max_output_tokens": "length",
+    "content_filter": "content_filter",
+    "failed": "error",
+    "cancelled": "other",
+    "in_progress": "other",
+    "queued": "other",
+    "incomplete": "other",
+}
+
+
+def _output_text(content: str) -> Dict[str, Any]:
+    return {"type": "message", "id": "msg_0", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": content, "annotations": []}]}
+
+
+def responses_history(items: Items, content: Optional[str] = None) -> Dict[str, Any]:
+    """The Responses API has no assistant message holding calls: a request's input
+    history does (the user turn, the model's text, its calls)."""
+    history: Items = [{"role": "user", "content": "What is the weather?"}]
+    if content:
+        history.append({"type": "message", "role": "assistant", "id": "msg_0",
+                        "content": [{"type": "output_text", "text": content, "annotations": []}]})
+    return {"model": "gpt-5", "input": [*history, *items]}
+
+
+def responses_reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole ``response`` object holding *items* after a reasoning item (and *content*)."""
+    out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
+    if content:
+        out.append(_output_text(content))
+    return {"id": "resp_0", "object": "response", "status": finish or "completed", "created_at": 1764460800,
+            "model": "gpt-5", "output": [*out, *items]}

@@ -1,0 +1,97 @@
+"""The streaming table of a registry, derived from its dialects' fields.
+
+``stream`` (the handler factory), ``stream_detect`` (claims a chunk),
+``stream_events`` (the ``"type"`` values of an event-typed stream) and
+``stream_encoder``: no dialect is named here. Detection asks event-typed dialects
+first, then the others, each group in registry order; a chunk whose ``"type"`` is a
+known event type is detected with one lookup (the typed tests are asked about
+``{"type": kind}`` alone, once, when the table is built). A dialect's finish reasons
+that ``finish_reasons`` normalises to ``length`` cut its stream's calls short, as
+the built-in ones (``length``, ``max_tokens``...) do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+
+from .._args import TRUNCATING
+from .._derived import derived
+from .._dialect import Dialect
+from .._registry import Registry
+
+__all__ = ["StreamTable", "streams", "truncating"]
+
+HandlerFactory = Callable[[Any], Any]
+# what starts a stream: the dialect id, its handler factory, its truncating finish reasons
+Hit = Tuple[str, HandlerFactory, FrozenSet[str]]
+Test = Tuple[Callable[[Dict[str, Any]], bool], Hit]
+
+
+def truncating(d: Dialect) -> FrozenSet[str]:
+    """The finish reasons that cut *d*'s replies short: the core's, and those its
+    ``finish_reasons`` normalises to ``length``."""
+    own = frozenset(raw for raw, norm in d.finish_reasons.items() if norm == "length")
+    return TRUNCATING | own if own - TRUNCATING else TRUNCATING
+
+
+def _accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> bool:
+    try:
+        return bool(test(data))
+    except Exception:  # an odd value (an unhashable type, say) is not a match
+        return False
+
+
+class StreamTable:
+    """What the stream front doors need of a registry's dialects."""
+
+    __slots__ = ("by_name", "encoders", "handlers", "kinds", "tests", "untyped")
+
+    def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
+        self.handlers: Dict[str, HandlerFactory] = {d.name: d.stream for d in dialects if d.stream is not None}
+        self.by_name: Dict[str, Hit] = {d.name: _hit(d) for d in dialects if d.stream is not None}
+        self.encoders: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
+            d.name: d.stream_encoder for d in dialects if d.stream_encoder is not None
+        }
+        claims = [d for d in dialects if d.stream is not None and d.stream_detect is not None]
+        typed: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if d.stream_events]  # type: ignore[misc]
+        untyped: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if not d.stream_events]  # type: ignore[misc]
+        self.tests: Tuple[Test, ...] = (*typed, *untyped)
+        self.untyped: Tuple[Test, ...] = tuple(untyped)  # a chunk without a string type skips the typed ones
+        # the dialect the typed tests give a chunk of each known type, asked once
+        self.kinds: Dict[str, Hit] = {}
+        for d in claims:
+            for kind in d.stream_events:
+                if kind in self.kinds:
+                    continue
+                for test, hit in typed:
+                    if _accepts(test, {"type": kind}):
+                        self.kinds[kind] = hit
+                        break
+
+    def detect(self, data: Dict[str, Any]) -> Optional[Hit]:
+        """The dialect (and its handler factory) a plain chunk belongs to, or ``None``."""
+        kind = data.get("type")
+        if type(kind) is str:
+            hit = self.kinds.get(kind)
+            if hit is not None:
+                return hit
+            tests = self.tests
+        else:
+            tests = self.untyped
+        for test, hit in tests:
+            try:
+                if test(data):
+                    return hit
+            except Exception:  # an odd value (an unhashable type, say) is not a match
+                continue
+        return None
+
+
+def _hit(d: Dialect) -> Hit:
+    assert d.stream is not None
+    return d.name, d.stream, truncating(d)
+
+
+def streams(registry: Optional[Registry] = None) -> StreamTable:
+    """The stream table of *registry* (the default one when ``None``)."""
+    return derived(StreamTable, registry)

@@ -1,0 +1,390 @@
+"""A third-party dialect, defined here with shapes of its own, decodes, streams (named
+and detected), has its responses normalised and its finish reasons read exactly as a
+built-in does: every cross-provider behaviour is derived from ``Dialect`` fields.
+
+The "Acme" wire API:
+
+- a call item: ``{"acme_call": {"tool", "input", "ref"}}``;
+- a reply: ``{"acme_reply": {"text", "thoughts", "calls": [...], "stop", "tokens"}}``
+  with stop reasons ``DONE``, ``CALLED``, ``OUT_OF_TOKENS``, ``BLOCKED``;
+- a stream of events ``{"type": "acme.call_begin" | "acme.call_args" |
+  "acme.call_end" | "acme.text" | "acme.finish", ...}`` with calls keyed by ``slot``.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+import pytest
+from hypothesis import Phase, find, settings
+
+import toolwire
+from toolwire import DecodeError, Dialect, IdRule, InvalidToolCall, Registry, Tool, ToolCall, ToolResult, _builtin
+from toolwire import strategies as tws
+from toolwire.dialects.batch_files import Envelope, open_envelope
+from toolwire.response import FINISH_REASONS, ResponseReader, Usage, normalize, normalize_finish
+from toolwire.stream import (
+    Accumulator,
+    ArgsDelta,
+    CallDone,
+    CallStarted,
+    accumulate,
+    detect_stream,
+    encode_stream,
+    stream_dialects,
+)
+
+NAME = "acme.chat"
+
+# -- calls, tools, results -----------------------------------------------------------------
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    if type(data.get("acme_call")) is dict:
+        return "call", "an 'acme_call' object"
+    if type(data.get("acme_reply")) is dict:
+        return "calls", "an 'acme_reply' object"
+    if type(data.get("acme_tool")) is dict:
+        return "tool", "an 'acme_tool' object"
+    if type(data.get("acme_result")) is dict:
+        return "result", "an 'acme_result' object"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    for i, item in enumerate(data["acme_reply"].get("calls") or ()):
+        yield item, f"{loc}.acme_reply.calls[{i}]"
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    stop = data["acme_reply"].get("stop")
+    return stop if type(stop) is str else None
+
+
+def decode_call(item: Dict[str, Any], policy: Any, loc: str) -> ToolCall:
+    body = item["acme_call"]
+    return ToolCall(name=body["tool"], args=body.get("input") or {}, id=body.get("ref"))
+
+
+def encode_call(call: ToolCall, ctx: Any) -> Dict[str, Any]:
+    return {"acme_call": {"tool": call.name, "input": call.args, "ref": call.id}}
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    return Tool(name=item["acme_tool"]["tool"])
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    return {"acme_tool": {"tool": tool.name}}
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    body = item["acme_result"]
+    return ToolResult(id=body.get("ref"), content=body.get("output"))
+
+
+def encode_result(result: ToolResult, ctx: Any) -> Dict[str, Any]:
+    return {"acme_result": {"ref": result.id, "output": result.content}}
+
+
+def assistant_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:
+    return {"acme_turn": {"text": content or "", "calls": items}}
+
+
+# -- stream ----------------------------------------------------------------------------------
+
+EVENTS = frozenset({"acme.call_begin", "acme.call_args", "acme.call_end", "acme.text", "acme.finish"})
+
+
+def stream_detect(chunk: Dict[str, Any]) -> bool:
+    kind = chunk.get("type")
+    return type(kind) is str and kind in EVENTS
+
+
+class Handler:
+    """Reads Acme events into the stream core it is given."""
+
+    def __init__(self, core: Any) -> None:
+        self.core = core
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        core = self.core
+        kind = data.get("type")
+        if kind == "acme.call_begin":
+            core.open(data["slot"], data.get("ref"), data.get("tool"))
+        elif kind == "acme.call_args":
+            core.add_at(data["slot"], data["text"])
+        elif kind == "acme.call_end":
+            core.end(core.find(data["slot"]))
+        elif kind == "acme.text":
+            core.text(data["text"])
+        elif kind == "acme.finish":
+            core.finish(data.get("stop"))
+            core.end_scope(None)  # the reply is over: its open calls end here
+
+    def close(self) -> None:
+        return None
+
+
+def stream_encoder(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any, stop: str = "CALLED"
+) -> List[Dict[str, Any]]:
+    events: List[Dict[str, Any]] = []
+    for i, call in enumerate(calls):
+        events.append({"type": "acme.call_begin", "slot": i, "ref": call.id, "tool": call.name})
+        events.extend({"type": "acme.call_args", "slot": i, "text": piece} for piece in fragments[i])
+        events.append({"type": "acme.call_end", "slot": i})
+    events.append({"type": "acme.finish", "stop": stop})
+    return events
+
+
+# -- whole replies ---------------------------------------------------------------------------
+
+
+def read_reply(data: Dict[str, Any]) -> Tuple[str, str, Optional[str], Optional[str], Any, Any]:
+    reply = data["acme_reply"]
+    tokens = reply.get("tokens") or {}
+    usage = Usage(input_tokens=tokens.get("in"), output_tokens=tokens.get("out"))
+    refusal = "blocked by policy" if reply.get("stop") == "BLOCKED" else None
+    return reply.get("text") or "", reply.get("thoughts") or "", refusal, reply.get("stop"), usage, None
+
+
+def is_reply(data: Dict[str, Any]) -> bool:
+    return type(data.get("acme_reply")) is dict
+
+
+def reply_has_calls(data: Dict[str, Any]) -> bool:
+    return bool(data["acme_reply"].get("calls"))
+
+
+def reply_envelope(items: List[Dict[str, Any]], content: Optional[str] = None,
+                   finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"acme_reply": {"text": content or "", "calls": items, "stop": finish or "CALLED"}}
+
+
+def open_batch_line(line: Dict[str, Any]) -> Optional[Envelope]:
+    job = line.get("acme_job")
+    if type(job) is not dict:
+        return None
+    if job.get("failed"):
+        return Envelope("acme.batch", job.get("ticket"), None, str(job["failed"]), "an 'acme_job' line")
+    return Envelope("acme.batch", job.get("ticket"), job.get("reply"), None, "an 'acme_job' line")
+
+
+ACME = Dialect(
+    name=NAME,
+    sniff=sniff,
+    decode_call=decode_call,
+    encode_call=encode_call,
+    decode_tool=decode_tool,
+    encode_tool=encode_tool,
+    decode_result=decode_result,
+    encode_result=encode_result,
+    ids=IdRule(required=False),
+    children=children,
+    finish=finish,
+    aliases=("acme",),
+    description="Acme chat (a third-party dialect of the tests)",
+    keys=frozenset({"acme_call", "acme_reply", "acme_tool", "acme_result"}),
+    assistant_message=assistant_message,
+    stream=Handler,
+    stream_detect=stream_detect,
+    stream_events=EVENTS,
+    stream_encoder=stream_encoder,
+    response=ResponseReader(detect=is_reply, read=read_reply, may_hold_calls=reply_has_calls),
+    finish_reasons={"DONE": "stop", "CALLED": "tool_calls", "OUT_OF_TOKENS": "length", "BLOCKED": "refusal"},
+    response_envelope=reply_envelope,
+    batch_envelope=open_batch_line,
+)
+
+# -- literal payloads ------------------------------------------------------------------------
+
+ITEM = {"acme_call": {"tool": "get_weather", "input": {"city": "Paris"}, "ref": "w1"}}
+REPLY = {
+    "acme_reply": {
+        "text": "Checking.",
+        "thoughts": "The user wants the weather.",
+        "calls": [ITEM, {"acme_call": {"tool": "get_time", "input": {"tz": "CET"}, "ref": "t1"}}],
+        "stop": "CALLED",
+        "tokens": {"in": 12, "out": 7},
+    }
+}
+EVENTS_STREAM = [
+    {"type": "acme.text", "text": "Checking."},
+    {"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+    {"type": "acme.call_begin", "slot": 1, "ref": "t1", "tool": "get_time"},
+    {"type": "acme.call_args", "slot": 0, "text": '{"city": '},
+    {"type": "acme.call_args", "slot": 1, "text": '{"tz": "CET"}'},
+    {"type": "acme.call_args", "slot": 0, "text": '"Paris"}'},
+    {"type": "acme.call_end", "slot": 0},
+    {"type": "acme.call_end", "slot": 1},
+    {"type": "acme.finish", "stop": "CALLED"},
+]
+EXPECTED = [ToolCall(name="get_weather", args={"city": "Paris"}, id="w1"),
+         ToolCall(name="get_time", args={"tz": "CET"}, id="t1")]
+
+
+@pytest.fixture()
+def registry() -> Registry:
+    reg = toolwire.default_registry().copy()
+    reg.register(ACME)
+    return reg
+
+
+@pytest.fixture()
+def as_default(monkeypatch: pytest.MonkeyPatch, registry: Registry) -> Registry:
+    """The Acme dialect registered on the default registry (restored afterwards)."""
+    monkeypatch.setattr(_builtin, "_default", registry)
+    return registry
+
+
+def _triples(calls: List[Any]) -> List[Tuple[str, Dict[str, Any], Optional[str]]]:
+    return [(c.name, c.args, c.id) for c in calls]
+
+
+# -- decoding --------------------------------------------------------------------------------
+
+
+def test_decodes_detected_and_named(registry: Registry) -> None:
+    assert toolwire.decode(ITEM, registry=registry) == EXPECTED[0]
+    assert toolwire.decode(json.dumps(ITEM), "acme", registry=registry) == EXPECTED[0]
+    assert toolwire.decode_all(REPLY, registry=registry) == EXPECTED
+    assert toolwire.detect(REPLY, registry=registry) == NAME
+    assert toolwire.encode(EXPECTED[0], NAME, registry=registry) == ITEM
+
+
+def test_unregistered_it_is_not_known() -> None:
+    with pytest.raises(DecodeError):
+        toolwire.decode(ITEM)
+    assert detect_stream(EVENTS_STREAM[0]) is None
+
+
+# -- streaming -------------------------------------------------------------------------------
+
+
+def test_streams_named_and_detected(registry: Registry) -> None:
+    assert NAME in stream_dialects(registry) and NAME not in stream_dialects()
+    assert accumulate(EVENTS_STREAM, NAME, registry=registry) == EXPECTED
+    assert accumulate(EVENTS_STREAM, "acme", registry=registry) == EXPECTED  # an alias
+    assert accumulate(EVENTS_STREAM, ACME) == EXPECTED  # the Dialect itself, registered nowhere
+    assert accumulate(EVENTS_STREAM, registry=registry) == EXPECTED  # detected from its events
+    assert accumulate([json.dumps(e) for e in EVENTS_STREAM], registry=registry) == EXPECTED  # JSON text
+    body = "".join(f"data: {json.dumps(e)}\n\n" for e in EVENTS_STREAM)
+    assert accumulate(body, registry=registry) == EXPECTED  # one SSE body
+    assert detect_stream(EVENTS_STREAM[1], registry=registry) == NAME
+
+
+def test_stream_detection_without_the_event_lookup(registry: Registry) -> None:
+    """A dialect that declares no event types is detected by ``stream_detect`` alone."""
+    plain = Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                       "name": "acme.plain", "aliases": (), "stream_events": frozenset()})
+    reg = toolwire.default_registry().copy()
+    reg.register(plain)
+    assert detect_stream(EVENTS_STREAM[1], registry=reg) == "acme.plain"
+    assert accumulate(EVENTS_STREAM, registry=reg) == EXPECTED
+
+
+def test_accumulator_events_and_state(registry: Registry) -> None:
+    acc = Accumulator(registry=registry)
+    events = [e for chunk in EVENTS_STREAM for e in acc.feed(chunk)]
+    assert acc.dialect == NAME
+    assert acc.close() == EXPECTED
+    assert acc.text == "Checking." and acc.finish_reason == "CALLED"
+    assert [type(e) for e in events if not isinstance(e, ArgsDelta)] == [CallStarted, CallStarted, CallDone, CallDone]
+    assert "".join(e.delta for e in events if isinstance(e, ArgsDelta) and e.index == 0) == '{"city": "Paris"}'
+
+
+def test_on_the_default_registry(as_default: Registry) -> None:
+    assert NAME in toolwire.stream.stream_dialects() and toolwire.stream.STREAM_HANDLERS[NAME] is Handler
+    with pytest.raises(TypeError):  # a read-only view derived from the registry
+        toolwire.stream.STREAM_HANDLERS[NAME] = Handler  # type: ignore[index]
+    assert toolwire.decode(ITEM) == EXPECTED[0]
+    assert accumulate(EVENTS_STREAM) == EXPECTED
+    assert accumulate(EVENTS_STREAM, NAME) == EXPECTED
+    assert normalize(REPLY).provider == NAME
+    assert normalize_finish("OUT_OF_TOKENS", NAME) == "length"
+
+
+def test_encode_stream_round_trips(registry: Registry) -> None:
+    chunks = encode_stream(EXPECTED, NAME, split=3, registry=registry)
+    assert chunks[0] == {"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"}
+    assert accumulate(chunks, registry=registry) == EXPECTED
+    assert encode_stream(EXPECTED, ACME, stop="DONE")[-1] == {"type": "acme.finish", "stop": "DONE"}
+    with pytest.raises(toolwire.EncodeError, match="Bad stream option for acme.chat"):
+        encode_stream(EXPECTED, ACME, nonsense=True)
+
+
+def test_a_truncating_finish_reason_of_its_own_cuts_the_stream_short(registry: Registry) -> None:
+    """``OUT_OF_TOKENS`` normalises to ``length``: a call whose text stops inside a value
+    is truncated, as under a built-in's ``length``."""
+    cut = [
+        {"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+        {"type": "acme.call_args", "slot": 0, "text": '{"city": "Par'},
+        {"type": "acme.finish", "stop": "OUT_OF_TOKENS"},
+    ]
+    [got] = accumulate(cut, registry=registry)
+    assert isinstance(got, InvalidToolCall) and got.truncated
+    [lenient] = accumulate(cut, registry=registry, allow_truncated=True)
+    assert isinstance(lenient, ToolCall) and lenient.args == {"city": "Par"}
+
+
+# -- responses and finish reasons ------------------------------------------------------------
+
+
+def test_responses_are_normalised(registry: Registry) -> None:
+    r = normalize(REPLY, registry=registry)
+    assert (r.provider, r.text, r.reasoning, r.refusal) == (NAME, "Checking.", "The user wants the weather.", None)
+    assert _triples(list(r.tool_calls)) == _triples(EXPECTED)
+    assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("tool_calls", "CALLED", False)
+    assert (r.usage.input_tokens, r.usage.output_tokens) == (12, 7)
+    assert normalize(json.dumps(REPLY), provider="acme", registry=registry).provider == NAME
+    blocked = normalize({"acme_reply": {"stop": "BLOCKED"}}, registry=registry)
+    assert (blocked.finish_reason, blocked.refusal, blocked.tool_calls) == ("refusal", "blocked by policy", ())
+    cut = normalize({"acme_reply": {"text": '{"a": ', "stop": "OUT_OF_TOKENS"}}, registry=registry)
+    assert (cut.finish_reason, cut.truncated) == ("length", True)
+
+
+def test_finish_reasons(registry: Registry) -> None:
+    for raw, expected in ACME.finish_reasons.items():
+        assert normalize_finish(raw, NAME, registry=registry) == expected in FINISH_REASONS
+    assert normalize_finish("called", NAME, registry=registry) == "tool_calls"  # case-insensitive, as built-ins
+    assert normalize_finish("SOMETHING_NEW", NAME, registry=registry) == "other"
+    assert normalize_finish(None, NAME, registry=registry) is None
+
+
+def test_unregistered_replies_are_not_responses() -> None:
+    with pytest.raises(DecodeError, match="Response is not a response of any known provider"):
+        normalize(REPLY)
+
+
+# -- the rest of the record ------------------------------------------------------------------
+
+
+ONCE = settings(phases=[Phase.generate], database=None)  # the first example: no shrinking
+
+
+def test_assistant_message_and_strategies(as_default: Registry) -> None:
+    assert toolwire.encode_message(EXPECTED[:1], NAME, content="Hi") == {"acme_turn": {"text": "Hi", "calls": [ITEM]}}
+    p = find(tws.payloads(NAME, kind="response", min_calls=2, max_calls=2, expected=True), lambda p: True, settings=ONCE)
+    assert p.value["acme_reply"]["stop"] == "CALLED"
+    assert toolwire.decode_all(p.value) == p.expected
+    s = find(tws.streams(NAME, min_calls=2, max_calls=2, expected=True, transport="dict"), lambda s: True, settings=ONCE)
+    assert accumulate(s.chunks) == s.calls
+
+
+def test_batch_lines_open(registry: Registry) -> None:
+    env = open_envelope({"acme_job": {"ticket": "j1", "reply": REPLY}}, registry=registry)
+    assert env is not None and (env.kind, env.custom_id, env.body, env.error) == ("acme.batch", "j1", REPLY, None)
+    assert toolwire.decode_all(env.body, registry=registry) == EXPECTED
+    failed = open_envelope({"acme_job": {"ticket": "j2", "failed": "quota"}}, registry=registry)
+    assert failed is not None and (failed.body, failed.error) == (None, "quota")
+    assert open_envelope({"acme_job": {"ticket": "j1"}}) is None  # not registered there
+    assert open_envelope({"custom_id": "c1", "result": {"type": "expired"}}, registry=registry) is not None
+
+
+def test_pickles_by_value() -> None:
+    assert pickle.loads(pickle.dumps(ACME)).finish_reasons == ACME.finish_reasons
