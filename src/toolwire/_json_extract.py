@@ -18,7 +18,7 @@ from typing import Any, Callable, List, Optional, Tuple
 __all__ = ["Candidate", "candidates", "extract_json"]
 
 _DECODER = json.JSONDecoder(strict=False)
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+_LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 _MAX_ATTEMPTS = 2000
 
 
@@ -41,16 +41,36 @@ def candidates(text: str) -> List[Candidate]:
             return [Candidate(json.loads(stripped, strict=False), 0, len(text), "whole")]
         except ValueError:
             pass
-    for m in _FENCE.finditer(text):
-        lang = m.group(1).lower()
+    for lang, start, end in _fences(text):
         if lang not in ("", "json", "jsonc", "json5"):
             continue
-        body = m.group(2).strip()
+        body = text[start:end].strip()
         try:
-            out.append(Candidate(json.loads(body, strict=False), m.start(2), m.end(2), "fence"))
+            out.append(Candidate(json.loads(body, strict=False), start, end, "fence"))
         except ValueError:
             continue
     out.extend(_scan(text))
+    return out
+
+
+def _fences(text: str) -> List[Tuple[str, int, int]]:
+    """Markdown code fences: (language, body start, body end). A fence is a line opening
+    with three backticks (its language the letters after them); its body runs to the next
+    three backticks or the end. One pass: every search starts where the last one ended."""
+    out: List[Tuple[str, int, int]] = []
+    pos = text.find("```")
+    while pos >= 0:
+        nl = text.find("\n", pos + 3)
+        if nl < 0:  # no line ends after this fence: none after it does either
+            break
+        m = _LANG.match(text, pos + 3, nl)
+        lang = m.group(1).lower() if m else ""
+        close = text.find("```", nl + 1)
+        end = len(text) if close < 0 else close
+        out.append((lang, nl + 1, end))
+        if close < 0:
+            break
+        pos = text.find("```", close + 3)
     return out
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
 from ._codec import decode_all
 from ._derived import derived
@@ -51,7 +51,7 @@ FINISH_REASONS = (
 # OpenAI-compatible servers send Chat's
 _COMPATIBLE = "openai.chat"
 
-_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
+_TAGS = ("think", "thinking", "reasoning")
 _OPEN_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>(.*)\Z", re.S)
 _CLOSE_ONLY = re.compile(r"^(.*?)</(think|thinking|reasoning)>\s*", re.S)
 
@@ -218,15 +218,39 @@ def _plain(resp: Any) -> Any:
     return to_data(resp)
 
 
+def _take_closed_blocks(text: str, found: List[str]) -> str:
+    """*text* without its closed ``<think>…</think>`` blocks (and the whitespace after
+    each), their bodies added to *found*. One pass: a tag whose closing tag does not
+    occur after an opening one is never searched for again (no later one can close)."""
+    out: List[str] = []
+    done = 0  # text[:done] is settled
+    pos = text.find("<")
+    dead: Set[str] = set()
+    while pos >= 0:
+        tag = next((t for t in _TAGS if t not in dead and text.startswith(f"<{t}>", pos)), None)
+        if tag is None:
+            pos = text.find("<", pos + 1)
+            continue
+        body = pos + len(tag) + 2
+        close = text.find(f"</{tag}>", body)
+        if close < 0:
+            dead.add(tag)
+            continue
+        out.append(text[done:pos])
+        found.append(text[body:close].strip())
+        done = close + len(tag) + 3
+        while done < len(text) and text[done].isspace():
+            done += 1
+        pos = text.find("<", done)
+    out.append(text[done:])
+    return "".join(out)
+
+
 def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     found: List[str] = []
     if "</" in text or "<" in text:
 
-        def take(m: re.Match[str]) -> str:
-            found.append(m.group(2).strip())
-            return ""
-
-        new = _THINK.sub(take, text)
+        new = _take_closed_blocks(text, found)
         m = _OPEN_THINK.match(new)
         if m:  # an opening tag never closed: everything after it is reasoning
             found.append(m.group(2).strip())

@@ -53,7 +53,9 @@ D = "｜DSML｜"
 FC, FC_END = f"<{D}function_calls>", f"</{D}function_calls>"
 TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
 INVOKE, INVOKE_END, PARAM, PARAM_END = f"<{D}invoke", f"</{D}invoke>", f"<{D}parameter", f"</{D}parameter>"
-_ATTR = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
+# a match starts only at the start of a word: one try per word, linear on any text
+# (without the lookbehind, a run of letters with no "=" was retried at every letter)
+_ATTR = re.compile(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"')
 
 
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:

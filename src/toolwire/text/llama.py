@@ -51,7 +51,8 @@ TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
 PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=", "</function>"
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
-_CALLISH = re.compile(r"\s*\[?\s*[A-Za-z_][\w.]*\s*\(")
+# the second run of spaces only after a "[": two adjacent ones backtracked quadratically
+_CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 
 
 def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:

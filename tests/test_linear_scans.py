@@ -1,0 +1,66 @@
+"""Scans of model output rewritten without backtracking (issue #16, item 2) give what
+the patterns they replace gave. The old patterns stay here as the reference, on short
+inputs where their backtracking is harmless; ``benchmarks/bench_scaling.py`` shows the
+new scans at n and 4n (they were quadratic: seconds at the sizes it uses)."""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from toolwire._json_extract import _fences
+from toolwire.response import _take_closed_blocks
+from toolwire.text.deepseek import _ATTR
+from toolwire.text.llama import _CALLISH
+
+OLD_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
+OLD_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+OLD_CALLISH = re.compile(r"\s*\[?\s*[A-Za-z_][\w.]*\s*\(")
+
+pieces = st.lists(
+    st.sampled_from(["<think>", "</think>", "<thinking>", "</thinking>", "<reasoning>", "</reasoning>",
+                     "<", ">", "a", " ", "\n", "```", "json", "py", "x=\"1\"", "=", "\"", "(", "[", "_", "."]),
+    max_size=14,
+).map("".join)
+
+
+@given(pieces)
+@example("a <think>x</think> b <reasoning>y</reasoning>  c <think>open")
+@example("<think><thinking>q</thinking></think>")
+def test_think_blocks_match_the_old_pattern(text: str) -> None:
+    old: List[str] = []
+
+    def take(m: re.Match) -> str:  # type: ignore[type-arg]
+        old.append(m.group(2).strip())
+        return ""
+
+    expected = OLD_THINK.sub(take, text)
+    found: List[str] = []
+    assert _take_closed_blocks(text, found) == expected
+    assert found == old
+
+
+@given(pieces)
+@example("x ```json\n{\"a\":1}\n``` y ```\n[2]\n```")
+@example("``` py stuff\nbody")
+def test_fences_match_the_old_pattern(text: str) -> None:
+    expected = [(m.group(1).lower(), m.start(2), m.end(2)) for m in OLD_FENCE.finditer(text)]
+    assert _fences(text) == expected
+
+
+@given(pieces)
+@example("  [ get_weather (")
+def test_callish_matches_the_old_pattern(text: str) -> None:
+    assert bool(_CALLISH.match(text)) == bool(OLD_CALLISH.match(text))
+
+
+@given(pieces)
+@example('name="get" string="true"')
+def test_dsml_attributes_are_whole_words(text: str) -> None:
+    found = _ATTR.findall(text)
+    assert found == re.findall(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"', text)
+    # the old pattern found the same pairs: a match never starts inside a word
+    assert found == re.findall(r'(\w+)\s*=\s*"([^"]*)"', text)
