@@ -171,29 +171,29 @@ def test_attribute_readers_agree_with_the_generic_walk() -> None:
         {"name": "", "arguments": "{}"},  # an error, reported by the general path
     ],
 )
-def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None:
+def test_the_object_reader_agrees_with_the_generic_walk(function: Any) -> None:
     from toolwire._access import to_data
 
     tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value={"id": "call_1", "type": "function", "function": function})
-    quick = toolwire.get_dialect("openai.chat").quick_sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
+    read = toolwire.get_dialect("openai.chat").sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
 
-    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc))
-    assert (quick(tc) is not None) == (function["arguments"] in ('{"city": "Paris"}', "") and function["name"] != "")
+    assert read(tc) == to_data(tc)  # read by attribute, no walk
+    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc)) == decoded(to_data(tc), "openai.chat")
 
 
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", "openai-responses", kinds=("response",)))
 def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_walk(path: Any) -> None:
-    """``extra["containers"]`` readers keep only what calls depend on: the decoded
-    calls (with all their fidelity data) and the errors must be the generic walk's."""
+    """``sdk_responses`` readers keep only what calls depend on: the decoded calls
+    (with all their fidelity data) and the errors must be the generic walk's."""
     from toolwire._access import to_data
-    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     cls = Response if payload.get("object") == "response" else ChatCompletion
     obj = construct_type(type_=cls, value=payload)
 
-    reader = default_registry().container_reader(cls)
-    assert reader is not None and reader(obj) is not None
+    reader = toolwire.get_dialect("openai.responses" if cls is Response else "openai.chat").sdk_responses[
+        f"openai:{cls.__name__}"]
+    assert reader(obj) is not None
     for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
         assert decoded_all(obj, **kw) == decoded_all(to_data(obj), **kw)
 
@@ -201,13 +201,12 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", kinds=("response",)))
 def test_sdk_messages_read_by_their_container_reader_agree_with_the_generic_walk(path: Any) -> None:
     from toolwire._access import to_data
-    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     if payload.get("object") == "response":
         pytest.skip("a Responses payload: no Chat message in it")
     messages = [c.get("message") for c in payload.get("choices") or () if isinstance(c, dict)]
-    assert default_registry().container_reader(ChatCompletionMessage) is not None
+    assert "openai:ChatCompletionMessage" in toolwire.get_dialect("openai.chat").sdk_responses
     for m in messages:
         if not isinstance(m, dict):
             continue

@@ -22,8 +22,12 @@ def default_registry() -> Registry:
         with _default_lock:
             if _default is None:
                 from .dialects import BUILTIN  # the dialect modules load on first use
+                from .dialects.openai import chat
 
-                _default = Registry(BUILTIN)
+                reg = Registry(BUILTIN)
+                ahead = tuple(reg.get(name) for name in chat.PLAIN_AHEAD)
+                reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
+                _default = reg
             reg = _default
     return reg
 

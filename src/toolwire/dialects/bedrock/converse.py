@@ -35,10 +35,9 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._args import Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -166,22 +165,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs, server)
 
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a client ``toolUse`` block (what ``sniff`` claims as a call)."""
-    tu = item.get("toolUse")
-    if type(tu) is dict and "role" not in item and tu.get("type") != "server_tool_use":
-        return decode_call(item, DEFAULT_POLICY, "$")
-    return None
-
-
-def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` of a ``{"toolUse": {...}}`` block and nothing else."""
-    return quick(item) if len(item) == 1 else None
-
-
-QUICK_FIRST = QuickFirst(_first, frozenset({"toolUse"}), None, frozenset())
-
-
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -224,6 +207,4 @@ DIALECT = Dialect(
     aliases=("bedrock",),
     description="AWS Bedrock Converse / ConverseStream",
     peek=peek,
-    quick=quick,
-    quick_first=QUICK_FIRST,
 )

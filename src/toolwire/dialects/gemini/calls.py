@@ -42,10 +42,9 @@ import base64
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._args import Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -257,21 +256,6 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
 
 
-def quick(part: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``functionCall`` part (what ``sniff`` claims as a call)."""
-    if type(part.get("functionCall")) is dict and "role" not in part:
-        return decode_call(part, DEFAULT_POLICY, "$")
-    return None
-
-
-def _first(part: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` of a ``{"functionCall": {...}}`` part and nothing else."""
-    return quick(part) if len(part) == 1 else None
-
-
-QUICK_FIRST = QuickFirst(_first, frozenset({"functionCall"}), None, frozenset())
-
-
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -321,6 +305,4 @@ DIALECT = Dialect(
     description="Google Gemini API and Vertex AI generateContent",
     peek=peek,
     detect=detect,
-    quick=quick,
-    quick_first=QUICK_FIRST,
 )

@@ -28,12 +28,9 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from pydantic_core import from_json
-
-from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
+from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import is_custom
@@ -132,7 +129,6 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
-_MAX_BYTES = DEFAULT_POLICY.max_bytes
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -157,82 +153,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         extra["no_type"] = True
     check_native(ident, IDS, extra)
     return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
-
-
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``function_call`` item (what ``sniff`` claims first), in one
-    step when its arguments are the text of an object and its ids are plain."""
-    if item.get("type") != "function_call":
-        return None
-    try:  # subscripts, not ``get``: see ``_openai_plain``
-        call = _plain(item["call_id"], item["name"], item["arguments"], item)
-    except KeyError:  # no call id, name or arguments: ``decode_call`` decides
-        call = None
-    return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
-
-
-def _plain(ident: Any, name: Any, text: Any, item: Optional[Dict[str, Any]]) -> Optional[ToolCall]:
-    """The call of a ``function_call`` item (its call id, name and arguments given)
-    with a plain call id and the text of an object as arguments, as ``decode_call``
-    makes it; else ``None``. *item*: the item, when it may hold other keys."""
-    if (
-        type(ident) is not str
-        or not 0 < len(ident) <= 64
-        or type(name) is not str
-        or not name
-        or type(text) is not str
-        or len(text) > _MAX_BYTES
-    ):
-        return None
-    if not text:  # a tool without parameters: the empty table's ``{}``, no failed parse
-        pd = {} if item is None else _rest(item)
-        pd["arguments"] = text
-        return new_call(name, {}, ident, text, {NAME: pd}, EMPTY)
-    try:
-        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-    except (ValueError, TypeError):
-        return None
-    if type(args) is not dict:
-        return None
-    rest = None if item is None else _rest(item)
-    return new_call(name, args, ident, text, {NAME: rest} if rest else None)
-
-
-def _rest(item: Dict[str, Any]) -> Dict[str, Any]:
-    """What a ``function_call`` item holding every key of ``_PLAIN`` has beyond them,
-    in order (a copy less four keys is the cheapest way); an id of at most 64
-    characters is always native (no mark)."""
-    rest = item.copy()
-    del rest["type"], rest["call_id"], rest["name"], rest["arguments"]
-    return rest
-
-
-def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
-    name}`` (no other dialect claims this shape)."""
-    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
-        return None
-    try:  # subscripts, not ``get``: see ``_openai_plain``
-        return _plain(item["call_id"], item["name"], item["arguments"], item)
-    except KeyError:
-        return None
-
-
-def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """The item as clients send it back: ``{type, call_id, name, arguments}``."""
-    if len(item) != 4 or item.get("type") != "function_call":
-        return None
-    try:
-        return _plain(item["call_id"], item["name"], item["arguments"], None)
-    except KeyError:
-        return None
-
-
-_SENT = frozenset({"id", "type", "status", "arguments", "call_id", "name"})
-QUICK_FIRST = (
-    QuickFirst(_first_as_sent, _SENT, "function_call", frozenset()),
-    QuickFirst(_first_bare, _SENT - {"id", "status"}, "function_call", frozenset()),
-)
 
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -302,7 +222,5 @@ DIALECT = Dialect(
     aliases=("responses",),
     description="OpenAI Responses API",
     peek=peek,
-    quick=quick,
-    quick_first=QUICK_FIRST,
     sdk_responses={"openai:Response": read_response},
 )
