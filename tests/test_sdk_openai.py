@@ -6,6 +6,8 @@ import contextlib
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import toolwire
 from corpus_data import files, load
@@ -247,3 +249,25 @@ def test_odd_unvalidated_completion_objects_give_toolwire_errors_or_calls(fields
     obj = ChatCompletion.model_construct(**{"object": "chat.completion", "model": "m", **fields})
     with contextlib.suppress(toolwire.ToolwireError):
         toolwire.decode_all(obj)
+
+
+@given(
+    ident=st.one_of(st.text(max_size=45), st.sampled_from(["null", "call_1", "f_abcdefghijkl", "c" * 41])),
+    name=st.one_of(st.text(max_size=8), st.just("f")),
+    arguments=st.one_of(
+        st.text(max_size=12),
+        st.sampled_from(['{"a": 1}', "", "{}", "null", '{"a": [1, {"b": null}]}', '"{\\"a\\": 1}"', "{'a': 1}"]),
+    ),
+)
+def test_the_one_step_readers_agree_with_the_plan(ident: str, name: str, arguments: str) -> None:
+    """Speed only, held to the plan: the SDK object read straight into a ``ToolCall``
+    and Chat's plain item decoded in one step (named and detected) give what the
+    readers, claims and ``decode_call`` give (a policy keyword takes the plan)."""
+    from plan_check import agrees
+    from toolwire._access import to_data
+
+    item = {"id": ident, "type": "function", "function": {"name": name, "arguments": arguments}}
+    tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=item)
+    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc), "openai.chat", repair=True)
+    agrees(item)
+    agrees(item, "openai.chat")

@@ -27,6 +27,7 @@ def default_registry() -> Registry:
                 reg = Registry(BUILTIN)
                 ahead = tuple(reg.get(name) for name in chat.PLAIN_AHEAD)
                 reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
+                reg.add_fast_object(chat.PLAIN_OBJECT, ahead[-1], chat.decode_plain_object)
                 _default = reg
             reg = _default
     return reg

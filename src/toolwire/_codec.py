@@ -62,14 +62,22 @@ def decode(
         data: Any = item
     else:
         if type(item) not in _PLAIN_INPUT:  # an SDK tool-call object its dialect reads by attribute
-            read = reg.object_plan(type(item))[0]
+            read, _, fast = reg.object_plan(type(item))
+            if fast is not None and pol is _DEFAULT and (d is None or read is not None and d is read[0]):
+                try:
+                    call = fast(item)
+                except Exception:  # the general path decides
+                    call = None
+                if call is not None:
+                    return cast(ToolCall, call)
             if read is not None and (d is None or d is read[0]):
                 try:
                     plain = read[1](item)
                 except Exception:  # an odd instance (built without validation): the generic walk
                     plain = None
                 if plain is not None:
-                    return decode_one(read[0], plain, pol, "$", False)
+                    out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
+                    return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
         data = _load(item)
         if type(data) is not dict:  # only dicts are calls: say what it is
             if d is not None:
@@ -83,13 +91,10 @@ def decode(
         if type(out) is ToolCall:
             return out
         return _not_one_call(data, out, registry, policy)
-    try:
-        hit = d.sniff(data)
-    except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
-        hit = None
-    if hit is not None and (hit[0] == CALL or hit[0] == SERVER):
-        return decode_one(d, data, pol, "$", hit[0] == SERVER)
-    return _named(d, data, hit, registry, policy)
+    out = reg.decode_as(d, data, pol)
+    if type(out) is ToolCall:
+        return out
+    return _named(d, data, None if out is None else cast(Tuple[Dialect, str], out)[1:], registry, policy)
 
 
 def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:

@@ -42,7 +42,9 @@ __all__ = ["Registry", "decode_one"]
 Claims = Tuple[Tuple[Dialect, Sniff], ...]
 Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 # an SDK class: the dialect and reader of one call (``sdk_calls``), the reader of a response
-ObjectPlan = Tuple[Optional[Tuple[Dialect, Callable[[Any], Any]]], Optional[Callable[[Any], Any]]]
+ObjectPlan = Tuple[
+    Optional[Tuple[Dialect, Callable[[Any], Any]]], Optional[Callable[[Any], Any]], Optional[Callable[[Any], Any]]
+]  # its call reader (and dialect), its response reader, a one-step decoder (speed only)
 _LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
 
 
@@ -74,6 +76,8 @@ class Registry:
         self._claims: Claims = ()
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
+        self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
+        self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         for d in dialects:
             self.register(d)
 
@@ -124,16 +128,51 @@ class Registry:
 
     def copy(self) -> Registry:
         reg = Registry(self._order)
-        reg._fast = dict(self._fast)
+        for shape, (ahead, fn) in self._fast.items():
+            reg.add_fast(shape, ahead, fn)
+        for name, (d, obj_fn) in self._fast_objects.items():
+            reg.add_fast_object(name, d, obj_fn)
         return reg
+
+    def add_fast_object(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
+        """Speed only: *fn* reads SDK objects of class *name* (``"package:QualName"``)
+        straight into a ``ToolCall`` under the default policy, or gives ``None``,
+        while *dialect* is the one whose ``sdk_calls`` reader the plan picks."""
+        with self._lock:
+            self._fast_objects = {**self._fast_objects, name: (dialect, fn)}
+            self._plans = {}
 
     def add_fast(self, shape: Tuple[Any, ...], ahead: Tuple[Dialect, ...], fn: Fast) -> None:
         """Speed only: *fn* decodes dicts of *shape* (keys in order, then the string
         ``type`` value or ``None``) in one step under the default policy, while the
-        claims of that shape are exactly *ahead*'s, in order."""
+        claims of that shape are exactly *ahead*'s, in order; and for items named as
+        (or SDK objects read as) the last of *ahead*, while it is registered."""
         with self._lock:
             self._fast = {**self._fast, shape: (ahead, fn)}
+            self._fast_named = {**self._fast_named, ahead[-1].name: fn}
             self._plans = {}
+
+    def decode_as(self, d: Dialect, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
+        """``decode`` of the dict *data* named as *d*: its ``ToolCall`` when *d*
+        claims a call; else *d* and the kind it claims, or ``None``."""
+        if policy is DEFAULT_POLICY:
+            fast = self._fast_named.get(d.name)
+            if fast is not None and self._by_name.get(d.name) is d:
+                try:
+                    call: Optional[ToolCall] = fast(data)
+                except Exception:  # the general path decides (and reports)
+                    call = None
+                if call is not None:
+                    return call
+        try:
+            hit = d.sniff(data)
+        except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
+            return None
+        if hit is None:
+            return None
+        if hit[0] == CALL or hit[0] == SERVER:
+            return decode_one(d, data, policy, "$", hit[0] == SERVER)
+        return d, hit[0]
 
     # --- the plan ---------------------------------------------------------------------
 
@@ -232,5 +271,7 @@ class Registry:
             name = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
             call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
             response = next((d.sdk_responses[name] for d in self._order if name in d.sdk_responses), None)
-            found = self._remember(cls, (call, response))
+            fast = self._fast_objects.get(name)
+            one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
+            found = self._remember(cls, (call, response, one))
         return found

@@ -174,6 +174,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 _MAX_BYTES = DEFAULT_POLICY.max_bytes
 PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends them, its type
 PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
+PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
 
 
 def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -181,16 +182,36 @@ def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
     policy, or ``None`` (then the plan runs): ``{"id", "type": "function",
     "function": {"name", "arguments"}}`` with an id of at most 40 characters and the
     text of an object as arguments. The registry uses it on ``PLAIN_SHAPE`` while
-    detection asks ``PLAIN_AHEAD`` there; an id either dialect ahead takes as its
+    detection asks ``PLAIN_AHEAD`` there, and for items named (or SDK objects read
+    as) ``openai.chat``; an id either dialect ahead takes as its
     evidence (Mistral's ``"null"``, Cohere's ``<name>_`` + 12 characters: any id 13
     characters longer than the name) is refused. ``plan_check`` holds it to the plan."""
-    fn = item["function"]
-    if type(fn) is not dict or len(fn) != 2:
+    fn = item.get("function")  # a ``get`` first: a missing key raised costs ~110 ns
+    if type(fn) is not dict or len(fn) != 2 or len(item) != 3:
         return None
-    try:  # subscripts, not ``get``: a method call per key is ~8% of this path
+    try:  # then subscripts, not ``get``: a method call per key is ~8% of this path
         ident, name, text = item["id"], fn["name"], fn["arguments"]
+        if item["type"] != "function":
+            return None
     except KeyError:
         return None
+    return decode_plain_fields(ident, name, text)
+
+
+def decode_plain_object(o: Any) -> Optional[ToolCall]:
+    """``decode_plain`` of ``sdk.read_object(o)`` (an openai SDK tool-call object),
+    read straight from the attributes."""
+    try:
+        fn = o.function
+        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+        return decode_plain_fields(o.id, fn.name, fn.arguments)
+    except AttributeError:
+        return None
+
+
+def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
+    """``decode_plain`` of the item with these fields."""
     if (
         type(ident) is not str
         or type(name) is not str
