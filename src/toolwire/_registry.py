@@ -152,6 +152,11 @@ class Registry:
             self._fast_named = {**self._fast_named, ahead[-1].name: fn}
             self._plans = {}
 
+    def one_step(self, d: Dialect) -> Optional[Fast]:
+        """Speed only: the one-step decoder of items named as *d* (see ``add_fast``)."""
+        fast = self._fast_named.get(d.name)
+        return fast if fast is not None and self._by_name.get(d.name) is d else None
+
     def decode_as(self, d: Dialect, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
         """``decode`` of the dict *data* named as *d*: its ``ToolCall`` when *d*
         claims a call; else *d* and the kind it claims, or ``None``."""
