@@ -77,6 +77,7 @@ class Registry:
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
+        self._named_fast: Dict[Tuple[Any, ...], bool] = {}
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         for d in dialects:
             self.register(d)
@@ -129,7 +130,7 @@ class Registry:
     def copy(self) -> Registry:
         reg = Registry(self._order)
         for shape, (ahead, fn) in self._fast.items():
-            reg.add_fast(shape, ahead, fn)
+            reg.add_fast(shape, ahead, fn, self._named_fast[shape])
         for name, (d, obj_fn) in self._fast_objects.items():
             reg.add_fast_object(name, d, obj_fn)
         return reg
@@ -142,14 +143,17 @@ class Registry:
             self._fast_objects = {**self._fast_objects, name: (dialect, fn)}
             self._plans = {}
 
-    def add_fast(self, shape: Tuple[Any, ...], ahead: Tuple[Dialect, ...], fn: Fast) -> None:
+    def add_fast(self, shape: Tuple[Any, ...], ahead: Tuple[Dialect, ...], fn: Fast, named: bool = True) -> None:
         """Speed only: *fn* decodes dicts of *shape* (keys in order, then the string
         ``type`` value or ``None``) in one step under the default policy, while the
-        claims of that shape are exactly *ahead*'s, in order; and for items named as
-        (or SDK objects read as) the last of *ahead*, while it is registered."""
+        claims of that shape are exactly *ahead*'s, in order; with *named*, also for
+        items named as (or SDK objects read as) the last of *ahead*, while it is
+        registered."""
         with self._lock:
             self._fast = {**self._fast, shape: (ahead, fn)}
-            self._fast_named = {**self._fast_named, ahead[-1].name: fn}
+            if named:
+                self._fast_named = {**self._fast_named, ahead[-1].name: fn}
+            self._named_fast = {**self._named_fast, shape: named}
             self._plans = {}
 
     def one_step(self, d: Dialect) -> Optional[Fast]:

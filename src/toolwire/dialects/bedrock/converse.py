@@ -35,7 +35,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
@@ -163,6 +163,19 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(item) > 1:
         pd["block"] = {k: v for k, v in item.items() if k != "toolUse"}
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs, server)
+
+
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` under the default policy of a block ``sniff`` claims as a call."""
+    tu = item["toolUse"]
+    if type(tu) is not dict or tu.get("type") == "server_tool_use":
+        return None
+    return decode_call(item, DEFAULT_POLICY, "$")
+
+
+ONE_STEP = ((("toolUse", None), decode_plain),)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

@@ -42,7 +42,7 @@ import base64
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
@@ -254,6 +254,16 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args, raw, repairs = parse_arguments(body.get("args"), policy, f"{loc}.{key}.args", NAME)
     name = tool_type if type(tool_type) is str and tool_type else "tool_call"
     return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
+
+
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` under the default policy of a part ``sniff`` claims as a call."""
+    return decode_call(part, DEFAULT_POLICY, "$") if type(part["functionCall"]) is dict else None
+
+
+ONE_STEP = ((("functionCall", None), decode_plain),)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from ..._args import Policy, encode_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
@@ -133,6 +133,12 @@ _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     kind = item.get("type")
+    if kind == "function_call" and len(item) == 4:  # the item as clients send it back: no extra fields
+        ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+        if type(ident) is str and ident and type(name) is str and name and type(text) is str and text:
+            args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
+            if not repairs and IDS.valid(ident):
+                return new_call(name, args, ident, raw)
     if kind in SERVER_TYPES:
         return _decode_server(item, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
@@ -153,6 +159,22 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         extra["no_type"] = True
     check_native(ident, IDS, extra)
     return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
+
+
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+
+def decode_plain(item: Dict[str, Any]) -> ToolCall:
+    """``decode_call`` under the default policy: ``sniff`` claims every
+    ``function_call`` item as a call, whatever its values."""
+    return decode_call(item, DEFAULT_POLICY, "$")
+
+
+ONE_STEP = (
+    (("type", "call_id", "name", "arguments", "function_call"), decode_plain),  # as clients send it back
+    (("id", "type", "status", "arguments", "call_id", "name", "function_call"), decode_plain),  # as the API sends it
+    (("type", "id", "call_id", "name", "arguments", "status", "function_call"), decode_plain),
+)
 
 
 def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:

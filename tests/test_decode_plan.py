@@ -1,7 +1,12 @@
-"""Detection precedence and the ``keys`` gates that let detection skip dialects.
+"""The decode plan: detection precedence, the ``keys`` gates that let it skip
+dialects, and ``decode`` held to its definition.
 
 A dialect's declared ``keys`` must be a necessary condition of its claim: detection
-with the gates must name the same dialect as asking every dialect in order.
+with the gates must name the same dialect as asking every dialect in order. The plan
+(its cached claims per shape, the one-step decoders of the default registry) must
+give what asking every dialect in order and then ``decode_call`` gives
+(``plan_check``), on the corpus and on generated and corrupted payloads, under any
+policy; a dialect registered first wins its shapes.
 """
 
 from __future__ import annotations
