@@ -190,6 +190,14 @@ def decode_all(
         return []
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
+    if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
+        reg = _registry(registry)
+        try:
+            one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
+        except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
+            one = None
+        if type(one) is ToolCall and not one.server:
+            return [one]
     out: List[Union[ToolCall, InvalidToolCall]] = []
     collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
