@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import collect
+from ._collect import collect, one_step_calls
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
@@ -199,6 +199,9 @@ def decode_all(
         if type(one) is ToolCall and not one.server:
             return [one]
     out: List[Union[ToolCall, InvalidToolCall]] = []
+    if pol is _DEFAULT and d is None and type(data) is dict and one_step_calls(data, _registry(registry), out):
+        return out
+    out.clear()
     collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
 

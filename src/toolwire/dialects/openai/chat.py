@@ -24,7 +24,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from pydantic_core import from_json
 
-from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
@@ -181,7 +181,7 @@ def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
     """What detection + ``decode_call`` give for the plain item under the default
     policy, or ``None`` (then the plan runs): ``{"id", "type": "function",
     "function": {"name", "arguments"}}`` with an id of at most 40 characters and the
-    text of an object as arguments. The registry uses it on ``PLAIN_SHAPE`` while
+    text of an object (or ``""``) as arguments. The registry uses it on ``PLAIN_SHAPE`` while
     detection asks ``PLAIN_AHEAD`` there, and for items named (or SDK objects read
     as) ``openai.chat``; an id either dialect ahead takes as its
     evidence (Mistral's ``"null"``, Cohere's ``<name>_`` + 12 characters: any id 13
@@ -220,10 +220,11 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
         or ident == "null"
         or len(ident) == len(name) + 13
         or not name
-        or not text
         or len(text) > _MAX_BYTES
     ):
         return None
+    if not text:  # a tool without parameters: the empty table's ``{}``, the wire text kept
+        return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, EMPTY)
     try:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
