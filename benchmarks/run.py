@@ -41,6 +41,7 @@ import bench_stream as bs  # noqa: E402
 import json_repair  # noqa: E402
 
 import toolwire  # noqa: E402
+from toolwire._types import new_call  # noqa: E402
 
 Fn = Callable[[], Any]
 Row = Dict[str, Any]
@@ -70,6 +71,18 @@ BASE_DECODE: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     "bedrock.converse": lambda it: (it["toolUse"]["name"], it["toolUse"]["input"], it["toolUse"]["toolUseId"]),
     "mcp": lambda it: (it["params"]["name"], it["params"]["arguments"], it["id"]),
     "canonical": lambda it: (it["name"], it["args"], it["id"]),
+}
+
+
+# "lookups + building the value, no checks": the least a decoder of an object-argument
+# dialect does (the same lookups as the baseline, then the canonical value)
+FLOOR_DECODE: Dict[str, Callable[[Dict[str, Any]], Any]] = {
+    "anthropic.messages": lambda it: new_call(it["name"], it["input"], it["id"]),
+    "gemini": lambda it: new_call(it["functionCall"]["name"], it["functionCall"]["args"], it["functionCall"].get("id")),
+    "bedrock.converse": lambda it: new_call(it["toolUse"]["name"], it["toolUse"]["input"], it["toolUse"]["toolUseId"]),
+    "ollama": lambda it: new_call(it["function"]["name"], it["function"]["arguments"], it.get("id")),
+    "mcp": lambda it: new_call(it["params"]["name"], it["params"]["arguments"], it["id"]),
+    "canonical": lambda it: new_call(it["name"], it["args"], it["id"]),
 }
 
 
@@ -223,6 +236,8 @@ def micro(b: Bench) -> None:
             cands["floor (parse + ToolCall, no checks)"] = lambda it=it: bd.floor(it)
             cands["baseline with pydantic-core's parser"] = lambda it=it: bd.baseline_pc(it)
             cands.update(peers_on(it))
+        elif d in FLOOR_DECODE:
+            cands["floor (lookups + ToolCall, no checks)"] = lambda it=it, f=FLOOR_DECODE[d]: f(it)
         b.case("decode", f"{d} call", lambda it=it, base=base: base(it), cands, CALL.args)
     batch_peers = {who: (lambda f=f: [f(tc) for tc in bd.BATCH["tool_calls"]]) for who, f in PEERS.items()}
     try:
@@ -284,6 +299,13 @@ def sdk(b: Bench) -> None:
                 for t in comp.choices[0].message.tool_calls or ()]
 
     b.case("decode", "openai SDK ChatCompletion (2 calls)", base_comp, {"toolwire": lambda: toolwire.decode_all(comp)})
+    comp_dict = json.loads((HERE.parent / "examples/payloads/openai_chat_response.json").read_text())
+
+    def base_comp_dict() -> Any:
+        return [(t["function"]["name"], json.loads(t["function"]["arguments"] or "{}"), t["id"])
+                for t in comp_dict["choices"][0]["message"]["tool_calls"] or ()]
+
+    b.case("decode", "ChatCompletion dict (2 calls)", base_comp_dict, {"toolwire": lambda: toolwire.decode_all(comp_dict)})
 
 
 def stream(b: Bench) -> None:

@@ -24,8 +24,8 @@ EXEMPT = ("schema/", "text/")
 # canonical and JSON Schema words, registry hooks, and our own record fields
 CANONICAL = {
     "id", "name", "args", "type", "description", "properties", "provider_data", "content", "error",
-    "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect", "quick",
-    "quick_first", "quick_objects", "objects", "containers", "peek", "encode_message", "stream",
+    "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect",
+    "objects", "containers", "peek", "encode_message", "stream",
     "interleave", "with_index", "\n", "<",
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict)
     "is_error", "parameters", "strict",

@@ -213,15 +213,18 @@ def test_encode_to_no_known_dialect_is_an_unknown_dialect_error(dialect: Any) ->
 
 
 def test_a_third_party_dialect_as_docs_custom_dialects_describes() -> None:
-    """docs/custom-dialects.md: a dialect registered first, with a quick decoder that
-    must agree with its general decoder, decodes and encodes through the front doors."""
+    """docs/custom-dialects.md: a dialect registered first wins its shapes: the decode
+    plan asks its claim first and calls its decoder once; it encodes through the front doors."""
     from toolwire._args import encode_arguments, parse_arguments
     from toolwire._types import new_call
 
     def sniff(data: Any) -> Any:
         return ("call", "an 'acme_call'") if type(data) is dict and type(data.get("acme_call")) is dict else None
 
+    seen = []
+
     def decode_call(item: Any, policy: Any, loc: str) -> toolwire.ToolCall:
+        seen.append(item)
         body = item["acme_call"]
         args, raw, repairs = parse_arguments(body.get("args"), policy, loc + ".acme_call.args", "acme")
         return new_call(body["tool"], args, body.get("ref"), raw, None, repairs)
@@ -234,19 +237,13 @@ def test_a_third_party_dialect_as_docs_custom_dialects_describes() -> None:
         args = encode_arguments(call.args, call.raw)
         return {"acme_call": {"tool": call.name, "args": args, "ref": encode_id(call, ctx, rule)}}
 
-    seen = []
-
-    def quick(item: Any) -> Any:
-        seen.append(item)
-        return decode_call(item, toolwire.Policy(), "$") if "acme_call" in item else None
-
     def unsupported(*a: Any) -> Any:
         raise toolwire.EncodeError("acme has no tools or results", dialect="acme")
 
     acme = toolwire.Dialect(
         name="acme", sniff=sniff, decode_call=decode_call, encode_call=encode_call,
         decode_tool=unsupported, encode_tool=unsupported, decode_result=unsupported, encode_result=unsupported,
-        ids=rule, keys=frozenset({"acme_call"}), quick=quick,
+        ids=rule, keys=frozenset({"acme_call"}),
     )
     registry = toolwire.default_registry().copy()
     registry.register(acme, first=True)
@@ -254,7 +251,9 @@ def test_a_third_party_dialect_as_docs_custom_dialects_describes() -> None:
     call = toolwire.decode(item, registry=registry)
     assert (call.name, call.args, call.id, call.raw) == ("f", {"a": 1}, "r1", '{"a": 1}') and seen == [item]
     assert toolwire.decode(item, "acme", registry=registry) == call
-    assert toolwire.decode_all([item, item], registry=registry) == [call, call]
+    assert toolwire.decode(item, registry=registry, repair=False) == call  # policy keywords: the same plan
+    seen.clear()
+    assert toolwire.decode_all([item, item], registry=registry) == [call, call] and seen == [item, item]
     assert toolwire.encode(call, "acme", registry=registry) == {"acme_call": {"tool": "f", "args": '{"a": 1}', "ref": "r1"}}
     assert toolwire.encode(toolwire.ToolCall(name="f"), "acme", registry=registry)["acme_call"]["ref"].startswith("ref_")
     with pytest.raises(toolwire.DecodeError, match="matches no known dialect"):

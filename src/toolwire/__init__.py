@@ -22,7 +22,6 @@ from ._dialect import Dialect
 from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
-from ._quick_first import QuickFirst
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 
@@ -56,7 +55,6 @@ __all__ = [
     "InvalidToolCall",
     "NameMap",
     "Policy",
-    "QuickFirst",
     "Registry",
     "TextResult",
     "Tool",

@@ -21,9 +21,16 @@ def default_registry() -> Registry:
     if reg is None:
         with _default_lock:
             if _default is None:
-                from .dialects import BUILTIN  # the dialect modules load on first use
+                from .dialects import BUILTIN, ONE_STEP  # the dialect modules load on first use
+                from .dialects.openai import chat
 
-                _default = Registry(BUILTIN)
+                reg = Registry(BUILTIN)
+                ahead = tuple(reg.get(name) for name in chat.PLAIN_AHEAD)
+                reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
+                reg.add_fast_object(chat.PLAIN_OBJECT, ahead[-1], chat.decode_plain_object)
+                for _, shape, fn in ONE_STEP:  # each while the plan of its shape is the built-ins'
+                    reg.add_fast(shape, tuple(d for d, _ in reg._shape_claims(shape)), fn, named=False)
+                _default = reg
             reg = _default
     return reg
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
-from ._args import Policy, make_policy
+from . import _builtin
+from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import collect, decode_one, quick_collect, try_quick
+from ._collect import collect, one_step_calls
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt
+from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
-from ._registry import Registry
+from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _safe_sniff, _sniff, detect, explain, walk
+from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, walk
 
 __all__ = [
     "Detection",
@@ -49,81 +50,69 @@ def decode(
     ``finish_reason``...) are those of ``Policy``. A message or response holding
     exactly one call is accepted too.
     """
-    if type(item) is dict and not policy:  # the common case, straight through
-        reg = default_registry() if registry is None else registry
-        if dialect is None:
-            # ``reg.quick(item)``, its first loop inline: each call layer is ~5% of this path
-            for first in reg._firsts.get(len(item), ()):
+    reg = registry if registry is not None else _builtin._default or default_registry()
+    pol = make_policy(policy) if policy else _DEFAULT
+    if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
+        out = reg.decode(item, pol)
+        if type(out) is ToolCall:
+            return out
+        return _not_one_call(item, out, registry, policy)
+    d = None if dialect is None else dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    if type(item) is dict:
+        data: Any = item
+    else:
+        if type(item) not in _PLAIN_INPUT:  # an SDK tool-call object its dialect reads by attribute
+            read, _, fast = reg.object_plan(type(item))
+            if fast is not None and pol is _DEFAULT and (d is None or read is not None and d is read[0]):
                 try:
-                    call = first(item)
-                except Exception:  # a third-party quick decoder must not break decoding
-                    continue
-                if call is not None:
-                    return call
-            call = reg.quick_detected(item)
-            if call is not None:
-                return call
-        else:
-            quick = reg.quick_decoder(dialect) if type(dialect) is str else _extra_quick(dialect)
-            if quick is not None:
-                try:
-                    call = quick(item)
+                    call = fast(item)
                 except Exception:  # the general path decides
                     call = None
                 if call is not None:
-                    return call
-    elif dialect is None and not policy:  # an SDK tool-call object read straight into a ToolCall
-        reg = default_registry() if registry is None else registry
-        try:  # ``reg.object_reader``, its cache hit inline
-            fast = reg._by_type[type(item)]
-        except KeyError:
-            fast = reg.object_reader(type(item))
-        if fast is not None and fast[2] is not None:
-            try:
-                call = fast[2](item)
-            except Exception:  # a third-party quick reader must not break decoding
-                call = None
-            if call is not None:
-                return call
-    pol = make_policy(policy) if policy else _DEFAULT
-    d = _dialect(dialect, registry)
-    if type(item) is dict:
-        data = item
-    else:
-        # an SDK tool-call object its dialect reads by attribute (no generic walk)
-        fast = _registry(registry).object_reader(type(item))
-        if fast is not None and (d is None or d is fast[0]):
-            if fast[2] is not None and not policy and d is not None:  # without a dialect: tried above
-                call = try_quick(fast[2], item)
-                if call is not None:
-                    return call
-            try:
-                plain = fast[1](item)
-            except Exception:  # an odd instance (built without validation): the generic walk
-                plain = None
-            if plain is not None:
-                return decode_one(fast[0], plain, pol, "$", False)
+                    return cast(ToolCall, call)
+            if read is not None and (d is None or d is read[0]):
+                try:
+                    plain = read[1](item)
+                except Exception:  # an odd instance (built without validation): the generic walk
+                    plain = None
+                if plain is not None:
+                    out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
+                    return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
         data = _load(item)
-    kind: str
-    if d is not None:
-        try:
-            return _checked_decode(d, data, pol)
-        except ArgumentsError:
-            raise
-        except DecodeError:
-            hit = _safe_sniff(d, data) if type(data) is dict else None
-            if hit is None or hit[0] not in (CALL, SERVER):
-                _sniff(data, d, registry, "$")  # raises, naming the dialect it looks like
-                hit = _safe_sniff(d, data)
-            if hit is None or hit[0] in (CALL, SERVER):
-                raise
-            kind = hit[0]
-    else:
-        d, kind = _sniff(data, None, registry, "$")
-        if kind == CALL:
-            return decode_one(d, data, pol, "$", False)
-        if kind == SERVER:
-            return decode_one(d, data, pol, "$", True)
+        if type(data) is not dict:  # only dicts are calls: say what it is
+            if d is not None:
+                return _named(d, data, None, registry, policy)
+            d, kind = _sniff(data, None, registry, "$")
+            if kind in (CALL, SERVER):
+                return decode_one(d, data, pol, "$", kind == SERVER)
+            return _not_one_call(data, (d, kind), registry, policy)
+    if d is None:  # the plan: the dialect that claims it, then its decoder
+        out = reg.decode(data, pol)
+        if type(out) is ToolCall:
+            return out
+        return _not_one_call(data, out, registry, policy)
+    out = reg.decode_as(d, data, pol)
+    if type(out) is ToolCall:
+        return out
+    return _named(d, data, None if out is None else cast(Tuple[Dialect, str], out)[1:], registry, policy)
+
+
+def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:
+    """*data*, which *d* (named by the caller) does not claim as a call (*hit*: what
+    it claims it as, or ``None``): one call of a container, else an error."""
+    if hit is None:
+        hit = _sniff(data, d, registry, "$")[1:]  # raises, naming the dialect it looks like
+        if hit[0] == CALL or hit[0] == SERVER:  # a call that is not a dict
+            raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
+    return _not_one_call(data, (d, hit[0]), registry, policy)
+
+
+def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:
+    """The one call of a container *data* that *found* (its dialect and kind, or
+    ``None``: no dialect claims it) names; else the error saying what it is."""
+    if found is None:
+        raise DecodeError(f"Input at $ matches no known dialect: {excerpt(data)}", loc="$")
+    d, kind = found
     if kind == CALLS:
         calls = decode_all(data, d, include_server=True, registry=registry, **policy)
         if len(calls) == 1 and isinstance(calls[0], ToolCall):
@@ -136,19 +125,6 @@ def decode(
         f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
         dialect=d.name,
     )
-
-
-def _extra_quick(dialect: Any) -> Any:
-    return dialect.quick if isinstance(dialect, Dialect) else None
-
-
-def _checked_decode(d: Dialect, data: Any, pol: Policy) -> ToolCall:
-    if type(data) is not dict:
-        raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
-    hit = _safe_sniff(d, data)
-    if hit is None or hit[0] not in (CALL, SERVER):
-        raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
-    return decode_one(d, data, pol, "$", hit[0] == SERVER)
 
 
 _DEFAULT = make_policy({})
@@ -203,7 +179,7 @@ def decode_all(
         return []
     data = None
     if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
-        reader = _registry(registry).container_reader(type(x))
+        reader = _registry(registry).object_plan(type(x))[1]
         try:
             data = None if reader is None else reader(x)
         except Exception:  # an odd instance (built without validation): the generic walk
@@ -214,8 +190,16 @@ def decode_all(
         return []
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
+    if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
+        reg = _registry(registry)
+        try:
+            one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
+        except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
+            one = None
+        if type(one) is ToolCall and not one.server:
+            return [one]
     out: List[Union[ToolCall, InvalidToolCall]] = []
-    if pol is _DEFAULT and quick_collect(data, d, d is not None, _registry(registry), out, 0):
+    if pol is _DEFAULT and d is None and type(data) is dict and one_step_calls(data, _registry(registry), out):
         return out
     out.clear()
     collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)

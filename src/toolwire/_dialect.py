@@ -131,8 +131,9 @@ class Dialect:
 
     SDK objects: ``sdk_calls`` maps ``"package:QualName"`` of an SDK tool-call class
     to a reader giving its plain wire dict (or ``None``: the generic attribute walk
-    reads it); ``sdk_responses`` does the same for SDK response classes (the calls
-    and finish reasons ``decode_all`` needs).
+    reads it), which ``decode_call`` then decodes; ``sdk_responses`` does the same
+    for SDK response classes (the calls and finish reasons ``decode_all`` needs).
+    The registry's decode plan looks both up by class, once per class.
 
     Beyond calls: ``assistant_message(items, content)`` builds the dialect's
     assistant message around encoded call items (``encode_message``, ``convert``);
@@ -191,10 +192,6 @@ class Dialect:
     response_envelope: Optional[Callable[..., Dict[str, Any]]] = None
     batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
-    # speed only (see the registry): the dialect's most common shapes in one step
-    quick: Optional[Callable[[Dict[str, Any]], Optional[ToolCall]]] = None
-    quick_first: Any = ()
-    quick_sdk_calls: Mapping[str, Callable[[Any], Optional[ToolCall]]] = field(default_factory=dict)
 
     def __reduce__(self) -> Any:
         # built-in dialects pickle by name (distributed engines ship functions that

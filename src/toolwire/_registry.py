@@ -1,6 +1,23 @@
-"""``Registry``: dialects by name, in detection precedence order, with the tables
-derived from their fields (shape claims by key set, SDK readers by class).
+"""``Registry``: dialects by name, in detection precedence order, and the one decode
+plan derived from their fields.
 
+The plan is one table from a shape to the steps that decode it, built lazily and
+cached per registry (bounded):
+
+- a dict's shape is its top-level keys, in order, plus its ``type`` value when that
+  is a string; its steps are the dialects that may claim it, in detection order,
+  each with the claim to ask (``detect`` if declared, else ``sniff``): those whose
+  ``keys`` it meets and whose ``gate`` lets it through. The first claim that hits
+  names the dialect and the kind; a call then goes to that dialect's ``decode_call``.
+- an SDK object's shape is its class; its steps are the reader a dialect declared
+  for that class (``sdk_calls``: one call; ``sdk_responses``: a response).
+
+``decode`` runs it: front door (``_codec``) → this plan → the dialect's module.
+
+Speed only: a shape may also have a one-step decoder (``add_fast``; the default
+registry has one, Chat's plain item), used under the default policy while the
+shape's claims are exactly the dialects it was written for; it answers what the
+claims and ``decode_call`` would, or ``None`` (tests hold it to the plan).
 The built-in dialects are one literal tuple (``dialects.BUILTIN``); nothing
 registers itself on import. ``_builtin.default_registry()`` holds them;
 ``Registry.copy()`` gives callers their own to extend.
@@ -9,59 +26,44 @@ registers itself on import. ``_builtin.default_registry()`` holds them;
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
-from ._dialect import CALL, Dialect, Sniff
-from ._errors import UnknownDialectError
-from ._quick_first import Quick, QuickMany, first_decoders
+from ._args import DEFAULT_POLICY
+from ._dialect import CALL, SERVER, Dialect, Sniff
+from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from ._types import evolve
 
 if TYPE_CHECKING:
+    from ._args import Policy
     from ._types import ToolCall
 
-__all__ = ["Registry"]
+__all__ = ["Registry", "decode_one"]
 
-T = TypeVar("T")
-ObjectReader = Tuple[Dialect, Callable[[Any], Any], Optional[Callable[[Any], Optional["ToolCall"]]]]
-# claims to ask first, each with the quick decoder of its dialect when it claims a call
-# (dialects with ``detect``); the quick decoder of the first dialect without;
-# the claims to ask in turn when that one declines, with their quick decoders
-Claims = Tuple[Tuple[Sniff, Optional[Quick]], ...]
-Plan = Tuple[Claims, Optional[Quick], Claims]
-_NO_PLAN: Plan = ((), None, ())
-
-
-def _claimed(claims: Claims, data: Dict[str, Any]) -> Optional[Tuple[str, Optional[Quick]]]:
-    """The kind the first of *claims* that claims *data* gives, with the quick decoder
-    to run (``None`` unless it claims a call); ``None`` when none claims it."""
-    for claim, own in claims:
-        try:
-            hit = claim(data)
-        except Exception:  # a claim that raises declines (detection does the same)
-            hit = None
-        if hit is not None:
-            return hit[0], (own if hit[0] == CALL else None)
-    return None
+Claims = Tuple[Tuple[Dialect, Sniff], ...]
+Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
+# an SDK class: the dialect and reader of one call (``sdk_calls``), the reader of a response
+ObjectPlan = Tuple[
+    Optional[Tuple[Dialect, Callable[[Any], Any]]], Optional[Callable[[Any], Any]], Optional[Callable[[Any], Any]]
+]  # its call reader (and dialect), its response reader, a one-step decoder (speed only)
+_LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
 
 
-def _first_answer(fns: Tuple[Callable[[Dict[str, Any]], Optional[T]], ...], data: Dict[str, Any]) -> Optional[T]:
-    """The answer of the first of *fns* that gives one for *data* (one that raises declines)."""
-    for fn in fns:
-        try:
-            out = fn(data)
-        except Exception:  # a third-party quick decoder must not break decoding
-            continue
-        if out is not None:
-            return out
-    return None
-
-
-def _run(fn: Optional[Quick], data: Dict[str, Any]) -> Optional[ToolCall]:
-    if fn is None:
-        return None
+def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
+    """*d*'s ``decode_call`` of *data*; what it raises beyond toolwire's errors is a
+    ``DecodeError`` (a malformed item the dialect did not foresee)."""
     try:
-        return fn(data)
-    except Exception:  # a third-party quick decoder must not break decoding
-        return None
+        call = d.decode_call(data, policy, loc)
+    except ToolwireError:
+        raise
+    except Exception as exc:
+        raise DecodeError(
+            f"Malformed {d.name} tool call at {loc} ({type(exc).__name__}: {exc}): {excerpt(data)}",
+            dialect=d.name,
+            loc=loc,
+        ) from None
+    if server and not call.server:
+        call = evolve(call, server=True)
+    return call
 
 
 class Registry:
@@ -71,19 +73,12 @@ class Registry:
         self._lock = threading.Lock()
         self._order: Tuple[Dialect, ...] = ()
         self._by_name: Dict[str, Dialect] = {}
-        self._claims: Tuple[Tuple[Dialect, Sniff, Optional[FrozenSet[str]]], ...] = ()
-        # dict key tuple -> the dialects whose ``keys`` it meets (bounded cache)
-        self._by_shape: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]] = {}
-        self._quick: Dict[Tuple[Any, ...], Plan] = {}
-        # ``QuickFirst`` decoders by the number of keys of the shape each takes, in order
-        self._firsts: Dict[int, Tuple[Quick, ...]] = {}
-        self._first_lists: Dict[int, Tuple[QuickMany, ...]] = {}  # the same, of containers
-        self._quick_by_name: Dict[str, Quick] = {}
-        # SDK classes ("package:QualName") a dialect reads by attribute: sdk_calls
-        self._readers: Dict[str, ObjectReader] = {}
-        self._by_type: Dict[type, Optional[ObjectReader]] = {}
-        self._containers: Dict[str, Callable[[Any], Any]] = {}
-        self._container_by_type: Dict[type, Optional[Callable[[Any], Any]]] = {}
+        self._claims: Claims = ()
+        self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
+        self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
+        self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
+        self._named_fast: Dict[Tuple[Any, ...], bool] = {}
+        self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         for d in dialects:
             self.register(d)
 
@@ -111,25 +106,8 @@ class Registry:
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)
-            self._claims = tuple((d, d.detect or d.sniff, d.keys) for d in order)
-            self._firsts, self._first_lists = first_decoders(order, self._candidates)
-            self._by_shape = {}
-            self._quick = {}
-            self._quick_by_name = {n: d.quick for n, d in by_name.items() if d.quick is not None}
-            self._readers = {
-                name: (d, reader, d.quick_sdk_calls.get(name))
-                for d in reversed(order)
-                for name, reader in d.sdk_calls.items()
-            }
-            self._by_type = {}
-            self._containers = {
-                name: reader for d in reversed(order) for name, reader in d.sdk_responses.items()
-            }
-            self._container_by_type = {}
-
-    def quick_decoder(self, name: str) -> Optional[Quick]:
-        """The ``quick`` decoder of the dialect registered as *name*, if any."""
-        return self._quick_by_name.get(name)
+            self._claims = tuple((d, d.detect or d.sniff) for d in order)
+            self._plans = {}
 
     def get(self, name: str) -> Dialect:
         try:
@@ -150,119 +128,138 @@ class Registry:
         return name in self._by_name
 
     def copy(self) -> Registry:
-        return Registry(self._order)
+        reg = Registry(self._order)
+        for shape, (ahead, fn) in self._fast.items():
+            reg.add_fast(shape, ahead, fn, self._named_fast[shape])
+        for name, (d, obj_fn) in self._fast_objects.items():
+            reg.add_fast_object(name, d, obj_fn)
+        return reg
 
-    def object_reader(self, cls: type) -> Optional[ObjectReader]:
-        """The dialect and attribute readers for instances of *cls*, if one declared them.
+    def add_fast_object(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
+        """Speed only: *fn* reads SDK objects of class *name* (``"package:QualName"``)
+        straight into a ``ToolCall`` under the default policy, or gives ``None``,
+        while *dialect* is the one whose ``sdk_calls`` reader the plan picks."""
+        with self._lock:
+            self._fast_objects = {**self._fast_objects, name: (dialect, fn)}
+            self._plans = {}
 
-        A reader returns the plain wire dict of one tool call, or ``None`` to let the
-        generic object walk handle that instance (extra fields, odd values); the quick
-        reader (or ``None``) returns the ``ToolCall`` under the default policy.
-        """
+    def add_fast(self, shape: Tuple[Any, ...], ahead: Tuple[Dialect, ...], fn: Fast, named: bool = True) -> None:
+        """Speed only: *fn* decodes dicts of *shape* (keys in order, then the string
+        ``type`` value or ``None``) in one step under the default policy, while the
+        claims of that shape are exactly *ahead*'s, in order; with *named*, also for
+        items named as (or SDK objects read as) the last of *ahead*, while it is
+        registered."""
+        with self._lock:
+            self._fast = {**self._fast, shape: (ahead, fn)}
+            if named:
+                self._fast_named = {**self._fast_named, ahead[-1].name: fn}
+            self._named_fast = {**self._named_fast, shape: named}
+            self._plans = {}
+
+    def one_step(self, d: Dialect) -> Optional[Fast]:
+        """Speed only: the one-step decoder of items named as *d* (see ``add_fast``)."""
+        fast = self._fast_named.get(d.name)
+        return fast if fast is not None and self._by_name.get(d.name) is d else None
+
+    def decode_as(self, d: Dialect, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
+        """``decode`` of the dict *data* named as *d*: its ``ToolCall`` when *d*
+        claims a call; else *d* and the kind it claims, or ``None``."""
+        if policy is DEFAULT_POLICY:
+            fast = self._fast_named.get(d.name)
+            if fast is not None and self._by_name.get(d.name) is d:
+                try:
+                    call: Optional[ToolCall] = fast(data)
+                except Exception:  # the general path decides (and reports)
+                    call = None
+                if call is not None:
+                    return call
         try:
-            return self._by_type[cls]
-        except KeyError:
-            return _remember(self._by_type, cls, self._readers)
+            hit = d.sniff(data)
+        except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
+            return None
+        if hit is None:
+            return None
+        if hit[0] == CALL or hit[0] == SERVER:
+            return decode_one(d, data, policy, "$", hit[0] == SERVER)
+        return d, hit[0]
 
-    def _candidates(self, keys: Tuple[Any, ...], kind: Optional[str]) -> Tuple[Tuple[Dialect, Sniff], ...]:
+    # --- the plan ---------------------------------------------------------------------
+
+    def plan(self, data: Dict[str, Any]) -> Claims:
+        """The dialects that may claim the dict *data*, in order, each with its claim."""
+        kind = data.get("type")
+        shape = (*data, kind if type(kind) is str else None)
+        try:
+            claims: Claims = self._plans[shape][0]
+        except KeyError:
+            claims = self._remember(shape, self._shape_plan(shape))[0]
+        return claims
+
+    def _shape_plan(self, shape: Tuple[Any, ...]) -> Tuple[Claims, Optional[Fast]]:
+        claims = self._shape_claims(shape)
+        fast = self._fast.get(shape)
+        if fast is None or len(fast[0]) != len(claims) or any(a is not d for a, (d, _) in zip(fast[0], claims)):
+            return claims, None
+        return claims, fast[1]
+
+    def _shape_claims(self, shape: Tuple[Any, ...]) -> Claims:
+        keys, kind = shape[:-1], shape[-1]
         out = []
-        for d, claim, gate_keys in self._claims:
-            if gate_keys is not None and gate_keys.isdisjoint(keys):
+        for d, claim in self._claims:
+            if d.keys is not None and d.keys.isdisjoint(keys):
                 continue
             if d.gate is not None and not d.gate(keys, kind):
                 continue
             out.append((d, claim))
         return tuple(out)
 
-    def container_reader(self, cls: type) -> Optional[Callable[[Any], Any]]:
-        """The reader a dialect declared for SDK responses of class *cls* (see
-        ``sdk_responses``); it returns plain data or ``None`` (walk it all)."""
-        try:
-            return self._container_by_type[cls]
-        except KeyError:
-            return _remember(self._container_by_type, cls, self._containers)
+    def _remember(self, key: Any, steps: Any) -> Any:
+        plans = self._plans
+        if len(plans) >= _LIMIT:
+            plans.clear()
+        plans[key] = steps
+        return steps
 
-    def _shape_claims(self, data: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Tuple[Tuple[Dialect, Sniff], ...]]:
+    def decode(self, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
+        """The plan run on the dict *data*: its ``ToolCall`` when the dialect that
+        claims it first claims a call (or a provider-executed one); else that
+        dialect and the kind it claimed; ``None`` when no dialect claims it."""
         kind = data.get("type")
         shape = (*data, kind if type(kind) is str else None)
-        table = self._by_shape
-        claims = table.get(shape)
-        if claims is None:
-            claims = self._candidates(shape[:-1], shape[-1])
-            if len(table) > 2048:  # payloads with free-form keys: keep memory bounded
-                table.clear()
-            table[shape] = claims
-        return shape, claims
-
-    def quick_first(self, data: Dict[str, Any]) -> Optional[ToolCall]:
-        """*data* (a dict) decoded by the first ``QuickFirst`` decoder of its size that
-        takes it (see ``QuickFirst``; one that raises declines); else ``None``.
-        ``decode`` runs this loop inline, over ``_firsts``."""
-        return _first_answer(self._firsts.get(len(data), ()), data)
-
-    def quick_first_calls(self, data: Dict[str, Any]) -> Optional[List[ToolCall]]:
-        """The calls of *data* (a dict) by the first ``QuickFirst`` container decoder
-        (``many``) of its size that takes it; else ``None``."""
-        return _first_answer(self._first_lists.get(len(data), ()), data)
-
-    def quick(self, data: Dict[str, Any]) -> Optional[ToolCall]:
-        """*data* (a dict) decoded by the ``quick`` of the dialect detection
-        would pick, under the default policy; ``None`` when the general path must run."""
-        call = self.quick_first(data)
-        return self.quick_detected(data) if call is None else call
-
-    def quick_detected(self, data: Dict[str, Any]) -> Optional[ToolCall]:
-        """``quick`` after the ``QuickFirst`` decoders have declined *data*."""
-        kind = data.get("type")
-        plan = self._quick.get((*data, kind if type(kind) is str else None))
-        if plan is None:
-            plan = self._plan(data)
-        ahead, fn, rest = plan
-        hit = _claimed(ahead, data)
-        if hit is not None:
-            return _run(hit[1], data)
-        call = _run(fn, data)
-        if call is not None or not rest:
-            return call
-        # declined: not that dialect's call, maybe one of a dialect further on (rest[0]
-        # is the declining dialect's own claim, without a quick decoder: if it claims
-        # the item after all, the general path decides)
-        hit = _claimed(rest, data)
-        return None if hit is None else _run(hit[1], data)
-
-    def _plan(self, data: Dict[str, Any]) -> Plan:
-        shape, claims = self._shape_claims(data)
-        # a dialect that claims on evidence of its own (``detect``) takes only what it
-        # claims: its quick decoder runs behind its claim; the first dialect without
-        # ``detect`` that has one checks its own claim (as ``sniff`` + ``decode_call``);
-        # when it declines, the dialects after it are asked in turn
-        ahead: List[Tuple[Sniff, Optional[Quick]]] = []
-        last: Optional[Quick] = None
-        rest: Tuple[Tuple[Sniff, Optional[Quick]], ...] = ()
-        for i, (d, claim) in enumerate(claims):
-            fn = d.quick
-            if fn is not None and d.detect is None:
-                last = fn
-                after = tuple((c, dd.quick) for dd, c in claims[i + 1 :])
-                if any(q is not None for _, q in after):
-                    rest = ((claim, None), *after)
-                break
-            ahead.append((claim, fn))
-        plan: Plan = _NO_PLAN
-        if last is not None or any(own is not None for _, own in ahead):
-            plan = (tuple(ahead), last, rest)
-        table = self._quick
-        if len(table) > 2048:
-            table.clear()
-        table[shape] = plan
-        return plan
+        try:  # ``plan``, its cache hit inline (a call layer is ~5% of a small decode)
+            claims, fast = self._plans[shape]
+        except KeyError:
+            claims, fast = self._remember(shape, self._shape_plan(shape))
+        if fast is not None and policy is DEFAULT_POLICY:
+            try:
+                call: Optional[ToolCall] = fast(data)
+            except Exception:  # the plan decides (and reports)
+                call = None
+            if call is not None:
+                return call
+        for d, claim in claims:
+            try:
+                hit = claim(data)
+            except Exception:  # a claim meeting a shape it did not foresee declines
+                continue
+            if hit is not None:
+                kind = hit[0]
+                if kind == CALL:
+                    try:
+                        out: ToolCall = d.decode_call(data, policy, "$")
+                        return out
+                    except ToolwireError:
+                        raise
+                    except Exception:  # reported with its message by ``decode_one``
+                        return decode_one(d, data, policy, "$", False)
+                if kind == SERVER:
+                    return decode_one(d, data, policy, "$", True)
+                return d, kind
+        return None
 
     def sniff(self, data: Any) -> Optional[Tuple[Dialect, str, str]]:
         """The first dialect (in order) that recognises *data*, with kind and reason."""
-        if type(data) is dict:
-            claims = self._shape_claims(data)[1]
-        else:
-            claims = tuple((d, claim) for d, claim, _ in self._claims)
+        claims = self.plan(data) if type(data) is dict else self._claims
         for d, claim in claims:
             try:
                 hit = claim(data)
@@ -272,11 +269,18 @@ class Registry:
                 return d, hit[0], hit[1]
         return None
 
-
-def _remember(table: Dict[type, Optional[T]], cls: type, by_name: Dict[str, T]) -> Optional[T]:
-    """What *by_name* holds for *cls* (by ``"package:QualName"``), cached in *table*."""
-    hit = by_name.get(f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}")
-    if len(table) > 1024:  # classes made on the fly: keep memory bounded
-        table.clear()
-    table[cls] = hit
-    return hit
+    def object_plan(self, cls: type) -> ObjectPlan:
+        """The readers dialects declared for SDK objects of class *cls*: of one call
+        (``sdk_calls``, with its dialect) and of a response (``sdk_responses``).
+        A reader returns plain data, or ``None`` to let the generic object walk read
+        that instance (extra fields, odd values)."""
+        try:
+            found: ObjectPlan = self._plans[cls]
+        except KeyError:
+            name = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
+            call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
+            response = next((d.sdk_responses[name] for d in self._order if name in d.sdk_responses), None)
+            fast = self._fast_objects.get(name)
+            one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
+            found = self._remember(cls, (call, response, one))
+        return found

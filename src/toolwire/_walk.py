@@ -118,7 +118,12 @@ def walk(
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue
-        hit = None if explicit or cd is None else _safe_sniff(cd, cur)
+        hit = None
+        if not explicit and cd is not None:  # ``_safe_sniff``, inline: once per item
+            try:
+                hit = cd.sniff(cur)
+            except Exception:  # a sniffer meeting a shape it did not foresee: not its dialect
+                hit = None
         if hit is not None and cd is not None:
             dd, kind = cd, hit[0]
         else:  # the caller's dialect (strict), or detection afresh for items of a container
@@ -126,7 +131,8 @@ def walk(
         if kind == CALLS:
             fin = dd.finish(cur) or finish
             kids = [
-                (to_data(child, kloc), dd, kloc, fin, False, depth + 1) for child, kloc in dd.children(cur, cloc)
+                (child if type(child) is dict else to_data(child, kloc), dd, kloc, fin, False, depth + 1)
+                for child, kloc in dd.children(cur, cloc)
             ]
             stack.extend(reversed(kids))
         elif is_top and kind in (TOOL, RESULT):

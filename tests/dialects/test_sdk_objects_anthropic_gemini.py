@@ -201,7 +201,7 @@ def test_gemini_function_response_and_tool_objects() -> None:
         {"type": "tool_use", "id": "toolu_1", "name": "", "input": {}},  # an error
     ],
 )
-def test_anthropic_quick_object_reader_agrees_with_the_general_path(block: Dict[str, Any]) -> None:
+def test_anthropic_object_reader_agrees_with_the_generic_walk(block: Dict[str, Any]) -> None:
     obj = anthropic_models.construct_type(type_=anthropic_types.ToolUseBlock, value=block)
 
     from toolwire._access import to_data

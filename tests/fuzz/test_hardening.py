@@ -273,7 +273,7 @@ def test_walk_opens_each_container_once() -> None:
         seen["n"] += 1
         return base.sniff(data)
 
-    reg = toolwire.Registry((toolwire.Dialect(**{**base.__dict__, "sniff": counting, "quick": None, "quick_first": (), "quick_sdk_calls": {}}),))
+    reg = toolwire.Registry((toolwire.Dialect(**{**base.__dict__, "sniff": counting}),))
     for n in (100, 1000):
         seen["n"] = 0
         msg = {"role": "assistant", "tool_calls": [

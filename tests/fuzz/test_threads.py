@@ -26,7 +26,7 @@ def _throwaway(name: str) -> toolwire.Dialect:
         return toolwire.ToolCall(name=name, args={}, id=None)
 
     return toolwire.Dialect(**{**base.__dict__, "name": name, "sniff": sniff, "decode_call": decode_call,
-                               "keys": frozenset({key}), "quick": None, "quick_first": (), "quick_sdk_calls": {}})
+                               "keys": frozenset({key})})
 
 
 def test_register_while_decoding() -> None:

@@ -14,7 +14,6 @@ from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError
 from .._ids import IdRule
-from .._quick_first import QuickFirst
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._common import name_of, opt_str
 
@@ -41,43 +40,32 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    name = name_of(item.get("name"), loc + ".name", NAME)
-    args, raw, repairs = parse_arguments(item.get("args"), policy, loc + ".args", NAME)
-    return new_call(name, args, opt_str(item.get("id"), loc + ".id", NAME), raw, None, repairs)
-
-
-def _call(item: Dict[str, Any], ident: Optional[str]) -> Optional[ToolCall]:
-    """``decode_call`` of a canonical call with object ``args``, in one step (no
-    dialect ahead claims an item with ``args``: Gemini's parts, Chat's and MCP's
-    calls use other keys)."""
-    name, args = item.get("name"), item.get("args")
-    if type(name) is not str or not name or type(args) is not dict:
-        return None
-    check_object(args, DEFAULT_POLICY, "$.args", NAME)  # raises (declines) on what is not JSON
-    return new_call(name, args, ident)
-
-
-def _first_with_id(item: Dict[str, Any]) -> Optional[ToolCall]:
+    name = item.get("name")
+    if type(name) is not str or not name:
+        name = name_of(name, loc + ".name", NAME)
+    args = item.get("args")
+    if type(args) is dict:  # the common case: an object, checked as parse_arguments checks one
+        check_object(args, policy, loc + ".args", NAME)
+        raw: Optional[str] = None
+        repairs: Tuple[str, ...] = ()
+    else:
+        args, raw, repairs = parse_arguments(args, policy, loc + ".args", NAME)
     ident = item.get("id")
-    if len(item) != 3 or "id" not in item or (ident is not None and type(ident) is not str):
-        return None
-    return _call(item, ident or None)  # "" is no id
+    if type(ident) is not str or not ident:
+        ident = opt_str(ident, loc + ".id", NAME)
+    return new_call(name, args, ident, raw, None, repairs)
 
 
-def _first_without_id(item: Dict[str, Any]) -> Optional[ToolCall]:
-    return _call(item, None) if len(item) == 2 else None
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(item: Dict[str, Any]) -> ToolCall:
+    """``decode_call`` under the default policy: ``sniff`` claims every dict of these
+    keys as a call, and the dialects detection asks before (Gemini, Chat, MCP) claim
+    none of them (their claims need other keys)."""
+    return decode_call(item, DEFAULT_POLICY, "$")
 
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a call with object ``args`` and a text id, in one step."""
-    return _first_with_id(item) if len(item) == 3 else _first_without_id(item)
-
-
-_COVERS = frozenset({"gemini", "openai.chat", "mcp"})
-QUICK_FIRST = (
-    QuickFirst(_first_with_id, frozenset({"name", "args", "id"}), None, _COVERS),
-    QuickFirst(_first_without_id, frozenset({"name", "args"}), None, _COVERS),
-)
+ONE_STEP = ((("name", "args", "id", None), decode_plain), (("name", "args", None), decode_plain))
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -139,6 +127,4 @@ DIALECT = Dialect(
     ids=IDS,
     description="The canonical {name, args, id} form",
     peek=lambda item: (item.get("name"), item.get("id")),
-    quick=quick,
-    quick_first=QUICK_FIRST,
 )

@@ -6,6 +6,8 @@ import contextlib
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import toolwire
 from corpus_data import files, load
@@ -171,29 +173,29 @@ def test_attribute_readers_agree_with_the_generic_walk() -> None:
         {"name": "", "arguments": "{}"},  # an error, reported by the general path
     ],
 )
-def test_quick_object_reader_agrees_with_the_general_path(function: Any) -> None:
+def test_the_object_reader_agrees_with_the_generic_walk(function: Any) -> None:
     from toolwire._access import to_data
 
     tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value={"id": "call_1", "type": "function", "function": function})
-    quick = toolwire.get_dialect("openai.chat").quick_sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
+    read = toolwire.get_dialect("openai.chat").sdk_calls["openai:ChatCompletionMessageFunctionToolCall"]
 
-    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc))
-    assert (quick(tc) is not None) == (function["arguments"] in ('{"city": "Paris"}', "") and function["name"] != "")
+    assert read(tc) == to_data(tc)  # read by attribute, no walk
+    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc)) == decoded(to_data(tc), "openai.chat")
 
 
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", "openai-responses", kinds=("response",)))
 def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_walk(path: Any) -> None:
-    """``extra["containers"]`` readers keep only what calls depend on: the decoded
-    calls (with all their fidelity data) and the errors must be the generic walk's."""
+    """``sdk_responses`` readers keep only what calls depend on: the decoded calls
+    (with all their fidelity data) and the errors must be the generic walk's."""
     from toolwire._access import to_data
-    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     cls = Response if payload.get("object") == "response" else ChatCompletion
     obj = construct_type(type_=cls, value=payload)
 
-    reader = default_registry().container_reader(cls)
-    assert reader is not None and reader(obj) is not None
+    reader = toolwire.get_dialect("openai.responses" if cls is Response else "openai.chat").sdk_responses[
+        f"openai:{cls.__name__}"]
+    assert reader(obj) is not None
     for kw in ({}, {"invalid": "keep"}, {"include_server": True}, {"finish_reason": None}):
         assert decoded_all(obj, **kw) == decoded_all(to_data(obj), **kw)
 
@@ -201,13 +203,12 @@ def test_sdk_responses_read_by_their_container_readers_agree_with_the_generic_wa
 @pytest.mark.parametrize("path", files("openai-chat", "openai-compatible", kinds=("response",)))
 def test_sdk_messages_read_by_their_container_reader_agree_with_the_generic_walk(path: Any) -> None:
     from toolwire._access import to_data
-    from toolwire._builtin import default_registry
 
     payload = load(path)["payload"]
     if payload.get("object") == "response":
         pytest.skip("a Responses payload: no Chat message in it")
     messages = [c.get("message") for c in payload.get("choices") or () if isinstance(c, dict)]
-    assert default_registry().container_reader(ChatCompletionMessage) is not None
+    assert "openai:ChatCompletionMessage" in toolwire.get_dialect("openai.chat").sdk_responses
     for m in messages:
         if not isinstance(m, dict):
             continue
@@ -248,3 +249,25 @@ def test_odd_unvalidated_completion_objects_give_toolwire_errors_or_calls(fields
     obj = ChatCompletion.model_construct(**{"object": "chat.completion", "model": "m", **fields})
     with contextlib.suppress(toolwire.ToolwireError):
         toolwire.decode_all(obj)
+
+
+@given(
+    ident=st.one_of(st.text(max_size=45), st.sampled_from(["null", "call_1", "f_abcdefghijkl", "c" * 41])),
+    name=st.one_of(st.text(max_size=8), st.just("f")),
+    arguments=st.one_of(
+        st.text(max_size=12),
+        st.sampled_from(['{"a": 1}', "", "{}", "null", '{"a": [1, {"b": null}]}', '"{\\"a\\": 1}"', "{'a': 1}"]),
+    ),
+)
+def test_the_one_step_readers_agree_with_the_plan(ident: str, name: str, arguments: str) -> None:
+    """Speed only, held to the plan: the SDK object read straight into a ``ToolCall``
+    and Chat's plain item decoded in one step (named and detected) give what the
+    readers, claims and ``decode_call`` give (a policy keyword takes the plan)."""
+    from plan_check import agrees
+    from toolwire._access import to_data
+
+    item = {"id": ident, "type": "function", "function": {"name": name, "arguments": arguments}}
+    tc = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=item)
+    assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc), "openai.chat", repair=True)
+    agrees(item)
+    agrees(item, "openai.chat")

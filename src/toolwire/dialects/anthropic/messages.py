@@ -36,7 +36,6 @@ from ..._access import to_data
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, EncodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from . import batch, stream
@@ -105,12 +104,6 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
     if ident is None or name is None or type(args) is not dict or kind != "tool_use":
         return None
     return {"id": ident, "input": args, "name": name, "type": kind}
-
-
-def quick_object(o: Any) -> Optional[ToolCall]:
-    """``quick`` of ``read_object(o)``: the ``ToolCall`` of a plain ``ToolUseBlock``."""
-    plain = read_object(o)
-    return None if plain is None else decode_call(plain, DEFAULT_POLICY, "$")
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -255,19 +248,18 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``tool_use`` block (what ``sniff`` claims as a call)."""
-    return decode_call(item, DEFAULT_POLICY, "$") if item.get("type") == "tool_use" else None
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(item: Dict[str, Any]) -> ToolCall:
+    """``decode_call`` under the default policy: ``sniff`` claims every ``tool_use``
+    block as a call, whatever its values."""
+    return decode_call(item, DEFAULT_POLICY, "$")
 
 
-def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` of a ``{type: "tool_use", id, name, input}`` block and nothing else."""
-    if len(item) == 4 and item.get("type") == "tool_use" and "id" in item and "name" in item and "input" in item:
-        return decode_call(item, DEFAULT_POLICY, "$")
-    return None
-
-
-QUICK_FIRST = QuickFirst(_first, frozenset({"type", "id", "name", "input"}), "tool_use", frozenset())
+ONE_STEP = (
+    (("type", "id", "name", "input", "tool_use"), decode_plain),  # as the API sends it
+    (("id", "input", "name", "type", "tool_use"), decode_plain),  # as the SDK dumps it
+)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -318,8 +310,5 @@ DIALECT = Dialect(
     batch_envelope=batch.open_line,
     assistant_message=encode_message,
     peek=peek,
-    quick=quick,
-    quick_first=QUICK_FIRST,
     sdk_calls={_SDK_BLOCK: read_object},
-    quick_sdk_calls={_SDK_BLOCK: quick_object},
 )

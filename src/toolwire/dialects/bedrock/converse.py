@@ -38,7 +38,6 @@ from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -168,20 +167,17 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs, server)
 
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a client ``toolUse`` block (what ``sniff`` claims as a call)."""
-    tu = item.get("toolUse")
-    if type(tu) is dict and "role" not in item and tu.get("type") != "server_tool_use":
-        return decode_call(item, DEFAULT_POLICY, "$")
-    return None
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` under the default policy of a block ``sniff`` claims as a call."""
+    tu = item["toolUse"]
+    if type(tu) is not dict or tu.get("type") == "server_tool_use":
+        return None
+    return decode_call(item, DEFAULT_POLICY, "$")
 
 
-def _first(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` of a ``{"toolUse": {...}}`` block and nothing else."""
-    return quick(item) if len(item) == 1 else None
-
-
-QUICK_FIRST = QuickFirst(_first, frozenset({"toolUse"}), None, frozenset())
+ONE_STEP = ((("toolUse", None), decode_plain),)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -233,6 +229,4 @@ DIALECT = Dialect(
     response_envelope=reply,
     assistant_message=encode_message,
     peek=peek,
-    quick=quick,
-    quick_first=QUICK_FIRST,
 )

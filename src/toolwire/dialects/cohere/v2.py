@@ -37,7 +37,6 @@ from ..._errors import EncodeError
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
-from .._fn_plain import fn_decoder
 from ..mistral.calls import decode_fn_call, encode_fn_call, rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
@@ -104,10 +103,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
-
-
-# ``decode_call`` in one step for the plain item; ``None`` for anything else
-quick = fn_decoder(NAME, IDS.valid, ("",))
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
@@ -210,6 +205,5 @@ DIALECT = Dialect(
     response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,
-    quick=quick,
     assistant_message=encode_message,
 )

@@ -45,7 +45,6 @@ from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -259,19 +258,14 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
 
 
-def quick(part: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``functionCall`` part (what ``sniff`` claims as a call)."""
-    if type(part.get("functionCall")) is dict and "role" not in part:
-        return decode_call(part, DEFAULT_POLICY, "$")
-    return None
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+def decode_plain(part: Dict[str, Any]) -> Optional[ToolCall]:
+    """``decode_call`` under the default policy of a part ``sniff`` claims as a call."""
+    return decode_call(part, DEFAULT_POLICY, "$") if type(part["functionCall"]) is dict else None
 
 
-def _first(part: Dict[str, Any]) -> Optional[ToolCall]:
-    """``quick`` of a ``{"functionCall": {...}}`` part and nothing else."""
-    return quick(part) if len(part) == 1 else None
-
-
-QUICK_FIRST = QuickFirst(_first, frozenset({"functionCall"}), None, frozenset())
+ONE_STEP = ((("functionCall", None), decode_plain),)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -330,6 +324,4 @@ DIALECT = Dialect(
     assistant_message=encode_message,
     peek=peek,
     detect=detect,
-    quick=quick,
-    quick_first=QUICK_FIRST,
 )

@@ -36,7 +36,6 @@ from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import IdRule, rule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
-from .._fn_plain import fn_decoder
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from ..openai.response import CHAT_FINISH
@@ -184,16 +183,6 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return encode_fn_call(call, ctx, NAME, IDS)
 
 
-def _nine(ident: str) -> bool:
-    """``IDS.valid``: 9 characters of ``[a-zA-Z0-9]``, without the regex (~150 ns)."""
-    return len(ident) == 9 and ident.isascii() and ident.isalnum()
-
-
-# ``decode_call`` in one step for the plain item, ``index`` and a missing ``type``
-# included; ``None`` for anything else
-quick = fn_decoder(NAME, _nine, _NONE_IDS)
-
-
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
     return tool
@@ -261,6 +250,5 @@ DIALECT = Dialect(
     response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,
-    quick=quick,
     assistant_message=encode_message,
 )

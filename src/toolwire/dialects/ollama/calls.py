@@ -31,13 +31,12 @@ from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
-from ..._args import Policy, parse_arguments
+from ..._args import Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._ids import IdRule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
-from .._fn_plain import object_decoder
 from ..mistral.calls import rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
@@ -93,8 +92,17 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     fn = item.get("function")
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
-    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    name = fn.get("name")
+    if type(name) is not str or not name:
+        name = name_of(name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
+    if type(wire_args) is dict and len(item) == 2:  # the common item: an id, an object, an index or not
+        ident = item.get("id")
+        size = len(fn)
+        if type(ident) is str and ident and (size == 2 or (size == 3 and "index" in fn)):
+            check_object(wire_args, policy, loc + ".function.arguments", NAME)
+            short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
+            return new_call(name, wire_args, ident, None, {NAME: short})
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     pd: Dict[str, Any] = {}
@@ -113,10 +121,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if "arguments" not in fn:
             pd["no_arguments"] = True
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
-
-
-# ``decode_call`` in one step for the item with object arguments; ``None`` for anything else
-quick = object_decoder(NAME)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -242,6 +246,5 @@ DIALECT = Dialect(
     response_envelope=reply,
     peek=_peek,
     detect=detect,
-    quick=quick,
     assistant_message=encode_message,
 )

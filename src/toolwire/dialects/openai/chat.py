@@ -20,19 +20,19 @@ received while it still parses to the call's ``args``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
+from pydantic_core import from_json
+
+from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import batch, chat_stream
-from ._plain import QUICK_FIRST, plain_call
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
-from .sdk import SDK_CALL, quick_object, read_completion, read_message, read_object
+from .sdk import SDK_CALL, read_completion, read_message, read_object
 
 __all__ = ["DIALECT"]
 
@@ -171,53 +171,67 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 
 
+# --- speed only: the plain item in one step -----------------------------------------------
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of what ``sniff`` claims as a call, in one step for the plain
-    ``{id, type: "function", function: {name, arguments}}`` item whose arguments are
-    the text of an object; ``None`` for anything else."""
-    fn = item.get("function")
-    if type(fn) is not dict:
+_MAX_BYTES = DEFAULT_POLICY.max_bytes
+PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends them, its type
+PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
+PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
+
+
+def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
+    """What detection + ``decode_call`` give for the plain item under the default
+    policy, or ``None`` (then the plan runs): ``{"id", "type": "function",
+    "function": {"name", "arguments"}}`` with an id of at most 40 characters and the
+    text of an object (or ``""``) as arguments. The registry uses it on ``PLAIN_SHAPE`` while
+    detection asks ``PLAIN_AHEAD`` there, and for items named (or SDK objects read
+    as) ``openai.chat``; an id either dialect ahead takes as its
+    evidence (Mistral's ``"null"``, Cohere's ``<name>_`` + 12 characters: any id 13
+    characters longer than the name) is refused. ``plan_check`` holds it to the plan."""
+    fn = item.get("function")  # a ``get`` first: a missing key raised costs ~110 ns
+    if type(fn) is not dict or len(fn) != 2 or len(item) != 3:
         return None
-    if len(item) == 3 and len(fn) == 2:
-        try:  # subscripts, not ``get``: see ``_openai_plain``
-            if item["type"] == "function":
-                call = plain_call(item["id"], fn["name"], fn["arguments"])
-                if call is not None:
-                    return call
-        except KeyError:
-            pass
-    if "arguments" in fn or "id" in item:  # a call to sniff: empty, double-encoded, extra fields...
-        return decode_call(item, DEFAULT_POLICY, "$")
-    return None
+    try:  # then subscripts, not ``get``: a method call per key is ~8% of this path
+        ident, name, text = item["id"], fn["name"], fn["arguments"]
+        if item["type"] != "function":
+            return None
+    except KeyError:
+        return None
+    return decode_plain_fields(ident, name, text)
 
 
-def _first_message(msg: Dict[str, Any]) -> Optional[List[ToolCall]]:
-    """The calls of an assistant message as OpenAI sends it, ``{role, content,
-    tool_calls}`` with text or no content, each call by ``quick``; ``None`` (the
-    general path decides) as soon as one is not plain. Bedrock claims a message only
-    for a list content; Mistral, Cohere and Ollama only for keys beyond these three."""
-    calls = msg.get("tool_calls")
-    content = msg.get("content")
+def decode_plain_object(o: Any) -> Optional[ToolCall]:
+    """``decode_plain`` of ``sdk.read_object(o)`` (an openai SDK tool-call object),
+    read straight from the attributes."""
+    try:
+        fn = o.function
+        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
+            return None
+        return decode_plain_fields(o.id, fn.name, fn.arguments)
+    except AttributeError:
+        return None
+
+
+def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
+    """``decode_plain`` of the item with these fields."""
     if (
-        len(msg) != 3
-        or "content" not in msg  # a third key that is not ``content``: Cohere's ``tool_plan``...
-        or type(calls) is not list
-        or type(msg.get("role")) is not str
-        or (content is not None and type(content) is not str)
+        type(ident) is not str
+        or type(name) is not str
+        or type(text) is not str
+        or not 0 < len(ident) <= 40
+        or ident == "null"
+        or len(ident) == len(name) + 13
+        or not name
+        or len(text) > _MAX_BYTES
     ):
         return None
-    out = []
-    for tc in calls:
-        call = quick(tc) if type(tc) is dict else None
-        if call is None:
-            return None
-        out.append(call)
-    return out
-
-
-_MESSAGE = frozenset({"role", "content", "tool_calls"})
-_COVERS = frozenset({"bedrock.converse", "mistral", "cohere.v2", "ollama"})
+    if not text:  # a tool without parameters: the empty table's ``{}``, the wire text kept
+        return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, EMPTY)
+    try:
+        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
+    except (ValueError, TypeError):
+        return None
+    return new_call(name, args, ident, text) if type(args) is dict else None
 
 
 def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
@@ -298,9 +312,6 @@ DIALECT = Dialect(
     batch_envelope=batch.open_line,
     assistant_message=encode_message,
     peek=peek,
-    quick=quick,
-    quick_first=(QUICK_FIRST, QuickFirst(_first_message, _MESSAGE, None, _COVERS, many=True)),
     sdk_calls={SDK_CALL: read_object},
-    quick_sdk_calls={SDK_CALL: quick_object},
     sdk_responses={"openai:ChatCompletion": read_completion, "openai:ChatCompletionMessage": read_message},
 )

@@ -28,12 +28,9 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from pydantic_core import from_json
-
-from ..._args import DEFAULT_POLICY, EMPTY, Policy, encode_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
-from ..._quick_first import QuickFirst
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from . import responses_stream
@@ -134,11 +131,16 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
-_MAX_BYTES = DEFAULT_POLICY.max_bytes
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     kind = item.get("type")
+    if kind == "function_call" and len(item) == 4:  # the item as clients send it back: no extra fields
+        ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+        if type(ident) is str and ident and type(name) is str and name and type(text) is str and text:
+            args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
+            if not repairs and IDS.valid(ident):
+                return new_call(name, args, ident, raw)
     if kind in SERVER_TYPES:
         return _decode_server(item, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
@@ -161,79 +163,19 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
 
 
-def quick(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` of a ``function_call`` item (what ``sniff`` claims first), in one
-    step when its arguments are the text of an object and its ids are plain."""
-    if item.get("type") != "function_call":
-        return None
-    try:  # subscripts, not ``get``: see ``_openai_plain``
-        call = _plain(item["call_id"], item["name"], item["arguments"], item)
-    except KeyError:  # no call id, name or arguments: ``decode_call`` decides
-        call = None
-    return decode_call(item, DEFAULT_POLICY, "$") if call is None else call
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
 
 
-def _plain(ident: Any, name: Any, text: Any, item: Optional[Dict[str, Any]]) -> Optional[ToolCall]:
-    """The call of a ``function_call`` item (its call id, name and arguments given)
-    with a plain call id and the text of an object as arguments, as ``decode_call``
-    makes it; else ``None``. *item*: the item, when it may hold other keys."""
-    if (
-        type(ident) is not str
-        or not 0 < len(ident) <= 64
-        or type(name) is not str
-        or not name
-        or type(text) is not str
-        or len(text) > _MAX_BYTES
-    ):
-        return None
-    if not text:  # a tool without parameters: the empty table's ``{}``, no failed parse
-        pd = {} if item is None else _rest(item)
-        pd["arguments"] = text
-        return new_call(name, {}, ident, text, {NAME: pd}, EMPTY)
-    try:
-        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-    except (ValueError, TypeError):
-        return None
-    if type(args) is not dict:
-        return None
-    rest = None if item is None else _rest(item)
-    return new_call(name, args, ident, text, {NAME: rest} if rest else None)
+def decode_plain(item: Dict[str, Any]) -> ToolCall:
+    """``decode_call`` under the default policy: ``sniff`` claims every
+    ``function_call`` item as a call, whatever its values."""
+    return decode_call(item, DEFAULT_POLICY, "$")
 
 
-def _rest(item: Dict[str, Any]) -> Dict[str, Any]:
-    """What a ``function_call`` item holding every key of ``_PLAIN`` has beyond them,
-    in order (a copy less four keys is the cheapest way); an id of at most 64
-    characters is always native (no mark)."""
-    rest = item.copy()
-    del rest["type"], rest["call_id"], rest["name"], rest["arguments"]
-    return rest
-
-
-def _first_as_sent(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """The item exactly as OpenAI sends it: ``{id, type, status, arguments, call_id,
-    name}`` (no other dialect claims this shape)."""
-    if len(item) != 6 or item.get("type") != "function_call" or "id" not in item or "status" not in item:
-        return None
-    try:  # subscripts, not ``get``: see ``_openai_plain``
-        return _plain(item["call_id"], item["name"], item["arguments"], item)
-    except KeyError:
-        return None
-
-
-def _first_bare(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """The item as clients send it back: ``{type, call_id, name, arguments}``."""
-    if len(item) != 4 or item.get("type") != "function_call":
-        return None
-    try:
-        return _plain(item["call_id"], item["name"], item["arguments"], None)
-    except KeyError:
-        return None
-
-
-_SENT = frozenset({"id", "type", "status", "arguments", "call_id", "name"})
-QUICK_FIRST = (
-    QuickFirst(_first_as_sent, _SENT, "function_call", frozenset()),
-    QuickFirst(_first_bare, _SENT - {"id", "status"}, "function_call", frozenset()),
+ONE_STEP = (
+    (("type", "call_id", "name", "arguments", "function_call"), decode_plain),  # as clients send it back
+    (("id", "type", "status", "arguments", "call_id", "name", "function_call"), decode_plain),  # as the API sends it
+    (("type", "id", "call_id", "name", "arguments", "status", "function_call"), decode_plain),
 )
 
 
@@ -312,7 +254,5 @@ DIALECT = Dialect(
     message_envelope=responses_history,
     response_envelope=responses_reply,
     peek=peek,
-    quick=quick,
-    quick_first=QUICK_FIRST,
     sdk_responses={"openai:Response": read_response},
 )

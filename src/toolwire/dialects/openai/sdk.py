@@ -3,7 +3,7 @@
 The classes are those of openai-python (https://github.com/openai/openai-python,
 ``types/chat/chat_completion*.py``,
 ``types/responses/response.py``; checked 2026-11-30): a function tool call is read
-into the plain Chat item or straight into a ``ToolCall``; a ``ChatCompletion`` or a
+into the plain Chat item; a ``ChatCompletion`` or a
 ``Response`` is read down to what ``decode_all`` needs of it. Every reader returns
 ``None`` for an instance it cannot read faithfully, and the generic walk reads it.
 """
@@ -13,24 +13,10 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from ..._access import to_data
-from ..._types import ToolCall
-from ._plain import plain_call
 
-__all__ = ["SDK_CALL", "quick_object", "read_completion", "read_message", "read_object", "read_response"]
+__all__ = ["SDK_CALL", "read_completion", "read_message", "read_object", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
-
-
-def quick_object(o: Any) -> Optional[ToolCall]:
-    """The ``openai.chat`` quick decoder's answer for ``read_object(o)``, read straight
-    from the attributes."""
-    try:
-        fn = o.function
-        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
-            return None
-        return plain_call(o.id, fn.name, fn.arguments)
-    except AttributeError:
-        return None
 
 
 def read_object(o: Any) -> Optional[Dict[str, Any]]:

@@ -1,5 +1,5 @@
-"""MCP's quick decoders (``extra["quick"]``, ``extra["quick_first"]``) give exactly
-what ``sniff`` + ``decode_call`` give under the default policy, or decline."""
+"""MCP calls: ``decode`` gives exactly what ``sniff`` + ``decode_call`` give, named or
+detected, for requests, bare params and everything near them."""
 
 from __future__ import annotations
 
@@ -10,13 +10,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
-from toolwire import ToolwireError
-from toolwire._args import DEFAULT_POLICY
+from plan_check import agrees
 from toolwire._builtin import default_registry
-from toolwire._dialect import CALL
 from toolwire._registry import Registry
-from toolwire.dialects.mcp import calls as mcp
-from toolwire.dialects.mcp._plain import QUICK_FIRST, quick
 from toolwire.strategies import corrupted, tool_calls
 
 MCP = toolwire.get_dialect("mcp")
@@ -29,70 +25,32 @@ REQUEST: Dict[str, Any] = {
 }
 
 
-def _full(call: Any) -> Any:
-    return (call.name, call.args, call.id, call.raw, call.provider_data, call.repairs, call.server)
-
-
-def _general(item: Any, *dialect: str) -> Any:
-    """What ``decode`` gives on the general path (a policy keyword forces it): the
-    call's fields, or the error's type and message."""
-    try:
-        return _full(toolwire.decode(item, *dialect, repair=True))
-    except ToolwireError as exc:
-        return type(exc), str(exc)
-
-
-def _front_door(item: Any, *dialect: str) -> Any:
-    try:
-        return _full(toolwire.decode(item, *dialect))
-    except ToolwireError as exc:
-        return type(exc), str(exc)
-
-
 def _agrees(item: Any) -> bool:
-    """Whether ``quick`` (and the first decoder, on its shape) took *item*; if so, it
-    gave ``decode_call``'s answer on a call ``sniff`` claims. The front doors agree
-    with the general path either way."""
-    taken = False
-    if type(item) is dict:
-        for fn in (quick, QUICK_FIRST.decode):
-            try:
-                call = fn(item)
-            except Exception:  # declined: the general path decides
-                call = None
-            if call is None:
-                continue
-            taken = True
-            hit = mcp.sniff(item)
-            assert hit is not None and hit[0] == CALL, item
-            assert _full(call) == _full(MCP.decode_call(item, DEFAULT_POLICY, "$")), item
-            if fn is QUICK_FIRST.decode:
-                assert set(item) == QUICK_FIRST.keys and toolwire.detect(item) == "mcp", item
-    assert _front_door(item, "mcp") == _general(item, "mcp")
-    assert _front_door(item) == _general(item)
-    return taken
+    """Whether *item* decodes as an MCP call (named); named or detected, ``decode``
+    gives what ``sniff`` + ``decode_call`` give (``plan_check``), errors included."""
+    agrees(item)
+    return agrees(item, "mcp")
 
 
 # --- generated and corrupted calls
 
 
 @given(tool_calls("mcp"))
-def test_quick_takes_every_encoded_call(call: Any) -> None:
+def test_every_encoded_call_decodes(call: Any) -> None:
     item = toolwire.encode(call, "mcp")
     assert _agrees(item)
-    assert _full(quick(item)) == _full(QUICK_FIRST.decode(item))
     assert toolwire.encode(toolwire.decode(item), "mcp") == item
 
 
 @given(tool_calls("mcp", ids=False))
-def test_quick_takes_encoded_bare_params(call: Any) -> None:
+def test_encoded_bare_params_decode(call: Any) -> None:
     params = toolwire.encode(call, "mcp")["params"]
     assert _agrees(params)
-    assert quick(params) is not None
+    assert toolwire.detect(params) == "mcp"
 
 
 @given(st.data())
-def test_quick_agrees_on_corrupted_calls(data: Any) -> None:
+def test_corrupted_calls_agree(data: Any) -> None:
     item = toolwire.encode(data.draw(tool_calls("mcp")), "mcp")
     _agrees(data.draw(corrupted(st.just(item))))
     _agrees(data.draw(corrupted(st.just(item["params"]))))
@@ -116,7 +74,7 @@ VALUES = st.recursive(
 @given(st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=5))
 @example({"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "f", "arguments": {}, "a": None}})
 @example({"jsonrpc": "2.0", "id": 0, "method": "tools/call", "params": {"name": "f"}})
-def test_quick_agrees_on_generated_shapes(item: Any) -> None:
+def test_generated_shapes_agree(item: Any) -> None:
     _agrees(item)
 
 
@@ -144,18 +102,15 @@ TAKEN = [
 
 
 @pytest.mark.parametrize("item", TAKEN)
-def test_plain_calls_take_the_quick_path(item: Any) -> None:
+def test_plain_calls_decode_and_encode_back(item: Any) -> None:
     assert _agrees(item)
-    call = quick(item)
-    assert call is not None
+    call = toolwire.decode(item)
     assert toolwire.encode(call, "mcp") == item  # "" and null ids included: kept, not made up
-    first = QUICK_FIRST.decode(item)
-    assert (first is not None) == (set(item) == QUICK_FIRST.keys)
 
 
 def test_each_id_form() -> None:
     def ident(rid: Any) -> Any:
-        call = quick({**REQUEST, "id": rid})
+        call = toolwire.decode({**REQUEST, "id": rid})
         assert call is not None
         return call.id, call.provider_data
 
@@ -163,14 +118,14 @@ def test_each_id_form() -> None:
     assert ident("2") == ("2", {})
     assert ident("") == (None, {"mcp": {"id": ""}})  # no canonical id; the wire value kept for the re-encode
     assert ident(None) == (None, {"mcp": {"id": None}})
-    call = quick({k: v for k, v in REQUEST.items() if k != "id"})
+    call = toolwire.decode({k: v for k, v in REQUEST.items() if k != "id"})
     assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"no_id": True}})
-    call = quick({"name": "f", "arguments": {}})
+    call = toolwire.decode({"name": "f", "arguments": {}})
     assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"bare": True}})
 
 
 def test_no_arguments_is_the_empty_table() -> None:
-    call = quick({**REQUEST, "params": {"name": "f"}})
+    call = toolwire.decode({**REQUEST, "params": {"name": "f"}})
     assert call is not None
     assert (call.args, call.repairs, call.provider_data) == (
         {},
@@ -191,7 +146,7 @@ for _ in range(250):
     node["x"] = {}
     node = node["x"]
 
-DECLINED = [
+NEAR = [
     pytest.param({**REQUEST, "method": "tools/list"}, id="wrong-method"),
     pytest.param({**REQUEST, "method": "TOOLS/CALL"}, id="method-case"),
     pytest.param({**REQUEST, "jsonrpc": "1.0"}, id="jsonrpc-1.0"),
@@ -222,22 +177,22 @@ DECLINED = [
 ]
 
 
-@pytest.mark.parametrize("item", DECLINED)
-def test_other_items_are_declined(item: Any) -> None:
-    assert not _agrees(item)
-    assert default_registry().quick(item) is None
+@pytest.mark.parametrize("item", NEAR)
+def test_items_near_the_plain_call_agree(item: Any) -> None:
+    _agrees(item)
 
 
-def test_the_quick_decoders_are_in_use() -> None:
-    assert default_registry().quick_decoder("mcp") is quick
-    assert default_registry().quick_first(REQUEST) is not None
-    assert default_registry().quick_first({**REQUEST, "id": "x"}) is not None
+def test_a_dialect_claiming_the_request_ahead_of_mcp_takes_it() -> None:
+    seen = []
 
+    def decode_call(item: Any, policy: Any, loc: str) -> Any:
+        seen.append(item)
+        return MCP.decode_call(item, policy, loc)
 
-def test_a_dialect_claiming_the_request_ahead_of_mcp_switches_the_first_decoder_off() -> None:
-    ahead = toolwire.Dialect(**{**{f: getattr(MCP, f) for f in MCP.__dataclass_fields__}, "name": "rpc", "quick": None, "quick_first": ()})
+    ahead = toolwire.Dialect(**{**{f: getattr(MCP, f) for f in MCP.__dataclass_fields__}, "name": "rpc", "decode_call": decode_call})
     reg = Registry(tuple(default_registry()))
-    assert reg.quick_first(REQUEST) is not None
-    reg.register(ahead, first=True)
-    assert reg.quick_first(REQUEST) is None
+    assert toolwire.decode(REQUEST, registry=reg).id == "2" and seen == []
+    reg.register(ahead, first=True)  # the plan of the request's shape is rebuilt
     assert toolwire.detect(REQUEST, registry=reg) == "rpc"
+    assert toolwire.decode(REQUEST, registry=reg).id == "2" and seen == [REQUEST]
+    assert agrees(REQUEST, registry=reg)
