@@ -196,12 +196,15 @@ def decode_all(
             one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
         except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
             one = None
-        if type(one) is ToolCall and not one.server:
-            return [one]
+        if type(one) is ToolCall:
+            if not one.server:
+                return [one]
+        elif one is not None and d is None and pol is _DEFAULT:
+            found = cast(Tuple[Dialect, str], one)
+            calls: List[Any] = []
+            if found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
+                return calls
     out: List[Union[ToolCall, InvalidToolCall]] = []
-    if pol is _DEFAULT and d is None and type(data) is dict and one_step_calls(data, _registry(registry), out):
-        return out
-    out.clear()
     collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
 

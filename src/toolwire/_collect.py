@@ -17,16 +17,13 @@ from ._walk import walk
 __all__ = ["collect", "one_step_calls"]
 
 
-def one_step_calls(data: Any, reg: Registry, out: List[Any]) -> bool:
+def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool:
     """Speed only (``decode_all`` under the default policy, without a dialect): the
-    calls of the container *data* when every item in it (nested containers of its
-    dialect included) is a call that dialect's one-step decoder takes, or an item
-    without calls; ``False`` as soon as one is not (the walk then decides). Held to
-    the walk by the tests that compare ``decode_all`` with and without a policy."""
-    found = reg.sniff(data)
-    if found is None or found[1] != CALLS:
-        return False
-    d = found[0]
+    calls of the container *data*, which detection gave to *d*, when every item in it
+    (nested containers of its dialect included) is a call that dialect's one-step
+    decoder takes, or an item without calls; ``False`` as soon as one is not (the
+    walk then decides). Held to the walk by the tests that compare ``decode_all``
+    with and without a policy keyword."""
     fast = reg.one_step(d)
     return fast is not None and _one_step(d, fast, data, out, 0)
 
