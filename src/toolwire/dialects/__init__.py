@@ -22,7 +22,7 @@ BUILTIN: Tuple[Dialect, ...] = (
     gemini.DIALECT,
     openai.RESPONSES,
     # Mistral, Cohere and Ollama refine the Chat shape: they come first but claim a
-    # payload only on evidence of their own (``extra['detect']``); a generic Chat
+    # payload only on evidence of their own (their ``detect`` field); a generic Chat
     # payload stays openai.chat
     mistral.DIALECT,
     cohere.DIALECT,

@@ -18,7 +18,7 @@ types ``ToolCallV2``, ``AssistantMessageResponse``, ``ToolMessageV2``, ``ToolV2`
   ``{"type": "text", "text"}`` / ``{"type": "document", "document": {"data": {...}}}``;
   a document is the canonical ``{"type": "json", "json": data}`` part. No error flag.
 
-Detection (``extra["detect"]``) claims Cohere evidence only: a response with a
+Detection (the ``detect`` field) claims Cohere evidence only: a response with a
 ``message`` and an upper-case ``finish_reason``, ``tool_plan`` on a message, a call
 id of the form ``<name>_<12 lowercase alphanumerics>``, document result parts, a
 request for a ``command`` model or with ``strict_tools``. A tool-result history

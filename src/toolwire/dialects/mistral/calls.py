@@ -15,7 +15,7 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
 - Result: ``{"role": "tool", "tool_call_id", "name", "content"}``.
 - Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
 
-Detection (``extra["detect"]``) claims only Mistral evidence: an SDK ``"null"``
+Detection (the ``detect`` field) claims only Mistral evidence: an SDK ``"null"``
 id, a 9-alphanumeric id together with ``index`` on the call, ``prefix`` on an
 assistant message, or a La Plateforme model name on a response. A plain
 OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays

@@ -18,7 +18,7 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
   one string (text parts are joined with newlines, JSON parts serialised).
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
-Detection (``extra["detect"]``) claims an ``/api/chat`` response, a call with
+Detection (the ``detect`` field) claims an ``/api/chat`` response, a call with
 ``index`` inside ``function`` and object arguments, a message with ``tool_name``
 or ``images``, and a request with Ollama ``options``/``keep_alive``.
 """
