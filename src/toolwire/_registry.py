@@ -46,6 +46,7 @@ ObjectPlan = Tuple[
     Optional[Tuple[Dialect, Callable[[Any], Any]]], Optional[Callable[[Any], Any]], Optional[Callable[[Any], Any]]
 ]  # its call reader (and dialect), its response reader, a one-step decoder (speed only)
 _LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
+_WIDE = 64  # a shape with more keys than this is planned each time, never remembered (hostile dicts)
 
 
 def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -214,6 +215,8 @@ class Registry:
         return tuple(out)
 
     def _remember(self, key: Any, steps: Any) -> Any:
+        if type(key) is tuple and len(key) > _WIDE:  # 2048 shapes of 100k keys would hold gigabytes
+            return steps
         plans = self._plans
         if len(plans) >= _LIMIT:
             plans.clear()

@@ -295,3 +295,23 @@ def test_self_containing_and_shared_argument_objects_stay_linear() -> None:
         shared = [shared, shared]
     call = toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": {"a": shared}})
     assert call.args["a"] is shared
+
+
+def test_wide_hostile_dicts_leave_no_memory_behind() -> None:
+    """The plan remembers shapes; a dict with thousands of free-form keys is planned
+    but not remembered, so memory stays bounded whatever the payloads (#16 item 4)."""
+    import gc
+    import tracemalloc
+
+    toolwire.decode({"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}})  # warm up
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for i in range(20):
+        wide = {f"k{i}_{j}": j for j in range(5_000)}
+        with pytest.raises(toolwire.DecodeError, match="matches no known dialect"):
+            toolwire.decode(wide)
+        del wide
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert kept < 200_000, kept  # each remembered shape would keep ~40 KB
