@@ -64,3 +64,27 @@ def test_dsml_attributes_are_whole_words(text: str) -> None:
     assert found == re.findall(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"', text)
     # the old pattern found the same pairs: a match never starts inside a word
     assert found == re.findall(r'(\w+)\s*=\s*"([^"]*)"', text)
+
+
+# --- nesting deeper than the parser reads is an answer, not a RecursionError (#16 item 6)
+
+
+def test_deep_brackets_in_a_reply_are_no_json_and_do_not_escape() -> None:
+    import pytest
+
+    import toolwire
+    from toolwire.response import normalize
+    from toolwire.retry import classify, prepare
+
+    state = prepare({"model": "m", "messages": [{"role": "user", "content": "?"}]},
+                    {"type": "object", "properties": {"a": {"type": "integer"}}}, "openai.chat", mode="native").state
+
+    def reply(text: str) -> dict:
+        return {"choices": [{"message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
+
+    assert classify(reply("[" * 3000), state).kind == "invalid"
+    assert classify(reply("[ " * 3000), state).kind == "invalid"
+    found = classify(reply("x " + "[" * 3000 + ' {"a": 1}'), state)  # a later answer is still found
+    assert (found.kind, found.value) == ("ok", {"a": 1})
+    with pytest.raises(toolwire.DecodeError, match="nested too deeply to read"):
+        normalize("[" * 100_000)

@@ -39,7 +39,7 @@ def candidates(text: str) -> List[Candidate]:
     if stripped:
         try:
             return [Candidate(json.loads(stripped, strict=False), 0, len(text), "whole")]
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than the parser reads: not an answer
             pass
     for lang, start, end in _fences(text):
         if lang not in ("", "json", "jsonc", "json5"):
@@ -47,7 +47,7 @@ def candidates(text: str) -> List[Candidate]:
         body = text[start:end].strip()
         try:
             out.append(Candidate(json.loads(body, strict=False), start, end, "fence"))
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
     out.extend(_scan(text))
     return out
@@ -91,6 +91,11 @@ def _scan(text: str) -> List[Candidate]:
             value, end = _DECODER.raw_decode(text, i)
         except ValueError:
             pos = i + 1
+            continue
+        except RecursionError:  # nested deeper than the parser reads: skip the run of openers
+            pos = i + 1
+            while pos < len(text) and text[pos] in "[{":
+                pos += 1
             continue
         found.append(Candidate(value, i, end, "scan"))
         pos = end

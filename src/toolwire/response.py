@@ -211,6 +211,8 @@ def _plain(resp: Any) -> Any:
             return json.loads(resp)
         except ValueError:
             raise DecodeError(f"Response text is not JSON: {excerpt(resp)} at $") from None
+        except RecursionError:
+            raise DecodeError(f"Response text is nested too deeply to read: {excerpt(resp)} at $") from None
     try:
         from ._access import to_data
     except ImportError:  # pragma: no cover - the core module is always shipped
