@@ -1,0 +1,186 @@
+"""The checks of the canonical values' public constructors, and the JSON Schemas of
+their dict forms. Each check returns the value or raises ``DecodeError`` at a
+``$.path``; ``check_json_object`` walks a value iteratively (linear, no recursion limit).
+"""
+
+from __future__ import annotations
+
+import math
+from types import MappingProxyType
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union, cast
+
+from ._errors import DecodeError, excerpt
+
+__all__ = ["JSON_SCHEMAS", "NO_PD", "Content", "ProviderData", "check_json_object", "check_json_value"]
+
+ProviderData = Dict[str, Dict[str, Any]]
+Content = Union[str, List[Dict[str, Any]]]
+# the shared empty provider data: read-only, so that no caller can write into every value's
+NO_PD: ProviderData = cast(ProviderData, MappingProxyType({}))
+
+
+# ------------------------------------------------------------------ checks of the constructors
+
+
+def _fail(what: str, loc: str, value: Any) -> DecodeError:
+    return DecodeError(f"{what} at {loc} {value}", loc=loc)
+
+
+def _name(value: Any, cls: str, *, required: bool) -> Any:
+    if value is None and not required:
+        return None
+    if type(value) is not str or not value:
+        raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
+    return value
+
+
+def _opt_id(value: Any, cls: str) -> Any:
+    if value is None:
+        return None
+    if type(value) is not str or not value:
+        raise _fail(f"{cls} id", "$.id", f"must be a non-empty string or None, got {excerpt(value)}")
+    return value
+
+
+def _str(value: Any, loc: str, what: str) -> str:
+    if type(value) is not str:
+        raise _fail(what, loc, f"must be a string, got {excerpt(value)}")
+    return value
+
+
+def _opt_str(value: Any, loc: str, what: str) -> Optional[str]:
+    return None if value is None else _str(value, loc, what)
+
+
+def _bool(value: Any, loc: str, what: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(what, loc, f"must be a bool, got {excerpt(value)}")
+    return value
+
+
+def _provider_data(value: Any, cls: str) -> ProviderData:
+    if value is None:
+        return NO_PD
+    if not isinstance(value, Mapping) or not all(type(k) is str and isinstance(v, dict) for k, v in value.items()):
+        raise _fail(
+            f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
+        )
+    return cast(ProviderData, value)
+
+
+def _repairs(value: Any, cls: str) -> Tuple[str, ...]:
+    if type(value) not in (tuple, list) or not all(type(r) is str for r in value):
+        raise _fail(f"{cls} repairs", "$.repairs", f"must be a tuple of strings, got {excerpt(value)}")
+    return tuple(value)
+
+
+def _content(value: Any) -> Content:
+    if type(value) is str:
+        return value
+    if type(value) is list and all(type(p) is dict for p in value):
+        check_json_value(value, "$.content", "ToolResult content")
+        return value
+    raise _fail("ToolResult content", "$.content", f"must be text or a list of parts, got {excerpt(value)}")
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def check_json_object(value: Any, loc: str, what: str) -> Dict[str, Any]:
+    """*value* when it is a JSON object (a dict with string keys and JSON values all the
+    way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
+    first offending place. Iterative: linear in the value, no recursion limit."""
+    if type(value) is not dict:
+        raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}")
+    check_json_value(value, loc, what)
+    return value
+
+
+def check_json_value(value: Any, loc: str, what: str) -> None:
+    """``DecodeError`` unless *value* is JSON data (see ``check_json_object``)."""
+    stack: List[Tuple[Any, str]] = [(value, loc)]
+    open_ids = set()  # containers on the path being walked (a cycle is an error)
+    exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
+    while stack:
+        while exits and len(stack) <= exits[-1][0]:
+            open_ids.discard(exits.pop()[1])
+        v, where = stack.pop()
+        t = type(v)
+        if t in _SCALARS:
+            continue
+        if t is float:
+            if not math.isfinite(v):
+                raise _fail(what, where, f"holds {v!r}, which JSON cannot carry")
+            continue
+        if t is dict or t is list:
+            if id(v) in open_ids:
+                raise _fail(what, where, "holds itself (a cycle)")
+            open_ids.add(id(v))
+            exits.append((len(stack), id(v)))
+            if t is dict:
+                for k, item in v.items():
+                    if type(k) is not str:
+                        raise _fail(what, where, f"has a key that is not a string: {excerpt(k)}")
+                    stack.append((item, f"{where}.{k}"))
+            else:
+                stack.extend((item, f"{where}[{i}]") for i, item in enumerate(v))
+            continue
+        raise _fail(what, where, f"holds {excerpt(v)} ({t.__name__}), which is not JSON")
+
+
+# ------------------------------------------------------------------ JSON Schemas of the dict forms
+
+_PD_SCHEMA = {"type": "object", "additionalProperties": {"type": "object"}, "description": "Provider data by dialect."}
+JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
+    "ToolCall": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
+            "args": {"type": "object", "description": "Arguments, a JSON object."},
+            "id": {"type": ["string", "null"], "description": "Call id, the key its result references."},
+            "raw": {"type": ["string", "null"], "description": "Argument text as received."},
+            "provider_data": _PD_SCHEMA,
+            "repairs": {"type": "array", "items": {"type": "string"}},
+            "server": {"type": "boolean", "description": "The provider executes this call itself."},
+        },
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+    "InvalidToolCall": {
+        "type": "object",
+        "properties": {
+            "name": {"type": ["string", "null"]},
+            "id": {"type": ["string", "null"]},
+            "raw": {"type": ["string", "null"]},
+            "error": {"type": "string"},
+            "loc": {"type": "string"},
+            "truncated": {"type": "boolean"},
+            "provider_data": _PD_SCHEMA,
+        },
+        "required": ["error"],
+        "additionalProperties": False,
+    },
+    "Tool": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "description": {"type": ["string", "null"]},
+            "parameters": {"type": ["object", "null"], "description": "JSON Schema of the arguments."},
+            "strict": {"type": ["boolean", "null"]},
+            "provider_data": _PD_SCHEMA,
+        },
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+    "ToolResult": {
+        "type": "object",
+        "properties": {
+            "id": {"type": ["string", "null"]},
+            "name": {"type": ["string", "null"]},
+            "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+            "is_error": {"type": "boolean"},
+            "provider_data": _PD_SCHEMA,
+        },
+        "additionalProperties": False,
+    },
+}
