@@ -1,7 +1,7 @@
 """Access to the real recorded payloads under ``../shared/corpus`` (read in place).
 
-Tests that use it skip, with the reason, only when the folder is absent (a checkout
-outside this workplace). New files are picked up by themselves.
+Tests that use it skip, with the reason "../shared/corpus is absent", only when the
+folder is absent. New files are picked up by themselves.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def corpus_dir() -> Optional[Path]:
 
 
 CORPUS = corpus_dir()
-SKIP_REASON = "../shared/corpus is absent (a checkout outside the toolwire workplace)"
+SKIP_REASON = "../shared/corpus is absent"
 
 
 def files(*subdirs: str, kinds: Optional[tuple] = None) -> List[Any]:

@@ -8,7 +8,7 @@ from typing import Any, Iterator, List, Tuple
 
 import pytest
 
-from corpus_data import CORPUS
+from corpus_data import CORPUS, SKIP_REASON
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -113,7 +113,7 @@ def corpus() -> Any:
     import json
 
     if CORPUS_DIR is None:
-        pytest.skip("../shared/corpus is absent (a checkout outside the toolwire workplace)")
+        pytest.skip(SKIP_REASON)
 
     def load(rel: str) -> Any:
         with open(CORPUS_DIR / rel, encoding="utf-8") as fh:
