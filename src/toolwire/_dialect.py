@@ -71,9 +71,6 @@ def _no_finish(data: Any) -> Optional[str]:
     return None
 
 
-def _unsupported(*args: Any) -> Any:
-    raise NotImplementedError
-
 
 def _may_hold_calls(data: Dict[str, Any]) -> bool:
     return True

@@ -78,7 +78,6 @@ class Registry:
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
-        self._named_fast: Dict[Tuple[Any, ...], bool] = {}
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         for d in dialects:
             self.register(d)
@@ -131,7 +130,7 @@ class Registry:
     def copy(self) -> Registry:
         reg = Registry(self._order)
         for shape, (ahead, fn) in self._fast.items():
-            reg.add_fast(shape, ahead, fn, self._named_fast[shape])
+            reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) is fn)  # named: it serves that name
         for name, (d, obj_fn) in self._fast_objects.items():
             reg.add_fast_object(name, d, obj_fn)
         return reg
@@ -154,7 +153,6 @@ class Registry:
             self._fast = {**self._fast, shape: (ahead, fn)}
             if named:
                 self._fast_named = {**self._fast_named, ahead[-1].name: fn}
-            self._named_fast = {**self._named_fast, shape: named}
             self._plans = {}
 
     def one_step(self, d: Dialect) -> Optional[Fast]:
