@@ -9,8 +9,8 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import collect, one_step_calls
-from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect, EncodeContext
+from ._collect import collect, foreign, one_step_calls
+from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
 from ._registry import Registry, decode_one
@@ -104,6 +104,8 @@ def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy
         hit = _sniff(data, d, registry, "$")[1:]  # raises, naming the dialect it looks like
         if hit[0] == CALL or hit[0] == SERVER:  # a call that is not a dict
             raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
+    if hit[0] == OTHER:  # the item of another dialect that holds calls is named as such
+        foreign(data, d, _registry(registry), "$")
     return _not_one_call(data, (d, hit[0]), registry, policy)
 
 

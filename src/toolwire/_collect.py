@@ -9,12 +9,12 @@ from typing import Any, Dict, List, Optional, Union
 from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
-from ._errors import ArgumentsError
+from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["collect", "one_step_calls"]
+__all__ = ["collect", "foreign", "one_step_calls"]
 
 
 def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool:
@@ -64,8 +64,11 @@ def collect(
 ) -> None:
     reg = default_registry() if registry is None else registry
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
+    start = len(out)
     for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
-        if kind == CALL or (kind == SERVER and server):
+        if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
+            foreign(item, dd, reg, iloc)
+        elif kind == CALL or (kind == SERVER and server):
             sub = pol
             if finish is not None and finish in TRUNCATING and pol.finish_reason is None:
                 sub = replace(pol, finish_reason=finish)
@@ -84,6 +87,34 @@ def collect(
                 if not keep:
                     raise
                 out.append(_invalid(item, dd, exc))
+    if d is not None and top and len(out) == start:  # nothing found under the named dialect
+        foreign(data, d, reg, loc)
+
+
+def foreign(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
+    """Raise when *data*, in which the caller's dialect *d* finds no call, is
+    recognisably another dialect that finds calls in it (an Anthropic ``Message``
+    named as ``openai.chat``, say): ``[]`` there would be a wrong answer that looks
+    right. A genuinely empty message of *d* passes."""
+    try:
+        hit = reg.sniff(data)
+    except Exception:  # a third-party sniffer: detection declines
+        return
+    if hit is None or hit[0] is d or hit[1] in (OTHER, TOOL, RESULT):
+        return
+    other = hit[0]
+    found: List[Union[ToolCall, InvalidToolCall]] = []
+    try:
+        collect(data, other, reg, DEFAULT_POLICY, loc, found, True, True, False)
+    except ToolwireError:  # not a well-formed payload of that dialect either: not a hidden call
+        return
+    if found:
+        raise DecodeError(
+            f"Input at {loc} is not a {d.name} payload: it looks like {other.name} ({hit[2]}), "
+            f"which finds {len(found)} tool call{'s' if len(found) != 1 else ''} in it; got {excerpt(data)}",
+            dialect=d.name,
+            loc=loc,
+        )
 
 
 def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:

@@ -41,7 +41,7 @@ from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
-from ._table import HandlerFactory, Hit, StreamTable, streams, truncating
+from ._table import HandlerFactory, Hit, StreamTable, accepts, streams, truncating
 
 __all__ = [
     "Accumulator",
@@ -153,6 +153,34 @@ def _close(core: Core, handler: Any) -> List[Result]:
     return core.close()
 
 
+def _foreign(name: str, first: Any, registry: Optional[Registry]) -> None:
+    """A stream named *name* gave no call: raise when its first chunk is recognisably
+    another streaming dialect's (Anthropic events named ``openai.chat``, Chat chunks
+    named ``gemini``): ``[]`` there would be a wrong answer that looks right."""
+    try:
+        data = next(iter(plain_chunks(first)), None)
+    except ToolwireError:
+        return
+    if data is None:
+        return
+    table = streams(registry)
+    hit = table.detect(data)
+    if hit is None or hit[0] == name:
+        return
+    reg = default_registry() if registry is None else registry
+    d = reg.get(name) if name in reg else None
+    if d is not None:
+        if d.stream_detect is not None and accepts(d.stream_detect, data):
+            return
+        theirs = table.handlers.get(hit[0])
+        if isinstance(d.stream, type) and isinstance(theirs, type) and issubclass(d.stream, theirs):
+            return  # a handler that is another's under its own name reads its chunks (Mistral: Chat's)
+    raise DecodeError(
+        f"Stream chunks are not {name} chunks: the first looks like {hit[0]}; got {excerpt(data)}",
+        dialect=name,
+    )
+
+
 class Accumulator:
     """Assembles the tool calls of one streamed reply, chunk by chunk.
 
@@ -184,6 +212,8 @@ class Accumulator:
         self._run: Run = _no_run
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
+        self._named = dialect is not None
+        self._first: Any = None  # the first chunk fed, for the check of a named stream without calls
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
@@ -205,6 +235,8 @@ class Accumulator:
 
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
+        if self._first is None:
+            self._first = chunk
         core = self._core
         if type(chunk) is dict and core is not None and not self._closed:  # the hot path
             self._run((chunk,), self._feed_any)
@@ -238,6 +270,8 @@ class Accumulator:
         """Feed a whole stream (``accumulate``): once the dialect is known, the rest
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
+            if self._first is None:
+                self._first = chunks[0]
             if self._core is None and type(chunks[0]) is dict:
                 hit = self._detect(chunks[0])
                 if hit is not None:
@@ -246,6 +280,12 @@ class Accumulator:
                 self._run(chunks, self._feed_any)
                 return
         it = iter(chunks)
+        if self._first is None and self._named:
+            first = next(it, None)
+            if first is None:
+                return
+            self._first = first
+            it = chain((first,), it)
         if self._core is None:
             for chunk in it:
                 if type(chunk) is dict:  # detected here: no generator, no chain
@@ -275,7 +315,10 @@ class Accumulator:
                         f"{excerpt(self._unknown)}"
                     )
                 return []
-            return _close(self._core, self._handler)
+            out = _close(self._core, self._handler)
+            if not out and self._named and self._first is not None and not self._core.calls:
+                _foreign(self._core.dialect, self._first, self._registry)
+            return out
         return self.calls
 
     def events(self) -> List[Event]:
@@ -338,7 +381,10 @@ def accumulate(
                 run(plain_chunks(chunk), _no_run)
 
             run(chunks, other)
-            return _close(core, handler)
+            out = _close(core, handler)
+            if not out and dialect is not None and not core.calls:
+                _foreign(name, chunks[0], registry)
+            return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
         chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk

@@ -19,7 +19,7 @@ from .._derived import derived
 from .._dialect import Dialect
 from .._registry import Registry
 
-__all__ = ["StreamTable", "streams", "truncating"]
+__all__ = ["StreamTable", "accepts", "streams", "truncating"]
 
 HandlerFactory = Callable[[Any], Any]
 # what starts a stream: the dialect id, its handler factory, its truncating finish reasons
@@ -34,7 +34,7 @@ def truncating(d: Dialect) -> FrozenSet[str]:
     return TRUNCATING | own if own - TRUNCATING else TRUNCATING
 
 
-def _accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> bool:
+def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> bool:
     try:
         return bool(test(data))
     except Exception:  # an odd value (an unhashable type, say) is not a match
@@ -64,7 +64,7 @@ class StreamTable:
                 if kind in self.kinds:
                     continue
                 for test, hit in typed:
-                    if _accepts(test, {"type": kind}):
+                    if accepts(test, {"type": kind}):
                         self.kinds[kind] = hit
                         break
 

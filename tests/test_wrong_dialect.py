@@ -1,0 +1,166 @@
+"""#15 class 1: a named dialect that does not fit fails; it never returns ``[]``.
+
+With ``dialect=`` given, input that holds no call of that dialect but is recognisably
+another dialect holding calls raises ``DecodeError`` naming that dialect (decode_all,
+decode, stream.accumulate, the CLI); a genuinely empty message of the named dialect
+is still ``[]``. Shapes from the providers' API references (Anthropic Messages
+``Message``, OpenAI ``ChatCompletion`` / ``chat.completion.chunk``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+import anthropic
+import openai
+import pytest
+
+import toolwire
+from toolwire import stream
+
+ANTHROPIC_MESSAGE: Dict[str, Any] = {
+    "id": "msg_01",
+    "type": "message",
+    "role": "assistant",
+    "model": "claude-sonnet-4-5",
+    "content": [
+        {"type": "text", "text": "Deleting."},
+        {"type": "tool_use", "id": "toolu_01A", "name": "delete_files", "input": {"glob": "*.tmp"}},
+    ],
+    "stop_reason": "tool_use",
+    "stop_sequence": None,
+    "usage": {"input_tokens": 10, "output_tokens": 20},
+}
+ANTHROPIC_TEXT = dict(ANTHROPIC_MESSAGE, content=[{"type": "text", "text": "Done."}], stop_reason="end_turn")
+CHAT_TEXT = {
+    "id": "chatcmpl-1",
+    "object": "chat.completion",
+    "created": 1,
+    "model": "gpt-4o",
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "Done."}, "finish_reason": "stop"}],
+}
+
+NAMES = ["openai.chat", "openai", "openai.responses", "mistral", "cohere.v2", "ollama"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_wrong_dialect_anthropic_message_dict_raises(name: str) -> None:
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages") as info:
+        toolwire.decode_all(ANTHROPIC_MESSAGE, name)
+    assert info.value.dialect == toolwire.get_dialect(name).name
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
+        toolwire.decode(ANTHROPIC_MESSAGE, name)
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
+        toolwire.decode_all(json.dumps(ANTHROPIC_MESSAGE), name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_wrong_dialect_anthropic_sdk_message_raises(name: str) -> None:
+    message = anthropic.types.Message.model_validate(ANTHROPIC_MESSAGE)
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
+        toolwire.decode_all(message, name)
+
+
+def test_wrong_dialect_inside_a_conversation_raises() -> None:
+    # a Chat history whose assistant turn is an Anthropic one: its call is not dropped
+    history = [{"role": "user", "content": "clean up"}, {"role": "assistant", "content": ANTHROPIC_MESSAGE["content"]}]
+    with pytest.raises(toolwire.DecodeError, match=r"\$\[1\] is not a openai\.chat payload"):
+        toolwire.decode_all(history, "openai.chat")
+
+
+@pytest.mark.parametrize(
+    ("payload", "name"),
+    [
+        (ANTHROPIC_TEXT, "anthropic.messages"),
+        (CHAT_TEXT, "openai.chat"),
+        (CHAT_TEXT, "mistral"),
+        ({"role": "assistant", "content": "Done."}, "openai.chat"),
+        ({"role": "assistant", "content": "Done."}, "ollama"),
+        ({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "x"}]}, "openai.responses"),
+        # another dialect's message without calls: no call is hidden, nothing to refuse
+        (ANTHROPIC_TEXT, "openai.chat"),
+    ],
+)
+def test_wrong_dialect_genuinely_empty_message_is_empty(payload: Dict[str, Any], name: str) -> None:
+    assert toolwire.decode_all(payload, name) == []
+
+
+def test_wrong_dialect_empty_sdk_objects_are_empty() -> None:
+    completion = openai.types.chat.ChatCompletion.model_validate(CHAT_TEXT)
+    assert toolwire.decode_all(completion, "openai.chat") == []
+    assert toolwire.decode_all(anthropic.types.Message.model_validate(ANTHROPIC_TEXT), "anthropic") == []
+
+
+def _anthropic_events(tool: bool = True) -> List[Dict[str, Any]]:
+    start = {"type": "message_start", "message": dict(ANTHROPIC_MESSAGE, content=[], stop_reason=None)}
+    blocks: List[Dict[str, Any]] = [
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "delete_files", "input": {}}},
+        {"type": "content_block_delta", "index": 0,
+         "delta": {"type": "input_json_delta", "partial_json": '{"glob": "*.tmp"}'}},
+        {"type": "content_block_stop", "index": 0},
+    ] if tool else [
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Done."}},
+        {"type": "content_block_stop", "index": 0},
+    ]
+    end = [{"type": "message_delta", "delta": {"stop_reason": "tool_use" if tool else "end_turn"},
+            "usage": {"output_tokens": 5}}, {"type": "message_stop"}]
+    return [start, *blocks, *end]
+
+
+def _chat_chunks(tool: bool = True) -> List[Dict[str, Any]]:
+    head = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o"}
+    if tool:
+        delta: Dict[str, Any] = {"role": "assistant", "tool_calls": [
+            {"index": 0, "id": "call_1", "type": "function",
+             "function": {"name": "delete_files", "arguments": '{"glob": "*.tmp"}'}}]}
+    else:
+        delta = {"role": "assistant", "content": "Done."}
+    return [
+        dict(head, choices=[{"index": 0, "delta": delta, "finish_reason": None}]),
+        dict(head, choices=[{"index": 0, "delta": {}, "finish_reason": "tool_calls" if tool else "stop"}]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("chunks", "name", "looks"),
+    [
+        (_anthropic_events(), "openai.chat", "anthropic.messages"),
+        (_anthropic_events(), "gemini", "anthropic.messages"),
+        (_chat_chunks(), "gemini", "openai.chat"),
+        (_chat_chunks(), "openai.responses", "openai.chat"),
+        (_chat_chunks(), "anthropic.messages", "openai.chat"),
+    ],
+)
+def test_wrong_dialect_stream_raises(chunks: List[Dict[str, Any]], name: str, looks: str) -> None:
+    with pytest.raises(toolwire.DecodeError, match=f"the first looks like {looks}"):
+        stream.accumulate(chunks, name)
+    with pytest.raises(toolwire.DecodeError, match=f"the first looks like {looks}"):
+        stream.accumulate(iter(chunks), name)  # the Accumulator's path
+    acc = stream.Accumulator(name)
+    for chunk in chunks:
+        acc.feed(chunk)
+    with pytest.raises(toolwire.DecodeError, match=f"the first looks like {looks}"):
+        acc.close()
+
+
+def test_wrong_dialect_stream_sse_body_raises() -> None:
+    body = "".join(f"data: {json.dumps(c)}\n\n" for c in _chat_chunks()) + "data: [DONE]\n\n"
+    with pytest.raises(toolwire.DecodeError, match="the first looks like openai.chat"):
+        stream.accumulate(body, "gemini")
+
+
+@pytest.mark.parametrize(
+    ("chunks", "name"),
+    [
+        (_anthropic_events(tool=False), "anthropic.messages"),
+        (_chat_chunks(tool=False), "openai.chat"),
+        (_chat_chunks(tool=False), "mistral"),  # Mistral streams Chat-shaped chunks
+    ],
+)
+def test_wrong_dialect_stream_without_calls_of_its_dialect_is_empty(chunks: List[Dict[str, Any]], name: str) -> None:
+    assert stream.accumulate(chunks, name) == []
+    assert stream.accumulate(iter(chunks), name) == []
+
