@@ -31,6 +31,11 @@ def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
         for el in chunk:
             yield from plain_chunks(el, depth + 1)
     else:
+        kind = _WRAPPERS.get(f"{t.__module__.partition('.')[0]}:{t.__qualname__}")
+        if kind is not None:  # an SDK stream helper's event around the chunk
+            if kind:
+                yield from plain_chunks(_unwrap(chunk, kind), depth + 1)
+            return
         data = _object(chunk)
         if type(data) is dict:
             yield data
@@ -38,6 +43,38 @@ def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
             yield from plain_chunks(data, depth + 1)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
+
+
+# SDK stream helpers' events, by ``"package:QualName"``: the attribute holding the
+# provider's chunk, or ``""`` for an event derived from chunks the helper also yields
+# (reading it too would count its text twice).
+# mistralai ``client.chat.stream()``: ``CompletionEvent(data=CompletionChunk)``;
+# openai ``client.chat.completions.stream()`` (``openai.lib.streaming.chat``):
+# ``ChunkEvent(type="chunk", chunk=ChatCompletionChunk, snapshot=...)``, then events
+# derived from that chunk (content, refusal, logprobs, tool-call arguments).
+_WRAPPERS: Dict[str, str] = {
+    "mistralai:CompletionEvent": "data",
+    "openai:ChunkEvent": "chunk",
+    **{
+        f"openai:{name}": ""
+        for name in (
+            "ContentDeltaEvent", "ContentDoneEvent", "RefusalDeltaEvent", "RefusalDoneEvent",
+            "FunctionToolCallArgumentsDeltaEvent", "FunctionToolCallArgumentsDoneEvent",
+            "LogprobsContentDeltaEvent", "LogprobsContentDoneEvent",
+            "LogprobsRefusalDeltaEvent", "LogprobsRefusalDoneEvent",
+        )
+    },
+}
+
+
+def _unwrap(chunk: Any, attr: str) -> Any:
+    try:
+        inner = getattr(chunk, attr)
+    except Exception:  # an odd instance
+        raise DecodeError(f"Stream chunk at $ is an SDK stream event without its {attr!r}: {excerpt(chunk)}") from None
+    if inner is None:
+        raise DecodeError(f"Stream chunk at $ is an SDK stream event without its {attr!r}: {excerpt(chunk)}")
+    return inner
 
 
 def _object(chunk: Any) -> Any:
