@@ -36,6 +36,7 @@ from ._policy import (
     _check_depth,
     _not_object,
     _reject_constant,
+    empty,
     make_policy,
 )
 
@@ -111,7 +112,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
                 raw=value[:200],
             )
         if not value:  # the most common empty-equivalent, without a failed parse
-            return {}, value, EMPTY
+            return empty(value, policy, loc, dialect)
         try:
             # keys interned, values not: argument values rarely repeat (~10% on 2 KB)
             parsed = from_json(value, allow_inf_nan=False, cache_strings="keys")
@@ -125,7 +126,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             return parsed, value, _NO_REPAIRS
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
-        return {}, None, EMPTY
+        return empty(None, policy, loc, dialect)
     if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
         plain = dict(value)
         check_object(plain, policy, loc, dialect)

@@ -66,9 +66,27 @@ def _from_json(text: str, **kw: Any) -> Any:
         raise ValueError(f"lone surrogate in the text ({exc})") from None
 
 
+def empty(raw: Optional[str], policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    """An empty-equivalent (``None``, ``""``, whitespace, ``"null"``): ``{}``, recorded;
+    under a token-limit finish reason the call was cut off before its arguments, so
+    it is truncated (refused, or with ``allow_truncated`` recorded as such)."""
+    if policy.finish_reason is None or policy.finish_reason not in TRUNCATING:
+        return {}, raw, EMPTY
+    if not policy.allow_truncated:
+        raise ArgumentsError(
+            f"Arguments at {loc} are empty and the reply stopped at its token limit "
+            f"({policy.finish_reason}): the call was cut off; pass allow_truncated=True to accept it",
+            dialect=dialect,
+            loc=loc,
+            raw=raw,
+            truncated=True,
+        )
+    return {}, raw, (*EMPTY, "truncated")
+
+
 def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     if parsed is None:
-        return {}, text, EMPTY
+        return empty(text, policy, loc, dialect)
     if type(parsed) is str:
         inner = parsed.strip()
         if inner.startswith("{"):

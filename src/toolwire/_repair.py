@@ -17,7 +17,6 @@ from typing import Any, Optional, Tuple
 from ._errors import ArgumentsError, excerpt
 from ._policy import (
     _NO_REPAIRS,
-    EMPTY,
     TRUNCATING,
     Parsed,
     Policy,
@@ -26,6 +25,7 @@ from ._policy import (
     _not_object,
     _reject_constant,
     _too_deep,
+    empty,
 )
 
 __all__ = ["slow"]
@@ -36,7 +36,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     the tiers after the fast path, in order, or ``ArgumentsError``."""
     stripped = text.strip()
     if not stripped:
-        return {}, text, EMPTY
+        return empty(text, policy, loc, dialect)
     if "recursion limit" in strict_error and policy.max_depth <= 200:
         _too_deep(policy, text, loc, dialect)
     # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)
@@ -58,6 +58,11 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         except ValueError:
             continue
         if type(parsed) is dict:
+            if note == "code-fence" and policy.finish_reason in TRUNCATING and not stripped.endswith("```"):
+                # a fence never closed in a reply cut at its token limit: what follows was lost
+                if not policy.allow_truncated:
+                    return _truncated(text, stripped, policy, loc, dialect)
+                return parsed, text, (note, "truncated")
             return parsed, text, (note,)
     # several complete values one after another: merged parallel calls, never guessed
     merged = _merged(stripped)

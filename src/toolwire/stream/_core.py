@@ -278,12 +278,22 @@ class Core:
             self.finish_reason = str(reason)
 
     def close(self) -> List[Result]:
-        """Finalize the calls still open; return ``results_list()`` (in the same pass)."""
+        """Finalize the calls still open; return ``results_list()`` (in the same pass).
+
+        A call still open without any argument text was cut off with the stream; under
+        a truncating finish reason a call finalized earlier with empty arguments (a
+        whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
+        event) is cut off too."""
         out = []
         include_server = self.include_server
+        cut = self.finish_reason in self.truncating and self.policy.finish_reason is None
         for c in self.calls:
             if not c.done:
+                if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
+                    c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
                 self.finalize(c)
+            elif cut and not c.needs_end and type(c.result) is ToolCall and "empty-arguments" in c.result.repairs:
+                c.result = self._parsed(c, c.result.raw)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)

@@ -53,6 +53,7 @@ _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 # the second run of spaces only after a "[": two adjacent ones backtracked quadratically
 _CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
+_BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
 
 
 def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
@@ -128,6 +129,10 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not code:
         return
     if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag"):
+        return
+    hint = name_hint(code) if code[0] == "{" else None
+    if hint is not None or (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):
+        m.truncated(hint, raw)  # a call that did not read whole (cut off): never code to run
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
 

@@ -31,10 +31,11 @@ from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
-from ..._args import Policy, check_object, parse_arguments
+from ..._args import TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError
 from ..._ids import IdRule
+from ..._policy import empty
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ..mistral.calls import rescoped
@@ -96,14 +97,18 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(name) is not str or not name:
         name = name_of(name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
-    if type(wire_args) is dict and len(item) == 2:  # the common item: an id, an object, an index or not
+    aloc = loc + ".function.arguments"
+    if type(wire_args) is dict and len(item) == 2 and policy.finish_reason is None:  # the common item
         ident = item.get("id")
         size = len(fn)
         if type(ident) is str and ident and (size == 2 or (size == 3 and "index" in fn)):
-            check_object(wire_args, policy, loc + ".function.arguments", NAME)
+            check_object(wire_args, policy, aloc, NAME)
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
-    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    if not wire_args and policy.finish_reason in TRUNCATING:  # ``{}`` or none at the token limit: cut off
+        args, raw, repairs = empty(None, policy, aloc, NAME)
+    else:
+        args, raw, repairs = parse_arguments(wire_args, policy, aloc, NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     pd: Dict[str, Any] = {}
     fextra = {k: v for k, v in fn.items() if k not in _PLAIN_FN}

@@ -1,0 +1,224 @@
+"""#15 class 3: cut off means not runnable.
+
+Under a token-limit finish reason, in any dialect's spelling (Chat / Mistral
+``length``, Anthropic / Bedrock ``max_tokens``, Gemini / Cohere ``MAX_TOKENS``, Ollama
+``done_reason: length``, Responses ``incomplete`` / ``max_output_tokens``), a call whose
+arguments are empty-equivalent (``""``, ``"null"``, whitespace, missing) was cut off
+before its arguments: an ``InvalidToolCall(truncated=True)`` (``invalid="keep"``), an
+``ArgumentsError(truncated=True)`` (``invalid="raise"``), never a runnable call with
+``{}``; ``response.normalize`` lists it as invalid, not as a call. So is a stream
+that ends after a call's first chunk, an unclosed code fence under ``length``, and a
+Llama ``<|python_tag|>`` region holding a cut JSON call. Payload shapes from each
+provider's API reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import openai
+import pytest
+
+import toolwire
+from toolwire import response, stream
+
+
+def _chat(arguments: Any, finish: str = "length", **extra: Any) -> Dict[str, Any]:
+    fn: Dict[str, Any] = {"name": "delete_files"}
+    if arguments is not _MISSING:
+        fn["arguments"] = arguments
+    return {
+        "id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4o",
+        "choices": [{"index": 0, "finish_reason": finish, "message": {
+            "role": "assistant", "content": None,
+            "tool_calls": [{"id": "call_1", "type": "function", "function": fn}]}}],
+        **extra,
+    }
+
+
+_MISSING = object()
+
+
+def _cohere(arguments: str) -> Dict[str, Any]:
+    return {
+        "id": "c1", "finish_reason": "MAX_TOKENS",
+        "message": {"role": "assistant", "tool_plan": "I will delete the files.", "tool_calls": [
+            {"id": "delete_files_1byjy32y4hvq", "type": "function",
+             "function": {"name": "delete_files", "arguments": arguments}}]},
+        "usage": {"billed_units": {"input_tokens": 1, "output_tokens": 1}},
+    }
+
+
+def _gemini(part: Dict[str, Any]) -> Dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "MAX_TOKENS"}]}
+
+
+def _responses(arguments: str) -> Dict[str, Any]:
+    return {
+        "id": "resp_1", "object": "response", "status": "incomplete",
+        "incomplete_details": {"reason": "max_output_tokens"},
+        "output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "delete_files",
+                    "arguments": arguments, "status": "incomplete"}],
+    }
+
+
+CASES = {
+    "chat-empty": _chat(""),
+    "chat-null": _chat("null"),
+    "chat-blank": _chat("  "),
+    "chat-missing": _chat(_MISSING),
+    "mistral-empty": {**_chat(""), "model": "mistral-large-latest"},
+    "cohere-empty": _cohere(""),
+    "gemini-no-args": _gemini({"functionCall": {"name": "delete_files"}}),
+    "gemini-empty-args": _gemini({"functionCall": {"name": "delete_files", "args": {}}}),
+    "anthropic-empty-input": {
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+        "content": [{"type": "tool_use", "id": "toolu_01", "name": "delete_files", "input": {}}],
+        "stop_reason": "max_tokens", "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}},
+    "bedrock-empty-input": {
+        "output": {"message": {"role": "assistant", "content": [
+            {"toolUse": {"toolUseId": "tooluse_1", "name": "delete_files", "input": {}}}]}},
+        "stopReason": "max_tokens", "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}},
+    "ollama-empty": {
+        "model": "llama3.2", "created_at": "2026-01-01T00:00:00Z", "done": True, "done_reason": "length",
+        "message": {"role": "assistant", "content": "",
+                    "tool_calls": [{"function": {"name": "delete_files", "arguments": {}}}]}},
+    "responses-empty": _responses(""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_cut_off_calls_decode_all(name: str) -> None:
+    payload = CASES[name]
+    [call] = toolwire.decode_all(payload, invalid="keep")
+    assert isinstance(call, toolwire.InvalidToolCall)
+    assert call.truncated
+    assert call.name == "delete_files"
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode_all(payload)
+    assert info.value.truncated
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_cut_off_calls_response_normalize(name: str) -> None:
+    r = response.normalize(CASES[name])
+    assert r.truncated
+    assert r.tool_calls == ()  # nothing runnable
+    [bad] = r.invalid_tool_calls
+    assert bad.truncated and bad.name == "delete_files"
+
+
+def test_cut_off_calls_sdk_object() -> None:
+    completion = openai.types.chat.ChatCompletion.model_validate(_chat(""))
+    [call] = toolwire.decode_all(completion, invalid="keep")
+    assert isinstance(call, toolwire.InvalidToolCall) and call.truncated
+
+
+def test_cut_off_calls_allow_truncated_records_it() -> None:
+    [call] = toolwire.decode_all(_chat(""), allow_truncated=True)
+    assert isinstance(call, toolwire.ToolCall)
+    assert call.args == {} and "truncated" in call.repairs
+
+
+@pytest.mark.parametrize("finish", ["stop", "tool_calls"])
+def test_cut_off_calls_empty_arguments_without_a_limit_are_fine(finish: str) -> None:
+    [call] = toolwire.decode_all(_chat("", finish))
+    assert call == toolwire.ToolCall("delete_files", {}, "call_1")
+    assert call.repairs == ("empty-arguments",)
+
+
+@pytest.mark.parametrize("text", ["", "null", " "])
+@pytest.mark.parametrize("finish", ["length", "max_tokens", "MAX_TOKENS"])
+def test_cut_off_calls_decode_with_finish_reason(text: str, finish: str) -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": text}}
+    with pytest.raises(toolwire.ArgumentsError, match="cut off") as info:
+        toolwire.decode(item, finish_reason=finish)
+    assert info.value.truncated
+
+
+HEAD = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o"}
+FIRST = dict(HEAD, choices=[{"index": 0, "finish_reason": None, "delta": {"role": "assistant", "tool_calls": [
+    {"index": 0, "id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": ""}}]}}])
+
+
+def _stream_cases() -> Dict[str, List[Dict[str, Any]]]:
+    return {
+        "ends-after-first-chunk": [FIRST],
+        "length-with-empty-arguments": [FIRST, dict(HEAD, choices=[{"index": 0, "delta": {}, "finish_reason": "length"}])],
+        "length-with-null": [
+            FIRST,
+            dict(HEAD, choices=[{"index": 0, "finish_reason": None,
+                                 "delta": {"tool_calls": [{"index": 0, "function": {"arguments": "null"}}]}}]),
+            dict(HEAD, choices=[{"index": 0, "delta": {}, "finish_reason": "length"}]),
+        ],
+        "gemini-max-tokens": [{"candidates": [{"content": {"role": "model", "parts": [
+            {"functionCall": {"name": "delete_files"}}]}, "finishReason": "MAX_TOKENS"}]}],
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_stream_cases()))
+def test_cut_off_calls_stream(name: str) -> None:
+    chunks = _stream_cases()[name]
+    for calls in (stream.accumulate(chunks), stream.accumulate(iter(chunks))):
+        [call] = calls
+        assert isinstance(call, toolwire.InvalidToolCall) and call.truncated
+        assert call.name == "delete_files"
+
+
+def test_cut_off_calls_stream_finished_normally_is_whole() -> None:
+    chunks = [FIRST, dict(HEAD, choices=[{"index": 0, "delta": {}, "finish_reason": "tool_calls"}])]
+    assert stream.accumulate(chunks) == [toolwire.ToolCall("delete_files", {}, "call_1")]
+
+
+@pytest.mark.parametrize("text", ["```json\n{\"glob\": \"*.tmp\"}", "```\n{\"glob\": \"*.tmp\"}\n"])
+def test_cut_off_calls_unclosed_code_fence_under_length(text: str) -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": text}}
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item, finish_reason="length")
+    assert info.value.truncated
+    call = toolwire.decode(item)  # no token limit: the fence is a clean-up, recorded
+    assert call.args == {"glob": "*.tmp"} and call.repairs == ("code-fence",)
+    closed = dict(item, function={"name": "delete_files", "arguments": text.rstrip() + "\n```"})
+    assert toolwire.decode(closed, finish_reason="length").args == {"glob": "*.tmp"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{'glob': '*.t", "{'glob': '*.tmp', 'force': Tr", "{\"glob\": '*.t", "{'paths': ['a', 'b"],
+)
+@pytest.mark.parametrize("finish", [None, "length"])
+def test_cut_off_calls_single_quotes_cut_mid_string(text: str, finish: Any) -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": text}}
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item, finish_reason=finish)
+    assert info.value.truncated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|python_tag|>{"name": "delete_files", "parameters": {"glob": "*.tmp"',
+        '<|python_tag|>{"name": "delete_files", "parameters": {"glob": "*.tmp"<|eom_id|>',
+        '<|python_tag|>{"name": "delete_files", "parameters": {"glob": ',
+        "<|python_tag|>delete_files.call(glob='*.tmp'",
+        "<|python_tag|>[delete_files(glob='*.tmp'",
+    ],
+)
+@pytest.mark.parametrize("finish", [None, "length"])
+def test_cut_off_calls_llama_python_tag(text: str, finish: Any) -> None:
+    r = toolwire.decode_text(text, "text.llama", finish_reason=finish)
+    [call] = r.tool_calls
+    assert isinstance(call, toolwire.InvalidToolCall) and call.truncated
+    assert call.name != "code_interpreter"
+
+
+def test_cut_off_calls_llama_python_tag_code_still_runs() -> None:
+    r = toolwire.decode_text('<|python_tag|>import math\nprint(math.pi)<|eom_id|>', "text.llama")
+    assert r.tool_calls == (toolwire.ToolCall("code_interpreter", {"code": "import math\nprint(math.pi)"}),)
+
+
+@pytest.mark.parametrize("text", ["[delete_files(glob='*.t", "[delete_files(glob='*.tmp', force=Tr"])
+def test_cut_off_calls_pythonic_cut_mid_string(text: str) -> None:
+    r = toolwire.decode_text(text, "text.llama", finish_reason="length")
+    [call] = r.tool_calls
+    assert isinstance(call, toolwire.InvalidToolCall) and call.truncated
