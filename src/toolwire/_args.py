@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from ._errors import ArgumentsError, excerpt
+from ._errors import ArgumentsError, DecodeError, excerpt
 from ._policy import (
     _NO_REPAIRS,
     DEFAULT_POLICY,
@@ -72,9 +72,23 @@ __all__ = [
     "dumps_arguments",
     "encode_arguments",
     "load_json",
+    "utf8",
     "make_policy",
     "parse_arguments",
 ]
+
+def utf8(data: Any, where: str, dialect: Optional[str]) -> str:
+    """*data* (``bytes``/``bytearray``) as text; bytes that are not UTF-8 are refused
+    (``DecodeError``), never turned into U+FFFD silently. *where* starts the message."""
+    try:
+        text: str = bytes(data).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DecodeError(
+            f"{where} is bytes but not UTF-8 ({exc.reason} at byte {exc.start}): {excerpt(data)}",
+            dialect=dialect,
+        ) from None
+    return text
+
 
 def load_json(text: Any) -> Any:
     """The JSON value of *text* (``str``/``bytes``), or ``ValueError``.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH, to_data
-from ._args import load_json
+from ._args import load_json, utf8
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
 from ._errors import DecodeError, excerpt
@@ -24,7 +24,7 @@ def _load(x: Any, loc: str = "$") -> Any:
     if t is dict:
         return x
     if t is str or t is bytes or t is bytearray:
-        text = x.decode("utf-8", "replace") if t is not str else x
+        text = x if t is str else utf8(x, f"Input at {loc}", None)
         try:
             return load_json(text)
         except ValueError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator
 
 from .._access import to_data
-from .._args import load_json
+from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
 
 __all__ = ["plain_chunks"]
@@ -23,7 +23,7 @@ def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
     if t is dict:
         yield chunk
     elif t is str or t is bytes or t is bytearray:
-        text = chunk.decode("utf-8", "replace") if t is not str else chunk
+        text = chunk if t is str else utf8(chunk, "Stream chunk at $", None)
         yield from _text(text)
     elif chunk is None:
         return
