@@ -23,7 +23,6 @@ one list or one message.
 from __future__ import annotations
 
 import weakref
-from collections import defaultdict
 from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
@@ -31,7 +30,7 @@ from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, EncodeError
-from ._ids import IdMap, synthesize_id
+from ._ids import IdMap
 from ._names import NameMap
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
@@ -43,11 +42,9 @@ DialectLike = Union[str, Dialect]
 
 
 class _Pending:
-    """Synthesized ids of id-less calls, waiting for their results (per tool name)."""
+    """The tool name of each call id, for results that lack it."""
 
     def __init__(self) -> None:
-        self.count = 0
-        self.by_name: Dict[str, List[str]] = defaultdict(list)
         self.name_of: Dict[str, str] = {}  # call id -> tool name, for results that lack it
 
 
@@ -67,9 +64,7 @@ class _Target:
 
     def call(self, c: ToolCall, position: int) -> Dict[str, Any]:
         if c.id is None and self.d.ids.required:
-            new = synthesize_id(c.name, c.args, self.d.ids, self.pending.count)
-            self.pending.count += 1
-            self.pending.by_name[c.name].append(new)
+            new = self.ids.id_of(c)
             # the target's own placeholders (no id, an empty id) no longer apply
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
             c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
@@ -82,9 +77,9 @@ class _Target:
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
         if r.id is None and self.d.ids.required and r.name is not None:
-            waiting = self.pending.by_name.get(r.name)
-            if waiting:
-                r = evolve(r, id=waiting.pop(0))
+            given = self.ids.answer(r.name)
+            if given is not None:
+                r = evolve(r, id=given)
         if r.name is None and r.id is not None and r.id in self.pending.name_of:
             r = evolve(r, name=self.pending.name_of[r.id])  # Gemini needs it
         if r.name is not None:

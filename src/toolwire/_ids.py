@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Pattern
+from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
 from ._errors import EncodeError
 
@@ -96,6 +97,13 @@ class IdMap:
     ``map(id)`` returns the target id and remembers it; mapping two different
     source ids onto one target id raises ``EncodeError``. ``mapping`` gives the
     source -> target pairs (to translate results back).
+
+    Calls without an id (Gemini, Ollama, text formats) get one where the target
+    needs it: ``id_of(call)`` gives each call its own stable id (from its content and
+    how many id-less calls this map has given ids before it, so two identical calls
+    differ), the same one again for the same call object; ``answer(name)`` gives the
+    oldest such id of a call named *name* not yet answered (an id-less result takes
+    it, first in, first out per tool name, as Gemini pairs calls and responses).
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
@@ -103,11 +111,50 @@ class IdMap:
         self.dialect = dialect
         self.mapping: Dict[str, str] = {}
         self._owner: Dict[str, str] = {}
+        self._given: Dict[int, Tuple[Any, str]] = {}  # id(call) -> (call, its id): calls stay alive
+        self._waiting: Dict[str, Deque[str]] = {}  # tool name -> ids given, not yet answered
+        self._answered: Set[str] = set()
+        self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
+        self._count = 0
+
+    def id_of(self, call: Any) -> str:
+        """The id *call* (a ``ToolCall``) has in the target: its own id mapped, or the
+        id this map gave it (one is made on first use; see the class docstring)."""
+        if call.id is not None:
+            target = self.map(call.id)
+            self._handed.add(target)
+            return target
+        given = self._given.get(id(call))
+        if given is not None and given[0] is call:
+            return given[1]
+        new = synthesize_id(call.name, call.args, self.rule, self._count)
+        self._count += 1
+        new = self.map(new)
+        self._given[id(call)] = (call, new)
+        self._waiting.setdefault(call.name, deque()).append(new)
+        return new
+
+    def answer(self, name: Optional[str]) -> Optional[str]:
+        """The oldest id given to an id-less call named *name* that no result has
+        taken yet (``None`` if there is none); taking it marks it answered."""
+        waiting = self._waiting.get(name) if name is not None else None
+        while waiting:
+            new = waiting.popleft()
+            if new not in self._answered:
+                self._answered.add(new)
+                return new
+        return None
+
+    def answered(self, target: str) -> None:
+        """A result with the target id *target* was written: no id-less result takes it."""
+        self._answered.add(target)
 
     def map(self, id: str) -> str:
         known = self.mapping.get(id)
         if known is not None:
             return known
+        if id in self._handed:  # a target id ``id_of`` gave out (a result built with it)
+            return id
         target = map_id(id, self.rule)
         owner = self._owner.get(target)
         if owner is not None and owner != id:

@@ -88,8 +88,10 @@ def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) 
     if call.id is None:
         if not rule.required:
             return None
-        new = synthesize_id(call.name, call.args, rule, ctx.position)
-        return ctx.ids.map(new) if ctx.ids is not None else new
+        if ctx.ids is not None:  # its own id in this conversation, distinct from identical calls
+            given: str = ctx.ids.id_of(call)
+            return given
+        return synthesize_id(call.name, call.args, rule, ctx.position)
     if ctx.ids is not None:
         mapped: str = ctx.ids.map(call.id)
         return mapped
@@ -100,13 +102,18 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
     """The id to write for a tool result: mapped exactly as its call's was."""
     if result.id is None:
         if rule.required:
+            given: Optional[str] = ctx.ids.answer(result.name) if ctx.ids is not None else None
+            if given is not None:  # the oldest unanswered id-less call of that tool
+                return given
             raise EncodeError(
-                f"A {dialect} tool result needs the id of its call; this result has none",
+                f"A {dialect} tool result needs the id of its call; this result has none"
+                + ("" if ctx.ids is not None else " (pass the IdMap its call was encoded with as ids=)"),
                 dialect=dialect,
             )
         return None
     if ctx.ids is not None:
         mapped: str = ctx.ids.map(result.id)
+        ctx.ids.answered(mapped)  # answered by its id: the first-in-first-out order skips it
         return mapped
     return map_id(result.id, rule)
 
