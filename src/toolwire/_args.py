@@ -68,6 +68,7 @@ __all__ = [
     "EMPTY",
     "TRUNCATING",
     "Policy",
+    "Verbatim",
     "check_object",
     "dumps_arguments",
     "encode_arguments",
@@ -228,10 +229,20 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
                 )
 
 
+class Verbatim(str):
+    """Argument text to write back exactly as it came, although it is no JSON object
+    (an ``InvalidToolCall``'s: the model must see what it sent)."""
+
+    __slots__ = ()
+
+
 def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
     """The argument text for a string dialect: ``raw`` byte for byte while it still
-    parses to ``args`` (so an unchanged call re-encodes exactly), else compact JSON."""
+    parses to ``args`` (so an unchanged call re-encodes exactly), else compact JSON;
+    a ``Verbatim`` text as it is."""
     if raw is not None:
+        if raw.__class__ is Verbatim:
+            return str(raw)
         try:
             if load_json(raw) == args:
                 return raw

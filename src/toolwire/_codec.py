@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
-from ._args import make_policy
+from ._args import Verbatim, make_policy
 from ._builtin import default_registry
 from ._collect import collect, foreign, one_step_calls
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
@@ -223,9 +223,42 @@ def _target(dialect: Any, registry: Optional[Registry]) -> Dialect:
 def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
     if issubclass(type(call), ToolCall):
         return cast(ToolCall, call)
-    if issubclass(type(call), InvalidToolCall):
-        return new_call(call.name or "", {}, call.id, None, None, ("invalid-call-placeholder",))
     return decode(call, registry=registry)
+
+
+def invalid_as_call(call: InvalidToolCall, d: Dialect) -> ToolCall:
+    """The stand-in that writes an invalid call back: its name, id and raw argument
+    text, written verbatim by dialects that carry argument text (``written`` checks)."""
+    if not call.name:
+        raise EncodeError(f"An invalid call without a name cannot be written as {d.name} ({call.error})",
+                          dialect=d.name)
+    if call.raw is None:
+        raise EncodeError(
+            f"The invalid call {call.name!r} has no argument text to write back as {d.name} ({call.error})",
+            dialect=d.name,
+        )
+    return new_call(call.name, {}, call.id, Verbatim(call.raw), None, ("invalid-call",))
+
+
+def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
+    """*out*, the wire item of the invalid *call*, must carry its raw argument text:
+    a dialect whose arguments are an object cannot (``{}`` would be a call the model
+    never made)."""
+    stack = [out]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is str and v == call.raw:
+            return
+        if type(v) is dict:
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+    raise EncodeError(
+        f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
+        f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "
+        "or leave it out of the history",
+        dialect=d.name,
+    )
 
 
 def encode(
@@ -242,7 +275,11 @@ def encode(
     conversation to keep calls and results paired and collisions detected.
     """
     d = _target(dialect, registry)
-    c: ToolCall = call if type(call) is ToolCall else _as_call(call, registry)
+    bad = call if type(call) is not ToolCall and issubclass(type(call), InvalidToolCall) else None
+    if bad is not None:
+        c = invalid_as_call(bad, d)
+    else:
+        c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
@@ -251,6 +288,8 @@ def encode(
         raise
     except _ENCODE_ERRORS as exc:
         raise _encode_error(d, c, exc) from None
+    if bad is not None:
+        written(out, bad, d)
     return out
 
 

@@ -27,7 +27,17 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
-from ._codec import decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
+from ._codec import (
+    decode,
+    decode_all,
+    decode_result,
+    decode_tool,
+    encode,
+    encode_result,
+    encode_tool,
+    invalid_as_call,
+    written,
+)
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, EncodeError
 from ._ids import IdMap
@@ -97,10 +107,10 @@ class _Target:
             return self.result(x)
         if issubclass(type(x), Tool):
             return self.tool(x)
-        if issubclass(type(x), InvalidToolCall):
-            raise EncodeError(
-                f"Cannot convert an invalid call ({x.error}) of {x.name!r} to {self.d.name}", dialect=self.d.name
-            )
+        if issubclass(type(x), InvalidToolCall):  # its argument text written back, where the target can
+            item = self.call(invalid_as_call(x, self.d), position)
+            written(item, x, self.d)
+            return item
         data = _load(x)
         if type(data) is list:
             if depth >= MAX_OBJECT_DEPTH:  # what a list containing itself gives

@@ -1,0 +1,90 @@
+"""#15 class 6: encoding an ``InvalidToolCall`` writes its raw argument text back.
+
+Where the target carries argument text (OpenAI Chat and Responses, Mistral, Cohere v2)
+the model sees exactly what it sent; where the target carries an object (Anthropic,
+Gemini, Bedrock, Ollama, MCP, canonical) ``EncodeError`` says so, never ``{}``.
+``encode``, ``convert`` and ``encode_message`` follow one rule, so an agent can put
+the invalid call in its history and answer it with an error result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+import toolwire
+
+CUT = '{"paths": ["a.txt", "b.t'
+
+
+def _invalid(text: str = CUT, ident: Any = "call_1") -> toolwire.InvalidToolCall:
+    item: Dict[str, Any] = {"type": "function", "function": {"name": "delete_files", "arguments": text}}
+    if ident is not None:
+        item["id"] = ident
+    [bad] = toolwire.decode_all([item], "openai.chat", invalid="keep")
+    assert isinstance(bad, toolwire.InvalidToolCall) and bad.raw == text
+    return bad
+
+
+TEXT_TARGETS = {
+    "openai.chat": {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": CUT}},
+    "openai.responses": {"type": "function_call", "call_id": "call_1", "name": "delete_files", "arguments": CUT},
+    "cohere.v2": {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": CUT}},
+}
+OBJECT_TARGETS = ["anthropic.messages", "gemini", "bedrock.converse", "ollama", "mcp", "canonical"]
+
+
+@pytest.mark.parametrize("target", sorted(TEXT_TARGETS))
+def test_invalid_calls_encoded_with_their_text(target: str) -> None:
+    bad = _invalid()
+    assert toolwire.encode(bad, target) == TEXT_TARGETS[target]
+    assert toolwire.convert(bad, to=target) == TEXT_TARGETS[target]
+    # decoding it again gives the same invalid call back
+    [again] = toolwire.decode_all([toolwire.encode(bad, target)], target, invalid="keep")
+    assert isinstance(again, toolwire.InvalidToolCall) and (again.name, again.raw) == ("delete_files", CUT)
+
+
+def test_invalid_calls_encoded_mistral_maps_the_id_only() -> None:
+    out = toolwire.encode(_invalid(), "mistral")
+    assert out["function"] == {"name": "delete_files", "arguments": CUT}
+    assert len(out["id"]) == 9
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"rm -rf"', "{'paths': ['a.txt']", "not json at all"])
+def test_invalid_calls_encoded_any_raw_text(text: str) -> None:
+    bad = _invalid(text)
+    assert toolwire.encode(bad, "openai.chat")["function"]["arguments"] == text
+
+
+@pytest.mark.parametrize("target", OBJECT_TARGETS)
+def test_invalid_calls_encoded_refused_where_arguments_are_objects(target: str) -> None:
+    bad = _invalid()
+    with pytest.raises(toolwire.EncodeError, match="carries arguments as an object"):
+        toolwire.encode(bad, target)
+    with pytest.raises(toolwire.EncodeError, match="carries arguments as an object"):
+        toolwire.convert(bad, to=target)
+    if toolwire.get_dialect(target).assistant_message is not None:
+        with pytest.raises(toolwire.EncodeError, match="carries arguments as an object"):
+            toolwire.encode_message([toolwire.ToolCall("get_time", {}, "call_0"), bad], target)
+
+
+def test_invalid_calls_encoded_in_a_message_and_answered() -> None:
+    good = toolwire.ToolCall("get_time", {}, "call_0")
+    bad = _invalid(ident=None)
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    message = toolwire.encode_message([good, bad], "openai.chat", ids=ids)
+    assert [c["function"]["arguments"] for c in message["tool_calls"]] == ["{}", CUT]
+    answer = toolwire.encode_result(
+        toolwire.ToolResult(id=bad.id, name=bad.name, content="error: " + bad.error, is_error=True),
+        "openai.chat", ids=ids)
+    assert answer["tool_call_id"] == message["tool_calls"][1]["id"]
+
+
+def test_invalid_calls_encoded_need_a_name_and_text() -> None:
+    nameless = toolwire.InvalidToolCall(name=None, id="call_1", raw="{", error="no name")
+    with pytest.raises(toolwire.EncodeError, match="without a name"):
+        toolwire.encode(nameless, "openai.chat")
+    textless = toolwire.InvalidToolCall(name="f", id="call_1", raw=None, error="arguments were a list")
+    with pytest.raises(toolwire.EncodeError, match="no argument text"):
+        toolwire.convert(textless, to="openai.chat")
