@@ -4,12 +4,13 @@ field name lives in ``dialects/``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
-from ._args import Verbatim, make_policy
+from ._args import TRUNCATING, Verbatim, make_policy
 from ._builtin import default_registry
-from ._collect import collect, foreign, one_step_calls
+from ._collect import chosen, collect, foreign, one_step_calls
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
 from ._ids import IdMap
@@ -139,6 +140,7 @@ def decode_all(
     *,
     invalid: Literal["raise"] = ...,
     include_server: bool = ...,
+    choice: int = ...,
     registry: Optional[Registry] = ...,
     **policy: Any,
 ) -> List[ToolCall]: ...
@@ -151,6 +153,7 @@ def decode_all(
     *,
     invalid: str,
     include_server: bool = ...,
+    choice: int = ...,
     registry: Optional[Registry] = ...,
     **policy: Any,
 ) -> List[Union[ToolCall, InvalidToolCall]]: ...
@@ -162,6 +165,7 @@ def decode_all(
     *,
     invalid: str = "raise",
     include_server: bool = False,
+    choice: int = 0,
     registry: Optional[Registry] = None,
     **policy: Any,
 ) -> List[Any]:
@@ -174,6 +178,9 @@ def decode_all(
     ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call whose
     arguments are not a JSON object (its siblings are kept either way).
     ``include_server=True`` adds the calls the provider executes itself.
+    A response holding several alternative replies (Chat ``n`` > 1, Gemini
+    ``candidateCount`` > 1) gives the calls of one: the first, or the *choice*-th
+    (never a mix of them).
     """
     if invalid not in ("raise", "keep"):
         raise ValueError("invalid must be 'raise' or 'keep'")
@@ -192,6 +199,7 @@ def decode_all(
         return []
     pol = make_policy(policy) if policy else _DEFAULT
     d = _dialect(dialect, registry)
+    out: List[Union[ToolCall, InvalidToolCall]] = []
     if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
         reg = _registry(registry)
         try:
@@ -199,14 +207,21 @@ def decode_all(
         except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
             one = None
         if type(one) is ToolCall:
-            if not one.server:
+            if not one.server and not choice:
                 return [one]
-        elif one is not None and d is None and pol is _DEFAULT:
+        elif one is not None:
             found = cast(Tuple[Dialect, str], one)
+            alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
+            if alt is not None:  # one reply of several: its calls only
+                cut = alt[2] in TRUNCATING and pol.finish_reason is None  # this reply's own finish reason
+                sub = replace(pol, finish_reason=alt[2]) if cut else pol
+                collect(alt[0], found[0], registry, sub, alt[1], out, invalid == "keep", include_server, False)
+                return out
             calls: List[Any] = []
-            if found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
+            if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
                 return calls
-    out: List[Union[ToolCall, InvalidToolCall]] = []
+    if choice:
+        raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
     collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
     return out
 

@@ -4,7 +4,7 @@ containers (``_walk``), each call decoded by its dialect (``decode_one``)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
@@ -14,7 +14,34 @@ from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["collect", "foreign", "one_step_calls"]
+__all__ = ["chosen", "collect", "foreign", "one_step_calls"]
+
+
+def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
+    """The alternative *choice* of a response *d* claims as a container, when it holds
+    a list of them (``Dialect.choices``: Chat ``choices``, Gemini ``candidates``):
+    its container, path and finish reason; ``None`` when it holds no such list or one
+    alternative and the first is asked for (the walk reads it as it is)."""
+    if d.choices is None or type(data) is not dict:
+        alts = None
+    else:
+        try:
+            alts = d.choices(data, loc)
+        except ToolwireError:
+            raise
+        except Exception:  # a shape the reader did not foresee: the walk reports it
+            alts = None
+    if alts is None:
+        if choice:
+            raise DecodeError(f"Input at {loc} holds no list of choices; there is no choice {choice}",
+                              dialect=d.name, loc=loc)
+        return None
+    if not choice and len(alts) <= 1:
+        return None
+    if not 0 <= choice < len(alts):
+        raise DecodeError(f"Input at {loc} holds {len(alts)} choice{'s' if len(alts) != 1 else ''}; "
+                          f"there is no choice {choice}", dialect=d.name, loc=loc)
+    return alts[choice]
 
 
 def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool:

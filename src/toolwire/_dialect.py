@@ -120,7 +120,10 @@ class Dialect:
       top-level keys and this ``"type"`` value can be claimed at all.
     - ``children(data, loc)``: the items of a ``calls`` container, with their paths;
       ``finish(data)``: a container's finish reason; ``peek(item)``: a call item's
-      ``(name, id)`` without decoding it (for error messages).
+      ``(name, id)`` without decoding it (for error messages); ``choices(data, loc)``:
+      optional, the alternative replies of a response that can hold several (Chat
+      ``choices``, Gemini ``candidates``) as ``(container, path, finish reason)``, or
+      ``None`` when *data* holds no such list (``decode_all(choice=...)`` takes one).
 
     Pairs, side by side: ``decode_call(item, policy, loc)`` / ``encode_call(call,
     ctx)``, ``decode_tool`` / ``encode_tool``, ``decode_result`` / ``encode_result``,
@@ -176,6 +179,7 @@ class Dialect:
     gate: Optional[Callable[[Tuple[Any, ...], Optional[str]], bool]] = None
     detect: Optional[Sniff] = None
     peek: Optional[Callable[[Dict[str, Any]], Tuple[Any, Any]]] = None
+    choices: Optional[Callable[[Dict[str, Any], str], Optional[List[Tuple[Any, str, Optional[str]]]]]] = None
     sdk_calls: Mapping[str, Callable[[Any], Optional[Dict[str, Any]]]] = field(default_factory=dict)
     sdk_responses: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     assistant_message: Optional[Callable[..., Dict[str, Any]]] = None

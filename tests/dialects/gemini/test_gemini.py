@@ -202,10 +202,12 @@ def test_result_key_and_extras_survive() -> None:
 # --- containers, server calls, truncation -----------------------------------------------------
 
 
-def test_every_candidate_is_read() -> None:
+def test_each_candidate_is_read_on_its_own() -> None:
+    # #15: candidates are alternatives: the first by default, another by choice=, never a mix
     body = response([fc_part(id="a")])
     body["candidates"].append({"content": {"role": "model", "parts": [fc_part(id="b")]}, "index": 1})
-    assert [c.id for c in toolwire.decode_all(body)] == ["a", "b"]
+    assert [c.id for c in toolwire.decode_all(body)] == ["a"]
+    assert [c.id for c in toolwire.decode_all(body, choice=1)] == ["b"]
 
 
 def test_content_and_request_containers() -> None:

@@ -155,13 +155,13 @@ def test_synthesized_ids_fit_openai_limit() -> None:
     assert toolwire.encode(call, "openai.chat")["id"] == out  # stable, not random
 
 
-def test_invalid_call_in_history_reencodes_as_flagged_placeholder() -> None:
-    # pydantic-ai #4430 / #7042: re-encoding a malformed previous call must not crash,
-    # and must not forward the malformed text verbatim to the next provider
+def test_invalid_call_in_history_reencodes_with_its_text() -> None:
+    # pydantic-ai #4430: re-encoding a malformed previous call must not crash; #15: the
+    # model sees the text it sent, never a made-up {} (tests/test_invalid_calls_encoded.py)
     (bad,) = toolwire.decode_all([dict(CALL, function={"name": "f", "arguments": "{oops"})], invalid="keep")
     assert isinstance(bad, toolwire.InvalidToolCall)
     out = toolwire.encode(bad, "openai.chat")
-    assert out == {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    assert out == {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{oops"}}
 
 
 def test_a_message_with_tool_calls_and_a_legacy_function_call_gives_both() -> None:

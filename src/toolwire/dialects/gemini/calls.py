@@ -39,7 +39,7 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 from __future__ import annotations
 
 import base64
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
@@ -162,6 +162,20 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
         p = to_data(part, ploc)
         if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
+
+
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+    """A response's candidates (``candidateCount`` > 1 gives several): each one's
+    ``Content``, path and ``finishReason``; ``None`` for anything else."""
+    cands = data.get("candidates")
+    if type(cands) is not list:
+        return None
+    out = []
+    for i, cand in enumerate(cands):
+        c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
+        reason = c.get("finishReason") or c.get("finish_reason")
+        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None))
+    return out
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -313,6 +327,7 @@ DIALECT = Dialect(
     names=NAMES,
     children=children,
     finish=finish,
+    choices=choices,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
     stream=stream.Handler,

@@ -243,6 +243,7 @@ DIALECT = Dialect(
     names=NAMES,
     children=openai_chat.children,
     finish=openai_chat.finish,
+    choices=openai_chat.choices,
     description="Mistral chat completions (9-alphanumeric call ids)",
     stream=stream.Handler,
     stream_encoder=stream.encode,

@@ -20,7 +20,7 @@ received while it still parses to the call's ``args``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from pydantic_core import from_json
 
@@ -108,6 +108,20 @@ def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]
         yield msg, loc + ".message"
         return
     yield from children(data, loc)
+
+
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+    """A ``ChatCompletion``'s choices (``n`` > 1 gives several): each one's message,
+    path and ``finish_reason``; ``None`` for anything else."""
+    cs = data.get("choices")
+    if type(cs) is not list:
+        return None
+    out = []
+    for i, c in enumerate(cs):
+        c = as_dict(c, f"{loc}.choices[{i}]", NAME, "a choice object")
+        reason = c.get("finish_reason")
+        out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None))
+    return out
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -301,6 +315,7 @@ DIALECT = Dialect(
     names=NAMES,
     children=children,
     finish=finish,
+    choices=choices,
     aliases=("openai", "chat"),
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
     stream=chat_stream.Handler,
