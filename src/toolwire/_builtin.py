@@ -28,6 +28,7 @@ def default_registry() -> Registry:
                 ahead = tuple(reg.get(name) for name in chat.PLAIN_AHEAD)
                 reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
                 reg.add_fast_object(chat.PLAIN_OBJECT, ahead[-1], chat.decode_plain_object)
+                reg.add_fast_calls(ahead[-1], chat.decode_plain_completion)
                 for _, shape, fn in ONE_STEP:  # each while the plan of its shape is the built-ins'
                     reg.add_fast(shape, tuple(d for d, _ in reg._shape_claims(shape)), fn, named=False)
                 _default = reg

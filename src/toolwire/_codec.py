@@ -194,14 +194,14 @@ def decode_all(
         except Exception:  # an odd instance (built without validation): the generic walk
             data = None
     if data is None:
-        data = _load(x)
-    if data is None or data == {} or data == []:
+        data = x if type(x) is dict else _load(x)
+    if data is None or ((type(data) is dict or type(data) is list) and not data):
         return []
     pol = make_policy(policy) if policy else _DEFAULT
-    d = _dialect(dialect, registry)
+    d = None if dialect is None else _dialect(dialect, registry)
     out: List[Union[ToolCall, InvalidToolCall]] = []
     if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
-        reg = _registry(registry)
+        reg = registry if registry is not None else _builtin._default or default_registry()
         try:
             one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
         except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
@@ -210,7 +210,11 @@ def decode_all(
             if not one.server and not choice:
                 return [one]
         elif one is not None:
-            found = cast(Tuple[Dialect, str], one)
+            found: Tuple[Dialect, str] = one  # type: ignore[assignment]
+            if found[1] == CALLS and d is None and pol is _DEFAULT and not choice:  # speed only
+                fast = reg.fast_calls(found[0], data)
+                if fast is not None:
+                    return fast
             alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
             if alt is not None:  # one reply of several: its calls only
                 cut = alt[2] in TRUNCATING and pol.finish_reason is None  # this reply's own finish reason

@@ -79,6 +79,7 @@ class Registry:
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
+        self._fast_calls: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # containers, by dialect name
         for d in dialects:
             self.register(d)
 
@@ -133,7 +134,28 @@ class Registry:
             reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) is fn)  # named: it serves that name
         for name, (d, obj_fn) in self._fast_objects.items():
             reg.add_fast_object(name, d, obj_fn)
+        for d, calls_fn in self._fast_calls.values():
+            reg.add_fast_calls(d, calls_fn)
         return reg
+
+    def add_fast_calls(self, dialect: Dialect, fn: Callable[[Dict[str, Any]], Optional[List[ToolCall]]]) -> None:
+        """Speed only: *fn* reads a container *dialect* claims (a response, a message)
+        into its calls under the default policy in one step, or gives ``None``."""
+        with self._lock:
+            self._fast_calls = {**self._fast_calls, dialect.name: (dialect, fn)}
+
+    def fast_calls(self, d: Dialect, data: Dict[str, Any]) -> Optional[List[ToolCall]]:
+        """Speed only: the calls of the container *data* claimed by *d*, read by the
+        one-step reader registered for *d* (``add_fast_calls``); ``None`` when there is
+        none or it declines (then the walk runs)."""
+        found = self._fast_calls.get(d.name)
+        if found is None or found[0] is not d:
+            return None
+        try:
+            calls: Optional[List[ToolCall]] = found[1](data)
+        except Exception:  # the walk decides (and reports)
+            return None
+        return calls
 
     def add_fast_object(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
         """Speed only: *fn* reads SDK objects of class *name* (``"package:QualName"``)

@@ -68,6 +68,8 @@ _CHAT_CALLS = frozenset({"tool_calls", "function_call"})
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
+    if "choices" in keys:  # a Chat completion
+        return False
     if kind in _CLAIMED_TYPES:
         return True
     if kind in ("function", "custom") and "name" in keys and "function" not in keys and "custom" not in keys:
@@ -79,7 +81,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict:
+    if type(data) is not dict or "choices" in data:  # ``choices``: a Chat completion
         return None
     kind = data.get("type")
     if type(kind) is not str:
