@@ -30,6 +30,7 @@ from typing import Any, Callable, Union
 from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
+from ._callname import is_name, name_problem
 from ._scan import Action, BodyMode, Mode, Parse, TextMode
 
 __all__ = [
@@ -147,6 +148,7 @@ class TextParser:
         self.format = fmt
         self.dialect = fmt.name
         self.tools = tool_index(tools, fmt.name)
+        self.offered: frozenset[str] | None = frozenset(self.tools) or None
         self.buf = ""
         self.pos = 0
         self.final = False
@@ -246,11 +248,9 @@ class TextParser:
     def invalid(
         self, name: str | None, raw: str, error: str, *, truncated: bool = False, id: str | None = None
     ) -> None:
-        self.add(
-            new_invalid(
-                name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated
-            )
-        )
+        if name and not is_name(name) and not (self.offered and name in self.offered):
+            name = None  # text where a name should be is not one: it stays in raw
+        self.add(new_invalid(name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated))
 
     def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
         why = (
@@ -270,10 +270,18 @@ class TextParser:
         repairs: tuple[str, ...] = (),
         variant: str | None = None,
     ) -> None:
-        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy)."""
+        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy).
+
+        Every family's calls pass here: a *name* that is not a tool name, or (with
+        ``tools=``) not one of the tools offered, makes the call an ``InvalidToolCall``
+        that keeps *raw* (``_callname``)."""
         loc = self.loc
         if not name:
             self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
+            return
+        problem = name_problem(name, self.offered, loc)
+        if problem is not None:
+            self.invalid(name, raw, problem, id=id)
             return
         try:
             parsed, text, more = parse_arguments(args, self.policy, loc + ".arguments", self.dialect)

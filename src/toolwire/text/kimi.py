@@ -69,6 +69,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             id=header or None,
         )
         return
+    if _ID.fullmatch(header) is None:  # vLLM drops such a call (kimi_k2 tool parser, `.+:\d+`)
+        why = f"Tool call at {m.loc} has {header!r} where functions.NAME:IDX should be"
+        m.invalid(_name(header), raw, why, id=header or None)
+        return
     m.call(_name(header), args.strip() or None, raw, id=header or None)
 
 
