@@ -164,6 +164,7 @@ class TextParser:
         self.depth = 0
         self.opener = ""
         self.state: dict[str, Any] = {}
+        self.unsettled = ""  # the stripped stop token that a finish reason would settle
         self.mode: Mode = fmt.start(bool(thinking))
         self._result: TextResult | None = None
 
@@ -253,11 +254,16 @@ class TextParser:
         self.add(new_invalid(name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated))
 
     def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
-        why = (
-            f"the output ended (finish reason {self.finish_reason!r})"
-            if self.finish_reason in TRUNCATING
-            else "the text ended before the call was closed"
-        )
+        if self.finish_reason in TRUNCATING:
+            why = f"the output ended (finish reason {self.finish_reason!r})"
+        elif self.unsettled:
+            why = (
+                f"the text ended where {self.unsettled} would close it; engines strip that stop "
+                "token, so a finish reason settles it: 'stop' or 'tool_calls' makes it a whole "
+                "call, 'length' a cut-off one"
+            )
+        else:
+            why = "the text ended before the call was closed"
         self.invalid(name, raw, f"Tool call at {self.loc} is cut off: {why}", truncated=True, id=id)
 
     def call(

@@ -22,9 +22,14 @@ from .._errors import ToolwireError
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["Action", "BodyMode", "Mode", "Parse", "TextMode"]
+__all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "TextMode"]
 
-
+# finish reasons that say the model ended its turn itself (it emitted a stop token, which
+# engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
+# the spellings of other APIs. "length" and the like are ``TRUNCATING``.
+FINISHED = frozenset(
+    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "STOP"}
+)
 
 class Mode:
     """One state of a family's machine."""
@@ -123,6 +128,10 @@ class BodyMode(Mode):
     - ``skips``: tokens taken as they are (so their brackets do not count);
     - ``balance``: the region also closes when its brackets ``{[(`` balance again;
     - ``eof_ok``: the end of the text is a normal end of this region.
+    - ``stop_closer``: the region's closing marker is a stop token that engines strip
+      (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
+      closes the region; with none, the region stays cut off and its error names the
+      finish reason that would settle it.
 
     After the region, the machine goes to ``next`` unless ``parse`` chose a mode.
     """
@@ -135,6 +144,7 @@ class BodyMode(Mode):
         skips: Sequence[str] = (),
         balance: bool = False,
         eof_ok: bool = False,
+        stop_closer: str = "",
     ) -> None:
         self.parse = parse
         self.next: Mode = self
@@ -149,6 +159,7 @@ class BodyMode(Mode):
         self.skips = frozenset(skips)
         self.balance = balance
         self.eof_ok = eof_ok
+        self.stop_closer = stop_closer
         tokens = list(ends) + [q[0] for q in quotes] + list(skips)
         if balance:
             tokens += list("{[()]}")
@@ -214,9 +225,13 @@ class BodyMode(Mode):
             m.body.append(buf[start:stop])
         m.pos = stop
         if m.final:
-            complete = (
-                self.eof_ok and m.quote < 0 and m.depth <= 0 and m.finish_reason not in TRUNCATING
+            closed = m.quote < 0 and m.depth <= 0
+            complete = closed and (
+                (self.eof_ok and m.finish_reason not in TRUNCATING)
+                or (bool(self.stop_closer) and m.finish_reason in FINISHED)
             )
+            if not complete and closed and self.stop_closer and m.finish_reason is None:
+                m.unsettled = self.stop_closer
             self._finish(m, "", complete)
             return True
         return False

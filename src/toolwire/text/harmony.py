@@ -36,13 +36,14 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import args_text, body, calls_of, forbid, goto, stay
+from ._kit import MISSING, args_text, body, calls_of, forbid, goto, loads, stay
 
 __all__ = ["FORMAT"]
 
 NAME = "text.harmony"
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
+NEXT = START + "assistant"
 _TO = re.compile(r"\bto=([^\s<]+)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 
@@ -81,22 +82,29 @@ def _tool(recipient: str) -> str:
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     name = _tool(m.state.get("recipient", ""))
-    if end == START:
-        m.open_body(_HEADER, START)
+    if end in (START, CHANNEL):  # the next message starts (its <|call|> / <|end|> left out)
+        m.open_body(_HEADER, end)
     if not complete:
         m.truncated(name or None, raw)
+        return
+    if not end and loads(text) is MISSING:  # closed by a stripped <|call|>: only whole JSON is a call
+        m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
         return
     m.call(name, text.strip() or None, raw)
 
 
 _HEADER = BodyMode(_header, ends=(MESSAGE, START, END, CALL, RETURN))
-_CALL = BodyMode(_call, ends=(CALL, END, RETURN, START), quotes=(('"', '"', True),))
+# <|call|> is a stop token: served output ends right after the JSON (stop_closer)
+_CALL = BodyMode(
+    _call, ends=(CALL, END, RETURN, START, CHANNEL), quotes=(('"', '"', True),), stop_closer=CALL
+)
 _BETWEEN = TextMode("content")
 _ANALYSIS = TextMode("reasoning")
 _FINAL = TextMode("content")
-_next = {END: goto(_BETWEEN), CALL: goto(_BETWEEN), RETURN: goto(_BETWEEN), START: body(_HEADER)}
-_ANALYSIS.set(_next)
-_FINAL.set(_next)
+# inside a message only its own ends count: a <|call|>, <|channel|> or <|start|>user that
+# the reasoning quotes is text; a next message may follow without <|end|> (llama.cpp)
+_ANALYSIS.set({END: goto(_BETWEEN), NEXT: body(_HEADER)})
+_FINAL.set({END: goto(_BETWEEN), RETURN: goto(_BETWEEN), NEXT: body(_HEADER)})
 _BETWEEN.set({START: body(_HEADER), CHANNEL: body(_HEADER), END: stay, CALL: stay, RETURN: stay})
 _HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN
