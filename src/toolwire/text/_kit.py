@@ -7,8 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic_core import from_json
-
+from .._args import load_json
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import Action, Mode, Start, TextMode, TextParser
@@ -77,10 +76,10 @@ def think_modes(
 
 
 def loads(text: str) -> Any:
-    """JSON value of *text*, or ``MISSING``."""
+    """JSON value of *text*, or ``MISSING`` (lone surrogates read as the wire decoders read them)."""
     try:
-        return from_json(text, allow_inf_nan=False)
-    except ValueError:
+        return load_json(text)
+    except (ValueError, TypeError):
         return MISSING
 
 

@@ -38,13 +38,14 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, dumps, forbid, name_hint, stay
 from ._pythonic import encode_value, read_calls
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
 NAME = "text.llama"
 TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
@@ -55,8 +56,9 @@ _PY_Q = (('"', '"', True), ("'", "'", True))
 _CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 
 
-def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
-    """Read ``{…}; {…}``; False when *text* is not JSON calls at all."""
+def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool = False) -> bool:
+    """Read ``{…}; {…}``; False when *text* is not JSON calls at all (*strict*: an object
+    without ``parameters`` / ``arguments`` is not a call)."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -69,6 +71,8 @@ def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
         except (ValueError, RecursionError):
             return False
         if type(obj) is not dict or type(obj.get("name")) is not str:
+            return False
+        if strict and "parameters" not in obj and "arguments" not in obj:
             return False
         found.append(obj)
     if not found:
@@ -94,17 +98,20 @@ def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
 
 
 def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
+    text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
-    m.state["after_json"] = True
-    m.state["started"] = False
     if not complete:
         if name_hint(text):
             m.truncated(name_hint(text), raw)
         else:
             m.emit_content(raw)
         return
-    if not _json_calls(m, text, raw, "json"):
+    calls = _json_calls(m, text, raw, "json", strict=bool(m.opener))
+    if not calls:
         m.emit_content(raw)
+    if not m.opener:  # after calls at the start, another may follow (";" between them)
+        m.state["after_json"] = calls
+        m.state["started"] = not calls
 
 
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -120,7 +127,9 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != TAG else "")
+    if end == TAG:  # a second <|python_tag|> starts a second call
+        m.open_body(_TAGGED, TAG)
     if not complete:
         m.truncated(name_hint(text), raw)
         return
@@ -181,8 +190,24 @@ for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
     _m.next = _CONTENT
 
 
+def _json_after_prose(m: TextParser, tok: str) -> None:
+    m.open_body(_JSON_PROSE, tok)
+    m.depth = 1  # the marker holds the object's "{"
+
+
+# the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
+# detector look for '{"name"' anywhere in the output)
+_PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
+_JSON_PROSE.next = _PROSE
+
+
 def _start(thinking: bool) -> TextMode:
     return _CONTENT
+
+
+def _start_prose(thinking: bool) -> TextMode:
+    return _PROSE
 
 
 def _py_name(k: str) -> bool:
@@ -215,3 +240,5 @@ FORMAT = TextFormat(
     variants=("json", "python_tag", "pythonic"),
     description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
 )
+# the same format, also reading a JSON call that follows prose (``decode_text(text, JSON_AFTER_PROSE)``)
+JSON_AFTER_PROSE = replace(FORMAT, start=_start_prose)
