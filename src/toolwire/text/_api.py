@@ -70,7 +70,8 @@ def decode_text(
     *,
     tools: Any = None,
     finish_reason: str | None = None,
-    thinking: bool = False,
+    thinking: bool | None = None,
+    prompt: str | None = None,
 ) -> TextResult:
     """Read the content, reasoning and tool calls out of one model output.
 
@@ -78,8 +79,12 @@ def decode_text(
       they type argument values that the format writes as text.
     - ``finish_reason``: ``length`` / ``max_tokens`` mark a call that ends with the
       text as truncated (an ``InvalidToolCall``), never as a whole call.
-    - ``thinking``: the prompt already opened the reasoning block (DeepSeek V3.1+
-      and Qwen3.5 thinking mode, Qwen3-Thinking-2507): the output starts inside it.
+    - ``finish_reason`` ``stop`` / ``tool_calls``: the model ended its turn, so a call
+      whose closing marker is a stop token engines strip (gpt-oss ``<|call|>``) is whole.
+    - ``prompt``: the rendered prompt (or its end): when it ends by opening the
+      reasoning (``<think>``, ``[THINK]``...), the output starts inside it.
+    - ``thinking``: say so directly instead (DeepSeek V3.1+ and Qwen3.5 thinking mode,
+      Qwen3-Thinking-2507); a ``DecodeError`` when it contradicts ``prompt``.
     """
     fmt = get_text_format(dialect)
     if isinstance(text, (bytes, bytearray)):
@@ -92,7 +97,7 @@ def decode_text(
             f"decode_text takes the model's output text, got {type(text).__name__} {excerpt(text)}",
             dialect=fmt.name,
         )
-    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking)
+    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking, prompt=prompt)
 
 
 def encode_text(

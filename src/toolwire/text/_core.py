@@ -135,7 +135,12 @@ class TextParser:
     """
 
     def __init__(
-        self, dialect: str | TextFormat, tools: Any = None, *, thinking: bool = False
+        self,
+        dialect: str | TextFormat,
+        tools: Any = None,
+        *,
+        thinking: bool | None = None,
+        prompt: str | None = None,
     ) -> None:
         if isinstance(dialect, TextFormat):
             fmt = dialect
@@ -144,6 +149,8 @@ class TextParser:
 
             fmt = format_named(dialect)
         from ._schema import tool_index
+
+        thinking = prompt_opens_reasoning(fmt, prompt, thinking)
 
         self.format = fmt
         self.dialect = fmt.name
@@ -305,13 +312,41 @@ class TextParser:
         return s if type(s) is dict else None
 
 
+def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
+    """Whether the output starts inside the reasoning: *thinking* as given, else inferred
+    from the end of the rendered *prompt* (the template's generation prompt, e.g.
+    ``<|im_start|>assistant\n<think>\n``); a ``DecodeError`` when the two disagree."""
+    if prompt is None:
+        return bool(thinking)
+    if type(prompt) is not str:
+        raise DecodeError(
+            f"prompt= takes the rendered prompt text, got {type(prompt).__name__} {excerpt(prompt)}",
+            dialect=fmt.name,
+            loc="$.prompt",
+        )
+    tail = prompt.rstrip()
+    opened = any(tail.endswith(mk) for mk in fmt.reasoning_opens)
+    if thinking is not None and bool(thinking) != opened:
+        said = (
+            f"ends with {next(mk for mk in fmt.reasoning_opens if tail.endswith(mk))!r}"
+            if opened
+            else "does not end by opening the reasoning"
+            + (f" ({' or '.join(repr(mk) for mk in fmt.reasoning_opens)})" if fmt.reasoning_opens else "")
+        )
+        raise DecodeError(
+            f"thinking={bool(thinking)} but the prompt {said}; pass one of them", dialect=fmt.name, loc="$.prompt"
+        )
+    return opened
+
+
 @dataclass(frozen=True)
 class TextFormat:
     """One family of text tool-call formats: ``text.<family>``.
 
     ``start(thinking)`` gives the first mode of a new machine; ``encode_calls(calls,
     variant)`` renders calls; ``variants`` names the wire variants ``encode`` can write
-    (the first is the default).
+    (the first is the default); ``reasoning_opens`` the markers that, at the end of a
+    prompt, mean the output starts inside the reasoning.
     """
 
     name: str
@@ -319,10 +354,13 @@ class TextFormat:
     encode_calls: Callable[[Sequence[ToolCall], str | None], str] = field(repr=False)
     variants: tuple[str, ...] = ()
     description: str = ""
+    reasoning_opens: tuple[str, ...] = ()
 
-    def parser(self, tools: Any = None, *, thinking: bool = False) -> TextParser:
+    def parser(
+        self, tools: Any = None, *, thinking: bool | None = None, prompt: str | None = None
+    ) -> TextParser:
         """A new incremental parser of this format."""
-        return TextParser(self, tools, thinking=thinking)
+        return TextParser(self, tools, thinking=thinking, prompt=prompt)
 
     def decode(
         self,
@@ -330,10 +368,11 @@ class TextFormat:
         *,
         tools: Any = None,
         finish_reason: str | None = None,
-        thinking: bool = False,
+        thinking: bool | None = None,
+        prompt: str | None = None,
     ) -> TextResult:
         """Decode a whole output (the same machine as ``parser``, fed once)."""
-        p = TextParser(self, tools, thinking=thinking)
+        p = TextParser(self, tools, thinking=thinking, prompt=prompt)
         p.feed(text)
         return p.close(finish_reason)
 

@@ -201,4 +201,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("v4", "v4.1", "v3.2", "v3.1", "v3"),
     description="DeepSeek V3 / V3.1 <｜tool▁call▁begin｜>…, V3.2 / V4 DSML invoke/parameter",
+    reasoning_opens=("<think>",),
 )

@@ -189,4 +189,5 @@ FORMAT = TextFormat(
     start=_start,
     encode_calls=_encode,
     description='Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:1}<tool_call|>',
+    reasoning_opens=(CH_THOUGHT, CH),
 )

@@ -109,4 +109,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("4.5", "4.7"),
     description="GLM-4.5+: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>",
+    reasoning_opens=("<think>",),
 )

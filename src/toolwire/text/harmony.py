@@ -35,7 +35,7 @@ import re
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, args_text, body, calls_of, forbid, goto, loads, stay
 
 __all__ = ["FORMAT"]
@@ -110,8 +110,8 @@ _HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN
 
 
-def _start(thinking: bool) -> BodyMode:
-    return _HEADER
+def _start(thinking: bool) -> Mode:
+    return _ANALYSIS if thinking else _HEADER  # a prompt ending <|channel|>analysis<|message|>
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
@@ -131,4 +131,5 @@ FORMAT = TextFormat(
     start=_start,
     encode_calls=_encode,
     description="gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
+    reasoning_opens=(CHANNEL + "analysis" + MESSAGE,),
 )

@@ -88,4 +88,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="Hermes / Qwen2.5 / Qwen3: <tool_call>{json}</tool_call>, <think> reasoning",
+    reasoning_opens=("<think>",),
 )

@@ -104,4 +104,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="Kimi K2: <|tool_calls_section_begin|> … functions.NAME:IDX … {json}",
+    reasoning_opens=("<think>",),
 )

@@ -132,4 +132,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("v11", "v13", "v3"),
     description="Mistral: [TOOL_CALLS] JSON array, name[CALL_ID]id[ARGS]{…}, name[ARGS]{…}",
+    reasoning_opens=("[THINK]",),
 )

@@ -152,4 +152,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="Qwen3-Coder / Qwen3.5: <tool_call><function=NAME><parameter=KEY>value",
+    reasoning_opens=("<think>",),
 )
