@@ -34,13 +34,12 @@ deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
+from ._kit import ATTR, MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
 from ._schema import schema_types, type_value
 
 __all__ = ["FORMAT"]
@@ -55,9 +54,7 @@ TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
 CALLS, CALLS_END = f"<{D41}calls>", f"</{D41}calls>"  # V4.1: a space after ｜DSML｜
 _VARIANT = {FC: "v3.2", TCS: "v4", CALLS: "v4.1"}
 PARAM, PARAM_END = f"<{D}parameter", f"</{D}parameter>"
-# a match starts only at the start of a word: one try per word, linear on any text
-# (without the lookbehind, a run of letters with no "=" was retried at every letter)
-_ATTR = re.compile(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"')
+_ATTR = ATTR  # name="value" attributes, read in one linear pass (_kit)
 
 
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:

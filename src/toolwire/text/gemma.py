@@ -39,6 +39,7 @@ __all__ = ["FORMAT"]
 NAME = "text.gemma"
 OPEN, CLOSE, Q = "<|tool_call>", "<tool_call|>", '<|"|>'
 CH, CH_THOUGHT, CH_END, RESP = "<|channel>", "<|channel>thought", "<channel|>", "<|tool_response>"
+TURN, BARE = "<turn|>", "<channel|>call:"
 _BARE_KEY = re.compile(r"[\w.\-]+")
 _WS = " \t\r\n"
 
@@ -126,6 +127,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     s = text.strip()
     if s.startswith("call:"):
         s = s[5:]
+    if end == TURN:
+        m.mode = _CONTENT
     brace = s.find("{")
     name = (s if brace < 0 else s[:brace]).strip()
     if not complete:
@@ -144,13 +147,21 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, args, raw)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((Q, Q, False),))
+# <turn|> ends the model's turn: a call may end with it, and engines strip it (stop_closer)
+_CALL = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), stop_closer=TURN)
+# Gemma 4 may drop <|tool_call> right after the thought channel: <channel|>call:NAME{...};
+# such a call ends where its braces balance (or at <tool_call|> / <turn|>)
+_BARE = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), balance=True)
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
 _think = goto(_REASONING)
-_CONTENT.set({OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay})
-_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay})
+_CONTENT.set({
+    OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay, TURN: stay,
+    BARE: body(_BARE),
+})
+_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
 _CALL.next = _CONTENT
+_BARE.next = _CONTENT
 
 
 def _start(thinking: bool) -> TextMode:

@@ -99,8 +99,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(
     _parse, ends=(TC, EOS), quotes=(('"', '"', True),), skips=(ARGS, CID), balance=True
 )
+# [THINK]…[/THINK] is reasoning whatever it holds (vLLM's mistral reasoning parser splits
+# there; the tool parser reads the content only): a [TOOL_CALLS] inside it is text
 _CONTENT, _REASONING, _START = think_modes(
-    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}
+    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}, calls_in_reasoning=False
 )
 _CALL.next = _CONTENT
 

@@ -126,9 +126,17 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         pos = text.find(FN, pos)
 
 
+def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A ``<function=…>`` with no ``<tool_call>`` around it (Qwen3.5 and later coders)."""
+    m.opener = ""
+    _parse(m, FN + text + end, "", complete)
+
+
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+_BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)})
 _CALL.next = _CONTENT
+_BARE.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
