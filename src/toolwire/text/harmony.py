@@ -35,6 +35,7 @@ import re
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._callname import is_name
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, args_text, body, calls_of, forbid, goto, loads, stay
 
@@ -50,17 +51,23 @@ _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 
 def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     full = m.opener + text
-    if not complete or end != MESSAGE:
-        if "<|" not in full:  # no Harmony header: plain text
-            m.emit_content(full)
+    if not complete or end != MESSAGE:  # no <|message|>: not a header that can be read
         if end in (START, CHANNEL):
             m.open_body(_HEADER, end)
         elif end:
             m.mode = _BETWEEN
-        if not complete:
-            to = _TO.search(full)
-            if to:
-                m.truncated(_tool(to.group(1)), full + end)
+        to = _TO.search(full)
+        if to and not complete:
+            m.truncated(_tool(to.group(1)), full + end)
+        elif to:
+            m.invalid(_tool(to.group(1)), full + end, f"Tool call at {m.loc} has no <|message|>")
+        elif not _only_header_words(full):  # text that is not a header (or no Harmony at all)
+            m.emit_content(full)
+        return
+    if (CHANNEL not in full and START not in full) or not _only_header_words(full, 1):
+        # not a header: the text is content, and so is its message
+        m.emit_content(full)
+        m.mode = _FINAL
         return
     head = full[full.rfind(START) + len(START) :] if START in full else full
     to = _TO.search(head)
@@ -73,6 +80,25 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.mode = _ANALYSIS
     else:
         m.mode = _FINAL
+
+
+_HEADER_WORDS = frozenset({"assistant", "analysis", "commentary", "final", "json", "code"})
+
+
+def _only_header_words(text: str, others: int = 0) -> bool:
+    """True when *text* holds nothing but Harmony markers, roles, channel names,
+    recipients and at most *others* other words (a channel or content type): markup,
+    not an answer."""
+    for mk in (START, CHANNEL, CONSTRAIN):
+        text = text.replace(mk, " ")
+    unknown = 0
+    for w in text.split():
+        if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w):
+            continue
+        unknown += 1
+        if unknown > others or not is_name(w):
+            return False
+    return True
 
 
 def _tool(recipient: str) -> str:
