@@ -31,7 +31,7 @@ from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._callname import is_name, name_problem
-from ._scan import Action, BodyMode, Mode, Parse, TextMode
+from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
 
 __all__ = [
     "Action",
@@ -92,8 +92,8 @@ class _Sink:
     __slots__ = ("parts", "pending", "started")
 
     def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.pending: list[str] = []  # whitespace not emitted yet (a list: runs may be long)
+        self.parts = Pieces()
+        self.pending = Pieces()  # whitespace not emitted yet (runs may be long)
         self.started = False
 
     def add(self, text: str) -> str:
@@ -108,19 +108,19 @@ class _Sink:
             return ""
         if self.pending:
             self.pending.append(body)
-            out = "".join(self.pending)
+            out = self.pending.join()
         else:
             out = body
-        self.pending = [text[len(body) :]] if len(body) < len(text) else []
+        self.pending.reset(text[len(body) :])
         self.parts.append(out)
         return out
 
     def brk(self) -> None:
         if self.started and not self.pending:
-            self.pending = ["\n"]
+            self.pending.reset("\n")
 
     def value(self) -> str | None:
-        return "".join(self.parts) or None
+        return self.parts.join() or None
 
 
 Start = Callable[[bool], Mode]
@@ -165,8 +165,8 @@ class TextParser:
         self.reasoning = _Sink()
         self.items: list[Item] = []
         self.events: list[Event] = []
-        self.body: list[str] = []
-        self.stray: list[str] = []
+        self.body = Pieces()  # the call region being collected
+        self.stray = Pieces()
         self.quote = -1
         self.depth = 0
         self.opener = ""
@@ -227,8 +227,8 @@ class TextParser:
     def flush_stray(self) -> None:
         """Text where the format expects none (between the calls of a section), taken
         whole up to the next marker: kept as content unless it is only whitespace."""
-        text = "".join(self.stray)
-        self.stray = []
+        text = self.stray.join()
+        self.stray.reset()
         if text.strip():
             self.emit_content(text)
 
@@ -239,7 +239,7 @@ class TextParser:
             self.reasoning.brk()
 
     def open_body(self, mode: Mode, opener: str) -> None:
-        self.body = []
+        self.body.reset()
         self.quote = -1
         self.depth = 0
         self.opener = opener

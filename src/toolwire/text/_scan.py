@@ -22,7 +22,7 @@ from .._errors import ToolwireError
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "TextMode"]
+__all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "Pieces", "TextMode"]
 
 # finish reasons that say the model ended its turn itself (it emitted a stop token, which
 # engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
@@ -30,6 +30,39 @@ __all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "TextMode"]
 FINISHED = frozenset(
     {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "STOP"}
 )
+
+class Pieces:
+    """Text received in pieces (down to one character per ``feed``), held compactly:
+    every 64 pieces are joined into one string, so a long run of one-character deltas
+    costs about a byte or two per character, not a string object and a pointer each."""
+
+    __slots__ = ("done", "recent")
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+        self.recent: list[str] = []
+
+    def append(self, text: str) -> None:
+        recent = self.recent
+        recent.append(text)
+        if len(recent) >= 64:
+            self.done.append("".join(recent))
+            recent.clear()
+
+    def reset(self, text: str = "") -> None:
+        self.done.clear()
+        self.recent.clear()
+        if text:
+            self.recent.append(text)
+
+    def join(self) -> str:
+        if self.done:
+            return "".join(self.done) + "".join(self.recent)
+        return "".join(self.recent)
+
+    def __bool__(self) -> bool:
+        return bool(self.recent or self.done)
+
 
 class Mode:
     """One state of a family's machine."""
@@ -237,8 +270,8 @@ class BodyMode(Mode):
         return False
 
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
-        body = "".join(m.body)
-        m.body = []
+        body = m.body.join()
+        m.body.reset()
         m.quote = -1
         m.depth = 0
         m.mode = self.next

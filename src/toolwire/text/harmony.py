@@ -89,6 +89,8 @@ def _only_header_words(text: str, others: int = 0) -> bool:
     """True when *text* holds nothing but Harmony markers, roles, channel names,
     recipients and at most *others* other words (a channel or content type): markup,
     not an answer."""
+    if len(text) > 512:  # a header is a few words: this is text
+        return False
     for mk in (START, CHANNEL, CONSTRAIN):
         text = text.replace(mk, " ")
     unknown = 0
