@@ -94,9 +94,9 @@ def test_dsml_invoke_with_a_json_body_keeps_its_arguments(opener: str, d: str) -
 def test_llama_two_python_tags(sep: str) -> None:
     text = (f'<|python_tag|>{{"name": "f", "parameters": {{"a": 1}}}}{sep}'
             f'<|python_tag|>{{"name": "g", "parameters": {{"b": 2}}}}')
-    check(text, "text.llama", None, None, [C("f", {"a": 1}), C("g", {"b": 2})])
+    check(text, "text.llama", None, None, [C("f", {"a": 1}), C("g", {"b": 2})], finish_reason="tool_calls")
     check(text + "<|eom_id|>", "text.llama", None, None, [C("f", {"a": 1}), C("g", {"b": 2})])
-    text = '<|python_tag|>brave_search.call(query="a")<|python_tag|>wolfram_alpha.call(query="b")'
+    text = '<|python_tag|>brave_search.call(query="a")<|python_tag|>wolfram_alpha.call(query="b")<|eom_id|>'
     check(text, "text.llama", None, None, [C("brave_search", {"query": "a"}), C("wolfram_alpha", {"query": "b"})])
 
 

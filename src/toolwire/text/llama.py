@@ -14,8 +14,13 @@ Wire forms::
   ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
-  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the end
-  of the text (servers strip stop tokens).
+  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the next
+  ``<|python_tag|>`` (a second call). ``<|eom_id|>`` / ``<|eot_id|>`` are stop tokens
+  that servers strip: at the end of the text the region is a whole call when
+  ``finish_reason`` is ``stop`` / ``tool_calls``, cut off with ``length`` or none.
+- With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
+  call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
+  ``llama3_json`` parser and SGLang's llama3 detector read it.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
@@ -23,7 +28,8 @@ Wire forms::
 
 Encoding: variant ``json`` (default; the Llama 3.1 chat template's
 ``{"name": …, "parameters": …}``, several joined by ``; ``), ``python_tag`` (the same
-after ``<|python_tag|>``) or ``pythonic`` (``[f(a=1), g(b='x')]``).
+after ``<|python_tag|>``, ended by ``<|eom_id|>`` as the template writes it) or
+``pythonic`` (``[f(a=1), g(b='x')]``).
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -172,8 +178,10 @@ class _Content(TextMode):
 
 _JSON = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
 _PY = BodyMode(_start_py, ends=(EOM, EOT), quotes=_PY_Q, balance=True)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, eof_ok=True)
-_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, eof_ok=True)
+# <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
+# text is whole when the finish reason says the model ended its turn (stop_closer)
+_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, stop_closer=EOT)
+_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
 _FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
 _CONTENT = _Content(
     "content",
@@ -230,7 +238,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             parts.append(f"{c.name}({', '.join(kws)})")
         return "[" + ", ".join(parts) + "]"
     text = "; ".join(dumps({"name": c.name, "parameters": c.args}, NAME) for c in cs)
-    return TAG + text if variant == "python_tag" else text
+    return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
 
 
 FORMAT = TextFormat(
