@@ -157,3 +157,25 @@ def test_mistral_think_block_holding_markers() -> None:
     text = f'[THINK]{think}[/THINK][TOOL_CALLS]get_weather[ARGS]{{"city": "Paris"}}'
     check(text, "text.mistral", None, think, [C("get_weather", {"city": "Paris"})])
     check(f"[THINK]{think}", "text.mistral", None, think, [])
+
+
+# -- end-of-turn tokens a server left in the text are markup (each family's stop tokens:
+# Qwen <|im_end|> / <|endoftext|>, GLM <|observation|> / <|user|> / <|endoftext|>, Kimi <|im_end|>,
+# Mistral </s>, DeepSeek <｜end▁of▁sentence｜>, Llama <|eot_id|> / <|eom_id|>, Gemma <turn|>) ------------
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.hermes", "Done.<|im_end|>"),
+        ("text.hermes", "Done.<|endoftext|>"),
+        ("text.qwen3-xml", "Done.<|im_end|>"),
+        ("text.glm", "Done.<|observation|>"),
+        ("text.glm", "Done.<|user|>"),
+        ("text.kimi", "Done.<|im_end|>"),
+        ("text.mistral", "Done.</s>"),
+        ("text.deepseek", "Done.<｜end▁of▁sentence｜>"),
+        ("text.llama", "Done.<|eot_id|>"),
+        ("text.gemma", "Done.<turn|>"),
+    ],
+)
+def test_stop_tokens_left_in_are_dropped(dialect: str, text: str) -> None:
+    check(text, dialect, "Done.", None, [])

@@ -11,10 +11,10 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.qwen3-xml`` Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
 ``text.llama``     Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
 ``text.mistral``   ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
-``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 DSML
+``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 / V4.1 DSML
 ``text.gemma``     Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
 ``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
-``text.kimi``      Kimi K2 tool-call sections, ids ``functions.NAME:IDX``
+``text.kimi``      Kimi K2 tool-call sections (``functions.NAME:IDX``), K3 XTML
 ``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
 =================  ==================================================================
 

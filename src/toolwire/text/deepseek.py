@@ -1,4 +1,4 @@
-"""``text.deepseek``: DeepSeek V3, V3.1 special-token calls and V3.2 / V4 DSML calls.
+"""``text.deepseek``: DeepSeek V3, V3.1 special-token calls and V3.2 / V4 / V4.1 DSML calls.
 
 Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 
@@ -15,21 +15,30 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
     </｜DSML｜invoke>
     </｜DSML｜function_calls>                                                  V3.2 (V4: tool_calls)
 
+- V4.1 writes ``<｜DSML｜ calls>`` and every DSML tag name after a space
+  (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
-  are JSON (typed by the tool schema when they are not).
+  are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
+  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5).
+- An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
+  form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
+  arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
+  the call an ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning. V3.1+ thinking mode opens ``<think>`` in the
   prompt: pass ``thinking=True`` so the output starts inside the reasoning.
 - The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
 - Markers inside JSON strings or DSML values do not close anything. A call or DSML
   block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
 
-Encoding: variant ``v4`` (default), ``v3.2``, ``v3.1`` or ``v3``, as the official
+Encoding: variant ``v4`` (default), ``v4.1``, ``v3.2``, ``v3.1`` or ``v3``, as the official
 encoders write them (DSML parameters one per line, strings raw, others JSON).
 
 Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv32.py``
 (``encode_arguments_to_dsml``, templates); vllm-project/vllm ``vllm/tool_parsers/
 deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
-``deepseekv4_tool_parser.py``; ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
+``deepseekv4_tool_parser.py``; sgl-project/sglang ``function_call/deepseekv32_detector.py``
+(JSON bodies); the V4.1 checkpoint's ``encoding/encoding.py`` as llama.cpp renders it
+(spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ are written one after the other)::
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
   open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
 - ``<|tool_response>`` (a stop token some servers leave in) is dropped.
+- Gemma 4 may drop ``<|tool_call>`` right after the thought channel
+  (``<channel|>call:NAME{…}``): that call ends where its braces balance.
+- ``<turn|>`` (end of turn) may close a call; servers strip it, so a call that runs to
+  the end of the text is whole with ``finish_reason`` ``stop`` / ``tool_calls``.
 
 Encoding writes the same notation; a key that is not a plain word is written as a
 ``<|"|>`` string (read back the same way); a string containing ``<|"|>`` cannot be

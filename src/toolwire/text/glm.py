@@ -83,7 +83,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+# <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
+_STOPS = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
 _CALL.next = _CONTENT
 
 

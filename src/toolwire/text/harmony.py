@@ -14,11 +14,24 @@ begins with a message header::
   their own, e.g. ``browser.search``), the arguments are the message's JSON.
 - ``analysis`` messages are reasoning; ``final`` messages and ``commentary``
   messages without a recipient (preambles) are content.
-- A message ends at ``<|end|>``, ``<|call|>``, ``<|return|>`` or the next ``<|start|>``;
-  a call still open when the text ends is an ``InvalidToolCall`` (``truncated``);
-  markers inside JSON strings do not end a call.
+- The recipient may sit in the role header (``<|start|>assistant to=functions.x``) or
+  the channel header, on any channel (``analysis`` too); ``<|constrain|>`` comes with
+  or without a space before it, and the content type may be missing.
+- A call ends at ``<|call|>``, ``<|end|>``, ``<|return|>`` or the next header
+  (``<|start|>``, ``<|channel|>``); markers inside JSON strings do not end it.
+  ``<|call|>`` is a stop token that servers strip: a call that runs to the end of the
+  text is whole with ``finish_reason`` ``stop`` / ``tool_calls`` (when its JSON is
+  complete), cut off with ``length``, and cut off with no finish reason (the error
+  says which finish reason settles it).
+- Other messages end only at their own ends (``<|end|>``, ``<|return|>`` for a final
+  answer, or ``<|start|>assistant`` when ``<|end|>`` is missing, as llama.cpp serves
+  it): markers the reasoning quotes (``<|call|>``, ``<|channel|>``, ``<|start|>user``)
+  are text.
 - Text with no Harmony header at all is content (it is only known at the end of the
-  text, so a streaming parser gives it at ``close()``).
+  text, so a streaming parser gives it at ``close()``); so is a "header" holding words
+  that are no roles, channels, recipients or content type, and its message.
+- A prompt ending ``<|channel|>analysis<|message|>`` (``prompt=``) starts the output in
+  the analysis channel.
 
 Encoding writes each call as a commentary message to ``functions.NAME`` with
 ``<|constrain|>json``, ending in ``<|call|>``; the first without its ``<|start|>assistant``

@@ -1,4 +1,4 @@
-"""``text.kimi``: Kimi K2 tool-call sections with ``functions.NAME:IDX`` ids.
+"""``text.kimi``: Kimi K2 / K2.5 / K2.6 tool-call sections, Kimi K3 XTML tools channel.
 
 Wire form::
 
@@ -12,17 +12,32 @@ Wire form::
   call's id (kept verbatim as ``ToolCall.id``); the name is that id without the
   ``functions.`` prefix and the ``:IDX`` suffix. The singular spelling
   ``<|tool_call_section_begin|>`` is read too.
-- ``<think>…</think>`` is reasoning (K2-Thinking); a section inside an unclosed
-  thinking block ends it.
+- A header that is not ``functions.NAME:IDX`` (``functions.invalid.0``) is an
+  ``InvalidToolCall`` (vLLM drops the call).
+- ``<think>…</think>`` is reasoning (K2-Thinking, K2.5, K2.6); a section inside an
+  unclosed thinking block ends it. A prompt ending ``<think>`` (``prompt=``) starts the
+  output in the reasoning.
+- Kimi K3 (XTML, ``<|open|>``, ``<|sep|>``, ``<|close|>`` special tokens)::
+
+      <|open|>response<|sep|>Let me check.<|close|>response<|sep|>
+      <|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>
+      <|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|>
+      <|open|>argument key="days" type="integer"<|sep|>3<|close|>argument<|sep|>
+      <|close|>call<|sep|><|close|>tools<|sep|>
+
+  ``type="string"`` values are raw text, other types JSON; attribute values are
+  ``&amp;`` / ``&quot;`` escaped. The ``response`` channel's markers are dropped, its
+  text is content. K3 calls carry no id.
 - Markers inside JSON strings do not close anything; a call still open at the end of
   the text is an ``InvalidToolCall`` (``truncated=True``).
 
-Encoding follows the Kimi K2 chat template: the id is written as it is when it has
-the ``functions.NAME:IDX`` form for that name, else ``functions.NAME:IDX`` with IDX
-the call's position (the template needs that form; the other id is not kept).
+Encoding follows the Kimi K2 chat template (variant ``k2``, the default): the id is
+written as it is when it has the ``functions.NAME:IDX`` form for that name, else
+``functions.NAME:IDX`` with IDX the call's position (the template needs that form; the
+other id is not kept). Variant ``k3`` writes the K3 tools channel.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/kimi_k2_tool_parser.py``
-and ``vllm/reasoning/kimi_k2_reasoning_parser.py``; moonshotai/Kimi-K2-Instruct
+, ``kimi_k3_tool_parser.py`` (K3 XTML) and ``vllm/reasoning/kimi_k2_reasoning_parser.py``; moonshotai/Kimi-K2-Instruct
 ``docs/tool_call_guidance.md`` and ``chat_template.jinja``; toolwire
 ``reference/wire-formats.md`` §10.5.
 """
@@ -143,6 +158,7 @@ _CONTENT, _REASONING, _START = think_modes(
         SECTION_END: stay, SECTION1_END: stay, CALL_END: stay,
         # K3's response channel is the answer: its markers go, its text stays
         K3_RESPONSE: stay, K3_RESPONSE_END: stay, K3_MESSAGE_END: stay, K3_TOOLS_END: stay,
+        "<|im_end|>": stay,  # the end of the turn, a stop token
     },
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})

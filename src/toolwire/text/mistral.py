@@ -11,7 +11,8 @@ special tokens kept)::
 - v11+ write one ``[TOOL_CALLS]`` per call; the call ends where its JSON object
   closes (brackets inside JSON strings do not count). ``[CALL_ID]`` and the array
   form's ``"id"`` become the call's id (an ``"id": "null"`` means none).
-- ``[THINK]…[/THINK]`` (Magistral) is reasoning; ``</s>`` is dropped.
+- ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
+  inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``); its ``raw`` is the ``[TOOL_CALLS]…`` text.
 

@@ -28,7 +28,10 @@ Wire form::
   ``raw``), never a call with a wrong value (vLLM cuts the value at the next
   ``<parameter=``). Other markup inside a value (``<tool_call>``, ``<function=…>``,
   ``</function>``, a ``<parameter=`` inside a line) is the value's text.
-- ``thinking=True`` for Qwen3.5 thinking mode (the template opens ``<think>``).
+- Qwen3.5 and later coders may write ``<function=…>…</function>`` without the
+  ``<tool_call>`` wrapper: read the same way.
+- ``thinking=True`` (or ``prompt=`` ending ``<think>``) for Qwen3.5 thinking mode (the
+  template opens ``<think>``).
 
 Encoding follows the Qwen3-Coder chat template; non-string values are written as
 JSON (the template writes booleans Python-style, ``True``; both are read back).
@@ -134,7 +137,9 @@ def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)})
+_CONTENT, _REASONING, _START = think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
+    {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
+)
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT
 
