@@ -128,7 +128,7 @@ WORDS = st.lists(st.one_of(st.sampled_from(MARKERS), st.integers(0, 99)), max_si
 
 
 @pytest.mark.parametrize("dialect", NAMES)
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @example(pieces=["<|tool_call>", 1, 2], finish=None)  # harmony dropped text that was no header
 @example(pieces=["<|channel|>", 1, "<|message|>"], finish=None)  # and text where a header's channel was
 @given(pieces=WORDS, finish=st.sampled_from([None, "stop", "length"]))
@@ -146,7 +146,7 @@ def test_every_word_ends_up_in_content_reasoning_a_call_or_raw(
 
 # -- lone surrogates (#16): read as the wire decoders read them, never a foreign error -------------
 @pytest.mark.parametrize("dialect", NAMES)
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.lists(st.one_of(st.sampled_from(MARKERS), st.sampled_from(["\ud800", "\udfff", "a\ud83d"])),
                      max_size=12).map("".join))
 def test_lone_surrogates_are_text(dialect: str, text: str) -> None:

@@ -149,7 +149,8 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
                 )
             args[pa.get("name", "")] = _dsml_value(m, name, pa, value)
             nxt = close + len(par_end)
-            stop = max(stop, text.find(inv_end, nxt))
+            if nxt > stop:  # the end found first was inside this value: look again after it
+                stop = max(stop, text.find(inv_end, nxt))
             p = text.find(par, nxt, stop)
         if error:
             m.invalid(name or None, raw, error)

@@ -139,7 +139,8 @@ def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
                 v = loads(value)
                 args[at.get("key", "")] = value if v is MISSING else v
             nxt = close + len(K3_ARG_END)
-            stop = max(stop, text.find(K3_CALL_END, nxt))
+            if nxt > stop:  # the end found first was inside this value: look again after it
+                stop = max(stop, text.find(K3_CALL_END, nxt))
             a = text.find(K3_ARG, nxt, stop)
         if error:
             m.invalid(name or None, raw, error)
