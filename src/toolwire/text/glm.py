@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay, think_modes
 from ._schema import type_value
 
@@ -84,7 +84,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
 # <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
-_STOPS = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
+_STOPS: dict[str, Action] = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
 _CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
 _CALL.next = _CONTENT
 
