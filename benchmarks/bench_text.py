@@ -8,15 +8,20 @@ Prints, per family:
 - the streaming cost per delta (CPU time) when the same output is fed one character
   at a time, for 10 KB, 20 KB and 40 KB outputs: the cost per delta must stay flat
   (linear total), so the ratio 20 KB / 10 KB of the per-delta cost is about 1.0
-  (re-parsing the whole buffer on each delta would make it about 2.0).
+  (re-parsing the whole buffer on each delta would make it about 2.0);
+- with ``--memory``: the peak memory a ``TextParser`` holds per input byte while it is
+  fed a 40 KB output one character at a time (``tracemalloc``), on the realistic
+  output, on plain content and on one call with a long argument (#16).
 
-Run: ``.venv/bin/python benchmarks/bench_text.py`` (``--quick`` for a short run).
+Run: ``.venv/bin/python benchmarks/bench_text.py`` (``--quick`` for a short run,
+``--memory`` for the memory table only).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+import tracemalloc
 from typing import Callable, Dict, List, Tuple
 
 sys.path.insert(0, "src")
@@ -91,7 +96,44 @@ def per_delta(text: str, dialect: str, runs: int) -> float:
     return min(stream_chars(text, dialect) for _ in range(runs)) / len(text) * 1e6
 
 
+def peak_per_byte(text: str, dialect: str) -> float:
+    """Peak bytes held by one ``TextParser`` fed *text* one character at a time, per
+    input byte (the events it returns are dropped, as a consumer that forwards them)."""
+    decode_text(text, dialect)  # modules the parse loads on first use are not counted
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        p = TextParser(dialect)
+        feed = p.feed
+        for ch in text:
+            feed(ch)
+        p.close()
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    return peak / len(text.encode())
+
+
+def memory() -> None:
+    rows: List[Tuple[str, ...]] = []
+    for fmt in TEXT_FORMATS:
+        d = fmt.name
+        long_arg = encode_text([ToolCall(name="write", args={"text": WORDS * 500})], d,
+                               variant="pythonic" if d == "text.llama" else None)
+        plain = WORDS * 500
+        cjk = "東京の天気は晴れです。" * 2000
+        cells = tuple(f"{peak_per_byte(t, d):6.1f}" for t in (output(d, 40_000), plain, cjk, long_arg))
+        rows.append((d, *cells))
+    head = ("dialect", "B/byte: 40 KB output", "plain content", "CJK content", "one long argument")
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    for row in (head, *rows):
+        print("  ".join(str(c).rjust(w) for c, w in zip(row, widths)))
+
+
 def main() -> None:
+    if "--memory" in sys.argv:
+        memory()
+        return
     quick = "--quick" in sys.argv
     repeat = 3 if quick else 10
     rows: List[Tuple[str, ...]] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
 
 D = "text.harmony"
@@ -64,3 +65,89 @@ def test_truncated_call_and_truncated_answer() -> None:
 def test_malformed_call() -> None:
     text = "<|channel|>commentary to=functions.f <|constrain|>json<|message|>[1, 2]<|call|>"
     check(text, D, None, None, [Invalid("f")])
+
+
+# -- #17 item 1: <|call|> is a stop token; served output ends right after the JSON ------------
+# vLLM serves gpt-oss with <|call|> and <|return|> as stop tokens (openai/harmony docs/format.md:
+# "the model will end with <|call|>"), so a Chat Completions reply's text has no <|call|>.
+STRIPPED = '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}'
+AFTER_REASONING = (
+    "<|channel|>analysis<|message|>Need to use function get_weather.<|end|>"
+    '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Tokyo"}'
+)
+
+
+def test_stripped_call_token_with_a_finish_reason_is_a_whole_call() -> None:
+    for finish in ("stop", "tool_calls"):
+        check(STRIPPED, D, None, None, [C("get_weather", {"city": "Paris"})], finish_reason=finish)
+        check(AFTER_REASONING, D, None, "Need to use function get_weather.",
+              [C("get_weather", {"location": "Tokyo"})], finish_reason=finish)
+    check(STRIPPED + "\n", D, None, None, [C("get_weather", {"city": "Paris"})], finish_reason="stop")
+
+
+def test_stripped_call_token_with_length_is_cut_off() -> None:
+    check(STRIPPED, D, None, None, [Invalid("get_weather", truncated=True, raw=STRIPPED)], finish_reason="length")
+    cut = STRIPPED[:-3]
+    check(cut, D, None, None, [Invalid("get_weather", truncated=True, raw=cut)], finish_reason="length")
+
+
+def test_stripped_call_token_without_a_finish_reason_says_what_would_settle_it() -> None:
+    r = check(STRIPPED, D, None, None, [Invalid("get_weather", truncated=True, raw=STRIPPED)])
+    assert r.tool_calls[0].error == (
+        "Tool call at $.tool_calls[0] is cut off: the text ended where <|call|> would close it; engines "
+        "strip that stop token, so a finish reason settles it: 'stop' or 'tool_calls' makes it a whole "
+        "call, 'length' a cut-off one"
+    )
+    # inside a JSON string the text is cut off whatever the finish reason says
+    open_string = STRIPPED[:-2]
+    check(open_string, D, None, None, [Invalid("get_weather", truncated=True)], finish_reason="stop")
+
+
+def test_stripped_call_token_with_incomplete_json_is_no_call() -> None:
+    text = '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1'
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+
+
+# -- #17 item 2: the header variants gpt-oss writes (openai/harmony docs/format.md; llama.cpp
+# common/chat.cpp gpt-oss parser reads the recipient in either header and <|constrain|> optional)
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>',
+        '<|channel|>commentary to=functions.f<|constrain|>json<|message|>{"a": 1}<|call|>',
+        '<|channel|>commentary to=functions.f <|constrain|> json<|message|>{"a": 1}<|call|>',
+        '<|channel|>commentary to=functions.f<|message|>{"a": 1}<|call|>',
+        '<|channel|>commentary to=functions.f json<|message|>{"a": 1}<|call|>',
+        '<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>{"a": 1}<|call|>',
+        ' to=functions.f<|channel|>commentary<|message|>{"a": 1}<|call|>',
+        '<|channel|>analysis to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>',
+        '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}',
+    ],
+)
+def test_header_variants(text: str) -> None:
+    check(text, D, None, None, [C("f", {"a": 1})], finish_reason="tool_calls")
+
+
+def test_several_calls_one_after_another() -> None:
+    one = '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>'
+    two = '<|channel|>commentary to=functions.g <|constrain|>json<|message|>{"b": 2}'
+    expected = [C("f", {"a": 1}), C("g", {"b": 2})]
+    check(one + "<|start|>assistant" + two + "<|call|>", D, None, None, expected)
+    check(one + two + "<|call|>", D, None, None, expected)
+    check(one + "<|start|>assistant" + two, D, None, None, expected, finish_reason="tool_calls")
+    check(one[: -len("<|call|>")] + "<|start|>assistant" + two, D, None, None, expected, finish_reason="stop")
+
+
+def test_markers_quoted_inside_reasoning_are_text() -> None:
+    quoted = "A call ends with <|call|>, a reply with <|return|>; then <|start|>user and <|channel|>final follow."
+    text = f"<|channel|>analysis<|message|>{quoted}<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>"
+    check(text, D, "Done.", quoted, [])
+    text = "<|channel|>final<|message|>Write <|call|> and <|message|> literally.<|return|>"
+    check(text, D, "Write <|call|> and <|message|> literally.", None, [])
+
+
+def test_next_message_without_end_marker() -> None:
+    # llama-server output of gpt-oss: the analysis message runs into the next header
+    text = ('<|channel|>analysis<|message|>User wrote "test". Say hello.<|start|>assistant<|channel|>final'
+            "<|message|>Hello! How can I assist you today?")
+    check(text, D, "Hello! How can I assist you today?", 'User wrote "test". Say hello.', [], finish_reason="stop")

@@ -19,7 +19,20 @@ def test_python_tag_json_and_builtin() -> None:
     check('<|python_tag|>brave_search.call(query="weather in Menlo Park")<|eom_id|>', D, None, None,
           [C("brave_search", {"query": "weather in Menlo Park"})])
     check("<|python_tag|>import math\nprint(math.pi)", D, None, None,
-          [C("code_interpreter", {"code": "import math\nprint(math.pi)"})])
+          [C("code_interpreter", {"code": "import math\nprint(math.pi)"})], finish_reason="stop")
+
+
+def test_stripped_eom_needs_a_finish_reason() -> None:
+    # <|eom_id|> is a stop token (llama-models prompt_format.md): served output ends right after the call
+    text = '<|python_tag|>{"name": "f", "parameters": {"a": 1}}'
+    for finish in ("stop", "tool_calls"):
+        check(text, D, None, None, [C("f", {"a": 1})], finish_reason=finish)
+    check(text, D, None, None, [Invalid("f", truncated=True, raw=text)], finish_reason="length")
+    r = check(text, D, None, None, [Invalid("f", truncated=True, raw=text)])
+    assert "'stop' or 'tool_calls' makes it a whole call" in r.tool_calls[0].error
+    text = "<|python_start|>[a(x=1)]"
+    check(text, D, None, None, [C("a", {"x": 1})], finish_reason="stop")
+    check(text, D, None, None, [Invalid(None, truncated=True, raw=text)])
 
 
 def test_parallel_calls() -> None:

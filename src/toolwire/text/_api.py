@@ -11,10 +11,10 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.qwen3-xml`` Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
 ``text.llama``     Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
 ``text.mistral``   ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
-``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 DSML
+``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 / V4.1 DSML
 ``text.gemma``     Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
 ``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
-``text.kimi``      Kimi K2 tool-call sections, ids ``functions.NAME:IDX``
+``text.kimi``      Kimi K2 tool-call sections (``functions.NAME:IDX``), K3 XTML
 ``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
 =================  ==================================================================
 
@@ -70,7 +70,8 @@ def decode_text(
     *,
     tools: Any = None,
     finish_reason: str | None = None,
-    thinking: bool = False,
+    thinking: bool | None = None,
+    prompt: str | None = None,
 ) -> TextResult:
     """Read the content, reasoning and tool calls out of one model output.
 
@@ -78,8 +79,12 @@ def decode_text(
       they type argument values that the format writes as text.
     - ``finish_reason``: ``length`` / ``max_tokens`` mark a call that ends with the
       text as truncated (an ``InvalidToolCall``), never as a whole call.
-    - ``thinking``: the prompt already opened the reasoning block (DeepSeek V3.1+
-      and Qwen3.5 thinking mode, Qwen3-Thinking-2507): the output starts inside it.
+    - ``finish_reason`` ``stop`` / ``tool_calls``: the model ended its turn, so a call
+      whose closing marker is a stop token engines strip (gpt-oss ``<|call|>``) is whole.
+    - ``prompt``: the rendered prompt (or its end): when it ends by opening the
+      reasoning (``<think>``, ``[THINK]``...), the output starts inside it.
+    - ``thinking``: say so directly instead (DeepSeek V3.1+ and Qwen3.5 thinking mode,
+      Qwen3-Thinking-2507); a ``DecodeError`` when it contradicts ``prompt``.
     """
     fmt = get_text_format(dialect)
     if isinstance(text, (bytes, bytearray)):
@@ -92,7 +97,7 @@ def decode_text(
             f"decode_text takes the model's output text, got {type(text).__name__} {excerpt(text)}",
             dialect=fmt.name,
         )
-    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking)
+    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking, prompt=prompt)
 
 
 def encode_text(

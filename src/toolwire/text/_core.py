@@ -30,7 +30,8 @@ from typing import Any, Callable, Union
 from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from ._scan import Action, BodyMode, Mode, Parse, TextMode
+from ._callname import is_name, name_problem
+from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
 
 __all__ = [
     "Action",
@@ -91,8 +92,8 @@ class _Sink:
     __slots__ = ("parts", "pending", "started")
 
     def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.pending: list[str] = []  # whitespace not emitted yet (a list: runs may be long)
+        self.parts = Pieces()
+        self.pending = Pieces()  # whitespace not emitted yet (runs may be long)
         self.started = False
 
     def add(self, text: str) -> str:
@@ -107,19 +108,19 @@ class _Sink:
             return ""
         if self.pending:
             self.pending.append(body)
-            out = "".join(self.pending)
+            out = self.pending.join()
         else:
             out = body
-        self.pending = [text[len(body) :]] if len(body) < len(text) else []
+        self.pending.reset(text[len(body) :])
         self.parts.append(out)
         return out
 
     def brk(self) -> None:
         if self.started and not self.pending:
-            self.pending = ["\n"]
+            self.pending.reset("\n")
 
     def value(self) -> str | None:
-        return "".join(self.parts) or None
+        return self.parts.join() or None
 
 
 Start = Callable[[bool], Mode]
@@ -134,7 +135,12 @@ class TextParser:
     """
 
     def __init__(
-        self, dialect: str | TextFormat, tools: Any = None, *, thinking: bool = False
+        self,
+        dialect: str | TextFormat,
+        tools: Any = None,
+        *,
+        thinking: bool | None = None,
+        prompt: str | None = None,
     ) -> None:
         if isinstance(dialect, TextFormat):
             fmt = dialect
@@ -144,9 +150,12 @@ class TextParser:
             fmt = format_named(dialect)
         from ._schema import tool_index
 
+        thinking = prompt_opens_reasoning(fmt, prompt, thinking)
+
         self.format = fmt
         self.dialect = fmt.name
         self.tools = tool_index(tools, fmt.name)
+        self.offered: frozenset[str] | None = frozenset(self.tools) or None
         self.buf = ""
         self.pos = 0
         self.final = False
@@ -156,12 +165,13 @@ class TextParser:
         self.reasoning = _Sink()
         self.items: list[Item] = []
         self.events: list[Event] = []
-        self.body: list[str] = []
-        self.stray: list[str] = []
+        self.body = Pieces()  # the call region being collected
+        self.stray = Pieces()
         self.quote = -1
         self.depth = 0
         self.opener = ""
         self.state: dict[str, Any] = {}
+        self.unsettled = ""  # the stripped stop token that a finish reason would settle
         self.mode: Mode = fmt.start(bool(thinking))
         self._result: TextResult | None = None
 
@@ -217,8 +227,8 @@ class TextParser:
     def flush_stray(self) -> None:
         """Text where the format expects none (between the calls of a section), taken
         whole up to the next marker: kept as content unless it is only whitespace."""
-        text = "".join(self.stray)
-        self.stray = []
+        text = self.stray.join()
+        self.stray.reset()
         if text.strip():
             self.emit_content(text)
 
@@ -229,7 +239,7 @@ class TextParser:
             self.reasoning.brk()
 
     def open_body(self, mode: Mode, opener: str) -> None:
-        self.body = []
+        self.body.reset()
         self.quote = -1
         self.depth = 0
         self.opener = opener
@@ -246,18 +256,21 @@ class TextParser:
     def invalid(
         self, name: str | None, raw: str, error: str, *, truncated: bool = False, id: str | None = None
     ) -> None:
-        self.add(
-            new_invalid(
-                name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated
-            )
-        )
+        if name and not is_name(name) and not (self.offered and name in self.offered):
+            name = None  # text where a name should be is not one: it stays in raw
+        self.add(new_invalid(name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated))
 
     def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
-        why = (
-            f"the output ended (finish reason {self.finish_reason!r})"
-            if self.finish_reason in TRUNCATING
-            else "the text ended before the call was closed"
-        )
+        if self.finish_reason in TRUNCATING:
+            why = f"the output ended (finish reason {self.finish_reason!r})"
+        elif self.unsettled:
+            why = (
+                f"the text ended where {self.unsettled} would close it; engines strip that stop "
+                "token, so a finish reason settles it: 'stop' or 'tool_calls' makes it a whole "
+                "call, 'length' a cut-off one"
+            )
+        else:
+            why = "the text ended before the call was closed"
         self.invalid(name, raw, f"Tool call at {self.loc} is cut off: {why}", truncated=True, id=id)
 
     def call(
@@ -270,10 +283,18 @@ class TextParser:
         repairs: tuple[str, ...] = (),
         variant: str | None = None,
     ) -> None:
-        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy)."""
+        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy).
+
+        Every family's calls pass here: a *name* that is not a tool name, or (with
+        ``tools=``) not one of the tools offered, makes the call an ``InvalidToolCall``
+        that keeps *raw* (``_callname``)."""
         loc = self.loc
         if not name:
             self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
+            return
+        problem = name_problem(name, self.offered, loc)
+        if problem is not None:
+            self.invalid(name, raw, problem, id=id)
             return
         try:
             parsed, text, more = parse_arguments(args, self.policy, loc + ".arguments", self.dialect)
@@ -291,13 +312,41 @@ class TextParser:
         return s if type(s) is dict else None
 
 
+def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
+    """Whether the output starts inside the reasoning: *thinking* as given, else inferred
+    from the end of the rendered *prompt* (the template's generation prompt, e.g.
+    ``<|im_start|>assistant\n<think>\n``); a ``DecodeError`` when the two disagree."""
+    if prompt is None:
+        return bool(thinking)
+    if type(prompt) is not str:
+        raise DecodeError(
+            f"prompt= takes the rendered prompt text, got {type(prompt).__name__} {excerpt(prompt)}",
+            dialect=fmt.name,
+            loc="$.prompt",
+        )
+    tail = prompt.rstrip()
+    opened = any(tail.endswith(mk) for mk in fmt.reasoning_opens)
+    if thinking is not None and bool(thinking) != opened:
+        said = (
+            f"ends with {next(mk for mk in fmt.reasoning_opens if tail.endswith(mk))!r}"
+            if opened
+            else "does not end by opening the reasoning"
+            + (f" ({' or '.join(repr(mk) for mk in fmt.reasoning_opens)})" if fmt.reasoning_opens else "")
+        )
+        raise DecodeError(
+            f"thinking={bool(thinking)} but the prompt {said}; pass one of them", dialect=fmt.name, loc="$.prompt"
+        )
+    return opened
+
+
 @dataclass(frozen=True)
 class TextFormat:
     """One family of text tool-call formats: ``text.<family>``.
 
     ``start(thinking)`` gives the first mode of a new machine; ``encode_calls(calls,
     variant)`` renders calls; ``variants`` names the wire variants ``encode`` can write
-    (the first is the default).
+    (the first is the default); ``reasoning_opens`` the markers that, at the end of a
+    prompt, mean the output starts inside the reasoning.
     """
 
     name: str
@@ -305,10 +354,13 @@ class TextFormat:
     encode_calls: Callable[[Sequence[ToolCall], str | None], str] = field(repr=False)
     variants: tuple[str, ...] = ()
     description: str = ""
+    reasoning_opens: tuple[str, ...] = ()
 
-    def parser(self, tools: Any = None, *, thinking: bool = False) -> TextParser:
+    def parser(
+        self, tools: Any = None, *, thinking: bool | None = None, prompt: str | None = None
+    ) -> TextParser:
         """A new incremental parser of this format."""
-        return TextParser(self, tools, thinking=thinking)
+        return TextParser(self, tools, thinking=thinking, prompt=prompt)
 
     def decode(
         self,
@@ -316,10 +368,11 @@ class TextFormat:
         *,
         tools: Any = None,
         finish_reason: str | None = None,
-        thinking: bool = False,
+        thinking: bool | None = None,
+        prompt: str | None = None,
     ) -> TextResult:
         """Decode a whole output (the same machine as ``parser``, fed once)."""
-        p = TextParser(self, tools, thinking=thinking)
+        p = TextParser(self, tools, thinking=thinking, prompt=prompt)
         p.feed(text)
         return p.close(finish_reason)
 

@@ -7,13 +7,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic_core import from_json
-
+from .._args import load_json
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import Action, Mode, Start, TextMode, TextParser
 
 __all__ = [
+    "ATTR",
     "MISSING",
     "args_text",
     "body",
@@ -28,6 +28,10 @@ __all__ = [
 ]
 
 MISSING: Any = object()
+# name="value" attributes (DeepSeek DSML, Kimi K3): a match starts only at the start of a
+# word, one try per word, linear on any text (without the lookbehind a run of letters
+# with no "=" was retried at every letter)
+ATTR = re.compile(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"')
 _NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
@@ -58,17 +62,19 @@ def think_modes(
     open_: str = "<think>",
     close: str = "</think>",
     content_extra: dict[str, Action] | None = None,
+    calls_in_reasoning: bool = True,
 ) -> tuple[TextMode, TextMode, Start]:
     """Content and reasoning modes around a ``<think>…</think>`` block.
 
     A call marker inside reasoning ends the reasoning (models that call tools from
-    inside an unclosed thinking block: Qwen3.5, Kimi K2). ``thinking=True`` starts in
+    inside an unclosed thinking block: Qwen3.5, Kimi K2), unless *calls_in_reasoning*
+    is false (the markers are then reasoning text). ``thinking=True`` starts in
     reasoning (the prompt opened the block); a leading open marker is then skipped.
     """
     content = TextMode("content")
     reasoning = TextMode("reasoning")
     content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
-    reasoning.set({close: goto(content), open_: stay, **calls})
+    reasoning.set({close: goto(content), open_: stay, **(calls if calls_in_reasoning else {})})
 
     def start(thinking: bool) -> Mode:
         return reasoning if thinking else content
@@ -77,10 +83,10 @@ def think_modes(
 
 
 def loads(text: str) -> Any:
-    """JSON value of *text*, or ``MISSING``."""
+    """JSON value of *text*, or ``MISSING`` (lone surrogates read as the wire decoders read them)."""
     try:
-        return from_json(text, allow_inf_nan=False)
-    except ValueError:
+        return load_json(text)
+    except (ValueError, TypeError):
         return MISSING
 
 

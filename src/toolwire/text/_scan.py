@@ -22,8 +22,46 @@ from .._errors import ToolwireError
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["Action", "BodyMode", "Mode", "Parse", "TextMode"]
+__all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "Pieces", "TextMode"]
 
+# finish reasons that say the model ended its turn itself (it emitted a stop token, which
+# engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
+# the spellings of other APIs. "length" and the like are ``TRUNCATING``.
+FINISHED = frozenset(
+    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "STOP"}
+)
+
+class Pieces:
+    """Text received in pieces (down to one character per ``feed``), held compactly:
+    every 64 pieces are joined into one string, so a long run of one-character deltas
+    costs about a byte or two per character, not a string object and a pointer each."""
+
+    __slots__ = ("done", "recent")
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+        self.recent: list[str] = []
+
+    def append(self, text: str) -> None:
+        recent = self.recent
+        recent.append(text)
+        if len(recent) >= 64:
+            self.done.append("".join(recent))
+            recent.clear()
+
+    def reset(self, text: str = "") -> None:
+        self.done.clear()
+        self.recent.clear()
+        if text:
+            self.recent.append(text)
+
+    def join(self) -> str:
+        if self.done:
+            return "".join(self.done) + "".join(self.recent)
+        return "".join(self.recent)
+
+    def __bool__(self) -> bool:
+        return bool(self.recent or self.done)
 
 
 class Mode:
@@ -123,6 +161,10 @@ class BodyMode(Mode):
     - ``skips``: tokens taken as they are (so their brackets do not count);
     - ``balance``: the region also closes when its brackets ``{[(`` balance again;
     - ``eof_ok``: the end of the text is a normal end of this region.
+    - ``stop_closer``: the region's closing marker is a stop token that engines strip
+      (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
+      closes the region; with none, the region stays cut off and its error names the
+      finish reason that would settle it.
 
     After the region, the machine goes to ``next`` unless ``parse`` chose a mode.
     """
@@ -135,6 +177,7 @@ class BodyMode(Mode):
         skips: Sequence[str] = (),
         balance: bool = False,
         eof_ok: bool = False,
+        stop_closer: str = "",
     ) -> None:
         self.parse = parse
         self.next: Mode = self
@@ -149,6 +192,7 @@ class BodyMode(Mode):
         self.skips = frozenset(skips)
         self.balance = balance
         self.eof_ok = eof_ok
+        self.stop_closer = stop_closer
         tokens = list(ends) + [q[0] for q in quotes] + list(skips)
         if balance:
             tokens += list("{[()]}")
@@ -214,16 +258,20 @@ class BodyMode(Mode):
             m.body.append(buf[start:stop])
         m.pos = stop
         if m.final:
-            complete = (
-                self.eof_ok and m.quote < 0 and m.depth <= 0 and m.finish_reason not in TRUNCATING
+            closed = m.quote < 0 and m.depth <= 0
+            complete = closed and (
+                (self.eof_ok and m.finish_reason not in TRUNCATING)
+                or (bool(self.stop_closer) and m.finish_reason in FINISHED)
             )
+            if not complete and closed and self.stop_closer and m.finish_reason is None:
+                m.unsettled = self.stop_closer
             self._finish(m, "", complete)
             return True
         return False
 
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
-        body = "".join(m.body)
-        m.body = []
+        body = m.body.join()
+        m.body.reset()
         m.quote = -1
         m.depth = 0
         m.mode = self.next

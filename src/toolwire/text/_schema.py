@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic_core import from_json
-
+from .._args import load_json
 from .._errors import DecodeError, excerpt
 from .._types import Tool
 
@@ -118,8 +117,8 @@ def _type_of(v: Any) -> str:
 
 def _json(text: str) -> Any:
     try:
-        return from_json(text, allow_inf_nan=False)
-    except ValueError:
+        return load_json(text)  # reads lone surrogates too (pydantic-core raises TypeError)
+    except (ValueError, TypeError):
         return _MISSING
 
 

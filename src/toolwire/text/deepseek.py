@@ -1,4 +1,4 @@
-"""``text.deepseek``: DeepSeek V3, V3.1 special-token calls and V3.2 / V4 DSML calls.
+"""``text.deepseek``: DeepSeek V3, V3.1 special-token calls and V3.2 / V4 / V4.1 DSML calls.
 
 Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 
@@ -15,33 +15,41 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
     </｜DSML｜invoke>
     </｜DSML｜function_calls>                                                  V3.2 (V4: tool_calls)
 
+- V4.1 writes ``<｜DSML｜ calls>`` and every DSML tag name after a space
+  (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
-  are JSON (typed by the tool schema when they are not).
+  are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
+  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5).
+- An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
+  form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
+  arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
+  the call an ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning. V3.1+ thinking mode opens ``<think>`` in the
   prompt: pass ``thinking=True`` so the output starts inside the reasoning.
 - The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
 - Markers inside JSON strings or DSML values do not close anything. A call or DSML
   block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
 
-Encoding: variant ``v4`` (default), ``v3.2``, ``v3.1`` or ``v3``, as the official
+Encoding: variant ``v4`` (default), ``v4.1``, ``v3.2``, ``v3.1`` or ``v3``, as the official
 encoders write them (DSML parameters one per line, strings raw, others JSON).
 
 Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv32.py``
 (``encode_arguments_to_dsml``, templates); vllm-project/vllm ``vllm/tool_parsers/
 deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
-``deepseekv4_tool_parser.py``; ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
+``deepseekv4_tool_parser.py``; sgl-project/sglang ``function_call/deepseekv32_detector.py``
+(JSON bodies); the V4.1 checkpoint's ``encoding/encoding.py`` as llama.cpp renders it
+(spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
-from ._schema import type_value
+from ._kit import ATTR, MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
+from ._schema import schema_types, type_value
 
 __all__ = ["FORMAT"]
 
@@ -49,13 +57,13 @@ NAME = "text.deepseek"
 SECTION, SECTION_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
 CALL, CALL_END, SEP = "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"
 R1_CALLS, EOS = "<｜tool▁calls｜>", "<｜end▁of▁sentence｜>"
-D = "｜DSML｜"
+D, D41 = "｜DSML｜", "｜DSML｜ "
 FC, FC_END = f"<{D}function_calls>", f"</{D}function_calls>"
 TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
-INVOKE, INVOKE_END, PARAM, PARAM_END = f"<{D}invoke", f"</{D}invoke>", f"<{D}parameter", f"</{D}parameter>"
-# a match starts only at the start of a word: one try per word, linear on any text
-# (without the lookbehind, a run of letters with no "=" was retried at every letter)
-_ATTR = re.compile(r'(?<!\w)(\w+)\s*=\s*"([^"]*)"')
+CALLS, CALLS_END = f"<{D41}calls>", f"</{D41}calls>"  # V4.1: a space after ｜DSML｜
+_VARIANT = {FC: "v3.2", TCS: "v4", CALLS: "v4.1"}
+PARAM, PARAM_END = f"<{D}parameter", f"</{D}parameter>"
+_ATTR = ATTR  # name="value" attributes, read in one linear pass (_kit)
 
 
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -82,10 +90,24 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.call(left.strip(), right.strip() or None, raw, variant="v3.1")
 
 
+def _dsml_value(m: TextParser, tool: str, attrs: dict[str, str], value: str) -> Any:
+    """A DSML parameter value: ``string="true"`` text as written, ``string="false"`` JSON;
+    with ``tools=`` the tool's schema decides (``"02139"`` stays text for a string)."""
+    schema = m.param_schema(tool, attrs.get("name", ""))
+    if schema is not None and schema_types(schema):
+        return type_value(value, schema)
+    if attrs.get("string") == "true":
+        return value
+    v = loads(value)
+    return v if v is not MISSING else type_value(value, None)
+
+
 def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    variant = "v3.2" if m.opener == FC else "v4"
-    pos = text.find(INVOKE)
+    variant = _VARIANT.get(m.opener, "v4")
+    d = D41 if variant == "v4.1" else D  # V4.1 writes every tag name after a space
+    inv, inv_end, par, par_end = f"<{d}invoke", f"</{d}invoke>", f"<{d}parameter", f"</{d}parameter>"
+    pos = text.find(inv)
     if not complete:
         hint = _ATTR.search(text, pos) if pos >= 0 else None
         m.truncated(hint.group(2) if hint else None, raw)
@@ -95,37 +117,57 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     while pos >= 0:
         gt = text.find(">", pos)
-        stop = text.find(INVOKE_END, pos)
         attrs = dict(_ATTR.findall(text[pos:gt])) if gt >= 0 else {}
         name = attrs.get("name", "")
+        if gt >= 0 and text[gt - 1] == "/":  # <｜DSML｜invoke name="f"/>: a call without arguments
+            m.call(name, {}, raw, variant=variant)
+            pos = text.find(inv, gt)
+            continue
+        stop = text.find(inv_end, pos)
         if gt < 0 or stop < 0:
             m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
             return
         args: dict[str, Any] = {}
-        p = text.find(PARAM, gt, stop)
+        p = text.find(par, gt, stop)
+        if p < 0:  # no parameters: a JSON object body (SGLang's "direct JSON" form), or nothing
+            body = text[gt + 1 : stop].strip()
+            m.call(name, body or {}, raw, variant=variant)
+            pos = text.find(inv, stop)
+            continue
+        error = ""
         while p >= 0:
             pgt = text.find(">", p)
-            close = text.find(PARAM_END, pgt)
+            close = text.find(par_end, pgt)
             if pgt < 0 or close < 0:
                 break
             pa = dict(_ATTR.findall(text[p:pgt]))
             value = text[pgt + 1 : close]
-            if pa.get("string") != "true":
-                v = loads(value)
-                value = v if v is not MISSING else type_value(value, m.param_schema(name, pa.get("name", "")))
-            args[pa.get("name", "")] = value
-            nxt = close + len(PARAM_END)
-            stop = max(stop, text.find(INVOKE_END, nxt))
-            p = text.find(PARAM, nxt, stop)
-        m.call(name, args, raw, variant=variant)
-        pos = text.find(INVOKE, stop)
+            if par in value:  # its closing tag is missing, or it quotes one: nothing to trust
+                error = (
+                    f"Tool call at {m.loc} has a value of {pa.get('name', '')!r} holding a DSML "
+                    "parameter tag: its closing tag may be missing, so no value can be trusted"
+                )
+            args[pa.get("name", "")] = _dsml_value(m, name, pa, value)
+            nxt = close + len(par_end)
+            if nxt > stop:  # the end found first was inside this value: look again after it
+                stop = max(stop, text.find(inv_end, nxt))
+            p = text.find(par, nxt, stop)
+        if error:
+            m.invalid(name or None, raw, error)
+        else:
+            m.call(name, args, raw, variant=variant)
+        pos = text.find(inv, stop)
 
 
 _CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))
-_DSML = BodyMode(_dsml, ends=(FC_END, TCS_END), quotes=((PARAM, PARAM_END, False),))
+_DSML = BodyMode(
+    _dsml,
+    ends=(FC_END, TCS_END, CALLS_END),
+    quotes=((PARAM, PARAM_END, False), (PARAM.replace(D, D41), PARAM_END.replace(D, D41), False)),
+)
 _SECTION = TextMode("")
 _calls = {SECTION: lambda m, t: setattr(m, "mode", _SECTION), CALL: body(_CALL), R1_CALLS: body(_CALL)}
-_calls.update({FC: body(_DSML), TCS: body(_DSML)})
+_calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
 _CONTENT, _REASONING, _START = think_modes(
     _calls, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
@@ -145,6 +187,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             else:
                 out.append(f"{CALL}{c.name}{SEP}{args_text(c, NAME)}{CALL_END}")
         return SECTION + "".join(out) + SECTION_END
+    d = D41 if variant == "v4.1" else D
     invokes = []
     for c in cs:
         forbid(c.name, ('"',), "Tool name", NAME)
@@ -152,10 +195,10 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             forbid(k, ('"',), "Parameter name", NAME)
             is_str = type(v) is str
-            text = forbid(v if is_str else dumps(v, NAME), (PARAM_END,), "Value", NAME)
-            params.append(f'{PARAM} name="{k}" string="{"true" if is_str else "false"}">{text}{PARAM_END}')
-        invokes.append(f'{INVOKE} name="{c.name}">\n' + "".join(p + "\n" for p in params) + INVOKE_END)
-    start, stop = (FC, FC_END) if variant == "v3.2" else (TCS, TCS_END)
+            text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
+            params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')
+        invokes.append(f'<{d}invoke name="{c.name}">\n' + "".join(p + "\n" for p in params) + f"</{d}invoke>")
+    start, stop = {"v3.2": (FC, FC_END), "v4.1": (CALLS, CALLS_END)}.get(variant or "", (TCS, TCS_END))
     return f"{start}\n" + "\n".join(invokes) + f"\n{stop}"
 
 
@@ -163,6 +206,7 @@ FORMAT = TextFormat(
     name=NAME,
     start=_START,
     encode_calls=_encode,
-    variants=("v4", "v3.2", "v3.1", "v3"),
+    variants=("v4", "v4.1", "v3.2", "v3.1", "v3"),
     description="DeepSeek V3 / V3.1 <｜tool▁call▁begin｜>…, V3.2 / V4 DSML invoke/parameter",
+    reasoning_opens=("<think>",),
 )

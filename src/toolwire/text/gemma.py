@@ -13,6 +13,10 @@ are written one after the other)::
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
   open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
 - ``<|tool_response>`` (a stop token some servers leave in) is dropped.
+- Gemma 4 may drop ``<|tool_call>`` right after the thought channel
+  (``<channel|>call:NAME{…}``): that call ends where its braces balance.
+- ``<turn|>`` (end of turn) may close a call; servers strip it, so a call that runs to
+  the end of the text is whole with ``finish_reason`` ``stop`` / ``tool_calls``.
 
 Encoding writes the same notation; a key that is not a plain word is written as a
 ``<|"|>`` string (read back the same way); a string containing ``<|"|>`` cannot be
@@ -39,6 +43,7 @@ __all__ = ["FORMAT"]
 NAME = "text.gemma"
 OPEN, CLOSE, Q = "<|tool_call>", "<tool_call|>", '<|"|>'
 CH, CH_THOUGHT, CH_END, RESP = "<|channel>", "<|channel>thought", "<channel|>", "<|tool_response>"
+TURN, BARE = "<turn|>", "<channel|>call:"
 _BARE_KEY = re.compile(r"[\w.\-]+")
 _WS = " \t\r\n"
 
@@ -126,6 +131,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     s = text.strip()
     if s.startswith("call:"):
         s = s[5:]
+    if end == TURN:
+        m.mode = _CONTENT
     brace = s.find("{")
     name = (s if brace < 0 else s[:brace]).strip()
     if not complete:
@@ -144,13 +151,21 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, args, raw)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((Q, Q, False),))
+# <turn|> ends the model's turn: a call may end with it, and engines strip it (stop_closer)
+_CALL = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), stop_closer=TURN)
+# Gemma 4 may drop <|tool_call> right after the thought channel: <channel|>call:NAME{...};
+# such a call ends where its braces balance (or at <tool_call|> / <turn|>)
+_BARE = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), balance=True)
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
 _think = goto(_REASONING)
-_CONTENT.set({OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay})
-_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay})
+_CONTENT.set({
+    OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay, TURN: stay,
+    BARE: body(_BARE),
+})
+_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
 _CALL.next = _CONTENT
+_BARE.next = _CONTENT
 
 
 def _start(thinking: bool) -> TextMode:
@@ -189,4 +204,5 @@ FORMAT = TextFormat(
     start=_start,
     encode_calls=_encode,
     description='Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:1}<tool_call|>',
+    reasoning_opens=(CH_THOUGHT, CH),
 )

@@ -15,7 +15,9 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   values are typed by the tool's schema; without, JSON of a number, boolean, null,
   object or array becomes that value and anything else stays text.
 - ``</tool_call>`` or ``<arg_key>`` inside a value does not end it; the first
-  ``</arg_value>`` does (the format has no escaping).
+  ``</arg_value>`` does (the format has no escaping). A value holding ``<arg_value>``
+  (its own ``</arg_value>`` is missing, so it ran on into the next one) makes the
+  call an ``InvalidToolCall``, never a call with a wrong value.
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
@@ -32,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay, think_modes
 from ._schema import type_value
 
@@ -54,7 +56,6 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.invalid(None, raw, f"Tool call at {m.loc} has no name before its arguments")
         return
     args: dict[str, Any] = {}
-    repairs: tuple[str, ...] = ()
     while k >= 0:
         ke = text.find(K_END, k)
         vs = text.find(V, ke) if ke >= 0 else -1
@@ -63,20 +64,28 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             return
         key = text[k + len(K) : ke].strip()
         ve = text.find(V_END, vs)
-        if ve < 0:
-            nk = text.find(K, vs)
-            ve = nk if nk >= 0 else len(text)
-            repairs += ("unclosed-arg-value",)
-            after = ve
-        else:
-            after = ve + len(V_END)
-        args[key] = type_value(text[vs + len(V) : ve], m.param_schema(name, key))
+        if ve < 0:  # the scanner closes every value; a body cut short has none
+            m.invalid(name, raw, f"Tool call at {m.loc} has an <arg_value> without </arg_value>")
+            return
+        value = text[vs + len(V) : ve]
+        if V in value:  # its </arg_value> is missing, or it quotes one: no value to trust
+            m.invalid(
+                name,
+                raw,
+                f"Tool call at {m.loc} has a value of {key!r} holding <arg_value>: its "
+                "</arg_value> may be missing, so no value can be trusted",
+            )
+            return
+        after = ve + len(V_END)
+        args[key] = type_value(value, m.param_schema(name, key))
         k = text.find(K, after)
-    m.call(name, args, raw, repairs=repairs)
+    m.call(name, args, raw)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+# <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
+_STOPS: dict[str, Action] = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
+_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
 _CALL.next = _CONTENT
 
 
@@ -89,7 +98,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for key, v in c.args.items():
             forbid(key, (K_END,), "Argument name", NAME)
             text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (V_END,), "Value", NAME)
+            forbid(text, (V_END, V), "Value", NAME)
             parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")
         parts.append(CLOSE)
         out.append("".join(parts))
@@ -102,4 +111,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("4.5", "4.7"),
     description="GLM-4.5+: <tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>",
+    reasoning_opens=("<think>",),
 )

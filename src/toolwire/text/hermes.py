@@ -72,7 +72,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+# <|im_end|> / <|endoftext|> end the turn; servers strip them, and drop them if left in
+_CONTENT, _REASONING, _START = think_modes(
+    {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
+)
 _CALL.next = _CONTENT
 
 
@@ -88,4 +91,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="Hermes / Qwen2.5 / Qwen3: <tool_call>{json}</tool_call>, <think> reasoning",
+    reasoning_opens=("<think>",),
 )

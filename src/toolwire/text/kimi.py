@@ -1,4 +1,4 @@
-"""``text.kimi``: Kimi K2 tool-call sections with ``functions.NAME:IDX`` ids.
+"""``text.kimi``: Kimi K2 / K2.5 / K2.6 tool-call sections, Kimi K3 XTML tools channel.
 
 Wire form::
 
@@ -12,17 +12,32 @@ Wire form::
   call's id (kept verbatim as ``ToolCall.id``); the name is that id without the
   ``functions.`` prefix and the ``:IDX`` suffix. The singular spelling
   ``<|tool_call_section_begin|>`` is read too.
-- ``<think>…</think>`` is reasoning (K2-Thinking); a section inside an unclosed
-  thinking block ends it.
+- A header that is not ``functions.NAME:IDX`` (``functions.invalid.0``) is an
+  ``InvalidToolCall`` (vLLM drops the call).
+- ``<think>…</think>`` is reasoning (K2-Thinking, K2.5, K2.6); a section inside an
+  unclosed thinking block ends it. A prompt ending ``<think>`` (``prompt=``) starts the
+  output in the reasoning.
+- Kimi K3 (XTML, ``<|open|>``, ``<|sep|>``, ``<|close|>`` special tokens)::
+
+      <|open|>response<|sep|>Let me check.<|close|>response<|sep|>
+      <|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>
+      <|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|>
+      <|open|>argument key="days" type="integer"<|sep|>3<|close|>argument<|sep|>
+      <|close|>call<|sep|><|close|>tools<|sep|>
+
+  ``type="string"`` values are raw text, other types JSON; attribute values are
+  ``&amp;`` / ``&quot;`` escaped. The ``response`` channel's markers are dropped, its
+  text is content. K3 calls carry no id.
 - Markers inside JSON strings do not close anything; a call still open at the end of
   the text is an ``InvalidToolCall`` (``truncated=True``).
 
-Encoding follows the Kimi K2 chat template: the id is written as it is when it has
-the ``functions.NAME:IDX`` form for that name, else ``functions.NAME:IDX`` with IDX
-the call's position (the template needs that form; the other id is not kept).
+Encoding follows the Kimi K2 chat template (variant ``k2``, the default): the id is
+written as it is when it has the ``functions.NAME:IDX`` form for that name, else
+``functions.NAME:IDX`` with IDX the call's position (the template needs that form; the
+other id is not kept). Variant ``k3`` writes the K3 tools channel.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/kimi_k2_tool_parser.py``
-and ``vllm/reasoning/kimi_k2_reasoning_parser.py``; moonshotai/Kimi-K2-Instruct
+, ``kimi_k3_tool_parser.py`` (K3 XTML) and ``vllm/reasoning/kimi_k2_reasoning_parser.py``; moonshotai/Kimi-K2-Instruct
 ``docs/tool_call_guidance.md`` and ``chat_template.jinja``; toolwire
 ``reference/wire-formats.md`` §10.5.
 """
@@ -31,10 +46,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import args_text, body, calls_of, forbid, goto, stay, think_modes
+from ._kit import ATTR, MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
 
 __all__ = ["FORMAT"]
 
@@ -43,6 +59,12 @@ SECTION, SECTION_END = "<|tool_calls_section_begin|>", "<|tool_calls_section_end
 SECTION1, SECTION1_END = "<|tool_call_section_begin|>", "<|tool_call_section_end|>"
 CALL, ARG, CALL_END = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
 _ID = re.compile(r"(?:functions\.)?(.+):(\d+)")
+# Kimi K3 (XTML): <|open|>, <|sep|>, <|close|> are special tokens
+OPEN, SEP, CLOSE = "<|open|>", "<|sep|>", "<|close|>"
+K3_TOOLS, K3_TOOLS_END = f"{OPEN}tools{SEP}", f"{CLOSE}tools{SEP}"
+K3_RESPONSE, K3_RESPONSE_END, K3_MESSAGE_END = f"{OPEN}response{SEP}", f"{CLOSE}response{SEP}", f"{CLOSE}message{SEP}"
+K3_CALL, K3_CALL_END = f"{OPEN}call", f"{CLOSE}call{SEP}"
+K3_ARG, K3_ARG_END = f"{OPEN}argument", f"{CLOSE}argument{SEP}"
 
 
 def _name(header: str) -> str:
@@ -69,21 +91,116 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             id=header or None,
         )
         return
+    if _ID.fullmatch(header) is None:  # vLLM drops such a call (kimi_k2 tool parser, `.+:\d+`)
+        why = f"Tool call at {m.loc} has {header!r} where functions.NAME:IDX should be"
+        m.invalid(_name(header), raw, why, id=header or None)
+        return
     m.call(_name(header), args.strip() or None, raw, id=header or None)
 
 
+def _attrs(head: str) -> dict[str, str]:
+    """K3 attributes (``tool="f" index="1"``), unescaped as the template escaped them."""
+    return {k: v.replace("&quot;", '"').replace("&amp;", "&") for k, v in ATTR.findall(head)}
+
+
+def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A K3 ``tools`` channel: ``call`` blocks of ``argument`` blocks."""
+    raw = m.opener + text + end
+    pos = text.find(K3_CALL)
+    if not complete:
+        sep = text.find(SEP, pos) if pos >= 0 else -1
+        m.truncated(_attrs(text[pos:sep]).get("tool") if sep >= 0 else None, raw)
+        return
+    if pos < 0:
+        m.invalid(None, raw, f"Kimi K3 tools channel at {m.loc} has no call")
+        return
+    while pos >= 0:
+        sep = text.find(SEP, pos)
+        stop = text.find(K3_CALL_END, sep) if sep >= 0 else -1
+        name = _attrs(text[pos:sep]).get("tool", "") if sep >= 0 else ""
+        if stop < 0:
+            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} is not closed")
+            return
+        args: dict[str, Any] = {}
+        error = ""
+        a = text.find(K3_ARG, sep, stop)
+        while a >= 0:
+            asep = text.find(SEP, a)
+            close = text.find(K3_ARG_END, asep)
+            if asep < 0 or close < 0:
+                break
+            at = _attrs(text[a:asep])
+            value = text[asep + len(SEP) : close]
+            if K3_ARG in value:  # its closing marker is missing, or it quotes one
+                error = f"Tool call at {m.loc} has a value of {at.get('key', '')!r} holding an argument marker"
+            if at.get("type", "string") == "string":
+                args[at.get("key", "")] = value
+            else:
+                v = loads(value)
+                args[at.get("key", "")] = value if v is MISSING else v
+            nxt = close + len(K3_ARG_END)
+            if nxt > stop:  # the end found first was inside this value: look again after it
+                stop = max(stop, text.find(K3_CALL_END, nxt))
+            a = text.find(K3_ARG, nxt, stop)
+        if error:
+            m.invalid(name or None, raw, error)
+        else:
+            m.call(name, args, raw, variant="k3")
+        pos = text.find(K3_CALL, stop)
+
+
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))
+_K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False),))
 _SECTION = TextMode("")
 _enter = goto(_SECTION)
 _CONTENT, _REASONING, _START = think_modes(
-    {SECTION: _enter, SECTION1: _enter, CALL: body(_CALL)},
-    content_extra={SECTION_END: stay, SECTION1_END: stay, CALL_END: stay},
+    {SECTION: _enter, SECTION1: _enter, CALL: body(_CALL), K3_TOOLS: body(_K3)},
+    content_extra={
+        SECTION_END: stay, SECTION1_END: stay, CALL_END: stay,
+        # K3's response channel is the answer: its markers go, its text stays
+        K3_RESPONSE: stay, K3_RESPONSE_END: stay, K3_MESSAGE_END: stay, K3_TOOLS_END: stay,
+        "<|im_end|>": stay,  # the end of the turn, a stop token
+    },
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})
 _CALL.next = _SECTION
+_K3.next = _CONTENT
+
+
+def _esc(v: str) -> str:
+    return v.replace("&", "&amp;").replace('"', "&quot;")
+
+
+def _encode_k3(calls: list[ToolCall]) -> str:
+    out = [K3_TOOLS]
+    for i, c in enumerate(calls):
+        out.append(f'{K3_CALL} tool="{_esc(c.name)}" index="{i + 1}"{SEP}')
+        for k, v in c.args.items():
+            is_str = type(v) is str
+            text = v if is_str else dumps(v, NAME, compact=True)
+            forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME)
+            kind = "string" if is_str else _k3_type(v)
+            out.append(f'{K3_ARG} key="{_esc(k)}" type="{kind}"{SEP}{text}{K3_ARG_END}')
+        out.append(K3_CALL_END)
+    out.append(K3_TOOLS_END)
+    return "".join(out)
+
+
+def _k3_type(v: Any) -> str:
+    if type(v) is bool:
+        return "boolean"
+    if type(v) is int:
+        return "integer"
+    if type(v) is float:
+        return "number"
+    if v is None:
+        return "null"
+    return "array" if type(v) is list else "object"
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    if variant == "k3":
+        return _encode_k3(calls_of(calls, NAME))
     out = [SECTION]
     for i, c in enumerate(calls_of(calls, NAME)):
         forbid(c.name, ("<|",), "Tool name", NAME)
@@ -99,5 +216,7 @@ FORMAT = TextFormat(
     name=NAME,
     start=_START,
     encode_calls=_encode,
+    variants=("k2", "k3"),
     description="Kimi K2: <|tool_calls_section_begin|> … functions.NAME:IDX … {json}",
+    reasoning_opens=("<think>",),
 )

@@ -14,8 +14,13 @@ Wire forms::
   ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
-  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the end
-  of the text (servers strip stop tokens).
+  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the next
+  ``<|python_tag|>`` (a second call). ``<|eom_id|>`` / ``<|eot_id|>`` are stop tokens
+  that servers strip: at the end of the text the region is a whole call when
+  ``finish_reason`` is ``stop`` / ``tool_calls``, cut off with ``length`` or none.
+- With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
+  call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
+  ``llama3_json`` parser and SGLang's llama3 detector read it.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
@@ -23,7 +28,8 @@ Wire forms::
 
 Encoding: variant ``json`` (default; the Llama 3.1 chat template's
 ``{"name": …, "parameters": …}``, several joined by ``; ``), ``python_tag`` (the same
-after ``<|python_tag|>``) or ``pythonic`` (``[f(a=1), g(b='x')]``).
+after ``<|python_tag|>``, ended by ``<|eom_id|>`` as the template writes it) or
+``pythonic`` (``[f(a=1), g(b='x')]``).
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -38,13 +44,14 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, dumps, forbid, name_hint, stay
 from ._pythonic import encode_value, read_calls
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
 NAME = "text.llama"
 TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
@@ -56,8 +63,9 @@ _CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
 
 
-def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
-    """Read ``{…}; {…}``; False when *text* is not JSON calls at all."""
+def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool = False) -> bool:
+    """Read ``{…}; {…}``; False when *text* is not JSON calls at all (*strict*: an object
+    without ``parameters`` / ``arguments`` is not a call)."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -70,6 +78,8 @@ def _json_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
         except (ValueError, RecursionError):
             return False
         if type(obj) is not dict or type(obj.get("name")) is not str:
+            return False
+        if strict and "parameters" not in obj and "arguments" not in obj:
             return False
         found.append(obj)
     if not found:
@@ -95,17 +105,20 @@ def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
 
 
 def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
+    text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
-    m.state["after_json"] = True
-    m.state["started"] = False
     if not complete:
         if name_hint(text):
             m.truncated(name_hint(text), raw)
         else:
             m.emit_content(raw)
         return
-    if not _json_calls(m, text, raw, "json"):
+    calls = _json_calls(m, text, raw, "json", strict=bool(m.opener))
+    if not calls:
         m.emit_content(raw)
+    if not m.opener:  # after calls at the start, another may follow (";" between them)
+        m.state["after_json"] = calls
+        m.state["started"] = not calls
 
 
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -121,7 +134,9 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != TAG else "")
+    if end == TAG:  # a second <|python_tag|> starts a second call
+        m.open_body(_TAGGED, TAG)
     if not complete:
         m.truncated(name_hint(text), raw)
         return
@@ -168,8 +183,10 @@ class _Content(TextMode):
 
 _JSON = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
 _PY = BodyMode(_start_py, ends=(EOM, EOT), quotes=_PY_Q, balance=True)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, eof_ok=True)
-_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, eof_ok=True)
+# <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
+# text is whole when the finish reason says the model ended its turn (stop_closer)
+_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, stop_closer=EOT)
+_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
 _FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
 _CONTENT = _Content(
     "content",
@@ -186,8 +203,24 @@ for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
     _m.next = _CONTENT
 
 
+def _json_after_prose(m: TextParser, tok: str) -> None:
+    m.open_body(_JSON_PROSE, tok)
+    m.depth = 1  # the marker holds the object's "{"
+
+
+# the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
+# detector look for '{"name"' anywhere in the output)
+_PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
+_JSON_PROSE.next = _PROSE
+
+
 def _start(thinking: bool) -> TextMode:
     return _CONTENT
+
+
+def _start_prose(thinking: bool) -> TextMode:
+    return _PROSE
 
 
 def _py_name(k: str) -> bool:
@@ -210,7 +243,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             parts.append(f"{c.name}({', '.join(kws)})")
         return "[" + ", ".join(parts) + "]"
     text = "; ".join(dumps({"name": c.name, "parameters": c.args}, NAME) for c in cs)
-    return TAG + text if variant == "python_tag" else text
+    return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
 
 
 FORMAT = TextFormat(
@@ -220,3 +253,5 @@ FORMAT = TextFormat(
     variants=("json", "python_tag", "pythonic"),
     description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
 )
+# the same format, also reading a JSON call that follows prose (``decode_text(text, JSON_AFTER_PROSE)``)
+JSON_AFTER_PROSE = replace(FORMAT, start=_start_prose)

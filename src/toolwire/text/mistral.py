@@ -11,7 +11,8 @@ special tokens kept)::
 - v11+ write one ``[TOOL_CALLS]`` per call; the call ends where its JSON object
   closes (brackets inside JSON strings do not count). ``[CALL_ID]`` and the array
   form's ``"id"`` become the call's id (an ``"id": "null"`` means none).
-- ``[THINK]…[/THINK]`` (Magistral) is reasoning; ``</s>`` is dropped.
+- ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
+  inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``); its ``raw`` is the ``[TOOL_CALLS]…`` text.
 
@@ -99,8 +100,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(
     _parse, ends=(TC, EOS), quotes=(('"', '"', True),), skips=(ARGS, CID), balance=True
 )
+# [THINK]…[/THINK] is reasoning whatever it holds (vLLM's mistral reasoning parser splits
+# there; the tool parser reads the content only): a [TOOL_CALLS] inside it is text
 _CONTENT, _REASONING, _START = think_modes(
-    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}
+    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}, calls_in_reasoning=False
 )
 _CALL.next = _CONTENT
 
@@ -132,4 +135,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("v11", "v13", "v3"),
     description="Mistral: [TOOL_CALLS] JSON array, name[CALL_ID]id[ARGS]{…}, name[ARGS]{…}",
+    reasoning_opens=("[THINK]",),
 )

@@ -22,10 +22,16 @@ Wire form::
   first ``</parameter>`` does (the format has no escaping).
 - Several ``<function=…>`` blocks (in one or several ``<tool_call>`` blocks) are
   parallel calls. A missing ``</function>`` inside a closed ``<tool_call>`` is
-  tolerated and recorded in ``repairs``; a missing ``</parameter>`` makes the value
-  run to the end of the text, so the call is an ``InvalidToolCall`` (``truncated``,
-  its text in ``raw``) — never a call with a wrong value.
-- ``thinking=True`` for Qwen3.5 thinking mode (the template opens ``<think>``).
+  tolerated and recorded in ``repairs``. A missing ``</parameter>`` makes the value
+  run on to the next ``</parameter>`` (or the end of the text): a value with a line
+  that starts with ``<parameter=`` makes the call an ``InvalidToolCall`` (its text in
+  ``raw``), never a call with a wrong value (vLLM cuts the value at the next
+  ``<parameter=``). Other markup inside a value (``<tool_call>``, ``<function=…>``,
+  ``</function>``, a ``<parameter=`` inside a line) is the value's text.
+- Qwen3.5 and later coders may write ``<function=…>…</function>`` without the
+  ``<tool_call>`` wrapper: read the same way.
+- ``thinking=True`` (or ``prompt=`` ending ``<think>``) for Qwen3.5 thinking mode (the
+  template opens ``<think>``).
 
 Encoding follows the Qwen3-Coder chat template; non-string values are written as
 JSON (the template writes booleans Python-style, ``True``; both are read back).
@@ -62,11 +68,12 @@ def _value(text: str) -> str:
     return text
 
 
-def _function(m: TextParser, text: str, pos: int) -> tuple[str | None, dict[str, Any], tuple[str, ...], int]:
-    """Read one ``<function=…>`` starting at *pos* (just after ``<function=``)."""
+def _function(m: TextParser, text: str, pos: int) -> tuple[str | None, dict[str, Any], tuple[str, ...], int, str]:
+    """Read one ``<function=…>`` starting at *pos* (just after ``<function=``); the last
+    item is why the call cannot be read (``""`` when it can)."""
     gt = text.find(">", pos)
     if gt < 0:
-        return None, {}, (), len(text)
+        return None, {}, (), len(text), ""
     name = text[pos:gt].strip()
     args: dict[str, Any] = {}
     repairs: tuple[str, ...] = ()
@@ -77,22 +84,24 @@ def _function(m: TextParser, text: str, pos: int) -> tuple[str | None, dict[str,
         if nxt < 0 or (0 <= fend < nxt):
             if fend < 0:
                 repairs += ("unclosed-function",)
-                return name, args, repairs, len(text)
-            return name, args, repairs, fend + len(FN_END)
+                return name, args, repairs, len(text), ""
+            return name, args, repairs, fend + len(FN_END), ""
         kgt = text.find(">", nxt)
         if kgt < 0:
-            return None, args, repairs, len(text)
+            return None, args, repairs, len(text), ""
         key = text[nxt + len(P) : kgt].strip()
         close = text.find(P_END, kgt + 1)
-        if close < 0:  # no closing tag: the value runs to the next tag
-            cands = [i for i in (text.find(P, kgt + 1), text.find(FN_END, kgt + 1)) if i >= 0]
-            close = min(cands) if cands else len(text)
-            repairs += ("unclosed-parameter",)
-            after = close
-        else:
-            after = close + len(P_END)
-        args[key] = type_value(_value(text[kgt + 1 : close]), m.param_schema(name, key))
-        p = after
+        if close < 0:  # the scanner closes every value; a body cut short has none
+            return name, args, repairs, len(text), f"Tool call at {m.loc} has a parameter without </parameter>"
+        value = text[kgt + 1 : close]
+        if value.startswith(P) or "\n" + P in value:  # a parameter line: its </parameter> is missing
+            end = text.find(FN_END, close)
+            return name, args, repairs, len(text) if end < 0 else end + len(FN_END), (
+                f"Tool call at {m.loc} has a value of {key!r} holding a <parameter= line: its "
+                "</parameter> may be missing, so no value can be trusted"
+            )
+        args[key] = type_value(_value(value), m.param_schema(name, key))
+        p = close + len(P_END)
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -110,17 +119,29 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     pos = first
     while pos >= 0:
-        name, args, repairs, pos = _function(m, text, pos + len(FN))
+        name, args, repairs, pos, error = _function(m, text, pos + len(FN))
         if not name:
             m.invalid(None, raw, f"Tool call at {m.loc} has no function name")
+        elif error:
+            m.invalid(name, raw, error)
         else:
             m.call(name, args, raw, repairs=repairs)
         pos = text.find(FN, pos)
 
 
+def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A ``<function=…>`` with no ``<tool_call>`` around it (Qwen3.5 and later coders)."""
+    m.opener = ""
+    _parse(m, FN + text + end, "", complete)
+
+
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay})
+_BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
+_CONTENT, _REASONING, _START = think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
+    {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
+)
 _CALL.next = _CONTENT
+_BARE.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
@@ -131,7 +152,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             forbid(k, (">", "\n"), "Parameter name", NAME)
             text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (P_END,), "Value", NAME)
+            forbid(text, (P_END, "\n" + P), "Value", NAME)
+            forbid(text[: len(P)], (P,), "Value", NAME)
             lines += [f"{P}{k}>", text, P_END]
         lines += [FN_END, CLOSE]
         out.append("\n".join(lines))
@@ -143,4 +165,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="Qwen3-Coder / Qwen3.5: <tool_call><function=NAME><parameter=KEY>value",
+    reasoning_opens=("<think>",),
 )
