@@ -35,6 +35,7 @@ _TABLE = (
         "harmony",
         "gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
     ),
+    ("text.minimax", "minimax", 'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value'),
 )
 
 

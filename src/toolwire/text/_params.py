@@ -1,0 +1,91 @@
+"""XML-style argument lists shared by the newer families (MiniMax, Step, Seed-OSS).
+
+A call's arguments are written one element per parameter, the value as text::
+
+    <parameter name="city">Paris</parameter>          MiniMax M2 (``name='…'`` too)
+    <steptml:parameter name="city">Paris</steptml:parameter>   Step 3
+    <parameter=city>Paris</parameter>                 Seed-OSS, Step 3.5 (Qwen3-Coder style)
+
+- The value is the text up to the first closing tag; one newline right after the
+  opening tag and one right before the closing tag belong to the markup. Values are
+  typed by the tool's schema (``_schema.type_value``).
+- A value that holds the parameter's own opening tag is not read: its closing tag
+  may be missing, and taking the text up to the next closing tag would swallow the
+  next parameter into it (the call becomes an ``InvalidToolCall``). For the same
+  reason a parameter written twice, or text between the parameters, is an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import TextParser
+from ._kit import forbid
+from ._schema import type_value
+
+__all__ = ["attr_name", "read_params", "strip_nl", "value_text", "wrap_nl"]
+
+
+def strip_nl(text: str) -> str:
+    """*text* without the one newline the markup may put on each side."""
+    if text.startswith("\n"):
+        text = text[1:]
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text
+
+
+def wrap_nl(text: str) -> str:
+    """*text* as written between tags so that ``strip_nl`` gives it back."""
+    return f"\n{text}\n" if text.startswith("\n") or text.endswith("\n") else text
+
+
+def attr_name(head: str) -> str:
+    """The name in ``"x"``, ``'x'`` or ``x`` (the text between ``name=`` and ``>``)."""
+    head = head.strip()
+    if len(head) >= 2 and head[0] == head[-1] and head[0] in "\"'":
+        return head[1:-1]
+    return head
+
+
+def read_params(
+    m: TextParser, tool: str, text: str, pos: int, open_: str, close: str, stop: str
+) -> tuple[dict[str, Any], str | None, int]:
+    """Read ``open_ NAME > value close`` elements from *pos* up to the *stop* tag
+    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
+    ``None``, and where reading ended (after *stop*)."""
+    args: dict[str, Any] = {}
+    i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
+    while True:
+        if i == -2 or 0 <= i < pos:
+            i = text.find(open_, pos)
+        if j == -2 or 0 <= j < pos:
+            j = text.find(stop, pos)
+        nxt = j if j >= 0 and (i < 0 or j < i) else i
+        if text[pos : nxt if nxt >= 0 else len(text)].strip():
+            return args, "has text outside its parameters", len(text)
+        if nxt < 0:
+            return args, f"is not closed by {stop}", len(text)
+        if nxt == j:
+            return args, None, j + len(stop)
+        gt = text.find(">", i + len(open_))
+        if gt < 0:
+            return args, "has a parameter tag without '>'", len(text)
+        key = attr_name(text[i + len(open_) : gt])
+        end = text.find(close, gt + 1)
+        if end < 0:
+            return args, f"has parameter {key!r} without {close}", len(text)
+        value = text[gt + 1 : end]
+        if open_ in value:
+            return args, f"has parameter {key!r} not closed before the next parameter", len(text)
+        if key in args:
+            return args, f"has parameter {key!r} twice", len(text)
+        args[key] = type_value(strip_nl(value), m.param_schema(tool, key))
+        pos = end + len(close)
+
+
+def value_text(v: Any, open_: str, close: str, dialect: str, dumps: Any) -> str:
+    """A value as written between the tags (strings as they are, others as JSON)."""
+    text = v if type(v) is str else dumps(v, dialect)
+    forbid(text, (close, open_), "Value", dialect)
+    return wrap_nl(text)

@@ -1,0 +1,114 @@
+"""``text.minimax``: MiniMax M2 / M2.1 / M2.5 ``<minimax:tool_call>`` with ``<invoke>`` elements.
+
+Wire form (the generation prompt ends with ``]~b]ai\\n<think>\\n``, so the output
+starts inside the reasoning: pass ``thinking=True``)::
+
+    The user wants the weather.
+    </think>
+
+    <minimax:tool_call>
+    <invoke name="get_weather">
+    <parameter name="city">Paris</parameter>
+    <parameter name="days">3</parameter>
+    </invoke>
+    </minimax:tool_call>
+
+- Several ``<invoke>`` elements in one block are parallel calls; names and parameter
+  names may be quoted with ``"`` or ``'`` or bare.
+- Values are text (see ``_params``): typed by the tool's schema with ``tools=``;
+  without, JSON of a number, boolean, null, object or array becomes that value. vLLM
+  strips all outer whitespace of a value; toolwire removes only the newline the
+  markup may add, so string values keep their spaces.
+- ``</minimax:tool_call>`` or ``</invoke>`` inside a value does not end anything; a
+  value holding ``<parameter name=`` (its closing tag may be missing) makes the call an
+  ``InvalidToolCall``; a block still open at the end of the text is one too
+  (``truncated``).
+- ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
+
+Encoding follows the MiniMax-M2 chat template: ``<minimax:tool_call>`` then one
+``<invoke name="…">`` per call, each parameter on its own line, strings as they are
+and other values as JSON.
+
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``
+and ``vllm/reasoning/minimax_m2_reasoning_parser.py``; sgl-project/sglang
+``python/sglang/srt/function_call/minimax_m2.py``; ggml-org/llama.cpp
+``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template);
+MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._params import attr_name, read_params, value_text
+
+__all__ = ["FORMAT"]
+
+NAME = "text.minimax"
+OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
+INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
+
+
+def _hint(text: str) -> str | None:
+    i = text.find(INV)
+    gt = text.find(">", i) if i >= 0 else -1
+    return attr_name(text[i + len(INV) : gt]) or None if gt >= 0 else None
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(_hint(text), raw)
+        return
+    pos = text.find(INV)
+    if pos < 0:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no <invoke name=…>")
+        return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
+    while pos >= 0:
+        gt = text.find(">", pos)
+        name = attr_name(text[pos + len(INV) : gt]) if gt >= 0 else ""
+        if gt < 0:
+            m.invalid(None, raw, f"Tool call at {m.loc} has an <invoke> tag without '>'")
+            return
+        args, error, after = read_params(m, name, text, gt + 1, P, P_END, INV_END)
+        if error is not None:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+            return
+        m.call(name, args, raw)
+        pos = text.find(INV, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+_CONTENT, _REASONING, _START = think_modes(
+    {OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay}
+)
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    lines = [OPEN]
+    for c in calls_of(calls, NAME):
+        forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
+        lines.append(f'{INV}"{c.name}">')
+        for k, v in c.args.items():
+            forbid(k, ('"', ">", "\n"), "Parameter name", NAME)
+            lines.append(f'{P}"{k}">{value_text(v, P, P_END, NAME, dumps)}{P_END}')
+        lines.append(INV_END)
+    lines.append(CLOSE)
+    return "\n".join(lines)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    description='MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value',
+)
