@@ -23,7 +23,7 @@ from ._core import TextParser
 from ._kit import forbid
 from ._schema import type_value
 
-__all__ = ["attr_name", "read_params", "strip_nl", "value_text", "wrap_nl"]
+__all__ = ["attr_name", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
 
 
 def strip_nl(text: str) -> str:
@@ -85,7 +85,44 @@ def read_params(
 
 
 def value_text(v: Any, open_: str, close: str, dialect: str, dumps: Any) -> str:
-    """A value as written between the tags (strings as they are, others as JSON)."""
+    """A value as text (strings as they are, others as JSON) that the tags can hold."""
     text = v if type(v) is str else dumps(v, dialect)
-    forbid(text, (close, open_), "Value", dialect)
-    return wrap_nl(text)
+    return forbid(text, (close, open_), "Value", dialect)
+
+
+def name_after(text: str, open_: str) -> str | None:
+    """The name in the first ``open_ NAME >`` of *text* (a hint for a cut-off call)."""
+    i = text.find(open_)
+    gt = text.find(">", i) if i >= 0 else -1
+    return (attr_name(text[i + len(open_) : gt]) or None) if gt >= 0 else None
+
+
+def read_calls(
+    m: TextParser, text: str, raw: str, tags: tuple[str, str, str, str], variant: str | None = None
+) -> None:
+    """Add the calls written as ``open NAME> params… close`` elements in a closed
+    block; *tags* are (call open, parameter open, parameter close, call close).
+    Text around the elements is content; a malformed element is an ``InvalidToolCall``
+    (and ends the block: what follows it cannot be placed)."""
+    open_, p_open, p_close, close = tags
+    pos = text.find(open_)
+    if pos < 0:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
+        return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
+    while pos >= 0:
+        gt = text.find(">", pos + len(open_))
+        if gt < 0:
+            m.invalid(None, raw, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
+            return
+        name = attr_name(text[pos + len(open_) : gt])
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close)
+        if error is not None:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+            return
+        m.call(name, args, raw, variant=variant)
+        pos = text.find(open_, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)

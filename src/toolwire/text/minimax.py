@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay, think_modes
-from ._params import attr_name, read_params, value_text
+from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -52,38 +52,12 @@ OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
 INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
 
 
-def _hint(text: str) -> str | None:
-    i = text.find(INV)
-    gt = text.find(">", i) if i >= 0 else -1
-    return attr_name(text[i + len(INV) : gt]) or None if gt >= 0 else None
-
-
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(_hint(text), raw)
+        m.truncated(name_after(text, INV), raw)
         return
-    pos = text.find(INV)
-    if pos < 0:
-        m.invalid(None, raw, f"Tool call block at {m.loc} has no <invoke name=…>")
-        return
-    if text[:pos].strip():
-        m.emit_content(text[:pos])
-    while pos >= 0:
-        gt = text.find(">", pos)
-        name = attr_name(text[pos + len(INV) : gt]) if gt >= 0 else ""
-        if gt < 0:
-            m.invalid(None, raw, f"Tool call at {m.loc} has an <invoke> tag without '>'")
-            return
-        args, error, after = read_params(m, name, text, gt + 1, P, P_END, INV_END)
-        if error is not None:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
-            return
-        m.call(name, args, raw)
-        pos = text.find(INV, after)
-        rest = text[after : pos if pos >= 0 else len(text)]
-        if rest.strip():
-            m.emit_content(rest)
+    read_calls(m, text, raw, (INV, P, P_END, INV_END))
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
@@ -100,7 +74,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
             forbid(k, ('"', ">", "\n"), "Parameter name", NAME)
-            lines.append(f'{P}"{k}">{value_text(v, P, P_END, NAME, dumps)}{P_END}')
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME, dumps))}{P_END}')
         lines.append(INV_END)
     lines.append(CLOSE)
     return "\n".join(lines)
