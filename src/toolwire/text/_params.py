@@ -17,13 +17,13 @@ A call's arguments are written one element per parameter, the value as text::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ._core import TextParser
-from ._kit import forbid
+from ._kit import MISSING, forbid, loads
 from ._schema import type_value
 
-__all__ = ["attr_name", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
+__all__ = ["attr_name", "dsml_head", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
 
 
 def strip_nl(text: str) -> str:
@@ -48,12 +48,41 @@ def attr_name(head: str) -> str:
     return head
 
 
+def _plain(head: str) -> tuple[str, bool | None]:
+    return attr_name(head), None
+
+
+def dsml_head(head: str) -> tuple[str, bool | None]:
+    """``name="k" string="true|false"`` (DSML-style attributes): the name, and whether
+    the value is text (``True``) or JSON (``False``)."""
+    return _attr(head, "name") or "", {"true": True, "false": False}.get(_attr(head, "string") or "")
+
+
+def _attr(head: str, key: str) -> str | None:
+    i = head.find(f'{key}="')
+    while i > 0 and (head[i - 1].isalnum() or head[i - 1] == "_"):  # a longer attribute name
+        i = head.find(f'{key}="', i + 1)
+    if i < 0:
+        return None
+    j = head.find('"', i + len(key) + 2)
+    return head[i + len(key) + 2 : j] if j >= 0 else None
+
+
 def read_params(
-    m: TextParser, tool: str, text: str, pos: int, open_: str, close: str, stop: str
+    m: TextParser,
+    tool: str,
+    text: str,
+    pos: int,
+    open_: str,
+    close: str,
+    stop: str,
+    head: Callable[[str], tuple[str, bool | None]] = _plain,
 ) -> tuple[dict[str, Any], str | None, int]:
     """Read ``open_ NAME > value close`` elements from *pos* up to the *stop* tag
     (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
-    ``None``, and where reading ended (after *stop*)."""
+    ``None``, and where reading ended (after *stop*). *head* reads the text between
+    ``open_`` and ``>``: the name, and ``True`` (text) / ``False`` (JSON) / ``None``
+    (typed by the schema) for the value."""
     args: dict[str, Any] = {}
     i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
@@ -71,7 +100,7 @@ def read_params(
         gt = text.find(">", i + len(open_))
         if gt < 0:
             return args, "has a parameter tag without '>'", len(text)
-        key = attr_name(text[i + len(open_) : gt])
+        key, kind = head(text[i + len(open_) : gt])
         end = text.find(close, gt + 1)
         if end < 0:
             return args, f"has parameter {key!r} without {close}", len(text)
@@ -80,7 +109,12 @@ def read_params(
             return args, f"has parameter {key!r} not closed before the next parameter", len(text)
         if key in args:
             return args, f"has parameter {key!r} twice", len(text)
-        args[key] = type_value(strip_nl(value), m.param_schema(tool, key))
+        value = strip_nl(value)
+        if kind is True:
+            args[key] = value
+        else:
+            v = loads(value) if kind is False else MISSING
+            args[key] = v if v is not MISSING else type_value(value, m.param_schema(tool, key))
         pos = end + len(close)
 
 
@@ -98,7 +132,12 @@ def name_after(text: str, open_: str) -> str | None:
 
 
 def read_calls(
-    m: TextParser, text: str, raw: str, tags: tuple[str, str, str, str], variant: str | None = None
+    m: TextParser,
+    text: str,
+    raw: str,
+    tags: tuple[str, str, str, str],
+    variant: str | None = None,
+    head: Callable[[str], tuple[str, bool | None]] = _plain,
 ) -> None:
     """Add the calls written as ``open NAME> params… close`` elements in a closed
     block; *tags* are (call open, parameter open, parameter close, call close).
@@ -117,7 +156,7 @@ def read_calls(
             m.invalid(None, raw, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
             return
         name = attr_name(text[pos + len(open_) : gt])
-        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close)
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head)
         if error is not None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return

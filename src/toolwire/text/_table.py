@@ -38,6 +38,7 @@ _TABLE = (
     ("text.minimax", "minimax", 'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value'),
     ("text.hunyuan", "hunyuan", "Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]"),
     ("text.step", "step", "Step 3 <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke>, Step 3.5 <function=NAME>"),
+    ("text.gigachat", "gigachat", 'GigaChat 3: function call<|role_sep|>{"name", "arguments"}; GigaChat 3.5 GCML invoke/parameter'),
 )
 
 
