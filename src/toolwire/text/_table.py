@@ -41,6 +41,12 @@ _TABLE = (
     ("text.gigachat", "gigachat", 'GigaChat 3: function call<|role_sep|>{"name", "arguments"}; GigaChat 3.5 GCML invoke/parameter'),
     ("text.granite", "granite", "Granite: <|tool_call|>[json] (3.0), <tool_call>[json] (3.1+), <tool_call>{json}</tool_call> (4)"),
     ("text.lfm2", "lfm2", "LFM2: <|tool_call_start|>[name(arg='v')]<|tool_call_end|> (pythonic or a JSON array)"),
+    ("text.seed-oss", "seed_oss", "Seed-OSS: <seed:tool_call><function=NAME><parameter=KEY>value, <seed:think> reasoning"),
+    (
+        "text.xlam",
+        "xlam",
+        'xLAM: a JSON array [{"name", "arguments"}] as the answer (also fenced, <tool_call>, [TOOL_CALLS])',
+    ),
 )
 
 
