@@ -99,8 +99,8 @@ class _Content(TextMode):
                 i += 1
             self.emit(m, buf[m.pos : i])
             m.pos = i
-            if i == n and not m.final:
-                return False
+            if not m.final and (i == n or (n - i < len(TC) and TC.startswith(buf[i:]))):
+                return False  # "[" may still become "[TOOL_CALLS]"
             m.state["fresh"] = False
             if i < n and buf[i] == "[" and not buf.startswith(TC, i):
                 m.open_body(_ARRAY, "")
