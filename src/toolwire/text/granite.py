@@ -39,7 +39,8 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, loads, name_hint, stay, think_modes
+from ._kit import body, calls_of, dumps, loads, name_hint, stay
+from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
 
@@ -72,7 +73,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE, EOT), quotes=(('"', '"', True),), balance=True)
-_CONTENT, _REASONING, _START = think_modes(
+_CONTENT, _REASONING, _START = closed_think_modes(
     {TOKEN: body(_CALL), OPEN: body(_CALL)},
     content_extra={CLOSE: stay, EOT: stay, "<response>": stay, "</response>": stay},
 )

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, body, calls_of, dumps, forbid, loads, name_hint, stay, think_modes
+from ._kit import MISSING, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._modes import closed_think_modes
 from ._pythonic import encode_value, read_calls
 
 __all__ = ["FORMAT"]
@@ -67,7 +68,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True), ("'", "'", True)))
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay})
+_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay})
 _CALL.next = _CONTENT
 
 

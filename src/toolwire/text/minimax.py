@@ -42,7 +42,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._kit import body, calls_of, dumps, forbid, stay
+from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -61,7 +62,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = think_modes(
+_CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay}
 )
 _CALL.next = _CONTENT

@@ -15,7 +15,9 @@ Wire form::
   without, JSON of a number, boolean, null, object or array becomes that value. The
   template writes non-string values with Jinja's ``string`` filter (Python's
   ``True``, ``None``), which the schema typing reads too.
-- ``<seed:think>…</seed:think>`` is reasoning; ``<seed:cot_budget_reflect>`` markers
+- ``<seed:think>…</seed:think>`` is reasoning, call markup inside it included (the
+  model quotes it while thinking; vLLM reads calls only after the block);
+  ``<seed:cot_budget_reflect>`` markers
   (thinking-budget reports) are dropped, their text stays reasoning. The prompt opens
   the reasoning block only with ``thinking_budget=0`` (it then writes
   ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
@@ -67,9 +69,10 @@ _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
 _CONTENT.set(
-    {THINK: goto(_REASONING), THINK_END: stay, OPEN: body(_CALL), CLOSE: stay, EOS: stay, BUDGET: stay, BUDGET_END: stay}
+    {THINK: goto(_REASONING), THINK_END: stay, OPEN: body(_CALL), CLOSE: stay, EOS: stay}
+    | {BUDGET: stay, BUDGET_END: stay}
 )
-_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: _reflect, BUDGET_END: _reflect, OPEN: body(_CALL)})
+_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: _reflect, BUDGET_END: _reflect})
 _CALL.next = _CONTENT
 
 

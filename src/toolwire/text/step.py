@@ -45,7 +45,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, dumps, forbid, goto, stay, think_modes
+from ._kit import body, calls_of, dumps, forbid, goto, stay
+from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -55,7 +56,8 @@ SECTION, SECTION_END = "<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"
 CALL, CALL_END, SEP = "<｜tool_call_begin｜>", "<｜tool_call_end｜>", "<｜tool_sep｜>"
 INV, INV_END = "<steptml:invoke name=", "</steptml:invoke>"
 SP, SP_END = "<steptml:parameter name=", "</steptml:parameter>"
-TC, TC_END, FN, FN_END, P, P_END = "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>"
+TC, TC_END, FN, FN_END = "<tool_call>", "</tool_call>", "<function=", "</function>"
+P, P_END = "<parameter=", "</parameter>"
 
 
 def _step3(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -67,7 +69,8 @@ def _step3(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(name_after(rest, INV), raw)
         return
     if not sep or kind.strip() != "function":
-        m.invalid(name_after(text, INV), raw, f"Tool call at {m.loc} is not of the form function<｜tool_sep｜><steptml:invoke …>")
+        why = "is not of the form function<｜tool_sep｜><steptml:invoke …>"
+        m.invalid(name_after(text, INV), raw, f"Tool call at {m.loc} {why}")
         return
     read_calls(m, rest, raw, (INV, SP, SP_END, INV_END), "3")
 
@@ -83,7 +86,7 @@ def _step35(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(_step3, ends=(CALL_END, SECTION_END), quotes=((SP, SP_END, False),))
 _XML = BodyMode(_step35, ends=(TC_END,), quotes=((P, P_END, False),))
 _SECTION = TextMode("")
-_CONTENT, _REASONING, _START = think_modes(
+_CONTENT, _REASONING, _START = closed_think_modes(
     {SECTION: goto(_SECTION), CALL: body(_CALL), TC: body(_XML)},
     content_extra={SECTION_END: stay, CALL_END: stay, TC_END: stay},
 )
