@@ -61,10 +61,6 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     read_calls(m, text, raw, (FN, P, P_END, FN_END))
 
 
-def _reflect(m: TextParser, tok: str) -> None:
-    m.brk("reasoning")  # the report is set apart from the thinking around it
-
-
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
@@ -72,7 +68,7 @@ _CONTENT.set(
     {THINK: goto(_REASONING), THINK_END: stay, OPEN: body(_CALL), CLOSE: stay, EOS: stay}
     | {BUDGET: stay, BUDGET_END: stay}
 )
-_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: _reflect, BUDGET_END: _reflect})
+_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: stay, BUDGET_END: stay})
 _CALL.next = _CONTENT
 
 
