@@ -67,6 +67,9 @@ _TABLE = (
         "xlam",
         'xLAM: a JSON array [{"name", "arguments"}] as the answer (also fenced, <tool_call>, [TOOL_CALLS])',
     ),
+    ("text.jamba", "jamba", 'Jamba: <tool_calls>[{"name", "arguments"}]</tool_calls>'),
+    ("text.internlm", "internlm", 'InternLM: <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>'),
+    ("text.ernie", "ernie", "ERNIE 4.5: <tool_call>{json}</tool_call>, </think> reasoning, <response> tags"),
 )
 
 
