@@ -42,6 +42,9 @@ REASONING = {
     "text.lfm2": ("<think>", "</think>"),
     "text.seed-oss": ("<seed:think>", "</seed:think>"),
     "text.xlam": ("<think>", "</think>"),
+    "text.jamba": ("", ""),
+    "text.internlm": ("<think>", "</think>"),
+    "text.ernie": ("<think>\n", "\n</think>\n\n"),
 }
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 

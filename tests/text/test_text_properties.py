@@ -38,6 +38,7 @@ MARKERS += [  # the families added for #17 item 7
     "</｜GCML｜invoke>", "<|tool_call|>", "<|end_of_text|>", "<response>", "<|tool_call_start|>",
     "<|tool_call_end|>", "<seed:tool_call>", "</seed:tool_call>", "<seed:think>", "</seed:think>",
     "<seed:cot_budget_reflect>", "```json", "```", '[{"name": "f", "arguments": {}}]',
+    "<|action_start|><|plugin|>", "<|action_start|> <|plugin|>", "<|action_end|>", "</response>",
 ]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
