@@ -24,6 +24,9 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.lfm2``      LFM2 ``<|tool_call_start|>[f(a=1)]<|tool_call_end|>``
 ``text.seed-oss``  Seed-OSS ``<seed:tool_call><function=…>``, ``<seed:think>``
 ``text.xlam``      xLAM: a JSON array of calls as the answer
+``text.jamba``     Jamba ``<tool_calls>[json]</tool_calls>``
+``text.internlm``  InternLM ``<|action_start|><|plugin|>{json}<|action_end|>``
+``text.ernie``     ERNIE 4.5 ``<tool_call>{json}</tool_call>``, ``<response>``
 =================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker
