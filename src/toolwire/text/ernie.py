@@ -17,12 +17,11 @@ Wire form (ERNIE-4.5 thinking models: the prompt opens the reasoning, so only
   at ``</think>`` first). ``</tool_call>`` inside a JSON string does not end a block;
   a block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
 
-Encoding follows the ERNIE-4.5 chat template: ``<tool_call>\\n{"name": …, "arguments": …}
-\\n</tool_call>`` per call, joined by a newline.
+Encoding writes ``<tool_call>\\n{"name": …, "arguments": …}\\n</tool_call>`` per call,
+joined by a newline (the layout vLLM's parser documents).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/ernie45_tool_parser.py``
-(format: ``abc\\n</think>\\n\\n\\n<tool_call>\\ndef\\n</tool_call>\\n``) and
-``vllm/reasoning/ernie45_reasoning_parser.py``.
+(format: ``abc\\n</think>\\n\\n\\n<tool_call>\\ndef\\n</tool_call>\\n``, ``<response>``).
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ Encoding: variant ``3`` (default; the GigaChat 3 chat template's
 message per call) or ``3.5`` (GCML, one invoke per call).
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
-gigachat3_detector.py`` and ``gigachat35_detector.py``; vllm-project/vllm
-``vllm/tool_parsers/gigachat3_tool_parser.py``; ggml-org/llama.cpp
+gigachat3_detector.py`` and ``gigachat35_detector.py``; ggml-org/llama.cpp
 ``models/templates/GigaChat3-10B-A1.8B.jinja``.
 """
 

@@ -21,14 +21,14 @@ Wire forms::
 - Markers inside JSON strings do not end anything; a call whose JSON is still open at
   the end of the text is an ``InvalidToolCall`` (``truncated``).
 
-Encoding: variant ``4`` (default; one ``<tool_call>\\n{…}\\n</tool_call>`` per call),
+Encoding: variant ``4`` (default; one ``<tool_call>\\n{…}\\n</tool_call>`` per call, the
+layout vLLM's Granite 4 parser reads),
 ``3.1`` (``<tool_call>[…]``) or ``3.0`` (``<|tool_call|>[…]``).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/granite_tool_parser.py``,
-``granite4_tool_parser.py``, ``granite_20b_fc_tool_parser.py`` and
-``vllm/reasoning/granite_reasoning_parser.py``; ggml-org/llama.cpp
-``common/chat-parsers`` Granite handler (``<think>`` / ``<response>`` tags); IBM
-Granite 4.0 prompt engineering guide (``<|end_of_text|>`` ends each message).
+and ``granite4_tool_parser.py``; ggml-org/llama.cpp's Granite chat handler
+(``<think>`` / ``<response>`` tags); IBM Granite 4.0 prompt engineering guide
+(``<|end_of_text|>`` ends each message).
 """
 
 from __future__ import annotations

@@ -33,7 +33,8 @@ Encoding: variant ``hy3`` (default; one element per line, as the detectors' exam
 show) or ``a13b`` (the JSON array).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/hy_v3_tool_parser.py``,
-``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``;
+``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``
+(``<think>\n…\n</think>\n<answer>\n…\n</answer>``);
 sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
 """
 

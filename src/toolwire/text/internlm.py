@@ -15,11 +15,10 @@ Wire form::
   open at the end of the text is an ``InvalidToolCall`` (``truncated``).
   ``<|im_end|>`` (the end-of-turn stop token) is dropped when kept.
 
-Encoding follows the InternLM2 chat template: ``<|action_start|><|plugin|>\\n`` then
-``{"name": …, "parameters": …}`` and ``<|action_end|>`` per call.
+Encoding writes ``<|action_start|><|plugin|>\\n{"name": …, "parameters": …}<|action_end|>``
+per call (the structure SGLang constrains the model to).
 
-Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/internlm2_tool_parser.py``;
-sgl-project/sglang ``python/sglang/srt/function_call/internlm_detector.py`` (from
+Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/internlm_detector.py`` (from
 InternLM/lmdeploy ``lmdeploy/serve/openai/tool_parser/internlm2_parser.py``).
 """
 

@@ -14,8 +14,7 @@ Wire form::
 Encoding writes the calls as one JSON array inside ``<tool_calls>…</tool_calls>``.
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/jamba_tool_parser.py``
-(``<tool_calls>`` / ``</tool_calls>`` are special tokens; the content is a JSON array)
-and ``tests/tool_parsers/test_jamba_tool_parser.py``.
+(``<tool_calls>`` / ``</tool_calls>`` are special tokens; the content is a JSON array).
 """
 
 from __future__ import annotations

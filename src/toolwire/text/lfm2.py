@@ -18,8 +18,7 @@ Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template, strings
 quoted with Python escapes) or ``json`` (the array).
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
-lfm2_detector.py``; vllm-project/vllm ``vllm/tool_parsers/lfm2_tool_parser.py``;
-ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
+lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
 """
 
 from __future__ import annotations

@@ -30,10 +30,10 @@ Encoding follows the MiniMax-M2 chat template: ``<minimax:tool_call>`` then one
 and other values as JSON.
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``
-and ``vllm/reasoning/minimax_m2_reasoning_parser.py``; sgl-project/sglang
-``python/sglang/srt/function_call/minimax_m2.py``; ggml-org/llama.cpp
-``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template);
-MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``.
+and ``tests/tool_parsers/test_minimax_m2_tool_parser.py``; ggml-org/llama.cpp
+``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template, its
+generation prompt and ``[e~[``); MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``
+(same syntax as M2).
 """
 
 from __future__ import annotations

@@ -29,8 +29,9 @@ Wire form::
 Encoding follows the Seed-OSS chat template (strings as they are, other values as
 JSON rather than Python's ``str()``, so that they read back without a schema).
 
-Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/seed_oss_tool_parser.py``
-and ``vllm/reasoning/seedoss_reasoning_parser.py``; ggml-org/llama.cpp
+Sources (checked 2026-12-02): vllm-project/vllm ``tests/tool_parsers/test_seed_oss_tool_parser.py``
+(Seed-OSS-36B outputs with budget reports and call markup quoted while thinking);
+ggml-org/llama.cpp
 ``models/templates/ByteDance-Seed-OSS.jinja`` (the ByteDance-Seed/Seed-OSS-36B-Instruct
 chat template).
 """

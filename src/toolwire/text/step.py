@@ -25,18 +25,18 @@ Wire forms (``｜`` is U+FF5C)::
 - A value holding its parameter's opening tag (the closing tag may be missing), or a
   call whose element is not closed, is an ``InvalidToolCall``; a block still open at
   the end of the text is one too (``truncated``).
-- Reasoning: both models' generation prompts open the thinking block, so the output
-  starts inside it and only ``</think>`` appears: pass ``thinking=True`` (vLLM's
-  Step 3 reasoning parser reads everything before ``</think>`` as reasoning).
+- Reasoning: the output starts inside the thinking block and only ``</think>``
+  appears (vLLM's Step 3 reasoning parser reads everything before ``</think>`` as
+  reasoning): pass ``thinking=True``.
 
 Encoding: variant ``3.5`` (default; the Qwen3-Coder chat template layout) or ``3``
 (the ``steptml`` layout of the detectors' examples). Strings are written as they are,
 other values as JSON.
 
-Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/step3_tool_parser.py``,
-``step3p5_tool_parser.py``, ``vllm/reasoning/step3_reasoning_parser.py`` and
-``step3p5_reasoning_parser.py``; sgl-project/sglang
-``python/sglang/srt/function_call/step3_detector.py``.
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/step3p5_tool_parser.py``
+(the ``<tool_call><function=…><parameter=…>`` layout) and
+``vllm/reasoning/step3_reasoning_parser.py``; sgl-project/sglang
+``python/sglang/srt/function_call/step3_detector.py`` (the Step 3 tokens and layout).
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ Wire forms::
   (it has a ``"name"``) and is still open at the end of the text is an
   ``InvalidToolCall`` (``truncated``); one that does not stays content.
 
-Encoding follows the xLAM-2 chat template: the calls as one JSON array.
+Encoding writes the calls as one bare JSON array (the form vLLM's parser reads first).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/xlam_tool_parser.py``
 (``preprocess_model_output``: bare arrays, ``</think>``, fences, ``[TOOL_CALLS]``,
-``<tool_call>``); Salesforce/Llama-xLAM-2-8b-fc-r model card and chat template.
+``<tool_call>``).
 """
 
 from __future__ import annotations
