@@ -23,7 +23,10 @@ def test_call_message_after_content_stop_token_stripped() -> None:
     check(CALL + "</s>", D, None, None, [W])
 
 
-def test_inline_opener_and_raw_control_characters() -> None:
+def test_gigachat_31_opener_and_raw_control_characters() -> None:
+    check("I'll check that for you." + '<|function_call|>{"name": "manage_user_memory", "arguments": {"action": '
+          '"create", "content": {"short_answers": true}}}</s>', D, "I'll check that for you.", None,
+          [C("manage_user_memory", {"action": "create", "content": {"short_answers": True}})])
     check('<|function_call|>{"name": "note", "arguments": {"text": "line 1\nline 2"}}', D, None, None,
           [C("note", {"text": "line 1\nline 2"})])
 
@@ -53,5 +56,8 @@ def test_encode_follows_the_chat_template() -> None:
     c = ToolCall(name="get_weather", args={"city": "Moscow", "days": 3})
     assert encode_text(c, D) == (
         '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Moscow", "days": 3}}'
+    )
+    assert encode_text(c, D, variant="3.1") == (
+        '<|function_call|>{"name": "get_weather", "arguments": {"city": "Moscow", "days": 3}}'
     )
     assert encode_text(c, D, variant="3.5") == GCML

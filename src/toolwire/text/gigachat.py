@@ -1,4 +1,4 @@
-"""``text.gigachat``: GigaChat 3 ``function call<|role_sep|>`` JSON and GigaChat 3.5 GCML.
+"""``text.gigachat``: GigaChat 3 / 3.1 function-call JSON and GigaChat 3.5 GCML.
 
 The output follows a prompt ending in ``assistant<|role_sep|>\\n``; a call is a new
 message of the ``function call`` role (``｜`` is U+FF5C)::
@@ -19,7 +19,8 @@ message of the ``function call`` role (``｜`` is U+FF5C)::
   the object closes. Raw control characters inside its strings are read as they are
   (the engines parse it with ``strict=False``). ``<|message_sep|>`` ends a message — it is the end-of-turn token,
   a stop token engines strip, so a served call has no closer: a call whose JSON object
-  is complete is whole. ``<|function_call|>`` is read as an opener too. The template
+  is complete is whole. GigaChat 3.1 opens the call with the ``<|function_call|>``
+  token instead (``<|function_call|>{"name": …, "arguments": …}``). The template
   renders one call per assistant message.
 - GigaChat 3.5: ``string="true"`` values are text as written, ``string="false"``
   values JSON (typed by the tool schema when they are not JSON).
@@ -29,7 +30,8 @@ message of the ``function call`` role (``｜`` is U+FF5C)::
 
 Encoding: variant ``3`` (default; the GigaChat 3 chat template's
 ``<|message_sep|>\\n\\nfunction call<|role_sep|>\\n{"name": …, "arguments": …}``, one
-message per call) or ``3.5`` (GCML, one invoke per call).
+message per call), ``3.1`` (``<|function_call|>{…}`` per call) or ``3.5`` (GCML, one
+invoke per call).
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
 gigachat3_detector.py`` and ``gigachat35_detector.py``; ggml-org/llama.cpp
@@ -79,7 +81,7 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
     if type(name) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} has no \"name\" string")
         return
-    m.call(name, obj.get("arguments"), raw, repairs=repairs, variant="3")
+    m.call(name, obj.get("arguments"), raw, repairs=repairs, variant="3.1" if m.opener == INLINE else "3")
 
 
 def _gcml(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -118,16 +120,14 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             lines.append(INV_END)
         lines.append(GC_END)
         return "\n".join(lines)
-    out = []
-    for c in cs:
-        out.append(f'{SEP}\n\n{ROLE}\n{{"name": {dumps(c.name, NAME)}, "arguments": {args_text(c, NAME)}}}')
-    return "".join(out)
+    head = INLINE if variant == "3.1" else f"{SEP}\n\n{ROLE}\n"
+    return "".join(f'{head}{{"name": {dumps(c.name, NAME)}, "arguments": {args_text(c, NAME)}}}' for c in cs)
 
 
 FORMAT = TextFormat(
     name=NAME,
     start=_start,
     encode_calls=_encode,
-    variants=("3", "3.5"),
+    variants=("3", "3.1", "3.5"),
     description='GigaChat 3: function call<|role_sep|>{"name", "arguments"}; GigaChat 3.5 GCML invoke/parameter',
 )
