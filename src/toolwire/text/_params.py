@@ -1,10 +1,11 @@
-"""XML-style argument lists shared by the newer families (MiniMax, Step, Seed-OSS).
+"""XML-style argument lists shared by the newer families (MiniMax, Step, Seed-OSS, GigaChat 3.5).
 
 A call's arguments are written one element per parameter, the value as text::
 
     <parameter name="city">Paris</parameter>          MiniMax M2 (``name='…'`` too)
     <steptml:parameter name="city">Paris</steptml:parameter>   Step 3
     <parameter=city>Paris</parameter>                 Seed-OSS, Step 3.5 (Qwen3-Coder style)
+    <｜GCML｜parameter name="days" string="false">3</｜GCML｜parameter>   GigaChat 3.5 (``dsml_head``)
 
 - The value is the text up to the first closing tag; one newline right after the
   opening tag and one right before the closing tag belong to the markup. Values are
@@ -20,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ._core import TextParser
-from ._kit import MISSING, forbid, loads
+from ._kit import MISSING, dumps, forbid, loads
 from ._schema import type_value
 
 __all__ = ["attr_name", "dsml_head", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
@@ -118,7 +119,7 @@ def read_params(
         pos = end + len(close)
 
 
-def value_text(v: Any, open_: str, close: str, dialect: str, dumps: Any) -> str:
+def value_text(v: Any, open_: str, close: str, dialect: str) -> str:
     """A value as text (strings as they are, others as JSON) that the tags can hold."""
     text = v if type(v) is str else dumps(v, dialect)
     return forbid(text, (close, open_), "Value", dialect)

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay
+from ._kit import body, calls_of, forbid, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
@@ -75,7 +75,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
             forbid(k, ('"', ">", "\n"), "Parameter name", NAME)
-            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME, dumps))}{P_END}')
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
         lines.append(INV_END)
     lines.append(CLOSE)
     return "\n".join(lines)
