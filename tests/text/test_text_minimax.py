@@ -76,3 +76,14 @@ def test_encode_follows_the_chat_template() -> None:
         '<parameter name="days">5</parameter>\n<parameter name="opts">{"metric": true}</parameter>\n'
         "</invoke>\n</minimax:tool_call>"
     )
+
+
+def test_minimax_m1_json_lines() -> None:
+    text = ('<think>Two lookups.</think>\nI will check.\n<tool_calls>\n{"name": "get_weather", "arguments": '
+            '{"city": "Paris"}}\n{"name": "get_time", "arguments": {}}\n</tool_calls>')
+    check(text, D, "I will check.", "Two lookups.", [C("get_weather", {"city": "Paris"}), C("get_time")])
+    bad = '<tool_calls>\n{"name": "a", "arguments": {}}\nnot json\n</tool_calls>'
+    check(bad, D, None, None, [Invalid("a", raw=bad)])
+    check('<tool_calls>\n{"name": "a", "arguments": {"x": NaN}}\n</tool_calls>', D, None, None, [Invalid("a")])
+    c = ToolCall(name="get_time", args={"tz": "CET"})
+    assert encode_text(c, D, variant="m1") == '<tool_calls>\n{"name": "get_time", "arguments": {"tz": "CET"}}\n</tool_calls>'

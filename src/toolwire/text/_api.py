@@ -16,7 +16,7 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
 ``text.kimi``      Kimi K2 tool-call sections, ids ``functions.NAME:IDX``
 ``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
-``text.minimax``   MiniMax M2 ``<minimax:tool_call><invoke name=…><parameter name=…>``
+``text.minimax``   MiniMax M2 ``<minimax:tool_call><invoke name=…>``, M1 JSON lines
 ``text.hunyuan``   Hunyuan Hy3 ``<tool_call>NAME<tool_sep><arg_key>…``, A13B JSON
 ``text.step``      Step 3 ``<steptml:invoke>``, Step 3.5 ``<function=…><parameter=…>``
 ``text.gigachat``  GigaChat 3 ``function call<|role_sep|>{json}``, GigaChat 3.5 GCML
