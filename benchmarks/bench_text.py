@@ -39,6 +39,17 @@ REASONING = {
     "text.gemma": ("<|channel>thought\n", "<channel|>"),
     "text.harmony": ("<|channel|>analysis<|message|>", "<|end|><|start|>assistant"),
     "text.llama": ("", ""),
+    "text.minimax": ("<think>\n", "\n</think>\n\n"),
+    "text.hunyuan": ("<think>\n", "\n</think>\n"),
+    "text.step": ("<think>", "</think>"),
+    "text.gigachat": ("", ""),
+    "text.granite": ("<think>", "</think>"),
+    "text.lfm2": ("<think>", "</think>"),
+    "text.seed-oss": ("<seed:think>", "</seed:think>"),
+    "text.xlam": ("<think>", "</think>"),
+    "text.jamba": ("", ""),
+    "text.internlm": ("<think>", "</think>"),
+    "text.ernie": ("<think>\n", "\n</think>\n\n"),
 }
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 
@@ -59,7 +70,7 @@ def output(dialect: str, size: int) -> str:
     thought = (WORDS * (room // len(WORDS) + 1))[: room // 2]
     if dialect in ("text.llama",):
         return calls_text
-    if dialect == "text.harmony":
+    if dialect in ("text.harmony", "text.xlam"):  # xLAM: the array is the whole answer
         return f"{open_}{thought}{close}{calls_text}"
     return f"{open_}{thought}{close}Let me check that.\n{calls_text}"
 

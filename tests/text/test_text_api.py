@@ -26,6 +26,8 @@ def test_the_nine_families_are_listed_by_exact_name() -> None:
     assert [f.name for f in TEXT_FORMATS] == [
         "text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek",
         "text.gemma", "text.glm", "text.kimi", "text.harmony",
+        "text.minimax", "text.hunyuan", "text.step", "text.gigachat", "text.granite", "text.lfm2",
+        "text.seed-oss", "text.xlam", "text.jamba", "text.internlm", "text.ernie",
     ]
     assert get_text_format("text.kimi") is TEXT_FORMATS[7]
     assert get_text_format(TEXT_FORMATS[0]) is TEXT_FORMATS[0]

@@ -29,6 +29,18 @@ MARKERS = [
     "<|channel|>", "<|message|>", "<|end|>", "<|call|>", "<|return|>", " to=functions.f ",
     "call:f{", "functions.f:0", '{"name": "f", "arguments": {', '{"a": 1}', "f(a=1)", "\n", " ",
 ]
+MARKERS += [  # the families added for #17 item 7
+    "<minimax:tool_call>", "</minimax:tool_call>", '<invoke name="f">', "</invoke>", '<parameter name="a">',
+    "[e~[", "<tool_calls>", "</tool_calls>", "<tool_sep>", "<answer>", "<｜tool_calls_begin｜>",
+    "<｜tool_calls_end｜>", "<｜tool_call_begin｜>function<｜tool_sep｜>", "<｜tool_call_end｜>",
+    '<steptml:invoke name="f">', "</steptml:invoke>", '<steptml:parameter name="a">', "</steptml:parameter>",
+    "<|message_sep|>", "function call<|role_sep|>\n", "<|function_call|>", "<｜GCML｜tool_calls>",
+    '<｜GCML｜invoke name="f">', '<｜GCML｜parameter name="a" string="false">', "</｜GCML｜parameter>",
+    "</｜GCML｜invoke>", "<|tool_call|>", "<|end_of_text|>", "<response>", "<|tool_call_start|>",
+    "<|tool_call_end|>", "<seed:tool_call>", "</seed:tool_call>", "<seed:think>", "</seed:think>",
+    "<seed:cot_budget_reflect>", "```json", "```", '[{"name": "f", "arguments": {}}]',
+    "<|action_start|><|plugin|>", "<|action_start|> <|plugin|>", "<|action_end|>", "</response>",
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

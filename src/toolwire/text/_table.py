@@ -35,6 +35,41 @@ _TABLE = (
         "harmony",
         "gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
     ),
+    ("text.minimax", "minimax", 'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value'),
+    (
+        "text.hunyuan",
+        "hunyuan",
+        "Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]",
+    ),
+    (
+        "text.step",
+        "step",
+        "Step 3 <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke>, Step 3.5 <function=NAME>",
+    ),
+    (
+        "text.gigachat",
+        "gigachat",
+        'GigaChat 3: function call<|role_sep|>{"name", "arguments"}; GigaChat 3.5 GCML invoke/parameter',
+    ),
+    (
+        "text.granite",
+        "granite",
+        "Granite: <|tool_call|>[json] (3.0), <tool_call>[json] (3.1+), <tool_call>{json}</tool_call> (4)",
+    ),
+    ("text.lfm2", "lfm2", "LFM2: <|tool_call_start|>[name(arg='v')]<|tool_call_end|> (pythonic or a JSON array)"),
+    (
+        "text.seed-oss",
+        "seed_oss",
+        "Seed-OSS: <seed:tool_call><function=NAME><parameter=KEY>value, <seed:think> reasoning",
+    ),
+    (
+        "text.xlam",
+        "xlam",
+        'xLAM: a JSON array [{"name", "arguments"}] as the answer (also fenced, <tool_call>, [TOOL_CALLS])',
+    ),
+    ("text.jamba", "jamba", 'Jamba: <tool_calls>[{"name", "arguments"}]</tool_calls>'),
+    ("text.internlm", "internlm", 'InternLM: <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>'),
+    ("text.ernie", "ernie", "ERNIE 4.5: <tool_call>{json}</tool_call>, </think> reasoning, <response> tags"),
 )
 
 

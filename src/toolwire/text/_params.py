@@ -1,0 +1,168 @@
+"""XML-style argument lists shared by the newer families (MiniMax, Step, Seed-OSS, GigaChat 3.5).
+
+A call's arguments are written one element per parameter, the value as text::
+
+    <parameter name="city">Paris</parameter>          MiniMax M2 (``name='…'`` too)
+    <steptml:parameter name="city">Paris</steptml:parameter>   Step 3
+    <parameter=city>Paris</parameter>                 Seed-OSS, Step 3.5 (Qwen3-Coder style)
+    <｜GCML｜parameter name="days" string="false">3</｜GCML｜parameter>   GigaChat 3.5 (``dsml_head``)
+
+- The value is the text up to the first closing tag; one newline right after the
+  opening tag and one right before the closing tag belong to the markup. Values are
+  typed by the tool's schema (``_schema.type_value``).
+- A value that holds the parameter's own opening tag is not read: its closing tag
+  may be missing, and taking the text up to the next closing tag would swallow the
+  next parameter into it (the call becomes an ``InvalidToolCall``). For the same
+  reason a parameter written twice, or text between the parameters, is an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ._core import TextParser
+from ._kit import MISSING, dumps, forbid, loads
+from ._schema import type_value
+
+__all__ = ["attr_name", "dsml_head", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
+
+
+def strip_nl(text: str) -> str:
+    """*text* without the one newline the markup may put on each side."""
+    if text.startswith("\n"):
+        text = text[1:]
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text
+
+
+def wrap_nl(text: str) -> str:
+    """*text* as written between tags so that ``strip_nl`` gives it back."""
+    return f"\n{text}\n" if text.startswith("\n") or text.endswith("\n") else text
+
+
+def attr_name(head: str) -> str:
+    """The name in ``"x"``, ``'x'`` or ``x`` (the text between ``name=`` and ``>``)."""
+    head = head.strip()
+    if len(head) >= 2 and head[0] == head[-1] and head[0] in "\"'":
+        return head[1:-1]
+    return head
+
+
+def _plain(head: str) -> tuple[str, bool | None]:
+    return attr_name(head), None
+
+
+def dsml_head(head: str) -> tuple[str, bool | None]:
+    """``name="k" string="true|false"`` (DSML-style attributes): the name, and whether
+    the value is text (``True``) or JSON (``False``)."""
+    return _attr(head, "name") or "", {"true": True, "false": False}.get(_attr(head, "string") or "")
+
+
+def _attr(head: str, key: str) -> str | None:
+    i = head.find(f'{key}="')
+    while i > 0 and (head[i - 1].isalnum() or head[i - 1] == "_"):  # a longer attribute name
+        i = head.find(f'{key}="', i + 1)
+    if i < 0:
+        return None
+    j = head.find('"', i + len(key) + 2)
+    return head[i + len(key) + 2 : j] if j >= 0 else None
+
+
+def read_params(
+    m: TextParser,
+    tool: str,
+    text: str,
+    pos: int,
+    open_: str,
+    close: str,
+    stop: str,
+    head: Callable[[str], tuple[str, bool | None]] = _plain,
+) -> tuple[dict[str, Any], str | None, int]:
+    """Read ``open_ NAME > value close`` elements from *pos* up to the *stop* tag
+    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
+    ``None``, and where reading ended (after *stop*). *head* reads the text between
+    ``open_`` and ``>``: the name, and ``True`` (text) / ``False`` (JSON) / ``None``
+    (typed by the schema) for the value."""
+    args: dict[str, Any] = {}
+    i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
+    while True:
+        if i == -2 or 0 <= i < pos:
+            i = text.find(open_, pos)
+        if j == -2 or 0 <= j < pos:
+            j = text.find(stop, pos)
+        nxt = j if j >= 0 and (i < 0 or j < i) else i
+        if text[pos : nxt if nxt >= 0 else len(text)].strip():
+            return args, "has text outside its parameters", len(text)
+        if nxt < 0:
+            return args, f"is not closed by {stop}", len(text)
+        if nxt == j:
+            return args, None, j + len(stop)
+        gt = text.find(">", i + len(open_))
+        if gt < 0:
+            return args, "has a parameter tag without '>'", len(text)
+        key, kind = head(text[i + len(open_) : gt])
+        end = text.find(close, gt + 1)
+        if end < 0:
+            return args, f"has parameter {key!r} without {close}", len(text)
+        value = text[gt + 1 : end]
+        if open_ in value:
+            return args, f"has parameter {key!r} not closed before the next parameter", len(text)
+        if key in args:
+            return args, f"has parameter {key!r} twice", len(text)
+        value = strip_nl(value)
+        if kind is True:
+            args[key] = value
+        else:
+            v = loads(value) if kind is False else MISSING
+            args[key] = v if v is not MISSING else type_value(value, m.param_schema(tool, key))
+        pos = end + len(close)
+
+
+def value_text(v: Any, open_: str, close: str, dialect: str) -> str:
+    """A value as text (strings as they are, others as JSON) that the tags can hold."""
+    text = v if type(v) is str else dumps(v, dialect)
+    return forbid(text, (close, open_), "Value", dialect)
+
+
+def name_after(text: str, open_: str) -> str | None:
+    """The name in the first ``open_ NAME >`` of *text* (a hint for a cut-off call)."""
+    i = text.find(open_)
+    gt = text.find(">", i) if i >= 0 else -1
+    return (attr_name(text[i + len(open_) : gt]) or None) if gt >= 0 else None
+
+
+def read_calls(
+    m: TextParser,
+    text: str,
+    raw: str,
+    tags: tuple[str, str, str, str],
+    variant: str | None = None,
+    head: Callable[[str], tuple[str, bool | None]] = _plain,
+) -> None:
+    """Add the calls written as ``open NAME> params… close`` elements in a closed
+    block; *tags* are (call open, parameter open, parameter close, call close).
+    Text around the elements is content; a malformed element is an ``InvalidToolCall``
+    (and ends the block: what follows it cannot be placed)."""
+    open_, p_open, p_close, close = tags
+    pos = text.find(open_)
+    if pos < 0:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
+        return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
+    while pos >= 0:
+        gt = text.find(">", pos + len(open_))
+        if gt < 0:
+            m.invalid(None, raw, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
+            return
+        name = attr_name(text[pos + len(open_) : gt])
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head)
+        if error is not None:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+            return
+        m.call(name, args, raw, variant=variant)
+        pos = text.find(open_, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)

@@ -1,0 +1,96 @@
+"""``text.granite``: IBM Granite 3.0 / 3.1–3.3 JSON arrays and Granite 4 ``<tool_call>`` blocks.
+
+Wire forms::
+
+    <|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}]      Granite 3.0
+    <tool_call>[{"name": "get_weather", "arguments": {"city": "Paris"}}]        Granite 3.1–3.3
+    <tool_call>
+    {"name": "get_weather", "arguments": {"city": "Paris"}}
+    </tool_call>                                                               Granite 4
+
+- After ``<|tool_call|>`` or ``<tool_call>`` comes one JSON value: an array of calls
+  or one call object. The region ends where that value closes (Granite 3.x writes no
+  closer: the next token is ``<|end_of_text|>``, the end-of-turn stop token engines
+  strip), so a call whose JSON is complete is whole; Granite 4's ``</tool_call>`` is
+  then dropped. Several blocks are parallel calls; ``parameters`` is read like
+  ``arguments``.
+- ``<think>…</think>`` is reasoning and ``<response>`` / ``</response>`` are dropped
+  (Granite 3.3 with ``thinking=True`` in the template; the prompt does not open the
+  block). Granite 3.2's plain-text "Here is my thought process:" is not recognised:
+  it stays content.
+- Markers inside JSON strings do not end anything; a call whose JSON is still open at
+  the end of the text is an ``InvalidToolCall`` (``truncated``).
+
+Encoding: variant ``4`` (default; one ``<tool_call>\\n{…}\\n</tool_call>`` per call, the
+layout vLLM's Granite 4 parser reads),
+``3.1`` (``<tool_call>[…]``) or ``3.0`` (``<|tool_call|>[…]``).
+
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/granite_tool_parser.py``,
+and ``granite4_tool_parser.py``; ggml-org/llama.cpp's Granite chat handler
+(``<think>`` / ``<response>`` tags); IBM Granite 4.0 prompt engineering guide
+(``<|end_of_text|>`` ends each message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._args import parse_arguments
+from .._errors import ArgumentsError
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, dumps, loads, name_hint, stay
+from ._modes import closed_think_modes
+
+__all__ = ["FORMAT"]
+
+NAME = "text.granite"
+TOKEN, OPEN, CLOSE, EOT = "<|tool_call|>", "<tool_call>", "</tool_call>", "<|end_of_text|>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    value = loads(text.strip())
+    repairs: tuple[str, ...] = ()
+    if type(value) not in (list, dict):
+        try:
+            value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
+        except ArgumentsError as exc:
+            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+            return
+    if m.opener == TOKEN:
+        variant = "3.0"
+    else:
+        variant = "3.1" if type(value) is list else "4"
+    for item in value if type(value) is list else [value]:
+        if type(item) is not dict or type(item.get("name")) is not str:
+            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+            continue
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, repairs=repairs, variant=variant)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE, EOT), quotes=(('"', '"', True),), balance=True)
+_CONTENT, _REASONING, _START = closed_think_modes(
+    {TOKEN: body(_CALL), OPEN: body(_CALL)},
+    content_extra={CLOSE: stay, EOT: stay, "<response>": stay, "</response>": stay},
+)
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    items = [{"name": c.name, "arguments": c.args} for c in calls_of(calls, NAME)]
+    if variant in ("3.0", "3.1"):
+        return (TOKEN if variant == "3.0" else OPEN) + dumps(items, NAME)
+    return "\n".join(f"{OPEN}\n{dumps(item, NAME)}\n{CLOSE}" for item in items)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("4", "3.1", "3.0"),
+    description="Granite: <|tool_call|>[json] (3.0), <tool_call>[json] (3.1+), <tool_call>{json}</tool_call> (4)",
+)

@@ -1,0 +1,195 @@
+"""``text.hunyuan``: Tencent Hunyuan — Hy3 ``<tool_calls><tool_call>NAME<tool_sep>…`` and A13B JSON.
+
+Wire forms::
+
+    <think>reasoning</think>
+    <tool_calls>
+    <tool_call>get_weather<tool_sep>
+    <arg_key>city</arg_key>
+    <arg_value>Paris</arg_value>
+    </tool_call>
+    </tool_calls>                                                         Hy3 (HYV3)
+
+    <think>reasoning</think>
+    <answer>
+    <tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>
+    </answer>                                                             Hunyuan-A13B
+
+- After ``<tool_calls>`` a ``[`` starts the A13B JSON array; anything else is Hy3
+  markup. Several ``<tool_call>`` elements (or array items) are parallel calls.
+- Hy3 values are text as written (no whitespace is removed), typed by the tool's
+  schema with ``tools=``; without, JSON of a number, boolean, null, object or array
+  becomes that value. ``</tool_calls>`` inside a value does not end the block; a value
+  holding ``<arg_value>`` (its closing tag may be missing) makes the call an
+  ``InvalidToolCall``.
+- ``<think>…</think>`` is reasoning, and a ``<tool_calls>`` inside it is reasoning
+  text (vLLM ignores calls inside the thinking block). ``<answer>`` / ``</answer>``
+  are dropped. Neither prompt opens the reasoning block.
+- A block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
+  The shipping Hy3 tokenizer may spell its tokens with a suffix
+  (``<tool_calls:…>``); those spellings are not read.
+
+Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
+show) or ``a13b`` (the JSON array).
+
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/hy_v3_tool_parser.py``,
+``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``
+(``<think>\n…\n</think>\n<answer>\n…\n</answer>``);
+sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, name_hint, stay
+from ._schema import type_value
+
+__all__ = ["FORMAT"]
+
+NAME = "text.hunyuan"
+OPEN, CLOSE, CALL, CALL_END, SEP = "<tool_calls>", "</tool_calls>", "<tool_call>", "</tool_call>", "<tool_sep>"
+K, K_END, V, V_END = "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"
+
+
+def _pairs(m: TextParser, name: str, text: str, pos: int) -> tuple[dict[str, Any], str | None, int]:
+    """``<arg_key>…</arg_key><arg_value>…</arg_value>`` pairs up to ``</tool_call>``."""
+    args: dict[str, Any] = {}
+    k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
+    while True:
+        if k == -2 or 0 <= k < pos:
+            k = text.find(K, pos)
+        if e == -2 or 0 <= e < pos:
+            e = text.find(CALL_END, pos)
+        nxt = e if e >= 0 and (k < 0 or e < k) else k
+        if text[pos : nxt if nxt >= 0 else len(text)].strip():
+            return args, "has text outside its arguments", len(text)
+        if nxt < 0:
+            return args, "is not closed by </tool_call>", len(text)
+        if nxt == e:
+            return args, None, e + len(CALL_END)
+        ke = text.find(K_END, k)
+        vs = ke + len(K_END) if ke >= 0 else len(text)
+        while vs < len(text) and text[vs].isspace():
+            vs += 1
+        if ke < 0 or not text.startswith(V, vs):
+            return args, "has an <arg_key> without its <arg_value>", len(text)
+        key = text[k + len(K) : ke].strip()
+        ve = text.find(V_END, vs)
+        if ve < 0:
+            return args, f"has argument {key!r} without </arg_value>", len(text)
+        value = text[vs + len(V) : ve]
+        if V in value:
+            return args, f"has argument {key!r} not closed before the next argument", len(text)
+        if key in args:
+            return args, f"has argument {key!r} twice", len(text)
+        args[key] = type_value(value, m.param_schema(name, key))
+        pos = ve + len(V_END)
+
+
+def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    pos = text.find(CALL)
+    sep = text.find(SEP, pos) if pos >= 0 else -1
+    if not complete:
+        m.truncated(text[pos + len(CALL) : sep].strip() or None if sep >= 0 else None, raw)
+        return
+    if pos < 0:
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no <tool_call>")
+        return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
+    while pos >= 0:
+        sep = text.find(SEP, pos)
+        stop = text.find(CALL, pos + len(CALL))
+        if sep < 0 or (0 <= stop < sep):
+            m.invalid(None, raw, f"Tool call at {m.loc} has no <tool_sep> after its name")
+            return
+        name = text[pos + len(CALL) : sep].strip()
+        args, error, after = _pairs(m, name, text, sep + len(SEP))
+        if error is not None:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+            return
+        m.call(name, args, raw, variant="hy3")
+        pos = text.find(CALL, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)
+
+
+def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    value = loads(text.strip())
+    items = value if type(value) is list else [value]
+    if value is MISSING:
+        m.invalid(name_hint(text), raw, f"Tool calls at {m.loc} are not valid JSON")
+        return
+    for item in items:
+        if type(item) is not dict or type(item.get("name")) is not str:
+            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+            continue
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant="a13b")
+
+
+class _Pick(Mode):
+    """After ``<tool_calls>``: a ``[`` is the A13B JSON array, anything else Hy3 markup."""
+
+    def step(self, m: TextParser) -> bool:
+        buf, n, i = m.buf, len(m.buf), m.pos
+        while i < n and buf[i].isspace():
+            i += 1
+        m.opener += buf[m.pos : i]  # the whitespace stays in the call's raw text
+        m.pos = i
+        if i == n and not m.final:
+            return False
+        m.open_body(_JSON if i < n and buf[i] == "[" else _XML, m.opener)
+        return True
+
+
+_PICK = _Pick()
+_XML = BodyMode(_xml, ends=(CLOSE,), quotes=((V, V_END, False),))
+_JSON = BodyMode(_json, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CONTENT = TextMode("content")
+_REASONING = TextMode("reasoning")
+_CONTENT.set(
+    {"<think>": goto(_REASONING), "</think>": stay, OPEN: body(_PICK), CLOSE: stay, "<answer>": stay, "</answer>": stay}
+)
+_REASONING.set({"</think>": goto(_CONTENT), "<think>": stay})
+_XML.next = _JSON.next = _CONTENT
+
+
+def _start(thinking: bool) -> Mode:
+    return _REASONING if thinking else _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant == "a13b":
+        return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
+    out = [OPEN]
+    for c in cs:
+        forbid(c.name, (SEP, "<", "\n"), "Tool name", NAME)
+        out.append(f"{CALL}{c.name}{SEP}")
+        for key, v in c.args.items():
+            forbid(key, (K_END, "<", "\n"), "Argument name", NAME)
+            text = v if type(v) is str else dumps(v, NAME)
+            forbid(text, (V_END, V), "Value", NAME)
+            out += [f"{K}{key}{K_END}", f"{V}{text}{V_END}"]
+        out.append(CALL_END)
+    out.append(CLOSE)
+    return "\n".join(out)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    variants=("hy3", "a13b"),
+    description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]",
+)

@@ -1,0 +1,102 @@
+"""``text.lfm2``: Liquid LFM2 / LFM2.5 ``<|tool_call_start|>[f(a=1)]<|tool_call_end|>``.
+
+Wire form (pythonic, the chat template's own rendering; a JSON array of
+``{"name", "arguments"}`` objects is read too)::
+
+    <think>reasoning</think>Let me check.
+    <|tool_call_start|>[get_weather(city='Paris', days=3), get_time(tz="UTC")]<|tool_call_end|>
+
+- Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
+  alike; nothing is evaluated); positional arguments make a call invalid (no names
+  to give them). ``x.call(...)`` style dotted names are kept whole.
+- ``<|tool_call_end|>`` inside a quoted string does not end the block; a block still
+  open at the end of the text is an ``InvalidToolCall`` (``truncated``).
+- ``<think>…</think>`` is reasoning (LFM2.5 thinking models; the prompt does not open
+  it). ``<|im_end|>`` (the end-of-turn stop token) is dropped when kept.
+
+Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template, strings
+quoted with Python escapes) or ``json`` (the array).
+
+Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
+lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
+"""
+
+from __future__ import annotations
+
+import keyword
+import unicodedata
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import MISSING, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._modes import closed_think_modes
+from ._pythonic import encode_value, read_calls
+
+__all__ = ["FORMAT"]
+
+NAME = "text.lfm2"
+OPEN, CLOSE, EOT = "<|tool_call_start|>", "<|tool_call_end|>", "<|im_end|>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    code = text.strip()
+    if not complete:
+        head = code.lstrip("[").lstrip()
+        paren = head.find("(")
+        m.truncated(name_hint(text) or (head[:paren].strip() or None if paren > 0 else None), raw)
+        return
+    calls = read_calls(code) if code else None
+    if calls is not None:
+        for name, args, error in calls:
+            if error is not None:
+                m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+            else:
+                m.call(name, args, raw, variant="pythonic")
+        return
+    value = loads(code)
+    if value is MISSING or type(value) not in (list, dict):
+        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
+        return
+    for item in value if type(value) is list else [value]:
+        if type(item) is not dict or type(item.get("name")) is not str:
+            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+            continue
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant="json")
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True), ("'", "'", True)))
+_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay})
+_CALL.next = _CONTENT
+
+
+def _py_name(k: str) -> bool:
+    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
+    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant == "json":
+        return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
+    parts = []
+    for c in cs:
+        if not all(_py_name(p) for p in c.name.split(".")):
+            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+        kws = []
+        for k, v in c.args.items():
+            if not _py_name(k):
+                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+            kws.append(f"{k}={encode_value(v, NAME)}")
+        parts.append(f"{c.name}({', '.join(kws)})")
+    return OPEN + "[" + ", ".join(parts) + "]" + CLOSE
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("pythonic", "json"),
+    description="LFM2: <|tool_call_start|>[name(arg='v')]<|tool_call_end|> (pythonic or a JSON array)",
+)

@@ -1,0 +1,130 @@
+"""``text.minimax``: MiniMax M2 / M2.1 / M2.5 ``<minimax:tool_call>`` invokes; MiniMax-M1 JSON lines.
+
+Wire form (the generation prompt ends with ``]~b]ai\\n<think>\\n``, so the output
+starts inside the reasoning: pass ``thinking=True``)::
+
+    The user wants the weather.
+    </think>
+
+    <minimax:tool_call>
+    <invoke name="get_weather">
+    <parameter name="city">Paris</parameter>
+    <parameter name="days">3</parameter>
+    </invoke>
+    </minimax:tool_call>
+
+- Several ``<invoke>`` elements in one block are parallel calls; names and parameter
+  names may be quoted with ``"`` or ``'`` or bare.
+- Values are text (see ``_params``): typed by the tool's schema with ``tools=``;
+  without, JSON of a number, boolean, null, object or array becomes that value. vLLM
+  strips all outer whitespace of a value; toolwire removes only the newline the
+  markup may add, so string values keep their spaces.
+- ``</minimax:tool_call>`` or ``</invoke>`` inside a value does not end anything; a
+  value holding ``<parameter name=`` (its closing tag may be missing) makes the call an
+  ``InvalidToolCall``; a block still open at the end of the text is one too
+  (``truncated``).
+- ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
+- MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
+  object per line, then ``</tool_calls>``; read the same way (a line that is not a
+  call object makes the block an ``InvalidToolCall``).
+
+Encoding follows the MiniMax-M2 chat template (variant ``m2``, the default):
+``<minimax:tool_call>`` then one ``<invoke name="…">`` per call, each parameter on its
+own line, strings as they are and other values as JSON; variant ``m1`` writes the
+JSON lines.
+
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``
+and ``tests/tool_parsers/test_minimax_m2_tool_parser.py``; ggml-org/llama.cpp
+``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template, its
+generation prompt and ``[e~[``); MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``
+(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, dumps, forbid, name_hint, stay
+from ._modes import closed_think_modes
+from ._params import name_after, read_calls, value_text, wrap_nl
+
+__all__ = ["FORMAT"]
+
+NAME = "text.minimax"
+OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
+INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
+M1, M1_END = "<tool_calls>", "</tool_calls>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_after(text, INV), raw)
+        return
+    read_calls(m, text, raw, (INV, P, P_END, INV_END), "m2")
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """MiniMax-M1: one JSON call object per line."""
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    dec, pos, n, found = json.JSONDecoder(parse_constant=_no_constant), 0, len(text), []
+    while True:
+        while pos < n and text[pos].isspace():
+            pos += 1
+        if pos >= n:
+            break
+        try:
+            obj, pos = dec.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            obj = None
+        if type(obj) is not dict or type(obj.get("name")) is not str:
+            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} holds a line that is not a JSON call object")
+            return
+        found.append(obj)
+    if not found:
+        m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
+    for obj in found:
+        m.call(obj["name"], obj.get("arguments", obj.get("parameters")), raw, variant="m1")
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+_M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
+_CONTENT, _REASONING, _START = closed_think_modes(
+    {OPEN: body(_CALL), M1: body(_M1)}, content_extra={CLOSE: stay, EOT: stay, M1_END: stay}
+)
+_CALL.next = _M1.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    if variant == "m1":
+        items = [dumps({"name": c.name, "arguments": c.args}, NAME) for c in calls_of(calls, NAME)]
+        return "\n".join([M1, *items, M1_END])
+    lines = [OPEN]
+    for c in calls_of(calls, NAME):
+        forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
+        lines.append(f'{INV}"{c.name}">')
+        for k, v in c.args.items():
+            forbid(k, ('"', ">", "\n"), "Parameter name", NAME)
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
+        lines.append(INV_END)
+    lines.append(CLOSE)
+    return "\n".join(lines)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("m2", "m1"),
+    description='MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value',
+)

@@ -1,0 +1,98 @@
+"""``text.seed-oss``: ByteDance Seed-OSS ``<seed:tool_call><function=…><parameter=…>``.
+
+Wire form::
+
+    <seed:think>The user wants the weather.</seed:think>
+    <seed:tool_call>
+    <function=get_weather>
+    <parameter=city>Paris</parameter>
+    <parameter=days>3</parameter>
+    </function>
+    </seed:tool_call>
+
+- Several ``<function=…>`` elements (in one or several blocks) are parallel calls.
+- Values are text (see ``_params``): typed by the tool's schema with ``tools=``;
+  without, JSON of a number, boolean, null, object or array becomes that value. The
+  template writes non-string values with Jinja's ``string`` filter (Python's
+  ``True``, ``None``), which the schema typing reads too.
+- ``<seed:think>…</seed:think>`` is reasoning, call markup inside it included (the
+  model quotes it while thinking; vLLM reads calls only after the block);
+  ``<seed:cot_budget_reflect>`` markers
+  (thinking-budget reports) are dropped, their text stays reasoning. The prompt opens
+  the reasoning block only with ``thinking_budget=0`` (it then writes
+  ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
+- ``</seed:tool_call>`` inside a value does not end the block; a value holding
+  ``<parameter=`` (its closing tag may be missing) makes the call an
+  ``InvalidToolCall``; a block still open at the end of the text is one too
+  (``truncated``). ``<seed:eos>`` (the end-of-turn stop token) is dropped when kept.
+
+Encoding follows the Seed-OSS chat template (strings as they are, other values as
+JSON rather than Python's ``str()``, so that they read back without a schema).
+
+Sources (checked 2026-12-02): vllm-project/vllm ``tests/tool_parsers/test_seed_oss_tool_parser.py``
+(Seed-OSS-36B outputs with budget reports and call markup quoted while thinking);
+ggml-org/llama.cpp
+``models/templates/ByteDance-Seed-OSS.jinja`` (the ByteDance-Seed/Seed-OSS-36B-Instruct
+chat template).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._kit import body, calls_of, forbid, goto, stay
+from ._params import name_after, read_calls, value_text, wrap_nl
+
+__all__ = ["FORMAT"]
+
+NAME = "text.seed-oss"
+OPEN, CLOSE, EOS = "<seed:tool_call>", "</seed:tool_call>", "<seed:eos>"
+THINK, THINK_END = "<seed:think>", "</seed:think>"
+BUDGET, BUDGET_END = "<seed:cot_budget_reflect>", "</seed:cot_budget_reflect>"
+FN, FN_END, P, P_END = "<function=", "</function>", "<parameter=", "</parameter>"
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_after(text, FN), raw)
+        return
+    read_calls(m, text, raw, (FN, P, P_END, FN_END))
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+_CONTENT = TextMode("content")
+_REASONING = TextMode("reasoning")
+_CONTENT.set(
+    {THINK: goto(_REASONING), THINK_END: stay, OPEN: body(_CALL), CLOSE: stay, EOS: stay}
+    | {BUDGET: stay, BUDGET_END: stay}
+)
+_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: stay, BUDGET_END: stay})
+_CALL.next = _CONTENT
+
+
+def _start(thinking: bool) -> Mode:
+    return _REASONING if thinking else _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    blocks = []
+    for c in calls_of(calls, NAME):
+        forbid(c.name, (">", "\n"), "Tool name", NAME)
+        lines = [OPEN, f"{FN}{c.name}>"]
+        for k, v in c.args.items():
+            forbid(k, (">", "\n"), "Parameter name", NAME)
+            lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}")
+        lines += [FN_END, CLOSE]
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    description="Seed-OSS: <seed:tool_call><function=NAME><parameter=KEY>value, <seed:think> reasoning",
+)

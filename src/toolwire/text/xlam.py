@@ -1,0 +1,150 @@
+"""``text.xlam``: Salesforce xLAM / xLAM-2 — a JSON array of calls as the answer.
+
+Wire forms::
+
+    [{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {}}]
+    <think>reasoning</think>[{"name": "get_weather", "arguments": {"city": "Paris"}}]
+    ```json
+    [{"name": "get_weather", "arguments": {"city": "Paris"}}]
+    ```
+    <tool_call>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_call>
+    [TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]
+
+- A JSON array is a list of calls only at the start of the answer (after whitespace,
+  or right after ``</think>``) and only when every item is an object with a
+  ``"name"`` string; any other array stays content. The array ends where its brackets
+  close (no closer follows: the next token is the end-of-turn token, a stop token
+  engines strip), so a complete array is whole.
+- A `````json`` fence holding calls is read the same way (text around it is content);
+  a fence holding anything else stays content, fence included. ``<tool_call>`` blocks
+  and ``[TOOL_CALLS]`` hold an array or one call object.
+- Markers inside JSON strings do not end anything; an array that looks like calls
+  (it has a ``"name"``) and is still open at the end of the text is an
+  ``InvalidToolCall`` (``truncated``); one that does not stays content.
+
+Encoding writes the calls as one bare JSON array (the form vLLM's parser reads first).
+
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/xlam_tool_parser.py``
+(``preprocess_model_output``: bare arrays, ``</think>``, fences, ``[TOOL_CALLS]``,
+``<tool_call>``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._types import ToolCall
+from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
+
+__all__ = ["FORMAT"]
+
+NAME = "text.xlam"
+THINK, THINK_END, FENCE, FENCE_END = "<think>", "</think>", "```json", "```"
+OPEN, CLOSE, TC = "<tool_call>", "</tool_call>", "[TOOL_CALLS]"
+_Q = (('"', '"', True),)
+
+
+def _items(value: Any) -> list[dict[str, Any]] | None:
+    """The calls in a JSON value (an array of call objects, or one), or ``None``."""
+    items = value if type(value) is list else [value] if type(value) is dict else None
+    if not items or not all(type(i) is dict and type(i.get("name")) is str for i in items):
+        return None
+    return items
+
+
+def _add(m: TextParser, items: list[dict[str, Any]], raw: str) -> None:
+    for item in items:
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw)
+
+
+def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A bare array at the start, or a fence: calls, or else content as written."""
+    raw = m.opener + text + end
+    if not complete:
+        if name_hint(text):
+            m.truncated(name_hint(text), raw)
+        else:
+            m.emit_content(raw)
+        return
+    items = _items(loads(text.strip()))
+    if items is None:
+        m.emit_content(raw)
+    else:
+        _add(m, items, raw)
+
+
+def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    value = loads(text.strip())
+    items = _items(value)
+    if items is None:
+        why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
+        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
+        return
+    _add(m, items, raw)
+
+
+class _Content(TextMode):
+    """Content whose start (and the start after ``</think>``) may be a JSON array."""
+
+    def step(self, m: TextParser) -> bool:
+        if m.state.get("fresh", True):
+            buf, n, i = m.buf, len(m.buf), m.pos
+            while i < n and buf[i].isspace():
+                i += 1
+            self.emit(m, buf[m.pos : i])
+            m.pos = i
+            if not m.final and (i == n or (n - i < len(TC) and TC.startswith(buf[i:]))):
+                return False  # "[" may still become "[TOOL_CALLS]"
+            m.state["fresh"] = False
+            if i < n and buf[i] == "[" and not buf.startswith(TC, i):
+                m.open_body(_ARRAY, "")
+                return True
+        return TextMode.step(self, m)
+
+
+def _after_think(m: TextParser, tok: str) -> None:
+    m.state["fresh"] = True
+    m.mode = _CONTENT
+
+
+_ARRAY = BodyMode(_maybe, quotes=_Q, balance=True)
+_FENCED = BodyMode(_maybe, ends=(FENCE_END,), quotes=_Q)
+_TAGGED = BodyMode(_tagged, ends=(CLOSE,), quotes=_Q)
+_BRACKETED = BodyMode(_tagged, quotes=_Q, balance=True)
+_CONTENT = _Content("content")
+_REASONING = TextMode("reasoning")
+_CONTENT.set(
+    {
+        THINK: lambda m, tok: setattr(m, "mode", _REASONING),
+        THINK_END: _after_think,
+        FENCE: body(_FENCED),
+        OPEN: body(_TAGGED),
+        CLOSE: stay,
+        TC: body(_BRACKETED),
+    }
+)
+_REASONING.set({THINK_END: _after_think, THINK: stay})
+for _m in (_ARRAY, _FENCED, _TAGGED, _BRACKETED):
+    _m.next = _CONTENT
+
+
+def _start(thinking: bool) -> Mode:
+    return _REASONING if thinking else _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    return dumps([{"name": c.name, "arguments": c.args} for c in calls_of(calls, NAME)], NAME)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_start,
+    encode_calls=_encode,
+    description='xLAM: a JSON array [{"name", "arguments"}] as the answer (also fenced, <tool_call>, [TOOL_CALLS])',
+)

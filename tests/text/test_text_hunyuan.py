@@ -1,0 +1,77 @@
+"""text.hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep>… and Hunyuan-A13B JSON (engine test shapes)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+from toolwire._types import ToolCall
+from toolwire.text._api import encode_text
+
+D = "text.hunyuan"
+HY3 = ("<tool_calls>\n<tool_call>get_current_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n"
+       "<arg_key>state</arg_key>\n<arg_value>TX</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n"
+       "</tool_call>\n</tool_calls>")
+WEATHER = C("get_current_weather", {"city": "Dallas", "state": "TX", "days": 3})
+
+
+def test_hy3_call_after_reasoning() -> None:
+    check("<think>\nThe user asks about Dallas.\n</think>\n" + HY3, D, None, "The user asks about Dallas.", [WEATHER])
+
+
+def test_hy3_parallel_calls_and_values_as_written() -> None:
+    text = ("<tool_calls><tool_call>a<tool_sep><arg_key>s</arg_key><arg_value>  two spaces </arg_value></tool_call>"
+            "<tool_call>b<tool_sep></tool_call></tool_calls>")
+    check(text, D, None, None, [C("a", {"s": "  two spaces "}), C("b")])
+
+
+def test_hy3_values_typed_by_the_schema() -> None:
+    tools = [{"name": "f", "parameters": {"type": "object", "properties": {
+        "zip": {"type": "string"}, "n": {"type": "number"}, "on": {"type": "boolean"}}}}]
+    text = ("<tool_calls><tool_call>f<tool_sep><arg_key>zip</arg_key><arg_value>02134</arg_value>"
+            "<arg_key>n</arg_key><arg_value>2.5</arg_value><arg_key>on</arg_key><arg_value>true</arg_value>"
+            "</tool_call></tool_calls>")
+    check(text, D, None, None, [C("f", {"zip": "02134", "n": 2.5, "on": True})], tools=tools)
+
+
+def test_a13b_json_array_inside_answer() -> None:
+    text = ('<think>\nneed two lookups\n</think>\n<answer>\n<tool_calls>[{"name": "get_weather", "arguments": '
+            '{"city": "San Francisco"}}, {"name": "get_time", "arguments": {}}]</tool_calls>\n</answer>')
+    check(text, D, None, "need two lookups", [C("get_weather", {"city": "San Francisco"}), C("get_time")])
+
+
+def test_calls_quoted_in_reasoning_are_reasoning() -> None:
+    text = "<think>I could emit <tool_calls>[...]</tool_calls> here</think>Plain answer."
+    check(text, D, "Plain answer.", "I could emit <tool_calls>[...]</tool_calls> here", [])
+
+
+def test_markers_inside_values() -> None:
+    text = ("<tool_calls><tool_call>echo<tool_sep><arg_key>s</arg_key><arg_value>x </tool_calls><tool_call>"
+            "</arg_value></tool_call></tool_calls>")
+    check(text, D, None, None, [C("echo", {"s": "x </tool_calls><tool_call>"})])
+    check('<tool_calls>[{"name": "echo", "arguments": {"s": "]</tool_calls>"}}]</tool_calls>', D, None, None,
+          [C("echo", {"s": "]</tool_calls>"})])
+
+
+def test_missing_closing_tag_never_swallows_the_next_argument() -> None:
+    text = ("<tool_calls><tool_call>w<tool_sep><arg_key>city</arg_key><arg_value>Dallas<arg_key>state</arg_key>"
+            "<arg_value>TX</arg_value></tool_call></tool_calls>")
+    check(text, D, None, None, [Invalid("w", raw=text)])
+
+
+def test_truncated_and_malformed() -> None:
+    text = "Sure. <tool_calls>\n<tool_call>get_current_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Dal"
+    check(text, D, "Sure.", None, [Invalid("get_current_weather", truncated=True, raw=text[6:])])
+    check('<tool_calls>[{"name": "f", "arguments": {"a": 1', D, None, None, [Invalid("f", truncated=True)])
+    check("<tool_calls><tool_call>f</tool_call></tool_calls>", D, None, None, [Invalid(None)])
+    check("<tool_calls>[1, 2]</tool_calls>", D, None, None, [Invalid(None), Invalid(None)])
+
+
+def test_encode_variants() -> None:
+    c = ToolCall(name="get_weather", args={"city": "Paris", "days": 3})
+    assert encode_text(c, D) == (
+        "<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n"
+        "<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>\n</tool_calls>"
+    )
+    assert encode_text(c, D, variant="a13b") == (
+        '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}]</tool_calls>'
+    )

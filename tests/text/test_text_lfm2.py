@@ -1,0 +1,49 @@
+"""text.lfm2: LFM2 <|tool_call_start|>[pythonic]<|tool_call_end|> and its JSON form (engine test shapes)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+from toolwire._types import ToolCall
+from toolwire.text._api import encode_text
+
+D = "text.lfm2"
+
+
+def test_pythonic_calls_with_content_and_reasoning() -> None:
+    text = ("<think>Two lookups.</think>Let me check.<|tool_call_start|>[get_weather(city='Paris', days=3), "
+            'get_time(tz="UTC", dst=True, extra=None)]<|tool_call_end|><|im_end|>')
+    check(text, D, "Let me check.", "Two lookups.",
+          [C("get_weather", {"city": "Paris", "days": 3}), C("get_time", {"tz": "UTC", "dst": True, "extra": None})])
+
+
+def test_json_array_form_and_nested_values() -> None:
+    text = '<|tool_call_start|>[{"name": "book", "arguments": {"城市": "北京", "o": {"a": [1, null]}}}]<|tool_call_end|>'
+    check(text, D, None, None, [C("book", {"城市": "北京", "o": {"a": [1, None]}})])
+    check("<|tool_call_start|>[f(o={'a': [1, None]}, l=[1.5, -2])]<|tool_call_end|>", D, None, None,
+          [C("f", {"o": {"a": [1, None]}, "l": [1.5, -2]})])
+
+
+def test_markers_inside_strings() -> None:
+    check("<|tool_call_start|>[echo(s='x <|tool_call_end|> ]')]<|tool_call_end|>", D, None, None,
+          [C("echo", {"s": "x <|tool_call_end|> ]"})])
+
+
+def test_nothing_is_evaluated() -> None:
+    check("<|tool_call_start|>[f(a=__import__('os'))]<|tool_call_end|>", D, None, None, [Invalid("f")])
+    check("<|tool_call_start|>[f(1, 2)]<|tool_call_end|>", D, None, None, [Invalid("f")])
+
+
+def test_truncated_and_malformed() -> None:
+    text = "<|tool_call_start|>[get_weather(city='Par"
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
+    check("<|tool_call_start|>not a call<|tool_call_end|>", D, None, None, [Invalid(None)])
+
+
+def test_encode_follows_the_chat_template() -> None:
+    c = ToolCall(name="get_weather", args={"city": "Paris", "days": 3, "metric": True})
+    assert encode_text(c, D) == "<|tool_call_start|>[get_weather(city='Paris', days=3, metric=True)]<|tool_call_end|>"
+    assert encode_text(c, D, variant="json") == (
+        '<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3, "metric": true}}]'
+        "<|tool_call_end|>"
+    )

@@ -1,0 +1,87 @@
+"""Hostile outputs for the newer families: linear time, only toolwire results, nothing swallowed.
+
+Each text below is built so that a per-parameter (or per-delta) re-scan would be
+quadratic: at these sizes that is minutes, while the linear reading takes well under a
+second. The bound is loose on purpose (a shared, loaded machine)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from toolwire._types import InvalidToolCall, ToolCall
+from toolwire.text._api import TextParser, decode_text
+
+N = 10_000
+
+
+def _many(unit: str, n: int = N) -> str:
+    """*unit* n times, its ``{}`` numbered (distinct parameter names: a repeat ends reading early)."""
+    return "".join(unit.format(i) for i in range(n))
+
+
+HOSTILE = [
+    ("text.minimax", "<minimax:tool_call><invoke name=\"f\">" + _many('<parameter name="a{}">x</parameter>')
+     + "</minimax:tool_call>"),
+    ("text.minimax", "<minimax:tool_call></minimax:tool_call>" * N),
+    ("text.hunyuan", "<tool_calls><tool_call>f<tool_sep>" + _many("<arg_key>a{}</arg_key><arg_value>x</arg_value>")
+     + "</tool_calls>"),
+    ("text.step", "<tool_call><function=f>" + _many("<parameter=a{}>x</parameter>") + "</tool_call>"),
+    ("text.seed-oss", "<seed:tool_call><function=f>" + _many("<parameter=a{}>\nx\n</parameter>") + "</seed:tool_call>"),
+    ("text.gigachat", "<｜GCML｜tool_calls><｜GCML｜invoke name=\"f\">"
+     + _many('<｜GCML｜parameter name="a{}" string="true">x</｜GCML｜parameter>') + "</｜GCML｜tool_calls>"),
+    ("text.gigachat", "function call<|role_sep|>" + "{" * N),
+    ("text.granite", "<tool_call>" + "[" * N),
+    ("text.xlam", "[" * N + "]" * N),
+    ("text.lfm2", "<|tool_call_start|>[" + "f(a=1), " * (N // 4) + "]<|tool_call_end|>"),
+    ("text.lfm2", "<|tool_call_start|>" + "(" * N + "<|tool_call_end|>"),
+    ("text.internlm", "<|action_start|><|plugin|>" + '{"a": ' * N),
+    ("text.jamba", "<tool_calls>" + "[" * N + "</tool_calls>"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "text"), HOSTILE, ids=[f"{d}-{i}" for i, (d, _) in enumerate(HOSTILE)])
+def test_hostile_text_is_read_in_linear_time(dialect: str, text: str) -> None:
+    t = time.process_time()
+    r = decode_text(text, dialect)
+    p = TextParser(dialect)
+    for i in range(0, len(text), 4096):  # streamed in deltas too
+        p.feed(text[i : i + 4096])
+    assert p.close() == r
+    assert time.process_time() - t < 5
+    for c in r.tool_calls:
+        assert isinstance(c, (ToolCall, InvalidToolCall))
+    if isinstance(r.tool_calls[:1] and r.tool_calls[0], InvalidToolCall):
+        assert r.tool_calls[0].raw  # the text is kept
+
+
+def _cpu(text: str, dialect: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        decode_text(text, dialect)
+        best = min(best, time.process_time() - t)
+    return best
+
+
+@pytest.mark.parametrize(
+    ("dialect", "head", "unit", "tail"),
+    [
+        ("text.minimax", '<minimax:tool_call><invoke name="f">', '<parameter name="a{}">x</parameter>', "</minimax:tool_call>"),
+        ("text.hunyuan", "<tool_calls><tool_call>f<tool_sep>", "<arg_key>a{}</arg_key><arg_value>x</arg_value>", "</tool_calls>"),
+        ("text.seed-oss", "<seed:tool_call><function=f>", "<parameter=a{}>x</parameter>", "</seed:tool_call>"),
+    ],
+)
+def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:
+    # the closer of the element is never found: a search for it per parameter would be quadratic
+    small = _cpu(head + _many(unit, 2_000) + tail, dialect)
+    big = _cpu(head + _many(unit, 8_000) + tail, dialect)
+    assert big < 8 * small + 0.05  # 4x the text: about 4x the time (quadratic: 16x)
+
+
+def test_repeated_parameters_are_an_invalid_call_not_the_last_value() -> None:
+    text = '<minimax:tool_call><invoke name="f">' + '<parameter name="a">x</parameter>' * 3 + "</invoke></minimax:tool_call>"
+    r = decode_text(text, "text.minimax")
+    assert len(r.tool_calls) == 1 and isinstance(r.tool_calls[0], InvalidToolCall)
+    assert r.tool_calls[0].raw == text

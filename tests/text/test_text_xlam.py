@@ -1,0 +1,48 @@
+"""text.xlam: xLAM JSON arrays as the answer, fenced, tagged or after [TOOL_CALLS] (vLLM test shapes)."""
+
+from __future__ import annotations
+
+from textcheck import C, Invalid, check
+
+from toolwire._types import ToolCall
+from toolwire.text._api import encode_text
+
+D = "text.xlam"
+ARR = ('[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}, '
+       '{"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}]')
+TWO = [C("get_current_weather", {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}),
+       C("get_current_weather", {"city": "Orlando", "state": "FL", "unit": "fahrenheit"})]
+
+
+def test_bare_array_and_after_think() -> None:
+    check(ARR, D, None, None, TWO)
+    check("<think>Two cities.</think>\n" + ARR, D, None, "Two cities.", TWO)
+
+
+def test_fenced_tagged_and_marked_arrays() -> None:
+    check("I'll check both.\n```json\n" + ARR + "\n```", D, "I'll check both.", None, TWO)
+    check("<tool_call>" + ARR + "</tool_call>", D, None, None, TWO)
+    check("[TOOL_CALLS]" + ARR, D, None, None, TWO)
+
+
+def test_arrays_that_are_not_calls_stay_content() -> None:
+    check("[1, 2, 3] are the first numbers.", D, "[1, 2, 3] are the first numbers.", None, [])
+    check('```json\n{"city": "Dallas"}\n```', D, '```json\n{"city": "Dallas"}\n```', None, [])
+    check('Answer: [{"name": "x"}]', D, 'Answer: [{"name": "x"}]', None, [])  # not at the start
+
+
+def test_markers_inside_strings() -> None:
+    check('[{"name": "echo", "arguments": {"s": "]``` </tool_call>"}}]', D, None, None,
+          [C("echo", {"s": "]``` </tool_call>"})])
+
+
+def test_truncated_and_malformed() -> None:
+    text = '[{"name": "get_current_weather", "arguments": {"city": "Dal'
+    check(text, D, None, None, [Invalid("get_current_weather", truncated=True, raw=text)])
+    check("[1, 2", D, "[1, 2", None, [])
+    check('<tool_call>{"city": 1}</tool_call>', D, None, None, [Invalid(None)])
+
+
+def test_encode_follows_the_chat_template() -> None:
+    c = ToolCall(name="get_current_weather", args={"city": "Dallas"})
+    assert encode_text(c, D) == '[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]'
