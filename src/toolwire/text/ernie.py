@@ -66,4 +66,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description="ERNIE 4.5: <tool_call>{json}</tool_call>, </think> reasoning, <response> tags",
+    reasoning_opens=("<think>",),
 )

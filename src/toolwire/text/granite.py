@@ -93,4 +93,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("4", "3.1", "3.0"),
     description="Granite: <|tool_call|>[json] (3.0), <tool_call>[json] (3.1+), <tool_call>{json}</tool_call> (4)",
+    reasoning_opens=("<think>",),
 )

@@ -192,4 +192,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("hy3", "a13b"),
     description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]",
+    reasoning_opens=("<think>",),
 )

@@ -65,4 +65,5 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     description='InternLM: <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>',
+    reasoning_opens=("<think>",),
 )

@@ -99,4 +99,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("pythonic", "json"),
     description="LFM2: <|tool_call_start|>[name(arg='v')]<|tool_call_end|> (pythonic or a JSON array)",
+    reasoning_opens=("<think>",),
 )

@@ -127,4 +127,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("m2", "m1"),
     description='MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value',
+    reasoning_opens=("<think>",),
 )

@@ -95,4 +95,5 @@ FORMAT = TextFormat(
     start=_start,
     encode_calls=_encode,
     description="Seed-OSS: <seed:tool_call><function=NAME><parameter=KEY>value, <seed:think> reasoning",
+    reasoning_opens=(THINK,),
 )

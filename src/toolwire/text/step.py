@@ -127,4 +127,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("3.5", "3"),
     description="Step 3 <｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke>, Step 3.5 <function=NAME>",
+    reasoning_opens=("<think>",),
 )
