@@ -27,7 +27,7 @@ from __future__ import annotations
 import inspect
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Tuple, Union
+from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, List, Optional, Tuple, TypeVar, Union, overload
 
 from ._errors import EncodeError, ToolwireError
 from ._json_extract import extract_json
@@ -304,6 +304,41 @@ def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generat
     return Result(outcome.kind == "ok", outcome.value, outcome, tuple(log))
 
 
+_T = TypeVar("_T")
+
+
+@overload
+def generate(
+    send: Callable[[Dict[str, Any]], Coroutine[Any, Any, _T]],
+    request: Dict[str, Any],
+    schema: Any,
+    *,
+    target: str,
+    attempts: int = ...,
+    mode: str = ...,
+    model: Optional[str] = ...,
+    capabilities: Optional[Capabilities] = ...,
+    plan_options: Optional[Dict[str, Any]] = ...,
+    **render_options: Any,
+) -> Coroutine[Any, Any, Result]: ...
+
+
+@overload
+def generate(
+    send: Callable[[Dict[str, Any]], _T],
+    request: Dict[str, Any],
+    schema: Any,
+    *,
+    target: str,
+    attempts: int = ...,
+    mode: str = ...,
+    model: Optional[str] = ...,
+    capabilities: Optional[Capabilities] = ...,
+    plan_options: Optional[Dict[str, Any]] = ...,
+    **render_options: Any,
+) -> Result: ...
+
+
 def generate(
     send: Callable[[Dict[str, Any]], Any],
     request: Dict[str, Any],
@@ -317,7 +352,8 @@ def generate(
     plan_options: Optional[Dict[str, Any]] = None,
     **render_options: Any,
 ) -> Union[Result, Awaitable[Result]]:
-    """Run the plan over *send* (sync, or async: then an awaitable is returned).
+    """Run the plan over *send* (sync: the ``Result``; async: an awaitable of it, to
+    ``await``). Typed by overloads: an ``async def`` *send* gives ``Awaitable[Result]``.
 
     *send* takes the request dict and returns the provider's response (a dict or an SDK
     object). Transient errors and unclassified errors are re-raised; a classified
