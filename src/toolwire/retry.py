@@ -35,7 +35,7 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
-from .schema._requests import classify_error, raise_budget, with_correction
+from .schema._requests import classify_error, place, raise_budget, with_correction
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -134,6 +134,8 @@ def prepare(
     base = dict(request)
     chosen = mode
     rendered: Optional[Rendered] = None
+    if model is None and isinstance(request.get("model"), str):  # the model the request names
+        model = request["model"]
     if mode == "auto" and model is not None:
         chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
     elif mode == "auto":
@@ -153,7 +155,7 @@ def prepare(
 
 def _request_for(state: State) -> Dict[str, Any]:
     if state.mode == "native" and state.rendered is not None:
-        out = _merge(state.original, state.rendered.request)
+        out = _merge(state.original, place(state.rendered.request, state.original, state.target))
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
