@@ -71,3 +71,14 @@ async def structured_async(send: Callable[[Dict[str, Any]], Dict[str, Any]], req
 def text_turn(text: str) -> List[Any]:
     r = toolwire.decode_text(text, "text.hermes", finish_reason="stop")
     return list(r.tool_calls)
+
+
+if __name__ == "__main__":  # offline: the agent loop on a Gemini reply (its call has no id)
+    import json
+    from pathlib import Path
+
+    reply = json.loads((Path(__file__).parent / "payloads" / "gemini_response.json").read_text())
+    history: List[Dict[str, Any]] = []
+    agent_turn(reply, history, lambda name, **args: f"{name}: sunny in {args['city']}", new_conversation())
+    for message in history:
+        print(json.dumps(message))

@@ -35,7 +35,7 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
-from .schema._requests import classify_error, place, raise_budget, with_correction
+from .schema._requests import classify_error, place, raise_budget, requested_model, with_correction
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -134,8 +134,8 @@ def prepare(
     base = dict(request)
     chosen = mode
     rendered: Optional[Rendered] = None
-    if model is None and isinstance(request.get("model"), str):  # the model the request names
-        model = request["model"]
+    if model is None:  # the model the request names
+        model = requested_model(request)
     if mode == "auto" and model is not None:
         chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
     elif mode == "auto":

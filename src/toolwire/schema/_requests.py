@@ -20,7 +20,17 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "with_correction"]
+__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "requested_model", "with_correction"]
+
+
+def requested_model(request: Dict[str, Any]) -> Optional[str]:
+    """The model a request names (``model``: OpenAI, Anthropic, Mistral, Ollama, the
+    google-genai SDK's ``generate_content(model=...)``; Bedrock's ``modelId``)."""
+    for key in ("model", "modelId"):
+        value = request.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
 
 
 def gemini_form(request: Dict[str, Any]) -> str:
