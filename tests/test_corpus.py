@@ -72,6 +72,23 @@ def test_server_calls_only_on_request(path: Any) -> None:
     assert _canon(client) == doc["expected_tool_calls"]
 
 
+_TEXT_ARGUMENTS = frozenset({"openai.chat", "openai.responses", "mistral", "cohere.v2"})
+
+
+def _reencoded(item: Dict[str, Any], dialect: Any) -> Dict[str, Any]:
+    """*item* as it re-encodes: exactly, except empty-equivalent argument text (``""``,
+    ``"null"``, none), which dialects with argument text write ``"{}"`` (#15)."""
+    call = toolwire.decode(item, dialect)
+    if dialect.name not in _TEXT_ARGUMENTS or "empty-arguments" not in call.repairs:
+        return item
+    out = dict(item)
+    if type(out.get("function")) is dict:
+        out["function"] = dict(out["function"], arguments="{}")
+    else:
+        out["arguments"] = "{}"
+    return out
+
+
 @pytest.mark.parametrize("path", PARAMS)
 @pytest.mark.parametrize("named", [False, True], ids=["detected", "named"])
 def test_items_reencode_losslessly(path: Any, named: bool) -> None:
@@ -82,11 +99,11 @@ def test_items_reencode_losslessly(path: Any, named: bool) -> None:
         if kind in (CALL, SERVER):
             seen += 1
             assert dialect.name == expected_dialect, loc
-            assert toolwire.encode(toolwire.decode(item, dialect), dialect) == item, loc
+            assert toolwire.encode(toolwire.decode(item, dialect), dialect) == _reencoded(item, dialect), loc
             alone = toolwire.decode(item)  # the item out of its container
             assert alone == toolwire.decode(item, dialect), loc
             if toolwire.detect(item) == dialect.name:  # a lone Mistral item is a Chat item
-                assert toolwire.encode(alone, dialect) == item, loc
+                assert toolwire.encode(alone, dialect) == _reencoded(item, dialect), loc
         elif kind == RESULT:
             assert toolwire.encode_result(toolwire.decode_result(item, dialect), dialect) == item, loc
     assert seen == len(doc["expected_tool_calls"]) + len(doc.get("expected_server_tool_calls", []))

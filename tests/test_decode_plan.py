@@ -146,7 +146,12 @@ def test_the_plan_agrees_under_policy_keywords(data: Any) -> None:
 def test_plain_items_decode_and_encode_back(item: Any) -> None:
     assert agrees(item)
     call = toolwire.decode(item)
-    assert toolwire.encode(call, toolwire.detect(item)) == item
+    expected = item  # exactly, except empty argument text, written "{}" (#15)
+    if item.get("arguments") == "":
+        expected = dict(item, arguments="{}")
+    elif type(item.get("function")) is dict and item["function"].get("arguments") == "":
+        expected = dict(item, function=dict(item["function"], arguments="{}"))
+    assert toolwire.encode(call, toolwire.detect(item)) == expected
 
 
 def test_the_dialects_after_the_first_candidate_are_asked_in_turn() -> None:

@@ -98,3 +98,11 @@ def test_several_choices_response_normalize_reads_the_first() -> None:
     assert list(r.tool_calls) == FIRST
     g = response.normalize(GEMINI)
     assert [c.name for c in g.tool_calls] == ["delete_files"] and g.text == ""
+
+
+def test_several_choices_inside_a_list_of_responses() -> None:
+    # a batch of saved responses: each one's first choice, never a mix
+    assert toolwire.decode_all([CHAT, CHAT]) == FIRST + FIRST
+    assert toolwire.decode_all([GEMINI, CHAT]) == [toolwire.ToolCall("delete_files", {"glob": "*.tmp"})] + FIRST
+    assert toolwire.convert(CHAT, to="anthropic.messages") == [
+        {"type": "tool_use", "id": "call_a", "name": "delete_files", "input": {"glob": "*.tmp"}}]

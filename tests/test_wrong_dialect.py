@@ -164,3 +164,21 @@ def test_wrong_dialect_stream_without_calls_of_its_dialect_is_empty(chunks: List
     assert stream.accumulate(chunks, name) == []
     assert stream.accumulate(iter(chunks), name) == []
 
+
+
+@pytest.mark.parametrize("name", ["openai.chat", "openai.responses", "gemini", "ollama", "cohere.v2"])
+def test_wrong_dialect_response_normalize_raises(name: str) -> None:
+    from toolwire import response
+
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
+        response.normalize(ANTHROPIC_MESSAGE, provider=name)
+    with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
+        response.normalize(anthropic.types.Message.model_validate(ANTHROPIC_MESSAGE), provider=name)
+
+
+def test_wrong_dialect_response_normalize_of_its_own_shape() -> None:
+    from toolwire import response
+
+    assert response.normalize(CHAT_TEXT, provider="openai.chat").text == "Done."
+    assert [c.name for c in response.normalize(ANTHROPIC_MESSAGE, provider="anthropic").tool_calls] == [
+        "delete_files"]

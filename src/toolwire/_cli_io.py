@@ -47,6 +47,14 @@ def _parse(raw: bytes) -> Any:
         raise ValueError("nested too deeply") from None
 
 
+def _utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _why(exc: Exception) -> str:
     return f"not JSON ({' '.join(str(exc).split())})"
 
@@ -71,6 +79,8 @@ def records(stream: IO[bytes]) -> Iterator[Record]:
             break
     else:
         return
+    if b"\x00" in first or not _utf8(first):  # a binary file: unreadable input, not bad records
+        raise BadInput("input is not JSON or JSONL text (binary data, or not UTF-8)")
     if first.rstrip().endswith(_OPENERS):
         text = first + stream.read()
         try:

@@ -128,6 +128,11 @@ def walk(
             dd, kind = cd, hit[0]
         else:  # the caller's dialect (strict), or detection afresh for items of a container
             dd, kind = _sniff(cur, d, registry, cloc)
+        if kind == CALLS and dd.choices is not None:  # a response with several replies: the first only
+            first = _first_choice(dd, cur, cloc)
+            if first is not None:
+                stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1))
+                continue
         if kind == CALLS:
             fin = dd.finish(cur) or finish
             kids = [
@@ -143,6 +148,16 @@ def walk(
             )
         else:
             yield dd, kind, cur, cloc, finish
+
+
+def _first_choice(d: Dialect, data: Any, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
+    """The first of several alternative replies in *data* (``Dialect.choices``), or
+    ``None`` when it holds one or none (``decode_all(choice=)`` picks another)."""
+    try:
+        alts = d.choices(data, loc) if d.choices is not None and type(data) is dict else None
+    except Exception:  # a shape the reader did not foresee: the container is read as it is
+        return None
+    return alts[0] if alts is not None and len(alts) > 1 else None
 
 
 class Detection(Tuple[str, str, str]):

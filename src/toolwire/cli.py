@@ -165,6 +165,8 @@ def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool) -> i
             err.write(f"{PROG}: line {line}: {why}\n")
             if not keep_going:
                 return EXIT_FAILED
+            # one placeholder line per failed record: output line N stays input record N
+            write(dumps({"error": why, "line": line}))
     except BadInput as exc:
         progress.done()
         err.write(f"{PROG}: {exc}\n")

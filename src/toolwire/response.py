@@ -134,13 +134,17 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     shape: Optional[Tuple[Dialect, ResponseReader]] = None
     if provider is not None:
         shape = tables.by_name.get(provider)
+        if shape is not None and not _claims(shape[1], data):  # named, but not its shape: another's?
+            other = next((d for d, r in tables.candidates(data) if d is not shape[0] and _claims(r, data)), None)
+            if other is not None:
+                raise DecodeError(
+                    f"Response is not a {shape[0].name} response: it looks like {other.name}; "
+                    f"keys were {excerpt(sorted(data))} at $",
+                    dialect=shape[0].name,
+                )
     else:
         for d, reader in tables.candidates(data):
-            try:
-                claimed = reader.detect(data)
-            except Exception:  # a reader's detector that raises declines
-                claimed = False
-            if claimed:
+            if _claims(reader, data):
                 shape = (d, reader)
                 break
     if shape is None:
@@ -267,6 +271,13 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined
             return new.strip(), reasoning, True
     return text, reasoning, False
+
+
+def _claims(reader: ResponseReader, data: Dict[str, Any]) -> bool:
+    try:
+        return bool(reader.detect(data))
+    except Exception:  # a reader's detector that raises declines
+        return False
 
 
 def _tool_calls(data: Dict[str, Any], dialect: Dialect, registry: Optional[Registry]) -> Tuple[List[Any], List[Any]]:

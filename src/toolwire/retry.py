@@ -27,7 +27,7 @@ from __future__ import annotations
 import inspect
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Tuple, Union
+from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, List, Optional, Tuple, TypeVar, Union, overload
 
 from ._errors import EncodeError, ToolwireError
 from ._json_extract import extract_json
@@ -35,7 +35,7 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
-from .schema._requests import classify_error, raise_budget, with_correction
+from .schema._requests import classify_error, place, raise_budget, requested_model, with_correction
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -134,6 +134,8 @@ def prepare(
     base = dict(request)
     chosen = mode
     rendered: Optional[Rendered] = None
+    if model is None:  # the model the request names
+        model = requested_model(request)
     if mode == "auto" and model is not None:
         chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
     elif mode == "auto":
@@ -153,7 +155,7 @@ def prepare(
 
 def _request_for(state: State) -> Dict[str, Any]:
     if state.mode == "native" and state.rendered is not None:
-        out = _merge(state.original, state.rendered.request)
+        out = _merge(state.original, place(state.rendered.request, state.original, state.target))
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
@@ -304,6 +306,41 @@ def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generat
     return Result(outcome.kind == "ok", outcome.value, outcome, tuple(log))
 
 
+_T = TypeVar("_T")
+
+
+@overload
+def generate(
+    send: Callable[[Dict[str, Any]], Coroutine[Any, Any, _T]],
+    request: Dict[str, Any],
+    schema: Any,
+    *,
+    target: str,
+    attempts: int = ...,
+    mode: str = ...,
+    model: Optional[str] = ...,
+    capabilities: Optional[Capabilities] = ...,
+    plan_options: Optional[Dict[str, Any]] = ...,
+    **render_options: Any,
+) -> Coroutine[Any, Any, Result]: ...
+
+
+@overload
+def generate(
+    send: Callable[[Dict[str, Any]], _T],
+    request: Dict[str, Any],
+    schema: Any,
+    *,
+    target: str,
+    attempts: int = ...,
+    mode: str = ...,
+    model: Optional[str] = ...,
+    capabilities: Optional[Capabilities] = ...,
+    plan_options: Optional[Dict[str, Any]] = ...,
+    **render_options: Any,
+) -> Result: ...
+
+
 def generate(
     send: Callable[[Dict[str, Any]], Any],
     request: Dict[str, Any],
@@ -317,7 +354,8 @@ def generate(
     plan_options: Optional[Dict[str, Any]] = None,
     **render_options: Any,
 ) -> Union[Result, Awaitable[Result]]:
-    """Run the plan over *send* (sync, or async: then an awaitable is returned).
+    """Run the plan over *send* (sync: the ``Result``; async: an awaitable of it, to
+    ``await``). Typed by overloads: an ``async def`` *send* gives ``Awaitable[Result]``.
 
     *send* takes the request dict and returns the provider's response (a dict or an SDK
     object). Transient errors and unclassified errors are re-raised; a classified

@@ -106,7 +106,8 @@ def test_detect_unknown_shape_fails(cli) -> None:
     run = cli("detect", "-k", stdin=jsonl({"what": 1}, CHAT_CALL))
     assert run.code == 1
     assert run.err_lines[0] == "toolwire: line 1: Input at $ matches no known dialect: {'what': 1}"
-    assert len(run.lines) == 1
+    assert run.lines[0] == {"error": "Input at $ matches no known dialect: {'what': 1}", "line": 1}  # #15
+    assert len(run.lines) == 2
 
 
 def test_dialects_lists_registry_and_text_formats(cli) -> None:

@@ -41,7 +41,8 @@ def test_first_bad_record_stops_with_exit_3(cli) -> None:
 def test_keep_going_reports_each_bad_line_and_continues(cli) -> None:
     run = cli("decode", "--keep-going", stdin=MIXED)
     assert run.code == EXIT_SOME_FAILED
-    assert len(run.lines) == 3  # lines 1, 5, 7
+    assert len(run.lines) == 6  # lines 1, 5, 7; placeholders for 2, 4, 6 (#15)
+    assert [r["line"] for r in run.lines if type(r) is dict] == [2, 4, 6]
     assert [e.split(":")[1] for e in run.err_lines[:3]] == [" line 2", " line 4", " line 6"]
     assert run.err_lines[1] == "toolwire: line 4: Input at $ matches no known dialect: {'hello': 'world'}"
     assert run.err_lines[2] == "toolwire: line 6: Input at $ is a openai.chat tool definition, not tool calls"
@@ -117,7 +118,7 @@ def test_python_dash_m_decodes_and_exits_with_the_code(tmp_path: Path) -> None:
         [sys.executable, "-m", "toolwire", "decode", "--keep-going", str(path)], capture_output=True, check=False
     )
     assert proc.returncode == EXIT_SOME_FAILED
-    assert proc.stdout.count(b"\n") == 3
+    assert proc.stdout.count(b"\n") == 6  # a placeholder line per failed record
     assert proc.stderr.decode().count("\n") == 4
 
 

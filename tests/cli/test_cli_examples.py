@@ -25,6 +25,7 @@ SCRIPTS = {
     "anthropic_sdk.py": '"tool_use_id": "toolu_example01"',
     "google_genai.py": '{"functionResponse": {"name": "get_weather", ',
     "litellm_responses.py": '{"type": "function_call_output", "call_id": "call_weather01", ',
+    "readme_typed.py": '{"role": "tool", "tool_call_id": "call_lXqMAw1v8TxJmJ6FKtk6COxx", "content": "get_weather: ',
     "dspy_style_field.py": '1 call(s): {"next_thought":"search","tool_calls":[{"name":"search","args":{"q":"toolwire"},"id":"call_1"}]}',
 }
 

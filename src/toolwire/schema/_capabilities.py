@@ -47,6 +47,10 @@ class Capabilities:
         self._data = dict(data or {})
         self._quirks = dict(QUIRKS if quirks is None else quirks)
         self._overrides = dict(overrides or {})
+        self._tables = tuple(
+            (table, _by_bare_name(table))
+            for table in (self._overrides, {k: v[0] for k, v in self._quirks.items()}, self._data)
+        )
 
     def with_overrides(self, overrides: Mapping[str, bool]) -> Capabilities:
         """A copy where *overrides* (model -> bool) win over everything else."""
@@ -57,14 +61,24 @@ class Capabilities:
     @classmethod
     def from_litellm(cls, path: Optional[str] = None, **kw: Any) -> Capabilities:
         """Read litellm's model map (a path, or the copy inside an installed litellm)."""
-        if path is None:
-            from importlib import resources
+        try:
+            if path is None:
+                from importlib import resources
 
-            text = (resources.files("litellm") / "model_prices_and_context_window_backup.json").read_text("utf-8")
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        raw = json.loads(text)
+                text = (resources.files("litellm") / "model_prices_and_context_window_backup.json").read_text("utf-8")
+            else:
+                with open(path, encoding="utf-8") as fh:
+                    text = fh.read()
+            raw = json.loads(text)
+        except ModuleNotFoundError:
+            raise EncodeError(
+                "Capabilities.from_litellm() reads litellm's model map, and litellm is not installed; "
+                "install it or pass path= to a copy of model_prices_and_context_window.json"
+            ) from None
+        except (OSError, ValueError) as exc:
+            raise EncodeError(f"Cannot read litellm's model map ({type(exc).__name__}: {exc})") from None
+        if not isinstance(raw, dict):
+            raise EncodeError("litellm's model map is not a JSON object")
         data = {
             k: bool(v["supports_response_schema"])
             for k, v in raw.items()
@@ -74,14 +88,25 @@ class Capabilities:
 
     def supports_native(self, model: str) -> Optional[bool]:
         """``True``, ``False``, or ``None`` when nothing is known about *model*."""
-        for table in (self._overrides, {k: v[0] for k, v in self._quirks.items()}, self._data):
-            found = _lookup(table, model)
+        for table, bare in self._tables:
+            found = _lookup(table, bare, model)
             if found is not None:
                 return found
         return None
 
 
-def _lookup(table: Mapping[str, bool], model: str) -> Optional[bool]:
+def _by_bare_name(table: Mapping[str, bool]) -> Dict[str, Optional[bool]]:
+    """Provider-prefixed names (``deepseek/deepseek-chat``) by their bare name
+    (``deepseek-chat``); a bare name whose entries disagree is unknown (``None``)."""
+    out: Dict[str, Optional[bool]] = {}
+    for key, value in table.items():
+        if "/" in key and not key.endswith("/*"):
+            bare = key.rsplit("/", 1)[1]
+            out[bare] = value if out.get(bare, value) == value else None
+    return out
+
+
+def _lookup(table: Mapping[str, bool], bare: Mapping[str, Optional[bool]], model: str) -> Optional[bool]:
     keys = [model]
     if "/" in model:
         keys.append(model.split("/", 1)[1])
@@ -89,6 +114,9 @@ def _lookup(table: Mapping[str, bool], model: str) -> Optional[bool]:
     for key in keys:
         if key in table:
             return table[key]
+    for key in keys[-1:]:  # a bare name, or the bare part of a prefixed one, as another prefix spells it
+        if key in bare:
+            return bare[key]
     for pattern, value in table.items():
         if pattern.endswith("/*") and model.startswith(pattern[:-1]):
             return value

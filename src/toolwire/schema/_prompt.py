@@ -69,6 +69,16 @@ def inject_instruction(request: Dict[str, Any], text: str, target: str) -> Dict[
             out["system"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
     elif key == "bedrock.converse":
         out["system"] = list(out.get("system") or []) + [{"text": text}]
+    elif key.startswith("gemini") and isinstance(out.get("config"), dict) and "system_instruction" not in out:
+        config = dict(out["config"])  # google-genai: the system instruction is a config field
+        old = config.get("system_instruction")
+        if isinstance(old, dict):  # a Content
+            config["system_instruction"] = dict(old, parts=list(old.get("parts") or []) + [{"text": text}])
+        elif isinstance(old, list):  # parts or strings
+            config["system_instruction"] = list(old) + [text]
+        else:
+            config["system_instruction"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
+        out["config"] = config
     elif key.startswith("gemini"):
         field = "systemInstruction" if "systemInstruction" in out else "system_instruction"
         old = out.get(field)

@@ -20,7 +20,51 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "raise_budget", "with_correction"]
+__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "requested_model", "with_correction"]
+
+
+def requested_model(request: Dict[str, Any]) -> Optional[str]:
+    """The model a request names (``model``: OpenAI, Anthropic, Mistral, Ollama, the
+    google-genai SDK's ``generate_content(model=...)``; Bedrock's ``modelId``)."""
+    for key in ("model", "modelId"):
+        value = request.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def gemini_form(request: Dict[str, Any]) -> str:
+    """Which convention a Gemini request follows, from the request itself: ``"sdk"``
+    (google-genai ``generate_content(model=, contents=, config=...)``: everything
+    under ``config``, snake_case), ``"rest"`` (``generationConfig``, camelCase) or
+    ``"snake"`` (``generation_config``: the REST API's snake_case spelling)."""
+    if "config" in request:
+        return "sdk"
+    if "generationConfig" in request or "systemInstruction" in request or "toolConfig" in request:
+        return "rest"
+    return "snake"
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+def place(fragment: Dict[str, Any], request: Dict[str, Any], target: str) -> Dict[str, Any]:
+    """A rendered request *fragment* in the convention of *request* (one per form:
+    the schema goes where the token budget goes). Only Gemini has several."""
+    inner = fragment.get("generation_config")
+    if not target.startswith("gemini") or not isinstance(inner, dict):
+        return fragment
+    out = {k: v for k, v in fragment.items() if k != "generation_config"}
+    form = gemini_form(request)
+    if form == "sdk":
+        out["config"] = inner
+    elif form == "rest":
+        out["generationConfig"] = {_camel(k): v for k, v in inner.items()}
+    else:
+        out["generation_config"] = inner
+    return out
 
 _SCHEMA_PARAMS = (
     "response_format",
@@ -178,10 +222,11 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
     if target.startswith("anthropic") or target == "vllm":
         return [], "max_tokens"
     if target.startswith("gemini"):
-        if "generationConfig" in request:
-            return ["generationConfig"], "maxOutputTokens"
-        if "config" in request:
+        form = gemini_form(request)
+        if form == "sdk":
             return ["config"], "max_output_tokens"
+        if form == "rest":
+            return ["generationConfig"], "maxOutputTokens"
         return ["generation_config"], "max_output_tokens"
     if target == "bedrock.converse":
         return ["inferenceConfig"], "maxTokens"

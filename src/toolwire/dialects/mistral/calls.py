@@ -119,10 +119,7 @@ def encode_fn_call(
         args: Any = call.args if object_args else encode_arguments(call.args, call.raw)
         return {"id": ident, "type": "function", "function": {"name": call.name, "arguments": args}}
     fn: Dict[str, Any] = {"name": call.name}
-    if "arguments" in pd and not call.args:
-        if not pd.get("no_arguments"):
-            fn["arguments"] = pd["arguments"]
-    elif pd.get("object_args", object_args):
+    if pd.get("object_args", object_args):
         fn["arguments"] = call.args
     else:
         fn["arguments"] = encode_arguments(call.args, call.raw)

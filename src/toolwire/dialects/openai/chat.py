@@ -308,12 +308,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             "type": "function",
             "function": {"name": call.name, "arguments": encode_arguments(call.args, call.raw)},
         }
-    fn: Dict[str, Any] = {"name": call.name}
-    if "arguments" in pd and not call.args:
-        if not pd.get("no_arguments"):
-            fn["arguments"] = pd["arguments"]
-    else:
-        fn["arguments"] = encode_arguments(call.args, call.raw)
+    # empty-equivalents received ("", " ", "null", none) are written "{}": servers that
+    # parse the history refuse the others
+    fn: Dict[str, Any] = {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     fn.update(pd.get("function_extra", ()))
     out: Dict[str, Any] = {}
     if not pd.get("no_id"):

@@ -219,7 +219,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             "name": call.name,
             "arguments": encode_arguments(call.args, call.raw),
         }
-    args = pd["arguments"] if "arguments" in pd and not call.args else encode_arguments(call.args, call.raw)
+    args = encode_arguments(call.args, call.raw)  # empty-equivalents received ("", "null", none) as "{}"
     out = {} if pd.get("no_type") else {"type": "function_call"}
     out.update(call_id=ident, name=call.name, arguments=args)
     out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type", "native_id"))
