@@ -30,6 +30,8 @@ from ._ids import IdRule
 if TYPE_CHECKING:
     from ._args import Policy
     from ._types import Tool, ToolCall, ToolResult
+    from .conversation._values import Message
+    from .conversation._writer import Writer
 
 __all__ = [
     "CALL",
@@ -40,6 +42,7 @@ __all__ = [
     "TOOL",
     "Dialect",
     "EncodeContext",
+    "HistoryCodec",
     "ResponseReader",
     "Sniff",
 ]
@@ -102,6 +105,28 @@ class ResponseReader:
 
 
 @dataclass(frozen=True)
+class HistoryCodec:
+    """How ``decode_conversation`` / ``encode_conversation`` read and write a
+    dialect's whole histories.
+
+    - ``decode(data, dialect)``: the messages of a request body or of the bare
+      history list (plain data), each ``Message`` with its ``wire`` set (*dialect*
+      is the ``Dialect`` itself: its call and result decoders);
+    - ``encode(messages, writer)``: the request fragment (``{"messages": [...]}``,
+      ``{"system": ..., "messages": ...}``...) holding *messages*, written through
+      the ``Writer`` (ids, names, reasoning and other parts of other providers);
+    - ``detect(data)``: whether a plain body or list is a history of this dialect
+      (asked in registry order when no dialect is named);
+    - ``keys``: the request-body keys the fragment is made of.
+    """
+
+    decode: Callable[[Any, "Dialect"], List[Message]]
+    encode: Callable[[List[Message], Writer], Dict[str, Any]]
+    detect: Callable[[Any], bool]
+    keys: FrozenSet[str]
+
+
+@dataclass(frozen=True)
 class Dialect:
     """One wire API, as data: what it claims, and paired decoders and encoders.
 
@@ -155,7 +180,8 @@ class Dialect:
     opens one parsed line of the provider's batch results file to an ``Envelope``
     (the ``custom_id``, the response body or a one-line error), or gives ``None``
     for a line of another format (``dialects.batch_files.open_envelope``, the CLI).
-    ``text_module`` names the module of a ``text.*`` format.
+    ``text_module`` names the module of a ``text.*`` format. ``history`` (a
+    ``HistoryCodec``) reads and writes whole conversations.
     """
 
     name: str
@@ -189,6 +215,7 @@ class Dialect:
     response_envelope: Optional[Callable[..., Dict[str, Any]]] = None
     batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
+    history: Optional[HistoryCodec] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects pickle by name (distributed engines ship functions that

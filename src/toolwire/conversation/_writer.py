@@ -1,0 +1,119 @@
+"""``Writer``: the state of one ``encode_conversation`` that dialects write through.
+
+A dialect's history writer (``HistoryCodec.encode``) receives the messages and a
+``Writer``; it asks the writer to encode each call and result (one ``IdMap`` and
+one ``NameMap`` for the whole conversation, the same maps ``convert`` uses), and
+to tell what to do with reasoning and other parts of another provider:
+
+- ``reasoning(part)``: its wire data when *part* was made by this dialect, else
+  ``None`` after noting ``reasoning-dropped`` (never sent to another provider);
+- ``other(part)``: its wire data when made by this dialect; provider-executed
+  items and cache hints of another provider are dropped and noted; anything else
+  (documents, files, audio...) raises ``EncodeError``: it never silently vanishes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from .._convert import _Target
+from .._dialect import Dialect
+from .._errors import EncodeError
+from .._ids import IdMap
+from .._names import NameMap
+from .._registry import Registry
+from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._problems import Problem
+from ._values import Media, Other, Reasoning
+
+__all__ = ["Writer", "droppable"]
+
+_DROPPABLE = frozenset(
+    {
+        "cachePoint",
+        "cache_control",
+        "tool_addition",
+        "additional_tools",
+        "toolCall",
+        "toolResponse",
+        "executableCode",
+        "codeExecutionResult",
+        "mcp_list_tools",
+        "mcp_approval_request",
+        "mcp_approval_response",
+        "item_reference",
+        "compaction",
+    }
+)
+_SERVER_SUFFIXES = ("_tool_use", "_tool_result", "_call", "_call_output", "_output", "_result")
+
+
+def droppable(kind: str) -> bool:
+    """Whether an ``Other`` part of this type is provider state (provider-executed
+    calls and their results, cache hints, tool-list changes) rather than content."""
+    return kind in _DROPPABLE or kind.endswith(_SERVER_SUFFIXES)
+
+
+class Writer:
+    """See the module docstring. ``index`` is the message being written (for notes)."""
+
+    def __init__(
+        self,
+        d: Dialect,
+        ids: Optional[IdMap],
+        names: Optional[NameMap],
+        registry: Optional[Registry],
+        report: Optional[List[Problem]],
+    ) -> None:
+        self.d = d
+        self.name = d.name
+        self.target = _Target(d, ids, names, registry)
+        self.report: List[Problem] = report if report is not None else []
+        self.index = 0
+        self.position = 0
+
+    def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
+        self.report.append(Problem(kind, self.index, id, message))
+
+    def call(self, c: Any) -> Dict[str, Any]:
+        if type(c) is InvalidToolCall:
+            raise EncodeError(
+                f"Message {self.index} holds an invalid call of {c.name!r} ({c.error}); it cannot be written "
+                f"to {self.name}",
+                dialect=self.name,
+            )
+        assert isinstance(c, ToolCall)
+        out = self.target.call(c, self.position)
+        self.position += 1
+        return out
+
+    def result(self, r: ToolResult) -> Dict[str, Any]:
+        return self.target.result(r)
+
+    def reasoning(self, part: Reasoning) -> Any:
+        if part.dialect == self.name:
+            return part.data
+        self.note(
+            "reasoning-dropped",
+            f"Reasoning of {part.dialect} in message {self.index} is not sent to {self.name}",
+        )
+        return None
+
+    def other(self, part: Other) -> Any:
+        if part.dialect == self.name:
+            return part.data
+        if droppable(part.type):
+            self.note("dropped", f"A {part.dialect} {part.type!r} item in message {self.index} is not sent to {self.name}")
+            return None
+        raise EncodeError(
+            f"Message {self.index} holds a {part.dialect} {part.type!r} part, which {self.name} has no documented "
+            "equivalent for",
+            dialect=self.name,
+        )
+
+    def no_media(self, part: Media, why: str) -> EncodeError:
+        return EncodeError(
+            f"Message {self.index} holds {part.kind} {'data' if part.data is not None else 'URL'} that "
+            f"{self.name} cannot take: {why}",
+            dialect=self.name,
+        )
