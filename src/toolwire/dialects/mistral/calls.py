@@ -40,6 +40,7 @@ from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from ..openai.response import CHAT_FINISH
 from . import stream
+from ..openai.chat_history import chat_like
 from .response import encode_message, reply
 
 __all__ = ["DIALECT", "decode_fn_call", "encode_fn_call", "rescoped"]
@@ -230,6 +231,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_like(NAME),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

@@ -41,6 +41,7 @@ from ..mistral.calls import rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from . import stream
+from ..openai.chat_history import chat_like
 from .response import FINISH, RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]
@@ -224,6 +225,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_like(NAME, images=True),
     name=NAME,
     keys=frozenset({"function", "created_at", "role", "messages"}),
     gate=gate,
