@@ -103,17 +103,17 @@ class Writer:
         if part.dialect == self.name:
             return part.data
         if droppable(part.type):
-            self.note("dropped", f"A {part.dialect} {part.type!r} item in message {self.index} is not sent to {self.name}")
+            self.note("dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}")
             return None
         raise EncodeError(
-            f"Message {self.index} holds a {part.dialect} {part.type!r} part, which {self.name} has no documented "
-            "equivalent for",
+            f"Message {self.index} holds a {part.type!r} part of {part.dialect}, which {self.name} has no "
+            "documented equivalent for",
             dialect=self.name,
         )
 
     def no_media(self, part: Media, why: str) -> EncodeError:
         return EncodeError(
-            f"Message {self.index} holds {part.kind} {'data' if part.data is not None else 'URL'} that "
+            f"Message {self.index} holds an {part.kind} {'as data' if part.data is not None else 'by URL'} that "
             f"{self.name} cannot take: {why}",
             dialect=self.name,
         )

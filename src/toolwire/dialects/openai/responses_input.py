@@ -147,9 +147,10 @@ def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
             continue
         if m.role == "system" and not items and "instructions" not in out:
             for p in m.parts:
-                if type(p) is not Text:
+                if type(p) is Text:
+                    instructions.append(p.text)
+                elif type(p) is not Other or w.other(p) is not None:
                     raise EncodeError(f"System message {i} holds more than text", dialect=NAME)
-                instructions.append(p.text)
             continue
         if m.role == "assistant":
             text: List[str] = []

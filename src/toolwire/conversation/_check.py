@@ -1,0 +1,224 @@
+"""``check_conversation`` / ``fix_conversation``: call/result pairing before a
+provider refuses it.
+
+A call is answered by the first later result with its id (id-less calls, as
+Gemini sends them, by the first later id-less result of the same tool: Gemini pairs
+by position). Problems, each with the wording the target provider answers with:
+
+- ``missing-result``: a call no result answers;
+- ``orphan-result``: a result whose call is not before it;
+- ``duplicate-id``: a call id used again while the first call is unanswered;
+- ``misplaced-result``: a result that does not come right after its call's turn
+  (a new assistant turn between them; for Chat a user message between them; for
+  Anthropic a result after other content in its message).
+
+Provider wordings (checked 2026-12-02 against the errors the APIs return):
+Anthropic "`tool_use` ids were found without `tool_result` blocks immediately
+after" / "unexpected `tool_use_id` found in `tool_result` blocks"; OpenAI Chat "An
+assistant message with 'tool_calls' must be followed by tool messages responding to
+each 'tool_call_id'" / "messages with role 'tool' must be a response to a preceding
+message with 'tool_calls'"; Responses "No tool output found for function call" /
+"No tool call found for function call output"; Gemini "the number of function
+response parts is equal to the number of function call parts of the function call
+turn"; Bedrock "Expected toolResult blocks ... for the following Ids" / "The number
+of toolResult blocks ... exceeds the number of toolUse blocks of previous turn".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from .._builtin import default_registry
+from .._dialect import Dialect
+from .._registry import Registry
+from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
+from ._api import decode_conversation
+from ._problems import Problem
+from ._values import Conversation, Message
+
+__all__ = ["check_conversation", "fix_conversation"]
+
+_MISSING = {
+    "anthropic.messages": "`tool_use` ids were found without `tool_result` blocks immediately after",
+    "openai.chat": "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+    "'tool_call_id'",
+    "openai.responses": "No tool output found for function call {id}",
+    "gemini": "the number of function response parts must equal the number of function call parts of the "
+    "function call turn",
+    "bedrock.converse": "Expected toolResult blocks for the following Ids: {id}",
+}
+_ORPHAN = {
+    "anthropic.messages": "unexpected `tool_use_id` found in `tool_result` blocks",
+    "openai.chat": "messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+    "openai.responses": "No tool call found for function call output with call_id {id}",
+    "gemini": "the number of function response parts must equal the number of function call parts of the "
+    "function call turn",
+    "bedrock.converse": "The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
+}
+_CHAT_LIKE = frozenset({"openai.chat", "mistral", "cohere.v2", "ollama"})
+_FIRST = frozenset({"anthropic.messages", "bedrock.converse"})
+
+
+def _wording(table: Dict[str, str], dialect: Optional[str], id: Optional[str]) -> str:
+    key = "openai.chat" if dialect in _CHAT_LIKE else dialect
+    text = table.get(key or "", "")
+    return f"; {dialect} answers: {text.format(id=id)}" if text else ""
+
+
+def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str]]:
+    conv = x if type(x) is Conversation else decode_conversation(x, dialect, registry=registry)
+    if dialect is None:
+        return conv, conv.dialect
+    if isinstance(dialect, Dialect):
+        return conv, dialect.name
+    return conv, (registry or default_registry()).get(dialect).name
+
+
+Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result -> of its call
+
+
+def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]]]:
+    problems: List[Problem] = []
+    pairs: Pairs = {}
+    open_ids: Dict[str, Tuple[int, int, Any]] = {}
+    open_noid: Dict[Optional[str], List[Tuple[int, int, Any]]] = defaultdict(list)
+    msgs = conv.messages
+    for i, m in enumerate(msgs):
+        seen_other = False
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                c: Any = p
+                if c.id is None:
+                    open_noid[c.name].append((i, j, c))
+                elif c.id in open_ids:
+                    problems.append(Problem(
+                        "duplicate-id", i, c.id,
+                        f"Message {i}: call id {c.id} of {c.name!r} is used again while the call of message "
+                        f"{open_ids[c.id][0]} is unanswered",
+                    ))
+                else:
+                    open_ids[c.id] = (i, j, c)
+            elif t is ToolResult:
+                r: ToolResult = p  # type: ignore[assignment]
+                got: Optional[Tuple[int, int, Any]] = None
+                if r.id is not None:
+                    got = open_ids.pop(r.id, None)
+                else:
+                    waiting = open_noid.get(r.name) or next((v for v in open_noid.values() if v), None)
+                    if waiting:
+                        got = waiting.pop(0)
+                if got is None:
+                    problems.append(Problem(
+                        "orphan-result", i, r.id,
+                        f"Message {i}: the result for {r.id or r.name!r} answers no call before it"
+                        + _wording(_ORPHAN, target, r.id),
+                    ))
+                    continue
+                pairs[(i, j)] = (got[0], got[1])
+                why = _misplaced(msgs, got[0], i, target, seen_other)
+                if why:
+                    problems.append(Problem(
+                        "misplaced-result", i, r.id,
+                        f"Message {i}: the result for {r.id or got[2].name!r} (call in message {got[0]}) {why}",
+                    ))
+            elif t is not ToolResult:
+                seen_other = True
+    left = sorted([*open_ids.values(), *(x for v in open_noid.values() for x in v)], key=lambda x: (x[0], x[1]))
+    for i, j, c in left:
+        problems.append(Problem(
+            "missing-result", i, c.id,
+            f"Message {i}: call {c.id or '(no id)'} of {c.name!r} has no result" + _wording(_MISSING, target, c.id),
+        ))
+    problems.sort(key=lambda p: p.index)
+    return problems, pairs, left
+
+
+def _misplaced(msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], seen_other: bool) -> str:
+    if r == c:
+        return "is in the same message as its call"
+    left_run = False
+    for k in range(c + 1, r):
+        m = msgs[k]
+        if m.role == "assistant":
+            if left_run:
+                return "comes after a later assistant turn"
+            continue
+        left_run = True
+        if target in _CHAT_LIKE and any(type(p) is not ToolResult for p in m.parts):
+            return f"comes after a {m.role} message; {target} needs the tool messages right after the call"
+    if target in _FIRST and seen_other:
+        return f"comes after other content in its message; {target} needs tool results first"
+    return ""
+
+
+def check_conversation(
+    x: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
+) -> List[Problem]:
+    """The pairing problems of the history *x* (a ``Conversation`` or anything
+    ``decode_conversation`` reads), judged by the rules of *dialect* (default: the
+    dialect it was decoded from); an empty list when the history is valid."""
+    conv, target = _conv(x, dialect, registry)
+    return _scan(conv, target)[0]
+
+
+ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
+
+
+def fix_conversation(
+    x: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    error: str = ERROR_TEXT,
+    registry: Optional[Registry] = None,
+) -> Tuple[Conversation, List[Problem]]:
+    """``(fixed conversation, changes)``: a call without its result is answered with
+    an error result (*error*, ``is_error=True``), a result without its call is
+    removed, a misplaced result is moved right after its call's turn; each change is
+    reported (``answered``, ``removed``, ``moved``). Duplicate ids are not changed
+    (they stay in ``check_conversation``'s findings)."""
+    conv, target = _conv(x, dialect, registry)
+    problems, pairs, left = _scan(conv, target)
+    msgs = conv.messages
+    drop = set()
+    changes: List[Problem] = []
+    insert: Dict[int, List[Any]] = defaultdict(list)  # after message -> results
+
+    def run_end(c: int) -> int:
+        k = c
+        while k + 1 < len(msgs) and msgs[k + 1].role == "assistant":
+            k += 1
+        return k
+
+    for p in problems:
+        if p.kind == "orphan-result":
+            j = next(j for j, q in enumerate(msgs[p.index].parts)
+                     if type(q) is ToolResult and (p.index, j) not in pairs and (p.index, j) not in drop
+                     and q.id == p.id)
+            drop.add((p.index, j))
+            changes.append(Problem("removed", p.index, p.id, f"Message {p.index}: the result for {p.id!r}, which "
+                                                             "answers no call, is removed"))
+    for (ri, rj), (ci, _cj) in pairs.items():
+        r = msgs[ri].parts[rj]
+        if any(q.kind == "misplaced-result" and q.index == ri and q.id == r.id for q in problems):  # type: ignore[union-attr]
+            drop.add((ri, rj))
+            insert[run_end(ci)].append(r)
+            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id!r} is moved right after "  # type: ignore[union-attr]
+                                                      f"its call (message {ci})"))
+    for i, _j, c in left:
+        insert[run_end(i)].append(new_result(c.id, c.name, error, True))
+        changes.append(Problem("answered", i, c.id, f"Message {i}: call {c.id or '(no id)'} of {c.name!r} is "
+                                                    "answered with an error result"))
+    out: List[Message] = []
+    for i, m in enumerate(msgs):
+        if any(k[0] == i for k in drop):
+            parts = tuple(q for j, q in enumerate(m.parts) if (i, j) not in drop)
+            if parts:
+                out.append(Message(m.role, parts))
+        else:
+            out.append(m)
+        if insert.get(i):
+            out.append(Message("tool", insert[i]))
+    changes.sort(key=lambda p: p.index)
+    return Conversation(out, dialect=conv.dialect), changes
