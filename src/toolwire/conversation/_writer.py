@@ -24,6 +24,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
+from ._result_images import rewrite_images
 from ._values import Media, Other, Reasoning
 
 __all__ = ["Writer", "droppable"]
@@ -88,7 +89,7 @@ class Writer:
         return out
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        return self.target.result(r)
+        return self.target.result(rewrite_images(r, self.name))
 
     def reasoning(self, part: Reasoning) -> Any:
         if part.dialect == self.name:
