@@ -147,21 +147,21 @@ def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
 
 
 def detect(data: Any) -> bool:
-    if type(data) is dict:
-        msgs = data.get("messages")
-        if type(msgs) is not list:
-            return False
-        if "system" in data and not _bedrock_like(data["system"]):
-            return True
-    else:
-        msgs = data
-    for m in msgs if type(msgs) is list else ():
+    msgs = data.get("messages") if type(data) is dict else data
+    if type(msgs) is not list:
+        return False
+    ours = False
+    for m in msgs:
+        if type(m) is dict and (m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m):
+            return False  # Chat-shaped
         c = m.get("content") if type(m) is dict else None
-        if type(c) is list:
-            for b in c:
-                if type(b) is dict and (b.get("type") in _OURS or (b.get("type") == "image" and "source" in b)):
-                    return True
-    return False
+        for b in c if type(c) is list else ():
+            if type(b) is dict:
+                if "type" not in b:
+                    return False  # Bedrock's blocks are keyed by kind
+                if b["type"] in _OURS or (b["type"] == "image" and "source" in b):
+                    ours = True
+    return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
 
 
 _OURS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document", *_SERVER})
