@@ -9,12 +9,27 @@ the ``Converse`` input shape of its service model.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Union
+from typing import Any, Dict, List, Tuple, Union
 
 import pytest
 from pydantic import TypeAdapter
 
+from toolwire import EncodeError, InvalidToolCall, ToolCall, ToolResult
+from toolwire.conversation import (
+    Conversation,
+    Media,
+    Other,
+    Reasoning,
+    Text,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+)
+
 _CACHE: Dict[str, Any] = {}
+
+TARGETS = ["openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral",
+           "cohere.v2", "ollama"]
 
 
 def _force(x: Any) -> None:
@@ -91,6 +106,72 @@ def check_fragment(dialect: str, frag: Dict[str, Any]) -> None:
 
         assert set(frag) == {"messages"}
         for m in frag["messages"]:
+            if "images" in m:  # the wire's base64 strings are what the SDK's Image serializes to
+                m = {**m, "images": [ollama.Image(value=b) for b in m["images"]]}
             ollama.Message.model_validate(m)
     else:  # pragma: no cover
         raise AssertionError(f"no SDK type known for {dialect}")
+
+
+def summary(conv: Conversation) -> List[Dict[str, Any]]:
+    """The corpus README's summary of a history (one entry per message)."""
+    out = []
+    for m in conv.messages:
+        parts = []
+        for p in m.parts:
+            t = type(p)
+            if t is Text:
+                parts.append("text")
+            elif t in (ToolCall, InvalidToolCall):
+                parts.append(f"tool_call:{p.id or 'null'}:{p.name}")  # type: ignore[union-attr]
+            elif t is ToolResult:
+                parts.append(f"tool_result:{p.id or 'null'}")  # type: ignore[union-attr]
+            elif t is Reasoning:
+                parts.append("reasoning")
+            elif t is Media:
+                parts.append("image")
+            else:
+                assert t is Other
+                parts.append("other:" + p.type)  # type: ignore[union-attr]
+        out.append({"role": m.role, "parts": parts})
+    return out
+
+
+def content(conv: Conversation) -> Tuple[List[str], List[Tuple[str, Any]], int]:
+    """Texts (in order), calls (name, args) and the number of results."""
+    texts = [p.text for m in conv.messages for p in m.parts if type(p) is Text]
+    calls = [(c.name, c.args) for c in conv.calls]
+    return texts, calls, len(conv.results)
+
+
+def convert_checked(conv: Conversation, target: str) -> Any:
+    """*conv* encoded for *target*: accepted by the target SDK's types, with the same
+    calls, results, texts and pairing; or ``None`` after an ``EncodeError`` that
+    names content without a documented equivalent in *target*."""
+    report: List[Any] = []
+    try:
+        out = encode_conversation(conv, target, report=report)
+    except EncodeError as exc:
+        # only content with no documented equivalent in the target may stop a conversion
+        kinds = {type(p) for m in conv.messages for p in m.parts}
+        rich = any(
+            isinstance(r.content, list) and any(x.get("type") not in ("text", "json") for x in r.content)
+            for r in conv.results
+        )
+        assert Media in kinds or Other in kinds or rich, exc
+        assert any(w in str(exc) for w in ("cannot", "no documented equivalent", "holds only", "holds text and")), exc
+        return None
+    check_fragment(target, out)
+    back = decode_conversation(out, target)
+    texts, calls, n_results = content(back)
+    want_texts, want_calls, want_results = content(conv)
+    assert calls == want_calls
+    assert n_results == want_results
+    joined = "\n\n".join(texts)
+    assert [t for t in want_texts if t not in joined] == []  # merged texts are joined, never lost
+    assert [p.kind for p in check_conversation(back)] == [p.kind for p in check_conversation(conv, target)]
+    dropped = {p.kind for p in report}
+    assert dropped <= {"reasoning-dropped", "dropped", "moved"}
+    has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts)
+    assert ("reasoning-dropped" in dropped) == has_reasoning
+    return out

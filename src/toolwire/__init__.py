@@ -18,6 +18,12 @@ from ._codec import (
     explain,
 )
 from ._convert import convert, encode_message
+from ._dialect import Dialect
+from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
+from ._ids import IdMap, IdRule
+from ._names import NameMap, map_name
+from ._registry import Registry
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 from .conversation import (
     Conversation,
     Message,
@@ -28,12 +34,6 @@ from .conversation import (
     fix_conversation,
     validate_call,
 )
-from ._dialect import Dialect
-from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
-from ._ids import IdMap, IdRule
-from ._names import NameMap, map_name
-from ._registry import Registry
-from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 
 if TYPE_CHECKING:
     from .text._api import TextResult, decode_text, encode_text

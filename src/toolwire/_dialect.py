@@ -120,7 +120,7 @@ class HistoryCodec:
     - ``keys``: the request-body keys the fragment is made of.
     """
 
-    decode: Callable[[Any, "Dialect"], List[Message]]
+    decode: Callable[[Any, Dialect], List[Message]]
     encode: Callable[[List[Message], Writer], Dict[str, Any]]
     detect: Callable[[Any], bool]
     keys: FrozenSet[str]

@@ -9,21 +9,16 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict
 
 import pytest
 
 from corpus_data import CORPUS, DIALECT_OF_DIR, SKIP_REASON, files, load
-from history_types import check_fragment
-from toolwire import EncodeError, InvalidToolCall, ToolCall, ToolResult
+from history_types import content, convert_checked, summary
 from toolwire.conversation import (
     Conversation,
-    Media,
     Message,
-    Other,
-    Reasoning,
     Text,
-    check_conversation,
     decode_conversation,
     encode_conversation,
 )
@@ -31,37 +26,6 @@ from toolwire.conversation import (
 REQUESTS = files(kinds=("request",))
 TARGETS = ["openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral",
            "cohere.v2", "ollama"]
-
-
-def summary(conv: Conversation) -> List[Dict[str, Any]]:
-    """The corpus README's summary of a history (one entry per message)."""
-    out = []
-    for m in conv.messages:
-        parts = []
-        for p in m.parts:
-            t = type(p)
-            if t is Text:
-                parts.append("text")
-            elif t in (ToolCall, InvalidToolCall):
-                parts.append(f"tool_call:{p.id or 'null'}:{p.name}")  # type: ignore[union-attr]
-            elif t is ToolResult:
-                parts.append(f"tool_result:{p.id or 'null'}")  # type: ignore[union-attr]
-            elif t is Reasoning:
-                parts.append("reasoning")
-            elif t is Media:
-                parts.append("image")
-            else:
-                assert t is Other
-                parts.append("other:" + p.type)  # type: ignore[union-attr]
-        out.append({"role": m.role, "parts": parts})
-    return out
-
-
-def content(conv: Conversation) -> Tuple[List[str], List[Tuple[str, Any]], int]:
-    """Texts (in order), calls (name, args) and the number of results."""
-    texts = [p.text for m in conv.messages for p in m.parts if type(p) is Text]
-    calls = [(c.name, c.args) for c in conv.calls]
-    return texts, calls, len(conv.results)
 
 
 def _dialect(path: Path) -> str:
@@ -142,27 +106,5 @@ def test_converts_to_every_other_dialect(path: Any) -> None:
 
 
 def _convert(conv: Conversation, target: str) -> None:
-    report: List[Any] = []
-    try:
-        out = encode_conversation(conv, target, report=report)
-    except EncodeError as exc:
-        # only content with no documented equivalent in the target may stop a conversion
-        kinds = {type(p) for m in conv.messages for p in m.parts} | {
-            type(x).__name__ for r in conv.results if not isinstance(r.content, str) for x in r.content
-        }
-        assert Media in kinds or Other in kinds or "dict" in kinds, exc
-        assert any(w in str(exc) for w in ("cannot", "no documented equivalent", "holds only", "holds text and")), exc
-        return
-    check_fragment(target, out)
-    back = decode_conversation(out, target)
-    texts, calls, n_results = content(back)
-    want_texts, want_calls, want_results = content(conv)
-    assert calls == want_calls
-    assert n_results == want_results
-    joined = "\n\n".join(texts)
-    assert [t for t in want_texts if t not in joined] == []  # merged texts are joined, never lost
-    assert check_conversation(back) == check_conversation(conv, target)
-    dropped = {p.kind for p in report}
-    assert dropped <= {"reasoning-dropped", "dropped", "moved"}
-    has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts)
-    assert ("reasoning-dropped" in dropped) == has_reasoning
+    convert_checked(conv, target)
+

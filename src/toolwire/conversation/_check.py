@@ -126,7 +126,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
             elif t is not ToolResult:
                 seen_other = True
     left = sorted([*open_ids.values(), *(x for v in open_noid.values() for x in v)], key=lambda x: (x[0], x[1]))
-    for i, j, c in left:
+    for i, _j, c in left:
         problems.append(Problem(
             "missing-result", i, c.id,
             f"Message {i}: call {c.id or '(no id)'} of {c.name!r} has no result" + _wording(_MISSING, target, c.id),

@@ -59,7 +59,7 @@ def _coerced(text: str, types: List[str]) -> Any:
     return text
 
 
-def _coerce(args: Any, issues: List["ValidationIssue"], schema: Any) -> Any:
+def _coerce(args: Any, issues: List[ValidationIssue], schema: Any) -> Any:
     changed = False
     out = json.loads(json.dumps(args))
     for issue in issues:
@@ -95,7 +95,7 @@ def validate_call(
 
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
     if type(c) is InvalidToolCall:
-        return c  # type: ignore[no-any-return]
+        return c
     offered = [_tool(t) for t in tools]
     tool: Optional[Tool] = next((t for t in offered if t.name == c.name), None)
     raw = c.raw if c.raw is not None else json.dumps(c.args, ensure_ascii=False)
@@ -112,7 +112,8 @@ def validate_call(
         if fixed is not None:
             again = check(fixed, schema)
             if not again:
-                return evolve(c, args=fixed, raw=None, repairs=(*c.repairs, "coerced-types"))
+                done: ToolCall = evolve(c, args=fixed, raw=None, repairs=(*c.repairs, "coerced-types"))
+                return done
             issues = again
     if not issues:
         return c  # type: ignore[no-any-return]

@@ -73,14 +73,14 @@ class _Plain:
         unknown = set(changes) - set(self._fields)
         if unknown:
             raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
-        obj = object.__new__(type(self))
+        obj: P = object.__new__(type(self))
         for f in self._fields:
             _set(obj, f, changes[f] if f in changes else getattr(self, f))
         return obj
 
 
 def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     for f, v in zip(cls._fields, values):  # type: ignore[attr-defined]
         _set(obj, f, v)
     return obj
@@ -256,7 +256,7 @@ class Conversation(_Plain):
     def __len__(self) -> int:
         return len(self.messages)
 
-    def append(self, *messages: Message) -> "Conversation":
+    def append(self, *messages: Message) -> Conversation:
         """A new conversation with *messages* added at the end."""
         return self.replace(messages=self.messages + tuple(messages))
 

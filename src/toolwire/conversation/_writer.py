@@ -104,7 +104,9 @@ class Writer:
         if part.dialect == self.name:
             return part.data
         if droppable(part.type):
-            self.note("dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}")
+            self.note(
+                "dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}"
+            )
             return None
         raise EncodeError(
             f"Message {self.index} holds a {part.type!r} part of {part.dialect}, which {self.name} has no "

@@ -56,7 +56,7 @@ class Turn:
         self.parts = parts
 
 
-def plan_turns(messages: List[Message], w: "Writer", system_roles: Tuple[str, ...] = ()) -> Tuple[
+def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...] = ()) -> Tuple[
     List[Tuple[int, Message]], List[Turn]
 ]:
     """``(system messages, turns)``; see the module docstring. *system_roles*: roles
@@ -92,7 +92,7 @@ def plan_turns(messages: List[Message], w: "Writer", system_roles: Tuple[str, ..
     return system, turns
 
 
-def system_parts(system: List[Tuple[int, Message]], w: "Writer") -> List[Any]:
+def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
     """The parts of the system messages: each text as a ``str``, an ``Other`` part of
     this dialect as its wire data; other providers' hints are noted and dropped, and
     anything else raises ``EncodeError``."""

@@ -31,7 +31,7 @@ _ROLES = {"user": "user", "assistant": "assistant", "system": "system"}
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
 
 
-def _blocks(content: Any, loc: str, d: "Dialect") -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
     if type(content) is str:
         return texts(content)
     if type(content) is not list:
@@ -63,7 +63,7 @@ def _blocks(content: Any, loc: str, d: "Dialect") -> Tuple[Part, ...]:
     return tuple(out)
 
 
-def decode(data: Any, d: "Dialect") -> List[Message]:
+def decode(data: Any, d: Dialect) -> List[Message]:
     out: List[Message] = []
     loc = "$"
     if type(data) is dict:
@@ -87,7 +87,7 @@ def decode(data: Any, d: "Dialect") -> List[Message]:
     return out
 
 
-def _block(p: Part, w: "Writer") -> Any:
+def _block(p: Part, w: Writer) -> Any:
     t = type(p)
     if t is Text:
         return {"type": "text", "text": p.text}  # type: ignore[union-attr]
@@ -109,7 +109,7 @@ def _block(p: Part, w: "Writer") -> Any:
     return w.other(p)  # type: ignore[arg-type]
 
 
-def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w, system_roles=("system",))
     out: Dict[str, Any] = {}
     if system:

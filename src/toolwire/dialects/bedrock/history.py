@@ -32,7 +32,7 @@ NAME = "bedrock.converse"
 _FORMATS = {"png", "jpeg", "gif", "webp"}
 
 
-def _blocks(content: Any, loc: str, d: "Dialect") -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
     if type(content) is not list:
         raise DecodeError(f"Content at {loc} must be a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
@@ -81,7 +81,7 @@ def _image(img: Any) -> Any:
     return None
 
 
-def decode(data: Any, d: "Dialect") -> List[Message]:
+def decode(data: Any, d: Dialect) -> List[Message]:
     out: List[Message] = []
     loc = "$"
     if type(data) is dict:
@@ -106,7 +106,7 @@ def decode(data: Any, d: "Dialect") -> List[Message]:
     return out
 
 
-def _block(p: Part, w: "Writer") -> Any:
+def _block(p: Part, w: Writer) -> Any:
     t = type(p)
     if t is Text:
         return {"text": p.text}  # type: ignore[union-attr]
@@ -130,14 +130,14 @@ def _block(p: Part, w: "Writer") -> Any:
     return w.other(p)  # type: ignore[arg-type]
 
 
-def _format(m: Media, w: "Writer") -> str:
+def _format(m: Media, w: Writer) -> str:
     fmt = (m.media_type or "").partition("/")[2]
     if fmt not in _FORMATS:
         raise w.no_media(m, f"its type {m.media_type!r} is not one of png, jpeg, gif, webp")
     return fmt
 
 
-def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w)
     out: Dict[str, Any] = {}
     if system:

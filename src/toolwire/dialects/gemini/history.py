@@ -31,11 +31,13 @@ __all__ = ["HISTORY"]
 
 NAME = "gemini"
 _ROLES = {"user": "user", "model": "assistant", "function": "tool", "tool": "tool"}
-_BESIDE = frozenset({"thought", "thoughtSignature", "thought_signature", "partMetadata", "mediaResolution", "videoMetadata"})
+_BESIDE = frozenset(
+    {"thought", "thoughtSignature", "thought_signature", "partMetadata", "mediaResolution", "videoMetadata"}
+)
 _EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
 
-def _parts(parts: Any, loc: str, d: "Dialect") -> Tuple[Part, ...]:
+def _parts(parts: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
     if type(parts) is not list:
         raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
     out: List[Part] = []
@@ -82,7 +84,7 @@ def _media(p: Dict[str, Any], key: str) -> Part:
     return Media("image", url=src, media_type=mt, dialect=NAME, extra=p)
 
 
-def decode(data: Any, d: "Dialect") -> List[Message]:
+def decode(data: Any, d: Dialect) -> List[Message]:
     out: List[Message] = []
     loc = "$"
     if type(data) is dict:
@@ -101,7 +103,7 @@ def decode(data: Any, d: "Dialect") -> List[Message]:
     for i, c in enumerate(msgs):
         where = f"{loc}[{i}]"
         c = as_dict(c, where, NAME, "a content")
-        role = _ROLES.get(c.get("role", "user"))  # type: ignore[arg-type]
+        role = _ROLES.get(c.get("role", "user"))
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
         parts = _parts(c.get("parts"), where + ".parts", d)
@@ -109,7 +111,7 @@ def decode(data: Any, d: "Dialect") -> List[Message]:
     return out
 
 
-def _part(p: Part, w: "Writer") -> Any:
+def _part(p: Part, w: Writer) -> Any:
     t = type(p)
     if t is Text:
         return {"text": p.text}  # type: ignore[union-attr]
@@ -139,7 +141,7 @@ def _guess(url: Optional[str]) -> Optional[str]:
     return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
 
 
-def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w)
     out: Dict[str, Any] = {}
     if system:
@@ -147,7 +149,8 @@ def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
         if len(system) == 1 and isinstance(first, Field):
             out[first.key] = first.value
         else:
-            out["systemInstruction"] = {"parts": [{"text": s} if type(s) is str else s for s in system_parts(system, w)]}
+            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+            out["systemInstruction"] = {"parts": sp}
     wire: List[Dict[str, Any]] = []
     for t in turns:
         if t.head is not None and not t.parts:

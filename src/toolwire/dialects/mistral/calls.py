@@ -38,9 +38,9 @@ from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from ..openai.chat_history import chat_like
 from ..openai.response import CHAT_FINISH
 from . import stream
-from ..openai.chat_history import chat_like
 from .response import encode_message, reply
 
 __all__ = ["DIALECT", "decode_fn_call", "encode_fn_call", "rescoped"]

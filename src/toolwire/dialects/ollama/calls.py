@@ -40,8 +40,8 @@ from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ..mistral.calls import rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
-from . import stream
 from ..openai.chat_history import chat_like
+from . import stream
 from .response import FINISH, RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]

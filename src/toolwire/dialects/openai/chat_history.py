@@ -71,7 +71,7 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
                 out.append(Other(t if type(t) is str else "unknown", name, p))
         return tuple(out)
 
-    def decode(data: Any, d: "Dialect") -> List[Message]:
+    def decode(data: Any, d: Dialect) -> List[Message]:
         loc = "$"
         msgs = data
         if type(data) is dict:
@@ -109,7 +109,7 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
             out.append(Message(role, parts, wire=(name, m, role, parts)))
         return out
 
-    def user_part(p: Part, w: "Writer") -> Any:
+    def user_part(p: Part, w: Writer) -> Any:
         t = type(p)
         if t is Text:
             return {"type": "text", "text": p.text}  # type: ignore[union-attr]
@@ -137,7 +137,7 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
             return "\n\n".join(x["text"] for x in items) if len(items) != 1 else items[0]["text"]
         return items
 
-    def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
+    def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         builder = w.d.assistant_message
         assert builder is not None
         out: List[Dict[str, Any]] = []
@@ -171,15 +171,15 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
             rest = [x for x in rest if type(x) is not tuple]
             if m.role == "system" and not all(type(x) is dict and x.get("type") == "text" for x in rest):
                 raise EncodeError(f"System message {i} holds more than text", dialect=name)
-            msg: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
+            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
-                msg["images"] = imgs
-            out.append(msg)
+                um["images"] = imgs
+            out.append(um)
         if not out:
             raise EncodeError(f"A {name} request needs at least one message", dialect=name)
         return {"messages": out}
 
-    def _assistant(m: Message, w: "Writer", builder: Any) -> Optional[Dict[str, Any]]:
+    def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
         textp: List[str] = []
         items: List[Dict[str, Any]] = []
         side: Dict[str, Any] = {}

@@ -56,25 +56,25 @@ def _reasoning_text(item: Dict[str, Any]) -> str:
     for key in ("content", "summary"):
         v = item.get(key)
         if type(v) is list:
-            got = [p.get("text") for p in v if type(p) is dict and type(p.get("text")) is str]
+            got: List[str] = [p["text"] for p in v if type(p) is dict and type(p.get("text")) is str]
             if got:
                 return "\n\n".join(got)
     return ""
 
 
-def decode(data: Any, d: "Dialect") -> List[Message]:
+def decode(data: Any, d: Dialect) -> List[Message]:
     out: List[Message] = []
     loc = "$"
     items = data
     if type(data) is dict:
         if data.get("instructions") not in (None, ""):
             ins = data["instructions"]
-            parts = _content(ins, "$.instructions")
-            out.append(Message("system", parts, wire=(NAME, Field("instructions", ins), "system", parts)))
+            sp = _content(ins, "$.instructions")
+            out.append(Message("system", sp, wire=(NAME, Field("instructions", ins), "system", sp)))
         items, loc = data.get("input"), "$.input"
         if type(items) is str:
-            parts = texts(items)
-            out.append(Message("user", parts, wire=(NAME, Field("input", items), "user", parts)))
+            one = texts(items)
+            out.append(Message("user", one, wire=(NAME, Field("input", items), "user", one)))
             return out
     if type(items) is not list:
         raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
@@ -102,7 +102,7 @@ def decode(data: Any, d: "Dialect") -> List[Message]:
     return out
 
 
-def _user_part(p: Part, w: "Writer") -> Any:
+def _user_part(p: Part, w: Writer) -> Any:
     t = type(p)
     if t is Text:
         return {"type": "input_text", "text": p.text}  # type: ignore[union-attr]
@@ -128,7 +128,7 @@ def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
     return {"role": role, "content": parts}
 
 
-def encode(messages: List[Message], w: "Writer") -> Dict[str, Any]:
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     items: List[Any] = []
     instructions: List[str] = []
