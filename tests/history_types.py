@@ -25,6 +25,7 @@ from toolwire.conversation import (
     decode_conversation,
     encode_conversation,
 )
+from toolwire.conversation._writer import signed
 
 _CACHE: Dict[str, Any] = {}
 
@@ -172,6 +173,8 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert [p.kind for p in check_conversation(back)] == [p.kind for p in check_conversation(conv, target)]
     dropped = {p.kind for p in report}
     assert dropped <= {"reasoning-dropped", "dropped", "moved"}
-    has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts)
+    has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts) or (
+        target != "gemini" and any(signed(c) for c in conv.calls)
+    )
     assert ("reasoning-dropped" in dropped) == has_reasoning
     return out

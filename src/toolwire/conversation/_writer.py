@@ -27,7 +27,7 @@ from ._problems import Problem
 from ._result_images import rewrite_images
 from ._values import Media, Other, Reasoning
 
-__all__ = ["Writer", "droppable"]
+__all__ = ["Writer", "droppable", "signed"]
 
 _DROPPABLE = frozenset(
     {
@@ -53,6 +53,12 @@ def droppable(kind: str) -> bool:
     """Whether an ``Other`` part of this type is provider state (provider-executed
     calls and their results, cache hints, tool-list changes) rather than content."""
     return kind in _DROPPABLE or kind.endswith(_SERVER_SUFFIXES)
+
+
+def signed(c: ToolCall) -> bool:
+    """Whether *c* carries a Gemini thought signature (on its part)."""
+    part = (c.provider_data.get("gemini") or {}).get("part") or {}
+    return "thoughtSignature" in part or "thought_signature" in part
 
 
 class Writer:
@@ -84,6 +90,9 @@ class Writer:
                 dialect=self.name,
             )
         assert isinstance(c, ToolCall)
+        if self.name != "gemini" and signed(c):
+            self.note("reasoning-dropped", f"The Gemini thought signature of call {c.name!r} in message {self.index} "
+                                           f"is not sent to {self.name}", c.id)
         out = self.target.call(c, self.position)
         self.position += 1
         return out
