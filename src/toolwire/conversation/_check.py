@@ -75,6 +75,12 @@ def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversat
     return conv, (registry or default_registry()).get(dialect).name
 
 
+def _who(id: Optional[str], name: Optional[str]) -> str:
+    if not id:
+        return f"of {name!r} (no id)"
+    return f"{id} ({name!r})" if name else id
+
+
 Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result -> of its call
 
 
@@ -95,7 +101,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                 elif c.id in open_ids:
                     problems.append(Problem(
                         "duplicate-id", i, c.id,
-                        f"Message {i}: call id {c.id} of {c.name!r} is used again while the call of message "
+                        f"Message {i}: the call id {c.id} ({c.name!r}) is used again while the call of message "
                         f"{open_ids[c.id][0]} is unanswered",
                     ))
                 else:
@@ -112,7 +118,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                 if got is None:
                     problems.append(Problem(
                         "orphan-result", i, r.id,
-                        f"Message {i}: the result for {r.id or r.name!r} answers no call before it"
+                        f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
                         + _wording(_ORPHAN, target, r.id),
                     ))
                     continue
@@ -121,7 +127,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                 if why:
                     problems.append(Problem(
                         "misplaced-result", i, r.id,
-                        f"Message {i}: the result for {r.id or got[2].name!r} (call in message {got[0]}) {why}",
+                        f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
                     ))
             elif t is not ToolResult:
                 seen_other = True
@@ -129,7 +135,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
     for i, _j, c in left:
         problems.append(Problem(
             "missing-result", i, c.id,
-            f"Message {i}: call {c.id or '(no id)'} of {c.name!r} has no result" + _wording(_MISSING, target, c.id),
+            f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(_MISSING, target, c.id),
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left
@@ -197,19 +203,19 @@ def fix_conversation(
                      if type(q) is ToolResult and (p.index, j) not in pairs and (p.index, j) not in drop
                      and q.id == p.id)
             drop.add((p.index, j))
-            changes.append(Problem("removed", p.index, p.id, f"Message {p.index}: the result for {p.id!r}, which "
+            changes.append(Problem("removed", p.index, p.id, f"Message {p.index}: the result for {p.id}, which "
                                                              "answers no call, is removed"))
     for (ri, rj), (ci, _cj) in pairs.items():
         r = msgs[ri].parts[rj]
         if any(q.kind == "misplaced-result" and q.index == ri and q.id == r.id for q in problems):  # type: ignore[union-attr]
             drop.add((ri, rj))
             insert[run_end(ci)].append(r)
-            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id!r} is moved right after "  # type: ignore[union-attr]
+            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
         insert[run_end(i)].append(new_result(c.id, c.name, error, True))
-        changes.append(Problem("answered", i, c.id, f"Message {i}: call {c.id or '(no id)'} of {c.name!r} is "
-                                                    "answered with an error result"))
+        changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
+                                                    "an error result"))
     out: List[Message] = []
     for i, m in enumerate(msgs):
         if any(k[0] == i for k in drop):
