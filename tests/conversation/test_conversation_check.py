@@ -197,3 +197,17 @@ def test_check_reads_any_input(dialect: str) -> None:
     problems: List[Problem] = check_conversation(wire)
     assert [p.kind for p in problems] == ["missing-result"]
     assert decode_conversation(wire).dialect == dialect
+
+
+def test_id_less_calls_pair_within_the_next_turn_only() -> None:
+    # found by the removal property: a missing Gemini response must not pair the next turn's
+    # response with this turn's call (and call that one misplaced)
+    f = "get_weather"
+    conv = Conversation([
+        USER,
+        Message("assistant", [ToolCall(f, {}, None), ToolCall(f, {}, None), ToolCall(f, {}, None)]),
+        Message("user", [ToolResult(None, f, "1"), ToolResult(None, f, "2")]),
+        Message("assistant", [ToolCall(f, {}, None)]),
+        Message("user", [ToolResult(None, f, "3")]),
+    ])
+    assert [(p.kind, p.index) for p in check_conversation(conv, "gemini")] == [("missing-result", 1)]

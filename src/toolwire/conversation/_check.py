@@ -2,8 +2,8 @@
 provider refuses it.
 
 A call is answered by the first later result with its id (id-less calls, as
-Gemini sends them, by the first later id-less result of the same tool: Gemini pairs
-by position). Problems, each with the wording the target provider answers with:
+Gemini sends them, by the first id-less result of the same tool in the turn after
+theirs: Gemini pairs by position). Problems, each with the wording the target provider answers with:
 
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it;
@@ -90,8 +90,15 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
     open_ids: Dict[str, Tuple[int, int, Any]] = {}
     open_noid: Dict[Optional[str], List[Tuple[int, int, Any]]] = defaultdict(list)
     msgs = conv.messages
+    expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
+        if m.role == "assistant" and i and msgs[i - 1].role != "assistant":
+            # id-less calls pair by position within the next turn only (Gemini): a new
+            # assistant turn closes them
+            for v in open_noid.values():
+                expired.extend(v)
+                v.clear()
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
@@ -131,7 +138,8 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                     ))
             elif t is not ToolResult:
                 seen_other = True
-    left = sorted([*open_ids.values(), *(x for v in open_noid.values() for x in v)], key=lambda x: (x[0], x[1]))
+    left = sorted([*open_ids.values(), *expired, *(x for v in open_noid.values() for x in v)],
+                  key=lambda x: (x[0], x[1]))
     for i, _j, c in left:
         problems.append(Problem(
             "missing-result", i, c.id,
