@@ -83,6 +83,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         if role is None:
             raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
         parts = _blocks(m.get("content"), where + ".content", d)
+        if m.get("type") == "message":  # a whole reply (``Message``): its turn is its role and content
+            m = {"role": m["role"], "content": m.get("content")}
         out.append(Message(role, parts, wire=(NAME, m, role, parts)))
     return out
 
