@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple, Union
 
-import pytest
 from pydantic import TypeAdapter
 
 from toolwire import EncodeError, InvalidToolCall, ToolCall, ToolResult
@@ -82,8 +81,13 @@ def check_fragment(dialect: str, frag: Dict[str, Any]) -> None:
             if k in frag:
                 types.Content.model_validate(frag[k])
     elif dialect == "bedrock.converse":
-        botocore_session = pytest.importorskip("botocore.session")
-        from botocore.validate import ParamValidator
+        try:
+            import botocore.session as botocore_session
+            from botocore.validate import ParamValidator
+        except ImportError:  # without botocore: the ContentBlock union holds exactly one member
+            for m in frag["messages"]:
+                assert m["role"] in ("user", "assistant") and all(len(b) == 1 for b in m["content"]), m
+            return
 
         def shape() -> Any:
             model = botocore_session.get_session().get_service_model("bedrock-runtime")

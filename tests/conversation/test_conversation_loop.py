@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, List
 
-from history_types import check_fragment
 import toolwire
+from history_types import check_fragment
 from toolwire.conversation import check_conversation
 
 

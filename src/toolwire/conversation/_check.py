@@ -26,8 +26,8 @@ of toolResult blocks ... exceeds the number of toolUse blocks of previous turn".
 
 from __future__ import annotations
 
-from collections import defaultdict
-from typing import Any, Dict, List, Optional, Tuple, Union
+from collections import defaultdict, deque
+from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect
@@ -84,12 +84,18 @@ def _who(id: Optional[str], name: Optional[str]) -> str:
 Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result -> of its call
 
 
-def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]]]:
+Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]]]
+
+
+def _scan(conv: Conversation, target: Optional[str]) -> Scan:
+    """``(problems, pairs, calls left unanswered, orphan results)`` in one pass."""
     problems: List[Problem] = []
+    orphans: List[Tuple[int, int]] = []
     pairs: Pairs = {}
     open_ids: Dict[str, Tuple[int, int, Any]] = {}
-    open_noid: Dict[Optional[str], List[Tuple[int, int, Any]]] = defaultdict(list)
+    open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
     msgs = conv.messages
+    turns = _Turns(msgs)
     expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
@@ -121,8 +127,9 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                 else:
                     waiting = open_noid.get(r.name) or next((v for v in open_noid.values() if v), None)
                     if waiting:
-                        got = waiting.pop(0)
+                        got = waiting.popleft()
                 if got is None:
+                    orphans.append((i, j))
                     problems.append(Problem(
                         "orphan-result", i, r.id,
                         f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
@@ -130,7 +137,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = _misplaced(msgs, got[0], i, target, seen_other)
+                why = turns.misplaced(msgs, got[0], i, target, seen_other)
                 if why:
                     problems.append(Problem(
                         "misplaced-result", i, r.id,
@@ -146,25 +153,42 @@ def _scan(conv: Conversation, target: Optional[str]) -> Tuple[List[Problem], Pai
             f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(_MISSING, target, c.id),
         ))
     problems.sort(key=lambda p: p.index)
-    return problems, pairs, left
+    return problems, pairs, left, orphans
 
 
-def _misplaced(msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], seen_other: bool) -> str:
-    if r == c:
-        return "is in the same message as its call"
-    left_run = False
-    for k in range(c + 1, r):
-        m = msgs[k]
-        if m.role == "assistant":
-            if left_run:
-                return "comes after a later assistant turn"
-            continue
-        left_run = True
-        if target in _CHAT_LIKE and any(type(p) is not ToolResult for p in m.parts):
-            return f"comes after a {m.role} message; {target} needs the tool messages right after the call"
-    if target in _FIRST and seen_other:
-        return f"comes after other content in its message; {target} needs tool results first"
-    return ""
+class _Turns:
+    """For each message, where the next assistant turn and the next non-result user or
+    tool content begin (one backward pass, so that each check is O(1))."""
+
+    def __init__(self, msgs: Tuple[Message, ...]) -> None:
+        n = len(msgs)
+        self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
+        self.next_content = [n] * (n + 1)  # first non-assistant message with more than results, from k on
+        next_assistant = n
+        for k in range(n - 1, -1, -1):
+            m = msgs[k]
+            if m.role == "assistant":
+                next_assistant = k
+                self.next_turn[k] = self.next_turn[k + 1]
+                self.next_content[k] = self.next_content[k + 1]
+            else:
+                self.next_turn[k] = next_assistant
+                rest = any(type(p) is not ToolResult for p in m.parts)
+                self.next_content[k] = k if rest else self.next_content[k + 1]
+
+    def misplaced(self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], seen_other: bool) -> str:
+        if r == c:
+            return "is in the same message as its call"
+        turn = self.next_turn[c + 1]
+        content = self.next_content[c + 1] if target in _CHAT_LIKE else len(msgs)
+        if content < r and content < turn:
+            return (f"comes after a {msgs[content].role} message; {target} needs the tool messages right after "
+                    "the call")
+        if turn < r:
+            return "comes after a later assistant turn"
+        if target in _FIRST and seen_other:
+            return f"comes after other content in its message; {target} needs tool results first"
+        return ""
 
 
 def check_conversation(
@@ -193,29 +217,29 @@ def fix_conversation(
     reported (``answered``, ``removed``, ``moved``). Duplicate ids are not changed
     (they stay in ``check_conversation``'s findings)."""
     conv, target = _conv(x, dialect, registry)
-    problems, pairs, left = _scan(conv, target)
+    problems, pairs, left, orphans = _scan(conv, target)
     msgs = conv.messages
-    drop = set()
+    drop: Set[Tuple[int, int]] = set()
     changes: List[Problem] = []
     insert: Dict[int, List[Any]] = defaultdict(list)  # after message -> results
 
-    def run_end(c: int) -> int:
-        k = c
-        while k + 1 < len(msgs) and msgs[k + 1].role == "assistant":
-            k += 1
-        return k
+    ends = list(range(len(msgs)))  # the last message of the assistant run each message is in
+    for k in range(len(msgs) - 2, -1, -1):
+        if msgs[k + 1].role == "assistant":
+            ends[k] = ends[k + 1]
 
-    for p in problems:
-        if p.kind == "orphan-result":
-            j = next(j for j, q in enumerate(msgs[p.index].parts)
-                     if type(q) is ToolResult and (p.index, j) not in pairs and (p.index, j) not in drop
-                     and q.id == p.id)
-            drop.add((p.index, j))
-            changes.append(Problem("removed", p.index, p.id, f"Message {p.index}: the result for {p.id}, which "
-                                                             "answers no call, is removed"))
+    def run_end(c: int) -> int:
+        return ends[c]
+
+    for i, j in orphans:
+        r = msgs[i].parts[j]
+        drop.add((i, j))
+        changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
+                                                   "answers no call, is removed"))
+    misplaced = {(q.index, q.id) for q in problems if q.kind == "misplaced-result"}
     for (ri, rj), (ci, _cj) in pairs.items():
         r = msgs[ri].parts[rj]
-        if any(q.kind == "misplaced-result" and q.index == ri and q.id == r.id for q in problems):  # type: ignore[union-attr]
+        if (ri, r.id) in misplaced:  # type: ignore[union-attr]
             drop.add((ri, rj))
             insert[run_end(ci)].append(r)
             changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id} is moved right after "  # type: ignore[union-attr]
@@ -225,8 +249,9 @@ def fix_conversation(
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []
+    touched = {k[0] for k in drop}
     for i, m in enumerate(msgs):
-        if any(k[0] == i for k in drop):
+        if i in touched:
             parts = tuple(q for j, q in enumerate(m.parts) if (i, j) not in drop)
             if parts:
                 out.append(Message(m.role, parts))
