@@ -5,61 +5,22 @@ it find exactly that problem."""
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from typing import Any, Tuple
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from history_types import TARGETS
 from toolwire import ToolCall, ToolResult
+from toolwire import strategies as tws
 from toolwire.conversation import (
     Conversation,
     Message,
-    Reasoning,
     Text,
     check_conversation,
     decode_conversation,
     encode_conversation,
 )
-
-_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ,.?!0123456789", min_size=1, max_size=30).map(
-    lambda s: "w" + s.strip()
-)
-_args = st.dictionaries(
-    st.sampled_from(["city", "days", "metric", "q"]),
-    st.one_of(st.integers(-1000, 1000), _words, st.booleans()),
-    max_size=3,
-)
-_names = st.sampled_from(["get_weather", "search_docs", "add"])
-
-
-@st.composite
-def conversations(draw: Any) -> Conversation:
-    msgs: List[Message] = []
-    if draw(st.booleans()):
-        msgs.append(Message("system", [Text(draw(_words))]))
-    n = 0
-    ids = draw(st.booleans())  # Gemini histories carry no ids: pairing by position then
-    for _ in range(draw(st.integers(1, 3))):
-        msgs.append(Message("user", [Text(draw(_words))]))
-        parts: List[Any] = []
-        if draw(st.booleans()):
-            thought = draw(_words)
-            parts.append(Reasoning(thought, "anthropic.messages",
-                                   {"type": "thinking", "thinking": thought, "signature": "EqQBCgIYAh"}))
-        if draw(st.booleans()):
-            parts.append(Text(draw(_words)))
-        calls = []
-        for _ in range(draw(st.integers(0, 3))):
-            n += 1
-            calls.append(ToolCall(draw(_names), draw(_args), f"call_{n:04d}" if ids else None))
-        if not calls and not any(type(p) is Text for p in parts):
-            parts.append(Text(draw(_words)))
-        msgs.append(Message("assistant", parts + calls))
-        if calls:
-            msgs.append(Message("tool", [ToolResult(c.id, c.name, draw(_words)) for c in calls]))
-            msgs.append(Message("assistant", [Text(draw(_words))]))
-    return Conversation(msgs)
 
 
 def _content(conv: Conversation) -> Tuple[Any, ...]:
@@ -72,7 +33,7 @@ def _content(conv: Conversation) -> Tuple[Any, ...]:
     return pieces, calls, results
 
 
-@given(conversations(), st.sampled_from(TARGETS), st.sampled_from(TARGETS))
+@given(tws.conversations(), st.sampled_from(TARGETS), st.sampled_from(TARGETS))
 def test_two_hops_keep_text_calls_results_and_pairing(conv: Conversation, d1: str, d2: str) -> None:
     one = decode_conversation(encode_conversation(conv, d1), d1)
     two = decode_conversation(encode_conversation(one, d2), d2)
@@ -84,7 +45,7 @@ def test_two_hops_keep_text_calls_results_and_pairing(conv: Conversation, d1: st
         assert [r.id for r in results] == [c.id for c in calls]
 
 
-@given(conversations(), st.sampled_from(["openai.chat", "openai.responses", "anthropic.messages", "gemini",
+@given(tws.conversations(), st.sampled_from(["openai.chat", "openai.responses", "anthropic.messages", "gemini",
                                          "bedrock.converse"]), st.data())
 def test_removing_one_call_or_result_is_found_exactly(conv: Conversation, d: str, data: Any) -> None:
     back = decode_conversation(encode_conversation(conv, d), d)
