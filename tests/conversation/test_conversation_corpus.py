@@ -15,6 +15,7 @@ import pytest
 
 from corpus_data import CORPUS, DIALECT_OF_DIR, SKIP_REASON, files, load
 from history_types import content, convert_checked, summary
+from toolwire import ToolwireError
 from toolwire.conversation import (
     Conversation,
     Message,
@@ -108,3 +109,16 @@ def test_converts_to_every_other_dialect(path: Any) -> None:
 def _convert(conv: Conversation, target: str) -> None:
     convert_checked(conv, target)
 
+
+
+@pytest.mark.parametrize("path", REQUESTS)
+def test_named_as_another_dialect_it_raises_or_reads_the_same(path: Any) -> None:
+    doc = _doc(path)
+    right = decode_conversation(doc["payload"], _dialect(path))
+    for other in TARGETS:
+        try:
+            conv = decode_conversation(doc["payload"], other)
+        except ToolwireError:
+            continue
+        assert [(c.name, c.args) for c in conv.calls] == [(c.name, c.args) for c in right.calls], other
+        assert len(conv.results) == len(right.results), other

@@ -16,14 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, List, Tuple
 
 from .._args import DEFAULT_POLICY
-from .._errors import ArgumentsError, EncodeError
+from .._errors import ArgumentsError, DecodeError, EncodeError
 from .._types import ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Message, Other, Part, Text
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
-__all__ = ["Turn", "call_part", "plan_turns", "system_parts", "texts"]
+__all__ = ["FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts"]
 
 
 def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: Tuple[Any, Any]) -> Part:
@@ -37,6 +37,40 @@ def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: T
             None,
             str(exc),
             loc,
+        )
+
+
+# block and item types that belong to one dialect's wire only: met in another's
+# history they mean the payload is of another dialect (never read as "other" parts,
+# which would lose its calls)
+FOREIGN = {
+    "anthropic.messages": frozenset({"tool_use", "tool_result", "server_tool_use", "mcp_tool_use", "thinking",
+                                     "redacted_thinking"}),
+    "openai.responses": frozenset({"function_call", "function_call_output", "input_text", "output_text",
+                                   "input_image", "input_file", "reasoning"}),
+    "openai.chat": frozenset({"image_url", "input_audio"}),
+}
+
+
+def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> None:
+    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire."""
+    if type(kind) is not str:
+        raise DecodeError(
+            f"Content block at {loc} has no 'type', which every {dialect} block has", dialect=dialect, loc=loc
+        )
+    for other, kinds in FOREIGN.items():
+        if other != dialect and other not in own and kind in kinds:
+            raise DecodeError(
+                f"Content block at {loc} has type {kind!r}, which is {other}'s, not {dialect}'s",
+                dialect=dialect, loc=loc,
+            )
+
+
+def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
+    """``DecodeError`` when message *m* carries *key* (another dialect's field)."""
+    if type(m) is dict and m.get(key) is not None:
+        raise DecodeError(
+            f"Message at {loc} has {key!r}, which {dialect} messages do not have", dialect=dialect, loc=f"{loc}.{key}"
         )
 
 

@@ -18,7 +18,7 @@ from ..._errors import DecodeError, EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts
+from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts
 from .tools import NAME
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
             else:
                 out.append(Other("image", NAME, b))
         else:
-            out.append(Other(t if type(t) is str else "unknown", NAME, b))
+            foreign(t, where, NAME)
+            out.append(Other(t, NAME, b))
     return tuple(out)
 
 
@@ -82,6 +83,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
         if role is None:
             raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
+        no_key(m, "tool_calls", where, NAME)
         parts = _blocks(m.get("content"), where + ".content", d)
         if m.get("type") == "message":  # a whole reply (``Message``): its turn is its role and content
             m = {"role": m["role"], "content": m.get("content")}

@@ -39,6 +39,9 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
     for i, b in enumerate(content):
         where = f"{loc}[{i}]"
         b = as_dict(b, where, NAME, "a content block")
+        if "type" in b:  # Bedrock blocks are keyed by kind; a typed block is another dialect's
+            raise DecodeError(f"Content block at {where} has a 'type' key, which {NAME} blocks do not have",
+                              dialect=NAME, loc=where)
         key = next((k for k in b if k != "type"), None) if "text" not in b else "text"
         if key == "text":
             out.extend(texts(b.get("text")))

@@ -22,7 +22,7 @@ from ..._errors import DecodeError, EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
-from .._history import call_part, texts
+from .._history import call_part, foreign, no_key, texts
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -68,7 +68,8 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
                 iu = p.get("image_url")
                 out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
             else:
-                out.append(Other(t if type(t) is str else "unknown", name, p))
+                foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
+                out.append(Other(t, name, p))  # type: ignore[arg-type]
         return tuple(out)
 
     def decode(data: Any, d: Dialect) -> List[Message]:
@@ -85,6 +86,7 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
             role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
             if role is None:
                 raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=name, loc=where + ".role")
+            no_key(m, "parts", where, name)
             parts: Tuple[Part, ...]
             if role == "tool":
                 parts = (d.decode_result(m, where),)

@@ -20,7 +20,7 @@ from ..._errors import DecodeError, EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
-from .._history import call_part, texts
+from .._history import call_part, foreign, no_key, texts
 from .chat_history import media_of
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def _content(content: Any, loc: str) -> Tuple[Part, ...]:
         elif t == "input_image" and type(p.get("image_url")) is str:
             out.append(media_of(p["image_url"], p, NAME))
         else:
-            out.append(Other(t if type(t) is str else "unknown", NAME, p))
+            foreign(t, f"{loc}[{i}]", NAME, ("openai.chat",))
+            out.append(Other(t, NAME, p))  # type: ignore[arg-type]
     return tuple(out)
 
 
@@ -91,13 +92,15 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         elif t == "reasoning":
             role, parts = "assistant", (Reasoning(_reasoning_text(it), NAME, it),)
         elif (t is None or t == "message") and "role" in it:
+            no_key(it, "tool_calls", where, NAME)
             role = _ROLES.get(it["role"])
             if role is None:
                 raise DecodeError(f"Item at {where} has role {it['role']!r}", dialect=NAME, loc=where + ".role")
             parts = _content(it.get("content"), where + ".content")
         else:
+            foreign(t, where, NAME)
             role = _ROLES.get(it.get("role"), "assistant")  # type: ignore[arg-type]
-            parts = (Other(t if type(t) is str else "unknown", NAME, it),)
+            parts = (Other(t, NAME, it),)  # type: ignore[arg-type]
         out.append(Message(role, parts, wire=(NAME, it, role, parts)))
     return out
 
