@@ -60,7 +60,7 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
                 out.append(Other("image", NAME, b))
         else:
             foreign(t, where, NAME)
-            out.append(Other(t, NAME, b))
+            out.append(Other(t, NAME, b))  # type: ignore[arg-type]
     return tuple(out)
 
 
