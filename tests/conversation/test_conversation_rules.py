@@ -331,3 +331,20 @@ def test_input_forms_sdk_objects_json_text_and_bare_lists() -> None:
 
     assert decode_conversation(json.dumps(PARALLEL_CHAT)) == decode_conversation(PARALLEL_CHAT)
     assert encode_conversation(json.dumps(PARALLEL_CHAT), "openai.chat") == PARALLEL_CHAT
+
+
+def test_an_appended_result_takes_its_name_from_a_call_written_as_decoded() -> None:
+    # https://ai.google.dev/api/caching#FunctionResponse: "name" is required
+    history = decode_conversation({"contents": [
+        {"role": "user", "parts": [{"text": "Lights down."}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "fc1", "name": "dim_lights", "args": {"level": 2}}}]},
+    ]})
+    out = encode_conversation(history.append(Message("tool", [ToolResult("fc1", content="done")])), "gemini")
+    assert out["contents"][2] == {"role": "user", "parts": [
+        {"functionResponse": {"name": "dim_lights", "id": "fc1", "response": {"output": "done"}}}]}
+
+
+def test_an_undecoded_history_names_its_source() -> None:
+    body = {"messages": [{"role": "user", "content": "Hi"}]}
+    assert encode_conversation(body, "gemini", source="mistral") == {
+        "contents": [{"role": "user", "parts": [{"text": "Hi"}]}]}

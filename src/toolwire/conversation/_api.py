@@ -85,6 +85,7 @@ def encode_conversation(
     ids: Optional[IdMap] = None,
     names: Optional[NameMap] = None,
     report: Optional[List[Problem]] = None,
+    source: Optional[DialectLike] = None,
     registry: Optional[Registry] = None,
 ) -> Dict[str, Any]:
     """The request fragment of *dialect* holding the history *conv* (a
@@ -95,6 +96,7 @@ def encode_conversation(
     reasoning, provider-executed items) is dropped and noted in *report* (a list
     you pass, receiving ``Problem`` values); content with no documented equivalent
     raises ``EncodeError``. Same-dialect decode then encode gives the input back.
+    *source* names the dialect of *conv* when it is not yet decoded.
     """
     reg = _registry(registry)
     d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))
@@ -102,10 +104,13 @@ def encode_conversation(
         if isinstance(conv, (list, tuple)) and conv and all(type(m) is Message for m in conv):
             conv = Conversation(conv)
         else:
-            conv = decode_conversation(conv, registry=registry)
+            conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     if same is not None and ids is None and names is None:
         return copy.deepcopy(same)
     w = Writer(d, ids, names, registry, report)
+    for c in conv.calls:  # a result written fresh after its call was written as decoded still finds its name
+        if c.id is not None:
+            w.target.pending.name_of.setdefault(c.id, c.name)
     assert d.history is not None
     return d.history.encode(list(conv.messages), w)
