@@ -172,6 +172,7 @@ class Other(_Plain):
 
 
 Part = Union[Text, ToolCall, InvalidToolCall, ToolResult, Reasoning, Media, Other]
+_PART_TYPES = frozenset({Text, ToolCall, InvalidToolCall, ToolResult, Reasoning, Media, Other})
 
 
 class Message(_Plain):
@@ -188,8 +189,12 @@ class Message(_Plain):
     def __init__(self, role: str, parts: Any = (), *, wire: Any = None) -> None:
         if role not in ROLES:
             raise ValueError(f"Message role must be one of {', '.join(ROLES)}, got {role!r}")
+        ps = tuple(parts)
+        for i, p in enumerate(ps):
+            if type(p) not in _PART_TYPES:
+                raise TypeError(f"Message parts[{i}] is a {type(p).__name__}, not a message part")
         _set(self, "role", role)
-        _set(self, "parts", tuple(parts))
+        _set(self, "parts", ps)
         _set(self, "wire", wire)
 
     def original(self, dialect: str) -> Any:
@@ -212,14 +217,6 @@ class Message(_Plain):
     @property
     def results(self) -> Tuple[ToolResult, ...]:
         return tuple(p for p in self.parts if type(p) is ToolResult)
-
-
-def _message(role: str, parts: Tuple[Part, ...], wire: Any) -> Message:
-    m = object.__new__(Message)
-    _set(m, "role", role)
-    _set(m, "parts", parts)
-    _set(m, "wire", wire)
-    return m
 
 
 class Conversation(_Plain):
