@@ -348,3 +348,13 @@ def test_an_undecoded_history_names_its_source() -> None:
     body = {"messages": [{"role": "user", "content": "Hi"}]}
     assert encode_conversation(body, "gemini", source="mistral") == {
         "contents": [{"role": "user", "parts": [{"text": "Hi"}]}]}
+
+
+def test_mistral_gets_an_assistant_turn_between_a_tool_message_and_a_user_message() -> None:
+    # Mistral rejects "Unexpected role 'user' after role 'tool'"; its clients write a short
+    # assistant turn there (the corpus's Mistral histories: "OK", ".")
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(PARALLEL_CHAT), "mistral", report=report)["messages"]
+    assert [m["role"] for m in out] == ["system", "user", "assistant", "tool", "tool", "assistant", "user"]
+    assert out[5] == {"role": "assistant", "content": "OK"}
+    assert [(p.kind, p.index) for p in report] == [("inserted", 5)]

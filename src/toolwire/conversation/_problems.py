@@ -18,7 +18,8 @@ class Problem:
     where the target dialect requires it). Changes made by ``fix_conversation``:
     ``answered``, ``removed``, ``moved``. Notes of ``encode_conversation``:
     ``reasoning-dropped``, ``dropped`` (provider-executed items, cache hints),
-    ``moved`` (a later system message moved into the system field).
+    ``moved`` (a later system message moved into the system field), ``inserted``
+    (Mistral: an assistant turn written between a tool message and a user message).
     """
 
     __slots__ = ("kind", "index", "id", "message")

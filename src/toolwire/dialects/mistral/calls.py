@@ -231,7 +231,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME),
+    history=chat_like(NAME, bridge="OK"),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

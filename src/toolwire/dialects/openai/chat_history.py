@@ -48,10 +48,14 @@ def media_of(url: Any, part: Dict[str, Any], dialect: str) -> Part:
     return Media("image", url=url, dialect=dialect, extra=part)
 
 
-def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) -> HistoryCodec:
+def chat_like(
+    name: str, *, plan: Optional[str] = None, images: bool = False, bridge: Optional[str] = None
+) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
-    ``images`` list of base64 (Ollama)."""
+    ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
+    tool message and a user message written fresh (Mistral answers "Unexpected role
+    'user' after role 'tool'"; its clients write a short assistant turn there)."""
 
     def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -176,6 +180,10 @@ def chat_like(name: str, *, plan: Optional[str] = None, images: bool = False) ->
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
+            if bridge is not None and m.role == "user" and out and out[-1].get("role") == "tool":
+                out.append({"role": "assistant", "content": bridge})
+                w.note("inserted", f"An assistant message {bridge!r} is written before user message {i}: {name} "
+                                   "takes no user message right after a tool message")
             out.append(um)
         if not out:
             raise EncodeError(f"A {name} request needs at least one message", dialect=name)
