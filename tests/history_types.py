@@ -24,7 +24,7 @@ from toolwire.conversation import (
     decode_conversation,
     encode_conversation,
 )
-from toolwire.conversation._writer import signed
+from toolwire.dialects.gemini.history import signed
 
 _CACHE: Dict[str, Any] = {}
 

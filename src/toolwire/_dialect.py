@@ -117,13 +117,19 @@ class HistoryCodec:
       the ``Writer`` (ids, names, reasoning and other parts of other providers);
     - ``detect(data)``: whether a plain body or list is a history of this dialect
       (asked in registry order when no dialect is named);
-    - ``keys``: the request-body keys the fragment is made of.
+    - ``keys``: the request-body keys the fragment is made of;
+    - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
+      it (Gemini's thought signature), which another target drops and notes;
+    - ``prepare_result(result)``: optional, a tool result of any dialect made ready for
+      this one's result encoder (images inside it in this dialect's shape).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
     encode: Callable[[List[Message], Writer], Dict[str, Any]]
     detect: Callable[[Any], bool]
     keys: FrozenSet[str]
+    signed: Optional[Callable[[ToolCall], bool]] = None
+    prepare_result: Optional[Callable[[ToolResult], ToolResult]] = None
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from ._types import ToolCall, ToolResult
-from .conversation._values import Conversation, Message, Reasoning, Text
+from .conversation._values import Conversation, Message, Text
+from .dialects.anthropic.history import thinking
 
 __all__ = ["conversations"]
 
@@ -47,9 +48,7 @@ def conversations(
             msgs.append(Message("user", [Text(draw(_WORDS))]))
             parts: List[Any] = []
             if reasoning and draw(st.booleans()):
-                thought = draw(_WORDS)
-                parts.append(Reasoning(thought, "anthropic.messages",
-                                       {"type": "thinking", "thinking": thought, "signature": "EqQBCgIYAh"}))
+                parts.append(thinking(draw(_WORDS), "EqQBCgIYAh"))
             if draw(st.booleans()):
                 parts.append(Text(draw(_WORDS)))
             calls = []

@@ -109,16 +109,12 @@ def _convert_job(args: argparse.Namespace) -> Job:
     return job
 
 
-_HISTORY_KEYS = ("messages", "input", "contents", "systemInstruction", "system_instruction", "instructions")
-
-
 def _history(value: Any) -> bool:
-    """Whether a record is a whole history: a request body, or a list of messages."""
-    if type(value) is dict:
-        return any(k in value for k in _HISTORY_KEYS) and not ("type" in value or "role" in value)
-    return type(value) is list and bool(value) and all(
-        type(m) is dict and ("role" in m or "parts" in m) for m in value
-    )
+    """Whether a record is a whole history (a request body, or a list of messages):
+    a dialect's history reader claims it, and it is no single typed item."""
+    if not value or (type(value) is dict and "type" in value):
+        return False
+    return any(d.history is not None and d.history.detect(value) for d in default_registry())
 
 
 def _history_job(value: Any, target: Dialect, source: Optional[Dialect], ids: Any, names: Any) -> Any:

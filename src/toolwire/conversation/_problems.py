@@ -45,4 +45,4 @@ class Problem:
         return self.message
 
     def as_dict(self) -> Any:
-        return {"kind": self.kind, "index": self.index, "id": self.id, "message": self.message}
+        return {f: getattr(self, f) for f in self.__slots__}

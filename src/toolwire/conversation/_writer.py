@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from .._builtin import default_registry
 from .._convert import _Target
 from .._dialect import Dialect
 from .._errors import EncodeError
@@ -24,10 +25,9 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._result_images import rewrite_images
 from ._values import Media, Other, Reasoning
 
-__all__ = ["Writer", "droppable", "signed"]
+__all__ = ["Writer", "droppable"]
 
 _DROPPABLE = frozenset(
     {
@@ -55,12 +55,6 @@ def droppable(kind: str) -> bool:
     return kind in _DROPPABLE or kind.endswith(_SERVER_SUFFIXES)
 
 
-def signed(c: ToolCall) -> bool:
-    """Whether *c* carries a Gemini thought signature (on its part)."""
-    part = (c.provider_data.get("gemini") or {}).get("part") or {}
-    return "thoughtSignature" in part or "thought_signature" in part
-
-
 class Writer:
     """See the module docstring. ``index`` is the message being written (for notes)."""
 
@@ -74,6 +68,7 @@ class Writer:
     ) -> None:
         self.d = d
         self.name = d.name
+        self.registry = registry if registry is not None else default_registry()
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
         self.index = 0
@@ -90,15 +85,25 @@ class Writer:
                 dialect=self.name,
             )
         assert isinstance(c, ToolCall)
-        if self.name != "gemini" and signed(c):
-            self.note("reasoning-dropped", f"The Gemini thought signature of call {c.name!r} in message {self.index} "
-                                           f"is not sent to {self.name}", c.id)
+        for other in c.provider_data:
+            if other != self.name and self._signed(other, c):
+                self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
+                                               f"{self.index} is not sent to {self.name}", c.id)
         out = self.target.call(c, self.position)
         self.position += 1
         return out
 
+    def _signed(self, dialect: str, c: ToolCall) -> bool:
+        reg = self.registry
+        d = reg.get(dialect) if dialect in reg else None
+        signed = d.history.signed if d is not None and d.history is not None else None
+        return signed is not None and signed(c)
+
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        return self.target.result(rewrite_images(r, self.name))
+        h = self.d.history
+        if h is not None and h.prepare_result is not None:
+            r = h.prepare_result(r)
+        return self.target.result(r)
 
     def reasoning(self, part: Reasoning) -> Any:
         if part.dialect == self.name:

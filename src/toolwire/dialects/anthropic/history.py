@@ -19,13 +19,14 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts
+from .._result_images import for_target
 from .tools import NAME
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
     from ...conversation._writer import Writer
 
-__all__ = ["HISTORY"]
+__all__ = ["HISTORY", "thinking"]
 
 _ROLES = {"user": "user", "assistant": "assistant", "system": "system"}
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
@@ -150,6 +151,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     return out
 
 
+def thinking(text: str, signature: str) -> Reasoning:
+    """Anthropic reasoning: a ``thinking`` block with its signature."""
+    return Reasoning(text, NAME, {"type": "thinking", "thinking": text, "signature": signature})
+
+
 def detect(data: Any) -> bool:
     msgs = data.get("messages") if type(data) is dict else data
     if type(msgs) is not list:
@@ -175,4 +181,4 @@ def _bedrock_like(system: Any) -> bool:
     return type(system) is list and any(type(b) is dict and "type" not in b for b in system)
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}))
+HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME))

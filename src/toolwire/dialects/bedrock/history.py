@@ -21,6 +21,7 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, plan_turns, system_parts, texts
+from .._result_images import for_target
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -188,4 +189,4 @@ def detect(data: Any) -> bool:
     return False
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}))
+HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME))

@@ -173,10 +173,18 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     return out
 
 
+def signed(call: ToolCall) -> bool:
+    """Whether *call* carries a thought signature on its part (Gemini 3 signs calls)."""
+    part = (call.provider_data.get(NAME) or {}).get("part") or {}
+    return "thoughtSignature" in part or "thought_signature" in part
+
+
 def detect(data: Any) -> bool:
     if type(data) is dict:
         return "contents" in data or "systemInstruction" in data or "system_instruction" in data
     return type(data) is list and any(type(c) is dict and "parts" in c and "content" not in c for c in data)
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}))
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed
+)

@@ -21,6 +21,7 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
+from .._result_images import for_target
 from .chat_history import media_of
 
 if TYPE_CHECKING:
@@ -213,4 +214,4 @@ def _typed(content: Any) -> bool:
     return type(content) is list and any(type(p) is dict and p.get("type") in _TEXT - {"text"} for p in content)
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"instructions", "input"}))
+HISTORY = HistoryCodec(decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME))

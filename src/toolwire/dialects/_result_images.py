@@ -1,4 +1,5 @@
-"""Images inside tool results, rewritten for the target.
+"""Images inside tool results, rewritten for the target (``HistoryCodec.prepare_result``
+of Anthropic, Responses and Bedrock).
 
 A decoded tool result keeps each image part in its provider's shape under
 ``"type": "image"``: Anthropic ``{"source": {"type": "base64" | "url", ...}}``,
@@ -11,12 +12,12 @@ dialects' result encoders say which parts they cannot hold).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .._errors import EncodeError
 from .._types import ToolResult, evolve
 
-__all__ = ["rewrite_images"]
+__all__ = ["for_target", "rewrite_images"]
 
 _SHAPE = {"anthropic.messages": "source", "openai.responses": "image_url", "bedrock.converse": "image"}
 _FORMATS = {"png", "jpeg", "gif", "webp"}
@@ -88,3 +89,12 @@ def rewrite_images(r: ToolResult, target: str) -> ToolResult:
                 changed = True
         out.append(part)
     return evolve(r, content=out) if changed else r
+
+
+def for_target(target: str) -> Callable[[ToolResult], ToolResult]:
+    """The ``prepare_result`` of *target*'s history codec."""
+
+    def prepare(r: ToolResult) -> ToolResult:
+        return rewrite_images(r, target)
+
+    return prepare
