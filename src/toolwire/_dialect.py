@@ -121,7 +121,11 @@ class HistoryCodec:
     - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
       it (Gemini's thought signature), which another target drops and notes;
     - ``prepare_result(result)``: optional, a tool result of any dialect made ready for
-      this one's result encoder (images inside it in this dialect's shape).
+      this one's result encoder (images inside it in this dialect's shape);
+    - ``state``: the types of this dialect's other parts that are provider state, not
+      content (provider-executed calls and their results, cache hints, tool-list
+      changes): another target drops them and notes it (any other part it cannot
+      take raises ``EncodeError``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -130,6 +134,7 @@ class HistoryCodec:
     keys: FrozenSet[str]
     signed: Optional[Callable[[ToolCall], bool]] = None
     prepare_result: Optional[Callable[[ToolResult], ToolResult]] = None
+    state: FrozenSet[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,15 @@ to tell what to do with reasoning and other parts of another provider:
 
 - ``reasoning(part)``: its wire data when *part* was made by this dialect, else
   ``None`` after noting ``reasoning-dropped`` (never sent to another provider);
-- ``other(part)``: its wire data when made by this dialect; provider-executed
-  items and cache hints of another provider are dropped and noted; anything else
-  (documents, files, audio...) raises ``EncodeError``: it never silently vanishes.
+- ``other(part)``: its wire data when made by this dialect; what the dialect that
+  made it declares provider state (``HistoryCodec.state``: provider-executed items,
+  cache hints) is dropped and noted; anything else (documents, files, audio...)
+  raises ``EncodeError``: it never silently vanishes.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, FrozenSet, List, Optional
 
 from .._builtin import default_registry
 from .._convert import _Target
@@ -27,33 +28,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
 from ._values import Media, Other, Reasoning
 
-__all__ = ["Writer", "droppable"]
-
-_DROPPABLE = frozenset(
-    {
-        "cachePoint",
-        "cache_control",
-        "tool_addition",
-        "additional_tools",
-        "toolCall",
-        "toolResponse",
-        "executableCode",
-        "codeExecutionResult",
-        "mcp_list_tools",
-        "mcp_approval_request",
-        "mcp_approval_response",
-        "item_reference",
-        "compaction",
-    }
-)
-_SERVER_SUFFIXES = ("_tool_use", "_tool_result", "_call", "_call_output", "_output", "_result")
-
-
-def droppable(kind: str) -> bool:
-    """Whether an ``Other`` part of this type is provider state (provider-executed
-    calls and their results, cache hints, tool-list changes) rather than content."""
-    return kind in _DROPPABLE or kind.endswith(_SERVER_SUFFIXES)
-
+__all__ = ["Writer"]
 
 class Writer:
     """See the module docstring. ``index`` is the message being written (for notes)."""
@@ -93,6 +68,10 @@ class Writer:
         self.position += 1
         return out
 
+    def _state(self, dialect: str) -> FrozenSet[str]:
+        d = self.registry.get(dialect) if dialect in self.registry else None
+        return d.history.state if d is not None and d.history is not None else frozenset()
+
     def _signed(self, dialect: str, c: ToolCall) -> bool:
         reg = self.registry
         d = reg.get(dialect) if dialect in reg else None
@@ -117,7 +96,7 @@ class Writer:
     def other(self, part: Other) -> Any:
         if part.dialect == self.name:
             return part.data
-        if droppable(part.type):
+        if part.type in self._state(part.dialect):
             self.note(
                 "dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}"
             )

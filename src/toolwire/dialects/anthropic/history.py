@@ -181,4 +181,13 @@ def _bedrock_like(system: Any) -> bool:
     return type(system) is list and any(type(b) is dict and "type" not in b for b in system)
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME))
+# provider state: server tools' calls and results (https://docs.claude.com/en/docs/agents-and-tools/tool-use/
+# web-search-tool and its siblings), MCP connector blocks, tool search additions
+STATE = frozenset({
+    "server_tool_use", "mcp_tool_use", "mcp_tool_result", "web_search_tool_result", "web_fetch_tool_result",
+    "code_execution_tool_result", "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
+    "tool_search_tool_result", "container_upload", "tool_addition",
+})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+)

@@ -189,4 +189,8 @@ def detect(data: Any) -> bool:
     return False
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME))
+# provider state: cache checkpoints, Nova's code interpreter call and result
+STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+)

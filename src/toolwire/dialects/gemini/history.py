@@ -186,5 +186,6 @@ def detect(data: Any) -> bool:
 
 
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed
+    decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
+    state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse"}),  # server-run tools
 )

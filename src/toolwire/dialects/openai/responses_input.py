@@ -214,4 +214,13 @@ def _typed(content: Any) -> bool:
     return type(content) is list and any(type(p) is dict and p.get("type") in _TEXT - {"text"} for p in content)
 
 
-HISTORY = HistoryCodec(decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME))
+# provider state: hosted tools' items (https://platform.openai.com/docs/api-reference/responses/create, input
+# item list), MCP listings and approvals, tool search, references to stored items, compaction
+STATE = frozenset({
+    "web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call",
+    "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call", "tool_search_output",
+    "additional_tools", "item_reference", "compaction",
+})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME), state=STATE
+)
