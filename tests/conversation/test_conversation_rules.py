@@ -358,3 +358,19 @@ def test_mistral_gets_an_assistant_turn_between_a_tool_message_and_a_user_messag
     assert [m["role"] for m in out] == ["system", "user", "assistant", "tool", "tool", "assistant", "user"]
     assert out[5] == {"role": "assistant", "content": "OK"}
     assert [(p.kind, p.index) for p in report] == [("inserted", 5)]
+
+
+def test_an_appended_result_keeps_the_id_of_a_call_written_as_decoded() -> None:
+    # an OpenAI-compatible gateway's 52-character id (over OpenAI's 40): written back as
+    # decoded, so the new result must carry it unchanged too, not its hashed image
+    long_id = "chatcmpl-tool-8f0a7c1e2b3d4f5a6b7c8d9e0f1a2b3c4d5e"
+    history = decode_conversation({"messages": [
+        {"role": "user", "content": "Roll."},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": long_id, "type": "function", "function": {"name": "roll", "arguments": "{}"}}]},
+    ]})
+    ids = IdMap(toolwire.get_dialect("openai.chat").ids)
+    out = encode_conversation(history.append(Message("tool", [ToolResult(long_id, content="4")])), "openai.chat",
+                              ids=ids)
+    assert out["messages"][1]["tool_calls"][0]["id"] == long_id
+    assert out["messages"][2] == {"role": "tool", "tool_call_id": long_id, "content": "4"}

@@ -109,8 +109,13 @@ def encode_conversation(
     if same is not None and ids is None and names is None:
         return copy.deepcopy(same)
     w = Writer(d, ids, names, registry, report)
-    for c in conv.calls:  # a result written fresh after its call was written as decoded still finds its name
-        if c.id is not None:
-            w.target.pending.name_of.setdefault(c.id, c.name)
+    for m in conv.messages:
+        kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
+        for c in m.calls:
+            if c.id is not None:
+                # a result written fresh after its call was written as decoded still finds its name and id
+                w.target.pending.name_of.setdefault(c.id, c.name)
+                if kept:
+                    w.target.ids.keep(c.id)
     assert d.history is not None
     return d.history.encode(list(conv.messages), w)
