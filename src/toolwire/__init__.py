@@ -24,6 +24,16 @@ from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from .conversation import (
+    Conversation,
+    Message,
+    Problem,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    fix_conversation,
+    validate_call,
+)
 
 if TYPE_CHECKING:
     from .text._api import TextResult, decode_text, encode_text
@@ -46,6 +56,7 @@ def __dir__() -> Any:
 
 __all__ = [
     "ArgumentsError",
+    "Conversation",
     "DecodeError",
     "Detection",
     "Dialect",
@@ -53,8 +64,10 @@ __all__ = [
     "IdMap",
     "IdRule",
     "InvalidToolCall",
+    "Message",
     "NameMap",
     "Policy",
+    "Problem",
     "Registry",
     "TextResult",
     "Tool",
@@ -64,9 +77,11 @@ __all__ = [
     "ToolwireError",
     "UnknownDialectError",
     "__version__",
+    "check_conversation",
     "convert",
     "decode",
     "decode_all",
+    "decode_conversation",
     "decode_result",
     "decode_text",
     "decode_tool",
@@ -74,12 +89,15 @@ __all__ = [
     "detect",
     "dialect_names",
     "encode",
+    "encode_conversation",
     "encode_message",
     "encode_result",
     "encode_text",
     "encode_tool",
     "explain",
+    "fix_conversation",
     "get_dialect",
     "map_name",
     "register_dialect",
+    "validate_call",
 ]

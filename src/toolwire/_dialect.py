@@ -30,6 +30,8 @@ from ._ids import IdRule
 if TYPE_CHECKING:
     from ._args import Policy
     from ._types import Tool, ToolCall, ToolResult
+    from .conversation._values import Message
+    from .conversation._writer import Writer
 
 __all__ = [
     "CALL",
@@ -40,6 +42,7 @@ __all__ = [
     "TOOL",
     "Dialect",
     "EncodeContext",
+    "HistoryCodec",
     "ResponseReader",
     "Sniff",
 ]
@@ -102,6 +105,39 @@ class ResponseReader:
 
 
 @dataclass(frozen=True)
+class HistoryCodec:
+    """How ``decode_conversation`` / ``encode_conversation`` read and write a
+    dialect's whole histories.
+
+    - ``decode(data, dialect)``: the messages of a request body or of the bare
+      history list (plain data), each ``Message`` with its ``wire`` set (*dialect*
+      is the ``Dialect`` itself: its call and result decoders);
+    - ``encode(messages, writer)``: the request fragment (``{"messages": [...]}``,
+      ``{"system": ..., "messages": ...}``...) holding *messages*, written through
+      the ``Writer`` (ids, names, reasoning and other parts of other providers);
+    - ``detect(data)``: whether a plain body or list is a history of this dialect
+      (asked in registry order when no dialect is named);
+    - ``keys``: the request-body keys the fragment is made of;
+    - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
+      it (Gemini's thought signature), which another target drops and notes;
+    - ``prepare_result(result)``: optional, a tool result of any dialect made ready for
+      this one's result encoder (images inside it in this dialect's shape);
+    - ``state``: the types of this dialect's other parts that are provider state, not
+      content (provider-executed calls and their results, cache hints, tool-list
+      changes): another target drops them and notes it (any other part it cannot
+      take raises ``EncodeError``).
+    """
+
+    decode: Callable[[Any, Dialect], List[Message]]
+    encode: Callable[[List[Message], Writer], Dict[str, Any]]
+    detect: Callable[[Any], bool]
+    keys: FrozenSet[str]
+    signed: Optional[Callable[[ToolCall], bool]] = None
+    prepare_result: Optional[Callable[[ToolResult], ToolResult]] = None
+    state: FrozenSet[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Dialect:
     """One wire API, as data: what it claims, and paired decoders and encoders.
 
@@ -158,7 +194,8 @@ class Dialect:
     opens one parsed line of the provider's batch results file to an ``Envelope``
     (the ``custom_id``, the response body or a one-line error), or gives ``None``
     for a line of another format (``dialects.batch_files.open_envelope``, the CLI).
-    ``text_module`` names the module of a ``text.*`` format.
+    ``text_module`` names the module of a ``text.*`` format. ``history`` (a
+    ``HistoryCodec``) reads and writes whole conversations.
     """
 
     name: str
@@ -193,6 +230,7 @@ class Dialect:
     response_envelope: Optional[Callable[..., Dict[str, Any]]] = None
     batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
+    history: Optional[HistoryCodec] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects pickle by name (distributed engines ship functions that

@@ -166,6 +166,19 @@ class IdMap:
         self.mapping[id] = target
         return target
 
+    def keep(self, id: str) -> None:
+        """Record *id* as written unchanged (a call written back as it was decoded), so
+        that its result maps to it too; a collision raises ``EncodeError``."""
+        if id in self.mapping:
+            return
+        owner = self._owner.get(id)
+        if owner is not None and owner != id:
+            raise EncodeError(
+                f"Ids {owner!r} and {id!r} both become {id!r} in {self.dialect or 'the target'}", dialect=self.dialect
+            )
+        self._owner[id] = id
+        self.mapping[id] = id
+
     def reverse(self) -> Dict[str, str]:
         return {v: k for k, v in self.mapping.items()}
 

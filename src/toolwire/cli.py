@@ -1,5 +1,9 @@
 """The ``toolwire`` command line: decode, convert, detect, dialects.
 
+``convert --conversation`` writes a record that is a whole history (a request body
+or a list of messages) as the target's request fragment (``encode_conversation``);
+what is dropped on the way (another provider's reasoning) is noted on stderr.
+
 Input is JSON or JSONL (told apart automatically, see ``_cli_io``), from a file
 or ``-`` (stdin). JSONL is streamed a line at a time in constant memory; output
 is compact JSON, one line per input record (so JSONL in gives JSONL out).
@@ -98,9 +102,29 @@ def _convert_job(args: argparse.Namespace) -> Job:
         ids, names = IdMap(target.ids, dialect=target.name), NameMap(target.names, dialect=target.name)
 
     def job(value: Any) -> Any:
+        if ids is not None and _history(value):
+            return _history_job(value, target, source, ids, names)
         return convert(value, target, source=source, ids=ids, names=names)
 
     return job
+
+
+def _history(value: Any) -> bool:
+    """Whether a record is a whole history (a request body, or a list of messages):
+    a dialect's history reader claims it, and it is no single typed item."""
+    if not value or (type(value) is dict and "type" in value):
+        return False
+    return any(d.history is not None and d.history.detect(value) for d in default_registry())
+
+
+def _history_job(value: Any, target: Dialect, source: Optional[Dialect], ids: Any, names: Any) -> Any:
+    from .conversation import decode_conversation, encode_conversation
+
+    report: List[Any] = []
+    out = encode_conversation(decode_conversation(value, source), target, ids=ids, names=names, report=report)
+    for note in report:
+        sys.stderr.write(f"{PROG}: note: {note.message}\n")
+    return out
 
 
 def _detect_job(args: argparse.Namespace) -> Job:
@@ -236,7 +260,9 @@ def _parser() -> argparse.ArgumentParser:
         if name == "convert":
             sp.add_argument("--to", "-t", required=True, help="the target dialect")
             sp.add_argument("--conversation", action="store_true",
-                            help="one id and name map for the whole input (calls and results stay paired)")
+                            help="one id and name map for the whole input (calls and results stay paired); "
+                                 "a record that is a whole history (a request body or a list of messages) "
+                                 "becomes the target's request fragment")
     dp = sub.add_parser("dialects", help="list the known dialects")
     dp.add_argument("--json", action="store_true", help="one JSON object per dialect")
     return p

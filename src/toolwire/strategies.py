@@ -32,7 +32,8 @@ and decodes back to the canonical values it was built from (the project's tests
 check that for every dialect and kind).
 
 Strategies: ``json_values``, ``arguments``, ``tool_calls``, ``tools``,
-``tool_results``, ``payloads``, ``streams``, ``corrupted``. Knobs are keyword-only.
+``tool_results``, ``payloads``, ``streams``, ``corrupted``, ``conversations``
+(whole valid histories). Knobs are keyword-only.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from hypothesis.strategies import SearchStrategy
 from ._builtin import get_dialect
 from ._codec import encode, encode_result, encode_tool
 from ._dialect import Dialect
+from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, corrupt
 from ._types import Tool, ToolCall, ToolResult
 
@@ -58,6 +60,7 @@ __all__ = [
     "Payload",
     "Stream",
     "arguments",
+    "conversations",
     "corrupted",
     "json_values",
     "payloads",

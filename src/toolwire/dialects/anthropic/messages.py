@@ -38,7 +38,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Encod
 from ..._errors import ArgumentsError, EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
-from . import batch, stream
+from . import batch, history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, NAMES, OTHER_BLOCKS, decode_result, decode_tool, encode_result, encode_tool
 
@@ -309,6 +309,7 @@ DIALECT = Dialect(
     response_envelope=reply,
     batch_envelope=batch.open_line,
     assistant_message=encode_message,
+    history=history.HISTORY,
     peek=peek,
     sdk_calls={_SDK_BLOCK: read_object},
 )

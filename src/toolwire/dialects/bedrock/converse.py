@@ -41,7 +41,7 @@ from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
-from . import stream
+from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 
@@ -206,6 +206,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
+    history=history.HISTORY,
     name=NAME,
     keys=_TOP,
     sniff=sniff,

@@ -40,6 +40,7 @@ from .._common import as_dict, opt_str, result_id, scoped
 from ..mistral.calls import decode_fn_call, encode_fn_call, rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from ..openai.chat_history import chat_like
 from . import stream
 from .response import FINISH, RESPONSE, encode_message, reply
 
@@ -182,6 +183,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_like(NAME, plan="tool_plan"),
     name=NAME,
     keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,

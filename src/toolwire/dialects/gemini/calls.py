@@ -48,7 +48,7 @@ from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
-from . import stream
+from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import (
     DECLARATION_KEYS,
@@ -313,6 +313,7 @@ def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
+    history=history.HISTORY,
     name=NAME,
     keys=_TOP,
     gate=gate,

@@ -38,6 +38,7 @@ from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from ..openai.chat_history import chat_like
 from ..openai.response import CHAT_FINISH
 from . import stream
 from .response import encode_message, reply
@@ -227,6 +228,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_like(NAME, bridge="OK"),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

@@ -41,6 +41,7 @@ from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ..mistral.calls import rescoped
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
+from ..openai.chat_history import chat_like
 from . import stream
 from .response import FINISH, RESPONSE, encode_message, reply
 
@@ -229,6 +230,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_like(NAME, images=True),
     name=NAME,
     keys=frozenset({"function", "created_at", "role", "messages"}),
     gate=gate,

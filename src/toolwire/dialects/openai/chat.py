@@ -29,7 +29,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
-from . import batch, chat_stream
+from . import batch, chat_history, chat_stream
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import SDK_CALL, read_completion, read_message, read_object
@@ -328,6 +328,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
+    history=chat_history.HISTORY,
     name=NAME,
     keys=frozenset({"function", "type", "choices", "object", "role", "tool_calls", "messages", "name"}),
     sniff=sniff,

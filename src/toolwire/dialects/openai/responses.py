@@ -33,7 +33,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Encod
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
-from . import responses_stream
+from . import responses_input, responses_stream
 from .chat import is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
 from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
@@ -231,6 +231,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
+    history=responses_input.HISTORY,
     name=NAME,
     keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
     gate=gate,

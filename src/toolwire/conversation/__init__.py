@@ -1,0 +1,28 @@
+"""Conversations: whole histories decoded into canonical messages and encoded for any
+dialect (``decode_conversation`` / ``encode_conversation``), call/result pairing
+checked and fixed (``check_conversation`` / ``fix_conversation``), calls checked
+against their tools (``validate_call``). See ``docs/conversations.md``.
+"""
+
+from __future__ import annotations
+
+from ._api import decode_conversation, encode_conversation
+from ._check import check_conversation, fix_conversation
+from ._problems import Problem
+from ._validate_call import validate_call
+from ._values import Conversation, Media, Message, Other, Reasoning, Text
+
+__all__ = [
+    "Conversation",
+    "Media",
+    "Message",
+    "Other",
+    "Problem",
+    "Reasoning",
+    "Text",
+    "check_conversation",
+    "decode_conversation",
+    "encode_conversation",
+    "fix_conversation",
+    "validate_call",
+]

@@ -1,0 +1,121 @@
+"""``decode_conversation`` / ``encode_conversation``: whole histories, any dialect.
+
+The dialect's ``history`` field (a ``HistoryCodec``) does the reading and writing;
+this module finds the dialect, loads the input (dicts, JSON text, SDK objects) and
+keeps the decoded request fragment for an exact same-dialect re-encode.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional, Union
+
+from .._builtin import default_registry
+from .._dialect import Dialect
+from .._errors import DecodeError, EncodeError
+from .._ids import IdMap
+from .._names import NameMap
+from .._registry import Registry
+from .._walk import _load
+from ._problems import Problem
+from ._values import Conversation, Message
+from ._writer import Writer
+
+__all__ = ["decode_conversation", "encode_conversation"]
+
+DialectLike = Union[str, Dialect]
+
+
+def _registry(registry: Optional[Registry]) -> Registry:
+    return default_registry() if registry is None else registry
+
+
+def _with_history(d: Dialect) -> Dialect:
+    if d.history is None:
+        raise EncodeError(f"No history reader or writer is known for {d.name}", dialect=d.name)
+    return d
+
+
+def _detect(data: Any, registry: Registry) -> Dialect:
+    for d in registry:
+        h = d.history
+        if h is not None and h.detect(data):
+            return d
+    for d in registry:  # a plain chat: no shape of its own
+        if d.history is not None and d.name == "openai.chat":
+            return d
+    raise DecodeError("Input at $ is not a conversation of any known dialect")
+
+
+def _load_sdk_list(x: Any) -> Any:
+    if type(x) in (list, tuple):
+        return [m if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
+    return _load(x)
+
+
+def decode_conversation(
+    x: Any, dialect: Optional[DialectLike] = None, *, registry: Optional[Registry] = None
+) -> Conversation:
+    """The ``Conversation`` in *x*: a request body (``messages`` / ``input`` /
+    ``contents`` and the dialect's system field) or the bare history list, as
+    dicts, JSON text or SDK objects. *dialect* names its dialect (else detected)."""
+    reg = _registry(registry)
+    data = _load_sdk_list(x)
+    if type(data) is not dict and type(data) is not list:
+        raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
+    if dialect is None:
+        d = _detect(data, reg)
+    else:
+        d = dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    h = d.history
+    if h is None:
+        raise DecodeError(f"No history reader is known for {d.name}", dialect=d.name)
+    messages = h.decode(data, d)
+    if type(data) is dict:
+        frag = {k: v for k, v in data.items() if k in h.keys}
+    else:
+        frag = None
+    return Conversation(messages, dialect=d.name, wire=frag)
+
+
+def encode_conversation(
+    conv: Any,
+    dialect: DialectLike,
+    *,
+    ids: Optional[IdMap] = None,
+    names: Optional[NameMap] = None,
+    report: Optional[List[Problem]] = None,
+    source: Optional[DialectLike] = None,
+    registry: Optional[Registry] = None,
+) -> Dict[str, Any]:
+    """The request fragment of *dialect* holding the history *conv* (a
+    ``Conversation``, or anything ``decode_conversation`` reads).
+
+    Calls and results go through one ``IdMap`` and one ``NameMap`` (pass yours to
+    keep them across turns). What does not go to *dialect* (another provider's
+    reasoning, provider-executed items) is dropped and noted in *report* (a list
+    you pass, receiving ``Problem`` values); content with no documented equivalent
+    raises ``EncodeError``. Same-dialect decode then encode gives the input back.
+    *source* names the dialect of *conv* when it is not yet decoded.
+    """
+    reg = _registry(registry)
+    d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))
+    if type(conv) is not Conversation:
+        if isinstance(conv, (list, tuple)) and conv and all(type(m) is Message for m in conv):
+            conv = Conversation(conv)
+        else:
+            conv = decode_conversation(conv, source, registry=registry)
+    same = conv.original(d.name)
+    if same is not None and ids is None and names is None:
+        return copy.deepcopy(same)
+    w = Writer(d, ids, names, registry, report)
+    for m in conv.messages:
+        kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
+        for c in m.calls:
+            if c.id is not None:
+                # a result written fresh after its call was written as decoded still finds its name and id
+                w.target.pending.name_of.setdefault(c.id, c.name)
+                if kept:
+                    w.target.ids.keep(c.id)
+    assert d.history is not None
+    return d.history.encode(list(conv.messages), w)

@@ -1,0 +1,263 @@
+"""``check_conversation`` / ``fix_conversation``: call/result pairing before a
+provider refuses it.
+
+A call is answered by the first later result with its id (id-less calls, as
+Gemini sends them, by the first id-less result of the same tool in the turn after
+theirs: Gemini pairs by position). Problems, each with the wording the target provider answers with:
+
+- ``missing-result``: a call no result answers;
+- ``orphan-result``: a result whose call is not before it;
+- ``duplicate-id``: a call id used again while the first call is unanswered;
+- ``misplaced-result``: a result that does not come right after its call's turn
+  (a new assistant turn between them; for Chat a user message between them; for
+  Anthropic a result after other content in its message).
+
+Provider wordings (checked 2026-12-02 against the errors the APIs return):
+Anthropic "`tool_use` ids were found without `tool_result` blocks immediately
+after" / "unexpected `tool_use_id` found in `tool_result` blocks"; OpenAI Chat "An
+assistant message with 'tool_calls' must be followed by tool messages responding to
+each 'tool_call_id'" / "messages with role 'tool' must be a response to a preceding
+message with 'tool_calls'"; Responses "No tool output found for function call" /
+"No tool call found for function call output"; Gemini "the number of function
+response parts is equal to the number of function call parts of the function call
+turn"; Bedrock "Expected toolResult blocks ... for the following Ids" / "The number
+of toolResult blocks ... exceeds the number of toolUse blocks of previous turn".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
+
+from .._builtin import default_registry
+from .._dialect import Dialect
+from .._registry import Registry
+from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
+from ._api import decode_conversation
+from ._problems import Problem
+from ._values import Conversation, Message
+
+__all__ = ["check_conversation", "fix_conversation"]
+
+_MISSING = {
+    "anthropic.messages": "`tool_use` ids were found without `tool_result` blocks immediately after",
+    "openai.chat": "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+    "'tool_call_id'",
+    "openai.responses": "No tool output found for function call {id}",
+    "gemini": "the number of function response parts must equal the number of function call parts of the "
+    "function call turn",
+    "bedrock.converse": "Expected toolResult blocks for the following Ids: {id}",
+}
+_ORPHAN = {
+    "anthropic.messages": "unexpected `tool_use_id` found in `tool_result` blocks",
+    "openai.chat": "messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+    "openai.responses": "No tool call found for function call output with call_id {id}",
+    "gemini": "the number of function response parts must equal the number of function call parts of the "
+    "function call turn",
+    "bedrock.converse": "The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
+}
+_CHAT_LIKE = frozenset({"openai.chat", "mistral", "cohere.v2", "ollama"})
+_FIRST = frozenset({"anthropic.messages", "bedrock.converse"})
+
+
+def _wording(table: Dict[str, str], dialect: Optional[str], id: Optional[str]) -> str:
+    key = "openai.chat" if dialect in _CHAT_LIKE else dialect
+    text = table.get(key or "", "")
+    return f"; {dialect} answers: {text.format(id=id)}" if text else ""
+
+
+def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str]]:
+    conv = x if type(x) is Conversation else decode_conversation(x, dialect, registry=registry)
+    if dialect is None:
+        return conv, conv.dialect
+    if isinstance(dialect, Dialect):
+        return conv, dialect.name
+    return conv, (registry or default_registry()).get(dialect).name
+
+
+def _who(id: Optional[str], name: Optional[str]) -> str:
+    if not id:
+        return f"of {name!r} (no id)"
+    return f"{id} ({name!r})" if name else id
+
+
+Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result -> of its call
+
+
+Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]]]
+
+
+def _scan(conv: Conversation, target: Optional[str]) -> Scan:
+    """``(problems, pairs, calls left unanswered, orphan results)`` in one pass."""
+    problems: List[Problem] = []
+    orphans: List[Tuple[int, int]] = []
+    pairs: Pairs = {}
+    open_ids: Dict[str, Tuple[int, int, Any]] = {}
+    open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
+    msgs = conv.messages
+    turns = _Turns(msgs)
+    expired: List[Tuple[int, int, Any]] = []
+    for i, m in enumerate(msgs):
+        seen_other = False
+        if m.role == "assistant" and i and msgs[i - 1].role != "assistant":
+            # id-less calls pair by position within the next turn only (Gemini): a new
+            # assistant turn closes them
+            for v in open_noid.values():
+                expired.extend(v)
+                v.clear()
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                c: Any = p
+                if c.id is None:
+                    open_noid[c.name].append((i, j, c))
+                elif c.id in open_ids:
+                    problems.append(Problem(
+                        "duplicate-id", i, c.id,
+                        f"Message {i}: the call id {c.id} ({c.name!r}) is used again while the call of message "
+                        f"{open_ids[c.id][0]} is unanswered",
+                    ))
+                else:
+                    open_ids[c.id] = (i, j, c)
+            elif t is ToolResult:
+                r: ToolResult = p  # type: ignore[assignment]
+                got: Optional[Tuple[int, int, Any]] = None
+                if r.id is not None:
+                    got = open_ids.pop(r.id, None)
+                else:
+                    waiting = open_noid.get(r.name) or next((v for v in open_noid.values() if v), None)
+                    if waiting:
+                        got = waiting.popleft()
+                if got is None:
+                    orphans.append((i, j))
+                    problems.append(Problem(
+                        "orphan-result", i, r.id,
+                        f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
+                        + _wording(_ORPHAN, target, r.id),
+                    ))
+                    continue
+                pairs[(i, j)] = (got[0], got[1])
+                why = turns.misplaced(msgs, got[0], i, target, seen_other)
+                if why:
+                    problems.append(Problem(
+                        "misplaced-result", i, r.id,
+                        f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
+                    ))
+            elif t is not ToolResult:
+                seen_other = True
+    left = sorted([*open_ids.values(), *expired, *(x for v in open_noid.values() for x in v)],
+                  key=lambda x: (x[0], x[1]))
+    for i, _j, c in left:
+        problems.append(Problem(
+            "missing-result", i, c.id,
+            f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(_MISSING, target, c.id),
+        ))
+    problems.sort(key=lambda p: p.index)
+    return problems, pairs, left, orphans
+
+
+class _Turns:
+    """For each message, where the next assistant turn and the next non-result user or
+    tool content begin (one backward pass, so that each check is O(1))."""
+
+    def __init__(self, msgs: Tuple[Message, ...]) -> None:
+        n = len(msgs)
+        self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
+        self.next_content = [n] * (n + 1)  # first non-assistant message with more than results, from k on
+        next_assistant = n
+        for k in range(n - 1, -1, -1):
+            m = msgs[k]
+            if m.role == "assistant":
+                next_assistant = k
+                self.next_turn[k] = self.next_turn[k + 1]
+                self.next_content[k] = self.next_content[k + 1]
+            else:
+                self.next_turn[k] = next_assistant
+                rest = any(type(p) is not ToolResult for p in m.parts)
+                self.next_content[k] = k if rest else self.next_content[k + 1]
+
+    def misplaced(self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], seen_other: bool) -> str:
+        if r == c:
+            return "is in the same message as its call"
+        turn = self.next_turn[c + 1]
+        content = self.next_content[c + 1] if target in _CHAT_LIKE else len(msgs)
+        if content < r and content < turn:
+            return (f"comes after a {msgs[content].role} message; {target} needs the tool messages right after "
+                    "the call")
+        if turn < r:
+            return "comes after a later assistant turn"
+        if target in _FIRST and seen_other:
+            return f"comes after other content in its message; {target} needs tool results first"
+        return ""
+
+
+def check_conversation(
+    x: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
+) -> List[Problem]:
+    """The pairing problems of the history *x* (a ``Conversation`` or anything
+    ``decode_conversation`` reads), judged by the rules of *dialect* (default: the
+    dialect it was decoded from); an empty list when the history is valid."""
+    conv, target = _conv(x, dialect, registry)
+    return _scan(conv, target)[0]
+
+
+ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
+
+
+def fix_conversation(
+    x: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    error: str = ERROR_TEXT,
+    registry: Optional[Registry] = None,
+) -> Tuple[Conversation, List[Problem]]:
+    """``(fixed conversation, changes)``: a call without its result is answered with
+    an error result (*error*, ``is_error=True``), a result without its call is
+    removed, a misplaced result is moved right after its call's turn; each change is
+    reported (``answered``, ``removed``, ``moved``). Duplicate ids are not changed
+    (they stay in ``check_conversation``'s findings)."""
+    conv, target = _conv(x, dialect, registry)
+    problems, pairs, left, orphans = _scan(conv, target)
+    msgs = conv.messages
+    drop: Set[Tuple[int, int]] = set()
+    changes: List[Problem] = []
+    insert: Dict[int, List[Any]] = defaultdict(list)  # after message -> results
+
+    ends = list(range(len(msgs)))  # the last message of the assistant run each message is in
+    for k in range(len(msgs) - 2, -1, -1):
+        if msgs[k + 1].role == "assistant":
+            ends[k] = ends[k + 1]
+
+    def run_end(c: int) -> int:
+        return ends[c]
+
+    for i, j in orphans:
+        r = msgs[i].parts[j]
+        drop.add((i, j))
+        changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
+                                                   "answers no call, is removed"))
+    misplaced = {(q.index, q.id) for q in problems if q.kind == "misplaced-result"}
+    for (ri, rj), (ci, _cj) in pairs.items():
+        r = msgs[ri].parts[rj]
+        if (ri, r.id) in misplaced:  # type: ignore[union-attr]
+            drop.add((ri, rj))
+            insert[run_end(ci)].append(r)
+            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id} is moved right after "  # type: ignore[union-attr]
+                                                      f"its call (message {ci})"))
+    for i, _j, c in left:
+        insert[run_end(i)].append(new_result(c.id, c.name, error, True))
+        changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
+                                                    "an error result"))
+    out: List[Message] = []
+    touched = {k[0] for k in drop}
+    for i, m in enumerate(msgs):
+        if i in touched:
+            parts = tuple(q for j, q in enumerate(m.parts) if (i, j) not in drop)
+            if parts:
+                out.append(Message(m.role, parts))
+        else:
+            out.append(m)
+        if insert.get(i):
+            out.append(Message("tool", insert[i]))
+    changes.sort(key=lambda p: p.index)
+    return Conversation(out, dialect=conv.dialect), changes

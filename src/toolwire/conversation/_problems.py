@@ -1,0 +1,48 @@
+"""``Problem``: one finding of ``check_conversation``, one change of its fix, or one
+note of ``encode_conversation`` (something dropped or moved on the way)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+__all__ = ["Problem"]
+
+
+class Problem:
+    """``kind``, the index of the message it concerns, the call id (or ``None``) and
+    a one-line ``message``.
+
+    Kinds found by ``check_conversation``: ``missing-result`` (a call without its
+    result), ``orphan-result`` (a result without its call), ``duplicate-id`` (a call
+    id used twice while the first is still open), ``misplaced-result`` (a result not
+    where the target dialect requires it). Changes made by ``fix_conversation``:
+    ``answered``, ``removed``, ``moved``. Notes of ``encode_conversation``:
+    ``reasoning-dropped``, ``dropped`` (provider-executed items, cache hints),
+    ``moved`` (a later system message moved into the system field), ``inserted``
+    (Mistral: an assistant turn written between a tool message and a user message).
+    """
+
+    __slots__ = ("kind", "index", "id", "message")
+
+    def __init__(self, kind: str, index: int, id: Optional[str], message: str) -> None:
+        self.kind = kind
+        self.index = index
+        self.id = id
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Problem:
+            return NotImplemented
+        return (self.kind, self.index, self.id, self.message) == (other.kind, other.index, other.id, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.index, self.id, self.message))
+
+    def __repr__(self) -> str:
+        return f"Problem(kind={self.kind!r}, index={self.index}, id={self.id!r}, message={self.message!r})"
+
+    def __str__(self) -> str:
+        return self.message
+
+    def as_dict(self) -> Any:
+        return {f: getattr(self, f) for f in self.__slots__}

@@ -1,0 +1,125 @@
+"""``validate_call``: a call checked against the tools offered to the model.
+
+The arguments are checked against the tool's original JSON Schema with the
+structured-output validator (``toolwire.schema.validate``, Draft 2020-12). A name
+that is not offered, or arguments that break the schema, give an ``InvalidToolCall``
+whose ``error`` is short and fit to send back to the model as the tool's result.
+``coerce=True`` first turns strings that spell a number or a boolean into the type
+the schema asks for there (``"3"`` → ``3``, ``"true"`` → ``True``), recorded as the
+repair ``"coerced-types"``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Union
+
+from .._codec import decode, decode_tool
+from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
+
+if TYPE_CHECKING:
+    from ..schema._validate import ValidationIssue
+
+__all__ = ["validate_call"]
+
+_SHOWN = 5
+
+
+def _tool(t: Any) -> Tool:
+    return t if isinstance(t, Tool) else decode_tool(t)
+
+
+def _at(doc: Any, pointer: str) -> Any:
+    for tok in pointer.split("/")[1:]:
+        tok = tok.replace("~1", "/").replace("~0", "~")
+        if type(doc) is dict:
+            doc = doc.get(tok)
+        elif type(doc) is list and tok.isdigit() and int(tok) < len(doc):
+            doc = doc[int(tok)]
+        else:
+            return None
+    return doc
+
+
+def _coerced(text: str, types: List[str]) -> Any:
+    """*text* as the first of *types* it spells, else the text itself."""
+    s = text.strip()
+    for t in types:
+        if t == "boolean" and s in ("true", "false", "True", "False"):
+            return s in ("true", "True")
+        if t in ("integer", "number") and 0 < len(s) <= 400:
+            try:
+                v = json.loads(s)
+            except ValueError:
+                continue
+            if type(v) is int or (type(v) is float and t == "number"):
+                return v
+            if type(v) is float and v.is_integer() and t == "integer":
+                return int(v)
+    return text
+
+
+def _coerce(args: Any, issues: List[ValidationIssue], schema: Any) -> Any:
+    changed = False
+    out = json.loads(json.dumps(args))
+    for issue in issues:
+        if issue.keyword != "type" or not issue.pointer:
+            continue
+        want = _at(schema, issue.schema_pointer)
+        types = [want] if type(want) is str else [t for t in want or () if type(t) is str]
+        parent_ptr, _, last = issue.pointer.rpartition("/")
+        parent = _at(out, parent_ptr) if parent_ptr else out
+        key: Any = last.replace("~1", "/").replace("~0", "~")
+        if type(parent) is list:
+            key = int(key)
+        elif type(parent) is not dict:
+            continue
+        value = parent[key]
+        if type(value) is not str:
+            continue
+        new = _coerced(value, types)
+        if new is not value:
+            parent[key] = new
+            changed = True
+    return out if changed else None
+
+
+def validate_call(
+    call: Any, tools: Iterable[Any], *, coerce: bool = False
+) -> Union[ToolCall, InvalidToolCall]:
+    """*call* if its tool is among *tools* (``Tool`` values or definitions in any
+    dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
+    saying why in a line fit for the model; see the module docstring."""
+    from ..schema._normalize import normalize  # the schema package loads on first use
+    from ..schema._validate import check
+
+    c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
+    if type(c) is InvalidToolCall:
+        return c
+    offered = [_tool(t) for t in tools]
+    tool: Optional[Tool] = next((t for t in offered if t.name == c.name), None)
+    raw = c.raw if c.raw is not None else json.dumps(c.args, ensure_ascii=False)
+    if tool is None:
+        names = ", ".join(t.name for t in offered) or "none"
+        return new_invalid(c.name, c.id, raw, f"Unknown tool {c.name!r}; the tools offered are: {names}.",
+                           provider_data=c.provider_data)
+    if tool.parameters is None:
+        return c  # type: ignore[no-any-return]
+    schema = normalize(tool.parameters)
+    issues = check(c.args, schema)
+    if issues and coerce:
+        fixed = _coerce(c.args, issues, schema)
+        if fixed is not None:
+            again = check(fixed, schema)
+            if not again:
+                done: ToolCall = evolve(c, args=fixed, raw=None, repairs=(*c.repairs, "coerced-types"))
+                return done
+            issues = again
+    if not issues:
+        return c  # type: ignore[no-any-return]
+    shown = "; ".join(str(i) for i in issues[:_SHOWN])
+    more = f" (and {len(issues) - _SHOWN} more)" if len(issues) > _SHOWN else ""
+    return new_invalid(
+        c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {shown}{more}.",
+        provider_data=c.provider_data,
+    )

@@ -1,0 +1,286 @@
+"""Canonical conversation values: ``Conversation``, ``Message`` and the message parts.
+
+A history is a tuple of ``Message`` values (role ``system``, ``user``, ``assistant``
+or ``tool``), each holding parts in wire order: ``Text``, ``ToolCall``,
+``ToolResult`` (the values of ``toolwire``), ``Reasoning`` (kept with the dialect
+that made it), ``Media`` (an image by URL or base64 data) and ``Other`` (any other
+block, kept as the provider sent it). Light immutable ``__slots__`` values like
+the call values: value equality, ``repr``, ``replace(**changes)``.
+
+A decoded ``Message`` remembers the wire message it came from (``wire``): the same
+dialect writes that message back byte for byte while the message's role and parts
+are still the ones decoded from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Dict, Iterator, Optional, Tuple, TypeVar, Union
+
+from .._types import InvalidToolCall, ToolCall, ToolResult
+
+__all__ = [
+    "ROLES",
+    "Conversation",
+    "Field",
+    "Media",
+    "Message",
+    "Other",
+    "Part",
+    "Reasoning",
+    "Text",
+]
+
+ROLES = ("system", "user", "assistant", "tool")
+
+_set = object.__setattr__
+P = TypeVar("P", bound="_Plain")
+
+
+class _Plain:
+    """Immutability, equality on ``_key``, ``repr`` and ``replace`` for these values."""
+
+    __slots__ = ()
+    _fields: ClassVar[Tuple[str, ...]]
+    _key: ClassVar[Tuple[str, ...]]
+
+    def __init__(self, *values: Any) -> None:  # overridden; keeps mypy's view simple
+        for f, v in zip(self._fields, values):
+            _set(self, f, v)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use .replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self._key)
+
+    def __hash__(self) -> int:
+        return hash(tuple(repr(getattr(self, f)) for f in self._key))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._key)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), tuple(getattr(self, f) for f in self._fields)))
+
+    def replace(self: P, **changes: Any) -> P:
+        """A copy with *changes* (field names as keywords)."""
+        unknown = set(changes) - set(self._fields)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        obj: P = object.__new__(type(self))
+        for f in self._fields:
+            _set(obj, f, changes[f] if f in changes else getattr(self, f))
+        return obj
+
+
+def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
+    obj: Any = object.__new__(cls)
+    for f, v in zip(cls._fields, values):  # type: ignore[attr-defined]
+        _set(obj, f, v)
+    return obj
+
+
+class Text(_Plain):
+    """Text of a message (never empty when decoded: an empty text is no part)."""
+
+    __slots__ = ("text",)
+    _fields = _key = ("text",)
+    text: str
+
+    def __init__(self, text: str) -> None:
+        if type(text) is not str:
+            raise TypeError(f"Text needs a str, got {type(text).__name__}")
+        _set(self, "text", text)
+
+
+class Reasoning(_Plain):
+    """Thinking / reasoning, readable ``text`` (may be empty: encrypted or redacted)
+    and the ``data`` of the wire block or item as ``dialect`` produced it (its
+    signature or encrypted content). It goes back only to that dialect."""
+
+    __slots__ = ("text", "dialect", "data")
+    _fields = _key = ("text", "dialect", "data")
+    text: str
+    dialect: str
+    data: Any
+
+    def __init__(self, text: str, dialect: str, data: Any = None) -> None:
+        _set(self, "text", text)
+        _set(self, "dialect", dialect)
+        _set(self, "data", data)
+
+
+class Media(_Plain):
+    """An image (``kind="image"``) or other media outside a tool result: a ``url``
+    (http(s), a provider file URI) or base64 ``data`` with its ``media_type``.
+    ``dialect`` and ``data_extra`` keep the wire fields this form does not hold."""
+
+    __slots__ = ("kind", "url", "media_type", "data", "dialect", "extra")
+    _fields = ("kind", "url", "media_type", "data", "dialect", "extra")
+    _key = ("kind", "url", "media_type", "data")
+    kind: str
+    url: Optional[str]
+    media_type: Optional[str]
+    data: Optional[str]
+    dialect: Optional[str]
+    extra: Any
+
+    def __init__(
+        self,
+        kind: str = "image",
+        url: Optional[str] = None,
+        media_type: Optional[str] = None,
+        data: Optional[str] = None,
+        *,
+        dialect: Optional[str] = None,
+        extra: Any = None,
+    ) -> None:
+        if (url is None) == (data is None):
+            raise ValueError("Media needs exactly one of url and data")
+        for f, v in zip(self._fields, (kind, url, media_type, data, dialect, extra)):
+            _set(self, f, v)
+
+    def data_url(self) -> str:
+        """``data:<type>;base64,<data>`` for base64 media, else its URL."""
+        if self.data is not None:
+            return f"data:{self.media_type or 'application/octet-stream'};base64,{self.data}"
+        assert self.url is not None
+        return self.url
+
+
+class Other(_Plain):
+    """A block or item no other part holds (documents, files, cache points,
+    provider-executed tool calls and their results...), as ``dialect`` sent it;
+    ``type`` names it (its block ``type`` or part key)."""
+
+    __slots__ = ("type", "dialect", "data")
+    _fields = _key = ("type", "dialect", "data")
+    type: str
+    dialect: str
+    data: Any
+
+    def __init__(self, type: str, dialect: str, data: Any) -> None:
+        _set(self, "type", type)
+        _set(self, "dialect", dialect)
+        _set(self, "data", data)
+
+
+Part = Union[Text, ToolCall, InvalidToolCall, ToolResult, Reasoning, Media, Other]
+_PART_TYPES = frozenset({Text, ToolCall, InvalidToolCall, ToolResult, Reasoning, Media, Other})
+
+
+class Message(_Plain):
+    """One message (or one Responses input item, one Gemini content): ``role`` and
+    ``parts``. ``wire`` is ``(dialect, wire message, role, parts)`` when decoded."""
+
+    __slots__ = ("role", "parts", "wire")
+    _fields = ("role", "parts", "wire")
+    _key = ("role", "parts")
+    role: str
+    parts: Tuple[Part, ...]
+    wire: Optional[Tuple[str, Any, str, Tuple[Part, ...]]]
+
+    def __init__(self, role: str, parts: Any = (), *, wire: Any = None) -> None:
+        if role not in ROLES:
+            raise ValueError(f"Message role must be one of {', '.join(ROLES)}, got {role!r}")
+        ps = tuple(parts)
+        for i, p in enumerate(ps):
+            if type(p) not in _PART_TYPES:
+                raise TypeError(f"Message parts[{i}] is a {type(p).__name__}, not a message part")
+        _set(self, "role", role)
+        _set(self, "parts", ps)
+        _set(self, "wire", wire)
+
+    def original(self, dialect: str) -> Any:
+        """The wire message this was decoded from, when it was decoded from *dialect*
+        and still holds what was decoded; else ``None``."""
+        w = self.wire
+        if w is None or w[0] != dialect or w[2] != self.role or w[3] != self.parts:
+            return None
+        return w[1]
+
+    @property
+    def text(self) -> str:
+        """The message's text parts, joined by blank lines."""
+        return "\n\n".join(p.text for p in self.parts if type(p) is Text)
+
+    @property
+    def calls(self) -> Tuple[ToolCall, ...]:
+        return tuple(p for p in self.parts if type(p) is ToolCall)
+
+    @property
+    def results(self) -> Tuple[ToolResult, ...]:
+        return tuple(p for p in self.parts if type(p) is ToolResult)
+
+
+class Conversation(_Plain):
+    """A history: ``messages`` in order, the ``dialect`` it was decoded from (or
+    ``None``) and ``wire``, the request fragment it was decoded from (written back as
+    is by that dialect while ``messages`` are unchanged)."""
+
+    __slots__ = ("messages", "dialect", "wire")
+    _fields = ("messages", "dialect", "wire")
+    _key = ("messages",)
+    messages: Tuple[Message, ...]
+    dialect: Optional[str]
+    wire: Any
+
+    def __init__(self, messages: Any = (), *, dialect: Optional[str] = None, wire: Any = None) -> None:
+        ms = tuple(messages)
+        for i, m in enumerate(ms):
+            if type(m) is not Message:
+                raise TypeError(f"Conversation messages[{i}] is a {type(m).__name__}, not a Message")
+        _set(self, "messages", ms)
+        _set(self, "dialect", dialect)
+        _set(self, "wire", None if wire is None else (wire, ms))
+
+    def original(self, dialect: str) -> Optional[Dict[str, Any]]:
+        """The decoded request fragment, when it was *dialect*'s and is unchanged."""
+        if self.wire is None or self.dialect != dialect or self.wire[1] != self.messages:
+            return None
+        frag: Dict[str, Any] = self.wire[0]
+        return frag
+
+    def __iter__(self) -> Iterator[Message]:
+        return iter(self.messages)
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+    def append(self, *messages: Message) -> Conversation:
+        """A new conversation with *messages* added at the end."""
+        return self.replace(messages=self.messages + tuple(messages))
+
+    @property
+    def calls(self) -> Tuple[ToolCall, ...]:
+        return tuple(p for m in self.messages for p in m.parts if type(p) is ToolCall)
+
+    @property
+    def results(self) -> Tuple[ToolResult, ...]:
+        return tuple(p for m in self.messages for p in m.parts if type(p) is ToolResult)
+
+
+class Field:
+    """The wire of a message that was a top-level field of the request (Anthropic's
+    ``system``, Gemini's ``systemInstruction``, Responses ``instructions``...)."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self, key: str, value: Any) -> None:
+        self.key = key
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Field and (self.key, self.value) == (other.key, other.value)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Field({self.key!r}, {self.value!r})"

@@ -1,0 +1,115 @@
+"""``Writer``: the state of one ``encode_conversation`` that dialects write through.
+
+A dialect's history writer (``HistoryCodec.encode``) receives the messages and a
+``Writer``; it asks the writer to encode each call and result (one ``IdMap`` and
+one ``NameMap`` for the whole conversation, the same maps ``convert`` uses), and
+to tell what to do with reasoning and other parts of another provider:
+
+- ``reasoning(part)``: its wire data when *part* was made by this dialect, else
+  ``None`` after noting ``reasoning-dropped`` (never sent to another provider);
+- ``other(part)``: its wire data when made by this dialect; what the dialect that
+  made it declares provider state (``HistoryCodec.state``: provider-executed items,
+  cache hints) is dropped and noted; anything else (documents, files, audio...)
+  raises ``EncodeError``: it never silently vanishes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, FrozenSet, List, Optional
+
+from .._builtin import default_registry
+from .._convert import _Target
+from .._dialect import Dialect
+from .._errors import EncodeError
+from .._ids import IdMap
+from .._names import NameMap
+from .._registry import Registry
+from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._problems import Problem
+from ._values import Media, Other, Reasoning
+
+__all__ = ["Writer"]
+
+class Writer:
+    """See the module docstring. ``index`` is the message being written (for notes)."""
+
+    def __init__(
+        self,
+        d: Dialect,
+        ids: Optional[IdMap],
+        names: Optional[NameMap],
+        registry: Optional[Registry],
+        report: Optional[List[Problem]],
+    ) -> None:
+        self.d = d
+        self.name = d.name
+        self.registry = registry if registry is not None else default_registry()
+        self.target = _Target(d, ids, names, registry)
+        self.report: List[Problem] = report if report is not None else []
+        self.index = 0
+        self.position = 0
+
+    def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
+        self.report.append(Problem(kind, self.index, id, message))
+
+    def call(self, c: Any) -> Dict[str, Any]:
+        if type(c) is InvalidToolCall:
+            raise EncodeError(
+                f"Message {self.index} holds an invalid call of {c.name!r} ({c.error}); it cannot be written "
+                f"to {self.name}",
+                dialect=self.name,
+            )
+        assert isinstance(c, ToolCall)
+        for other in c.provider_data:
+            if other != self.name and self._signed(other, c):
+                self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
+                                               f"{self.index} is not sent to {self.name}", c.id)
+        out = self.target.call(c, self.position)
+        self.position += 1
+        return out
+
+    def _state(self, dialect: str) -> FrozenSet[str]:
+        d = self.registry.get(dialect) if dialect in self.registry else None
+        return d.history.state if d is not None and d.history is not None else frozenset()
+
+    def _signed(self, dialect: str, c: ToolCall) -> bool:
+        reg = self.registry
+        d = reg.get(dialect) if dialect in reg else None
+        signed = d.history.signed if d is not None and d.history is not None else None
+        return signed is not None and signed(c)
+
+    def result(self, r: ToolResult) -> Dict[str, Any]:
+        h = self.d.history
+        if h is not None and h.prepare_result is not None:
+            r = h.prepare_result(r)
+        return self.target.result(r)
+
+    def reasoning(self, part: Reasoning) -> Any:
+        if part.dialect == self.name:
+            return part.data
+        self.note(
+            "reasoning-dropped",
+            f"Reasoning of {part.dialect} in message {self.index} is not sent to {self.name}",
+        )
+        return None
+
+    def other(self, part: Other) -> Any:
+        if part.dialect == self.name:
+            return part.data
+        if part.type in self._state(part.dialect):
+            self.note(
+                "dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}"
+            )
+            return None
+        raise EncodeError(
+            f"Message {self.index} holds a {part.type!r} part of {part.dialect}, which {self.name} has no "
+            "documented equivalent for",
+            dialect=self.name,
+        )
+
+    def no_media(self, part: Media, why: str) -> EncodeError:
+        return EncodeError(
+            f"Message {self.index} holds an {part.kind} {'as data' if part.data is not None else 'by URL'} that "
+            f"{self.name} cannot take: {why}",
+            dialect=self.name,
+        )

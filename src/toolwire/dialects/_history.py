@@ -1,0 +1,145 @@
+"""What the providers' history readers and writers share (``*/history.py``).
+
+Readers: ``call_part`` decodes a call block into a ``ToolCall`` (or an
+``InvalidToolCall`` when its arguments are broken: a history is read whole, and a
+bad call is a finding, not a reason to lose the rest); ``texts`` gives the parts of
+a string content. Writers of alternating APIs (Anthropic, Bedrock, Gemini) plan
+their turns with ``plan_turns``: leading system messages go to the system field (a
+later one is moved there and noted), ``tool`` messages become user turns,
+consecutive same-role messages merge into one turn, and a user turn's tool results
+come first (Anthropic: "tool_result blocks must come FIRST in the content array";
+Gemini: all function responses of a turn in one content; Bedrock: alternation).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, List, Tuple
+
+from .._args import DEFAULT_POLICY
+from .._errors import ArgumentsError, DecodeError, EncodeError
+from .._types import ToolCall, ToolResult, new_invalid
+from ..conversation._values import Field, Message, Other, Part, Text
+
+if TYPE_CHECKING:
+    from ..conversation._writer import Writer
+
+__all__ = ["FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts"]
+
+
+def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: Tuple[Any, Any]) -> Part:
+    try:
+        return decode_call(item, DEFAULT_POLICY, loc)
+    except ArgumentsError as exc:
+        name, ident = peek
+        return new_invalid(
+            name if type(name) is str else None,
+            ident if type(ident) is str and ident else None,
+            None,
+            str(exc),
+            loc,
+        )
+
+
+# block and item types that belong to one dialect's wire only: met in another's
+# history they mean the payload is of another dialect (never read as "other" parts,
+# which would lose its calls)
+FOREIGN = {
+    "anthropic.messages": frozenset({"tool_use", "tool_result", "server_tool_use", "mcp_tool_use", "thinking",
+                                     "redacted_thinking"}),
+    "openai.responses": frozenset({"function_call", "function_call_output", "input_text", "output_text",
+                                   "input_image", "input_file", "reasoning"}),
+    "openai.chat": frozenset({"image_url", "input_audio"}),
+}
+
+
+def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> None:
+    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire."""
+    if type(kind) is not str:
+        raise DecodeError(
+            f"Content block at {loc} has no 'type', which every {dialect} block has", dialect=dialect, loc=loc
+        )
+    for other, kinds in FOREIGN.items():
+        if other != dialect and other not in own and kind in kinds:
+            raise DecodeError(
+                f"Content block at {loc} has type {kind!r}, which is {other}'s, not {dialect}'s",
+                dialect=dialect, loc=loc,
+            )
+
+
+def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
+    """``DecodeError`` when message *m* carries *key* (another dialect's field)."""
+    if type(m) is dict and m.get(key) is not None:
+        raise DecodeError(
+            f"Message at {loc} has {key!r}, which {dialect} messages do not have", dialect=dialect, loc=f"{loc}.{key}"
+        )
+
+
+def texts(s: Any) -> Tuple[Part, ...]:
+    return (Text(s),) if type(s) is str and s else ()
+
+
+class Turn:
+    """One wire message to write: its role, the decoded wire it extends (or
+    ``None``) and the parts to write, with the index of the message each came from."""
+
+    __slots__ = ("role", "head", "parts")
+
+    def __init__(self, role: str, head: Any, parts: List[Tuple[int, Part]]) -> None:
+        self.role = role
+        self.head = head
+        self.parts = parts
+
+
+def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...] = ()) -> Tuple[
+    List[Tuple[int, Message]], List[Turn]
+]:
+    """``(system messages, turns)``; see the module docstring. *system_roles*: roles
+    of in-line system messages this dialect's own wire has (written back as is)."""
+    system: List[Tuple[int, Message]] = []
+    turns: List[Turn] = []
+    for i, m in enumerate(messages):
+        w.index = i
+        orig = m.original(w.name)
+        if m.role == "system":
+            if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
+                turns.append(Turn("system", orig, []))
+                continue
+            if turns:
+                w.note("moved", f"System message {i} is moved into the system field of {w.name}")
+            system.append((i, m))
+            continue
+        role = "assistant" if m.role == "assistant" else "user"
+        last = turns[-1] if turns else None
+        if orig is not None and not isinstance(orig, Field):
+            if last is not None and last.role == role and (last.head is None or last.parts):
+                last.parts.extend((i, p) for p in m.parts)  # merged after a fresh turn: written fresh
+                continue
+            turns.append(Turn(role, orig, []))
+            continue
+        if last is not None and last.role == role:
+            last.parts.extend((i, p) for p in m.parts)
+        else:
+            turns.append(Turn(role, None, [(i, p) for p in m.parts]))
+    for t in turns:
+        if t.role == "user" and t.head is None:
+            t.parts.sort(key=lambda ip: type(ip[1]) is not ToolResult)  # stable: results first
+    return system, turns
+
+
+def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
+    """The parts of the system messages: each text as a ``str``, an ``Other`` part of
+    this dialect as its wire data; other providers' hints are noted and dropped, and
+    anything else raises ``EncodeError``."""
+    out: List[Any] = []
+    for i, m in system:
+        w.index = i
+        for p in m.parts:
+            if type(p) is Text:
+                out.append(p.text)
+            elif type(p) is Other:
+                data = w.other(p)
+                if data is not None:
+                    out.append(data)
+            else:
+                raise EncodeError(f"System message {i} holds a {type(p).__name__} part", dialect=w.name)
+    return out

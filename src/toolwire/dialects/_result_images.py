@@ -1,0 +1,100 @@
+"""Images inside tool results, rewritten for the target (``HistoryCodec.prepare_result``
+of Anthropic, Responses and Bedrock).
+
+A decoded tool result keeps each image part in its provider's shape under
+``"type": "image"``: Anthropic ``{"source": {"type": "base64" | "url", ...}}``,
+Responses ``{"image_url": url | data URL, "detail"}``, Bedrock ``{"image": {"format",
+"source": {"bytes" | "s3Location"}}}``. Writing a result for another of these three,
+an image part of another shape is rewritten into the target's (base64 everywhere,
+URLs where the target takes them); anything else raises ``EncodeError`` (the
+dialects' result encoders say which parts they cannot hold).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from .._errors import EncodeError
+from .._types import ToolResult, evolve
+
+__all__ = ["for_target", "rewrite_images"]
+
+_SHAPE = {"anthropic.messages": "source", "openai.responses": "image_url", "bedrock.converse": "image"}
+_FORMATS = {"png", "jpeg", "gif", "webp"}
+
+
+def _read(part: Dict[str, Any]) -> Optional[Tuple[Optional[str], Optional[str], Optional[str]]]:
+    """``(media type, url, base64 data)`` of an image part of any of the three shapes."""
+    src = part.get("source")
+    if type(src) is dict:
+        if src.get("type") == "base64" and type(src.get("data")) is str:
+            return src.get("media_type"), None, src["data"]
+        if src.get("type") == "url" and type(src.get("url")) is str:
+            return None, src["url"], None
+        return None
+    url = part.get("image_url")
+    if type(url) is str:
+        if url.startswith("data:"):
+            head, sep, data = url[5:].partition(",")
+            mt, _, enc = head.partition(";")
+            return (mt or None, None, data) if sep and enc == "base64" else None
+        return None, url, None
+    img = part.get("image")
+    if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
+        s = img["source"]
+        mt = "image/" + img["format"]
+        if type(s.get("bytes")) is str:
+            return mt, None, s["bytes"]
+        s3 = s.get("s3Location")
+        if type(s3) is dict and type(s3.get("uri")) is str:
+            return mt, s3["uri"], None
+    return None
+
+
+def _write(target: str, mt: Optional[str], url: Optional[str], data: Optional[str]) -> Dict[str, Any]:
+    if target == "anthropic.messages":
+        if data is not None:
+            return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": data}}
+        if url is not None and url.startswith(("http://", "https://")):
+            return {"type": "image", "source": {"type": "url", "url": url}}
+    elif target == "openai.responses":
+        if data is not None:
+            return {"type": "image", "image_url": f"data:{mt};base64,{data}", "detail": "auto"}
+        if url is not None and url.startswith(("http://", "https://")):
+            return {"type": "image", "image_url": url, "detail": "auto"}
+    elif target == "bedrock.converse":
+        fmt = (mt or "").partition("/")[2]
+        if fmt in _FORMATS and data is not None:
+            return {"type": "image", "image": {"format": fmt, "source": {"bytes": data}}}
+        if fmt in _FORMATS and url is not None and url.startswith("s3://"):
+            return {"type": "image", "image": {"format": fmt, "source": {"s3Location": {"uri": url}}}}
+    raise EncodeError(
+        f"An image {'by URL' if data is None else 'as data'} in a tool result cannot be written for {target}",
+        dialect=target,
+    )
+
+
+def rewrite_images(r: ToolResult, target: str) -> ToolResult:
+    """*r* with its image parts in *target*'s shape (unchanged when already so)."""
+    shape = _SHAPE.get(target)
+    if shape is None or isinstance(r.content, str):
+        return r
+    out: List[Dict[str, Any]] = []
+    changed = False
+    for part in r.content:
+        if part.get("type") == "image" and shape not in part:
+            got = _read(part)
+            if got is not None:
+                part = _write(target, *got)
+                changed = True
+        out.append(part)
+    return evolve(r, content=out) if changed else r
+
+
+def for_target(target: str) -> Callable[[ToolResult], ToolResult]:
+    """The ``prepare_result`` of *target*'s history codec."""
+
+    def prepare(r: ToolResult) -> ToolResult:
+        return rewrite_images(r, target)
+
+    return prepare

@@ -1,0 +1,193 @@
+"""Anthropic Messages histories: ``{"system": ..., "messages": [...]}``.
+
+Follows https://docs.claude.com/en/api/messages and
+https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (checked
+2026-12-02): ``system`` is a string or text blocks; messages alternate ``user`` /
+``assistant`` (consecutive same-role turns are combined); ``tool_result`` blocks sit
+in the next user message and "must come FIRST in the content array"; ``thinking`` /
+``redacted_thinking`` blocks go back unchanged, with their signature, to Anthropic
+only; images are ``{"type": "image", "source": {"type": "base64" | "url", ...}}``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+
+from ..._dialect import HistoryCodec
+from ..._errors import DecodeError, EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._common import as_dict
+from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts
+from .._result_images import for_target
+from .tools import NAME
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+    from ...conversation._writer import Writer
+
+__all__ = ["HISTORY", "thinking"]
+
+_ROLES = {"user": "user", "assistant": "assistant", "system": "system"}
+_SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
+
+
+def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+    if type(content) is str:
+        return texts(content)
+    if type(content) is not list:
+        raise DecodeError(f"Message content at {loc} must be text or a list of blocks", dialect=NAME, loc=loc)
+    out: List[Part] = []
+    for i, b in enumerate(content):
+        where = f"{loc}[{i}]"
+        b = as_dict(b, where, NAME, "a content block")
+        t = b.get("type")
+        if t == "text":
+            out.extend(texts(b.get("text")))
+        elif t == "tool_use":
+            out.append(call_part(d.decode_call, b, where, (b.get("name"), b.get("id"))))
+        elif t == "tool_result":
+            out.append(d.decode_result(b, where))
+        elif t in ("thinking", "redacted_thinking"):
+            thinking = b.get("thinking")
+            out.append(Reasoning(thinking if type(thinking) is str else "", NAME, b))
+        elif t == "image" and type(b.get("source")) is dict and b["source"].get("type") in ("base64", "url"):
+            src = b["source"]
+            if src["type"] == "url" and type(src.get("url")) is str:
+                out.append(Media("image", url=src["url"], dialect=NAME, extra=b))
+            elif src["type"] == "base64" and type(src.get("data")) is str:
+                out.append(Media("image", media_type=src.get("media_type"), data=src["data"], dialect=NAME, extra=b))
+            else:
+                out.append(Other("image", NAME, b))
+        else:
+            foreign(t, where, NAME)
+            out.append(Other(t, NAME, b))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def decode(data: Any, d: Dialect) -> List[Message]:
+    out: List[Message] = []
+    loc = "$"
+    if type(data) is dict:
+        if "system" in data and data["system"] is not None:
+            parts = _blocks(data["system"], "$.system", d)
+            out.append(Message("system", parts, wire=(NAME, Field("system", data["system"]), "system", parts)))
+        msgs = data.get("messages")
+        loc = "$.messages"
+    else:
+        msgs = data
+    if type(msgs) is not list:
+        raise DecodeError(f"An {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+    for i, m in enumerate(msgs):
+        where = f"{loc}[{i}]"
+        m = as_dict(m, where, NAME, "a message")
+        role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
+        if role is None:
+            raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
+        no_key(m, "tool_calls", where, NAME)
+        parts = _blocks(m.get("content"), where + ".content", d)
+        if m.get("type") == "message":  # a whole reply (``Message``): its turn is its role and content
+            m = {"role": m["role"], "content": m.get("content")}
+        out.append(Message(role, parts, wire=(NAME, m, role, parts)))
+    return out
+
+
+def _block(p: Part, w: Writer) -> Any:
+    t = type(p)
+    if t is Text:
+        return {"type": "text", "text": p.text}  # type: ignore[union-attr]
+    if t is ToolCall or t is InvalidToolCall:
+        return w.call(p)
+    if t is ToolResult:
+        return w.result(p)  # type: ignore[arg-type]
+    if t is Reasoning:
+        return w.reasoning(p)  # type: ignore[arg-type]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == NAME:
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        if m.data is not None:
+            return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
+        return {"type": "image", "source": {"type": "url", "url": m.url}}
+    return w.other(p)  # type: ignore[arg-type]
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    system, turns = plan_turns(messages, w, system_roles=("system",))
+    out: Dict[str, Any] = {}
+    if system:
+        first = system[0][1].original(NAME)
+        if len(system) == 1 and isinstance(first, Field):
+            out["system"] = first.value
+        else:
+            sp = system_parts(system, w)
+            if all(type(s) is str for s in sp):
+                out["system"] = "\n\n".join(sp)
+            else:
+                out["system"] = [{"type": "text", "text": s} if type(s) is str else s for s in sp]
+    wire: List[Dict[str, Any]] = []
+    for t in turns:
+        if t.head is not None and not t.parts:
+            wire.append(t.head)
+            continue
+        content: List[Any] = []
+        if t.head is not None:
+            head = t.head.get("content")
+            content = [{"type": "text", "text": head}] if type(head) is str else list(head or [])
+        for i, p in t.parts:
+            w.index = i
+            block = _block(p, w)
+            if block is not None:
+                content.append(block)
+        if not content:
+            w.note("dropped", f"An {t.role} message with nothing {NAME} can take is left out")
+            continue
+        wire.append({**t.head, "content": content} if t.head is not None else {"role": t.role, "content": content})
+    out["messages"] = wire
+    if not wire:
+        raise EncodeError(f"An {NAME} request needs at least one message", dialect=NAME)
+    return out
+
+
+def thinking(text: str, signature: str) -> Reasoning:
+    """Anthropic reasoning: a ``thinking`` block with its signature."""
+    return Reasoning(text, NAME, {"type": "thinking", "thinking": text, "signature": signature})
+
+
+def detect(data: Any) -> bool:
+    msgs = data.get("messages") if type(data) is dict else data
+    if type(msgs) is not list:
+        return False
+    ours = False
+    for m in msgs:
+        if type(m) is dict and (m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m):
+            return False  # Chat-shaped
+        c = m.get("content") if type(m) is dict else None
+        for b in c if type(c) is list else ():
+            if type(b) is dict:
+                if "type" not in b:
+                    return False  # Bedrock's blocks are keyed by kind
+                if b["type"] in _OURS or (b["type"] == "image" and "source" in b):
+                    ours = True
+    return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
+
+
+_OURS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document", *_SERVER})
+
+
+def _bedrock_like(system: Any) -> bool:
+    return type(system) is list and any(type(b) is dict and "type" not in b for b in system)
+
+
+# provider state: server tools' calls and results (https://docs.claude.com/en/docs/agents-and-tools/tool-use/
+# web-search-tool and its siblings), MCP connector blocks, tool search additions
+STATE = frozenset({
+    "server_tool_use", "mcp_tool_use", "mcp_tool_result", "web_search_tool_result", "web_fetch_tool_result",
+    "code_execution_tool_result", "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
+    "tool_search_tool_result", "container_upload", "tool_addition",
+})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+)

@@ -1,0 +1,196 @@
+"""Bedrock Converse histories: ``{"system": [...], "messages": [...]}``.
+
+Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+and ``API_runtime_ContentBlock.html`` / ``API_runtime_ToolResultBlock.html`` (checked
+2026-12-02): ``system`` is a list of ``{"text"}`` (and ``{"cachePoint"}``) blocks;
+messages alternate ``user`` / ``assistant``; a block is an object with one key:
+``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON; an
+``s3Location`` source, no URL), ``toolUse``, ``toolResult`` (content ``{"json"}`` /
+``{"text"}`` blocks, ``status: "error"``), ``reasoningContent`` (back to Bedrock only),
+``document``, ``cachePoint``... Nova's provider-executed ``toolUse`` (``"type":
+"server_tool_use"``) and its ``toolResult`` are kept as other parts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+
+from ..._dialect import HistoryCodec
+from ..._errors import DecodeError, EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._common import as_dict
+from .._history import call_part, plan_turns, system_parts, texts
+from .._result_images import for_target
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+    from ...conversation._writer import Writer
+
+__all__ = ["HISTORY"]
+
+NAME = "bedrock.converse"
+_FORMATS = {"png", "jpeg", "gif", "webp"}
+
+
+def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+    if type(content) is not list:
+        raise DecodeError(f"Content at {loc} must be a list of blocks", dialect=NAME, loc=loc)
+    out: List[Part] = []
+    for i, b in enumerate(content):
+        where = f"{loc}[{i}]"
+        b = as_dict(b, where, NAME, "a content block")
+        if "type" in b:  # Bedrock blocks are keyed by kind; a typed block is another dialect's
+            raise DecodeError(f"Content block at {where} has a 'type' key, which {NAME} blocks do not have",
+                              dialect=NAME, loc=where)
+        key = next((k for k in b if k != "type"), None) if "text" not in b else "text"
+        if key == "text":
+            out.extend(texts(b.get("text")))
+        elif key == "toolUse":
+            tu = b.get("toolUse")
+            if type(tu) is dict and tu.get("type") == "server_tool_use":
+                out.append(Other("server_tool_use", NAME, b))
+            else:
+                peek = (tu.get("name"), tu.get("toolUseId")) if type(tu) is dict else (None, None)
+                out.append(call_part(d.decode_call, b, where, peek))
+        elif key == "toolResult":
+            tr = b.get("toolResult")
+            if type(tr) is dict and type(tr.get("type")) is str:
+                out.append(Other(tr["type"], NAME, b))
+            else:
+                out.append(d.decode_result(b, where))
+        elif key == "reasoningContent":
+            rc = b.get("reasoningContent")
+            rt = rc.get("reasoningText") if type(rc) is dict else None
+            text = rt.get("text") if type(rt) is dict else None
+            out.append(Reasoning(text if type(text) is str else "", NAME, b))
+        elif key == "image" and _image(b["image"]) is not None:
+            mt, url, raw = _image(b["image"])
+            out.append(Media("image", url=url, media_type=mt, data=raw, dialect=NAME, extra=b))
+        else:
+            out.append(Other(key or "unknown", NAME, b))
+    return tuple(out)
+
+
+def _image(img: Any) -> Any:
+    """``(media type, url, base64 data)`` of an image block, or ``None``."""
+    if type(img) is not dict or type(img.get("source")) is not dict or type(img.get("format")) is not str:
+        return None
+    src, mt = img["source"], f"image/{img['format']}"
+    if type(src.get("bytes")) is str:
+        return mt, None, src["bytes"]
+    s3 = src.get("s3Location")
+    if type(s3) is dict and type(s3.get("uri")) is str:
+        return mt, s3["uri"], None
+    return None
+
+
+def decode(data: Any, d: Dialect) -> List[Message]:
+    out: List[Message] = []
+    loc = "$"
+    if type(data) is dict:
+        system = data.get("system")
+        if system:
+            parts = _blocks(system, "$.system", d)
+            out.append(Message("system", parts, wire=(NAME, Field("system", system), "system", parts)))
+        msgs = data.get("messages")
+        loc = "$.messages"
+    else:
+        msgs = data
+    if type(msgs) is not list:
+        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+    for i, m in enumerate(msgs):
+        where = f"{loc}[{i}]"
+        m = as_dict(m, where, NAME, "a message")
+        role = m.get("role")
+        if role not in ("user", "assistant"):
+            raise DecodeError(f"Message at {where} has role {role!r}", dialect=NAME, loc=where + ".role")
+        parts = _blocks(m.get("content"), where + ".content", d)
+        out.append(Message(role, parts, wire=(NAME, m, role, parts)))
+    return out
+
+
+def _block(p: Part, w: Writer) -> Any:
+    t = type(p)
+    if t is Text:
+        return {"text": p.text}  # type: ignore[union-attr]
+    if t is ToolCall or t is InvalidToolCall:
+        return w.call(p)
+    if t is ToolResult:
+        return w.result(p)  # type: ignore[arg-type]
+    if t is Reasoning:
+        return w.reasoning(p)  # type: ignore[arg-type]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == NAME:
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        if m.data is None:
+            if (m.url or "").startswith("s3://"):
+                return {"image": {"format": _format(m, w), "source": {"s3Location": {"uri": m.url}}}}
+            raise w.no_media(m, "Bedrock takes image bytes or an S3 location, not a URL")
+        return {"image": {"format": _format(m, w), "source": {"bytes": m.data}}}
+    return w.other(p)  # type: ignore[arg-type]
+
+
+def _format(m: Media, w: Writer) -> str:
+    fmt = (m.media_type or "").partition("/")[2]
+    if fmt not in _FORMATS:
+        raise w.no_media(m, f"its type {m.media_type!r} is not one of png, jpeg, gif, webp")
+    return fmt
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    system, turns = plan_turns(messages, w)
+    out: Dict[str, Any] = {}
+    if system:
+        first = system[0][1].original(NAME)
+        if len(system) == 1 and isinstance(first, Field):
+            out["system"] = first.value
+        else:
+            out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+    wire: List[Dict[str, Any]] = []
+    for t in turns:
+        if t.head is not None and not t.parts:
+            wire.append(t.head)
+            continue
+        content: List[Any] = list(t.head.get("content") or []) if t.head is not None else []
+        for i, p in t.parts:
+            w.index = i
+            block = _block(p, w)
+            if block is not None:
+                content.append(block)
+        if not content:
+            w.note("dropped", f"An {t.role} message with nothing {NAME} can take is left out")
+            continue
+        wire.append({**t.head, "content": content} if t.head is not None else {"role": t.role, "content": content})
+    if not wire:
+        raise EncodeError(f"A {NAME} request needs at least one message", dialect=NAME)
+    out["messages"] = wire
+    return out
+
+
+_OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"})
+
+
+def detect(data: Any) -> bool:
+    msgs = data.get("messages") if type(data) is dict else data
+    if type(data) is dict:
+        system = data.get("system")
+        if type(system) is list and any(type(b) is dict and "type" not in b for b in system):
+            return True
+    for m in msgs if type(msgs) is list else ():
+        c = m.get("content") if type(m) is dict else None
+        if type(c) is list:
+            for b in c:
+                if type(b) is dict and "type" not in b and (b.keys() & _OURS or "text" in b and len(b) == 1):
+                    return True
+    return False
+
+
+# provider state: cache checkpoints, Nova's code interpreter call and result
+STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+)

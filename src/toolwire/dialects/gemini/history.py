@@ -1,0 +1,191 @@
+"""Gemini / Vertex AI histories: ``{"systemInstruction": ..., "contents": [...]}``.
+
+Follows https://ai.google.dev/api/caching#Content,
+https://ai.google.dev/gemini-api/docs/function-calling and
+https://ai.google.dev/gemini-api/docs/thought-signatures (checked 2026-12-02): a
+content has a ``role`` (``user`` / ``model``; older clients send ``function`` or
+``tool`` for function responses) and ``parts``; the function responses answering a
+model turn go together in the next user content; ``thoughtSignature`` rides on the
+part it signs and goes back to Gemini only; a text part with ``thought: true`` is
+reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
+(``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
+``system_instruction``) are read too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+
+from ..._dialect import HistoryCodec
+from ..._errors import DecodeError, EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._common import as_dict
+from .._history import call_part, plan_turns, system_parts, texts
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+    from ...conversation._writer import Writer
+
+__all__ = ["HISTORY"]
+
+NAME = "gemini"
+_ROLES = {"user": "user", "model": "assistant", "function": "tool", "tool": "tool"}
+_BESIDE = frozenset(
+    {"thought", "thoughtSignature", "thought_signature", "partMetadata", "mediaResolution", "videoMetadata"}
+)
+_EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
+
+
+def _parts(parts: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+    if type(parts) is not list:
+        raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
+    out: List[Part] = []
+    for i, p in enumerate(parts):
+        where = f"{loc}[{i}]"
+        p = as_dict(p, where, NAME, "a part")
+        key = next((k for k in p if k not in _BESIDE), None)
+        if key == "text":
+            if p.get("thought") is True:
+                out.append(Reasoning(p["text"] if type(p["text"]) is str else "", NAME, p))
+            elif len(p) > 1 and p.get("text") == "":
+                out.append(Reasoning("", NAME, p))  # an empty text that carries a signature
+            else:
+                out.extend(texts(p.get("text")))
+        elif key in ("functionCall", "function_call"):
+            fc = p[key]
+            peek = (fc.get("name"), fc.get("id")) if type(fc) is dict else (None, None)
+            out.append(call_part(d.decode_call, p, where, peek))
+        elif key in ("functionResponse", "function_response"):
+            out.append(d.decode_result(p, where))
+        elif key in ("inlineData", "inline_data", "fileData", "file_data"):
+            out.append(_media(p, key))
+        elif key is None and p.get("thought") is True:
+            out.append(Reasoning("", NAME, p))
+        else:
+            out.append(Other(key or "unknown", NAME, p))
+    return tuple(out)
+
+
+def _media(p: Dict[str, Any], key: str) -> Part:
+    v = p[key]
+    inline = key.startswith("inline")
+    kind = "inlineData" if inline else "fileData"
+    if type(v) is not dict:
+        return Other(kind, NAME, p)
+    mt = v.get("mimeType", v.get("mime_type"))
+    if type(mt) is not str or not mt.startswith("image/"):
+        return Other(kind, NAME, p)
+    src = v.get("data") if inline else v.get("fileUri", v.get("file_uri"))
+    if type(src) is not str:
+        return Other(kind, NAME, p)
+    if inline:
+        return Media("image", media_type=mt, data=src, dialect=NAME, extra=p)
+    return Media("image", url=src, media_type=mt, dialect=NAME, extra=p)
+
+
+def decode(data: Any, d: Dialect) -> List[Message]:
+    out: List[Message] = []
+    loc = "$"
+    if type(data) is dict:
+        for key in ("systemInstruction", "system_instruction"):
+            si = data.get(key)
+            if si is not None:
+                si_d = as_dict(si, f"$.{key}", NAME, "a system instruction")
+                parts = _parts(si_d.get("parts", []), f"$.{key}.parts", d)
+                out.append(Message("system", parts, wire=(NAME, Field(key, si), "system", parts)))
+        msgs = data.get("contents")
+        loc = "$.contents"
+    else:
+        msgs = data
+    if type(msgs) is not list:
+        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+    for i, c in enumerate(msgs):
+        where = f"{loc}[{i}]"
+        c = as_dict(c, where, NAME, "a content")
+        role = _ROLES.get(c.get("role", "user"))
+        if role is None:
+            raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
+        parts = _parts(c.get("parts"), where + ".parts", d)
+        out.append(Message(role, parts, wire=(NAME, c, role, parts)))
+    return out
+
+
+def _part(p: Part, w: Writer) -> Any:
+    t = type(p)
+    if t is Text:
+        return {"text": p.text}  # type: ignore[union-attr]
+    if t is ToolCall or t is InvalidToolCall:
+        return w.call(p)
+    if t is ToolResult:
+        return w.result(p)  # type: ignore[arg-type]
+    if t is Reasoning:
+        return w.reasoning(p)  # type: ignore[arg-type]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == NAME:
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        if m.data is not None:
+            return {"inlineData": {"mimeType": m.media_type or "image/png", "data": m.data}}
+        mt = m.media_type or _guess(m.url)
+        if mt is None:
+            raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")
+        return {"fileData": {"mimeType": mt, "fileUri": m.url}}
+    return w.other(p)  # type: ignore[arg-type]
+
+
+def _guess(url: Optional[str]) -> Optional[str]:
+    path = (url or "").split("?", 1)[0].lower()
+    return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    system, turns = plan_turns(messages, w)
+    out: Dict[str, Any] = {}
+    if system:
+        first = system[0][1].original(NAME)
+        if len(system) == 1 and isinstance(first, Field):
+            out[first.key] = first.value
+        else:
+            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+            out["systemInstruction"] = {"parts": sp}
+    wire: List[Dict[str, Any]] = []
+    for t in turns:
+        if t.head is not None and not t.parts:
+            wire.append(t.head)
+            continue
+        parts: List[Any] = list(t.head.get("parts") or []) if t.head is not None else []
+        for i, p in t.parts:
+            w.index = i
+            part = _part(p, w)
+            if part is not None:
+                parts.append(part)
+        if not parts:
+            w.note("dropped", f"A {t.role} content with nothing {NAME} can take is left out")
+            continue
+        role = "model" if t.role == "assistant" else "user"
+        wire.append({**t.head, "parts": parts} if t.head is not None else {"role": role, "parts": parts})
+    if not wire:
+        raise EncodeError(f"A {NAME} request needs at least one content", dialect=NAME)
+    out["contents"] = wire
+    return out
+
+
+def signed(call: ToolCall) -> bool:
+    """Whether *call* carries a thought signature on its part (Gemini 3 signs calls)."""
+    part = (call.provider_data.get(NAME) or {}).get("part") or {}
+    return "thoughtSignature" in part or "thought_signature" in part
+
+
+def detect(data: Any) -> bool:
+    if type(data) is dict:
+        return "contents" in data or "systemInstruction" in data or "system_instruction" in data
+    return type(data) is list and any(type(c) is dict and "parts" in c and "content" not in c for c in data)
+
+
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
+    state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse"}),  # server-run tools
+)

@@ -1,0 +1,257 @@
+"""OpenAI Chat histories (``{"messages": [...]}``), and the Chat-shaped ones of
+Mistral, Cohere v2 and Ollama (``chat_like``).
+
+Follows https://platform.openai.com/docs/api-reference/chat/create (checked
+2026-12-02): ``system`` / ``developer`` / ``user`` / ``assistant`` / ``tool``
+messages; content is a string or a list of parts (``text``, ``image_url`` with an
+http(s) or ``data:`` URL, ``input_audio``, ``file``); an assistant message carries
+its calls in ``tool_calls`` and each call is answered by one ``tool`` message
+(``tool_call_id``) right after it: "messages with role 'tool' must be a response to
+a preceding message with 'tool_calls'". Reasoning rides beside the content on
+some servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
+OpenRouter) and goes back to the same dialect only. Tool-only assistant content is
+the dialect's (``null``, absent, ``""``: its ``assistant_message`` field).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+
+from ..._dialect import HistoryCodec
+from ..._errors import DecodeError, EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
+from .._common import as_dict
+from .._history import call_part, foreign, no_key, texts
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+    from ...conversation._writer import Writer
+
+__all__ = ["HISTORY", "chat_like"]
+
+_ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
+          "function": "tool"}
+_REASONING = ("reasoning_content", "reasoning", "reasoning_details")
+
+
+def media_of(url: Any, part: Dict[str, Any], dialect: str) -> Part:
+    """An image part from an ``image_url`` value (a ``data:`` URL gives base64 data)."""
+    if type(url) is not str:
+        return Other("image_url", dialect, part)
+    if url.startswith("data:"):
+        head, sep, data = url[5:].partition(",")
+        mt, _, enc = head.partition(";")
+        if sep and enc == "base64":
+            return Media("image", media_type=mt or None, data=data, dialect=dialect, extra=part)
+        return Other("image_url", dialect, part)
+    return Media("image", url=url, dialect=dialect, extra=part)
+
+
+def chat_like(
+    name: str, *, plan: Optional[str] = None, images: bool = False, bridge: Optional[str] = None
+) -> HistoryCodec:
+    """The history codec of the Chat-shaped dialect *name*: *plan* names its text
+    beside calls (Cohere ``tool_plan``), *images* whether messages carry an
+    ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
+    tool message and a user message written fresh (Mistral answers "Unexpected role
+    'user' after role 'tool'"; its clients write a short assistant turn there)."""
+
+    def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
+        if content is None or type(content) is str:
+            return texts(content)
+        if type(content) is not list:
+            raise DecodeError(f"Message content at {loc} must be text, null or a list of parts", dialect=name, loc=loc)
+        out: List[Part] = []
+        for i, p in enumerate(content):
+            p = as_dict(p, f"{loc}[{i}]", name, "a content part")
+            t = p.get("type")
+            if t == "text":  # beside it: cache_control (OpenRouter), a hint only
+                out.extend(texts(p.get("text")))
+            elif t == "image_url":
+                iu = p.get("image_url")
+                out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
+            else:
+                foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
+                out.append(Other(t, name, p))  # type: ignore[arg-type]
+        return tuple(out)
+
+    def decode(data: Any, d: Dialect) -> List[Message]:
+        loc = "$"
+        msgs = data
+        if type(data) is dict:
+            msgs, loc = data.get("messages"), "$.messages"
+        if type(msgs) is not list:
+            raise DecodeError(f"A {name} history needs a list at {loc}", dialect=name, loc=loc)
+        out: List[Message] = []
+        for i, m in enumerate(msgs):
+            where = f"{loc}[{i}]"
+            m = as_dict(m, where, name, "a message")
+            role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
+            if role is None:
+                raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=name, loc=where + ".role")
+            no_key(m, "parts", where, name)
+            parts: Tuple[Part, ...]
+            if role == "tool":
+                parts = (d.decode_result(m, where),)
+            else:
+                side = {k: m[k] for k in _REASONING if m.get(k) not in (None, "", [])}
+                head: Tuple[Part, ...] = ()
+                if side and role == "assistant":
+                    text = next((v for v in side.values() if type(v) is str), "")
+                    head = (Reasoning(text, name, side),)
+                parts = head + content_parts(m.get("content"), where + ".content")
+                if plan is not None:
+                    parts += texts(m.get(plan))
+                if images and type(m.get("images")) is list:
+                    parts += tuple(Media("image", data=b, dialect=name) for b in m["images"] if type(b) is str)
+                calls = m.get("tool_calls")
+                if type(calls) is list and role == "assistant":
+                    for j, tc in enumerate(calls):
+                        tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
+                        fn = tc.get("function")
+                        peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
+                        parts += (call_part(d.decode_call, tc, f"{where}.tool_calls[{j}]", peek),)
+            out.append(Message(role, parts, wire=(name, m, role, parts)))
+        return out
+
+    def user_part(p: Part, w: Writer) -> Any:
+        t = type(p)
+        if t is Text:
+            return {"type": "text", "text": p.text}  # type: ignore[union-attr]
+        if t is Media:
+            m: Media = p  # type: ignore[assignment]
+            if m.dialect == name and m.extra is not None:
+                return m.extra
+            if m.kind != "image":
+                raise w.no_media(m, "only images are converted")
+            if images:
+                if m.data is None:
+                    raise w.no_media(m, "Ollama takes images as base64 data only")
+                return ("images", m.data)
+            if m.data is None and not (m.url or "").startswith(("http://", "https://")):
+                raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
+            return {"type": "image_url", "image_url": {"url": m.data_url()}}
+        if t is Reasoning:
+            return w.reasoning(p)  # type: ignore[arg-type]
+        if t in (ToolCall, InvalidToolCall):
+            raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=name)
+        return w.other(p)  # type: ignore[arg-type]
+
+    def content_of(items: List[Any]) -> Any:
+        if all(type(x) is dict and x.get("type") == "text" and len(x) == 2 for x in items):
+            return "\n\n".join(x["text"] for x in items) if len(items) != 1 else items[0]["text"]
+        return items
+
+    def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+        builder = w.d.assistant_message
+        assert builder is not None
+        out: List[Dict[str, Any]] = []
+        merged = _merge_assistants(messages, name)
+        for i, m in merged:
+            w.index = i
+            orig = m.original(name)
+            if orig is not None:
+                out.append(orig)
+                continue
+            if m.role == "assistant":
+                msg = _assistant(m, w, builder)
+                if msg is None:
+                    w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
+                else:
+                    out.append(msg)
+                continue
+            rest: List[Any] = []
+            for p in m.parts:
+                if type(p) is ToolResult:
+                    out.append(w.result(p))
+                else:
+                    item = user_part(p, w)
+                    if item is not None:
+                        rest.append(item)
+            if not rest:
+                if m.role == "system" or (m.role == "user" and not m.parts):
+                    out.append({"role": m.role, "content": ""})
+                continue
+            imgs = [x[1] for x in rest if type(x) is tuple]
+            rest = [x for x in rest if type(x) is not tuple]
+            if m.role == "system" and not all(type(x) is dict and x.get("type") == "text" for x in rest):
+                raise EncodeError(f"System message {i} holds more than text", dialect=name)
+            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
+            if imgs:
+                um["images"] = imgs
+            if bridge is not None and m.role == "user" and out and out[-1].get("role") == "tool":
+                out.append({"role": "assistant", "content": bridge})
+                w.note("inserted", f"An assistant message {bridge!r} is written before user message {i}: {name} "
+                                   "takes no user message right after a tool message")
+            out.append(um)
+        if not out:
+            raise EncodeError(f"A {name} request needs at least one message", dialect=name)
+        return {"messages": out}
+
+    def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
+        textp: List[str] = []
+        items: List[Dict[str, Any]] = []
+        side: Dict[str, Any] = {}
+        extra: List[Any] = []
+        for p in m.parts:
+            t = type(p)
+            if t is Text:
+                textp.append(p.text)  # type: ignore[union-attr]
+            elif t is ToolCall or t is InvalidToolCall:
+                items.append(w.call(p))
+            elif t is Reasoning:
+                data = w.reasoning(p)  # type: ignore[arg-type]
+                if data is not None:
+                    side.update(data)
+            elif t is ToolResult:
+                raise EncodeError(f"Assistant message {w.index} holds a tool result", dialect=name)
+            elif t is Media:
+                raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
+            else:
+                data = w.other(p)  # type: ignore[arg-type]
+                if data is not None:
+                    extra.append(data)
+        if not textp and not items and not extra:
+            return None
+        msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
+        if extra:
+            msg["content"] = [{"type": "text", "text": s} for s in textp] + extra
+        if side:
+            msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}
+        return msg
+
+    def detect(data: Any) -> bool:
+        return name == "openai.chat" and (
+            (type(data) is dict and type(data.get("messages")) is list)
+            or (type(data) is list and all(type(m) is dict and "role" in m and "type" not in m for m in data))
+        ) or (plan is not None and _has_key(data, plan))
+
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}))
+
+
+def _has_key(data: Any, key: str) -> bool:
+    msgs = data.get("messages") if type(data) is dict else data
+    return type(msgs) is list and any(type(m) is dict and key in m for m in msgs)
+
+
+def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message]]:
+    """Consecutive assistant messages written fresh become one (a Chat assistant's
+    calls must be followed by their tool messages, not by another assistant)."""
+    out: List[Tuple[int, Message]] = []
+    for i, m in enumerate(messages):
+        if (
+            out
+            and m.role == "assistant"
+            and out[-1][1].role == "assistant"
+            and m.original(name) is None
+            and out[-1][1].original(name) is None
+        ):
+            j, prev = out[-1]
+            out[-1] = (j, Message("assistant", prev.parts + m.parts))
+        else:
+            out.append((i, m))
+    return out
+
+
+HISTORY = chat_like("openai.chat")

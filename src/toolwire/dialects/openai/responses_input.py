@@ -1,0 +1,226 @@
+"""OpenAI Responses histories: ``{"instructions": ..., "input": [...]}``.
+
+Follows https://platform.openai.com/docs/api-reference/responses/create and
+https://platform.openai.com/docs/guides/function-calling (checked 2026-12-02): the
+input is a string or a list of items; a message item has a ``role`` (``user``,
+``system``, ``developer``, ``assistant``) and string content or parts
+(``input_text``, ``input_image`` with ``image_url``, ``input_file``, ``output_text``);
+``function_call`` items carry ``call_id`` and the ``function_call_output`` answering
+it carries the same ``call_id`` (else "No tool output found for function call");
+``reasoning`` items (with ``encrypted_content``) go back to Responses only. Every
+item is one message of the conversation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+
+from ..._dialect import HistoryCodec
+from ..._errors import DecodeError, EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._common import as_dict
+from .._history import call_part, foreign, no_key, texts
+from .._result_images import for_target
+from .chat_history import media_of
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+    from ...conversation._writer import Writer
+
+__all__ = ["HISTORY"]
+
+NAME = "openai.responses"
+_ROLES = {"user": "user", "system": "system", "developer": "system", "assistant": "assistant"}
+_TEXT = frozenset({"input_text", "output_text", "text"})
+
+
+def _content(content: Any, loc: str) -> Tuple[Part, ...]:
+    if type(content) is str:
+        return texts(content)
+    if type(content) is not list:
+        raise DecodeError(f"Message content at {loc} must be text or a list of parts", dialect=NAME, loc=loc)
+    out: List[Part] = []
+    for i, p in enumerate(content):
+        p = as_dict(p, f"{loc}[{i}]", NAME, "a content part")
+        t = p.get("type")
+        if t in _TEXT:
+            out.extend(texts(p.get("text")))
+        elif t == "input_image" and type(p.get("image_url")) is str:
+            out.append(media_of(p["image_url"], p, NAME))
+        else:
+            foreign(t, f"{loc}[{i}]", NAME, ("openai.chat",))
+            out.append(Other(t, NAME, p))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _reasoning_text(item: Dict[str, Any]) -> str:
+    for key in ("content", "summary"):
+        v = item.get(key)
+        if type(v) is list:
+            got: List[str] = [p["text"] for p in v if type(p) is dict and type(p.get("text")) is str]
+            if got:
+                return "\n\n".join(got)
+    return ""
+
+
+def decode(data: Any, d: Dialect) -> List[Message]:
+    out: List[Message] = []
+    loc = "$"
+    items = data
+    if type(data) is dict:
+        if data.get("instructions") not in (None, ""):
+            ins = data["instructions"]
+            sp = _content(ins, "$.instructions")
+            out.append(Message("system", sp, wire=(NAME, Field("instructions", ins), "system", sp)))
+        items, loc = data.get("input"), "$.input"
+        if type(items) is str:
+            one = texts(items)
+            out.append(Message("user", one, wire=(NAME, Field("input", items), "user", one)))
+            return out
+    if type(items) is not list:
+        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+    for i, it in enumerate(items):
+        where = f"{loc}[{i}]"
+        it = as_dict(it, where, NAME, "an input item")
+        t = it.get("type")
+        role: Any
+        parts: Tuple[Part, ...]
+        if t == "function_call":
+            role, parts = "assistant", (call_part(d.decode_call, it, where, (it.get("name"), it.get("call_id"))),)
+        elif t == "function_call_output":
+            role, parts = "tool", (d.decode_result(it, where),)
+        elif t == "reasoning":
+            role, parts = "assistant", (Reasoning(_reasoning_text(it), NAME, it),)
+        elif (t is None or t == "message") and "role" in it:
+            no_key(it, "tool_calls", where, NAME)
+            role = _ROLES.get(it["role"])
+            if role is None:
+                raise DecodeError(f"Item at {where} has role {it['role']!r}", dialect=NAME, loc=where + ".role")
+            parts = _content(it.get("content"), where + ".content")
+        else:
+            foreign(t, where, NAME)
+            role = _ROLES.get(it.get("role"), "assistant")  # type: ignore[arg-type]
+            parts = (Other(t, NAME, it),)  # type: ignore[arg-type]
+        out.append(Message(role, parts, wire=(NAME, it, role, parts)))
+    return out
+
+
+def _user_part(p: Part, w: Writer) -> Any:
+    t = type(p)
+    if t is Text:
+        return {"type": "input_text", "text": p.text}  # type: ignore[union-attr]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == NAME:
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        if m.data is None and not (m.url or "").startswith(("http://", "https://")):
+            raise w.no_media(m, "input_image takes an http(s) or data: URL")
+        return {"type": "input_image", "image_url": m.data_url(), "detail": "auto"}
+    if t is Reasoning:
+        return w.reasoning(p)  # type: ignore[arg-type]
+    if t in (ToolCall, InvalidToolCall):
+        raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=NAME)
+    return w.other(p)  # type: ignore[arg-type]
+
+
+def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
+    if all(p.get("type") == "input_text" for p in parts) and len(parts) == 1:
+        return {"role": role, "content": parts[0]["text"]}
+    return {"role": role, "content": parts}
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    items: List[Any] = []
+    instructions: List[str] = []
+    for i, m in enumerate(messages):
+        w.index = i
+        orig = m.original(NAME)
+        if isinstance(orig, Field):
+            if orig.key == "input" and i == len(messages) - 1 and not items:
+                out["input"] = orig.value
+                continue
+            if orig.key == "instructions" and not items and not instructions:
+                out["instructions"] = orig.value
+                continue
+        elif orig is not None:
+            items.append(orig)
+            continue
+        if m.role == "system" and not items and "instructions" not in out:
+            for p in m.parts:
+                if type(p) is Text:
+                    instructions.append(p.text)
+                elif type(p) is not Other or w.other(p) is not None:
+                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME)
+            continue
+        if m.role == "assistant":
+            text: List[str] = []
+            for p in m.parts:
+                t = type(p)
+                if t is Text:
+                    text.append(p.text)  # type: ignore[union-attr]
+                    continue
+                if text:
+                    items.append({"role": "assistant", "content": "\n\n".join(text)})
+                    text = []
+                if t is ToolCall or t is InvalidToolCall:
+                    items.append(w.call(p))
+                elif t is Reasoning:
+                    data = w.reasoning(p)  # type: ignore[arg-type]
+                    if data is not None:
+                        items.append(data)
+                elif t is ToolResult:
+                    raise EncodeError(f"Assistant message {i} holds a tool result", dialect=NAME)
+                elif t is Media:
+                    raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
+                else:
+                    data = w.other(p)  # type: ignore[arg-type]
+                    if data is not None:
+                        items.append(data)
+            if text:
+                items.append({"role": "assistant", "content": "\n\n".join(text)})
+            continue
+        rest: List[Any] = []
+        for p in m.parts:
+            if type(p) is ToolResult:
+                items.append(w.result(p))
+            else:
+                part = _user_part(p, w)
+                if part is not None:
+                    rest.append(part)
+        if rest:
+            items.append(_message("system" if m.role == "system" else "user", rest))
+    if instructions:
+        out["instructions"] = "\n\n".join(instructions)
+    if "input" not in out:
+        out["input"] = items
+    return out
+
+
+def detect(data: Any) -> bool:
+    if type(data) is dict:
+        return "input" in data or "instructions" in data
+    return type(data) is list and any(
+        type(it) is dict and (it.get("type") in ("function_call", "function_call_output", "reasoning", "message")
+                              or _typed(it.get("content")))
+        for it in data
+    )
+
+
+def _typed(content: Any) -> bool:
+    return type(content) is list and any(type(p) is dict and p.get("type") in _TEXT - {"text"} for p in content)
+
+
+# provider state: hosted tools' items (https://platform.openai.com/docs/api-reference/responses/create, input
+# item list), MCP listings and approvals, tool search, references to stored items, compaction
+STATE = frozenset({
+    "web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call",
+    "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call", "tool_search_output",
+    "additional_tools", "item_reference", "compaction",
+})
+HISTORY = HistoryCodec(
+    decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME), state=STATE
+)

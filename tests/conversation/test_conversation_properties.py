@@ -1,0 +1,66 @@
+"""Properties of conversations: for generated histories (text, parallel calls, results,
+reasoning), encode to d1, decode, encode to d2, decode keeps the text, calls, results
+and pairing; ``check_conversation`` finds nothing; removing any one call or result makes
+it find exactly that problem."""
+
+from __future__ import annotations
+
+from typing import Any, Tuple
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from history_types import TARGETS
+from toolwire import ToolCall, ToolResult
+from toolwire import strategies as tws
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Text,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+)
+
+
+def _content(conv: Conversation) -> Tuple[Any, ...]:
+    pieces = sorted("\n\n".join(p.text for m in conv.messages for p in m.parts if type(p) is Text).split("\n\n"))
+    calls = [(c.name, c.args) for c in conv.calls]
+    results = []
+    for r in conv.results:
+        c = r.content
+        results.append(c if isinstance(c, str) else "".join(p.get("text", "") for p in c))
+    return pieces, calls, results
+
+
+@given(tws.conversations(), st.sampled_from(TARGETS), st.sampled_from(TARGETS))
+def test_two_hops_keep_text_calls_results_and_pairing(conv: Conversation, d1: str, d2: str) -> None:
+    one = decode_conversation(encode_conversation(conv, d1), d1)
+    two = decode_conversation(encode_conversation(one, d2), d2)
+    assert _content(two) == _content(conv)
+    assert check_conversation(two) == []
+    # pairing survives: each result answers the call at the same position
+    calls, results = two.calls, two.results
+    if all(c.id is not None for c in calls):
+        assert [r.id for r in results] == [c.id for c in calls]
+
+
+@given(tws.conversations(), st.sampled_from(["openai.chat", "openai.responses", "anthropic.messages", "gemini",
+                                         "bedrock.converse"]), st.data())
+def test_removing_one_call_or_result_is_found_exactly(conv: Conversation, d: str, data: Any) -> None:
+    back = decode_conversation(encode_conversation(conv, d), d)
+    assert check_conversation(back) == []
+    spots = [(i, j) for i, m in enumerate(back.messages) for j, p in enumerate(m.parts)
+             if type(p) in (ToolCall, ToolResult)]
+    if not spots:
+        return
+    i, j = data.draw(st.sampled_from(spots))
+    m = back.messages[i]
+    gone = m.parts[j]
+    msgs = list(back.messages)
+    msgs[i] = Message(m.role, m.parts[:j] + m.parts[j + 1:])
+    found = check_conversation(Conversation(msgs), d)
+    want = "orphan-result" if type(gone) is ToolCall else "missing-result"
+    assert [p.kind for p in found] == [want]
+    if gone.id is not None:
+        assert found[0].id == gone.id

@@ -1,0 +1,376 @@
+"""Each provider rule ``encode_conversation`` follows, one named test per rule, with the
+wire shapes pinned from the providers' documentation (cited per test)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+from histories import HISTORIES
+
+import toolwire
+from toolwire import EncodeError, IdMap, NameMap, ToolCall, ToolResult
+from toolwire.conversation import (
+    Conversation,
+    Media,
+    Message,
+    Problem,
+    Reasoning,
+    Text,
+    decode_conversation,
+    encode_conversation,
+)
+
+DOCS = {d: p for d, _, p, _ in HISTORIES}
+
+# OpenAI Chat, parallel calls: https://platform.openai.com/docs/guides/function-calling#parallel-function-calling
+PARALLEL_CHAT: Dict[str, Any] = {
+    "messages": [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "Weather in Paris and Rome?"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_a", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}},
+            {"id": "call_b", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Rome\"}"}},
+        ]},
+        {"role": "tool", "tool_call_id": "call_a", "content": "15 C"},
+        {"role": "tool", "tool_call_id": "call_b", "content": "20 C"},
+        {"role": "user", "content": "Thanks!"},
+    ]
+}
+PARIS = {"city": "Paris"}
+ROME = {"city": "Rome"}
+
+
+def test_anthropic_results_come_first_in_the_next_user_message() -> None:
+    # https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use:
+    # "tool result blocks must immediately follow their corresponding tool use blocks" and
+    # "In the user message containing tool results, the tool_result blocks must come FIRST"
+    out = encode_conversation(decode_conversation(PARALLEL_CHAT), "anthropic.messages")
+    assert out == {
+        "system": "Be brief.",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "Weather in Paris and Rome?"}]},
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "call_a", "name": "get_weather", "input": PARIS},
+                {"type": "tool_use", "id": "call_b", "name": "get_weather", "input": ROME},
+            ]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "call_a", "content": "15 C"},
+                {"type": "tool_result", "tool_use_id": "call_b", "content": "20 C"},
+                {"type": "text", "text": "Thanks!"},
+            ]},
+        ],
+    }
+
+
+def test_anthropic_results_move_before_text_of_the_same_turn() -> None:
+    conv = Conversation([
+        Message("user", [Text("Go.")]),
+        Message("assistant", [ToolCall("f", {}, "toolu_1")]),
+        Message("user", [Text("Here is the result:")]),
+        Message("tool", [ToolResult("toolu_1", content="done")]),
+    ])
+    out = encode_conversation(conv, "anthropic.messages")
+    assert out["messages"][2] == {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": "done"},
+        {"type": "text", "text": "Here is the result:"},
+    ]}
+
+
+def test_consecutive_assistant_items_merge_into_one_turn() -> None:
+    # Responses keeps one item per text, call and reasoning; Chat, Anthropic and Bedrock
+    # want one assistant message holding the text and every call of the turn
+    responses = {"input": [
+        {"role": "user", "content": "Weather in Paris and Rome?"},
+        {"role": "assistant", "content": "Checking both."},
+        {"type": "function_call", "call_id": "call_a", "name": "get_weather", "arguments": "{\"city\":\"Paris\"}"},
+        {"type": "function_call", "call_id": "call_b", "name": "get_weather", "arguments": "{\"city\":\"Rome\"}"},
+        {"type": "function_call_output", "call_id": "call_a", "output": "15 C"},
+        {"type": "function_call_output", "call_id": "call_b", "output": "20 C"},
+    ]}
+    conv = decode_conversation(responses)
+    chat = encode_conversation(conv, "openai.chat")["messages"]
+    assert chat[1] == {"role": "assistant", "content": "Checking both.", "tool_calls": [
+        {"id": "call_a", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}},
+        {"id": "call_b", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Rome\"}"}},
+    ]}
+    assert [m["role"] for m in chat] == ["user", "assistant", "tool", "tool"]
+    bedrock = encode_conversation(conv, "bedrock.converse")["messages"]
+    assert bedrock[1] == {"role": "assistant", "content": [
+        {"text": "Checking both."},
+        {"toolUse": {"toolUseId": "call_a", "name": "get_weather", "input": PARIS}},
+        {"toolUse": {"toolUseId": "call_b", "name": "get_weather", "input": ROME}},
+    ]}
+    assert [m["role"] for m in bedrock] == ["user", "assistant", "user"]  # Bedrock: roles alternate
+
+
+def test_gemini_function_responses_are_grouped_in_one_content() -> None:
+    # https://ai.google.dev/gemini-api/docs/function-calling#parallel_function_calling:
+    # the responses to a model turn's calls go back together in one content
+    out = encode_conversation(decode_conversation(PARALLEL_CHAT), "gemini")
+    assert out == {
+        "systemInstruction": {"parts": [{"text": "Be brief."}]},
+        "contents": [
+            {"role": "user", "parts": [{"text": "Weather in Paris and Rome?"}]},
+            {"role": "model", "parts": [
+                {"functionCall": {"name": "get_weather", "args": PARIS, "id": "call_a"}},
+                {"functionCall": {"name": "get_weather", "args": ROME, "id": "call_b"}},
+            ]},
+            {"role": "user", "parts": [
+                # the tool name Gemini needs comes from the call; "output" is the documented key
+                {"functionResponse": {"name": "get_weather", "id": "call_a", "response": {"output": "15 C"}}},
+                {"functionResponse": {"name": "get_weather", "id": "call_b", "response": {"output": "20 C"}}},
+                {"text": "Thanks!"},
+            ]},
+        ],
+    }
+
+
+@pytest.mark.parametrize(("dialect", "expected"), [
+    # Chat: "content ... Required unless tool_calls or function_call is specified" (null)
+    ("openai.chat", {"role": "assistant", "content": None}),
+    # Mistral and Cohere write no content key beside calls; Ollama writes ""
+    ("mistral", {"role": "assistant"}),
+    ("cohere.v2", {"role": "assistant"}),
+    ("ollama", {"role": "assistant", "content": ""}),
+])
+def test_tool_only_assistant_content_follows_the_target(dialect: str, expected: Dict[str, Any]) -> None:
+    out = encode_conversation(decode_conversation(PARALLEL_CHAT), dialect)["messages"][2]
+    assert {k: v for k, v in out.items() if k != "tool_calls"} == expected
+    assert len(out["tool_calls"]) == 2
+
+
+def test_bedrock_result_blocks_are_json_or_text() -> None:
+    # https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html
+    conv = Conversation([
+        Message("user", [Text("Top song?")]),
+        Message("assistant", [ToolCall("top_song", {"sign": "WZPZ"}, "tooluse_1"),
+                              ToolCall("top_song", {"sign": "WKRP"}, "tooluse_2")]),
+        Message("tool", [ToolResult("tooluse_1", content=[{"type": "json", "json": {"song": "Elemental Hotel"}}]),
+                         ToolResult("tooluse_2", content="not found", is_error=True)]),
+    ])
+    out = encode_conversation(conv, "bedrock.converse")["messages"][2]
+    assert out == {"role": "user", "content": [
+        {"toolResult": {"toolUseId": "tooluse_1", "content": [{"json": {"song": "Elemental Hotel"}}]}},
+        {"toolResult": {"toolUseId": "tooluse_2", "content": [{"text": "not found"}], "status": "error"}},
+    ]}
+
+
+def test_one_id_map_for_calls_and_results_across_turns() -> None:
+    # Kimi through Bedrock uses ids Anthropic rejects (^[a-zA-Z0-9_-]+$): call and result map alike
+    conv = Conversation([
+        Message("user", [Text("Temperature?")]),
+        Message("assistant", [ToolCall("get_temperature", {}, "functions.get_temperature:0")]),
+        Message("tool", [ToolResult("functions.get_temperature:0", content="21")]),
+    ])
+    ids = IdMap(toolwire.get_dialect("anthropic.messages").ids)
+    out = encode_conversation(conv, "anthropic.messages", ids=ids)
+    call_id = out["messages"][1]["content"][0]["id"]
+    assert call_id != "functions.get_temperature:0" and call_id.replace("_", "").isalnum()
+    assert out["messages"][2]["content"][0]["tool_use_id"] == call_id
+    # the next turn, with the same map, writes the same id again
+    again = encode_conversation(conv.append(Message("user", [Text("And now?")])), "anthropic.messages", ids=ids)
+    assert again["messages"][1]["content"][0]["id"] == call_id
+    assert ids.mapping == {"functions.get_temperature:0": call_id}
+
+
+def test_one_name_map_for_calls_and_tool_definitions() -> None:
+    names = NameMap(toolwire.get_dialect("openai.chat").names)
+    conv = Conversation([Message("user", [Text("Search.")]),
+                         Message("assistant", [ToolCall("web.search", {"q": "x"}, "call_1")]),
+                         Message("tool", [ToolResult("call_1", content="found")])])
+    out = encode_conversation(conv, "openai.chat", names=names)
+    wire_name = out["messages"][1]["tool_calls"][0]["function"]["name"]
+    assert wire_name != "web.search" and names.original(wire_name) == "web.search"
+    tool = toolwire.convert(toolwire.Tool("web.search", "Search the web", {"type": "object"}), "openai.chat",
+                            names=names)
+    assert tool["function"]["name"] == wire_name
+
+
+def test_reasoning_goes_back_to_its_own_provider_only() -> None:
+    conv = decode_conversation(DOCS["anthropic.messages"], "anthropic.messages")
+    bare = Conversation([m.replace(wire=None) for m in conv.messages])  # written fresh
+    own = encode_conversation(bare, "anthropic.messages")
+    # https://docs.claude.com/en/docs/build-with-claude/extended-thinking: thinking blocks go back unchanged
+    assert own["messages"][1]["content"][0] == {
+        "type": "thinking", "thinking": "The user wants the weather; I call get_weather.",
+        "signature": "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds",
+    }
+    report: List[Problem] = []
+    chat = encode_conversation(conv, "openai.chat", report=report)
+    assert "thinking" not in str(chat) and "signature" not in str(chat)
+    assert report == [Problem("reasoning-dropped", 2, None,
+                              "Reasoning of anthropic.messages in message 2 is not sent to openai.chat")]
+
+
+def test_responses_reasoning_items_go_back_to_responses_only() -> None:
+    conv = decode_conversation(DOCS["openai.responses"])
+    bare = Conversation([m.replace(wire=None) for m in conv.messages])
+    items = encode_conversation(bare, "openai.responses")["input"]
+    assert items[1] == {"type": "reasoning", "id": "rs_67ccd2bf17f0819081ff3bb2cf6508e6", "summary": [],
+                        "encrypted_content": "gAAAAABoISQ24OyVRYbkYfukAXgHgzd"}
+    report: List[Problem] = []
+    encode_conversation(conv, "anthropic.messages", report=report)
+    assert [p.kind for p in report] == ["reasoning-dropped"]
+
+
+def test_gemini_thought_signatures_stay_on_their_part_and_are_reported_elsewhere() -> None:
+    conv = decode_conversation(DOCS["gemini"])
+    bare = Conversation([m.replace(wire=None) for m in conv.messages])
+    parts = encode_conversation(bare, "gemini")["contents"][1]["parts"]
+    assert parts[0] == {"functionCall": {"name": "power_disco_ball", "args": {"power": True}},
+                        "thoughtSignature": "CiQB0e2Kb7Mvk4C2gOAbQ1TgjzJ"}
+    report: List[Problem] = []
+    out = encode_conversation(conv, "bedrock.converse", report=report)
+    assert "CiQB0e2Kb7Mvk4C2gOAbQ1TgjzJ" not in str(out)
+    assert [(p.kind, p.index) for p in report] == [("reasoning-dropped", 2)]
+
+
+def test_gemini_calls_without_ids_get_paired_ids_where_the_target_needs_them() -> None:
+    out = encode_conversation(decode_conversation(DOCS["gemini"]), "anthropic.messages")
+    calls = [b["id"] for b in out["messages"][1]["content"]]
+    results = [b["tool_use_id"] for b in out["messages"][2]["content"]]
+    assert calls == results and len(set(calls)) == 2 and all(c.startswith("toolu_") for c in calls)
+
+
+URL = "https://upload.wikimedia.org/wikipedia/commons/a.jpg"
+
+
+def _image_conv(media: Media) -> Conversation:
+    return Conversation([Message("user", [Text("What is this?"), media])])
+
+
+def test_image_urls_and_base64_convert_where_both_sides_document_them() -> None:
+    url = _image_conv(Media("image", url=URL))
+    data = _image_conv(Media("image", media_type="image/png", data="iVBORw0KGgo="))
+    # https://docs.claude.com/en/docs/build-with-claude/vision (base64 and url sources)
+    assert encode_conversation(url, "anthropic.messages")["messages"][0]["content"][1] == {
+        "type": "image", "source": {"type": "url", "url": URL}}
+    assert encode_conversation(data, "anthropic.messages")["messages"][0]["content"][1] == {
+        "type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}
+    # https://platform.openai.com/docs/guides/images-vision: an http(s) URL or a data URL
+    assert encode_conversation(data, "openai.chat")["messages"][0]["content"][1] == {
+        "type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+    assert encode_conversation(url, "openai.responses")["input"][0]["content"][1] == {
+        "type": "input_image", "image_url": URL, "detail": "auto"}
+    # https://ai.google.dev/gemini-api/docs/image-understanding (inline data)
+    assert encode_conversation(data, "gemini")["contents"][0]["parts"][1] == {
+        "inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}}
+    # https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageBlock.html
+    assert encode_conversation(data, "bedrock.converse")["messages"][0]["content"][1] == {
+        "image": {"format": "png", "source": {"bytes": "iVBORw0KGgo="}}}
+    # https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-images
+    assert encode_conversation(data, "ollama")["messages"][0] == {
+        "role": "user", "content": "What is this?", "images": ["iVBORw0KGgo="]}
+
+
+def test_an_image_the_target_cannot_take_raises_instead_of_vanishing() -> None:
+    with pytest.raises(EncodeError, match="Bedrock takes image bytes or an S3 location, not a URL"):
+        encode_conversation(_image_conv(Media("image", url=URL)), "bedrock.converse")
+    with pytest.raises(EncodeError, match="Ollama takes images as base64 data only"):
+        encode_conversation(_image_conv(Media("image", url=URL)), "ollama")
+
+
+def test_a_document_without_an_equivalent_raises() -> None:
+    # an OpenAI Chat "file" part has no documented counterpart in Anthropic's blocks here
+    chat = {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Summarise."},
+        {"type": "file", "file": {"file_id": "file-6F2ksmvXxt4VdoqmHRw6kL"}},
+    ]}]}
+    with pytest.raises(EncodeError) as err:
+        encode_conversation(decode_conversation(chat), "anthropic.messages")
+    assert str(err.value) == (
+        "Message 0 holds a 'file' part of openai.chat, which anthropic.messages has no documented equivalent for"
+    )
+
+
+def test_provider_executed_items_are_dropped_and_reported() -> None:
+    anthropic = {"messages": [
+        {"role": "user", "content": "Search the news."},
+        {"role": "assistant", "content": [
+            {"type": "server_tool_use", "id": "srvtoolu_014hJH82Qum7Td6UV8gDXThB", "name": "web_search",
+             "input": {"query": "news"}},
+            {"type": "text", "text": "Here is the news."},
+        ]},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(anthropic), "openai.chat", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": "Here is the news."}
+    assert [p.kind for p in report] == ["dropped"]
+
+
+def test_reasoning_side_fields_of_chat_servers_stay_on_the_message() -> None:
+    # DeepSeek: https://api-docs.deepseek.com/guides/thinking_mode (reasoning_content in tool-call turns)
+    conv = Conversation([
+        Message("user", [Text("2+2?")]),
+        Message("assistant", [Reasoning("Add them.", "openai.chat", {"reasoning_content": "Add them."}),
+                              ToolCall("add", {"a": 2, "b": 2}, "call_1")]),
+        Message("tool", [ToolResult("call_1", content="4")]),
+    ])
+    msg = encode_conversation(conv, "openai.chat")["messages"][1]
+    assert msg["reasoning_content"] == "Add them." and msg["content"] is None
+
+
+def test_a_conversation_value_is_immutable_and_compares_by_content() -> None:
+    conv = decode_conversation(PARALLEL_CHAT)
+    with pytest.raises(AttributeError):
+        conv.messages = ()  # type: ignore[misc]
+    assert conv == Conversation([m.replace(wire=None) for m in conv.messages])
+    assert conv.calls == (ToolCall("get_weather", PARIS, "call_a"), ToolCall("get_weather", ROME, "call_b"))
+    assert [r.id for r in conv.results] == ["call_a", "call_b"]
+    assert conv.messages[5].text == "Thanks!"
+
+
+def test_input_forms_sdk_objects_json_text_and_bare_lists() -> None:
+    from openai.types.chat import ChatCompletionMessage
+
+    sdk = ChatCompletionMessage.model_validate(PARALLEL_CHAT["messages"][2])
+    conv = decode_conversation([PARALLEL_CHAT["messages"][1], sdk, *PARALLEL_CHAT["messages"][3:5]])
+    assert conv.dialect == "openai.chat" and len(conv.calls) == 2
+    import json
+
+    assert decode_conversation(json.dumps(PARALLEL_CHAT)) == decode_conversation(PARALLEL_CHAT)
+    assert encode_conversation(json.dumps(PARALLEL_CHAT), "openai.chat") == PARALLEL_CHAT
+
+
+def test_an_appended_result_takes_its_name_from_a_call_written_as_decoded() -> None:
+    # https://ai.google.dev/api/caching#FunctionResponse: "name" is required
+    history = decode_conversation({"contents": [
+        {"role": "user", "parts": [{"text": "Lights down."}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "fc1", "name": "dim_lights", "args": {"level": 2}}}]},
+    ]})
+    out = encode_conversation(history.append(Message("tool", [ToolResult("fc1", content="done")])), "gemini")
+    assert out["contents"][2] == {"role": "user", "parts": [
+        {"functionResponse": {"name": "dim_lights", "id": "fc1", "response": {"output": "done"}}}]}
+
+
+def test_an_undecoded_history_names_its_source() -> None:
+    body = {"messages": [{"role": "user", "content": "Hi"}]}
+    assert encode_conversation(body, "gemini", source="mistral") == {
+        "contents": [{"role": "user", "parts": [{"text": "Hi"}]}]}
+
+
+def test_mistral_gets_an_assistant_turn_between_a_tool_message_and_a_user_message() -> None:
+    # Mistral rejects "Unexpected role 'user' after role 'tool'"; its clients write a short
+    # assistant turn there (the corpus's Mistral histories: "OK", ".")
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(PARALLEL_CHAT), "mistral", report=report)["messages"]
+    assert [m["role"] for m in out] == ["system", "user", "assistant", "tool", "tool", "assistant", "user"]
+    assert out[5] == {"role": "assistant", "content": "OK"}
+    assert [(p.kind, p.index) for p in report] == [("inserted", 5)]
+
+
+def test_an_appended_result_keeps_the_id_of_a_call_written_as_decoded() -> None:
+    # an OpenAI-compatible gateway's 52-character id (over OpenAI's 40): written back as
+    # decoded, so the new result must carry it unchanged too, not its hashed image
+    long_id = "chatcmpl-tool-8f0a7c1e2b3d4f5a6b7c8d9e0f1a2b3c4d5e"
+    history = decode_conversation({"messages": [
+        {"role": "user", "content": "Roll."},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": long_id, "type": "function", "function": {"name": "roll", "arguments": "{}"}}]},
+    ]})
+    ids = IdMap(toolwire.get_dialect("openai.chat").ids)
+    out = encode_conversation(history.append(Message("tool", [ToolResult(long_id, content="4")])), "openai.chat",
+                              ids=ids)
+    assert out["messages"][1]["tool_calls"][0]["id"] == long_id
+    assert out["messages"][2] == {"role": "tool", "tool_call_id": long_id, "content": "4"}

@@ -1,0 +1,69 @@
+"""The conversation values: immutable, checked, pickled, compared by content."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from toolwire import ToolCall, ToolResult
+from toolwire.conversation import Conversation, Media, Message, Other, Problem, Reasoning, Text, decode_conversation
+
+CHAT = {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello."}]}
+
+
+def test_messages_check_their_role_and_parts() -> None:
+    with pytest.raises(ValueError, match="Message role must be one of system, user, assistant, tool, got 'bot'"):
+        Message("bot", [Text("x")])
+    with pytest.raises(TypeError, match=r"Message parts\[0\] is a str, not a message part"):
+        Message("user", ["Hi"])
+    with pytest.raises(TypeError, match=r"Conversation messages\[0\] is a dict, not a Message"):
+        Conversation([{"role": "user"}])
+    with pytest.raises(ValueError, match="Media needs exactly one of url and data"):
+        Media("image")
+
+
+def test_values_are_immutable() -> None:
+    m = Message("user", [Text("Hi")])
+    with pytest.raises(AttributeError, match="Message is immutable"):
+        m.role = "assistant"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        Text("a").text = "b"  # type: ignore[misc]
+    assert m.replace(role="assistant") == Message("assistant", [Text("Hi")])
+    with pytest.raises(TypeError, match="Message has no field 'content'"):
+        m.replace(content="x")
+
+
+def test_pickle_and_copy_keep_the_exact_round_trip() -> None:
+    conv = decode_conversation(CHAT)
+    for again in (pickle.loads(pickle.dumps(conv)), copy.deepcopy(conv)):
+        assert again == conv and again.dialect == "openai.chat"
+        assert again.original("openai.chat") == {"messages": CHAT["messages"]}
+
+
+def test_equality_is_content_only() -> None:
+    a = decode_conversation(CHAT)
+    b = Conversation([Message("user", [Text("Hi")]), Message("assistant", [Text("Hello.")])])
+    assert a == b and hash(a) == hash(b)
+    assert a.original("openai.chat") is not None and b.original("openai.chat") is None
+    assert Reasoning("t", "gemini", {"x": 1}) != Reasoning("t", "anthropic.messages", {"x": 1})
+    assert Other("document", "bedrock.converse", {"document": {}}) == Other("document", "bedrock.converse",
+                                                                          {"document": {}})
+    assert Media("image", url="https://a/b.png", dialect="x") == Media("image", url="https://a/b.png")
+
+
+def test_accessors() -> None:
+    conv = Conversation([
+        Message("user", [Text("a"), Text("b")]),
+        Message("assistant", [ToolCall("f", {}, "c1")]),
+        Message("tool", [ToolResult("c1", content="ok")]),
+    ])
+    assert conv.messages[0].text == "a\n\nb"
+    assert conv.calls == (ToolCall("f", {}, "c1"),) and conv.messages[1].calls == conv.calls
+    assert conv.results == (ToolResult("c1", content="ok"),) and conv.messages[2].results == conv.results
+    assert len(conv) == 3 and list(conv) == list(conv.messages)
+    assert Media("image", media_type="image/png", data="AAAA").data_url() == "data:image/png;base64,AAAA"
+    p = Problem("missing-result", 1, "c9", "Message 1: ...")
+    assert p.as_dict() == {"kind": "missing-result", "index": 1, "id": "c9", "message": "Message 1: ..."}
+    assert str(p) == "Message 1: ..."
