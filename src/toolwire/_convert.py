@@ -30,7 +30,8 @@ from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool, encode, encode_result, encode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._errors import DecodeError, EncodeError
+from ._errors import DecodeError, EncodeError, ToolwireError
+from ._foreign import foreign
 from ._ids import IdMap, synthesize_id
 from ._names import NameMap
 from ._registry import Registry
@@ -159,10 +160,15 @@ def convert(
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
     """
-    d = _get(to, registry)
-    assert d is not None
-    target = _Target(d, ids, names, registry)
-    return target.one(x, _get(source, registry), 0)
+    try:
+        d = _get(to, registry)
+        assert d is not None
+        target = _Target(d, ids, names, registry)
+        return target.one(x, _get(source, registry), 0)
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def encode_message(

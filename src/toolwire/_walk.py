@@ -6,13 +6,14 @@ item of a message, response or conversation with its dialect, kind and ``$.path`
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterator, List, Optional, Set, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
-from ._errors import DecodeError, excerpt
+from ._errors import DecodeError, ToolwireError, excerpt
+from ._foreign import foreign
 from ._registry import Registry
 
 __all__ = ["Detection", "detect", "explain", "walk"]
@@ -142,7 +143,38 @@ def walk(
                 loc=cloc,
             )
         else:
+            if kind == OTHER:  # not opened: a cycle inside would go unseen (and give ``[]``)
+                _no_cycle(cur, cloc, depth)
             yield dd, kind, cur, cloc, finish
+
+
+def _no_cycle(item: Any, loc: str, depth: int) -> None:
+    """Raise when *item* contains itself (or is nested past the container limit).
+    Each container is entered once (shared values too): linear in *item*."""
+    if type(item) is not dict and type(item) is not list:
+        return
+    done: Set[int] = set()
+    open_ids: Set[int] = set()
+    stack: List[Tuple[Any, int, bool]] = [(item, depth, False)]
+    while stack:
+        v, level, leaving = stack.pop()
+        key = id(v)
+        if leaving:
+            open_ids.discard(key)
+            done.add(key)
+            continue
+        if key in done:
+            continue
+        if key in open_ids or level > MAX_OBJECT_DEPTH:
+            raise DecodeError(
+                f"Item at {loc} contains itself or is nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+            )
+        open_ids.add(key)
+        stack.append((v, level, True))
+        for child in (v.values() if type(v) is dict else v):
+            t = type(child)
+            if t is dict or t is list:
+                stack.append((child, level + 1, False))
 
 
 class Detection(Tuple[str, str, str]):
@@ -163,15 +195,20 @@ class Detection(Tuple[str, str, str]):
 
 def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
     """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
-    data = _load(item)
-    if type(data) is list:
-        if not data:
-            raise DecodeError("Input at $ is an empty list; nothing to detect")
-        data = to_data(data[0], "$[0]")
-    d, kind = _sniff(data, None, registry, "$")
-    hit = _safe_sniff(d, data)
-    assert hit is not None
-    return Detection((d.name, kind, hit[1]))
+    try:
+        data = _load(item)
+        if type(data) is list:
+            if not data:
+                raise DecodeError("Input at $ is an empty list; nothing to detect")
+            data = to_data(data[0], "$[0]")
+        d, kind = _sniff(data, None, registry, "$")
+        hit = _safe_sniff(d, data)
+        assert hit is not None
+        return Detection((d.name, kind, hit[1]))
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def detect(item: Any, *, registry: Optional[Registry] = None) -> str:

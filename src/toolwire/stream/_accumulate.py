@@ -245,7 +245,12 @@ class Accumulator:
             if self._core is not None:
                 self._run(chunks, self._feed_any)
                 return
-        it = iter(chunks)
+        try:
+            it = iter(chunks)
+        except TypeError:  # None, a number...: not a stream
+            raise DecodeError(
+                f"A stream at $ is an iterable of chunks or one SSE / NDJSON body, got {excerpt(chunks)}"
+            ) from None
         if self._core is None:
             for chunk in it:
                 if type(chunk) is dict:  # detected here: no generator, no chain
