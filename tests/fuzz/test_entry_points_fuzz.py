@@ -4,14 +4,16 @@ structured-output readers and every text format, each fed valid payloads,
 realistic corruptions of them and arbitrary JSON values.
 
 A few examples per entry point in the quick profiles; the profile's full count under
-``thorough`` (``--hypothesis-profile=thorough``: 20,000 per entry point, over 1M in
-all; the numbers of the last long run are in docs/fuzzing.md).
+``thorough`` (``--hypothesis-profile=thorough``: 20,000 per entry point, 1M in all), or
+``TOOLWIRE_FUZZ_EXAMPLES`` per entry point when set (a long run in slices). The numbers
+of the last long run are in docs/fuzzing.md.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import os
 from typing import Any, Callable, Dict, List, Tuple
 
 import pydantic
@@ -25,7 +27,7 @@ from toolwire import strategies as tws
 from toolwire.stream import Accumulator, TextParser, accumulate
 from toolwire.text import encode_text
 
-_N = settings.default.max_examples
+_N = int(os.environ.get("TOOLWIRE_FUZZ_EXAMPLES", "0")) or settings.default.max_examples
 each = settings(max_examples=_N if _N > 100 else 4)
 
 TEXT_FORMATS = ("text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek", "text.gemma",
