@@ -29,6 +29,17 @@ from toolwire.text import encode_text
 
 _N = int(os.environ.get("TOOLWIRE_FUZZ_EXAMPLES", "0")) or settings.default.max_examples
 each = settings(max_examples=_N if _N > 100 else 4)
+RAN = [0]  # examples run by the current test (``TOOLWIRE_FUZZ_LOG`` gets one line per test)
+
+
+@pytest.fixture(autouse=True)
+def _count(request: Any) -> Any:
+    RAN[0] = 0
+    yield
+    log = os.environ.get("TOOLWIRE_FUZZ_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"{request.node.nodeid}\t{RAN[0]}\n")
 
 TEXT_FORMATS = ("text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek", "text.gemma",
                 "text.glm", "text.kimi", "text.harmony")
@@ -67,6 +78,7 @@ def model_text(draw: Any, fmt: str) -> str:
 
 
 def _quiet(fn: Callable[..., Any], *args: Any, **kw: Any) -> None:
+    RAN[0] += 1
     with contextlib.suppress(toolwire.ToolwireError):
         fn(*args, **kw)
 
