@@ -151,30 +151,31 @@ def walk(
 def _no_cycle(item: Any, loc: str, depth: int) -> None:
     """Raise when *item* contains itself (or is nested past the container limit).
     Each container is entered once (shared values too): linear in *item*."""
-    if type(item) is not dict and type(item) is not list:
+    t = type(item)
+    if t is not dict and t is not list:
         return
-    done: Set[int] = set()
-    open_ids: Set[int] = set()
-    stack: List[Tuple[Any, int, bool]] = [(item, depth, False)]
-    while stack:
-        v, level, leaving = stack.pop()
-        key = id(v)
-        if leaving:
-            open_ids.discard(key)
-            done.add(key)
-            continue
-        if key in done:
-            continue
-        if key in open_ids or level > MAX_OBJECT_DEPTH:
-            raise DecodeError(
-                f"Item at {loc} contains itself or is nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
-            )
-        open_ids.add(key)
-        stack.append((v, level, True))
-        for child in (v.values() if type(v) is dict else v):
-            t = type(child)
-            if t is dict or t is list:
-                stack.append((child, level + 1, False))
+    for value in item.values() if t is dict else item:
+        tv = type(value)
+        if tv is dict or tv is list:
+            break
+    else:
+        return  # no container inside: nothing can hold the item
+    _enter(item, set(), set(), depth, loc)
+
+
+def _enter(value: Any, open_ids: Set[int], done: Set[int], level: int, loc: str) -> None:
+    key = id(value)
+    if key in open_ids or level > MAX_OBJECT_DEPTH:
+        raise DecodeError(
+            f"Item at {loc} contains itself or is nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+        )
+    open_ids.add(key)
+    for child in value.values() if type(value) is dict else value:
+        t = type(child)
+        if (t is dict or t is list) and id(child) not in done:
+            _enter(child, open_ids, done, level + 1, loc)
+    open_ids.discard(key)
+    done.add(key)
 
 
 class Detection(Tuple[str, str, str]):
