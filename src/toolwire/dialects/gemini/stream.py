@@ -21,7 +21,8 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   as base64), so ``encode(call, "gemini")`` writes them back on the call's part
   (Gemini rejects a replayed call without its signature). With ``partialArgs`` the
   signature may come on any part of the call: the first one seen is kept.
-  ``executableCode`` parts are server calls. ``finishReason`` is the finish reason (``MAX_TOKENS`` when cut off).
+  ``executableCode`` parts are server calls. ``finishReason`` is the finish reason
+  (``MAX_TOKENS`` when cut off).
 - camelCase (wire, SDK objects) and snake_case (``model_dump()``) names are both read.
 """
 
