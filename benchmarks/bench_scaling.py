@@ -12,21 +12,34 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - text formats (#17): a DSML invoke and a Kimi K3 call with many parameters, plain
   Harmony text, a Qwen3-Coder call and an unclosed Gemma bare call fed one character
   at a time.
+
+and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
+(arguments of n characters), ``decode_all`` (n calls), every stream dialect with
+one-character deltas (n chunks; Gemini also as Vertex ``partialArgs``), the hostile
+stream bookkeeping of issue #16 item 3, every text format (``decode_text`` and a
+``TextParser`` fed one character at a time), ``response.normalize``,
+``retry.classify``, ``schema.validate`` and a ``to_pydantic`` model (n items).
+``--memory`` adds the peak memory (``tracemalloc``) per input byte of the streams and
+text parsers at 4n.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
+import json
 import sys
 import time
-from typing import Any, Callable, List, Tuple
+import tracemalloc
+from typing import Any, Callable, Dict, List, Tuple
 
 import toolwire
 from toolwire import schema
 from toolwire.response import normalize
 from toolwire.retry import classify, prepare
-from toolwire.text._api import TextParser
+from toolwire.stream import TextParser, accumulate, encode_stream, stream_dialects
+from toolwire.text import encode_text
 
 RECURSIVE = {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "integer"}]}
 
@@ -83,25 +96,163 @@ def _stream(text: str, dialect: str) -> Any:
     return p.close("stop")
 
 
+# --- every entry point on ordinary model output of size n ----------------------------------
+
+
+def _call(n: int) -> toolwire.ToolCall:
+    return toolwire.ToolCall(name="write_file", args={"path": "notes.txt", "text": "lorem ipsum " * (n // 12 + 1)},
+                             id="call_0")
+
+
+WHOLE_CALLS = ("gemini", "ollama")  # streams that deliver each call whole (no argument deltas)
+
+
+def _one_char(dialect: str, **options: Any) -> Callable[[int], Any]:
+    return lambda n: encode_stream([_call(n)], dialect, split=1, **options)
+
+
+def _chat_index_less(n: int) -> List[Dict[str, Any]]:
+    """Choice 1's call continued without index or id after n calls of choice 0."""
+    def chunk(choice: int, tc: Dict[str, Any]) -> Dict[str, Any]:
+        return {"object": "chat.completion.chunk", "choices": [{"index": choice, "delta": {"tool_calls": [tc]}}]}
+    head = {"id": "call_x", "type": "function", "function": {"name": "f", "arguments": ""}}
+    out = [chunk(1, head)]
+    out += [chunk(0, {"index": i, "id": f"call_{i}", "function": {"name": "f", "arguments": "{}"}}) for i in range(n)]
+    return out + [chunk(1, {"function": {"arguments": "{" if i == 0 else " "}}) for i in range(n)] + [
+        chunk(1, {"function": {"arguments": "}"}})]
+
+
+def _chat_finish_per_chunk(n: int) -> List[Dict[str, Any]]:
+    return [{"object": "chat.completion.chunk", "choices": [
+        {"index": 0, "delta": {"tool_calls": [{"index": i, "id": f"call_{i}", "function": {"name": "f", "arguments": "{}"}}]}},
+        {"index": 1, "delta": {}, "finish_reason": "stop"}]} for i in range(n)]
+
+
+def _responses_done_again(n: int) -> List[Dict[str, Any]]:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": ""}
+    events = [{"type": "response.output_item.added", "output_index": 0, "item": item}]
+    events += [{"type": "response.function_call_arguments.delta", "output_index": 0, "delta": " "}] * n
+    return events + [{"type": "response.function_call_arguments.done", "output_index": 0, "arguments": "{}"}] * n
+
+
+def _gemini_jumps(n: int) -> List[Dict[str, Any]]:
+    def chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
+        return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}]}
+    out = [chunk({"name": "f", "willContinue": True})]
+    out += [chunk({"partialArgs": [{"jsonPath": f"$.a[{i * 10_000}]", "numberValue": 1}], "willContinue": True})
+            for i in range(1, n + 1)]
+    return out + [chunk({})]
+
+
+def _feed_chars(fmt: str) -> Callable[[str], Any]:
+    def run(text: str) -> Any:
+        parser = TextParser(fmt)
+        for ch in text:
+            parser.feed(ch)
+        return parser.close()
+    return run
+
+
+TEXT_FORMATS = ["text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek", "text.gemma",
+                "text.glm", "text.kimi", "text.harmony"]
+SCHEMA = {"type": "object", "properties": {"items": {"type": "array", "items": {
+    "type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}, "required": ["id"]}}}}
+MODEL = schema.to_pydantic(SCHEMA)
+ITEMS_STATE = prepare({"model": "m", "messages": [{"role": "user", "content": "?"}]}, SCHEMA, "openai.chat",
+                      mode="native").state
+
+
+def _items(n: int) -> Dict[str, Any]:
+    return {"items": [{"id": i, "name": f"item {i}"} for i in range(n)]}
+
+
+def _tool_calls(n: int) -> Dict[str, Any]:
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": f"call_{i}", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}} for i in range(n)]}
+
+
+#: (name, n, make input of size n, entry point, kind: "stream" / "text" rows get a memory figure)
+ENTRY_CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any], str]] = [
+    ("decode, arguments of n chars", 200_000,
+     lambda n: {"id": "call_0", "type": "function", "function": {"name": "f", "arguments": json.dumps(_call(n).args)}},
+     toolwire.decode, ""),
+    ("decode_all, n calls", 5_000, _tool_calls, toolwire.decode_all, ""),
+    *[(f"stream {d}, 1-char deltas", 16_000, _one_char(d), lambda c, d=d: accumulate(c, d), "stream")
+      for d in stream_dialects() if d not in WHOLE_CALLS],
+    ("stream gemini partialArgs, 1-char pieces", 16_000, _one_char("gemini", partial_args=True),
+     lambda c: accumulate(c, "gemini"), "stream"),
+    *[(f"stream {d}, n whole calls", 4_000, lambda n, d=d: encode_stream([_call(40)] * n, d),
+       lambda c, d=d: accumulate(c, d), "stream") for d in WHOLE_CALLS],
+    ("stream openai.chat, deltas without index", 4_000, _chat_index_less, lambda c: accumulate(c, "openai.chat"), ""),
+    ("stream openai.chat, finish_reason per chunk", 4_000, _chat_finish_per_chunk,
+     lambda c: accumulate(c, "openai.chat"), ""),
+    ("stream openai.responses, arguments.done again", 8_000, _responses_done_again,
+     lambda c: accumulate(c, "openai.responses"), ""),
+    ("stream gemini partialArgs index jumps", 400, _gemini_jumps, lambda c: accumulate(c, "gemini"), ""),
+    *[(f"decode_text {f}", 100_000, lambda n, f=f: encode_text([_call(n)], f),
+       lambda t, f=f: toolwire.decode_text(t, f), "") for f in TEXT_FORMATS],
+    *[(f"TextParser {f}, 1-char deltas", 16_000, lambda n, f=f: encode_text([_call(n)], f), _feed_chars(f), "text")
+      for f in TEXT_FORMATS],
+    ("response.normalize, text of n chars", 200_000, lambda n: _chat("lorem ipsum " * (n // 12)), normalize, ""),
+    ("retry.classify, n items", 2_000, lambda n: _chat(json.dumps(_items(n))), lambda r: classify(r, ITEMS_STATE), ""),
+    ("schema.validate, n items", 2_000, _items, lambda v: schema.validate(v, SCHEMA), ""),
+    ("to_pydantic model, n items", 2_000, _items, MODEL.model_validate, ""),
+]
+
+
+def _peak_per_byte(fn: Callable[[Any], Any], arg: Any) -> float:
+    size = len(json.dumps(arg, ensure_ascii=False)) if not isinstance(arg, str) else len(arg.encode())
+    tracemalloc.start()
+    with contextlib.suppress(toolwire.ToolwireError):
+        fn(arg)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / size
+
+
+CLOCK = time.perf_counter  # ``--cpu``: this process's CPU time (steadier on a shared machine)
+
+
 def _time(fn: Callable[[Any], Any], arg: Any, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        gc.collect()
+        t = CLOCK()
         with contextlib.suppress(toolwire.ToolwireError):  # a refusal is an answer too
             fn(arg)
-        best = min(best, time.perf_counter() - t)
+        best = min(best, CLOCK() - t)
     return best
 
 
 def main(argv: Any = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--memory", action="store_true", help="peak memory per input byte of streams and text parsers")
+    ap.add_argument("--only", default="", help="run the rows whose name contains this text")
+    ap.add_argument("--cpu", action="store_true", help="time with the process's CPU clock, not the wall clock")
     a = ap.parse_args(argv)
+    global CLOCK
+    if a.cpu:
+        CLOCK = time.process_time
     repeat = 1 if a.quick else 3
     print("| case | n | time at n | time at 4n | ratio |\n| --- | ---: | ---: | ---: | ---: |")
-    for name, n, make, fn in CASES:
-        small, big = _time(fn, make(n), repeat), _time(fn, make(4 * n), repeat)
-        print(f"| {name} | {n:,} | {small * 1e3:.2f} ms | {big * 1e3:.2f} ms | {big / small:.1f}x |")
+    worst = 0.0
+    rows = [(name, n, make, fn, "") for name, n, make, fn in CASES] + ENTRY_CASES
+    memory: List[Tuple[str, float]] = []
+    for name, n, make, fn, kind in rows:
+        if a.only not in name:
+            continue
+        big_input = make(4 * n)
+        small, big = _time(fn, make(n), repeat), _time(fn, big_input, repeat)
+        worst = max(worst, big / small)
+        print(f"| {name} | {n:,} | {small * 1e3:.2f} ms | {big * 1e3:.2f} ms | {big / small:.1f}x |", flush=True)
+        if a.memory and kind:
+            memory.append((name, _peak_per_byte(fn, big_input)))
+    print(f"\nworst ratio: {worst:.1f}x")
+    if memory:
+        print("\n| case (at 4n) | peak bytes per input byte |\n| --- | ---: |")
+        for name, per in memory:
+            print(f"| {name} | {per:.1f} |")
     return 0
 
 

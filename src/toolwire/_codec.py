@@ -10,9 +10,10 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import TRUNCATING, Verbatim, make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, foreign, one_step_calls
+from ._collect import chosen, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
+from ._foreign import foreign
 from ._ids import IdMap
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
@@ -53,49 +54,54 @@ def decode(
     """
     reg = registry if registry is not None else _builtin._default or default_registry()
     pol = make_policy(policy) if policy else _DEFAULT
-    if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
-        out = reg.decode(item, pol)
+    try:
+        if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
+            out = reg.decode(item, pol)
+            if type(out) is ToolCall:
+                return out
+            return _not_one_call(item, out, registry, policy)
+        d = None if dialect is None else dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+        if type(item) is dict:
+            data: Any = item
+        else:
+            if type(item) not in _PLAIN_INPUT:  # an SDK tool-call object its dialect reads by attribute
+                read, _, fast = reg.object_plan(type(item))
+                if fast is not None and pol is _DEFAULT and (d is None or read is not None and d is read[0]):
+                    try:
+                        call = fast(item)
+                    except Exception:  # the general path decides
+                        call = None
+                    if call is not None:
+                        return cast(ToolCall, call)
+                if read is not None and (d is None or d is read[0]):
+                    try:
+                        plain = read[1](item)
+                    except Exception:  # an odd instance (built without validation): the generic walk
+                        plain = None
+                    if plain is not None:
+                        out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
+                        return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
+            data = _load(item)
+            if type(data) is not dict:  # only dicts are calls: say what it is
+                if d is not None:
+                    return _named(d, data, None, registry, policy)
+                d, kind = _sniff(data, None, registry, "$")
+                if kind in (CALL, SERVER):
+                    return decode_one(d, data, pol, "$", kind == SERVER)
+                return _not_one_call(data, (d, kind), registry, policy)
+        if d is None:  # the plan: the dialect that claims it, then its decoder
+            out = reg.decode(data, pol)
+            if type(out) is ToolCall:
+                return out
+            return _not_one_call(data, out, registry, policy)
+        out = reg.decode_as(d, data, pol)
         if type(out) is ToolCall:
             return out
-        return _not_one_call(item, out, registry, policy)
-    d = None if dialect is None else dialect if isinstance(dialect, Dialect) else reg.get(dialect)
-    if type(item) is dict:
-        data: Any = item
-    else:
-        if type(item) not in _PLAIN_INPUT:  # an SDK tool-call object its dialect reads by attribute
-            read, _, fast = reg.object_plan(type(item))
-            if fast is not None and pol is _DEFAULT and (d is None or read is not None and d is read[0]):
-                try:
-                    call = fast(item)
-                except Exception:  # the general path decides
-                    call = None
-                if call is not None:
-                    return cast(ToolCall, call)
-            if read is not None and (d is None or d is read[0]):
-                try:
-                    plain = read[1](item)
-                except Exception:  # an odd instance (built without validation): the generic walk
-                    plain = None
-                if plain is not None:
-                    out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
-                    return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
-        data = _load(item)
-        if type(data) is not dict:  # only dicts are calls: say what it is
-            if d is not None:
-                return _named(d, data, None, registry, policy)
-            d, kind = _sniff(data, None, registry, "$")
-            if kind in (CALL, SERVER):
-                return decode_one(d, data, pol, "$", kind == SERVER)
-            return _not_one_call(data, (d, kind), registry, policy)
-    if d is None:  # the plan: the dialect that claims it, then its decoder
-        out = reg.decode(data, pol)
-        if type(out) is ToolCall:
-            return out
-        return _not_one_call(data, out, registry, policy)
-    out = reg.decode_as(d, data, pol)
-    if type(out) is ToolCall:
-        return out
-    return _named(d, data, None if out is None else cast(Tuple[Dialect, str], out)[1:], registry, policy)
+        return _named(d, data, None if out is None else cast(Tuple[Dialect, str], out)[1:], registry, policy)
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:
@@ -106,7 +112,7 @@ def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy
         if hit[0] == CALL or hit[0] == SERVER:  # a call that is not a dict
             raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
     if hit[0] == OTHER:  # the item of another dialect that holds calls is named as such
-        foreign(data, d, _registry(registry), "$")
+        other_dialect(data, d, _registry(registry), "$")
     return _not_one_call(data, (d, hit[0]), registry, policy)
 
 
@@ -186,48 +192,53 @@ def decode_all(
         raise ValueError("invalid must be 'raise' or 'keep'")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
-    data = None
-    if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
-        reader = _registry(registry).object_plan(type(x))[1]
-        try:
-            data = None if reader is None else reader(x)
-        except Exception:  # an odd instance (built without validation): the generic walk
-            data = None
-    if data is None:
-        data = x if type(x) is dict else _load(x)
-    if data is None or ((type(data) is dict or type(data) is list) and not data):
-        return []
     pol = make_policy(policy) if policy else _DEFAULT
-    d = None if dialect is None else _dialect(dialect, registry)
-    out: List[Union[ToolCall, InvalidToolCall]] = []
-    if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
-        reg = registry if registry is not None else _builtin._default or default_registry()
-        try:
-            one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
-        except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
-            one = None
-        if type(one) is ToolCall:
-            if not one.server and not choice:
-                return [one]
-        elif one is not None:
-            found: Tuple[Dialect, str] = one  # type: ignore[assignment]
-            if found[1] == CALLS and d is None and pol is _DEFAULT and not choice:  # speed only
-                fast = reg.fast_calls(found[0], data)
-                if fast is not None:
-                    return fast
-            alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
-            if alt is not None:  # one reply of several: its calls only
-                cut = alt[2] in TRUNCATING and pol.finish_reason is None  # this reply's own finish reason
-                sub = replace(pol, finish_reason=alt[2]) if cut else pol
-                collect(alt[0], found[0], registry, sub, alt[1], out, invalid == "keep", include_server, False)
-                return out
-            calls: List[Any] = []
-            if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
-                return calls
-    if choice:
-        raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
-    collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
-    return out
+    try:
+        data = None
+        if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
+            reader = _registry(registry).object_plan(type(x))[1]
+            try:
+                data = None if reader is None else reader(x)
+            except Exception:  # an odd instance (built without validation): the generic walk
+                data = None
+        if data is None:
+            data = x if type(x) is dict else _load(x)
+        if data is None or ((type(data) is dict or type(data) is list) and not data):
+            return []
+        d = None if dialect is None else _dialect(dialect, registry)
+        out: List[Union[ToolCall, InvalidToolCall]] = []
+        if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
+            reg = registry if registry is not None else _builtin._default or default_registry()
+            try:
+                one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
+            except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
+                one = None
+            if type(one) is ToolCall:
+                if not one.server and not choice:
+                    return [one]
+            elif one is not None:
+                found: Tuple[Dialect, str] = one  # type: ignore[assignment]
+                if found[1] == CALLS and d is None and pol is _DEFAULT and not choice:  # speed only
+                    fast = reg.fast_calls(found[0], data)
+                    if fast is not None:
+                        return fast
+                alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
+                if alt is not None:  # one reply of several: its calls only
+                    cut = alt[2] in TRUNCATING and pol.finish_reason is None  # this reply's own finish reason
+                    sub = replace(pol, finish_reason=alt[2]) if cut else pol
+                    collect(alt[0], found[0], registry, sub, alt[1], out, invalid == "keep", include_server, False)
+                    return out
+                calls: List[Any] = []
+                if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
+                    return calls
+        if choice:
+            raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
+        collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
+        return out
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 # ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
@@ -343,14 +354,19 @@ def decode_result(
 
 
 def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: str, method: str) -> Any:
-    data = _load(item)
-    d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
-    if kind != want:
-        raise DecodeError(
-            f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a {_KIND_WORDS[want]}",
-            dialect=d.name,
-        )
-    return _guard(d, getattr(d, method), data)
+    try:
+        data = _load(item)
+        d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
+        if kind != want:
+            raise DecodeError(
+                f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a {_KIND_WORDS[want]}",
+                dialect=d.name,
+            )
+        return _guard(d, getattr(d, method), data)
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def encode_result(

@@ -14,7 +14,7 @@ from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["chosen", "collect", "foreign", "one_step_calls"]
+__all__ = ["chosen", "collect", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
@@ -94,7 +94,7 @@ def collect(
     start = len(out)
     for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
         if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
-            foreign(item, dd, reg, iloc)
+            other_dialect(item, dd, reg, iloc)
         elif kind == CALL or (kind == SERVER and server):
             sub = pol
             if finish is not None and finish in TRUNCATING and pol.finish_reason is None:
@@ -115,10 +115,10 @@ def collect(
                     raise
                 out.append(_invalid(item, dd, exc))
     if d is not None and top and len(out) == start:  # nothing found under the named dialect
-        foreign(data, d, reg, loc)
+        other_dialect(data, d, reg, loc)
 
 
-def foreign(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
+def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
     """Raise when *data*, in which the caller's dialect *d* finds no call, is
     recognisably another dialect that finds calls in it (an Anthropic ``Message``
     named as ``openai.chat``, say): ``[]`` there would be a wrong answer that looks

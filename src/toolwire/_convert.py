@@ -39,7 +39,8 @@ from ._codec import (
     written,
 )
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._errors import DecodeError, EncodeError
+from ._errors import DecodeError, EncodeError, ToolwireError
+from ._foreign import foreign
 from ._ids import IdMap
 from ._names import NameMap
 from ._registry import Registry
@@ -164,10 +165,15 @@ def convert(
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
     """
-    d = _get(to, registry)
-    assert d is not None
-    target = _Target(d, ids, names, registry)
-    return target.one(x, _get(source, registry), 0)
+    try:
+        d = _get(to, registry)
+        assert d is not None
+        target = _Target(d, ids, names, registry)
+        return target.one(x, _get(source, registry), 0)
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def encode_message(

@@ -10,11 +10,14 @@
 
 Every error carries the dialect id (or ``None``) and a ``$.path`` into the input.
 Messages are one sentence: what is wrong, where, in which dialect, and what the
-input looked like instead.
+input looked like instead; they are short whatever the input (``short``): a long
+``$.path`` keeps its ends, a message over ``MAX_MESSAGE`` characters its start and end
+(``loc`` keeps the whole path).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 __all__ = [
@@ -24,9 +27,31 @@ __all__ = [
     "ToolwireError",
     "UnknownDialectError",
     "excerpt",
+    "short",
 ]
 
 _EXCERPT = 60
+MAX_MESSAGE = 400  # characters of an error message
+_PATH_END = 24  # characters kept at each end of a long path in a message
+_PATH = re.compile(r"\$[^\s,;]{60,}")  # a path over 60 characters; one class, no backtracking
+
+
+def _elide(m: re.Match[str]) -> str:
+    path = m.group()
+    return f"{path[:_PATH_END]}…{path[-_PATH_END:]}"
+
+
+def short(message: str) -> str:
+    """*message* with long paths elided in their middle, then cut to ``MAX_MESSAGE``
+    characters (its start and its end kept)."""
+    if len(message) <= 2 * _PATH_END + 12:
+        return message
+    if "$" in message:
+        message = _PATH.sub(_elide, message)
+    if len(message) > MAX_MESSAGE:
+        head = MAX_MESSAGE * 2 // 3
+        message = f"{message[:head]} … {message[head + 3 - MAX_MESSAGE:]}"
+    return message
 
 
 def excerpt(value: Any, limit: int = _EXCERPT) -> str:
@@ -44,6 +69,7 @@ class ToolwireError(Exception):
     """Base of every error toolwire raises."""
 
     def __init__(self, message: str, *, dialect: Optional[str] = None, loc: str = "$") -> None:
+        message = short(message)
         super().__init__(message)
         self.message = message
         self.dialect = dialect

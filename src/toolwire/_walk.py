@@ -6,13 +6,14 @@ item of a message, response or conversation with its dialect, kind and ``$.path`
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterator, List, Optional, Set, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
-from ._errors import DecodeError, excerpt
+from ._errors import DecodeError, ToolwireError, excerpt
+from ._foreign import foreign
 from ._registry import Registry
 
 __all__ = ["Detection", "detect", "explain", "walk"]
@@ -147,6 +148,8 @@ def walk(
                 loc=cloc,
             )
         else:
+            if kind == OTHER:  # not opened: a cycle inside would go unseen (and give ``[]``)
+                _no_cycle(cur, cloc, depth)
             yield dd, kind, cur, cloc, finish
 
 
@@ -158,6 +161,36 @@ def _first_choice(d: Dialect, data: Any, loc: str) -> Optional[Tuple[Any, str, O
     except Exception:  # a shape the reader did not foresee: the container is read as it is
         return None
     return alts[0] if alts is not None and len(alts) > 1 else None
+
+
+def _no_cycle(item: Any, loc: str, depth: int) -> None:
+    """Raise when *item* contains itself (or is nested past the container limit).
+    Each container is entered once (shared values too): linear in *item*."""
+    t = type(item)
+    if t is not dict and t is not list:
+        return
+    for value in item.values() if t is dict else item:
+        tv = type(value)
+        if tv is dict or tv is list:
+            break
+    else:
+        return  # no container inside: nothing can hold the item
+    _enter(item, set(), set(), depth, loc)
+
+
+def _enter(value: Any, open_ids: Set[int], done: Set[int], level: int, loc: str) -> None:
+    key = id(value)
+    if key in open_ids or level > MAX_OBJECT_DEPTH:
+        raise DecodeError(
+            f"Item at {loc} contains itself or is nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+        )
+    open_ids.add(key)
+    for child in value.values() if type(value) is dict else value:
+        t = type(child)
+        if (t is dict or t is list) and id(child) not in done:
+            _enter(child, open_ids, done, level + 1, loc)
+    open_ids.discard(key)
+    done.add(key)
 
 
 class Detection(Tuple[str, str, str]):
@@ -178,15 +211,20 @@ class Detection(Tuple[str, str, str]):
 
 def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
     """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
-    data = _load(item)
-    if type(data) is list:
-        if not data:
-            raise DecodeError("Input at $ is an empty list; nothing to detect")
-        data = to_data(data[0], "$[0]")
-    d, kind = _sniff(data, None, registry, "$")
-    hit = _safe_sniff(d, data)
-    assert hit is not None
-    return Detection((d.name, kind, hit[1]))
+    try:
+        data = _load(item)
+        if type(data) is list:
+            if not data:
+                raise DecodeError("Input at $ is an empty list; nothing to detect")
+            data = to_data(data[0], "$[0]")
+        d, kind = _sniff(data, None, registry, "$")
+        hit = _safe_sniff(d, data)
+        assert hit is not None
+        return Detection((d.name, kind, hit[1]))
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def detect(item: Any, *, registry: Optional[Registry] = None) -> str:

@@ -30,6 +30,7 @@ from ._codec import decode_all
 from ._derived import derived
 from ._dialect import Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, excerpt
+from ._foreign import foreign
 from ._registry import Registry
 from ._usage import Usage
 
@@ -127,64 +128,69 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     default one when ``None``) in order. Raises ``DecodeError`` for anything that is
     not a response of a known shape.
     """
-    data = _plain(resp)
-    if not isinstance(data, dict):
-        raise DecodeError(f"Response must be a JSON object, got {excerpt(data)} at $")
-    tables = derived(_Tables, registry)
-    shape: Optional[Tuple[Dialect, ResponseReader]] = None
-    if provider is not None:
-        shape = tables.by_name.get(provider)
-        if shape is not None and not _claims(shape[1], data):  # named, but not its shape: another's?
-            other = next((d for d, r in tables.candidates(data) if d is not shape[0] and _claims(r, data)), None)
-            if other is not None:
-                raise DecodeError(
-                    f"Response is not a {shape[0].name} response: it looks like {other.name}; "
-                    f"keys were {excerpt(sorted(data))} at $",
-                    dialect=shape[0].name,
-                )
-    else:
-        for d, reader in tables.candidates(data):
-            if _claims(reader, data):
-                shape = (d, reader)
-                break
-    if shape is None:
-        what = f"for provider {provider!r}" if provider else "of any known provider"
-        raise DecodeError(
-            f"Response is not a response {what}; keys were {excerpt(sorted(data))} at $",
-            dialect=provider,
-        )
-    dialect, reader = shape
-    sid = dialect.name
     try:
-        text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
-        may_hold_calls = reader.may_hold_calls(data)
-    except (AttributeError, TypeError, KeyError, IndexError) as exc:
-        raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
-    text, reasoning, stripped = _split_think(text, reasoning)
-    calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
-    raw_finish = raw_finish if isinstance(raw_finish, str) else None
-    finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
-    if calls and finish in ("stop", None):
-        finish = "tool_calls"
-    if refusal is None and finish == "refusal":
-        refusal = text or "refused"
-    out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
-    out.__dict__.update(
-        provider=sid,
-        text=text,
-        reasoning=reasoning,
-        refusal=refusal,
-        tool_calls=tuple(calls),
-        invalid_tool_calls=tuple(invalid),
-        finish_reason=finish,
-        raw_finish_reason=raw_finish,
-        truncated=finish == "length",
-        usage=usage,
-        parsed=parsed,
-        think_stripped=stripped,
-        raw=data,
-    )
-    return out
+        data = _plain(resp)
+        if not isinstance(data, dict):
+            raise DecodeError(f"Response must be a JSON object, got {excerpt(data)} at $")
+        tables = derived(_Tables, registry)
+        shape: Optional[Tuple[Dialect, ResponseReader]] = None
+        if provider is not None:
+            shape = tables.by_name.get(provider)
+            if shape is not None and not _claims(shape[1], data):  # named, but not its shape: another's?
+                other = next((d for d, r in tables.candidates(data) if d is not shape[0] and _claims(r, data)), None)
+                if other is not None:
+                    raise DecodeError(
+                        f"Response is not a {shape[0].name} response: it looks like {other.name}; "
+                        f"keys were {excerpt(sorted(data))} at $",
+                        dialect=shape[0].name,
+                    )
+        else:
+            for d, reader in tables.candidates(data):
+                if _claims(reader, data):
+                    shape = (d, reader)
+                    break
+        if shape is None:
+            what = f"for provider {provider!r}" if provider else "of any known provider"
+            raise DecodeError(
+                f"Response is not a response {what}; keys were {excerpt(sorted(data))} at $",
+                dialect=provider,
+            )
+        dialect, reader = shape
+        sid = dialect.name
+        try:
+            text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
+            may_hold_calls = reader.may_hold_calls(data)
+        except (AttributeError, TypeError, KeyError, IndexError) as exc:
+            raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+        text, reasoning, stripped = _split_think(text, reasoning)
+        calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
+        raw_finish = raw_finish if isinstance(raw_finish, str) else None
+        finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
+        if calls and finish in ("stop", None):
+            finish = "tool_calls"
+        if refusal is None and finish == "refusal":
+            refusal = text or "refused"
+        out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
+        out.__dict__.update(
+            provider=sid,
+            text=text,
+            reasoning=reasoning,
+            refusal=refusal,
+            tool_calls=tuple(calls),
+            invalid_tool_calls=tuple(invalid),
+            finish_reason=finish,
+            raw_finish_reason=raw_finish,
+            truncated=finish == "length",
+            usage=usage,
+            parsed=parsed,
+            think_stripped=stripped,
+            raw=data,
+        )
+        return out
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
 
 
 def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:

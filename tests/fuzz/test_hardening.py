@@ -83,6 +83,19 @@ class BadRepr:
         raise RuntimeError("no repr")
 
 
+class BadGet(dict):  # type: ignore[type-arg]
+    """A dict subclass whose ``get`` raises (#16 item 6; more in test_odd_mappings.py)."""
+
+    def get(self, *a: Any) -> Any:
+        raise RuntimeError("get")
+
+
+def _self_content() -> Any:
+    msg: Any = {"role": "assistant", "content": []}
+    msg["content"].append(msg)
+    return msg
+
+
 class MockValSerModel(pydantic.BaseModel):
     x: int = 1
 
@@ -138,6 +151,11 @@ hostile = st.sampled_from(
 @example(value={"name": "f", "args": {1: "int key"}})
 # attribute access raising inside a stream chunk
 @example(value=Boom())
+# odd mappings escaped as RuntimeError from decode*, normalize (#16 item 6); a message
+# whose content holds itself gave [] (#15 item 10)
+@example(value=BadGet(name="f", args={}))
+@example(value={"choices": [{"message": BadGet(role="assistant")}]})
+@example(value=_self_content())
 def test_hostile_values_raise_only_toolwire_errors(value: Any) -> None:
     _only_toolwire_errors(value)
 

@@ -410,7 +410,7 @@ def test_gemini_whole_calls_are_appended_with_thought_signature() -> None:
         {"functionCall": {"name": "b"}}]}}]}
     calls = accumulate([chunk, {"candidates": [{"content": {"parts": [{"text": ""}]}, "finishReason": "STOP"}]}])
     assert triples(calls) == [("a", {"x": 1}, None), ("b", {}, None)]
-    assert calls[0].provider_data == {"gemini": {"thought_signature": "sig"}}
+    assert calls[0].provider_data == {"gemini": {"part": {"thoughtSignature": "sig"}}}
 
 
 def test_ollama_whole_calls_appended_not_merged() -> None:

@@ -279,7 +279,12 @@ class Accumulator:
             if self._core is not None:
                 self._run(chunks, self._feed_any)
                 return
-        it = iter(chunks)
+        try:
+            it = iter(chunks)
+        except TypeError:  # None, a number...: not a stream
+            raise DecodeError(
+                f"A stream at $ is an iterable of chunks or one SSE / NDJSON body, got {excerpt(chunks)}"
+            ) from None
         if self._first is None and self._named:
             first = next(it, None)
             if first is None:

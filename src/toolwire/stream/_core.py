@@ -8,7 +8,9 @@ Rules (the same for every dialect):
 - Correlate a fragment with a call by id, then by index (key), then the latest open
   call of its scope. A new id, or a different name, on an occupied index starts a
   new call; an ``""`` id is no id and never overwrites one.
-- Argument fragments are kept in a list and joined once, when the call ends.
+- Argument fragments are kept in a list and joined once, when the call ends; the
+  work per delta is constant (no scan of earlier calls, no re-join of earlier
+  fragments): the latest call and the open calls of each scope are kept by scope.
 - A call is finalized only on its end (``end``), at the end of its scope (a choice's
   finish reason) or at ``close``: never because the partial text happens to parse.
 - A call of a dialect with explicit end events (``needs_end``) that is still open at
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Optional, Set, Union, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Optional, Tuple, Union, cast
 
 from pydantic_core import from_json
 
@@ -50,7 +52,7 @@ from .._errors import ArgumentsError, DecodeError, excerpt
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
 
-__all__ = ["Call", "Core", "dump"]
+__all__ = ["Call", "Core", "dump", "join_open"]
 
 _alloc = object.__new__
 # the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
@@ -77,7 +79,9 @@ class Call:
     full: Optional[str]  # authoritative whole text (an item's final form)
     obj: Any  # whole arguments given as an object
     tree: Optional[Dict[str, Any]]  # arguments assembled by JSON path
-    open_paths: Optional[Set[str]]
+    # strings of ``tree`` still growing: (container id, key) -> (container, key, pieces);
+    # the container holds the first piece until the pieces are joined (``join_open``)
+    open_paths: Optional[Dict[Tuple[int, Hashable], Tuple[Any, Hashable, List[str]]]]
     server: bool
     pd: Optional[Dict[str, Dict[str, Any]]]
     needs_end: bool  # a call cut off without its end event is truncated
@@ -120,6 +124,8 @@ class Core:
         self.finish_reason: Optional[str] = None
         self.calls: List[Call] = []
         self.by_key: Dict[Hashable, Call] = {}  # open calls by key
+        self._last: Dict[Hashable, Call] = {}  # the call each scope started last
+        self._open: Dict[Hashable, Dict[int, Call]] = {}  # open calls of each scope, by position
         # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
         self._by_id: Dict[Hashable, Call] = {}
 
@@ -173,6 +179,8 @@ class Core:
             c.full = text
             return
         seen = "".join(c.parts)
+        if len(c.parts) > 1:
+            c.parts = [seen]  # joined once: a second whole text compares, it does not re-join
         if text.startswith(seen) and len(text) > len(seen):
             self.add(c, text[len(seen):])
         c.full = text
@@ -258,11 +266,14 @@ class Core:
             self.add(c, text)
 
     def end_scope(self, scope: Hashable) -> None:
-        """The scope (a choice) finished: finalize its open calls."""
-        for c in self.calls:
-            if not c.done and c.scope == scope:
-                c.ended = True
-                self.finalize(c)
+        """The scope (a choice) finished: finalize its open calls (those only: a
+        finish reason per chunk costs nothing per earlier call)."""
+        open_calls = self._open.get(scope)
+        if open_calls:
+            for c in list(open_calls.values()):
+                if not c.done:
+                    c.ended = True
+                    self.finalize(c)
 
     # ---- text, finish, close ---------------------------------------------------------
 
@@ -333,6 +344,11 @@ class Core:
         c.needs_end = needs_end
         c.size = 0
         calls.append(c)
+        self._last[scope] = c
+        scoped = self._open.get(scope)
+        if scoped is None:
+            scoped = self._open[scope] = {}
+        scoped[c.pos] = c
         if key is not None:
             self.by_key[key] = c
         if id is not None:
@@ -343,10 +359,7 @@ class Core:
 
     def _latest(self, scope: Hashable) -> Optional[Call]:
         """The call of *scope* started last (open or not)."""
-        for c in reversed(self.calls):
-            if c.scope == scope:
-                return c
-        return None
+        return self._last.get(scope)
 
     def add(self, c: Call, text: str) -> None:
         """Add argument text to *c* (kept as a fragment; joined once at the end)."""
@@ -380,6 +393,11 @@ class Core:
     def finalize(self, c: Call) -> None:
         """Make *c*'s result (``c.ended`` says whether its end event came)."""
         c.done = True
+        scoped = self._open.get(c.scope)
+        if scoped is not None:
+            scoped.pop(c.pos, None)
+        if c.open_paths:
+            join_open(c)
         parts = c.parts
         text: Optional[str] = c.full
         if text is None and parts:
@@ -436,6 +454,14 @@ class Core:
             truncated=truncated,
             provider_data=c.pd or {},
         )
+
+
+def join_open(c: Call) -> None:
+    """Join the growing strings of *c*'s path-built arguments into their containers."""
+    assert c.open_paths is not None
+    for node, key, pieces in c.open_paths.values():
+        node[key] = pieces[0] if len(pieces) == 1 else "".join(pieces)
+    c.open_paths.clear()
 
 
 def dump(value: Any) -> str:

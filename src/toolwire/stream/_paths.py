@@ -16,61 +16,92 @@ from ._events import ArgsDelta
 __all__ = ["set_path"]
 
 
+# the JSON text an element an index jump pads with counts against ``max_bytes`` ("null,")
+_PAD_COST = 5
+
+
 def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path: str,
              grows: bool, cont: bool) -> None:
-    """Set (or, for a growing string, extend) the value at *steps* of *c*'s args."""
+    """Set (or, for a growing string, extend) the value at *steps* of *c*'s args.
+
+    A growing string keeps its pieces in a list (joined once, when it closes or the
+    call ends): the work per piece is constant. The ``None`` elements an index jump
+    pads an array with count against ``max_bytes`` like the text they stand for.
+    """
     if c.done or c.error is not None:
         return
     if c.tree is None:
         c.tree = {}
-        c.open_paths = set()
-    assert c.open_paths is not None
+        c.open_paths = {}
+    growing = c.open_paths
+    assert growing is not None
     node: Any = c.tree
+    last_at = len(steps) - 1
     for i, step in enumerate(steps):
-        last = i == len(steps) - 1
-        nxt: Any = value if last else ({} if type(steps[i + 1]) is str else [])
         if type(step) is str:
             if type(node) is not dict:
                 core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
                 return
-            if last:
-                if grows and path in c.open_paths and type(node.get(step)) is str:
-                    node[step] = node[step] + value
-                else:
-                    node[step] = value
+            if i == last_at:
+                break
+            if step in node:
+                node = node[step]  # not a container: the next step fails
             else:
-                node = node.setdefault(step, nxt)
+                nxt = node[step] = {} if type(steps[i + 1]) is str else []
+                node = nxt
         else:
             if type(node) is not list or type(step) is not int or step > len(node) + 10_000:
                 core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
                 return
-            while len(node) <= step:
-                node.append(None)
-            if last:
-                if grows and path in c.open_paths and type(node[step]) is str:
-                    node[step] = node[step] + value
-                else:
-                    node[step] = value
-            else:
-                if node[step] is None:
-                    node[step] = nxt
-                node = node[step]
-    if grows and cont:
-        c.open_paths.add(path)
+            pad = step + 1 - len(node)
+            if pad > 0:
+                c.size += pad * _PAD_COST
+                if c.size > core.max_bytes:
+                    _over(core, c)
+                    return
+                node.extend([None] * pad)
+            if i == last_at:
+                break
+            nxt = node[step]
+            if nxt is None:  # padding (or a null): the container the path needs
+                nxt = node[step] = {} if type(steps[i + 1]) is str else []
+            node = nxt
+    step = steps[last_at]
+    slot = (id(node), step)
+    entry = growing.get(slot)
+    if grows and entry is not None and entry[0] is node:
+        entry[2].append(value)  # the string grows: joined once, when it closes
+        if not cont:
+            del growing[slot]
+            node[step] = "".join(entry[2])
     else:
-        c.open_paths.discard(path)
+        if entry is not None:
+            del growing[slot]  # replaced
+        node[step] = value
+        if grows and cont:
+            growing[slot] = (node, step, [value])
     c.size += len(path) + (len(value) if type(value) is str else 8)
     if c.size > core.max_bytes:
-        c.error = f"Arguments are over the limit of {core.max_bytes} characters"
-        c.tree = None
+        _over(core, c)
         return
     if core.emit:
         piece = value if type(value) is str else dump(value)
         core.events.append(ArgsDelta(c.pos, c.id, piece, _preview_tree(core, c), path))
 
 
+def _over(core: Core, c: Call) -> None:
+    c.error = f"Arguments are over the limit of {core.max_bytes} characters"
+    c.tree = None
+    c.open_paths = None
+
+
 def _preview_tree(core: Core, c: Call) -> Optional[Dict[str, Any]]:
     if not core.preview or c.tree is None:
         return None
+    if c.open_paths:  # a preview shows the strings so far: join them (previews cost per delta)
+        for slot, (node, key, pieces) in list(c.open_paths.items()):
+            joined = "".join(pieces)
+            node[key] = joined
+            c.open_paths[slot] = (node, key, [joined])
     copied = load_json(dump(c.tree))
     return copied if type(copied) is dict else None

@@ -15,14 +15,20 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
   ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
   call last opened in their candidate. A call left open at the end is cut off.
-- ``thoughtSignature`` (a sibling of ``functionCall`` on the part) is kept as provider
-  data (``{"gemini": {"thought_signature": ...}}``). ``executableCode`` parts are
-  server calls. ``finishReason`` is the finish reason (``MAX_TOKENS`` when cut off).
+- ``thoughtSignature`` (a sibling of ``functionCall`` on the part; ``thought_signature``
+  in snake_case, ``bytes`` in google-genai objects) and the part's other fields are
+  kept as the non-streaming decoder keeps them (``{"gemini": {"part": {...}}}``, bytes
+  as base64), so ``encode(call, "gemini")`` writes them back on the call's part
+  (Gemini rejects a replayed call without its signature). With ``partialArgs`` the
+  signature may come on any part of the call: the first one seen is kept.
+  ``executableCode`` parts are server calls. ``finishReason`` is the finish reason
+  (``MAX_TOKENS`` when cut off).
 - camelCase (wire, SDK objects) and snake_case (``model_dump()``) names are both read.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -141,8 +147,7 @@ class Handler:
         name = _str(fc.get("name"))
         partial = _get(fc, "partialArgs", "partial_args")
         cont = _get(fc, "willContinue", "will_continue") is True
-        sig = _get(part, "thoughtSignature", "thought_signature")
-        pd = {NAME: {"thought_signature": sig}} if type(sig) is str and sig else None
+        pd = _part_data(part) if len(part) > 1 or "function_call" in part else None
         cur = self.open.get(scope)
         if name is not None:
             if cur is not None:  # a new call while one is open: the open one is over
@@ -157,8 +162,10 @@ class Handler:
         elif cur is None:
             if partial is None:
                 return  # a stray terminator or separator
-            cur = core.open(None, None, None, scope=scope)
+            cur = core.open(None, None, None, scope=scope, provider_data=pd)
             self.open[scope] = cur
+        elif pd is not None and cur.pd is None:  # the signature on a later part of the call
+            cur.pd = pd
         if type(partial) is list:
             self._apply(cur, partial)
         if not cont:
@@ -191,6 +198,17 @@ class Handler:
 
     def close(self) -> None:
         return None
+
+
+def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
+    """The part's fields beside the call (and a snake_case spelling), as the
+    non-streaming decoder keeps them."""
+    kept = {k: base64.b64encode(v).decode("ascii") if type(v) is bytes else v
+            for k, v in part.items() if k != "functionCall" and k != "function_call"}
+    pd: Dict[str, Any] = {"snake": True} if "functionCall" not in part else {}
+    if kept:
+        pd["part"] = kept
+    return {NAME: pd} if pd else None
 
 
 def _path(prefix: str, step: Step) -> str:

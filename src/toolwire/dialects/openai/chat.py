@@ -26,7 +26,7 @@ from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
-from ..._errors import DecodeError
+from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import batch, chat_history, chat_stream
@@ -140,7 +140,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     fn = item.get("function")
     if fn is None:
         if item.get("type") == "custom":
-            return _decode_custom(item, loc)
+            return _decode_custom(item, policy, loc)
         if "name" in item:  # legacy function_call
             name = name_of(item["name"], loc + ".name", NAME)
             args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
@@ -277,14 +277,26 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
     return new_call(name, args, ident, text) if type(args) is dict else None
 
 
-def _decode_custom(item: Dict[str, Any], loc: str) -> ToolCall:
+def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
     name = name_of(custom.get("name"), loc + ".custom.name", NAME)
     text = custom.get("input")
     if type(text) is not str:
         raise DecodeError(f"Custom tool input at {loc}.custom.input must be text", dialect=NAME, loc=loc)
+    check_custom_input(text, policy, loc + ".custom.input", NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     return new_call(name, {"input": text}, ident, None, {NAME: {"custom": True}})
+
+
+def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> None:
+    """Free-text input of a custom tool call is held to ``max_bytes`` as argument text is."""
+    if len(text) > policy.max_bytes:
+        raise ArgumentsError(
+            f"Custom tool input at {loc} is {len(text)} characters long, over the limit of {policy.max_bytes}",
+            dialect=dialect,
+            loc=loc,
+            raw=text[:200],
+        )
 
 
 def is_custom(call: ToolCall) -> bool:

@@ -34,7 +34,7 @@ from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
-from .chat import is_custom
+from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
 from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .sdk import read_response
@@ -152,6 +152,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         text = item.get("input")
         if type(text) is not str:
             raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc)
+        check_custom_input(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
         return new_call(name, {"input": text}, ident, None, {NAME: extra})

@@ -79,7 +79,9 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
-        self.custom: Optional[Dict[Any, List[str]]] = None  # custom tool input by call position
+        # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
+        self.custom: Optional[Dict[Any, List[str]]] = None
+        self.custom_size: Dict[Any, int] = {}
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: the events of plain function calls are handled here (the
@@ -214,9 +216,17 @@ class Handler:
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
             if type(delta) is str:
-                if self.custom is None:
-                    self.custom = {}
-                self.custom.setdefault(self._call_at(key).pos, []).append(delta)
+                c = self._call_at(key)
+                size = self.custom_size.get(c.pos, 0) + len(delta)
+                self.custom_size[c.pos] = size
+                if size > core.max_bytes:
+                    core.fail(c, _over(core))
+                    if self.custom is not None:
+                        self.custom.pop(c.pos, None)
+                elif c.error is None:
+                    if self.custom is None:
+                        self.custom = {}
+                    self.custom.setdefault(c.pos, []).append(delta)
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
             status = resp.get("status") if type(resp) is dict else None
@@ -266,7 +276,11 @@ class Handler:
         if kind == "custom_tool_call":
             text = item.get("input")
             if type(text) is not str:
-                text = "".join(self.custom.get(c.pos, ())) if self.custom is not None else ""
+                text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
+            elif len(text) > core.max_bytes:
+                core.fail(c, _over(core))
+            if c.error is not None:
+                text = ""  # nothing of an input over the limit is kept
             c.parts = []
             c.full = None
             c.obj = {"input": text}
@@ -282,6 +296,10 @@ class Handler:
 
     def close(self) -> None:
         return None
+
+
+def _over(core: Core) -> str:
+    return f"Custom tool input is over the limit of {core.max_bytes} characters"
 
 
 def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:

@@ -1,0 +1,312 @@
+"""Stream bookkeeping costs the same for every delta, and memory stays inside
+``max_bytes`` (issue #16, items 3 and 4). Counted, never timed: the work is read off
+the structures (how many earlier calls a run visits, whether fragments are joined
+again); ``benchmarks/bench_scaling.py`` has the timings at n and 4n."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional
+
+import pytest
+
+from toolwire import ArgumentsError, InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+
+class CountingList(List[Any]):
+    """A list that counts the elements its loops visit (forwards and backwards)."""
+
+    visited = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        for x in list.__iter__(self):
+            CountingList.visited += 1
+            yield x
+
+    def __reversed__(self) -> Iterator[Any]:
+        for x in list.__reversed__(self):
+            CountingList.visited += 1
+            yield x
+
+
+def counted(dialect: str, chunks: List[Dict[str, Any]]) -> int:
+    """Elements of the calls list visited while feeding *chunks* one by one (close not counted)."""
+    acc = Accumulator(dialect)
+    core = acc._core
+    assert core is not None
+    core.calls = CountingList()
+    CountingList.visited = 0
+    for chunk in chunks:
+        acc.feed(chunk)
+    visited = CountingList.visited
+    acc.close()
+    return visited
+
+
+def chat(choice: int, *tool_calls: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"object": "chat.completion.chunk",
+            "choices": [{"index": choice, "delta": {"tool_calls": list(tool_calls)} if tool_calls else {},
+                         "finish_reason": finish}]}
+
+
+def head(i: int, index: Optional[int] = None) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"id": f"call_{i}", "type": "function", "function": {"name": "f", "arguments": ""}}
+    if index is not None:
+        out["index"] = index
+    return out
+
+
+def piece(text: str, index: Optional[int] = None) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"function": {"arguments": text}}
+    if index is not None:
+        out["index"] = index
+    return out
+
+
+# --- Chat: deltas without ``index`` and finish reasons visit no earlier call ------------
+
+
+def _index_less_after_other_choice(n: int) -> List[Dict[str, Any]]:
+    """Choice 1 opens a call without an index, choice 0 opens n calls, then n
+    continuations of choice 1's call arrive (no index, no id): the latest call of
+    choice 1 lies n calls back."""
+    chunks = [chat(1, head(-1))]
+    chunks += [chat(0, head(i, index=i)) for i in range(n)]
+    chunks += [chat(1, piece("{" if j == 0 else " ")) for j in range(n)] + [chat(1, piece("}"))]
+    return chunks
+
+
+def _finish_per_chunk(n: int) -> List[Dict[str, Any]]:
+    """Each chunk opens a call in choice 0 and carries a finish reason of choice 1."""
+    chunks: List[Dict[str, Any]] = []
+    for i in range(n):
+        chunk = chat(0, head(i, index=i), piece("{}", index=i))
+        chunk["choices"].append({"index": 1, "delta": {}, "finish_reason": "stop"})
+        chunks.append(chunk)
+    return chunks
+
+
+def _many_choices_finishing(n: int) -> List[Dict[str, Any]]:
+    """n calls in choice 0 stay open while choices 1..n finish one by one."""
+    chunks = [chat(0, head(i, index=i), piece("{}", index=i)) for i in range(n)]
+    chunks += [chat(k, finish="stop") for k in range(1, n + 1)]
+    return chunks
+
+
+@pytest.mark.parametrize(
+    "make", [_index_less_after_other_choice, _finish_per_chunk, _many_choices_finishing],
+    ids=["index-less-deltas", "finish-reason-per-chunk", "many-choices-finishing"],
+)
+def test_stream_bookkeeping_is_constant_per_delta_chat(make: Any) -> None:
+    small, big = counted("openai.chat", make(200)), counted("openai.chat", make(800))
+    # a scan per delta visits ~n calls each time: 40,000 vs 640,000; constant work visits none
+    assert small <= 10 and big <= 10, (small, big)
+
+
+def test_index_less_deltas_still_reach_their_call() -> None:
+    calls = accumulate(_index_less_after_other_choice(3))
+    assert [(c.id, c.args) for c in calls] == [("call_-1", {}), ("call_0", {}), ("call_1", {}), ("call_2", {})]
+    chunks = [chat(1, head(7)), chat(0, head(0, index=0)), chat(1, piece('{"a":')), chat(1, piece("1}"))]
+    assert [(c.id, c.args) for c in accumulate(chunks)] == [("call_7", {"a": 1}), ("call_0", {})]
+
+
+def test_a_finish_reason_ends_its_own_choice_only() -> None:
+    acc = Accumulator("openai.chat")
+    acc.feed(chat(0, head(0, index=0), piece('{"a":', index=0)))
+    acc.feed(chat(1, head(1, index=0), piece("{}", index=0)))
+    acc.feed(chat(1, finish="tool_calls"))
+    assert [c.id for c in acc.calls] == ["call_1"]  # choice 0's call is still open
+    acc.feed(chat(0, piece("2}", index=0), finish="tool_calls"))
+    assert [(c.id, c.args) for c in acc.calls] == [("call_0", {"a": 2}), ("call_1", {})]
+
+
+# --- Responses: a whole text given again joins nothing again ---------------------------------
+
+
+def _responses(n: int, repeats: int) -> List[Dict[str, Any]]:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": ""}
+    events: List[Dict[str, Any]] = [{"type": "response.output_item.added", "output_index": 0, "item": item}]
+    events += [{"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+                "delta": "{" if j == 0 else " "} for j in range(n)]
+    # ``done`` events whose text is not what the deltas made (LM Studio-like servers)
+    events += [{"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1",
+                "arguments": '{"a": 1}'}] * repeats
+    return events
+
+
+@pytest.mark.parametrize("repeats", [1, 2, 50])
+def test_stream_bookkeeping_is_constant_per_delta_responses_done(repeats: int) -> None:
+    acc = Accumulator("openai.responses")
+    for event in _responses(500, repeats):
+        acc.feed(event)
+    core = acc._core
+    assert core is not None
+    (call,) = core.by_key.values()
+    assert len(call.parts) == 1  # the 500 fragments were joined once, not once per ``done``
+    assert call.full == '{"a": 1}'
+    acc.feed({"type": "response.output_item.done", "output_index": 0,
+              "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f",
+                       "arguments": '{"a": 1}'}})
+    (done,) = acc.close()
+    assert type(done) is ToolCall and done.args == {"a": 1}
+
+
+# --- Gemini: strings streamed by path grow by appending ------------------------------------
+
+
+def vertex(fc: Dict[str, Any], sig: Optional[str] = None) -> Dict[str, Any]:
+    part: Dict[str, Any] = {"functionCall": fc}
+    if sig is not None:
+        part["thoughtSignature"] = sig
+    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "index": 0}]}
+
+
+def grow(path: str, text: str, more: bool = True) -> Dict[str, Any]:
+    return vertex({"partialArgs": [{"jsonPath": path, "stringValue": text, "willContinue": more}],
+                   "willContinue": True})
+
+
+@pytest.mark.parametrize("n", [1, 2, 300])
+def test_stream_bookkeeping_is_constant_per_delta_gemini_strings(n: int) -> None:
+    acc = Accumulator("gemini")
+    acc.feed(vertex({"name": "write", "willContinue": True}))
+    for j in range(n):
+        acc.feed(grow("$.text", "ab"[j % 2]))
+    core = acc._core
+    assert core is not None
+    (call,) = core.calls
+    assert call.tree == {"text": "a"}  # no string is built per piece: the first one stands in
+    assert call.open_paths is not None
+    assert [pieces for _, _, pieces in call.open_paths.values()] == [["ab"[j % 2] for j in range(n)]]
+    acc.feed(grow("$.text", "", more=False))
+    acc.feed(vertex({}))
+    (done,) = acc.close()
+    assert done.args == {"text": "".join("ab"[j % 2] for j in range(n))}
+
+
+@pytest.mark.parametrize(
+    "paths, expected",
+    [
+        (["$.a", "$.a"], {"a": "xy"}),  # one spelling
+        (["$.a", "$['a']"], {"a": "xy"}),  # two spellings of one slot
+        (["$.l[0]", "$.l[0]"], {"l": ["xy"]}),  # an array element
+        (["$.o.k", "$.o.k"], {"o": {"k": "xy"}}),
+    ],
+    ids=["dot", "bracket", "index", "nested"],
+)
+def test_growing_strings_join_in_order(paths: List[str], expected: Dict[str, Any]) -> None:
+    chunks = [vertex({"name": "f", "willContinue": True}), grow(paths[0], "x"), grow(paths[1], "y", more=False),
+              vertex({})]
+    (call,) = accumulate(chunks)
+    assert call.args == expected
+
+
+def test_a_value_written_over_an_open_string_replaces_it() -> None:
+    chunks = [vertex({"name": "f", "willContinue": True}), grow("$.a", "x"),
+              vertex({"partialArgs": [{"jsonPath": "$.a", "numberValue": 3}], "willContinue": True}),
+              grow("$.a", "y", more=False), vertex({})]
+    (call,) = accumulate(chunks)
+    assert call.args == {"a": "y"}
+
+
+def test_an_open_string_is_joined_when_the_stream_ends_inside_it() -> None:
+    (call,) = accumulate([vertex({"name": "f", "willContinue": True}), grow("$.a", "x"), grow("$.a", "y")])
+    assert type(call) is InvalidToolCall and call.truncated  # cut off: never runnable
+
+
+# --- Gemini: index jumps pad inside ``max_bytes`` (item 4) -----------------------------------
+
+
+def _jumps(k: int, step: int = 10_000) -> List[Dict[str, Any]]:
+    chunks = [vertex({"name": "f", "willContinue": True})]
+    chunks += [vertex({"partialArgs": [{"jsonPath": f"$.a[{i * step}]", "numberValue": 1}], "willContinue": True})
+               for i in range(1, k + 1)]
+    return chunks + [vertex({})]
+
+
+@pytest.mark.parametrize(
+    "path, limit",
+    [("$.a[100]", 500), ("$.a[99]", 500), ("$.a[0].b[150]", 700), ("$.a[9999]", 49_999)],
+    ids=["jump", "jump-just-over", "nested-jump", "largest-jump"],
+)
+def test_index_jumps_count_against_max_bytes(path: str, limit: int) -> None:
+    chunks = [vertex({"name": "f", "willContinue": True}),
+              vertex({"partialArgs": [{"jsonPath": path, "numberValue": 1}], "willContinue": True}), vertex({})]
+    (call,) = accumulate(chunks, max_bytes=limit)
+    assert type(call) is InvalidToolCall
+    assert call.error == f"Arguments are over the limit of {limit} characters"
+
+
+def test_an_index_jump_inside_the_limit_pads_with_nulls() -> None:
+    chunks = [vertex({"name": "f", "willContinue": True}),
+              vertex({"partialArgs": [{"jsonPath": "$.a[2]", "numberValue": 1}], "willContinue": True}), vertex({})]
+    (call,) = accumulate(chunks, max_bytes=100)
+    assert call.args == {"a": [None, None, 1]}
+
+
+def test_index_jumps_hold_memory_inside_max_bytes() -> None:
+    """65 KB of jumps held 4M list elements (35 MB) whatever ``max_bytes`` said."""
+    import tracemalloc
+
+    chunks = _jumps(400)  # 400 jumps of 10,000: 4M elements, in ~60 KB of chunks
+    tracemalloc.start()
+    (call,) = accumulate(chunks, max_bytes=1_000_000)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert type(call) is InvalidToolCall and "over the limit" in call.error
+    assert peak < 3_000_000, peak  # 1M characters of budget: 200,000 padded elements at most
+
+
+# --- custom tool input is held to ``max_bytes`` (item 4) -------------------------------------
+
+
+def _custom_stream(pieces: List[str], final: Optional[str]) -> List[Dict[str, Any]]:
+    item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "shell"}
+    events: List[Dict[str, Any]] = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(item, input="")}]
+    events += [{"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1",
+                "delta": p} for p in pieces]
+    done = dict(item) if final is None else dict(item, input=final)
+    events.append({"type": "response.output_item.done", "output_index": 0, "item": done})
+    return events
+
+
+@pytest.mark.parametrize(
+    "pieces, final",
+    [(["ls -la /tmp"] * 3, None), (["ls"], "ls -la /tmp" * 3), (["x"] * 31, None)],
+    ids=["deltas", "final-item", "one-character-deltas"],
+)
+def test_custom_tool_input_is_held_to_max_bytes_in_the_responses_stream(pieces: List[str],
+                                                                          final: Optional[str]) -> None:
+    (call,) = accumulate(_custom_stream(pieces, final), max_bytes=30)
+    assert type(call) is InvalidToolCall
+    assert (call.name, call.id) == ("shell", "call_1")
+    assert call.error == "Custom tool input is over the limit of 30 characters"
+    (ok,) = accumulate(_custom_stream(["ls ", "-la"], None), max_bytes=30)
+    assert ok.args == {"input": "ls -la"}
+
+
+@pytest.mark.parametrize(
+    "item, loc",
+    [
+        ({"type": "custom_tool_call", "call_id": "call_1", "name": "shell", "input": "x" * 31}, "$.input"),
+        ({"id": "call_1", "type": "custom", "custom": {"name": "shell", "input": "x" * 31}}, "$.custom.input"),
+    ],
+    ids=["openai.responses", "openai.chat"],
+)
+def test_custom_tool_input_is_held_to_max_bytes_in_decode(item: Dict[str, Any], loc: str) -> None:
+    import toolwire
+
+    with pytest.raises(ArgumentsError) as exc:
+        toolwire.decode(item, max_bytes=30)
+    assert exc.value.message == f"Custom tool input at {loc} is 31 characters long, over the limit of 30"
+    assert exc.value.loc == loc
+    (kept,) = toolwire.decode_all([item], max_bytes=30, invalid="keep")
+    assert type(kept) is InvalidToolCall and kept.id == "call_1"
+    assert toolwire.decode(item, max_bytes=31).args == {"input": "x" * 31}
+
+
+def test_custom_tool_input_is_held_to_max_bytes_in_the_chat_stream() -> None:
+    chunk = chat(0, {"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "shell", "input": "x" * 31}})
+    (call,) = accumulate([chunk, chat(0, finish="tool_calls")], max_bytes=30)
+    assert type(call) is InvalidToolCall and call.error == "Arguments are over the limit of 30 characters"
