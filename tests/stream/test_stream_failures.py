@@ -200,7 +200,11 @@ def test_merged_arguments_are_invalid_not_guessed() -> None:
 def test_choices_are_separate_scopes() -> None:
     chunks = [chat(tc(0, "a", "f", '{"n":0}'), choice=0), chat(tc(0, "b", "g", '{"n":1}'), choice=1),
               chat(finish="tool_calls", choice=0), chat(finish="tool_calls", choice=1)]
-    assert triples(accumulate(chunks)) == [("f", {"n": 0}, "a"), ("g", {"n": 1}, "b")]
+    # each choice's call stays its own (no merge by index 0); the first choice's calls are the answer
+    assert triples(accumulate(chunks)) == [("f", {"n": 0}, "a")]
+    swapped = [chat(tc(0, "b", "g", '{"n":1}'), choice=0), chat(tc(0, "a", "f", '{"n":0}'), choice=1),
+               chat(finish="tool_calls", choice=0), chat(finish="tool_calls", choice=1)]
+    assert triples(accumulate(swapped)) == [("g", {"n": 1}, "b")]
 
 
 def test_legacy_function_call_stream() -> None:

@@ -128,6 +128,11 @@ class Core:
         self._open: Dict[Hashable, Dict[int, Call]] = {}  # open calls of each scope, by position
         # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
         self._by_id: Dict[Hashable, Call] = {}
+        # several alternative replies (Chat ``n`` > 1, Gemini candidates): the first one
+        # seen (the lowest index), whether another was seen, each one's finish reason
+        self.first_choice: Optional[int] = None
+        self.several = False
+        self.choice_finish: Dict[int, str] = {}
 
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""
@@ -288,6 +293,16 @@ class Core:
         elif reason is not None and reason != "":
             self.finish_reason = str(reason)
 
+    def choice(self, index: int) -> None:
+        """A chunk of the alternative reply *index* (a choice, a candidate)."""
+        first = self.first_choice
+        if first is None:
+            self.first_choice = index
+        elif index != first:
+            self.several = True
+            if index < first:
+                self.first_choice = index
+
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
 
@@ -297,8 +312,14 @@ class Core:
         event) is cut off too."""
         out = []
         include_server = self.include_server
-        cut = self.finish_reason in self.truncating and self.policy.finish_reason is None
+        # several alternative replies: the first one's calls only (as ``decode_all`` reads
+        # a whole response), under its own finish reason; never a mix
+        only = self.first_choice if self.several else None
+        finish = self.finish_reason if only is None else self.choice_finish.get(only)
+        cut = finish in self.truncating and self.policy.finish_reason is None
         for c in self.calls:
+            if only is not None and c.scope != only:
+                continue
             if not c.done:
                 if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
                     c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}

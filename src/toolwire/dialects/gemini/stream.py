@@ -121,13 +121,18 @@ class Handler:
                 continue
             scope = cand.get("index", pos)
             scope = scope if type(scope) is int else pos
+            if scope != self.core.first_choice:
+                self.core.choice(scope)
             content = cand.get("content")
             parts = content.get("parts") if type(content) is dict else None
             if type(parts) is list:
                 for part in parts:
                     if type(part) is dict:
                         self._part(scope, part)
-            self.core.finish(_get(cand, "finishReason", "finish_reason"))
+            reason = _get(cand, "finishReason", "finish_reason")
+            self.core.finish(reason)
+            if reason:
+                self.core.choice_finish[scope] = str(reason)
 
     def _part(self, scope: int, part: Dict[str, Any]) -> None:
         fc = _get(part, "functionCall", "function_call")

@@ -140,6 +140,8 @@ class Handler:
             if type(scope) is not int:
                 scope = pos
             pos += 1
+            if scope != core.first_choice:
+                core.choice(scope)
             delta = ch.get("delta")
             if type(delta) is not dict:
                 delta = ch.get("message")
@@ -158,6 +160,7 @@ class Handler:
             reason = ch.get("finish_reason")
             if reason:
                 core.finish(reason)
+                core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
 
     def _call(self, scope: int, tc: Dict[str, Any]) -> None:
