@@ -116,6 +116,8 @@ def _check_stream(dialect: str, case: Dict[str, Any]) -> None:
     assert [_seen(c, w) for c, w in zip(got, want)] == [_want(w) for w in want]
     assert len(got) == len(want)
     assert [_seen(c, w) for c, w in zip(accumulate(wire), want)] == [_want(w) for w in want]  # detected
+    if "encoded" in case:  # the calls as they go back into the next request
+        assert [toolwire.encode(c, dialect) for c in got] == case["encoded"]
 
 
 def _at(node: Any, path: List[Any]) -> Any:
