@@ -103,8 +103,10 @@ MUTATIONS: Dict[str, Mutation] = {
     ),
     "server-calls-returned": Mutation(
         "src/toolwire/_codec.py",
-        "    include_server: bool = False,\n    registry: Optional[Registry] = None,\n    **policy: Any,\n) -> List[Any]:",
-        "    include_server: bool = True,\n    registry: Optional[Registry] = None,\n    **policy: Any,\n) -> List[Any]:",
+        "    include_server: bool = False,\n    registry: Optional[Registry] = None,\n"
+        "    **policy: Any,\n) -> List[Any]:",
+        "    include_server: bool = True,\n    registry: Optional[Registry] = None,\n"
+        "    **policy: Any,\n) -> List[Any]:",
         [*_DIALECTS, "tests/test_boundary.py"],
         "decode_all returns the calls the provider runs itself by default",
     ),
