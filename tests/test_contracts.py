@@ -246,3 +246,28 @@ def test_the_constructors_refuse_at_a_path() -> None:
     err = _raises(lambda: ToolCall("f", {"a": [0, float("inf")]}), toolwire.DecodeError)
     assert err.message == "ToolCall args at $.args.a[1] holds inf, which JSON cannot carry"
     assert err.loc == "$.args.a[1]"
+
+
+def test_id_rules_describe_themselves() -> None:
+    assert toolwire.get_dialect("mistral").ids.describe() == "matching [a-zA-Z0-9]{9}"
+    assert toolwire.get_dialect("openai.chat").ids.describe() == "at most 40 characters"
+    assert toolwire.get_dialect("bedrock.converse").ids.describe() == "matching [a-zA-Z0-9_.:-]+ and at most 64 characters"
+    assert toolwire.get_dialect("gemini").ids.describe() == "any non-empty string"
+
+
+def test_id_rules_refuse_the_empty_id_and_count_characters() -> None:
+    chat = toolwire.get_dialect("openai.chat").ids
+    assert not chat.valid("")
+    assert chat.valid("x" * 40) and not chat.valid("x" * 41)
+    mistral = toolwire.get_dialect("mistral").ids
+    assert mistral.valid("abcDEF123") and not mistral.valid("abcDEF12") and not mistral.valid("abcDEF1234")
+    assert not mistral.valid("abcDEF12_")
+
+
+def test_a_collision_without_a_dialect_names_the_target() -> None:
+    tiny = IdMap(IdRule(pattern=re.compile("[a]"), prefix="", length=1, alphabet="a"))
+    assert tiny.map("x") == "a"
+    with pytest.raises(toolwire.EncodeError) as exc:
+        tiny.map("y")
+    assert exc.value.message == "Ids 'x' and 'y' both become 'a' in the target"
+    assert exc.value.dialect is None

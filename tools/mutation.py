@@ -48,7 +48,7 @@ def _provider(name: str, *tests: str) -> Tuple[List[str], List[str]]:
 TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     "_ids": (
         [f"{PKG}/_ids.py"],
-        [*_CORE_TESTS, "tests/dialects/test_convert.py", "tests/dialects/test_third_party.py"],
+        [*_CORE_TESTS, "tests/dialects/test_third_party.py"],
     ),
     "_access": (
         [f"{PKG}/_access.py"],
