@@ -271,3 +271,91 @@ def test_a_collision_without_a_dialect_names_the_target() -> None:
         tiny.map("y")
     assert exc.value.message == "Ids 'x' and 'y' both become 'a' in the target"
     assert exc.value.dialect is None
+
+
+# --- behaviours that are contracts: each pinned by literal payloads ---------------------
+
+ANTHROPIC_TURN = {
+    "role": "assistant",
+    "content": [
+        {"type": "text", "text": "Searching."},
+        {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input": {"query": "q"}},
+        {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_01", "content": []},
+        {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {"city": "Paris"}},
+    ],
+}
+RESPONSES_OUTPUT = {
+    "id": "resp_1",
+    "object": "response",
+    "output": [
+        {"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {"type": "search", "query": "q"}},
+        {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": '{"city":"Paris"}', "status": "completed"},
+    ],
+}
+
+
+def test_decode_all_returns_only_the_calls_the_client_runs() -> None:
+    assert toolwire.decode_all(ANTHROPIC_TURN) == [ToolCall("get_weather", {"city": "Paris"}, "toolu_01")]
+    assert toolwire.decode_all(RESPONSES_OUTPUT) == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+
+
+def test_server_calls_come_only_when_asked_for() -> None:
+    got = toolwire.decode_all(ANTHROPIC_TURN, include_server=True)
+    assert [(c.name, c.id, c.server) for c in got] == [("web_search", "srvtoolu_01", True), ("get_weather", "toolu_01", False)]
+    got = toolwire.decode_all(RESPONSES_OUTPUT, include_server=True)
+    assert [(c.name, c.id, c.server) for c in got] == [("web_search", "ws_1", True), ("get_weather", "call_1", False)]
+
+
+def test_unwrapping_double_encoded_arguments_is_recorded() -> None:
+    item = {"id": "c", "type": "function", "function": {"name": "f", "arguments": '"{\\"a\\": 1}"'}}
+    call = toolwire.decode(item)
+    assert (call.args, call.repairs) == ({"a": 1}, ("double-encoded",))
+    (listed,) = toolwire.decode_all({"role": "assistant", "tool_calls": [item]})
+    assert listed.repairs == ("double-encoded",)
+    assert toolwire.decode(_chat('{"a": 1}')).repairs == ()
+
+
+def test_an_error_result_says_so_in_anthropic() -> None:
+    result = ToolResult(id="toolu_01", content="Station not found.", is_error=True)
+    assert toolwire.encode_result(result, "anthropic.messages") == {
+        "type": "tool_result",
+        "tool_use_id": "toolu_01",
+        "content": "Station not found.",
+        "is_error": True,
+    }
+    mcp = {"jsonrpc": "2.0", "id": "4", "result": {"content": [{"type": "text", "text": "Failed: rate limit"}], "isError": True}}
+    assert toolwire.convert(mcp, to="anthropic.messages") == {
+        "type": "tool_result",
+        "tool_use_id": "4",
+        "content": [{"type": "text", "text": "Failed: rate limit"}],
+        "is_error": True,
+    }
+
+
+def test_text_beside_cohere_calls_is_the_tool_plan() -> None:
+    call = ToolCall("get_weather", {"city": "Toronto"}, "get_weather_1byjy32y4hvq")
+    assert toolwire.encode_message([call], "cohere.v2", content="I will look it up.") == {
+        "role": "assistant",
+        "tool_calls": [{"id": "get_weather_1byjy32y4hvq", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Toronto"}'}}],
+        "tool_plan": "I will look it up.",
+    }
+    assert toolwire.encode_message([call], "cohere.v2", content="")["tool_calls"][0]["id"] == "get_weather_1byjy32y4hvq"
+    assert "tool_plan" not in toolwire.encode_message([call], "cohere.v2")
+
+
+def test_gemini_calls_with_ids_keep_their_thought_signatures() -> None:
+    """https://ai.google.dev/gemini-api/docs/thought-signatures: sent back as received."""
+    sig = {"gemini": {"part": {"thoughtSignature": "CiQBcsjafD0X"}}}
+    first = ToolCall("check_flight", {"flight": "AA100"}, "8f2b1a7c", provider_data=sig)
+    second = ToolCall("book_taxi", {"time": "10 AM"}, "9a3c2b8d")
+    assert toolwire.encode(first, "gemini") == {
+        "functionCall": {"name": "check_flight", "args": {"flight": "AA100"}, "id": "8f2b1a7c"},
+        "thoughtSignature": "CiQBcsjafD0X",
+    }
+    assert toolwire.encode_message([first, second], "gemini") == {
+        "role": "model",
+        "parts": [
+            {"functionCall": {"name": "check_flight", "args": {"flight": "AA100"}, "id": "8f2b1a7c"}, "thoughtSignature": "CiQBcsjafD0X"},
+            {"functionCall": {"name": "book_taxi", "args": {"time": "10 AM"}, "id": "9a3c2b8d"}},
+        ],
+    }
