@@ -294,9 +294,14 @@ RESPONSES_OUTPUT = {
 }
 
 
-def test_decode_all_returns_only_the_calls_the_client_runs() -> None:
+def test_decode_all_returns_only_the_calls_the_client_runs_anthropic() -> None:
     assert toolwire.decode_all(ANTHROPIC_TURN) == [ToolCall("get_weather", {"city": "Paris"}, "toolu_01")]
+    assert toolwire.decode_all(ANTHROPIC_TURN, "anthropic.messages") == [ToolCall("get_weather", {"city": "Paris"}, "toolu_01")]
+
+
+def test_decode_all_returns_only_the_calls_the_client_runs_responses() -> None:
     assert toolwire.decode_all(RESPONSES_OUTPUT) == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+    assert toolwire.decode_all(RESPONSES_OUTPUT["output"], "openai.responses") == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
 
 
 def test_server_calls_come_only_when_asked_for() -> None:
