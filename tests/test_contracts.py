@@ -364,3 +364,18 @@ def test_gemini_calls_with_ids_keep_their_thought_signatures() -> None:
             {"functionCall": {"name": "book_taxi", "args": {"time": "10 AM"}, "id": "9a3c2b8d"}},
         ],
     }
+
+
+def test_ids_made_from_text_beyond_ascii() -> None:
+    made = toolwire.encode(ToolCall("get_weather", {"city": "Zürich"}), "anthropic.messages")["id"]
+    assert made == "toolu_KLGGeplzCThuaP4vm3VbZqnA"  # the seed keeps "ü", not "\\u00fc"
+    lone = toolwire.encode(ToolCall("f", {}, "call\ud800x"), "anthropic.messages")["id"]
+    assert lone == "toolu_2czQcXsKDyB2FIihIhTOCaus"  # a lone surrogate maps, never raises
+
+
+def test_an_id_cannot_be_made_from_arguments_that_cannot_be_written() -> None:
+    from toolwire._types import new_call
+
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode(new_call("g" * 64, {"a": 10**5000}, None), "anthropic.messages")
+    assert exc.value.message.startswith(f"Cannot make an id for call '{'g' * 60}': its arguments are not JSON (Exceeds the limit")
