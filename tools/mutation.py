@@ -14,7 +14,8 @@ reach the mutated function). The copy has no ``../shared/corpus``: the score is 
 fresh clone gets. Hypothesis runs the ``mutation`` profile (few examples, derandomized).
 
 Prints one row per target: mutants, killed (incl. timeouts), survived, no tests, score;
-``--json FILE`` writes the rows and the survivors' names. ``mutmut show NAME`` in the
+``--json FILE`` writes the rows and the survivors' names; ``--rerun`` runs the survivors
+of the last run again with today's tests (after adding tests to kill them). ``mutmut show NAME`` in the
 target's copy shows a survivor's diff. Results: docs/testing.md.
 """
 
@@ -145,12 +146,30 @@ def _tally(dest: Path) -> Dict[str, object]:
     }
 
 
-def run(target: str, work: Path, children: int) -> Dict[str, object]:
-    dest = _copy(target, work)
+def _refresh(target: str, work: Path) -> Tuple[Path, List[str]]:
+    """The target's earlier copy with today's tests, and its mutants not yet killed."""
+    dest = work / target
+    row = _tally(dest)
+    for tests in (dest / "tests", dest / "mutants" / "tests"):
+        shutil.rmtree(tests)
+        shutil.copytree(ROOT / "tests", tests, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    (dest / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach what: again
+    names = [str(n).split(" ")[0] for n in row["survivors"]]  # type: ignore[attr-defined]
+    return dest, names
+
+
+def run(target: str, work: Path, children: int, rerun: bool = False) -> Dict[str, object]:
+    names: List[str] = []
+    if rerun:
+        dest, names = _refresh(target, work)
+        if not names:
+            return {**_tally(dest), "target": target, "seconds": 0}
+    else:
+        dest = _copy(target, work)
     env = dict(os.environ, TOOLWIRE_HYPOTHESIS_PROFILE="mutation", TOOLWIRE_CORPUS=str(dest / "no-corpus"))
     started = time.monotonic()
-    log = (dest / "mutmut.log").open("w")
-    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    log = (dest / "mutmut.log").open("a" if rerun else "w")
+    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names]
     subprocess.run(cmd, cwd=dest, env=env, stdout=log, stderr=subprocess.STDOUT, check=False)
     row = _tally(dest)
     row["target"] = target
@@ -165,6 +184,7 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--children", type=int, default=1, help="parallel mutants (the machine is shared)")
     ap.add_argument("--json", type=Path, help="write the rows and survivors here")
     ap.add_argument("--list", action="store_true", help="print the targets and their tests")
+    ap.add_argument("--rerun", action="store_true", help="run the survivors of the last run again, with today's tests")
     ns = ap.parse_args(argv)
     if ns.list:
         for name, (globs, tests) in TARGETS.items():
@@ -175,7 +195,7 @@ def main(argv: List[str]) -> int:
         ap.error(f"unknown target(s) {unknown}; known: {sorted(TARGETS)}")
     rows = []
     for target in ns.targets or list(TARGETS):
-        row = run(target, ns.work, ns.children)
+        row = run(target, ns.work, ns.children, ns.rerun)
         rows.append(row)
         print(
             f"{target:10} mutants {row['mutants']:5}  killed {row['killed']:5}  survived {row['survived']:4}  "
