@@ -56,6 +56,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [
             *_CORE_TESTS,
             "tests/test_mockvalser.py",
+            "tests/test_access.py",
             "tests/dialects/test_sdk_objects_anthropic_gemini.py",
             "tests/dialects/test_sdk_objects_mistral_cohere_ollama.py",
             "tests/dialects/openai/test_openai_sdk.py",
