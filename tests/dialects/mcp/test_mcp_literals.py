@@ -62,3 +62,21 @@ def test_errors_point_at_the_field() -> None:
     with pytest.raises(toolwire.DecodeError) as exc:
         toolwire.decode_result({"jsonrpc": "2.0", "id": "8", "result": {"content": "x"}}, "mcp")
     assert (exc.value.message, exc.value.loc) == ("CallToolResult content at $.result.content must be a list", "$.result.content")
+
+
+def test_a_bare_call_tool_result_re_encodes_bare() -> None:
+    for wire in (
+        {"content": [{"type": "text", "text": "ok"}], "isError": False},
+        {"content": [{"type": "text", "text": "bad"}], "isError": True, "_meta": {"k": 1}},
+    ):
+        result = toolwire.decode_result(wire, "mcp")
+        assert result.id is None
+        assert toolwire.encode_result(result, "mcp") == wire
+    assert toolwire.encode_result(ToolResult(content="72F"), "mcp") == {"content": [{"type": "text", "text": "72F"}]}
+    assert toolwire.encode_result(ToolResult(content="no", is_error=True), "mcp") == {"content": [{"type": "text", "text": "no"}], "isError": True}
+
+
+def test_a_content_block_that_is_not_an_object_is_refused_at_its_index() -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_result({"jsonrpc": "2.0", "id": "1", "result": {"content": [{"type": "text", "text": "a"}, 5]}}, "mcp")
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == ("Expected a content block at $.result.content[1], got int 5", "$.result.content[1]", "mcp")
