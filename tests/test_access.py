@@ -162,3 +162,69 @@ def test_a_cycle_is_too_deep_never_a_crash() -> None:
         to_data(node, "$.x")
     assert exc.value.loc == "$.x"
     assert exc.value.message.startswith("Object nesting at $.x is ")
+
+
+def _fresh_models() -> Any:
+    """New classes per call: ``_access`` caches per class, so a test on a class seen
+    before would not reach the code that builds the cache."""
+
+    class Inner(BaseModel):
+        value: int
+        note: Optional[str] = None
+
+    class Outer(BaseModel):
+        model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+        function_call: Inner = Field(alias="functionCall")
+        thought: Optional[str] = Field(default=None, serialization_alias="thoughtText")
+        same: Optional[str] = Field(default=None, alias="same")
+        items: list = []
+
+    return Inner, Outer
+
+
+def test_aliases_of_a_class_met_for_the_first_time() -> None:
+    for _ in range(2):  # the first read builds the alias table, the second uses it
+        inner, outer = _fresh_models()
+        m = outer(functionCall=inner(value=1), thought="t", same="s", extra_field=None)
+        assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": "t", "same": "s", "items": []}
+        assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": "t", "same": "s", "items": []}
+
+
+class _Model(BaseModel):
+    y: Any = None
+
+
+class _Vars:
+    def __init__(self, y: Any) -> None:
+        self.y = y
+
+
+@pytest.mark.parametrize("make", [lambda y: Point(0, y), lambda y: _Model(y=y), lambda y: _Vars(y)], ids=["dataclass", "model", "object"])
+def test_the_depth_limit_is_exact(make: Any) -> None:
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 8000))
+    try:
+        ok = make(1)
+        for _ in range(MAX_OBJECT_DEPTH):  # 256 objects around the innermost: read
+            ok = make(ok)
+        assert to_data(ok) is not None
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(make(ok), "$.d")  # one more: refused
+        assert exc.value.message == f"Object nesting at $.d is deeper than {MAX_OBJECT_DEPTH} (a cycle?)"
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def test_errors_inside_objects_keep_the_place() -> None:
+    class Holder(BaseModel):
+        model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
+
+        field: Any = None
+
+    for obj in (Holder(field=int), Holder(other=int), _Vars(int), _Model(y=(int,))):
+        for _ in range(2):  # a model class seen before takes the cached path
+            with pytest.raises(toolwire.DecodeError) as exc:
+                to_data(obj, "$.tool_calls[0]")
+            assert exc.value.message == "Cannot read a type value at $.tool_calls[0]: <class 'int'>"
+            assert exc.value.loc == "$.tool_calls[0]"

@@ -78,8 +78,10 @@ class _Fn:
         TypeError(MSG_NEW),
         PydanticSerializationError(f"Error serializing to JSON: TypeError: {MSG_NEW}"),
         PydanticUserError(MSG_UNDEFINED, code="class-not-fully-defined"),
+        TypeError("expected a SchemaSerializer here"),  # each word alone is enough
+        TypeError("a MockValSer was met"),
     ],
-    ids=["old-wording", "new-wording", "json-wrapped", "not-fully-defined"],
+    ids=["old-wording", "new-wording", "json-wrapped", "not-fully-defined", "serializer-only", "mock-only"],
 )
 def test_foreign_object_whose_dump_raises_falls_back_to_attributes(error: Exception) -> None:
     class Poisoned:
