@@ -132,6 +132,9 @@ def _tally(dest: Path) -> Dict[str, object]:
             elif code in (5, 33):
                 untested += 1
                 survivors.append(name + " (no tests)")
+            elif code is None:  # not run yet (a run stopped early): run by --rerun
+                other += 1
+                survivors.append(name + " (not run)")
             else:
                 other += 1
     total = killed + survived + untested + other
@@ -148,7 +151,8 @@ def _tally(dest: Path) -> Dict[str, object]:
 
 
 def _refresh(target: str, work: Path) -> Tuple[Path, List[str]]:
-    """The target's earlier copy with today's tests, and its mutants not yet killed."""
+    """The target's earlier copy with today's tests, and its mutants not yet killed (or
+    not yet run)."""
     dest = work / target
     row = _tally(dest)
     for tests in (dest / "tests", dest / "mutants" / "tests"):
