@@ -80,3 +80,28 @@ def test_a_content_block_that_is_not_an_object_is_refused_at_its_index() -> None
     with pytest.raises(toolwire.DecodeError) as exc:
         toolwire.decode_result({"jsonrpc": "2.0", "id": "1", "result": {"content": [{"type": "text", "text": "a"}, 5]}}, "mcp")
     assert (exc.value.message, exc.value.loc, exc.value.dialect) == ("Expected a content block at $.result.content[1], got int 5", "$.result.content[1]", "mcp")
+
+
+def test_json_parts_become_structured_content_and_text_blocks() -> None:
+    result = ToolResult(id="1", content=[{"type": "json", "json": {"a": 1}}, {"type": "json", "json": {"t": "22°C"}}])
+    assert toolwire.encode_result(result, "mcp") == {
+        "jsonrpc": "2.0",
+        "id": "1",
+        "result": {
+            "content": [{"type": "text", "text": '{"a": 1}'}, {"type": "text", "text": '{"t": "22°C"}'}],
+            "structuredContent": {"a": 1},
+        },
+    }
+    assert toolwire.encode_result(ToolResult(id="1", content=""), "mcp") == {"jsonrpc": "2.0", "id": "1", "result": {"content": []}}
+
+
+def test_content_blocks_as_the_specification_lists_them() -> None:
+    def content(wire: dict) -> tuple:  # type: ignore[type-arg]
+        r = toolwire.decode_result(wire, "mcp")
+        return r.content, r.is_error
+
+    assert content({"content": []}) == ("", False)
+    assert content({"content": [{"type": "text"}]}) == ([{"type": "text", "text": ""}], False)
+    image = {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
+    assert content({"content": [image]}) == ([image], False)
+    assert content({"content": [image], "isError": True}) == ([image], True)
