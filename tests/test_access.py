@@ -228,3 +228,55 @@ def test_errors_inside_objects_keep_the_place() -> None:
                 to_data(obj, "$.tool_calls[0]")
             assert exc.value.message == "Cannot read a type value at $.tool_calls[0]: <class 'int'>"
             assert exc.value.loc == "$.tool_calls[0]"
+
+
+class _D(dict):  # type: ignore[type-arg]
+    pass
+
+
+class _Dump:
+    def __init__(self, y: Any) -> None:
+        self._y = y
+
+    def to_dict(self) -> Any:
+        return {"y": self._y}
+
+
+class _Extra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+@pytest.mark.parametrize(
+    ("make", "most"),
+    [(lambda y: _D(y=y), 257), (lambda y: (y,), 257), (lambda y: _Dump(y), 128), (lambda y: _Extra(y=y), 257)],
+    ids=["dict-subclass", "tuple", "dump", "model-extra"],
+)
+def test_the_depth_limit_is_exact_in_every_branch(make: Any, most: int) -> None:
+    """*most* levels around a plain value are read, one more is refused (a dump counts
+    twice: the object, then the dict it gave)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 8000))
+    try:
+        ok: Any = 1
+        for _ in range(most):
+            ok = make(ok)
+        to_data(ok)
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(make(ok), "$.d")
+        assert exc.value.loc == "$.d"
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def test_errors_in_containers_enums_and_dumps_keep_the_place() -> None:
+    class Wrapped(enum.Enum):
+        BAD = (int,)
+
+    for obj in (_D(a=int), (1, int), _Dump(int), (Wrapped.BAD,)):
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(obj, "$.p")
+        assert exc.value.loc == "$.p"
+        assert exc.value.message == "Cannot read a type value at $.p: <class 'int'>"
+    with pytest.raises(toolwire.DecodeError) as exc:
+        to_data((int,))
+    assert exc.value.loc == "$"
