@@ -19,6 +19,9 @@ settings.register_profile("default", max_examples=60, deadline=None)
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
+settings.register_profile(  # tools/mutation.py: each mutant runs its tests again
+    "mutation", max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
 settings.register_profile(
     "thorough",
     max_examples=20_000,

@@ -13,12 +13,15 @@ from typing import Any, List
 
 import pytest
 from pydantic import BaseModel
+from pydantic.errors import PydanticUserError
 from pydantic_core import PydanticSerializationError
 
 import toolwire
 
 MSG_OLD = "'MockValSer' object cannot be converted to 'SchemaSerializer'"
 MSG_NEW = "'MockValSer' object is not an instance of 'SchemaSerializer'"
+# a class whose deferred build cannot finish (a forward reference never defined)
+MSG_UNDEFINED = "`Call` is not fully defined; you should define `Later`, then call `Call.model_rebuild()`."
 EXPECTED = toolwire.ToolCall(name="get_weather", args={"city": "Paris"}, id="call_1")
 
 
@@ -74,8 +77,11 @@ class _Fn:
         TypeError(MSG_OLD),
         TypeError(MSG_NEW),
         PydanticSerializationError(f"Error serializing to JSON: TypeError: {MSG_NEW}"),
+        PydanticUserError(MSG_UNDEFINED, code="class-not-fully-defined"),
+        TypeError("expected a SchemaSerializer here"),  # each word alone is enough
+        TypeError("a MockValSer was met"),
     ],
-    ids=["old-wording", "new-wording", "json-wrapped"],
+    ids=["old-wording", "new-wording", "json-wrapped", "not-fully-defined", "serializer-only", "mock-only"],
 )
 def test_foreign_object_whose_dump_raises_falls_back_to_attributes(error: Exception) -> None:
     class Poisoned:
@@ -102,3 +108,20 @@ def test_other_dump_errors_are_toolwire_errors() -> None:
 
     with pytest.raises(toolwire.DecodeError, match="boom"):
         toolwire.decode(Broken())
+
+
+def test_a_class_that_is_not_fully_defined_falls_back_in_a_list_too() -> None:
+    """pydantic raises ``PydanticUserError: ... is not fully defined`` (a RuntimeError, not
+    the TypeError) when a deferred build cannot finish; every item of a list falls back."""
+
+    class Undefined:
+        def __init__(self, ident: str) -> None:
+            self.id = ident
+            self.type = "function"
+            self.function = _Fn()
+
+        def model_dump(self, *a: Any, **k: Any) -> Any:
+            raise PydanticUserError(MSG_UNDEFINED, code="class-not-fully-defined")
+
+    calls = toolwire.decode_all([Undefined("call_1"), Undefined("call_2")])
+    assert calls == [EXPECTED, EXPECTED.replace(id="call_2")]

@@ -17,6 +17,7 @@ from ._foreign import foreign
 from ._ids import IdMap
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
+from ._value_checks import check_json_object
 from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, walk
 
 __all__ = [
@@ -311,6 +312,7 @@ def encode(
     else:
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
+    _check_args(d, c)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
@@ -417,6 +419,25 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
 
 
 _ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
+
+
+def _check_args(d: Dialect, c: ToolCall) -> None:
+    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold. Args
+    are held as given, so a call changed after it was built can hold a set, NaN, an
+    object, a cycle; dialects that carry args as data would pass them on as they are."""
+    args = c.args
+    if type(args) is dict:
+        for k, v in args.items():  # the common case, one level of plain scalars: no walk
+            t = type(v)
+            if not (type(k) is str and (t is str or t is int or t is bool or v is None or (t is float and v - v == 0))):
+                break
+        else:
+            return
+    try:
+        check_json_object(args, "$.args", "ToolCall args", tuples=True)
+    except DecodeError as exc:
+        message = f"Cannot encode {excerpt(c)} as {d.name}: {exc.message}"
+        raise EncodeError(message, dialect=d.name, loc=exc.loc) from None
 
 
 def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:

@@ -86,18 +86,19 @@ def _content(value: Any) -> Content:
 _SCALARS = (str, int, bool, type(None))
 
 
-def check_json_object(value: Any, loc: str, what: str) -> Dict[str, Any]:
+def check_json_object(value: Any, loc: str, what: str, *, tuples: bool = False) -> Dict[str, Any]:
     """*value* when it is a JSON object (a dict with string keys and JSON values all the
     way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
     first offending place. Iterative: linear in the value, no recursion limit."""
     if type(value) is not dict:
         raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}")
-    check_json_value(value, loc, what)
+    check_json_value(value, loc, what, tuples=tuples)
     return value
 
 
-def check_json_value(value: Any, loc: str, what: str) -> None:
-    """``DecodeError`` unless *value* is JSON data (see ``check_json_object``)."""
+def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -> None:
+    """``DecodeError`` unless *value* is JSON data (see ``check_json_object``); with
+    *tuples*, a tuple counts as an array (as decoders keep one given as data)."""
     stack: List[Tuple[Any, str]] = [(value, loc)]
     open_ids = set()  # containers on the path being walked (a cycle is an error)
     exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
@@ -112,7 +113,7 @@ def check_json_value(value: Any, loc: str, what: str) -> None:
             if not math.isfinite(v):
                 raise _fail(what, where, f"holds {v!r}, which JSON cannot carry")
             continue
-        if t is dict or t is list:
+        if t is dict or t is list or (tuples and t is tuple):
             if id(v) in open_ids:
                 raise _fail(what, where, "holds itself (a cycle)")
             open_ids.add(id(v))

@@ -206,14 +206,74 @@ def test_argument_objects_must_be_json() -> None:
         toolwire.decode({"name": "f", "args": {"a": {"b": 1}}}, max_depth=1)
 
 
-def test_encoders_raise_encode_errors_for_values_that_are_not_json() -> None:
-    args: Any = {}
-    args["me"] = args
-    for bad in (args, {"a": 10**5000}, {"a": {1}}):
-        call = new_call("f", bad, None)
-        for d in ("openai.chat", "anthropic.messages", "mcp"):
-            with contextlib.suppress(toolwire.EncodeError):
-                toolwire.encode(call, d)
+def _not_json_args() -> List[Any]:
+    cyclic: Any = {}
+    cyclic["me"] = cyclic
+    return [
+        ({"a": {1}}, "$.args.a"),
+        ({"a": float("nan")}, "$.args.a"),
+        ({"a": [1, {"b": float("inf")}]}, "$.args.a[1].b"),
+        ({"a": object()}, "$.args.a"),
+        ({1: 2}, "$.args"),
+        (cyclic, "$.args.me"),
+    ]
+
+
+@pytest.mark.parametrize("dialect", toolwire.dialect_names())
+def test_encoders_raise_encode_errors_for_values_that_are_not_json(dialect: str) -> None:
+    """Args are held as given, so a call changed after it was built (or built unchecked)
+    can hold what JSON cannot: every dialect raises an EncodeError at the place, never
+    returns a payload that is not JSON (anthropic.messages, gemini, mcp, bedrock.converse,
+    ollama and canonical returned the set / NaN / object as it was)."""
+    for bad, loc in _not_json_args():
+        with pytest.raises(toolwire.DecodeError) as refused:  # the checked constructor refuses it
+            toolwire.ToolCall("f", bad, "call_1")
+        assert refused.value.loc == loc
+        changed = toolwire.ToolCall("f", {}, "call_1")
+        changed.args.update(bad)  # the public way in: args are not copied
+        for call in (changed, new_call("f", bad, "call_1")):
+            with pytest.raises(toolwire.EncodeError) as exc:
+                toolwire.encode(call, dialect)
+            assert exc.value.loc == (loc.replace("$.args.me", "$.args.me.me") if call is changed else loc)
+            assert exc.value.dialect == dialect
+            assert exc.value.message.startswith("Cannot encode ToolCall(name='f', ")
+            assert f" as {dialect}: ToolCall args at {exc.value.loc} " in exc.value.message
+
+
+def test_encode_error_messages_are_pinned() -> None:
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode(new_call("f", {"a": {1}}, "toolu_1"), "anthropic.messages")
+    assert exc.value.message == (
+        "Cannot encode ToolCall(name='f', args={'a': {1}}, id='toolu_1') as anthropic.messages: "
+        "ToolCall args at $.args.a holds {1} (set), which is not JSON"
+    )
+    assert exc.value.loc == "$.args.a"
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode(new_call("f", {"a": float("nan")}, None), "gemini")
+    assert exc.value.message == (
+        "Cannot encode ToolCall(name='f', args={'a': nan}, id=None) as gemini: "
+        "ToolCall args at $.args.a holds nan, which JSON cannot carry"
+    )
+
+
+def test_encoders_raise_encode_errors_for_an_int_too_long_to_write() -> None:
+    call = new_call("f", {"a": 10**5000}, None)
+    for d in ("openai.chat", "openai.responses", "mistral", "cohere.v2", "text.hermes"):
+        with pytest.raises(toolwire.EncodeError):
+            toolwire.encode(call, d)
+
+
+def test_encode_keeps_json_args_that_are_not_flat() -> None:
+    call = toolwire.ToolCall("f", {"a": [1.5, {"b": None, "c": [True, "x"]}], "t": -0.0}, "toolu_1")
+    assert toolwire.encode(call, "anthropic.messages") == {
+        "type": "tool_use",
+        "id": "toolu_1",
+        "name": "f",
+        "input": {"a": [1.5, {"b": None, "c": [True, "x"]}], "t": -0.0},
+    }
+    tupled = new_call("f", {"a": (1, 2)}, None)  # decode keeps a tuple given as data; JSON writes it as an array
+    assert toolwire.encode(tupled, "openai.chat")["function"]["arguments"] == '{"a":[1,2]}'
+    assert toolwire.encode(tupled, "gemini") == {"functionCall": {"name": "f", "args": {"a": (1, 2)}}}
 
 
 # --- size and depth: a few big cases each -------------------------------------------

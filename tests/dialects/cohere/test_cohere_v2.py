@@ -64,3 +64,21 @@ def test_tool_plan_message_is_detected() -> None:
     msg = {"role": "assistant", "tool_plan": "p", "tool_calls": [
         {"id": "a", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
     assert toolwire.detect(msg) == "cohere.v2"
+
+
+def test_a_document_whose_data_is_text_is_text_not_a_json_string() -> None:
+    """Cohere's tool-use guide sends ``{"type": "document", "document": {"data":
+    json.dumps(result)}}`` (https://docs.cohere.com/docs/tool-use-overview): data as text.
+    It decoded to a JSON part holding a string, which every other dialect then wrote
+    JSON-encoded a second time ('"{\\"temperature\\": ...}"')."""
+    wire = {"role": "tool", "tool_call_id": "get_weather_1byjy32y4hvq", "content": [{"type": "document", "document": {"data": '{"temperature": "20C"}'}}]}
+    result = toolwire.decode_result(wire, "cohere.v2")
+    assert result.content == [{"type": "text", "text": '{"temperature": "20C"}'}]
+    assert toolwire.encode_result(result, "cohere.v2") == wire  # still exact in its own dialect
+    assert toolwire.convert(wire, to="openai.chat", source="cohere.v2") == {
+        "role": "tool",
+        "tool_call_id": "get_weather_1byjy32y4hvq",
+        "content": [{"type": "text", "text": '{"temperature": "20C"}'}],
+    }
+    as_object = {"role": "tool", "tool_call_id": "c", "content": [{"type": "document", "document": {"data": {"temperature": "20C"}}}]}
+    assert toolwire.decode_result(as_object, "cohere.v2").content == [{"type": "json", "json": {"temperature": "20C"}}]

@@ -424,3 +424,19 @@ def test_the_gate_premise_no_gemini_object_has_a_type_key() -> None:
     from toolwire.dialects.gemini.tools import DECLARATION_KEYS
 
     assert "type" not in gemini._PART_KEYS and "type" not in DECLARATION_KEYS
+
+
+def test_a_streamed_call_keeps_its_thought_signature_on_re_encode() -> None:
+    """Gemini 3 rejects a function call sent back without the thoughtSignature it came
+    with (https://ai.google.dev/gemini-api/docs/thought-signatures); the stream kept it
+    as provider data the encoder did not read, so it was dropped."""
+    from toolwire.stream import accumulate
+
+    chunks = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "f", "args": {"a": 1}}, "thoughtSignature": "c2ln"}]}, "index": 0}]},
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]}, "finishReason": "STOP", "index": 0}]},
+    ]
+    (call,) = accumulate(chunks, "gemini")
+    assert toolwire.encode(call, "gemini") == {"functionCall": {"id": "c1", "name": "f", "args": {"a": 1}}, "thoughtSignature": "c2ln"}
+    (call,) = accumulate([{"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}]}}]}], "gemini")
+    assert toolwire.encode(call, "gemini") == {"functionCall": {"name": "f", "args": {}}, "thoughtSignature": "c2ln"}

@@ -16,7 +16,8 @@ types ``ToolCallV2``, ``AssistantMessageResponse``, ``ToolMessageV2``, ``ToolV2`
   ``strict`` is not written.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``, content text or parts
   ``{"type": "text", "text"}`` / ``{"type": "document", "document": {"data": {...}}}``;
-  a document is the canonical ``{"type": "json", "json": data}`` part. No error flag.
+  a document is the canonical ``{"type": "json", "json": data}`` part (a text part when
+  its data is text, as the guide's ``json.dumps(result)``). No error flag.
 
 Detection (the ``detect`` field) claims Cohere evidence only: a response with a
 ``message`` and an upper-case ``finish_reason``, ``tool_plan`` on a message, a call
@@ -122,7 +123,8 @@ def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:
         p = as_dict(part, f"{loc}[{i}]", NAME, "a content part")
         if p.get("type") == "document":
             doc = as_dict(p.get("document"), f"{loc}[{i}].document", NAME, "a document")
-            out.append({"type": "json", "json": doc.get("data")})
+            data = doc.get("data")  # the guide sends json.dumps(result): text stays text
+            out.append({"type": "text", "text": data} if type(data) is str else {"type": "json", "json": data})
         elif p.get("type") == "text":
             out.append({"type": "text", "text": p.get("text", "")})
         else:

@@ -149,7 +149,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     schema = item.get("inputSchema")
     if schema is not None and type(schema) is not dict:
-        raise DecodeError(f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=loc)
+        raise DecodeError(
+            f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
+        )
     rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
     return Tool(
         name=name_of(item.get("name"), loc + ".name", NAME),
@@ -181,7 +183,9 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
     if blocks is None:
         blocks = []
     if not isinstance(blocks, list):
-        raise DecodeError(f"CallToolResult content at {loc}.content must be a list", dialect=NAME, loc=loc)
+        raise DecodeError(
+            f"CallToolResult content at {loc}.content must be a list", dialect=NAME, loc=f"{loc}.content"
+        )
     parts: List[Dict[str, Any]] = []
     for i, block in enumerate(blocks):
         b = as_dict(block, f"{loc}.content[{i}]", NAME, "a content block")

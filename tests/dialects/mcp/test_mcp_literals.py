@@ -1,0 +1,107 @@
+"""MCP tools and results against literal payloads from the specification
+(https://modelcontextprotocol.io/specification/2025-06-18/server/tools), and the errors
+with their ``$.path``s."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolwire
+from toolwire import ToolResult
+
+WEATHER = {"temperature": 22.5, "conditions": "Partly cloudy", "humidity": 65}
+
+
+def test_structured_content_and_its_text_block_are_one_json_part() -> None:
+    wire = {
+        "jsonrpc": "2.0",
+        "id": 5,
+        "result": {
+            "content": [{"type": "text", "text": '{"temperature": 22.5, "conditions": "Partly cloudy", "humidity": 65}'}],
+            "structuredContent": WEATHER,
+        },
+    }
+    result = toolwire.decode_result(wire, "mcp")
+    assert (result.id, result.content, result.is_error) == ("5", [{"type": "json", "json": WEATHER}], False)
+    assert toolwire.encode_result(result, "mcp") == wire
+    assert toolwire.encode_result(ToolResult(id="5", content=[{"type": "json", "json": WEATHER}]), "mcp") == {
+        "jsonrpc": "2.0",
+        "id": "5",
+        "result": wire["result"],
+    }
+
+
+def test_structured_content_beside_other_text_is_a_second_part() -> None:
+    wire = {"jsonrpc": "2.0", "id": "6", "result": {"content": [{"type": "text", "text": "22.5 degrees"}], "structuredContent": {"temperature": 22.5}}}
+    result = toolwire.decode_result(wire, "mcp")
+    assert result.content == [{"type": "text", "text": "22.5 degrees"}, {"type": "json", "json": {"temperature": 22.5}}]
+    assert toolwire.encode_result(result, "mcp") == wire
+    broken = {"jsonrpc": "2.0", "id": "6", "result": {"content": [{"type": "text", "text": "{not json"}], "structuredContent": {"t": 1}}}
+    assert toolwire.decode_result(broken, "mcp").content == [{"type": "text", "text": "{not json"}, {"type": "json", "json": {"t": 1}}]
+
+
+def test_tool_definitions_keep_what_the_canonical_value_does_not_hold() -> None:
+    plain = toolwire.decode_tool({"name": "f", "description": "d", "inputSchema": {"type": "object"}}, "mcp")
+    assert (plain.name, plain.description, plain.parameters, dict(plain.provider_data)) == ("f", "d", {"type": "object"}, {})
+    titled = toolwire.decode_tool({"name": "f", "title": "T", "inputSchema": {"type": "object"}}, "mcp")
+    assert dict(titled.provider_data) == {"mcp": {"title": "T"}}
+    assert toolwire.encode_tool(titled, "mcp") == {"name": "f", "inputSchema": {"type": "object"}, "title": "T"}
+
+
+def test_errors_point_at_the_field() -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_tool({"name": "f", "inputSchema": [1]}, "mcp")
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
+        "Tool inputSchema at $.inputSchema must be an object",
+        "$.inputSchema",
+        "mcp",
+    )
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_tool({"name": "", "inputSchema": {"type": "object"}}, "mcp")
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == ("Tool name at $.name must be a non-empty string, got ''", "$.name", "mcp")
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_result({"jsonrpc": "2.0", "id": "8", "result": {"content": "x"}}, "mcp")
+    assert (exc.value.message, exc.value.loc) == ("CallToolResult content at $.result.content must be a list", "$.result.content")
+
+
+def test_a_bare_call_tool_result_re_encodes_bare() -> None:
+    for wire in (
+        {"content": [{"type": "text", "text": "ok"}], "isError": False},
+        {"content": [{"type": "text", "text": "bad"}], "isError": True, "_meta": {"k": 1}},
+    ):
+        result = toolwire.decode_result(wire, "mcp")
+        assert result.id is None
+        assert toolwire.encode_result(result, "mcp") == wire
+    assert toolwire.encode_result(ToolResult(content="72F"), "mcp") == {"content": [{"type": "text", "text": "72F"}]}
+    assert toolwire.encode_result(ToolResult(content="no", is_error=True), "mcp") == {"content": [{"type": "text", "text": "no"}], "isError": True}
+
+
+def test_a_content_block_that_is_not_an_object_is_refused_at_its_index() -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_result({"jsonrpc": "2.0", "id": "1", "result": {"content": [{"type": "text", "text": "a"}, 5]}}, "mcp")
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == ("Expected a content block at $.result.content[1], got int 5", "$.result.content[1]", "mcp")
+
+
+def test_json_parts_become_structured_content_and_text_blocks() -> None:
+    result = ToolResult(id="1", content=[{"type": "json", "json": {"a": 1}}, {"type": "json", "json": {"t": "22°C"}}])
+    assert toolwire.encode_result(result, "mcp") == {
+        "jsonrpc": "2.0",
+        "id": "1",
+        "result": {
+            "content": [{"type": "text", "text": '{"a": 1}'}, {"type": "text", "text": '{"t": "22°C"}'}],
+            "structuredContent": {"a": 1},
+        },
+    }
+    assert toolwire.encode_result(ToolResult(id="1", content=""), "mcp") == {"jsonrpc": "2.0", "id": "1", "result": {"content": []}}
+
+
+def test_content_blocks_as_the_specification_lists_them() -> None:
+    def content(wire: dict) -> tuple:  # type: ignore[type-arg]
+        r = toolwire.decode_result(wire, "mcp")
+        return r.content, r.is_error
+
+    assert content({"content": []}) == ("", False)
+    assert content({"content": [{"type": "text"}]}) == ([{"type": "text", "text": ""}], False)
+    image = {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
+    assert content({"content": [image]}) == ([image], False)
+    assert content({"content": [image], "isError": True}) == ([image], True)

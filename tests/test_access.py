@@ -1,0 +1,282 @@
+"""Foreign objects read as plain data (``_access.to_data``): each kind of object, with
+literal expectations (SDK objects of every provider are in tests/dialects)."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import sys
+import uuid
+from typing import Any, Dict, Optional
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+import toolwire
+from toolwire._access import MAX_OBJECT_DEPTH, to_data
+
+
+class Color(enum.Enum):
+    RED = "red"
+
+
+class Level(int, enum.Enum):
+    HIGH = 3
+
+
+class Inner(BaseModel):
+    value: int
+    note: Optional[str] = None
+
+
+class Outer(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    function_call: Inner = Field(alias="functionCall")
+    thought: Optional[str] = Field(default=None, serialization_alias="thoughtText")
+    items: list = []
+
+
+@dataclasses.dataclass
+class Point:
+    x: int
+    y: Optional[int]
+
+
+class Plain:
+    def __init__(self) -> None:
+        self.name = "f"
+        self.args = {"a": 1}
+        self._private = "hidden"
+        self.missing = None
+
+
+def test_plain_values_are_returned_as_they_are() -> None:
+    """Top-level dicts and lists are the caller's own data: handed back, not walked."""
+    d: Dict[str, Any] = {"a": [1]}
+    assert to_data(d) is d
+    assert to_data(d["a"]) is d["a"]
+    for v in ("s", 1, 1.5, True, None):
+        assert to_data(v) is v
+
+
+def test_containers_and_scalars_of_other_types() -> None:
+    class D(dict):  # type: ignore[type-arg]
+        pass
+
+    assert to_data(D(a=(1, 2))) == {"a": [1, 2]}
+    assert to_data((1, [2, (3,)])) == [1, [2, [3]]]
+    assert to_data(bytearray(b"ab")) == b"ab" and type(to_data(bytearray(b"ab"))) is bytes
+    assert to_data((datetime.datetime(2025, 3, 27, 10, 0, 5),)) == ["2025-03-27T10:00:05"]
+    assert to_data((datetime.date(2025, 3, 27), datetime.time(10, 0))) == ["2025-03-27", "10:00:00"]
+    assert to_data((Color.RED, Level.HIGH)) == ["red", 3]
+    assert to_data((uuid.UUID("12345678-1234-5678-1234-567812345678"),)) == ["12345678-1234-5678-1234-567812345678"]
+    assert to_data(Point(1, None)) == {"x": 1, "y": None}
+
+
+def test_pydantic_models_come_out_keyed_as_on_the_wire() -> None:
+    m = Outer(functionCall=Inner(value=1), thought="hmm", extra_field={"k": Color.RED}, gone=None)
+    assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": "hmm", "items": [], "extra_field": {"k": "red"}}
+    again = Outer(function_call=Inner(value=2, note="n"), items=[Inner(value=3)])
+    assert to_data(again) == {"functionCall": {"value": 2, "note": "n"}, "items": [{"value": 3}]}
+
+
+def test_objects_with_a_dump_method_or_attributes() -> None:
+    class ToDict:
+        def to_dict(self) -> Dict[str, Any]:
+            return {"name": "f", "when": datetime.date(2025, 1, 2)}
+
+    class BadFirst:
+        model_dump = "not callable"
+
+        def dict(self) -> Any:
+            return {"name": "g"}
+
+    class NotADict:
+        def model_dump(self) -> Any:
+            return ["not", "a", "dict"]
+
+        def __init__(self) -> None:
+            self.name = "h"
+
+    assert to_data(ToDict()) == {"name": "f", "when": "2025-01-02"}
+    assert to_data(BadFirst()) == {"name": "g"}
+    assert to_data(NotADict()) == {"name": "h"}
+    assert to_data(Plain()) == {"name": "f", "args": {"a": 1}}
+
+
+def test_subclasses_of_str_and_int_are_their_values() -> None:
+    class Name(str):
+        pass
+
+    class Valued(int):
+        value = "seven"
+
+    assert to_data((Name("f"),)) == ["f"] and type(to_data((Name("f"),))[0]) is str
+    assert to_data((Valued(7),)) == ["seven"]
+    assert to_data([Name("f")])[0] is not None  # a plain list is handed back as it is
+
+
+def test_what_cannot_be_read_is_a_decode_error_at_its_place() -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        to_data((int,), "$.tool_calls")
+    assert exc.value.message == "Cannot read a type value at $.tool_calls: <class 'int'>"
+    assert exc.value.loc == "$.tool_calls"
+
+    class Raises:
+        @property
+        def __dict__(self) -> Any:  # type: ignore[override]
+            raise ValueError("boom")
+
+    with pytest.raises(toolwire.DecodeError) as exc:
+        to_data(Raises(), "$.x")
+    assert exc.value.message == "Could not read the Raises object at $.x: ValueError: boom"
+    assert exc.value.loc == "$.x"
+
+
+def test_nesting_deeper_than_the_limit_is_refused() -> None:
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 5000))  # room for wrapped frames (tools/mutation.py)
+    try:
+        ok: Any = Point(0, None)
+        for _ in range(MAX_OBJECT_DEPTH - 2):
+            ok = Point(0, ok)
+        assert to_data(ok)["x"] == 0
+        deep: Any = Point(0, None)
+        for _ in range(MAX_OBJECT_DEPTH + 5):
+            deep = Point(0, deep)
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(deep, "$.calls")
+    finally:
+        sys.setrecursionlimit(old)
+    assert exc.value.message == f"Object nesting at $.calls is deeper than {MAX_OBJECT_DEPTH} (a cycle?)"
+    assert exc.value.loc == "$.calls"
+    assert MAX_OBJECT_DEPTH == 256
+
+
+def test_a_cycle_is_too_deep_never_a_crash() -> None:
+    node: Any = Point(0, None)
+    node.y = node
+    with pytest.raises(toolwire.DecodeError) as exc:
+        to_data(node, "$.x")
+    assert exc.value.loc == "$.x"
+    assert exc.value.message.startswith("Object nesting at $.x is ")
+
+
+def _fresh_models() -> Any:
+    """New classes per call: ``_access`` caches per class, so a test on a class seen
+    before would not reach the code that builds the cache."""
+
+    class Inner(BaseModel):
+        value: int
+        note: Optional[str] = None
+
+    class Outer(BaseModel):
+        model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+        function_call: Inner = Field(alias="functionCall")
+        thought: Optional[str] = Field(default=None, serialization_alias="thoughtText")
+        same: Optional[str] = Field(default=None, alias="same")
+        items: list = []
+
+    return Inner, Outer
+
+
+def test_aliases_of_a_class_met_for_the_first_time() -> None:
+    for _ in range(2):  # the first read builds the alias table, the second uses it
+        inner, outer = _fresh_models()
+        m = outer(functionCall=inner(value=1), thought="t", same="s", extra_field=None)
+        assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": "t", "same": "s", "items": []}
+        assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": "t", "same": "s", "items": []}
+
+
+class _Model(BaseModel):
+    y: Any = None
+
+
+class _Vars:
+    def __init__(self, y: Any) -> None:
+        self.y = y
+
+
+@pytest.mark.parametrize("make", [lambda y: Point(0, y), lambda y: _Model(y=y), lambda y: _Vars(y)], ids=["dataclass", "model", "object"])
+def test_the_depth_limit_is_exact(make: Any) -> None:
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 8000))
+    try:
+        ok = make(1)
+        for _ in range(MAX_OBJECT_DEPTH):  # 256 objects around the innermost: read
+            ok = make(ok)
+        assert to_data(ok) is not None
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(make(ok), "$.d")  # one more: refused
+        assert exc.value.message == f"Object nesting at $.d is deeper than {MAX_OBJECT_DEPTH} (a cycle?)"
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def test_errors_inside_objects_keep_the_place() -> None:
+    class Holder(BaseModel):
+        model_config = ConfigDict(extra="allow", arbitrary_types_allowed=True)
+
+        field: Any = None
+
+    for obj in (Holder(field=int), Holder(other=int), _Vars(int), _Model(y=(int,))):
+        for _ in range(2):  # a model class seen before takes the cached path
+            with pytest.raises(toolwire.DecodeError) as exc:
+                to_data(obj, "$.tool_calls[0]")
+            assert exc.value.message == "Cannot read a type value at $.tool_calls[0]: <class 'int'>"
+            assert exc.value.loc == "$.tool_calls[0]"
+
+
+class _D(dict):  # type: ignore[type-arg]
+    pass
+
+
+class _Dump:
+    def __init__(self, y: Any) -> None:
+        self._y = y
+
+    def to_dict(self) -> Any:
+        return {"y": self._y}
+
+
+class _Extra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+@pytest.mark.parametrize(
+    ("make", "most"),
+    [(lambda y: _D(y=y), 257), (lambda y: (y,), 257), (lambda y: _Dump(y), 128), (lambda y: _Extra(y=y), 257)],
+    ids=["dict-subclass", "tuple", "dump", "model-extra"],
+)
+def test_the_depth_limit_is_exact_in_every_branch(make: Any, most: int) -> None:
+    """*most* levels around a plain value are read, one more is refused (a dump counts
+    twice: the object, then the dict it gave)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 8000))
+    try:
+        ok: Any = 1
+        for _ in range(most):
+            ok = make(ok)
+        to_data(ok)
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(make(ok), "$.d")
+        assert exc.value.loc == "$.d"
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def test_errors_in_containers_enums_and_dumps_keep_the_place() -> None:
+    class Wrapped(enum.Enum):
+        BAD = (int,)
+
+    for obj in (_D(a=int), (1, int), _Dump(int), (Wrapped.BAD,)):
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(obj, "$.p")
+        assert exc.value.loc == "$.p"
+        assert exc.value.message == "Cannot read a type value at $.p: <class 'int'>"
+    with pytest.raises(toolwire.DecodeError) as exc:
+        to_data((int,))
+    assert exc.value.loc == "$"

@@ -1,0 +1,216 @@
+"""Mutation score of the core modules and of each provider package, with mutmut.
+
+Not run in CI (minutes to hours). Install the extra first: ``pip install -e ".[mutation]"``.
+
+    nice -n 19 python tools/mutation.py                # every target, smallest first
+    nice -n 19 python tools/mutation.py _ids gemini    # some targets
+    python tools/mutation.py --list                    # the targets and their tests
+
+Each target runs in its own copy of the repository under ``--work`` (default
+``/tmp/toolwire-mutation/<target>``), with a ``[tool.mutmut]`` section written for it: the
+files to mutate and the tests that may kill them (a per-target selection, so a mutant of
+``_ids.py`` does not wait on the whole suite; mutmut narrows further to the tests that
+reach the mutated function). The copy has no ``../shared/corpus``: the score is the one a
+fresh clone gets. Hypothesis runs the ``mutation`` profile (few examples, derandomized).
+
+Prints one row per target: mutants, killed (incl. timeouts), survived, no tests, score;
+``--json FILE`` writes the rows and the survivors' names; ``--rerun`` runs the survivors
+of the last run again with today's tests (after adding tests to kill them). ``mutmut show NAME`` in the
+target's copy shows a survivor's diff. Results: docs/testing.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = "src/toolwire"
+
+_CORE_TESTS = ["tests/goldens", "tests/test_contracts.py"]
+_SLOW = [  # hypothesis agreement tests that reach every function: minutes per mutant
+    "--deselect=tests/dialects/test_chat_like_calls.py::test_corrupted_calls_agree_with_the_reference",
+    "--deselect=tests/dialects/test_mcp_calls.py::test_corrupted_calls_agree",
+]
+
+
+def _provider(name: str, *tests: str) -> Tuple[List[str], List[str]]:
+    return [f"{PKG}/dialects/{name}/*"], [f"tests/dialects/{name}", *_CORE_TESTS, *tests]
+
+
+# target -> (files to mutate, tests that run)
+TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
+    "_ids": (
+        [f"{PKG}/_ids.py"],
+        [*_CORE_TESTS, "tests/dialects/test_third_party.py"],
+    ),
+    "_access": (
+        [f"{PKG}/_access.py"],
+        [
+            *_CORE_TESTS,
+            "tests/test_mockvalser.py",
+            "tests/test_access.py",
+            "tests/dialects/test_sdk_objects_anthropic_gemini.py",
+            "tests/dialects/test_sdk_objects_mistral_cohere_ollama.py",
+            "tests/dialects/openai/test_openai_sdk.py",
+        ],
+    ),
+    "_args": (
+        [f"{PKG}/_args.py"],
+        [*_CORE_TESTS, "tests/test_args.py", "tests/test_values.py", "tests/dialects/openai/test_openai_dialects.py"],
+    ),
+    "_registry": (
+        [f"{PKG}/_registry.py"],
+        [
+            *_CORE_TESTS,
+            "tests/test_dialect_fields.py",
+            "tests/test_boundary.py",
+            "tests/dialects/test_third_party.py",
+        ],
+    ),
+    "_codec": (
+        [f"{PKG}/_codec.py"],
+        [
+            *_CORE_TESTS,
+            "tests/test_boundary.py",
+            "tests/test_values.py",
+            "tests/test_args.py",
+            "tests/dialects/test_third_party.py",
+            "tests/dialects/test_convert.py",
+        ],
+    ),
+    "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
+    "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
+    "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py"),
+    "cohere": _provider("cohere", "tests/dialects/test_chat_like_calls.py"),
+    "anthropic": _provider("anthropic", "tests/dialects/test_sdk_objects_anthropic_gemini.py"),
+    "bedrock": _provider("bedrock"),
+    "gemini": _provider("gemini", "tests/dialects/test_sdk_objects_anthropic_gemini.py"),
+    "openai": _provider("openai"),
+}
+
+_KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test, or a timeout (an endless loop)
+
+
+def _copy(target: str, work: Path) -> Path:
+    dest = work / target
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for part in ("src", "tests"):
+        shutil.copytree(ROOT / part, dest / part, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    globs, tests = TARGETS[target]
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    text += "\n[tool.mutmut]\n"
+    text += f"source_paths = {json.dumps([PKG])}\n"
+    text += f"only_mutate = {json.dumps(globs)}\n"
+    text += f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+    text += f"pytest_add_cli_args = {json.dumps(['-p', 'no:randomly', '-q', *_SLOW])}\n"
+    text += "use_git_change_detection = false\n"
+    (dest / "pyproject.toml").write_text(text, "utf-8")
+    return dest
+
+
+def _tally(dest: Path) -> Dict[str, object]:
+    killed = survived = untested = other = 0
+    survivors: List[str] = []
+    for meta in sorted((dest / "mutants").rglob("*.meta")):
+        data = json.loads(meta.read_text("utf-8"))
+        for name, code in data.get("exit_code_by_key", {}).items():
+            if code in _KILLED:
+                killed += 1
+            elif code == 0:
+                survived += 1
+                survivors.append(name)
+            elif code in (5, 33):
+                untested += 1
+                survivors.append(name + " (no tests)")
+            elif code is None:  # not run yet (a run stopped early): run by --rerun
+                other += 1
+                survivors.append(name + " (not run)")
+            else:
+                other += 1
+    total = killed + survived + untested + other
+    score = round(100.0 * killed / total, 1) if total else 0.0
+    return {
+        "mutants": total,
+        "killed": killed,
+        "survived": survived,
+        "no_tests": untested,
+        "other": other,
+        "score": score,
+        "survivors": survivors,
+    }
+
+
+def _refresh(target: str, work: Path) -> Tuple[Path, List[str]]:
+    """The target's earlier copy with today's tests, and its mutants not yet killed (or
+    not yet run)."""
+    dest = work / target
+    row = _tally(dest)
+    for tests in (dest / "tests", dest / "mutants" / "tests"):
+        shutil.rmtree(tests)
+        shutil.copytree(ROOT / "tests", tests, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    (dest / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach what: again
+    names = [str(n).split(" ")[0] for n in row["survivors"]]  # type: ignore[attr-defined]
+    return dest, names
+
+
+def run(target: str, work: Path, children: int, rerun: bool = False) -> Dict[str, object]:
+    names: List[str] = []
+    if rerun:
+        dest, names = _refresh(target, work)
+        if not names:
+            return {**_tally(dest), "target": target, "seconds": 0}
+    else:
+        dest = _copy(target, work)
+    env = dict(os.environ, TOOLWIRE_HYPOTHESIS_PROFILE="mutation", TOOLWIRE_CORPUS=str(dest / "no-corpus"))
+    started = time.monotonic()
+    log = (dest / "mutmut.log").open("a" if rerun else "w")
+    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names]
+    subprocess.run(cmd, cwd=dest, env=env, stdout=log, stderr=subprocess.STDOUT, check=False)
+    row = _tally(dest)
+    row["target"] = target
+    row["seconds"] = round(time.monotonic() - started)
+    return row
+
+
+def main(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("targets", nargs="*", help="targets (default: all, smallest first)")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/toolwire-mutation"))
+    ap.add_argument("--children", type=int, default=1, help="parallel mutants (the machine is shared)")
+    ap.add_argument("--json", type=Path, help="write the rows and survivors here")
+    ap.add_argument("--list", action="store_true", help="print the targets and their tests")
+    ap.add_argument("--rerun", action="store_true", help="run the survivors of the last run again, with today's tests")
+    ns = ap.parse_args(argv)
+    if ns.list:
+        for name, (globs, tests) in TARGETS.items():
+            print(f"{name}: mutate {' '.join(globs)}; tests {' '.join(tests)}")
+        return 0
+    unknown = [t for t in ns.targets if t not in TARGETS]
+    if unknown:
+        ap.error(f"unknown target(s) {unknown}; known: {sorted(TARGETS)}")
+    rows = []
+    for target in ns.targets or list(TARGETS):
+        row = run(target, ns.work, ns.children, ns.rerun)
+        rows.append(row)
+        print(
+            f"{target:10} mutants {row['mutants']:5}  killed {row['killed']:5}  survived {row['survived']:4}  "
+            f"no tests {row['no_tests']:3}  score {row['score']:5}%  ({row['seconds']} s)",
+            flush=True,
+        )
+        if ns.json:
+            ns.json.write_text(json.dumps(rows, indent=1), "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
