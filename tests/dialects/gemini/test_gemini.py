@@ -439,4 +439,5 @@ def test_a_streamed_call_keeps_its_thought_signature_on_re_encode() -> None:
     (call,) = accumulate(chunks, "gemini")
     assert toolwire.encode(call, "gemini") == {"functionCall": {"id": "c1", "name": "f", "args": {"a": 1}}, "thoughtSignature": "c2ln"}
     (call,) = accumulate([{"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}]}}]}], "gemini")
-    assert toolwire.encode(call, "gemini") == {"functionCall": {"name": "f", "args": {}}, "thoughtSignature": "c2ln"}
+    # snake_case in, snake_case out (as the non-streaming decoder keeps it)
+    assert toolwire.encode(call, "gemini") == {"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}
