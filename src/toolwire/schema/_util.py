@@ -7,15 +7,19 @@ JSON equality follows JSON Schema (2020-12 core §4.2.2): numbers compare by val
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Set
+from urllib.parse import unquote
 
 from .._errors import DecodeError, excerpt
 
 __all__ = [
     "JSONValue",
     "copy_json",
+    "decode_pointer",
+    "encode_pointer",
     "escape_token",
     "json_equal",
+    "json_key",
     "json_type",
     "path_of",
     "unique_by_json",
@@ -59,12 +63,43 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def unique_by_json(values: List[Any]) -> bool:
-    """True when no two items of *values* are JSON-equal."""
-    for i in range(len(values)):
-        for j in range(i + 1, len(values)):
-            if json_equal(values[i], values[j]):
-                return False
+    """True when no two items of *values* are JSON-equal (one hash per item: linear)."""
+    seen: Set[Any] = set()
+    for value in values:
+        key = json_key(value)
+        if key in seen:
+            return False
+        seen.add(key)
     return True
+
+
+def json_key(value: Any) -> Any:
+    """A hashable key equal for exactly the JSON-equal values (``1`` and ``1.0`` share
+    one, ``true`` and ``1`` do not; object key order does not count)."""
+    if value is True or value is False:
+        return ("b", value)
+    if isinstance(value, (int, float)):
+        return ("n", value)  # Python's numbers hash and compare by value across int/float
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, (list, tuple)):
+        return ("a", tuple(json_key(v) for v in value))
+    if isinstance(value, dict):
+        return ("o", frozenset((k, json_key(v)) for k, v in value.items()))
+    if value is None:
+        return ("z",)
+    return ("?", id(value))
+
+
+def decode_pointer(fragment: str) -> List[str]:
+    """The reference tokens of a URI-fragment JSON Pointer (``/a%20b/c~1d``): percent
+    decoding first (RFC 3986), then ``~1`` -> ``/`` and ``~0`` -> ``~`` (RFC 6901)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in unquote(fragment).split("/")[1:]]
+
+
+def encode_pointer(tokens: List[str]) -> str:
+    """The URI-fragment form of *tokens* (``%`` percent-encoded, ``~``/``/`` escaped)."""
+    return "".join("/" + escape_token(t).replace("%", "%25") for t in tokens)
 
 
 def escape_token(token: str) -> str:

@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import sys
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from ._normalize import normalize, resolve_ref
+from ._normalize import iter_subschemas, normalize, resolve_ref
+from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
 
-__all__ = ["ValidationIssue", "check", "validate"]
+__all__ = ["ValidationIssue", "check", "compile_patterns", "validate"]
 
 
 @dataclass(frozen=True)
@@ -53,25 +56,43 @@ def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[Valid
 
 
 def check(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
-    """Like ``validate`` for a schema that is already in normal form."""
+    """Like ``validate`` for a schema that is already in normal form.
+
+    Raises ``SchemaError`` for a pattern the linear regex engine cannot run (before
+    looking at *instance*). An instance nested deeper than the stack allows is reported
+    as one issue (``depth``), never as a ``RecursionError``.
+    """
+    compile_patterns(schema)
     out: List[ValidationIssue] = []
-    _Checker(schema, formats).run(instance, schema, "", "", out)
+    checker = _Checker(schema, formats)
+    try:
+        checker.run(instance, schema, "", "", out)
+    except RecursionError:
+        return [_too_deep("", "")]
     return out
 
 
-_RE_CACHE: Dict[str, re.Pattern[str]] = {}
+def compile_patterns(schema: Any) -> None:
+    """Compile every ``pattern`` / ``patternProperties`` key of *schema* on the linear
+    engine (cached); ``SchemaError`` for the first one it cannot run."""
+    for ptr, node in iter_subschemas(schema):
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                searcher(node["pattern"], path_of(ptr) + ".pattern")
+            for pat in node.get("patternProperties") or ():
+                searcher(pat, path_of(ptr) + ".patternProperties")
 
 
-def _regex(pattern: str) -> Optional[re.Pattern[str]]:
-    compiled = _RE_CACHE.get(pattern)
-    if compiled is None:
-        try:
-            compiled = re.compile(pattern)
-        except re.error:
-            return None
-        if len(_RE_CACHE) < 1024:
-            _RE_CACHE[pattern] = compiled
-    return compiled
+def _too_deep(ptr: str, sptr: str) -> ValidationIssue:
+    return ValidationIssue(ptr, "depth", "the value is nested too deeply to check", sptr)
+
+
+def _stack_room() -> int:
+    """How many ``run`` levels fit on the stack from here (each costs up to ~5 frames)."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
+    return max(8, (sys.getrecursionlimit() - depth - 80) // 5)
 
 
 _DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
@@ -114,6 +135,7 @@ class _Checker:
         self.root = root
         self.formats = formats
         self.depth = 0
+        self.room = _stack_room()
         # Each (instance value, schema node) pair is walked once: a probe's answer (does
         # it match, and what did it evaluate) by the pair; a reporting walk's issues by
         # the pair and its place. Without this, a branch tried and then walked again
@@ -158,8 +180,8 @@ class _Checker:
         mine: List[ValidationIssue] = []
         self.depth += 1
         try:
-            if self.depth > 512:
-                mine.append(ValidationIssue(ptr, "$ref", "the schema recurses too deeply", sptr))
+            if self.depth > self.room:
+                mine.append(_too_deep(ptr, sptr))
             else:
                 self._run(inst, node, ptr, sptr, mine, first, evaluated)
         finally:
@@ -260,14 +282,8 @@ class _Checker:
         if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
             fail(out, ptr, "exclusiveMaximum", f"{v} must be less than {node['exclusiveMaximum']}", sptr)
         m = node.get("multipleOf")
-        if isinstance(m, (int, float)) and not isinstance(m, bool) and m > 0:
-            q = v / m
-            if isinstance(v, int) and isinstance(m, int):
-                bad = v % m != 0
-            else:
-                bad = q != int(q) if abs(q) < 2**53 else False
-            if bad:
-                fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
+        if m is not None and _not_multiple(v, m):
+            fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
 
     def _strings(self, s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
@@ -276,8 +292,7 @@ class _Checker:
         if "maxLength" in node and len(s) > node["maxLength"]:
             fail(out, ptr, "maxLength", f"{_short(s)} is longer than {node['maxLength']} characters", sptr)
         if "pattern" in node:
-            rx = _regex(node["pattern"])
-            if rx is not None and rx.search(s) is None:
+            if not searcher(node["pattern"])(s):
                 fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
         if self.formats and "format" in node:
             test = _FORMATS.get(node["format"])
@@ -337,8 +352,7 @@ class _Checker:
                 matched = True
                 self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first)
             for pat, psch in patterns.items():
-                rx = _regex(pat)
-                if rx is not None and rx.search(key):
+                if searcher(pat)(key):
                     matched = True
                     self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out, first)
             if matched:
@@ -367,6 +381,22 @@ class _Checker:
             if key in o:
                 seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out, first)
         return seen
+
+
+def _not_multiple(v: Any, m: Any) -> bool:
+    """``multipleOf`` as the reference validator decides it: exact for integers, the
+    float quotient otherwise, and exact fractions when that quotient overflows (``1e308``
+    against ``0.123456789`` is not a multiple; it was accepted)."""
+    if isinstance(m, float):
+        try:
+            q = v / m
+            return int(q) != q
+        except OverflowError:
+            return (Fraction(v) / Fraction(m)).denominator != 1
+    try:
+        return bool(v % m)
+    except OverflowError:
+        return (Fraction(v) / Fraction(m)).denominator != 1
 
 
 def _short(value: Any, limit: int = 60) -> str:
