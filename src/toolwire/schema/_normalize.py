@@ -253,7 +253,9 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     take the tighter value, ``required`` the union, ``type`` the intersection, ``enum``
     the intersection; keywords whose conjunction has no single-keyword form (two
     different ``pattern``s, ``additionalProperties`` next to properties of another
-    branch, ``$ref``, nested combinators) make the merge refuse.
+    branch, two different ``$ref``s or combinators), keywords that read siblings from
+    another side (``if``/``then``/``else``, ``prefixItems``/``items``,
+    ``contains``/``minContains``/``maxContains``) and ``unevaluated*`` make it refuse.
     """
     branches = node.get("allOf")
     if not isinstance(branches, list):
@@ -267,7 +269,25 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     return merged
 
 
+#: Keywords that read their siblings: two sides may bring such a group together only
+#: when they say the same (``then`` from one branch next to ``if`` from another, or
+#: ``prefixItems`` lifted next to a parent's ``items``, would change meaning).
+_GROUPS = (
+    ("if", "then", "else"),
+    ("prefixItems", "items"),
+    ("contains", "minContains", "maxContains"),
+)
+_UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
+
+
 def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
+    if any(k in acc or k in branch for k in _UNEVALUATED):
+        return False  # what counts as evaluated depends on where each keyword sits
+    for group in _GROUPS:
+        mine = {k: acc[k] for k in group if k in acc}
+        theirs = {k: branch[k] for k in group if k in branch}
+        if mine and theirs and not json_equal(mine, theirs):
+            return False
     closed = "additionalProperties" in acc or "additionalProperties" in branch
     patterned = "patternProperties" in acc or "patternProperties" in branch
     named = "properties" in acc or "properties" in branch

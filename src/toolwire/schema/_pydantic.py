@@ -298,7 +298,7 @@ class _Builder:
             allowed = types if isinstance(types, list) else [types]
             values = [v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)]
             consumed.add("type")
-        if not values or not all(v is None or isinstance(v, (str, int, float, bool)) for v in values):
+        if not values or not all(_literal_member(v) for v in values):
             return None
         for key in sorted(consumed):
             self.report.append(Change(ptr, key, "kept", "a Literal"))
@@ -463,6 +463,13 @@ class _Builder:
             model = create_model(name, __base__=base, __doc__=doc, __validators__=validators, **fields)
         self.models[name] = model
         return model
+
+
+def _literal_member(value: Any) -> bool:
+    """A value a ``Literal`` holds exactly (pydantic-core compares ints in 64 bits)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) <= _SAFE_INT
+    return value is None or isinstance(value, (str, float, bool))
 
 
 def _int_bound(bound: Any, arg: str) -> Any:

@@ -19,6 +19,7 @@ of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
 from __future__ import annotations
 
 import ipaddress
+import math
 import re
 import sys
 from fractions import Fraction
@@ -387,6 +388,8 @@ def _not_multiple(v: Any, m: Any) -> bool:
     """``multipleOf`` as the reference validator decides it: exact for integers, the
     float quotient otherwise, and exact fractions when that quotient overflows (``1e308``
     against ``0.123456789`` is not a multiple; it was accepted)."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return True  # not JSON; never a multiple
     if isinstance(m, float):
         try:
             q = v / m
