@@ -278,7 +278,7 @@ def ref_schema(r: Random, depth: int = 1) -> Dict[str, Any]:
                 "t": {"type": "array", "items": [{"type": "string"}, {"$ref": "#/definitions/pos"}], "additionalItems": {"type": "boolean"}},
                 "first": {"$ref": "#/properties/t/items/0"},
                 "rest": {"$ref": "#/properties/t/additionalItems"},
-                "d": {"$ref": "#/definitions/definitions"},
+                "d": {"$ref": "#/definitions/definitions", "maxLength": 1},  # a sibling draft-07 ignores
                 "dep": {"type": "object", "dependencies": {"x": ["y"], "z": {"required": ["w"]}}},
                 "viadep": {"$ref": "#/properties/dep/dependencies/z"},
             },

@@ -16,7 +16,12 @@ The normal form:
 - OpenAPI ``nullable: true`` adds ``"null"`` to ``type`` and to an ``enum`` beside it
   (as the OpenAPI 3.0 -> 3.1 migration does, and as Gemini reads ``nullable``); a JSON
   Schema ``type: [..., "null"]`` with an enum that lacks ``null`` still excludes it;
-- ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve.
+- ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve;
+  under a ``$schema`` of draft-07 or earlier, the siblings of a ``$ref`` (which those
+  drafts ignore) are removed, so that 2020-12 semantics do not apply them;
+- references follow the renames above (``#/items/0`` -> ``#/prefixItems/0``, see
+  ``_refs``); anchors and ``$dynamicRef`` become pointers; malformed keyword values
+  (``required: 5``) and in-place ``$ref`` cycles raise ``SchemaError``.
 
 The caller's dict is never mutated. Property order is preserved. ``normalize`` is
 idempotent.
@@ -61,15 +66,23 @@ def normalize(schema: Any) -> Any:
         raise
     except DecodeError as exc:  # not JSON: a schema error all the same
         raise SchemaError(exc.message, loc=exc.loc) from None
+    legacy = False
     if isinstance(data, dict):
+        declared = data.get("$schema")
+        legacy = isinstance(declared, str) and any(d in declared for d in _LEGACY_DRAFTS)
         translate_refs(data)
-    out = _node(data, "")
+    out = _node(data, "", legacy)
     if isinstance(out, dict):
         link(out, list(iter_subschemas(out)))
     return out
 
 
-def _node(node: Any, ptr: str) -> Any:
+#: Drafts in which ``$ref`` makes its siblings ignored (draft-04 §7, draft-06/07 §8.3).
+_LEGACY_DRAFTS = ("draft-03", "draft-04", "draft-06", "draft-07")
+_KEPT_BESIDE_REF = ("$ref", "definitions", "$defs", "title", "description", "default", "examples", "$comment")
+
+
+def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
     if isinstance(node, bool):
         return node
     if not isinstance(node, dict):
@@ -88,7 +101,10 @@ def _node(node: Any, ptr: str) -> Any:
         merged = dict(defs)
         merged.update(node.get("$defs") or {})
         node["$defs"] = merged
-    # $ref
+    # $ref: in draft-07 and earlier its siblings have no effect
+    if legacy and "$ref" in node:
+        for key in [k for k in node if k not in _KEPT_BESIDE_REF]:
+            del node[key]
     if "$ref" in node:
         ref = node["$ref"]
         if not isinstance(ref, str):
@@ -145,19 +161,19 @@ def _node(node: Any, ptr: str) -> Any:
     # recurse
     for key in SINGLE_KEYWORDS:
         if key in node:
-            node[key] = _node(node[key], f"{ptr}/{key}")
+            node[key] = _node(node[key], f"{ptr}/{key}", legacy)
     for key in DICT_KEYWORDS:
         sub = node.get(key)
         if key in node:
             if not isinstance(sub, dict):
                 raise SchemaError(f"'{key}' must be an object at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}") for k, v in sub.items()}
+            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}", legacy) for k, v in sub.items()}
     for key in LIST_KEYWORDS:
         if key in node:
             sub = node[key]
             if not isinstance(sub, list):
                 raise SchemaError(f"'{key}' must be an array at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = [_node(v, f"{ptr}/{key}/{i}") for i, v in enumerate(sub)]
+            node[key] = [_node(v, f"{ptr}/{key}/{i}", legacy) for i, v in enumerate(sub)]
     return node
 
 

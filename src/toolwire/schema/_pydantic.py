@@ -139,7 +139,9 @@ class _Builder:
             model = self._model(root, "", self.ref_names["#"])
         else:
             inner = self._type(root, "", name + "Root")
-            model = create_model(self._name(name), __base__=RootModel[inner])  # type: ignore[valid-type]
+            # ``RootModel[inner]`` would name the class after ``repr(inner)``, which fails for
+            # a bound like 10**5000 (Python prints at most 4,300 digits)
+            model = create_model(self._name(name), __base__=RootModel, root=(inner, ...))
             self.models[model.__name__] = model
         for m in self.models.values():
             m.model_rebuild(force=True, _types_namespace=dict(self.models))
@@ -351,7 +353,9 @@ class _Builder:
             ints["multiple_of"] = m
             used.add("multipleOf")
             self.report.append(Change(ptr, "multipleOf", "kept"))
-        int_type: Any = Annotated[int, BeforeValidator(int_from_float), Strict(), Field(**ints)]
+        # the before-validator last: it still runs first, and the JSON schema says
+        # "minimum" (placed before the constraints, pydantic would write "ge")
+        int_type: Any = Annotated[int, Strict(), Field(**ints), BeforeValidator(int_from_float)]
         if t == "integer":
             return int_type, used
         int_type = Annotated[int, Strict(), Field(**ints)]

@@ -275,30 +275,30 @@ class _Checker:
     def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
         if "minimum" in node and v < node["minimum"]:
-            fail(out, ptr, "minimum", f"{v} is less than the minimum of {node['minimum']}", sptr)
+            fail(out, ptr, "minimum", f"{_short(v)} is less than the minimum of {_short(node['minimum'])}", sptr)
         if "maximum" in node and v > node["maximum"]:
-            fail(out, ptr, "maximum", f"{v} is greater than the maximum of {node['maximum']}", sptr)
+            fail(out, ptr, "maximum", f"{_short(v)} is greater than the maximum of {_short(node['maximum'])}", sptr)
         if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
-            fail(out, ptr, "exclusiveMinimum", f"{v} must be greater than {node['exclusiveMinimum']}", sptr)
+            fail(out, ptr, "exclusiveMinimum", f"{_short(v)} must be greater than {_short(node['exclusiveMinimum'])}", sptr)
         if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
-            fail(out, ptr, "exclusiveMaximum", f"{v} must be less than {node['exclusiveMaximum']}", sptr)
+            fail(out, ptr, "exclusiveMaximum", f"{_short(v)} must be less than {_short(node['exclusiveMaximum'])}", sptr)
         m = node.get("multipleOf")
         if m is not None and _not_multiple(v, m):
-            fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
+            fail(out, ptr, "multipleOf", f"{_short(v)} is not a multiple of {_short(m)}", sptr)
 
     def _strings(self, s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
         if "minLength" in node and len(s) < node["minLength"]:
-            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {node['minLength']} characters", sptr)
+            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {_short(node['minLength'])} characters", sptr)
         if "maxLength" in node and len(s) > node["maxLength"]:
-            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {node['maxLength']} characters", sptr)
+            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {_short(node['maxLength'])} characters", sptr)
         if "pattern" in node:
             if not searcher(node["pattern"])(s):
                 fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
         if self.formats and "format" in node:
             test = _FORMATS.get(node["format"])
             if test is not None and not test(s):
-                fail(out, ptr, "format", f"{_short(s)} is not a valid {node['format']}", sptr)
+                fail(out, ptr, "format", f"{_short(s)} is not a valid {_short(node['format'])}", sptr)
 
     def _arrays(
         self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
@@ -306,9 +306,9 @@ class _Checker:
         fail = self._fail
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
-            fail(out, ptr, "minItems", f"expected at least {node['minItems']} items, got {len(a)}", sptr)
+            fail(out, ptr, "minItems", f"expected at least {_short(node['minItems'])} items, got {len(a)}", sptr)
         if "maxItems" in node and len(a) > node["maxItems"]:
-            fail(out, ptr, "maxItems", f"expected at most {node['maxItems']} items, got {len(a)}", sptr)
+            fail(out, ptr, "maxItems", f"expected at most {_short(node['maxItems'])} items, got {len(a)}", sptr)
         if node.get("uniqueItems") is True and not unique_by_json(a):
             fail(out, ptr, "uniqueItems", "items must be unique", sptr)
         prefix = node.get("prefixItems") or []
@@ -329,7 +329,7 @@ class _Checker:
             if hits < lo:
                 fail(out, ptr, "contains", f"expected at least {lo} matching items, got {hits}", sptr)
             if "maxContains" in node and hits > node["maxContains"]:
-                fail(out, ptr, "maxContains", f"expected at most {node['maxContains']} matching items", sptr)
+                fail(out, ptr, "maxContains", f"expected at most {_short(node['maxContains'])} matching items", sptr)
         return seen
 
     def _objects(
@@ -341,9 +341,9 @@ class _Checker:
             if name not in o:
                 fail(out, ptr, "required", f"property {name!r} is required", sptr)
         if "minProperties" in node and len(o) < node["minProperties"]:
-            fail(out, ptr, "minProperties", f"expected at least {node['minProperties']} properties", sptr)
+            fail(out, ptr, "minProperties", f"expected at least {_short(node['minProperties'])} properties", sptr)
         if "maxProperties" in node and len(o) > node["maxProperties"]:
-            fail(out, ptr, "maxProperties", f"expected at most {node['maxProperties']} properties", sptr)
+            fail(out, ptr, "maxProperties", f"expected at most {_short(node['maxProperties'])} properties", sptr)
         props = node.get("properties") or {}
         patterns = node.get("patternProperties") or {}
         for key, value in o.items():
@@ -407,6 +407,9 @@ def _short(value: Any, limit: int = 60) -> str:
 
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):  # not JSON, too deep, an int too long to print
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError):
+            text = f"an integer of {value.bit_length()} bits" if isinstance(value, int) else type(value).__name__
     return text if len(text) <= limit else text[: limit - 1] + "…"
