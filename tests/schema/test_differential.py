@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 
 from toolwire import SchemaError
 from toolwire.schema import normalize, render, to_pydantic, validate
+from toolwire.schema._pydantic import ASSERTIONS
 from toolwire.schema._refs import resolve_ref
-from toolwire.schema._util import json_key
+from toolwire.schema._util import escape_token, json_key
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -505,6 +506,7 @@ def agree(schema: Any, instance: Any) -> None:
     model, rendered = built
     issues = rendered.validate(instance)
     assert (issues == []) is expected, f"Rendered.validate: {issues} for {instance!r}"
+    _every_keyword_reported(schema, model)
     try:
         model.model_validate_json(json.dumps(instance))
         got = True
@@ -517,6 +519,23 @@ def agree(schema: Any, instance: Any) -> None:
             f"to_pydantic {'accepts' if got else 'rejects'} {instance!r}; report: {[str(c) for c in report]}"
         )
         event("narrowing reported")
+
+
+def _every_keyword_reported(schema: Any, model: Any) -> None:
+    """The root node's assertion keywords (and those of a root model's properties) each
+    have a report entry at their own pointer: the report lists what was built."""
+    root = normalize(schema)
+    if not isinstance(root, dict):
+        return
+    reported = {(c.pointer, c.keyword) for c in model.__toolwire_report__}
+    nodes = [("", root)]
+    if isinstance(root.get("properties"), dict) and root.get("type", "object") == "object":
+        nodes += [(f"/properties/{escape_token(k)}", v) for k, v in root["properties"].items() if isinstance(v, dict)]
+    for ptr, node in nodes:
+        if "unevaluatedProperties" in node or "unevaluatedItems" in node:
+            continue  # checked as a whole: only the unevaluated* keywords are named
+        missing = [k for k in node if k in ASSERTIONS and (ptr, k) not in reported]
+        assert not missing, f"not in the report at {ptr or '/'}: {missing}; report: {sorted(reported)}"
 
 
 def _property(make: Callable[[Random, int], Any]) -> Any:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any, Callable, Dict, List, Set, Tuple, Type
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
 from typing_extensions import Annotated, Literal
@@ -107,7 +107,7 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
         model = builder.build(identifier(name) or "Model")
     except RecursionError:
         raise SchemaError("Schema is nested too deeply to build a typed view of it", loc="$") from None
-    model.__toolwire_report__ = tuple(builder.report)  # type: ignore[attr-defined]
+    model.__toolwire_report__ = tuple(dict.fromkeys(builder.report))  # type: ignore[attr-defined]
     return model
 
 
@@ -229,7 +229,7 @@ class _Builder:
                     return self._carrier({k: v for k, v in node.items() if k != comb}, ptr, hint)
                 return self._combinator(node[comb], comb, ptr, hint)
         if "enum" in node or "const" in node:
-            found = self._enum(node, ptr)
+            found: Optional[Tuple[Any, Set[str]]] = self._enum(node, ptr)
             if found is not None:
                 return found
         if _is_model_node(node):
@@ -241,6 +241,7 @@ class _Builder:
         if types is None:
             return Any, set()
         consumed = {"type"}
+        self.report.append(Change(ptr, "type", "kept", "a union of types" if isinstance(types, list) else "a type"))
         members = []
         for t in types if isinstance(types, list) else [types]:
             member, used = self._single(node, t, ptr, hint)
@@ -289,7 +290,7 @@ class _Builder:
         self.report.append(Change(ptr, comb, "kept", "a union"))
         return joined, {comb}
 
-    def _enum(self, node: Dict[str, Any], ptr: str) -> Any:
+    def _enum(self, node: Dict[str, Any], ptr: str) -> Optional[Tuple[Any, Set[str]]]:
         values = [node["const"]] if "const" in node else list(node["enum"])
         consumed = {"const"} if "const" in node else {"enum"}
         if "const" in node and "enum" in node:
@@ -298,7 +299,9 @@ class _Builder:
         types = node.get("type")
         if types is not None:
             allowed = types if isinstance(types, list) else [types]
-            values = [v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)]
+            values = [
+                v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
+            ]
             consumed.add("type")
         if not values or not all(_literal_member(v) for v in values):
             return None
@@ -370,7 +373,9 @@ class _Builder:
                 used.add(k)
                 self.report.append(Change(ptr, k, "kept"))
         if "prefixItems" in node:
-            members = [self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])]
+            members = [
+                self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])
+            ]
             if node.get("items", True) is not False:
                 members.append(self._type(node.get("items", True), f"{ptr}/items", f"{hint}_item"))
             item = union(members) if members else Any
@@ -387,21 +392,23 @@ class _Builder:
         if "properties" in node or (addl is False and "patternProperties" not in node):
             # the model checks all of the node, but only for objects: other members of a
             # type union still need the keywords that are not about objects
-            return self._model(node, ptr, self._name(hint)), {k for k in node if k in _OBJECT_KEYS}
+            return self._model(node, ptr, self._name(hint), objects_only=True), {k for k in node if k in _OBJECT_KEYS}
         if "patternProperties" in node or addl is True:
             return Dict[str, Any], set()
         value = self._type(addl, f"{ptr}/additionalProperties", f"{hint}_value")
         self.report.append(Change(ptr, "additionalProperties", "kept", "a typed dict"))
         return Dict[str, value], {"additionalProperties"}  # type: ignore[valid-type]
 
-    def _model(self, node: Dict[str, Any], ptr: str, name: str) -> Type[BaseModel]:
+    def _model(self, node: Dict[str, Any], ptr: str, name: str, objects_only: bool = False) -> Type[BaseModel]:
         """A model enforcing all of *node* (for objects): fields, ``extra=`` and a
-        model-level check for whatever the fields cannot say."""
+        model-level check for whatever the fields cannot say (only the object keywords
+        when the caller checks the rest: a member of a ``type`` union)."""
         props: Dict[str, Any] = node.get("properties") or {}
         required = list(node.get("required") or ())
         used_keys = {"properties"} if "properties" in node else set()
         if node.get("type") == "object":
             used_keys.add("type")
+            self.report.append(Change(ptr, "type", "kept", "a model"))
         if set(required) <= set(props):
             used_keys.add("required")
         fields: Dict[str, Any] = {}
@@ -434,7 +441,7 @@ class _Builder:
                 no_default.add(prop)
         if "properties" in node:
             self.report.append(Change(ptr, "properties", "kept", "model fields"))
-        if "required" in used_keys:
+        if "required" in used_keys and "required" in node:
             self.report.append(Change(ptr, "required", "kept", "required fields"))
         addl = node.get("additionalProperties", True)
         exact_extra = "patternProperties" not in node
@@ -450,11 +457,15 @@ class _Builder:
             if isinstance(addl, dict):
                 value_type = self._type(addl, f"{ptr}/additionalProperties", f"{name}_value")
                 annotations = {"__pydantic_extra__": Dict[str, value_type]}  # type: ignore[valid-type]
-                base = type(name + "Base", (BaseModel,), {"__annotations__": annotations, "__module__": __name__, "model_config": config})
+                base = type(
+                    name + "Base",
+                    (BaseModel,),
+                    {"__annotations__": annotations, "__module__": __name__, "model_config": config},
+                )
                 self.report.append(Change(ptr, "additionalProperties", "kept", "typed extras"))
             else:
                 self.report.append(Change(ptr, "additionalProperties", "kept", f"extra={extra!r}"))
-        residual = [k for k in _assertions(node) if k not in used_keys]
+        residual = [k for k in _assertions(node) if k not in used_keys and (k in _OBJECT_KEYS or not objects_only)]
         validators: Dict[str, Any] = {}
         if residual:
             run = self._runner(self._fragment(node, residual), ptr, residual)

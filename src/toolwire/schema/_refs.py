@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._errors import SchemaError, excerpt
+from .._errors import SchemaError
 from ._keywords import DICT_KEYWORDS, IN_PLACE, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._util import decode_pointer, encode_pointer, escape_token, path_of
 
@@ -99,7 +99,9 @@ def _translate(root: Any, tokens: List[str], ref: str, loc: str) -> List[str]:
                 kind = "list"
             elif tok == "additionalItems":
                 if not array_items:
-                    raise SchemaError(f"$ref {ref!r} at {loc} points at an 'additionalItems' that has no effect", loc=loc)
+                    raise SchemaError(
+                        f"$ref {ref!r} at {loc} points at an 'additionalItems' that has no effect", loc=loc
+                    )
                 out.append("items")
             elif tok == "dependencies" and i + 1 < len(tokens) and isinstance(node.get(tok), dict):
                 dep = node[tok].get(tokens[i + 1])
@@ -109,7 +111,13 @@ def _translate(root: Any, tokens: List[str], ref: str, loc: str) -> List[str]:
             else:
                 out.append(tok)
                 kind = (
-                    "schema" if tok in _RAW_SINGLE else "map" if tok in _RAW_DICT else "list" if tok in LIST_KEYWORDS else "value"
+                    "schema"
+                    if tok in _RAW_SINGLE
+                    else "map"
+                    if tok in _RAW_DICT
+                    else "list"
+                    if tok in LIST_KEYWORDS
+                    else "value"
                 )
             nxt = node.get(tok, _MISSING)
         else:

@@ -22,8 +22,8 @@ import ipaddress
 import math
 import re
 import sys
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._normalize import iter_subschemas, normalize, resolve_ref
@@ -279,9 +279,17 @@ class _Checker:
         if "maximum" in node and v > node["maximum"]:
             fail(out, ptr, "maximum", f"{_short(v)} is greater than the maximum of {_short(node['maximum'])}", sptr)
         if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
-            fail(out, ptr, "exclusiveMinimum", f"{_short(v)} must be greater than {_short(node['exclusiveMinimum'])}", sptr)
+            fail(
+                out,
+                ptr,
+                "exclusiveMinimum",
+                f"{_short(v)} must be greater than {_short(node['exclusiveMinimum'])}",
+                sptr,
+            )
         if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
-            fail(out, ptr, "exclusiveMaximum", f"{_short(v)} must be less than {_short(node['exclusiveMaximum'])}", sptr)
+            fail(
+                out, ptr, "exclusiveMaximum", f"{_short(v)} must be less than {_short(node['exclusiveMaximum'])}", sptr
+            )
         m = node.get("multipleOf")
         if m is not None and _not_multiple(v, m):
             fail(out, ptr, "multipleOf", f"{_short(v)} is not a multiple of {_short(m)}", sptr)
@@ -292,9 +300,8 @@ class _Checker:
             fail(out, ptr, "minLength", f"{_short(s)} is shorter than {_short(node['minLength'])} characters", sptr)
         if "maxLength" in node and len(s) > node["maxLength"]:
             fail(out, ptr, "maxLength", f"{_short(s)} is longer than {_short(node['maxLength'])} characters", sptr)
-        if "pattern" in node:
-            if not searcher(node["pattern"])(s):
-                fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
+        if "pattern" in node and not searcher(node["pattern"])(s):
+            fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
         if self.formats and "format" in node:
             test = _FORMATS.get(node["format"])
             if test is not None and not test(s):
@@ -393,7 +400,7 @@ def _not_multiple(v: Any, m: Any) -> bool:
     if isinstance(m, float):
         try:
             q = v / m
-            return int(q) != q
+            return bool(int(q) != q)
         except OverflowError:
             return (Fraction(v) / Fraction(m)).denominator != 1
     try:
