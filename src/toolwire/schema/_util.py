@@ -6,6 +6,7 @@ JSON equality follows JSON Schema (2020-12 core §4.2.2): numbers compare by val
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, Dict, List, Set
 from urllib.parse import unquote
@@ -14,6 +15,7 @@ from .._errors import DecodeError, excerpt
 
 __all__ = [
     "JSONValue",
+    "canonical_text",
     "copy_json",
     "decode_pointer",
     "encode_pointer",
@@ -63,10 +65,16 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def unique_by_json(values: List[Any]) -> bool:
-    """True when no two items of *values* are JSON-equal (one hash per item: linear)."""
-    seen: Set[Any] = set()
+    """True when no two items of *values* are JSON-equal: one key per item, so linear
+    (arrays and objects are keyed by a canonical text, which the garbage collector does
+    not have to walk)."""
+    scalars: Set[Any] = set()
+    texts: Set[str] = set()
     for value in values:
-        key = json_key(value)
+        if isinstance(value, (list, tuple, dict)):
+            key, seen = canonical_text(value), texts
+        else:
+            key, seen = json_key(value), scalars
         if key in seen:
             return False
         seen.add(key)
@@ -77,18 +85,43 @@ def json_key(value: Any) -> Any:
     """A hashable key equal for exactly the JSON-equal values (``1`` and ``1.0`` share
     one, ``true`` and ``1`` do not; object key order does not count)."""
     if value is True or value is False:
-        return ("b", value)
-    if isinstance(value, (int, float)):
-        return ("n", value)  # Python's numbers hash and compare by value across int/float
+        return (_BOOL, value)
+    if isinstance(value, (list, tuple, dict)):
+        return (_TEXT, canonical_text(value))
     if isinstance(value, str):
-        return ("s", value)
-    if isinstance(value, (list, tuple)):
-        return ("a", tuple(json_key(v) for v in value))
-    if isinstance(value, dict):
-        return ("o", frozenset((k, json_key(v)) for k, v in value.items()))
+        return value[:]  # a subclass (an enum) by its JSON value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)  # Python's numbers hash and compare by value across int/float
+    return value if value is None else (_OTHER, id(value))
+
+
+_BOOL, _TEXT, _OTHER = object(), object(), object()
+
+
+def canonical_text(value: Any) -> str:
+    """One text per JSON value up to JSON equality: integral numbers in one form
+    (``1`` and ``1.0`` alike), object members sorted."""
+    if value is True:
+        return "t"
+    if value is False:
+        return "f"
     if value is None:
-        return ("z",)
-    return ("?", id(value))
+        return "n"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return f"i{value:x}"  # hexadecimal: no 4,300-digit limit
+    if isinstance(value, float):
+        if math.isfinite(value) and value.is_integer():
+            return f"i{int(value):x}"
+        return "r" + repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(map(canonical_text, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(json.dumps(k) + ":" + canonical_text(v) for k, v in value.items())) + "}"
+    return f"?{id(value)}"
 
 
 def decode_pointer(fragment: str) -> List[str]:
