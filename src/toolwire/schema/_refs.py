@@ -54,11 +54,11 @@ def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
 def translate_refs(root: Any) -> None:
     """Rewrite, in place, every ``$ref``/``$dynamicRef`` pointer of the raw schema *root*
     so that it names the same subschema in the normal form."""
-    for loc, node in _raw_nodes(root):
+    for ptr, node in _raw_nodes(root):
         for key in ("$ref", "$dynamicRef"):
             ref = node.get(key)
             if isinstance(ref, str) and ref.startswith("#/"):
-                node[key] = "#" + encode_pointer(_translate(root, decode_pointer(ref[1:]), ref, loc))
+                node[key] = "#" + encode_pointer(_translate(root, decode_pointer(ref[1:]), ref, path_of(ptr)))
 
 
 def _raw_nodes(root: Any) -> List[Tuple[str, Dict[str, Any]]]:
@@ -68,7 +68,7 @@ def _raw_nodes(root: Any) -> List[Tuple[str, Dict[str, Any]]]:
         ptr, node = stack.pop()
         if not isinstance(node, dict):
             continue
-        out.append((path_of(ptr), node))
+        out.append((ptr, node))
         for key in _RAW_SINGLE:
             if key in node and not isinstance(node[key], list):
                 stack.append((f"{ptr}/{key}", node[key]))

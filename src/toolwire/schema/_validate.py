@@ -53,7 +53,9 @@ class ValidationIssue:
 
 def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
     """Every way *instance* fails *schema* (normalised first); an empty list means valid."""
-    return check(instance, normalize(schema), formats=formats)
+    root = normalize(schema)
+    compile_patterns(root)
+    return _check(instance, root, formats)
 
 
 def check(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
@@ -63,7 +65,15 @@ def check(instance: Any, schema: Any, *, formats: bool = False) -> List[Validati
     looking at *instance*). An instance nested deeper than the stack allows is reported
     as one issue (``depth``), never as a ``RecursionError``.
     """
-    compile_patterns(schema)
+    if _CHECKED.get(id(schema)) is not schema:  # a rendered schema is checked once
+        compile_patterns(schema)
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[id(schema)] = schema  # held, so that its id is not reused
+    return _check(instance, schema, formats)
+
+
+def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
     out: List[ValidationIssue] = []
     checker = _Checker(schema, formats)
     try:
@@ -71,6 +81,9 @@ def check(instance: Any, schema: Any, *, formats: bool = False) -> List[Validati
     except RecursionError:
         return [_too_deep("", "")]
     return out
+
+
+_CHECKED: Dict[int, Any] = {}
 
 
 def compile_patterns(schema: Any) -> None:
