@@ -31,7 +31,6 @@ per level on the stack.
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
@@ -39,56 +38,34 @@ from typing_extensions import Annotated, Literal
 
 from .._errors import SchemaError
 from ._normalize import merge_all_of, normalize, resolve_ref
-from ._pydantic_types import drop_defaults, field_name, identifier, int_from_float, literal, member_of, union
+from ._pydantic_types import (
+    ASSERTIONS,
+    BOUNDS,
+    NEEDS,
+    NON_OBJECT,
+    OBJECT_KEYS,
+    SAFE_INT,
+    UNEVALUATED,
+    assertions,
+    drop_defaults,
+    field_name,
+    identifier,
+    int_bound,
+    int_from_float,
+    is_model_node,
+    literal,
+    literal_member,
+    member_of,
+    union,
+)
 from ._report import Change
 from ._util import escape_token, json_equal, json_type
 from ._validate import ValidationIssue, _Checker, compile_patterns
 
-__all__ = ["MAX_DEPTH", "to_pydantic"]
+__all__ = ["ASSERTIONS", "MAX_DEPTH", "to_pydantic"]
 
 #: Subschemas nested deeper than this are refused by ``to_pydantic``.
 MAX_DEPTH = 48
-
-#: The assertion and applicator keywords of Draft 2020-12 (after ``normalize``); any other
-#: keyword is an annotation (or unknown, which JSON Schema ignores).
-ASSERTIONS = frozenset(
-    {
-        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-        "maxProperties", "minProperties", "required", "dependentRequired", "allOf", "anyOf", "oneOf", "not", "if",
-        "then", "else", "dependentSchemas", "prefixItems", "items", "contains", "properties", "patternProperties",
-        "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "$ref",
-    }
-)  # fmt: skip
-_UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
-#: A keyword checked alone needs these siblings to mean the same.
-_NEEDS = {
-    "additionalProperties": ("properties", "patternProperties"),
-    "items": ("prefixItems",),
-    "then": ("if",),
-    "else": ("if",),
-    "contains": ("minContains", "maxContains"),
-    "minContains": ("contains",),
-    "maxContains": ("contains",),
-}
-_OBJECT_KEYS = frozenset(
-    {
-        "properties", "patternProperties", "additionalProperties", "required", "minProperties", "maxProperties",
-        "propertyNames", "dependentRequired", "dependentSchemas",
-    }
-)  # fmt: skip
-_SAFE_INT = 2**63 - 1
-_BOUNDS = {"minimum": "ge", "maximum": "le", "exclusiveMinimum": "gt", "exclusiveMaximum": "lt"}
-_NON_OBJECT = union(
-    [
-        type(None),
-        Annotated[bool, Strict()],
-        Annotated[int, Strict()],
-        Annotated[float, Strict()],
-        Annotated[str, Strict()],
-        List[Any],
-    ]
-)
 
 
 def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
@@ -111,14 +88,6 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
     return model
 
 
-def _assertions(node: Dict[str, Any]) -> List[str]:
-    return [k for k in node if k in ASSERTIONS]
-
-
-def _is_model_node(node: Any) -> bool:
-    return isinstance(node, dict) and "properties" in node and node.get("type", "object") == "object"
-
-
 class _Builder:
     def __init__(self, root: Any) -> None:
         self.root = root
@@ -132,7 +101,7 @@ class _Builder:
     # -- entry -------------------------------------------------------------------
     def build(self, name: str) -> Type[BaseModel]:
         root = self.root
-        if _is_model_node(root):
+        if is_model_node(root):
             self.ref_names["#"] = self._name(name)
             if "type" not in root:
                 self.report.append(Change("", "type", "narrowed", "a model: the root accepts objects only"))
@@ -158,11 +127,11 @@ class _Builder:
     # -- checks --------------------------------------------------------------------
     def _fragment(self, node: Dict[str, Any], keys: List[str]) -> Dict[str, Any]:
         """The part of *node* that checks *keys* exactly (with what they depend on)."""
-        if any(k in _UNEVALUATED for k in keys):
-            return {k: node[k] for k in _assertions(node)}
+        if any(k in UNEVALUATED for k in keys):
+            return {k: node[k] for k in assertions(node)}
         wanted = set(keys)
         for k in keys:
-            wanted.update(n for n in _NEEDS.get(k, ()) if n in node)
+            wanted.update(n for n in NEEDS.get(k, ()) if n in node)
         return {k: node[k] for k in node if k in wanted}
 
     def _runner(self, fragment: Dict[str, Any], ptr: str, keys: List[str]) -> Callable[[Any], Any]:
@@ -193,17 +162,17 @@ class _Builder:
             return Any
         if node is False:
             return Annotated[Any, self._check({"not": {}}, ptr, ["not"]), Field(json_schema_extra={"not": {}})]
-        keys = _assertions(node)
+        keys = assertions(node)
         if not keys:
             return Any
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
                 raise SchemaError(f"Schema is nested deeper than {MAX_DEPTH} levels at {ptr or '/'}", loc="$")
-            if any(k in node for k in _UNEVALUATED):
-                rest = {k: v for k, v in node.items() if k not in _UNEVALUATED}
+            if any(k in node for k in UNEVALUATED):
+                rest = {k: v for k, v in node.items() if k not in UNEVALUATED}
                 base = self._type(rest, ptr, hint)
-                return Annotated[base, self._check(node, ptr, [k for k in _UNEVALUATED if k in node])]
+                return Annotated[base, self._check(node, ptr, [k for k in UNEVALUATED if k in node])]
             carrier, consumed = self._carrier(node, ptr, hint)
             residual = [k for k in keys if k not in consumed]
             if not residual:
@@ -225,14 +194,14 @@ class _Builder:
             return self._carrier({k: v for k, v in node.items() if k != "allOf"}, ptr, hint)
         for comb in ("anyOf", "oneOf"):
             if comb in node:
-                if [k for k in _assertions(node) if k != comb]:
+                if [k for k in assertions(node) if k != comb]:
                     return self._carrier({k: v for k, v in node.items() if k != comb}, ptr, hint)
                 return self._combinator(node[comb], comb, ptr, hint)
         if "enum" in node or "const" in node:
             found: Optional[Tuple[Any, Set[str]]] = self._enum(node, ptr)
             if found is not None:
                 return found
-        if _is_model_node(node):
+        if is_model_node(node):
             model = self._model(node, ptr, self._name(hint))
             if "type" in node:
                 return model, set(node)
@@ -253,16 +222,16 @@ class _Builder:
         """A type-less node with ``properties``: its model for objects, any other JSON
         value checked against the node (where object keywords do not apply)."""
         self.report.append(Change(ptr, "properties", "kept", "a model for objects; other JSON values pass"))
-        others = [k for k in _assertions(node) if k not in ("properties", "required", "additionalProperties")]
+        others = [k for k in assertions(node) if k not in ("properties", "required", "additionalProperties")]
         if not others:
-            return union([model, _NON_OBJECT])
+            return union([model, NON_OBJECT])
         hook = BeforeValidator(self._runner({k: node[k] for k in others}, ptr, []))
-        return union([model, Annotated[_NON_OBJECT, hook]])
+        return union([model, Annotated[NON_OBJECT, hook]])
 
     def _ref(self, ref: str, ptr: str, hint: str) -> Any:
         target = resolve_ref(self.root, ref, ptr or "$")
         where = ref[1:]
-        if _is_model_node(target):
+        if is_model_node(target):
             if ref not in self.ref_names:
                 self.ref_names[ref] = self._name(ref.rsplit("/", 1)[-1] or hint)
                 self._model(target, where, self.ref_names[ref])
@@ -303,7 +272,7 @@ class _Builder:
                 v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
             ]
             consumed.add("type")
-        if not values or not all(_literal_member(v) for v in values):
+        if not values or not all(literal_member(v) for v in values):
             return None
         for key in sorted(consumed):
             self.report.append(Change(ptr, key, "kept", "a Literal"))
@@ -335,11 +304,11 @@ class _Builder:
         ints: Dict[str, Any] = {}
         floats: Dict[str, Any] = {}
         used: Set[str] = set()
-        for k, arg in _BOUNDS.items():
+        for k, arg in BOUNDS.items():
             bound = node.get(k)
             if bound is None:
                 continue
-            as_int = _int_bound(bound, arg)
+            as_int = int_bound(bound, arg)
             as_float = float(bound) if isinstance(bound, float) or abs(bound) <= 2**53 else None
             if as_int is None or (t == "number" and as_float is None):
                 continue
@@ -352,7 +321,7 @@ class _Builder:
             used.add(k)
             self.report.append(Change(ptr, k, "kept"))
         m = node.get("multipleOf")
-        if t == "integer" and isinstance(m, int) and m <= _SAFE_INT:
+        if t == "integer" and isinstance(m, int) and m <= SAFE_INT:
             ints["multiple_of"] = m
             used.add("multipleOf")
             self.report.append(Change(ptr, "multipleOf", "kept"))
@@ -392,7 +361,7 @@ class _Builder:
         if "properties" in node or (addl is False and "patternProperties" not in node):
             # the model checks all of the node, but only for objects: other members of a
             # type union still need the keywords that are not about objects
-            return self._model(node, ptr, self._name(hint), objects_only=True), {k for k in node if k in _OBJECT_KEYS}
+            return self._model(node, ptr, self._name(hint), objects_only=True), {k for k in node if k in OBJECT_KEYS}
         if "patternProperties" in node or addl is True:
             return Dict[str, Any], set()
         value = self._type(addl, f"{ptr}/additionalProperties", f"{hint}_value")
@@ -465,7 +434,7 @@ class _Builder:
                 self.report.append(Change(ptr, "additionalProperties", "kept", "typed extras"))
             else:
                 self.report.append(Change(ptr, "additionalProperties", "kept", f"extra={extra!r}"))
-        residual = [k for k in _assertions(node) if k not in used_keys and (k in _OBJECT_KEYS or not objects_only)]
+        residual = [k for k in assertions(node) if k not in used_keys and (k in OBJECT_KEYS or not objects_only)]
         validators: Dict[str, Any] = {}
         if residual:
             run = self._runner(self._fragment(node, residual), ptr, residual)
@@ -478,22 +447,3 @@ class _Builder:
             model = create_model(name, __base__=base, __doc__=doc, __validators__=validators, **fields)
         self.models[name] = model
         return model
-
-
-def _literal_member(value: Any) -> bool:
-    """A value a ``Literal`` holds exactly (pydantic-core compares ints in 64 bits)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return abs(value) <= _SAFE_INT
-    return value is None or isinstance(value, (str, float, bool))
-
-
-def _int_bound(bound: Any, arg: str) -> Any:
-    """(constraint, value) for an integer instance: a fractional bound rounds inward
-    (``x >= 0.5`` is ``x >= 1`` for integers); ``None`` when too large to type."""
-    if isinstance(bound, float):
-        if arg in ("ge", "gt") and not bound.is_integer():
-            return ("ge", math.ceil(bound)) if abs(bound) <= _SAFE_INT else None
-        if arg in ("le", "lt") and not bound.is_integer():
-            return ("le", math.floor(bound)) if abs(bound) <= _SAFE_INT else None
-        bound = int(bound)
-    return (arg, bound) if abs(bound) <= _SAFE_INT else None
