@@ -19,7 +19,7 @@ from ._codec import (
 )
 from ._convert import convert, encode_message
 from ._dialect import Dialect
-from ._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, UnknownDialectError
+from ._errors import ArgumentsError, DecodeError, EncodeError, SchemaError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name
 from ._registry import Registry
@@ -69,6 +69,7 @@ __all__ = [
     "Policy",
     "Problem",
     "Registry",
+    "SchemaError",
     "TextResult",
     "Tool",
     "ToolCall",

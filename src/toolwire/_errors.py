@@ -4,7 +4,8 @@
 
     ToolwireError
      ├── DecodeError (ValueError)          a payload could not be read
-     │    └── ArgumentsError               a call's arguments are not a JSON object
+     │    ├── ArgumentsError               a call's arguments are not a JSON object
+     │    └── SchemaError                  a JSON Schema toolwire cannot read or run safely
      ├── EncodeError (ValueError)          a value cannot be written in a dialect
      └── UnknownDialectError (LookupError) no dialect by that name
 
@@ -24,6 +25,7 @@ __all__ = [
     "ArgumentsError",
     "DecodeError",
     "EncodeError",
+    "SchemaError",
     "ToolwireError",
     "UnknownDialectError",
     "excerpt",
@@ -115,6 +117,12 @@ def _rebuild_args(
     message: str, dialect: Optional[str], loc: str, raw: Optional[str], truncated: bool
 ) -> ArgumentsError:
     return ArgumentsError(message, dialect=dialect, loc=loc, raw=raw, truncated=truncated)
+
+
+class SchemaError(DecodeError):
+    """A caller's JSON Schema is malformed (``required: 5``, ``pattern: "("``), cycles
+    without reaching a value, or uses a feature toolwire refuses to run (a pattern the
+    linear regex engine cannot match, an embedded ``$id``); ``loc`` points into it."""
 
 
 class EncodeError(ToolwireError, ValueError):

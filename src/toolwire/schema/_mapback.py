@@ -79,7 +79,7 @@ def _walk(value: Any, node: Any, root: Any, o: Options, depth: int) -> Any:
         for key, item in value.items():
             if key in props:
                 sub = props[key]
-                if item is None and key not in required and not accepts_null(root, sub):
+                if item is None and o.nulls and key not in required and not accepts_null(root, sub):
                     continue
                 result[key] = _walk(item, sub, root, o, depth + 1)
             elif isinstance(addl, dict):

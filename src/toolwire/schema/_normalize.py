@@ -16,7 +16,12 @@ The normal form:
 - OpenAPI ``nullable: true`` adds ``"null"`` to ``type`` and to an ``enum`` beside it
   (as the OpenAPI 3.0 -> 3.1 migration does, and as Gemini reads ``nullable``); a JSON
   Schema ``type: [..., "null"]`` with an enum that lacks ``null`` still excludes it;
-- ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve.
+- ``$schema`` and draft-04 ``id`` are removed; every ``$ref`` must be local and resolve;
+  under a ``$schema`` of draft-07 or earlier, the siblings of a ``$ref`` (which those
+  drafts ignore) are removed, so that 2020-12 semantics do not apply them;
+- references follow the renames above (``#/items/0`` -> ``#/prefixItems/0``, see
+  ``_refs``); anchors and ``$dynamicRef`` become pointers; malformed keyword values
+  (``required: 5``) and in-place ``$ref`` cycles raise ``SchemaError``.
 
 The caller's dict is never mutated. Property order is preserved. ``normalize`` is
 idempotent.
@@ -26,7 +31,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from .._errors import DecodeError, excerpt
+from .._errors import DecodeError, SchemaError, excerpt
+from ._keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
+from ._pattern import check_regex
+from ._refs import link, resolve_ref, translate_refs
 from ._util import copy_json, escape_token, json_equal, path_of
 
 __all__ = [
@@ -40,44 +48,45 @@ __all__ = [
     "resolve_ref",
 ]
 
-SINGLE_KEYWORDS = (
-    "additionalProperties",
-    "items",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "propertyNames",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-)
-DICT_KEYWORDS = ("properties", "patternProperties", "$defs", "dependentSchemas")
-LIST_KEYWORDS = ("allOf", "anyOf", "oneOf", "prefixItems")
-
 _TYPES = ("null", "boolean", "object", "array", "number", "string", "integer")
 
 
 def normalize(schema: Any) -> Any:
     """Return the normal form of *schema* (a new object; the input is not touched).
 
-    Raises ``DecodeError`` for a value that is not a schema, an external ``$ref`` (no
+    Raises ``SchemaError`` for a value that is not a schema, a keyword whose value has
+    the wrong kind (``required: 5``), a pattern that cannot run (see ``_pattern``), an external ``$ref`` (no
     network access, ever) or a local ``$ref`` that does not resolve.
     """
     if not isinstance(schema, (dict, bool)):
-        raise DecodeError(f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $")
-    data = copy_json(schema)
-    out = _node(data, "")
+        raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $")
+    try:
+        data = copy_json(schema)
+    except SchemaError:
+        raise
+    except DecodeError as exc:  # not JSON: a schema error all the same
+        raise SchemaError(exc.message, loc=exc.loc) from None
+    legacy = False
+    if isinstance(data, dict):
+        declared = data.get("$schema")
+        legacy = isinstance(declared, str) and any(d in declared for d in _LEGACY_DRAFTS)
+        translate_refs(data)
+    out = _node(data, "", legacy)
     if isinstance(out, dict):
-        _check_refs(out, out, "")
+        link(out, list(iter_subschemas(out)))
     return out
 
 
-def _node(node: Any, ptr: str) -> Any:
+#: Drafts in which ``$ref`` makes its siblings ignored (draft-04 §7, draft-06/07 §8.3).
+_LEGACY_DRAFTS = ("draft-03", "draft-04", "draft-06", "draft-07")
+_KEPT_BESIDE_REF = ("$ref", "definitions", "$defs", "title", "description", "default", "examples", "$comment")
+
+
+def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
     if isinstance(node, bool):
         return node
     if not isinstance(node, dict):
-        raise DecodeError(
+        raise SchemaError(
             f"Subschema must be an object or a boolean at {path_of(ptr)}, got {excerpt(node)}",
             loc=path_of(ptr),
         )
@@ -88,22 +97,24 @@ def _node(node: Any, ptr: str) -> Any:
     if "definitions" in node:
         defs = node.pop("definitions")
         if not isinstance(defs, dict):
-            raise DecodeError(f"'definitions' must be an object at {path_of(ptr)}", loc=path_of(ptr))
+            raise SchemaError(f"'definitions' must be an object at {path_of(ptr)}", loc=path_of(ptr))
         merged = dict(defs)
         merged.update(node.get("$defs") or {})
         node["$defs"] = merged
-    # $ref
+    # $ref: in draft-07 and earlier its siblings have no effect
+    if legacy and "$ref" in node:
+        for key in [k for k in node if k not in _KEPT_BESIDE_REF]:
+            del node[key]
     if "$ref" in node:
         ref = node["$ref"]
         if not isinstance(ref, str):
-            raise DecodeError(f"'$ref' must be a string at {path_of(ptr)}", loc=path_of(ptr))
+            raise SchemaError(f"'$ref' must be a string at {path_of(ptr)}", loc=path_of(ptr))
         if not ref.startswith("#"):
-            raise DecodeError(
+            raise SchemaError(
                 f"External $ref {ref!r} at {path_of(ptr)} is not supported; "
                 "only local references (#/...) are resolved, never over the network",
                 loc=path_of(ptr),
             )
-        node["$ref"] = ref.replace("/definitions/", "/$defs/")
     # draft-04 boolean exclusive bounds
     for excl, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
         value = node.get(excl)
@@ -137,7 +148,7 @@ def _node(node: Any, ptr: str) -> Any:
             types = [types]
         for t in types:
             if t not in _TYPES:
-                raise DecodeError(f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type")
+                raise SchemaError(f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type")
         if nullable is True and "null" not in types:
             types.append("null")
             if isinstance(node.get("enum"), list) and None not in node["enum"]:
@@ -146,50 +157,66 @@ def _node(node: Any, ptr: str) -> Any:
     elif nullable is True:
         inner = {k: node.pop(k) for k in list(node) if k not in ("title", "description", "default")}
         node["anyOf"] = [inner, {"type": "null"}]
+    _check_values(node, ptr)
     # recurse
     for key in SINGLE_KEYWORDS:
         if key in node:
-            node[key] = _node(node[key], f"{ptr}/{key}")
+            node[key] = _node(node[key], f"{ptr}/{key}", legacy)
     for key in DICT_KEYWORDS:
         sub = node.get(key)
         if key in node:
             if not isinstance(sub, dict):
-                raise DecodeError(f"'{key}' must be an object at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}") for k, v in sub.items()}
+                raise SchemaError(f"'{key}' must be an object at {path_of(ptr)}", loc=path_of(ptr))
+            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}", legacy) for k, v in sub.items()}
     for key in LIST_KEYWORDS:
         if key in node:
             sub = node[key]
             if not isinstance(sub, list):
-                raise DecodeError(f"'{key}' must be an array at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = [_node(v, f"{ptr}/{key}/{i}") for i, v in enumerate(sub)]
+                raise SchemaError(f"'{key}' must be an array at {path_of(ptr)}", loc=path_of(ptr))
+            node[key] = [_node(v, f"{ptr}/{key}/{i}", legacy) for i, v in enumerate(sub)]
     return node
 
 
-def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
-    """The subschema a local ``$ref`` points at (``#``, ``#/$defs/X``, any JSON Pointer)."""
-    if not ref.startswith("#"):
-        raise DecodeError(f"External $ref {ref!r} at {loc} is not supported", loc=loc)
-    node = root
-    fragment = ref[1:]
-    if fragment == "":
-        return root
-    if not fragment.startswith("/"):
-        raise DecodeError(f"$ref {ref!r} at {loc} is not a JSON Pointer", loc=loc)
-    for raw in fragment.split("/")[1:]:
-        token = raw.replace("~1", "/").replace("~0", "~").replace("%25", "%")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            raise DecodeError(f"$ref {ref!r} at {loc} does not resolve", loc=loc)
-    return node
+def _check_values(node: Dict[str, Any], ptr: str) -> None:
+    """Keywords whose value must be of one kind (validation §6): refused otherwise, so
+    that no later step meets ``required: 5`` or ``maxLength: "3"``."""
+    where = path_of(ptr)
 
+    def bad(key: str, what: str) -> SchemaError:
+        return SchemaError(f"'{key}' must be {what} at {where}, got {excerpt(node[key])}", loc=f"{where}.{key}")
 
-def _check_refs(root: Dict[str, Any], node: Any, ptr: str) -> None:
-    for sub_ptr, sub in iter_subschemas(node, ptr):
-        if isinstance(sub, dict) and "$ref" in sub:
-            resolve_ref(root, sub["$ref"], path_of(sub_ptr))
+    for key in COUNT_KEYWORDS:
+        if key in node:
+            value = node[key]
+            if isinstance(value, float) and value.is_integer():
+                value = node[key] = int(value)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise bad(key, "a non-negative integer")
+    for key in NUMBER_KEYWORDS:
+        if key in node:
+            value = node[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise bad(key, "a number")
+            if key == "multipleOf" and value <= 0:
+                raise bad(key, "a number greater than 0")
+    for key in ("required",):
+        if key in node and (not isinstance(node[key], list) or not all(isinstance(n, str) for n in node[key])):
+            raise bad(key, "an array of strings")
+    if "enum" in node and not isinstance(node["enum"], list):
+        raise bad("enum", "an array")
+    for key in ("uniqueItems",):
+        if key in node and not isinstance(node[key], bool):
+            raise bad(key, "a boolean")
+    deps = node.get("dependentRequired")
+    if deps is not None and (
+        not isinstance(deps, dict)
+        or not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in deps.values())
+    ):
+        raise bad("dependentRequired", "an object of arrays of strings")
+    if "pattern" in node:
+        check_regex(node["pattern"], f"{where}.pattern")
+    for pat in node.get("patternProperties") or ():
+        check_regex(pat, f"{where}.patternProperties")
 
 
 def iter_subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
@@ -242,7 +269,9 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     take the tighter value, ``required`` the union, ``type`` the intersection, ``enum``
     the intersection; keywords whose conjunction has no single-keyword form (two
     different ``pattern``s, ``additionalProperties`` next to properties of another
-    branch, ``$ref``, nested combinators) make the merge refuse.
+    branch, two different ``$ref``s or combinators), keywords that read siblings from
+    another side (``if``/``then``/``else``, ``prefixItems``/``items``,
+    ``contains``/``minContains``/``maxContains``) and ``unevaluated*`` make it refuse.
     """
     branches = node.get("allOf")
     if not isinstance(branches, list):
@@ -256,7 +285,25 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     return merged
 
 
+#: Keywords that read their siblings: two sides may bring such a group together only
+#: when they say the same (``then`` from one branch next to ``if`` from another, or
+#: ``prefixItems`` lifted next to a parent's ``items``, would change meaning).
+_GROUPS = (
+    ("if", "then", "else"),
+    ("prefixItems", "items"),
+    ("contains", "minContains", "maxContains"),
+)
+_UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
+
+
 def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
+    if any(k in acc or k in branch for k in _UNEVALUATED):
+        return False  # what counts as evaluated depends on where each keyword sits
+    for group in _GROUPS:
+        mine = {k: acc[k] for k in group if k in acc}
+        theirs = {k: branch[k] for k in group if k in branch}
+        if mine and theirs and not json_equal(mine, theirs):
+            return False
     closed = "additionalProperties" in acc or "additionalProperties" in branch
     patterned = "patternProperties" in acc or "patternProperties" in branch
     named = "properties" in acc or "properties" in branch

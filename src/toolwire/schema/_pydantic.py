@@ -1,62 +1,71 @@
 """``to_pydantic``: a typed pydantic view of a JSON Schema that loses nothing.
 
 Followed: pydantic 2 "Models", "Fields", "Validators" and "Strict mode" documentation
-(https://docs.pydantic.dev/latest/concepts/, checked 2026-11-30) and JSON Schema Draft
-2020-12 validation (checked 2026-11-30).
+(https://docs.pydantic.dev/latest/concepts/, checked 2026-12-02) and JSON Schema Draft
+2020-12 validation (checked 2026-12-02).
 
-Every keyword ends up in one of two places, and the model's ``__toolwire_report__``
-says which, per JSON Pointer:
+Every assertion keyword of every subschema ends up in exactly one of two places, and the
+model's ``__toolwire_report__`` says which, per JSON Pointer, as it is built:
 
-- ``kept``: expressed by a type: nested objects become nested models (never bare
-  ``dict``), array items keep their item type (never bare ``list``), ``enum``/``const``
-  become ``Literal`` (so they survive inside array items), bounds, lengths and patterns
-  become field constraints, ``additionalProperties`` becomes ``extra=`` (typed extras
-  for a schema), a ``type`` array or ``nullable`` becomes a union, ``$ref``/``$defs``
-  become shared models (recursion included), names that are not identifiers get aliases.
-- ``checked``: what a type cannot say (``oneOf`` exclusivity, ``uniqueItems``,
-  ``prefixItems``, ``patternProperties``, ``not``, ``if``/``then``/``else``, an ``allOf``
-  that cannot be merged, ...) is enforced by a before-validator that runs toolwire's JSON
-  Schema validator on that keyword alone, and the keyword stays in the model's JSON
-  schema.
+- ``kept``: expressed by a type that accepts exactly what the keyword accepts: nested
+  objects become nested models (never bare ``dict``), array items keep their item type,
+  ``enum``/``const`` become ``Literal``, bounds, lengths and patterns become field
+  constraints, ``additionalProperties`` becomes ``extra=`` (typed extras for a schema), a
+  ``type`` array becomes a union, ``$ref``/``$defs`` become shared models (recursion
+  included), names that are not identifiers get aliases.
+- ``checked``: everything else (``oneOf`` exclusivity, ``uniqueItems``, ``prefixItems``,
+  ``patternProperties``, ``not``, ``if``/``then``/``else``, an ``allOf`` that cannot be
+  merged exactly, ``unevaluated*`` with all their siblings, ...) is enforced by a
+  before-validator running toolwire's JSON Schema validator on those keywords (with the
+  siblings they depend on) at that node.
 
-Scalars are strict (``"3"`` is not an integer, ``true`` is not ``1``) but an integral
-float is an integer, as in JSON Schema. ``format`` is an annotation, as by default in
-2020-12. The view is for typing; answers are still validated against the original
-schema with ``toolwire.schema.validate``.
+Nothing is left in neither place: a keyword the builder did not turn into a type is
+checked. One narrowing is reported (``narrowed``): an object root without ``type`` gives a
+model, which accepts objects only; nested, such a node accepts every other JSON value too.
+``format`` is an annotation, as by default in 2020-12. Scalars are strict (``"3"`` is not
+an integer, ``true`` is not ``1``), an integral float is an integer. A schema nested
+deeper than ``MAX_DEPTH`` levels is refused (``SchemaError``): pydantic builds one type
+per level on the stack.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Set, Type
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
 from typing_extensions import Annotated, Literal
 
+from .._errors import SchemaError
 from ._normalize import merge_all_of, normalize, resolve_ref
-from ._pydantic_types import drop_defaults, field_name, identifier, int_from_float, literal, member_of, union
+from ._pydantic_types import (
+    ASSERTIONS,
+    BOUNDS,
+    NEEDS,
+    NON_OBJECT,
+    OBJECT_KEYS,
+    SAFE_INT,
+    UNEVALUATED,
+    assertions,
+    drop_defaults,
+    field_name,
+    identifier,
+    int_bound,
+    int_from_float,
+    is_model_node,
+    literal,
+    literal_member,
+    member_of,
+    union,
+)
 from ._report import Change
-from ._rewrite_shapes import ANNOTATIONS
-from ._util import escape_token, json_equal
-from ._validate import ValidationIssue, _Checker
+from ._util import escape_token, json_equal, json_type
+from ._validate import ValidationIssue, _Checker, compile_patterns
 
-__all__ = ["to_pydantic"]
+__all__ = ["ASSERTIONS", "MAX_DEPTH", "to_pydantic"]
 
-_ANNOTATION_KEYS = ANNOTATIONS | {"format"}
-_STRING_KEYS = ("minLength", "maxLength", "pattern")
-_NUMBER_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
-_TYPED_FIELD = {
-    "minLength": "min_length",
-    "maxLength": "max_length",
-    "pattern": "pattern",
-    "minimum": "ge",
-    "maximum": "le",
-    "exclusiveMinimum": "gt",
-    "exclusiveMaximum": "lt",
-    "minItems": "min_length",
-    "maxItems": "max_length",
-}
-_RESERVED = frozenset(dir(BaseModel)) | {"model_config", "model_fields", "root"}
+#: Subschemas nested deeper than this are refused by ``to_pydantic``.
+MAX_DEPTH = 48
 
 
 def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
@@ -64,12 +73,18 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
 
     An object root gives a model with one field per property; any other root gives a
     ``RootModel``. The report of what became a type and what became a check is the
-    class attribute ``__toolwire_report__`` (a tuple of ``Change``).
+    class attribute ``__toolwire_report__`` (a tuple of ``Change``). Raises
+    ``SchemaError`` for a schema it cannot read or run (see ``normalize``; a pattern the
+    linear regex engine cannot run; nesting deeper than ``MAX_DEPTH``).
     """
     root = normalize(schema)
+    compile_patterns(root)
     builder = _Builder(root)
-    model = builder.build(identifier(name) or "Model")
-    model.__toolwire_report__ = tuple(builder.report)  # type: ignore[attr-defined]
+    try:
+        model = builder.build(identifier(name) or "Model")
+    except RecursionError:
+        raise SchemaError("Schema is nested too deeply to build a typed view of it", loc="$") from None
+    model.__toolwire_report__ = tuple(dict.fromkeys(builder.report))  # type: ignore[attr-defined]
     return model
 
 
@@ -81,16 +96,21 @@ class _Builder:
         self.ref_names: Dict[str, str] = {}
         self.expanding: Set[str] = set()
         self.names: Set[str] = set()
+        self.depth = 0
 
     # -- entry -------------------------------------------------------------------
     def build(self, name: str) -> Type[BaseModel]:
         root = self.root
-        if isinstance(root, dict) and self._is_model_node(root):
+        if is_model_node(root):
             self.ref_names["#"] = self._name(name)
+            if "type" not in root:
+                self.report.append(Change("", "type", "narrowed", "a model: the root accepts objects only"))
             model = self._model(root, "", self.ref_names["#"])
         else:
             inner = self._type(root, "", name + "Root")
-            model = create_model(self._name(name), __base__=RootModel[inner])  # type: ignore[valid-type]
+            # ``RootModel[inner]`` would name the class after ``repr(inner)``, which fails for
+            # a bound like 10**5000 (Python prints at most 4,300 digits)
+            model = create_model(self._name(name), __base__=RootModel, root=(inner, ...))
             self.models[model.__name__] = model
         for m in self.models.values():
             m.model_rebuild(force=True, _types_namespace=dict(self.models))
@@ -104,15 +124,17 @@ class _Builder:
         self.names.add(name)
         return name
 
-    def _is_model_node(self, node: Dict[str, Any]) -> bool:
-        t = node.get("type")
-        if t == "object" and "properties" in node:
-            return True
-        combined = any(k in node for k in ("anyOf", "oneOf", "allOf", "$ref", "enum", "const"))
-        return t is None and "properties" in node and not combined
-
     # -- checks --------------------------------------------------------------------
-    def _check(self, fragment: Dict[str, Any], ptr: str, keys: List[str]) -> BeforeValidator:
+    def _fragment(self, node: Dict[str, Any], keys: List[str]) -> Dict[str, Any]:
+        """The part of *node* that checks *keys* exactly (with what they depend on)."""
+        if any(k in UNEVALUATED for k in keys):
+            return {k: node[k] for k in assertions(node)}
+        wanted = set(keys)
+        for k in keys:
+            wanted.update(n for n in NEEDS.get(k, ()) if n in node)
+        return {k: node[k] for k in node if k in wanted}
+
+    def _runner(self, fragment: Dict[str, Any], ptr: str, keys: List[str]) -> Callable[[Any], Any]:
         for key in keys:
             self.report.append(Change(ptr, key, "checked", "enforced by a validator hook"))
         root = self.root
@@ -120,218 +142,244 @@ class _Builder:
         def run(value: Any) -> Any:
             raw = value.model_dump(by_alias=True, exclude_unset=True) if isinstance(value, BaseModel) else value
             issues: List[ValidationIssue] = []
-            _Checker(root, False).run(raw, fragment, "", ptr, issues)
+            try:
+                _Checker(root, False).run(raw, fragment, "", ptr, issues)
+            except RecursionError:
+                raise ValueError("the value is nested too deeply to check") from None
             if issues:
                 raise ValueError("; ".join(str(i) for i in issues[:5]))
             return value
 
-        return BeforeValidator(run)
+        return run
+
+    def _check(self, node: Dict[str, Any], ptr: str, keys: List[str]) -> Any:
+        fragment = self._fragment(node, keys)
+        return BeforeValidator(self._runner(fragment, ptr, keys))
 
     # -- types -----------------------------------------------------------------------
     def _type(self, node: Any, ptr: str, hint: str) -> Any:
         if node is True:
             return Any
         if node is False:
-            return Annotated[Any, self._check({"not": {}}, ptr, ["false"])]
-        assert isinstance(node, dict)
-        keys = [k for k in node if k not in _ANNOTATION_KEYS and k != "$defs"]
+            return Annotated[Any, self._check({"not": {}}, ptr, ["not"]), Field(json_schema_extra={"not": {}})]
+        keys = assertions(node)
         if not keys:
             return Any
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise SchemaError(f"Schema is nested deeper than {MAX_DEPTH} levels at {ptr or '/'}", loc="$")
+            if any(k in node for k in UNEVALUATED):
+                rest = {k: v for k, v in node.items() if k not in UNEVALUATED}
+                base = self._type(rest, ptr, hint)
+                return Annotated[base, self._check(node, ptr, [k for k in UNEVALUATED if k in node])]
+            carrier, consumed = self._carrier(node, ptr, hint)
+            residual = [k for k in keys if k not in consumed]
+            if not residual:
+                return carrier
+            extra = {k: node[k] for k in residual}
+            return Annotated[carrier, self._check(node, ptr, residual), Field(json_schema_extra=extra)]
+        finally:
+            self.depth -= 1
+
+    def _carrier(self, node: Dict[str, Any], ptr: str, hint: str) -> Tuple[Any, Set[str]]:
+        """The type standing for *node* and the keywords it enforces by itself."""
         if "$ref" in node:
-            return self._ref(node, ptr, hint)
+            return self._ref(node["$ref"], ptr, hint), {"$ref"}
         if "allOf" in node:
             merged = merge_all_of(node)
             if merged is not None:
                 self.report.append(Change(ptr, "allOf", "rewritten", "merged into one schema"))
-                return self._type(merged, ptr, hint)
-            rest = {k: v for k, v in node.items() if k != "allOf"}
-            base = self._type(rest, ptr, hint) if any(k not in _ANNOTATION_KEYS for k in rest) else Any
-            return Annotated[base, self._check({"allOf": node["allOf"]}, ptr, ["allOf"])]
+                return self._type(merged, ptr, hint), set(node)
+            return self._carrier({k: v for k, v in node.items() if k != "allOf"}, ptr, hint)
         for comb in ("anyOf", "oneOf"):
             if comb in node:
-                return self._combinator(node, comb, ptr, hint)
-        if "not" in node or "if" in node:
-            rest = {k: v for k, v in node.items() if k not in ("not", "if", "then", "else")}
-            keys = [k for k in ("not", "if", "then", "else") if k in node]
-            return Annotated[self._type(rest, ptr, hint), self._check({k: node[k] for k in keys}, ptr, keys)]
+                if [k for k in assertions(node) if k != comb]:
+                    return self._carrier({k: v for k, v in node.items() if k != comb}, ptr, hint)
+                return self._combinator(node[comb], comb, ptr, hint)
         if "enum" in node or "const" in node:
-            return self._enum(node, ptr)
+            found: Optional[Tuple[Any, Set[str]]] = self._enum(node, ptr)
+            if found is not None:
+                return found
+        if is_model_node(node):
+            model = self._model(node, ptr, self._name(hint))
+            if "type" in node:
+                return model, set(node)
+            return self._any_json(model, node, ptr), set(node)
         types = node.get("type")
         if types is None:
-            if "properties" in node:
-                self.report.append(Change(ptr, "type", "narrowed", "properties without a type read as an object"))
-                types = "object"
-            else:
-                own = {k: node[k] for k in keys}
-                return Annotated[Any, self._check(own, ptr, keys)]
-        if isinstance(types, list):
-            return union([self._single(node, t, ptr, hint) for t in types])
-        return self._single(node, types, ptr, hint)
+            return Any, set()
+        consumed = {"type"}
+        self.report.append(Change(ptr, "type", "kept", "a union of types" if isinstance(types, list) else "a type"))
+        members = []
+        for t in types if isinstance(types, list) else [types]:
+            member, used = self._single(node, t, ptr, hint)
+            members.append(member)
+            consumed |= used
+        return union(members), consumed
 
-    def _ref(self, node: Dict[str, Any], ptr: str, hint: str) -> Any:
-        ref = node["$ref"]
+    def _any_json(self, model: Any, node: Dict[str, Any], ptr: str) -> Any:
+        """A type-less node with ``properties``: its model for objects, any other JSON
+        value checked against the node (where object keywords do not apply)."""
+        self.report.append(Change(ptr, "properties", "kept", "a model for objects; other JSON values pass"))
+        others = [k for k in assertions(node) if k not in ("properties", "required", "additionalProperties")]
+        if not others:
+            return union([model, NON_OBJECT])
+        hook = BeforeValidator(self._runner({k: node[k] for k in others}, ptr, []))
+        return union([model, Annotated[NON_OBJECT, hook]])
+
+    def _ref(self, ref: str, ptr: str, hint: str) -> Any:
         target = resolve_ref(self.root, ref, ptr or "$")
-        siblings = {k: v for k, v in node.items() if k != "$ref" and k not in _ANNOTATION_KEYS}
-        if isinstance(target, dict) and self._is_model_node(target):
+        where = ref[1:]
+        if is_model_node(target):
             if ref not in self.ref_names:
                 self.ref_names[ref] = self._name(ref.rsplit("/", 1)[-1] or hint)
-                self._model(target, ref.lstrip("#"), self.ref_names[ref])
-            base: Any = self.ref_names[ref]
-            if ref.lstrip("#") == "" or self.ref_names[ref] not in self.models:
-                base = self.ref_names[ref]  # forward reference, resolved by model_rebuild
-            else:
-                base = self.models[self.ref_names[ref]]
-        elif ref in self.expanding:
-            base = Annotated[Any, self._check({"$ref": ref}, ptr, ["$ref"])]
-        else:
-            self.expanding.add(ref)
-            try:
-                base = self._type(target, ref.lstrip("#"), hint)
-            finally:
-                self.expanding.discard(ref)
-            self.report.append(Change(ptr, "$ref", "rewritten", "inlined"))
-        if siblings:
-            return Annotated[base, self._check(siblings, ptr, list(siblings))]
+                self._model(target, where, self.ref_names[ref])
+            name = self.ref_names[ref]
+            base: Any = self.models.get(name, name)  # a name: a forward reference, resolved by model_rebuild
+            self.report.append(Change(ptr, "$ref", "kept", f"the shared model {name}"))
+            return base if "type" in target else self._any_json(base, target, where)
+        if ref in self.expanding:
+            return Annotated[Any, self._check({"$ref": ref}, ptr, ["$ref"])]
+        self.expanding.add(ref)
+        try:
+            base = self._type(target, where, hint)
+        finally:
+            self.expanding.discard(ref)
+        self.report.append(Change(ptr, "$ref", "rewritten", "inlined"))
         return base
 
-    def _combinator(self, node: Dict[str, Any], comb: str, ptr: str, hint: str) -> Any:
-        branches = node[comb]
-        own = {k: v for k, v in node.items() if k != comb and k not in _ANNOTATION_KEYS}
-        if own:
-            base = self._type({k: v for k, v in node.items() if k != comb}, ptr, hint)
-            return Annotated[base, self._check({comb: branches}, ptr, [comb])]
+    def _combinator(self, branches: List[Any], comb: str, ptr: str, hint: str) -> Tuple[Any, Set[str]]:
         if not branches:
-            return Annotated[Any, self._check({comb: branches}, ptr, [comb])]
+            return Any, set()
         types = [self._type(b, f"{ptr}/{comb}/{i}", f"{hint}_{i}") for i, b in enumerate(branches)]
-        self.report.append(Change(ptr, comb, "kept", "a union"))
         joined = union(types)
         if comb == "oneOf" and len(branches) > 1:
-            return Annotated[joined, self._check({"oneOf": branches}, ptr, ["oneOf"])]
-        return joined
+            return joined, set()  # a union says "at least one": exclusivity is checked
+        self.report.append(Change(ptr, comb, "kept", "a union"))
+        return joined, {comb}
 
-    def _enum(self, node: Dict[str, Any], ptr: str) -> Any:
-        key = "const" if "const" in node else "enum"
-        values = [node["const"]] if key == "const" else list(node["enum"])
-        if key == "const" and "enum" in node:
+    def _enum(self, node: Dict[str, Any], ptr: str) -> Optional[Tuple[Any, Set[str]]]:
+        values = [node["const"]] if "const" in node else list(node["enum"])
+        consumed = {"const"} if "const" in node else {"enum"}
+        if "const" in node and "enum" in node:
             values = [v for v in values if any(json_equal(v, e) for e in node["enum"])]
+            consumed.add("enum")
         types = node.get("type")
         if types is not None:
             allowed = types if isinstance(types, list) else [types]
-            from ._util import json_type
-
             values = [
                 v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
             ]
-        rest = {k: v for k, v in node.items() if k not in ("enum", "const", "type") and k not in _ANNOTATION_KEYS}
-        if not values:
-            return Annotated[Any, self._check({key: node[key], **({"type": types} if types else {})}, ptr, [key])]
-        if all(v is None or isinstance(v, (str, int, float, bool)) for v in values):
+            consumed.add("type")
+        if not values or not all(literal_member(v) for v in values):
+            return None
+        for key in sorted(consumed):
             self.report.append(Change(ptr, key, "kept", "a Literal"))
-            base: Any = Annotated[literal(values), BeforeValidator(member_of(values))]
-        else:
-            base = Annotated[Any, self._check({key: node[key]}, ptr, [key]), Field(json_schema_extra={key: node[key]})]
-        if rest:
-            return Annotated[base, self._check(rest, ptr, list(rest))]
-        return base
+        return Annotated[literal(values), BeforeValidator(member_of(values))], consumed
 
-    def _single(self, node: Dict[str, Any], t: str, ptr: str, hint: str) -> Any:
-        field: Dict[str, Any] = {}
-        extra: Dict[str, Any] = {}
-        checks: Dict[str, Any] = {}
-        if "format" in node and t == "string":
-            extra["format"] = node["format"]
+    def _single(self, node: Dict[str, Any], t: str, ptr: str, hint: str) -> Tuple[Any, Set[str]]:
         if t == "null":
-            return type(None)  # not None: pydantic < 2.11 reads a None annotation as "none given"
+            return type(None), set()  # not None: pydantic < 2.11 reads a None annotation as "none given"
         if t == "boolean":
-            return Annotated[bool, Strict()]
+            return Annotated[bool, Strict()], set()
         if t in ("integer", "number"):
-            for k in _NUMBER_KEYS:
+            return self._number(node, t, ptr)
+        if t == "string":
+            field: Dict[str, Any] = {}
+            used: Set[str] = set()
+            for k, arg in (("minLength", "min_length"), ("maxLength", "max_length"), ("pattern", "pattern")):
                 if k in node:
-                    if k == "multipleOf" and not (t == "integer" and isinstance(node[k], int)):
-                        checks[k] = node[k]
-                    else:
-                        field["multiple_of" if k == "multipleOf" else _TYPED_FIELD[k]] = node[k]
-                        self.report.append(Change(ptr, k, "kept"))
-            if t == "integer":
-                base: Any = Annotated[int, BeforeValidator(int_from_float), Strict()]
-            else:
-                base = Annotated[float, Strict()]
-        elif t == "string":
-            for k in _STRING_KEYS:
-                if k in node:
-                    field[_TYPED_FIELD[k]] = node[k]
+                    field[arg] = node[k]
+                    used.add(k)
                     self.report.append(Change(ptr, k, "kept"))
-            base = Annotated[str, Strict()]
-        elif t == "array":
-            base = self._array(node, ptr, hint, field, checks)
-        else:  # object
-            base = self._object(node, ptr, hint, checks)
-        if extra:
-            field["json_schema_extra"] = extra
-        parts: List[Any] = [base]
-        if field:
-            parts.append(Field(**field))
-        if checks:
-            parts.append(self._check(checks, ptr, list(checks)))
-            parts.append(Field(json_schema_extra=dict(checks)))
-        return Annotated.__class_getitem__(tuple(parts)) if len(parts) > 1 else base  # type: ignore[attr-defined]
+            if "format" in node:
+                field["json_schema_extra"] = {"format": node["format"]}
+            return (Annotated[str, Strict(), Field(**field)] if field else Annotated[str, Strict()]), used
+        if t == "array":
+            return self._array(node, ptr, hint)
+        return self._object(node, ptr, hint)
 
-    def _array(self, node: Dict[str, Any], ptr: str, hint: str, field: Dict[str, Any], checks: Dict[str, Any]) -> Any:
-        for k in ("minItems", "maxItems"):
+    def _number(self, node: Dict[str, Any], t: str, ptr: str) -> Tuple[Any, Set[str]]:
+        ints: Dict[str, Any] = {}
+        floats: Dict[str, Any] = {}
+        used: Set[str] = set()
+        for k, arg in BOUNDS.items():
+            bound = node.get(k)
+            if bound is None:
+                continue
+            as_int = int_bound(bound, arg)
+            as_float = float(bound) if isinstance(bound, float) or abs(bound) <= 2**53 else None
+            if as_int is None or (t == "number" and as_float is None):
+                continue
+            arg_i, value_i = as_int
+            if arg_i in ints:  # two bounds rounded onto one constraint: keep the tighter
+                value_i = max(ints[arg_i], value_i) if arg_i in ("ge", "gt") else min(ints[arg_i], value_i)
+            ints[arg_i] = value_i
+            if as_float is not None:
+                floats[arg] = as_float
+            used.add(k)
+            self.report.append(Change(ptr, k, "kept"))
+        m = node.get("multipleOf")
+        if t == "integer" and isinstance(m, int) and m <= SAFE_INT:
+            ints["multiple_of"] = m
+            used.add("multipleOf")
+            self.report.append(Change(ptr, "multipleOf", "kept"))
+        # the before-validator last: it still runs first, and the JSON schema says
+        # "minimum" (placed before the constraints, pydantic would write "ge")
+        int_type: Any = Annotated[int, Strict(), Field(**ints), BeforeValidator(int_from_float)]
+        if t == "integer":
+            return int_type, used
+        int_type = Annotated[int, Strict(), Field(**ints)]
+        return union([int_type, Annotated[float, Strict(), Field(**floats)]]), used
+
+    def _array(self, node: Dict[str, Any], ptr: str, hint: str) -> Tuple[Any, Set[str]]:
+        field: Dict[str, Any] = {}
+        used: Set[str] = set()
+        for k, arg in (("minItems", "min_length"), ("maxItems", "max_length")):
             if k in node:
-                field[_TYPED_FIELD[k]] = node[k]
+                field[arg] = node[k]
+                used.add(k)
                 self.report.append(Change(ptr, k, "kept"))
-        for k in ("uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems"):
-            if k in node:
-                checks[k] = node[k]
         if "prefixItems" in node:
-            checks["prefixItems"] = node["prefixItems"]
+            members = [
+                self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])
+            ]
+            if node.get("items", True) is not False:
+                members.append(self._type(node.get("items", True), f"{ptr}/items", f"{hint}_item"))
+            item = union(members) if members else Any
+        else:
+            item = self._type(node.get("items", True), f"{ptr}/items", f"{hint}_item")
             if "items" in node:
-                checks["items"] = node["items"]
-            member = union(
-                [self._type(s, f"{ptr}/prefixItems/{i}", f"{hint}_{i}") for i, s in enumerate(node["prefixItems"])]
-                + (
-                    [self._type(node["items"], f"{ptr}/items", f"{hint}_item")]
-                    if node.get("items", True) is not False
-                    else []
-                )
-            )
-            return List[member]  # type: ignore[valid-type]
-        item = self._type(node.get("items", True), f"{ptr}/items", f"{hint}_item")
-        if "items" in node:
-            self.report.append(Change(ptr, "items", "kept", "a typed list"))
-        return List[item]  # type: ignore[valid-type]
+                used.add("items")
+                self.report.append(Change(ptr, "items", "kept", "a typed list"))
+        base: Any = List[item]  # type: ignore[valid-type]
+        return (Annotated[base, Field(**field)] if field else base), used
 
-    def _object(self, node: Dict[str, Any], ptr: str, hint: str, checks: Dict[str, Any]) -> Any:
-        for k in (
-            "patternProperties",
-            "propertyNames",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-            "dependentSchemas",
-            "unevaluatedProperties",
-        ):
-            if k in node:
-                checks[k] = node[k]
-        if "patternProperties" in checks or "unevaluatedProperties" in checks:
-            checks["properties"] = {k: True for k in node.get("properties") or {}}
-            if "additionalProperties" in node:
-                checks["additionalProperties"] = node["additionalProperties"]
-        if "properties" in node:
-            return self._model(node, ptr, self._name(hint))
+    def _object(self, node: Dict[str, Any], ptr: str, hint: str) -> Tuple[Any, Set[str]]:
         addl = node.get("additionalProperties", True)
-        if addl is False and "patternProperties" not in node:
-            self.report.append(Change(ptr, "additionalProperties", "kept", "an empty closed model"))
-            return self._model(node, ptr, self._name(hint))
-        value = Any if addl is False else self._type(addl, f"{ptr}/additionalProperties", f"{hint}_value")
-        if "additionalProperties" in node:
-            self.report.append(Change(ptr, "additionalProperties", "kept", "a typed dict"))
-        return Dict[str, value]  # type: ignore[valid-type]
+        if "properties" in node or (addl is False and "patternProperties" not in node):
+            # the model checks all of the node, but only for objects: other members of a
+            # type union still need the keywords that are not about objects
+            return self._model(node, ptr, self._name(hint), objects_only=True), {k for k in node if k in OBJECT_KEYS}
+        if "patternProperties" in node or addl is True:
+            return Dict[str, Any], set()
+        value = self._type(addl, f"{ptr}/additionalProperties", f"{hint}_value")
+        self.report.append(Change(ptr, "additionalProperties", "kept", "a typed dict"))
+        return Dict[str, value], {"additionalProperties"}  # type: ignore[valid-type]
 
-    def _model(self, node: Dict[str, Any], ptr: str, name: str) -> Type[BaseModel]:
+    def _model(self, node: Dict[str, Any], ptr: str, name: str, objects_only: bool = False) -> Type[BaseModel]:
+        """A model enforcing all of *node* (for objects): fields, ``extra=`` and a
+        model-level check for whatever the fields cannot say (only the object keywords
+        when the caller checks the rest: a member of a ``type`` union)."""
         props: Dict[str, Any] = node.get("properties") or {}
-        required = set(node.get("required") or ())
+        required = list(node.get("required") or ())
+        used_keys = {"properties"} if "properties" in node else set()
+        if node.get("type") == "object":
+            used_keys.add("type")
+            self.report.append(Change(ptr, "type", "kept", "a model"))
+        if set(required) <= set(props):
+            used_keys.add("required")
         fields: Dict[str, Any] = {}
         used: Set[str] = set()
         no_default: Set[str] = set()
@@ -360,38 +408,42 @@ class _Builder:
             else:
                 fields[ident] = (ann, Field(default=None, **kw))
                 no_default.add(prop)
-        for missing in sorted(required - set(props)):
-            ident = field_name(missing, used)
-            kw = {"alias": missing} if ident != missing else {}
-            fields[ident] = (Any, Field(**kw))
+        if "properties" in node:
+            self.report.append(Change(ptr, "properties", "kept", "model fields"))
+        if "required" in used_keys and "required" in node:
+            self.report.append(Change(ptr, "required", "kept", "required fields"))
         addl = node.get("additionalProperties", True)
-        extra: Literal["forbid", "allow"] = "forbid" if addl is False and "patternProperties" not in node else "allow"
+        exact_extra = "patternProperties" not in node
+        extra: Literal["forbid", "allow"] = "forbid" if addl is False and exact_extra else "allow"
         config = ConfigDict(
             extra=extra,
-            regex_engine="python-re",
             title=node.get("title") if isinstance(node.get("title"), str) else None,
             json_schema_extra=drop_defaults(no_default),
         )
         base: Type[BaseModel] = BaseModel
-        if isinstance(addl, dict) and "patternProperties" not in node:
-            value_type = self._type(addl, f"{ptr}/additionalProperties", f"{name}_value")
-            base = type(
-                name + "Base",
-                (BaseModel,),
-                {
-                    "__annotations__": {"__pydantic_extra__": Dict[str, value_type]},  # type: ignore[valid-type]
-                    "__module__": __name__,
-                    "model_config": config,
-                },
-            )
-            self.report.append(Change(ptr, "additionalProperties", "kept", "typed extras"))
-        elif "additionalProperties" in node:
-            self.report.append(Change(ptr, "additionalProperties", "kept", f"extra={extra!r}"))
+        if "additionalProperties" in node and exact_extra:
+            used_keys.add("additionalProperties")
+            if isinstance(addl, dict):
+                value_type = self._type(addl, f"{ptr}/additionalProperties", f"{name}_value")
+                annotations = {"__pydantic_extra__": Dict[str, value_type]}  # type: ignore[valid-type]
+                base = type(
+                    name + "Base",
+                    (BaseModel,),
+                    {"__annotations__": annotations, "__module__": __name__, "model_config": config},
+                )
+                self.report.append(Change(ptr, "additionalProperties", "kept", "typed extras"))
+            else:
+                self.report.append(Change(ptr, "additionalProperties", "kept", f"extra={extra!r}"))
+        residual = [k for k in assertions(node) if k not in used_keys and (k in OBJECT_KEYS or not objects_only)]
+        validators: Dict[str, Any] = {}
+        if residual:
+            run = self._runner(self._fragment(node, residual), ptr, residual)
+            validators["toolwire_check"] = model_validator(mode="before")(lambda cls, v: run(v))
         doc = node.get("description") if isinstance(node.get("description"), str) else None
         model: Type[BaseModel]
         if base is BaseModel:
-            model = create_model(name, __config__=config, __doc__=doc, **fields)
+            model = create_model(name, __config__=config, __doc__=doc, __validators__=validators, **fields)
         else:
-            model = create_model(name, __base__=base, __doc__=doc, **fields)
+            model = create_model(name, __base__=base, __doc__=doc, __validators__=validators, **fields)
         self.models[name] = model
         return model

@@ -1,5 +1,5 @@
 """Small type builders for ``to_pydantic``: literals, unions, exact enum members,
-integral floats, field names and aliases.
+integral floats, field names and aliases, and the keyword tables the builder reads.
 
 Followed: pydantic 2 "Fields" (aliases) and "JSON Schema" customisation
 (https://docs.pydantic.dev/latest/concepts/, checked 2026-11-30).
@@ -8,15 +8,35 @@ Followed: pydantic 2 "Fields" (aliases) and "JSON Schema" customisation
 from __future__ import annotations
 
 import keyword
+import math
 import re
 from typing import Any, Callable, Dict, List, Set, Union
 
-from pydantic import BaseModel
-from typing_extensions import Literal
+from pydantic import BaseModel, Strict
+from typing_extensions import Annotated, Literal
 
 from ._util import json_equal
 
-__all__ = ["drop_defaults", "field_name", "identifier", "int_from_float", "literal", "member_of", "union"]
+__all__ = [
+    "ASSERTIONS",
+    "BOUNDS",
+    "NEEDS",
+    "NON_OBJECT",
+    "OBJECT_KEYS",
+    "SAFE_INT",
+    "UNEVALUATED",
+    "assertions",
+    "drop_defaults",
+    "field_name",
+    "identifier",
+    "int_bound",
+    "int_from_float",
+    "is_model_node",
+    "literal",
+    "literal_member",
+    "member_of",
+    "union",
+]
 
 _RESERVED = frozenset(dir(BaseModel)) | {"model_config", "model_fields", "root"}
 
@@ -90,3 +110,72 @@ def drop_defaults(names: Set[str]) -> Callable[[Dict[str, Any]], None]:
                 del sub["default"]
 
     return fix
+
+
+#: The assertion and applicator keywords of Draft 2020-12 (after ``normalize``); any other
+#: keyword is an annotation (or unknown, which JSON Schema ignores).
+ASSERTIONS = frozenset(
+    {
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired", "allOf", "anyOf", "oneOf", "not", "if",
+        "then", "else", "dependentSchemas", "prefixItems", "items", "contains", "properties", "patternProperties",
+        "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "$ref",
+    }
+)  # fmt: skip
+UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
+#: A keyword checked alone needs these siblings to mean the same.
+NEEDS = {
+    "additionalProperties": ("properties", "patternProperties"),
+    "items": ("prefixItems",),
+    "then": ("if",),
+    "else": ("if",),
+    "contains": ("minContains", "maxContains"),
+    "minContains": ("contains",),
+    "maxContains": ("contains",),
+}
+OBJECT_KEYS = frozenset(
+    {
+        "properties", "patternProperties", "additionalProperties", "required", "minProperties", "maxProperties",
+        "propertyNames", "dependentRequired", "dependentSchemas",
+    }
+)  # fmt: skip
+SAFE_INT = 2**63 - 1
+BOUNDS = {"minimum": "ge", "maximum": "le", "exclusiveMinimum": "gt", "exclusiveMaximum": "lt"}
+NON_OBJECT = union(
+    [
+        type(None),
+        Annotated[bool, Strict()],
+        Annotated[int, Strict()],
+        Annotated[float, Strict()],
+        Annotated[str, Strict()],
+        List[Any],
+    ]
+)
+
+
+def assertions(node: Dict[str, Any]) -> List[str]:
+    return [k for k in node if k in ASSERTIONS]
+
+
+def is_model_node(node: Any) -> bool:
+    return isinstance(node, dict) and "properties" in node and node.get("type", "object") == "object"
+
+
+def literal_member(value: Any) -> bool:
+    """A value a ``Literal`` holds exactly (pydantic-core compares ints in 64 bits)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) <= SAFE_INT
+    return value is None or isinstance(value, (str, float, bool))
+
+
+def int_bound(bound: Any, arg: str) -> Any:
+    """(constraint, value) for an integer instance: a fractional bound rounds inward
+    (``x >= 0.5`` is ``x >= 1`` for integers); ``None`` when too large to type."""
+    if isinstance(bound, float):
+        if arg in ("ge", "gt") and not bound.is_integer():
+            return ("ge", math.ceil(bound)) if abs(bound) <= SAFE_INT else None
+        if arg in ("le", "lt") and not bound.is_integer():
+            return ("le", math.floor(bound)) if abs(bound) <= SAFE_INT else None
+        bound = int(bound)
+    return (arg, bound) if abs(bound) <= SAFE_INT else None

@@ -140,6 +140,7 @@ def render(
     wire = rw.run()
     report = list(rw.report)
     lints = list(rw.lints)
+    options.nulls = any(c.keyword == "required" and c.action == "rewritten" for c in report)
     if isinstance(wire, dict):
         lints += check_limits(wire, key, limits=limits)
     title = root.get("title") if isinstance(root, dict) else None

@@ -73,12 +73,15 @@ _BY_TYPE = {
 class Options:
     """Opt-in rewrites: ``maps="pairs"``, ``free_form="string"``, ``int_range_as_enum``."""
 
-    __slots__ = ("free_form", "int_range_as_enum", "maps")
+    __slots__ = ("free_form", "int_range_as_enum", "maps", "nulls")
 
     def __init__(self, maps: Optional[str] = None, free_form: Optional[str] = None, int_range_as_enum: int = 0) -> None:
         self.maps = maps
         self.free_form = free_form
         self.int_range_as_enum = int_range_as_enum
+        #: set by ``render``: optional properties were made required and nullable, so
+        #: ``decode`` removes a ``null`` the original does not allow (never otherwise)
+        self.nulls = False
 
 
 def accepts_null(root: Any, node: Any) -> bool:

@@ -6,16 +6,22 @@ JSON equality follows JSON Schema (2020-12 core §4.2.2): numbers compare by val
 
 from __future__ import annotations
 
+import json
 import math
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Set
+from urllib.parse import unquote
 
 from .._errors import DecodeError, excerpt
 
 __all__ = [
     "JSONValue",
+    "canonical_text",
     "copy_json",
+    "decode_pointer",
+    "encode_pointer",
     "escape_token",
     "json_equal",
+    "json_key",
     "json_type",
     "path_of",
     "unique_by_json",
@@ -59,12 +65,74 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def unique_by_json(values: List[Any]) -> bool:
-    """True when no two items of *values* are JSON-equal."""
-    for i in range(len(values)):
-        for j in range(i + 1, len(values)):
-            if json_equal(values[i], values[j]):
-                return False
+    """True when no two items of *values* are JSON-equal: one key per item, so linear
+    (arrays and objects are keyed by a canonical text, which the garbage collector does
+    not have to walk)."""
+    scalars: Set[Any] = set()
+    texts: Set[str] = set()
+    for value in values:
+        if isinstance(value, (list, tuple, dict)):
+            key, seen = canonical_text(value), texts
+        else:
+            key, seen = json_key(value), scalars
+        if key in seen:
+            return False
+        seen.add(key)
     return True
+
+
+def json_key(value: Any) -> Any:
+    """A hashable key equal for exactly the JSON-equal values (``1`` and ``1.0`` share
+    one, ``true`` and ``1`` do not; object key order does not count)."""
+    if value is True or value is False:
+        return (_BOOL, value)
+    if isinstance(value, (list, tuple, dict)):
+        return (_TEXT, canonical_text(value))
+    if isinstance(value, str):
+        return value[:]  # a subclass (an enum) by its JSON value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)  # Python's numbers hash and compare by value across int/float
+    return value if value is None else (_OTHER, id(value))
+
+
+_BOOL, _TEXT, _OTHER = object(), object(), object()
+
+
+def canonical_text(value: Any) -> str:
+    """One text per JSON value up to JSON equality: integral numbers in one form
+    (``1`` and ``1.0`` alike), object members sorted."""
+    if value is True:
+        return "t"
+    if value is False:
+        return "f"
+    if value is None:
+        return "n"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return f"i{value:x}"  # hexadecimal: no 4,300-digit limit
+    if isinstance(value, float):
+        if math.isfinite(value) and value.is_integer():
+            return f"i{int(value):x}"
+        return "r" + repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(map(canonical_text, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(json.dumps(k) + ":" + canonical_text(v) for k, v in value.items())) + "}"
+    return f"?{id(value)}"
+
+
+def decode_pointer(fragment: str) -> List[str]:
+    """The reference tokens of a URI-fragment JSON Pointer (``/a%20b/c~1d``): percent
+    decoding first (RFC 3986), then ``~1`` -> ``/`` and ``~0`` -> ``~`` (RFC 6901)."""
+    return [t.replace("~1", "/").replace("~0", "~") for t in unquote(fragment).split("/")[1:]]
+
+
+def encode_pointer(tokens: List[str]) -> str:
+    """The URI-fragment form of *tokens* (``%`` percent-encoded, ``~``/``/`` escaped)."""
+    return "".join("/" + escape_token(t).replace("%", "%25") for t in tokens)
 
 
 def escape_token(token: str) -> str:

@@ -19,14 +19,18 @@ of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
 from __future__ import annotations
 
 import ipaddress
+import math
 import re
+import sys
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from ._normalize import normalize, resolve_ref
+from ._normalize import iter_subschemas, normalize, resolve_ref
+from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
 
-__all__ = ["ValidationIssue", "check", "validate"]
+__all__ = ["ValidationIssue", "check", "compile_patterns", "validate"]
 
 
 @dataclass(frozen=True)
@@ -49,29 +53,60 @@ class ValidationIssue:
 
 def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
     """Every way *instance* fails *schema* (normalised first); an empty list means valid."""
-    return check(instance, normalize(schema), formats=formats)
+    root = normalize(schema)
+    compile_patterns(root)
+    return _check(instance, root, formats)
 
 
 def check(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
-    """Like ``validate`` for a schema that is already in normal form."""
+    """Like ``validate`` for a schema that is already in normal form.
+
+    Raises ``SchemaError`` for a pattern the linear regex engine cannot run (before
+    looking at *instance*). An instance nested deeper than the stack allows is reported
+    as one issue (``depth``), never as a ``RecursionError``.
+    """
+    if _CHECKED.get(id(schema)) is not schema:  # a rendered schema is checked once
+        compile_patterns(schema)
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[id(schema)] = schema  # held, so that its id is not reused
+    return _check(instance, schema, formats)
+
+
+def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
     out: List[ValidationIssue] = []
-    _Checker(schema, formats).run(instance, schema, "", "", out)
+    checker = _Checker(schema, formats)
+    try:
+        checker.run(instance, schema, "", "", out)
+    except RecursionError:
+        return [_too_deep("", "")]
     return out
 
 
-_RE_CACHE: Dict[str, re.Pattern[str]] = {}
+_CHECKED: Dict[int, Any] = {}
 
 
-def _regex(pattern: str) -> Optional[re.Pattern[str]]:
-    compiled = _RE_CACHE.get(pattern)
-    if compiled is None:
-        try:
-            compiled = re.compile(pattern)
-        except re.error:
-            return None
-        if len(_RE_CACHE) < 1024:
-            _RE_CACHE[pattern] = compiled
-    return compiled
+def compile_patterns(schema: Any) -> None:
+    """Compile every ``pattern`` / ``patternProperties`` key of *schema* on the linear
+    engine (cached); ``SchemaError`` for the first one it cannot run."""
+    for ptr, node in iter_subschemas(schema):
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                searcher(node["pattern"], path_of(ptr) + ".pattern")
+            for pat in node.get("patternProperties") or ():
+                searcher(pat, path_of(ptr) + ".patternProperties")
+
+
+def _too_deep(ptr: str, sptr: str) -> ValidationIssue:
+    return ValidationIssue(ptr, "depth", "the value is nested too deeply to check", sptr)
+
+
+def _stack_room() -> int:
+    """How many ``run`` levels fit on the stack from here (each costs up to ~5 frames)."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
+    return max(8, (sys.getrecursionlimit() - depth - 80) // 5)
 
 
 _DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
@@ -114,6 +149,7 @@ class _Checker:
         self.root = root
         self.formats = formats
         self.depth = 0
+        self.room = _stack_room()
         # Each (instance value, schema node) pair is walked once: a probe's answer (does
         # it match, and what did it evaluate) by the pair; a reporting walk's issues by
         # the pair and its place. Without this, a branch tried and then walked again
@@ -158,8 +194,8 @@ class _Checker:
         mine: List[ValidationIssue] = []
         self.depth += 1
         try:
-            if self.depth > 512:
-                mine.append(ValidationIssue(ptr, "$ref", "the schema recurses too deeply", sptr))
+            if self.depth > self.room:
+                mine.append(_too_deep(ptr, sptr))
             else:
                 self._run(inst, node, ptr, sptr, mine, first, evaluated)
         finally:
@@ -252,37 +288,37 @@ class _Checker:
     def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
         if "minimum" in node and v < node["minimum"]:
-            fail(out, ptr, "minimum", f"{v} is less than the minimum of {node['minimum']}", sptr)
+            fail(out, ptr, "minimum", f"{_short(v)} is less than the minimum of {_short(node['minimum'])}", sptr)
         if "maximum" in node and v > node["maximum"]:
-            fail(out, ptr, "maximum", f"{v} is greater than the maximum of {node['maximum']}", sptr)
+            fail(out, ptr, "maximum", f"{_short(v)} is greater than the maximum of {_short(node['maximum'])}", sptr)
         if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
-            fail(out, ptr, "exclusiveMinimum", f"{v} must be greater than {node['exclusiveMinimum']}", sptr)
+            fail(
+                out,
+                ptr,
+                "exclusiveMinimum",
+                f"{_short(v)} must be greater than {_short(node['exclusiveMinimum'])}",
+                sptr,
+            )
         if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
-            fail(out, ptr, "exclusiveMaximum", f"{v} must be less than {node['exclusiveMaximum']}", sptr)
+            fail(
+                out, ptr, "exclusiveMaximum", f"{_short(v)} must be less than {_short(node['exclusiveMaximum'])}", sptr
+            )
         m = node.get("multipleOf")
-        if isinstance(m, (int, float)) and not isinstance(m, bool) and m > 0:
-            q = v / m
-            if isinstance(v, int) and isinstance(m, int):
-                bad = v % m != 0
-            else:
-                bad = q != int(q) if abs(q) < 2**53 else False
-            if bad:
-                fail(out, ptr, "multipleOf", f"{v} is not a multiple of {m}", sptr)
+        if m is not None and _not_multiple(v, m):
+            fail(out, ptr, "multipleOf", f"{_short(v)} is not a multiple of {_short(m)}", sptr)
 
     def _strings(self, s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
         if "minLength" in node and len(s) < node["minLength"]:
-            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {node['minLength']} characters", sptr)
+            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {_short(node['minLength'])} characters", sptr)
         if "maxLength" in node and len(s) > node["maxLength"]:
-            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {node['maxLength']} characters", sptr)
-        if "pattern" in node:
-            rx = _regex(node["pattern"])
-            if rx is not None and rx.search(s) is None:
-                fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
+            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {_short(node['maxLength'])} characters", sptr)
+        if "pattern" in node and not searcher(node["pattern"])(s):
+            fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
         if self.formats and "format" in node:
             test = _FORMATS.get(node["format"])
             if test is not None and not test(s):
-                fail(out, ptr, "format", f"{_short(s)} is not a valid {node['format']}", sptr)
+                fail(out, ptr, "format", f"{_short(s)} is not a valid {_short(node['format'])}", sptr)
 
     def _arrays(
         self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
@@ -290,9 +326,9 @@ class _Checker:
         fail = self._fail
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
-            fail(out, ptr, "minItems", f"expected at least {node['minItems']} items, got {len(a)}", sptr)
+            fail(out, ptr, "minItems", f"expected at least {_short(node['minItems'])} items, got {len(a)}", sptr)
         if "maxItems" in node and len(a) > node["maxItems"]:
-            fail(out, ptr, "maxItems", f"expected at most {node['maxItems']} items, got {len(a)}", sptr)
+            fail(out, ptr, "maxItems", f"expected at most {_short(node['maxItems'])} items, got {len(a)}", sptr)
         if node.get("uniqueItems") is True and not unique_by_json(a):
             fail(out, ptr, "uniqueItems", "items must be unique", sptr)
         prefix = node.get("prefixItems") or []
@@ -313,7 +349,7 @@ class _Checker:
             if hits < lo:
                 fail(out, ptr, "contains", f"expected at least {lo} matching items, got {hits}", sptr)
             if "maxContains" in node and hits > node["maxContains"]:
-                fail(out, ptr, "maxContains", f"expected at most {node['maxContains']} matching items", sptr)
+                fail(out, ptr, "maxContains", f"expected at most {_short(node['maxContains'])} matching items", sptr)
         return seen
 
     def _objects(
@@ -325,9 +361,9 @@ class _Checker:
             if name not in o:
                 fail(out, ptr, "required", f"property {name!r} is required", sptr)
         if "minProperties" in node and len(o) < node["minProperties"]:
-            fail(out, ptr, "minProperties", f"expected at least {node['minProperties']} properties", sptr)
+            fail(out, ptr, "minProperties", f"expected at least {_short(node['minProperties'])} properties", sptr)
         if "maxProperties" in node and len(o) > node["maxProperties"]:
-            fail(out, ptr, "maxProperties", f"expected at most {node['maxProperties']} properties", sptr)
+            fail(out, ptr, "maxProperties", f"expected at most {_short(node['maxProperties'])} properties", sptr)
         props = node.get("properties") or {}
         patterns = node.get("patternProperties") or {}
         for key, value in o.items():
@@ -337,8 +373,7 @@ class _Checker:
                 matched = True
                 self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first)
             for pat, psch in patterns.items():
-                rx = _regex(pat)
-                if rx is not None and rx.search(key):
+                if searcher(pat)(key):
                     matched = True
                     self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out, first)
             if matched:
@@ -369,11 +404,32 @@ class _Checker:
         return seen
 
 
+def _not_multiple(v: Any, m: Any) -> bool:
+    """``multipleOf`` as the reference validator decides it: exact for integers, the
+    float quotient otherwise, and exact fractions when that quotient overflows (``1e308``
+    against ``0.123456789`` is not a multiple; it was accepted)."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return True  # not JSON; never a multiple
+    if isinstance(m, float):
+        try:
+            q = v / m
+            return bool(int(q) != q)
+        except OverflowError:
+            return (Fraction(v) / Fraction(m)).denominator != 1
+    try:
+        return bool(v % m)
+    except OverflowError:
+        return (Fraction(v) / Fraction(m)).denominator != 1
+
+
 def _short(value: Any, limit: int = 60) -> str:
     import json
 
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):  # not JSON, too deep, an int too long to print
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError):
+            text = f"an integer of {value.bit_length()} bits" if isinstance(value, int) else type(value).__name__
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,236 @@
+"""Local references: JSON Pointers through draft changes, anchors, ``$dynamicRef``, cycles.
+
+Followed: JSON Schema Draft 2020-12 core §8.2 (``$anchor``, ``$dynamicAnchor``,
+``$ref``, ``$dynamicRef``), RFC 6901 (JSON Pointer: ``~0``/``~1``) and RFC 3986 §2.1
+(percent-encoding in a URI fragment), checked 2026-12-02.
+
+- ``translate_refs`` runs before the normal form is made: a pointer written for the
+  caller's draft (``#/items/0`` with array-form ``items``, ``#/definitions/x``,
+  ``#/dependencies/a``, into a node that ``nullable`` wraps) is rewritten to point at the
+  same subschema in the normal form, token by token (a property named ``definitions``
+  stays a property).
+- ``link`` runs after: ``#name`` anchors become pointers; ``$dynamicRef`` becomes ``$ref``
+  (exact for a schema that is one resource: its dynamic scope holds one anchor per
+  name); an embedded ``$id`` next to references is refused (its references would resolve
+  against another base); every reference must resolve; a cycle through ``$ref`` and
+  in-place applicators only (``{"$ref": "#"}``) is refused: it never reaches a value.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from .._errors import SchemaError
+from ._keywords import DICT_KEYWORDS, IN_PLACE, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._util import decode_pointer, encode_pointer, escape_token, path_of
+
+__all__ = ["link", "resolve_ref", "translate_refs"]
+
+_RAW_SINGLE = (*SINGLE_KEYWORDS, "additionalItems")
+_RAW_DICT = (*DICT_KEYWORDS, "definitions")
+_KEPT_BY_NULLABLE = ("title", "description", "default")
+
+
+def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
+    """The subschema a local ``$ref`` points at (``#``, ``#/$defs/X``, any JSON Pointer)."""
+    if not ref.startswith("#"):
+        raise SchemaError(f"External $ref {ref!r} at {loc} is not supported", loc=loc)
+    if ref == "#":
+        return root
+    if not ref.startswith("#/"):
+        raise SchemaError(f"$ref {ref!r} at {loc} is not a JSON Pointer", loc=loc)
+    node = root
+    for token in decode_pointer(ref[1:]):
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            raise SchemaError(f"$ref {ref!r} at {loc} does not resolve", loc=loc)
+    return node
+
+
+# -- before the normal form ------------------------------------------------------------------
+def translate_refs(root: Any) -> None:
+    """Rewrite, in place, every ``$ref``/``$dynamicRef`` pointer of the raw schema *root*
+    so that it names the same subschema in the normal form."""
+    for ptr, node in _raw_nodes(root):
+        for key in ("$ref", "$dynamicRef"):
+            ref = node.get(key)
+            if isinstance(ref, str) and ref.startswith("#/"):
+                node[key] = "#" + encode_pointer(_translate(root, decode_pointer(ref[1:]), ref, path_of(ptr)))
+
+
+def _raw_nodes(root: Any) -> List[Tuple[str, Dict[str, Any]]]:
+    out: List[Tuple[str, Dict[str, Any]]] = []
+    stack: List[Tuple[str, Any]] = [("", root)]
+    while stack:
+        ptr, node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        out.append((ptr, node))
+        for key in _RAW_SINGLE:
+            if key in node and not isinstance(node[key], list):
+                stack.append((f"{ptr}/{key}", node[key]))
+        for key in (*_RAW_DICT, "dependencies"):
+            if isinstance(node.get(key), dict):
+                stack.extend((f"{ptr}/{key}/{escape_token(k)}", v) for k, v in node[key].items())
+        for key in (*LIST_KEYWORDS, "items"):
+            if isinstance(node.get(key), list):
+                stack.extend((f"{ptr}/{key}/{i}", v) for i, v in enumerate(node[key]))
+    return out
+
+
+def _translate(root: Any, tokens: List[str], ref: str, loc: str) -> List[str]:
+    out: List[str] = []
+    node, kind, i = root, "schema", 0
+    while i < len(tokens):
+        tok = tokens[i]
+        nxt: Any
+        if kind == "schema" and isinstance(node, dict):
+            if node.get("nullable") is True and "type" not in node and tok not in _KEPT_BY_NULLABLE:
+                out += ["anyOf", "0"]
+            array_items = isinstance(node.get("items"), list)
+            if tok == "definitions":
+                out.append("$defs")
+                kind = "map"
+            elif tok == "items" and array_items:
+                out.append("prefixItems")
+                kind = "list"
+            elif tok == "additionalItems":
+                if not array_items:
+                    raise SchemaError(
+                        f"$ref {ref!r} at {loc} points at an 'additionalItems' that has no effect", loc=loc
+                    )
+                out.append("items")
+            elif tok == "dependencies" and i + 1 < len(tokens) and isinstance(node.get(tok), dict):
+                dep = node[tok].get(tokens[i + 1])
+                out += ["dependentRequired" if isinstance(dep, list) else "dependentSchemas", tokens[i + 1]]
+                node, kind, i = dep, "schema" if not isinstance(dep, list) else "value", i + 2
+                continue
+            else:
+                out.append(tok)
+                kind = (
+                    "schema"
+                    if tok in _RAW_SINGLE
+                    else "map"
+                    if tok in _RAW_DICT
+                    else "list"
+                    if tok in LIST_KEYWORDS
+                    else "value"
+                )
+            nxt = node.get(tok, _MISSING)
+        else:
+            out.append(tok)
+            kind = "schema" if kind in ("map", "list") else "value"
+            if isinstance(node, dict):
+                nxt = node.get(tok, _MISSING)
+            elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
+                nxt = node[int(tok)]
+            else:
+                nxt = _MISSING
+        if nxt is _MISSING:
+            raise SchemaError(f"$ref {ref!r} at {loc} does not resolve", loc=loc)
+        node, i = nxt, i + 1
+    return out
+
+
+_MISSING = object()
+
+
+# -- after the normal form -------------------------------------------------------------------
+def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
+    """Anchors to pointers, ``$dynamicRef`` to ``$ref``, refusals; *nodes* are the
+    normal form's ``(pointer, subschema)`` pairs."""
+    refs = [(p, n) for p, n in nodes if isinstance(n, dict) and ("$ref" in n or "$dynamicRef" in n)]
+    if not refs:
+        return
+    anchors: Dict[str, str] = {}
+    for ptr, node in nodes:
+        if not isinstance(node, dict):
+            continue
+        if ptr and "$id" in node:
+            raise SchemaError(
+                f"An embedded $id at {path_of(ptr)} starts another schema resource; "
+                "references inside it are not supported",
+                loc=path_of(ptr),
+            )
+        for key in ("$anchor", "$dynamicAnchor"):
+            name = node.get(key)
+            if isinstance(name, str):
+                anchors.setdefault(name, "#" + ptr.replace("%", "%25"))
+    for ptr, node in refs:
+        loc = path_of(ptr)
+        dynamic = node.pop("$dynamicRef", None)
+        if dynamic is not None:
+            if not isinstance(dynamic, str):
+                raise SchemaError(f"'$dynamicRef' must be a string at {loc}", loc=loc)
+            target = _pointer(dynamic, anchors, loc)
+            if "$ref" in node:
+                node["allOf"] = [*node.get("allOf", ()), {"$ref": target}]
+            else:
+                node["$ref"] = target
+        if "$ref" in node:
+            node["$ref"] = _pointer(node["$ref"], anchors, loc)
+            resolve_ref(root, node["$ref"], loc)
+    _refuse_cycles(root, nodes)
+
+
+def _pointer(ref: str, anchors: Dict[str, str], loc: str) -> str:
+    if ref == "#" or ref.startswith("#/"):
+        return ref
+    if not ref.startswith("#"):
+        raise SchemaError(
+            f"External $ref {ref!r} at {loc} is not supported; only local references (#/...) are resolved, "
+            "never over the network",
+            loc=loc,
+        )
+    found = anchors.get(ref[1:])
+    if found is None:
+        raise SchemaError(f"$ref {ref!r} at {loc} names no $anchor of this schema", loc=loc)
+    return found
+
+
+def _refuse_cycles(root: Any, nodes: List[Tuple[str, Any]]) -> None:
+    """A walk through ``$ref`` and in-place applicators that comes back to a node."""
+    where: Dict[int, str] = {id(n): p for p, n in nodes}
+    state: Dict[int, int] = {}  # 1: on the walk's path, 2: done
+    for start_ptr, start in nodes:
+        if not isinstance(start, dict) or id(start) in state:
+            continue
+        stack: List[Tuple[Any, Optional[List[Any]]]] = [(start, None)]
+        while stack:
+            node, pending = stack[-1]
+            if pending is None:
+                state[id(node)] = 1
+                pending = _in_place(root, node)
+                stack[-1] = (node, pending)
+            if pending:
+                nxt = pending.pop()
+                seen = state.get(id(nxt))
+                if seen == 1:
+                    loc = path_of(where.get(id(node), start_ptr))
+                    raise SchemaError(
+                        f"The schema loops back to itself at {loc} through $ref without reaching a value",
+                        loc=loc,
+                    )
+                if seen is None and isinstance(nxt, dict):
+                    stack.append((nxt, None))
+            else:
+                state[id(node)] = 2
+                stack.pop()
+
+
+def _in_place(root: Any, node: Dict[str, Any]) -> List[Any]:
+    out: List[Any] = []
+    if isinstance(node.get("$ref"), str):
+        out.append(resolve_ref(root, node["$ref"]))
+    for key in IN_PLACE:
+        value = node.get(key)
+        if isinstance(value, list):
+            out.extend(value)
+        elif isinstance(value, dict) and key == "dependentSchemas":
+            out.extend(value.values())
+        elif isinstance(value, dict):
+            out.append(value)
+    return out

@@ -1,0 +1,149 @@
+"""Issue #16 items 5 and 6, schema side: a caller's schema is untrusted input.
+
+Patterns run on a linear-time engine, ``uniqueItems`` hashes, deep values and deep or
+cyclic schemas end in an answer or a ``SchemaError`` (a ``ToolwireError``), never in a
+``RecursionError``, ``TypeError``, pydantic's ``SchemaError`` or a ``ValueError`` from
+printing a huge number. Timings live in ``benchmarks/bench_scaling.py``; these tests pin
+the answers (a backtracking engine would take minutes on the first one).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from toolwire import DecodeError, SchemaError, ToolwireError
+from toolwire.schema import normalize, render, to_pydantic, validate
+from toolwire.schema._util import unique_by_json
+
+
+def _nest(n: int, leaf: Any) -> Any:
+    for _ in range(n):
+        leaf = [leaf]
+    return leaf
+
+
+# -- item 5: patterns and uniqueItems -------------------------------------------------------------
+def test_nested_quantifier_pattern_answers_without_backtracking() -> None:
+    schema = {"type": "string", "pattern": "^(a+)+$"}
+    text = "a" * 28 + "!"  # 18.7 s on Python's re
+    assert [i.keyword for i in validate(text, schema)] == ["pattern"]
+    assert validate("a" * 28, schema) == []
+    model = to_pydantic({"type": "object", "properties": {"s": schema}})
+    with pytest.raises(ValueError):
+        model.model_validate({"s": text})
+    assert model.model_validate({"s": "aaa"}).s == "aaa"  # type: ignore[attr-defined]
+
+
+def test_pattern_properties_run_on_the_linear_engine() -> None:
+    schema = {"type": "object", "patternProperties": {"^(a+)+$": {"type": "integer"}}}
+    assert validate({"a" * 28 + "!": "x"}, schema) == []  # the key does not match: no constraint
+    assert [i.keyword for i in validate({"aaaa": "x"}, schema)] == ["type"]
+
+
+@pytest.mark.parametrize("pattern", ["(?=a)a", "(?<!x)y", r"(a)\1"], ids=["lookahead", "lookbehind", "backreference"])
+def test_patterns_the_linear_engine_cannot_run_are_refused(pattern: str) -> None:
+    schema = {"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}}
+    with pytest.raises(SchemaError, match="linear-time regex engine cannot run") as err:
+        validate({"s": "a"}, schema)
+    assert err.value.loc == "$.properties.s.pattern"
+    with pytest.raises(SchemaError):
+        to_pydantic(schema)
+    # still sendable: a provider may run it; the renderer reports what it does with it
+    assert render(schema, "vllm", on_error="report").wire_schema["properties"]["s"]["pattern"] == pattern
+
+
+def test_pattern_search_semantics_and_unicode() -> None:
+    assert validate("xxabx", {"pattern": "ab"}) == []
+    assert validate("é", {"pattern": "^.$"}) == []
+    assert validate("a\ud800b", {"pattern": "a.b"}) == []  # a lone surrogate is one character
+
+
+def test_unique_items_hashes_json_values() -> None:
+    assert unique_by_json([1, True, "1", None, [1], {"a": 1}, 0, False])
+    assert not unique_by_json([1, 1.0])
+    assert not unique_by_json([{"a": [1, {"b": 2}]}, {"a": [1.0, {"b": 2}]}])
+    assert not unique_by_json([{"a": 1, "b": 2}, {"b": 2, "a": 1}])
+    big = list(range(6000))
+    assert validate(big, {"uniqueItems": True}) == []  # 8.5 s when compared pairwise
+    assert [i.keyword for i in validate([*big, 5999.0], {"uniqueItems": True})] == ["uniqueItems"]
+
+
+# -- item 6: escapes ------------------------------------------------------------------------------
+def test_a_300_deep_array_is_an_answer_not_a_recursion_error() -> None:
+    schema = {"type": "array", "items": {"$ref": "#"}}
+    assert validate(_nest(40, []), schema) == []
+    issues = validate(_nest(300, []), schema)
+    assert [i.keyword for i in issues] == ["depth"]
+    assert issues[0].message == "the value is nested too deeply to check"
+    assert render(schema, "prompt").validate(_nest(300, [])) != []
+
+
+def test_a_250_deep_schema_is_refused_by_to_pydantic() -> None:
+    schema: Any = {"type": "integer"}
+    for _ in range(250):
+        schema = {"type": "array", "items": schema}
+    with pytest.raises(SchemaError, match="nested deeper than 48 levels"):
+        to_pydantic(schema)
+    assert validate(_nest(3, 1), schema) != []  # validate still answers
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"$ref": "#"},
+        {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"},
+        {"anyOf": [{"type": "integer"}, {"$ref": "#"}]},
+        {"$defs": {"a": {"allOf": [{"not": {"$ref": "#/$defs/a"}}]}}, "properties": {"x": {"$ref": "#/$defs/a"}}},
+    ],
+    ids=["self", "mutual", "through-anyOf", "through-not"],
+)
+def test_ref_cycles_that_never_reach_a_value_are_refused(schema: Any) -> None:
+    for call in (lambda: validate(1, schema), lambda: to_pydantic(schema), lambda: render(schema, "openai.chat")):
+        with pytest.raises(SchemaError, match="loops back to itself"):
+            call()
+
+
+def test_recursion_through_values_is_still_fine() -> None:
+    schema = {"anyOf": [{"type": "integer"}, {"type": "array", "items": {"$ref": "#"}}]}
+    assert validate([1, [2, [3]]], schema) == []
+    assert to_pydantic(schema).model_validate_json("[1, [2, [3]]]").root == [1, [2, [3]]]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ({"required": 5}, "'required' must be an array of strings at $, got 5"),
+        ({"properties": {"a": {"maxLength": "3"}}}, "'maxLength' must be a non-negative integer at $.properties.a, got '3'"),
+        ({"minItems": -1}, "'minItems' must be a non-negative integer at $, got -1"),
+        ({"multipleOf": 0}, "'multipleOf' must be a number greater than 0 at $, got 0"),
+        ({"maximum": "10"}, "'maximum' must be a number at $, got '10'"),
+        ({"enum": 3}, "'enum' must be an array at $, got 3"),
+        ({"uniqueItems": "yes"}, "'uniqueItems' must be a boolean at $, got 'yes'"),
+        ({"pattern": "("}, "Pattern '(' at $.pattern is not a valid regular expression"),
+        ({"patternProperties": {"[": {}}}, "Pattern '[' at $.patternProperties is not a valid regular expression"),
+        ({"$ref": "#/$defs/nope"}, "$ref '#/$defs/nope' at $ does not resolve"),
+        ({"$ref": "#nope"}, "$ref '#nope' at $ names no $anchor of this schema"),
+        ({"$defs": {"x": {"$id": "http://e.x/s", "$ref": "#"}}}, "An embedded $id at $.$defs.x starts another schema resource; references inside it are not supported"),
+    ],
+)
+def test_malformed_schemas_raise_schema_error(schema: Any, message: str) -> None:
+    for call in (lambda: validate(1, schema), lambda: to_pydantic(schema), lambda: normalize(schema)):
+        with pytest.raises(SchemaError) as err:
+            call()
+        assert str(err.value) == message
+    assert issubclass(SchemaError, DecodeError) and issubclass(SchemaError, ToolwireError)
+
+
+def test_a_bound_too_long_to_print_is_enforced() -> None:
+    schema = {"type": "number", "maximum": 10**5000}
+    assert validate(1e308, schema) == []
+    [issue] = validate(10**5001, schema)
+    assert issue.keyword == "maximum"
+    assert issue.message == "an integer of 16613 bits is greater than the maximum of an integer of 16610 bits"
+    model = to_pydantic(schema)
+    assert model.model_validate_json("1e308").root == 1e308  # type: ignore[attr-defined]
+    assert ("", "maximum", "checked") in {(c.pointer, c.keyword, c.action) for c in model.__toolwire_report__}
+    json.dumps(model.__toolwire_report__, default=str)
