@@ -304,7 +304,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     fc.update(pd.get("call", ()))
     out: Dict[str, Any] = {"function_call" if pd.get("snake") else "functionCall": fc}
     out.update(pd.get("part", ()))
-    sig = pd.get("thought_signature")  # where toolwire.stream keeps it; sent back as received
+    sig = pd.get("thought_signature")  # where 0.1's stream kept it (stored histories); sent back as received
     if sig is not None and "thoughtSignature" not in out and "thought_signature" not in out:
         out["thoughtSignature"] = sig
     return out
