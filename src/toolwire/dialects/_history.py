@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any, Callable, List, Tuple
 
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError
-from .._types import ToolCall, ToolResult, new_invalid
-from ..conversation._values import Field, Message, Other, Part, Text
+from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
+from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
-__all__ = ["FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts"]
+__all__ = ["FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts", "write_part"]
 
 
 def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: Tuple[Any, Any]) -> Part:
@@ -143,3 +143,28 @@ def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
             else:
                 raise EncodeError(f"System message {i} holds a {type(p).__name__} part", dialect=w.name)
     return out
+
+
+def write_part(
+    p: Part, w: Writer, dialect: str, text: Callable[[str], Any], image: Callable[[Media, Writer], Any]
+) -> Any:
+    """*p* as a content item of *dialect*: text and images by the dialect's own
+    writers, calls, results and reasoning by *w*, media of *dialect* as received, other
+    media refused (only images convert)."""
+    t = type(p)
+    if t is Text:
+        return text(p.text)  # type: ignore[union-attr]
+    if t is ToolCall or t is InvalidToolCall:
+        return w.call(p)
+    if t is ToolResult:
+        return w.result(p)  # type: ignore[arg-type]
+    if t is Reasoning:
+        return w.reasoning(p)  # type: ignore[arg-type]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == dialect:
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        return image(m, w)
+    return w.other(p)  # type: ignore[arg-type]

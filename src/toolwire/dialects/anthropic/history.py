@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
 from ..._errors import DecodeError, EncodeError
-from ..._types import InvalidToolCall, ToolCall, ToolResult
-from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts
+from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts, write_part
 from .._result_images import for_target
 from .tools import NAME
 
@@ -92,26 +91,14 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     return out
 
 
+def _write_image(m: Media, w: Writer) -> Any:
+    if m.data is not None:
+        return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
+    return {"type": "image", "source": {"type": "url", "url": m.url}}
+
+
 def _block(p: Part, w: Writer) -> Any:
-    t = type(p)
-    if t is Text:
-        return {"type": "text", "text": p.text}  # type: ignore[union-attr]
-    if t is ToolCall or t is InvalidToolCall:
-        return w.call(p)
-    if t is ToolResult:
-        return w.result(p)  # type: ignore[arg-type]
-    if t is Reasoning:
-        return w.reasoning(p)  # type: ignore[arg-type]
-    if t is Media:
-        m: Media = p  # type: ignore[assignment]
-        if m.dialect == NAME:
-            return m.extra
-        if m.kind != "image":
-            raise w.no_media(m, "only images are converted")
-        if m.data is not None:
-            return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
-        return {"type": "image", "source": {"type": "url", "url": m.url}}
-    return w.other(p)  # type: ignore[arg-type]
+    return write_part(p, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:

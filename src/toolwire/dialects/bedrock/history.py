@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
 from ..._errors import DecodeError, EncodeError
-from ..._types import InvalidToolCall, ToolCall, ToolResult
-from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts
+from .._history import call_part, plan_turns, system_parts, texts, write_part
 from .._result_images import for_target
 
 if TYPE_CHECKING:
@@ -110,28 +109,16 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     return out
 
 
+def _write_image(m: Media, w: Writer) -> Any:
+    if m.data is None:
+        if (m.url or "").startswith("s3://"):
+            return {"image": {"format": _format(m, w), "source": {"s3Location": {"uri": m.url}}}}
+        raise w.no_media(m, "Bedrock takes image bytes or an S3 location, not a URL")
+    return {"image": {"format": _format(m, w), "source": {"bytes": m.data}}}
+
+
 def _block(p: Part, w: Writer) -> Any:
-    t = type(p)
-    if t is Text:
-        return {"text": p.text}  # type: ignore[union-attr]
-    if t is ToolCall or t is InvalidToolCall:
-        return w.call(p)
-    if t is ToolResult:
-        return w.result(p)  # type: ignore[arg-type]
-    if t is Reasoning:
-        return w.reasoning(p)  # type: ignore[arg-type]
-    if t is Media:
-        m: Media = p  # type: ignore[assignment]
-        if m.dialect == NAME:
-            return m.extra
-        if m.kind != "image":
-            raise w.no_media(m, "only images are converted")
-        if m.data is None:
-            if (m.url or "").startswith("s3://"):
-                return {"image": {"format": _format(m, w), "source": {"s3Location": {"uri": m.url}}}}
-            raise w.no_media(m, "Bedrock takes image bytes or an S3 location, not a URL")
-        return {"image": {"format": _format(m, w), "source": {"bytes": m.data}}}
-    return w.other(p)  # type: ignore[arg-type]
+    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
 
 
 def _format(m: Media, w: Writer) -> str:

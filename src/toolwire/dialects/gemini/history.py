@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec
 from ..._errors import DecodeError, EncodeError
-from ..._types import InvalidToolCall, ToolCall, ToolResult
-from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ..._types import ToolCall
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts
+from .._history import call_part, plan_turns, system_parts, texts, write_part
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -111,29 +111,17 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     return out
 
 
+def _write_image(m: Media, w: Writer) -> Any:
+    if m.data is not None:
+        return {"inlineData": {"mimeType": m.media_type or "image/png", "data": m.data}}
+    mt = m.media_type or _guess(m.url)
+    if mt is None:
+        raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")
+    return {"fileData": {"mimeType": mt, "fileUri": m.url}}
+
+
 def _part(p: Part, w: Writer) -> Any:
-    t = type(p)
-    if t is Text:
-        return {"text": p.text}  # type: ignore[union-attr]
-    if t is ToolCall or t is InvalidToolCall:
-        return w.call(p)
-    if t is ToolResult:
-        return w.result(p)  # type: ignore[arg-type]
-    if t is Reasoning:
-        return w.reasoning(p)  # type: ignore[arg-type]
-    if t is Media:
-        m: Media = p  # type: ignore[assignment]
-        if m.dialect == NAME:
-            return m.extra
-        if m.kind != "image":
-            raise w.no_media(m, "only images are converted")
-        if m.data is not None:
-            return {"inlineData": {"mimeType": m.media_type or "image/png", "data": m.data}}
-        mt = m.media_type or _guess(m.url)
-        if mt is None:
-            raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")
-        return {"fileData": {"mimeType": mt, "fileUri": m.url}}
-    return w.other(p)  # type: ignore[arg-type]
+    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
 
 
 def _guess(url: Optional[str]) -> Optional[str]:
