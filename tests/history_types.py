@@ -96,7 +96,10 @@ def check_fragment(dialect: str, frag: Dict[str, Any]) -> None:
         report = ParamValidator().validate({"modelId": "m", **frag}, _adapter(dialect, shape))
         assert not report.has_errors(), report.generate_report()
     elif dialect == "mistral":
-        from mistralai.client.models import ChatCompletionRequestMessage
+        try:  # mistralai 2.x
+            from mistralai.client.models import ChatCompletionRequestMessage
+        except ImportError:  # mistralai 1.x (installed beside the oldest pydantic)
+            from mistralai.models import Messages as ChatCompletionRequestMessage  # type: ignore[no-redef]
 
         assert set(frag) == {"messages"}
         ta = _adapter(dialect, lambda: TypeAdapter(List[ChatCompletionRequestMessage]))

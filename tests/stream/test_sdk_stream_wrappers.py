@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-import mistralai.client.models as mistral_models
 import pytest
 from openai.lib.streaming.chat import ChatCompletionStreamState
 from openai.types.chat import ChatCompletionChunk
 
 from toolwire import ToolCall, stream
+
+try:  # mistralai 2.x
+    import mistralai.client.models as mistral_models
+except ImportError:  # mistralai 1.x (installed beside the oldest pydantic)
+    import mistralai.models as mistral_models  # type: ignore[no-redef]
 
 HEAD = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o"}
 
