@@ -13,7 +13,7 @@ Gemini: all function responses of a turn in one content; Bedrock: alternation).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, List, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Tuple
 
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError
@@ -23,7 +23,10 @@ from ..conversation._values import Field, Media, Message, Other, Part, Reasoning
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
-__all__ = ["FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts", "write_part"]
+__all__ = [
+    "FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts", "write_part",
+    "write_turns",
+]
 
 
 def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: Tuple[Any, Any]) -> Part:
@@ -168,3 +171,36 @@ def write_part(
             raise w.no_media(m, "only images are converted")
         return image(m, w)
     return w.other(p)  # type: ignore[arg-type]
+
+
+def write_turns(
+    turns: List[Turn],
+    w: Writer,
+    dialect: str,
+    key: str,
+    write: Callable[[Part, Writer], Any],
+    head_items: Callable[[Any], List[Any]] = lambda v: list(v or []),
+    wire_role: Callable[[str], str] = lambda role: role,
+) -> List[Dict[str, Any]]:
+    """The wire messages of *turns*: a decoded message unchanged, else its items under
+    *key* (those of the message it continues, ``head_items``, then its parts, each
+    written by *write*); a turn left with nothing is dropped and noted, and no message
+    at all is an ``EncodeError``."""
+    wire: List[Dict[str, Any]] = []
+    for t in turns:
+        if t.head is not None and not t.parts:
+            wire.append(t.head)
+            continue
+        items = head_items(t.head.get(key)) if t.head is not None else []
+        for i, p in t.parts:
+            w.index = i
+            item = write(p, w)
+            if item is not None:
+                items.append(item)
+        if not items:
+            w.note("dropped", f"A {t.role} turn with nothing {dialect} can take is left out")
+            continue
+        wire.append({**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items})
+    if not wire:
+        raise EncodeError(f"A {dialect} request needs at least one message", dialect=dialect)
+    return wire

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts, write_part
+from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts, write_part, write_turns
 from .._result_images import for_target
 from .tools import NAME
 
@@ -114,28 +114,12 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = "\n\n".join(sp)
             else:
                 out["system"] = [{"type": "text", "text": s} if type(s) is str else s for s in sp]
-    wire: List[Dict[str, Any]] = []
-    for t in turns:
-        if t.head is not None and not t.parts:
-            wire.append(t.head)
-            continue
-        content: List[Any] = []
-        if t.head is not None:
-            head = t.head.get("content")
-            content = [{"type": "text", "text": head}] if type(head) is str else list(head or [])
-        for i, p in t.parts:
-            w.index = i
-            block = _block(p, w)
-            if block is not None:
-                content.append(block)
-        if not content:
-            w.note("dropped", f"An {t.role} message with nothing {NAME} can take is left out")
-            continue
-        wire.append({**t.head, "content": content} if t.head is not None else {"role": t.role, "content": content})
-    out["messages"] = wire
-    if not wire:
-        raise EncodeError(f"An {NAME} request needs at least one message", dialect=NAME)
+    out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks)
     return out
+
+
+def _head_blocks(head: Any) -> List[Any]:
+    return [{"type": "text", "text": head}] if type(head) is str else list(head or [])
 
 
 def thinking(text: str, signature: str) -> Reasoning:

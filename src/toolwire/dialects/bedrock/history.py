@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts, write_part
+from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
 from .._result_images import for_target
 
 if TYPE_CHECKING:
@@ -137,24 +137,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             out["system"] = first.value
         else:
             out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
-    wire: List[Dict[str, Any]] = []
-    for t in turns:
-        if t.head is not None and not t.parts:
-            wire.append(t.head)
-            continue
-        content: List[Any] = list(t.head.get("content") or []) if t.head is not None else []
-        for i, p in t.parts:
-            w.index = i
-            block = _block(p, w)
-            if block is not None:
-                content.append(block)
-        if not content:
-            w.note("dropped", f"An {t.role} message with nothing {NAME} can take is left out")
-            continue
-        wire.append({**t.head, "content": content} if t.head is not None else {"role": t.role, "content": content})
-    if not wire:
-        raise EncodeError(f"A {NAME} request needs at least one message", dialect=NAME)
-    out["messages"] = wire
+    out["messages"] = write_turns(turns, w, NAME, "content", _block)
     return out
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts, write_part
+from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -129,6 +129,11 @@ def _guess(url: Optional[str]) -> Optional[str]:
     return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
 
 
+
+def _wire_role(role: str) -> str:
+    return "model" if role == "assistant" else "user"
+
+
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w)
     out: Dict[str, Any] = {}
@@ -139,25 +144,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         else:
             sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
             out["systemInstruction"] = {"parts": sp}
-    wire: List[Dict[str, Any]] = []
-    for t in turns:
-        if t.head is not None and not t.parts:
-            wire.append(t.head)
-            continue
-        parts: List[Any] = list(t.head.get("parts") or []) if t.head is not None else []
-        for i, p in t.parts:
-            w.index = i
-            part = _part(p, w)
-            if part is not None:
-                parts.append(part)
-        if not parts:
-            w.note("dropped", f"A {t.role} content with nothing {NAME} can take is left out")
-            continue
-        role = "model" if t.role == "assistant" else "user"
-        wire.append({**t.head, "parts": parts} if t.head is not None else {"role": role, "parts": parts})
-    if not wire:
-        raise EncodeError(f"A {NAME} request needs at least one content", dialect=NAME)
-    out["contents"] = wire
+    out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
     return out
 
 
