@@ -16,25 +16,36 @@ fresh clone gets. Hypothesis runs the ``mutation`` profile (few examples, derand
 Prints one row per target: mutants, killed (incl. timeouts), survived, no tests, score;
 ``--json FILE`` writes the rows and the survivors' names; ``--rerun`` runs the survivors
 of the last run again with today's tests (after adding tests to kill them). ``mutmut show NAME`` in the
-target's copy shows a survivor's diff. Results: docs/testing.md.
+target's copy shows a survivor's diff. ``--sample N`` runs a uniform random sample of N
+mutants per target (``--seed``), for the large packages: the score is then an estimate,
+printed with its 95% interval. Results: docs/testing.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "src/toolwire"
 
 _CORE_TESTS = ["tests/goldens", "tests/test_contracts.py"]
+_DECODE_TESTS = [  # the behaviours every decoder shares (#15)
+    "tests/test_wrong_dialect.py",
+    "tests/test_cut_off_calls.py",
+    "tests/test_empty_arguments_reencoded.py",
+    "tests/test_invalid_calls_encoded.py",
+    "tests/test_several_choices.py",
+]
 _SLOW = [  # hypothesis agreement tests that reach every function: minutes per mutant
     "--deselect=tests/dialects/test_chat_like_calls.py::test_corrupted_calls_agree_with_the_reference",
     "--deselect=tests/dialects/test_mcp_calls.py::test_corrupted_calls_agree",
@@ -42,7 +53,9 @@ _SLOW = [  # hypothesis agreement tests that reach every function: minutes per m
 
 
 def _provider(name: str, *tests: str) -> Tuple[List[str], List[str]]:
-    return [f"{PKG}/dialects/{name}/*"], [f"tests/dialects/{name}", *_CORE_TESTS, *tests]
+    return [f"{PKG}/dialects/{name}/*"], [
+        f"tests/dialects/{name}", *_CORE_TESTS, *_DECODE_TESTS, "tests/dialects/test_names.py", *tests
+    ]
 
 
 # target -> (files to mutate, tests that run)
@@ -64,13 +77,24 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     ),
     "_args": (
         [f"{PKG}/_args.py"],
-        [*_CORE_TESTS, "tests/test_args.py", "tests/test_values.py", "tests/dialects/openai/test_openai_dialects.py"],
+        [
+            *_CORE_TESTS,
+            *_DECODE_TESTS,
+            "tests/test_args.py",
+            "tests/test_values.py",
+            "tests/test_non_utf8_bytes.py",
+            "tests/fuzz/test_hardening.py",
+            "tests/dialects/openai/test_openai_dialects.py",
+        ],
     ),
     "_registry": (
         [f"{PKG}/_registry.py"],
         [
             *_CORE_TESTS,
+            *_DECODE_TESTS,
             "tests/test_dialect_fields.py",
+            "tests/test_decode_plan.py",
+            "tests/test_idless_calls.py",
             "tests/test_boundary.py",
             "tests/dialects/test_third_party.py",
         ],
@@ -79,9 +103,11 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/_codec.py"],
         [
             *_CORE_TESTS,
+            *_DECODE_TESTS,
             "tests/test_boundary.py",
             "tests/test_values.py",
             "tests/test_args.py",
+            "tests/test_idless_calls.py",
             "tests/dialects/test_third_party.py",
             "tests/dialects/test_convert.py",
         ],
@@ -104,7 +130,7 @@ def _copy(target: str, work: Path) -> Path:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for part in ("src", "tests"):
+    for part in ("src", "tests", "examples"):
         shutil.copytree(ROOT / part, dest / part, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     globs, tests = TARGETS[target]
     text = (ROOT / "pyproject.toml").read_text("utf-8")
@@ -114,16 +140,30 @@ def _copy(target: str, work: Path) -> Path:
     text += f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
     text += f"pytest_add_cli_args = {json.dumps(['-p', 'no:randomly', '-q', *_SLOW])}\n"
     text += "use_git_change_detection = false\n"
+    text += 'also_copy = ["examples"]\n'  # beside tests/: payload examples some tests read
     (dest / "pyproject.toml").write_text(text, "utf-8")
     return dest
+
+
+def _codes(dest: Path) -> Dict[str, Optional[int]]:
+    codes: Dict[str, Optional[int]] = {}
+    for meta in sorted((dest / "mutants").rglob("*.meta")):
+        codes.update(json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {}))
+    return codes
+
+
+def _sampled(dest: Path) -> Optional[Set[str]]:
+    path = dest / "sample.json"
+    return set(json.loads(path.read_text("utf-8"))) if path.exists() else None
 
 
 def _tally(dest: Path) -> Dict[str, object]:
     killed = survived = untested = other = 0
     survivors: List[str] = []
-    for meta in sorted((dest / "mutants").rglob("*.meta")):
-        data = json.loads(meta.read_text("utf-8"))
-        for name, code in data.get("exit_code_by_key", {}).items():
+    sample = _sampled(dest)
+    codes = _codes(dest)
+    for name, code in sorted(codes.items()):
+        if sample is None or name in sample:
             if code in _KILLED:
                 killed += 1
             elif code == 0:
@@ -139,7 +179,14 @@ def _tally(dest: Path) -> Dict[str, object]:
                 other += 1
     total = killed + survived + untested + other
     score = round(100.0 * killed / total, 1) if total else 0.0
+    row: Dict[str, object] = {}
+    if sample is not None and total:  # Wilson's 95% interval of a sampled score
+        p, z = killed / total, 1.96
+        mid, half = p + z * z / (2 * total), z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
+        row = {"of": len(codes), "interval": [round(100 * (mid - half) / (1 + z * z / total), 1),
+                                              round(100 * (mid + half) / (1 + z * z / total), 1)]}
     return {
+        **row,
         "mutants": total,
         "killed": killed,
         "survived": survived,
@@ -163,23 +210,36 @@ def _refresh(target: str, work: Path) -> Tuple[Path, List[str]]:
     return dest, names
 
 
-def run(target: str, work: Path, children: int, rerun: bool = False) -> Dict[str, object]:
+def run(target: str, work: Path, children: int, rerun: bool = False, sample: int = 0, seed: int = 0
+        ) -> Dict[str, object]:
     names: List[str] = []
+    env = dict(os.environ, TOOLWIRE_HYPOTHESIS_PROFILE="mutation")
+    started = time.monotonic()
     if rerun:
         dest, names = _refresh(target, work)
         if not names:
             return {**_tally(dest), "target": target, "seconds": 0}
     else:
         dest = _copy(target, work)
-    env = dict(os.environ, TOOLWIRE_HYPOTHESIS_PROFILE="mutation", TOOLWIRE_CORPUS=str(dest / "no-corpus"))
-    started = time.monotonic()
+    env["TOOLWIRE_CORPUS"] = str(dest / "no-corpus")
     log = (dest / "mutmut.log").open("a" if rerun else "w")
-    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names]
+    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    if sample and not rerun:  # generate the mutants and the stats (a name that matches none), then draw
+        subprocess.run([*cmd, "toolwire-no-such-mutant"], cwd=dest, env=env, stdout=log, stderr=subprocess.STDOUT,
+                       check=False)
+        every = sorted(_codes(dest))
+        names = sorted(random.Random(seed).sample(every, min(sample, len(every))))
+        (dest / "sample.json").write_text(json.dumps(names), "utf-8")
+    cmd += names
     subprocess.run(cmd, cwd=dest, env=env, stdout=log, stderr=subprocess.STDOUT, check=False)
     row = _tally(dest)
     row["target"] = target
     row["seconds"] = round(time.monotonic() - started)
     return row
+
+
+def _of(row: Dict[str, object]) -> str:
+    return f" (sample of {row['of']}, 95% {row['interval']})" if "of" in row else ""
 
 
 def main(argv: List[str]) -> int:
@@ -190,6 +250,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--json", type=Path, help="write the rows and survivors here")
     ap.add_argument("--list", action="store_true", help="print the targets and their tests")
     ap.add_argument("--rerun", action="store_true", help="run the survivors of the last run again, with today's tests")
+    ap.add_argument("--sample", type=int, default=0, help="run a uniform random sample of N mutants per target")
+    ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
     ns = ap.parse_args(argv)
     if ns.list:
         for name, (globs, tests) in TARGETS.items():
@@ -200,11 +262,11 @@ def main(argv: List[str]) -> int:
         ap.error(f"unknown target(s) {unknown}; known: {sorted(TARGETS)}")
     rows = []
     for target in ns.targets or list(TARGETS):
-        row = run(target, ns.work, ns.children, ns.rerun)
+        row = run(target, ns.work, ns.children, ns.rerun, ns.sample, ns.seed)
         rows.append(row)
         print(
             f"{target:10} mutants {row['mutants']:5}  killed {row['killed']:5}  survived {row['survived']:4}  "
-            f"no tests {row['no_tests']:3}  score {row['score']:5}%  ({row['seconds']} s)",
+            f"no tests {row['no_tests']:3}  score {row['score']:5}%{_of(row)}  ({row['seconds']} s)",
             flush=True,
         )
         if ns.json:
