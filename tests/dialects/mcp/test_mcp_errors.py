@@ -1,0 +1,203 @@
+"""MCP: every error with its message, ``$.path`` and dialect; what ``explain`` says for
+each shape; and the request and result fields the canonical values do not hold, kept
+for the re-encode. Wire shapes from the specification
+(https://modelcontextprotocol.io/specification/2025-11-25/server/tools and
+https://www.jsonrpc.org/specification, "Request object" and "Response object").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
+import pytest
+
+import toolwire
+from toolwire import ToolCall, ToolResult
+
+ARGS = {"location": "Zürich"}
+REQUEST = {"jsonrpc": "2.0", "id": "r1", "method": "tools/call", "params": {"name": "get_weather", "arguments": ARGS}}
+ENTRIES: Dict[str, Callable[..., Any]] = {
+    "decode": toolwire.decode,
+    "decode_tool": toolwire.decode_tool,
+    "decode_result": toolwire.decode_result,
+}
+
+
+def _request(**params: Any) -> Dict[str, Any]:
+    return {**REQUEST, "params": params}
+
+
+ERRORS = [
+    pytest.param("decode", {**REQUEST, "params": [1]}, "DecodeError",
+                 "Expected a 'params' object at $.params, got list [1]", "$.params", id="params-not-an-object"),
+    pytest.param("decode", {**REQUEST, "id": 2.5}, "DecodeError",
+                 "Id at $.id must be a string, got 2.5", "$.id", id="request-id-a-float"),
+    pytest.param("decode", _request(name=5, arguments={}), "DecodeError",
+                 "Tool name at $.params.name must be a non-empty string, got 5", "$.params.name", id="name-an-int"),
+    pytest.param("decode", {**REQUEST, "id": 7, "params": {"name": 5, "arguments": {}}}, "DecodeError",
+                 "Tool name at $.params.name must be a non-empty string, got 5", "$.params.name",
+                 id="name-an-int-int-id"),
+    pytest.param("decode", _request(name="f", arguments="{bad"), "ArgumentsError",
+                 "Arguments at $.params.arguments are cut off (the JSON ends inside a value): '{bad'; pass "
+                 "allow_truncated=True to accept the complete prefix", "$.params.arguments", id="arguments-cut-off"),
+    pytest.param("decode", _request(name="f", arguments=[1]), "ArgumentsError",
+                 "Arguments at $.params.arguments must be a JSON object or its text, got list [1]",
+                 "$.params.arguments", id="arguments-a-list"),
+    pytest.param("decode", _request(name="f", arguments={"a": float("nan")}), "ArgumentsError",
+                 "Arguments at $.params.arguments hold nan, which is not JSON (NaN and infinity are not numbers in "
+                 "JSON)", "$.params.arguments", id="arguments-nan"),
+    pytest.param("decode", {**REQUEST, "params": {"name": "f", "arguments": {"a": float("nan")}}, "x": 1},
+                 "ArgumentsError", "Arguments at $.params.arguments hold nan, which is not JSON (NaN and infinity are "
+                 "not numbers in JSON)", "$.params.arguments", id="arguments-nan-general-path"),
+    pytest.param("decode", {"name": "", "arguments": {}}, "DecodeError",
+                 "Tool name at $.name must be a non-empty string, got ''", "$.name", id="bare-name-empty"),
+    pytest.param("decode", {"name": "f", "arguments": {"a": {1, 2}}}, "ArgumentsError",
+                 "Arguments at $.arguments hold a set value, which is not JSON: {1, 2}", "$.arguments", id="bare-arguments-a-set"),
+    pytest.param("decode_tool", {"name": 7, "inputSchema": {}}, "DecodeError",
+                 "Tool name at $.name must be a non-empty string, got 7", "$.name", id="tool-name-an-int"),
+    pytest.param("decode_tool", {"name": "f", "inputSchema": "x"}, "DecodeError",
+                 "Tool inputSchema at $.inputSchema must be an object", "$.inputSchema", id="tool-schema-a-string"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "error": "boom"}, "DecodeError",
+                 "Expected a JSON-RPC error at $.error, got str 'boom'", "$.error", id="rpc-error-a-string"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": [1], "result": {"content": []}}, "DecodeError",
+                 "Id at $.id must be a string, got [1]", "$.id", id="response-id-a-list"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "result": {"content": "x"}}, "DecodeError",
+                 "CallToolResult content at $.result.content must be a list", "$.result.content",
+                 id="response-content-a-string"),
+    pytest.param("decode_result", {"content": [1]}, "DecodeError",
+                 "Expected a content block at $.content[0], got int 1", "$.content[0]", id="block-an-int"),
+]
+
+
+@pytest.mark.parametrize(("entry", "payload", "kind", "message", "loc"), ERRORS)
+def test_errors_name_the_field(entry: str, payload: Any, kind: str, message: str, loc: str) -> None:
+    with pytest.raises(toolwire.ToolwireError) as exc:
+        ENTRIES[entry](payload, "mcp")
+    assert (type(exc.value).__name__, exc.value.message, exc.value.loc, exc.value.dialect) == (kind, message, loc, "mcp")
+
+
+SHAPES = [
+    pytest.param(REQUEST, ("mcp", "call", "a JSON-RPC 'tools/call' request"), id="request"),
+    pytest.param({"jsonrpc": "2.0", "id": 1, "result": {"content": []}},
+                 ("mcp", "result", "a JSON-RPC response (a CallToolResult)"), id="response"),
+    pytest.param({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Unknown tool"}},
+                 ("mcp", "result", "a JSON-RPC response (a CallToolResult)"), id="error-response"),
+    pytest.param({"name": "f", "inputSchema": {"type": "object"}},
+                 ("mcp", "tool", "'name' and 'inputSchema' (an MCP Tool)"), id="tool"),
+    pytest.param({"name": "f", "arguments": {}, "_meta": {"progressToken": 1}},
+                 ("mcp", "call", "'name' and object 'arguments' only (tools/call params)"), id="params"),
+    pytest.param({"content": [], "isError": True},
+                 ("mcp", "result", "'content' blocks with MCP result fields (a CallToolResult)"), id="result"),
+]
+
+
+@pytest.mark.parametrize(("payload", "said"), SHAPES)
+def test_explain_says_which_shape(payload: Any, said: Any) -> None:
+    assert toolwire.explain(payload) == said
+
+
+NOT_MCP = [
+    pytest.param({"id": 1, "result": {"content": []}}, id="response-without-jsonrpc"),
+    pytest.param({"jsonrpc": "2.0", "id": 1, "result": "done"}, id="response-result-not-an-object"),
+    pytest.param({"content": "text", "isError": False}, id="result-content-a-string"),
+    pytest.param({"content": [], "isError": False, "x": 1}, id="content-beside-a-foreign-key"),
+    pytest.param({"name": "f", "arguments": {}, "id": "c"}, id="params-beside-a-foreign-key"),
+]
+
+
+@pytest.mark.parametrize("payload", NOT_MCP)
+def test_near_misses_are_not_claimed(payload: Any) -> None:
+    with pytest.raises(toolwire.DecodeError, match="matches no known dialect"):
+        toolwire.explain(payload)
+
+
+def _call_round_trip(wire: Dict[str, Any]) -> ToolCall:
+    call = toolwire.decode(wire, "mcp")
+    assert toolwire.encode(call, "mcp") == wire
+    return call
+
+
+def test_a_numeric_request_id_is_a_string_and_written_back_as_a_number() -> None:
+    call = _call_round_trip({**REQUEST, "id": 7})
+    assert (call.name, call.args, call.id) == ("get_weather", ARGS, "7")
+    assert toolwire.encode(ToolCall(name="f", args={}, id="7"), "mcp")["id"] == "7"
+
+
+def test_a_notification_style_request_has_no_id_and_gets_none_back() -> None:
+    wire = {"jsonrpc": "2.0", "method": "tools/call", "params": REQUEST["params"]}
+    assert _call_round_trip(wire).id is None
+
+
+def test_a_request_of_another_jsonrpc_version_keeps_it() -> None:
+    assert _call_round_trip({**REQUEST, "jsonrpc": "1.0"}).id == "r1"
+    assert _call_round_trip({k: v for k, v in REQUEST.items() if k != "jsonrpc"}).id == "r1"
+
+
+def test_fields_beside_the_request_and_its_params_are_kept() -> None:
+    call = _call_round_trip({**REQUEST, "x-trace": "é"})
+    assert dict(call.provider_data) == {"mcp": {"extra": {"x-trace": "é"}}}
+    call = _call_round_trip(_request(name="get_weather", arguments=ARGS, _meta={"progressToken": "t1"}))
+    assert dict(call.provider_data) == {"mcp": {"params_extra": {"_meta": {"progressToken": "t1"}}}}
+    assert _call_round_trip({"name": "now", "arguments": {}, "_meta": {"k": 1}}).id is None
+
+
+def test_missing_and_empty_arguments_are_written_as_they_came() -> None:
+    call = _call_round_trip(_request(name="now"))
+    assert (call.args, call.repairs) == ({}, ("empty-arguments",))
+    call = _call_round_trip(_request(name="now", arguments=""))
+    assert (call.args, call.repairs) == ({}, ("empty-arguments",))
+    call = toolwire.decode(_request(name="now", arguments='{"a": 1}'), "mcp")
+    assert call.args == {"a": 1}  # argument text is read; the re-encode writes the object MCP specifies
+    assert toolwire.encode(call, "mcp")["params"] == {"name": "now", "arguments": {"a": 1}}
+
+
+def test_a_canonical_call_becomes_a_request_with_a_stable_id() -> None:
+    out = toolwire.encode(ToolCall(name="get_weather", args=ARGS), "mcp")
+    assert out["jsonrpc"] == "2.0" and out["method"] == "tools/call"
+    assert out["params"] == {"name": "get_weather", "arguments": ARGS}
+    assert out["id"] == toolwire.encode(ToolCall(name="get_weather", args=ARGS), "mcp")["id"]
+
+
+def _result_round_trip(wire: Dict[str, Any]) -> ToolResult:
+    result = toolwire.decode_result(wire, "mcp")
+    assert toolwire.encode_result(result, "mcp") == wire
+    return result
+
+
+def test_a_jsonrpc_error_response_is_an_error_result_and_is_written_back() -> None:
+    wire = {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "Unknown tool: invalid_tool_name"}}
+    result = _result_round_trip(wire)
+    assert (result.id, result.content, result.is_error) == ("3", "Unknown tool: invalid_tool_name", True)
+    result = _result_round_trip({"jsonrpc": "2.0", "id": 3, "error": {"code": -32603}})
+    assert (result.content, result.is_error) == ("", True)
+
+
+def test_a_response_without_an_id_or_with_a_null_id() -> None:
+    body = {"content": [{"type": "text", "text": "ok"}]}
+    assert _result_round_trip({"jsonrpc": "2.0", "id": None, "result": body}).id is None
+    assert _result_round_trip({"jsonrpc": "2.0", "result": body}).id is None
+
+
+def test_text_blocks_keep_text_beyond_ascii() -> None:
+    wire = {"content": [{"type": "text", "text": "Zürich: 22°C"}, {"type": "text", "text": ""}]}
+    assert _result_round_trip(wire).content == wire["content"]
+    wire = {"content": [{"type": "text", "text": '{"t": "22°C"}'}], "structuredContent": {"t": "22°C"}}
+    assert _result_round_trip(wire).content == [{"type": "json", "json": {"t": "22°C"}}]
+    out = toolwire.encode_result(ToolResult(content=[{"type": "json", "json": {"t": "22°C"}}]), "mcp")
+    assert out == wire
+    out = toolwire.encode_result(ToolResult(content=[{"type": "text", "text": ""}, {"type": "text", "text": "a"}]),
+                                 "mcp")
+    assert out == {"content": [{"type": "text", "text": ""}, {"type": "text", "text": "a"}]}
+    assert toolwire.encode_result(ToolResult(content=""), "mcp") == {"content": []}
+
+
+def test_tool_fields_beyond_the_canonical_ones_are_kept() -> None:
+    wire = {"name": "f", "description": "Wetter für Zürich", "inputSchema": {"type": "object"},
+            "outputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}
+    tool = toolwire.decode_tool(wire, "mcp")
+    assert (tool.name, tool.description, tool.parameters) == ("f", "Wetter für Zürich", {"type": "object"})
+    assert dict(tool.provider_data) == {"mcp": {"outputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}}
+    assert toolwire.encode_tool(tool, "mcp") == wire
+    bare = toolwire.decode_tool({"name": "f", "inputSchema": None}, "mcp")
+    assert (bare.parameters, dict(bare.provider_data)) == (None, {})
+    assert toolwire.encode_tool(bare, "mcp") == {"name": "f", "inputSchema": {"type": "object"}}
