@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Dict
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import toolwire
 from toolwire import ArgumentsError, DecodeError
@@ -207,3 +209,64 @@ def test_encoded_arguments_are_compact_json_of_the_args(args: Any) -> None:
     text = dumps_arguments(args)
     assert ", " not in text and ": " not in text
     assert json.loads(text) == args
+
+
+_FLAT = st.dictionaries(
+    st.text(max_size=4),
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from([1e-7, -2.5e-5, 9.99e-5, 1e-4, 1e16, -0.0]),
+    max_size=5,
+)
+
+
+@given(args=_FLAT | st.dictionaries(st.text(max_size=3), st.lists(_FLAT, max_size=2), max_size=2))
+def test_the_fast_argument_writer_writes_what_the_general_one_does(args: Dict[str, Any]) -> None:
+    """``dumps_arguments`` hands flat scalar objects to pydantic-core's writer (a fast
+    path): the text must be the stdlib's, byte for byte (floats below 1e-4 differ)."""
+    from toolwire._args import dumps_arguments
+
+    assert dumps_arguments(args) == json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_small_floats_are_written_as_the_stdlib_writes_them() -> None:
+    from toolwire._args import dumps_arguments
+
+    assert dumps_arguments({"a": 2.5e-05, "b": 1e-07, "c": 0.5}) == '{"a":2.5e-05,"b":1e-07,"c":0.5}'
+
+
+def _chat_args(text: str) -> Dict[str, Any]:
+    return {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": text}}
+
+
+def test_max_bytes_is_the_longest_text_read() -> None:
+    assert toolwire.decode(_chat_args('{"a":"12"}'), max_bytes=10).args == {"a": "12"}  # 10 characters
+    with pytest.raises(ArgumentsError) as exc:
+        toolwire.decode(_chat_args('{"a":"' + "é" * 300 + '"}'), max_bytes=10)
+    err = exc.value
+    assert err.message == "Arguments at $.function.arguments are 308 characters long, over the limit of 10"
+    assert (err.loc, err.dialect, err.raw) == ("$.function.arguments", "openai.chat", '{"a":"' + "é" * 194)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({1: "a"}, "have a key that is not a string: 1"),
+        ({"a": {2: 1}}, "have a key that is not a string: 2"),
+        ({"a": [float("inf")]}, "hold inf, which is not JSON (NaN and infinity are not numbers in JSON)"),
+        ({"a": 1, "b": float("-inf")}, "hold -inf, which is not JSON (NaN and infinity are not numbers in JSON)"),
+        ({"a": [b"x"]}, "hold a bytes value, which is not JSON: b'x'"),
+        ({"a": [[[1]]]}, "are nested deeper than the limit of 3 (or contain themselves)"),
+    ],
+)
+def test_arguments_given_as_data_are_refused_at_their_place(args: Dict[str, Any], message: str) -> None:
+    with pytest.raises(ArgumentsError) as exc:
+        toolwire.decode({"type": "tool_use", "id": "toolu_01", "name": "f", "input": args}, max_depth=3)
+    err = exc.value
+    assert (err.message, err.loc, err.dialect) == (f"Arguments at $.input {message}", "$.input", "anthropic.messages")
+
+
+def test_nesting_up_to_the_limit_and_shared_values_are_read() -> None:
+    shared = {"x": [1]}
+    call = toolwire.decode({"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"a": [[1]], "b": shared,
+                                                                                       "c": shared}}, max_depth=3)
+    assert call.args == {"a": [[1]], "b": {"x": [1]}, "c": {"x": [1]}}
