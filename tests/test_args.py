@@ -270,3 +270,45 @@ def test_nesting_up_to_the_limit_and_shared_values_are_read() -> None:
     call = toolwire.decode({"type": "tool_use", "id": "toolu_01", "name": "f", "input": {"a": [[1]], "b": shared,
                                                                                        "c": shared}}, max_depth=3)
     assert call.args == {"a": [[1]], "b": {"x": [1]}, "c": {"x": [1]}}
+
+
+@pytest.mark.parametrize(
+    ("text", "policy", "message"),
+    [
+        ("not json at all", {}, "are not valid JSON (expected ident at line 1 column 2): 'not json at all'"),
+        ('{"a": NaN}', {}, "are not valid JSON (expected value at line 1 column 7): '{\"a\": NaN}'"),
+        ("", {"finish_reason": "length"}, "are empty and the reply stopped at its token limit (length): the call was "
+                                          "cut off; pass allow_truncated=True to accept it"),
+        ('{"a":[[[1]]]}', {"max_depth": 3}, "are nested deeper than the limit of 3"),
+    ],
+)
+def test_argument_text_refused_with_its_reason(text: str, policy: Dict[str, Any], message: str) -> None:
+    with pytest.raises(ArgumentsError) as exc:
+        toolwire.decode(_chat_args(text), **policy)
+    err = exc.value
+    assert (err.message, err.loc, err.dialect) == (f"Arguments at $.function.arguments {message}",
+                                                   "$.function.arguments", "openai.chat")
+
+
+def test_a_mapping_subclass_is_read_as_a_plain_object_and_checked() -> None:
+    from collections import OrderedDict
+
+    call = toolwire.decode({"type": "tool_use", "id": "toolu_01", "name": "f", "input": OrderedDict(a=1)})
+    assert type(call.args) is dict and call.args == {"a": 1}
+    with pytest.raises(ArgumentsError, match=r"^Arguments at \$\.input hold a set value, which is not JSON: \{1\}$"):
+        toolwire.decode({"type": "tool_use", "id": "toolu_01", "name": "f", "input": OrderedDict(a={1})})
+
+
+def test_load_json_reads_what_the_stdlib_reads_and_refuses_the_rest() -> None:
+    from toolwire._args import load_json
+
+    assert load_json('{"a": "\\ud800"}') == {"a": "\ud800"}  # a lone surrogate: pydantic-core refuses it
+    assert load_json(b'{"a": 1}') == {"a": 1}
+    for text, message in [
+        ("NaN", "expected value at line 1 column 1"),
+        ('["\\ud800", ' + "[" * 3000 + "]" * 3000 + "]", "recursion limit exceeded"),  # the stdlib's limit
+        (5, "JSON text must be str or bytes, got int"),
+    ]:
+        with pytest.raises(ValueError) as exc:
+            load_json(text)
+        assert str(exc.value) == message

@@ -78,15 +78,15 @@ __all__ = [
     "parse_arguments",
 ]
 
-def utf8(data: Any, where: str, dialect: Optional[str]) -> str:
+def utf8(data: Any, where: str) -> str:
     """*data* (``bytes``/``bytearray``) as text; bytes that are not UTF-8 are refused
-    (``DecodeError``), never turned into U+FFFD silently. *where* starts the message."""
+    (``DecodeError``, of no dialect: no dialect is read yet), never turned into U+FFFD
+    silently. *where* starts the message."""
     try:
         text: str = bytes(data).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DecodeError(
-            f"{where} is bytes but not UTF-8 ({exc.reason} at byte {exc.start}): {excerpt(data)}",
-            dialect=dialect,
+            f"{where} is bytes but not UTF-8 ({exc.reason} at byte {exc.start}): {excerpt(data)}"
         ) from None
     return text
 

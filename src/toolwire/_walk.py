@@ -25,7 +25,7 @@ def _load(x: Any, loc: str = "$") -> Any:
     if t is dict:
         return x
     if t is str or t is bytes or t is bytearray:
-        text = x if t is str else utf8(x, f"Input at {loc}", None)
+        text = x if t is str else utf8(x, f"Input at {loc}")
         try:
             return load_json(text)
         except ValueError as exc:

@@ -23,7 +23,7 @@ def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
     if t is dict:
         yield chunk
     elif t is str or t is bytes or t is bytearray:
-        text = chunk if t is str else utf8(chunk, "Stream chunk at $", None)
+        text = chunk if t is str else utf8(chunk, "Stream chunk at $")
         yield from _text(text)
     elif chunk is None:
         return
