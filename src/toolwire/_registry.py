@@ -77,7 +77,7 @@ class Registry:
         self._claims: Claims = ()
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
-        self._fast_named: Dict[str, Fast] = {}  # the same decoders, by the name of their dialect
+        self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         self._fast_calls: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # containers, by dialect name
         for d in dialects:
@@ -131,7 +131,7 @@ class Registry:
     def copy(self) -> Registry:
         reg = Registry(self._order)
         for shape, (ahead, fn) in self._fast.items():
-            reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) is fn)  # named: it serves that name
+            reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) == (ahead[-1], fn))  # named
         for name, (d, obj_fn) in self._fast_objects.items():
             reg.add_fast_object(name, d, obj_fn)
         for d, calls_fn in self._fast_calls.values():
@@ -169,25 +169,26 @@ class Registry:
         """Speed only: *fn* decodes dicts of *shape* (keys in order, then the string
         ``type`` value or ``None``) in one step under the default policy, while the
         claims of that shape are exactly *ahead*'s, in order; with *named*, also for
-        items named as (or SDK objects read as) the last of *ahead*, while it is
-        registered."""
+        items named as (or SDK objects read as) the last of *ahead*: that dialect
+        object, not another registered under its name."""
         with self._lock:
             self._fast = {**self._fast, shape: (ahead, fn)}
             if named:
-                self._fast_named = {**self._fast_named, ahead[-1].name: fn}
+                self._fast_named = {**self._fast_named, ahead[-1].name: (ahead[-1], fn)}
             self._plans = {}
 
     def one_step(self, d: Dialect) -> Optional[Fast]:
         """Speed only: the one-step decoder of items named as *d* (see ``add_fast``)."""
-        fast = self._fast_named.get(d.name)
-        return fast if fast is not None and self._by_name.get(d.name) is d else None
+        found = self._fast_named.get(d.name)
+        return found[1] if found is not None and found[0] is d else None
 
     def decode_as(self, d: Dialect, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
         """``decode`` of the dict *data* named as *d*: its ``ToolCall`` when *d*
         claims a call; else *d* and the kind it claims, or ``None``."""
         if policy is DEFAULT_POLICY:
-            fast = self._fast_named.get(d.name)
-            if fast is not None and self._by_name.get(d.name) is d:
+            found = self._fast_named.get(d.name)  # ``one_step``, inline
+            if found is not None and found[0] is d:
+                fast = found[1]
                 try:
                     call: Optional[ToolCall] = fast(data)
                 except Exception:  # the general path decides (and reports)

@@ -1,0 +1,184 @@
+"""The registry's contracts: registration and its errors, a third-party decoder that
+breaks, provider-run calls, and the speed-only decoders (``add_fast``,
+``add_fast_object``, ``add_fast_calls``) being used where they are registered, kept by
+``copy()`` and dropped when the plan of their shape changes."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire import Registry, ToolCall, default_registry
+from toolwire._dialect import CALL, SERVER
+
+CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+SHAPE = ("id", "type", "function", "function")  # CHAT's keys, then its string "type"
+
+
+def _acme(**changes: Any) -> toolwire.Dialect:
+    chat = default_registry().get("openai.chat")
+    base: Dict[str, Any] = dict(
+        name="acme", aliases=(), keys=frozenset({"acme"}), gate=None, detect=None,
+        sniff=lambda d: (CALL, "an 'acme' key") if type(d) is dict and "acme" in d else None,
+        decode_call=lambda d, policy, loc: ToolCall(name=d.get("acme") or "acme-" + d["function"]["name"], args={}),
+    )
+    base.update(changes)
+    return dataclasses.replace(chat, **base)
+
+
+def test_registering_a_taken_name_needs_replace() -> None:
+    reg = Registry()
+    acme = _acme()
+    reg.register(acme)
+    reg.register(acme)  # the same dialect again: nothing changes
+    assert reg.names() == ["acme"]
+    other = _acme(decode_call=lambda d, policy, loc: ToolCall(name="other", args={}))
+    with pytest.raises(ValueError, match="^dialect 'acme' is already registered$"):
+        reg.register(other)
+    reg.register(other, replace=True)
+    assert reg.names() == ["acme"] and toolwire.decode({"acme": "x"}, registry=reg).name == "other"
+
+
+def test_an_alias_is_a_taken_name_too() -> None:
+    reg = Registry()
+    reg.register(_acme(aliases=("ac",)))
+    with pytest.raises(ValueError, match="^dialect 'ac' is already registered$"):
+        reg.register(_acme(name="beta", aliases=("ac",)))
+    reg.register(_acme(name="beta", aliases=("ac",)), replace=True)  # replaces acme, which held the alias
+    assert reg.names() == ["beta"] and reg.get("ac").name == "beta"
+    with pytest.raises(toolwire.UnknownDialectError) as exc:
+        reg.get("acme")
+    assert exc.value.message == "Unknown dialect 'acme'; known dialects: beta" and exc.value.dialect is None
+
+
+def test_first_puts_a_dialect_ahead() -> None:
+    reg = Registry()
+    reg.register(_acme())
+    reg.register(_acme(name="beta"), first=True)
+    assert reg.names() == ["beta", "acme"]
+    assert toolwire.explain({"acme": "x"}, registry=reg)[0] == "beta"
+
+
+def test_a_decoder_that_raises_another_error_is_a_decode_error_at_the_item() -> None:
+    reg = Registry()
+    reg.register(_acme(decode_call=lambda d, policy, loc: d["missing"]))
+    for entry, loc in ((lambda x: toolwire.decode(x, registry=reg), "$"),
+                       (lambda x: toolwire.decode(x, "acme", registry=reg), "$")):
+        with pytest.raises(toolwire.DecodeError) as exc:
+            entry({"acme": "x"})
+        err = exc.value
+        assert (err.message, err.loc, err.dialect) == (
+            f"Malformed acme tool call at {loc} (KeyError: 'missing'): {{'acme': 'x'}}", loc, "acme")
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_all([{"acme": "x"}, {"acme": "y"}], registry=reg)
+    assert (exc.value.loc, exc.value.dialect) == ("$[0]", "acme")
+
+
+def test_a_call_claimed_as_provider_run_is_marked_so() -> None:
+    reg = Registry()
+    reg.register(_acme(sniff=lambda d: (SERVER, "server") if type(d) is dict and "acme" in d else None))
+    call = toolwire.decode({"acme": "search"}, registry=reg)
+    assert (call.name, call.server) == ("search", True)
+    assert toolwire.decode_all([{"acme": "search"}], registry=reg) == []
+    assert [c.server for c in toolwire.decode_all([{"acme": "search"}], registry=reg, include_server=True)] == [True]
+
+
+def _spy(calls: List[Any], result: Any = None) -> Any:
+    def fn(data: Any) -> Any:
+        calls.append(data)
+        return result
+
+    return fn
+
+
+def test_a_fast_decoder_serves_its_shape_while_the_plan_is_unchanged() -> None:
+    reg = default_registry().copy()
+    chat = reg.get("openai.chat")
+    ahead = tuple(d for d, _ in reg._shape_claims(SHAPE))
+    seen: List[Any] = []
+    reg.add_fast(SHAPE, ahead, _spy(seen, ToolCall(name="fast", args={})))
+    assert toolwire.decode(CHAT, registry=reg).name == "fast" and seen == [CHAT]
+    assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "fast"  # named: it serves that name
+    assert toolwire.decode(CHAT, registry=reg, repair=True).name == "f"  # a policy keyword: the general path
+    copied = reg.copy()
+    assert toolwire.decode(CHAT, registry=copied).name == "fast"
+    assert toolwire.decode(CHAT, "openai.chat", registry=copied).name == "fast"
+    reg.register(_acme(name="ahead", keys=None), first=True)  # the shape's claims change: the fast decoder stops
+    assert toolwire.decode(CHAT, registry=reg).name == "f"
+    assert chat is reg.get("openai.chat")
+
+
+def test_a_fast_decoder_that_declines_or_raises_leaves_it_to_the_plan() -> None:
+    reg = default_registry().copy()
+    ahead = tuple(d for d, _ in reg._shape_claims(SHAPE))
+    seen: List[Any] = []
+    reg.add_fast(SHAPE, ahead, _spy(seen, None))
+    assert toolwire.decode(CHAT, registry=reg).name == "f" and len(seen) == 1
+    assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "f" and len(seen) == 2
+
+    def boom(data: Any) -> Any:
+        raise KeyError("x")
+
+    reg.add_fast(SHAPE, ahead, boom)
+    assert toolwire.decode(CHAT, registry=reg).name == "f"
+    assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "f"
+
+
+def test_a_named_fast_decoder_serves_only_its_own_dialect_object() -> None:
+    reg = default_registry().copy()
+    ahead = tuple(d for d, _ in reg._shape_claims(SHAPE))
+    reg.add_fast(SHAPE, ahead, _spy([], ToolCall(name="fast", args={})))
+    assert reg.one_step(reg.get("openai.chat")) is not None
+    assert reg.one_step(reg.get("anthropic.messages")) is None
+    mine = _acme(name="openai.chat", keys=None, sniff=reg.get("openai.chat").sniff)
+    reg.register(mine, replace=True)  # another dialect under the name: not the one the decoder was made for
+    assert reg.one_step(mine) is None
+    assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "acme-f"
+    assert toolwire.decode(CHAT, registry=reg).name == "acme-f"
+
+
+def test_a_fast_container_reader_serves_its_dialect() -> None:
+    reg = default_registry().copy()
+    chat = reg.get("openai.chat")
+    message = {"role": "assistant", "content": None, "tool_calls": [CHAT]}
+    seen: List[Any] = []
+    reg.add_fast_calls(chat, _spy(seen, [ToolCall(name="fast", args={})]))
+    assert [c.name for c in toolwire.decode_all(message, registry=reg)] == ["fast"] and seen == [message]
+    assert [c.name for c in toolwire.decode_all(message, registry=reg.copy())] == ["fast"]
+    reg.add_fast_calls(chat, _spy(seen, None))  # declines: the walk reads it
+    assert [c.name for c in toolwire.decode_all(message, registry=reg)] == ["f"]
+    reg.add_fast_calls(dataclasses.replace(chat), _spy(seen, [ToolCall(name="fast", args={})]))  # not this object
+    assert [c.name for c in toolwire.decode_all(message, registry=reg)] == ["f"]
+
+
+class Thing:
+    """A foreign call object, as an SDK's."""
+
+    def __init__(self, name: str) -> None:
+        self.acme = name
+
+
+def test_a_fast_object_reader_serves_its_class() -> None:
+    reg = Registry()
+    acme = _acme(sdk_calls={"test_registry:Thing": lambda obj: {"acme": obj.acme}})
+    reg.register(acme)
+    assert toolwire.decode(Thing("slow"), registry=reg).name == "slow"
+    seen: List[Any] = []
+    reg.add_fast_object("test_registry:Thing", acme, _spy(seen, ToolCall(name="fast", args={})))
+    thing = Thing("x")
+    assert toolwire.decode(thing, registry=reg).name == "fast" and seen == [thing]
+    assert toolwire.decode(thing, registry=reg.copy()).name == "fast"
+    reg.add_fast_object("test_registry:Thing", _acme(name="other"), _spy(seen, ToolCall(name="fast", args={})))
+    assert toolwire.decode(thing, registry=reg).name == "x"  # made for another dialect: not used
+
+
+def test_a_replaced_built_in_decodes_with_its_replacement_when_named() -> None:
+    reg = default_registry().copy()
+    mine = _acme(name="openai.chat", keys=None, sniff=reg.get("openai.chat").sniff)
+    reg.register(mine, replace=True)
+    assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "acme-f"  # the built-in fast decoder did
+    assert toolwire.decode(CHAT, registry=reg).name == "acme-f"
+    assert [c.name for c in toolwire.decode_all([CHAT], "openai.chat", registry=reg)] == ["acme-f"]
