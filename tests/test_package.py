@@ -182,8 +182,24 @@ def test_tool_calls_field_type() -> None:
     dumped = Out(calls=chat).model_dump()
     assert dumped == {"calls": [{"name": "g", "args": {}, "id": "x"}]}
     assert Out.model_validate_json(Out(calls=chat).model_dump_json()) == Out(calls=chat)
-    schema = Out.model_json_schema()["properties"]["calls"]
-    assert schema["type"] == "array" and schema["items"]["required"] == ["name", "args"]
+    assert Out.model_json_schema()["properties"]["calls"] == {
+        "title": "Calls",  # pydantic's, from the field name
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "description": "Name of the tool to call."},
+                "args": {"type": "object", "description": "Arguments, a JSON object."},
+                "id": {"type": ["string", "null"], "description": "Optional call id."},
+            },
+            "required": ["name", "args"],
+            "additionalProperties": False,
+        },
+    }
+    anthropic = {"role": "assistant", "content": [{"type": "text", "text": "x"},
+                                                  {"type": "tool_use", "id": "toolu_1", "name": "h", "input": {}}]}
+    assert Out(calls=anthropic).calls == [toolwire.ToolCall(name="h", id="toolu_1")]
+    assert Out(calls=Out(calls=chat).calls).calls == [toolwire.ToolCall(name="g", id="x")]
     with pytest.raises(Exception, match="JSON but not an object"):
         Out(calls=[{"name": "f", "args": "[1]"}])
 

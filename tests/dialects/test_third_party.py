@@ -257,6 +257,33 @@ def test_decodes_detected_and_named(registry: Registry) -> None:
     assert toolwire.encode(EXPECTED[0], NAME, registry=registry) == ITEM
 
 
+def test_every_entry_point_reads_with_the_registry_given(registry: Registry) -> None:
+    """The registry passed is the one each entry point and its inner steps use (the
+    default registry does not know Acme)."""
+    tool, result = {"acme_tool": {"tool": "get_weather"}}, {"acme_result": {"ref": "w1", "output": "22C"}}
+    assert toolwire.decode_tool(tool, registry=registry) == Tool(name="get_weather")
+    assert toolwire.decode_tool(tool, NAME, registry=registry) == Tool(name="get_weather")
+    assert toolwire.decode_result(result, registry=registry) == ToolResult(id="w1", content="22C")
+    assert toolwire.decode_result(result, "acme", registry=registry) == ToolResult(id="w1", content="22C")
+    assert toolwire.encode(ITEM, "openai.chat", registry=registry)["function"] == {
+        "name": "get_weather", "arguments": '{"city":"Paris"}'}
+    assert toolwire.encode_tool(tool, "anthropic.messages", registry=registry)["name"] == "get_weather"
+    assert toolwire.encode_result(result, "anthropic.messages", registry=registry) == {
+        "type": "tool_result", "tool_use_id": "w1", "content": "22C"}
+    assert toolwire.encode_result(ToolResult(id="w1", content="22C"), NAME, registry=registry) == result
+    assert toolwire.explain(ITEM, registry=registry) == (NAME, "call", "an 'acme_call' object")
+    with pytest.raises(DecodeError) as exc:
+        toolwire.decode(REPLY, registry=registry)
+    assert exc.value.message == "Input at $ holds 2 tool calls, not one; use decode_all"
+    with pytest.raises(DecodeError) as exc:
+        toolwire.decode(tool, registry=registry)
+    assert exc.value.message == (
+        "Input at $ is a acme.chat tool definition, not a tool call: {'acme_tool': {'tool': 'get_weather'}}")
+    for entry in (toolwire.decode_tool, toolwire.decode_result):
+        with pytest.raises(DecodeError, match="matches no known dialect"):
+            entry(tool if entry is toolwire.decode_result else result)  # the default registry: unknown
+
+
 def test_unregistered_it_is_not_known() -> None:
     with pytest.raises(DecodeError):
         toolwire.decode(ITEM)
