@@ -16,6 +16,7 @@ import pytest
 import toolwire
 from toolwire import ToolCall, ToolResult
 from toolwire._ids import IdMap, IdRule
+from toolwire._types import new_call
 
 CALL_ARGS = {"city": "Paris"}
 SOURCE_IDS = {
@@ -379,3 +380,28 @@ def test_an_id_cannot_be_made_from_arguments_that_cannot_be_written() -> None:
     with pytest.raises(toolwire.EncodeError) as exc:
         toolwire.encode(new_call("g" * 64, {"a": 10**5000}, None), "anthropic.messages")
     assert exc.value.message.startswith(f"Cannot make an id for call '{'g' * 60}': its arguments are not JSON (Exceeds the limit")
+
+
+def test_encode_errors_say_why_and_where() -> None:
+    bad = {"role": "assistant", "tool_calls": [{"id": "call_1", "type": "function",
+                                                "function": {"name": "f", "arguments": "{'a': 1,,}"}}]}
+    [invalid] = toolwire.decode_all(bad, invalid="keep", repair=False)
+    cases = [
+        (lambda: toolwire.encode(invalid, "anthropic.messages"), "anthropic.messages", "$",
+         "anthropic.messages carries arguments as an object: the invalid call 'f' cannot be written with its "
+         "argument text \"{'a': 1,,}\"; answer it in a dialect that carries argument text, or leave it out of "
+         "the history"),
+        (lambda: toolwire.encode(toolwire.InvalidToolCall(name=None, raw="x", error="bad"), "openai.chat"),
+         "openai.chat", "$", "An invalid call without a name cannot be written as openai.chat (bad)"),
+        (lambda: toolwire.encode(toolwire.InvalidToolCall(name="f", raw=None, error="bad"), "openai.chat"),
+         "openai.chat", "$", "The invalid call 'f' has no argument text to write back as openai.chat (bad)"),
+        (lambda: toolwire.encode(new_call("f", {"a": {1}}, "call_1"), "gemini"), "gemini", "$.args.a",
+         "Cannot encode ToolCall(name='f', args={'a': {1}}, id='call_1') as gemini: ToolCall args at $.args.a "
+         "holds {1} (set), which is not JSON"),
+    ]
+    for run, dialect, loc, message in cases:
+        err = _raises(run, toolwire.EncodeError)
+        assert (err.message, err.loc, err.dialect) == (message, loc, dialect)
+    assert toolwire.encode(invalid, "openai.chat")["function"] == {"name": "f", "arguments": "{'a': 1,,}"}
+    with pytest.raises(ValueError, match="^invalid must be 'raise' or 'keep'$"):
+        toolwire.decode_all([], invalid="drop")  # type: ignore[arg-type]
