@@ -46,6 +46,14 @@ _DECODE_TESTS = [  # the behaviours every decoder shares (#15)
     "tests/test_invalid_calls_encoded.py",
     "tests/test_several_choices.py",
 ]
+_PROVIDER_TESTS = [  # what reaches a provider package's stream, response and history modules
+    "tests/dialects/test_names.py",
+    "tests/dialects/test_convert.py",
+    "tests/stream",
+    "tests/schema/test_response_and_retry.py",
+    "tests/conversation/test_history_fields.py",
+    "tests/conversation/test_conversation_rules.py",
+]
 _SLOW = [  # hypothesis agreement tests that reach every function: minutes per mutant
     "--deselect=tests/dialects/test_chat_like_calls.py::test_corrupted_calls_agree_with_the_reference",
     "--deselect=tests/dialects/test_mcp_calls.py::test_corrupted_calls_agree",
@@ -54,7 +62,7 @@ _SLOW = [  # hypothesis agreement tests that reach every function: minutes per m
 
 def _provider(name: str, *tests: str) -> Tuple[List[str], List[str]]:
     return [f"{PKG}/dialects/{name}/*"], [
-        f"tests/dialects/{name}", *_CORE_TESTS, *_DECODE_TESTS, "tests/dialects/test_names.py", *tests
+        f"tests/dialects/{name}", *_CORE_TESTS, *_DECODE_TESTS, *_PROVIDER_TESTS, *tests
     ]
 
 

@@ -64,6 +64,12 @@ ERRORS = [
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "result": {"content": "x"}}, "DecodeError",
                  "CallToolResult content at $.result.content must be a list", "$.result.content",
                  id="response-content-a-string"),
+    pytest.param("decode_result", {"content": [{"type": "text", "text": 5}]}, "DecodeError",
+                 "Text block at $.content[0].text must hold a string, got 5", "$.content[0].text",
+                 id="text-block-text-an-int"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "result": {"content": [{"type": "text", "text": None}]}},
+                 "DecodeError", "Text block at $.result.content[0].text must hold a string, got None",
+                 "$.result.content[0].text", id="response-text-block-text-null"),
     pytest.param("decode_result", {"content": [1]}, "DecodeError",
                  "Expected a content block at $.content[0], got int 1", "$.content[0]", id="block-an-int"),
 ]

@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
-from ..._errors import DecodeError
+from ..._errors import DecodeError, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
@@ -189,7 +189,13 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
     parts: List[Dict[str, Any]] = []
     for i, block in enumerate(blocks):
         b = as_dict(block, f"{loc}.content[{i}]", NAME, "a content block")
-        parts.append({"type": "text", "text": b.get("text", "")} if b.get("type") == "text" else b)
+        if b.get("type") == "text":
+            text = b.get("text", "")
+            if type(text) is not str:
+                raise DecodeError(f"Text block at {loc}.content[{i}].text must hold a string, got {excerpt(text)}",
+                                  dialect=NAME, loc=f"{loc}.content[{i}].text")
+            b = {"type": "text", "text": text}
+        parts.append(b)
     if "structuredContent" in body:
         value = body["structuredContent"]
         for i, p in enumerate(parts):
