@@ -234,7 +234,7 @@ def test_small_floats_are_written_as_the_stdlib_writes_them() -> None:
     assert dumps_arguments({"a": 2.5e-05, "b": 1e-07, "c": 0.5}) == '{"a":2.5e-05,"b":1e-07,"c":0.5}'
 
 
-def _chat_args(text: str) -> Dict[str, Any]:
+def _chat_args(text: Any) -> Dict[str, Any]:
     return {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": text}}
 
 
@@ -256,6 +256,7 @@ def test_max_bytes_is_the_longest_text_read() -> None:
         ({"a": 1, "b": float("-inf")}, "hold -inf, which is not JSON (NaN and infinity are not numbers in JSON)"),
         ({"a": [b"x"]}, "hold a bytes value, which is not JSON: b'x'"),
         ({"a": [[[1]]]}, "are nested deeper than the limit of 3 (or contain themselves)"),
+        ({"a": {2: 1}, "b": [1]}, "have a key that is not a string: 2"),  # after a sibling container is left
     ],
 )
 def test_arguments_given_as_data_are_refused_at_their_place(args: Dict[str, Any], message: str) -> None:
@@ -306,9 +307,28 @@ def test_load_json_reads_what_the_stdlib_reads_and_refuses_the_rest() -> None:
     assert load_json(b'{"a": 1}') == {"a": 1}
     for text, message in [
         ("NaN", "expected value at line 1 column 1"),
+        ('["\\ud800", NaN]', "NaN is not JSON"),  # the stdlib's reading refuses it too
         ('["\\ud800", ' + "[" * 3000 + "]" * 3000 + "]", "recursion limit exceeded"),  # the stdlib's limit
         (5, "JSON text must be str or bytes, got int"),
     ]:
         with pytest.raises(ValueError) as exc:
             load_json(text)
         assert str(exc.value) == message
+
+
+def test_argument_text_and_objects_keep_what_came() -> None:
+    assert toolwire.decode(_chat_args("")).raw == ""  # the text as it came, though empty
+    with pytest.raises(ArgumentsError) as exc:
+        toolwire.decode(_chat_args({"a": {1}}))
+    err = exc.value
+    assert (err.message, err.loc, err.dialect) == (
+        "Arguments at $.function.arguments hold a set value, which is not JSON: {1}", "$.function.arguments",
+        "openai.chat")
+
+
+def test_bytes_that_are_not_utf8_are_refused_with_an_excerpt() -> None:
+    with pytest.raises(DecodeError) as exc:
+        toolwire.decode(b'{"a": "\xff"}')
+    err = exc.value
+    assert (err.message, err.loc, err.dialect) == (
+        "Input at $ is bytes but not UTF-8 (invalid start byte at byte 7): b'{\"a\": \"\\xff\"}'", "$", None)
