@@ -182,3 +182,12 @@ def test_a_replaced_built_in_decodes_with_its_replacement_when_named() -> None:
     assert toolwire.decode(CHAT, "openai.chat", registry=reg).name == "acme-f"  # the built-in fast decoder did
     assert toolwire.decode(CHAT, registry=reg).name == "acme-f"
     assert [c.name for c in toolwire.decode_all([CHAT], "openai.chat", registry=reg)] == ["acme-f"]
+
+
+def test_a_type_that_is_not_a_string_does_not_break_the_plan() -> None:
+    """The plan keys shapes on the ``type`` value only when it is a string (a list or an
+    object there cannot key a cache)."""
+    for kind in (["x"], {"a": 1}, 5):
+        message = {"role": "assistant", "content": None, "tool_calls": [CHAT], "type": kind}
+        assert toolwire.explain(message) == ("openai.chat", "calls", "a message with 'tool_calls'")
+        assert toolwire.decode_all(message) == [ToolCall(name="f", args={}, id="call_1")]
