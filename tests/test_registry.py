@@ -191,3 +191,18 @@ def test_a_type_that_is_not_a_string_does_not_break_the_plan() -> None:
         message = {"role": "assistant", "content": None, "tool_calls": [CHAT], "type": kind}
         assert toolwire.explain(message) == ("openai.chat", "calls", "a message with 'tool_calls'")
         assert toolwire.decode_all(message) == [ToolCall(name="f", args={}, id="call_1")]
+
+
+def test_an_object_reader_of_the_registry_given_serves_decode_all() -> None:
+    reg = Registry()
+    reg.register(_acme(sdk_responses={"test_registry:Thing": lambda obj: {"acme": obj.acme}}))
+    assert [c.name for c in toolwire.decode_all(Thing("x"), registry=reg)] == ["x"]
+
+
+def test_an_encoder_that_raises_another_error_is_an_encode_error() -> None:
+    reg = Registry()
+    reg.register(_acme(encode_call=lambda call, ctx: {"acme": call.args["missing"]}))
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode(ToolCall(name="f", args={}, id="a1"), "acme", registry=reg)
+    assert (exc.value.message, exc.value.dialect) == (
+        "Cannot encode ToolCall(name='f', args={}, id='a1') as acme (KeyError: 'missing')", "acme")

@@ -38,7 +38,7 @@ from typing import Dict, List, Optional, Set, Tuple
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "src/toolwire"
 
-_CORE_TESTS = ["tests/goldens", "tests/test_contracts.py"]
+_CORE_TESTS = ["tests/goldens", "tests/test_contracts.py", "tests/test_entry_points.py"]
 _DECODE_TESTS = [  # the behaviours every decoder shares (#15)
     "tests/test_wrong_dialect.py",
     "tests/test_cut_off_calls.py",
@@ -120,6 +120,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/test_args.py",
             "tests/test_package.py",
             "tests/test_registry.py",
+            "tests/test_entry_points.py",
             "tests/test_idless_calls.py",
             "tests/dialects/test_third_party.py",
             "tests/dialects/test_convert.py",

@@ -1,0 +1,92 @@
+"""What ``decode``, ``decode_all``, ``decode_result`` and ``encode`` do with each form of
+input (a dict, JSON text, an SDK object, a container of one call), with the dialect
+named or detected, under a policy or not: every route gives the call or the error the
+general path gives, the policy keywords and the named dialect reach every step."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+
+import toolwire
+from toolwire import InvalidToolCall, ToolCall, ToolResult
+
+CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": "xyz"}'}}
+CALL = ToolCall(name="f", args={"a": "xyz"}, id="call_1")
+MESSAGE = {"role": "assistant", "content": None, "tool_calls": [CHAT]}
+SERVER = {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input": {"query": "x"}}
+SERVER_CALL = ToolCall(name="web_search", args={"query": "x"}, id="srvtoolu_01", server=True)
+OVER = "Arguments at {loc} are 12 characters long, over the limit of 3"
+
+
+def _raises(run: Callable[[], Any], kind: type) -> Any:
+    with pytest.raises(toolwire.ToolwireError) as exc:
+        run()
+    assert type(exc.value) is kind, exc.value
+    return exc.value
+
+
+def _sdk_call() -> Any:
+    chat = pytest.importorskip("openai.types.chat")
+    return chat.ChatCompletionMessageToolCall.model_validate(CHAT)
+
+
+@pytest.mark.parametrize("named", [None, "openai.chat"])
+def test_an_sdk_call_object_obeys_the_policy(named: Any) -> None:
+    tc = _sdk_call()
+    assert toolwire.decode(tc, named) == CALL
+    assert toolwire.decode(tc, named, repair=True) == CALL
+    err = _raises(lambda: toolwire.decode(tc, named, max_bytes=3), toolwire.ArgumentsError)
+    assert (err.message, err.loc, err.dialect) == (OVER.format(loc="$.function.arguments"), "$.function.arguments",
+                                                   "openai.chat")
+
+
+def test_an_sdk_call_object_named_as_another_dialect_is_refused() -> None:
+    err = _raises(lambda: toolwire.decode(_sdk_call(), "anthropic.messages"), toolwire.DecodeError)
+    assert err.dialect == "anthropic.messages" and err.message.startswith("Input at $ is not a anthropic.messages")
+
+
+@pytest.mark.parametrize("named", [None, "openai.chat"])
+def test_a_container_of_one_call_is_that_call_under_the_policy(named: Any) -> None:
+    text = json.dumps(MESSAGE)
+    assert toolwire.decode(text, named) == CALL
+    assert toolwire.decode(MESSAGE, named) == CALL
+    err = _raises(lambda: toolwire.decode(text, named, max_bytes=3), toolwire.ArgumentsError)
+    assert (err.message, err.loc) == (OVER.format(loc="$.tool_calls[0].function.arguments"),
+                                      "$.tool_calls[0].function.arguments")
+    two = {**MESSAGE, "tool_calls": [CHAT, {**CHAT, "id": "call_2"}]}
+    err = _raises(lambda: toolwire.decode(json.dumps(two), named), toolwire.DecodeError)
+    assert (err.message, err.dialect) == ("Input at $ holds 2 tool calls, not one; use decode_all", "openai.chat")
+
+
+def test_a_container_of_one_provider_run_call_is_that_call() -> None:
+    message = {"role": "assistant", "content": [{"type": "text", "text": "Searching."}, SERVER]}
+    assert toolwire.decode(message) == SERVER_CALL
+    assert toolwire.decode(json.dumps(message), "anthropic.messages") == SERVER_CALL
+
+
+def test_one_item_given_to_decode_all() -> None:
+    assert toolwire.decode_all(CHAT) == [CALL]
+    assert toolwire.decode_all(SERVER) == []  # provider-run: only when asked for
+    assert toolwire.decode_all(SERVER, include_server=True) == [SERVER_CALL]
+    bad = {**CHAT, "function": {"name": "f", "arguments": "{bad"}}
+    err = _raises(lambda: toolwire.decode_all(bad), toolwire.ArgumentsError)
+    assert (err.loc, err.dialect) == ("$.function.arguments", "openai.chat")
+    [kept] = toolwire.decode_all(bad, invalid="keep")
+    assert type(kept) is InvalidToolCall and (kept.name, kept.id, kept.loc, kept.truncated) == (
+        "f", "call_1", "$.function.arguments", True)
+
+
+def test_a_result_named_as_another_dialect_is_refused() -> None:
+    chat_result = {"role": "tool", "tool_call_id": "call_1", "content": "x"}
+    assert toolwire.decode_result(chat_result) == ToolResult(id="call_1", content="x")
+    err = _raises(lambda: toolwire.decode_result(chat_result, "anthropic.messages"), toolwire.DecodeError)
+    assert err.message == (
+        "Input at $ is not a anthropic.messages payload: it looks like openai.chat (role 'tool' with "
+        "'tool_call_id'); got {'role': 'tool', 'tool_call_id': 'call_1', 'content': 'x'}")
+    err = _raises(lambda: toolwire.encode_result(ToolResult(content="x"), "anthropic.messages"), toolwire.EncodeError)
+    assert (err.message, err.dialect) == (
+        "A anthropic.messages tool result needs the id of its call; this result has none (pass the IdMap its "
+        "call was encoded with as ids=)", "anthropic.messages")
