@@ -146,6 +146,31 @@ def test_wrong_dialect_stream_raises(chunks: List[Dict[str, Any]], name: str, lo
         acc.close()
 
 
+@pytest.mark.parametrize("lead", [[None], [None, None]])
+def test_keep_alive_chunks_before_a_wrong_dialect_stream_do_not_hide_it(lead: List[Any]) -> None:
+    chunks = [*lead, *_anthropic_events()]
+    with pytest.raises(toolwire.DecodeError, match="the first looks like anthropic.messages"):
+        stream.accumulate(chunks, "cohere.v2")
+    with pytest.raises(toolwire.DecodeError, match="the first looks like anthropic.messages"):
+        stream.accumulate(iter(chunks), "cohere.v2")
+    acc = stream.Accumulator("cohere.v2")
+    for chunk in chunks:
+        acc.feed(chunk)
+    with pytest.raises(toolwire.DecodeError, match="the first looks like anthropic.messages"):
+        acc.close()
+    # found by hypothesis: a None, then a Bedrock event
+    with pytest.raises(toolwire.DecodeError, match="the first looks like bedrock.converse"):
+        stream.accumulate([None, {"contentBlockStart": None}], "cohere.v2")
+
+
+def test_keep_alive_chunks_before_a_stream_of_calls_keep_its_calls() -> None:
+    chunks = [None, *_chat_chunks()]
+    want = stream.accumulate(_chat_chunks(), "openai.chat")
+    assert want and stream.accumulate(iter(chunks), "openai.chat") == want  # a generator's None came first: []
+    assert stream.accumulate(chunks, "openai.chat") == want
+    assert stream.accumulate(iter(chunks)) == want
+
+
 def test_wrong_dialect_stream_sse_body_raises() -> None:
     body = "".join(f"data: {json.dumps(c)}\n\n" for c in _chat_chunks()) + "data: [DONE]\n\n"
     with pytest.raises(toolwire.DecodeError, match="the first looks like openai.chat"):

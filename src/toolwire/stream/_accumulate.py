@@ -153,6 +153,11 @@ def _close(core: Core, handler: Any) -> List[Result]:
     return core.close()
 
 
+def _first(chunks: List[Any]) -> Any:
+    """The first chunk of *chunks* that is not ``None`` (a keep-alive), as ``feed`` keeps it."""
+    return next((c for c in chunks if c is not None), None)
+
+
 def _foreign(name: str, first: Any, registry: Optional[Registry]) -> None:
     """A stream named *name* gave no call: raise when its first chunk is recognisably
     another streaming dialect's (Anthropic events named ``openai.chat``, Chat chunks
@@ -271,7 +276,7 @@ class Accumulator:
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
-                self._first = chunks[0]
+                self._first = _first(chunks)
             if self._core is None and type(chunks[0]) is dict:
                 hit = self._detect(chunks[0])
                 if hit is not None:
@@ -286,11 +291,13 @@ class Accumulator:
                 f"A stream at $ is an iterable of chunks or one SSE / NDJSON body, got {excerpt(chunks)}"
             ) from None
         if self._first is None and self._named:
-            first = next(it, None)
-            if first is None:
+            for first in it:  # None chunks (keep-alives) are not the first chunk
+                if first is not None:
+                    self._first = first
+                    it = chain((first,), it)
+                    break
+            else:
                 return
-            self._first = first
-            it = chain((first,), it)
         if self._core is None:
             for chunk in it:
                 if type(chunk) is dict:  # detected here: no generator, no chain
@@ -388,7 +395,7 @@ def accumulate(
             run(chunks, other)
             out = _close(core, handler)
             if not out and dialect is not None and not core.calls:
-                _foreign(name, chunks[0], registry)
+                _foreign(name, _first(chunks), registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
