@@ -94,6 +94,8 @@ SHAPES = [
                  ("mcp", "call", "'name' and object 'arguments' only (tools/call params)"), id="params"),
     pytest.param({"content": [], "isError": True},
                  ("mcp", "result", "'content' blocks with MCP result fields (a CallToolResult)"), id="result"),
+    pytest.param({"content": [], "structuredContent": {}, "isError": False, "_meta": {}},
+                 ("mcp", "result", "'content' blocks with MCP result fields (a CallToolResult)"), id="result-every-field"),
 ]
 
 
