@@ -35,7 +35,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     name = name_of(item.get("name"), loc + ".name", NAME)
     params = item.get("input_schema")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool input_schema at {loc}.input_schema must be an object", dialect=NAME, loc=loc)
+        where = loc + ".input_schema"
+        raise DecodeError(f"Tool input_schema at {where} must be an object", dialect=NAME, loc=where)
     strict = item.get("strict")
     extra = {k: v for k, v in item.items() if k not in _PLAIN_TOOL}
     return Tool(
@@ -79,9 +80,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
                 where = f"{loc}.content[{i}]"
                 raise DecodeError(f"Content block at {where} has no 'type'", dialect=NAME, loc=where)
     elif type(content) is not str:
-        raise DecodeError(
-            f"Tool result content at {loc}.content must be text or a list of blocks", dialect=NAME, loc=loc
-        )
+        where = loc + ".content"
+        raise DecodeError(f"Tool result content at {where} must be text or a list of blocks", dialect=NAME, loc=where)
     is_error = item.get("is_error")
     if is_error is False:
         pd["is_error"] = False
