@@ -111,6 +111,8 @@ ROWS: List[Any] = [
      DecodeError, "Tool name at $.name must be a non-empty string, got 5", "$.name"),
     ("tool.input_schema.not_an_object", lambda: decode_tool({"name": "f", "input_schema": "nope"}),
      DecodeError, "Tool input_schema at $.input_schema must be an object", "$.input_schema"),
+    ("tool.strict.not_a_bool", lambda: decode_tool({"name": "f", "input_schema": {"type": "object"}, "strict": "yes"}),
+     DecodeError, "Tool strict at $.strict must be a bool, got 'yes'", "$.strict"),
     # --- tools.decode_result ---
     ("result.tool_use_id.not_a_string", lambda: decode_result({"type": "tool_result", "tool_use_id": [1]}),
      DecodeError, "Id at $.tool_use_id must be a string, got [1]", "$.tool_use_id"),
