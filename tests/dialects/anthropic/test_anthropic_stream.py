@@ -166,6 +166,12 @@ def test_arguments_over_the_size_limit_make_an_invalid_call() -> None:
     assert read(stream(use(0, ['{"a": "', 'xxx"}'])), max_bytes=12) == [ToolCall("get_weather", {"a": "xxx"}, TOOLU)]
 
 
+def test_a_block_whose_type_is_not_a_string_gives_its_arguments_to_a_nameless_call() -> None:
+    (call,) = read(stream(use(0, ['{"a": 1}'], type=["tool_use"])))
+    assert type(call) is InvalidToolCall
+    assert (call.name, call.id, call.error) == (None, None, "The stream never gave this call a name")
+
+
 def test_a_block_without_name_or_id_is_an_invalid_call() -> None:
     (call,) = read(stream(use(0, ['{"a": 1}'], name="", id="")))
     assert type(call) is InvalidToolCall
