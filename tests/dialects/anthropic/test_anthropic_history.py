@@ -188,6 +188,26 @@ def test_reasoning_goes_back_to_anthropic_only() -> None:
     ]}
 
 
+def test_a_message_added_to_a_decoded_turn_of_its_role_joins_it() -> None:
+    joined = {"messages": [{"role": "user", "content": [{"type": "text", "text": "Météo ?"},
+                                                         {"type": "text", "text": "À Zürich"}]}]}
+    for content in ("Météo ?", [{"type": "text", "text": "Météo ?"}]):
+        conv = toolwire.decode_conversation({"messages": [{"role": "user", "content": content}]}, D)
+        added = Conversation([*conv.messages, Message("user", [Text("À Zürich")])])
+        assert toolwire.encode_conversation(added, D) == joined
+    conv = toolwire.decode_conversation({"messages": [{"role": "user", "content": []}]}, D)
+    added = Conversation([*conv.messages, Message("user", [Text("À Zürich")])])
+    assert toolwire.encode_conversation(added, D) == {
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "À Zürich"}]}]}
+
+
+def test_the_thinking_helper_makes_a_signed_thinking_block() -> None:
+    from toolwire.dialects.anthropic.history import thinking
+
+    assert thinking("Je réfléchis", "c2ln") == Reasoning(
+        "Je réfléchis", D, {"type": "thinking", "thinking": "Je réfléchis", "signature": "c2ln"})
+
+
 # --- history detection ------------------------------------------------------------------------
 
 
@@ -251,7 +271,7 @@ def test_a_refusal_is_its_text_or_refused() -> None:
 
 def test_blocks_without_text_and_odd_usage_values() -> None:
     r = normalize({"type": "message", "role": "assistant", "stop_reason": "end_turn",
-                   "content": [{"type": "thinking"}, {"type": "text"}, {"type": "text", "text": "ok"}],
+                   "content": [{"type": "thinking"}, "x", {"type": "text"}, {"type": "text", "text": "ok"}],
                    "usage": {"input_tokens": True, "output_tokens": 3}})
     assert (r.text, r.reasoning, r.finish_reason) == ("ok", "", "stop")
     assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (None, 3, 3)  # type: ignore[union-attr]

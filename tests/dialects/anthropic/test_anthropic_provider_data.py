@@ -122,6 +122,13 @@ def test_sdk_blocks_with_a_caller_or_toolset_keep_it() -> None:
                                             caller=None, toolset_name=None)
     call = toolwire.decode(text)
     assert (call.args, call.raw, call.id) == ({"a": 1}, '{"a": 1}', "toolu_03")
+    extra = sdk.ToolUseBlock.model_validate({"id": "toolu_04", "name": "f", "input": {}, "type": "tool_use",
+                                             "cache_control": EPHEMERAL})
+    assert dict(toolwire.decode(extra).provider_data) == {D: {"cache_control": EPHEMERAL}}
+    partial = sdk.ToolUseBlock.model_construct(id="toolu_05", name="f", input={"a": 1}, type="tool_use")
+    del partial.caller  # an older SDK's block: read by the generic walk
+    call = toolwire.decode(partial)
+    assert (call.name, call.args, call.id, dict(call.provider_data)) == ("f", {"a": 1}, "toolu_05", {})
 
 
 # --- tool definitions -----------------------------------------------------------------------
