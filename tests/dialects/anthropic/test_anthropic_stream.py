@@ -8,6 +8,7 @@ reader (``preview=True``); and the events ``encode_stream`` writes, as literals.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List
 
 import pytest
@@ -191,6 +192,16 @@ def test_arguments_cut_off_at_max_tokens_are_an_invalid_call() -> None:
     (call,) = read(stream(use(0, ['{"location": "Zü']), stop="max_tokens"))
     assert type(call) is InvalidToolCall
     assert (call.name, call.id, call.truncated) == ("get_weather", TOOLU, True)
+
+
+def test_server_sent_event_text_among_the_events_is_read() -> None:
+    events = use(0, ['{"city": "Zürich"}'])
+    sse = "".join(f"event: {e['type']}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events[1:])
+    for body in (sse, sse.encode()):
+        assert accumulate([START, events[0], body], D) == [ToolCall("get_weather", {"city": "Zürich"}, TOOLU)]
+    with pytest.raises(toolwire.DecodeError) as exc:
+        accumulate([START, 5], D)
+    assert (exc.value.message, exc.value.loc) == ("Stream chunk at $ is not an object: 5", "$")
 
 
 def test_encode_stream_writes_the_documented_events() -> None:
