@@ -33,6 +33,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
+from ..._errors import DecodeError, excerpt
 from ..._ids import IdRule, rule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
@@ -43,7 +44,7 @@ from ..openai.response import CHAT_FINISH
 from . import stream
 from .response import encode_message, reply
 
-__all__ = ["DIALECT", "decode_fn_call", "encode_fn_call", "rescoped"]
+__all__ = ["DIALECT", "chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "tool_content"]
 
 NAME = "mistral"
 IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
@@ -144,6 +145,36 @@ def rescoped(obj: Any, src: str, dst: str) -> Any:
     else:
         pd.pop(dst, None)
     return evolve(obj, provider_data=pd)
+
+
+def chat_tool(item: Dict[str, Any], loc: str, dialect: str) -> Tool:
+    """A Chat-shaped tool definition read for *dialect*: its errors and its provider
+    data are *dialect*'s, not ``openai.chat``'s."""
+    fn = item.get("function")
+    params = fn.get("parameters") if type(fn) is dict else None
+    if params is not None and type(params) is not dict:
+        where = loc + ".function.parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
+    try:
+        tool = chat_parts.decode_tool(item, loc)
+    except DecodeError as exc:
+        raise DecodeError(exc.message, dialect=dialect, loc=exc.loc) from None
+    out: Tool = rescoped(tool, chat_parts.NAME, dialect)
+    return out
+
+
+def tool_content(content: Any, loc: str, dialect: str) -> Any:
+    """A tool message's ``content`` (not ``None``): text, or a list of objects; anything
+    else is a ``DecodeError`` at ``.content`` (never turned into text silently)."""
+    if type(content) is str:
+        return content
+    if type(content) is not list:
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of parts, got {excerpt(content)}",
+            dialect=dialect,
+            loc=loc + ".content",
+        )
+    return [as_dict(p, f"{loc}.content[{i}]", dialect, "a content part") for i, p in enumerate(content)]
 
 
 # --- Mistral ------------------------------------------------------------------------------
