@@ -162,6 +162,12 @@ def test_changed_arguments_are_written_as_an_object() -> None:
                                                                             "index": 0}}
 
 
+def test_repaired_argument_text_is_written_back_repaired() -> None:
+    call = toolwire.decode({"function": {"index": 0, "name": "f", "arguments": '```json\n{"a": "é"}\n```'}}, D)
+    assert (call.args, call.repairs) == ({"a": "é"}, ("code-fence",))
+    assert toolwire.encode(call, D) == {"function": {"name": "f", "arguments": {"a": "é"}, "index": 0}}
+
+
 def test_canonical_calls_get_their_position_as_index() -> None:
     assert toolwire.encode_message([ToolCall("f", {"a": "é"}, "call_1"), ToolCall("g", {})], D) == {
         "role": "assistant", "content": "", "tool_calls": [
