@@ -38,7 +38,7 @@ from ..._errors import EncodeError
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
-from ..mistral.calls import decode_fn_call, encode_fn_call, rescoped
+from ..mistral.calls import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
@@ -108,8 +108,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
-    return tool
+    return chat_tool(item, loc, NAME)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -160,7 +159,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     elif wire is None:
         content = ""
     else:
-        content = wire if type(wire) is str else str(wire)
+        content = tool_content(wire, loc, NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content")}
     if extra:
         pd["extra"] = extra
