@@ -72,8 +72,11 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             return CALL, "a call whose id is '<name>_' and 12 lowercase alphanumerics"
         return None
     msg = data.get("message")
-    if type(msg) is dict and (data.get("finish_reason") in _FINISH or "tool_plan" in msg):
-        return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+    if type(msg) is dict:
+        if data.get("finish_reason") in _FINISH:
+            return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+        if "tool_plan" in msg:
+            return CALLS, "'message' with 'tool_plan' (a Cohere v2 response)"
     role = data.get("role")
     if role == "assistant" and "tool_plan" in data:
         return CALLS, "an assistant message with 'tool_plan'"
@@ -158,6 +161,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             pd["content"] = wire
     elif wire is None:
         content = ""
+        if "content" in item:
+            pd["content"] = None  # written back as null
     else:
         content = tool_content(wire, loc, NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content")}
@@ -170,8 +175,11 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     content: Any = result.content
-    if "content" in pd and _parts_in(pd["content"], "$") == content:
-        content = pd["content"]
+    kept = pd.get("content", "")
+    if kept is None and content == "":
+        content = None
+    elif type(kept) is list and _parts_in(kept, "$") == content:
+        content = kept
     elif type(content) is list:
         content = _parts_out(content)
     out: Dict[str, Any] = {
