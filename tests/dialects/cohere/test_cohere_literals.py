@@ -13,6 +13,7 @@ messages with ``document`` parts).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
@@ -295,6 +296,16 @@ def test_stream_text_and_finish_reason() -> None:
                   finish("COMPLETE")]:
             acc.feed(e)
         assert (acc.text, acc.finish_reason, acc.close()) == ("Bonjour", "COMPLETE", [])
+
+
+def test_server_sent_event_text_among_the_events_is_read() -> None:
+    sse = "".join(f"event: {e['type']}\ndata: {json.dumps(e, ensure_ascii=False)}\n\n"
+                  for e in [delta(0, '{"location": "Zürich"}'), end(0)])
+    for body in (sse, sse.encode()):
+        assert accumulate([START, start(0), body], D) == [ToolCall("get_weather", {"location": "Zürich"}, SID)]
+    with pytest.raises(toolwire.DecodeError) as exc:
+        accumulate([START, 5], D)
+    assert (exc.value.message, exc.value.loc) == ("Stream chunk at $ is not an object: 5", "$")
 
 
 def test_encode_stream() -> None:
