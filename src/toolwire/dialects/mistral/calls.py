@@ -213,8 +213,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
-    return tool
+    return chat_tool(item, loc, NAME)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -227,8 +226,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if content is None:
         content = ""
         pd["content"] = None
-    if not isinstance(content, (str, list)):
-        content = str(content)
+    else:
+        content = tool_content(content, loc, NAME)
     wire_id = item.get("tool_call_id")
     ident = None if wire_id in _NONE_IDS else opt_str(wire_id, loc + ".tool_call_id", NAME)
     if ident is None and wire_id is not None:
@@ -236,9 +235,12 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
-    if "name" in item and item["name"] is None:
+    name = item.get("name")
+    if name is not None:
+        name = name_of(name, loc + ".name", NAME)
+    elif "name" in item:
         pd["null_name"] = True
-    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
