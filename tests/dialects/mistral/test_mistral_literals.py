@@ -124,6 +124,18 @@ def test_canonical_calls_get_nine_character_ids() -> None:
         "role": "assistant", "content": "Je regarde", "tool_calls": [item]}
 
 
+def test_tool_definitions_keep_strict_and_their_extras_for_mistral_only() -> None:
+    wire = {"type": "function", "function": {"name": "f", "description": "Météo", "parameters": {"type": "object"},
+                                             "strict": True, "x": 1}}
+    tool = toolwire.decode_tool(wire, D)
+    assert (tool.name, tool.description, tool.parameters, tool.strict) == ("f", "Météo", {"type": "object"}, True)
+    assert dict(tool.provider_data) == {D: {"function_extra": {"x": 1}}}
+    assert toolwire.encode_tool(tool, D) == wire
+    # another dialect's extras are not written
+    chat = toolwire.Tool(name="f", provider_data={"openai.chat": {"function_extra": {"y": 2}}})
+    assert toolwire.encode_tool(chat, D) == {"type": "function", "function": {"name": "f"}}
+
+
 # --- results ---------------------------------------------------------------------------------
 
 RESULTS = [  # (id, wire, (id, name, content), provider data)
