@@ -15,7 +15,8 @@ https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (ch
 - Containers: a ``Message`` (``type: "message"``, finish from ``stop_reason``), a
   message ``{"role", "content"}`` and a request ``{"messages": [...]}`` (whose
   content blocks are its items; tool definitions are read with ``decode_tool``).
-  Blocks of types this version does not know are passed over.
+  Blocks of types this version does not know are passed over; a block without a
+  string ``type`` raises (it may be a call).
 - Tool: ``{"name", "description", "input_schema", "strict"}``; server tools
   (``{"type": "web_search_20250305", "name", ...}``, any ``<name>_<yyyymmdd>`` type, digits
   in the name too: ``tool_search_tool_bm25_20251119``) keep their fields as provider data.
@@ -35,7 +36,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import ArgumentsError, EncodeError
+from ..._errors import ArgumentsError, DecodeError, EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
@@ -191,8 +192,16 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
     for j, block in enumerate(as_list(content, loc, NAME)):
         bloc = f"{loc}[{j}]"
         b = to_data(block, bloc)
-        if type(b) is not dict or _block_kind(b.get("type")) is not None:
+        if type(b) is not dict:
             yield b, bloc  # (a non-object is reported by the walk)
+            continue
+        t = b.get("type")
+        if type(t) is not str:  # never passed over: a typeless block may be a call
+            raise DecodeError(
+                f"Content block at {bloc} has no 'type', which every {NAME} block has", dialect=NAME, loc=bloc
+            )
+        if _block_kind(t) is not None:
+            yield b, bloc
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

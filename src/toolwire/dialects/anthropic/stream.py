@@ -41,10 +41,6 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(kind) is str and kind in EVENTS
 
 
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
-
-
 class Handler:
     """Feeds Anthropic events into the shared core."""
 
@@ -158,7 +154,7 @@ class Handler:
             if type(block) is not dict:
                 return
             btype = block.get("type")
-            if btype in _CALLS:
+            if type(btype) is str and btype in _CALLS:
                 pd = None
                 if btype != "tool_use" or not block.keys() <= _PLAIN:
                     extra = {k: v for k, v in block.items() if k not in _PLAIN}

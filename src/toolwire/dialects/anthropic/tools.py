@@ -11,7 +11,7 @@ import re
 from typing import Any, Dict
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -35,14 +35,19 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     name = name_of(item.get("name"), loc + ".name", NAME)
     params = item.get("input_schema")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool input_schema at {loc}.input_schema must be an object", dialect=NAME, loc=loc)
+        where = loc + ".input_schema"
+        raise DecodeError(f"Tool input_schema at {where} must be an object", dialect=NAME, loc=where)
     strict = item.get("strict")
+    if strict is not None and type(strict) is not bool:  # never dropped silently
+        raise DecodeError(
+            f"Tool strict at {loc}.strict must be a bool, got {excerpt(strict)}", dialect=NAME, loc=loc + ".strict"
+        )
     extra = {k: v for k, v in item.items() if k not in _PLAIN_TOOL}
     return Tool(
         name=name,
         description=item.get("description"),
         parameters=params,
-        strict=strict if type(strict) is bool else None,
+        strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
 
@@ -79,9 +84,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
                 where = f"{loc}.content[{i}]"
                 raise DecodeError(f"Content block at {where} has no 'type'", dialect=NAME, loc=where)
     elif type(content) is not str:
-        raise DecodeError(
-            f"Tool result content at {loc}.content must be text or a list of blocks", dialect=NAME, loc=loc
-        )
+        where = loc + ".content"
+        raise DecodeError(f"Tool result content at {where} must be text or a list of blocks", dialect=NAME, loc=where)
     is_error = item.get("is_error")
     if is_error is False:
         pd["is_error"] = False

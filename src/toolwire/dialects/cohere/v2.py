@@ -38,7 +38,7 @@ from ..._errors import EncodeError
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
-from ..mistral.calls import decode_fn_call, encode_fn_call, rescoped
+from ..mistral.calls import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
@@ -72,8 +72,11 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             return CALL, "a call whose id is '<name>_' and 12 lowercase alphanumerics"
         return None
     msg = data.get("message")
-    if type(msg) is dict and (data.get("finish_reason") in _FINISH or "tool_plan" in msg):
-        return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+    if type(msg) is dict:
+        if data.get("finish_reason") in _FINISH:
+            return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+        if "tool_plan" in msg:
+            return CALLS, "'message' with 'tool_plan' (a Cohere v2 response)"
     role = data.get("role")
     if role == "assistant" and "tool_plan" in data:
         return CALLS, "an assistant message with 'tool_plan'"
@@ -108,8 +111,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
-    return tool
+    return chat_tool(item, loc, NAME)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -159,8 +161,10 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             pd["content"] = wire
     elif wire is None:
         content = ""
+        if "content" in item:
+            pd["content"] = None  # written back as null
     else:
-        content = wire if type(wire) is str else str(wire)
+        content = tool_content(wire, loc, NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content")}
     if extra:
         pd["extra"] = extra
@@ -171,8 +175,11 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     content: Any = result.content
-    if "content" in pd and _parts_in(pd["content"], "$") == content:
-        content = pd["content"]
+    kept = pd.get("content", "")
+    if kept is None and content == "":
+        content = None
+    elif type(kept) is list and _parts_in(kept, "$") == content:
+        content = kept
     elif type(content) is list:
         content = _parts_out(content)
     out: Dict[str, Any] = {

@@ -33,6 +33,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
+from ..._errors import DecodeError, excerpt
 from ..._ids import IdRule, rule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
@@ -43,7 +44,7 @@ from ..openai.response import CHAT_FINISH
 from . import stream
 from .response import encode_message, reply
 
-__all__ = ["DIALECT", "decode_fn_call", "encode_fn_call", "rescoped"]
+__all__ = ["DIALECT", "chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "tool_content"]
 
 NAME = "mistral"
 IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
@@ -146,6 +147,36 @@ def rescoped(obj: Any, src: str, dst: str) -> Any:
     return evolve(obj, provider_data=pd)
 
 
+def chat_tool(item: Dict[str, Any], loc: str, dialect: str) -> Tool:
+    """A Chat-shaped tool definition read for *dialect*: its errors and its provider
+    data are *dialect*'s, not ``openai.chat``'s."""
+    fn = item.get("function")
+    params = fn.get("parameters") if type(fn) is dict else None
+    if params is not None and type(params) is not dict:
+        where = loc + ".function.parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
+    try:
+        tool = chat_parts.decode_tool(item, loc)
+    except DecodeError as exc:
+        raise DecodeError(exc.message, dialect=dialect, loc=exc.loc) from None
+    out: Tool = rescoped(tool, chat_parts.NAME, dialect)
+    return out
+
+
+def tool_content(content: Any, loc: str, dialect: str) -> Any:
+    """A tool message's ``content`` (not ``None``): text, or a list of objects; anything
+    else is a ``DecodeError`` at ``.content`` (never turned into text silently)."""
+    if type(content) is str:
+        return content
+    if type(content) is not list:
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of parts, got {excerpt(content)}",
+            dialect=dialect,
+            loc=loc + ".content",
+        )
+    return [as_dict(p, f"{loc}.content[{i}]", dialect, "a content part") for i, p in enumerate(content)]
+
+
 # --- Mistral ------------------------------------------------------------------------------
 
 
@@ -182,8 +213,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
-    return tool
+    return chat_tool(item, loc, NAME)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -196,8 +226,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if content is None:
         content = ""
         pd["content"] = None
-    if not isinstance(content, (str, list)):
-        content = str(content)
+    else:
+        content = tool_content(content, loc, NAME)
     wire_id = item.get("tool_call_id")
     ident = None if wire_id in _NONE_IDS else opt_str(wire_id, loc + ".tool_call_id", NAME)
     if ident is None and wire_id is not None:
@@ -205,9 +235,12 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
-    if "name" in item and item["name"] is None:
+    name = item.get("name")
+    if name is not None:
+        name = name_of(name, loc + ".name", NAME)
+    elif "name" in item:
         pd["null_name"] = True
-    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

@@ -19,7 +19,7 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
 Detection (the ``detect`` field) claims an ``/api/chat`` response, a call with
-``index`` inside ``function`` and object arguments, a message with ``tool_name``
+``index`` inside ``function`` and object (or no) arguments, a message with ``tool_name``
 or ``images``, and a request with Ollama ``options``/``keep_alive``.
 """
 
@@ -38,7 +38,7 @@ from ..._ids import IdRule
 from ..._policy import empty
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
-from ..mistral.calls import rescoped
+from ..mistral.calls import chat_tool, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
@@ -58,8 +58,11 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
         return None
     fn = data.get("function")
     if type(fn) is dict:
-        if "index" in fn and type(fn.get("arguments")) is dict and "type" not in data:
-            return CALL, "'index' inside 'function' and object 'arguments'"
+        if "index" in fn and "type" not in data:  # a tool definition has neither
+            if type(fn.get("arguments")) is dict:
+                return CALL, "'index' inside 'function' and object 'arguments'"
+            if "arguments" not in fn:  # (inside a reply's tool_calls: never passed over)
+                return CALL, "'index' inside 'function' and no 'arguments'"
         return None
     if "created_at" in data and "done" in data and type(data.get("message")) is dict:
         return CALLS, "'model', 'created_at', 'message', 'done' (an /api/chat response)"
@@ -168,8 +171,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
-    return tool
+    return chat_tool(item, loc, NAME)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -184,8 +186,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content = ""
         if "content" in item:
             pd["content"] = None
-    elif not isinstance(content, (str, list)):
-        content = str(content)
+    else:
+        content = tool_content(content, loc, NAME)
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     if ident is None and "tool_call_id" in item:
         pd["id"] = item["tool_call_id"]
@@ -193,8 +195,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if extra:
         pd["extra"] = extra
     name = item.get("tool_name")
-    return ToolResult(id=ident, name=name if type(name) is str else None, content=content,
-                      provider_data={NAME: pd} if pd else {})
+    if name is not None:
+        name = name_of(name, loc + ".tool_name", NAME)
+    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
 
 
 def _text(result: ToolResult) -> str:
