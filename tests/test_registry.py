@@ -195,8 +195,8 @@ def test_a_type_that_is_not_a_string_does_not_break_the_plan() -> None:
 
 def test_an_object_reader_of_the_registry_given_serves_decode_all() -> None:
     reg = Registry()
-    reg.register(_acme(sdk_responses={"test_registry:Thing": lambda obj: {"acme": obj.acme}}))
-    assert [c.name for c in toolwire.decode_all(Thing("x"), registry=reg)] == ["x"]
+    reg.register(_acme(sdk_responses={"test_registry:Thing": lambda obj: {"acme": obj.acme.upper()}}))
+    assert [c.name for c in toolwire.decode_all(Thing("x"), registry=reg)] == ["X"]  # the reader's, not the walk's
 
 
 def test_an_encoder_that_raises_another_error_is_an_encode_error() -> None:
