@@ -15,6 +15,7 @@ from toolwire import Registry, ToolCall, default_registry
 from toolwire._dialect import CALL, SERVER
 
 CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+MESSAGE = {"role": "assistant", "content": None, "tool_calls": [CHAT]}
 SHAPE = ("id", "type", "function", "function")  # CHAT's keys, then its string "type"
 
 
@@ -206,3 +207,12 @@ def test_an_encoder_that_raises_another_error_is_an_encode_error() -> None:
         toolwire.encode(ToolCall(name="f", args={}, id="a1"), "acme", registry=reg)
     assert (exc.value.message, exc.value.dialect) == (
         "Cannot encode ToolCall(name='f', args={}, id='a1') as acme (KeyError: 'missing')", "acme")
+
+
+def test_the_choice_of_a_reply_is_read_with_the_registry_given() -> None:
+    reg = default_registry().copy()
+    reg.register(_acme(name="openai.chat", keys=None, sniff=reg.get("openai.chat").sniff), replace=True)
+    choice = {"index": 0, "message": MESSAGE, "finish_reason": "tool_calls"}
+    reply = {"id": "chatcmpl-1", "object": "chat.completion", "choices": [choice, {**choice, "index": 1}]}
+    assert [c.name for c in toolwire.decode_all(reply, registry=reg, choice=1)] == ["acme-f"]
+    assert [c.name for c in toolwire.decode_all(reply, choice=1)] == ["f"]
