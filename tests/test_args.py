@@ -318,6 +318,8 @@ def test_load_json_reads_what_the_stdlib_reads_and_refuses_the_rest() -> None:
 
 def test_argument_text_and_objects_keep_what_came() -> None:
     assert toolwire.decode(_chat_args("")).raw == ""  # the text as it came, though empty
+    responses = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": ""}
+    assert toolwire.decode(responses).raw == "" and toolwire.decode({**responses, "arguments": " "}).raw == " "
     with pytest.raises(ArgumentsError) as exc:
         toolwire.decode(_chat_args({"a": {1}}))
     err = exc.value
