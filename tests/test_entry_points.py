@@ -90,3 +90,18 @@ def test_a_result_named_as_another_dialect_is_refused() -> None:
     assert (err.message, err.dialect) == (
         "A anthropic.messages tool result needs the id of its call; this result has none (pass the IdMap its "
         "call was encoded with as ids=)", "anthropic.messages")
+
+
+@pytest.mark.parametrize("value", [0, False, 0.0])
+def test_a_falsy_scalar_is_not_an_empty_reply(value: Any) -> None:
+    err = _raises(lambda: toolwire.decode_all(value), toolwire.DecodeError)
+    assert err.message == f"Input at $ matches no known dialect: {value!r}"
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf")])
+def test_arguments_that_json_cannot_hold_are_not_encoded(bad: float) -> None:
+    from toolwire._types import new_call  # unchecked, as a call changed after it was built
+
+    for dialect in ("openai.chat", "anthropic.messages"):
+        err = _raises(lambda: toolwire.encode(new_call("f", {"a": bad}, "call_1"), dialect), toolwire.EncodeError)
+        assert (err.loc, err.dialect) == ("$.args.a", dialect)
