@@ -103,5 +103,5 @@ def test_arguments_that_json_cannot_hold_are_not_encoded(bad: float) -> None:
     from toolwire._types import new_call  # unchecked, as a call changed after it was built
 
     for dialect in ("openai.chat", "anthropic.messages"):
-        err = _raises(lambda: toolwire.encode(new_call("f", {"a": bad}, "call_1"), dialect), toolwire.EncodeError)
+        err = _raises(lambda d=dialect: toolwire.encode(new_call("f", {"a": bad}, "call_1"), d), toolwire.EncodeError)
         assert (err.loc, err.dialect) == ("$.args.a", dialect)

@@ -287,14 +287,18 @@ def _claims(reader: ResponseReader, data: Dict[str, Any]) -> bool:
 
 
 def _tool_calls(data: Dict[str, Any], dialect: Dialect, registry: Optional[Registry]) -> Tuple[List[Any], List[Any]]:
+    """The calls and the invalid calls of a reply. When its calls cannot be read at all
+    (an item that is no call, a ``tool_calls`` that is no list), one ``InvalidToolCall``
+    carries the error: a reply with calls never reads as one without."""
+    from ._types import InvalidToolCall
+
     try:
         found = decode_all(data, dialect.name, invalid="keep", registry=registry)
-    except ToolwireError:
+    except ToolwireError as exc:
         try:
             found = decode_all(data, None, invalid="keep", registry=registry)
         except ToolwireError:
-            return [], []
-    from ._types import InvalidToolCall
+            return [], [InvalidToolCall(name=None, error=exc.message, loc=exc.loc)]
 
     calls = [c for c in found if not isinstance(c, InvalidToolCall)]
     bad = [c for c in found if isinstance(c, InvalidToolCall)]

@@ -393,3 +393,25 @@ def test_anthropic_tool_mode_wraps_a_non_object_root_and_reads_the_tool_call() -
     step = plan(p.request, wrong, p.state)
     last = step.request["messages"][-1]["content"][0]
     assert last["type"] == "tool_result" and last["tool_use_id"] == "toolu_01" and last["is_error"] is True
+
+
+@pytest.mark.parametrize(
+    ("tool_calls", "loc"),
+    [
+        ([{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}, 5],
+         "$.choices[0].message.tool_calls[1]"),
+        ([{"id": "call_1", "type": "function", "function": {"name": 5, "arguments": "{}"}}],
+         "$.choices[0].message.tool_calls[0].function.name"),
+        ("not a list", "$.choices[0].message.tool_calls"),
+    ],
+)
+def test_calls_that_cannot_be_read_are_an_invalid_call_not_none(tool_calls: Any, loc: str) -> None:
+    """A reply whose calls cannot be read reads as a reply with an invalid call, never
+    as one without calls (it read as ``tool_calls=()`` and nothing else)."""
+    message = {"role": "assistant", "content": None, "tool_calls": tool_calls}
+    reply = {"id": "c", "object": "chat.completion", "choices": [{"index": 0, "message": message,
+                                                                  "finish_reason": "tool_calls"}]}
+    r = normalize(reply)
+    assert r.tool_calls == ()
+    [bad] = r.invalid_tool_calls
+    assert (bad.name, bad.loc) == (None, loc) and loc in bad.error
