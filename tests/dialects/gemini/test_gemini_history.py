@@ -14,7 +14,7 @@ from typing import Any, List, Tuple
 import pytest
 
 import toolwire
-from toolwire.conversation._values import Media, Other, Reasoning
+from toolwire.conversation._values import Media, Other, Reasoning, Text
 
 D = "gemini"
 CALL = {"functionCall": {"id": "c1", "name": "get_weather", "args": {"city": "Zürich"}}, "thoughtSignature": "c2ln"}
@@ -91,6 +91,12 @@ def test_a_request_reads_to_literal_messages_and_writes_back_unchanged() -> None
         ("assistant", [("text", "Bitte."), ("other", "newKind2027", D), ("other", "unknown", D)]),
     ]
     assert toolwire.encode_conversation(conv, D) == REQUEST
+    # one message more: the request is no longer returned whole, each message is written back
+    more = conv.append(toolwire.Message("user", (Text("Und morgen?"),)))
+    assert toolwire.encode_conversation(more, D) == {
+        "systemInstruction": REQUEST["systemInstruction"],
+        "contents": [*REQUEST["contents"], {"role": "user", "parts": [{"text": "Und morgen?"}]}],
+    }
 
 
 def test_a_bare_contents_list_and_snake_case_system_instruction() -> None:
@@ -103,6 +109,10 @@ def test_a_bare_contents_list_and_snake_case_system_instruction() -> None:
     conv = toolwire.decode_conversation(snake)
     assert (conv.dialect, shape(conv)) == (D, [("system", [("text", "kurz")])])
     assert toolwire.encode_conversation(conv, D) == snake
+    assert toolwire.encode_conversation(conv.append(toolwire.Message("user", (Text("hi"),))), D) == {
+        "system_instruction": {"parts": [{"text": "kurz"}]},
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+    }
     assert toolwire.decode_conversation({"systemInstruction": {}, "contents": []}, D).messages[0].parts == ()
 
 
