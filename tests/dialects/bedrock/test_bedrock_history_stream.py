@@ -268,3 +268,29 @@ def test_calls_are_written_as_events() -> None:
     ]
     empty = encode_stream([ToolCall("h", {}, "t3")], D, split=lambda text: [])
     assert empty[1:4] == [start(0, name="h", toolUseId="t3"), delta(0, ""), stop(0)]
+
+
+def test_limits_json_text_chunks_and_deltas_without_a_start() -> None:
+    big = [start(0, toolUseId="t1", name="a"), delta(0, '{"x": "0123456789"}'), stop(0)]
+    (call,) = accumulate(big, D, max_bytes=8)
+    assert (type(call).__name__, call.error) == ("InvalidToolCall", "Arguments are over the limit of 8 characters")
+    as_text = ['{"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {"toolUseId": "t1", "name": "a"}}}}', delta(0, "{}"), stop(0)]
+    assert [(c.name, c.id, c.args) for c in accumulate(as_text, D)] == [("a", "t1", {})]
+    (call,) = accumulate([delta(0, {"q": 1}), stop(0)], D)
+    assert (type(call).__name__, call.error) == ("InvalidToolCall", "The stream never gave this call a name")
+
+
+def test_history_detection_and_a_response_without_content() -> None:
+    history = toolwire.get_dialect(D).history
+    assert history is not None
+    assert history.detect({"system": [{"text": "kurz"}], "messages": []}) is True
+    assert history.detect([{"role": "user", "content": [{"cachePoint": {}}]}]) is True
+    assert history.detect({"system": "kurz", "messages": [{"role": "user", "content": "hi"}]}) is False
+    assert history.detect({"system": [{"type": "text", "text": "kurz"}], "messages": [{"role": "user", "content": [{"type": "text", "text": "a"}]}]}) is False
+    assert history.detect([{"role": "user", "content": [{"text": "a", "citations": []}, 3]}, 5]) is False
+    assert history.detect("messages") is False
+    assert toolwire.decode_all({"output": {"message": {"role": "assistant"}}, "stopReason": "end_turn"}) == []
+    from toolwire.dialects.bedrock.response import read
+
+    text, reasoning, refusal, raw, usage, parsed = read({"output": {"message": {"content": ["junk", {"text": "ok"}]}}, "stopReason": "end_turn"})
+    assert (text, reasoning, refusal, raw, parsed) == ("ok", "", None, "end_turn", None)
