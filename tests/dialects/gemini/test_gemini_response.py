@@ -127,3 +127,17 @@ def test_the_model_turn_and_the_reply_written_for_calls() -> None:
         "modelVersion": "gemini-2.5-flash",
     }
     assert reply([], "ok", "MAX_TOKENS")["candidates"][0] == {"content": {"role": "model", "parts": [{"text": "ok"}]}, "finishReason": "MAX_TOKENS", "index": 0}
+
+
+def test_each_candidate_has_its_own_finish_reason() -> None:
+    body = {"candidates": [
+        {"content": {"parts": [{"functionCall": {"name": "a", "args": {}}}]}, "finishReason": "STOP", "index": 0},
+        {"content": {"parts": [{"functionCall": {"name": "b", "args": {}}}]}, "finish_reason": "MAX_TOKENS", "index": 1},
+        {"content": {"parts": [{"functionCall": {"name": "c", "args": {}}}]}, "finishReason": 7, "index": 2},
+    ]}
+    assert toolwire.decode_all(body) == [ToolCall("a", {})]
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all(body, choice=1)
+    assert exc.value.loc == "$.candidates[1].content.parts[0].functionCall.args"
+    assert toolwire.decode_all(body, choice=1, allow_truncated=True)[0].repairs == ("truncated",)
+    assert toolwire.decode_all(body, choice=2) == [ToolCall("c", {})]
