@@ -189,3 +189,30 @@ def test_an_unknown_gemini_part_is_refused_elsewhere() -> None:
     with pytest.raises(toolwire.EncodeError) as exc:
         toolwire.encode_conversation(toolwire.decode_conversation(req, D), "anthropic.messages")
     assert exc.value.message == "Message 0 holds a 'newKind2027' part of gemini, which anthropic.messages has no documented equivalent for"
+
+
+def test_a_single_foreign_system_message_and_an_added_one() -> None:
+    conv = toolwire.decode_conversation([{"role": "system", "content": "Sei kurz."}, {"role": "user", "content": "hi"}], "openai.chat")
+    assert toolwire.encode_conversation(conv, D) == {"systemInstruction": {"parts": [{"text": "Sei kurz."}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    g = toolwire.decode_conversation({"systemInstruction": {"parts": [{"text": "A"}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, D)
+    two = toolwire.Conversation((g.messages[0], toolwire.Message("system", (Text("B"),)), g.messages[1]))
+    assert toolwire.encode_conversation(two, D) == {"systemInstruction": {"parts": [{"text": "A"}, {"text": "B"}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+
+
+@pytest.mark.parametrize("key", ["thought_signature", "partMetadata", "mediaResolution", "videoMetadata"])
+def test_fields_beside_a_part_do_not_name_its_kind(key: str) -> None:
+    part = {key: {"x": "é"}, "inlineData": {"mimeType": "image/png", "data": "iVBO"}}
+    conv = toolwire.decode_conversation({"contents": [{"role": "user", "parts": [part, {key: "v", "text": "hallo"}]}]}, D)
+    assert shape(conv) == [("user", [("media", "image", "image/png", "iVBO", None), ("text", "hallo")])]
+
+
+def test_history_detection() -> None:
+    history = toolwire.get_dialect(D).history
+    assert history is not None
+    assert history.detect({"contents": []}) is True
+    assert history.detect({"system_instruction": {}}) is True
+    assert history.detect([{"role": "user", "parts": []}]) is True
+    assert history.detect([{"role": "user", "content": "hi"}]) is False
+    assert history.detect([{"role": "user", "content": "hi", "parts": []}]) is False
+    assert history.detect(["parts"]) is False
+    assert history.detect({"messages": []}) is False

@@ -97,3 +97,23 @@ def test_gate_admits_a_typed_dict_only_through_gemini_keys() -> None:
     assert gate(("type", "functionCall"), "x") is True
     assert gate(("type", "candidates"), "x") is True
     assert gate(("type", "text"), "text") is False
+    for key in ("function_call", "functionResponse", "function_response", "executableCode", "executable_code", "toolCall",
+                "tool_call", "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"):
+        assert gate(("type", key), "x") is True, key
+
+
+def test_registry_fields() -> None:
+    assert (GEMINI.name, GEMINI.aliases, GEMINI.description) == (D, ("google", "vertex"), "Google Gemini API and Vertex AI generateContent")
+    assert toolwire.get_dialect("vertex") is GEMINI and toolwire.get_dialect("google") is GEMINI
+
+
+def test_an_invalid_call_kept_names_its_tool_and_id() -> None:
+    body = {"candidates": [{"content": {"parts": [
+        {"functionCall": {"id": "c9", "name": "f", "args": "{bad"}},
+        {"function_call": {"id": "", "name": "g", "args": [1]}},
+    ]}}]}
+    calls = toolwire.decode_all(body, invalid="keep")
+    assert [(type(c).__name__, c.name, c.id, c.loc) for c in calls] == [
+        ("InvalidToolCall", "f", "c9", "$.candidates[0].content.parts[0].functionCall.args"),
+        ("InvalidToolCall", "g", None, "$.candidates[0].content.parts[1].function_call.args"),
+    ]
