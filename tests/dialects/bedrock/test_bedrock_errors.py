@@ -185,3 +185,25 @@ def test_sniff(payload: Any, claim: Any) -> None:
     assert BEDROCK.sniff(payload) == claim
     if claim is not None:
         assert tuple(toolwire.explain(payload)) == (D, *claim)
+
+
+@pytest.mark.parametrize("key", ["text", "image", "document", "video", "audio", "guardContent", "reasoningContent", "citationsContent", "searchResult"])
+def test_every_content_block_kind_is_an_other_item(key: str) -> None:
+    assert BEDROCK.sniff({key: {}}) == (OTHER, f"a {key!r} content block")
+    message = {"role": "assistant", "content": [{key: {}}]}
+    assert BEDROCK.sniff(message) == (CALLS, "a 'assistant' message of Converse content blocks")
+    assert BEDROCK.sniff({key: {}, "extra": 1}) is None
+
+
+def test_registry_fields() -> None:
+    assert (BEDROCK.name, BEDROCK.aliases, BEDROCK.description) == (D, ("bedrock",), "AWS Bedrock Converse / ConverseStream")
+    assert toolwire.get_dialect("bedrock") is BEDROCK
+
+
+def test_an_invalid_call_kept_names_its_tool_and_id() -> None:
+    body = resp({"toolUse": {"toolUseId": "t9", "name": "f", "input": "{bad"}}, {"toolUse": {"toolUseId": "t8", "name": "g", "input": [1]}})
+    calls = toolwire.decode_all(body, invalid="keep")
+    assert [(type(c).__name__, c.name, c.id, c.loc) for c in calls] == [
+        ("InvalidToolCall", "f", "t9", "$.output.message.content[0].toolUse.input"),
+        ("InvalidToolCall", "g", "t8", "$.output.message.content[1].toolUse.input"),
+    ]
