@@ -216,3 +216,17 @@ def test_history_detection() -> None:
     assert history.detect([{"role": "user", "content": "hi", "parts": []}]) is False
     assert history.detect(["parts"]) is False
     assert history.detect({"messages": []}) is False
+
+
+@pytest.mark.parametrize(
+    ("url", "mime"),
+    [("https://ex.com/a.png", "image/png"), ("https://ex.com/a.jpg", "image/jpeg"), ("https://ex.com/a.jpeg#x", None),
+     ("https://ex.com/a.JPEG?s=1", "image/jpeg"), ("https://ex.com/a.gif", "image/gif"), ("https://ex.com/a.webp", "image/webp")],
+)
+def test_a_file_uri_type_is_guessed_from_its_extension(url: str, mime: Any) -> None:
+    conv = toolwire.Conversation((toolwire.Message("user", (Media("image", url=url),)),))
+    if mime is None:
+        with pytest.raises(toolwire.EncodeError):
+            toolwire.encode_conversation(conv, D)
+        return
+    assert toolwire.encode_conversation(conv, D) == {"contents": [{"role": "user", "parts": [{"fileData": {"mimeType": mime, "fileUri": url}}]}]}

@@ -122,6 +122,7 @@ def test_builtin_tool_calls_read_either_spelling() -> None:
     assert toolwire.encode(call, D) == snake
     bare = toolwire.decode({"toolCall": {"toolType": "", "args": {}}}, D)
     assert bare.name == "tool_call"
+    assert toolwire.decode({"toolCall": {"toolType": 5, "args": {}}}, D).name == "tool_call"
 
 
 def test_a_model_dump_server_part_reads_the_field_that_is_set() -> None:

@@ -77,7 +77,7 @@ def test_partial_arguments_fill_the_call_by_path() -> None:
         chunk(fc(partialArgs=[pa("$.city", stringValue="rich", willContinue=True)], willContinue=True)),
         chunk(fc(partialArgs=[pa("$.city", stringValue="")], willContinue=True)),
         chunk(fc(partialArgs=[pa("$.days", numberValue=3), pa("$.flex", boolValue=False)], willContinue=True)),
-        chunk(fc(partialArgs=[pa("$['max price']", nullValue=None), pa("$.stops[0]", stringValue="Bern")], willContinue=True)),
+        chunk(fc(partialArgs=[pa("$['max price']", nullValue="NULL_VALUE"), pa("$.stops[0]", stringValue="Bern")], willContinue=True)),
         chunk(fc(willContinue=True)),
         chunk(fc(partialArgs=[pa("$.stops[1]", stringValue="Genf")], willContinue=True)),
         chunk(fc(partialArgs=[5, pa("$.note")], willContinue=True)),
