@@ -289,6 +289,9 @@ def test_history_detection_and_a_response_without_content() -> None:
     assert history.detect({"system": [{"type": "text", "text": "kurz"}], "messages": [{"role": "user", "content": [{"type": "text", "text": "a"}]}]}) is False
     assert history.detect([{"role": "user", "content": [{"text": "a", "citations": []}, 3]}, 5]) is False
     assert history.detect("messages") is False
+    for key in ("toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"):
+        assert history.detect([{"role": "user", "content": [{key: {}, "x": 1}]}]) is True, key
+    assert history.detect([{"role": "user", "content": [{"image": {}, "x": 1}]}]) is False
     assert toolwire.decode_all({"output": {"message": {"role": "assistant"}}, "stopReason": "end_turn"}) == []
     from toolwire.dialects.bedrock.response import read
 
