@@ -53,6 +53,8 @@ def test_snake_case_fields_and_a_server_call() -> None:
     assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("stop", "STOP", ())  # run by Gemini itself
     u = r.usage
     assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (4, 2, 1, 7)
+    snake = normalize({"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {"a": "ü"}}}]}, "finish_reason": "STOP"}]})
+    assert (snake.finish_reason, snake.tool_calls) == ("tool_calls", (ToolCall("f", {"a": "ü"}),))
     plain = normalize({"candidates": [{"content": {"parts": [{"text": "ok"}]}, "finishReason": "STOP"}]})
     assert (plain.text, plain.finish_reason) == ("ok", "stop")
 

@@ -117,3 +117,13 @@ def test_an_invalid_call_kept_names_its_tool_and_id() -> None:
         ("InvalidToolCall", "f", "c9", "$.candidates[0].content.parts[0].functionCall.args"),
         ("InvalidToolCall", "g", None, "$.candidates[0].content.parts[1].function_call.args"),
     ]
+
+
+PART_KEYS = ["text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData", "file_data",
+             "codeExecutionResult", "code_execution_result", "toolResponse", "tool_response", "videoMetadata", "video_metadata",
+             "partMetadata", "part_metadata", "mediaResolution", "media_resolution"]
+
+
+@pytest.mark.parametrize("key", PART_KEYS)
+def test_every_part_field_alone_is_a_part_without_a_call(key: str) -> None:
+    assert (GEMINI.sniff({key: {}}), GEMINI.sniff({key: {}, "x": 1})) == (PART, None)
