@@ -198,6 +198,9 @@ def test_every_content_block_kind_is_an_other_item(key: str) -> None:
 def test_registry_fields() -> None:
     assert (BEDROCK.name, BEDROCK.aliases, BEDROCK.description) == (D, ("bedrock",), "AWS Bedrock Converse / ConverseStream")
     assert toolwire.get_dialect("bedrock") is BEDROCK
+    assert BEDROCK.names is not None and BEDROCK.names.pattern == "[a-zA-Z0-9_-]{1,64}"  # ToolSpecification.name
+    assert toolwire.map_name("get_weather-2", BEDROCK.names) == "get_weather-2"
+    assert toolwire.map_name("a.b", BEDROCK.names) != "a.b"
 
 
 def test_an_invalid_call_kept_names_its_tool_and_id() -> None:
