@@ -242,6 +242,8 @@ def test_a_call_cut_by_max_tokens_is_invalid() -> None:
 
 
 def test_detect() -> None:
+    for event in ("messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop"):
+        assert detect({"p": "abc", event: {}}) is True, event
     assert detect({"messageStart": {"role": "assistant"}}) is True
     assert detect({"messageStop": {}}) is True
     assert detect({"metadata": {"usage": {}}}) is True
