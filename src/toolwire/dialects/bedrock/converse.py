@@ -69,19 +69,19 @@ _TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "input
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
-    if "role" not in data:
+    if "role" not in data:  # a member that is set but no object is claimed, so decoding reports it
         tu = data.get("toolUse")
-        if type(tu) is dict:
-            if tu.get("type") == "server_tool_use":
+        if tu is not None:
+            if type(tu) is dict and tu.get("type") == "server_tool_use":
                 return SERVER, "a 'toolUse' block of type 'server_tool_use' (a tool Bedrock runs)"
             return CALL, "a 'toolUse' block (a Converse content block)"
         tr = data.get("toolResult")
-        if type(tr) is dict:
-            kind = tr.get("type")
+        if tr is not None:
+            kind = tr.get("type") if type(tr) is dict else None
             if type(kind) is str and kind != "tool_result":  # Nova: nova_code_interpreter_result
                 return OTHER, f"a 'toolResult' block of type {kind!r} (the result of a tool Bedrock runs)"
             return RESULT, "a 'toolResult' block"
-        if type(data.get("toolSpec")) is dict or type(data.get("systemTool")) is dict:
+        if data.get("toolSpec") is not None or data.get("systemTool") is not None:
             return TOOL, "a 'toolSpec' (a Converse tool definition)"
         if len(data) == 1 and next(iter(data)) in _BLOCKS:
             key = next(iter(data))

@@ -31,8 +31,8 @@ def read(d: Dict[str, Any]) -> ResponseFields:
             text.append(block["text"])
         rc = block.get("reasoningContent")
         if isinstance(rc, dict):
-            rt = rc.get("reasoningText") or {}
-            if isinstance(rt.get("text"), str):
+            rt = rc.get("reasoningText")
+            if isinstance(rt, dict) and isinstance(rt.get("text"), str):  # as a non-string text: skipped
                 reasoning.append(rt["text"])
     u = d.get("usage") or {}
     usage = make_usage(as_int(u.get("inputTokens")), as_int(u.get("outputTokens")), None, as_int(u.get("totalTokens")))

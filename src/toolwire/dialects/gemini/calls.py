@@ -104,13 +104,13 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
 def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
-    if "role" not in data:
-        if type(data.get("functionCall")) is dict or type(data.get("function_call")) is dict:
+    if "role" not in data:  # a call whose body is no object is claimed, so decoding reports it
+        if data.get("functionCall") is not None or data.get("function_call") is not None:
             return CALL, "a 'functionCall' part (a Gemini content part)"
-        if type(data.get("functionResponse")) is dict or type(data.get("function_response")) is dict:
+        if data.get("functionResponse") is not None or data.get("function_response") is not None:
             return RESULT, "a 'functionResponse' part"
         for key in _SERVER_KEYS:
-            if type(data.get(key)) is dict:
+            if data.get(key) is not None:
                 return SERVER, f"a {key!r} part (a tool Gemini runs itself)"
     if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
         return CALLS, "'candidates' (a GenerateContentResponse)"
@@ -258,8 +258,8 @@ def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str,
 
 
 def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    for key in _SERVER_KEYS:
-        if key in part:
+    for key in _SERVER_KEYS:  # the one set: ``model_dump()`` gives the others as None
+        if part.get(key) is not None:
             break
     body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
     item = {k: _wire(v) for k, v in part.items()}

@@ -169,8 +169,8 @@ class Handler:
                 return  # a stray terminator or separator
             cur = core.open(None, None, None, scope=scope, provider_data=pd)
             self.open[scope] = cur
-        elif pd is not None and cur.pd is None:  # the signature on a later part of the call
-            cur.pd = pd
+        elif pd is not None and (cur.pd is None or (_signed(pd) and not _signed(cur.pd))):
+            cur.pd = pd  # the signature on a later part of the call (the first one seen is kept)
         if type(partial) is list:
             self._apply(cur, partial)
         if not cont:
@@ -203,6 +203,13 @@ class Handler:
 
     def close(self) -> None:
         return None
+
+
+def _signed(data: Dict[str, Dict[str, Any]]) -> bool:
+    """Whether provider data kept by ``_part_data`` holds a thought signature (``model_dump()``
+    gives ``"thought_signature": None`` on every part)."""
+    part = data[NAME].get("part") or {}
+    return part.get("thoughtSignature") is not None or part.get("thought_signature") is not None
 
 
 def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:

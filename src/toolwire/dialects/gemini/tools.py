@@ -10,7 +10,7 @@ import re
 from typing import Any, Dict
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -45,13 +45,19 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     for key in _DECL_LISTS:
         if key in item:
             decls = item[key]
-            if not isinstance(decls, (list, tuple)) or len(decls) != 1:
-                count = len(decls) if isinstance(decls, (list, tuple)) else type(decls).__name__
+            if not isinstance(decls, (list, tuple)):
                 raise DecodeError(
-                    f"A {NAME} tool entry at {loc} holds {count} function declarations, not one; "
+                    f"Function declarations at {loc}.{key} must be a list of one declaration, got "
+                    f"{type(decls).__name__} {excerpt(decls)}",
+                    dialect=NAME,
+                    loc=f"{loc}.{key}",
+                )
+            if len(decls) != 1:
+                raise DecodeError(
+                    f"A {NAME} tool entry at {loc} holds {len(decls)} function declarations, not one; "
                     f"decode each of {loc}.{key}[i]",
                     dialect=NAME,
-                    loc=loc,
+                    loc=f"{loc}.{key}",
                 )
             loc = f"{loc}.{key}[0]"
             decl = as_dict(decls[0], loc, NAME, "a function declaration")
@@ -65,7 +71,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             if key != "parametersJsonSchema":
                 pd["params_key"] = key
             if params is not None and type(params) is not dict:
-                raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=loc)
+                raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=f"{loc}.{key}")
             break
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
@@ -107,14 +113,16 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
         pd["id"] = ""
     name = fr.get("name")
     if name is not None and type(name) is not str:
-        raise DecodeError(f"Tool name at {floc}.name must be text", dialect=NAME, loc=floc)
+        raise DecodeError(f"Tool name at {floc}.name must be text", dialect=NAME, loc=floc + ".name")
     response = fr.get("response")
     content: Any = ""
     is_error = False
     if response is None:
         pd["no_response"] = True
     elif type(response) is not dict:
-        raise DecodeError(f"Function response at {floc}.response must be an object", dialect=NAME, loc=floc)
+        raise DecodeError(
+            f"Function response at {floc}.response must be an object", dialect=NAME, loc=floc + ".response"
+        )
     elif len(response) == 1 and next(iter(response)) in _KEYS:
         k, value = next(iter(response.items()))
         is_error = k == "error"

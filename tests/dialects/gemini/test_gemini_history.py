@@ -1,0 +1,234 @@
+"""gemini histories (``{"systemInstruction", "contents"}``) from hand-written requests to
+literal messages and back, and a foreign history written as Gemini contents.
+
+Shapes from https://ai.google.dev/api/caching#Content,
+https://ai.google.dev/api/caching#Part (``inlineData`` / ``fileData``, ``thought``),
+https://ai.google.dev/gemini-api/docs/function-calling (function responses in the next
+user content) and https://ai.google.dev/gemini-api/docs/thought-signatures.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Tuple
+
+import pytest
+
+import toolwire
+from toolwire.conversation._values import Media, Other, Reasoning, Text
+
+D = "gemini"
+CALL = {"functionCall": {"id": "c1", "name": "get_weather", "args": {"city": "Zürich"}}, "thoughtSignature": "c2ln"}
+ANSWER = {"functionResponse": {"id": "c1", "name": "get_weather", "response": {"output": "22 °C"}}}
+REQUEST = {
+    "systemInstruction": {"parts": [{"text": "Antworte kurz."}]},
+    "contents": [
+        {"role": "user", "parts": [
+            {"text": "Wetter in Zürich?"},
+            {"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}},
+            {"file_data": {"mime_type": "image/jpeg", "file_uri": "gs://b/k.jpg"}},
+            {"inlineData": {"mimeType": "audio/wav", "data": "UklGR"}},
+            {"inline_data": {"mime_type": "image/png", "data": 5}},
+            {"fileData": "gs://b/x"},
+        ]},
+        {"role": "model", "parts": [
+            {"text": "Ich prüfe…", "thought": True},
+            CALL,
+            {"text": "", "thoughtSignature": "c2ln"},
+            {"thought": True, "thoughtSignature": "c2ln"},
+            {"text": None, "thought": True},
+            {"executableCode": {"code": "print(1)", "language": "PYTHON"}},
+        ]},
+        {"role": "function", "parts": [ANSWER]},
+        {"role": "tool", "parts": [{"functionResponse": {"id": "c2", "name": "f", "response": {"result": "ok"}}}]},
+        {"parts": [{"text": "Danke"}]},
+        {"role": "model", "parts": [{"text": "Bitte."}, {"newKind2027": 1}, {}]},
+    ],
+}
+
+
+def shape(conv: Any) -> List[Tuple[str, List[Any]]]:
+    out = []
+    for m in conv.messages:
+        parts: List[Any] = []
+        for p in m.parts:
+            if isinstance(p, Reasoning):
+                parts.append(("reasoning", p.text, p.dialect))
+            elif isinstance(p, Media):
+                parts.append(("media", p.kind, p.media_type, p.data, p.url))
+            elif isinstance(p, Other):
+                parts.append(("other", p.type, p.dialect))
+            elif isinstance(p, toolwire.ToolCall):
+                parts.append(("call", p.name, p.id, p.args))
+            elif isinstance(p, toolwire.ToolResult):
+                parts.append(("result", p.name, p.id, p.content))
+            else:
+                parts.append(("text", p.text))
+        out.append((m.role, parts))
+    return out
+
+
+def test_a_request_reads_to_literal_messages_and_writes_back_unchanged() -> None:
+    conv = toolwire.decode_conversation(REQUEST, D)
+    assert shape(conv) == [
+        ("system", [("text", "Antworte kurz.")]),
+        ("user", [
+            ("text", "Wetter in Zürich?"),
+            ("media", "image", "image/png", "iVBORw0KGgo=", None),
+            ("media", "image", "image/jpeg", None, "gs://b/k.jpg"),
+            ("other", "inlineData", D),
+            ("other", "inlineData", D),
+            ("other", "fileData", D),
+        ]),
+        ("assistant", [
+            ("reasoning", "Ich prüfe…", D),
+            ("call", "get_weather", "c1", {"city": "Zürich"}),
+            ("reasoning", "", D),
+            ("reasoning", "", D),
+            ("reasoning", "", D),
+            ("other", "executableCode", D),
+        ]),
+        ("tool", [("result", "get_weather", "c1", "22 °C")]),
+        ("tool", [("result", "f", "c2", "ok")]),
+        ("user", [("text", "Danke")]),
+        ("assistant", [("text", "Bitte."), ("other", "newKind2027", D), ("other", "unknown", D)]),
+    ]
+    assert toolwire.encode_conversation(conv, D) == REQUEST
+    # one message more: the request is no longer returned whole, each message is written back
+    more = conv.append(toolwire.Message("user", (Text("Und morgen?"),)))
+    assert toolwire.encode_conversation(more, D) == {
+        "systemInstruction": REQUEST["systemInstruction"],
+        "contents": [*REQUEST["contents"], {"role": "user", "parts": [{"text": "Und morgen?"}]}],
+    }
+
+
+def test_a_bare_contents_list_and_snake_case_system_instruction() -> None:
+    bare = [{"role": "user", "parts": [{"text": "hallo"}]}, {"role": "model", "parts": [{"function_call": {"name": "f", "args": {}}}]}]
+    conv = toolwire.decode_conversation(bare)
+    assert conv.dialect == D
+    assert shape(conv) == [("user", [("text", "hallo")]), ("assistant", [("call", "f", None, {})])]
+    assert toolwire.encode_conversation(conv, D) == {"contents": bare}
+    snake = {"system_instruction": {"parts": [{"text": "kurz"}]}, "contents": []}
+    conv = toolwire.decode_conversation(snake)
+    assert (conv.dialect, shape(conv)) == (D, [("system", [("text", "kurz")])])
+    assert toolwire.encode_conversation(conv, D) == snake
+    assert toolwire.encode_conversation(conv.append(toolwire.Message("user", (Text("hi"),))), D) == {
+        "system_instruction": {"parts": [{"text": "kurz"}]},
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+    }
+    assert toolwire.decode_conversation({"systemInstruction": {}, "contents": []}, D).messages[0].parts == ()
+
+
+def test_a_chat_history_is_written_as_gemini_contents() -> None:
+    msgs = [
+        {"role": "system", "content": "Sei kurz."},
+        {"role": "system", "content": "Deutsch."},
+        {"role": "user", "content": [
+            {"type": "text", "text": "Bild?"},
+            {"type": "image_url", "image_url": {"url": "https://ex.com/a.JPG?x=1"}},
+            {"type": "image_url", "image_url": {"url": "data:image/webp;base64,UklGRg=="}},
+            {"type": "image_url", "image_url": {"url": "https://ex.com/b.gif"}},
+        ]},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"q": "ü"}'}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+    ]
+    out = toolwire.encode_conversation(toolwire.decode_conversation(msgs, "openai.chat"), D)
+    assert out == {
+        "systemInstruction": {"parts": [{"text": "Sei kurz."}, {"text": "Deutsch."}]},
+        "contents": [
+            {"role": "user", "parts": [
+                {"text": "Bild?"},
+                {"fileData": {"mimeType": "image/jpeg", "fileUri": "https://ex.com/a.JPG?x=1"}},
+                {"inlineData": {"mimeType": "image/webp", "data": "UklGRg=="}},
+                {"fileData": {"mimeType": "image/gif", "fileUri": "https://ex.com/b.gif"}},
+            ]},
+            {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"q": "ü"}, "id": "call_1"}}]},
+            {"role": "user", "parts": [{"functionResponse": {"name": "f", "id": "call_1", "response": {"output": "ok"}}}]},
+        ],
+    }
+
+
+def test_an_image_without_a_type_is_written_as_png() -> None:
+    conv = toolwire.Conversation((toolwire.Message("user", (Media("image", data="iVBO"),)),))
+    assert toolwire.encode_conversation(conv, D) == {"contents": [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": "iVBO"}}]}]}
+
+
+def test_signatures_and_server_parts_are_noted_when_written_elsewhere() -> None:
+    req = {"contents": [
+        {"role": "model", "parts": [CALL, {"executableCode": {"code": "1", "language": "PYTHON"}}]},
+        {"role": "user", "parts": [ANSWER]},
+    ]}
+    report: List[Any] = []
+    out = toolwire.encode_conversation(toolwire.decode_conversation(req, D), "anthropic.messages", report=report)
+    assert out == {"messages": [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "get_weather", "input": {"city": "Zürich"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "22 °C"}]},
+    ]}
+    assert [(p.kind, p.index, p.id, p.message) for p in report] == [
+        ("reasoning-dropped", 0, "c1", "The gemini reasoning signature on call 'get_weather' in message 0 is not sent to anthropic.messages"),
+        ("dropped", 0, None, "A 'executableCode' item of gemini in message 0 is not sent to anthropic.messages"),
+    ]
+    report = []
+    snake = {"contents": [{"role": "model", "parts": [{"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}]}]}
+    toolwire.encode_conversation(toolwire.decode_conversation(snake, D), "anthropic.messages", report=report)
+    assert [p.kind for p in report] == ["reasoning-dropped"]
+    report = []
+    plain = {"contents": [{"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "f", "args": {}}}]}]}
+    toolwire.encode_conversation(toolwire.decode_conversation(plain, D), "anthropic.messages", report=report)
+    assert report == []
+
+
+@pytest.mark.parametrize("kind", ["codeExecutionResult", "toolCall", "toolResponse"])
+def test_each_server_state_part_is_dropped_with_a_note(kind: str) -> None:
+    req = {"contents": [{"role": "model", "parts": [{kind: {"id": "t1"}}, {"text": "ok"}]}]}
+    report: List[Any] = []
+    out = toolwire.encode_conversation(toolwire.decode_conversation(req, D), "anthropic.messages", report=report)
+    assert out == {"messages": [{"role": "assistant", "content": [{"type": "text", "text": "ok"}]}]}
+    assert [p.message for p in report] == [f"A {kind!r} item of gemini in message 0 is not sent to anthropic.messages"]
+
+
+def test_an_unknown_gemini_part_is_refused_elsewhere() -> None:
+    req = {"contents": [{"role": "model", "parts": [{"newKind2027": 1}]}]}
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode_conversation(toolwire.decode_conversation(req, D), "anthropic.messages")
+    assert exc.value.message == "Message 0 holds a 'newKind2027' part of gemini, which anthropic.messages has no documented equivalent for"
+
+
+def test_a_single_foreign_system_message_and_an_added_one() -> None:
+    conv = toolwire.decode_conversation([{"role": "system", "content": "Sei kurz."}, {"role": "user", "content": "hi"}], "openai.chat")
+    assert toolwire.encode_conversation(conv, D) == {"systemInstruction": {"parts": [{"text": "Sei kurz."}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    g = toolwire.decode_conversation({"systemInstruction": {"parts": [{"text": "A"}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, D)
+    two = toolwire.Conversation((g.messages[0], toolwire.Message("system", (Text("B"),)), g.messages[1]))
+    assert toolwire.encode_conversation(two, D) == {"systemInstruction": {"parts": [{"text": "A"}, {"text": "B"}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+
+
+@pytest.mark.parametrize("key", ["thought_signature", "partMetadata", "mediaResolution", "videoMetadata"])
+def test_fields_beside_a_part_do_not_name_its_kind(key: str) -> None:
+    part = {key: {"x": "é"}, "inlineData": {"mimeType": "image/png", "data": "iVBO"}}
+    conv = toolwire.decode_conversation({"contents": [{"role": "user", "parts": [part, {key: "v", "text": "hallo"}]}]}, D)
+    assert shape(conv) == [("user", [("media", "image", "image/png", "iVBO", None), ("text", "hallo")])]
+
+
+def test_history_detection() -> None:
+    history = toolwire.get_dialect(D).history
+    assert history is not None
+    assert history.detect({"contents": []}) is True
+    assert history.detect({"system_instruction": {}}) is True
+    assert history.detect([{"role": "user", "parts": []}]) is True
+    assert history.detect([{"role": "user", "content": "hi"}]) is False
+    assert history.detect([{"role": "user", "content": "hi", "parts": []}]) is False
+    assert history.detect(["parts"]) is False
+    assert history.detect({"messages": []}) is False
+
+
+@pytest.mark.parametrize(
+    ("url", "mime"),
+    [("https://ex.com/a.png", "image/png"), ("https://ex.com/a.jpg", "image/jpeg"), ("https://ex.com/a.jpeg#x", None),
+     ("https://ex.com/a.JPEG?s=1", "image/jpeg"), ("https://ex.com/a.gif", "image/gif"), ("https://ex.com/a.webp", "image/webp")],
+)
+def test_a_file_uri_type_is_guessed_from_its_extension(url: str, mime: Any) -> None:
+    conv = toolwire.Conversation((toolwire.Message("user", (Media("image", url=url),)),))
+    if mime is None:
+        with pytest.raises(toolwire.EncodeError):
+            toolwire.encode_conversation(conv, D)
+        return
+    assert toolwire.encode_conversation(conv, D) == {"contents": [{"role": "user", "parts": [{"fileData": {"mimeType": mime, "fileUri": url}}]}]}

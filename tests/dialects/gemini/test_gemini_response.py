@@ -1,0 +1,145 @@
+"""gemini whole responses: a hand-written ``GenerateContentResponse`` normalised to literal
+fields, every documented ``finishReason`` mapped, and the model turn written for calls.
+
+Shapes from https://ai.google.dev/api/generate-content#generatecontentresponse,
+https://ai.google.dev/api/generate-content#FinishReason and
+https://ai.google.dev/api/generate-content#UsageMetadata.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import toolwire
+from toolwire import ToolCall
+from toolwire.dialects.gemini.response import reply
+from toolwire.response import normalize
+
+D = "gemini"
+
+
+def test_a_response_with_thoughts_text_a_call_and_usage() -> None:
+    body = {
+        "candidates": [{
+            "content": {"role": "model", "parts": [
+                {"text": "Ich denke", "thought": True},
+                {"text": "Antwort: "},
+                {"text": 5},
+                {"text": "22 °C"},
+                {"functionCall": {"name": "f", "args": {"a": "ü"}}},
+            ]},
+            "finishReason": "STOP",
+        }],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "thoughtsTokenCount": 3, "totalTokenCount": 18},
+        "parsed": {"x": 1},
+    }
+    r = normalize(body)
+    assert (r.provider, r.text, r.reasoning, r.refusal, r.finish_reason, r.raw_finish_reason, r.truncated, r.parsed) == (
+        D, "Antwort: 22 °C", "Ich denke", None, "tool_calls", "STOP", False, {"x": 1},
+    )
+    assert r.tool_calls == (ToolCall("f", {"a": "ü"}),)
+    u = r.usage
+    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (10, 5, 3, 18)
+
+
+def test_snake_case_fields_and_a_server_call() -> None:
+    body = {
+        "candidates": [{"content": {"parts": [{"executable_code": {"code": "1", "language": "PYTHON"}}]}, "finish_reason": "STOP"}],
+        "usage_metadata": {"prompt_token_count": 4, "candidates_token_count": 2, "thoughts_token_count": 1, "total_token_count": 7},
+    }
+    r = normalize(body, provider=D)
+    assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("stop", "STOP", ())  # run by Gemini itself
+    u = r.usage
+    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (4, 2, 1, 7)
+    snake = normalize({"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {"a": "ü"}}}]}, "finish_reason": "STOP"}]})
+    assert (snake.finish_reason, snake.tool_calls) == ("tool_calls", (ToolCall("f", {"a": "ü"}),))
+    plain = normalize({"candidates": [{"content": {"parts": [{"text": "ok"}]}, "finishReason": "STOP"}]})
+    assert (plain.text, plain.finish_reason) == ("ok", "stop")
+
+
+@pytest.mark.parametrize(
+    ("feedback", "raw", "refusal"),
+    [
+        ({"promptFeedback": {"blockReason": "SAFETY"}}, "SAFETY", "prompt blocked: SAFETY"),
+        ({"prompt_feedback": {"block_reason": "PROHIBITED_CONTENT"}}, "PROHIBITED_CONTENT", "prompt blocked: PROHIBITED_CONTENT"),
+    ],
+)
+def test_a_blocked_prompt_is_a_refusal(feedback: Any, raw: str, refusal: str) -> None:
+    r = normalize(feedback)
+    assert (r.provider, r.refusal, r.raw_finish_reason, r.finish_reason, r.text, r.tool_calls) == (D, refusal, raw, "content_filter", "", ())
+    kept = normalize({"candidates": [{"content": {"parts": [{"text": "ok"}]}}], **feedback})
+    assert (kept.refusal, kept.raw_finish_reason, kept.text) == (None, None, "ok")
+
+
+# https://ai.google.dev/api/generate-content#FinishReason, each to the normalised vocabulary
+FINISH = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "IMAGE_PROHIBITED_CONTENT": "content_filter",
+    "IMAGE_RECITATION": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "error",
+    "UNEXPECTED_TOOL_CALL": "error",
+    "TOO_MANY_TOOL_CALLS": "error",
+    "MISSING_THOUGHT_SIGNATURE": "error",
+    "MALFORMED_RESPONSE": "error",
+    "LANGUAGE": "other",
+    "OTHER": "other",
+    "FINISH_REASON_UNSPECIFIED": "other",
+    "IMAGE_OTHER": "other",
+    "NEW_REASON_2027": "other",
+}
+
+
+@pytest.mark.parametrize(("raw", "normal"), FINISH.items())
+def test_finish_reasons(raw: str, normal: str) -> None:
+    r = normalize({"candidates": [{"content": {"parts": [{"text": "x"}]}, "finishReason": raw}]})
+    assert (r.raw_finish_reason, r.finish_reason, r.truncated) == (raw, normal, raw == "MAX_TOKENS")
+
+
+def test_max_tokens_in_snake_case_cuts_the_calls_off() -> None:
+    body = {"candidates": [{"content": {"parts": [{"functionCall": {"name": "f", "args": {}}}]}, "finish_reason": "MAX_TOKENS"}]}
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all(body)
+    assert exc.value.loc == "$.candidates[0].content.parts[0].functionCall.args"
+    assert toolwire.decode_all(body, allow_truncated=True)[0].repairs == ("truncated",)
+    later = {"candidates": [{"content": {"parts": [{"functionCall": {"name": "f", "args": {}}}]}, "finishReason": "STOP"}, {"finishReason": "MAX_TOKENS"}]}
+    assert toolwire.decode_all(later) == [ToolCall("f", {})]
+
+
+def test_the_model_turn_and_the_reply_written_for_calls() -> None:
+    call = ToolCall("f", {"a": "ü"}, "c1")
+    assert toolwire.encode_message([call], D, content="Hallo") == {
+        "role": "model",
+        "parts": [{"text": "Hallo"}, {"functionCall": {"name": "f", "args": {"a": "ü"}, "id": "c1"}}],
+    }
+    assert toolwire.encode_message([call], D) == {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": "ü"}, "id": "c1"}}]}
+    item = {"functionCall": {"name": "f", "args": {}}}
+    assert reply([item]) == {
+        "candidates": [{"content": {"role": "model", "parts": [item]}, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 40, "candidatesTokenCount": 12},
+        "modelVersion": "gemini-2.5-flash",
+    }
+    assert reply([], "ok", "MAX_TOKENS")["candidates"][0] == {"content": {"role": "model", "parts": [{"text": "ok"}]}, "finishReason": "MAX_TOKENS", "index": 0}
+
+
+def test_each_candidate_has_its_own_finish_reason() -> None:
+    body = {"candidates": [
+        {"content": {"parts": [{"functionCall": {"name": "a", "args": {}}}]}, "finishReason": "STOP", "index": 0},
+        {"content": {"parts": [{"functionCall": {"name": "b", "args": {}}}]}, "finish_reason": "MAX_TOKENS", "index": 1},
+        {"content": {"parts": [{"functionCall": {"name": "c", "args": {}}}]}, "finishReason": 7, "index": 2},
+    ]}
+    assert toolwire.decode_all(body) == [ToolCall("a", {})]
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all(body, choice=1)
+    assert exc.value.loc == "$.candidates[1].content.parts[0].functionCall.args"
+    assert toolwire.decode_all(body, choice=1, allow_truncated=True)[0].repairs == ("truncated",)
+    assert toolwire.decode_all(body, choice=2) == [ToolCall("c", {})]

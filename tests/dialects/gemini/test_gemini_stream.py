@@ -1,0 +1,234 @@
+"""gemini streams: ``streamGenerateContent`` chunks and Vertex ``partialArgs`` written by hand,
+read to literal calls, and calls written as literal chunks.
+
+Shapes from https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling
+(``streamFunctionCallArguments``: ``{"name", "willContinue": true}`` opens a call,
+``partialArgs: [{"jsonPath", "stringValue" | "numberValue" | "boolValue" | "nullValue",
+"willContinue"}]`` fill it, ``functionCall: {}`` ends it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+import pytest
+
+import toolwire
+from toolwire import ToolCall
+from toolwire.dialects.gemini.stream import parse_path
+from toolwire.stream import Accumulator, accumulate, detect_stream, encode_stream
+
+D = "gemini"
+
+
+def chunk(*parts: Any, finish: Optional[str] = None, index: Any = 0) -> Any:
+    cand: Any = {"content": {"role": "model", "parts": list(parts)}}
+    if index is not None:
+        cand["index"] = index
+    if finish:
+        cand["finishReason"] = finish
+    return {"candidates": [cand]}
+
+
+def fc(**body: Any) -> Any:
+    return {"functionCall": body}
+
+
+def pa(path: str, **value: Any) -> Any:
+    return {"jsonPath": path, **value}
+
+
+def canon(calls: List[Any]) -> List[Any]:
+    return [(type(c).__name__, c.name, c.id, getattr(c, "args", None), c.server) for c in calls]
+
+
+@pytest.mark.parametrize(
+    ("path", "steps"),
+    [
+        ("$", []),
+        ("$.city", ["city"]),
+        ("$.a_b.c-d[12]", ["a_b", "c-d", 12]),
+        ("$['k y'][0]", ["k y", 0]),
+        ('$["it\'s"]', ["it's"]),
+        ("$['a\\'b']", ["a'b"]),
+        ("$['a\\\\b']", ["a\\b"]),
+        ("city", None),
+        ("$.", None),
+        ("$.1a", None),
+        ("$[", None),
+        ("$[x]", None),
+        ("$['a", None),
+        ("$['a'x", None),
+        ("$['a']x", None),
+        ("$x", None),
+        ("$[-1]", None),
+    ],
+)
+def test_parse_path(path: str, steps: Any) -> None:
+    assert parse_path(path) == steps
+
+
+def test_partial_arguments_fill_the_call_by_path() -> None:
+    chunks = [
+        chunk({"text": "Moment…"}),
+        chunk({"functionCall": {"id": "v1", "name": "plan_trip", "willContinue": True}, "thoughtSignature": "c2ln"}),
+        chunk(fc(partialArgs=[pa("$.city", stringValue="Zü", willContinue=True)], willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.city", stringValue="rich", willContinue=True)], willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.city", stringValue="")], willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.days", numberValue=3), pa("$.flex", boolValue=False)], willContinue=True)),
+        chunk(fc(partialArgs=[pa("$['max price']", nullValue="NULL_VALUE"), pa("$.stops[0]", stringValue="Bern")], willContinue=True)),
+        chunk(fc(willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.stops[1]", stringValue="Genf")], willContinue=True)),
+        chunk(fc(partialArgs=[5, pa("$.note")], willContinue=True)),
+        chunk(fc()),
+        chunk({"text": ""}, finish="STOP"),
+    ]
+    acc = Accumulator(D)
+    for c in chunks:
+        acc.feed(c)
+    (call,) = acc.close()
+    assert (call.name, call.id, call.args) == (
+        "plan_trip",
+        "v1",
+        {"city": "Zürich", "days": 3, "flex": False, "max price": None, "stops": ["Bern", "Genf"]},
+    )
+    assert (acc.text, acc.finish_reason) == ("Moment…", "STOP")
+    assert toolwire.encode(call, D) == {
+        "functionCall": {"name": "plan_trip", "args": {"city": "Zürich", "days": 3, "flex": False, "max price": None, "stops": ["Bern", "Genf"]}, "id": "v1"},
+        "thoughtSignature": "c2ln",
+    }
+
+
+def test_snake_case_partial_arguments_and_a_signature_on_a_later_part() -> None:
+    chunks = [
+        chunk({"function_call": {"name": "f", "will_continue": True}}),
+        chunk({"function_call": {"partial_args": [{"json_path": "$.q", "string_value": "ä", "will_continue": False}], "will_continue": True}, "thought_signature": "c2ln"}),
+        chunk({"function_call": {"partial_args": [{"json_path": "$.n", "number_value": 1.5}, {"json_path": "$.b", "bool_value": True}, {"json_path": "$.z", "null_value": None}]}}),
+    ]
+    (call,) = accumulate(chunks, D)
+    assert (call.name, call.args) == ("f", {"q": "ä", "n": 1.5, "b": True, "z": None})
+    assert dict(call.provider_data) == {D: {"snake": True, "part": {"thought_signature": "c2ln"}}}
+    assert toolwire.encode(call, D) == {"function_call": {"name": "f", "args": {"q": "ä", "n": 1.5, "b": True, "z": None}}, "thought_signature": "c2ln"}
+    # model_dump() chunks: every part has "thought_signature": None until the signed one
+    dumped = [
+        chunk({"function_call": {"name": "f", "will_continue": True}, "thought_signature": None, "text": None}),
+        chunk({"function_call": {"partial_args": [{"json_path": "$.q", "string_value": "ä"}], "will_continue": True}, "thought_signature": "c2ln", "text": None}),
+        chunk({"function_call": {}, "thought_signature": "later", "text": None}),
+    ]
+    (call,) = accumulate(dumped, D)
+    assert dict(call.provider_data) == {D: {"snake": True, "part": {"thought_signature": "c2ln", "text": None}}}
+
+
+def test_whole_calls_parallel_calls_and_server_calls() -> None:
+    chunks = [
+        {"candidates": ["junk"]},
+        {"usageMetadata": {"promptTokenCount": 3}},
+        chunk({"text": "gedacht", "thought": True}, {"functionCall": {"name": "a", "args": {"x": "ö"}}, "thoughtSignature": b"sig"}),
+        chunk(fc(name="b", id="b1"), {"executableCode": {"code": "1", "language": "PYTHON", "id": "e1"}}, fc(), index="x"),
+        chunk(5, {"text": "fertig"}, finish="STOP"),
+    ]
+    acc = Accumulator(D, include_server=True)
+    for c in chunks:
+        acc.feed(c)
+    calls = acc.close()
+    assert canon(calls) == [
+        ("ToolCall", "a", None, {"x": "ö"}, False),
+        ("ToolCall", "b", "b1", {}, False),
+        ("ToolCall", "code_execution", "e1", {"code": "1", "language": "PYTHON", "id": "e1"}, True),
+    ]
+    assert dict(calls[0].provider_data) == {D: {"part": {"thoughtSignature": "c2ln"}}}
+    assert dict(calls[1].provider_data) == {}
+    assert acc.text == "fertig"
+
+
+def test_a_new_call_ends_the_open_one_and_a_nameless_opening_is_invalid() -> None:
+    chunks = [
+        chunk(fc(name="a", willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.x", numberValue=1)], willContinue=True)),
+        chunk(fc(name="b", args={"y": 2})),
+        chunk(fc(partialArgs=[pa("$.z", numberValue=3)])),
+    ]
+    calls = accumulate(chunks, D)
+    assert [(type(c).__name__, c.name) for c in calls] == [("ToolCall", "a"), ("ToolCall", "b"), ("InvalidToolCall", None)]
+    assert (calls[0].args, calls[1].args) == ({"x": 1}, {"y": 2})
+    assert (calls[2].error, calls[2].loc) == ("The stream never gave this call a name", "$.calls[2].name")
+
+
+def test_a_call_left_open_under_max_tokens_is_cut_off() -> None:
+    chunks = [
+        chunk(fc(name="f", willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.q", stringValue="hal", willContinue=True)], willContinue=True), finish="MAX_TOKENS"),
+    ]
+    for kw in ({}, {"allow_truncated": True}):  # no end event: never a call that runs
+        (call,) = accumulate(chunks, D, **kw)
+        assert type(call) is toolwire.InvalidToolCall
+        assert (call.name, call.error, call.truncated) == ("f", "The stream ended before this call was complete (no end event)", True)
+
+
+def test_candidates_are_kept_apart_by_index() -> None:
+    chunks = [{"candidates": [
+        {"content": {"parts": [fc(name="a", args={})]}, "index": 0, "finishReason": "STOP"},
+        {"content": {"parts": [fc(name="b", args={})]}, "index": 1, "finish_reason": "MAX_TOKENS"},
+    ]}]
+    acc = Accumulator(D)
+    for c in chunks:
+        acc.feed(c)
+    assert canon(acc.close()) == [("ToolCall", "a", None, {}, False)]  # candidate 1's MAX_TOKENS cuts nothing here
+
+
+def test_detect() -> None:
+    assert detect_stream(chunk(fc(name="f"))) == D
+    assert detect_stream({"usageMetadata": {"totalTokenCount": 1}}) == D
+    from toolwire.dialects.gemini.stream import detect
+
+    assert detect({"usageMetadata": {}}) is True
+    assert detect({"usageMetadata": {}, "choices": []}) is False
+    assert detect({"usageMetadata": {}, "type": "message_delta"}) is False
+    assert detect({"candidates": {}}) is False
+
+
+END = {"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]}, "finishReason": "STOP", "index": 0}]}
+
+
+def part(body: Any) -> Any:
+    return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": body}]}, "index": 0}]}
+
+
+def test_calls_are_written_as_whole_chunks() -> None:
+    calls = [ToolCall("f", {"q": "ü"}, "c1"), ToolCall("g", {})]
+    assert encode_stream(calls, D) == [
+        part({"name": "f", "id": "c1", "args": {"q": "ü"}}),
+        part({"name": "g", "args": {}}),
+        END,
+    ]
+
+
+def test_calls_are_written_as_vertex_partial_arguments() -> None:
+    call = ToolCall("plan", {"city": "Zü", "days": 2, "flex": True, "note": None, "stops": ["", "a b"], "k y": {"n": 1.5}}, "c1")
+    chunks = encode_stream([call], D, partial_args=True, split=1)
+    assert chunks == [
+        part({"name": "plan", "id": "c1", "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.city", "stringValue": "Z", "willContinue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.city", "stringValue": "ü", "willContinue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.city", "stringValue": ""}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.days", "numberValue": 2}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.flex", "boolValue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.note", "nullValue": None}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.stops[0]", "stringValue": ""}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.stops[1]", "stringValue": "a", "willContinue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.stops[1]", "stringValue": " ", "willContinue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.stops[1]", "stringValue": "b", "willContinue": True}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$.stops[1]", "stringValue": ""}], "willContinue": True}),
+        part({"partialArgs": [{"jsonPath": "$['k y'].n", "numberValue": 1.5}], "willContinue": True}),
+        part({}),
+        END,
+    ]
+    (back,) = accumulate(chunks, D)
+    assert (back.name, back.id, back.args) == ("plan", "c1", call.args)
+    quoted = encode_stream([ToolCall("f", {"it's": 1, "a\\b": 2})], D, partial_args=True)
+    assert [c["candidates"][0]["content"]["parts"][0]["functionCall"].get("partialArgs") for c in quoted[1:3]] == [
+        [{"jsonPath": "$['it\\'s']", "numberValue": 1}],
+        [{"jsonPath": "$['a\\\\b']", "numberValue": 2}],
+    ]
+    assert encode_stream([ToolCall("f", {})], D, partial_args=True) == [part({"name": "f", "willContinue": True}), part({}), END]
