@@ -215,7 +215,7 @@ def test_names_are_checked_at_their_place() -> None:
     assert err.message == "Tool name at $.function.name must be a non-empty string, got ''"
     assert (err.loc, err.dialect) == ("$.function.name", "openai.chat")
     err = _raises(lambda: toolwire.decode({"id": "c", "type": "function", "function": {"arguments": "{}"}}), toolwire.DecodeError)
-    assert err.message == "Tool call at $.function.name has no name"
+    assert err.message == "Tool name at $.function.name is missing"
     assert err.loc == "$.function.name"
 
 

@@ -55,7 +55,7 @@ def name_of(value: Any, loc: str, dialect: str) -> str:
     if type(value) is str and value:
         return value
     if value is None:
-        raise DecodeError(f"Tool call at {loc} has no name", dialect=dialect, loc=loc)
+        raise DecodeError(f"Tool name at {loc} is missing", dialect=dialect, loc=loc)
     raise DecodeError(
         f"Tool name at {loc} must be a non-empty string, got {excerpt(value)}",
         dialect=dialect,

@@ -51,7 +51,7 @@ CUT = "may be cut off: the reply stopped at its token limit (max_tokens); pass a
 ROWS: List[Any] = [
     # --- messages.decode_call: the tool_use block ---
     ("call.name.missing", lambda: decode_call(use(name=None)),
-     DecodeError, "Tool call at $.name has no name", "$.name"),
+     DecodeError, "Tool name at $.name is missing", "$.name"),
     ("call.name.not_a_string", lambda: decode_call(use(name=5)),
      DecodeError, "Tool name at $.name must be a non-empty string, got 5", "$.name"),
     ("call.name.empty", lambda: decode_call(use(name="")),
@@ -71,7 +71,7 @@ ROWS: List[Any] = [
      ArgumentsError, "Arguments at $.input are 18 characters long, over the limit of 5", "$.input"),
     # --- messages.decode_call: server_tool_use ---
     ("server.name.missing", lambda: decode_call(server(name=None)),
-     DecodeError, "Tool call at $.name has no name", "$.name"),
+     DecodeError, "Tool name at $.name is missing", "$.name"),
     ("server.id.not_a_string", lambda: decode_call(server(id=2.5)),
      DecodeError, "Id at $.id must be a string, got 2.5", "$.id"),
     ("server.input.text_not_object", lambda: decode_call(server(input="[1]")),
@@ -84,7 +84,7 @@ ROWS: List[Any] = [
     ("message.messages.not_a_list", lambda: decode_all({"type": "message", "stop_reason": "end_turn", "messages": 5}),
      DecodeError, "Expected a list at $.messages, got int", "$.messages"),
     ("message.call.at_its_index", lambda: decode_all(reply([{"type": "text", "text": "x"}, use(name=None)])),
-     DecodeError, "Tool call at $.content[1].name has no name", "$.content[1].name"),
+     DecodeError, "Tool name at $.content[1].name is missing", "$.content[1].name"),
     ("message.call.id_at_its_index", lambda: decode_all(reply([use(id=7.5)])),
      DecodeError, "Id at $.content[0].id must be a string, got 7.5", "$.content[0].id"),
     ("message.block.no_type", lambda: decode_all(reply([{"name": "get_weather", "input": {}}])),
@@ -114,7 +114,7 @@ ROWS: List[Any] = [
      "$.content[0].input"),
     # --- tools.decode_tool ---
     ("tool.name.missing", lambda: decode_tool({"name": None, "input_schema": {"type": "object"}}),
-     DecodeError, "Tool call at $.name has no name", "$.name"),
+     DecodeError, "Tool name at $.name is missing", "$.name"),
     ("tool.name.empty", lambda: decode_tool({"name": "", "input_schema": {"type": "object"}}),
      DecodeError, "Tool name at $.name must be a non-empty string, got ''", "$.name"),
     ("tool.name.server_tool", lambda: decode_tool({"type": "web_search_20250305", "name": 5}),
@@ -168,7 +168,7 @@ ROWS: List[Any] = [
      DecodeError, "Content block at $.messages[0].content[0] has type 'function_call', which is openai.responses's, "
      "not anthropic.messages's", "$.messages[0].content[0]"),
     ("history.call.name", lambda: decode_history(history({"role": "assistant", "content": [use(name=None)]})),
-     DecodeError, "Tool call at $.messages[0].content[0].name has no name", "$.messages[0].content[0].name"),
+     DecodeError, "Tool name at $.messages[0].content[0].name is missing", "$.messages[0].content[0].name"),
     ("history.result.id", lambda: decode_history(history({"role": "user", "content": [
         {"type": "tool_result", "tool_use_id": 2.5, "content": "x"}]})),
      DecodeError, "Id at $.messages[0].content[0].tool_use_id must be a string, got 2.5",

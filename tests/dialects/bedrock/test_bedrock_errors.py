@@ -62,7 +62,7 @@ ERRORS: Tuple[Any, ...] = (
     # converse.py: decode_call
     ("call/toolUse-not-object", dec, {"toolUse": "x"}, DE, "Expected a 'toolUse' object at $.toolUse, got str 'x'", "$.toolUse"),
     ("call/toolUse-in-response-not-object", auto_all, resp({"text": "a"}, {"toolUse": 5}), DE, "Expected a 'toolUse' object at $.output.message.content[1].toolUse, got int 5", "$.output.message.content[1].toolUse"),
-    ("call/name-missing", dec, {"toolUse": {"toolUseId": "t1", "input": {}}}, DE, "Tool call at $.toolUse.name has no name", "$.toolUse.name"),
+    ("call/name-missing", dec, {"toolUse": {"toolUseId": "t1", "input": {}}}, DE, "Tool name at $.toolUse.name is missing", "$.toolUse.name"),
     ("call/name-not-text", dec, {"toolUse": {"toolUseId": "t1", "name": 3, "input": {}}}, DE, "Tool name at $.toolUse.name must be a non-empty string, got 3", "$.toolUse.name"),
     ("call/id-not-text", dec, {"toolUse": {"toolUseId": [1], "name": "f", "input": {}}}, DE, "Id at $.toolUse.toolUseId must be a string, got [1]", "$.toolUse.toolUseId"),
     ("call/input-list", dec, {"toolUse": {"toolUseId": "t1", "name": "f", "input": [1]}}, AE, "Arguments at $.toolUse.input must be a JSON object or its text, got list [1]", "$.toolUse.input"),
@@ -72,9 +72,9 @@ ERRORS: Tuple[Any, ...] = (
     ("call/max-tokens", auto_all, resp({"toolUse": {"toolUseId": "t1", "name": "f", "input": {"a": "ü"}}}, stop="max_tokens"), AE, "Arguments at $.output.message.content[0].toolUse.input may be cut off: the reply stopped at its token limit (max_tokens); pass allow_truncated=True to accept them", "$.output.message.content[0].toolUse.input"),
     # tools.py: decode_tool
     ("tool/systemTool-not-object", tool, {"systemTool": 3}, DE, "Expected a 'systemTool' object at $.systemTool, got int 3", "$.systemTool"),
-    ("tool/systemTool-no-name", tool, {"systemTool": {}}, DE, "Tool call at $.systemTool.name has no name", "$.systemTool.name"),
+    ("tool/systemTool-no-name", tool, {"systemTool": {}}, DE, "Tool name at $.systemTool.name is missing", "$.systemTool.name"),
     ("tool/toolSpec-not-object", tool, {"toolSpec": "x"}, DE, "Expected a 'toolSpec' object at $.toolSpec, got str 'x'", "$.toolSpec"),
-    ("tool/toolSpec-no-name", tool, {"toolSpec": {"inputSchema": {"json": {}}}}, DE, "Tool call at $.toolSpec.name has no name", "$.toolSpec.name"),
+    ("tool/toolSpec-no-name", tool, {"toolSpec": {"inputSchema": {"json": {}}}}, DE, "Tool name at $.toolSpec.name is missing", "$.toolSpec.name"),
     ("tool/bare-name-empty", tool, {"name": "", "inputSchema": {"json": {}}}, DE, "Tool name at $.name must be a non-empty string, got ''", "$.name"),
     ("tool/inputSchema-not-object", tool, {"toolSpec": {"name": "f", "inputSchema": 3}}, DE, "Expected an 'inputSchema' object at $.toolSpec.inputSchema, got int 3", "$.toolSpec.inputSchema"),
     ("tool/bare-json-not-object", tool, {"name": "f", "inputSchema": {"json": [1]}}, DE, "Tool input schema at $.inputSchema.json must be an object", "$.inputSchema.json"),

@@ -43,7 +43,7 @@ decode_result: Callable[..., Any] = lambda x: toolwire.decode_result(x, D)  # no
 ROWS: List[Any] = [
     # --- mistral.calls.decode_fn_call, for cohere.v2 ---
     ("call.name.missing", lambda: decode_call(call(name=None)),
-     DecodeError, "Tool call at $.function.name has no name", "$.function.name"),
+     DecodeError, "Tool name at $.function.name is missing", "$.function.name"),
     ("call.name.not_a_string", lambda: decode_call(call(name=5)),
      DecodeError, "Tool name at $.function.name must be a non-empty string, got 5", "$.function.name"),
     ("call.id.not_a_string", lambda: decode_call({**call(), "id": [1]}),
@@ -54,7 +54,7 @@ ROWS: List[Any] = [
     ("call.arguments.text_not_object", lambda: decode_call(call(arguments="[1]")),
      ArgumentsError, "Arguments at $.function.arguments are JSON but not an object: list [1]", "$.function.arguments"),
     ("reply.call.name", lambda: decode_all(reply([call(), call(name=None)])),
-     DecodeError, "Tool call at $.message.tool_calls[1].function.name has no name",
+     DecodeError, "Tool name at $.message.tool_calls[1].function.name is missing",
      "$.message.tool_calls[1].function.name"),
     ("reply.max_tokens.cut", lambda: decode_all(reply([call(arguments='{"location": "Zü')], "MAX_TOKENS")),
      ArgumentsError, "Arguments at $.message.tool_calls[0].function.arguments are cut off (the JSON ends inside a "

@@ -49,7 +49,7 @@ decode_history: Callable[..., Any] = lambda x: toolwire.decode_conversation(x, D
 ROWS: List[Any] = [
     # --- calls.decode_fn_call ---
     ("call.name.missing", lambda: decode_call(call(name=None)),
-     DecodeError, "Tool call at $.function.name has no name", "$.function.name"),
+     DecodeError, "Tool name at $.function.name is missing", "$.function.name"),
     ("call.name.not_a_string", lambda: decode_call(call(name=5)),
      DecodeError, "Tool name at $.function.name must be a non-empty string, got 5", "$.function.name"),
     ("call.id.not_a_string", lambda: decode_call({**call(), "id": [1]}),
@@ -63,7 +63,7 @@ ROWS: List[Any] = [
      ArgumentsError, "Arguments at $.function.arguments are nested deeper than the limit of 1 (or contain "
      "themselves)", "$.function.arguments"),
     ("completion.call.name", lambda: decode_all(completion([call(), call(name=None)])),
-     DecodeError, "Tool call at $.choices[0].message.tool_calls[1].function.name has no name",
+     DecodeError, "Tool name at $.choices[0].message.tool_calls[1].function.name is missing",
      "$.choices[0].message.tool_calls[1].function.name"),
     ("completion.length.cut", lambda: decode_all(completion([call(arguments='{"city": "Zü')], "length")),
      ArgumentsError, "Arguments at $.choices[0].message.tool_calls[0].function.arguments are cut off (the JSON "

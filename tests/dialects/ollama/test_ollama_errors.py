@@ -43,7 +43,7 @@ decode_history: Callable[..., Any] = lambda x: toolwire.decode_conversation(x, D
 ROWS: List[Any] = [
     # --- calls.decode_call ---
     ("call.name.missing", lambda: decode_call(call(name=None)),
-     DecodeError, "Tool call at $.function.name has no name", "$.function.name"),
+     DecodeError, "Tool name at $.function.name is missing", "$.function.name"),
     ("call.name.not_a_string", lambda: decode_call(call(name=5)),
      DecodeError, "Tool name at $.function.name must be a non-empty string, got 5", "$.function.name"),
     ("call.id.not_a_string", lambda: decode_call({"id": [1], **call()}),
@@ -65,7 +65,7 @@ ROWS: List[Any] = [
      ArgumentsError, "Arguments at $.function.arguments are JSON but not an object: list [1]", "$.function.arguments"),
     # --- in a response ---
     ("reply.call.name", lambda: decode_all(reply([call(), call(name=None)])),
-     DecodeError, "Tool call at $.message.tool_calls[1].function.name has no name",
+     DecodeError, "Tool name at $.message.tool_calls[1].function.name is missing",
      "$.message.tool_calls[1].function.name"),
     ("reply.call.id", lambda: decode_all(reply([{"id": 5.5, **call()}])),
      DecodeError, "Id at $.message.tool_calls[0].id must be a string, got 5.5", "$.message.tool_calls[0].id"),
