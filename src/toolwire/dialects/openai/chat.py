@@ -280,10 +280,10 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
     name = name_of(custom.get("name"), loc + ".custom.name", NAME)
-    text = custom.get("input")
+    text, where = custom.get("input"), loc + ".custom.input"
     if type(text) is not str:
-        raise DecodeError(f"Custom tool input at {loc}.custom.input must be text", dialect=NAME, loc=loc)
-    check_custom_input(text, policy, loc + ".custom.input", NAME)
+        raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
+    check_custom_input(text, policy, where, NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     return new_call(name, {"input": text}, ident, None, {NAME: {"custom": True}})
 

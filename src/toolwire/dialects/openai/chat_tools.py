@@ -41,7 +41,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     name = name_of(fn.get("name"), loc + ".function.name", NAME)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool parameters at {loc}.function.parameters must be an object", dialect=NAME, loc=loc)
+        where = loc + ".function.parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=NAME, loc=where)
     extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
     return Tool(
         name=name,
@@ -77,7 +78,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content = ""
     if not isinstance(content, (str, list)):
         raise DecodeError(
-            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc
+            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc + ".content"
         )
     pd: Dict[str, Any] = {}
     if isinstance(content, list):

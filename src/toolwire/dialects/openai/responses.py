@@ -32,7 +32,7 @@ from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
-from .._common import check_native, encode_id, name_of, opt_str, scoped
+from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
@@ -117,10 +117,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     key = "output" if "output" in data else "input"
-    items = data.get(key)
-    if not isinstance(items, (list, tuple)):
-        raise DecodeError(f"Expected a list at {loc}.{key}", dialect=NAME, loc=loc)
-    for i, item in enumerate(items):
+    for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
         yield item, f"{loc}.{key}[{i}]"
 
 
@@ -151,7 +148,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if kind == "custom_tool_call":
         text = item.get("input")
         if type(text) is not str:
-            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc)
+            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc + ".input")
         check_custom_input(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True

@@ -33,7 +33,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     name = name_of(item.get("name"), loc + ".name", NAME)
     params = item.get("parameters")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+        where = loc + ".parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=NAME, loc=where)
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
     if item.get("type") == "custom":
         extra["custom"] = True
@@ -83,7 +84,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             kind = _PART_IN.get(p.get("type", ""), p.get("type"))
             content.append({**p, "type": kind})
     else:
-        raise DecodeError(f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc)
+        raise DecodeError(
+            f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc + ".output"
+        )
     extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True
