@@ -139,7 +139,7 @@ def test_explain(payload: Dict[str, Any], dialect: str, expected: Tuple[str, str
 
 
 def test_every_explained_row_exists() -> None:
-    assert EXPLAINED <= {r[0] for r in SNIFF}
+    assert {r[0] for r in SNIFF} >= EXPLAINED
 
 
 def test_near_misses_no_dialect_claims() -> None:

@@ -5,11 +5,12 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
 
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
   and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
-- Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
-  Content is text or a list of ``{"type": "text", "text"}`` parts; what else a text
-  part holds (OpenRouter's ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``)
-  is provider data of the result (``part_extra``, by position), written back only
-  to ``openai.chat``.
+- Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
+  https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
+  it, is written back); legacy ``role: "function"``. Content is text or a list of
+  ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
+  ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
+  result (``part_extra``, by position), written back only to ``openai.chat``.
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
+    if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
+        pd["named"] = True
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 
@@ -141,10 +144,9 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("legacy"):
         content = text_content(result, NAME, pd.get("part_extra", ()))
         return {"role": "function", "name": result.name, "content": content}
-    out: Dict[str, Any] = {
-        "role": "tool",
-        "tool_call_id": result_id(result, ctx, IDS, NAME),
-        "content": text_content(result, NAME, pd.get("part_extra", ())),
-    }
+    out: Dict[str, Any] = {"role": "tool", "tool_call_id": result_id(result, ctx, IDS, NAME)}
+    if pd.get("named"):
+        out["name"] = result.name
+    out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
     out.update(pd.get("extra", ()))
     return out
