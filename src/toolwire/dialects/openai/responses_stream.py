@@ -261,7 +261,8 @@ class Handler:
             args = item.get("arguments")
             if type(args) is not str and type(args) is not dict:
                 args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
-            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"type": kind}})
+            # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
+            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return
         if kind not in _CALL:
             return
