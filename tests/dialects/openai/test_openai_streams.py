@@ -321,3 +321,17 @@ def test_responses_stream_encode() -> None:
          "item": dict(item, status="completed", arguments='{"a":"é"}')},
         {"type": "response.completed", "response": {"status": "completed"}},
     ]
+
+
+def test_responses_stream_custom_input_that_is_not_text_is_an_invalid_call() -> None:
+    # the non-streaming decoder refuses it ("Custom tool input at $.input must be text"); never an empty input
+    added = {"type": "response.output_item.added", "output_index": 0,
+             "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    done = {"type": "response.output_item.done", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": 5}}
+    assert accumulate([added, done]) == [
+        InvalidToolCall(name="sql", id="call_1", error="Custom tool input must be text, got 5", loc="$.calls[0].arguments")]
+    # without ``input`` (the deltas carried it, or there were none): the deltas' text
+    bare = {"type": "response.output_item.done", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    assert accumulate([added, bare]) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]

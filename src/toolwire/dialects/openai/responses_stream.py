@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._errors import ToolwireError
+from ..._errors import ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core
 from ...stream._events import ArgsDelta, new_event
@@ -276,8 +276,10 @@ class Handler:
         c.pd = _extra(item)
         if kind == "custom_tool_call":
             text = item.get("input")
-            if type(text) is not str:
+            if text is None:  # the deltas carried it
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
+            elif type(text) is not str:  # never an empty input that runs
+                core.fail(c, f"Custom tool input must be text, got {excerpt(text)}")
             elif len(text) > core.max_bytes:
                 core.fail(c, _over(core))
             if c.error is not None:
