@@ -120,6 +120,8 @@ def _user_part(p: Part, w: Writer) -> Any:
             raise w.no_media(m, "input_image takes an http(s) or data: URL")
         return {"type": "input_image", "image_url": m.data_url(), "detail": "auto"}
     if t is Reasoning:
+        if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
         return w.reasoning(p)  # type: ignore[arg-type]
     if t in (ToolCall, InvalidToolCall):
         raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=NAME)
