@@ -329,3 +329,77 @@ def test_responses_input_and_instructions_fields_written_back() -> None:
     late = Conversation([Message("user", [Text("q")]), *conv])
     assert encode_conversation(late, R) == {"input": [
         {"role": "user", "content": "q"}, {"role": "system", "content": "Sois bref."}, {"role": "user", "content": "Bonjour"}]}
+
+
+def test_sdk_one_step_object_reader_refuses_other_objects() -> None:
+    assert chat.decode_plain_object(object()) is None
+    plain = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=PLAIN)
+    assert chat.decode_plain_object(plain) == ToolCall("f", {"a": "é"}, "call_1")
+    extra = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=dict(PLAIN, x_extra=1))
+    assert chat.decode_plain_object(extra) is None
+
+
+def test_responses_fields_written_back_from_messages_rebuilt() -> None:
+    conv = decode_conversation({"instructions": "Sois bref.", "input": "Bonjour"}, R)
+    assert encode_conversation(Conversation(list(conv)), R) == {"instructions": "Sois bref.", "input": "Bonjour"}
+    a = decode_conversation({"instructions": "A", "input": []}, R)
+    b = decode_conversation({"instructions": "B", "input": []}, R)
+    # a second decoded ``instructions`` never replaces the first: it is a system message
+    assert encode_conversation(Conversation([*a, *b, Message("user", [Text("q")])]), R) == {
+        "instructions": "A", "input": [{"role": "system", "content": "B"}, {"role": "user", "content": "q"}]}
+    assert encode_conversation(Conversation([Message("system", [Text("C")]), *a, Message("user", [Text("q")])]), R) == {
+        "instructions": "C\n\nA", "input": [{"role": "user", "content": "q"}]}
+    text = decode_conversation({"input": "x"}, R)
+    assert encode_conversation(Conversation([*text, *text]), R) == {"input": [
+        {"role": "user", "content": "x"}, {"role": "user", "content": "x"}]}
+
+
+# --- limits at their boundary ------------------------------------------------------------------------
+
+CHAT_CHUNKS = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"a": '}}]}),
+               ch({"tool_calls": [{"index": 0, "function": {"arguments": '"é"}'}}]}), ch({}, "tool_calls")]
+RESP_CHUNKS = [ADD, _delta('{"a": '), _delta('"é"}'), _done(dict(ITEM, arguments='{"a": "é"}'))]
+
+
+@pytest.mark.parametrize("chunks", [CHAT_CHUNKS, RESP_CHUNKS], ids=["chat", "responses"])
+def test_stream_arguments_at_the_limit_are_whole_and_one_over_is_not(chunks: List[Any]) -> None:
+    # the text is 10 characters long
+    (whole,) = accumulate(chunks, max_bytes=10)
+    assert whole.args == {"a": "é"} and isinstance(whole, ToolCall)
+    (over,) = accumulate(chunks, max_bytes=9)
+    assert isinstance(over, InvalidToolCall)
+    assert over.error == "Arguments are over the limit of 9 characters"
+
+
+def test_custom_input_at_the_limit() -> None:
+    chat_item = {"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": "é" * 6}}
+    assert toolwire.decode(chat_item, C, max_bytes=6).args == {"input": "é" * 6}
+    resp_item = {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": "é" * 6}
+    assert toolwire.decode(resp_item, R, max_bytes=6).args == {"input": "é" * 6}
+    head = {"type": "response.output_item.added", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    pieces = [{"type": "response.custom_tool_call_input.delta", "output_index": 0, "delta": "é" * 3}] * 2
+    end = {"type": "response.output_item.done", "output_index": 0,
+           "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    assert accumulate([head, *pieces, end], max_bytes=6) == [ToolCall("sql", {"input": "é" * 6}, "call_1")]
+    (over,) = accumulate([head, *pieces, end], max_bytes=5)
+    assert isinstance(over, InvalidToolCall) and over.error == "Custom tool input is over the limit of 5 characters"
+    whole_end = dict(end, item=dict(end["item"], input="é" * 6))
+    assert accumulate([head, whole_end], max_bytes=6) == [ToolCall("sql", {"input": "é" * 6}, "call_1")]
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ({"type": "mcp_list_tools", "id": "mcpl_1", "server_label": "d", "tools": []}, ("mcp_list_tools", {}, "mcpl_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": {"d": 6}}, ("roll", {"d": 6}, "mcp_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": '{"d": 6}'}, ("roll", {"d": 6}, "mcp_1")),
+        ({"type": "code_interpreter_call", "id": "ci_1", "code": "print('é')"}, ("code_interpreter", {"code": "print('é')"},
+                                                                                  "ci_1")),
+        ({"type": "file_search_call", "id": "", "queries": ["a"]}, ("file_search", {"queries": ["a"]}, None)),
+    ],
+)
+def test_stream_server_items(item: Dict[str, Any], expected: Any) -> None:
+    (call,) = accumulate([_done(item)], include_server=True)
+    assert (call.name, call.args, call.id, call.server, dict(call.provider_data)) == (*expected, True, {R: {"item": item}})
+    assert toolwire.encode(call, R) == item

@@ -145,7 +145,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if orig.key == "input" and i == len(messages) - 1 and not items:
                 out["input"] = orig.value
                 continue
-            if orig.key == "instructions" and not items and not instructions:
+            if orig.key == "instructions" and not items and not instructions and "instructions" not in out:
                 out["instructions"] = orig.value
                 continue
         elif orig is not None:
