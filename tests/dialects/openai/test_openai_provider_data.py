@@ -72,6 +72,8 @@ CHAT_CALLS = [
     ("legacy", {"name": "f", "arguments": '{"q": "東京"}'}, ("f", {"q": "東京"}, None, (), {C: {"legacy": True}})),
     ("custom", {"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": "SELECT 'é'"}},
      ("sql", {"input": "SELECT 'é'"}, "call_1", (), {C: {"custom": True}})),
+    ("custom-long-id", {"id": "call_" + "x" * 36, "type": "custom", "custom": {"name": "sql", "input": "x"}},
+     ("sql", {"input": "x"}, "call_" + "x" * 36, (), {C: {"custom": True, "native_id": True}})),
 ]
 
 
@@ -142,6 +144,8 @@ RESPONSES_CALLS = [
     ("custom", {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "sql", "input": "SELECT 'é'",
                 "status": "completed"},
      ("sql", {"input": "SELECT 'é'"}, "call_1", (), {R: {"id": "ctc_1", "status": "completed", "custom": True}})),
+    ("custom-long-call-id", {"type": "custom_tool_call", "call_id": "c" * 65, "name": "sql", "input": "x"},
+     ("sql", {"input": "x"}, "c" * 65, (), {R: {"custom": True, "native_id": True}})),
 ]
 
 

@@ -285,7 +285,9 @@ def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
     check_custom_input(text, policy, where, NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
-    return new_call(name, {"input": text}, ident, None, {NAME: {"custom": True}})
+    pd: Dict[str, Any] = {"custom": True}
+    check_native(ident, IDS, pd)
+    return new_call(name, {"input": text}, ident, None, {NAME: pd})
 
 
 def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> None:

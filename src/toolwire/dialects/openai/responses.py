@@ -152,6 +152,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         check_custom_input(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
+        check_native(ident, IDS, extra)
         return new_call(name, {"input": text}, ident, None, {NAME: extra})
     wire_args = item.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
