@@ -403,3 +403,45 @@ def test_stream_server_items(item: Dict[str, Any], expected: Any) -> None:
     (call,) = accumulate([_done(item)], include_server=True)
     assert (call.name, call.args, call.id, call.server, dict(call.provider_data)) == (*expected, True, {R: {"item": item}})
     assert toolwire.encode(call, R) == item
+
+
+def test_more_shapes_pinned() -> None:
+    # a message's own calls, whatever else it holds
+    assert toolwire.decode_all({"role": "assistant", "tool_calls": [PLAIN], "messages": 5}, C) == [
+        ToolCall("f", {"a": "é"}, "call_1")]
+    # an older hosted-tool item with ``query`` at the top
+    web = {"type": "web_search_call", "id": "ws_1", "status": "completed", "query": "météo"}
+    (call,) = toolwire.decode_all({"output": [web]}, R, include_server=True)
+    assert (call.name, call.args) == ("web_search", {"query": "météo"})
+
+
+def test_chat_stream_continuations_that_carry_more() -> None:
+    # text beside a continuation is kept; a finish reason on the continuation ends the call
+    chunks = [ch({"tool_calls": [HEAD]}), ch({"content": "Je ", "tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}),
+              ch({"role": "assistant", "tool_calls": [{"index": 0, "function": {"arguments": ""}}]}, "tool_calls")]
+    acc = toolwire.stream.Accumulator()
+    for c in chunks:
+        acc.feed(c)
+    assert (acc.close(), acc.text, acc.finish_reason) == ([ToolCall("f", {}, "call_1")], "Je ", "tool_calls")
+    ended = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"a": 1}'}}]}, "tool_calls")]
+    acc = toolwire.stream.Accumulator()
+    events = [e for c in ended for e in acc.feed(c)]
+    assert [type(e).__name__ for e in events] == ["CallStarted", "ArgsDelta", "CallDone"]
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_responses_stream_arguments_done_differing_from_the_deltas_wins() -> None:
+    chunks = [ADD, _delta("{"), {"type": "response.function_call_arguments.done", "output_index": 0, "arguments": '{"b": 2}'},
+              _done(dict(ITEM, arguments='{"b": 2}'))]
+    assert accumulate(chunks) == [ToolCall("f", {"b": 2}, "call_1")]
+
+
+def test_mistral_bridge_turn_is_noted() -> None:
+    conv = Conversation([Message("assistant", [ToolCall("f", {}, "abcDEF123")]),
+                         Message("tool", [toolwire.ToolResult("abcDEF123", "f", "ok")]), Message("user", [Text("merci")])])
+    report: List[Any] = []
+    out = encode_conversation(conv, "mistral", report=report)
+    assert out["messages"][2:] == [{"role": "assistant", "content": "OK"}, {"role": "user", "content": "merci"}]
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("inserted", 2, "An assistant message 'OK' is written before user message 2: mistral takes no user "
+                        "message right after a tool message")]
