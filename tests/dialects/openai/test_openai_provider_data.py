@@ -72,6 +72,8 @@ CHAT_CALLS = [
     ("legacy", {"name": "f", "arguments": '{"q": "東京"}'}, ("f", {"q": "東京"}, None, (), {C: {"legacy": True}})),
     ("custom", {"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": "SELECT 'é'"}},
      ("sql", {"input": "SELECT 'é'"}, "call_1", (), {C: {"custom": True}})),
+    ("custom-empty-id", {"id": "", "type": "custom", "custom": {"name": "sql", "input": "x"}},
+     ("sql", {"input": "x"}, None, (), {C: {"custom": True, "id": ""}})),
     ("custom-long-id", {"id": "call_" + "x" * 36, "type": "custom", "custom": {"name": "sql", "input": "x"}},
      ("sql", {"input": "x"}, "call_" + "x" * 36, (), {C: {"custom": True, "native_id": True}})),
 ]

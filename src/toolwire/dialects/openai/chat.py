@@ -284,8 +284,11 @@ def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(text) is not str:
         raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
     check_custom_input(text, policy, where, NAME)
-    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    wire_id = item.get("id")
+    ident = opt_str(wire_id, loc + ".id", NAME)
     pd: Dict[str, Any] = {"custom": True}
+    if wire_id == "":  # no id, written back as received
+        pd["id"] = ""
     check_native(ident, IDS, pd)
     return new_call(name, {"input": text}, ident, None, {NAME: pd})
 
@@ -315,6 +318,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
+        if call.id is None and pd.get("id") == "":
+            ident = ""
         return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
     if not pd:
         return {
