@@ -29,10 +29,13 @@ CALL_REASON = "a 'function' object with 'arguments' (a Chat tool_calls item)"
 SNIFF = [
     ("chat.call", {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}, C,
      ("call", CALL_REASON)),
-    ("chat.call-id-without-arguments", {"id": "call_1", "function": {"name": "f"}}, C, ("call", CALL_REASON)),
+    ("chat.call-id-without-arguments", {"id": "call_1", "function": {"name": "f"}}, C,
+     ("call", "a 'function' object beside an 'id' (a Chat tool_calls item)")),
     ("chat.call-arguments-without-id", {"function": {"arguments": "{}"}}, C, ("call", CALL_REASON)),
     ("chat.tool", {"type": "function", "function": {"name": "f", "parameters": {}}}, C,
-     ("tool", "a 'function' object with 'parameters' (a Chat tool definition)")),
+     ("tool", "a 'function' object with 'name' and no 'arguments' (a Chat tool definition)")),
+    ("chat.tool-without-parameters", {"type": "function", "function": {"name": "now"}}, C,
+     ("tool", "a 'function' object with 'name' and no 'arguments' (a Chat tool definition)")),
     ("chat.near.empty-function", {"function": {}}, C, None),
     ("chat.custom-call", {"type": "custom", "custom": {"name": "f", "input": "x"}}, C,
      ("call", "a 'custom' object with 'input' (a Chat custom tool call)")),
@@ -116,7 +119,8 @@ SNIFF = [
 # what ``explain`` says of the payloads the OpenAI dialects win (others go to another
 # dialect first: ``{"role": "user", "content": "x"}`` is Anthropic's, ``{"name", "arguments": {}}`` MCP's)
 EXPLAINED = {
-    "chat.call", "chat.call-id-without-arguments", "chat.call-arguments-without-id", "chat.tool", "chat.custom-call",
+    "chat.call", "chat.call-id-without-arguments", "chat.call-arguments-without-id", "chat.tool",
+    "chat.tool-without-parameters", "chat.custom-call",
     "chat.custom-tool", "chat.completion-choices", "chat.completion-object", "chat.message-tool_calls",
     "chat.message-function_call", "chat.result", "chat.near.tool-without-id", "chat.legacy-result",
     "chat.near.function-without-name", "chat.other-message", "chat.tool_calls", "chat.request", "chat.legacy-call",

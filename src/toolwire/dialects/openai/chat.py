@@ -42,10 +42,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return None
     fn = data.get("function")
     if type(fn) is dict:
-        if "arguments" in fn or "id" in data:
+        if "arguments" in fn:
             return CALL, "a 'function' object with 'arguments' (a Chat tool_calls item)"
+        if "id" in data:
+            return CALL, "a 'function' object beside an 'id' (a Chat tool_calls item)"
         if "name" in fn:
-            return TOOL, "a 'function' object with 'parameters' (a Chat tool definition)"
+            return TOOL, "a 'function' object with 'name' and no 'arguments' (a Chat tool definition)"
     if data.get("type") == "custom" and type(data.get("custom")) is dict:
         if "input" in data["custom"]:
             return CALL, "a 'custom' object with 'input' (a Chat custom tool call)"
