@@ -390,7 +390,8 @@ CANON_R = Conversation([
 
 
 def test_responses_history_written_from_canonical_messages() -> None:
-    assert encode_conversation(CANON_R, R) == {"instructions": "Sois bref.\n\nRéponds en français.", "input": [
+    report: List[Any] = []
+    assert encode_conversation(CANON_R, R, report=report) == {"instructions": "Sois bref.\n\nRéponds en français.", "input": [
         {"role": "user", "content": [
             {"type": "input_text", "text": "Météo ?"},
             {"type": "input_image", "image_url": "https://example.com/a.png", "detail": "auto"},
@@ -405,6 +406,22 @@ def test_responses_history_written_from_canonical_messages() -> None:
         {"role": "user", "content": "merci"},
         {"role": "system", "content": "Plus court."},
     ]}
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 4, "Assistant message 4 holds nothing openai.responses can take and is left out")]
+
+
+def test_responses_messages_that_give_no_item_are_noted() -> None:
+    conv = Conversation([M("system", []), M("user", [Text("q")]), M("user", []), M("tool", []),
+                         M("assistant", [Reasoning("r", C, {"reasoning_content": "r"})])])
+    report: List[Any] = []
+    assert encode_conversation(conv, R, report=report) == {"input": [{"role": "user", "content": "q"}]}
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 0, "System message 0 holds nothing openai.responses can take and is left out"),
+        ("dropped", 2, "User message 2 holds nothing openai.responses can take and is left out"),
+        ("dropped", 3, "Tool message 3 holds nothing openai.responses can take and is left out"),
+        ("reasoning-dropped", 4, "Reasoning of openai.chat in message 4 is not sent to openai.responses"),
+        ("dropped", 4, "Assistant message 4 holds nothing openai.responses can take and is left out"),
+    ]
 
 
 def test_responses_writer_keeps_its_own_items_and_drops_others_state() -> None:

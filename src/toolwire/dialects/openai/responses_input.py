@@ -151,7 +151,10 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         elif orig is not None:
             items.append(orig)
             continue
+        before = len(items)
         if m.role == "system" and not items and "instructions" not in out:
+            if not m.parts:
+                _left_out(w, m, i)
             for p in m.parts:
                 if type(p) is Text:
                     instructions.append(p.text)
@@ -184,6 +187,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                         items.append(data)
             if text:
                 items.append({"role": "assistant", "content": "\n\n".join(text)})
+            if len(items) == before:
+                _left_out(w, m, i)
             continue
         rest: List[Any] = []
         for p in m.parts:
@@ -195,11 +200,18 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     rest.append(part)
         if rest:
             items.append(_message("system" if m.role == "system" else "user", rest))
+        elif len(items) == before:
+            _left_out(w, m, i)
     if instructions:
         out["instructions"] = "\n\n".join(instructions)
     if "input" not in out:
         out["input"] = items
     return out
+
+
+def _left_out(w: Writer, m: Message, i: int) -> None:
+    """Note a message that gives no item (empty, or all of it dropped): nothing goes silently."""
+    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {NAME} can take and is left out")
 
 
 def detect(data: Any) -> bool:
