@@ -397,12 +397,17 @@ def test_custom_input_at_the_limit() -> None:
         ({"type": "code_interpreter_call", "id": "ci_1", "code": "print('é')"}, ("code_interpreter", {"code": "print('é')"},
                                                                                   "ci_1")),
         ({"type": "file_search_call", "id": "", "queries": ["a"]}, ("file_search", {"queries": ["a"]}, None)),
+        # as the non-streaming decoder reads them: text that is no JSON object is kept under "arguments"
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "not json"},
+         ("roll", {"arguments": "not json"}, "mcp_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "[1]"}, ("roll", {"arguments": "[1]"}, "mcp_1")),
     ],
 )
 def test_stream_server_items(item: Dict[str, Any], expected: Any) -> None:
     (call,) = accumulate([_done(item)], include_server=True)
     assert (call.name, call.args, call.id, call.server, dict(call.provider_data)) == (*expected, True, {R: {"item": item}})
     assert toolwire.encode(call, R) == item
+    assert toolwire.decode_all({"output": [item]}, R, include_server=True) == [call]
 
 
 def test_more_shapes_pinned() -> None:

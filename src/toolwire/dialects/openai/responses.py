@@ -25,7 +25,6 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
@@ -36,7 +35,7 @@ from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
-from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, server_args
 from .sdk import read_response
 
 __all__ = ["DIALECT"]
@@ -185,19 +184,8 @@ def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
     name = item.get("name")
     if type(name) is not str or not name:
         name = kind[: -len("_call")] if kind.endswith("_call") else kind
-    raw_args = item.get("arguments")
-    if type(raw_args) is str:
-        try:
-            parsed = json.loads(raw_args)
-        except ValueError:
-            parsed = None
-        args = parsed if type(parsed) is dict else {"arguments": raw_args}
-    elif type(raw_args) is dict:
-        args = raw_args
-    else:
-        args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
     ident = opt_str(item.get("id"), loc + ".id", NAME)
-    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
+    return new_call(str(name), server_args(item), ident, None, {NAME: {"item": item}}, server=True)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

@@ -28,6 +28,7 @@ from ..._errors import ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core
 from ...stream._events import ArgsDelta, new_event
+from .responses_tools import server_args
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -258,9 +259,7 @@ class Handler:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search the client runs: neither a call nor a server call
             name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
-            args = item.get("arguments")
-            if type(args) is not str and type(args) is not dict:
-                args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+            args = server_args(item)  # as ``responses.decode_call`` reads it
             # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
             core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return

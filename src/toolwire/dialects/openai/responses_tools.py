@@ -22,7 +22,7 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -63,6 +63,22 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out["strict"] = tool.strict
     out.update(pd)
     return out
+
+
+def server_args(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
+    its ``arguments`` (an object, or text holding one; other text is kept under
+    ``"arguments"``), else its ``action`` / ``query`` / ``queries`` / ``code``."""
+    raw = item.get("arguments")
+    if type(raw) is str:
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            parsed = None
+        return parsed if type(parsed) is dict else {"arguments": raw}
+    if type(raw) is dict:
+        return raw
+    return {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
 
 
 _PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
