@@ -335,3 +335,9 @@ def test_responses_stream_custom_input_that_is_not_text_is_an_invalid_call() -> 
     bare = {"type": "response.output_item.done", "output_index": 0,
             "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
     assert accumulate([added, bare]) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]
+
+
+def test_chat_stream_custom_call_without_input_has_empty_input() -> None:
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "sql"}}]}),
+              ch({}, "tool_calls")]
+    assert accumulate(chunks) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]
