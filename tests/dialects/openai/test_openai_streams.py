@@ -341,3 +341,16 @@ def test_chat_stream_custom_call_without_input_has_empty_input() -> None:
     chunks = [ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "sql"}}]}),
               ch({}, "tool_calls")]
     assert accumulate(chunks) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]
+
+
+@pytest.mark.parametrize("first", [CHAT_STREAM[0], RESP_STREAM[1]], ids=["chat", "responses"])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(5, "Stream chunk at $ is not an object: 5"),
+     ("data: {bad\n\n", "Stream data at $ is not JSON (key must be a string at line 1 column 2): '{bad'")],
+    ids=["number", "bad-sse"],
+)
+def test_a_bad_chunk_after_the_first_raises_the_readers_error_unchanged(first: Any, bad: Any, message: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        accumulate([first, bad])
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, "$", None)
