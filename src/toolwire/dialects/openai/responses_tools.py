@@ -8,6 +8,8 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise.
+- ``server_args``: the arguments of a provider-executed item, one reading for the
+  decoder and the stream (here, where both import it without a cycle).
 """
 
 from __future__ import annotations
