@@ -111,6 +111,16 @@ ROWS: List[Row] = [
      DecodeError, "Expected a 'custom' object at $.t.custom, got int 5", "$.t.custom", C),
     ("chat.tool.custom-no-name", lambda: toolwire.decode_tool({"type": "custom", "custom": {"description": "d"}}, C),
      DecodeError, "Tool call at $.custom.name has no name", "$.custom.name", C),
+    # the Chat tool shape other dialects read with ``chat_tools.decode_tool``: errors name their dialect
+    ("mistral.tool.parameters-not-an-object",
+     lambda: toolwire.decode_tool({"type": "function", "function": {"name": "f", "parameters": [1]}}, "mistral"),
+     DecodeError, "Tool parameters at $.function.parameters must be an object", "$.function.parameters", "mistral"),
+    ("ollama.tool.name-not-text",
+     lambda: toolwire.decode_tool({"type": "function", "function": {"name": 3}}, "ollama"),
+     DecodeError, "Tool name at $.function.name must be a non-empty string, got 3", "$.function.name", "ollama"),
+    ("cohere.tool.no-name",
+     lambda: toolwire.decode_tool({"type": "function", "function": {"name": None, "parameters": {}}}, "cohere.v2"),
+     DecodeError, "Tool call at $.function.name has no name", "$.function.name", "cohere.v2"),
     # --- openai.chat results (chat_tools.decode_result / encode_result) ---
     ("chat.result.content-a-number",
      lambda: toolwire.decode_result({"role": "tool", "tool_call_id": "call_1", "content": 5}, C),

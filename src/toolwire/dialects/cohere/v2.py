@@ -108,7 +108,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc, NAME), chat_parts.NAME, NAME)
     return tool
 
 

@@ -168,7 +168,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    tool: Tool = rescoped(chat_parts.decode_tool(item, loc), chat_parts.NAME, NAME)
+    tool: Tool = rescoped(chat_parts.decode_tool(item, loc, NAME), chat_parts.NAME, NAME)
     return tool
 
 

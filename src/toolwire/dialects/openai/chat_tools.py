@@ -32,18 +32,20 @@ IDS = rule(max_len=40, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
-def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
+    """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
+    dialects read their tools here)."""
     if item.get("type") == "custom":
-        custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
-        name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+        custom = as_dict(item["custom"], loc + ".custom", dialect, "a 'custom' object")
+        name = name_of(custom.get("name"), loc + ".custom.name", dialect)
         rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
         return Tool(name=name, description=custom.get("description"), provider_data={NAME: {"custom": rest}})
-    fn = as_dict(item["function"], loc + ".function", NAME, "a 'function' object")
-    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    fn = as_dict(item["function"], loc + ".function", dialect, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
         where = loc + ".function.parameters"
-        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=NAME, loc=where)
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
     extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
     return Tool(
         name=name,
