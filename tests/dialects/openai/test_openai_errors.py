@@ -197,6 +197,10 @@ ROWS: List[Row] = [
      lambda: toolwire.decode_result({"type": "function_call_output", "call_id": "c", "output": [
          {"type": "input_text", "text": "a"}, 5]}, R),
      DecodeError, "Expected a content part at $.output[1], got int 5", "$.output[1]", R),
+    ("responses.result.part-without-type",
+     lambda: toolwire.decode_result({"type": "function_call_output", "call_id": "c", "output": [
+         {"type": "input_text", "text": "a"}, {"text": "b"}]}, R),
+     DecodeError, "Content part at $.output[1] has no 'type'", "$.output[1].type", R),
     ("responses.result.encode-audio-part",
      lambda: toolwire.encode_result(ToolResult(id="call_1", content=[{"type": "audio", "data": "x"}]), R),
      EncodeError, "A openai.responses tool output cannot hold a 'audio' part", "$", R),

@@ -99,8 +99,11 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content = []
         for i, part in enumerate(output):
             p = as_dict(part, f"{loc}.output[{i}]", NAME, "a content part")
-            kind = _PART_IN.get(p.get("type", ""), p.get("type"))
-            content.append({**p, "type": kind})
+            kind = p.get("type")
+            if type(kind) is not str:  # it could not be written back
+                raise DecodeError(f"Content part at {loc}.output[{i}] has no 'type'", dialect=NAME,
+                                  loc=f"{loc}.output[{i}].type")
+            content.append({**p, "type": _PART_IN.get(kind, kind)})
     else:
         raise DecodeError(
             f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc + ".output"
