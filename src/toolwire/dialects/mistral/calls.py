@@ -150,16 +150,7 @@ def rescoped(obj: Any, src: str, dst: str) -> Any:
 def chat_tool(item: Dict[str, Any], loc: str, dialect: str) -> Tool:
     """A Chat-shaped tool definition read for *dialect*: its errors and its provider
     data are *dialect*'s, not ``openai.chat``'s."""
-    fn = item.get("function")
-    params = fn.get("parameters") if type(fn) is dict else None
-    if params is not None and type(params) is not dict:
-        where = loc + ".function.parameters"
-        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
-    try:
-        tool = chat_parts.decode_tool(item, loc)
-    except DecodeError as exc:
-        raise DecodeError(exc.message, dialect=dialect, loc=exc.loc) from None
-    out: Tool = rescoped(tool, chat_parts.NAME, dialect)
+    out: Tool = rescoped(chat_parts.decode_tool(item, loc, dialect), chat_parts.NAME, dialect)
     return out
 
 

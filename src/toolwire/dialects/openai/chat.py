@@ -42,10 +42,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return None
     fn = data.get("function")
     if type(fn) is dict:
-        if "arguments" in fn or "id" in data:
+        if "arguments" in fn:
             return CALL, "a 'function' object with 'arguments' (a Chat tool_calls item)"
+        if "id" in data:
+            return CALL, "a 'function' object beside an 'id' (a Chat tool_calls item)"
         if "name" in fn:
-            return TOOL, "a 'function' object with 'parameters' (a Chat tool definition)"
+            return TOOL, "a 'function' object with 'name' and no 'arguments' (a Chat tool definition)"
     if data.get("type") == "custom" and type(data.get("custom")) is dict:
         if "input" in data["custom"]:
             return CALL, "a 'custom' object with 'input' (a Chat custom tool call)"
@@ -280,12 +282,17 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
     name = name_of(custom.get("name"), loc + ".custom.name", NAME)
-    text = custom.get("input")
+    text, where = custom.get("input"), loc + ".custom.input"
     if type(text) is not str:
-        raise DecodeError(f"Custom tool input at {loc}.custom.input must be text", dialect=NAME, loc=loc)
-    check_custom_input(text, policy, loc + ".custom.input", NAME)
-    ident = opt_str(item.get("id"), loc + ".id", NAME)
-    return new_call(name, {"input": text}, ident, None, {NAME: {"custom": True}})
+        raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
+    check_custom_input(text, policy, where, NAME)
+    wire_id = item.get("id")
+    ident = opt_str(wire_id, loc + ".id", NAME)
+    pd: Dict[str, Any] = {"custom": True}
+    if wire_id == "":  # no id, written back as received
+        pd["id"] = ""
+    check_native(ident, IDS, pd)
+    return new_call(name, {"input": text}, ident, None, {NAME: pd})
 
 
 def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> None:
@@ -313,6 +320,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
+        if call.id is None and pd.get("id") == "":
+            ident = ""
         return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
     if not pd:
         return {

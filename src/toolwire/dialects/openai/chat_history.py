@@ -133,6 +133,8 @@ def chat_like(
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
             return {"type": "image_url", "image_url": {"url": m.data_url()}}
         if t is Reasoning:
+            if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
+                raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
             return w.reasoning(p)  # type: ignore[arg-type]
         if t in (ToolCall, InvalidToolCall):
             raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=name)

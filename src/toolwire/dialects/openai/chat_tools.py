@@ -5,11 +5,12 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
 
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
   and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
-- Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
-  Content is text or a list of ``{"type": "text", "text"}`` parts; what else a text
-  part holds (OpenRouter's ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``)
-  is provider data of the result (``part_extra``, by position), written back only
-  to ``openai.chat``.
+- Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
+  https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
+  it, is written back); legacy ``role: "function"``. Content is text or a list of
+  ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
+  ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
+  result (``part_extra``, by position), written back only to ``openai.chat``.
 """
 
 from __future__ import annotations
@@ -31,17 +32,20 @@ IDS = rule(max_len=40, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
-def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
+    """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
+    dialects read their tools here)."""
     if item.get("type") == "custom":
-        custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
-        name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+        custom = as_dict(item["custom"], loc + ".custom", dialect, "a 'custom' object")
+        name = name_of(custom.get("name"), loc + ".custom.name", dialect)
         rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
         return Tool(name=name, description=custom.get("description"), provider_data={NAME: {"custom": rest}})
-    fn = as_dict(item["function"], loc + ".function", NAME, "a 'function' object")
-    name = name_of(fn.get("name"), loc + ".function.name", NAME)
+    fn = as_dict(item["function"], loc + ".function", dialect, "a 'function' object")
+    name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool parameters at {loc}.function.parameters must be an object", dialect=NAME, loc=loc)
+        where = loc + ".function.parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
     extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
     return Tool(
         name=name,
@@ -77,7 +81,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content = ""
     if not isinstance(content, (str, list)):
         raise DecodeError(
-            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc
+            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc + ".content"
         )
     pd: Dict[str, Any] = {}
     if isinstance(content, list):
@@ -91,6 +95,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
+    if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
+        pd["named"] = True
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 
@@ -140,10 +146,9 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("legacy"):
         content = text_content(result, NAME, pd.get("part_extra", ()))
         return {"role": "function", "name": result.name, "content": content}
-    out: Dict[str, Any] = {
-        "role": "tool",
-        "tool_call_id": result_id(result, ctx, IDS, NAME),
-        "content": text_content(result, NAME, pd.get("part_extra", ())),
-    }
+    out: Dict[str, Any] = {"role": "tool", "tool_call_id": result_id(result, ctx, IDS, NAME)}
+    if pd.get("named"):
+        out["name"] = result.name
+    out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
     out.update(pd.get("extra", ()))
     return out

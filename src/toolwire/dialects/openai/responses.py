@@ -25,18 +25,17 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError
 from ..._types import ToolCall, new_call
-from .._common import check_native, encode_id, name_of, opt_str, scoped
+from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
-from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, server_args
 from .sdk import read_response
 
 __all__ = ["DIALECT"]
@@ -117,10 +116,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     key = "output" if "output" in data else "input"
-    items = data.get(key)
-    if not isinstance(items, (list, tuple)):
-        raise DecodeError(f"Expected a list at {loc}.{key}", dialect=NAME, loc=loc)
-    for i, item in enumerate(items):
+    for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
         yield item, f"{loc}.{key}[{i}]"
 
 
@@ -151,10 +147,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if kind == "custom_tool_call":
         text = item.get("input")
         if type(text) is not str:
-            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc)
+            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc + ".input")
         check_custom_input(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
+        check_native(ident, IDS, extra)
         return new_call(name, {"input": text}, ident, None, {NAME: extra})
     wire_args = item.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
@@ -187,19 +184,8 @@ def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
     name = item.get("name")
     if type(name) is not str or not name:
         name = kind[: -len("_call")] if kind.endswith("_call") else kind
-    raw_args = item.get("arguments")
-    if type(raw_args) is str:
-        try:
-            parsed = json.loads(raw_args)
-        except ValueError:
-            parsed = None
-        args = parsed if type(parsed) is dict else {"arguments": raw_args}
-    elif type(raw_args) is dict:
-        args = raw_args
-    else:
-        args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
     ident = opt_str(item.get("id"), loc + ".id", NAME)
-    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
+    return new_call(str(name), server_args(item), ident, None, {NAME: {"item": item}}, server=True)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

@@ -120,6 +120,8 @@ def _user_part(p: Part, w: Writer) -> Any:
             raise w.no_media(m, "input_image takes an http(s) or data: URL")
         return {"type": "input_image", "image_url": m.data_url(), "detail": "auto"}
     if t is Reasoning:
+        if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
         return w.reasoning(p)  # type: ignore[arg-type]
     if t in (ToolCall, InvalidToolCall):
         raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=NAME)
@@ -143,13 +145,16 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if orig.key == "input" and i == len(messages) - 1 and not items:
                 out["input"] = orig.value
                 continue
-            if orig.key == "instructions" and not items and not instructions:
+            if orig.key == "instructions" and not items and not instructions and "instructions" not in out:
                 out["instructions"] = orig.value
                 continue
         elif orig is not None:
             items.append(orig)
             continue
+        before = len(items)
         if m.role == "system" and not items and "instructions" not in out:
+            if not m.parts:
+                _left_out(w, m, i)
             for p in m.parts:
                 if type(p) is Text:
                     instructions.append(p.text)
@@ -182,6 +187,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                         items.append(data)
             if text:
                 items.append({"role": "assistant", "content": "\n\n".join(text)})
+            if len(items) == before:
+                _left_out(w, m, i)
             continue
         rest: List[Any] = []
         for p in m.parts:
@@ -193,11 +200,18 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     rest.append(part)
         if rest:
             items.append(_message("system" if m.role == "system" else "user", rest))
+        elif len(items) == before:
+            _left_out(w, m, i)
     if instructions:
         out["instructions"] = "\n\n".join(instructions)
     if "input" not in out:
         out["input"] = items
     return out
+
+
+def _left_out(w: Writer, m: Message, i: int) -> None:
+    """Note a message that gives no item (empty, or all of it dropped): nothing goes silently."""
+    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {NAME} can take and is left out")
 
 
 def detect(data: Any) -> bool:

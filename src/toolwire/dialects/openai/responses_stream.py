@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._errors import ToolwireError
+from ..._errors import ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core
 from ...stream._events import ArgsDelta, new_event
+from .responses_tools import server_args
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -258,10 +259,9 @@ class Handler:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search the client runs: neither a call nor a server call
             name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
-            args = item.get("arguments")
-            if type(args) is not str and type(args) is not dict:
-                args = {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
-            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"type": kind}})
+            args = server_args(item)  # as ``responses.decode_call`` reads it
+            # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
+            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return
         if kind not in _CALL:
             return
@@ -275,8 +275,10 @@ class Handler:
         c.pd = _extra(item)
         if kind == "custom_tool_call":
             text = item.get("input")
-            if type(text) is not str:
+            if text is None:  # the deltas carried it
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
+            elif type(text) is not str:  # never an empty input that runs
+                core.fail(c, f"Custom tool input must be text, got {excerpt(text)}")
             elif len(text) > core.max_bytes:
                 core.fail(c, _over(core))
             if c.error is not None:

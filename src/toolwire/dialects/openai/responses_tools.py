@@ -8,6 +8,8 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise.
+- ``server_args``: the arguments of a provider-executed item, one reading for the
+  decoder and the stream (here, where both import it without a cycle).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -33,7 +35,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     name = name_of(item.get("name"), loc + ".name", NAME)
     params = item.get("parameters")
     if params is not None and type(params) is not dict:
-        raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+        where = loc + ".parameters"
+        raise DecodeError(f"Tool parameters at {where} must be an object", dialect=NAME, loc=where)
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
     if item.get("type") == "custom":
         extra["custom"] = True
@@ -64,6 +67,22 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     return out
 
 
+def server_args(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
+    its ``arguments`` (an object, or text holding one; other text is kept under
+    ``"arguments"``), else its ``action`` / ``query`` / ``queries`` / ``code``."""
+    raw = item.get("arguments")
+    if type(raw) is str:
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            parsed = None
+        return parsed if type(parsed) is dict else {"arguments": raw}
+    if type(raw) is dict:
+        return raw
+    return {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+
+
 _PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
 _PART_OUT = {v: k for k, v in _PART_IN.items()}
 
@@ -80,10 +99,15 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content = []
         for i, part in enumerate(output):
             p = as_dict(part, f"{loc}.output[{i}]", NAME, "a content part")
-            kind = _PART_IN.get(p.get("type", ""), p.get("type"))
-            content.append({**p, "type": kind})
+            kind = p.get("type")
+            if type(kind) is not str:  # it could not be written back
+                raise DecodeError(f"Content part at {loc}.output[{i}] has no 'type'", dialect=NAME,
+                                  loc=f"{loc}.output[{i}].type")
+            content.append({**p, "type": _PART_IN.get(kind, kind)})
     else:
-        raise DecodeError(f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc)
+        raise DecodeError(
+            f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc + ".output"
+        )
     extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True

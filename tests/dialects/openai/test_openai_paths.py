@@ -1,0 +1,452 @@
+"""The less travelled paths of the OpenAI package, pinned on hand-written payloads: the
+one-step readers' refusals (the general path then decides), the SDK attribute readers
+on objects they cannot read, stream chunks that leave the readers' fast loops, and
+history messages written back from what was decoded.
+
+Shapes as in the sibling modules (https://platform.openai.com/docs/api-reference/chat,
+https://platform.openai.com/docs/api-reference/responses,
+https://platform.openai.com/docs/api-reference/chat-streaming,
+https://platform.openai.com/docs/api-reference/responses-streaming).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.conversation import (
+    Conversation,
+    Media,
+    Message,
+    Reasoning,
+    Text,
+    decode_conversation,
+    encode_conversation,
+)
+from toolwire.dialects.openai import chat, sdk
+from toolwire.stream import accumulate
+
+openai = pytest.importorskip("openai")
+from openai._models import construct_type  # noqa: E402
+from openai.types.chat import ChatCompletionMessageFunctionToolCall  # noqa: E402
+
+C = "openai.chat"
+R = "openai.responses"
+PLAIN = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": "é"}'}}
+
+
+# --- Chat one-step readers ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"id": "call_1", "type": "custom", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "call_1", "index": 0, "function": {"name": "f", "arguments": "{}"}},
+        {"id": "call_1", "type": "function", "function": {"name": "f", "args": "{}"}},
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}", "x": 1}},
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "[1]"}},
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{bad"}},
+        {"id": "null", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "f_123456789012", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "x" * 41, "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "call_1", "type": "function", "function": {"name": "", "arguments": "{}"}},
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": {}}},
+    ],
+)
+def test_the_one_step_reader_leaves_these_to_the_plan(item: Dict[str, Any]) -> None:
+    assert chat.decode_plain(item) is None
+
+
+def test_the_one_step_reader_takes_the_plain_item() -> None:
+    assert chat.decode_plain(PLAIN) == ToolCall(name="f", args={"a": "é"}, id="call_1")
+    empty = chat.decode_plain({"id": "call_1", "type": "function", "function": {"name": "f", "arguments": ""}})
+    assert empty is not None
+    assert (empty.args, empty.repairs, dict(empty.provider_data)) == ({}, ("empty-arguments",), {C: {"arguments": ""}})
+    assert chat.decode_plain_fields("x" * 40, "f", "{}") == ToolCall(name="f", id="x" * 40)
+
+
+def test_odd_items_decode_through_the_plan() -> None:
+    call = toolwire.decode({"id": "call_1", "index": 0, "function": {"name": "f", "arguments": "{}"}}, C)
+    assert (call.id, dict(call.provider_data)) == ("call_1", {C: {"extra": {"index": 0}, "no_type": True}})
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"choices": [{"message": {"role": "assistant", "content": "x"}}]}, []),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}}]}, [ToolCall("f", {"a": "é"}, "call_1")]),
+        ({"choices": [{"message": {"role": "user", "tool_calls": []}}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "type": "x"}}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": 5}}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [5]}}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [dict(PLAIN, id="")]}}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "length"}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "function_call": {"name": "f"}}}]}, None),
+        ({"choices": [{"message": "x"}]}, None),
+        ({"choices": ["x"]}, None),
+        ({"choices": [{}, {}]}, None),
+        ({"choices": "x"}, None),
+    ],
+)
+def test_the_one_step_completion_reader(data: Dict[str, Any], expected: Any) -> None:
+    assert chat.decode_plain_completion(data) == expected
+
+
+def test_a_chat_request_body_gives_the_calls_of_its_messages() -> None:
+    body = {"messages": [{"role": "user", "content": "x"}, {"role": "assistant", "tool_calls": [PLAIN]}]}
+    assert toolwire.decode_all(body, C) == [ToolCall("f", {"a": "é"}, "call_1")]
+    assert toolwire.decode_all(body) == [ToolCall("f", {"a": "é"}, "call_1")]
+
+
+def test_peek_reads_name_and_id_without_decoding() -> None:
+    d = toolwire.get_dialect(C)
+    assert d.peek(PLAIN) == ("f", "call_1")
+    assert d.peek({"name": "g", "id": ""}) == ("g", None)
+    assert d.peek({"function": 5, "name": "h"}) == ("h", None)
+    assert toolwire.get_dialect(R).peek({"name": "f", "call_id": "call_1"}) == ("f", "call_1")
+
+
+def test_chat_finish_of_a_completion() -> None:
+    d = toolwire.get_dialect(C)
+    assert d.finish({"choices": [5, {"finish_reason": ""}, {"finish_reason": "length"}]}) == "length"
+    assert d.finish({"choices": "x"}) is None
+    assert d.finish({"choices": [{"finish_reason": None}]}) is None
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [({"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}}, "max_output_tokens"),
+     ({"status": "incomplete", "incomplete_details": {"reason": "content_filter"}}, "incomplete"),
+     ({"status": "incomplete", "incomplete_details": None}, "incomplete"),
+     ({"status": "completed", "incomplete_details": {"reason": "max_output_tokens"}}, None),
+     ({}, None)],
+)
+def test_responses_finish_of_a_response(data: Dict[str, Any], expected: Any) -> None:
+    assert toolwire.get_dialect(R).finish(data) == expected
+
+
+# --- SDK attribute readers ------------------------------------------------------------------------
+
+
+def test_sdk_call_reader_refuses_what_it_cannot_read_faithfully() -> None:
+    extra = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=dict(PLAIN, x_extra=1))
+    assert sdk.read_object(extra) is None
+    gap = ChatCompletionMessageFunctionToolCall.model_construct(id=None, type="function",
+                                                                function={"name": "f", "arguments": "{}"})
+    assert sdk.read_object(gap) is None
+    assert sdk.read_object(object()) is None
+    plain = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=PLAIN)
+    assert sdk.read_object(plain) == PLAIN
+    # the extra field is read by the generic walk and kept
+    call = toolwire.decode(extra)
+    assert (call.id, dict(call.provider_data)) == ("call_1", {C: {"extra": {"x_extra": 1}}})
+
+
+class _Choice:
+    message = object()
+    finish_reason = "stop"
+    __pydantic_extra__ = None
+
+
+class _Completion:
+    object = "chat.completion"
+    model = "gpt-4o"
+    choices = [_Choice()]
+    __pydantic_extra__ = None
+
+
+class _Other:
+    object = "thread.run"
+
+
+def test_sdk_container_readers_refuse_other_objects() -> None:
+    assert sdk.read_message(object()) is None
+    assert sdk.read_completion(object()) is None
+    assert sdk.read_response(object()) is None
+    assert sdk.read_completion(_Other()) is None
+    assert sdk.read_response(_Other()) is None
+    assert sdk.read_completion(_Completion()) is None  # a choice whose message it cannot read
+
+
+# --- streams: chunks that leave the fast loops ----------------------------------------------------
+
+
+def ch(delta: Dict[str, Any], finish: Any = None, index: Any = 0) -> Dict[str, Any]:
+    return {"object": "chat.completion.chunk", "choices": [{"index": index, "delta": delta, "finish_reason": finish}]}
+
+
+HEAD = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": ""}}
+
+
+def test_chat_stream_sse_text_among_dict_chunks() -> None:
+    sse = "data: " + json.dumps(ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"a": "é"}'}}]})) + "\n\n"
+    assert accumulate([ch({"tool_calls": [HEAD]}), sse, ch({}, "tool_calls")]) == [ToolCall("f", {"a": "é"}, "call_1")]
+
+
+def test_chat_stream_continuations_without_an_open_call() -> None:
+    after_finish = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{}"}}]}, "tool_calls"),
+                    ch({"tool_calls": [{"function": {"arguments": "{}"}}]})]
+    first, second = accumulate(after_finish)
+    assert first == ToolCall("f", {}, "a")
+    assert isinstance(second, InvalidToolCall)
+    assert (second.name, second.id, second.error, second.loc) == (
+        None, None, "The stream never gave this call a name", "$.calls[1].name")
+    other_choice = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{"}}]}),
+                    ch({"tool_calls": [{"function": {"arguments": "}"}}]}, index=1), ch({}, "stop")]
+    (cut,) = accumulate(other_choice)
+    assert (cut.name, cut.id, cut.truncated) == ("f", "a", True)
+
+
+@pytest.mark.parametrize(
+    ("piece", "expected"),
+    [(5, InvalidToolCall(name="f", id="call_1", error="Arguments at $.calls[0].arguments are JSON but not an object: "
+                         "int 5", loc="$.calls[0].arguments")),
+     ({"a": "é"}, ToolCall("f", {"a": "é"}, "call_1"))],
+)
+def test_chat_stream_continuation_arguments_that_are_not_text(piece: Any, expected: Any) -> None:
+    chunks = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": piece}}]}), ch({}, "stop")]
+    (got,) = accumulate(chunks)
+    if isinstance(expected, InvalidToolCall):
+        assert isinstance(got, InvalidToolCall)
+        assert (got.name, got.id, got.error, got.loc) == (expected.name, expected.id, expected.error, expected.loc)
+    else:
+        assert got == expected
+
+
+def test_chat_stream_choice_index_that_is_a_bool_is_its_position() -> None:
+    chunks = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}, index=True),
+              ch({}, "stop")]
+    assert accumulate(chunks) == [ToolCall("f", {}, "call_1")]
+
+
+ITEM = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "", "status": "in_progress"}
+ADD = {"type": "response.output_item.added", "output_index": 0, "item": ITEM}
+KEPT = {R: {"id": "fc_1", "status": "in_progress"}}
+
+
+def _delta(text: Any, index: Any = 0) -> Dict[str, Any]:
+    return {"type": "response.function_call_arguments.delta", "output_index": index, "delta": text}
+
+
+def _done(item: Any, index: Any = 0) -> Dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": index, "item": item}
+
+
+@pytest.mark.parametrize(
+    ("chunks", "args", "kept"),
+    [
+        ([ADD, "data: " + json.dumps(_delta('{"a": "é"}')) + "\n\n", _done(dict(ITEM, arguments='{"a": "é"}'))],
+         {"a": "é"}, KEPT),
+        ([ADD, _delta(""), _delta("{}"), _done(dict(ITEM, arguments="{}", input="x"))], {}, KEPT),
+        ([ADD, _delta("{}"), _done(dict(ITEM, arguments='{"b": 1}'))], {"b": 1}, KEPT),
+        ([ADD, _delta("{}"), _done(dict(ITEM, arguments={"b": 1}))], {"b": 1}, KEPT),
+        ([ADD, _delta("{}"), _done({"type": "function_call", "call_id": "call_1", "name": "f"})], {}, {}),
+        ([dict(ADD, item=dict(ITEM, call_id="", name="")), _delta("{}"), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
+        ([{"type": "response.output_item.added", "item": ITEM}, {"type": "response.function_call_arguments.delta",
+                                                                 "delta": "{}"},
+          {"type": "response.output_item.done", "item": dict(ITEM, arguments="{}")}], {}, KEPT),
+        ([dict(ADD, item=dict(ITEM, arguments='{"a"')), _delta(": 1}"), _done(dict(ITEM, arguments='{"a": 1}'))],
+         {"a": 1}, KEPT),
+        ([_done(dict(ITEM, arguments='{"a": 1}'))], {"a": 1}, KEPT),
+        ([ADD, _delta(True), _done("x"), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
+        ([ADD, _delta("{}", True), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
+        ([ADD, {"type": "response.function_call_arguments.done", "output_index": 0, "arguments": "{}"},
+          _done(dict(ITEM, arguments="{}"))], {}, KEPT),
+    ],
+    ids=["sse-text", "empty-delta-and-input-key", "done-text-wins", "done-object", "done-without-arguments",
+         "name-and-id-from-done", "no-output-index", "text-on-added", "done-only", "odd-delta-and-item",
+         "bool-index", "arguments-done"],
+)
+def test_responses_stream_paths(chunks: List[Any], args: Dict[str, Any], kept: Dict[str, Any]) -> None:
+    (call,) = accumulate(chunks)
+    assert (call, dict(call.provider_data)) == (ToolCall("f", args, "call_1"), kept)
+
+
+@pytest.mark.parametrize(
+    ("end", "finish"),
+    [({"type": "response.completed", "response": {"status": None}}, "completed"),
+     ({"type": "response.completed", "response": "x"}, "completed"),
+     ({"type": "response.completed", "response": {"status": "completed", "incomplete_details": {"reason": "x"}}}, "x"),
+     ({"type": "response.incomplete", "response": {"status": "incomplete", "incomplete_details": {}}}, "incomplete"),
+     ({"type": "response.failed"}, "failed")],
+)
+def test_responses_stream_finish_reasons(end: Dict[str, Any], finish: str) -> None:
+    acc = toolwire.stream.Accumulator()
+    for c in (ADD, _delta("{}"), _done(dict(ITEM, arguments="{}")), end):
+        acc.feed(c)
+    acc.close()
+    assert acc.finish_reason == finish
+
+
+# --- histories: messages written back from what was decoded ---------------------------------------
+
+
+def test_decoded_media_moved_into_new_messages_is_written_as_received() -> None:
+    chat_img = {"type": "image_url", "image_url": {"url": "https://example.com/a.png", "detail": "low"}}
+    chat = decode_conversation({"messages": [{"role": "user", "content": [chat_img]}]}, C)
+    media = chat.messages[0].parts[0]
+    assert isinstance(media, Media)
+    assert encode_conversation(Conversation([Message("user", [Text("voir"), media])]), C) == {"messages": [
+        {"role": "user", "content": [{"type": "text", "text": "voir"}, chat_img]}]}
+    resp_img = {"type": "input_image", "image_url": "https://example.com/a.png", "detail": "high"}
+    resp = decode_conversation({"input": [{"role": "user", "content": [resp_img]}]}, R)
+    assert encode_conversation(Conversation([Message("user", [Text("voir"), resp.messages[0].parts[0]])]), R) == {
+        "input": [{"role": "user", "content": [{"type": "input_text", "text": "voir"}, resp_img]}]}
+
+
+@pytest.mark.parametrize(
+    ("dialect", "reasoning"),
+    [(C, Reasoning("r", C, {"reasoning_content": "r"})), (R, Reasoning("r", R, {"type": "reasoning", "id": "rs_1"}))],
+)
+def test_own_reasoning_in_a_user_message_is_refused(dialect: str, reasoning: Reasoning) -> None:
+    # it was written as a content part ({"reasoning_content": "r"}, a reasoning item inside content)
+    with pytest.raises(toolwire.EncodeError) as exc:
+        encode_conversation(Conversation([Message("user", [Text("voir"), reasoning])]), dialect)
+    assert (exc.value.message, exc.value.dialect) == ("Message 0 is a user message holding reasoning", dialect)
+    # another dialect's reasoning is dropped and noted, as in assistant messages
+    report: List[Any] = []
+    other = Reasoning("r", "anthropic.messages", {"type": "thinking", "thinking": "r", "signature": "s"})
+    out = encode_conversation(Conversation([Message("user", [Text("voir"), other])]), dialect, report=report)
+    assert [p.kind for p in report] == ["reasoning-dropped"]
+    assert out == ({"messages": [{"role": "user", "content": "voir"}]} if dialect == C
+                   else {"input": [{"role": "user", "content": "voir"}]})
+
+
+def test_responses_input_and_instructions_fields_written_back() -> None:
+    conv = decode_conversation({"instructions": "Sois bref.", "input": "Bonjour"}, R)
+    assert encode_conversation(conv, R) == {"instructions": "Sois bref.", "input": "Bonjour"}
+    # a text input that is no longer the last message becomes an item
+    more = Conversation([*conv, Message("assistant", [Text("Salut")])])
+    assert encode_conversation(more, R) == {"instructions": "Sois bref.", "input": [
+        {"role": "user", "content": "Bonjour"}, {"role": "assistant", "content": "Salut"}]}
+    # instructions after an item are a system message
+    late = Conversation([Message("user", [Text("q")]), *conv])
+    assert encode_conversation(late, R) == {"input": [
+        {"role": "user", "content": "q"}, {"role": "system", "content": "Sois bref."}, {"role": "user", "content": "Bonjour"}]}
+
+
+def test_sdk_one_step_object_reader_refuses_other_objects() -> None:
+    assert chat.decode_plain_object(object()) is None
+    plain = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=PLAIN)
+    assert chat.decode_plain_object(plain) == ToolCall("f", {"a": "é"}, "call_1")
+    extra = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=dict(PLAIN, x_extra=1))
+    assert chat.decode_plain_object(extra) is None
+
+
+def test_responses_fields_written_back_from_messages_rebuilt() -> None:
+    conv = decode_conversation({"instructions": "Sois bref.", "input": "Bonjour"}, R)
+    assert encode_conversation(Conversation(list(conv)), R) == {"instructions": "Sois bref.", "input": "Bonjour"}
+    a = decode_conversation({"instructions": "A", "input": []}, R)
+    b = decode_conversation({"instructions": "B", "input": []}, R)
+    # a second decoded ``instructions`` never replaces the first: it is a system message
+    assert encode_conversation(Conversation([*a, *b, Message("user", [Text("q")])]), R) == {
+        "instructions": "A", "input": [{"role": "system", "content": "B"}, {"role": "user", "content": "q"}]}
+    assert encode_conversation(Conversation([Message("system", [Text("C")]), *a, Message("user", [Text("q")])]), R) == {
+        "instructions": "C\n\nA", "input": [{"role": "user", "content": "q"}]}
+    text = decode_conversation({"input": "x"}, R)
+    assert encode_conversation(Conversation([*text, *text]), R) == {"input": [
+        {"role": "user", "content": "x"}, {"role": "user", "content": "x"}]}
+
+
+# --- limits at their boundary ------------------------------------------------------------------------
+
+CHAT_CHUNKS = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"a": '}}]}),
+               ch({"tool_calls": [{"index": 0, "function": {"arguments": '"é"}'}}]}), ch({}, "tool_calls")]
+RESP_CHUNKS = [ADD, _delta('{"a": '), _delta('"é"}'), _done(dict(ITEM, arguments='{"a": "é"}'))]
+
+
+@pytest.mark.parametrize("chunks", [CHAT_CHUNKS, RESP_CHUNKS], ids=["chat", "responses"])
+def test_stream_arguments_at_the_limit_are_whole_and_one_over_is_not(chunks: List[Any]) -> None:
+    # the text is 10 characters long
+    (whole,) = accumulate(chunks, max_bytes=10)
+    assert whole.args == {"a": "é"} and isinstance(whole, ToolCall)
+    (over,) = accumulate(chunks, max_bytes=9)
+    assert isinstance(over, InvalidToolCall)
+    assert over.error == "Arguments are over the limit of 9 characters"
+
+
+def test_custom_input_at_the_limit() -> None:
+    chat_item = {"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": "é" * 6}}
+    assert toolwire.decode(chat_item, C, max_bytes=6).args == {"input": "é" * 6}
+    resp_item = {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": "é" * 6}
+    assert toolwire.decode(resp_item, R, max_bytes=6).args == {"input": "é" * 6}
+    head = {"type": "response.output_item.added", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    pieces = [{"type": "response.custom_tool_call_input.delta", "output_index": 0, "delta": "é" * 3}] * 2
+    end = {"type": "response.output_item.done", "output_index": 0,
+           "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    assert accumulate([head, *pieces, end], max_bytes=6) == [ToolCall("sql", {"input": "é" * 6}, "call_1")]
+    (over,) = accumulate([head, *pieces, end], max_bytes=5)
+    assert isinstance(over, InvalidToolCall) and over.error == "Custom tool input is over the limit of 5 characters"
+    whole_end = dict(end, item=dict(end["item"], input="é" * 6))
+    assert accumulate([head, whole_end], max_bytes=6) == [ToolCall("sql", {"input": "é" * 6}, "call_1")]
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ({"type": "mcp_list_tools", "id": "mcpl_1", "server_label": "d", "tools": []}, ("mcp_list_tools", {}, "mcpl_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": {"d": 6}}, ("roll", {"d": 6}, "mcp_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": '{"d": 6}'}, ("roll", {"d": 6}, "mcp_1")),
+        ({"type": "code_interpreter_call", "id": "ci_1", "code": "print('é')"}, ("code_interpreter", {"code": "print('é')"},
+                                                                                  "ci_1")),
+        ({"type": "file_search_call", "id": "", "queries": ["a"]}, ("file_search", {"queries": ["a"]}, None)),
+        # as the non-streaming decoder reads them: text that is no JSON object is kept under "arguments"
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "not json"},
+         ("roll", {"arguments": "not json"}, "mcp_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "[1]"}, ("roll", {"arguments": "[1]"}, "mcp_1")),
+    ],
+)
+def test_stream_server_items(item: Dict[str, Any], expected: Any) -> None:
+    (call,) = accumulate([_done(item)], include_server=True)
+    assert (call.name, call.args, call.id, call.server, dict(call.provider_data)) == (*expected, True, {R: {"item": item}})
+    assert toolwire.encode(call, R) == item
+    assert toolwire.decode_all({"output": [item]}, R, include_server=True) == [call]
+
+
+def test_more_shapes_pinned() -> None:
+    # a message's own calls, whatever else it holds
+    assert toolwire.decode_all({"role": "assistant", "tool_calls": [PLAIN], "messages": 5}, C) == [
+        ToolCall("f", {"a": "é"}, "call_1")]
+    # an older hosted-tool item with ``query`` at the top
+    web = {"type": "web_search_call", "id": "ws_1", "status": "completed", "query": "météo"}
+    (call,) = toolwire.decode_all({"output": [web]}, R, include_server=True)
+    assert (call.name, call.args) == ("web_search", {"query": "météo"})
+
+
+def test_chat_stream_continuations_that_carry_more() -> None:
+    # text beside a continuation is kept; a finish reason on the continuation ends the call
+    chunks = [ch({"tool_calls": [HEAD]}), ch({"content": "Je ", "tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}),
+              ch({"role": "assistant", "tool_calls": [{"index": 0, "function": {"arguments": ""}}]}, "tool_calls")]
+    acc = toolwire.stream.Accumulator()
+    for c in chunks:
+        acc.feed(c)
+    assert (acc.close(), acc.text, acc.finish_reason) == ([ToolCall("f", {}, "call_1")], "Je ", "tool_calls")
+    ended = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"a": 1}'}}]}, "tool_calls")]
+    acc = toolwire.stream.Accumulator()
+    events = [e for c in ended for e in acc.feed(c)]
+    assert [type(e).__name__ for e in events] == ["CallStarted", "ArgsDelta", "CallDone"]
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_responses_stream_arguments_done_differing_from_the_deltas_wins() -> None:
+    chunks = [ADD, _delta("{"), {"type": "response.function_call_arguments.done", "output_index": 0, "arguments": '{"b": 2}'},
+              _done(dict(ITEM, arguments='{"b": 2}'))]
+    assert accumulate(chunks) == [ToolCall("f", {"b": 2}, "call_1")]
+
+
+def test_mistral_bridge_turn_is_noted() -> None:
+    conv = Conversation([Message("assistant", [ToolCall("f", {}, "abcDEF123")]),
+                         Message("tool", [toolwire.ToolResult("abcDEF123", "f", "ok")]), Message("user", [Text("merci")])])
+    report: List[Any] = []
+    out = encode_conversation(conv, "mistral", report=report)
+    assert out["messages"][2:] == [{"role": "assistant", "content": "OK"}, {"role": "user", "content": "merci"}]
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("inserted", 2, "An assistant message 'OK' is written before user message 2: mistral takes no user "
+                        "message right after a tool message")]

@@ -1,0 +1,356 @@
+"""OpenAI streams against hand-written chunks and events: Chat ``chat.completion.chunk``
+and Responses typed events, read (calls, events, text, finish reason) and written
+(``encode_stream``), with the stream readers' detection.
+
+Shapes from:
+- https://platform.openai.com/docs/api-reference/chat-streaming (``choices[].delta``
+  with ``tool_calls[]`` items ``index``, ``id``, ``type``, ``function.{name, arguments}``;
+  ``finish_reason``);
+- https://learn.microsoft.com/azure/ai-foundry/openai/concepts/content-filter (Azure's
+  first chunk: ``choices: []`` with ``prompt_filter_results``);
+- https://platform.openai.com/docs/api-reference/responses-streaming
+  (``response.output_item.added`` / ``.done``, ``response.function_call_arguments.delta``
+  / ``.done``, ``response.custom_tool_call_input.delta``, ``response.output_text.delta``,
+  ``response.completed`` / ``.incomplete`` / ``.failed``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.dialects.openai import chat_stream, responses_stream
+from toolwire.stream import Accumulator, ArgsDelta, CallDone, CallStarted, accumulate, detect_stream, encode_stream
+
+C = "openai.chat"
+R = "openai.responses"
+
+
+def ch(delta: Dict[str, Any], finish: Any = None, index: Any = 0) -> Dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o",
+            "choices": [{"index": index, "delta": delta, "finish_reason": finish}]}
+
+
+HEAD = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+CHAT_STREAM = [
+    ch({"role": "assistant", "content": None, "tool_calls": [HEAD]}),
+    ch({"tool_calls": [{"index": 0, "function": {"arguments": '{"city": '}}]}),
+    ch({"tool_calls": [{"index": 0, "function": {"arguments": '"Zürich"}'}}]}),
+    ch({}, "tool_calls"),
+]
+WEATHER = ToolCall(name="get_weather", args={"city": "Zürich"}, id="call_1")
+
+
+def _fed(chunks: List[Any], **kw: Any) -> Any:
+    acc = Accumulator(**kw)
+    events = [e for c in chunks for e in acc.feed(c)]
+    calls = acc.close()
+    return calls, events, acc.finish_reason, acc.text
+
+
+# --- Chat --------------------------------------------------------------------------------------
+
+
+def test_chat_stream_calls_events_and_finish_reason() -> None:
+    assert accumulate(CHAT_STREAM) == [WEATHER]
+    calls, events, finish, text = _fed(CHAT_STREAM)
+    assert calls == [WEATHER]
+    assert events == [CallStarted(0, "call_1", "get_weather"), ArgsDelta(0, "call_1", '{"city": '),
+                      ArgsDelta(0, "call_1", '"Zürich"}'), CallDone(0, WEATHER)]
+    assert (finish, text) == ("tool_calls", "")
+
+
+def test_chat_stream_text_and_a_legacy_function_call() -> None:
+    chunks = [ch({"role": "assistant", "content": "Je "}), ch({"content": "regarde"}), ch({"content": ""}),
+              ch({"function_call": {"name": "f", "arguments": ""}}), ch({"function_call": {"arguments": '{"a": "é"}'}}),
+              ch({}, "function_call")]
+    calls, _, finish, text = _fed(chunks)
+    assert (calls, finish, text) == ([ToolCall(name="f", args={"a": "é"})], "function_call", "Je regarde")
+    assert accumulate(chunks) == [ToolCall(name="f", args={"a": "é"})]
+
+
+def test_chat_stream_arguments_as_an_object_are_their_json_text() -> None:
+    # llama.cpp sends ``arguments`` as an object
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                                  "function": {"name": "f", "arguments": {"q": "東京"}}}]}), ch({}, "tool_calls")]
+    assert accumulate(chunks) == [ToolCall(name="f", args={"q": "東京"}, id="call_1")]
+
+
+def test_chat_stream_without_index() -> None:
+    # Mistral / Gemini's OpenAI endpoint: whole calls without index; then a continuation without index
+    whole = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{}"}},
+                                {"id": "b", "function": {"name": "g", "arguments": '{"x": 1}'}}]}), ch({}, "tool_calls")]
+    assert accumulate(whole) == [ToolCall(name="f", id="a"), ToolCall(name="g", args={"x": 1}, id="b")]
+    pieces = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": '{"x"'}}]}),
+              ch({"tool_calls": [{"function": {"arguments": ""}}]}),
+              ch({"tool_calls": [{"function": {"arguments": ": 1}"}}]}), ch({}, "stop")]
+    for run in (accumulate(pieces), _fed(pieces)[0]):
+        assert run == [ToolCall(name="f", args={"x": 1}, id="a")]
+
+
+def test_chat_stream_odd_indexes_go_to_the_general_reader() -> None:
+    chunks = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": "0", "function": {"arguments": '{"city": "Zürich"}'}}]}),
+              ch({}, "tool_calls")]
+    # an index that is not an int is no index: the call its choice started last
+    assert accumulate(chunks) == [WEATHER]
+
+
+def test_chat_stream_custom_tool_call() -> None:
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "custom",
+                                  "custom": {"name": "sql", "input": "SELECT 'é'"}}]}), ch({}, "tool_calls")]
+    assert accumulate(chunks) == [ToolCall(name="sql", args={"input": "SELECT 'é'"}, id="call_1")]
+
+
+def test_chat_stream_over_the_limit_is_an_invalid_call() -> None:
+    (bad,) = accumulate(CHAT_STREAM, max_bytes=12)
+    assert bad == InvalidToolCall(name="get_weather", id="call_1", error="Arguments are over the limit of 12 characters",
+                                  loc="$.calls[0].arguments")
+
+
+def test_chat_stream_two_choices_and_odd_choices() -> None:
+    chunks = [
+        {"object": "chat.completion.chunk", "choices": [], "prompt_filter_results": []},  # Azure's first chunk
+        {"object": "chat.completion.chunk", "choices": "x"},
+        {"object": "chat.completion.chunk", "choices": [
+            {"index": 0, "delta": {"tool_calls": [HEAD]}, "finish_reason": None},
+            "not a choice",
+            {"index": 1, "delta": {"tool_calls": [dict(HEAD, id="call_2")]}, "finish_reason": None}]},
+        {"object": "chat.completion.chunk", "choices": [
+            {"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": '{"city": "Zürich"}'}}]}},
+            {"index": "1", "delta": {"content": "ignored scope"}}, {"delta": None, "message": {"content": "!"}}]},
+        {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"},
+                                                         {"index": 1, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]
+    calls, _, finish, text = _fed(chunks)
+    assert calls == [WEATHER]
+    assert (finish, text) == ("tool_calls", "ignored scope!")
+
+
+@pytest.mark.parametrize(
+    ("chunk", "expected"),
+    [
+        ({"object": "chat.completion.chunk"}, True),
+        ({"choices": [], "prompt_filter_results": []}, True),
+        ({"choices": [], "usage": {"total_tokens": 3}}, True),
+        ({"choices": [], "object": ""}, True),
+        ({"choices": []}, False),
+        ({"choices": [{"delta": {}}]}, True),
+        ({"choices": [{"message": {}}]}, False),
+        ({"choices": ["x"]}, False),
+        ({"choices": "x", "usage": {}}, False),
+        ({"object": "chat.completion"}, False),
+    ],
+)
+def test_chat_stream_detect(chunk: Dict[str, Any], expected: bool) -> None:
+    assert chat_stream.detect(chunk) is expected
+    assert (detect_stream(chunk) == C) is expected
+
+
+def test_chat_stream_text_of_an_argument_value() -> None:
+    assert chat_stream._text(None) is None
+    assert chat_stream._text("x") == "x"
+    assert chat_stream._text({"q": "東京", "n": 1}) == '{"q":"東京","n":1}'
+    assert chat_stream._text({1, 2}) == "{1, 2}"
+
+
+def test_chat_stream_encode() -> None:
+    calls = [ToolCall(name="f", args={"a": "é"}, id="call_1"), ToolCall(name="g", args={})]
+
+    def chunk(tool_calls: Any, finish: Any = None) -> Dict[str, Any]:
+        delta = {"tool_calls": tool_calls} if tool_calls is not None else {}
+        return {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    assert encode_stream(calls, C, split=4, interleave=True) == [
+        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
+        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "index": 1}]),
+        chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
+        chunk([{"function": {"arguments": "{}"}, "index": 1}]),
+        chunk([{"function": {"arguments": ':"é"'}, "index": 0}]),
+        chunk([{"function": {"arguments": "}"}, "index": 0}]),
+        chunk(None, "tool_calls"),
+    ]
+    assert encode_stream(calls, C, split=4) == [
+        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
+        chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
+        chunk([{"function": {"arguments": ':"é"'}, "index": 0}]),
+        chunk([{"function": {"arguments": "}"}, "index": 0}]),
+        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "index": 1}]),
+        chunk([{"function": {"arguments": "{}"}, "index": 1}]),
+        chunk(None, "tool_calls"),
+    ]
+    assert encode_stream(calls[:1], C, with_index=False, finish_reason="stop") == [
+        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1"}]),
+        chunk([{"function": {"arguments": '{"a":"é"}'}}]),
+        chunk(None, "stop"),
+    ]
+    assert encode_stream([], C) == [chunk(None, "tool_calls")]
+
+
+# --- Responses ------------------------------------------------------------------------------------
+
+ITEM = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": "",
+        "status": "in_progress"}
+DONE = dict(ITEM, arguments='{"city": "Zürich"}', status="completed")
+RESP_STREAM = [
+    {"type": "response.created", "sequence_number": 0,
+     "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []}},
+    {"type": "response.output_item.added", "sequence_number": 1, "output_index": 0, "item": ITEM},
+    {"type": "response.function_call_arguments.delta", "sequence_number": 2, "item_id": "fc_1", "output_index": 0,
+     "delta": '{"city": '},
+    {"type": "response.function_call_arguments.delta", "sequence_number": 3, "item_id": "fc_1", "output_index": 0,
+     "delta": '"Zürich"}'},
+    {"type": "response.function_call_arguments.done", "sequence_number": 4, "item_id": "fc_1", "output_index": 0,
+     "arguments": '{"city": "Zürich"}'},
+    {"type": "response.output_item.done", "sequence_number": 5, "output_index": 0, "item": DONE},
+    {"type": "response.completed", "sequence_number": 6,
+     "response": {"id": "resp_1", "object": "response", "status": "completed", "output": [DONE]}},
+]
+KEPT = {R: {"id": "fc_1", "status": "completed"}}
+
+
+def test_responses_stream_calls_events_and_provider_data() -> None:
+    (call,) = accumulate(RESP_STREAM)
+    assert (call, dict(call.provider_data)) == (WEATHER, KEPT)
+    assert toolwire.encode(call, R) == DONE
+    calls, events, finish, text = _fed(RESP_STREAM)
+    assert [dict(c.provider_data) for c in calls] == [KEPT]
+    assert events == [CallStarted(0, "call_1", "get_weather"), ArgsDelta(0, "call_1", '{"city": '),
+                      ArgsDelta(0, "call_1", '"Zürich"}'), CallDone(0, WEATHER)]
+    assert (calls, finish, text) == ([WEATHER], "completed", "")
+
+
+def test_responses_stream_general_reader_gives_the_same() -> None:
+    # item ids that change between events (some servers), an unknown event, a delta that is not text
+    chunks = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(ITEM, arguments='{"city"')},
+        {"type": "response.function_call_arguments.delta", "item_id": "x1", "output_index": 0, "delta": ": "},
+        {"type": "response.function_call_arguments.delta", "item_id": "x2", "output_index": 0, "delta": None},
+        {"type": "response.future_event", "output_index": 0},
+        {"type": "response.function_call_arguments.delta", "item_id": "x3", "output_index": 0, "delta": '"Zürich"}'},
+        {"type": "response.output_item.done", "output_index": 0, "item": dict(DONE, namespace="w")},
+        {"type": "response.completed", "response": {"status": "completed", "incomplete_details": None}},
+    ]
+    for run in (accumulate(chunks), _fed(chunks)[0]):
+        assert [(c, dict(c.provider_data)) for c in run] == [
+            (WEATHER, {R: {"id": "fc_1", "status": "completed", "namespace": "w"}})]
+
+
+def test_responses_stream_arguments_done_without_deltas_or_name() -> None:
+    # LM Studio: ``.arguments.done`` without a delta before it, the name only on the item
+    chunks = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(ITEM, name="")},
+        {"type": "response.function_call_arguments.done", "output_index": 0, "arguments": '{"a": "é"}', "name": "f"},
+        {"type": "response.output_item.done", "output_index": 0, "item": dict(ITEM, name="f", arguments='{"a": "é"}')},
+        {"type": "response.completed", "response": {"status": "completed"}},
+    ]
+    for run in (accumulate(chunks), _fed(chunks)[0]):
+        assert run == [ToolCall(name="f", args={"a": "é"}, id="call_1")]
+
+
+def test_responses_stream_custom_tool_call_and_incomplete() -> None:
+    ci = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_2", "name": "sql", "input": "", "status": "in_progress"}
+    head = [{"type": "response.output_item.added", "output_index": 1, "item": ci},
+            {"type": "response.custom_tool_call_input.delta", "output_index": 1, "item_id": "ctc_1", "delta": "SELECT "},
+            {"type": "response.custom_tool_call_input.delta", "output_index": 1, "item_id": "ctc_1", "delta": "'é'"}]
+    end = {"type": "response.incomplete", "response": {"status": "incomplete",
+                                                        "incomplete_details": {"reason": "max_output_tokens"}}}
+    sql = ToolCall(name="sql", args={"input": "SELECT 'é'"}, id="call_2")
+    with_input = [*head, {"type": "response.output_item.done", "output_index": 1,
+                          "item": dict(ci, input="SELECT 'é'", status="completed")}, end]
+    calls, _, finish, _ = _fed(with_input)
+    assert ([(c, dict(c.provider_data)) for c in calls], finish) == (
+        [(sql, {R: {"id": "ctc_1", "status": "completed", "custom": True}})], "max_output_tokens")
+    assert toolwire.encode(calls[0], R) == dict(ci, input="SELECT 'é'", status="completed")
+    without = dict(ci, status="completed")
+    del without["input"]
+    assert accumulate([*head, {"type": "response.output_item.done", "output_index": 1, "item": without}, end]) == [sql]
+    (over,) = accumulate(with_input, max_bytes=8)
+    assert over == InvalidToolCall(name="sql", id="call_2", error="Custom tool input is over the limit of 8 characters",
+                                   loc="$.calls[0].arguments")
+    (whole_over,) = accumulate([head[0], with_input[3]], max_bytes=8)
+    assert whole_over.error == "Custom tool input is over the limit of 8 characters"
+
+
+def test_responses_stream_server_items_text_and_failure() -> None:
+    ws = {"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {"type": "search", "query": "météo"}}
+    chunks = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(ws, status="in_progress")},
+        {"type": "response.output_item.done", "output_index": 0, "item": ws},
+        {"type": "response.output_item.done", "output_index": 1,
+         "item": {"type": "tool_search_call", "id": "ts_1", "execution": "client", "arguments": {}}},
+        {"type": "response.output_item.done", "output_index": 2, "item": {"type": "message", "id": "msg_1"}},
+        {"type": "response.output_text.delta", "output_index": 3, "delta": "Voilà"},
+        {"type": "response.failed", "response": {"status": "failed"}},
+    ]
+    acc = Accumulator(include_server=True)
+    for c in chunks:
+        acc.feed(c)
+    (web,) = acc.close()
+    assert (web.name, web.args, web.id, web.server) == ("web_search", {"action": {"type": "search", "query": "météo"}},
+                                                        "ws_1", True)
+    assert (acc.finish_reason, acc.text) == ("failed", "Voilà")
+    # the whole item is kept, as the non-streaming decoder keeps it: the re-encode is the item
+    assert dict(web.provider_data) == {R: {"item": ws}}
+    assert toolwire.encode(web, R) == ws
+    assert accumulate(chunks) == []
+
+
+@pytest.mark.parametrize(
+    ("chunk", "expected"),
+    [({"type": "response.created"}, True), ({"type": "response.anything_new"}, True), ({"type": "response"}, False),
+     ({"type": "message_start"}, False), ({"type": 5}, False), ({}, False)],
+)
+def test_responses_stream_detect(chunk: Dict[str, Any], expected: bool) -> None:
+    assert responses_stream.detect(chunk) is expected
+
+
+def test_responses_stream_encode() -> None:
+    call = ToolCall(name="f", args={"a": "é"}, id="call_1")
+    item = {"id": "fc_0", "type": "function_call", "status": "in_progress", "arguments": "", "call_id": "call_1", "name": "f"}
+    assert encode_stream([call], R, split=4) == [
+        {"type": "response.created", "response": {"status": "in_progress"}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": '{"a"'},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": ':"é"'},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": "}"},
+        {"type": "response.function_call_arguments.done", "item_id": "fc_0", "output_index": 0, "arguments": '{"a":"é"}'},
+        {"type": "response.output_item.done", "output_index": 0,
+         "item": dict(item, status="completed", arguments='{"a":"é"}')},
+        {"type": "response.completed", "response": {"status": "completed"}},
+    ]
+
+
+def test_responses_stream_custom_input_that_is_not_text_is_an_invalid_call() -> None:
+    # the non-streaming decoder refuses it ("Custom tool input at $.input must be text"); never an empty input
+    added = {"type": "response.output_item.added", "output_index": 0,
+             "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    done = {"type": "response.output_item.done", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": 5}}
+    assert accumulate([added, done]) == [
+        InvalidToolCall(name="sql", id="call_1", error="Custom tool input must be text, got 5", loc="$.calls[0].arguments")]
+    # without ``input`` (the deltas carried it, or there were none): the deltas' text
+    bare = {"type": "response.output_item.done", "output_index": 0,
+            "item": {"type": "custom_tool_call", "call_id": "call_1", "name": "sql"}}
+    assert accumulate([added, bare]) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]
+
+
+def test_chat_stream_custom_call_without_input_has_empty_input() -> None:
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "sql"}}]}),
+              ch({}, "tool_calls")]
+    assert accumulate(chunks) == [ToolCall(name="sql", args={"input": ""}, id="call_1")]
+
+
+@pytest.mark.parametrize("first", [CHAT_STREAM[0], RESP_STREAM[1]], ids=["chat", "responses"])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(5, "Stream chunk at $ is not an object: 5"),
+     ("data: {bad\n\n", "Stream data at $ is not JSON (key must be a string at line 1 column 2): '{bad'")],
+    ids=["number", "bad-sse"],
+)
+def test_a_bad_chunk_after_the_first_raises_the_readers_error_unchanged(first: Any, bad: Any, message: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        accumulate([first, bad])
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, "$", None)
