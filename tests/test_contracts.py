@@ -222,7 +222,7 @@ def test_names_are_checked_at_their_place() -> None:
 def test_a_payload_of_another_dialect_names_what_it_looks_like() -> None:
     item = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
     err = _raises(lambda: toolwire.decode(item, "openai.chat"), toolwire.DecodeError)
-    assert err.message.startswith("Input at $ is not a openai.chat payload: it looks like anthropic.messages")
+    assert err.message.startswith("Input at $ is not an openai.chat payload: it looks like anthropic.messages")
     assert (err.loc, err.dialect) == ("$", "openai.chat")
     err = _raises(lambda: toolwire.decode({"foo": 1}), toolwire.DecodeError)
     assert err.message == "Input at $ matches no known dialect: {'foo': 1}"
@@ -405,3 +405,15 @@ def test_encode_errors_say_why_and_where() -> None:
     assert toolwire.encode(invalid, "openai.chat")["function"] == {"name": "f", "arguments": "{'a': 1,,}"}
     with pytest.raises(ValueError, match="^invalid must be 'raise' or 'keep'$"):
         toolwire.decode_all([], invalid="drop")  # type: ignore[arg-type]
+
+
+def test_messages_put_the_right_article_before_a_name() -> None:
+    from toolwire._errors import an
+
+    assert [an(w) for w in ("openai.chat", "anthropic.messages", "ollama", "mcp", "gemini", "'image'", "'user'",
+                            "'text'", "int")] == [
+        "an openai.chat", "an anthropic.messages", "an ollama", "an mcp", "a gemini", "an 'image'", "a 'user'",
+        "a 'text'", "an int"]
+    assert an("openai.chat", True) == "An openai.chat"
+    err = _raises(lambda: toolwire.decode(ANTHROPIC_TURN, "openai.chat"), toolwire.DecodeError)
+    assert err.message.startswith("Input at $ is not an openai.chat payload: it looks like anthropic.messages")

@@ -45,7 +45,7 @@ def test_an_sdk_call_object_obeys_the_policy(named: Any) -> None:
 
 def test_an_sdk_call_object_named_as_another_dialect_is_refused() -> None:
     err = _raises(lambda: toolwire.decode(_sdk_call(), "anthropic.messages"), toolwire.DecodeError)
-    assert err.dialect == "anthropic.messages" and err.message.startswith("Input at $ is not a anthropic.messages")
+    assert err.dialect == "anthropic.messages" and err.message.startswith("Input at $ is not an anthropic.messages")
 
 
 @pytest.mark.parametrize("named", [None, "openai.chat"])
@@ -84,11 +84,11 @@ def test_a_result_named_as_another_dialect_is_refused() -> None:
     assert toolwire.decode_result(chat_result) == ToolResult(id="call_1", content="x")
     err = _raises(lambda: toolwire.decode_result(chat_result, "anthropic.messages"), toolwire.DecodeError)
     assert err.message == (
-        "Input at $ is not a anthropic.messages payload: it looks like openai.chat (role 'tool' with "
+        "Input at $ is not an anthropic.messages payload: it looks like openai.chat (role 'tool' with "
         "'tool_call_id'); got {'role': 'tool', 'tool_call_id': 'call_1', 'content': 'x'}")
     err = _raises(lambda: toolwire.encode_result(ToolResult(content="x"), "anthropic.messages"), toolwire.EncodeError)
     assert (err.message, err.dialect) == (
-        "A anthropic.messages tool result needs the id of its call; this result has none (pass the IdMap its "
+        "An anthropic.messages tool result needs the id of its call; this result has none (pass the IdMap its "
         "call was encoded with as ids=)", "anthropic.messages")
 
 

@@ -65,7 +65,7 @@ def test_wrong_dialect_anthropic_sdk_message_raises(name: str) -> None:
 def test_wrong_dialect_inside_a_conversation_raises() -> None:
     # a Chat history whose assistant turn is an Anthropic one: its call is not dropped
     history = [{"role": "user", "content": "clean up"}, {"role": "assistant", "content": ANTHROPIC_MESSAGE["content"]}]
-    with pytest.raises(toolwire.DecodeError, match=r"\$\[1\] is not a openai\.chat payload"):
+    with pytest.raises(toolwire.DecodeError, match=r"\$\[1\] is not an openai\.chat payload"):
         toolwire.decode_all(history, "openai.chat")
 
 

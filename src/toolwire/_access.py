@@ -31,7 +31,7 @@ import enum
 import uuid
 from typing import Any, Dict, Set, Tuple
 
-from ._errors import DecodeError, excerpt
+from ._errors import DecodeError, an, excerpt
 
 __all__ = ["MAX_OBJECT_DEPTH", "to_data"]
 
@@ -110,7 +110,7 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
             loc=loc,
         ) from None
     raise DecodeError(
-        f"Cannot read a {t.__name__} value at {loc}: {excerpt(obj)}", loc=loc
+        f"Cannot read {an(t.__name__)} value at {loc}: {excerpt(obj)}", loc=loc
     )
 
 

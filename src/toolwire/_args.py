@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from ._errors import ArgumentsError, DecodeError, excerpt
+from ._errors import ArgumentsError, DecodeError, an, excerpt
 from ._policy import (
     _NO_REPAIRS,
     DEFAULT_POLICY,
@@ -223,7 +223,7 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
                     )
             else:
                 raise ArgumentsError(
-                    f"Arguments at {loc} hold a {t.__name__} value, which is not JSON: {excerpt(x)}",
+                    f"Arguments at {loc} hold {an(t.__name__)} value, which is not JSON: {excerpt(x)}",
                     dialect=dialect,
                     loc=loc,
                 )

@@ -12,7 +12,7 @@ from ._args import TRUNCATING, Verbatim, make_policy
 from ._builtin import default_registry
 from ._collect import chosen, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
+from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
 from ._registry import Registry, decode_one
@@ -111,7 +111,7 @@ def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy
     if hit is None:
         hit = _sniff(data, d, registry, "$")[1:]  # raises, naming the dialect it looks like
         if hit[0] == CALL or hit[0] == SERVER:  # a call that is not a dict
-            raise DecodeError(f"Input at $ is not a {d.name} tool call", dialect=d.name)
+            raise DecodeError(f"Input at $ is not {an(d.name)} tool call", dialect=d.name)
     if hit[0] == OTHER:  # the item of another dialect that holds calls is named as such
         other_dialect(data, d, _registry(registry), "$")
     return _not_one_call(data, (d, hit[0]), registry, policy)
@@ -132,7 +132,7 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
             dialect=d.name,
         )
     raise DecodeError(
-        f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
+        f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
         dialect=d.name,
     )
 
@@ -361,7 +361,7 @@ def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: st
         d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
         if kind != want:
             raise DecodeError(
-                f"Input at $ is a {d.name} {_KIND_WORDS.get(kind, kind)}, not a {_KIND_WORDS[want]}",
+                f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not {an(_KIND_WORDS[want])}",
                 dialect=d.name,
             )
         return _guard(d, getattr(d, method), data)

@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
-from ._errors import ArgumentsError, DecodeError, ToolwireError, excerpt
+from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
@@ -137,7 +137,7 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
         return
     if found:
         raise DecodeError(
-            f"Input at {loc} is not a {d.name} payload: it looks like {other.name} ({hit[2]}), "
+            f"Input at {loc} is not {an(d.name)} payload: it looks like {other.name} ({hit[2]}), "
             f"which finds {len(found)} tool call{'s' if len(found) != 1 else ''} in it; got {excerpt(data)}",
             dialect=d.name,
             loc=loc,

@@ -39,7 +39,7 @@ from ._codec import (
     written,
 )
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._errors import DecodeError, EncodeError, ToolwireError
+from ._errors import DecodeError, EncodeError, ToolwireError, an
 from ._foreign import foreign
 from ._ids import IdMap
 from ._names import NameMap
@@ -136,7 +136,7 @@ class _Target:
             return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
         if top:
             raise EncodeError(
-                f"Input at $ is a {dd.name} {kind} item that holds no call, definition or result",
+                f"Input at $ is {an(dd.name)} {kind} item that holds no call, definition or result",
                 dialect=dd.name,
             )
         return []  # a text or reasoning item inside a list

@@ -28,6 +28,7 @@ __all__ = [
     "SchemaError",
     "ToolwireError",
     "UnknownDialectError",
+    "an",
     "excerpt",
     "short",
 ]
@@ -54,6 +55,15 @@ def short(message: str) -> str:
         head = MAX_MESSAGE * 2 // 3
         message = f"{message[:head]} … {message[head + 3 - MAX_MESSAGE:]}"
     return message
+
+
+def an(word: str, capital: bool = False) -> str:
+    """*word* after its indefinite article, for messages naming a dialect, a role or a
+    kind: "an openai.chat", "an 'image'", "an mcp", "a gemini", "a 'user'"."""
+    bare = word.lstrip("'\"").lower()
+    vowel = bare[:1] in ("a", "e", "i", "o", "u") and not bare.startswith(("us", "uni", "eu"))  # "a 'user'"
+    article = "an" if vowel or bare.startswith("mcp") else "a"
+    return f"{article.capitalize() if capital else article} {word}"
 
 
 def excerpt(value: Any, limit: int = _EXCERPT) -> str:

@@ -12,7 +12,7 @@ from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
-from ._errors import DecodeError, ToolwireError, excerpt
+from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
 
@@ -67,7 +67,7 @@ def _sniff(
         hit = _safe_sniff(dialect, data)
         if hit is None:
             raise DecodeError(
-                f"Input at {loc} is not a {dialect.name} payload: {_looks_like(data, registry)}; "
+                f"Input at {loc} is not {an(dialect.name)} payload: {_looks_like(data, registry)}; "
                 f"got {excerpt(data)}",
                 dialect=dialect.name,
                 loc=loc,
@@ -143,7 +143,7 @@ def walk(
             stack.extend(reversed(kids))
         elif is_top and kind in (TOOL, RESULT):
             raise DecodeError(
-                f"Input at {cloc} is a {dd.name} {_KIND_WORDS[kind]}, not tool calls",
+                f"Input at {cloc} is {an(dd.name)} {_KIND_WORDS[kind]}, not tool calls",
                 dialect=dd.name,
                 loc=cloc,
             )

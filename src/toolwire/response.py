@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._derived import derived
 from ._dialect import Dialect, ResponseReader
-from ._errors import DecodeError, ToolwireError, excerpt
+from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
 from ._usage import Usage
@@ -140,7 +140,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
                 other = next((d for d, r in tables.candidates(data) if d is not shape[0] and _claims(r, data)), None)
                 if other is not None:
                     raise DecodeError(
-                        f"Response is not a {shape[0].name} response: it looks like {other.name}; "
+                        f"Response is not {an(shape[0].name)} response: it looks like {other.name}; "
                         f"keys were {excerpt(sorted(data))} at $",
                         dialect=shape[0].name,
                     )

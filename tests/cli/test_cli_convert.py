@@ -61,7 +61,7 @@ def test_conversation_keeps_synthesized_ids_paired(cli) -> None:
     alone = cli("convert", "--to", "openai.chat", stdin=jsonl(call, result))
     assert alone.code == 3
     assert alone.lines == [out_call]
-    assert alone.err_lines == ["toolwire: line 2: A openai.chat tool result needs the id of its call; this result has none"]
+    assert alone.err_lines == ["toolwire: line 2: An openai.chat tool result needs the id of its call; this result has none"]
 
 
 def test_convert_forced_source_dialect(cli) -> None:
@@ -73,7 +73,7 @@ def test_convert_message_without_calls_fails_with_line(cli) -> None:
     text_block = {"type": "text", "text": "hi"}
     run = cli("convert", "--to", "gemini", stdin=jsonl(CHAT_CALL, text_block))
     assert run.code == 3
-    assert run.err_lines == ["toolwire: line 2: Input at $ is a anthropic.messages other item that holds no call, definition or result"]
+    assert run.err_lines == ["toolwire: line 2: Input at $ is an anthropic.messages other item that holds no call, definition or result"]
 
 
 def test_detect_every_payload_names_its_dialect(cli) -> None:

@@ -106,7 +106,7 @@ def test_forced_dialect_rejects_other_shapes_with_line_number(cli) -> None:
     run = cli("decode", "--dialect", "anthropic", stdin=jsonl(CHAT))
     assert run.code == 3
     assert run.err.startswith(
-        "toolwire: line 1: Input at $ is not a anthropic.messages payload: it looks like openai.chat ("
+        "toolwire: line 1: Input at $ is not an anthropic.messages payload: it looks like openai.chat ("
     )
     assert len(run.err_lines) == 1
 

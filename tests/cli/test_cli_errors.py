@@ -45,7 +45,7 @@ def test_keep_going_reports_each_bad_line_and_continues(cli) -> None:
     assert [r["line"] for r in run.lines if type(r) is dict] == [2, 4, 6]
     assert [e.split(":")[1] for e in run.err_lines[:3]] == [" line 2", " line 4", " line 6"]
     assert run.err_lines[1] == "toolwire: line 4: Input at $ matches no known dialect: {'hello': 'world'}"
-    assert run.err_lines[2] == "toolwire: line 6: Input at $ is a openai.chat tool definition, not tool calls"
+    assert run.err_lines[2] == "toolwire: line 6: Input at $ is an openai.chat tool definition, not tool calls"
     assert run.err_lines[3] == "toolwire: 3 of 6 records failed"
     assert len(run.err_lines) == 4  # one line per failure, then the summary
 

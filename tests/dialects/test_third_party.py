@@ -278,7 +278,7 @@ def test_every_entry_point_reads_with_the_registry_given(registry: Registry) -> 
     with pytest.raises(DecodeError) as exc:
         toolwire.decode(tool, registry=registry)
     assert exc.value.message == (
-        "Input at $ is a acme.chat tool definition, not a tool call: {'acme_tool': {'tool': 'get_weather'}}")
+        "Input at $ is an acme.chat tool definition, not a tool call: {'acme_tool': {'tool': 'get_weather'}}")
     for entry in (toolwire.decode_tool, toolwire.decode_result):
         with pytest.raises(DecodeError, match="matches no known dialect"):
             entry(tool if entry is toolwire.decode_result else result)  # the default registry: unknown

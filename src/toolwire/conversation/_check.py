@@ -31,6 +31,7 @@ from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect
+from .._errors import an
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
@@ -182,7 +183,7 @@ class _Turns:
         turn = self.next_turn[c + 1]
         content = self.next_content[c + 1] if target in _CHAT_LIKE else len(msgs)
         if content < r and content < turn:
-            return (f"comes after a {msgs[content].role} message; {target} needs the tool messages right after "
+            return (f"comes after {an(msgs[content].role)} message; {target} needs the tool messages right after "
                     "the call")
         if turn < r:
             return "comes after a later assistant turn"

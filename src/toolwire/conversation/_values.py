@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Dict, Iterator, Optional, Tuple, TypeVar, Union
 
+from .._errors import an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 
 __all__ = [
@@ -192,7 +193,7 @@ class Message(_Plain):
         ps = tuple(parts)
         for i, p in enumerate(ps):
             if type(p) not in _PART_TYPES:
-                raise TypeError(f"Message parts[{i}] is a {type(p).__name__}, not a message part")
+                raise TypeError(f"Message parts[{i}] is {an(type(p).__name__)}, not a message part")
         _set(self, "role", role)
         _set(self, "parts", ps)
         _set(self, "wire", wire)
@@ -235,7 +236,7 @@ class Conversation(_Plain):
         ms = tuple(messages)
         for i, m in enumerate(ms):
             if type(m) is not Message:
-                raise TypeError(f"Conversation messages[{i}] is a {type(m).__name__}, not a Message")
+                raise TypeError(f"Conversation messages[{i}] is {an(type(m).__name__)}, not a Message")
         _set(self, "messages", ms)
         _set(self, "dialect", dialect)
         _set(self, "wire", None if wire is None else (wire, ms))

@@ -6,7 +6,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from .._access import to_data
 from .._dialect import EncodeContext
-from .._errors import DecodeError, EncodeError, excerpt
+from .._errors import DecodeError, EncodeError, an, excerpt
 from .._ids import IdRule, map_id, synthesize_id
 from .._types import ToolCall, ToolResult
 
@@ -106,7 +106,7 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
             if given is not None:  # the oldest unanswered id-less call of that tool
                 return given
             raise EncodeError(
-                f"A {dialect} tool result needs the id of its call; this result has none"
+                f"{an(dialect, True)} tool result needs the id of its call; this result has none"
                 + ("" if ctx.ids is not None else " (pass the IdMap its call was encoded with as ids=)"),
                 dialect=dialect,
             )

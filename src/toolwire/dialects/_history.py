@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Tuple
 
 from .._args import DEFAULT_POLICY
-from .._errors import ArgumentsError, DecodeError, EncodeError
+from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 
@@ -144,7 +144,7 @@ def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
                 if data is not None:
                     out.append(data)
             else:
-                raise EncodeError(f"System message {i} holds a {type(p).__name__} part", dialect=w.name)
+                raise EncodeError(f"System message {i} holds {an(type(p).__name__)} part", dialect=w.name)
     return out
 
 
@@ -198,9 +198,9 @@ def write_turns(
             if item is not None:
                 items.append(item)
         if not items:
-            w.note("dropped", f"A {t.role} turn with nothing {dialect} can take is left out")
+            w.note("dropped", f"{an(t.role, True)} turn with nothing {dialect} can take is left out")
             continue
         wire.append({**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items})
     if not wire:
-        raise EncodeError(f"A {dialect} request needs at least one message", dialect=dialect)
+        raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
     return wire

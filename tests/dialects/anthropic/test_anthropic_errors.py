@@ -136,10 +136,10 @@ ROWS: List[Any] = [
      DecodeError, "Content block at $.content[1] has no 'type'", "$.content[1]"),
     # --- encoders (no path: the value is canonical) ---
     ("encode.result.no_id", lambda: toolwire.encode_result(ToolResult(content="22°C"), D),
-     EncodeError, "A anthropic.messages tool result needs the id of its call; this result has none "
+     EncodeError, "An anthropic.messages tool result needs the id of its call; this result has none "
      "(pass the IdMap its call was encoded with as ids=)", "$"),
     ("encode.result.part_type", lambda: toolwire.encode_result(ToolResult(id="toolu_1", content=[{"type": "audio"}]), D),
-     EncodeError, "A anthropic.messages tool result cannot hold a 'audio' part", "$"),
+     EncodeError, "An anthropic.messages tool result cannot hold an 'audio' part", "$"),
     ("encode.call.foreign_server_call", lambda: toolwire.encode(
         ToolCall("web_search", {"q": "x"}, "ws_1", server=True, provider_data={"openai.responses": {"type": "web_search_call"}}), D),
      EncodeError, "Call 'web_search' is run by another provider; it cannot be replayed to anthropic.messages", "$"),

@@ -368,7 +368,7 @@ def test_user_message_with_results_holds_no_calls() -> None:
 
 def test_explicit_dialect_rejects_other_dialects_naming_them() -> None:
     chat = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-    with pytest.raises(toolwire.DecodeError, match=r"not a anthropic\.messages payload: it looks like openai\.chat"):
+    with pytest.raises(toolwire.DecodeError, match=r"not an anthropic\.messages payload: it looks like openai\.chat"):
         toolwire.decode(chat, D)
     with pytest.raises(toolwire.DecodeError, match=r"it looks like anthropic\.messages"):
         toolwire.decode(block(), "openai.chat")

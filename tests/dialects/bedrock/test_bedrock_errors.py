@@ -116,7 +116,7 @@ ENCODE_ERRORS: Tuple[Any, ...] = (
     ("call/server-of-another-provider", lambda: toolwire.encode(ToolCall("web_search", {}, "ws_1", server=True), D), "Call 'web_search' is run by another provider; it cannot be replayed to bedrock.converse"),
     ("result/no-id", lambda: toolwire.encode_result(ToolResult(None, "f", "x"), D), "A bedrock.converse tool result needs the id of its call; this result has none (pass the IdMap its call was encoded with as ids=)"),
     ("result/untyped-part", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "text", "text": "a"}, {"image": {}}]), D), "A bedrock.converse tool result cannot hold a None part"),
-    ("result/part-without-its-member", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "image", "data": "x"}]), D), "A bedrock.converse tool result cannot hold a 'image' part"),
+    ("result/part-without-its-member", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "image", "data": "x"}]), D), "A bedrock.converse tool result cannot hold an 'image' part"),
     ("history/image-by-url", lambda: toolwire.encode_conversation(_conv_with_image("https://ex.com/a.png", "image/png"), D), "Message 0 holds an image by URL that bedrock.converse cannot take: Bedrock takes image bytes or an S3 location, not a URL"),
     ("history/image-type", lambda: toolwire.encode_conversation(_conv_with_image("s3://b/a.bmp", "image/bmp"), D), "Message 0 holds an image by URL that bedrock.converse cannot take: its type 'image/bmp' is not one of png, jpeg, gif, webp"),
 )
@@ -159,7 +159,7 @@ SNIFF: Tuple[Tuple[str, Any, Any], ...] = (
     ("response/output.message", {"output": {"message": {}}}, (CALLS, "'output.message' (a Converse response)")),
     ("response/output-without-message", {"output": {"text": "a"}}, None),
     ("response/output-not-object", {"output": [{"message": {}}]}, None),
-    ("message/blocks", {"role": "assistant", "content": [{"text": "a"}]}, (CALLS, "a 'assistant' message of Converse content blocks")),
+    ("message/blocks", {"role": "assistant", "content": [{"text": "a"}]}, (CALLS, "an 'assistant' message of Converse content blocks")),
     ("message/typed-blocks", {"role": "assistant", "content": [{"type": "text", "text": "a"}]}, None),
     ("message/text-content", {"role": "user", "content": "hi"}, None),
     ("message/unknown-blocks", {"role": "user", "content": [{"foo": 1}, 3]}, None),
@@ -189,9 +189,10 @@ def test_sniff(payload: Any, claim: Any) -> None:
 
 @pytest.mark.parametrize("key", ["text", "image", "document", "video", "audio", "guardContent", "reasoningContent", "citationsContent", "searchResult"])
 def test_every_content_block_kind_is_an_other_item(key: str) -> None:
-    assert BEDROCK.sniff({key: {}}) == (OTHER, f"a {key!r} content block")
+    article = "an" if key[0] in "aeio" else "a"  # 'image', 'audio' take "an"
+    assert BEDROCK.sniff({key: {}}) == (OTHER, f"{article} {key!r} content block")
     message = {"role": "assistant", "content": [{key: {}}]}
-    assert BEDROCK.sniff(message) == (CALLS, "a 'assistant' message of Converse content blocks")
+    assert BEDROCK.sniff(message) == (CALLS, "an 'assistant' message of Converse content blocks")
     assert BEDROCK.sniff({key: {}, "extra": 1}) is None
 
 

@@ -87,7 +87,7 @@ ROWS: List[Any] = [
      EncodeError, "A cohere.v2 tool result needs the id of its call; this result has none "
      "(pass the IdMap its call was encoded with as ids=)", "$"),
     ("encode.result.part_type", lambda: toolwire.encode_result(ToolResult(ID, None, [{"type": "image"}]), D),
-     EncodeError, "A cohere.v2 tool result holds text and documents; got a 'image' part", "$"),
+     EncodeError, "A cohere.v2 tool result holds text and documents; got an 'image' part", "$"),
 ]
 
 

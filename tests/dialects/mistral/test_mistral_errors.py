@@ -97,7 +97,7 @@ ROWS: List[Any] = [
      EncodeError, "A mistral tool result needs the id of its call; this result has none "
      "(pass the IdMap its call was encoded with as ids=)", "$"),
     ("encode.result.part_type", lambda: toolwire.encode_result(ToolResult(ID, "f", [{"type": "image"}]), D),
-     EncodeError, "A mistral tool result holds only text; got a 'image' part", "$"),
+     EncodeError, "A mistral tool result holds only text; got an 'image' part", "$"),
 ]
 
 

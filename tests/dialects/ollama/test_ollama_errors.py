@@ -109,7 +109,7 @@ ROWS: List[Any] = [
     # --- encoders ---
     ("encode.result.part_type", lambda: toolwire.encode_result(
         ToolResult(id="call_1", name="f", content=[{"type": "image"}]), D),
-     EncodeError, "An ollama tool result holds only text; got a 'image' part", "$"),
+     EncodeError, "An ollama tool result holds only text; got an 'image' part", "$"),
 ]
 
 

@@ -85,7 +85,7 @@ def test_responses_item_keeps_item_id_and_status() -> None:
 def test_chat_item_given_as_responses_names_what_it_looks_like() -> None:
     with pytest.raises(toolwire.DecodeError) as info:
         toolwire.decode(CALL, "openai.responses")
-    assert str(info.value).startswith("Input at $ is not a openai.responses payload: it looks like openai.chat")
+    assert str(info.value).startswith("Input at $ is not an openai.responses payload: it looks like openai.chat")
 
 
 def test_responses_item_given_as_chat_names_what_it_looks_like() -> None:
@@ -144,7 +144,7 @@ def test_vague_values_decode_to_nothing() -> None:
 
 
 def test_result_given_to_decode_all_is_an_error() -> None:
-    with pytest.raises(toolwire.DecodeError, match="is a openai.chat tool result, not tool calls"):
+    with pytest.raises(toolwire.DecodeError, match="is an openai.chat tool result, not tool calls"):
         toolwire.decode_all({"role": "tool", "tool_call_id": "c", "content": "x"})
 
 

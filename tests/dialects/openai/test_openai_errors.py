@@ -134,9 +134,9 @@ ROWS: List[Row] = [
      DecodeError, "Expected a content part at $.content[1], got str 'x'", "$.content[1]", C),
     ("chat.result.encode-image-part",
      lambda: toolwire.encode_result(ToolResult(id="call_1", content=[{"type": "image", "data": "iVBO"}]), C),
-     EncodeError, "A openai.chat tool result holds only text; got a 'image' part", "$", C),
+     EncodeError, "An openai.chat tool result holds only text; got an 'image' part", "$", C),
     ("chat.result.encode-no-id", lambda: toolwire.encode_result(ToolResult(content="x"), C),
-     EncodeError, "A openai.chat tool result needs the id of its call; this result has none (pass the IdMap its "
+     EncodeError, "An openai.chat tool result needs the id of its call; this result has none (pass the IdMap its "
      "call was encoded with as ids=)", "$", C),
     # --- openai.responses containers (responses.children) ---
     ("responses.children.output-not-a-list",
@@ -203,9 +203,9 @@ ROWS: List[Row] = [
      DecodeError, "Content part at $.output[1] has no 'type'", "$.output[1].type", R),
     ("responses.result.encode-audio-part",
      lambda: toolwire.encode_result(ToolResult(id="call_1", content=[{"type": "audio", "data": "x"}]), R),
-     EncodeError, "A openai.responses tool output cannot hold a 'audio' part", "$", R),
+     EncodeError, "An openai.responses tool output cannot hold an 'audio' part", "$", R),
     ("responses.result.encode-no-id", lambda: toolwire.encode_result(ToolResult(content="x"), R),
-     EncodeError, "A openai.responses tool result needs the id of its call; this result has none (pass the IdMap "
+     EncodeError, "An openai.responses tool result needs the id of its call; this result has none (pass the IdMap "
      "its call was encoded with as ids=)", "$", R),
 ]
 

@@ -52,9 +52,9 @@ Row = Tuple[str, Callable[[], Any], type, str, str, Any]
 ROWS: List[Row] = [
     # --- Chat reader ---
     ("chat.messages-not-a-list", lambda: decode_conversation({"messages": 5}, C),
-     DecodeError, "A openai.chat history needs a list at $.messages", "$.messages", C),
+     DecodeError, "An openai.chat history needs a list at $.messages", "$.messages", C),
     ("chat.bare-not-a-list", lambda: decode_conversation({"model": "gpt-4o"}, C),
-     DecodeError, "A openai.chat history needs a list at $.messages", "$.messages", C),
+     DecodeError, "An openai.chat history needs a list at $.messages", "$.messages", C),
     ("chat.message-not-an-object", lambda: decode_conversation({"messages": [5]}, C),
      DecodeError, "Expected a message at $.messages[0], got int 5", "$.messages[0]", C),
     ("chat.bare-message-not-an-object", lambda: decode_conversation([{"role": "user", "content": "x"}, 5], C),
@@ -87,7 +87,7 @@ ROWS: List[Row] = [
      "$.messages[0].content", C),
     # --- Chat writer ---
     ("chat.write-nothing", lambda: encode_conversation(Conversation([]), C),
-     EncodeError, "A openai.chat request needs at least one message", "$", C),
+     EncodeError, "An openai.chat request needs at least one message", "$", C),
     ("chat.write-system-image",
      lambda: encode_conversation(Conversation([M("system", [Media("image", url="https://example.com/a.png")])]), C),
      EncodeError, "System message 0 holds more than text", "$", C),
@@ -115,9 +115,9 @@ ROWS: List[Row] = [
      "$", "ollama"),
     # --- Responses reader ---
     ("responses.input-not-a-list", lambda: decode_conversation({"input": 5}, R),
-     DecodeError, "A openai.responses history needs a list at $.input", "$.input", R),
+     DecodeError, "An openai.responses history needs a list at $.input", "$.input", R),
     ("responses.bare-not-a-list", lambda: decode_conversation({"instructions": ""}, R),
-     DecodeError, "A openai.responses history needs a list at $.input", "$.input", R),
+     DecodeError, "An openai.responses history needs a list at $.input", "$.input", R),
     ("responses.item-not-an-object", lambda: decode_conversation({"input": [5]}, R),
      DecodeError, "Expected an input item at $.input[0], got int 5", "$.input[0]", R),
     ("responses.unknown-role", lambda: decode_conversation({"input": [{"role": "robot", "content": "x"}]}, R),

@@ -36,7 +36,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import ArgumentsError, DecodeError, EncodeError
+from ..._errors import ArgumentsError, DecodeError, EncodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
@@ -150,9 +150,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return None
         content = data.get("content")
         if _strong(content):
-            return CALLS, f"a {role!r} message with tool_use/tool_result/thinking blocks"
+            return CALLS, f"{an(repr(role))} message with tool_use/tool_result/thinking blocks"
         if _plain(content):
-            return CALLS, f"a {role!r} message of text only (Anthropic and Chat messages look alike)"
+            return CALLS, f"{an(repr(role))} message of text only (Anthropic and Chat messages look alike)"
         return None
     messages = data.get("messages")
     if type(messages) is list and "toolConfig" not in data and "inferenceConfig" not in data:

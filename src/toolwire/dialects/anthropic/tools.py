@@ -11,7 +11,7 @@ import re
 from typing import Any, Dict
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, excerpt
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -114,6 +114,6 @@ def _block(part: Dict[str, Any]) -> Dict[str, Any]:
         return {"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)}
     if type(kind) is str and kind in OTHER_BLOCKS:
         return part
-    raise EncodeError(f"A {NAME} tool result cannot hold a {kind!r} part", dialect=NAME)
+    raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)
 
 

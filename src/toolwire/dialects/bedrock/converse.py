@@ -37,7 +37,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import EncodeError
+from ..._errors import EncodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -87,14 +87,14 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             key = next(iter(data))
             if key == "cachePoint":
                 return OTHER, "a 'cachePoint' block (a cache marker in content, system or toolConfig.tools)"
-            return OTHER, f"a {key!r} content block"
+            return OTHER, f"{an(repr(key))} content block"
     output = data.get("output")
     if type(output) is dict and "message" in output:
         return CALLS, "'output.message' (a Converse response)"
     role = data.get("role")
     if role is not None:
         if _untyped_blocks(data.get("content")):
-            return CALLS, f"a {role!r} message of Converse content blocks"
+            return CALLS, f"{an(repr(role))} message of Converse content blocks"
         return None
     messages = data.get("messages")
     if type(messages) is list:

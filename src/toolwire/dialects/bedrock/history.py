@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError
+from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
@@ -97,7 +97,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     else:
         msgs = data
     if type(msgs) is not list:
-        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+        raise DecodeError(f"{an(NAME, True)} history needs a list at {loc}", dialect=NAME, loc=loc)
     for i, m in enumerate(msgs):
         where = f"{loc}[{i}]"
         m = as_dict(m, where, NAME, "a message")

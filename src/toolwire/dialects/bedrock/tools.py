@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -145,5 +145,5 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         elif type(kind) is str and kind in part:
             out.append({kind: part[kind]})
         else:
-            raise EncodeError(f"A {NAME} tool result cannot hold a {kind!r} part", dialect=NAME)
+            raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)
     return out

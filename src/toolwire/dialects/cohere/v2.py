@@ -34,7 +34,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
-from ..._errors import EncodeError
+from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
@@ -145,7 +145,8 @@ def _parts_out(content: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         elif kind == "json":
             out.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         else:
-            raise EncodeError(f"A {NAME} tool result holds text and documents; got a {kind!r} part", dialect=NAME)
+            raise EncodeError(f"{an(NAME, True)} tool result holds text and documents; got {an(repr(kind))} part",
+                              dialect=NAME)
     return out
 
 

@@ -44,7 +44,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import EncodeError
+from ..._errors import EncodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -111,7 +111,7 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
             return RESULT, "a 'functionResponse' part"
         for key in _SERVER_KEYS:
             if data.get(key) is not None:
-                return SERVER, f"a {key!r} part (a tool Gemini runs itself)"
+                return SERVER, f"{an(repr(key))} part (a tool Gemini runs itself)"
     if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
         return CALLS, "'candidates' (a GenerateContentResponse)"
     if type(data.get("parts")) is list:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError
+from ..._errors import DecodeError, an
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
@@ -99,7 +99,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     else:
         msgs = data
     if type(msgs) is not list:
-        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+        raise DecodeError(f"{an(NAME, True)} history needs a list at {loc}", dialect=NAME, loc=loc)
     for i, c in enumerate(msgs):
         where = f"{loc}[{i}]"
         c = as_dict(c, where, NAME, "a content")

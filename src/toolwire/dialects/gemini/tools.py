@@ -10,7 +10,7 @@ import re
 from typing import Any, Dict
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, excerpt
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -54,7 +54,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                 )
             if len(decls) != 1:
                 raise DecodeError(
-                    f"A {NAME} tool entry at {loc} holds {len(decls)} function declarations, not one; "
+                    f"{an(NAME, True)} tool entry at {loc} holds {len(decls)} function declarations, not one; "
                     f"decode each of {loc}.{key}[i]",
                     dialect=NAME,
                     loc=f"{loc}.{key}",
@@ -159,7 +159,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
         for p in content:
             kind = p.get("type")
             if kind not in ("text", "json"):
-                raise EncodeError(f"A {NAME} function response cannot hold a {kind!r} part", dialect=NAME)
+                raise EncodeError(f"{an(NAME, True)} function response cannot hold {an(repr(kind))} part", dialect=NAME)
             value.append(p.get(kind))
     return {key: value}
 
@@ -168,7 +168,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if not result.name:
         raise EncodeError(
-            f"A {NAME} function response needs the tool name (Gemini rejects an empty one); this result "
+            f"{an(NAME, True)} function response needs the tool name (Gemini rejects an empty one); this result "
             "has none: set its name from its call",
             dialect=NAME,
         )

@@ -33,7 +33,7 @@ from pydantic_core import from_json
 
 from ..._args import TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
-from ..._errors import EncodeError
+from ..._errors import EncodeError, an
 from ..._ids import IdRule
 from ..._policy import empty
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
@@ -211,7 +211,7 @@ def _text(result: ToolResult) -> str:
         elif kind == "json":
             texts.append(json.dumps(part.get("json"), ensure_ascii=False))
         else:
-            raise EncodeError(f"An {NAME} tool result holds only text; got a {kind!r} part", dialect=NAME)
+            raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
     return "\n".join(texts)
 
 

@@ -26,7 +26,7 @@ from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
-from ..._errors import ArgumentsError, DecodeError
+from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import batch, chat_history, chat_stream
@@ -62,7 +62,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return RESULT, "role 'tool' with 'tool_call_id'"
         if role == "function" and "name" in data:
             return RESULT, "role 'function' (a legacy function result)"
-        return OTHER, f"a {role!r} message without tool calls"
+        return OTHER, f"{an(repr(role))} message without tool calls"
     if "tool_calls" in data:
         return CALLS, "'tool_calls'"
     if type(data.get("messages")) is list:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
@@ -82,7 +82,7 @@ def chat_like(
         if type(data) is dict:
             msgs, loc = data.get("messages"), "$.messages"
         if type(msgs) is not list:
-            raise DecodeError(f"A {name} history needs a list at {loc}", dialect=name, loc=loc)
+            raise DecodeError(f"{an(name, True)} history needs a list at {loc}", dialect=name, loc=loc)
         out: List[Message] = []
         for i, m in enumerate(msgs):
             where = f"{loc}[{i}]"
@@ -188,7 +188,7 @@ def chat_like(
                                    "takes no user message right after a tool message")
             out.append(um)
         if not out:
-            raise EncodeError(f"A {name} request needs at least one message", dialect=name)
+            raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
         return {"messages": out}
 
     def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:

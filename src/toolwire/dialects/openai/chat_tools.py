@@ -20,7 +20,7 @@ import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -136,7 +136,7 @@ def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = (
             parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         else:
             raise EncodeError(
-                f"A {dialect} tool result holds only text; got a {kind!r} part", dialect=dialect
+                f"{an(dialect, True)} tool result holds only text; got {an(repr(kind))} part", dialect=dialect
             )
     return parts
 

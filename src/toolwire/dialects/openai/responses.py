@@ -29,7 +29,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import DecodeError
+from ..._errors import DecodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
@@ -108,7 +108,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and "tool_calls" not in data
         and "function_call" not in data
     ):
-        return OTHER, f"a {kind or 'role'} item without tool calls"
+        return OTHER, f"{an(kind or 'role')} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:
         return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
     return None

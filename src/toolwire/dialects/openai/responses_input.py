@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
 from ..._dialect import HistoryCodec
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
@@ -79,7 +79,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             out.append(Message("user", one, wire=(NAME, Field("input", items), "user", one)))
             return out
     if type(items) is not list:
-        raise DecodeError(f"A {NAME} history needs a list at {loc}", dialect=NAME, loc=loc)
+        raise DecodeError(f"{an(NAME, True)} history needs a list at {loc}", dialect=NAME, loc=loc)
     for i, it in enumerate(items):
         where = f"{loc}[{i}]"
         it = as_dict(it, where, NAME, "an input item")

@@ -19,7 +19,7 @@ import re
 from typing import Any, Dict
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError
+from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -129,7 +129,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             elif kind in _PART_OUT:
                 output.append({**part, "type": _PART_OUT[kind]})
             else:
-                raise EncodeError(f"A {NAME} tool output cannot hold a {kind!r} part", dialect=NAME)
+                raise EncodeError(f"{an(NAME, True)} tool output cannot hold {an(repr(kind))} part", dialect=NAME)
     out: Dict[str, Any] = {
         "type": "custom_tool_call_output" if pd.get("custom") else "function_call_output",
         "call_id": result_id(result, ctx, IDS, NAME),
