@@ -105,3 +105,23 @@ def test_arguments_that_json_cannot_hold_are_not_encoded(bad: float) -> None:
     for dialect in ("openai.chat", "anthropic.messages"):
         err = _raises(lambda d=dialect: toolwire.encode(new_call("f", {"a": bad}, "call_1"), d), toolwire.EncodeError)
         assert (err.loc, err.dialect) == ("$.args.a", dialect)
+
+
+@pytest.mark.parametrize(
+    ("container", "loc"),
+    [
+        (MESSAGE, "$.tool_calls[0].function.arguments"),
+        ({"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f",
+                                            "input": {"a": {"b": "xyz"}}}]}, None),
+        ([{"type": "function_call", "call_id": "call_1", "name": "f", "arguments": '{"a": "xyz"}'}],
+         "$[0].arguments"),
+    ],
+)
+def test_a_container_read_in_one_step_obeys_the_policy(container: Any, loc: Any) -> None:
+    assert [c.name for c in toolwire.decode_all(container)] == ["f"]
+    if loc is None:  # arguments as an object: max_depth, not max_bytes
+        err = _raises(lambda: toolwire.decode_all(container, max_depth=1), toolwire.ArgumentsError)
+        assert err.loc == "$.content[0].input"
+        return
+    err = _raises(lambda: toolwire.decode_all(container, max_bytes=3), toolwire.ArgumentsError)
+    assert err.loc == loc

@@ -216,3 +216,55 @@ def test_the_choice_of_a_reply_is_read_with_the_registry_given() -> None:
     reply = {"id": "chatcmpl-1", "object": "chat.completion", "choices": [choice, {**choice, "index": 1}]}
     assert [c.name for c in toolwire.decode_all(reply, registry=reg, choice=1)] == ["acme-f"]
     assert [c.name for c in toolwire.decode_all(reply, choice=1)] == ["f"]
+
+
+def _listy() -> Registry:
+    """A dialect whose calls are lists ``["acme", name]``, its definitions ``["tool",
+    name]``: no built-in has such shapes."""
+
+    def sniff(d: Any) -> Any:
+        if type(d) is list and len(d) == 2 and d[0] == "acme":
+            return CALL, "an acme list"
+        if type(d) is list and len(d) == 2 and d[0] == "tool":
+            return "tool", "an acme tool list"
+        return None
+
+    reg = Registry()
+    reg.register(_acme(keys=None, sniff=sniff, decode_call=lambda d, policy, loc: ToolCall(name=d[1], args={})))
+    return reg
+
+
+def test_a_call_that_is_not_an_object_decodes_named_or_detected() -> None:
+    reg = _listy()
+    for named in (None, "acme"):
+        assert toolwire.decode(["acme", "f"], named, registry=reg) == ToolCall(name="f", args={})
+        assert toolwire.decode('["acme", "f"]', named, registry=reg) == ToolCall(name="f", args={})
+        with pytest.raises(toolwire.DecodeError) as exc:
+            toolwire.decode(["tool", "f"], named, registry=reg)
+        assert (exc.value.message, exc.value.dialect) == (
+            "Input at $ is an acme tool definition, not a tool call: ['tool', 'f']", "acme")
+
+
+def test_canonical_values_pass_through_the_readers() -> None:
+    result, tool = toolwire.ToolResult(id="1", content="x"), toolwire.Tool(name="f")
+    assert toolwire.decode_result(result) is result and toolwire.decode_tool(tool) is tool
+
+
+def test_tool_encoders_and_readers_of_the_registry_given_and_their_errors() -> None:
+    reg = Registry()
+    reg.register(_acme(encode_tool=lambda tool: {"acme_tool": tool.name}))
+    assert toolwire.encode_tool(toolwire.Tool(name="f"), "acme", registry=reg) == {"acme_tool": "f"}
+    broken = Registry()
+    broken.register(_acme(
+        sniff=lambda d: ("tool", "an acme tool") if type(d) is dict and "acme" in d else None,
+        encode_tool=lambda tool: {"acme_tool": tool.provider_data["missing"]},
+        decode_tool=lambda item, loc: item["missing"],
+    ))
+    with pytest.raises(toolwire.EncodeError) as enc:
+        toolwire.encode_tool(toolwire.Tool(name="f"), "acme", registry=broken)
+    assert (enc.value.message, enc.value.dialect) == (
+        "Cannot encode Tool(name='f') as acme (KeyError: 'missing')", "acme")
+    with pytest.raises(toolwire.DecodeError) as dec:
+        toolwire.decode_tool({"acme": 1}, registry=broken)
+    assert (dec.value.message, dec.value.dialect) == (
+        "Malformed acme payload at $ (KeyError: 'missing'): {'acme': 1}", "acme")

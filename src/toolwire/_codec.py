@@ -83,13 +83,12 @@ def decode(
                         out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
                         return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
             data = _load(item)
-            if type(data) is not dict:  # only dicts are calls: say what it is
-                if d is not None:
-                    return _named(d, data, None, registry, policy)
-                d, kind = _sniff(data, None, registry, "$")
+            if type(data) is not dict:  # a list or text a dialect may claim: what it claims it as
+                d, kind = _sniff(data, d, registry, "$")
                 if kind in (CALL, SERVER):
                     return decode_one(d, data, pol, "$", kind == SERVER)
-                return _not_one_call(data, (d, kind), registry, policy)
+                return _named(d, data, (kind,), registry, policy) if dialect is not None else _not_one_call(
+                    data, (d, kind), registry, policy)
         if d is None:  # the plan: the dialect that claims it, then its decoder
             out = reg.decode(data, pol)
             if type(out) is ToolCall:
@@ -110,8 +109,6 @@ def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy
     it claims it as, or ``None``): one call of a container, else an error."""
     if hit is None:
         hit = _sniff(data, d, registry, "$")[1:]  # raises, naming the dialect it looks like
-        if hit[0] == CALL or hit[0] == SERVER:  # a call that is not a dict
-            raise DecodeError(f"Input at $ is not {an(d.name)} tool call", dialect=d.name)
     if hit[0] == OTHER:  # the item of another dialect that holds calls is named as such
         other_dialect(data, d, _registry(registry), "$")
     return _not_one_call(data, (d, hit[0]), registry, policy)
