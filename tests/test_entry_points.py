@@ -6,7 +6,7 @@ general path gives, the policy keywords and the named dialect reach every step."
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Dict
 
 import pytest
 
@@ -125,3 +125,17 @@ def test_a_container_read_in_one_step_obeys_the_policy(container: Any, loc: Any)
         return
     err = _raises(lambda: toolwire.decode_all(container, max_bytes=3), toolwire.ArgumentsError)
     assert err.loc == loc
+
+
+def test_a_chosen_reply_keeps_provider_run_calls_when_asked_for() -> None:
+    def candidate(i: int) -> Dict[str, Any]:
+        return {"index": i, "finishReason": "STOP", "content": {"role": "model", "parts": [
+            {"executableCode": {"language": "PYTHON", "code": "print(1)"}}, {"functionCall": {"name": "f", "args": {}}}]}}
+
+    reply = {"candidates": [candidate(0), candidate(1)]}
+    assert toolwire.decode_all(reply, choice=1) == [ToolCall(name="f", args={})]
+    assert toolwire.decode_all(reply, choice=1, include_server=True) == [
+        ToolCall(name="code_execution", args={"language": "PYTHON", "code": "print(1)"}, server=True),
+        ToolCall(name="f", args={})]
+    err = _raises(lambda: toolwire.decode_all(CHAT, choice=1), toolwire.DecodeError)
+    assert (err.message, err.loc) == ("Input at $ holds no list of choices; there is no choice 1", "$")
