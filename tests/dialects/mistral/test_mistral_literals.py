@@ -218,3 +218,11 @@ def test_the_reply_envelope() -> None:
         "choices": [{"index": 0, "finish_reason": "tool_calls",
                      "message": {"role": "assistant", "tool_calls": [{"id": ID}]}}],
         "usage": {"prompt_tokens": 84, "completion_tokens": 22, "total_tokens": 106}}
+
+
+def test_a_null_tool_content_is_kept_until_the_content_changes() -> None:
+    wire = {"role": "tool", "tool_call_id": "D681PevKs", "content": None}
+    result = toolwire.decode_result(wire, "mistral")
+    assert (result.content, dict(result.provider_data)) == ("", {"mistral": {"content": None}})
+    assert toolwire.encode_result(result, "mistral") == wire
+    assert toolwire.encode_result(result.replace(content="22 °C"), "mistral") == {**wire, "content": "22 °C"}
