@@ -259,9 +259,10 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
     value JSON cannot hold (NaN, infinity, a set, an object...)."""
     for k, v in args.items():  # the common case, one level of plain scalars: the fast encoder
         t = type(v)
-        # floats below 1e-4 are written differently ('1e-07' / '1e-7'): the stdlib's text
+        # floats outside [1e-4, 1e16) are written differently ('1e-07' / '1e-7', and
+        # '1e16' by older pydantic-core): the stdlib's text
         if not (type(k) is str and (t is str or t is int or t is bool or v is None
-                                    or (t is float and v - v == 0 and (v == 0 or abs(v) >= 1e-4)))):
+                                    or (t is float and (v == 0 or 1e-4 <= abs(v) < 1e16)))):
             break
     else:
         try:
