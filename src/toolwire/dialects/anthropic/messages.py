@@ -123,6 +123,13 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     )
 
 
+_ROLES = ("user", "assistant")
+_STRONG_REASONS = {r: (CALLS, f"{an(repr(r))} message with tool_use/tool_result/thinking blocks") for r in _ROLES}
+_PLAIN_REASONS = {
+    r: (CALLS, f"{an(repr(r))} message of text only (Anthropic and Chat messages look alike)") for r in _ROLES
+}
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
@@ -146,13 +153,14 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in ("user", "assistant") or not _NOT_OURS.isdisjoint(data.keys()):
+        if role not in _ROLES or not _NOT_OURS.isdisjoint(data.keys()):
             return None
         content = data.get("content")
+        known = "user" if role == "user" else "assistant"  # role may be an equal str subclass
         if _strong(content):
-            return CALLS, f"{an(repr(role))} message with tool_use/tool_result/thinking blocks"
+            return _STRONG_REASONS[known]
         if _plain(content):
-            return CALLS, f"{an(repr(role))} message of text only (Anthropic and Chat messages look alike)"
+            return _PLAIN_REASONS[known]
         return None
     messages = data.get("messages")
     if type(messages) is list and "toolConfig" not in data and "inferenceConfig" not in data:

@@ -66,6 +66,9 @@ def _untyped_blocks(content: Any) -> bool:
 _TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "inputSchema"}
 
 
+_ROLE_REASONS = {r: (CALLS, f"{an(repr(r))} message of Converse content blocks") for r in ("user", "assistant")}
+
+
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(_TOP):
         return None
@@ -94,7 +97,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     role = data.get("role")
     if role is not None:
         if _untyped_blocks(data.get("content")):
-            return CALLS, f"{an(repr(role))} message of Converse content blocks"
+            hit = _ROLE_REASONS.get(role) if type(role) is str else None
+            return hit or (CALLS, f"{an(repr(role))} message of Converse content blocks")
         return None
     messages = data.get("messages")
     if type(messages) is list:
