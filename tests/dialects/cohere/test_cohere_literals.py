@@ -14,12 +14,13 @@ messages with ``document`` parts).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
 import toolwire
-from toolwire import Tool, ToolCall, ToolResult
+from toolwire import DecodeError, Tool, ToolCall, ToolResult
 from toolwire.response import normalize, normalize_finish
 from toolwire.stream import Accumulator, accumulate, detect_stream, encode_stream
 
@@ -285,6 +286,21 @@ STREAMS = [  # (id, events, kwargs, calls as rows)
 @pytest.mark.parametrize(("events", "kw", "expected"), [r[1:] for r in STREAMS], ids=[r[0] for r in STREAMS])
 def test_stream(events: List[Dict[str, Any]], kw: Dict[str, Any], expected: List[Tuple[Any, ...]]) -> None:
     assert rows(read(events, **kw)) == expected
+
+
+def test_stream_start_listing_several_calls_is_refused() -> None:
+    """One event, one ``index``, one call: a second listed call would be dropped unseen."""
+    two = start(0, listed=True)
+    two["delta"]["message"]["tool_calls"].append({"id": "get_time_abcdefabcdef", "type": "function",
+                                                  "function": {"name": "get_time", "arguments": ""}})
+    message = ("A cohere.v2 tool-call-start event carries one call; this one lists 2 in 'delta.message.tool_calls': ")
+    with pytest.raises(DecodeError, match=re.escape(message)):
+        accumulate([START, two, end(0), finish()], D)
+    for preview in (False, True):
+        acc = Accumulator(D, preview=preview)
+        acc.feed(START)
+        with pytest.raises(DecodeError, match=re.escape(message)):
+            acc.feed(two)
 
 
 def test_stream_text_and_finish_reason() -> None:

@@ -5,7 +5,7 @@ cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
 
 - ``tool-call-start {index, delta.message.tool_calls: {id, function: {name,
   arguments}}}`` starts a call keyed by the event ``index`` (``tool_calls`` is one
-  object here, not a list; a list is accepted too).
+  object here, not a list; a list of one is accepted too, a list of several refused).
 - ``tool-call-delta`` adds ``delta.message.tool_calls.function.arguments``; a call
   with no arguments has no delta at all (``""`` gives ``{}``).
 - ``tool-call-end`` ends the call; ``message-end.delta.finish_reason`` is the finish
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._errors import ToolwireError
+from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
@@ -49,7 +49,13 @@ def _tool_call(data: Dict[str, Any]) -> Dict[str, Any]:
     delta = data.get("delta")
     msg = delta.get("message") if type(delta) is dict else None
     tc = msg.get("tool_calls") if type(msg) is dict else None
-    if type(tc) is list:
+    if type(tc) is list:  # one call per event (its ``index``): a list of several is not Cohere's
+        if len(tc) > 1:
+            raise DecodeError(
+                f"A {NAME} {data.get('type')} event carries one call; this one lists {len(tc)} in "
+                f"'delta.message.tool_calls': {excerpt(data)}",
+                dialect=NAME,
+            )
         tc = tc[0] if tc and type(tc[0]) is dict else None
     return tc if type(tc) is dict else {}
 
