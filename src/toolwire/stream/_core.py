@@ -444,6 +444,18 @@ class Core:
         else:
             result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
                                    False)
+        self._settle(c, result)
+
+    def broken(self, body: Any, scope: Hashable = None) -> None:
+        """A call whose body is not an object (``"tool_calls": [5]``): an invalid call in
+        its place, never skipped (its siblings keep their positions)."""
+        c = self.new(None, scope, None, None, False)
+        c.ended = c.done = True
+        self._open[scope].pop(c.pos, None)
+        error = f"The tool call at $.calls[{c.pos}] is not an object: {excerpt(body)}"
+        self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
+
+    def _settle(self, c: Call, result: Result) -> None:
         c.result = result
         c.tree = None
         key = c.key

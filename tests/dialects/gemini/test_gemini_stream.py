@@ -232,3 +232,17 @@ def test_calls_are_written_as_vertex_partial_arguments() -> None:
         [{"jsonPath": "$['a\\\\b']", "numberValue": 2}],
     ]
     assert encode_stream([ToolCall("f", {})], D, partial_args=True) == [part({"name": "f", "willContinue": True}), part({}), END]
+
+
+def test_a_function_call_that_is_not_an_object_is_an_invalid_call_in_its_place() -> None:
+    """``{"functionCall": 5}`` is no call Gemini sends: never skipped; ``None`` (an SDK dump's
+    absent field) is no call at all."""
+    good = fc(name="get_weather", args={"city": "Paris"})
+    chunks = [chunk({"functionCall": 5}, {"function_call": None, "text": "ok"}, good, finish="STOP")]
+    assert accumulate(chunks, D) == [
+        toolwire.InvalidToolCall(error="The tool call at $.calls[0] is not an object: 5", loc="$.calls[0]"),
+        ToolCall("get_weather", {"city": "Paris"})]
+    acc = Accumulator(D, preview=True)
+    acc.feed(chunks[0])
+    assert acc.close() == accumulate(chunks, D)
+    assert acc.text == "ok"

@@ -262,7 +262,9 @@ def test_streamed_items_that_do_not_fit_are_invalid_calls_not_skipped() -> None:
         ("InvalidToolCall", None, None), ("InvalidToolCall", None, None), ("ToolCall", "f", None),
         ("InvalidToolCall", "g", None)]
     assert calls[2] == ToolCall("f", {"a": 1})
-    assert [c.error for c in calls if type(c) is InvalidToolCall][:2] == ["The stream never gave this call a name"] * 2
+    assert [(c.error, c.loc) for c in calls if type(c) is InvalidToolCall][:2] == [
+        ("The tool call at $.calls[0] is not an object: 5", "$.calls[0]"),
+        ("The stream never gave this call a name", "$.calls[1].name")]
 
 
 def test_the_finish_reason_needs_done_true() -> None:

@@ -110,6 +110,16 @@ def test_chat_stream_over_the_limit_is_an_invalid_call() -> None:
                                   loc="$.calls[0].arguments")
 
 
+def test_chat_stream_item_that_is_not_an_object_is_an_invalid_call_in_its_place() -> None:
+    """Never skipped: a skipped item would hand over its siblings as the whole answer."""
+    chunks = [ch({"role": "assistant", "tool_calls": [5, HEAD]}), *CHAT_STREAM[1:]]
+    for calls in (accumulate(chunks), _fed(chunks)[0]):
+        assert calls == [InvalidToolCall(error="The tool call at $.calls[0] is not an object: 5", loc="$.calls[0]"),
+                         WEATHER]
+    _, events, _, _ = _fed(chunks)
+    assert [type(e).__name__ for e in events][:2] == ["CallStarted", "CallDone"]
+
+
 def test_chat_stream_two_choices_and_odd_choices() -> None:
     chunks = [
         {"object": "chat.completion.chunk", "choices": [], "prompt_filter_results": []},  # Azure's first chunk

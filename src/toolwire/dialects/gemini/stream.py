@@ -139,6 +139,9 @@ class Handler:
         if type(fc) is dict:
             self._call(scope, fc, part)
             return
+        if fc is not None:  # (``None`` is how SDK dumps write an absent field)
+            self.core.broken(fc, scope)
+            return
         text = part.get("text")
         if type(text) is str and not part.get("thought"):
             self.core.text(text)

@@ -46,8 +46,9 @@ class Handler:
             calls = msg.get("tool_calls")
             if type(calls) is list:
                 for tc in calls:
-                    if type(tc) is not dict:  # never passed over: a call without a name (invalid)
-                        tc = {}
+                    if type(tc) is not dict:
+                        core.broken(tc)
+                        continue
                     fn = tc.get("function")
                     fn = fn if type(fn) is dict else {}
                     core.whole(_str(fn.get("name")), fn.get("arguments"), _str(tc.get("id")))

@@ -151,6 +151,8 @@ class Handler:
                     for tc in calls:
                         if type(tc) is dict:
                             self._call(scope, tc)
+                        else:
+                            core.broken(tc, scope)
                 content = delta.get("content")
                 if type(content) is str and content:
                     core.text_parts.append(content)
