@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Dict
 
 import pytest
@@ -63,6 +64,26 @@ def test_non_object_json_is_kept_as_invalid_call_with_siblings() -> None:
     assert isinstance(calls[0], toolwire.InvalidToolCall)
     assert calls[0].name == "f" and calls[0].id == "call_a" and calls[0].raw == "[1]"
     assert calls[1] == toolwire.ToolCall(name="f", args={"x": 1}, id="call_b")
+
+
+@pytest.mark.parametrize(
+    ("broken", "error", "loc"),
+    [
+        ({"id": "call_a", "type": "function", "function": {"arguments": "{}"}},
+         "Tool name at $.tool_calls[0].function.name is missing", "$.tool_calls[0].function.name"),
+        ({"id": [7], "type": "function", "function": {"name": "f", "arguments": "{}"}},
+         "Id at $.tool_calls[0].id must be a string, got [7]", "$.tool_calls[0].id"),
+    ],
+)
+def test_an_item_that_cannot_be_read_is_kept_as_invalid_call_with_siblings(broken: Any, error: str, loc: str) -> None:
+    """Not only arguments: any error of one item keeps its siblings (the container reads)."""
+    msg = {"role": "assistant", "tool_calls": [broken, chat('{"x": 1}', "call_b")]}
+    with pytest.raises(toolwire.DecodeError, match=re.escape(error)):
+        toolwire.decode_all(msg)
+    bad, good = toolwire.decode_all(msg, invalid="keep")
+    assert isinstance(bad, toolwire.InvalidToolCall) and (bad.error, bad.loc, bad.raw, bad.truncated) == (
+        error, loc, None, False)
+    assert good == toolwire.ToolCall(name="f", args={"x": 1}, id="call_b")
 
 
 def test_code_fence_is_removed() -> None:

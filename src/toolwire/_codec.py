@@ -179,8 +179,10 @@ def decode_all(
     conversation, ``{"tool_calls": [...]}``, a canonical ``{"name", "args", "id"}``
     dict, JSON text of any of these, an SDK object, or an empty-equivalent
     (``None``, ``""``, ``"null"``, ``{}``, ``[]``), which gives ``[]``.
-    ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call whose
-    arguments are not a JSON object (its siblings are kept either way).
+    ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call item it
+    cannot read (arguments that are not a JSON object, no name, an id of the wrong
+    type: any ``DecodeError`` of that item, with its message and ``$.path``); its
+    siblings are kept. A container that cannot be read raises either way.
     ``include_server=True`` adds the calls the provider executes itself.
     A response holding several alternative replies (Chat ``n`` > 1, Gemini
     ``candidateCount`` > 1) gives the calls of one: the first, or the *choice*-th

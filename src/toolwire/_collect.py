@@ -110,7 +110,7 @@ def collect(
                     continue
             try:
                 out.append(decode_one(dd, item, sub, iloc, kind == SERVER))
-            except ArgumentsError as exc:
+            except DecodeError as exc:  # this item only (a container that cannot be read raises in ``walk``)
                 if not keep:
                     raise
                 out.append(_invalid(item, dd, exc))
@@ -144,7 +144,9 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
         )
 
 
-def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
+def _invalid(data: Any, d: Dialect, exc: DecodeError) -> InvalidToolCall:
+    """The ``InvalidToolCall`` kept in place of the call item *data* that *exc* refused:
+    its name and id as far as ``peek`` reads them, the error and its path."""
     name = ident = None
     try:
         peek = d.peek
@@ -152,11 +154,12 @@ def _invalid(data: Any, d: Dialect, exc: ArgumentsError) -> InvalidToolCall:
             name, ident = peek(data)
     except Exception:
         pass
+    args = exc if isinstance(exc, ArgumentsError) else None
     return new_invalid(
-        name=name if isinstance(name, str) else None,
-        id=ident if isinstance(ident, str) else None,
-        raw=exc.raw,
+        name=name if type(name) is str and name else None,
+        id=ident if type(ident) is str and ident else None,
+        raw=None if args is None else args.raw,
         error=exc.message,
         loc=exc.loc,
-        truncated=exc.truncated,
+        truncated=False if args is None else args.truncated,
     )

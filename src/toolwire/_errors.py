@@ -103,7 +103,8 @@ class DecodeError(ToolwireError, ValueError):
 class ArgumentsError(DecodeError):
     """A call's arguments could not be made into a JSON object under the active policy.
 
-    ``decode_all(..., invalid="keep")`` turns exactly these into ``InvalidToolCall``.
+    ``decode_all(..., invalid="keep")`` turns these, and any other ``DecodeError`` of
+    one call item, into an ``InvalidToolCall``.
     """
 
     def __init__(

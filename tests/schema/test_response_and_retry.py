@@ -8,6 +8,7 @@ from typing import Any, Dict, List
 
 import pytest
 
+from toolwire import ToolCall
 from toolwire.response import FINISH_REASONS, normalize, normalize_finish
 from toolwire.retry import classify, classify_error, generate, plan, prepare
 from toolwire.schema import Capabilities, choose_mode
@@ -393,6 +394,21 @@ def test_anthropic_tool_mode_wraps_a_non_object_root_and_reads_the_tool_call() -
     step = plan(p.request, wrong, p.state)
     last = step.request["messages"][-1]["content"][0]
     assert last["type"] == "tool_result" and last["tool_use_id"] == "toolu_01" and last["is_error"] is True
+
+
+def test_a_call_item_that_cannot_be_read_is_kept_beside_the_others() -> None:
+    """``normalize`` keeps the calls it can run and reports the broken one in its place."""
+    good = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+    nameless = {"id": "call_2", "type": "function", "function": {"name": None, "arguments": "{}"}}
+    message = {"role": "assistant", "content": None, "tool_calls": [good, nameless]}
+    reply = {"id": "c", "object": "chat.completion",
+             "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+    r = normalize(reply)
+    assert r.tool_calls == (ToolCall("f", {"a": 1}, "call_1"),)
+    [bad] = r.invalid_tool_calls
+    assert (bad.name, bad.id, bad.error, bad.loc) == (
+        None, "call_2", "Tool name at $.choices[0].message.tool_calls[1].function.name is missing",
+        "$.choices[0].message.tool_calls[1].function.name")
 
 
 @pytest.mark.parametrize(

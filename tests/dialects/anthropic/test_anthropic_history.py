@@ -176,6 +176,23 @@ def test_a_decoded_system_field_is_written_back_as_it_came() -> None:
     ]}
 
 
+@pytest.mark.parametrize("system", ["Sois bref.", [{"type": "text", "text": "Sois bref."}]], ids=["text", "blocks"])
+def test_a_system_message_added_beside_a_decoded_one_keeps_its_blocks(system: Any) -> None:
+    """A decoded system field as it came, then the new text; blocks stay blocks (their
+    ``cache_control`` was lost once another system message joined)."""
+    blocks = [{"type": "text", "text": "Contexte long", "cache_control": EPHEMERAL}]
+    conv = toolwire.decode_conversation({"system": blocks, "messages": [{"role": "user", "content": "hi"}]}, D)
+    first, rest = conv.messages[0], conv.messages[1:]
+    added = Conversation([first, Message("system", [Text("Réponds en français.")]), *rest])
+    assert toolwire.encode_conversation(added, D)["system"] == [
+        *blocks, {"type": "text", "text": "Réponds en français."}]
+    plain = toolwire.decode_conversation({"system": system, "messages": [{"role": "user", "content": "hi"}]}, D)
+    added = Conversation([plain.messages[0], Message("system", [Text("Réponds en français.")]), *plain.messages[1:]])
+    expected = ("Sois bref.\n\nRéponds en français." if type(system) is str
+                else [*system, {"type": "text", "text": "Réponds en français."}])
+    assert toolwire.encode_conversation(added, D)["system"] == expected
+
+
 def test_reasoning_goes_back_to_anthropic_only() -> None:
     thinking = {"type": "thinking", "thinking": "hm", "signature": "c2ln"}
     conv = Conversation([

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Dict
+
 import pytest
 
 import toolwire
@@ -48,6 +50,17 @@ def test_legacy_function_call_message() -> None:
     (call,) = toolwire.decode_all(msg)
     assert call == ToolCall(name="f", args={"x": 2}, id=None)
     assert toolwire.encode(call, "openai.chat") == msg["function_call"]
+
+
+@pytest.mark.parametrize("fc", [{"name": "now"}, {"name": "now", "arguments": None}])
+def test_legacy_function_call_without_arguments(fc: Dict[str, Any]) -> None:
+    """Empty arguments, as for a tool call; it read as "matches no known dialect"."""
+    msg = {"role": "assistant", "content": None, "function_call": fc}
+    for dialect in (None, "openai.chat"):
+        (call,) = toolwire.decode_all(msg, dialect)
+        assert (call.name, call.args, call.id, call.repairs) == ("now", {}, None, ("empty-arguments",))
+    with pytest.raises(toolwire.ArgumentsError, match="cut off"):
+        toolwire.decode_all({"choices": [{"index": 0, "message": msg, "finish_reason": "length"}]})
 
 
 def test_dummy_function_call_next_to_tool_calls_is_ignored() -> None:

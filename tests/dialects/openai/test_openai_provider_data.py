@@ -216,6 +216,11 @@ TOOLS = [
      ("sql", "Requête", None, None, {C: {"custom": {"format": {"type": "grammar", "grammar": {
          "syntax": "lark", "definition": "start: /.+/"}}}}})),
     ("chat.custom-bare", C, {"type": "custom", "custom": {"name": "sql"}}, ("sql", None, None, None, {C: {"custom": {}}})),
+    # a gateway's own field beside ``type`` and ``function`` (it was dropped)
+    ("chat.function-top-extra", C, {"type": "function", "function": {"name": "f"}, "cache_control": {"type": "ephemeral"}},
+     ("f", None, None, None, {C: {"extra": {"cache_control": {"type": "ephemeral"}}}})),
+    ("chat.custom-top-extra", C, {"type": "custom", "custom": {"name": "sql"}, "x-beta": 1},
+     ("sql", None, None, None, {C: {"custom": {}, "extra": {"x-beta": 1}}})),
     ("responses.function", R, {"type": "function", "name": "get_weather", "description": "Météo",
                                "parameters": {"type": "object"}, "strict": True},
      ("get_weather", "Météo", {"type": "object"}, True, {})),
@@ -233,6 +238,15 @@ def test_tool_round_trip(dialect: str, wire: Dict[str, Any], fields: Any) -> Non
     tool = toolwire.decode_tool(wire, dialect)
     assert (tool.name, tool.description, tool.parameters, tool.strict, dict(tool.provider_data)) == fields
     assert toolwire.encode_tool(tool, dialect) == wire
+
+
+@pytest.mark.parametrize("dialect", ["mistral", "cohere.v2", "ollama"])
+def test_chat_shaped_tools_keep_their_top_level_fields_under_their_own_dialect(dialect: str) -> None:
+    wire = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}, "x-route": "eu"}
+    tool = toolwire.decode_tool(wire, dialect)
+    assert dict(tool.provider_data) == {dialect: {"extra": {"x-route": "eu"}}}
+    assert toolwire.encode_tool(tool, dialect) == wire
+    assert "x-route" not in toolwire.encode_tool(tool, C)  # another provider's field stays behind
 
 
 def test_fresh_tools_in_each_shape() -> None:

@@ -109,13 +109,27 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:
-            sp = system_parts(system, w)
-            if all(type(s) is str for s in sp):
-                out["system"] = "\n\n".join(sp)
-            else:
-                out["system"] = [{"type": "text", "text": s} if type(s) is str else s for s in sp]
+            out["system"] = _system(system, w)
     out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks)
     return out
+
+
+def _system(system: List[Any], w: Writer) -> Any:
+    """Several system messages as one ``system``: text joined by blank lines, or blocks
+    when one of them came as blocks (kept as received: ``cache_control``, citations)
+    or holds an Anthropic block."""
+    sp: List[Any] = []
+    listed = False
+    for i, m in system:
+        orig = m.original(NAME)
+        if isinstance(orig, Field) and type(orig.value) is list:
+            sp.extend(orig.value)
+            listed = True
+        else:
+            sp.extend(system_parts([(i, m)], w))
+    if not listed and all(type(s) is str for s in sp):
+        return "\n\n".join(sp)
+    return [{"type": "text", "text": s} if type(s) is str else s for s in sp]
 
 
 def _head_blocks(head: Any) -> List[Any]:

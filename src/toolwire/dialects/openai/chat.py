@@ -67,8 +67,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "'tool_calls'"
     if type(data.get("messages")) is list:
         return CALLS, "'messages' (a Chat request)"
-    if len(data) == 2 and "name" in data and type(data.get("arguments")) is str:
-        return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
+    if len(data) == 2 and "name" in data and "arguments" in data:
+        args = data["arguments"]
+        if type(args) is str:
+            return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
+        if args is None:  # what ``children`` gives for a function_call without arguments
+            return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
     return None
 
 

@@ -32,6 +32,9 @@ IDS = rule(max_len=40, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
+_NO_EXTRA: Dict[str, Any] = {}
+
+
 def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
     dialects read their tools here)."""
@@ -39,20 +42,30 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         custom = as_dict(item["custom"], loc + ".custom", dialect, "a 'custom' object")
         name = name_of(custom.get("name"), loc + ".custom.name", dialect)
         rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
-        return Tool(name=name, description=custom.get("description"), provider_data={NAME: {"custom": rest}})
+        pd: Dict[str, Any] = {"custom": rest}
+        top = {k: v for k, v in item.items() if k != "type" and k != "custom"}
+        if top:
+            pd["extra"] = top
+        return Tool(name=name, description=custom.get("description"), provider_data={NAME: pd})
     fn = as_dict(item["function"], loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
         where = loc + ".function.parameters"
         raise DecodeError(f"Tool parameters at {where} must be an object", dialect=dialect, loc=where)
+    pd = {}
     extra = {k: v for k, v in fn.items() if k not in ("name", "description", "parameters", "strict")}
+    if extra:
+        pd["function_extra"] = extra
+    top = {k: v for k, v in item.items() if k != "type" and k != "function"}
+    if top:  # beside ``type`` and ``function`` (a gateway's own field): written back
+        pd["extra"] = top
     return Tool(
         name=name,
         description=fn.get("description"),
         parameters=params,
         strict=fn.get("strict"),
-        provider_data={NAME: {"function_extra": extra}} if extra else {},
+        provider_data={NAME: pd} if pd else {},
     )
 
 
@@ -63,7 +76,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         if tool.description is not None:
             custom["description"] = tool.description
         custom.update(pd["custom"])
-        return {"type": "custom", "custom": custom}
+        return {"type": "custom", "custom": custom, **pd.get("extra", _NO_EXTRA)}
     fn: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
         fn["description"] = tool.description
@@ -72,7 +85,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     if tool.strict is not None:
         fn["strict"] = tool.strict
     fn.update(pd.get("function_extra", ()))
-    return {"type": "function", "function": fn}
+    return {"type": "function", "function": fn, **pd.get("extra", _NO_EXTRA)}
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
