@@ -417,3 +417,28 @@ def test_messages_put_the_right_article_before_a_name() -> None:
     assert an("openai.chat", True) == "An openai.chat"
     err = _raises(lambda: toolwire.decode(ANTHROPIC_TURN, "openai.chat"), toolwire.DecodeError)
     assert err.message.startswith("Input at $ is not an openai.chat payload: it looks like anthropic.messages")
+
+
+@pytest.mark.parametrize(
+    ("item", "loc"),
+    [
+        ({"id": 7, "type": "function", "function": {"name": "f", "arguments": "{}"}}, "$.id"),
+        ({"type": "tool_use", "id": 7, "name": "f", "input": {}}, "$.id"),
+        ({"functionCall": {"name": "f", "args": {}, "id": 7}}, "$.functionCall.id"),
+        ({"toolUse": {"toolUseId": 7, "name": "f", "input": {}}}, "$.toolUse.toolUseId"),
+        ({"type": "function_call", "call_id": 7, "name": "f", "arguments": "{}"}, "$.call_id"),
+        ({"name": "f", "args": {}, "id": 7}, "$.id"),
+    ],
+)
+def test_an_integer_id_is_refused_where_ids_are_text(item: Dict[str, Any], loc: str) -> None:
+    """Read as text it would be written back as a string: a silent change of the wire."""
+    with pytest.raises(toolwire.DecodeError, match=re.escape(f"Id at {loc} must be a string, got 7")) as info:
+        toolwire.decode(item)
+    assert info.value.loc == loc
+
+
+def test_an_integer_json_rpc_id_is_kept_as_an_integer() -> None:
+    item = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "f", "arguments": {}}}
+    call = toolwire.decode(item)
+    assert call.id == "7"
+    assert toolwire.encode(call, "mcp") == item

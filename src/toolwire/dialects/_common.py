@@ -63,13 +63,15 @@ def name_of(value: Any, loc: str, dialect: str) -> str:
     )
 
 
-def opt_str(value: Any, loc: str, dialect: str) -> Optional[str]:
-    """An optional id: ``None`` and ``""`` mean none."""
+def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[str]:
+    """An optional id: ``None`` and ``""`` mean none. An integer is refused unless
+    *ints* (JSON-RPC ids, whose caller records it to write it back as one): turned
+    into text unrecorded, it would come back as a string."""
     if value is None or value == "":
         return None
     if type(value) is str:
         return value
-    if type(value) is int and not isinstance(value, bool):
+    if ints and type(value) is int:  # (not a bool: ``type`` is exact)
         return str(value)
     raise DecodeError(
         f"Id at {loc} must be a string, got {excerpt(value)}", dialect=dialect, loc=loc

@@ -71,7 +71,7 @@ def _rpc_id(item: Dict[str, Any], loc: str, pd: Dict[str, Any]) -> Optional[str]
         pd["id"] = rid
     if item.get("jsonrpc") != "2.0":
         pd["jsonrpc"] = item.get("jsonrpc")
-    return opt_str(rid, loc + ".id", NAME)
+    return opt_str(rid, loc + ".id", NAME, ints=True)
 
 
 def _wire_id(ident: Optional[str], pd: Dict[str, Any]) -> Any:
