@@ -29,6 +29,7 @@ def default_registry() -> Registry:
                 reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
                 reg.add_fast_object(chat.PLAIN_OBJECT, ahead[-1], chat.decode_plain_object)
                 reg.add_fast_calls(ahead[-1], chat.decode_plain_completion)
+                reg.add_fast_response(chat.PLAIN_COMPLETION, ahead[-1], chat.decode_plain_sdk_completion)
                 for _, shape, fn in ONE_STEP:  # each while the plan of its shape is the built-ins'
                     reg.add_fast(shape, tuple(d for d, _ in reg._shape_claims(shape)), fn, named=False)
                 _default = reg

@@ -66,7 +66,7 @@ def decode(
             data: Any = item
         else:
             if type(item) not in _PLAIN_INPUT:  # an SDK tool-call object its dialect reads by attribute
-                read, _, fast = reg.object_plan(type(item))
+                read, _, fast, _ = reg.object_plan(type(item))
                 if fast is not None and pol is _DEFAULT and (d is None or read is not None and d is read[0]):
                     try:
                         call = fast(item)
@@ -196,7 +196,12 @@ def decode_all(
     try:
         data = None
         if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
-            reader = _registry(registry).object_plan(type(x))[1]
+            reg = _registry(registry)
+            _, reader, _, one_step = reg.object_plan(type(x))
+            if one_step is not None and dialect is None and pol is _DEFAULT and not choice:  # speed only
+                found_calls = reg.response_calls(one_step, x)
+                if found_calls is not None:
+                    return found_calls
             try:
                 data = None if reader is None else reader(x)
             except Exception:  # an odd instance (built without validation): the generic walk

@@ -29,7 +29,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
-from ._dialect import CALL, SERVER, Dialect, Sniff
+from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._types import evolve
 
@@ -43,8 +43,12 @@ Claims = Tuple[Tuple[Dialect, Sniff], ...]
 Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 # an SDK class: the dialect and reader of one call (``sdk_calls``), the reader of a response
 ObjectPlan = Tuple[
-    Optional[Tuple[Dialect, Callable[[Any], Any]]], Optional[Callable[[Any], Any]], Optional[Callable[[Any], Any]]
-]  # its call reader (and dialect), its response reader, a one-step decoder (speed only)
+    Optional[Tuple[Dialect, Callable[[Any], Any]]],
+    Optional[Callable[[Any], Any]],
+    Optional[Callable[[Any], Any]],
+    Optional[Tuple[Dialect, Callable[[Any], Any]]],
+]  # its call reader (and dialect), its response reader; speed only: a one-step decoder, a response's
+# one-step reader of calls (and the dialect the plan must name)
 _LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
 _WIDE = 64  # a shape with more keys than this is planned each time, never remembered (hostile dicts)
 
@@ -80,6 +84,7 @@ class Registry:
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
         self._fast_calls: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # containers, by dialect name
+        self._fast_responses: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # SDK responses, by class name
         for d in dialects:
             self.register(d)
 
@@ -136,7 +141,35 @@ class Registry:
             reg.add_fast_object(name, d, obj_fn)
         for d, calls_fn in self._fast_calls.values():
             reg.add_fast_calls(d, calls_fn)
+        for name, (d, response_fn) in self._fast_responses.items():
+            reg.add_fast_response(name, d, response_fn)
         return reg
+
+    def add_fast_response(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
+        """Speed only: *fn* reads SDK responses of class *name* (``"package:QualName"``)
+        straight into their calls under the default policy: it gives the calls and the
+        plain top of the response (what its ``sdk_responses`` reader gives, less the
+        calls), or ``None``. Its calls stand while the plan names *dialect* on that top."""
+        with self._lock:
+            self._fast_responses = {**self._fast_responses, name: (dialect, fn)}
+            self._plans = {}
+
+    def response_calls(self, fast: Tuple[Dialect, Callable[[Any], Any]], o: Any) -> Optional[List[ToolCall]]:
+        """Speed only: the calls of the SDK response *o* read by its one-step reader
+        (``add_fast_response``, from ``object_plan``), or ``None`` (then the general path)."""
+        d, fn = fast
+        try:
+            got = fn(o)
+            if got is None:
+                return None
+            top, calls = got
+            hit = self.decode(top, DEFAULT_POLICY)
+        except Exception:  # the general path decides (and reports)
+            return None
+        if type(hit) is tuple and hit[0] is d and hit[1] == CALLS:
+            out: List[ToolCall] = calls
+            return out
+        return None
 
     def add_fast_calls(self, dialect: Dialect, fn: Callable[[Dict[str, Any]], Optional[List[ToolCall]]]) -> None:
         """Speed only: *fn* reads a container *dialect* claims (a response, a message)
@@ -306,5 +339,8 @@ class Registry:
             response = next((d.sdk_responses[name] for d in self._order if name in d.sdk_responses), None)
             fast = self._fast_objects.get(name)
             one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
-            found = self._remember(cls, (call, response, one))
+            reply = self._fast_responses.get(name)
+            if reply is not None and next((d for d in self._order if name in d.sdk_responses), None) is not reply[0]:
+                reply = None  # another dialect's reader reads that class now
+            found = self._remember(cls, (call, response, one, reply))
         return found

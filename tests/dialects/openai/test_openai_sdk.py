@@ -271,3 +271,62 @@ def test_the_one_step_readers_agree_with_the_plan(ident: str, name: str, argumen
     assert decoded(tc) == decoded(tc, repair=True) == decoded(to_data(tc), "openai.chat", repair=True)
     agrees(item)
     agrees(item, "openai.chat")
+
+
+_IDENTS = st.one_of(st.text(max_size=14), st.sampled_from(["null", "call_1", "f_abcdefghijkl", "c" * 41]))
+_ITEMS = st.fixed_dictionaries(
+    {"id": _IDENTS, "type": st.sampled_from(["function", "function", "custom"]),
+     "function": st.fixed_dictionaries({"name": st.sampled_from(["f", "", "get_weather"]),
+                                        "arguments": st.sampled_from(['{"a": 1}', "", "{", "null", "[1]"])})})
+_MESSAGES = st.fixed_dictionaries(
+    {"role": st.sampled_from(["assistant", "assistant", "user"]), "content": st.sampled_from([None, "", "hi"])},
+    optional={"tool_calls": st.one_of(st.none(), st.lists(_ITEMS, max_size=3)),
+              "function_call": st.just({"name": "f", "arguments": "{}"}), "prefix": st.just(True),
+              "tool_plan": st.just("call f")},
+)
+_CHOICES = st.fixed_dictionaries(
+    {"index": st.just(0), "message": _MESSAGES,
+     "finish_reason": st.sampled_from(["tool_calls", "stop", "length", "max_tokens", None])},
+    optional={"logprobs": st.none(), "x_extra": st.just(1)},
+)
+
+
+@given(
+    model=st.sampled_from(["gpt-4o", "mistral-large-latest", "codestral-2501", "", "command-a"]),
+    choices=st.lists(_CHOICES, min_size=1, max_size=2),
+    extra=st.sampled_from([{}, {"service_tier": "default"}, {"x_provider": {"a": 1}}]),
+)
+def test_the_one_step_reader_of_sdk_completions_agrees_with_the_walk(model: str, choices: Any, extra: Any) -> None:
+    """Speed only, held to the general path: an SDK ``ChatCompletion`` read straight into
+    its calls (``decode_plain_sdk_completion``) gives what the container reader, the plan
+    and the walk give: a policy keyword takes the general path, as does the plain data."""
+    from toolwire._access import to_data
+
+    payload = {"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": model, "choices": choices,
+               **extra}
+    obj = construct_type(type_=ChatCompletion, value=payload)
+    got = decoded_all(obj)
+    assert got == decoded_all(obj, finish_reason=None) == decoded_all(to_data(obj), finish_reason=None)
+
+
+def test_the_one_step_reader_of_sdk_completions_is_used_and_steps_aside() -> None:
+    """It reads the plain completion itself, and leaves a Mistral model's (which the
+    plan gives to ``mistral``) and a completion with extra fields to the general path."""
+    from toolwire.dialects.openai import chat
+
+    obj = construct_type(type_=ChatCompletion, value={**CHAT, "choices": [
+        {**CHAT["choices"][0], "message": {**CHAT["choices"][0]["message"],
+                                           "tool_calls": CHAT["choices"][0]["message"]["tool_calls"][:1]}}]})
+    top, calls = chat.decode_plain_sdk_completion(obj)
+    assert calls == EXPECTED_CHAT[:1]
+    assert top == {"object": "chat.completion", "model": CHAT["model"], "choices": [
+        {"finish_reason": "tool_calls", "message": {"role": "assistant", "content": None}}]}
+    from toolwire._builtin import default_registry
+
+    reg = default_registry()
+    fast = reg.object_plan(ChatCompletion)[3]
+    assert fast is not None and reg.response_calls(fast, obj) == EXPECTED_CHAT[:1]
+    mistral = obj.model_copy(update={"model": "mistral-large-latest"})
+    assert reg.response_calls(fast, mistral) is None  # the plan names mistral on it
+    assert toolwire.decode_all(mistral) == EXPECTED_CHAT[:1]
+    assert chat.decode_plain_sdk_completion(construct_type(type_=ChatCompletion, value={**CHAT, "x": 1})) is None

@@ -32,7 +32,7 @@ from .._common import as_dict, as_list, check_native, encode_id, name_of, opt_st
 from . import batch, chat_history, chat_stream
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
-from .sdk import SDK_CALL, read_completion, read_message, read_object
+from .sdk import SDK_CALL, SDK_COMPLETION, read_completion, read_message, read_object
 
 __all__ = ["DIALECT"]
 
@@ -197,6 +197,7 @@ _MAX_BYTES = DEFAULT_POLICY.max_bytes
 PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends them, its type
 PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
 PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
+PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
 
 
 def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -259,6 +260,32 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
             return None
         out.append(call)
     return out
+
+
+def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[ToolCall]]]:
+    """``decode_plain_completion`` of an openai SDK ``ChatCompletion`` read by attribute,
+    without the dict ``sdk.read_completion`` builds: the calls (each by
+    ``decode_plain_object``), with that dict's top and its choice without calls, on
+    which the plan must name this dialect (else the general path runs); ``None`` where
+    ``read_completion`` would give more (extra fields) or the one step would decline."""
+    if o.object != "chat.completion" or o.__pydantic_extra__:
+        return None
+    choices = o.choices
+    if len(choices) != 1:
+        return None
+    choice = choices[0]
+    msg, reason = choice.message, choice.finish_reason
+    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in TRUNCATING
+            or msg.function_call is not None or msg.role != "assistant"):
+        return None
+    out = []
+    for tc in msg.tool_calls or ():
+        call = decode_plain_object(tc)
+        if call is None:
+            return None
+        out.append(call)
+    top = {"finish_reason": reason, "message": {"role": msg.role, "content": msg.content}}
+    return {"object": o.object, "model": o.model, "choices": [top]}, out
 
 
 def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
@@ -380,5 +407,5 @@ DIALECT = Dialect(
     assistant_message=encode_message,
     peek=peek,
     sdk_calls={SDK_CALL: read_object},
-    sdk_responses={"openai:ChatCompletion": read_completion, "openai:ChatCompletionMessage": read_message},
+    sdk_responses={SDK_COMPLETION: read_completion, "openai:ChatCompletionMessage": read_message},
 )

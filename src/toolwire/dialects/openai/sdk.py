@@ -14,9 +14,10 @@ from typing import Any, Dict, Optional
 
 from ..._access import to_data
 
-__all__ = ["SDK_CALL", "read_completion", "read_message", "read_object", "read_response"]
+__all__ = ["SDK_CALL", "SDK_COMPLETION", "read_completion", "read_message", "read_object", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
+SDK_COMPLETION = "openai:ChatCompletion"
 
 
 def read_object(o: Any) -> Optional[Dict[str, Any]]:
