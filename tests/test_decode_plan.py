@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import toolwire
 from corpus_data import files, load
-from plan_check import agrees, full
+from plan_check import agrees, full, outcome
 from toolwire._builtin import default_registry
 from toolwire._dialect import CALL
 from toolwire._registry import Registry
@@ -193,6 +193,23 @@ def test_ids_mistral_and_cohere_claim_go_to_them(name: str, suffix: str, other: 
         assert full(toolwire.decode(item)) == full(toolwire.decode(item, found))
 
 
+@given(
+    name=st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,12}", fullmatch=True),
+    suffix=st.from_regex(r"[a-z0-9]{12}", fullmatch=True),
+    other=st.one_of(st.text(max_size=45), st.integers(), st.none()),
+    index=st.one_of(st.integers(0, 3), st.none()),
+)
+def test_ollama_calls_with_ids_mistral_and_cohere_claim_go_to_them(name: str, suffix: str, other: Any, index: Any) -> None:
+    """Ollama's one-step decoder (shapes ``id`` + ``function`` and ``function`` alone) leaves
+    the ids the dialects asked before it take to them, and agrees with the plan."""
+    for ident in ("null", f"{name}_{suffix}", other, "", None):
+        fn = {"name": name, "arguments": {"a": 1}, "index": index}
+        for item in ({"id": ident, "function": fn}, {"function": fn}):
+            agrees(item)
+            found = toolwire.detect(item)
+            assert outcome(toolwire.decode, item) == outcome(toolwire.decode, item, found)
+
+
 @pytest.mark.parametrize(
     "item",
     [
@@ -200,7 +217,7 @@ def test_ids_mistral_and_cohere_claim_go_to_them(name: str, suffix: str, other: 
         {"name": "f", "args": {"a": 1}, "id": "c1"},
         {"name": "f", "args": {"a": 1}, "id": ""},  # no id
         {"name": "f", "args": {"a": 1}, "id": None},
-        {"name": "f", "args": {"a": 1}, "id": 5},  # an int id: made text
+        {"name": "f", "args": {"a": 1}, "id": 5},  # an int id: refused
         {"name": "f", "args": '{"a": 1}', "id": "c1"},  # text arguments: raw kept
         {"name": "f", "args": {"a": {1, 2}}},  # not JSON
         {"name": "f", "args": {1: 2}},  # a key that is not text

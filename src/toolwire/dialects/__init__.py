@@ -39,6 +39,6 @@ BUILTIN: Tuple[Dialect, ...] = (
 # claim checked inline or constant), used while the plan of the shape is unchanged.
 ONE_STEP: Tuple[Tuple[str, Tuple[Any, ...], Callable[[Any], Optional[Any]]], ...] = tuple(
     (module.DIALECT.name, shape, fn)
-    for module in (anthropic.messages, bedrock.converse, gemini.calls, mcp.calls, canonical)
+    for module in (anthropic.messages, bedrock.converse, gemini.calls, mcp.calls, ollama.calls, canonical)
     for shape, fn in module.ONE_STEP
 ) + tuple((openai.RESPONSES.name, shape, fn) for shape, fn in openai.responses.ONE_STEP)
