@@ -201,6 +201,17 @@ def test_a_single_foreign_system_message_and_an_added_one() -> None:
     assert toolwire.encode_conversation(two, D) == {"systemInstruction": {"parts": [{"text": "A"}, {"text": "B"}]}, "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
 
 
+@pytest.mark.parametrize("key", ["systemInstruction", "system_instruction"])
+def test_an_added_system_message_keeps_the_decoded_instructions_spelling_and_fields(key: str) -> None:
+    """``role`` beside the parts and the snake_case key were dropped once a second system
+    message joined the decoded one."""
+    hi = [{"role": "user", "parts": [{"text": "hi"}]}]
+    g = toolwire.decode_conversation({key: {"role": "user", "parts": [{"text": "A"}]}, "contents": hi}, D)
+    two = toolwire.Conversation((g.messages[0], toolwire.Message("system", (Text("B"),)), *g.messages[1:]))
+    assert toolwire.encode_conversation(two, D) == {key: {"role": "user", "parts": [{"text": "A"}, {"text": "B"}]},
+                                                    "contents": hi}
+
+
 @pytest.mark.parametrize("key", ["thought_signature", "partMetadata", "mediaResolution", "videoMetadata"])
 def test_fields_beside_a_part_do_not_name_its_kind(key: str) -> None:
     part = {key: {"x": "é"}, "inlineData": {"mimeType": "image/png", "data": "iVBO"}}

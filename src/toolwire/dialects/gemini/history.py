@@ -141,9 +141,12 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         first = system[0][1].original(NAME)
         if len(system) == 1 and isinstance(first, Field):
             out[first.key] = first.value
-        else:
+        else:  # one instruction: the first decoded one's spelling and fields (``role``), all the parts
             sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
-            out["systemInstruction"] = {"parts": sp}
+            key, fields = "systemInstruction", {}
+            if isinstance(first, Field) and type(first.value) is dict:
+                key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
+            out[key] = {**fields, "parts": sp}
     out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
     return out
 
