@@ -4,21 +4,10 @@ from typing import TYPE_CHECKING, Any
 
 from ._args import Policy
 from ._builtin import default_registry, dialect_names, get_dialect, register_dialect
-from ._codec import (
-    Detection,
-    ToolCalls,
-    decode,
-    decode_all,
-    decode_result,
-    decode_tool,
-    detect,
-    encode,
-    encode_result,
-    encode_tool,
-    explain,
-)
+from ._codec import Detection, ToolCalls, decode, decode_all, decode_result, decode_tool, detect, explain
 from ._convert import convert, encode_message
 from ._dialect import Dialect
+from ._encode import encode, encode_result, encode_tool
 from ._errors import ArgumentsError, DecodeError, EncodeError, SchemaError, ToolwireError, UnknownDialectError
 from ._ids import IdMap, IdRule
 from ._names import NameMap, map_name

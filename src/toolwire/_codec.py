@@ -1,6 +1,7 @@
-"""Front doors: ``decode``, ``decode_all``, ``encode``, ``detect`` and the tool
-definition / tool result pairs. They speak canonical types only; every provider
-field name lives in ``dialects/``."""
+"""Front doors of the reading side: ``decode``, ``decode_all``, ``decode_tool``,
+``decode_result`` (``detect``/``explain`` come from ``_walk``), and the ``ToolCalls``
+field type. They speak canonical types only; every provider field name lives in
+``dialects/``. The writing side is ``_encode``."""
 
 from __future__ import annotations
 
@@ -8,16 +9,14 @@ from dataclasses import replace
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
-from ._args import TRUNCATING, Verbatim, make_policy
+from ._args import TRUNCATING, make_policy
 from ._builtin import default_registry
 from ._collect import chosen, collect, one_step_calls, other_dialect
-from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
+from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
+from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
-from ._ids import IdMap
 from ._registry import Registry, decode_one
-from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import check_json_object
+from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, walk
 
 __all__ = [
@@ -27,9 +26,6 @@ __all__ = [
     "decode_result",
     "decode_tool",
     "detect",
-    "encode",
-    "encode_result",
-    "encode_tool",
     "explain",
     "ToolCalls",
     "walk",
@@ -246,89 +242,6 @@ def decode_all(
         raise foreign(exc) from None
 
 
-# ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
-# class's isinstance check reads an attribute of *x*, which a foreign object may raise on
-def _target(dialect: Any, registry: Optional[Registry]) -> Dialect:
-    """The dialect to encode to (``UnknownDialectError`` for anything else, ``None`` too)."""
-    if isinstance(dialect, Dialect):
-        return dialect
-    return (default_registry() if registry is None else registry).get(dialect)
-
-
-def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
-    if issubclass(type(call), ToolCall):
-        return cast(ToolCall, call)
-    return decode(call, registry=registry)
-
-
-def invalid_as_call(call: InvalidToolCall, d: Dialect) -> ToolCall:
-    """The stand-in that writes an invalid call back: its name, id and raw argument
-    text, written verbatim by dialects that carry argument text (``written`` checks)."""
-    if not call.name:
-        raise EncodeError(f"An invalid call without a name cannot be written as {d.name} ({call.error})",
-                          dialect=d.name)
-    if call.raw is None:
-        raise EncodeError(
-            f"The invalid call {call.name!r} has no argument text to write back as {d.name} ({call.error})",
-            dialect=d.name,
-        )
-    return new_call(call.name, {}, call.id, Verbatim(call.raw), None, ("invalid-call",))
-
-
-def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
-    """*out*, the wire item of the invalid *call*, must carry its raw argument text:
-    a dialect whose arguments are an object cannot (``{}`` would be a call the model
-    never made)."""
-    stack = [out]
-    while stack:
-        v = stack.pop()
-        if v.__class__ is str and v == call.raw:
-            return
-        if type(v) is dict:
-            stack.extend(v.values())
-        elif type(v) is list:
-            stack.extend(v)
-    raise EncodeError(
-        f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
-        f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "
-        "or leave it out of the history",
-        dialect=d.name,
-    )
-
-
-def encode(
-    call: Any,
-    dialect: Union[str, Dialect],
-    *,
-    ids: Optional[IdMap] = None,
-    position: int = 0,
-    registry: Optional[Registry] = None,
-) -> Dict[str, Any]:
-    """The *dialect* wire item for *call* (a ``ToolCall`` or anything ``decode`` takes).
-
-    Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
-    conversation to keep calls and results paired and collisions detected.
-    """
-    d = _target(dialect, registry)
-    bad = call if type(call) is not ToolCall and issubclass(type(call), InvalidToolCall) else None
-    if bad is not None:
-        c = invalid_as_call(bad, d)
-    else:
-        c = call if type(call) is ToolCall else _as_call(call, registry)
-    _check_name(d, c.name)
-    _check_args(d, c)
-    ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
-    try:
-        out: Dict[str, Any] = d.encode_call(c, ctx)
-    except ToolwireError:
-        raise
-    except _ENCODE_ERRORS as exc:
-        raise _encode_error(d, c, exc) from None
-    if bad is not None:
-        written(out, bad, d)
-    return out
-
-
 def decode_tool(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> Tool:
@@ -337,16 +250,6 @@ def decode_tool(
         return cast(Tool, item)
     tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
     return tool
-
-
-def encode_tool(
-    tool: Any, dialect: Union[str, Dialect], *, registry: Optional[Registry] = None
-) -> Dict[str, Any]:
-    """The *dialect* tool definition for *tool* (a ``Tool`` or any decodable definition)."""
-    d = _target(dialect, registry)
-    t = tool if issubclass(type(tool), Tool) else decode_tool(tool, registry=registry)
-    _check_name(d, t.name)
-    return _encoded(d, d.encode_tool, t)
 
 
 def decode_result(
@@ -373,79 +276,6 @@ def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: st
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
-
-
-def encode_result(
-    result: Any,
-    dialect: Union[str, Dialect],
-    *,
-    ids: Optional[IdMap] = None,
-    registry: Optional[Registry] = None,
-) -> Dict[str, Any]:
-    """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
-    d = _target(dialect, registry)
-    r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
-    return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
-
-
-# dialect encoders only read the context: one shared instance for the common case
-_NO_CONTEXT = EncodeContext()
-_GOOD_NAMES: Dict[Tuple[str, str], bool] = {}  # (dialect, name) -> allowed; bounded
-
-
-def _check_name(d: Dialect, name: str) -> None:
-    if d.names is None:
-        return
-    key = (d.name, name)
-    if key in _GOOD_NAMES:
-        return
-    if d.names.fullmatch(name):
-        if len(_GOOD_NAMES) > 4096:
-            _GOOD_NAMES.clear()
-        _GOOD_NAMES[key] = True
-        return
-    raise EncodeError(
-        f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
-        dialect=d.name,
-    )
-
-
-def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
-    """A dialect encoder's output; what it raises is an ``EncodeError`` (a value that
-    is not JSON: a cycle, a set, an int too long to print...)."""
-    try:
-        out: Dict[str, Any] = fn(*args)
-    except ToolwireError:
-        raise
-    except _ENCODE_ERRORS as exc:
-        raise _encode_error(d, args[0], exc) from None
-    return out
-
-
-_ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
-
-
-def _check_args(d: Dialect, c: ToolCall) -> None:
-    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold. Args
-    are held as given, so a call changed after it was built can hold a set, NaN, an
-    object, a cycle; dialects that carry args as data would pass them on as they are."""
-    args = c.args
-    if type(args) is dict:
-        for k, v in args.items():  # the common case, one level of plain scalars: no walk
-            t = type(v)
-            if not (type(k) is str and (t is str or t is int or t is bool or v is None or (t is float and v - v == 0))):
-                break
-        else:
-            return
-    try:
-        check_json_object(args, "$.args", "ToolCall args", tuples=True)
-    except DecodeError as exc:
-        message = f"Cannot encode {excerpt(c)} as {d.name}: {exc.message}"
-        raise EncodeError(message, dialect=d.name, loc=exc.loc) from None
-
-
-def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:
-    return EncodeError(f"Cannot encode {excerpt(value)} as {d.name} ({type(exc).__name__}: {exc})", dialect=d.name)
 
 
 def _guard(d: Dialect, fn: Any, data: Any) -> Any:

@@ -27,18 +27,9 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
-from ._codec import (
-    decode,
-    decode_all,
-    decode_result,
-    decode_tool,
-    encode,
-    encode_result,
-    encode_tool,
-    invalid_as_call,
-    written,
-)
+from ._codec import decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
+from ._encode import encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an
 from ._foreign import foreign
 from ._ids import IdMap

@@ -40,8 +40,9 @@ def _quiet(fn: Any, *args: Any, **kw: Any) -> None:
 
 
 def _check_payload(p: Any) -> None:
-    from ._codec import decode, decode_all, decode_result, decode_tool, encode
+    from ._codec import decode, decode_all, decode_result, decode_tool
     from ._convert import convert
+    from ._encode import encode
     from .strategies import CALL_KINDS
 
     d = p.dialect

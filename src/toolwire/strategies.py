@@ -45,8 +45,8 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from ._builtin import get_dialect
-from ._codec import encode, encode_result, encode_tool
 from ._dialect import Dialect
+from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, corrupt
 from ._types import Tool, ToolCall, ToolResult
