@@ -22,14 +22,14 @@ def default_registry() -> Registry:
         with _default_lock:
             if _default is None:
                 from .dialects import BUILTIN, ONE_STEP  # the dialect modules load on first use
-                from .dialects.openai import chat
+                from .dialects.openai import chat_plain as plain
 
                 reg = Registry(BUILTIN)
-                ahead = tuple(reg.get(name) for name in chat.PLAIN_AHEAD)
-                reg.add_fast(chat.PLAIN_SHAPE, ahead, chat.decode_plain)  # speed only
-                reg.add_fast_object(chat.PLAIN_OBJECT, ahead[-1], chat.decode_plain_object)
-                reg.add_fast_calls(ahead[-1], chat.decode_plain_completion)
-                reg.add_fast_response(chat.PLAIN_COMPLETION, ahead[-1], chat.decode_plain_sdk_completion)
+                ahead = tuple(reg.get(name) for name in plain.PLAIN_AHEAD)
+                reg.add_fast(plain.PLAIN_SHAPE, ahead, plain.decode_plain)  # speed only
+                reg.add_fast_object(plain.PLAIN_OBJECT, ahead[-1], plain.decode_plain_object)
+                reg.add_fast_calls(ahead[-1], plain.decode_plain_completion)
+                reg.add_fast_response(plain.PLAIN_COMPLETION, ahead[-1], plain.decode_plain_sdk_completion)
                 for _, shape, fn in ONE_STEP:  # each while the plan of its shape is the built-ins'
                     reg.add_fast(shape, tuple(d for d, _ in reg._shape_claims(shape)), fn, named=False)
                 _default = reg

@@ -27,7 +27,7 @@ from toolwire.conversation import (
     decode_conversation,
     encode_conversation,
 )
-from toolwire.dialects.openai import chat, sdk
+from toolwire.dialects.openai import chat_plain, sdk
 from toolwire.stream import accumulate
 
 openai = pytest.importorskip("openai")
@@ -60,15 +60,15 @@ PLAIN = {"id": "call_1", "type": "function", "function": {"name": "f", "argument
     ],
 )
 def test_the_one_step_reader_leaves_these_to_the_plan(item: Dict[str, Any]) -> None:
-    assert chat.decode_plain(item) is None
+    assert chat_plain.decode_plain(item) is None
 
 
 def test_the_one_step_reader_takes_the_plain_item() -> None:
-    assert chat.decode_plain(PLAIN) == ToolCall(name="f", args={"a": "é"}, id="call_1")
-    empty = chat.decode_plain({"id": "call_1", "type": "function", "function": {"name": "f", "arguments": ""}})
+    assert chat_plain.decode_plain(PLAIN) == ToolCall(name="f", args={"a": "é"}, id="call_1")
+    empty = chat_plain.decode_plain({"id": "call_1", "type": "function", "function": {"name": "f", "arguments": ""}})
     assert empty is not None
     assert (empty.args, empty.repairs, dict(empty.provider_data)) == ({}, ("empty-arguments",), {C: {"arguments": ""}})
-    assert chat.decode_plain_fields("x" * 40, "f", "{}") == ToolCall(name="f", id="x" * 40)
+    assert chat_plain.decode_plain_fields("x" * 40, "f", "{}") == ToolCall(name="f", id="x" * 40)
 
 
 def test_odd_items_decode_through_the_plan() -> None:
@@ -95,7 +95,7 @@ def test_odd_items_decode_through_the_plan() -> None:
     ],
 )
 def test_the_one_step_completion_reader(data: Dict[str, Any], expected: Any) -> None:
-    assert chat.decode_plain_completion(data) == expected
+    assert chat_plain.decode_plain_completion(data) == expected
 
 
 def test_a_chat_request_body_gives_the_calls_of_its_messages() -> None:
@@ -332,11 +332,11 @@ def test_responses_input_and_instructions_fields_written_back() -> None:
 
 
 def test_sdk_one_step_object_reader_refuses_other_objects() -> None:
-    assert chat.decode_plain_object(object()) is None
+    assert chat_plain.decode_plain_object(object()) is None
     plain = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=PLAIN)
-    assert chat.decode_plain_object(plain) == ToolCall("f", {"a": "é"}, "call_1")
+    assert chat_plain.decode_plain_object(plain) == ToolCall("f", {"a": "é"}, "call_1")
     extra = construct_type(type_=ChatCompletionMessageFunctionToolCall, value=dict(PLAIN, x_extra=1))
-    assert chat.decode_plain_object(extra) is None
+    assert chat_plain.decode_plain_object(extra) is None
 
 
 def test_responses_fields_written_back_from_messages_rebuilt() -> None:

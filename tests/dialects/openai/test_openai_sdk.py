@@ -312,12 +312,12 @@ def test_the_one_step_reader_of_sdk_completions_agrees_with_the_walk(model: str,
 def test_the_one_step_reader_of_sdk_completions_is_used_and_steps_aside() -> None:
     """It reads the plain completion itself, and leaves a Mistral model's (which the
     plan gives to ``mistral``) and a completion with extra fields to the general path."""
-    from toolwire.dialects.openai import chat
+    from toolwire.dialects.openai import chat_plain
 
     obj = construct_type(type_=ChatCompletion, value={**CHAT, "choices": [
         {**CHAT["choices"][0], "message": {**CHAT["choices"][0]["message"],
                                            "tool_calls": CHAT["choices"][0]["message"]["tool_calls"][:1]}}]})
-    top, calls = chat.decode_plain_sdk_completion(obj)
+    top, calls = chat_plain.decode_plain_sdk_completion(obj)
     assert calls == EXPECTED_CHAT[:1]
     assert top == {"object": "chat.completion", "model": CHAT["model"], "choices": [
         {"finish_reason": "tool_calls", "message": {"role": "assistant", "content": None}}]}
@@ -329,4 +329,4 @@ def test_the_one_step_reader_of_sdk_completions_is_used_and_steps_aside() -> Non
     mistral = obj.model_copy(update={"model": "mistral-large-latest"})
     assert reg.response_calls(fast, mistral) is None  # the plan names mistral on it
     assert toolwire.decode_all(mistral) == EXPECTED_CHAT[:1]
-    assert chat.decode_plain_sdk_completion(construct_type(type_=ChatCompletion, value={**CHAT, "x": 1})) is None
+    assert chat_plain.decode_plain_sdk_completion(construct_type(type_=ChatCompletion, value={**CHAT, "x": 1})) is None

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from pydantic_core import from_json
-
-from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING, Policy, encode_arguments, parse_arguments
+from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
@@ -189,125 +187,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     check_native(ident, IDS, pd)
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
-
-
-# --- speed only: the plain item in one step -----------------------------------------------
-
-_MAX_BYTES = DEFAULT_POLICY.max_bytes
-PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends them, its type
-PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
-PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
-PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
-
-
-def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
-    """What detection + ``decode_call`` give for the plain item under the default
-    policy, or ``None`` (then the plan runs): ``{"id", "type": "function",
-    "function": {"name", "arguments"}}`` with an id of at most 40 characters and the
-    text of an object (or ``""``) as arguments. The registry uses it on ``PLAIN_SHAPE`` while
-    detection asks ``PLAIN_AHEAD`` there, and for items named (or SDK objects read
-    as) ``openai.chat``; an id either dialect ahead takes as its
-    evidence (Mistral's ``"null"``, Cohere's ``<name>_`` + 12 characters: any id 13
-    characters longer than the name) is refused. ``plan_check`` holds it to the plan."""
-    fn = item.get("function")  # a ``get`` first: a missing key raised costs ~110 ns
-    if type(fn) is not dict or len(fn) != 2 or len(item) != 3:
-        return None
-    try:  # then subscripts, not ``get``: a method call per key is ~8% of this path
-        ident, name, text = item["id"], fn["name"], fn["arguments"]
-        if item["type"] != "function":
-            return None
-    except KeyError:
-        return None
-    return decode_plain_fields(ident, name, text)
-
-
-def decode_plain_object(o: Any) -> Optional[ToolCall]:
-    """``decode_plain`` of ``sdk.read_object(o)`` (an openai SDK tool-call object),
-    read straight from the attributes."""
-    try:
-        fn = o.function
-        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
-            return None
-        return decode_plain_fields(o.id, fn.name, fn.arguments)
-    except AttributeError:
-        return None
-
-
-_NOT_A_MESSAGE = frozenset({"function", "type", "choices", "object"})  # keys ``sniff`` asks before ``role``
-
-
-def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
-    """What ``decode_all`` gives for the ChatCompletion *data* under the default
-    policy when it holds one choice, not cut off, whose message has only plain items
-    (``decode_plain``) as calls; else ``None`` (then the walk runs). Held to the walk
-    by the tests that compare ``decode_all`` with and without a policy keyword."""
-    choices = data["choices"]
-    if type(choices) is not list or len(choices) != 1 or type(choices[0]) is not dict:
-        return None
-    choice = choices[0]
-    msg = choice.get("message")
-    if type(msg) is not dict or choice.get("finish_reason") in TRUNCATING or msg.get("function_call") is not None:
-        return None
-    if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
-        return None
-    items = msg.get("tool_calls")
-    if type(items) is not list:
-        return [] if items is None else None
-    out = []
-    for item in items:
-        call = decode_plain(item) if type(item) is dict else None
-        if call is None:
-            return None
-        out.append(call)
-    return out
-
-
-def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[ToolCall]]]:
-    """``decode_plain_completion`` of an openai SDK ``ChatCompletion`` read by attribute,
-    without the dict ``sdk.read_completion`` builds: the calls (each by
-    ``decode_plain_object``), with that dict's top and its choice without calls, on
-    which the plan must name this dialect (else the general path runs); ``None`` where
-    ``read_completion`` would give more (extra fields) or the one step would decline."""
-    if o.object != "chat.completion" or o.__pydantic_extra__:
-        return None
-    choices = o.choices
-    if len(choices) != 1:
-        return None
-    choice = choices[0]
-    msg, reason = choice.message, choice.finish_reason
-    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in TRUNCATING
-            or msg.function_call is not None or msg.role != "assistant"):
-        return None
-    out = []
-    for tc in msg.tool_calls or ():
-        call = decode_plain_object(tc)
-        if call is None:
-            return None
-        out.append(call)
-    top = {"finish_reason": reason, "message": {"role": msg.role, "content": msg.content}}
-    return {"object": o.object, "model": o.model, "choices": [top]}, out
-
-
-def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
-    """``decode_plain`` of the item with these fields."""
-    if (
-        type(ident) is not str
-        or type(name) is not str
-        or type(text) is not str
-        or not 0 < len(ident) <= 40
-        or ident == "null"
-        or len(ident) == len(name) + 13
-        or not name
-        or len(text) > _MAX_BYTES
-    ):
-        return None
-    if not text:  # a tool without parameters: the empty table's ``{}``, the wire text kept
-        return new_call(name, {}, ident, "", {NAME: {"arguments": ""}}, EMPTY)
-    try:
-        args = from_json(text, allow_inf_nan=False, cache_strings="keys")
-    except (ValueError, TypeError):
-        return None
-    return new_call(name, args, ident, text) if type(args) is dict else None
 
 
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
