@@ -1,6 +1,6 @@
 """The registry's contracts: registration and its errors, a third-party decoder that
 breaks, provider-run calls, and the speed-only decoders (``add_fast``,
-``add_fast_object``, ``add_fast_calls``) being used where they are registered, kept by
+``add_fast_object``, ``add_fast_calls``, ``add_fast_response``) being used where they are registered, kept by
 ``copy()`` and dropped when the plan of their shape changes."""
 
 from __future__ import annotations
@@ -268,3 +268,37 @@ def test_tool_encoders_and_readers_of_the_registry_given_and_their_errors() -> N
         toolwire.decode_tool({"acme": 1}, registry=broken)
     assert (dec.value.message, dec.value.dialect) == (
         "Malformed acme payload at $ (KeyError: 'missing'): {'acme': 1}", "acme")
+
+
+class Reply:
+    """A foreign response object, as an SDK's."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def test_a_fast_response_reader_serves_its_class_while_the_plan_names_its_dialect() -> None:
+    """``add_fast_response``: its calls stand when the plan names its dialect on the top it
+    gives; a top another dialect (or none) claims, a reader that declines or raises, and a
+    reader made for another dialect object leave the response to the general path."""
+    reg = Registry()
+    acme = _acme(sdk_responses={"test_registry:Reply": lambda obj: {"acme": obj.name}})
+    reg.register(acme)
+    assert [c.name for c in toolwire.decode_all(Reply("slow"), registry=reg)] == ["slow"]
+    seen: List[Any] = []
+    fast = [ToolCall(name="fast", args={})]
+    acme_calls = _acme(sniff=lambda d: ("calls", "an 'acme' key") if type(d) is dict and "acme" in d else None,
+                       sdk_responses=acme.sdk_responses)
+    reg.register(acme_calls, replace=True)
+    reg.add_fast_response("test_registry:Reply", acme_calls, _spy(seen, ({"acme": "top"}, fast)))
+    reply = Reply("x")
+    assert toolwire.decode_all(reply, registry=reg) == fast and seen == [reply]
+    assert toolwire.decode_all(reply, registry=reg.copy()) == fast
+    slow = toolwire.decode_all(reply, registry=reg, repair=True)  # a policy keyword: the general path
+    assert slow == [] and len(seen) == 2
+    reg.add_fast_response("test_registry:Reply", acme_calls, _spy(seen, ({"other": "top"}, fast)))  # unclaimed top
+    assert toolwire.decode_all(reply, registry=reg) == slow
+    reg.add_fast_response("test_registry:Reply", acme_calls, _spy(seen, None))  # declines
+    assert toolwire.decode_all(reply, registry=reg) == slow
+    reg.add_fast_response("test_registry:Reply", _acme(name="other"), _spy(seen, ({"acme": "top"}, fast)))
+    assert toolwire.decode_all(reply, registry=reg) == slow  # made for another dialect: not used
