@@ -398,3 +398,24 @@ def test_chat_stream_several_choices_the_first_choice_is_judged_by_its_own_finis
     assert finish == "length"
     assert [(type(c).__name__, c.name, c.args, c.repairs) for c in calls] == [
         ("ToolCall", "get_weather", {}, ("empty-arguments",))]
+
+
+def test_responses_stream_arguments_on_the_added_item_are_the_start_of_its_text() -> None:
+    """An ``output_item.added`` whose item already holds ``arguments`` (servers that send
+    the first piece with the item): that text comes first, before the deltas, in the
+    events and in the call (here cut off: no end event came)."""
+    chunks = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(ITEM, arguments='{"city": ')},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0, "delta": '"Zürich"}'},
+        {"type": "response.incomplete",
+         "response": {"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}}},
+    ]
+    calls, events, finish, _ = _fed(chunks)
+    assert events == [CallStarted(0, "call_1", "get_weather"), ArgsDelta(0, "call_1", '{"city": '),
+                      ArgsDelta(0, "call_1", '"Zürich"}')]
+    assert finish == "max_output_tokens"
+    (call,) = calls
+    assert type(call) is InvalidToolCall
+    assert (call.name, call.id, call.raw, call.truncated) == ("get_weather", "call_1", '{"city": "Zürich"}', True)
+    assert call.error == "The stream ended before this call was complete (no end event)"
+    assert accumulate(chunks) == calls
