@@ -280,3 +280,30 @@ def test_errors_in_containers_enums_and_dumps_keep_the_place() -> None:
     with pytest.raises(toolwire.DecodeError) as exc:
         to_data((int,))
     assert exc.value.loc == "$"
+
+
+def _enum_around(value: Any) -> Any:
+    """A member of a fresh enum whose value is a one-element tuple holding *value*."""
+    return enum.Enum("Wrap", [("V", (value,))]).V
+
+
+def test_the_depth_limit_is_exact_through_enums_whose_values_nest() -> None:
+    """An enum counts one level and its value another (here a tuple): 128 enums around a
+    plain value are 256 levels, read; one more is refused with the depth message."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 8000))
+    try:
+        ok: Any = "x"
+        for _ in range(128):
+            ok = _enum_around(ok)
+        inner = to_data(ok)
+        for _ in range(128):
+            assert type(inner) is list and len(inner) == 1
+            inner = inner[0]
+        assert inner == "x"
+        with pytest.raises(toolwire.DecodeError) as exc:
+            to_data(_enum_around(ok), "$.e")
+        assert exc.value.message == f"Object nesting at $.e is deeper than {MAX_OBJECT_DEPTH} (a cycle?)"
+        assert exc.value.loc == "$.e"
+    finally:
+        sys.setrecursionlimit(old)

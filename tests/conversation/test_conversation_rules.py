@@ -374,3 +374,30 @@ def test_an_appended_result_keeps_the_id_of_a_call_written_as_decoded() -> None:
                               ids=ids)
     assert out["messages"][1]["tool_calls"][0]["id"] == long_id
     assert out["messages"][2] == {"role": "tool", "tool_call_id": long_id, "content": "4"}
+
+
+@pytest.mark.parametrize(
+    ("dialect", "wire"),
+    [
+        ("anthropic.messages", {"messages": [{"role": "user", "content": [
+            {"type": "text", "text": "Und das?"},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}]}]}),
+        ("gemini", {"contents": [{"role": "user", "parts": [
+            {"text": "Und das?"}, {"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}}]}]}),
+        ("bedrock.converse", {"messages": [{"role": "user", "content": [
+            {"text": "Und das?"}, {"image": {"format": "png", "source": {"bytes": "iVBORw0KGgo="}}}]}]}),
+        ("openai.responses", {"input": [{"role": "user", "content": [
+            {"type": "input_text", "text": "Und das?"},
+            {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo=", "detail": "auto"}]}]}),
+        ("openai.chat", {"messages": [{"role": "user", "content": [
+            {"type": "text", "text": "Und das?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]}]}),
+    ],
+)
+def test_an_image_marked_with_the_target_dialect_but_no_wire_part_is_written(dialect: str, wire: Any) -> None:
+    """A ``Media`` built by hand with ``dialect=`` the target and no ``extra`` (no wire part
+    to return) is written by the dialect's image writer; it was silently left out."""
+    image = Media("image", data="iVBORw0KGgo=", media_type="image/png", dialect=dialect)
+    report: List[Any] = []
+    assert encode_conversation(Conversation([Message("user", (Text("Und das?"), image))]), dialect, report=report) == wire
+    assert report == []

@@ -165,7 +165,7 @@ def write_part(
         return w.reasoning(p)  # type: ignore[arg-type]
     if t is Media:
         m: Media = p  # type: ignore[assignment]
-        if m.dialect == dialect:
+        if m.dialect == dialect and m.extra is not None:  # its wire part, as received
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")

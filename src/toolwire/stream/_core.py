@@ -404,8 +404,7 @@ class Core:
             c = self.new(key, None, None, None, True)
         self.add(c, text)
 
-    def _policy(self) -> Policy:
-        fr = self.finish_reason
+    def _policy(self, fr: str) -> Policy:
         if fr in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
@@ -469,7 +468,9 @@ class Core:
         value: Any = text
         if text is None:
             value = c.tree if c.tree is not None else c.obj
-        policy = self.policy if self.finish_reason is None else self._policy()
+        # several replies: a call is judged by its own reply's finish reason, not another's
+        fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
+        policy = self.policy if fr is None else self._policy(fr)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
         try:
             args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)

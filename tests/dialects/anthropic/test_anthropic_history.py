@@ -357,3 +357,58 @@ def test_batch_lines(line: Dict[str, Any], custom_id: Optional[str], body: Any, 
 ])
 def test_batch_near_misses(line: Dict[str, Any]) -> None:
     assert open_envelope(line) is None
+
+
+def _assistant_turn(block: Dict[str, Any]) -> Dict[str, Any]:
+    return {"messages": [{"role": "user", "content": "Wetter?"},
+                         {"role": "assistant", "content": [{"type": "text", "text": "…"}, block]}]}
+
+
+def test_a_cut_off_tool_use_in_a_history_is_an_invalid_call_at_its_block() -> None:
+    block = {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": '{"city": "Zü'}
+    bad = toolwire.decode_conversation(_assistant_turn(block), D).messages[1].parts[1]
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    assert (bad.name, bad.id, bad.loc) == ("get_weather", "toolu_01", "$.messages[1].content[1]")
+    assert bad.error == (
+        "Arguments at $.messages[1].content[1].input are cut off (the JSON ends inside a value): "
+        "'{\"city\": \"Zü'; pass allow_truncated=True to accept the complete prefix"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "message", "loc"),
+    [
+        ({"type": "tool_use", "id": "toolu_01", "name": 5, "input": {}},
+         "Tool name at $.messages[1].content[1].name must be a non-empty string, got 5",
+         "$.messages[1].content[1].name"),
+        ({"type": "tool_result", "tool_use_id": 5, "content": "22 °C"},
+         "Id at $.messages[1].content[1].tool_use_id must be a string, got 5",
+         "$.messages[1].content[1].tool_use_id"),
+        ({"type": "tool_result", "tool_use_id": "toolu_01", "content": 5},
+         "Tool result content at $.messages[1].content[1].content must be text or a list of blocks",
+         "$.messages[1].content[1].content"),
+    ],
+    ids=["tool-use-name", "tool-result-id", "tool-result-content"],
+)
+def test_a_bad_block_in_a_history_names_its_place(block: Dict[str, Any], message: str, loc: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_conversation(_assistant_turn(block), D)
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, loc, D)
+
+
+def test_the_history_writer_names_anthropic_in_its_error_and_notes() -> None:
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode_conversation(Conversation((Message("system", (Text("Sei kurz."),)),)), D)
+    assert (exc.value.message, exc.value.dialect) == ("An anthropic.messages request needs at least one message", D)
+    # a Gemini turn holding only server state is left out, with a note naming the target
+    gemini = {"contents": [
+        {"role": "user", "parts": [{"text": "Rechne."}]},
+        {"role": "model", "parts": [{"executableCode": {"code": "print(1)", "language": "PYTHON"}}]},
+    ]}
+    report: List[Any] = []
+    out = toolwire.encode_conversation(toolwire.decode_conversation(gemini, "gemini"), D, report=report)
+    assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "Rechne."}]}]}
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 1, "A 'executableCode' item of gemini in message 1 is not sent to anthropic.messages"),
+        ("dropped", 1, "An assistant turn with nothing anthropic.messages can take is left out"),
+    ]

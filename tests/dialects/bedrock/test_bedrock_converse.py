@@ -420,3 +420,20 @@ def test_fuzzed_bedrock_shapes_raise_only_toolwire_errors(value: Any) -> None:
         for kw in ({}, {"dialect": D}):
             with contextlib.suppress(toolwire.ToolwireError):
                 fn(value, **kw)
+
+
+def test_a_bad_block_of_a_single_message_names_its_place() -> None:
+    # a bare Converse message (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html)
+    msg = {"role": "assistant", "content": [{"text": "…"}, {"toolUse": {"toolUseId": "t1", "name": 5, "input": {}}}]}
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_all(msg, D)
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
+        "Tool name at $.content[1].toolUse.name must be a non-empty string, got 5", "$.content[1].toolUse.name", D)
+
+
+def test_a_call_read_by_the_general_path_has_no_provider_data() -> None:
+    # no toolUseId, or the input as JSON text: nothing beyond name, id and arguments to keep
+    for block, ident in (({"toolUse": {"name": "f", "input": {"a": 1}}}, None),
+                         ({"toolUse": {"toolUseId": "t1", "name": "f", "input": '{"a": 1}'}}, "t1")):
+        call = toolwire.decode(block, D)
+        assert (call.name, call.id, call.args, call.provider_data) == ("f", ident, {"a": 1}, {})

@@ -299,3 +299,37 @@ def test_history_detection_and_a_response_without_content() -> None:
 
     text, reasoning, refusal, raw, usage, parsed = read({"output": {"message": {"content": ["junk", {"text": "ok"}]}}, "stopReason": "end_turn"})
     assert (text, reasoning, refusal, raw, parsed) == ("ok", "", None, "end_turn", None)
+
+
+def test_a_nova_server_result_moved_to_a_new_message_is_written_as_received() -> None:
+    # docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html: the code interpreter's result
+    # is a toolResult with a "type"; Bedrock gets the block back unchanged, others drop it with a note
+    res = {"toolResult": {"toolUseId": "tooluse_s1", "content": [{"json": {"stdOut": "2"}}],
+                          "type": "nova_code_interpreter_result"}}
+    conv = toolwire.decode_conversation(
+        {"messages": [{"role": "user", "content": [{"text": "1+1?"}]}, {"role": "assistant", "content": [res]}]}, D)
+    (part,) = conv.messages[1].parts
+    assert isinstance(part, Other)
+    assert (part.type, part.dialect, part.data) == ("nova_code_interpreter_result", D, res)
+    moved = toolwire.Conversation((toolwire.Message("user", (Text("1+1?"),)), toolwire.Message("assistant", (part, Text("2")))))
+    assert toolwire.encode_conversation(moved, D) == {"messages": [
+        {"role": "user", "content": [{"text": "1+1?"}]},
+        {"role": "assistant", "content": [res, {"text": "2"}]},
+    ]}
+
+
+def test_the_history_writer_names_bedrock_in_its_error_and_notes() -> None:
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode_conversation(toolwire.Conversation((toolwire.Message("system", (Text("Sei kurz."),)),)), D)
+    assert (exc.value.message, exc.value.dialect) == ("A bedrock.converse request needs at least one message", D)
+    gemini = {"contents": [
+        {"role": "user", "parts": [{"text": "Rechne."}]},
+        {"role": "model", "parts": [{"executableCode": {"code": "print(1)", "language": "PYTHON"}}]},
+    ]}
+    report: List[Any] = []
+    out = toolwire.encode_conversation(toolwire.decode_conversation(gemini, "gemini"), D, report=report)
+    assert out == {"messages": [{"role": "user", "content": [{"text": "Rechne."}]}]}
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 1, "A 'executableCode' item of gemini in message 1 is not sent to bedrock.converse"),
+        ("dropped", 1, "An assistant turn with nothing bedrock.converse can take is left out"),
+    ]

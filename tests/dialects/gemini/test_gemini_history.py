@@ -243,3 +243,43 @@ def test_a_file_uri_type_is_guessed_from_its_extension(url: str, mime: Any) -> N
             toolwire.encode_conversation(conv, D)
         return
     assert toolwire.encode_conversation(conv, D) == {"contents": [{"role": "user", "parts": [{"fileData": {"mimeType": mime, "fileUri": url}}]}]}
+
+
+def _model_turn(part: Any) -> Any:
+    return {"contents": [{"role": "user", "parts": [{"text": "Wetter?"}]}, {"role": "model", "parts": [{"text": "…"}, part]}]}
+
+
+def test_a_cut_off_call_in_a_history_is_an_invalid_call_at_its_part() -> None:
+    part = {"functionCall": {"id": "c9", "name": "get_weather", "args": '{"city": "Zü'}}
+    conv = toolwire.decode_conversation(_model_turn(part), D)
+    bad = conv.messages[1].parts[1]
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    assert (bad.name, bad.id, bad.loc) == ("get_weather", "c9", "$.contents[1].parts[1]")
+    assert bad.error == (
+        "Arguments at $.contents[1].parts[1].functionCall.args are cut off (the JSON ends inside a value): "
+        "'{\"city\": \"Zü'; pass allow_truncated=True to accept the complete prefix"
+    )
+
+
+@pytest.mark.parametrize(
+    ("part", "message", "loc"),
+    [
+        ({"functionCall": {"name": 5, "args": {}}},
+         "Tool name at $.contents[1].parts[1].functionCall.name must be a non-empty string, got 5",
+         "$.contents[1].parts[1].functionCall.name"),
+        ({"function_call": "get_weather"},
+         "Expected a function call object at $.contents[1].parts[1].function_call, got str 'get_weather'",
+         "$.contents[1].parts[1].function_call"),
+        ({"functionResponse": "22 °C"},
+         "Expected a function response object at $.contents[1].parts[1].functionResponse, got str '22 °C'",
+         "$.contents[1].parts[1].functionResponse"),
+        ({"function_response": {"name": "get_weather", "response": "22 °C"}},
+         "Function response at $.contents[1].parts[1].function_response.response must be an object",
+         "$.contents[1].parts[1].function_response.response"),
+    ],
+    ids=["call-name", "call-not-object", "response-not-object", "response-body-not-object"],
+)
+def test_a_bad_call_or_response_in_a_history_names_its_place(part: Any, message: str, loc: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_conversation(_model_turn(part), D)
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, loc, D)

@@ -246,3 +246,59 @@ def test_a_function_call_that_is_not_an_object_is_an_invalid_call_in_its_place()
     acc.feed(chunks[0])
     assert acc.close() == accumulate(chunks, D)
     assert acc.text == "ok"
+
+
+@pytest.mark.parametrize("path", ["$['a\\", "$['\\", "$['a\\'", '$["a\\"', "$['a\\']"])
+def test_parse_path_an_escape_at_the_end_is_no_path(path: str) -> None:
+    # a backslash as the last character escapes nothing; an escaped quote closes nothing
+    assert parse_path(path) is None
+
+
+def test_a_streamed_call_belongs_to_its_candidate() -> None:
+    """candidateCount 2: candidate 0 streams its call by partialArgs, candidate 1 sends a
+    whole call. The stream gives candidate 0's call only, as ``decode_all`` reads the
+    first candidate of a whole response."""
+    chunks = [
+        {"candidates": [{"content": {"role": "model", "parts": [fc(name="get_weather", willContinue=True)]}, "index": 0},
+                        {"content": {"role": "model", "parts": [fc(name="get_time", args={"tz": "CET"})]}, "index": 1,
+                         "finishReason": "STOP"}]},
+        chunk(fc(partialArgs=[pa("$.city", stringValue="Zürich")], willContinue=True)),
+        chunk(fc(), finish="STOP"),
+    ]
+    assert canon(accumulate(chunks, D)) == [("ToolCall", "get_weather", None, {"city": "Zürich"}, False)]
+    # candidate 0 ends with its call still open: that call is cut off (and still candidate 0's)
+    (call,) = accumulate([chunks[0], chunks[1], chunk(finish="STOP")], D)
+    assert type(call) is toolwire.InvalidToolCall
+    assert (call.name, call.error, call.truncated) == (
+        "get_weather", "The stream ended before this call was complete (no end event)", True)
+
+
+MAX_TOKENS_CUT = ("Arguments at $.calls[0].arguments are empty and the reply stopped at its token limit (MAX_TOKENS): "
+                  "the call was cut off; pass allow_truncated=True to accept it")
+
+
+@pytest.mark.parametrize("together", [True, False], ids=["one-chunk", "own-chunks"])
+def test_several_candidates_each_call_is_judged_by_its_own_candidates_finish_reason(together: bool) -> None:
+    """A whole call without ``args`` is ``{}`` under ``STOP`` and cut off under
+    ``MAX_TOKENS`` (as ``decode_all`` says of the same response); another candidate's
+    finish reason, before or after, changes neither."""
+    cut0 = {"content": {"role": "model", "parts": [fc(name="get_time")]}, "index": 0, "finishReason": "MAX_TOKENS"}
+    stop1 = {"content": {"role": "model", "parts": [{"text": "Jetzt."}]}, "index": 1, "finishReason": "STOP"}
+    chunks = [{"candidates": [cut0, stop1]}] if together else [{"candidates": [cut0]}, {"candidates": [stop1]}]
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all({"candidates": [cut0, stop1]})
+    assert "reply stopped at its token limit (MAX_TOKENS)" in exc.value.message
+    acc = Accumulator(D)
+    for c in chunks:
+        acc.feed(c)
+    (call,) = acc.close()
+    assert acc.finish_reason == "STOP"
+    assert type(call) is toolwire.InvalidToolCall
+    assert (call.name, call.error, call.loc, call.truncated) == ("get_time", MAX_TOKENS_CUT, "$.calls[0].arguments", True)
+    # the other way round: candidate 1 stopped at its limit first, candidate 0's call is {}
+    cut1 = {"content": {"role": "model", "parts": [{"text": "Jet"}]}, "index": 1, "finishReason": "MAX_TOKENS"}
+    stop0 = {"content": {"role": "model", "parts": [fc(name="get_time")]}, "index": 0, "finishReason": "STOP"}
+    chunks = [{"candidates": [cut1, stop0]}] if together else [{"candidates": [cut1]}, {"candidates": [stop0]}]
+    (call,) = accumulate(chunks, D)
+    assert (type(call).__name__, call.name, call.args, call.repairs) == ("ToolCall", "get_time", {}, ("empty-arguments",))
+    assert toolwire.decode_all({"candidates": [stop0, cut1]}) == [call]

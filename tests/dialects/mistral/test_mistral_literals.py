@@ -226,3 +226,35 @@ def test_a_null_tool_content_is_kept_until_the_content_changes() -> None:
     assert (result.content, dict(result.provider_data)) == ("", {"mistral": {"content": None}})
     assert toolwire.encode_result(result, "mistral") == wire
     assert toolwire.encode_result(result.replace(content="22 °C"), "mistral") == {**wire, "content": "22 °C"}
+
+
+# the id of a call carrying mistral provider data: each branch of the id writer, against the
+# ids pinned above for the same call without provider data ("AFNaTVJEU" maps "call_abc123",
+# "bP3ueO0yp" is the id made for f({"a": "é"}) at position 0)
+ID_WRITER = [  # (id, call id, provider data, wire fields beside "function")
+    ("kept-fields-id-made", None, {"extra": {"index": 0}}, {"id": "bP3ueO0yp", "type": "function", "index": 0}),
+    ("kept-fields-id-mapped", "call_abc123", {"extra": {"index": 0}},
+     {"id": "AFNaTVJEU", "type": "function", "index": 0}),
+    ("valid-id-passes", "D681PevKs", {"no_type": True}, {"id": "D681PevKs"}),
+    ("placeholder-restored", None, {"id": "null"}, {"id": "null", "type": "function"}),
+    ("placeholder-replaced-by-an-id", "call_abc123", {"id": "null"}, {"id": "AFNaTVJEU", "type": "function"}),
+    ("native-id-passes", "call_abc123", {"native_id": True}, {"id": "call_abc123", "type": "function"}),
+    ("native-flag-without-id", None, {"native_id": True}, {"id": "bP3ueO0yp", "type": "function"}),
+    ("no-id-on-the-wire", None, {"no_id": True}, {"type": "function"}),
+]
+
+
+@pytest.mark.parametrize(("ident", "pd", "fields"), [r[1:] for r in ID_WRITER], ids=[r[0] for r in ID_WRITER])
+def test_the_id_writer_of_a_call_with_provider_data(ident: Any, pd: Dict[str, Any], fields: Dict[str, Any]) -> None:
+    call = ToolCall("f", {"a": "é"}, ident, provider_data={D: pd})
+    fn = {"name": "f", "arguments": '{"a":"é"}'}
+    assert toolwire.encode(call, D) == {**fields, "function": fn}
+
+
+def test_the_id_writer_with_an_id_map_pairs_calls_and_results() -> None:
+    ids = toolwire.IdMap(toolwire.get_dialect(D).ids, dialect=D)
+    kept = {D: {"extra": {"index": 0}}}
+    assert toolwire.encode(ToolCall("f", {"a": "é"}, "call_abc123", provider_data=kept), D, ids=ids)["id"] == "AFNaTVJEU"
+    assert toolwire.encode(ToolCall("f", {"a": "é"}, provider_data=kept), D, ids=ids)["id"] == "bP3ueO0yp"
+    assert toolwire.encode_result(ToolResult(name="f", content="ok"), D, ids=ids)["tool_call_id"] == "bP3ueO0yp"
+    assert toolwire.encode_result(ToolResult("call_abc123", "f", "ok"), D, ids=ids)["tool_call_id"] == "AFNaTVJEU"

@@ -460,3 +460,26 @@ def test_responses_writer_keeps_its_own_items_and_drops_others_state() -> None:
 )
 def test_responses_history_detection(data: Any, dialect: str) -> None:
     assert decode_conversation(data).dialect == dialect
+
+
+@pytest.mark.parametrize("dialect", [C, "mistral", "ollama"])
+def test_a_chat_message_that_is_not_an_object_names_its_dialect(dialect: str) -> None:
+    with pytest.raises(DecodeError) as exc:
+        decode_conversation({"messages": [{"role": "user", "content": "hi"}, 5]}, dialect)
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
+        "Expected a message at $.messages[1], got int 5", "$.messages[1]", dialect)
+
+
+def test_a_chat_image_part_keeps_its_wire_part_and_is_written_back_as_received() -> None:
+    # https://platform.openai.com/docs/api-reference/chat/create: an image_url part with its
+    # "detail"; a message built anew around it writes the part unchanged
+    by_url = {"type": "image_url", "image_url": {"url": "https://example.com/a.png", "detail": "low"}}
+    by_data = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo=", "detail": "high"}}
+    conv = decode_conversation([{"role": "user", "content": [by_url, by_data]}], C)
+    first, second = conv.messages[0].parts
+    assert isinstance(first, Media) and isinstance(second, Media)
+    assert (first.kind, first.url, first.data, first.dialect, first.extra) == ("image", "https://example.com/a.png", None, C, by_url)
+    assert (second.media_type, second.data, second.dialect, second.extra) == ("image/png", "iVBORw0KGgo=", C, by_data)
+    fresh = Conversation([Message("user", (Text("Und diese?"), second, first))])
+    assert encode_conversation(fresh, C) == {"messages": [
+        {"role": "user", "content": [{"type": "text", "text": "Und diese?"}, by_data, by_url]}]}

@@ -364,3 +364,58 @@ def test_a_bad_chunk_after_the_first_raises_the_readers_error_unchanged(first: A
     with pytest.raises(toolwire.DecodeError) as exc:
         accumulate([first, bad])
     assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, "$", None)
+
+
+def _chunk(*choices: Dict[str, Any]) -> Dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o",
+            "choices": list(choices)}
+
+
+CUT = ("Arguments at $.calls[0].arguments are empty and the reply stopped at its token limit (length): "
+       "the call was cut off; pass allow_truncated=True to accept it")
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["own-chunks", "one-chunk"])
+def test_chat_stream_several_choices_the_first_choice_is_judged_by_its_own_finish_reason(together: bool) -> None:
+    """n=2 (https://platform.openai.com/docs/api-reference/chat-streaming): choice 0 stops
+    at its token limit with its call's arguments empty, choice 1 ends later with
+    ``stop``. The reply's last finish reason is ``stop``, but choice 0's call is cut off."""
+    call = {"index": 0, "delta": {"tool_calls": [HEAD]}, "finish_reason": None}
+    other = {"index": 1, "delta": {"content": "Hallo"}, "finish_reason": None}
+    end0 = {"index": 0, "delta": {}, "finish_reason": "length"}
+    end1 = {"index": 1, "delta": {}, "finish_reason": "stop"}
+    chunks = ([_chunk(other, call), _chunk(end0, end1)] if together
+              else [_chunk(other), _chunk(call), _chunk(end0), _chunk(end1)])
+    calls, _, finish, text = _fed(chunks)
+    assert (finish, text) == ("stop", "Hallo")
+    assert calls == [InvalidToolCall(name="get_weather", id="call_1", error=CUT, loc="$.calls[0].arguments",
+                                     truncated=True)]
+    assert accumulate(chunks) == calls
+    # the other way round: choice 0 ended with its calls, choice 1 at the limit; the empty
+    # arguments of choice 0 are {} (a tool without parameters), not cut off
+    chunks = [_chunk(call), _chunk(dict(end0, finish_reason="tool_calls")), _chunk(other), _chunk(dict(end1, finish_reason="length"))]
+    calls, _, finish, _ = _fed(chunks)
+    assert finish == "length"
+    assert [(type(c).__name__, c.name, c.args, c.repairs) for c in calls] == [
+        ("ToolCall", "get_weather", {}, ("empty-arguments",))]
+
+
+def test_responses_stream_arguments_on_the_added_item_are_the_start_of_its_text() -> None:
+    """An ``output_item.added`` whose item already holds ``arguments`` (servers that send
+    the first piece with the item): that text comes first, before the deltas, in the
+    events and in the call (here cut off: no end event came)."""
+    chunks = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(ITEM, arguments='{"city": ')},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0, "delta": '"Zürich"}'},
+        {"type": "response.incomplete",
+         "response": {"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}}},
+    ]
+    calls, events, finish, _ = _fed(chunks)
+    assert events == [CallStarted(0, "call_1", "get_weather"), ArgsDelta(0, "call_1", '{"city": '),
+                      ArgsDelta(0, "call_1", '"Zürich"}')]
+    assert finish == "max_output_tokens"
+    (call,) = calls
+    assert type(call) is InvalidToolCall
+    assert (call.name, call.id, call.raw, call.truncated) == ("get_weather", "call_1", '{"city": "Zürich"}', True)
+    assert call.error == "The stream ended before this call was complete (no end event)"
+    assert accumulate(chunks) == calls

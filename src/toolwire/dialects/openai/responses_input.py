@@ -112,7 +112,7 @@ def _user_part(p: Part, w: Writer) -> Any:
         return {"type": "input_text", "text": p.text}  # type: ignore[union-attr]
     if t is Media:
         m: Media = p  # type: ignore[assignment]
-        if m.dialect == NAME:
+        if m.dialect == NAME and m.extra is not None:  # its wire part, as received
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
