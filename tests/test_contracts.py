@@ -442,3 +442,21 @@ def test_an_integer_json_rpc_id_is_kept_as_an_integer() -> None:
     call = toolwire.decode(item)
     assert call.id == "7"
     assert toolwire.encode(call, "mcp") == item
+
+
+@pytest.mark.parametrize(
+    ("dialect", "item"),
+    [
+        ("mistral", {"id": "call_abc123", "type": "function", "function": {"name": "f", "arguments": "{}"}}),
+        ("openai.chat", {"id": "call_" + "x" * 40, "type": "function", "function": {"name": "f", "arguments": "{}"}}),
+    ],
+)
+def test_a_call_written_back_with_its_native_id_keeps_its_result_paired(dialect: str, item: Dict[str, Any]) -> None:
+    """An id the dialect's own wire produced against its rule (a gateway's) is written back
+    as it came; its result, written with the same ``IdMap``, must carry that id too (it was
+    mapped to another, pairing the result with no call)."""
+    call = toolwire.decode(item, dialect)
+    ids = IdMap(toolwire.get_dialect(dialect).ids, dialect=dialect)
+    assert toolwire.encode(call, dialect, ids=ids)["id"] == item["id"]
+    result = toolwire.encode_result(ToolResult(id=call.id, name="f", content="ok"), dialect, ids=ids)
+    assert result["tool_call_id"] == item["id"]

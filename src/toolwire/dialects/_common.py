@@ -83,9 +83,12 @@ def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) 
 
     An id this dialect's own wire produced (``pd["native_id"]``, set by the decoder
     when the id breaks the documented rule, e.g. a 51-character id from an
-    OpenAI-compatible gateway) passes through: re-encoding it is lossless.
+    OpenAI-compatible gateway) passes through: re-encoding it is lossless; an ``IdMap``
+    given records it, so that the call's result gets the same id.
     """
     if pd and pd.get("native_id") and call.id is not None:
+        if ctx.ids is not None:
+            ctx.ids.keep(call.id)
         return call.id
     if call.id is None:
         if not rule.required:
