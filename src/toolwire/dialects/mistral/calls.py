@@ -38,6 +38,7 @@ from ..._ids import IdRule, rule
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
 from ..openai import chat as openai_chat
+from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from ..openai.response import CHAT_FINISH
@@ -192,7 +193,7 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    return detect(data) or openai_chat.sniff(data)
+    return detect(data) or chat_sniff.sniff(data)
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -264,9 +265,9 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     names=NAMES,
-    children=openai_chat.children,
-    finish=openai_chat.finish,
-    choices=openai_chat.choices,
+    children=chat_sniff.children,
+    finish=chat_sniff.finish,
+    choices=chat_sniff.choices,
     description="Mistral chat completions (9-alphanumeric call ids)",
     stream=stream.Handler,
     stream_encoder=stream.encode,

@@ -39,7 +39,7 @@ from ..._policy import empty
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
 from ..mistral.calls import chat_tool, rescoped, tool_content
-from ..openai import chat as openai_chat
+from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from . import stream
@@ -85,7 +85,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    return detect(data) or openai_chat.sniff(data)
+    return detect(data) or chat_sniff.sniff(data)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -267,7 +267,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=openai_chat.message_children,
+    children=chat_sniff.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
     stream=stream.Handler,
