@@ -38,7 +38,7 @@ from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
-from ..mistral.calls import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
+from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts

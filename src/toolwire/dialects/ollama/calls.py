@@ -38,7 +38,7 @@ from ..._ids import IdRule
 from ..._policy import empty
 from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
-from ..mistral.calls import chat_tool, rescoped, tool_content
+from ..mistral.openai_like import chat_tool, rescoped, tool_content
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
