@@ -420,7 +420,7 @@ def test_fuzzed_gemini_shapes_raise_only_toolwire_errors(value: Any) -> None:
 def test_the_gate_premise_no_gemini_object_has_a_type_key() -> None:
     # ``gate`` admits a dict with a string "type" only through _TYPED keys: that holds
     # while no part or declaration key set contains "type"
-    from toolwire.dialects.gemini import calls as gemini
+    from toolwire.dialects.gemini import sniff as gemini
     from toolwire.dialects.gemini.tools import DECLARATION_KEYS
 
     assert "type" not in gemini._PART_KEYS and "type" not in DECLARATION_KEYS

@@ -16,7 +16,7 @@ import pytest
 
 import toolwire
 from toolwire import ToolCall
-from toolwire.dialects.gemini.stream import parse_path
+from toolwire.dialects.gemini.partial_args import parse_path
 from toolwire.stream import Accumulator, accumulate, detect_stream, encode_stream
 
 D = "gemini"

@@ -1,6 +1,6 @@
 """Anthropic Messages API (``anthropic.messages``): calls, tools and results (``messages``,
-``tools``), stream events (``stream``), whole responses and stop reasons
-(``response``), Message Batches result lines (``batch``).
+``tools``), claims and containers (``sniff``), stream events (``stream``), whole
+responses and stop reasons (``response``), Message Batches result lines (``batch``).
 
 https://docs.anthropic.com/en/api/messages
 """

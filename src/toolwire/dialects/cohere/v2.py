@@ -38,8 +38,9 @@ from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, scoped
-from ..mistral.calls import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
+from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
+from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from . import stream
@@ -94,7 +95,7 @@ def _has_document(content: Any) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    return detect(data) or openai_chat.sniff(data)
+    return detect(data) or chat_sniff.sniff(data)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -204,7 +205,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=openai_chat.message_children,
+    children=chat_sniff.message_children,
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",

@@ -1,6 +1,7 @@
-"""Google Gemini / Vertex AI ``generateContent`` (``gemini``): calls (``calls``),
-declarations and function responses (``tools``), streamed candidates and ``partialArgs``
-(``stream``), whole responses and finish reasons (``response``).
+"""Google Gemini / Vertex AI ``generateContent`` (``gemini``): calls (``calls``), claims
+and containers (``sniff``), declarations and function responses (``tools``), streamed
+candidates (``stream``) and the JSON paths of ``partialArgs`` (``partial_args``), whole
+responses and finish reasons (``response``).
 
 https://ai.google.dev/api/caching#FunctionCall
 """

@@ -29,18 +29,16 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
 from __future__ import annotations
 
 import base64
-import re
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from ..._errors import EncodeError
 from ..._types import ToolCall
 from ...stream._core import Call, Core
 from ...stream._paths import set_path
+from .partial_args import _leaves, parse_path
 
-__all__ = ["NAME", "Handler", "detect", "encode", "parse_path"]
+__all__ = ["NAME", "Handler", "detect", "encode"]
 
 NAME = "gemini"
-Step = Union[str, int]
 
 
 def detect(data: Dict[str, Any]) -> bool:
@@ -56,47 +54,6 @@ def _get(d: Dict[str, Any], camel: str, snake: str) -> Any:
 
 def _str(value: Any) -> Optional[str]:
     return value if type(value) is str and value else None
-
-
-_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-_INDEX_RE = re.compile(r"\[(\d+)\]")
-
-
-def parse_path(path: str) -> Optional[List[Step]]:
-    """Steps of an RFC 9535 normalized-style path (``$.a[0]['b c']``), or ``None``."""
-    if not path.startswith("$"):
-        return None
-    steps: List[Step] = []
-    i, n = 1, len(path)
-    while i < n:
-        ch = path[i]
-        if ch == ".":
-            m = _NAME_RE.match(path, i + 1)
-            if m is None:
-                return None
-            steps.append(m.group())
-            i = m.end()
-        elif ch == "[":
-            m = _INDEX_RE.match(path, i)
-            if m is not None:
-                steps.append(int(m.group(1)))
-                i = m.end()
-                continue
-            if i + 1 >= n or path[i + 1] not in "'\"":
-                return None
-            quote, j, buf = path[i + 1], i + 2, []
-            while j < n and path[j] != quote:
-                if path[j] == "\\" and j + 1 < n:
-                    j += 1
-                buf.append(path[j])
-                j += 1
-            if j + 1 >= n or path[j + 1] != "]":
-                return None
-            steps.append("".join(buf))
-            i = j + 2
-        else:
-            return None
-    return steps
 
 
 _VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
@@ -225,30 +182,6 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
         pd["part"] = kept
     return {NAME: pd} if pd else None
 
-
-def _path(prefix: str, step: Step) -> str:
-    if type(step) is int:
-        return f"{prefix}[{step}]"
-    assert isinstance(step, str)
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", step):
-        return f"{prefix}.{step}"
-    escaped = step.replace("\\", "\\\\").replace("'", "\\'")
-    return f"{prefix}['{escaped}']"
-
-
-def _leaves(value: Any, prefix: str, out: List[Any]) -> None:
-    if type(value) is dict:
-        if not value and prefix != "$":
-            raise EncodeError("Vertex partialArgs cannot carry an empty object", dialect=NAME)
-        for k, v in value.items():
-            _leaves(v, _path(prefix, k), out)
-    elif type(value) is list:
-        if not value:
-            raise EncodeError("Vertex partialArgs cannot carry an empty array", dialect=NAME)
-        for i, v in enumerate(value):
-            _leaves(v, _path(prefix, i), out)
-    else:
-        out.append((prefix, value))
 
 
 def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:

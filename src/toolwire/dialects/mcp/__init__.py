@@ -1,5 +1,5 @@
-"""Model Context Protocol ``tools/call`` (``mcp``): requests, results and tool definitions
-(``calls``).
+"""Model Context Protocol ``tools/call`` (``mcp``): requests (``calls``), results and tool
+definitions (``tools``).
 
 https://modelcontextprotocol.io/specification/2025-06-18/server/tools
 """

@@ -21,9 +21,9 @@ assistant message, or a La Plateforme model name on a response. A plain
 OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
 ``openai.chat``; ``decode(x, "mistral")`` reads it as Mistral.
 
-The generic OpenAI-like helpers here (``decode_fn_call``, ``encode_fn_call``) are
-shared by ``cohere.v2`` and ``ollama``. Streams: ``stream``; the assistant message and
-reply: ``response`` (Mistral responses are read as ``openai.chat``).
+The generic OpenAI-like helpers (``decode_fn_call``, ``encode_fn_call``), shared with
+``cohere.v2`` and ``ollama``: ``openai_like``. Streams: ``stream``; the assistant message
+and reply: ``response`` (Mistral responses are read as ``openai.chat``).
 """
 
 from __future__ import annotations
@@ -31,20 +31,21 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import Policy, encode_arguments, parse_arguments
+from ..._args import Policy
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
-from ..._errors import DecodeError, excerpt
-from ..._ids import IdRule, rule
-from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
-from .._common import as_dict, check_native, encode_id, name_of, opt_str, result_id, scoped
+from ..._ids import rule
+from ..._types import Tool, ToolCall, ToolResult
+from .._common import name_of, opt_str, result_id, scoped
 from ..openai import chat as openai_chat
+from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from ..openai.response import CHAT_FINISH
 from . import stream
+from .openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from .response import encode_message, reply
 
-__all__ = ["DIALECT", "chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "tool_content"]
+__all__ = ["DIALECT"]
 
 NAME = "mistral"
 IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
@@ -52,123 +53,6 @@ NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _NINE = re.compile(r"[a-zA-Z0-9]{9}")
 _MODELS = re.compile(r"(open-)?(mistral|mixtral|pixtral|codestral|ministral|magistral|devstral|voxtral)-")
 _NONE_IDS = ("", "null")
-
-
-# --- shared OpenAI-like pieces ------------------------------------------------------------
-
-
-def decode_fn_call(
-    item: Dict[str, Any], policy: Policy, loc: str, dialect: str, ids: IdRule, none_ids: Tuple[str, ...] = ("",)
-) -> ToolCall:
-    """A ``{"id", "type", "function": {"name", "arguments"}}`` item of *dialect*.
-
-    Everything the canonical value does not hold (missing keys, extra keys, object
-    arguments, a placeholder id) is kept as provider data for a lossless re-encode.
-    """
-    fn = item.get("function")
-    if type(fn) is not dict:
-        fn = as_dict(fn, loc + ".function", dialect, "a 'function' object")
-    name = name_of(fn.get("name"), loc + ".function.name", dialect)
-    wire_args = fn.get("arguments")
-    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", dialect)
-    wire_id = item.get("id")
-    if type(wire_id) is str and wire_id not in none_ids:
-        ident: Optional[str] = wire_id
-    else:
-        ident = None if wire_id in none_ids else opt_str(wire_id, loc + ".id", dialect)
-    if (
-        len(item) == 3
-        and item.get("type") == "function"
-        and len(fn) == 2
-        and raw is not None
-        and not repairs
-        and ident is not None
-        and ids.valid(ident)
-    ):
-        return new_call(name, args, ident, raw)
-    pd: Dict[str, Any] = {}
-    extra = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
-    if extra:
-        pd["extra"] = extra
-    fextra = {k: v for k, v in fn.items() if k not in ("name", "arguments")}
-    if fextra:
-        pd["function_extra"] = fextra
-    if "type" not in item:
-        pd["no_type"] = True
-    elif item["type"] != "function":
-        pd["type"] = item["type"]
-    if "id" not in item:
-        pd["no_id"] = True
-    elif ident is None:
-        pd["id"] = wire_id
-    if type(wire_args) is dict:
-        pd["object_args"] = True
-    if repairs and repairs[0] == "empty-arguments":
-        pd["arguments"] = wire_args
-        if "arguments" not in fn:
-            pd["no_arguments"] = True
-    check_native(ident, ids, pd)
-    return new_call(name, args, ident, raw, {dialect: pd} if pd else None, repairs)
-
-
-def encode_fn_call(
-    call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule, object_args: bool = False
-) -> Dict[str, Any]:
-    """The item for *call*; provider data of *dialect* restores what decoding kept."""
-    pd = scoped(call, dialect)
-    if not pd:
-        ident = encode_id(call, ctx, ids, pd)
-        args: Any = call.args if object_args else encode_arguments(call.args, call.raw)
-        return {"id": ident, "type": "function", "function": {"name": call.name, "arguments": args}}
-    fn: Dict[str, Any] = {"name": call.name}
-    if pd.get("object_args", object_args):
-        fn["arguments"] = call.args
-    else:
-        fn["arguments"] = encode_arguments(call.args, call.raw)
-    fn.update(pd.get("function_extra", ()))
-    out: Dict[str, Any] = {}
-    if not pd.get("no_id"):
-        out["id"] = pd["id"] if call.id is None and "id" in pd else encode_id(call, ctx, ids, pd)
-    if not pd.get("no_type"):
-        out["type"] = pd.get("type", "function")
-    out["function"] = fn
-    out.update(pd.get("extra", ()))
-    return out
-
-
-def rescoped(obj: Any, src: str, dst: str) -> Any:
-    """*obj* with the provider data of *src* moved under *dst* (a model copy)."""
-    pd = dict(obj.provider_data)
-    moved = pd.pop(src, None)
-    if moved:
-        pd[dst] = moved
-    else:
-        pd.pop(dst, None)
-    return evolve(obj, provider_data=pd)
-
-
-def chat_tool(item: Dict[str, Any], loc: str, dialect: str) -> Tool:
-    """A Chat-shaped tool definition read for *dialect*: its errors and its provider
-    data are *dialect*'s, not ``openai.chat``'s."""
-    out: Tool = rescoped(chat_parts.decode_tool(item, loc, dialect), chat_parts.NAME, dialect)
-    return out
-
-
-def tool_content(content: Any, loc: str, dialect: str) -> Any:
-    """A tool message's ``content`` (not ``None``): text, or a list of objects; anything
-    else is a ``DecodeError`` at ``.content`` (never turned into text silently)."""
-    if type(content) is str:
-        return content
-    if type(content) is not list:
-        raise DecodeError(
-            f"Tool result content at {loc}.content must be text or a list of parts, got {excerpt(content)}",
-            dialect=dialect,
-            loc=loc + ".content",
-        )
-    return [as_dict(p, f"{loc}.content[{i}]", dialect, "a content part") for i, p in enumerate(content)]
-
-
-# --- Mistral ------------------------------------------------------------------------------
 
 
 def detect(data: Any) -> Optional[Tuple[str, str]]:
@@ -192,7 +76,7 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    return detect(data) or openai_chat.sniff(data)
+    return detect(data) or chat_sniff.sniff(data)
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -264,9 +148,9 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     names=NAMES,
-    children=openai_chat.children,
-    finish=openai_chat.finish,
-    choices=openai_chat.choices,
+    children=chat_sniff.children,
+    finish=chat_sniff.finish,
+    choices=chat_sniff.choices,
     description="Mistral chat completions (9-alphanumeric call ids)",
     stream=stream.Handler,
     stream_encoder=stream.encode,

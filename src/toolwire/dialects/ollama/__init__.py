@@ -1,5 +1,5 @@
-"""Ollama ``/api/chat`` (``ollama``): calls, tools and results (``calls``), streamed
-messages (``stream``), whole responses and done reasons (``response``).
+"""Ollama ``/api/chat`` (``ollama``): calls (``calls``), tools and results (``tools``),
+streamed messages (``stream``), whole responses and done reasons (``response``).
 
 https://github.com/ollama/ollama/blob/main/docs/api.md
 """

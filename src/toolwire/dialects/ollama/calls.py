@@ -15,7 +15,8 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``;
   no strict mode, so ``strict`` is not written.
 - Result: ``{"role": "tool", "tool_name", "content", "tool_call_id"?}``; content is
-  one string (text parts are joined with newlines, JSON parts serialised).
+  one string (text parts are joined with newlines, JSON parts serialised). Tools and
+  results are read and written in ``tools``.
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
 Detection (the ``detect`` field) claims an ``/api/chat`` response, a call with
@@ -25,30 +26,23 @@ or ``images``, and a request with Ollama ``options``/``keep_alive``.
 
 from __future__ import annotations
 
-import json
-import string
 from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
-from ..._errors import EncodeError, an
-from ..._ids import IdRule
 from ..._policy import empty
-from ..._types import Tool, ToolCall, ToolResult, evolve, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, result_id, scoped
-from ..mistral.calls import chat_tool, rescoped, tool_content
-from ..openai import chat as openai_chat
-from ..openai import chat_tools as chat_parts
+from ..._types import ToolCall, new_call
+from .._common import as_dict, encode_id, name_of, opt_str, scoped
+from ..openai import chat_sniff
 from ..openai.chat_history import chat_like
 from . import stream
 from .response import FINISH, RESPONSE, encode_message, reply
+from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
 
-NAME = "ollama"
-IDS = IdRule(required=False, prefix="call_", length=8, alphabet=string.digits + string.ascii_lowercase)
 _PLAIN_FN = ("name", "arguments")
 
 
@@ -85,7 +79,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    return detect(data) or openai_chat.sniff(data)
+    return detect(data) or chat_sniff.sniff(data)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -192,68 +186,6 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     return (fn.get("name") if type(fn) is dict else None), item.get("id") or None
 
 
-def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    return chat_tool(item, loc, NAME)
-
-
-def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
-    return chat_parts.encode_tool(plain)
-
-
-def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
-    content = item.get("content")
-    pd: Dict[str, Any] = {}
-    if content is None:
-        content = ""
-        if "content" in item:
-            pd["content"] = None
-    else:
-        content = tool_content(content, loc, NAME)
-    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
-    if ident is None and "tool_call_id" in item:
-        pd["id"] = item["tool_call_id"]
-    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "tool_name")}
-    if extra:
-        pd["extra"] = extra
-    name = item.get("tool_name")
-    if name is not None:
-        name = name_of(name, loc + ".tool_name", NAME)
-    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
-
-
-def _text(result: ToolResult) -> str:
-    if isinstance(result.content, str):
-        return result.content
-    texts = []
-    for part in result.content:
-        kind = part.get("type")
-        if kind == "text":
-            texts.append(str(part.get("text", "")))
-        elif kind == "json":
-            texts.append(json.dumps(part.get("json"), ensure_ascii=False))
-        else:
-            raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
-    return "\n".join(texts)
-
-
-def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    pd = scoped(result, NAME)
-    content: Any = _text(result)
-    if content == "" and "content" in pd:
-        content = pd["content"]
-    out: Dict[str, Any] = {"role": "tool"}
-    if result.name is not None:
-        out["tool_name"] = result.name
-    out["content"] = content
-    if result.id is not None:
-        out["tool_call_id"] = result_id(result, ctx, IDS, NAME)
-    elif "id" in pd:
-        out["tool_call_id"] = pd["id"]
-    out.update(pd.get("extra", ()))
-    return out
-
-
 DIALECT = Dialect(
     history=chat_like(NAME, images=True),
     name=NAME,
@@ -267,7 +199,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=openai_chat.message_children,
+    children=chat_sniff.message_children,
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
     stream=stream.Handler,

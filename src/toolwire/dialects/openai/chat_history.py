@@ -23,6 +23,7 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
+from .media import media_of
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -33,19 +34,6 @@ __all__ = ["HISTORY", "chat_like"]
 _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
           "function": "tool"}
 _REASONING = ("reasoning_content", "reasoning", "reasoning_details")
-
-
-def media_of(url: Any, part: Dict[str, Any], dialect: str) -> Part:
-    """An image part from an ``image_url`` value (a ``data:`` URL gives base64 data)."""
-    if type(url) is not str:
-        return Other("image_url", dialect, part)
-    if url.startswith("data:"):
-        head, sep, data = url[5:].partition(",")
-        mt, _, enc = head.partition(";")
-        if sep and enc == "base64":
-            return Media("image", media_type=mt or None, data=data, dialect=dialect, extra=part)
-        return Other("image_url", dialect, part)
-    return Media("image", url=url, dialect=dialect, extra=part)
 
 
 def chat_like(

@@ -22,7 +22,7 @@ from ...conversation._values import Field, Media, Message, Other, Part, Reasonin
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
 from .._result_images import for_target
-from .chat_history import media_of
+from .media import media_of
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect

@@ -1,0 +1,176 @@
+"""What ``anthropic.messages`` claims and what its containers hold (see ``messages``).
+
+Follows https://docs.claude.com/en/api/messages (checked 2026-11-30) and
+https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool (checked
+2026-12-01): the claims on a payload's keys and ``type`` (``gate``, ``sniff``: content
+blocks by type, ``Message``, messages, requests, tool definitions and versioned server
+tool types), the content blocks a message or request holds (``children``) and the
+``stop_reason`` (``finish``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ..._access import to_data
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
+from ..._errors import DecodeError, an
+from .._common import as_dict, as_list
+from .tools import NAME, OTHER_BLOCKS
+
+__all__ = ["children", "finish", "gate", "sniff"]
+
+_SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
+_OTHER = OTHER_BLOCKS
+_STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
+_NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
+_VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
+
+
+_KINDS: Dict[str, str] = {
+    "tool_use": CALL,
+    "server_tool_use": SERVER,
+    "mcp_tool_use": SERVER,
+    "tool_result": RESULT,
+    **{t: OTHER for t in OTHER_BLOCKS},
+}
+_REASONS = {t: (k, f"a content block of type {t!r}") for t, k in _KINDS.items()}
+_TOP = frozenset({"type", "input_schema", "role", "messages"})
+
+
+def _block_kind(t: Any) -> Optional[str]:
+    if type(t) is not str:
+        return None
+    kind = _KINDS.get(t)
+    if kind is None and t.endswith("_tool_result"):
+        return OTHER
+    return kind
+
+
+def _strong(content: Any) -> bool:
+    if type(content) is not list:
+        return False
+    for b in content:
+        if type(b) is dict:
+            t = b.get("type")
+            if type(t) is str and (t in _STRONG or t.endswith("_tool_result")):
+                return True
+    return False
+
+
+def _plain(content: Any) -> bool:
+    """Text, or a list of typed Anthropic blocks: a message any Anthropic reader takes."""
+    if type(content) is str:
+        return True
+    return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) for b in content)
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
+    if kind is None:  # no "type", or not a string (then sniff declines anyway)
+        if _TOP.isdisjoint(keys):
+            return False
+        if "role" in keys and not _NOT_OURS.isdisjoint(keys):  # another dialect's message...
+            return "messages" in keys or ("input_schema" in keys and "name" in keys)  # ...unless role is null
+        return True
+    return (
+        kind in _REASONS
+        or kind == "message"
+        or kind.endswith("_tool_result")
+        or ("name" in keys and ("input_schema" in keys or _VERSIONED.fullmatch(kind) is not None))
+    )
+
+
+_ROLES = ("user", "assistant")
+_STRONG_REASONS = {r: (CALLS, f"{an(repr(r))} message with tool_use/tool_result/thinking blocks") for r in _ROLES}
+_PLAIN_REASONS = {
+    r: (CALLS, f"{an(repr(r))} message of text only (Anthropic and Chat messages look alike)") for r in _ROLES
+}
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+        return None
+    t = data.get("type")
+    if t is not None:
+        if type(t) is not str:
+            return None
+        hit = _REASONS.get(t)
+        if hit is not None:
+            return hit
+        if t.endswith("_tool_result"):
+            return OTHER, f"a content block of type {t!r}"
+        if t == "message":
+            if "stop_reason" in data or "usage" in data or _strong(data.get("content")):
+                return CALLS, "type 'message' with 'stop_reason' (an Anthropic Message)"
+            return None
+        if "name" in data and ("input_schema" in data or _VERSIONED.fullmatch(t)):
+            return TOOL, "a tool definition with 'input_schema' or a versioned server tool type"
+        return None
+    if "input_schema" in data and "name" in data:
+        return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
+    role = data.get("role")
+    if role is not None:
+        if role not in _ROLES or not _NOT_OURS.isdisjoint(data.keys()):
+            return None
+        content = data.get("content")
+        known = "user" if role == "user" else "assistant"  # role may be an equal str subclass
+        if _strong(content):
+            return _STRONG_REASONS[known]
+        if _plain(content):
+            return _PLAIN_REASONS[known]
+        return None
+    messages = data.get("messages")
+    if type(messages) is list and "toolConfig" not in data and "inferenceConfig" not in data:
+        why = _request_signal(data, messages)
+        if why:
+            return CALLS, f"'messages' with {why} (an Anthropic request)"
+    return None
+
+
+def _request_signal(data: Dict[str, Any], messages: Any) -> str:
+    system = data.get("system")
+    first = system[0] if type(system) is list and system else None
+    if type(system) is str or (type(first) is dict and "type" in first):
+        return "a top-level 'system'"
+    tools = data.get("tools")
+    if type(tools) is list and any(type(x) is dict and "input_schema" in x for x in tools):
+        return "'input_schema' tools"
+    if any(type(m) is dict and _strong(m.get("content")) for m in messages):
+        return "tool_use/tool_result/thinking blocks"
+    return ""
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    if "messages" in data and "content" not in data:
+        for i, m in enumerate(as_list(data["messages"], loc + ".messages", NAME)):
+            mloc = f"{loc}.messages[{i}]"
+            content = as_dict(m, mloc, NAME, "a message").get("content")
+            if content is not None and type(content) is not str:
+                yield from _blocks(content, mloc + ".content")
+        return
+    content = data.get("content")
+    if content is not None and type(content) is not str:
+        yield from _blocks(content, loc + ".content")
+
+
+def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    for j, block in enumerate(as_list(content, loc, NAME)):
+        bloc = f"{loc}[{j}]"
+        b = to_data(block, bloc)
+        if type(b) is not dict:
+            yield b, bloc  # (a non-object is reported by the walk)
+            continue
+        t = b.get("type")
+        if type(t) is not str:  # never passed over: a typeless block may be a call
+            raise DecodeError(
+                f"Content block at {bloc} has no 'type', which every {NAME} block has", dialect=NAME, loc=bloc
+            )
+        if _block_kind(t) is not None:
+            yield b, bloc
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    reason = data.get("stop_reason")
+    return reason if type(reason) is str else None

@@ -1,0 +1,148 @@
+"""What ``gemini`` claims and what its containers hold (see ``calls`` for the shapes).
+
+Follows https://ai.google.dev/api/caching#Content and
+https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
+(checked 2026-11-30): the claims on a payload's keys (``gate``, ``sniff``, ``detect``),
+content parts by kind, and the parts of a ``GenerateContentResponse`` (every
+candidate's), a ``Content`` or a request's ``contents`` (``children``), with each
+candidate's ``finishReason`` (``choices``, ``finish``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from ..._access import to_data
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
+from ..._errors import an
+from .._common import as_dict, as_list
+from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
+
+__all__ = ["children", "choices", "detect", "finish", "gate", "sniff"]
+
+_PART_KEYS = frozenset(
+    {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
+     "file_data", "functionCall", "function_call", "functionResponse", "function_response",
+     "executableCode", "executable_code", "codeExecutionResult", "code_execution_result", "toolCall",
+     "tool_call", "toolResponse", "tool_response", "videoMetadata", "video_metadata", "partMetadata",
+     "part_metadata", "mediaResolution", "media_resolution"}
+)
+_SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+
+
+_TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
+                     "functionDeclarations", "function_declarations", "name"}
+
+
+# keys through which ``_claim`` can accept a dict with a string "type" (none of
+# Gemini's objects has one; a "type" key rules out every subset-of-keys test below)
+_TYPED = frozenset(
+    {"functionCall", "function_call", "functionResponse", "function_response", *_SERVER_KEYS, "candidates",
+     "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"}
+)
+
+
+def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
+    """A necessary condition of ``_claim`` on the top-level keys and ``type`` value."""
+    return kind is None or not _TYPED.isdisjoint(keys)
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    return _claim(data, False)
+
+
+def detect(data: Any) -> Optional[Tuple[str, str]]:
+    """``sniff`` for auto-detection: a declaration of exactly the canonical tool shape is
+    left to ``canonical`` (it decodes to the same ``Tool``)."""
+    return _claim(data, True)
+
+
+def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+        return None
+    if "role" not in data:  # a call whose body is no object is claimed, so decoding reports it
+        if data.get("functionCall") is not None or data.get("function_call") is not None:
+            return CALL, "a 'functionCall' part (a Gemini content part)"
+        if data.get("functionResponse") is not None or data.get("function_response") is not None:
+            return RESULT, "a 'functionResponse' part"
+        for key in _SERVER_KEYS:
+            if data.get(key) is not None:
+                return SERVER, f"{an(repr(key))} part (a tool Gemini runs itself)"
+    if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
+        return CALLS, "'candidates' (a GenerateContentResponse)"
+    if type(data.get("parts")) is list:
+        return CALLS, "'parts' (a Gemini Content)"
+    if type(data.get("contents")) is list:
+        return CALLS, "'contents' (a Gemini request)"
+    if "functionDeclarations" in data or "function_declarations" in data:
+        return TOOL, "'functionDeclarations' (a Gemini tool entry)"
+    if data and data.keys() <= _PART_KEYS:
+        return OTHER, "a content part without a function call"
+    if type(data.get("name")) is str and data.keys() <= DECLARATION_KEYS:
+        params = data.get("parameters")
+        if (
+            not strict
+            or not data.keys().isdisjoint(GEMINI_ONLY_DECLARATION_KEYS)
+            or "parameters" not in data
+            or (type(params) is dict and type(params.get("type")) is str and params["type"].isupper())
+        ):
+            return TOOL, "a function declaration ('parametersJsonSchema' or OpenAPI 'parameters')"
+    return None
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    candidates = data.get("candidates")
+    if candidates is not None:
+        for i, cand in enumerate(as_list(candidates, loc + ".candidates", NAME)):
+            cloc = f"{loc}.candidates[{i}]"
+            content = as_dict(cand, cloc, NAME, "a candidate").get("content")
+            if content is not None:
+                parts = as_dict(content, cloc + ".content", NAME, "a Content object").get("parts")
+                yield from _parts(parts, cloc + ".content.parts")
+        return
+    if "parts" in data:
+        yield from _parts(data["parts"], loc + ".parts")
+        return
+    contents = data.get("contents")
+    if contents is not None:
+        for i, content in enumerate(as_list(contents, loc + ".contents", NAME)):
+            cloc = f"{loc}.contents[{i}]"
+            yield from _parts(as_dict(content, cloc, NAME, "a Content object").get("parts"), cloc + ".parts")
+
+
+def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    if parts is None:
+        return
+    for j, part in enumerate(as_list(parts, loc, NAME)):
+        ploc = f"{loc}[{j}]"
+        p = to_data(part, ploc)
+        if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
+            yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
+
+
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+    """A response's candidates (``candidateCount`` > 1 gives several): each one's
+    ``Content``, path and ``finishReason``; ``None`` for anything else."""
+    cands = data.get("candidates")
+    if type(cands) is not list:
+        return None
+    out = []
+    for i, cand in enumerate(cands):
+        c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
+        reason = c.get("finishReason") or c.get("finish_reason")
+        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None))
+    return out
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    candidates = data.get("candidates")
+    found: Optional[str] = None
+    if type(candidates) is list:
+        for cand in candidates:
+            if type(cand) is dict:
+                reason = cand.get("finishReason") or cand.get("finish_reason")
+                if reason == "MAX_TOKENS":
+                    return "MAX_TOKENS"
+                if type(reason) is str and found is None:
+                    found = reason
+    return found

@@ -1,0 +1,174 @@
+"""Tool definitions and tool results of ``mcp`` (see ``calls``), and the JSON-RPC
+envelope (``jsonrpc``, ``id``) that requests and responses share.
+
+Follows https://modelcontextprotocol.io/specification/2025-11-25/server/tools and the
+schema ``schema/2025-11-25/schema.ts`` (``Tool``, ``CallToolResult``), checked
+2026-11-30: a ``Tool`` is ``{"name", "title", "description", "inputSchema", ...}``; a
+result is a ``CallToolResult`` ``{"content": [blocks], "structuredContent", "isError"}``
+or the JSON-RPC response holding it, or a JSON-RPC ``error`` response.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..._dialect import EncodeContext
+from ..._errors import DecodeError, excerpt
+from ..._ids import rule
+from ..._types import Tool, ToolResult, evolve
+from .._common import as_dict, name_of, opt_str, result_id, scoped
+
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+
+NAME = "mcp"
+IDS = rule(required=True, prefix="call_", length=24)
+NAMES = re.compile(r"[A-Za-z0-9_.-]{1,128}")
+
+
+def _rpc_id(item: Dict[str, Any], loc: str, pd: Dict[str, Any]) -> Optional[str]:
+    rid = item.get("id")
+    if type(rid) is int and not isinstance(rid, bool):
+        pd["int_id"] = True
+    if "id" not in item:
+        pd["no_id"] = True
+    elif rid is None or rid == "":  # no canonical id, but the wire value is kept
+        pd["id"] = rid
+    if item.get("jsonrpc") != "2.0":
+        pd["jsonrpc"] = item.get("jsonrpc")
+    return opt_str(rid, loc + ".id", NAME, ints=True)
+
+
+def _wire_id(ident: Optional[str], pd: Dict[str, Any]) -> Any:
+    if ident is not None and pd.get("int_id") and re.fullmatch(r"-?[0-9]+", ident):
+        return int(ident)
+    return ident
+
+
+def _envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    if pd.get("jsonrpc", "2.0") is not None:
+        out["jsonrpc"] = pd.get("jsonrpc", "2.0")
+    if not pd.get("no_id"):
+        out["id"] = pd["id"] if ident is None and "id" in pd else _wire_id(ident, pd)
+    return out
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    schema = item.get("inputSchema")
+    if schema is not None and type(schema) is not dict:
+        raise DecodeError(
+            f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
+        )
+    rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
+    return Tool(
+        name=name_of(item.get("name"), loc + ".name", NAME),
+        description=item.get("description"),
+        parameters=schema,
+        provider_data={NAME: rest} if rest else {},
+    )
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"name": tool.name}
+    if tool.description is not None:
+        out["description"] = tool.description
+    out["inputSchema"] = tool.parameters if tool.parameters is not None else {"type": "object"}
+    out.update(scoped(tool, NAME))
+    return out
+
+
+def _text_json(text: Any, value: Any) -> bool:
+    try:
+        return type(text) is str and bool(json.loads(text) == value)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
+    """Canonical content and error flag of a CallToolResult."""
+    blocks = body.get("content")
+    if blocks is None:
+        blocks = []
+    if not isinstance(blocks, list):
+        raise DecodeError(
+            f"CallToolResult content at {loc}.content must be a list", dialect=NAME, loc=f"{loc}.content"
+        )
+    parts: List[Dict[str, Any]] = []
+    for i, block in enumerate(blocks):
+        b = as_dict(block, f"{loc}.content[{i}]", NAME, "a content block")
+        if b.get("type") == "text":
+            text = b.get("text", "")
+            if type(text) is not str:
+                raise DecodeError(f"Text block at {loc}.content[{i}].text must hold a string, got {excerpt(text)}",
+                                  dialect=NAME, loc=f"{loc}.content[{i}].text")
+            b = {"type": "text", "text": text}
+        parts.append(b)
+    if "structuredContent" in body:
+        value = body["structuredContent"]
+        for i, p in enumerate(parts):
+            if p.get("type") == "text" and _text_json(p["text"], value):
+                parts[i] = {"type": "json", "json": value}
+                break
+        else:
+            parts.append({"type": "json", "json": value})
+    content: Any = parts if parts else ""
+    return content, bool(body.get("isError", False))
+
+
+def _body_out(result: ToolResult) -> Dict[str, Any]:
+    parts = [{"type": "text", "text": result.content}] if isinstance(result.content, str) else result.content
+    blocks: List[Dict[str, Any]] = []
+    out: Dict[str, Any] = {"content": blocks}
+    for part in parts:
+        if part.get("type") == "json" and "structuredContent" not in out:
+            out["structuredContent"] = part.get("json")
+            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif part.get("type") == "json":
+            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif part.get("type") == "text" and not part.get("text") and isinstance(result.content, str):
+            continue
+        else:
+            blocks.append(part)
+    if result.is_error:
+        out["isError"] = True
+    return out
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    pd: Dict[str, Any] = {}
+    ident: Optional[str] = None
+    if "jsonrpc" in item:
+        ident = _rpc_id(item, loc, pd)
+        pd["rpc"] = True
+        if "error" in item:
+            err = as_dict(item["error"], loc + ".error", NAME, "a JSON-RPC error")
+            pd["error"] = err
+            return ToolResult(id=ident, content=str(err.get("message", "")), is_error=True, provider_data={NAME: pd})
+        body = as_dict(item.get("result"), loc + ".result", NAME, "a CallToolResult")
+        bloc = loc + ".result"
+    else:
+        body, bloc = item, loc
+    content, is_error = _body_in(body, bloc)
+    result = ToolResult(id=ident, content=content, is_error=is_error)
+    if _body_out(result) != body:
+        pd["body"] = body
+    return evolve(result, provider_data={NAME: pd}) if pd else result
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if "error" in pd and result.is_error:
+        body: Dict[str, Any] = {"error": pd["error"]}
+    elif "body" in pd and _body_in(pd["body"], "$") == (result.content, result.is_error):
+        body = {"result": pd["body"]}
+    else:
+        body = {"result": _body_out(result)}
+    if result.id is None and not pd.get("rpc"):
+        plain: Dict[str, Any] = body.get("result", body)
+        return plain
+    ident = None if result.id is None else result_id(result, ctx, IDS, NAME)
+    out = _envelope(pd, ident)
+    out.update(body)
+    return out

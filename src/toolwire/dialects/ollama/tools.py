@@ -1,0 +1,89 @@
+"""Tool definitions and tool results of ``ollama`` (see ``calls``).
+
+Follows https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
+and https://docs.ollama.com/capabilities/tool-calling (checked 2026-11-30): a tool is
+Chat-shaped without ``strict``; a result is ``{"role": "tool", "tool_name", "content",
+"tool_call_id"?}`` whose content is one string (text parts joined with newlines, JSON
+parts serialised). Ids (``call_`` + 8 characters) are optional.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any, Dict
+
+from ..._dialect import EncodeContext
+from ..._errors import EncodeError, an
+from ..._ids import IdRule
+from ..._types import Tool, ToolResult, evolve
+from .._common import name_of, opt_str, result_id, scoped
+from ..mistral.openai_like import chat_tool, rescoped, tool_content
+from ..openai import chat_tools as chat_parts
+
+__all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+
+NAME = "ollama"
+IDS = IdRule(required=False, prefix="call_", length=8, alphabet=string.digits + string.ascii_lowercase)
+
+
+def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    return chat_tool(item, loc, NAME)
+
+
+def encode_tool(tool: Tool) -> Dict[str, Any]:
+    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
+    return chat_parts.encode_tool(plain)
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    pd: Dict[str, Any] = {}
+    if content is None:
+        content = ""
+        if "content" in item:
+            pd["content"] = None
+    else:
+        content = tool_content(content, loc, NAME)
+    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    if ident is None and "tool_call_id" in item:
+        pd["id"] = item["tool_call_id"]
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "tool_name")}
+    if extra:
+        pd["extra"] = extra
+    name = item.get("tool_name")
+    if name is not None:
+        name = name_of(name, loc + ".tool_name", NAME)
+    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
+
+
+def _text(result: ToolResult) -> str:
+    if isinstance(result.content, str):
+        return result.content
+    texts = []
+    for part in result.content:
+        kind = part.get("type")
+        if kind == "text":
+            texts.append(str(part.get("text", "")))
+        elif kind == "json":
+            texts.append(json.dumps(part.get("json"), ensure_ascii=False))
+        else:
+            raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
+    return "\n".join(texts)
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    content: Any = _text(result)
+    if content == "" and "content" in pd:
+        content = pd["content"]
+    out: Dict[str, Any] = {"role": "tool"}
+    if result.name is not None:
+        out["tool_name"] = result.name
+    out["content"] = content
+    if result.id is not None:
+        out["tool_call_id"] = result_id(result, ctx, IDS, NAME)
+    elif "id" in pd:
+        out["tool_call_id"] = pd["id"]
+    out.update(pd.get("extra", ()))
+    return out

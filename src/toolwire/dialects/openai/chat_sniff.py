@@ -1,0 +1,121 @@
+"""What ``openai.chat`` claims and what its containers hold (see ``chat``).
+
+Follows https://platform.openai.com/docs/api-reference/chat (checked 2026-11-30): the
+claims on a payload (``sniff``: tool calls, tool definitions, ``ChatCompletion``,
+messages, requests, legacy ``function_call``), the calls a completion, message or
+request holds (``children``; ``message_children`` for the one-``message`` responses of
+Cohere v2 and Ollama), and each choice's ``finish_reason`` (``choices``, ``finish``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL
+from ..._errors import an
+from .._common import as_dict, as_list
+from .chat_tools import NAME
+
+__all__ = ["children", "choices", "finish", "message_children", "sniff"]
+
+
+def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is not dict:
+        return None
+    fn = data.get("function")
+    if type(fn) is dict:
+        if "arguments" in fn:
+            return CALL, "a 'function' object with 'arguments' (a Chat tool_calls item)"
+        if "id" in data:
+            return CALL, "a 'function' object beside an 'id' (a Chat tool_calls item)"
+        if "name" in fn:
+            return TOOL, "a 'function' object with 'name' and no 'arguments' (a Chat tool definition)"
+    if data.get("type") == "custom" and type(data.get("custom")) is dict:
+        if "input" in data["custom"]:
+            return CALL, "a 'custom' object with 'input' (a Chat custom tool call)"
+        return TOOL, "a 'custom' object without 'input' (a Chat custom tool definition)"
+    if "choices" in data or data.get("object") == "chat.completion":
+        return CALLS, "'choices' (a ChatCompletion)"
+    role = data.get("role")
+    if role is not None:
+        if "tool_calls" in data or "function_call" in data:
+            return CALLS, "a message with 'tool_calls'"
+        if role == "tool" and "tool_call_id" in data:
+            return RESULT, "role 'tool' with 'tool_call_id'"
+        if role == "function" and "name" in data:
+            return RESULT, "role 'function' (a legacy function result)"
+        return OTHER, f"{an(repr(role))} message without tool calls"
+    if "tool_calls" in data:
+        return CALLS, "'tool_calls'"
+    if type(data.get("messages")) is list:
+        return CALLS, "'messages' (a Chat request)"
+    if len(data) == 2 and "name" in data and "arguments" in data:
+        args = data["arguments"]
+        if type(args) is str:
+            return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
+        if args is None:  # what ``children`` gives for a function_call without arguments
+            return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
+    return None
+
+
+_TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))
+
+
+def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    choices = data.get("choices")
+    if choices is not None:
+        for i, choice in enumerate(as_list(choices, loc + ".choices", NAME)):
+            c = as_dict(choice, f"{loc}.choices[{i}]", NAME, "a choice object")
+            msg = c.get("message")
+            if msg is not None:
+                yield msg, f"{loc}.choices[{i}].message"
+        return
+    messages = data.get("messages")
+    if messages is not None and "role" not in data:
+        for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
+            yield m, f"{loc}.messages[{i}]"
+        return
+    calls = data.get("tool_calls")
+    if calls is not None:
+        items = as_list(calls, loc + ".tool_calls", NAME)
+        if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
+            yield from zip(items, _TOP_LOCS)
+        else:
+            for i, tc in enumerate(items):
+                yield tc, f"{loc}.tool_calls[{i}]"
+    fc = data.get("function_call")
+    if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
+        yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
+
+
+def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    """``children`` for Chat-like responses that hold one ``message`` (Cohere v2,
+    Ollama ``/api/chat``); anything else is read as Chat."""
+    msg = data.get("message")
+    if msg is not None and "role" not in data:
+        yield msg, loc + ".message"
+        return
+    yield from children(data, loc)
+
+
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+    """A ``ChatCompletion``'s choices (``n`` > 1 gives several): each one's message,
+    path and ``finish_reason``; ``None`` for anything else."""
+    cs = data.get("choices")
+    if type(cs) is not list:
+        return None
+    out = []
+    for i, c in enumerate(cs):
+        c = as_dict(c, f"{loc}.choices[{i}]", NAME, "a choice object")
+        reason = c.get("finish_reason")
+        out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None))
+    return out
+
+
+def finish(data: Dict[str, Any]) -> Optional[str]:
+    choices = data.get("choices")
+    if type(choices) is list:
+        for c in choices:
+            if type(c) is dict and c.get("finish_reason"):
+                return str(c["finish_reason"])
+    return None

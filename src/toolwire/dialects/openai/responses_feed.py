@@ -1,0 +1,169 @@
+"""The general reader of the Responses stream (``openai.responses``): one event at a time.
+
+Follows https://platform.openai.com/docs/api-reference/responses-streaming (checked
+2026-11-30) and the openai-python types ``response_output_item_added_event``,
+``response_function_call_arguments_delta_event`` / ``_done_event``,
+``response_output_item_done_event``. ``Feed.feed`` reads any event of the stream (the
+rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function,
+custom tool and provider-executed calls); ``responses_stream.Handler`` adds the hot
+loop over plain function calls and hands every other event here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._errors import excerpt
+from ...stream._core import Call, Core
+from .responses_tools import NAME, server_args
+
+__all__ = ["Feed"]
+
+_SERVER = frozenset(
+    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
+     "mcp_call", "mcp_list_tools", "tool_search_call", "computer_call", "local_shell_call"}
+)
+_CALL = frozenset({"function_call", "custom_tool_call"})
+_PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
+    extra = item.copy()  # cheaper than a comprehension, in the same order
+    for k in _PLAIN:
+        if k in extra:
+            del extra[k]
+    if item["type"] == "custom_tool_call":
+        extra["custom"] = True
+    return {NAME: extra} if extra else None
+
+
+class Feed:
+    """Feeds Responses events into the shared core, one ``feed`` call each."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
+        self.custom: Optional[Dict[Any, List[str]]] = None
+        self.custom_size: Dict[Any, int] = {}
+
+    def feed(self, data: Dict[str, Any]) -> None:
+        kind = data.get("type")
+        core = self.core
+        key = data.get("output_index")
+        if type(key) is not int:
+            key = None
+        if kind == "response.function_call_arguments.delta":
+            delta = data.get("delta")
+            if type(delta) is str and delta:
+                core.add_at(key, delta)
+        elif kind == "response.output_item.done":
+            item = data.get("item")
+            if type(item) is dict:
+                self._done(key, item)
+        elif kind == "response.function_call_arguments.done":
+            c = self._call_at(key)
+            if c.name is None:
+                c.name = _str(data.get("name"))
+            text = data.get("arguments")
+            if type(text) is str:
+                core.set_full(c, text)
+        elif kind == "response.output_item.added":
+            item = data.get("item")
+            if type(item) is dict:
+                self._added(key, item)
+        elif kind == "response.output_text.delta":
+            delta = data.get("delta")
+            if type(delta) is str:
+                core.text(delta)
+        elif kind == "response.custom_tool_call_input.delta":
+            delta = data.get("delta")
+            if type(delta) is str:
+                c = self._call_at(key)
+                size = self.custom_size.get(c.pos, 0) + len(delta)
+                self.custom_size[c.pos] = size
+                if size > core.max_bytes:
+                    core.fail(c, _over(core))
+                    if self.custom is not None:
+                        self.custom.pop(c.pos, None)
+                elif c.error is None:
+                    if self.custom is None:
+                        self.custom = {}
+                    self.custom.setdefault(c.pos, []).append(delta)
+        elif kind in ("response.completed", "response.incomplete", "response.failed"):
+            resp = data.get("response")
+            status = resp.get("status") if type(resp) is dict else None
+            reason = None
+            if type(resp) is dict and type(resp.get("incomplete_details")) is dict:
+                reason = resp["incomplete_details"].get("reason")
+            core.finish(reason or status or kind[len("response."):])
+
+    def _call_at(self, key: Optional[int]) -> Call:
+        """The open call at *key* (the latest open one without a key), or a new one there."""
+        core = self.core
+        c = core.by_key.get(key) if key is not None else core.find(None)
+        return core.open(key, None, None) if c is None else c
+
+    def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
+        if item.get("type") in _CALL:
+            core = self.core
+            ident, name = item.get("call_id"), item.get("name")
+            c = core.open(key, ident if type(ident) is str and ident else None,
+                          name if type(name) is str and name else None)  # provider data: from the final item
+            text = item.get("arguments")
+            if type(text) is str and text:
+                core.add(c, text)
+
+    def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
+        core = self.core
+        kind = item.get("type")
+        if kind in _SERVER:
+            if kind == "tool_search_call" and item.get("execution") == "client":
+                return  # a search the client runs: neither a call nor a server call
+            name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
+            args = server_args(item)  # as ``responses.decode_call`` reads it
+            # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
+            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
+            return
+        if kind not in _CALL:
+            return
+        c = core.by_key.get(key) if key is not None else core.find(None)
+        if c is None:
+            c = core.open(key, _str(item.get("call_id")), _str(item.get("name")))
+        if c.name is None:
+            c.name = _str(item.get("name"))
+        if c.id is None:
+            c.id = _str(item.get("call_id"))
+        c.pd = _extra(item)
+        if kind == "custom_tool_call":
+            text = item.get("input")
+            if text is None:  # the deltas carried it
+                text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
+            elif type(text) is not str:  # never an empty input that runs
+                core.fail(c, f"Custom tool input must be text, got {excerpt(text)}")
+            elif len(text) > core.max_bytes:
+                core.fail(c, _over(core))
+            if c.error is not None:
+                text = ""  # nothing of an input over the limit is kept
+            c.parts = []
+            c.full = None
+            c.obj = {"input": text}
+        else:
+            text = item.get("arguments")
+            if type(text) is str:
+                core.set_full(c, text)
+            elif type(text) is dict:
+                c.parts = []
+                c.obj = text
+        c.ended = True
+        core.finalize(c)
+
+    def close(self) -> None:
+        return None
+
+
+def _over(core: Core) -> str:
+    return f"Custom tool input is over the limit of {core.max_bytes} characters"
