@@ -103,9 +103,9 @@ MUTATIONS: Dict[str, Mutation] = {
     ),
     "server-calls-returned": Mutation(
         "src/toolwire/_codec.py",
-        "    include_server: bool = False,\n    registry: Optional[Registry] = None,\n"
+        "    include_server: bool = False,\n    choice: int = 0,\n    registry: Optional[Registry] = None,\n"
         "    **policy: Any,\n) -> List[Any]:",
-        "    include_server: bool = True,\n    registry: Optional[Registry] = None,\n"
+        "    include_server: bool = True,\n    choice: int = 0,\n    registry: Optional[Registry] = None,\n"
         "    **policy: Any,\n) -> List[Any]:",
         [*_DIALECTS, "tests/test_boundary.py"],
         "decode_all returns the calls the provider runs itself by default",
