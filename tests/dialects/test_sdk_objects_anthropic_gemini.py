@@ -207,3 +207,30 @@ def test_anthropic_object_reader_agrees_with_the_generic_walk(block: Dict[str, A
     from toolwire._access import to_data
 
     assert decoded(obj) == decoded(obj, repair=True) == decoded(to_data(obj))
+
+
+def test_gemini_vertex_partial_argument_chunks_as_objects_and_as_their_dumps() -> None:
+    """google-genai ``PartialArg`` objects stream the same call as objects, as
+    ``model_dump()`` (every value field written, the unset ones ``None``: the dump was read
+    as an unset ``string_value`` and made the call invalid) and as the JSON dump."""
+    from toolwire.stream import accumulate
+
+    def chunk(fc: Any, finish: Any = None) -> Any:
+        content = gt.Content(role="model", parts=[gt.Part(function_call=fc)])
+        return gt.GenerateContentResponse(candidates=[gt.Candidate(content=content, finish_reason=finish)])
+
+    chunks = [
+        chunk(gt.FunctionCall(name="plan_trip", will_continue=True)),
+        chunk(gt.FunctionCall(partial_args=[gt.PartialArg(json_path="$.city", string_value="Zü", will_continue=True)],
+                              will_continue=True)),
+        chunk(gt.FunctionCall(partial_args=[gt.PartialArg(json_path="$.city", string_value="rich")], will_continue=True)),
+        chunk(gt.FunctionCall(partial_args=[gt.PartialArg(json_path="$.days", number_value=3),
+                                            gt.PartialArg(json_path="$.flex", bool_value=False),
+                                            gt.PartialArg(json_path="$.note", null_value="NULL_VALUE")],
+                              will_continue=True)),
+        chunk(gt.FunctionCall(), "STOP"),
+    ]
+    expected = [toolwire.ToolCall("plan_trip", {"city": "Zürich", "days": 3.0, "flex": False, "note": None})]
+    assert accumulate(chunks, "gemini") == expected
+    assert accumulate([c.model_dump() for c in chunks], "gemini") == expected
+    assert accumulate([c.model_dump(mode="json", by_alias=True, exclude_none=True) for c in chunks], "gemini") == expected

@@ -80,7 +80,6 @@ def test_partial_arguments_fill_the_call_by_path() -> None:
         chunk(fc(partialArgs=[pa("$['max price']", nullValue="NULL_VALUE"), pa("$.stops[0]", stringValue="Bern")], willContinue=True)),
         chunk(fc(willContinue=True)),
         chunk(fc(partialArgs=[pa("$.stops[1]", stringValue="Genf")], willContinue=True)),
-        chunk(fc(partialArgs=[5, pa("$.note")], willContinue=True)),
         chunk(fc()),
         chunk({"text": ""}, finish="STOP"),
     ]
@@ -302,3 +301,38 @@ def test_several_candidates_each_call_is_judged_by_its_own_candidates_finish_rea
     (call,) = accumulate(chunks, D)
     assert (type(call).__name__, call.name, call.args, call.repairs) == ("ToolCall", "get_time", {}, ("empty-arguments",))
     assert toolwire.decode_all({"candidates": [stop0, cut1]}) == [call]
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (5, "Partial argument is not an object: 5"),
+        ({"jsonPath": "$.note"}, "Partial argument at $.note has no value (stringValue, numberValue, boolValue or nullValue)"),
+        ({"jsonPath": "$.note", "willContinue": True},
+         "Partial argument at $.note has no value (stringValue, numberValue, boolValue or nullValue)"),
+    ],
+)
+def test_a_partial_argument_that_cannot_be_read_makes_the_call_invalid(bad: Any, error: str) -> None:
+    """Never skipped: the call would run without that argument (they were passed over)."""
+    chunks = [chunk(fc(name="plan_trip", willContinue=True)),
+              chunk(fc(partialArgs=[pa("$.city", stringValue="Bern"), bad], willContinue=True)),
+              chunk(fc()), chunk({"text": ""}, finish="STOP")]
+    (call,) = accumulate(chunks, D)
+    assert type(call) is toolwire.InvalidToolCall
+    assert (call.name, call.error, call.loc) == ("plan_trip", error, "$.calls[0].arguments")
+
+
+def test_partial_arguments_of_sdk_dumps_read_the_value_that_is_set() -> None:
+    """``model_dump()`` of google-genai chunks writes every value field, the unset ones as
+    ``None``: the one set counts (a number read as an unset ``string_value`` made the call
+    invalid); a ``null_value`` alone is JSON null, as ``nullValue: null`` on the wire."""
+    fields = {"bool_value": None, "null_value": None, "number_value": None, "string_value": None, "will_continue": None}
+    chunks = [chunk({"function_call": {"name": "f", "will_continue": True}}),
+              chunk({"function_call": {"partial_args": [{**fields, "json_path": "$.n", "number_value": 5.0},
+                                                        {**fields, "json_path": "$.b", "bool_value": False},
+                                                        {**fields, "json_path": "$.s", "string_value": "ab"},
+                                                        {**fields, "json_path": "$.z", "null_value": "NULL_VALUE"},
+                                                        {**fields, "json_path": "$.u"}], "will_continue": True}}),
+              chunk({"function_call": {}}, finish="STOP")]
+    (call,) = accumulate(chunks, D)
+    assert call == ToolCall("f", {"n": 5.0, "b": False, "s": "ab", "z": None, "u": None})

@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core
 from ...stream._paths import set_path
@@ -139,19 +140,24 @@ class Handler:
 
     def _apply(self, c: Call, partial: List[Any]) -> None:
         for pa in partial:
-            if type(pa) is not dict:
+            if type(pa) is not dict:  # never skipped: the call would run without that argument
+                self.core.fail(c, f"Partial argument is not an object: {excerpt(pa)}")
                 continue
             path = _get(pa, "jsonPath", "json_path")
             steps = parse_path(path) if type(path) is str else None
             if steps is None or not steps:
                 self.core.fail(c, f"Partial argument has an unreadable jsonPath: {path!r}")
                 continue
-            for camel, snake in _VALUES:
-                if camel in pa or snake in pa:
-                    value = pa[camel] if camel in pa else pa[snake]
+            for camel, snake in _VALUES:  # the one that is set (an SDK dump writes the others as None)
+                value = _get(pa, camel, snake)
+                if value is not None:
                     break
-            else:
-                continue
+            else:  # protobuf's NullValue is JSON null on the wire: present is enough
+                if "nullValue" not in pa and "null_value" not in pa:
+                    self.core.fail(c, f"Partial argument at {path} has no value (stringValue, numberValue, "
+                                      "boolValue or nullValue)")
+                    continue
+                camel = "nullValue"
             if camel == "nullValue":
                 value = None
             grows = camel == "stringValue"
