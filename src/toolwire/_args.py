@@ -162,18 +162,12 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
     NaN or infinity, as in argument text), nested no deeper than ``policy.max_depth``
     (a dict or list that contains itself is infinitely deep). Iterative: no
     recursion, one pass over the values."""
-    if not value:
-        return
     scalars = _SCALARS
-    for x in value.values():  # the common case: one level of scalars
-        if type(x) not in scalars and (type(x) is not float or x - x != 0.0):  # NaN, infinity: x - x is NaN
-            break
+    for k, x in value.items():  # the common case: one level of scalars under text keys
+        if type(k) is not str or (type(x) not in scalars and (type(x) is not float or x - x != 0.0)):
+            break  # (NaN, infinity: x - x is NaN)
     else:
-        for k in value:
-            if type(k) is not str:
-                break
-        else:
-            return
+        return
     limit = policy.max_depth
     # depth-first with the current path: a container met again on its own path is a
     # cycle (refused); one met again elsewhere is shared (checked once, not again)

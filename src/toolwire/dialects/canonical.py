@@ -39,7 +39,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
-def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str = "$") -> ToolCall:
     name = item.get("name")
     if type(name) is not str or not name:
         name = name_of(name, loc + ".name", NAME)
@@ -58,14 +58,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
 
-def decode_plain(item: Dict[str, Any]) -> ToolCall:
-    """``decode_call`` under the default policy: ``sniff`` claims every dict of these
-    keys as a call, and the dialects detection asks before (Gemini, Chat, MCP) claim
-    none of them (their claims need other keys)."""
-    return decode_call(item, DEFAULT_POLICY, "$")
-
-
-ONE_STEP = ((("name", "args", "id", None), decode_plain), (("name", "args", None), decode_plain))
+# ``decode_call`` itself, its defaults the default policy: ``sniff`` claims every dict of
+# these keys as a call, and the dialects detection asks before (Gemini, Chat, MCP) claim
+# none of them (their claims need other keys)
+ONE_STEP = ((("name", "args", "id", None), decode_call), (("name", "args", None), decode_call))
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

@@ -84,7 +84,7 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
 _PLAIN_CALL = frozenset({"type", "id", "name", "input"})
 
 
-def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str = "$") -> ToolCall:
     t = item.get("type")
     name = item.get("name")
     if type(name) is not str or not name:
@@ -111,15 +111,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
 
-def decode_plain(item: Dict[str, Any]) -> ToolCall:
-    """``decode_call`` under the default policy: ``sniff`` claims every ``tool_use``
-    block as a call, whatever its values."""
-    return decode_call(item, DEFAULT_POLICY, "$")
-
-
+# ``decode_call`` itself, its defaults the default policy: ``sniff`` claims every
+# ``tool_use`` block as a call, whatever its values
 ONE_STEP = (
-    (("type", "id", "name", "input", "tool_use"), decode_plain),  # as the API sends it
-    (("id", "input", "name", "type", "tool_use"), decode_plain),  # as the SDK dumps it
+    (("type", "id", "name", "input", "tool_use"), decode_call),  # as the API sends it
+    (("id", "input", "name", "type", "tool_use"), decode_call),  # as the SDK dumps it
 )
 
 
