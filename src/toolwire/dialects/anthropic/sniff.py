@@ -22,7 +22,6 @@ from .tools import NAME, OTHER_BLOCKS
 __all__ = ["children", "finish", "gate", "sniff"]
 
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
-_OTHER = OTHER_BLOCKS
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
 _NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
 _VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
