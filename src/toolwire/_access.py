@@ -136,7 +136,6 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
     return out
 
 
-
 def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
     return {
         k: _walk(v, depth + 1, loc)

@@ -74,7 +74,6 @@ def _no_finish(data: Any) -> Optional[str]:
     return None
 
 
-
 def _may_hold_calls(data: Dict[str, Any]) -> bool:
     return True
 

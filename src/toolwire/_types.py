@@ -164,8 +164,6 @@ class _Value:
 _UNSHOWN = frozenset({"raw", "provider_data"})  # fidelity data: reachable, not printed
 
 
-
-
 def _plain(v: Any) -> Any:
     t = type(v)
     return list(v) if t is tuple else dict(v) if t is MappingProxyType else v

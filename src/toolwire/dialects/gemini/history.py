@@ -129,7 +129,6 @@ def _guess(url: Optional[str]) -> Optional[str]:
     return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
 
 
-
 def _wire_role(role: str) -> str:
     return "model" if role == "assistant" else "user"
 

@@ -189,7 +189,6 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     return {NAME: pd} if pd else None
 
 
-
 def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
     return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}]}
 

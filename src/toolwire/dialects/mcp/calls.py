@@ -67,7 +67,6 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
-
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(item) == 4 and "method" in item and item.get("jsonrpc") == "2.0":  # the common request
         params, rid = item.get("params"), item.get("id")

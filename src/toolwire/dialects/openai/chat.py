@@ -88,7 +88,6 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
-
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
     name = name_of(custom.get("name"), loc + ".custom.name", NAME)
