@@ -336,3 +336,15 @@ def test_partial_arguments_of_sdk_dumps_read_the_value_that_is_set() -> None:
               chunk({"function_call": {}}, finish="STOP")]
     (call,) = accumulate(chunks, D)
     assert call == ToolCall("f", {"n": 5.0, "b": False, "s": "ab", "z": None, "u": None})
+
+
+def test_a_call_opened_by_partial_arguments_alone_keeps_its_parts_fields() -> None:
+    """No name ever came (invalid), but the part's ``thoughtSignature`` is still the call's
+    provider data, as for any streamed call."""
+    chunks = [chunk({"functionCall": {"partialArgs": [pa("$.a", stringValue="x")], "willContinue": True},
+                     "thoughtSignature": "c2ln"}),
+              chunk(fc(), finish="STOP")]
+    (bad,) = accumulate(chunks, D)
+    assert (type(bad).__name__, bad.error, bad.loc) == (
+        "InvalidToolCall", "The stream never gave this call a name", "$.calls[0].name")
+    assert bad.provider_data == {D: {"part": {"thoughtSignature": "c2ln"}}}

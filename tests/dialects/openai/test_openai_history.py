@@ -483,3 +483,47 @@ def test_a_chat_image_part_keeps_its_wire_part_and_is_written_back_as_received()
     fresh = Conversation([Message("user", (Text("Und diese?"), second, first))])
     assert encode_conversation(fresh, C) == {"messages": [
         {"role": "user", "content": [{"type": "text", "text": "Und diese?"}, by_data, by_url]}]}
+
+
+# --- pinned after the sampled mutation run of 2026-12-02 (later) -------------------------
+
+
+@pytest.mark.parametrize("key", ["reasoning_content", "reasoning", "reasoning_details"])
+def test_chat_reasoning_beside_the_content_is_a_reasoning_part_and_goes_back(key: str) -> None:
+    """DeepSeek's ``reasoning_content``, OpenRouter's ``reasoning`` / ``reasoning_details``."""
+    value: Any = [{"type": "reasoning.text", "text": "hm"}] if key == "reasoning_details" else "hm"
+    wire = {"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a", key: value}]}
+    conv = decode_conversation(wire, C)
+    reasoning = conv.messages[1].parts[0]
+    assert type(reasoning) is Reasoning and (reasoning.dialect, reasoning.data) == (C, {key: value})
+    assert reasoning.text == ("hm" if key != "reasoning_details" else "")
+    assert encode_conversation(conv, C) == wire
+
+
+def test_ollama_images_are_ollama_media_and_go_back_as_received() -> None:
+    wire = {"messages": [{"role": "user", "content": "was ist das?", "images": ["iVBORw0KGgo="]}]}
+    conv = decode_conversation(wire, "ollama")
+    image = conv.messages[0].parts[1]
+    assert image == Media("image", data="iVBORw0KGgo=") and image.dialect == "ollama"  # (equality ignores it)
+    assert encode_conversation(conv, "ollama") == wire
+
+
+def test_chat_like_writers_name_what_they_cannot_write() -> None:
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(Conversation([]), C)
+    assert (info.value.message, info.value.dialect) == ("An openai.chat request needs at least one message", C)
+    ftp = Conversation([M("user", [Media("image", url="ftp://example.com/a.png")])])
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(ftp, C)
+    assert info.value.message == (
+        "Message 0 holds an image by URL that openai.chat cannot take: an image_url part takes an http(s) or data: URL")
+
+
+def test_responses_items_of_other_types_keep_their_role_or_are_the_assistants() -> None:
+    """An item this reader does not know is kept whole (``Other``) in a message of its
+    ``role`` (an ``item_reference`` a client sends for a user turn), the assistant's without one."""
+    ref = {"type": "item_reference", "id": "msg_1", "role": "user"}
+    tools = {"type": "mcp_list_tools", "id": "mcpl_1", "server_label": "docs", "tools": []}
+    conv = decode_conversation({"input": [ref, tools]}, R)
+    assert [(m.role, m.parts) for m in conv.messages] == [
+        ("user", (Other("item_reference", R, ref),)), ("assistant", (Other("mcp_list_tools", R, tools),))]

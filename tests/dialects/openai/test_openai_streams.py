@@ -419,3 +419,26 @@ def test_responses_stream_arguments_on_the_added_item_are_the_start_of_its_text(
     assert (call.name, call.id, call.raw, call.truncated) == ("get_weather", "call_1", '{"city": "Zürich"}', True)
     assert call.error == "The stream ended before this call was complete (no end event)"
     assert accumulate(chunks) == calls
+
+
+def test_responses_stream_item_done_without_added_starts_the_call_with_its_call_id() -> None:
+    """An ``output_item.done`` whose item was never ``added`` (a proxy that drops events)
+    starts, fills and ends its call at once: its ``CallStarted`` carries the ``call_id``."""
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": '{"a":1}',
+            "status": "completed"}
+    acc = Accumulator(R)
+    events = acc.feed({"type": "response.output_item.done", "output_index": 0, "item": item})
+    call = ToolCall("f", {"a": 1}, "call_1")
+    assert events == [CallStarted(0, "call_1", "f"), ArgsDelta(0, "call_1", '{"a":1}'), CallDone(0, call)]
+    assert acc.close() == [call]
+
+
+def test_chat_stream_choices_after_ones_that_are_not_objects_keep_their_position() -> None:
+    """Without ``index``, a choice is the one at its position in ``choices`` (choices that
+    are no object still take their places): a later chunk naming ``index: 2`` continues it."""
+    head = {"index": 0, "id": "call_2", "type": "function", "function": {"name": "g", "arguments": '{"a":'}}
+    rest = {"index": 0, "function": {"arguments": "1}"}}
+    chunks = [{"object": "chat.completion.chunk", "choices": [None, "x", {"delta": {"tool_calls": [head]}}]},
+              {"object": "chat.completion.chunk", "choices": [
+                  {"index": 2, "delta": {"tool_calls": [rest]}, "finish_reason": "tool_calls"}]}]
+    assert toolwire.stream.accumulate(chunks, C) == [ToolCall("g", {"a": 1}, "call_2")]
