@@ -356,3 +356,11 @@ def test_bytes_that_are_not_utf8_are_refused_with_an_excerpt() -> None:
     err = exc.value
     assert (err.message, err.loc, err.dialect) == (
         "Input at $ is bytes but not UTF-8 (invalid start byte at byte 7): b'{\"a\": \"\\xff\"}'", "$", None)
+
+
+def test_missing_arguments_at_the_token_limit_are_cut_off_at_their_path() -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "f"}}
+    with pytest.raises(ArgumentsError) as info:
+        toolwire.decode(item, finish_reason="length")
+    assert (info.value.loc, info.value.truncated) == ("$.function.arguments", True)
+    assert info.value.message.startswith("Arguments at $.function.arguments ")

@@ -139,3 +139,54 @@ def test_a_chosen_reply_keeps_provider_run_calls_when_asked_for() -> None:
         ToolCall(name="f", args={})]
     err = _raises(lambda: toolwire.decode_all(CHAT, choice=1), toolwire.DecodeError)
     assert (err.message, err.loc) == ("Input at $ holds no list of choices; there is no choice 1", "$")
+
+
+# --- pinned after the second sampled mutation run of _codec (2026-12-02, later) ----------
+
+
+@pytest.mark.parametrize("named", [None, "openai.chat"])
+def test_one_call_given_as_json_text_or_bytes(named: Any) -> None:
+    text = json.dumps(CHAT)
+    for given in (text, text.encode(), bytearray(text.encode())):
+        assert toolwire.decode(given, named) == CALL
+        assert toolwire.decode_all(given, named) == [CALL]
+
+
+def test_what_is_no_call_is_named_with_its_kind() -> None:
+    tool = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+    for named in (None, "openai.chat"):
+        err = _raises(lambda named=named: toolwire.decode(tool, named), toolwire.DecodeError)
+        assert err.message.startswith("Input at $ is an openai.chat tool definition, not a tool call: {")
+        assert err.dialect == "openai.chat"
+    err = _raises(lambda: toolwire.decode_tool(CHAT), toolwire.DecodeError)
+    assert (err.message, err.loc, err.dialect) == ("Input at $ is an openai.chat call, not a tool definition", "$",
+                                                   "openai.chat")
+    err = _raises(lambda: toolwire.decode_result(CHAT), toolwire.DecodeError)
+    assert err.message == "Input at $ is an openai.chat call, not a tool result"
+
+
+class _Odd(dict):  # type: ignore[type-arg]
+    """A mapping that cannot be read (its iteration raises)."""
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("boom")
+
+    def keys(self) -> Any:
+        raise RuntimeError("boom")
+
+    def items(self) -> Any:
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("fn", [toolwire.decode, toolwire.decode_all, toolwire.decode_tool, toolwire.decode_result])
+def test_a_mapping_that_cannot_be_read_is_a_decode_error_naming_it(fn: Callable[[Any], Any]) -> None:
+    err = _raises(lambda: fn(_Odd(a=1)), toolwire.DecodeError)
+    assert (err.message, err.loc) == ("Could not read the _Odd object at $: RuntimeError: boom", "$")
+
+
+def test_an_invalid_call_that_cannot_be_written_shows_the_start_of_its_text() -> None:
+    raw = '{"query": "' + "x" * 80
+    bad = InvalidToolCall(name="f", id="toolu_1", raw=raw, error="cut off")
+    err = _raises(lambda: toolwire.encode(bad, "anthropic.messages"), toolwire.EncodeError)
+    shown = err.message.split("its argument text ", 1)[1].split("; answer it", 1)[0]
+    assert shown == repr(raw)[:59] + "…"
