@@ -189,10 +189,10 @@ def decode_all(
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
     pol = make_policy(policy) if policy else _DEFAULT
+    reg = registry if registry is not None else _builtin._default or default_registry()
     try:
         data = None
         if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
-            reg = _registry(registry)
             _, reader, _, one_step = reg.object_plan(type(x))
             if one_step is not None and dialect is None and pol is _DEFAULT and not choice:  # speed only
                 found_calls = reg.response_calls(one_step, x)
@@ -209,7 +209,6 @@ def decode_all(
         d = None if dialect is None else _dialect(dialect, registry)
         out: List[Union[ToolCall, InvalidToolCall]] = []
         if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
-            reg = registry if registry is not None else _builtin._default or default_registry()
             try:
                 one = reg.decode(data, pol) if d is None else reg.decode_as(d, data, pol)
             except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")

@@ -336,11 +336,12 @@ class Registry:
         except KeyError:
             name = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
             call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
-            response = next((d.sdk_responses[name] for d in self._order if name in d.sdk_responses), None)
+            owner = next((d for d in self._order if name in d.sdk_responses), None)
+            response = None if owner is None else owner.sdk_responses[name]
             fast = self._fast_objects.get(name)
             one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
             reply = self._fast_responses.get(name)
-            if reply is not None and next((d for d in self._order if name in d.sdk_responses), None) is not reply[0]:
+            if reply is not None and reply[0] is not owner:
                 reply = None  # another dialect's reader reads that class now
             found = self._remember(cls, (call, response, one, reply))
         return found

@@ -446,8 +446,8 @@ class Core:
         self._settle(c, result)
 
     def broken(self, body: Any, scope: Hashable = None) -> None:
-        """A call whose body is not an object (``"tool_calls": [5]``): an invalid call in
-        its place, never skipped (its siblings keep their positions)."""
+        """A call whose body is not an object (``5`` where a call object belongs): an
+        invalid call in its place, never skipped (its siblings keep their positions)."""
         c = self.new(None, scope, None, None, False)
         c.ended = c.done = True
         self._open[scope].pop(c.pos, None)
