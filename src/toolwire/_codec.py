@@ -177,8 +177,10 @@ def decode_all(
     (``None``, ``""``, ``"null"``, ``{}``, ``[]``), which gives ``[]``.
     ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call item it
     cannot read (arguments that are not a JSON object, no name, an id of the wrong
-    type: any ``DecodeError`` of that item, with its message and ``$.path``); its
-    siblings are kept. A container that cannot be read raises either way.
+    type: any ``DecodeError`` of that item, with its message and ``$.path``), and in
+    place of an item of a container that no dialect recognises (``5`` among the
+    calls); its siblings are kept. A container that cannot be read, and an item of
+    another dialect than the one named, raise either way.
     ``include_server=True`` adds the calls the provider executes itself.
     A response holding several alternative replies (Chat ``n`` > 1, Gemini
     ``candidateCount`` > 1) gives the calls of one: the first, or the *choice*-th

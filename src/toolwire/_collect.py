@@ -92,7 +92,8 @@ def collect(
     reg = default_registry() if registry is None else registry
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
-    for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top):
+    unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
+    for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
         if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
             other_dialect(item, dd, reg, iloc)
         elif kind == CALL or (kind == SERVER and server):
@@ -144,12 +145,13 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
         )
 
 
-def _invalid(data: Any, d: Dialect, exc: DecodeError) -> InvalidToolCall:
+def _invalid(data: Any, d: Optional[Dialect], exc: DecodeError) -> InvalidToolCall:
     """The ``InvalidToolCall`` kept in place of the call item *data* that *exc* refused:
-    its name and id as far as ``peek`` reads them, the error and its path."""
+    its name and id as far as *d*'s ``peek`` reads them (none for an item of no
+    dialect), the error and its path."""
     name = ident = None
     try:
-        peek = d.peek
+        peek = None if d is None else d.peek
         if peek is not None:
             name, ident = peek(data)
     except Exception:

@@ -6,7 +6,7 @@ item of a message, response or conversation with its dialect, kind and ``$.path`
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
@@ -94,11 +94,14 @@ def walk(
     registry: Optional[Registry] = None,
     loc: str = "$",
     top: bool = True,
+    unreadable: Optional[Callable[[DecodeError], None]] = None,
 ) -> Iterator[Item]:
     """Every item in *data* with its dialect, kind, path and container finish reason.
 
     Containers (messages, responses, lists) are opened; items of the kinds
     ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
+    An item inside a container that no dialect recognises (``5`` among the calls)
+    raises, or, given *unreadable*, is passed to it as its error in its place.
     """
     d = _dialect(dialect, registry)
     explicit = d is not None
@@ -128,7 +131,14 @@ def walk(
         if hit is not None and cd is not None:
             dd, kind = cd, hit[0]
         else:  # the caller's dialect (strict), or detection afresh for items of a container
-            dd, kind = _sniff(cur, d, registry, cloc)
+            try:
+                dd, kind = _sniff(cur, d, registry, cloc)
+            except DecodeError as exc:
+                # an item of no dialect (not one of another dialect: that is refused)
+                if unreadable is None or is_top or _registry(registry).sniff(cur) is not None:
+                    raise
+                unreadable(exc)
+                continue
         if kind == CALLS and dd.choices is not None:  # a response with several replies: the first only
             first = _first_choice(dd, cur, cloc)
             if first is not None:

@@ -288,8 +288,8 @@ def _claims(reader: ResponseReader, data: Dict[str, Any]) -> bool:
 
 def _tool_calls(data: Dict[str, Any], dialect: Dialect, registry: Optional[Registry]) -> Tuple[List[Any], List[Any]]:
     """The calls and the invalid calls of a reply: a call item that cannot be read is an
-    ``InvalidToolCall`` beside the others. When the calls cannot be read at all (an item
-    that is no call, a list of calls that is no list), one ``InvalidToolCall`` carries
+    ``InvalidToolCall`` beside the others (an item of no dialect too). When the calls
+    cannot be read at all (a list of calls that is no list), one ``InvalidToolCall`` carries
     the error: a reply with calls never reads as one without."""
     from ._types import InvalidToolCall
 

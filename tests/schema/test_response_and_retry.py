@@ -414,8 +414,7 @@ def test_a_call_item_that_cannot_be_read_is_kept_beside_the_others() -> None:
 @pytest.mark.parametrize(
     ("tool_calls", "loc"),
     [
-        ([{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}, 5],
-         "$.choices[0].message.tool_calls[1]"),
+        ([5], "$.choices[0].message.tool_calls[0]"),
         ([{"id": "call_1", "type": "function", "function": {"name": 5, "arguments": "{}"}}],
          "$.choices[0].message.tool_calls[0].function.name"),
         ("not a list", "$.choices[0].message.tool_calls"),
