@@ -401,6 +401,12 @@ def test_custom_input_at_the_limit() -> None:
         ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "not json"},
          ("roll", {"arguments": "not json"}, "mcp_1")),
         ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "[1]"}, ("roll", {"arguments": "[1]"}, "mcp_1")),
+        # NaN is no JSON number (it was read into the arguments), and nesting past the
+        # parser's limit is text too (it was a ``RecursionError`` in the decoder)
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": '{"d": NaN}'},
+         ("roll", {"arguments": '{"d": NaN}'}, "mcp_1")),
+        ({"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": "[" * 3000 + "]" * 3000},
+         ("roll", {"arguments": "[" * 3000 + "]" * 3000}, "mcp_1")),
     ],
 )
 def test_stream_server_items(item: Dict[str, Any], expected: Any) -> None:
@@ -450,3 +456,16 @@ def test_mistral_bridge_turn_is_noted() -> None:
     assert [(p.kind, p.index, p.message) for p in report] == [
         ("inserted", 2, "An assistant message 'OK' is written before user message 2: mistral takes no user "
                         "message right after a tool message")]
+
+
+def test_server_item_arguments_given_as_data_must_be_json() -> None:
+    """An ``mcp_call`` whose ``arguments`` object holds NaN (a caller's dict, not JSON
+    text): refused with its path, or kept as an invalid call, never handed over."""
+    item = {"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": {"d": float("nan")}}
+    with pytest.raises(toolwire.ArgumentsError) as err:
+        toolwire.decode_all({"output": [item]}, R, include_server=True)
+    assert err.value.loc == "$.output[0].arguments"
+    [kept] = toolwire.decode_all({"output": [item]}, R, include_server=True, invalid="keep")
+    assert type(kept) is InvalidToolCall and kept.loc == "$.output[0].arguments"
+    [streamed] = accumulate([_done(item)], include_server=True)
+    assert type(streamed) is InvalidToolCall and "NaN" in streamed.error

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, Policy, encode_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError, an
 from ..._types import ToolCall, new_call
@@ -140,7 +140,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             if not repairs and IDS.valid(ident):
                 return new_call(name, args, ident, raw)
     if kind in SERVER_TYPES:
-        return _decode_server(item, loc)
+        return _decode_server(item, policy, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
@@ -179,13 +179,15 @@ ONE_STEP = (
 )
 
 
-def _decode_server(item: Dict[str, Any], loc: str) -> ToolCall:
+def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     kind = item["type"]
     name = item.get("name")
     if type(name) is not str or not name:
         name = kind[: -len("_call")] if kind.endswith("_call") else kind
     ident = opt_str(item.get("id"), loc + ".id", NAME)
-    return new_call(str(name), server_args(item), ident, None, {NAME: {"item": item}}, server=True)
+    args = server_args(item)
+    check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
+    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:

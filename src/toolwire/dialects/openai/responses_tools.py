@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any, Dict
 
+from ..._args import DEFAULT_POLICY, load_json
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
@@ -69,12 +70,14 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
 
 def server_args(item: Dict[str, Any]) -> Dict[str, Any]:
     """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
-    its ``arguments`` (an object, or text holding one; other text is kept under
-    ``"arguments"``), else its ``action`` / ``query`` / ``queries`` / ``code``."""
+    its ``arguments`` (an object, or text holding one; other text, including JSON that
+    is not an object or is past the parser's limits, is kept under ``"arguments"``),
+    else its ``action`` / ``query`` / ``queries`` / ``code``. Values given as data are
+    not checked here (the decoder and the stream's core check them)."""
     raw = item.get("arguments")
     if type(raw) is str:
         try:
-            parsed = json.loads(raw)
+            parsed = load_json(raw) if len(raw) <= DEFAULT_POLICY.max_bytes else None
         except ValueError:
             parsed = None
         return parsed if type(parsed) is dict else {"arguments": raw}
