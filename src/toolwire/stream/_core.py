@@ -52,7 +52,7 @@ from .._errors import ArgumentsError, DecodeError, excerpt
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
 
-__all__ = ["Call", "Core", "dump", "join_open"]
+__all__ = ["Call", "Core", "dump", "join_open", "nonempty_str"]
 
 _alloc = object.__new__
 # the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
@@ -496,6 +496,12 @@ def join_open(c: Call) -> None:
     for node, key, pieces in c.open_paths.values():
         node[key] = pieces[0] if len(pieces) == 1 else "".join(pieces)
     c.open_paths.clear()
+
+
+def nonempty_str(value: Any) -> Optional[str]:
+    """*value* when it is a non-empty string, else ``None`` (a stream's ``""`` id or
+    name is no id or name)."""
+    return value if type(value) is str and value else None
 
 
 def dump(value: Any) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._core import Core
+from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -36,10 +36,6 @@ def detect(data: Dict[str, Any]) -> bool:
         if k in _EVENTS:
             return True
     return len(data) == 1 and type(data.get("metadata")) is dict
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 def _index(body: Dict[str, Any]) -> Optional[int]:
@@ -153,7 +149,7 @@ class Handler:
             use = start.get("toolUse") if type(start) is dict else None
             if type(use) is dict:
                 extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
-                core.open(_index(body), _str(use.get("toolUseId")), _str(use.get("name")),
+                core.open(_index(body), nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
                           server=use.get("type") == "server_tool_use",
                           provider_data={NAME: extra} if extra else None)
             return

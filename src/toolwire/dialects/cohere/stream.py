@@ -14,11 +14,11 @@ cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Sequence
 
 from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
-from ...stream._core import Core
+from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
@@ -39,10 +39,6 @@ _FED = frozenset({"tool-call-delta", "content-delta", "tool-call-start", "tool-c
 def detect(data: Dict[str, Any]) -> bool:
     kind = data.get("type")
     return type(kind) is str and kind in EVENTS
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 def _tool_call(data: Dict[str, Any]) -> Dict[str, Any]:
@@ -165,7 +161,7 @@ class Handler:
             tc = _tool_call(data)
             fn = tc.get("function")
             fn = fn if type(fn) is dict else {}
-            c = core.open(key, _str(tc.get("id")), _str(fn.get("name")))
+            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
             piece = fn.get("arguments")
             if type(piece) is str:
                 core.add(c, piece)

@@ -33,7 +33,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ..._errors import excerpt
 from ..._types import ToolCall
-from ...stream._core import Call, Core
+from ...stream._core import Call, Core, nonempty_str
 from ...stream._paths import set_path
 from .partial_args import _leaves, parse_path
 
@@ -51,10 +51,6 @@ def detect(data: Dict[str, Any]) -> bool:
 def _get(d: Dict[str, Any], camel: str, snake: str) -> Any:
     value = d.get(camel)
     return d.get(snake) if value is None else value
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 _VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
@@ -106,11 +102,11 @@ class Handler:
             return
         code = _get(part, "executableCode", "executable_code")
         if type(code) is dict:
-            self.core.whole("code_execution", code, _str(code.get("id")), scope=scope, server=True)
+            self.core.whole("code_execution", code, nonempty_str(code.get("id")), scope=scope, server=True)
 
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core
-        name = _str(fc.get("name"))
+        name = nonempty_str(fc.get("name"))
         partial = _get(fc, "partialArgs", "partial_args")
         cont = _get(fc, "willContinue", "will_continue") is True
         pd = _part_data(part) if len(part) > 1 or "function_call" in part else None
@@ -121,9 +117,9 @@ class Handler:
                 del self.open[scope]
             if not cont and partial is None:
                 args = fc.get("args")
-                core.whole(name, args, _str(fc.get("id")), scope=scope, provider_data=pd)
+                core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return
-            cur = core.open(None, _str(fc.get("id")), name, scope=scope, provider_data=pd)
+            cur = core.open(None, nonempty_str(fc.get("id")), name, scope=scope, provider_data=pd)
             self.open[scope] = cur
         elif cur is None:
             if partial is None:

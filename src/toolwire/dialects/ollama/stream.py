@@ -11,10 +11,10 @@ and ``api/types.go`` (``ToolCall {id?, function: {index, name, arguments}}``).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Sequence
 
 from ..._types import ToolCall
-from ...stream._core import Core
+from ...stream._core import Core, nonempty_str
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -23,10 +23,6 @@ NAME = "ollama"
 
 def detect(data: Dict[str, Any]) -> bool:
     return type(data.get("message")) is dict and "done" in data and "choices" not in data
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 class Handler:
@@ -51,7 +47,7 @@ class Handler:
                         continue
                     fn = tc.get("function")
                     fn = fn if type(fn) is dict else {}
-                    core.whole(_str(fn.get("name")), fn.get("arguments"), _str(tc.get("id")))
+                    core.whole(nonempty_str(fn.get("name")), fn.get("arguments"), nonempty_str(tc.get("id")))
         if data.get("done") is True:
             core.finish(data.get("done_reason"))
 

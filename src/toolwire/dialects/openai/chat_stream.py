@@ -23,7 +23,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._core import Core
+from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -42,10 +42,6 @@ def detect(data: Dict[str, Any]) -> bool:
         return "prompt_filter_results" in data or "usage" in data or obj == ""
     first = choices[0]
     return type(first) is dict and "delta" in first
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 def _text(value: Any) -> Optional[str]:
@@ -158,7 +154,7 @@ class Handler:
                     core.text_parts.append(content)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
-                    core.delta(scope, "function_call", None, _str(fc.get("name")), _text(fc.get("arguments")))
+                    core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
             reason = ch.get("finish_reason")
             if reason:
                 core.finish(reason)
@@ -179,7 +175,7 @@ class Handler:
             if type(text) is not str:
                 text = _text(text)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
-            name = _str(tc["custom"].get("name"))
+            name = nonempty_str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
         ident = tc.get("id")
         if type(ident) is not str or not ident:

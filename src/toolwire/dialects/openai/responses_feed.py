@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._errors import excerpt
-from ...stream._core import Call, Core
+from ...stream._core import Call, Core, nonempty_str
 from .responses_tools import NAME, server_args
 
 __all__ = ["Feed"]
@@ -25,10 +25,6 @@ _SERVER = frozenset(
 )
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
-
-
-def _str(value: Any) -> Optional[str]:
-    return value if type(value) is str and value else None
 
 
 def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
@@ -67,7 +63,7 @@ class Feed:
         elif kind == "response.function_call_arguments.done":
             c = self._call_at(key)
             if c.name is None:
-                c.name = _str(data.get("name"))
+                c.name = nonempty_str(data.get("name"))
             text = data.get("arguments")
             if type(text) is str:
                 core.set_full(c, text)
@@ -123,20 +119,20 @@ class Feed:
         if kind in _SERVER:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search the client runs: neither a call nor a server call
-            name = _str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
+            name = nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
             args = server_args(item)  # as ``responses.decode_call`` reads it
             # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
-            core.whole(name, args, _str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
+            core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return
         if kind not in _CALL:
             return
         c = core.by_key.get(key) if key is not None else core.find(None)
         if c is None:
-            c = core.open(key, _str(item.get("call_id")), _str(item.get("name")))
+            c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
         if c.name is None:
-            c.name = _str(item.get("name"))
+            c.name = nonempty_str(item.get("name"))
         if c.id is None:
-            c.id = _str(item.get("call_id"))
+            c.id = nonempty_str(item.get("call_id"))
         c.pd = _extra(item)
         if kind == "custom_tool_call":
             text = item.get("input")
