@@ -39,7 +39,7 @@ from ..._types import ToolCall, new_call
 from .._common import encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
-from .sniff import _SERVER, _TOP, children, finish, gate, sniff
+from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT", "object_arguments"]
@@ -122,7 +122,7 @@ ONE_STEP = (
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
-        if pd.get("type") not in _SERVER:
+        if pd.get("type") not in SERVER_BLOCKS:
             raise EncodeError(
                 f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
                 dialect=NAME,
@@ -142,7 +142,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
-    keys=_TOP,
+    keys=TOP_KEYS,
     gate=gate,
     sniff=sniff,
     decode_call=decode_call,

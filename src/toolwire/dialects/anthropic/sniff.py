@@ -19,10 +19,10 @@ from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .tools import NAME, OTHER_BLOCKS
 
-__all__ = ["children", "finish", "gate", "sniff"]
+__all__ = ["SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "sniff"]
 
-_SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
-_STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *_SERVER})
+SERVER_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
+_STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *SERVER_BLOCKS})
 _NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
 _VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
 
@@ -35,7 +35,7 @@ _KINDS: Dict[str, str] = {
     **{t: OTHER for t in OTHER_BLOCKS},
 }
 _REASONS = {t: (k, f"a content block of type {t!r}") for t, k in _KINDS.items()}
-_TOP = frozenset({"type", "input_schema", "role", "messages"})
+TOP_KEYS = frozenset({"type", "input_schema", "role", "messages"})
 
 
 def _block_kind(t: Any) -> Optional[str]:
@@ -68,7 +68,7 @@ def _plain(content: Any) -> bool:
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
     if kind is None:  # no "type", or not a string (then sniff declines anyway)
-        if _TOP.isdisjoint(keys):
+        if TOP_KEYS.isdisjoint(keys):
             return False
         if "role" in keys and not _NOT_OURS.isdisjoint(keys):  # another dialect's message...
             return "messages" in keys or ("input_schema" in keys and "name" in keys)  # ...unless role is null
@@ -89,7 +89,7 @@ _PLAIN_REASONS = {
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+    if type(data) is not dict or data.keys().isdisjoint(TOP_KEYS):
         return None
     t = data.get("type")
     if t is not None:

@@ -49,7 +49,7 @@ from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
-from .sniff import _SERVER_KEYS, _TOP, children, choices, detect, finish, gate, sniff
+from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
@@ -121,7 +121,7 @@ def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str,
 
 
 def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    for key in _SERVER_KEYS:  # the one set: ``model_dump()`` gives the others as None
+    for key in SERVER_KEYS:  # the one set: ``model_dump()`` gives the others as None
         if part.get(key) is not None:
             break
     body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
@@ -181,7 +181,7 @@ def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     history=history.HISTORY,
     name=NAME,
-    keys=_TOP,
+    keys=TOP_KEYS,
     gate=gate,
     sniff=sniff,
     decode_call=decode_call,

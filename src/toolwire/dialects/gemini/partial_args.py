@@ -3,7 +3,7 @@
 Follows https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling
 (checked 2026-11-30) and the google-genai type ``PartialArg``: ``jsonPath`` is an RFC
 9535 normalized-style path (``$.a.b[0]`` / ``$['a b']``). ``parse_path`` reads one into
-steps (the stream handler sets values along them); ``_leaves`` lists the paths and
+steps (the stream handler sets values along them); ``leaves`` lists the paths and
 values of a call's arguments for the stream encoder (an empty object or array below
 the root has no leaf, so it cannot be carried).
 """
@@ -16,7 +16,7 @@ from typing import Any, List, Optional, Union
 from ..._errors import EncodeError
 from .tools import NAME
 
-__all__ = ["parse_path"]
+__all__ = ["leaves", "parse_path"]
 
 Step = Union[str, int]
 
@@ -72,16 +72,16 @@ def _path(prefix: str, step: Step) -> str:
     return f"{prefix}['{escaped}']"
 
 
-def _leaves(value: Any, prefix: str, out: List[Any]) -> None:
+def leaves(value: Any, prefix: str, out: List[Any]) -> None:
     if type(value) is dict:
         if not value and prefix != "$":
             raise EncodeError("Vertex partialArgs cannot carry an empty object", dialect=NAME)
         for k, v in value.items():
-            _leaves(v, _path(prefix, k), out)
+            leaves(v, _path(prefix, k), out)
     elif type(value) is list:
         if not value:
             raise EncodeError("Vertex partialArgs cannot carry an empty array", dialect=NAME)
         for i, v in enumerate(value):
-            _leaves(v, _path(prefix, i), out)
+            leaves(v, _path(prefix, i), out)
     else:
         out.append((prefix, value))

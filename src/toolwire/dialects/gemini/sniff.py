@@ -18,7 +18,7 @@ from ..._errors import an
 from .._common import as_dict, as_list
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
-__all__ = ["children", "choices", "detect", "finish", "gate", "sniff"]
+__all__ = ["SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "finish", "gate", "sniff"]
 
 _PART_KEYS = frozenset(
     {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
@@ -27,17 +27,17 @@ _PART_KEYS = frozenset(
      "tool_call", "toolResponse", "tool_response", "videoMetadata", "video_metadata", "partMetadata",
      "part_metadata", "mediaResolution", "media_resolution"}
 )
-_SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 
 
-_TOP = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
+TOP_KEYS = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
                      "functionDeclarations", "function_declarations", "name"}
 
 
 # keys through which ``_claim`` can accept a dict with a string "type" (none of
 # Gemini's objects has one; a "type" key rules out every subset-of-keys test below)
 _TYPED = frozenset(
-    {"functionCall", "function_call", "functionResponse", "function_response", *_SERVER_KEYS, "candidates",
+    {"functionCall", "function_call", "functionResponse", "function_response", *SERVER_KEYS, "candidates",
      "promptFeedback", "prompt_feedback", "parts", "contents", "functionDeclarations", "function_declarations"}
 )
 
@@ -58,14 +58,14 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
-    if type(data) is not dict or data.keys().isdisjoint(_TOP):
+    if type(data) is not dict or data.keys().isdisjoint(TOP_KEYS):
         return None
     if "role" not in data:  # a call whose body is no object is claimed, so decoding reports it
         if data.get("functionCall") is not None or data.get("function_call") is not None:
             return CALL, "a 'functionCall' part (a Gemini content part)"
         if data.get("functionResponse") is not None or data.get("function_response") is not None:
             return RESULT, "a 'functionResponse' part"
-        for key in _SERVER_KEYS:
+        for key in SERVER_KEYS:
             if data.get(key) is not None:
                 return SERVER, f"{an(repr(key))} part (a tool Gemini runs itself)"
     if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:

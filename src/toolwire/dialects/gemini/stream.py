@@ -35,7 +35,7 @@ from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core, nonempty_str
 from ...stream._paths import set_path
-from .partial_args import _leaves, parse_path
+from .partial_args import leaves, parse_path
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -209,9 +209,9 @@ def encode(
             continue
         head["willContinue"] = True
         chunks.append(_chunk(head))
-        leaves: List[Any] = []
-        _leaves(call.args, "$", leaves)
-        for path, value in leaves:
+        found: List[Any] = []
+        leaves(call.args, "$", found)
+        for path, value in found:
             if type(value) is str:
                 pieces = [p for p in (split(value) if split else [value]) if p]
                 for piece in pieces:

@@ -35,12 +35,12 @@ from .tools import (
     IDS,
     NAME,
     NAMES,
-    _envelope,
-    _rpc_id,
     decode_result,
     decode_tool,
     encode_result,
     encode_tool,
+    envelope,
+    rpc_id,
 )
 
 __all__ = ["DIALECT"]
@@ -79,7 +79,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if "method" in item:
         params = as_dict(item.get("params"), loc + ".params", NAME, "a 'params' object")
         ploc = loc + ".params"
-        ident = _rpc_id(item, loc, pd)
+        ident = rpc_id(item, loc, pd)
         extra = {k: v for k, v in item.items() if k not in _RPC}
         if extra:
             pd["extra"] = extra
@@ -117,7 +117,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("bare"):
         return params
     kept = call.id is None and "id" in pd  # the request's own "" or null id
-    out = _envelope(pd, None if kept else encode_id(call, ctx, IDS, pd))
+    out = envelope(pd, None if kept else encode_id(call, ctx, IDS, pd))
     out["method"] = METHOD
     out["params"] = params
     out.update(pd.get("extra", ()))

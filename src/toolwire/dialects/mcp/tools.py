@@ -20,14 +20,14 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
 
 NAME = "mcp"
 IDS = rule(required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 
 
-def _rpc_id(item: Dict[str, Any], loc: str, pd: Dict[str, Any]) -> Optional[str]:
+def rpc_id(item: Dict[str, Any], loc: str, pd: Dict[str, Any]) -> Optional[str]:
     rid = item.get("id")
     if type(rid) is int and not isinstance(rid, bool):
         pd["int_id"] = True
@@ -46,7 +46,7 @@ def _wire_id(ident: Optional[str], pd: Dict[str, Any]) -> Any:
     return ident
 
 
-def _envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
+def envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     if pd.get("jsonrpc", "2.0") is not None:
         out["jsonrpc"] = pd.get("jsonrpc", "2.0")
@@ -140,7 +140,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     pd: Dict[str, Any] = {}
     ident: Optional[str] = None
     if "jsonrpc" in item:
-        ident = _rpc_id(item, loc, pd)
+        ident = rpc_id(item, loc, pd)
         pd["rpc"] = True
         if "error" in item:
             err = as_dict(item["error"], loc + ".error", NAME, "a JSON-RPC error")
@@ -169,6 +169,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         plain: Dict[str, Any] = body.get("result", body)
         return plain
     ident = None if result.id is None else result_id(result, ctx, IDS, NAME)
-    out = _envelope(pd, ident)
+    out = envelope(pd, ident)
     out.update(body)
     return out
