@@ -216,6 +216,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    """Name and id as ``decode_call`` reads them: a provider-run item's id is its ``id``."""
+    if item.get("type") in SERVER_TYPES:
+        return item.get("name"), item.get("id")
     return item.get("name"), item.get("call_id")
 
 
