@@ -126,6 +126,23 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/dialects/test_convert.py",
         ],
     ),
+    "_walk": (  # the walk over containers and the collecting of their calls (``decode_all``)
+        [f"{PKG}/_walk.py", f"{PKG}/_collect.py"],
+        [
+            *_CORE_TESTS,
+            *_DECODE_TESTS,
+            "tests/test_keep_unreadable_items.py",
+            "tests/test_boundary.py",
+            "tests/test_registry.py",
+            "tests/test_idless_calls.py",
+            "tests/schema/test_response_and_retry.py",
+            "tests/dialects/test_third_party.py",
+        ],
+    ),
+    "stream": (  # the dialect-agnostic stream core and the front doors
+        [f"{PKG}/stream/_core.py", f"{PKG}/stream/_accumulate.py"],
+        [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py"),
