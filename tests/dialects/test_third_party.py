@@ -415,3 +415,51 @@ def test_batch_lines_open(registry: Registry) -> None:
 
 def test_pickles_by_value() -> None:
     assert pickle.loads(pickle.dumps(ACME)).finish_reasons == ACME.finish_reasons
+
+
+def test_the_accumulator_honours_a_finish_reason_of_its_own(registry: Registry) -> None:
+    """The same under ``Accumulator`` (events on): a call still open when the reply stops
+    at ``OUT_OF_TOKENS`` has no arguments yet, so it was cut off, never ``{}``."""
+    acc = Accumulator(registry=registry)
+    for event in [{"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+                  {"type": "acme.finish", "stop": "OUT_OF_TOKENS"}]:
+        acc.feed(event)
+    [got] = acc.close()
+    assert isinstance(got, InvalidToolCall) and got.truncated and acc.finish_reason == "OUT_OF_TOKENS"
+    [plain] = accumulate([{"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+                          {"type": "acme.finish", "stop": "CALLED"}], registry=registry)
+    assert isinstance(plain, ToolCall) and plain.args == {}
+
+
+class _ClosingBadly(Handler):
+    def close(self) -> None:
+        raise ValueError("no end marker")
+
+
+def test_a_handler_that_fails_at_close_is_a_decode_error(registry: Registry) -> None:
+    reg = registry.copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__}, "stream": _ClosingBadly}),
+                 replace=True)
+    with pytest.raises(toolwire.DecodeError) as err:
+        accumulate(encode_stream(EXPECTED, NAME, registry=reg), NAME, registry=reg)
+    assert (err.value.message, err.value.dialect) == (
+        f"Malformed {NAME} stream (ValueError: no end marker)", NAME)
+
+
+def test_a_built_in_name_given_another_stream_handler_streams_with_it(registry: Registry) -> None:
+    """A registry that replaces ``openai.chat`` with its own dialect: streams named
+    ``openai.chat`` there go to that dialect's handler, not the built-in one."""
+    reg = toolwire.default_registry().copy()
+    own = Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                     "name": "openai.chat", "aliases": ()})
+    reg.register(own, replace=True)
+    events = encode_stream(EXPECTED, ACME)
+    assert _triples(accumulate(events, "openai.chat", registry=reg)) == _triples(EXPECTED)
+
+
+def test_a_chunk_its_handler_cannot_read_is_a_decode_error_naming_the_dialect(registry: Registry) -> None:
+    with pytest.raises(toolwire.DecodeError) as err:
+        accumulate([{"type": "acme.call_begin", "ref": "w1", "tool": "get_weather"}], NAME, registry=registry)
+    assert err.value.dialect == NAME
+    assert err.value.message == (f"Malformed {NAME} stream chunk (KeyError: 'slot'): "
+                                 "{'type': 'acme.call_begin', 'ref': 'w1', 'tool': 'get_weath…")

@@ -397,12 +397,17 @@ class Core:
             preview = _partial("".join(c.parts)) if self.preview else None
             self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
 
-    def add_at(self, key: Optional[Hashable], text: str) -> None:
-        """Add text to the open call at *key* (a nameless call there if none)."""
+    def add_at(self, key: Optional[Hashable], text: Any) -> None:
+        """Add text to the open call at *key* (a nameless call there if none). A delta
+        that is not text (a number, a list...) makes that call invalid: skipping it
+        would run the call without that part of its arguments."""
         c = self.by_key.get(key) if key is not None else self._latest(None)
         if c is None or c.done:
             c = self.new(key, None, None, None, True)
-        self.add(c, text)
+        if type(text) is str:
+            self.add(c, text)
+        else:
+            self.fail(c, f"An argument delta is not text: {excerpt(text)}")
 
     def _policy(self, fr: str) -> Policy:
         if fr in self.truncating and self.policy.finish_reason is None:

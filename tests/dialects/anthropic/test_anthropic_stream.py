@@ -149,7 +149,12 @@ def test_events_that_do_not_fit_are_passed_over() -> None:
         {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": 5}},
         {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
         {"type": "content_block_stop", "index": 0}], noise[6:])
-    assert read(events) == [ToolCall("get_weather", {"a": 1}, TOOLU)]
+    # noise is passed over; an argument delta that is no text is not: its call is invalid
+    [bad] = read(events)
+    assert type(bad) is InvalidToolCall and (bad.name, bad.id, bad.error) == (
+        "get_weather", TOOLU, "An argument delta is not text: 5")
+    assert read([e for e in events if e.get("delta", {}) != {"type": "input_json_delta", "partial_json": 5}]) == [
+        ToolCall("get_weather", {"a": 1}, TOOLU)]
 
 
 def test_an_index_that_is_not_the_int_of_the_block_goes_to_the_latest_call() -> None:

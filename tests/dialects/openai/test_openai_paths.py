@@ -254,13 +254,13 @@ def _done(item: Any, index: Any = 0) -> Dict[str, Any]:
         ([dict(ADD, item=dict(ITEM, arguments='{"a"')), _delta(": 1}"), _done(dict(ITEM, arguments='{"a": 1}'))],
          {"a": 1}, KEPT),
         ([_done(dict(ITEM, arguments='{"a": 1}'))], {"a": 1}, KEPT),
-        ([ADD, _delta(True), _done("x"), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
+        ([ADD, _done("x"), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
         ([ADD, _delta("{}", True), _done(dict(ITEM, arguments="{}"))], {}, KEPT),
         ([ADD, {"type": "response.function_call_arguments.done", "output_index": 0, "arguments": "{}"},
           _done(dict(ITEM, arguments="{}"))], {}, KEPT),
     ],
     ids=["sse-text", "empty-delta-and-input-key", "done-text-wins", "done-object", "done-without-arguments",
-         "name-and-id-from-done", "no-output-index", "text-on-added", "done-only", "odd-delta-and-item",
+         "name-and-id-from-done", "no-output-index", "text-on-added", "done-only", "odd-item",
          "bool-index", "arguments-done"],
 )
 def test_responses_stream_paths(chunks: List[Any], args: Dict[str, Any], kept: Dict[str, Any]) -> None:

@@ -143,7 +143,7 @@ class Handler:
             dkind = delta.get("type")
             if dkind == "input_json_delta":
                 piece = delta.get("partial_json")
-                if type(piece) is str and piece:
+                if piece is not None and piece != "":  # not text: the call is invalid (``add_at``)
                     core.add_at(key, piece)
             elif dkind == "text_delta":
                 text = delta.get("text")

@@ -133,13 +133,13 @@ class Handler:
             if type(use) is dict:
                 piece = use.get("input")
                 key = _index(body)
-                if type(piece) is str:
-                    core.add_at(key, piece)
-                elif type(piece) is dict:
+                if type(piece) is dict:
                     c = core.find(key)
                     if c is None:
                         c = core.open(key, None, None)
                     c.obj = piece
+                elif piece is not None:  # text (``""`` starts a call too); else the call is invalid
+                    core.add_at(key, piece)
             elif type(delta.get("text")) is str:
                 core.text(delta["text"])
             return

@@ -149,7 +149,7 @@ class Handler:
             except (KeyError, TypeError):
                 fn = _tool_call(data).get("function")
                 piece = fn.get("arguments") if type(fn) is dict else None
-            if type(piece) is str and piece:
+            if piece is not None and piece != "":  # not text: the call is invalid (``add_at``)
                 core.add_at(key, piece)
         elif kind == "content-delta":
             delta = data.get("delta")

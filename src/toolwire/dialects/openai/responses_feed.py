@@ -54,7 +54,7 @@ class Feed:
             key = None
         if kind == "response.function_call_arguments.delta":
             delta = data.get("delta")
-            if type(delta) is str and delta:
+            if delta is not None and delta != "":  # not text: the call is invalid (``add_at``)
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
@@ -89,6 +89,8 @@ class Feed:
                     if self.custom is None:
                         self.custom = {}
                     self.custom.setdefault(c.pos, []).append(delta)
+            elif delta is not None:  # never skipped: the call would run without that part
+                core.fail(self._call_at(key), f"An argument delta is not text: {excerpt(delta)}")
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
             status = resp.get("status") if type(resp) is dict else None

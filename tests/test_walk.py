@@ -1,0 +1,134 @@
+"""The walk over a payload's containers and the collecting of its calls
+(``_walk.walk``, ``_collect.collect``), through ``decode_all`` and ``explain``: error
+messages and ``$.path``s, the container depth limit, cycles inside items that carry no
+call, and the finish reason of the first of several replies met inside a list. Written
+from the survivors of a sampled mutation run of these two modules (docs/testing.md).
+
+Payload shapes: OpenAI Chat (https://platform.openai.com/docs/api-reference/chat) and
+Anthropic Messages (https://docs.anthropic.com/en/api/messages).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire import DecodeError, InvalidToolCall, ToolCall
+
+CALL = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+TOOL_USE = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
+
+
+def _choice(index: int, finish: str, calls: List[Any]) -> Dict[str, Any]:
+    return {"index": index, "finish_reason": finish, "message": {"role": "assistant", "tool_calls": calls}}
+
+
+class _SelfList(list):  # type: ignore[type-arg]
+    """A list subclass that contains itself: the object reader cannot make data of it."""
+
+
+def _self_list() -> _SelfList:
+    odd = _SelfList()
+    odd.append(odd)
+    return odd
+
+
+def test_a_choice_past_the_last_is_refused_at_the_top() -> None:
+    comp = {"object": "chat.completion", "choices": [_choice(0, "tool_calls", [CALL]), _choice(1, "stop", [])]}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(comp, choice=2)
+    assert (err.value.message, err.value.loc, err.value.dialect) == (
+        "Input at $ holds 2 choices; there is no choice 2", "$", "openai.chat")
+
+
+def test_an_item_of_no_dialect_under_a_named_one() -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all({"role": "assistant", "tool_calls": [CALL, 5]}, "openai.chat")
+    assert (err.value.message, err.value.loc, err.value.dialect) == (
+        "Input at $.tool_calls[1] is not an openai.chat payload: it matches no known dialect; got 5",
+        "$.tool_calls[1]", "openai.chat")
+
+
+@pytest.mark.parametrize(
+    ("payload", "loc"),
+    [
+        (lambda odd: [CALL, odd], "$[1]"),  # an element of a list
+        (lambda odd: {"role": "assistant", "tool_calls": [odd]}, "$.tool_calls[0]"),  # an item of a message
+    ],
+    ids=["list-element", "message-item"],
+)
+def test_an_object_that_cannot_be_read_is_reported_at_its_path(payload: Any, loc: str) -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(payload(_self_list()))
+    assert err.value.loc == loc
+    assert err.value.message == f"Object nesting at {loc} is deeper than 256 (a cycle?)"
+
+
+def test_explain_names_the_first_element_of_a_list() -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.explain([_self_list()])
+    assert err.value.loc == "$[0]"
+    with pytest.raises(DecodeError) as empty:
+        toolwire.explain([])
+    assert empty.value.message == "Input at $ is an empty list; nothing to detect"
+
+
+def test_a_tool_definition_is_not_tool_calls() -> None:
+    tool = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(tool)
+    assert (err.value.message, err.value.loc, err.value.dialect) == (
+        "Input at $ is an openai.chat tool definition, not tool calls", "$", "openai.chat")
+
+
+def _nested(levels: int) -> Any:
+    value: Any = CALL
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def test_containers_nest_up_to_the_limit_and_no_deeper() -> None:
+    assert toolwire.decode_all(_nested(256)) == [ToolCall("f", {}, "call_1")]
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(_nested(257))
+    assert err.value.message.endswith("are nested deeper than 256 (a cycle?)")
+    assert err.value.loc == "$" + "[0]" * 257
+
+
+@pytest.mark.parametrize("kind", ["dict", "list"])
+def test_an_item_without_calls_that_contains_itself_is_refused(kind: str) -> None:
+    """Items without calls are not opened by the walk, so their cycles are looked for
+    separately; an unseen cycle there gave ``[]`` (or the calls beside it)."""
+    cycle: Any
+    if kind == "dict":
+        cycle = {}
+        cycle["self"] = cycle
+    else:
+        cycle = []
+        cycle.append(cycle)
+    message = {"role": "assistant", "content": [TOOL_USE, {"type": "text", "text": "hi", "meta": cycle}]}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(message)
+    assert (err.value.message, err.value.loc) == (
+        "Item at $.content[1] contains itself or is nested deeper than 256 (a cycle?)", "$.content[1]")
+
+
+def test_an_item_without_calls_may_nest_deeply_below_the_limit() -> None:
+    deep: Any = "x"
+    for _ in range(200):
+        deep = [deep]
+    message = {"role": "assistant", "content": [TOOL_USE, {"type": "text", "text": "hi", "meta": deep}]}
+    assert toolwire.decode_all(message) == [ToolCall("f", {}, "toolu_1")]
+
+
+def test_the_first_of_several_replies_inside_a_list_keeps_its_finish_reason() -> None:
+    """A response with several choices met inside a list: its first choice is read under
+    its own finish reason, so a call cut off at the token limit stays cut off."""
+    cut = dict(CALL, function={"name": "f", "arguments": ""})
+    comp = {"object": "chat.completion", "choices": [_choice(0, "length", [cut]), _choice(1, "tool_calls", [CALL])]}
+    [bad] = toolwire.decode_all([comp], invalid="keep")
+    assert type(bad) is InvalidToolCall and bad.truncated is True
+    assert bad.loc == "$[0].choices[0].message.tool_calls[0].function.arguments"
