@@ -132,6 +132,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             *_CORE_TESTS,
             *_DECODE_TESTS,
             "tests/test_keep_unreadable_items.py",
+            "tests/test_walk.py",
             "tests/test_boundary.py",
             "tests/test_registry.py",
             "tests/test_idless_calls.py",
