@@ -132,3 +132,97 @@ def test_the_first_of_several_replies_inside_a_list_keeps_its_finish_reason() ->
     [bad] = toolwire.decode_all([comp], invalid="keep")
     assert type(bad) is InvalidToolCall and bad.truncated is True
     assert bad.loc == "$[0].choices[0].message.tool_calls[0].function.arguments"
+
+
+ANTHROPIC_REPLY = {"role": "assistant", "content": [TOOL_USE]}
+
+
+def test_a_message_without_choices_has_no_other_choice() -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(ANTHROPIC_REPLY, choice=1)
+    assert (err.value.message, err.value.loc, err.value.dialect) == (
+        "Input at $ holds no list of choices; there is no choice 1", "$", "anthropic.messages")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        [TOOL_USE],
+        [{"type": "tool_use", "id": "toolu_1", "input": {}}],  # its call is broken: still a call of that dialect
+        [{"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}],  # run by Anthropic
+    ],
+    ids=["call", "broken-call", "provider-run-call"],
+)
+def test_a_payload_of_another_dialect_is_refused_not_read_as_empty(content: List[Any]) -> None:
+    """Named ``openai.chat``, an Anthropic reply holds no Chat call: ``[]`` would be a
+    wrong answer that looks right, whether that reply's call is readable, broken or run
+    by the provider."""
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all({"role": "assistant", "content": content}, "openai.chat")
+    assert (err.value.loc, err.value.dialect) == ("$", "openai.chat")
+    assert err.value.message.startswith(
+        "Input at $ is not an openai.chat payload: it looks like anthropic.messages (an 'assistant' message "
+        "with tool_use/tool_result/thinking blocks), which finds 1 tool call in it; got ")
+
+
+def test_a_kept_call_with_an_id_that_is_no_string_has_no_id() -> None:
+    message = {"role": "assistant", "tool_calls": [dict(CALL, id=5)]}
+    [bad] = toolwire.decode_all(message, invalid="keep")
+    assert type(bad) is InvalidToolCall
+    assert (bad.name, bad.id, bad.loc, bad.error) == (
+        "f", None, "$.tool_calls[0].id", "Id at $.tool_calls[0].id must be a string, got 5")
+
+
+def test_text_that_is_not_json() -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all("not json{")
+    assert err.value.loc == "$"
+    assert err.value.message.startswith("Input at $ is text but not JSON (")
+    assert err.value.message.endswith("): 'not json{'")
+
+
+def test_a_finish_reason_given_by_the_caller_is_not_replaced_by_the_payloads() -> None:
+    """``finish_reason="length"`` from the caller wins over the reply's ``stop``: the
+    call with empty arguments was cut off."""
+    cut = dict(CALL, function={"name": "f", "arguments": ""})
+    comp = {"object": "chat.completion", "choices": [_choice(0, "stop", [cut])]}
+    [bad] = toolwire.decode_all(comp, finish_reason="length", invalid="keep")
+    assert type(bad) is InvalidToolCall and bad.truncated is True
+    assert toolwire.decode_all(comp) == [ToolCall("f", {}, "call_1")]
+
+
+def test_the_depth_error_names_the_dialect_asked_for() -> None:
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(_nested(257), "openai.chat")
+    assert err.value.dialect == "openai.chat"
+
+
+def test_a_cycle_in_an_item_whose_values_are_all_objects_is_refused() -> None:
+    """A Gemini part holding only ``inlineData`` (an object) that contains itself."""
+    cycle: Dict[str, Any] = {}
+    cycle["self"] = cycle
+    content = {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}}}, {"inlineData": cycle}]}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(content)
+    assert (err.value.message, err.value.loc) == (
+        "Item at $.parts[1] contains itself or is nested deeper than 256 (a cycle?)", "$.parts[1]")
+
+
+def test_a_response_that_contains_itself_through_its_first_choice_is_refused() -> None:
+    """The first of several choices holds the response itself among its calls: the
+    container limit ends the walk (it must not loop)."""
+    first = _choice(0, "tool_calls", [])
+    comp = {"object": "chat.completion", "choices": [first, _choice(1, "stop", [])]}
+    first["message"]["tool_calls"].append(comp)
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(comp)
+    assert err.value.message.endswith("are nested deeper than 256 (a cycle?)")
+
+
+def test_an_unreadable_first_choice_inside_a_list_is_kept_as_invalid() -> None:
+    comp = {"object": "chat.completion", "choices": [
+        {"index": 0, "message": 5, "finish_reason": "stop"}, _choice(1, "stop", [CALL])]}
+    [bad] = toolwire.decode_all([comp], invalid="keep")
+    assert type(bad) is InvalidToolCall
+    assert (bad.loc, bad.error) == ("$[0].choices[0].message",
+                                    "Input at $[0].choices[0].message matches no known dialect: 5")

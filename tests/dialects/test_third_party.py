@@ -463,3 +463,16 @@ def test_a_chunk_its_handler_cannot_read_is_a_decode_error_naming_the_dialect(re
     assert err.value.dialect == NAME
     assert err.value.message == (f"Malformed {NAME} stream chunk (KeyError: 'slot'): "
                                  "{'type': 'acme.call_begin', 'ref': 'w1', 'tool': 'get_weath…")
+
+
+def test_an_item_of_this_dialect_under_another_named_one_is_refused_not_kept(registry: Registry) -> None:
+    """Under ``openai.chat`` with ``invalid="keep"``, an Acme call among Chat calls is an
+    item of another dialect of the registry in use (refused), not an item of no dialect
+    (which would be kept as an invalid call)."""
+    chat = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    acme = {"acme_call": {"tool": "get_weather", "input": {}, "ref": "w1"}}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all([chat, acme], "openai.chat", registry=registry, invalid="keep")
+    assert err.value.loc == "$[1]" and NAME in err.value.message
+    [ok, kept] = toolwire.decode_all([chat, acme], "openai.chat", invalid="keep")  # the default registry
+    assert ok == ToolCall("f", {}, "call_1") and type(kept) is InvalidToolCall and kept.loc == "$[1]"

@@ -19,9 +19,9 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire import DecodeError, InvalidToolCall, ToolCall
+from toolwire import DecodeError, InvalidToolCall, ToolCall, UnknownDialectError
 from toolwire._args import DEFAULT_POLICY
-from toolwire.stream import Accumulator, accumulate
+from toolwire.stream import Accumulator, ArgsDelta, accumulate
 from toolwire.stream._core import Core
 
 
@@ -178,3 +178,77 @@ def test_the_core_keeps_open_calls_only() -> None:
     assert core.by_key == {} and core._open[0] == {}
     core.broken(5, 0)
     assert core._open[0] == {} and [type(x.result) for x in core.calls] == [ToolCall, InvalidToolCall]
+
+
+_ONE = [_chat({"index": 0, "id": "call_1", "function": {"name": "f", "arguments": "{}"}}, finish="tool_calls")]
+
+
+def test_the_front_doors_errors() -> None:
+    with pytest.raises(UnknownDialectError) as bad:
+        accumulate(_ONE, 5)  # type: ignore[arg-type]
+    assert bad.value.message == "A dialect is a name or a Dialect, got 5"
+    with pytest.raises(UnknownDialectError) as none:
+        accumulate(_ONE, "mcp")
+    assert none.value.message == ("Dialect 'mcp' has no stream handler; streaming dialects: anthropic.messages, "
+                                  "bedrock.converse, gemini, openai.responses, mistral, cohere.v2, ollama, openai.chat")
+    acc = Accumulator()
+    acc.feed(_ONE[0])
+    acc.close()
+    with pytest.raises(DecodeError) as closed:
+        acc.feed(_ONE[0])
+    assert closed.value.message == "The stream is closed; nothing can be fed after close()"
+
+
+def test_preview_is_accepted_by_accumulate() -> None:
+    assert accumulate(_ONE, preview=True) == [ToolCall("f", {}, "call_1")]
+
+
+def test_a_block_started_again_at_its_index_ends_the_first_before_the_second_starts() -> None:
+    start = {"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {"toolUseId": "t1", "name": "f"}}}}
+    again = {"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {"toolUseId": "t2", "name": "g"}}}}
+    acc = Accumulator("bedrock.converse")
+    events = [type(e).__name__ for chunk in (start, again) for e in acc.feed(chunk)]
+    assert events == ["CallStarted", "CallDone", "CallStarted"]
+
+
+def test_a_whole_text_that_goes_on_from_the_deltas_gives_the_rest_as_a_delta() -> None:
+    """Responses: deltas gave ``{"a": 1``, the ``.done`` event the whole ``{"a": 1}``: the
+    part not seen yet (``}``) comes as one more ``ArgsDelta``."""
+    acc = Accumulator("openai.responses")
+    chunks = [_ADDED, *({"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+                         "delta": p} for p in ('{"a"', ": 1")),
+              {"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1",
+               "arguments": '{"a": 1}'}]
+    texts = [e.delta for chunk in chunks for e in acc.feed(chunk) if type(e) is ArgsDelta]
+    assert texts == ['{"a"', ": 1", "}"]
+
+
+def test_calls_without_index_or_id_but_with_names_are_separate() -> None:
+    chunks = [_chat({"function": {"name": "f", "arguments": "{}"}}),
+              _chat({"function": {"name": "g", "arguments": '{"b": 2}'}}, finish="tool_calls")]
+    assert accumulate(chunks) == [ToolCall("f", {}, None), ToolCall("g", {"b": 2}, None)]
+
+
+def test_every_open_call_of_a_choice_ends_at_its_finish_reason() -> None:
+    """Both calls end at ``finish_reason``: the first, with no argument text, is ``{}``
+    (empty arguments), not a call cut off by the end of the stream."""
+    chunks = [_chat({"index": 0, "id": "call_1", "function": {"name": "f", "arguments": ""}}),
+              _chat({"index": 1, "id": "call_2", "function": {"name": "g", "arguments": '{"b": 2}'}}),
+              _chat(finish="tool_calls")]
+    f, g = accumulate(chunks)
+    assert (f, f.repairs, g) == (ToolCall("f", {}, "call_1"), ("empty-arguments",), ToolCall("g", {"b": 2}, "call_2"))
+
+
+def test_a_call_that_never_got_a_name_keeps_its_text() -> None:
+    chunks = [_chat({"index": 0, "id": "call_1", "function": {"arguments": '{"a": 1}'}}, finish="tool_calls")]
+    [bad] = accumulate(chunks)
+    assert type(bad) is InvalidToolCall
+    assert (bad.name, bad.id, bad.raw, bad.loc) == (None, "call_1", '{"a": 1}', "$.calls[0].name")
+
+
+def test_an_empty_id_is_no_id() -> None:
+    events = [{"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {"toolUseId": "", "name": "f"}}}},
+              {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": "{}"}}}},
+              {"contentBlockStop": {"contentBlockIndex": 0}}]
+    [call] = accumulate(events, "bedrock.converse")
+    assert (call.name, call.id) == ("f", None)
