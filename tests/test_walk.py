@@ -226,3 +226,27 @@ def test_an_unreadable_first_choice_inside_a_list_is_kept_as_invalid() -> None:
     assert type(bad) is InvalidToolCall
     assert (bad.loc, bad.error) == ("$[0].choices[0].message",
                                     "Input at $[0].choices[0].message matches no known dialect: 5")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "empty"),
+    [("gemini", {"candidates": []}), ("openai.responses", {"output": []})],
+)
+def test_an_empty_container_of_the_named_dialect_beside_another_dialects_calls_is_refused(
+    dialect: str, empty: Dict[str, Any]
+) -> None:
+    """The named dialect reads an empty container (no item at all, not even one without
+    calls); the payload is recognisably Anthropic's, whose call it holds."""
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all({**empty, "role": "assistant", "content": [TOOL_USE]}, dialect)
+    assert err.value.message.startswith(f"Input at $ is not {'a' if dialect == 'gemini' else 'an'} {dialect} "
+                                        "payload: it looks like anthropic.messages")
+    assert "which finds 1 tool call in it" in err.value.message
+
+
+def test_a_first_choice_that_cannot_be_read_is_reported_at_its_path() -> None:
+    comp = {"object": "chat.completion", "choices": [
+        {"index": 0, "message": _self_list(), "finish_reason": "stop"}, _choice(1, "stop", [CALL])]}
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all([comp])
+    assert err.value.loc == "$[0].choices[0].message"
