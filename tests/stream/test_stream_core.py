@@ -252,3 +252,17 @@ def test_an_empty_id_is_no_id() -> None:
               {"contentBlockStop": {"contentBlockIndex": 0}}]
     [call] = accumulate(events, "bedrock.converse")
     assert (call.name, call.id) == ("f", None)
+
+
+def test_a_whole_call_with_argument_text_gives_that_text_as_a_delta() -> None:
+    """Ollama: a call that arrives whole, its arguments as text (some proxies): one
+    ``ArgsDelta`` with the text, then the call (as streamed calls give them)."""
+    acc = Accumulator("ollama")
+    chunk = {"model": "m", "message": {"role": "assistant", "content": "",
+                                       "tool_calls": [{"function": {"name": "f", "arguments": '{"a": 1}'}}]},
+             "done": False}
+    events = acc.feed(chunk)
+    assert [(type(e).__name__, getattr(e, "delta", None)) for e in events] == [
+        ("CallStarted", None), ("ArgsDelta", '{"a": 1}'), ("CallDone", None)]
+    [call] = acc.close()
+    assert (call.name, call.args, call.raw) == ("f", {"a": 1}, '{"a": 1}')
