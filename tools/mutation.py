@@ -146,7 +146,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
-    "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py"),
+    "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),
     "cohere": _provider("cohere", "tests/dialects/test_chat_like_calls.py"),
     "anthropic": _provider("anthropic", "tests/dialects/test_sdk_objects_anthropic_gemini.py"),
     "bedrock": _provider("bedrock"),

@@ -209,3 +209,22 @@ def test_tool_fields_beyond_the_canonical_ones_are_kept() -> None:
     bare = toolwire.decode_tool({"name": "f", "inputSchema": None}, "mcp")
     assert (bare.parameters, dict(bare.provider_data)) == (None, {})
     assert toolwire.encode_tool(bare, "mcp") == {"name": "f", "inputSchema": {"type": "object"}}
+
+
+def test_arguments_sent_as_text_keep_their_text() -> None:
+    """``tools/call`` params whose ``arguments`` is JSON text (not the object the spec
+    asks for): the object it holds, the text kept as ``raw``; written back as the
+    object the spec asks for."""
+    request = {"jsonrpc": "2.0", "id": "7", "method": "tools/call",
+               "params": {"name": "f", "arguments": '{"a": 1}', "_meta": {"k": 1}}}
+    call = toolwire.decode(request, "mcp")
+    assert (call.name, call.args, call.id, call.raw) == ("f", {"a": 1}, "7", '{"a": 1}')
+    assert toolwire.encode(call, "mcp") == dict(request, params={"name": "f", "arguments": {"a": 1}, "_meta": {"k": 1}})
+
+
+def test_an_error_result_without_an_envelope_is_written_as_its_error() -> None:
+    """A result marked as a JSON-RPC error, without an id and not read from an envelope
+    (built by hand): its error object alone, never ``None``."""
+    result = toolwire.ToolResult(id=None, content="boom", is_error=True,
+                                 provider_data={"mcp": {"error": {"code": -32000, "message": "boom"}}})
+    assert toolwire.encode_result(result, "mcp") == {"error": {"code": -32000, "message": "boom"}}

@@ -258,3 +258,36 @@ def test_the_id_writer_with_an_id_map_pairs_calls_and_results() -> None:
     assert toolwire.encode(ToolCall("f", {"a": "é"}, provider_data=kept), D, ids=ids)["id"] == "bP3ueO0yp"
     assert toolwire.encode_result(ToolResult(name="f", content="ok"), D, ids=ids)["tool_call_id"] == "bP3ueO0yp"
     assert toolwire.encode_result(ToolResult("call_abc123", "f", "ok"), D, ids=ids)["tool_call_id"] == "AFNaTVJEU"
+
+
+def test_a_repaired_call_has_no_provider_data() -> None:
+    """Arguments in a code fence: unfenced and recorded as a repair; nothing else came
+    on the wire, so there is no provider data (not an empty entry for the dialect)."""
+    item = {"id": "abcdefghi", "type": "function",
+            "function": {"name": "f", "arguments": '```json\n{"a": 1}\n```'}}
+    call = toolwire.decode(item, "mistral")
+    assert (call.args, call.repairs, dict(call.provider_data)) == ({"a": 1}, ("code-fence",), {})
+
+
+def test_interleaved_stream_deltas_alternate_between_the_calls() -> None:
+    """``encode_stream(..., with_index=True, interleave=True)``: the argument deltas of
+    parallel calls alternate by index, as a server streaming them at once sends them."""
+    calls = [toolwire.ToolCall("f", {"a": "xxxx"}, "abcdefghi"), toolwire.ToolCall("g", {"b": "yyyy"}, "bbcdefghi")]
+    chunks = encode_stream(calls, "mistral", with_index=True, split=3, interleave=True)
+    indexes = [c["choices"][0]["delta"]["tool_calls"][0]["index"] for c in chunks[:-1]]
+    assert indexes == [0, 1] * 5
+    assert accumulate(chunks, "mistral") == calls
+
+
+def test_fields_beside_the_function_name_go_back_as_they_came() -> None:
+    item = {"id": "abcdefghi", "type": "function", "function": {"name": "f", "arguments": "{}", "strict": True}}
+    call = toolwire.decode(item, "mistral")
+    assert dict(call.provider_data) == {"mistral": {"function_extra": {"strict": True}}}
+    assert toolwire.encode(call, "mistral") == item
+
+
+def test_the_shared_writer_gives_ollama_an_arguments_object() -> None:
+    """The OpenAI-like writer (``mistral/openai_like.py``) serves Ollama too, whose
+    ``arguments`` is an object, for a call without provider data."""
+    assert toolwire.encode(ToolCall("f", {"a": 1}, None), "ollama") == {
+        "function": {"name": "f", "arguments": {"a": 1}, "index": 0}}

@@ -76,6 +76,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["function_extra"] = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
     if not has_type:
         pd["no_type"] = True
+    elif item["type"] != "function":  # another value (a gateway's): written back as it came
+        pd["type"] = item["type"]
     if not has_id:
         pd["no_id"] = True
     elif wire_id == "":
@@ -146,7 +148,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if not pd.get("no_id"):
         out["id"] = "" if ident is None or (call.id is None and "id" in pd) else ident
     if not pd.get("no_type"):
-        out["type"] = "function"
+        out["type"] = pd.get("type", "function")
     out["function"] = fn
     out.update(pd.get("extra", ()))
     return out
