@@ -441,3 +441,21 @@ def test_fuzzed_anthropic_shapes_raise_only_toolwire_errors(value: Any) -> None:
         for kw in ({}, {"dialect": D}):
             with contextlib.suppress(toolwire.ToolwireError):
                 fn(value, **kw)
+
+
+def test_a_message_without_content_has_no_calls() -> None:
+    """A ``Message`` with no ``content`` key (a reply cut before any block): no call,
+    not an error (the ``messages`` branch of a request is not taken for it)."""
+    assert toolwire.decode_all({"type": "message", "role": "assistant", "stop_reason": "end_turn"}) == []
+
+
+def test_an_image_block_by_url_keeps_its_other_fields_in_a_history() -> None:
+    from toolwire.conversation import Media, decode_conversation, encode_conversation
+
+    image = {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"},
+             "cache_control": {"type": "ephemeral"}}
+    history = [{"role": "user", "content": [image, {"type": "text", "text": "what is it?"}]}]
+    conv = decode_conversation(history, "anthropic.messages")
+    media = conv.messages[0].parts[0]
+    assert type(media) is Media and (media.kind, media.url) == ("image", "https://example.com/a.png")
+    assert encode_conversation(conv, "anthropic.messages")["messages"] == history

@@ -437,3 +437,23 @@ def test_a_call_read_by_the_general_path_has_no_provider_data() -> None:
                          ({"toolUse": {"toolUseId": "t1", "name": "f", "input": '{"a": 1}'}}, "t1")):
         call = toolwire.decode(block, D)
         assert (call.name, call.id, call.args, call.provider_data) == ("f", ident, {"a": 1}, {})
+
+
+def test_a_server_tool_use_is_not_returned_as_a_client_call() -> None:
+    """A ``toolUse`` of ``type: server_tool_use`` is run by Bedrock: left out by default
+    (the one-step reader of plain calls must not take it), returned when asked for."""
+    use = {"toolUseId": "tooluse_1", "name": "web_search", "input": {"q": "x"}, "type": "server_tool_use"}
+    message = {"role": "assistant", "content": [{"toolUse": use}]}
+    assert toolwire.decode_all(message) == []
+    [call] = toolwire.decode_all(message, include_server=True)
+    assert (call.name, call.args, call.id, call.server) == ("web_search", {"q": "x"}, "tooluse_1", True)
+
+
+def test_a_history_with_a_system_prompt_goes_back_as_it_came() -> None:
+    from toolwire.conversation import decode_conversation, encode_conversation
+
+    history = {"system": [{"text": "Be brief."}],
+               "messages": [{"role": "user", "content": [{"text": "Weather in Paris?"}]}]}
+    conv = decode_conversation(history, "bedrock.converse")
+    assert conv.messages[0].role == "system"
+    assert encode_conversation(conv, "bedrock.converse") == history
