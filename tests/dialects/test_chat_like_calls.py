@@ -196,3 +196,14 @@ def test_ollama_keeps_the_argument_object() -> None:
     assert call is not None and call.args is item["function"]["arguments"]
     assert call.provider_data == {"ollama": {"function_extra": {"index": 0}}}
     assert toolwire.encode(call, "ollama") == item
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
+def test_a_call_item_type_other_than_function_is_written_back(dialect: str) -> None:
+    """An item whose ``type`` is not ``"function"`` (``None``, a gateway's own word): read
+    as a function call, written back with the type it came with (Chat dropped it)."""
+    for kind in ("tool", None):
+        item = {"id": "abcdefghi", "type": kind, "function": {"name": "f", "arguments": "{}"}}
+        call = toolwire.decode(item, dialect)
+        assert (call.name, call.args, call.id) == ("f", {}, "abcdefghi")
+        assert toolwire.encode(call, dialect) == item

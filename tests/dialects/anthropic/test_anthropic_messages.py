@@ -459,3 +459,10 @@ def test_an_image_block_by_url_keeps_its_other_fields_in_a_history() -> None:
     media = conv.messages[0].parts[0]
     assert type(media) is Media and (media.kind, media.url) == ("image", "https://example.com/a.png")
     assert encode_conversation(conv, "anthropic.messages")["messages"] == history
+    # changed (a part added), the message is written from its parts: the block still
+    # carries its other fields
+    from toolwire.conversation import Text
+
+    changed = conv.replace(messages=(conv.messages[0].replace(parts=(*conv.messages[0].parts, Text("and this?"))),))
+    assert encode_conversation(changed, "anthropic.messages")["messages"][0]["content"] == [
+        image, {"type": "text", "text": "what is it?"}, {"type": "text", "text": "and this?"}]

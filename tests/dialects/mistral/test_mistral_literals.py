@@ -285,9 +285,3 @@ def test_fields_beside_the_function_name_go_back_as_they_came() -> None:
     assert dict(call.provider_data) == {"mistral": {"function_extra": {"strict": True}}}
     assert toolwire.encode(call, "mistral") == item
 
-
-def test_the_shared_writer_gives_ollama_an_arguments_object() -> None:
-    """The OpenAI-like writer (``mistral/openai_like.py``) serves Ollama too, whose
-    ``arguments`` is an object, for a call without provider data."""
-    assert toolwire.encode(ToolCall("f", {"a": 1}, None), "ollama") == {
-        "function": {"name": "f", "arguments": {"a": 1}, "index": 0}}

@@ -470,13 +470,3 @@ def test_server_item_arguments_given_as_data_must_be_json() -> None:
     [streamed] = accumulate([_done(item)], include_server=True)
     assert type(streamed) is InvalidToolCall and "NaN" in streamed.error
 
-
-@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
-def test_a_call_item_type_other_than_function_is_written_back(dialect: str) -> None:
-    """An item whose ``type`` is not ``"function"`` (``None``, a gateway's own word): read
-    as a function call, written back with the type it came with (Chat dropped it)."""
-    for kind in ("tool", None):
-        item = {"id": "abcdefghi", "type": kind, "function": {"name": "f", "arguments": "{}"}}
-        call = toolwire.decode(item, dialect)
-        assert (call.name, call.args, call.id) == ("f", {}, "abcdefghi")
-        assert toolwire.encode(call, dialect) == item

@@ -62,10 +62,9 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
 
 
 def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
-    """Arguments of an object-argument dialect, marked cut off under a token-limit finish."""
-    if type(value) is dict and policy.finish_reason is None:
-        check_object(value, policy, loc, dialect)
-        return value, None, ()
+    """Arguments of an object-argument dialect that its decoder does not take as they
+    are (an object under no finish reason, checked inline there): text, none, or any
+    value under a finish reason, marked cut off under a token-limit finish."""
     args, raw, repairs = parse_arguments(value, policy, loc, dialect)
     if policy.finish_reason in TRUNCATING and "truncated" not in repairs:
         if not policy.allow_truncated:

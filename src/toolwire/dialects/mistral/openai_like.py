@@ -77,17 +77,15 @@ def decode_fn_call(
     return new_call(name, args, ident, raw, {dialect: pd} if pd else None, repairs)
 
 
-def encode_fn_call(
-    call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule, object_args: bool = False
-) -> Dict[str, Any]:
+def encode_fn_call(call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule) -> Dict[str, Any]:
     """The item for *call*; provider data of *dialect* restores what decoding kept."""
     pd = scoped(call, dialect)
     if not pd:
         ident = encode_id(call, ctx, ids, pd)
-        args: Any = call.args if object_args else encode_arguments(call.args, call.raw)
+        args = encode_arguments(call.args, call.raw)
         return {"id": ident, "type": "function", "function": {"name": call.name, "arguments": args}}
     fn: Dict[str, Any] = {"name": call.name}
-    if pd.get("object_args", object_args):
+    if pd.get("object_args"):  # the arguments came as an object (llama.cpp): so they go back
         fn["arguments"] = call.args
     else:
         fn["arguments"] = encode_arguments(call.args, call.raw)
