@@ -68,7 +68,7 @@ class Call:
 
     __slots__ = (
         "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
-        "server", "pd", "needs_end", "ended", "done", "error", "size", "result",
+        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result",
     )
     pos: int
     key: Optional[Hashable]
@@ -88,6 +88,7 @@ class Call:
     ended: bool
     done: bool
     error: Optional[str]
+    cut: bool  # its error is that it was cut off (``fail(..., cut=True)``): the invalid call is truncated
     size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
     # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
     result: Optional[Result]  # set when finalized
@@ -217,10 +218,12 @@ class Core:
         c.ended = True
         self.finalize(c)
 
-    def fail(self, c: Call, error: str) -> None:
-        """Mark the call invalid (it is still finalized at its end)."""
+    def fail(self, c: Call, error: str, cut: bool = False) -> None:
+        """Mark the call invalid (it is still finalized at its end); *cut*: because it
+        was cut off (its ``InvalidToolCall`` is ``truncated``)."""
         if c.error is None:
             c.error = error
+            c.cut = cut
             c.size = max(c.size, self.max_bytes + 1)
 
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
@@ -361,7 +364,7 @@ class Core:
         c.name = name
         c.parts = []
         c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = None
-        c.server = c.ended = c.done = False
+        c.server = c.ended = c.done = c.cut = False
         c.needs_end = needs_end
         c.size = 0
         calls.append(c)
@@ -441,7 +444,7 @@ class Core:
             else:
                 result = self._parsed(c, text)
         elif c.error is not None:
-            result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", False)
+            result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", c.cut)
         elif c.needs_end and not c.ended:
             result = self._invalid(c, text, "The stream ended before this call was complete (no end event)",
                                    f"$.calls[{c.pos}].arguments", True)

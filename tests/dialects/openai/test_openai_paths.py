@@ -470,3 +470,40 @@ def test_server_item_arguments_given_as_data_must_be_json() -> None:
     [streamed] = accumulate([_done(item)], include_server=True)
     assert type(streamed) is InvalidToolCall and "NaN" in streamed.error
 
+
+
+_INCOMPLETE = {"type": "response.incomplete",
+               "response": {"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}}}
+
+
+def _events(item: Dict[str, Any]) -> List[Dict[str, Any]]:
+    added = dict(item, status="in_progress", **({"input": ""} if "input" in item else {"arguments": ""}))
+    return [{"type": "response.output_item.added", "output_index": 0, "item": added},
+            {"type": "response.output_item.done", "output_index": 0, "item": item}]
+
+
+@pytest.mark.parametrize("end", [[], [_INCOMPLETE]], ids=["no-response-event", "response-incomplete"])
+def test_an_incomplete_item_is_judged_as_cut_off(end: List[Dict[str, Any]]) -> None:
+    """A Responses item with ``status: "incomplete"`` (the documented values are
+    ``in_progress``, ``completed``, ``incomplete``) was cut off: its empty arguments are
+    no ``{}`` that runs, and a custom tool's free-text input may stop anywhere. Complete
+    JSON text is still taken (as under any token-limit finish). The same from a whole
+    response and from a stream, where ``output_item.done`` comes before
+    ``response.incomplete`` (or alone)."""
+    empty = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "",
+             "status": "incomplete"}
+    whole = dict(empty, arguments='{"a": 1}')
+    custom = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "f", "input": "print(1",
+              "status": "incomplete"}
+    for read in (lambda item: toolwire.decode_all({"output": [item]}, R, invalid="keep"),
+                 lambda item: accumulate(_events(item) + end)):
+        [cut] = read(empty)
+        assert type(cut) is InvalidToolCall and cut.truncated and "(incomplete)" in cut.error
+        [ok] = read(whole)
+        assert (ok.name, ok.args, ok.id) == ("f", {"a": 1}, "call_1")
+        [bad] = read(custom)
+        assert type(bad) is InvalidToolCall and bad.truncated and bad.raw == "print(1"
+        assert bad.error.startswith("Custom tool input") and "may be cut off: its item is incomplete" in bad.error
+    [lenient] = toolwire.decode_all({"output": [custom]}, R, allow_truncated=True)
+    assert lenient.args == {"input": "print(1"}
+    assert toolwire.decode_all({"output": [dict(empty, status="completed")]}, R) == [ToolCall("f", {}, "call_1")]

@@ -25,11 +25,12 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import DecodeError, an
+from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
@@ -144,11 +145,19 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    cut = item.get("status") == "incomplete"  # the item itself says it was cut off
+    if cut and policy.finish_reason is None:
+        policy = replace(policy, finish_reason="incomplete")
     if kind == "custom_tool_call":
         text = item.get("input")
         if type(text) is not str:
             raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc + ".input")
         check_custom_input(text, policy, loc + ".input", NAME)
+        if cut and not policy.allow_truncated:  # free text: nothing shows where it stopped
+            raise ArgumentsError(
+                f"Custom tool input at {loc}.input may be cut off: its item is incomplete; "
+                "pass allow_truncated=True to accept it",
+                dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
         extra.pop("input")
         extra["custom"] = True
         check_native(ident, IDS, extra)

@@ -136,6 +136,10 @@ class Feed:
         if c.id is None:
             c.id = nonempty_str(item.get("call_id"))
         c.pd = _extra(item)
+        if item.get("status") == "incomplete" and core.finish_reason is None:
+            # the item says it was cut off (the reply's own ``response.incomplete`` comes
+            # later): its arguments are judged as under a token-limit finish
+            core.finish("incomplete")
         if kind == "custom_tool_call":
             text = item.get("input")
             if text is None:  # the deltas carried it
@@ -144,10 +148,14 @@ class Feed:
                 core.fail(c, f"Custom tool input must be text, got {excerpt(text)}")
             elif len(text) > core.max_bytes:
                 core.fail(c, _over(core))
-            if c.error is not None:
+            elif item.get("status") == "incomplete" and not core.policy.allow_truncated:
+                # free text: nothing shows where it stopped (as ``responses.decode_call``)
+                core.fail(c, "Custom tool input may be cut off: its item is incomplete; "
+                             "pass allow_truncated=True to accept it", cut=True)
+            if c.error is not None and not c.cut:
                 text = ""  # nothing of an input over the limit is kept
             c.parts = []
-            c.full = None
+            c.full = text if c.cut else None  # a cut-off input is the invalid call's ``raw``
             c.obj = {"input": text}
         else:
             text = item.get("arguments")

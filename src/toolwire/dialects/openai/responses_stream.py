@@ -115,7 +115,8 @@ class Handler(Feed):
                                 # ``_done`` of a call that saw its whole text, with id and name
                                 text = item["arguments"]
                                 if not (type(text) is str and len(text) == end.size and end.error is None
-                                        and end.tree is None and end.name is not None and end.id is not None):
+                                        and end.tree is None and end.name is not None and end.id is not None
+                                        and item.get("status") != "incomplete"):
                                     end = None
                                 else:  # ``_extra``, inline: every field but these, in order
                                     extra = item.copy()
