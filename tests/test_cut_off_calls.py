@@ -222,3 +222,25 @@ def test_cut_off_calls_pythonic_cut_mid_string(text: str) -> None:
     r = toolwire.decode_text(text, "text.llama", finish_reason="length")
     [call] = r.tool_calls
     assert isinstance(call, toolwire.InvalidToolCall) and call.truncated
+
+
+def test_mistrals_model_length_cuts_calls_off_as_length_does() -> None:
+    """Mistral's ``model_length`` (the context window ran out) is a token-limit finish
+    in ``decode_all``, ``normalize`` and streams alike: a call with empty arguments was
+    cut off (``normalize`` read the reply as truncated and still handed the call over)."""
+    from toolwire.response import normalize
+    from toolwire.stream import accumulate
+
+    item = {"id": "abcdefghi", "type": "function", "function": {"name": "f", "arguments": ""}}
+    reply = {"object": "chat.completion", "model": "mistral-large-latest", "choices": [
+        {"index": 0, "finish_reason": "model_length", "message": {"role": "assistant", "content": None,
+                                                                   "tool_calls": [item]}}]}
+    for dialect in (None, "mistral", "openai.chat"):
+        [cut] = toolwire.decode_all(reply, dialect, invalid="keep")
+        assert type(cut) is toolwire.InvalidToolCall and cut.truncated and "(model_length)" in cut.error
+    r = normalize(reply)
+    assert (r.tool_calls, len(r.invalid_tool_calls), r.finish_reason, r.truncated) == ((), 1, "length", True)
+    chunks = [{"choices": [{"index": 0, "delta": {"tool_calls": [dict(item, index=0)]}, "finish_reason": None}]},
+              {"choices": [{"index": 0, "delta": {}, "finish_reason": "model_length"}]}]
+    [streamed] = accumulate(chunks, "mistral")
+    assert type(streamed) is toolwire.InvalidToolCall and streamed.truncated

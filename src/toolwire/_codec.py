@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
-from ._args import TRUNCATING, make_policy
+from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, one_step_calls, other_dialect
+from ._collect import chosen, collect, cut_reason, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -226,8 +226,8 @@ def decode_all(
                         return fast
                 alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
                 if alt is not None:  # one reply of several: its calls only
-                    cut = alt[2] in TRUNCATING and pol.finish_reason is None  # this reply's own finish reason
-                    sub = replace(pol, finish_reason=alt[2]) if cut else pol
+                    cut = cut_reason(found[0], alt[2]) if pol.finish_reason is None else None  # its own reason
+                    sub = replace(pol, finish_reason=cut) if cut is not None else pol
                     collect(alt[0], found[0], registry, sub, alt[1], out, invalid == "keep", include_server, False)
                     return out
                 calls: List[Any] = []

@@ -4,7 +4,7 @@ containers (``_walk``), each call decoded by its dialect (``decode_one``)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union, cast
 
 from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
@@ -14,7 +14,19 @@ from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["chosen", "collect", "one_step_calls", "other_dialect"]
+__all__ = ["chosen", "collect", "cut_reason", "one_step_calls", "other_dialect"]
+
+
+def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
+    """The finish reason the arguments policy gets when *finish* (a reply's, as *d*
+    reads it) says the reply was cut off: itself when it is one of every dialect's words
+    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it
+    so (a third-party dialect's own word, as in its streams); else ``None``."""
+    if finish in TRUNCATING:
+        return cast(str, finish)
+    if type(finish) is str and d.finish_reasons.get(finish) == "length":
+        return "length"
+    return None
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
@@ -57,7 +69,7 @@ def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool
 
 def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> bool:
     try:
-        if depth > 4 or d.finish(data) in TRUNCATING:
+        if depth > 4 or cut_reason(d, d.finish(data)) is not None:
             return False
         for child, _ in d.children(data, "$"):
             if type(child) is not dict:
@@ -98,8 +110,10 @@ def collect(
             other_dialect(item, dd, reg, iloc)
         elif kind == CALL or (kind == SERVER and server):
             sub = pol
-            if finish is not None and finish in TRUNCATING and pol.finish_reason is None:
-                sub = replace(pol, finish_reason=finish)
+            if finish is not None and pol.finish_reason is None:
+                cut = cut_reason(dd, finish)
+                if cut is not None:
+                    sub = replace(pol, finish_reason=cut)
             if kind == CALL and sub is DEFAULT_POLICY:
                 fast = fasts[dd.name] if dd.name in fasts else fasts.setdefault(dd.name, reg.one_step(dd))
                 try:

@@ -41,8 +41,9 @@ class Policy:
 
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
-# finish reasons that say the reply was cut off (every dialect's words for it)
-TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete"})
+# finish reasons that say the reply was cut off (every dialect's words for it; Mistral's
+# ``model_length``: the context window ran out)
+TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length"})
 
 
 def make_policy(policy: Dict[str, Any]) -> Policy:

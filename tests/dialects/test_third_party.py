@@ -476,3 +476,29 @@ def test_an_item_of_this_dialect_under_another_named_one_is_refused_not_kept(reg
     assert err.value.loc == "$[1]" and NAME in err.value.message
     [ok, kept] = toolwire.decode_all([chat, acme], "openai.chat", invalid="keep")  # the default registry
     assert ok == ToolCall("f", {}, "call_1") and type(kept) is InvalidToolCall and kept.loc == "$[1]"
+
+
+def _decode_text_call(item: Dict[str, Any], policy: Any, loc: str) -> ToolCall:
+    """An Acme call whose ``input`` is argument text, read by the arguments policy (as
+    docs/custom-dialects.md says a dialect's decoder does)."""
+    from toolwire._args import parse_arguments
+
+    body = item["acme_call"]
+    args, raw, repairs = parse_arguments(body.get("input"), policy, loc + ".acme_call.input", NAME)
+    return ToolCall(name=body["tool"], args=args, id=body.get("ref"), raw=raw, repairs=repairs)
+
+
+def test_a_reply_cut_off_by_a_finish_reason_of_its_own_cuts_its_calls(registry: Registry) -> None:
+    """``OUT_OF_TOKENS`` normalises to ``length``: in a whole reply (``decode_all``,
+    ``normalize``) as in a stream, a call with empty arguments was cut off, never ``{}``."""
+    reg = registry.copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                            "decode_call": _decode_text_call}), replace=True)
+    reply = {"acme_reply": {"calls": [{"acme_call": {"tool": "get_weather", "input": "", "ref": "w1"}}],
+                            "stop": "OUT_OF_TOKENS"}}
+    [cut] = toolwire.decode_all(reply, registry=reg, invalid="keep")
+    assert isinstance(cut, InvalidToolCall) and cut.truncated and "(length)" in cut.error
+    r = normalize(reply, registry=reg)
+    assert (r.tool_calls, [c.truncated for c in r.invalid_tool_calls], r.truncated) == ((), [True], True)
+    done = {"acme_reply": {"calls": reply["acme_reply"]["calls"], "stop": "CALLED"}}
+    assert toolwire.decode_all(done, registry=reg) == [ToolCall("get_weather", {}, "w1")]
