@@ -244,3 +244,31 @@ def test_mistrals_model_length_cuts_calls_off_as_length_does() -> None:
               {"choices": [{"index": 0, "delta": {}, "finish_reason": "model_length"}]}]
     [streamed] = accumulate(chunks, "mistral")
     assert type(streamed) is toolwire.InvalidToolCall and streamed.truncated
+
+
+CONTEXT_WINDOW = [  # replies that stopped where the context window ran out, with a call (documented stop words)
+    ("anthropic.messages", {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded",
+                            "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}]}),
+    ("bedrock.converse", {"stopReason": "model_context_window_exceeded", "output": {"message": {
+        "role": "assistant", "content": [{"toolUse": {"toolUseId": "tooluse_1", "name": "f", "input": {"a": 1}}}]}}}),
+    ("cohere.v2", {"id": "d1e3b4f9", "finish_reason": "ERROR_LIMIT", "message": {
+        "role": "assistant", "tool_plan": "I will look.", "tool_calls": [
+            {"id": "f_1byjy32y4hvq", "type": "function", "function": {"name": "f", "arguments": ""}}]},
+        "usage": {"tokens": {"input_tokens": 9, "output_tokens": 8}}}),
+]
+
+
+@pytest.mark.parametrize(("dialect", "reply"), CONTEXT_WINDOW, ids=[d for d, _ in CONTEXT_WINDOW])
+def test_a_reply_cut_by_the_context_window_cuts_its_calls(dialect: str, reply: Dict[str, Any]) -> None:
+    """The context window ran out (normalised ``context_window``): the reply was cut off
+    as at the token limit, so its calls may be too (an object input the provider
+    closed, empty arguments): never handed over as runnable."""
+    from toolwire.response import normalize
+
+    [cut] = toolwire.decode_all(reply, invalid="keep")
+    assert type(cut) is toolwire.InvalidToolCall and cut.truncated
+    r = normalize(reply)
+    assert (r.tool_calls, len(r.invalid_tool_calls), r.finish_reason) == ((), 1, "context_window")
+    [lenient] = toolwire.decode_all(reply, allow_truncated=True)
+    assert lenient.name == "f" and "truncated" in lenient.repairs
+

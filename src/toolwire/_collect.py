@@ -10,6 +10,7 @@ from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
+from ._policy import CUT_OFF
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
@@ -20,11 +21,12 @@ __all__ = ["chosen", "collect", "cut_reason", "one_step_calls", "other_dialect"]
 def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     """The finish reason the arguments policy gets when *finish* (a reply's, as *d*
     reads it) says the reply was cut off: itself when it is one of every dialect's words
-    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it
-    so (a third-party dialect's own word, as in its streams); else ``None``."""
+    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
+    ``length`` or ``context_window`` (a third-party dialect's own word, as in its
+    streams); else ``None``."""
     if finish in TRUNCATING:
         return cast(str, finish)
-    if type(finish) is str and d.finish_reasons.get(finish) == "length":
+    if type(finish) is str and d.finish_reasons.get(finish) in CUT_OFF:
         return "length"
     return None
 

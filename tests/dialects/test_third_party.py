@@ -502,3 +502,20 @@ def test_a_reply_cut_off_by_a_finish_reason_of_its_own_cuts_its_calls(registry: 
     assert (r.tool_calls, [c.truncated for c in r.invalid_tool_calls], r.truncated) == ((), [True], True)
     done = {"acme_reply": {"calls": reply["acme_reply"]["calls"], "stop": "CALLED"}}
     assert toolwire.decode_all(done, registry=reg) == [ToolCall("get_weather", {}, "w1")]
+
+
+def test_a_finish_reason_of_its_own_for_the_context_window_cuts_calls_short(registry: Registry) -> None:
+    """A word the dialect normalises to ``context_window`` cuts its calls short as one
+    normalised to ``length`` does, in streams and whole replies."""
+    reg = registry.copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                            "decode_call": _decode_text_call,
+                            "finish_reasons": {**ACME.finish_reasons, "WINDOW_FULL": "context_window"}}),
+                 replace=True)
+    [streamed] = accumulate([{"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+                             {"type": "acme.finish", "stop": "WINDOW_FULL"}], registry=reg)
+    assert isinstance(streamed, InvalidToolCall) and streamed.truncated
+    reply = {"acme_reply": {"calls": [{"acme_call": {"tool": "get_weather", "input": "", "ref": "w1"}}],
+                            "stop": "WINDOW_FULL"}}
+    [whole] = toolwire.decode_all(reply, registry=reg, invalid="keep")
+    assert isinstance(whole, InvalidToolCall) and whole.truncated

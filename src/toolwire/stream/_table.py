@@ -17,6 +17,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from .._args import TRUNCATING
 from .._derived import derived
 from .._dialect import Dialect
+from .._policy import CUT_OFF
 from .._registry import Registry
 
 __all__ = ["StreamTable", "accepts", "streams", "truncating"]
@@ -29,8 +30,8 @@ Test = Tuple[Callable[[Dict[str, Any]], bool], Hit]
 
 def truncating(d: Dialect) -> FrozenSet[str]:
     """The finish reasons that cut *d*'s replies short: the core's, and those its
-    ``finish_reasons`` normalises to ``length``."""
-    own = frozenset(raw for raw, norm in d.finish_reasons.items() if norm == "length")
+    ``finish_reasons`` normalises to ``length`` or ``context_window``."""
+    own = frozenset(raw for raw, norm in d.finish_reasons.items() if norm in CUT_OFF)
     return TRUNCATING | own if own - TRUNCATING else TRUNCATING
 
 
