@@ -144,6 +144,10 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/stream/_core.py", f"{PKG}/stream/_accumulate.py"],
         [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py"],
     ),
+    "text": (  # the text-format machinery (model output: hostile input), not the nine format modules
+        [f"{PKG}/text/_*.py"],
+        [*_CORE_TESTS, "tests/text"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),
