@@ -267,6 +267,8 @@ def test_a_reply_cut_by_the_context_window_cuts_its_calls(dialect: str, reply: D
 
     [cut] = toolwire.decode_all(reply, invalid="keep")
     assert type(cut) is toolwire.InvalidToolCall and cut.truncated
+    why = "model_context_window_exceeded" if dialect != "cohere.v2" else "ERROR_LIMIT"
+    assert f"the reply stopped where its context window ran out ({why})" in cut.error
     r = normalize(reply)
     assert (r.tool_calls, len(r.invalid_tool_calls), r.finish_reason) == ((), 1, "context_window")
     [lenient] = toolwire.decode_all(reply, allow_truncated=True)

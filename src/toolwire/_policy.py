@@ -48,6 +48,16 @@ TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens
                         "model_context_window_exceeded", "ERROR_LIMIT"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
+_WINDOW = frozenset({"model_length", "model_context_window_exceeded", "ERROR_LIMIT"})
+
+
+def stopped(finish_reason: str) -> str:
+    """Why a reply with this (truncating) finish reason stopped, for error messages."""
+    if finish_reason in _WINDOW:
+        return f"the reply stopped where its context window ran out ({finish_reason})"
+    if finish_reason == "incomplete":  # Responses: the reply or the item says so, not why
+        return "the reply is marked incomplete (incomplete)"
+    return f"the reply stopped at its token limit ({finish_reason})"
 
 
 def make_policy(policy: Dict[str, Any]) -> Policy:
@@ -79,8 +89,8 @@ def empty(raw: Optional[str], policy: Policy, loc: str, dialect: Optional[str]) 
         return {}, raw, EMPTY
     if not policy.allow_truncated:
         raise ArgumentsError(
-            f"Arguments at {loc} are empty and the reply stopped at its token limit "
-            f"({policy.finish_reason}): the call was cut off; pass allow_truncated=True to accept it",
+            f"Arguments at {loc} are empty and {stopped(policy.finish_reason)}: "
+            "the call was cut off; pass allow_truncated=True to accept it",
             dialect=dialect,
             loc=loc,
             raw=raw,

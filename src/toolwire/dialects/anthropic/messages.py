@@ -35,6 +35,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, EncodeError
+from ..._policy import stopped
 from ..._types import ToolCall, new_call
 from .._common import encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
@@ -69,8 +70,8 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
     if policy.finish_reason in TRUNCATING and "truncated" not in repairs:
         if not policy.allow_truncated:
             raise ArgumentsError(
-                f"Arguments at {loc} may be cut off: the reply stopped at its token limit "
-                f"({policy.finish_reason}); pass allow_truncated=True to accept them",
+                f"Arguments at {loc} may be cut off: {stopped(policy.finish_reason or '')}; "
+                "pass allow_truncated=True to accept them",
                 dialect=dialect,
                 loc=loc,
                 raw=raw if raw is not None else json.dumps(args, ensure_ascii=False, default=str),
