@@ -17,6 +17,9 @@ outcome            next request
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 
+An ``empty`` or ``invalid`` reply whose finish reason is ``context_window`` (the
+context window ran out) stops too: neither the same request nor a longer one fits.
+
 The per-target request edits (token-budget fields, correction turns) and the error
 classification live in ``schema/_requests.py``, with the provider documentation they
 follow.
@@ -238,6 +241,11 @@ def plan(
         return Plan("stop", None, state, "refusal")
     if kind == "transient":
         return Plan("raise", None, state, "transient error; the caller's transport decides")
+    if kind in ("empty", "invalid") and outcome.response is not None \
+            and outcome.response.finish_reason == "context_window":
+        # the reply ran out of context window: the same request, or one with a correction
+        # turn (longer still), cannot fit either
+        return Plan("stop", None, state, "the context window ran out: no retry fits")
     if kind == "schema_rejected":
         if state.mode == "prompt" or state.rejected:
             return Plan("stop", None, state, "schema rejected in prompt mode")

@@ -430,3 +430,22 @@ def test_calls_that_cannot_be_read_are_an_invalid_call_not_none(tool_calls: Any,
     assert r.tool_calls == ()
     [bad] = r.invalid_tool_calls
     assert (bad.name, bad.loc) == (None, loc) and loc in bad.error
+
+
+def test_a_reply_that_ran_out_of_context_window_stops_the_plan() -> None:
+    """Anthropic's ``model_context_window_exceeded``: its structured-output tool call is
+    cut off (not run), and neither the same request nor one with a correction turn can
+    fit, so the plan stops instead of re-sending it."""
+    schema = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}
+    p = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, schema, "anthropic.tool", mode="native")
+    tool = p.request["tools"][0]
+    reply = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},
+             "content": [{"type": "tool_use", "id": "toolu_01", "name": tool["name"], "input": {"a": 1}}]}
+    out = classify(reply, p.state)
+    assert out.kind == "empty" and out.response is not None and out.response.finish_reason == "context_window"
+    step = plan(p.request, out, p.state)
+    assert (step.action, step.request, step.reason) == ("stop", None, "the context window ran out: no retry fits")
+    text = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},
+            "content": [{"type": "text", "text": '{"a": "x"'}]}
+    tp = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, schema, "anthropic.tool", mode="prompt")
+    assert plan(tp.request, classify(text, tp.state), tp.state).action == "stop"
