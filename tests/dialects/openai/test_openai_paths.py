@@ -507,3 +507,14 @@ def test_an_incomplete_item_is_judged_as_cut_off(end: List[Dict[str, Any]]) -> N
     [lenient] = toolwire.decode_all({"output": [custom]}, R, allow_truncated=True)
     assert lenient.args == {"input": "print(1"}
     assert toolwire.decode_all({"output": [dict(empty, status="completed")]}, R) == [ToolCall("f", {}, "call_1")]
+
+
+def test_server_item_argument_text_past_the_callers_limit_is_not_parsed() -> None:
+    """``max_bytes`` bounds what is parsed of a provider-run item's argument text too:
+    past it the text is kept as it came, in a whole response and in a stream alike."""
+    item = {"type": "mcp_call", "id": "mcp_1", "name": "roll", "arguments": '{"d": "' + "x" * 40 + '"}'}
+    [call] = toolwire.decode_all({"output": [item]}, R, include_server=True, max_bytes=20)
+    assert call.args == {"arguments": item["arguments"]}
+    [streamed] = accumulate([_done(item)], include_server=True, max_bytes=20)
+    assert streamed.args == {"arguments": item["arguments"]}
+    assert toolwire.decode_all({"output": [item]}, R, include_server=True)[0].args == {"d": "x" * 40}

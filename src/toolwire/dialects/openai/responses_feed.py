@@ -122,7 +122,7 @@ class Feed:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search the client runs: neither a call nor a server call
             name = nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
-            args = server_args(item)  # as ``responses.decode_call`` reads it
+            args = server_args(item, core.max_bytes)  # as ``responses.decode_call`` reads it
             # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
             core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return

@@ -68,16 +68,16 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     return out
 
 
-def server_args(item: Dict[str, Any]) -> Dict[str, Any]:
+def server_args(item: Dict[str, Any], max_bytes: int = DEFAULT_POLICY.max_bytes) -> Dict[str, Any]:
     """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
     its ``arguments`` (an object, or text holding one; other text, including JSON that
-    is not an object or is past the parser's limits, is kept under ``"arguments"``),
+    is not an object or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``),
     else its ``action`` / ``query`` / ``queries`` / ``code``. Values given as data are
     not checked here (the decoder and the stream's core check them)."""
     raw = item.get("arguments")
     if type(raw) is str:
         try:
-            parsed = load_json(raw) if len(raw) <= DEFAULT_POLICY.max_bytes else None
+            parsed = load_json(raw) if len(raw) <= max_bytes else None
         except ValueError:
             parsed = None
         return parsed if type(parsed) is dict else {"arguments": raw}
