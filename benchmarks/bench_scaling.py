@@ -7,7 +7,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - DeepSeek DSML: an ``invoke`` tag followed by letters and no ``=`` (cut off);
 - Llama: ``<|python_start|>``, spaces, then a quote (cut off);
 - ``response.normalize``: ``"<think>"`` repeated, never closed;
-- ``retry.classify`` / JSON extraction: three backticks and letters, no newline;
+- ``retry.classify`` / JSON extraction: three backticks and letters, no newline; n/100
+  openers before a list that never closes (each was decoded to the end);
 - ``schema.validate``: an array nested n deep against a recursive ``anyOf`` schema;
 - text formats (#17): a DSML invoke and a Kimi K3 call with many parameters, plain
   Harmony text, a Qwen3-Coder call and an unclosed Gemma bare call fed one character
@@ -101,6 +102,8 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda t: _stream(t, "text.gemma")),
     ("response.normalize '<think>' x n", 8_000, lambda n: _chat("<think>" * n), normalize),
     ("retry.classify fence + letters", 32_000, lambda n: _chat("```" + "a" * n), lambda r: classify(r, STATE)),
+    ("retry.classify n/100 openers, a list never closed", 20_000, lambda n: _chat("[" * (n // 100) + "1," * n),
+     lambda r: classify(r, STATE)),
     ("schema.validate recursive anyOf, n deep", 60, _nest, lambda v: schema.validate(v, RECURSIVE)),
     ("schema.validate pattern ^(a+)+$, 'a' x n + '!'", 25_000, lambda n: "a" * n + "!",
      lambda t: schema.validate(t, NESTED_PATTERN)),

@@ -6,12 +6,18 @@ contents of fenced code blocks, else every ``{``/``[`` position decoded with
 ``json.JSONDecoder.raw_decode`` (``strict=False``, so a literal newline inside a string
 parses); the **last** candidate that passes the caller's check wins. Never "from the
 first ``{`` to the last ``}``", which breaks on prose containing braces.
+
+A value that does not parse is no answer, and neither is any value inside it (a piece
+of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the
+decoder failed, so each character is read about once (linear in the text; reading on
+from the next ``{`` read the same text again for every opener, quadratic).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
 
@@ -89,8 +95,11 @@ def _scan(text: str) -> List[Candidate]:
         attempts += 1
         try:
             value, end = _DECODER.raw_decode(text, i)
-        except ValueError:
-            pos = i + 1
+        except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
+            pos = max(exc.pos, i + 1)
+            continue
+        except ValueError:  # an integer too long to read, where the decoder does not say
+            pos = _after_long_number(text, i)
             continue
         except RecursionError:  # nested deeper than the parser reads: skip the run of openers
             pos = i + 1
@@ -100,6 +109,39 @@ def _scan(text: str) -> List[Candidate]:
         found.append(Candidate(value, i, end, "scan"))
         pos = end
     return found
+
+
+class _LongNumber(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _checked_int(digits: str) -> int:
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if limit and len(digits.lstrip("-")) > limit:
+        raise _LongNumber(digits)
+    return int(digits)
+
+
+_FINDS_LONG_NUMBERS = json.JSONDecoder(strict=False, parse_int=_checked_int)
+
+
+def _after_long_number(text: str, i: int) -> int:
+    """Where the scan goes on after the decode from *i* met an integer longer than
+    CPython reads (a ``ValueError`` without a position): past that integer. The decode
+    is read again once, with a parser that names the integer."""
+    try:
+        _FINDS_LONG_NUMBERS.raw_decode(text, i)
+    except _LongNumber as exc:
+        at = text.find(exc.digits, i)
+        if at >= 0:
+            return at + len(exc.digits)
+    except json.JSONDecodeError as exc:
+        return max(exc.pos, i + 1)
+    except (ValueError, RecursionError):
+        pass
+    return i + 1
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

@@ -1,0 +1,145 @@
+"""JSON found in a reply's text (``retry.classify``'s third source): a value nested in
+one that does not parse is never the answer, and the scan reads each character a
+bounded number of times (``benchmarks/bench_scaling.py`` shows it at n and 4n)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from toolwire._json_extract import candidates, extract_json
+from toolwire.retry import classify, plan, prepare
+
+S = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": False}
+MESSAGES = [{"role": "user", "content": "Give me a."}]
+
+
+def chat(content: str, finish: str = "stop") -> Dict[str, Any]:
+    return {"object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish}]}
+
+
+def state(target: str = "openai.chat") -> Any:
+    return prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, S, target, mode="prompt").state
+
+
+@pytest.mark.parametrize("text", [
+    '{"b": {"a": 1}, "c": [1,',  # cut off: the outer object never closes
+    '{"b": {"a": 1},}',  # a trailing comma (JSON5): the outer object does not parse
+    '{"b": {"a": 1} "c": 2}',  # a missing comma
+    '[{"a": 1}, {"a": 2} oops',
+    'The answer: {"b": {"a": 1}, "c": "unterminated',
+])
+def test_a_value_inside_one_that_does_not_parse_is_not_the_answer(text: str) -> None:
+    """Each nested ``{"a": ...}`` validates against the schema, but it is a piece of a
+    broken answer: the reply is invalid (a correction turn follows), not ``ok``."""
+    out = classify(chat(text), state())
+    assert out.kind == "invalid"
+    assert out.value is None
+
+
+def test_a_reply_cut_off_by_the_context_window_yields_no_piece_of_itself() -> None:
+    """Anthropic's ``model_context_window_exceeded`` is not ``truncated`` (that is the
+    token budget), so the text was searched, and its nested object was taken as the
+    answer; it is invalid now, and the plan stops."""
+    reply = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},
+             "content": [{"type": "text", "text": '{"first": {"a": 2}, "items": [1, 2,'}]}
+    st_ = state("anthropic.messages")
+    out = classify(reply, st_)
+    assert out.kind == "invalid"
+    assert out.response is not None and out.response.finish_reason == "context_window"
+    assert plan({"model": "m", "messages": MESSAGES}, out, st_).action == "stop"
+
+
+@pytest.mark.parametrize("text, value", [
+    ('Use {name} or [a, b]; the answer: {"a": 1}', {"a": 1}),
+    ('The set {1, 2} and then {"a": 2}.', {"a": 2}),
+    ('Values [1, 2, and then {"a": 3}', {"a": 3}),  # the list fails at "and": the scan goes on there
+    ('{"a": 4} trailing words } ]', {"a": 4}),
+    ('Broken {"b": [1, 2 x} and later {"a": 5}', {"a": 5}),
+    ('Open with "{" and close with "}": {"a": 6}', {"a": 6}),  # the "{" fails at its closing quote
+])
+def test_prose_with_braces_still_yields_the_answer_after_it(text: str, value: Any) -> None:
+    out = classify(chat(text), state())
+    assert (out.kind, out.value) == ("ok", value)
+
+
+def test_an_answer_swallowed_by_a_failed_value_is_asked_for_again() -> None:
+    """The price of reading each character once: a decode that fails *after* the answer
+    began (here from a ``{`` in quotes, whose key string runs into the answer) hides it.
+    The reply is ``invalid``, so a correction turn asks again; it is never an answer
+    taken from inside a broken one."""
+    out = classify(chat('A string with a brace "{" then {"a": 6}'), state())
+    assert out.kind == "invalid"
+
+
+class _CountingDecoder:
+    """The scan's decoder, counting the decodes it is asked for (each may read the text
+    to its end: their number is the scan's cost in reads of the text)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.inner = json.JSONDecoder(strict=False)
+
+    def raw_decode(self, text: str, i: int) -> Any:
+        self.calls += 1
+        return self.inner.raw_decode(text, i)
+
+
+@pytest.fixture
+def decodes(monkeypatch: pytest.MonkeyPatch) -> _CountingDecoder:
+    counter = _CountingDecoder()
+    monkeypatch.setattr("toolwire._json_extract._DECODER", counter)
+    return counter
+
+
+def test_a_number_too_long_to_read_is_skipped_and_the_scan_goes_on(decodes: _CountingDecoder) -> None:
+    """CPython refuses an int of more than 4,300 digits with a ``ValueError`` that has no
+    position; the scan goes on after the number, not one character after the opener
+    (which decoded the text up to the number again from each of the 50 openers)."""
+    text = "[" * 50 + "1, " * 20 + "9" * 5000 + ' and the answer {"a": 7}'
+    found, value, _ = extract_json(text)
+    assert (found, value) == (True, {"a": 7})
+    assert decodes.calls == 2
+
+
+def test_openers_before_a_value_that_never_closes_are_not_each_read_to_the_end(decodes: _CountingDecoder) -> None:
+    """Many openers and then a long unclosed list: every opener is inside the first
+    one's failed value, so none is a candidate (this was 900 reads of the whole text)."""
+    assert candidates("[" * 900 + "1," * 2000) == []
+    assert decodes.calls == 1
+    assert candidates("[" * 900 + "1," * 2000 + 'x {"a": 1}')[-1].value == {"a": 1}
+    assert decodes.calls == 3
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+answers = st.lists(json_values, max_size=3) | st.dictionaries(st.text(max_size=4), json_values, max_size=3)
+# prose around them: words, and openers that fail where they stand ("{x}", "{,"), as
+# in "use {name}"
+prose = st.sampled_from(["word", "{x}", "[a]", "{,", "}", "]", ":", "\\n", "`"])
+
+
+@given(st.lists(st.one_of(answers.map(lambda v: ("value", v)), prose.map(lambda w: ("prose", w))), max_size=6))
+@example([("prose", "{,"), ("value", {"a": 1}), ("prose", "}")])
+@example([("value", [1, [2]]), ("prose", "[a]"), ("value", {"k": "{[\""})])
+def test_every_value_between_prose_is_found_in_order(parts: Any) -> None:
+    """Complete JSON values separated by prose, each found once and whole (never a
+    value nested in it), in order; a text that is one value is read whole."""
+    text = " ".join(json.dumps(v) if kind == "value" else v for kind, v in parts)
+    values = [v for kind, v in parts if kind == "value"]
+    found = candidates(text)
+    if found and found[0].how == "whole":
+        assert [c.value for c in found] == values
+    else:
+        scanned = [c for c in found if c.how == "scan"]
+        assert [c.value for c in scanned] == values
+        for c in scanned:
+            assert json.loads(text[c.start:c.end]) == c.value
