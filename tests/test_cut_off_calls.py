@@ -274,3 +274,24 @@ def test_a_reply_cut_by_the_context_window_cuts_its_calls(dialect: str, reply: D
     [lenient] = toolwire.decode_all(reply, allow_truncated=True)
     assert lenient.name == "f" and "truncated" in lenient.repairs
 
+
+
+@pytest.mark.parametrize("text", ["{'glob': '*.t", '{"glob": xyz, "force": [1', '{oops'])
+@pytest.mark.parametrize("allow", [False, True])
+def test_a_cut_off_call_whose_prefix_does_not_parse_does_not_suggest_allow_truncated(text: str, allow: bool) -> None:
+    """An unclosed text is cut off (never closed by a repair), but when the part before
+    the cut is no JSON object, ``allow_truncated=True`` cannot accept it: the error says
+    so instead of suggesting it (it did, also to callers who had passed it)."""
+    item = {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": text}}
+    with pytest.raises(toolwire.ArgumentsError, match="cut off") as info:
+        toolwire.decode(item, allow_truncated=allow)
+    assert info.value.truncated
+    assert "allow_truncated" not in info.value.message
+    assert "what comes before the cut is not a JSON object either" in info.value.message
+
+
+def test_a_cut_off_call_whose_prefix_parses_suggests_allow_truncated() -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "delete_files", "arguments": '{"glob": "*.t'}}
+    with pytest.raises(toolwire.ArgumentsError, match="pass allow_truncated=True to accept the complete prefix"):
+        toolwire.decode(item)
+    assert toolwire.decode(item, allow_truncated=True).args == {"glob": "*.t"}

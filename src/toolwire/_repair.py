@@ -112,16 +112,18 @@ def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
 
 
 def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
-    if policy.allow_truncated:
-        try:
-            parsed = _from_json(stripped, allow_partial="trailing-strings")
-        except ValueError:
-            parsed = None
-        if type(parsed) is dict:
+    try:
+        parsed = _from_json(stripped, allow_partial="trailing-strings")
+    except ValueError:
+        parsed = None
+    if type(parsed) is dict:
+        if policy.allow_truncated:
             return parsed, text, ("truncated",)
+        advice = "; pass allow_truncated=True to accept the complete prefix"
+    else:  # allow_truncated cannot help: say so rather than suggest it
+        advice = "; what comes before the cut is not a JSON object either"
     raise ArgumentsError(
-        f"Arguments at {loc} are cut off (the JSON ends inside a value): {excerpt(text[-40:])}; "
-        "pass allow_truncated=True to accept the complete prefix",
+        f"Arguments at {loc} are cut off (the JSON ends inside a value): {excerpt(text[-40:])}{advice}",
         dialect=dialect,
         loc=loc,
         raw=text,
