@@ -38,8 +38,8 @@ ERRORS = [
                  "Tool name at $.params.name must be a non-empty string, got 5", "$.params.name",
                  id="name-an-int-int-id"),
     pytest.param("decode", _request(name="f", arguments="{bad"), "ArgumentsError",
-                 "Arguments at $.params.arguments are cut off (the JSON ends inside a value): '{bad'; pass "
-                 "allow_truncated=True to accept the complete prefix", "$.params.arguments", id="arguments-cut-off"),
+                 "Arguments at $.params.arguments are cut off (the JSON ends inside a value): '{bad'; what "
+                 "comes before the cut is not a JSON object either", "$.params.arguments", id="arguments-cut-off"),
     pytest.param("decode", _request(name="f", arguments=[1]), "ArgumentsError",
                  "Arguments at $.params.arguments must be a JSON object or its text, got list [1]",
                  "$.params.arguments", id="arguments-a-list"),

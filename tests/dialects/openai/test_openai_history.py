@@ -227,8 +227,8 @@ def test_chat_history_decodes_to_these_parts_and_back_exactly() -> None:
         ("assistant", (Reasoning("Je réfléchis", C, {"reasoning_content": "Je réfléchis"}),
                        ToolCall("get_weather", {"city": "Zürich"}, "call_1"),
                        InvalidToolCall(name="f", id="call_2", error="Arguments at $.messages[2].tool_calls[1].function."
-                                       "arguments are cut off (the JSON ends inside a value): '{broken'; pass "
-                                       "allow_truncated=True to accept the complete prefix", loc="$.messages[2].tool_calls[1]"))),
+                                       "arguments are cut off (the JSON ends inside a value): '{broken'; what "
+                                       "comes before the cut is not a JSON object either", loc="$.messages[2].tool_calls[1]"))),
         ("tool", (ToolResult("call_1", None, "22 °C"),)),
         ("tool", (ToolResult(None, "f", "x", provider_data={C: {"legacy": True}}),)),
         ("assistant", (Reasoning("", C, {"reasoning_details": [{"type": "reasoning.text", "text": "r"}]}), Text("Fini"))),
