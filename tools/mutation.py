@@ -153,6 +153,9 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [
             *_CORE_TESTS,
             "tests/schema/test_response_and_retry.py",
+            "tests/schema/test_retry_details.py",
+            "tests/schema/test_json_extraction.py",
+            "tests/test_linear_scans.py",
             "tests/schema/test_retry_real_sdk_requests.py",
             "tests/test_several_choices.py",
             "tests/test_cut_off_calls.py",
@@ -168,6 +171,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [
             *_CORE_TESTS,
             "tests/schema/test_properties.py",
+            "tests/schema/test_validation_issues.py",
             "tests/schema/test_hostile_schemas.py",
             "tests/schema/test_validate_scaling.py",
             "tests/schema/test_differential.py",
@@ -180,8 +184,11 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [
             *_CORE_TESTS,
             "tests/test_args.py",
+            "tests/test_repair_tiers.py",
+            "tests/test_cut_off_calls.py",
             "tests/test_linear_scans.py",
             "tests/fuzz/test_hardening.py",
+            "tests/schema/test_json_extraction.py",
             "tests/schema/test_response_and_retry.py",
             "tests/dialects/openai/test_openai_dialects.py",
         ],

@@ -1,0 +1,100 @@
+"""What `retry.classify` and `retry.plan` hand back beside the outcome kind (the source,
+the reasons, the state carried on, the correction turn of a tool call) and how
+``response.normalize`` reads think blocks and calls it had to detect. Written from a
+mutation sample of ``response.py`` and ``retry.py`` (docs/testing.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.response import normalize
+from toolwire.retry import Outcome, classify, plan, prepare
+
+S = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": False}
+MESSAGES = [{"role": "user", "content": "Give me a."}]
+REQUEST = {"model": "m", "max_tokens": 100, "messages": MESSAGES}
+
+
+def chat(content: Any, finish: str = "stop", **message: Any) -> Dict[str, Any]:
+    return {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": finish,
+                                                      "message": {"role": "assistant", "content": content, **message}}]}
+
+
+def test_think_blocks_anywhere_in_the_text_move_to_reasoning() -> None:
+    r = normalize(chat("Answer: <think>x</think> 42 <thinking>y</thinking> done"))
+    assert (r.text, r.reasoning, r.think_stripped) == ("Answer: 42 done", "x\ny", True)
+
+
+def test_a_call_of_another_dialect_among_chat_calls_is_read_beside_the_invalid_one() -> None:
+    """Read as Chat, the Anthropic block among the calls is refused, so the calls are
+    read again by shape; the broken Chat item stays an invalid call beside it."""
+    r = normalize(chat(None, "tool_calls", tool_calls=[
+        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}},
+        {"id": "call_2", "type": "function", "function": {"name": "g", "arguments": "{oops}"}},
+    ]))
+    assert r.tool_calls == (ToolCall("f", {"a": 1}, "toolu_1"),)
+    [bad] = r.invalid_tool_calls
+    assert isinstance(bad, InvalidToolCall) and (bad.name, bad.id) == ("g", "call_2")
+
+
+def test_normalize_keeps_the_payload_it_read() -> None:
+    payload = chat("hi")
+    assert normalize(payload).raw is payload
+
+
+def test_outcome_sources_and_texts() -> None:
+    state = prepare(REQUEST, S, "openai.chat", mode="prompt").state
+    parsed = classify(chat('{"a": 1}', parsed={"a": 1}), state)
+    assert (parsed.kind, parsed.value, parsed.source, parsed.text) == ("ok", {"a": 1}, "parsed", '{"a": 1}')
+    content = classify(chat('Sure: {"a": 2}'), state)
+    assert (content.kind, content.value, content.source, content.text) == ("ok", {"a": 2}, "content", 'Sure: {"a": 2}')
+    empty = classify(chat(""), state)
+    assert (empty.kind, empty.detail) == ("empty", "stop")
+    no_finish = classify({"object": "chat.completion", "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": ""}}]}, state)
+    assert (no_finish.kind, no_finish.detail) == ("empty", "")
+    filtered = classify(chat("", "content_filter"), state)
+    assert (filtered.kind, filtered.detail) == ("refusal", "content_filter")
+
+
+def test_plan_actions_reasons_and_the_state_carried_on() -> None:
+    p = prepare(REQUEST, S, "openai.chat", mode="native")
+    tired = p.state.__class__(**{**p.state.__dict__, "empties": 1})
+    done = plan(p.request, Outcome("ok", {"a": 1}), tired)
+    assert (done.action, done.request, done.reason, done.state.empties) == ("done", None, "ok", 0)
+    raised = plan(p.request, Outcome("transient"), tired)
+    assert (raised.action, raised.reason) == ("raise", "transient error; the caller's transport decides")
+    assert raised.state is tired
+    bumped = plan(p.request, Outcome("truncated"), tired)
+    assert (bumped.action, bumped.reason, bumped.state.empties, bumped.state.attempt) == (
+        "retry", "truncated: larger token budget", 0, 2)
+    cut = normalize({"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded",
+                     "usage": {}, "content": [{"type": "text", "text": ""}]})
+    stopped = plan(p.request, Outcome("empty", response=cut), tired)
+    assert (stopped.action, stopped.state) == ("stop", tired)
+
+
+def test_the_structured_output_tool_keeps_the_callers_own_tools() -> None:
+    mine = {"name": "lookup", "description": "d", "input_schema": {"type": "object"}}
+    p = prepare({**REQUEST, "tools": [mine]}, S, "anthropic.tool", mode="native")
+    assert p.request["tools"][0] == mine
+    assert len(p.request["tools"]) == 2 and p.request["tools"][1]["name"] != "lookup"
+
+
+def test_an_invalid_structured_output_tool_call_is_answered_with_an_error_result() -> None:
+    """Anthropic: the correction replays the assistant's own blocks and answers its
+    ``tool_use`` with an error ``tool_result`` (a ``tool_use`` must be answered)."""
+    p = prepare(REQUEST, S, "anthropic.tool", mode="native")
+    name = p.request["tools"][0]["name"]
+    blocks = [{"type": "text", "text": "Here."}, {"type": "tool_use", "id": "toolu_9", "name": name, "input": {"a": "x"}}]
+    reply = {"type": "message", "role": "assistant", "stop_reason": "tool_use", "usage": {}, "content": blocks}
+    out = classify(reply, p.state)
+    assert (out.kind, out.source) == ("invalid", "tool_call")
+    step = plan(p.request, out, p.state)
+    assert step.action == "retry" and step.request is not None
+    assistant, answer = step.request["messages"][-2:]
+    assert assistant == {"role": "assistant", "content": blocks}
+    [result] = answer["content"]
+    assert (result["type"], result["tool_use_id"], result["is_error"]) == ("tool_result", "toolu_9", True)
+    assert "/a" in result["content"]

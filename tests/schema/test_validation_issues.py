@@ -1,0 +1,59 @@
+"""What each failed keyword reports: the instance pointer, the keyword as JSON Schema
+spells it, the schema pointer and the message a correction turn quotes to the model
+(``retry`` names "each JSON Pointer and keyword"). Written from a mutation sample of
+``schema/_validate.py`` (docs/testing.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Tuple
+
+import pytest
+
+from toolwire import schema
+from toolwire.schema import ValidationIssue
+
+CASES: Dict[str, Tuple[Any, Any, bool, ValidationIssue]] = {
+    "format email": ("not-an-email", {"type": "string", "format": "email"}, True,
+                     ValidationIssue("", "format", '"not-an-email" is not a valid "email"', "/format")),
+    "format ipv4": ("1.2.3.999", {"format": "ipv4"}, True,
+                    ValidationIssue("", "format", '"1.2.3.999" is not a valid "ipv4"', "/format")),
+    "format ipv6": ("1.2.3.4", {"format": "ipv6"}, True,
+                    ValidationIssue("", "format", '"1.2.3.4" is not a valid "ipv6"', "/format")),
+    "maxItems": ([1, 2, 3], {"maxItems": 2}, False,
+                 ValidationIssue("", "maxItems", "expected at most 2 items, got 3", "/maxItems")),
+    "maxProperties": ({"a": 1, "b": 2}, {"maxProperties": 1}, False,
+                      ValidationIssue("", "maxProperties", "expected at most 1 properties", "/maxProperties")),
+    "minLength": ("ab", {"minLength": 3}, False,
+                  ValidationIssue("", "minLength", '"ab" is shorter than 3 characters', "/minLength")),
+    "maxLength": ("abcd", {"maxLength": 3}, False,
+                  ValidationIssue("", "maxLength", '"abcd" is longer than 3 characters', "/maxLength")),
+    "propertyNames": ({"zz": 1}, {"propertyNames": {"maxLength": 1}}, False,
+                      ValidationIssue("/zz", "propertyNames", "property name 'zz' is not allowed", "/propertyNames")),
+    "anyOf": (5, {"anyOf": [{"type": "string"}, {"type": "null"}]}, False,
+              ValidationIssue("", "anyOf", "5 matches none of the allowed shapes", "/anyOf")),
+    "additionalProperties": ({"x": "1"}, {"additionalProperties": {"type": "integer"}}, False,
+                             ValidationIssue("/x", "type", '"1" is not of type integer', "/additionalProperties/type")),
+    "patternProperties": ({"x1": "1"}, {"patternProperties": {"^x": {"type": "integer"}}}, False,
+                          ValidationIssue("/x1", "type", '"1" is not of type integer', "/patternProperties/^x/type")),
+    "else": (5, {"if": {"type": "string"}, "then": {}, "else": {"type": "string"}}, False,
+             ValidationIssue("", "type", "5 is not of type string", "/else/type")),
+    "$ref": ({"a": {"b": "x"}},
+             {"$defs": {"B": {"type": "integer"}}, "properties": {"a": {"properties": {"b": {"$ref": "#/$defs/B"}}}}},
+             False, ValidationIssue("/a/b", "type", '"x" is not of type integer', "/$defs/B/type")),
+    "unevaluatedItems": ([1, "x"], {"prefixItems": [{"type": "integer"}], "unevaluatedItems": {"type": "integer"}},
+                         False, ValidationIssue("/1", "type", '"x" is not of type integer', "/unevaluatedItems/type")),
+    "non-ASCII kept in messages": ("é" * 3, {"type": "integer"}, False,
+                                   ValidationIssue("", "type", '"ééé" is not of type integer', "/type")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_keyword_reports_where_and_what(name: str) -> None:
+    instance, sch, formats, issue = CASES[name]
+    assert schema.validate(instance, sch, formats=formats) == [issue]
+    assert str(issue).endswith(f"({issue.keyword})")
+
+
+def test_formats_are_checked_only_when_asked() -> None:
+    assert schema.validate("not-an-email", {"format": "email"}) == []
+    assert schema.validate("::1", {"format": "ipv6"}, formats=True) == []

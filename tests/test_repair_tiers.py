@@ -1,0 +1,76 @@
+"""The argument tiers after the strict parse (``_repair``) and JSON found in model text
+(``_json_extract``), case by case: which tier answered (``repairs``), and where an
+error points. Written from a mutation sample of both modules (docs/testing.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+import toolwire
+from toolwire._json_extract import Candidate, candidates, extract_json
+
+
+def item(arguments: str) -> Dict[str, Any]:
+    return {"id": "call_1", "type": "function", "function": {"name": "g", "arguments": arguments}}
+
+
+@pytest.mark.parametrize("text, args, repairs", [
+    ("{'x': 1.5,}", {"x": 1.5}, ("json-repair",)),  # a float survives the finiteness check
+    ('{} {"a": 1}', {"a": 1}, ("leading-empty-object",)),  # left by a stream, space between
+    ('{}{"a": 1}', {"a": 1}, ("leading-empty-object",)),
+    ('1 {"a": 1}', {"a": 1}, ("json-repair",)),  # not a leading {}: json-repair's answer, recorded
+    ('```json5\n{"a": 1}\n```', {"a": 1}, ("code-fence",)),
+])
+def test_which_tier_answered(text: str, args: Any, repairs: Any) -> None:
+    call = toolwire.decode(item(text))
+    assert (call.args, call.repairs) == (args, repairs)
+
+
+@pytest.mark.parametrize("text, kwargs, message", [
+    ("{'a': 1} {'b': 2}", {},
+     "Arguments at $.function.arguments are several JSON values one after another (merged parallel calls?): "
+     "\"{'a': 1} {'b': 2}\""),
+    ("[" * 150 + "x" + "]" * 150, {"max_depth": 100},
+     "Arguments at $.function.arguments are not valid JSON (expected value at line 1 column 151); objects nested "
+     "where keys belong, or deeper than the limit: not repaired: "),
+    ('{"a":' * 250 + "1" + "}" * 250, {}, "Arguments at $.function.arguments are nested deeper than the limit of 200"),
+    ('["\\ud800"]', {}, "Arguments at $.function.arguments are JSON but not an object: list "),
+    ('{"a": ' * 150 + "1" + "}" * 150, {"max_depth": 100},
+     "Arguments at $.function.arguments are nested deeper than the limit of 100"),
+])
+def test_refusals_name_the_place_and_the_dialect(text: str, kwargs: Any, message: str) -> None:
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item(text), **kwargs)
+    err = info.value
+    assert err.message.startswith(message)
+    assert (err.loc, err.dialect, err.truncated) == ("$.function.arguments", "openai.chat", False)
+
+
+def test_a_cut_off_text_points_at_its_place() -> None:
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item('{"a": [1, 2'))
+    assert (info.value.loc, info.value.dialect, info.value.truncated) == ("$.function.arguments", "openai.chat", True)
+
+
+# -- JSON in model text --------------------------------------------------------------------
+
+
+def test_candidates_know_where_they_were_found() -> None:
+    assert candidates(' {"a": 1} ') == [Candidate({"a": 1}, 0, 10, "whole")]
+    text = 'x\n```json\n{"a": 1}\n```\nthen [2]'
+    fence, *scanned = candidates(text)
+    assert fence == Candidate({"a": 1}, 10, 19, "fence") and text[10:19] == '{"a": 1}\n'
+    assert scanned[-1] == Candidate([2], text.index("[2]"), len(text), "scan")
+
+
+def test_a_fenced_answer_wins_over_a_later_value_in_the_prose() -> None:
+    assert extract_json('```json\n{"a": 1}\n```\nor maybe {"a": 2}')[1] == {"a": 1}
+    assert extract_json('```json5\n{"a": 1}\n```\nor maybe {"a": 2}')[1] == {"a": 1}
+
+
+def test_an_empty_fence_then_a_fence_with_the_answer() -> None:
+    found, value, cands = extract_json('```\n```\nand\n```json\n{"a": 3}\n```')
+    assert (found, value) == (True, {"a": 3})
+    assert [c.how for c in cands if c.how == "fence"] == ["fence"]
