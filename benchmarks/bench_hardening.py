@@ -8,7 +8,8 @@ Run: ``python benchmarks/bench_hardening.py [--quick]``. Prints
    per-MB column staying flat shows linear time;
 2. the json-repair tier per MB (``max_repair_bytes`` raised to let it run);
 3. json-repair's worst cases at 64 KiB: alone, and through toolwire with its bounds
-   (``max_repair_bytes``, nesting and "object where a key belongs" refused unrepaired);
+   (``max_repair_bytes``, nesting and "object or array where a key belongs" refused
+   unrepaired);
 4. the repair of a 2 KB unclosed object with ``allow_truncated=True`` (goal <= 100 us);
 5. 10k / 100k parallel calls in one message (time per call flat = linear).
 """
@@ -77,6 +78,7 @@ WORST = {
     "'{' * n/2 + '}' * n/2": lambda n: "{" * (n // 2) + "}" * (n // 2),
     "'{a' blocks of 150": lambda n: "{" + ("{a" * 150 + "}" * 150) * (n // 450) + "}",
     "quote soup": lambda n: '{"a": "' + '"' * n + "}",
+    "arrays where keys belong": lambda n: '{"a": ' + "[1]," * (n // 4) + "}",
     "single-quoted object": lambda n: "{" + ", ".join(f"'k{i}': 'v{i}'" for i in range(n // 14)) + "}",
     "unquoted keys": lambda n: "{" + ", ".join(f"k{i}: {i}" for i in range(n // 10)) + "}",
 }

@@ -33,8 +33,8 @@ def test_which_tier_answered(text: str, args: Any, repairs: Any) -> None:
      "Arguments at $.function.arguments are several JSON values one after another (merged parallel calls?): "
      "\"{'a': 1} {'b': 2}\""),
     ("[" * 150 + "x" + "]" * 150, {"max_depth": 100},
-     "Arguments at $.function.arguments are not valid JSON (expected value at line 1 column 151); objects nested "
-     "where keys belong, or deeper than the limit: not repaired: "),
+     "Arguments at $.function.arguments are not valid JSON (expected value at line 1 column 151); objects or arrays "
+     "opened where keys belong, or deeper than the limit: not repaired: "),
     ('{"a":' * 250 + "1" + "}" * 250, {}, "Arguments at $.function.arguments are nested deeper than the limit of 200"),
     ('["\\ud800"]', {}, "Arguments at $.function.arguments are JSON but not an object: list "),
     ('{"a": ' * 150 + "1" + "}" * 150, {"max_depth": 100},
@@ -74,3 +74,26 @@ def test_an_empty_fence_then_a_fence_with_the_answer() -> None:
     found, value, cands = extract_json('```\n```\nand\n```json\n{"a": 3}\n```')
     assert (found, value) == (True, {"a": 3})
     assert [c.how for c in cands if c.how == "fence"] == ["fence"]
+
+
+def test_arrays_where_keys_belong_are_not_handed_to_json_repair() -> None:
+    """json-repair merges an array met where a key belongs into the array before it,
+    with a pass over that array each time: quadratic (10 s for 64 KiB). Past 16 of
+    them (as for objects there) the text is refused unrepaired, in one pass."""
+    many = '{"a": ' + "[1]," * 18 + "}"  # the first is a value, 17 where keys belong
+    with pytest.raises(toolwire.ArgumentsError, match="objects or arrays opened where keys belong") as info:
+        toolwire.decode(item(many))
+    assert not info.value.truncated
+    few = toolwire.decode(item('{"a": [1], [2]}'))
+    assert few.repairs == ("json-repair",)
+    rows = "{'rows': [" + ", ".join(f"['k{i}', {i}]" for i in range(40)) + "]}"  # arrays where values belong
+    assert toolwire.decode(item(rows)).args == {"rows": [[f"k{i}", i] for i in range(40)]}
+    in_strings = '{"a": 1, ' + ", ".join(f'"k{i}": "{{[", ' for i in range(20)) + "'z': 2}"  # brackets in strings
+    assert toolwire.decode(item(in_strings)).repairs == ("json-repair",)
+
+
+@pytest.mark.parametrize("text", ["}}{{", '{"a": 1}}{', '{"a": "}"'])
+def test_stray_closers_do_not_hide_an_opener_left_open(text: str) -> None:
+    with pytest.raises(toolwire.ArgumentsError, match="cut off") as info:
+        toolwire.decode(item(text))
+    assert info.value.truncated

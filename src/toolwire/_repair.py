@@ -11,8 +11,7 @@ needs it.
 from __future__ import annotations
 
 import json
-import re
-from typing import Any, Optional, Tuple
+from typing import Any, List, NamedTuple, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 from ._policy import (
@@ -75,15 +74,15 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             raw=text,
         )
     # truncation: the strict parser ran out of input inside a value
-    if "EOF while parsing" in strict_error or _unbalanced(stripped):
+    shape = _brackets(stripped)
+    if "EOF while parsing" in strict_error or shape.open_at_end:
         return _truncated(text, stripped, policy, loc, dialect)
     if policy.finish_reason in TRUNCATING:
         return _truncated(text, stripped, policy, loc, dialect)
-    return _lenient(text, stripped, strict_error, policy, loc, dialect)
+    return _lenient(text, stripped, shape, strict_error, policy, loc, dialect)
 
 
 _DECODER = json.JSONDecoder()
-_KEYLESS = re.compile(r"[{\[]\s*\{\s*[{\[]")  # an object opened where a key (or value) belongs, twice
 
 
 def _merged(stripped: str) -> bool:
@@ -132,17 +131,19 @@ def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Opti
 
 
 def _lenient(
-    text: str, stripped: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
+    text: str, stripped: str, shape: _Shape, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
 ) -> Parsed:
     reason = f"not valid JSON ({strict_error})"
     if policy.repair and len(stripped) <= policy.max_repair_bytes and (
-        _depth(stripped) > policy.max_depth or len(_KEYLESS.findall(stripped)) > 16
+        shape.deepest > policy.max_depth or shape.keyless > _MAX_KEYLESS
     ):
-        # json-repair's worst case (~100-200 µs per character, 6 s for 64 KiB): objects
-        # opened where a key belongs ("{{", "{["), deep nesting. Neither has a repair
-        # worth having (it would be refused as too deep, or invents keys), so the text
-        # is refused before json-repair sees it.
-        reason += "; objects nested where keys belong, or deeper than the limit: not repaired"
+        # json-repair's worst cases: objects opened where a key belongs ("{{", "{[":
+        # ~100-200 µs per character, 6 s for 64 KiB), arrays there (`{"a": [1], [2]`,
+        # each merged into the one before by a pass over it: quadratic, 10 s for 64 KiB),
+        # deep nesting. None has a repair worth having (it would be refused as too
+        # deep, invents keys or guesses a merge), so the text is refused before
+        # json-repair sees it.
+        reason += "; objects or arrays opened where keys belong, or deeper than the limit: not repaired"
     elif policy.repair and len(stripped) <= policy.max_repair_bytes:
         repaired = _json_repair(stripped)
         if type(repaired) is dict and _finite(repaired):
@@ -181,11 +182,22 @@ def _finite(value: Any) -> bool:
     return True
 
 
-def _brackets(text: str) -> Tuple[int, int, bool]:
-    """Bracket depth at the end of *text*, the deepest nesting, and whether a double
-    quoted string is left open (strings skipped: a bound, not a parse)."""
-    depth = deepest = 0
+_MAX_KEYLESS = 16  # openers where a key belongs that json-repair is given at most
+
+
+class _Shape(NamedTuple):
+    open_at_end: bool  # brackets or a double-quoted string left open at the end
+    deepest: int  # the deepest bracket nesting
+    keyless: int  # ``{`` or ``[`` opened where an object's key belongs
+
+
+def _brackets(text: str) -> _Shape:
+    """*text*'s bracket structure in one pass, double-quoted strings skipped (a bound,
+    not a parse: single quotes are not strings here)."""
+    stack: List[str] = []
+    deepest = keyless = 0
     in_string = escaped = False
+    want_key = False  # just after an object's "{" or ","
     for ch in text:
         if in_string:
             if escaped:
@@ -194,23 +206,23 @@ def _brackets(text: str) -> Tuple[int, int, bool]:
                 escaped = True
             elif ch == '"':
                 in_string = False
+        elif ch in " \t\r\n":
+            continue
+        elif ch == "{" or ch == "[":
+            if want_key:
+                keyless += 1
+            stack.append(ch)
+            if len(stack) > deepest:
+                deepest = len(stack)
+            want_key = ch == "{"
+            continue
+        elif ch == "}" or ch == "]":
+            if stack:
+                stack.pop()
+        elif ch == ",":
+            want_key = bool(stack) and stack[-1] == "{"
+            continue
         elif ch == '"':
             in_string = True
-        elif ch == "{" or ch == "[":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif ch == "}" or ch == "]":
-            depth -= 1
-    return depth, deepest, in_string
-
-
-def _unbalanced(text: str) -> bool:
-    """True when brackets or double quotes are left open at the end of *text*."""
-    depth, _, in_string = _brackets(text)
-    return in_string or depth > 0
-
-
-def _depth(text: str) -> int:
-    """The deepest bracket nesting in *text*, strings skipped."""
-    return _brackets(text)[1]
+        want_key = False
+    return _Shape(in_string or bool(stack), deepest, keyless)
