@@ -98,3 +98,13 @@ def test_an_invalid_structured_output_tool_call_is_answered_with_an_error_result
     [result] = answer["content"]
     assert (result["type"], result["tool_use_id"], result["is_error"]) == ("tool_result", "toolu_9", True)
     assert "/a" in result["content"]
+
+
+def test_a_payload_of_no_known_shape_names_its_keys() -> None:
+    import pytest
+
+    from toolwire import DecodeError
+
+    with pytest.raises(DecodeError) as info:
+        normalize({"hello": 1, "answer": 2})
+    assert info.value.message == "Response is not a response of any known provider; keys were ['answer', 'hello'] at $"

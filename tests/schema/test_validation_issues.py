@@ -42,6 +42,9 @@ CASES: Dict[str, Tuple[Any, Any, bool, ValidationIssue]] = {
              False, ValidationIssue("/a/b", "type", '"x" is not of type integer', "/$defs/B/type")),
     "unevaluatedItems": ([1, "x"], {"prefixItems": [{"type": "integer"}], "unevaluatedItems": {"type": "integer"}},
                          False, ValidationIssue("/1", "type", '"x" is not of type integer', "/unevaluatedItems/type")),
+    "unevaluatedProperties": ({"a": 1, "b": "x"}, {"properties": {"a": {}}, "unevaluatedProperties": {"type": "integer"}},
+                              False, ValidationIssue("/b", "unevaluatedProperties", "property 'b' is not allowed",
+                                                     "/unevaluatedProperties")),
     "non-ASCII kept in messages": ("é" * 3, {"type": "integer"}, False,
                                    ValidationIssue("", "type", '"ééé" is not of type integer', "/type")),
 }
@@ -57,3 +60,13 @@ def test_each_keyword_reports_where_and_what(name: str) -> None:
 def test_formats_are_checked_only_when_asked() -> None:
     assert schema.validate("not-an-email", {"format": "email"}) == []
     assert schema.validate("::1", {"format": "ipv6"}, formats=True) == []
+
+
+def test_a_value_nested_past_the_stack_is_one_depth_issue_where_it_stopped() -> None:
+    value: Any = []
+    for _ in range(5000):
+        value = [value]
+    [issue] = schema.validate(value, {"items": {"$ref": "#"}})
+    assert (issue.keyword, issue.message) == ("depth", "the value is nested too deeply to check")
+    assert issue.schema_pointer in ("", "/items")  # the root (reached by "$ref": "#") or its items, by the stack's room
+    assert issue.pointer.startswith("/0/0/0/0")
