@@ -97,3 +97,54 @@ def test_stray_closers_do_not_hide_an_opener_left_open(text: str) -> None:
     with pytest.raises(toolwire.ArgumentsError, match="cut off") as info:
         toolwire.decode(item(text))
     assert info.value.truncated
+
+
+def test_a_string_with_escaped_quotes_is_closed_where_its_quote_is() -> None:
+    call = toolwire.decode(item('{"a": "say \\"hi\\"", \'b\': 1}'))
+    assert (call.args, call.repairs) == ({"a": 'say "hi"', "b": 1}, ("json-repair",))
+    odd = toolwire.decode(item('{"a": "x\\"", \'b\': 1}'))  # an odd number of quotes, one escaped
+    assert (odd.args, odd.repairs) == ({"a": 'x"', "b": 1}, ("json-repair",))
+
+
+def test_sixteen_arrays_where_keys_belong_are_still_repaired() -> None:
+    call = toolwire.decode(item('{"a": ' + "[1]," * 17 + "}"))  # the first is a value, 16 where keys belong
+    assert call.args == {"a": [1] * 17} and call.repairs == ("json-repair",)
+
+
+def test_a_top_level_literal_cut_off_is_cut_off() -> None:
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item("tru"))
+    assert info.value.truncated
+    assert info.value.message.endswith("'tru'; what comes before the cut is not a JSON object either")
+
+
+def test_an_unclosed_fence_under_the_token_limit() -> None:
+    text = '```json\n{"a": 1}'
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item(text), finish_reason="length")
+    err = info.value
+    assert (err.loc, err.dialect, err.raw, err.truncated) == ("$.function.arguments", "openai.chat", text, True)
+    assert err.message.endswith("; pass allow_truncated=True to accept the complete prefix")
+    call = toolwire.decode(item(text), finish_reason="length", allow_truncated=True)
+    assert (call.args, call.repairs) == ({"a": 1}, ("code-fence", "truncated"))
+
+
+@pytest.mark.parametrize("text", ['```json\n{"a": 1}```', '```jsonc\n{"a": 1}\n```'])
+def test_fences_closed_on_the_same_line_or_named_jsonc(text: str) -> None:
+    call = toolwire.decode(item(text))
+    assert (call.args, call.repairs) == ({"a": 1}, ("code-fence",))
+
+
+def test_merged_values_and_deep_text_errors_carry_their_place() -> None:
+    with pytest.raises(toolwire.ArgumentsError, match="several JSON values one after another") as info:
+        toolwire.decode(item('{"a": 1} {"b": 2}'))
+    assert (info.value.loc, info.value.dialect, info.value.raw) == (
+        "$.function.arguments", "openai.chat", '{"a": 1} {"b": 2}')
+    deep = "[" * 3000 + "]" * 3000  # past pydantic-core's limit and the stdlib's recursion
+    with pytest.raises(toolwire.ArgumentsError, match="nested deeper than the limit of 5000") as info:
+        toolwire.decode(item(deep), max_depth=5000)
+    assert (info.value.loc, info.value.dialect) == ("$.function.arguments", "openai.chat")
+
+
+def test_fenced_jsonc_in_model_text_is_a_candidate() -> None:
+    assert extract_json('```jsonc\n{"a": 1}\n```\nor maybe {"a": 2}')[1] == {"a": 1}

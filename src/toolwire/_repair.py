@@ -59,8 +59,8 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         if type(parsed) is dict:
             if note == "code-fence" and policy.finish_reason in TRUNCATING and not stripped.endswith("```"):
                 # a fence never closed in a reply cut at its token limit: what follows was lost
-                if not policy.allow_truncated:
-                    return _truncated(text, stripped, policy, loc, dialect)
+                if not policy.allow_truncated:  # the fence's body is what allow_truncated would accept
+                    return _truncated(text, candidate, policy, loc, dialect)
                 return parsed, text, (note, "truncated")
             return parsed, text, (note,)
     # several complete values one after another: merged parallel calls, never guessed
