@@ -15,7 +15,9 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
   at a time;
 - ``pattern`` ``^(a+)+$`` against n ``a``s and a ``!`` (18.7 s at 28 on Python's ``re``),
   in ``schema.validate`` and a ``to_pydantic`` model;
-- ``uniqueItems`` over n distinct items (8.5 s at 6,000 when compared pairwise).
+- ``uniqueItems`` over n distinct items (8.5 s at 6,000 when compared pairwise);
+- n definitions each using the next twice (2^n nodes expanded), rendered for
+  ``gemini.openapi`` (which inlines them) and made a ``to_pydantic`` model.
 
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
@@ -59,6 +61,14 @@ NESTED_PATTERN = {"type": "string", "pattern": "^(a+)+$"}
 PATTERN_MODEL = schema.to_pydantic({"type": "object", "properties": {"s": NESTED_PATTERN}})
 UNIQUE = {"type": "array", "uniqueItems": True}
 UNIQUE_MODEL = schema.to_pydantic({"type": "object", "properties": {"a": UNIQUE}})
+
+def _doubling(n: int) -> Any:
+    """n model-less definitions, each using the next twice: 2^n leaves when expanded."""
+    defs: Any = {f"D{i}": {"anyOf": [{"$ref": f"#/$defs/D{i + 1}"}, {"type": "array", "items": {"$ref": f"#/$defs/D{i + 1}"}}]}
+                 for i in range(n)}
+    defs[f"D{n}"] = {"type": "string"}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"], "$defs": defs}
+
 
 def _model(model: Any, value: Any) -> bool:
     try:
@@ -111,6 +121,9 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda v: _model(PATTERN_MODEL, v)),
     ("schema.validate uniqueItems, n distinct items", 6_000, lambda n: [[i, {"k": str(i)}] for i in range(n)],
      lambda v: schema.validate(v, UNIQUE)),
+    ("schema.render gemini.openapi, n definitions each used twice", 16, _doubling,
+     lambda sch: schema.render(sch, "gemini.openapi", on_error="report")),
+    ("to_pydantic, n definitions each used twice", 4, _doubling, schema.to_pydantic),
     ("to_pydantic model uniqueItems, n distinct items", 6_000, lambda n: {"a": [[i, {"k": str(i)}] for i in range(n)]},
      lambda v: _model(UNIQUE_MODEL, v)),
 ]

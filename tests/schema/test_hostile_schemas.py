@@ -147,3 +147,54 @@ def test_a_bound_too_long_to_print_is_enforced() -> None:
     assert model.model_validate_json("1e308").root == 1e308  # type: ignore[attr-defined]
     assert ("", "maximum", "checked") in {(c.pointer, c.keyword, c.action) for c in model.__toolwire_report__}
     json.dumps(model.__toolwire_report__, default=str)
+
+
+# -- definitions used twice by definitions used twice: 2^n when expanded -----------------------
+def _doubling(n: int, typed: bool = True) -> Any:
+    """``D0`` uses ``D1`` twice, which uses ``D2`` twice, ...: n definitions, 2^n leaves
+    once every ``$ref`` is replaced by its definition ("billion laughs")."""
+    defs: Any = {}
+    for i in range(n):
+        nxt = {"$ref": f"#/$defs/D{i + 1}"}
+        if typed:
+            defs[f"D{i}"] = {"type": "object", "properties": {"x": nxt, "y": nxt}, "required": ["x", "y"],
+                             "additionalProperties": False}
+        else:
+            defs[f"D{i}"] = {"anyOf": [nxt, {"type": "array", "items": nxt}]}
+    defs[f"D{n}"] = {"type": "string"}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"],
+            "additionalProperties": False, "$defs": defs}
+
+
+def _strings(wire: Any) -> int:
+    return json.dumps(wire).count('"type": "STRING"') + json.dumps(wire).count('"type": "string"')
+
+
+def test_inlining_definitions_for_gemini_openapi_stops_at_its_bound() -> None:
+    """``gemini.openapi`` takes no ``$ref``, so definitions are inlined; 40 of them, each
+    used twice, would write 2^40 leaves. Past 5,000 nodes the schema is refused with a
+    ``too-large`` lint error (``EncodeError`` by default)."""
+    small = render(_doubling(8), "gemini.openapi")  # 2^8 leaves, under the bound: inlined in full
+    assert not small.lints and _strings(small.request) == 2 ** 8
+    big = render(_doubling(40), "gemini.openapi", on_error="report")
+    [lint] = [x for x in big.lints if x.code == "too-large"]
+    assert lint.severity == "error" and "past 5,000 nodes" in lint.message
+    with pytest.raises(ToolwireError, match="too-large"):
+        render(_doubling(40), "gemini.openapi")
+    for target in ("openai.chat", "gemini", "anthropic.messages"):  # they keep $ref: nothing to bound
+        assert not [x for x in render(_doubling(40), target, on_error="report").lints if x.code == "too-large"]
+
+
+def test_to_pydantic_builds_each_shared_definition_once() -> None:
+    """Model-less definitions (an ``anyOf``) are inlined as types; each is built once and,
+    used more than once, is a named alias (one ``$defs`` entry), so 20 of them each
+    used twice (2^20 leaves expanded; 20 is about the nesting ``to_pydantic`` takes)
+    make a model in linear time, and it validates as the schema does."""
+    model = to_pydantic(_doubling(20, typed=False))
+    assert model.model_validate({"r": ["x", ["y"]]}).r == ["x", ["y"]]  # type: ignore[attr-defined]
+    small = to_pydantic(_doubling(4, typed=False))  # pydantic 2.10 tries each nested union twice
+    for bad in ({"r": 5}, {"r": [[5]]}):  # (strict, then lax): refusing a value is 2^n there
+        with pytest.raises(Exception, match="validation error"):
+            small.model_validate(bad)
+        assert validate(bad, _doubling(20, typed=False))
+    assert {"D1", "D2", "D19"} <= set(model.model_json_schema()["$defs"])

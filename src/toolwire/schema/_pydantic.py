@@ -34,10 +34,10 @@ import copy
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
-from typing_extensions import Annotated, Literal
+from typing_extensions import Annotated, Literal, TypeAliasType
 
 from .._errors import SchemaError
-from ._normalize import merge_all_of, normalize, resolve_ref
+from ._normalize import iter_subschemas, merge_all_of, normalize, resolve_ref
 from ._pydantic_types import (
     ASSERTIONS,
     BOUNDS,
@@ -95,6 +95,17 @@ class _Builder:
         self.models: Dict[str, Type[BaseModel]] = {}
         self.ref_names: Dict[str, str] = {}
         self.expanding: Set[str] = set()
+        # the type of each inlined (model-less) ``$ref``, built once: a definition used
+        # twice by one used twice... is otherwise built 2^n times (hostile schemas). It
+        # is kept only when no recursion was cut short while building it (then it is the
+        # same wherever it is used), and a definition used more than once is a named
+        # alias, so that pydantic builds its core schema once too (a ``$defs`` entry)
+        self.inlined: Dict[str, Any] = {}
+        self.cuts = 0
+        self.uses: Dict[str, int] = {}
+        for _, sub in iter_subschemas(root):
+            if isinstance(sub, dict) and isinstance(sub.get("$ref"), str):
+                self.uses[sub["$ref"]] = self.uses.get(sub["$ref"], 0) + 1
         self.names: Set[str] = set()
         self.depth = 0
 
@@ -240,12 +251,20 @@ class _Builder:
             self.report.append(Change(ptr, "$ref", "kept", f"the shared model {name}"))
             return base if "type" in target else self._any_json(base, target, where)
         if ref in self.expanding:
+            self.cuts += 1
             return Annotated[Any, self._check({"$ref": ref}, ptr, ["$ref"])]
-        self.expanding.add(ref)
-        try:
-            base = self._type(target, where, hint)
-        finally:
-            self.expanding.discard(ref)
+        base = self.inlined.get(ref)
+        if base is None:
+            cuts = self.cuts
+            self.expanding.add(ref)
+            try:
+                base = self._type(target, where, hint)
+            finally:
+                self.expanding.discard(ref)
+            if self.cuts == cuts:
+                if self.uses.get(ref, 0) > 1:
+                    base = TypeAliasType(self._name(ref.rsplit("/", 1)[-1] or hint), base)  # type: ignore[misc]
+                self.inlined[ref] = base
         self.report.append(Change(ptr, "$ref", "rewritten", "inlined"))
         return base
 

@@ -53,6 +53,11 @@ _STRUCTURAL = frozenset(
     )
 )
 _LOOKAROUND = re.compile(r"\(\?<?[=!]")
+# nodes written by inlining ``$ref`` (targets without ``$ref``) at most: a definition used
+# twice by another used twice... doubles the inlined schema at each level (2^n nodes
+# from n definitions, a caller's schema being hostile input), so past this the rest is
+# not inlined and the schema is refused with a lint error
+MAX_INLINED = 5_000
 
 
 class Rewriter(ShapeRewrites):
@@ -66,6 +71,8 @@ class Rewriter(ShapeRewrites):
         self.lints: List[Lint] = []
         self.recursive = recursive_refs(root) if isinstance(root, dict) else set()
         self.inlining: List[str] = []
+        self.inlined = 0  # nodes written inside an inlined ``$ref``
+        self.too_large = False
         self.wrapped = False
 
     # ------------------------------------------------------------------------------
@@ -113,6 +120,8 @@ class Rewriter(ShapeRewrites):
     # ------------------------------------------------------------------------------
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         p = self.p
+        if self.inlining:
+            self.inlined += 1
         if n is True or (isinstance(n, dict) and all(k in ANNOTATIONS for k in n)):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
@@ -264,6 +273,12 @@ class Rewriter(ShapeRewrites):
                 self.lint("recursion-unsupported", ptr, f"{ref} is recursive through a required property")
         if self.p.inline_refs:
             if ref in self.inlining:
+                return {}
+            if self.inlined > MAX_INLINED:
+                if not self.too_large:
+                    self.too_large = True
+                    self.lint("too-large", ptr, f"inlining $ref expands the schema past {MAX_INLINED:,} nodes "
+                              "(definitions used many times over); this provider takes no $ref")
                 return {}
             self.inlining.append(ref)
             try:
