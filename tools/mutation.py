@@ -179,6 +179,11 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/conversation/test_validate_call.py",
         ],
     ),
+    "render": (  # a caller's schema rendered per provider, and the answer mapped back
+        [f"{PKG}/schema/_render.py", f"{PKG}/schema/_rewrite.py", f"{PKG}/schema/_rewrite_shapes.py",
+         f"{PKG}/schema/_mapback.py", f"{PKG}/schema/_limits.py"],
+        [*_CORE_TESTS, "tests/schema"],
+    ),
     "repair": (  # opt-in argument repair and JSON found in model text
         [f"{PKG}/_repair.py", f"{PKG}/_json_extract.py"],
         [
