@@ -172,13 +172,20 @@ def _strings(wire: Any) -> int:
 
 def test_inlining_definitions_for_gemini_openapi_stops_at_its_bound() -> None:
     """``gemini.openapi`` takes no ``$ref``, so definitions are inlined; 40 of them, each
-    used twice, would write 2^40 leaves. Past 5,000 nodes the schema is refused with a
-    ``too-large`` lint error (``EncodeError`` by default)."""
+    used twice, would write 2^40 leaves. Past 5,000 nodes beyond 8 per node of the
+    schema itself it is refused with a ``too-large`` lint error (``EncodeError`` by
+    default); a large schema whose definitions are each used once is inlined whole."""
     small = render(_doubling(8), "gemini.openapi")  # 2^8 leaves, under the bound: inlined in full
     assert not small.lints and _strings(small.request) == 2 ** 8
     big = render(_doubling(40), "gemini.openapi", on_error="report")
     [lint] = [x for x in big.lints if x.code == "too-large"]
-    assert lint.severity == "error" and "past 5,000 nodes" in lint.message
+    assert lint.severity == "error" and "past 6,312 nodes" in lint.message  # 5,000 + 8 x 164 subschemas
+    wide = {"type": "object", "properties": {f"p{i}": {"$ref": f"#/$defs/D{i}"} for i in range(400)},
+            "required": [f"p{i}" for i in range(400)], "additionalProperties": False,
+            "$defs": {f"D{i}": {"type": "object", "properties": {f"f{j}": {"type": "string"} for j in range(20)},
+                                "required": [f"f{j}" for j in range(20)], "additionalProperties": False}
+                      for i in range(400)}}  # 8,400 nodes inlined, each definition once
+    assert not render(wide, "gemini.openapi").lints
     with pytest.raises(ToolwireError, match="too-large"):
         render(_doubling(40), "gemini.openapi")
     for target in ("openai.chat", "gemini", "anthropic.messages"):  # they keep $ref: nothing to bound

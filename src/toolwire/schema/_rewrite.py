@@ -53,11 +53,13 @@ _STRUCTURAL = frozenset(
     )
 )
 _LOOKAROUND = re.compile(r"\(\?<?[=!]")
-# nodes written by inlining ``$ref`` (targets without ``$ref``) at most: a definition used
-# twice by another used twice... doubles the inlined schema at each level (2^n nodes
-# from n definitions, a caller's schema being hostile input), so past this the rest is
-# not inlined and the schema is refused with a lint error
+# nodes written by inlining ``$ref`` (targets without ``$ref``) at most, beyond
+# ``INLINED_PER_NODE`` times the schema's own: a definition used twice by another used
+# twice... doubles the inlined schema at each level (2^n nodes from n definitions, a
+# caller's schema being hostile input), so past this the rest is not inlined and the
+# schema is refused with a lint error
 MAX_INLINED = 5_000
+INLINED_PER_NODE = 8
 
 
 class Rewriter(ShapeRewrites):
@@ -73,6 +75,9 @@ class Rewriter(ShapeRewrites):
         self.inlining: List[str] = []
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
+        self.budget = MAX_INLINED
+        if profile.inline_refs and isinstance(root, dict):
+            self.budget += INLINED_PER_NODE * sum(1 for _ in iter_subschemas(root))
         self.wrapped = False
 
     # ------------------------------------------------------------------------------
@@ -274,10 +279,10 @@ class Rewriter(ShapeRewrites):
         if self.p.inline_refs:
             if ref in self.inlining:
                 return {}
-            if self.inlined > MAX_INLINED:
+            if self.inlined > self.budget:
                 if not self.too_large:
                     self.too_large = True
-                    self.lint("too-large", ptr, f"inlining $ref expands the schema past {MAX_INLINED:,} nodes "
+                    self.lint("too-large", ptr, f"inlining $ref expands the schema past {self.budget:,} nodes "
                               "(definitions used many times over); this provider takes no $ref")
                 return {}
             self.inlining.append(ref)
