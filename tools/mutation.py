@@ -184,6 +184,10 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
          f"{PKG}/schema/_mapback.py", f"{PKG}/schema/_limits.py"],
         [*_CORE_TESTS, "tests/schema"],
     ),
+    "conversation": (  # histories read, checked, fixed and written back
+        [f"{PKG}/conversation/*.py"],
+        [*_CORE_TESTS, "tests/conversation", "tests/dialects/test_third_party.py"],
+    ),
     "repair": (  # opt-in argument repair and JSON found in model text
         [f"{PKG}/_repair.py", f"{PKG}/_json_extract.py"],
         [
