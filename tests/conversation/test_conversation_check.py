@@ -211,3 +211,12 @@ def test_id_less_calls_pair_within_the_next_turn_only() -> None:
         Message("user", [ToolResult(None, f, "3")]),
     ])
     assert [(p.kind, p.index) for p in check_conversation(conv, "gemini")] == [("missing-result", 1)]
+
+
+def test_a_result_after_two_assistant_messages_and_a_new_turn_is_misplaced() -> None:
+    """Two assistant messages in a row are one turn (Anthropic merges them): a result
+    after both is in place, one after the next assistant turn is not."""
+    late = Conversation([USER, CALLS, Message("assistant", [Text("Checking.")]), Message("tool", [RES_A]),
+                         Message("assistant", [Text("Hmm.")]), Message("tool", [RES_B])])
+    problems = check_conversation(late, "anthropic.messages")
+    assert [(p.kind, p.index, p.id) for p in problems] == [("misplaced-result", 5, "call_b")]

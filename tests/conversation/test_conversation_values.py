@@ -67,3 +67,24 @@ def test_accessors() -> None:
     p = Problem("missing-result", 1, "c9", "Message 1: ...")
     assert p.as_dict() == {"kind": "missing-result", "index": 1, "id": "c9", "message": "Message 1: ..."}
     assert str(p) == "Message 1: ..."
+
+
+def test_an_edited_message_is_written_from_its_parts_not_its_wire() -> None:
+    """A message keeps the wire it was decoded from for an exact re-encode, only while
+    its role and parts are those decoded: ``replace(parts=...)`` is written anew."""
+    from toolwire.conversation import Text, decode_conversation, encode_conversation
+
+    conv = decode_conversation({"model": "m", "messages": [{"role": "user", "content": "hi"},
+                                                           {"role": "assistant", "content": "hello"}]}, "openai.chat")
+    edited = conv.messages[1].replace(parts=[Text("changed")])
+    assert encode_conversation([conv.messages[0], edited], "openai.chat")["messages"][1] == {
+        "role": "assistant", "content": "changed"}
+
+
+def test_the_same_dialects_wire_is_handed_back_as_a_copy() -> None:
+    from toolwire.conversation import decode_conversation, encode_conversation
+
+    conv = decode_conversation({"model": "m", "messages": [{"role": "user", "content": "hi"}]}, "openai.chat")
+    first = encode_conversation(conv, "openai.chat")
+    first["messages"][0]["content"] = "mutated by the caller"
+    assert encode_conversation(conv, "openai.chat")["messages"][0]["content"] == "hi"

@@ -73,3 +73,12 @@ def test_wire_calls_and_tools_of_any_dialect() -> None:
     anthropic_tool = {"name": "get_weather", "input_schema": WEATHER["function"]["parameters"]}  # type: ignore[index]
     got = validate_call(anthropic_call, [anthropic_tool])
     assert got == ToolCall("get_weather", {"location": "Oslo"}, "toolu_1")
+
+
+def test_coerce_reads_numbers_only_for_number_types() -> None:
+    """A string where an array (or null) belongs stays a string, even when it spells a
+    number: coercion reads a number only for ``integer`` / ``number``."""
+    tool = Tool("f", parameters={"type": "object", "properties": {"ids": {"type": "array"}, "n": {"type": "null"}}})
+    bad = validate_call(ToolCall("f", {"ids": "5", "n": "7"}, "c"), [tool], coerce=True)
+    assert isinstance(bad, InvalidToolCall)
+    assert '$.ids: "5" is not of type array' in bad.error and '$.n: "7" is not of type null' in bad.error
