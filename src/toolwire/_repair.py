@@ -74,10 +74,10 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             raw=text,
         )
     # truncation: the strict parser ran out of input inside a value
-    shape = _brackets(stripped)
-    if "EOF while parsing" in strict_error or shape.open_at_end:
+    if "EOF while parsing" in strict_error:
         return _truncated(text, stripped, policy, loc, dialect)
-    if policy.finish_reason in TRUNCATING:
+    shape = _brackets(stripped)  # one pass, only for text the strict parser did not run out of
+    if shape.open_at_end or policy.finish_reason in TRUNCATING:
         return _truncated(text, stripped, policy, loc, dialect)
     return _lenient(text, stripped, shape, strict_error, policy, loc, dialect)
 
