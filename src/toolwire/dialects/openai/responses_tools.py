@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any, Dict
 
-from ..._args import DEFAULT_POLICY, load_json
+from ..._args import load_json
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
@@ -68,7 +68,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     return out
 
 
-def server_args(item: Dict[str, Any], max_bytes: int = DEFAULT_POLICY.max_bytes) -> Dict[str, Any]:
+def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
     """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
     its ``arguments`` (an object, or text holding one; other text, including JSON that
     is not an object or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``),
