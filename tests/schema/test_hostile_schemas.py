@@ -205,3 +205,19 @@ def test_to_pydantic_builds_each_shared_definition_once() -> None:
             small.model_validate(bad)
         assert validate(bad, _doubling(20, typed=False))
     assert {"D1", "D2", "D19"} <= set(model.model_json_schema()["$defs"])
+
+
+def test_to_pydantic_builds_shared_definitions_once_through_recursion() -> None:
+    """As above, with every definition also referring back to the first (recursion cut
+    short inside it): each is still built once, and the model validates as the schema
+    does."""
+    defs: Any = {f"D{i}": {"anyOf": [{"$ref": f"#/$defs/D{i + 1}"},
+                                     {"type": "array", "items": {"$ref": f"#/$defs/D{i + 1}"}},
+                                     {"type": "array", "items": {"$ref": "#/$defs/D0"}}]} for i in range(20)}
+    defs["D20"] = {"type": "string"}
+    schema = {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"], "$defs": defs}
+    model = to_pydantic(schema)
+    for good in ({"r": "x"}, {"r": [["x", ["y"]]]}):
+        assert not validate(good, schema)
+        model.model_validate(good)
+    assert validate({"r": [[5]]}, schema)

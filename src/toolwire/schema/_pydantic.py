@@ -96,12 +96,11 @@ class _Builder:
         self.ref_names: Dict[str, str] = {}
         self.expanding: Set[str] = set()
         # the type of each inlined (model-less) ``$ref``, built once: a definition used
-        # twice by one used twice... is otherwise built 2^n times (hostile schemas). It
-        # is kept only when no recursion was cut short while building it (then it is the
-        # same wherever it is used), and a definition used more than once is a named
-        # alias, so that pydantic builds its core schema once too (a ``$defs`` entry)
+        # twice by one used twice... is otherwise built 2^n times (hostile schemas). A
+        # recursion cut short inside it is a check of that ``$ref`` (valid wherever the
+        # type is used), and a definition used more than once is a named alias, so that
+        # pydantic builds its core schema once too (a ``$defs`` entry)
         self.inlined: Dict[str, Any] = {}
-        self.cuts = 0
         self.uses: Dict[str, int] = {}
         for _, sub in iter_subschemas(root):
             if isinstance(sub, dict) and isinstance(sub.get("$ref"), str):
@@ -251,20 +250,17 @@ class _Builder:
             self.report.append(Change(ptr, "$ref", "kept", f"the shared model {name}"))
             return base if "type" in target else self._any_json(base, target, where)
         if ref in self.expanding:
-            self.cuts += 1
             return Annotated[Any, self._check({"$ref": ref}, ptr, ["$ref"])]
         base = self.inlined.get(ref)
         if base is None:
-            cuts = self.cuts
             self.expanding.add(ref)
             try:
                 base = self._type(target, where, hint)
             finally:
                 self.expanding.discard(ref)
-            if self.cuts == cuts:
-                if self.uses.get(ref, 0) > 1:
-                    base = TypeAliasType(self._name(ref.rsplit("/", 1)[-1] or hint), base)  # type: ignore[misc]
-                self.inlined[ref] = base
+            if self.uses.get(ref, 0) > 1:
+                base = TypeAliasType(self._name(ref.rsplit("/", 1)[-1] or hint), base)  # type: ignore[misc]
+            self.inlined[ref] = base
         self.report.append(Change(ptr, "$ref", "rewritten", "inlined"))
         return base
 
