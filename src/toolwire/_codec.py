@@ -5,13 +5,12 @@ field type. They speak canonical types only; every provider field name lives in
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, cut_reason, one_step_calls, other_dialect
+from ._collect import chosen, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -226,9 +225,8 @@ def decode_all(
                         return fast
                 alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
                 if alt is not None:  # one reply of several: its calls only
-                    cut = cut_reason(found[0], alt[2]) if pol.finish_reason is None else None  # its own reason
-                    sub = replace(pol, finish_reason=cut) if cut is not None else pol
-                    collect(alt[0], found[0], registry, sub, alt[1], out, invalid == "keep", include_server, False)
+                    collect(alt[0], found[0], registry, pol, alt[1], out, invalid == "keep", include_server, False,
+                            alt[2])  # under its own finish reason
                     return out
                 calls: List[Any] = []
                 if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):

@@ -10,12 +10,12 @@ from ._args import DEFAULT_POLICY, TRUNCATING, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._policy import CUT_OFF
+from ._policy import CUT_OFF, FAILED
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["chosen", "collect", "cut_reason", "one_step_calls", "other_dialect"]
+__all__ = ["chosen", "collect", "cut_reason", "failed_reason", "one_step_calls", "other_dialect"]
 
 
 def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
@@ -29,6 +29,13 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     if type(finish) is str and d.finish_reasons.get(finish) in CUT_OFF:
         return "length"
     return None
+
+
+def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
+    """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
+    reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
+    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
+    return finish if type(finish) is str and d.finish_reasons.get(finish) == FAILED else None
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
@@ -71,7 +78,8 @@ def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool
 
 def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> bool:
     try:
-        if depth > 4 or cut_reason(d, d.finish(data)) is not None:
+        finish = d.finish(data)
+        if depth > 4 or cut_reason(d, finish) is not None or failed_reason(d, finish) is not None:
             return False
         for child, _ in d.children(data, "$"):
             if type(child) is not dict:
@@ -102,20 +110,28 @@ def collect(
     keep: bool,
     server: bool,
     top: bool,
+    finish: Optional[str] = None,
 ) -> None:
+    """Append the calls of *data* to *out* (*finish*: the finish reason of the reply
+    it belongs to, when *data* is one reply of several)."""
     reg = default_registry() if registry is None else registry
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
     unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
-    for dd, kind, item, iloc, finish in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
+    for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
         if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
             other_dialect(item, dd, reg, iloc)
         elif kind == CALL or (kind == SERVER and server):
             sub = pol
-            if finish is not None and pol.finish_reason is None:
-                cut = cut_reason(dd, finish)
-                if cut is not None:
-                    sub = replace(pol, finish_reason=cut)
+            fin = own or finish
+            if fin is not None:
+                if pol.finish_reason is None:
+                    cut = cut_reason(dd, fin)
+                    if cut is not None:
+                        sub = replace(pol, finish_reason=cut)
+                if kind == CALL and failed_reason(dd, fin) is not None:
+                    out.append(_failed(item, dd, sub, iloc, fin, keep))
+                    continue
             if kind == CALL and sub is DEFAULT_POLICY:
                 fast = fasts[dd.name] if dd.name in fasts else fasts.setdefault(dd.name, reg.one_step(dd))
                 try:
@@ -159,6 +175,22 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
             dialect=d.name,
             loc=loc,
         )
+
+
+def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: bool) -> InvalidToolCall:
+    """The ``InvalidToolCall`` in place of the call *item* of a reply that *d* reports
+    as failed (*finish*), with its name, id and argument text as far as they read;
+    raised as a ``DecodeError`` unless *keep*."""
+    error = (f"Tool call at {loc} is in a reply that {d.name} reports as failed ({finish}): "
+             "it must not run; decode the item itself to read it anyway")
+    if not keep:
+        raise DecodeError(error, dialect=d.name, loc=loc)
+    try:
+        call = decode_one(d, item, pol, loc, False)
+    except DecodeError as exc:
+        bad = _invalid(item, d, exc)
+        return new_invalid(bad.name, bad.id, bad.raw, error, loc)
+    return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
 
 
 def _invalid(data: Any, d: Optional[Dialect], exc: DecodeError) -> InvalidToolCall:

@@ -48,6 +48,8 @@ TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens
                         "model_context_window_exceeded", "ERROR_LIMIT"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
+# the normalised finish reason of a reply its provider reports as failed: no call of it runs
+FAILED = "error"
 _WINDOW = frozenset({"model_length", "model_context_window_exceeded", "ERROR_LIMIT"})
 
 

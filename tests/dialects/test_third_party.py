@@ -519,3 +519,20 @@ def test_a_finish_reason_of_its_own_for_the_context_window_cuts_calls_short(regi
                             "stop": "WINDOW_FULL"}}
     [whole] = toolwire.decode_all(reply, registry=reg, invalid="keep")
     assert isinstance(whole, InvalidToolCall) and whole.truncated
+
+
+def test_a_failing_finish_reason_of_its_own_makes_its_calls_invalid(registry: Registry) -> None:
+    """A word the dialect normalises to ``error`` says the reply failed: its calls are
+    invalid in whole replies and in streams, as under Gemini's ``MALFORMED_FUNCTION_CALL``."""
+    reg = registry.copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                            "finish_reasons": {**ACME.finish_reasons, "BROKE": "error"}}), replace=True)
+    reply = {"acme_reply": {**REPLY["acme_reply"], "stop": "BROKE"}}
+    bad = toolwire.decode_all(reply, registry=reg, invalid="keep")
+    assert [(type(c), c.name) for c in bad] == [(InvalidToolCall, "get_weather"), (InvalidToolCall, "get_time")]
+    assert "(BROKE)" in bad[0].error
+    r = normalize(reply, registry=reg)
+    assert (r.finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == ("error", (), 2)
+    events = [*EVENTS_STREAM[:-1], {"type": "acme.finish", "stop": "BROKE"}]
+    assert [type(c) for c in accumulate(events, registry=reg)] == [InvalidToolCall, InvalidToolCall]
+    assert accumulate(EVENTS_STREAM, registry=reg) == EXPECTED

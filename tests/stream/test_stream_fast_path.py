@@ -469,7 +469,7 @@ TABLE = stream_table.streams()
 
 def _detected(data: Dict[str, Any]) -> Any:
     """The first dialect whose ``stream_detect`` accepts *data* (detection without its lookup)."""
-    for test, (name, _, _) in TABLE.tests:
+    for test, (name, *_) in TABLE.tests:
         try:
             if test(data):
                 return name
@@ -485,7 +485,7 @@ def _typed() -> List[Any]:
 
 def test_known_types_are_detected_as_the_tests_do() -> None:
     assert TABLE.kinds
-    for kind, (name, _, _) in TABLE.kinds.items():
+    for kind, (name, *_) in TABLE.kinds.items():
         assert name == _detected({"type": kind}) == detect_stream({"type": kind, "choices": []}), kind
 
 

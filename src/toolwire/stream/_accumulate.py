@@ -41,7 +41,7 @@ from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
-from ._table import HandlerFactory, Hit, StreamTable, accepts, streams, truncating
+from ._table import HandlerFactory, Hit, StreamTable, accepts, failing, streams, truncating
 
 __all__ = [
     "Accumulator",
@@ -114,7 +114,7 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
             f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(stream_dialects(registry))}",
             dialect=name,
         )
-    return name, d.stream, truncating(d)
+    return name, d.stream, truncating(d), failing(d)
 
 
 def _runner(handler: Any, core: Core, preview: bool) -> Run:
@@ -228,8 +228,8 @@ class Accumulator:
             table = self._table = streams(self._registry)
         return table.detect(data)
 
-    def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str]) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut)
+    def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str]) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed)
         self._handler = factory(self._core)
         self._run = _runner(self._handler, self._core, self._preview)
 
@@ -384,8 +384,8 @@ def accumulate(
         elif type(chunks[0]) is dict:
             hit = streams(registry).detect(chunks[0])
         if hit is not None:
-            name, factory, cut = hit
-            core = Core(name, rules, include_server, False, False, cut)
+            name, factory, cut, failed = hit
+            core = Core(name, rules, include_server, False, False, cut, failed)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 

@@ -109,9 +109,11 @@ class Core:
         preview: bool,
         emit: bool = True,
         truncating: FrozenSet[str] = TRUNCATING,
+        failing: FrozenSet[str] = frozenset(),
     ) -> None:
         self.dialect = dialect
         self.truncating = truncating  # finish reasons that cut calls short (the dialect's too)
+        self.failing = failing  # finish reasons of a failed reply: none of its calls runs
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
@@ -312,7 +314,8 @@ class Core:
         A call still open without any argument text was cut off with the stream; under
         a truncating finish reason a call finalized earlier with empty arguments (a
         whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
-        event) is cut off too."""
+        event) is cut off too. Under a failing finish reason (the provider reports the
+        reply as failed) every client call is invalid, whatever its ``CallDone`` said."""
         out = []
         include_server = self.include_server
         # several alternative replies: the first one's calls only (as ``decode_all`` reads
@@ -320,6 +323,7 @@ class Core:
         only = self.first_choice if self.several else None
         finish = self.finish_reason if only is None else self.choice_finish.get(only)
         cut = finish in self.truncating and self.policy.finish_reason is None
+        failed = finish in self.failing
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -329,6 +333,10 @@ class Core:
                 self.finalize(c)
             elif cut and not c.needs_end and type(c.result) is ToolCall and "empty-arguments" in c.result.repairs:
                 c.result = self._parsed(c, c.result.raw)
+            if failed and not c.server and type(c.result) is ToolCall:
+                c.result = self._invalid(
+                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
+                    f"as failed ({finish}): it must not run", f"$.calls[{c.pos}]", False)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)

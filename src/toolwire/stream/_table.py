@@ -7,7 +7,8 @@ first, then the others, each group in registry order; a chunk whose ``"type"`` i
 known event type is detected with one lookup (the typed tests are asked about
 ``{"type": kind}`` alone, once, when the table is built). A dialect's finish reasons
 that ``finish_reasons`` normalises to ``length`` cut its stream's calls short, as
-the built-in ones (``length``, ``max_tokens``...) do.
+the built-in ones (``length``, ``max_tokens``...) do; those it normalises to
+``error`` make every call of the stream invalid.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from .._args import TRUNCATING
 from .._derived import derived
 from .._dialect import Dialect
-from .._policy import CUT_OFF
+from .._policy import CUT_OFF, FAILED
 from .._registry import Registry
 
-__all__ = ["StreamTable", "accepts", "streams", "truncating"]
+__all__ = ["StreamTable", "accepts", "failing", "streams", "truncating"]
 
 HandlerFactory = Callable[[Any], Any]
-# what starts a stream: the dialect id, its handler factory, its truncating finish reasons
-Hit = Tuple[str, HandlerFactory, FrozenSet[str]]
+# what starts a stream: the dialect id, its handler factory, its truncating and its
+# failing finish reasons
+Hit = Tuple[str, HandlerFactory, FrozenSet[str], FrozenSet[str]]
 Test = Tuple[Callable[[Dict[str, Any]], bool], Hit]
 
 
@@ -33,6 +35,12 @@ def truncating(d: Dialect) -> FrozenSet[str]:
     ``finish_reasons`` normalises to ``length`` or ``context_window``."""
     own = frozenset(raw for raw, norm in d.finish_reasons.items() if norm in CUT_OFF)
     return TRUNCATING | own if own - TRUNCATING else TRUNCATING
+
+
+def failing(d: Dialect) -> FrozenSet[str]:
+    """The finish reasons of a reply *d* reports as failed (``finish_reasons``
+    normalises them to ``error``): its calls must not run."""
+    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm == FAILED)
 
 
 def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> bool:
@@ -90,7 +98,7 @@ class StreamTable:
 
 def _hit(d: Dialect) -> Hit:
     assert d.stream is not None
-    return d.name, d.stream, truncating(d)
+    return d.name, d.stream, truncating(d), failing(d)
 
 
 def streams(registry: Optional[Registry] = None) -> StreamTable:

@@ -16,8 +16,10 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
+from ..._policy import FAILED
 from ..._types import ToolCall, new_call
 from .chat_tools import NAME
+from .response import CHAT_FINISH
 from .sdk import SDK_CALL, SDK_COMPLETION
 
 __all__ = [
@@ -37,6 +39,8 @@ PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends
 PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
 PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
 PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
+# finish reasons whose calls the walk judges: cut off (truncated) or failed (invalid)
+_NOT_PLAIN = TRUNCATING | frozenset(word for word, norm in CHAT_FINISH.items() if norm == FAILED)
 
 
 def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -77,7 +81,7 @@ _NOT_A_MESSAGE = frozenset({"function", "type", "choices", "object"})  # keys ``
 
 def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
     """What ``decode_all`` gives for the ChatCompletion *data* under the default
-    policy when it holds one choice, not cut off, whose message has only plain items
+    policy when it holds one choice, not cut off or failed, whose message has only plain items
     (``decode_plain``) as calls; else ``None`` (then the walk runs). Held to the walk
     by the tests that compare ``decode_all`` with and without a policy keyword."""
     choices = data["choices"]
@@ -85,7 +89,7 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
         return None
     choice = choices[0]
     msg = choice.get("message")
-    if type(msg) is not dict or choice.get("finish_reason") in TRUNCATING or msg.get("function_call") is not None:
+    if type(msg) is not dict or choice.get("finish_reason") in _NOT_PLAIN or msg.get("function_call") is not None:
         return None
     if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
         return None
@@ -114,7 +118,7 @@ def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[T
         return None
     choice = choices[0]
     msg, reason = choice.message, choice.finish_reason
-    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in TRUNCATING
+    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in _NOT_PLAIN
             or msg.function_call is not None or msg.role != "assistant"):
         return None
     out = []

@@ -122,7 +122,10 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
-    if data.get("status") == "incomplete":
+    status = data.get("status")
+    if status == "failed":
+        return "failed"
+    if status == "incomplete":
         details = data.get("incomplete_details")
         reason = details.get("reason") if type(details) is dict else None
         return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"

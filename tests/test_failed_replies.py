@@ -1,0 +1,247 @@
+"""A reply the provider reports as failed holds no runnable call.
+
+Each dialect's finish reasons that ``finish_reasons`` normalises to ``error`` say the
+generation failed: Gemini ``MALFORMED_FUNCTION_CALL`` ("a function call that is
+syntactically invalid and can't be parsed"), ``UNEXPECTED_TOOL_CALL`` ("semantically
+invalid ... the generated function is not in the function declaration"),
+``TOO_MANY_TOOL_CALLS`` (google-genai ``FinishReason``); Bedrock Converse
+``malformed_tool_use`` / ``malformed_model_output`` (``StopReason``); a Chat
+``finish_reason: "error"`` (OpenRouter) or ``insufficient_system_resource`` (DeepSeek);
+a Responses ``status: "failed"``; Cohere ``ERROR``. A call found in such a reply is an
+``InvalidToolCall`` (``invalid="keep"``, ``response.normalize``, streams) or a
+``DecodeError`` (``invalid="raise"``), never a runnable ``ToolCall``: the provider
+itself says it is broken. The call item decoded on its own is still read.
+Payload shapes from each provider's API reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire import InvalidToolCall, ToolCall, response, stream
+
+
+def _gemini(finish: str) -> Dict[str, Any]:
+    return {
+        "candidates": [{"content": {"role": "model", "parts": [
+            {"functionCall": {"name": "delete_files", "args": {"path": "/tmp/x"}}}]},
+            "finishReason": finish, "index": 0}],
+        "usageMetadata": {"promptTokenCount": 9, "candidatesTokenCount": 4, "totalTokenCount": 13},
+        "modelVersion": "gemini-2.5-flash",
+    }
+
+
+def _bedrock(finish: str) -> Dict[str, Any]:
+    return {
+        "output": {"message": {"role": "assistant", "content": [
+            {"toolUse": {"toolUseId": "tooluse_1", "name": "delete_files", "input": {"path": "/tmp/x"}}}]}},
+        "stopReason": finish, "usage": {"inputTokens": 9, "outputTokens": 4, "totalTokens": 13},
+        "metrics": {"latencyMs": 120},
+    }
+
+
+def _chat(finish: str) -> Dict[str, Any]:
+    return {
+        "id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "deepseek-chat",
+        "choices": [{"index": 0, "finish_reason": finish, "message": {
+            "role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function",
+                 "function": {"name": "delete_files", "arguments": '{"path": "/tmp/x"}'}}]}}],
+    }
+
+
+def _responses(status: str) -> Dict[str, Any]:
+    return {
+        "id": "resp_1", "object": "response", "status": status, "model": "gpt-4.1",
+        "error": {"code": "server_error", "message": "The model failed to generate a response."}
+        if status == "failed" else None,
+        "output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "delete_files",
+                    "arguments": '{"path": "/tmp/x"}', "status": "completed"}],
+    }
+
+
+def _cohere(finish: str) -> Dict[str, Any]:
+    return {
+        "id": "c1", "finish_reason": finish,
+        "message": {"role": "assistant", "tool_plan": "I will delete the file.", "tool_calls": [
+            {"id": "delete_files_1byjy32y4hvq", "type": "function",
+             "function": {"name": "delete_files", "arguments": '{"path": "/tmp/x"}'}}]},
+        "usage": {"billed_units": {"input_tokens": 9, "output_tokens": 4}},
+    }
+
+
+FAILED = {
+    "gemini-malformed": (_gemini("MALFORMED_FUNCTION_CALL"), "MALFORMED_FUNCTION_CALL"),
+    "gemini-unexpected": (_gemini("UNEXPECTED_TOOL_CALL"), "UNEXPECTED_TOOL_CALL"),
+    "gemini-too-many": (_gemini("TOO_MANY_TOOL_CALLS"), "TOO_MANY_TOOL_CALLS"),
+    "bedrock-malformed-tool-use": (_bedrock("malformed_tool_use"), "malformed_tool_use"),
+    "bedrock-malformed-output": (_bedrock("malformed_model_output"), "malformed_model_output"),
+    "chat-error": (_chat("error"), "error"),
+    "chat-insufficient-resource": (_chat("insufficient_system_resource"), "insufficient_system_resource"),
+    "responses-failed": (_responses("failed"), "failed"),
+    "cohere-error": (_cohere("ERROR"), "ERROR"),
+}
+FINE = {
+    "gemini": _gemini("STOP"),
+    "bedrock": _bedrock("tool_use"),
+    "chat": _chat("tool_calls"),
+    "responses": _responses("completed"),
+    "cohere": _cohere("TOOL_CALL"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAILED))
+def test_the_calls_of_a_failed_reply_are_invalid(name: str) -> None:
+    payload, word = FAILED[name]
+    [bad] = toolwire.decode_all(payload, invalid="keep")
+    assert isinstance(bad, InvalidToolCall)
+    assert bad.name == "delete_files" and not bad.truncated
+    assert f"({word})" in bad.error and "failed" in bad.error
+    assert bad.loc.startswith("$.")
+    with pytest.raises(toolwire.DecodeError, match=word):
+        toolwire.decode_all(payload)
+    with pytest.raises(toolwire.DecodeError, match=word):
+        toolwire.decode(payload)  # the one call of the reply
+
+
+@pytest.mark.parametrize("name", sorted(FAILED))
+def test_a_failed_reply_normalises_with_its_calls_invalid(name: str) -> None:
+    payload, word = FAILED[name]
+    r = response.normalize(payload)
+    assert r.finish_reason == "error" and r.raw_finish_reason == word
+    assert r.tool_calls == ()
+    [bad] = r.invalid_tool_calls
+    assert bad.name == "delete_files" and f"({word})" in bad.error
+
+
+@pytest.mark.parametrize("name", sorted(FINE))
+def test_the_same_replies_finished_normally_hold_runnable_calls(name: str) -> None:
+    [call] = toolwire.decode_all(FINE[name])
+    assert isinstance(call, ToolCall) and call.name == "delete_files" and call.args == {"path": "/tmp/x"}
+
+
+def test_the_ids_and_argument_text_of_an_invalid_call_are_kept() -> None:
+    [chat] = toolwire.decode_all(_chat("error"), invalid="keep")
+    assert (chat.id, chat.raw, chat.loc) == ("call_1", '{"path": "/tmp/x"}', "$.choices[0].message.tool_calls[0]")
+    [bedrock] = toolwire.decode_all(_bedrock("malformed_tool_use"), invalid="keep")
+    assert (bedrock.id, bedrock.loc) == ("tooluse_1", "$.output.message.content[0]")
+
+
+def test_a_call_whose_arguments_are_also_broken_reports_the_failed_reply() -> None:
+    payload = _chat("error")
+    payload["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"] = '{"path": '
+    [bad] = toolwire.decode_all(payload, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and "(error)" in bad.error
+
+
+def test_the_call_item_itself_is_still_read() -> None:
+    """The escape hatch: a caller who wants to look at the call decodes its item."""
+    part = _gemini("MALFORMED_FUNCTION_CALL")["candidates"][0]["content"]["parts"][0]
+    assert toolwire.decode(part) == ToolCall("delete_files", {"path": "/tmp/x"})
+
+
+def test_a_failed_reply_without_calls_has_none() -> None:
+    payload = {"candidates": [{"content": {}, "finishReason": "MALFORMED_FUNCTION_CALL", "index": 0,
+                               "finishMessage": "Malformed function call: print(default_api.delete_files(path=)"}]}
+    assert toolwire.decode_all(payload) == []
+    r = response.normalize(payload)
+    assert (r.finish_reason, r.tool_calls, r.invalid_tool_calls) == ("error", (), ())
+
+
+def test_only_the_failed_choice_is_affected() -> None:
+    payload = _chat("tool_calls")
+    payload["choices"].append(dict(_chat("error")["choices"][0], index=1))
+    [first] = toolwire.decode_all(payload)
+    assert isinstance(first, ToolCall)
+    [second] = toolwire.decode_all(payload, choice=1, invalid="keep")
+    assert isinstance(second, InvalidToolCall)
+
+
+def test_openai_sdk_completion() -> None:
+    from openai._models import construct_type
+    from openai.types.chat import ChatCompletion
+
+    completion = construct_type(type_=ChatCompletion, value=_chat("error"))
+    [bad] = toolwire.decode_all(completion, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and "(error)" in bad.error
+
+
+def test_google_genai_sdk_response() -> None:
+    from google.genai import types
+
+    resp = types.GenerateContentResponse.model_validate(_gemini("MALFORMED_FUNCTION_CALL"))
+    [bad] = toolwire.decode_all(resp, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and "(MALFORMED_FUNCTION_CALL)" in bad.error
+
+
+# -- streams ---------------------------------------------------------------------------------
+
+
+def _gemini_stream(finish: str) -> List[Dict[str, Any]]:
+    return [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": "Deleting."}]}, "index": 0}]},
+        {"candidates": [{"content": {"role": "model", "parts": [
+            {"functionCall": {"name": "delete_files", "args": {"path": "/tmp/x"}}}]},
+            "finishReason": finish, "index": 0}]},
+    ]
+
+
+def _bedrock_stream(finish: str) -> List[Dict[str, Any]]:
+    return [
+        {"messageStart": {"role": "assistant"}},
+        {"contentBlockStart": {"contentBlockIndex": 0,
+                               "start": {"toolUse": {"toolUseId": "tooluse_1", "name": "delete_files"}}}},
+        {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"path": "/tmp/x"}'}}}},
+        {"contentBlockStop": {"contentBlockIndex": 0}},
+        {"messageStop": {"stopReason": finish}},
+    ]
+
+
+def _chat_stream(finish: str) -> List[Dict[str, Any]]:
+    head = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "deepseek-chat"}
+    return [
+        dict(head, choices=[{"index": 0, "finish_reason": None, "delta": {"role": "assistant", "tool_calls": [
+            {"index": 0, "id": "call_1", "type": "function",
+             "function": {"name": "delete_files", "arguments": '{"path": "/tmp/x"}'}}]}}]),
+        dict(head, choices=[{"index": 0, "finish_reason": finish, "delta": {}}]),
+    ]
+
+
+STREAMS = {
+    "gemini": (_gemini_stream, "MALFORMED_FUNCTION_CALL", "STOP"),
+    "bedrock": (_bedrock_stream, "malformed_tool_use", "tool_use"),
+    "chat": (_chat_stream, "error", "tool_calls"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STREAMS))
+def test_the_calls_of_a_failed_stream_are_invalid(name: str) -> None:
+    make, word, fine = STREAMS[name]
+    [bad] = stream.accumulate(make(word))
+    assert isinstance(bad, InvalidToolCall) and bad.name == "delete_files" and f"({word})" in bad.error
+    acc = stream.Accumulator()
+    for chunk in make(word):
+        acc.feed(chunk)
+    assert [type(c) for c in acc.close()] == [InvalidToolCall]
+    [call] = stream.accumulate(make(fine))
+    assert call == ToolCall("delete_files", {"path": "/tmp/x"}, call.id)
+
+
+def test_a_failed_responses_stream() -> None:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "delete_files",
+            "arguments": "", "status": "in_progress"}
+    events = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+         "delta": '{"path": "/tmp/x"}'},
+        {"type": "response.output_item.done", "output_index": 0,
+         "item": dict(item, arguments='{"path": "/tmp/x"}', status="completed")},
+        {"type": "response.failed", "response": {"id": "resp_1", "status": "failed", "output": [],
+                                                 "error": {"code": "server_error", "message": "failed"}}},
+    ]
+    [bad] = stream.accumulate(events)
+    assert isinstance(bad, InvalidToolCall) and "(failed)" in bad.error
