@@ -49,6 +49,7 @@ from ._dialect import Dialect
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, corrupt
+from ._strategies_values import _TEXT, arguments, json_values, tool_calls, tool_results, tools
 from ._types import Tool, ToolCall, ToolResult
 
 __all__ = [
@@ -84,20 +85,6 @@ STREAM_DIALECTS: Tuple[str, ...] = (
 CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
 KINDS: Tuple[str, ...] = (*CALL_KINDS, "tool", "result")
 
-_TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
-_NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name every dialect accepts
-# how providers write ids (the dialect's rule decides what else is valid)
-_REAL_IDS = {
-    "openai.chat": r"call_[a-zA-Z0-9]{24}",
-    "openai.responses": r"call_[a-zA-Z0-9]{24}",
-    "anthropic.messages": r"toolu_[a-zA-Z0-9]{24}",
-    "bedrock.converse": r"tooluse_[a-zA-Z0-9_-]{22}",
-    "mistral": r"[a-zA-Z0-9]{9}",
-    "ollama": r"call_[a-z0-9]{8}",
-    "gemini": r"[a-z0-9]{8}",
-}
-
-
 class Payload(NamedTuple):
     """A generated payload with what it must decode to (``payloads(expected=True)``).
 
@@ -117,112 +104,6 @@ class Stream(NamedTuple):
     dialect: str
     chunks: List[Any]
     calls: List[ToolCall]
-
-
-def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
-    """Any JSON value that survives a JSON round trip unchanged (no NaN, no lone surrogates).
-
-    >>> json_values(max_leaves=3).example()  # doctest: +SKIP
-    {'a': [1, None]}
-    """
-    scalars = (
-        st.none()
-        | st.booleans()
-        | st.integers(-(2**63), 2**63)
-        | st.floats(allow_nan=False, allow_infinity=False)
-        | st.text(_TEXT, max_size=20)
-    )
-    return st.recursive(
-        scalars,
-        lambda inner: st.lists(inner, max_size=max_size) | st.dictionaries(st.text(_TEXT, max_size=8), inner,
-                                                                           max_size=max_size),
-        max_leaves=max_leaves,
-    )
-
-
-def arguments(*, max_keys: int = 5, max_leaves: int = 12) -> SearchStrategy[Dict[str, Any]]:
-    """A tool call's arguments: a JSON object.
-
-    >>> arguments(max_keys=2).example()  # doctest: +SKIP
-    {'city': 'Paris'}
-    """
-    return st.dictionaries(st.text(_TEXT, max_size=12), json_values(max_leaves=max_leaves), max_size=max_keys)
-
-
-def _dialect(name: Union[str, Dialect, None]) -> Optional[Dialect]:
-    return name if name is None or isinstance(name, Dialect) else get_dialect(name)
-
-
-def _names(d: Optional[Dialect]) -> SearchStrategy[str]:
-    if d is None:
-        return st.from_regex(_NAME, fullmatch=True)
-    if d.names is not None:
-        return st.from_regex(_NAME, fullmatch=True) | st.from_regex(d.names, fullmatch=True)
-    return st.from_regex(_NAME, fullmatch=True) | st.text(_TEXT, min_size=1, max_size=30)
-
-
-def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
-    if d is None:
-        return st.from_regex(r"call_[a-zA-Z0-9]{1,24}", fullmatch=True)
-    rule = d.ids
-    real = _REAL_IDS.get(d.name)
-    if rule.pattern is not None:
-        valid = st.from_regex(rule.pattern, fullmatch=True)
-    else:
-        valid = st.text(_TEXT, min_size=1, max_size=rule.max_len or 40).filter(lambda s: s.strip() == s)
-    if rule.max_len is not None:
-        limit = rule.max_len
-        valid = valid.filter(lambda s: 0 < len(s) <= limit)
-    return valid if real is None else st.from_regex(real, fullmatch=True) | valid
-
-
-def tool_calls(
-    dialect: Union[str, Dialect, None] = None,
-    *,
-    ids: Optional[bool] = None,
-    names: Optional[SearchStrategy[str]] = None,
-    args: Optional[SearchStrategy[Dict[str, Any]]] = None,
-) -> SearchStrategy[ToolCall]:
-    """Canonical ``ToolCall`` values that *dialect* can carry (any dialect when ``None``).
-
-    ``ids``: ``True`` always an id valid for the dialect, ``False`` never, ``None`` either.
-    ``names`` / ``args`` replace the name and argument strategies.
-
-    >>> tool_calls("anthropic.messages", ids=True).example()  # doctest: +SKIP
-    ToolCall(name='get_weather', args={'': None}, id='toolu_01...', repairs=(), server=False)
-    """
-    d = _dialect(dialect)
-    ident: SearchStrategy[Optional[str]] = _ids(d)
-    if ids is None:
-        ident = st.none() | ident
-    elif not ids:
-        ident = st.none()
-    name = _names(d) if names is None else names
-    return st.builds(ToolCall, name=name, args=arguments() if args is None else args, id=ident)
-
-
-def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
-    """Tool definitions (name, description, a JSON Schema object of string/number/... properties).
-
-    >>> tools("gemini").example()  # doctest: +SKIP
-    Tool(name='f', description=None, parameters={'type': 'object', 'properties': {}}, strict=None)
-    """
-    d = _dialect(dialect)
-    prop = st.sampled_from(("string", "integer", "number", "boolean")).map(lambda t: {"type": t})
-    props = st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True), prop, max_size=4)
-    params = props.map(lambda p: {"type": "object", "properties": p})
-    return st.builds(Tool, name=_names(d), description=st.none() | st.text(_TEXT, max_size=60),
-                     parameters=params)
-
-
-def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[ToolResult]:
-    """Tool results: the call's id (valid for *dialect*), the tool name and text content.
-
-    >>> tool_results("openai.chat").example()  # doctest: +SKIP
-    ToolResult(id='call_x', name='f', content='22 C', is_error=False)
-    """
-    d = _dialect(dialect)
-    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
 
 
 def _containers(d: Dialect) -> List[str]:
