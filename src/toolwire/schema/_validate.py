@@ -18,14 +18,13 @@ of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
 
 from __future__ import annotations
 
-import ipaddress
 import math
-import re
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
+from ._formats import FORMATS
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
@@ -107,37 +106,6 @@ def _stack_room() -> int:
     while frame is not None:
         depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
     return max(8, (sys.getrecursionlimit() - depth - 80) // 5)
-
-
-_DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
-_TIME = r"([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)"
-_FORMATS: Dict[str, Callable[[str], bool]] = {
-    "date": lambda s: re.fullmatch(_DATE, s) is not None,
-    "time": lambda s: re.fullmatch(_TIME, s) is not None,
-    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None,
-    "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
-    "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
-    "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
-    "hostname": lambda s: (
-        re.fullmatch(
-            r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
-            s,
-        )
-        is not None
-    ),
-    "ipv4": lambda s: _ip(s, 4),
-    "ipv6": lambda s: _ip(s, 6),
-    "duration": lambda s: (
-        re.fullmatch(r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s) is not None
-    ),
-}
-
-
-def _ip(text: str, version: int) -> bool:
-    try:
-        return ipaddress.ip_address(text).version == version
-    except ValueError:
-        return False
 
 
 def _is_number(v: Any) -> bool:
@@ -316,7 +284,7 @@ class _Checker:
         if "pattern" in node and not searcher(node["pattern"])(s):
             fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
         if self.formats and "format" in node:
-            test = _FORMATS.get(node["format"])
+            test = FORMATS.get(node["format"])
             if test is not None and not test(s):
                 fail(out, ptr, "format", f"{_short(s)} is not a valid {_short(node['format'])}", sptr)
 

@@ -1,0 +1,44 @@
+"""The ``format`` values ``schema.validate(..., formats=True)`` asserts (JSON Schema
+Draft 2020-12 "Vocabularies for Semantic Content With format",
+https://json-schema.org/draft/2020-12/json-schema-validation#section-7, checked
+2026-11-30): each a test of the string. The patterns run on model output, so each is
+anchored and linear (``hostname`` is bounded to 253 characters by its lookahead).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from typing import Callable, Dict
+
+__all__ = ["FORMATS"]
+
+_DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
+_TIME = r"([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)"
+FORMATS: Dict[str, Callable[[str], bool]] = {
+    "date": lambda s: re.fullmatch(_DATE, s) is not None,
+    "time": lambda s: re.fullmatch(_TIME, s) is not None,
+    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None,
+    "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
+    "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
+    "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
+    "hostname": lambda s: (
+        re.fullmatch(
+            r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
+            s,
+        )
+        is not None
+    ),
+    "ipv4": lambda s: _ip(s, 4),
+    "ipv6": lambda s: _ip(s, 6),
+    "duration": lambda s: (
+        re.fullmatch(r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s) is not None
+    ),
+}
+
+
+def _ip(text: str, version: int) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == version
+    except ValueError:
+        return False
