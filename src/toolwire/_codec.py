@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, one_step_calls, other_dialect
+from ._collect import chosen, collect, one_step_calls, other_dialect, own_finish
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -49,7 +49,7 @@ def decode(
     exactly one call is accepted too.
     """
     reg = registry if registry is not None else _builtin._default or default_registry()
-    pol = make_policy(policy) if policy else _DEFAULT
+    pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
             out = reg.decode(item, pol)
@@ -189,7 +189,7 @@ def decode_all(
         raise ValueError("invalid must be 'raise' or 'keep'")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
-    pol = make_policy(policy) if policy else _DEFAULT
+    pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
     reg = registry if registry is not None else _builtin._default or default_registry()
     try:
         data = None

@@ -536,3 +536,30 @@ def test_a_failing_finish_reason_of_its_own_makes_its_calls_invalid(registry: Re
     events = [*EVENTS_STREAM[:-1], {"type": "acme.finish", "stop": "BROKE"}]
     assert [type(c) for c in accumulate(events, registry=reg)] == [InvalidToolCall, InvalidToolCall]
     assert accumulate(EVENTS_STREAM, registry=reg) == EXPECTED
+
+
+def test_a_finish_reason_keyword_of_its_own_cuts_calls_short(registry: Registry) -> None:
+    """``finish_reason=`` given by the caller in the dialect's own word (``OUT_OF_TOKENS``,
+    normalised to ``length``) cuts a call short as a built-in word (``max_tokens``) does,
+    in ``decode``, ``decode_all`` and ``accumulate``, named or detected."""
+    reg = registry.copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__},
+                            "decode_call": _decode_text_call}), replace=True)
+    item = {"acme_call": {"tool": "get_weather", "input": "", "ref": "w1"}}
+    for dialect in (None, NAME):
+        for word in ("max_tokens", "OUT_OF_TOKENS"):
+            with pytest.raises(toolwire.ArgumentsError, match="cut off") as info:
+                toolwire.decode(item, dialect, registry=reg, finish_reason=word)
+            assert info.value.truncated
+            [cut] = toolwire.decode_all([item], dialect, registry=reg, invalid="keep", finish_reason=word)
+            assert isinstance(cut, InvalidToolCall) and cut.truncated
+    events = [{"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"},
+              {"type": "acme.call_end", "slot": 0}]
+    [streamed] = accumulate(events, registry=reg, finish_reason="OUT_OF_TOKENS")
+    assert isinstance(streamed, InvalidToolCall) and streamed.truncated
+    assert toolwire.decode(item, registry=reg, finish_reason="DONE") == ToolCall("get_weather", {}, "w1")
+    # named: the named dialect's words only (another dialect's word means nothing to it)
+    chat = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+    assert toolwire.decode(chat, "openai.chat", registry=reg, finish_reason="OUT_OF_TOKENS").args == {}
+    with pytest.raises(toolwire.ArgumentsError, match="cut off"):
+        toolwire.decode(chat, registry=reg, finish_reason="OUT_OF_TOKENS")  # detected: any dialect's words

@@ -32,6 +32,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Opti
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
+from .._collect import own_finish
 from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from .._registry import Registry
@@ -207,7 +208,7 @@ class Accumulator:
         **policy: Any,
     ) -> None:
         self._emit = _events
-        self._policy = make_policy(policy)
+        self._policy = own_finish(make_policy(policy), dialect, registry)
         self._include_server = include_server
         self._preview = preview
         self._registry = registry
@@ -377,7 +378,7 @@ def accumulate(
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
-        rules = make_policy(policy) if policy else DEFAULT_POLICY
+        rules = own_finish(make_policy(policy), dialect, registry) if policy else DEFAULT_POLICY
         hit: Optional[Hit] = None
         if dialect is not None:
             hit = _resolve(dialect, registry)
