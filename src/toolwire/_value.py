@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Dict, Mapping, Tuple, TypeVar
 from ._errors import DecodeError, excerpt
 from ._value_checks import JSON_SCHEMAS
 
-__all__ = ["V", "_Value", "_new", "_rebuild", "_set", "evolve"]
+__all__ = ["V", "_Frozen", "_Value", "_new", "_rebuild", "_set", "evolve"]
 
 V = TypeVar("V", bound="_Value")
 
@@ -37,16 +37,13 @@ class _Serializer:
         return ser
 
 
-class _Value:
-    """What the four values share: immutability, ``repr``, pickling, ``replace`` and
-    their pydantic schema (built lazily, from ``_fields``)."""
+class _Frozen:
+    """Immutability and equality over ``_key``: what every value class shares (the
+    four values here, the conversation values)."""
 
     __slots__ = ()
     _fields: ClassVar[Tuple[str, ...]]  # every slot, in constructor order
     _key: ClassVar[Tuple[str, ...]]  # the fields equality and hashing see
-    _shown: ClassVar[Tuple[str, ...]]  # fields ``repr`` shows even at their default
-    _defaults: ClassVar[Dict[str, Any]]
-    __pydantic_serializer__: ClassVar[Any] = _Serializer()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use .replace({name}=...)")
@@ -58,6 +55,16 @@ class _Value:
         if type(other) is not type(self):
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in self._key)
+
+
+class _Value(_Frozen):
+    """What the four values share: immutability, ``repr``, pickling, ``replace`` and
+    their pydantic schema (built lazily, from ``_fields``)."""
+
+    __slots__ = ()
+    _shown: ClassVar[Tuple[str, ...]]  # fields ``repr`` shows even at their default
+    _defaults: ClassVar[Dict[str, Any]]
+    __pydantic_serializer__: ClassVar[Any] = _Serializer()
 
     def __hash__(self) -> int:
         return hash(tuple(_hashable(getattr(self, f)) for f in self._key))

@@ -14,10 +14,11 @@ are still the ones decoded from it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, Iterator, Optional, Tuple, TypeVar, Union
+from typing import Any, Dict, Iterator, Optional, Tuple, TypeVar, Union
 
 from .._errors import an
 from .._types import InvalidToolCall, ToolCall, ToolResult
+from .._value import _Frozen, _rebuild, _set
 
 __all__ = [
     "ROLES",
@@ -33,31 +34,18 @@ __all__ = [
 
 ROLES = ("system", "user", "assistant", "tool")
 
-_set = object.__setattr__
 P = TypeVar("P", bound="_Plain")
 
 
-class _Plain:
-    """Immutability, equality on ``_key``, ``repr`` and ``replace`` for these values."""
+class _Plain(_Frozen):
+    """Immutability, equality on ``_key`` (``_Frozen``), ``repr`` and ``replace`` for
+    these values."""
 
     __slots__ = ()
-    _fields: ClassVar[Tuple[str, ...]]
-    _key: ClassVar[Tuple[str, ...]]
 
     def __init__(self, *values: Any) -> None:  # overridden; keeps mypy's view simple
         for f, v in zip(self._fields, values):
             _set(self, f, v)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; use .replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in self._key)
 
     def __hash__(self) -> int:
         return hash(tuple(repr(getattr(self, f)) for f in self._key))
@@ -78,13 +66,6 @@ class _Plain:
         for f in self._fields:
             _set(obj, f, changes[f] if f in changes else getattr(self, f))
         return obj
-
-
-def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
-    obj: Any = object.__new__(cls)
-    for f, v in zip(cls._fields, values):  # type: ignore[attr-defined]
-        _set(obj, f, v)
-    return obj
 
 
 class Text(_Plain):
