@@ -6,7 +6,7 @@ syntactically invalid and can't be parsed"), ``UNEXPECTED_TOOL_CALL`` ("semantic
 invalid ... the generated function is not in the function declaration"),
 ``TOO_MANY_TOOL_CALLS`` (google-genai ``FinishReason``); Bedrock Converse
 ``malformed_tool_use`` / ``malformed_model_output`` (``StopReason``); a Chat
-``finish_reason: "error"`` (OpenRouter) or ``insufficient_system_resource`` (DeepSeek);
+``finish_reason: "error"`` (OpenRouter) or ``insufficient_system_resource`` (DeepSeek), Mistral's ``error``;
 a Responses ``status: "failed"``; Cohere ``ERROR``. A call found in such a reply is an
 ``InvalidToolCall`` (``invalid="keep"``, ``response.normalize``, streams) or a
 ``DecodeError`` (``invalid="raise"``), never a runnable ``ToolCall``: the provider
@@ -83,6 +83,7 @@ FAILED = {
     "chat-insufficient-resource": (_chat("insufficient_system_resource"), "insufficient_system_resource"),
     "responses-failed": (_responses("failed"), "failed"),
     "cohere-error": (_cohere("ERROR"), "ERROR"),
+    "mistral-error": ({**_chat("error"), "model": "mistral-large-latest"}, "error"),  # Mistral's FinishReason
 }
 FINE = {
     "gemini": _gemini("STOP"),
