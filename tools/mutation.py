@@ -138,11 +138,13 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/test_idless_calls.py",
             "tests/schema/test_response_and_retry.py",
             "tests/dialects/test_third_party.py",
+            "tests/test_failed_replies.py",
         ],
     ),
     "stream": (  # the dialect-agnostic stream core and the front doors
         [f"{PKG}/stream/_core.py", f"{PKG}/stream/_accumulate.py"],
-        [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py"],
+        [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py",
+         "tests/test_failed_replies.py"],
     ),
     "text": (  # the text-format machinery (model output: hostile input), not the nine format modules
         [f"{PKG}/text/_*.py"],
