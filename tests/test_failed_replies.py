@@ -102,8 +102,10 @@ def test_the_calls_of_a_failed_reply_are_invalid(name: str) -> None:
     assert bad.name == "delete_files" and not bad.truncated
     assert f"({word})" in bad.error and "failed" in bad.error
     assert bad.loc.startswith("$.")
-    with pytest.raises(toolwire.DecodeError, match=word):
+    assert bad.truncated is False
+    with pytest.raises(toolwire.DecodeError, match=word) as info:
         toolwire.decode_all(payload)
+    assert info.value.loc == bad.loc
     with pytest.raises(toolwire.DecodeError, match=word):
         toolwire.decode(payload)  # the one call of the reply
 
@@ -136,6 +138,8 @@ def test_a_call_whose_arguments_are_also_broken_reports_the_failed_reply() -> No
     payload["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"] = '{"path": '
     [bad] = toolwire.decode_all(payload, invalid="keep")
     assert isinstance(bad, InvalidToolCall) and "(error)" in bad.error
+    assert (bad.name, bad.id, bad.raw, bad.loc, bad.truncated) == (
+        "delete_files", "call_1", '{"path": ', "$.choices[0].message.tool_calls[0]", False)
 
 
 def test_the_call_item_itself_is_still_read() -> None:

@@ -558,8 +558,17 @@ def test_a_finish_reason_keyword_of_its_own_cuts_calls_short(registry: Registry)
     [streamed] = accumulate(events, registry=reg, finish_reason="OUT_OF_TOKENS")
     assert isinstance(streamed, InvalidToolCall) and streamed.truncated
     assert toolwire.decode(item, registry=reg, finish_reason="DONE") == ToolCall("get_weather", {}, "w1")
+    with pytest.raises(toolwire.UnknownDialectError):  # an unknown name stays that error
+        toolwire.decode(item, "acme.nope", registry=reg, finish_reason="OUT_OF_TOKENS")
     # named: the named dialect's words only (another dialect's word means nothing to it)
     chat = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
     assert toolwire.decode(chat, "openai.chat", registry=reg, finish_reason="OUT_OF_TOKENS").args == {}
     with pytest.raises(toolwire.ArgumentsError, match="cut off"):
         toolwire.decode(chat, registry=reg, finish_reason="OUT_OF_TOKENS")  # detected: any dialect's words
+
+
+def test_a_reply_of_this_dialect_named_as_another_is_refused_with_the_registry_given(registry: Registry) -> None:
+    """The check that ``[]`` is no wrong answer asks the caller's registry: Acme's reply
+    named ``openai.chat`` names Acme, which only that registry knows."""
+    with pytest.raises(toolwire.DecodeError, match="looks like acme.chat"):
+        toolwire.decode_all(REPLY, "openai.chat", registry=registry)
