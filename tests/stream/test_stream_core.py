@@ -266,3 +266,31 @@ def test_a_whole_call_with_argument_text_gives_that_text_as_a_delta() -> None:
         ("CallStarted", None), ("ArgsDelta", '{"a": 1}'), ("CallDone", None)]
     [call] = acc.close()
     assert (call.name, call.args, call.raw) == ("f", {"a": 1}, '{"a": 1}')
+
+
+_CUT_AND_SERVER = [
+    {"type": "content_block_start", "index": 0,
+     "content_block": {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": '{"query": "x"}'}},
+    {"type": "content_block_stop", "index": 0},
+    {"type": "content_block_start", "index": 1,
+     "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}},
+    {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"a": "b'}},
+    {"type": "content_block_stop", "index": 1},
+    {"type": "message_delta", "delta": {"stop_reason": "max_tokens"}},
+]
+
+
+@pytest.mark.parametrize("form", ["list", "iterator", "tuple"])
+def test_accumulate_takes_its_keywords_whatever_the_form_of_the_chunks(form: str) -> None:
+    """A list takes the direct path, other iterables an ``Accumulator``: both honour the
+    policy keywords and ``include_server``."""
+    def chunks() -> Any:
+        return {"list": list, "iterator": iter, "tuple": tuple}[form](_CUT_AND_SERVER)
+
+    [cut] = accumulate(chunks())
+    assert isinstance(cut, InvalidToolCall) and cut.truncated
+    [kept] = accumulate(chunks(), allow_truncated=True)
+    assert isinstance(kept, ToolCall) and kept.args == {"a": "b"} and "truncated" in kept.repairs
+    server, client = accumulate(chunks(), include_server=True, allow_truncated=True)
+    assert (server.name, server.server, client.name) == ("web_search", True, "f")

@@ -79,3 +79,20 @@ def test_one_choice_streams_are_unchanged() -> None:
     chunks = [_chat(0, {"role": "assistant", "tool_calls": [_tc(0, "call_a", "f", "{}"), _tc(1, "call_b", "g", "{}")]}),
               _chat(0, {}, "tool_calls")]
     assert _names(accumulate(chunks)) == [("f", "call_a"), ("g", "call_b")]
+
+
+def test_the_first_choices_own_finish_reason_decides_a_failure() -> None:
+    """A reply the provider reports as failed (``finish_reason: "error"``): the first
+    choice's own finish reason says whether its calls may run, not another choice's."""
+    def chunks(first: str, second: str) -> List[Dict[str, Any]]:
+        return [
+            _chat(0, {"role": "assistant", "tool_calls": [_tc(0, "call_a", "f", "{}")]}),
+            _chat(1, {"role": "assistant", "tool_calls": [_tc(0, "call_b", "g", "{}")]}),
+            _chat(0, {}, first),
+            _chat(1, {}, second),
+        ]
+
+    [bad] = accumulate(chunks("error", "tool_calls"))
+    assert isinstance(bad, toolwire.InvalidToolCall) and bad.name == "f" and "(error)" in bad.error
+    [good] = accumulate(chunks("tool_calls", "error"))
+    assert good == toolwire.ToolCall("f", {}, "call_a")
