@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import toolwire
-from toolwire import InvalidToolCall, ToolCall, response, stream
+from toolwire import InvalidToolCall, ToolCall, response, strategies, stream
 
 
 def _gemini(finish: str) -> Dict[str, Any]:
@@ -250,3 +252,33 @@ def test_a_failed_responses_stream() -> None:
     ]
     [bad] = stream.accumulate(events)
     assert isinstance(bad, InvalidToolCall) and "(failed)" in bad.error
+
+
+# -- the invariant, over every dialect's own envelope -----------------------------------------
+
+_REG = toolwire.default_registry()
+_ENVELOPED = [d for d in _REG if d.response_envelope is not None]
+_FAILING = [(d.name, w) for d in _ENVELOPED for w, norm in sorted(d.finish_reasons.items()) if norm == "error"]
+
+
+def test_every_dialect_with_failing_words_is_covered() -> None:
+    assert {name for name, _ in _FAILING} >= {
+        "gemini", "bedrock.converse", "openai.chat", "openai.responses", "mistral", "cohere.v2"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_FAILING), st.data())
+def test_no_call_of_a_failed_reply_runs(case: Any, data: st.DataObject) -> None:
+    """For each dialect's every word normalised to ``error``, a reply written by the
+    dialect's own envelope holds only ``InvalidToolCall``s, one per call, in order."""
+    name, word = case
+    d = _REG.get(name)
+    calls = data.draw(st.lists(strategies.tool_calls(d, ids=True if d.ids.required else None), min_size=1,
+                               max_size=3, unique_by=lambda c: c.id or c.name))
+    reply = d.response_envelope([toolwire.encode(c, d) for c in calls], None, word)
+    got = toolwire.decode_all(reply, invalid="keep")
+    assert [type(c) for c in got] == [InvalidToolCall] * len(calls)
+    assert [c.name for c in got] == [c.name for c in calls]
+    assert all(f"({word})" in c.error for c in got)
+    r = response.normalize(reply)
+    assert (r.finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == ("error", (), len(calls))
