@@ -1,8 +1,8 @@
-"""Twelve hand-picked mutations of important behaviours (issue #21), each applied alone
+"""Thirteen hand-picked mutations of important behaviours (issue #21 and after), each applied alone
 to a copy of the repository; the tests are run there without ../shared/corpus and the
 failing tests counted. Each mutation must be caught by at least two tests.
 
-    nice -n 19 python tools/mutation_classes.py            # all twelve
+    nice -n 19 python tools/mutation_classes.py            # all thirteen
     nice -n 19 python tools/mutation_classes.py id-hash    # some
     python tools/mutation_classes.py --list
 
@@ -123,6 +123,13 @@ MUTATIONS: Dict[str, Mutation] = {
         "        pass\n",
         _DIALECTS,
         "Cohere's tool_plan is dropped from the assistant message",
+    ),
+    "failed-reply-calls-run": Mutation(
+        "src/toolwire/_policy.py",
+        'FAILED = "error"',
+        'FAILED = "no such finish"',
+        ["tests/test_failed_replies.py", "tests/dialects/test_third_party.py", "tests/stream", *_CORE],
+        "the calls of a reply the provider reports as failed are handed over as runnable",
     ),
 }
 
