@@ -10,9 +10,10 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, one_step_calls, other_dialect, own_finish
+from ._collect import chosen, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
+from ._finish import own_finish
 from ._foreign import foreign
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult

@@ -4,63 +4,18 @@ containers (``_walk``), each call decoded by its dialect (``decode_one``)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union, cast
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ._args import DEFAULT_POLICY, TRUNCATING, Policy
+from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
-from ._derived import derived
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._policy import CUT_OFF, FAILED
+from ._finish import cut_reason, failed_reason
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["chosen", "collect", "cut_reason", "failed_reason", "one_step_calls", "other_dialect", "own_finish"]
-
-
-def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
-    """The finish reason the arguments policy gets when *finish* (a reply's, as *d*
-    reads it) says the reply was cut off: itself when it is one of every dialect's words
-    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
-    ``length`` or ``context_window`` (a third-party dialect's own word, as in its
-    streams); else ``None``."""
-    if finish in TRUNCATING:
-        return cast(str, finish)
-    if type(finish) is str and d.finish_reasons.get(finish) in CUT_OFF:
-        return "length"
-    return None
-
-
-def _cut_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
-    """The words the dialects' ``finish_reasons`` normalise to ``length`` or
-    ``context_window`` that are not every dialect's words for that (``TRUNCATING``)."""
-    return frozenset(w for d in dialects for w, norm in d.finish_reasons.items() if norm in CUT_OFF) - TRUNCATING
-
-
-def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:
-    """*pol*, its ``finish_reason`` keyword read as ``"length"`` when it is a dialect's
-    own word for a reply cut off (as ``cut_reason`` reads a reply's): the named
-    dialect's, or without one any registered dialect's."""
-    fr = pol.finish_reason
-    if fr is None or fr in TRUNCATING:
-        return pol
-    reg = default_registry() if registry is None else registry
-    if dialect is None:
-        cut = fr in derived(_cut_words, registry)
-    else:
-        d = dialect if isinstance(dialect, Dialect) else None
-        if type(dialect) is str and dialect in reg:
-            d = reg.get(dialect)
-        cut = d is not None and d.finish_reasons.get(fr) in CUT_OFF
-    return replace(pol, finish_reason="length") if cut else pol
-
-
-def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
-    """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
-    reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
-    return finish if type(finish) is str and d.finish_reasons.get(finish) == FAILED else None
+__all__ = ["chosen", "collect", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:

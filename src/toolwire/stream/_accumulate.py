@@ -32,9 +32,9 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Opti
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
-from .._collect import own_finish
 from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from .._finish import failing, own_finish, truncating
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
@@ -42,7 +42,7 @@ from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
-from ._table import HandlerFactory, Hit, StreamTable, accepts, failing, streams, truncating
+from ._table import HandlerFactory, Hit, StreamTable, accepts, streams
 
 __all__ = [
     "Accumulator",

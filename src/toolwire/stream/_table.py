@@ -15,32 +15,18 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from .._args import TRUNCATING
 from .._derived import derived
 from .._dialect import Dialect
-from .._policy import CUT_OFF, FAILED
+from .._finish import failing, truncating
 from .._registry import Registry
 
-__all__ = ["StreamTable", "accepts", "failing", "streams", "truncating"]
+__all__ = ["StreamTable", "accepts", "streams"]
 
 HandlerFactory = Callable[[Any], Any]
 # what starts a stream: the dialect id, its handler factory, its truncating and its
 # failing finish reasons
 Hit = Tuple[str, HandlerFactory, FrozenSet[str], FrozenSet[str]]
 Test = Tuple[Callable[[Dict[str, Any]], bool], Hit]
-
-
-def truncating(d: Dialect) -> FrozenSet[str]:
-    """The finish reasons that cut *d*'s replies short: the core's, and those its
-    ``finish_reasons`` normalises to ``length`` or ``context_window``."""
-    own = frozenset(raw for raw, norm in d.finish_reasons.items() if norm in CUT_OFF)
-    return TRUNCATING | own if own - TRUNCATING else TRUNCATING
-
-
-def failing(d: Dialect) -> FrozenSet[str]:
-    """The finish reasons of a reply *d* reports as failed (``finish_reasons``
-    normalises them to ``error``): its calls must not run."""
-    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm == FAILED)
 
 
 def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> bool:
