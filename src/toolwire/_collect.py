@@ -98,6 +98,8 @@ def collect(
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
     unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
+    # the last dialect and finish reason judged: the policy its calls get, whether it failed
+    judged: Tuple[Any, Any, Policy, Optional[str]] = (None, None, pol, None)
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
         if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
             other_dialect(item, dd, reg, iloc)
@@ -105,11 +107,11 @@ def collect(
             sub = pol
             fin = own or finish
             if fin is not None:
-                if pol.finish_reason is None:
-                    cut = cut_reason(dd, fin)
-                    if cut is not None:
-                        sub = replace(pol, finish_reason=cut)
-                if kind == CALL and failed_reason(dd, fin) is not None:
+                if dd is not judged[0] or fin != judged[1]:  # judged once per reply, not per call
+                    cut = cut_reason(dd, fin) if pol.finish_reason is None else None
+                    judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), failed_reason(dd, fin))
+                sub = judged[2]
+                if kind == CALL and judged[3] is not None:
                     out.append(_failed(item, dd, sub, iloc, fin, keep))
                     continue
             if kind == CALL and sub is DEFAULT_POLICY:
