@@ -12,7 +12,8 @@ policy; a dialect registered first wins its shapes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterator
+import itertools
+from typing import Any, Dict, Iterator, List
 
 import pytest
 from hypothesis import given
@@ -24,6 +25,8 @@ from plan_check import agrees, full, outcome
 from toolwire._builtin import default_registry
 from toolwire._dialect import CALL
 from toolwire._registry import Registry
+from toolwire.dialects import ONE_STEP
+from toolwire.dialects.openai.chat_plain import PLAIN_AHEAD, PLAIN_SHAPE
 from toolwire.strategies import corrupted, payloads, tool_calls
 
 UNGATED = Registry(tuple(dataclasses.replace(d, keys=None) for d in default_registry()))
@@ -117,7 +120,57 @@ def test_the_plan_agrees_on_encoded_and_corrupted_calls(dialect: str, data: Any)
     if call.id is not None and toolwire.explain(item).dialect == dialect:
         assert agrees(item)
     assert agrees(item, dialect)
-    agrees(data.draw(corrupted(st.just(item))))
+    bad = data.draw(corrupted(st.just(item)))
+    agrees(bad)
+    agrees(bad, dialect)
+
+
+# each one-step decoder's shape (``dialects.ONE_STEP``, Chat's plain item), with the
+# name of its dialect (or of a dialect the plan asks on that shape)
+ONE_STEP_SHAPES = [(name, shape) for name, shape, _ in ONE_STEP] + [(name, PLAIN_SHAPE) for name in PLAIN_AHEAD]
+
+
+def _near_valid(name: str) -> Dict[str, List[Any]]:
+    """Values of each field the one-step shapes hold, for a call named *name*: the ids
+    each dialect claims (Mistral's ``"null"`` and 9 alphanumerics, Cohere's ``<name>_``
+    and 12), ids over Chat's, Responses' and Bedrock's limits or with a space, empty,
+    cut-off and object arguments, an ``index`` or none."""
+    ids = ["null", "Ab3dE6gH9", f"{name}_abcdefghijkl", "call_1", "", "x" * 65, "toolu 1"]
+    args: List[Any] = ['{"a": 1}', "", {"a": 1}, None, '{"a":']
+    return {
+        "id": ids, "call_id": ids, "name": [name], "arguments": args, "args": args, "input": args,
+        "status": ["completed", "incomplete"], "jsonrpc": ["2.0"], "method": ["tools/call"],
+        "function": [{"name": name, "arguments": a, **more} for a in args for more in ({}, {"index": 0})],
+        "functionCall": [{"name": name, "args": a} for a in args],
+        "toolUse": [{"toolUseId": i, "name": name, "input": a} for i in ids for a in args],
+        "params": [{"name": name, "arguments": a} for a in args],
+    }
+
+
+@pytest.mark.parametrize(("dialect", "shape"), ONE_STEP_SHAPES)
+def test_the_one_step_decoders_agree_on_near_valid_items(dialect: str, shape: Any) -> None:
+    """Every dict of a one-step decoder's shape built from near-valid values (all of
+    their combinations) decodes to the reference answer, detected or named: the
+    guards that leave an item to a dialect asked earlier are all exercised."""
+    keys, kind = shape[:-1], shape[-1]
+    for name in ("get_weather", "f"):
+        fields = _near_valid(name)
+        for combo in itertools.product(*(fields[k] if k != "type" or kind is None else [kind] for k in keys)):
+            item = dict(zip(keys, combo))
+            agrees(item)
+            agrees(item, dialect)
+
+
+@pytest.mark.parametrize(("dialect", "shape"), ONE_STEP_SHAPES)
+@given(data=st.data())
+def test_the_one_step_decoders_agree_on_any_values(dialect: str, shape: Any, data: Any) -> None:
+    """Dicts of a one-step decoder's shape with any values (lists, numbers, nested
+    objects where a field belongs) decode to the reference answer, detected or named."""
+    keys, kind = shape[:-1], shape[-1]
+    item = data.draw(st.fixed_dictionaries({k: st.just(kind) if k == "type" and kind is not None else values
+                                            for k in keys}))
+    agrees(item)
+    agrees(item, dialect)
 
 
 @given(data=st.data())
