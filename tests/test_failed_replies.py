@@ -282,3 +282,90 @@ def test_no_call_of_a_failed_reply_runs(case: Any, data: st.DataObject) -> None:
     assert all(f"({word})" in c.error for c in got)
     r = response.normalize(reply)
     assert (r.finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == ("error", (), len(calls))
+
+
+# -- structured output: a failed reply's text is no answer ----------------------------------
+
+SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+ANSWER = '{"city": "Paris"}'  # valid under SCHEMA: only the finish reason says it is not an answer
+
+
+def _answer(target: str, finish: str) -> Dict[str, Any]:
+    """A reply of *target* whose text is ANSWER, finished with *finish*."""
+    if target == "bedrock.converse":
+        return {"output": {"message": {"role": "assistant", "content": [{"text": ANSWER}]}},
+                "stopReason": finish, "usage": {"inputTokens": 9, "outputTokens": 6, "totalTokens": 15}}
+    if target == "gemini":
+        return {"candidates": [{"content": {"role": "model", "parts": [{"text": ANSWER}]},
+                                "finishReason": finish, "index": 0}], "modelVersion": "gemini-2.5-flash"}
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "deepseek-chat",
+            "choices": [{"index": 0, "finish_reason": finish,
+                         "message": {"role": "assistant", "content": ANSWER}}]}
+
+
+REQUESTS = {
+    "bedrock.converse": {"modelId": "amazon.nova-pro-v1:0", "messages": [{"role": "user", "content": [{"text": "x"}]}]},
+    "gemini": {"contents": [{"role": "user", "parts": [{"text": "x"}]}]},
+    "openai.chat": {"model": "deepseek-chat", "messages": [{"role": "user", "content": "x"}]},
+}
+
+
+@pytest.mark.parametrize(
+    ("target", "finish"),
+    [
+        ("bedrock.converse", "malformed_model_output"),
+        ("bedrock.converse", "malformed_tool_use"),
+        ("gemini", "MALFORMED_FUNCTION_CALL"),
+        ("openai.chat", "error"),
+        ("openai.chat", "insufficient_system_resource"),
+    ],
+)
+def test_a_failed_reply_is_no_structured_answer(target: str, finish: str) -> None:
+    """``retry.classify`` gives ``failed`` (never ``ok``) for a reply its provider reports
+    as failed, even when its text validates; the plan sends the same request again."""
+    from toolwire import retry
+
+    prepared = retry.prepare(REQUESTS[target], SCHEMA, target, mode="prompt")
+    outcome = retry.classify(_answer(target, finish), prepared.state)
+    assert (outcome.kind, outcome.value, outcome.text, outcome.detail) == ("failed", None, ANSWER, finish)
+    step = retry.plan(prepared.request, outcome, prepared.state)
+    assert (step.action, step.request) == ("retry", prepared.request)
+    assert step.state.attempt == prepared.state.attempt + 1
+    assert finish in step.reason
+    fine = retry.classify(_answer(target, "stop" if target == "openai.chat" else
+                                  "STOP" if target == "gemini" else "end_turn"), prepared.state)
+    assert (fine.kind, fine.value) == ("ok", {"city": "Paris"})
+
+
+def test_generate_retries_a_failed_reply_and_takes_the_next() -> None:
+    from toolwire import retry
+
+    replies = [_answer("bedrock.converse", "malformed_model_output"), _answer("bedrock.converse", "end_turn")]
+    sent: List[Any] = []
+
+    def send(request: Dict[str, Any]) -> Any:
+        sent.append(request)
+        return replies[len(sent) - 1]
+
+    result = retry.generate(send, REQUESTS["bedrock.converse"], SCHEMA, target="bedrock.converse", mode="prompt")
+    assert (result.ok, result.value) == (True, {"city": "Paris"})
+    assert [a.outcome.kind for a in result.attempts] == ["failed", "ok"]
+    assert sent[0] == sent[1]
+
+
+def test_failed_replies_count_with_empty_ones_towards_prompt_mode() -> None:
+    """In native mode, replies without an answer in a row (empty or failed) switch to
+    prompt mode after ``switch_after``, as empty ones alone did."""
+    from toolwire import retry
+
+    prepared = retry.prepare(REQUESTS["bedrock.converse"], SCHEMA, "bedrock.converse", mode="native")
+    assert prepared.state.mode == "native"
+    failed = retry.classify(_answer("bedrock.converse", "malformed_model_output"), prepared.state)
+    first = retry.plan(prepared.request, failed, prepared.state)
+    assert (first.action, first.state.mode, first.state.empties) == ("retry", "native", 1)
+    empty = retry.classify({"output": {"message": {"role": "assistant", "content": []}}, "stopReason": "end_turn"},
+                           first.state)
+    assert empty.kind == "empty"
+    second = retry.plan(first.request, empty, first.state)
+    assert (second.action, second.state.mode, second.reason) == (
+        "retry", "prompt", "2 replies in a row without an answer (empty or failed) in native mode: prompt mode")

@@ -204,6 +204,21 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/dialects/openai/test_openai_dialects.py",
         ],
     ),
+    "pydantic": (  # a caller's JSON Schema as a pydantic model (``to_pydantic``)
+        [f"{PKG}/schema/_pydantic.py", f"{PKG}/schema/_pydantic_types.py"],
+        [
+            *_CORE_TESTS,
+            "tests/schema/test_properties.py",
+            "tests/schema/test_keyword_fidelity.py",
+            "tests/schema/test_differential.py",
+            "tests/schema/test_schema_fidelity.py",
+            "tests/schema/test_hostile_schemas.py",
+        ],
+    ),
+    "formats": (  # the text-format families (one module each) on the machinery of ``text``
+        [f"{PKG}/text/[a-z]*.py"],
+        [*_CORE_TESTS, "tests/text"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),

@@ -14,6 +14,9 @@ outcome            next request
 ``invalid``        the reply plus a correction naming each JSON Pointer and keyword
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop
+``failed``         as ``empty`` (and counted with it): the provider reports the reply
+                   as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
+                   ``malformed_model_output``...), so nothing in it is an answer
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 
@@ -55,7 +58,7 @@ __all__ = [
     "prepare",
 ]
 
-OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "schema_rejected", "transient")
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "schema_rejected", "transient")
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,8 @@ def classify(reply: Any, state: State) -> Outcome:
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.truncated:
         return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.finish_reason == "error":  # even text that validates: the provider says the output is broken
+        return Outcome("failed", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
 
     def accept(value: Any) -> bool:
         return not rendered.validate(value)
@@ -251,12 +256,15 @@ def plan(
             return Plan("stop", None, state, "schema rejected in prompt mode")
         moved = replace(nxt, mode="prompt", rejected=True, empties=0, rendered=render(state.schema, "prompt"))
         return Plan("retry", _request_for(moved), moved, "schema rejected: prompt mode")
-    if kind == "empty":
+    if kind == "empty" or kind == "failed":  # no answer: counted alike towards prompt mode
         empties = state.empties + 1
         if state.mode == "native" and empties >= switch_after:
             moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"))
-            return Plan("retry", _request_for(moved), moved, f"{empties} empty replies in native mode: prompt mode")
-        return Plan("retry", dict(request), replace(nxt, empties=empties), "empty reply: same request")
+            return Plan("retry", _request_for(moved), moved,
+                        f"{empties} replies in a row without an answer (empty or failed) in native mode: prompt mode")
+        said = "empty reply" if kind == "empty" else \
+            f"the provider reports the reply as failed ({outcome.detail or 'error'})"
+        return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
         bumped = raise_budget(request, state.target, factor, cap, default_budget)
         if bumped is None:
