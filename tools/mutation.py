@@ -213,6 +213,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
             "tests/schema/test_differential.py",
             "tests/schema/test_schema_fidelity.py",
             "tests/schema/test_hostile_schemas.py",
+            "tests/schema/test_pydantic_details.py",
         ],
     ),
     "formats": (  # the text-format families (one module each) on the machinery of ``text``

@@ -1,0 +1,140 @@
+"""``to_pydantic`` in detail: its report, and the cases a mutation sample found untested.
+
+The report (``__toolwire_report__``) is public: it says, per JSON Pointer, which keyword
+became a type (``kept``) and which a validator hook (``checked``). It is pinned whole for
+one schema using each builder, each line checked against the rules of the module
+docstring. Accept/reject expectations are asserted for ``jsonschema`` too (``sx``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List
+
+import pytest
+
+from toolwire.schema import to_pydantic
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "no": False,
+        "xs": {"type": "array"},
+        "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        "kind": {"enum": ["a", "b"]},
+        "n": {"type": "number", "multipleOf": 0.5},
+        "meta": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "anyv": {"properties": {"k": {"type": "string"}}},
+        "ref": {"$ref": "#/$defs/Point"},
+        "opt": {"type": ["string", "null"], "default": None},
+        "plain": {"type": "string"},
+    },
+    "required": ["xs"],
+    "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "integer"}}}},
+}
+
+
+def _accepts(model: Any, value: Any) -> bool:
+    try:
+        model.model_validate_json(json.dumps(value))
+    except ValueError:
+        return False
+    return True
+
+
+def _check(sx: Any, schema: Any, good: List[Any], bad: List[Any]) -> Any:
+    model = to_pydantic(schema)
+    for value in good:
+        sx.ok(schema, value)
+        assert _accepts(model, value), value
+    for value in bad:
+        sx.bad(schema, value)
+        assert not _accepts(model, value), value
+    return model
+
+
+def test_the_report_names_each_keyword_once_where_it_went() -> None:
+    report = [(c.pointer, c.keyword, c.action, c.note) for c in to_pydantic(SCHEMA).__toolwire_report__]
+    assert report == [
+        ("", "type", "kept", "a model"),  # an object root: a model
+        ("/properties/no", "not", "checked", "enforced by a validator hook"),  # false is not {}
+        ("/properties/xs", "type", "kept", "a type"),
+        ("/properties/tags", "type", "kept", "a type"),
+        ("/properties/tags/items", "type", "kept", "a type"),
+        ("/properties/tags", "items", "kept", "a typed list"),
+        ("/properties/tags", "uniqueItems", "checked", "enforced by a validator hook"),
+        ("/properties/kind", "enum", "kept", "a Literal"),
+        ("/properties/n", "type", "kept", "a type"),
+        ("/properties/n", "multipleOf", "checked", "enforced by a validator hook"),
+        ("/properties/meta", "type", "kept", "a type"),
+        ("/properties/meta/additionalProperties", "type", "kept", "a type"),
+        ("/properties/meta", "additionalProperties", "kept", "a typed dict"),
+        ("/properties/anyv/properties/k", "type", "kept", "a type"),
+        ("/properties/anyv", "properties", "kept", "model fields"),
+        # no ``type``: objects get the model, every other JSON value passes
+        ("/properties/anyv", "properties", "kept", "a model for objects; other JSON values pass"),
+        ("/$defs/Point", "type", "kept", "a model"),
+        ("/$defs/Point/properties/x", "type", "kept", "a type"),
+        ("/$defs/Point", "properties", "kept", "model fields"),
+        ("/properties/ref", "$ref", "kept", "the shared model Point"),
+        ("/properties/opt", "type", "kept", "a union of types"),
+        ("/properties/opt", "default", "kept", ""),
+        ("/properties/plain", "type", "kept", "a type"),
+        ("", "properties", "kept", "model fields"),
+        ("", "required", "kept", "required fields"),
+    ]
+
+
+def test_the_models_json_schema_keeps_false_and_defaults_as_written() -> None:
+    props = to_pydantic(SCHEMA).model_json_schema()["properties"]
+    assert {k: v for k, v in props["no"].items() if k != "title"} == {"not": {}}
+    assert props["opt"]["default"] is None  # written in the schema: kept
+    assert "default" not in props["plain"]  # optional without a default: none invented
+
+
+def test_a_false_property_rejects_every_value(sx: Any) -> None:
+    schema = {"type": "object", "properties": {"a": False, "b": {"type": "integer"}}}
+    _check(sx, schema, [{"b": 1}, {}], [{"a": 1}, {"a": None}, {"a": {}}, {"a": False}])
+
+
+def test_an_array_without_items_takes_any_items(sx: Any) -> None:
+    schema = {"type": "object", "properties": {"xs": {"type": "array"}}}
+    _check(sx, schema, [{"xs": [1, "a", None, {"k": 1}, [2]]}, {"xs": []}], [{"xs": "no"}, {"xs": {}}])
+
+
+def test_a_typeless_object_node_validates_objects_and_passes_the_rest(sx: Any) -> None:
+    schema = {"type": "object", "properties": {"v": {"properties": {"k": {"type": "string"}}, "required": ["k"]}}}
+    _check(sx, schema, [{"v": {"k": "x"}}, {"v": 3}, {"v": "s"}, {"v": None}, {"v": [1]}],
+           [{"v": {"k": 1}}, {"v": {}}])
+
+
+@pytest.mark.parametrize(
+    ("keyword", "bound", "good", "bad"),
+    [
+        ("maximum", 2.5, [2, -7], [3]),  # an integer <= 2.5 is <= 2
+        ("maximum", -1.5, [-2], [-1]),
+        ("exclusiveMaximum", 2.5, [2], [3]),  # < 2.5: <= 2, so 2 passes
+        ("exclusiveMaximum", -1.5, [-2], [-1]),
+        ("minimum", -1.5, [-1, 0], [-2]),  # >= -1.5 is >= -1
+        ("exclusiveMinimum", 2.5, [3], [2]),
+        ("exclusiveMinimum", -1.5, [-1], [-2]),
+        ("maximum", 2.0, [2], [3]),  # an integral float bound is that integer
+        ("exclusiveMaximum", 2.0, [1], [2]),
+    ],
+)
+def test_fractional_bounds_of_an_integer_round_inward(sx: Any, keyword: str, bound: float, good: Any,
+                                                      bad: Any) -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer", keyword: bound}}}
+    _check(sx, schema, [{"n": v} for v in good], [{"n": v} for v in bad])
+
+
+def test_properties_whose_python_names_collide_stay_apart(sx: Any) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a-b": {"type": "integer"}, "a_b": {"type": "string"}, "a b": {"type": "boolean"}},
+        "required": ["a-b", "a_b", "a b"],
+    }
+    model = _check(sx, schema, [{"a-b": 1, "a_b": "x", "a b": True}], [{"a-b": "x", "a_b": 1, "a b": True}])
+    value = model.model_validate({"a-b": 1, "a_b": "x", "a b": True})
+    assert value.model_dump(by_alias=True) == {"a-b": 1, "a_b": "x", "a b": True}
+    assert len(model.model_fields) == 3

@@ -1,0 +1,69 @@
+"""Text formats in detail: what a mutation sample of the family modules found untested.
+
+The errors a format's encoder raises name that format; Kimi's native call ids survive
+an encode, foreign ones are replaced by ``functions.<name>:<index>`` (the format's
+id, from the Kimi K2 tool-calling guide); GigaChat's JSON may hold raw control
+characters in strings (its chat template writes them unescaped); an empty DeepSeek DSML
+block is an invalid call that says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import toolwire
+from toolwire._types import new_call
+from toolwire.text._api import decode_text, encode_text
+
+NAN = new_call("f", {"x": float("nan")}, "c1")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "calls", "says"),
+    [
+        ("text.llama", [NAN], "Arguments cannot be written as JSON in text.llama"),
+        ("text.mistral", [NAN], "Arguments cannot be written as JSON in text.mistral"),
+        ("text.kimi", [NAN], "Arguments cannot be written as JSON in text.kimi"),
+        ("text.step", [NAN], "Arguments cannot be written as JSON in text.step"),
+        ("text.lfm2", [NAN], "nan is not a JSON number"),
+        ("text.step", [new_call("a>b", {}, None)], "Tool name 'a>b' contains '>', which text.step cannot carry"),
+        ("text.gemma", [new_call("f", {'a<|"|>b': 1}, None)], "text.gemma"),
+        ("text.kimi", ["not a call"], "Item 0 is not a ToolCall"),
+    ],
+)
+def test_an_encoder_error_names_its_format(dialect: str, calls: Any, says: str) -> None:
+    with pytest.raises(toolwire.EncodeError) as err:
+        encode_text(calls, dialect)
+    assert err.value.dialect == dialect
+    assert says in str(err.value)
+
+
+def test_kimi_keeps_its_own_ids_and_replaces_others() -> None:
+    calls = [
+        new_call("get_weather", {}, "functions.get_weather:3"),  # its own: kept, index and all
+        new_call("get_weather", {}, "functions.other:1"),  # the id of another function
+        new_call("f", {}, "call_abc"),  # another dialect's id
+        new_call("g", {}, None),
+    ]
+    B, A, E = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
+    assert encode_text(calls, "text.kimi") == (
+        "<|tool_calls_section_begin|>"
+        f"{B}functions.get_weather:3{A}{{}}{E}{B}functions.get_weather:1{A}{{}}{E}"
+        f"{B}functions.f:2{A}{{}}{E}{B}functions.g:3{A}{{}}{E}"
+        "<|tool_calls_section_end|>"
+    )
+
+
+def test_gigachat_json_with_raw_control_characters_in_strings() -> None:
+    text = 'function call<|role_sep|>\n{"name": "note", "arguments": {"text": "a\nb\tc"}}'
+    calls = decode_text(text, "text.gigachat").tool_calls
+    assert [(c.name, c.args) for c in calls] == [("note", {"text": "a\nb\tc"})]
+    assert type(calls[0]) is toolwire.ToolCall and calls[0].repairs == ()
+
+
+def test_an_empty_deepseek_dsml_block_is_an_invalid_call() -> None:
+    (bad,) = decode_text("<｜DSML｜function_calls>\n</｜DSML｜function_calls>", "text.deepseek").tool_calls
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    assert (bad.error, bad.loc) == ("DSML block at $.tool_calls[0] has no invoke", "$.tool_calls[0]")
