@@ -138,3 +138,68 @@ def test_properties_whose_python_names_collide_stay_apart(sx: Any) -> None:
     value = model.model_validate({"a-b": 1, "a_b": "x", "a b": True})
     assert value.model_dump(by_alias=True) == {"a-b": 1, "a_b": "x", "a b": True}
     assert len(model.model_fields) == 3
+
+
+def test_more_builders_in_the_report(sx: Any) -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "number", "maximum": 10**400},  # past a float: a check, exact
+            "i": {"type": "integer", "multipleOf": 3},  # an integer multiple: a constraint
+            "u": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+            "box": {"type": "object", "properties": {"w": {"type": "integer"}}},
+        },
+    }
+    model = _check(sx, schema, [{"n": 1.5}, {"i": 6}, {"u": "s"}, {"u": 2}, {"box": {"w": 1}}],
+                   [{"n": 10**401}, {"i": 4}, {"u": 1.5}, {"box": "x"}, {"box": {"w": "x"}}])
+    assert [(c.pointer, c.keyword, c.action, c.note) for c in model.__toolwire_report__] == [
+        ("", "type", "kept", "a model"),
+        ("/properties/n", "type", "kept", "a type"),
+        ("/properties/n", "maximum", "checked", "enforced by a validator hook"),
+        ("/properties/i", "type", "kept", "a type"),
+        ("/properties/i", "multipleOf", "kept", ""),
+        ("/properties/u/anyOf/0", "type", "kept", "a type"),
+        ("/properties/u/anyOf/1", "type", "kept", "a type"),
+        ("/properties/u", "anyOf", "kept", "a union"),
+        ("/properties/box", "type", "kept", "a model"),
+        ("/properties/box/properties/w", "type", "kept", "a type"),
+        ("/properties/box", "properties", "kept", "model fields"),
+        ("", "properties", "kept", "model fields"),
+    ]
+
+
+def test_a_typeless_node_checks_its_other_keywords_on_other_values(sx: Any) -> None:
+    """Object keywords give a model for objects; ``minLength`` and ``minimum`` beside
+    them are checked on strings and numbers (and ignored by other values)."""
+    schema = {"type": "object", "properties": {
+        "v": {"properties": {"k": {"type": "string"}}, "minLength": 2, "minimum": 5}}}
+    model = _check(sx, schema, [{"v": "ab"}, {"v": 7}, {"v": {"k": "x"}}, {"v": None}],
+                   [{"v": "a"}, {"v": 3}, {"v": {"k": 1}}])
+    report = {(c.pointer, c.keyword, c.action) for c in model.__toolwire_report__}
+    assert {("/properties/v", "minLength", "checked"), ("/properties/v", "minimum", "checked")} <= report
+
+
+def test_a_typeless_object_root_says_it_narrowed() -> None:
+    model = to_pydantic({"properties": {"a": {"type": "string"}}})
+    assert [(c.pointer, c.keyword, c.action, c.note) for c in model.__toolwire_report__][0] == (
+        "", "type", "narrowed", "a model: the root accepts objects only")
+
+
+def test_an_object_in_a_type_union_keeps_its_properties(sx: Any) -> None:
+    schema = {"type": "object", "properties": {
+        "box": {"type": ["object", "null"], "properties": {"w": {"type": "integer"}}, "required": ["w"]},
+        "map": {"type": ["object", "string"], "additionalProperties": {"type": "integer"}},
+    }}
+    model = _check(sx, schema, [{"box": {"w": 1}}, {"box": None}, {"map": {"a": 1}}, {"map": "s"}],
+                   [{"box": {"w": "x"}}, {"box": {}}, {"box": 3}, {"map": {"a": "x"}}, {"map": 3}])
+    assert [(c.pointer, c.keyword, c.action, c.note) for c in model.__toolwire_report__] == [
+        ("", "type", "kept", "a model"),
+        ("/properties/box", "type", "kept", "a union of types"),
+        ("/properties/box/properties/w", "type", "kept", "a type"),
+        ("/properties/box", "properties", "kept", "model fields"),  # the object member: a model
+        ("/properties/box", "required", "kept", "required fields"),
+        ("/properties/map", "type", "kept", "a union of types"),
+        ("/properties/map/additionalProperties", "type", "kept", "a type"),
+        ("/properties/map", "additionalProperties", "kept", "a typed dict"),
+        ("", "properties", "kept", "model fields"),
+    ]

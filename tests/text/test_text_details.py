@@ -67,3 +67,11 @@ def test_an_empty_deepseek_dsml_block_is_an_invalid_call() -> None:
     (bad,) = decode_text("<｜DSML｜function_calls>\n</｜DSML｜function_calls>", "text.deepseek").tool_calls
     assert isinstance(bad, toolwire.InvalidToolCall)
     assert (bad.error, bad.loc) == ("DSML block at $.tool_calls[0] has no invoke", "$.tool_calls[0]")
+
+
+@pytest.mark.parametrize(("dialect", "variant"), [("text.kimi", "k3"), ("text.mistral", "v11"), ("text.mistral", "v13")])
+def test_every_variant_of_an_encoder_names_its_format(dialect: str, variant: str) -> None:
+    for calls in ([NAN], ["not a call"]):
+        with pytest.raises(toolwire.EncodeError) as err:
+            encode_text(calls, dialect, variant=variant)
+        assert err.value.dialect == dialect
