@@ -75,3 +75,12 @@ def test_every_variant_of_an_encoder_names_its_format(dialect: str, variant: str
         with pytest.raises(toolwire.EncodeError) as err:
             encode_text(calls, dialect, variant=variant)
         assert err.value.dialect == dialect
+
+
+@pytest.mark.parametrize("text", ["```json\n5\n```", '```json\n"s"\n```', "```json\nnull\n```", "[1, 2]",
+                                  '```\n{"a": 1}\n```'])
+def test_xlam_json_that_holds_no_call_objects_is_content(text: str) -> None:
+    """A fence or array holding numbers, strings or an object without ``name`` is the
+    reply's content as written, no call and no error."""
+    r = decode_text(text, "text.xlam")
+    assert (r.content, r.tool_calls) == (text, ())
