@@ -220,6 +220,16 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/text/[a-z]*.py"],
         [*_CORE_TESTS, "tests/text"],
     ),
+    "requests": (  # the per-target request edits of structured output (budgets, corrections, prompt mode)
+        [f"{PKG}/schema/_requests.py", f"{PKG}/schema/_prompt.py", f"{PKG}/schema/_capabilities.py"],
+        [*_CORE_TESTS, "tests/schema/test_response_and_retry.py", "tests/schema/test_retry_details.py",
+         "tests/schema/test_retry_real_sdk_requests.py", "tests/schema/test_request_shapes.py",
+         "tests/test_failed_replies.py"],
+    ),
+    "normalize": (  # a caller's JSON Schema read (drafts, $ref, allOf) before anything uses it
+        [f"{PKG}/schema/_normalize.py", f"{PKG}/schema/_refs.py"],
+        [*_CORE_TESTS, "tests/schema"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),
