@@ -103,8 +103,11 @@ def classify_error(error: Any) -> str:
 
     A rejection needs a client error status (400 or 422) *and* a structured field that
     points at the schema (OpenAI ``param``/``code``; an error message naming the schema
-    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. Nothing
-    is classified from bare substrings like ``"400"`` or ``"not supported"``.
+    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. The
+    status is the SDK error's (``status_code``, google-genai's ``code``, botocore's
+    ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
+    inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
+    ``"not supported"``.
     """
     status, body = _status_and_body(error)
     if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
@@ -139,11 +142,18 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
             status = value
             break
     response = getattr(error, "response", None)
-    if status is None and response is not None:
+    body: Dict[str, Any] = {}
+    if isinstance(response, dict):  # botocore's ClientError: {"Error": {"Code", "Message"}, "ResponseMetadata"}
+        meta, err = response.get("ResponseMetadata"), response.get("Error")
+        value = meta.get("HTTPStatusCode") if isinstance(meta, dict) else None
+        if status is None and isinstance(value, int) and not isinstance(value, bool):
+            status = value
+        if isinstance(err, dict) and isinstance(err.get("Message"), str):
+            body = {"message": err["Message"]}
+    elif status is None and response is not None:
         value = getattr(response, "status_code", None)
         status = value if isinstance(value, int) else None
-    body: Dict[str, Any] = {}
-    for attr in ("body", "details", "response_json"):
+    for attr in () if body else ("body", "details", "response_json"):
         value = getattr(error, attr, None)
         if isinstance(value, dict):
             body = value

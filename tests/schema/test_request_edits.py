@@ -1,0 +1,153 @@
+"""Structured output's request edits and error classes, in each provider's own shapes.
+
+``retry.classify_error`` on the real SDKs' exception objects, built offline: openai's
+and anthropic's ``APIStatusError`` (``status_code``, ``body``), google-genai's
+``APIError`` (``code``, ``details``), botocore's modeled ``ClientError`` subclasses
+(``response["ResponseMetadata"]["HTTPStatusCode"]``, ``response["Error"]``), and the
+Gemini REST error body (``{"error": {"code", "message", "status"}}``). The correction
+turn and the prompt-mode instruction are pinned literally per target, in the message
+shapes of each API reference (Chat and Mistral ``messages``, Responses ``input`` and
+``instructions``, Anthropic ``system``, Gemini ``contents`` and ``systemInstruction``,
+Bedrock Converse ``messages`` and ``system`` blocks).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import anthropic
+import botocore.session
+import httpx
+import openai
+import pytest
+from google.genai import errors as genai_errors
+
+from toolwire.retry import classify_error
+from toolwire.schema._prompt import inject_instruction
+from toolwire.schema._requests import with_correction
+from toolwire.schema._validate import ValidationIssue
+
+_BEDROCK = botocore.session.get_session().create_client(
+    "bedrock-runtime", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="y"
+)
+
+
+def _botocore(name: str, status: int, message: str) -> Exception:
+    cls = getattr(_BEDROCK.exceptions, name)
+    response = {"Error": {"Code": name, "Message": message}, "ResponseMetadata": {"HTTPStatusCode": status}}
+    error: Exception = cls(response, "Converse")
+    return error
+
+
+def _openai(status: int, body: Dict[str, Any]) -> Exception:
+    request = httpx.Request("POST", "https://api.openai.com/v1/chat/completions")
+    response = httpx.Response(status, request=request, json={"error": body})
+    cls = {400: openai.BadRequestError, 429: openai.RateLimitError}.get(status, openai.InternalServerError)
+    return cls(f"Error code: {status}", response=response, body=body)
+
+
+def _anthropic(status: int, body: Any) -> Exception:
+    request = httpx.Request("POST", "https://api.anthropic.com/v1/messages")
+    response = httpx.Response(status, request=request, json=body)
+    cls = {400: anthropic.BadRequestError, 429: anthropic.RateLimitError}.get(status, anthropic.InternalServerError)
+    return cls("error", response=response, body=body)
+
+
+SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false"
+
+
+@pytest.mark.parametrize(
+    ("error", "kind"),
+    [
+        (_openai(400, {"message": "Invalid schema for response_format 'x': ...", "type": "invalid_request_error",
+                       "param": "response_format", "code": "invalid_json_schema"}), "schema_rejected"),
+        (_openai(400, {"message": "max_tokens is too large", "type": "invalid_request_error",
+                       "param": "max_tokens", "code": None}), "error"),
+        (_openai(429, {"message": "Rate limit reached", "type": "requests", "param": None, "code": None}),
+         "transient"),
+        (_openai(500, {"message": "server error", "type": "server_error", "param": None, "code": None}),
+         "transient"),
+        (_anthropic(400, {"type": "error", "error": {"type": "invalid_request_error", "message": SCHEMA_400}}),
+         "schema_rejected"),
+        (_anthropic(429, {"type": "error", "error": {"type": "rate_limit_error", "message": "Rate limited"}}),
+         "transient"),
+        (genai_errors.ClientError(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message":
+                                                  'Invalid JSON payload received. Unknown name "response_schema"'}}),
+         "schema_rejected"),
+        (genai_errors.ClientError(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message":
+                                                  "Please use a valid role: user, model."}}), "error"),
+        (genai_errors.ServerError(503, {"error": {"code": 503, "status": "UNAVAILABLE", "message": "overloaded"}}),
+         "transient"),
+        ({"error": {"code": 400, "status": "INVALID_ARGUMENT",  # the Gemini REST body, its status inside
+                    "message": 'Invalid JSON payload received. Unknown name "responseSchema"'}}, "schema_rejected"),
+        ({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Quota exceeded"}}, "transient"),
+        (_botocore("ValidationException", 400, "The model returned the following errors: "
+                   "outputConfig.textFormat.structure.jsonSchema.schema: unsupported keyword"), "schema_rejected"),
+        (_botocore("ValidationException", 400, "messages.0.content: at least one block required"), "error"),
+        (_botocore("ThrottlingException", 429, "Too many requests, please wait before trying again."), "transient"),
+        (_botocore("ServiceUnavailableException", 503, "Service unavailable"), "transient"),
+        (_botocore("InternalServerException", 500, "Internal server error"), "transient"),
+        (_botocore("ModelTimeoutException", 408, "The request took too long"), "transient"),
+        (_botocore("AccessDeniedException", 403, "not authorized"), "error"),
+    ],
+    ids=lambda x: type(x).__name__ if isinstance(x, Exception) else None,
+)
+def test_the_sdks_errors_are_classified_by_their_status_and_fields(error: Any, kind: str) -> None:
+    assert classify_error(error) == kind
+
+
+ISSUES = (ValidationIssue("/a", "type", "1 is not of type 'string'"),)
+NOTE = ("Your previous answer does not match the required JSON Schema:\n- at /a (type): 1 is not of type "
+        "'string'\nAnswer again with only the corrected JSON.")
+
+
+@pytest.mark.parametrize(
+    ("target", "request_", "added"),
+    [
+        ("openai.chat", {"messages": [{"role": "user", "content": "q"}]},
+         {"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": '{"a": 1}'},
+                       {"role": "user", "content": NOTE}]}),
+        ("openai.responses", {"input": "q"},
+         {"input": [{"role": "user", "content": "q"}, {"role": "assistant", "content": '{"a": 1}'},
+                    {"role": "user", "content": NOTE}]}),
+        ("gemini", {"contents": [{"role": "user", "parts": [{"text": "q"}]}]},
+         {"contents": [{"role": "user", "parts": [{"text": "q"}]}, {"role": "model", "parts": [{"text": '{"a": 1}'}]},
+                       {"role": "user", "parts": [{"text": NOTE}]}]}),
+        ("bedrock.converse", {"messages": [{"role": "user", "content": [{"text": "q"}]}]},
+         {"messages": [{"role": "user", "content": [{"text": "q"}]},
+                       {"role": "assistant", "content": [{"text": '{"a": 1}'}]},
+                       {"role": "user", "content": [{"text": NOTE}]}]}),
+    ],
+)
+def test_the_correction_turn_in_each_targets_shape(target: str, request_: Dict[str, Any], added: Any) -> None:
+    assert with_correction(request_, target, '{"a": 1}', ISSUES) == added
+
+
+def test_a_long_correction_names_twenty_problems_and_counts_the_rest() -> None:
+    issues = tuple(ValidationIssue(f"/{i}", "type", "wrong") for i in range(23))
+    note = with_correction({"messages": []}, "openai.chat", "{}", issues)["messages"][-1]["content"]
+    assert note.count("\n- at /") == 20
+    assert "\n- at /19 (type): wrong\n- ... and 3 more\nAnswer again" in note
+
+
+@pytest.mark.parametrize(
+    ("target", "request_", "expected"),
+    [
+        ("openai.chat", {"messages": [{"role": "developer", "content": "Be brief."}]},
+         {"messages": [{"role": "developer", "content": "Be brief.\n\nANSWER"}]}),
+        ("openai.chat", {"messages": [{"role": "user", "content": "q"}]},
+         {"messages": [{"role": "system", "content": "ANSWER"}, {"role": "user", "content": "q"}]}),
+        ("openai.responses", {"instructions": "Be brief."}, {"instructions": "Be brief.\n\nANSWER"}),
+        ("anthropic.messages", {"system": [{"type": "text", "text": "Be brief."}]},
+         {"system": [{"type": "text", "text": "Be brief."}, {"type": "text", "text": "ANSWER"}]}),
+        ("bedrock.converse", {"system": [{"text": "Be brief."}]}, {"system": [{"text": "Be brief."}, {"text": "ANSWER"}]}),
+        ("bedrock.converse", {}, {"system": [{"text": "ANSWER"}]}),
+        ("gemini", {"systemInstruction": {"parts": [{"text": "Be brief."}]}},
+         {"systemInstruction": {"parts": [{"text": "Be brief."}, {"text": "ANSWER"}]}}),  # REST, camelCase kept
+        ("gemini", {}, {"system_instruction": {"parts": [{"text": "ANSWER"}]}}),
+    ],
+)
+def test_the_prompt_mode_instruction_goes_where_each_api_keeps_its_system_prompt(
+    target: str, request_: Dict[str, Any], expected: Any
+) -> None:
+    assert inject_instruction(request_, "ANSWER", target) == expected
