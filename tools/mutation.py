@@ -144,7 +144,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     "stream": (  # the dialect-agnostic stream core and the front doors
         [f"{PKG}/stream/_core.py", f"{PKG}/stream/_accumulate.py"],
         [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py",
-         "tests/test_failed_replies.py"],
+         "tests/test_failed_replies.py", "tests/schema/test_request_edits.py"],
     ),
     "text": (  # the text-format machinery (model output: hostile input), not the nine format modules
         [f"{PKG}/text/_*.py"],
@@ -224,7 +224,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/schema/_requests.py", f"{PKG}/schema/_prompt.py", f"{PKG}/schema/_capabilities.py"],
         [*_CORE_TESTS, "tests/schema/test_response_and_retry.py", "tests/schema/test_retry_details.py",
          "tests/schema/test_retry_real_sdk_requests.py", "tests/schema/test_request_shapes.py",
-         "tests/test_failed_replies.py"],
+         "tests/test_failed_replies.py", "tests/schema/test_request_edits.py"],
     ),
     "normalize": (  # a caller's JSON Schema read (drafts, $ref, allOf) before anything uses it
         [f"{PKG}/schema/_normalize.py", f"{PKG}/schema/_refs.py"],
