@@ -27,13 +27,29 @@ from toolwire.schema._prompt import inject_instruction
 from toolwire.schema._requests import with_correction
 from toolwire.schema._validate import ValidationIssue
 
-_BEDROCK = botocore.session.get_session().create_client(
-    "bedrock-runtime", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="y"
-)
+
+class _Bedrock:
+    """botocore's modeled exception classes of a bedrock-runtime client (made once, when
+    a test asks: a client takes seconds to build)."""
+
+    exceptions: Any = None
+
+    def __init__(self, name: str, status: int, message: str) -> None:
+        self.args = (name, status, message)
+
+    def __repr__(self) -> str:
+        return self.args[0]
+
+    def build(self) -> Exception:
+        if _Bedrock.exceptions is None:
+            _Bedrock.exceptions = botocore.session.get_session().create_client(
+                "bedrock-runtime", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="y"
+            ).exceptions
+        return _botocore(*self.args)
 
 
 def _botocore(name: str, status: int, message: str) -> Exception:
-    cls = getattr(_BEDROCK.exceptions, name)
+    cls = getattr(_Bedrock.exceptions, name)
     response = {"Error": {"Code": name, "Message": message}, "ResponseMetadata": {"HTTPStatusCode": status}}
     error: Exception = cls(response, "Converse")
     return error
@@ -81,19 +97,19 @@ SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalPropert
         ({"error": {"code": 400, "status": "INVALID_ARGUMENT",  # the Gemini REST body, its status inside
                     "message": 'Invalid JSON payload received. Unknown name "responseSchema"'}}, "schema_rejected"),
         ({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "Quota exceeded"}}, "transient"),
-        (_botocore("ValidationException", 400, "The model returned the following errors: "
+        (_Bedrock("ValidationException", 400, "The model returned the following errors: "
                    "outputConfig.textFormat.structure.jsonSchema.schema: unsupported keyword"), "schema_rejected"),
-        (_botocore("ValidationException", 400, "messages.0.content: at least one block required"), "error"),
-        (_botocore("ThrottlingException", 429, "Too many requests, please wait before trying again."), "transient"),
-        (_botocore("ServiceUnavailableException", 503, "Service unavailable"), "transient"),
-        (_botocore("InternalServerException", 500, "Internal server error"), "transient"),
-        (_botocore("ModelTimeoutException", 408, "The request took too long"), "transient"),
-        (_botocore("AccessDeniedException", 403, "not authorized"), "error"),
+        (_Bedrock("ValidationException", 400, "messages.0.content: at least one block required"), "error"),
+        (_Bedrock("ThrottlingException", 429, "Too many requests, please wait before trying again."), "transient"),
+        (_Bedrock("ServiceUnavailableException", 503, "Service unavailable"), "transient"),
+        (_Bedrock("InternalServerException", 500, "Internal server error"), "transient"),
+        (_Bedrock("ModelTimeoutException", 408, "The request took too long"), "transient"),
+        (_Bedrock("AccessDeniedException", 403, "not authorized"), "error"),
     ],
-    ids=lambda x: type(x).__name__ if isinstance(x, Exception) else None,
+    ids=lambda x: repr(x) if isinstance(x, _Bedrock) else type(x).__name__ if isinstance(x, Exception) else None,
 )
 def test_the_sdks_errors_are_classified_by_their_status_and_fields(error: Any, kind: str) -> None:
-    assert classify_error(error) == kind
+    assert classify_error(error.build() if isinstance(error, _Bedrock) else error) == kind
 
 
 ISSUES = (ValidationIssue("/a", "type", "1 is not of type 'string'"),)
@@ -151,3 +167,20 @@ def test_the_prompt_mode_instruction_goes_where_each_api_keeps_its_system_prompt
     target: str, request_: Dict[str, Any], expected: Any
 ) -> None:
     assert inject_instruction(request_, "ANSWER", target) == expected
+
+
+def test_capability_lookups_by_bare_name_and_custom_quirks() -> None:
+    """A provider-prefixed entry answers for its bare name spelled with any prefix (the
+    last path segment: ``watsonx/openai/gpt-oss-120b`` is ``gpt-oss-120b``), and
+    overrides keep a caller's own quirks table."""
+    from toolwire.schema import Capabilities, supports_native
+
+    assert supports_native("gpt-oss-120b") is False  # from watsonx/openai/gpt-oss-120b
+    assert supports_native("azure/eu/deepseek-chat") is False  # deepseek/deepseek-chat, another prefix
+    assert supports_native("azure/eu/unknown-model") is None
+    own = Capabilities(quirks={"acme/model-x": (False, "ignores the schema")})
+    assert own.supports_native("model-x") is False
+    assert own.supports_native("deepseek-chat") is None  # its quirks replace the built-in ones
+    moved = own.with_overrides({"other": True})
+    assert (moved.supports_native("model-x"), moved.supports_native("other")) == (False, True)
+    assert moved.supports_native("deepseek-chat") is None
