@@ -184,3 +184,66 @@ def test_capability_lookups_by_bare_name_and_custom_quirks() -> None:
     moved = own.with_overrides({"other": True})
     assert (moved.supports_native("model-x"), moved.supports_native("other")) == (False, True)
     assert moved.supports_native("deepseek-chat") is None
+
+
+@pytest.mark.parametrize(
+    ("error", "kind"),
+    [
+        ({"code": 400, "message": "Invalid JSON payload: unknown name response_schema"}, "schema_rejected"),
+        ({"status": 400, "body": {"error": {"message": "output_config.format.schema: bad"}}}, "schema_rejected"),
+        ({"status": 400, "body": {"error": {"message": "messages: at least one message is required"}}}, "error"),
+    ],
+)
+def test_error_payloads_with_their_status_at_the_top_or_a_body_beside_it(error: Any, kind: str) -> None:
+    assert classify_error(error) == kind
+
+
+def test_an_exception_with_a_status_and_only_its_text() -> None:
+    class Rejected(Exception):
+        status_code = 400
+
+    assert classify_error(Rejected("Invalid schema for response_format 'answer'")) == "schema_rejected"
+    assert classify_error(Rejected("max_tokens: too large")) == "error"
+
+
+def test_a_root_level_problem_is_named_at_slash() -> None:
+    out = with_correction({"messages": []}, "openai.chat", "5", (ValidationIssue("", "type", "5 is not an object"),))
+    assert "\n- at / (type): 5 is not an object\n" in out["messages"][-1]["content"]
+
+
+def test_a_tool_turn_answers_only_the_anthropic_tool_target() -> None:
+    blocks = [{"type": "tool_use", "id": "toolu_1", "name": "answer", "input": {"a": 1}}]
+    chat = with_correction({"messages": []}, "openai.chat", '{"a": 1}', ISSUES, (blocks, "toolu_1"))
+    assert chat["messages"] == [{"role": "assistant", "content": '{"a": 1}'}, {"role": "user", "content": NOTE}]
+    tool = with_correction({"messages": []}, "anthropic.tool", '{"a": 1}', ISSUES, (blocks, "toolu_1"))
+    assert tool["messages"] == [
+        {"role": "assistant", "content": blocks},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": NOTE,
+                                      "is_error": True}]},
+    ]
+
+
+@pytest.mark.parametrize("rest_key", ["generationConfig", "systemInstruction", "toolConfig"])
+def test_a_gemini_rest_request_gets_its_budget_in_camel_case(rest_key: str) -> None:
+    """Any camelCase top-level field says the request is the REST form: the budget goes
+    to ``generationConfig.maxOutputTokens``, not the snake_case spelling."""
+    from toolwire.schema._requests import raise_budget
+
+    request = {"contents": [], rest_key: {}}
+    out = raise_budget(request, "gemini", 4, 65_536, 4096)
+    assert out is not None
+    assert out["generationConfig"]["maxOutputTokens"] == 16_384
+    assert "generation_config" not in out
+
+
+def test_a_bedrock_request_names_its_model_in_model_id() -> None:
+    """``prepare(mode="auto")`` asks the capability data about the request's model:
+    Bedrock names it in ``modelId``."""
+    from toolwire import retry
+    from toolwire.schema import Capabilities
+
+    caps = Capabilities(quirks={"acme-model": (False, "ignores the schema")})
+    schema = {"type": "object", "properties": {"a": {"type": "integer"}}}
+    request = {"modelId": "acme-model", "messages": [{"role": "user", "content": [{"text": "q"}]}]}
+    assert retry.prepare(request, schema, "bedrock.converse", capabilities=caps).mode == "prompt"
+    assert retry.prepare(dict(request, modelId="other"), schema, "bedrock.converse", capabilities=caps).mode == "native"
