@@ -12,6 +12,7 @@ import pytest
 from toolwire import SchemaError
 from toolwire.schema import normalize
 from toolwire.schema._normalize import merge_all_of
+from toolwire.schema._refs import resolve_ref
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
 DRAFT7 = "http://json-schema.org/draft-07/schema#"
@@ -83,9 +84,30 @@ def test_a_ref_into_a_nullable_node_follows_it_into_its_any_of() -> None:
          "$ref '#/$defs/Nope' at $.properties.p does not resolve"),
         ({"$schema": DRAFT7, "items": [{"type": "string"}], "properties": {"x": {"$ref": "#/items/5"}}},
          "$.properties.x", "$ref '#/items/5' at $.properties.x does not resolve"),
+        ({"properties": {"p": {"$ref": "http://x/y.json"}}}, "$.properties.p",
+         "External $ref 'http://x/y.json' at $.properties.p is not supported; only local references (#/...) "
+         "are resolved, never over the network"),
+        ({"dependentRequired": {"a": [1]}}, "$.dependentRequired",
+         "'dependentRequired' must be an object of arrays of strings at $, got {'a': [1]}"),
     ],
 )
 def test_schema_errors_point_into_the_schema(schema: Any, loc: str, message: str) -> None:
     with pytest.raises(SchemaError) as err:
         normalize(schema)
     assert (err.value.loc, str(err.value)) == (loc, message)
+
+
+@pytest.mark.parametrize("ref", ["#/a/5", "#/a/x", "#/b"])
+def test_resolve_ref_reports_where_the_ref_was(ref: str) -> None:
+    """A pointer past a list's end, a word into a list, a missing key."""
+    with pytest.raises(SchemaError) as err:
+        resolve_ref({"a": [1]}, ref, "$.q")
+    assert (err.value.loc, str(err.value)) == ("$.q", f"$ref {ref!r} at $.q does not resolve")
+    assert resolve_ref({"a": [1, {"b": 2}]}, "#/a/1/b", "$.q") == 2
+
+
+def test_2020_12_ref_siblings_apply() -> None:
+    """From draft 2019-09 on, ``$ref`` is an applicator beside its siblings: none dropped."""
+    schema = {"$defs": {"A": {"type": "string"}}, "properties": {"p": {"$ref": "#/$defs/A", "title": "T",
+                                                                        "maxLength": 3}}}
+    assert normalize(schema) == schema
