@@ -29,7 +29,7 @@ idempotent.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
 from ._keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
@@ -42,7 +42,6 @@ __all__ = [
     "LIST_KEYWORDS",
     "SINGLE_KEYWORDS",
     "iter_subschemas",
-    "map_subschemas",
     "merge_all_of",
     "normalize",
     "resolve_ref",
@@ -238,23 +237,6 @@ def iter_subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
             if isinstance(n.get(key), list):
                 children.extend((f"{p}/{key}/{i}", v) for i, v in enumerate(n[key]))
         stack.extend(reversed(children))
-
-
-def map_subschemas(node: Any, fn: Callable[[Any, str], Any], ptr: str = "") -> Any:
-    """Rebuild *node* bottom-up, calling ``fn(subschema, pointer)`` on every node."""
-    if not isinstance(node, dict):
-        return fn(node, ptr)
-    out = dict(node)
-    for key in SINGLE_KEYWORDS:
-        if key in out:
-            out[key] = map_subschemas(out[key], fn, f"{ptr}/{key}")
-    for key in DICT_KEYWORDS:
-        if isinstance(out.get(key), dict):
-            out[key] = {k: map_subschemas(v, fn, f"{ptr}/{key}/{escape_token(k)}") for k, v in out[key].items()}
-    for key in LIST_KEYWORDS:
-        if isinstance(out.get(key), list):
-            out[key] = [map_subschemas(v, fn, f"{ptr}/{key}/{i}") for i, v in enumerate(out[key])]
-    return fn(out, ptr)
 
 
 _LOWER = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
