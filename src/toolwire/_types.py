@@ -49,7 +49,6 @@ __all__ = [
     "new_call",
     "new_invalid",
     "new_result",
-    "new_tool",
 ]
 
 _NO_PD = NO_PD  # the shared read-only empty provider data
@@ -247,19 +246,6 @@ class Tool(_Value):
             strict = _bool(strict, "$.strict", "Tool strict")
         _set(self, "strict", strict)
         _set(self, "provider_data", _provider_data(provider_data, "Tool"))
-
-
-def new_tool(
-    name: str,
-    description: Optional[str] = None,
-    parameters: Optional[Dict[str, Any]] = None,
-    strict: Optional[bool] = None,
-    provider_data: Optional[ProviderData] = None,
-) -> Tool:
-    """A ``Tool`` from checked values (no checks here)."""
-    return _rebuild(  # type: ignore[no-any-return]
-        Tool, (name, description, parameters, strict, _NO_PD if provider_data is None else provider_data)
-    )
 
 
 class ToolResult(_Value):
