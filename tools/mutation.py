@@ -230,6 +230,15 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/schema/_normalize.py", f"{PKG}/schema/_refs.py"],
         [*_CORE_TESTS, "tests/schema"],
     ),
+    "values": (  # the canonical values: constructors, checks, equality, copies, pickling
+        [f"{PKG}/_types.py", f"{PKG}/_value.py", f"{PKG}/_value_checks.py"],
+        [*_CORE_TESTS, "tests/test_values.py", "tests/test_package.py", "tests/test_args.py",
+         "tests/test_mockvalser.py", "tests/test_invalid_calls_encoded.py"],
+    ),
+    "cli": (  # the command line (the main job)
+        [f"{PKG}/cli.py"],
+        [*_CORE_TESTS, "tests/cli"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),
