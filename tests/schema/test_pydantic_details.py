@@ -3,15 +3,16 @@
 The report (``__toolwire_report__``) is public: it says, per JSON Pointer, which keyword
 became a type (``kept``) and which a validator hook (``checked``). It is pinned whole for
 one schema using each builder, each line checked against the rules of the module
-docstring. Accept/reject expectations are asserted for ``jsonschema`` too (``sx``).
+docstring. Accept/reject expectations are asserted for ``jsonschema``, ``validate``
+and the rendered schema too (``test_keyword_fidelity.check``).
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, List
+from typing import Any
 
 import pytest
+from test_keyword_fidelity import check
 
 from toolwire.schema import to_pydantic
 
@@ -32,25 +33,6 @@ SCHEMA = {
     "required": ["xs"],
     "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "integer"}}}},
 }
-
-
-def _accepts(model: Any, value: Any) -> bool:
-    try:
-        model.model_validate_json(json.dumps(value))
-    except ValueError:
-        return False
-    return True
-
-
-def _check(sx: Any, schema: Any, good: List[Any], bad: List[Any]) -> Any:
-    model = to_pydantic(schema)
-    for value in good:
-        sx.ok(schema, value)
-        assert _accepts(model, value), value
-    for value in bad:
-        sx.bad(schema, value)
-        assert not _accepts(model, value), value
-    return model
 
 
 def test_the_report_names_each_keyword_once_where_it_went() -> None:
@@ -94,17 +76,17 @@ def test_the_models_json_schema_keeps_false_and_defaults_as_written() -> None:
 
 def test_a_false_property_rejects_every_value(sx: Any) -> None:
     schema = {"type": "object", "properties": {"a": False, "b": {"type": "integer"}}}
-    _check(sx, schema, [{"b": 1}, {}], [{"a": 1}, {"a": None}, {"a": {}}, {"a": False}])
+    check(sx, schema, [{"b": 1}, {}], [{"a": 1}, {"a": None}, {"a": {}}, {"a": False}])
 
 
 def test_an_array_without_items_takes_any_items(sx: Any) -> None:
     schema = {"type": "object", "properties": {"xs": {"type": "array"}}}
-    _check(sx, schema, [{"xs": [1, "a", None, {"k": 1}, [2]]}, {"xs": []}], [{"xs": "no"}, {"xs": {}}])
+    check(sx, schema, [{"xs": [1, "a", None, {"k": 1}, [2]]}, {"xs": []}], [{"xs": "no"}, {"xs": {}}])
 
 
 def test_a_typeless_object_node_validates_objects_and_passes_the_rest(sx: Any) -> None:
     schema = {"type": "object", "properties": {"v": {"properties": {"k": {"type": "string"}}, "required": ["k"]}}}
-    _check(sx, schema, [{"v": {"k": "x"}}, {"v": 3}, {"v": "s"}, {"v": None}, {"v": [1]}],
+    check(sx, schema, [{"v": {"k": "x"}}, {"v": 3}, {"v": "s"}, {"v": None}, {"v": [1]}],
            [{"v": {"k": 1}}, {"v": {}}])
 
 
@@ -125,7 +107,7 @@ def test_a_typeless_object_node_validates_objects_and_passes_the_rest(sx: Any) -
 def test_fractional_bounds_of_an_integer_round_inward(sx: Any, keyword: str, bound: float, good: Any,
                                                       bad: Any) -> None:
     schema = {"type": "object", "properties": {"n": {"type": "integer", keyword: bound}}}
-    _check(sx, schema, [{"n": v} for v in good], [{"n": v} for v in bad])
+    check(sx, schema, [{"n": v} for v in good], [{"n": v} for v in bad])
 
 
 def test_properties_whose_python_names_collide_stay_apart(sx: Any) -> None:
@@ -134,7 +116,7 @@ def test_properties_whose_python_names_collide_stay_apart(sx: Any) -> None:
         "properties": {"a-b": {"type": "integer"}, "a_b": {"type": "string"}, "a b": {"type": "boolean"}},
         "required": ["a-b", "a_b", "a b"],
     }
-    model = _check(sx, schema, [{"a-b": 1, "a_b": "x", "a b": True}], [{"a-b": "x", "a_b": 1, "a b": True}])
+    model = check(sx, schema, [{"a-b": 1, "a_b": "x", "a b": True}], [{"a-b": "x", "a_b": 1, "a b": True}])
     value = model.model_validate({"a-b": 1, "a_b": "x", "a b": True})
     assert value.model_dump(by_alias=True) == {"a-b": 1, "a_b": "x", "a b": True}
     assert len(model.model_fields) == 3
@@ -150,7 +132,7 @@ def test_more_builders_in_the_report(sx: Any) -> None:
             "box": {"type": "object", "properties": {"w": {"type": "integer"}}},
         },
     }
-    model = _check(sx, schema, [{"n": 1.5}, {"i": 6}, {"u": "s"}, {"u": 2}, {"box": {"w": 1}}],
+    model = check(sx, schema, [{"n": 1.5}, {"i": 6}, {"u": "s"}, {"u": 2}, {"box": {"w": 1}}],
                    [{"n": 10**401}, {"i": 4}, {"u": 1.5}, {"box": "x"}, {"box": {"w": "x"}}])
     assert [(c.pointer, c.keyword, c.action, c.note) for c in model.__toolwire_report__] == [
         ("", "type", "kept", "a model"),
@@ -173,7 +155,7 @@ def test_a_typeless_node_checks_its_other_keywords_on_other_values(sx: Any) -> N
     them are checked on strings and numbers (and ignored by other values)."""
     schema = {"type": "object", "properties": {
         "v": {"properties": {"k": {"type": "string"}}, "minLength": 2, "minimum": 5}}}
-    model = _check(sx, schema, [{"v": "ab"}, {"v": 7}, {"v": {"k": "x"}}, {"v": None}],
+    model = check(sx, schema, [{"v": "ab"}, {"v": 7}, {"v": {"k": "x"}}, {"v": None}],
                    [{"v": "a"}, {"v": 3}, {"v": {"k": 1}}])
     report = {(c.pointer, c.keyword, c.action) for c in model.__toolwire_report__}
     assert {("/properties/v", "minLength", "checked"), ("/properties/v", "minimum", "checked")} <= report
@@ -190,7 +172,7 @@ def test_an_object_in_a_type_union_keeps_its_properties(sx: Any) -> None:
         "box": {"type": ["object", "null"], "properties": {"w": {"type": "integer"}}, "required": ["w"]},
         "map": {"type": ["object", "string"], "additionalProperties": {"type": "integer"}},
     }}
-    model = _check(sx, schema, [{"box": {"w": 1}}, {"box": None}, {"map": {"a": 1}}, {"map": "s"}],
+    model = check(sx, schema, [{"box": {"w": 1}}, {"box": None}, {"map": {"a": 1}}, {"map": "s"}],
                    [{"box": {"w": "x"}}, {"box": {}}, {"box": 3}, {"map": {"a": "x"}}, {"map": 3}])
     assert [(c.pointer, c.keyword, c.action, c.note) for c in model.__toolwire_report__] == [
         ("", "type", "kept", "a model"),
