@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 import toolwire
 from toolwire import InvalidToolCall, Tool, ToolCall, ToolResult
+from toolwire._value import evolve
 
 VALUES = [
     ToolCall("get_weather", {"city": "Paris"}, "call_1", raw='{"city": "Paris"}', repairs=("double-encoded",)),
@@ -55,6 +56,33 @@ def test_equality_is_the_canonical_content_only() -> None:
     assert ToolResult("c", content="x") != ToolResult("c", content="x", is_error=True)
 
 
+def test_equal_values_hash_alike_whatever_their_key_order() -> None:
+    """Equality compares dicts by content, so hashing must not see key order; args held
+    as given (an object a caller put there) still hash."""
+    a = ToolCall("f", {"a": 1, "b": [1, {"x": 2, "y": 3}]}, "c")
+    b = ToolCall("f", {"b": [1, {"y": 3, "x": 2}], "a": 1}, "c")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b}) == 1
+    assert hash(evolve(a, args={"when": object()})) != hash(a)  # hashable, by its repr
+    schema = {"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": "integer"}}}
+    same = {"properties": {"n": {"type": "integer"}, "q": {"type": "string"}}, "type": "object"}
+    assert hash(Tool("t", parameters=schema)) == hash(Tool("t", parameters=same))
+    parts = [{"type": "json", "json": {"a": 1, "b": 2}}]
+    assert hash(ToolResult("c", content=parts)) == hash(ToolResult("c", content=[{"json": {"b": 2, "a": 1},
+                                                                                   "type": "json"}]))
+    assert hash(evolve(Tool("t"), parameters={"default": object()})) != hash(Tool("t"))
+
+
+def test_the_immutability_and_field_messages_name_the_class() -> None:
+    call = ToolCall("f", {}, "c")
+    with pytest.raises(AttributeError) as deleting:
+        del call.name
+    assert str(deleting.value) == "ToolCall is immutable"
+    with pytest.raises(TypeError) as replacing:
+        Tool("t").replace(nope=1)
+    assert str(replacing.value) == "Tool has no field 'nope'"
+
+
 def test_repr_shows_the_value_and_hides_fidelity_data() -> None:
     call = ToolCall("f", {"x": 1}, raw='{"x":1}', provider_data={"d": {"k": 1}}, repairs=("json-repair",))
     assert repr(call) == "ToolCall(name='f', args={'x': 1}, id=None, repairs=('json-repair',))"
@@ -89,6 +117,11 @@ def test_replace_checks_like_the_constructor() -> None:
         (lambda: Tool("t", strict="yes"), r"Tool strict at $.strict must be a bool, got 'yes'"),  # type: ignore[arg-type]
         (lambda: ToolResult("c", content=3), r"ToolResult content at $.content must be text or a list of parts, got 3"),  # type: ignore[arg-type]
         (lambda: InvalidToolCall(error=None), r"InvalidToolCall error at $.error must be a string, got None"),  # type: ignore[arg-type]
+        (lambda: InvalidToolCall(id=5, error="e"), r"InvalidToolCall id at $.id must be a non-empty string or None, got 5"),  # type: ignore[arg-type]
+        (lambda: InvalidToolCall(error="e", provider_data=[1]), r"InvalidToolCall provider_data at $.provider_data must map dialect ids to objects, got [1]"),  # type: ignore[arg-type]
+        (lambda: Tool("t", description=5), r"Tool description at $.description must be a string, got 5"),  # type: ignore[arg-type]
+        (lambda: Tool("t", provider_data=5), r"Tool provider_data at $.provider_data must map dialect ids to objects, got 5"),  # type: ignore[arg-type]
+        (lambda: ToolResult("c", content=[{"type": "json", "json": {1, 2}}]), r"ToolResult content at $.content[0].json holds {1, 2} (set), which is not JSON"),
     ],
 )
 def test_public_constructors_raise_toolwire_errors(make: Any, message: str) -> None:

@@ -257,7 +257,7 @@ def _copy(target: str, work: Path) -> Path:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for part in ("src", "tests", "examples"):
+    for part in ("src", "tests", "examples", "docs"):
         shutil.copytree(ROOT / part, dest / part, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     globs, tests = TARGETS[target]
     text = (ROOT / "pyproject.toml").read_text("utf-8")
@@ -267,7 +267,7 @@ def _copy(target: str, work: Path) -> Path:
     text += f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
     text += f"pytest_add_cli_args = {json.dumps(['-p', 'no:randomly', '-q', *_SLOW])}\n"
     text += "use_git_change_detection = false\n"
-    text += 'also_copy = ["examples"]\n'  # beside tests/: payload examples some tests read
+    text += 'also_copy = ["examples", "docs"]\n'  # beside tests/: payload examples, docs some tests read
     (dest / "pyproject.toml").write_text(text, "utf-8")
     return dest
 

@@ -141,3 +141,19 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
 def test_no_progress_when_stderr_is_not_a_terminal(cli, command: str) -> None:
     run = cli(command, stdin=(GOOD + "\n").encode() * 20_000)
     assert (run.code, run.err) == (EXIT_OK, "")
+
+
+def test_an_interrupt_exits_130_as_documented(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolwire.cli
+
+    def interrupted(argv: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(toolwire.cli, "_main", interrupted)
+    assert toolwire.cli.main(["decode"]) == 130
+    assert "| 130 |" in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+def test_the_short_dialect_option(cli) -> None:
+    run = cli("decode", "-d", "openai.chat", stdin=GOOD.encode() + b"\n")
+    assert run.code == EXIT_OK and len(run.lines) == 1
