@@ -10,8 +10,9 @@ invalid ... the generated function is not in the function declaration"),
 a Responses ``status: "failed"``; Cohere ``ERROR``. A call found in such a reply is an
 ``InvalidToolCall`` (``invalid="keep"``, ``response.normalize``, streams) or a
 ``DecodeError`` (``invalid="raise"``), never a runnable ``ToolCall``: the provider
-itself says it is broken. The call item decoded on its own is still read.
-Payload shapes from each provider's API reference.
+itself says it is broken. The call item decoded on its own is still read. For
+structured output, ``retry.classify`` calls such a reply ``failed``, never ``ok``,
+even when its text validates. Payload shapes from each provider's API reference.
 """
 
 from __future__ import annotations
