@@ -46,6 +46,28 @@ def test_double_encoded_arguments_unwrap_one_level() -> None:
     assert toolwire.encode(call, "openai.chat")["function"]["arguments"] == '{"a":1}'
 
 
+@pytest.mark.parametrize("inner", ['{"a": NaN}', '{"a": Infinity}', '{"a": -Infinity}'])
+def test_double_encoded_arguments_are_json_too(inner: str) -> None:
+    """The inner text is held to the outer text's rules: NaN and infinity are not JSON
+    (the outer ``{"a": NaN}`` is refused; a wrapped one was unwrapped to a float nan
+    that no JSON writer can write back)."""
+    text = json.dumps(inner)
+    with pytest.raises(ArgumentsError) as err:
+        toolwire.decode(chat(text))
+    assert (err.value.loc, err.value.raw, err.value.dialect) == ("$.function.arguments", text, "openai.chat")
+    assert "not an object" in str(err.value)
+
+
+def test_double_encoded_arguments_keep_the_depth_limit() -> None:
+    deep = json.dumps({"a": {"b": {"c": {"d": 1}}}})
+    with pytest.raises(ArgumentsError, match="nested deeper than the limit of 3"):
+        toolwire.decode(chat(json.dumps(deep)), max_depth=3)
+    assert toolwire.decode(chat(json.dumps(deep)), max_depth=4).args == {"a": {"b": {"c": {"d": 1}}}}
+    assert toolwire.decode(chat(deep), max_depth=4).args == {"a": {"b": {"c": {"d": 1}}}}
+    with pytest.raises(ArgumentsError, match="nested deeper than the limit of 3"):
+        toolwire.decode(chat(deep), max_depth=3)
+
+
 def test_triple_encoded_is_not_unwrapped_twice() -> None:
     with pytest.raises(ArgumentsError, match="not an object"):
         toolwire.decode(chat('"\\"{\\\\\\"a\\\\\\": 1}\\""'))
@@ -364,3 +386,33 @@ def test_missing_arguments_at_the_token_limit_are_cut_off_at_their_path() -> Non
         toolwire.decode(item, finish_reason="length")
     assert (info.value.loc, info.value.truncated) == ("$.function.arguments", True)
     assert info.value.message.startswith("Arguments at $.function.arguments ")
+
+
+def test_empty_arguments_under_a_finish_reason_that_is_no_cut() -> None:
+    call = toolwire.decode(chat(""), finish_reason="stop")
+    assert (call.args, call.repairs) == ({}, ("empty-arguments",))
+
+
+@pytest.mark.parametrize("text", ["", "null"])
+def test_empty_arguments_at_the_token_limit_are_refused_with_their_text(text: str) -> None:
+    with pytest.raises(ArgumentsError) as err:
+        toolwire.decode(chat(text), finish_reason="length")
+    assert (err.value.loc, err.value.raw, err.value.dialect, err.value.truncated) == (
+        "$.function.arguments", text, "openai.chat", True)
+
+
+def test_the_depth_limit_is_exact() -> None:
+    three = '{"a": {"b": {"c": 1}}}'  # three objects deep
+    assert toolwire.decode(chat(three), max_depth=3).args == {"a": {"b": {"c": 1}}}
+    with pytest.raises(ArgumentsError, match="nested deeper than the limit of 2"):
+        toolwire.decode(chat(three), max_depth=2)
+    assert toolwire.decode(chat('{"a": [[1]]}'), max_depth=3).args == {"a": [[1]]}
+    with pytest.raises(ArgumentsError, match="nested deeper than the limit of 2"):
+        toolwire.decode(chat('{"a": [[1]]}'), max_depth=2)
+
+
+def test_a_responses_item_marked_incomplete_says_so() -> None:
+    item = {"type": "function_call", "call_id": "c", "name": "f", "arguments": "", "status": "incomplete"}
+    with pytest.raises(ArgumentsError) as err:
+        toolwire.decode(item)
+    assert "the reply is marked incomplete (incomplete)" in str(err.value)

@@ -239,6 +239,16 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [f"{PKG}/cli.py"],
         [*_CORE_TESTS, "tests/cli"],
     ),
+    "convert": (  # one dialect's calls, tools and results written for another (ids and names mapped)
+        [f"{PKG}/_convert.py", f"{PKG}/_names.py"],
+        [*_CORE_TESTS, "tests/dialects/test_convert.py", "tests/dialects/test_names.py",
+         "tests/test_invalid_calls_encoded.py", "tests/cli/test_cli_convert.py"],
+    ),
+    "policy": (  # the arguments policy: limits, empty-equivalents, cut-off replies
+        [f"{PKG}/_policy.py"],
+        [*_CORE_TESTS, "tests/test_args.py", "tests/test_cut_off_calls.py", "tests/test_empty_arguments_reencoded.py",
+         "tests/test_failed_replies.py", "tests/test_idless_calls.py"],
+    ),
     "mcp": _provider("mcp", "tests/dialects/test_mcp_calls.py"),
     "mistral": _provider("mistral", "tests/dialects/test_chat_like_calls.py"),
     "ollama": _provider("ollama", "tests/dialects/test_chat_like_calls.py", "tests/test_decode_plan.py"),

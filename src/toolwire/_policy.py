@@ -3,7 +3,6 @@ reading share: the strict parse (``_args``) and the repairs (``_repair``)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any, Dict, Optional, Tuple
 
@@ -106,12 +105,14 @@ def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optio
         return empty(text, policy, loc, dialect)
     if type(parsed) is str:
         inner = parsed.strip()
-        if inner.startswith("{"):
+        if inner.startswith("{"):  # held to the outer text's rules: no NaN, the depth limit
             try:
-                unwrapped = json.loads(inner)
-            except (ValueError, RecursionError):
+                unwrapped = _from_json(inner)
+            except ValueError:
                 unwrapped = None
             if type(unwrapped) is dict:
+                if policy.max_depth < 200:
+                    _check_depth(unwrapped, policy, text, loc, dialect)
                 return unwrapped, text, ("double-encoded",)
     raise ArgumentsError(
         f"Arguments at {loc} are JSON but not an object: {type(parsed).__name__} {excerpt(parsed)}",
