@@ -63,3 +63,32 @@ def test_a_huge_name_maps_from_its_kept_prefix_and_whole_digest() -> None:
     out_a, out_b = map_name(a, CHAT), map_name(b, CHAT)
     assert len(out_a) <= 64 and CHAT.fullmatch(out_a)
     assert out_a.startswith("x_yx_y") and out_a != out_b
+
+
+def test_mapped_names_are_a_wire_contract() -> None:
+    """A stored history holds mapped names: the hash behind them must not change (as
+    mapped ids, ``test_contracts.py``). Literals from this version."""
+    gemini = toolwire.convert({"id": "c", "type": "function", "function": {"name": "weather.get now",
+                                                                            "arguments": "{}"}}, "gemini")
+    assert gemini["functionCall"]["name"] == "weather_get_now_9D4sjUIt"
+    long = toolwire.convert({"id": "c", "type": "function", "function": {"name": "x" * 100, "arguments": "{}"}},
+                            "bedrock.converse")["toolUse"]["name"]
+    assert long == "x" * 55 + "_QcJbG8o8" and len(long) == 64  # Bedrock's limit, suffix kept
+    names = NameMap(toolwire.get_dialect("bedrock.converse").names, dialect="bedrock.converse")
+    assert names.map("a.b") == "a_b_Xz3k2Qd7"
+    assert (names.mapping, names.reverse(), names.original("a_b_Xz3k2Qd7")) == (
+        {"a.b": "a_b_Xz3k2Qd7"}, {"a_b_Xz3k2Qd7": "a.b"}, "a.b")
+
+
+def test_results_of_parallel_calls_of_one_tool_keep_their_own_ids() -> None:
+    """Two calls of ``f`` answered out of order: each result keeps its call's id (an id
+    is looked up by name only for a result that has none)."""
+    items = [
+        {"id": "call_A", "type": "function", "function": {"name": "f", "arguments": '{"n": 1}'}},
+        {"id": "call_B", "type": "function", "function": {"name": "f", "arguments": '{"n": 2}'}},
+        {"role": "tool", "tool_call_id": "call_B", "name": "f", "content": "two"},
+        {"role": "tool", "tool_call_id": "call_A", "name": "f", "content": "one"},
+    ]
+    out = toolwire.convert(items, "anthropic.messages")
+    assert [(b.get("id"), b.get("tool_use_id")) for b in out] == [
+        ("call_A", None), ("call_B", None), (None, "call_B"), (None, "call_A")]
