@@ -71,7 +71,7 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
         d = dialect if isinstance(dialect, Dialect) else None
         if type(dialect) is str and dialect in reg:
             d = reg.get(dialect)
-        cut = d is not None and d.finish_reasons.get(fr) in CUT_OFF
+        cut = d is not None and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
 
 
