@@ -153,11 +153,12 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
     elif status is None and response is not None:
         value = getattr(response, "status_code", None)
         status = value if isinstance(value, int) else None
-    for attr in () if body else ("body", "details", "response_json"):
-        value = getattr(error, attr, None)
-        if isinstance(value, dict):
-            body = value
-            break
+    if not body:
+        for attr in ("body", "details", "response_json"):
+            value = getattr(error, attr, None)
+            if isinstance(value, dict):
+                body = value
+                break
     if not body:
         body = {"message": str(error)}
     if status is None and type(error).__name__ == "ValidationException":
