@@ -43,6 +43,7 @@ __all__ = [
     "Dialect",
     "EncodeContext",
     "HistoryCodec",
+    "Pairing",
     "ResponseReader",
     "Sniff",
 ]
@@ -104,6 +105,25 @@ class ResponseReader:
 
 
 @dataclass(frozen=True)
+class Pairing:
+    """How a provider wants a history's tool results placed, and how it words its
+    refusal (``check_conversation`` / ``fix_conversation``).
+
+    - ``right_after``: results must come before any other non-assistant content after
+      their call (Chat: the tool messages right after the assistant message);
+    - ``results_first``: results come first in their message (Anthropic, Bedrock);
+    - ``missing`` / ``orphan``: the provider's error text for a call without its
+      result / a result without its call, ``{id}`` standing for the call id (``""``:
+      not known; no wording is quoted).
+    """
+
+    right_after: bool = False
+    results_first: bool = False
+    missing: str = ""
+    orphan: str = ""
+
+
+@dataclass(frozen=True)
 class HistoryCodec:
     """How ``decode_conversation`` / ``encode_conversation`` read and write a
     dialect's whole histories.
@@ -124,7 +144,8 @@ class HistoryCodec:
     - ``state``: the types of this dialect's other parts that are provider state, not
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot
-      take raises ``EncodeError``).
+      take raises ``EncodeError``);
+    - ``pairing``: where the provider wants tool results placed (a ``Pairing``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -134,6 +155,7 @@ class HistoryCodec:
     signed: Optional[Callable[[ToolCall], bool]] = None
     prepare_result: Optional[Callable[[ToolResult], ToolResult]] = None
     state: FrozenSet[str] = frozenset()
+    pairing: Pairing = Pairing()
 
 
 @dataclass(frozen=True)

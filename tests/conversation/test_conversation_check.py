@@ -3,14 +3,17 @@ providers answer with (the wording quoted in each test), and the fix."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import List
 
 import pytest
 
+import toolwire
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
     Message,
+    Pairing,
     Problem,
     Text,
     check_conversation,
@@ -143,6 +146,39 @@ def test_anthropic_needs_results_first_in_their_message() -> None:
     problems = check_conversation(mixed)
     assert [(p.kind, p.id) for p in problems] == [("misplaced-result", "toolu_1")]
     assert "needs tool results first" in problems[0].message
+
+
+@pytest.mark.parametrize("dialect", ["mistral", "cohere.v2", "ollama"])
+def test_other_chat_shaped_dialects_keep_the_rule_and_quote_no_borrowed_wording(dialect: str) -> None:
+    # none of them documents its wording: quoting OpenAI's as theirs would be made up
+    between = Conversation([USER, CALLS, Message("user", [Text("Also...")]), Message("tool", [RES_A, RES_B])])
+    assert [p.kind for p in check_conversation(between, dialect)] == ["misplaced-result"] * 2
+    assert check_conversation(MISSING_B, dialect) == [Problem(
+        "missing-result", 1, "call_b", "Message 1: the call call_b ('get_weather') has no result")]
+
+
+def test_a_third_party_dialect_is_judged_by_its_own_pairing() -> None:
+    anthropic = toolwire.get_dialect("anthropic.messages")
+    assert anthropic.history is not None
+    rules = Pairing(missing="Acme: {id} has no {json} result", orphan="Acme: stray {id}")
+    acme = dataclasses.replace(anthropic, name="acme", aliases=(),
+                               history=dataclasses.replace(anthropic.history, pairing=rules))
+    reg = toolwire.default_registry().copy()
+    reg.register(acme)
+    mixed = Conversation([USER, CALLS, Message("user", [Text("Results:"), RES_A, RES_B])])
+    assert check_conversation(mixed, "acme", registry=reg) == []  # results first is Anthropic's rule, not Acme's
+    assert [p.kind for p in check_conversation(mixed, "anthropic.messages")] == ["misplaced-result"] * 2
+    assert [p.message for p in check_conversation(MISSING_B, acme)] == [
+        "Message 1: the call call_b ('get_weather') has no result; acme answers: Acme: call_b has no {json} result"]
+    orphan = Conversation([USER, Message("tool", [RES_A])])
+    assert [p.message for p in check_conversation(orphan, "acme", registry=reg)] == [
+        "Message 1: the result for call_a answers no call before it; acme answers: Acme: stray call_a"]
+
+
+def test_a_history_of_no_known_dialect_is_judged_by_pairing_alone() -> None:
+    conv = Conversation(MISSING_B.messages, dialect="acme")  # not in the default registry
+    assert check_conversation(conv) == [Problem(
+        "missing-result", 1, "call_b", "Message 1: the call call_b ('get_weather') has no result")]
 
 
 def test_each_removal_is_found_exactly() -> None:

@@ -1,11 +1,13 @@
 """Conversations: whole histories decoded into canonical messages and encoded for any
 dialect (``decode_conversation`` / ``encode_conversation``), call/result pairing
 checked and fixed (``check_conversation`` / ``fix_conversation``), calls checked
-against their tools (``validate_call``). See ``docs/conversations.md``.
+against their tools (``validate_call``); a dialect's ``history`` field is a
+``HistoryCodec`` with its ``Pairing`` rules. See ``docs/conversations.md``.
 """
 
 from __future__ import annotations
 
+from .._dialect import HistoryCodec, Pairing
 from ._api import decode_conversation, encode_conversation
 from ._check import check_conversation, fix_conversation
 from ._problems import Problem
@@ -14,9 +16,11 @@ from ._values import Conversation, Media, Message, Other, Reasoning, Text
 
 __all__ = [
     "Conversation",
+    "HistoryCodec",
     "Media",
     "Message",
     "Other",
+    "Pairing",
     "Problem",
     "Reasoning",
     "Text",

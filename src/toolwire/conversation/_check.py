@@ -12,16 +12,9 @@ theirs: Gemini pairs by position). Problems, each with the wording the target pr
   (a new assistant turn between them; for Chat a user message between them; for
   Anthropic a result after other content in its message).
 
-Provider wordings (checked 2026-12-02 against the errors the APIs return):
-Anthropic "`tool_use` ids were found without `tool_result` blocks immediately
-after" / "unexpected `tool_use_id` found in `tool_result` blocks"; OpenAI Chat "An
-assistant message with 'tool_calls' must be followed by tool messages responding to
-each 'tool_call_id'" / "messages with role 'tool' must be a response to a preceding
-message with 'tool_calls'"; Responses "No tool output found for function call" /
-"No tool call found for function call output"; Gemini "the number of function
-response parts is equal to the number of function call parts of the function call
-turn"; Bedrock "Expected toolResult blocks ... for the following Ids" / "The number
-of toolResult blocks ... exceeds the number of toolUse blocks of previous turn".
+The rules and the provider's wordings are the judging dialect's
+``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
+history codec, or a history of no known dialect, is judged by pairing alone.
 """
 
 from __future__ import annotations
@@ -30,7 +23,7 @@ from collections import defaultdict, deque
 from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import default_registry
-from .._dialect import Dialect
+from .._dialect import Dialect, Pairing
 from .._errors import an
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
@@ -40,40 +33,27 @@ from ._values import Conversation, Message
 
 __all__ = ["check_conversation", "fix_conversation"]
 
-_MISSING = {
-    "anthropic.messages": "`tool_use` ids were found without `tool_result` blocks immediately after",
-    "openai.chat": "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
-    "'tool_call_id'",
-    "openai.responses": "No tool output found for function call {id}",
-    "gemini": "the number of function response parts must equal the number of function call parts of the "
-    "function call turn",
-    "bedrock.converse": "Expected toolResult blocks for the following Ids: {id}",
-}
-_ORPHAN = {
-    "anthropic.messages": "unexpected `tool_use_id` found in `tool_result` blocks",
-    "openai.chat": "messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
-    "openai.responses": "No tool call found for function call output with call_id {id}",
-    "gemini": "the number of function response parts must equal the number of function call parts of the "
-    "function call turn",
-    "bedrock.converse": "The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
-}
-_CHAT_LIKE = frozenset({"openai.chat", "mistral", "cohere.v2", "ollama"})
-_FIRST = frozenset({"anthropic.messages", "bedrock.converse"})
+
+def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
+    return f"; {target} answers: {text.replace('{id}', id or '')}" if text else ""
 
 
-def _wording(table: Dict[str, str], dialect: Optional[str], id: Optional[str]) -> str:
-    key = "openai.chat" if dialect in _CHAT_LIKE else dialect
-    text = table.get(key or "", "")
-    return f"; {dialect} answers: {text.format(id=id)}" if text else ""
+_NONE = Pairing()
 
 
-def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str]]:
+def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str], Pairing]:
+    """The conversation, the name of the dialect whose rules judge it and those rules."""
     conv = x if type(x) is Conversation else decode_conversation(x, dialect, registry=registry)
-    if dialect is None:
-        return conv, conv.dialect
+    reg = registry or default_registry()
     if isinstance(dialect, Dialect):
-        return conv, dialect.name
-    return conv, (registry or default_registry()).get(dialect).name
+        d = dialect
+    elif dialect is not None:
+        d = reg.get(dialect)
+    elif conv.dialect is not None and conv.dialect in reg:
+        d = reg.get(conv.dialect)
+    else:  # a history built by hand, or of a dialect this registry does not hold
+        return conv, conv.dialect, _NONE
+    return conv, d.name, _NONE if d.history is None else d.history.pairing
 
 
 def _who(id: Optional[str], name: Optional[str]) -> str:
@@ -88,7 +68,7 @@ Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result ->
 Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]]]
 
 
-def _scan(conv: Conversation, target: Optional[str]) -> Scan:
+def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results)`` in one pass."""
     problems: List[Problem] = []
     orphans: List[Tuple[int, int]] = []
@@ -134,11 +114,11 @@ def _scan(conv: Conversation, target: Optional[str]) -> Scan:
                     problems.append(Problem(
                         "orphan-result", i, r.id,
                         f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
-                        + _wording(_ORPHAN, target, r.id),
+                        + _wording(rules.orphan, target, r.id),
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = turns.misplaced(msgs, got[0], i, target, seen_other)
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other)
                 if why:
                     problems.append(Problem(
                         "misplaced-result", i, r.id,
@@ -151,7 +131,7 @@ def _scan(conv: Conversation, target: Optional[str]) -> Scan:
     for i, _j, c in left:
         problems.append(Problem(
             "missing-result", i, c.id,
-            f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(_MISSING, target, c.id),
+            f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(rules.missing, target, c.id),
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left, orphans
@@ -177,17 +157,19 @@ class _Turns:
                 rest = any(type(p) is not ToolResult for p in m.parts)
                 self.next_content[k] = k if rest else self.next_content[k + 1]
 
-    def misplaced(self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], seen_other: bool) -> str:
+    def misplaced(
+        self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool
+    ) -> str:
         if r == c:
             return "is in the same message as its call"
         turn = self.next_turn[c + 1]
-        content = self.next_content[c + 1] if target in _CHAT_LIKE else len(msgs)
+        content = self.next_content[c + 1] if rules.right_after else len(msgs)
         if content < r and content < turn:
             return (f"comes after {an(msgs[content].role)} message; {target} needs the tool messages right after "
                     "the call")
         if turn < r:
             return "comes after a later assistant turn"
-        if target in _FIRST and seen_other:
+        if rules.results_first and seen_other:
             return f"comes after other content in its message; {target} needs tool results first"
         return ""
 
@@ -198,8 +180,8 @@ def check_conversation(
     """The pairing problems of the history *x* (a ``Conversation`` or anything
     ``decode_conversation`` reads), judged by the rules of *dialect* (default: the
     dialect it was decoded from); an empty list when the history is valid."""
-    conv, target = _conv(x, dialect, registry)
-    return _scan(conv, target)[0]
+    conv, target, rules = _conv(x, dialect, registry)
+    return _scan(conv, target, rules)[0]
 
 
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
@@ -217,8 +199,8 @@ def fix_conversation(
     removed, a misplaced result is moved right after its call's turn; each change is
     reported (``answered``, ``removed``, ``moved``). Duplicate ids are not changed
     (they stay in ``check_conversation``'s findings)."""
-    conv, target = _conv(x, dialect, registry)
-    problems, pairs, left, orphans = _scan(conv, target)
+    conv, target, rules = _conv(x, dialect, registry)
+    problems, pairs, left, orphans = _scan(conv, target, rules)
     msgs = conv.messages
     drop: Set[Tuple[int, int]] = set()
     changes: List[Problem] = []

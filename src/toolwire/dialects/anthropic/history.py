@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
-from ..._dialect import HistoryCodec
+from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
@@ -173,6 +173,14 @@ STATE = frozenset({
     "code_execution_tool_result", "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
     "tool_search_tool_result", "container_upload", "tool_addition",
 })
+# https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use: results
+# "must come FIRST in the content array"; the wordings are the API's 400 errors
+PAIRING = Pairing(
+    results_first=True,
+    missing="`tool_use` ids were found without `tool_result` blocks immediately after",
+    orphan="unexpected `tool_use_id` found in `tool_result` blocks",
+)
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE,
+    pairing=PAIRING,
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
-from ..._dialect import HistoryCodec
+from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
@@ -161,6 +161,13 @@ def detect(data: Any) -> bool:
 
 # provider state: cache checkpoints, Nova's code interpreter call and result
 STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
+# the Converse API's ValidationException texts (tool results first, as for Anthropic)
+PAIRING = Pairing(
+    results_first=True,
+    missing="Expected toolResult blocks for the following Ids: {id}",
+    orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
+)
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE
+    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE,
+    pairing=PAIRING,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ..._dialect import HistoryCodec
+from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
@@ -162,7 +162,10 @@ def detect(data: Any) -> bool:
     return type(data) is list and any(type(c) is dict and "parts" in c and "content" not in c for c in data)
 
 
+# Gemini answers both with one INVALID_ARGUMENT text
+_COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse"}),  # server-run tools
+    pairing=Pairing(missing=_COUNT, orphan=_COUNT),
 )

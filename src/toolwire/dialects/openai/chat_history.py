@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ..._dialect import HistoryCodec
+from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
@@ -36,14 +36,23 @@ _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant"
 _REASONING = ("reasoning_content", "reasoning", "reasoning_details")
 
 
+RIGHT_AFTER = Pairing(right_after=True)  # tool messages right after the call's message
+
+
 def chat_like(
-    name: str, *, plan: Optional[str] = None, images: bool = False, bridge: Optional[str] = None
+    name: str,
+    *,
+    plan: Optional[str] = None,
+    images: bool = False,
+    bridge: Optional[str] = None,
+    pairing: Pairing = RIGHT_AFTER,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
     ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
     tool message and a user message written fresh (Mistral answers "Unexpected role
-    'user' after role 'tool'"; its clients write a short assistant turn there)."""
+    'user' after role 'tool'"; its clients write a short assistant turn there),
+    *pairing* where its tool messages go (right after the call's message)."""
 
     def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -217,7 +226,7 @@ def chat_like(
             or (type(data) is list and all(type(m) is dict and "role" in m and "type" not in m for m in data))
         ) or (plan is not None and _has_key(data, plan))
 
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}))
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
 
 
 def _has_key(data: Any, key: str) -> bool:
@@ -244,4 +253,9 @@ def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Mes
     return out
 
 
-HISTORY = chat_like("openai.chat")
+HISTORY = chat_like("openai.chat", pairing=Pairing(
+    right_after=True,
+    missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+    "'tool_call_id'",
+    orphan="messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 
-from ..._dialect import HistoryCodec
+from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
@@ -235,6 +235,11 @@ STATE = frozenset({
     "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call", "tool_search_output",
     "additional_tools", "item_reference", "compaction",
 })
+PAIRING = Pairing(
+    missing="No tool output found for function call {id}",
+    orphan="No tool call found for function call output with call_id {id}",
+)
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME), state=STATE
+    decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME), state=STATE,
+    pairing=PAIRING,
 )
