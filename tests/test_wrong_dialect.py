@@ -171,6 +171,28 @@ def test_keep_alive_chunks_before_a_stream_of_calls_keep_its_calls() -> None:
     assert stream.accumulate(iter(chunks)) == want
 
 
+@pytest.mark.parametrize("name", ["openai.chat", "anthropic.messages", "gemini", "mistral", "ollama"])
+def test_a_named_stream_of_no_streaming_shape_that_carried_nothing_raises(name: str) -> None:
+    # Chat chunks inside an envelope no dialect unwraps (an unknown SDK stream event read
+    # by its attributes): every chunk is skipped, and [] would look like "no calls"
+    wrapped = [{"payload": c} for c in _chat_chunks()]
+    with pytest.raises(toolwire.DecodeError, match=f"not {name} chunks: none carried text, a call or a finish"):
+        stream.accumulate(wrapped, name)
+    with pytest.raises(toolwire.DecodeError, match=f"not {name} chunks: none carried"):
+        stream.accumulate(iter(wrapped), name)
+    acc = stream.Accumulator(name)
+    for chunk in wrapped:
+        acc.feed(chunk)
+    with pytest.raises(toolwire.DecodeError, match=f"not {name} chunks: none carried"):
+        acc.close()
+
+
+def test_an_odd_first_chunk_before_a_stream_with_text_is_no_error() -> None:
+    chunks = [{"payload": "keep-alive"}, *_chat_chunks(tool=False)]  # text and a finish reason follow
+    assert stream.accumulate(chunks, "openai.chat") == []
+    assert stream.accumulate([{}, {}], "openai.chat") == []  # empty chunks are no evidence either way
+
+
 def test_wrong_dialect_stream_sse_body_raises() -> None:
     body = "".join(f"data: {json.dumps(c)}\n\n" for c in _chat_chunks()) + "data: [DONE]\n\n"
     with pytest.raises(toolwire.DecodeError, match="the first looks like openai.chat"):

@@ -201,7 +201,11 @@ class Dialect:
     detection asks the dialects in registry order, event-typed ones first);
     ``stream_events`` are the ``"type"`` values of an event-typed stream: a chunk of
     one of those types is detected by one lookup, and a dialect that declares them
-    is asked only about chunks with a string ``"type"``. ``stream_encoder(calls,
+    is asked only about chunks with a string ``"type"``. ``sdk_stream_events`` maps
+    ``"package:QualName"`` of an SDK stream helper's event class to the attribute
+    holding the provider's chunk, or to ``""`` for an event derived from chunks the
+    helper also yields (skipped: reading it too would count its text twice).
+    ``stream_encoder(calls,
     fragments, *, split, **options)`` writes canonical calls as the stream's chunks
     (``encode_stream``; *fragments* is each call's argument text in pieces,
     *split* the function that cut them). ``response`` (a ``ResponseReader``) reads a
@@ -244,6 +248,7 @@ class Dialect:
     stream: Optional[Callable[[Any], Any]] = None
     stream_detect: Optional[Callable[[Dict[str, Any]], bool]] = None
     stream_events: FrozenSet[str] = frozenset()
+    sdk_stream_events: Mapping[str, str] = field(default_factory=dict)
     stream_encoder: Optional[Callable[..., List[Dict[str, Any]]]] = None
     response: Optional[ResponseReader] = None
     finish_reasons: Mapping[str, str] = field(default_factory=dict)

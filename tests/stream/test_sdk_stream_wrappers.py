@@ -10,13 +10,18 @@ stream manager runs), offline.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List
 
 import pytest
+from anthropic.lib.streaming._messages import accumulate_event, build_events
+from anthropic.types import RawMessageStreamEvent
 from openai.lib.streaming.chat import ChatCompletionStreamState
 from openai.types.chat import ChatCompletionChunk
+from pydantic import TypeAdapter
 
-from toolwire import ToolCall, stream
+import toolwire
+from toolwire import DecodeError, ToolCall, stream
 
 try:  # mistralai 2.x
     import mistralai.client.models as mistral_models
@@ -90,3 +95,77 @@ def test_sdk_stream_wrappers_mistral_completion_events(dialect: Any) -> None:
         acc.feed(event)
     assert acc.close() == expected
     assert stream.detect_stream(events[0]) == "openai.chat"
+
+
+# Anthropic's ``client.messages.stream()`` yields the raw events (as SDK objects) and,
+# after them, events derived from them (``TextEvent``, ``InputJsonEvent``, with a
+# snapshot): those carry types no raw event has, and must not count twice
+ANTHROPIC = [
+    {"type": "message_start", "message": {
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [],
+        "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}},
+    {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Checking. "}},
+    {"type": "content_block_stop", "index": 0},
+    {"type": "content_block_start", "index": 1,
+     "content_block": {"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {}}},
+    {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"city": '}},
+    {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '"Paris"}'}},
+    {"type": "content_block_stop", "index": 1},
+    {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+     "usage": {"output_tokens": 20}},
+    {"type": "message_stop"},
+]
+
+
+def _anthropic_events() -> List[Any]:
+    adapter: TypeAdapter[Any] = TypeAdapter(RawMessageStreamEvent)
+    snapshot: Any = None
+    bufs: Dict[int, bytes] = {}
+    events: List[Any] = []
+    for raw in ANTHROPIC:
+        event = adapter.validate_python(raw)
+        snapshot = accumulate_event(event=event, current_snapshot=snapshot, json_bufs=bufs)
+        events.extend(build_events(event=event, message_snapshot=snapshot))
+    return events
+
+
+@pytest.mark.parametrize("dialect", [None, "anthropic.messages"])
+def test_sdk_stream_wrappers_anthropic_helper_events(dialect: Any) -> None:
+    events = _anthropic_events()
+    assert {"TextEvent", "InputJsonEvent"} <= {type(e).__name__ for e in events}
+    expected = [ToolCall("get_weather", {"city": "Paris"}, "toolu_01A")]
+    assert stream.accumulate(events, dialect) == expected
+    acc = stream.Accumulator(dialect)
+    for event in events:
+        acc.feed(event)
+    assert acc.close() == expected
+    assert acc.text == "Checking. "
+
+
+class AcmeEvent:
+    """A third-party SDK's stream helper event: the provider's chunk under ``.payload``."""
+
+    def __init__(self, payload: Any) -> None:
+        self.payload = payload
+
+
+class AcmeNote:
+    """An event the helper derives from a chunk it also yields."""
+
+
+def test_sdk_stream_wrappers_are_dialect_fields() -> None:
+    chat = toolwire.get_dialect("openai.chat")
+    own = {f"{__name__.partition('.')[0]}:AcmeEvent": "payload", f"{__name__.partition('.')[0]}:AcmeNote": ""}
+    acme = dataclasses.replace(chat, name="acme.chat", aliases=(), sdk_stream_events=own)
+    reg = toolwire.default_registry().copy()
+    reg.register(acme)
+    events = [x for c in CHAT for x in (AcmeEvent(c), AcmeNote())]
+    assert stream.accumulate(events, "acme.chat", registry=reg) == EXPECTED
+    assert stream.accumulate(events, registry=reg) == EXPECTED  # detected as Chat, unwrapped by acme's field
+    acc = stream.Accumulator("acme.chat", registry=reg)
+    for event in events:
+        acc.feed(event)
+    assert acc.close() == EXPECTED
+    with pytest.raises(DecodeError, match="not openai.chat chunks: none carried"):  # no dialect unwraps it
+        stream.accumulate(events, "openai.chat")

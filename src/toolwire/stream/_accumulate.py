@@ -90,7 +90,7 @@ def stream_dialects(registry: Optional[Registry] = None) -> List[str]:
 def detect_stream(chunk: Any, *, registry: Optional[Registry] = None) -> Optional[str]:
     """The streaming dialect a chunk (or event) belongs to, or ``None``."""
     table = streams(registry)
-    for data in plain_chunks(chunk):
+    for data in plain_chunks(chunk, table.wrappers):
         hit = table.detect(data)
         if hit is not None:
             return hit[0]
@@ -159,25 +159,36 @@ def _first(chunks: List[Any]) -> Any:
     return next((c for c in chunks if c is not None), None)
 
 
-def _foreign(name: str, first: Any, registry: Optional[Registry]) -> None:
-    """A stream named *name* gave no call: raise when its first chunk is recognisably
-    another streaming dialect's (Anthropic events named ``openai.chat``, Chat chunks
-    named ``gemini``): ``[]`` there would be a wrong answer that looks right."""
+def _foreign(core: Core, first: Any, registry: Optional[Registry]) -> None:
+    """A stream named ``core.dialect`` gave no call: raise when its first chunk is
+    recognisably another streaming dialect's (Anthropic events named ``openai.chat``,
+    Chat chunks named ``gemini``), or when no streaming dialect claims it and the
+    stream carried nothing of its own (no text, no finish reason: an SDK event no
+    dialect unwraps, say): ``[]`` there would be a wrong answer that looks right."""
+    name = core.dialect
+    table = streams(registry)
     try:
-        data = next(iter(plain_chunks(first)), None)
+        data = next(iter(plain_chunks(first, table.wrappers)), None)
     except ToolwireError:
         return
-    if data is None:
+    if not data:  # None, or an empty chunk (a keep-alive): no evidence either way
         return
-    table = streams(registry)
     hit = table.detect(data)
-    if hit is None or hit[0] == name:
+    if hit is not None and hit[0] == name:
         return
     reg = default_registry() if registry is None else registry
     d = reg.get(name) if name in reg else None
-    if d is not None:
-        if d.stream_detect is not None and accepts(d.stream_detect, data):
+    if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
+        return
+    if hit is None:
+        if core.text_parts or core.finish_reason is not None:
             return
+        raise DecodeError(
+            f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "
+            f"has the shape of no streaming dialect; got {excerpt(data)}",
+            dialect=name,
+        )
+    if d is not None:
         theirs = table.handlers.get(hit[0])
         if isinstance(d.stream, type) and isinstance(theirs, type) and issubclass(d.stream, theirs):
             return  # a handler that is another's under its own name reads its chunks (Mistral: Chat's)
@@ -223,11 +234,14 @@ class Accumulator:
         if dialect is not None:
             self._start(*_resolve(dialect, registry))
 
-    def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
+    def _streams(self) -> StreamTable:
         table = self._table
         if table is None:
             table = self._table = streams(self._registry)
-        return table.detect(data)
+        return table
+
+    def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
+        return self._streams().detect(data)
 
     def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str]) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed)
@@ -258,10 +272,11 @@ class Accumulator:
 
     def _feed_any(self, chunk: Any) -> None:
         """Feed one chunk of any form, detecting the dialect if it is not known yet."""
+        wrappers = self._streams().wrappers
         if self._core is not None:
-            self._run(plain_chunks(chunk), self._feed_any)
+            self._run(plain_chunks(chunk, wrappers), self._feed_any)
             return
-        it = plain_chunks(chunk)
+        it = plain_chunks(chunk, wrappers)
         for data in it:
             hit = self._detect(data)
             if hit is None:
@@ -330,7 +345,7 @@ class Accumulator:
                 return []
             out = _close(self._core, self._handler)
             if not out and self._named and self._first is not None and not self._core.calls:
-                _foreign(self._core.dialect, self._first, self._registry)
+                _foreign(self._core, self._first, self._registry)
             return out
         return self.calls
 
@@ -391,12 +406,12 @@ def accumulate(
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
-                run(plain_chunks(chunk), _no_run)
+                run(plain_chunks(chunk, streams(registry).wrappers), _no_run)
 
             run(chunks, other)
             out = _close(core, handler)
             if not out and dialect is not None and not core.calls:
-                _foreign(name, _first(chunks), registry)
+                _foreign(core, _first(chunks), registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):

@@ -3,7 +3,7 @@ bytes, SDK objects, or lists of these."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator
+from typing import Any, Dict, Iterator, Mapping
 
 from .._access import to_data
 from .._args import load_json, utf8
@@ -14,9 +14,11 @@ __all__ = ["plain_chunks"]
 _SSE_SKIP = ("event:", "id:", "retry:", ":")
 
 
-def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
+def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0) -> Iterator[Dict[str, Any]]:
     """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
-    object, or a list of these."""
+    object, or a list of these. *wrappers* maps ``"package:QualName"`` of an SDK
+    stream helper's event to the attribute holding its chunk (``""``: skip the event),
+    the registry's ``Dialect.sdk_stream_events``."""
     if depth > 32:  # lists of lists of chunks: a list containing itself, say
         raise DecodeError("Stream chunk at $ is lists nested deeper than 32 (a cycle?)")
     t = type(chunk)
@@ -29,42 +31,20 @@ def plain_chunks(chunk: Any, depth: int = 0) -> Iterator[Dict[str, Any]]:
         return
     elif t is list or t is tuple:
         for el in chunk:
-            yield from plain_chunks(el, depth + 1)
+            yield from plain_chunks(el, wrappers, depth + 1)
     else:
-        kind = _WRAPPERS.get(f"{t.__module__.partition('.')[0]}:{t.__qualname__}")
+        kind = wrappers.get(f"{t.__module__.partition('.')[0]}:{t.__qualname__}")
         if kind is not None:  # an SDK stream helper's event around the chunk
             if kind:
-                yield from plain_chunks(_unwrap(chunk, kind), depth + 1)
+                yield from plain_chunks(_unwrap(chunk, kind), wrappers, depth + 1)
             return
         data = _object(chunk)
         if type(data) is dict:
             yield data
         elif type(data) is list:
-            yield from plain_chunks(data, depth + 1)
+            yield from plain_chunks(data, wrappers, depth + 1)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
-
-
-# SDK stream helpers' events, by ``"package:QualName"``: the attribute holding the
-# provider's chunk, or ``""`` for an event derived from chunks the helper also yields
-# (reading it too would count its text twice).
-# mistralai ``client.chat.stream()``: ``CompletionEvent(data=CompletionChunk)``;
-# openai ``client.chat.completions.stream()`` (``openai.lib.streaming.chat``):
-# ``ChunkEvent(type="chunk", chunk=ChatCompletionChunk, snapshot=...)``, then events
-# derived from that chunk (content, refusal, logprobs, tool-call arguments).
-_WRAPPERS: Dict[str, str] = {
-    "mistralai:CompletionEvent": "data",
-    "openai:ChunkEvent": "chunk",
-    **{
-        f"openai:{name}": ""
-        for name in (
-            "ContentDeltaEvent", "ContentDoneEvent", "RefusalDeltaEvent", "RefusalDoneEvent",
-            "FunctionToolCallArgumentsDeltaEvent", "FunctionToolCallArgumentsDoneEvent",
-            "LogprobsContentDeltaEvent", "LogprobsContentDoneEvent",
-            "LogprobsRefusalDeltaEvent", "LogprobsRefusalDoneEvent",
-        )
-    },
-}
 
 
 def _unwrap(chunk: Any, attr: str) -> Any:

@@ -1,7 +1,8 @@
 """The streaming table of a registry, derived from its dialects' fields.
 
 ``stream`` (the handler factory), ``stream_detect`` (claims a chunk),
-``stream_events`` (the ``"type"`` values of an event-typed stream) and
+``stream_events`` (the ``"type"`` values of an event-typed stream),
+``sdk_stream_events`` (SDK stream helpers' events around chunks) and
 ``stream_encoder``: no dialect is named here. Detection asks event-typed dialects
 first, then the others, each group in registry order; a chunk whose ``"type"`` is a
 known event type is detected with one lookup (the typed tests are asked about
@@ -39,7 +40,7 @@ def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> boo
 class StreamTable:
     """What the stream front doors need of a registry's dialects."""
 
-    __slots__ = ("by_name", "encoders", "handlers", "kinds", "tests", "untyped")
+    __slots__ = ("by_name", "encoders", "handlers", "kinds", "tests", "untyped", "wrappers")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         self.handlers: Dict[str, HandlerFactory] = {d.name: d.stream for d in dialects if d.stream is not None}
@@ -47,6 +48,12 @@ class StreamTable:
         self.encoders: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
             d.name: d.stream_encoder for d in dialects if d.stream_encoder is not None
         }
+        # SDK stream helpers' event classes -> the attribute holding the chunk ("": skip)
+        self.wrappers: Dict[str, str] = {}
+        for d in dialects:
+            if d.stream is not None:
+                for cls, attr in d.sdk_stream_events.items():
+                    self.wrappers.setdefault(cls, attr)
         claims = [d for d in dialects if d.stream is not None and d.stream_detect is not None]
         typed: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if d.stream_events]  # type: ignore[misc]
         untyped: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if not d.stream_events]  # type: ignore[misc]

@@ -154,6 +154,7 @@ DIALECT = Dialect(
     description="Mistral chat completions (9-alphanumeric call ids)",
     stream=stream.Handler,
     stream_encoder=stream.encode,
+    sdk_stream_events=stream.SDK_EVENTS,
     finish_reasons=CHAT_FINISH,
     response_envelope=reply,
     peek=openai_chat.peek,

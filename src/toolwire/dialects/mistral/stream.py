@@ -17,7 +17,10 @@ from typing import Any, Dict, List, Sequence
 from ..._types import ToolCall
 from ..openai import chat_stream as openai_chat_stream
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
+
+# mistralai ``client.chat.stream()`` yields ``CompletionEvent(data=CompletionChunk)``
+SDK_EVENTS: Dict[str, str] = {"mistralai:CompletionEvent": "data"}
 
 NAME = "mistral"
 detect = openai_chat_stream.detect

@@ -180,6 +180,7 @@ DIALECT = Dialect(
     stream=chat_stream.Handler,
     stream_detect=chat_stream.detect,
     stream_encoder=chat_stream.encode,
+    sdk_stream_events=chat_stream.SDK_EVENTS,
     response=CHAT_RESPONSE,
     finish_reasons=CHAT_FINISH,
     response_envelope=chat_reply(encode_message, "gpt-4o"),

@@ -26,7 +26,23 @@ from ..._types import ToolCall
 from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
+
+# openai ``client.chat.completions.stream()`` (``openai.lib.streaming.chat``):
+# ``ChunkEvent(type="chunk", chunk=ChatCompletionChunk, snapshot=...)``, then events
+# derived from that chunk (content, refusal, logprobs, tool-call arguments): skipped
+SDK_EVENTS: Dict[str, str] = {
+    "openai:ChunkEvent": "chunk",
+    **{
+        f"openai:{name}": ""
+        for name in (
+            "ContentDeltaEvent", "ContentDoneEvent", "RefusalDeltaEvent", "RefusalDoneEvent",
+            "FunctionToolCallArgumentsDeltaEvent", "FunctionToolCallArgumentsDoneEvent",
+            "LogprobsContentDeltaEvent", "LogprobsContentDoneEvent",
+            "LogprobsRefusalDeltaEvent", "LogprobsRefusalDoneEvent",
+        )
+    },
+}
 
 NAME = "openai.chat"
 
