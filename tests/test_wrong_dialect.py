@@ -223,6 +223,33 @@ def test_wrong_dialect_response_normalize_raises(name: str) -> None:
         response.normalize(anthropic.types.Message.model_validate(ANTHROPIC_MESSAGE), provider=name)
 
 
+PROVIDERS = ["openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "ollama",
+             "cohere.v2"]
+
+
+@pytest.mark.parametrize("name", PROVIDERS)
+@pytest.mark.parametrize("data", [{"payload": CHAT_TEXT}, {"data": ANTHROPIC_MESSAGE}, {}])
+def test_a_named_response_of_no_known_shape_and_no_fields_raises(name: str, data: Dict[str, Any]) -> None:
+    # a reply inside an envelope (a proxy's, a log record's): an empty Response would
+    # read as "the model said nothing"
+    from toolwire import response
+
+    with pytest.raises(toolwire.DecodeError, match=r"response: it has none of its fields"):
+        response.normalize(data, provider=name)
+
+
+def test_a_named_response_its_reader_reads_without_its_marks_is_kept() -> None:
+    # the named reader is lenient where the payload carries its fields: Anthropic's
+    # content without ``type: message`` (a proxy's rewrite), Ollama's message without ``done``
+    from toolwire import response
+
+    got = response.normalize({"role": "assistant", "content": [{"type": "text", "text": "Hi."}],
+                              "stop_reason": "end_turn"}, provider="anthropic.messages")
+    assert (got.text, got.finish_reason) == ("Hi.", "stop")
+    got = response.normalize({"message": {"role": "assistant", "content": "Hi."}}, provider="ollama")
+    assert got.text == "Hi."
+
+
 def test_wrong_dialect_response_normalize_of_its_own_shape() -> None:
     from toolwire import response
 

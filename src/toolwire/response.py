@@ -118,6 +118,9 @@ class _Tables:
         return found
 
 
+_NO_USAGE = Usage()
+
+
 def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[Registry] = None) -> Response:
     """Normalise one provider response (a dict, JSON text or an SDK object).
 
@@ -126,7 +129,9 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     ``ollama``, ``cohere.v2`` or a registered third-party dialect); without it the
     shape is recognised from the payload, asking the dialects of *registry* (the
     default one when ``None``) in order. Raises ``DecodeError`` for anything that is
-    not a response of a known shape.
+    not a response of a known shape, and for a named one that is another's or in
+    which the named reader finds none of its fields (an empty ``Response`` would read
+    as "the model said nothing").
     """
     try:
         data = _plain(resp)
@@ -134,9 +139,11 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             raise DecodeError(f"Response must be a JSON object, got {excerpt(data)} at $")
         tables = derived(_Tables, registry)
         shape: Optional[Tuple[Dialect, ResponseReader]] = None
+        unclaimed = False  # named, and its reader's detector declined: read, but it must yield something
         if provider is not None:
             shape = tables.by_name.get(provider)
             if shape is not None and not _claims(shape[1], data):  # named, but not its shape: another's?
+                unclaimed = True
                 other = next((d for d, r in tables.candidates(data) if d is not shape[0] and _claims(r, data)), None)
                 if other is not None:
                     raise DecodeError(
@@ -165,6 +172,14 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         text, reasoning, stripped = _split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
         raw_finish = raw_finish if isinstance(raw_finish, str) else None
+        if unclaimed and not (text or reasoning or refusal or raw_finish or calls or invalid or parsed is not None
+                              or usage != _NO_USAGE):
+            # an empty Response would read as "the model said nothing"
+            raise DecodeError(
+                f"Response is not {an(sid)} response: it has none of its fields (text, calls, finish reason, "
+                f"usage); keys were {excerpt(sorted(data))} at $",
+                dialect=sid,
+            )
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
         if calls and finish in ("stop", None):
             finish = "tool_calls"
