@@ -5,6 +5,7 @@ name and id rules); payloads and streams are built from them in ``strategies``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, Optional, Union
 
 from hypothesis import strategies as st
@@ -12,22 +13,13 @@ from hypothesis.strategies import SearchStrategy
 
 from ._builtin import get_dialect
 from ._dialect import Dialect
+from ._ids import IdRule
 from ._types import Tool, ToolCall, ToolResult
 
 __all__ = ["arguments", "json_values", "tool_calls", "tool_results", "tools", "_TEXT"]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
 _NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name every dialect accepts
-# how providers write ids (the dialect's rule decides what else is valid)
-_REAL_IDS = {
-    "openai.chat": r"call_[a-zA-Z0-9]{24}",
-    "openai.responses": r"call_[a-zA-Z0-9]{24}",
-    "anthropic.messages": r"toolu_[a-zA-Z0-9]{24}",
-    "bedrock.converse": r"tooluse_[a-zA-Z0-9_-]{22}",
-    "mistral": r"[a-zA-Z0-9]{9}",
-    "ollama": r"call_[a-z0-9]{8}",
-    "gemini": r"[a-z0-9]{8}",
-}
 
 
 def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
@@ -72,11 +64,17 @@ def _names(d: Optional[Dialect]) -> SearchStrategy[str]:
     return st.from_regex(_NAME, fullmatch=True) | st.text(_TEXT, min_size=1, max_size=30)
 
 
+def _made(rule: IdRule) -> str:
+    """A regex of the ids *rule* makes (``prefix`` + ``length`` characters of its
+    alphabet), the providers' own shape for the built-ins (``call_`` + 24, ``toolu_``
+    + 24, Mistral's 9 alphanumerics, Ollama's ``call_`` + 8)."""
+    return f"{re.escape(rule.prefix)}[{''.join(re.escape(c) for c in rule.alphabet)}]{{{rule.length}}}"
+
+
 def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     if d is None:
         return st.from_regex(r"call_[a-zA-Z0-9]{1,24}", fullmatch=True)
     rule = d.ids
-    real = _REAL_IDS.get(d.name)
     if rule.pattern is not None:
         valid = st.from_regex(rule.pattern, fullmatch=True)
     else:
@@ -84,7 +82,7 @@ def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     if rule.max_len is not None:
         limit = rule.max_len
         valid = valid.filter(lambda s: 0 < len(s) <= limit)
-    return valid if real is None else st.from_regex(real, fullmatch=True) | valid
+    return st.from_regex(_made(rule), fullmatch=True).filter(rule.valid) | valid
 
 
 def tool_calls(

@@ -5,14 +5,17 @@ back to the values it was built from; corruptions of them raise nothing but
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import toolwire
+from toolwire import IdRule
 from toolwire import strategies as tws
 from toolwire.stream import Accumulator, accumulate
 
@@ -150,3 +153,35 @@ def test_wrong_type_values_never_compare_equal_to_the_original() -> None:
 
     for old in (0, 1, 0.0, 1.0, False, True, "", [], {}):
         assert all(type(v) is not type(old) and v != old for v in _other_types(old))
+
+
+NO_SHRINK = settings(phases=[Phase.generate], database=None)
+
+
+@pytest.mark.parametrize(("dialect", "made"), [
+    ("openai.chat", r"call_[a-zA-Z0-9]{24}"),
+    ("anthropic.messages", r"toolu_[a-zA-Z0-9]{24}"),
+    ("mistral", r"[a-zA-Z0-9]{9}"),
+    ("ollama", r"call_[a-z0-9]{8}"),
+])
+def test_ids_include_the_shape_the_provider_makes(dialect: str, made: str) -> None:
+    # the ids the dialect's IdRule makes are the provider's own shape (not a table in the kit)
+    found = find(tws.tool_calls(dialect, ids=True), lambda c: re.fullmatch(made, c.id or "") is not None,
+                 settings=NO_SHRINK)
+    assert found.id is not None and re.fullmatch(made, found.id)
+
+
+def test_a_third_party_rule_gives_its_made_ids_and_only_valid_ones() -> None:
+    rule = IdRule(pattern=re.compile(r"acme-[0-9]+"), max_len=11, required=True, prefix="acme-", length=6,
+                  alphabet="0123456789")
+    acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(), ids=rule)
+    find(tws.tool_calls(acme, ids=True), lambda c: re.fullmatch(r"acme-[0-9]{6}", c.id or "") is not None,
+         settings=NO_SHRINK)
+    odd = dataclasses.replace(rule, alphabet="xyz0")  # makes ids its own pattern refuses: never generated
+
+    @given(tws.tool_calls(dataclasses.replace(acme, ids=odd), ids=True))
+    @settings(max_examples=50, database=None)
+    def check(call: toolwire.ToolCall) -> None:
+        assert call.id is not None and odd.valid(call.id)
+
+    check()
