@@ -69,6 +69,23 @@ def test_ollama_chat_response_objects() -> None:
     assert toolwire.detect(obj) == "ollama"
 
 
+def test_ollama_chat_response_built_without_created_at() -> None:
+    # ``created_at`` (and ``model``) are Optional on the SDK's ChatResponse: a response built
+    # in a caller's test or adapter has none, and its calls must still be read, named or not
+    ollama = pytest.importorskip("ollama")
+    from toolwire import response
+
+    fields = {k: v for k, v in OLLAMA.items() if k not in ("created_at", "model")}
+    obj = ollama.ChatResponse(**fields)
+    expected = [("get_weather", {"city": "Paris", "unit": "c"}), ("get_time", {})]
+    assert [(c.name, c.args) for c in toolwire.decode_all(obj)] == expected
+    assert [(c.name, c.args) for c in toolwire.decode_all(obj, "ollama")] == expected
+    assert toolwire.detect(obj) == "ollama"
+    got = response.normalize(obj)
+    assert (got.provider, [(c.name, c.args) for c in got.tool_calls], got.invalid_tool_calls) == (
+        "ollama", expected, ())
+
+
 def test_ollama_tool_message_objects() -> None:
     ollama = pytest.importorskip("ollama")
     msg = ollama.Message(role="tool", tool_name="get_weather", content="22C")

@@ -19,7 +19,8 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
   results are read and written in ``tools``.
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
-Detection (the ``detect`` field) claims an ``/api/chat`` response, a call with
+Detection (the ``detect`` field) claims an ``/api/chat`` response (``message`` and
+``done``; ``created_at`` is optional in the SDK's ``ChatResponse``), a call with
 ``index`` inside ``function`` and object (or no) arguments, a message with ``tool_name``
 or ``images``, and a request with Ollama ``options``/``keep_alive``.
 """
@@ -58,8 +59,9 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             if "arguments" not in fn:  # (inside a reply's tool_calls: never passed over)
                 return CALL, "'index' inside 'function' and no 'arguments'"
         return None
-    if "created_at" in data and "done" in data and type(data.get("message")) is dict:
-        return CALLS, "'model', 'created_at', 'message', 'done' (an /api/chat response)"
+    if "done" in data and type(data.get("message")) is dict and "choices" not in data:
+        # ``created_at`` is optional in the ollama SDK's ``ChatResponse`` (None: not dumped)
+        return CALLS, "'message' and 'done' (an /api/chat response)"
     role = data.get("role")
     if role == "tool" and "tool_name" in data:
         return RESULT, "a tool message with 'tool_name'"
@@ -74,7 +76,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """``detect`` never claims a dict with both ``function`` and ``type`` unless it
     also has a message or response key (a typed Chat call is never Ollama's)."""
     return not ("function" in keys and "type" in keys) or any(
-        k in keys for k in ("created_at", "role", "messages")
+        k in keys for k in ("done", "role", "messages")
     )
 
 
@@ -189,7 +191,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     history=chat_like(NAME, images=True),
     name=NAME,
-    keys=frozenset({"function", "created_at", "role", "messages"}),
+    keys=frozenset({"function", "done", "role", "messages"}),
     gate=gate,
     sniff=sniff,
     decode_call=decode_call,
