@@ -36,6 +36,17 @@ def test_finish_reasons_use_the_vocabulary(d: toolwire.Dialect) -> None:
     assert d.response is None or d.finish_reasons
 
 
+def test_the_core_list_of_cut_off_words_is_every_dialect_s() -> None:
+    # ``TRUNCATING`` is read where no dialect is known (text formats, the policy keyword
+    # ``finish_reason``): it must hold every word a built-in's ``finish_reasons`` calls a
+    # cut-off reply, and beyond them only Responses' ``incomplete`` (a reply or item
+    # cut short for a reason not given: its calls may be cut off, its finish is "other")
+    from toolwire._policy import CUT_OFF, TRUNCATING
+
+    words = {w for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm in CUT_OFF}
+    assert words | {"incomplete"} == TRUNCATING
+
+
 @pytest.mark.parametrize("d", [d for d in DIALECTS if d.response_envelope is not None], ids=lambda d: d.name)
 def test_response_envelopes_are_read_back(d: toolwire.Dialect) -> None:
     items = [toolwire.encode(c, d, position=i) for i, c in enumerate(CALLS)]
