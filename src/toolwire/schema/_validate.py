@@ -118,10 +118,13 @@ class _Checker:
         self.formats = formats
         self.depth = 0
         self.room = _stack_room()
-        # Each (instance value, schema node) pair is walked once: a probe's answer (does
-        # it match, and what did it evaluate) by the pair; a reporting walk's issues by
-        # the pair and its place. Without this, a branch tried and then walked again
-        # (anyOf, oneOf, if) or reached twice (allOf, $ref) doubles the work per level.
+        # Each (instance value, schema node) pair a combinator or ``$ref`` leads to is
+        # walked once: a probe's answer (does it match, and what did it evaluate) by the
+        # pair; a reporting walk's issues by the pair and its place. Without this, a
+        # branch tried and then walked again (anyOf, oneOf, if) or reached twice (allOf,
+        # $ref) doubles the work per level. A pair reached through ``properties``,
+        # ``items`` and the like is walked once per walk of its parent, so it is not
+        # remembered: an answer's n items would otherwise hold ~2 KB each until the end.
         self._probes: Dict[Tuple[int, int], Tuple[List[ValidationIssue], Set[str]]] = {}
         self._walks: Dict[Tuple[int, int, str], Tuple[List[ValidationIssue], Set[str]]] = {}
 
@@ -142,8 +145,10 @@ class _Checker:
         sptr: str,
         out: List[ValidationIssue],
         first: bool = False,
+        memo: bool = True,
     ) -> Set[str]:
-        """Check *inst* against *node*; return the property names / item markers evaluated."""
+        """Check *inst* against *node*; return the property names / item markers evaluated.
+        *memo*: remember the answer (a pair a combinator or ``$ref`` may lead to again)."""
         evaluated: Set[str] = set()
         if node is True:
             return evaluated
@@ -152,25 +157,35 @@ class _Checker:
             return evaluated
         if not isinstance(node, dict):
             return evaluated
+        if not memo:
+            self._deeper(inst, node, ptr, sptr, out, first, evaluated)
+            return evaluated
         # a probe's answer does not depend on the place (scalars are shared objects)
         key: Any = (id(inst), id(node)) if first else (id(inst), id(node), ptr)
-        memo = self._probes if first else self._walks
-        done = memo.get(key)
+        table = self._probes if first else self._walks
+        done = table.get(key)
         if done is not None:
             out.extend(done[0])
             return set(done[1])
         mine: List[ValidationIssue] = []
+        self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
+        table[key] = (mine[:1] if first else mine, evaluated)
+        out.extend(mine)
+        return set(evaluated)
+
+    def _deeper(
+        self, inst: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        evaluated: Set[str],
+    ) -> None:
+        """``_run`` one level down, or one ``depth`` issue where the stack has no room."""
         self.depth += 1
         try:
             if self.depth > self.room:
-                mine.append(_too_deep(ptr, sptr))
+                out.append(_too_deep(ptr, sptr))
             else:
-                self._run(inst, node, ptr, sptr, mine, first, evaluated)
+                self._run(inst, node, ptr, sptr, out, first, evaluated)
         finally:
             self.depth -= 1
-        memo[key] = (mine[:1] if first else mine, evaluated)
-        out.extend(mine)
-        return set(evaluated)
 
     def _fail(self, out: List[ValidationIssue], ptr: str, kw: str, msg: str, sptr: str) -> None:
         out.append(ValidationIssue(ptr, kw, msg, f"{sptr}/{kw}"))
@@ -251,7 +266,8 @@ class _Checker:
         if isinstance(inst, list) and "unevaluatedItems" in node:
             for i, item in enumerate(inst):
                 if f"#{i}" not in evaluated:
-                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first)
+                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first,
+                             False)
 
     def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
         fail = self._fail
@@ -302,10 +318,10 @@ class _Checker:
         prefix = node.get("prefixItems") or []
         for i, item in enumerate(a):
             if i < len(prefix):
-                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out, first)
+                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out, first, False)
                 seen.add(f"#{i}")
             elif "items" in node:
-                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out, first)
+                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out, first, False)
                 seen.add(f"#{i}")
         if "contains" in node:
             hits = 0
@@ -339,11 +355,11 @@ class _Checker:
             matched = False
             if key in props:
                 matched = True
-                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first)
+                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first, False)
             for pat, psch in patterns.items():
                 if searcher(pat)(key):
                     matched = True
-                    self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out, first)
+                    self.run(value, psch, sub, f"{sptr}/patternProperties/{escape_token(pat)}", out, first, False)
             if matched:
                 seen.add(key)
             elif "additionalProperties" in node:
@@ -351,7 +367,7 @@ class _Checker:
                 if addl is False:
                     fail(out, sub, "additionalProperties", f"property {key!r} is not allowed", sptr)
                 else:
-                    self.run(value, addl, sub, f"{sptr}/additionalProperties", out, first)
+                    self.run(value, addl, sub, f"{sptr}/additionalProperties", out, first, False)
                 seen.add(key)
             if "propertyNames" in node and not self.valid(key, node["propertyNames"], sub, f"{sptr}/propertyNames"):
                 fail(out, sub, "propertyNames", f"property name {key!r} is not allowed", sptr)
