@@ -205,10 +205,9 @@ class Dialect:
     ``"package:QualName"`` of an SDK stream helper's event class to the attribute
     holding the provider's chunk, or to ``""`` for an event derived from chunks the
     helper also yields (skipped: reading it too would count its text twice).
-    ``stream_encoder(calls,
-    fragments, *, split, **options)`` writes canonical calls as the stream's chunks
-    (``encode_stream``; *fragments* is each call's argument text in pieces,
-    *split* the function that cut them). ``response`` (a ``ResponseReader``) reads a
+    ``stream_encoder(calls, fragments, *, split, **options)`` writes canonical calls
+    as the stream's chunks (``encode_stream``; *fragments* is each call's argument
+    text in pieces, *split* the function that cut them). ``response`` (a ``ResponseReader``) reads a
     whole response (``toolwire.response.normalize``); ``finish_reasons`` maps the
     provider's finish reasons to ``stop, length, tool_calls, content_filter,
     refusal, context_window, pause, error, other``. ``message_envelope(items,

@@ -3,7 +3,8 @@ provider refuses it.
 
 A call is answered by the first later result with its id (id-less calls, as
 Gemini sends them, by the first id-less result of the same tool in the turn after
-theirs: Gemini pairs by position). Problems, each with the wording the target provider answers with:
+theirs: Gemini pairs by position). Problems, each with the wording the target
+provider answers with where it is known:
 
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it;
