@@ -17,7 +17,7 @@ import openai
 import pytest
 
 import toolwire
-from toolwire import stream
+from toolwire import ToolCall, stream
 
 ANTHROPIC_MESSAGE: Dict[str, Any] = {
     "id": "msg_01",
@@ -256,3 +256,40 @@ def test_wrong_dialect_response_normalize_of_its_own_shape() -> None:
     assert response.normalize(CHAT_TEXT, provider="openai.chat").text == "Done."
     assert [c.name for c in response.normalize(ANTHROPIC_MESSAGE, provider="anthropic").tool_calls] == [
         "delete_files"]
+
+
+# --- a stream chunk passed where a payload is read ---------------------------------------------
+
+_CHUNK_WITH_A_CALL = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o",
+                      "choices": [{"index": 0, "finish_reason": None, "delta": {"tool_calls": [
+                          {"index": 0, "id": "call_1", "type": "function",
+                           "function": {"name": "delete_files", "arguments": '{"glob": "*.tmp"}'}}]}}]}
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.chat"])
+def test_a_chat_stream_chunk_is_refused_by_decode_all(dialect: Any) -> None:
+    # it read as a ChatCompletion whose choice has no message: [] although a call was there
+    with pytest.raises(toolwire.DecodeError, match=r"Choice at \$\.choices\[0\] has a 'delta', not a 'message'"):
+        toolwire.decode_all(_CHUNK_WITH_A_CALL, dialect)
+    text_only = dict(_CHUNK_WITH_A_CALL, choices=[{"index": 0, "delta": {"content": "Hi"}, "finish_reason": None}])
+    with pytest.raises(toolwire.DecodeError, match="feed the whole stream to toolwire.stream.accumulate"):
+        toolwire.decode_all(text_only, dialect)
+    assert stream.accumulate([_CHUNK_WITH_A_CALL]) == [ToolCall("delete_files", {"glob": "*.tmp"}, "call_1")]
+
+
+@pytest.mark.parametrize(("event", "name"), [
+    ({"type": "content_block_start", "index": 0,
+      "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}}, "an anthropic.messages"),
+    ({"type": "response.output_item.done", "output_index": 0, "item": {
+        "type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "{}"}},
+     "an openai.responses"),
+    ({"contentBlockStart": {"start": {"toolUse": {"toolUseId": "tooluse_1", "name": "f"}}, "contentBlockIndex": 0}},
+     "a bedrock.converse"),
+])
+def test_a_stream_event_passed_as_a_payload_is_named_as_one(event: Dict[str, Any], name: str) -> None:
+    hint = f"matches no known dialect (it is {name} stream chunk: feed the whole stream to toolwire.stream.accumulate)"
+    for run in (lambda: toolwire.decode_all(event), lambda: toolwire.decode(event),
+                lambda: toolwire.decode_all(event, "gemini")):
+        with pytest.raises(toolwire.DecodeError) as err:
+            run()
+        assert hint in err.value.message

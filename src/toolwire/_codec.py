@@ -17,7 +17,7 @@ from ._finish import own_finish
 from ._foreign import foreign
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
-from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, walk
+from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, no_dialect, walk
 
 __all__ = [
     "Detection",
@@ -114,7 +114,7 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
     """The one call of a container *data* that *found* (its dialect and kind, or
     ``None``: no dialect claims it) names; else the error saying what it is."""
     if found is None:
-        raise DecodeError(f"Input at $ matches no known dialect: {excerpt(data)}", loc="$")
+        raise DecodeError(f"Input at $ {no_dialect(data, registry)}: {excerpt(data)}", loc="$")
     d, kind = found
     if kind == CALLS:
         calls = decode_all(data, d, include_server=True, registry=registry, **policy)

@@ -45,10 +45,29 @@ def _dialect(name: Union[str, Dialect, None], registry: Optional[Registry]) -> O
     return _registry(registry).get(name)
 
 
+def no_dialect(data: Any, registry: Optional[Registry]) -> str:
+    """"matches no known dialect", and where a streaming dialect's ``stream_detect``
+    claims *data*, that it is one of its stream chunks (a payload's decoder would find
+    only fragments in it)."""
+    if type(data) is dict:
+        for d in _registry(registry):
+            test = d.stream_detect
+            if d.stream is None or test is None:
+                continue
+            try:
+                claimed = test(data)
+            except Exception:  # a detector meeting a shape it did not foresee declines
+                continue
+            if claimed:
+                return (f"matches no known dialect (it is {an(d.name)} stream chunk: feed the whole stream to "
+                        "toolwire.stream.accumulate)")
+    return "matches no known dialect"
+
+
 def _looks_like(data: Any, registry: Optional[Registry]) -> str:
     hit = _registry(registry).sniff(data)
     if hit is None:
-        return "it matches no known dialect"
+        return "it " + no_dialect(data, registry)
     d, kind, reason = hit
     return f"it looks like {d.name} ({reason})"
 
@@ -75,9 +94,7 @@ def _sniff(
         return dialect, hit[0]
     found = _registry(registry).sniff(data)
     if found is None:
-        raise DecodeError(
-            f"Input at {loc} matches no known dialect: {excerpt(data)}", loc=loc
-        )
+        raise DecodeError(f"Input at {loc} {no_dialect(data, registry)}: {excerpt(data)}", loc=loc)
     return found[0], found[1]
 
 

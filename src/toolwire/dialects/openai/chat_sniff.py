@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL
-from ..._errors import an
+from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .chat_tools import NAME
 
@@ -61,12 +61,25 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 _TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))
 
 
+def _choice(choice: Any, loc: str) -> Dict[str, Any]:
+    """A choice object; one with a ``delta`` and no ``message`` is a stream chunk's,
+    whose calls may be fragments: refused (``[]`` would drop the calls it carries)."""
+    c = as_dict(choice, loc, NAME, "a choice object")
+    if c.get("message") is None and "delta" in c:
+        raise DecodeError(
+            f"Choice at {loc} has a 'delta', not a 'message': a stream chunk, whose calls may be fragments; "
+            "feed the whole stream to toolwire.stream.accumulate",
+            dialect=NAME,
+            loc=loc,
+        )
+    return c
+
+
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     choices = data.get("choices")
     if choices is not None:
         for i, choice in enumerate(as_list(choices, loc + ".choices", NAME)):
-            c = as_dict(choice, f"{loc}.choices[{i}]", NAME, "a choice object")
-            msg = c.get("message")
+            msg = _choice(choice, f"{loc}.choices[{i}]").get("message")
             if msg is not None:
                 yield msg, f"{loc}.choices[{i}].message"
         return
@@ -106,7 +119,7 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Opt
         return None
     out = []
     for i, c in enumerate(cs):
-        c = as_dict(c, f"{loc}.choices[{i}]", NAME, "a choice object")
+        c = _choice(c, f"{loc}.choices[{i}]")
         reason = c.get("finish_reason")
         out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None))
     return out
