@@ -15,7 +15,7 @@ import pytest
 
 import toolwire
 from toolwire._types import new_call
-from toolwire.text._api import decode_text, encode_text
+from toolwire.text._api import TEXT_FORMATS, TextParser, TextResult, decode_text, encode_text
 
 NAN = new_call("f", {"x": float("nan")}, "c1")
 
@@ -84,3 +84,35 @@ def test_xlam_json_that_holds_no_call_objects_is_content(text: str) -> None:
     reply's content as written, no call and no error."""
     r = decode_text(text, "text.xlam")
     assert (r.content, r.tool_calls) == (text, ())
+
+
+@pytest.mark.parametrize("fmt", [f.name for f in TEXT_FORMATS])
+@pytest.mark.parametrize("finish", ["tool_calls", "tool_use", "TOOL_CALL", "function_call"])
+def test_a_finish_reason_that_says_tools_were_called_needs_a_call(fmt: str, finish: str) -> None:
+    # an engine that says the model called a tool, over text in which this format finds no
+    # call: no call at all would be a wrong answer
+    text = "The weather is fine."
+    assert decode_text(text, fmt, finish_reason="stop").tool_calls == ()
+    for result in (decode_text(text, fmt, finish_reason=finish), _streamed(text, fmt, finish)):
+        assert result.content == text
+        (bad,) = result.tool_calls
+        assert isinstance(bad, toolwire.InvalidToolCall)
+        assert (bad.name, bad.id, bad.loc, bad.truncated) == (None, None, "$.tool_calls[0]", False)
+        assert bad.error == (f"The finish reason {finish!r} says the model called a tool, but the text holds no "
+                             f"{fmt} tool call (is it another format's?)")
+
+
+def test_another_format_s_call_under_a_tool_calls_finish_is_flagged() -> None:
+    text = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}'  # Mistral's, read as Hermes
+    got = decode_text(text, "text.hermes", finish_reason="tool_calls")
+    assert got.content == text and [type(c).__name__ for c in got.tool_calls] == ["InvalidToolCall"]
+    assert decode_text(text, "text.hermes").tool_calls == ()  # without the engine's word: content only
+    assert [c.name for c in decode_text(text, "text.mistral", finish_reason="tool_calls").tool_calls] == [
+        "get_weather"]
+
+
+def _streamed(text: str, fmt: str, finish: str) -> TextResult:
+    parser = TextParser(fmt)
+    for ch in text:
+        parser.feed(ch)
+    return parser.close(finish)

@@ -91,7 +91,9 @@ def decode_text(
     - ``finish_reason``: ``length`` / ``max_tokens`` mark a call that ends with the
       text as truncated (an ``InvalidToolCall``), never as a whole call.
     - ``finish_reason`` ``stop`` / ``tool_calls``: the model ended its turn, so a call
-      whose closing marker is a stop token engines strip (gpt-oss ``<|call|>``) is whole.
+      whose closing marker is a stop token engines strip (gpt-oss ``<|call|>``) is whole;
+      ``tool_calls`` (``tool_use``, ``TOOL_CALL``) over text with no call of this format
+      gives one nameless ``InvalidToolCall`` saying so.
     - ``prompt``: the rendered prompt (or its end): when it ends by opening the
       reasoning (``<think>``, ``[THINK]``...), the output starts inside it.
     - ``thinking``: say so directly instead (DeepSeek V3.1+ and Qwen3.5 thinking mode,

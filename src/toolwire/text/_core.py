@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 Item = Union[ToolCall, InvalidToolCall]
+# finish reasons by which an engine says the model called a tool (OpenAI-compatible
+# servers, Anthropic-compatible ones, Cohere)
+CALLED = frozenset({"tool_calls", "function_call", "tool_use", "TOOL_CALL"})
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,11 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(DEFAULT_POLICY, finish_reason=finish_reason)
         self._run()
+        if not self.items and finish_reason in CALLED:
+            # the engine says the model called a tool, and this format finds none: another
+            # format's call, or one the engine could not read; no call is a wrong answer
+            self.invalid(None, "", f"The finish reason {finish_reason!r} says the model called a tool, but the text "
+                                   f"holds no {self.dialect} tool call (is it another format's?)")
         self.events = []
         self._result = TextResult(self.content.value(), self.reasoning.value(), tuple(self.items))
         return self._result
