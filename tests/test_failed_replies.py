@@ -370,3 +370,39 @@ def test_failed_replies_count_with_empty_ones_towards_prompt_mode() -> None:
     second = retry.plan(first.request, empty, first.state)
     assert (second.action, second.state.mode, second.reason) == (
         "retry", "prompt", "2 replies in a row without an answer (empty or failed) in native mode: prompt mode")
+
+
+# --- a reply whose finish reason says tools were called, and that holds none --------------------
+
+_SAYS_CALLED = [
+    ("openai.chat", {"id": "c", "object": "chat.completion", "model": "m", "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": "Let me check."}, "finish_reason": "tool_calls"}]},
+     "tool_calls"),
+    ("anthropic.messages", {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude",
+                            "content": [{"type": "text", "text": "Let me check."}], "stop_reason": "tool_use"},
+     "tool_use"),
+    ("bedrock.converse", {"output": {"message": {"role": "assistant", "content": [{"text": "Let me check."}]}},
+                          "stopReason": "tool_use"}, "tool_use"),
+    ("cohere.v2", {"id": "x", "finish_reason": "TOOL_CALL",
+                   "message": {"role": "assistant", "content": [{"type": "text", "text": "Let me check."}]}},
+     "TOOL_CALL"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "reply", "word"), _SAYS_CALLED, ids=[d for d, _, _ in _SAYS_CALLED])
+def test_a_reply_that_says_it_called_a_tool_and_holds_none_is_flagged(
+    dialect: str, reply: Dict[str, Any], word: str
+) -> None:
+    got = response.normalize(reply)
+    assert (got.provider, got.text, got.finish_reason, got.tool_calls) == (dialect, "Let me check.", "tool_calls", ())
+    (bad,) = got.invalid_tool_calls
+    assert (bad.name, bad.id, bad.loc) == (None, None, "$")
+    assert bad.error == f"The finish reason {word!r} says the model called a tool, but the reply holds no tool call"
+
+
+def test_a_tool_use_stop_over_calls_the_provider_runs_is_not_flagged() -> None:
+    reply = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude", "stop_reason": "tool_use",
+             "content": [{"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search",
+                          "input": {"query": "weather"}}]}
+    got = response.normalize(reply)
+    assert (got.tool_calls, got.invalid_tool_calls) == ((), ())
