@@ -47,6 +47,14 @@ def test_the_core_list_of_cut_off_words_is_every_dialect_s() -> None:
     assert words | {"incomplete"} == TRUNCATING
 
 
+def test_the_text_formats_list_of_called_words_is_every_dialect_s() -> None:
+    # text formats know no dialect: the words by which an engine says tools were called
+    from toolwire.text._core import CALLED
+
+    words = {w for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm == "tool_calls"}
+    assert words == CALLED
+
+
 @pytest.mark.parametrize("d", [d for d in DIALECTS if d.response_envelope is not None], ids=lambda d: d.name)
 def test_response_envelopes_are_read_back(d: toolwire.Dialect) -> None:
     items = [toolwire.encode(c, d, position=i) for i, c in enumerate(CALLS)]
