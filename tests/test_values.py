@@ -122,6 +122,9 @@ def test_replace_checks_like_the_constructor() -> None:
         (lambda: Tool("t", description=5), r"Tool description at $.description must be a string, got 5"),  # type: ignore[arg-type]
         (lambda: Tool("t", provider_data=5), r"Tool provider_data at $.provider_data must map dialect ids to objects, got 5"),  # type: ignore[arg-type]
         (lambda: ToolResult("c", content=[{"type": "json", "json": {1, 2}}]), r"ToolResult content at $.content[0].json holds {1, 2} (set), which is not JSON"),
+        # an untyped part reached the encoders, which said "cannot hold a None part"
+        (lambda: ToolResult("c", content=[{"type": "text", "text": "a"}, {"image": {}}]), r"ToolResult content at $.content[1] is a part without a 'type' (text, json, image...): {'image': {}}"),
+        (lambda: ToolResult("c", content=[{"type": "", "text": "a"}]), r"ToolResult content at $.content[0] is a part without a 'type' (text, json, image...): {'type': '', 'text': 'a'}"),
     ],
 )
 def test_public_constructors_raise_toolwire_errors(make: Any, message: str) -> None:

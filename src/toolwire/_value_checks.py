@@ -78,6 +78,10 @@ def _content(value: Any) -> Content:
     if type(value) is str:
         return value
     if type(value) is list and all(type(p) is dict for p in value):
+        for i, part in enumerate(value):
+            if type(part.get("type")) is not str or not part["type"]:
+                raise _fail("ToolResult content", f"$.content[{i}]",
+                            f"is a part without a 'type' (text, json, image...): {excerpt(part)}")
         check_json_value(value, "$.content", "ToolResult content")
         return value
     raise _fail("ToolResult content", "$.content", f"must be text or a list of parts, got {excerpt(value)}")
