@@ -406,3 +406,47 @@ def test_a_tool_use_stop_over_calls_the_provider_runs_is_not_flagged() -> None:
                           "input": {"query": "weather"}}]}
     got = response.normalize(reply)
     assert (got.tool_calls, got.invalid_tool_calls) == ((), ())
+
+
+_NO_CALL_ERROR = "The finish reason {!r} says the model called a tool, but the reply holds no tool call"
+
+
+@pytest.mark.parametrize(("dialect", "reply", "word"), _SAYS_CALLED, ids=[d for d, _, _ in _SAYS_CALLED])
+def test_decode_all_of_a_reply_that_says_it_called_a_tool_and_holds_none(
+    dialect: str, reply: Dict[str, Any], word: str
+) -> None:
+    for named in (None, dialect):
+        with pytest.raises(toolwire.DecodeError) as err:
+            toolwire.decode_all(reply, named)
+        assert (err.value.message, err.value.loc) == (_NO_CALL_ERROR.format(word), "$")
+        (bad,) = toolwire.decode_all(reply, named, invalid="keep")
+        assert isinstance(bad, InvalidToolCall) and bad.error == _NO_CALL_ERROR.format(word)
+    with pytest.raises(toolwire.DecodeError):  # the general path (a policy keyword) agrees with the fast ones
+        toolwire.decode_all(reply, repair=False)
+
+
+def test_decode_all_of_an_sdk_completion_that_says_it_called_a_tool_and_holds_none() -> None:
+    from openai.types.chat import ChatCompletion
+
+    obj = ChatCompletion.model_validate(dict(_SAYS_CALLED[0][1], created=1))
+    with pytest.raises(toolwire.DecodeError, match="says the model called a tool"):
+        toolwire.decode_all(obj)
+    assert [type(c) for c in toolwire.decode_all(obj, invalid="keep")] == [InvalidToolCall]
+
+
+def test_decode_all_judges_the_chosen_reply_by_its_own_finish_reason() -> None:
+    reply = {"id": "c", "object": "chat.completion", "model": "m", "choices": [
+        {"index": 0, "message": {"role": "assistant", "content": "Hi."}, "finish_reason": "stop"},
+        {"index": 1, "message": {"role": "assistant", "content": "Let me check."}, "finish_reason": "tool_calls"}]}
+    assert toolwire.decode_all(reply) == []
+    with pytest.raises(toolwire.DecodeError) as err:
+        toolwire.decode_all(reply, choice=1)
+    assert err.value.loc == "$.choices[1].message"
+
+
+def test_decode_all_of_a_tool_use_stop_over_calls_the_provider_runs_is_empty() -> None:
+    reply = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude", "stop_reason": "tool_use",
+             "content": [{"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search",
+                          "input": {"query": "weather"}}]}
+    assert toolwire.decode_all(reply) == []
+    assert [c.name for c in toolwire.decode_all(reply, include_server=True)] == ["web_search"]

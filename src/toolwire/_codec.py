@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overl
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry
-from ._collect import chosen, collect, one_step_calls, other_dialect
+from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import own_finish
@@ -182,6 +182,9 @@ def decode_all(
     calls); its siblings are kept. A container that cannot be read, and an item of
     another dialect than the one named, raise either way.
     ``include_server=True`` adds the calls the provider executes itself.
+    A reply whose finish reason says the model called a tool (one its dialect's
+    ``finish_reasons`` normalises to ``tool_calls``) and that holds no call raises
+    (with ``invalid="keep"``: one nameless ``InvalidToolCall`` saying so).
     A response holding several alternative replies (Chat ``n`` > 1, Gemini
     ``candidateCount`` > 1) gives the calls of one: the first, or the *choice*-th
     (never a mix of them).
@@ -228,6 +231,8 @@ def decode_all(
                 if alt is not None:  # one reply of several: its calls only
                     collect(alt[0], found[0], registry, pol, alt[1], out, invalid == "keep", include_server, False,
                             alt[2])  # under its own finish reason
+                    if not out:
+                        claimed_calls(alt[0], found[0], registry, pol, alt[1], out, invalid == "keep", alt[2] or "")
                     return out
                 calls: List[Any] = []
                 if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):
@@ -235,6 +240,8 @@ def decode_all(
         if choice:
             raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
         collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
+        if not out:
+            claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")
         return out
     except (ToolwireError, MemoryError):
         raise

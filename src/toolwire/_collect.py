@@ -10,7 +10,7 @@ from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._finish import cut_reason, failed_reason
+from ._finish import called_reason, cut_reason, failed_reason
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
@@ -61,6 +61,7 @@ def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> b
         finish = d.finish(data)
         if depth > 4 or cut_reason(d, finish) is not None or failed_reason(d, finish) is not None:
             return False
+        start = len(out)
         for child, _ in d.children(data, "$"):
             if type(child) is not dict:
                 return False
@@ -77,7 +78,49 @@ def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> b
                 return False
     except Exception:  # a malformed container: the walk reports it
         return False
-    return True
+    # a reply that says it called a tool and holds none: the walk flags it
+    return len(out) > start or called_reason(d, finish) is None
+
+
+def claimed_calls(
+    data: Any,
+    d: Optional[Dialect],
+    registry: Optional[Registry],
+    pol: Policy,
+    loc: str,
+    out: List[Union[ToolCall, InvalidToolCall]],
+    keep: bool,
+    finish: Optional[str] = None,
+) -> None:
+    """*data*, a reply in which no client call was found: when its finish reason (or
+    *finish*) says the model called a tool and it holds no call the provider runs
+    either, a ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when *keep*):
+    ``[]`` would read as "the model only answered"."""
+    if type(data) is not dict:
+        return
+    reg = default_registry() if registry is None else registry
+    if d is None:
+        hit = reg.sniff(data)
+        if hit is None or hit[1] != CALLS:
+            return
+        d = hit[0]
+    try:
+        fin = finish if finish is not None else d.finish(data)
+    except Exception:  # a malformed container: the walk has reported what it could
+        return
+    if called_reason(d, fin) is None:
+        return
+    servers: List[Union[ToolCall, InvalidToolCall]] = []
+    try:
+        collect(data, d, registry, pol, loc, servers, True, True, False, finish)
+    except ToolwireError:
+        servers = []
+    if servers:  # the provider's own calls (a tool_use stop over a server tool)
+        return
+    error = f"The finish reason {fin!r} says the model called a tool, but the reply holds no tool call"
+    if not keep:
+        raise DecodeError(error, dialect=d.name, loc=loc)
+    out.append(new_invalid(error=error, loc=loc))
 
 
 def collect(

@@ -17,7 +17,7 @@ from ._dialect import Dialect
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
 from ._registry import Registry
 
-__all__ = ["cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
+__all__ = ["called_reason", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
 
 
 def _cut_off(d: Dialect) -> FrozenSet[str]:
@@ -73,6 +73,14 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             d = reg.get(dialect)
         cut = d is not None and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
+
+
+def called_reason(d: Dialect, finish: Any) -> Optional[str]:
+    """*finish* when *d*'s ``finish_reasons`` normalises it to ``tool_calls``: the
+    provider says the model called a tool (a reply that then holds none is flagged)."""
+    if type(finish) is str and d.finish_reasons.get(finish) == "tool_calls":
+        return finish
+    return None
 
 
 def failed_reason(d: Dialect, finish: Any) -> Optional[str]:

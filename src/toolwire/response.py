@@ -18,8 +18,8 @@ Inline ``<think>…</think>`` blocks in the text (servers without a reasoning pa
 Groq ``reasoning_format=raw``) are moved to ``reasoning``. Tool calls come from the core
 decoders (``decode_all(..., invalid="keep")``); Gemini reports ``STOP`` for a function
 call, so calls turn ``stop`` into ``tool_calls``; a ``tool_calls`` finish over a reply
-that holds no call gives one nameless ``InvalidToolCall`` saying so. Unknown finish
-reasons are ``other``.
+that holds no call gives the nameless ``InvalidToolCall`` by which ``decode_all`` says
+so. Unknown finish reasons are ``other``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from ._dialect import Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
-from ._types import new_invalid
 from ._usage import Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
@@ -186,11 +185,9 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
         if calls and finish in ("stop", None):
             finish = "tool_calls"
-        elif finish == "tool_calls" and not calls and not invalid and not _server_calls(data, dialect, registry):
-            # the provider says the model called a tool and the reply holds none: an empty
-            # list of calls would read as "the model only answered"
-            invalid = [new_invalid(error=f"The finish reason {raw_finish!r} says the model called a tool, but the "
-                                         "reply holds no tool call", loc="$")]
+        elif finish == "tool_calls" and not calls and not invalid:
+            # the provider says the model called a tool: ``decode_all`` flags a reply that holds none
+            invalid = _tool_calls(data, dialect, registry)[1]
         if refusal is None and finish == "refusal":
             refusal = text or "refused"
         out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
@@ -306,15 +303,6 @@ def _claims(reader: ResponseReader, data: Dict[str, Any]) -> bool:
     try:
         return bool(reader.detect(data))
     except Exception:  # a reader's detector that raises declines
-        return False
-
-
-def _server_calls(data: Dict[str, Any], dialect: Dialect, registry: Optional[Registry]) -> bool:
-    """Whether the reply holds calls the provider runs itself (a finish reason of
-    ``tool_calls`` may be about those)."""
-    try:
-        return bool(decode_all(data, dialect.name, include_server=True, invalid="keep", registry=registry))
-    except ToolwireError:
         return False
 
 

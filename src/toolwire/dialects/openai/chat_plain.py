@@ -41,6 +41,8 @@ PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
 PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
 # finish reasons whose calls the walk judges: cut off (truncated) or failed (invalid)
 _NOT_PLAIN = TRUNCATING | frozenset(word for word, norm in CHAT_FINISH.items() if norm == FAILED)
+# a reply with one of these and no call is flagged by the walk (``decode_all``)
+_CALLED = frozenset(word for word, norm in CHAT_FINISH.items() if norm == "tool_calls")
 
 
 def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -94,6 +96,8 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
     if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
         return None
     items = msg.get("tool_calls")
+    if not items and choice.get("finish_reason") in _CALLED:  # says it called a tool, holds none
+        return None
     if type(items) is not list:
         return [] if items is None else None
     out = []
@@ -120,6 +124,8 @@ def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[T
     msg, reason = choice.message, choice.finish_reason
     if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in _NOT_PLAIN
             or msg.function_call is not None or msg.role != "assistant"):
+        return None
+    if not msg.tool_calls and reason in _CALLED:  # says it called a tool, holds none: the walk
         return None
     out = []
     for tc in msg.tool_calls or ():
