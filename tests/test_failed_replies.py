@@ -450,3 +450,35 @@ def test_decode_all_of_a_tool_use_stop_over_calls_the_provider_runs_is_empty() -
                           "input": {"query": "weather"}}]}
     assert toolwire.decode_all(reply) == []
     assert [c.name for c in toolwire.decode_all(reply, include_server=True)] == ["web_search"]
+
+
+_CHUNK = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+_STREAMS_SAYING_CALLED = [
+    ("openai.chat", [dict(_CHUNK, choices=[{"index": 0, "delta": {"role": "assistant", "content": "Let me check."},
+                                            "finish_reason": None}]),
+                     dict(_CHUNK, choices=[{"index": 0, "delta": {}, "finish_reason": "tool_calls"}])], "tool_calls"),
+    ("anthropic.messages", [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "content": [],
+                                              "model": "claude"}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Let me check."}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}},
+        {"type": "message_stop"}], "tool_use"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "chunks", "word"), _STREAMS_SAYING_CALLED, ids=[d for d, _, _ in _STREAMS_SAYING_CALLED])
+def test_a_stream_that_says_it_called_a_tool_and_holds_none(dialect: str, chunks: List[Any], word: str) -> None:
+    for named in (None, dialect):
+        (bad,) = stream.accumulate(chunks, named)
+        assert isinstance(bad, InvalidToolCall) and bad.name is None
+        assert bad.error == _NO_CALL_ERROR.format(word)
+        acc = stream.Accumulator(named)
+        for chunk in chunks:
+            acc.feed(chunk)
+        assert acc.close() == [bad] and acc.close() == [bad] and acc.calls == [bad]
+        assert acc.text == "Let me check."
+    stop = [*chunks[:-1], {"type": "message_delta", "delta": {"stop_reason": "end_turn"}}] if dialect.startswith(
+        "anthropic") else [chunks[0], dict(_CHUNK, choices=[{"index": 0, "delta": {}, "finish_reason": "stop"}])]
+    assert stream.accumulate(stop, dialect) == []

@@ -17,7 +17,7 @@ from ._dialect import Dialect
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
 from ._registry import Registry
 
-__all__ = ["called_reason", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
+__all__ = ["called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
 
 
 def _cut_off(d: Dialect) -> FrozenSet[str]:
@@ -73,6 +73,12 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             d = reg.get(dialect)
         cut = d is not None and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
+
+
+def calling(d: Dialect) -> FrozenSet[str]:
+    """The finish reasons by which *d*'s provider says the model called a tool
+    (``finish_reasons`` normalises them to ``tool_calls``)."""
+    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm == "tool_calls")
 
 
 def called_reason(d: Dialect, finish: Any) -> Optional[str]:

@@ -34,7 +34,7 @@ from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
 from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
-from .._finish import failing, own_finish, truncating
+from .._finish import own_finish
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
@@ -42,7 +42,7 @@ from ._chunks import plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
-from ._table import HandlerFactory, Hit, StreamTable, accepts, streams
+from ._table import HandlerFactory, Hit, StreamTable, accepts, hit_of, streams
 
 __all__ = [
     "Accumulator",
@@ -115,7 +115,7 @@ def _resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
             f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(stream_dialects(registry))}",
             dialect=name,
         )
-    return name, d.stream, truncating(d), failing(d)
+    return hit_of(d)
 
 
 def _runner(handler: Any, core: Core, preview: bool) -> Run:
@@ -243,8 +243,10 @@ class Accumulator:
     def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
         return self._streams().detect(data)
 
-    def _start(self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str]) -> None:
-        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed)
+    def _start(
+        self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
+    ) -> None:
+        self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
         self._handler = factory(self._core)
         self._run = _runner(self._handler, self._core, self._preview)
 
@@ -400,8 +402,8 @@ def accumulate(
         elif type(chunks[0]) is dict:
             hit = streams(registry).detect(chunks[0])
         if hit is not None:
-            name, factory, cut, failed = hit
-            core = Core(name, rules, include_server, False, False, cut, failed)
+            name, factory, cut, failed, called = hit
+            core = Core(name, rules, include_server, False, False, cut, failed, called)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or _runner(handler, core, False)
 

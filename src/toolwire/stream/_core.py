@@ -110,10 +110,13 @@ class Core:
         emit: bool = True,
         truncating: FrozenSet[str] = TRUNCATING,
         failing: FrozenSet[str] = frozenset(),
+        calling: FrozenSet[str] = frozenset(),
     ) -> None:
         self.dialect = dialect
         self.truncating = truncating  # finish reasons that cut calls short (the dialect's too)
         self.failing = failing  # finish reasons of a failed reply: none of its calls runs
+        self.calling = calling  # finish reasons that say the model called a tool
+        self.no_call: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
@@ -340,6 +343,11 @@ class Core:
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
+        if finish in self.calling and not any(only is None or c.scope == only for c in self.calls):
+            # the provider says the model called a tool and the stream held none
+            self.no_call = new_invalid(error=f"The finish reason {finish!r} says the model called a tool, but the "
+                                             "reply holds no tool call", loc="$")
+            out.append(self.no_call)
         return out
 
     def results_list(self, server: Optional[bool] = None) -> List[Result]:
@@ -356,6 +364,8 @@ class Core:
             elif c.server != server:
                 continue
             out.append(r)
+        if self.no_call is not None and not server:
+            out.append(self.no_call)
         return out
 
     # ---- internals -----------------------------------------------------------------------

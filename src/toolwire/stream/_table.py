@@ -9,7 +9,8 @@ known event type is detected with one lookup (the typed tests are asked about
 ``{"type": kind}`` alone, once, when the table is built). A dialect's finish reasons
 that ``finish_reasons`` normalises to ``length`` cut its stream's calls short, as
 the built-in ones (``length``, ``max_tokens``...) do; those it normalises to
-``error`` make every call of the stream invalid.
+``error`` make every call of the stream invalid; those it normalises to
+``tool_calls`` over a stream with no call give one nameless ``InvalidToolCall``.
 """
 
 from __future__ import annotations
@@ -18,15 +19,15 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from .._derived import derived
 from .._dialect import Dialect
-from .._finish import failing, truncating
+from .._finish import calling, failing, truncating
 from .._registry import Registry
 
-__all__ = ["StreamTable", "accepts", "streams"]
+__all__ = ["StreamTable", "accepts", "hit_of", "streams"]
 
 HandlerFactory = Callable[[Any], Any]
-# what starts a stream: the dialect id, its handler factory, its truncating and its
-# failing finish reasons
-Hit = Tuple[str, HandlerFactory, FrozenSet[str], FrozenSet[str]]
+# what starts a stream: the dialect id, its handler factory, its truncating, its failing
+# and its calling finish reasons
+Hit = Tuple[str, HandlerFactory, FrozenSet[str], FrozenSet[str], FrozenSet[str]]
 Test = Tuple[Callable[[Dict[str, Any]], bool], Hit]
 
 
@@ -44,7 +45,7 @@ class StreamTable:
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         self.handlers: Dict[str, HandlerFactory] = {d.name: d.stream for d in dialects if d.stream is not None}
-        self.by_name: Dict[str, Hit] = {d.name: _hit(d) for d in dialects if d.stream is not None}
+        self.by_name: Dict[str, Hit] = {d.name: hit_of(d) for d in dialects if d.stream is not None}
         self.encoders: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
             d.name: d.stream_encoder for d in dialects if d.stream_encoder is not None
         }
@@ -55,8 +56,8 @@ class StreamTable:
                 for cls, attr in d.sdk_stream_events.items():
                     self.wrappers.setdefault(cls, attr)
         claims = [d for d in dialects if d.stream is not None and d.stream_detect is not None]
-        typed: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if d.stream_events]  # type: ignore[misc]
-        untyped: List[Test] = [(d.stream_detect, _hit(d)) for d in claims if not d.stream_events]  # type: ignore[misc]
+        typed: List[Test] = [(d.stream_detect, hit_of(d)) for d in claims if d.stream_events]  # type: ignore[misc]
+        untyped: List[Test] = [(d.stream_detect, hit_of(d)) for d in claims if not d.stream_events]  # type: ignore[misc]
         self.tests: Tuple[Test, ...] = (*typed, *untyped)
         self.untyped: Tuple[Test, ...] = tuple(untyped)  # a chunk without a string type skips the typed ones
         # the dialect the typed tests give a chunk of each known type, asked once
@@ -89,9 +90,10 @@ class StreamTable:
         return None
 
 
-def _hit(d: Dialect) -> Hit:
+def hit_of(d: Dialect) -> Hit:
+    """What starts a stream of the streaming dialect *d*."""
     assert d.stream is not None
-    return d.name, d.stream, truncating(d), failing(d)
+    return d.name, d.stream, truncating(d), failing(d), calling(d)
 
 
 def streams(registry: Optional[Registry] = None) -> StreamTable:
