@@ -11,6 +11,7 @@ from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._finish import called_reason, cut_reason, failed_reason
+from ._policy import no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
@@ -108,7 +109,8 @@ def claimed_calls(
         fin = finish if finish is not None else d.finish(data)
     except Exception:  # a malformed container: the walk has reported what it could
         return
-    if called_reason(d, fin) is None:
+    said = called_reason(d, fin)
+    if said is None:
         return
     servers: List[Union[ToolCall, InvalidToolCall]] = []
     try:
@@ -117,7 +119,7 @@ def claimed_calls(
         servers = []
     if servers:  # the provider's own calls (a tool_use stop over a server tool)
         return
-    error = f"The finish reason {fin!r} says the model called a tool, but the reply holds no tool call"
+    error = no_call(said)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     out.append(new_invalid(error=error, loc=loc))

@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "make_policy"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "make_policy", "no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -50,6 +50,11 @@ CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
 FAILED = "error"
 _WINDOW = frozenset({"model_length", "model_context_window_exceeded", "ERROR_LIMIT"})
+
+
+def no_call(finish: str) -> str:
+    """What is wrong with a reply that *finish* says called a tool and that holds none."""
+    return f"The finish reason {finish!r} says the model called a tool, but the reply holds no tool call"
 
 
 def stopped(finish_reason: str) -> str:

@@ -49,6 +49,7 @@ from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
+from .._policy import no_call
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
 
@@ -345,8 +346,7 @@ class Core:
                 out.append(r)
         if finish in self.calling and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool and the stream held none
-            self.no_call = new_invalid(error=f"The finish reason {finish!r} says the model called a tool, but the "
-                                             "reply holds no tool call", loc="$")
+            self.no_call = new_invalid(error=no_call(finish), loc="$")
             out.append(self.no_call)
         return out
 
