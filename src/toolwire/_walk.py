@@ -50,17 +50,14 @@ def no_dialect(data: Any, registry: Optional[Registry]) -> str:
     claims *data*, that it is one of its stream chunks (a payload's decoder would find
     only fragments in it)."""
     if type(data) is dict:
-        for d in _registry(registry):
-            test = d.stream_detect
-            if d.stream is None or test is None:
-                continue
-            try:
-                claimed = test(data)
-            except Exception:  # a detector meeting a shape it did not foresee declines
-                continue
-            if claimed:
-                return (f"matches no known dialect (it is {an(d.name)} stream chunk: feed the whole stream to "
-                        "toolwire.stream.accumulate)")
+        # the stream machinery loads on first use (``import toolwire`` stays light); this
+        # is an error path
+        from .stream._table import streams
+
+        hit = streams(registry).detect(data)
+        if hit is not None:
+            return (f"matches no known dialect (it is {an(hit[0])} stream chunk: feed the whole stream to "
+                    "toolwire.stream.accumulate)")
     return "matches no known dialect"
 
 
