@@ -117,7 +117,7 @@ class Core:
         self.truncating = truncating  # finish reasons that cut calls short (the dialect's too)
         self.failing = failing  # finish reasons of a failed reply: none of its calls runs
         self.calling = calling  # finish reasons that say the model called a tool
-        self.no_call: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
+        self.uncalled: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
@@ -346,8 +346,8 @@ class Core:
                 out.append(r)
         if finish in self.calling and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool and the stream held none
-            self.no_call = new_invalid(error=no_call(finish), loc="$")
-            out.append(self.no_call)
+            self.uncalled = new_invalid(error=no_call(finish), loc="$")
+            out.append(self.uncalled)
         return out
 
     def results_list(self, server: Optional[bool] = None) -> List[Result]:
@@ -364,8 +364,8 @@ class Core:
             elif c.server != server:
                 continue
             out.append(r)
-        if self.no_call is not None and not server:
-            out.append(self.no_call)
+        if self.uncalled is not None and not server:
+            out.append(self.uncalled)
         return out
 
     # ---- internals -----------------------------------------------------------------------
