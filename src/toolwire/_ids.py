@@ -91,6 +91,15 @@ def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int =
     return _digest_to("new:" + seed, rule)
 
 
+def not_a_rule(cls: str, wanted: str, field: str, given: Any, example: str) -> str:
+    """The message for a map made from something other than a dialect's rule (a dialect
+    name, the ``Dialect`` itself): it would fail later, inside an encoder."""
+    name = given if type(given) is str else getattr(given, "name", None)
+    got = repr(given) if given is None or type(given) is str else f"a {type(given).__name__}"
+    return (f"{cls} takes {wanted}, got {got}: pass the target dialect's rule, "
+            f"{cls}(toolwire.get_dialect({name if type(name) is str else example!r}).{field}, dialect=...)")
+
+
 class IdMap:
     """The id mapping of one conversation for one target rule.
 
@@ -107,6 +116,8 @@ class IdMap:
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
+        if not isinstance(rule, IdRule):
+            raise EncodeError(not_a_rule("IdMap", "an IdRule", "ids", rule, dialect or "mistral"), dialect=dialect)
         self.rule = rule
         self.dialect = dialect
         self.mapping: Dict[str, str] = {}

@@ -15,10 +15,11 @@ made valid at all raises ``EncodeError``.
 
 from __future__ import annotations
 
+import re
 from typing import Dict, Optional, Pattern, Tuple
 
 from ._errors import EncodeError
-from ._ids import IdRule, _digest_to
+from ._ids import IdRule, _digest_to, not_a_rule
 
 __all__ = ["NameMap", "map_name"]
 
@@ -67,6 +68,9 @@ class NameMap:
     """
 
     def __init__(self, pattern: Optional[Pattern[str]] = None, *, dialect: Optional[str] = None) -> None:
+        if pattern is not None and not isinstance(pattern, re.Pattern):
+            raise EncodeError(not_a_rule("NameMap", "a compiled pattern or None", "names", pattern,
+                                         dialect or "openai.chat"), dialect=dialect)
         self.pattern = pattern
         self.dialect = dialect
         self.mapping: Dict[str, str] = {}

@@ -92,3 +92,25 @@ def test_results_of_parallel_calls_of_one_tool_keep_their_own_ids() -> None:
     out = toolwire.convert(items, "anthropic.messages")
     assert [(b.get("id"), b.get("tool_use_id")) for b in out] == [
         ("call_A", None), ("call_B", None), (None, "call_B"), (None, "call_A")]
+
+
+@pytest.mark.parametrize("make, given", [
+    (lambda: NameMap("openai.chat"), "'openai.chat'"),  # a dialect name where its pattern goes
+    (lambda: NameMap(toolwire.get_dialect("openai.chat")), "Dialect"),
+    (lambda: toolwire.IdMap("mistral"), "'mistral'"),
+    (lambda: toolwire.IdMap(None), "None"),
+])
+def test_maps_refuse_what_is_not_a_rule_when_made(make, given: str) -> None:
+    # these failed later, inside ``convert``, as "Input at $ could not be read: reading it raised
+    # AttributeError" (blaming the payload) or "Cannot encode ToolCall(...) (AttributeError: ...)"
+    with pytest.raises(toolwire.EncodeError, match=r"(IdMap|NameMap)\(toolwire\.get_dialect\(.*\)\.(ids|names)") as err:
+        make()
+    assert given in str(err.value)
+
+
+def test_maps_made_from_a_dialects_rule_convert() -> None:
+    d = toolwire.get_dialect("mistral")
+    ids, names = toolwire.IdMap(d.ids, dialect=d.name), NameMap(d.names, dialect=d.name)
+    out = toolwire.convert({"id": "call_Xy12ab34cd56ef78gh90ij12", "type": "function",
+                            "function": {"name": "fs.read", "arguments": "{}"}}, to="mistral", ids=ids, names=names)
+    assert re.fullmatch(r"[a-zA-Z0-9]{9}", out["id"]) and names.original(out["function"]["name"]) == "fs.read"
