@@ -416,3 +416,41 @@ def test_a_responses_item_marked_incomplete_says_so() -> None:
     with pytest.raises(ArgumentsError) as err:
         toolwire.decode(item)
     assert "the reply is marked incomplete (incomplete)" in str(err.value)
+
+
+@pytest.mark.parametrize("keyword, value", [
+    ("allow_truncated", "false"),  # from a config file or an environment variable: truthy
+    ("allow_truncated", 1),
+    ("repair", "no"),
+    ("repair", None),
+    ("max_bytes", "10"),
+    ("max_bytes", 1.5),
+    ("max_bytes", True),
+    ("max_depth", None),
+    ("max_repair_bytes", "64k"),
+    ("finish_reason", 3),
+])
+def test_policy_values_of_the_wrong_type_are_refused(keyword: str, value: object) -> None:
+    # ``allow_truncated="false"`` ran cut-off calls; ``repair="no"`` repaired; ``max_bytes="10"``
+    # failed inside the decoder as "Malformed openai.chat tool call at $ (TypeError ...)",
+    # blaming the payload; ``finish_reason=3`` was ignored
+    with pytest.raises(TypeError, match=rf"^Policy {keyword} must be"):
+        toolwire.decode(chat("{}"), **{keyword: value})
+    with pytest.raises(TypeError, match=rf"^Policy {keyword} must be"):
+        toolwire.Policy(**{keyword: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("keyword", ["max_bytes", "max_depth", "max_repair_bytes"])
+def test_policy_limits_are_not_negative(keyword: str) -> None:
+    with pytest.raises(ValueError, match=rf"^Policy {keyword} must be .*, got -1"):
+        toolwire.decode(chat("{}"), **{keyword: -1})
+    assert toolwire.Policy(**{keyword: 0})  # type: ignore[arg-type]  # zero is a limit (nothing nested, say)
+
+
+def test_policy_finish_reason_of_an_sdk_enum_is_its_value() -> None:
+    from google.genai import types
+
+    policy = toolwire.Policy(finish_reason=types.FinishReason.MAX_TOKENS)  # type: ignore[arg-type]
+    assert policy.finish_reason == "MAX_TOKENS" and type(policy.finish_reason) is str
+    with pytest.raises(toolwire.ArgumentsError, match=r"token limit \(MAX_TOKENS\)"):  # was (FinishReason.MAX_TOKENS)
+        toolwire.decode({"functionCall": {"name": "f", "args": {}}}, finish_reason=types.FinishReason.MAX_TOKENS)

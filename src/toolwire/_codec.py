@@ -15,6 +15,7 @@ from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import own_finish
 from ._foreign import foreign
+from ._policy import check_flag
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
 from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, no_dialect, walk
@@ -191,6 +192,9 @@ def decode_all(
     """
     if invalid not in ("raise", "keep"):
         raise ValueError("invalid must be 'raise' or 'keep'")
+    check_flag("include_server", include_server)
+    if type(choice) is not int:
+        raise TypeError(f"choice must be an int, got {excerpt(choice)}")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT

@@ -8,12 +8,18 @@ from typing import Any, Dict, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "make_policy", "no_call"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "make_policy", "no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
 EMPTY: Tuple[str, ...] = ("empty-arguments",)  # the repairs of an empty-equivalent
 _NO_REPAIRS: Tuple[str, ...] = ()
+
+
+def check_flag(name: str, value: Any) -> None:
+    """Refuses a flag that is not a bool (``include_server="false"`` is truthy)."""
+    if value is not True and value is not False:
+        raise TypeError(f"{name} must be True or False, got {excerpt(value)}")
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,25 @@ class Policy:
     max_depth: int = 200
     max_repair_bytes: int = 64 * 1024
     finish_reason: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        """Checks each field: a truthy string (``allow_truncated="false"`` read from a
+        config file) would run cut-off calls, a limit given as text would fail inside a
+        decoder, looking like a fault of the payload."""
+        check_flag("Policy repair", self.repair)
+        check_flag("Policy allow_truncated", self.allow_truncated)
+        for name in ("max_bytes", "max_depth", "max_repair_bytes"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise TypeError(f"Policy {name} must be an int, got {excerpt(value)}")
+            if value < 0:
+                raise ValueError(f"Policy {name} must be 0 or more, got {value}")
+        reason = self.finish_reason
+        if reason is not None and type(reason) is not str:
+            value = getattr(reason, "value", None)  # an SDK's enum (google-genai ``FinishReason``)
+            if not isinstance(reason, str) or type(value) is not str:
+                raise TypeError(f"Policy finish_reason must be a string or None, got {excerpt(reason)}")
+            object.__setattr__(self, "finish_reason", value)
 
 
 DEFAULT_POLICY = Policy()

@@ -35,6 +35,7 @@ from .._builtin import default_registry
 from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from .._finish import own_finish
+from .._policy import check_flag
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
@@ -218,6 +219,8 @@ class Accumulator:
         _events: bool = True,
         **policy: Any,
     ) -> None:
+        check_flag("include_server", include_server)
+        check_flag("preview", preview)
         self._emit = _events
         self._policy = own_finish(make_policy(policy), dialect, registry)
         self._include_server = include_server
@@ -394,6 +397,7 @@ def accumulate(
 ) -> List[Result]:
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
+    check_flag("include_server", include_server)
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
         rules = own_finish(make_policy(policy), dialect, registry) if policy else DEFAULT_POLICY
         hit: Optional[Hit] = None
