@@ -1,6 +1,7 @@
 """A caller's own arguments of the wrong type are refused where they are given, with
-Python's ``TypeError`` / ``ValueError`` (as an unknown keyword is): never read as truthy,
-and never failing later inside a reader as if the payload were at fault."""
+Python's ``TypeError`` / ``ValueError`` (as an unknown keyword is; the structured-output
+layer's ``EncodeError``, as for its other options): never read as truthy, and never
+failing later inside a reader as if the payload were at fault."""
 
 from __future__ import annotations
 
@@ -51,3 +52,51 @@ def test_a_choice_the_reply_lacks_is_still_the_payloads_error() -> None:
     assert [c.name for c in toolwire.decode_all(CHAT, choice=1)] == ["g"]
     with pytest.raises(toolwire.DecodeError, match=r"holds 2 choices; there is no choice 5"):
         toolwire.decode_all(CHAT, choice=5)
+
+
+# ---- the structured-output layer: EncodeError, as for its other options (``on_error``, ``mode``)
+
+SCHEMA = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"strict": "no"}, r"strict must be True or False, got 'no'"),  # rendered strict
+    ({"thinking": 1}, r"thinking must be True or False, got 1"),
+    ({"name": 3}, r"name must be a string or None, got 3"),  # a TypeError from a regex
+    ({"description": ["x"]}, r"description must be a string or None, got \['x'\]"),
+    ({"int_range_as_enum": "24"}, r"int_range_as_enum must be an int of 0 or more, got '24'"),
+    ({"int_range_as_enum": -1}, r"int_range_as_enum must be an int of 0 or more, got -1"),
+])
+def test_render_options_are_checked(options: Any, message: str) -> None:
+    from toolwire import schema
+
+    with pytest.raises(toolwire.EncodeError, match=message):
+        schema.render(SCHEMA, "openai.chat", **options)
+
+
+def _send(request: Any) -> Any:
+    return {"choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": '{"a": "x"}'}}]}
+
+
+@pytest.mark.parametrize("attempts", ["3", 0, -1, 2.0, True])
+def test_generate_needs_one_attempt_or_more(attempts: Any) -> None:
+    # ``attempts=0`` made one attempt; ``attempts="3"`` failed comparing an int with a str
+    from toolwire import retry
+
+    with pytest.raises(toolwire.EncodeError, match=r"attempts must be an int of 1 or more, got"):
+        retry.generate(_send, {"model": "gpt-4o", "messages": []}, SCHEMA, target="openai.chat", attempts=attempts)
+
+
+def test_generate_with_one_attempt_runs() -> None:
+    from toolwire import retry
+
+    result = retry.generate(_send, {"model": "gpt-4o", "messages": []}, SCHEMA, target="openai.chat", attempts=1)
+    assert result.ok and result.value == {"a": "x"}
+
+
+def test_to_pydantic_name_is_a_string() -> None:
+    from toolwire import schema
+
+    with pytest.raises(TypeError, match=r"^to_pydantic name must be a string, got 3"):
+        schema.to_pydantic(SCHEMA, name=3)  # type: ignore[arg-type]
+    assert schema.to_pydantic(SCHEMA, name="Answer").__name__ == "Answer"

@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, List, Optional, Tuple, TypeVar, Union, overload
 
-from ._errors import EncodeError, ToolwireError
+from ._errors import EncodeError, ToolwireError, excerpt
 from ._json_extract import extract_json
 from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
@@ -304,7 +304,7 @@ def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generat
     request, state = prepared.request, prepared.state
     log: List[Attempt] = []
     outcome = Outcome("empty")
-    for _ in range(max(attempts, 1)):
+    for _ in range(attempts):
         sent = request
         error, reply = yield sent
         if error is not None:
@@ -377,6 +377,8 @@ def generate(
     object). Transient errors and unclassified errors are re-raised; a classified
     schema rejection switches to prompt mode.
     """
+    if type(attempts) is not int or attempts < 1:  # 0 made one attempt
+        raise EncodeError(f"attempts must be an int of 1 or more, got {excerpt(attempts)}")
     prepared = prepare(request, schema, target, mode=mode, model=model, capabilities=capabilities, **render_options)
     gen = _loop(prepared, attempts, dict(plan_options or {}))
     if inspect.iscoroutinefunction(send):

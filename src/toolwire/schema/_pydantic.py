@@ -36,7 +36,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
 from typing_extensions import Annotated, Literal, TypeAliasType
 
-from .._errors import SchemaError
+from .._errors import SchemaError, excerpt
 from ._normalize import iter_subschemas, merge_all_of, normalize, resolve_ref
 from ._pydantic_types import (
     ASSERTIONS,
@@ -77,6 +77,8 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
     ``SchemaError`` for a schema it cannot read or run (see ``normalize``; a pattern the
     linear regex engine cannot run; nesting deeper than ``MAX_DEPTH``).
     """
+    if type(name) is not str:  # a TypeError from inside ``identifier`` otherwise
+        raise TypeError(f"to_pydantic name must be a string, got {excerpt(name)}")
     root = normalize(schema)
     compile_patterns(root)
     builder = _Builder(root)

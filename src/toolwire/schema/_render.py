@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
 from ._limits import Limits, check_limits
 from ._mapback import map_back
 from ._normalize import normalize
@@ -98,6 +98,18 @@ class Rendered:
         return check(self.decode(answer), self.schema, formats=formats)
 
 
+def _check_options(key: str, name: Any, description: Any, strict: Any, thinking: Any, span: Any) -> None:
+    """Refuses options of the wrong type (``strict="no"`` is truthy)."""
+    for label, flag in (("strict", strict), ("thinking", thinking)):
+        if flag is not True and flag is not False:
+            raise EncodeError(f"{label} must be True or False, got {excerpt(flag)}", dialect=key)
+    for label, text in (("name", name), ("description", description)):
+        if text is not None and type(text) is not str:
+            raise EncodeError(f"{label} must be a string or None, got {excerpt(text)}", dialect=key)
+    if type(span) is not int or span < 0:
+        raise EncodeError(f"int_range_as_enum must be an int of 0 or more, got {excerpt(span)}", dialect=key)
+
+
 def render(
     schema: Any,
     target: str,
@@ -129,6 +141,7 @@ def render(
     key, profile = get_profile(target)
     if on_error not in ("raise", "report") or on_lossy not in ("raise", "report"):
         raise EncodeError("on_error and on_lossy must be 'raise' or 'report'", dialect=key)
+    _check_options(key, name, description, strict, thinking, int_range_as_enum)
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)
     has_strict_flag = key in ("openai.chat", "openai.responses", "anthropic.tool")
