@@ -9,7 +9,7 @@ from typing import List
 import pytest
 
 import toolwire
-from toolwire import ToolCall, ToolResult
+from toolwire import EncodeError, ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
     Message,
@@ -256,3 +256,47 @@ def test_a_result_after_two_assistant_messages_and_a_new_turn_is_misplaced() -> 
                          Message("assistant", [Text("Hmm.")]), Message("tool", [RES_B])])
     problems = check_conversation(late, "anthropic.messages")
     assert [(p.kind, p.index, p.id) for p in problems] == [("misplaced-result", 5, "call_b")]
+
+
+WRONG_ROLES = {
+    # a call in a user message, a result in an assistant message: every provider's API refuses
+    # both (Anthropic and Bedrock take tool_use only from the assistant, Gemini functionCall only
+    # from the model); Anthropic, Gemini and Bedrock were written as they were
+    "anthropic.messages": {"messages": [
+        {"role": "user", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+        {"role": "assistant", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "x"}]}]},
+    "gemini": {"contents": [
+        {"role": "user", "parts": [{"functionCall": {"name": "f", "args": {}}}]},
+        {"role": "model", "parts": [{"functionResponse": {"name": "f", "response": {"x": 1}}}]}]},
+    "bedrock.converse": {"messages": [
+        {"role": "user", "content": [{"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}]},
+        {"role": "assistant", "content": [{"toolResult": {"toolUseId": "t1", "content": [{"text": "x"}]}}]}]},
+}
+
+
+@pytest.mark.parametrize("source", sorted(WRONG_ROLES))
+def test_calls_and_results_in_the_wrong_role_are_found(source: str) -> None:
+    problems = check_conversation(WRONG_ROLES[source])
+    assert [(p.kind, p.index) for p in problems if p.kind == "wrong-role"] == [("wrong-role", 0), ("wrong-role", 1)]
+    assert problems[0].message.startswith("Message 0: a user message holds the call ")
+    assert "calls belong to assistant messages" in problems[0].message
+    wrong = [p for p in problems if p.kind == "wrong-role"][1]
+    assert wrong.message.startswith("Message 1: an assistant message holds the result for ")
+    fixed, changes = fix_conversation(WRONG_ROLES[source])  # not a pairing fix: left, and still reported
+    assert "wrong-role" in {p.kind for p in check_conversation(fixed, source)}
+
+
+@pytest.mark.parametrize("source", sorted(WRONG_ROLES))
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "openai.chat",
+                                    "openai.responses", "mistral", "cohere.v2", "ollama"])
+def test_calls_and_results_in_the_wrong_role_are_not_written(source: str, target: str) -> None:
+    conv = decode_conversation(WRONG_ROLES[source])
+    if source == target:  # decoded and unchanged: written back as it was (lossless), only reported
+        assert encode_conversation(conv, target) == WRONG_ROLES[source]
+        return
+    with pytest.raises(EncodeError, match=r"^Message 0 is a user message holding a tool call") as err:
+        encode_conversation(conv, target)
+    assert err.value.dialect == target
+    results_only = conv.replace(messages=conv.messages[1:])
+    with pytest.raises(EncodeError, match=r"^Assistant message 0 holds a tool result"):
+        encode_conversation(results_only, target)

@@ -88,3 +88,17 @@ def test_the_same_dialects_wire_is_handed_back_as_a_copy() -> None:
     first = encode_conversation(conv, "openai.chat")
     first["messages"][0]["content"] = "mutated by the caller"
     assert encode_conversation(conv, "openai.chat")["messages"][0]["content"] == "hi"
+
+
+def test_append_and_replace_check_what_they_are_given() -> None:
+    # ``append`` took a dict, which ``encode_conversation`` then met as a raw AttributeError
+    conv = Conversation([Message("user", [Text("Hi")])])
+    with pytest.raises(TypeError, match=r"Conversation messages\[1\] is a dict, not a Message"):
+        conv.append({"role": "user", "content": "Hi"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"Conversation messages\[0\] is a str, not a Message"):
+        conv.replace(messages=("Hi",))
+    with pytest.raises(ValueError, match="Message role must be one of system, user, assistant, tool, got 'bot'"):
+        Message("user", [Text("x")]).replace(role="bot")
+    with pytest.raises(TypeError, match=r"Message parts\[1\] is a str, not a message part"):
+        Message("user", [Text("x")]).replace(parts=(Text("x"), "y"))
+    assert conv.append(Message("assistant", [Text("Hello.")])).messages[1].role == "assistant"

@@ -12,13 +12,14 @@ from typing import Any, Dict, List, Optional, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect
-from .._errors import DecodeError, EncodeError
+from .._errors import DecodeError, EncodeError, an
 from .._ids import IdMap
 from .._names import NameMap
 from .._registry import Registry
+from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._walk import _load
 from ._problems import Problem
-from ._values import Conversation, Message
+from ._values import RESULT_ROLES, Conversation, Message
 from ._writer import Writer
 
 __all__ = ["decode_conversation", "encode_conversation"]
@@ -78,6 +79,18 @@ def decode_conversation(
     return Conversation(messages, dialect=d.name, wire=frag)
 
 
+def _check_roles(conv: Conversation, dialect: str) -> None:
+    """Refuses a call outside an assistant message and a result outside a user or tool
+    message: no provider's API takes either (``check_conversation``: ``wrong-role``)."""
+    for i, m in enumerate(conv.messages):
+        for p in m.parts:
+            t = type(p)
+            if (t is ToolCall or t is InvalidToolCall) and m.role != "assistant":
+                raise EncodeError(f"Message {i} is {an(m.role)} message holding a tool call", dialect=dialect)
+            if t is ToolResult and m.role not in RESULT_ROLES:
+                raise EncodeError(f"{m.role.capitalize()} message {i} holds a tool result", dialect=dialect)
+
+
 def encode_conversation(
     conv: Any,
     dialect: DialectLike,
@@ -108,6 +121,7 @@ def encode_conversation(
     same = conv.original(d.name)
     if same is not None and ids is None and names is None:
         return copy.deepcopy(same)
+    _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report)
     for m in conv.messages:
         kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are

@@ -11,7 +11,9 @@ provider answers with where it is known:
 - ``duplicate-id``: a call id used again while the first call is unanswered;
 - ``misplaced-result``: a result that does not come right after its call's turn
   (a new assistant turn between them; for Chat a user message between them; for
-  Anthropic a result after other content in its message).
+  Anthropic a result after other content in its message);
+- ``wrong-role``: a call outside an assistant message, or a result in an assistant or
+  system message (``encode_conversation`` refuses to write either).
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
@@ -30,7 +32,7 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
 from ._problems import Problem
-from ._values import Conversation, Message
+from ._values import RESULT_ROLES, Conversation, Message
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -91,6 +93,12 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 c: Any = p
+                if m.role != "assistant":
+                    problems.append(Problem(
+                        "wrong-role", i, c.id,
+                        f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
+                        "assistant messages",
+                    ))
                 if c.id is None:
                     open_noid[c.name].append((i, j, c))
                 elif c.id in open_ids:
@@ -103,6 +111,12 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                     open_ids[c.id] = (i, j, c)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
+                if m.role not in RESULT_ROLES:
+                    problems.append(Problem(
+                        "wrong-role", i, r.id,
+                        f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "
+                        "belong to user or tool messages",
+                    ))
                 got: Optional[Tuple[int, int, Any]] = None
                 if r.id is not None:
                     got = open_ids.pop(r.id, None)
@@ -198,8 +212,8 @@ def fix_conversation(
     """``(fixed conversation, changes)``: a call without its result is answered with
     an error result (*error*, ``is_error=True``), a result without its call is
     removed, a misplaced result is moved right after its call's turn; each change is
-    reported (``answered``, ``removed``, ``moved``). Duplicate ids are not changed
-    (they stay in ``check_conversation``'s findings)."""
+    reported (``answered``, ``removed``, ``moved``). Duplicate ids and parts in the
+    wrong role are not changed (they stay in ``check_conversation``'s findings)."""
     conv, target, rules = _conv(x, dialect, registry)
     problems, pairs, left, orphans = _scan(conv, target, rules)
     msgs = conv.messages

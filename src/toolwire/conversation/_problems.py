@@ -15,7 +15,8 @@ class Problem:
     Kinds found by ``check_conversation``: ``missing-result`` (a call without its
     result), ``orphan-result`` (a result without its call), ``duplicate-id`` (a call
     id used twice while the first is still open), ``misplaced-result`` (a result not
-    where the target dialect requires it). Changes made by ``fix_conversation``:
+    where the target dialect requires it), ``wrong-role`` (a call outside an assistant
+    message, a result in an assistant or system message). Changes made by ``fix_conversation``:
     ``answered``, ``removed``, ``moved``. Notes of ``encode_conversation``:
     ``reasoning-dropped``, ``dropped`` (provider-executed items, cache hints),
     ``moved`` (a later system message moved into the system field), ``inserted``

@@ -33,6 +33,9 @@ __all__ = [
 ]
 
 ROLES = ("system", "user", "assistant", "tool")
+# where calls and results may stand: no provider takes a call from another role, or a
+# result from the assistant or the system
+RESULT_ROLES = frozenset({"user", "tool"})
 
 P = TypeVar("P", bound="_Plain")
 
@@ -65,7 +68,11 @@ class _Plain(_Frozen):
         obj: P = object.__new__(type(self))
         for f in self._fields:
             _set(obj, f, changes[f] if f in changes else getattr(self, f))
+        obj._check()
         return obj
+
+    def _check(self) -> None:
+        """Checks the fields as the constructor does (``replace`` and ``append`` too)."""
 
 
 class Text(_Plain):
@@ -76,9 +83,12 @@ class Text(_Plain):
     text: str
 
     def __init__(self, text: str) -> None:
-        if type(text) is not str:
-            raise TypeError(f"Text needs a str, got {type(text).__name__}")
         _set(self, "text", text)
+        self._check()
+
+    def _check(self) -> None:
+        if type(self.text) is not str:
+            raise TypeError(f"Text needs a str, got {type(self.text).__name__}")
 
 
 class Reasoning(_Plain):
@@ -123,10 +133,13 @@ class Media(_Plain):
         dialect: Optional[str] = None,
         extra: Any = None,
     ) -> None:
-        if (url is None) == (data is None):
-            raise ValueError("Media needs exactly one of url and data")
         for f, v in zip(self._fields, (kind, url, media_type, data, dialect, extra)):
             _set(self, f, v)
+        self._check()
+
+    def _check(self) -> None:
+        if (self.url is None) == (self.data is None):
+            raise ValueError("Media needs exactly one of url and data")
 
     def data_url(self) -> str:
         """``data:<type>;base64,<data>`` for base64 media, else its URL."""
@@ -169,15 +182,19 @@ class Message(_Plain):
     wire: Optional[Tuple[str, Any, str, Tuple[Part, ...]]]
 
     def __init__(self, role: str, parts: Any = (), *, wire: Any = None) -> None:
-        if role not in ROLES:
-            raise ValueError(f"Message role must be one of {', '.join(ROLES)}, got {role!r}")
-        ps = tuple(parts)
+        _set(self, "role", role)
+        _set(self, "parts", parts)
+        _set(self, "wire", wire)
+        self._check()
+
+    def _check(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"Message role must be one of {', '.join(ROLES)}, got {self.role!r}")
+        ps = tuple(self.parts)
         for i, p in enumerate(ps):
             if type(p) not in _PART_TYPES:
                 raise TypeError(f"Message parts[{i}] is {an(type(p).__name__)}, not a message part")
-        _set(self, "role", role)
         _set(self, "parts", ps)
-        _set(self, "wire", wire)
 
     def original(self, dialect: str) -> Any:
         """The wire message this was decoded from, when it was decoded from *dialect*
@@ -214,13 +231,17 @@ class Conversation(_Plain):
     wire: Any
 
     def __init__(self, messages: Any = (), *, dialect: Optional[str] = None, wire: Any = None) -> None:
-        ms = tuple(messages)
+        _set(self, "messages", messages)
+        self._check()
+        _set(self, "dialect", dialect)
+        _set(self, "wire", None if wire is None else (wire, self.messages))
+
+    def _check(self) -> None:
+        ms = tuple(self.messages)
         for i, m in enumerate(ms):
             if type(m) is not Message:
                 raise TypeError(f"Conversation messages[{i}] is {an(type(m).__name__)}, not a Message")
         _set(self, "messages", ms)
-        _set(self, "dialect", dialect)
-        _set(self, "wire", None if wire is None else (wire, ms))
 
     def original(self, dialect: str) -> Optional[Dict[str, Any]]:
         """The decoded request fragment, when it was *dialect*'s and is unchanged."""

@@ -133,8 +133,6 @@ def chat_like(
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
                 raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
             return w.reasoning(p)  # type: ignore[arg-type]
-        if t in (ToolCall, InvalidToolCall):
-            raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=name)
         return w.other(p)  # type: ignore[arg-type]
 
     def content_of(items: List[Any]) -> Any:
@@ -203,8 +201,6 @@ def chat_like(
                 data = w.reasoning(p)  # type: ignore[arg-type]
                 if data is not None:
                     side.update(data)
-            elif t is ToolResult:
-                raise EncodeError(f"Assistant message {w.index} holds a tool result", dialect=name)
             elif t is Media:
                 raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
             else:

@@ -123,8 +123,6 @@ def _user_part(p: Part, w: Writer) -> Any:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
             raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
         return w.reasoning(p)  # type: ignore[arg-type]
-    if t in (ToolCall, InvalidToolCall):
-        raise EncodeError(f"Message {w.index} is a user message holding a tool call", dialect=NAME)
     return w.other(p)  # type: ignore[arg-type]
 
 
@@ -177,8 +175,6 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     data = w.reasoning(p)  # type: ignore[arg-type]
                     if data is not None:
                         items.append(data)
-                elif t is ToolResult:
-                    raise EncodeError(f"Assistant message {i} holds a tool result", dialect=NAME)
                 elif t is Media:
                     raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
                 else:
