@@ -240,6 +240,9 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     return Stream(name, chunks, cs)
 
 
+_TRANSPORTS = ("dict", "json", "sse", "bytes")
+
+
 def _cutter(sizes: List[int]) -> Any:
     def cut(text: str) -> List[str]:
         out, i, j = [], 0, 0
@@ -290,6 +293,10 @@ def streams(
             raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
         plans.append(_plan(d.name, None, calls))
     forms = (transport,) if isinstance(transport, str) else tuple(transport)
+    unknown = [f for f in forms if f not in _TRANSPORTS]
+    if unknown or not forms:  # an unknown one gave dicts, as if it were "dict"
+        raise ValueError(f"unknown stream transport {unknown[0] if unknown else '(none)'!r}; "
+                         f"transports: {', '.join(_TRANSPORTS)}")
     strategy = _stream(plans, min_calls, max_calls, forms)
     return strategy if expected else strategy.map(lambda s: s.chunks)
 
@@ -310,6 +317,8 @@ def corrupted(
     >>> corrupted(payloads("openai.chat"), kinds=["truncated"]).example()  # doctest: +SKIP
     '{"id": "call_x", "type": "function", "function": {"name": "f", "argu'
     """
+    if not isinstance(payloads, SearchStrategy):
+        raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
     chosen = CORRUPTIONS if kinds is None else tuple(kinds)
     for k in chosen:
         if k not in CORRUPTIONS:

@@ -131,6 +131,13 @@ def test_knobs_are_checked() -> None:
         tws.streams("mcp")
     with pytest.raises(ValueError, match="unknown corruption 'x'"):
         tws.corrupted(tws.payloads(), kinds=["x"])
+    # an unknown transport gave dict chunks, as if it were "dict"
+    with pytest.raises(ValueError, match=r"unknown stream transport 'ws'; transports: dict, json, sse, bytes"):
+        tws.streams("openai.chat", transport=("sse", "ws"))
+    with pytest.raises(ValueError, match=r"unknown stream transport '\(none\)'"):
+        tws.streams("openai.chat", transport=())
+    with pytest.raises(TypeError, match="corrupted takes a strategy"):  # an AttributeError from hypothesis
+        tws.corrupted(5)  # type: ignore[arg-type]
 
 
 @given(p=tws.payloads("mcp", kind=("message", "response"), expected=True))

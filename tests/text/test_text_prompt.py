@@ -81,3 +81,26 @@ def test_thinking_that_contradicts_the_prompt_is_an_error() -> None:
     assert exc.value.message == "thinking=True but the prompt does not end by opening the reasoning; pass one of them"
     with pytest.raises(DecodeError, match="prompt= takes the rendered prompt text, got int 5"):
         decode_text("x", "text.hermes", prompt=5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["no", "false", 0, 1])
+def test_thinking_is_true_false_or_none(value: object) -> None:
+    # ``thinking="no"`` was truthy: the answer before a lone ``</think>`` became reasoning
+    with pytest.raises(DecodeError, match=r"^thinking= takes True, False or None, got") as exc:
+        decode_text(OUT, "text.hermes", thinking=value)  # type: ignore[arg-type]
+    assert exc.value.loc == "$.thinking"
+    with pytest.raises(DecodeError, match=r"^thinking= takes True, False or None, got"):
+        TextParser("text.hermes", thinking=value)  # type: ignore[arg-type]
+
+
+def test_finish_reason_is_text_or_none() -> None:
+    # ``finish_reason=5`` was ignored; an SDK enum is read as its value
+    with pytest.raises(DecodeError, match=r"^finish_reason= takes a string or None, got int 5"):
+        decode_text("x", "text.hermes", finish_reason=5)  # type: ignore[arg-type]
+    with pytest.raises(DecodeError, match=r"^finish_reason= takes a string or None, got int 5"):
+        TextParser("text.hermes").close(5)  # type: ignore[arg-type]
+    from google.genai import types
+
+    cut = decode_text('<tool_call>\n{"name": "f", "arguments": {"a": 1', "text.hermes",
+                      finish_reason=types.FinishReason.MAX_TOKENS)  # type: ignore[arg-type]
+    assert "'MAX_TOKENS'" in cut.tool_calls[0].error  # type: ignore[union-attr]

@@ -200,6 +200,7 @@ class TextParser:
         """End of the text: finish open regions and return the ``TextResult``."""
         if self._result is not None:
             return self._result
+        finish_reason = finish_of(finish_reason, self.dialect)
         self.final = True
         self.finish_reason = finish_reason
         if finish_reason in TRUNCATING:
@@ -320,10 +321,24 @@ class TextParser:
         return s if type(s) is dict else None
 
 
+def finish_of(reason: Any, dialect: str) -> str | None:
+    """*reason* as a finish reason: a string, ``None``, or an SDK's enum (its value)."""
+    if reason is None or type(reason) is str:
+        return reason
+    value = getattr(reason, "value", None)
+    if isinstance(reason, str) and type(value) is str:  # google-genai ``FinishReason``
+        return value
+    raise DecodeError(f"finish_reason= takes a string or None, got {type(reason).__name__} {excerpt(reason)}",
+                      dialect=dialect, loc="$.finish_reason")
+
+
 def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
     """Whether the output starts inside the reasoning: *thinking* as given, else inferred
     from the end of the rendered *prompt* (the template's generation prompt, e.g.
     ``<|im_start|>assistant\n<think>\n``); a ``DecodeError`` when the two disagree."""
+    if thinking is not None and thinking is not True and thinking is not False:  # "no" is truthy
+        raise DecodeError(f"thinking= takes True, False or None, got {type(thinking).__name__} {excerpt(thinking)}",
+                          dialect=fmt.name, loc="$.thinking")
     if prompt is None:
         return bool(thinking)
     if type(prompt) is not str:
@@ -380,9 +395,10 @@ class TextFormat:
         prompt: str | None = None,
     ) -> TextResult:
         """Decode a whole output (the same machine as ``parser``, fed once)."""
+        reason = finish_of(finish_reason, self.name)  # before the text is read
         p = TextParser(self, tools, thinking=thinking, prompt=prompt)
         p.feed(text)
-        return p.close(finish_reason)
+        return p.close(reason)
 
     def encode(self, calls: Sequence[ToolCall], variant: str | None = None) -> str:
         """Render *calls* in this format (``variant`` picks one of ``variants``)."""
