@@ -14,6 +14,9 @@ outcome            next request
 ``invalid``        the reply plus a correction naming each JSON Pointer and keyword
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop
+``tool_calls``     none: stop; the model called one of the caller's own tools (the
+                   calls are in ``outcome.response``): run them, add their results to
+                   the request, and ask again
 ``failed``         as ``empty`` (and counted with it): the provider reports the reply
                    as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
                    ``malformed_model_output``...), so nothing in it is an answer
@@ -58,7 +61,7 @@ __all__ = [
     "prepare",
 ]
 
-OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "schema_rejected", "transient")
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "tool_calls", "schema_rejected", "transient")
 
 
 @dataclass(frozen=True)
@@ -197,18 +200,24 @@ def classify(reply: Any, state: State) -> Outcome:
     def accept(value: Any) -> bool:
         return not rendered.validate(value)
 
-    # 1. what the provider parsed, 2. the structured-output tool call, 3. the text
-    if resp.parsed is not None and accept(resp.parsed):
-        return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
-    if state.mode == "native" and state.target == "anthropic.tool":
+    # 1. the structured-output tool call, 2. a call of the caller's own tools (the model
+    # wants its result first: not an empty reply, and no answer beside it is taken, which
+    # would drop the call), 3. what the provider parsed, 4. the text
+    own = rendered.name if state.mode == "native" and state.target == "anthropic.tool" else None
+    if own is not None:
         for call in resp.tool_calls:
-            if call.name == rendered.name:
+            if call.name == own:
                 errors = rendered.validate(call.args)
                 if not errors:
                     return Outcome("ok", rendered.decode(call.args), source="tool_call", response=resp)
                 return Outcome(
                     "invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp
                 )
+    called = [c.name for c in (*resp.tool_calls, *resp.invalid_tool_calls) if c.name and c.name != own]
+    if called:
+        return Outcome("tool_calls", text=resp.text, response=resp, detail=", ".join(dict.fromkeys(called)))
+    if resp.parsed is not None and accept(resp.parsed):
+        return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
     text = resp.text
     if text.strip():
         found, value, cands = extract_json(text, accept)
@@ -244,6 +253,9 @@ def plan(
         return Plan("done", None, replace(state, empties=0), "ok")
     if kind == "refusal":
         return Plan("stop", None, state, "refusal")
+    if kind == "tool_calls":
+        return Plan("stop", None, state, f"the model called a tool ({outcome.detail}): run it, add its result and "
+                                         "ask again")
     if kind == "transient":
         return Plan("raise", None, state, "transient error; the caller's transport decides")
     if kind in ("empty", "invalid") and outcome.response is not None \

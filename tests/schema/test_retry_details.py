@@ -108,3 +108,51 @@ def test_a_payload_of_no_known_shape_names_its_keys() -> None:
     with pytest.raises(DecodeError) as info:
         normalize({"hello": 1, "answer": 2})
     assert info.value.message == "Response is not a response of any known provider; keys were ['answer', 'hello'] at $"
+
+
+LOOKUP = {"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": '{"q": "x"}'}}
+
+
+def test_a_reply_that_calls_the_callers_tool_is_not_empty() -> None:
+    """A structured-output request with the caller's own tools: the model may call one
+    before it answers. That reply was "empty": sent again (the call lost), and after two
+    of them native mode was given up for prompt mode."""
+    for mode in ("native", "prompt"):
+        state = prepare({**REQUEST, "tools": [{"type": "function", "function": {"name": "lookup"}}]}, S,
+                        "openai.chat", mode=mode).state
+        out = classify(chat(None, "tool_calls", tool_calls=[LOOKUP]), state)
+        assert (out.kind, out.detail) == ("tool_calls", "lookup")
+        assert out.response is not None and out.response.tool_calls == (ToolCall("lookup", {"q": "x"}, "call_1"),)
+        step = plan(REQUEST, out, state)
+        assert (step.action, step.request, step.state) == ("stop", None, state)
+        assert step.reason == "the model called a tool (lookup): run it, add its result and ask again"
+    # an answer beside a call is not taken either: the call would be dropped
+    both = classify(chat('{"a": 1}', "tool_calls", tool_calls=[LOOKUP]), state)
+    assert both.kind == "tool_calls"
+    # a call that could not be read is a call too (its name is known)
+    broken = classify(chat(None, "tool_calls", tool_calls=[{**LOOKUP, "function": {"name": "lookup",
+                                                                                     "arguments": "{oops"}}]), state)
+    assert (broken.kind, broken.detail) == ("tool_calls", "lookup")
+
+
+def test_generate_stops_at_a_tool_call() -> None:
+    from toolwire.retry import generate
+
+    sent = []
+
+    def send(request: Dict[str, Any]) -> Any:
+        sent.append(request)
+        return chat(None, "tool_calls", tool_calls=[LOOKUP])
+
+    result = generate(send, REQUEST, S, target="openai.chat", attempts=3)
+    assert len(sent) == 1 and not result.ok and result.outcome.kind == "tool_calls"
+
+
+def test_the_structured_output_tool_beside_another_call_is_a_tool_call_outcome() -> None:
+    p = prepare(REQUEST, S, "anthropic.tool", mode="native")
+    name = p.request["tools"][0]["name"]
+    reply = {"type": "message", "role": "assistant", "stop_reason": "tool_use", "usage": {}, "content": [
+        {"type": "tool_use", "id": "toolu_1", "name": name, "input": {"a": 1}}]}
+    assert classify(reply, p.state).kind == "ok"  # the structured-output tool is the answer
+    reply["content"] = [{"type": "tool_use", "id": "toolu_2", "name": "lookup", "input": {}}]
+    assert (classify(reply, p.state).kind, classify(reply, p.state).detail) == ("tool_calls", "lookup")
