@@ -14,6 +14,8 @@ outcome            next request
 ``invalid``        the reply plus a correction naming each JSON Pointer and keyword
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop
+``pause``          Anthropic ``pause_turn`` (a long server-tool turn paused): the
+                   request with the paused assistant turn appended, as the API asks
 ``tool_calls``     none: stop; the model called one of the caller's own tools (the
                    calls are in ``outcome.response``): run them, add their results to
                    the request, and ask again
@@ -44,7 +46,7 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
-from .schema._requests import classify_error, place, raise_budget, requested_model, with_correction
+from .schema._requests import classify_error, place, raise_budget, requested_model, with_continuation, with_correction
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -61,7 +63,8 @@ __all__ = [
     "prepare",
 ]
 
-OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "tool_calls", "schema_rejected", "transient")
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "pause", "tool_calls", "schema_rejected",
+            "transient")
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,8 @@ def classify(reply: Any, state: State) -> Outcome:
         return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
     if resp.finish_reason == "error":  # even text that validates: the provider says the output is broken
         return Outcome("failed", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
+    if resp.finish_reason == "pause":  # Anthropic ``pause_turn``: the turn goes on when sent back
+        return Outcome("pause", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
 
     def accept(value: Any) -> bool:
         return not rendered.validate(value)
@@ -253,6 +258,13 @@ def plan(
         return Plan("done", None, replace(state, empties=0), "ok")
     if kind == "refusal":
         return Plan("stop", None, state, "refusal")
+    if kind == "pause":
+        blocks = outcome.response.raw.get("content") if outcome.response is not None and \
+            isinstance(outcome.response.raw, dict) else None
+        resumed = with_continuation(request, state.target, blocks) if blocks else None
+        if resumed is None:
+            return Plan("stop", None, state, f"paused turn ({outcome.detail}) with nothing to send back")
+        return Plan("retry", resumed, replace(nxt, empties=0), f"paused turn ({outcome.detail}): sent back to continue")
     if kind == "tool_calls":
         return Plan("stop", None, state, f"the model called a tool ({outcome.detail}): run it, add its result and "
                                          "ask again")

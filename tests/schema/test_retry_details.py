@@ -156,3 +156,47 @@ def test_the_structured_output_tool_beside_another_call_is_a_tool_call_outcome()
     assert classify(reply, p.state).kind == "ok"  # the structured-output tool is the answer
     reply["content"] = [{"type": "tool_use", "id": "toolu_2", "name": "lookup", "input": {}}]
     assert (classify(reply, p.state).kind, classify(reply, p.state).detail) == ("tool_calls", "lookup")
+
+
+PAUSED = {"type": "message", "role": "assistant", "stop_reason": "pause_turn", "usage": {}, "content": [
+    {"type": "text", "text": "Searching."},
+    {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "a"}}]}
+
+
+def test_a_paused_anthropic_turn_is_sent_back_to_continue() -> None:
+    """Anthropic ``pause_turn``: "provide the response back as-is in a subsequent request
+    to let Claude continue its turn" (docs.claude.com, handling stop reasons). It was
+    ``empty``: the same request again (the server tool's work thrown away), and after
+    two pauses native mode was given up for prompt mode."""
+    for target in ("anthropic.messages", "anthropic.tool"):
+        p = prepare(REQUEST, S, target, mode="native")
+        out = classify(PAUSED, p.state)
+        assert (out.kind, out.detail) == ("pause", "pause_turn")
+        step = plan(p.request, out, p.state)
+        assert (step.action, step.reason) == ("retry", "paused turn (pause_turn): sent back to continue")
+        assert step.request is not None
+        assert step.request["messages"] == [*p.request["messages"], {"role": "assistant", "content": PAUSED["content"]}]
+        assert step.state.empties == 0 and step.state.mode == "native"
+
+
+def test_a_pause_without_content_to_send_back_stops() -> None:
+    p = prepare(REQUEST, S, "anthropic.messages", mode="native")
+    out = classify({**PAUSED, "content": []}, p.state)
+    assert out.kind == "pause"
+    assert plan(p.request, out, p.state).action == "stop"
+
+
+def test_generate_continues_a_paused_turn() -> None:
+    from toolwire.retry import generate
+
+    replies = [PAUSED, {"type": "message", "role": "assistant", "stop_reason": "end_turn", "usage": {},
+                        "content": [{"type": "text", "text": '{"a": 3}'}]}]
+    sent = []
+
+    def send(request: Dict[str, Any]) -> Any:
+        sent.append(request)
+        return replies[len(sent) - 1]
+
+    result = generate(send, REQUEST, S, target="anthropic.messages", mode="native", attempts=3)
+    assert result.ok and result.value == {"a": 3} and len(sent) == 2
+    assert sent[1]["messages"][-1] == {"role": "assistant", "content": PAUSED["content"]}

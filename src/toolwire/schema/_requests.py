@@ -20,7 +20,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "requested_model", "with_correction"]
+__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "requested_model",
+           "with_continuation", "with_correction"]
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -176,6 +177,18 @@ def correction(errors: Tuple[ValidationIssue, ...]) -> str:
         + more
         + "\nAnswer again with only the corrected JSON."
     )
+
+
+def with_continuation(request: Dict[str, Any], target: str, blocks: List[Any]) -> Optional[Dict[str, Any]]:
+    """A copy of *request* with a paused assistant turn (its content *blocks*) appended,
+    for Anthropic's ``pause_turn`` ("provide the response back as-is in a subsequent
+    request to let Claude continue its turn",
+    https://docs.claude.com/en/api/handling-stop-reasons); ``None`` for other targets."""
+    if not target.startswith("anthropic."):
+        return None
+    out = dict(request)
+    out["messages"] = list(out.get("messages") or []) + [{"role": "assistant", "content": blocks}]
+    return out
 
 
 def with_correction(
