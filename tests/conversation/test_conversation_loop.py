@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, List
 
+import pytest
+
 import toolwire
 from history_types import check_fragment
 from toolwire.conversation import check_conversation
@@ -55,3 +57,32 @@ def test_an_agent_loop_switches_providers_with_one_call_per_turn() -> None:
     check_fragment("openai.chat", final)
     assert final["messages"][4] == {"role": "assistant", "content": None, "tool_calls": [
         {"id": "toolu_01T", "type": "function", "function": {"name": "get_time", "arguments": "{\"city\":\"Paris\"}"}}]}
+
+
+WHOLE_RESPONSES = [
+    ({"object": "chat.completion", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}]},
+     {"role": "user", "content": "x"}, "openai.chat"),
+    ({"object": "response", "status": "completed", "output": [
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "hi"}]}]},
+     {"role": "user", "content": "x"}, "openai.responses"),
+    ({"candidates": [{"finishReason": "STOP", "content": {"role": "model", "parts": [{"text": "hi"}]}}]},
+     {"role": "user", "parts": [{"text": "x"}]}, "gemini"),
+    ({"output": {"message": {"role": "assistant", "content": [{"text": "hi"}]}}, "stopReason": "end_turn"},
+     {"role": "user", "content": [{"text": "x"}]}, "bedrock.converse"),
+]
+
+
+@pytest.mark.parametrize("response, first, provider", WHOLE_RESPONSES, ids=[w[2] for w in WHOLE_RESPONSES])
+def test_a_whole_response_in_a_history_names_what_to_append(response: Any, first: Any, provider: str) -> None:
+    """Each provider's docs append the message a response carries (``choices[0].message``,
+    ``candidates[0].content``, ``output.message``...), not the response; a whole response in
+    the list failed as "Message at $[1] has role None" (Gemini: "Parts at $[1].parts must
+    be a list")."""
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_conversation([first, response])
+    assert exc.value.message == (
+        f"Item at $[1] is a whole {provider} response, not a message: a history holds the assistant message "
+        "it carries"
+    )
+    assert exc.value.loc == "$[1]"

@@ -71,12 +71,34 @@ def decode_conversation(
     h = d.history
     if h is None:
         raise DecodeError(f"No history reader is known for {d.name}", dialect=d.name)
-    messages = h.decode(data, d)
+    try:
+        messages = h.decode(data, d)
+    except DecodeError:
+        if type(data) is list:
+            _whole_response(data, reg)
+        raise
     if type(data) is dict:
         frag = {k: v for k, v in data.items() if k in h.keys}
     else:
         frag = None
     return Conversation(messages, dialect=d.name, wire=frag)
+
+
+def _whole_response(items: List[Any], registry: Registry) -> None:
+    """Raises when a history list that failed to read holds a whole response (its
+    dialect's ``response`` reader claims it): each provider's docs append the message
+    a response carries, and "has role None" would not say so."""
+    for i, item in enumerate(items):
+        if type(item) is not dict or "role" in item:
+            continue
+        for d in registry:
+            try:
+                claimed = d.response is not None and bool(d.response.detect(item))
+            except Exception:  # a reader's detector meeting a shape it did not foresee declines
+                claimed = False
+            if claimed:
+                raise DecodeError(f"Item at $[{i}] is a whole {d.name} response, not a message: a history holds "
+                                  "the assistant message it carries", dialect=d.name, loc=f"$[{i}]") from None
 
 
 def _check_roles(conv: Conversation, dialect: str) -> None:
