@@ -515,3 +515,25 @@ def test_calls_property_grows_as_calls_end() -> None:
     assert triples(acc.calls) == [("f", {}, "t1")]
     acc.feed(_ant_start(1, "t2", "g"))
     assert len(acc.calls) == 1
+
+
+class _ConnectionReset(Exception):
+    """What an HTTP client raises mid-stream (``httpx.ReadError``, say)."""
+
+
+def _cut_by_the_network(chunks: List[Any], after: int) -> Any:
+    yield from chunks[:after]
+    raise _ConnectionReset("connection reset by peer")
+
+
+@pytest.mark.parametrize("dialect", ["anthropic.messages", "openai.chat", "openai.responses", "bedrock.converse",
+                                     "gemini", "cohere.v2", "mistral", "ollama"])
+@pytest.mark.parametrize("named", [True, False])
+@pytest.mark.parametrize("after", [0, 1, 3])
+def test_the_chunk_sources_own_error_is_raised_as_it_is(dialect: str, named: bool, after: int) -> None:
+    """An iterator of chunks that raises (the network went away) raised "Malformed
+    anthropic.messages stream chunk (_ConnectionReset: ...)", blaming the last chunk
+    read: a caller's retry on its HTTP client's error never saw it."""
+    chunks = encode_stream([ToolCall("f", {"a": 1}, "call_1")], dialect)
+    with pytest.raises(_ConnectionReset, match="connection reset by peer"):
+        accumulate(_cut_by_the_network(chunks, after), dialect if named else None)

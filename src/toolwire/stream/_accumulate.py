@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from itertools import chain
 from types import MappingProxyType
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Union
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import default_registry
@@ -141,6 +141,23 @@ def _runner(handler: Any, core: Core, preview: bool) -> Run:
             raise core.malformed(exc, data) from None
 
     return run_plain
+
+
+class _Raised(BaseException):
+    """An error of the chunks' own iterator, carried past the handlers' loops (which
+    report any ``Exception`` as a malformed chunk) to ``accumulate``'s caller."""
+
+    def __init__(self, exc: Exception) -> None:
+        super().__init__()
+        self.exc = exc
+
+
+def _source(chunks: Iterator[Any]) -> Iterator[Any]:
+    """*chunks*, with an error of their own iterator raised as ``_Raised``."""
+    try:
+        yield from chunks
+    except Exception as exc:
+        raise _Raised(exc) from None
 
 
 def _close(core: Core, handler: Any) -> List[Result]:
@@ -335,7 +352,10 @@ class Accumulator:
                     break
             else:
                 return
-        self._run(it, self._feed_any)
+        try:
+            self._run(_source(it), self._feed_any)
+        except _Raised as raised:  # the chunks' own error (the network's): the caller's, as it was
+            raise raised.exc from None
 
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
