@@ -86,3 +86,14 @@ def test_a_whole_response_in_a_history_names_what_to_append(response: Any, first
         "it carries"
     )
     assert exc.value.loc == "$[1]"
+
+
+def test_only_the_item_that_failed_is_taken_for_a_response() -> None:
+    """An Anthropic ``Message`` is both a response and a history message: in a list
+    that fails elsewhere it is not blamed."""
+    reply = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude", "stop_reason": "end_turn",
+             "content": [{"type": "text", "text": "hi"}], "usage": {"input_tokens": 1, "output_tokens": 1}}
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_conversation([{"role": "user", "content": "x"}, reply, {"role": "robot", "content": "y"}],
+                                     "anthropic.messages")
+    assert exc.value.message == "Message at $[2] has role 'robot'"

@@ -8,6 +8,7 @@ keeps the decoded request fragment for an exact same-dialect re-encode.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any, Dict, List, Optional, Union
 
 from .._builtin import default_registry
@@ -25,6 +26,7 @@ from ._writer import Writer
 __all__ = ["decode_conversation", "encode_conversation"]
 
 DialectLike = Union[str, Dialect]
+_ITEM = re.compile(r"\$\[(\d{1,9})\]")  # the item of a history list an error's path starts in
 
 
 def _registry(registry: Optional[Registry]) -> Registry:
@@ -73,9 +75,9 @@ def decode_conversation(
         raise DecodeError(f"No history reader is known for {d.name}", dialect=d.name)
     try:
         messages = h.decode(data, d)
-    except DecodeError:
+    except DecodeError as exc:
         if type(data) is list:
-            _whole_response(data, reg)
+            _whole_response(data, exc.loc, reg)
         raise
     if type(data) is dict:
         frag = {k: v for k, v in data.items() if k in h.keys}
@@ -84,21 +86,23 @@ def decode_conversation(
     return Conversation(messages, dialect=d.name, wire=frag)
 
 
-def _whole_response(items: List[Any], registry: Registry) -> None:
-    """Raises when a history list that failed to read holds a whole response (its
-    dialect's ``response`` reader claims it): each provider's docs append the message
-    a response carries, and "has role None" would not say so."""
-    for i, item in enumerate(items):
-        if type(item) is not dict or "role" in item:
-            continue
-        for d in registry:
-            try:
-                claimed = d.response is not None and bool(d.response.detect(item))
-            except Exception:  # a reader's detector meeting a shape it did not foresee declines
-                claimed = False
-            if claimed:
-                raise DecodeError(f"Item at $[{i}] is a whole {d.name} response, not a message: a history holds "
-                                  "the assistant message it carries", dialect=d.name, loc=f"$[{i}]") from None
+def _whole_response(items: List[Any], loc: Optional[str], registry: Registry) -> None:
+    """Raises when the item of a history list that failed to read (at *loc*) is a whole
+    response (its dialect's ``response`` reader claims it): each provider's docs append
+    the message a response carries, and "has role None" would not say so."""
+    head = _ITEM.match(loc or "")
+    item = items[int(head.group(1))] if head is not None and int(head.group(1)) < len(items) else None
+    if type(item) is not dict:
+        return
+    for d in registry:
+        try:
+            claimed = d.response is not None and bool(d.response.detect(item))
+        except Exception:  # a reader's detector meeting a shape it did not foresee declines
+            claimed = False
+        if claimed:
+            where = head.group(0)  # type: ignore[union-attr]
+            raise DecodeError(f"Item at {where} is a whole {d.name} response, not a message: a history holds "
+                              "the assistant message it carries", dialect=d.name, loc=where) from None
 
 
 def _check_roles(conv: Conversation, dialect: str) -> None:
