@@ -115,7 +115,11 @@ def test_replace_checks_like_the_constructor() -> None:
         (lambda: ToolCall("f", provider_data={"d": 1}), r"ToolCall provider_data at $.provider_data must map dialect ids to objects, got {'d': 1}"),  # type: ignore[dict-item]
         (lambda: Tool("t", parameters=[]), r"Tool parameters at $.parameters must be a JSON object (a dict), got []"),  # type: ignore[arg-type]
         (lambda: Tool("t", strict="yes"), r"Tool strict at $.strict must be a bool, got 'yes'"),  # type: ignore[arg-type]
-        (lambda: ToolResult("c", content=3), r"ToolResult content at $.content must be text or a list of parts, got 3"),  # type: ignore[arg-type]
+        (lambda: ToolResult("c", content=3),  # type: ignore[arg-type]
+         r"ToolResult content at $.content must be text or a list of parts (a JSON value is the part "
+         r"{'type': 'json', 'json': ...}), got 3"),
+        (lambda: ToolResult("c", content=None),  # type: ignore[arg-type]
+         r"ToolResult content at $.content must be text or a list of parts, got None"),
         (lambda: InvalidToolCall(error=None), r"InvalidToolCall error at $.error must be a string, got None"),  # type: ignore[arg-type]
         (lambda: InvalidToolCall(id=5, error="e"), r"InvalidToolCall id at $.id must be a non-empty string or None, got 5"),  # type: ignore[arg-type]
         (lambda: InvalidToolCall(error="e", provider_data=[1]), r"InvalidToolCall provider_data at $.provider_data must map dialect ids to objects, got [1]"),  # type: ignore[arg-type]

@@ -84,7 +84,9 @@ def _content(value: Any) -> Content:
                             f"is a part without a 'type' (text, json, image...): {excerpt(part)}")
         check_json_value(value, "$.content", "ToolResult content")
         return value
-    raise _fail("ToolResult content", "$.content", f"must be text or a list of parts, got {excerpt(value)}")
+    json_like = type(value) in (dict, int, float, bool)
+    hint = " (a JSON value is the part {'type': 'json', 'json': ...})" if json_like else ""
+    raise _fail("ToolResult content", "$.content", f"must be text or a list of parts{hint}, got {excerpt(value)}")
 
 
 _SCALARS = (str, int, bool, type(None))
