@@ -20,6 +20,7 @@ from toolwire.conversation import (
     check_conversation,
     decode_conversation,
     encode_conversation,
+    fix_conversation,
 )
 
 
@@ -64,3 +65,44 @@ def test_removing_one_call_or_result_is_found_exactly(conv: Conversation, d: str
     assert [p.kind for p in found] == [want]
     if gone.id is not None:
         assert found[0].id == gone.id
+
+
+@st.composite
+def _damaged(draw: Any) -> Tuple[Conversation, str]:
+    """A generated history written for a dialect and read back, then damaged: calls and
+    results dropped, results moved to other places (the mistakes of hand-kept histories)."""
+    d = draw(st.sampled_from(["openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse"]))
+    conv = decode_conversation(encode_conversation(draw(tws.conversations()), d), d)
+    msgs = [list(m.parts) for m in conv.messages]
+    roles = [m.role for m in conv.messages]
+    for _ in range(draw(st.integers(0, 4))):
+        spots = [(i, j) for i, ps in enumerate(msgs) for j, p in enumerate(ps) if type(p) in (ToolCall, ToolResult)]
+        if not spots:
+            break
+        i, j = draw(st.sampled_from(spots))
+        part = msgs[i].pop(j)
+        if type(part) is ToolResult and draw(st.booleans()):  # moved, not dropped: into another result's message
+            homes = [k for k, role in enumerate(roles) if role in ("user", "tool")]
+            if homes:
+                msgs[draw(st.sampled_from(homes))].append(part)
+    kept = [Message(role, ps) for role, ps in zip(roles, msgs) if ps]
+    return Conversation(kept), d
+
+
+_NOT_FIXED = {"duplicate-id", "wrong-role"}  # what fix_conversation reports and leaves
+
+
+@given(_damaged())
+def test_a_fixed_history_checks_clean_and_fixing_again_changes_nothing(case: Tuple[Conversation, str]) -> None:
+    conv, d = case
+    fixed, changes = fix_conversation(conv, d)
+    assert [p for p in check_conversation(fixed, d) if p.kind not in _NOT_FIXED] == []
+    assert {c.kind for c in changes} <= {"answered", "removed", "moved"}
+    again, more = fix_conversation(fixed, d)
+    assert more == [] and again == fixed
+    # nothing is lost but what was reported removed: every call stays, every result
+    # stays unless it answered no call
+    assert [c.id for c in fixed.calls] == [c.id for c in conv.calls]
+    removed = sum(c.kind == "removed" for c in changes)
+    answered = sum(c.kind == "answered" for c in changes)
+    assert len(fixed.results) == len(conv.results) - removed + answered
