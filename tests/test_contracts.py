@@ -135,6 +135,8 @@ def test_id_map_keeps_a_conversation_paired_and_refuses_collisions() -> None:
     assert ids.map("abcdefghi") == "abcdefghi"  # valid for Mistral: passed through
     assert ids.mapping == {"call 1/é": "iI9uh826k", "abcdefghi": "abcdefghi"}
     assert ids.reverse() == {"iI9uh826k": "call 1/é", "abcdefghi": "abcdefghi"}
+    assert (ids.original("iI9uh826k"), ids.original("abcdefghi"), ids.original("unmapped1")) == (
+        "call 1/é", "abcdefghi", "unmapped1")  # as NameMap.original
     tiny = IdMap(IdRule(pattern=re.compile("[ab]"), prefix="", length=1, alphabet="ab"), dialect="tiny")
     assert tiny.map("a") == "a"
     with pytest.raises(toolwire.EncodeError) as exc:

@@ -190,6 +190,11 @@ class IdMap:
         self._owner[id] = id
         self.mapping[id] = id
 
+    def original(self, target: str) -> str:
+        """The id *target* was mapped from (itself when it was never mapped), as
+        ``NameMap.original``: the target's reply names the caller's call again."""
+        return self._owner.get(target, target)
+
     def reverse(self) -> Dict[str, str]:
         return {v: k for k, v in self.mapping.items()}
 
