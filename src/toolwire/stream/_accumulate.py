@@ -417,7 +417,8 @@ def accumulate(
 ) -> List[Result]:
     """Every tool call of a whole stream, in order (see ``Accumulator``). *chunks* is
     an iterable of chunks, or one text/bytes body (SSE or NDJSON)."""
-    check_flag("include_server", include_server)
+    if include_server is not False and include_server is not True:
+        check_flag("include_server", include_server)
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
         rules = own_finish(make_policy(policy), dialect, registry) if policy else DEFAULT_POLICY
         hit: Optional[Hit] = None
