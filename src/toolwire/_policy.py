@@ -8,7 +8,8 @@ from typing import Any, Dict, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "make_policy", "no_call"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "finish_text", "make_policy",
+           "no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -20,6 +21,17 @@ def check_flag(name: str, value: Any) -> None:
     """Refuses a flag that is not a bool (``include_server="false"`` is truthy)."""
     if value is not True and value is not False:
         raise TypeError(f"{name} must be True or False, got {excerpt(value)}")
+
+
+def finish_text(reason: Any, what: str) -> Optional[str]:
+    """*reason* as a finish reason: a string, ``None``, or an SDK's string enum (google-genai
+    ``FinishReason.MAX_TOKENS``: its value); a ``TypeError`` naming *what* otherwise."""
+    if reason is None or type(reason) is str:
+        return reason
+    value = getattr(reason, "value", None)
+    if isinstance(reason, str) and type(value) is str:
+        return value
+    raise TypeError(f"{what} must be a string or None, got {excerpt(reason)}")
 
 
 @dataclass(frozen=True)
@@ -55,12 +67,7 @@ class Policy:
                 raise TypeError(f"Policy {name} must be an int, got {excerpt(value)}")
             if value < 0:
                 raise ValueError(f"Policy {name} must be 0 or more, got {value}")
-        reason = self.finish_reason
-        if reason is not None and type(reason) is not str:
-            value = getattr(reason, "value", None)  # an SDK's enum (google-genai ``FinishReason``)
-            if not isinstance(reason, str) or type(value) is not str:
-                raise TypeError(f"Policy finish_reason must be a string or None, got {excerpt(reason)}")
-            object.__setattr__(self, "finish_reason", value)
+        object.__setattr__(self, "finish_reason", finish_text(self.finish_reason, "Policy finish_reason"))
 
 
 DEFAULT_POLICY = Policy()

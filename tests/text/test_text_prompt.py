@@ -95,9 +95,9 @@ def test_thinking_is_true_false_or_none(value: object) -> None:
 
 def test_finish_reason_is_text_or_none() -> None:
     # ``finish_reason=5`` was ignored; an SDK enum is read as its value
-    with pytest.raises(DecodeError, match=r"^finish_reason= takes a string or None, got int 5"):
+    with pytest.raises(DecodeError, match=r"^finish_reason= must be a string or None, got 5"):
         decode_text("x", "text.hermes", finish_reason=5)  # type: ignore[arg-type]
-    with pytest.raises(DecodeError, match=r"^finish_reason= takes a string or None, got int 5"):
+    with pytest.raises(DecodeError, match=r"^finish_reason= must be a string or None, got 5"):
         TextParser("text.hermes").close(5)  # type: ignore[arg-type]
     from google.genai import types
 

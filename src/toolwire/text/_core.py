@@ -29,6 +29,7 @@ from typing import Any, Callable, Union
 
 from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
+from .._policy import finish_text
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._callname import is_name, name_problem
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
@@ -322,14 +323,11 @@ class TextParser:
 
 
 def finish_of(reason: Any, dialect: str) -> str | None:
-    """*reason* as a finish reason: a string, ``None``, or an SDK's enum (its value)."""
-    if reason is None or type(reason) is str:
-        return reason
-    value = getattr(reason, "value", None)
-    if isinstance(reason, str) and type(value) is str:  # google-genai ``FinishReason``
-        return value
-    raise DecodeError(f"finish_reason= takes a string or None, got {type(reason).__name__} {excerpt(reason)}",
-                      dialect=dialect, loc="$.finish_reason")
+    """``finish_text`` of *reason*, its ``TypeError`` a ``DecodeError`` (as for ``prompt=``)."""
+    try:
+        return finish_text(reason, "finish_reason=")
+    except TypeError as exc:
+        raise DecodeError(str(exc), dialect=dialect, loc="$.finish_reason") from None
 
 
 def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
