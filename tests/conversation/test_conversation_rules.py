@@ -401,3 +401,36 @@ def test_an_image_marked_with_the_target_dialect_but_no_wire_part_is_written(dia
     report: List[Any] = []
     assert encode_conversation(Conversation([Message("user", (Text("Und das?"), image))]), dialect, report=report) == wire
     assert report == []
+
+
+# https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-errors: is_error on a tool_result
+FAILED_CALL = {"messages": [
+    {"role": "user", "content": "Weather in Paris?"},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": PARIS}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "ConnectionError",
+                                  "is_error": True}]},
+]}
+
+
+@pytest.mark.parametrize("target, flagged", [
+    ("openai.chat", False), ("openai.responses", False), ("mistral", False), ("cohere.v2", False), ("ollama", False),
+    ("bedrock.converse", True), ("gemini", True), ("anthropic.messages", True),
+])
+def test_an_error_flag_the_target_cannot_hold_is_reported(target: str, flagged: bool) -> None:
+    """A failed call's result goes to every target with its text; where the target's
+    tool results have no error flag (OpenAI, Mistral, Cohere, Ollama), the flag's drop is
+    noted, as a dropped reasoning block is."""
+    conv = decode_conversation(FAILED_CALL, "anthropic.messages")
+    bare = Conversation([m.replace(wire=None) for m in conv.messages])
+    report: List[Problem] = []
+    out = encode_conversation(bare, target, report=report)
+    back = decode_conversation(out, target)
+    assert [r.is_error for r in back.results] == [flagged]
+    dropped = [p for p in report if p.kind == "dropped"]
+    if flagged:
+        assert dropped == []
+    else:
+        [note] = dropped
+        assert (note.index, note.id) == (2, "toolu_01")
+        assert note.message == (f"The error flag of the result for toolu_01 ('get_weather') in message 2 is not sent "
+                                f"to {target}: its tool results have none (the content goes as it is)")

@@ -16,11 +16,12 @@ class Problem:
     result), ``orphan-result`` (a result without its call), ``duplicate-id`` (a call
     id used twice while the first is still open), ``misplaced-result`` (a result not
     where the target dialect requires it), ``wrong-role`` (a call outside an assistant
-    message, a result in an assistant or system message). Changes made by ``fix_conversation``:
-    ``answered``, ``removed``, ``moved``. Notes of ``encode_conversation``:
-    ``reasoning-dropped``, ``dropped`` (provider-executed items, cache hints),
-    ``moved`` (a later system message moved into the system field), ``inserted``
-    (Mistral: an assistant turn written between a tool message and a user message).
+    message, a result in an assistant or system message). Changes made by
+    ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
+    ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
+    items, cache hints, a result's error flag the target has no place for), ``moved`` (a
+    later system message moved into the system field), ``inserted`` (Mistral: an
+    assistant turn written between a tool message and a user message).
     """
 
     __slots__ = ("kind", "index", "id", "message")

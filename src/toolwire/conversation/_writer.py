@@ -82,7 +82,21 @@ class Writer:
         h = self.d.history
         if h is not None and h.prepare_result is not None:
             r = h.prepare_result(r)
-        return self.target.result(r)
+        out = self.target.result(r)
+        if r.is_error and not self._holds_error(out):
+            name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)
+            who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
+            self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
+                                 f"{self.name}: its tool results have none (the content goes as it is)", r.id)
+        return out
+
+    def _holds_error(self, wire: Dict[str, Any]) -> bool:
+        """Whether the written result *wire* still says it failed (read back by the
+        target: only the dialect knows where its flag is, if it has one)."""
+        try:
+            return self.d.decode_result(wire, "$").is_error
+        except Exception:  # unreadable by its own reader: no claim that the flag was dropped
+            return True
 
     def reasoning(self, part: Reasoning) -> Any:
         if part.dialect == self.name:
