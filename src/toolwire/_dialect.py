@@ -139,8 +139,6 @@ class HistoryCodec:
     - ``keys``: the request-body keys the fragment is made of;
     - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
       it (Gemini's thought signature), which another target drops and notes;
-    - ``prepare_result(result)``: optional, a tool result of any dialect made ready for
-      this one's result encoder (images inside it in this dialect's shape);
     - ``state``: the types of this dialect's other parts that are provider state, not
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot
@@ -153,7 +151,6 @@ class HistoryCodec:
     detect: Callable[[Any], bool]
     keys: FrozenSet[str]
     signed: Optional[Callable[[ToolCall], bool]] = None
-    prepare_result: Optional[Callable[[ToolResult], ToolResult]] = None
     state: FrozenSet[str] = frozenset()
     pairing: Pairing = Pairing()
 

@@ -246,3 +246,52 @@ def test_items_without_calls() -> None:
     with pytest.raises(toolwire.EncodeError, match="holds no call, definition or result"):
         convert({"type": "reasoning", "id": "rs_1", "summary": []}, to="mistral")
     assert convert({"role": "assistant", "content": "hi"}, to="mistral") == []  # a message: its calls
+
+
+# ---- images inside tool results, written in each target's documented shape ----------------
+PNG = "iVBORw0KGgo="
+IMAGE_RESULTS = {
+    # https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (tool_result content: image block)
+    "anthropic.messages": ({"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "text", "text": "see"},
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]},
+        lambda out: out["content"][1],
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}),
+    # https://platform.openai.com/docs/api-reference/responses/create (function_call_output output: input_image)
+    "openai.responses": ({"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_text", "text": "see"},
+        {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}", "detail": "auto"}]},
+        lambda out: out["output"][1],
+        {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}", "detail": "auto"}),
+    # https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html
+    "bedrock.converse": ({"toolResult": {"toolUseId": "tooluse_1", "content": [
+        {"text": "see"}, {"image": {"format": "png", "source": {"bytes": PNG}}}]}},
+        lambda out: out["toolResult"]["content"][1],
+        {"image": {"format": "png", "source": {"bytes": PNG}}}),
+    # https://modelcontextprotocol.io/specification/2025-06-18/server/tools#image-content
+    "mcp": ({"jsonrpc": "2.0", "id": 1, "result": {"content": [
+        {"type": "text", "text": "see"}, {"type": "image", "data": PNG, "mimeType": "image/png"}]}},
+        lambda out: out["result"]["content"][1],
+        {"type": "image", "data": PNG, "mimeType": "image/png"}),
+}
+
+
+@pytest.mark.parametrize("target", sorted(IMAGE_RESULTS))
+@pytest.mark.parametrize("source", sorted(IMAGE_RESULTS))
+def test_an_image_in_a_tool_result_is_written_in_the_targets_shape(source: str, target: str) -> None:
+    """``convert`` / ``encode_result`` wrote the source's image part into the target as it
+    was (an Anthropic ``source`` inside a Responses ``input_image``, an MCP ``mimeType``
+    image inside an Anthropic result): wire the target's API refuses. Only
+    ``encode_conversation`` rewrote images, and not MCP's."""
+    wire, _, _ = IMAGE_RESULTS[source]
+    _, pick, want = IMAGE_RESULTS[target]
+    result = toolwire.decode_result(wire, source)
+    assert pick(toolwire.encode_result(result, target)) == want
+    assert pick(convert(wire, to=target, source=source)) == want
+
+
+@pytest.mark.parametrize("target", sorted(IMAGE_RESULTS))
+def test_an_image_part_of_no_known_shape_is_refused(target: str) -> None:
+    odd = toolwire.ToolResult("call_1", "f", [{"type": "image", "media_type": "image/png", "base64": PNG}])
+    with pytest.raises(toolwire.EncodeError, match=rf"An image part of no known shape .* cannot be written for {target}"):
+        toolwire.encode_result(odd, target)

@@ -79,9 +79,6 @@ class Writer:
         return signed is not None and signed(c)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        h = self.d.history
-        if h is not None and h.prepare_result is not None:
-            r = h.prepare_result(r)
         out = self.target.result(r)
         if r.is_error and not self._holds_error(out):
             name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)

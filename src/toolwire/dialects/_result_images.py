@@ -1,25 +1,29 @@
-"""Images inside tool results, rewritten for the target (``HistoryCodec.prepare_result``
-of Anthropic, Responses and Bedrock).
+"""Images inside tool results, rewritten for the target by the result encoders of
+Anthropic, Responses, Bedrock and MCP (``rewrite_images``), whatever the path:
+``encode_result``, ``convert``, ``encode_conversation``.
 
 A decoded tool result keeps each image part in its provider's shape under
 ``"type": "image"``: Anthropic ``{"source": {"type": "base64" | "url", ...}}``,
-Responses ``{"image_url": url | data URL, "detail"}``, Bedrock ``{"image": {"format",
-"source": {"bytes" | "s3Location"}}}``. Writing a result for another of these three,
-an image part of another shape is rewritten into the target's (base64 everywhere,
-URLs where the target takes them); anything else raises ``EncodeError`` (the
+Responses ``{"image_url": url | data URL, "detail"}`` (or ``file_id``), Bedrock
+``{"image": {"format", "source": {"bytes" | "s3Location"}}}``, MCP ``{"data",
+"mimeType"}``. Writing a result for another of these four, an image part of another
+shape is rewritten into the target's (base64 everywhere, URLs where the target takes
+them); one it cannot write, or of no known shape, raises ``EncodeError`` (the other
 dialects' result encoders say which parts they cannot hold).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
 from .._types import ToolResult, evolve
 
-__all__ = ["for_target", "rewrite_images"]
+__all__ = ["rewrite_images"]
 
-_SHAPE = {"anthropic.messages": "source", "openai.responses": "image_url", "bedrock.converse": "image"}
+# the keys that say an image part is already in the target's own shape
+_OWN = {"anthropic.messages": ("source",), "openai.responses": ("image_url", "file_id"), "bedrock.converse": ("image",),
+        "mcp": ("mimeType",)}
 _FORMATS = {"png", "jpeg", "gif", "webp"}
 
 
@@ -39,6 +43,9 @@ def _read(part: Dict[str, Any]) -> Optional[Tuple[Optional[str], Optional[str], 
             mt, _, enc = head.partition(";")
             return (mt or None, None, data) if sep and enc == "base64" else None
         return None, url, None
+    mime = part.get("mimeType")
+    if type(mime) is str and type(part.get("data")) is str:  # MCP image content
+        return mime, None, part["data"]
     img = part.get("image")
     if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
         s = img["source"]
@@ -68,6 +75,8 @@ def _write(target: str, mt: Optional[str], url: Optional[str], data: Optional[st
             return {"type": "image", "image": {"format": fmt, "source": {"bytes": data}}}
         if fmt in _FORMATS and url is not None and url.startswith("s3://"):
             return {"type": "image", "image": {"format": fmt, "source": {"s3Location": {"uri": url}}}}
+    elif target == "mcp" and data is not None and mt is not None:  # MCP image content holds data only
+        return {"type": "image", "data": data, "mimeType": mt}
     raise EncodeError(
         f"An image {'by URL' if data is None else 'as data'} in a tool result cannot be written for {target}",
         dialect=target,
@@ -76,25 +85,18 @@ def _write(target: str, mt: Optional[str], url: Optional[str], data: Optional[st
 
 def rewrite_images(r: ToolResult, target: str) -> ToolResult:
     """*r* with its image parts in *target*'s shape (unchanged when already so)."""
-    shape = _SHAPE.get(target)
-    if shape is None or isinstance(r.content, str):
+    own = _OWN[target]
+    if isinstance(r.content, str):
         return r
     out: List[Dict[str, Any]] = []
     changed = False
     for part in r.content:
-        if part.get("type") == "image" and shape not in part:
+        if part.get("type") == "image" and not any(k in part for k in own):
             got = _read(part)
-            if got is not None:
-                part = _write(target, *got)
-                changed = True
+            if got is None:
+                raise EncodeError(f"An image part of no known shape in a tool result cannot be written for {target}: "
+                                  f"{excerpt(part)}", dialect=target)
+            part = _write(target, *got)
+            changed = True
         out.append(part)
     return evolve(r, content=out) if changed else r
-
-
-def for_target(target: str) -> Callable[[ToolResult], ToolResult]:
-    """The ``prepare_result`` of *target*'s history codec."""
-
-    def prepare(r: ToolResult) -> ToolResult:
-        return rewrite_images(r, target)
-
-    return prepare

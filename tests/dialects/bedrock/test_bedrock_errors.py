@@ -116,7 +116,7 @@ ENCODE_ERRORS: Tuple[Any, ...] = (
     ("call/server-of-another-provider", lambda: toolwire.encode(ToolCall("web_search", {}, "ws_1", server=True), D), "Call 'web_search' is run by another provider; it cannot be replayed to bedrock.converse"),
     ("result/no-id", lambda: toolwire.encode_result(ToolResult(None, "f", "x"), D), "A bedrock.converse tool result needs the id of its call; this result has none (pass the IdMap its call was encoded with as ids=)"),
     ("result/unknown-part", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "text", "text": "a"}, {"type": "audio", "data": "x"}]), D), "A bedrock.converse tool result cannot hold an 'audio' part"),
-    ("result/part-without-its-member", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "image", "data": "x"}]), D), "A bedrock.converse tool result cannot hold an 'image' part"),
+    ("result/part-without-its-member", lambda: toolwire.encode_result(ToolResult("t1", "f", [{"type": "image", "data": "x"}]), D), "An image part of no known shape in a tool result cannot be written for bedrock.converse: {'type': 'image', 'data': 'x'}"),
     ("history/image-by-url", lambda: toolwire.encode_conversation(_conv_with_image("https://ex.com/a.png", "image/png"), D), "Message 0 holds an image by URL that bedrock.converse cannot take: Bedrock takes image bytes or an S3 location, not a URL"),
     ("history/image-type", lambda: toolwire.encode_conversation(_conv_with_image("s3://b/a.bmp", "image/bmp"), D), "Message 0 holds an image by URL that bedrock.converse cannot take: its type 'image/bmp' is not one of png, jpeg, gif, webp"),
 )

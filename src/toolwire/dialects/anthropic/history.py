@@ -18,7 +18,6 @@ from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts, write_part, write_turns
-from .._result_images import for_target
 from .tools import NAME
 
 if TYPE_CHECKING:
@@ -181,6 +180,6 @@ PAIRING = Pairing(
     orphan="unexpected `tool_use_id` found in `tool_result` blocks",
 )
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE,
+    decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING,
 )

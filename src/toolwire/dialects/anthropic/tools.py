@@ -15,6 +15,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._result_images import rewrite_images
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -95,6 +96,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content

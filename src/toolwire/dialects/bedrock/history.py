@@ -20,7 +20,6 @@ from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
-from .._result_images import for_target
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -168,6 +167,6 @@ PAIRING = Pairing(
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
 )
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"system", "messages"}), prepare_result=for_target(NAME), state=STATE,
+    decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING,
 )

@@ -13,6 +13,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._result_images import rewrite_images
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -119,6 +120,7 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content

@@ -19,6 +19,7 @@ from ..._errors import DecodeError, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._result_images import rewrite_images
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
 
@@ -158,6 +159,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}

@@ -21,7 +21,6 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
-from .._result_images import for_target
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -236,6 +235,6 @@ PAIRING = Pairing(
     orphan="No tool call found for function call output with call_id {id}",
 )
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"instructions", "input"}), prepare_result=for_target(NAME), state=STATE,
+    decode, encode, detect, frozenset({"instructions", "input"}), state=STATE,
     pairing=PAIRING,
 )
