@@ -295,3 +295,33 @@ def test_an_image_part_of_no_known_shape_is_refused(target: str) -> None:
     odd = toolwire.ToolResult("call_1", "f", [{"type": "image", "media_type": "image/png", "base64": PNG}])
     with pytest.raises(toolwire.EncodeError, match=rf"An image part of no known shape .* cannot be written for {target}"):
         toolwire.encode_result(odd, target)
+
+
+FOREIGN_PARTS = {
+    # (the source dialect and its result) -> the targets that have no place for its part
+    "mcp resource": ("mcp", {"jsonrpc": "2.0", "id": 1, "result": {"content": [
+        {"type": "resource", "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "hello"}}]}},
+        ["bedrock.converse", "anthropic.messages"]),
+    "bedrock document": ("bedrock.converse", {"toolResult": {"toolUseId": "t1", "content": [
+        {"document": {"format": "txt", "name": "a", "source": {"bytes": "aGVsbG8="}}}]}},
+        ["anthropic.messages", "mcp"]),
+    "anthropic document": ("anthropic.messages", {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hello"}}]},
+        ["bedrock.converse", "mcp"]),
+    "anthropic search_result": ("anthropic.messages", {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "search_result", "source": "https://x", "title": "t", "content": [{"type": "text", "text": "c"}]}]},
+        ["mcp"]),
+    "responses file": ("openai.responses", {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_file", "file_id": "file-1"}]}, ["mcp"]),
+}
+
+
+@pytest.mark.parametrize("case, target", [(c, t) for c, (_, _, ts) in FOREIGN_PARTS.items() for t in ts])
+def test_a_part_in_another_providers_shape_is_refused(case: str, target: str) -> None:
+    """These were written into the target as they were (an MCP ``resource`` as a Bedrock
+    ``{"resource": ...}`` block, a Bedrock ``document`` inside an Anthropic result, any part
+    at all inside an MCP result): wire the target refuses."""
+    source, wire, _ = FOREIGN_PARTS[case]
+    result = toolwire.decode_result(wire, source)
+    with pytest.raises(toolwire.EncodeError, match=r"tool result cannot hold an? '\w+' part"):
+        toolwire.encode_result(result, target)

@@ -136,6 +136,11 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
+# ToolResultContentBlock members besides text and json
+# (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html)
+_MEDIA = frozenset({"image", "document", "video"})
+
+
 def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     out = []
     for part in parts:
@@ -144,7 +149,9 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
             out.append({"text": part.get("text", "")})
         elif kind == "json":
             out.append({"json": part.get("json")})
-        elif type(kind) is str and kind in part:
+        elif type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]:
+            out.append({kind: part[kind]})  # in Bedrock's own shape (not an MCP ``resource``, say)
+        elif kind == "searchResult" and type(part.get(kind)) is dict:
             out.append({kind: part[kind]})
         else:
             raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)

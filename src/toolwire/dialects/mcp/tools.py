@@ -15,7 +15,7 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, excerpt
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
@@ -118,6 +118,16 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
     return content, bool(body.get("isError", False))
 
 
+# content blocks (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result):
+# each type and the member that says it is in MCP's own shape
+_CONTENT = {"text": "text", "image": "mimeType", "audio": "mimeType", "resource": "resource", "resource_link": "uri"}
+
+
+def _own(part: Dict[str, Any]) -> bool:
+    member = _CONTENT.get(part.get("type"))  # type: ignore[arg-type]
+    return member is not None and member in part
+
+
 def _body_out(result: ToolResult) -> Dict[str, Any]:
     parts = [{"type": "text", "text": result.content}] if isinstance(result.content, str) else result.content
     blocks: List[Dict[str, Any]] = []
@@ -130,8 +140,10 @@ def _body_out(result: ToolResult) -> Dict[str, Any]:
             blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         elif part.get("type") == "text" and not part.get("text") and isinstance(result.content, str):
             continue
-        else:
+        elif _own(part):
             blocks.append(part)
+        else:
+            raise EncodeError(f"An {NAME} tool result cannot hold {an(repr(part.get('type')))} part", dialect=NAME)
     if result.is_error:
         out["isError"] = True
     return out
