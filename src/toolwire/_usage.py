@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-__all__ = ["Usage", "make_usage"]
+__all__ = ["Usage", "make_usage", "plus"]
 
 
 @dataclass(frozen=True)
 class Usage:
-    """Token counts (``None`` when the provider did not say)."""
+    """Token counts, the same for every provider (``None`` when the provider did not
+    say): ``input_tokens`` every prompt token, cached or written to a cache included;
+    ``output_tokens`` every generated token, reasoning included; ``reasoning_tokens`` the
+    reasoning part of the output; ``total_tokens`` their sum. Providers that report
+    these parts apart (Anthropic and Bedrock cache tokens, Gemini thoughts and tool-use
+    prompt tokens) have them added up by their reader."""
 
     input_tokens: Optional[int] = None
     output_tokens: Optional[int] = None
@@ -29,3 +34,9 @@ def make_usage(
         input_tokens=input_tokens, output_tokens=output_tokens, reasoning_tokens=reasoning, total_tokens=total
     )
     return u
+
+
+def plus(*counts: Optional[int]) -> Optional[int]:
+    """The sum of the *counts* the provider sent (``None`` when it sent none of them)."""
+    known = [c for c in counts if c is not None]
+    return sum(known) if known else None

@@ -41,7 +41,7 @@ def test_a_response_with_thoughts_text_a_call_and_usage() -> None:
     )
     assert r.tool_calls == (ToolCall("f", {"a": "ü"}),)
     u = r.usage
-    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (10, 5, 3, 18)
+    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (10, 8, 3, 18)  # thoughts are output
 
 
 def test_snake_case_fields_and_a_server_call() -> None:
@@ -52,7 +52,7 @@ def test_snake_case_fields_and_a_server_call() -> None:
     r = normalize(body, provider=D)
     assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("stop", "STOP", ())  # run by Gemini itself
     u = r.usage
-    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (4, 2, 1, 7)
+    assert (u.input_tokens, u.output_tokens, u.reasoning_tokens, u.total_tokens) == (4, 3, 1, 7)
     snake = normalize({"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {"a": "ü"}}}]}, "finish_reason": "STOP"}]})
     assert (snake.finish_reason, snake.tool_calls) == ("tool_calls", (ToolCall("f", {"a": "ü"}),))
     plain = normalize({"candidates": [{"content": {"parts": [{"text": "ok"}]}, "finishReason": "STOP"}]})

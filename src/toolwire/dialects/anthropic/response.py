@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage
+from ..._usage import make_usage, plus
 from .._common import any_block, as_int, join_text
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -33,12 +33,12 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     raw = d.get("stop_reason")
     refusal = (join_text(text) or "refused") if raw == "refusal" else None
     u = d.get("usage") or {}
-    usage = make_usage(
-        as_int(u.get("input_tokens")),
-        as_int(u.get("output_tokens")),
-        None,
-        (as_int(u.get("input_tokens")) or 0) + (as_int(u.get("output_tokens")) or 0) if u else None,
-    )
+    # input_tokens is the uncached part: the cache's writes and reads are reported apart
+    # (https://docs.claude.com/en/docs/build-with-claude/prompt-caching)
+    prompt = plus(as_int(u.get("input_tokens")), as_int(u.get("cache_creation_input_tokens")),
+                  as_int(u.get("cache_read_input_tokens")))
+    output = as_int(u.get("output_tokens"))
+    usage = make_usage(prompt, output, None, plus(prompt, output))
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, None
 
 

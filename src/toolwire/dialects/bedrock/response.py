@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage
+from ..._usage import make_usage, plus
 from .._common import any_block, as_int, join_text
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -35,7 +35,11 @@ def read(d: Dict[str, Any]) -> ResponseFields:
             if isinstance(rt, dict) and isinstance(rt.get("text"), str):  # as a non-string text: skipped
                 reasoning.append(rt["text"])
     u = d.get("usage") or {}
-    usage = make_usage(as_int(u.get("inputTokens")), as_int(u.get("outputTokens")), None, as_int(u.get("totalTokens")))
+    # inputTokens is the uncached part; cache reads and writes are reported apart and
+    # totalTokens holds them (https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html)
+    prompt = plus(as_int(u.get("inputTokens")), as_int(u.get("cacheReadInputTokens")),
+                  as_int(u.get("cacheWriteInputTokens")))
+    usage = make_usage(prompt, as_int(u.get("outputTokens")), None, as_int(u.get("totalTokens")))
     return join_text(text), "\n".join(reasoning), None, d.get("stopReason"), usage, None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage
+from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -37,10 +37,12 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     if not cands and block:
         raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
     u = first_set(d, "usageMetadata", "usage_metadata") or {}
-    usage = make_usage(
-        as_int(first_set(u, "promptTokenCount", "prompt_token_count")),
-        as_int(first_set(u, "candidatesTokenCount", "candidates_token_count")),
-        as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count")),
+    thoughts = as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count"))
+    usage = make_usage(  # totalTokenCount = prompt + toolUsePrompt + candidates + thoughts (UsageMetadata)
+        plus(as_int(first_set(u, "promptTokenCount", "prompt_token_count")),
+             as_int(first_set(u, "toolUsePromptTokenCount", "tool_use_prompt_token_count"))),
+        plus(as_int(first_set(u, "candidatesTokenCount", "candidates_token_count")), thoughts),
+        thoughts,
         as_int(first_set(u, "totalTokenCount", "total_token_count")),
     )
     return join_text(text), join_text(reasoning), refusal, raw, usage, d.get("parsed")
