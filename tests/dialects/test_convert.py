@@ -290,6 +290,15 @@ def test_an_image_in_a_tool_result_is_written_in_the_targets_shape(source: str, 
     assert pick(convert(wire, to=target, source=source)) == want
 
 
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "mcp"])
+def test_an_image_by_another_providers_file_id_is_refused(target: str) -> None:
+    wire = {"type": "function_call_output", "call_id": "call_1", "output": [{"type": "input_image", "file_id": "file-1"}]}
+    result = toolwire.decode_result(wire, "openai.responses")
+    with pytest.raises(toolwire.EncodeError, match=rf"^An image by file id \(an upload to another provider\) in a tool "
+                                                   rf"result cannot be written for {target}"):
+        toolwire.encode_result(result, target)
+
+
 @pytest.mark.parametrize("target", sorted(IMAGE_RESULTS))
 def test_an_image_part_of_no_known_shape_is_refused(target: str) -> None:
     odd = toolwire.ToolResult("call_1", "f", [{"type": "image", "media_type": "image/png", "base64": PNG}])

@@ -94,8 +94,10 @@ def rewrite_images(r: ToolResult, target: str) -> ToolResult:
         if part.get("type") == "image" and not any(k in part for k in own):
             got = _read(part)
             if got is None:
-                raise EncodeError(f"An image part of no known shape in a tool result cannot be written for {target}: "
-                                  f"{excerpt(part)}", dialect=target)
+                what = "An image by file id (an upload to another provider)" if "file_id" in part else \
+                    "An image part of no known shape"
+                raise EncodeError(f"{what} in a tool result cannot be written for {target}: {excerpt(part)}",
+                                  dialect=target)
             part = _write(target, *got)
             changed = True
         out.append(part)
