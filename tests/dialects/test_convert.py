@@ -334,3 +334,45 @@ def test_a_part_in_another_providers_shape_is_refused(case: str, target: str) ->
     result = toolwire.decode_result(wire, source)
     with pytest.raises(toolwire.EncodeError, match=r"tool result cannot hold an? '\w+' part"):
         toolwire.encode_result(result, target)
+
+
+# Gemini 3 multimodal function responses: FunctionResponse.parts holds FunctionResponsePart
+# values, inlineData {mimeType, data} or fileData {mimeType, fileUri}
+# (https://ai.google.dev/gemini-api/docs/function-calling#multimodal-function-responses)
+GEMINI_IMAGE = {"functionResponse": {"id": "c1", "name": "get_image", "response": {"output": "here"},
+                                     "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}}
+
+
+def test_gemini_function_response_parts_are_content_and_go_back_as_they_were() -> None:
+    """The image in ``functionResponse.parts`` was kept as Gemini provider data only, so a
+    history converted for Anthropic or OpenAI lost it without a word."""
+    result = toolwire.decode_result(GEMINI_IMAGE, "gemini")
+    assert result.content == [{"type": "text", "text": "here"},
+                              {"type": "image", "inlineData": {"mimeType": "image/png", "data": PNG}}]
+    assert toolwire.encode_result(result, "gemini") == GEMINI_IMAGE
+    snake = {"function_response": {"id": "c1", "name": "get_file", "response": {},
+                                   "parts": [{"file_data": {"file_uri": "https://generativelanguage.googleapis.com/"
+                                                                        "v1beta/files/3qswqtk02p7x",
+                                                            "mime_type": "image/jpeg"}}]}}
+    assert toolwire.encode_result(toolwire.decode_result(snake, "gemini"), "gemini") == snake
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "text", "text": "here"},
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]
+    with pytest.raises(toolwire.EncodeError, match="holds only text; got an 'image' part"):
+        toolwire.encode_result(result, "openai.chat")  # refused, not dropped
+
+
+def test_an_image_goes_into_gemini_function_response_parts() -> None:
+    wire, _, _ = IMAGE_RESULTS["anthropic.messages"]
+    result = toolwire.decode_result(wire, "anthropic.messages").replace(name="get_image")
+    assert toolwire.encode_result(result, "gemini")["functionResponse"] == {
+        "name": "get_image", "id": "toolu_1", "response": {"output": "see"},
+        "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}
+
+
+def test_a_gemini_file_uri_is_an_upload_other_providers_cannot_read() -> None:
+    wire = {"functionResponse": {"name": "f", "response": {}, "parts": [
+        {"fileData": {"mimeType": "image/png", "fileUri": "https://generativelanguage.googleapis.com/v1beta/files/x"}}]}}
+    result = toolwire.decode_result(wire, "gemini")
+    with pytest.raises(toolwire.EncodeError, match=r"^An image by file id \(an upload to another provider\)"):
+        toolwire.encode_result(result.replace(id="toolu_1"), "anthropic.messages")

@@ -1,12 +1,13 @@
 """Images inside tool results, rewritten for the target by the result encoders of
-Anthropic, Responses, Bedrock and MCP (``rewrite_images``), whatever the path:
+Anthropic, Responses, Bedrock, MCP and Gemini (``rewrite_images``), whatever the path:
 ``encode_result``, ``convert``, ``encode_conversation``.
 
 A decoded tool result keeps each image part in its provider's shape under
 ``"type": "image"``: Anthropic ``{"source": {"type": "base64" | "url", ...}}``,
 Responses ``{"image_url": url | data URL, "detail"}`` (or ``file_id``), Bedrock
 ``{"image": {"format", "source": {"bytes" | "s3Location"}}}``, MCP ``{"data",
-"mimeType"}``. Writing a result for another of these four, an image part of another
+"mimeType"}``, Gemini ``{"inlineData" | "fileData": ...}`` (a part of
+``functionResponse.parts``). Writing a result for another of these five, an image part of another
 shape is rewritten into the target's (base64 everywhere, URLs where the target takes
 them); one it cannot write, or of no known shape, raises ``EncodeError`` (the other
 dialects' result encoders say which parts they cannot hold).
@@ -23,7 +24,9 @@ __all__ = ["rewrite_images"]
 
 # the keys that say an image part is already in the target's own shape
 _OWN = {"anthropic.messages": ("source",), "openai.responses": ("image_url", "file_id"), "bedrock.converse": ("image",),
-        "mcp": ("mimeType",)}
+        "mcp": ("mimeType",), "gemini": ("inlineData", "inline_data", "fileData", "file_data")}
+# parts that name an upload to one provider (a Responses file id, a Gemini file URI): no other reads them
+_UPLOADS = ("file_id", "fileData", "file_data")
 _FORMATS = {"png", "jpeg", "gif", "webp"}
 
 
@@ -46,6 +49,10 @@ def _read(part: Dict[str, Any]) -> Optional[Tuple[Optional[str], Optional[str], 
     mime = part.get("mimeType")
     if type(mime) is str and type(part.get("data")) is str:  # MCP image content
         return mime, None, part["data"]
+    blob = part.get("inlineData", part.get("inline_data"))  # a Gemini function response part
+    if type(blob) is dict and type(blob.get("data")) is str:
+        blob_type = blob.get("mimeType", blob.get("mime_type"))
+        return blob_type if type(blob_type) is str else None, None, blob["data"]
     img = part.get("image")
     if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
         s = img["source"]
@@ -77,6 +84,8 @@ def _write(target: str, mt: Optional[str], url: Optional[str], data: Optional[st
             return {"type": "image", "image": {"format": fmt, "source": {"s3Location": {"uri": url}}}}
     elif target == "mcp" and data is not None and mt is not None:  # MCP image content holds data only
         return {"type": "image", "data": data, "mimeType": mt}
+    elif target == "gemini" and data is not None and mt is not None:  # a FunctionResponsePart's blob
+        return {"type": "image", "inlineData": {"mimeType": mt, "data": data}}
     raise EncodeError(
         f"An image {'by URL' if data is None else 'as data'} in a tool result cannot be written for {target}",
         dialect=target,
@@ -94,8 +103,8 @@ def rewrite_images(r: ToolResult, target: str) -> ToolResult:
         if part.get("type") == "image" and not any(k in part for k in own):
             got = _read(part)
             if got is None:
-                what = "An image by file id (an upload to another provider)" if "file_id" in part else \
-                    "An image part of no known shape"
+                what = "An image by file id (an upload to another provider)" if any(k in part for k in _UPLOADS) \
+                    else "An image part of no known shape"
                 raise EncodeError(f"{what} in a tool result cannot be written for {target}: {excerpt(part)}",
                                   dialect=target)
             part = _write(target, *got)

@@ -127,7 +127,8 @@ def test_decode_errors_are_pinned(fn: Callable[[Any], Any], payload: Any, cls: t
 ENCODE_ERRORS: Tuple[Any, ...] = (
     ("call/server-of-another-provider", lambda: toolwire.encode(ToolCall("web_search", {}, "ws_1", server=True), D), "Call 'web_search' is run by another provider; it cannot be replayed to gemini"),
     ("result/no-name", lambda: toolwire.encode_result(ToolResult(id="c1", content="x"), D), "A gemini function response needs the tool name (Gemini rejects an empty one); this result has none: set its name from its call"),
-    ("result/image-part", lambda: toolwire.encode_result(ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "image", "data": "iVBO", "mime_type": "image/png"}]), D), "A gemini function response cannot hold an 'image' part"),
+    ("result/image-part", lambda: toolwire.encode_result(ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "image", "data": "iVBO", "mime_type": "image/png"}]), D), "An image part of no known shape in a tool result cannot be written for gemini: {'type': 'image', 'data': 'iVBO', 'mime_type': 'image/png'}"),
+    ("result/audio-part", lambda: toolwire.encode_result(ToolResult(name="f", content=[{"type": "audio", "data": "AAA=", "mimeType": "audio/wav"}]), D), "A gemini function response cannot hold an 'audio' part"),
     ("stream/empty-object", lambda: encode_stream([ToolCall("f", {"a": {}})], D, partial_args=True), "Vertex partialArgs cannot carry an empty object"),
     ("stream/empty-array", lambda: encode_stream([ToolCall("f", {"a": [1, []]})], D, partial_args=True), "Vertex partialArgs cannot carry an empty array"),
 )

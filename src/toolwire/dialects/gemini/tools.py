@@ -7,13 +7,14 @@ https://ai.google.dev/api/caching#FunctionResponse.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
-from ..._types import Tool, ToolResult
+from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._result_images import rewrite_images
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -131,7 +132,11 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
             pd["key"] = k
     else:
         content = [{"type": "json", "json": response}]
-    extra = {k: v for k, v in fr.items() if k not in ("name", "id", "response")}
+    media = _media(fr.get("parts"))
+    if media:  # Gemini 3 multimodal responses: content like any other provider's images
+        content = [*([{"type": "text", "text": content}] if content else []), *media] \
+            if isinstance(content, str) else [*content, *media]
+    extra = {k: v for k, v in fr.items() if k not in ("name", "id", "response") and not (k == "parts" and media)}
     if extra:
         pd["response_extra"] = extra
     if len(part) > 1:
@@ -139,6 +144,30 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
     return ToolResult(
         id=ident, name=name, content=content, is_error=is_error, provider_data={NAME: pd} if pd else {}
     )
+
+
+_MEDIA_KEYS = ("inlineData", "inline_data", "fileData", "file_data")
+
+
+def _media(parts: Any) -> List[Dict[str, Any]]:
+    """``functionResponse.parts`` as content parts (``{"type": "image" | "file", <the part
+    as sent>}``), or ``[]`` when it is absent or holds a part of no known kind (then it
+    stays provider data, as before)."""
+    if type(parts) is not list or not parts:
+        return []
+    out = []
+    for part in parts:
+        key = next((k for k in _MEDIA_KEYS if k in part), None) if type(part) is dict and len(part) == 1 else None
+        body = part[key] if key is not None else None
+        if type(body) is not dict:
+            return []
+        mime = body.get("mimeType", body.get("mime_type"))
+        out.append({"type": "image" if type(mime) is str and mime.startswith("image/") else "file", **part})
+    return out
+
+
+def _is_media(part: Dict[str, Any]) -> bool:
+    return part.get("type") in ("image", "file") and len(part) == 2 and any(k in part for k in _MEDIA_KEYS)
 
 
 def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
@@ -165,7 +194,14 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
     pd = scoped(result, NAME)
+    media: List[Dict[str, Any]] = []
+    if not isinstance(result.content, str) and any(_is_media(p) for p in result.content):
+        media = [{k: v for k, v in p.items() if k != "type"} for p in result.content if _is_media(p)]
+        rest = [p for p in result.content if not _is_media(p)]
+        text = rest[0].get("text") if len(rest) == 1 and rest[0].get("type") == "text" else None
+        result = evolve(result, content=text if type(text) is str else rest or "")
     if not result.name:
         raise EncodeError(
             f"{an(NAME, True)} function response needs the tool name (Gemini rejects an empty one); this result "
@@ -181,6 +217,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     if not (pd.get("no_response") and result.content == "" and not result.is_error):
         fr["response"] = _response(result, pd)
     fr.update(pd.get("response_extra", ()))
+    if media:
+        fr["parts"] = media
     out: Dict[str, Any] = {"function_response" if pd.get("snake") else "functionResponse": fr}
     out.update(pd.get("part", ()))
     return out
