@@ -370,6 +370,16 @@ def test_an_image_goes_into_gemini_function_response_parts() -> None:
         "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}
 
 
+@pytest.mark.parametrize("target", ["openai.responses", "anthropic.messages", "bedrock.converse", "mcp"])
+def test_a_gemini_file_blob_is_refused_where_files_take_another_shape(target: str) -> None:
+    """A PDF in ``functionResponse.parts``: the Responses encoder wrote it as
+    ``{"type": "input_file", "inlineData": ...}``, a shape Responses does not have."""
+    wire = {"functionResponse": {"name": "f", "id": "c1", "response": {}, "parts": [
+        {"inlineData": {"mimeType": "application/pdf", "data": "JVBERi0="}}]}}
+    with pytest.raises(toolwire.EncodeError, match=r"cannot hold a 'file' part"):
+        toolwire.encode_result(toolwire.decode_result(wire, "gemini"), target)
+
+
 def test_a_gemini_file_uri_is_an_upload_other_providers_cannot_read() -> None:
     wire = {"functionResponse": {"name": "f", "response": {}, "parts": [
         {"fileData": {"mimeType": "image/png", "fileUri": "https://generativelanguage.googleapis.com/v1beta/files/x"}}]}}

@@ -88,6 +88,7 @@ def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
 
 
 _PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
+_FILE_KEYS = frozenset({"file_id", "file_data", "file_url"})  # an input_file names its file by one of these
 _PART_OUT = {v: k for k, v in _PART_IN.items()}
 
 
@@ -131,8 +132,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             kind = part.get("type")
             if kind == "json":
                 output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
-            elif kind in _PART_OUT:
-                output.append({**part, "type": _PART_OUT[kind]})
+            elif kind in _PART_OUT and (kind != "file" or not _FILE_KEYS.isdisjoint(part)):
+                output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
             else:
                 raise EncodeError(f"{an(NAME, True)} tool output cannot hold {an(repr(kind))} part", dialect=NAME)
     out: Dict[str, Any] = {
