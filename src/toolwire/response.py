@@ -154,10 +154,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
                         dialect=shape[0].name,
                     )
         else:
-            for d, reader in tables.candidates(data):
-                if _claims(reader, data):
-                    shape = (d, reader)
-                    break
+            shape = _detected(tables, data)
         if shape is None:
             what = f"for provider {provider!r}" if provider else "of any known provider"
             raise DecodeError(
@@ -297,6 +294,20 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined
             return new.strip(), reasoning, True
     return text, reasoning, False
+
+
+def _detected(tables: _Tables, data: Dict[str, Any]) -> Optional[Tuple[Dialect, ResponseReader]]:
+    """The first dialect whose response reader claims *data*, with that reader."""
+    return next(((d, r) for d, r in tables.candidates(data) if _claims(r, data)), None)
+
+
+def response_dialect(data: Any, registry: Optional[Registry] = None) -> Optional[Dialect]:
+    """The dialect whose whole response *data* (a dict) is, or ``None``: what
+    ``normalize`` recognises without a *provider*."""
+    if type(data) is not dict:
+        return None
+    found = _detected(derived(_Tables, registry), data)
+    return None if found is None else found[0]
 
 
 def _claims(reader: ResponseReader, data: Dict[str, Any]) -> bool:

@@ -91,18 +91,14 @@ def _whole_response(items: List[Any], loc: Optional[str], registry: Registry) ->
     response (its dialect's ``response`` reader claims it): each provider's docs append
     the message a response carries, and "has role None" would not say so."""
     head = _ITEM.match(loc or "")
-    item = items[int(head.group(1))] if head is not None and int(head.group(1)) < len(items) else None
-    if type(item) is not dict:
+    if head is None or int(head.group(1)) >= len(items):
         return
-    for d in registry:
-        try:
-            claimed = d.response is not None and bool(d.response.detect(item))
-        except Exception:  # a reader's detector meeting a shape it did not foresee declines
-            claimed = False
-        if claimed:
-            where = head.group(0)  # type: ignore[union-attr]
-            raise DecodeError(f"Item at {where} is a whole {d.name} response, not a message: a history holds "
-                              "the assistant message it carries", dialect=d.name, loc=where) from None
+    from ..response import response_dialect  # an error path: ``import toolwire`` does not load it
+
+    d = response_dialect(items[int(head.group(1))], registry)
+    if d is not None:
+        raise DecodeError(f"Item at {head.group(0)} is a whole {d.name} response, not a message: a history holds "
+                          "the assistant message it carries", dialect=d.name, loc=head.group(0)) from None
 
 
 def _check_roles(conv: Conversation, dialect: str) -> None:
