@@ -17,10 +17,10 @@ from .._errors import DecodeError, EncodeError, an
 from .._ids import IdMap
 from .._names import NameMap
 from .._registry import Registry
-from .._types import InvalidToolCall, ToolCall, ToolResult
+from .._types import ToolResult
 from .._walk import _load
 from ._problems import Problem
-from ._values import RESULT_ROLES, Conversation, Message
+from ._values import Conversation, Message, wrong_role
 from ._writer import Writer
 
 __all__ = ["decode_conversation", "encode_conversation"]
@@ -106,11 +106,11 @@ def _check_roles(conv: Conversation, dialect: str) -> None:
     message: no provider's API takes either (``check_conversation``: ``wrong-role``)."""
     for i, m in enumerate(conv.messages):
         for p in m.parts:
-            t = type(p)
-            if (t is ToolCall or t is InvalidToolCall) and m.role != "assistant":
-                raise EncodeError(f"Message {i} is {an(m.role)} message holding a tool call", dialect=dialect)
-            if t is ToolResult and m.role not in RESULT_ROLES:
+            if not wrong_role(m.role, p):
+                continue
+            if type(p) is ToolResult:
                 raise EncodeError(f"{m.role.capitalize()} message {i} holds a tool result", dialect=dialect)
+            raise EncodeError(f"Message {i} is {an(m.role)} message holding a tool call", dialect=dialect)
 
 
 def encode_conversation(

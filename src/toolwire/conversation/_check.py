@@ -32,7 +32,7 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
 from ._problems import Problem
-from ._values import RESULT_ROLES, Conversation, Message
+from ._values import Conversation, Message, wrong_role
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -93,7 +93,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 c: Any = p
-                if m.role != "assistant":
+                if wrong_role(m.role, c):
                     problems.append(Problem(
                         "wrong-role", i, c.id,
                         f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
@@ -111,7 +111,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                     open_ids[c.id] = (i, j, c)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
-                if m.role not in RESULT_ROLES:
+                if wrong_role(m.role, r):
                     problems.append(Problem(
                         "wrong-role", i, r.id,
                         f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "

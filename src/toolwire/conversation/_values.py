@@ -35,7 +35,17 @@ __all__ = [
 ROLES = ("system", "user", "assistant", "tool")
 # where calls and results may stand: no provider takes a call from another role, or a
 # result from the assistant or the system
-RESULT_ROLES = frozenset({"user", "tool"})
+_RESULT_ROLES = frozenset({"user", "tool"})
+
+
+def wrong_role(role: str, part: Any) -> bool:
+    """Whether *part* (a call or a result) stands in a message of a role no provider
+    takes it from (``check_conversation``'s ``wrong-role``, refused by
+    ``encode_conversation``)."""
+    t = type(part)
+    if t is ToolCall or t is InvalidToolCall:
+        return role != "assistant"
+    return t is ToolResult and role not in _RESULT_ROLES
 
 P = TypeVar("P", bound="_Plain")
 
