@@ -46,7 +46,15 @@ from .response import Response, normalize
 from .schema._capabilities import Capabilities, choose_mode
 from .schema._prompt import inject_instruction, prompt
 from .schema._render import Rendered, render
-from .schema._requests import classify_error, place, raise_budget, requested_model, with_continuation, with_correction
+from .schema._requests import (
+    classify_error,
+    place,
+    raise_budget,
+    reply_blocks,
+    requested_model,
+    with_continuation,
+    with_correction,
+)
 from .schema._validate import ValidationIssue
 
 __all__ = [
@@ -259,8 +267,7 @@ def plan(
     if kind == "refusal":
         return Plan("stop", None, state, "refusal")
     if kind == "pause":
-        blocks = outcome.response.raw.get("content") if outcome.response is not None and \
-            isinstance(outcome.response.raw, dict) else None
+        blocks = reply_blocks(outcome.response.raw) if outcome.response is not None else []
         resumed = with_continuation(request, state.target, blocks) if blocks else None
         if resumed is None:
             return Plan("stop", None, state, f"paused turn ({outcome.detail}) with nothing to send back")
@@ -297,8 +304,8 @@ def plan(
     if kind == "invalid":
         tool_turn = None
         if outcome.source == "tool_call" and outcome.response is not None:
-            blocks = (outcome.response.raw or {}).get("content") or []
-            tool_turn = (blocks, next((c.id for c in outcome.response.tool_calls if c.id), None))
+            call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
+            tool_turn = (reply_blocks(outcome.response.raw), call_id)
         fixed = with_correction(request, state.target, outcome.text, outcome.errors, tool_turn)
         return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")
     raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")

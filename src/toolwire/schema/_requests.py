@@ -20,8 +20,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "requested_model",
-           "with_continuation", "with_correction"]
+__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "reply_blocks",
+           "requested_model", "with_continuation", "with_correction"]
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -177,6 +177,13 @@ def correction(errors: Tuple[ValidationIssue, ...]) -> str:
         + more
         + "\nAnswer again with only the corrected JSON."
     )
+
+
+def reply_blocks(raw: Any) -> List[Any]:
+    """The content blocks of an Anthropic reply as it came (what its next turn sends back:
+    a correction answering its tool call, a paused turn continued); ``[]`` when none."""
+    blocks = raw.get("content") if isinstance(raw, dict) else None
+    return blocks if isinstance(blocks, list) else []
 
 
 def with_continuation(request: Dict[str, Any], target: str, blocks: List[Any]) -> Optional[Dict[str, Any]]:
