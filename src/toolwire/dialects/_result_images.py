@@ -20,11 +20,13 @@ from typing import Any, Dict, List, Optional, Tuple
 from .._errors import EncodeError, excerpt
 from .._types import ToolResult, evolve
 
-__all__ = ["rewrite_images"]
+__all__ = ["GEMINI_PARTS", "rewrite_images"]
 
+# the members of a Gemini FunctionResponsePart (either spelling)
+GEMINI_PARTS = ("inlineData", "inline_data", "fileData", "file_data")
 # the keys that say an image part is already in the target's own shape
 _OWN = {"anthropic.messages": ("source",), "openai.responses": ("image_url", "file_id"), "bedrock.converse": ("image",),
-        "mcp": ("mimeType",), "gemini": ("inlineData", "inline_data", "fileData", "file_data")}
+        "mcp": ("mimeType",), "gemini": GEMINI_PARTS}
 # parts that name an upload to one provider (a Responses file id, a Gemini file URI): no other reads them
 _UPLOADS = ("file_id", "fileData", "file_data")
 _FORMATS = {"png", "jpeg", "gif", "webp"}

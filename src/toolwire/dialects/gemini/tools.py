@@ -14,7 +14,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import rewrite_images
+from .._result_images import GEMINI_PARTS, rewrite_images
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -146,9 +146,6 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
     )
 
 
-_MEDIA_KEYS = ("inlineData", "inline_data", "fileData", "file_data")
-
-
 def _media(parts: Any) -> List[Dict[str, Any]]:
     """``functionResponse.parts`` as content parts (``{"type": "image" | "file", <the part
     as sent>}``), or ``[]`` when it is absent or holds a part of no known kind (then it
@@ -157,7 +154,7 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
         return []
     out = []
     for part in parts:
-        key = next((k for k in _MEDIA_KEYS if k in part), None) if type(part) is dict and len(part) == 1 else None
+        key = next((k for k in GEMINI_PARTS if k in part), None) if type(part) is dict and len(part) == 1 else None
         body = part[key] if key is not None else None
         if type(body) is not dict:
             return []
@@ -167,7 +164,7 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
 
 
 def _is_media(part: Dict[str, Any]) -> bool:
-    return part.get("type") in ("image", "file") and len(part) == 2 and any(k in part for k in _MEDIA_KEYS)
+    return part.get("type") in ("image", "file") and len(part) == 2 and any(k in part for k in GEMINI_PARTS)
 
 
 def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
