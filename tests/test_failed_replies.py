@@ -151,12 +151,65 @@ def test_the_call_item_itself_is_still_read() -> None:
     assert toolwire.decode(part) == ToolCall("delete_files", {"path": "/tmp/x"})
 
 
-def test_a_failed_reply_without_calls_has_none() -> None:
-    payload = {"candidates": [{"content": {}, "finishReason": "MALFORMED_FUNCTION_CALL", "index": 0,
-                               "finishMessage": "Malformed function call: print(default_api.delete_files(path=)"}]}
-    assert toolwire.decode_all(payload) == []
+_FAILED_EMPTY = {  # replies reported as failed that hold no call at all (each provider's reference shape)
+    "gemini-malformed": ({"candidates": [{"content": {}, "finishReason": "MALFORMED_FUNCTION_CALL", "index": 0,
+                                          "finishMessage": "Malformed function call: print(default_api.delete_files("
+                                                           "path=)"}],
+                          "modelVersion": "gemini-2.5-flash"}, "MALFORMED_FUNCTION_CALL"),
+    "bedrock-malformed-tool-use": ({"output": {"message": {"role": "assistant", "content": []}},
+                                    "stopReason": "malformed_tool_use",
+                                    "usage": {"inputTokens": 9, "outputTokens": 4, "totalTokens": 13}},
+                                   "malformed_tool_use"),
+    "chat-error": ({"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "deepseek-chat",
+                    "choices": [{"index": 0, "finish_reason": "error",
+                                 "message": {"role": "assistant", "content": ""}}]}, "error"),
+    "responses-failed": ({"id": "resp_1", "object": "response", "status": "failed", "model": "gpt-4.1",
+                          "error": {"code": "server_error", "message": "The model failed to generate a response."},
+                          "output": []}, "failed"),
+}
+_FAILED_NO_CALL = "The reply is reported as failed ({!r}) and holds no tool call: the calls the model made are lost"
+
+
+@pytest.mark.parametrize("name", sorted(_FAILED_EMPTY))
+def test_a_failed_reply_without_calls_is_flagged_not_empty(name: str) -> None:
+    """``[]`` would read as "the model answered without calling a tool": Gemini's
+    ``MALFORMED_FUNCTION_CALL`` says the model did call one, and the call is lost."""
+    payload, word = _FAILED_EMPTY[name]
+    for named in (None, response.normalize(payload).provider):
+        with pytest.raises(toolwire.DecodeError) as err:
+            toolwire.decode_all(payload, named)
+        assert (err.value.message, err.value.loc) == (_FAILED_NO_CALL.format(word), "$")
+        (bad,) = toolwire.decode_all(payload, named, invalid="keep")
+        assert isinstance(bad, InvalidToolCall)
+        assert (bad.name, bad.id, bad.raw, bad.error, bad.loc) == (None, None, None, _FAILED_NO_CALL.format(word), "$")
+    with pytest.raises(toolwire.DecodeError):  # the general path (a policy keyword) agrees
+        toolwire.decode_all(payload, repair=False)
     r = response.normalize(payload)
-    assert (r.finish_reason, r.tool_calls, r.invalid_tool_calls) == ("error", (), ())
+    assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("error", word, ())
+    assert [c.error for c in r.invalid_tool_calls] == [_FAILED_NO_CALL.format(word)]
+
+
+def test_a_failed_sdk_reply_without_calls_is_flagged() -> None:
+    from google.genai import types
+
+    resp = types.GenerateContentResponse.model_validate(_FAILED_EMPTY["gemini-malformed"][0])
+    with pytest.raises(toolwire.DecodeError, match="MALFORMED_FUNCTION_CALL"):
+        toolwire.decode_all(resp)
+
+
+def test_a_failed_stream_without_calls_is_flagged() -> None:
+    chunks = [{"candidates": [{"content": {"role": "model", "parts": [{"text": "Deleting."}]}, "index": 0}]},
+              {"candidates": [{"content": {}, "finishReason": "MALFORMED_FUNCTION_CALL", "index": 0}]}]
+    for named in (None, "gemini"):
+        (bad,) = stream.accumulate(chunks, named)
+        assert isinstance(bad, InvalidToolCall) and bad.name is None
+        assert bad.error == _FAILED_NO_CALL.format("MALFORMED_FUNCTION_CALL")
+        acc = stream.Accumulator(named)
+        for chunk in chunks:
+            acc.feed(chunk)
+        assert acc.close() == [bad] and acc.calls == [bad] and acc.text == "Deleting."
+    fine = [chunks[0], {"candidates": [{"content": {}, "finishReason": "STOP", "index": 0}]}]
+    assert stream.accumulate(fine) == []
 
 
 def test_only_the_failed_choice_is_affected() -> None:

@@ -11,7 +11,7 @@ from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._finish import called_reason, cut_reason, failed_reason
-from ._policy import no_call
+from ._policy import failed_no_call, no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
@@ -95,8 +95,9 @@ def claimed_calls(
 ) -> None:
     """*data*, a reply in which no client call was found: when its finish reason (or
     *finish*) says the model called a tool and it holds no call the provider runs
-    either, a ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when *keep*):
-    ``[]`` would read as "the model only answered"."""
+    either, or says the reply failed (Gemini ``MALFORMED_FUNCTION_CALL``: the model's
+    call is lost), a ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when
+    *keep*): ``[]`` would read as "the model only answered"."""
     if type(data) is not dict:
         return
     reg = default_registry() if registry is None else registry
@@ -109,17 +110,21 @@ def claimed_calls(
         fin = finish if finish is not None else d.finish(data)
     except Exception:  # a malformed container: the walk has reported what it could
         return
+    failed = failed_reason(d, fin)
     said = called_reason(d, fin)
-    if said is None:
+    if failed is not None:
+        error = failed_no_call(failed)
+    elif said is None:
         return
-    servers: List[Union[ToolCall, InvalidToolCall]] = []
-    try:
-        collect(data, d, registry, pol, loc, servers, True, True, False, finish)
-    except ToolwireError:
-        servers = []
-    if servers:  # the provider's own calls (a tool_use stop over a server tool)
-        return
-    error = no_call(said)
+    else:
+        servers: List[Union[ToolCall, InvalidToolCall]] = []
+        try:
+            collect(data, d, registry, pol, loc, servers, True, True, False, finish)
+        except ToolwireError:
+            servers = []
+        if servers:  # the provider's own calls (a tool_use stop over a server tool)
+            return
+        error = no_call(said)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     out.append(new_invalid(error=error, loc=loc))

@@ -89,6 +89,11 @@ def no_call(finish: str) -> str:
     return f"The finish reason {finish!r} says the model called a tool, but the reply holds no tool call"
 
 
+def failed_no_call(finish: str) -> str:
+    """What is wrong with a reply reported as failed (*finish*) that holds no call."""
+    return f"The reply is reported as failed ({finish!r}) and holds no tool call: the calls the model made are lost"
+
+
 def stopped(finish_reason: str) -> str:
     """Why a reply with this (truncating) finish reason stopped, for error messages."""
     if finish_reason in _WINDOW:

@@ -17,9 +17,9 @@ values, Bedrock ``malformed_model_output`` included, to ``stop``, and Anthropic
 Inline ``<think>…</think>`` blocks in the text (servers without a reasoning parser,
 Groq ``reasoning_format=raw``) are moved to ``reasoning``. Tool calls come from the core
 decoders (``decode_all(..., invalid="keep")``); Gemini reports ``STOP`` for a function
-call, so calls turn ``stop`` into ``tool_calls``; a ``tool_calls`` finish over a reply
-that holds no call gives the nameless ``InvalidToolCall`` by which ``decode_all`` says
-so. Unknown finish reasons are ``other``.
+call, so calls turn ``stop`` into ``tool_calls``; a ``tool_calls`` or ``error`` finish
+over a reply that holds no call gives the nameless ``InvalidToolCall`` by which
+``decode_all`` says so. Unknown finish reasons are ``other``.
 """
 
 from __future__ import annotations
@@ -182,8 +182,9 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
         if calls and finish in ("stop", None):
             finish = "tool_calls"
-        elif finish == "tool_calls" and not calls and not invalid:
-            # the provider says the model called a tool: ``decode_all`` flags a reply that holds none
+        elif (finish == "tool_calls" or finish == "error") and not calls and not invalid:
+            # the provider says the model called a tool, or the reply failed: ``decode_all``
+            # flags a reply that holds no call
             invalid = _tool_calls(data, dialect, registry)[1]
         if refusal is None and finish == "refusal":
             refusal = text or "refused"

@@ -49,7 +49,7 @@ from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
-from .._policy import no_call
+from .._policy import failed_no_call, no_call
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
 
@@ -344,9 +344,10 @@ class Core:
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
-        if finish in self.calling and not any(only is None or c.scope == only for c in self.calls):
-            # the provider says the model called a tool and the stream held none
-            self.uncalled = new_invalid(error=no_call(finish), loc="$")
+        if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+            # the provider says the model called a tool (or the reply failed) and the stream held none
+            word = cast(str, finish)
+            self.uncalled = new_invalid(error=failed_no_call(word) if failed else no_call(word), loc="$")
             out.append(self.uncalled)
         return out
 
