@@ -183,16 +183,19 @@ def custom_id_of(data: Dict[str, Any]) -> Optional[str]:
 
 
 def describe_error(err: Any) -> str:
-    """One line from a provider error object (``{"code"|"type", "message"}``), nested or not."""
+    """One line (at most 300 characters) from a provider error object (``{"code"|"type",
+    "message"}``), or one nested once under ``error`` (Anthropic's ``{"type": "error",
+    "error": {...}}``); any other value as text."""
     if type(err) is dict:
         inner = err.get("error")
         if type(inner) is dict and ("message" in inner or "type" in inner):
-            return describe_error(inner)
+            err = inner
         label = err.get("code") or err.get("type")
         message = err.get("message")
         parts = [str(p) for p in (label, message) if p not in (None, "")]
         if parts:
-            return ": ".join(parts)
+            err = ": ".join(parts)
     if err is None:
         return "no details"
-    return " ".join(str(err).split())[:300]
+    text = " ".join(str(err).split())
+    return text if len(text) <= 300 else text[:299] + "…"

@@ -199,7 +199,7 @@ def _foreign(core: Core, first: Any, registry: Optional[Registry]) -> None:
     if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
         return
     if hit is None:
-        if core.text_parts or core.finish_reason is not None:
+        if core.text_parts or core.finish_reason is not None or core.failure is not None:
             return
         raise DecodeError(
             f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "
@@ -401,6 +401,12 @@ class Accumulator:
     def finish_reason(self) -> Optional[str]:
         """The finish reason as the provider sent it (``None`` until seen)."""
         return None if self._core is None else self._core.finish_reason
+
+    @property
+    def error(self) -> Optional[str]:
+        """The error the provider reported inside the stream (an error event or chunk),
+        in one line, ``None`` without one: the reply failed, and ``close`` says so."""
+        return None if self._core is None else self._core.failure
 
     @property
     def closed(self) -> bool:

@@ -118,6 +118,7 @@ class Core:
         self.failing = failing  # finish reasons of a failed reply: none of its calls runs
         self.calling = calling  # finish reasons that say the model called a tool
         self.uncalled: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
+        self.failure: Optional[str] = None  # the error the provider reported in the stream (``error``)
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
@@ -302,6 +303,12 @@ class Core:
         elif reason is not None and reason != "":
             self.finish_reason = str(reason)
 
+    def error(self, words: str) -> None:
+        """The provider reported an error inside the stream (an error event or chunk,
+        in *words*): the reply failed, as under a failing finish reason. The first is kept."""
+        if self.failure is None:
+            self.failure = words
+
     def choice(self, index: int) -> None:
         """A chunk of the alternative reply *index* (a choice, a candidate)."""
         first = self.first_choice
@@ -318,8 +325,9 @@ class Core:
         A call still open without any argument text was cut off with the stream; under
         a truncating finish reason a call finalized earlier with empty arguments (a
         whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
-        event) is cut off too. Under a failing finish reason (the provider reports the
-        reply as failed) every client call is invalid, whatever its ``CallDone`` said."""
+        event) is cut off too. Under a failing finish reason or an error in the stream (the
+        provider reports the reply as failed) every client call is invalid, whatever its
+        ``CallDone`` said."""
         out = []
         include_server = self.include_server
         # several alternative replies: the first one's calls only (as ``decode_all`` reads
@@ -327,7 +335,8 @@ class Core:
         only = self.first_choice if self.several else None
         finish = self.finish_reason if only is None else self.choice_finish.get(only)
         cut = finish in self.truncating and self.policy.finish_reason is None
-        failed = finish in self.failing
+        failed = finish in self.failing or self.failure is not None
+        word = self.failure if self.failure is not None else finish
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -340,14 +349,14 @@ class Core:
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
                     c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
-                    f"as failed ({finish}): it must not run", f"$.calls[{c.pos}]", False)
+                    f"as failed ({word}): it must not run", f"$.calls[{c.pos}]", False)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
         if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
-            word = cast(str, finish)
-            self.uncalled = new_invalid(error=failed_no_call(word) if failed else no_call(word), loc="$")
+            said = cast(str, word)
+            self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
             out.append(self.uncalled)
         return out
 

@@ -23,6 +23,7 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
+from .._common import describe_error
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -175,6 +176,8 @@ class Handler:
             msg = data.get("message")
             if type(msg) is dict:
                 core.finish(msg.get("stop_reason"))
+        elif kind == "error":  # ``{"type": "error", "error": {"type", "message"}}``: the reply failed
+            core.error(describe_error(data))
 
     def close(self) -> None:
         return None

@@ -22,6 +22,7 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
+from .._common import describe_error
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -99,12 +100,12 @@ class Handler:
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
                         start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
                                  and name != "" and type(index) is int and index not in open_calls)
-                    elif "messageStop" not in data:  # ``feed`` reads none of its keys
-                        continue
-                    else:  # as ``feed``
+                    elif "messageStop" in data:  # as ``feed``
                         body = data["messageStop"]
                         if type(body) is dict:
                             core.finish(body.get("stopReason"))
+                        continue
+                    elif "messageStart" in data or "metadata" in data:  # ``feed`` reads neither
                         continue
                 except (LookupError, TypeError, AttributeError):
                     c = None
@@ -124,6 +125,9 @@ class Handler:
 
     def feed(self, data: Dict[str, Any]) -> None:
         core = self.core
+        for member in data:  # the exception members of ``ConverseStreamOutput``: the reply failed
+            if type(member) is str and member.endswith("Exception"):
+                core.error(f"{member}: {describe_error(data[member])}")
         body = data.get("contentBlockDelta")
         if type(body) is dict:
             delta = body.get("delta")

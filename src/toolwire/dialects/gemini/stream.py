@@ -35,6 +35,7 @@ from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._core import Call, Core, nonempty_str
 from ...stream._paths import set_path
+from .._common import describe_error
 from .partial_args import leaves, parse_path
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -67,6 +68,8 @@ class Handler:
         self.open: Dict[int, Call] = {}
 
     def feed(self, data: Dict[str, Any]) -> None:
+        if data.get("error"):  # a Google API error (``{"code", "message", "status"}``) in the stream
+            self.core.error(describe_error(data["error"]))
         cands = data.get("candidates")
         if type(cands) is not list:
             return

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Sequence
 
 from ..._types import ToolCall
 from ...stream._core import Core, nonempty_str
+from .._common import describe_error
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -35,6 +36,8 @@ class Handler:
 
     def feed(self, data: Dict[str, Any]) -> None:
         core = self.core
+        if data.get("error"):  # ``{"error": "..."}``: an error mid-stream (the HTTP status stays 200)
+            core.error(describe_error(data["error"]))
         msg = data.get("message")
         if type(msg) is dict:
             if type(msg.get("content")) is str:

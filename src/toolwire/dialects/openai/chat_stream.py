@@ -25,6 +25,7 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._core import Core, nonempty_str
 from ...stream._events import ArgsDelta, new_event
+from .._common import describe_error
 
 __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
 
@@ -139,10 +140,12 @@ class Handler:
             raise core.malformed(exc, data) from None
 
     def feed(self, data: Dict[str, Any]) -> None:
+        core = self.core
+        if data.get("error") or data.get("object") == "error":  # a failure reported in the stream
+            core.error(describe_error(data.get("error") or data))
         choices = data.get("choices")
         if type(choices) is not list:
             return
-        core = self.core
         pos = 0
         for ch in choices:
             if type(ch) is not dict:

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._errors import excerpt
 from ...stream._core import Call, Core, nonempty_str
+from .._common import describe_error
 from .responses_tools import NAME, server_args
 
 __all__ = ["Feed"]
@@ -52,7 +53,9 @@ class Feed:
         key = data.get("output_index")
         if type(key) is not int:
             key = None
-        if kind == "response.function_call_arguments.delta":
+        if kind == "error":  # ``ResponseErrorEvent``: the reply failed
+            core.error(describe_error(data))
+        elif kind == "response.function_call_arguments.delta":
             delta = data.get("delta")
             if delta is not None and delta != "":  # not text: the call is invalid (``add_at``)
                 core.add_at(key, delta)

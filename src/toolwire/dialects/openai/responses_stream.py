@@ -139,7 +139,7 @@ class Handler(Feed):
                         if type(resp) is dict and type(resp.get("incomplete_details")) is not dict:
                             core.finish(resp.get("status") or "completed")  # ``feed``, without a reason
                             continue
-                    elif kind not in _FED:
+                    elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         continue
                 except (LookupError, TypeError):
                     end = None
