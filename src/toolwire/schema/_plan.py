@@ -1,0 +1,298 @@
+"""Sans-IO retry planning for structured output (``toolwire.retry``).
+
+Pure functions from (original request, reply outcome) to the next request:
+
+=================  =================================================================
+outcome            next request
+=================  =================================================================
+``ok``             none: done
+``empty``          the same request, messages untouched (never an empty assistant
+                   turn); after ``switch_after`` empties in a row in native mode, the
+                   prompt-mode request instead
+``truncated``      the same request with the token budget ×``factor`` (capped), under
+                   the field the target uses, even when partial text came back
+``invalid``        the reply plus a correction naming each JSON Pointer and keyword
+``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
+``refusal``        none: stop
+``pause``          Anthropic ``pause_turn`` (a long server-tool turn paused): the
+                   request with the paused assistant turn appended, as the API asks
+``tool_calls``     none: stop; the model called one of the caller's own tools (the
+                   calls are in ``outcome.response``): run them, add their results to
+                   the request, and ask again
+``failed``         as ``empty`` (and counted with it): the provider reports the reply
+                   as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
+                   ``malformed_model_output``...), so nothing in it is an answer
+``transient``      none: the caller's transport decides (the loop re-raises)
+=================  =================================================================
+
+An ``empty`` or ``invalid`` reply whose finish reason is ``context_window`` (the
+context window ran out) stops too: neither the same request nor a longer one fits.
+
+The per-target request edits (token-budget fields, correction turns) and the error
+classification live in ``_requests.py``, with the provider documentation they follow;
+the loop over a caller's ``send`` in ``_generate.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Dict, Optional, Tuple
+
+from .._errors import EncodeError
+from .._json_extract import extract_json
+from ..response import Response, normalize
+from ._capabilities import Capabilities, choose_mode
+from ._prompt import inject_instruction, prompt
+from ._render import Rendered, render
+from ._requests import (
+    place,
+    raise_budget,
+    reply_blocks,
+    requested_model,
+    with_continuation,
+    with_correction,
+)
+from ._validate import ValidationIssue
+
+__all__ = ["OUTCOMES", "Outcome", "Plan", "Prepared", "State", "classify", "plan", "prepare"]
+
+
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "pause", "tool_calls", "schema_rejected",
+            "transient")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a reply (or an error) means for structured output."""
+
+    kind: str
+    value: Any = None
+    errors: Tuple[ValidationIssue, ...] = ()
+    text: str = ""
+    source: str = ""
+    partial: bool = False
+    response: Optional[Response] = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    """What the planner carries between attempts."""
+
+    target: str
+    mode: str
+    rendered: Optional[Rendered]
+    schema: Any
+    original: Dict[str, Any]
+    empties: int = 0
+    rejected: bool = False
+    attempt: int = 1
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The first request to send, its mode (``native`` or ``prompt``) and the state."""
+
+    request: Dict[str, Any]
+    mode: str
+    state: State
+
+    @property
+    def rendered(self) -> Optional[Rendered]:
+        return self.state.rendered
+
+
+@dataclass(frozen=True)
+class Plan:
+    """``action``: ``done`` | ``retry`` | ``stop`` | ``raise``; ``request`` for ``retry``."""
+
+    action: str
+    request: Optional[Dict[str, Any]]
+    state: State
+    reason: str = ""
+
+
+# -- preparing the first request ----------------------------------------------------------
+def prepare(
+    request: Dict[str, Any],
+    schema: Any,
+    target: str,
+    *,
+    mode: str = "auto",
+    model: Optional[str] = None,
+    capabilities: Optional[Capabilities] = None,
+    unknown: str = "native",
+    allow_lossy: bool = True,
+    **render_options: Any,
+) -> Prepared:
+    """The first request for *schema* on *target*.
+
+    ``mode="auto"``: native when the capability data does not say "no" for *model*
+    (unknown follows *unknown*) and the schema renders without lint errors (limits,
+    recursion, constructs the target cannot represent); otherwise prompt mode.
+    ``"native"`` raises ``EncodeError`` when the schema cannot be rendered;
+    ``"prompt"`` always injects the instruction. ``allow_lossy=False``: a wire schema
+    that would not enforce everything (``Rendered.lossless`` false) means prompt mode
+    under ``auto`` and an ``EncodeError`` under ``native``.
+    """
+    if mode not in ("auto", "native", "prompt"):
+        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+    base = dict(request)
+    chosen = mode
+    rendered: Optional[Rendered] = None
+    if model is None:  # the model the request names
+        model = requested_model(request)
+    if mode == "auto" and model is not None:
+        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
+    elif mode == "auto":
+        chosen = "native"
+    if chosen == "native":
+        strict_native = mode == "native"
+        if strict_native and not allow_lossy:
+            render_options = dict(render_options, on_lossy="raise")
+        rendered = render(schema, target, on_error="raise" if strict_native else "report", **render_options)
+        if rendered.errors or (not allow_lossy and not rendered.lossless):
+            chosen = "prompt"
+    if rendered is None or chosen == "prompt":
+        rendered = render(schema, "prompt")
+    state = State(target=target, mode=chosen, rendered=rendered, schema=schema, original=base)
+    return Prepared(_request_for(state), chosen, state)
+
+
+def _request_for(state: State) -> Dict[str, Any]:
+    if state.mode == "native" and state.rendered is not None:
+        out = _merge(state.original, place(state.rendered.request, state.original, state.target))
+        if state.rendered.headers:
+            out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
+        return out
+    text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
+    return inject_instruction(state.original, text, state.target)
+
+
+def _merge(base: Dict[str, Any], extra: Dict[str, Any]) -> Dict[str, Any]:
+    out = dict(base)
+    for k, v in extra.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        elif k == "tools" and isinstance(out.get(k), list):
+            out[k] = list(out[k]) + list(v)
+        else:
+            out[k] = v
+    return out
+
+
+# -- classifying -------------------------------------------------------------------------
+def classify(reply: Any, state: State) -> Outcome:
+    """The outcome of one reply (a response in any shape) under *state*."""
+    resp = reply if isinstance(reply, Response) else normalize(reply)
+    rendered = state.rendered
+    assert rendered is not None
+    if resp.refusal is not None or resp.finish_reason in ("refusal", "content_filter"):
+        return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
+    if resp.truncated:
+        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.finish_reason == "error":  # even text that validates: the provider says the output is broken
+        return Outcome("failed", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
+    if resp.finish_reason == "pause":  # Anthropic ``pause_turn``: the turn goes on when sent back
+        return Outcome("pause", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
+
+    def accept(value: Any) -> bool:
+        return not rendered.validate(value)
+
+    # 1. the structured-output tool call, 2. a call of the caller's own tools (the model
+    # wants its result first: not an empty reply, and no answer beside it is taken, which
+    # would drop the call), 3. what the provider parsed, 4. the text
+    own = rendered.name if state.mode == "native" and state.target == "anthropic.tool" else None
+    if own is not None:
+        for call in resp.tool_calls:
+            if call.name == own:
+                errors = rendered.validate(call.args)
+                if not errors:
+                    return Outcome("ok", rendered.decode(call.args), source="tool_call", response=resp)
+                return Outcome(
+                    "invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp
+                )
+    called = [c.name for c in (*resp.tool_calls, *resp.invalid_tool_calls) if c.name and c.name != own]
+    if called:
+        return Outcome("tool_calls", text=resp.text, response=resp, detail=", ".join(dict.fromkeys(called)))
+    if resp.parsed is not None and accept(resp.parsed):
+        return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
+    text = resp.text
+    if text.strip():
+        found, value, cands = extract_json(text, accept)
+        if found:
+            return Outcome("ok", rendered.decode(value), text=text, source="content", response=resp)
+        if cands:
+            problems = rendered.validate(cands[-1].value)
+        else:
+            problems = [ValidationIssue("", "json", "the reply holds no JSON value")]
+        return Outcome("invalid", errors=tuple(problems), text=text, source="content", response=resp)
+    if resp.reasoning.strip() and resp.finish_reason in ("stop", None):
+        found, value, _ = extract_json(resp.reasoning, accept)
+        if found:
+            return Outcome("ok", rendered.decode(value), text=resp.reasoning, source="reasoning", response=resp)
+    return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
+
+
+# -- planning ------------------------------------------------------------------------------
+def plan(
+    request: Dict[str, Any],
+    outcome: Outcome,
+    state: State,
+    *,
+    factor: int = 4,
+    cap: int = 65_536,
+    default_budget: int = 4096,
+    switch_after: int = 2,
+) -> Plan:
+    """The next step after *outcome* of sending *request* under *state* (pure)."""
+    nxt = replace(state, attempt=state.attempt + 1)
+    kind = outcome.kind
+    if kind == "ok":
+        return Plan("done", None, replace(state, empties=0), "ok")
+    if kind == "refusal":
+        return Plan("stop", None, state, "refusal")
+    if kind == "pause":
+        blocks = reply_blocks(outcome.response.raw) if outcome.response is not None else []
+        resumed = with_continuation(request, state.target, blocks) if blocks else None
+        if resumed is None:
+            return Plan("stop", None, state, f"paused turn ({outcome.detail}) with nothing to send back")
+        return Plan("retry", resumed, replace(nxt, empties=0), f"paused turn ({outcome.detail}): sent back to continue")
+    if kind == "tool_calls":
+        return Plan("stop", None, state, f"the model called a tool ({outcome.detail}): run it, add its result and "
+                                         "ask again")
+    if kind == "transient":
+        return Plan("raise", None, state, "transient error; the caller's transport decides")
+    if kind in ("empty", "invalid") and outcome.response is not None \
+            and outcome.response.finish_reason == "context_window":
+        # the reply ran out of context window: the same request, or one with a correction
+        # turn (longer still), cannot fit either
+        return Plan("stop", None, state, "the context window ran out: no retry fits")
+    if kind == "schema_rejected":
+        if state.mode == "prompt" or state.rejected:
+            return Plan("stop", None, state, "schema rejected in prompt mode")
+        moved = replace(nxt, mode="prompt", rejected=True, empties=0, rendered=render(state.schema, "prompt"))
+        return Plan("retry", _request_for(moved), moved, "schema rejected: prompt mode")
+    if kind == "empty" or kind == "failed":  # no answer: counted alike towards prompt mode
+        empties = state.empties + 1
+        if state.mode == "native" and empties >= switch_after:
+            moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"))
+            return Plan("retry", _request_for(moved), moved,
+                        f"{empties} replies in a row without an answer (empty or failed) in native mode: prompt mode")
+        said = "empty reply" if kind == "empty" else \
+            f"the provider reports the reply as failed ({outcome.detail or 'error'})"
+        return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
+    if kind == "truncated":
+        bumped = raise_budget(request, state.target, factor, cap, default_budget)
+        if bumped is None:
+            return Plan("stop", None, state, f"truncated at the token cap ({cap})")
+        return Plan("retry", bumped, replace(nxt, empties=0), "truncated: larger token budget")
+    if kind == "invalid":
+        tool_turn = None
+        if outcome.source == "tool_call" and outcome.response is not None:
+            call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
+            tool_turn = (reply_blocks(outcome.response.raw), call_id)
+        fixed = with_correction(request, state.target, outcome.text, outcome.errors, tool_turn)
+        return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")
+    raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")
