@@ -18,89 +18,40 @@ Rules (the same for every dialect):
 - Arguments are finalized by the one arguments policy (``parse_arguments``); a
   truncating finish reason (``length``, ``max_tokens``...) is passed to it.
 
-The hot path: ``by_key`` holds open calls only (a call leaves it when finalized),
-so a handler's ``run`` loop may work on ``c = by_key[key]`` itself, and must do
-exactly what the methods would:
-
-- add a fragment: when ``c.size + len(piece) <= max_bytes`` (never so for a call
-  with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
-  append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
-  c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
-  use ``run``);
-- take the whole text: ``c.full = text`` when ``len(text) == c.size``, ``c.error``
-  and ``c.tree`` are ``None`` (``set_full`` then);
-- end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
-  finalize(c)``;
-- start a call: ``new(key, scope, id, name, needs_end)`` when ``key`` is not in
-  ``by_key`` (``open`` then, for a client call without provider data), then do
-  what the handler's own general path does after ``open``.
-
-Anything else goes through the methods, and a loop that cannot tell must leave the
-chunk to them.
+The hot path: a handler's ``run`` loop may work on an open ``Call`` itself, under the
+contract in ``_call.py``.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Optional, Tuple, Union, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Optional
 
 from pydantic_core import from_json
 
-from .._args import TRUNCATING, Policy, parse_arguments
-from .._errors import ArgumentsError, DecodeError, excerpt
-from .._policy import failed_no_call, no_call
-from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from ._events import ArgsDelta, CallDone, CallStarted, Event, new_event
+from .._args import TRUNCATING, Policy
+from .._errors import DecodeError, excerpt
+from ._call import Call
+from ._events import ArgsDelta, CallStarted, new_event
+from ._results import Results
 
-__all__ = ["Call", "Core", "dump", "join_open", "nonempty_str"]
+__all__ = ["Core"]
 
 _alloc = object.__new__
-# the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
-_NO_PARTS = cast(List[str], ())
-
-_LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
-
-Result = Union[ToolCall, InvalidToolCall]
 
 
-class Call:
-    """A call under construction; made by ``Core.new`` only (which sets every slot)."""
-
-    __slots__ = (
-        "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
-        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result",
-    )
-    pos: int
-    key: Optional[Hashable]
-    scope: Hashable
-    id: Optional[str]
-    name: Optional[str]
-    parts: List[str]
-    full: Optional[str]  # authoritative whole text (an item's final form)
-    obj: Any  # whole arguments given as an object
-    tree: Optional[Dict[str, Any]]  # arguments assembled by JSON path
-    # strings of ``tree`` still growing: (container id, key) -> (container, key, pieces);
-    # the container holds the first piece until the pieces are joined (``join_open``)
-    open_paths: Optional[Dict[Tuple[int, Hashable], Tuple[Any, Hashable, List[str]]]]
-    server: bool
-    pd: Optional[Dict[str, Dict[str, Any]]]
-    needs_end: bool  # a call cut off without its end event is truncated
-    ended: bool
-    done: bool
-    error: Optional[str]
-    cut: bool  # its error is that it was cut off (``fail(..., cut=True)``): the invalid call is truncated
-    size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
-    # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
-    result: Optional[Result]  # set when finalized
-
-
-class Core:
-    """Calls under construction, events, text and finish reason of one stream.
+class Core(Results):
+    """Calls under construction, events, text and finish reason of one stream: their
+    correlation and accumulation here, how they end in ``Results`` (``_results.py``).
 
     *emit* records events (``accumulate`` needs none); *preview* adds a partial
     parse to every ``ArgsDelta``.
     """
+
+    preview: bool
+    text_parts: List[str]
+    _last: Dict[Hashable, Call]  # the call each scope started last
+    # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
+    _by_id: Dict[Hashable, Call]
 
     def __init__(
         self,
@@ -114,33 +65,28 @@ class Core:
         calling: FrozenSet[str] = frozenset(),
     ) -> None:
         self.dialect = dialect
-        self.truncating = truncating  # finish reasons that cut calls short (the dialect's too)
-        self.failing = failing  # finish reasons of a failed reply: none of its calls runs
-        self.calling = calling  # finish reasons that say the model called a tool
-        self.uncalled: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
-        self.failure: Optional[str] = None  # the error the provider reported in the stream (``error``)
+        self.truncating = truncating
+        self.failing = failing
+        self.calling = calling
+        self.uncalled = None
+        self.failure = None
         self.emit = emit
         self.policy = policy
         self.include_server = include_server
         self.preview = preview
         self.max_bytes = policy.max_bytes
-        # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
-        # depth limit (200) is the policy's, and no finish reason changes a strict parse
         self.strict_fast = policy.max_depth >= 200
-        self.events: List[Event] = []
-        self.text_parts: List[str] = []
-        self.finish_reason: Optional[str] = None
-        self.calls: List[Call] = []
-        self.by_key: Dict[Hashable, Call] = {}  # open calls by key
-        self._last: Dict[Hashable, Call] = {}  # the call each scope started last
-        self._open: Dict[Hashable, Dict[int, Call]] = {}  # open calls of each scope, by position
-        # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
-        self._by_id: Dict[Hashable, Call] = {}
-        # several alternative replies (Chat ``n`` > 1, Gemini candidates): the first one
-        # seen (the lowest index), whether another was seen, each one's finish reason
-        self.first_choice: Optional[int] = None
+        self.events = []
+        self.text_parts = []
+        self.finish_reason = None
+        self.calls = []
+        self.by_key = {}
+        self._last = {}
+        self._open = {}
+        self._by_id = {}
+        self.first_choice = None
         self.several = False
-        self.choice_finish: Dict[int, str] = {}
+        self.choice_finish = {}
 
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""
@@ -290,7 +236,7 @@ class Core:
                     c.ended = True
                     self.finalize(c)
 
-    # ---- text, finish, close ---------------------------------------------------------
+    # ---- text, finish -----------------------------------------------------------
 
     def text(self, piece: str) -> None:
         if piece:
@@ -318,65 +264,6 @@ class Core:
             self.several = True
             if index < first:
                 self.first_choice = index
-
-    def close(self) -> List[Result]:
-        """Finalize the calls still open; return ``results_list()`` (in the same pass).
-
-        A call still open without any argument text was cut off with the stream; under
-        a truncating finish reason a call finalized earlier with empty arguments (a
-        whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
-        event) is cut off too. Under a failing finish reason or an error in the stream (the
-        provider reports the reply as failed) every client call is invalid, whatever its
-        ``CallDone`` said."""
-        out = []
-        include_server = self.include_server
-        # several alternative replies: the first one's calls only (as ``decode_all`` reads
-        # a whole response), under its own finish reason; never a mix
-        only = self.first_choice if self.several else None
-        finish = self.finish_reason if only is None else self.choice_finish.get(only)
-        cut = finish in self.truncating and self.policy.finish_reason is None
-        failed = finish in self.failing or self.failure is not None
-        word = self.failure if self.failure is not None else finish
-        for c in self.calls:
-            if only is not None and c.scope != only:
-                continue
-            if not c.done:
-                if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
-                    c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
-                self.finalize(c)
-            elif cut and not c.needs_end and type(c.result) is ToolCall and "empty-arguments" in c.result.repairs:
-                c.result = self._parsed(c, c.result.raw)
-            if failed and not c.server and type(c.result) is ToolCall:
-                c.result = self._invalid(
-                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
-                    f"as failed ({word}): it must not run", f"$.calls[{c.pos}]", False)
-            r = c.result
-            if r is not None and (include_server or not c.server):
-                out.append(r)
-        if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
-            # the provider says the model called a tool (or the reply failed) and the stream held none
-            said = cast(str, word)
-            self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
-            out.append(self.uncalled)
-        return out
-
-    def results_list(self, server: Optional[bool] = None) -> List[Result]:
-        """Finalized calls in order of appearance (client calls, plus server calls when
-        asked for at construction; ``server=True`` gives only server calls)."""
-        out = []
-        for c in self.calls:
-            r = c.result
-            if r is None:
-                continue
-            if server is None:
-                if c.server and not self.include_server:
-                    continue
-            elif c.server != server:
-                continue
-            out.append(r)
-        if self.uncalled is not None and not server:
-            out.append(self.uncalled)
-        return out
 
     # ---- internals -----------------------------------------------------------------------
 
@@ -440,47 +327,6 @@ class Core:
         else:
             self.fail(c, f"An argument delta is not text: {excerpt(text)}")
 
-    def _policy(self, fr: str) -> Policy:
-        if fr in self.truncating and self.policy.finish_reason is None:
-            # a dialect's own truncating reason reaches the arguments policy as ``length``
-            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
-        return self.policy
-
-    def finalize(self, c: Call) -> None:
-        """Make *c*'s result (``c.ended`` says whether its end event came)."""
-        c.done = True
-        scoped = self._open.get(c.scope)
-        if scoped is not None:
-            scoped.pop(c.pos, None)
-        if c.open_paths:
-            join_open(c)
-        parts = c.parts
-        text: Optional[str] = c.full
-        if text is None and parts:
-            text = parts[0] if len(parts) == 1 else "".join(parts)
-        c.parts = _NO_PARTS
-        result: Result
-        if c.error is None and c.name is not None and (c.ended or not c.needs_end):
-            parsed = None
-            if text is not None and self.strict_fast:  # parse_arguments' strict path, inline
-                try:
-                    parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
-                except (ValueError, TypeError):
-                    parsed = None
-            if type(parsed) is dict and len(text or "") <= self.max_bytes:
-                result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
-            else:
-                result = self._parsed(c, text)
-        elif c.error is not None:
-            result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", c.cut)
-        elif c.needs_end and not c.ended:
-            result = self._invalid(c, text, "The stream ended before this call was complete (no end event)",
-                                   f"$.calls[{c.pos}].arguments", True)
-        else:
-            result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
-                                   False)
-        self._settle(c, result)
-
     def broken(self, body: Any, scope: Hashable = None) -> None:
         """A call whose body is not an object (``5`` where a call object belongs): an
         invalid call in its place, never skipped (its siblings keep their positions)."""
@@ -489,60 +335,6 @@ class Core:
         self._open[scope].pop(c.pos, None)
         error = f"The tool call at $.calls[{c.pos}] is not an object: {excerpt(body)}"
         self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
-
-    def _settle(self, c: Call, result: Result) -> None:
-        c.result = result
-        c.tree = None
-        key = c.key
-        if key is not None and self.by_key.get(key) is c:
-            del self.by_key[key]
-        if self.emit:
-            self.events.append(CallDone(c.pos, result))
-
-    def _parsed(self, c: Call, text: Optional[str]) -> Result:
-        """*c*'s result through the arguments policy (any tier, any finish reason)."""
-        value: Any = text
-        if text is None:
-            value = c.tree if c.tree is not None else c.obj
-        # several replies: a call is judged by its own reply's finish reason, not another's
-        fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
-        policy = self.policy if fr is None else self._policy(fr)
-        loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
-        try:
-            args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
-        except ArgumentsError as exc:
-            return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
-        return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
-
-    def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
-        return new_invalid(
-            name=c.name,
-            id=c.id,
-            raw=raw,
-            error=error,
-            loc=loc,
-            truncated=truncated,
-            provider_data=c.pd or {},
-        )
-
-
-def join_open(c: Call) -> None:
-    """Join the growing strings of *c*'s path-built arguments into their containers."""
-    assert c.open_paths is not None
-    for node, key, pieces in c.open_paths.values():
-        node[key] = pieces[0] if len(pieces) == 1 else "".join(pieces)
-    c.open_paths.clear()
-
-
-def nonempty_str(value: Any) -> Optional[str]:
-    """*value* when it is a non-empty string, else ``None`` (a stream's ``""`` id or
-    name is no id or name)."""
-    return value if type(value) is str and value else None
-
-
-def dump(value: Any) -> str:
-    """Compact JSON text of *value*."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _partial(text: str) -> Optional[Dict[str, Any]]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Union
 
 from .._args import load_json
-from ._core import Call, Core, dump
+from ._call import Call, dump
+from ._core import Core
 from ._events import ArgsDelta
 
 __all__ = ["set_path"]

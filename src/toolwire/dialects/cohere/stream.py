@@ -18,7 +18,8 @@ from typing import Any, Callable, Dict, Iterable, List, Sequence
 
 from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
-from ...stream._core import Core, nonempty_str
+from ...stream._call import nonempty_str
+from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]

@@ -33,7 +33,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ..._errors import excerpt
 from ..._types import ToolCall
-from ...stream._core import Call, Core, nonempty_str
+from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
 from ...stream._paths import set_path
 from .._common import describe_error
 from .partial_args import leaves, parse_path

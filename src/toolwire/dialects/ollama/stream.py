@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Sequence
 
 from ..._types import ToolCall
-from ...stream._core import Core, nonempty_str
+from ...stream._call import nonempty_str
+from ...stream._core import Core
 from .._common import describe_error
 
 __all__ = ["NAME", "Handler", "detect", "encode"]

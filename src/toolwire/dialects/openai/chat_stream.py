@@ -23,7 +23,8 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._core import Core, nonempty_str
+from ...stream._call import nonempty_str
+from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._errors import excerpt
-from ...stream._core import Call, Core, nonempty_str
+from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
 from .._common import describe_error
 from .responses_tools import NAME, server_args
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._core import Call
+from ...stream._call import Call
 from ...stream._events import ArgsDelta, new_event
 from .responses_feed import Feed
 

@@ -1,0 +1,191 @@
+"""How the calls of a stream end: each finalized under the arguments policy (the
+stream's finish reason judging it), and the list ``close`` returns.
+
+``Results`` declares the state of a stream that ``Core`` (``_core.py``) fills in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Dict, FrozenSet, Hashable, List, Optional, cast
+
+from pydantic_core import from_json
+
+from .._args import TRUNCATING, Policy, parse_arguments
+from .._errors import ArgumentsError
+from .._policy import failed_no_call, no_call
+from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
+from ._call import Call, Result, join_open
+from ._events import CallDone, Event
+
+__all__ = ["Results"]
+
+# the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
+_NO_PARTS = cast(List[str], ())
+
+_LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
+
+
+class Results:
+    """The state of one stream, and how its calls end (``Core`` builds on it)."""
+
+    dialect: str
+    policy: Policy
+    include_server: bool
+    emit: bool
+    max_bytes: int
+    # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
+    # depth limit (200) is the policy's, and no finish reason changes a strict parse
+    strict_fast: bool
+    truncating: FrozenSet[str]  # finish reasons that cut calls short (the dialect's too)
+    failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
+    calling: FrozenSet[str]  # finish reasons that say the model called a tool
+    uncalled: Optional[InvalidToolCall]  # what ``close`` says of such a stream without calls
+    failure: Optional[str]  # the error the provider reported in the stream (``Core.error``)
+    events: List[Event]
+    finish_reason: Optional[str]
+    calls: List[Call]
+    by_key: Dict[Hashable, Call]  # open calls by key
+    _open: Dict[Hashable, Dict[int, Call]]  # open calls of each scope, by position
+    # several alternative replies (Chat ``n`` > 1, Gemini candidates): the first one
+    # seen (the lowest index), whether another was seen, each one's finish reason
+    first_choice: Optional[int]
+    several: bool
+    choice_finish: Dict[int, str]
+
+    def close(self) -> List[Result]:
+        """Finalize the calls still open; return ``results_list()`` (in the same pass).
+
+        A call still open without any argument text was cut off with the stream; under
+        a truncating finish reason a call finalized earlier with empty arguments (a
+        whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
+        event) is cut off too. Under a failing finish reason or an error in the stream (the
+        provider reports the reply as failed) every client call is invalid, whatever its
+        ``CallDone`` said."""
+        out = []
+        include_server = self.include_server
+        # several alternative replies: the first one's calls only (as ``decode_all`` reads
+        # a whole response), under its own finish reason; never a mix
+        only = self.first_choice if self.several else None
+        finish = self.finish_reason if only is None else self.choice_finish.get(only)
+        cut = finish in self.truncating and self.policy.finish_reason is None
+        failed = finish in self.failing or self.failure is not None
+        word = self.failure if self.failure is not None else finish
+        for c in self.calls:
+            if only is not None and c.scope != only:
+                continue
+            if not c.done:
+                if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
+                    c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
+                self.finalize(c)
+            elif cut and not c.needs_end and type(c.result) is ToolCall and "empty-arguments" in c.result.repairs:
+                c.result = self._parsed(c, c.result.raw)
+            if failed and not c.server and type(c.result) is ToolCall:
+                c.result = self._invalid(
+                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
+                    f"as failed ({word}): it must not run", f"$.calls[{c.pos}]", False)
+            r = c.result
+            if r is not None and (include_server or not c.server):
+                out.append(r)
+        if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+            # the provider says the model called a tool (or the reply failed) and the stream held none
+            said = cast(str, word)
+            self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
+            out.append(self.uncalled)
+        return out
+
+    def results_list(self, server: Optional[bool] = None) -> List[Result]:
+        """Finalized calls in order of appearance (client calls, plus server calls when
+        asked for at construction; ``server=True`` gives only server calls)."""
+        out = []
+        for c in self.calls:
+            r = c.result
+            if r is None:
+                continue
+            if server is None:
+                if c.server and not self.include_server:
+                    continue
+            elif c.server != server:
+                continue
+            out.append(r)
+        if self.uncalled is not None and not server:
+            out.append(self.uncalled)
+        return out
+
+
+    def _policy(self, fr: str) -> Policy:
+        if fr in self.truncating and self.policy.finish_reason is None:
+            # a dialect's own truncating reason reaches the arguments policy as ``length``
+            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
+        return self.policy
+
+    def finalize(self, c: Call) -> None:
+        """Make *c*'s result (``c.ended`` says whether its end event came)."""
+        c.done = True
+        scoped = self._open.get(c.scope)
+        if scoped is not None:
+            scoped.pop(c.pos, None)
+        if c.open_paths:
+            join_open(c)
+        parts = c.parts
+        text: Optional[str] = c.full
+        if text is None and parts:
+            text = parts[0] if len(parts) == 1 else "".join(parts)
+        c.parts = _NO_PARTS
+        result: Result
+        if c.error is None and c.name is not None and (c.ended or not c.needs_end):
+            parsed = None
+            if text is not None and self.strict_fast:  # parse_arguments' strict path, inline
+                try:
+                    parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
+                except (ValueError, TypeError):
+                    parsed = None
+            if type(parsed) is dict and len(text or "") <= self.max_bytes:
+                result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
+            else:
+                result = self._parsed(c, text)
+        elif c.error is not None:
+            result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", c.cut)
+        elif c.needs_end and not c.ended:
+            result = self._invalid(c, text, "The stream ended before this call was complete (no end event)",
+                                   f"$.calls[{c.pos}].arguments", True)
+        else:
+            result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
+                                   False)
+        self._settle(c, result)
+
+
+    def _settle(self, c: Call, result: Result) -> None:
+        c.result = result
+        c.tree = None
+        key = c.key
+        if key is not None and self.by_key.get(key) is c:
+            del self.by_key[key]
+        if self.emit:
+            self.events.append(CallDone(c.pos, result))
+
+    def _parsed(self, c: Call, text: Optional[str]) -> Result:
+        """*c*'s result through the arguments policy (any tier, any finish reason)."""
+        value: Any = text
+        if text is None:
+            value = c.tree if c.tree is not None else c.obj
+        # several replies: a call is judged by its own reply's finish reason, not another's
+        fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
+        policy = self.policy if fr is None else self._policy(fr)
+        loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
+        try:
+            args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
+        except ArgumentsError as exc:
+            return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
+        return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
+
+    def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
+        return new_invalid(
+            name=c.name,
+            id=c.id,
+            raw=raw,
+            error=error,
+            loc=loc,
+            truncated=truncated,
+            provider_data=c.pd or {},
+        )
