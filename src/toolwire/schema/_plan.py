@@ -1,32 +1,6 @@
-"""Sans-IO retry planning for structured output (``toolwire.retry``).
-
-Pure functions from (original request, reply outcome) to the next request:
-
-=================  =================================================================
-outcome            next request
-=================  =================================================================
-``ok``             none: done
-``empty``          the same request, messages untouched (never an empty assistant
-                   turn); after ``switch_after`` empties in a row in native mode, the
-                   prompt-mode request instead
-``truncated``      the same request with the token budget ×``factor`` (capped), under
-                   the field the target uses, even when partial text came back
-``invalid``        the reply plus a correction naming each JSON Pointer and keyword
-``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
-``refusal``        none: stop
-``pause``          Anthropic ``pause_turn`` (a long server-tool turn paused): the
-                   request with the paused assistant turn appended, as the API asks
-``tool_calls``     none: stop; the model called one of the caller's own tools (the
-                   calls are in ``outcome.response``): run them, add their results to
-                   the request, and ask again
-``failed``         as ``empty`` (and counted with it): the provider reports the reply
-                   as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-                   ``malformed_model_output``...), so nothing in it is an answer
-``transient``      none: the caller's transport decides (the loop re-raises)
-=================  =================================================================
-
-An ``empty`` or ``invalid`` reply whose finish reason is ``context_window`` (the
-context window ran out) stops too: neither the same request nor a longer one fits.
+"""Sans-IO retry planning for structured output: the values, ``prepare``, ``classify``
+and ``plan`` of ``toolwire.retry`` (whose docstring has the table of outcomes and the
+next request each one gives).
 
 The per-target request edits (token-budget fields, correction turns) and the error
 classification live in ``_requests.py``, with the provider documentation they follow;
