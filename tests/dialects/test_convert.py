@@ -308,15 +308,6 @@ def test_an_image_part_of_no_known_shape_is_refused(target: str) -> None:
 
 FOREIGN_PARTS = {
     # (the source dialect and its result) -> the targets that have no place for its part
-    "mcp resource": ("mcp", {"jsonrpc": "2.0", "id": 1, "result": {"content": [
-        {"type": "resource", "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "hello"}}]}},
-        ["bedrock.converse", "anthropic.messages"]),
-    "bedrock document": ("bedrock.converse", {"toolResult": {"toolUseId": "t1", "content": [
-        {"document": {"format": "txt", "name": "a", "source": {"bytes": "aGVsbG8="}}}]}},
-        ["anthropic.messages", "mcp"]),
-    "anthropic document": ("anthropic.messages", {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
-        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hello"}}]},
-        ["bedrock.converse", "mcp"]),
     "anthropic search_result": ("anthropic.messages", {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
         {"type": "search_result", "source": "https://x", "title": "t", "content": [{"type": "text", "text": "c"}]}]},
         ["mcp"]),
@@ -327,9 +318,8 @@ FOREIGN_PARTS = {
 
 @pytest.mark.parametrize("case, target", [(c, t) for c, (_, _, ts) in FOREIGN_PARTS.items() for t in ts])
 def test_a_part_in_another_providers_shape_is_refused(case: str, target: str) -> None:
-    """These were written into the target as they were (an MCP ``resource`` as a Bedrock
-    ``{"resource": ...}`` block, a Bedrock ``document`` inside an Anthropic result, any part
-    at all inside an MCP result): wire the target refuses."""
+    """These were written into the target as they were (any part at all inside an MCP
+    result): wire the target refuses."""
     source, wire, _ = FOREIGN_PARTS[case]
     result = toolwire.decode_result(wire, source)
     with pytest.raises(toolwire.EncodeError, match=r"tool result cannot hold an? '\w+' part"):
@@ -370,14 +360,14 @@ def test_an_image_goes_into_gemini_function_response_parts() -> None:
         "parts": [{"inlineData": {"mimeType": "image/png", "data": PNG}}]}
 
 
-@pytest.mark.parametrize("target", ["openai.responses", "anthropic.messages", "bedrock.converse", "mcp"])
-def test_a_gemini_file_blob_is_refused_where_files_take_another_shape(target: str) -> None:
-    """A PDF in ``functionResponse.parts``: the Responses encoder wrote it as
-    ``{"type": "input_file", "inlineData": ...}``, a shape Responses does not have."""
+def test_a_gemini_file_blob_is_refused_where_no_shape_holds_it() -> None:
+    """A PDF in ``functionResponse.parts`` has no URI, which an MCP resource requires (the
+    other targets take it: ``test_result_documents.py``)."""
     wire = {"functionResponse": {"name": "f", "id": "c1", "response": {}, "parts": [
         {"inlineData": {"mimeType": "application/pdf", "data": "JVBERi0="}}]}}
-    with pytest.raises(toolwire.EncodeError, match=r"cannot hold a 'file' part"):
-        toolwire.encode_result(toolwire.decode_result(wire, "gemini"), target)
+    with pytest.raises(toolwire.EncodeError, match=r"^A document \(application/pdf\) as data in a tool result "
+                                                   r"cannot be written for mcp"):
+        toolwire.encode_result(toolwire.decode_result(wire, "gemini"), "mcp")
 
 
 def test_a_gemini_file_uri_is_an_upload_other_providers_cannot_read() -> None:

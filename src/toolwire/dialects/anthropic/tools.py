@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import rewrite_images
+from .._result_media import Media, rewrite_media, text_of, web
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -96,7 +96,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
+    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content
@@ -108,6 +108,34 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         out["is_error"] = False
     out.update((k, v) for k, v in pd.items() if k not in ("no_content", "is_error"))
     return out
+
+
+def _own_media(part: Dict[str, Any]) -> bool:
+    return "source" in part
+
+
+def _media_block(m: Media) -> Optional[Dict[str, Any]]:
+    """An ``image`` or ``document`` block (base64 or URL source; a PDF, or plain text as a
+    ``text`` source: Anthropic's document sources), or ``None``."""
+    if m.kind == "image":
+        if m.data is not None:
+            return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
+        return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None
+    src: Optional[Dict[str, Any]] = None
+    if m.media_type == "application/pdf":
+        if m.data is not None:
+            src = {"type": "base64", "media_type": m.media_type, "data": m.data}
+        elif web(m.url):
+            src = {"type": "url", "url": m.url}
+    elif m.media_type == "text/plain" and m.data is not None:
+        text = text_of(m.data)
+        src = None if text is None else {"type": "text", "media_type": m.media_type, "data": text}
+    if src is None:
+        return None
+    block: Dict[str, Any] = {"type": "document", "source": src}
+    if m.name is not None:
+        block["title"] = m.name
+    return block
 
 
 def _block(part: Dict[str, Any]) -> Dict[str, Any]:

@@ -6,14 +6,14 @@ and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResu
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import rewrite_images
+from .._result_media import Media, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -120,7 +120,7 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
+    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
@@ -139,6 +139,46 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 # ToolResultContentBlock members besides text and json
 # (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html)
 _MEDIA = frozenset({"image", "document", "video"})
+
+
+_IMAGE_FORMATS = frozenset({"png", "jpeg", "gif", "webp"})  # ImageBlock ``format``
+_DOCUMENT_FORMATS = frozenset({"pdf", "csv", "doc", "docx", "xls", "xlsx", "html", "txt", "md"})  # DocumentBlock
+# DocumentBlock ``name``: "only alphanumeric characters, whitespace characters (no more than
+# one in a row), hyphens, parentheses, and square brackets"
+_NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-()[] ")
+
+
+def _own_media(part: Dict[str, Any]) -> bool:
+    kind = part.get("type")
+    return type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]
+
+
+def _document_name(name: Optional[str]) -> str:
+    """A ``DocumentBlock`` name from a title or file name (required): its extension
+    dropped, other characters Bedrock refuses as ``-``, whitespace runs as one space."""
+    if not name:
+        return "document"
+    stem = name.rpartition(".")[0] if "." in name.lstrip(".") else name
+    text = "".join(ch if ch in _NAME_OK else " " if ch.isspace() else "-" for ch in stem)
+    return " ".join(text.split())[:200] or "document"
+
+
+def _media_block(m: Media) -> Optional[Dict[str, Any]]:
+    """An ``image`` or ``document`` member (bytes, or an S3 location), or ``None``."""
+    source: Optional[Dict[str, Any]] = None
+    if m.data is not None:
+        source = {"bytes": m.data}
+    elif m.url is not None and m.url.startswith("s3://"):
+        source = {"s3Location": {"uri": m.url}}
+    if source is None:
+        return None
+    if m.kind == "image":
+        fmt = (m.media_type or "").partition("/")[2]
+        return {"type": "image", "image": {"format": fmt, "source": source}} if fmt in _IMAGE_FORMATS else None
+    doc_format = extension(m.media_type)
+    if doc_format not in _DOCUMENT_FORMATS:
+        return None
+    return {"type": "document", "document": {"format": doc_format, "name": _document_name(m.name), "source": source}}
 
 
 def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:

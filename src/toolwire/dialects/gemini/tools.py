@@ -7,14 +7,14 @@ https://ai.google.dev/api/caching#FunctionResponse.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import GEMINI_PARTS, rewrite_images
+from .._result_media import GEMINI_PARTS, Media, rewrite_media
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -163,6 +163,22 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
     return out
 
 
+# the document types a function response part takes, beside images (Gemini docs,
+# "Multimodal function responses")
+_DOCUMENTS = frozenset({"application/pdf", "text/plain"})
+
+
+def _own_media(part: Dict[str, Any]) -> bool:
+    return any(type(part.get(k)) is dict for k in GEMINI_PARTS)  # (a Responses ``file_data`` is text)
+
+
+def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+    """A ``FunctionResponsePart`` blob (inline data only: a URI is an upload), or ``None``."""
+    if m.data is None or m.media_type is None or (m.kind != "image" and m.media_type not in _DOCUMENTS):
+        return None
+    return {"type": "image" if m.kind == "image" else "file", "inlineData": {"mimeType": m.media_type, "data": m.data}}
+
+
 def _is_media(part: Dict[str, Any]) -> bool:
     return part.get("type") in ("image", "file") and len(part) == 2 and any(k in part for k in GEMINI_PARTS)
 
@@ -191,7 +207,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
+    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
     pd = scoped(result, NAME)
     media: List[Dict[str, Any]] = []
     if not isinstance(result.content, str) and any(_is_media(p) for p in result.content):

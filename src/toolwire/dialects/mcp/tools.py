@@ -19,7 +19,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import rewrite_images
+from .._result_media import Media, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
 
@@ -128,6 +128,18 @@ def _own(part: Dict[str, Any]) -> bool:
     return member is not None and member in part
 
 
+def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+    """``ImageContent`` (data and MIME type), or an ``EmbeddedResource`` of a document
+    with its bytes (``blob``) where its URI is known (MCP requires one), or ``None``."""
+    if m.data is None or m.media_type is None:
+        return None
+    if m.kind == "image":
+        return {"type": "image", "data": m.data, "mimeType": m.media_type}
+    if m.url is None:
+        return None
+    return {"type": "resource", "resource": {"uri": m.url, "mimeType": m.media_type, "blob": m.data}}
+
+
 def _body_out(result: ToolResult) -> Dict[str, Any]:
     parts = [{"type": "text", "text": result.content}] if isinstance(result.content, str) else result.content
     blocks: List[Dict[str, Any]] = []
@@ -171,7 +183,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
+    result = rewrite_media(result, NAME, _own, _media_part)  # another provider's images and documents
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from ..._args import load_json
 from ..._dialect import EncodeContext
@@ -24,7 +24,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_images import rewrite_images
+from .._result_media import Media, extension, rewrite_media, web
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
 
@@ -119,8 +119,32 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
 
 
+def _own_media(part: Dict[str, Any]) -> bool:
+    if part.get("type") == "file":
+        return not _FILE_KEYS.isdisjoint(part)  # not a Gemini blob
+    return "image_url" in part or "file_id" in part
+
+
+def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+    """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
+    with a ``filename``, or ``file_url``) part, or ``None``."""
+    if m.kind == "image":
+        if m.data is not None:
+            return {"type": "image", "image_url": f"data:{m.media_type};base64,{m.data}", "detail": "auto"}
+        return {"type": "image", "image_url": m.url, "detail": "auto"} if web(m.url) else None
+    ext = extension(m.media_type)
+    name = m.name or "document"
+    if ext is not None and not name.lower().endswith("." + ext):
+        name = f"{name}.{ext}"
+    if m.data is not None and m.media_type is not None:
+        return {"type": "file", "file_data": f"data:{m.media_type};base64,{m.data}", "filename": name}
+    if m.data is None and web(m.url):
+        return {"type": "file", "file_url": m.url}
+    return None
+
+
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_images(result, NAME)  # another provider's image parts, in this one's shape
+    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
     pd = scoped(result, NAME)
     content = result.content
     output: Any

@@ -1,0 +1,203 @@
+"""Images and documents inside tool results, rewritten for the target by the result
+encoders of Anthropic, Responses, Bedrock, MCP and Gemini (``rewrite_media``), whatever
+the path: ``encode_result``, ``convert``, ``encode_conversation``.
+
+A decoded tool result keeps each media part in its provider's shape: images under
+``"type": "image"`` (Anthropic ``{"source": {"type": "base64" | "url", ...}}``, Responses
+``{"image_url": url | data URL, "detail"}``, Bedrock ``{"image": {"format", "source"}}``,
+MCP ``{"data", "mimeType"}``, Gemini ``{"inlineData": ...}``), documents under ``document``
+(Anthropic ``{"source", "title"}``, Bedrock ``{"document": {"format", "name",
+"source"}}``), ``file`` (Responses ``{"file_data" | "file_url", "filename"}``, a Gemini
+blob that is no image) or ``resource`` (MCP ``{"resource": {"uri", "mimeType", "blob" |
+"text"}}``). ``read_media`` reads any of them into one ``Media``; each target's encoder
+passes its own test for its own shape and its own writer (in its package's ``tools``
+module), so a part of another shape is written in the target's, or refused with an
+``EncodeError`` when the target cannot hold it (an upload to another provider, a file
+type it does not take, a document by URL where it takes data). A part no reader knows
+is left to the encoder, which says it cannot hold it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+
+from .._errors import EncodeError, excerpt
+from .._types import ToolResult, evolve
+
+__all__ = ["DOCUMENT_TYPES", "GEMINI_PARTS", "Media", "extension", "read_media", "rewrite_media", "text_of", "web"]
+
+# the members of a Gemini FunctionResponsePart (either spelling)
+GEMINI_PARTS = ("inlineData", "inline_data", "fileData", "file_data")
+# parts that name an upload to one provider (a Responses file id, a Gemini file URI): no other reads them
+_UPLOADS = ("file_id", "fileData", "file_data")
+# the part types that may hold an image or a document
+_MEDIA = frozenset({"image", "document", "file", "resource"})
+
+#: Document file extensions and their media types (Bedrock's ``DocumentFormat`` values
+#: are these extensions)
+DOCUMENT_TYPES = {
+    "pdf": "application/pdf",
+    "csv": "text/csv",
+    "doc": "application/msword",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xls": "application/vnd.ms-excel",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "html": "text/html",
+    "txt": "text/plain",
+    "md": "text/markdown",
+}
+_EXTENSIONS = {mt: ext for ext, mt in DOCUMENT_TYPES.items()}
+
+
+class Media(NamedTuple):
+    """An image or a document, whatever shape it came in."""
+
+    kind: str  # "image" or "document"
+    media_type: Optional[str]
+    url: Optional[str]  # where it lives (an http(s), s3 or file URI), when known
+    data: Optional[str]  # its bytes in base64, when carried
+    name: Optional[str]  # a title or file name, when given
+
+
+def web(url: Optional[str]) -> bool:
+    """Whether *url* is an http(s) URL (what providers fetch themselves)."""
+    return url is not None and url.startswith(("http://", "https://"))
+
+
+def extension(media_type: Optional[str]) -> Optional[str]:
+    """The file extension of a document media type (``DOCUMENT_TYPES``), or ``None``."""
+    return None if media_type is None else _EXTENSIONS.get(media_type)
+
+
+def text_of(data: str) -> Optional[str]:
+    """Base64 *data* as UTF-8 text, or ``None`` when it is not."""
+    try:
+        return base64.b64decode(data, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode("utf-8", "surrogatepass")).decode("ascii")
+
+
+def _str(value: Any) -> Optional[str]:
+    return value if type(value) is str and value else None
+
+
+def _type_of(name: Optional[str]) -> Optional[str]:
+    """The document media type a file name's extension says, or ``None``."""
+    return None if name is None else DOCUMENT_TYPES.get(name.rpartition(".")[2].lower())
+
+
+def _data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
+    head, sep, data = url[5:].partition(",")
+    mt, _, enc = head.partition(";")
+    return (mt or None, data) if sep and enc == "base64" else None
+
+
+def read_media(part: Dict[str, Any]) -> Optional[Media]:
+    """The image or document a tool-result part holds, in any of the shapes above;
+    ``None`` for any other part, and for uploads only one provider reads."""
+    kind = "image" if part.get("type") == "image" else "document"
+    src = part.get("source")
+    if type(src) is dict:  # Anthropic
+        title = _str(part.get("title"))
+        st, data = src.get("type"), src.get("data")
+        if st == "base64" and type(data) is str:
+            return Media(kind, _str(src.get("media_type")), None, data, title)
+        if st == "url" and type(src.get("url")) is str:  # (an Anthropic document by URL is a PDF)
+            return Media(kind, "application/pdf" if kind == "document" else None, src["url"], None, title)
+        if st == "text" and kind == "document" and type(data) is str:
+            return Media(kind, _str(src.get("media_type")) or "text/plain", None, _b64(data), title)
+        return None
+    url = part.get("image_url")  # Responses image
+    if type(url) is str:
+        if url.startswith("data:"):
+            got = _data_url(url)
+            return None if got is None else Media("image", got[0], None, got[1], None)
+        return Media("image", None, url, None, None)
+    name = _str(part.get("filename"))
+    file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
+    if type(file_data) is str:
+        if file_data.startswith("data:"):
+            got = _data_url(file_data)
+            return None if got is None else Media(kind, got[0] or _type_of(name), None, got[1], name)
+        return Media(kind, _type_of(name), None, file_data, name)
+    if type(part.get("file_url")) is str:
+        return Media(kind, _type_of(name), part["file_url"], None, name)
+    mime = part.get("mimeType")
+    if type(mime) is str and type(part.get("data")) is str:  # MCP image content
+        return Media("image", mime, None, part["data"], None)
+    res = part.get("resource")  # MCP embedded resource
+    if type(res) is dict and type(res.get("uri")) is str:
+        uri, rmime = res["uri"], _str(res.get("mimeType"))
+        rkind = "image" if rmime is not None and rmime.startswith("image/") else "document"
+        label = _str(uri.rstrip("/").rpartition("/")[2])
+        if type(res.get("blob")) is str:
+            return Media(rkind, rmime or _type_of(label), uri, res["blob"], label)
+        if type(res.get("text")) is str:
+            return Media("document", rmime or "text/plain", uri, _b64(res["text"]), label)
+        return None
+    blob = part.get("inlineData", part.get("inline_data"))  # a Gemini function response part
+    if type(blob) is dict and type(blob.get("data")) is str:
+        return Media(kind, _str(blob.get("mimeType", blob.get("mime_type"))), None, blob["data"], None)
+    img = part.get("image")  # Bedrock image
+    if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
+        s, mt = img["source"], "image/" + img["format"]
+        if type(s.get("bytes")) is str:
+            return Media("image", mt, None, s["bytes"], None)
+        s3 = s.get("s3Location")
+        if type(s3) is dict and type(s3.get("uri")) is str:
+            return Media("image", mt, s3["uri"], None, None)
+        return None
+    doc = part.get("document")  # Bedrock document
+    if type(doc) is dict and type(doc.get("source")) is dict and type(doc.get("format")) is str:
+        s, mt, label = doc["source"], DOCUMENT_TYPES.get(doc["format"]), _str(doc.get("name"))
+        if type(s.get("bytes")) is str:
+            return Media("document", mt, None, s["bytes"], label)
+        if type(s.get("text")) is str:
+            return Media("document", mt or "text/plain", None, _b64(s["text"]), label)
+        s3 = s.get("s3Location")
+        if type(s3) is dict and type(s3.get("uri")) is str:
+            return Media("document", mt, s3["uri"], None, label)
+    return None
+
+
+def rewrite_media(
+    r: ToolResult,
+    target: str,
+    own: Callable[[Dict[str, Any]], bool],
+    write: Callable[[Media], Optional[Dict[str, Any]]],
+) -> ToolResult:
+    """*r* with its image and document parts in *target*'s shape: a part *own* says is
+    already so is kept; another is read (``read_media``) and written by *write*, which
+    gives ``None`` for what the target cannot hold (an ``EncodeError`` then)."""
+    if isinstance(r.content, str):
+        return r
+    out: List[Dict[str, Any]] = []
+    changed = False
+    for part in r.content:
+        if part.get("type") in _MEDIA and not own(part):
+            m = read_media(part)
+            if m is None:
+                if part.get("type") == "image":
+                    what = ("An image by file id (an upload to another provider)" if any(k in part for k in _UPLOADS)
+                            else "An image part of no known shape")
+                    raise EncodeError(f"{what} in a tool result cannot be written for {target}: {excerpt(part)}",
+                                      dialect=target)
+            else:
+                new = write(m)
+                if new is None:
+                    what = "An image" if m.kind == "image" else f"A document ({m.media_type or 'of no known type'})"
+                    raise EncodeError(
+                        f"{what} {'by URL' if m.data is None else 'as data'} in a tool result cannot be written "
+                        f"for {target}",
+                        dialect=target,
+                    )
+                part = new
+                changed = True
+        out.append(part)
+    return evolve(r, content=out) if changed else r

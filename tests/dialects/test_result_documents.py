@@ -1,0 +1,182 @@
+"""Documents inside tool results, written in each target's documented shape.
+
+A tool that returns a PDF (a ``read_file``, a report) gives a result part in its
+provider's shape. Converted for another provider (``encode_result``, ``convert``, a
+history through ``encode_conversation``), every pair raised "cannot hold a 'document'
+part". Now the document is written in the target's shape, each pinned from its
+provider's reference:
+
+- Anthropic ``tool_result`` content: a ``document`` block, ``source`` ``base64``
+  (``application/pdf``), ``text`` (``text/plain``) or ``url``, optional ``title``
+  (docs.claude.com, "PDF support", "Tool use: tool_result content").
+- Bedrock ``ToolResultContentBlock.document``: ``DocumentBlock {format, name, source:
+  {bytes}}``; ``format`` one of pdf, csv, doc, docx, xls, xlsx, html, txt, md; ``name``
+  required, "only alphanumeric characters, whitespace characters (no more than one in a
+  row), hyphens, parentheses, and square brackets" (Bedrock API reference).
+- Responses ``function_call_output.output``: ``input_file`` with ``file_data`` as a data
+  URL and a ``filename`` (OpenAI "File inputs"), or ``file_url``.
+- Gemini ``functionResponse.parts``: ``inlineData {mimeType, data}``; documents
+  ``application/pdf`` and ``text/plain`` (Gemini "Multimodal function responses").
+- MCP ``CallToolResult.content``: an ``EmbeddedResource`` ``{"type": "resource",
+  "resource": {"uri", "mimeType", "blob"}}``, which needs a URI: a document that came
+  without one is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Tuple
+
+import pytest
+
+import toolwire
+from toolwire import convert
+
+PDF = "JVBERi0xLjQK"  # base64 of "%PDF-1.4\n"
+TXT = "aGVsbG8="  # base64 of "hello"
+
+# source -> (its result wire holding one PDF, the document's name as that source gives it)
+SOURCES: Dict[str, Tuple[Dict[str, Any], Any]] = {
+    "anthropic.messages": ({"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": PDF},
+         "title": "Q3 report"}]}, "Q3 report"),
+    "bedrock.converse": ({"toolResult": {"toolUseId": "tooluse_1", "content": [
+        {"document": {"format": "pdf", "name": "Q3 report", "source": {"bytes": PDF}}}]}}, "Q3 report"),
+    "openai.responses": ({"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_file", "filename": "Q3 report.pdf", "file_data": f"data:application/pdf;base64,{PDF}"}]},
+        "Q3 report.pdf"),
+    "gemini": ({"functionResponse": {"name": "read_file", "id": "call_1", "response": {"output": "read"},
+                                     "parts": [{"inlineData": {"mimeType": "application/pdf", "data": PDF}}]}}, None),
+    "mcp": ({"jsonrpc": "2.0", "id": 1, "result": {"content": [
+        {"type": "resource", "resource": {"uri": "file:///reports/Q3 report.pdf", "mimeType": "application/pdf",
+                                          "blob": PDF}}]}}, "Q3 report.pdf"),
+}
+
+
+def _anthropic(name: Any) -> Dict[str, Any]:
+    block: Dict[str, Any] = {"type": "document", "source": {"type": "base64", "media_type": "application/pdf",
+                                                            "data": PDF}}
+    if name is not None:
+        block["title"] = name
+    return block
+
+
+# target -> (the document part in its result, what it should be for a source's name)
+TARGETS: Dict[str, Tuple[Callable[[Dict[str, Any]], Any], Callable[[Any], Any]]] = {
+    "anthropic.messages": (lambda out: out["content"][-1], _anthropic),
+    "bedrock.converse": (lambda out: out["toolResult"]["content"][-1],
+                         lambda name: {"document": {"format": "pdf", "name": "Q3 report" if name else "document",
+                                                    "source": {"bytes": PDF}}}),
+    "openai.responses": (lambda out: out["output"][-1],
+                         lambda name: {"type": "input_file", "file_data": f"data:application/pdf;base64,{PDF}",
+                                       "filename": "Q3 report.pdf" if name else "document.pdf"}),
+    "gemini": (lambda out: out["functionResponse"]["parts"],
+               lambda name: [{"inlineData": {"mimeType": "application/pdf", "data": PDF}}]),
+}
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_a_pdf_in_a_tool_result_is_written_in_the_targets_shape(source: str, target: str) -> None:
+    wire, name = SOURCES[source]
+    pick, want = TARGETS[target]
+    result = toolwire.decode_result(wire, source).replace(name="read_file", id="toolu_1")
+    assert pick(toolwire.encode_result(result, target)) == want(name)
+    if target != "gemini":  # (a Gemini function response needs its tool's name, which the others lack)
+        assert pick(convert(wire, to=target, source=source)) == want(name)
+
+
+@pytest.mark.parametrize("source", sorted(set(SOURCES) - {"mcp"}))
+def test_a_document_without_a_uri_is_refused_by_mcp(source: str) -> None:
+    """An MCP ``EmbeddedResource`` requires a URI; none of these carries one."""
+    wire, _ = SOURCES[source]
+    with pytest.raises(toolwire.EncodeError, match=r"^A document \(application/pdf\) as data in a tool result cannot "
+                                                   r"be written for mcp"):
+        toolwire.encode_result(toolwire.decode_result(wire, source), "mcp")
+
+
+def test_plain_text_documents() -> None:
+    """``text/plain`` travels as Anthropic's ``text`` source (the text itself), as a
+    Bedrock ``txt`` document and as a Gemini blob."""
+    bedrock = {"toolResult": {"toolUseId": "t1", "content": [
+        {"document": {"format": "txt", "name": "notes", "source": {"bytes": TXT}}}]}}
+    result = toolwire.decode_result(bedrock, "bedrock.converse").replace(name="read_file", id="toolu_1")
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hello"}, "title": "notes"}]
+    assert toolwire.encode_result(result, "gemini")["functionResponse"]["parts"] == [
+        {"inlineData": {"mimeType": "text/plain", "data": TXT}}]
+    anthropic = {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hello"}}]}
+    back = toolwire.encode_result(toolwire.decode_result(anthropic, "anthropic.messages"), "bedrock.converse")
+    assert back["toolResult"]["content"] == [
+        {"document": {"format": "txt", "name": "document", "source": {"bytes": TXT}}}]
+    mcp = {"jsonrpc": "2.0", "id": 1, "result": {"content": [
+        {"type": "resource", "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "hello"}}]}}
+    result = toolwire.decode_result(mcp, "mcp").replace(id="toolu_1")
+    assert toolwire.encode_result(result, "bedrock.converse")["toolResult"]["content"] == [
+        {"document": {"format": "txt", "name": "a", "source": {"bytes": TXT}}}]
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hello"},
+         "title": "a.txt"}]
+
+
+def test_text_that_is_not_utf8_is_refused_as_anthropic_text() -> None:
+    latin1 = {"toolResult": {"toolUseId": "t1", "content": [
+        {"document": {"format": "txt", "name": "n", "source": {"bytes": "6Q=="}}}]}}  # b"\xe9"
+    with pytest.raises(toolwire.EncodeError, match=r"^A document \(text/plain\) as data .* anthropic\.messages"):
+        toolwire.encode_result(toolwire.decode_result(latin1, "bedrock.converse"), "anthropic.messages")
+
+
+@pytest.mark.parametrize(("name", "want"), [
+    ("Q3 report.pdf", "Q3 report"),
+    ("my_report (final).pdf", "my-report (final)"),
+    ("a  b\tc", "a b c"),
+    ("..pdf", "--pdf"),
+    ("résumé.docx", "r-sum-"),
+    ("", "document"),
+])
+def test_bedrock_document_names_keep_to_its_alphabet(name: str, want: str) -> None:
+    wire = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_file", "filename": name or None, "file_data": f"data:application/pdf;base64,{PDF}"}]}
+    if not name:
+        del wire["output"][0]["filename"]  # type: ignore[index]
+    out = toolwire.encode_result(toolwire.decode_result(wire, "openai.responses"), "bedrock.converse")
+    assert out["toolResult"]["content"][0]["document"]["name"] == want
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "gemini"])
+def test_a_file_type_the_target_does_not_take_is_refused(target: str) -> None:
+    zipped = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_file", "filename": "a.zip", "file_data": f"data:application/zip;base64,{PDF}"}]}
+    result = toolwire.decode_result(zipped, "openai.responses").replace(name="f", id="toolu_1")
+    with pytest.raises(toolwire.EncodeError, match=rf"^A document \(application/zip\) as data in a tool result cannot "
+                                                   rf"be written for {target}"):
+        toolwire.encode_result(result, target)
+
+
+def test_a_document_by_url() -> None:
+    """A PDF by URL: Anthropic's ``url`` source, Responses' ``file_url``; Bedrock takes
+    bytes or S3 only, Gemini inline data only."""
+    wire = {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "document", "source": {"type": "url", "url": "https://example.com/q3.pdf"}}]}
+    result = toolwire.decode_result(wire, "anthropic.messages").replace(name="f")
+    assert toolwire.encode_result(result, "openai.responses")["output"] == [
+        {"type": "input_file", "file_url": "https://example.com/q3.pdf"}]
+    for target in ("bedrock.converse", "gemini", "mcp"):
+        with pytest.raises(toolwire.EncodeError, match=r"^A document \(application/pdf\) by URL"):
+            toolwire.encode_result(result, target)
+
+
+def test_conversation_with_a_pdf_result() -> None:
+    """A history converted from Bedrock to Anthropic keeps the PDF (it raised)."""
+    history = [
+        {"role": "user", "content": [{"text": "Summarise the Q3 report"}]},
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "tooluse_1", "name": "read_file",
+                                                       "input": {"path": "q3.pdf"}}}]},
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_1", "content": [
+            {"document": {"format": "pdf", "name": "Q3 report", "source": {"bytes": PDF}}}]}}]},
+    ]
+    conv = toolwire.decode_conversation(history, "bedrock.converse")
+    messages = toolwire.encode_conversation(conv, "anthropic.messages")["messages"]
+    result = messages[-1]["content"][0]
+    assert result["type"] == "tool_result"
+    assert result["content"] == [_anthropic("Q3 report")]
