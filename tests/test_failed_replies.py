@@ -170,11 +170,20 @@ _FAILED_EMPTY = {  # replies reported as failed that hold no call at all (each p
 _FAILED_NO_CALL = "The reply is reported as failed ({!r}) and holds no tool call: the calls the model made are lost"
 
 
+# the provider's own words beside the reason: Gemini's ``finishMessage`` (the call the model
+# wrote), a Responses ``error`` (``{"code", "message"}``)
+_WORDS = {
+    "gemini-malformed": "MALFORMED_FUNCTION_CALL: Malformed function call: print(default_api.delete_files(path=)",
+    "responses-failed": "failed: server_error: The model failed to generate a response.",
+}
+
+
 @pytest.mark.parametrize("name", sorted(_FAILED_EMPTY))
 def test_a_failed_reply_without_calls_is_flagged_not_empty(name: str) -> None:
     """``[]`` would read as "the model answered without calling a tool": Gemini's
     ``MALFORMED_FUNCTION_CALL`` says the model did call one, and the call is lost."""
-    payload, word = _FAILED_EMPTY[name]
+    payload, reason = _FAILED_EMPTY[name]
+    word = _WORDS.get(name, reason)
     for named in (None, response.normalize(payload).provider):
         with pytest.raises(toolwire.DecodeError) as err:
             toolwire.decode_all(payload, named)
@@ -185,7 +194,7 @@ def test_a_failed_reply_without_calls_is_flagged_not_empty(name: str) -> None:
     with pytest.raises(toolwire.DecodeError):  # the general path (a policy keyword) agrees
         toolwire.decode_all(payload, repair=False)
     r = response.normalize(payload)
-    assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("error", word, ())
+    assert (r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("error", reason, ())
     assert [c.error for c in r.invalid_tool_calls] == [_FAILED_NO_CALL.format(word)]
 
 
@@ -193,8 +202,23 @@ def test_a_failed_sdk_reply_without_calls_is_flagged() -> None:
     from google.genai import types
 
     resp = types.GenerateContentResponse.model_validate(_FAILED_EMPTY["gemini-malformed"][0])
-    with pytest.raises(toolwire.DecodeError, match="MALFORMED_FUNCTION_CALL"):
+    with pytest.raises(toolwire.DecodeError, match=r"\('MALFORMED_FUNCTION_CALL: Malformed function call: print"):
         toolwire.decode_all(resp)
+
+
+def test_a_failure_reader_that_raises_leaves_the_reason_alone() -> None:
+    import dataclasses
+
+    gemini = toolwire.get_dialect("gemini")
+
+    def broken(data: Any) -> Any:
+        raise KeyError("x")
+
+    reg = toolwire.Registry([dataclasses.replace(gemini, failure=broken)])
+    payload, reason = _FAILED_EMPTY["gemini-malformed"]
+    with pytest.raises(toolwire.DecodeError) as err:
+        toolwire.decode_all(payload, registry=reg)
+    assert err.value.message == _FAILED_NO_CALL.format(reason)
 
 
 def test_a_failed_stream_without_calls_is_flagged() -> None:

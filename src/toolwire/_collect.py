@@ -113,7 +113,11 @@ def claimed_calls(
     failed = failed_reason(d, fin)
     said = called_reason(d, fin)
     if failed is not None:
-        error = failed_no_call(failed)
+        try:
+            words = d.failure(data) if d.failure is not None else None
+        except Exception:  # a third-party reader: the reason alone
+            words = None
+        error = failed_no_call(f"{failed}: {words}" if words else failed)
     elif said is None:
         return
     else:

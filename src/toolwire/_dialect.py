@@ -173,7 +173,9 @@ class Dialect:
     - ``gate(keys, type_value)``: optional, finer: whether a dict with these
       top-level keys and this ``"type"`` value can be claimed at all.
     - ``children(data, loc)``: the items of a ``calls`` container, with their paths;
-      ``finish(data)``: a container's finish reason; ``peek(item)``: a call item's
+      ``finish(data)``: a container's finish reason; ``failure(data)``: optional, the
+      provider's own words on why a reply it reports as failed failed (Gemini
+      ``finishMessage``, a Responses ``error``), for error messages; ``peek(item)``: a call item's
       ``(name, id)`` without decoding it (for error messages); ``choices(data, loc)``:
       optional, the alternative replies of a response that can hold several (Chat
       ``choices``, Gemini ``candidates``) as ``(container, path, finish reason)``, or
@@ -231,6 +233,7 @@ class Dialect:
     names: Optional[Pattern[str]] = None
     children: Callable[[Any, str], Iterator[Tuple[Any, str]]] = _no_children
     finish: Callable[[Any], Optional[str]] = _no_finish
+    failure: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
     aliases: Tuple[str, ...] = ()
     description: str = ""
     keys: Optional[FrozenSet[str]] = None

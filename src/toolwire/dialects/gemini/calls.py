@@ -49,7 +49,7 @@ from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
-from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, finish, gate, sniff
+from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
@@ -194,6 +194,7 @@ DIALECT = Dialect(
     names=NAMES,
     children=children,
     finish=finish,
+    failure=failure,
     choices=choices,
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",

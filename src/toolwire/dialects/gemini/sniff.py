@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from ..._access import to_data
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import an
-from .._common import as_dict, as_list
+from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = ["SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "finish", "gate", "sniff"]
@@ -132,6 +132,18 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Opt
         reason = c.get("finishReason") or c.get("finish_reason")
         out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None))
     return out
+
+
+def failure(data: Dict[str, Any]) -> Optional[str]:
+    """The first candidate's ``finishMessage`` (for ``MALFORMED_FUNCTION_CALL``, the
+    call the model wrote), in one line."""
+    candidates = data.get("candidates")
+    if type(candidates) is list:
+        for cand in candidates:
+            message = cand.get("finishMessage") or cand.get("finish_message") if type(cand) is dict else None
+            if type(message) is str and message:
+                return describe_error(message)
+    return None
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

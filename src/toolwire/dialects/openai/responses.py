@@ -32,7 +32,7 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, par
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
-from .._common import as_list, check_native, encode_id, name_of, opt_str, scoped
+from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
@@ -119,6 +119,12 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     key = "output" if "output" in data else "input"
     for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
         yield item, f"{loc}.{key}[{i}]"
+
+
+def failure(data: Dict[str, Any]) -> Optional[str]:
+    """A failed response's ``error`` (``{"code", "message"}``), in one line."""
+    err = data.get("error")
+    return describe_error(err) if type(err) is dict else None
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
@@ -250,6 +256,7 @@ DIALECT = Dialect(
     names=NAMES,
     children=children,
     finish=finish,
+    failure=failure,
     aliases=("responses",),
     description="OpenAI Responses API",
     stream=responses_stream.Handler,
