@@ -40,26 +40,21 @@ from .._errors import SchemaError, excerpt
 from ._normalize import iter_subschemas, merge_all_of, normalize, resolve_ref
 from ._pydantic_types import (
     ASSERTIONS,
-    BOUNDS,
     NEEDS,
     NON_OBJECT,
     OBJECT_KEYS,
-    SAFE_INT,
     UNEVALUATED,
     assertions,
     drop_defaults,
+    enum_type,
     field_name,
     identifier,
-    int_bound,
-    int_from_float,
     is_model_node,
-    literal,
-    literal_member,
-    member_of,
+    number_type,
     union,
 )
 from ._report import Change
-from ._util import escape_token, json_equal, json_type
+from ._util import escape_token
 from ._validate import ValidationIssue, _Checker, compile_patterns
 
 __all__ = ["ASSERTIONS", "MAX_DEPTH", "to_pydantic"]
@@ -210,7 +205,7 @@ class _Builder:
                     return self._carrier({k: v for k, v in node.items() if k != comb}, ptr, hint)
                 return self._combinator(node[comb], comb, ptr, hint)
         if "enum" in node or "const" in node:
-            found: Optional[Tuple[Any, Set[str]]] = self._enum(node, ptr)
+            found: Optional[Tuple[Any, Set[str]]] = enum_type(node, ptr, self.report)
             if found is not None:
                 return found
         if is_model_node(node):
@@ -276,32 +271,13 @@ class _Builder:
         self.report.append(Change(ptr, comb, "kept", "a union"))
         return joined, {comb}
 
-    def _enum(self, node: Dict[str, Any], ptr: str) -> Optional[Tuple[Any, Set[str]]]:
-        values = [node["const"]] if "const" in node else list(node["enum"])
-        consumed = {"const"} if "const" in node else {"enum"}
-        if "const" in node and "enum" in node:
-            values = [v for v in values if any(json_equal(v, e) for e in node["enum"])]
-            consumed.add("enum")
-        types = node.get("type")
-        if types is not None:
-            allowed = types if isinstance(types, list) else [types]
-            values = [
-                v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
-            ]
-            consumed.add("type")
-        if not values or not all(literal_member(v) for v in values):
-            return None
-        for key in sorted(consumed):
-            self.report.append(Change(ptr, key, "kept", "a Literal"))
-        return Annotated[literal(values), BeforeValidator(member_of(values))], consumed
-
     def _single(self, node: Dict[str, Any], t: str, ptr: str, hint: str) -> Tuple[Any, Set[str]]:
         if t == "null":
             return type(None), set()  # not None: pydantic < 2.11 reads a None annotation as "none given"
         if t == "boolean":
             return Annotated[bool, Strict()], set()
         if t in ("integer", "number"):
-            return self._number(node, t, ptr)
+            return number_type(node, t, ptr, self.report)
         if t == "string":
             field: Dict[str, Any] = {}
             used: Set[str] = set()
@@ -316,39 +292,6 @@ class _Builder:
         if t == "array":
             return self._array(node, ptr, hint)
         return self._object(node, ptr, hint)
-
-    def _number(self, node: Dict[str, Any], t: str, ptr: str) -> Tuple[Any, Set[str]]:
-        ints: Dict[str, Any] = {}
-        floats: Dict[str, Any] = {}
-        used: Set[str] = set()
-        for k, arg in BOUNDS.items():
-            bound = node.get(k)
-            if bound is None:
-                continue
-            as_int = int_bound(bound, arg)
-            as_float = float(bound) if isinstance(bound, float) or abs(bound) <= 2**53 else None
-            if as_int is None or (t == "number" and as_float is None):
-                continue
-            arg_i, value_i = as_int
-            if arg_i in ints:  # two bounds rounded onto one constraint: keep the tighter
-                value_i = max(ints[arg_i], value_i) if arg_i in ("ge", "gt") else min(ints[arg_i], value_i)
-            ints[arg_i] = value_i
-            if as_float is not None:
-                floats[arg] = as_float
-            used.add(k)
-            self.report.append(Change(ptr, k, "kept"))
-        m = node.get("multipleOf")
-        if t == "integer" and isinstance(m, int) and m <= SAFE_INT:
-            ints["multiple_of"] = m
-            used.add("multipleOf")
-            self.report.append(Change(ptr, "multipleOf", "kept"))
-        # the before-validator last: it still runs first, and the JSON schema says
-        # "minimum" (placed before the constraints, pydantic would write "ge")
-        int_type: Any = Annotated[int, Strict(), Field(**ints), BeforeValidator(int_from_float)]
-        if t == "integer":
-            return int_type, used
-        int_type = Annotated[int, Strict(), Field(**ints)]
-        return union([int_type, Annotated[float, Strict(), Field(**floats)]]), used
 
     def _array(self, node: Dict[str, Any], ptr: str, hint: str) -> Tuple[Any, Set[str]]:
         field: Dict[str, Any] = {}

@@ -1,5 +1,6 @@
 """Small type builders for ``to_pydantic``: literals, unions, exact enum members,
-integral floats, field names and aliases, and the keyword tables the builder reads.
+numbers with their bounds, integral floats, field names and aliases, and the keyword
+tables the builder reads.
 
 Followed: pydantic 2 "Fields" (aliases) and "JSON Schema" customisation
 (https://docs.pydantic.dev/latest/concepts/, checked 2026-11-30).
@@ -10,12 +11,13 @@ from __future__ import annotations
 import keyword
 import math
 import re
-from typing import Any, Callable, Dict, List, Set, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
-from pydantic import BaseModel, Strict
+from pydantic import BaseModel, BeforeValidator, Field, Strict
 from typing_extensions import Annotated, Literal
 
-from ._util import json_equal
+from ._report import Change
+from ._util import json_equal, json_type
 
 __all__ = [
     "ASSERTIONS",
@@ -27,6 +29,7 @@ __all__ = [
     "UNEVALUATED",
     "assertions",
     "drop_defaults",
+    "enum_type",
     "field_name",
     "identifier",
     "int_bound",
@@ -35,6 +38,7 @@ __all__ = [
     "literal",
     "literal_member",
     "member_of",
+    "number_type",
     "union",
 ]
 
@@ -179,3 +183,61 @@ def int_bound(bound: Any, arg: str) -> Any:
             return ("le", math.floor(bound)) if abs(bound) <= SAFE_INT else None
         bound = int(bound)
     return (arg, bound) if abs(bound) <= SAFE_INT else None
+
+
+def enum_type(node: Dict[str, Any], ptr: str, report: List[Change]) -> Optional[Tuple[Any, Set[str]]]:
+    """``enum``/``const`` (with ``type``) as a ``Literal`` that admits exactly its
+    members, or ``None`` when a member is no literal (the node is checked then)."""
+    values = [node["const"]] if "const" in node else list(node["enum"])
+    consumed = {"const"} if "const" in node else {"enum"}
+    if "const" in node and "enum" in node:
+        values = [v for v in values if any(json_equal(v, e) for e in node["enum"])]
+        consumed.add("enum")
+    types = node.get("type")
+    if types is not None:
+        allowed = types if isinstance(types, list) else [types]
+        values = [
+            v for v in values if json_type(v) in allowed or (json_type(v) == "integer" and "number" in allowed)
+        ]
+        consumed.add("type")
+    if not values or not all(literal_member(v) for v in values):
+        return None
+    for key in sorted(consumed):
+        report.append(Change(ptr, key, "kept", "a Literal"))
+    return Annotated[literal(values), BeforeValidator(member_of(values))], consumed
+
+
+def number_type(node: Dict[str, Any], t: str, ptr: str, report: List[Change]) -> Tuple[Any, Set[str]]:
+    """An ``integer`` or ``number`` node with its bounds and ``multipleOf`` as field
+    constraints, and the keywords it took."""
+    ints: Dict[str, Any] = {}
+    floats: Dict[str, Any] = {}
+    used: Set[str] = set()
+    for k, arg in BOUNDS.items():
+        bound = node.get(k)
+        if bound is None:
+            continue
+        as_int = int_bound(bound, arg)
+        as_float = float(bound) if isinstance(bound, float) or abs(bound) <= 2**53 else None
+        if as_int is None or (t == "number" and as_float is None):
+            continue
+        arg_i, value_i = as_int
+        if arg_i in ints:  # two bounds rounded onto one constraint: keep the tighter
+            value_i = max(ints[arg_i], value_i) if arg_i in ("ge", "gt") else min(ints[arg_i], value_i)
+        ints[arg_i] = value_i
+        if as_float is not None:
+            floats[arg] = as_float
+        used.add(k)
+        report.append(Change(ptr, k, "kept"))
+    m = node.get("multipleOf")
+    if t == "integer" and isinstance(m, int) and m <= SAFE_INT:
+        ints["multiple_of"] = m
+        used.add("multipleOf")
+        report.append(Change(ptr, "multipleOf", "kept"))
+    # the before-validator last: it still runs first, and the JSON schema says
+    # "minimum" (placed before the constraints, pydantic would write "ge")
+    int_type: Any = Annotated[int, Strict(), Field(**ints), BeforeValidator(int_from_float)]
+    if t == "integer":
+        return int_type, used
+    int_type = Annotated[int, Strict(), Field(**ints)]
+    return union([int_type, Annotated[float, Strict(), Field(**floats)]]), used
