@@ -24,6 +24,7 @@ provider's reference:
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Callable, Dict, Tuple
 
 import pytest
@@ -180,3 +181,68 @@ def test_conversation_with_a_pdf_result() -> None:
     result = messages[-1]["content"][0]
     assert result["type"] == "tool_result"
     assert result["content"] == [_anthropic("Q3 report")]
+
+
+# -- the invariant: what a target writes reads back as the same bytes and type ---------------
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from toolwire.dialects._result_media import Media, read_media  # noqa: E402
+
+_DOC_TYPES = ["application/pdf", "text/plain", "text/csv", "text/markdown", "application/zip"]
+_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"]
+
+
+def _part(source: str, m: Media) -> Dict[str, Any]:
+    """*m* as a decoded part of *source*, in the shape its documentation gives."""
+    if source == "anthropic.messages":
+        src = {"type": "base64", "media_type": m.media_type, "data": m.data}
+        return {"type": m.kind, "source": src, **({"title": m.name} if m.name and m.kind == "document" else {})}
+    if source == "bedrock.converse":
+        fmt = m.media_type.partition("/")[2] if m.kind == "image" else {
+            "application/pdf": "pdf", "text/plain": "txt", "text/csv": "csv", "text/markdown": "md"}.get(
+                m.media_type, "zip")
+        body = {"format": fmt, "source": {"bytes": m.data}, **({"name": m.name or "x"} if m.kind == "document" else {})}
+        return {"type": m.kind, m.kind: body}
+    if source == "openai.responses":
+        if m.kind == "image":
+            return {"type": "image", "image_url": f"data:{m.media_type};base64,{m.data}", "detail": "auto"}
+        return {"type": "file", "file_data": f"data:{m.media_type};base64,{m.data}", "filename": m.name or "x"}
+    if source == "gemini":
+        return {"type": "image" if m.kind == "image" else "file",
+                "inlineData": {"mimeType": m.media_type, "data": m.data}}
+    return {"type": "image", "data": m.data, "mimeType": m.media_type} if m.kind == "image" else {
+        "type": "resource", "resource": {"uri": f"file:///{m.name or 'x'}", "mimeType": m.media_type, "blob": m.data}}
+
+
+_TARGETS = ["anthropic.messages", "bedrock.converse", "openai.responses", "gemini", "mcp"]
+
+
+@st.composite
+def _media(draw: st.DrawFn) -> Media:
+    kind = draw(st.sampled_from(["image", "document"]))
+    mt = draw(st.sampled_from(_IMAGE_TYPES if kind == "image" else _DOC_TYPES))
+    raw = draw(st.text(max_size=40)).encode("utf-8") if mt.startswith("text/") else draw(st.binary(max_size=40))
+    name = draw(st.one_of(st.none(), st.text(st.characters(codec="utf-8"), min_size=1, max_size=20)))
+    return Media(kind, mt, None, base64.b64encode(raw).decode("ascii"), name)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_media(), st.sampled_from(_TARGETS), st.sampled_from(_TARGETS))
+def test_media_written_for_a_target_reads_back_the_same(m: Media, source: str, target: str) -> None:
+    """Whatever a target writes of another provider's image or document, its own reader
+    reads back as the same kind, type and bytes; what it cannot hold raises, never
+    writes something else."""
+    assume(not (source == "bedrock.converse" and m.media_type == "application/zip"))  # no such Bedrock format
+    part = _part(source, m)
+    result = toolwire.ToolResult("toolu_1", "read_file", [part])
+    try:
+        wire = toolwire.encode_result(result, target)
+    except toolwire.EncodeError as exc:
+        assert "cannot be written" in str(exc) or "cannot hold" in str(exc)
+        return
+    [back] = toolwire.decode_result(wire, target).content
+    got = read_media(back)
+    assert got is not None
+    assert (got.kind, got.media_type, base64.b64decode(got.data or "")) == (m.kind, m.media_type, base64.b64decode(m.data or ""))
