@@ -175,8 +175,8 @@ class Dialect:
     - ``children(data, loc)``: the items of a ``calls`` container, with their paths;
       ``finish(data)``: a container's finish reason; ``failure(data)``: optional, the
       provider's own words on why a reply it reports as failed failed (Gemini
-      ``finishMessage``, a Responses ``error``), for error messages; ``peek(item)``: a call item's
-      ``(name, id)`` without decoding it (for error messages); ``choices(data, loc)``:
+      ``finishMessage``, a Responses ``error``), for error messages; ``peek(item)``: a
+      call item's ``(name, id)`` without decoding it (for error messages); ``choices(data, loc)``:
       optional, the alternative replies of a response that can hold several (Chat
       ``choices``, Gemini ``candidates``) as ``(container, path, finish reason)``, or
       ``None`` when *data* holds no such list (``decode_all(choice=...)`` takes one).

@@ -18,7 +18,7 @@ from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
-__all__ = ["SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "finish", "gate", "sniff"]
+__all__ = ["SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"]
 
 _PART_KEYS = frozenset(
     {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
