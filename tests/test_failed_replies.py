@@ -228,6 +228,9 @@ def test_a_failed_stream_without_calls_is_flagged() -> None:
         (bad,) = stream.accumulate(chunks, named)
         assert isinstance(bad, InvalidToolCall) and bad.name is None
         assert bad.error == _FAILED_NO_CALL.format("MALFORMED_FUNCTION_CALL")
+        worded = [chunks[0], {"candidates": [dict(chunks[1]["candidates"][0], finishMessage="Malformed function call: x(")]}]
+        (said,) = stream.accumulate(worded, named)  # as ``decode_all`` says it of the whole reply
+        assert said.error == _FAILED_NO_CALL.format("MALFORMED_FUNCTION_CALL: Malformed function call: x(")
         acc = stream.Accumulator(named)
         for chunk in chunks:
             acc.feed(chunk)

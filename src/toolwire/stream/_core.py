@@ -87,6 +87,7 @@ class Core(Results):
         self.first_choice = None
         self.several = False
         self.choice_finish = {}
+        self.finish_words = {}
 
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""

@@ -52,6 +52,8 @@ class Results:
     first_choice: Optional[int]
     several: bool
     choice_finish: Dict[int, str]
+    # the provider's own words on a failed finish, by alternative (Gemini ``finishMessage``)
+    finish_words: Dict[Optional[int], str]
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -90,6 +92,9 @@ class Results:
         if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
+            words = self.finish_words.get(self.first_choice) if self.failure is None else None
+            if failed and words:  # its own words on the failed finish (Gemini ``finishMessage``)
+                said = f"{said}: {words}"
             self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
             out.append(self.uncalled)
         return out

@@ -91,6 +91,9 @@ class Handler:
             self.core.finish(reason)
             if reason:
                 self.core.choice_finish[scope] = str(reason)
+                message = _get(cand, "finishMessage", "finish_message")
+                if type(message) is str and message:  # (for ``MALFORMED_FUNCTION_CALL``: the call written)
+                    self.core.finish_words[scope] = describe_error(message)
 
     def _part(self, scope: int, part: Dict[str, Any]) -> None:
         fc = _get(part, "functionCall", "function_call")
