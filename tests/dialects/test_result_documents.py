@@ -188,13 +188,13 @@ def test_conversation_with_a_pdf_result() -> None:
 from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from toolwire.dialects._result_media import Media, read_media  # noqa: E402
+from toolwire.dialects._result_media import ResultMedia, read_media  # noqa: E402
 
 _DOC_TYPES = ["application/pdf", "text/plain", "text/csv", "text/markdown", "application/zip"]
 _IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"]
 
 
-def _part(source: str, m: Media) -> Dict[str, Any]:
+def _part(source: str, m: ResultMedia) -> Dict[str, Any]:
     """*m* as a decoded part of *source*, in the shape its documentation gives."""
     if source == "anthropic.messages":
         src = {"type": "base64", "media_type": m.media_type, "data": m.data}
@@ -220,17 +220,17 @@ _TARGETS = ["anthropic.messages", "bedrock.converse", "openai.responses", "gemin
 
 
 @st.composite
-def _media(draw: st.DrawFn) -> Media:
+def _media(draw: st.DrawFn) -> ResultMedia:
     kind = draw(st.sampled_from(["image", "document"]))
     mt = draw(st.sampled_from(_IMAGE_TYPES if kind == "image" else _DOC_TYPES))
     raw = draw(st.text(max_size=40)).encode("utf-8") if mt.startswith("text/") else draw(st.binary(max_size=40))
     name = draw(st.one_of(st.none(), st.text(st.characters(codec="utf-8"), min_size=1, max_size=20)))
-    return Media(kind, mt, None, base64.b64encode(raw).decode("ascii"), name)
+    return ResultMedia(kind, mt, None, base64.b64encode(raw).decode("ascii"), name)
 
 
 @settings(max_examples=150, deadline=None)
 @given(_media(), st.sampled_from(_TARGETS), st.sampled_from(_TARGETS))
-def test_media_written_for_a_target_reads_back_the_same(m: Media, source: str, target: str) -> None:
+def test_media_written_for_a_target_reads_back_the_same(m: ResultMedia, source: str, target: str) -> None:
     """Whatever a target writes of another provider's image or document, its own reader
     reads back as the same kind, type and bytes; what it cannot hold raises, never
     writes something else."""

@@ -9,7 +9,7 @@ MCP ``{"data", "mimeType"}``, Gemini ``{"inlineData": ...}``), documents under `
 (Anthropic ``{"source", "title"}``, Bedrock ``{"document": {"format", "name",
 "source"}}``), ``file`` (Responses ``{"file_data" | "file_url", "filename"}``, a Gemini
 blob that is no image) or ``resource`` (MCP ``{"resource": {"uri", "mimeType", "blob" |
-"text"}}``). ``read_media`` reads any of them into one ``Media``; each target's encoder
+"text"}}``). ``read_media`` reads any of them into one ``ResultMedia``; each target's encoder
 passes its own test for its own shape and its own writer (in its package's ``tools``
 module), so a part of another shape is written in the target's, or refused with an
 ``EncodeError`` when the target cannot hold it (an upload to another provider, a file
@@ -26,7 +26,16 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 from .._errors import EncodeError, excerpt
 from .._types import ToolResult, evolve
 
-__all__ = ["DOCUMENT_TYPES", "GEMINI_PARTS", "Media", "extension", "read_media", "rewrite_media", "text_of", "web"]
+__all__ = [
+    "DOCUMENT_TYPES",
+    "GEMINI_PARTS",
+    "ResultMedia",
+    "extension",
+    "read_media",
+    "rewrite_media",
+    "text_of",
+    "web",
+]
 
 # the members of a Gemini FunctionResponsePart (either spelling)
 GEMINI_PARTS = ("inlineData", "inline_data", "fileData", "file_data")
@@ -51,8 +60,10 @@ DOCUMENT_TYPES = {
 _EXTENSIONS = {mt: ext for ext, mt in DOCUMENT_TYPES.items()}
 
 
-class Media(NamedTuple):
-    """An image or a document, whatever shape it came in."""
+class ResultMedia(NamedTuple):
+    """An image or a document inside a tool result, whatever shape it came in (not the
+    public ``toolwire.conversation.Media``, an image outside a tool result, which holds
+    exactly one of URL and data and no name)."""
 
     kind: str  # "image" or "document"
     media_type: Optional[str]
@@ -98,7 +109,7 @@ def _data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
     return (mt or None, data) if sep and enc == "base64" else None
 
 
-def read_media(part: Dict[str, Any]) -> Optional[Media]:
+def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
     """The image or document a tool-result part holds, in any of the shapes above;
     ``None`` for any other part, and for uploads only one provider reads."""
     kind = "image" if part.get("type") == "image" else "document"
@@ -107,62 +118,62 @@ def read_media(part: Dict[str, Any]) -> Optional[Media]:
         title = _str(part.get("title"))
         st, data = src.get("type"), src.get("data")
         if st == "base64" and type(data) is str:
-            return Media(kind, _str(src.get("media_type")), None, data, title)
+            return ResultMedia(kind, _str(src.get("media_type")), None, data, title)
         if st == "url" and type(src.get("url")) is str:  # (an Anthropic document by URL is a PDF)
-            return Media(kind, "application/pdf" if kind == "document" else None, src["url"], None, title)
+            return ResultMedia(kind, "application/pdf" if kind == "document" else None, src["url"], None, title)
         if st == "text" and kind == "document" and type(data) is str:
-            return Media(kind, _str(src.get("media_type")) or "text/plain", None, _b64(data), title)
+            return ResultMedia(kind, _str(src.get("media_type")) or "text/plain", None, _b64(data), title)
         return None
     url = part.get("image_url")  # Responses image
     if type(url) is str:
         if url.startswith("data:"):
             got = _data_url(url)
-            return None if got is None else Media("image", got[0], None, got[1], None)
-        return Media("image", None, url, None, None)
+            return None if got is None else ResultMedia("image", got[0], None, got[1], None)
+        return ResultMedia("image", None, url, None, None)
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
     if type(file_data) is str:
         if file_data.startswith("data:"):
             got = _data_url(file_data)
-            return None if got is None else Media(kind, got[0] or _type_of(name), None, got[1], name)
-        return Media(kind, _type_of(name), None, file_data, name)
+            return None if got is None else ResultMedia(kind, got[0] or _type_of(name), None, got[1], name)
+        return ResultMedia(kind, _type_of(name), None, file_data, name)
     if type(part.get("file_url")) is str:
-        return Media(kind, _type_of(name), part["file_url"], None, name)
+        return ResultMedia(kind, _type_of(name), part["file_url"], None, name)
     mime = part.get("mimeType")
     if type(mime) is str and type(part.get("data")) is str:  # MCP image content
-        return Media("image", mime, None, part["data"], None)
+        return ResultMedia("image", mime, None, part["data"], None)
     res = part.get("resource")  # MCP embedded resource
     if type(res) is dict and type(res.get("uri")) is str:
         uri, rmime = res["uri"], _str(res.get("mimeType"))
         rkind = "image" if rmime is not None and rmime.startswith("image/") else "document"
         label = _str(uri.rstrip("/").rpartition("/")[2])
         if type(res.get("blob")) is str:
-            return Media(rkind, rmime or _type_of(label), uri, res["blob"], label)
+            return ResultMedia(rkind, rmime or _type_of(label), uri, res["blob"], label)
         if type(res.get("text")) is str:
-            return Media("document", rmime or "text/plain", uri, _b64(res["text"]), label)
+            return ResultMedia("document", rmime or "text/plain", uri, _b64(res["text"]), label)
         return None
     blob = part.get("inlineData", part.get("inline_data"))  # a Gemini function response part
     if type(blob) is dict and type(blob.get("data")) is str:
-        return Media(kind, _str(blob.get("mimeType", blob.get("mime_type"))), None, blob["data"], None)
+        return ResultMedia(kind, _str(blob.get("mimeType", blob.get("mime_type"))), None, blob["data"], None)
     img = part.get("image")  # Bedrock image
     if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
         s, mt = img["source"], "image/" + img["format"]
         if type(s.get("bytes")) is str:
-            return Media("image", mt, None, s["bytes"], None)
+            return ResultMedia("image", mt, None, s["bytes"], None)
         s3 = s.get("s3Location")
         if type(s3) is dict and type(s3.get("uri")) is str:
-            return Media("image", mt, s3["uri"], None, None)
+            return ResultMedia("image", mt, s3["uri"], None, None)
         return None
     doc = part.get("document")  # Bedrock document
     if type(doc) is dict and type(doc.get("source")) is dict and type(doc.get("format")) is str:
         s, mt, label = doc["source"], DOCUMENT_TYPES.get(doc["format"]), _str(doc.get("name"))
         if type(s.get("bytes")) is str:
-            return Media("document", mt, None, s["bytes"], label)
+            return ResultMedia("document", mt, None, s["bytes"], label)
         if type(s.get("text")) is str:
-            return Media("document", mt or "text/plain", None, _b64(s["text"]), label)
+            return ResultMedia("document", mt or "text/plain", None, _b64(s["text"]), label)
         s3 = s.get("s3Location")
         if type(s3) is dict and type(s3.get("uri")) is str:
-            return Media("document", mt, s3["uri"], None, label)
+            return ResultMedia("document", mt, s3["uri"], None, label)
     return None
 
 
@@ -170,7 +181,7 @@ def rewrite_media(
     r: ToolResult,
     target: str,
     own: Callable[[Dict[str, Any]], bool],
-    write: Callable[[Media], Optional[Dict[str, Any]]],
+    write: Callable[[ResultMedia], Optional[Dict[str, Any]]],
 ) -> ToolResult:
     """*r* with its image and document parts in *target*'s shape: a part *own* says is
     already so is kept; another is read (``read_media``) and written by *write*, which

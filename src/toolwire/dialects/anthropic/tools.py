@@ -15,7 +15,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import Media, rewrite_media, text_of, web
+from .._result_media import ResultMedia, rewrite_media, text_of, web
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -114,7 +114,7 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return "source" in part
 
 
-def _media_block(m: Media) -> Optional[Dict[str, Any]]:
+def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """An ``image`` or ``document`` block (base64 or URL source; a PDF, or plain text as a
     ``text`` source: Anthropic's document sources), or ``None``."""
     if m.kind == "image":

@@ -13,7 +13,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import Media, extension, rewrite_media
+from .._result_media import ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -163,7 +163,7 @@ def _document_name(name: Optional[str]) -> str:
     return " ".join(text.split())[:200] or "document"
 
 
-def _media_block(m: Media) -> Optional[Dict[str, Any]]:
+def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """An ``image`` or ``document`` member (bytes, or an S3 location), or ``None``."""
     source: Optional[Dict[str, Any]] = None
     if m.data is not None:

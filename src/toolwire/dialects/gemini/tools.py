@@ -14,7 +14,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import GEMINI_PARTS, Media, rewrite_media
+from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -172,7 +172,7 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return any(type(part.get(k)) is dict for k in GEMINI_PARTS)  # (a Responses ``file_data`` is text)
 
 
-def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """A ``FunctionResponsePart`` blob (inline data only: a URI is an upload), or ``None``."""
     if m.data is None or m.media_type is None or (m.kind != "image" and m.media_type not in _DOCUMENTS):
         return None

@@ -19,7 +19,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import Media, rewrite_media
+from .._result_media import ResultMedia, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
 
@@ -128,7 +128,7 @@ def _own(part: Dict[str, Any]) -> bool:
     return member is not None and member in part
 
 
-def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """``ImageContent`` (data and MIME type), or an ``EmbeddedResource`` of a document
     with its bytes (``blob``) where its URI is known (MCP requires one), or ``None``."""
     if m.data is None or m.media_type is None:

@@ -24,7 +24,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import Media, extension, rewrite_media, web
+from .._result_media import ResultMedia, extension, rewrite_media, web
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
 
@@ -125,7 +125,7 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return "image_url" in part or "file_id" in part
 
 
-def _media_part(m: Media) -> Optional[Dict[str, Any]]:
+def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
     with a ``filename``, or ``file_url``) part, or ``None``."""
     if m.kind == "image":
