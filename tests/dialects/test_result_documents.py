@@ -131,7 +131,9 @@ def test_text_that_is_not_utf8_is_refused_as_anthropic_text() -> None:
     ("Q3 report.pdf", "Q3 report"),
     ("my_report (final).pdf", "my-report (final)"),
     ("a  b\tc", "a b c"),
-    ("..pdf", "--pdf"),
+    ("..pdf", "-"),
+    ("Report v1.2", "Report v1-2"),  # a title, not a file name: nothing is an extension
+    ("data.tar.gz", "data-tar-gz"),
     ("résumé.docx", "r-sum-"),
     ("", "document"),
 ])

@@ -13,7 +13,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, opt_str, result_id, scoped
-from .._result_media import ResultMedia, extension, rewrite_media
+from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -154,11 +154,13 @@ def _own_media(part: Dict[str, Any]) -> bool:
 
 
 def _document_name(name: Optional[str]) -> str:
-    """A ``DocumentBlock`` name from a title or file name (required): its extension
-    dropped, other characters Bedrock refuses as ``-``, whitespace runs as one space."""
+    """A ``DocumentBlock`` name from a title or file name (required): a document file
+    extension dropped, other characters Bedrock refuses as ``-``, whitespace runs as one
+    space."""
     if not name:
         return "document"
-    stem = name.rpartition(".")[0] if "." in name.lstrip(".") else name
+    stem, dot, ext = name.rpartition(".")
+    stem = stem if dot and stem and ext.lower() in DOCUMENT_TYPES else name
     text = "".join(ch if ch in _NAME_OK else " " if ch.isspace() else "-" for ch in stem)
     return " ".join(text.split())[:200] or "document"
 
