@@ -311,8 +311,6 @@ FOREIGN_PARTS = {
     "anthropic search_result": ("anthropic.messages", {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
         {"type": "search_result", "source": "https://x", "title": "t", "content": [{"type": "text", "text": "c"}]}]},
         ["mcp"]),
-    "responses file": ("openai.responses", {"type": "function_call_output", "call_id": "call_1", "output": [
-        {"type": "input_file", "file_id": "file-1"}]}, ["mcp"]),
 }
 
 

@@ -156,6 +156,15 @@ def test_a_file_type_the_target_does_not_take_is_refused(target: str) -> None:
         toolwire.encode_result(result, target)
 
 
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "gemini", "mcp"])
+def test_a_file_by_another_providers_file_id_is_refused_as_an_upload(target: str) -> None:
+    wire = {"type": "function_call_output", "call_id": "call_1", "output": [{"type": "input_file", "file_id": "file-1"}]}
+    result = toolwire.decode_result(wire, "openai.responses").replace(name="f", id="toolu_1")
+    with pytest.raises(toolwire.EncodeError, match=rf"^A file by file id \(an upload to another provider\) in a tool "
+                                                   rf"result cannot be written for {target}"):
+        toolwire.encode_result(result, target)
+
+
 def test_a_document_by_url() -> None:
     """A PDF by URL: Anthropic's ``url`` source, Responses' ``file_url``; Bedrock takes
     bytes or S3 only, Gemini inline data only."""

@@ -194,9 +194,10 @@ def rewrite_media(
         if part.get("type") in _MEDIA and not own(part):
             m = read_media(part)
             if m is None:
-                if part.get("type") == "image":
-                    what = ("An image by file id (an upload to another provider)" if any(k in part for k in _UPLOADS)
-                            else "An image part of no known shape")
+                upload = any(k in part for k in _UPLOADS)
+                if part.get("type") == "image" or upload:
+                    what = "An image" if part.get("type") == "image" else "A file"
+                    what += " by file id (an upload to another provider)" if upload else " part of no known shape"
                     raise EncodeError(f"{what} in a tool result cannot be written for {target}: {excerpt(part)}",
                                       dialect=target)
             else:
