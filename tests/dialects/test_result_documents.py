@@ -257,3 +257,15 @@ def test_media_written_for_a_target_reads_back_the_same(m: ResultMedia, source: 
     got = read_media(back)
     assert got is not None
     assert (got.kind, got.media_type, base64.b64decode(got.data or "")) == (m.kind, m.media_type, base64.b64decode(m.data or ""))
+
+
+def test_a_gemini_file_uri_in_snake_case_is_no_responses_file() -> None:
+    """An SDK dump spells Gemini's ``fileData`` as ``file_data`` (a dict): it was taken for
+    a Responses ``input_file``'s ``file_data`` (a data URL) and written as one."""
+    wire = {"functionResponse": {"name": "f", "id": "c1", "response": {}, "parts": [
+        {"file_data": {"mime_type": "application/pdf",
+                       "file_uri": "https://generativelanguage.googleapis.com/v1beta/files/x"}}]}}
+    result = toolwire.decode_result(wire, "gemini")
+    with pytest.raises(toolwire.EncodeError, match=r"^A file by file id \(an upload to another provider\) in a tool "
+                                                   r"result cannot be written for openai\.responses"):
+        toolwire.encode_result(result, "openai.responses")

@@ -180,7 +180,7 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
 
 
 def _is_media(part: Dict[str, Any]) -> bool:
-    return part.get("type") in ("image", "file") and len(part) == 2 and any(k in part for k in GEMINI_PARTS)
+    return part.get("type") in ("image", "file") and len(part) == 2 and _own_media(part)
 
 
 def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:

@@ -120,8 +120,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def _own_media(part: Dict[str, Any]) -> bool:
-    if part.get("type") == "file":
-        return not _FILE_KEYS.isdisjoint(part)  # not a Gemini blob
+    if part.get("type") == "file":  # its file named by text (a Gemini blob or file URI is a dict)
+        return any(type(part.get(k)) is str for k in _FILE_KEYS)
     return "image_url" in part or "file_id" in part
 
 
@@ -156,7 +156,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             kind = part.get("type")
             if kind == "json":
                 output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
-            elif kind in _PART_OUT and (kind != "file" or not _FILE_KEYS.isdisjoint(part)):
+            elif kind in _PART_OUT and (kind != "file" or _own_media(part)):
                 output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
             else:
                 raise EncodeError(f"{an(NAME, True)} tool output cannot hold {an(repr(kind))} part", dialect=NAME)
