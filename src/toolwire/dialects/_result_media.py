@@ -30,6 +30,7 @@ __all__ = [
     "DOCUMENT_TYPES",
     "GEMINI_PARTS",
     "ResultMedia",
+    "data_url",
     "extension",
     "read_media",
     "rewrite_media",
@@ -103,7 +104,8 @@ def _type_of(name: Optional[str]) -> Optional[str]:
     return None if name is None else DOCUMENT_TYPES.get(name.rpartition(".")[2].lower())
 
 
-def _data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
+def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
+    """``(media type, base64 data)`` of a ``data:`` URL in base64, else ``None``."""
     head, sep, data = url[5:].partition(",")
     mt, _, enc = head.partition(";")
     return (mt or None, data) if sep and enc == "base64" else None
@@ -127,14 +129,14 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
     url = part.get("image_url")  # Responses image
     if type(url) is str:
         if url.startswith("data:"):
-            got = _data_url(url)
+            got = data_url(url)
             return None if got is None else ResultMedia("image", got[0], None, got[1], None)
         return ResultMedia("image", None, url, None, None)
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
     if type(file_data) is str:
         if file_data.startswith("data:"):
-            got = _data_url(file_data)
+            got = data_url(file_data)
             return None if got is None else ResultMedia(kind, got[0] or _type_of(name), None, got[1], name)
         return ResultMedia(kind, _type_of(name), None, file_data, name)
     if type(part.get("file_url")) is str:

@@ -142,7 +142,7 @@ def _block(part: Dict[str, Any]) -> Dict[str, Any]:
     kind = part.get("type")
     if kind == "json":
         return {"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)}
-    if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or "source" in part):
+    if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):
         return part  # (a Bedrock or Cohere document holds ``document``, not Anthropic's ``source``)
     raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)
 

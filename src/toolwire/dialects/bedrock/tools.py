@@ -191,8 +191,8 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
             out.append({"text": part.get("text", "")})
         elif kind == "json":
             out.append({"json": part.get("json")})
-        elif type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]:
-            out.append({kind: part[kind]})  # in Bedrock's own shape (not an MCP ``resource``, say)
+        elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)
+            out.append({part["type"]: part[part["type"]]})
         elif kind == "searchResult" and type(part.get(kind)) is dict:
             out.append({kind: part[kind]})
         else:

@@ -23,6 +23,7 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
+from .._result_media import web
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def chat_like(
                 if m.data is None:
                     raise w.no_media(m, "Ollama takes images as base64 data only")
                 return ("images", m.data)
-            if m.data is None and not (m.url or "").startswith(("http://", "https://")):
+            if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
             return {"type": "image_url", "image_url": {"url": m.data_url()}}
         if t is Reasoning:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from ...conversation._values import Media, Other, Part
+from .._result_media import data_url
 
 __all__ = ["media_of"]
 
@@ -21,9 +22,8 @@ def media_of(url: Any, part: Dict[str, Any], dialect: str) -> Part:
     if type(url) is not str:
         return Other("image_url", dialect, part)
     if url.startswith("data:"):
-        head, sep, data = url[5:].partition(",")
-        mt, _, enc = head.partition(";")
-        if sep and enc == "base64":
-            return Media("image", media_type=mt or None, data=data, dialect=dialect, extra=part)
-        return Other("image_url", dialect, part)
+        got = data_url(url)
+        if got is None:
+            return Other("image_url", dialect, part)
+        return Media("image", media_type=got[0], data=got[1], dialect=dialect, extra=part)
     return Media("image", url=url, dialect=dialect, extra=part)

@@ -21,6 +21,7 @@ from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history import call_part, foreign, no_key, texts
+from .._result_media import web
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def _user_part(p: Part, w: Writer) -> Any:
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
-        if m.data is None and not (m.url or "").startswith(("http://", "https://")):
+        if m.data is None and not web(m.url):
             raise w.no_media(m, "input_image takes an http(s) or data: URL")
         return {"type": "input_image", "image_url": m.data_url(), "detail": "auto"}
     if t is Reasoning:
