@@ -418,6 +418,17 @@ def test_a_failed_reply_is_no_structured_answer(target: str, finish: str) -> Non
     assert (fine.kind, fine.value) == ("ok", {"city": "Paris"})
 
 
+def test_the_plan_of_a_failed_reply_says_the_providers_words() -> None:
+    from toolwire import retry
+
+    prepared = retry.prepare(REQUESTS["gemini"], SCHEMA, "gemini", mode="prompt")
+    reply = _answer("gemini", "MALFORMED_FUNCTION_CALL")
+    reply["candidates"][0]["finishMessage"] = "Malformed function call: print(default_api.f("
+    step = retry.plan(prepared.request, retry.classify(reply, prepared.state), prepared.state)
+    assert step.reason == ("the provider reports the reply as failed (MALFORMED_FUNCTION_CALL: Malformed function "
+                           "call: print(default_api.f(): same request")
+
+
 def test_generate_retries_a_failed_reply_and_takes_the_next() -> None:
     from toolwire import retry
 
@@ -562,3 +573,22 @@ def test_a_stream_that_says_it_called_a_tool_and_holds_none(dialect: str, chunks
     stop = [*chunks[:-1], {"type": "message_delta", "delta": {"stop_reason": "end_turn"}}] if dialect.startswith(
         "anthropic") else [chunks[0], dict(_CHUNK, choices=[{"index": 0, "delta": {}, "finish_reason": "stop"}])]
     assert stream.accumulate(stop, dialect) == []
+
+
+@pytest.mark.parametrize("name", sorted(_FAILED_EMPTY))
+def test_a_failed_response_holds_the_providers_words(name: str) -> None:
+    """``Response.failure``: what the provider said of the failure (Gemini's
+    ``finishMessage``, a Responses ``error``), for a retry prompt; ``None`` where it
+    said nothing."""
+    payload, reason = _FAILED_EMPTY[name]
+    words = _WORDS.get(name)
+    assert response.normalize(payload).failure == (None if words is None else words[len(reason) + 2:])
+
+
+def test_a_reply_that_did_not_fail_has_no_failure() -> None:
+    payload = {"candidates": [{"content": {"role": "model", "parts": [{"text": "Hi"}]}, "finishReason": "STOP",
+                               "finishMessage": "fine", "index": 0}]}
+    assert response.normalize(payload).failure is None  # words beside a finish that is no failure are no failure
+    ok = {"id": "resp_1", "object": "response", "status": "completed", "model": "gpt-4.1", "error": None,
+          "output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hi"}]}]}
+    assert response.normalize(ok).failure is None

@@ -113,10 +113,7 @@ def claimed_calls(
     failed = failed_reason(d, fin)
     said = called_reason(d, fin)
     if failed is not None:
-        try:
-            words = d.failure(data) if d.failure is not None else None
-        except Exception:  # a third-party reader: the reason alone
-            words = None
+        words = failure_words(d, data)
         error = failed_no_call(f"{failed}: {words}" if words else failed)
     elif said is None:
         return
@@ -132,6 +129,16 @@ def claimed_calls(
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     out.append(new_invalid(error=error, loc=loc))
+
+
+def failure_words(d: Dialect, data: Dict[str, Any]) -> Optional[str]:
+    """What the provider said of a failed reply *data* (``Dialect.failure``), or ``None``;
+    a reader that raises (a third party's) says nothing."""
+    try:
+        words = d.failure(data) if d.failure is not None else None
+    except Exception:
+        return None
+    return words if type(words) is str and words else None
 
 
 def collect(

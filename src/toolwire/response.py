@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
 from ._codec import decode_all
+from ._collect import failure_words
 from ._derived import derived
 from ._dialect import Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -68,6 +69,8 @@ class Response:
     ``raw_finish_reason`` is the provider's own value. ``truncated`` is true when the
     output token budget ran out. ``parsed`` is an already-parsed structured answer the
     payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
+    ``failure`` is what the provider said of a failed reply (``finish_reason ==
+    "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
     """
 
     provider: str
@@ -82,6 +85,7 @@ class Response:
     usage: Usage = field(default_factory=Usage)
     parsed: Any = None
     think_stripped: bool = False
+    failure: Optional[str] = None
     raw: Any = field(default=None, repr=False, compare=False)
 
 
@@ -202,6 +206,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             usage=usage,
             parsed=parsed,
             think_stripped=stripped,
+            failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
         )
         return out

@@ -254,8 +254,9 @@ def plan(
             moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"))
             return Plan("retry", _request_for(moved), moved,
                         f"{empties} replies in a row without an answer (empty or failed) in native mode: prompt mode")
+        words = outcome.response.failure if outcome.response is not None else None
         said = "empty reply" if kind == "empty" else \
-            f"the provider reports the reply as failed ({outcome.detail or 'error'})"
+            f"the provider reports the reply as failed ({outcome.detail or 'error'}{': ' + words if words else ''})"
         return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
         bumped = raise_budget(request, state.target, factor, cap, default_budget)
