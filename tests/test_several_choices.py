@@ -106,3 +106,56 @@ def test_several_choices_inside_a_list_of_responses() -> None:
     assert toolwire.decode_all([GEMINI, CHAT]) == [toolwire.ToolCall("delete_files", {"glob": "*.tmp"})] + FIRST
     assert toolwire.convert(CHAT, to="anthropic.messages") == [
         {"type": "tool_use", "id": "call_a", "name": "delete_files", "input": {"glob": "*.tmp"}}]
+
+
+# Gemini leaves ``content`` out of a candidate it blocked (``SAFETY``) or whose call it could
+# not read (``MALFORMED_FUNCTION_CALL``), or sends only its ``role``; a Chat choice can
+# carry ``message: null`` beside ``finish_reason: "error"`` (OpenAI-compatible servers)
+_ANSWERED = {"index": 0, "content": {"role": "model", "parts": [{"text": "Which files?"}]}, "finishReason": "STOP"}
+_EMPTY_ALTS = [
+    {"index": 1, "finishReason": "SAFETY"},
+    {"index": 1, "content": {}, "finishReason": "STOP"},
+    {"index": 1, "content": {"role": "model"}, "finishReason": "SAFETY"},
+]
+
+
+@pytest.mark.parametrize("alt", _EMPTY_ALTS)
+def test_a_candidate_without_content_has_no_calls(alt: Dict[str, Any]) -> None:
+    """An alternative without content holds no call: ``[]``, as a response holding only
+    it gives, never "not a gemini payload" (nor "looks like openai.chat" for its role)."""
+    first = dict(alt, index=0)
+    for payload, choice in (({"candidates": [_ANSWERED, alt]}, 1), ({"candidates": [first, _ANSWERED]}, 0),
+                            ({"candidates": [first]}, 0)):
+        for dialect in (None, "gemini"):
+            assert toolwire.decode_all(payload, dialect, choice=choice) == []
+            assert toolwire.decode_all(payload, dialect, choice=choice, repair=False) == []
+
+
+_LOST = "The reply is reported as failed ({!r}) and holds no tool call: the calls the model made are lost"
+
+
+def test_a_failed_candidate_without_content_is_flagged_with_its_own_words() -> None:
+    """The chosen candidate's own finish reason and ``finishMessage``, not another's."""
+    failed = {"index": 1, "finishReason": "MALFORMED_FUNCTION_CALL", "finishMessage": "Malformed function call: f("}
+    worded = {"candidates": [dict(_ANSWERED, finishMessage="the first one's"), failed]}
+    with pytest.raises(toolwire.DecodeError) as err:
+        toolwire.decode_all(worded, choice=1)
+    assert (err.value.message, err.value.loc) == (
+        _LOST.format("MALFORMED_FUNCTION_CALL: Malformed function call: f("), "$.candidates[1].content")
+    assert toolwire.decode_all(worded, choice=0) == []
+    (bad,) = toolwire.decode_all({"candidates": [dict(failed, index=0), _ANSWERED]}, invalid="keep")
+    assert (bad.name, bad.error) == (None, _LOST.format("MALFORMED_FUNCTION_CALL: Malformed function call: f("))
+    silent = {"candidates": [{"index": 0, "finishReason": "MALFORMED_FUNCTION_CALL"},
+                             dict(_ANSWERED, index=1, finishMessage="the second one's")]}
+    with pytest.raises(toolwire.DecodeError) as err:  # another candidate's words are not this one's
+        toolwire.decode_all(silent)
+    assert err.value.message == _LOST.format("MALFORMED_FUNCTION_CALL")
+
+
+def test_a_failed_chat_choice_without_message_is_flagged() -> None:
+    answered = _choice(0, "Sure.", [], "stop")
+    failed = {"index": 1, "message": None, "finish_reason": "error"}
+    for payload, choice in (({"choices": [answered, failed]}, 1), ({"choices": [dict(failed, index=0), answered]}, 0)):
+        with pytest.raises(toolwire.DecodeError, match="reported as failed"):
+            toolwire.decode_all(payload, choice=choice)
+    assert toolwire.decode_all({"choices": [answered, failed]}, choice=0) == []

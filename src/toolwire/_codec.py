@@ -18,7 +18,19 @@ from ._foreign import foreign
 from ._policy import check_flag
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
-from ._walk import _KIND_WORDS, Detection, _dialect, _load, _registry, _sniff, detect, explain, no_dialect, walk
+from ._walk import (
+    _KIND_WORDS,
+    Detection,
+    _dialect,
+    _load,
+    _registry,
+    _sniff,
+    detect,
+    explain,
+    no_content,
+    no_dialect,
+    walk,
+)
 
 __all__ = [
     "Detection",
@@ -233,11 +245,14 @@ def decode_all(
                     if fast is not None:
                         return fast
                 alt = chosen(data, found[0], choice, "$") if found[1] == CALLS else None
-                if alt is not None:  # one reply of several: its calls only
-                    collect(alt[0], found[0], registry, pol, alt[1], out, invalid == "keep", include_server, False,
-                            alt[2])  # under its own finish reason
+                if alt is not None:  # one reply of several: its calls only, under its own finish reason
+                    container, aloc, afinish, words = alt
+                    if not no_content(container):
+                        collect(container, found[0], registry, pol, aloc, out, invalid == "keep", include_server,
+                                False, afinish)
                     if not out:
-                        claimed_calls(alt[0], found[0], registry, pol, alt[1], out, invalid == "keep", alt[2] or "")
+                        claimed_calls(container, found[0], registry, pol, aloc, out, invalid == "keep", afinish or "",
+                                      words)
                     return out
                 calls: List[Any] = []
                 if d is None and pol is _DEFAULT and found[1] == CALLS and one_step_calls(found[0], data, reg, calls):

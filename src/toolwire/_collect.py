@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
-from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
+from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._finish import called_reason, cut_reason, failed_reason
 from ._policy import failed_no_call, no_call
@@ -19,11 +19,11 @@ from ._walk import walk
 __all__ = ["chosen", "collect", "one_step_calls", "other_dialect"]
 
 
-def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
+def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Choice]:
     """The alternative *choice* of a response *d* claims as a container, when it holds
-    a list of them (``Dialect.choices``: Chat ``choices``, Gemini ``candidates``):
-    its container, path and finish reason; ``None`` when it holds no such list or one
-    alternative and the first is asked for (the walk reads it as it is)."""
+    a list of them (``Dialect.choices``: Chat ``choices``, Gemini ``candidates``);
+    ``None`` when it holds no such list or one alternative and the first is asked for
+    (the walk reads it as it is)."""
     if d.choices is None or type(data) is not dict:
         alts = None
     else:
@@ -92,13 +92,15 @@ def claimed_calls(
     out: List[Union[ToolCall, InvalidToolCall]],
     keep: bool,
     finish: Optional[str] = None,
+    words: Optional[str] = None,
 ) -> None:
     """*data*, a reply in which no client call was found: when its finish reason (or
     *finish*) says the model called a tool and it holds no call the provider runs
     either, or says the reply failed (Gemini ``MALFORMED_FUNCTION_CALL``: the model's
     call is lost), a ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when
-    *keep*): ``[]`` would read as "the model only answered"."""
-    if type(data) is not dict:
+    *keep*): ``[]`` would read as "the model only answered". One alternative reply of
+    several comes with its *finish* and failure *words* (its *data* may be ``None``)."""
+    if type(data) is not dict and (d is None or finish is None):
         return
     reg = default_registry() if registry is None else registry
     if d is None:
@@ -113,14 +115,16 @@ def claimed_calls(
     failed = failed_reason(d, fin)
     said = called_reason(d, fin)
     if failed is not None:
-        words = failure_words(d, data)
+        if words is None and type(data) is dict:
+            words = failure_words(d, data)
         error = failed_no_call(f"{failed}: {words}" if words else failed)
     elif said is None:
         return
     else:
         servers: List[Union[ToolCall, InvalidToolCall]] = []
         try:
-            collect(data, d, registry, pol, loc, servers, True, True, False, finish)
+            if type(data) is dict:
+                collect(data, d, registry, pol, loc, servers, True, True, False, finish)
         except ToolwireError:
             servers = []
         if servers:  # the provider's own calls (a tool_use stop over a server tool)

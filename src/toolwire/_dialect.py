@@ -37,6 +37,7 @@ __all__ = [
     "CALL",
     "CALLS",
     "OTHER",
+    "Choice",
     "RESULT",
     "SERVER",
     "TOOL",
@@ -57,6 +58,10 @@ RESULT = "result"  # a tool result
 OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
+#: One alternative reply of several (``Dialect.choices``): its container (``None`` when
+#: the provider left it out), its path, its finish reason and the provider's words on
+#: its failure (Gemini's ``finishMessage``), each ``None`` when absent
+Choice = Tuple[Any, str, Optional[str], Optional[str]]
 
 
 @dataclass
@@ -178,7 +183,8 @@ class Dialect:
       ``finishMessage``, a Responses ``error``), for error messages; ``peek(item)``: a
       call item's ``(name, id)`` without decoding it (for error messages); ``choices(data, loc)``:
       optional, the alternative replies of a response that can hold several (Chat
-      ``choices``, Gemini ``candidates``) as ``(container, path, finish reason)``, or
+      ``choices``, Gemini ``candidates``) as ``Choice`` tuples ``(container, path,
+      finish reason, failure words)``, or
       ``None`` when *data* holds no such list (``decode_all(choice=...)`` takes one).
 
     Pairs, side by side: ``decode_call(item, policy, loc)`` / ``encode_call(call,
@@ -240,7 +246,7 @@ class Dialect:
     gate: Optional[Callable[[Tuple[Any, ...], Optional[str]], bool]] = None
     detect: Optional[Sniff] = None
     peek: Optional[Callable[[Dict[str, Any]], Tuple[Any, Any]]] = None
-    choices: Optional[Callable[[Dict[str, Any], str], Optional[List[Tuple[Any, str, Optional[str]]]]]] = None
+    choices: Optional[Callable[[Dict[str, Any], str], Optional[List[Choice]]]] = None
     sdk_calls: Mapping[str, Callable[[Any], Optional[Dict[str, Any]]]] = field(default_factory=dict)
     sdk_responses: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     assistant_message: Optional[Callable[..., Dict[str, Any]]] = None

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 from ._access import MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
-from ._dialect import CALLS, OTHER, RESULT, TOOL, Dialect
+from ._dialect import CALLS, OTHER, RESULT, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
@@ -156,7 +156,8 @@ def walk(
         if kind == CALLS and dd.choices is not None:  # a response with several replies: the first only
             first = _first_choice(dd, cur, cloc)
             if first is not None:
-                stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1))
+                if not no_content(first[0]):
+                    stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1))
                 continue
         if kind == CALLS:
             fin = dd.finish(cur) or finish
@@ -177,7 +178,18 @@ def walk(
             yield dd, kind, cur, cloc, finish
 
 
-def _first_choice(d: Dialect, data: Any, loc: str) -> Optional[Tuple[Any, str, Optional[str]]]:
+def no_content(container: Any) -> bool:
+    """Whether *container*, one alternative reply of several (``Dialect.choices``), is
+    no content at all: ``None`` (Gemini leaves a blocked candidate's ``content`` out, an
+    OpenAI-compatible server sends ``message: null`` beside ``finish_reason: "error"``),
+    ``{}`` or a role alone. It holds no call; its finish reason still counts."""
+    return container is None or (type(container) is dict and container.keys() <= _ROLE_ONLY)
+
+
+_ROLE_ONLY = frozenset({"role"})
+
+
+def _first_choice(d: Dialect, data: Any, loc: str) -> Optional[Choice]:
     """The first of several alternative replies in *data* (``Dialect.choices``), or
     ``None`` when it holds one or none (``decode_all(choice=)`` picks another)."""
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._access import to_data
-from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
 from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
@@ -120,30 +120,34 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
 
 
-def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     """A response's candidates (``candidateCount`` > 1 gives several): each one's
-    ``Content``, path and ``finishReason``; ``None`` for anything else."""
+    ``Content``, path, ``finishReason`` and ``finishMessage``; ``None`` for anything
+    else."""
     cands = data.get("candidates")
     if type(cands) is not list:
         return None
-    out = []
+    out: List[Choice] = []
     for i, cand in enumerate(cands):
         c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
-        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None))
+        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None,
+                    _message(c)))
     return out
 
 
 def failure(data: Dict[str, Any]) -> Optional[str]:
     """The first candidate's ``finishMessage`` (for ``MALFORMED_FUNCTION_CALL``, the
-    call the model wrote), in one line."""
+    call the model wrote), in one line: the words of the reply ``decode_all`` reads."""
     candidates = data.get("candidates")
-    if type(candidates) is list:
-        for cand in candidates:
-            message = cand.get("finishMessage") or cand.get("finish_message") if type(cand) is dict else None
-            if type(message) is str and message:
-                return describe_error(message)
+    if type(candidates) is list and candidates and type(candidates[0]) is dict:
+        return _message(candidates[0])
     return None
+
+
+def _message(cand: Dict[str, Any]) -> Optional[str]:
+    message = cand.get("finishMessage") or cand.get("finish_message")
+    return describe_error(message) if type(message) is str and message else None
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

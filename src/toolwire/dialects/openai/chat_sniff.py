@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL
+from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .chat_tools import NAME
@@ -111,17 +111,18 @@ def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]
     yield from children(data, loc)
 
 
-def choices(data: Dict[str, Any], loc: str) -> Optional[List[Tuple[Any, str, Optional[str]]]]:
+def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     """A ``ChatCompletion``'s choices (``n`` > 1 gives several): each one's message,
-    path and ``finish_reason``; ``None`` for anything else."""
+    path and ``finish_reason`` (Chat has no words on a failure); ``None`` for anything
+    else."""
     cs = data.get("choices")
     if type(cs) is not list:
         return None
-    out = []
+    out: List[Choice] = []
     for i, c in enumerate(cs):
         c = _choice(c, f"{loc}.choices[{i}]")
         reason = c.get("finish_reason")
-        out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None))
+        out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None, None))
     return out
 
 
