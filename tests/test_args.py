@@ -224,6 +224,31 @@ def test_raw_text_reemitted_byte_for_byte() -> None:
     assert toolwire.encode(changed, "openai.chat")["function"]["arguments"] == '{"b":3}'
 
 
+@pytest.mark.parametrize(
+    ("text", "args", "expected"),
+    [
+        ('{"confirm": 1}', {"confirm": True}, '{"confirm":true}'),  # 1 == True in Python, not in JSON
+        ('{"confirm": true}', {"confirm": 1}, '{"confirm":1}'),
+        ('{"n": 1}', {"n": 1.0}, '{"n":1.0}'),
+        ('{"n": 0}', {"n": False}, '{"n":false}'),
+        ('{"a": [1, {"b": 2}]}', {"a": [1, {"b": 2.0}]}, '{"a":[1,{"b":2.0}]}'),
+        ('{"a": [1, {"b": 2}]}', {"a": [True, {"b": 2}]}, '{"a":[true,{"b":2}]}'),
+    ],
+)
+def test_raw_text_is_not_reemitted_for_other_json_values(text: str, args: Any, expected: str) -> None:
+    """``raw`` is re-emitted only while it parses to the very JSON value of ``args``:
+    Python's ``1 == True == 1.0`` must not write a changed value as the old text."""
+    call = toolwire.decode(chat(text))
+    for changed in (call.replace(args=args), toolwire.ToolCall("f", args, "call_1", raw=text)):
+        assert toolwire.encode(changed, "openai.chat")["function"]["arguments"] == expected
+        assert toolwire.encode(changed, "openai.responses")["arguments"] == expected
+        written = toolwire.decode_text(toolwire.encode_text([changed], "text.kimi"), "text.kimi").tool_calls[0]
+        assert json.dumps(written.args) == json.dumps(args)  # the text formats too
+    reordered = '{"b": 2, "a": 1}'  # the same JSON value, its keys in another order: the text as received
+    assert toolwire.encode(toolwire.ToolCall("f", {"a": 1, "b": 2}, "c", raw=reordered), "openai.chat")[
+        "function"]["arguments"] == reordered
+
+
 def test_merged_objects_with_equal_keys_are_not_guessed() -> None:
     # json-repair would keep the last of '{"a": 1}{"a": 2}'; toolwire refuses to guess
     with pytest.raises(ArgumentsError, match="merged parallel calls"):

@@ -238,11 +238,37 @@ def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
         if raw.__class__ is Verbatim:
             return str(raw)
         try:
-            if load_json(raw) == args:
+            if same_json(load_json(raw), args):
                 return raw
         except ValueError:
             pass
     return dumps_arguments(args)
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether *a* and *b* are the same JSON value: ``==`` with the kinds of scalars
+    kept apart (``True``, ``1`` and ``1.0`` are three values in JSON, one in Python).
+    Iterative: as deep as the values go."""
+    pairs = [(a, b)]
+    while pairs:
+        x, y = pairs.pop()
+        t = type(x)
+        if t is not type(y):
+            return False
+        if t is dict:
+            if len(x) != len(y):
+                return False
+            for k, v in x.items():
+                if k not in y:
+                    return False
+                pairs.append((v, y[k]))
+        elif t is list:
+            if len(x) != len(y):
+                return False
+            pairs.extend(zip(x, y))
+        elif x != y:
+            return False
+    return True
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .._args import load_json
+from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import Action, Mode, Start, TextMode, TextParser
@@ -105,7 +105,7 @@ def dumps(value: Any, dialect: str, compact: bool = False) -> str:
 def args_text(call: ToolCall, dialect: str) -> str:
     """The argument JSON of *call*: its text as received while it still reads as its
     args (an unchanged call re-encodes byte for byte), else fresh JSON."""
-    if call.raw is not None and loads(call.raw) == call.args:
+    if call.raw is not None and same_json(loads(call.raw), call.args):
         return call.raw
     return dumps(call.args, dialect)
 
