@@ -215,13 +215,13 @@ def decode_all(
     try:
         data = None
         if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
-            _, reader, _, one_step = reg.object_plan(type(x))
+            call_reader, reader, _, one_step = reg.object_plan(type(x))
             if one_step is not None and dialect is None and pol is _DEFAULT and not choice:  # speed only
                 found_calls = reg.response_calls(one_step, x)
                 if found_calls is not None:
                     return found_calls
-            try:
-                data = None if reader is None else reader(x)
+            try:  # a response, or one call object (a google-genai ``FunctionCall`` is no part by itself)
+                data = reader(x) if reader is not None else call_reader[1](x) if call_reader is not None else None
             except Exception:  # an odd instance (built without validation): the generic walk
                 data = None
         if data is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 
-from ._access import MAX_OBJECT_DEPTH, to_data
+from ._access import _PLAIN, MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Choice, Dialect
@@ -95,6 +95,24 @@ def _sniff(
     return found[0], found[1]
 
 
+def element(x: Any, loc: str, registry: Optional[Registry]) -> Any:
+    """Plain data for *x*, an element of a list of items: an SDK call object through
+    its dialect's reader (``Dialect.sdk_calls``; a google-genai ``FunctionCall``'s dump
+    alone is no part), anything else as ``to_data`` gives it."""
+    t = type(x)
+    if t is dict or t is list or t in _PLAIN:
+        return x
+    read = _registry(registry).object_plan(t)[0]
+    if read is not None:
+        try:
+            plain = read[1](x)
+        except Exception:  # an odd instance (built without validation): the generic walk
+            plain = None
+        if plain is not None:
+            return plain
+    return to_data(x, loc)
+
+
 _KIND_WORDS = {TOOL: "tool definition", RESULT: "tool result", OTHER: "item without tool calls"}
 
 
@@ -132,7 +150,7 @@ def walk(
             )
         if type(cur) is list:
             stack.extend(
-                (to_data(el, f"{cloc}[{i}]"), cd, f"{cloc}[{i}]", finish, False, depth + 1)
+                (element(el, f"{cloc}[{i}]", registry), cd, f"{cloc}[{i}]", finish, False, depth + 1)
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue

@@ -17,6 +17,7 @@ from toolwire.conversation import (
     Problem,
     Reasoning,
     Text,
+    check_conversation,
     decode_conversation,
     encode_conversation,
 )
@@ -434,3 +435,29 @@ def test_an_error_flag_the_target_cannot_hold_is_reported(target: str, flagged: 
         assert (note.index, note.id) == (2, "toolu_01")
         assert note.message == (f"The error flag of the result for toolu_01 ('get_weather') in message 2 is not sent "
                                 f"to {target}: its tool results have none (the content goes as it is)")
+
+
+def test_a_custom_tool_call_keeps_its_result_type_across_openai_histories() -> None:
+    """A result of a custom tool call is a ``custom_tool_call_output`` in Responses (a
+    ``function_call_output`` answers a function call); Chat answers both with a ``tool``
+    message. Both item types are calls and results in a Responses history."""
+    chat = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None,
+         "tool_calls": [{"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": "SELECT 1"}},
+                        {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "1"},
+        {"role": "tool", "tool_call_id": "call_2", "content": "2"},
+    ]}
+    responses = toolwire.encode_conversation(chat, "openai.responses")
+    assert responses["input"][1:] == [
+        {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": "SELECT 1"},
+        {"type": "function_call", "call_id": "call_2", "name": "f", "arguments": "{}"},
+        {"type": "custom_tool_call_output", "call_id": "call_1", "output": "1"},
+        {"type": "function_call_output", "call_id": "call_2", "output": "2"},
+    ]
+    back = decode_conversation(responses, "openai.responses")
+    assert [type(p).__name__ for m in back for p in m.parts] == ["Text", "ToolCall", "ToolCall", "ToolResult",
+                                                                  "ToolResult"]
+    assert check_conversation(back) == []
+    assert toolwire.encode_conversation(back, "openai.chat")["messages"][1:] == chat["messages"][1:]

@@ -234,3 +234,20 @@ def test_gemini_vertex_partial_argument_chunks_as_objects_and_as_their_dumps() -
     assert accumulate(chunks, "gemini") == expected
     assert accumulate([c.model_dump() for c in chunks], "gemini") == expected
     assert accumulate([c.model_dump(mode="json", by_alias=True, exclude_none=True) for c in chunks], "gemini") == expected
+
+
+def test_gemini_function_call_objects_without_args_are_calls() -> None:
+    """A google-genai ``FunctionCall`` is a call whatever fields it holds: without
+    ``args`` (a tool without parameters: ``{}``, reference §4e) its dump ``{"name"}``
+    alone would read as a tool definition, and ``{"id", "name"}`` as nothing known."""
+    no_args, with_id = gt.FunctionCall(name="get_time"), gt.FunctionCall(name="get_time", id="abc")
+    assert canon([toolwire.decode(no_args)]) == [{"name": "get_time", "args": {}, "id": None}]
+    assert canon([toolwire.decode(with_id)]) == [{"name": "get_time", "args": {}, "id": "abc"}]
+    assert canon([toolwire.decode(with_id, G)]) == [{"name": "get_time", "args": {}, "id": "abc"}]
+    assert canon(toolwire.decode_all(with_id)) == [{"name": "get_time", "args": {}, "id": "abc"}]
+    response = gt.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "get_time"}}, {"functionCall": {"name": "get_weather", "args": {"c": "P"}}}]}}]})
+    both = [{"name": "get_time", "args": {}, "id": None}, {"name": "get_weather", "args": {"c": "P"}, "id": None}]
+    assert canon(toolwire.decode_all(response)) == both
+    for dialect in (None, G):  # the SDK's own accessor: a list of FunctionCall objects
+        assert canon(toolwire.decode_all(response.function_calls, dialect)) == both

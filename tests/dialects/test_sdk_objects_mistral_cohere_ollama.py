@@ -91,3 +91,23 @@ def test_ollama_tool_message_objects() -> None:
     msg = ollama.Message(role="tool", tool_name="get_weather", content="22C")
     result = toolwire.decode_result(msg, "ollama")
     assert (result.name, result.content, result.id) == ("get_weather", "22C", None)
+
+
+def test_mistral_sdk_response_placeholder_ids_are_no_ids() -> None:
+    """mistralai fills ``id="null"`` into a call the wire sent without one (reference
+    §6g): no id, whichever object is decoded, also when the model name does not say
+    Mistral (the response reads as Chat-shaped)."""
+    from mistralai.client import models as mm
+
+    wire = {"id": "x", "object": "chat.completion", "model": "m", "created": 1,
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+                "role": "assistant", "tool_calls": [{"function": {"name": "g", "arguments": "{}"}}]}}]}
+    r = mm.ChatCompletionResponse.model_validate(wire)
+    assert r.choices[0].message.tool_calls[0].id == "null"  # the SDK's placeholder
+    for x in (r, r.choices[0].message, r.model_dump(), wire):
+        assert [(c.name, c.id) for c in toolwire.decode_all(x)] == [("g", None)], x
+    assert [(c.name, c.id) for c in toolwire.decode_all(r, "mistral")] == [("g", None)]
+    item = {"id": "null", "type": "function", "function": {"name": "g", "arguments": "{}"}}
+    read = toolwire.decode(item, "openai.chat")
+    assert (read.id, toolwire.encode(read, "openai.chat")) == (None, item)  # written back as received

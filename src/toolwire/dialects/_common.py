@@ -78,6 +78,16 @@ def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[
     )
 
 
+def error_flag(value: Any, loc: str, dialect: str) -> bool:
+    """A tool result's error flag: ``true`` or ``false`` (``None``, absent: ``false``).
+    Anything else raises: read by truthiness, ``"false"`` would flag a success."""
+    if value is True or value is False:
+        return value
+    if value is None:
+        return False
+    raise DecodeError(f"Error flag at {loc} must be true or false, got {excerpt(value)}", dialect=dialect, loc=loc)
+
+
 def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) -> Optional[str]:
     """The id to write for *call*: passed through, mapped, or synthesized if required.
 

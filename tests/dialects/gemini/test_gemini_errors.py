@@ -167,3 +167,35 @@ def test_unreadable_partial_arguments_make_the_call_invalid(pa: Any, message: st
     (call,) = accumulate(chunks, D)
     assert type(call) is toolwire.InvalidToolCall
     assert (call.name, call.error) == ("get_weather", message)
+
+
+_FRAGMENT = ("Function call at $.candidates[0].content.parts[0].{} is a fragment of a streamed call ({}): its "
+             "arguments are not all here; read the whole stream with toolwire.stream")
+
+
+@pytest.mark.parametrize(
+    ("fc", "why"),
+    [
+        ({"name": "f", "willContinue": True}, "willContinue"),  # Vertex: the call opens, its arguments follow
+        ({"name": "f", "partialArgs": [{"jsonPath": "$.city", "stringValue": "Bos", "willContinue": True}],
+          "willContinue": True}, "partialArgs"),
+        ({"partialArgs": [{"jsonPath": "$.city", "stringValue": ""}], "willContinue": True, "name": "f"},
+         "partialArgs"),
+        ({"name": "f", "will_continue": True}, "will_continue"),  # the SDK's python-mode dump
+    ],
+)
+def test_a_streamed_call_fragment_is_never_a_whole_call(fc: Any, why: str) -> None:
+    """A ``functionCall`` part of a Vertex stream of argument fragments (``willContinue``,
+    ``partialArgs``) read as a whole reply is cut off: never a runnable ``{}``."""
+    key = "function_call" if why == "will_continue" else "functionCall"
+    payload = body({key: fc})
+    message = _FRAGMENT.format(key, why)
+    with pytest.raises(AE) as err:
+        toolwire.decode_all(payload)
+    assert (err.value.message, err.value.truncated, err.value.dialect) == (message, True, D)
+    (bad,) = toolwire.decode_all(payload, invalid="keep")
+    assert (bad.name, bad.truncated, bad.error) == ("f", True, message)
+    with pytest.raises(toolwire.ToolwireError):
+        toolwire.convert(payload, "openai.chat")
+    done = {"name": "f", "args": {"city": "Boston"}, "willContinue": False}  # the end of it: a whole call
+    assert toolwire.decode_all(body({"functionCall": done}))[0].args == {"city": "Boston"}

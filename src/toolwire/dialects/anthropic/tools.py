@@ -14,7 +14,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -91,7 +91,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if is_error is False:
         pd["is_error"] = False
     return ToolResult(
-        id=ident, content=content, is_error=is_error is True, provider_data={NAME: pd} if pd else {}
+        id=ident, content=content, is_error=error_flag(is_error, loc + ".is_error", NAME),
+        provider_data={NAME: pd} if pd else {}
     )
 
 

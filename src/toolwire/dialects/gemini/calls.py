@@ -12,7 +12,10 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   ``model_dump()`` gives). A missing or ``""`` id is ``None``; no ``args`` is ``{}``.
   The part's other fields, ``thoughtSignature`` first of all (Gemini rejects a
   replayed call without it), are kept as provider data (``["part"]``) and re-emitted
-  on the same part with the same key; SDK ``bytes`` are written as base64.
+  on the same part with the same key; SDK ``bytes`` are written as base64. A part of
+  a Vertex stream of argument fragments (``willContinue: true``, ``partialArgs``) read
+  as a whole reply is a cut-off call (``ArgumentsError``, ``truncated``); a google-genai
+  ``FunctionCall`` object is read as the part that holds it.
 - Provider-executed: ``executableCode`` (code execution; ``args`` is the whole
   ``{"code", "language", "id"}`` object, as the corpus records it) and ``toolCall``
   (built-in tools, ``{"id", "toolType" | "tool_type", "args"}``) parts are server calls,
@@ -41,9 +44,10 @@ from __future__ import annotations
 import base64
 from typing import Any, Dict, Optional, Tuple
 
+from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import EncodeError
+from ..._errors import ArgumentsError, EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from ..anthropic.messages import object_arguments
@@ -90,6 +94,15 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         raw, repairs = None, ()
     else:
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
+    for field in _FRAGMENT_KEYS:
+        if fc.get(field):  # ``None`` / ``False`` (the SDK's unset fields, the end of a stream) is no fragment
+            raise ArgumentsError(
+                f"Function call at {loc}.{key} is a fragment of a streamed call ({field}): its arguments are "
+                "not all here; read the whole stream with toolwire.stream",
+                dialect=NAME,
+                loc=f"{loc}.{key}",
+                truncated=True,
+            )
     if type(ident) is not str or not ident:
         ident = opt_str(ident, f"{loc}.{key}.id", NAME)
     pd: Dict[str, Any] = {}
@@ -105,6 +118,10 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(part) > 1:
         pd["part"] = {k: _wire(v) for k, v in part.items() if k != key}
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+# a Vertex stream's argument fragments (``dialects/gemini/stream.py``): the call is not all in the part
+_FRAGMENT_KEYS = ("partialArgs", "partial_args", "willContinue", "will_continue")
 
 
 def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str, Any]) -> Optional[ToolCall]:
@@ -173,6 +190,12 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
+def read_function_call(o: Any) -> Dict[str, Any]:
+    """A google-genai ``FunctionCall`` as the part that holds it: its dump alone
+    (``{"name"}`` for a call without ``args``) would read as a declaration."""
+    return {"functionCall": to_data(o)}
+
+
 def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
     fc = part.get("functionCall") or part.get("function_call")
     return (fc.get("name"), fc.get("id") or None) if type(fc) is dict else (None, None)
@@ -196,6 +219,7 @@ DIALECT = Dialect(
     finish=finish,
     failure=failure,
     choices=choices,
+    sdk_calls={"google:FunctionCall": read_function_call},
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
     stream=stream.Handler,

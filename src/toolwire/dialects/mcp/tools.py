@@ -18,7 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
@@ -115,7 +115,7 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         else:
             parts.append({"type": "json", "json": value})
     content: Any = parts if parts else ""
-    return content, bool(body.get("isError", False))
+    return content, error_flag(body.get("isError"), loc + ".isError", NAME)
 
 
 # content blocks (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result):

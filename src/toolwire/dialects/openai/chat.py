@@ -8,7 +8,8 @@ and the openai-python types ``chat_completion_message_tool_call``,
   ``type`` may be missing; ``arguments`` may be an object, ``""``, ``"null"``,
   missing or double-encoded (see the arguments policy). ``type: "custom"`` calls
   carry free text: ``args == {"input": text}``. The legacy ``function_call``
-  message field (no id) is read too. An ``""`` id is no id.
+  message field (no id) is read too. An ``""`` id is no id, and so is ``"null"``: the
+  placeholder mistralai's SDK writes for a call sent without one (written back as received).
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
 - Ids: at most 40 characters on input (the API rejects longer ones).
@@ -58,6 +59,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
     ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
+    if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
+        ident = None
     if (
         len(item) == 3
         and item.get("type") == "function"
@@ -80,8 +83,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["type"] = item["type"]
     if not has_id:
         pd["no_id"] = True
-    elif wire_id == "":
-        pd["id"] = ""
+    elif wire_id == "" or wire_id == "null":
+        pd["id"] = wire_id
     if repairs and repairs[0] == "empty-arguments":
         pd["arguments"] = wire_args
         if "arguments" not in fn:
@@ -146,7 +149,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     fn.update(pd.get("function_extra", ()))
     out: Dict[str, Any] = {}
     if not pd.get("no_id"):
-        out["id"] = "" if ident is None or (call.id is None and "id" in pd) else ident
+        out["id"] = pd["id"] if call.id is None and "id" in pd else "" if ident is None else ident  # as received
     if not pd.get("no_type"):
         out["type"] = pd.get("type", "function")
     out["function"] = fn

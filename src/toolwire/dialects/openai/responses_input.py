@@ -13,15 +13,16 @@ item is one message of the conversation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Set, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
-from .._common import as_dict
+from .._common import as_dict, scoped
 from .._history import call_part, foreign, no_key, texts
 from .._result_media import web
+from .chat import is_custom
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -86,9 +87,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         t = it.get("type")
         role: Any
         parts: Tuple[Part, ...]
-        if t == "function_call":
+        if t == "function_call" or t == "custom_tool_call":
             role, parts = "assistant", (call_part(d.decode_call, it, where, (it.get("name"), it.get("call_id"))),)
-        elif t == "function_call_output":
+        elif t == "function_call_output" or t == "custom_tool_call_output":
             role, parts = "tool", (d.decode_result(it, where),)
         elif t == "reasoning":
             role, parts = "assistant", (Reasoning(_reasoning_text(it), NAME, it),)
@@ -136,6 +137,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     items: List[Any] = []
     instructions: List[str] = []
+    custom: Set[str] = set()  # the ids of custom tool calls: their results are ``custom_tool_call_output``
     for i, m in enumerate(messages):
         w.index = i
         orig = m.original(NAME)
@@ -171,6 +173,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     text = []
                 if t is ToolCall or t is InvalidToolCall:
                     items.append(w.call(p))
+                    if t is ToolCall and p.id is not None and is_custom(p):  # type: ignore[union-attr,arg-type]
+                        custom.add(p.id)  # type: ignore[union-attr]
                 elif t is Reasoning:
                     data = w.reasoning(p)  # type: ignore[arg-type]
                     if data is not None:
@@ -189,6 +193,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         rest: List[Any] = []
         for p in m.parts:
             if type(p) is ToolResult:
+                if p.id in custom and not scoped(p, NAME).get("custom"):  # answers a custom call: written as one
+                    p = p.replace(provider_data={**p.provider_data, NAME: {**scoped(p, NAME), "custom": True}})
                 items.append(w.result(p))
             else:
                 part = _user_part(p, w)
