@@ -173,6 +173,7 @@ class TextParser:
         self.stray = Pieces()
         self.quote = -1
         self.depth = 0
+        self.balanced = False  # a balance region's brackets closed at the end of the text so far
         self.opener = ""
         self.state: dict[str, Any] = {}
         self.unsettled = ""  # the stripped stop token that a finish reason would settle
@@ -252,6 +253,7 @@ class TextParser:
         self.body.reset()
         self.quote = -1
         self.depth = 0
+        self.balanced = False
         self.opener = opener
         self.mode = mode
 
