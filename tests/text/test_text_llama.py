@@ -32,7 +32,7 @@ def test_stripped_eom_needs_a_finish_reason() -> None:
     assert "'stop' or 'tool_calls' makes it a whole call" in r.tool_calls[0].error
     text = "<|python_start|>[a(x=1)]"
     check(text, D, None, None, [C("a", {"x": 1})], finish_reason="stop")
-    check(text, D, None, None, [Invalid(None, truncated=True, raw=text)])
+    check(text, D, None, None, [Invalid("a", truncated=True, raw=text)])
 
 
 def test_parallel_calls() -> None:
@@ -73,7 +73,7 @@ def test_markers_inside_string_arguments() -> None:
 def test_truncated_calls() -> None:
     text = '{"name": "get_weather", "parameters": {"city": "Par'
     check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
-    check("[get_weather(city='Par", D, None, None, [Invalid(None, truncated=True)])
+    check("[get_weather(city='Par", D, None, None, [Invalid("get_weather", truncated=True)])
     check('<|python_tag|>{"name": "f", "parameters": {}}', D, None, None, [Invalid("f", truncated=True)],
           finish_reason="length")
 

@@ -56,11 +56,24 @@ def stream(text: str, dialect: str, pieces: Sequence[str], **kw: Any) -> TextRes
             else:
                 assert isinstance(ev, CallEvent) and ev.index == len(calls)
                 calls.append(ev.call)
-    r = p.close(finish)
     # what was streamed is a prefix of the result: never retracted, never different
+    r = p.close(finish)
     assert "".join(content) == (r.content or "")[: len("".join(content))]
     assert "".join(reasoning) == (r.reasoning or "")[: len("".join(reasoning))]
     assert tuple(calls) == r.tool_calls[: len(calls)]
+    # and with what close settled (events()), the deltas are the result exactly
+    for ev in p.events():
+        if isinstance(ev, ContentDelta):
+            content.append(ev.text)
+        elif isinstance(ev, ReasoningDelta):
+            reasoning.append(ev.text)
+        else:
+            assert isinstance(ev, CallEvent) and ev.index == len(calls)
+            calls.append(ev.call)
+    assert "".join(content) == (r.content or "")
+    assert "".join(reasoning) == (r.reasoning or "")
+    assert tuple(calls) == r.tool_calls
+    assert p.events() == []
     return r
 
 

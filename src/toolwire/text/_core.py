@@ -12,7 +12,8 @@ text at once: the streaming and the one-shot result are equal by construction.
 Content and reasoning are the text outside markers with the leading and trailing
 whitespace of the whole removed (``None`` when nothing is left); where a marker
 separated two pieces with no whitespace between them, a newline is put in its place.
-Deltas are emitted as soon as they are certain, so ``"".join`` of the deltas equals
+Deltas are emitted as soon as they are certain (those the end settles by ``close``, then
+``events()``), so ``"".join`` of the deltas equals
 the final value.
 
 A call region that never closes (end of text inside it), or any region when the
@@ -168,11 +169,12 @@ class TextParser:
         self.content = _Sink()
         self.reasoning = _Sink()
         self.items: list[Item] = []
-        self.events: list[Event] = []
+        self.queue: list[Event] = []  # events not handed out yet
         self.body = Pieces()  # the call region being collected
         self.stray = Pieces()
         self.quote = -1
         self.depth = 0
+        self.balanced = False  # a balance region's brackets closed at the end of the text so far
         self.opener = ""
         self.state: dict[str, Any] = {}
         self.unsettled = ""  # the stripped stop token that a finish reason would settle
@@ -194,11 +196,12 @@ class TextParser:
         self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
         self.pos = 0
         self._run()
-        events, self.events = self.events, []
-        return events
+        return self.events()
 
     def close(self, finish_reason: str | None = None) -> TextResult:
-        """End of the text: finish open regions and return the ``TextResult``."""
+        """End of the text: finish open regions and return the ``TextResult``. What the
+        end settled (text held back as a possible marker, a region cut off) comes as
+        events too: ``events()`` hands them out, so the joined deltas equal the result."""
         if self._result is not None:
             return self._result
         finish_reason = finish_of(finish_reason, self.dialect)
@@ -212,9 +215,14 @@ class TextParser:
             # format's call, or one the engine could not read; no call is a wrong answer
             self.invalid(None, "", f"The finish reason {finish_reason!r} says the model called a tool, but the text "
                                    f"holds no {self.dialect} tool call (is it another format's?)")
-        self.events = []
         self._result = TextResult(self.content.value(), self.reasoning.value(), tuple(self.items))
         return self._result
+
+    def events(self) -> list[Event]:
+        """The events produced since the last ``feed`` / ``events`` call: after ``close``,
+        the final ``ContentDelta`` / ``ReasoningDelta`` / ``CallEvent`` s of the text."""
+        events, self.queue = self.queue, []
+        return events
 
     # -- for modes ---------------------------------------------------------------
     def _run(self) -> None:
@@ -227,12 +235,12 @@ class TextParser:
     def emit_content(self, text: str) -> None:
         out = self.content.add(text)
         if out:
-            self.events.append(ContentDelta(out))
+            self.queue.append(ContentDelta(out))
 
     def emit_reasoning(self, text: str) -> None:
         out = self.reasoning.add(text)
         if out:
-            self.events.append(ReasoningDelta(out))
+            self.queue.append(ReasoningDelta(out))
 
     def flush_stray(self) -> None:
         """Text where the format expects none (between the calls of a section), taken
@@ -252,6 +260,7 @@ class TextParser:
         self.body.reset()
         self.quote = -1
         self.depth = 0
+        self.balanced = False
         self.opener = opener
         self.mode = mode
 
@@ -260,7 +269,7 @@ class TextParser:
         return f"$.tool_calls[{len(self.items)}]"
 
     def add(self, item: Item) -> None:
-        self.events.append(CallEvent(item, len(self.items)))
+        self.queue.append(CallEvent(item, len(self.items)))
         self.items.append(item)
 
     def invalid(

@@ -22,9 +22,19 @@ from typing import Any, Callable
 
 from ._core import TextParser
 from ._kit import MISSING, dumps, forbid, loads
-from ._schema import type_value
+from ._schema import schema_types, type_value
 
-__all__ = ["attr_name", "dsml_head", "name_after", "read_calls", "read_params", "strip_nl", "value_text", "wrap_nl"]
+__all__ = [
+    "attr_name",
+    "dsml_head",
+    "name_after",
+    "read_calls",
+    "read_pairs",
+    "read_params",
+    "strip_nl",
+    "value_text",
+    "wrap_nl",
+]
 
 
 def strip_nl(text: str) -> str:
@@ -78,13 +88,27 @@ def read_params(
     close: str,
     stop: str,
     head: Callable[[str], tuple[str, bool | None]] = _plain,
+    *,
+    head_end: str = ">",
+    strip: bool = True,
+    lines: bool = False,
+    schema_first: bool = False,
 ) -> tuple[dict[str, Any], str | None, int]:
-    """Read ``open_ NAME > value close`` elements from *pos* up to the *stop* tag
+    """Read ``open_ NAME head_end value close`` elements from *pos* up to the *stop* tag
     (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
-    ``None``, and where reading ended (after *stop*). *head* reads the text between
-    ``open_`` and ``>``: the name, and ``True`` (text) / ``False`` (JSON) / ``None``
-    (typed by the schema) for the value."""
+    ``None``, and where reading ended (after *stop*; ``-1`` when the text ended first
+    with nothing but whitespace left: the caller decides whether a missing *stop* is
+    an error). *head* reads the text between ``open_`` and *head_end*: the name, and
+    ``True`` (text) / ``False`` (JSON) / ``None`` (typed by the schema) for the value;
+    *schema_first*: a schema with a type decides whatever the head says (DSML).
+    *strip*: one newline on each side of a value is markup. *lines*: only an *open_*
+    at the start of one of the value's lines means the value ran on into the next
+    parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text).
+
+    Each search runs once over the text (a position found ahead is kept), so reading
+    is linear in the text whatever the number of parameters."""
     args: dict[str, Any] = {}
+    nested = "\n" + open_ if lines else open_
     i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
         if i == -2 or 0 <= i < pos:
@@ -95,28 +119,79 @@ def read_params(
         if text[pos : nxt if nxt >= 0 else len(text)].strip():
             return args, "has text outside its parameters", len(text)
         if nxt < 0:
-            return args, f"is not closed by {stop}", len(text)
+            return args, None, -1
         if nxt == j:
             return args, None, j + len(stop)
-        gt = text.find(">", i + len(open_))
+        gt = text.find(head_end, i + len(open_))
         if gt < 0:
-            return args, "has a parameter tag without '>'", len(text)
+            return args, f"has a parameter tag without {head_end!r}", len(text)
         key, kind = head(text[i + len(open_) : gt])
-        end = text.find(close, gt + 1)
+        if not key:
+            return args, "has a parameter without a name", len(text)
+        end = text.find(close, gt + len(head_end))
         if end < 0:
             return args, f"has parameter {key!r} without {close}", len(text)
-        value = text[gt + 1 : end]
-        if open_ in value:
+        value = text[gt + len(head_end) : end]
+        if value.startswith(open_) or nested in value:
             return args, f"has parameter {key!r} not closed before the next parameter", len(text)
         if key in args:
             return args, f"has parameter {key!r} twice", len(text)
-        value = strip_nl(value)
-        if kind is True:
+        if strip:
+            value = strip_nl(value)
+        schema = m.param_schema(tool, key)
+        if schema_first and schema is not None and schema_types(schema):
+            args[key] = type_value(value, schema)
+        elif kind is True:
             args[key] = value
         else:
             v = loads(value) if kind is False else MISSING
-            args[key] = v if v is not MISSING else type_value(value, m.param_schema(tool, key))
+            args[key] = v if v is not MISSING else type_value(value, schema)
         pos = end + len(close)
+
+
+def read_pairs(
+    m: TextParser, tool: str, text: str, pos: int, stop: str | None, tags: tuple[str, str, str, str]
+) -> tuple[dict[str, Any], str | None, int]:
+    """``<arg_key>K</arg_key> <arg_value>V</arg_value>`` pairs (GLM, Hunyuan Hy3) from
+    *pos* up to *stop* (``None``: the end of *text* ends them): the arguments, an error
+    or ``None``, and where reading ended (after *stop*). *tags* are (key open, key
+    close, value open, value close). Values are kept as written (typed by the schema);
+    only whitespace may stand between a key and its value, or between pairs; a value
+    holding the value opening tag ran on into the next pair; a key written twice is an
+    error. Linear, as ``read_params``."""
+    k_open, k_close, v_open, v_close = tags
+    args: dict[str, Any] = {}
+    n = len(text)
+    k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
+    while True:
+        if k == -2 or 0 <= k < pos:
+            k = text.find(k_open, pos)
+        if e == -2 or 0 <= e < pos:
+            e = n if stop is None else text.find(stop, pos)
+        nxt = e if e >= 0 and (k < 0 or e < k) else k
+        if text[pos : nxt if nxt >= 0 else n].strip():
+            return args, "has text outside its arguments", n
+        if nxt < 0:
+            return args, f"is not closed by {stop}", n
+        if nxt == e:
+            return args, None, e + (0 if stop is None else len(stop))
+        ke = text.find(k_close, k)
+        vs = ke + len(k_close) if ke >= 0 else n
+        while vs < n and text[vs].isspace():
+            vs += 1
+        if ke < 0 or not text.startswith(v_open, vs):
+            return args, f"has an {k_open} without its {v_open}", n
+        key = text[k + len(k_open) : ke].strip()
+        ve = text.find(v_close, vs)
+        if ve < 0:
+            return args, f"has argument {key!r} without {v_close}", n
+        value = text[vs + len(v_open) : ve]
+        if v_open in value:
+            return args, f"has argument {key!r} not closed before the next argument", n
+        if key in args:
+            return args, f"has argument {key!r} twice", n
+        args[key] = type_value(value, m.param_schema(tool, key))
+        pos = ve + len(v_close)
 
 
 def value_text(v: Any, open_: str, close: str, dialect: str) -> str:
@@ -139,11 +214,18 @@ def read_calls(
     tags: tuple[str, str, str, str],
     variant: str | None = None,
     head: Callable[[str], tuple[str, bool | None]] = _plain,
+    *,
+    name_of: Callable[[str], str] = attr_name,
+    lines: bool = False,
+    unclosed: str | None = None,
 ) -> None:
     """Add the calls written as ``open NAME> params… close`` elements in a closed
     block; *tags* are (call open, parameter open, parameter close, call close).
     Text around the elements is content; a malformed element is an ``InvalidToolCall``
-    (and ends the block: what follows it cannot be placed)."""
+    (and ends the block: what follows it cannot be placed). *name_of* reads the name
+    (``attr_name``: quotes removed); *lines* as in ``read_params``; *unclosed*: the
+    repair recorded when the last element's closing tag is missing at the end of the
+    block (tolerated only then; ``None``: an error)."""
     open_, p_open, p_close, close = tags
     pos = text.find(open_)
     if pos < 0:
@@ -156,12 +238,18 @@ def read_calls(
         if gt < 0:
             m.invalid(None, raw, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
             return
-        name = attr_name(text[pos + len(open_) : gt])
-        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head)
+        name = name_of(text[pos + len(open_) : gt])
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines)
+        repairs: tuple[str, ...] = ()
+        if error is None and after < 0:
+            if unclosed is None:
+                error = f"is not closed by {close}"
+            else:
+                repairs, after = (unclosed,), len(text)
         if error is not None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return
-        m.call(name, args, raw, variant=variant)
+        m.call(name, args, raw, repairs=repairs, variant=variant)
         pos = text.find(open_, after)
         rest = text[after : pos if pos >= 0 else len(text)]
         if rest.strip():

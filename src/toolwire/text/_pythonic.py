@@ -85,6 +85,8 @@ def read_calls(text: str) -> list[Read] | None:
             for kw in call.keywords:
                 if kw.arg is None:
                     raise _NotLiteral("unpacks **kwargs")
+                if kw.arg in args:  # Python rejects it ("keyword argument repeated")
+                    raise _NotLiteral(f"repeats keyword argument {kw.arg!r}")
                 args[kw.arg] = _lit(kw.value)
         except _NotLiteral as exc:
             error = str(exc)

@@ -160,6 +160,8 @@ class BodyMode(Mode):
     - ``quotes``: ``(open, close, backslash_escapes)`` spans inside which nothing counts;
     - ``skips``: tokens taken as they are (so their brackets do not count);
     - ``balance``: the region also closes when its brackets ``{[(`` balance again;
+      when its last bracket is the last character of the text, the region ends with
+      the text: a ``length`` / ``max_tokens`` finish leaves it cut off, as any region;
     - ``eof_ok``: the end of the text is a normal end of this region.
     - ``stop_closer``: the region's closing marker is a stop token that engines strip
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
@@ -203,6 +205,11 @@ class BodyMode(Mode):
 
     def step(self, m: TextParser) -> bool:
         buf, pos, n = m.buf, m.pos, len(m.buf)
+        if m.balanced:  # the brackets closed with the last character that had arrived
+            if pos < n or m.final:
+                self._finish(m, "", pos < n or m.finish_reason not in TRUNCATING)
+                return True
+            return False
         start = pos
         while True:
             q = m.quote
@@ -236,6 +243,12 @@ class BodyMode(Mode):
                     if m.depth <= 0:
                         m.body.append(buf[start:pos])
                         m.pos = pos
+                        if pos == n:
+                            # the closing bracket is the last character so far: whether it
+                            # ends the text (and a length finish cuts the call off) is known
+                            # only when more text or the end comes, in a stream as at once
+                            m.balanced = True
+                            return self.step(m)
                         self._finish(m, "", True)
                         return True
             else:
@@ -274,6 +287,7 @@ class BodyMode(Mode):
         m.body.reset()
         m.quote = -1
         m.depth = 0
+        m.balanced = False
         m.mode = self.next
         try:
             self.parse(m, body, end, complete)

@@ -44,12 +44,11 @@ deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
-from ._schema import schema_types, type_value
+from ._kit import ATTR, args_text, body, calls_of, dumps, forbid, goto, stay, think_modes
+from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
 
@@ -90,18 +89,6 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.call(left.strip(), right.strip() or None, raw, variant="v3.1")
 
 
-def _dsml_value(m: TextParser, tool: str, attrs: dict[str, str], value: str) -> Any:
-    """A DSML parameter value: ``string="true"`` text as written, ``string="false"`` JSON;
-    with ``tools=`` the tool's schema decides (``"02139"`` stays text for a string)."""
-    schema = m.param_schema(tool, attrs.get("name", ""))
-    if schema is not None and schema_types(schema):
-        return type_value(value, schema)
-    if attrs.get("string") == "true":
-        return value
-    v = loads(value)
-    return v if v is not MISSING else type_value(value, None)
-
-
 def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     variant = _VARIANT.get(m.opener, "v4")
@@ -115,48 +102,42 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     if pos < 0:
         m.invalid(None, raw, f"DSML block at {m.loc} has no invoke")
         return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
     while pos >= 0:
         gt = text.find(">", pos)
-        attrs = dict(_ATTR.findall(text[pos:gt])) if gt >= 0 else {}
-        name = attrs.get("name", "")
-        if gt >= 0 and text[gt - 1] == "/":  # <｜DSML｜invoke name="f"/>: a call without arguments
-            m.call(name, {}, raw, variant=variant)
-            pos = text.find(inv, gt)
-            continue
-        stop = text.find(inv_end, pos)
-        if gt < 0 or stop < 0:
-            m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
+        if gt < 0:
+            m.invalid(None, raw, f"DSML invoke at {m.loc} is not closed")
             return
-        args: dict[str, Any] = {}
-        p = text.find(par, gt, stop)
-        if p < 0:  # no parameters: a JSON object body (SGLang's "direct JSON" form), or nothing
-            body = text[gt + 1 : stop].strip()
-            m.call(name, body or {}, raw, variant=variant)
-            pos = text.find(inv, stop)
-            continue
-        error = ""
-        while p >= 0:
-            pgt = text.find(">", p)
-            close = text.find(par_end, pgt)
-            if pgt < 0 or close < 0:
-                break
-            pa = dict(_ATTR.findall(text[p:pgt]))
-            value = text[pgt + 1 : close]
-            if par in value:  # its closing tag is missing, or it quotes one: nothing to trust
-                error = (
-                    f"Tool call at {m.loc} has a value of {pa.get('name', '')!r} holding a DSML "
-                    "parameter tag: its closing tag may be missing, so no value can be trusted"
-                )
-            args[pa.get("name", "")] = _dsml_value(m, name, pa, value)
-            nxt = close + len(par_end)
-            if nxt > stop:  # the end found first was inside this value: look again after it
-                stop = max(stop, text.find(inv_end, nxt))
-            p = text.find(par, nxt, stop)
-        if error:
-            m.invalid(name or None, raw, error)
+        name = dict(_ATTR.findall(text[pos:gt])).get("name", "")
+        if text[gt - 1] == "/":  # <｜DSML｜invoke name="f"/>: a call without arguments
+            m.call(name, {}, raw, variant=variant)
+            after = gt + 1
         else:
-            m.call(name, args, raw, variant=variant)
-        pos = text.find(inv, stop)
+            b = gt + 1
+            while b < len(text) and text[b].isspace():
+                b += 1
+            if text.startswith(par, b) or text.startswith(inv_end, b):
+                args, error, after = read_params(
+                    m, name, text, gt + 1, par, par_end, inv_end, dsml_head, strip=False, schema_first=True
+                )
+                if error is None and after < 0:
+                    error = "is not closed"
+                if error is not None:
+                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
+                    return
+                m.call(name, args, raw, variant=variant)
+            else:  # no parameters: a JSON object body (SGLang's "direct JSON" form)
+                stop = text.find(inv_end, gt)
+                if stop < 0:
+                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
+                    return
+                m.call(name, text[gt + 1 : stop].strip() or {}, raw, variant=variant)
+                after = stop + len(inv_end)
+        pos = text.find(inv, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)
 
 
 _CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))

@@ -16,8 +16,10 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   object or array becomes that value and anything else stays text.
 - ``</tool_call>`` or ``<arg_key>`` inside a value does not end it; the first
   ``</arg_value>`` does (the format has no escaping). A value holding ``<arg_value>``
-  (its own ``</arg_value>`` is missing, so it ran on into the next one) makes the
-  call an ``InvalidToolCall``, never a call with a wrong value.
+  (its own ``</arg_value>`` is missing, so it ran on into the next one), text after a
+  value's ``</arg_value>`` other than the next pair (a value that held its own closing
+  tag), or a key written twice makes the call an ``InvalidToolCall``, never a call
+  with a wrong value (``_params.read_pairs``, shared with Hunyuan Hy3).
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
@@ -31,12 +33,11 @@ zai-org/GLM-4.5 and GLM-4.7 ``chat_template.jinja``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay, think_modes
-from ._schema import type_value
+from ._params import read_pairs
 
 __all__ = ["FORMAT"]
 
@@ -55,30 +56,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not name or "<" in name or "\n" in name:
         m.invalid(None, raw, f"Tool call at {m.loc} has no name before its arguments")
         return
-    args: dict[str, Any] = {}
-    while k >= 0:
-        ke = text.find(K_END, k)
-        vs = text.find(V, ke) if ke >= 0 else -1
-        if ke < 0 or vs < 0:
-            m.invalid(name, raw, f"Tool call at {m.loc} has an <arg_key> without its <arg_value>")
-            return
-        key = text[k + len(K) : ke].strip()
-        ve = text.find(V_END, vs)
-        if ve < 0:  # the scanner closes every value; a body cut short has none
-            m.invalid(name, raw, f"Tool call at {m.loc} has an <arg_value> without </arg_value>")
-            return
-        value = text[vs + len(V) : ve]
-        if V in value:  # its </arg_value> is missing, or it quotes one: no value to trust
-            m.invalid(
-                name,
-                raw,
-                f"Tool call at {m.loc} has a value of {key!r} holding <arg_value>: its "
-                "</arg_value> may be missing, so no value can be trusted",
-            )
-            return
-        after = ve + len(V_END)
-        args[key] = type_value(value, m.param_schema(name, key))
-        k = text.find(K, after)
+    args, error, _ = read_pairs(m, name, text, k if k >= 0 else len(text), None, (K, K_END, V, V_END))
+    if error is not None:
+        m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        return
     m.call(name, args, raw)
 
 

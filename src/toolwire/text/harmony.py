@@ -69,7 +69,9 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.open_body(_HEADER, end)
         elif end:
             m.mode = _BETWEEN
-        to = _TO.search(full)
+        # a recipient counts only in a header: text with no Harmony marker is no header,
+        # whatever "to=" it holds (a URL's query, prose)
+        to = _TO.search(full) if CHANNEL in full or START in full else None
         if to and not complete:
             m.truncated(_tool(to.group(1)), full + end)
         elif to:

@@ -41,53 +41,17 @@ sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, name_hint, stay
-from ._schema import type_value
+from ._params import read_pairs
 
 __all__ = ["FORMAT"]
 
 NAME = "text.hunyuan"
 OPEN, CLOSE, CALL, CALL_END, SEP = "<tool_calls>", "</tool_calls>", "<tool_call>", "</tool_call>", "<tool_sep>"
 K, K_END, V, V_END = "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"
-
-
-def _pairs(m: TextParser, name: str, text: str, pos: int) -> tuple[dict[str, Any], str | None, int]:
-    """``<arg_key>…</arg_key><arg_value>…</arg_value>`` pairs up to ``</tool_call>``."""
-    args: dict[str, Any] = {}
-    k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
-    while True:
-        if k == -2 or 0 <= k < pos:
-            k = text.find(K, pos)
-        if e == -2 or 0 <= e < pos:
-            e = text.find(CALL_END, pos)
-        nxt = e if e >= 0 and (k < 0 or e < k) else k
-        if text[pos : nxt if nxt >= 0 else len(text)].strip():
-            return args, "has text outside its arguments", len(text)
-        if nxt < 0:
-            return args, "is not closed by </tool_call>", len(text)
-        if nxt == e:
-            return args, None, e + len(CALL_END)
-        ke = text.find(K_END, k)
-        vs = ke + len(K_END) if ke >= 0 else len(text)
-        while vs < len(text) and text[vs].isspace():
-            vs += 1
-        if ke < 0 or not text.startswith(V, vs):
-            return args, "has an <arg_key> without its <arg_value>", len(text)
-        key = text[k + len(K) : ke].strip()
-        ve = text.find(V_END, vs)
-        if ve < 0:
-            return args, f"has argument {key!r} without </arg_value>", len(text)
-        value = text[vs + len(V) : ve]
-        if V in value:
-            return args, f"has argument {key!r} not closed before the next argument", len(text)
-        if key in args:
-            return args, f"has argument {key!r} twice", len(text)
-        args[key] = type_value(value, m.param_schema(name, key))
-        pos = ve + len(V_END)
 
 
 def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -109,7 +73,7 @@ def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.invalid(None, raw, f"Tool call at {m.loc} has no <tool_sep> after its name")
             return
         name = text[pos + len(CALL) : sep].strip()
-        args, error, after = _pairs(m, name, text, sep + len(SEP))
+        args, error, after = read_pairs(m, name, text, sep + len(SEP), CALL_END, (K, K_END, V, V_END))
         if error is not None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return

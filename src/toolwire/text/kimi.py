@@ -50,7 +50,8 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, MISSING, args_text, body, calls_of, dumps, forbid, goto, loads, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, dumps, forbid, goto, stay, think_modes
+from ._params import read_params
 
 __all__ = ["FORMAT"]
 
@@ -114,39 +115,34 @@ def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
     if pos < 0:
         m.invalid(None, raw, f"Kimi K3 tools channel at {m.loc} has no call")
         return
+    if text[:pos].strip():
+        m.emit_content(text[:pos])
     while pos >= 0:
         sep = text.find(SEP, pos)
-        stop = text.find(K3_CALL_END, sep) if sep >= 0 else -1
-        name = _attrs(text[pos:sep]).get("tool", "") if sep >= 0 else ""
-        if stop < 0:
-            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} is not closed")
+        if sep < 0:
+            m.invalid(None, raw, f"Kimi K3 call at {m.loc} is not closed")
             return
-        args: dict[str, Any] = {}
-        error = ""
-        a = text.find(K3_ARG, sep, stop)
-        while a >= 0:
-            asep = text.find(SEP, a)
-            close = text.find(K3_ARG_END, asep)
-            if asep < 0 or close < 0:
-                break
-            at = _attrs(text[a:asep])
-            value = text[asep + len(SEP) : close]
-            if K3_ARG in value:  # its closing marker is missing, or it quotes one
-                error = f"Tool call at {m.loc} has a value of {at.get('key', '')!r} holding an argument marker"
-            if at.get("type", "string") == "string":
-                args[at.get("key", "")] = value
-            else:
-                v = loads(value)
-                args[at.get("key", "")] = value if v is MISSING else v
-            nxt = close + len(K3_ARG_END)
-            if nxt > stop:  # the end found first was inside this value: look again after it
-                stop = max(stop, text.find(K3_CALL_END, nxt))
-            a = text.find(K3_ARG, nxt, stop)
-        if error:
-            m.invalid(name or None, raw, error)
-        else:
-            m.call(name, args, raw, variant="k3")
-        pos = text.find(K3_CALL, stop)
+        name = _attrs(text[pos:sep]).get("tool", "")
+        args, error, after = read_params(
+            m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False
+        )
+        if error is None and after < 0:
+            error = "is not closed"
+        if error is not None:
+            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} {error}")
+            return
+        m.call(name, args, raw, variant="k3")
+        pos = text.find(K3_CALL, after)
+        rest = text[after : pos if pos >= 0 else len(text)]
+        if rest.strip():
+            m.emit_content(rest)
+
+
+def _k3_head(head: str) -> tuple[str, bool | None]:
+    """An argument's ``key="…" type="…"``: the key, and whether the value is text
+    (``type="string"``, the default) or JSON (text when it is not JSON)."""
+    at = _attrs(head)
+    return at.get("key", ""), at.get("type", "string") == "string"
 
 
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))

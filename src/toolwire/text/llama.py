@@ -10,8 +10,12 @@ Wire forms::
     <function=get_weather>{"city": "Paris"}</function>                     user-defined
 
 - A JSON object or a pythonic list is a call only at the start of the output (after
-  whitespace); one that is not a call (no ``name``; not a list of calls) stays content.
+  whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
+  read again as content so that the markers in it count (``_as_content``).
   ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
+  A call-shaped object that strict JSON does not read goes through the arguments
+  policy, as Hermes blocks do (``_policy_call``); a repeated keyword in a pythonic call
+  (which Python rejects) makes it an ``InvalidToolCall``.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
   ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the next
@@ -46,6 +50,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .._args import parse_arguments
+from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, dumps, forbid, name_hint, stay
@@ -90,6 +96,31 @@ def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool =
     return True
 
 
+def _policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
+    """A call-shaped JSON object that strict JSON did not read (a trailing comma, Python
+    ``True``, single quotes, an integer too long for ``json``): read by the arguments
+    policy, as Hermes reads its blocks (the repair recorded), or an ``InvalidToolCall``
+    (``truncated`` only when the JSON was cut off). False when *text* is not a call:
+    no ``"name"`` string with ``"parameters"`` / ``"arguments"`` beside it."""
+    try:
+        value, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
+    except ArgumentsError as exc:
+        hint = name_hint(text)
+        if hint is None or ('"parameters"' not in text and '"arguments"' not in text):
+            return False
+        if exc.truncated:
+            m.truncated(hint, raw)
+        else:
+            m.invalid(hint, raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+        return True
+    if type(value) is not dict or type(value.get("name")) is not str:
+        return False
+    if "parameters" not in value and "arguments" not in value:
+        return False
+    m.call(value["name"], value.get("parameters", value.get("arguments")), raw, repairs=repairs, variant=variant)
+    return True
+
+
 def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
     calls = read_calls(text)
     if calls is None:
@@ -104,18 +135,33 @@ def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
     return True
 
 
+def _as_content(m: TextParser, raw: str) -> None:
+    """A region at the start that is no call: content, read again as content so that
+    the markers in it count (an apostrophe in ``[Note: I'll search]`` opened a quote
+    that hid a later ``<|python_tag|>``). The region is read again once: linear."""
+    m.buf = raw + m.buf[m.pos :]
+    m.pos = 0
+    m.state["started"] = True
+
+
 def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
     text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
     if not complete:
         if name_hint(text):
             m.truncated(name_hint(text), raw)
-        else:
+        elif m.opener:
             m.emit_content(raw)
+        else:
+            _as_content(m, raw)
         return
-    calls = _json_calls(m, text, raw, "json", strict=bool(m.opener))
+    calls = _json_calls(m, text, raw, "json", strict=bool(m.opener)) or _policy_call(m, text, raw, "json")
     if not calls:
-        m.emit_content(raw)
+        if m.opener:
+            m.emit_content(raw)
+        else:
+            _as_content(m, raw)
+            return
     if not m.opener:  # after calls at the start, another may follow (";" between them)
         m.state["after_json"] = calls
         m.state["started"] = not calls
@@ -124,13 +170,20 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        if _CALLISH.match(text):
-            m.truncated(None, raw)
-        else:
+        callish = _CALLISH.match(text)
+        if callish:
+            name = text[: callish.end() - 1].strip().lstrip("[").strip()
+            m.truncated(name[: -len(".call")] if name.endswith(".call") else name, raw)
+        elif m.opener:
             m.emit_content(raw)
+        else:
+            _as_content(m, raw)
         return
     if not _py_calls(m, text, raw, "pythonic"):
-        m.emit_content(raw)
+        if m.opener:
+            m.emit_content(raw)
+        else:
+            _as_content(m, raw)
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -144,6 +197,8 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not code:
         return
     if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag"):
+        return
+    if code[0] == "{" and _policy_call(m, code, raw, "python_tag"):
         return
     hint = name_hint(code) if code[0] == "{" else None
     if hint is not None or (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):

@@ -19,7 +19,12 @@ Wire form::
   without, a value that is JSON of a number, boolean, null, object or array becomes
   that value and anything else stays text (see ``_text_schema``).
 - ``</tool_call>`` or ``<parameter=`` inside a parameter value does not end it; the
-  first ``</parameter>`` does (the format has no escaping).
+  first ``</parameter>`` does (the format has no escaping). Values are read by
+  ``_params.read_calls`` (one reader for every XML-style family, linear in the text):
+  a value that held its own ``</parameter>`` leaves text after it, which, like any
+  text between parameters, a stray ``</parameter>`` or a parameter written twice,
+  makes the call an ``InvalidToolCall``; text between two ``<function=…>`` of one
+  block is content.
 - Several ``<function=…>`` blocks (in one or several ``<tool_call>`` blocks) are
   parallel calls. A missing ``</function>`` inside a closed ``<tool_call>`` is
   tolerated and recorded in ``repairs``. A missing ``</parameter>`` makes the value
@@ -45,12 +50,11 @@ toolwire ``reference/wire-formats.md`` §10.2.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay, think_modes
-from ._schema import type_value
+from ._params import name_after, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -60,73 +64,23 @@ FN, FN_END = "<function=", "</function>"
 P, P_END = "<parameter=", "</parameter>"
 
 
-def _value(text: str) -> str:
-    if text.startswith("\n"):
-        text = text[1:]
-    if text.endswith("\n"):
-        text = text[:-1]
-    return text
+def _name(head: str) -> str:
+    return head.strip()
 
 
-def _function(m: TextParser, text: str, pos: int) -> tuple[str | None, dict[str, Any], tuple[str, ...], int, str]:
-    """Read one ``<function=…>`` starting at *pos* (just after ``<function=``); the last
-    item is why the call cannot be read (``""`` when it can)."""
-    gt = text.find(">", pos)
-    if gt < 0:
-        return None, {}, (), len(text), ""
-    name = text[pos:gt].strip()
-    args: dict[str, Any] = {}
-    repairs: tuple[str, ...] = ()
-    p = gt + 1
-    while True:
-        nxt = text.find(P, p)
-        fend = text.find(FN_END, p)
-        if nxt < 0 or (0 <= fend < nxt):
-            if fend < 0:
-                repairs += ("unclosed-function",)
-                return name, args, repairs, len(text), ""
-            return name, args, repairs, fend + len(FN_END), ""
-        kgt = text.find(">", nxt)
-        if kgt < 0:
-            return None, args, repairs, len(text), ""
-        key = text[nxt + len(P) : kgt].strip()
-        close = text.find(P_END, kgt + 1)
-        if close < 0:  # the scanner closes every value; a body cut short has none
-            return name, args, repairs, len(text), f"Tool call at {m.loc} has a parameter without </parameter>"
-        value = text[kgt + 1 : close]
-        if value.startswith(P) or "\n" + P in value:  # a parameter line: its </parameter> is missing
-            end = text.find(FN_END, close)
-            return name, args, repairs, len(text) if end < 0 else end + len(FN_END), (
-                f"Tool call at {m.loc} has a value of {key!r} holding a <parameter= line: its "
-                "</parameter> may be missing, so no value can be trusted"
-            )
-        args[key] = type_value(_value(value), m.param_schema(name, key))
-        p = close + len(P_END)
+def _key(head: str) -> tuple[str, bool | None]:
+    return head.strip(), None
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    first = text.find(FN)
     if not complete:
-        hint = None
-        if first >= 0:
-            gt = text.find(">", first)
-            hint = text[first + len(FN) : gt].strip() if gt > 0 else None
-        m.truncated(hint, raw)
+        m.truncated(name_after(text, FN), raw)
         return
-    if first < 0:
+    if FN not in text:
         m.invalid(None, raw, f"Tool call block at {m.loc} has no <function=…>")
         return
-    pos = first
-    while pos >= 0:
-        name, args, repairs, pos, error = _function(m, text, pos + len(FN))
-        if not name:
-            m.invalid(None, raw, f"Tool call at {m.loc} has no function name")
-        elif error:
-            m.invalid(name, raw, error)
-        else:
-            m.call(name, args, raw, repairs=repairs)
-        pos = text.find(FN, pos)
+    read_calls(m, text, raw, (FN, P, P_END, FN_END), head=_key, name_of=_name, lines=True, unclosed="unclosed-function")
 
 
 def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -1,0 +1,194 @@
+"""Values written as text between tags (Qwen3-Coder, GLM, DeepSeek DSML, Kimi K3) are
+read by the one shared reader (``_params``), with its checks once: a value that holds
+its own closing tag, text between the parameters, a stray closing tag, a parameter
+written twice or without a name make the call an ``InvalidToolCall`` that keeps the
+raw text — never a call with other arguments (as text.step / text.hunyuan already did).
+Reading is linear in the number of parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textcheck import C, Invalid, check
+
+from toolwire.text import deepseek, glm, hunyuan, kimi, qwen3_xml
+from toolwire.text._api import TextParser
+
+Q, G, DS, K = "text.qwen3-xml", "text.glm", "text.deepseek", "text.kimi"
+DSML = "｜DSML｜"
+
+
+def _q(*params: str) -> str:
+    return "<tool_call>\n<function=run>\n" + "".join(params) + "</function>\n</tool_call>"
+
+
+def _dsml(*params: str, between: str = "") -> str:
+    inv = f'<{DSML}invoke name="run">\n' + "".join(params) + f"</{DSML}invoke>\n"
+    return f"<{DSML}tool_calls>\n" + inv + between + f"</{DSML}tool_calls>"
+
+
+def _dp(attrs: str, value: str) -> str:
+    return f"<{DSML}parameter {attrs}>{value}</{DSML}parameter>\n"
+
+
+def _k3(*args: str) -> str:
+    return '<|open|>tools<|sep|><|open|>call tool="run" index="1"<|sep|>' + "".join(args) + (
+        "<|close|>call<|sep|><|close|>tools<|sep|>"
+    )
+
+
+# --- text.qwen3-xml -----------------------------------------------------------------
+
+
+def test_qwen3_value_holding_its_own_closing_tag_is_invalid() -> None:
+    text = _q("<parameter=code>\nprint('</parameter>')\nx = 1\n</parameter>\n")
+    check(text, Q, None, None, [Invalid("run", raw=text)])
+
+
+def test_qwen3_text_between_parameters_is_invalid() -> None:
+    text = _q("<parameter=a>\n1\n</parameter>\nNOTE\n<parameter=b>\n2\n</parameter>\n")
+    check(text, Q, None, None, [Invalid("run", raw=text)])
+
+
+def test_qwen3_stray_closing_tag_is_invalid() -> None:
+    text = _q("<parameter=a>\n1\n</parameter>\n</parameter>\n")
+    check(text, Q, None, None, [Invalid("run", raw=text)])
+
+
+def test_qwen3_parameter_written_twice_is_invalid() -> None:
+    text = _q("<parameter=a>\n1\n</parameter>\n<parameter=a>\n2\n</parameter>\n")
+    check(text, Q, None, None, [Invalid("run", raw=text)])
+
+
+def test_qwen3_text_between_functions_is_content() -> None:
+    text = "<tool_call>\n<function=a>\n</function>\nhmm\n<function=b>\n</function>\n</tool_call>"
+    check(text, Q, "hmm", None, [C("a"), C("b")])
+
+
+def test_qwen3_parameter_tag_inside_a_line_is_still_text() -> None:
+    text = _q("<parameter=s>\nsee <parameter=x> here\n</parameter>\n")
+    check(text, Q, None, None, [C("run", {"s": "see <parameter=x> here"})])
+
+
+# --- text.glm -----------------------------------------------------------------------
+
+
+def test_glm_value_holding_its_own_closing_tag_is_invalid() -> None:
+    text = "<tool_call>run\n<arg_key>code</arg_key>\n<arg_value>s = '</arg_value>'\nx = 1</arg_value>\n</tool_call>"
+    check(text, G, None, None, [Invalid("run", raw=text)])
+
+
+def test_glm_key_written_twice_and_text_between_are_invalid() -> None:
+    dup = "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\nNOTE\n<arg_key>a</arg_key>\n<arg_value>2</arg_value>\n</tool_call>"
+    check(dup, G, None, None, [Invalid("f", raw=dup)])
+    twice = "<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>2</arg_value></tool_call>"
+    check(twice, G, None, None, [Invalid("f", raw=twice)])
+
+
+def test_glm_text_between_key_and_value_is_invalid() -> None:
+    text = "<tool_call>f<arg_key>a</arg_key>x<arg_value>1</arg_value></tool_call>"
+    check(text, G, None, None, [Invalid("f", raw=text)])
+
+
+def test_glm_values_are_kept_as_written() -> None:  # GLM-4.7 (no newlines) and 4.5 (newlines around pairs)
+    check("<tool_call>f<arg_key>a</arg_key><arg_value> x\n</arg_value></tool_call>", G, None, None, [C("f", {"a": " x\n"})])
+    check("<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>x</arg_value>\n</tool_call>", G, None, None, [C("f", {"a": "x"})])
+
+
+# --- text.deepseek (DSML) -----------------------------------------------------------
+
+
+def test_dsml_value_holding_its_own_closing_tag_is_invalid() -> None:
+    text = _dsml(_dp('name="code" string="true"', f's = "</{DSML}parameter>"\nx=1'))
+    check(text, DS, None, None, [Invalid("run", raw=text)])
+
+
+def test_dsml_parameter_without_a_name_is_invalid() -> None:
+    text = _dsml(_dp('string="true"', "x"))
+    check(text, DS, None, None, [Invalid("run", raw=text)])
+
+
+def test_dsml_parameter_written_twice_is_invalid() -> None:
+    text = _dsml(_dp('name="a" string="false"', "1"), _dp('name="a" string="false"', "2"))
+    check(text, DS, None, None, [Invalid("run", raw=text)])
+
+
+def test_dsml_text_between_invokes_is_content() -> None:
+    text = _dsml(_dp('name="a" string="false"', "1"), between="Then I will wait.\n")
+    check(text, DS, "Then I will wait.", None, [C("run", {"a": 1})])
+
+
+def test_dsml_values_are_kept_as_written() -> None:  # no newline is markup in DSML
+    text = _dsml(_dp('name="a" string="true"', "\nx\n"))
+    check(text, DS, None, None, [C("run", {"a": "\nx\n"})])
+
+
+# --- text.kimi (K3) -----------------------------------------------------------------
+
+
+def test_k3_argument_without_a_key_is_invalid() -> None:
+    text = _k3('<|open|>argument type="string"<|sep|>x<|close|>argument<|sep|>')
+    check(text, K, None, None, [Invalid("run", raw=text)])
+
+
+def test_k3_argument_written_twice_is_invalid() -> None:
+    arg = '<|open|>argument key="a" type="integer"<|sep|>{}<|close|>argument<|sep|>'
+    text = _k3(arg.format(1), arg.format(2))
+    check(text, K, None, None, [Invalid("run", raw=text)])
+
+
+def test_k3_value_holding_its_own_closing_marker_is_invalid() -> None:
+    text = _k3('<|open|>argument key="s" type="string"<|sep|>a<|close|>argument<|sep|>b<|close|>argument<|sep|>')
+    check(text, K, None, None, [Invalid("run", raw=text)])
+
+
+# --- linear in the number of parameters ---------------------------------------------
+
+
+class _Counted(str):
+    """A str whose ``find`` adds the characters it scanned to ``scanned``."""
+
+    scanned = 0
+
+    def find(self, sub: str, start: Any = None, end: Any = None) -> int:  # type: ignore[override]
+        lo = 0 if start is None else start
+        hi = len(self) if end is None else min(end, len(self))
+        i = str.find(self, sub, lo, hi)
+        _Counted.scanned += (i + len(sub) if i >= 0 else hi) - lo
+        return i
+
+
+CASES: list[tuple[Any, str, str, str, str]] = [
+    (qwen3_xml._parse, Q, "<tool_call>", "\n<function=f>\n", "<parameter=p{i}>\nx\n</parameter>\n"),
+    (glm._parse, G, "<tool_call>", "f\n", "<arg_key>p{i}</arg_key>\n<arg_value>x</arg_value>\n"),
+    (hunyuan._xml, "text.hunyuan", "<tool_calls>", "<tool_call>f<tool_sep>\n",
+     "<arg_key>p{i}</arg_key>\n<arg_value>x</arg_value>\n"),
+    (deepseek._dsml, DS, f"<{DSML}tool_calls>", f'<{DSML}invoke name="f">\n',
+     f'<{DSML}parameter name="p{{i}}" string="true">x</{DSML}parameter>\n'),
+    (kimi._k3, K, "<|open|>tools<|sep|>", '<|open|>call tool="f" index="1"<|sep|>',
+     '<|open|>argument key="p{i}" type="string"<|sep|>x<|close|>argument<|sep|>'),
+]
+TAILS = {Q: "</function>\n", G: "", "text.hunyuan": "</tool_call>\n", DS: f"</{DSML}invoke>\n",
+         K: "<|close|>call<|sep|>"}
+ENDS = {Q: "</tool_call>", G: "</tool_call>", "text.hunyuan": "</tool_calls>", DS: f"</{DSML}tool_calls>",
+        K: "<|close|>tools<|sep|>"}
+
+
+@pytest.mark.parametrize(("parse", "dialect", "opener", "head", "param"), CASES, ids=[c[1] for c in CASES])
+def test_reading_parameters_scans_each_character_a_bounded_number_of_times(
+    parse: Any, dialect: str, opener: str, head: str, param: str
+) -> None:
+    ratios = []
+    for n in (200, 800):
+        text = _Counted(head + "".join(param.format(i=i) for i in range(n)) + TAILS[dialect])
+        m = TextParser(dialect)
+        m.opener = opener
+        _Counted.scanned = 0
+        parse(m, text, ENDS[dialect], True)
+        [call] = m.items
+        assert len(call.args) == n, call
+        ratios.append(_Counted.scanned / len(text))
+    # each find starts where the last one ended (or the position it found is kept):
+    # the characters scanned stay a few times the text, at n as at 4n
+    assert max(ratios) < 4, ratios
