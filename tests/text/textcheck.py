@@ -47,8 +47,9 @@ def stream(text: str, dialect: str, pieces: Sequence[str], **kw: Any) -> TextRes
     finish = kw.pop("finish_reason", None)
     p = TextParser(dialect, kw.pop("tools", None), **kw)
     content, reasoning, calls = [], [], []
-    for piece in pieces:
-        for ev in p.feed(piece):
+
+    def take(events: Any) -> None:
+        for ev in events:
             if isinstance(ev, ContentDelta):
                 content.append(ev.text)
             elif isinstance(ev, ReasoningDelta):
@@ -56,20 +57,16 @@ def stream(text: str, dialect: str, pieces: Sequence[str], **kw: Any) -> TextRes
             else:
                 assert isinstance(ev, CallEvent) and ev.index == len(calls)
                 calls.append(ev.call)
+
+    for piece in pieces:
+        take(p.feed(piece))
     # what was streamed is a prefix of the result: never retracted, never different
     r = p.close(finish)
     assert "".join(content) == (r.content or "")[: len("".join(content))]
     assert "".join(reasoning) == (r.reasoning or "")[: len("".join(reasoning))]
     assert tuple(calls) == r.tool_calls[: len(calls)]
     # and with what close settled (events()), the deltas are the result exactly
-    for ev in p.events():
-        if isinstance(ev, ContentDelta):
-            content.append(ev.text)
-        elif isinstance(ev, ReasoningDelta):
-            reasoning.append(ev.text)
-        else:
-            assert isinstance(ev, CallEvent) and ev.index == len(calls)
-            calls.append(ev.call)
+    take(p.events())
     assert "".join(content) == (r.content or "")
     assert "".join(reasoning) == (r.reasoning or "")
     assert tuple(calls) == r.tool_calls
