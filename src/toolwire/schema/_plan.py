@@ -163,6 +163,11 @@ def classify(reply: Any, state: State) -> Outcome:
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.truncated:
         return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.unfinished:  # the provider says so: whatever came is no whole answer, even when it validates
+        detail = resp.raw_finish_reason or "not done"
+        if resp.raw_finish_reason == "incomplete":  # cut off, no reason given (Responses)
+            return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp, detail=detail)
+        return Outcome("failed", text=resp.text, response=resp, detail=detail)
     if resp.finish_reason == "error":  # even text that validates: the provider says the output is broken
         return Outcome("failed", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.finish_reason == "pause":  # Anthropic ``pause_turn``: the turn goes on when sent back
@@ -254,6 +259,8 @@ def plan(
         words = outcome.response.failure if outcome.response is not None else None
         said = "empty reply" if kind == "empty" else \
             f"the provider reports the reply as failed ({outcome.detail or 'error'}{': ' + words if words else ''})"
+        if outcome.response is not None and outcome.response.unfinished and kind == "failed":
+            said = f"the reply did not finish ({outcome.detail})"
         return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
         bumped = raise_budget(request, state.target, factor, cap, default_budget)
