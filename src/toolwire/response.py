@@ -71,6 +71,8 @@ class Response:
     payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
+    ``unfinished`` is true when the provider says the reply did not finish (see
+    ``_UNFINISHED``); a reply with no finish field at all is not unfinished.
     """
 
     provider: str
@@ -87,6 +89,28 @@ class Response:
     think_stripped: bool = False
     failure: Optional[str] = None
     raw: Any = field(default=None, repr=False, compare=False)
+    unfinished: bool = False
+
+
+#: Raw finish values by which a provider says a reply never finished (§F.3 of
+#: ``reference/structured-output.md``): a Responses ``status`` of ``incomplete`` with
+#: no reason given, ``cancelled``, or still ``in_progress``/``queued`` (a background
+#: response read before it ended); Cohere's ``USER_CANCEL`` and ``TIMEOUT``. Ollama says it with
+#: ``done: false`` (a stream chunk, or a reply cut off). Each normalises to ``other``.
+#: (These are provider facts; they belong on the dialect record beside
+#: ``finish_reasons`` when that grows a field for them.)
+_UNFINISHED: Mapping[str, Set[str]] = {
+    "openai.responses": {"incomplete", "cancelled", "in_progress", "queued"},
+    "cohere.v2": {"USER_CANCEL", "TIMEOUT"},
+}
+_NOT_DONE: Mapping[str, str] = {"ollama": "done"}  # a flag that is False while the reply goes on
+
+
+def _unfinished(sid: str, raw_finish: Optional[str], data: Dict[str, Any]) -> bool:
+    if raw_finish is not None and raw_finish in _UNFINISHED.get(sid, ()):
+        return True
+    flag = _NOT_DONE.get(sid)
+    return flag is not None and data.get(flag) is False
 
 
 class _Tables:
@@ -208,6 +232,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             think_stripped=stripped,
             failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
+            unfinished=_unfinished(sid, raw_finish, data),
         )
         return out
     except (ToolwireError, MemoryError):

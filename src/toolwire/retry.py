@@ -10,7 +10,8 @@ outcome            next request
                    turn); after ``switch_after`` empties in a row in native mode, the
                    prompt-mode request instead
 ``truncated``      the same request with the token budget ×``factor`` (capped), under
-                   the field the target uses, even when partial text came back
+                   the field the target uses, even when partial text came back (also a
+                   Responses ``incomplete`` with no reason given)
 ``invalid``        the reply plus a correction naming each JSON Pointer and keyword
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop
@@ -21,7 +22,9 @@ outcome            next request
                    the request, and ask again
 ``failed``         as ``empty`` (and counted with it): the provider reports the reply
                    as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-                   ``malformed_model_output``...), so nothing in it is an answer
+                   ``malformed_model_output``...), or says it did not finish
+                   (``Response.unfinished``: cancelled, in progress, Ollama
+                   ``done: false``), so nothing in it is an answer
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 

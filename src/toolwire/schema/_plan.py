@@ -20,6 +20,8 @@ from ._capabilities import Capabilities, choose_mode
 from ._prompt import inject_instruction, prompt
 from ._render import Rendered, render
 from ._requests import (
+    is_sdk_model,
+    merged,
     place,
     raise_budget,
     reply_blocks,
@@ -136,24 +138,19 @@ def prepare(
 
 def _request_for(state: State) -> Dict[str, Any]:
     if state.mode == "native" and state.rendered is not None:
-        out = _merge(state.original, place(state.rendered.request, state.original, state.target))
+        out: Dict[str, Any] = merged(state.original, place(state.rendered.request, state.original, state.target))
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
     text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
+    config = state.original.get("config")
+    if state.target.startswith("gemini") and is_sdk_model(config):
+        # google-genai's config object: the instruction joins its system_instruction
+        said = getattr(config, "system_instruction", None)
+        held = {"system_instruction": said} if said is not None else {}
+        added = inject_instruction(dict(state.original, config=held), text, state.target)["config"]
+        return dict(state.original, config=merged(config, added))
     return inject_instruction(state.original, text, state.target)
-
-
-def _merge(base: Dict[str, Any], extra: Dict[str, Any]) -> Dict[str, Any]:
-    out = dict(base)
-    for k, v in extra.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v)
-        elif k == "tools" and isinstance(out.get(k), list):
-            out[k] = list(out[k]) + list(v)
-        else:
-            out[k] = v
-    return out
 
 
 # -- classifying -------------------------------------------------------------------------
@@ -166,6 +163,11 @@ def classify(reply: Any, state: State) -> Outcome:
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.truncated:
         return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.unfinished:  # the provider says so: whatever came is no whole answer, even when it validates
+        detail = resp.raw_finish_reason or "not done"
+        if resp.raw_finish_reason == "incomplete":  # cut off, no reason given (Responses)
+            return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp, detail=detail)
+        return Outcome("failed", text=resp.text, response=resp, detail=detail)
     if resp.finish_reason == "error":  # even text that validates: the provider says the output is broken
         return Outcome("failed", text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.finish_reason == "pause":  # Anthropic ``pause_turn``: the turn goes on when sent back
@@ -257,6 +259,8 @@ def plan(
         words = outcome.response.failure if outcome.response is not None else None
         said = "empty reply" if kind == "empty" else \
             f"the provider reports the reply as failed ({outcome.detail or 'error'}{': ' + words if words else ''})"
+        if outcome.response is not None and outcome.response.unfinished and kind == "failed":
+            said = f"the reply did not finish ({outcome.detail})"
         return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
         bumped = raise_budget(request, state.target, factor, cap, default_budget)

@@ -48,6 +48,7 @@ from ._pydantic_types import (
     drop_defaults,
     enum_type,
     field_name,
+    fits_pydantic,
     identifier,
     is_model_node,
     number_type,
@@ -282,7 +283,7 @@ class _Builder:
             field: Dict[str, Any] = {}
             used: Set[str] = set()
             for k, arg in (("minLength", "min_length"), ("maxLength", "max_length"), ("pattern", "pattern")):
-                if k in node:
+                if k in node and fits_pydantic(node[k]):
                     field[arg] = node[k]
                     used.add(k)
                     self.report.append(Change(ptr, k, "kept"))
@@ -297,7 +298,7 @@ class _Builder:
         field: Dict[str, Any] = {}
         used: Set[str] = set()
         for k, arg in (("minItems", "min_length"), ("maxItems", "max_length")):
-            if k in node:
+            if k in node and fits_pydantic(node[k]):
                 field[arg] = node[k]
                 used.add(k)
                 self.report.append(Change(ptr, k, "kept"))

@@ -31,6 +31,7 @@ __all__ = [
     "drop_defaults",
     "enum_type",
     "field_name",
+    "fits_pydantic",
     "identifier",
     "int_bound",
     "int_from_float",
@@ -145,6 +146,14 @@ OBJECT_KEYS = frozenset(
     }
 )  # fmt: skip
 SAFE_INT = 2**63 - 1
+
+
+def fits_pydantic(value: Any) -> bool:
+    """A length or count pydantic-core can hold (a machine integer); a larger one is
+    left to the checker (pydantic-core refused to build: ``OverflowError``)."""
+    return not isinstance(value, int) or value <= SAFE_INT
+
+
 BOUNDS = {"minimum": "ge", "maximum": "le", "exclusiveMinimum": "gt", "exclusiveMaximum": "lt"}
 NON_OBJECT = union(
     [

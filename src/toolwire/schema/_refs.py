@@ -20,8 +20,15 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._errors import SchemaError
-from ._keywords import DICT_KEYWORDS, IN_PLACE, LIST_KEYWORDS, SINGLE_KEYWORDS
+from .._errors import SchemaError, excerpt
+from ._keywords import (
+    COUNT_KEYWORDS,
+    DICT_KEYWORDS,
+    IN_PLACE,
+    LIST_KEYWORDS,
+    NUMBER_KEYWORDS,
+    SINGLE_KEYWORDS,
+)
 from ._util import decode_pointer, encode_pointer, escape_token, path_of
 
 __all__ = ["link", "resolve_ref", "translate_refs"]
@@ -172,8 +179,42 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
                 node["$ref"] = target
         if "$ref" in node:
             node["$ref"] = _pointer(node["$ref"], anchors, loc)
-            resolve_ref(root, node["$ref"], loc)
+            _schema_at(root, node["$ref"], loc)
     _refuse_cycles(root, nodes)
+
+
+#: Keywords whose values are not schemas (a pointer into them names no schema, even
+#: where the value is an object or a boolean: ``const``, ``default``, ``uniqueItems``).
+_VALUE_KEYWORDS = frozenset((
+    *COUNT_KEYWORDS, *NUMBER_KEYWORDS, "type", "enum", "const", "required", "dependentRequired", "default",
+    "examples", "format", "pattern", "uniqueItems", "title", "description", "deprecated", "readOnly", "writeOnly",
+    "$comment", "$id", "$anchor", "$dynamicAnchor", "$ref", "$dynamicRef", "$vocabulary", "contentEncoding",
+    "contentMediaType", "nullable", "discriminator", "example",
+))
+
+
+def _schema_at(root: Any, ref: str, loc: str) -> Any:
+    """The subschema *ref* names; ``SchemaError`` when it names something else (the
+    ``required`` list, the ``properties`` map, a ``const`` value): read as a schema, such
+    a value would accept anything or fail on the first answer. A pointer into a keyword
+    this module does not know (``#/components/schemas/X``) is the caller's own place for
+    schemas and is taken when it holds an object or a boolean."""
+    target = resolve_ref(root, ref, loc)
+    role, owner = "schema", ""
+    for token in decode_pointer(ref[1:]) if ref != "#" else ():
+        if role == "schema":
+            owner = token
+            role = (
+                "schema" if token in SINGLE_KEYWORDS else "map" if token in DICT_KEYWORDS
+                else "list" if token in LIST_KEYWORDS else "value" if token in _VALUE_KEYWORDS else "other"
+            )
+        elif role in ("map", "list"):
+            role = "schema"
+    if role in ("map", "list", "value"):
+        raise SchemaError(f"$ref {ref!r} at {loc} does not name a schema: it points into {owner!r}", loc=loc)
+    if not isinstance(target, (dict, bool)):
+        raise SchemaError(f"$ref {ref!r} at {loc} points at {excerpt(target)}, not a schema", loc=loc)
+    return target
 
 
 def _pointer(ref: str, anchors: Dict[str, str], loc: str) -> str:

@@ -16,12 +16,69 @@ Bedrock content blocks, Responses ``input``). Error shapes classified: OpenAI
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "place", "raise_budget", "reply_blocks",
-           "requested_model", "with_continuation", "with_correction"]
+__all__ = ["classify_error", "correction", "gemini_form", "is_sdk_model", "merged", "place", "raise_budget",
+           "reply_blocks", "requested_model", "with_continuation", "with_correction"]
+
+
+def is_sdk_model(value: Any) -> bool:
+    """A pydantic model an SDK takes in a request field (google-genai's
+    ``types.GenerateContentConfig``, ollama's ``Options``), told by its class."""
+    return hasattr(type(value), "model_fields") and hasattr(value, "model_fields_set")
+
+
+def merged(base: Any, extra: Dict[str, Any]) -> Any:
+    """*base* (a dict or an SDK model) with *extra*'s fields set: nested dicts and models
+    merged, ``tools`` lists joined. A model keeps its type (the new fields validated by
+    it); one that cannot take a field becomes a dict of all it holds, which the SDKs
+    take too. Nothing the caller set is lost either way."""
+    if is_sdk_model(base):
+        fields = merged(_model_fields(base), extra)
+        try:
+            out = type(base).model_validate(fields)
+        except ValueError:  # pydantic's ValidationError: extra="forbid", or a value it refuses
+            return fields
+        known = type(base).model_fields
+        kept = getattr(out, "model_extra", None) or {}
+        # extra="ignore" (ollama's Options) drops an unknown field without a word
+        return out if all(k in known or k in kept for k in fields) else fields
+    out = dict(base) if isinstance(base, dict) else {}
+    for k, v in extra.items():
+        cur = out.get(k)
+        if isinstance(v, dict) and (isinstance(cur, dict) or is_sdk_model(cur)):
+            out[k] = merged(cur, v)
+        elif k == "tools" and isinstance(cur, list):
+            out[k] = list(cur) + list(v)
+        else:
+            out[k] = v
+    return out
+
+
+def _model_fields(model: Any) -> Dict[str, Any]:
+    """The fields of an SDK *model* the caller set or that hold a value, and its extras."""
+    names = type(model).model_fields
+    out = {n: getattr(model, n) for n in names if n in model.model_fields_set or getattr(model, n) is not None}
+    out.update(getattr(model, "model_extra", None) or {})
+    return out
+
+
+def _field(holder: Any, key: str) -> Any:
+    if isinstance(holder, dict):
+        return holder.get(key)
+    return getattr(holder, key, None) if is_sdk_model(holder) else None
+
+
+def _turns(value: Any, user: Callable[[str], Dict[str, Any]]) -> List[Any]:
+    """The turns a request field holds, as a new list: a string is one user turn (the
+    SDKs and the Responses API take a bare prompt), one content object is one turn."""
+    if value is None or (isinstance(value, str) and not value):
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [user(value)] if isinstance(value, str) else [value]
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -194,8 +251,20 @@ def with_continuation(request: Dict[str, Any], target: str, blocks: List[Any]) -
     if not target.startswith("anthropic."):
         return None
     out = dict(request)
-    out["messages"] = list(out.get("messages") or []) + [{"role": "assistant", "content": blocks}]
+    out["messages"] = _turns(out.get("messages"), _user) + [{"role": "assistant", "content": blocks}]
     return out
+
+
+def _user(text: str) -> Dict[str, Any]:
+    return {"role": "user", "content": text}
+
+
+def _gemini_user(text: str) -> Dict[str, Any]:
+    return {"role": "user", "parts": [{"text": text}]}
+
+
+def _bedrock_user(text: str) -> Dict[str, Any]:
+    return {"role": "user", "content": [{"text": text}]}
 
 
 def with_correction(
@@ -211,17 +280,18 @@ def with_correction(
     note = correction(errors)
     key = target
     out = dict(request)
+    user = _user  # a bare prompt string already there becomes this turn
     if key.startswith("gemini"):
         field_ = "contents"
         turns = [{"role": "model", "parts": [{"text": text}]}, {"role": "user", "parts": [{"text": note}]}]
+        user = _gemini_user
     elif key == "bedrock.converse":
         field_ = "messages"
         turns = [{"role": "assistant", "content": [{"text": text}]}, {"role": "user", "content": [{"text": note}]}]
+        user = _bedrock_user
     elif key == "openai.responses":
         field_ = "input"
         turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
-        if isinstance(out.get("input"), str):
-            out["input"] = [{"role": "user", "content": out["input"]}]
     elif key == "anthropic.tool" and tool_turn is not None:
         field_ = "messages"
         blocks, call_id = tool_turn
@@ -235,7 +305,7 @@ def with_correction(
     else:
         field_ = "messages"
         turns = [{"role": "assistant", "content": text}, {"role": "user", "content": note}]
-    out[field_] = list(out.get(field_) or []) + turns
+    out[field_] = _turns(out.get(field_), user) + turns
     return out
 
 
@@ -267,16 +337,19 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
 
 
 def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+    """A copy of *request* with a larger token budget (an SDK config keeps its type);
+    ``None`` when the budget is already at *cap*."""
     path, name = _budget_slot(request, target)
-    out = dict(request)
-    holder = out
+    holder: Any = request
     for key in path:
-        holder[key] = dict(holder.get(key) or {})
-        holder = holder[key]
-    current = holder.get(name)
+        holder = _field(holder, key)
+    current = _field(holder, name)
     base = current if isinstance(current, int) and current > 0 else default
     new = min(base * max(factor, 2), cap)
     if isinstance(current, int) and new <= current:
         return None
-    holder[name] = new
+    update: Dict[str, Any] = {name: new}
+    for key in reversed(path):
+        update = {key: update}
+    out: Dict[str, Any] = merged(request, update)
     return out
