@@ -84,6 +84,10 @@ def _may_hold_calls(data: Dict[str, Any]) -> bool:
     return True
 
 
+def _finished(data: Dict[str, Any], raw_finish: Optional[str]) -> bool:
+    return False
+
+
 # what a response reader gives: (text, reasoning, refusal, raw finish reason, usage, parsed)
 ResponseFields = Tuple[str, str, Optional[str], Optional[str], Any, Any]
 
@@ -100,13 +104,17 @@ class ResponseReader:
     - ``may_hold_calls(data)``: a cheap check of whether it can hold tool calls at
       all (the dialect's call decoders run only then);
     - ``keys``: optional, top-level keys of which a response must have at least one
-      for ``detect`` to be asked (``None``: always ask).
+      for ``detect`` to be asked (``None``: always ask);
+    - ``unfinished(data, raw finish reason)``: optional, whether the provider says the
+      reply did not finish (cancelled, still running); a reply without a finish field
+      is not unfinished.
     """
 
     detect: Callable[[Dict[str, Any]], bool]
     read: Callable[[Dict[str, Any]], ResponseFields]
     may_hold_calls: Callable[[Dict[str, Any]], bool] = _may_hold_calls
     keys: Optional[FrozenSet[str]] = None
+    unfinished: Callable[[Dict[str, Any], Optional[str]], bool] = _finished
 
 
 @dataclass(frozen=True)

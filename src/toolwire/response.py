@@ -71,8 +71,8 @@ class Response:
     payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
-    ``unfinished`` is true when the provider says the reply did not finish (see
-    ``_UNFINISHED``); a reply with no finish field at all is not unfinished.
+    ``unfinished`` is true when the provider says the reply did not finish (its
+    ``ResponseReader.unfinished``); a reply with no finish field at all is not unfinished.
     """
 
     provider: str
@@ -99,20 +99,6 @@ class Response:
 #: ``done: false`` (a stream chunk, or a reply cut off). Each normalises to ``other``.
 #: (These are provider facts; they belong on the dialect record beside
 #: ``finish_reasons`` when that grows a field for them.)
-_UNFINISHED: Mapping[str, Set[str]] = {
-    "openai.responses": {"incomplete", "cancelled", "in_progress", "queued"},
-    "cohere.v2": {"USER_CANCEL", "TIMEOUT"},
-}
-_NOT_DONE: Mapping[str, str] = {"ollama": "done"}  # a flag that is False while the reply goes on
-
-
-def _unfinished(sid: str, raw_finish: Optional[str], data: Dict[str, Any]) -> bool:
-    if raw_finish is not None and raw_finish in _UNFINISHED.get(sid, ()):
-        return True
-    flag = _NOT_DONE.get(sid)
-    return flag is not None and data.get(flag) is False
-
-
 class _Tables:
     """What ``normalize`` needs of a registry: its response readers in order, and
     finish-reason tables by dialect id and alias."""
@@ -232,7 +218,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             think_stripped=stripped,
             failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
-            unfinished=_unfinished(sid, raw_finish, data),
+            unfinished=reader.unfinished(data, raw_finish),
         )
         return out
     except (ToolwireError, MemoryError):

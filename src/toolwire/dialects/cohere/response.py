@@ -37,6 +37,7 @@ RESPONSE = ResponseReader(
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
     frozenset({"finish_reason"}),
+    lambda d, raw: raw in ("USER_CANCEL", "TIMEOUT"),
 )
 
 #: ``finish_reason`` -> the normalised vocabulary

@@ -41,6 +41,7 @@ RESPONSE = ResponseReader(
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
     frozenset({"done", "done_reason"}),
+    lambda d, _: d.get("done") is False,  # a chunk of a reply that goes on
 )
 
 #: ``done_reason`` -> the normalised vocabulary (a reply with calls says ``stop``)

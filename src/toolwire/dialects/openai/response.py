@@ -183,6 +183,8 @@ RESPONSES_RESPONSE = ResponseReader(
     read_responses,
     lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
     frozenset({"object", "output"}),
+    # a status that says the reply did not finish (``incomplete`` here only without a reason)
+    lambda d, raw: raw in ("incomplete", "cancelled", "in_progress", "queued"),
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
