@@ -82,8 +82,9 @@ class Handler:
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: a chunk whose one choice carries only one argument
         continuation (no id, no name) for an open call (at its index; without an
-        index, the call its choice started last) is added here (the core's hot-path
-        contract); other chunks go to ``feed``, chunks that are not dicts to *other*."""
+        index, the call its choice started last), and no error beside it, is added
+        here (the core's hot-path contract); other chunks go to ``feed``, chunks that
+        are not dicts to *other*."""
         core = self.core
         feed = self.feed
         open_calls = core.by_key
@@ -98,7 +99,9 @@ class Handler:
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
-                    if type(choices) is list and len(choices) == 1:
+                    # one choice, and no error reported beside it (``feed`` fails the reply on one)
+                    if (type(choices) is list and len(choices) == 1 and "error" not in data
+                            and data.get("object") != "error"):
                         choice = choices[0]
                         delta = choice["delta"]
                         if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
