@@ -14,6 +14,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
 - Legacy ``delta.function_call`` is one call per choice.
+- An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
+  index that is not an int is refused (``_index``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
-from ..._errors import ToolwireError
+from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._call import nonempty_str
 from ...stream._core import Core
@@ -60,6 +62,18 @@ def detect(data: Dict[str, Any]) -> bool:
         return "prompt_filter_results" in data or "usage" in data or obj == ""
     first = choices[0]
     return type(first) is dict and "delta" in first
+
+
+def _index(index: Any, loc: str, dialect: str) -> int:
+    """A ``tool_calls[j].index`` (at *loc*) that is not an int: a digit string (a
+    gateway quirk) is the int it spells, read losslessly (``"0"`` is 0; ``"01"``
+    spells no index a provider writes); anything else is refused: read as no index,
+    the fragments of parallel calls would glue into valid-looking wrong calls."""
+    if type(index) is str and 0 < len(index) <= 18 and index.isascii() and index.isdigit() and (
+            index[0] != "0" or index == "0"):
+        return int(index)
+    raise DecodeError(f"Tool call index at {loc} is neither an int nor a digit string: {excerpt(index)}",
+                      dialect=dialect, loc=loc)
 
 
 def _text(value: Any) -> Optional[str]:
@@ -150,26 +164,25 @@ class Handler:
         choices = data.get("choices")
         if type(choices) is not list:
             return
-        pos = 0
+        pos = -1
         for ch in choices:
+            pos += 1
             if type(ch) is not dict:
-                pos += 1
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
                 scope = pos
-            pos += 1
             if scope != core.first_choice:
                 core.choice(scope)
-            delta = ch.get("delta")
+            delta, field = ch.get("delta"), "delta"
             if type(delta) is not dict:
-                delta = ch.get("message")
+                delta, field = ch.get("message"), "message"
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
-                    for tc in calls:
+                    for j, tc in enumerate(calls):
                         if type(tc) is dict:
-                            self._call(scope, tc)
+                            self._call(scope, tc, pos, field, j)
                         else:
                             core.broken(tc, scope)
                 content = delta.get("content")
@@ -184,10 +197,10 @@ class Handler:
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
 
-    def _call(self, scope: int, tc: Dict[str, Any]) -> None:
+    def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
-        if type(index) is not int:
-            index = None
+        if type(index) is not int and index is not None:
+            index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
         if type(fn) is dict:
