@@ -16,6 +16,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Legacy ``delta.function_call`` is one call per choice.
 - An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
   index that is not an int is refused (``_index``).
+- The id ``"null"`` is no id: mistralai's ``ToolCall`` fills it (and ``index=0``)
+  where the wire has none, and its objects arrive here as ``mistral`` and as
+  ``openai.chat`` (detected so); a named delta with it starts a new call.
 """
 
 from __future__ import annotations
@@ -215,6 +218,14 @@ class Handler:
             text = _text({"input": tc["custom"].get("input", "")})
         ident = tc.get("id")
         if type(ident) is not str or not ident:
+            ident = None
+        elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
+            if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
+                core = self.core
+                c = core.new(None if index is None else (scope, index), scope, None, name, False)
+                if text:
+                    core.add(c, text)
+                return
             ident = None
         self.core.delta(scope, index, ident, name, text)
 
