@@ -74,6 +74,8 @@ __all__ = [
     "stream_handlers",
 ]
 
+_UNNAMED = ()  # ``Accumulator._first`` of a detected stream: never looked for
+
 
 class Accumulator:
     """Assembles the tool calls of one streamed reply, chunk by chunk.
@@ -109,7 +111,10 @@ class Accumulator:
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
         self._named = dialect is not None
-        self._first: Any = None  # the first chunk fed, for the check of a named stream without calls
+        # a named stream's first chunk that carries data (a plain dict), for the check of a
+        # named stream without calls (``foreign``): one chunk kept, not the stream; never
+        # looked for when the dialect is detected
+        self._first: Any = None if self._named else _UNNAMED
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -136,10 +141,10 @@ class Accumulator:
 
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
-        if self._first is None:
-            self._first = chunk
         core = self._core
         if type(chunk) is dict and core is not None and not self._closed:  # the hot path
+            if self._first is None and chunk:
+                self._first = chunk
             self._run((chunk,), self._feed_any)
             events = core.events
             if events:
@@ -154,10 +159,18 @@ class Accumulator:
     def _feed_any(self, chunk: Any) -> None:
         """Feed one chunk of any form, detecting the dialect if it is not known yet."""
         wrappers = self._streams().wrappers
-        if self._core is not None:
-            self._run(plain_chunks(chunk, wrappers), self._feed_any)
-            return
         it = plain_chunks(chunk, wrappers)
+        if self._core is not None:
+            if self._first is None:  # a named stream, no chunk with data yet: this one's?
+                for data in it:
+                    if data:
+                        self._first = data
+                        self._run(chain((data,), it), self._feed_any)
+                        return
+                    self._run((data,), self._feed_any)
+                return
+            self._run(it, self._feed_any)
+            return
         for data in it:
             hit = self._detect(data)
             if hit is None:
@@ -173,7 +186,7 @@ class Accumulator:
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
-                self._first = first_chunk(chunks)
+                self._first = first_chunk(chunks, self._streams().wrappers)
             if self._core is None and type(chunks[0]) is dict:
                 hit = self._detect(chunks[0])
                 if hit is not None:
@@ -187,11 +200,14 @@ class Accumulator:
             raise DecodeError(
                 f"A stream at $ is an iterable of chunks or one SSE / NDJSON body, got {excerpt(chunks)}"
             ) from None
-        if self._first is None and self._named:
-            for first in it:  # None chunks (keep-alives) are not the first chunk
-                if first is not None:
+        if self._first is None:  # a named stream: chunks up to the first with data, one by one
+            for first in it:
+                if type(first) is dict and first:
                     self._first = first
                     it = chain((first,), it)
+                    break
+                self._feed_any(first)  # keep-alives, text lines without data...: it looks further
+                if self._first is not None:
                     break
             else:
                 return
@@ -228,7 +244,7 @@ class Accumulator:
                     )
                 return []
             out = close_stream(self._core, self._handler)
-            if not out and self._named and self._first is not None and not self._core.calls:
+            if not out and self._named and not self._core.calls:
                 foreign(self._core, self._first, self._registry)
             return out
         return self.calls
@@ -303,7 +319,7 @@ def accumulate(
             run(chunks, other)
             out = close_stream(core, handler)
             if not out and dialect is not None and not core.calls:
-                foreign(core, first_chunk(chunks), registry)
+                foreign(core, first_chunk(chunks, streams(registry).wrappers), registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):

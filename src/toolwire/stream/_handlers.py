@@ -7,7 +7,7 @@ that is recognisably another's refused).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect
@@ -142,25 +142,37 @@ def close_stream(core: Core, handler: Any) -> List[Result]:
     return core.close()
 
 
-def first_chunk(chunks: List[Any]) -> Any:
-    """The first chunk of *chunks* that is not ``None`` (a keep-alive), as ``feed`` keeps it."""
-    return next((c for c in chunks if c is not None), None)
+def first_chunk(chunks: List[Any], wrappers: Mapping[str, str]) -> Optional[Dict[str, Any]]:
+    """The first chunk of *chunks* that carries data, as a plain dict (as ``feed`` keeps
+    it): ``None`` keep-alives, ``{}`` and text that holds no data (an SSE ``event:`` line,
+    a comment) are skipped; ``None`` when no chunk carries any (or one is not readable:
+    feeding it refuses the stream)."""
+    for chunk in chunks:
+        if type(chunk) is dict:
+            if chunk:
+                return chunk
+            continue
+        try:
+            for data in plain_chunks(chunk, wrappers):
+                if data:
+                    return data
+        except ToolwireError:
+            return None
+    return None
 
 
-def foreign(core: Core, first: Any, registry: Optional[Registry]) -> None:
-    """A stream named ``core.dialect`` gave no call: raise when its first chunk is
-    recognisably another streaming dialect's (Anthropic events named ``openai.chat``,
-    Chat chunks named ``gemini``), or when no streaming dialect claims it and the
-    stream carried nothing of its own (no text, no finish reason: an SDK event no
-    dialect unwraps, say): ``[]`` there would be a wrong answer that looks right."""
+def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Registry]) -> None:
+    """A stream named ``core.dialect`` gave no call: raise when its first chunk that
+    carries data (*data*, ``first_chunk``) is recognisably another streaming dialect's
+    (Anthropic events named ``openai.chat``, Chat chunks named ``gemini``), or when no
+    streaming dialect claims it and the stream carried nothing of its own (no text, no
+    finish reason: an SDK event no dialect unwraps, say): ``[]`` there would be a wrong
+    answer that looks right. Without such a chunk (none, or only keep-alives) there is
+    no evidence either way."""
+    if not data:
+        return
     name = core.dialect
     table = streams(registry)
-    try:
-        data = next(iter(plain_chunks(first, table.wrappers)), None)
-    except ToolwireError:
-        return
-    if not data:  # None, or an empty chunk (a keep-alive): no evidence either way
-        return
     hit = table.detect(data)
     if hit is not None and hit[0] == name:
         return

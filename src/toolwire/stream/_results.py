@@ -13,9 +13,9 @@ from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, parse_arguments
 from .._errors import ArgumentsError
-from .._policy import failed_no_call, no_call
+from .._policy import Parsed, empty, failed_no_call, no_call, stopped
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from ._call import Call, Result, join_open
+from ._call import Call, Result, dump, join_open
 from ._events import CallDone, Event
 
 __all__ = ["Results"]
@@ -37,6 +37,9 @@ class Results:
     # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
     # depth limit (200) is the policy's, and no finish reason changes a strict parse
     strict_fast: bool
+    # arguments given whole as an object may be cut off under a truncating finish reason, as
+    # the dialect's ``decode_all`` judges them (its handler sets it: Anthropic, Bedrock, Gemini)
+    whole_cut: bool = False
     truncating: FrozenSet[str]  # finish reasons that cut calls short (the dialect's too)
     failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
     calling: FrozenSet[str]  # finish reasons that say the model called a tool
@@ -58,12 +61,15 @@ class Results:
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
 
-        A call still open without any argument text was cut off with the stream; under
-        a truncating finish reason a call finalized earlier with empty arguments (a
-        whole Gemini call before its chunk's ``MAX_TOKENS``; not a block that had its end
-        event) is cut off too. Under a failing finish reason or an error in the stream (the
-        provider reports the reply as failed) every client call is invalid, whatever its
-        ``CallDone`` said."""
+        A call still open without any argument text was cut off with the stream. Under
+        a truncating finish reason a call finalized before it arrived is judged again as
+        ``decode_all`` judges the same content in a whole reply (``_parsed``): empty
+        arguments (``""``, none, ``{}``) are cut off, also those of a block that had its
+        end event or of a whole call (Gemini, Ollama); arguments given whole as an
+        object are cut off in the dialects whose whole replies give them so
+        (``whole_cut``); text that closes its object stays whole. Under a failing finish
+        reason or an error in the stream (the provider reports the reply as failed)
+        every client call is invalid, whatever its ``CallDone`` said."""
         out = []
         include_server = self.include_server
         # several alternative replies: the first one's calls only (as ``decode_all`` reads
@@ -80,7 +86,7 @@ class Results:
                 if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
                     c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
                 self.finalize(c)
-            elif cut and not c.needs_end and type(c.result) is ToolCall and "empty-arguments" in c.result.repairs:
+            elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw)
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
@@ -123,6 +129,17 @@ class Results:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
         return self.policy
+
+    def _judged_again(self, c: Call, r: ToolCall) -> bool:
+        """Whether *c*, finalized as *r* before a truncating finish reason arrived, is
+        judged again under it: empty arguments; arguments given whole as an object
+        (``raw`` is ``None``: no text), when empty or under ``whole_cut``. A server call
+        keeps its input (the client does not run it), as in ``decode_all``."""
+        if c.server:
+            return not c.needs_end and "empty-arguments" in r.repairs
+        if "empty-arguments" in r.repairs:
+            return True
+        return r.raw is None and c.obj is not None and (self.whole_cut or not c.obj)
 
     def finalize(self, c: Call) -> None:
         """Make *c*'s result (``c.ended`` says whether its end event came)."""
@@ -179,10 +196,34 @@ class Results:
         policy = self.policy if fr is None else self._policy(fr)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
         try:
-            args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
+            if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
+                args, raw, repairs = self._whole(value, policy, loc)
+            else:
+                args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
         except ArgumentsError as exc:
             return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
         return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
+
+    def _whole(self, value: Any, policy: Policy, loc: str) -> Parsed:
+        """Arguments given whole (an object, or none) under a truncating finish reason, as
+        ``decode_all`` judges them: empty ones are cut off (the call stopped before its
+        arguments: ``empty``); under ``whole_cut`` any object may be cut off (nothing in
+        it shows where it stopped). ``allow_truncated`` accepts them, recorded."""
+        if value is None or (type(value) is dict and not value):
+            return empty(None, policy, loc, self.dialect)
+        args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
+        if not self.whole_cut or "truncated" in repairs:
+            return args, raw, repairs
+        if not policy.allow_truncated:
+            raise ArgumentsError(
+                f"Arguments at {loc} may be cut off: {stopped(cast(str, policy.finish_reason))}; "
+                "pass allow_truncated=True to accept them",
+                dialect=self.dialect,
+                loc=loc,
+                raw=raw if raw is not None else dump(args),
+                truncated=True,
+            )
+        return args, raw, (*repairs, "truncated")
 
     def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
         return new_invalid(

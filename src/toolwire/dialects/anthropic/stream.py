@@ -49,6 +49,9 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
+        # an object given whole (no text) under a token-limit finish may be cut off, as in
+        # this dialect's ``decode_all`` (``object_arguments``)
+        core.whole_cut = True
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: the events of plain ``tool_use`` blocks are handled here

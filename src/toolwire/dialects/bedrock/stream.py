@@ -52,11 +52,15 @@ class Handler:
 
     def __init__(self, core: Core) -> None:
         self.core = core
+        # an object given whole (no text) under a token-limit finish may be cut off, as in
+        # this dialect's ``decode_all`` (``object_arguments``)
+        core.whole_cut = True
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
-        """Feed every chunk: ``toolUse`` input deltas and block ends of open calls are
-        handled here (the core's hot-path contract), other events by ``feed``, chunks
-        that are not dicts by *other*."""
+        """Feed every chunk: ``toolUse`` input deltas and block ends of open calls, in
+        an event of one member, are handled here (the core's hot-path contract), other
+        events (an exception member beside one included) by ``feed``, chunks that are
+        not dicts by *other*."""
         core = self.core
         feed = self.feed
         open_calls = core.by_key
@@ -71,6 +75,8 @@ class Handler:
                     continue
                 c = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
+                    if len(data) != 1:  # boto3 yields one member per event; more (an exception beside it): ``feed``
+                        raise LookupError
                     if "contentBlockDelta" in data:
                         body = data["contentBlockDelta"]
                         use = body["delta"].get("toolUse")

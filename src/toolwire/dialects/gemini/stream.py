@@ -67,6 +67,9 @@ class Handler:
     def __init__(self, core: Core) -> None:
         self.core = core
         self.open: Dict[int, Call] = {}
+        # an object given whole (no text) under a token-limit finish may be cut off, as in
+        # this dialect's ``decode_all`` (``object_arguments``)
+        core.whole_cut = True
 
     def feed(self, data: Dict[str, Any]) -> None:
         if data.get("error"):  # a Google API error (``{"code", "message", "status"}``) in the stream

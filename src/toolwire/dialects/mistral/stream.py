@@ -8,6 +8,11 @@ several calls in one chunk, ``finish_reason`` on that same chunk (as recorded);
 newer models send id and name first and then argument deltas keyed by ``index``.
 Both are the Chat stream's rules (a delta without index carrying its own id and
 name is a separate call), so this handler is the Chat one under Mistral's name.
+
+mistralai SDK objects fill ``id="null"`` and ``index=0`` where the wire has none.
+The Chat handler reads ``"null"`` as no id (and a named delta with it as a new call),
+because such objects reach it under either name, and detected (their chunks are Chat
+chunks: detection says ``openai.chat``).
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
 - Legacy ``delta.function_call`` is one call per choice.
+- An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
+  index that is not an int is refused (``_index``).
+- The id ``"null"`` is no id: mistralai's ``ToolCall`` fills it (and ``index=0``)
+  where the wire has none, and its objects arrive here as ``mistral`` and as
+  ``openai.chat`` (detected so); a named delta with it starts a new call.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
-from ..._errors import ToolwireError
+from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
 from ...stream._call import nonempty_str
 from ...stream._core import Core
@@ -62,6 +67,18 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(first) is dict and "delta" in first
 
 
+def _index(index: Any, loc: str, dialect: str) -> int:
+    """A ``tool_calls[j].index`` (at *loc*) that is not an int: a digit string (a
+    gateway quirk) is the int it spells, read losslessly (``"0"`` is 0; ``"01"``
+    spells no index a provider writes); anything else is refused: read as no index,
+    the fragments of parallel calls would glue into valid-looking wrong calls."""
+    if type(index) is str and 0 < len(index) <= 18 and index.isascii() and index.isdigit() and (
+            index[0] != "0" or index == "0"):
+        return int(index)
+    raise DecodeError(f"Tool call index at {loc} is neither an int nor a digit string: {excerpt(index)}",
+                      dialect=dialect, loc=loc)
+
+
 def _text(value: Any) -> Optional[str]:
     if value is None or type(value) is str:
         return value
@@ -82,8 +99,9 @@ class Handler:
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: a chunk whose one choice carries only one argument
         continuation (no id, no name) for an open call (at its index; without an
-        index, the call its choice started last) is added here (the core's hot-path
-        contract); other chunks go to ``feed``, chunks that are not dicts to *other*."""
+        index, the call its choice started last), and no error beside it, is added
+        here (the core's hot-path contract); other chunks go to ``feed``, chunks that
+        are not dicts to *other*."""
         core = self.core
         feed = self.feed
         open_calls = core.by_key
@@ -98,7 +116,9 @@ class Handler:
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
-                    if type(choices) is list and len(choices) == 1:
+                    # one choice, and no error reported beside it (``feed`` fails the reply on one)
+                    if (type(choices) is list and len(choices) == 1 and "error" not in data
+                            and data.get("object") != "error"):
                         choice = choices[0]
                         delta = choice["delta"]
                         if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
@@ -147,26 +167,25 @@ class Handler:
         choices = data.get("choices")
         if type(choices) is not list:
             return
-        pos = 0
+        pos = -1
         for ch in choices:
+            pos += 1
             if type(ch) is not dict:
-                pos += 1
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
                 scope = pos
-            pos += 1
             if scope != core.first_choice:
                 core.choice(scope)
-            delta = ch.get("delta")
+            delta, field = ch.get("delta"), "delta"
             if type(delta) is not dict:
-                delta = ch.get("message")
+                delta, field = ch.get("message"), "message"
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
-                    for tc in calls:
+                    for j, tc in enumerate(calls):
                         if type(tc) is dict:
-                            self._call(scope, tc)
+                            self._call(scope, tc, pos, field, j)
                         else:
                             core.broken(tc, scope)
                 content = delta.get("content")
@@ -181,10 +200,10 @@ class Handler:
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
 
-    def _call(self, scope: int, tc: Dict[str, Any]) -> None:
+    def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
-        if type(index) is not int:
-            index = None
+        if type(index) is not int and index is not None:
+            index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
         if type(fn) is dict:
@@ -199,6 +218,14 @@ class Handler:
             text = _text({"input": tc["custom"].get("input", "")})
         ident = tc.get("id")
         if type(ident) is not str or not ident:
+            ident = None
+        elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
+            if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
+                core = self.core
+                c = core.new(None if index is None else (scope, index), scope, None, name, False)
+                if text:
+                    core.add(c, text)
+                return
             ident = None
         self.core.delta(scope, index, ident, name, text)
 

@@ -1,0 +1,85 @@
+"""mistralai SDK stream objects: the SDK's ``ToolCall`` fills ``id="null"`` (and
+``index=0``) where the wire has none. ``"null"`` is no id wherever such objects can
+arrive: a stream named ``mistral`` or ``openai.chat``, or detected (Mistral's chunks
+are Chat chunks, detected as ``openai.chat``). The result is the wire dicts' own."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Dict, List, Optional
+
+import pytest
+
+pytest.importorskip("mistralai")
+from mistralai.client.models import CompletionChunk, CompletionEvent  # noqa: E402
+
+from toolwire import ToolCall  # noqa: E402
+from toolwire.stream import Accumulator, accumulate  # noqa: E402
+
+
+def _chunk(tool_calls: Optional[List[Dict[str, Any]]], finish: Optional[str] = None) -> Dict[str, Any]:
+    # a ``CompletionChunk`` as https://docs.mistral.ai/api/#tag/chat streams it
+    delta: Dict[str, Any] = {"tool_calls": tool_calls} if tool_calls else {"content": ""}
+    return {"id": "cmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "mistral-large-latest",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+INDEXED = [  # the newer form: id and name first, then argument deltas keyed by index, without id
+    _chunk([{"id": "abcdefghi", "index": 0, "function": {"name": "f", "arguments": ""}}]),
+    _chunk([{"index": 0, "function": {"name": "", "arguments": '{"a":'}}]),
+    _chunk([{"index": 0, "function": {"name": "", "arguments": "1}"}}]),
+    _chunk([{"id": "bcdefghij", "index": 1, "function": {"name": "g", "arguments": ""}}]),
+    _chunk([{"index": 1, "function": {"name": "", "arguments": '{"b":2}'}}]),
+    _chunk(None, "tool_calls"),
+]
+WHOLE_NO_ID = [_chunk([{"function": {"name": "f", "arguments": '{"a":1}'}},
+                       {"function": {"name": "g", "arguments": '{"b":2}'}}], "tool_calls")]
+SAME_NAME_NO_ID = [_chunk([{"function": {"name": "f", "arguments": '{"a":1}'}},
+                           {"function": {"name": "f", "arguments": '{"a":2}'}}], "tool_calls")]
+SEPARATE_NO_ID = [_chunk([{"function": {"name": "f", "arguments": '{"a":1}'}}]),
+                  _chunk([{"function": {"name": "f", "arguments": '{"a":2}'}}]), _chunk(None, "tool_calls")]
+
+FORMS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
+    "chunk": CompletionChunk.model_validate,
+    "event": lambda c: CompletionEvent(data=CompletionChunk.model_validate(c)),
+    "dump": lambda c: CompletionChunk.model_validate(c).model_dump(),
+    "json dump": lambda c: CompletionChunk.model_validate(c).model_dump_json(),
+}
+
+
+def _results(chunks: List[Any], dialect: Optional[str]) -> List[List[Any]]:
+    fed = Accumulator(dialect)
+    for c in chunks:
+        fed.feed(c)
+    preview = Accumulator(dialect, preview=True)
+    for c in chunks:
+        preview.feed(c)
+    return [accumulate(chunks, dialect), accumulate(iter(chunks), dialect), fed.close(), preview.close()]
+
+
+def _plain(calls: List[Any]) -> List[Any]:
+    return [(type(c).__name__, c.as_dict()) for c in calls]
+
+
+@pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
+@pytest.mark.parametrize("form", sorted(FORMS))
+@pytest.mark.parametrize(("wire", "expected"), [
+    (INDEXED, [ToolCall("f", {"a": 1}, "abcdefghi"), ToolCall("g", {"b": 2}, "bcdefghij")]),
+    (WHOLE_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("g", {"b": 2})]),
+    (SAME_NAME_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("f", {"a": 2})]),
+    (SEPARATE_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("f", {"a": 2})]),
+], ids=["indexed", "whole-no-id", "same-name-no-id", "separate-no-id"])
+def test_sdk_objects_give_the_wire_dicts_calls(dialect: Optional[str], form: str, wire: List[Any],
+                                               expected: List[ToolCall]) -> None:
+    for calls in _results(wire, dialect):
+        assert calls == expected
+        assert [c.raw for c in calls] == [json.dumps(c.args, separators=(",", ":")) for c in expected]
+    plain = _plain(_results(wire, dialect)[0])
+    objects = [FORMS[form](c) for c in wire]
+    for calls in _results(objects, dialect):
+        assert _plain(calls) == plain
+
+
+def test_the_sdk_fills_the_placeholders() -> None:  # what the fix relies on: mistralai 3.x defaults
+    tc = CompletionChunk.model_validate(WHOLE_NO_ID[0]).choices[0].delta.tool_calls
+    assert tc is not None and [(t.id, t.index) for t in tc] == [("null", 0), ("null", 0)]
