@@ -48,7 +48,8 @@ def _outcomes(chunks: List[Any], dialect: str) -> List[Any]:
 
 @pytest.mark.parametrize(("dialect", "chunks", "words"), [
     ("openai.chat", _chat_stream(error={"message": "upstream error", "code": 502}), "upstream error"),
-    ("openai.chat", _chat_stream(object="error"), "error"),
+    ("openai.chat", [*_chat_stream()[:2], {"object": "error", "message": "The model crashed", "type": "InternalError",
+                                           "param": None, "code": 500}, _CHAT_END], "The model crashed"),  # vLLM
     ("bedrock.converse", _bedrock_stream(modelStreamErrorException={"message": "stream broke"}), "stream broke"),
     ("bedrock.converse", [*_bedrock_stream()[:-1],
                           {"messageStop": {"stopReason": "tool_use"},

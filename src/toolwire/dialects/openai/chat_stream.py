@@ -116,9 +116,9 @@ class Handler:
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
-                    # one choice, and no error reported beside it (``feed`` fails the reply on one)
-                    if (type(choices) is list and len(choices) == 1 and "error" not in data
-                            and data.get("object") != "error"):
+                    # one choice, and no error reported beside it (``feed`` fails the reply on one;
+                    # vLLM's ``{"object": "error"}`` has no ``choices``)
+                    if type(choices) is list and len(choices) == 1 and "error" not in data:
                         choice = choices[0]
                         delta = choice["delta"]
                         if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
@@ -162,7 +162,7 @@ class Handler:
 
     def feed(self, data: Dict[str, Any]) -> None:
         core = self.core
-        if data.get("error") or data.get("object") == "error":  # a failure reported in the stream
+        if data.get("error") or (data.get("object") == "error" and "choices" not in data):  # a failure reported
             core.error(describe_error(data.get("error") or data))
         choices = data.get("choices")
         if type(choices) is not list:
