@@ -14,7 +14,7 @@ from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._normalize import resolve_ref
 from ._profiles import Profile
 from ._report import Change, Lint
-from ._util import escape_token, json_type
+from ._util import escape_token, json_equal, json_type
 from ._validate import _Checker
 
 __all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "is_free_form", "recursive_refs"]
@@ -69,6 +69,9 @@ _BY_TYPE = {
         )
     ),
 }
+
+_PER_TYPE = frozenset(k for keys in _BY_TYPE.values() for k in keys)
+_SPREAD = ("type", "enum", "const", "anyOf", "oneOf")
 
 
 class Options:
@@ -182,6 +185,23 @@ def _children(node: Dict[str, Any]) -> List[Any]:
     return children
 
 
+_TIGHTER = {"minimum": max, "minLength": max, "minItems": max, "minProperties": max,
+            "maximum": min, "maxLength": min, "maxItems": min, "maxProperties": min}
+
+
+def _intersect(a: Dict[str, Any], b: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """*a* and *b* as one schema accepting exactly what both accept, else ``None``."""
+    out = dict(a)
+    for key, value in b.items():
+        if key not in out or json_equal(out[key], value) or key in ("title", "description"):
+            out.setdefault(key, value)
+        elif key in _TIGHTER and not isinstance(value, bool) and not isinstance(out[key], bool):
+            out[key] = _TIGHTER[key](out[key], value)
+        else:
+            return None
+    return out
+
+
 class ShapeRewrites:
     """The shape rewrites, mixed into ``Rewriter`` (which provides ``node``)."""
 
@@ -201,7 +221,11 @@ class ShapeRewrites:
         self.lints.append(Lint(code, ptr, msg, severity))
 
     def _split_types(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
-        outer = {k: v for k, v in n.items() if k in ANNOTATIONS}
+        """One branch per type with that type's keywords (and its ``enum`` values or
+        ``const``); ``anyOf``/``oneOf`` go into each branch, the rest stays outside."""
+        outer = {k: v for k, v in n.items() if k not in _PER_TYPE and k not in _SPREAD}
+        spread: Dict[str, Any] = {k: n[k] for k in ("anyOf", "oneOf") if k in n}
+        values = n["enum"] if "enum" in n else [n["const"]] if "const" in n else None
         branches: List[Dict[str, Any]] = []
         nullable = False
         for t in n["type"]:
@@ -209,42 +233,48 @@ class ShapeRewrites:
             for k in _BY_TYPE.get(t, ()):
                 if k in n:
                     branch[k] = n[k]
-            if t == "integer" or t == "number":
-                pass
-            if "enum" in n:
-                vals = [v for v in n["enum"] if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
+            if values is not None:
+                vals = [v for v in values if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
                 if not vals:
                     continue
                 if t != "null":
-                    branch["enum"] = vals
-            if t == "null" and self.p.openapi:
+                    branch.update({"enum": vals} if "enum" in n else {"const": vals[0]})
+            if t == "null" and self.p.openapi and not spread:
                 nullable = True
                 continue
-            branches.append(branch)
+            branches.append({**branch, **spread})
         self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
-        if len(branches) == 1:
-            merged = dict(outer)
-            merged.update(branches[0])
-            if nullable:
-                merged["nullable"] = True
-            return self.node(merged, ptr, required)
         out = dict(outer)
-        out["anyOf"] = branches
+        if len(branches) == 1:
+            out.update(branches[0])
+        else:
+            out["anyOf"] = branches
         if nullable:
             out["nullable"] = True
         return self.node(out, ptr, required)
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
+        """A null branch as ``nullable``; one branch left is merged into *out* when the
+        merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``."""
         branches = out.get("anyOf") or []
         rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
-        if len(rest) < len(branches):
+        if len(rest) == len(branches):
+            return
+        if "type" in out and out.get("nullable") is not True:
+            self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
+        else:
             out["nullable"] = True
-            if len(rest) == 1:
-                del out["anyOf"]
-                for k, v in rest[0].items():
-                    out.setdefault(k, v)
-            else:
-                out["anyOf"] = rest
+        if len(rest) != 1:
+            out["anyOf"] = rest
+            return
+        del out["anyOf"]
+        merged = _intersect(out, rest[0])
+        if merged is None:
+            out["anyOf"] = rest
+            self.change(ptr, "anyOf", "narrowed", "nullable beside a one-branch anyOf: null may be refused")
+            return
+        out.update(merged)
+        self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
 
     def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
         if self.o.free_form == "string":
@@ -280,8 +310,12 @@ class ShapeRewrites:
             if n["items"] is False:
                 if "prefixItems" in out:
                     out["items"] = False
-                else:
+                elif "maxItems" in self.p.supported:
                     out["maxItems"] = 0
+                    self.change(ptr, "items", "rewritten", "false as maxItems: 0")
+                else:
+                    self.change(ptr, "items", "moved", "into description")
+                    hints.append("items: false")
             else:
                 out["items"] = self.node(n["items"], f"{ptr}/items", False)
 
