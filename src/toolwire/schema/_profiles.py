@@ -48,7 +48,8 @@ class Profile:
     the way in). ``object_root``: a non-object root is wrapped as ``{"result": ...}``.
     ``inline_refs``: ``$defs`` are inlined (no recursion). ``openapi``: the OpenAPI
     subset (``nullable`` instead of null in ``type``, no ``type`` arrays, ``const`` as
-    ``enum``). ``min_items_max``: the largest ``minItems`` accepted.
+    ``enum``). ``min_items_max``: the largest ``minItems`` accepted. ``all_of_refs``:
+    an ``allOf`` may hold a ``$ref``.
     """
 
     id: str
@@ -65,6 +66,7 @@ class Profile:
     formats: Optional[FrozenSet[str]] = None
     no_lookaround: bool = False
     min_items_max: Optional[int] = None
+    all_of_refs: bool = True
     enum_types: FrozenSet[str] = frozenset({"string", "integer", "number", "boolean", "null"})
     permissive: bool = False
     notes: Dict[str, str] = field(default_factory=dict)
@@ -105,6 +107,7 @@ _ANTHROPIC = Profile(
     typed_enum_branches=True,
     formats=_OPENAI_FORMATS | {"uri"},
     min_items_max=1,
+    all_of_refs=False,
     enum_types=frozenset({"string", "integer", "number", "boolean", "null"}),
 )
 _BEDROCK = Profile(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Set
+from typing import Any, Dict, List, Optional, Set
 
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
@@ -76,8 +76,14 @@ class Rewriter(ShapeRewrites):
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
         self.budget = MAX_INLINED
-        if profile.inline_refs and isinstance(root, dict):
-            self.budget += INLINED_PER_NODE * sum(1 for _ in iter_subschemas(root))
+        size = sum(1 for _ in iter_subschemas(root)) if isinstance(root, dict) else 1
+        if profile.inline_refs:
+            self.budget += INLINED_PER_NODE * size
+        # nodes written in branches given their parent's properties: nested "at least
+        # one of" objects would copy each level's properties into each branch (k^depth)
+        self.copied, self.copy_budget = 0, MAX_INLINED + size
+        self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
+        self.copying = 0  # depth of branches given a copy of their parent's properties
         self.wrapped = False
 
     # ------------------------------------------------------------------------------
@@ -127,10 +133,12 @@ class Rewriter(ShapeRewrites):
         p = self.p
         if self.inlining:
             self.inlined += 1
+        if self.copying:
+            self.copied += 1
         if n is True or (isinstance(n, dict) and all(k in ANNOTATIONS for k in n)):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
-            return {} if n is True else dict(n)
+            return {} if n is True else self._annotations(n, ptr)
         if n is False:
             self.lint("unsatisfiable", ptr, "the false schema accepts no value")
             return {"not": {}}
@@ -141,6 +149,12 @@ class Rewriter(ShapeRewrites):
         # $ref
         if "$ref" in n:
             return self._ref(n, ptr, required)
+        if "allOf" in n and "allOf" in p.supported and not p.all_of_refs and _holds_ref(n["allOf"]):
+            merged = merge_all_of(n)
+            if merged is not None:
+                self.change(ptr, "allOf", "rewritten", "merged (this provider takes no $ref in allOf)")
+                return self.node(merged, ptr, required)
+            self.lint("unsupported-keyword", ptr, "allOf combined with $ref cannot be merged for this provider")
         if "allOf" in n and "allOf" not in p.supported:
             merged = merge_all_of(n)
             if merged is not None:
@@ -210,7 +224,7 @@ class Rewriter(ShapeRewrites):
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
-                    out[comb] = [self.node(b, f"{ptr}/{comb}/{i}", required) for i, b in enumerate(n[comb])]
+                    out[comb] = [self._branch(n, b, f"{ptr}/{comb}/{i}", required) for i, b in enumerate(n[comb])]
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
@@ -219,10 +233,49 @@ class Rewriter(ShapeRewrites):
             self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
         if n.get("type") == "object" or "properties" in n:
             self._object(n, out, hints, ptr)
-        if hints:
-            desc = out.get("description", "")
-            note = "{" + ", ".join(hints) + "}"
-            out["description"] = f"{desc}\n\n{note}" if desc else note
+        elif "type" not in n:
+            for key in ("required", "additionalProperties"):
+                if key in n:
+                    self.change(ptr, key, "moved", "into description (no object type)")
+                    hints.append(f"{key}: {json.dumps(n[key], ensure_ascii=False)}")
+        _hint(out, hints)
+        typed = any(k in out for k in ("type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref"))
+        if p.strict and not typed and ptr != self.beside_ref:
+            self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
+        return out
+
+    def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
+        """A combinator branch; one without a type takes its parent's (an object's
+        properties too): P and (B1 or B2) is (P and B1) or (P and B2)."""
+        kind = parent.get("type")
+        if (
+            not isinstance(kind, str)
+            or not isinstance(b, dict)
+            or any(k in b for k in ("type", "$ref", "enum", "const"))
+            or all(k in ANNOTATIONS for k in b)
+        ):
+            return self.node(b, ptr, required)
+        if kind != "object":
+            self.change(ptr, "type", "rewritten", "the parent's type")
+            return self.node({"type": kind, **b}, ptr, required)
+        part = {k: parent[k] for k in ("properties", "additionalProperties", "patternProperties") if k in parent}
+        merged = merge_all_of({**b, "allOf": [{"type": "object", **part}]}) if self.copied <= self.copy_budget else None
+        if merged is None:
+            return self.node(b, ptr, required)
+        self.change(ptr, "type", "rewritten", "the parent's type and properties")
+        self.copying += 1
+        try:
+            return self.node(merged, ptr, required)
+        finally:
+            self.copying -= 1
+
+    def _annotations(self, n: Dict[str, Any], ptr: str) -> Dict[str, Any]:
+        """A node of annotations only, each through the profile's keyword rules."""
+        out: Dict[str, Any] = {}
+        hints: List[str] = []
+        for key, value in n.items():
+            self._keyword(out, hints, key, value, ptr)
+        _hint(out, hints)
         return out
 
     def _keyword(self, out: Dict[str, Any], hints: List[str], key: str, value: Any, ptr: str) -> None:
@@ -298,13 +351,24 @@ class Rewriter(ShapeRewrites):
         if not siblings:
             return {"$ref": target}
         if self.p.ref_siblings:
-            out = self.node(siblings, ptr, required) if any(k not in ANNOTATIONS for k in siblings) else dict(siblings)
+            out = self._siblings(siblings, ptr, required)
             out["$ref"] = target
             return out
         self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
-        rest = self.node(siblings, ptr, required) if any(k not in ANNOTATIONS for k in siblings) else dict(siblings)
+        rest = self._siblings(siblings, ptr, required)
         rest["anyOf"] = [{"$ref": target}]
         return rest
+
+    def _siblings(self, siblings: Dict[str, Any], ptr: str, required: bool) -> Dict[str, Any]:
+        if any(k not in ANNOTATIONS for k in siblings):
+            outer, self.beside_ref = self.beside_ref, ptr  # typed by the $ref beside them
+            try:
+                out = self.node(siblings, ptr, required)
+            finally:
+                self.beside_ref = outer
+            assert isinstance(out, dict)
+            return out
+        return self._annotations(siblings, ptr)
 
     def _disjoint(self, branches: List[Any]) -> bool:
         types: List[Any] = []
@@ -323,3 +387,15 @@ class Rewriter(ShapeRewrites):
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())
+
+
+def _hint(out: Dict[str, Any], hints: List[str]) -> None:
+    """Append the keywords moved out of the wire to ``description``, as ``{k: v, ...}``."""
+    if hints:
+        desc = out.get("description", "")
+        note = "{" + ", ".join(hints) + "}"
+        out["description"] = f"{desc}\n\n{note}" if desc else note
+
+
+def _holds_ref(branches: Any) -> bool:
+    return isinstance(branches, list) and any(isinstance(b, dict) and "$ref" in b for b in branches)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Set
 
-from ._normalize import iter_subschemas, resolve_ref
+from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._normalize import resolve_ref
 from ._profiles import Profile
 from ._report import Change, Lint
-from ._util import escape_token, json_type
+from ._util import escape_token, json_equal, json_type
 from ._validate import _Checker
 
 __all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "is_free_form", "recursive_refs"]
@@ -69,6 +70,9 @@ _BY_TYPE = {
     ),
 }
 
+_PER_TYPE = frozenset(k for keys in _BY_TYPE.values() for k in keys)
+_SPREAD = ("type", "enum", "const", "anyOf", "oneOf")
+
 
 class Options:
     """Opt-in rewrites: ``maps="pairs"``, ``free_form="string"``, ``int_range_as_enum``."""
@@ -99,27 +103,102 @@ def is_free_form(node: Any) -> bool:
 
 
 def recursive_refs(root: Any) -> Set[str]:
-    refs = {s["$ref"] for _, s in iter_subschemas(root) if isinstance(s, dict) and "$ref" in s}
+    """The ``$ref`` values that lead back to themselves: a reference is recursive when
+    its target reaches (through subschemas and references) a node holding it, i.e. the
+    two are in one strongly connected component of the graph whose edges are
+    "subschema of" and "refers to". One iterative Tarjan pass: linear in the nodes and
+    references, no Python recursion."""
+    targets: Dict[str, Any] = {}
+
+    def successors(node: Any) -> List[Any]:
+        out = _children(node)
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if isinstance(ref, str):
+            if ref not in targets:
+                try:
+                    targets[ref] = resolve_ref(root, ref)
+                except Exception:  # reported elsewhere; normalize already checked
+                    targets[ref] = None
+            if isinstance(targets[ref], dict):
+                out.append(targets[ref])
+        return [s for s in out if isinstance(s, dict)]
+
+    index: Dict[int, int] = {}
+    low: Dict[int, int] = {}
+    component: Dict[int, int] = {}
+    holders: List[Any] = []  # the nodes with a ``$ref``, kept alive beside their ids
+    on_stack: Set[int] = set()
+    stack: List[int] = []
+    if not isinstance(root, dict):
+        return set()
+    work: List[tuple[Any, List[Any], int]] = []
+
+    def enter(node: Any) -> None:
+        key = id(node)
+        index[key] = low[key] = len(index)
+        stack.append(key)
+        on_stack.add(key)
+        if isinstance(node.get("$ref"), str):
+            holders.append(node)
+        work.append((node, successors(node), 0))
+
+    enter(root)
+    while work:
+        node, succ, i = work[-1]
+        key = id(node)
+        if i < len(succ):
+            work[-1] = (node, succ, i + 1)
+            nxt = succ[i]
+            if id(nxt) not in index:
+                enter(nxt)
+            elif id(nxt) in on_stack:
+                low[key] = min(low[key], index[id(nxt)])
+            continue
+        work.pop()
+        if work:
+            parent = id(work[-1][0])
+            low[parent] = min(low[parent], low[key])
+        if low[key] == index[key]:
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component[member] = key
+                if member == key:
+                    break
     out: Set[str] = set()
-    for ref in refs:
-        seen: Set[str] = set()
-        todo = [ref]
-        while todo:
-            cur = todo.pop()
-            try:
-                target = resolve_ref(root, cur)
-            except Exception:  # reported elsewhere; normalize already checked
-                continue
-            for _, sub in iter_subschemas(target):
-                if isinstance(sub, dict) and "$ref" in sub:
-                    nxt = sub["$ref"]
-                    if nxt == ref:
-                        out.add(ref)
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-            if ref in out:
-                break
+    for holder in holders:
+        target = targets.get(holder["$ref"])
+        if isinstance(target, dict) and component.get(id(target)) == component[id(holder)]:
+            out.add(holder["$ref"])
+    return out
+
+
+def _children(node: Dict[str, Any]) -> List[Any]:
+    """The direct subschemas of *node* (one level of ``iter_subschemas``)."""
+    children = [node[key] for key in SINGLE_KEYWORDS if key in node]
+    for key in DICT_KEYWORDS:
+        if isinstance(node.get(key), dict):
+            children.extend(node[key].values())
+    for key in LIST_KEYWORDS:
+        if isinstance(node.get(key), list):
+            children.extend(node[key])
+    return children
+
+
+_TIGHTER = {"minimum": max, "minLength": max, "minItems": max, "minProperties": max,
+            "maximum": min, "maxLength": min, "maxItems": min, "maxProperties": min}
+
+
+def _intersect(a: Dict[str, Any], b: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """*a* and *b* as one schema accepting exactly what both accept, else ``None``."""
+    out = dict(a)
+    for key, value in b.items():
+        if key not in out or json_equal(out[key], value) or key in ("title", "description"):
+            out.setdefault(key, value)
+        elif key in _TIGHTER and not isinstance(value, bool) and not isinstance(out[key], bool):
+            out[key] = _TIGHTER[key](out[key], value)
+        else:
+            return None
     return out
 
 
@@ -142,7 +221,11 @@ class ShapeRewrites:
         self.lints.append(Lint(code, ptr, msg, severity))
 
     def _split_types(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
-        outer = {k: v for k, v in n.items() if k in ANNOTATIONS}
+        """One branch per type with that type's keywords (and its ``enum`` values or
+        ``const``); ``anyOf``/``oneOf`` go into each branch, the rest stays outside."""
+        outer = {k: v for k, v in n.items() if k not in _PER_TYPE and k not in _SPREAD}
+        spread: Dict[str, Any] = {k: n[k] for k in ("anyOf", "oneOf") if k in n}
+        values = n["enum"] if "enum" in n else [n["const"]] if "const" in n else None
         branches: List[Dict[str, Any]] = []
         nullable = False
         for t in n["type"]:
@@ -150,42 +233,48 @@ class ShapeRewrites:
             for k in _BY_TYPE.get(t, ()):
                 if k in n:
                     branch[k] = n[k]
-            if t == "integer" or t == "number":
-                pass
-            if "enum" in n:
-                vals = [v for v in n["enum"] if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
+            if values is not None:
+                vals = [v for v in values if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
                 if not vals:
                     continue
                 if t != "null":
-                    branch["enum"] = vals
-            if t == "null" and self.p.openapi:
+                    branch.update({"enum": vals} if "enum" in n else {"const": vals[0]})
+            if t == "null" and self.p.openapi and not spread:
                 nullable = True
                 continue
-            branches.append(branch)
+            branches.append({**branch, **spread})
         self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
-        if len(branches) == 1:
-            merged = dict(outer)
-            merged.update(branches[0])
-            if nullable:
-                merged["nullable"] = True
-            return self.node(merged, ptr, required)
         out = dict(outer)
-        out["anyOf"] = branches
+        if len(branches) == 1:
+            out.update(branches[0])
+        else:
+            out["anyOf"] = branches
         if nullable:
             out["nullable"] = True
         return self.node(out, ptr, required)
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
+        """A null branch as ``nullable``; one branch left is merged into *out* when the
+        merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``."""
         branches = out.get("anyOf") or []
         rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
-        if len(rest) < len(branches):
+        if len(rest) == len(branches):
+            return
+        if "type" in out and out.get("nullable") is not True:
+            self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
+        else:
             out["nullable"] = True
-            if len(rest) == 1:
-                del out["anyOf"]
-                for k, v in rest[0].items():
-                    out.setdefault(k, v)
-            else:
-                out["anyOf"] = rest
+        if len(rest) != 1:
+            out["anyOf"] = rest
+            return
+        del out["anyOf"]
+        merged = _intersect(out, rest[0])
+        if merged is None:
+            out["anyOf"] = rest
+            self.change(ptr, "anyOf", "narrowed", "nullable beside a one-branch anyOf: null may be refused")
+            return
+        out.update(merged)
+        self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
 
     def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
         if self.o.free_form == "string":
@@ -221,8 +310,12 @@ class ShapeRewrites:
             if n["items"] is False:
                 if "prefixItems" in out:
                     out["items"] = False
-                else:
+                elif "maxItems" in self.p.supported:
                     out["maxItems"] = 0
+                    self.change(ptr, "items", "rewritten", "false as maxItems: 0")
+                else:
+                    self.change(ptr, "items", "moved", "into description")
+                    hints.append("items: false")
             else:
                 out["items"] = self.node(n["items"], f"{ptr}/items", False)
 

@@ -1,0 +1,69 @@
+"""Keywords a rewrite writes itself go through the profile's keyword rules too:
+``items: false`` becomes ``maxItems: 0`` only where ``maxItems`` is accepted (not on
+Anthropic or Bedrock, reference §C.1/§C.3), and Anthropic's ``allOf`` holds no
+``$ref`` (§C.1: "allOf (not combined with $ref)"). Expected shapes from those rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolwire import EncodeError
+from toolwire.schema import render
+
+NO_ITEMS = {"type": "object", "required": ["e"], "properties": {"e": {"type": "array", "items": False}}}
+DEF_A = {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+
+
+def _changes(r: Any, pointer: str) -> Any:
+    return [(c.keyword, c.action) for c in r.report if c.pointer == pointer]
+
+
+@pytest.mark.parametrize("target", ["bedrock.converse", "anthropic.messages"])
+def test_items_false_is_moved_where_max_items_is_not_accepted(target: str) -> None:
+    r = render(NO_ITEMS, target)
+    assert r.wire_schema["properties"]["e"] == {"type": "array", "description": "{items: false}"}
+    assert _changes(r, "/properties/e") == [("items", "moved")]
+    assert not r.lossless
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini", "gemini.openapi"])
+def test_items_false_is_max_items_zero_where_accepted(target: str) -> None:
+    r = render(NO_ITEMS, target)
+    assert r.wire_schema["properties"]["e"] == {"type": "array", "maxItems": 0}
+    assert _changes(r, "/properties/e") == [("items", "rewritten")]
+    assert r.lossless
+
+
+def test_anthropic_merges_an_all_of_that_holds_a_ref() -> None:
+    schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A},
+              "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}], "description": "d"}}}
+    r = render(schema, "anthropic.messages")
+    assert r.wire_schema["properties"]["a"] == {"description": "d", "$ref": "#/$defs/A"}
+    assert _changes(r, "/properties/a") == [("allOf", "rewritten")]
+    assert r.lossless and not r.lints
+
+
+def test_anthropic_merges_a_ref_with_other_all_of_branches() -> None:
+    schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A},
+              "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}, {"minProperties": 1}]}}}
+    r = render(schema, "anthropic.messages")
+    assert r.wire_schema["properties"]["a"] == {"description": "{minProperties: 1}", "$ref": "#/$defs/A"}
+
+
+def test_anthropic_refuses_an_all_of_of_two_refs() -> None:
+    schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A, "B": {"type": "object", "properties": {"y": {"type": "integer"}}}},
+              "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}}}
+    with pytest.raises(EncodeError) as info:
+        render(schema, "anthropic.messages")
+    assert info.value.message == (
+        "Schema cannot be rendered for anthropic.messages: allOf combined with $ref cannot be merged for this "
+        "provider at $.properties.a [unsupported-keyword]")
+
+
+def test_anthropic_keeps_an_all_of_without_refs() -> None:
+    schema = {"type": "object", "required": ["a"], "properties": {
+        "a": {"allOf": [{"type": "string"}, {"type": "string", "format": "email"}]}}}
+    r = render(schema, "anthropic.messages")
+    assert r.wire_schema["properties"]["a"] == {"allOf": [{"type": "string"}, {"type": "string", "format": "email"}]}
