@@ -10,7 +10,7 @@ from typing import Any, Dict
 import pytest
 
 from toolwire.schema import render
-from toolwire.schema._rewrite_shapes import recursive_refs
+from toolwire.schema._recursion import recursive_refs
 
 
 class _Counted(dict):  # type: ignore[type-arg]

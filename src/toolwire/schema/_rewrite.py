@@ -16,8 +16,9 @@ from typing import Any, Dict, List, Optional, Set
 
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
+from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, is_free_form, recursive_refs
+from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, is_free_form
 from ._util import escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
