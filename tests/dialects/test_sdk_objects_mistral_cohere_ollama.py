@@ -97,7 +97,10 @@ def test_mistral_sdk_response_placeholder_ids_are_no_ids() -> None:
     """mistralai fills ``id="null"`` into a call the wire sent without one (reference
     §6g): no id, whichever object is decoded, also when the model name does not say
     Mistral (the response reads as Chat-shaped)."""
-    from mistralai.client import models as mm
+    try:  # mistralai 2.x and later
+        import mistralai.client.models as mm
+    except ImportError:  # mistralai 1.x (installed beside the oldest pydantic)
+        import mistralai.models as mm  # type: ignore[no-redef]
 
     wire = {"id": "x", "object": "chat.completion", "model": "m", "created": 1,
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},

@@ -11,7 +11,10 @@ from typing import Any, Callable, Dict, List, Optional
 import pytest
 
 pytest.importorskip("mistralai")
-from mistralai.client.models import CompletionChunk, CompletionEvent  # noqa: E402
+try:  # mistralai 2.x and later
+    from mistralai.client.models import CompletionChunk, CompletionEvent
+except ImportError:  # mistralai 1.x (installed beside the oldest pydantic)
+    from mistralai.models import CompletionChunk, CompletionEvent  # type: ignore[no-redef]
 
 from toolwire import ToolCall  # noqa: E402
 from toolwire.stream import Accumulator, accumulate  # noqa: E402
