@@ -20,7 +20,6 @@ from ._capabilities import Capabilities, choose_mode
 from ._prompt import inject_instruction, prompt
 from ._render import Rendered, render
 from ._requests import (
-    is_sdk_model,
     merged,
     place,
     raise_budget,
@@ -143,13 +142,6 @@ def _request_for(state: State) -> Dict[str, Any]:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
     text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
-    config = state.original.get("config")
-    if state.target.startswith("gemini") and is_sdk_model(config):
-        # google-genai's config object: the instruction joins its system_instruction
-        said = getattr(config, "system_instruction", None)
-        held = {"system_instruction": said} if said is not None else {}
-        added = inject_instruction(dict(state.original, config=held), text, state.target)["config"]
-        return dict(state.original, config=merged(config, added))
     return inject_instruction(state.original, text, state.target)
 
 

@@ -16,6 +16,7 @@ from typing import Any, Dict, List
 
 from ._normalize import normalize
 from ._profiles import get_profile
+from ._requests import is_sdk_model, merged
 
 __all__ = ["inject_instruction", "prompt", "with_instruction"]
 
@@ -69,6 +70,12 @@ def inject_instruction(request: Dict[str, Any], text: str, target: str) -> Dict[
             out["system"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
     elif key == "bedrock.converse":
         out["system"] = list(out.get("system") or []) + [{"text": text}]
+    elif key.startswith("gemini") and is_sdk_model(out.get("config")) and "system_instruction" not in out:
+        # google-genai's config object: the instruction joins its ``system_instruction``, the type kept
+        said = getattr(out["config"], "system_instruction", None)
+        held = {"system_instruction": said} if said is not None else {}
+        added = inject_instruction(dict(out, config=held), text, target)["config"]
+        out["config"] = merged(out["config"], added)
     elif key.startswith("gemini") and isinstance(out.get("config"), dict) and "system_instruction" not in out:
         config = dict(out["config"])  # google-genai: the system instruction is a config field
         old = config.get("system_instruction")
