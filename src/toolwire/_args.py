@@ -38,6 +38,7 @@ from ._policy import (
     _reject_constant,
     empty,
     make_policy,
+    stopped,
 )
 
 
@@ -75,6 +76,7 @@ __all__ = [
     "load_json",
     "utf8",
     "make_policy",
+    "object_arguments",
     "parse_arguments",
 ]
 
@@ -152,6 +154,27 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         dialect=dialect,
         loc=loc,
     )
+
+
+def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    """Arguments of an object-argument dialect (Anthropic, Bedrock, Gemini) that its
+    decoder does not take as they are (an object under no finish reason, checked inline
+    there): text, none, or any value under a finish reason. Under a token-limit finish
+    nothing in an object shows where it stopped: it may be cut off (refused, or with
+    ``allow_truncated`` recorded as ``truncated``). Streams judge such calls so too."""
+    args, raw, repairs = parse_arguments(value, policy, loc, dialect)
+    if policy.finish_reason in TRUNCATING and "truncated" not in repairs:
+        if not policy.allow_truncated:
+            raise ArgumentsError(
+                f"Arguments at {loc} may be cut off: {stopped(policy.finish_reason or '')}; "
+                "pass allow_truncated=True to accept them",
+                dialect=dialect,
+                loc=loc,
+                raw=raw if raw is not None else json.dumps(args, ensure_ascii=False, default=str),
+                truncated=True,
+            )
+        repairs = (*repairs, "truncated")
+    return args, raw, repairs
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})  # floats: finite ones only

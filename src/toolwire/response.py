@@ -88,17 +88,10 @@ class Response:
     parsed: Any = None
     think_stripped: bool = False
     failure: Optional[str] = None
-    raw: Any = field(default=None, repr=False, compare=False)
     unfinished: bool = False
+    raw: Any = field(default=None, repr=False, compare=False)
 
 
-#: Raw finish values by which a provider says a reply never finished (§F.3 of
-#: ``reference/structured-output.md``): a Responses ``status`` of ``incomplete`` with
-#: no reason given, ``cancelled``, or still ``in_progress``/``queued`` (a background
-#: response read before it ended); Cohere's ``USER_CANCEL`` and ``TIMEOUT``. Ollama says it with
-#: ``done: false`` (a stream chunk, or a reply cut off). Each normalises to ``other``.
-#: (These are provider facts; they belong on the dialect record beside
-#: ``finish_reasons`` when that grows a field for them.)
 class _Tables:
     """What ``normalize`` needs of a registry: its response readers in order, and
     finish-reason tables by dialect id and alias."""

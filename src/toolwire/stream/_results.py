@@ -11,11 +11,11 @@ from typing import Any, Dict, FrozenSet, Hashable, List, Optional, cast
 
 from pydantic_core import from_json
 
-from .._args import TRUNCATING, Policy, parse_arguments
+from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._errors import ArgumentsError
-from .._policy import Parsed, empty, failed_no_call, no_call, stopped
+from .._policy import Parsed, empty, failed_no_call, no_call
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from ._call import Call, Result, dump, join_open
+from ._call import Call, Result, join_open
 from ._events import CallDone, Event
 
 __all__ = ["Results"]
@@ -211,19 +211,9 @@ class Results:
         it shows where it stopped). ``allow_truncated`` accepts them, recorded."""
         if value is None or (type(value) is dict and not value):
             return empty(None, policy, loc, self.dialect)
-        args, raw, repairs = parse_arguments(value, policy, loc, self.dialect)
-        if not self.whole_cut or "truncated" in repairs:
-            return args, raw, repairs
-        if not policy.allow_truncated:
-            raise ArgumentsError(
-                f"Arguments at {loc} may be cut off: {stopped(cast(str, policy.finish_reason))}; "
-                "pass allow_truncated=True to accept them",
-                dialect=self.dialect,
-                loc=loc,
-                raw=raw if raw is not None else dump(args),
-                truncated=True,
-            )
-        return args, raw, (*repairs, "truncated")
+        if self.whole_cut:
+            return object_arguments(value, policy, loc, self.dialect)
+        return parse_arguments(value, policy, loc, self.dialect)
 
     def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
         return new_invalid(

@@ -16,6 +16,7 @@ __all__ = [
     "ATTR",
     "MISSING",
     "args_text",
+    "content_between",
     "body",
     "calls_of",
     "dumps",
@@ -108,6 +109,16 @@ def args_text(call: ToolCall, dialect: str) -> str:
     if call.raw is not None and same_json(loads(call.raw), call.args):
         return call.raw
     return dumps(call.args, dialect)
+
+
+def content_between(m: TextParser, text: str, after: int, marker: str) -> int:
+    """The text from *after* to the next *marker* (or the end), between two calls of one
+    block, as content unless it is whitespace; the marker's position (-1: none)."""
+    pos = text.find(marker, after)
+    rest = text[after : pos if pos >= 0 else len(text)]
+    if rest.strip():
+        m.emit_content(rest)
+    return pos
 
 
 def name_hint(body: str) -> str | None:

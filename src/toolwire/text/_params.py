@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ._core import TextParser
-from ._kit import MISSING, dumps, forbid, loads
+from ._kit import MISSING, content_between, dumps, forbid, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -250,7 +250,4 @@ def read_calls(
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return
         m.call(name, args, raw, repairs=repairs, variant=variant)
-        pos = text.find(open_, after)
-        rest = text[after : pos if pos >= 0 else len(text)]
-        if rest.strip():
-            m.emit_content(rest)
+        pos = content_between(m, text, after, open_)

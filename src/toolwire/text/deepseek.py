@@ -47,7 +47,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, dumps, forbid, goto, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay, think_modes
 from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
@@ -134,10 +134,7 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
                     return
                 m.call(name, text[gt + 1 : stop].strip() or {}, raw, variant=variant)
                 after = stop + len(inv_end)
-        pos = text.find(inv, after)
-        rest = text[after : pos if pos >= 0 else len(text)]
-        if rest.strip():
-            m.emit_content(rest)
+        pos = content_between(m, text, after, inv)
 
 
 _CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))

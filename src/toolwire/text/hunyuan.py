@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, name_hint, stay
+from ._kit import MISSING, body, calls_of, content_between, dumps, forbid, goto, loads, name_hint, stay
 from ._params import read_pairs
 
 __all__ = ["FORMAT"]
@@ -78,10 +78,7 @@ def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return
         m.call(name, args, raw, variant="hy3")
-        pos = text.find(CALL, after)
-        rest = text[after : pos if pos >= 0 else len(text)]
-        if rest.strip():
-            m.emit_content(rest)
+        pos = content_between(m, text, after, CALL)
 
 
 def _json(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -50,7 +50,7 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, dumps, forbid, goto, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay, think_modes
 from ._params import read_params
 
 __all__ = ["FORMAT"]
@@ -132,10 +132,7 @@ def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} {error}")
             return
         m.call(name, args, raw, variant="k3")
-        pos = text.find(K3_CALL, after)
-        rest = text[after : pos if pos >= 0 else len(text)]
-        if rest.strip():
-            m.emit_content(rest)
+        pos = content_between(m, text, after, K3_CALL)
 
 
 def _k3_head(head: str) -> tuple[str, bool | None]:

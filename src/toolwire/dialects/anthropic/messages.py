@@ -29,13 +29,11 @@ https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (ch
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError, EncodeError
-from ..._policy import stopped
+from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
 from .._common import encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
@@ -43,7 +41,7 @@ from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 
-__all__ = ["DIALECT", "object_arguments"]
+__all__ = ["DIALECT"]
 
 _SDK_BLOCK = "anthropic:ToolUseBlock"
 
@@ -60,25 +58,6 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
     if ident is None or name is None or type(args) is not dict or kind != "tool_use":
         return None
     return {"id": ident, "input": args, "name": name, "type": kind}
-
-
-def object_arguments(value: Any, policy: Policy, loc: str, dialect: str) -> Any:
-    """Arguments of an object-argument dialect that its decoder does not take as they
-    are (an object under no finish reason, checked inline there): text, none, or any
-    value under a finish reason, marked cut off under a token-limit finish."""
-    args, raw, repairs = parse_arguments(value, policy, loc, dialect)
-    if policy.finish_reason in TRUNCATING and "truncated" not in repairs:
-        if not policy.allow_truncated:
-            raise ArgumentsError(
-                f"Arguments at {loc} may be cut off: {stopped(policy.finish_reason or '')}; "
-                "pass allow_truncated=True to accept them",
-                dialect=dialect,
-                loc=loc,
-                raw=raw if raw is not None else json.dumps(args, ensure_ascii=False, default=str),
-                truncated=True,
-            )
-        repairs = (*repairs, "truncated")
-    return args, raw, repairs
 
 
 _PLAIN_CALL = frozenset({"type", "id", "name", "input"})

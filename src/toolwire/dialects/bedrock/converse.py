@@ -35,12 +35,11 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import EncodeError, an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
-from ..anthropic.messages import object_arguments
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool

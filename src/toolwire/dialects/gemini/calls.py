@@ -45,12 +45,11 @@ import base64
 from typing import Any, Dict, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, EncodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, scoped
-from ..anthropic.messages import object_arguments
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
@@ -91,7 +90,8 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 signed = _signed(part, fc, name, args)
                 if signed is not None:
                     return signed
-        raw, repairs = None, ()
+        raw: Optional[str] = None
+        repairs: Tuple[str, ...] = ()
     else:
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
     for field in _FRAGMENT_KEYS:
