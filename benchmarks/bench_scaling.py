@@ -57,6 +57,13 @@ def _nest(n: int) -> Any:
     return v
 
 
+def _deep_object(n: int) -> Any:
+    v: Any = 1
+    for _ in range(n):
+        v = {"k" * 100: v}
+    return v
+
+
 NESTED_PATTERN = {"type": "string", "pattern": "^(a+)+$"}
 PATTERN_MODEL = schema.to_pydantic({"type": "object", "properties": {"s": NESTED_PATTERN}})
 UNIQUE = {"type": "array", "uniqueItems": True}
@@ -126,6 +133,7 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("to_pydantic, n definitions each used twice", 4, _doubling, schema.to_pydantic),
     ("to_pydantic model uniqueItems, n distinct items", 6_000, lambda n: {"a": [[i, {"k": str(i)}] for i in range(n)]},
      lambda v: _model(UNIQUE_MODEL, v)),
+    ("ToolCall(args nested n deep, 100-char keys)", 4_000, _deep_object, lambda v: toolwire.ToolCall("f", v)),
 ]
 
 

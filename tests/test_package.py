@@ -182,6 +182,9 @@ def test_tool_calls_field_type() -> None:
     dumped = Out(calls=chat).model_dump()
     assert dumped == {"calls": [{"name": "g", "args": {}, "id": "x"}]}
     assert Out.model_validate_json(Out(calls=chat).model_dump_json()) == Out(calls=chat)
+    # its own elements: a list of ToolCall values, as a ``ToolCall`` field takes one
+    mine = [toolwire.ToolCall("f", {}, "c1"), toolwire.ToolCall("g", {"a": 1})]
+    assert Out(calls=mine).calls == mine and type(Out(calls=mine).calls) is toolwire.ToolCalls
     assert Out.model_json_schema()["properties"]["calls"] == {
         "title": "Calls",  # pydantic's, from the field name
         "type": "array",

@@ -13,6 +13,8 @@ import typing
 from typing import Any, List, Optional
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 import toolwire
@@ -71,6 +73,78 @@ def test_equal_values_hash_alike_whatever_their_key_order() -> None:
     assert hash(ToolResult("c", content=parts)) == hash(ToolResult("c", content=[{"json": {"b": 2, "a": 1},
                                                                                    "type": "json"}]))
     assert hash(evolve(Tool("t"), parameters={"default": object()})) != hash(Tool("t"))
+
+
+def test_equality_is_json_equality_and_equal_values_hash_alike() -> None:
+    """``true`` is not ``1`` in JSON (an encoder writes one as ``true``, the other as
+    ``1``; a boolean schema refuses ``1``), while ``1`` and ``1.0`` are one number.
+    Python's ``==`` says ``True == 1``, and the hash saw ``1`` and ``1.0`` apart."""
+    one, true, real = ToolCall("f", {"x": 1}), ToolCall("f", {"x": True}), ToolCall("f", {"x": 1.0})
+    assert one != true and len({one, true}) == 2
+    assert ToolCall("f", {"x": [0]}) != ToolCall("f", {"x": [False]})
+    assert one == real and hash(one) == hash(real) and len({one, real}) == 1
+    assert len({ToolCall("f", {"x": 0.0}), ToolCall("f", {"x": -0.0})}) == 1
+    assert Tool("t", parameters={"const": 1}) != Tool("t", parameters={"const": True})
+    assert ToolResult("c", content=[{"type": "json", "json": 1}]) != ToolResult("c", content=[{"type": "json", "json": True}])
+    assert hash(Tool("t", parameters={"const": 1})) == hash(Tool("t", parameters={"const": 1.0}))
+
+
+def _json_form(v: Any) -> Any:
+    """The test's own reading of JSON equality: bools tagged, integral numbers as ints."""
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, dict):
+        return ("object", sorted((k, _json_form(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return ("array", [_json_form(x) for x in v])
+    return v
+
+
+small_json = st.recursive(
+    st.none() | st.booleans() | st.sampled_from([0, 1, -1, 2]) | st.sampled_from([0.0, -0.0, 1.0, 0.5, 2.0])
+    | st.sampled_from(["", "a", "1", "true"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b"]), small_json, max_size=2),
+       st.dictionaries(st.sampled_from(["a", "b"]), small_json, max_size=2))
+@example({"a": 1}, {"a": True})
+@example({"a": [1.0, {"b": 0}]}, {"a": [1, {"b": -0.0}]})
+def test_calls_are_equal_exactly_when_their_args_are_json_equal(a: Any, b: Any) -> None:
+    x, y = ToolCall("f", a), ToolCall("f", b)
+    assert (x == y) == (_json_form(a) == _json_form(b))
+    if x == y:
+        assert hash(x) == hash(y)
+
+
+def test_deep_args_hash_and_a_subclass_compares_by_value() -> None:
+    deep: Any = 1
+    for _ in range(5000):
+        deep = {"k": deep}
+    assert isinstance(hash(ToolCall("f", deep)), int)  # iterative, no recursion limit
+
+    class MyCall(ToolCall):
+        __slots__ = ()
+
+    assert MyCall("f", {}, "c") == MyCall("f", {}, "c") == ToolCall("f", {}, "c")
+    assert hash(MyCall("f", {}, "c")) == hash(ToolCall("f", {}, "c"))
+
+
+def test_the_value_check_spells_the_path_of_the_fault() -> None:
+    """The walk keeps places as (parent, key) links and spells the ``$.path`` only for
+    the error (a path string per element was quadratic in the depth: see the
+    ``ToolCall(args nested n deep)`` row of ``benchmarks/bench_scaling.py``)."""
+    from toolwire._value_checks import check_json_value
+
+    value: Any = {"bad": {1, 2}}
+    for key in ("c", "b", "a"):
+        value = {key: [0, value]}
+    with pytest.raises(toolwire.DecodeError, match=r"at \$\.args\.a\[1\]\.b\[1\]\.c\[1\]\.bad holds"):
+        check_json_value(value, "$.args", "ToolCall args")
 
 
 def test_the_immutability_and_field_messages_name_the_class() -> None:
@@ -185,6 +259,17 @@ def test_values_are_pydantic_field_types() -> None:
         Step(call={"name": "f", "nope": 1})
     with pytest.raises(ValidationError, match="must be given as an object"):
         Step(call=3)
+    # a missing required field: pydantic's error, not the constructor's TypeError
+    for field, value, message in [
+        ("call", {"args": {}}, "ToolCall needs the field 'name'"),
+        ("bad", {"name": "f"}, "InvalidToolCall needs the field 'error'"),
+        ("tools", [{"description": "d"}], "Tool needs the field 'name'"),
+    ]:
+        data = {"call": {"name": "f"}, field: value}
+        with pytest.raises(ValidationError, match=message):
+            Step.model_validate(data)
+        with pytest.raises(ValidationError, match=message):
+            Step.model_validate_json(json.dumps(data))
     schema = Step.model_json_schema()["properties"]
     assert schema["call"]["required"] == ["name"] and schema["call"]["properties"]["args"]["type"] == "object"
     assert schema["tools"]["items"]["properties"]["name"]["minLength"] == 1
@@ -212,8 +297,6 @@ def test_import_toolwire_loads_no_pydantic() -> None:
 
 # --- properties: every value survives pickle, the dict form, pydantic and replace ----------
 
-from hypothesis import example, given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 from toolwire import strategies as tws  # noqa: E402
 from toolwire._types import new_call  # noqa: E402

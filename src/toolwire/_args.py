@@ -108,8 +108,8 @@ def load_json(text: Any) -> Any:
     except ValueError as exc:
         if "surrogate" not in str(exc) and "hex escape" not in str(exc):
             raise
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
+    try:  # bytes as UTF-8 only (the stdlib would also take UTF-16 and UTF-32)
+        return json.loads(text if type(text) is str else bytes(text).decode("utf-8"), parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("recursion limit exceeded") from None
 

@@ -16,7 +16,11 @@ import sys
 import time
 from typing import IO, Any, Iterator, NamedTuple, Optional
 
-from pydantic_core import from_json, to_json
+from pydantic_core import to_json
+
+from ._args import load_json
+from ._errors import EncodeError
+from ._policy import _reject_constant
 
 __all__ = ["BadInput", "Progress", "Record", "dumps", "records"]
 
@@ -35,16 +39,8 @@ class Record(NamedTuple):
 
 
 def _parse(raw: bytes) -> Any:
-    try:
-        return from_json(raw, allow_inf_nan=False)
-    except ValueError:
-        if b"\\u" not in raw:
-            raise
-    # from_json refuses lone surrogate escapes that JSON allows; the stdlib reads them
-    try:
-        return json.loads(raw)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    """The JSON value of one record: the decoders' own reading (``load_json``)."""
+    return load_json(raw)
 
 
 def _utf8(line: bytes) -> bool:
@@ -105,11 +101,26 @@ def records(stream: IO[bytes]) -> Iterator[Record]:
 
 
 def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON and a newline (pydantic-core's writer; stdlib for lone surrogates)."""
+    """Compact UTF-8 JSON and a newline (pydantic-core's writer; stdlib for lone
+    surrogates). ``EncodeError`` for a value JSON cannot carry: infinity (what a number
+    such as ``1e400`` reads as) or NaN, which the writer would spell ``Infinity``."""
     try:
-        return to_json(value) + b"\n"
+        out = to_json(value)
     except Exception:  # a lone surrogate cannot be UTF-8: escape it as JSON allows
-        return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+        try:
+            return json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+        except ValueError:
+            pass  # infinity or NaN beside the surrogate
+    else:
+        if b"Infinity" not in out and b"NaN" not in out:
+            return out + b"\n"
+        try:  # in a string, or a number JSON has no spelling for
+            json.loads(out, parse_constant=_reject_constant)
+            return out + b"\n"
+        except ValueError:
+            pass
+    raise EncodeError("The output holds infinity or NaN (a number out of range, such as 1e400), "
+                      "which JSON cannot carry")
 
 
 class Progress:

@@ -358,6 +358,8 @@ class ToolCalls(List[ToolCall]):
 def _validate_tool_calls(value: Any) -> ToolCalls:
     if isinstance(value, ToolCalls):
         return value
+    if type(value) is list and all(isinstance(c, ToolCall) for c in value):  # its own elements, already calls
+        return ToolCalls(value)
     try:
         calls = decode_all(value)
     except ToolwireError as exc:  # re-raised as a pydantic ValueError with our message

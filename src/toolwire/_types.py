@@ -18,10 +18,9 @@ rides along for a lossless re-encode and for auditing, and never changes equalit
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
-from ._value import _new, _rebuild, _set, _Value, evolve
+from ._value import _new, _rebuild, _set, _Value, evolve, json_identity, same
 from ._value_checks import (
     NO_PD,
     Content,
@@ -105,12 +104,12 @@ class ToolCall(_Value):
         _set(self, "server", _bool(server, "$.server", "ToolCall server"))
 
     def __eq__(self, other: object) -> bool:  # the hot comparison, spelled out
-        if type(other) is not ToolCall:
+        if type(other) is not ToolCall and not isinstance(other, ToolCall):
             return NotImplemented
-        return self.name == other.name and self.id == other.id and self.args == other.args
+        return self.name == other.name and self.id == other.id and same(self.args, other.args)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.id, json.dumps(self.args, sort_keys=True, default=repr)))
+        return hash((self.name, self.id, json_identity(self.args)))
 
 
 class _CallBuilder(ToolCall):

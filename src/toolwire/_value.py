@@ -2,18 +2,21 @@
 equality and hashing over their key fields, pickling, ``replace`` (a checked copy),
 ``as_dict`` and the lazily built pydantic core schema; ``evolve`` (an unchecked copy).
 The values themselves are in ``_types``.
+
+Equality is JSON equality: ``{"x": 1}`` and ``{"x": 1.0}`` are one value,
+``{"x": 1}`` and ``{"x": true}`` two (Python's ``==`` says ``True == 1``), and
+equal values hash alike (``json_identity``).
 """
 
 from __future__ import annotations
 
-import json
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, Mapping, Tuple, TypeVar
+from typing import Any, ClassVar, Dict, List, Mapping, Tuple, TypeVar
 
 from ._errors import DecodeError, excerpt
 from ._value_checks import JSON_SCHEMAS
 
-__all__ = ["V", "_Frozen", "_Value", "_new", "_rebuild", "_set", "evolve"]
+__all__ = ["V", "_Frozen", "_Value", "_new", "_rebuild", "_set", "evolve", "hashable", "json_identity", "same"]
 
 V = TypeVar("V", bound="_Value")
 
@@ -54,7 +57,10 @@ class _Frozen:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in self._key)
+        return all(same(getattr(self, f), getattr(other, f)) for f in self._key)
+
+    def __hash__(self) -> int:
+        return hash(tuple(hashable(getattr(self, f)) for f in self._key))
 
 
 class _Value(_Frozen):
@@ -65,9 +71,6 @@ class _Value(_Frozen):
     _shown: ClassVar[Tuple[str, ...]]  # fields ``repr`` shows even at their default
     _defaults: ClassVar[Dict[str, Any]]
     __pydantic_serializer__: ClassVar[Any] = _Serializer()
-
-    def __hash__(self) -> int:
-        return hash(tuple(_hashable(getattr(self, f)) for f in self._key))
 
     def __repr__(self) -> str:
         parts = []
@@ -124,6 +127,9 @@ class _Value(_Frozen):
                     f"{cls.__name__} has no field {sorted(map(str, unknown))[0]!r}: {excerpt(value)}",
                     loc="$",
                 )
+            missing = [f for f in JSON_SCHEMAS[cls.__name__].get("required", ()) if f not in value]
+            if missing:  # not the constructor's ``TypeError``, which pydantic would not wrap
+                raise DecodeError(f"{cls.__name__} needs the field {missing[0]!r}: {excerpt(value)}", loc="$")
             return cls(**value)
         raise DecodeError(f"{cls.__name__} must be given as an object, got {excerpt(value)}", loc="$")
 
@@ -147,10 +153,52 @@ def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
     return obj
 
 
-def _hashable(v: Any) -> Any:
-    if type(v) is dict or type(v) is list:
-        return json.dumps(v, sort_keys=True, default=repr)
-    return v
+_OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()
+_CONTAINERS = (dict, list, tuple, MappingProxyType)
+
+
+def json_identity(value: Any) -> Tuple[Any, ...]:
+    """A flat, hashable spelling of *value*, equal for exactly the JSON-equal values:
+    object members in key order, arrays (lists, tuples) marked with their length,
+    ``true`` and ``false`` apart from ``1`` and ``0`` (numbers compare and hash by
+    value across ``int`` and ``float``). Iterative: linear, no recursion limit."""
+    out: List[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is dict or t is MappingProxyType:
+            out.append(_OBJECT)
+            out.append(len(v))
+            for k in sorted(v, key=str, reverse=True):
+                stack.append(v[k])
+                stack.append(k)  # popped first: the key, then its value's walk
+        elif t is list or t is tuple:
+            out.append(_ARRAY)
+            out.append(len(v))
+            stack.extend(reversed(v))
+        elif v is True:
+            out.append(_TRUE)
+        elif v is False:
+            out.append(_FALSE)
+        else:
+            out.append(v)
+    return tuple(out)
+
+
+def hashable(v: Any) -> Any:
+    """*v*, or its ``json_identity`` when it is a container: what hashing sees."""
+    return json_identity(v) if type(v) in _CONTAINERS else v
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality of two field values (``==``, then the spelling where ``==`` may
+    have taken a bool for a number)."""
+    if a is b:
+        return True
+    if a != b:
+        return False
+    return type(a) not in _CONTAINERS or json_identity(a) == json_identity(b)
 
 
 def evolve(value: V, **changes: Any) -> V:

@@ -105,34 +105,45 @@ def check_json_object(value: Any, loc: str, what: str, *, tuples: bool = False) 
 def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -> None:
     """``DecodeError`` unless *value* is JSON data (see ``check_json_object``); with
     *tuples*, a tuple counts as an array (as decoders keep one given as data)."""
-    stack: List[Tuple[Any, str]] = [(value, loc)]
+    # each entry: (value, its place) where a place is ``(parent place, key or index)``,
+    # spelled out as a ``$.path`` only for the error (a path per item would be quadratic)
+    stack: List[Tuple[Any, Any]] = [(value, None)]
     open_ids = set()  # containers on the path being walked (a cycle is an error)
     exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
     while stack:
         while exits and len(stack) <= exits[-1][0]:
             open_ids.discard(exits.pop()[1])
-        v, where = stack.pop()
+        v, at = stack.pop()
         t = type(v)
         if t in _SCALARS:
             continue
         if t is float:
             if not math.isfinite(v):
-                raise _fail(what, where, f"holds {v!r}, which JSON cannot carry")
+                raise _fail(what, _path(loc, at), f"holds {v!r}, which JSON cannot carry")
             continue
         if t is dict or t is list or (tuples and t is tuple):
             if id(v) in open_ids:
-                raise _fail(what, where, "holds itself (a cycle)")
+                raise _fail(what, _path(loc, at), "holds itself (a cycle)")
             open_ids.add(id(v))
             exits.append((len(stack), id(v)))
             if t is dict:
                 for k, item in v.items():
                     if type(k) is not str:
-                        raise _fail(what, where, f"has a key that is not a string: {excerpt(k)}")
-                    stack.append((item, f"{where}.{k}"))
+                        raise _fail(what, _path(loc, at), f"has a key that is not a string: {excerpt(k)}")
+                    stack.append((item, (at, k)))
             else:
-                stack.extend((item, f"{where}[{i}]") for i, item in enumerate(v))
+                stack.extend((item, (at, i)) for i, item in enumerate(v))
             continue
-        raise _fail(what, where, f"holds {excerpt(v)} ({t.__name__}), which is not JSON")
+        raise _fail(what, _path(loc, at), f"holds {excerpt(v)} ({t.__name__}), which is not JSON")
+
+
+def _path(loc: str, at: Any) -> str:
+    """The ``$.path`` of a place of ``check_json_value``'s walk, below *loc*."""
+    steps = []
+    while at is not None:
+        at, step = at
+        steps.append(f"[{step}]" if type(step) is int else f".{step}")
+    return loc + "".join(reversed(steps))
 
 
 # ------------------------------------------------------------------ JSON Schemas of the dict forms

@@ -67,7 +67,9 @@ def _dialect(name: Optional[str]) -> Optional[Dialect]:
 
 
 def _text_job(name: str, audit: bool) -> Job:
-    from .text._api import decode_text  # the text formats load only when asked for
+    from .text._api import decode_text, get_text_format  # the text formats load only when asked for
+
+    get_text_format(name)  # an unknown format is bad usage, before any input is read
 
     def job(value: Any) -> Any:
         return [_canonical(c, audit) for c in decode_text(value, name).tool_calls]

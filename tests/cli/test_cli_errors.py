@@ -157,3 +157,62 @@ def test_an_interrupt_exits_130_as_documented(monkeypatch: pytest.MonkeyPatch) -
 def test_the_short_dialect_option(cli) -> None:
     run = cli("decode", "-d", "openai.chat", stdin=GOOD.encode() + b"\n")
     assert run.code == EXIT_OK and len(run.lines) == 1
+
+
+# ---- records judged alike, whatever they hold (values and CLI bug hunt) -----------------
+
+NAN_WITH_ESCAPE = b'{"type":"function_call","call_id":"c","name":"f\\u00e9","arguments":"{}","extra":NaN}\n'
+
+
+def test_nan_is_not_json_with_or_without_an_escape_in_the_line(cli) -> None:
+    # the fallback for lone surrogate escapes read any line holding "\u" with the stdlib,
+    # which takes NaN and wrote it back as NaN
+    run = cli("convert", "--to", "openai.responses", stdin=NAN_WITH_ESCAPE)
+    assert run.code == EXIT_FAILED
+    assert run.out == b""
+    assert run.err_lines[0].startswith("toolwire: line 1: not JSON")
+
+
+def test_a_utf16_line_is_not_read_when_it_holds_an_escape(cli) -> None:
+    # U+755C is the bytes of "\\u" in UTF-16-LE: the escape that sent a line to the stdlib
+    line = '{"name":"f","args":{"q":"\u755c"},"id":"b"}'.encode("utf-16-le")
+    assert b"\\u" in line
+    run = cli("decode", stdin=GOOD.encode() + b"\n" + b"\xff\xfe" + line)  # the last line, without its end
+    assert run.code == EXIT_FAILED
+    assert len(run.lines) == 1
+    assert "line 2" in run.err_lines[0]
+
+
+def test_nesting_limit_is_the_same_with_an_escape(cli) -> None:
+    deep = '{"name":"f","args":' + '{"a":' * 300 + "1" + "}" * 300 + ',"id":"x"}'
+    plain = cli("decode", stdin=deep.encode() + b"\n")
+    escaped = cli("decode", stdin=deep.replace('"f"', '"\\u0066"').encode() + b"\n")
+    assert plain.code == escaped.code == EXIT_FAILED
+
+
+def test_a_number_out_of_range_is_never_written_as_infinity(cli) -> None:
+    # 1e400 is valid JSON that reads as infinity; the output has no spelling for it
+    item = b'{"type":"function_call","call_id":"c","name":"f","arguments":"{}","extra":1e400}\n'
+    run = cli("convert", "--to", "openai.responses", stdin=item)
+    assert run.code == EXIT_FAILED
+    assert b"Infinity" not in run.out
+    assert run.err_lines == [
+        "toolwire: line 1: The output holds infinity or NaN (a number out of range, such as 1e400), "
+        "which JSON cannot carry"
+    ]
+
+
+def test_the_words_infinity_and_nan_inside_strings_are_written(cli) -> None:
+    item = json.dumps({"id": "call_1", "type": "function",
+                       "function": {"name": "f", "arguments": '{"q": "NaN and Infinity"}'}})
+    run = cli("decode", stdin=item.encode() + b"\n")
+    assert run.code == EXIT_OK
+    assert run.lines == [[{"name": "f", "args": {"q": "NaN and Infinity"}, "id": "call_1"}]]
+
+
+@pytest.mark.parametrize("stdin", [b'"hi"\n', b""])
+def test_an_unknown_text_format_is_bad_usage_before_any_input(cli, stdin: bytes) -> None:
+    run = cli("decode", "--dialect", "text.bogus", stdin=stdin)
+    assert run.code == EXIT_USAGE
+    assert run.out == b""
+    assert run.err_lines[0].startswith("toolwire: Unknown text dialect 'text.bogus'")
