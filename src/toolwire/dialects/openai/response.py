@@ -15,7 +15,9 @@ Follows (checked 2026-11-30):
   (https://api-docs.deepseek.com/api/create-chat-completion) finish reasons.
 - Responses: https://platform.openai.com/docs/api-reference/responses/object —
   ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
-  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``.
+  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``
+  (openai-python's ``IncompleteDetails``: ``max_output_tokens``, ``content_filter``,
+  ``max_messages``, ``steered``).
 """
 
 from __future__ import annotations
@@ -178,13 +180,16 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
 
 
+_NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
+
 RESPONSES_RESPONSE = ResponseReader(
     lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
     read_responses,
     lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
     frozenset({"object", "output"}),
-    # a status that says the reply did not finish (``incomplete`` here only without a reason)
-    lambda d, raw: raw in ("incomplete", "cancelled", "in_progress", "queued"),
+    # a status that says the reply did not finish; ``incomplete`` unless its reason has a
+    # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
+    lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
