@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Dict
 
 import pytest
-from corpus_data import files, load
 
+from corpus_data import files, load
 from toolwire import ToolwireError
 from toolwire.response import Usage, normalize
 

@@ -30,8 +30,8 @@ from ..._usage import Usage, make_usage
 from .._common import any_block, as_int, first_set, join_text
 
 __all__ = [
-    "CHAT_FINISH", "CHAT_RESPONSE", "RESPONSES_FINISH", "RESPONSES_RESPONSE", "chat_message", "chat_reply", "chat_usage",
-    "encode_message", "responses_history", "responses_reply",
+    "CHAT_FINISH", "CHAT_RESPONSE", "RESPONSES_FINISH", "RESPONSES_RESPONSE", "chat_message", "chat_reply",
+    "chat_usage", "encode_message", "responses_history", "responses_reply",
 ]
 
 Items = List[Dict[str, Any]]
