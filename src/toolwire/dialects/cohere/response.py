@@ -52,7 +52,8 @@ RESPONSE = ResponseReader(
     lambda d, raw: raw in ("USER_CANCEL", "TIMEOUT"),
 )
 
-#: ``finish_reason`` -> the normalised vocabulary
+#: ``finish_reason`` -> the normalised vocabulary: every value of the cohere SDK's
+#: ``FinishReason`` and v2 ``ChatFinishReason``
 FINISH: Dict[str, str] = {
     "COMPLETE": "stop",
     "STOP_SEQUENCE": "stop",
@@ -62,6 +63,7 @@ FINISH: Dict[str, str] = {
     "ERROR_TOXIC": "content_filter",
     "ERROR_LIMIT": "context_window",
     "USER_CANCEL": "other",
+    "TIMEOUT": "other",
 }
 
 
