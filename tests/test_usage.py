@@ -11,6 +11,8 @@ from typing import Any, Dict
 
 import pytest
 
+from corpus_data import files, load
+from toolwire import ToolwireError
 from toolwire.response import Usage, normalize
 
 CASES: Dict[str, Any] = {
@@ -71,3 +73,49 @@ def test_missing_parts_stay_unknown() -> None:
     assert bare.usage == Usage(10, 5, None, 15)
     none = normalize({"candidates": [{"finishReason": "STOP", "content": {"parts": [{"text": "hi"}]}}]})
     assert none.usage == Usage(None, None, None, None)
+
+
+def _chat(usage: Dict[str, Any]) -> Dict[str, Any]:
+    return {"id": "x", "object": "chat.completion", "created": 1, "model": "m", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}], "usage": usage}
+
+
+@pytest.mark.parametrize(("usage", "want"), [
+    # xAI (grok-3-mini): completion_tokens without the reasoning, which total_tokens holds:
+    # 300 + 20 + 150 = 470 (https://docs.x.ai/docs/guides/reasoning, "reasoning_tokens")
+    ({"prompt_tokens": 300, "completion_tokens": 20, "total_tokens": 470,
+      "prompt_tokens_details": {"text_tokens": 300, "cached_tokens": 250},
+      "completion_tokens_details": {"reasoning_tokens": 150, "accepted_prediction_tokens": 0}},
+     Usage(300, 170, 150, 470)),
+    # OpenAI: completion_tokens holds the reasoning (300 + 170 = 470)
+    ({"prompt_tokens": 300, "completion_tokens": 170, "total_tokens": 470,
+      "completion_tokens_details": {"reasoning_tokens": 150}}, Usage(300, 170, 150, 470)),
+    # Gemini's OpenAI-compatible endpoint: thoughts in total_tokens only, no reasoning count;
+    # the 60 tokens neither prompt nor completion are generated ones, of unknown kind
+    ({"prompt_tokens": 30, "completion_tokens": 10, "total_tokens": 100}, Usage(30, 70, None, 100)),
+    # numbers that fit no reading are kept as sent
+    ({"prompt_tokens": 30, "completion_tokens": 10, "total_tokens": 100,
+      "completion_tokens_details": {"reasoning_tokens": 5}}, Usage(30, 10, 5, 100)),
+    ({"prompt_tokens": 30, "completion_tokens": 10, "total_tokens": 20}, Usage(30, 10, None, 20)),
+    ({"prompt_tokens": 30, "completion_tokens": 10}, Usage(30, 10, None, None)),
+], ids=["xai", "openai", "gemini-compat", "unexplained", "short-total", "no-total"])
+def test_openai_compatible_usage_keeps_the_sum(usage: Dict[str, Any], want: Usage) -> None:
+    from openai.types.chat import ChatCompletion
+
+    reply = _chat(usage)
+    for given in (reply, *([ChatCompletion.model_validate(reply)] if "total_tokens" in usage else [])):
+        assert normalize(given).usage == want
+
+
+@pytest.mark.parametrize("path", files(kinds=("response",)))
+def test_every_recorded_response_keeps_the_usage_sums(path: Any) -> None:
+    """Real replies (xAI's reasoning counted apart, Gemini's OpenAI-compatible hidden
+    thoughts among them): total = input + output and reasoning <= output where known."""
+    try:
+        usage = normalize(load(path)["payload"]).usage
+    except ToolwireError:  # not a whole response (a bare message, a list of calls)
+        return
+    if None not in (usage.input_tokens, usage.output_tokens, usage.total_tokens):
+        assert usage.total_tokens == usage.input_tokens + usage.output_tokens  # type: ignore[operator]
+    if usage.reasoning_tokens is not None and usage.output_tokens is not None:
+        assert usage.reasoning_tokens <= usage.output_tokens

@@ -15,7 +15,8 @@ values, Bedrock ``malformed_model_output`` included, to ``stop``, and Anthropic
 ``pause_turn`` to ``length``; both are wrong: ``reference/structured-output.md`` §F.3).
 
 Inline ``<think>…</think>`` blocks in the text (servers without a reasoning parser,
-Groq ``reasoning_format=raw``) are moved to ``reasoning``. Tool calls come from the core
+Groq ``reasoning_format=raw``) are moved to ``reasoning``; a tag inside a JSON value of
+the text (in one of its strings) is the answer's own and stays. Tool calls come from the core
 decoders (``decode_all(..., invalid="keep")``); Gemini reports ``STOP`` for a function
 call, so calls turn ``stop`` into ``tool_calls``; a ``tool_calls`` or ``error`` finish
 over a reply that holds no call gives the nameless ``InvalidToolCall`` by which
@@ -25,6 +26,7 @@ over a reply that holds no call gives the nameless ``InvalidToolCall`` by which
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
@@ -34,6 +36,7 @@ from ._derived import derived
 from ._dialect import Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
+from ._json_extract import candidates
 from ._registry import Registry
 from ._usage import Usage
 
@@ -257,10 +260,36 @@ def _plain(resp: Any) -> Any:
     return to_data(resp)
 
 
-def _take_closed_blocks(text: str, found: List[str]) -> str:
+class _JsonValues:
+    """Where the JSON values of a text lie (``_json_extract.candidates``: the whole text,
+    fenced blocks, scanned values), merged into sorted disjoint spans. A think tag
+    inside one is inside a JSON string (``<`` is nowhere else in JSON): the answer's
+    own text, never a block to take out."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self, text: str) -> None:
+        self.starts: List[int] = []
+        self.ends: List[int] = []
+        for start, end in sorted((c.start, c.end) for c in candidates(text)):
+            if self.ends and start < self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def end_of(self, pos: int) -> int:
+        """The end of the JSON value holding *pos*, or -1 (a binary search)."""
+        i = bisect_right(self.starts, pos) - 1
+        return self.ends[i] if i >= 0 and pos < self.ends[i] else -1
+
+
+def _take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValues] = None) -> str:
     """*text* without its closed ``<think>…</think>`` blocks (and the whitespace after
-    each), their bodies added to *found*. One pass: a tag whose closing tag does not
-    occur after an opening one is never searched for again (no later one can close)."""
+    each), their bodies added to *found*; with *values*, a tag inside one of its JSON
+    values is skipped. One pass: a tag whose closing tag does not occur after an opening
+    one is never searched for again (no later one can close), and a skipped tag's search
+    goes on past the JSON value that holds it."""
     out: List[str] = []
     done = 0  # text[:done] is settled
     pos = text.find("<")
@@ -270,8 +299,18 @@ def _take_closed_blocks(text: str, found: List[str]) -> str:
         if tag is None:
             pos = text.find("<", pos + 1)
             continue
+        if values is not None:
+            inside = values.end_of(pos)
+            if inside >= 0:
+                pos = text.find("<", inside)
+                continue
         body = pos + len(tag) + 2
         close = text.find(f"</{tag}>", body)
+        while values is not None and close >= 0:
+            inside = values.end_of(close)
+            if inside < 0:
+                break
+            close = text.find(f"</{tag}>", inside)
         if close < 0:
             dead.add(tag)
             continue
@@ -286,17 +325,20 @@ def _take_closed_blocks(text: str, found: List[str]) -> str:
 
 
 def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
+    """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
+    text's JSON values, a leading block never closed, and text before a closing tag
+    without an opening one (a chat template that put ``<think>`` in the prompt)."""
     found: List[str] = []
-    if "</" in text or "<" in text:
-
-        new = _take_closed_blocks(text, found)
+    if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
+        new = _take_closed_blocks(text, found, _JsonValues(text))
         m = _OPEN_THINK.match(new)
         if m:  # an opening tag never closed: everything after it is reasoning
             found.append(m.group(2).strip())
             new = ""
         else:
             m2 = _CLOSE_ONLY.match(new)
-            if m2 and "<" + m2.group(2) + ">" not in m2.group(1):  # template put <think> in the prompt
+            if m2 and "<" + m2.group(2) + ">" not in m2.group(1) \
+                    and _JsonValues(new).end_of(m2.start(2) - 2) < 0:  # template put <think> in the prompt
                 found.append(m2.group(1).strip())
                 new = new[m2.end() :]
         if found:

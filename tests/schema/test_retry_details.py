@@ -5,7 +5,10 @@ mutation sample of ``response.py`` and ``retry.py`` (docs/testing.md)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict
+
+import pytest
 
 from toolwire import InvalidToolCall, ToolCall
 from toolwire.response import normalize
@@ -24,6 +27,45 @@ def chat(content: Any, finish: str = "stop", **message: Any) -> Dict[str, Any]:
 def test_think_blocks_anywhere_in_the_text_move_to_reasoning() -> None:
     r = normalize(chat("Answer: <think>x</think> 42 <thinking>y</thinking> done"))
     assert (r.text, r.reasoning, r.think_stripped) == ("Answer: 42 done", "x\ny", True)
+
+
+ANTHROPIC_TEXT = {"id": "m", "type": "message", "role": "assistant", "model": "c", "content": [],
+                  "stop_reason": "end_turn", "usage": {"input_tokens": 1, "output_tokens": 1}}
+PROMPT = {"type": "object", "properties": {"prompt": {"type": "string"}}, "required": ["prompt"]}
+
+
+@pytest.mark.parametrize("answer", [
+    '{"prompt": "First think inside <thinking>your steps here</thinking> then give the answer."}',
+    '{"prompt": "Close the tag with </think> please"}',
+    '{"prompt": "<think>open, never closed"}',
+    '{"prompt": "a </reasoning> b <reasoning>c</reasoning>"}',
+])
+@pytest.mark.parametrize("around", ["{}", "Here it is: {}", "<think>plan {{x}}</think>\n{}", "{}\n<think>done</think>",
+                                    "```json\n{}\n```"])
+def test_think_tags_inside_a_json_string_are_the_answer_s_own(answer: str, around: str) -> None:
+    """A JSON answer whose string values hold think tags (a prompt about prompts) keeps
+    them: only blocks outside the JSON value are reasoning."""
+    from anthropic.types import Message
+
+    text = around.format(answer)
+    reply = Message.model_validate(dict(ANTHROPIC_TEXT, content=[{"type": "text", "text": text}]))
+    r = normalize(reply)
+    assert answer in r.text
+    st = prepare({"model": "claude-sonnet-4-5", "max_tokens": 1000, "messages": []}, PROMPT,
+                 "anthropic.messages").state
+    outcome = classify(reply, st)
+    assert (outcome.kind, outcome.value) == ("ok", json.loads(answer))
+
+
+@pytest.mark.parametrize(("text", "kept", "reasoning"), [
+    ('<think>{x}</think>\n{"a": 1}', '{"a": 1}', "{x}"),
+    ('{"a": 1} <think>checked</think> done', '{"a": 1} done', "checked"),
+    ('draft {"a": 0} more</think>\n{"a": 1}', '{"a": 1}', 'draft {"a": 0} more'),
+    ('<think>{"a": "</think>"}</think>{"a": 1}', '{"a": 1}', '{"a": "</think>"}'),  # a JSON value in the block
+])
+def test_think_blocks_outside_the_json_still_move_to_reasoning(text: str, kept: str, reasoning: str) -> None:
+    r = normalize(chat(text))
+    assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, bool(reasoning))
 
 
 def test_a_call_of_another_dialect_among_chat_calls_is_read_beside_the_invalid_one() -> None:

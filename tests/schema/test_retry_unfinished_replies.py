@@ -47,6 +47,30 @@ def test_an_incomplete_reply_with_a_reason_keeps_its_reading() -> None:
     assert classify(filtered, p.state).kind == "refusal"
 
 
+@pytest.mark.parametrize("reason", ["steered", "max_messages", "some_later_reason"])
+def test_an_incomplete_reply_with_another_reason_is_unfinished(reason: str) -> None:
+    """openai-python's ``IncompleteDetails.reason``: ``max_output_tokens``,
+    ``content_filter``, ``max_messages``, ``steered`` (stopped at a safe output boundary,
+    a successor response follows). Only the first two have a finish reason of their own
+    (``length``, ``content_filter``); any other is a reply that did not finish."""
+    from openai.types.responses import Response as SDKResponse
+
+    data = {"id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-5", "status": "incomplete",
+            "incomplete_details": {"reason": reason}, "parallel_tool_calls": True, "tool_choice": "auto",
+            "tools": [], "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "incomplete",
+                                     "content": [{"type": "output_text", "text": ANSWER, "annotations": []}]}]}
+    sdk = (SDKResponse.model_validate(data),) if reason != "some_later_reason" else ()  # the SDK's own values
+    p = prepare({"model": "gpt-5", "input": "x"}, SCHEMA, "openai.responses", mode="native")
+    for given in (*sdk, data):
+        n = normalize(given)
+        assert (n.finish_reason, n.raw_finish_reason, n.unfinished, n.truncated) == ("other", reason, True, False)
+        outcome = classify(given, p.state)
+        assert (outcome.kind, outcome.detail) == ("failed", reason)
+        step = plan(p.request, outcome, p.state)
+        assert (step.action, step.request, step.reason) == (
+            "retry", p.request, f"the reply did not finish ({reason}): same request")
+
+
 def _cohere(reason: str) -> Dict[str, Any]:
     return {"id": "x", "finish_reason": reason, "message": {"role": "assistant", "content": [{"type": "text",
                                                                                                 "text": ANSWER}]}}

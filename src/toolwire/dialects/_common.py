@@ -159,8 +159,12 @@ def first_set(d: Any, *names: str) -> Any:
 
 
 def as_int(v: Any) -> Optional[int]:
-    """*v* if it is an int (not a bool), else ``None``."""
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+    """*v* if it is an int (not a bool), or a float holding a whole number (cohere's SDK
+    types token counts as ``float``: ``50.0`` is 50; ``50.5``, ``inf`` and ``nan`` are
+    not counts); else ``None``."""
+    if isinstance(v, int):
+        return None if isinstance(v, bool) else v
+    return int(v) if isinstance(v, float) and v.is_integer() else None
 
 
 def join_text(parts: List[str]) -> str:

@@ -17,6 +17,7 @@ from .._errors import EncodeError
 from .._json_extract import extract_json
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
+from ._profiles import get_profile
 from ._prompt import inject_instruction, prompt
 from ._render import Rendered, render
 from ._requests import (
@@ -53,7 +54,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class State:
-    """What the planner carries between attempts."""
+    """What the planner carries between attempts (``target``: the canonical id, an alias
+    such as ``vertex`` resolved by ``prepare``)."""
 
     target: str
     mode: str
@@ -113,6 +115,7 @@ def prepare(
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+    target, _ = get_profile(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
     chosen = mode
     rendered: Optional[Rendered] = None

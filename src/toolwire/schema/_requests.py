@@ -6,7 +6,8 @@ https://platform.openai.com/docs/api-reference/chat/create), Responses
 ``max_output_tokens``, Anthropic ``max_tokens`` (https://docs.anthropic.com/en/api/messages),
 Gemini ``generation_config.max_output_tokens`` / ``generationConfig.maxOutputTokens``
 (https://ai.google.dev/api/generate-content#generationconfig), Bedrock Converse
-``inferenceConfig.maxTokens``, Ollama ``options.num_predict``, vLLM ``max_tokens``.
+``inferenceConfig.maxTokens``, Ollama ``options.num_predict``, vLLM ``max_tokens`` (or
+``max_completion_tokens`` when the request uses it).
 Correction turns use each API's message shape (Gemini ``contents`` with role ``model``,
 Bedrock content blocks, Responses ``input``). Error shapes classified: OpenAI
 ``error.{param, code}`` (https://platform.openai.com/docs/guides/error-codes), Anthropic
@@ -320,7 +321,7 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
         )
     if target == "openai.responses":
         return [], "max_output_tokens"
-    if target.startswith("anthropic") or target == "vllm":
+    if target.startswith("anthropic"):
         return [], "max_tokens"
     if target.startswith("gemini"):
         form = gemini_form(request)
@@ -333,7 +334,8 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
         return ["inferenceConfig"], "maxTokens"
     if target == "ollama":
         return ["options"], "num_predict"
-    return [], "max_tokens"
+    # vLLM's OpenAI-compatible server takes either name: the one the request uses
+    return [], "max_completion_tokens" if "max_completion_tokens" in request else "max_tokens"
 
 
 def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:

@@ -356,12 +356,36 @@ def test_a_reply_is_read() -> None:
         "tool_calls": [{"id": ID, "type": "function", "function": {"name": "f", "arguments": '{"a":"é"}'}}]},
         "usage": {"billed_units": {"input_tokens": 1}, "tokens": {"input_tokens": 37, "output_tokens": 19}}})
     assert (r.provider, r.text, r.reasoning, r.refusal, r.finish_reason, r.raw_finish_reason) == (
-        D, "Il fait", "Je vais regarder.", None, "tool_calls", "TOOL_CALL")
+        D, "Il fait", "x\nJe vais regarder.", None, "tool_calls", "TOOL_CALL")
     assert r.tool_calls == (ToolCall("f", {"a": "é"}, ID),)
     assert (r.usage.input_tokens, r.usage.output_tokens) == (37, 19)  # type: ignore[union-attr]
     odd = normalize({"id": "c", "finish_reason": "COMPLETE", "message": {"role": "assistant", "tool_plan": 5},
                      "usage": {"tokens": {"input_tokens": True}}})
     assert (odd.text, odd.reasoning, odd.usage.input_tokens) == ("", "", None)  # type: ignore[union-attr]
+
+
+def test_an_sdk_reply_gives_its_usage_and_thinking() -> None:
+    """cohere's ``V2ChatResponse`` types the token counts as ``float`` (``50.0``), and a
+    reasoning model's ``message.content`` holds ``{"type": "thinking", "thinking"}``
+    items (https://docs.cohere.com/reference/chat, ``ThinkingAssistantMessageResponseContentItem``)."""
+    from cohere.v2.types import V2ChatResponse
+
+    wire = {"id": "x", "finish_reason": "COMPLETE", "message": {"role": "assistant", "content": [
+        {"type": "thinking", "thinking": "let me think"}, {"type": "text", "text": "hi"}]},
+        "usage": {"tokens": {"input_tokens": 50, "output_tokens": 7}}}
+    sdk = V2ChatResponse.model_validate(wire)
+    assert sdk.usage is not None and sdk.usage.tokens is not None and sdk.usage.tokens.input_tokens == 50.0
+    for given in (wire, sdk, sdk.model_dump(mode="json")):
+        r = normalize(given)
+        assert (r.text, r.reasoning, r.usage.input_tokens, r.usage.output_tokens) == ("hi", "let me think", 50, 7)
+        assert type(r.usage.input_tokens) is int
+
+
+@pytest.mark.parametrize("count", [50.5, float("inf"), float("nan"), True, "50", None])
+def test_a_token_count_that_is_no_whole_number_is_unknown(count: Any) -> None:
+    r = normalize({"id": "x", "finish_reason": "COMPLETE", "message": {"role": "assistant", "content": []},
+                   "usage": {"tokens": {"input_tokens": count, "output_tokens": 7.0}}})
+    assert (r.usage.input_tokens, r.usage.output_tokens) == (None, 7)
 
 
 @pytest.mark.parametrize(("raw", "normal"), [

@@ -82,3 +82,49 @@ def test_a_document_whose_data_is_text_is_text_not_a_json_string() -> None:
     }
     as_object = {"role": "tool", "tool_call_id": "c", "content": [{"type": "document", "document": {"data": {"temperature": "20C"}}}]}
     assert toolwire.decode_result(as_object, "cohere.v2").content == [{"type": "json", "json": {"temperature": "20C"}}]
+
+
+# cohere's ``FinishReason``: COMPLETE, STOP_SEQUENCE, MAX_TOKENS, TOOL_CALL, ERROR, ERROR_TOXIC,
+# ERROR_LIMIT, USER_CANCEL, TIMEOUT (https://docs.cohere.com/reference/chat, ``finish_reason``)
+@pytest.mark.parametrize("reason", ["ERROR_LIMIT", "ERROR_TOXIC", "USER_CANCEL", "TIMEOUT"])
+def test_every_finish_reason_names_a_cohere_reply(reason: str) -> None:
+    """A reply with no ``tool_plan`` is known by its upper-case finish reason: each one
+    cohere sends, not only the usual ones."""
+    payload = {"id": "x", "finish_reason": reason, "message": {"role": "assistant", "tool_calls": [
+        {"id": "f_1byjy32y4hvq", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}]}}
+    for dialect in ("cohere.v2", None):
+        assert toolwire.decode_all(payload, dialect) == [toolwire.ToolCall("f", {"a": 1}, "f_1byjy32y4hvq")]
+    assert toolwire.detect(payload) == "cohere.v2"
+
+
+def test_error_limit_marks_cut_off_calls_truncated() -> None:
+    """``ERROR_LIMIT``: the context window ran out; a call it cut off never runs, from the
+    whole reply, its stream, or ``response.normalize``."""
+    from cohere.v2.types import V2ChatResponse
+
+    from toolwire.response import normalize
+    from toolwire.stream import accumulate
+
+    payload = {"id": "x", "finish_reason": "ERROR_LIMIT", "message": {"role": "assistant", "tool_calls": [
+        {"id": "f_1byjy32y4hvq", "type": "function", "function": {"name": "f", "arguments": '{"a": 1'}}]}}
+    sdk = V2ChatResponse.model_validate(payload)
+    for given in (payload, sdk):
+        with pytest.raises(toolwire.ArgumentsError):
+            toolwire.decode_all(given, "cohere.v2")
+        [kept] = toolwire.decode_all(given, "cohere.v2", invalid="keep")
+        assert type(kept) is toolwire.InvalidToolCall and kept.truncated and kept.name == "f"
+        r = normalize(given)
+        assert (r.provider, r.finish_reason, r.tool_calls) == ("cohere.v2", "context_window", ())
+        [bad] = r.invalid_tool_calls
+        assert bad.truncated and (bad.name, bad.id) == ("f", "f_1byjy32y4hvq")
+    events = [
+        {"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}},
+        {"type": "tool-call-start", "index": 0, "delta": {"message": {"tool_calls": {
+            "id": "f_1byjy32y4hvq", "type": "function", "function": {"name": "f", "arguments": ""}}}}},
+        {"type": "tool-call-delta", "index": 0, "delta": {"message": {"tool_calls": {"function": {
+            "arguments": '{"a": 1'}}}}},
+        {"type": "tool-call-end", "index": 0},
+        {"type": "message-end", "delta": {"finish_reason": "ERROR_LIMIT"}},
+    ]
+    [streamed] = accumulate(events)
+    assert type(streamed) is toolwire.InvalidToolCall and streamed.truncated

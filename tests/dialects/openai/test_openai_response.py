@@ -53,10 +53,14 @@ def test_chat_text_usage_and_reasoning_tokens() -> None:
     assert _read(data) == (C, "Grüezi", "", None, "stop", "stop", Usage(9, 12, 4, 21), None)
 
 
-def test_chat_usage_counts_that_are_not_ints_are_none() -> None:
+def test_chat_usage_counts_that_are_not_whole_numbers_are_none() -> None:
     data = _chat({"role": "assistant", "content": "x"}, usage={"prompt_tokens": True, "completion_tokens": "3",
-                                                            "total_tokens": 4.0})
+                                                            "total_tokens": 4.5})
     assert normalize(data).usage == Usage(None, None, None, None)
+    # a whole number sent as a float (cohere's SDK types its counts so) is a count
+    whole = _chat({"role": "assistant", "content": "x"}, usage={"prompt_tokens": 1.0, "completion_tokens": 3,
+                                                             "total_tokens": 4.0})
+    assert normalize(whole).usage == Usage(1, 3, None, 4)
 
 
 def test_chat_content_parts_and_thinking_chunks() -> None:

@@ -1,10 +1,11 @@
-"""Cohere v2 whole responses: a chat reply read (text, ``tool_plan``,
-``finish_reason``, usage), its finish reasons, and the assistant message and reply
-that hold ``tool_calls``.
+"""Cohere v2 whole responses: a chat reply read (text, reasoning: ``thinking`` items
+and ``tool_plan``, ``finish_reason``, usage), its finish reasons, and the assistant
+message and reply that hold ``tool_calls``.
 
 Follows https://docs.cohere.com/reference/chat (checked 2026-11-30):
-``message.content[]``, ``message.tool_plan``, ``finish_reason`` (upper case),
-``usage.tokens.{input_tokens, output_tokens}``.
+``message.content[]`` (``text`` and, from reasoning models, ``thinking`` items),
+``message.tool_plan``, ``finish_reason`` (upper case), ``usage.tokens.{input_tokens,
+output_tokens}`` (``float`` in the cohere SDK's types: whole numbers are read as counts).
 """
 
 from __future__ import annotations
@@ -23,11 +24,22 @@ Items = List[Dict[str, Any]]
 
 def read(d: Dict[str, Any]) -> ResponseFields:
     msg = d.get("message") or {}
-    text = [p.get("text") or "" for p in msg.get("content") or [] if isinstance(p, dict) and p.get("type") == "text"]
+    text: List[str] = []
+    reasoning: List[str] = []
+    for part in msg.get("content") or []:
+        if not isinstance(part, dict):
+            continue
+        kind = part.get("type")
+        if kind == "text":
+            text.append(part.get("text") or "")
+        elif kind == "thinking" and isinstance(part.get("thinking"), str):
+            reasoning.append(part["thinking"])
     plan = msg.get("tool_plan")
+    if isinstance(plan, str) and plan:
+        reasoning.append(plan)
     tokens = (d.get("usage") or {}).get("tokens") or {}
     usage = make_usage(as_int(tokens.get("input_tokens")), as_int(tokens.get("output_tokens")), None, None)
-    return join_text(text), plan if isinstance(plan, str) else "", None, d.get("finish_reason"), usage, None
+    return join_text(text), "\n".join(reasoning), None, d.get("finish_reason"), usage, None
 
 
 RESPONSE = ResponseReader(
@@ -40,7 +52,8 @@ RESPONSE = ResponseReader(
     lambda d, raw: raw in ("USER_CANCEL", "TIMEOUT"),
 )
 
-#: ``finish_reason`` -> the normalised vocabulary
+#: ``finish_reason`` -> the normalised vocabulary: every value of the cohere SDK's
+#: ``FinishReason`` and v2 ``ChatFinishReason``
 FINISH: Dict[str, str] = {
     "COMPLETE": "stop",
     "STOP_SEQUENCE": "stop",
@@ -50,6 +63,7 @@ FINISH: Dict[str, str] = {
     "ERROR_TOXIC": "content_filter",
     "ERROR_LIMIT": "context_window",
     "USER_CANCEL": "other",
+    "TIMEOUT": "other",
 }
 
 

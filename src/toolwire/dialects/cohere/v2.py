@@ -50,7 +50,7 @@ __all__ = ["DIALECT"]
 
 NAME = "cohere.v2"
 IDS = rule(required=True, prefix="call_", length=24)
-_FINISH = frozenset({"COMPLETE", "STOP_SEQUENCE", "MAX_TOKENS", "TOOL_CALL", "ERROR", "TIMEOUT"})
+_FINISH = frozenset(FINISH)  # every finish reason cohere sends names a reply, ERROR_LIMIT too
 _SUFFIX = re.compile(r"[a-z0-9]{12}")
 
 

@@ -6,7 +6,8 @@ Follows (checked 2026-11-30):
 
 - Chat: https://platform.openai.com/docs/api-reference/chat/object —
   ``choices[0].message.{content, refusal, reasoning_content, reasoning}``,
-  ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens``;
+  ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens`` (compatible
+  servers that count the reasoning apart: ``chat_usage``);
   ``reasoning`` is vLLM's name since Oct 2025
   (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
   ``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model);
@@ -15,7 +16,9 @@ Follows (checked 2026-11-30):
   (https://api-docs.deepseek.com/api/create-chat-completion) finish reasons.
 - Responses: https://platform.openai.com/docs/api-reference/responses/object —
   ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
-  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``.
+  ``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``
+  (openai-python's ``IncompleteDetails``: ``max_output_tokens``, ``content_filter``,
+  ``max_messages``, ``steered``).
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage
+from ..._usage import Usage, make_usage
 from .._common import any_block, as_int, first_set, join_text
 
 __all__ = [
     "CHAT_FINISH", "CHAT_RESPONSE", "RESPONSES_FINISH", "RESPONSES_RESPONSE", "chat_message", "chat_reply",
-    "encode_message", "responses_history", "responses_reply",
+    "chat_usage", "encode_message", "responses_history", "responses_reply",
 ]
 
 Items = List[Dict[str, Any]]
@@ -65,7 +68,7 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
         reasoning.insert(0, r["content"])
     u = d.get("usage") or {}
     details = u.get("completion_tokens_details") or {}
-    usage = make_usage(
+    usage = chat_usage(
         as_int(u.get("prompt_tokens")),
         as_int(u.get("completion_tokens")),
         as_int(details.get("reasoning_tokens")),
@@ -73,6 +76,30 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
     )
     refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) and msg["refusal"] else None
     return join_text(text), join_text(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
+
+
+def chat_usage(prompt: Optional[int], completion: Optional[int], reasoning: Optional[int],
+               total: Optional[int]) -> Usage:
+    """Chat ``usage`` with ``output_tokens`` every generated token, read from the numbers.
+
+    OpenAI's ``completion_tokens`` holds the reasoning and ``total_tokens`` is prompt +
+    completion. Some compatible servers leave the reasoning out of ``completion_tokens``
+    and count it in ``total_tokens`` only: xAI's Grok ("the reasoning token count is
+    outputted in the reasoning_tokens field, separated from the completion_tokens",
+    https://docs.cloud.google.com/vertex-ai/generative-ai/docs/partner-models/grok/capabilities/reasoning),
+    told by prompt + completion + reasoning == total != prompt + completion: the output
+    is completion + reasoning. Gemini's OpenAI-compatible endpoint sends no reasoning
+    count and leaves its thoughts (billed as output) out of ``completion_tokens``, so
+    total > prompt + completion: the difference is counted as output (total - prompt)
+    and ``reasoning_tokens`` stays unknown (the numbers do not say how much of it is
+    thought). Numbers that fit no reading are kept as sent.
+    """
+    if prompt is not None and completion is not None and total is not None and total != prompt + completion:
+        if reasoning is not None and prompt + completion + reasoning == total:
+            completion += reasoning
+        elif reasoning is None and total > prompt + completion:
+            completion = total - prompt
+    return make_usage(prompt, completion, reasoning, total)
 
 
 def _chat_calls(d: Dict[str, Any]) -> bool:
@@ -178,13 +205,16 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
 
 
+_NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
+
 RESPONSES_RESPONSE = ResponseReader(
     lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
     read_responses,
     lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
     frozenset({"object", "output"}),
-    # a status that says the reply did not finish (``incomplete`` here only without a reason)
-    lambda d, raw: raw in ("incomplete", "cancelled", "in_progress", "queued"),
+    # a status that says the reply did not finish; ``incomplete`` unless its reason has a
+    # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
+    lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary

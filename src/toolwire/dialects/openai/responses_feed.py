@@ -101,6 +101,10 @@ class Feed:
             reason = None
             if type(resp) is dict and type(resp.get("incomplete_details")) is dict:
                 reason = resp["incomplete_details"].get("reason")
+            if status == "incomplete" or (kind == "response.incomplete" and status is None):
+                # as ``responses.finish`` reads a whole response: any reason but the token
+                # limit (``steered``, ``max_messages``, ``content_filter``) is ``incomplete``
+                reason = "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
             core.finish(reason or status or kind[len("response."):])
 
     def _call_at(self, key: Optional[int]) -> Call:
