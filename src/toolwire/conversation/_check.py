@@ -79,7 +79,11 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     open_ids: Dict[str, Tuple[int, int, Any]] = {}
     open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
     msgs = conv.messages
-    turns = _Turns(msgs)
+    # written back as it came, each message stays one wire message: any other message between
+    # the calls and their results stays between them (written fresh, Chat merges assistant
+    # messages into the calls' message, and alternating dialects merge same-role turns)
+    turns = _Turns(msgs, target is not None and conv.original(target) is not None and (
+        rules.right_after or rules.alternating))
     expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
@@ -154,19 +158,21 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
 
 class _Turns:
     """For each message, where the next assistant turn and the next non-result user or
-    tool content begin (one backward pass, so that each check is O(1))."""
+    tool content begin (one backward pass, so that each check is O(1)). *as_is*: each
+    message is written as it came, so that an assistant message is content too."""
 
-    def __init__(self, msgs: Tuple[Message, ...]) -> None:
+    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False) -> None:
         n = len(msgs)
+        self.as_is = as_is
         self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
-        self.next_content = [n] * (n + 1)  # first non-assistant message with more than results, from k on
+        self.next_content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
         next_assistant = n
         for k in range(n - 1, -1, -1):
             m = msgs[k]
             if m.role == "assistant":
                 next_assistant = k
                 self.next_turn[k] = self.next_turn[k + 1]
-                self.next_content[k] = self.next_content[k + 1]
+                self.next_content[k] = k if as_is else self.next_content[k + 1]
             else:
                 self.next_turn[k] = next_assistant
                 rest = any(type(p) is not ToolResult for p in m.parts)
@@ -178,10 +184,11 @@ class _Turns:
         if r == c:
             return "is in the same message as its call"
         turn = self.next_turn[c + 1]
-        content = self.next_content[c + 1] if rules.right_after else len(msgs)
+        content = self.next_content[c + 1] if rules.right_after or self.as_is else len(msgs)
         if content < r and content < turn:
-            return (f"comes after {an(msgs[content].role)} message; {target} needs the tool messages right after "
-                    "the call")
+            need = "the tool messages right after the call" if rules.right_after else (
+                "the results in the turn right after the call's")
+            return f"comes after {an(msgs[content].role)} message; {target} needs {need}"
         if turn < r:
             return "comes after a later assistant turn"
         if rules.results_first and seen_other:

@@ -14,6 +14,7 @@ import toolwire
 from history_types import check_fragment
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
+    Conversation,
     Message,
     Problem,
     Reasoning,
@@ -55,7 +56,7 @@ def test_a_legacy_function_call_converts_with_its_result(target: str) -> None:
 def test_a_legacy_call_written_fresh_to_chat_is_a_tool_call_with_its_tool_message() -> None:
     conv = decode_conversation(LEGACY).append(Message("user", [Text("Thanks")]))
     m = conv.messages
-    fresh = conv.replace(messages=(m[0], Message("assistant", m[1].parts), Message("tool", m[2].parts), m[3]))
+    fresh = Conversation((m[0], Message("assistant", m[1].parts), Message("tool", m[2].parts), m[3]))
     out = encode_conversation(fresh, "openai.chat")
     check_fragment("openai.chat", out)
     call_id = out["messages"][1]["tool_calls"][0]["id"]
@@ -107,7 +108,7 @@ def test_ollama_thinking_is_reasoning_that_goes_back_to_ollama_only() -> None:
     conv = decode_conversation(OLLAMA, "ollama")
     assert conv.messages[1].parts == (Reasoning("Two and two make four.", "ollama", {"thinking": "Two and two make four."}),
                                       Text("4"))
-    fresh = conv.replace(messages=(conv.messages[0], Message("assistant", conv.messages[1].parts)))
+    fresh = Conversation((conv.messages[0], Message("assistant", conv.messages[1].parts)))
     out = encode_conversation(fresh, "ollama")
     assert out == OLLAMA
     ollama.Message.model_validate(out["messages"][1])
@@ -154,8 +155,7 @@ def test_thinking_blocks_of_mistral_and_cohere_are_their_reasoning(dialect: str,
     first = conv.messages[1].parts[0]
     assert first == Reasoning(text, dialect, body["messages"][1]["content"][0])
     assert encode_conversation(conv, dialect) == body
-    fresh = conv.replace(messages=(conv.messages[0], Message("assistant", conv.messages[1].parts),
-                                   *conv.messages[2:]))
+    fresh = Conversation((conv.messages[0], Message("assistant", conv.messages[1].parts), *conv.messages[2:]))
     out = encode_conversation(fresh, dialect)
     assert out["messages"][1]["content"][0] == body["messages"][1]["content"][0]
     _validate_sdk(dialect, out["messages"][1])

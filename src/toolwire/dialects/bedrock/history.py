@@ -162,6 +162,7 @@ def detect(data: Any) -> bool:
 STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
 # the Converse API's ValidationException texts (tool results first, as for Anthropic)
 PAIRING = Pairing(
+    alternating=True,
     results_first=True,
     missing="Expected toolResult blocks for the following Ids: {id}",
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
