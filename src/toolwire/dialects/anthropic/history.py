@@ -53,7 +53,8 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
             src = b["source"]
             if src["type"] == "url" and type(src.get("url")) is str:
                 out.append(Media("image", url=src["url"], dialect=NAME, extra=b))
-            elif src["type"] == "base64" and type(src.get("data")) is str:
+            elif src["type"] == "base64" and type(src.get("data")) is str and type(src.get("media_type")) in (str,
+                                                                                                       type(None)):
                 out.append(Media("image", media_type=src.get("media_type"), data=src["data"], dialect=NAME, extra=b))
             else:
                 out.append(Other("image", NAME, b))

@@ -121,7 +121,7 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def _format(m: Media, w: Writer) -> str:
-    fmt = (m.media_type or "").partition("/")[2]
+    fmt = m.media_type.partition("/")[2] if type(m.media_type) is str else ""
     if fmt not in _FORMATS:
         raise w.no_media(m, f"its type {m.media_type!r} is not one of png, jpeg, gif, webp")
     return fmt
