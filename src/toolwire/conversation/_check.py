@@ -42,6 +42,7 @@ def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
 
 
 _NONE = Pairing()
+_NO_KEY = object()
 
 
 def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str], Pairing]:
@@ -92,7 +93,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             # assistant turn closes them
             for v in open_noid.values():
                 expired.extend(v)
-                v.clear()
+            open_noid.clear()  # no emptied queue is walked again: linear in the calls
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
@@ -125,9 +126,12 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                 if r.id is not None:
                     got = open_ids.pop(r.id, None)
                 else:
-                    waiting = open_noid.get(r.name) or next((v for v in open_noid.values() if v), None)
-                    if waiting:
+                    key: Any = r.name if r.name in open_noid else next(iter(open_noid), _NO_KEY)
+                    if key is not _NO_KEY:
+                        waiting = open_noid[key]
                         got = waiting.popleft()
+                        if not waiting:  # only queues that hold calls stay: the first one is found at once
+                            del open_noid[key]
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
