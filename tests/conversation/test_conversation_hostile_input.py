@@ -7,6 +7,7 @@ raises a ``ToolwireError``."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from typing import Any, Iterator, List, Tuple
 
@@ -76,12 +77,13 @@ def _everything(d: Any, body: Any) -> None:
             conv = decode_conversation(body, dialect)
         except ToolwireError:
             continue
-        for run in (lambda: check_conversation(conv), lambda: fix_conversation(conv),
-                    *[lambda t=t: encode_conversation(conv, t, report=[]) for t in TARGETS]):
-            try:
-                run()
-            except ToolwireError:
-                pass
+        with contextlib.suppress(ToolwireError):
+            check_conversation(conv)
+        with contextlib.suppress(ToolwireError):
+            fix_conversation(conv)
+        for target in TARGETS:
+            with contextlib.suppress(ToolwireError):
+                encode_conversation(conv, target, report=[])
 
 
 @given(_hostile())

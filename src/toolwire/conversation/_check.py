@@ -11,7 +11,8 @@ provider answers with where it is known:
 - ``duplicate-id``: a call id used again while the first call is unanswered;
 - ``misplaced-result``: a result that does not come right after its call's turn
   (a new assistant turn between them; for Chat a user message between them; for
-  Anthropic a result after other content in its message);
+  Anthropic a result after other content in its message; in a history written back
+  as it came, any other message between them, ``Pairing.alternating`` included);
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either).
 

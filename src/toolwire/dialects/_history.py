@@ -8,7 +8,9 @@ their turns with ``plan_turns``: leading system messages go to the system field 
 later one is moved there and noted), ``tool`` messages become user turns,
 consecutive same-role messages merge into one turn, and a user turn's tool results
 come first (Anthropic: "tool_result blocks must come FIRST in the content array";
-Gemini: all function responses of a turn in one content; Bedrock: alternation).
+Gemini: all function responses of a turn in one content; Bedrock: alternation);
+``write_turns`` leaves out a turn with nothing the target takes, and the turns
+around it merge.
 """
 
 from __future__ import annotations

@@ -7,10 +7,14 @@ messages; content is a string or a list of parts (``text``, ``image_url`` with a
 http(s) or ``data:`` URL, ``input_audio``, ``file``); an assistant message carries
 its calls in ``tool_calls`` and each call is answered by one ``tool`` message
 (``tool_call_id``) right after it: "messages with role 'tool' must be a response to
-a preceding message with 'tool_calls'". Reasoning rides beside the content on
-some servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
-OpenRouter) and goes back to the same dialect only. Tool-only assistant content is
-the dialect's (``null``, absent, ``""``: its ``assistant_message`` field).
+a preceding message with 'tool_calls'". The deprecated ``function_call`` (no id)
+is read as an id-less call answered by the ``role: "function"`` message; an
+assistant's ``refusal`` is its text. Reasoning rides beside the content on some
+servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
+OpenRouter; ``thinking``: Ollama, https://github.com/ollama/ollama/blob/main/docs/api.md)
+or in ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to
+the same dialect only. Tool-only assistant content is the dialect's (``null``,
+absent, ``""``: its ``assistant_message`` field).
 """
 
 from __future__ import annotations
