@@ -127,13 +127,17 @@ class Pairing:
     - ``results_first``: results come first in their message (Anthropic, Bedrock);
     - ``missing`` / ``orphan``: the provider's error text for a call without its
       result / a result without its call, ``{id}`` standing for the call id (``""``:
-      not known; no wording is quoted).
+      not known; no wording is quoted);
+    - ``alternating``: turns alternate and the results go in the turn right after
+      their call's (Anthropic, Bedrock, Gemini); the writer merges consecutive messages
+      of one role, so this binds a history written back as it came, message by message.
     """
 
     right_after: bool = False
     results_first: bool = False
     missing: str = ""
     orphan: str = ""
+    alternating: bool = False
 
 
 @dataclass(frozen=True)

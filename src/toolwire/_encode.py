@@ -93,6 +93,8 @@ def encode(
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     _check_args(d, c)
+    if ids is not None:
+        ids.check_rule(d.ids, d.name)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
@@ -125,6 +127,8 @@ def encode_result(
     """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
     d = _target(dialect, registry)
     r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
+    if ids is not None:
+        ids.check_rule(d.ids, d.name)
     return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
 
 

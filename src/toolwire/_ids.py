@@ -113,6 +113,8 @@ class IdMap:
     differ), the same one again for the same call object; ``answer(name)`` gives the
     oldest such id of a call named *name* not yet answered (an id-less result takes
     it, first in, first out per tool name, as Gemini pairs calls and responses).
+    ``restart()`` begins writing a whole history again (each turn of an agent loop):
+    the calls written from then on wait for their results anew.
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
@@ -137,6 +139,7 @@ class IdMap:
             return target
         given = self._given.get(id(call))
         if given is not None and given[0] is call:
+            self._waiting.setdefault(call.name, deque()).append(given[1])  # written again: waits again
             return given[1]
         new = synthesize_id(call.name, call.args, self.rule, self._count)
         self._count += 1
@@ -155,6 +158,23 @@ class IdMap:
                 self._answered.add(new)
                 return new
         return None
+
+    def restart(self) -> None:
+        """A whole history is written again: no call waits for a result until it is
+        written (``id_of``) in this pass; the ids given stay the same."""
+        self._waiting.clear()
+        self._answered.clear()
+
+    def check_rule(self, rule: IdRule, dialect: str) -> None:
+        """``EncodeError`` unless this map is for *rule*, the ids of *dialect* (a map of
+        another dialect's rule would let ids *dialect* refuses through)."""
+        if self.rule is not rule and self.rule != rule:
+            made = f"the ids of {self.dialect}" if self.dialect else "another id rule"
+            raise EncodeError(
+                f"The IdMap was made for {made}, not of {dialect}: pass "
+                f"toolwire.IdMap(toolwire.get_dialect({dialect!r}).ids, dialect={dialect!r})",
+                dialect=dialect,
+            )
 
     def answered(self, target: str) -> None:
         """A result with the target id *target* was written: no id-less result takes it."""

@@ -97,3 +97,45 @@ def test_only_the_item_that_failed_is_taken_for_a_response() -> None:
         toolwire.decode_conversation([{"role": "user", "content": "x"}, reply, {"role": "robot", "content": "y"}],
                                      "anthropic.messages")
     assert exc.value.message == "Message at $[2] has role 'robot'"
+
+
+# https://ai.google.dev/gemini-api/docs/function-calling: calls and responses without ids, paired by name
+GEMINI_ROUND: Any = {"contents": [
+    {"role": "user", "parts": [{"text": "Paris?"}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}}]},
+    {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"output": "sunny"}}}]},
+]}
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "mistral"])
+def test_one_id_map_serves_every_turn_of_a_history_with_id_less_calls(target: str) -> None:
+    history = toolwire.decode_conversation(GEMINI_ROUND)
+    ids = toolwire.IdMap(toolwire.get_dialect(target).ids, dialect=target)
+    first = toolwire.encode_conversation(history, target, ids=ids)
+    assert toolwire.encode_conversation(history, target, ids=ids) == first  # the same ids again
+    history = history.append(
+        toolwire.Message("assistant", [toolwire.ToolCall("get_weather", {"city": "Rome"})]),
+        toolwire.Message("tool", [toolwire.ToolResult(None, "get_weather", "rainy")]),
+    )
+    out = toolwire.encode_conversation(history, target, ids=ids)
+    check_fragment(target, out)
+    assert check_conversation(out, target) == []
+    back = toolwire.decode_conversation(out, target)
+    assert [c.id for c in back.calls] == [r.id for r in back.results]
+    assert back.calls[0].id == toolwire.decode_conversation(first, target).calls[0].id
+
+
+def test_an_id_less_result_answered_in_one_turn_keeps_its_call_in_the_next() -> None:
+    # two id-less calls, one answered per turn: each result keeps its own call's id
+    conv = toolwire.decode_conversation({"contents": [
+        {"role": "user", "parts": [{"text": "Paris and Rome?"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}},
+                                    {"functionCall": {"name": "get_weather", "args": {"city": "Rome"}}}]}]})
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    one = conv.append(toolwire.Message("tool", [toolwire.ToolResult(None, "get_weather", "Paris: sunny")]))
+    toolwire.encode_conversation(one, "openai.chat", ids=ids)
+    two = one.append(toolwire.Message("tool", [toolwire.ToolResult(None, "get_weather", "Rome: rainy")]))
+    out = toolwire.encode_conversation(two, "openai.chat", ids=ids)["messages"]
+    call_ids = [c["id"] for c in out[1]["tool_calls"]]
+    assert [(m["tool_call_id"], m["content"]) for m in out[2:]] == [(call_ids[0], "Paris: sunny"),
+                                                                     (call_ids[1], "Rome: rainy")]

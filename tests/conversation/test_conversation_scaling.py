@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import Any, Callable
+from typing import Any, Callable, List
 
 import toolwire
 from toolwire import ToolCall, ToolResult
@@ -73,3 +73,41 @@ def test_decode_and_encode_are_linear() -> None:
         return decode_conversation(encode_conversation(c, "anthropic.messages"), "anthropic.messages")
 
     assert _ratio(50, roundtrip) < 5
+
+
+def _responses_calls(n: int) -> Any:
+    """n function_call items in a row, then their n outputs (a Responses history)."""
+    items: List[Any] = [{"role": "user", "content": "go"}]
+    items += [{"type": "function_call", "call_id": f"call_{i}", "name": "f", "arguments": "{}"} for i in range(n)]
+    items += [{"type": "function_call_output", "call_id": f"call_{i}", "output": "ok"} for i in range(n)]
+    return decode_conversation({"input": items}, "openai.responses")
+
+
+def _gemini_rounds(n: int) -> Any:
+    """n rounds of an id-less call and its response, each of its own tool (a Gemini history)."""
+    contents: List[Any] = [{"role": "user", "parts": [{"text": "go"}]}]
+    for i in range(n):
+        contents.append({"role": "model", "parts": [{"functionCall": {"name": f"t{i}", "args": {}}}]})
+        contents.append({"role": "user", "parts": [{"functionResponse": {"name": f"t{i}", "response": {}}}]})
+    return decode_conversation({"contents": contents}, "gemini")
+
+
+def _ratio_of(make: Callable[[int], Any], n: int, work: Callable[[Any], Any]) -> float:
+    small, big = make(n), make(4 * n)
+    work(small)
+    return _lines(lambda: work(big)) / _lines(lambda: work(small))
+
+
+def test_chat_shaped_writers_merge_a_long_run_of_assistant_messages_in_linear_time() -> None:
+    # each merge rebuilt the merged message and re-checked its parts: quadratic
+    out = encode_conversation(_responses_calls(3), "openai.chat")
+    assert len(out["messages"][1]["tool_calls"]) == 3
+    for target in ("openai.chat", "mistral"):
+        assert _ratio_of(_responses_calls, 100, lambda c, t=target: encode_conversation(c, t)) < 5
+
+
+def test_check_pairs_many_id_less_rounds_in_linear_time() -> None:
+    # every assistant turn walked the emptied queues of all tools seen before: quadratic
+    assert check_conversation(_gemini_rounds(3)) == []
+    assert _ratio_of(_gemini_rounds, 100, check_conversation) < 5
+    assert _ratio_of(_gemini_rounds, 100, fix_conversation) < 5

@@ -374,3 +374,20 @@ def test_a_gemini_file_uri_is_an_upload_other_providers_cannot_read() -> None:
     result = toolwire.decode_result(wire, "gemini")
     with pytest.raises(toolwire.EncodeError, match=r"^An image by file id \(an upload to another provider\)"):
         toolwire.encode_result(result.replace(id="toolu_1"), "anthropic.messages")
+
+
+def test_an_id_map_of_another_rule_is_refused() -> None:
+    # Mistral ids are exactly 9 alphanumerics; an OpenAI Chat map would pass 'call_1' through
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode(toolwire.ToolCall("f", {}, "call_1"), "mistral", ids=ids)
+    assert exc.value.message == ("The IdMap was made for the ids of openai.chat, not of mistral: pass "
+                                 "toolwire.IdMap(toolwire.get_dialect('mistral').ids, dialect='mistral')")
+    with pytest.raises(toolwire.EncodeError, match="The IdMap was made for the ids of openai.chat, not of mistral"):
+        toolwire.encode_result(toolwire.ToolResult("call_1", "f", "ok"), "mistral", ids=ids)
+    with pytest.raises(toolwire.EncodeError, match="The IdMap was made for the ids of openai.chat, not of mistral"):
+        toolwire.encode_conversation([toolwire.Message("assistant", [toolwire.ToolCall("f", {}, "call_1")])],
+                                     "mistral", ids=ids)
+    # a map of the same rule serves
+    same = toolwire.IdMap(toolwire.get_dialect("mistral").ids)
+    assert toolwire.encode(toolwire.ToolCall("f", {}, "abcDEF123"), "mistral", ids=same)["id"] == "abcDEF123"

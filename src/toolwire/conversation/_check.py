@@ -11,7 +11,8 @@ provider answers with where it is known:
 - ``duplicate-id``: a call id used again while the first call is unanswered;
 - ``misplaced-result``: a result that does not come right after its call's turn
   (a new assistant turn between them; for Chat a user message between them; for
-  Anthropic a result after other content in its message);
+  Anthropic a result after other content in its message; in a history written back
+  as it came, any other message between them, ``Pairing.alternating`` included);
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either).
 
@@ -42,6 +43,7 @@ def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
 
 
 _NONE = Pairing()
+_NO_KEY = object()
 
 
 def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str], Pairing]:
@@ -79,7 +81,11 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     open_ids: Dict[str, Tuple[int, int, Any]] = {}
     open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
     msgs = conv.messages
-    turns = _Turns(msgs)
+    # written back as it came, each message stays one wire message: any other message between
+    # the calls and their results stays between them (written fresh, Chat merges assistant
+    # messages into the calls' message, and alternating dialects merge same-role turns)
+    turns = _Turns(msgs, target is not None and conv.original(target) is not None and (
+        rules.right_after or rules.alternating))
     expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
@@ -88,7 +94,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             # assistant turn closes them
             for v in open_noid.values():
                 expired.extend(v)
-                v.clear()
+            open_noid.clear()  # no emptied queue is walked again: linear in the calls
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
@@ -121,9 +127,12 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                 if r.id is not None:
                     got = open_ids.pop(r.id, None)
                 else:
-                    waiting = open_noid.get(r.name) or next((v for v in open_noid.values() if v), None)
-                    if waiting:
+                    key: Any = r.name if r.name in open_noid else next(iter(open_noid), _NO_KEY)
+                    if key is not _NO_KEY:
+                        waiting = open_noid[key]
                         got = waiting.popleft()
+                        if not waiting:  # only queues that hold calls stay: the first one is found at once
+                            del open_noid[key]
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
@@ -154,19 +163,21 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
 
 class _Turns:
     """For each message, where the next assistant turn and the next non-result user or
-    tool content begin (one backward pass, so that each check is O(1))."""
+    tool content begin (one backward pass, so that each check is O(1)). *as_is*: each
+    message is written as it came, so that an assistant message is content too."""
 
-    def __init__(self, msgs: Tuple[Message, ...]) -> None:
+    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False) -> None:
         n = len(msgs)
+        self.as_is = as_is
         self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
-        self.next_content = [n] * (n + 1)  # first non-assistant message with more than results, from k on
+        self.next_content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
         next_assistant = n
         for k in range(n - 1, -1, -1):
             m = msgs[k]
             if m.role == "assistant":
                 next_assistant = k
                 self.next_turn[k] = self.next_turn[k + 1]
-                self.next_content[k] = self.next_content[k + 1]
+                self.next_content[k] = k if as_is else self.next_content[k + 1]
             else:
                 self.next_turn[k] = next_assistant
                 rest = any(type(p) is not ToolResult for p in m.parts)
@@ -178,10 +189,11 @@ class _Turns:
         if r == c:
             return "is in the same message as its call"
         turn = self.next_turn[c + 1]
-        content = self.next_content[c + 1] if rules.right_after else len(msgs)
+        content = self.next_content[c + 1] if rules.right_after or self.as_is else len(msgs)
         if content < r and content < turn:
-            return (f"comes after {an(msgs[content].role)} message; {target} needs the tool messages right after "
-                    "the call")
+            need = "the tool messages right after the call" if rules.right_after else (
+                "the results in the turn right after the call's")
+            return f"comes after {an(msgs[content].role)} message; {target} needs {need}"
         if turn < r:
             return "comes after a later assistant turn"
         if rules.results_first and seen_other:

@@ -44,6 +44,9 @@ class Writer:
         self.d = d
         self.name = d.name
         self.registry = registry if registry is not None else default_registry()
+        if ids is not None:
+            ids.check_rule(d.ids, d.name)
+            ids.restart()  # the whole history is written again: its id-less calls wait for their results anew
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
         self.index = 0

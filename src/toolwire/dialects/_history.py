@@ -8,7 +8,9 @@ their turns with ``plan_turns``: leading system messages go to the system field 
 later one is moved there and noted), ``tool`` messages become user turns,
 consecutive same-role messages merge into one turn, and a user turn's tool results
 come first (Anthropic: "tool_result blocks must come FIRST in the content array";
-Gemini: all function responses of a turn in one content; Bedrock: alternation).
+Gemini: all function responses of a turn in one content; Bedrock: alternation);
+``write_turns`` leaves out a turn with nothing the target takes, and the turns
+around it merge.
 """
 
 from __future__ import annotations
@@ -83,14 +85,17 @@ def texts(s: Any) -> Tuple[Part, ...]:
 
 class Turn:
     """One wire message to write: its role, the decoded wire it extends (or
-    ``None``) and the parts to write, with the index of the message each came from."""
+    ``None``), the parts to write, with the index of the message each came from, and
+    the index of its first message."""
 
-    __slots__ = ("role", "head", "parts")
+    __slots__ = ("role", "head", "parts", "index", "other")
 
-    def __init__(self, role: str, head: Any, parts: List[Tuple[int, Part]]) -> None:
+    def __init__(self, role: str, head: Any, parts: List[Tuple[int, Part]], index: int = 0) -> None:
         self.role = role
         self.head = head
         self.parts = parts
+        self.index = index
+        self.other = False  # whether it holds more than tool results
 
 
 def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...] = ()) -> Tuple[
@@ -105,7 +110,7 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
         orig = m.original(w.name)
         if m.role == "system":
             if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
-                turns.append(Turn("system", orig, []))
+                turns.append(Turn("system", orig, [], i))
                 continue
             if turns:
                 w.note("moved", f"System message {i} is moved into the system field of {w.name}")
@@ -113,16 +118,24 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             continue
         role = "assistant" if m.role == "assistant" else "user"
         last = turns[-1] if turns else None
+        other = any(type(p) is not ToolResult for p in m.parts)
         if orig is not None and not isinstance(orig, Field):
-            if last is not None and last.role == role and (last.head is None or last.parts):
-                last.parts.extend((i, p) for p in m.parts)  # merged after a fresh turn: written fresh
+            if last is not None and last.role == role and (
+                last.head is None or last.parts or (last.other and not other and m.parts)
+            ):
+                # merged after a fresh turn, or results after other content (they go first): written fresh
+                last.parts.extend((i, p) for p in m.parts)
+                last.other = last.other or other
                 continue
-            turns.append(Turn(role, orig, []))
+            turns.append(Turn(role, orig, [], i))
+            turns[-1].other = other
             continue
         if last is not None and last.role == role:
             last.parts.extend((i, p) for p in m.parts)
+            last.other = last.other or other
         else:
-            turns.append(Turn(role, None, [(i, p) for p in m.parts]))
+            turns.append(Turn(role, None, [(i, p) for p in m.parts], i))
+            turns[-1].other = other
     for t in turns:
         if t.role == "user" and t.head is None:
             t.parts.sort(key=lambda ip: type(ip[1]) is not ToolResult)  # stable: results first
@@ -184,23 +197,37 @@ def write_turns(
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
-    written by *write*); a turn left with nothing is dropped and noted, and no message
-    at all is an ``EncodeError``."""
+    written by *write*); a turn left with nothing is dropped and noted, and the turns
+    around it, now of one role, merge (turns alternate); no message at all is an
+    ``EncodeError``."""
     wire: List[Dict[str, Any]] = []
+    roles: List[str] = []  # the canonical role of each wire message
+    dropped = False  # a turn was left out since the last one written
     for t in turns:
         if t.head is not None and not t.parts:
-            wire.append(t.head)
-            continue
-        items = head_items(t.head.get(key)) if t.head is not None else []
-        for i, p in t.parts:
-            w.index = i
-            item = write(p, w)
-            if item is not None:
-                items.append(item)
-        if not items:
-            w.note("dropped", f"{an(t.role, True)} turn with nothing {dialect} can take is left out")
-            continue
-        wire.append({**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items})
+            msg: Dict[str, Any] = t.head
+        else:
+            first: List[Any] = []  # the results of a user turn continuing a decoded message go first
+            items = head_items(t.head.get(key)) if t.head is not None else []
+            for i, p in t.parts:
+                w.index = i
+                item = write(p, w)
+                if item is not None:
+                    (first if t.head is not None and type(p) is ToolResult else items).append(item)
+            items = first + items
+            if not items:
+                w.index = t.index
+                w.note("dropped", f"{an(t.role, True)} turn with nothing {dialect} can take is left out")
+                dropped = True
+                continue
+            msg = {**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items}
+        if dropped and roles and roles[-1] == t.role and t.role != "system":  # the turns around it merge
+            prev = wire[-1]
+            wire[-1] = {**prev, key: head_items(prev.get(key)) + head_items(msg.get(key))}
+        else:
+            wire.append(msg)
+            roles.append(t.role)
+        dropped = False
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
     return wire

@@ -177,6 +177,27 @@ def test_signatures_and_server_parts_are_noted_when_written_elsewhere() -> None:
     assert report == []
 
 
+@pytest.mark.parametrize("key", ["thoughtSignature", "thought_signature"])
+def test_a_signature_on_a_text_part_goes_back_to_gemini_and_is_noted_elsewhere(key: str) -> None:
+    # https://ai.google.dev/gemini-api/docs/thought-signatures: a signature may sit on a text part
+    # (non-function-call responses); it goes back in the part that carried it or on its own
+    from google.genai import types
+
+    req = {"contents": [{"role": "user", "parts": [{"text": "Hallo"}]},
+                        {"role": "model", "parts": [{"text": "Grüezi!", key: "c2ln"}]}]}
+    conv = toolwire.decode_conversation(req, D)
+    assert conv.messages[1].parts == (Text("Grüezi!"), Reasoning("", D, {"text": "", key: "c2ln"}))
+    assert toolwire.encode_conversation(conv, D) == req
+    fresh = toolwire.Conversation((conv.messages[0], toolwire.Message("assistant", conv.messages[1].parts)))
+    parts = toolwire.encode_conversation(fresh, D)["contents"][1]["parts"]
+    assert parts == [{"text": "Grüezi!"}, {"text": "", key: "c2ln"}]
+    types.Content.model_validate({"role": "model", "parts": parts})
+    report: List[Any] = []
+    out = toolwire.encode_conversation(conv, "anthropic.messages", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": [{"type": "text", "text": "Grüezi!"}]}
+    assert [(p.kind, p.index) for p in report] == [("reasoning-dropped", 1)]
+
+
 @pytest.mark.parametrize("kind", ["codeExecutionResult", "toolCall", "toolResponse"])
 def test_each_server_state_part_is_dropped_with_a_note(kind: str) -> None:
     req = {"contents": [{"role": "model", "parts": [{kind: {"id": "t1"}}, {"text": "ok"}]}]}
@@ -216,7 +237,8 @@ def test_an_added_system_message_keeps_the_decoded_instructions_spelling_and_fie
 def test_fields_beside_a_part_do_not_name_its_kind(key: str) -> None:
     part = {key: {"x": "é"}, "inlineData": {"mimeType": "image/png", "data": "iVBO"}}
     conv = toolwire.decode_conversation({"contents": [{"role": "user", "parts": [part, {key: "v", "text": "hallo"}]}]}, D)
-    assert shape(conv) == [("user", [("media", "image", "image/png", "iVBO", None), ("text", "hallo")])]
+    signed = [("reasoning", "", "gemini")] if key == "thought_signature" else []  # the text's signature
+    assert shape(conv) == [("user", [("media", "image", "image/png", "iVBO", None), ("text", "hallo"), *signed])]
 
 
 def test_history_detection() -> None:

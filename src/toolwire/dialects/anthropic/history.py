@@ -53,7 +53,8 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
             src = b["source"]
             if src["type"] == "url" and type(src.get("url")) is str:
                 out.append(Media("image", url=src["url"], dialect=NAME, extra=b))
-            elif src["type"] == "base64" and type(src.get("data")) is str:
+            elif src["type"] == "base64" and type(src.get("data")) is str and type(src.get("media_type")) in (str,
+                                                                                                       type(None)):
                 out.append(Media("image", media_type=src.get("media_type"), data=src["data"], dialect=NAME, extra=b))
             else:
                 out.append(Other("image", NAME, b))
@@ -79,7 +80,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     for i, m in enumerate(msgs):
         where = f"{loc}[{i}]"
         m = as_dict(m, where, NAME, "a message")
-        role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
+        wire_role = m.get("role")
+        role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
         no_key(m, "tool_calls", where, NAME)
@@ -153,7 +155,8 @@ def detect(data: Any) -> bool:
             if type(b) is dict:
                 if "type" not in b:
                     return False  # Bedrock's blocks are keyed by kind
-                if b["type"] in _OURS or (b["type"] == "image" and "source" in b):
+                kind = b["type"]
+                if type(kind) is str and (kind in _OURS or (kind == "image" and "source" in b)):
                     ours = True
     return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
 
@@ -175,6 +178,7 @@ STATE = frozenset({
 # https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use: results
 # "must come FIRST in the content array"; the wordings are the API's 400 errors
 PAIRING = Pairing(
+    alternating=True,
     results_first=True,
     missing="`tool_use` ids were found without `tool_result` blocks immediately after",
     orphan="unexpected `tool_use_id` found in `tool_result` blocks",

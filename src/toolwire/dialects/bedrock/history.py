@@ -121,7 +121,7 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def _format(m: Media, w: Writer) -> str:
-    fmt = (m.media_type or "").partition("/")[2]
+    fmt = m.media_type.partition("/")[2] if type(m.media_type) is str else ""
     if fmt not in _FORMATS:
         raise w.no_media(m, f"its type {m.media_type!r} is not one of png, jpeg, gif, webp")
     return fmt
@@ -162,6 +162,7 @@ def detect(data: Any) -> bool:
 STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
 # the Converse API's ValidationException texts (tool results first, as for Anthropic)
 PAIRING = Pairing(
+    alternating=True,
     results_first=True,
     missing="Expected toolResult blocks for the following Ids: {id}",
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",

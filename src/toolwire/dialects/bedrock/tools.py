@@ -92,7 +92,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         content, pd["no_content"] = "", True
     elif isinstance(raw, (list, tuple)):
         content = [_part(b, f"{rloc}.content[{i}]") for i, b in enumerate(raw)]
-        if len(content) == 1 and content[0]["type"] == "text" and type(content[0]["text"]) is str:
+        if len(content) == 1 and content[0]["type"] == "text" and type(content[0].get("text")) is str:
             content = content[0]["text"]
     else:
         where = rloc + ".content"

@@ -194,7 +194,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, plan="tool_plan"),
+    history=chat_like(NAME, plan="tool_plan", thinking=True),
     name=NAME,
     keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,

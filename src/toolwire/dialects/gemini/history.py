@@ -50,6 +50,11 @@ def _parts(parts: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
                 out.append(Reasoning(p["text"] if type(p["text"]) is str else "", NAME, p))
             elif len(p) > 1 and p.get("text") == "":
                 out.append(Reasoning("", NAME, p))  # an empty text that carries a signature
+            elif type(p["text"]) is str and ("thoughtSignature" in p or "thought_signature" in p):
+                # the text, then its signature as Gemini's own empty signed part: it goes back to
+                # Gemini, and elsewhere its drop is noted (as for a signed call)
+                out.extend(texts(p["text"]))
+                out.append(Reasoning("", NAME, {"text": "", **{k: v for k, v in p.items() if k != "text"}}))
             else:
                 out.extend(texts(p.get("text")))
         elif key in ("functionCall", "function_call"):
@@ -103,7 +108,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     for i, c in enumerate(msgs):
         where = f"{loc}[{i}]"
         c = as_dict(c, where, NAME, "a content")
-        role = _ROLES.get(c.get("role", "user"))
+        wire_role = c.get("role", "user")
+        role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
         parts = _parts(c.get("parts"), where + ".parts", d)
@@ -167,5 +173,5 @@ _COUNT = "the number of function response parts must equal the number of functio
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse"}),  # server-run tools
-    pairing=Pairing(missing=_COUNT, orphan=_COUNT),
+    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT),
 )

@@ -136,7 +136,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, bridge="OK"),
+    history=chat_like(NAME, bridge="OK", thinking=True),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

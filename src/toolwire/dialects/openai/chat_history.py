@@ -7,10 +7,14 @@ messages; content is a string or a list of parts (``text``, ``image_url`` with a
 http(s) or ``data:`` URL, ``input_audio``, ``file``); an assistant message carries
 its calls in ``tool_calls`` and each call is answered by one ``tool`` message
 (``tool_call_id``) right after it: "messages with role 'tool' must be a response to
-a preceding message with 'tool_calls'". Reasoning rides beside the content on
-some servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
-OpenRouter) and goes back to the same dialect only. Tool-only assistant content is
-the dialect's (``null``, absent, ``""``: its ``assistant_message`` field).
+a preceding message with 'tool_calls'". The deprecated ``function_call`` (no id)
+is read as an id-less call answered by the ``role: "function"`` message; an
+assistant's ``refusal`` is its text. Reasoning rides beside the content on some
+servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
+OpenRouter; ``thinking``: Ollama, https://github.com/ollama/ollama/blob/main/docs/api.md)
+or in ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to
+the same dialect only. Tool-only assistant content is the dialect's (``null``,
+absent, ``""``: its ``assistant_message`` field).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
-from .._common import as_dict
+from .._common import as_dict, scoped
 from .._history import call_part, foreign, no_key, texts
 from .._result_media import web
 from .media import media_of
@@ -34,7 +38,8 @@ __all__ = ["HISTORY", "chat_like"]
 
 _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
           "function": "tool"}
-_REASONING = ("reasoning_content", "reasoning", "reasoning_details")
+# reasoning beside the content: DeepSeek, vLLM / OpenRouter, OpenRouter, Ollama
+_REASONING = ("reasoning_content", "reasoning", "reasoning_details", "thinking")
 
 
 RIGHT_AFTER = Pairing(right_after=True)  # tool messages right after the call's message
@@ -46,6 +51,7 @@ def chat_like(
     plan: Optional[str] = None,
     images: bool = False,
     bridge: Optional[str] = None,
+    thinking: bool = False,
     pairing: Pairing = RIGHT_AFTER,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
@@ -53,7 +59,9 @@ def chat_like(
     ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
     tool message and a user message written fresh (Mistral answers "Unexpected role
     'user' after role 'tool'"; its clients write a short assistant turn there),
-    *pairing* where its tool messages go (right after the call's message)."""
+    *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
+    (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
+    messages go (right after the call's message)."""
 
     def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -69,6 +77,8 @@ def chat_like(
             elif t == "image_url":
                 iu = p.get("image_url")
                 out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
+            elif t == "thinking" and thinking:
+                out.append(Reasoning(_thinking_text(p.get("thinking")), name, p))
             else:
                 foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
                 out.append(Other(t, name, p))  # type: ignore[arg-type]
@@ -85,7 +95,8 @@ def chat_like(
         for i, m in enumerate(msgs):
             where = f"{loc}[{i}]"
             m = as_dict(m, where, name, "a message")
-            role = _ROLES.get(m.get("role"))  # type: ignore[arg-type]
+            wire_role = m.get("role")
+            role = _ROLES.get(wire_role) if type(wire_role) is str else None
             if role is None:
                 raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=name, loc=where + ".role")
             no_key(m, "parts", where, name)
@@ -99,6 +110,12 @@ def chat_like(
                     text = next((v for v in side.values() if type(v) is str), "")
                     head = (Reasoning(text, name, side),)
                 parts = head + content_parts(m.get("content"), where + ".content")
+                if role == "assistant":  # a refusal is what the assistant said (openai.chat: ``refusal``)
+                    refusal = m.get("refusal")
+                    if refusal is not None and type(refusal) is not str:
+                        raise DecodeError(f"Refusal at {where}.refusal must be text", dialect=name,
+                                          loc=where + ".refusal")
+                    parts += texts(refusal)
                 if plan is not None:
                     parts += texts(m.get(plan))
                 if images and type(m.get("images")) is list:
@@ -110,6 +127,10 @@ def chat_like(
                         fn = tc.get("function")
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
                         parts += (call_part(d.decode_call, tc, f"{where}.tool_calls[{j}]", peek),)
+                legacy = m.get("function_call")
+                if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
+                    fc = as_dict(legacy, where + ".function_call", name, "a function call")
+                    parts += (call_part(d.decode_call, fc, where + ".function_call", (fc.get("name"), None)),)
             out.append(Message(role, parts, wire=(name, m, role, parts)))
         return out
 
@@ -146,13 +167,17 @@ def chat_like(
         assert builder is not None
         out: List[Dict[str, Any]] = []
         merged = _merge_assistants(messages, name)
+        legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         for i, m in merged:
             w.index = i
             orig = m.original(name)
-            if orig is not None:
+            if orig is not None and (legacy or orig.get("role") != "function"):
+                if m.role == "assistant":
+                    legacy = orig.get("function_call") is not None
                 out.append(orig)
                 continue
             if m.role == "assistant":
+                legacy = False
                 msg = _assistant(m, w, builder)
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
@@ -162,6 +187,9 @@ def chat_like(
             rest: List[Any] = []
             for p in m.parts:
                 if type(p) is ToolResult:
+                    if not legacy and p.id is None and scoped(p, name).get("legacy"):
+                        # its call was written fresh, as a tool call with an id: a tool message answers it
+                        p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
                     out.append(w.result(p))
                 else:
                     item = user_part(p, w)
@@ -178,10 +206,10 @@ def chat_like(
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
-            if bridge is not None and m.role == "user" and out and out[-1].get("role") == "tool":
+            if bridge is not None and out and out[-1].get("role") == "tool":
                 out.append({"role": "assistant", "content": bridge})
-                w.note("inserted", f"An assistant message {bridge!r} is written before user message {i}: {name} "
-                                   "takes no user message right after a tool message")
+                w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
+                                   f"{name} takes no {m.role} message right after a tool message")
             out.append(um)
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
@@ -189,30 +217,36 @@ def chat_like(
 
     def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
         textp: List[str] = []
+        content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
+        blocks = False
         items: List[Dict[str, Any]] = []
         side: Dict[str, Any] = {}
-        extra: List[Any] = []
         for p in m.parts:
             t = type(p)
             if t is Text:
                 textp.append(p.text)  # type: ignore[union-attr]
+                content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
             elif t is ToolCall or t is InvalidToolCall:
                 items.append(w.call(p))
             elif t is Reasoning:
                 data = w.reasoning(p)  # type: ignore[arg-type]
-                if data is not None:
+                if type(data) is dict and "type" in data:  # a content block (Mistral, Cohere)
+                    content.append(data)
+                    blocks = True
+                elif data is not None:  # fields beside the content
                     side.update(data)
             elif t is Media:
                 raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
             else:
                 data = w.other(p)  # type: ignore[arg-type]
                 if data is not None:
-                    extra.append(data)
-        if not textp and not items and not extra:
+                    content.append(data)
+                    blocks = True
+        if not content and not items:
             return None
         msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
-        if extra:
-            msg["content"] = [{"type": "text", "text": s} for s in textp] + extra
+        if blocks:
+            msg["content"] = content
         if side:
             msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}
         return msg
@@ -231,23 +265,45 @@ def _has_key(data: Any, key: str) -> bool:
     return type(msgs) is list and any(type(m) is dict and key in m for m in msgs)
 
 
+def _thinking_text(thinking: Any) -> str:
+    """The readable text of a ``thinking`` block: a string (Cohere) or text chunks
+    (Mistral's ``ThinkChunk``)."""
+    if type(thinking) is str:
+        return thinking
+    if type(thinking) is list:
+        return "".join(c["text"] for c in thinking if type(c) is dict and type(c.get("text")) is str)
+    return ""
+
+
 def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message]]:
-    """Consecutive assistant messages written fresh become one (a Chat assistant's
-    calls must be followed by their tool messages, not by another assistant)."""
+    """Consecutive assistant messages become one where they are written fresh, and
+    always after one that holds calls: "An assistant message with 'tool_calls' must be
+    followed by tool messages", not by another assistant message. One pass: the parts
+    of a run are gathered and its message made once."""
     out: List[Tuple[int, Message]] = []
+    run: List[Any] = []  # the parts of the run of assistant messages being merged, when it has several
+    calls = False  # whether the last assistant message (or run) holds calls
     for i, m in enumerate(messages):
-        if (
-            out
-            and m.role == "assistant"
-            and out[-1][1].role == "assistant"
-            and m.original(name) is None
-            and out[-1][1].original(name) is None
-        ):
-            j, prev = out[-1]
-            out[-1] = (j, Message("assistant", prev.parts + m.parts))
-        else:
-            out.append((i, m))
+        if out and m.role == "assistant" and out[-1][1].role == "assistant":
+            prev = out[-1][1]
+            if calls or (m.original(name) is None and (run or prev.original(name) is None)):
+                if not run:
+                    run.extend(prev.parts)
+                run.extend(m.parts)
+                calls = calls or _has_calls(m)
+                continue
+        if run:
+            out[-1] = (out[-1][0], Message("assistant", run))
+            run = []
+        out.append((i, m))
+        calls = m.role == "assistant" and _has_calls(m)
+    if run:
+        out[-1] = (out[-1][0], Message("assistant", run))
     return out
+
+
+def _has_calls(m: Message) -> bool:
+    return any(type(p) is ToolCall or type(p) is InvalidToolCall for p in m.parts)
 
 
 HISTORY = chat_like("openai.chat", pairing=Pairing(

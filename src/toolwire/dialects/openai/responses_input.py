@@ -45,8 +45,12 @@ def _content(content: Any, loc: str) -> Tuple[Part, ...]:
     for i, p in enumerate(content):
         p = as_dict(p, f"{loc}[{i}]", NAME, "a content part")
         t = p.get("type")
+        if type(t) is not str:
+            foreign(t, f"{loc}[{i}]", NAME)  # raises: every part has a type
         if t in _TEXT:
             out.extend(texts(p.get("text")))
+        elif t == "refusal":  # an assistant's refusal (``ResponseOutputRefusal``) is what it said
+            out.extend(texts(p.get("refusal")))
         elif t == "input_image" and type(p.get("image_url")) is str:
             out.append(media_of(p["image_url"], p, NAME))
         else:
@@ -95,13 +99,14 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             role, parts = "assistant", (Reasoning(_reasoning_text(it), NAME, it),)
         elif (t is None or t == "message") and "role" in it:
             no_key(it, "tool_calls", where, NAME)
-            role = _ROLES.get(it["role"])
+            role = _ROLES.get(it["role"]) if type(it["role"]) is str else None
             if role is None:
                 raise DecodeError(f"Item at {where} has role {it['role']!r}", dialect=NAME, loc=where + ".role")
             parts = _content(it.get("content"), where + ".content")
         else:
             foreign(t, where, NAME)
-            role = _ROLES.get(it.get("role"), "assistant")  # type: ignore[arg-type]
+            wire_role = it.get("role")
+            role = _ROLES.get(wire_role, "assistant") if type(wire_role) is str else "assistant"
             parts = (Other(t, NAME, it),)  # type: ignore[arg-type]
         out.append(Message(role, parts, wire=(NAME, it, role, parts)))
     return out

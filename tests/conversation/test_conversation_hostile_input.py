@@ -1,0 +1,118 @@
+"""Only toolwire errors escape the conversation functions (DESIGN.md invariant 5): the
+hand-written histories of ``histories.py`` and of the message-field tests, with values
+replaced by values of the wrong type (unhashable roles and block types among them) or
+removed, go through ``decode_conversation``, ``check_conversation``,
+``fix_conversation`` and ``encode_conversation`` for every target; each returns or
+raises a ``ToolwireError``."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from typing import Any, Iterator, List, Tuple
+
+import pytest
+from histories import HISTORIES
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from history_types import TARGETS
+from toolwire import ToolwireError
+from toolwire.conversation import check_conversation, decode_conversation, encode_conversation, fix_conversation
+
+PAYLOADS: List[Tuple[Any, Any]] = [(d, body) for d, _, body, _ in HISTORIES] + [
+    ("openai.chat", {"messages": [
+        {"role": "assistant", "content": None, "refusal": "No.",
+         "function_call": {"name": "get_weather", "arguments": "{}"}},
+        {"role": "function", "name": "get_weather", "content": "sunny"}]}),
+    ("mistral", {"messages": [
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": [{"type": "text", "text": "t"}]}],
+         "tool_calls": [{"id": "abcDEF123", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "abcDEF123", "content": "4"}]}),
+    ("ollama", {"messages": [{"role": "assistant", "content": "4", "thinking": "t", "images": ["iVBO"]}]}),
+    ("gemini", {"contents": [{"role": "model", "parts": [{"text": "Hi", "thoughtSignature": "c2ln"}]}]}),
+]
+WRONG = [None, 0, 1.5, True, "", "x", [], {}, [None], {"a": 1}, [{}], {"type": {}}, {"type": []},
+         {"text": None}, {"role": {}}, {"functionCall": {}}, {"toolUse": {}}, {"type": "thinking"},
+         {"type": "refusal"}, {"type": "function_call"}, "function", "tool", "model"]
+
+
+def _paths(o: Any, p: Tuple[Any, ...] = ()) -> Iterator[Tuple[Any, ...]]:
+    if p:
+        yield p
+    if type(o) is dict:
+        for k, v in o.items():
+            yield from _paths(v, (*p, k))
+    elif type(o) is list:
+        for i, v in enumerate(o):
+            yield from _paths(v, (*p, i))
+
+
+def _mutate(body: Any, path: Tuple[Any, ...], value: Any, drop: bool) -> Any:
+    x = copy.deepcopy(body)
+    o = x
+    for k in path[:-1]:
+        o = o[k]
+    if drop:
+        del o[path[-1]]
+    else:
+        o[path[-1]] = copy.deepcopy(value)
+    return x
+
+
+@st.composite
+def _hostile(draw: Any) -> Tuple[Any, Any]:
+    d, body = draw(st.sampled_from(PAYLOADS))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(_paths(body))
+        if not paths:
+            break
+        body = _mutate(body, draw(st.sampled_from(paths)), draw(st.sampled_from(WRONG)), draw(st.booleans()))
+    return d, body
+
+
+def _everything(d: Any, body: Any) -> None:
+    for dialect in (d, None):
+        try:
+            conv = decode_conversation(body, dialect)
+        except ToolwireError:
+            continue
+        with contextlib.suppress(ToolwireError):
+            check_conversation(conv)
+        with contextlib.suppress(ToolwireError):
+            fix_conversation(conv)
+        for target in TARGETS:
+            with contextlib.suppress(ToolwireError):
+                encode_conversation(conv, target, report=[])
+
+
+@given(_hostile())
+@example(("openai.chat", {"messages": [{"role": {}, "content": "hi"}]}))
+@example(("anthropic.messages", {"messages": [{"role": ["user"], "content": "hi"}]}))
+@example(("gemini", {"contents": [{"role": {}, "parts": [{"text": "hi"}]}]}))
+@example(("openai.responses", {"input": [{"role": "user", "content": [{"type": {}, "text": "hi"}]}]}))
+@example(("openai.responses", {"input": [{"role": {}, "content": "hi"}]}))
+@example((None, {"system": "s", "messages": [{"role": "user", "content": [{"type": {}}]}]}))
+@example(("bedrock.converse", {"messages": [{"role": "user", "content": [
+    {"toolResult": {"toolUseId": "t1", "content": [{"type": "text"}]}}]}]}))
+@example(("anthropic.messages", {"messages": [{"role": "user", "content": [
+    {"type": "image", "source": {"type": "base64", "media_type": 1.5, "data": "iVBO"}}]}]}))
+def test_only_toolwire_errors_escape_the_conversation_functions(case: Tuple[Any, Any]) -> None:
+    _everything(*case)
+
+
+@pytest.mark.parametrize(("dialect", "body", "loc"), [
+    ("openai.chat", {"messages": [{"role": {}, "content": "hi"}]}, "$.messages[0].role"),
+    ("anthropic.messages", {"messages": [{"role": ["user"], "content": "hi"}]}, "$.messages[0].role"),
+    ("gemini", {"contents": [{"role": {}, "parts": [{"text": "hi"}]}]}, "$.contents[0].role"),
+    ("openai.responses", {"input": [{"role": {}, "content": "hi"}]}, "$.input[0].role"),
+    ("openai.responses", {"input": [{"role": "user", "content": [{"type": {}, "text": "hi"}]}]},
+     "$.input[0].content[0]"),
+    ("openai.chat", {"messages": [{"role": "assistant", "content": None, "refusal": 5}]}, "$.messages[0].refusal"),
+])
+def test_a_value_of_the_wrong_type_is_a_decode_error_at_its_place(dialect: str, body: Any, loc: str) -> None:
+    from toolwire import DecodeError
+
+    with pytest.raises(DecodeError) as exc:
+        decode_conversation(body, dialect)
+    assert exc.value.loc == loc
