@@ -53,6 +53,18 @@ def test_equality_is_content_only() -> None:
     assert Media("image", url="https://a/b.png", dialect="x") == Media("image", url="https://a/b.png")
 
 
+def test_equal_parts_hash_alike_and_compare_as_json() -> None:
+    """The parts hashed their ``repr`` (key order counted, so equal parts hashed apart)
+    and compared with Python's ``==`` (``True == 1``)."""
+    a = Reasoning("", "gemini", {"text": "", "thoughtSignature": "c2ln", "n": 1})
+    b = Reasoning("", "gemini", {"n": 1.0, "thoughtSignature": "c2ln", "text": ""})
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert Other("x", "anthropic.messages", {"flag": 1}) != Other("x", "anthropic.messages", {"flag": True})
+    m1 = Message("assistant", [a, ToolCall("f", {"x": 1}, "c")])
+    m2 = Message("assistant", [b, ToolCall("f", {"x": 1.0}, "c")])
+    assert m1 == m2 and hash(m1) == hash(m2)
+
+
 def test_accessors() -> None:
     conv = Conversation([
         Message("user", [Text("a"), Text("b")]),

@@ -60,9 +60,6 @@ class _Plain(_Frozen):
         for f, v in zip(self._fields, values):
             _set(self, f, v)
 
-    def __hash__(self) -> int:
-        return hash(tuple(repr(getattr(self, f)) for f in self._key))
-
     def __repr__(self) -> str:
         shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._key)
         return f"{type(self).__name__}({shown})"
