@@ -24,6 +24,7 @@ __all__ = [
     "join_text",
     "name_of",
     "opt_str",
+    "refuse_server",
     "result_id",
     "scoped",
 ]
@@ -111,6 +112,14 @@ def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) 
         mapped: str = ctx.ids.map(call.id)
         return mapped
     return map_id(call.id, rule)
+
+
+def refuse_server(call: ToolCall, dialect: str) -> None:
+    """An ``EncodeError`` for a call its provider runs itself (``call.server``): a
+    dialect without that provider's item would write it as a call for the client to run."""
+    raise EncodeError(
+        f"Call {call.name!r} is run by another provider; it cannot be replayed to {dialect}", dialect=dialect
+    )
 
 
 def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str) -> Optional[str]:
