@@ -16,6 +16,7 @@ from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
 from .._types import Tool, ToolCall, ToolResult, new_call
+from ._builtin_tools import refuse_builtin
 from ._common import name_of, opt_str
 
 __all__ = ["DIALECT"]
@@ -88,6 +89,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name, "parameters": tool.parameters}
     if tool.description is not None:
         out["description"] = tool.description

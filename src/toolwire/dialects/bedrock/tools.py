@@ -12,6 +12,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
+from .._builtin_tools import refuse_builtin
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
@@ -58,6 +59,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     if "system_tool" in pd:
         entry: Dict[str, Any] = pd["system_tool"]
@@ -65,7 +67,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     schema: Dict[str, Any] = {"json": tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)}
     schema.update(pd.get("input_schema", ()))
     spec: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description:  # a ToolSpecification's description is 1 character or more: "" is none
         spec["description"] = tool.description
     spec["inputSchema"] = schema
     if tool.strict is not None:

@@ -117,7 +117,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
-    return chat_parts.encode_tool(plain)
+    return chat_parts.encode_tool(plain, NAME, schema_required=True)  # ``parameters`` is required (``ToolV2Function``)
 
 
 def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:

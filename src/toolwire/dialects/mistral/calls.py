@@ -92,7 +92,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME))
+    # ``parameters`` is required (https://docs.mistral.ai/api/#tag/chat: ``Function``)
+    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME), NAME, schema_required=True)
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
