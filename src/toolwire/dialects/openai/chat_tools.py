@@ -25,7 +25,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._builtin_tools import refuse_builtin
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 
 __all__ = [
     "IDS", "NAME", "NAMES", "custom_format", "decode_result", "decode_tool", "encode_result", "encode_tool",
@@ -149,6 +149,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         pd["extra"] = extra
     if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
         pd["named"] = True
+    check_native(ident, IDS, pd)
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 

@@ -25,7 +25,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._builtin_tools import refuse_builtin
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, extension, rewrite_media, web
 from .chat_tools import custom_format
 
@@ -127,6 +127,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True
+    check_native(ident, IDS, extra)
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
 
 
@@ -176,5 +177,5 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         "call_id": result_id(result, ctx, IDS, NAME),
         "output": output,
     }
-    out.update((k, v) for k, v in pd.items() if k != "custom")
+    out.update((k, v) for k, v in pd.items() if k != "custom" and k != "native_id")
     return out
