@@ -317,6 +317,13 @@ def test_results_without_content_are_empty_text() -> None:
     assert toolwire.encode_result(resp, R) == {"type": "function_call_output", "call_id": "call_1", "output": ""}
 
 
+def test_a_result_without_parts_is_empty_text_in_chat() -> None:
+    # a list of parts holds one at least (the API's minItems 1): no parts is ""
+    want = {"role": "tool", "tool_call_id": "toolu_01", "content": ""}
+    assert toolwire.convert({"type": "tool_result", "tool_use_id": "toolu_01", "content": []}, to=C) == want
+    assert toolwire.encode_result(ToolResult(id="toolu_01", content=[]), C) == want
+
+
 def test_json_parts_are_written_as_text_with_non_ascii_kept() -> None:
     result = ToolResult(id="call_1", content=[{"type": "json", "json": {"t": "22 °C"}}, {"type": "text", "text": "é"}])
     assert toolwire.encode_result(result, C) == {"role": "tool", "tool_call_id": "call_1", "content": [

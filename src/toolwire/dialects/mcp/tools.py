@@ -147,7 +147,8 @@ def _body_out(result: ToolResult) -> Dict[str, Any]:
     blocks: List[Dict[str, Any]] = []
     out: Dict[str, Any] = {"content": blocks}
     for part in parts:
-        if part.get("type") == "json" and "structuredContent" not in out:
+        # structuredContent is an object (2025-06-18, 2025-11-25 schema): other JSON is text only
+        if part.get("type") == "json" and type(part.get("json")) is dict and "structuredContent" not in out:
             out["structuredContent"] = part.get("json")
             blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         elif part.get("type") == "json":

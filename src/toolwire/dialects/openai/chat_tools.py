@@ -176,6 +176,8 @@ def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = (
     content = result.content
     if isinstance(content, str):
         return content
+    if not content:  # a list of parts has at least one (the API's minItems): no parts is no text
+        return ""
     parts = []
     for i, part in enumerate(content):
         kind = part.get("type")
