@@ -29,6 +29,8 @@ OTHER_BLOCKS = frozenset(
 )
 
 
+# Base64ImageSourceParam ``media_type`` (anthropic-sdk-python ``types/base64_image_source_param.py``)
+_IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 _PLAIN_TOOL = frozenset({"name", "description", "input_schema", "strict"})
 _EMPTY_SCHEMA = {"type": "object", "properties": {}}
 
@@ -122,6 +124,8 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     ``text`` source: Anthropic's document sources), or ``None``."""
     if m.kind == "image":
         if m.data is not None:
+            if m.media_type not in _IMAGE_TYPES:
+                return None
             return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
         return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None
     src: Optional[Dict[str, Any]] = None
