@@ -17,7 +17,7 @@ from .._errors import DecodeError, excerpt
 from .._ids import IdRule
 from .._types import Tool, ToolCall, ToolResult, new_call
 from ._builtin_tools import refuse_builtin
-from ._common import name_of, opt_str
+from ._common import error_flag, name_of, opt_str
 
 __all__ = ["DIALECT"]
 
@@ -106,7 +106,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         id=opt_str(item.get("id"), loc + ".id", NAME),
         name=item.get("name"),
         content=content,
-        is_error=bool(item.get("is_error", False)),
+        is_error=error_flag(item.get("is_error"), loc + ".is_error", NAME),
     )
 
 
