@@ -96,8 +96,8 @@ def test_new_tools_and_renamed_system_tools() -> None:
     assert toolwire.encode_tool(sys_tool.replace(name="g"), D) == {"systemTool": {"name": "g", "x": 1}, "y": 2}
     schemaless = toolwire.decode_tool({"toolSpec": {"name": "f", "inputSchema": {"json": None}}}, D)
     assert (schemaless.parameters, toolwire.encode_tool(schemaless, D)) == (None, {"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object", "properties": {}}}}})
-    nonbool = toolwire.decode_tool({"toolSpec": {"name": "f", "strict": "yes"}}, D)
-    assert (nonbool.strict, nonbool.parameters, pd(nonbool)) == (None, None, {})
+    with pytest.raises(toolwire.DecodeError, match="must be a bool"):  # never dropped silently
+        toolwire.decode_tool({"toolSpec": {"name": "f", "strict": "yes"}}, D)
 
 
 RESULTS = (

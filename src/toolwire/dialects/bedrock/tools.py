@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._builtin_tools import refuse_builtin
@@ -45,6 +45,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         if set(schema) != {"json"}:
             extra["input_schema"] = {k: v for k, v in schema.items() if k != "json"}
     strict = spec.get("strict")
+    if strict is not None and type(strict) is not bool:  # never dropped silently
+        where = sloc + ".strict"
+        raise DecodeError(f"Tool strict at {where} must be a bool, got {excerpt(strict)}", dialect=NAME, loc=where)
     if bare:
         extra["bare"] = True
     if not bare and len(item) > 1:
@@ -53,7 +56,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         name=name,
         description=spec.get("description"),
         parameters=params,
-        strict=strict if type(strict) is bool else None,
+        strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
 
@@ -115,7 +118,13 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
         )
     key, value = next(iter(b.items()))
     if key == "text":
+        if type(value) is not str:
+            raise DecodeError(f"Text block at {loc}.text must hold a string, got {excerpt(value)}", dialect=NAME,
+                              loc=loc + ".text")
         return {"type": "text", "text": value}
+    if key == "type":  # the canonical part shape, not a ToolResultContentBlock
+        raise DecodeError(f"Content block at {loc} has a 'type' key, which {NAME} blocks do not have", dialect=NAME,
+                          loc=loc)
     if key == "json":
         return {"type": "json", "json": value}
     return {"type": key, key: value}
