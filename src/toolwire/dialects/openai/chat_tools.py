@@ -45,7 +45,7 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
     dialects read their tools here)."""
     if item.get("type") == "custom":
-        custom = as_dict(item["custom"], loc + ".custom", dialect, "a 'custom' object")
+        custom = as_dict(item.get("custom"), loc + ".custom", dialect, "a 'custom' object")
         name = name_of(custom.get("name"), loc + ".custom.name", dialect)
         rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
         pd: Dict[str, Any] = {"custom": rest}
@@ -53,7 +53,7 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         if top:
             pd["extra"] = top
         return Tool(name=name, description=custom.get("description"), provider_data={NAME: pd})
-    fn = as_dict(item["function"], loc + ".function", dialect, "a 'function' object")
+    fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
