@@ -136,7 +136,17 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
     if not (content == "" and pd.get("no_content")):
-        tr["content"] = [{"text": content}] if isinstance(content, str) else _blocks(content)
+        blocks = ([{"text": content}] if content else []) if isinstance(content, str) else _blocks(content)
+        if not blocks and (content != [] or result.is_error):
+            # Converse: "text content blocks must be non-empty", and an error result needs content;
+            # no placeholder is made up here (an empty list given is written as it is)
+            raise EncodeError(
+                f"{an(NAME, True)} tool result needs content (Converse refuses empty text blocks, and error results "
+                f"without content): the result for {result.id or result.name!r} holds none; give it some text (the "
+                "tool's answer, or a word saying there was none)",
+                dialect=NAME,
+            )
+        tr["content"] = blocks
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
@@ -199,7 +209,8 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     for part in parts:
         kind = part.get("type")
         if kind == "text":
-            out.append({"text": part.get("text", "")})
+            if part.get("text"):  # an empty text block is refused by Converse, and holds nothing
+                out.append({"text": part["text"]})
         elif kind == "json":
             out.append({"json": part.get("json")})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)
