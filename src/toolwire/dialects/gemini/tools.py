@@ -197,7 +197,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
         if whole and not result.is_error and "key" not in pd:
             return value  # the whole object is the output
     elif all(p.get("type") == "text" for p in content):
-        value = "".join(str(p.get("text", "")) for p in content)
+        value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
     else:
         value = []
         for p in content:
