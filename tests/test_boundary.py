@@ -27,8 +27,8 @@ CANONICAL = {
     "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect",
     "objects", "containers", "peek", "encode_message", "stream",
     "interleave", "with_index", "\n", "<",
-    # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict)
-    "is_error", "parameters", "strict",
+    # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server)
+    "is_error", "parameters", "strict", "server",
 }
 
 

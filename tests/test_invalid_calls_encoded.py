@@ -69,6 +69,26 @@ def test_invalid_calls_encoded_refused_where_arguments_are_objects(target: str) 
             toolwire.encode_message([toolwire.ToolCall("get_time", {}, "call_0"), bad], target)
 
 
+# raw text equal to another string of the item (its name, id, a type tag, MCP's
+# "2.0" and "tools/call") is not its argument text: still refused, never {}
+@pytest.mark.parametrize("target", OBJECT_TARGETS)
+@pytest.mark.parametrize("text", ["delete_files", "call_1", "function", "2.0", "tools/call", "object"])
+def test_invalid_calls_encoded_refused_when_the_text_equals_another_field(target: str, text: str) -> None:
+    bad = _invalid(text)
+    with pytest.raises(toolwire.EncodeError, match="carries arguments as an object"):
+        toolwire.encode(bad, target)
+    with pytest.raises(toolwire.EncodeError, match="carries arguments as an object"):
+        toolwire.convert(bad, to=target)
+
+
+@pytest.mark.parametrize("target", sorted(TEXT_TARGETS))
+def test_invalid_calls_encoded_text_is_a_plain_str(target: str) -> None:
+    out = toolwire.encode(_invalid("delete_files"), target)
+    args = out["function"]["arguments"] if "function" in out else out["arguments"]
+    assert type(args) is str and args == "delete_files"
+    assert type(toolwire.convert(_invalid(), to=target)) is dict
+
+
 def test_invalid_calls_encoded_in_a_message_and_answered() -> None:
     good = toolwire.ToolCall("get_time", {}, "call_0")
     bad = _invalid(ident=None)

@@ -256,10 +256,10 @@ class Verbatim(str):
 def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
     """The argument text for a string dialect: ``raw`` byte for byte while it still
     parses to ``args`` (so an unchanged call re-encodes exactly), else compact JSON;
-    a ``Verbatim`` text as it is."""
+    a ``Verbatim`` text itself (``_encode.written`` finds it there and makes it a str)."""
     if raw is not None:
         if raw.__class__ is Verbatim:
-            return str(raw)
+            return raw
         try:
             if same_json(load_json(raw), args):
                 return raw

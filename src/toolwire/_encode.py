@@ -54,16 +54,23 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect) -> ToolCall:
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
     """*out*, the wire item of the invalid *call*, must carry its raw argument text:
     a dialect whose arguments are an object cannot (``{}`` would be a call the model
-    never made)."""
+    never made). The text is found where the dialect wrote it as argument text (the
+    ``Verbatim`` that ``encode_arguments`` hands back), never by an equal string
+    elsewhere (the id, the name), and is made a plain ``str`` there."""
     stack = [out]
     while stack:
         v = stack.pop()
-        if v.__class__ is str and v == call.raw:
-            return
         if type(v) is dict:
-            stack.extend(v.values())
+            items: Any = v.items()
         elif type(v) is list:
-            stack.extend(v)
+            items = enumerate(v)
+        else:
+            continue
+        for k, x in items:
+            if x.__class__ is Verbatim:
+                v[k] = str(x)
+                return
+            stack.append(x)
     raise EncodeError(
         f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
         f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "

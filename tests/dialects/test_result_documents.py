@@ -165,6 +165,20 @@ def test_a_file_by_another_providers_file_id_is_refused_as_an_upload(target: str
         toolwire.encode_result(result, target)
 
 
+@pytest.mark.parametrize("media_type", ["image/svg+xml", "image/bmp", "image/tiff", "image/heic"])
+@pytest.mark.parametrize("source", ["gemini", "mcp", "openai.responses"])
+def test_an_image_type_anthropic_does_not_take_is_refused(source: str, media_type: str) -> None:
+    # Base64ImageSourceParam media_type: image/jpeg, image/png, image/gif, image/webp
+    part = _part(source, ResultMedia("image", media_type, None, PDF, None))
+    result = toolwire.ToolResult("toolu_1", "read_file", [part])
+    for target in ("anthropic.messages", "bedrock.converse"):
+        with pytest.raises(toolwire.EncodeError, match=r"^An image as data in a tool result cannot be written for "):
+            toolwire.encode_result(result, target)
+    png = toolwire.ToolResult("toolu_1", "read_file", [_part(source, ResultMedia("image", "image/png", None, PDF, None))])
+    [block] = toolwire.encode_result(png, "anthropic.messages")["content"]
+    assert block == {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PDF}}
+
+
 def test_a_document_by_url() -> None:
     """A PDF by URL: Anthropic's ``url`` source, Responses' ``file_url``; Bedrock takes
     bytes or S3 only, Gemini inline data only."""

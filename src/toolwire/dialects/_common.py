@@ -24,6 +24,7 @@ __all__ = [
     "join_text",
     "name_of",
     "opt_str",
+    "refuse_server",
     "result_id",
     "scoped",
 ]
@@ -113,8 +114,18 @@ def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) 
     return map_id(call.id, rule)
 
 
+def refuse_server(call: ToolCall, dialect: str) -> None:
+    """An ``EncodeError`` for a call its provider runs itself (``call.server``): a
+    dialect without that provider's item would write it as a call for the client to run."""
+    raise EncodeError(
+        f"Call {call.name!r} is run by another provider; it cannot be replayed to {dialect}", dialect=dialect
+    )
+
+
 def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str) -> Optional[str]:
-    """The id to write for a tool result: mapped exactly as its call's was."""
+    """The id to write for a tool result: mapped exactly as its call's was. An id this
+    dialect's own wire produced (``native_id``, as ``encode_id``) passes through, unless
+    the ``IdMap`` given mapped it for its call already."""
     if result.id is None:
         if rule.required:
             given: Optional[str] = ctx.ids.answer(result.name) if ctx.ids is not None else None
@@ -126,6 +137,12 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
                 dialect=dialect,
             )
         return None
+    pd = result.provider_data.get(dialect) if result.provider_data else None
+    if pd and pd.get("native_id"):
+        if ctx.ids is None:
+            return result.id
+        if result.id not in ctx.ids.mapping:
+            ctx.ids.keep(result.id)
     if ctx.ids is not None:
         mapped: str = ctx.ids.map(result.id)
         ctx.ids.answered(mapped)  # answered by its id: the first-in-first-out order skips it
@@ -134,7 +151,8 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
 
 
 def check_native(ident: Optional[str], rule: IdRule, pd: Dict[str, Any]) -> None:
-    """Mark an id that this dialect's wire produced although it breaks the rule."""
+    """Mark an id that this dialect's wire produced although it breaks the rule (a
+    call's or a tool result's: ``encode_id`` and ``result_id`` write it back as it came)."""
     if ident is not None and not rule.valid(ident):
         pd["native_id"] = True
 

@@ -3,7 +3,8 @@
 What DSPy-style code holds and what ``toolwire`` prints. A tool definition is
 ``{"name", "description", "parameters", "strict"}`` (the ``Tool`` fields); a tool
 result is ``{"id", "name", "content", "is_error"}``. ``args`` may also be JSON
-text; the arguments policy applies.
+text; the arguments policy applies. A call its provider runs itself carries
+``"server": true`` (``ToolCall.server``).
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ from typing import Any, Dict, Optional, Tuple
 
 from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
-from .._errors import DecodeError
+from .._errors import DecodeError, excerpt
 from .._ids import IdRule
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._common import name_of, opt_str
+from ._builtin_tools import refuse_builtin
+from ._common import error_flag, name_of, opt_str
 
 __all__ = ["DIALECT"]
 
 NAME = "canonical"
 IDS = IdRule(required=False)
-_CALL_KEYS = frozenset({"name", "args", "id"})
+_CALL_KEYS = frozenset({"name", "args", "id", "server"})
 _TOOL_KEYS = frozenset({"name", "description", "parameters", "strict"})
 _RESULT_KEYS = frozenset({"id", "name", "content", "is_error"})
 
@@ -53,7 +55,11 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     ident = item.get("id")
     if type(ident) is not str or not ident:
         ident = opt_str(ident, loc + ".id", NAME)
-    return new_call(name, args, ident, raw, None, repairs)
+    server = item.get("server", False)
+    if server is not True and server is not False:
+        raise DecodeError(f"Server flag at {loc}.server must be true or false, got {excerpt(server)}",
+                          dialect=NAME, loc=loc + ".server")
+    return new_call(name, args, ident, raw, None, repairs, server)
 
 
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
@@ -65,6 +71,8 @@ ONE_STEP = ((("name", "args", "id", None), decode_call), (("name", "args", None)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    if call.server:
+        return {"name": call.name, "args": call.args, "id": call.id, "server": True}
     return {"name": call.name, "args": call.args, "id": call.id}
 
 
@@ -81,6 +89,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name, "parameters": tool.parameters}
     if tool.description is not None:
         out["description"] = tool.description
@@ -97,7 +106,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         id=opt_str(item.get("id"), loc + ".id", NAME),
         name=item.get("name"),
         content=content,
-        is_error=bool(item.get("is_error", False)),
+        is_error=error_flag(item.get("is_error"), loc + ".is_error", NAME),
     )
 
 

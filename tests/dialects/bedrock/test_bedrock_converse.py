@@ -108,21 +108,55 @@ def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any], str
     assert toolwire.decode_tool(wire) == tool
 
 
-parts_st = st.lists(
-    st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=12))
+parts_st = st.lists(  # (an empty text block is left out: see test_empty_results_are_refused)
+    st.builds(lambda t: {"type": "text", "text": t}, st.text(min_size=1, max_size=12))
     | st.builds(lambda j: {"type": "json", "json": j}, st.dictionaries(st.text(max_size=5), json_values, max_size=3)),
     min_size=2,
     max_size=4,
 )
 
 
-@given(st.from_regex(ID_RE, fullmatch=True), st.text(max_size=30) | parts_st, st.booleans())
+@given(st.from_regex(ID_RE, fullmatch=True), st.text(min_size=1, max_size=30) | parts_st, st.booleans())
 def test_result_round_trip(ident: str, content: Any, is_error: bool) -> None:
     result = toolwire.ToolResult(id=ident, content=content, is_error=is_error)
     wire = toolwire.encode_result(result, D)
     assert wire["toolResult"]["toolUseId"] == ident
     assert toolwire.decode_result(wire, D) == result
     assert toolwire.decode_result(wire) == result
+
+
+CLEAR = {"messages": [
+    {"role": "user", "content": "clear"},
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "clear", "arguments": "{}"}}]},
+    {"role": "tool", "tool_call_id": "call_1", "content": ""}]}
+EMPTY_MESSAGE = ("A bedrock.converse tool result needs content (Converse refuses empty text blocks, and error results "
+                 "without content): the result for 'call_1' holds none; give it some text (the tool's answer, or a "
+                 "word saying there was none)")
+
+
+@pytest.mark.parametrize("content", ["", [{"type": "text", "text": ""}], [{"type": "text"}]])
+@pytest.mark.parametrize("is_error", [False, True])
+def test_empty_results_are_refused(content: Any, is_error: bool) -> None:
+    # wire-formats §5g: Converse refuses blank text blocks ("text content blocks must be
+    # non-empty") and an error toolResult without content; no placeholder is made up
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.encode_result(toolwire.ToolResult("call_1", "clear", content, is_error=is_error), D)
+    assert str(info.value) == EMPTY_MESSAGE
+
+
+def test_empty_results_in_a_conversation_are_refused() -> None:
+    with pytest.raises(toolwire.EncodeError, match="needs content"):
+        toolwire.encode_conversation(CLEAR, D)
+
+
+def test_an_empty_list_of_blocks_is_written_as_given_unless_an_error() -> None:
+    assert toolwire.encode_result(toolwire.ToolResult("call_1", "f", []), D) == {
+        "toolResult": {"toolUseId": "call_1", "content": []}}
+    with pytest.raises(toolwire.EncodeError, match="needs content"):
+        toolwire.encode_result(toolwire.ToolResult("call_1", "f", [], is_error=True), D)
+    mixed = toolwire.ToolResult("call_1", "f", [{"type": "text", "text": ""}, {"type": "text", "text": "a"}])
+    assert toolwire.encode_result(mixed, D) == {"toolResult": {"toolUseId": "call_1", "content": [{"text": "a"}]}}
 
 
 # --- prior art (reference/prior-art.md §3) ------------------------------------------------

@@ -78,6 +78,8 @@ ERRORS: Tuple[Any, ...] = (
     ("tool/bare-name-empty", tool, {"name": "", "inputSchema": {"json": {}}}, DE, "Tool name at $.name must be a non-empty string, got ''", "$.name"),
     ("tool/inputSchema-not-object", tool, {"toolSpec": {"name": "f", "inputSchema": 3}}, DE, "Expected an 'inputSchema' object at $.toolSpec.inputSchema, got int 3", "$.toolSpec.inputSchema"),
     ("tool/bare-json-not-object", tool, {"name": "f", "inputSchema": {"json": [1]}}, DE, "Tool input schema at $.inputSchema.json must be an object", "$.inputSchema.json"),
+    ("tool/strict-not-bool", tool, {"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}, "strict": "true"}}, DE, "Tool strict at $.toolSpec.strict must be a bool, got 'true'", "$.toolSpec.strict"),
+    ("tool/bare-strict-not-bool", tool, {"name": "f", "inputSchema": {"json": {}}, "strict": 1}, DE, "Tool strict at $.strict must be a bool, got 1", "$.strict"),
     ("tool/json-not-object", tool, {"toolSpec": {"name": "f", "inputSchema": {"json": "x"}}}, DE, "Tool input schema at $.toolSpec.inputSchema.json must be an object", "$.toolSpec.inputSchema.json"),
     # tools.py: decode_result
     ("result/toolResult-not-object", result, {"toolResult": 3}, DE, "Expected a 'toolResult' object at $.toolResult, got int 3", "$.toolResult"),
@@ -86,6 +88,9 @@ ERRORS: Tuple[Any, ...] = (
     ("result/block-not-object", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "a"}, 3]}}, DE, "Expected a content block at $.toolResult.content[1], got int 3", "$.toolResult.content[1]"),
     ("result/block-two-members", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "a", "json": {}}]}}, DE, "Content block at $.toolResult.content[0] must have exactly one member, got ['json', 'text']", "$.toolResult.content[0]"),
     ("result/block-empty", result, {"toolResult": {"toolUseId": "t1", "content": [{}]}}, DE, "Content block at $.toolResult.content[0] must have exactly one member, got []", "$.toolResult.content[0]"),
+    ("result/typed-text-block", result, {"toolResult": {"toolUseId": "a", "content": [{"type": "text"}]}}, DE, "Content block at $.toolResult.content[0] has a 'type' key, which bedrock.converse blocks do not have", "$.toolResult.content[0]"),
+    ("result/text-not-text", result, {"toolResult": {"toolUseId": "a", "content": [{"text": 3}]}}, DE, "Text block at $.toolResult.content[0].text must hold a string, got 3", "$.toolResult.content[0].text"),
+    ("result/in-history-typed-block", conv, {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "a", "content": [{"type": "text"}]}}]}]}, DE, "Content block at $.messages[0].content[0].toolResult.content[0] has a 'type' key, which bedrock.converse blocks do not have", "$.messages[0].content[0].toolResult.content[0]"),
     # history.py
     ("history/not-a-list", conv, {"messages": {}}, DE, "A bedrock.converse history needs a list at $.messages", "$.messages"),
     ("history/message-not-object", conv, {"messages": [3]}, DE, "Expected a message at $.messages[0], got int 3", "$.messages[0]"),

@@ -187,7 +187,14 @@ def test_function_response_goes_under_response() -> None:
     err = toolwire.ToolResult(name="f", content="bad input", is_error=True)
     assert toolwire.encode_result(err, D)["functionResponse"]["response"] == {"error": "bad input"}
     texts = toolwire.ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "text", "text": "b"}])
-    assert toolwire.encode_result(texts, D)["functionResponse"]["response"] == {"output": "ab"}
+    # the boundary kept (glued, "line1" "line2" read as "line1line2")
+    assert toolwire.encode_result(texts, D)["functionResponse"]["response"] == {"output": "a\nb"}
+    lines = {"type": "tool_result", "tool_use_id": "toolu_01",
+             "content": [{"type": "text", "text": "line1"}, {"type": "text", "text": "line2"}]}
+    ids = toolwire.IdMap(toolwire.get_dialect(D).ids, dialect=D)
+    toolwire.convert({"type": "tool_use", "id": "toolu_01", "name": "read", "input": {}}, to=D, ids=ids)
+    out = toolwire.convert(lines, to=D, ids=ids)
+    assert out["functionResponse"]["response"] == {"output": "line1\nline2"}
     with pytest.raises(toolwire.EncodeError, match="needs the tool name"):
         toolwire.encode_result(toolwire.ToolResult(id="call_1", content="x"), D)
 

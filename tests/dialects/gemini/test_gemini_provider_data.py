@@ -202,7 +202,7 @@ def test_result_without_a_response_gets_one_once_it_has_content() -> None:
 
 ENCODED_RESULTS = (
     ("text", ToolResult("c1", "f", "ok"), {"functionResponse": {"name": "f", "id": "c1", "response": {"output": "ok"}}}),
-    ("texts-joined", ToolResult(None, "f", [{"type": "text", "text": "a"}, {"type": "text", "text": "ö"}]), {"functionResponse": {"name": "f", "response": {"output": "aö"}}}),
+    ("texts-joined", ToolResult(None, "f", [{"type": "text", "text": "a"}, {"type": "text", "text": "ö"}]), {"functionResponse": {"name": "f", "response": {"output": "a\nö"}}}),
     ("json-object", ToolResult(None, "f", [{"type": "json", "json": {"a": 1}}]), {"functionResponse": {"name": "f", "response": {"a": 1}}}),
     ("json-object-shaped-like-a-key", ToolResult(None, "f", [{"type": "json", "json": {"error": "x"}}]), {"functionResponse": {"name": "f", "response": {"output": {"error": "x"}}}}),
     ("json-list", ToolResult(None, "f", [{"type": "json", "json": [1]}]), {"functionResponse": {"name": "f", "response": {"output": [1]}}}),

@@ -4,6 +4,9 @@ with their ``$.path``s."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 import toolwire
@@ -93,6 +96,25 @@ def test_json_parts_become_structured_content_and_text_blocks() -> None:
         },
     }
     assert toolwire.encode_result(ToolResult(id="1", content=""), "mcp") == {"jsonrpc": "2.0", "id": "1", "result": {"content": []}}
+
+
+@pytest.mark.parametrize("value", [[1, 2], "text", 7, 1.5, True, None])
+def test_json_that_is_no_object_is_text_only(value: Any) -> None:
+    # structuredContent is an object (schema 2025-11-25 CallToolResult)
+    out = toolwire.encode_result(ToolResult("call_1", "f", [{"type": "json", "json": value}]), "mcp")
+    assert out == {"jsonrpc": "2.0", "id": "call_1",
+                   "result": {"content": [{"type": "text", "text": json.dumps(value)}]}}
+    # an object after it is the structured content
+    both = [{"type": "json", "json": value}, {"type": "json", "json": {"a": 1}}]
+    assert toolwire.encode_result(ToolResult("call_1", "f", both), "mcp")["result"]["structuredContent"] == {"a": 1}
+
+
+def test_a_non_object_structured_content_received_re_encodes_as_received() -> None:
+    # the 2026-07-28 draft allows any JSON value there: read, and written back as it came
+    body = {"content": [{"type": "text", "text": "[1, 2]"}], "structuredContent": [1, 2]}
+    result = toolwire.decode_result(body, "mcp")
+    assert result.content == [{"type": "json", "json": [1, 2]}]
+    assert toolwire.encode_result(result, "mcp") == body
 
 
 def test_content_blocks_as_the_specification_lists_them() -> None:

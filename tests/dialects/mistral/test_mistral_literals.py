@@ -133,7 +133,9 @@ def test_tool_definitions_keep_strict_and_their_extras_for_mistral_only() -> Non
     assert toolwire.encode_tool(tool, D) == wire
     # another dialect's extras are not written
     chat = toolwire.Tool(name="f", provider_data={"openai.chat": {"function_extra": {"y": 2}}})
-    assert toolwire.encode_tool(chat, D) == {"type": "function", "function": {"name": "f"}}
+    # (``parameters`` is required: an empty object schema)
+    assert toolwire.encode_tool(chat, D) == {
+        "type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}
 
 
 # --- results ---------------------------------------------------------------------------------

@@ -260,11 +260,10 @@ def test_fresh_tools_in_each_shape() -> None:
     assert toolwire.encode_tool(Tool(name="now"), C) == {"type": "function", "function": {"name": "now"}}
 
 
-def test_a_custom_tool_crosses_between_the_openai_dialects_as_a_function() -> None:
-    # the provider data of one dialect is not read by the other
+def test_a_custom_tool_crosses_between_the_openai_dialects_as_a_custom_tool() -> None:
+    # both APIs have custom tools (Chat's nested under "custom", Responses' flat)
     chat = toolwire.decode_tool({"type": "custom", "custom": {"name": "sql", "description": "d"}}, C)
-    assert toolwire.encode_tool(chat, R) == {"type": "function", "name": "sql", "description": "d", "parameters": None,
-                                             "strict": None}
+    assert toolwire.encode_tool(chat, R) == {"type": "custom", "name": "sql", "description": "d"}
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -316,6 +315,13 @@ def test_results_without_content_are_empty_text() -> None:
     resp = toolwire.decode_result({"type": "function_call_output", "call_id": "call_1", "output": None}, R)
     assert (resp.content, dict(resp.provider_data)) == ("", {})
     assert toolwire.encode_result(resp, R) == {"type": "function_call_output", "call_id": "call_1", "output": ""}
+
+
+def test_a_result_without_parts_is_empty_text_in_chat() -> None:
+    # a list of parts holds one at least (the API's minItems 1): no parts is ""
+    want = {"role": "tool", "tool_call_id": "toolu_01", "content": ""}
+    assert toolwire.convert({"type": "tool_result", "tool_use_id": "toolu_01", "content": []}, to=C) == want
+    assert toolwire.encode_result(ToolResult(id="toolu_01", content=[]), C) == want
 
 
 def test_json_parts_are_written_as_text_with_non_ascii_kept() -> None:

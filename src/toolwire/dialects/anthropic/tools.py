@@ -14,6 +14,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
+from .._builtin_tools import refuse_builtin
 from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
@@ -28,6 +29,8 @@ OTHER_BLOCKS = frozenset(
 )
 
 
+# Base64ImageSourceParam ``media_type`` (anthropic-sdk-python ``types/base64_image_source_param.py``)
+_IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 _PLAIN_TOOL = frozenset({"name", "description", "input_schema", "strict"})
 _EMPTY_SCHEMA = {"type": "object", "properties": {}}
 
@@ -54,6 +57,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
@@ -120,6 +124,8 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     ``text`` source: Anthropic's document sources), or ``None``."""
     if m.kind == "image":
         if m.data is not None:
+            if m.media_type not in _IMAGE_TYPES:
+                return None
             return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
         return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None
     src: Optional[Dict[str, Any]] = None

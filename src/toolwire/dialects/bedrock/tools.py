@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
+from .._builtin_tools import refuse_builtin
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
@@ -44,6 +45,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         if set(schema) != {"json"}:
             extra["input_schema"] = {k: v for k, v in schema.items() if k != "json"}
     strict = spec.get("strict")
+    if strict is not None and type(strict) is not bool:  # never dropped silently
+        where = sloc + ".strict"
+        raise DecodeError(f"Tool strict at {where} must be a bool, got {excerpt(strict)}", dialect=NAME, loc=where)
     if bare:
         extra["bare"] = True
     if not bare and len(item) > 1:
@@ -52,12 +56,13 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         name=name,
         description=spec.get("description"),
         parameters=params,
-        strict=strict if type(strict) is bool else None,
+        strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     if "system_tool" in pd:
         entry: Dict[str, Any] = pd["system_tool"]
@@ -65,7 +70,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     schema: Dict[str, Any] = {"json": tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)}
     schema.update(pd.get("input_schema", ()))
     spec: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description:  # a ToolSpecification's description is 1 character or more: "" is none
         spec["description"] = tool.description
     spec["inputSchema"] = schema
     if tool.strict is not None:
@@ -113,7 +118,13 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
         )
     key, value = next(iter(b.items()))
     if key == "text":
+        if type(value) is not str:
+            raise DecodeError(f"Text block at {loc}.text must hold a string, got {excerpt(value)}", dialect=NAME,
+                              loc=loc + ".text")
         return {"type": "text", "text": value}
+    if key == "type":  # the canonical part shape, not a ToolResultContentBlock
+        raise DecodeError(f"Content block at {loc} has a 'type' key, which {NAME} blocks do not have", dialect=NAME,
+                          loc=loc)
     if key == "json":
         return {"type": "json", "json": value}
     return {"type": key, key: value}
@@ -125,7 +136,17 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
     if not (content == "" and pd.get("no_content")):
-        tr["content"] = [{"text": content}] if isinstance(content, str) else _blocks(content)
+        blocks = ([{"text": content}] if content else []) if isinstance(content, str) else _blocks(content)
+        if not blocks and (content != [] or result.is_error):
+            # Converse: "text content blocks must be non-empty", and an error result needs content;
+            # no placeholder is made up here (an empty list given is written as it is)
+            raise EncodeError(
+                f"{an(NAME, True)} tool result needs content (Converse refuses empty text blocks, and error results "
+                f"without content): the result for {result.id or result.name!r} holds none; give it some text (the "
+                "tool's answer, or a word saying there was none)",
+                dialect=NAME,
+            )
+        tr["content"] = blocks
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
@@ -188,7 +209,8 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     for part in parts:
         kind = part.get("type")
         if kind == "text":
-            out.append({"text": part.get("text", "")})
+            if part.get("text"):  # an empty text block is refused by Converse, and holds nothing
+                out.append({"text": part["text"]})
         elif kind == "json":
             out.append({"json": part.get("json")})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)

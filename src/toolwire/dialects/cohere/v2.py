@@ -37,7 +37,7 @@ from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
-from .._common import as_dict, opt_str, result_id, scoped
+from .._common import as_dict, check_native, opt_str, result_id, scoped
 from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
@@ -117,7 +117,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
-    return chat_parts.encode_tool(plain)
+    return chat_parts.encode_tool(plain, NAME, schema_required=True)  # ``parameters`` is required (``ToolV2Function``)
 
 
 def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:
@@ -171,6 +171,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if extra:
         pd["extra"] = extra
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    check_native(ident, IDS, pd)
     return ToolResult(id=ident, content=content, provider_data={NAME: pd} if pd else {})
 
 

@@ -13,6 +13,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
+from .._builtin_tools import refuse_builtin
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 
@@ -84,6 +85,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     decl: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None or pd.get("null_description"):
@@ -195,7 +197,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
         if whole and not result.is_error and "key" not in pd:
             return value  # the whole object is the output
     elif all(p.get("type") == "text" for p in content):
-        value = "".join(str(p.get("text", "")) for p in content)
+        value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
     else:
         value = []
         for p in content:

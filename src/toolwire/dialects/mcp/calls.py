@@ -30,7 +30,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, scoped
+from .._common import as_dict, encode_id, name_of, refuse_server, scoped
 from .tools import (
     IDS,
     NAME,
@@ -109,6 +109,8 @@ ONE_STEP = ((("jsonrpc", "id", "method", "params", None), decode_plain),)
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    if call.server:
+        refuse_server(call, NAME)
     pd = scoped(call, NAME)
     params: Dict[str, Any] = {"name": call.name}
     if call.args or not pd.get("no_arguments"):

@@ -18,6 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
+from .._builtin_tools import refuse_builtin
 from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 
@@ -72,6 +73,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
         out["description"] = tool.description
@@ -145,7 +147,8 @@ def _body_out(result: ToolResult) -> Dict[str, Any]:
     blocks: List[Dict[str, Any]] = []
     out: Dict[str, Any] = {"content": blocks}
     for part in parts:
-        if part.get("type") == "json" and "structuredContent" not in out:
+        # structuredContent is an object (2025-06-18, 2025-11-25 schema): other JSON is text only
+        if part.get("type") == "json" and type(part.get("json")) is dict and "structuredContent" not in out:
             out["structuredContent"] = part.get("json")
             blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
         elif part.get("type") == "json":

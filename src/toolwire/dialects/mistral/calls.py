@@ -35,7 +35,7 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult
-from .._common import name_of, opt_str, result_id, scoped
+from .._common import check_native, name_of, opt_str, result_id, scoped
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
@@ -92,7 +92,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME))
+    # ``parameters`` is required (https://docs.mistral.ai/api/#tag/chat: ``Function``)
+    return chat_parts.encode_tool(rescoped(tool, NAME, chat_parts.NAME), NAME, schema_required=True)
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -115,6 +116,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         name = name_of(name, loc + ".name", NAME)
     elif "name" in item:
         pd["null_name"] = True
+    check_native(ident, IDS, pd)
     return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
 
 

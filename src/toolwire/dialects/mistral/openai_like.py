@@ -17,7 +17,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolCall, evolve, new_call
-from .._common import as_dict, check_native, encode_id, name_of, opt_str, scoped
+from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_tools as chat_parts
 
 __all__ = ["chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "tool_content"]
@@ -79,6 +79,8 @@ def decode_fn_call(
 
 def encode_fn_call(call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule) -> Dict[str, Any]:
     """The item for *call*; provider data of *dialect* restores what decoding kept."""
+    if call.server:
+        refuse_server(call, dialect)
     pd = scoped(call, dialect)
     if not pd:
         ident = encode_id(call, ctx, ids, pd)

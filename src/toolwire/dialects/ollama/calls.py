@@ -35,7 +35,7 @@ from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arg
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._policy import empty
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, scoped
+from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_sniff
 from ..openai.chat_history import chat_like
 from . import stream
@@ -151,6 +151,8 @@ ONE_STEP = ((("id", "function", None), decode_plain), (("function", None), decod
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    if call.server:
+        refuse_server(call, NAME)
     pd = scoped(call, NAME)
     fn: Dict[str, Any] = {"name": call.name, "arguments": call.args}
     if "arguments" in pd and _same(pd["arguments"], call.args):  # as received: text, null

@@ -33,7 +33,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
-    return chat_parts.encode_tool(plain)
+    return chat_parts.encode_tool(plain, NAME)
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:

@@ -28,7 +28,7 @@ from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
-from .._common import as_dict, check_native, encode_id, name_of, opt_str, scoped
+from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream
 from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
@@ -129,6 +129,8 @@ def is_custom(call: ToolCall) -> bool:
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    if call.server:
+        refuse_server(call, NAME)
     pd = scoped(call, NAME)
     if pd.get("legacy"):
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}

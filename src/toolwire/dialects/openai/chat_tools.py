@@ -4,7 +4,8 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
 ``messages[].role: "tool"``).
 
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
-  and ``{"type": "custom", "custom": {"name", "description", "format"}}``.
+  and ``{"type": "custom", "custom": {"name", "description", "format"}}`` (a Responses
+  custom tool, flat, converts to it and back).
 - Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
   https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
   it, is written back); legacy ``role: "function"``. Content is text or a list of
@@ -20,16 +21,21 @@ import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._builtin_tools import refuse_builtin
+from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "text_content"]
+__all__ = [
+    "IDS", "NAME", "NAMES", "custom_format", "decode_result", "decode_tool", "encode_result", "encode_tool",
+    "text_content",
+]
 
 NAME = "openai.chat"
 IDS = rule(max_len=40, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+RESPONSES = "openai.responses"  # whose custom tools are Chat's, flat
 
 
 _NO_EXTRA: Dict[str, Any] = {}
@@ -39,7 +45,7 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
     dialects read their tools here)."""
     if item.get("type") == "custom":
-        custom = as_dict(item["custom"], loc + ".custom", dialect, "a 'custom' object")
+        custom = as_dict(item.get("custom"), loc + ".custom", dialect, "a 'custom' object")
         name = name_of(custom.get("name"), loc + ".custom.name", dialect)
         rest = {k: v for k, v in custom.items() if k not in ("name", "description")}
         pd: Dict[str, Any] = {"custom": rest}
@@ -47,7 +53,7 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         if top:
             pd["extra"] = top
         return Tool(name=name, description=custom.get("description"), provider_data={NAME: pd})
-    fn = as_dict(item["function"], loc + ".function", dialect, "a 'function' object")
+    fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
     if params is not None and type(params) is not dict:
@@ -69,23 +75,56 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     )
 
 
-def encode_tool(tool: Tool) -> Dict[str, Any]:
+def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) -> Dict[str, Any]:
+    """A Chat tool definition; *dialect*: the Chat-shaped dialect it is written for
+    (its provider data moved under ``openai.chat``); a Responses custom tool becomes
+    a Chat custom tool for ``openai.chat`` only. *schema_required*: a tool without
+    parameters gets an empty object schema (Mistral and Cohere require ``parameters``)."""
+    refuse_builtin(tool, dialect)
     pd = scoped(tool, NAME)
-    if "custom" in pd:
+    if "custom" in pd or (dialect == NAME and scoped(tool, RESPONSES).get("custom")):
         custom: Dict[str, Any] = {"name": tool.name}
         if tool.description is not None:
             custom["description"] = tool.description
-        custom.update(pd["custom"])
+        if "custom" in pd:
+            custom.update(pd["custom"])
+        else:  # the Responses custom tool's own keys; its grammar format is flat
+            custom.update((k, v) for k, v in scoped(tool, RESPONSES).items() if k != "custom")
+            if "format" in custom:
+                custom["format"] = custom_format(custom["format"], nested=True)
         return {"type": "custom", "custom": custom, **pd.get("extra", _NO_EXTRA)}
     fn: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
         fn["description"] = tool.description
     if tool.parameters is not None:
         fn["parameters"] = tool.parameters
+    elif schema_required:
+        fn["parameters"] = {"type": "object", "properties": {}}
     if tool.strict is not None:
         fn["strict"] = tool.strict
     fn.update(pd.get("function_extra", ()))
     return {"type": "function", "function": fn, **pd.get("extra", _NO_EXTRA)}
+
+
+def custom_format(fmt: Any, nested: bool) -> Any:
+    """A custom tool's ``format`` for the other OpenAI API: a grammar is nested under
+    ``grammar`` in Chat (``{"type": "grammar", "grammar": {"definition", "syntax"}}``,
+    openai-python ``chat_completion_custom_tool_param``) and flat in Responses
+    (``{"type": "grammar", "definition", "syntax"}``, ``shared_params/custom_tool_input_format``);
+    ``{"type": "text"}`` is the same in both. *nested*: the Chat shape is wanted."""
+    kind = fmt.get("type") if type(fmt) is dict else None
+    if kind == "text":
+        return fmt
+    if kind == "grammar":
+        grammar = fmt.get("grammar")
+        if nested and "grammar" not in fmt:
+            return {"type": "grammar", "grammar": {k: v for k, v in fmt.items() if k != "type"}}
+        if not nested and type(grammar) is dict and "type" not in grammar and len(fmt) == 2:
+            return {"type": "grammar", **grammar}
+    raise EncodeError(
+        f"The custom tool format {excerpt(fmt)} has no {'Chat' if nested else 'Responses'} equivalent known",
+        dialect=NAME if nested else RESPONSES,
+    )
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -110,6 +149,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         pd["extra"] = extra
     if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
         pd["named"] = True
+    check_native(ident, IDS, pd)
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 
@@ -136,6 +176,8 @@ def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = (
     content = result.content
     if isinstance(content, str):
         return content
+    if not content:  # a list of parts has at least one (the API's minItems): no parts is no text
+        return ""
     parts = []
     for i, part in enumerate(content):
         kind = part.get("type")

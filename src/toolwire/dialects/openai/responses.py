@@ -32,7 +32,7 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, par
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
-from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, scoped
+from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, refuse_server, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
@@ -210,7 +210,9 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
-    if call.server and "item" in pd:
+    if call.server:
+        if "item" not in pd:
+            refuse_server(call, NAME)
         item: Dict[str, Any] = pd["item"]
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)

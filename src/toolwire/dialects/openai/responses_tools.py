@@ -4,7 +4,8 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
 ``input[]`` items of type ``function_call_output``).
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
-  and ``{"type": "custom", "name", "description", "format"}``.
+  and ``{"type": "custom", "name", "description", "format"}`` (a Chat custom tool
+  converts to it and back).
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise.
@@ -23,14 +24,17 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._builtin_tools import refuse_builtin
+from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, extension, rewrite_media, web
+from .chat_tools import custom_format
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+CHAT = "openai.chat"  # whose custom tools are these, nested under "custom"
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
@@ -52,12 +56,19 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
-    if pd.get("custom"):
+    chat_custom: Any = scoped(tool, CHAT).get("custom")
+    if pd.get("custom") or (not pd and type(chat_custom) is dict):
         out: Dict[str, Any] = {"type": "custom", "name": tool.name}
         if tool.description is not None:
             out["description"] = tool.description
-        out.update((k, v) for k, v in pd.items() if k != "custom")
+        if pd:
+            out.update((k, v) for k, v in pd.items() if k != "custom")
+        else:  # a Chat custom tool: its ``custom`` object's keys, the grammar format flat
+            out.update(chat_custom)
+            if "format" in out:
+                out["format"] = custom_format(out["format"], nested=False)
         return out
     out = {"type": "function", "name": tool.name}
     if tool.description is not None:
@@ -116,6 +127,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True
+    check_native(ident, IDS, extra)
     return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
 
 
@@ -165,5 +177,5 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         "call_id": result_id(result, ctx, IDS, NAME),
         "output": output,
     }
-    out.update((k, v) for k, v in pd.items() if k != "custom")
+    out.update((k, v) for k, v in pd.items() if k != "custom" and k != "native_id")
     return out
