@@ -30,6 +30,17 @@ from ._values import Media, Other, Reasoning
 
 __all__ = ["Writer"]
 
+#: what ``encode_conversation`` writes for an empty tool result to a target that refuses one
+EMPTY_RESULT = "(no output)"
+
+
+def _empty(content: Any) -> bool:
+    """Whether a result's content holds nothing: ``""``, no parts, or empty text parts only."""
+    if type(content) is str:
+        return not content
+    return all(p.get("type") == "text" and not p.get("text") for p in content)
+
+
 class Writer:
     """See the module docstring. ``index`` is the message being written (for notes)."""
 
@@ -82,10 +93,19 @@ class Writer:
         return signed is not None and signed(c)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        out = self.target.result(r)
+        name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)
+        who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
+        try:
+            out = self.target.result(r)
+        except EncodeError:
+            if not _empty(r.content):
+                raise
+            # a target that refuses an empty result (Converse: "text content blocks must be
+            # non-empty"): the history still goes, with a word in its place, noted
+            out = self.target.result(r.replace(content=EMPTY_RESULT))
+            self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
+                                  f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
         if r.is_error and not self._holds_error(out):
-            name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)
-            who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
             self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
                                  f"{self.name}: its tool results have none (the content goes as it is)", r.id)
         return out

@@ -145,9 +145,22 @@ def test_empty_results_are_refused(content: Any, is_error: bool) -> None:
     assert str(info.value) == EMPTY_MESSAGE
 
 
-def test_empty_results_in_a_conversation_are_refused() -> None:
-    with pytest.raises(toolwire.EncodeError, match="needs content"):
-        toolwire.encode_conversation(CLEAR, D)
+def test_an_empty_result_in_a_conversation_is_sent_as_a_word_and_noted() -> None:
+    # a tool without output is common; the history must still go (hermes-agent#55092)
+    report: list = []
+    out = toolwire.encode_conversation(CLEAR, D, report=report)
+    assert out["messages"][2] == {"role": "user", "content": [
+        {"toolResult": {"toolUseId": "call_1", "content": [{"text": "(no output)"}]}}]}
+    assert [(p.kind, p.index, p.id) for p in report] == [("inserted", 2, "call_1")]
+    assert report[0].message == ("The result for call_1 ('clear') in message 2 is empty, which bedrock.converse "
+                                 "refuses: it is sent as '(no output)'")
+    failed = {"messages": [
+        {"role": "user", "content": "clear"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "call_1", "name": "clear", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "is_error": True, "content": []}]}]}
+    out = toolwire.encode_conversation(failed, D)
+    assert out["messages"][2]["content"][0]["toolResult"] == {
+        "toolUseId": "call_1", "content": [{"text": "(no output)"}], "status": "error"}
 
 
 def test_an_empty_list_of_blocks_is_written_as_given_unless_an_error() -> None:
