@@ -111,8 +111,6 @@ def test_ids_follow_the_target_rule_as_encode_does(dialect: str, options: Dict[s
     mapped as ``encode`` maps it; a valid one passes (found: ``null`` ids in the
     Anthropic, Responses and Cohere streams, none in Chat and Bedrock, ``call:1.x``
     written into Anthropic and Mistral streams)."""
-    if options.get("partial_args") and ident is not None:
-        pytest.skip("Vertex partialArgs streams carry no id")
     calls = [ToolCall("get_weather", {"city": "Paris"}, ident), ToolCall("now", {}, None)]
     back = accumulate(encode_stream(calls, dialect, **options), dialect)
     assert [c.id for c in back] == [_wire_id(c, dialect, i) for i, c in enumerate(calls)]
