@@ -165,3 +165,13 @@ def test_an_option_a_dialect_lacks_is_refused(dialect: str) -> None:
     for option in ({"interleave": True}, {"with_index": True}, {"finish_reason": "length"}):
         with pytest.raises(EncodeError, match=rf"^Bad stream option for {re.escape(dialect)}: .*'{next(iter(option))}'"):
             encode_stream(PAIR, dialect, split=1, **option)
+
+
+def test_a_name_the_dialect_refuses_is_refused_as_encode_does() -> None:
+    call = ToolCall("get weather", {})
+    with pytest.raises(EncodeError) as encoded:
+        toolwire.encode(call, "anthropic.messages")
+    with pytest.raises(EncodeError) as streamed:
+        encode_stream([call], "anthropic.messages")
+    assert str(streamed.value) == str(encoded.value) == (
+        "Tool name 'get weather' is not allowed in anthropic.messages (must match [a-zA-Z0-9_-]{1,128})")
