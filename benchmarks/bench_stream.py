@@ -21,11 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from toolwire import ToolCall  # noqa: E402
 from toolwire.stream import Accumulator, accumulate, encode_stream  # noqa: E402
 
-CALLS = [
-    ToolCall(name="get_weather", args={"city": "Paris", "unit": "celsius", "days": 3}, id="call_aaaaaaaaaaaa"),
-    ToolCall(name="search", args={"query": "best bakeries near the Louvre", "limit": 5}, id="call_bbbbbbbbbbbb"),
+CALLS = [  # ids every dialect takes as they are (Mistral: 9 alphanumerics)
+    ToolCall(name="get_weather", args={"city": "Paris", "unit": "celsius", "days": 3}, id="callAAAA1"),
+    ToolCall(name="search", args={"query": "best bakeries near the Louvre", "limit": 5}, id="callBBBB2"),
     ToolCall(name="book", args={"place": "Du Pain et des Idees", "time": "09:30", "people": 2},
-             id="call_cccccccccccc"),
+             id="callCCCC3"),
 ]
 
 

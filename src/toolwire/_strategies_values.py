@@ -120,7 +120,8 @@ def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
     prop = st.sampled_from(("string", "integer", "number", "boolean")).map(lambda t: {"type": t})
     props = st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True), prop, max_size=4)
     params = props.map(lambda p: {"type": "object", "properties": p})
-    # (a description is text or none: Bedrock leaves an empty one out, as it requires a character)
+    # no "" description: Bedrock leaves an empty one out (``toolSpec.description`` has a
+    # minimum length of 1), so it would not come back
     return st.builds(Tool, name=_names(d), description=st.none() | st.text(_TEXT, min_size=1, max_size=60),
                      parameters=params)
 

@@ -40,8 +40,8 @@ args = st.dictionaries(keys, values, max_size=4)
 @st.composite
 def call_lists(draw: Any, min_size: int = 1, max_size: int = 3, ids: bool = True) -> List[ToolCall]:
     n = draw(st.integers(min_size, max_size))
-    idents = draw(st.lists(st.from_regex(r"call_[a-zA-Z0-9]{1,12}", fullmatch=True),
-                           min_size=n, max_size=n, unique=True))
+    # ids every streaming dialect accepts as they are (Mistral's rule: 9 alphanumerics)
+    idents = draw(st.lists(st.from_regex(r"[a-zA-Z0-9]{9}", fullmatch=True), min_size=n, max_size=n, unique=True))
     return [ToolCall(name=draw(names), args=draw(args), id=idents[i] if ids else None) for i in range(n)]
 
 

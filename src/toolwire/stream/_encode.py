@@ -2,20 +2,25 @@
 
 For tests and fuzzers: the argument text is split as asked and, where the dialect
 allows it, the fragments of parallel calls are interleaved. Each dialect's stream
-module writes its own events (``Dialect.stream_encoder``); this module only splits
-and dispatches.
+module writes its own events (``Dialect.stream_encoder``); this module holds the
+calls to ``encode``'s rules (tool names, arguments JSON can hold, the target's id
+rule), splits and dispatches.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .._args import encode_arguments
 from .._builtin import default_registry
-from .._dialect import Dialect
-from .._errors import EncodeError, UnknownDialectError
+from .._dialect import Dialect, EncodeContext
+from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
+from .._errors import EncodeError, ToolwireError, UnknownDialectError
+from .._ids import IdMap
 from .._registry import Registry
-from .._types import ToolCall
+from .._types import ToolCall, new_call
+from ..dialects._common import encode_id, scoped
 from ._table import streams
 
 __all__ = ["Split", "encode_stream"]
@@ -30,6 +35,7 @@ def encode_stream(
     *,
     split: Split = None,
     interleave: bool = False,
+    ids: Optional[IdMap] = None,
     registry: Optional[Registry] = None,
     **options: Any,
 ) -> List[Dict[str, Any]]:
@@ -39,28 +45,72 @@ def encode_stream(
     *split* cuts each call's argument text: ``None`` (one piece), a fragment size,
     or a function ``text -> pieces``. ``interleave=True`` round-robins the fragments
     of parallel calls where the dialect allows it (``openai.chat``, ``mistral`` with
-    ``with_index=True``). Dialect options: ``gemini`` ``partial_args=True`` (Vertex
-    streamed arguments), ``mistral`` ``with_index=True``, ``openai.chat``
-    ``with_index=False`` / ``finish_reason=...``.
+    ``with_index=True``). Ids follow the target's rule as in ``encode``: made where
+    it needs one, mapped where it rejects one; ``ids`` is the conversation's
+    ``IdMap``, as ``encode`` takes it. Dialect options: ``gemini``
+    ``partial_args=True`` (Vertex streamed arguments), ``mistral`` ``with_index=True``,
+    ``openai.chat`` ``with_index=False`` / ``finish_reason=...``.
     """
-    if isinstance(dialect, Dialect):
-        name, enc = dialect.name, dialect.stream_encoder
-    else:
-        reg = default_registry() if registry is None else registry
-        d = reg.get(dialect) if dialect in reg else None
-        name = dialect if d is None else d.name
-        enc = None if d is None else d.stream_encoder
-    if enc is None:
-        known = ", ".join(streams(registry).encoders)
-        raise UnknownDialectError(f"Dialect {dialect!r} has no stream encoder; streaming dialects: {known}")
-    canon = [c if isinstance(c, ToolCall) else ToolCall._validate(c) for c in calls]
+    d = _target(dialect, registry)
+    enc = d.stream_encoder
+    canon = [_held(d, c if isinstance(c, ToolCall) else ToolCall._validate(c), i, ids) for i, c in enumerate(calls)]
     cut = _splitter(split)
-    fragments = [[p for p in cut(encode_arguments(c.args, c.raw)) if p] for c in canon]
+    fragments = [[p for p in cut(_text(d, c)) if p] for c in canon]
     options["split"] = cut  # for encoders that cut more than the whole argument text (Vertex partialArgs)
     if interleave:
         options["interleave"] = True
+    assert enc is not None  # _target gives dialects with a stream encoder
+    _check_options(d.name, enc, canon, fragments, options)
     try:
-        return enc(canon, fragments, **options)
+        out: List[Dict[str, Any]] = enc(canon, fragments, **options)
+    except ToolwireError:
+        raise
+    except _ENCODE_ERRORS as exc:  # a value of provider data, a third-party encoder's own failure
+        raise _encode_error(d, canon, exc) from None
+    return out
+
+
+def _target(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Dialect:
+    """The dialect to stream (``UnknownDialectError`` for one without a stream encoder)."""
+    if isinstance(dialect, Dialect):
+        d: Optional[Dialect] = dialect
+    else:
+        reg = default_registry() if registry is None else registry
+        d = reg.get(dialect) if dialect in reg else None
+    if d is None or d.stream_encoder is None:
+        known = ", ".join(streams(registry).encoders)
+        raise UnknownDialectError(f"Dialect {dialect!r} has no stream encoder; streaming dialects: {known}")
+    return d
+
+
+def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolCall:
+    """*c* as ``encode`` would write it: its name and arguments checked, its id the
+    one the target's rule gives (passed, mapped or made)."""
+    _check_name(d, c.name)
+    _check_args(d, c)
+    ctx = EncodeContext(ids=ids, position=position)
+    ident = encode_id(c, ctx, d.ids, scoped(c, d.name))
+    if ident == c.id:
+        return c
+    return new_call(c.name, c.args, ident, c.raw, c.provider_data, c.repairs, c.server)
+
+
+def _text(d: Dialect, c: ToolCall) -> str:
+    try:
+        return encode_arguments(c.args, c.raw)
+    except _ENCODE_ERRORS as exc:  # nesting deeper than the JSON writer goes
+        raise _encode_error(d, c, exc) from None
+
+
+def _check_options(name: str, enc: Callable[..., Any], *args: Any) -> None:
+    """An ``EncodeError`` naming an option the encoder does not take."""
+    options: Dict[str, Any] = args[-1]
+    try:
+        signature = inspect.signature(enc)
+    except (TypeError, ValueError):  # a callable without a signature: it says so itself
+        return
+    try:
+        signature.bind(*args[:-1], **options)
     except TypeError as exc:
         raise EncodeError(f"Bad stream option for {name}: {exc}", dialect=name) from None
 

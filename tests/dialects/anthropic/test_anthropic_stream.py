@@ -213,7 +213,8 @@ def test_encode_stream_writes_the_documented_events() -> None:
     calls = [ToolCall("get_weather", {"city": "Zürich"}, "toolu_01"), ToolCall("now", {}, "toolu_02")]
     assert encode_stream(calls, D, split=8) == [
         {"type": "message_start",
-         "message": {"type": "message", "role": "assistant", "content": [], "stop_reason": None}},
+         "message": {"id": "msg_0", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [],
+                     "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 412, "output_tokens": 1}}},
         {"type": "content_block_start", "index": 0,
          "content_block": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}}},
         {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}},
@@ -226,7 +227,8 @@ def test_encode_stream_writes_the_documented_events() -> None:
         {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": ""}},
         {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "{}"}},
         {"type": "content_block_stop", "index": 1},
-        {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+         "usage": {"output_tokens": 61}},
         {"type": "message_stop"},
     ]
 

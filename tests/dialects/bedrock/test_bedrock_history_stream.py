@@ -255,7 +255,8 @@ def test_detect() -> None:
 
 
 def test_calls_are_written_as_events() -> None:
-    events = encode_stream([ToolCall("f", {"q": "ü"}, "t1"), ToolCall("g", {})], D, split=4)
+    calls = [ToolCall("f", {"q": "ü"}, "t1"), ToolCall("g", {})]
+    events = encode_stream(calls, D, split=4)
     assert events == [
         {"messageStart": {"role": "assistant"}},
         start(0, name="f", toolUseId="t1"),
@@ -263,11 +264,11 @@ def test_calls_are_written_as_events() -> None:
         delta(0, ':"ü"'),
         delta(0, "}"),
         stop(0),
-        start(1, name="g"),
+        start(1, name="g", toolUseId=toolwire.encode(calls[1], D, position=1)["toolUse"]["toolUseId"]),  # as encode
         delta(1, "{}"),
         stop(1),
         {"messageStop": {"stopReason": "tool_use"}},
-        {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}},
+        {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}, "metrics": {"latencyMs": 1}}},
     ]
     empty = encode_stream([ToolCall("h", {}, "t3")], D, split=lambda text: [])
     assert empty[1:4] == [start(0, name="h", toolUseId="t3"), delta(0, ""), stop(0)]

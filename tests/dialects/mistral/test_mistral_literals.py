@@ -180,33 +180,37 @@ def test_canonical_results() -> None:
 def test_encode_stream_writes_whole_calls_as_mistral_sends_them() -> None:
     calls = [ToolCall("plus", {"a": 1, "b": "é"}, "nqjf8Hqe1"), ToolCall("minus", {"a": 2, "b": 1}, "ATcpCKul3")]
     chunks = encode_stream(calls, D)
-    assert chunks == [{"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"tool_calls": [
+    assert chunks == [{"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800,
+                       "model": "mistral-large-latest", "choices": [{"index": 0, "delta": {"tool_calls": [
         {"id": "nqjf8Hqe1", "function": {"name": "plus", "arguments": '{"a":1,"b":"é"}'}},
         {"id": "ATcpCKul3", "function": {"name": "minus", "arguments": '{"a":2,"b":1}'}},
     ]}, "finish_reason": "tool_calls"}]}]
     assert accumulate(chunks, D) == calls
-    assert encode_stream([ToolCall("now", {})], D)[0]["choices"][0]["delta"]["tool_calls"] == [
-        {"function": {"name": "now", "arguments": "{}"}}]
+    now = ToolCall("now", {})  # Mistral needs an id: the one encode makes
+    assert encode_stream([now], D)[0]["choices"][0]["delta"]["tool_calls"] == [
+        {"id": toolwire.encode(now, D)["id"], "function": {"name": "now", "arguments": "{}"}}]
 
 
 def test_encode_stream_in_pieces() -> None:
     calls = [ToolCall("plus", {"a": "é"}, "nqjf8Hqe1")]
 
     def delta(tool_calls: Any, finish: Any = None) -> Dict[str, Any]:
-        return {"object": "chat.completion.chunk",
-                "choices": [{"index": 0, "delta": tool_calls, "finish_reason": finish}]}
+        return {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800,
+                "model": "mistral-large-latest", "choices": [{"index": 0, "delta": tool_calls, "finish_reason": finish}]}
 
+    # argument deltas carry "name": "" as the API sends them (mistralai's FunctionCall.name
+    # is required; mistralai/mistral-vibe tests/backend/data/mistral.py)
     assert encode_stream(calls, D, split=6) == [
         delta({"tool_calls": [{"type": "function", "function": {"name": "plus", "arguments": ""}, "id": "nqjf8Hqe1"}]}),
-        delta({"tool_calls": [{"function": {"arguments": '{"a":"'}}]}),
-        delta({"tool_calls": [{"function": {"arguments": 'é"}'}}]}),
+        delta({"tool_calls": [{"function": {"arguments": '{"a":"', "name": ""}}]}),
+        delta({"tool_calls": [{"function": {"arguments": 'é"}', "name": ""}}]}),
         delta({}, "tool_calls"),
     ]
     assert encode_stream(calls, D, split=6, with_index=True) == [
         delta({"tool_calls": [{"type": "function", "function": {"name": "plus", "arguments": ""}, "id": "nqjf8Hqe1",
                                "index": 0}]}),
-        delta({"tool_calls": [{"function": {"arguments": '{"a":"'}, "index": 0}]}),
-        delta({"tool_calls": [{"function": {"arguments": 'é"}'}, "index": 0}]}),
+        delta({"tool_calls": [{"function": {"arguments": '{"a":"', "name": ""}, "index": 0}]}),
+        delta({"tool_calls": [{"function": {"arguments": 'é"}', "name": ""}, "index": 0}]}),
         delta({}, "tool_calls"),
     ]
     assert encode_stream([], D) == [delta({}, "tool_calls")]

@@ -237,7 +237,8 @@ def test_responses_envelopes_written_around_items() -> None:
     d = toolwire.get_dialect(R)
     assert d.response_envelope([call]) == {
         "id": "resp_0", "object": "response", "status": "completed", "created_at": 1764460800, "model": "gpt-5",
-        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, call]}
+        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, call],
+        "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}  # openai's Response requires them
     assert d.response_envelope([call], "Voilà", "incomplete")["output"] == [
         {"type": "reasoning", "id": "rs_0", "summary": []},
         {"type": "message", "id": "msg_0", "role": "assistant", "status": "completed",

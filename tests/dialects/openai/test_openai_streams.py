@@ -168,14 +168,16 @@ def test_chat_stream_text_of_an_argument_value() -> None:
 
 def test_chat_stream_encode() -> None:
     calls = [ToolCall(name="f", args={"a": "é"}, id="call_1"), ToolCall(name="g", args={})]
+    g_id = toolwire.encode(calls[1], C, position=1)["id"]  # an id-less call gets the id encode makes
 
     def chunk(tool_calls: Any, finish: Any = None) -> Dict[str, Any]:
         delta = {"tool_calls": tool_calls} if tool_calls is not None else {}
-        return {"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        return {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "gpt-4o",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
 
     assert encode_stream(calls, C, split=4, interleave=True) == [
         chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
-        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "index": 1}]),
+        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "id": g_id, "index": 1}]),
         chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
         chunk([{"function": {"arguments": "{}"}, "index": 1}]),
         chunk([{"function": {"arguments": ':"é"'}, "index": 0}]),
@@ -187,7 +189,7 @@ def test_chat_stream_encode() -> None:
         chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
         chunk([{"function": {"arguments": ':"é"'}, "index": 0}]),
         chunk([{"function": {"arguments": "}"}, "index": 0}]),
-        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "index": 1}]),
+        chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "id": g_id, "index": 1}]),
         chunk([{"function": {"arguments": "{}"}, "index": 1}]),
         chunk(None, "tool_calls"),
     ]
@@ -320,16 +322,23 @@ def test_responses_stream_detect(chunk: Dict[str, Any], expected: bool) -> None:
 def test_responses_stream_encode() -> None:
     call = ToolCall(name="f", args={"a": "é"}, id="call_1")
     item = {"id": "fc_0", "type": "function_call", "status": "in_progress", "arguments": "", "call_id": "call_1", "name": "f"}
+    done = dict(item, status="completed", arguments='{"a":"é"}')
+    response = {"id": "resp_0", "object": "response", "created_at": 1764460800, "model": "gpt-5",
+                "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
     assert encode_stream([call], R, split=4) == [
-        {"type": "response.created", "response": {"status": "in_progress"}},
-        {"type": "response.output_item.added", "output_index": 0, "item": item},
-        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": '{"a"'},
-        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": ':"é"'},
-        {"type": "response.function_call_arguments.delta", "item_id": "fc_0", "output_index": 0, "delta": "}"},
-        {"type": "response.function_call_arguments.done", "item_id": "fc_0", "output_index": 0, "arguments": '{"a":"é"}'},
-        {"type": "response.output_item.done", "output_index": 0,
-         "item": dict(item, status="completed", arguments='{"a":"é"}')},
-        {"type": "response.completed", "response": {"status": "completed"}},
+        {"type": "response.created", "sequence_number": 0, "response": dict(response, status="in_progress", output=[])},
+        {"type": "response.output_item.added", "sequence_number": 1, "output_index": 0, "item": item},
+        {"type": "response.function_call_arguments.delta", "sequence_number": 2, "item_id": "fc_0", "output_index": 0,
+         "delta": '{"a"'},
+        {"type": "response.function_call_arguments.delta", "sequence_number": 3, "item_id": "fc_0", "output_index": 0,
+         "delta": ':"é"'},
+        {"type": "response.function_call_arguments.delta", "sequence_number": 4, "item_id": "fc_0", "output_index": 0,
+         "delta": "}"},
+        {"type": "response.function_call_arguments.done", "sequence_number": 5, "item_id": "fc_0", "output_index": 0,
+         "name": "f", "arguments": '{"a":"é"}'},
+        {"type": "response.output_item.done", "sequence_number": 6, "output_index": 0, "item": done},
+        {"type": "response.completed", "sequence_number": 7, "response": dict(response, status="completed",
+                                                                              output=[done])},
     ]
 
 

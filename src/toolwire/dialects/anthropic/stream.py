@@ -186,11 +186,17 @@ class Handler:
         return None
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
-    """Anthropic events carrying *calls*, one ``tool_use`` block each."""
+def encode(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+) -> List[Dict[str, Any]]:
+    """Anthropic events carrying *calls*, one ``tool_use`` block each; ``message_start``
+    and ``message_delta`` carry what anthropic's ``RawMessageStreamEvent`` requires (the
+    message's ``id``, ``model`` and ``usage``; the delta's ``usage``)."""
     events: List[Dict[str, Any]] = [
-        {"type": "message_start", "message": {"type": "message", "role": "assistant", "content": [],
-                                              "stop_reason": None}}
+        {"type": "message_start", "message": {"id": "msg_0", "type": "message", "role": "assistant",
+                                              "model": "claude-sonnet-4-5", "content": [], "stop_reason": None,
+                                              "stop_sequence": None,
+                                              "usage": {"input_tokens": 412, "output_tokens": 1}}}
     ]
     for i, call in enumerate(calls):
         events.append({"type": "content_block_start", "index": i,
@@ -201,6 +207,7 @@ def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: A
             events.append({"type": "content_block_delta", "index": i,
                            "delta": {"type": "input_json_delta", "partial_json": piece}})
         events.append({"type": "content_block_stop", "index": i})
-    events.append({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}})
+    events.append({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                   "usage": {"output_tokens": 61}})
     events.append({"type": "message_stop"})
     return events

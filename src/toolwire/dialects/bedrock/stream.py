@@ -178,8 +178,11 @@ class Handler:
         return None
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
-    """ConverseStream events carrying *calls*, one ``toolUse`` block each."""
+def encode(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+) -> List[Dict[str, Any]]:
+    """ConverseStream events carrying *calls*, one ``toolUse`` block each (the shapes of
+    botocore's ``ConverseStreamOutput``: ``metadata`` has ``usage`` and ``metrics``)."""
     events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     for i, call in enumerate(calls):
         use: Dict[str, Any] = {"name": call.name}
@@ -192,5 +195,6 @@ def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: A
             events.append({"contentBlockDelta": {"contentBlockIndex": i, "delta": delta}})
         events.append({"contentBlockStop": {"contentBlockIndex": i}})
     events.append({"messageStop": {"stopReason": "tool_use"}})
-    events.append({"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}})
+    events.append({"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
+                                "metrics": {"latencyMs": 1}}})
     return events

@@ -177,7 +177,9 @@ class Handler:
         return None
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+def encode(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+) -> List[Dict[str, Any]]:
     """Cohere v2 events carrying *calls*."""
     events: List[Dict[str, Any]] = [
         {"type": "message-start", "delta": {"message": {"role": "assistant", "tool_calls": []}}}

@@ -205,7 +205,6 @@ def encode(
     *,
     partial_args: bool = False,
     split: Optional[Callable[[str], List[str]]] = None,
-    **_: Any,
 ) -> List[Dict[str, Any]]:
     """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*."""
     chunks: List[Dict[str, Any]] = []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Sequence
 
+from ..._errors import EncodeError
 from ..._types import ToolCall
 from ..openai import chat_stream as openai_chat_stream
 
@@ -28,6 +29,7 @@ __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
 SDK_EVENTS: Dict[str, str] = {"mistralai:CompletionEvent": "data"}
 
 NAME = "mistral"
+MODEL = "mistral-large-latest"  # the model of the chunks ``encode`` writes
 detect = openai_chat_stream.detect
 
 
@@ -37,21 +39,39 @@ class Handler(openai_chat_stream.Handler):
     name = NAME
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **kw: Any) -> List[Dict[str, Any]]:
+def encode(
+    calls: Sequence[ToolCall],
+    fragments: Sequence[Sequence[str]],
+    *,
+    with_index: bool = False,
+    interleave: bool = False,
+    split: Any = None,  # the fragments are cut already
+) -> List[Dict[str, Any]]:
     """Mistral chunks. Arguments in one piece each (no ``split``): as the API sends
     them, every call whole (id, name, arguments) in one delta without ``index``, all
     in one chunk that also carries ``finish_reason``. Arguments in pieces: id and name
     first, then argument deltas, keyed by ``index`` with ``with_index=True`` (the newer
-    models), else without (each goes to the latest call)."""
-    if kw.get("with_index"):
-        return openai_chat_stream.encode(calls, fragments, interleave=bool(kw.get("interleave")))
-    if calls and all(len(f) <= 1 for f in fragments):
+    models; ``interleave=True`` needs it), else without (each goes to the latest call).
+    An argument delta carries ``"name": ""``, as the API sends it (mistralai's
+    ``FunctionCall.name`` is required; recorded in mistralai/mistral-vibe
+    ``tests/backend/data/mistral.py``)."""
+    if interleave and not with_index:
+        raise EncodeError(
+            f"Bad stream option for {NAME}: interleave=True needs with_index=True (without an index, each "
+            "argument fragment belongs to the latest call)",
+            dialect=NAME,
+        )
+    if not with_index and calls and all(len(f) <= 1 for f in fragments):
         items: List[Dict[str, Any]] = []
         for call, pieces in zip(calls, fragments):
             item: Dict[str, Any] = {"function": {"name": call.name, "arguments": "".join(pieces)}}
             if call.id is not None:
                 item = {"id": call.id, **item}
             items.append(item)
-        return [{"object": "chat.completion.chunk",
-                 "choices": [{"index": 0, "delta": {"tool_calls": items}, "finish_reason": "tool_calls"}]}]
-    return openai_chat_stream.encode(calls, fragments, with_index=False)
+        return [openai_chat_stream.envelope(
+            MODEL, [{"index": 0, "delta": {"tool_calls": items}, "finish_reason": "tool_calls"}])]
+    chunks = openai_chat_stream.encode(calls, fragments, interleave=interleave, with_index=with_index, model=MODEL)
+    for chunk in chunks:
+        for item in chunk["choices"][0]["delta"].get("tool_calls", ()):
+            item["function"].setdefault("name", "")
+    return chunks

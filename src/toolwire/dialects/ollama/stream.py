@@ -59,7 +59,9 @@ class Handler:
         return None
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
+def encode(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+) -> List[Dict[str, Any]]:
     """Ollama chunks: one complete call per chunk, then the final ``done`` chunk."""
     chunks: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):

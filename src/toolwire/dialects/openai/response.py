@@ -246,9 +246,12 @@ def responses_history(items: Items, content: Optional[str] = None) -> Dict[str, 
 
 
 def responses_reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-    """A whole ``response`` object holding *items* after a reasoning item (and *content*)."""
+    """A whole ``response`` object holding *items* after a reasoning item (and *content*),
+    with the fields openai's ``Response`` requires (``parallel_tool_calls``,
+    ``tool_choice``, ``tools``)."""
     out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
     if content:
         out.append(_output_text(content))
     return {"id": "resp_0", "object": "response", "status": finish or "completed", "created_at": 1764460800,
-            "model": "gpt-5", "output": [*out, *items]}
+            "model": "gpt-5", "output": [*out, *items], "parallel_tool_calls": True, "tool_choice": "auto",
+            "tools": []}

@@ -164,9 +164,14 @@ class Handler(Feed):
             raise core.malformed(exc, data) from None
 
 
-def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: Any) -> List[Dict[str, Any]]:
-    """Responses events carrying *calls*, one output item each."""
-    events: List[Dict[str, Any]] = [{"type": "response.created", "response": {"status": "in_progress"}}]
+def encode(
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+) -> List[Dict[str, Any]]:
+    """Responses events carrying *calls*, one output item each; every event has its
+    ``sequence_number`` and ``response.created`` / ``.completed`` a whole ``Response``
+    (openai-python ``ResponseStreamEvent``)."""
+    events: List[Dict[str, Any]] = [{"type": "response.created", "response": _response("in_progress", [])}]
+    output: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):
         item_id = f"fc_{i}"
         item: Dict[str, Any] = {"id": item_id, "type": "function_call", "status": "in_progress",
@@ -177,9 +182,15 @@ def encode(calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], **_: A
                            "output_index": i, "delta": piece})
         text = "".join(fragments[i])
         events.append({"type": "response.function_call_arguments.done", "item_id": item_id,
-                       "output_index": i, "arguments": text})
+                       "output_index": i, "name": call.name, "arguments": text})
         done = dict(item, status="completed", arguments=text)
+        output.append(done)
         events.append({"type": "response.output_item.done", "output_index": i, "item": done})
-    events.append({"type": "response.completed", "response": {"status": "completed"}})
-    return events
+    events.append({"type": "response.completed", "response": _response("completed", output)})
+    return [{"type": e["type"], "sequence_number": n, **e} for n, e in enumerate(events)]
 
+
+def _response(status: str, output: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """The ``response`` of a lifecycle event: the fields openai's ``Response`` requires."""
+    return {"id": "resp_0", "object": "response", "created_at": 1764460800, "model": "gpt-5", "status": status,
+            "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
