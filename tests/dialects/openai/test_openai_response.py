@@ -248,7 +248,7 @@ def test_responses_envelopes_written_around_items() -> None:
     assert d.message_envelope([call]) == {"model": "gpt-5", "input": [{"role": "user", "content": "What is the weather?"}, call]}
     assert d.message_envelope([call], "Voilà") == {"model": "gpt-5", "input": [
         {"role": "user", "content": "What is the weather?"},
-        {"type": "message", "role": "assistant", "id": "msg_0",
+        {"type": "message", "role": "assistant", "id": "msg_0", "status": "completed",  # the SDK's param needs it
          "content": [{"type": "output_text", "text": "Voilà", "annotations": []}]},
         call]}
 

@@ -240,7 +240,7 @@ def responses_history(items: Items, content: Optional[str] = None) -> Dict[str, 
     history does (the user turn, the model's text, its calls)."""
     history: Items = [{"role": "user", "content": "What is the weather?"}]
     if content:
-        history.append({"type": "message", "role": "assistant", "id": "msg_0",
+        history.append({"type": "message", "role": "assistant", "id": "msg_0", "status": "completed",
                         "content": [{"type": "output_text", "text": content, "annotations": []}]})
     return {"model": "gpt-5", "input": [*history, *items]}
 
