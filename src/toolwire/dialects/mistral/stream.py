@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Sequence
 from ..._errors import EncodeError
 from ..._types import ToolCall
 from ..openai import chat_stream as openai_chat_stream
+from ..openai import chat_stream_encode
 
 __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
 
@@ -68,9 +69,9 @@ def encode(
             if call.id is not None:
                 item = {"id": call.id, **item}
             items.append(item)
-        return [openai_chat_stream.envelope(
+        return [chat_stream_encode.envelope(
             MODEL, [{"index": 0, "delta": {"tool_calls": items}, "finish_reason": "tool_calls"}])]
-    chunks = openai_chat_stream.encode(calls, fragments, interleave=interleave, with_index=with_index, model=MODEL)
+    chunks = chat_stream_encode.encode(calls, fragments, interleave=interleave, with_index=with_index, model=MODEL)
     for chunk in chunks:
         for item in chunk["choices"][0]["delta"].get("tool_calls", ()):
             item["function"].setdefault("name", "")

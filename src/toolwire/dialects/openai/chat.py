@@ -29,7 +29,7 @@ from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
-from . import batch, chat_history, chat_stream
+from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
@@ -184,7 +184,7 @@ DIALECT = Dialect(
     description="OpenAI Chat Completions (and OpenAI-compatible servers)",
     stream=chat_stream.Handler,
     stream_detect=chat_stream.detect,
-    stream_encoder=chat_stream.encode,
+    stream_encoder=chat_stream_encode.encode,
     sdk_stream_events=chat_stream.SDK_EVENTS,
     response=CHAT_RESPONSE,
     finish_reasons=CHAT_FINISH,

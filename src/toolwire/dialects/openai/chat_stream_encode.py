@@ -1,0 +1,87 @@
+"""OpenAI Chat Completions streaming (``openai.chat``): writing chunks.
+
+Writes what https://platform.openai.com/docs/api-reference/chat-streaming describes
+(checked 2026-11-30) and openai-python's ``ChatCompletionChunk`` requires: the call's
+``id``, ``type`` and ``function.name`` on its first delta, its argument text in
+pieces after, each at the call's ``index``; a last chunk with the ``finish_reason``.
+The reading side is ``chat_stream``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Sequence
+
+from ..._errors import EncodeError
+from ..._types import ToolCall
+
+__all__ = ["encode", "envelope"]
+
+NAME = "openai.chat"
+
+
+def encode(
+    calls: Sequence[ToolCall],
+    fragments: Sequence[Sequence[str]],
+    *,
+    interleave: bool = False,
+    finish_reason: str = "tool_calls",
+    with_index: bool = True,
+    model: str = "gpt-4o",
+    split: Any = None,  # the fragments are cut already
+) -> List[Dict[str, Any]]:
+    """Chat chunks carrying *calls*; ``fragments[i]`` is call i's argument text in pieces.
+
+    Each chunk has the envelope ``ChatCompletionChunk`` requires (``id``, ``created``,
+    ``model``). Without ``index`` (``with_index=False``, a gateway quirk: the openai
+    SDK requires it) each fragment belongs to the latest call, so fragments cannot be
+    interleaved."""
+    if interleave and not with_index:
+        raise EncodeError(
+            f"Bad stream option for {NAME}: interleave=True needs with_index=True (without an index, each "
+            "argument fragment belongs to the latest call)",
+            dialect=NAME,
+        )
+    chunks: List[Dict[str, Any]] = []
+
+    def chunk(tool_calls: List[Dict[str, Any]]) -> Dict[str, Any]:
+        return envelope(model, [{"index": 0, "delta": {"tool_calls": tool_calls}, "finish_reason": None}])
+
+    def head(i: int, call: ToolCall) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"type": "function", "function": {"name": call.name, "arguments": ""}}
+        if call.id is not None:
+            item["id"] = call.id
+        if with_index:
+            item["index"] = i
+        return item
+
+    def body(i: int, piece: str) -> Dict[str, Any]:
+        item: Dict[str, Any] = {"function": {"arguments": piece}}
+        if with_index:
+            item["index"] = i
+        return item
+
+    if interleave:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+        for i, piece in _round_robin(fragments):
+            chunks.append(chunk([body(i, piece)]))
+    else:
+        for i, call in enumerate(calls):
+            chunks.append(chunk([head(i, call)]))
+            chunks.extend(chunk([body(i, piece)]) for piece in fragments[i])
+    chunks.append(envelope(model, [{"index": 0, "delta": {}, "finish_reason": finish_reason}]))
+    return chunks
+
+
+def envelope(model: str, choices: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """A ``chat.completion.chunk`` around *choices*, as the chunks of one reply share it."""
+    return {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": model,
+            "choices": choices}
+
+
+def _round_robin(fragments: Sequence[Sequence[str]]) -> Iterator[Any]:
+    longest = max((len(f) for f in fragments), default=0)
+    for j in range(longest):
+        for i, pieces in enumerate(fragments):
+            if j < len(pieces):
+                yield i, pieces[j]
