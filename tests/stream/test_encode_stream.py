@@ -175,3 +175,10 @@ def test_a_name_the_dialect_refuses_is_refused_as_encode_does() -> None:
         encode_stream([call], "anthropic.messages")
     assert str(streamed.value) == str(encoded.value) == (
         "Tool name 'get weather' is not allowed in anthropic.messages (must match [a-zA-Z0-9_-]{1,128})")
+
+
+def test_an_id_map_of_another_rule_is_refused() -> None:
+    # as ``encode`` refuses it: a Chat map would let 'call_1' into a Mistral stream
+    ids = IdMap(get_dialect("openai.chat").ids, dialect="openai.chat")
+    with pytest.raises(toolwire.EncodeError, match="The IdMap was made for the ids of openai.chat, not of mistral"):
+        encode_stream([ToolCall("f", {}, "call_1")], "mistral", ids=ids)

@@ -53,6 +53,8 @@ def encode_stream(
     """
     d = _target(dialect, registry)
     enc = d.stream_encoder
+    if ids is not None:
+        ids.check_rule(d.ids, d.name)
     canon = [_held(d, c if isinstance(c, ToolCall) else ToolCall._validate(c), i, ids) for i, c in enumerate(calls)]
     cut = _splitter(split)
     fragments = [[p for p in cut(_text(d, c)) if p] for c in canon]
