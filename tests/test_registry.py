@@ -302,3 +302,20 @@ def test_a_fast_response_reader_serves_its_class_while_the_plan_names_its_dialec
     assert toolwire.decode_all(reply, registry=reg) == slow
     reg.add_fast_response("test_registry:Reply", _acme(name="other"), _spy(seen, ({"acme": "top"}, fast)))
     assert toolwire.decode_all(reply, registry=reg) == slow  # made for another dialect: not used
+
+
+def test_a_third_party_dialect_names_its_own_built_in_tools() -> None:
+    """``builtin_tool`` is a field of the dialect record, read by ``encode_tool`` (no
+    table of built-in dialects): another target refuses the tool, its own takes it."""
+    reg = default_registry().copy()
+    acme = _acme(builtin_tool=lambda pd: "acme_search" if pd.get("kind") == "search" else None)
+    reg.register(acme)
+    searcher = toolwire.Tool("search", provider_data={"acme": {"kind": "search"}})
+    with pytest.raises(toolwire.EncodeError, match="Tool 'search' is a built-in tool of acme .acme_search.; "
+                                                    "anthropic.messages has no such tool"):
+        toolwire.encode_tool(searcher, "anthropic.messages", registry=reg)
+    assert toolwire.encode_tool(searcher, acme, registry=reg)["function"]["name"] == "search"
+    plain = toolwire.Tool("search", provider_data={"acme": {"kind": "other"}})
+    assert toolwire.encode_tool(plain, "anthropic.messages", registry=reg)["name"] == "search"
+    # unknown to a registry without acme: nothing says it is built in
+    assert toolwire.encode_tool(searcher, "anthropic.messages")["name"] == "search"

@@ -236,7 +236,11 @@ class Dialect:
     (the ``custom_id``, the response body or a one-line error), or gives ``None``
     for a line of another format (``dialects.batch_files.open_envelope``, the CLI).
     ``text_module`` names the module of a ``text.*`` format. ``history`` (a
-    ``HistoryCodec``) reads and writes whole conversations.
+    ``HistoryCodec``) reads and writes whole conversations. ``builtin_tool(pd)``
+    names the kind of a tool the provider defines itself (Anthropic's versioned
+    ``web_search_…``, Bedrock's ``systemTool``) from this dialect's provider data of a
+    decoded tool, or gives ``None``: ``encode_tool`` to another dialect refuses such a
+    tool (written there as a function tool, it would come without its schema).
     """
 
     name: str
@@ -274,6 +278,7 @@ class Dialect:
     batch_envelope: Optional[Callable[[Dict[str, Any]], Any]] = None
     text_module: Optional[str] = None
     history: Optional[HistoryCodec] = None
+    builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects pickle by name (distributed engines ship functions that

@@ -121,7 +121,24 @@ def encode_tool(
     d = _target(dialect, registry)
     t = tool if issubclass(type(tool), Tool) else decode_tool(tool, registry=registry)
     _check_name(d, t.name)
+    if t.provider_data:
+        _refuse_builtin(t, d, default_registry() if registry is None else registry)
     return _encoded(d, d.encode_tool, t)
+
+
+def _refuse_builtin(tool: Tool, d: Dialect, registry: Registry) -> None:
+    """``EncodeError`` when *tool* is a tool another provider defines itself (its
+    dialect's ``builtin_tool`` names it): *d* has no such tool and cannot take it as a
+    function tool."""
+    for name, pd in tool.provider_data.items():
+        source = registry.get(name) if name != d.name and name in registry else None
+        kind = source.builtin_tool(pd) if source is not None and source.builtin_tool is not None else None
+        if kind is not None:
+            raise EncodeError(
+                f"Tool {tool.name!r} is a built-in tool of {name} ({kind}); {d.name} has no such tool "
+                "and cannot take it as a function tool",
+                dialect=d.name,
+            )
 
 
 def encode_result(

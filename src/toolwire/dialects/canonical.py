@@ -16,7 +16,6 @@ from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._builtin_tools import refuse_builtin
 from ._common import error_flag, name_of, opt_str
 
 __all__ = ["DIALECT"]
@@ -89,7 +88,6 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name, "parameters": tool.parameters}
     if tool.description is not None:
         out["description"] = tool.description

@@ -39,7 +39,7 @@ from .._common import encode_id, name_of, opt_str, scoped
 from . import batch, history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
-from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
 
@@ -146,6 +146,7 @@ DIALECT = Dialect(
     batch_envelope=batch.open_line,
     assistant_message=encode_message,
     history=history.HISTORY,
+    builtin_tool=builtin_kind,
     peek=peek,
     sdk_calls={_SDK_BLOCK: read_object},
 )

@@ -14,7 +14,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
@@ -56,8 +55,16 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     )
 
 
+def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
+    """The kind of a tool Anthropic defines itself: a ``type`` other than ``"custom"``
+    (versioned server and built-in tools: ``web_search_20250305``, ``bash_20250124``,
+    ``text_editor_20250728``...; https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview,
+    checked 2026-12-01), kept in the provider data ``decode_tool`` writes."""
+    kind = pd.get("type")
+    return kind if type(kind) is str and kind != "custom" else None
+
+
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:

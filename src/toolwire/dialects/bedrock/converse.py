@@ -42,7 +42,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
-from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
+from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
 
@@ -210,6 +210,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     history=history.HISTORY,
+    builtin_tool=builtin_kind,
     name=NAME,
     keys=_TOP,
     sniff=sniff,

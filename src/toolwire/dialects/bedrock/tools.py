@@ -12,7 +12,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
@@ -61,8 +60,14 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     )
 
 
+def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
+    """``"systemTool"`` for a ``systemTool`` entry (Nova's built-in tools;
+    https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Tool.html), kept
+    in the provider data ``decode_tool`` writes."""
+    return "systemTool" if "system_tool" in pd else None
+
+
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     if "system_tool" in pd:
         entry: Dict[str, Any] = pd["system_tool"]

@@ -13,7 +13,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 
@@ -85,7 +84,6 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     decl: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None or pd.get("null_description"):

@@ -18,7 +18,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 
@@ -73,7 +72,6 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
         out["description"] = tool.description

@@ -24,7 +24,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 
 __all__ = [
@@ -80,7 +79,6 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
     (its provider data moved under ``openai.chat``); a Responses custom tool becomes
     a Chat custom tool for ``openai.chat`` only. *schema_required*: a tool without
     parameters gets an empty object schema (Mistral and Cohere require ``parameters``)."""
-    refuse_builtin(tool, dialect)
     pd = scoped(tool, NAME)
     if "custom" in pd or (dialect == NAME and scoped(tool, RESPONSES).get("custom")):
         custom: Dict[str, Any] = {"name": tool.name}

@@ -24,7 +24,6 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._builtin_tools import refuse_builtin
 from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, extension, rewrite_media, web
 from .chat_tools import custom_format
@@ -56,7 +55,6 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    refuse_builtin(tool, NAME)
     pd = scoped(tool, NAME)
     chat_custom: Any = scoped(tool, CHAT).get("custom")
     if pd.get("custom") or (not pd and type(chat_custom) is dict):
