@@ -53,6 +53,16 @@ CASES: Dict[str, Any] = {
                                   "toolUsePromptTokenCount": 10, "candidatesTokenCount": 10,
                                   "thoughtsTokenCount": 40, "totalTokenCount": 1160}},
                Usage(1110, 50, 40, 1160)),
+    # https://docs.cohere.com/reference/chat: usage.tokens holds the input and output tokens
+    # (billed_units only what is billed); no total is sent
+    "cohere.v2": ({"id": "x", "finish_reason": "COMPLETE", "message": {"role": "assistant", "content": [
+        {"type": "text", "text": "hi"}]}, "usage": {"billed_units": {"input_tokens": 900, "output_tokens": 50},
+                                                    "tokens": {"input_tokens": 1110, "output_tokens": 50}}},
+                  Usage(1110, 50, None, 1160)),
+    # https://github.com/ollama/ollama/blob/main/docs/api.md: prompt_eval_count and eval_count
+    "ollama": ({"model": "llama3.2", "created_at": "2026-12-03T10:00:00Z", "done": True, "done_reason": "stop",
+                "message": {"role": "assistant", "content": "hi"}, "prompt_eval_count": 1110, "eval_count": 50},
+               Usage(1110, 50, None, 1160)),
 }
 
 

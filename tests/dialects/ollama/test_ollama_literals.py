@@ -309,7 +309,7 @@ def test_a_reply_is_read() -> None:
     assert (r.provider, r.text, r.reasoning, r.refusal, r.finish_reason, r.raw_finish_reason, r.truncated) == (
         D, "Il fait 22°C.", "Je réfléchis", None, "tool_calls", "stop", False)
     assert r.tool_calls == (ToolCall("f", {"a": "é"}),)
-    assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (26, 298, None)  # type: ignore[union-attr]
+    assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (26, 298, 324)  # type: ignore[union-attr]
     odd = normalize({"model": "q", "created_at": CREATED, "message": {"role": "assistant", "content": 5},
                      "done_reason": "length", "eval_count": True})
     assert (odd.text, odd.reasoning, odd.finish_reason, odd.truncated, odd.usage.output_tokens) == (  # type: ignore[union-attr]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage
+from ..._usage import make_usage, plus
 from .._common import as_int
 from ..openai.response import chat_message
 
@@ -25,7 +25,8 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     msg = d.get("message") or {}
     content = msg.get("content")
     thinking = msg.get("thinking")
-    usage = make_usage(as_int(d.get("prompt_eval_count")), as_int(d.get("eval_count")), None, None)
+    prompt, output = as_int(d.get("prompt_eval_count")), as_int(d.get("eval_count"))
+    usage = make_usage(prompt, output, None, plus(prompt, output))
     return (
         content if isinstance(content, str) else "",
         thinking if isinstance(thinking, str) else "",
