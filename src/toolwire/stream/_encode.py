@@ -104,15 +104,14 @@ def _text(d: Dialect, c: ToolCall) -> str:
         raise _encode_error(d, c, exc) from None
 
 
-def _check_options(name: str, enc: Callable[..., Any], *args: Any) -> None:
+def _check_options(name: str, enc: Callable[..., Any], calls: Any, fragments: Any, options: Dict[str, Any]) -> None:
     """An ``EncodeError`` naming an option the encoder does not take."""
-    options: Dict[str, Any] = args[-1]
     try:
         signature = inspect.signature(enc)
     except (TypeError, ValueError):  # a callable without a signature: it says so itself
         return
     try:
-        signature.bind(*args[:-1], **options)
+        signature.bind(calls, fragments, **options)
     except TypeError as exc:
         raise EncodeError(f"Bad stream option for {name}: {exc}", dialect=name) from None
 

@@ -33,9 +33,8 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import EncodeError
 from ..._types import ToolCall, new_call
-from .._common import encode_id, name_of, opt_str, scoped
+from .._common import encode_id, name_of, opt_str, refuse_server, scoped
 from . import batch, history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
@@ -102,10 +101,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if pd.get("type") not in SERVER_BLOCKS:
-            raise EncodeError(
-                f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
-                dialect=NAME,
-            )
+            refuse_server(call, NAME)
         out: Dict[str, Any] = {"type": pd["type"], "id": call.id, "name": call.name, "input": call.args}
         out.update((k, v) for k, v in pd.items() if k != "type")
         return out

@@ -37,9 +37,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import EncodeError, an
+from ..._errors import an
 from ..._types import ToolCall, new_call
-from .._common import as_dict, as_list, encode_id, name_of, opt_str, scoped
+from .._common import as_dict, as_list, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
@@ -187,10 +187,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if pd.get("type") != "server_tool_use":
-            raise EncodeError(
-                f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
-                dialect=NAME,
-            )
+            refuse_server(call, NAME)
         ident = call.id
     else:
         ident = encode_id(call, ctx, IDS)

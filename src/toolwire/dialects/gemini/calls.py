@@ -47,9 +47,9 @@ from typing import Any, Dict, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError, EncodeError
+from ..._errors import ArgumentsError
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, scoped
+from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
@@ -166,10 +166,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if "item" not in pd:
-            raise EncodeError(
-                f"Call {call.name!r} is run by another provider; it cannot be replayed to {NAME}",
-                dialect=NAME,
-            )
+            refuse_server(call, NAME)
         return dict(pd["item"])
     fc: Dict[str, Any] = {"name": call.name}
     if call.args or not pd.get("no_args"):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Sequence
 
-from ..._errors import EncodeError
 from ..._types import ToolCall
 from ..openai import chat_stream as openai_chat_stream
 from ..openai import chat_stream_encode
@@ -56,12 +55,7 @@ def encode(
     An argument delta carries ``"name": ""``, as the API sends it (mistralai's
     ``FunctionCall.name`` is required; recorded in mistralai/mistral-vibe
     ``tests/backend/data/mistral.py``)."""
-    if interleave and not with_index:
-        raise EncodeError(
-            f"Bad stream option for {NAME}: interleave=True needs with_index=True (without an index, each "
-            "argument fragment belongs to the latest call)",
-            dialect=NAME,
-        )
+    chat_stream_encode.check_interleave(NAME, interleave, with_index)
     if not with_index and calls and all(len(f) <= 1 for f in fragments):
         items: List[Dict[str, Any]] = []
         for call, pieces in zip(calls, fragments):

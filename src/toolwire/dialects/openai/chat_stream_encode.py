@@ -14,7 +14,7 @@ from typing import Any, Dict, Iterator, List, Sequence
 from ..._errors import EncodeError
 from ..._types import ToolCall
 
-__all__ = ["encode", "envelope"]
+__all__ = ["check_interleave", "encode", "envelope"]
 
 NAME = "openai.chat"
 
@@ -35,12 +35,7 @@ def encode(
     ``model``). Without ``index`` (``with_index=False``, a gateway quirk: the openai
     SDK requires it) each fragment belongs to the latest call, so fragments cannot be
     interleaved."""
-    if interleave and not with_index:
-        raise EncodeError(
-            f"Bad stream option for {NAME}: interleave=True needs with_index=True (without an index, each "
-            "argument fragment belongs to the latest call)",
-            dialect=NAME,
-        )
+    check_interleave(NAME, interleave, with_index)
     chunks: List[Dict[str, Any]] = []
 
     def chunk(tool_calls: List[Dict[str, Any]]) -> Dict[str, Any]:
@@ -71,6 +66,17 @@ def encode(
             chunks.extend(chunk([body(i, piece)]) for piece in fragments[i])
     chunks.append(envelope(model, [{"index": 0, "delta": {}, "finish_reason": finish_reason}]))
     return chunks
+
+
+def check_interleave(dialect: str, interleave: bool, with_index: bool) -> None:
+    """``EncodeError`` for ``interleave=True`` without ``with_index``: without an index,
+    each argument fragment belongs to the latest call (the Chat-shaped streams)."""
+    if interleave and not with_index:
+        raise EncodeError(
+            f"Bad stream option for {dialect}: interleave=True needs with_index=True (without an index, each "
+            "argument fragment belongs to the latest call)",
+            dialect=dialect,
+        )
 
 
 def envelope(model: str, choices: List[Dict[str, Any]]) -> Dict[str, Any]:

@@ -31,7 +31,7 @@ from .._common import any_block, as_int, first_set, join_text
 
 __all__ = [
     "CHAT_FINISH", "CHAT_RESPONSE", "RESPONSES_FINISH", "RESPONSES_RESPONSE", "chat_message", "chat_reply",
-    "chat_usage", "encode_message", "responses_history", "responses_reply",
+    "chat_usage", "encode_message", "response_object", "responses_finish", "responses_history", "responses_reply",
 ]
 
 Items = List[Dict[str, Any]]
@@ -205,6 +205,21 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, d.get("output_parsed")
 
 
+def responses_finish(data: Dict[str, Any]) -> Optional[str]:
+    """The finish reason a whole ``response`` gives its calls (``decode_all``, and a
+    stream's last event): ``failed``; for ``incomplete`` the token limit
+    (``max_output_tokens``) or else ``incomplete`` (``steered``, ``max_messages``,
+    ``content_filter``: cut short all the same); ``None`` for a finished reply."""
+    status = data.get("status")
+    if status == "failed":
+        return "failed"
+    if status == "incomplete":
+        details = data.get("incomplete_details")
+        reason = details.get("reason") if type(details) is dict else None
+        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+    return None
+
+
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
 
 RESPONSES_RESPONSE = ResponseReader(
@@ -252,6 +267,11 @@ def responses_reply(items: Items, content: Optional[str] = None, finish: Optiona
     out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
     if content:
         out.append(_output_text(content))
-    return {"id": "resp_0", "object": "response", "status": finish or "completed", "created_at": 1764460800,
-            "model": "gpt-5", "output": [*out, *items], "parallel_tool_calls": True, "tool_choice": "auto",
-            "tools": []}
+    return response_object(finish or "completed", [*out, *items])
+
+
+def response_object(status: str, output: Items) -> Dict[str, Any]:
+    """A ``response`` object with *status* and *output*, and the other fields openai's
+    ``Response`` requires (a reply's envelope, a stream's lifecycle events)."""
+    return {"id": "resp_0", "object": "response", "created_at": 1764460800, "model": "gpt-5", "status": status,
+            "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}

@@ -35,7 +35,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, refuse_server, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
-from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_history, responses_reply
+from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
 from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, server_args
 from .sdk import read_response
 
@@ -125,17 +125,6 @@ def failure(data: Dict[str, Any]) -> Optional[str]:
     """A failed response's ``error`` (``{"code", "message"}``), in one line."""
     err = data.get("error")
     return describe_error(err) if type(err) is dict else None
-
-
-def finish(data: Dict[str, Any]) -> Optional[str]:
-    status = data.get("status")
-    if status == "failed":
-        return "failed"
-    if status == "incomplete":
-        details = data.get("incomplete_details")
-        reason = details.get("reason") if type(details) is dict else None
-        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
-    return None
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
@@ -257,7 +246,7 @@ DIALECT = Dialect(
     ids=IDS,
     names=NAMES,
     children=children,
-    finish=finish,
+    finish=responses_finish,
     failure=failure,
     aliases=("responses",),
     description="OpenAI Responses API",

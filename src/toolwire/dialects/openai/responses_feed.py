@@ -17,6 +17,7 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
+from .response import responses_finish
 from .responses_tools import NAME, server_args
 
 __all__ = ["Feed"]
@@ -97,14 +98,14 @@ class Feed:
                 core.fail(self._call_at(key), f"An argument delta is not text: {excerpt(delta)}")
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
             resp = data.get("response")
-            status = resp.get("status") if type(resp) is dict else None
-            reason = None
-            if type(resp) is dict and type(resp.get("incomplete_details")) is dict:
-                reason = resp["incomplete_details"].get("reason")
-            if status == "incomplete" or (kind == "response.incomplete" and status is None):
-                # as ``responses.finish`` reads a whole response: any reason but the token
-                # limit (``steered``, ``max_messages``, ``content_filter``) is ``incomplete``
-                reason = "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+            body: Dict[str, Any] = resp if type(resp) is dict else {}
+            status = body.get("status")
+            if status is None and kind == "response.incomplete":  # the event says what the body does not
+                body, status = {**body, "status": "incomplete"}, "incomplete"
+            details = body.get("incomplete_details")
+            reason = details.get("reason") if type(details) is dict else None
+            if status == "incomplete":  # as a whole response gives its calls their finish reason (``decode_all``)
+                reason = responses_finish(body)
             core.finish(reason or status or kind[len("response."):])
 
     def _call_at(self, key: Optional[int]) -> Call:

@@ -31,6 +31,7 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import Call
 from ...stream._events import ArgsDelta, new_event
+from .response import response_object
 from .responses_feed import Feed
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
@@ -170,7 +171,7 @@ def encode(
     """Responses events carrying *calls*, one output item each; every event has its
     ``sequence_number`` and ``response.created`` / ``.completed`` a whole ``Response``
     (openai-python ``ResponseStreamEvent``)."""
-    events: List[Dict[str, Any]] = [{"type": "response.created", "response": _response("in_progress", [])}]
+    events: List[Dict[str, Any]] = [{"type": "response.created", "response": response_object("in_progress", [])}]
     output: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):
         item_id = f"fc_{i}"
@@ -186,11 +187,6 @@ def encode(
         done = dict(item, status="completed", arguments=text)
         output.append(done)
         events.append({"type": "response.output_item.done", "output_index": i, "item": done})
-    events.append({"type": "response.completed", "response": _response("completed", output)})
+    events.append({"type": "response.completed", "response": response_object("completed", output)})
     return [{"type": e["type"], "sequence_number": n, **e} for n, e in enumerate(events)]
 
-
-def _response(status: str, output: List[Dict[str, Any]]) -> Dict[str, Any]:
-    """The ``response`` of a lifecycle event: the fields openai's ``Response`` requires."""
-    return {"id": "resp_0", "object": "response", "created_at": 1764460800, "model": "gpt-5", "status": status,
-            "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
