@@ -29,6 +29,8 @@ CANONICAL = {
     "interleave", "with_index", "\n", "<",
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server)
     "is_error", "parameters", "strict", "server",
+    # JSON Schema keywords (a Tool's parameters, ToolCalls' schema)
+    "required", "additionalProperties",
 }
 
 

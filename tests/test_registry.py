@@ -311,10 +311,17 @@ def test_a_third_party_dialect_names_its_own_built_in_tools() -> None:
     acme = _acme(builtin_tool=lambda pd: "acme_search" if pd.get("kind") == "search" else None)
     reg.register(acme)
     searcher = toolwire.Tool("search", provider_data={"acme": {"kind": "search"}})
-    with pytest.raises(toolwire.EncodeError, match="Tool 'search' is a built-in tool of acme .acme_search.; "
+    with pytest.raises(toolwire.EncodeError, match="Tool 'search' is an acme_search tool of acme; "
                                                     "anthropic.messages has no such tool"):
         toolwire.encode_tool(searcher, "anthropic.messages", registry=reg)
     assert toolwire.encode_tool(searcher, acme, registry=reg)["function"]["name"] == "search"
+    # a dialect given the same function writes acme's tool; one of the same id prefix does not
+    kind = acme.builtin_tool
+    reg.register(_acme(name="acme.twin", builtin_tool=kind))
+    reg.register(_acme(name="acme.other", builtin_tool=lambda pd: None))
+    assert toolwire.encode_tool(searcher, "acme.twin", registry=reg)["function"]["name"] == "search"
+    with pytest.raises(toolwire.EncodeError, match="acme.other has no such tool"):
+        toolwire.encode_tool(searcher, "acme.other", registry=reg)
     plain = toolwire.Tool("search", provider_data={"acme": {"kind": "other"}})
     assert toolwire.encode_tool(plain, "anthropic.messages", registry=reg)["name"] == "search"
     # unknown to a registry without acme: nothing says it is built in

@@ -13,7 +13,7 @@ from ._args import Verbatim
 from ._builtin import default_registry
 from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
-from ._errors import DecodeError, EncodeError, ToolwireError, excerpt
+from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
@@ -129,13 +129,16 @@ def encode_tool(
 def _refuse_builtin(tool: Tool, d: Dialect, registry: Registry) -> None:
     """``EncodeError`` when *tool* is a tool another provider defines itself (its
     dialect's ``builtin_tool`` names it): *d* has no such tool and cannot take it as a
-    function tool."""
+    function tool. Dialects that share one ``builtin_tool`` function (``openai.chat``
+    and ``openai.responses``) write each other's such tools."""
     for name, pd in tool.provider_data.items():
         source = registry.get(name) if name != d.name and name in registry else None
-        kind = source.builtin_tool(pd) if source is not None and source.builtin_tool is not None else None
+        if source is None or source.builtin_tool is None or source.builtin_tool is d.builtin_tool:
+            continue
+        kind = source.builtin_tool(pd)
         if kind is not None:
             raise EncodeError(
-                f"Tool {tool.name!r} is a built-in tool of {name} ({kind}); {d.name} has no such tool "
+                f"Tool {tool.name!r} is {an(kind)} tool of {name}; {d.name} has no such tool "
                 "and cannot take it as a function tool",
                 dialect=d.name,
             )

@@ -76,8 +76,58 @@ def test_tool_definitions_converted_builtin_only_to_its_own_dialect(case: str, t
     name = toolwire.decode_tool(wire, source).name
     with pytest.raises(toolwire.EncodeError) as info:
         toolwire.convert(wire, to=target)
-    assert str(info.value) == (f"Tool {name!r} is a built-in tool of {source} ({kind}); {target} has no such tool "
+    assert str(info.value) == (f"Tool {name!r} is a {kind} tool of {source}; {target} has no such tool "
                                "and cannot take it as a function tool")
+
+
+# a custom tool's calls carry free text, read as {"input": text}: as a function tool
+# elsewhere it takes exactly that object
+INPUT_SCHEMA = {"type": "object", "properties": {"input": {"type": "string"}}, "required": ["input"],
+                "additionalProperties": False}
+TEXT_CUSTOM = {
+    "chat, no format": {"type": "custom", "custom": {"name": "sql", "description": "run SQL"}},
+    "chat, text format": {"type": "custom", "custom": {"name": "sql", "description": "run SQL",
+                                                       "format": {"type": "text"}}},
+    "responses, text format": {"type": "custom", "name": "sql", "description": "run SQL", "format": {"type": "text"}},
+}
+
+
+@pytest.mark.parametrize("case", sorted(TEXT_CUSTOM))
+def test_tool_definitions_converted_text_custom_tool_takes_its_input_elsewhere(case: str) -> None:
+    wire = TEXT_CUSTOM[case]
+    assert toolwire.convert(wire, to="anthropic.messages") == {
+        "name": "sql", "description": "run SQL", "input_schema": INPUT_SCHEMA}
+    anthropic_types = pytest.importorskip("anthropic.types")
+    pydantic.TypeAdapter(anthropic_types.ToolParam).validate_python(toolwire.convert(wire, to="anthropic.messages"))
+    assert toolwire.convert(wire, to="mistral") == {
+        "type": "function", "function": {"name": "sql", "description": "run SQL", "parameters": INPUT_SCHEMA}}
+    MistralTool.model_validate(toolwire.convert(wire, to="mistral"))
+    out = toolwire.convert(wire, to="bedrock.converse")
+    assert out == {"toolSpec": {"name": "sql", "description": "run SQL", "inputSchema": {"json": INPUT_SCHEMA}}}
+    assert _converse_report(out) == ""
+    # a call to it, converted the same way, holds what that schema asks for
+    call = ({"type": "custom", "id": "call_1", "custom": {"name": "sql", "input": "SELECT 1"}} if "chat" in case
+            else {"type": "custom_tool_call", "call_id": "call_1", "name": "sql", "input": "SELECT 1"})
+    assert toolwire.convert(call, to="anthropic.messages")["input"] == {"input": "SELECT 1"}
+    # and back to its own API it is the custom tool again
+    assert toolwire.convert(wire, to="openai.chat" if "chat" in case else "openai.responses") == wire
+
+
+@pytest.mark.parametrize("wire", [CHAT_CUSTOM, RESPONSES_CUSTOM,
+                                  {"type": "custom", "name": "n", "format": {"type": "grammar", "syntax": "regex",
+                                                                            "definition": "[0-9]+"}}])
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "mistral", "cohere.v2",
+                                    "ollama", "mcp", "canonical"])
+def test_tool_definitions_converted_grammar_custom_tool_refused_outside_openai(wire: Dict[str, Any],
+                                                                              target: str) -> None:
+    """A grammar constrains the text; no function tool holds that constraint, so a
+    target outside OpenAI refuses the tool rather than take any string."""
+    source = "openai.chat" if "custom" in wire else "openai.responses"
+    fmt = wire["custom"]["format"]["grammar"] if "custom" in wire else wire["format"]
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.convert(wire, to=target)
+    assert str(info.value) == (f"Tool {toolwire.decode_tool(wire).name!r} is a custom ({fmt['syntax']} grammar) tool "
+                               f"of {source}; {target} has no such tool and cannot take it as a function tool")
 
 
 def test_tool_definitions_converted_anthropic_custom_type_is_a_function_tool() -> None:

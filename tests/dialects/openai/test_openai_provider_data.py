@@ -204,6 +204,9 @@ def test_server_items_keep_their_whole_item(wire: Dict[str, Any], fields: Any) -
 # --- tools ------------------------------------------------------------------------------------
 
 
+# a custom tool's calls carry free text, read as {"input": text}: its parameters say so
+INPUT = {"type": "object", "properties": {"input": {"type": "string"}}, "required": ["input"],
+         "additionalProperties": False}
 TOOLS = [
     ("chat.function", C, {"type": "function", "function": {"name": "get_weather", "description": "Météo du jour",
                                                             "parameters": {"type": "object"}, "strict": True}},
@@ -213,14 +216,14 @@ TOOLS = [
      ("f", None, {"type": "object"}, None, {C: {"function_extra": {"x-beta": 1}}})),
     ("chat.custom", C, {"type": "custom", "custom": {"name": "sql", "description": "Requête", "format": {
         "type": "grammar", "grammar": {"syntax": "lark", "definition": "start: /.+/"}}}},
-     ("sql", "Requête", None, None, {C: {"custom": {"format": {"type": "grammar", "grammar": {
+     ("sql", "Requête", INPUT, None, {C: {"custom": {"format": {"type": "grammar", "grammar": {
          "syntax": "lark", "definition": "start: /.+/"}}}}})),
-    ("chat.custom-bare", C, {"type": "custom", "custom": {"name": "sql"}}, ("sql", None, None, None, {C: {"custom": {}}})),
+    ("chat.custom-bare", C, {"type": "custom", "custom": {"name": "sql"}}, ("sql", None, INPUT, None, {C: {"custom": {}}})),
     # a gateway's own field beside ``type`` and ``function`` (it was dropped)
     ("chat.function-top-extra", C, {"type": "function", "function": {"name": "f"}, "cache_control": {"type": "ephemeral"}},
      ("f", None, None, None, {C: {"extra": {"cache_control": {"type": "ephemeral"}}}})),
     ("chat.custom-top-extra", C, {"type": "custom", "custom": {"name": "sql"}, "x-beta": 1},
-     ("sql", None, None, None, {C: {"custom": {}, "extra": {"x-beta": 1}}})),
+     ("sql", None, INPUT, None, {C: {"custom": {}, "extra": {"x-beta": 1}}})),
     ("responses.function", R, {"type": "function", "name": "get_weather", "description": "Météo",
                                "parameters": {"type": "object"}, "strict": True},
      ("get_weather", "Météo", {"type": "object"}, True, {})),
@@ -229,7 +232,7 @@ TOOLS = [
     ("responses.function-extra", R, {"type": "function", "name": "f", "parameters": {}, "strict": False, "defer_loading": True},
      ("f", None, {}, False, {R: {"defer_loading": True}})),
     ("responses.custom", R, {"type": "custom", "name": "sql", "description": "Requête", "format": {"type": "text"}},
-     ("sql", "Requête", None, None, {R: {"format": {"type": "text"}, "custom": True}})),
+     ("sql", "Requête", INPUT, None, {R: {"format": {"type": "text"}, "custom": True}})),
 ]
 
 

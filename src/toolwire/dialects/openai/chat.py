@@ -31,7 +31,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_sniff import children, choices, finish, sniff
-from .chat_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool
+from .chat_tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import SDK_CALL, SDK_COMPLETION, read_completion, read_message, read_object
 
@@ -172,6 +172,7 @@ DIALECT = Dialect(
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,
+    builtin_tool=builtin_kind,
     encode_tool=encode_tool,
     decode_result=decode_result,
     encode_result=encode_result,

@@ -27,8 +27,8 @@ from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 
 __all__ = [
-    "IDS", "NAME", "NAMES", "custom_format", "decode_result", "decode_tool", "encode_result", "encode_tool",
-    "text_content",
+    "IDS", "NAME", "NAMES", "builtin_kind", "custom_format", "decode_result", "decode_tool", "encode_result",
+    "encode_tool", "grammar_kind", "input_schema", "text_content",
 ]
 
 NAME = "openai.chat"
@@ -51,7 +51,8 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         top = {k: v for k, v in item.items() if k != "type" and k != "custom"}
         if top:
             pd["extra"] = top
-        return Tool(name=name, description=custom.get("description"), provider_data={NAME: pd})
+        return Tool(name=name, description=custom.get("description"), parameters=input_schema(),
+                    provider_data={NAME: pd})
     fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
@@ -102,6 +103,38 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
         fn["strict"] = tool.strict
     fn.update(pd.get("function_extra", ()))
     return {"type": "function", "function": fn, **pd.get("extra", _NO_EXTRA)}
+
+
+def input_schema() -> Dict[str, Any]:
+    """The parameters of a custom tool as a function tool: its calls carry free text,
+    read as ``{"input": text}`` (a new dict each time: a ``Tool`` keeps it)."""
+    return {"type": "object", "properties": {"input": {"type": "string"}}, "required": ["input"],
+            "additionalProperties": False}
+
+
+def grammar_kind(custom: Any) -> Optional[str]:
+    """The kind of a custom tool whose input follows a grammar (``"custom (lark
+    grammar)"``), which no function tool can hold: a target outside OpenAI refuses
+    it. ``None`` for free text (``{"type": "text"}`` or no format), which a function
+    tool with ``input_schema()`` holds exactly."""
+    fmt = custom.get("format") if type(custom) is dict else None
+    kind = fmt.get("type") if type(fmt) is dict else None
+    if fmt is None or kind == "text":
+        return None
+    grammar = fmt.get("grammar") if type(fmt.get("grammar")) is dict else fmt
+    syntax = grammar.get("syntax")
+    return f"custom ({syntax} grammar)" if kind == "grammar" and type(syntax) is str else f"custom ({excerpt(fmt)})"
+
+
+def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
+    """A tool only OpenAI's APIs take: a custom tool with a grammar, from the provider
+    data of a Chat tool (``{"custom": {...}}``) or a Responses one (``{"custom": True,
+    "format": ...}``). Chat and Responses share this function, so each writes the
+    other's (``encode_tool``'s rule)."""
+    custom = pd.get("custom")
+    if custom is True:
+        return grammar_kind(pd)
+    return grammar_kind(custom) if type(custom) is dict else None
 
 
 def custom_format(fmt: Any, nested: bool) -> Any:

@@ -35,8 +35,18 @@ from ..._types import ToolCall, new_call
 from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, refuse_server, scoped
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
+from .chat_tools import builtin_kind
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
-from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, server_args
+from .responses_tools import (
+    IDS,
+    NAME,
+    NAMES,
+    decode_result,
+    decode_tool,
+    encode_result,
+    encode_tool,
+    server_args,
+)
 from .sdk import read_response
 
 __all__ = ["DIALECT"]
@@ -240,6 +250,7 @@ DIALECT = Dialect(
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,
+    builtin_tool=builtin_kind,
     encode_tool=encode_tool,
     decode_result=decode_result,
     encode_result=encode_result,

@@ -26,9 +26,10 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, extension, rewrite_media, web
-from .chat_tools import custom_format
+from .chat_tools import custom_format, input_schema
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "server_args"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
+           "server_args"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -45,6 +46,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
     if item.get("type") == "custom":
         extra["custom"] = True
+        params = input_schema() if params is None else params
     return Tool(
         name=name,
         description=item.get("description"),
