@@ -17,7 +17,10 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
   in ``schema.validate`` and a ``to_pydantic`` model;
 - ``uniqueItems`` over n distinct items (8.5 s at 6,000 when compared pairwise);
 - n definitions each using the next twice (2^n nodes expanded), rendered for
-  ``gemini.openapi`` (which inlines them) and made a ``to_pydantic`` model.
+  ``gemini.openapi`` (which inlines them) and made a ``to_pydantic`` model;
+- an object of n properties, all required, rendered and limit-checked (each property
+  looked up in the ``required`` list: 11-20x at 4n), and an ``allOf`` of n one-property
+  branches merged for rendering (properties and ``required`` copied per branch);
 
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
@@ -77,6 +80,18 @@ def _doubling(n: int) -> Any:
     return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"], "$defs": defs}
 
 
+def _wide(n: int, required: bool) -> Dict[str, Any]:
+    names = [f"p{i}" for i in range(n)]
+    out: Dict[str, Any] = {"type": "object", "properties": {k: {"type": "integer"} for k in names}}
+    if required:
+        out["required"] = names
+    return out
+
+
+def _all_of(n: int) -> Dict[str, Any]:
+    return {"allOf": [{"properties": {f"p{i}": {"type": "integer"}}, "required": [f"p{i}"]} for i in range(n)]}
+
+
 def _model(model: Any, value: Any) -> bool:
     try:
         model.model_validate(value)
@@ -134,6 +149,12 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("to_pydantic model uniqueItems, n distinct items", 6_000, lambda n: {"a": [[i, {"k": str(i)}] for i in range(n)]},
      lambda v: _model(UNIQUE_MODEL, v)),
     ("ToolCall(args nested n deep, 100-char keys)", 4_000, _deep_object, lambda v: toolwire.ToolCall("f", v)),
+    ("schema.render openai.chat, n properties, all required", 4_000, lambda n: _wide(n, True),
+     lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("schema.check_limits, n properties, all required", 4_000, lambda n: _wide(n, True),
+     lambda sch: schema.check_limits(sch, "openai.chat")),
+    ("schema.render openai.chat, allOf of n one-property branches", 2_000, _all_of,
+     lambda sch: schema.render(sch, "openai.chat", on_error="report")),
 ]
 
 

@@ -116,3 +116,47 @@ def test_a_value_of_the_wrong_type_is_a_decode_error_at_its_place(dialect: str, 
     with pytest.raises(DecodeError) as exc:
         decode_conversation(body, dialect)
     assert exc.value.loc == loc
+
+
+class _Raising(str):
+    """Text whose comparison raises: a caller's own object, not toolwire's fault."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("boom")
+
+    __hash__ = str.__hash__
+
+
+def _cyclic() -> List[Any]:
+    out: List[Any] = []
+    out.append(out)
+    return out
+
+
+@pytest.mark.parametrize(("dialect", "body"), [
+    # a document Cohere reads as JSON that json.dumps refuses (a cycle)
+    ("cohere.v2", {"messages": [
+        {"role": "assistant", "tool_plan": "p", "tool_calls": [
+            {"id": "f_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "f_1", "content": [{"type": "document", "document": {"data": _cyclic()}}]}]}),
+    # a Bedrock content block with a key that is not text (sorted() in its error message)
+    ("bedrock.converse", {"messages": [
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "t1", "content": [{"text": "x", 1: "y"}]}}]}]}),
+    # a value whose own methods raise
+    ("anthropic.messages", {"messages": [{"role": "user", "content": [{"type": _Raising("text"), "text": "hi"}]}]}),
+])
+def test_errors_raised_by_odd_values_are_decode_errors(dialect: str, body: Any) -> None:
+    """Found by mutating the corpus: these raised ValueError, TypeError or
+    RuntimeError from the conversation functions."""
+    for fn in (decode_conversation, check_conversation):
+        with pytest.raises(ToolwireError):
+            fn(body, dialect) if fn is decode_conversation else fn(body)
+
+
+def test_a_same_dialect_history_that_cannot_be_copied_is_an_encode_error() -> None:
+    import types
+
+    conv = decode_conversation({"messages": [
+        {"role": "user", "content": "hi", "x-meta": types.MappingProxyType({"k": "v"})}]}, "openai.chat")
+    with pytest.raises(ToolwireError, match="cannot be copied"):
+        encode_conversation(conv, "openai.chat")

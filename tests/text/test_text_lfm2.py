@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
 
+from toolwire import EncodeError
 from toolwire._types import ToolCall
 from toolwire.text._api import encode_text
 
@@ -47,3 +49,12 @@ def test_encode_follows_the_chat_template() -> None:
         '<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3, "metric": true}}]'
         "<|tool_call_end|>"
     )
+
+
+def test_an_integer_python_cannot_print_is_an_encode_error() -> None:
+    """A JSON integer of more than 4,300 digits: Python's repr refuses it."""
+    call = ToolCall("f", {"n": 10 ** 5000}, id="x")
+    for fmt, options in ((D, {}), ("text.llama", {"variant": "pythonic"})):
+        with pytest.raises(EncodeError, match="too long to write"):
+            encode_text([call], fmt, **options)
+

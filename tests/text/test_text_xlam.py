@@ -43,6 +43,22 @@ def test_truncated_and_malformed() -> None:
     check('<tool_call>{"city": 1}</tool_call>', D, None, None, [Invalid(None)])
 
 
+def test_a_whole_call_array_that_is_not_json_is_an_invalid_call_not_content() -> None:
+    """An array that names a call but that the JSON reader refuses (a trailing comma,
+    single quotes, Python's True, a second call without a comma, a non-call item) is an
+    invalid call: as content it would be an empty answer where the model called."""
+    for text in ('[{"name": "get_weather", "arguments": {"city": "Paris",}}]',
+                 '[{"name": "get_weather", "arguments": {"city": "Paris", "ok": True}}]',
+                 '[{"name": "get_weather", "arguments": {}} {"name": "g", "arguments": {}}]',
+                 '[{"name": "get_weather", "arguments": {"city": "Paris"}}, 5]'):
+        check(text, D, None, None, [Invalid("get_weather", raw=text)])
+    single = "[{'name': 'get_weather', 'arguments': {'city': 'Paris'}}]"
+    check(single, D, None, None, [Invalid(None, raw=single)])
+    fenced = '```json\n[{"name": "get_weather", "arguments": {"city": "Paris",}}]\n```'
+    check(fenced, D, None, None, [Invalid("get_weather", raw=fenced)])
+    check("[1, 2,] is a list.", D, "[1, 2,] is a list.", None, [])  # no call named: content
+
+
 def test_encode_follows_the_chat_template() -> None:
     c = ToolCall(name="get_current_weather", args={"city": "Dallas"})
     assert encode_text(c, D) == '[{"name": "get_current_weather", "arguments": {"city": "Dallas"}}]'

@@ -13,7 +13,8 @@ from typing import Any, Dict, List, Optional, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect
-from .._errors import DecodeError, EncodeError, an
+from .._errors import DecodeError, EncodeError, ToolwireError, an
+from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
 from .._registry import Registry
@@ -62,7 +63,15 @@ def decode_conversation(
     """The ``Conversation`` in *x*: a request body (``messages`` / ``input`` /
     ``contents`` and the dialect's system field) or the bare history list, as
     dicts, JSON text or SDK objects. *dialect* names its dialect (else detected)."""
-    reg = _registry(registry)
+    try:
+        return _decode(x, dialect, _registry(registry))
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+        raise foreign(exc) from None
+
+
+def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
     data = _load_sdk_list(x)
     if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
@@ -142,7 +151,14 @@ def encode_conversation(
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     if same is not None and ids is None and names is None:
-        return copy.deepcopy(same)
+        try:
+            out: Dict[str, Any] = copy.deepcopy(same)
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a value of the caller's that cannot be copied
+            raise EncodeError(f"The history cannot be copied to write it back: {type(exc).__name__}: {exc}",
+                              dialect=d.name) from None
+        return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report)
     for m in conv.messages:

@@ -93,8 +93,9 @@ def check_limits(
             if isinstance(p, dict):
                 props += len(p)
                 chars += sum(len(k) for k in p)
-                req = node.get("required") or ()
-                optional += sum(1 for k in p if k not in req)
+                req = node.get("required")
+                named = {r for r in req if type(r) is str} if isinstance(req, list) else ()
+                optional += sum(1 for k in p if k not in named)
             if isinstance(node.get("$defs"), dict):
                 chars += sum(len(k) for k in node["$defs"])
             if "anyOf" in node or isinstance(node.get("type"), list):

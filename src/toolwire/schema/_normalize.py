@@ -29,7 +29,7 @@ idempotent.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
 from ._keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
@@ -258,13 +258,30 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     branches = node.get("allOf")
     if not isinstance(branches, list):
         return None
-    merged: Dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
+    merged: Dict[str, Any] = {k: _own(k, v) for k, v in node.items() if k != "allOf"}
+    names = set(merged["required"]) if _names(merged.get("required")) else None
     for branch in branches:
         if branch is True:
             continue
-        if not isinstance(branch, dict) or not _merge_into(merged, branch):
+        if not isinstance(branch, dict) or not _merge_into(merged, branch, names):
             return None
+        if names is None and _names(merged.get("required")):
+            names = set(merged["required"])
     return merged
+
+
+def _own(key: str, value: Any) -> Any:
+    """*value* as the merge may change it in place: ``properties`` and ``required``
+    copied once (each branch adds to them; a copy per branch would be quadratic)."""
+    if key == "properties" and isinstance(value, dict):
+        return dict(value)
+    if key == "required" and isinstance(value, list):
+        return list(value)
+    return value
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(type(r) is str for r in value)
 
 
 #: Keywords that read their siblings: two sides may bring such a group together only
@@ -278,7 +295,9 @@ _GROUPS = (
 _UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
 
 
-def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
+def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any], names: Optional[Set[str]]) -> bool:
+    """Merge *branch* into *acc* (whose ``properties`` and ``required`` it owns);
+    *names*: the set of ``acc["required"]`` when it holds only strings, kept current."""
     if any(k in acc or k in branch for k in _UNEVALUATED):
         return False  # what counts as evaluated depends on where each keyword sits
     for group in _GROUPS:
@@ -289,18 +308,22 @@ def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
     closed = "additionalProperties" in acc or "additionalProperties" in branch
     patterned = "patternProperties" in acc or "patternProperties" in branch
     named = "properties" in acc or "properties" in branch
-    same_names = set(acc.get("properties") or {}) == set(branch.get("properties") or {})
-    if closed and (patterned or (named and not same_names)):
+    if closed and (patterned or (named and set(acc.get("properties") or {}) != set(branch.get("properties") or {}))):
         return False
     for key, value in branch.items():
         if key not in acc:
-            acc[key] = value
+            acc[key] = _own(key, value)
+            if key == "required" and names is not None and _names(acc[key]):
+                names.update(acc[key])
         elif key in _ANNOTATIONS:
             continue
         elif key in _LOWER:
             acc[key] = max(acc[key], value)
         elif key in _UPPER:
             acc[key] = min(acc[key], value)
+        elif key == "required" and names is not None and _names(value):
+            acc[key].extend(r for r in value if r not in names)
+            names.update(value)
         elif key == "required":
             acc[key] = list(acc[key]) + [r for r in value if r not in acc[key]]
         elif key == "type":
@@ -315,13 +338,12 @@ def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any]) -> bool:
         elif key == "enum":
             acc[key] = [v for v in acc[key] if any(json_equal(v, w) for w in value)]
         elif key == "properties":
-            props = dict(acc[key])
+            props = acc[key]
             for name, sub in value.items():
                 if name in props and not json_equal(props[name], sub):
                     props[name] = {"allOf": [props[name], sub]}
                 else:
                     props[name] = sub
-            acc[key] = props
         elif key in ("uniqueItems",):
             acc[key] = bool(acc[key] or value)
         elif not json_equal(acc[key], value):

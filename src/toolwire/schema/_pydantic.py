@@ -339,7 +339,8 @@ class _Builder:
         if node.get("type") == "object":
             used_keys.add("type")
             self.report.append(Change(ptr, "type", "kept", "a model"))
-        if set(required) <= set(props):
+        needed = set(required)
+        if needed <= set(props):
             used_keys.add("required")
         fields: Dict[str, Any] = {}
         used: Set[str] = set()
@@ -356,7 +357,7 @@ class _Builder:
                     kw["description"] = sub["description"]
                 if isinstance(sub.get("title"), str):
                     kw["title"] = sub["title"]
-            if prop in required:
+            if prop in needed:
                 fields[ident] = (ann, Field(**kw))
             elif isinstance(sub, dict) and "default" in sub:
                 default = sub["default"]

@@ -238,11 +238,12 @@ class ShapeRewrites:
         p = self.p
         props = n.get("properties") or {}
         required = list(n.get("required") or [])
+        needed = {r for r in required if type(r) is str}  # one lookup per property, not a scan
         wprops: Dict[str, Any] = {}
         for name, sub in props.items():
             sptr = f"{ptr}/properties/{escape_token(name)}"
-            wsub = self.node(sub, sptr, name in required)
-            if p.all_required and name not in required:
+            wsub = self.node(sub, sptr, name in needed)
+            if p.all_required and name not in needed:
                 if not accepts_null(self.root, sub):
                     wsub = self._nullable(wsub)
                     self.change(sptr, "required", "rewritten", "optional made required and nullable")

@@ -99,7 +99,13 @@ def read_calls(text: str) -> list[Read] | None:
 def encode_value(value: Any, dialect: str) -> str:
     """A JSON value as a Python literal."""
     t = type(value)
-    if value is None or t is bool or t is int:
+    if t is int:
+        try:
+            return repr(value)
+        except ValueError:  # over Python's 4,300-digit limit for printing an int
+            bits = value.bit_length()
+            raise EncodeError(f"An integer of {bits} bits is too long to write", dialect=dialect) from None
+    if value is None or t is bool:
         return repr(value)
     if t is float:
         if not math.isfinite(value):

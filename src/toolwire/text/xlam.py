@@ -31,6 +31,7 @@ Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/xlam_tool_pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +45,8 @@ NAME = "text.xlam"
 THINK, THINK_END, FENCE, FENCE_END = "<think>", "</think>", "```json", "```"
 OPEN, CLOSE, TC = "<tool_call>", "</tool_call>", "[TOOL_CALLS]"
 _Q = (('"', '"', True),)
+# the start of a call array in any quoting (searched in its first 200 characters only)
+_CALLISH = re.compile(r"""\{\s{0,20}['"](?:name|arguments)['"]\s{0,20}:""")
 
 
 def _items(value: Any) -> list[dict[str, Any]] | None:
@@ -60,7 +63,8 @@ def _add(m: TextParser, items: list[dict[str, Any]], raw: str) -> None:
 
 
 def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
-    """A bare array at the start, or a fence: calls, or else content as written."""
+    """A bare array at the start, or a fence: calls; an array naming a call that is not
+    valid JSON (a trailing comma, single quotes) an invalid call; else content as written."""
     raw = m.opener + text + end
     if not complete:
         if name_hint(text):
@@ -68,11 +72,15 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             m.emit_content(raw)
         return
-    items = _items(loads(text.strip()))
-    if items is None:
-        m.emit_content(raw)
-    else:
+    value = loads(text.strip())
+    items = _items(value)
+    if items is not None:
         _add(m, items, raw)
+    elif name_hint(text) or _CALLISH.search(text[:200]):  # an array of calls, not prose
+        why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
+        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
+    else:
+        m.emit_content(raw)
 
 
 def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
