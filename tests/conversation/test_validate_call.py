@@ -82,3 +82,13 @@ def test_coerce_reads_numbers_only_for_number_types() -> None:
     bad = validate_call(ToolCall("f", {"ids": "5", "n": "7"}, "c"), [tool], coerce=True)
     assert isinstance(bad, InvalidToolCall)
     assert '$.ids: "5" is not of type array' in bad.error and '$.n: "7" is not of type null' in bad.error
+
+
+def test_coerce_never_reads_a_non_finite_number() -> None:
+    """``"NaN"`` / ``"Infinity"`` spell no JSON number: the call stays invalid (JSON
+    cannot carry the value, and no bound check holds for nan)."""
+    tool = Tool("f", parameters={"type": "object", "properties": {"n": {"type": "number", "minimum": 0}}})
+    for text in ("NaN", "Infinity", "-Infinity", "1e999"):
+        bad = validate_call(ToolCall("f", {"n": text}, "c"), [tool], coerce=True)
+        assert isinstance(bad, InvalidToolCall), text
+        assert f'$.n: "{text}" is not of type number' in bad.error

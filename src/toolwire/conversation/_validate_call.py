@@ -12,6 +12,7 @@ repair ``"coerced-types"``.
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Union
 
 from .._codec import decode, decode_tool
@@ -51,6 +52,8 @@ def _coerced(text: str, types: List[str]) -> Any:
             try:
                 v = json.loads(s)
             except ValueError:
+                continue
+            if type(v) is float and not math.isfinite(v):  # "NaN", "Infinity", "1e999": no JSON number
                 continue
             if type(v) is int or (type(v) is float and t == "number"):
                 return v
