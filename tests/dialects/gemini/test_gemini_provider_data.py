@@ -139,7 +139,7 @@ def test_a_model_dump_server_part_reads_the_field_that_is_set() -> None:
 
 TOOLS = (
     ("json-schema", {"name": "f", "description": "Wetter für eine Stadt", "parametersJsonSchema": {"type": "object"}}, "Wetter für eine Stadt", {"type": "object"}, {}),
-    ("openapi-parameters", {"name": "f", "parameters": {"type": "OBJECT"}}, None, {"type": "OBJECT"}, {D: {"params_key": "parameters"}}),
+    ("openapi-parameters", {"name": "f", "parameters": {"type": "OBJECT"}}, None, {"type": "object"}, {D: {"params_key": "parameters", "openapi": {"type": "OBJECT"}}}),
     ("snake-parameters", {"name": "f", "parameters_json_schema": {"type": "object"}}, None, {"type": "object"}, {D: {"params_key": "parameters_json_schema"}}),
     ("null-description", {"name": "f", "description": None}, None, None, {D: {"null_description": True}}),
     ("declaration-extras", {"name": "f", "behavior": "NON_BLOCKING", "responseJsonSchema": {"type": "string"}}, None, None, {D: {"declaration": {"behavior": "NON_BLOCKING", "responseJsonSchema": {"type": "string"}}}}),
@@ -154,8 +154,9 @@ TOOLS = (
         "snake-tool-entry-beside-a-builtin",
         {"function_declarations": [{"name": "f", "parameters": {"type": "OBJECT"}}], "googleSearch": {}},
         None,
-        {"type": "OBJECT"},
-        {D: {"entry": {"key": "function_declarations", "extra": {"googleSearch": {}}}, "params_key": "parameters"}},
+        {"type": "object"},
+        {D: {"entry": {"key": "function_declarations", "extra": {"googleSearch": {}}}, "params_key": "parameters",
+             "openapi": {"type": "OBJECT"}}},
     ),
 )
 

@@ -13,8 +13,10 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
+from ..._value_checks import check_json_object
 from .._common import as_dict, name_of, opt_str, result_id, scoped
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
+from .openapi import json_schema
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -73,6 +75,11 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                 pd["params_key"] = key
             if params is not None and type(params) is not dict:
                 raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=f"{loc}.{key}")
+            if key == "parameters" and params is not None:  # an OpenAPI Schema: the Tool holds JSON Schema
+                schema = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}", NAME)
+                if schema != params:
+                    pd["openapi"] = params
+                    params = schema
             break
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
@@ -89,7 +96,9 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     if tool.description is not None or pd.get("null_description"):
         decl["description"] = tool.description
     if tool.parameters is not None:
-        decl[pd.get("params_key", "parametersJsonSchema")] = tool.parameters
+        openapi = pd.get("openapi")
+        same = type(openapi) is dict and json_schema(openapi, "$.parameters", NAME) == tool.parameters
+        decl[pd.get("params_key", "parametersJsonSchema")] = openapi if same else tool.parameters
     decl.update(pd.get("declaration", ()))
     entry = pd.get("entry")
     if entry is None:
