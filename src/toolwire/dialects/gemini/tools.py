@@ -139,8 +139,11 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
         content = value if type(value) is str else [{"type": "json", "json": value}]
         if k == "result" or (k == "output" and type(value) is not str):
             pd["key"] = k
-    else:
+    else:  # the whole response is the output, or error details when it has an "error" key
         content = [{"type": "json", "json": response}]
+        if "error" in response:
+            is_error = True
+            pd["whole"] = True
     media = _media(fr.get("parts"))
     if media:  # Gemini 3 multimodal responses: content like any other provider's images
         content = [*([{"type": "text", "text": content}] if content else []), *media] \
@@ -201,8 +204,10 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
     elif len(content) == 1 and content[0].get("type") == "json":
         value = content[0].get("json")
         whole = type(value) is dict and not (len(value) == 1 and next(iter(value)) in _KEYS)
-        if whole and not result.is_error and "key" not in pd:
+        if whole and not result.is_error and "key" not in pd and "error" not in value:
             return value  # the whole object is the output
+        if whole and result.is_error and pd.get("whole") and "error" in value:
+            return value  # the whole object, its "error" key beside others
     elif all(p.get("type") == "text" for p in content):
         value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
     else:
