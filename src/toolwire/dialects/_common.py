@@ -79,6 +79,19 @@ def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[
     )
 
 
+def required_id(value: Any, loc: str, dialect: str) -> str:
+    """The id of the call a tool result answers, where the wire requires it: missing,
+    ``null`` or ``""`` raises (it could pair with no call, nor be written back)."""
+    ident = opt_str(value, loc, dialect)
+    if ident is None:
+        raise DecodeError(
+            f"Tool result id at {loc} is {'empty' if value == '' else 'missing'}: {dialect} needs the id of the call "
+            "it answers",
+            dialect=dialect, loc=loc,
+        )
+    return ident
+
+
 def error_flag(value: Any, loc: str, dialect: str) -> bool:
     """A tool result's error flag: ``true`` or ``false`` (``None``, absent: ``false``).
     Anything else raises: read by truthiness, ``"false"`` would flag a success."""

@@ -14,7 +14,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, required_id, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -40,6 +40,10 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     if params is not None and type(params) is not dict:
         where = loc + ".input_schema"
         raise DecodeError(f"Tool input_schema at {where} must be an object", dialect=NAME, loc=where)
+    if params is not None and params.get("type") != "object":  # the API: "type" must be "object"
+        where = loc + ".input_schema.type"
+        raise DecodeError(f"Tool input_schema at {where} must be 'object', got {excerpt(params.get('type'))}",
+                          dialect=NAME, loc=where)
     strict = item.get("strict")
     if strict is not None and type(strict) is not bool:  # never dropped silently
         raise DecodeError(
@@ -83,7 +87,7 @@ _PLAIN_RESULT = frozenset({"type", "tool_use_id", "content", "is_error"})
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
-    ident = opt_str(item.get("tool_use_id"), loc + ".tool_use_id", NAME)
+    ident = required_id(item.get("tool_use_id"), loc + ".tool_use_id", NAME)
     content = item.get("content")
     pd = {k: v for k, v in item.items() if k not in _PLAIN_RESULT}
     if content is None:

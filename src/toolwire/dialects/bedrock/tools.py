@@ -12,7 +12,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, name_of, required_id, result_id, scoped
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -43,6 +43,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             raise DecodeError(f"Tool input schema at {where} must be an object", dialect=NAME, loc=where)
         if set(schema) != {"json"}:
             extra["input_schema"] = {k: v for k, v in schema.items() if k != "json"}
+    if params is None:  # required (a union whose one member is ``json``): never made up on the way back
+        where = sloc + ".inputSchema" + ("" if schema is None else ".json")
+        raise DecodeError(f"Tool input schema at {where} is missing: {NAME} requires one", dialect=NAME, loc=where)
     strict = spec.get("strict")
     if strict is not None and type(strict) is not bool:  # never dropped silently
         where = sloc + ".strict"
@@ -94,7 +97,7 @@ _PLAIN_RESULT = frozenset({"toolUseId", "content", "status"})
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     tr = as_dict(item.get("toolResult"), loc + ".toolResult", NAME, "a 'toolResult' object")
     rloc = loc + ".toolResult"
-    ident = opt_str(tr.get("toolUseId"), rloc + ".toolUseId", NAME)
+    ident = required_id(tr.get("toolUseId"), rloc + ".toolUseId", NAME)
     pd: Dict[str, Any] = {k: v for k, v in tr.items() if k not in _PLAIN_RESULT}
     raw = tr.get("content")
     content: Any
@@ -108,6 +111,10 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         where = rloc + ".content"
         raise DecodeError(f"Tool result content at {where} must be a list of blocks", dialect=NAME, loc=where)
     status = tr.get("status")
+    if status is not None and status != "error" and status != "success":  # (only these two, the API reference)
+        where = rloc + ".status"
+        raise DecodeError(f"Tool result status at {where} must be 'success' or 'error', got {excerpt(status)}",
+                          dialect=NAME, loc=where)
     if status is not None and status != "error":
         pd["status"] = status
     if len(item) > 1:

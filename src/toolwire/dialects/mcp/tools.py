@@ -58,7 +58,10 @@ def envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     schema = item.get("inputSchema")
-    if schema is not None and type(schema) is not dict:
+    if schema is None:  # required (schema.ts ``Tool``): never made up on the way back
+        raise DecodeError(f"Tool inputSchema at {loc}.inputSchema is missing: {NAME} requires one", dialect=NAME,
+                          loc=f"{loc}.inputSchema")
+    if type(schema) is not dict:
         raise DecodeError(
             f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
         )

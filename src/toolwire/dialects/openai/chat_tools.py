@@ -24,7 +24,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
+from .._common import as_dict, check_native, name_of, required_id, result_id, scoped
 
 __all__ = [
     "IDS", "NAME", "NAMES", "builtin_kind", "custom_format", "decode_result", "decode_tool", "encode_result",
@@ -174,7 +174,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if item.get("role") == "function":
         pd["legacy"] = True
         return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
-    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    ident = required_id(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
