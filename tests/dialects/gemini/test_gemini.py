@@ -530,3 +530,23 @@ def test_openapi_parameters_with_a_bad_type() -> None:
     with pytest.raises(toolwire.DecodeError) as err:
         toolwire.decode_tool(decl, D)
     assert err.value.loc == "$.functionDeclarations[0].parameters.properties.a.type"
+
+
+def test_a_google_genai_multimodal_function_response_reads_its_bytes_as_base64() -> None:
+    """google-genai gives a ``FunctionResponseBlob``'s ``data`` as bytes; the wire (and the
+    SDK's JSON dump) writes it as base64, as a thought signature is read."""
+    from google.genai import types as gt
+
+    part = gt.Part(function_response=gt.FunctionResponse(
+        name="get_image", id="fc_1", response={"output": "here"},
+        parts=[gt.FunctionResponsePart(inline_data=gt.FunctionResponseBlob(mime_type="image/png", data=b"\x89PNG\r\n"))]))
+    r = toolwire.decode_result(part, D)
+    assert r.content == [{"type": "text", "text": "here"},
+                         {"type": "image", "inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}}]
+    wire = toolwire.encode_result(r, D)
+    assert gt.Part.model_validate(wire) == part
+    anthropic = toolwire.encode_result(r, "anthropic.messages")
+    assert anthropic["content"][1] == {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                                                  "data": "iVBORw0K"}}
+    (message,) = toolwire.decode_conversation([gt.Content(role="user", parts=[part])], D).messages
+    assert message.parts[0].content == r.content

@@ -6,6 +6,7 @@ and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResu
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
@@ -139,6 +140,9 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
                           loc=loc)
     if key == "json":
         return {"type": "json", "json": value}
+    source = value.get("source") if type(value) is dict else None
+    if type(source) is dict and type(source.get("bytes")) is bytes:  # boto3 gives bytes; base64 in JSON
+        value = {**value, "source": {**source, "bytes": base64.b64encode(source["bytes"]).decode("ascii")}}
     return {"type": key, key: value}
 
 

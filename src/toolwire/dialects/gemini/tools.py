@@ -6,6 +6,7 @@ https://ai.google.dev/api/caching#FunctionResponse.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any, Dict, List, Optional
 
@@ -170,6 +171,9 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
         body = part[key] if key is not None else None
         if type(body) is not dict:
             return []
+        if type(body.get("data")) is bytes:  # google-genai's ``FunctionResponseBlob``: base64 on the wire
+            body = {**body, "data": base64.b64encode(body["data"]).decode("ascii")}
+            part = {key: body}
         mime = body.get("mimeType", body.get("mime_type"))
         out.append({"type": "image" if type(mime) is str and mime.startswith("image/") else "file", **part})
     return out
