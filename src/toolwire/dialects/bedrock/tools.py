@@ -13,7 +13,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, required_id, result_id, scoped
+from .._common import as_dict, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -47,17 +47,14 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     if params is None:  # required (a union whose one member is ``json``): never made up on the way back
         where = sloc + ".inputSchema" + ("" if schema is None else ".json")
         raise DecodeError(f"Tool input schema at {where} is missing: {NAME} requires one", dialect=NAME, loc=where)
-    strict = spec.get("strict")
-    if strict is not None and type(strict) is not bool:  # never dropped silently
-        where = sloc + ".strict"
-        raise DecodeError(f"Tool strict at {where} must be a bool, got {excerpt(strict)}", dialect=NAME, loc=where)
+    strict = tool_strict(spec.get("strict"), sloc + ".strict", NAME)
     if bare:
         extra["bare"] = True
     if not bare and len(item) > 1:
         extra["entry"] = {k: v for k, v in item.items() if k != "toolSpec"}
     return Tool(
         name=name,
-        description=spec.get("description"),
+        description=tool_description(spec.get("description"), sloc + ".description", NAME),
         parameters=params,
         strict=strict,
         provider_data={NAME: extra} if extra else {},

@@ -15,7 +15,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from ..._value_checks import check_json_object
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, name_of, opt_str, result_id, scoped, tool_description
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .openapi import json_schema
 
@@ -85,7 +85,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
         pd["declaration"] = extra
-    description = decl.get("description")
+    description = tool_description(decl.get("description"), loc + ".description", NAME)
     if description is None and "description" in decl:
         pd["null_description"] = True  # llm-gemini sends "description": null
     return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})

@@ -18,7 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
-from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped, tool_description
 from .._result_media import ResultMedia, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
@@ -68,7 +68,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
     return Tool(
         name=name_of(item.get("name"), loc + ".name", NAME),
-        description=item.get("description"),
+        description=tool_description(item.get("description"), loc + ".description", NAME),
         parameters=schema,
         provider_data={NAME: rest} if rest else {},
     )
