@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Optional, Pattern, Tuple
 
-from ._errors import EncodeError
+from ._errors import EncodeError, excerpt
 from ._ids import IdRule, _digest_to, not_a_rule
 
 __all__ = ["NameMap", "map_name"]
@@ -77,6 +77,12 @@ class NameMap:
         self._owner: Dict[str, str] = {}
 
     def map(self, name: str) -> str:
+        if not isinstance(name, str) or not name:  # never made valid, nor a raw TypeError
+            raise EncodeError(
+                f"Tool name {excerpt(name)} cannot be mapped for {self.dialect or 'the target'}: a tool name is "
+                "non-empty text",
+                dialect=self.dialect,
+            )
         known = self.mapping.get(name)
         if known is not None:
             return known

@@ -94,7 +94,7 @@ def test_gemini_function_response_parts_must_match_function_call_parts() -> None
     problems = check_conversation(contents)
     assert [(p.kind, p.index, p.id) for p in problems] == [("missing-result", 1, None)]
     assert problems[0].message == (
-        "Message 1: the call of 'start_music' (no id) has no result; gemini answers: the number of function "
+        "Message 1: the call 'start_music' (no id) has no result; gemini answers: the number of function "
         "response parts must equal the number of function call parts of the function call turn"
     )
 
@@ -300,3 +300,12 @@ def test_calls_and_results_in_the_wrong_role_are_not_written(source: str, target
     results_only = conv.replace(messages=conv.messages[1:])
     with pytest.raises(EncodeError, match=r"^Assistant message 0 holds a tool result"):
         encode_conversation(results_only, target)
+
+
+def test_a_result_without_id_or_name_is_named_plainly() -> None:
+    orphan = Conversation([USER, Message("tool", [ToolResult(None, None, "?")]),
+                           Message("tool", [ToolResult(None, "f", "?")])])
+    assert [p.message for p in check_conversation(orphan)] == [
+        "Message 1: the result for an unnamed tool (no id) answers no call before it",
+        "Message 2: the result for 'f' (no id) answers no call before it",
+    ]

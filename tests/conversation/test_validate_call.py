@@ -3,6 +3,11 @@ with a short error for the model; ``coerce=True`` repairs string numbers/boolean
 
 from __future__ import annotations
 
+from typing import Any, List
+
+import pytest
+
+import toolwire
 from toolwire import InvalidToolCall, Tool, ToolCall, validate_call
 
 # the get_weather tool of https://platform.openai.com/docs/guides/function-calling
@@ -82,3 +87,91 @@ def test_coerce_reads_numbers_only_for_number_types() -> None:
     bad = validate_call(ToolCall("f", {"ids": "5", "n": "7"}, "c"), [tool], coerce=True)
     assert isinstance(bad, InvalidToolCall)
     assert '$.ids: "5" is not of type array' in bad.error and '$.n: "7" is not of type null' in bad.error
+
+
+def test_coerce_never_reads_a_non_finite_number() -> None:
+    """``"NaN"`` / ``"Infinity"`` spell no JSON number: the call stays invalid (JSON
+    cannot carry the value, and no bound check holds for nan)."""
+    tool = Tool("f", parameters={"type": "object", "properties": {"n": {"type": "number", "minimum": 0}}})
+    for text in ("NaN", "Infinity", "-Infinity", "1e999"):
+        bad = validate_call(ToolCall("f", {"n": text}, "c"), [tool], coerce=True)
+        assert isinstance(bad, InvalidToolCall), text
+        assert f'$.n: "{text}" is not of type number' in bad.error
+
+
+def test_a_tool_without_parameters_takes_no_arguments() -> None:
+    """OpenAI: "Omitting parameters defines a function with an empty parameter list"
+    (https://platform.openai.com/docs/api-reference/chat/create, tools[].function.parameters)."""
+    tools = [{"type": "function", "function": {"name": "get_time"}}]
+    call = ToolCall("get_time", {}, "c")
+    assert validate_call(call, tools) is call
+    bad = validate_call(ToolCall("get_time", {"rm_rf": "/"}, "c"), tools)
+    assert isinstance(bad, InvalidToolCall)
+    assert bad.error == "Arguments of 'get_time' do not match its schema: 'get_time' takes no arguments; got rm_rf."
+
+
+def test_a_provider_defined_tool_keeps_its_own_schema() -> None:
+    """Anthropic's ``bash_20250124`` has no ``input_schema`` (Anthropic defines it): its
+    calls are not checked against an empty one."""
+    call = ToolCall("bash", {"command": "ls"}, "toolu_1")
+    assert validate_call(call, [{"type": "bash_20250124", "name": "bash"}]) is call
+
+
+def test_an_anthropic_server_tool_is_offered_with_its_own_schema() -> None:
+    """A tool the provider defines that decodes to a ``Tool`` (its name given:
+    https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool) is
+    offered; its arguments follow the provider's schema and are not checked."""
+    tools = [{"type": "web_search_20250305", "name": "web_search"}, {"name": "f", "input_schema": {"type": "object"}}]
+    call = ToolCall("web_search", {"query": "x"}, "srvtoolu_1")
+    assert validate_call(call, tools) is call
+
+
+def test_two_tools_of_one_name_are_refused() -> None:
+    strict = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+    with pytest.raises(toolwire.DecodeError) as err:
+        validate_call(ToolCall("f", {}), [{"name": "g", "parameters": {"type": "object"}},
+                                          {"name": "f", "parameters": {"type": "object"}}, strict])
+    assert str(err.value) == "Tools 1 and 2 of the tools list are both named 'f': a call cannot say which it means"
+    assert err.value.loc == "$[2]"
+
+
+HOSTED = {
+    # https://platform.openai.com/docs/guides/tools-web-search
+    "openai.responses": [{"type": "web_search"}, {"type": "function", "name": "f", "parameters": {"type": "object"},
+                                                  "strict": False}],
+    # https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Tool.html (cachePoint)
+    "bedrock.converse": [{"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}}},
+                         {"cachePoint": {"type": "default"}}],
+    # https://ai.google.dev/gemini-api/docs/google-search
+    "gemini": [{"googleSearch": {}}, {"functionDeclarations": [{"name": "f", "parametersJsonSchema": {"type": "object"}}]}],
+    "gemini-snake": [{"google_search": {}, "code_execution": {}},
+                     {"function_declarations": [{"name": "f", "parameters": {"type": "OBJECT"}}]}],
+}
+
+
+@pytest.mark.parametrize("tools", list(HOSTED.values()), ids=list(HOSTED))
+def test_hosted_tools_in_the_list_are_no_client_functions(tools: List[Any]) -> None:
+    call = ToolCall("f", {"a": 1}, "c")
+    assert validate_call(call, tools) is call
+    bad = validate_call(ToolCall("web_search", {}, "c"), tools)
+    assert isinstance(bad, InvalidToolCall) and bad.error == "Unknown tool 'web_search'; the tools offered are: f."
+
+
+def test_a_gemini_entry_of_several_declarations_gives_several_tools() -> None:
+    entry = {"functionDeclarations": [{"name": "f", "parametersJsonSchema": {"type": "object"}},
+                                      {"name": "g", "parametersJsonSchema": {"type": "object", "required": ["x"]}}]}
+    assert validate_call(ToolCall("f", {}), [entry]) == ToolCall("f", {})
+    bad = validate_call(ToolCall("g", {}), [entry])
+    assert isinstance(bad, InvalidToolCall) and "property 'x' is required" in bad.error
+
+
+def test_a_bad_entry_is_named_by_its_place_in_the_list() -> None:
+    tools = [{"name": "g", "input_schema": {"type": "object"}}, {"type": "function", "function": {"name": "f", "strict": "yes"}}]
+    with pytest.raises(toolwire.DecodeError) as err:
+        validate_call(ToolCall("f", {}), tools)
+    assert str(err.value) == "Tool strict at $[1].function.strict must be a bool, got 'yes'"
+    assert (err.value.loc, err.value.dialect) == ("$[1].function.strict", "openai.chat")
+    gemini = [{"functionDeclarations": [{"name": "f"}, {"name": "g", "description": 5}]}]
+    with pytest.raises(toolwire.DecodeError) as err:
+        validate_call(ToolCall("f", {}), gemini)
+    assert err.value.loc == "$[0].functionDeclarations[1].description"

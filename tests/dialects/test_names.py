@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -114,3 +115,14 @@ def test_maps_made_from_a_dialects_rule_convert() -> None:
     out = toolwire.convert({"id": "call_Xy12ab34cd56ef78gh90ij12", "type": "function",
                             "function": {"name": "fs.read", "arguments": "{}"}}, to="mistral", ids=ids, names=names)
     assert re.fullmatch(r"[a-zA-Z0-9]{9}", out["id"]) and names.original(out["function"]["name"]) == "fs.read"
+
+
+@pytest.mark.parametrize(("name", "said"), [("", "''"), (None, "None"), (5, "5"), (["f"], "['f']")])
+def test_a_name_map_refuses_what_is_no_tool_name(name: Any, said: str) -> None:
+    """An empty name (or none, or no text) is never made into a valid one: ``EncodeError``."""
+    for pattern in (toolwire.get_dialect("openai.chat").names, None):
+        names = toolwire.NameMap(pattern, dialect="openai.chat")
+        with pytest.raises(toolwire.EncodeError) as err:
+            names.map(name)
+        assert str(err.value) == f"Tool name {said} cannot be mapped for openai.chat: a tool name is non-empty text"
+        assert names.mapping == {}

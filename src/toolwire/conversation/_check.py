@@ -63,7 +63,7 @@ def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversat
 
 def _who(id: Optional[str], name: Optional[str]) -> str:
     if not id:
-        return f"of {name!r} (no id)"
+        return f"{name!r} (no id)" if name else "an unnamed tool (no id)"
     return f"{id} ({name!r})" if name else id
 
 
@@ -252,7 +252,8 @@ def fix_conversation(
         if (ri, r.id) in misplaced:  # type: ignore[union-attr]
             drop.add((ri, rj))
             insert[run_end(ci)].append(r)
-            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {r.id} is moved right after "  # type: ignore[union-attr]
+            who = _who(r.id, r.name)  # type: ignore[union-attr]
+            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
         insert[run_end(i)].append(new_result(c.id, c.name, error, True))

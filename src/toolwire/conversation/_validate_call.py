@@ -12,9 +12,12 @@ repair ``"coerced-types"``.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Union
+import math
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Union
 
+from .._builtin import default_registry
 from .._codec import decode, decode_tool
+from .._errors import DecodeError
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
 if TYPE_CHECKING:
@@ -25,8 +28,54 @@ __all__ = ["validate_call"]
 _SHOWN = 5
 
 
-def _tool(t: Any) -> Tool:
-    return t if isinstance(t, Tool) else decode_tool(t)
+def _decoded(t: Any, dialect: Optional[str], loc: str) -> Tool:
+    """*t* decoded, an error's place re-rooted at *loc* (its place in the tools list)."""
+    try:
+        return decode_tool(t, dialect)
+    except DecodeError as exc:
+        where = loc + exc.loc[1:] if exc.loc and exc.loc.startswith("$") else loc
+        message = exc.message.replace(exc.loc, where, 1) if exc.loc and exc.loc in exc.message else \
+            f"Tool {loc}: {exc.message}"
+        raise DecodeError(message, dialect=exc.dialect, loc=where) from None
+
+
+def _offered(tools: Iterable[Any]) -> List[Tool]:
+    """The client functions among *tools*: provider-hosted entries left out (a call to one
+    is then an unknown tool), a Gemini entry of several declarations read as several
+    tools; two of one name raise (a call could not say which it means)."""
+    from ..dialects.tool_lists import declarations, hosted_kind
+
+    out: List[Tool] = []
+    seen: Dict[str, int] = {}
+    for i, t in enumerate(tools):
+        loc = f"$[{i}]"
+        if isinstance(t, Tool):
+            got = [t]
+        elif hosted_kind(t) is not None:
+            continue
+        else:
+            decls = declarations(t)
+            got = [_decoded(t, None, loc)] if decls is None else \
+                [_decoded(decl, "gemini", f"{loc}.{decls[0]}[{j}]") for j, decl in enumerate(decls[1])]
+        for tool in got:
+            if tool.name in seen:
+                raise DecodeError(
+                    f"Tools {seen[tool.name]} and {i} of the tools list are both named {tool.name!r}: a call cannot "
+                    "say which it means",
+                    loc=loc,
+                )
+            seen[tool.name] = i
+            out.append(tool)
+    return out
+
+
+def _provider_defined(tool: Tool) -> bool:
+    """Whether a dialect names *tool* as one the provider defines (Anthropic's
+    ``bash_20250124``, Bedrock's ``systemTool``): its schema is the provider's."""
+    for d in default_registry():
+        if d.builtin_tool is not None and d.name in tool.provider_data and d.builtin_tool(tool.provider_data[d.name]):
+            return True
+    return False
 
 
 def _at(doc: Any, pointer: str) -> Any:
@@ -51,6 +100,8 @@ def _coerced(text: str, types: List[str]) -> Any:
             try:
                 v = json.loads(s)
             except ValueError:
+                continue
+            if type(v) is float and not math.isfinite(v):  # "NaN", "Infinity", "1e999": no JSON number
                 continue
             if type(v) is int or (type(v) is float and t == "number"):
                 return v
@@ -96,15 +147,19 @@ def validate_call(
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
     if type(c) is InvalidToolCall:
         return c
-    offered = [_tool(t) for t in tools]
+    offered = _offered(tools)
     tool: Optional[Tool] = next((t for t in offered if t.name == c.name), None)
     raw = c.raw if c.raw is not None else json.dumps(c.args, ensure_ascii=False)
     if tool is None:
         names = ", ".join(t.name for t in offered) or "none"
         return new_invalid(c.name, c.id, raw, f"Unknown tool {c.name!r}; the tools offered are: {names}.",
                            provider_data=c.provider_data)
-    if tool.parameters is None:
-        return c  # type: ignore[no-any-return]
+    if tool.parameters is None:  # none declared: the function takes no arguments
+        if not c.args or _provider_defined(tool):
+            return c  # type: ignore[no-any-return]
+        got = ", ".join(list(c.args)[:_SHOWN]) + (", ..." if len(c.args) > _SHOWN else "")
+        return new_invalid(c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {c.name!r} takes "
+                           f"no arguments; got {got}.", provider_data=c.provider_data)
     schema = normalize(tool.parameters)
     issues = check(c.args, schema)
     if issues and coerce:

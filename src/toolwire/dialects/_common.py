@@ -79,6 +79,34 @@ def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[
     )
 
 
+def tool_description(value: Any, loc: str, dialect: str) -> Optional[str]:
+    """A tool's ``description`` read at *loc*: text or none; anything else raises there."""
+    if value is None or type(value) is str:
+        return value
+    raise DecodeError(f"Tool description at {loc} must be a string, got {excerpt(value)}", dialect=dialect, loc=loc)
+
+
+def tool_strict(value: Any, loc: str, dialect: str) -> Optional[bool]:
+    """A tool's ``strict`` flag read at *loc*: a bool or none; anything else raises
+    there (never dropped silently, nor read by truthiness)."""
+    if value is None or value is True or value is False:
+        return value
+    raise DecodeError(f"Tool strict at {loc} must be a bool, got {excerpt(value)}", dialect=dialect, loc=loc)
+
+
+def required_id(value: Any, loc: str, dialect: str) -> str:
+    """The id of the call a tool result answers, where the wire requires it: missing,
+    ``null`` or ``""`` raises (it could pair with no call, nor be written back)."""
+    ident = opt_str(value, loc, dialect)
+    if ident is None:
+        raise DecodeError(
+            f"Tool result id at {loc} is {'empty' if value == '' else 'missing'}: {dialect} needs the id of the call "
+            "it answers",
+            dialect=dialect, loc=loc,
+        )
+    return ident
+
+
 def error_flag(value: Any, loc: str, dialect: str) -> bool:
     """A tool result's error flag: ``true`` or ``false`` (``None``, absent: ``false``).
     Anything else raises: read by truthiness, ``"false"`` would flag a success."""

@@ -5,7 +5,8 @@ the path: ``encode_result``, ``convert``, ``encode_conversation``.
 A decoded tool result keeps each media part in its provider's shape: images under
 ``"type": "image"`` (Anthropic ``{"source": {"type": "base64" | "url", ...}}``, Responses
 ``{"image_url": url | data URL, "detail"}``, Bedrock ``{"image": {"format", "source"}}``,
-MCP ``{"data", "mimeType"}``, Gemini ``{"inlineData": ...}``), documents under ``document``
+MCP ``{"data", "mimeType"}``, Gemini ``{"inlineData": ...}``, Ollama ``{"image":
+base64}``), documents under ``document``
 (Anthropic ``{"source", "title"}``, Bedrock ``{"document": {"format", "name",
 "source"}}``), ``file`` (Responses ``{"file_data" | "file_url", "filename"}``, a Gemini
 blob that is no image) or ``resource`` (MCP ``{"resource": {"uri", "mimeType", "blob" |
@@ -34,6 +35,7 @@ __all__ = [
     "extension",
     "read_media",
     "rewrite_media",
+    "sniff_image",
     "text_of",
     "web",
 ]
@@ -104,6 +106,21 @@ def _type_of(name: Optional[str]) -> Optional[str]:
     return None if name is None else DOCUMENT_TYPES.get(name.rpartition(".")[2].lower())
 
 
+# the first base64 characters of each image type Anthropic, Bedrock and Gemini take (its magic bytes)
+_MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "image/gif"))
+
+
+def sniff_image(data: str) -> Optional[str]:
+    """The media type base64 image *data* shows by its first bytes (PNG, JPEG, GIF,
+    WebP), or ``None``."""
+    for head, mt in _MAGIC:
+        if data.startswith(head):
+            return mt
+    if data.startswith("UklGR") and data[8:12] == "V0VC":  # "RIFF" .... "WEBP"
+        return "image/webp"
+    return None
+
+
 def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
     """``(media type, base64 data)`` of a ``data:`` URL in base64, else ``None``."""
     head, sep, data = url[5:].partition(",")
@@ -157,7 +174,10 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
     blob = part.get("inlineData", part.get("inline_data"))  # a Gemini function response part
     if type(blob) is dict and type(blob.get("data")) is str:
         return ResultMedia(kind, _str(blob.get("mimeType", blob.get("mime_type"))), None, blob["data"], None)
-    img = part.get("image")  # Bedrock image
+    img = part.get("image")
+    if type(img) is str:  # Ollama: an image of a tool message's ``images``, base64 of no stated type
+        return ResultMedia("image", sniff_image(img), None, img, None)
+    # Bedrock image
     if type(img) is dict and type(img.get("source")) is dict and type(img.get("format")) is str:
         s, mt = img["source"], "image/" + img["format"]
         if type(s.get("bytes")) is str:

@@ -126,6 +126,16 @@ ROWS: List[Any] = [
     # --- tools.decode_result ---
     ("result.tool_use_id.not_a_string", lambda: decode_result({"type": "tool_result", "tool_use_id": [1]}),
      DecodeError, "Id at $.tool_use_id must be a string, got [1]", "$.tool_use_id"),
+    # tool_use_id is required (anthropic-sdk-python tool_result_block_param.py)
+    ("result.tool_use_id.missing", lambda: decode_result({"type": "tool_result", "content": "x"}),
+     DecodeError, "Tool result id at $.tool_use_id is missing: anthropic.messages needs the id of the call it answers",
+     "$.tool_use_id"),
+    ("result.tool_use_id.empty", lambda: decode_result({"type": "tool_result", "tool_use_id": "", "content": "x"}),
+     DecodeError, "Tool result id at $.tool_use_id is empty: anthropic.messages needs the id of the call it answers",
+     "$.tool_use_id"),
+    # input_schema: "type must be 'object'" (anthropic-sdk-python tool_param.py InputSchema)
+    ("tool.input_schema.not_an_object_type", lambda: decode_tool({"name": "f", "input_schema": {"type": "string"}}),
+     DecodeError, "Tool input_schema at $.input_schema.type must be 'object', got 'string'", "$.input_schema.type"),
     ("result.content.not_text", lambda: decode_result({"type": "tool_result", "tool_use_id": "toolu_1", "content": 5}),
      DecodeError, "Tool result content at $.content must be text or a list of blocks", "$.content"),
     ("result.block.not_an_object", lambda: decode_result(

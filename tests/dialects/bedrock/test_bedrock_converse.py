@@ -504,3 +504,19 @@ def test_a_history_with_a_system_prompt_goes_back_as_it_came() -> None:
     conv = decode_conversation(history, "bedrock.converse")
     assert conv.messages[0].role == "system"
     assert encode_conversation(conv, "bedrock.converse") == history
+
+
+def test_boto3_bytes_in_a_tool_result_are_read_as_base64() -> None:
+    """boto3 gives an image or document ``source.bytes`` as bytes; Converse's JSON form is
+    base64 (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageSource.html)."""
+    item = {"toolResult": {"toolUseId": "t1", "content": [
+        {"image": {"format": "png", "source": {"bytes": b"\x89PNG\r\n"}}},
+        {"document": {"format": "pdf", "name": "report", "source": {"bytes": b"%PDF-1.7"}}},
+    ]}}
+    r = toolwire.decode_result(item, "bedrock.converse")
+    assert r.content == [
+        {"type": "image", "image": {"format": "png", "source": {"bytes": "iVBORw0K"}}},
+        {"type": "document", "document": {"format": "pdf", "name": "report", "source": {"bytes": "JVBERi0xLjc="}}},
+    ]
+    assert toolwire.encode_result(r, "anthropic.messages")["content"][0] == {
+        "type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}

@@ -80,10 +80,18 @@ ERRORS: Tuple[Any, ...] = (
     ("tool/bare-json-not-object", tool, {"name": "f", "inputSchema": {"json": [1]}}, DE, "Tool input schema at $.inputSchema.json must be an object", "$.inputSchema.json"),
     ("tool/strict-not-bool", tool, {"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}, "strict": "true"}}, DE, "Tool strict at $.toolSpec.strict must be a bool, got 'true'", "$.toolSpec.strict"),
     ("tool/bare-strict-not-bool", tool, {"name": "f", "inputSchema": {"json": {}}, "strict": 1}, DE, "Tool strict at $.strict must be a bool, got 1", "$.strict"),
+    # ToolSpecification: inputSchema required, a union whose one member is json
+    ("tool/inputSchema-missing", tool, {"toolSpec": {"name": "f"}}, DE, "Tool input schema at $.toolSpec.inputSchema is missing: bedrock.converse requires one", "$.toolSpec.inputSchema"),
+    ("tool/inputSchema-without-json", tool, {"toolSpec": {"name": "f", "inputSchema": {}}}, DE, "Tool input schema at $.toolSpec.inputSchema.json is missing: bedrock.converse requires one", "$.toolSpec.inputSchema.json"),
     ("tool/json-not-object", tool, {"toolSpec": {"name": "f", "inputSchema": {"json": "x"}}}, DE, "Tool input schema at $.toolSpec.inputSchema.json must be an object", "$.toolSpec.inputSchema.json"),
     # tools.py: decode_result
     ("result/toolResult-not-object", result, {"toolResult": 3}, DE, "Expected a 'toolResult' object at $.toolResult, got int 3", "$.toolResult"),
     ("result/id-not-text", result, {"toolResult": {"toolUseId": 1.5, "content": []}}, DE, "Id at $.toolResult.toolUseId must be a string, got 1.5", "$.toolResult.toolUseId"),
+    # ToolResultBlock: toolUseId required, status success|error (API_runtime_ToolResultBlock.html)
+    ("result/id-missing", result, {"toolResult": {"content": [{"text": "x"}]}}, DE, "Tool result id at $.toolResult.toolUseId is missing: bedrock.converse needs the id of the call it answers", "$.toolResult.toolUseId"),
+    ("result/id-empty", result, {"toolResult": {"toolUseId": "", "content": [{"text": "x"}]}}, DE, "Tool result id at $.toolResult.toolUseId is empty: bedrock.converse needs the id of the call it answers", "$.toolResult.toolUseId"),
+    ("result/status-unknown", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "x"}], "status": "failed"}}, DE, "Tool result status at $.toolResult.status must be 'success' or 'error', got 'failed'", "$.toolResult.status"),
+    ("result/status-not-text", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "x"}], "status": True}}, DE, "Tool result status at $.toolResult.status must be 'success' or 'error', got True", "$.toolResult.status"),
     ("result/content-not-list", result, {"toolResult": {"toolUseId": "t1", "content": "x"}}, DE, "Tool result content at $.toolResult.content must be a list of blocks", "$.toolResult.content"),
     ("result/block-not-object", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "a"}, 3]}}, DE, "Expected a content block at $.toolResult.content[1], got int 3", "$.toolResult.content[1]"),
     ("result/block-two-members", result, {"toolResult": {"toolUseId": "t1", "content": [{"text": "a", "json": {}}]}}, DE, "Content block at $.toolResult.content[0] must have exactly one member, got ['json', 'text']", "$.toolResult.content[0]"),

@@ -94,10 +94,11 @@ def test_new_tools_and_renamed_system_tools() -> None:
     }
     sys_tool = toolwire.decode_tool({"systemTool": {"name": "nova_grounding", "x": 1}, "y": 2}, D)
     assert toolwire.encode_tool(sys_tool.replace(name="g"), D) == {"systemTool": {"name": "g", "x": 1}, "y": 2}
-    schemaless = toolwire.decode_tool({"toolSpec": {"name": "f", "inputSchema": {"json": None}}}, D)
-    assert (schemaless.parameters, toolwire.encode_tool(schemaless, D)) == (None, {"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object", "properties": {}}}}})
+    # a ToolSpecification requires its inputSchema: none is refused, not made up on the way back
+    with pytest.raises(toolwire.DecodeError, match=r"^Tool input schema at \$\.toolSpec\.inputSchema\.json is missing"):
+        toolwire.decode_tool({"toolSpec": {"name": "f", "inputSchema": {"json": None}}}, D)
     with pytest.raises(toolwire.DecodeError, match="must be a bool"):  # never dropped silently
-        toolwire.decode_tool({"toolSpec": {"name": "f", "strict": "yes"}}, D)
+        toolwire.decode_tool({"toolSpec": {"name": "f", "inputSchema": {"json": {}}, "strict": "yes"}}, D)
 
 
 RESULTS = (

@@ -23,6 +23,13 @@ DECL_LISTS = ("functionDeclarations", "function_declarations")
 PARAM_KEYS = ("parametersJsonSchema", "parameters_json_schema", "parameters")
 
 
+def upper_types(schema: Any) -> bool:
+    """Whether an OpenAPI upper-case type is anywhere in *schema*."""
+    if type(schema) is dict:
+        return any((k == "type" and type(v) is str and v.isupper()) or upper_types(v) for k, v in schema.items())
+    return type(schema) is list and any(upper_types(v) for v in schema)
+
+
 def canon(calls: List[Any]) -> List[Dict[str, Any]]:
     return [{"name": c.name, "args": c.args, "id": c.id} for c in calls]
 
@@ -55,7 +62,13 @@ def test_corpus_request_results_and_tools(path: Any) -> None:
     # named: a declaration with a plain JSON Schema under "parameters" is the canonical shape
     tools = [toolwire.decode_tool(d, D) for d in decls]
     assert [t.name for t in tools] == doc["expected_tool_definitions"]
-    assert all(t.parameters == next(d[k] for k in PARAM_KEYS if k in d) for t, d in zip(tools, decls))
+    # a JSON Schema is kept as it is; an OpenAPI ``parameters`` is read as JSON Schema (lower-case types)
+    for t, d in zip(tools, decls):
+        key = next(k for k in PARAM_KEYS if k in d)
+        if key != "parameters" or not upper_types(d[key]):
+            assert t.parameters == d[key]
+        else:
+            assert t.parameters != d[key] and not upper_types(t.parameters)
     assert [toolwire.encode_tool(t, D) for t in tools] == decls
     for entry in entries:  # an entry of one declaration is a tool too, written back with its key
         if any(len(entry.get(key, ())) == 1 for key in DECL_LISTS):
@@ -254,7 +267,7 @@ def test_max_tokens_marks_calls_as_cut_off() -> None:
 def test_tool_entries_and_declarations() -> None:
     entry = {"functionDeclarations": [{"name": "f", "description": "d", "parameters": {"type": "OBJECT"}}]}
     tool = toolwire.decode_tool(entry)
-    assert (tool.name, tool.description, tool.parameters) == ("f", "d", {"type": "OBJECT"})
+    assert (tool.name, tool.description, tool.parameters) == ("f", "d", {"type": "object"})
     assert toolwire.encode_tool(tool, D) == entry
     two = {"functionDeclarations": [{"name": "f"}, {"name": "g"}]}
     with pytest.raises(toolwire.DecodeError, match=r"holds 2 function declarations, not one"):
@@ -448,3 +461,92 @@ def test_a_streamed_call_keeps_its_thought_signature_on_re_encode() -> None:
     (call,) = accumulate([{"candidates": [{"content": {"parts": [{"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}]}}]}], "gemini")
     # snake_case in, snake_case out (as the non-streaming decoder keeps it)
     assert toolwire.encode(call, "gemini") == {"function_call": {"name": "f", "args": {}}, "thought_signature": "c2ln"}
+
+
+# the get_weather declaration of https://ai.google.dev/gemini-api/docs/function-calling
+# as google-genai builds it (types.Schema: OpenAPI upper-case types), with nullable and
+# an int64 count (a string in REST JSON, https://ai.google.dev/api/caching#Schema)
+OPENAPI_DECL = {
+    "name": "get_weather",
+    "description": "Gets the weather for a location.",
+    "parameters": {
+        "type": "OBJECT",
+        "properties": {
+            "location": {"type": "STRING", "description": "The city, e.g. San Francisco"},
+            "unit": {"type": "STRING", "enum": ["celsius", "fahrenheit"], "nullable": True},
+            "days": {"type": "ARRAY", "items": {"type": "INTEGER"}, "maxItems": "3"},
+            "note": {"nullable": True, "description": "any"},
+        },
+        "required": ["location"],
+        "propertyOrdering": ["location", "unit", "days", "note"],
+    },
+}
+OPENAPI_AS_JSON_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "location": {"type": "string", "description": "The city, e.g. San Francisco"},
+        "unit": {"type": ["string", "null"], "enum": ["celsius", "fahrenheit", None]},
+        "days": {"type": "array", "items": {"type": "integer"}, "maxItems": 3},
+        "note": {"description": "any", "anyOf": [{}, {"type": "null"}]},
+    },
+    "required": ["location"],
+    "propertyOrdering": ["location", "unit", "days", "note"],
+}
+
+
+def test_openapi_parameters_decode_to_json_schema() -> None:
+    """Gemini's ``parameters`` is an OpenAPI subset: the ``Tool`` holds it as JSON Schema
+    (lower-case types, nullable as a null type), so other dialects and validate_call
+    read it; the Gemini declaration is written back exactly."""
+    import ollama
+
+    tool = toolwire.decode_tool(OPENAPI_DECL, D)
+    assert tool.parameters == OPENAPI_AS_JSON_SCHEMA
+    assert toolwire.encode_tool(tool, D) == OPENAPI_DECL
+    ollama.Tool.model_validate(toolwire.encode_tool(tool, "ollama"))  # the SDK refuses type "OBJECT"
+    assert toolwire.encode_tool(tool, "openai.chat")["function"]["parameters"] == OPENAPI_AS_JSON_SCHEMA
+    call = toolwire.ToolCall("get_weather", {"location": 5, "unit": None})
+    bad = toolwire.validate_call(call, [OPENAPI_DECL])
+    assert isinstance(bad, toolwire.InvalidToolCall) and "$.location: 5 is not of type string" in bad.error
+    # a Tool whose parameters changed is written with them, not with the original
+    changed = toolwire.Tool("get_weather", parameters={"type": "object"}, provider_data=tool.provider_data)
+    assert toolwire.encode_tool(changed, D)["parameters"] == {"type": "object"}
+
+
+def test_openapi_parameters_of_a_google_genai_declaration() -> None:
+    from google.genai import types as gt
+
+    fd = gt.FunctionDeclaration(name="get_weather", description="d", parameters=gt.Schema(
+        type=gt.Type.OBJECT, properties={"city": gt.Schema(type=gt.Type.STRING, nullable=True)}, required=["city"]))
+    tool = toolwire.decode_tool(fd, D)
+    assert tool.parameters == {"type": "object", "properties": {"city": {"type": ["string", "null"]}},
+                               "required": ["city"]}
+    back = toolwire.encode_tool(tool, D)
+    assert gt.FunctionDeclaration.model_validate(back) == fd
+
+
+def test_openapi_parameters_with_a_bad_type() -> None:
+    decl = {"functionDeclarations": [{"name": "f", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "TEXT"}}}}]}
+    with pytest.raises(toolwire.DecodeError) as err:
+        toolwire.decode_tool(decl, D)
+    assert err.value.loc == "$.functionDeclarations[0].parameters.properties.a.type"
+
+
+def test_a_google_genai_multimodal_function_response_reads_its_bytes_as_base64() -> None:
+    """google-genai gives a ``FunctionResponseBlob``'s ``data`` as bytes; the wire (and the
+    SDK's JSON dump) writes it as base64, as a thought signature is read."""
+    from google.genai import types as gt
+
+    part = gt.Part(function_response=gt.FunctionResponse(
+        name="get_image", id="fc_1", response={"output": "here"},
+        parts=[gt.FunctionResponsePart(inline_data=gt.FunctionResponseBlob(mime_type="image/png", data=b"\x89PNG\r\n"))]))
+    r = toolwire.decode_result(part, D)
+    assert r.content == [{"type": "text", "text": "here"},
+                         {"type": "image", "inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}}]
+    wire = toolwire.encode_result(r, D)
+    assert gt.Part.model_validate(wire) == part
+    anthropic = toolwire.encode_result(r, "anthropic.messages")
+    assert anthropic["content"][1] == {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                                                  "data": "iVBORw0K"}}
+    (message,) = toolwire.decode_conversation([gt.Content(role="user", parts=[part])], D).messages
+    assert message.parts[0].content == r.content

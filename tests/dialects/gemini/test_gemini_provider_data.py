@@ -139,7 +139,7 @@ def test_a_model_dump_server_part_reads_the_field_that_is_set() -> None:
 
 TOOLS = (
     ("json-schema", {"name": "f", "description": "Wetter für eine Stadt", "parametersJsonSchema": {"type": "object"}}, "Wetter für eine Stadt", {"type": "object"}, {}),
-    ("openapi-parameters", {"name": "f", "parameters": {"type": "OBJECT"}}, None, {"type": "OBJECT"}, {D: {"params_key": "parameters"}}),
+    ("openapi-parameters", {"name": "f", "parameters": {"type": "OBJECT"}}, None, {"type": "object"}, {D: {"params_key": "parameters", "openapi": {"type": "OBJECT"}}}),
     ("snake-parameters", {"name": "f", "parameters_json_schema": {"type": "object"}}, None, {"type": "object"}, {D: {"params_key": "parameters_json_schema"}}),
     ("null-description", {"name": "f", "description": None}, None, None, {D: {"null_description": True}}),
     ("declaration-extras", {"name": "f", "behavior": "NON_BLOCKING", "responseJsonSchema": {"type": "string"}}, None, None, {D: {"declaration": {"behavior": "NON_BLOCKING", "responseJsonSchema": {"type": "string"}}}}),
@@ -154,8 +154,9 @@ TOOLS = (
         "snake-tool-entry-beside-a-builtin",
         {"function_declarations": [{"name": "f", "parameters": {"type": "OBJECT"}}], "googleSearch": {}},
         None,
-        {"type": "OBJECT"},
-        {D: {"entry": {"key": "function_declarations", "extra": {"googleSearch": {}}}, "params_key": "parameters"}},
+        {"type": "object"},
+        {D: {"entry": {"key": "function_declarations", "extra": {"googleSearch": {}}}, "params_key": "parameters",
+             "openapi": {"type": "OBJECT"}}},
     ),
 )
 
@@ -181,6 +182,9 @@ RESULTS = (
     ("error", {"functionResponse": {"name": "f", "response": {"error": "Stadt unbekannt: Köln"}}}, None, "Stadt unbekannt: Köln", True, {}),
     ("error-object", {"functionResponse": {"name": "f", "response": {"error": {"code": 4}}}}, None, [{"type": "json", "json": {"code": 4}}], True, {}),
     ("whole-object", {"functionResponse": {"name": "f", "response": {"temperature": 20, "unit": "°C"}}}, None, [{"type": "json", "json": {"temperature": 20, "unit": "°C"}}], False, {}),
+    # "Use 'error' key to specify error details" (FunctionResponse.response, https://ai.google.dev/api/caching#FunctionResponse)
+    ("error-beside-other-keys", {"functionResponse": {"name": "f", "response": {"error": "Stadt unbekannt", "code": 404}}}, None, [{"type": "json", "json": {"error": "Stadt unbekannt", "code": 404}}], True, {D: {"whole": True}}),
+    ("output-and-error", {"functionResponse": {"name": "f", "response": {"output": "partial", "error": "timeout"}}}, None, [{"type": "json", "json": {"output": "partial", "error": "timeout"}}], True, {D: {"whole": True}}),
     ("no-response", {"functionResponse": {"name": "f"}}, None, "", False, {D: {"no_response": True}}),
     ("empty-id", {"functionResponse": {"id": "", "name": "f", "response": {"output": "x"}}}, None, "x", False, {D: {"id": ""}}),
     ("snake-and-extras", {"function_response": {"name": "f", "response": {"output": "x"}, "willContinue": False}, "thought_signature": "c2ln"}, None, "x", False, {D: {"snake": True, "response_extra": {"willContinue": False}, "part": {"thought_signature": "c2ln"}}}),
@@ -205,6 +209,7 @@ ENCODED_RESULTS = (
     ("texts-joined", ToolResult(None, "f", [{"type": "text", "text": "a"}, {"type": "text", "text": "ö"}]), {"functionResponse": {"name": "f", "response": {"output": "a\nö"}}}),
     ("json-object", ToolResult(None, "f", [{"type": "json", "json": {"a": 1}}]), {"functionResponse": {"name": "f", "response": {"a": 1}}}),
     ("json-object-shaped-like-a-key", ToolResult(None, "f", [{"type": "json", "json": {"error": "x"}}]), {"functionResponse": {"name": "f", "response": {"output": {"error": "x"}}}}),
+    ("json-object-holding-an-error-key", ToolResult(None, "f", [{"type": "json", "json": {"error": "x", "n": 1}}]), {"functionResponse": {"name": "f", "response": {"output": {"error": "x", "n": 1}}}}),
     ("json-list", ToolResult(None, "f", [{"type": "json", "json": [1]}]), {"functionResponse": {"name": "f", "response": {"output": [1]}}}),
     ("json-error", ToolResult(None, "f", [{"type": "json", "json": {"a": 1}}], is_error=True), {"functionResponse": {"name": "f", "response": {"error": {"a": 1}}}}),
     ("mixed-parts", ToolResult(None, "f", [{"type": "text", "text": "é"}, {"type": "json", "json": {"a": 1}}]), {"functionResponse": {"name": "f", "response": {"output": ["é", {"a": 1}]}}}),

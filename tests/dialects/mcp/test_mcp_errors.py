@@ -12,7 +12,7 @@ from typing import Any, Callable, Dict
 import pytest
 
 import toolwire
-from toolwire import ToolCall, ToolResult
+from toolwire import Tool, ToolCall, ToolResult
 
 ARGS = {"location": "Zürich"}
 REQUEST = {"jsonrpc": "2.0", "id": "r1", "method": "tools/call", "params": {"name": "get_weather", "arguments": ARGS}}
@@ -55,6 +55,10 @@ ERRORS = [
                  "Arguments at $.arguments hold a set value, which is not JSON: {1, 2}", "$.arguments", id="bare-arguments-a-set"),
     pytest.param("decode_tool", {"name": 7, "inputSchema": {}}, "DecodeError",
                  "Tool name at $.name must be a non-empty string, got 7", "$.name", id="tool-name-an-int"),
+    # Tool.inputSchema is required (schema.ts ``Tool``)
+    pytest.param("decode_tool", {"name": "f", "inputSchema": None}, "DecodeError",
+                 "Tool inputSchema at $.inputSchema is missing: mcp requires one", "$.inputSchema",
+                 id="tool-schema-null"),
     pytest.param("decode_tool", {"name": "f", "inputSchema": "x"}, "DecodeError",
                  "Tool inputSchema at $.inputSchema must be an object", "$.inputSchema", id="tool-schema-a-string"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "error": "boom"}, "DecodeError",
@@ -206,9 +210,8 @@ def test_tool_fields_beyond_the_canonical_ones_are_kept() -> None:
     assert (tool.name, tool.description, tool.parameters) == ("f", "Wetter für Zürich", {"type": "object"})
     assert dict(tool.provider_data) == {"mcp": {"outputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}}
     assert toolwire.encode_tool(tool, "mcp") == wire
-    bare = toolwire.decode_tool({"name": "f", "inputSchema": None}, "mcp")
-    assert (bare.parameters, dict(bare.provider_data)) == (None, {})
-    assert toolwire.encode_tool(bare, "mcp") == {"name": "f", "inputSchema": {"type": "object"}}
+    # a Tool without parameters is written with the schema MCP requires
+    assert toolwire.encode_tool(Tool("f"), "mcp") == {"name": "f", "inputSchema": {"type": "object"}}
 
 
 def test_arguments_sent_as_text_keep_their_text() -> None:

@@ -72,7 +72,7 @@ def test_result_parts_join_as_text() -> None:
     result = toolwire.ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "json", "json": {"b": 1}}])
     assert toolwire.encode_result(result, "ollama")["content"] == 'a\n{"b": 1}'
     with pytest.raises(toolwire.EncodeError, match="only text"):
-        toolwire.encode_result(toolwire.ToolResult(name="f", content=[{"type": "image", "data": "x"}]), "ollama")
+        toolwire.encode_result(toolwire.ToolResult(name="f", content=[{"type": "audio", "data": "x"}]), "ollama")
 
 
 def test_tool_definition_drops_strict() -> None:
@@ -83,3 +83,32 @@ def test_tool_definition_drops_strict() -> None:
 def test_call_item_with_index_in_function_is_detected() -> None:
     assert toolwire.detect({"function": {"index": 0, "name": "f", "arguments": {}}}) == "ollama"
     assert toolwire.detect({"role": "tool", "tool_name": "f", "content": "x"}) == "ollama"
+
+
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+
+
+def test_images_on_a_tool_message_are_result_images() -> None:
+    """Ollama's ``Message.images`` (base64; https://github.com/ollama/ollama/blob/main/docs/api.md,
+    "images") on a tool message are image parts of the result: written back as they came,
+    and in the target's shape elsewhere (the media type read from the image's bytes)."""
+    import anthropic.types as at
+    import ollama
+
+    msg = ollama.Message(role="tool", tool_name="screenshot", content="here it is", images=[ollama.Image(value=PNG)])
+    wire = msg.model_dump(mode="json", exclude_none=True)
+    r = toolwire.decode_result(wire, "ollama")
+    assert r.content == [{"type": "text", "text": "here it is"}, {"type": "image", "image": PNG}]
+    assert toolwire.encode_result(r, "ollama") == wire
+    block = toolwire.encode_result(r.replace(id="toolu_1"), "anthropic.messages")
+    assert block["content"][1] == {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+    at.ToolResultBlockParam(**block)  # type: ignore[typeddict-item]
+    bedrock = toolwire.encode_result(r.replace(id="t1"), "bedrock.converse")
+    assert bedrock["toolResult"]["content"][1] == {"image": {"format": "png", "source": {"bytes": PNG}}}
+    with pytest.raises(toolwire.EncodeError, match="holds only text"):
+        toolwire.encode_result(r.replace(id="call_1"), "openai.chat")
+    # an image of another provider goes into ``images``
+    from_anthropic = toolwire.decode_result({"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]}, "anthropic.messages")
+    assert toolwire.encode_result(from_anthropic.replace(name="f"), "ollama") == {
+        "role": "tool", "tool_name": "f", "content": "", "tool_call_id": "toolu_1", "images": [PNG]}

@@ -108,8 +108,12 @@ ROWS: List[Any] = [
      DecodeError, "Expected a content part at $.content[1], got int 5", "$.content[1]"),
     # --- encoders ---
     ("encode.result.part_type", lambda: toolwire.encode_result(
+        ToolResult(id="call_1", name="f", content=[{"type": "audio"}]), D),
+     EncodeError, "An ollama tool result holds only text; got an 'audio' part", "$"),
+    ("encode.result.image_of_no_known_shape", lambda: toolwire.encode_result(
         ToolResult(id="call_1", name="f", content=[{"type": "image"}]), D),
-     EncodeError, "An ollama tool result holds only text; got an 'image' part", "$"),
+     EncodeError, "An image part of no known shape in a tool result cannot be written for ollama: {'type': 'image'}",
+     "$"),
 ]
 
 

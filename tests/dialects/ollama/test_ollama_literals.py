@@ -193,8 +193,8 @@ RESULTS = [  # (id, wire, (id, name, content), provider data)
      (None, "get_weather", "22°C"), {D: {"id": ""}}),
     ("null_content", {"role": "tool", "tool_name": "get_weather", "content": None}, (None, "get_weather", ""),
      {D: {"content": None}}),
-    ("extra", {"role": "tool", "tool_name": "get_weather", "content": "x", "images": ["aGk="]},
-     (None, "get_weather", "x"), {D: {"extra": {"images": ["aGk="]}}}),
+    ("extra", {"role": "tool", "tool_name": "get_weather", "content": "x", "images": "aGk="},
+     (None, "get_weather", "x"), {D: {"extra": {"images": "aGk="}}}),
     ("no_name", {"role": "tool", "content": "x", "tool_call_id": "call_1"}, ("call_1", None, "x"), {}),
 ]
 

@@ -128,6 +128,15 @@ ROWS: List[Row] = [
     ("chat.result.id-a-float",
      lambda: toolwire.decode_result({"role": "tool", "tool_call_id": 5.5, "content": "x"}, C),
      DecodeError, "Id at $.tool_call_id must be a string, got 5.5", "$.tool_call_id", C),
+    # tool_call_id is required (openai-python chat_completion_tool_message_param.py)
+    ("chat.result.id-empty",
+     lambda: toolwire.decode_result({"role": "tool", "tool_call_id": "", "content": "x"}, C),
+     DecodeError, "Tool result id at $.tool_call_id is empty: openai.chat needs the id of the call it answers",
+     "$.tool_call_id", C),
+    ("chat.result.id-null",
+     lambda: toolwire.decode_result({"role": "tool", "tool_call_id": None, "content": "x"}, C),
+     DecodeError, "Tool result id at $.tool_call_id is missing: openai.chat needs the id of the call it answers",
+     "$.tool_call_id", C),
     ("chat.result.part-not-an-object",
      lambda: toolwire.decode_result({"role": "tool", "tool_call_id": "call_1", "content": [
          {"type": "text", "text": "a"}, "x"]}, C),
@@ -190,6 +199,11 @@ ROWS: List[Row] = [
     ("responses.result.call_id-a-float",
      lambda: toolwire.decode_result({"type": "function_call_output", "call_id": 5.5, "output": "x"}, R),
      DecodeError, "Id at $.call_id must be a string, got 5.5", "$.call_id", R),
+    # call_id is required (openai-python response_input_param.py FunctionCallOutput)
+    ("responses.result.call_id-missing",
+     lambda: toolwire.decode_result({"type": "function_call_output", "output": "x"}, R),
+     DecodeError, "Tool result id at $.call_id is missing: openai.responses needs the id of the call it answers",
+     "$.call_id", R),
     ("responses.result.output-a-number",
      lambda: toolwire.decode_result({"type": "function_call_output", "call_id": "c", "output": 5}, R),
      DecodeError, "Tool output at $.output must be text or a list of parts", "$.output", R),

@@ -14,7 +14,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
 __all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -40,15 +40,15 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     if params is not None and type(params) is not dict:
         where = loc + ".input_schema"
         raise DecodeError(f"Tool input_schema at {where} must be an object", dialect=NAME, loc=where)
-    strict = item.get("strict")
-    if strict is not None and type(strict) is not bool:  # never dropped silently
-        raise DecodeError(
-            f"Tool strict at {loc}.strict must be a bool, got {excerpt(strict)}", dialect=NAME, loc=loc + ".strict"
-        )
+    if params is not None and params.get("type") != "object":  # the API: "type" must be "object"
+        where = loc + ".input_schema.type"
+        raise DecodeError(f"Tool input_schema at {where} must be 'object', got {excerpt(params.get('type'))}",
+                          dialect=NAME, loc=where)
+    strict = tool_strict(item.get("strict"), loc + ".strict", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN_TOOL}
     return Tool(
         name=name,
-        description=item.get("description"),
+        description=tool_description(item.get("description"), loc + ".description", NAME),
         parameters=params,
         strict=strict,
         provider_data={NAME: extra} if extra else {},
@@ -83,7 +83,7 @@ _PLAIN_RESULT = frozenset({"type", "tool_use_id", "content", "is_error"})
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
-    ident = opt_str(item.get("tool_use_id"), loc + ".tool_use_id", NAME)
+    ident = required_id(item.get("tool_use_id"), loc + ".tool_use_id", NAME)
     content = item.get("content")
     pd = {k: v for k, v in item.items() if k not in _PLAIN_RESULT}
     if content is None:

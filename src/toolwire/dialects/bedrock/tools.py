@@ -6,13 +6,14 @@ and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResu
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from .._common import as_dict, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
@@ -43,17 +44,17 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             raise DecodeError(f"Tool input schema at {where} must be an object", dialect=NAME, loc=where)
         if set(schema) != {"json"}:
             extra["input_schema"] = {k: v for k, v in schema.items() if k != "json"}
-    strict = spec.get("strict")
-    if strict is not None and type(strict) is not bool:  # never dropped silently
-        where = sloc + ".strict"
-        raise DecodeError(f"Tool strict at {where} must be a bool, got {excerpt(strict)}", dialect=NAME, loc=where)
+    if params is None:  # required (a union whose one member is ``json``): never made up on the way back
+        where = sloc + ".inputSchema" + ("" if schema is None else ".json")
+        raise DecodeError(f"Tool input schema at {where} is missing: {NAME} requires one", dialect=NAME, loc=where)
+    strict = tool_strict(spec.get("strict"), sloc + ".strict", NAME)
     if bare:
         extra["bare"] = True
     if not bare and len(item) > 1:
         extra["entry"] = {k: v for k, v in item.items() if k != "toolSpec"}
     return Tool(
         name=name,
-        description=spec.get("description"),
+        description=tool_description(spec.get("description"), sloc + ".description", NAME),
         parameters=params,
         strict=strict,
         provider_data={NAME: extra} if extra else {},
@@ -94,7 +95,7 @@ _PLAIN_RESULT = frozenset({"toolUseId", "content", "status"})
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     tr = as_dict(item.get("toolResult"), loc + ".toolResult", NAME, "a 'toolResult' object")
     rloc = loc + ".toolResult"
-    ident = opt_str(tr.get("toolUseId"), rloc + ".toolUseId", NAME)
+    ident = required_id(tr.get("toolUseId"), rloc + ".toolUseId", NAME)
     pd: Dict[str, Any] = {k: v for k, v in tr.items() if k not in _PLAIN_RESULT}
     raw = tr.get("content")
     content: Any
@@ -108,6 +109,10 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         where = rloc + ".content"
         raise DecodeError(f"Tool result content at {where} must be a list of blocks", dialect=NAME, loc=where)
     status = tr.get("status")
+    if status is not None and status != "error" and status != "success":  # (only these two, the API reference)
+        where = rloc + ".status"
+        raise DecodeError(f"Tool result status at {where} must be 'success' or 'error', got {excerpt(status)}",
+                          dialect=NAME, loc=where)
     if status is not None and status != "error":
         pd["status"] = status
     if len(item) > 1:
@@ -132,6 +137,9 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
                           loc=loc)
     if key == "json":
         return {"type": "json", "json": value}
+    source = value.get("source") if type(value) is dict else None
+    if type(source) is dict and type(source.get("bytes")) is bytes:  # boto3 gives bytes; base64 in JSON
+        value = {**value, "source": {**source, "bytes": base64.b64encode(source["bytes"]).decode("ascii")}}
     return {"type": key, key: value}
 
 

@@ -6,6 +6,7 @@ https://ai.google.dev/api/caching#FunctionResponse.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any, Dict, List, Optional
 
@@ -13,8 +14,10 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
-from .._common import as_dict, name_of, opt_str, result_id, scoped
+from ..._value_checks import check_json_object
+from .._common import as_dict, name_of, opt_str, result_id, scoped, tool_description
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
+from .openapi import json_schema
 
 __all__ = [
     "DECLARATION_KEYS",
@@ -73,11 +76,16 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                 pd["params_key"] = key
             if params is not None and type(params) is not dict:
                 raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=f"{loc}.{key}")
+            if key == "parameters" and params is not None:  # an OpenAPI Schema: the Tool holds JSON Schema
+                schema = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}", NAME)
+                if schema != params:
+                    pd["openapi"] = params
+                    params = schema
             break
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
         pd["declaration"] = extra
-    description = decl.get("description")
+    description = tool_description(decl.get("description"), loc + ".description", NAME)
     if description is None and "description" in decl:
         pd["null_description"] = True  # llm-gemini sends "description": null
     return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})
@@ -89,7 +97,9 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     if tool.description is not None or pd.get("null_description"):
         decl["description"] = tool.description
     if tool.parameters is not None:
-        decl[pd.get("params_key", "parametersJsonSchema")] = tool.parameters
+        openapi = pd.get("openapi")
+        same = type(openapi) is dict and json_schema(openapi, "$.parameters", NAME) == tool.parameters
+        decl[pd.get("params_key", "parametersJsonSchema")] = openapi if same else tool.parameters
     decl.update(pd.get("declaration", ()))
     entry = pd.get("entry")
     if entry is None:
@@ -130,8 +140,11 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
         content = value if type(value) is str else [{"type": "json", "json": value}]
         if k == "result" or (k == "output" and type(value) is not str):
             pd["key"] = k
-    else:
+    else:  # the whole response is the output, or error details when it has an "error" key
         content = [{"type": "json", "json": response}]
+        if "error" in response:
+            is_error = True
+            pd["whole"] = True
     media = _media(fr.get("parts"))
     if media:  # Gemini 3 multimodal responses: content like any other provider's images
         content = [*([{"type": "text", "text": content}] if content else []), *media] \
@@ -158,6 +171,9 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
         body = part[key] if key is not None else None
         if type(body) is not dict:
             return []
+        if type(body.get("data")) is bytes:  # google-genai's ``FunctionResponseBlob``: base64 on the wire
+            body = {**body, "data": base64.b64encode(body["data"]).decode("ascii")}
+            part = {key: body}
         mime = body.get("mimeType", body.get("mime_type"))
         out.append({"type": "image" if type(mime) is str and mime.startswith("image/") else "file", **part})
     return out
@@ -192,8 +208,10 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
     elif len(content) == 1 and content[0].get("type") == "json":
         value = content[0].get("json")
         whole = type(value) is dict and not (len(value) == 1 and next(iter(value)) in _KEYS)
-        if whole and not result.is_error and "key" not in pd:
+        if whole and not result.is_error and "key" not in pd and "error" not in value:
             return value  # the whole object is the output
+        if whole and result.is_error and pd.get("whole") and "error" in value:
+            return value  # the whole object, its "error" key beside others
     elif all(p.get("type") == "text" for p in content):
         value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
     else:

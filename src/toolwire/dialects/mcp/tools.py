@@ -18,7 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
-from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped
+from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped, tool_description
 from .._result_media import ResultMedia, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
@@ -58,14 +58,17 @@ def envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     schema = item.get("inputSchema")
-    if schema is not None and type(schema) is not dict:
+    if schema is None:  # required (schema.ts ``Tool``): never made up on the way back
+        raise DecodeError(f"Tool inputSchema at {loc}.inputSchema is missing: {NAME} requires one", dialect=NAME,
+                          loc=f"{loc}.inputSchema")
+    if type(schema) is not dict:
         raise DecodeError(
             f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
         )
     rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
     return Tool(
         name=name_of(item.get("name"), loc + ".name", NAME),
-        description=item.get("description"),
+        description=tool_description(item.get("description"), loc + ".description", NAME),
         parameters=schema,
         provider_data={NAME: rest} if rest else {},
     )

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import string
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from .._common import name_of, opt_str, result_id, scoped
+from .._result_media import ResultMedia, rewrite_media
 from ..mistral.openai_like import chat_tool, rescoped, tool_content
 from ..openai import chat_tools as chat_parts
 
@@ -45,6 +46,13 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             pd["content"] = None
     else:
         content = tool_content(content, loc, NAME)
+    images = item.get("images")
+    if type(images) is list and images and all(type(i) is str for i in images):
+        # Message.images: image parts of the result, after its text
+        parts = [{"type": "text", "text": content}] if isinstance(content, str) and content else \
+            ([] if isinstance(content, str) else list(content))
+        content = [*parts, *({"type": "image", "image": i} for i in images)]
+        item = {k: v for k, v in item.items() if k != "images"}
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     if ident is None and "tool_call_id" in item:
         pd["id"] = item["tool_call_id"]
@@ -72,7 +80,21 @@ def _text(result: ToolResult) -> str:
     return "\n".join(texts)
 
 
+def _own_media(part: Dict[str, Any]) -> bool:
+    return type(part.get("image")) is str
+
+
+def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
+    """An image of ``images`` (base64 data only: Ollama takes no URL), or ``None``."""
+    return {"type": "image", "image": m.data} if m.kind == "image" and m.data is not None else None
+
+
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images
+    images = []
+    if not isinstance(result.content, str) and any(p.get("type") == "image" and _own_media(p) for p in result.content):
+        images = [p["image"] for p in result.content if p.get("type") == "image" and _own_media(p)]
+        result = evolve(result, content=[p for p in result.content if not (p.get("type") == "image" and _own_media(p))])
     pd = scoped(result, NAME)
     content: Any = _text(result)
     if content == "" and "content" in pd:
@@ -85,5 +107,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         out["tool_call_id"] = result_id(result, ctx, IDS, NAME)
     elif "id" in pd:
         out["tool_call_id"] = pd["id"]
+    if images:
+        out["images"] = images
     out.update(pd.get("extra", ()))
     return out

@@ -24,7 +24,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
+from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 
 __all__ = [
     "IDS", "NAME", "NAMES", "builtin_kind", "custom_format", "decode_result", "decode_tool", "encode_result",
@@ -51,8 +51,8 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         top = {k: v for k, v in item.items() if k != "type" and k != "custom"}
         if top:
             pd["extra"] = top
-        return Tool(name=name, description=custom.get("description"), parameters=input_schema(),
-                    provider_data={NAME: pd})
+        description = tool_description(custom.get("description"), loc + ".custom.description", dialect)
+        return Tool(name=name, description=description, parameters=input_schema(), provider_data={NAME: pd})
     fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
@@ -66,11 +66,14 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     top = {k: v for k, v in item.items() if k != "type" and k != "function"}
     if top:  # beside ``type`` and ``function`` (a gateway's own field): written back
         pd["extra"] = top
+    strict = tool_strict(fn.get("strict"), loc + ".function.strict", dialect)
+    if strict is None and "strict" in fn:
+        pd["null_strict"] = True  # the API's flag is nullable: written back
     return Tool(
         name=name,
-        description=fn.get("description"),
+        description=tool_description(fn.get("description"), loc + ".function.description", dialect),
         parameters=params,
-        strict=fn.get("strict"),
+        strict=strict,
         provider_data={NAME: pd} if pd else {},
     )
 
@@ -99,7 +102,7 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
         fn["parameters"] = tool.parameters
     elif schema_required:
         fn["parameters"] = {"type": "object", "properties": {}}
-    if tool.strict is not None:
+    if tool.strict is not None or pd.get("null_strict"):
         fn["strict"] = tool.strict
     fn.update(pd.get("function_extra", ()))
     return {"type": "function", "function": fn, **pd.get("extra", _NO_EXTRA)}
@@ -174,7 +177,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if item.get("role") == "function":
         pd["legacy"] = True
         return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
-    ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    ident = required_id(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra

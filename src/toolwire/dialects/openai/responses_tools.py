@@ -24,7 +24,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, check_native, name_of, opt_str, result_id, scoped
+from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, rewrite_media, web
 from .chat_tools import custom_format, input_schema
 
@@ -49,9 +49,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         params = input_schema() if params is None else params
     return Tool(
         name=name,
-        description=item.get("description"),
+        description=tool_description(item.get("description"), loc + ".description", NAME),
         parameters=params,
-        strict=item.get("strict"),
+        strict=tool_strict(item.get("strict"), loc + ".strict", NAME),
         provider_data={NAME: extra} if extra else {},
     )
 
@@ -104,7 +104,7 @@ _PART_OUT = {v: k for k, v in _PART_IN.items()}
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
-    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    ident = required_id(item.get("call_id"), loc + ".call_id", NAME)
     output = item.get("output")
     content: Any
     if output is None:
