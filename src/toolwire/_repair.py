@@ -67,16 +67,18 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             strict_error = str(exc)
             continue
         if policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
-            return _truncated(text, body, notes, None, policy, loc, dialect)
+            return _truncated(text, body, notes, policy, loc, dialect, cut=False)
         if type(parsed) is dict:
             return parsed, text, notes
         args, raw, more = _not_object(parsed, text, policy, loc, dialect)
         return args, raw, notes + more
+    if "EOF while parsing" in strict_error:  # a strict prefix of one value: cut off
+        return _truncated(text, body, notes, policy, loc, dialect, cut=True)
     scan = _scan(body)  # one pass: cut off, several values, malformed, or the repaired value
-    if scan.status == "eof" or "EOF while parsing" in strict_error:
-        return _truncated(text, body, notes, scan, policy, loc, dialect)
+    if scan.status == "eof":
+        return _truncated(text, body, notes, policy, loc, dialect, cut=True, after_value=scan.values > 0)
     if policy.finish_reason in TRUNCATING:
-        return _truncated(text, body, notes, None, policy, loc, dialect)
+        return _truncated(text, body, notes, policy, loc, dialect, cut=False)
     if scan.status == "many":
         raise ArgumentsError(
             f"Arguments at {loc} are several JSON values one after another (merged parallel "
@@ -119,14 +121,14 @@ def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
 
 
 def _truncated(
-    text: str, body: str, notes: Tuple[str, ...], scan: Optional[_Scan], policy: Policy, loc: str,
-    dialect: Optional[str],
+    text: str, body: str, notes: Tuple[str, ...], policy: Policy, loc: str, dialect: Optional[str], *,
+    cut: bool, after_value: bool = False,
 ) -> Parsed:
-    """A text cut off (*scan* ended inside a value) or, under a token-limit finish
-    reason, not strict JSON (*scan* ``None``): refused, or its complete prefix with
-    ``allow_truncated``, when that is one JSON object."""
+    """A text *cut* off (it ends inside a value, *after_value* a complete one) or, under a
+    token-limit finish reason, not strict JSON: refused, or with ``allow_truncated`` its
+    complete prefix when that is one JSON object."""
     parsed = None
-    if scan is None or scan.values == 0:  # after a complete value the prefix would drop what follows
+    if not after_value:  # after a complete value the prefix would drop what follows
         with contextlib.suppress(ValueError):
             parsed = _from_json(body, allow_partial="trailing-strings")
     if type(parsed) is dict:
@@ -135,10 +137,10 @@ def _truncated(
         advice = "; pass allow_truncated=True to accept the complete prefix"
     else:  # allow_truncated cannot help: say so rather than suggest it
         advice = "; what comes before the cut is not a JSON object either"
-    if scan is None:
-        what = f"may be cut off ({stopped(policy.finish_reason or '')}) and are not strict JSON"
-    else:
+    if cut:
         what = "are cut off (the JSON ends inside a value)"
+    else:
+        what = f"may be cut off ({stopped(policy.finish_reason or '')}) and are not strict JSON"
     raise ArgumentsError(
         f"Arguments at {loc} {what}: {excerpt(text[-40:])}{advice}",
         dialect=dialect,
