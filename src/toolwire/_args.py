@@ -11,13 +11,17 @@ in a Markdown code fence               unfenced    ``code-fence``
 ``{}`` then the real object            the object  ``leading-empty-object``
 JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)
 unterminated object/array/string       refused     — (``ArgumentsError``, truncated)
-other malformed JSON                   json-repair ``json-repair`` (when allowed)
+JSON with the documented slips only    json-repair ``json-repair`` (when allowed)
+other malformed JSON, several values   refused     — (``ArgumentsError``)
 a list, number, bool, non-object text  refused     — (``ArgumentsError``)
 =====================================  ==========  ==========================
 
-Truncated text (the JSON ends inside a string, array or object) is refused unless
-the policy has ``allow_truncated=True``; then the complete prefix is kept (partial
-strings included, nothing invented) and ``truncated`` is recorded.
+The documented slips (``_repair._scan``): single-quoted strings, trailing commas,
+``//`` / ``/* */`` comments, Python ``True``/``False``/``None``, unquoted keys;
+json-repair's object is taken only when it is the one the text says. Truncated text
+(it ends inside a string, in either quote, an array or an object) is refused unless
+the policy has ``allow_truncated=True``; then the complete prefix of strict JSON is
+kept (partial strings included, nothing invented) and ``truncated`` is recorded.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ def finish_text(reason: Any, what: str) -> Optional[str]:
 class Policy:
     """How strictly arguments are read. Pass its fields as keywords to ``decode``.
 
-    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas...).
+    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas,
+      comments, Python literals, unquoted keys; never a changed value).
     - ``allow_truncated``: accept the complete prefix of a cut-off argument text.
     - ``max_bytes``: longest argument text accepted (characters).
     - ``max_depth``: deepest nesting accepted.
