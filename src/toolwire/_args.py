@@ -42,6 +42,7 @@ from ._policy import (
     _reject_constant,
     empty,
     make_policy,
+    same_json,
     stopped,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "make_policy",
     "object_arguments",
     "parse_arguments",
+    "same_json",
 ]
 
 def utf8(data: Any, where: str) -> str:
@@ -270,32 +272,6 @@ def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
         except ValueError:
             pass
     return dumps_arguments(args)
-
-
-def same_json(a: Any, b: Any) -> bool:
-    """Whether *a* and *b* are the same JSON value: ``==`` with the kinds of scalars
-    kept apart (``True``, ``1`` and ``1.0`` are three values in JSON, one in Python).
-    Iterative: as deep as the values go."""
-    pairs = [(a, b)]
-    while pairs:
-        x, y = pairs.pop()
-        t = type(x)
-        if t is not type(y):
-            return False
-        if t is dict:
-            if len(x) != len(y):
-                return False
-            for k, v in x.items():
-                if k not in y:
-                    return False
-                pairs.append((v, y[k]))
-        elif t is list:
-            if len(x) != len(y):
-                return False
-            pairs.extend(zip(x, y))
-        elif x != y:
-            return False
-    return True
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode

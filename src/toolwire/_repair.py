@@ -18,7 +18,6 @@ import json
 import re
 from typing import Any, List, NamedTuple, Optional, Tuple
 
-from ._args import same_json
 from ._errors import ArgumentsError, excerpt
 from ._policy import (
     _NO_REPAIRS,
@@ -31,6 +30,7 @@ from ._policy import (
     _reject_constant,
     _too_deep,
     empty,
+    same_json,
     stopped,
 )
 
