@@ -345,8 +345,10 @@ def test_nesting_up_to_the_limit_and_shared_values_are_read() -> None:
 @pytest.mark.parametrize(
     ("text", "policy", "message"),
     [
-        ("not json at all", {}, "are not valid JSON (expected ident at line 1 column 2): 'not json at all'"),
-        ('{"a": NaN}', {}, "are not valid JSON (expected value at line 1 column 7): '{\"a\": NaN}'"),
+        ("not json at all", {}, "are not valid JSON (expected ident at line 1 column 2); not repaired: "
+                                 "expected a value at character 0: 'not json at all'"),
+        ('{"a": NaN}', {}, "are not valid JSON (expected value at line 1 column 7); not repaired: "
+                            "expected a value at character 6: '{\"a\": NaN}'"),
         ("", {"finish_reason": "length"}, "are empty and the reply stopped at its token limit (length): the call was "
                                           "cut off; pass allow_truncated=True to accept it"),
         ('{"a":[[[1]]]}', {"max_depth": 3}, "are nested deeper than the limit of 3"),

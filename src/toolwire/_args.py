@@ -11,13 +11,17 @@ in a Markdown code fence               unfenced    ``code-fence``
 ``{}`` then the real object            the object  ``leading-empty-object``
 JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)
 unterminated object/array/string       refused     — (``ArgumentsError``, truncated)
-other malformed JSON                   json-repair ``json-repair`` (when allowed)
+JSON with the documented slips only    json-repair ``json-repair`` (when allowed)
+other malformed JSON, several values   refused     — (``ArgumentsError``)
 a list, number, bool, non-object text  refused     — (``ArgumentsError``)
 =====================================  ==========  ==========================
 
-Truncated text (the JSON ends inside a string, array or object) is refused unless
-the policy has ``allow_truncated=True``; then the complete prefix is kept (partial
-strings included, nothing invented) and ``truncated`` is recorded.
+The documented slips (``_repair._scan``): single-quoted strings, trailing commas,
+``//`` / ``/* */`` comments, Python ``True``/``False``/``None``, unquoted keys;
+json-repair's object is taken only when it is the one the text says. Truncated text
+(it ends inside a string, in either quote, an array or an object) is refused unless
+the policy has ``allow_truncated=True``; then the complete prefix of strict JSON is
+kept (partial strings included, nothing invented) and ``truncated`` is recorded.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from ._policy import (
     _reject_constant,
     empty,
     make_policy,
+    same_json,
     stopped,
 )
 
@@ -78,6 +83,7 @@ __all__ = [
     "make_policy",
     "object_arguments",
     "parse_arguments",
+    "same_json",
 ]
 
 def utf8(data: Any, where: str) -> str:
@@ -266,32 +272,6 @@ def encode_arguments(args: Dict[str, Any], raw: Optional[str]) -> str:
         except ValueError:
             pass
     return dumps_arguments(args)
-
-
-def same_json(a: Any, b: Any) -> bool:
-    """Whether *a* and *b* are the same JSON value: ``==`` with the kinds of scalars
-    kept apart (``True``, ``1`` and ``1.0`` are three values in JSON, one in Python).
-    Iterative: as deep as the values go."""
-    pairs = [(a, b)]
-    while pairs:
-        x, y = pairs.pop()
-        t = type(x)
-        if t is not type(y):
-            return False
-        if t is dict:
-            if len(x) != len(y):
-                return False
-            for k, v in x.items():
-                if k not in y:
-                    return False
-                pairs.append((v, y[k]))
-        elif t is list:
-            if len(x) != len(y):
-                return False
-            pairs.extend(zip(x, y))
-        elif x != y:
-            return False
-    return True
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode

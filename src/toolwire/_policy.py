@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Tuple
 from ._errors import ArgumentsError, excerpt
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "finish_text", "make_policy",
-           "no_call"]
+           "no_call", "same_json"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -38,7 +38,8 @@ def finish_text(reason: Any, what: str) -> Optional[str]:
 class Policy:
     """How strictly arguments are read. Pass its fields as keywords to ``decode``.
 
-    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas...).
+    - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas,
+      comments, Python literals, unquoted keys; never a changed value).
     - ``allow_truncated``: accept the complete prefix of a cut-off argument text.
     - ``max_bytes``: longest argument text accepted (characters).
     - ``max_depth``: deepest nesting accepted.
@@ -188,3 +189,29 @@ def _too_deep(policy: Policy, text: str, loc: str, dialect: Optional[str]) -> An
         loc=loc,
         raw=text[:200],
     )
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether *a* and *b* are the same JSON value: ``==`` with the kinds of scalars
+    kept apart (``True``, ``1`` and ``1.0`` are three values in JSON, one in Python).
+    Iterative: as deep as the values go."""
+    pairs = [(a, b)]
+    while pairs:
+        x, y = pairs.pop()
+        t = type(x)
+        if t is not type(y):
+            return False
+        if t is dict:
+            if len(x) != len(y):
+                return False
+            for k, v in x.items():
+                if k not in y:
+                    return False
+                pairs.append((v, y[k]))
+        elif t is list:
+            if len(x) != len(y):
+                return False
+            pairs.extend(zip(x, y))
+        elif x != y:
+            return False
+    return True

@@ -1,16 +1,21 @@
 """The arguments tiers after the strict fast path (see ``_args``).
 
 In order: an empty text; strict JSON that only the stdlib reads (lone surrogates,
-deep nesting); deterministic clean-ups (a code fence, a leading ``{}``); several
-complete values one after another, refused (merged parallel calls); truncation,
-refused unless ``allow_truncated``; lenient repair with json-repair, bounded in size
-and refused on the shapes that are its worst case. Loaded on the first text that
-needs it.
+deep nesting); deterministic clean-ups (a code fence, a leading ``{}``); then the text
+is read once by the lenient grammar (``_scan``: JSON and the documented repairs, no
+more), which says whether it was cut off (refused unless ``allow_truncated``), holds
+several values (merged parallel calls, refused) or is malformed past repair
+(refused). What it reads whole is handed to json-repair, whose object is taken only
+when it is the one the text says: a repair fixes syntax, it never invents, drops,
+moves or retypes a value. Under a token-limit finish reason, text that is not
+strict JSON is truncated. Loaded on the first text that needs it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from typing import Any, List, NamedTuple, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
@@ -25,6 +30,8 @@ from ._policy import (
     _reject_constant,
     _too_deep,
     empty,
+    same_json,
+    stopped,
 )
 
 __all__ = ["slow"]
@@ -50,22 +57,29 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             _check_depth(parsed, policy, text, loc, dialect)
             return parsed, text, _NO_REPAIRS
         return _not_object(parsed, text, policy, loc, dialect)
-    # deterministic clean-ups
+    # deterministic clean-ups; what they leave is what the later tiers read
+    body, notes = stripped, _NO_REPAIRS
     for candidate, note in _cleanups(stripped):
+        body, notes = candidate, (note,)
         try:
             parsed = _from_json(candidate)
-        except ValueError:
+        except ValueError as exc:
+            strict_error = str(exc)
             continue
+        if policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
+            return _truncated(text, body, notes, policy, loc, dialect, cut=False)
         if type(parsed) is dict:
-            if note == "code-fence" and policy.finish_reason in TRUNCATING and not stripped.endswith("```"):
-                # a fence never closed in a reply cut at its token limit: what follows was lost
-                if not policy.allow_truncated:  # the fence's body is what allow_truncated would accept
-                    return _truncated(text, candidate, policy, loc, dialect)
-                return parsed, text, (note, "truncated")
-            return parsed, text, (note,)
-    # several complete values one after another: merged parallel calls, never guessed
-    merged = _merged(stripped)
-    if merged:
+            return parsed, text, notes
+        args, raw, more = _not_object(parsed, text, policy, loc, dialect)
+        return args, raw, notes + more
+    if "EOF while parsing" in strict_error:  # a strict prefix of one value: cut off
+        return _truncated(text, body, notes, policy, loc, dialect, cut=True)
+    scan = _scan(body)  # one pass: cut off, several values, malformed, or the repaired value
+    if scan.status == "eof":
+        return _truncated(text, body, notes, policy, loc, dialect, cut=True, after_value=scan.values > 0)
+    if policy.finish_reason in TRUNCATING:
+        return _truncated(text, body, notes, policy, loc, dialect, cut=False)
+    if scan.status == "many":
         raise ArgumentsError(
             f"Arguments at {loc} are several JSON values one after another (merged parallel "
             f"calls?): {excerpt(text)}",
@@ -73,27 +87,23 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             loc=loc,
             raw=text,
         )
-    # truncation: the strict parser ran out of input inside a value
-    if "EOF while parsing" in strict_error:
-        return _truncated(text, stripped, policy, loc, dialect)
-    shape = _brackets(stripped)  # one pass, only for text the strict parser did not run out of
-    if shape.open_at_end or policy.finish_reason in TRUNCATING:
-        return _truncated(text, stripped, policy, loc, dialect)
-    return _lenient(text, stripped, shape, strict_error, policy, loc, dialect)
-
-
-_DECODER = json.JSONDecoder()
-
-
-def _merged(stripped: str) -> bool:
-    """True when *stripped* starts with a complete JSON object followed by another."""
-    if not stripped.startswith("{"):
-        return False
-    try:
-        _, end = _DECODER.raw_decode(stripped)
-    except (ValueError, RecursionError):
-        return False
-    return stripped[end:].lstrip().startswith("{")
+    reason = f"not valid JSON ({strict_error})"
+    if scan.status == "error":
+        if policy.repair:
+            reason += f"; not repaired: {scan.what}"
+    elif scan.deepest > policy.max_depth:
+        _too_deep(policy, text, loc, dialect)
+    elif not policy.repair:
+        pass
+    elif len(body) > policy.max_repair_bytes:
+        reason += f"; too long to repair ({len(body)} > {policy.max_repair_bytes} characters)"
+    elif type(scan.value) is not dict:
+        reason += f"; repaired it is {type(scan.value).__name__}, not an object"
+    elif same_json(_json_repair(body), scan.value):
+        return scan.value, text, (*notes, "json-repair")
+    else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
+        reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
+    raise ArgumentsError(f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text)
 
 
 def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
@@ -110,50 +120,33 @@ def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:
     return tuple(out)
 
 
-def _truncated(text: str, stripped: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
-    try:
-        parsed = _from_json(stripped, allow_partial="trailing-strings")
-    except ValueError:
-        parsed = None
+def _truncated(
+    text: str, body: str, notes: Tuple[str, ...], policy: Policy, loc: str, dialect: Optional[str], *,
+    cut: bool, after_value: bool = False,
+) -> Parsed:
+    """A text *cut* off (it ends inside a value, *after_value* a complete one) or, under a
+    token-limit finish reason, not strict JSON: refused, or with ``allow_truncated`` its
+    complete prefix when that is one JSON object."""
+    parsed = None
+    if not after_value:  # after a complete value the prefix would drop what follows
+        with contextlib.suppress(ValueError):
+            parsed = _from_json(body, allow_partial="trailing-strings")
     if type(parsed) is dict:
         if policy.allow_truncated:
-            return parsed, text, ("truncated",)
+            return parsed, text, (*notes, "truncated")
         advice = "; pass allow_truncated=True to accept the complete prefix"
     else:  # allow_truncated cannot help: say so rather than suggest it
         advice = "; what comes before the cut is not a JSON object either"
+    if cut:
+        what = "are cut off (the JSON ends inside a value)"
+    else:
+        what = f"may be cut off ({stopped(policy.finish_reason or '')}) and are not strict JSON"
     raise ArgumentsError(
-        f"Arguments at {loc} are cut off (the JSON ends inside a value): {excerpt(text[-40:])}{advice}",
+        f"Arguments at {loc} {what}: {excerpt(text[-40:])}{advice}",
         dialect=dialect,
         loc=loc,
         raw=text,
         truncated=True,
-    )
-
-
-def _lenient(
-    text: str, stripped: str, shape: _Shape, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]
-) -> Parsed:
-    reason = f"not valid JSON ({strict_error})"
-    if policy.repair and len(stripped) <= policy.max_repair_bytes and (
-        shape.deepest > policy.max_depth or shape.keyless > _MAX_KEYLESS
-    ):
-        # json-repair's worst cases: objects opened where a key belongs ("{{", "{[":
-        # ~100-200 µs per character, 6 s for 64 KiB), arrays there (`{"a": [1], [2]`,
-        # each merged into the one before by a pass over it: quadratic, 10 s for 64 KiB),
-        # deep nesting. None has a repair worth having (it would be refused as too
-        # deep, invents keys or guesses a merge), so the text is refused before
-        # json-repair sees it.
-        reason += "; objects or arrays opened where keys belong, or deeper than the limit: not repaired"
-    elif policy.repair and len(stripped) <= policy.max_repair_bytes:
-        repaired = _json_repair(stripped)
-        if type(repaired) is dict and _finite(repaired):
-            return repaired, text, ("json-repair",)
-        if type(repaired) is list and len(repaired) > 1:
-            reason = "several JSON values one after another (merged parallel calls?)"
-    elif policy.repair:
-        reason += f"; too long to repair ({len(stripped)} > {policy.max_repair_bytes} characters)"
-    raise ArgumentsError(
-        f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text
     )
 
 
@@ -168,61 +161,184 @@ def _json_repair(text: str) -> Any:
         return None
 
 
-def _finite(value: Any) -> bool:
-    """json-repair lets ``NaN``/``Infinity`` through; those are not JSON."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if type(v) is float and (v != v or v in (float("inf"), float("-inf"))):
-            return False
-        if type(v) is dict:
-            stack.extend(v.values())
-        elif type(v) is list:
-            stack.extend(v)
-    return True
+# -- the lenient grammar: JSON and the documented repairs, nothing else ---------------------
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+_BLANKS = " \t\n\r/"  # what may start whitespace or a comment
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_RUNS_ON = re.compile(r"[A-Za-z0-9_.$+-]")  # after a number or word: it was not one token
+_CUT_NUMBER = re.compile(r"-?[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]*)?")  # a number the end cut short
+_STRING = {q: re.compile(f"{q}([^{q}\\\\]*(?:\\\\.[^{q}\\\\]*)*)({q})?", re.S) for q in "\"'"}
+_ESCAPE = re.compile(r"\\.|\"", re.S)
+_LITERALS = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None}
 
 
-_MAX_KEYLESS = 16  # openers where a key belongs that json-repair is given at most
+class _Scan(NamedTuple):
+    """What ``_scan`` made of a text."""
+
+    status: str  # "ok": one value; "many": several; "eof": the text ends inside one; "error"
+    value: Any = None  # the value, when "ok"
+    deepest: int = 0  # the deepest nesting met
+    what: str = ""  # what is wrong and where, when "error"
+    values: int = 0  # the complete values before the cut, when "eof"
 
 
-class _Shape(NamedTuple):
-    open_at_end: bool  # brackets or a double-quoted string left open at the end
-    deepest: int  # the deepest bracket nesting
-    keyless: int  # ``{`` or ``[`` opened where an object's key belongs
-
-
-def _brackets(text: str) -> _Shape:
-    """*text*'s bracket structure in one pass, double-quoted strings skipped (a bound,
-    not a parse: single quotes are not strings here)."""
-    stack: List[str] = []
-    deepest = keyless = 0
-    in_string = escaped = False
-    want_key = False  # just after an object's "{" or ","
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch in " \t\r\n":
+def _scan(text: str) -> _Scan:
+    """*text* read as JSON with only the repairs the policy documents: single-quoted
+    strings, trailing commas, ``//`` and ``/* */`` comments, Python ``True`` / ``False`` /
+    ``None``, unquoted keys. One pass, no backtracking. A string, comment, container
+    or token still open at the end is ``eof`` (the text was cut off); anything outside
+    the grammar is an ``error`` with its place, a repeated key too (a value would be
+    lost); closers never close what they do not match."""
+    n = len(text)
+    stack: List[Any] = []  # the open containers, innermost last
+    keys: List[Any] = []  # per open container, the key whose value comes next
+    values = deepest = 0
+    first: Any = None
+    want = "value"  # what comes next: value | key | colon | comma
+    trailing = False  # just after a comma (a closer there is a trailing comma)
+    i = _skip(text, 0)
+    while True:
+        if i >= n or text.startswith("/*", i):  # the end, or a comment never closed
+            if stack or i < n:
+                return _Scan("eof", deepest=deepest, values=values)
+            if want != "comma":  # nothing but whitespace and comments
+                return _error("expected a value", i, deepest)
+            return _Scan("ok" if values == 1 else "many", first, deepest)
+        ch = text[i]
+        if want == "comma":
+            if not stack:  # something after a complete value
+                want = "value"
+                continue
+            closer = "}" if type(stack[-1]) is dict else "]"
+            if ch == ",":
+                want, trailing = ("key" if closer == "}" else "value"), True
+                i = _skip(text, i + 1)
+                continue
+            if ch != closer:
+                return _error(f"expected ',' or '{closer}'", i, deepest)
+            value = stack.pop()
+            keys.pop()
+            i += 1
+        elif want == "colon":
+            if ch != ":":
+                return _error("expected ':'", i, deepest)
+            want = "value"
+            i = _skip(text, i + 1)
             continue
+        elif want == "key":
+            if ch == "}" and (trailing or not stack[-1]):
+                value = stack.pop()
+                keys.pop()
+                i += 1
+            else:
+                if ch == '"' or ch == "'":
+                    kind, key, end = _string(text, i)
+                else:
+                    m = _WORD.match(text, i)
+                    kind, key, end = ("ok", m.group(), m.end()) if m else ("error", "expected a key", i)
+                if kind != "ok":
+                    return _Scan("eof", deepest=deepest, values=values) if kind == "eof" else _error(key, end, deepest)
+                if key in stack[-1]:
+                    return _error(f"the key {excerpt(key)} repeated", i, deepest)
+                keys[-1] = key
+                want = "colon"
+                i = _skip(text, end)
+                continue
         elif ch == "{" or ch == "[":
-            if want_key:
-                keyless += 1
-            stack.append(ch)
-            if len(stack) > deepest:
-                deepest = len(stack)
-            want_key = ch == "{"
+            stack.append({} if ch == "{" else [])
+            keys.append(None)
+            deepest = max(deepest, len(stack))
+            want, trailing = ("key" if ch == "{" else "value"), False
+            i = _skip(text, i + 1)
             continue
-        elif ch == "}" or ch == "]":
-            if stack:
-                stack.pop()
-        elif ch == ",":
-            want_key = bool(stack) and stack[-1] == "{"
-            continue
-        elif ch == '"':
-            in_string = True
-        want_key = False
-    return _Shape(in_string or bool(stack), deepest, keyless)
+        elif ch == "]" and stack and type(stack[-1]) is list and (trailing or not stack[-1]):
+            value = stack.pop()
+            keys.pop()
+            i += 1
+        else:
+            kind, value, end = _string(text, i) if ch == '"' or ch == "'" else _scalar(text, i, bool(stack))
+            if kind != "ok":
+                return _Scan("eof", deepest=deepest, values=values) if kind == "eof" else _error(value, end, deepest)
+            i = end
+        # a value is complete
+        if stack:
+            top = stack[-1]
+            if type(top) is dict:
+                top[keys[-1]] = value
+            else:
+                top.append(value)
+        else:
+            values += 1
+            if values == 1:
+                first = value
+        want, trailing = "comma", False
+        i = _skip(text, i)
+
+
+def _skip(text: str, i: int) -> int:
+    """Past whitespace and complete comments from *i* (at an unclosed ``/*``, there)."""
+    while True:
+        if i < len(text) and text[i] not in _BLANKS:
+            return i
+        i = _BLANK.match(text, i).end()  # type: ignore[union-attr]
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            if end < 0:
+                return len(text)
+            i = end + 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                return i
+            i = end + 2
+        else:
+            return i
+
+
+def _error(what: str, at: int, deepest: int) -> _Scan:
+    return _Scan("error", deepest=deepest, what=f"{what} at character {at}")
+
+
+def _string(text: str, i: int) -> Tuple[str, Any, int]:
+    """The string quoted at *i* (either quote): ``("ok", value, end)``, ``("eof", ...)``
+    when it never closes, ``("error", what, where)`` for an escape JSON has not."""
+    m = _STRING[text[i]].match(text, i)
+    if m is None or m.group(2) is None:  # (the pattern always matches)
+        return "eof", None, len(text)
+    body = m.group(1)
+    if "\\" in body or '"' in body:  # as JSON text: \' is ', a bare " is \"
+        body = _ESCAPE.sub(lambda e: "'" if e.group() == "\\'" else '\\"' if e.group() == '"' else e.group(), body)
+        try:
+            body = json.loads(f'"{body}"', strict=False)  # strict=False: raw control characters
+        except ValueError:
+            return "error", "an escape JSON does not have", i
+    return "ok", body, m.end()
+
+
+def _scalar(text: str, i: int, inside: bool) -> Tuple[str, Any, int]:
+    """The number or literal at *i*: ``("ok", value, end)``; ``("eof", ...)`` when the end
+    may have cut it short; ``("error", what, where)``."""
+    n = len(text)
+    m = _NUMBER.match(text, i) or _WORD.match(text, i)
+    end = m.end() if m else i
+    if m is None or _RUNS_ON.match(text, end) or (end >= n and inside):
+        # at the end a number may have gone on, a literal may be cut short: cut off
+        cut = _CUT_NUMBER.match(text, i)
+        if cut and cut.end() == n > i or any(w.startswith(text[i:]) for w in _LITERALS):
+            return "eof", None, n
+        return "error", "expected a value", i
+    token = m.group()
+    if token in _LITERALS:
+        return "ok", _LITERALS[token], end
+    if token[0] not in "-0123456789":  # a word: a literal the end cut short, or not a value
+        cut_short = end >= n and any(w.startswith(token) for w in _LITERALS)
+        return ("eof", None, n) if cut_short else ("error", "expected a value", i)
+    try:
+        value: Any = float(token) if "." in token or "e" in token or "E" in token else int(token)
+    except ValueError:  # more digits than int() reads
+        return "error", "a number too long", i
+    if value - value != 0:
+        return "error", "a number too large for a float", i
+    return "ok", value, end

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textcheck import C
+from textcheck import C, check
 
 from toolwire._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from toolwire._types import InvalidToolCall, ToolCall
@@ -209,3 +209,57 @@ def test_the_registry_table_matches_each_format_module() -> None:
     for d in TEXT_DIALECTS:
         fmt = text_format(d)
         assert (fmt.name, fmt.description) == (d.name, d.description)
+
+
+# -- the arguments policy keywords ----------------------------------------------------------
+
+CUT = '<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>'  # the block closed, its JSON did not
+
+
+def test_allow_truncated_keeps_the_complete_prefix_as_its_advice_says() -> None:
+    [refused] = decode_text(CUT, "text.hermes").tool_calls
+    assert isinstance(refused, InvalidToolCall) and refused.truncated
+    assert refused.error.endswith("; pass allow_truncated=True to accept the complete prefix")
+    r = check(CUT, "text.hermes", None, None, [C("f", {"a": 1})], allow_truncated=True)
+    assert r.tool_calls[0].repairs == ("truncated",)
+    kept = get_text_format("text.hermes").parser(allow_truncated=True)
+    kept.feed(CUT)
+    assert kept.close().tool_calls == r.tool_calls
+
+
+def test_policy_keywords_reach_the_arguments() -> None:
+    lenient = "<tool_call>{'name': 'f', 'arguments': {'a': 1,}}</tool_call>"
+    check(lenient, "text.hermes", None, None, [C("f", {"a": 1})])
+    [strict] = decode_text(lenient, "text.hermes", repair=False).tool_calls
+    assert isinstance(strict, InvalidToolCall) and "not valid JSON" in strict.error
+    as_text = '<tool_call>{"name": "f", "arguments": "{\\"a\\": 1}"}</tool_call>'  # arguments as JSON text
+    check(as_text, "text.hermes", None, None, [C("f", {"a": 1})])
+    [big] = decode_text(as_text, "text.hermes", max_bytes=5).tool_calls
+    assert isinstance(big, InvalidToolCall) and "over the limit of 5" in big.error
+    [deep] = decode_text('<tool_call>{"name": "f", "arguments": {"a": [[1]]}}</tool_call>', "text.hermes",
+                         max_depth=2).tool_calls
+    assert isinstance(deep, InvalidToolCall) and "nested deeper than the limit of 2" in deep.error
+
+
+def test_policy_keywords_are_checked() -> None:
+    with pytest.raises(TypeError, match="unknown policy keyword"):
+        decode_text(W, "text.hermes", allow_trunc=True)
+    with pytest.raises(TypeError, match="allow_truncated must be True or False"):
+        decode_text(W, "text.hermes", allow_truncated="false")
+    with pytest.raises(TypeError, match=r"finish reason in close\(finish_reason=\.\.\.\)"):
+        TextParser("text.hermes", finish_reason="length")
+
+
+@pytest.mark.parametrize("text, dialect", [
+    (CUT, "text.hermes"),
+    ('<|action_start|><|plugin|>\n{"name": "f", "parameters": {"a": 1}<|action_end|>', "text.internlm"),
+    ('<tool_call>{"name": "f", "arguments": {"a": 1}</tool_call>', "text.granite"),
+    ('function call<|role_sep|>\n{"name": "f", "arguments": {"a": 1}<|message_sep|>', "text.gigachat"),
+])
+def test_argument_json_cut_off_in_a_closed_region_is_a_truncated_call(text: str, dialect: str) -> None:
+    """The arguments policy says the JSON was cut off: the invalid call says so too (its
+    error suggests allow_truncated), whichever family found it."""
+    [call] = decode_text(text, dialect).tool_calls
+    assert isinstance(call, InvalidToolCall) and call.truncated and "allow_truncated=True" in call.error
+    [kept] = decode_text(text, dialect, allow_truncated=True).tool_calls
+    assert kept == C("f", {"a": 1}) and "truncated" in kept.repairs

@@ -86,7 +86,7 @@ def test_truncated_calls() -> None:
 
 def test_malformed_calls() -> None:
     check(f"{S}{B}no separator{E}{SE}", D, None, None, [Invalid(None)])
-    # brackets left open: the arguments policy reads that as cut off, never as a whole call
-    check(f'{S}{B}f{SEP}{{"a": [1, 2}}{E}{SE}', D, None, None, [Invalid("f", truncated=True)])
+    # a closer that does not match what is open: malformed, never a whole call
+    check(f'{S}{B}f{SEP}{{"a": [1, 2}}{E}{SE}', D, None, None, [Invalid("f")])
     check("<｜DSML｜function_calls>nothing</｜DSML｜function_calls>", D, None, None, [Invalid(None)])
     check(f"{S}{B}f{SEP}[1]{E}{SE}", D, None, None, [Invalid("f")])

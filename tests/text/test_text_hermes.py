@@ -104,3 +104,10 @@ def test_repairable_json_is_repaired_and_recorded() -> None:
 
 def test_stray_closing_markers_do_not_leak() -> None:
     check("a</tool_call></think>b", D, "ab", None, [])
+
+
+def test_arguments_that_are_several_objects_are_invalid() -> None:
+    """``{"a":1}{"b":2}`` is two objects where one belongs: never the first with the second dropped."""
+    text = '<tool_call>\n{"name": "f", "arguments": {"a": 1}{"b": 2}}\n</tool_call>'
+    r = check(text, D, None, None, [Invalid("f", raw=text)])
+    assert "not valid JSON" in r.tool_calls[0].error

@@ -83,6 +83,7 @@ def decode_text(
     finish_reason: str | None = None,
     thinking: bool | None = None,
     prompt: str | None = None,
+    **policy: Any,
 ) -> TextResult:
     """Read the content, reasoning and tool calls out of one model output.
 
@@ -98,6 +99,10 @@ def decode_text(
       reasoning (``<think>``, ``[THINK]``...), the output starts inside it.
     - ``thinking``: say so directly instead (DeepSeek V3.1+ and Qwen3.5 thinking mode,
       Qwen3-Thinking-2507); a ``DecodeError`` when it contradicts ``prompt``.
+    - Policy keywords (``repair``, ``allow_truncated``, ``max_bytes``, ``max_depth``,
+      ``max_repair_bytes``) are those of ``decode``, for the calls' arguments;
+      ``allow_truncated`` keeps the complete prefix of argument JSON cut off inside a
+      call whose region closed (a region that never closes stays an ``InvalidToolCall``).
     """
     fmt = get_text_format(dialect)
     if isinstance(text, (bytes, bytearray)):
@@ -110,7 +115,7 @@ def decode_text(
             f"decode_text takes the model's output text, got {type(text).__name__} {excerpt(text)}",
             dialect=fmt.name,
         )
-    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking, prompt=prompt)
+    return fmt.decode(text, tools=tools, finish_reason=finish_reason, thinking=thinking, prompt=prompt, **policy)
 
 
 def encode_text(

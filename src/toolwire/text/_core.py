@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
-from .._args import DEFAULT_POLICY, TRUNCATING, Policy, parse_arguments
+from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, excerpt
 from .._policy import finish_text
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -136,7 +136,9 @@ class TextParser:
 
     ``feed(delta)`` takes any split of the text (down to one character) and returns the
     events it can already emit; ``close(finish_reason=None)`` returns the
-    ``TextResult``, equal to ``decode_text`` of the whole text.
+    ``TextResult``, equal to ``decode_text`` of the whole text. Policy keywords
+    (``repair``, ``allow_truncated``, ``max_bytes``, ``max_depth``, ``max_repair_bytes``)
+    are those of ``Policy``, for the calls' arguments; the finish reason comes to ``close``.
     """
 
     def __init__(
@@ -146,6 +148,7 @@ class TextParser:
         *,
         thinking: bool | None = None,
         prompt: str | None = None,
+        **policy: Any,
     ) -> None:
         if isinstance(dialect, TextFormat):
             fmt = dialect
@@ -155,6 +158,9 @@ class TextParser:
             fmt = format_named(dialect)
         from ._schema import tool_index
 
+        if "finish_reason" in policy:  # known only at the end of the text
+            raise TypeError("TextParser takes the finish reason in close(finish_reason=...)")
+        arguments_policy = make_policy(policy)
         thinking = prompt_opens_reasoning(fmt, prompt, thinking)
 
         self.format = fmt
@@ -165,7 +171,7 @@ class TextParser:
         self.pos = 0
         self.final = False
         self.finish_reason: str | None = None
-        self.policy: Policy = DEFAULT_POLICY
+        self.policy: Policy = arguments_policy
         self.content = _Sink()
         self.reasoning = _Sink()
         self.items: list[Item] = []
@@ -208,7 +214,7 @@ class TextParser:
         self.final = True
         self.finish_reason = finish_reason
         if finish_reason in TRUNCATING:
-            self.policy = replace(DEFAULT_POLICY, finish_reason=finish_reason)
+            self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
         if not self.items and finish_reason in CALLED:
             # the engine says the model called a tool, and this format finds none: another
@@ -387,10 +393,10 @@ class TextFormat:
     reasoning_opens: tuple[str, ...] = ()
 
     def parser(
-        self, tools: Any = None, *, thinking: bool | None = None, prompt: str | None = None
+        self, tools: Any = None, *, thinking: bool | None = None, prompt: str | None = None, **policy: Any
     ) -> TextParser:
-        """A new incremental parser of this format."""
-        return TextParser(self, tools, thinking=thinking, prompt=prompt)
+        """A new incremental parser of this format (policy keywords as for ``TextParser``)."""
+        return TextParser(self, tools, thinking=thinking, prompt=prompt, **policy)
 
     def decode(
         self,
@@ -400,10 +406,11 @@ class TextFormat:
         finish_reason: str | None = None,
         thinking: bool | None = None,
         prompt: str | None = None,
+        **policy: Any,
     ) -> TextResult:
         """Decode a whole output (the same machine as ``parser``, fed once)."""
         reason = finish_of(finish_reason, self.name)  # before the text is read
-        p = TextParser(self, tools, thinking=thinking, prompt=prompt)
+        p = TextParser(self, tools, thinking=thinking, prompt=prompt, **policy)
         p.feed(text)
         return p.close(reason)
 

@@ -30,7 +30,8 @@ def json_calls(m: TextParser, text: str, raw: str, variant: str | None = None, *
         try:
             value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}",
+                      truncated=exc.truncated)
             return
     for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:

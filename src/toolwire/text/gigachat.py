@@ -75,7 +75,8 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
         try:
             obj, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not a JSON object: {exc.message}")
+            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not a JSON object: {exc.message}",
+                      truncated=exc.truncated)
             return
     name = obj.get("name")
     if type(name) is not str:

@@ -59,7 +59,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         try:
             value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}",
+                      truncated=exc.truncated)
             return
     if m.opener == TOKEN:
         variant = "3.0"

@@ -58,7 +58,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         try:
             obj, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is not a JSON object: {exc.message}")
+            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is not a JSON object: {exc.message}",
+                      truncated=exc.truncated)
             return
         if obj is MISSING:  # pragma: no cover - parse_arguments returns a dict or raises
             return
