@@ -21,9 +21,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from .._args import DEFAULT_POLICY
-from .._collect import _failed
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
-from .._finish import cut_reason, failed_reason
+from .._policy import CUT_OFF, FAILED, TRUNCATING, failed_call
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 
@@ -55,24 +54,24 @@ def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Op
     invalid, and broken arguments give an ``InvalidToolCall`` with their text, path and
     ``truncated`` flag."""
     pol = DEFAULT_POLICY
-    if finish is not None:
-        if failed_reason(d, finish) is not None:
-            return _failed(item, d, pol, loc, finish, True)
-        cut = cut_reason(d, finish)
-        if cut is not None:
-            pol = replace(pol, finish_reason=cut)
+    name, ident = peek
+    name = name if type(name) is str and name else None
+    ident = ident if type(ident) is str and ident else None
+    if finish is not None:  # judged as ``_finish`` judges a reply (which the dialects cannot import)
+        norm = d.finish_reasons.get(finish)
+        if norm == FAILED:  # ``failed_reason``: none of its calls runs
+            error = failed_call(d.name, loc, finish)
+            try:
+                call = d.decode_call(item, pol, loc)
+            except ArgumentsError as exc:
+                return new_invalid(name, ident, exc.raw, error, loc)
+            return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
+        if finish in TRUNCATING or norm in CUT_OFF:  # ``cut_reason``
+            pol = replace(pol, finish_reason=finish if finish in TRUNCATING else "length")
     try:
         return d.decode_call(item, pol, loc)
     except ArgumentsError as exc:
-        name, ident = peek
-        return new_invalid(
-            name if type(name) is str and name else None,
-            ident if type(ident) is str and ident else None,
-            exc.raw,
-            exc.message,
-            exc.loc,
-            exc.truncated,
-        )
+        return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated)
 
 
 # block and item types that belong to one dialect's wire only: met in another's
