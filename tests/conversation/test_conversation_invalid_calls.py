@@ -154,3 +154,27 @@ def test_an_invalid_call_without_text_is_refused() -> None:
         "bedrock.converse reports as failed (malformed_tool_use): it must not run; decode the item itself to "
         "read it anyway)"
     )
+
+
+@pytest.mark.parametrize(
+    ("dialect", "history"),
+    [
+        # a Chat choice cut at ``length`` (https://platform.openai.com/docs/api-reference/chat/object)
+        ("openai.chat", [{"role": "user", "content": "hi"}, {"index": 0, "finish_reason": "length", "message": {
+            "role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "run", "arguments": "{}"}}]}}]),
+        # a Gemini candidate cut at ``MAX_TOKENS`` (https://ai.google.dev/api/generate-content#candidate)
+        ("gemini", {"contents": [{"role": "user", "parts": [{"text": "hi"}]}, {"finishReason": "MAX_TOKENS", "content": {
+            "role": "model", "parts": [{"functionCall": {"name": "run", "args": {"cmd": "x"}}}]}}]}),
+        # a Converse response cut at ``max_tokens`` (API_runtime_Converse.html)
+        ("bedrock.converse", {"messages": [{"role": "user", "content": [{"text": "hi"}]}, {
+            "stopReason": "max_tokens", "output": {"message": {"role": "assistant", "content": [
+                {"toolUse": {"toolUseId": "t1", "name": "run", "input": {"cmd": "x"}}}]}}}]}),
+    ],
+    ids=["chat-choice", "gemini-candidate", "bedrock-response"],
+)
+def test_a_reply_envelope_in_a_history_is_refused_not_read_without_its_finish(dialect: str, history: Any) -> None:
+    """Where a finish reason sits on the envelope, not the message, the envelope is no
+    message of the history: refused, so its call is never read as whole."""
+    with pytest.raises(toolwire.DecodeError):
+        decode_conversation(history, dialect)
