@@ -69,6 +69,37 @@ def test_wrong_dialect_inside_a_conversation_raises() -> None:
         toolwire.decode_all(history, "openai.chat")
 
 
+# an Anthropic assistant turn inside a Responses request (``input`` items) and a Responses
+# reply (``output`` items): the Responses reader sees an item without calls, another
+# dialect's calls are in it
+TOOL_USE = ANTHROPIC_MESSAGE["content"][1]
+RESPONSES_BODY = {"model": "gpt-4.1", "input": [{"role": "user", "content": "clean up"},
+                                                {"role": "assistant", "content": [TOOL_USE]}]}
+RESPONSES_REPLY = {"id": "resp_1", "object": "response", "status": "completed",
+                   "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+                               "content": [TOOL_USE]}]}
+HIDDEN = [
+    (RESPONSES_BODY, "$.input[1]"),
+    (RESPONSES_REPLY, "$.output[0]"),
+    (dict(CHAT_TEXT, choices=[{"index": 0, "finish_reason": "stop",
+                               "message": {"role": "assistant", "content": [TOOL_USE]}}]), "$.choices[0].message"),
+]
+
+
+@pytest.mark.parametrize(("payload", "loc"), HIDDEN, ids=["responses-request", "responses-reply", "chat-completion"])
+def test_auto_detection_raises_where_naming_the_dialect_raises(payload: Any, loc: str) -> None:
+    """Never ``[]`` where calls were: the same error as with the container's dialect named."""
+    named = toolwire.detect(payload)
+    with pytest.raises(toolwire.DecodeError) as by_name:
+        toolwire.decode_all(payload, named)
+    with pytest.raises(toolwire.DecodeError) as auto:
+        toolwire.decode_all(payload)
+    assert auto.value.message == by_name.value.message
+    assert auto.value.loc == loc
+    assert auto.value.message.startswith(f"Input at {loc} is not {'an' if named.startswith('o') else 'a'} {named} "
+                                         "payload: it looks like anthropic.messages")
+
+
 @pytest.mark.parametrize(
     ("payload", "name"),
     [

@@ -11,12 +11,12 @@ from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._finish import called_reason, cut_reason, failed_reason
-from ._policy import failed_no_call, no_call
+from ._policy import failed_call, failed_no_call, no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import walk
 
-__all__ = ["chosen", "collect", "one_step_calls", "other_dialect"]
+__all__ = ["chosen", "collect", "elsewhere", "nested", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Choice]:
@@ -54,10 +54,17 @@ def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool
     walk then decides). Held to the walk by the tests that compare ``decode_all``
     with and without a policy keyword."""
     fast = reg.one_step(d)
-    return fast is not None and _one_step(d, fast, data, out, 0)
+    if fast is None:
+        return False
+    start = len(out)
+    nests: List[Any] = []
+    if not _one_step(d, fast, data, out, 0, nests):
+        return False
+    # no call found: an item without calls must not hide another dialect's (the walk raises then)
+    return len(out) > start or not any(elsewhere(item, d, reg) for item in nests)
 
 
-def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> bool:
+def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int, nests: List[Any]) -> bool:
     try:
         finish = d.finish(data)
         if depth > 4 or cut_reason(d, finish) is not None or failed_reason(d, finish) is not None:
@@ -73,9 +80,12 @@ def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int) -> b
             hit = d.sniff(child)
             kind = None if hit is None else hit[0]
             if kind == CALLS:
-                if not _one_step(d, fast, child, out, depth + 1):
+                if not _one_step(d, fast, child, out, depth + 1, nests):
                     return False
-            elif kind not in (OTHER, TOOL, RESULT):  # a call the one step does not take: the walk
+            elif kind == OTHER:
+                if nested(child):
+                    nests.append(child)
+            elif kind not in (TOOL, RESULT):  # a call the one step does not take: the walk
                 return False
     except Exception:  # a malformed container: the walk reports it
         return False
@@ -165,9 +175,13 @@ def collect(
     unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
     # the last dialect and finish reason judged: the policy its calls get, whether it failed
     judged: Tuple[Any, Any, Policy, Optional[str]] = (None, None, pol, None)
+    nests: List[Tuple[Any, Dialect, str]] = []  # detected items without calls that hold something
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
-        if kind == OTHER and d is not None:  # named: an item without calls must not hide another's calls
-            other_dialect(item, dd, reg, iloc)
+        if kind == OTHER:  # an item without calls must not hide another dialect's calls
+            if d is not None:
+                other_dialect(item, dd, reg, iloc)
+            elif nested(item):  # detected: checked when no call is found (``[]`` would hide it)
+                nests.append((item, dd, iloc))
         elif kind == CALL or (kind == SERVER and server):
             sub = pol
             fin = own or finish
@@ -194,8 +208,32 @@ def collect(
                 if not keep:
                     raise
                 out.append(_invalid(item, dd, exc))
-    if d is not None and top and len(out) == start:  # nothing found under the named dialect
-        other_dialect(data, d, reg, loc)
+    if len(out) == start:
+        if d is not None and top:  # nothing found under the named dialect
+            other_dialect(data, d, reg, loc)
+        for item, dd, iloc in nests:  # nothing found under the detected dialects
+            other_dialect(item, dd, reg, iloc)
+
+
+def nested(item: Any) -> bool:
+    """Whether the dict *item* holds a non-empty list or object: what an item of
+    another dialect's calls needs (a message's blocks); cheap, before ``elsewhere``."""
+    if type(item) is dict:
+        for v in item.values():
+            t = type(v)
+            if (t is list or t is dict) and v:
+                return True
+    return False
+
+
+def elsewhere(item: Any, d: Dialect, reg: Registry) -> bool:
+    """Whether *item*, which *d* reads as holding no calls, is detected as another
+    dialect's calls (the walk then runs ``other_dialect`` on it)."""
+    try:
+        hit = reg.sniff(item)
+    except Exception:  # a third-party sniffer: detection declines
+        return False
+    return hit is not None and hit[0] is not d and hit[1] not in (OTHER, TOOL, RESULT)
 
 
 def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
@@ -228,8 +266,7 @@ def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: boo
     """The ``InvalidToolCall`` in place of the call *item* of a reply that *d* reports
     as failed (*finish*), with its name, id and argument text as far as they read;
     raised as a ``DecodeError`` unless *keep*."""
-    error = (f"Tool call at {loc} is in a reply that {d.name} reports as failed ({finish}): "
-             "it must not run; decode the item itself to read it anyway")
+    error = failed_call(d.name, loc, finish)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     try:

@@ -95,6 +95,12 @@ def failed_no_call(finish: str) -> str:
     return f"The reply is reported as failed ({finish!r}) and holds no tool call: the calls the model made are lost"
 
 
+def failed_call(dialect: str, loc: str, finish: str) -> str:
+    """What is wrong with the call at *loc* of a reply *dialect* reports as failed (*finish*)."""
+    return (f"Tool call at {loc} is in a reply that {dialect} reports as failed ({finish}): "
+            "it must not run; decode the item itself to read it anyway")
+
+
 def stopped(finish_reason: str) -> str:
     """Why a reply with this (truncating) finish reason stopped, for error messages."""
     if finish_reason in _WINDOW:

@@ -5,6 +5,8 @@ A dialect's history writer (``HistoryCodec.encode``) receives the messages and a
 one ``NameMap`` for the whole conversation, the same maps ``convert`` uses), and
 to tell what to do with reasoning and other parts of another provider:
 
+- ``call(c)``: the wire item of a call; an invalid call is written with its argument
+  text where the target carries text (as ``encode`` writes it), else refused;
 - ``reasoning(part)``: its wire data when *part* was made by this dialect, else
   ``None`` after noting ``reasoning-dropped`` (never sent to another provider);
 - ``other(part)``: its wire data when made by this dialect; what the dialect that
@@ -20,6 +22,7 @@ from typing import Any, Dict, FrozenSet, List, Optional
 from .._builtin import default_registry
 from .._convert import _Target
 from .._dialect import Dialect
+from .._encode import invalid_as_call, written
 from .._errors import EncodeError
 from .._ids import IdMap
 from .._names import NameMap
@@ -68,17 +71,27 @@ class Writer:
 
     def call(self, c: Any) -> Dict[str, Any]:
         if type(c) is InvalidToolCall:
-            raise EncodeError(
-                f"Message {self.index} holds an invalid call of {c.name!r} ({c.error}); it cannot be written "
-                f"to {self.name}",
-                dialect=self.name,
-            )
+            return self._invalid(c)
         assert isinstance(c, ToolCall)
         for other in c.provider_data:
             if other != self.name and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
         out = self.target.call(c, self.position)
+        self.position += 1
+        return out
+
+    def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
+        """*c* with its argument text written back where the target carries text, as
+        ``encode`` writes it (docs/convert.md); ``EncodeError`` where it cannot be."""
+        try:
+            out = self.target.call(invalid_as_call(c, self.d), self.position)
+            written(out, c, self.d)
+        except EncodeError as exc:
+            raise EncodeError(
+                f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {exc.message}",
+                dialect=self.name,
+            ) from None
         self.position += 1
         return out
 

@@ -1,8 +1,10 @@
 """What the providers' history readers and writers share (``*/history.py``).
 
 Readers: ``call_part`` decodes a call block into a ``ToolCall`` (or an
-``InvalidToolCall`` when its arguments are broken: a history is read whole, and a
-bad call is a finding, not a reason to lose the rest); ``texts`` gives the parts of
+``InvalidToolCall`` when its arguments are broken, cut off by the finish reason its
+message carries (``finish_of``), or in a reply the provider reports as failed, as
+``decode_all(..., invalid="keep")`` reads them: a history is read whole, and a bad
+call is a finding, not a reason to lose the rest); ``texts`` gives the parts of
 a string content. Writers of alternating APIs (Anthropic, Bedrock, Gemini) plan
 their turns with ``plan_turns``: leading system messages go to the system field (a
 later one is moved there and noted), ``tool`` messages become user turns,
@@ -15,34 +17,61 @@ around it merge.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Tuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
+from .._policy import CUT_OFF, FAILED, TRUNCATING, failed_call
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 
 if TYPE_CHECKING:
+    from .._dialect import Dialect
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "foreign", "no_key", "plan_turns", "system_parts", "texts", "write_part",
-    "write_turns",
+    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "no_key", "plan_turns", "system_parts", "texts",
+    "write_part", "write_turns",
 ]
 
 
-def call_part(decode_call: Callable[..., ToolCall], item: Any, loc: str, peek: Tuple[Any, Any]) -> Part:
+def finish_of(d: Dialect, m: Any) -> Optional[str]:
+    """The finish reason the message *m* carries as *d* reads it on a reply (an
+    Anthropic ``Message``'s ``stop_reason``), the one ``decode_all`` applies to its
+    calls; ``None`` for a message without one (or a reader that fails on it)."""
     try:
-        return decode_call(item, DEFAULT_POLICY, loc)
+        fin = d.finish(m) if type(m) is dict else None
+    except Exception:  # a third party's reader: no reason read
+        return None
+    return fin if type(fin) is str else None
+
+
+def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Optional[str] = None) -> Part:
+    """The call block *item* of a message whose finish reason is *finish*, read as
+    ``decode_all(..., invalid="keep")`` reads it: a call of a reply cut off at its
+    token limit is checked as such, one of a reply the provider reports as failed is
+    invalid, and broken arguments give an ``InvalidToolCall`` with their text, path and
+    ``truncated`` flag."""
+    pol = DEFAULT_POLICY
+    name, ident = peek
+    name = name if type(name) is str and name else None
+    ident = ident if type(ident) is str and ident else None
+    if finish is not None:  # judged as ``_finish`` judges a reply (which the dialects cannot import)
+        norm = d.finish_reasons.get(finish)
+        if norm == FAILED:  # ``failed_reason``: none of its calls runs
+            error = failed_call(d.name, loc, finish)
+            try:
+                call = d.decode_call(item, pol, loc)
+            except ArgumentsError as exc:
+                return new_invalid(name, ident, exc.raw, error, loc)
+            return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
+        if finish in TRUNCATING or norm in CUT_OFF:  # ``cut_reason``
+            pol = replace(pol, finish_reason=finish if finish in TRUNCATING else "length")
+    try:
+        return d.decode_call(item, pol, loc)
     except ArgumentsError as exc:
-        name, ident = peek
-        return new_invalid(
-            name if type(name) is str else None,
-            ident if type(ident) is str and ident else None,
-            None,
-            str(exc),
-            loc,
-        )
+        return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated)
 
 
 # block and item types that belong to one dialect's wire only: met in another's

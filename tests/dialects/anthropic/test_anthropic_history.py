@@ -118,8 +118,8 @@ def test_a_whole_reply_in_a_history_is_its_role_and_content() -> None:
 def test_a_call_whose_arguments_are_not_an_object_is_kept_as_an_invalid_call() -> None:
     history = [{"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01", "name": "f", "input": "[1]"}]}]
     ((role, (call,)),) = parts(history)
-    assert (role, type(call).__name__, call.name, call.id, call.loc) == (  # type: ignore[union-attr]
-        "assistant", "InvalidToolCall", "f", "toolu_01", "$[0].content[0]",
+    assert (role, type(call).__name__, call.name, call.id, call.loc, call.raw) == (  # type: ignore[union-attr]
+        "assistant", "InvalidToolCall", "f", "toolu_01", "$[0].content[0].input", "[1]",
     )
     assert call.error == "Arguments at $[0].content[0].input are JSON but not an object: list [1]"  # type: ignore[union-attr]
 
@@ -364,11 +364,12 @@ def _assistant_turn(block: Dict[str, Any]) -> Dict[str, Any]:
                          {"role": "assistant", "content": [{"type": "text", "text": "…"}, block]}]}
 
 
-def test_a_cut_off_tool_use_in_a_history_is_an_invalid_call_at_its_block() -> None:
+def test_a_cut_off_tool_use_in_a_history_is_an_invalid_call_keeping_its_text() -> None:
     block = {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": '{"city": "Zü'}
     bad = toolwire.decode_conversation(_assistant_turn(block), D).messages[1].parts[1]
     assert isinstance(bad, toolwire.InvalidToolCall)
-    assert (bad.name, bad.id, bad.loc) == ("get_weather", "toolu_01", "$.messages[1].content[1]")
+    assert (bad.name, bad.id, bad.loc, bad.raw, bad.truncated) == (
+        "get_weather", "toolu_01", "$.messages[1].content[1].input", '{"city": "Zü', True)
     assert bad.error == (
         "Arguments at $.messages[1].content[1].input are cut off (the JSON ends inside a value): "
         "'{\"city\": \"Zü'; pass allow_truncated=True to accept the complete prefix"

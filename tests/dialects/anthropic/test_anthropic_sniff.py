@@ -24,6 +24,8 @@ RESULT = {"type": "tool_result", "tool_use_id": "toolu_01", "content": "22°C"}
 STRONG_WHY = "with tool_use/tool_result/thinking blocks"
 TEXT_WHY = "of text only (Anthropic and Chat messages look alike)"
 MESSAGE_WHY = "type 'message' with 'stop_reason' (an Anthropic Message)"
+MESSAGE_BLOCKS_WHY = "type 'message' with tool_use/tool_result/thinking blocks (an Anthropic Message)"
+ONE_BLOCK_WHY = "an 'assistant' message whose content is one tool_use/tool_result/thinking block, not a list"
 TOOL_WHY = "a tool definition with 'input_schema' or a versioned server tool type"
 HI = [{"role": "user", "content": "hi"}]
 
@@ -57,10 +59,15 @@ CLAIMED = [
     ("message.stop_reason", {"type": "message", "role": "assistant", "content": [], "stop_reason": "end_turn"},
      "calls", MESSAGE_WHY),
     ("message.usage", {"type": "message", "role": "assistant", "content": [], "usage": {"input_tokens": 1}},
-     "calls", MESSAGE_WHY),
-    ("message.strong_content", {"type": "message", "role": "assistant", "content": [CALL_USE]}, "calls", MESSAGE_WHY),
+     "calls", "type 'message' with 'usage' (an Anthropic Message)"),
+    ("message.strong_content", {"type": "message", "role": "assistant", "content": [CALL_USE]}, "calls",
+     MESSAGE_BLOCKS_WHY),
     ("message.server_result_content", {"type": "message", "role": "assistant", "content": [
-        {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_01", "content": []}]}, "calls", MESSAGE_WHY),
+        {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_01", "content": []}]}, "calls", MESSAGE_BLOCKS_WHY),
+    # content is one block, not a list of them: claimed, so decoding refuses it (never [])
+    ("role.content_one_block", {"role": "assistant", "content": CALL_USE}, "calls", ONE_BLOCK_WHY),
+    ("role.content_one_result", {"role": "user", "content": RESULT}, "calls",
+     "a 'user' message whose content is one tool_use/tool_result/thinking block, not a list"),
     ("tool.versioned", {"type": "web_search_20250305", "name": "web_search", "max_uses": 5}, "tool", TOOL_WHY),
     ("tool.versioned_digits_in_name", {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
      "tool", TOOL_WHY),
@@ -148,6 +155,16 @@ def test_near_miss_is_not_claimed(payload: Dict[str, Any], instead: Optional[str
             toolwire.explain(payload)
     else:
         assert toolwire.explain(payload).dialect == instead
+
+
+@pytest.mark.parametrize("dialect", [None, D])
+def test_content_of_one_block_is_refused_not_read_as_no_calls(dialect: Optional[str]) -> None:
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_all({"role": "assistant", "content": CALL_USE}, dialect)
+    assert (exc.value.message, exc.value.loc) == (
+        "Message content at $.content must be text or a list of blocks, got one block of type 'tool_use'",
+        "$.content",
+    )
 
 
 def test_not_a_dict_is_not_claimed() -> None:

@@ -73,6 +73,8 @@ ERRORS: Tuple[Any, ...] = (
     ("call/name-missing", dec, {"functionCall": {"args": {}}}, DE, "Tool name at $.functionCall.name is missing", "$.functionCall.name"),
     ("call/name-not-text", dec, {"functionCall": {"name": 5}}, DE, "Tool name at $.functionCall.name must be a non-empty string, got 5", "$.functionCall.name"),
     ("call/snake-name-empty", dec, {"function_call": {"name": ""}}, DE, "Tool name at $.function_call.name must be a non-empty string, got ''", "$.function_call.name"),
+    ("call/arguments-not-args", auto_all, {"functionCall": {"name": "f", "arguments": {"city": "Paris"}}}, DE, "Function call at $.functionCall has 'arguments', which a Gemini FunctionCall does not have: its arguments are the object 'args'", "$.functionCall.arguments"),
+    ("call/snake-arguments-not-args", dec, {"function_call": {"name": "f", "arguments": {"city": "Paris"}}}, DE, "Function call at $.function_call has 'arguments', which a Gemini FunctionCall does not have: its arguments are the object 'args'", "$.function_call.arguments"),
     ("call/args-list", dec, {"functionCall": {"name": "f", "args": [1]}}, AE, "Arguments at $.functionCall.args must be a JSON object or its text, got list [1]", "$.functionCall.args"),
     ("call/args-nan", dec, {"functionCall": {"name": "f", "args": {"a": float("nan")}}}, AE, "Arguments at $.functionCall.args hold nan, which is not JSON (NaN and infinity are not numbers in JSON)", "$.functionCall.args"),
     ("call/snake-args-nan", dec, {"function_call": {"name": "f", "args": {"a": float("inf")}}}, AE, "Arguments at $.function_call.args hold inf, which is not JSON (NaN and infinity are not numbers in JSON)", "$.function_call.args"),

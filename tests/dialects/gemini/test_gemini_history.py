@@ -271,12 +271,13 @@ def _model_turn(part: Any) -> Any:
     return {"contents": [{"role": "user", "parts": [{"text": "Wetter?"}]}, {"role": "model", "parts": [{"text": "…"}, part]}]}
 
 
-def test_a_cut_off_call_in_a_history_is_an_invalid_call_at_its_part() -> None:
+def test_a_cut_off_call_in_a_history_is_an_invalid_call_keeping_its_text() -> None:
     part = {"functionCall": {"id": "c9", "name": "get_weather", "args": '{"city": "Zü'}}
     conv = toolwire.decode_conversation(_model_turn(part), D)
     bad = conv.messages[1].parts[1]
     assert isinstance(bad, toolwire.InvalidToolCall)
-    assert (bad.name, bad.id, bad.loc) == ("get_weather", "c9", "$.contents[1].parts[1]")
+    assert (bad.name, bad.id, bad.loc, bad.raw, bad.truncated) == (
+        "get_weather", "c9", "$.contents[1].parts[1].functionCall.args", '{"city": "Zü', True)
     assert bad.error == (
         "Arguments at $.contents[1].parts[1].functionCall.args are cut off (the JSON ends inside a value): "
         "'{\"city\": \"Zü'; pass allow_truncated=True to accept the complete prefix"

@@ -30,6 +30,11 @@ SNIFF: Tuple[Tuple[str, Any, Claim, Claim], ...] = (
     ("call/functionCall", {"functionCall": {"name": "get_weather", "args": {"city": "Zürich"}}}, FC, FC),
     ("call/function_call", {"function_call": {"name": "f"}, "thought_signature": "c2ln"}, FC, FC),
     ("call/not-an-object-still-claimed", {"functionCall": "x"}, FC, FC),
+    # Chat's deprecated ``function_call`` ({name, arguments: text}) is no Gemini FunctionCall (id, name, args)
+    ("call/chat-legacy-function_call-is-not-a-part", {"function_call": {"name": "f", "arguments": "{}"}}, None, None),
+    ("call/arguments-beside-args-still-claimed", {"function_call": {"name": "f", "args": {}, "arguments": "{}"}}, FC, FC),
+    ("call/object-arguments-claimed-to-be-refused", {"function_call": {"name": "f", "arguments": {"a": 1}}}, FC, FC),
+    ("call/camel-arguments-claimed-to-be-refused", {"functionCall": {"name": "f", "arguments": "{}"}}, FC, FC),
     ("call/null-is-absent", {"functionCall": None, "function_call": None, "text": "hi"}, PART, PART),
     ("call/inside-a-content-is-no-part", {"role": "model", "functionCall": {"name": "f"}}, None, None),
     ("result/functionResponse", {"functionResponse": {"name": "f", "response": {}}}, FR, FR),

@@ -63,6 +63,33 @@ def test_legacy_function_call_without_arguments(fc: Dict[str, Any]) -> None:
         toolwire.decode_all({"choices": [{"index": 0, "message": msg, "finish_reason": "length"}]})
 
 
+# LangChain keeps a legacy call in ``AIMessage.additional_kwargs`` as the message's
+# ``function_call`` alone (OAI-PY ``chat_completion_message.py`` ``FunctionCall``:
+# ``{name, arguments: JSON string}``); a ``ChoiceDelta.model_dump()`` gives it beside nulls
+LEGACY_KWARGS = {"function_call": {"arguments": '{"city": "Paris"}', "name": "get_weather"}}
+
+
+@pytest.mark.parametrize("payload", [
+    LEGACY_KWARGS,
+    {"content": None, "function_call": LEGACY_KWARGS["function_call"], "refusal": None, "role": None,
+     "tool_calls": None},
+], ids=["additional_kwargs", "delta-dump"])
+def test_a_legacy_function_call_alone_is_chat_s(payload: Dict[str, Any]) -> None:
+    import openai.types.chat.chat_completion_chunk as chunk
+    import openai.types.chat.chat_completion_message as ccm
+
+    ccm.FunctionCall.model_validate(payload["function_call"])
+    if "refusal" in payload:
+        chunk.ChoiceDelta.model_validate(payload)
+    assert toolwire.detect(payload) == "openai.chat"
+    want = [ToolCall("get_weather", {"city": "Paris"}, None)]
+    assert toolwire.decode_all(payload) == want
+    assert toolwire.decode_all(payload, "openai.chat") == want
+    assert toolwire.decode(payload, "openai.chat") == want[0]
+    assert toolwire.decode(payload).repairs == ()
+    assert toolwire.encode(toolwire.decode(payload), "openai.chat") == payload["function_call"]
+
+
 def test_dummy_function_call_next_to_tool_calls_is_ignored() -> None:
     # Snowflake Cortex sends an all-empty function_call and custom beside real tool_calls
     msg = {

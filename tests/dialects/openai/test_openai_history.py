@@ -228,7 +228,9 @@ def test_chat_history_decodes_to_these_parts_and_back_exactly() -> None:
                        ToolCall("get_weather", {"city": "Zürich"}, "call_1"),
                        InvalidToolCall(name="f", id="call_2", error="Arguments at $.messages[2].tool_calls[1].function."
                                        "arguments are cut off (the JSON ends inside a value): '{broken'; what "
-                                       "comes before the cut is not a JSON object either", loc="$.messages[2].tool_calls[1]"))),
+                                       "comes before the cut is not a JSON object either",
+                                       loc="$.messages[2].tool_calls[1].function.arguments", raw="{broken",
+                                       truncated=True))),
         ("tool", (ToolResult("call_1", None, "22 °C"),)),
         ("tool", (ToolResult(None, "f", "x", provider_data={C: {"legacy": True}}),)),
         ("assistant", (Reasoning("", C, {"reasoning_details": [{"type": "reasoning.text", "text": "r"}]}), Text("Fini"))),

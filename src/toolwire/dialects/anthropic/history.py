@@ -11,13 +11,13 @@ only; images are ``{"type": "image", "source": {"type": "base64" | "url", ...}}`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, foreign, no_key, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import call_part, finish_of, foreign, no_key, plan_turns, system_parts, texts, write_part, write_turns
 from .tools import NAME
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ _ROLES = {"user": "user", "assistant": "assistant", "system": "system"}
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
 
 
-def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
     if type(content) is str:
         return texts(content)
     if type(content) is not list:
@@ -43,7 +43,7 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
         if t == "text":
             out.extend(texts(b.get("text")))
         elif t == "tool_use":
-            out.append(call_part(d.decode_call, b, where, (b.get("name"), b.get("id"))))
+            out.append(call_part(d, b, where, (b.get("name"), b.get("id")), finish))
         elif t == "tool_result":
             out.append(d.decode_result(b, where))
         elif t in ("thinking", "redacted_thinking"):
@@ -85,7 +85,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         if role is None:
             raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
         no_key(m, "tool_calls", where, NAME)
-        parts = _blocks(m.get("content"), where + ".content", d)
+        parts = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
         if m.get("type") == "message":  # a whole reply (``Message``): its turn is its role and content
             m = {"role": m["role"], "content": m.get("content")}
         out.append(Message(role, parts, wire=(NAME, m, role, parts)))

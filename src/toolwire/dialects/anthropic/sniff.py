@@ -58,6 +58,11 @@ def _strong(content: Any) -> bool:
     return False
 
 
+def _one_block(content: Any) -> bool:
+    """A content that is one call, result or thinking block where a list of them belongs."""
+    return type(content) is dict and _strong([content])
+
+
 def _plain(content: Any) -> bool:
     """Text, or a list of typed Anthropic blocks: a message any Anthropic reader takes."""
     if type(content) is str:
@@ -86,6 +91,13 @@ _STRONG_REASONS = {r: (CALLS, f"{an(repr(r))} message with tool_use/tool_result/
 _PLAIN_REASONS = {
     r: (CALLS, f"{an(repr(r))} message of text only (Anthropic and Chat messages look alike)") for r in _ROLES
 }
+_ONE_BLOCK = {
+    r: (CALLS, f"{an(repr(r))} message whose content is one tool_use/tool_result/thinking block, not a list")
+    for r in _ROLES
+}
+_MESSAGE_STOP = (CALLS, "type 'message' with 'stop_reason' (an Anthropic Message)")
+_MESSAGE_USAGE = (CALLS, "type 'message' with 'usage' (an Anthropic Message)")
+_MESSAGE_BLOCKS = (CALLS, "type 'message' with tool_use/tool_result/thinking blocks (an Anthropic Message)")
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -101,8 +113,15 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         if t.endswith("_tool_result"):
             return OTHER, f"a content block of type {t!r}"
         if t == "message":
-            if "stop_reason" in data or "usage" in data or _strong(data.get("content")):
-                return CALLS, "type 'message' with 'stop_reason' (an Anthropic Message)"
+            if "stop_reason" in data:
+                return _MESSAGE_STOP
+            if "usage" in data:
+                return _MESSAGE_USAGE
+            content = data.get("content")
+            if _strong(content):
+                return _MESSAGE_BLOCKS
+            if _one_block(content):
+                return _ONE_BLOCK["assistant"]
             return None
         if "name" in data and ("input_schema" in data or _VERSIONED.fullmatch(t)):
             return TOOL, "a tool definition with 'input_schema' or a versioned server tool type"
@@ -119,6 +138,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return _STRONG_REASONS[known]
         if _plain(content):
             return _PLAIN_REASONS[known]
+        if _one_block(content):  # claimed so that decoding refuses it: "no calls" would hide one
+            return _ONE_BLOCK[known]
         return None
     messages = data.get("messages")
     if type(messages) is list and "toolConfig" not in data and "inferenceConfig" not in data:
@@ -155,6 +176,13 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
 
 
 def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
+    if type(content) is dict:  # one block where a list belongs: read as no blocks it would hide a call
+        raise DecodeError(
+            f"Message content at {loc} must be text or a list of blocks, got one block of type "
+            f"{content.get('type')!r}",
+            dialect=NAME,
+            loc=loc,
+        )
     for j, block in enumerate(as_list(content, loc, NAME)):
         bloc = f"{loc}[{j}]"
         b = to_data(block, bloc)

@@ -13,13 +13,13 @@ messages alternate ``user`` / ``assistant``; a block is an object with one key:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import call_part, finish_of, plan_turns, system_parts, texts, write_part, write_turns
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -31,7 +31,7 @@ NAME = "bedrock.converse"
 _FORMATS = {"png", "jpeg", "gif", "webp"}
 
 
-def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
     if type(content) is not list:
         raise DecodeError(f"Content at {loc} must be a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
@@ -50,7 +50,7 @@ def _blocks(content: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
                 out.append(Other("server_tool_use", NAME, b))
             else:
                 peek = (tu.get("name"), tu.get("toolUseId")) if type(tu) is dict else (None, None)
-                out.append(call_part(d.decode_call, b, where, peek))
+                out.append(call_part(d, b, where, peek, finish))
         elif key == "toolResult":
             tr = b.get("toolResult")
             if type(tr) is dict and type(tr.get("type")) is str:
@@ -103,7 +103,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role = m.get("role")
         if role not in ("user", "assistant"):
             raise DecodeError(f"Message at {where} has role {role!r}", dialect=NAME, loc=where + ".role")
-        parts = _blocks(m.get("content"), where + ".content", d)
+        parts = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
         out.append(Message(role, parts, wire=(NAME, m, role, parts)))
     return out
 

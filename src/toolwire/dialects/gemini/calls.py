@@ -9,7 +9,8 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 
 - Call: part ``{"functionCall": {"id"?, "name", "args"?}, "thoughtSignature"?}``, in
   camelCase or snake_case (``function_call``, ``thought_signature``: what the SDK's
-  ``model_dump()`` gives). A missing or ``""`` id is ``None``; no ``args`` is ``{}``.
+  ``model_dump()`` gives). A missing or ``""`` id is ``None``; no ``args`` is ``{}``, but
+  an ``arguments`` key in its place (no ``FunctionCall`` field) is a ``DecodeError``.
   The part's other fields, ``thoughtSignature`` first of all (Gemini rejects a
   replayed call without it), are kept as provider data (``["part"]``) and re-emitted
   on the same part with the same key; SDK ``bytes`` are written as base64. A part of
@@ -47,7 +48,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError
+from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream
@@ -93,6 +94,13 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         raw: Optional[str] = None
         repairs: Tuple[str, ...] = ()
     else:
+        if args is None and "arguments" in fc:  # not a field of FunctionCall: {} would be a call never made
+            raise DecodeError(
+                f"Function call at {loc}.{key} has 'arguments', which a Gemini FunctionCall does not have: its "
+                "arguments are the object 'args'",
+                dialect=NAME,
+                loc=f"{loc}.{key}.arguments",
+            )
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
     for field in _FRAGMENT_KEYS:
         if fc.get(field):  # ``None`` / ``False`` (the SDK's unset fields, the end of a stream) is no fragment

@@ -21,7 +21,7 @@ from ..._errors import DecodeError, an
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import call_part, finish_of, plan_turns, system_parts, texts, write_part, write_turns
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -37,7 +37,7 @@ _BESIDE = frozenset(
 _EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
 
-def _parts(parts: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
+def _parts(parts: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
     if type(parts) is not list:
         raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
     out: List[Part] = []
@@ -60,7 +60,7 @@ def _parts(parts: Any, loc: str, d: Dialect) -> Tuple[Part, ...]:
         elif key in ("functionCall", "function_call"):
             fc = p[key]
             peek = (fc.get("name"), fc.get("id")) if type(fc) is dict else (None, None)
-            out.append(call_part(d.decode_call, p, where, peek))
+            out.append(call_part(d, p, where, peek, finish))
         elif key in ("functionResponse", "function_response"):
             out.append(d.decode_result(p, where))
         elif key in ("inlineData", "inline_data", "fileData", "file_data"):
@@ -112,7 +112,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
-        parts = _parts(c.get("parts"), where + ".parts", d)
+        parts = _parts(c.get("parts"), where + ".parts", d, finish_of(d, c))
         out.append(Message(role, parts, wire=(NAME, c, role, parts)))
     return out
 

@@ -5,7 +5,9 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 (checked 2026-11-30): the claims on a payload's keys (``gate``, ``sniff``, ``detect``),
 content parts by kind, and the parts of a ``GenerateContentResponse`` (every
 candidate's), a ``Content`` or a request's ``contents`` (``children``), with each
-candidate's ``finishReason`` (``choices``, ``finish``).
+candidate's ``finishReason`` (``choices``, ``finish``). A lone ``function_call`` whose
+``arguments`` are text and which has no ``args`` is OpenAI Chat's deprecated call (a
+``FunctionCall`` has ``id``, ``name``, ``args``): left to ``openai.chat``.
 """
 
 from __future__ import annotations
@@ -61,7 +63,12 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
     if type(data) is not dict or data.keys().isdisjoint(TOP_KEYS):
         return None
     if "role" not in data:  # a call whose body is no object is claimed, so decoding reports it
-        if data.get("functionCall") is not None or data.get("function_call") is not None:
+        fc = data.get("functionCall")
+        if fc is None:
+            fc = data.get("function_call")
+            if type(fc) is dict and type(fc.get("arguments")) is str and "args" not in fc:
+                return None  # Chat's deprecated ``function_call`` {name, arguments: text}: no FunctionCall
+        if fc is not None:
             return CALL, "a 'functionCall' part (a Gemini content part)"
         if data.get("functionResponse") is not None or data.get("function_response") is not None:
             return RESULT, "a 'functionResponse' part"

@@ -167,7 +167,9 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     history=chat_history.HISTORY,
     name=NAME,
-    keys=frozenset({"function", "type", "choices", "object", "role", "tool_calls", "messages", "name"}),
+    keys=frozenset(
+        {"function", "type", "choices", "object", "role", "tool_calls", "messages", "name", "function_call"}
+    ),
     sniff=sniff,
     decode_call=decode_call,
     encode_call=encode_call,

@@ -26,7 +26,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, foreign, no_key, texts
+from .._history import call_part, finish_of, foreign, no_key, texts
 from .._result_media import web
 from .media import media_of
 
@@ -120,17 +120,18 @@ def chat_like(
                     parts += texts(m.get(plan))
                 if images and type(m.get("images")) is list:
                     parts += tuple(Media("image", data=b, dialect=name) for b in m["images"] if type(b) is str)
+                fin = finish_of(d, m) if role == "assistant" else None
                 calls = m.get("tool_calls")
                 if type(calls) is list and role == "assistant":
                     for j, tc in enumerate(calls):
                         tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
                         fn = tc.get("function")
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
-                        parts += (call_part(d.decode_call, tc, f"{where}.tool_calls[{j}]", peek),)
+                        parts += (call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin),)
                 legacy = m.get("function_call")
                 if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
-                    parts += (call_part(d.decode_call, fc, where + ".function_call", (fc.get("name"), None)),)
+                    parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
             out.append(Message(role, parts, wire=(name, m, role, parts)))
         return out
 

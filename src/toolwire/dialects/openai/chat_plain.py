@@ -95,6 +95,9 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
         return None
     if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
         return None
+    content = msg.get("content")
+    if content is not None and type(content) is not str:  # parts: the walk looks for another dialect's blocks
+        return None
     items = msg.get("tool_calls")
     if not items and choice.get("finish_reason") in _CALLED:  # says it called a tool, holds none
         return None

@@ -2,8 +2,8 @@
 
 Follows https://platform.openai.com/docs/api-reference/chat (checked 2026-11-30): the
 claims on a payload (``sniff``: tool calls, tool definitions, ``ChatCompletion``,
-messages, requests, legacy ``function_call``), the calls a completion, message or
-request holds (``children``; ``message_children`` for the one-``message`` responses of
+messages, requests, legacy ``function_call`` in a message or alone), the calls a
+completion, message or request holds (``children``; ``message_children`` for the one-``message`` responses of
 Cohere v2 and Ollama), and each choice's ``finish_reason`` (``choices``, ``finish``).
 """
 
@@ -16,7 +16,7 @@ from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .chat_tools import NAME
 
-__all__ = ["children", "choices", "finish", "message_children", "sniff"]
+__all__ = ["children", "choices", "finish", "legacy_call", "message_children", "sniff"]
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -47,6 +47,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return OTHER, f"{an(repr(role))} message without tool calls"
     if "tool_calls" in data:
         return CALLS, "'tool_calls'"
+    if legacy_call(data.get("function_call")):  # a message's call alone (LangChain's ``additional_kwargs``)
+        return CALLS, "a legacy 'function_call' with text 'arguments' (a Chat message's)"
     if type(data.get("messages")) is list:
         return CALLS, "'messages' (a Chat request)"
     if len(data) == 2 and "name" in data and "arguments" in data:
@@ -56,6 +58,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         if args is None:  # what ``children`` gives for a function_call without arguments
             return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
     return None
+
+
+def legacy_call(fc: Any) -> bool:
+    """Whether *fc* is the deprecated ``function_call`` of a message, ``{"name",
+    "arguments": text}`` (a Gemini snake-case ``function_call`` has ``args``)."""
+    return type(fc) is dict and type(fc.get("arguments")) is str and "args" not in fc
 
 
 _TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))

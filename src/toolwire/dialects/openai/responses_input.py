@@ -20,7 +20,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, foreign, no_key, texts
+from .._history import call_part, finish_of, foreign, no_key, texts
 from .._result_media import web
 from .chat import is_custom
 from .media import media_of
@@ -92,7 +92,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role: Any
         parts: Tuple[Part, ...]
         if t == "function_call" or t == "custom_tool_call":
-            role, parts = "assistant", (call_part(d.decode_call, it, where, (it.get("name"), it.get("call_id"))),)
+            role, parts = "assistant", (call_part(d, it, where, (it.get("name"), it.get("call_id")), finish_of(d, it)),)
         elif t == "function_call_output" or t == "custom_tool_call_output":
             role, parts = "tool", (d.decode_result(it, where),)
         elif t == "reasoning":
