@@ -18,6 +18,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - ``uniqueItems`` over n distinct items (8.5 s at 6,000 when compared pairwise);
 - n definitions each using the next twice (2^n nodes expanded), rendered for
   ``gemini.openapi`` (which inlines them) and made a ``to_pydantic`` model;
+- a Chat history whose one assistant message holds n calls (its parts tuple grew
+  by a copy per call: 13x at 4n);
 - an object of n properties, all required, rendered and limit-checked (each property
   looked up in the ``required`` list: 11-20x at 4n), and an ``allOf`` of n one-property
   branches merged for rendering (properties and ``required`` copied per branch);
@@ -78,6 +80,11 @@ def _doubling(n: int) -> Any:
                  for i in range(n)}
     defs[f"D{n}"] = {"type": "string"}
     return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"], "$defs": defs}
+
+
+def _calls_history(n: int) -> Dict[str, Any]:
+    calls = [{"id": f"call_{i}", "type": "function", "function": {"name": "f", "arguments": "{}"}} for i in range(n)]
+    return {"messages": [{"role": "user", "content": "go"}, {"role": "assistant", "content": None, "tool_calls": calls}]}
 
 
 def _wide(n: int, required: bool) -> Dict[str, Any]:
@@ -149,6 +156,8 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("to_pydantic model uniqueItems, n distinct items", 6_000, lambda n: {"a": [[i, {"k": str(i)}] for i in range(n)]},
      lambda v: _model(UNIQUE_MODEL, v)),
     ("ToolCall(args nested n deep, 100-char keys)", 4_000, _deep_object, lambda v: toolwire.ToolCall("f", v)),
+    ("decode_conversation, one Chat message with n calls", 10_000, _calls_history,
+     lambda body: toolwire.decode_conversation(body, "openai.chat")),
     ("schema.render openai.chat, n properties, all required", 4_000, lambda n: _wide(n, True),
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("schema.check_limits, n properties, all required", 4_000, lambda n: _wide(n, True),

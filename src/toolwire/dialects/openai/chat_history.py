@@ -123,11 +123,13 @@ def chat_like(
                 fin = finish_of(d, m) if role == "assistant" else None
                 calls = m.get("tool_calls")
                 if type(calls) is list and role == "assistant":
+                    decoded = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
                     for j, tc in enumerate(calls):
                         tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
                         fn = tc.get("function")
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
-                        parts += (call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin),)
+                        decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
+                    parts += tuple(decoded)
                 legacy = m.get("function_call")
                 if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
