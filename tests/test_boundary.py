@@ -30,7 +30,7 @@ CANONICAL = {
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server)
     "is_error", "parameters", "strict", "server",
     # JSON Schema keywords (a Tool's parameters, ToolCalls' schema)
-    "required", "additionalProperties", "anyOf",
+    "required", "additionalProperties", "anyOf", "null",
 }
 
 
