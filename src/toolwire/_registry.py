@@ -29,7 +29,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
-from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
+from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff, check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._types import evolve
 
@@ -89,26 +89,35 @@ class Registry:
             self.register(d)
 
     def register(self, dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
-        """Add *dialect*; a taken name or alias raises ``ValueError`` unless ``replace``.
+        """Add *dialect*; a taken name or alias raises ``ValueError`` unless ``replace``,
+        and the replacement takes the place in detection order of the dialect it
+        replaces. A record whose fields have the wrong types is a ``TypeError``, a value
+        outside what a field takes (an empty name, a finish reason outside the
+        vocabulary) a ``ValueError`` (``check_record``).
 
-        ``first=True`` puts it ahead of the others in detection order.
+        ``first=True`` puts it ahead of the others in detection order (it moves there
+        when it is registered already).
         """
+        check_record(dialect)
         with self._lock:
             names = (dialect.name, *dialect.aliases)
             by_name = dict(self._by_name)
             order = list(self._order)
+            gone: List[Dialect] = []  # the dialects it replaces
             for n in names:
                 old = by_name.get(n)
-                if old is not None and old is not dialect:
+                if old is not None and old is not dialect and all(old is not g for g in gone):
                     if not replace:
                         raise ValueError(f"dialect {n!r} is already registered")
-                    order = [d for d in order if d.name != old.name]
-                    for k in [k for k, v in by_name.items() if v.name == old.name]:
-                        del by_name[k]
+                    gone.append(old)
+            at = [i for i, d in enumerate(order) if d is dialect or any(d is g for g in gone)]
+            order = [d for d in order if d is not dialect and all(d is not g for g in gone)]
+            slot = 0 if first else at[0] if at else len(order)  # its place, or that of the first it replaces
+            for k in [k for k, v in by_name.items() if any(v is g for g in gone)]:
+                del by_name[k]
             for n in names:
                 by_name[n] = dialect
-            if dialect not in order:
-                order.insert(0, dialect) if first else order.append(dialect)
+            order.insert(slot, dialect)
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import Dialect, ResponseReader
+from ._dialect import FINISH_REASONS, Dialect, ResponseReader
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
@@ -42,18 +42,6 @@ from ._usage import Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
 
-#: The normalised finish reasons.
-FINISH_REASONS = (
-    "stop",
-    "length",
-    "tool_calls",
-    "content_filter",
-    "refusal",
-    "context_window",
-    "pause",
-    "error",
-    "other",
-)
 # the dialect whose finish reasons a provider without its own table is read with:
 # OpenAI-compatible servers send Chat's
 _COMPATIBLE = "openai.chat"
@@ -178,6 +166,10 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             may_hold_calls = reader.may_hold_calls(data)
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+        if not isinstance(usage, Usage):  # a third-party reader's slip would reach the caller as Response.usage
+            raise DecodeError(
+                f"Response of {sid} is malformed: its reader gave usage {excerpt(usage)}, not a Usage at $", dialect=sid
+            )
         text, reasoning, stripped = _split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
         raw_finish = raw_finish if isinstance(raw_finish, str) else None

@@ -184,11 +184,5 @@ def test_a_third_party_rule_gives_its_made_ids_and_only_valid_ones() -> None:
     acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(), ids=rule)
     find(tws.tool_calls(acme, ids=True), lambda c: re.fullmatch(r"acme-[0-9]{6}", c.id or "") is not None,
          settings=NO_SHRINK)
-    odd = dataclasses.replace(rule, alphabet="xyz0")  # makes ids its own pattern refuses: never generated
-
-    @given(tws.tool_calls(dataclasses.replace(acme, ids=odd), ids=True))
-    @settings(max_examples=50, database=None)
-    def check(call: toolwire.ToolCall) -> None:
-        assert call.id is not None and odd.valid(call.id)
-
-    check()
+    with pytest.raises(ValueError, match="^IdRule makes ids it refuses: 'acme-xxxxxx' is not matching"):
+        dataclasses.replace(rule, alphabet="xyz0")  # a rule that makes ids its own pattern refuses
