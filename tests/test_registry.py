@@ -415,3 +415,21 @@ def test_a_response_reader_giving_usage_that_is_not_usage_is_a_decode_error() ->
         normalize({"acme": "x"}, registry=reg)
     assert (exc.value.message, exc.value.dialect) == (
         "Response of acme is malformed: its reader gave usage 5, not a Usage at $", "acme")
+
+
+def test_a_name_one_variant_of_a_dialect_allows_stays_refused_by_another() -> None:
+    """The tool-name check remembers names per name pattern, not per dialect name: a
+    private variant of ``openai.chat`` allowing dots does not open the built-in's door."""
+    import re
+
+    call = ToolCall(name="weather.get", args={}, id="call_1")
+    loose = dataclasses.replace(default_registry().get("openai.chat"), names=re.compile(r"[a-zA-Z0-9_.-]{1,64}"))
+    reg = default_registry().copy()
+    reg.register(loose, replace=True)
+    for _ in range(2):
+        assert toolwire.encode(call, "openai.chat", registry=reg)["function"]["name"] == "weather.get"
+        assert toolwire.encode(call, loose)["function"]["name"] == "weather.get"
+        with pytest.raises(toolwire.EncodeError) as exc:
+            toolwire.encode(call, "openai.chat")
+        assert exc.value.message == ("Tool name 'weather.get' is not allowed in openai.chat "
+                                     "(must match [a-zA-Z0-9_-]{1,64})")

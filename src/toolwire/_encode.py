@@ -7,7 +7,7 @@ raises beyond toolwire's errors is an ``EncodeError``."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple, Union, cast
+from typing import Any, Dict, Optional, Pattern, Tuple, Union, cast
 
 from ._args import Verbatim
 from ._builtin import default_registry
@@ -161,22 +161,31 @@ def encode_result(
 
 # dialect encoders only read the context: one shared instance for the common case
 _NO_CONTEXT = EncodeContext()
-_GOOD_NAMES: Dict[Tuple[str, str], bool] = {}  # (dialect, name) -> allowed; bounded
+# (dialect name, tool name) -> the name pattern that allowed it; bounded. The pattern
+# is checked too: two dialects of one name (a private variant, another registry's)
+# may allow different names; it is held here, so its identity is never reused.
+_GOOD_NAMES: Dict[Tuple[str, str], Pattern[str]] = {}
 
 
 def _check_name(d: Dialect, name: str) -> None:
-    if d.names is None:
+    names = d.names
+    if names is None:
         return
     key = (d.name, name)
-    if key in _GOOD_NAMES:
-        return
-    if d.names.fullmatch(name):
+    try:
+        if _GOOD_NAMES[key] is names:
+            return
+    except KeyError:
+        pass
+    if names.fullmatch(name):
+        if len(name) > 256:  # a long name is checked each time: 4096 of them would hold megabytes
+            return
         if len(_GOOD_NAMES) > 4096:
             _GOOD_NAMES.clear()
-        _GOOD_NAMES[key] = True
+        _GOOD_NAMES[key] = names
         return
     raise EncodeError(
-        f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+        f"Tool name {name!r} is not allowed in {d.name} (must match {names.pattern})",
         dialect=d.name,
     )
 
