@@ -116,7 +116,9 @@ class ResponseReader:
       (asked in registry order when no provider is named);
     - ``read(data)``: ``(text, reasoning, refusal, raw finish reason, usage,
       parsed)``, with ``usage`` a ``toolwire.response.Usage``; an ``AttributeError``,
-      ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response;
+      ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response,
+      any other exception (here or in the other callables) a ``DecodeError`` naming
+      the dialect;
     - ``may_hold_calls(data)``: a cheap check of whether it can hold tool calls at
       all (the dialect's call decoders run only then);
     - ``keys``: optional, top-level keys of which a response must have at least one

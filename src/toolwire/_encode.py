@@ -135,7 +135,14 @@ def _refuse_builtin(tool: Tool, d: Dialect, registry: Registry) -> None:
         source = registry.get(name) if name != d.name and name in registry else None
         if source is None or source.builtin_tool is None or source.builtin_tool is d.builtin_tool:
             continue
-        kind = source.builtin_tool(pd)
+        try:
+            kind = source.builtin_tool(pd)
+        except _ENCODE_ERRORS as exc:
+            raise EncodeError(
+                f"Cannot encode tool {tool.name!r} as {d.name}: the builtin_tool of {name} raised "
+                f"{type(exc).__name__}: {exc}",
+                dialect=d.name,
+            ) from None
         if kind is not None:
             raise EncodeError(
                 f"Tool {tool.name!r} is {an(kind)} tool of {name}; {d.name} has no such tool "
@@ -202,7 +209,14 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
     return out
 
 
-_ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
+# what a dialect's encoder may raise, as an ``EncodeError``: any exception but
+# ``MemoryError`` (``Exception``'s other direct subclasses; a third-party encoder's own
+# bug, an ``IndexError`` or a ``ZeroDivisionError``, must not escape ``encode``)
+_ENCODE_ERRORS = (
+    ArithmeticError, AssertionError, AttributeError, BufferError, EOFError, ImportError, LookupError, NameError,
+    OSError, ReferenceError, RuntimeError, StopAsyncIteration, StopIteration, SyntaxError, SystemError, TypeError,
+    ValueError, Warning,
+)
 
 
 def _check_args(d: Dialect, c: ToolCall) -> None:

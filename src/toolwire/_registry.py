@@ -272,8 +272,17 @@ class Registry:
         for d, claim in self._claims:
             if d.keys is not None and d.keys.isdisjoint(keys):
                 continue
-            if d.gate is not None and not d.gate(keys, kind):
-                continue
+            if d.gate is not None:
+                try:
+                    through = d.gate(keys, kind)
+                except Exception as exc:  # a third-party gate's own failure
+                    raise DecodeError(
+                        f"Input at $ could not be read: the gate of {d.name} raised {type(exc).__name__}: {exc}",
+                        dialect=d.name,
+                        loc="$",
+                    ) from None
+                if not through:
+                    continue
             out.append((d, claim))
         return tuple(out)
 

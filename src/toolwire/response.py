@@ -166,6 +166,10 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             may_hold_calls = reader.may_hold_calls(data)
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a third-party reader's own failure
+            raise _reader_failed(sid, exc) from None
         if not isinstance(usage, Usage):  # a third-party reader's slip would reach the caller as Response.usage
             raise DecodeError(
                 f"Response of {sid} is malformed: its reader gave usage {excerpt(usage)}, not a Usage at $", dialect=sid
@@ -190,6 +194,12 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             invalid = _tool_calls(data, dialect, registry)[1]
         if refusal is None and finish == "refusal":
             refusal = text or "refused"
+        try:
+            unfinished = reader.unfinished(data, raw_finish)
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:
+            raise _reader_failed(sid, exc) from None
         out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
         out.__dict__.update(
             provider=sid,
@@ -206,13 +216,18 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             think_stripped=stripped,
             failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
-            unfinished=reader.unfinished(data, raw_finish),
+            unfinished=unfinished,
         )
         return out
     except (ToolwireError, MemoryError):
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
+
+
+def _reader_failed(sid: str, exc: Exception) -> DecodeError:
+    return DecodeError(f"Response of {sid} could not be read: its reader raised {type(exc).__name__}: {exc} at $",
+                       dialect=sid)
 
 
 def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:

@@ -572,3 +572,79 @@ def test_a_reply_of_this_dialect_named_as_another_is_refused_with_the_registry_g
     named ``openai.chat`` names Acme, which only that registry knows."""
     with pytest.raises(toolwire.DecodeError, match="looks like acme.chat"):
         toolwire.decode_all(REPLY, "openai.chat", registry=registry)
+
+
+# -- a dialect's own code failing ----------------------------------------------------------------
+
+
+def _boom(*args: Any, **kwargs: Any) -> Any:
+    raise ZeroDivisionError("division by zero")
+
+
+class _NoCore:  # a stream handler written without the core argument
+    def __init__(self) -> None:
+        pass
+
+
+def _with(**changes: Any) -> Registry:
+    reg = toolwire.default_registry().copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__}, **changes}))
+    return reg
+
+
+CALL = ToolCall(name="get_weather", args={"city": "Paris"}, id="w1")
+
+
+@pytest.mark.parametrize(("changes", "run", "error", "message"), [
+    ({"encode_call": _boom}, lambda reg: toolwire.encode(CALL, NAME, registry=reg), toolwire.EncodeError,
+     "Cannot encode ToolCall(name='get_weather', args={'city': 'Paris'}, id='w1… as acme.chat "
+     "(ZeroDivisionError: division by zero)"),
+    ({"encode_tool": _boom}, lambda reg: toolwire.encode_tool(Tool(name="t"), NAME, registry=reg),
+     toolwire.EncodeError, "Cannot encode Tool(name='t') as acme.chat (ZeroDivisionError: division by zero)"),
+    ({"encode_result": _boom}, lambda reg: toolwire.encode_result(ToolResult(id="w1", content="ok"), NAME, registry=reg),
+     toolwire.EncodeError,
+     "Cannot encode ToolResult(id='w1', content='ok') as acme.chat (ZeroDivisionError: division by zero)"),
+    ({"stream_encoder": _boom}, lambda reg: encode_stream([CALL], NAME, registry=reg), toolwire.EncodeError,
+     "Cannot encode [ToolCall(name='get_weather', args={'city': 'Paris'}, id='w… as acme.chat "
+     "(ZeroDivisionError: division by zero)"),
+    ({"assistant_message": _boom}, lambda reg: toolwire.encode_message([CALL], NAME, registry=reg),
+     toolwire.EncodeError, "Cannot build the acme.chat assistant message (ZeroDivisionError: division by zero)"),
+    ({"builtin_tool": _boom},
+     lambda reg: toolwire.encode_tool(Tool(name="t", provider_data={NAME: {"kind": "x"}}), "openai.chat", registry=reg),
+     toolwire.EncodeError,
+     "Cannot encode tool 't' as openai.chat: the builtin_tool of acme.chat raised ZeroDivisionError: division by zero"),
+    ({"stream": _NoCore}, lambda reg: accumulate(EVENTS_STREAM, registry=reg), DecodeError,
+     "The acme.chat stream reader could not be made (TypeError: _NoCore.__init__() takes 1 positional argument "
+     "but 2 were given)"),
+    ({"stream": _NoCore}, lambda reg: accumulate(EVENTS_STREAM, NAME, registry=reg), DecodeError,
+     "The acme.chat stream reader could not be made (TypeError: _NoCore.__init__() takes 1 positional argument "
+     "but 2 were given)"),
+    ({"batch_envelope": _boom}, lambda reg: open_envelope({"acme_job": {}}, registry=reg), DecodeError,
+     "Batch line could not be opened by acme.chat (ZeroDivisionError: division by zero) at $"),
+    ({"gate": _boom}, lambda reg: toolwire.decode(ITEM, registry=reg), DecodeError,
+     "Input at $ could not be read: the gate of acme.chat raised ZeroDivisionError: division by zero"),
+    ({"response": ResponseReader(detect=is_reply, read=_boom)}, lambda reg: normalize(REPLY, registry=reg),
+     DecodeError, "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+    ({"response": ResponseReader(detect=is_reply, read=read_reply, may_hold_calls=_boom)},
+     lambda reg: normalize(REPLY, registry=reg), DecodeError,
+     "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+    ({"response": ResponseReader(detect=is_reply, read=read_reply, unfinished=_boom)},
+     lambda reg: normalize(REPLY, registry=reg), DecodeError,
+     "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+])
+def test_a_dialect_s_own_code_failing_is_a_toolwire_error_naming_it(
+        changes: Dict[str, Any], run: Any, error: type, message: str) -> None:
+    """Whatever a dialect's own code raises comes out as an ``EncodeError`` or
+    ``DecodeError`` naming the dialect (docs/custom-dialects.md), never as itself."""
+    with pytest.raises(error) as exc:
+        run(_with(**changes))
+    assert exc.value.message == message  # type: ignore[attr-defined]
+    assert exc.value.dialect in (NAME, "openai.chat")  # type: ignore[attr-defined]
+
+
+def test_a_memory_error_of_a_dialect_s_own_code_passes() -> None:
+    def starve(*args: Any) -> Any:
+        raise MemoryError
+
+    with pytest.raises(MemoryError):
+        toolwire.encode(CALL, NAME, registry=_with(encode_call=starve))

@@ -19,6 +19,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from .._derived import derived
 from .._dialect import Dialect
+from .._errors import DecodeError, ToolwireError
 from .._finish import calling, failing, truncating
 from .._registry import Registry
 
@@ -90,10 +91,29 @@ class StreamTable:
         return None
 
 
+class _Start:
+    """*d*'s stream factory, its failure (a handler that takes no core, an ``__init__``
+    that raises) a ``DecodeError`` naming the dialect."""
+
+    __slots__ = ("factory", "name")
+
+    def __init__(self, d: Dialect) -> None:
+        self.factory, self.name = d.stream, d.name
+
+    def __call__(self, core: Any) -> Any:
+        try:
+            return self.factory(core)  # type: ignore[misc]
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:
+            raise DecodeError(f"The {self.name} stream reader could not be made ({type(exc).__name__}: {exc})",
+                              dialect=self.name) from None
+
+
 def hit_of(d: Dialect) -> Hit:
     """What starts a stream of the streaming dialect *d*."""
     assert d.stream is not None
-    return d.name, d.stream, truncating(d), failing(d), calling(d)
+    return d.name, _Start(d), truncating(d), failing(d), calling(d)
 
 
 def streams(registry: Optional[Registry] = None) -> StreamTable:
