@@ -50,6 +50,7 @@ __all__ = [
     "ResponseReader",
     "Sniff",
     "check_record",
+    "finish_lookup",
 ]
 
 # What a payload is, as told by ``Dialect.sniff``.
@@ -72,6 +73,20 @@ FINISH_REASONS = (
     "error",
     "other",
 )
+
+
+
+def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
+    """The normalised finish reason *table* (a dialect's ``finish_reasons``) gives the
+    raw one *raw*: looked up as is, then upper and lower case; ``None`` when it is not
+    there (or not a string). Every rule that reads finish reasons asks this one."""
+    if type(raw) is not str:
+        return None
+    found = table.get(raw)
+    if found is None:
+        found = table.get(raw.upper()) or table.get(raw.lower())
+    return found
+
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 #: One alternative reply of several (``Dialect.choices``): its container (``None`` when

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import FINISH_REASONS, Dialect, ResponseReader
+from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
@@ -242,10 +242,7 @@ def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Re
 
 def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:
     table = tables.finish.get(provider) or tables.finish.get(_COMPATIBLE) or {}
-    found = table.get(raw)
-    if found is None:
-        found = table.get(raw.upper()) or table.get(raw.lower())
-    return found or "other"
+    return finish_lookup(table, raw) or "other"
 
 
 def _plain(resp: Any) -> Any:

@@ -648,3 +648,37 @@ def test_a_memory_error_of_a_dialect_s_own_code_passes() -> None:
 
     with pytest.raises(MemoryError):
         toolwire.encode(CALL, NAME, registry=_with(encode_call=starve))
+
+
+@pytest.mark.parametrize("case", [str.lower, str.title])
+def test_finish_reasons_in_another_case_act_as_normalize_finish_reads_them(case: Any) -> None:
+    """``finish_reasons`` is looked up as is, then upper and lower case (as
+    ``normalize_finish`` does) by every rule: a failed reply's calls never run, a
+    cut-off reply's calls are cut, a reply that says it called a tool and holds none
+    is flagged, in whole replies and in streams alike."""
+    reg = _with(finish_reasons={**ACME.finish_reasons, "BROKE": "error"})
+    broke, cut, called = case("BROKE"), case("OUT_OF_TOKENS"), case("CALLED")
+    assert [normalize_finish(w, NAME, registry=reg) for w in (broke, cut, called)] == ["error", "length", "tool_calls"]
+    failed = {"acme_reply": {**REPLY["acme_reply"], "stop": broke}}
+    assert [type(c) for c in toolwire.decode_all(failed, registry=reg, invalid="keep")] == [InvalidToolCall] * 2
+    r = normalize(failed, registry=reg)
+    assert (r.finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == ("error", (), 2)
+    events = [*EVENTS_STREAM[:-1], {"type": "acme.finish", "stop": broke}]
+    assert [type(c) for c in accumulate(events, registry=reg)] == [InvalidToolCall] * 2
+    # cut off: a call whose arguments are empty was cut off, never {}
+    empty = {"acme_reply": {"calls": [{"acme_call": {"tool": "get_weather", "input": "", "ref": "w1"}}], "stop": cut}}
+    reg_text = _with(finish_reasons={**ACME.finish_reasons, "BROKE": "error"}, decode_call=_decode_text_call)
+    [got] = toolwire.decode_all(empty, registry=reg_text, invalid="keep")
+    assert isinstance(got, InvalidToolCall) and got.truncated
+    begin = {"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"}
+    [streamed] = accumulate([begin, {"type": "acme.finish", "stop": cut}], registry=reg)
+    assert isinstance(streamed, InvalidToolCall) and streamed.truncated
+    [kw] = accumulate([begin, {"type": "acme.call_end", "slot": 0}], registry=reg, finish_reason=cut)
+    assert isinstance(kw, InvalidToolCall) and kw.truncated
+    with pytest.raises(toolwire.ArgumentsError, match="cut off"):
+        toolwire.decode(empty["acme_reply"]["calls"][0], registry=reg_text, finish_reason=cut)
+    # called, and no call
+    with pytest.raises(DecodeError, match="says the model called a tool"):
+        toolwire.decode_all({"acme_reply": {"calls": [], "stop": called}}, registry=reg)
+    [none] = accumulate([{"type": "acme.finish", "stop": called}], registry=reg)
+    assert isinstance(none, InvalidToolCall) and none.name is None
