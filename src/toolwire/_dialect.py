@@ -314,14 +314,14 @@ class Dialect:
     builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
 
     def __reduce__(self) -> Any:
-        # built-in dialects pickle by name (distributed engines ship functions that
-        # hold them); others pickle by value, which needs picklable callables. A
-        # built-in is one the default registry holds, so that registry is built
-        # already: it is looked up, not imported (no import cycle with ``_builtin``)
-        builtin = sys.modules.get(__name__.rpartition(".")[0] + "._builtin")
-        default = getattr(builtin, "_default", None)
-        if default is not None and self.name in default and default.get(self.name) is self:
-            return (builtin.get_dialect, (self.name,))  # type: ignore[union-attr]
+        # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
+        # ship functions that hold them); others by value, which needs picklable
+        # callables, registered or not (a fresh worker has not registered them). The
+        # built-ins are looked up, not imported (no import cycle with ``dialects``)
+        package = __name__.rpartition(".")[0]
+        builtins = getattr(sys.modules.get(package + ".dialects"), "BUILTIN", ())
+        if any(self is b for b in builtins):
+            return (sys.modules[package + "._builtin"].get_dialect, (self.name,))
         return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
 
 

@@ -682,3 +682,15 @@ def test_finish_reasons_in_another_case_act_as_normalize_finish_reads_them(case:
         toolwire.decode_all({"acme_reply": {"calls": [], "stop": called}}, registry=reg)
     [none] = accumulate([{"type": "acme.finish", "stop": called}], registry=reg)
     assert isinstance(none, InvalidToolCall) and none.name is None
+
+
+def test_pickles_by_value_also_when_registered_on_the_default_registry(
+        as_default: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that unpickles it has not registered it: only the built-ins pickle by name."""
+    blob = pickle.dumps(ACME)
+    gemini = pickle.dumps(toolwire.get_dialect("gemini"))
+    monkeypatch.setattr(_builtin, "_default", None)  # a fresh process's default registry
+    got = pickle.loads(blob)
+    assert (got.name, got.finish_reasons, got.stream) == (NAME, ACME.finish_reasons, Handler)
+    assert pickle.loads(gemini) is toolwire.get_dialect("gemini")
+    assert len(gemini) < 100  # by name
