@@ -433,3 +433,42 @@ def test_a_name_one_variant_of_a_dialect_allows_stays_refused_by_another() -> No
             toolwire.encode(call, "openai.chat")
         assert exc.value.message == ("Tool name 'weather.get' is not allowed in openai.chat "
                                      "(must match [a-zA-Z0-9_-]{1,64})")
+
+
+@pytest.mark.parametrize("entry", ["decode", "decode_all", "detect", "normalize"])
+def test_the_shape_caches_hold_no_hostile_shape(entry: str) -> None:
+    """A dict with a 1 MB key, or with 5,000 keys, is read (and refused) without being
+    remembered: the registry's plan and the response readers' shape cache keep plain
+    shapes only, so what a caller's hostile input held is freed with it."""
+    import gc
+    import tracemalloc
+
+    from toolwire.response import normalize
+
+    fn = normalize if entry == "normalize" else getattr(toolwire, entry)
+    reg = default_registry().copy()
+    fn(CHAT if entry != "normalize" else {"choices": [{"message": MESSAGE, "finish_reason": "tool_calls"}]},
+       registry=reg)  # a plain shape: the tables exist before counting
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for i in range(8):
+            for hostile in ({str(i) + "x" * 1_000_000: 1}, {f"{i}k{j}": 1 for j in range(5_000)}):
+                try:
+                    fn(hostile, registry=reg)
+                except toolwire.ToolwireError:
+                    pass
+            del hostile
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert held < 500_000
+
+
+def test_plain_shapes_stay_planned_once() -> None:
+    reg = default_registry().copy()
+    toolwire.decode(CHAT, registry=reg)
+    long_but_plain = {"k" * 100: 1, **CHAT}
+    toolwire.decode(long_but_plain, registry=reg)
+    assert (*CHAT, "function") in reg._plans and (*long_but_plain, "function") in reg._plans

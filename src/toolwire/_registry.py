@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ._args import Policy
     from ._types import ToolCall
 
-__all__ = ["Registry", "decode_one"]
+__all__ = ["Registry", "cacheable", "decode_one"]
 
 Claims = Tuple[Tuple[Dialect, Sniff], ...]
 Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
@@ -51,6 +51,20 @@ ObjectPlan = Tuple[
 # one-step reader of calls (and the dialect the plan must name)
 _LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
 _WIDE = 64  # a shape with more keys than this is planned each time, never remembered (hostile dicts)
+_LONG = 2048  # ... and one whose keys (and type value) hold more characters than this
+
+
+def cacheable(shape: Tuple[Any, ...]) -> bool:
+    """Whether a shape (top-level keys, perhaps a ``type`` value) may key a cache:
+    at most ``_WIDE`` keys holding at most ``_LONG`` characters. A hostile dict's
+    shape is planned each time (in time linear in it), never held."""
+    if len(shape) > _WIDE:
+        return False
+    size = 0
+    for k in shape:
+        if type(k) is str:
+            size += len(k)
+    return size <= _LONG
 
 
 def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -287,7 +301,7 @@ class Registry:
         return tuple(out)
 
     def _remember(self, key: Any, steps: Any) -> Any:
-        if type(key) is tuple and len(key) > _WIDE:  # 2048 shapes of 100k keys would hold gigabytes
+        if type(key) is tuple and not cacheable(key):  # 2048 shapes of 100k keys (or 5 MB ones): gigabytes
             return steps
         plans = self._plans
         if len(plans) >= _LIMIT:

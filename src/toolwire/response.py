@@ -37,7 +37,7 @@ from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
-from ._registry import Registry
+from ._registry import Registry, cacheable
 from ._usage import Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
@@ -112,9 +112,10 @@ class _Tables:
             found = tuple(
                 (d, r) for d, r in self.readers if r.keys is None or any(k in r.keys for k in shape)
             )
-            if len(self.shapes) >= 512:  # bounded: hostile input must not grow it
-                self.shapes.clear()
-            self.shapes[shape] = found
+            if cacheable(shape):  # bounded, in number and in size: hostile input must not grow it
+                if len(self.shapes) >= 512:
+                    self.shapes.clear()
+                self.shapes[shape] = found
         return found
 
 
