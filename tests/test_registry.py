@@ -5,6 +5,7 @@ breaks, provider-run calls, and the speed-only decoders (``add_fast``,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Any, Dict, List
 
@@ -454,10 +455,8 @@ def test_the_shape_caches_hold_no_hostile_shape(entry: str) -> None:
     try:
         for i in range(8):
             for hostile in ({str(i) + "x" * 1_000_000: 1}, {f"{i}k{j}": 1 for j in range(5_000)}):
-                try:
+                with contextlib.suppress(toolwire.ToolwireError):
                     fn(hostile, registry=reg)
-                except toolwire.ToolwireError:
-                    pass
             del hostile
         gc.collect()
         held, _ = tracemalloc.get_traced_memory()
