@@ -694,3 +694,37 @@ def test_pickles_by_value_also_when_registered_on_the_default_registry(
     assert (got.name, got.finish_reasons, got.stream) == (NAME, ACME.finish_reasons, Handler)
     assert pickle.loads(gemini) is toolwire.get_dialect("gemini")
     assert len(gemini) < 100  # by name
+
+
+# Anthropic's stream opening event (docs.anthropic.com/en/docs/build-with-claude/streaming),
+# as a proxy marks it
+PROXIED_START = {"type": "message_start", "provider": "acme-proxy",
+                 "message": {"id": "msg_01", "type": "message", "role": "assistant", "content": [],
+                             "model": "claude-3-haiku-20240307", "stop_reason": None, "stop_sequence": None,
+                             "usage": {"input_tokens": 1, "output_tokens": 0}}}
+
+
+def test_a_dialect_refining_another_s_stream_is_asked_in_registry_order() -> None:
+    """A dialect registered first that claims Anthropic's events only with evidence of
+    its own wins those chunks (docs/streaming.md: each group in registry order, the
+    first claim wins), and the others stay Anthropic's; the built-ins keep their one
+    lookup by event type."""
+    from anthropic.types import RawMessageStartEvent
+
+    RawMessageStartEvent.model_validate(PROXIED_START)
+    anthropic = toolwire.get_dialect("anthropic.messages")
+    assert anthropic.stream_detect is not None
+    plain_detect = anthropic.stream_detect
+    proxy = Dialect(**{**{f: getattr(anthropic, f) for f in anthropic.__dataclass_fields__},
+                       "name": "acme.anthropic", "aliases": (), "keys": frozenset({"acme_never"}),
+                       "stream_detect": lambda c: plain_detect(c) and c.get("provider") == "acme-proxy"})
+    reg = toolwire.default_registry().copy()
+    reg.register(proxy, first=True)
+    assert detect_stream(PROXIED_START, registry=reg) == "acme.anthropic"
+    assert detect_stream({**PROXIED_START, "provider": "other"}, registry=reg) == "anthropic.messages"
+    assert detect_stream({"type": "ping"}, registry=reg) == "anthropic.messages"
+    from toolwire.stream._table import streams
+
+    table = streams()
+    declared = {k for d in toolwire.default_registry() if d.stream_detect is not None for k in d.stream_events}
+    assert set(table.kinds) == declared
