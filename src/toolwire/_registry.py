@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 from ._args import DEFAULT_POLICY
 from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff, check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from ._foreign import foreign
 from ._types import evolve
 
 if TYPE_CHECKING:
@@ -289,12 +290,8 @@ class Registry:
             if d.gate is not None:
                 try:
                     through = d.gate(keys, kind)
-                except Exception as exc:  # a third-party gate's own failure
-                    raise DecodeError(
-                        f"Input at $ could not be read: the gate of {d.name} raised {type(exc).__name__}: {exc}",
-                        dialect=d.name,
-                        loc="$",
-                    ) from None
+                except Exception as exc:  # a third-party gate's own failure: the input, read by that dialect
+                    raise DecodeError(foreign(exc).message, dialect=d.name, loc="$") from None
                 if not through:
                     continue
             out.append((d, claim))

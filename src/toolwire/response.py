@@ -227,8 +227,9 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
 
 
 def _reader_failed(sid: str, exc: Exception) -> DecodeError:
-    return DecodeError(f"Response of {sid} could not be read: its reader raised {type(exc).__name__}: {exc} at $",
-                       dialect=sid)
+    """What the reader of *sid* raised reading a response (its own failure, or an odd
+    object of the caller's): the input could not be read, by that dialect."""
+    return DecodeError(foreign(exc).message, dialect=sid, loc="$")
 
 
 def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:

@@ -622,15 +622,15 @@ CALL = ToolCall(name="get_weather", args={"city": "Paris"}, id="w1")
     ({"batch_envelope": _boom}, lambda reg: open_envelope({"acme_job": {}}, registry=reg), DecodeError,
      "Batch line could not be opened by acme.chat (ZeroDivisionError: division by zero) at $"),
     ({"gate": _boom}, lambda reg: toolwire.decode(ITEM, registry=reg), DecodeError,
-     "Input at $ could not be read: the gate of acme.chat raised ZeroDivisionError: division by zero"),
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
     ({"response": ResponseReader(detect=is_reply, read=_boom)}, lambda reg: normalize(REPLY, registry=reg),
-     DecodeError, "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+     DecodeError, "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
     ({"response": ResponseReader(detect=is_reply, read=read_reply, may_hold_calls=_boom)},
      lambda reg: normalize(REPLY, registry=reg), DecodeError,
-     "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
     ({"response": ResponseReader(detect=is_reply, read=read_reply, unfinished=_boom)},
      lambda reg: normalize(REPLY, registry=reg), DecodeError,
-     "Response of acme.chat could not be read: its reader raised ZeroDivisionError: division by zero at $"),
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
 ])
 def test_a_dialect_s_own_code_failing_is_a_toolwire_error_naming_it(
         changes: Dict[str, Any], run: Any, error: type, message: str) -> None:
