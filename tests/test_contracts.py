@@ -462,3 +462,25 @@ def test_a_call_written_back_with_its_native_id_keeps_its_result_paired(dialect:
     assert toolwire.encode(call, dialect, ids=ids)["id"] == item["id"]
     result = toolwire.encode_result(ToolResult(id=call.id, name="f", content="ok"), dialect, ids=ids)
     assert result["tool_call_id"] == item["id"]
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"pattern": re.compile(r"[a-zA-Z0-9]{9}"), "required": True},  # Mistral's pattern, the default prefix
+     "IdRule makes ids it refuses: 'call_000000000000000000000000' is not matching [a-zA-Z0-9]{9}"),
+    ({"max_len": 9}, "IdRule makes ids it refuses: 'call_000000000000000000000000' is not at most 9 characters"),
+    ({"length": 0, "prefix": ""}, "IdRule makes ids it refuses: '' is not any non-empty string"),
+    ({"alphabet": ""}, "IdRule needs an alphabet to make ids of a length of 0 or more, got '' and 24"),
+    ({"pattern": re.compile("[a-z]+"), "prefix": "", "length": 5, "alphabet": "abc-"},
+     "IdRule makes ids it refuses: '-----' is not matching [a-z]+"),
+])
+def test_an_id_rule_that_makes_ids_it_refuses_is_refused(fields: Dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as exc:
+        IdRule(**fields)
+    assert str(exc.value) == message
+
+
+def test_an_id_rule_with_fields_of_the_wrong_type_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"^IdRule pattern must be a compiled pattern \(re.compile\) or None, got '\[a-z\]'$"):
+        IdRule(pattern="[a-z]")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^IdRule length must be an int, got '9'$"):
+        IdRule(length="9")  # type: ignore[arg-type]

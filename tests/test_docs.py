@@ -166,3 +166,12 @@ def test_text_format_examples_decode_as_shown(fmt: str, before: str, call: str, 
              **_globals()}
     assert fmt in call
     assert eval(call, names) == eval(after, names)  # noqa: S307 - the docs' own examples
+
+
+_TEST_PATH = re.compile(r"`(tests/[\w/.-]+\.py)`")
+
+
+@pytest.mark.parametrize("path", FILES, ids=_ids(FILES))
+def test_test_files_the_docs_cite_exist(path: Path) -> None:
+    cited = _TEST_PATH.findall(path.read_text(encoding="utf-8"))
+    assert [c for c in cited if not (ROOT / c).is_file()] == []

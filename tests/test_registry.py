@@ -5,6 +5,7 @@ breaks, provider-run calls, and the speed-only decoders (``add_fast``,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Any, Dict, List
 
@@ -326,3 +327,147 @@ def test_a_third_party_dialect_names_its_own_built_in_tools() -> None:
     assert toolwire.encode_tool(plain, "anthropic.messages", registry=reg)["name"] == "search"
     # unknown to a registry without acme: nothing says it is built in
     assert toolwire.encode_tool(searcher, "anthropic.messages")["name"] == "search"
+
+
+# Anthropic's Messages response as documented (docs.anthropic.com/en/api/messages)
+ANTHROPIC_REPLY = {
+    "id": "msg_01", "type": "message", "role": "assistant", "model": "claude-3-haiku-20240307",
+    "content": [{"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {"city": "Paris"}}],
+    "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
+}
+
+
+def test_a_replacement_takes_the_place_of_the_dialect_it_replaces() -> None:
+    """Replacing a built-in keeps detection order: a reply the replaced dialect claimed
+    first is still its (appended last, Chat-like dialects ahead of it would claim
+    Anthropic's shapes, and a Mistral message would go to ``openai.chat``)."""
+    from anthropic.types import Message
+
+    Message.model_validate(ANTHROPIC_REPLY)
+    for name in ("anthropic.messages", "mistral"):
+        reg = default_registry().copy()
+        reg.register(dataclasses.replace(default_registry().get(name), description="mine"), replace=True)
+        assert reg.names() == default_registry().names()
+        assert reg.get(name).description == "mine"
+    reg = default_registry().copy()
+    reg.register(dataclasses.replace(reg.get("anthropic.messages"), description="mine"), replace=True)
+    assert toolwire.decode_all(ANTHROPIC_REPLY, registry=reg) == [
+        ToolCall(name="get_weather", args={"city": "Paris"}, id="toolu_01")]
+    # replacing two dialects at once (a name and an alias): the first one's place
+    reg = Registry()
+    for n in ("a", "b", "c", "d"):
+        reg.register(_acme(name=n, aliases=(n * 2,)))
+    reg.register(_acme(name="c", aliases=("bb",)), replace=True)
+    assert reg.names() == ["a", "c", "d"] and reg.get("bb").name == "c"
+    with pytest.raises(toolwire.UnknownDialectError):
+        reg.get("cc")
+
+
+def test_first_moves_a_dialect_already_registered_ahead() -> None:
+    reg = default_registry().copy()
+    chat = reg.get("openai.chat")
+    reg.register(chat, first=True)
+    assert reg.names()[0] == "openai.chat" and len(reg.names()) == len(default_registry().names())
+    reg.register(chat)  # again, without first: it stays where it is
+    assert reg.names()[0] == "openai.chat"
+    reg.register(dataclasses.replace(reg.get("mistral"), description="mine"), replace=True, first=True)
+    assert reg.names()[:2] == ["mistral", "openai.chat"]
+
+
+def _bad(**changes: Any) -> Any:
+    return _acme(**changes)
+
+
+@pytest.mark.parametrize(("record", "error", "message"), [
+    ("acme", TypeError, "A dialect must be a toolwire.Dialect, got str 'acme'"),
+    (None, TypeError, "A dialect must be a toolwire.Dialect, got NoneType None"),
+    (lambda: _bad(name=123), TypeError, "A dialect's name must be a str, got int 123"),
+    (lambda: _bad(name=""), ValueError, "A dialect's name must not be empty"),
+    (lambda: _bad(aliases="abc"), TypeError, "Dialect 'acme' field 'aliases' must be a tuple of str, got str 'abc'"),
+    (lambda: _bad(aliases=("",)), ValueError, "Dialect 'acme' has an empty alias"),
+    (lambda: _bad(keys=["acme"]), TypeError,
+     "Dialect 'acme' field 'keys' must be a frozenset of str or None, got list ['acme']"),
+    (lambda: _bad(names="[a-z]+"), TypeError,
+     "Dialect 'acme' field 'names' must be a compiled pattern (re.compile) or None, got str '[a-z]+'"),
+    (lambda: _bad(ids=None), TypeError, "Dialect 'acme' field 'ids' must be an IdRule, got NoneType None"),
+    (lambda: _bad(sniff=None), TypeError, "Dialect 'acme' field 'sniff' must be callable, got NoneType None"),
+    (lambda: _bad(stream="x"), TypeError, "Dialect 'acme' field 'stream' must be callable or None, got str 'x'"),
+    (lambda: _bad(stream_events=["a"]), TypeError,
+     "Dialect 'acme' field 'stream_events' must be a frozenset of str, got list ['a']"),
+    (lambda: _bad(sdk_calls=[]), TypeError, "Dialect 'acme' field 'sdk_calls' must be a mapping, got list []"),
+    (lambda: _bad(finish_reasons={"X": "bogus"}), ValueError,
+     "Dialect 'acme' maps the finish reason 'X' to 'bogus', not one of stop, length, tool_calls, "
+     "content_filter, refusal, context_window, pause, error, other"),
+])
+def test_a_record_with_fields_of_the_wrong_type_is_refused(record: Any, error: type, message: str) -> None:
+    reg = Registry()
+    with pytest.raises(error) as exc:
+        reg.register(record() if callable(record) else record)
+    assert str(exc.value) == message and reg.names() == []
+
+
+def test_a_response_reader_giving_usage_that_is_not_usage_is_a_decode_error() -> None:
+    from toolwire.response import ResponseReader, normalize
+
+    reader = ResponseReader(detect=lambda d: "acme" in d, read=lambda d: ("hi", "", None, "stop", 5, None))
+    reg = Registry()
+    reg.register(_acme(response=reader, finish_reasons={"stop": "stop"}))
+    with pytest.raises(toolwire.DecodeError) as exc:
+        normalize({"acme": "x"}, registry=reg)
+    assert (exc.value.message, exc.value.dialect) == (
+        "Response of acme is malformed: its reader gave usage 5, not a Usage at $", "acme")
+
+
+def test_a_name_one_variant_of_a_dialect_allows_stays_refused_by_another() -> None:
+    """The tool-name check remembers names per name pattern, not per dialect name: a
+    private variant of ``openai.chat`` allowing dots does not open the built-in's door."""
+    import re
+
+    call = ToolCall(name="weather.get", args={}, id="call_1")
+    loose = dataclasses.replace(default_registry().get("openai.chat"), names=re.compile(r"[a-zA-Z0-9_.-]{1,64}"))
+    reg = default_registry().copy()
+    reg.register(loose, replace=True)
+    for _ in range(2):
+        assert toolwire.encode(call, "openai.chat", registry=reg)["function"]["name"] == "weather.get"
+        assert toolwire.encode(call, loose)["function"]["name"] == "weather.get"
+        with pytest.raises(toolwire.EncodeError) as exc:
+            toolwire.encode(call, "openai.chat")
+        assert exc.value.message == ("Tool name 'weather.get' is not allowed in openai.chat "
+                                     "(must match [a-zA-Z0-9_-]{1,64})")
+
+
+@pytest.mark.parametrize("entry", ["decode", "decode_all", "detect", "normalize"])
+def test_the_shape_caches_hold_no_hostile_shape(entry: str) -> None:
+    """A dict with a 1 MB key, or with 5,000 keys, is read (and refused) without being
+    remembered: the registry's plan and the response readers' shape cache keep plain
+    shapes only, so what a caller's hostile input held is freed with it."""
+    import gc
+    import tracemalloc
+
+    from toolwire.response import normalize
+
+    fn = normalize if entry == "normalize" else getattr(toolwire, entry)
+    reg = default_registry().copy()
+    fn(CHAT if entry != "normalize" else {"choices": [{"message": MESSAGE, "finish_reason": "tool_calls"}]},
+       registry=reg)  # a plain shape: the tables exist before counting
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for i in range(8):
+            for hostile in ({str(i) + "x" * 1_000_000: 1}, {f"{i}k{j}": 1 for j in range(5_000)}):
+                with contextlib.suppress(toolwire.ToolwireError):
+                    fn(hostile, registry=reg)
+            del hostile
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert held < 500_000
+
+
+def test_plain_shapes_stay_planned_once() -> None:
+    reg = default_registry().copy()
+    toolwire.decode(CHAT, registry=reg)
+    long_but_plain = {"k" * 100: 1, **CHAT}
+    toolwire.decode(long_but_plain, registry=reg)
+    assert (*CHAT, "function") in reg._plans and (*long_but_plain, "function") in reg._plans

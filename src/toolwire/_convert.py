@@ -29,7 +29,7 @@ from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import encode, encode_result, encode_tool, invalid_as_call, written
+from ._encode import _ENCODE_ERRORS, encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an
 from ._foreign import foreign
 from ._ids import IdMap
@@ -195,5 +195,12 @@ def encode_message(
     items: Any = [] if calls is None else convert(calls, d, ids=ids, names=names, registry=registry)
     if type(items) is not list:
         items = [items]
-    message: Dict[str, Any] = builder(items, content)
+    try:
+        message: Dict[str, Any] = builder(items, content)
+    except ToolwireError:
+        raise
+    except _ENCODE_ERRORS as exc:  # a third-party builder's own failure
+        raise EncodeError(
+            f"Cannot build the {d.name} assistant message ({type(exc).__name__}: {exc})", dialect=d.name
+        ) from None
     return message

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from re import Pattern as _Pattern
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CALL",
+    "FINISH_REASONS",
     "CALLS",
     "OTHER",
     "Choice",
@@ -47,6 +49,8 @@ __all__ = [
     "Pairing",
     "ResponseReader",
     "Sniff",
+    "check_record",
+    "finish_lookup",
 ]
 
 # What a payload is, as told by ``Dialect.sniff``.
@@ -56,6 +60,33 @@ CALLS = "calls"  # a container of items: a message, a response, a list of blocks
 TOOL = "tool"  # a tool definition
 RESULT = "result"  # a tool result
 OTHER = "other"  # an item of this dialect that carries no call (text, reasoning...)
+
+#: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
+FINISH_REASONS = (
+    "stop",
+    "length",
+    "tool_calls",
+    "content_filter",
+    "refusal",
+    "context_window",
+    "pause",
+    "error",
+    "other",
+)
+
+
+
+def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
+    """The normalised finish reason *table* (a dialect's ``finish_reasons``) gives the
+    raw one *raw*: looked up as is, then upper and lower case; ``None`` when it is not
+    there (or not a string). Every rule that reads finish reasons asks this one."""
+    if type(raw) is not str:
+        return None
+    found = table.get(raw)
+    if found is None:
+        found = table.get(raw.upper()) or table.get(raw.lower())
+    return found
+
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]
 #: One alternative reply of several (``Dialect.choices``): its container (``None`` when
@@ -100,7 +131,9 @@ class ResponseReader:
       (asked in registry order when no provider is named);
     - ``read(data)``: ``(text, reasoning, refusal, raw finish reason, usage,
       parsed)``, with ``usage`` a ``toolwire.response.Usage``; an ``AttributeError``,
-      ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response;
+      ``TypeError``, ``KeyError`` or ``IndexError`` it raises is a malformed response,
+      any other exception (here or in the other callables) a ``DecodeError`` naming
+      the dialect;
     - ``may_hold_calls(data)``: a cheap check of whether it can hold tool calls at
       all (the dialect's call decoders run only then);
     - ``keys``: optional, top-level keys of which a response must have at least one
@@ -281,17 +314,87 @@ class Dialect:
     builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
 
     def __reduce__(self) -> Any:
-        # built-in dialects pickle by name (distributed engines ship functions that
-        # hold them); others pickle by value, which needs picklable callables. A
-        # built-in is one the default registry holds, so that registry is built
-        # already: it is looked up, not imported (no import cycle with ``_builtin``)
-        builtin = sys.modules.get(__name__.rpartition(".")[0] + "._builtin")
-        default = getattr(builtin, "_default", None)
-        if default is not None and self.name in default and default.get(self.name) is self:
-            return (builtin.get_dialect, (self.name,))  # type: ignore[union-attr]
+        # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
+        # ship functions that hold them); others by value, which needs picklable
+        # callables, registered or not (a fresh worker has not registered them). The
+        # built-ins are looked up, not imported (no import cycle with ``dialects``)
+        package = __name__.rpartition(".")[0]
+        builtins = getattr(sys.modules.get(package + ".dialects"), "BUILTIN", ())
+        if any(self is b for b in builtins):
+            return (sys.modules[package + "._builtin"].get_dialect, (self.name,))
         return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
 
 
 def _rebuild_dialect(cls: type, fields: Dict[str, Any]) -> Dialect:
     dialect: Dialect = cls(**fields)
     return dialect
+
+
+_CALLABLE = ("sniff", "decode_call", "encode_call", "decode_tool", "encode_tool", "decode_result",
+             "encode_result", "children", "finish")
+_MAYBE_CALLABLE = ("failure", "gate", "detect", "peek", "choices", "assistant_message", "stream",
+                   "stream_detect", "stream_encoder", "message_envelope", "response_envelope",
+                   "batch_envelope", "builtin_tool")
+_MAPPINGS = ("sdk_calls", "sdk_responses", "sdk_stream_events", "finish_reasons")
+
+
+def check_record(d: Any) -> None:
+    """``TypeError`` when *d* is not a ``Dialect`` or a field of it has the wrong type
+    (it would break every decode, or escape as an ``AttributeError`` at the first
+    encode); ``ValueError`` for an empty name or alias and a finish reason mapped
+    outside ``FINISH_REASONS``. ``Registry.register`` asks it."""
+    if not isinstance(d, Dialect):
+        raise TypeError(f"A dialect must be a toolwire.Dialect, got {_got(d)}")
+
+    def wrong(name: str, wanted: str) -> TypeError:
+        return TypeError(f"Dialect {d.name!r} field {name!r} must be {wanted}, got {_got(getattr(d, name))}")
+
+    if type(d.name) is not str:
+        raise TypeError(f"A dialect's name must be a str, got {_got(d.name)}")
+    if not d.name:
+        raise ValueError("A dialect's name must not be empty")
+    if type(d.aliases) is not tuple or not all(type(a) is str for a in d.aliases):
+        raise wrong("aliases", "a tuple of str")
+    if not all(d.aliases):
+        raise ValueError(f"Dialect {d.name!r} has an empty alias")
+    for f in _CALLABLE:
+        if not callable(getattr(d, f)):
+            raise wrong(f, "callable")
+    for f in _MAYBE_CALLABLE:
+        if getattr(d, f) is not None and not callable(getattr(d, f)):
+            raise wrong(f, "callable or None")
+    if not isinstance(d.ids, IdRule):
+        raise wrong("ids", "an IdRule")
+    if d.names is not None and not (isinstance(d.names, _Pattern) and type(d.names.pattern) is str):
+        raise wrong("names", "a compiled pattern (re.compile) or None")
+    for f, sets in (("keys", d.keys), ("stream_events", d.stream_events)):
+        if not (sets is None and f == "keys") and not (type(sets) is frozenset and all(type(k) is str for k in sets)):
+            raise wrong(f, "a frozenset of str" + (" or None" if f == "keys" else ""))
+    for f in _MAPPINGS:
+        if not isinstance(getattr(d, f), Mapping):
+            raise wrong(f, "a mapping")
+    bad = next((k for k, v in d.finish_reasons.items() if type(k) is not str or v not in FINISH_REASONS), None)
+    if bad is not None:
+        raise ValueError(
+            f"Dialect {d.name!r} maps the finish reason {bad!r} to {d.finish_reasons[bad]!r}, "
+            f"not one of {', '.join(FINISH_REASONS)}"
+        )
+    if d.response is not None:
+        if not isinstance(d.response, ResponseReader):
+            raise wrong("response", "a ResponseReader or None")
+        r = d.response
+        if not (callable(r.detect) and callable(r.read) and callable(r.may_hold_calls) and callable(r.unfinished)):
+            raise wrong("response", "a ResponseReader of callables")
+        if r.keys is not None and not (type(r.keys) is frozenset and all(type(k) is str for k in r.keys)):
+            raise TypeError(f"Dialect {d.name!r} response keys must be a frozenset of str or None, got {_got(r.keys)}")
+    if d.history is not None and not isinstance(d.history, HistoryCodec):
+        raise wrong("history", "a HistoryCodec or None")
+    if d.text_module is not None and type(d.text_module) is not str:
+        raise wrong("text_module", "a str or None")
+    if type(d.description) is not str:
+        raise wrong("description", "a str")
+
+
+def _got(v: Any) -> str:
+    text = repr(v)
+    return f"{type(v).__name__} {text[:60] + '…' if len(text) > 60 else text}"

@@ -7,7 +7,7 @@ raises beyond toolwire's errors is an ``EncodeError``."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple, Union, cast
+from typing import Any, Dict, Optional, Pattern, Tuple, Union, cast
 
 from ._args import Verbatim
 from ._builtin import default_registry
@@ -135,7 +135,14 @@ def _refuse_builtin(tool: Tool, d: Dialect, registry: Registry) -> None:
         source = registry.get(name) if name != d.name and name in registry else None
         if source is None or source.builtin_tool is None or source.builtin_tool is d.builtin_tool:
             continue
-        kind = source.builtin_tool(pd)
+        try:
+            kind = source.builtin_tool(pd)
+        except _ENCODE_ERRORS as exc:
+            raise EncodeError(
+                f"Cannot encode tool {tool.name!r} as {d.name}: the builtin_tool of {name} raised "
+                f"{type(exc).__name__}: {exc}",
+                dialect=d.name,
+            ) from None
         if kind is not None:
             raise EncodeError(
                 f"Tool {tool.name!r} is {an(kind)} tool of {name}; {d.name} has no such tool "
@@ -161,22 +168,31 @@ def encode_result(
 
 # dialect encoders only read the context: one shared instance for the common case
 _NO_CONTEXT = EncodeContext()
-_GOOD_NAMES: Dict[Tuple[str, str], bool] = {}  # (dialect, name) -> allowed; bounded
+# (dialect name, tool name) -> the name pattern that allowed it; bounded. The pattern
+# is checked too: two dialects of one name (a private variant, another registry's)
+# may allow different names; it is held here, so its identity is never reused.
+_GOOD_NAMES: Dict[Tuple[str, str], Pattern[str]] = {}
 
 
 def _check_name(d: Dialect, name: str) -> None:
-    if d.names is None:
+    names = d.names
+    if names is None:
         return
     key = (d.name, name)
-    if key in _GOOD_NAMES:
-        return
-    if d.names.fullmatch(name):
+    try:
+        if _GOOD_NAMES[key] is names:
+            return
+    except KeyError:
+        pass
+    if names.fullmatch(name):
+        if len(name) > 256:  # a long name is checked each time: 4096 of them would hold megabytes
+            return
         if len(_GOOD_NAMES) > 4096:
             _GOOD_NAMES.clear()
-        _GOOD_NAMES[key] = True
+        _GOOD_NAMES[key] = names
         return
     raise EncodeError(
-        f"Tool name {name!r} is not allowed in {d.name} (must match {d.names.pattern})",
+        f"Tool name {name!r} is not allowed in {d.name} (must match {names.pattern})",
         dialect=d.name,
     )
 
@@ -193,7 +209,14 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
     return out
 
 
-_ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
+# what a dialect's encoder may raise, as an ``EncodeError``: any exception but
+# ``MemoryError`` (``Exception``'s other direct subclasses; a third-party encoder's own
+# bug, an ``IndexError`` or a ``ZeroDivisionError``, must not escape ``encode``)
+_ENCODE_ERRORS = (
+    ArithmeticError, AssertionError, AttributeError, BufferError, EOFError, ImportError, LookupError, NameError,
+    OSError, ReferenceError, RuntimeError, StopAsyncIteration, StopIteration, SyntaxError, SystemError, TypeError,
+    ValueError, Warning,
+)
 
 
 def _check_args(d: Dialect, c: ToolCall) -> None:

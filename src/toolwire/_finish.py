@@ -4,38 +4,70 @@ failed (none of its calls runs). No table of provider words here beyond the core
 ``TRUNCATING``: the rest is derived from each dialect's ``finish_reasons``, so a
 third-party dialect's own words act as the built-ins' do, in whole replies
 (``decode_all``, ``normalize``), in streams and as the ``finish_reason=`` keyword.
+Every rule reads a word as ``normalize_finish`` does (``finish_lookup``: as is, then
+upper and lower case), so ``failed`` is a failed reply wherever ``FAILED`` is one.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, FrozenSet, Optional, Tuple, Union, cast
+from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 
 from ._builtin import default_registry
 from ._derived import derived
-from ._dialect import Dialect
+from ._dialect import Dialect, finish_lookup
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
 from ._registry import Registry
 
-__all__ = ["called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
+__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
 
 
-def _cut_off(d: Dialect) -> FrozenSet[str]:
-    """*d*'s own words that ``finish_reasons`` normalises to ``length`` or ``context_window``."""
-    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm in CUT_OFF)
+class Words(frozenset):  # type: ignore[type-arg]
+    """The finish reasons of a dialect that normalise to one of *norms*: its own words
+    (and the core's, for ``truncating``), matched at once; another word is looked up
+    in its ``finish_reasons`` as ``normalize_finish`` does (``finish_lookup``). The
+    stream core asks ``word in words`` once per reply, not per chunk."""
+
+    __slots__ = ("norms", "table")
+    norms: FrozenSet[str]
+    table: Mapping[str, str]
+
+    def __new__(cls, words: Iterable[str], table: Mapping[str, str], norms: FrozenSet[str]) -> Words:
+        self = super().__new__(cls, words)
+        self.table, self.norms = table, norms
+        return self
+
+    def __contains__(self, word: object) -> bool:
+        return frozenset.__contains__(self, word) or finish_lookup(self.table, word) in self.norms
+
+    def __reduce__(self) -> Any:
+        return (Words, (list(self), dict(self.table), self.norms))
+
+
+def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()) -> Words:
+    return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons, norms)
+
+
+_FAILED = frozenset({FAILED})
+_CALLED = frozenset({"tool_calls"})
 
 
 def truncating(d: Dialect) -> FrozenSet[str]:
     """The finish reasons that cut *d*'s replies short: the core's, and those its
     ``finish_reasons`` normalises to ``length`` or ``context_window``."""
-    own = _cut_off(d)
-    return TRUNCATING | own if own - TRUNCATING else TRUNCATING
+    return _words(d, CUT_OFF, TRUNCATING)
 
 
 def failing(d: Dialect) -> FrozenSet[str]:
     """The finish reasons of a reply *d* reports as failed (``finish_reasons``
     normalises them to ``error``): its calls must not run."""
-    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm == FAILED)
+    return _words(d, _FAILED)
+
+
+def calling(d: Dialect) -> FrozenSet[str]:
+    """The finish reasons by which *d*'s provider says the model called a tool
+    (``finish_reasons`` normalises them to ``tool_calls``)."""
+    return _words(d, _CALLED)
 
 
 def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
@@ -45,8 +77,9 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     ``length`` or ``context_window`` (a third-party dialect's own word, as in its
     streams); else ``None``."""
     if finish in TRUNCATING:
-        return cast(str, finish)
-    if type(finish) is str and d.finish_reasons.get(finish) in CUT_OFF:
+        return str(finish)
+    # ``finish_lookup``, its exact hit inline (asked per call)
+    if type(finish) is str and (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
         return "length"
     return None
 
@@ -54,7 +87,7 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
 def _cut_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
     """The words the dialects' ``finish_reasons`` normalise to ``length`` or
     ``context_window`` that are not every dialect's words for that (``TRUNCATING``)."""
-    return frozenset().union(*map(_cut_off, dialects)) - TRUNCATING
+    return frozenset(raw for d in dialects for raw, norm in d.finish_reasons.items() if norm in CUT_OFF) - TRUNCATING
 
 
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:
@@ -66,7 +99,11 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
         return pol
     reg = default_registry() if registry is None else registry
     if dialect is None:
-        cut = fr in derived(_cut_words, registry)
+        words = derived(_cut_words, registry)
+        cut = fr in words or (
+            type(fr) is str and (fr.upper() in words or fr.lower() in words)  # another case: as each dialect reads it
+            and any(cut_reason(d, fr) is not None for d in reg)
+        )
     else:
         d = dialect if isinstance(dialect, Dialect) else None
         if type(dialect) is str and dialect in reg:
@@ -75,22 +112,16 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     return replace(pol, finish_reason="length") if cut else pol
 
 
-def calling(d: Dialect) -> FrozenSet[str]:
-    """The finish reasons by which *d*'s provider says the model called a tool
-    (``finish_reasons`` normalises them to ``tool_calls``)."""
-    return frozenset(raw for raw, norm in d.finish_reasons.items() if norm == "tool_calls")
-
-
 def called_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``tool_calls``: the
     provider says the model called a tool (a reply that then holds none is flagged)."""
-    if type(finish) is str and d.finish_reasons.get(finish) == "tool_calls":
-        return finish
-    return None
+    return finish if finish_lookup(d.finish_reasons, finish) == "tool_calls" else None
 
 
 def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
     reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
     ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
-    return finish if type(finish) is str and d.finish_reasons.get(finish) == FAILED else None
+    if type(finish) is not str:
+        return None
+    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None

@@ -48,6 +48,29 @@ class IdRule:
     length: int = 24
     alphabet: str = _ALNUM
 
+    def __post_init__(self) -> None:
+        """Refuse a rule whose own new ids it would refuse (an id written for it must be
+        one it accepts): ``TypeError`` for a field of the wrong type, ``ValueError`` for
+        an empty alphabet, a negative length, or a pattern or ``max_len`` the new ids break."""
+        pattern = self.pattern
+        if pattern is not None and not (isinstance(pattern, re.Pattern) and type(pattern.pattern) is str):
+            raise TypeError(f"IdRule pattern must be a compiled pattern (re.compile) or None, got {self.pattern!r}")
+        for f in ("max_len", "length"):
+            v = getattr(self, f)
+            if not (type(v) is int or (v is None and f == "max_len")):
+                raise TypeError(f"IdRule {f} must be an int, got {v!r}")
+        if type(self.prefix) is not str or type(self.alphabet) is not str:
+            raise TypeError(f"IdRule prefix and alphabet must be str, got {self.prefix!r} and {self.alphabet!r}")
+        if not self.alphabet or self.length < 0:
+            raise ValueError(f"IdRule needs an alphabet to make ids of a length of 0 or more, "
+                             f"got {self.alphabet!r} and {self.length}")
+        # the new ids are the prefix and *length* characters of the alphabet: each
+        # character at every place, and a few hashed ones, must be valid
+        for sample in (*(self.prefix + c * self.length for c in dict.fromkeys(self.alphabet)),
+                       *(_digest_to(seed, self) for seed in ("id:", "new:", "new:[]"))):
+            if not self.valid(sample):
+                raise ValueError(f"IdRule makes ids it refuses: {sample!r} is not {self.describe()}")
+
     def valid(self, id: str) -> bool:
         if not id:
             return False

@@ -29,15 +29,16 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
-from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
+from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff, check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from ._foreign import foreign
 from ._types import evolve
 
 if TYPE_CHECKING:
     from ._args import Policy
     from ._types import ToolCall
 
-__all__ = ["Registry", "decode_one"]
+__all__ = ["Registry", "cacheable", "decode_one"]
 
 Claims = Tuple[Tuple[Dialect, Sniff], ...]
 Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
@@ -51,6 +52,20 @@ ObjectPlan = Tuple[
 # one-step reader of calls (and the dialect the plan must name)
 _LIMIT = 2048  # shapes (and classes) remembered per registry: payloads with free-form keys stay bounded
 _WIDE = 64  # a shape with more keys than this is planned each time, never remembered (hostile dicts)
+_LONG = 2048  # ... and one whose keys (and type value) hold more characters than this
+
+
+def cacheable(shape: Tuple[Any, ...]) -> bool:
+    """Whether a shape (top-level keys, perhaps a ``type`` value) may key a cache:
+    at most ``_WIDE`` keys holding at most ``_LONG`` characters. A hostile dict's
+    shape is planned each time (in time linear in it), never held."""
+    if len(shape) > _WIDE:
+        return False
+    size = 0
+    for k in shape:
+        if type(k) is str:
+            size += len(k)
+    return size <= _LONG
 
 
 def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -89,26 +104,35 @@ class Registry:
             self.register(d)
 
     def register(self, dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:
-        """Add *dialect*; a taken name or alias raises ``ValueError`` unless ``replace``.
+        """Add *dialect*; a taken name or alias raises ``ValueError`` unless ``replace``,
+        and the replacement takes the place in detection order of the dialect it
+        replaces. A record whose fields have the wrong types is a ``TypeError``, a value
+        outside what a field takes (an empty name, a finish reason outside the
+        vocabulary) a ``ValueError`` (``check_record``).
 
-        ``first=True`` puts it ahead of the others in detection order.
+        ``first=True`` puts it ahead of the others in detection order (it moves there
+        when it is registered already).
         """
+        check_record(dialect)
         with self._lock:
             names = (dialect.name, *dialect.aliases)
             by_name = dict(self._by_name)
             order = list(self._order)
+            gone: List[Dialect] = []  # the dialects it replaces
             for n in names:
                 old = by_name.get(n)
-                if old is not None and old is not dialect:
+                if old is not None and old is not dialect and all(old is not g for g in gone):
                     if not replace:
                         raise ValueError(f"dialect {n!r} is already registered")
-                    order = [d for d in order if d.name != old.name]
-                    for k in [k for k, v in by_name.items() if v.name == old.name]:
-                        del by_name[k]
+                    gone.append(old)
+            at = [i for i, d in enumerate(order) if d is dialect or any(d is g for g in gone)]
+            order = [d for d in order if d is not dialect and all(d is not g for g in gone)]
+            slot = 0 if first else at[0] if at else len(order)  # its place, or that of the first it replaces
+            for k in [k for k, v in by_name.items() if any(v is g for g in gone)]:
+                del by_name[k]
             for n in names:
                 by_name[n] = dialect
-            if dialect not in order:
-                order.insert(0, dialect) if first else order.append(dialect)
+            order.insert(slot, dialect)
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)
@@ -263,13 +287,18 @@ class Registry:
         for d, claim in self._claims:
             if d.keys is not None and d.keys.isdisjoint(keys):
                 continue
-            if d.gate is not None and not d.gate(keys, kind):
-                continue
+            if d.gate is not None:
+                try:
+                    through = d.gate(keys, kind)
+                except Exception as exc:  # a third-party gate's own failure: the input, read by that dialect
+                    raise DecodeError(foreign(exc).message, dialect=d.name, loc="$") from None
+                if not through:
+                    continue
             out.append((d, claim))
         return tuple(out)
 
     def _remember(self, key: Any, steps: Any) -> Any:
-        if type(key) is tuple and len(key) > _WIDE:  # 2048 shapes of 100k keys would hold gigabytes
+        if type(key) is tuple and not cacheable(key):  # 2048 shapes of 100k keys (or 5 MB ones): gigabytes
             return steps
         plans = self._plans
         if len(plans) >= _LIMIT:

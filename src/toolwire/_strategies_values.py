@@ -19,7 +19,7 @@ from ._types import Tool, ToolCall, ToolResult
 __all__ = ["arguments", "json_values", "tool_calls", "tool_results", "tools", "_TEXT"]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
-_NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name every dialect accepts
+_NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name most dialects accept
 
 
 def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
@@ -56,12 +56,22 @@ def _dialect(name: Union[str, Dialect, None]) -> Optional[Dialect]:
     return name if name is None or isinstance(name, Dialect) else get_dialect(name)
 
 
+_NAME_SAMPLES = ("a", "Z", "_", "get_weather", "_" + "a9Z" * 13 + "b")  # of _NAME's range, its longest too
+
+
 def _names(d: Optional[Dialect]) -> SearchStrategy[str]:
+    """Tool names *d* allows: its ``names`` pattern's, and the common ones
+    (``_NAME``) where that pattern takes them (held to it by a filter)."""
+    common = st.from_regex(_NAME, fullmatch=True)
     if d is None:
-        return st.from_regex(_NAME, fullmatch=True)
-    if d.names is not None:
-        return st.from_regex(_NAME, fullmatch=True) | st.from_regex(d.names, fullmatch=True)
-    return st.from_regex(_NAME, fullmatch=True) | st.text(_TEXT, min_size=1, max_size=30)
+        return common
+    pattern = d.names
+    if pattern is not None:
+        own = st.from_regex(pattern, fullmatch=True)
+        if all(pattern.fullmatch(n) for n in _NAME_SAMPLES):
+            return common.filter(lambda n: pattern.fullmatch(n) is not None) | own
+        return own
+    return common | st.text(_TEXT, min_size=1, max_size=30)
 
 
 def _made(rule: IdRule) -> str:

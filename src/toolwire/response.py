@@ -33,27 +33,15 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import Dialect, ResponseReader
+from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
-from ._registry import Registry
+from ._registry import Registry, cacheable
 from ._usage import Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
 
-#: The normalised finish reasons.
-FINISH_REASONS = (
-    "stop",
-    "length",
-    "tool_calls",
-    "content_filter",
-    "refusal",
-    "context_window",
-    "pause",
-    "error",
-    "other",
-)
 # the dialect whose finish reasons a provider without its own table is read with:
 # OpenAI-compatible servers send Chat's
 _COMPATIBLE = "openai.chat"
@@ -124,9 +112,10 @@ class _Tables:
             found = tuple(
                 (d, r) for d, r in self.readers if r.keys is None or any(k in r.keys for k in shape)
             )
-            if len(self.shapes) >= 512:  # bounded: hostile input must not grow it
-                self.shapes.clear()
-            self.shapes[shape] = found
+            if cacheable(shape):  # bounded, in number and in size: hostile input must not grow it
+                if len(self.shapes) >= 512:
+                    self.shapes.clear()
+                self.shapes[shape] = found
         return found
 
 
@@ -178,6 +167,14 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             may_hold_calls = reader.may_hold_calls(data)
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a third-party reader's own failure
+            raise _reader_failed(sid, exc) from None
+        if not isinstance(usage, Usage):  # a third-party reader's slip would reach the caller as Response.usage
+            raise DecodeError(
+                f"Response of {sid} is malformed: its reader gave usage {excerpt(usage)}, not a Usage at $", dialect=sid
+            )
         text, reasoning, stripped = _split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
         raw_finish = raw_finish if isinstance(raw_finish, str) else None
@@ -198,6 +195,12 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             invalid = _tool_calls(data, dialect, registry)[1]
         if refusal is None and finish == "refusal":
             refusal = text or "refused"
+        try:
+            unfinished = reader.unfinished(data, raw_finish)
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:
+            raise _reader_failed(sid, exc) from None
         out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
         out.__dict__.update(
             provider=sid,
@@ -214,13 +217,19 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             think_stripped=stripped,
             failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
-            unfinished=reader.unfinished(data, raw_finish),
+            unfinished=unfinished,
         )
         return out
     except (ToolwireError, MemoryError):
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
+
+
+def _reader_failed(sid: str, exc: Exception) -> DecodeError:
+    """What the reader of *sid* raised reading a response (its own failure, or an odd
+    object of the caller's): the input could not be read, by that dialect."""
+    return DecodeError(foreign(exc).message, dialect=sid, loc="$")
 
 
 def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:
@@ -235,10 +244,7 @@ def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Re
 
 def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:
     table = tables.finish.get(provider) or tables.finish.get(_COMPATIBLE) or {}
-    found = table.get(raw)
-    if found is None:
-        found = table.get(raw.upper()) or table.get(raw.lower())
-    return found or "other"
+    return finish_lookup(table, raw) or "other"
 
 
 def _plain(resp: Any) -> Any:

@@ -572,3 +572,159 @@ def test_a_reply_of_this_dialect_named_as_another_is_refused_with_the_registry_g
     named ``openai.chat`` names Acme, which only that registry knows."""
     with pytest.raises(toolwire.DecodeError, match="looks like acme.chat"):
         toolwire.decode_all(REPLY, "openai.chat", registry=registry)
+
+
+# -- a dialect's own code failing ----------------------------------------------------------------
+
+
+def _boom(*args: Any, **kwargs: Any) -> Any:
+    raise ZeroDivisionError("division by zero")
+
+
+class _NoCore:  # a stream handler written without the core argument
+    def __init__(self) -> None:
+        pass
+
+
+def _with(**changes: Any) -> Registry:
+    reg = toolwire.default_registry().copy()
+    reg.register(Dialect(**{**{f: getattr(ACME, f) for f in ACME.__dataclass_fields__}, **changes}))
+    return reg
+
+
+CALL = ToolCall(name="get_weather", args={"city": "Paris"}, id="w1")
+
+
+@pytest.mark.parametrize(("changes", "run", "error", "message"), [
+    ({"encode_call": _boom}, lambda reg: toolwire.encode(CALL, NAME, registry=reg), toolwire.EncodeError,
+     "Cannot encode ToolCall(name='get_weather', args={'city': 'Paris'}, id='w1… as acme.chat "
+     "(ZeroDivisionError: division by zero)"),
+    ({"encode_tool": _boom}, lambda reg: toolwire.encode_tool(Tool(name="t"), NAME, registry=reg),
+     toolwire.EncodeError, "Cannot encode Tool(name='t') as acme.chat (ZeroDivisionError: division by zero)"),
+    ({"encode_result": _boom}, lambda reg: toolwire.encode_result(ToolResult(id="w1", content="ok"), NAME, registry=reg),
+     toolwire.EncodeError,
+     "Cannot encode ToolResult(id='w1', content='ok') as acme.chat (ZeroDivisionError: division by zero)"),
+    ({"stream_encoder": _boom}, lambda reg: encode_stream([CALL], NAME, registry=reg), toolwire.EncodeError,
+     "Cannot encode [ToolCall(name='get_weather', args={'city': 'Paris'}, id='w… as acme.chat "
+     "(ZeroDivisionError: division by zero)"),
+    ({"assistant_message": _boom}, lambda reg: toolwire.encode_message([CALL], NAME, registry=reg),
+     toolwire.EncodeError, "Cannot build the acme.chat assistant message (ZeroDivisionError: division by zero)"),
+    ({"builtin_tool": _boom},
+     lambda reg: toolwire.encode_tool(Tool(name="t", provider_data={NAME: {"kind": "x"}}), "openai.chat", registry=reg),
+     toolwire.EncodeError,
+     "Cannot encode tool 't' as openai.chat: the builtin_tool of acme.chat raised ZeroDivisionError: division by zero"),
+    ({"stream": _NoCore}, lambda reg: accumulate(EVENTS_STREAM, registry=reg), DecodeError,
+     "The acme.chat stream reader could not be made (TypeError: _NoCore.__init__() takes 1 positional argument "
+     "but 2 were given)"),
+    ({"stream": _NoCore}, lambda reg: accumulate(EVENTS_STREAM, NAME, registry=reg), DecodeError,
+     "The acme.chat stream reader could not be made (TypeError: _NoCore.__init__() takes 1 positional argument "
+     "but 2 were given)"),
+    ({"batch_envelope": _boom}, lambda reg: open_envelope({"acme_job": {}}, registry=reg), DecodeError,
+     "Batch line could not be opened by acme.chat (ZeroDivisionError: division by zero) at $"),
+    ({"gate": _boom}, lambda reg: toolwire.decode(ITEM, registry=reg), DecodeError,
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
+    ({"response": ResponseReader(detect=is_reply, read=_boom)}, lambda reg: normalize(REPLY, registry=reg),
+     DecodeError, "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
+    ({"response": ResponseReader(detect=is_reply, read=read_reply, may_hold_calls=_boom)},
+     lambda reg: normalize(REPLY, registry=reg), DecodeError,
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
+    ({"response": ResponseReader(detect=is_reply, read=read_reply, unfinished=_boom)},
+     lambda reg: normalize(REPLY, registry=reg), DecodeError,
+     "Input at $ could not be read: reading it raised ZeroDivisionError: division by zero"),
+])
+def test_a_dialect_s_own_code_failing_is_a_toolwire_error_naming_it(
+        changes: Dict[str, Any], run: Any, error: type, message: str) -> None:
+    """Whatever a dialect's own code raises comes out as an ``EncodeError`` or
+    ``DecodeError`` naming the dialect (docs/custom-dialects.md), never as itself."""
+    with pytest.raises(error) as exc:
+        run(_with(**changes))
+    assert exc.value.message == message  # type: ignore[attr-defined]
+    assert exc.value.dialect in (NAME, "openai.chat")  # type: ignore[attr-defined]
+
+
+def test_a_memory_error_of_a_dialect_s_own_code_passes() -> None:
+    def starve(*args: Any) -> Any:
+        raise MemoryError
+
+    with pytest.raises(MemoryError):
+        toolwire.encode(CALL, NAME, registry=_with(encode_call=starve))
+
+
+@pytest.mark.parametrize("case", [str.lower, str.title])
+def test_finish_reasons_in_another_case_act_as_normalize_finish_reads_them(case: Any) -> None:
+    """``finish_reasons`` is looked up as is, then upper and lower case (as
+    ``normalize_finish`` does) by every rule: a failed reply's calls never run, a
+    cut-off reply's calls are cut, a reply that says it called a tool and holds none
+    is flagged, in whole replies and in streams alike."""
+    reg = _with(finish_reasons={**ACME.finish_reasons, "BROKE": "error"})
+    broke, cut, called = case("BROKE"), case("OUT_OF_TOKENS"), case("CALLED")
+    assert [normalize_finish(w, NAME, registry=reg) for w in (broke, cut, called)] == ["error", "length", "tool_calls"]
+    failed = {"acme_reply": {**REPLY["acme_reply"], "stop": broke}}
+    assert [type(c) for c in toolwire.decode_all(failed, registry=reg, invalid="keep")] == [InvalidToolCall] * 2
+    r = normalize(failed, registry=reg)
+    assert (r.finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == ("error", (), 2)
+    events = [*EVENTS_STREAM[:-1], {"type": "acme.finish", "stop": broke}]
+    assert [type(c) for c in accumulate(events, registry=reg)] == [InvalidToolCall] * 2
+    # cut off: a call whose arguments are empty was cut off, never {}
+    empty = {"acme_reply": {"calls": [{"acme_call": {"tool": "get_weather", "input": "", "ref": "w1"}}], "stop": cut}}
+    reg_text = _with(finish_reasons={**ACME.finish_reasons, "BROKE": "error"}, decode_call=_decode_text_call)
+    [got] = toolwire.decode_all(empty, registry=reg_text, invalid="keep")
+    assert isinstance(got, InvalidToolCall) and got.truncated
+    begin = {"type": "acme.call_begin", "slot": 0, "ref": "w1", "tool": "get_weather"}
+    [streamed] = accumulate([begin, {"type": "acme.finish", "stop": cut}], registry=reg)
+    assert isinstance(streamed, InvalidToolCall) and streamed.truncated
+    [kw] = accumulate([begin, {"type": "acme.call_end", "slot": 0}], registry=reg, finish_reason=cut)
+    assert isinstance(kw, InvalidToolCall) and kw.truncated
+    with pytest.raises(toolwire.ArgumentsError, match="cut off"):
+        toolwire.decode(empty["acme_reply"]["calls"][0], registry=reg_text, finish_reason=cut)
+    # called, and no call
+    with pytest.raises(DecodeError, match="says the model called a tool"):
+        toolwire.decode_all({"acme_reply": {"calls": [], "stop": called}}, registry=reg)
+    [none] = accumulate([{"type": "acme.finish", "stop": called}], registry=reg)
+    assert isinstance(none, InvalidToolCall) and none.name is None
+
+
+def test_pickles_by_value_also_when_registered_on_the_default_registry(
+        as_default: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that unpickles it has not registered it: only the built-ins pickle by name."""
+    blob = pickle.dumps(ACME)
+    gemini = pickle.dumps(toolwire.get_dialect("gemini"))
+    monkeypatch.setattr(_builtin, "_default", None)  # a fresh process's default registry
+    got = pickle.loads(blob)
+    assert (got.name, got.finish_reasons, got.stream) == (NAME, ACME.finish_reasons, Handler)
+    assert pickle.loads(gemini) is toolwire.get_dialect("gemini")
+    assert len(gemini) < 100  # by name
+
+
+# Anthropic's stream opening event (docs.anthropic.com/en/docs/build-with-claude/streaming),
+# as a proxy marks it
+PROXIED_START = {"type": "message_start", "provider": "acme-proxy",
+                 "message": {"id": "msg_01", "type": "message", "role": "assistant", "content": [],
+                             "model": "claude-3-haiku-20240307", "stop_reason": None, "stop_sequence": None,
+                             "usage": {"input_tokens": 1, "output_tokens": 0}}}
+
+
+def test_a_dialect_refining_another_s_stream_is_asked_in_registry_order() -> None:
+    """A dialect registered first that claims Anthropic's events only with evidence of
+    its own wins those chunks (docs/streaming.md: each group in registry order, the
+    first claim wins), and the others stay Anthropic's; the built-ins keep their one
+    lookup by event type."""
+    from anthropic.types import RawMessageStartEvent
+
+    RawMessageStartEvent.model_validate(PROXIED_START)
+    anthropic = toolwire.get_dialect("anthropic.messages")
+    assert anthropic.stream_detect is not None
+    plain_detect = anthropic.stream_detect
+    proxy = Dialect(**{**{f: getattr(anthropic, f) for f in anthropic.__dataclass_fields__},
+                       "name": "acme.anthropic", "aliases": (), "keys": frozenset({"acme_never"}),
+                       "stream_detect": lambda c: plain_detect(c) and c.get("provider") == "acme-proxy"})
+    reg = toolwire.default_registry().copy()
+    reg.register(proxy, first=True)
+    assert detect_stream(PROXIED_START, registry=reg) == "acme.anthropic"
+    assert detect_stream({**PROXIED_START, "provider": "other"}, registry=reg) == "anthropic.messages"
+    assert detect_stream({"type": "ping"}, registry=reg) == "anthropic.messages"
+    from toolwire.stream._table import streams
+
+    table = streams()
+    declared = {k for d in toolwire.default_registry() if d.stream_detect is not None for k in d.stream_events}
+    assert set(table.kinds) == declared

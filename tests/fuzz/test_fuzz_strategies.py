@@ -184,11 +184,31 @@ def test_a_third_party_rule_gives_its_made_ids_and_only_valid_ones() -> None:
     acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(), ids=rule)
     find(tws.tool_calls(acme, ids=True), lambda c: re.fullmatch(r"acme-[0-9]{6}", c.id or "") is not None,
          settings=NO_SHRINK)
-    odd = dataclasses.replace(rule, alphabet="xyz0")  # makes ids its own pattern refuses: never generated
+    with pytest.raises(ValueError, match="^IdRule makes ids it refuses: 'acme-xxxxxx' is not matching"):
+        dataclasses.replace(rule, alphabet="xyz0")  # a rule that makes ids its own pattern refuses
 
-    @given(tws.tool_calls(dataclasses.replace(acme, ids=odd), ids=True))
-    @settings(max_examples=50, database=None)
-    def check(call: toolwire.ToolCall) -> None:
-        assert call.id is not None and odd.valid(call.id)
+
+def test_names_are_the_ones_the_dialect_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/fuzzing.md: names valid for the dialect, also where its ``names`` pattern is
+    narrower than the common ``[a-zA-Z_][a-zA-Z0-9_]{0,40}`` (a lower-case-only API)."""
+    from toolwire import _builtin
+
+    lower = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme.lower", aliases=(),
+                                names=re.compile(r"[a-z]{1,10}"))
+    assert lower.names is not None
+    pattern = lower.names
+    reg = toolwire.default_registry().copy()
+    reg.register(lower)
+    monkeypatch.setattr(_builtin, "_default", reg)
+
+    @given(tws.tool_calls(lower), tws.tools(lower), tws.tool_results(lower), tws.payloads("acme.lower"))
+    @settings(max_examples=60, database=None)
+    def check(call: toolwire.ToolCall, tool: toolwire.Tool, result: toolwire.ToolResult, payload: Any) -> None:
+        assert pattern.fullmatch(call.name) and pattern.fullmatch(tool.name)
+        assert result.name is None or pattern.fullmatch(result.name)
 
     check()
+    # a dialect that takes the common names still gets them
+    chat = toolwire.get_dialect("openai.chat")
+    find(tws.tool_calls(chat), lambda c: re.fullmatch(r"[a-zA-Z_][a-zA-Z0-9_]{0,40}", c.name) is not None,
+         settings=NO_SHRINK)

@@ -19,6 +19,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 from .._derived import derived
 from .._dialect import Dialect
+from .._errors import DecodeError, ToolwireError
 from .._registry import Registry
 from ._common import Envelope
 
@@ -27,20 +28,29 @@ __all__ = ["Envelope", "open_envelope"]
 Opener = Callable[[Dict[str, Any]], Optional[Envelope]]
 
 
-def _openers(dialects: Tuple[Dialect, ...]) -> Tuple[Opener, ...]:
-    seen = []
+def _openers(dialects: Tuple[Dialect, ...]) -> Tuple[Tuple[str, Opener], ...]:
+    """Each distinct ``batch_envelope`` of *dialects*, with the first dialect declaring it."""
+    seen: Dict[Any, str] = {}
     for d in dialects:
         if d.batch_envelope is not None and d.batch_envelope not in seen:
-            seen.append(d.batch_envelope)
-    return tuple(seen)
+            seen[d.batch_envelope] = d.name
+    return tuple((name, opener) for opener, name in seen.items())
 
 
 def open_envelope(data: Any, *, registry: Optional[Registry] = None) -> Optional[Envelope]:
-    """The batch envelope *data* is (plain data, one parsed line), or ``None``."""
+    """The batch envelope *data* is (plain data, one parsed line), or ``None``; a
+    ``DecodeError`` naming the dialect when its opener fails on the line."""
     if type(data) is not dict:
         return None
-    for opener in derived(_openers, registry):
-        env = opener(data)
+    for name, opener in derived(_openers, registry):
+        try:
+            env = opener(data)
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a third-party opener's own failure
+            raise DecodeError(
+                f"Batch line could not be opened by {name} ({type(exc).__name__}: {exc}) at $", dialect=name
+            ) from None
         if env is not None:
             return env
     return None

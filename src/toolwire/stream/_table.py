@@ -6,7 +6,9 @@
 ``stream_encoder``: no dialect is named here. Detection asks event-typed dialects
 first, then the others, each group in registry order; a chunk whose ``"type"`` is a
 known event type is detected with one lookup (the typed tests are asked about
-``{"type": kind}`` alone, once, when the table is built). A dialect's finish reasons
+``{"type": kind}`` alone, once, when the table is built), unless a dialect ahead
+declares that type but does not claim it alone (it refines another's stream: its
+chunks are told apart by more than their type): those chunks ask the tests in order. A dialect's finish reasons
 that ``finish_reasons`` normalises to ``length`` cut its stream's calls short, as
 the built-in ones (``length``, ``max_tokens``...) do; those it normalises to
 ``error`` make every call of the stream invalid; those it normalises to
@@ -19,6 +21,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from .._derived import derived
 from .._dialect import Dialect
+from .._errors import DecodeError, ToolwireError
 from .._finish import calling, failing, truncating
 from .._registry import Registry
 
@@ -56,19 +59,24 @@ class StreamTable:
                 for cls, attr in d.sdk_stream_events.items():
                     self.wrappers.setdefault(cls, attr)
         claims = [d for d in dialects if d.stream is not None and d.stream_detect is not None]
-        typed: List[Test] = [(d.stream_detect, hit_of(d)) for d in claims if d.stream_events]  # type: ignore[misc]
+        typed_dialects = [d for d in claims if d.stream_events]
+        typed: List[Test] = [(d.stream_detect, hit_of(d)) for d in typed_dialects]  # type: ignore[misc]
         untyped: List[Test] = [(d.stream_detect, hit_of(d)) for d in claims if not d.stream_events]  # type: ignore[misc]
         self.tests: Tuple[Test, ...] = (*typed, *untyped)
         self.untyped: Tuple[Test, ...] = tuple(untyped)  # a chunk without a string type skips the typed ones
-        # the dialect the typed tests give a chunk of each known type, asked once
+        # the dialect the typed tests give a chunk of each known type, asked once; a type
+        # that a dialect ahead declares but does not claim alone (it refines another's
+        # stream: it wants evidence beyond the type) is left to the tests, in order
         self.kinds: Dict[str, Hit] = {}
         for d in claims:
             for kind in d.stream_events:
                 if kind in self.kinds:
                     continue
-                for test, hit in typed:
+                for owner, (test, hit) in zip(typed_dialects, typed):
                     if accepts(test, {"type": kind}):
                         self.kinds[kind] = hit
+                        break
+                    if kind in owner.stream_events:
                         break
 
     def detect(self, data: Dict[str, Any]) -> Optional[Hit]:
@@ -90,10 +98,29 @@ class StreamTable:
         return None
 
 
+class _Start:
+    """*d*'s stream factory, its failure (a handler that takes no core, an ``__init__``
+    that raises) a ``DecodeError`` naming the dialect."""
+
+    __slots__ = ("factory", "name")
+
+    def __init__(self, d: Dialect) -> None:
+        self.factory, self.name = d.stream, d.name
+
+    def __call__(self, core: Any) -> Any:
+        try:
+            return self.factory(core)  # type: ignore[misc]
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:
+            raise DecodeError(f"The {self.name} stream reader could not be made ({type(exc).__name__}: {exc})",
+                              dialect=self.name) from None
+
+
 def hit_of(d: Dialect) -> Hit:
     """What starts a stream of the streaming dialect *d*."""
     assert d.stream is not None
-    return d.name, d.stream, truncating(d), failing(d), calling(d)
+    return d.name, _Start(d), truncating(d), failing(d), calling(d)
 
 
 def streams(registry: Optional[Registry] = None) -> StreamTable:
