@@ -274,6 +274,11 @@ class Dialect:
     ``web_search_…``, Bedrock's ``systemTool``) from this dialect's provider data of a
     decoded tool, or gives ``None``: ``encode_tool`` to another dialect refuses such a
     tool (written there as a function tool, it would come without its schema).
+    ``tool_entry(entry)`` reads one entry of the provider's request ``tools`` list that
+    is not one function definition: ``[]`` for a tool the provider runs itself
+    (Responses ``{"type": "web_search"}``, Gemini ``{"googleSearch": {}}``, a Bedrock
+    ``cachePoint``), ``(path, definition)`` pairs for an entry of several (Gemini
+    ``functionDeclarations``), ``None`` for anything else (``validate_call``).
     """
 
     name: str
@@ -312,6 +317,7 @@ class Dialect:
     text_module: Optional[str] = None
     history: Optional[HistoryCodec] = None
     builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
+    tool_entry: Optional[Callable[[Dict[str, Any]], Optional[List[Tuple[str, Any]]]]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
@@ -334,7 +340,7 @@ _CALLABLE = ("sniff", "decode_call", "encode_call", "decode_tool", "encode_tool"
              "encode_result", "children", "finish")
 _MAYBE_CALLABLE = ("failure", "gate", "detect", "peek", "choices", "assistant_message", "stream",
                    "stream_detect", "stream_encoder", "message_envelope", "response_envelope",
-                   "batch_envelope", "builtin_tool")
+                   "batch_envelope", "builtin_tool", "tool_entry")
 _MAPPINGS = ("sdk_calls", "sdk_responses", "sdk_stream_events", "finish_reasons")
 
 

@@ -13,6 +13,7 @@ The "Acme" wire API:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -728,3 +729,25 @@ def test_a_dialect_refining_another_s_stream_is_asked_in_registry_order() -> Non
     table = streams()
     declared = {k for d in toolwire.default_registry() if d.stream_detect is not None for k in d.stream_events}
     assert set(table.kinds) == declared
+
+
+def test_a_dialect_reads_the_entries_of_its_tools_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tool_entry`` is a field of the record (no table of providers' tools lists):
+    validate_call leaves out what it calls hosted and reads the several tools of one
+    entry, for a third-party dialect as for Gemini, Responses and Bedrock."""
+    def entry(e: Dict[str, Any]) -> Any:
+        if "acme_hosted" in e:
+            return []
+        if "acme_pair" in e:
+            return [(f".acme_pair[{i}]", t) for i, t in enumerate(e["acme_pair"])]
+        return None
+
+    reg = toolwire.default_registry().copy()
+    reg.register(dataclasses.replace(ACME, tool_entry=entry))
+    monkeypatch.setattr(_builtin, "_default", reg)
+    tools = [{"acme_hosted": True},
+             {"acme_pair": [{"acme_tool": {"tool": "a"}}, {"acme_tool": {"tool": "b"}}]}]
+    assert toolwire.validate_call(ToolCall("b", {}), tools) == ToolCall("b", {})
+    unknown = toolwire.validate_call(ToolCall("acme_hosted", {}), tools)
+    assert isinstance(unknown, toolwire.InvalidToolCall)
+    assert toolwire.get_dialect("gemini").tool_entry is not None  # the built-ins declare theirs

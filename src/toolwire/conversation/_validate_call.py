@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Union
 
 from .._builtin import default_registry
 from .._codec import decode, decode_tool
+from .._dialect import Dialect
 from .._errors import DecodeError
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
@@ -39,24 +40,29 @@ def _decoded(t: Any, dialect: Optional[str], loc: str) -> Tool:
         raise DecodeError(message, dialect=exc.dialect, loc=where) from None
 
 
+def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tool]:
+    """The tools one entry *t* of a tools list holds: what a dialect's ``tool_entry``
+    reads in it (none for a provider-hosted tool, several for a Gemini entry of
+    several declarations), else the one definition ``decode_tool`` reads."""
+    if type(t) is dict:
+        for d in readers:
+            assert d.tool_entry is not None
+            held = d.tool_entry(t)
+            if held is not None:
+                return [_decoded(definition, d.name, loc + path) for path, definition in held]
+    return [_decoded(t, None, loc)]
+
+
 def _offered(tools: Iterable[Any]) -> List[Tool]:
     """The client functions among *tools*: provider-hosted entries left out (a call to one
     is then an unknown tool), a Gemini entry of several declarations read as several
     tools; two of one name raise (a call could not say which it means)."""
-    from ..dialects.tool_lists import declarations, hosted_kind
-
+    readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
     seen: Dict[str, int] = {}
     for i, t in enumerate(tools):
         loc = f"$[{i}]"
-        if isinstance(t, Tool):
-            got = [t]
-        elif hosted_kind(t) is not None:
-            continue
-        else:
-            decls = declarations(t)
-            got = [_decoded(t, None, loc)] if decls is None else \
-                [_decoded(decl, "gemini", f"{loc}.{decls[0]}[{j}]") for j, decl in enumerate(decls[1])]
+        got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)
         for tool in got:
             if tool.name in seen:
                 raise DecodeError(

@@ -42,7 +42,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream
 from .response import FINISH, RESPONSE, encode_message, reply
-from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
+from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
 
 __all__ = ["DIALECT"]
 
@@ -214,6 +214,7 @@ DIALECT = Dialect(
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,
+    tool_entry=tool_entry,
     encode_tool=encode_tool,
     decode_result=decode_result,
     encode_result=encode_result,

@@ -7,7 +7,7 @@ and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResu
 from __future__ import annotations
 
 import base64
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
@@ -16,7 +16,7 @@ from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
-__all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+__all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
 NAME = "bedrock.converse"
 IDS = rule(r"[a-zA-Z0-9_.:-]+", max_len=64, required=True, prefix="tooluse_", length=22)
@@ -59,6 +59,13 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
+
+
+def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
+    """A ``cachePoint`` among ``toolConfig.tools`` (a cache marker, no tool;
+    https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Tool.html): none.
+    ``None`` for anything else."""
+    return [] if len(entry) == 1 and type(entry.get("cachePoint")) is dict else None
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import base64
 import re
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
@@ -28,6 +28,7 @@ __all__ = [
     "decode_result",
     "decode_tool",
     "encode_result",
+    "tool_entry",
     "encode_tool",
 ]
 
@@ -41,6 +42,30 @@ DECLARATION_KEYS = frozenset(
 )
 GEMINI_ONLY_DECLARATION_KEYS = DECLARATION_KEYS - {"name", "description", "parameters"}
 _DECL_LISTS = ("functionDeclarations", "function_declarations")
+
+
+# google-genai ``types.Tool`` fields beside ``function_declarations``, both spellings: tools
+# Gemini runs itself (https://ai.google.dev/api/caching#Tool, checked 2026-12-03)
+_BUILTIN_TOOLS = frozenset({
+    "retrieval", "computer_use", "computerUse", "file_search", "fileSearch", "google_search", "googleSearch",
+    "google_maps", "googleMaps", "code_execution", "codeExecution", "enterprise_web_search", "enterpriseWebSearch",
+    "google_search_retrieval", "googleSearchRetrieval", "parallel_ai_search", "parallelAiSearch", "url_context",
+    "urlContext", "mcp_servers", "mcpServers", "exa_ai_search", "exaAiSearch",
+})
+_DECLARATION_LISTS = ("functionDeclarations", "function_declarations")
+
+
+def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
+    """A ``Tool`` entry of a request's ``tools`` list: its function declarations (an
+    entry of several gives several), none for a tool Gemini runs itself
+    (``googleSearch``, ``codeExecution``...); ``None`` for anything else."""
+    if not entry:
+        return None
+    for key in _DECLARATION_LISTS:
+        decls = entry.get(key)
+        if type(decls) is list and all(k == key or k in _BUILTIN_TOOLS for k in entry):
+            return [(f".{key}[{j}]", decl) for j, decl in enumerate(decls)]
+    return [] if all(k in _BUILTIN_TOOLS for k in entry) else None
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:

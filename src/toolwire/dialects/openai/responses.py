@@ -46,6 +46,7 @@ from .responses_tools import (
     encode_result,
     encode_tool,
     server_args,
+    tool_entry,
 )
 from .sdk import read_response
 
@@ -250,6 +251,7 @@ DIALECT = Dialect(
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,
+    tool_entry=tool_entry,
     builtin_tool=builtin_kind,
     encode_tool=encode_tool,
     decode_result=decode_result,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import load_json
 from ..._dialect import EncodeContext
@@ -29,12 +29,23 @@ from .._result_media import ResultMedia, extension, rewrite_media, web
 from .chat_tools import custom_format, input_schema
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
-           "server_args"]
+           "server_args", "tool_entry"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 CHAT = "openai.chat"  # whose custom tools are these, nested under "custom"
+
+
+def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
+    """A tool OpenAI runs itself (``{"type": "web_search"}``, ``file_search``,
+    ``code_interpreter``, ``mcp``...: a ``type`` other than ``function`` / ``custom``
+    and no ``name``; https://platform.openai.com/docs/api-reference/responses/create,
+    ``tools``, checked 2026-12-03): no function. ``None`` for anything else."""
+    kind = entry.get("type")
+    if type(kind) is str and kind not in ("function", "custom") and "name" not in entry and "function" not in entry:
+        return []
+    return None
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
