@@ -29,7 +29,7 @@ from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import _ENCODE_ERRORS, encode, encode_result, encode_tool, invalid_as_call, written
+from ._encode import encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an
 from ._foreign import foreign
 from ._ids import IdMap
@@ -197,9 +197,9 @@ def encode_message(
         items = [items]
     try:
         message: Dict[str, Any] = builder(items, content)
-    except ToolwireError:
+    except (ToolwireError, MemoryError):
         raise
-    except _ENCODE_ERRORS as exc:  # a third-party builder's own failure
+    except Exception as exc:  # a third-party builder's own failure
         raise EncodeError(
             f"Cannot build the {d.name} assistant message ({type(exc).__name__}: {exc})", dialect=d.name
         ) from None

@@ -105,9 +105,9 @@ def encode(
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
-    except ToolwireError:
+    except (ToolwireError, MemoryError):
         raise
-    except _ENCODE_ERRORS as exc:
+    except Exception as exc:
         raise _encode_error(d, c, exc) from None
     if bad is not None:
         written(out, bad, d)
@@ -137,7 +137,9 @@ def _refuse_builtin(tool: Tool, d: Dialect, registry: Registry) -> None:
             continue
         try:
             kind = source.builtin_tool(pd)
-        except _ENCODE_ERRORS as exc:
+        except MemoryError:
+            raise
+        except Exception as exc:  # a third-party dialect's own failure
             raise EncodeError(
                 f"Cannot encode tool {tool.name!r} as {d.name}: the builtin_tool of {name} raised "
                 f"{type(exc).__name__}: {exc}",
@@ -202,21 +204,16 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
     is not JSON: a cycle, a set, an int too long to print...)."""
     try:
         out: Dict[str, Any] = fn(*args)
-    except ToolwireError:
+    except (ToolwireError, MemoryError):
         raise
-    except _ENCODE_ERRORS as exc:
+    except Exception as exc:
         raise _encode_error(d, args[0], exc) from None
     return out
 
 
-# what a dialect's encoder may raise, as an ``EncodeError``: any exception but
-# ``MemoryError`` (``Exception``'s other direct subclasses; a third-party encoder's own
-# bug, an ``IndexError`` or a ``ZeroDivisionError``, must not escape ``encode``)
-_ENCODE_ERRORS = (
-    ArithmeticError, AssertionError, AttributeError, BufferError, EOFError, ImportError, LookupError, NameError,
-    OSError, ReferenceError, RuntimeError, StopAsyncIteration, StopIteration, SyntaxError, SystemError, TypeError,
-    ValueError, Warning,
-)
+# what ``encode_arguments`` may raise on a value that is not JSON (a cycle, a set, an
+# int too long to print, nesting past the writer); a dialect's encoder is wrapped whole
+_ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
 
 
 def _check_args(d: Dialect, c: ToolCall) -> None:

@@ -643,6 +643,21 @@ def test_a_dialect_s_own_code_failing_is_a_toolwire_error_naming_it(
     assert exc.value.dialect in (NAME, "openai.chat")  # type: ignore[attr-defined]
 
 
+class _OwnError(Exception):
+    """An exception class of a third-party dialect's own (no built-in base but Exception)."""
+
+
+def test_a_dialect_s_own_exception_class_is_an_encode_error_too() -> None:
+    def fail(*args: Any) -> Any:
+        raise _OwnError("nope")
+
+    for field, run in (("encode_call", lambda reg: toolwire.encode(CALL, NAME, registry=reg)),
+                       ("encode_tool", lambda reg: toolwire.encode_tool(Tool(name="t"), NAME, registry=reg)),
+                       ("assistant_message", lambda reg: toolwire.encode_message([CALL], NAME, registry=reg))):
+        with pytest.raises(toolwire.EncodeError, match="_OwnError: nope"):
+            run(_with(**{field: fail}))
+
+
 def test_a_memory_error_of_a_dialect_s_own_code_passes() -> None:
     def starve(*args: Any) -> Any:
         raise MemoryError

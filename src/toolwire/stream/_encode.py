@@ -65,9 +65,9 @@ def encode_stream(
     _check_options(d.name, enc, canon, fragments, options)
     try:
         out: List[Dict[str, Any]] = enc(canon, fragments, **options)
-    except ToolwireError:
+    except (ToolwireError, MemoryError):
         raise
-    except _ENCODE_ERRORS as exc:  # a value of provider data, a third-party encoder's own failure
+    except Exception as exc:  # a value of provider data, a third-party encoder's own failure
         raise _encode_error(d, canon, exc) from None
     return out
 
