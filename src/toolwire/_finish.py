@@ -19,14 +19,15 @@ from ._dialect import Dialect, finish_lookup
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
 from ._registry import Registry
 
-__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
+__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "key_of", "own_finish",
+           "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
     """The finish reasons of a dialect that normalise to one of *norms*: its own words
-    (and the core's, for ``truncating``), matched at once; another word is looked up
-    in its ``finish_reasons`` as ``normalize_finish`` does (``finish_lookup``). The
-    stream core asks ``word in words`` once per reply, not per chunk."""
+    (and the core's, for ``truncating``), as they are in its ``finish_reasons``
+    (*table*). A word in another case is first turned into the table's (``key_of``),
+    once per reply: membership itself stays a plain set lookup."""
 
     __slots__ = ("norms", "table")
     norms: FrozenSet[str]
@@ -37,11 +38,19 @@ class Words(frozenset):  # type: ignore[type-arg]
         self.table, self.norms = table, norms
         return self
 
-    def __contains__(self, word: object) -> bool:
-        return frozenset.__contains__(self, word) or finish_lookup(self.table, word) in self.norms
-
     def __reduce__(self) -> Any:
         return (Words, (list(self), dict(self.table), self.norms))
+
+
+def key_of(table: Mapping[str, str], word: Any) -> Any:
+    """*word* as *table* (a dialect's ``finish_reasons``) spells it, where
+    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is."""
+    if type(word) is not str or word in table:
+        return word
+    for other in (word.upper(), word.lower()):
+        if other in table:
+            return other
+    return word
 
 
 def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()) -> Words:

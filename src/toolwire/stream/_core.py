@@ -24,7 +24,7 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, List, Optional
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional
 
 from pydantic_core import from_json
 
@@ -37,6 +37,7 @@ from ._results import Results
 __all__ = ["Core"]
 
 _alloc = object.__new__
+_NO_TABLE: Mapping[str, str] = {}
 
 
 class Core(Results):
@@ -68,6 +69,8 @@ class Core(Results):
         self.truncating = truncating
         self.failing = failing
         self.calling = calling
+        # the dialect's finish_reasons: a word in another case is read as it spells it
+        self.finish_table: Mapping[str, str] = getattr(truncating, "table", _NO_TABLE)
         self.uncalled = None
         self.failure = None
         self.emit = emit

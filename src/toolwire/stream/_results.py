@@ -7,12 +7,13 @@ stream's finish reason judging it), and the list ``close`` returns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Optional, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, cast
 
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._errors import ArgumentsError
+from .._finish import key_of
 from .._policy import Parsed, empty, failed_no_call, no_call
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._call import Call, Result, join_open
@@ -43,6 +44,7 @@ class Results:
     truncating: FrozenSet[str]  # finish reasons that cut calls short (the dialect's too)
     failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
     calling: FrozenSet[str]  # finish reasons that say the model called a tool
+    finish_table: Mapping[str, str]  # the dialect's finish_reasons (a word in another case: ``key_of``)
     uncalled: Optional[InvalidToolCall]  # what ``close`` says of such a stream without calls
     failure: Optional[str]  # the error the provider reported in the stream (``Core.error``)
     events: List[Event]
@@ -76,8 +78,10 @@ class Results:
         # a whole response), under its own finish reason; never a mix
         only = self.first_choice if self.several else None
         finish = self.finish_reason if only is None else self.choice_finish.get(only)
-        cut = finish in self.truncating and self.policy.finish_reason is None
-        failed = finish in self.failing or self.failure is not None
+        # the sets hold the dialect's own spelling: another case is read as it (once)
+        key = finish if finish is None or finish in self.finish_table else key_of(self.finish_table, finish)
+        cut = key in self.truncating and self.policy.finish_reason is None
+        failed = key in self.failing or self.failure is not None
         word = self.failure if self.failure is not None else finish
         for c in self.calls:
             if only is not None and c.scope != only:
@@ -95,7 +99,7 @@ class Results:
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
-        if (failed or finish in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+        if (failed or key in self.calling) and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None
@@ -125,7 +129,8 @@ class Results:
 
 
     def _policy(self, fr: str) -> Policy:
-        if fr in self.truncating and self.policy.finish_reason is None:
+        key = fr if fr in self.finish_table else key_of(self.finish_table, fr)
+        if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
         return self.policy
