@@ -51,6 +51,7 @@ __all__ = [
     "Sniff",
     "check_record",
     "finish_lookup",
+    "key_of",
 ]
 
 # What a payload is, as told by ``Dialect.sniff``.
@@ -86,6 +87,17 @@ def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
     if found is None:
         found = table.get(raw.upper()) or table.get(raw.lower())
     return found
+
+
+def key_of(table: Mapping[str, str], word: Any) -> Any:
+    """*word* as *table* (a dialect's ``finish_reasons``) spells it, where
+    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is."""
+    if type(word) is not str or word in table:
+        return word
+    for other in (word.upper(), word.lower()):
+        if other in table:
+            return other
+    return word
 
 
 Sniff = Callable[[Any], Optional[Tuple[str, str]]]

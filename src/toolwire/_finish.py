@@ -19,15 +19,14 @@ from ._dialect import Dialect, finish_lookup
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
 from ._registry import Registry
 
-__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "key_of", "own_finish",
-           "truncating"]
+__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
     """The finish reasons of a dialect that normalise to one of *norms*: its own words
     (and the core's, for ``truncating``), as they are in its ``finish_reasons``
-    (*table*). A word in another case is first turned into the table's (``key_of``),
-    once per reply: membership itself stays a plain set lookup."""
+    (*table*). A word in another case is first turned into the table's spelling,
+    once per reply (``_dialect.key_of``): membership itself stays a plain set lookup."""
 
     __slots__ = ("norms", "table")
     norms: FrozenSet[str]
@@ -40,17 +39,6 @@ class Words(frozenset):  # type: ignore[type-arg]
 
     def __reduce__(self) -> Any:
         return (Words, (list(self), dict(self.table), self.norms))
-
-
-def key_of(table: Mapping[str, str], word: Any) -> Any:
-    """*word* as *table* (a dialect's ``finish_reasons``) spells it, where
-    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is."""
-    if type(word) is not str or word in table:
-        return word
-    for other in (word.upper(), word.lower()):
-        if other in table:
-            return other
-    return word
 
 
 def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()) -> Words:
