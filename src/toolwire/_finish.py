@@ -16,7 +16,7 @@ from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup
-from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy
+from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy, cut_reason, failed_reason
 from ._registry import Registry
 
 __all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
@@ -28,21 +28,20 @@ class Words(frozenset):  # type: ignore[type-arg]
     (*table*). A word in another case is first turned into the table's spelling,
     once per reply (``_dialect.key_of``): membership itself stays a plain set lookup."""
 
-    __slots__ = ("norms", "table")
-    norms: FrozenSet[str]
+    __slots__ = ("table",)
     table: Mapping[str, str]
 
-    def __new__(cls, words: Iterable[str], table: Mapping[str, str], norms: FrozenSet[str]) -> Words:
+    def __new__(cls, words: Iterable[str], table: Mapping[str, str]) -> Words:
         self = super().__new__(cls, words)
-        self.table, self.norms = table, norms
+        self.table = table
         return self
 
     def __reduce__(self) -> Any:
-        return (Words, (list(self), dict(self.table), self.norms))
+        return (Words, (list(self), dict(self.table)))
 
 
 def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()) -> Words:
-    return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons, norms)
+    return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons)
 
 
 _FAILED = frozenset({FAILED})
@@ -65,20 +64,6 @@ def calling(d: Dialect) -> FrozenSet[str]:
     """The finish reasons by which *d*'s provider says the model called a tool
     (``finish_reasons`` normalises them to ``tool_calls``)."""
     return _words(d, _CALLED)
-
-
-def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
-    """The finish reason the arguments policy gets when *finish* (a reply's, as *d*
-    reads it) says the reply was cut off: itself when it is one of every dialect's words
-    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
-    ``length`` or ``context_window`` (a third-party dialect's own word, as in its
-    streams); else ``None``."""
-    if finish in TRUNCATING:
-        return str(finish)
-    # ``finish_lookup``, its exact hit inline (asked per call)
-    if type(finish) is str and (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
-        return "length"
-    return None
 
 
 def _cut_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
@@ -113,12 +98,3 @@ def called_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``tool_calls``: the
     provider says the model called a tool (a reply that then holds none is flagged)."""
     return finish if finish_lookup(d.finish_reasons, finish) == "tool_calls" else None
-
-
-def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
-    """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
-    reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
-    if type(finish) is not str:
-        return None
-    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None

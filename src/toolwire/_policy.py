@@ -1,15 +1,22 @@
-"""The arguments policy as a value (``Policy``), and the checks both tiers of argument
-reading share: the strict parse (``_args``) and the repairs (``_repair``)."""
+"""The arguments policy as a value (``Policy``), the checks both tiers of argument
+reading share (the strict parse, ``_args``, and the repairs, ``_repair``), and the two
+finish-reason rules every reader of a reply applies to its calls (``cut_reason``,
+``failed_reason``: ``decode_all``, the history readers), here where the dialects may
+import them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
+from ._dialect import finish_lookup
 from ._errors import ArgumentsError, excerpt
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "finish_text", "make_policy",
-           "no_call", "same_json"]
+if TYPE_CHECKING:
+    from ._dialect import Dialect
+
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "cut_reason", "failed_reason",
+           "finish_text", "make_policy", "no_call", "same_json"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -221,3 +228,26 @@ def same_json(a: Any, b: Any) -> bool:
         elif x != y:
             return False
     return True
+
+
+def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
+    """The finish reason the arguments policy gets when *finish* (a reply's, as *d*
+    reads it) says the reply was cut off: itself when it is one of every dialect's words
+    for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
+    ``length`` or ``context_window`` (a third-party dialect's own word, as in its
+    streams); else ``None``."""
+    if finish in TRUNCATING:
+        return str(finish)
+    # ``finish_lookup``, its exact hit inline (asked per call)
+    if type(finish) is str and (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
+        return "length"
+    return None
+
+
+def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
+    """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
+    reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
+    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
+    if type(finish) is not str:
+        return None
+    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None

@@ -67,8 +67,13 @@ def test_an_anthropic_message_cut_at_max_tokens_gives_no_runnable_call() -> None
         ("openai.responses", [{"role": "user", "content": "Clean the build."}],
          {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "run", "arguments": "{\"cmd\": \"rm",
           "status": "incomplete"}),
+        # a finish word in another case reads as decode_all reads it (as is, then upper and lower case)
+        ("bedrock.converse", [{"role": "user", "content": [{"text": "Clean the build."}]}],
+         {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "run", "input": {"cmd": "x"}}}],
+          "stopReason": "Malformed_Tool_Use"}),
     ],
-    ids=["anthropic-context-window", "bedrock-max-tokens", "bedrock-malformed", "responses-incomplete-item"],
+    ids=["anthropic-context-window", "bedrock-max-tokens", "bedrock-malformed", "responses-incomplete-item",
+         "bedrock-malformed-other-case"],
 )
 def test_a_history_reads_a_call_as_decode_all_does(dialect: str, history: List[Any], message: Dict[str, Any]) -> None:
     conv = decode_conversation([*history, message], dialect)

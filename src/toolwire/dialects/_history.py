@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
-from .._policy import CUT_OFF, FAILED, TRUNCATING, failed_call
+from .._policy import cut_reason, failed_call, failed_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 
@@ -57,17 +57,17 @@ def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Op
     name, ident = peek
     name = name if type(name) is str and name else None
     ident = ident if type(ident) is str and ident else None
-    if finish is not None:  # judged as ``_finish`` judges a reply (which the dialects cannot import)
-        norm = d.finish_reasons.get(finish)
-        if norm == FAILED:  # ``failed_reason``: none of its calls runs
+    if finish is not None:  # judged as ``decode_all`` judges a reply
+        if failed_reason(d, finish) is not None:  # none of its calls runs
             error = failed_call(d.name, loc, finish)
             try:
                 call = d.decode_call(item, pol, loc)
             except ArgumentsError as exc:
                 return new_invalid(name, ident, exc.raw, error, loc)
             return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
-        if finish in TRUNCATING or norm in CUT_OFF:  # ``cut_reason``
-            pol = replace(pol, finish_reason=finish if finish in TRUNCATING else "length")
+        cut = cut_reason(d, finish)
+        if cut is not None:
+            pol = replace(pol, finish_reason=cut)
     try:
         return d.decode_call(item, pol, loc)
     except ArgumentsError as exc:
