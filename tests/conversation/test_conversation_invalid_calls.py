@@ -18,8 +18,8 @@ import pytest
 from pydantic import TypeAdapter
 
 import toolwire
-from toolwire import EncodeError, InvalidToolCall, ToolCall
-from toolwire.conversation import Conversation, Message, decode_conversation, encode_conversation
+from toolwire import EncodeError, InvalidToolCall, ToolCall, ToolResult
+from toolwire.conversation import Conversation, Message, check_conversation, decode_conversation, encode_conversation
 
 # An Anthropic ``Message`` cut at its token limit (https://docs.claude.com/en/api/messages:
 # ``stop_reason: "max_tokens"``), appended to the history as the docs do
@@ -32,15 +32,28 @@ USER = {"role": "user", "content": "Clean the build."}
 
 
 def _last_calls(conv: Any) -> List[Any]:
-    """The calls of the last message, invalid ones too (``Message.calls`` gives the valid)."""
+    """The calls of the last message, invalid ones too."""
     return [p for p in conv.messages[-1].parts if type(p) in (ToolCall, InvalidToolCall)]
+
+
+def test_message_calls_hold_the_invalid_calls_that_need_an_answer_too() -> None:
+    """``Message.calls`` left invalid calls out: an agent loop answering ``calls`` sent
+    the next request with a call and no result, which every provider refuses, and
+    ``check_conversation`` counted the call as unanswered."""
+    conv = decode_conversation([USER, CUT_MESSAGE], "anthropic.messages")
+    assert conv.messages[-1].calls == tuple(_last_calls(conv)) == conv.calls
+    (call,) = conv.calls
+    assert type(call) is InvalidToolCall and call.id == "toolu_1"
+    answered = conv.append(Message("tool", [ToolResult(call.id, call.name, call.error, is_error=True)]))
+    assert check_conversation(answered) == []
+    assert [p.kind for p in check_conversation(conv)] == ["missing-result"]
 
 
 def test_an_anthropic_message_cut_at_max_tokens_gives_no_runnable_call() -> None:
     anthropic.types.Message.model_validate(CUT_MESSAGE)
     conv = decode_conversation([USER, CUT_MESSAGE], "anthropic.messages")
     (call,) = _last_calls(conv)
-    assert type(call) is InvalidToolCall and conv.messages[-1].calls == ()
+    assert type(call) is InvalidToolCall and conv.messages[-1].calls == (call,)
     assert (call.name, call.id, call.truncated, call.loc) == ("run", "toolu_1", True, "$[1].content[0].input")
     assert call.error == (
         "Arguments at $[1].content[0].input may be cut off: the reply stopped at its token limit (max_tokens); "

@@ -88,6 +88,31 @@ def test_a_whole_response_in_a_history_names_what_to_append(response: Any, first
     assert exc.value.loc == "$[1]"
 
 
+PARTS_OF_RESPONSES = [
+    # a ChatCompletion's ``choices[0]`` (https://platform.openai.com/docs/api-reference/chat/object)
+    ({"index": 0, "finish_reason": "tool_calls", "logprobs": None,
+      "message": {"role": "assistant", "content": "hi"}}, {"role": "user", "content": "x"}, "openai.chat",
+     "choice", "message"),
+    # a GenerateContentResponse's ``candidates[0]`` (https://ai.google.dev/api/generate-content#candidate)
+    ({"finishReason": "STOP", "index": 0, "content": {"role": "model", "parts": [{"text": "hi"}]}},
+     {"role": "user", "parts": [{"text": "x"}]}, "gemini", "candidate", "content"),
+]
+
+
+@pytest.mark.parametrize("item, first, dialect, what, member", PARTS_OF_RESPONSES,
+                         ids=[p[2] for p in PARTS_OF_RESPONSES])
+@pytest.mark.parametrize("named", [True, False])
+def test_a_choice_or_candidate_in_a_history_names_what_to_append(
+    item: Any, first: Any, dialect: str, what: str, member: str, named: bool
+) -> None:
+    """A Chat choice failed as "Message at $[1] has role None"."""
+    with pytest.raises(toolwire.DecodeError) as exc:
+        toolwire.decode_conversation([first, item], dialect if named else None)
+    assert exc.value.message == (
+        f"Item at $[1] is a response {what}, not a message: a history holds its {member!r}")
+    assert exc.value.loc == "$[1]"
+
+
 def test_only_the_item_that_failed_is_taken_for_a_response() -> None:
     """An Anthropic ``Message`` is both a response and a history message: in a list
     that fails elsewhere it is not blamed."""

@@ -273,6 +273,12 @@ IMAGE_RESULTS = {
         {"type": "text", "text": "see"}, {"type": "image", "data": PNG, "mimeType": "image/png"}]}},
         lambda out: out["result"]["content"][1],
         {"type": "image", "data": PNG, "mimeType": "image/png"}),
+    # mistralai ``ToolMessage.content``: ``str | List[ContentChunk]``, ``ImageURLChunk``
+    # ``{"type": "image_url", "image_url": str | {"url", "detail"}}`` (docs/models/toolmessage.md)
+    "mistral": ({"role": "tool", "tool_call_id": "abcDEF123", "name": "f", "content": [
+        {"type": "text", "text": "see"}, {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}]},
+        lambda out: out["content"][1],
+        {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}),
 }
 
 
@@ -288,6 +294,51 @@ def test_an_image_in_a_tool_result_is_written_in_the_targets_shape(source: str, 
     result = toolwire.decode_result(wire, source)
     assert pick(toolwire.encode_result(result, target)) == want
     assert pick(convert(wire, to=target, source=source)) == want
+
+
+# https://platform.openai.com/docs/api-reference/chat/create: a tool message's parts are
+# text; gateways (OpenRouter, vLLM) also take the user message's ``image_url`` part there
+CHAT_IMAGE = {"role": "tool", "tool_call_id": "call_1", "content": [
+    {"type": "text", "text": "see"}, {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{PNG}"}}]}
+
+
+@pytest.mark.parametrize("target", sorted(IMAGE_RESULTS))
+def test_a_chat_image_url_part_is_an_image_for_every_target(target: str) -> None:
+    """A Chat ``image_url`` part in a tool message decoded but no encoder could write it,
+    not even Chat's own: it is read as an image by each target."""
+    _, pick, want = IMAGE_RESULTS[target]
+    result = toolwire.decode_result(CHAT_IMAGE, "openai.chat").replace(name="f")
+    assert pick(toolwire.encode_result(result, target)) == want
+
+
+def test_chat_writes_back_its_image_url_parts_and_refuses_other_media() -> None:
+    assert toolwire.encode_result(toolwire.decode_result(CHAT_IMAGE, "openai.chat"), "openai.chat") == CHAT_IMAGE
+    anthropic = toolwire.decode_result(IMAGE_RESULTS["anthropic.messages"][0], "anthropic.messages")
+    with pytest.raises(toolwire.EncodeError, match="openai.chat tool result holds only text; got an 'image' part"):
+        toolwire.encode_result(anthropic, "openai.chat")
+
+
+def test_mistral_reads_an_image_url_given_as_text_and_writes_documents_by_url() -> None:
+    wire = {"role": "tool", "tool_call_id": "abcDEF123", "name": "f",
+            "content": [{"type": "image_url", "image_url": "https://x.test/a.png"}]}
+    result = toolwire.decode_result(wire, "mistral")
+    assert toolwire.encode_result(result, "mistral") == wire
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "image", "source": {"type": "url", "url": "https://x.test/a.png"}}]
+    pdf = {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+        {"type": "document", "source": {"type": "url", "url": "https://x.test/a.pdf"}, "title": "a.pdf"}]}
+    out = toolwire.encode_result(toolwire.decode_result(pdf, "anthropic.messages"), "mistral")
+    assert out["content"] == [{"type": "document_url", "document_url": "https://x.test/a.pdf", "document_name": "a.pdf"}]
+
+
+@pytest.mark.parametrize("target", ["openai.responses", "mistral"])
+def test_an_image_of_no_telling_type_is_refused_not_written_as_data_none(target: str) -> None:
+    """An Ollama image (base64 of no stated type) whose bytes are no PNG, JPEG, GIF or
+    WebP went to Responses as ``data:None;base64,...``."""
+    wire = {"role": "tool", "tool_name": "f", "content": "x", "images": ["AAAAbm9uZQ=="]}
+    result = toolwire.decode_result(wire, "ollama").replace(id="call_1")
+    with pytest.raises(toolwire.EncodeError, match=f"An image as data in a tool result cannot be written for {target}"):
+        toolwire.encode_result(result, target)
 
 
 @pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "mcp"])

@@ -217,8 +217,10 @@ class Message(_Plain):
         return "\n\n".join(p.text for p in self.parts if type(p) is Text)
 
     @property
-    def calls(self) -> Tuple[ToolCall, ...]:
-        return tuple(p for p in self.parts if type(p) is ToolCall)
+    def calls(self) -> Tuple[Union[ToolCall, InvalidToolCall], ...]:
+        """The message's calls in order, an ``InvalidToolCall`` among them where a call
+        could not be read (it needs an answer too: an error result)."""
+        return tuple(p for p in self.parts if type(p) is ToolCall or type(p) is InvalidToolCall)
 
     @property
     def results(self) -> Tuple[ToolResult, ...]:
@@ -268,8 +270,9 @@ class Conversation(_Plain):
         return self.replace(messages=self.messages + tuple(messages))
 
     @property
-    def calls(self) -> Tuple[ToolCall, ...]:
-        return tuple(p for m in self.messages for p in m.parts if type(p) is ToolCall)
+    def calls(self) -> Tuple[Union[ToolCall, InvalidToolCall], ...]:
+        """Every message's ``calls``, in order."""
+        return tuple(c for m in self.messages for c in m.calls)
 
     @property
     def results(self) -> Tuple[ToolResult, ...]:

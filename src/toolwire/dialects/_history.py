@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "no_key", "plan_turns", "system_parts", "texts",
-    "write_part", "write_turns",
+    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "no_key", "plan_turns", "response_part", "system_parts",
+    "texts", "write_part", "write_turns",
 ]
 
 
@@ -106,6 +106,15 @@ def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
         raise DecodeError(
             f"Message at {loc} has {key!r}, which {dialect} messages do not have", dialect=dialect, loc=f"{loc}.{key}"
         )
+
+
+def response_part(m: Dict[str, Any], loc: str, dialect: str, member: str, finish: str, what: str) -> None:
+    """``DecodeError`` when the history item *m* is a part of a response holding the
+    message under *member* beside its *finish* reason (a Chat choice, a Gemini
+    candidate): a history holds that message ("has role None" would not say so)."""
+    if type(m.get(member)) is dict and finish in m:
+        raise DecodeError(f"Item at {loc} is a response {what}, not a message: a history holds its {member!r}",
+                          dialect=dialect, loc=loc)
 
 
 def texts(s: Any) -> Tuple[Part, ...]:

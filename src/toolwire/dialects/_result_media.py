@@ -6,7 +6,8 @@ A decoded tool result keeps each media part in its provider's shape: images unde
 ``"type": "image"`` (Anthropic ``{"source": {"type": "base64" | "url", ...}}``, Responses
 ``{"image_url": url | data URL, "detail"}``, Bedrock ``{"image": {"format", "source"}}``,
 MCP ``{"data", "mimeType"}``, Gemini ``{"inlineData": ...}``, Ollama ``{"image":
-base64}``), documents under ``document``
+base64}``) or ``"type": "image_url"`` (Chat and Mistral ``{"image_url": {"url"} | url}``),
+documents under ``document``
 (Anthropic ``{"source", "title"}``, Bedrock ``{"document": {"format", "name",
 "source"}}``), ``file`` (Responses ``{"file_data" | "file_url", "filename"}``, a Gemini
 blob that is no image) or ``resource`` (MCP ``{"resource": {"uri", "mimeType", "blob" |
@@ -33,6 +34,7 @@ __all__ = [
     "ResultMedia",
     "data_url",
     "extension",
+    "image_data_url",
     "read_media",
     "rewrite_media",
     "sniff_image",
@@ -45,7 +47,7 @@ GEMINI_PARTS = ("inlineData", "inline_data", "fileData", "file_data")
 # parts that name an upload to one provider (a Responses file id, a Gemini file URI): no other reads them
 _UPLOADS = ("file_id", "fileData", "file_data")
 # the part types that may hold an image or a document
-_MEDIA = frozenset({"image", "document", "file", "resource"})
+_MEDIA = frozenset({"image", "image_url", "document", "file", "resource"})
 
 #: Document file extensions and their media types (Bedrock's ``DocumentFormat`` values
 #: are these extensions)
@@ -121,6 +123,15 @@ def sniff_image(data: str) -> Optional[str]:
     return None
 
 
+def image_data_url(m: ResultMedia) -> Optional[str]:
+    """A ``data:`` URL of image *m*'s data, its type sniffed when none is stated, or
+    ``None`` when it has no data or no type can be told."""
+    if m.data is None:
+        return None
+    mt = m.media_type or sniff_image(m.data)
+    return None if mt is None else f"data:{mt};base64,{m.data}"
+
+
 def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
     """``(media type, base64 data)`` of a ``data:`` URL in base64, else ``None``."""
     head, sep, data = url[5:].partition(",")
@@ -143,7 +154,9 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
         if st == "text" and kind == "document" and type(data) is str:
             return ResultMedia(kind, _str(src.get("media_type")) or "text/plain", None, _b64(data), title)
         return None
-    url = part.get("image_url")  # Responses image
+    url = part.get("image_url")  # a Responses image (a URL), a Chat or Mistral one (``{"url"}`` or a URL)
+    if type(url) is dict and part.get("type") == "image_url":
+        url = url.get("url")
     if type(url) is str:
         if url.startswith("data:"):
             got = data_url(url)

@@ -97,7 +97,10 @@ ROWS: List[Any] = [
      EncodeError, "A mistral tool result needs the id of its call; this result has none "
      "(pass the IdMap its call was encoded with as ids=)", "$"),
     ("encode.result.part_type", lambda: toolwire.encode_result(ToolResult(ID, "f", [{"type": "image"}]), D),
-     EncodeError, "A mistral tool result holds only text; got an 'image' part", "$"),
+     EncodeError, "An image part of no known shape in a tool result cannot be written for mistral: "
+     "{'type': 'image'}", "$"),
+    ("encode.result.part_unknown", lambda: toolwire.encode_result(ToolResult(ID, "f", [{"type": "audio"}]), D),
+     EncodeError, "A mistral tool result holds only text, image_url and document_url chunks; got an 'audio' part", "$"),
 ]
 
 

@@ -21,7 +21,16 @@ from ..._errors import DecodeError, an
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import (
+    call_part,
+    finish_of,
+    plan_turns,
+    response_part,
+    system_parts,
+    texts,
+    write_part,
+    write_turns,
+)
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -108,6 +117,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     for i, c in enumerate(msgs):
         where = f"{loc}[{i}]"
         c = as_dict(c, where, NAME, "a content")
+        if "parts" not in c:
+            response_part(c, where, NAME, "content", "finishReason", "candidate")
         wire_role = c.get("role", "user")
         role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:

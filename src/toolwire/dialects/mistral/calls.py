@@ -12,7 +12,10 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
   API, so foreign ids are mapped (keyed hash, never truncated). The SDK's default
   id is the literal string ``"null"``: it means no id.
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
-- Result: ``{"role": "tool", "tool_call_id", "name", "content"}``.
+- Result: ``{"role": "tool", "tool_call_id", "name", "content"}``; ``content`` is text
+  or a list of chunks (``ToolMessage.content``: ``ContentChunk``), so another
+  provider's result image is written as an ``image_url`` chunk (a data URL or an
+  http(s) URL) and a document by URL as a ``document_url`` chunk.
 - Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
 
 Detection (the ``detect`` field) claims only Mistral evidence: an SDK ``"null"``
@@ -36,6 +39,7 @@ from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, scoped
+from .._result_media import ResultMedia, image_data_url, rewrite_media, web
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
@@ -120,13 +124,36 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
 
 
+_CHUNKS = frozenset({"image_url", "document_url"})  # the media chunks a tool message takes
+_HOLDS = "only text, image_url and document_url chunks"
+
+
+def _own_media(part: Dict[str, Any]) -> bool:
+    return part.get("type") in _CHUNKS
+
+
+def _media_chunk(m: ResultMedia) -> Optional[Dict[str, Any]]:
+    """An ``image_url`` chunk (a data URL or an http(s) URL) or a ``document_url`` chunk
+    (an http(s) URL, with its name), or ``None``."""
+    if m.kind == "image":
+        url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
+        return None if url is None else {"type": "image_url", "image_url": {"url": url}}
+    if not web(m.url):
+        return None
+    out: Dict[str, Any] = {"type": "document_url", "document_url": m.url}
+    if m.name is not None:
+        out["document_name"] = m.name
+    return out
+
+
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if result.id is None and "id" in pd:
         ident: Any = pd["id"]
     else:
         ident = result_id(result, ctx, IDS, NAME)
-    content: Any = chat_parts.text_content(result, NAME)
+    result = rewrite_media(result, NAME, _own_media, _media_chunk)  # another provider's images and documents
+    content: Any = chat_parts.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}

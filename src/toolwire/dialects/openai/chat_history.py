@@ -26,7 +26,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, no_key, texts
+from .._history import call_part, finish_of, foreign, no_key, response_part, texts
 from .._result_media import web
 from .media import media_of
 
@@ -98,6 +98,7 @@ def chat_like(
             wire_role = m.get("role")
             role = _ROLES.get(wire_role) if type(wire_role) is str else None
             if role is None:
+                response_part(m, where, name, "message", "finish_reason", "choice")
                 raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=name, loc=where + ".role")
             no_key(m, "parts", where, name)
             parts: Tuple[Part, ...]

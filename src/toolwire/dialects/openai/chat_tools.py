@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
@@ -204,9 +204,17 @@ def _split_parts(parts: List[Any], loc: str) -> Tuple[List[Any], Optional[List[D
     return out, (part_extra if any(part_extra) else None)
 
 
-def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = ()) -> Any:
+def text_content(
+    result: ToolResult,
+    dialect: str,
+    part_extra: Sequence[Any] = (),
+    keep: FrozenSet[str] = frozenset({"image_url"}),
+    holds: str = "only text",
+) -> Any:
     """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
-    what the text part at each position held beyond its type and text."""
+    what the text part at each position held beyond its type and text. Parts of a type
+    in *keep* are the dialect's own and written as they are (an ``image_url`` part that
+    a gateway took in a tool message is written back; OpenAI's own API takes text)."""
     content = result.content
     if isinstance(content, str):
         return content
@@ -223,9 +231,11 @@ def text_content(result: ToolResult, dialect: str, part_extra: Sequence[Any] = (
             parts.append(out)
         elif kind == "json":
             parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif kind in keep:
+            parts.append(part)
         else:
             raise EncodeError(
-                f"{an(dialect, True)} tool result holds only text; got {an(repr(kind))} part", dialect=dialect
+                f"{an(dialect, True)} tool result holds {holds}; got {an(repr(kind))} part", dialect=dialect
             )
     return parts
 

@@ -25,7 +25,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
-from .._result_media import ResultMedia, extension, rewrite_media, web
+from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .chat_tools import custom_format, input_schema
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
@@ -145,16 +145,16 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 def _own_media(part: Dict[str, Any]) -> bool:
     if part.get("type") == "file":  # its file named by text (a Gemini blob or file URI is a dict)
         return any(type(part.get(k)) is str for k in _FILE_KEYS)
-    return "image_url" in part or "file_id" in part
+    # (a Chat or Mistral ``image_url`` part is another provider's)
+    return (part.get("type") == "image" and type(part.get("image_url")) is str) or "file_id" in part
 
 
 def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
     with a ``filename``, or ``file_url``) part, or ``None``."""
     if m.kind == "image":
-        if m.data is not None:
-            return {"type": "image", "image_url": f"data:{m.media_type};base64,{m.data}", "detail": "auto"}
-        return {"type": "image", "image_url": m.url, "detail": "auto"} if web(m.url) else None
+        url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
+        return None if url is None else {"type": "image", "image_url": url, "detail": "auto"}
     ext = extension(m.media_type)
     name = m.name or "document"
     if ext is not None and not name.lower().endswith("." + ext):
