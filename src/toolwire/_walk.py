@@ -178,11 +178,17 @@ def walk(
                     stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1))
                 continue
         if kind == CALLS:
-            fin = dd.finish(cur) or finish
-            kids = [
-                (child if type(child) is dict else to_data(child, kloc), dd, kloc, fin, False, depth + 1)
-                for child, kloc in dd.children(cur, cloc)
-            ]
+            try:
+                fin = dd.finish(cur) or finish
+                kids = [
+                    (child if type(child) is dict else to_data(child, kloc), dd, kloc, fin, False, depth + 1)
+                    for child, kloc in dd.children(cur, cloc)
+                ]
+            except (ToolwireError, MemoryError):
+                raise
+            except Exception as exc:  # a dialect's own reader failing (a third party's): name it
+                raise DecodeError(f"Cannot read the {dd.name} reply at {cloc} ({type(exc).__name__}: {exc})",
+                                  dialect=dd.name, loc=cloc) from None
             stack.extend(reversed(kids))
         elif is_top and kind in (TOOL, RESULT):
             raise DecodeError(
