@@ -161,6 +161,15 @@ def test_a_long_correction_names_twenty_problems_and_counts_the_rest() -> None:
         ("gemini", {"systemInstruction": {"parts": [{"text": "Be brief."}]}},
          {"systemInstruction": {"parts": [{"text": "Be brief."}, {"text": "ANSWER"}]}}),  # REST, camelCase kept
         ("gemini", {}, {"system_instruction": {"parts": [{"text": "ANSWER"}]}}),
+        # a REST request (camelCase ``generationConfig``/``toolConfig``) gets ``systemInstruction``,
+        # as its token budget goes to ``generationConfig.maxOutputTokens`` (docs/structured-output.md)
+        ("gemini", {"generationConfig": {"temperature": 0}},
+         {"generationConfig": {"temperature": 0}, "systemInstruction": {"parts": [{"text": "ANSWER"}]}}),
+        ("gemini", {"toolConfig": {}}, {"toolConfig": {}, "systemInstruction": {"parts": [{"text": "ANSWER"}]}}),
+        ("gemini", {"generation_config": {}}, {"generation_config": {}, "system_instruction": {"parts": [{"text": "ANSWER"}]}}),
+        # an instruction already there is added to under its own spelling, never beside it
+        ("gemini", {"generationConfig": {}, "system_instruction": {"parts": [{"text": "Be brief."}]}},
+         {"generationConfig": {}, "system_instruction": {"parts": [{"text": "Be brief."}, {"text": "ANSWER"}]}}),
     ],
 )
 def test_the_prompt_mode_instruction_goes_where_each_api_keeps_its_system_prompt(
