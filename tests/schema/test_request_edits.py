@@ -70,6 +70,17 @@ def _anthropic(status: int, body: Any) -> Exception:
 
 
 SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false"
+# Anthropic's answers to a schema its grammar compiler cannot take, naming no schema path:
+# the 180 s compile timeout (platform.claude.com structured-outputs limits, as quoted in
+# reference §C.1; its status not documented: 400 invalid_request_error as the others) and
+# a grammar too large (a real 400 in anthropics/anthropic-sdk-python#1185)
+TOO_COMPLEX = "Schema is too complex for compilation"
+TOO_LARGE = ("The compiled grammar is too large, which would cause performance issues. Simplify your tool schemas "
+             "or reduce the number of strict tools.")
+
+
+def _anthropic_400(message: str, kind: str = "invalid_request_error") -> Exception:
+    return _anthropic(400, {"type": "error", "error": {"type": kind, "message": message}})
 
 
 @pytest.mark.parametrize(
@@ -87,6 +98,14 @@ SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalPropert
          "schema_rejected"),
         (_anthropic(429, {"type": "error", "error": {"type": "rate_limit_error", "message": "Rate limited"}}),
          "transient"),
+        (_anthropic_400(TOO_COMPLEX), "schema_rejected"),
+        (_anthropic_400(TOO_COMPLEX + "."), "schema_rejected"),
+        (_anthropic_400(TOO_LARGE), "schema_rejected"),
+        # matched conservatively: the sentence opens the message of a 400 invalid_request_error
+        (_anthropic_400("The prompt quotes: " + TOO_COMPLEX), "error"),
+        (_anthropic_400(TOO_COMPLEX, "api_error"), "error"),
+        (_anthropic(500, {"type": "error", "error": {"type": "api_error", "message": TOO_COMPLEX}}), "transient"),
+        (_anthropic(413, {"type": "error", "error": {"type": "request_too_large", "message": TOO_LARGE}}), "error"),
         (genai_errors.ClientError(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message":
                                                   'Invalid JSON payload received. Unknown name "response_schema"'}}),
          "schema_rejected"),

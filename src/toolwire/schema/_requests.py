@@ -156,13 +156,23 @@ _SCHEMA_PATHS = (
     "text.format",
 )
 
+# Anthropic's answers to a schema its grammar compiler cannot take, which name no schema
+# path: the 180 s compile timeout ("Schema is too complex for compilation",
+# https://platform.claude.com/docs/en/build-with-claude/structured-outputs, limits) and a
+# grammar too large (a 400 ``invalid_request_error`` recorded in
+# anthropics/anthropic-sdk-python#1185). Fixed sentences, matched at the start of the
+# message of a 400 ``invalid_request_error`` only (lower case)
+_COMPILE_LIMITS = ("schema is too complex for compilation", "the compiled grammar is too large")
+
 
 def classify_error(error: Any) -> str:
     """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
 
     A rejection needs a client error status (400 or 422) *and* a structured field that
     points at the schema (OpenAI ``param``/``code``; an error message naming the schema
-    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. The
+    path for Anthropic, Gemini, Bedrock), or an Anthropic 400 ``invalid_request_error``
+    whose message opens with one of its fixed sentences for a schema too complex to
+    compile (``_COMPILE_LIMITS``). 408, 409, 429 and 5xx are transient. The
     status is the SDK error's (``status_code``, google-genai's ``code``, botocore's
     ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
     inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
@@ -176,7 +186,10 @@ def classify_error(error: Any) -> str:
     err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
     param = str(err.get("param") or "")
     code = str(err.get("code") or "")
-    message = str(err.get("message") or "").lower().replace(" ", "")
+    said = str(err.get("message") or "").lower()
+    message = said.replace(" ", "")
+    if status == 400 and err.get("type") == "invalid_request_error" and said.lstrip().startswith(_COMPILE_LIMITS):
+        return "schema_rejected"
     if code in _SCHEMA_CODES or any(
         param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS
     ):
