@@ -352,16 +352,28 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
 
 
 def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
-    """A copy of *request* with a larger token budget (an SDK config keeps its type);
-    ``None`` when the budget is already at *cap*."""
+    """A copy of *request* with its token budget ×*factor* (capped at *cap*; an SDK config
+    keeps its type), or ``None`` when no larger budget can be asked for: the budget is at
+    *cap* already, or the request sets none (no positive whole number). A request without
+    one runs at the provider's default, and for every target that is the model's maximum
+    or no limit at all: OpenAI Chat and Responses have none (the model's output limit),
+    Gemini's "varies by model, see ``Model.output_token_limit``", Bedrock's "is the
+    maximum allowed value for the model", Ollama's ``num_predict`` is -1 ("infinite
+    generation"; -2 "fill context",
+    https://github.com/ollama/ollama/blob/main/docs/modelfile.md), vLLM's what the
+    context leaves, and Anthropic's ``max_tokens`` is required. No number written
+    there is known to be larger: it could lower the budget in effect. *default* is not
+    used for that reason (kept for the planner's signature)."""
+    del default
     path, name = _budget_slot(request, target)
     holder: Any = request
     for key in path:
         holder = _field(holder, key)
     current = _field(holder, name)
-    base = current if isinstance(current, int) and current > 0 else default
-    new = min(base * max(factor, 2), cap)
-    if isinstance(current, int) and new <= current:
+    if type(current) is not int or current <= 0:  # none, unlimited (Ollama -1, -2), or no count (a bool)
+        return None
+    new = min(current * max(factor, 2), cap)
+    if new <= current:
         return None
     update: Dict[str, Any] = {name: new}
     for key in reversed(path):
