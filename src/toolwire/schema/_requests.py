@@ -21,8 +21,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "is_sdk_model", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction"]
+__all__ = ["budget_of", "classify_error", "correction", "gemini_form", "is_sdk_model", "merged", "place",
+           "raise_budget", "reply_blocks", "requested_model", "with_continuation", "with_correction"]
 
 
 def is_sdk_model(value: Any) -> bool:
@@ -351,6 +351,17 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
     return [], "max_completion_tokens" if "max_completion_tokens" in request else "max_tokens"
 
 
+def budget_of(request: Dict[str, Any], target: str) -> Optional[int]:
+    """The token budget *request* sets for *target* (a positive whole number), or ``None``:
+    none, unlimited (Ollama ``num_predict`` -1 or -2) or no count (a bool)."""
+    path, name = _budget_slot(request, target)
+    holder: Any = request
+    for key in path:
+        holder = _field(holder, key)
+    current = _field(holder, name)
+    return current if type(current) is int and current > 0 else None
+
+
 def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
     """A copy of *request* with its token budget ×*factor* (capped at *cap*; an SDK config
     keeps its type), or ``None`` when no larger budget can be asked for: the budget is at
@@ -365,13 +376,10 @@ def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, de
     there is known to be larger: it could lower the budget in effect. *default* is not
     used for that reason (kept for the planner's signature)."""
     del default
-    path, name = _budget_slot(request, target)
-    holder: Any = request
-    for key in path:
-        holder = _field(holder, key)
-    current = _field(holder, name)
-    if type(current) is not int or current <= 0:  # none, unlimited (Ollama -1, -2), or no count (a bool)
+    current = budget_of(request, target)
+    if current is None:
         return None
+    path, name = _budget_slot(request, target)
     new = min(current * max(factor, 2), cap)
     if new <= current:
         return None
