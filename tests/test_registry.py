@@ -418,6 +418,25 @@ def test_a_response_reader_giving_usage_that_is_not_usage_is_a_decode_error() ->
         "Response of acme is malformed: its reader gave usage 5, not a Usage at $", "acme")
 
 
+def test_a_response_reader_several_dialects_share_detects_for_the_one_without_evidence() -> None:
+    """Mistral reads its replies with Chat's reader: unnamed, a Chat reply stays
+    openai.chat's (the first sharer without a ``detect`` of its own), also when a third
+    party registers another sharer after it; by name, each sharer reads it as its own."""
+    from toolwire.response import normalize
+
+    reply = {"object": "chat.completion", "model": "mistral-large-latest", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}]}
+    reg = default_registry().copy()
+    reg.register(_acme())  # openai.chat's record renamed: the same reader
+    assert reg.get("acme").response is reg.get("openai.chat").response is reg.get("mistral").response
+    assert normalize(reply, registry=reg).provider == "openai.chat"
+    assert [normalize(reply, provider=n, registry=reg).provider for n in ("acme", "mistral", "chat")] == [
+        "acme", "mistral", "openai.chat"]
+    alone = Registry()
+    alone.register(default_registry().get("mistral"))  # the only sharer: it detects
+    assert normalize(reply, registry=alone).provider == "mistral"
+
+
 def test_a_name_one_variant_of_a_dialect_allows_stays_refused_by_another() -> None:
     """The tool-name check remembers names per name pattern, not per dialect name: a
     private variant of ``openai.chat`` allowing dots does not open the built-in's door."""

@@ -90,8 +90,18 @@ class _Tables:
     __slots__ = ("by_name", "finish", "readers", "shapes")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
+        # a reader several dialects share (Mistral reads its replies with Chat's) detects
+        # for one of them: the first without a ``detect`` of its own (a dialect with one
+        # refines another's shape), so a Chat reply stays openai.chat's; by name, each
+        # dialect reads with it
+        owner: Dict[int, Dialect] = {}
+        for d in dialects:
+            if d.response is not None:
+                held = owner.get(id(d.response))
+                if held is None or (held.detect is not None and d.detect is None):
+                    owner[id(d.response)] = d
         self.readers: Tuple[Tuple[Dialect, ResponseReader], ...] = tuple(
-            (d, d.response) for d in dialects if d.response is not None
+            (d, d.response) for d in dialects if d.response is not None and owner[id(d.response)] is d
         )
         # top-level key tuple -> the readers whose ``keys`` it meets (bounded cache)
         self.shapes: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ResponseReader], ...]] = {}
@@ -127,7 +137,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
 
     *provider* forces a shape: a dialect with a response reader (``openai.chat``,
     ``openai.responses``, ``anthropic.messages``, ``gemini``, ``bedrock.converse``,
-    ``ollama``, ``cohere.v2`` or a registered third-party dialect); without it the
+    ``ollama``, ``cohere.v2``, ``mistral`` or a registered third-party dialect); without it the
     shape is recognised from the payload, asking the dialects of *registry* (the
     default one when ``None``) in order. Raises ``DecodeError`` for anything that is
     not a response of a known shape, and for a named one that is another's or in

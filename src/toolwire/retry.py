@@ -11,7 +11,9 @@ outcome            next request
                    prompt-mode request instead
 ``truncated``      the same request with the token budget ×``factor`` (capped), under
                    the field the target uses, even when partial text came back (also a
-                   Responses ``incomplete`` with no reason given)
+                   Responses ``incomplete`` with no reason given); stop when the request
+                   sets no budget (the provider's default is the model's maximum, or no
+                   limit: Ollama ``num_predict`` -1) or it is at the cap: never lowered
 ``invalid``        the reply plus a correction naming each JSON Pointer and keyword
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop

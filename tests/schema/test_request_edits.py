@@ -70,6 +70,17 @@ def _anthropic(status: int, body: Any) -> Exception:
 
 
 SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false"
+# Anthropic's answers to a schema its grammar compiler cannot take, naming no schema path:
+# the 180 s compile timeout (platform.claude.com structured-outputs limits, as quoted in
+# reference §C.1; its status not documented: 400 invalid_request_error as the others) and
+# a grammar too large (a real 400 in anthropics/anthropic-sdk-python#1185)
+TOO_COMPLEX = "Schema is too complex for compilation"
+TOO_LARGE = ("The compiled grammar is too large, which would cause performance issues. Simplify your tool schemas "
+             "or reduce the number of strict tools.")
+
+
+def _anthropic_400(message: str, kind: str = "invalid_request_error") -> Exception:
+    return _anthropic(400, {"type": "error", "error": {"type": kind, "message": message}})
 
 
 @pytest.mark.parametrize(
@@ -87,6 +98,14 @@ SCHEMA_400 = "output_config.format.schema: For 'object' type, 'additionalPropert
          "schema_rejected"),
         (_anthropic(429, {"type": "error", "error": {"type": "rate_limit_error", "message": "Rate limited"}}),
          "transient"),
+        (_anthropic_400(TOO_COMPLEX), "schema_rejected"),
+        (_anthropic_400(TOO_COMPLEX + "."), "schema_rejected"),
+        (_anthropic_400(TOO_LARGE), "schema_rejected"),
+        # matched conservatively: the sentence opens the message of a 400 invalid_request_error
+        (_anthropic_400("The prompt quotes: " + TOO_COMPLEX), "error"),
+        (_anthropic_400(TOO_COMPLEX, "api_error"), "error"),
+        (_anthropic(500, {"type": "error", "error": {"type": "api_error", "message": TOO_COMPLEX}}), "transient"),
+        (_anthropic(413, {"type": "error", "error": {"type": "request_too_large", "message": TOO_LARGE}}), "error"),
         (genai_errors.ClientError(400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message":
                                                   'Invalid JSON payload received. Unknown name "response_schema"'}}),
          "schema_rejected"),
@@ -161,6 +180,15 @@ def test_a_long_correction_names_twenty_problems_and_counts_the_rest() -> None:
         ("gemini", {"systemInstruction": {"parts": [{"text": "Be brief."}]}},
          {"systemInstruction": {"parts": [{"text": "Be brief."}, {"text": "ANSWER"}]}}),  # REST, camelCase kept
         ("gemini", {}, {"system_instruction": {"parts": [{"text": "ANSWER"}]}}),
+        # a REST request (camelCase ``generationConfig``/``toolConfig``) gets ``systemInstruction``,
+        # as its token budget goes to ``generationConfig.maxOutputTokens`` (docs/structured-output.md)
+        ("gemini", {"generationConfig": {"temperature": 0}},
+         {"generationConfig": {"temperature": 0}, "systemInstruction": {"parts": [{"text": "ANSWER"}]}}),
+        ("gemini", {"toolConfig": {}}, {"toolConfig": {}, "systemInstruction": {"parts": [{"text": "ANSWER"}]}}),
+        ("gemini", {"generation_config": {}}, {"generation_config": {}, "system_instruction": {"parts": [{"text": "ANSWER"}]}}),
+        # an instruction already there is added to under its own spelling, never beside it
+        ("gemini", {"generationConfig": {}, "system_instruction": {"parts": [{"text": "Be brief."}]}},
+         {"generationConfig": {}, "system_instruction": {"parts": [{"text": "Be brief."}, {"text": "ANSWER"}]}}),
     ],
 )
 def test_the_prompt_mode_instruction_goes_where_each_api_keeps_its_system_prompt(
@@ -225,14 +253,17 @@ def test_a_tool_turn_answers_only_the_anthropic_tool_target() -> None:
 
 @pytest.mark.parametrize("rest_key", ["generationConfig", "systemInstruction", "toolConfig"])
 def test_a_gemini_rest_request_gets_its_budget_in_camel_case(rest_key: str) -> None:
-    """Any camelCase top-level field says the request is the REST form: the budget goes
-    to ``generationConfig.maxOutputTokens``, not the snake_case spelling."""
+    """Any camelCase top-level field says the request is the REST form: the budget is
+    read from and raised in ``generationConfig.maxOutputTokens``, not the snake_case
+    spelling (none there: the model's own maximum is in effect, nothing to raise)."""
     from toolwire.schema._requests import raise_budget
 
     request = {"contents": [], rest_key: {}}
+    assert raise_budget(request, "gemini", 4, 65_536, 4096) is None
+    request["generationConfig"] = dict(request.get("generationConfig") or {}, maxOutputTokens=1000)
     out = raise_budget(request, "gemini", 4, 65_536, 4096)
     assert out is not None
-    assert out["generationConfig"]["maxOutputTokens"] == 16_384
+    assert out["generationConfig"]["maxOutputTokens"] == 4000
     assert "generation_config" not in out
 
 
@@ -247,3 +278,50 @@ def test_a_bedrock_request_names_its_model_in_model_id() -> None:
     request = {"modelId": "acme-model", "messages": [{"role": "user", "content": [{"text": "q"}]}]}
     assert retry.prepare(request, schema, "bedrock.converse", capabilities=caps).mode == "prompt"
     assert retry.prepare(dict(request, modelId="other"), schema, "bedrock.converse", capabilities=caps).mode == "native"
+
+
+# Without a budget of its own a request runs at the provider's default, the model's
+# maximum or no limit at all: OpenAI Chat ``max_completion_tokens`` and Responses
+# ``max_output_tokens`` (no default: the model's output limit), Gemini
+# ``maxOutputTokens`` ("the default value varies by model, see Model.output_token_limit"),
+# Bedrock ``maxTokens`` ("the default value is the maximum allowed value for the model"),
+# Ollama ``num_predict`` (default -1: "infinite"; -2: "fill context"), vLLM ``max_tokens``
+# (what the context leaves). No number is known to be larger: the plan stops.
+UNRAISABLE = [
+    ("openai.chat", {"model": "gpt-4.1", "messages": []}),
+    ("openai.responses", {"model": "gpt-4.1", "input": "q"}),
+    ("anthropic.messages", {"model": "claude-sonnet-4-5", "messages": []}),  # max_tokens is required: none known
+    ("gemini", {"model": "gemini-2.5-flash", "contents": "q", "config": {"temperature": 0}}),
+    ("gemini", {"contents": [], "generationConfig": {"temperature": 0}}),
+    ("gemini", {"contents": []}),
+    ("bedrock.converse", {"modelId": "amazon.nova-pro-v1:0", "messages": []}),
+    ("ollama", {"model": "llama3.1", "messages": []}),
+    ("ollama", {"model": "llama3.1", "messages": [], "options": {"num_predict": -1}}),
+    ("ollama", {"model": "llama3.1", "messages": [], "options": {"num_predict": -2}}),
+    ("vllm", {"model": "qwen3", "messages": []}),
+    ("openai.chat", {"model": "gpt-4.1", "messages": [], "max_completion_tokens": 0}),
+    ("openai.chat", {"model": "gpt-4.1", "messages": [], "max_completion_tokens": True}),  # no count
+    ("openai.chat", {"model": "o3", "messages": [], "max_completion_tokens": 100_000}),  # above the cap: never lowered
+]
+
+
+@pytest.mark.parametrize(("target", "request_"), UNRAISABLE)
+def test_a_budget_in_effect_is_never_lowered(target: str, request_: Dict[str, Any]) -> None:
+    from toolwire.schema._requests import raise_budget
+
+    assert raise_budget(request_, target, 4, 65_536, 4096) is None
+
+
+def test_a_truncated_ollama_reply_with_unlimited_output_stops() -> None:
+    """``num_predict: -1`` is no limit: a ``length`` there means the context filled up,
+    and a "larger" budget of 16384 capped output that had none."""
+    from toolwire import retry
+
+    request = {"model": "llama3.1", "messages": [{"role": "user", "content": "hi"}], "options": {"num_predict": -1}}
+    p = retry.prepare(request, {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+                      "ollama")
+    reply = {"model": "llama3.1", "created_at": "x", "message": {"role": "assistant", "content": '{"a": 12'},
+             "done": True, "done_reason": "length"}
+    outcome = retry.classify(reply, p.state)
+    step = retry.plan(p.request, outcome, p.state)
+    assert (outcome.kind, step.action, step.request) == ("truncated", "stop", None)

@@ -68,11 +68,16 @@ def test_h3_03_partial_json_cut_off_escalates_without_correction() -> None:
         ("ollama", ["options", "num_predict"]),
         ("vllm", ["max_tokens"]),
     ):
-        q = native(target)
+        budget: Any = 100
+        for key in reversed(path):
+            budget = {key: budget}
+        q = native(target, **budget)
         bumped = plan(q.request, out, q.state).request
         for key in path:
             bumped = bumped[key]
-        assert bumped == 4 * 4096, target
+        assert bumped == 400, target
+        # no budget set: the provider's default (the model's maximum, or none) is in effect
+        assert plan(native(target).request, out, q.state).action == "stop", target
     legacy_request = {k: v for k, v in p.request.items() if k != "max_completion_tokens"}
     legacy = plan(dict(legacy_request, max_tokens=100), out, p.state).request
     assert legacy["max_tokens"] == 400 and "max_completion_tokens" not in legacy

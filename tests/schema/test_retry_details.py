@@ -117,6 +117,19 @@ def test_plan_actions_reasons_and_the_state_carried_on() -> None:
     assert (stopped.action, stopped.state) == ("stop", tired)
 
 
+def test_a_mistral_reply_that_ran_out_of_context_window_stops() -> None:
+    """Mistral's ``model_length`` says the context window ran out (https://docs.mistral.ai/api/,
+    ``FinishReason``): a larger ``max_tokens`` cannot fit either, as for Anthropic's
+    ``model_context_window_exceeded`` (the plan raised the budget 1000 -> 4000)."""
+    p = prepare({"model": "mistral-large-latest", "messages": MESSAGES, "max_tokens": 1000}, S, "openai.chat")
+    reply = {"id": "x", "object": "chat.completion", "model": "mistral-large-latest", "created": 1, "choices": [
+        {"index": 0, "finish_reason": "model_length", "message": {"role": "assistant", "content": '{"a": 1'}}]}
+    outcome = classify(reply, p.state)
+    assert (outcome.kind, outcome.response.finish_reason) == ("invalid", "context_window")  # type: ignore[union-attr]
+    step = plan(p.request, outcome, p.state)
+    assert (step.action, step.request, step.reason) == ("stop", None, "the context window ran out: no retry fits")
+
+
 def test_the_structured_output_tool_keeps_the_callers_own_tools() -> None:
     mine = {"name": "lookup", "description": "d", "input_schema": {"type": "object"}}
     p = prepare({**REQUEST, "tools": [mine]}, S, "anthropic.tool", mode="native")

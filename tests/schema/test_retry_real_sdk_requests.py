@@ -40,10 +40,11 @@ def _run(request: Dict[str, Any], **kw: Any) -> List[Dict[str, Any]]:
 
 
 def test_retry_real_sdk_requests_google_genai_config() -> None:
-    first, second = _run({"model": "gemini-2.5-flash", "contents": CONTENTS, "config": {"temperature": 0}})
-    assert first["config"] == {"temperature": 0, "response_mime_type": "application/json",
+    first, second = _run({"model": "gemini-2.5-flash", "contents": CONTENTS,
+                          "config": {"temperature": 0, "max_output_tokens": 100}})
+    assert first["config"] == {"temperature": 0, "max_output_tokens": 100, "response_mime_type": "application/json",
                                "response_json_schema": SCHEMA}
-    assert second["config"]["max_output_tokens"] == 16384
+    assert second["config"]["max_output_tokens"] == 400
     assert "generation_config" not in first and "generation_config" not in second
     assert "generationConfig" not in second
 
@@ -58,9 +59,10 @@ def test_retry_real_sdk_requests_rest_camel_case() -> None:
 
 
 def test_retry_real_sdk_requests_rest_snake_case() -> None:
-    first, second = _run({"contents": CONTENTS})
-    assert first["generation_config"] == {"response_mime_type": "application/json", "response_json_schema": SCHEMA}
-    assert second["generation_config"]["max_output_tokens"] == 16384
+    first, second = _run({"contents": CONTENTS, "generation_config": {"max_output_tokens": 100}})
+    assert first["generation_config"] == {"max_output_tokens": 100, "response_mime_type": "application/json",
+                                          "response_json_schema": SCHEMA}
+    assert second["generation_config"]["max_output_tokens"] == 400
 
 
 @pytest.mark.parametrize(

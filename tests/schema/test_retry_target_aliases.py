@@ -49,13 +49,14 @@ CASES = [
      {"model": "gpt-5", "messages": [{"role": "user", "content": "hi"}], "max_completion_tokens": 1000},
      _chat('{"a":', "length"), _chat('{"a": "x"}', "stop")),
     ("vertex", "gemini",
-     {"model": "gemini-2.5-flash", "contents": "hi", "config": {"temperature": 0}},
+     {"model": "gemini-2.5-flash", "contents": "hi", "config": {"temperature": 0, "max_output_tokens": 1000}},
      _gemini('{"a":', "MAX_TOKENS"), _gemini('{"a": "x"}', "STOP")),
     ("bedrock", "bedrock.converse",
-     {"modelId": "amazon.nova-pro-v1:0", "messages": [{"role": "user", "content": [{"text": "hi"}]}]},
+     {"modelId": "amazon.nova-pro-v1:0", "messages": [{"role": "user", "content": [{"text": "hi"}]}],
+      "inferenceConfig": {"maxTokens": 1000}},
      _bedrock('{"a":', "max_tokens"), _bedrock('{"a": "x"}', "end_turn")),
     ("ollama.chat", "ollama",
-     {"model": "llama3.1", "messages": [{"role": "user", "content": "hi"}]},
+     {"model": "llama3.1", "messages": [{"role": "user", "content": "hi"}], "options": {"num_predict": 1000}},
      _ollama('{"a":', "length"), _ollama('{"a": "x"}', "stop")),
 ]
 
@@ -92,12 +93,12 @@ def test_a_chat_truncation_raises_max_completion_tokens_and_adds_no_max_tokens(t
 
 @pytest.mark.parametrize("target", ["vertex", "gemini"])
 def test_a_vertex_request_stays_a_generate_content_call(target: str) -> None:
-    request = {"model": "gemini-2.5-flash", "contents": "hi", "config": {"temperature": 0}}
+    request = {"model": "gemini-2.5-flash", "contents": "hi", "config": {"temperature": 0, "max_output_tokens": 1000}}
     reqs = _requests(target, request, _gemini('{"a":', "MAX_TOKENS"), _gemini('{"a": "x"}', "STOP"), "native")
     for out in (reqs["first"], reqs["bigger"], reqs["corrected"]):
         assert sorted(out) == ["config", "contents", "model"]  # generate_content(model=, contents=, config=)
         genai_types.GenerateContentConfig.model_validate(out["config"])
-    assert reqs["bigger"]["config"]["max_output_tokens"] == 16384
+    assert reqs["bigger"]["config"]["max_output_tokens"] == 4000
     assert reqs["corrected"]["contents"] == [
         {"role": "user", "parts": [{"text": "hi"}]},
         {"role": "model", "parts": [{"text": '{"a": "x"}'}]},
@@ -110,29 +111,30 @@ def test_a_vertex_request_stays_a_generate_content_call(target: str) -> None:
 @pytest.mark.parametrize("target", ["bedrock", "bedrock.converse"])
 def test_a_bedrock_request_passes_botocores_converse_validator(target: str) -> None:
     shape = botocore.session.get_session().get_service_model("bedrock-runtime").operation_model("Converse").input_shape
-    request = {"modelId": "amazon.nova-pro-v1:0", "messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+    request = {"modelId": "amazon.nova-pro-v1:0", "messages": [{"role": "user", "content": [{"text": "hi"}]}],
+               "inferenceConfig": {"maxTokens": 1000}}
     for mode in ("native", "prompt"):
         reqs = _requests(target, request, _bedrock('{"a":', "max_tokens"), _bedrock('{"a": "x"}', "end_turn"), mode)
         for key in ("first", "bigger", "corrected"):
             report = ParamValidator().validate(reqs[key], shape)
             assert not report.has_errors(), report.generate_report()
-        assert reqs["bigger"]["inferenceConfig"] == {"maxTokens": 16384}
+        assert reqs["bigger"]["inferenceConfig"] == {"maxTokens": 4000}
         assert reqs["corrected"]["messages"][1] == {"role": "assistant", "content": [{"text": '{"a": "x"}'}]}
 
 
 @pytest.mark.parametrize("target", ["ollama.chat", "ollama"])
 def test_an_ollama_truncation_raises_num_predict(target: str) -> None:
-    request = {"model": "llama3.1", "messages": [{"role": "user", "content": "hi"}]}
+    request = {"model": "llama3.1", "messages": [{"role": "user", "content": "hi"}], "options": {"num_predict": 1000}}
     reqs = _requests(target, request, _ollama('{"a":', "length"), _ollama('{"a": "x"}', "stop"), "native")
-    assert reqs["bigger"]["options"] == {"num_predict": 16384}
+    assert reqs["bigger"]["options"] == {"num_predict": 4000}
     assert "max_tokens" not in reqs["bigger"]
     ChatRequest.model_validate(reqs["bigger"])
 
 
-@pytest.mark.parametrize(("held", "name"), [({}, "max_tokens"), ({"max_tokens": 100}, "max_tokens"),
+@pytest.mark.parametrize(("held", "name"), [({"max_tokens": 100}, "max_tokens"),
                                             ({"max_completion_tokens": 100}, "max_completion_tokens")])
 def test_a_vllm_truncation_raises_the_budget_field_the_request_uses(held: Dict[str, Any], name: str) -> None:
     request = dict({"model": "qwen3", "messages": [{"role": "user", "content": "hi"}]}, **held)
     out = _requests("vllm", request, _chat('{"a":', "length"), _chat('{"a": "x"}', "stop"), "native")["bigger"]
-    assert out[name] == (400 if held else 16384)
+    assert out[name] == 400
     assert set(out) & {"max_tokens", "max_completion_tokens"} == {name}

@@ -105,9 +105,9 @@ def test_a_reply_without_a_finish_field_is_still_ok(reply: Dict[str, Any]) -> No
 
 
 def test_the_plan_for_an_unfinished_reply() -> None:
-    p = prepare({"model": "m", "input": "x"}, SCHEMA, "openai.responses", mode="native")
+    p = prepare({"model": "m", "input": "x", "max_output_tokens": 1000}, SCHEMA, "openai.responses", mode="native")
     failed = plan(p.request, classify(_responses("cancelled"), p.state), p.state)
     assert (failed.action, failed.request, failed.reason) == (
         "retry", p.request, "the reply did not finish (cancelled): same request")
     cut = plan(p.request, classify(_responses("incomplete"), p.state), p.state)
-    assert cut.action == "retry" and cut.request is not None and cut.request["max_output_tokens"] == 16_384
+    assert cut.action == "retry" and cut.request is not None and cut.request["max_output_tokens"] == 4000

@@ -6,7 +6,8 @@ section "JSON mode", https://platform.openai.com/docs/guides/structured-outputs,
 2026-11-30), and it is merged into the existing system message instead of adding a
 second one. Where each API keeps its system prompt (checked 2026-11-30): Chat-style
 ``messages[0]`` with role ``system``/``developer``; Responses ``instructions``;
-Anthropic and Bedrock Converse top-level ``system``; Gemini ``system_instruction``.
+Anthropic and Bedrock Converse top-level ``system``; Gemini ``system_instruction``
+(``systemInstruction`` in a REST request written in camelCase: ``generationConfig``...).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, Dict, List
 
 from ._normalize import normalize
 from ._profiles import get_profile
-from ._requests import is_sdk_model, merged
+from ._requests import gemini_form, is_sdk_model, merged
 
 __all__ = ["inject_instruction", "prompt", "with_instruction"]
 
@@ -87,7 +88,11 @@ def inject_instruction(request: Dict[str, Any], text: str, target: str) -> Dict[
             config["system_instruction"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
         out["config"] = config
     elif key.startswith("gemini"):
-        field = "systemInstruction" if "systemInstruction" in out else "system_instruction"
+        # the spelling already there, else the request's convention (REST: camelCase)
+        if "systemInstruction" in out or "system_instruction" in out:
+            field = "systemInstruction" if "systemInstruction" in out else "system_instruction"
+        else:
+            field = "systemInstruction" if gemini_form(out) == "rest" else "system_instruction"
         old = out.get(field)
         parts = list(old.get("parts") or []) if isinstance(old, dict) else []
         if isinstance(old, str):

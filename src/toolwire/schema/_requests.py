@@ -21,8 +21,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._validate import ValidationIssue
 
-__all__ = ["classify_error", "correction", "gemini_form", "is_sdk_model", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction"]
+__all__ = ["budget_of", "classify_error", "correction", "gemini_form", "is_sdk_model", "merged", "place",
+           "raise_budget", "reply_blocks", "requested_model", "with_continuation", "with_correction"]
 
 
 def is_sdk_model(value: Any) -> bool:
@@ -156,13 +156,23 @@ _SCHEMA_PATHS = (
     "text.format",
 )
 
+# Anthropic's answers to a schema its grammar compiler cannot take, which name no schema
+# path: the 180 s compile timeout ("Schema is too complex for compilation",
+# https://platform.claude.com/docs/en/build-with-claude/structured-outputs, limits) and a
+# grammar too large (a 400 ``invalid_request_error`` recorded in
+# anthropics/anthropic-sdk-python#1185). Fixed sentences, matched at the start of the
+# message of a 400 ``invalid_request_error`` only (lower case)
+_COMPILE_LIMITS = ("schema is too complex for compilation", "the compiled grammar is too large")
+
 
 def classify_error(error: Any) -> str:
     """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
 
     A rejection needs a client error status (400 or 422) *and* a structured field that
     points at the schema (OpenAI ``param``/``code``; an error message naming the schema
-    path for Anthropic, Gemini, Bedrock). 408, 409, 429 and 5xx are transient. The
+    path for Anthropic, Gemini, Bedrock), or an Anthropic 400 ``invalid_request_error``
+    whose message opens with one of its fixed sentences for a schema too complex to
+    compile (``_COMPILE_LIMITS``). 408, 409, 429 and 5xx are transient. The
     status is the SDK error's (``status_code``, google-genai's ``code``, botocore's
     ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
     inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
@@ -176,7 +186,10 @@ def classify_error(error: Any) -> str:
     err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
     param = str(err.get("param") or "")
     code = str(err.get("code") or "")
-    message = str(err.get("message") or "").lower().replace(" ", "")
+    said = str(err.get("message") or "").lower()
+    message = said.replace(" ", "")
+    if status == 400 and err.get("type") == "invalid_request_error" and said.lstrip().startswith(_COMPILE_LIMITS):
+        return "schema_rejected"
     if code in _SCHEMA_CODES or any(
         param == p or param.startswith(p + ".") or param.startswith(p + "[") for p in _SCHEMA_PARAMS
     ):
@@ -338,17 +351,37 @@ def _budget_slot(request: Dict[str, Any], target: str) -> Tuple[List[str], str]:
     return [], "max_completion_tokens" if "max_completion_tokens" in request else "max_tokens"
 
 
-def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
-    """A copy of *request* with a larger token budget (an SDK config keeps its type);
-    ``None`` when the budget is already at *cap*."""
+def budget_of(request: Dict[str, Any], target: str) -> Optional[int]:
+    """The token budget *request* sets for *target* (a positive whole number), or ``None``:
+    none, unlimited (Ollama ``num_predict`` -1 or -2) or no count (a bool)."""
     path, name = _budget_slot(request, target)
     holder: Any = request
     for key in path:
         holder = _field(holder, key)
     current = _field(holder, name)
-    base = current if isinstance(current, int) and current > 0 else default
-    new = min(base * max(factor, 2), cap)
-    if isinstance(current, int) and new <= current:
+    return current if type(current) is int and current > 0 else None
+
+
+def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+    """A copy of *request* with its token budget ×*factor* (capped at *cap*; an SDK config
+    keeps its type), or ``None`` when no larger budget can be asked for: the budget is at
+    *cap* already, or the request sets none (no positive whole number). A request without
+    one runs at the provider's default, and for every target that is the model's maximum
+    or no limit at all: OpenAI Chat and Responses have none (the model's output limit),
+    Gemini's "varies by model, see ``Model.output_token_limit``", Bedrock's "is the
+    maximum allowed value for the model", Ollama's ``num_predict`` is -1 ("infinite
+    generation"; -2 "fill context",
+    https://github.com/ollama/ollama/blob/main/docs/modelfile.md), vLLM's what the
+    context leaves, and Anthropic's ``max_tokens`` is required. No number written
+    there is known to be larger: it could lower the budget in effect. *default* is not
+    used for that reason (kept for the planner's signature)."""
+    del default
+    current = budget_of(request, target)
+    if current is None:
+        return None
+    path, name = _budget_slot(request, target)
+    new = min(current * max(factor, 2), cap)
+    if new <= current:
         return None
     update: Dict[str, Any] = {name: new}
     for key in reversed(path):

@@ -73,6 +73,32 @@ def test_a_blocked_prompt_is_a_refusal(feedback: Any, raw: str, refusal: str) ->
     assert (kept.refusal, kept.raw_finish_reason, kept.text) == (None, None, "ok")
 
 
+# every ``promptFeedback.blockReason`` (google-genai ``BlockedReason``; JAILBREAK and
+# MODEL_ARMOR are Vertex AI's), each to the normalised vocabulary: a prompt blocked by a
+# safety or content rule is ``content_filter``, one blocked for a reason not given ``other``
+BLOCKED = {
+    "SAFETY": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "JAILBREAK": "content_filter",
+    "OTHER": "other",
+    "BLOCKED_REASON_UNSPECIFIED": "other",
+}
+
+
+@pytest.mark.parametrize(("block", "normal"), BLOCKED.items())
+def test_every_prompt_block_reason(block: str, normal: str) -> None:
+    r = normalize({"promptFeedback": {"blockReason": block}})
+    assert (r.refusal, r.raw_finish_reason, r.finish_reason) == (f"prompt blocked: {block}", block, normal)
+
+
+def test_the_prompt_block_reasons_are_google_genais() -> None:
+    types = pytest.importorskip("google.genai.types")
+    assert {e.value for e in types.BlockedReason} == set(BLOCKED)
+
+
 # https://ai.google.dev/api/generate-content#FinishReason, each to the normalised vocabulary
 FINISH = {
     "STOP": "stop",

@@ -86,3 +86,49 @@ def test_generic_chat_item_stays_openai_chat() -> None:
     # Groq and Cerebras use 9-character ids too: without other evidence it is Chat
     item = {"id": "ax9fskhev", "type": "function", "function": {"name": "f", "arguments": "{}"}}
     assert toolwire.detect(item) == "openai.chat"
+
+
+MISTRAL_REPLY = {  # a chat.completion as https://docs.mistral.ai/api/#tag/chat documents it
+    "id": "cmpl-e5cc70bb", "object": "chat.completion", "model": "mistral-large-latest", "created": 1702256327,
+    "usage": {"prompt_tokens": 16, "completion_tokens": 34, "total_tokens": 50},
+    "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+        "role": "assistant", "content": "Checking.",
+        "tool_calls": [{"id": "D681PevKs", "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}]}}],
+}
+
+
+def test_normalize_reads_a_mistral_response_named_as_mistral() -> None:
+    """``provider="mistral"`` reads Mistral's (Chat-shaped) replies; it raised "not a
+    response for provider 'mistral'" though ``normalize_finish`` takes the name."""
+    from toolwire.response import normalize
+
+    r = normalize(MISTRAL_REPLY, provider="mistral")
+    assert (r.provider, r.text, r.finish_reason, r.raw_finish_reason) == ("mistral", "Checking.", "tool_calls",
+                                                                        "tool_calls")
+    assert [(c.name, c.args, c.id) for c in r.tool_calls] == [("get_weather", {"city": "Paris"}, "D681PevKs")]
+    assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (16, 34, 50)
+    assert normalize(MISTRAL_REPLY).provider == "openai.chat"  # unnamed, a Chat reply stays Chat's
+    plain = {"object": "chat.completion", "model": "m", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}]}
+    assert normalize(plain).provider == "openai.chat"
+    assert (normalize(plain, provider="mistral").provider, normalize(plain, provider="mistral").text) == ("mistral", "hi")
+
+
+def test_normalize_named_as_mistral_refuses_another_providers_response() -> None:
+    from toolwire.response import normalize
+
+    anthropic = {"type": "message", "role": "assistant", "content": [{"type": "text", "text": "hi"}],
+                 "stop_reason": "end_turn"}
+    with pytest.raises(toolwire.DecodeError, match="not a mistral response: it looks like anthropic.messages"):
+        normalize(anthropic, provider="mistral")
+
+
+def test_normalize_reads_a_mistralai_response_object_named_as_mistral() -> None:
+    models = pytest.importorskip("mistralai.client.models")
+    from toolwire.response import normalize
+
+    obj = models.ChatCompletionResponse.model_validate(MISTRAL_REPLY)
+    r = normalize(obj, provider="mistral")
+    assert (r.provider, r.text, [(c.name, c.args) for c in r.tool_calls]) == (
+        "mistral", "Checking.", [("get_weather", {"city": "Paris"})])

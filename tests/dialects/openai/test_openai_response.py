@@ -132,7 +132,8 @@ def test_chat_a_chunk_delta_and_odd_choices() -> None:
 @pytest.mark.parametrize(
     ("raw", "normalized"),
     [("stop", "stop"), ("length", "length"), ("tool_calls", "tool_calls"), ("function_call", "tool_calls"),
-     ("content_filter", "content_filter"), ("insufficient_system_resource", "error"), ("model_length", "length"),
+     ("content_filter", "content_filter"), ("insufficient_system_resource", "error"),
+     ("model_length", "context_window"),  # Mistral: the context window ran out (docs.mistral.ai/api)
      ("error", "error"), ("eos", "stop"), ("end_turn", "stop"), ("something_new", "other")],
 )
 def test_chat_finish_reasons(raw: str, normalized: str) -> None:

@@ -2,8 +2,10 @@
 blocked prompt, ``finishReason``, usage), its finish reasons, and the ``model`` turn
 and reply that hold ``functionCall`` parts.
 
-Follows https://ai.google.dev/api/generate-content#generatecontentresponse and
-https://ai.google.dev/api/generate-content#FinishReason (checked 2026-11-30):
+Follows https://ai.google.dev/api/generate-content#generatecontentresponse,
+https://ai.google.dev/api/generate-content#FinishReason and
+https://ai.google.dev/api/generate-content#BlockedReason (checked 2026-11-30; Vertex AI's
+``JAILBREAK`` and ``MODEL_ARMOR`` from google-genai 3.6.1 ``BlockedReason``):
 ``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
 ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
 (camelCase, or snake_case from the google-genai SDK).
@@ -17,7 +19,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 
-__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+__all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
 
 Items = List[Dict[str, Any]]
 
@@ -35,7 +37,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     block = first_set(feedback, "blockReason", "block_reason")
     refusal = None
     if not cands and block:
-        raw, refusal = "SAFETY" if block == "SAFETY" else str(block), f"prompt blocked: {block}"
+        raw, refusal = str(block), f"prompt blocked: {block}"  # normalised by ``BLOCKED`` (in ``FINISH``)
     u = first_set(d, "usageMetadata", "usage_metadata") or {}
     thoughts = as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count"))
     usage = make_usage(  # totalTokenCount = prompt + toolUsePrompt + candidates + thoughts (UsageMetadata)
@@ -66,8 +68,24 @@ RESPONSE = ResponseReader(
     frozenset({"candidates", "promptFeedback", "prompt_feedback"}),
 )
 
-#: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``)
+#: ``promptFeedback.blockReason`` (google-genai ``BlockedReason``: every value; ``JAILBREAK``
+#: and ``MODEL_ARMOR`` are Vertex AI's) -> the normalised vocabulary: the raw finish reason
+#: of a reply whose prompt was blocked, read with ``FINISH`` (the words they share mean the same)
+BLOCKED: Dict[str, str] = {
+    "SAFETY": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "MODEL_ARMOR": "content_filter",
+    "JAILBREAK": "content_filter",
+    "OTHER": "other",
+    "BLOCKED_REASON_UNSPECIFIED": "other",
+}
+
+#: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``), and
+#: the prompt block reasons (``BLOCKED``)
 FINISH: Dict[str, str] = {
+    **BLOCKED,
     "STOP": "stop",
     "MAX_TOKENS": "length",
     "SAFETY": "content_filter",

@@ -26,7 +26,7 @@ OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
 
 The generic OpenAI-like helpers (``decode_fn_call``, ``encode_fn_call``), shared with
 ``cohere.v2`` and ``ollama``: ``openai_like``. Streams: ``stream``; the assistant message
-and reply: ``response`` (Mistral responses are read as ``openai.chat``).
+and reply: ``response`` (Mistral responses are read with Chat's reader).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from ..openai.chat_history import chat_like
 from ..openai.response import CHAT_FINISH
 from . import stream
 from .openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
-from .response import encode_message, reply
+from .response import RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]
 
@@ -185,6 +185,7 @@ DIALECT = Dialect(
     stream_encoder=stream.encode,
     sdk_stream_events=stream.SDK_EVENTS,
     finish_reasons=CHAT_FINISH,
+    response=RESPONSE,
     response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,

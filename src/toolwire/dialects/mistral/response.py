@@ -1,6 +1,7 @@
-"""Mistral whole responses: Chat-shaped (``toolwire.response`` reads them as
-``openai.chat``), so this module holds only what Mistral writes differently: a
-tool-only assistant message without ``content``, and the reply around it.
+"""Mistral whole responses: Chat-shaped, so they are read with Chat's reader
+(``RESPONSE``: ``normalize(..., provider="mistral")``; unnamed, a Chat reply is
+``openai.chat``'s, the reader shared), and this module holds only what Mistral writes
+differently: a tool-only assistant message without ``content``, and the reply around it.
 
 Follows https://docs.mistral.ai/api/#tag/chat (checked 2026-11-30).
 """
@@ -9,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..openai.response import chat_message, chat_reply
+from ..openai.response import CHAT_RESPONSE, chat_message, chat_reply
 
-__all__ = ["encode_message", "reply"]
+__all__ = ["RESPONSE", "encode_message", "reply"]
+
+#: Chat's response reader (the same object: detection asks it for ``openai.chat``)
+RESPONSE = CHAT_RESPONSE
 
 
 def encode_message(items: List[Dict[str, Any]], content: Optional[str]) -> Dict[str, Any]:

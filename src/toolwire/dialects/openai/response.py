@@ -122,7 +122,7 @@ CHAT_FINISH: Dict[str, str] = {
     "function_call": "tool_calls",
     "content_filter": "content_filter",
     "insufficient_system_resource": "error",
-    "model_length": "length",
+    "model_length": "context_window",  # Mistral: the context window ran out, not the token budget
     "error": "error",
     "eos": "stop",
     "end_turn": "stop",
