@@ -118,7 +118,9 @@ def sniff_image(data: str) -> Optional[str]:
     for head, mt in _MAGIC:
         if data.startswith(head):
             return mt
-    if data.startswith("UklGR") and data[8:12] == "V0VC":  # "RIFF" .... "WEBP"
+    # "RIFF" <4 bytes> "WEBP": "WEBP" is bytes 8-11, so "EBP" is characters 12-15 ("RUJQ")
+    # and the "W" ends character 11 ("X": the last six bits of 0x57)
+    if data.startswith("UklGR") and data[11:16] == "XRUJQ":
         return "image/webp"
     return None
 

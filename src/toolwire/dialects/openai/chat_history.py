@@ -26,7 +26,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, no_key, response_part, texts
+from .._history import call_part, finish_of, foreign, image_url, no_key, response_part, texts
 from .._result_media import web
 from .media import media_of
 
@@ -154,7 +154,7 @@ def chat_like(
                 return ("images", m.data)
             if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
-            return {"type": "image_url", "image_url": {"url": m.data_url()}}
+            return {"type": "image_url", "image_url": {"url": image_url(m, w)}}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
                 raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
