@@ -348,6 +348,59 @@ def test_a_stated_image_type_wins_over_the_data_and_anthropic_refuses_one_it_doe
                                   "'image/bmp' is not one of image/jpeg, image/png, image/gif, image/webp")
 
 
+# the image ``detail`` each side documents: openai ``ImageURL.detail`` (Chat) and
+# ``ImageDetail`` (Responses, required on ``ResponseInputImageParam``): auto, low, high,
+# original; mistralai ``ImageDetail`` and cohere ``ImageUrlDetail``: auto, low, high
+DETAIL_READERS = {
+    "openai.chat": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+    "openai.responses": lambda d: {"input": [{"role": "user", "content": [
+        {"type": "input_text", "text": "Read the small print."},
+        {"type": "input_image", "image_url": URL, "detail": d}]}]},
+    "mistral": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+    "cohere.v2": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+}
+
+
+@pytest.mark.parametrize("detail", ["low", "high", "auto"])
+@pytest.mark.parametrize("target", list(DETAIL_READERS))
+@pytest.mark.parametrize("source", list(DETAIL_READERS))
+def test_an_image_detail_goes_where_the_target_has_the_field(source: str, target: str, detail: str) -> None:
+    """Chat, Responses, Mistral and Cohere images all carry ``detail``: it went to
+    Responses as "auto" and to the others not at all."""
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(DETAIL_READERS[source](detail), source), target, report=report)
+    want = DETAIL_READERS[target](detail)
+    assert out == ({"input": want["input"]} if target == "openai.responses" else want)
+    assert report == []
+    check_fragment(target, out)
+
+
+def test_an_image_without_a_detail_gets_none_and_responses_its_default() -> None:
+    chat = {"messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": URL}}]}]}
+    conv = decode_conversation(chat, "openai.chat")
+    assert encode_conversation(conv, "mistral") == chat
+    assert encode_conversation(conv, "openai.responses")["input"][0]["content"] == [
+        {"type": "input_image", "image_url": URL, "detail": "auto"}]
+
+
+def test_an_image_detail_the_target_does_not_list_is_noted() -> None:
+    """"original" is OpenAI's only: Mistral and Cohere get the image without it, noted."""
+    conv = decode_conversation(DETAIL_READERS["openai.responses"]("original"), "openai.responses")
+    assert encode_conversation(conv, "openai.chat") == DETAIL_READERS["openai.chat"]("original")
+    for target in ("mistral", "cohere.v2"):
+        report: List[Problem] = []
+        out = encode_conversation(conv, target, report=report)
+        assert out["messages"][0]["content"][1] == {"type": "image_url", "image_url": {"url": URL}}
+        assert report == [Problem("dropped", 0, None, f"The image detail 'original' in message 0 is not sent to "
+                                                      f"{target}: its images take auto, low or high")]
+
+
 def test_a_document_without_an_equivalent_raises() -> None:
     # an OpenAI Chat "file" part has no documented counterpart in Anthropic's blocks here
     chat = {"messages": [{"role": "user", "content": [

@@ -28,7 +28,7 @@ from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
 from .._history import call_part, finish_of, foreign, image_url, no_key, response_part, texts
 from .._result_media import web
-from .media import media_of
+from .media import OPENAI_DETAILS, media_of, write_detail
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -53,6 +53,7 @@ def chat_like(
     bridge: Optional[str] = None,
     thinking: bool = False,
     pairing: Pairing = RIGHT_AFTER,
+    details: Tuple[str, ...] = (),
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -61,7 +62,8 @@ def chat_like(
     'user' after role 'tool'"; its clients write a short assistant turn there),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
-    messages go (right after the call's message)."""
+    messages go (right after the call's message), *details* the image ``detail`` values
+    its ``image_url`` parts take (``openai.media``)."""
 
     def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -154,7 +156,11 @@ def chat_like(
                 return ("images", m.data)
             if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
-            return {"type": "image_url", "image_url": {"url": image_url(m, w)}}
+            iu = {"url": image_url(m, w)}
+            detail = write_detail(m, w, details) if details else None
+            if detail is not None:
+                iu["detail"] = detail
+            return {"type": "image_url", "image_url": iu}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
                 raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
@@ -310,7 +316,7 @@ def _has_calls(m: Message) -> bool:
     return any(type(p) is ToolCall or type(p) is InvalidToolCall for p in m.parts)
 
 
-HISTORY = chat_like("openai.chat", pairing=Pairing(
+HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",
