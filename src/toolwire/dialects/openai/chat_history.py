@@ -9,12 +9,13 @@ its calls in ``tool_calls`` and each call is answered by one ``tool`` message
 (``tool_call_id``) right after it: "messages with role 'tool' must be a response to
 a preceding message with 'tool_calls'". The deprecated ``function_call`` (no id)
 is read as an id-less call answered by the ``role: "function"`` message; an
-assistant's ``refusal`` is its text. Reasoning rides beside the content on some
-servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
-OpenRouter; ``thinking``: Ollama, https://github.com/ollama/ollama/blob/main/docs/api.md)
-or in ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to
-the same dialect only. Tool-only assistant content is the dialect's (``null``,
-absent, ``""``: its ``assistant_message`` field).
+assistant's ``refusal`` (the field or a ``refusal`` content part) is its text.
+Reasoning rides beside the content on some servers (``reasoning_content``: DeepSeek;
+``reasoning``; ``reasoning_details``: OpenRouter; ``thinking``: Ollama,
+https://github.com/ollama/ollama/blob/main/docs/api.md) or in ``thinking`` content
+blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to the same dialect only.
+Tool-only assistant content is the dialect's (``null``, absent, ``""``: its
+``assistant_message`` field).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def chat_like(
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``)."""
 
-    def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
+    def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
             return texts(content)
         if type(content) is not list:
@@ -81,6 +82,11 @@ def chat_like(
                 out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
             elif t == "thinking" and thinking:
                 out.append(Reasoning(_thinking_text(p.get("thinking")), name, p))
+            elif t == "refusal" and assistant:  # a refusal part is what the assistant said, as the field is
+                if type(p.get("refusal")) is not str:
+                    raise DecodeError(f"Refusal at {loc}[{i}].refusal must be text", dialect=name,
+                                      loc=f"{loc}[{i}].refusal")
+                out.extend(texts(p["refusal"]))
             else:
                 foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
                 out.append(Other(t, name, p))  # type: ignore[arg-type]
@@ -112,7 +118,7 @@ def chat_like(
                 if side and role == "assistant":
                     text = next((v for v in side.values() if type(v) is str), "")
                     head = (Reasoning(text, name, side),)
-                parts = head + content_parts(m.get("content"), where + ".content")
+                parts = head + content_parts(m.get("content"), where + ".content", role == "assistant")
                 if role == "assistant":  # a refusal is what the assistant said (openai.chat: ``refusal``)
                     refusal = m.get("refusal")
                     if refusal is not None and type(refusal) is not str:
