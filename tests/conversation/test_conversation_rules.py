@@ -9,6 +9,7 @@ import pytest
 from histories import HISTORIES
 
 import toolwire
+from history_types import check_fragment
 from toolwire import EncodeError, IdMap, NameMap, ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
@@ -270,6 +271,134 @@ def test_an_image_the_target_cannot_take_raises_instead_of_vanishing() -> None:
         encode_conversation(_image_conv(Media("image", url=URL)), "bedrock.converse")
     with pytest.raises(EncodeError, match="Ollama takes images as base64 data only"):
         encode_conversation(_image_conv(Media("image", url=URL)), "ollama")
+
+
+# base64 of each format's first bytes, from its specification: PNG's signature (RFC 2083
+# 3.1), JPEG's SOI and JFIF APP0 marker, "GIF89a", WebP's "RIFF" <size> "WEBP" (Google's
+# WebP container specification)
+PNG = "iVBORw0KGgo="
+JPEG = "/9j/4AAQSkZJRgABAQ=="
+GIF = "R0lGODlhAQABAA=="
+WEBP = "UklGRiQAAABXRUJQVlA4IA=="
+IMAGE_TARGETS = ["anthropic.messages", "gemini", "bedrock.converse", "openai.chat", "openai.responses", "mistral",
+                 "cohere.v2"]
+
+
+def _image_part(target: str, out: Dict[str, Any]) -> Any:
+    """The image part after the text of the first (user) message of a written fragment."""
+    if target == "gemini":
+        return out["contents"][0]["parts"][1]
+    return out["input" if target == "openai.responses" else "messages"][0]["content"][1]
+
+
+def _written_image(target: str, data: str, media_type: str) -> Dict[str, Any]:
+    """The documented image part of *target* for base64 *data* of *media_type*."""
+    url = f"data:{media_type};base64,{data}"
+    return {
+        # anthropic Base64ImageSourceParam (media_type a required Literal of the four types)
+        "anthropic.messages": {"type": "image", "source": {"type": "base64", "media_type": media_type, "data": data}},
+        # google-genai Blob (mime_type, data)
+        "gemini": {"inlineData": {"mimeType": media_type, "data": data}},
+        # Converse ImageBlock: format png | jpeg | gif | webp, source.bytes
+        "bedrock.converse": {"image": {"format": media_type.partition("/")[2], "source": {"bytes": data}}},
+        # openai ChatCompletionContentPartImageParam, mistralai ImageURLChunk, cohere ImageUrlContent
+        "openai.chat": {"type": "image_url", "image_url": {"url": url}},
+        "mistral": {"type": "image_url", "image_url": {"url": url}},
+        "cohere.v2": {"type": "image_url", "image_url": {"url": url}},
+        # openai ResponseInputImageParam (detail required; "auto" when none is known)
+        "openai.responses": {"type": "input_image", "image_url": url, "detail": "auto"},
+    }[target]
+
+
+@pytest.mark.parametrize(("data", "media_type"), [
+    (PNG, "image/png"), (JPEG, "image/jpeg"), (GIF, "image/gif"), (WEBP, "image/webp")])
+@pytest.mark.parametrize("target", IMAGE_TARGETS)
+def test_an_image_of_no_stated_type_takes_the_type_its_data_shows(target: str, data: str, media_type: str) -> None:
+    """Ollama's ``images`` carry no media type (nor does a ``Media`` built with data
+    only): every target gets the type the bytes show, as tool results do. Anthropic had
+    ``media_type: null``, Gemini ``image/png`` for any image, the OpenAI-style ones
+    ``data:application/octet-stream``, Bedrock raised."""
+    ollama = {"messages": [{"role": "user", "content": "What is this?", "images": [data]}]}
+    for conv in (decode_conversation(ollama, "ollama"), _image_conv(Media("image", data=data))):
+        out = encode_conversation(conv, target)
+        assert _image_part(target, out) == _written_image(target, data, media_type)
+        check_fragment(target, out)
+
+
+@pytest.mark.parametrize("target", IMAGE_TARGETS)
+def test_an_image_of_no_stated_type_that_its_data_does_not_show_raises(target: str) -> None:
+    ollama = decode_conversation({"messages": [{"role": "user", "content": "What is this?", "images": ["AAAAbm9uZQ=="]}]},
+                                 "ollama")
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(ollama, target)
+    assert (info.value.message, info.value.dialect) == (
+        f"Message 0 holds an image as data that {target} cannot take: its media type is not given and its data is "
+        "no PNG, JPEG, GIF or WebP image", target)
+    # Ollama takes base64 without a type
+    assert encode_conversation(ollama, "ollama")["messages"][0]["images"] == ["AAAAbm9uZQ=="]
+
+
+def test_a_stated_image_type_wins_over_the_data_and_anthropic_refuses_one_it_does_not_take() -> None:
+    stated = _image_conv(Media("image", media_type="image/png", data=JPEG))
+    assert _image_part("gemini", encode_conversation(stated, "gemini")) == _written_image("gemini", JPEG, "image/png")
+    # Base64ImageSourceParam media_type: image/jpeg, image/png, image/gif, image/webp only
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(_image_conv(Media("image", media_type="image/bmp", data="Qk0=")), "anthropic.messages")
+    assert info.value.message == ("Message 0 holds an image as data that anthropic.messages cannot take: its type "
+                                  "'image/bmp' is not one of image/jpeg, image/png, image/gif, image/webp")
+
+
+# the image ``detail`` each side documents: openai ``ImageURL.detail`` (Chat) and
+# ``ImageDetail`` (Responses, required on ``ResponseInputImageParam``): auto, low, high,
+# original; mistralai ``ImageDetail`` and cohere ``ImageUrlDetail``: auto, low, high
+DETAIL_READERS = {
+    "openai.chat": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+    "openai.responses": lambda d: {"input": [{"role": "user", "content": [
+        {"type": "input_text", "text": "Read the small print."},
+        {"type": "input_image", "image_url": URL, "detail": d}]}]},
+    "mistral": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+    "cohere.v2": lambda d: {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "Read the small print."},
+        {"type": "image_url", "image_url": {"url": URL, "detail": d}}]}]},
+}
+
+
+@pytest.mark.parametrize("detail", ["low", "high", "auto"])
+@pytest.mark.parametrize("target", list(DETAIL_READERS))
+@pytest.mark.parametrize("source", list(DETAIL_READERS))
+def test_an_image_detail_goes_where_the_target_has_the_field(source: str, target: str, detail: str) -> None:
+    """Chat, Responses, Mistral and Cohere images all carry ``detail``: it went to
+    Responses as "auto" and to the others not at all."""
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(DETAIL_READERS[source](detail), source), target, report=report)
+    want = DETAIL_READERS[target](detail)
+    assert out == ({"input": want["input"]} if target == "openai.responses" else want)
+    assert report == []
+    check_fragment(target, out)
+
+
+def test_an_image_without_a_detail_gets_none_and_responses_its_default() -> None:
+    chat = {"messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": URL}}]}]}
+    conv = decode_conversation(chat, "openai.chat")
+    assert encode_conversation(conv, "mistral") == chat
+    assert encode_conversation(conv, "openai.responses")["input"][0]["content"] == [
+        {"type": "input_image", "image_url": URL, "detail": "auto"}]
+
+
+def test_an_image_detail_the_target_does_not_list_is_noted() -> None:
+    """"original" is OpenAI's only: Mistral and Cohere get the image without it, noted."""
+    conv = decode_conversation(DETAIL_READERS["openai.responses"]("original"), "openai.responses")
+    assert encode_conversation(conv, "openai.chat") == DETAIL_READERS["openai.chat"]("original")
+    for target in ("mistral", "cohere.v2"):
+        report: List[Problem] = []
+        out = encode_conversation(conv, target, report=report)
+        assert out["messages"][0]["content"][1] == {"type": "image_url", "image_url": {"url": URL}}
+        assert report == [Problem("dropped", 0, None, f"The image detail 'original' in message 0 is not sent to "
+                                                      f"{target}: its images take auto, low or high")]
 
 
 def test_a_document_without_an_equivalent_raises() -> None:

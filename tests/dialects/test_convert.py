@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 import pytest
 from hypothesis import given, settings
@@ -250,6 +250,7 @@ def test_items_without_calls() -> None:
 
 # ---- images inside tool results, written in each target's documented shape ----------------
 PNG = "iVBORw0KGgo="
+WEBP = "UklGRiQAAABXRUJQVlA4IA=="  # base64 of b"RIFF$\x00\x00\x00WEBPVP8 "
 IMAGE_RESULTS = {
     # https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (tool_result content: image block)
     "anthropic.messages": ({"type": "tool_result", "tool_use_id": "toolu_1", "content": [
@@ -291,6 +292,8 @@ def test_an_image_in_a_tool_result_is_written_in_the_targets_shape(source: str, 
     ``encode_conversation`` rewrote images, and not MCP's."""
     wire, _, _ = IMAGE_RESULTS[source]
     _, pick, want = IMAGE_RESULTS[target]
+    if (source, target) == ("openai.responses", "mistral"):  # Mistral's ImageURL has Responses' "detail" too
+        want = {"type": "image_url", "image_url": {**want["image_url"], "detail": "auto"}}
     result = toolwire.decode_result(wire, source)
     assert pick(toolwire.encode_result(result, target)) == want
     assert pick(convert(wire, to=target, source=source)) == want
@@ -339,6 +342,22 @@ def test_an_image_of_no_telling_type_is_refused_not_written_as_data_none(target:
     result = toolwire.decode_result(wire, "ollama").replace(id="call_1")
     with pytest.raises(toolwire.EncodeError, match=f"An image as data in a tool result cannot be written for {target}"):
         toolwire.encode_result(result, target)
+
+
+@pytest.mark.parametrize(("target", "written"), [
+    ("anthropic.messages", {"type": "image", "source": {"type": "base64", "media_type": "image/webp", "data": WEBP}}),
+    ("bedrock.converse", {"image": {"format": "webp", "source": {"bytes": WEBP}}}),
+    ("mcp", {"type": "image", "data": WEBP, "mimeType": "image/webp"}),
+])
+def test_an_ollama_webp_image_is_told_by_its_bytes(target: str, written: Dict[str, Any]) -> None:
+    """A WebP file starts "RIFF" <size> "WEBP" (Google's WebP container specification):
+    "WEBP" is bytes 8-11, which base64 does not align on 4 characters; it was never told."""
+    wire = {"role": "tool", "tool_name": "f", "content": "x", "images": [WEBP]}
+    result = toolwire.decode_result(wire, "ollama").replace(id="toolu_1")
+    out = toolwire.encode_result(result, target)
+    content = {"bedrock.converse": lambda: out["toolResult"]["content"], "mcp": lambda: out["result"]["content"]}.get(
+        target, lambda: out["content"])()
+    assert written in content
 
 
 @pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "mcp"])

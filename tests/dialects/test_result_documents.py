@@ -179,6 +179,30 @@ def test_an_image_type_anthropic_does_not_take_is_refused(source: str, media_typ
     assert block == {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PDF}}
 
 
+def test_a_result_image_keeps_its_detail_where_the_target_has_the_field() -> None:
+    """openai ``ResponseInputImageContentParam.detail`` (auto, low, high, original) and
+    mistralai ``ImageURL.detail`` (auto, low, high): a Responses result image went to
+    Mistral without it, a Chat or Mistral one to Responses as "auto"."""
+    url = "https://example.com/a.png"
+    responses = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_image", "image_url": url, "detail": "high"}]}
+    result = toolwire.decode_result(responses, "openai.responses").replace(name="f")
+    assert toolwire.encode_result(result, "mistral")["content"] == [
+        {"type": "image_url", "image_url": {"url": url, "detail": "high"}}]
+    for source in ("openai.chat", "mistral"):
+        wire = {"role": "tool", "tool_call_id": "abcdefghi", "content": [
+            {"type": "image_url", "image_url": {"url": url, "detail": "low"}}]}
+        assert toolwire.encode_result(toolwire.decode_result(wire, source), "openai.responses")["output"] == [
+            {"type": "input_image", "image_url": url, "detail": "low"}]
+    # none known: Responses' required field gets its default, Mistral none; "original" is OpenAI's only
+    bare = {"role": "tool", "tool_call_id": "abcdefghi", "content": [{"type": "image_url", "image_url": {"url": url}}]}
+    assert toolwire.encode_result(toolwire.decode_result(bare, "openai.chat"), "openai.responses")["output"] == [
+        {"type": "input_image", "image_url": url, "detail": "auto"}]
+    original = toolwire.decode_result(dict(responses, output=[dict(responses["output"][0], detail="original")]),
+                                      "openai.responses")
+    assert toolwire.encode_result(original, "mistral")["content"] == [{"type": "image_url", "image_url": {"url": url}}]
+
+
 def test_a_document_by_url() -> None:
     """A PDF by URL: Anthropic's ``url`` source, Responses' ``file_url``; Bedrock takes
     bytes or S3 only, Gemini inline data only."""

@@ -25,14 +25,15 @@ from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._policy import cut_reason, failed_call, failed_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ._result_media import sniff_image
 
 if TYPE_CHECKING:
     from .._dialect import Dialect
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "no_key", "plan_turns", "response_part", "system_parts",
-    "texts", "write_part", "write_turns",
+    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_key", "plan_turns",
+    "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
 
@@ -222,6 +223,25 @@ def write_part(
             raise w.no_media(m, "only images are converted")
         return image(m, w)
     return w.other(p)  # type: ignore[arg-type]
+
+
+def image_type(m: Media, w: Writer) -> str:
+    """The media type of the base64 image *m*: its own, else the one its bytes show
+    (``sniff_image``, as tool results do); ``EncodeError`` when neither tells, since
+    no target takes an image of no type (and a guessed one would be wrong)."""
+    mt = m.media_type or (sniff_image(m.data) if m.data is not None else None)
+    if mt is None:
+        raise w.no_media(m, "its media type is not given and its data is no PNG, JPEG, GIF or WebP image")
+    return mt
+
+
+def image_url(m: Media, w: Writer) -> str:
+    """Image *m* as an ``image_url`` value: a ``data:`` URL of its data (its type from
+    ``image_type``), else its URL."""
+    if m.data is None:
+        assert m.url is not None
+        return m.url
+    return f"data:{image_type(m, w)};base64,{m.data}"
 
 
 def write_turns(

@@ -75,6 +75,7 @@ class ResultMedia(NamedTuple):
     url: Optional[str]  # where it lives (an http(s), s3 or file URI), when known
     data: Optional[str]  # its bytes in base64, when carried
     name: Optional[str]  # a title or file name, when given
+    detail: Optional[str] = None  # an OpenAI-style image's ``detail`` (Responses, Chat, Mistral), when given
 
 
 def web(url: Optional[str]) -> bool:
@@ -118,7 +119,9 @@ def sniff_image(data: str) -> Optional[str]:
     for head, mt in _MAGIC:
         if data.startswith(head):
             return mt
-    if data.startswith("UklGR") and data[8:12] == "V0VC":  # "RIFF" .... "WEBP"
+    # "RIFF" <4 bytes> "WEBP": "WEBP" is bytes 8-11, so "EBP" is characters 12-15 ("RUJQ")
+    # and the "W" ends character 11 ("X": the last six bits of 0x57)
+    if data.startswith("UklGR") and data[11:16] == "XRUJQ":
         return "image/webp"
     return None
 
@@ -155,13 +158,16 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
             return ResultMedia(kind, _str(src.get("media_type")) or "text/plain", None, _b64(data), title)
         return None
     url = part.get("image_url")  # a Responses image (a URL), a Chat or Mistral one (``{"url"}`` or a URL)
+    detail = part.get("detail")
     if type(url) is dict and part.get("type") == "image_url":
+        detail = url.get("detail")
         url = url.get("url")
     if type(url) is str:
+        detail = detail if type(detail) is str else None
         if url.startswith("data:"):
             got = data_url(url)
-            return None if got is None else ResultMedia("image", got[0], None, got[1], None)
-        return ResultMedia("image", None, url, None, None)
+            return None if got is None else ResultMedia("image", got[0], None, got[1], None, detail)
+        return ResultMedia("image", None, url, None, None, detail)
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
     if type(file_data) is str:

@@ -387,6 +387,24 @@ def test_detection_against_lookalikes() -> None:
     assert toolwire.detect({"role": "user", "content": [{"type": "text", "text": "hi"}]}) != D
 
 
+@pytest.mark.parametrize("role", ["assistant", "user"])
+def test_an_empty_converse_message_named_as_converse_has_no_calls(role: str) -> None:
+    """Converse ``Message`` is ``{role, content: [ContentBlock]}``; ``encode_message([],
+    "bedrock.converse")`` writes ``content: []`` and convert.md's "no calls" column says
+    ``[]``. Named as Converse it raised, "it looks like anthropic.messages"."""
+    empty = {"role": role, "content": []}
+    assert toolwire.decode_all(empty, D) == []
+    assert toolwire.decode_all(toolwire.encode_message([], D), D) == []
+    assert toolwire.decode_all(empty, "anthropic.messages") == []  # Anthropic's too (test_wrong_dialect)
+    assert toolwire.detect(empty) == "anthropic.messages"  # detection is unchanged
+    # a Chat message with an empty content beside its calls is no empty Converse message
+    chat = {"role": "assistant", "content": [], "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+    assert [c.name for c in toolwire.decode_all(chat)] == ["f"]
+    with pytest.raises(toolwire.DecodeError, match=r"not a bedrock\.converse payload"):
+        toolwire.decode_all(chat, D)
+
+
 def test_explicit_dialect_rejects_other_dialects_naming_them() -> None:
     with pytest.raises(
         toolwire.DecodeError, match=r"not a bedrock\.converse payload: it looks like anthropic\.messages"

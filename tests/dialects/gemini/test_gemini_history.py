@@ -147,9 +147,14 @@ def test_a_chat_history_is_written_as_gemini_contents() -> None:
     }
 
 
-def test_an_image_without_a_type_is_written_as_png() -> None:
-    conv = toolwire.Conversation((toolwire.Message("user", (Media("image", data="iVBO"),)),))
-    assert toolwire.encode_conversation(conv, D) == {"contents": [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/png", "data": "iVBO"}}]}]}
+def test_an_image_without_a_type_takes_the_type_its_bytes_show_or_raises() -> None:
+    """google-genai ``Blob.mime_type``: a JPEG's first bytes (``/9j/``) say image/jpeg;
+    bytes that show no image type raise (every image without a type was image/png)."""
+    jpeg = toolwire.Conversation((toolwire.Message("user", (Media("image", data="/9j/4AAQ"),)),))
+    assert toolwire.encode_conversation(jpeg, D) == {"contents": [{"role": "user", "parts": [{"inlineData": {"mimeType": "image/jpeg", "data": "/9j/4AAQ"}}]}]}
+    unknown = toolwire.Conversation((toolwire.Message("user", (Media("image", data="iVBO"),)),))
+    with pytest.raises(toolwire.EncodeError, match="its media type is not given and its data is no PNG, JPEG, GIF or WebP"):
+        toolwire.encode_conversation(unknown, D)
 
 
 def test_signatures_and_server_parts_are_noted_when_written_elsewhere() -> None:

@@ -298,6 +298,29 @@ def test_chat_assistant_with_its_own_reasoning_and_other_parts() -> None:
     assert encode_conversation(only_reasoning, C) == {"messages": [{"role": "user", "content": "q"}]}
 
 
+def test_a_chat_refusal_part_is_the_assistants_text_as_the_refusal_field_is() -> None:
+    """openai ``ChatCompletionAssistantMessageParam.content`` may hold a
+    ``ChatCompletionContentPartRefusalParam`` (``{"type": "refusal", "refusal"}``);
+    conversations.md: a refusal is the assistant's text. It was an ``Other`` no other
+    dialect could take."""
+    refusal = "I can't help with that."
+    body = {"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": [
+        {"type": "text", "text": "Sorry,"}, {"type": "refusal", "refusal": refusal}]}]}
+    conv = decode_conversation(body, C)
+    assert conv.messages[1].parts == (Text("Sorry,"), Text(refusal))
+    assert encode_conversation(conv, C) == body
+    field = decode_conversation({"messages": [{"role": "assistant", "content": None, "refusal": refusal}]}, C)
+    assert field.messages[0].parts == (Text(refusal),)
+    for target in ("openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral"):
+        back = decode_conversation(encode_conversation(conv, target), target)
+        assert back.messages[-1].text == f"Sorry,\n\n{refusal}"
+    bad = {"messages": [{"role": "assistant", "content": [{"type": "refusal", "refusal": 5}]}]}
+    with pytest.raises(DecodeError) as info:
+        decode_conversation(bad, C)
+    assert (info.value.message, info.value.loc, info.value.dialect) == (
+        "Refusal at $.messages[0].content[0].refusal must be text", "$.messages[0].content[0].refusal", C)
+
+
 def test_chat_assistants_written_fresh_merge_but_decoded_ones_stay() -> None:
     decoded = decode_conversation({"messages": [{"role": "assistant", "content": "a"}, {"role": "assistant", "content": "b"}]}, C)
     fresh = Conversation([*decoded, M("assistant", [Text("c")]), M("assistant", [Text("d")])])

@@ -17,8 +17,19 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, foreign, no_key, plan_turns, system_parts, texts, write_part, write_turns
-from .tools import NAME
+from .._history import (
+    call_part,
+    finish_of,
+    foreign,
+    image_type,
+    no_key,
+    plan_turns,
+    system_parts,
+    texts,
+    write_part,
+    write_turns,
+)
+from .tools import IMAGE_TYPES, NAME
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -94,7 +105,10 @@ def decode(data: Any, d: Dialect) -> List[Message]:
 
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
-        return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
+        mt = image_type(m, w)
+        if mt not in IMAGE_TYPES:
+            raise w.no_media(m, f"its type {mt!r} is not one of {', '.join(IMAGE_TYPES)}")
+        return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 

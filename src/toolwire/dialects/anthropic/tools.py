@@ -17,7 +17,10 @@ from ..._types import Tool, ToolResult
 from .._common import as_dict, error_flag, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
-__all__ = ["IDS", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result", "encode_tool"]
+__all__ = [
+    "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
+    "encode_tool",
+]
 
 NAME = "anthropic.messages"
 IDS = rule(r"[a-zA-Z0-9_-]+", required=True, prefix="toolu_", length=24)
@@ -29,7 +32,7 @@ OTHER_BLOCKS = frozenset(
 
 
 # Base64ImageSourceParam ``media_type`` (anthropic-sdk-python ``types/base64_image_source_param.py``)
-_IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
+IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 _PLAIN_TOOL = frozenset({"name", "description", "input_schema", "strict"})
 _EMPTY_SCHEMA = {"type": "object", "properties": {}}
 
@@ -131,7 +134,7 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     ``text`` source: Anthropic's document sources), or ``None``."""
     if m.kind == "image":
         if m.data is not None:
-            if m.media_type not in _IMAGE_TYPES:
+            if m.media_type not in IMAGE_TYPES:
                 return None
             return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
         return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None

@@ -13,7 +13,8 @@ https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.htm
   assistant message, is an other item, not a client tool result: it stays in place as is.
 - Containers: a response ``{"output": {"message": {...}}, "stopReason"}`` (finish from
   ``stopReason``; ``max_tokens`` marks the message's calls as cut off), a message
-  ``{"role", "content": [blocks]}`` and a request ``{"messages": [...], "toolConfig"}``.
+  ``{"role", "content": [blocks]}`` (named as Converse, one with no blocks is no calls)
+  and a request ``{"messages": [...], "toolConfig"}``.
   Content blocks are unions with one key each; blocks of unknown kinds are passed over.
 - Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json": schema}, "strict"}}``
   (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape. A
@@ -66,6 +67,7 @@ _TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "input
 
 
 _ROLE_REASONS = {r: (CALLS, f"{an(repr(r))} message of Converse content blocks") for r in ("user", "assistant")}
+_EMPTY_REASONS = {r: (CALLS, f"{an(repr(r))} message with no content blocks") for r in ("user", "assistant")}
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -95,9 +97,13 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "'output.message' (a Converse response)"
     role = data.get("role")
     if role is not None:
-        if _untyped_blocks(data.get("content")):
+        content = data.get("content")
+        if _untyped_blocks(content):
             hit = _ROLE_REASONS.get(role) if type(role) is str else None
             return hit or (CALLS, f"{an(repr(role))} message of Converse content blocks")
+        if type(content) is list and not content and len(data) == 2 and isinstance(role, str):
+            # exactly an empty Message, ``{role, content}`` (Anthropic, asked first, claims it too)
+            return _EMPTY_REASONS.get(role)
         return None
     messages = data.get("messages")
     if type(messages) is list:

@@ -19,7 +19,7 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import call_part, finish_of, image_type, plan_turns, system_parts, texts, write_part, write_turns
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -121,9 +121,10 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def _format(m: Media, w: Writer) -> str:
-    fmt = m.media_type.partition("/")[2] if type(m.media_type) is str else ""
+    mt = image_type(m, w) if m.data is not None else m.media_type
+    fmt = mt.partition("/")[2] if type(mt) is str else ""
     if fmt not in _FORMATS:
-        raise w.no_media(m, f"its type {m.media_type!r} is not one of png, jpeg, gif, webp")
+        raise w.no_media(m, f"its type {mt!r} is not one of png, jpeg, gif, webp")
     return fmt
 
 

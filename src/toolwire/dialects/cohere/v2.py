@@ -43,6 +43,7 @@ from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
+from ..openai.media import DETAILS
 from . import stream
 from .response import FINISH, RESPONSE, encode_message, reply
 
@@ -195,7 +196,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, plan="tool_plan", thinking=True),
+    history=chat_like(NAME, plan="tool_plan", thinking=True, details=DETAILS),
     name=NAME,
     keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,

@@ -24,6 +24,7 @@ from .._common import as_dict
 from .._history import (
     call_part,
     finish_of,
+    image_type,
     plan_turns,
     response_part,
     system_parts,
@@ -130,7 +131,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
 
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
-        return {"inlineData": {"mimeType": m.media_type or "image/png", "data": m.data}}
+        return {"inlineData": {"mimeType": image_type(m, w), "data": m.data}}
     mt = m.media_type or _guess(m.url)
     if mt is None:
         raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")

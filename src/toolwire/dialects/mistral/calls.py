@@ -44,6 +44,7 @@ from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
+from ..openai.media import DETAILS
 from ..openai.response import CHAT_FINISH
 from . import stream
 from .openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
@@ -137,7 +138,10 @@ def _media_chunk(m: ResultMedia) -> Optional[Dict[str, Any]]:
     (an http(s) URL, with its name), or ``None``."""
     if m.kind == "image":
         url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
-        return None if url is None else {"type": "image_url", "image_url": {"url": url}}
+        if url is None:
+            return None
+        iu = {"url": url} if m.detail not in DETAILS else {"url": url, "detail": m.detail}
+        return {"type": "image_url", "image_url": iu}
     if not web(m.url):
         return None
     out: Dict[str, Any] = {"type": "document_url", "document_url": m.url}
@@ -165,7 +169,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, bridge="OK", thinking=True),
+    history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

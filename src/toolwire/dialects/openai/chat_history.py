@@ -9,12 +9,13 @@ its calls in ``tool_calls`` and each call is answered by one ``tool`` message
 (``tool_call_id``) right after it: "messages with role 'tool' must be a response to
 a preceding message with 'tool_calls'". The deprecated ``function_call`` (no id)
 is read as an id-less call answered by the ``role: "function"`` message; an
-assistant's ``refusal`` is its text. Reasoning rides beside the content on some
-servers (``reasoning_content``: DeepSeek; ``reasoning``; ``reasoning_details``:
-OpenRouter; ``thinking``: Ollama, https://github.com/ollama/ollama/blob/main/docs/api.md)
-or in ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to
-the same dialect only. Tool-only assistant content is the dialect's (``null``,
-absent, ``""``: its ``assistant_message`` field).
+assistant's ``refusal`` (the field or a ``refusal`` content part) is its text.
+Reasoning rides beside the content on some servers (``reasoning_content``: DeepSeek;
+``reasoning``; ``reasoning_details``: OpenRouter; ``thinking``: Ollama,
+https://github.com/ollama/ollama/blob/main/docs/api.md) or in ``thinking`` content
+blocks (Mistral ``ThinkChunk``, Cohere v2), and goes back to the same dialect only.
+Tool-only assistant content is the dialect's (``null``, absent, ``""``: its
+``assistant_message`` field).
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, no_key, response_part, texts
+from .._history import call_part, finish_of, foreign, image_url, no_key, response_part, texts
 from .._result_media import web
-from .media import media_of
+from .media import OPENAI_DETAILS, media_of, write_detail
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -53,6 +54,7 @@ def chat_like(
     bridge: Optional[str] = None,
     thinking: bool = False,
     pairing: Pairing = RIGHT_AFTER,
+    details: Tuple[str, ...] = (),
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -61,9 +63,10 @@ def chat_like(
     'user' after role 'tool'"; its clients write a short assistant turn there),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
-    messages go (right after the call's message)."""
+    messages go (right after the call's message), *details* the image ``detail`` values
+    its ``image_url`` parts take (``openai.media``)."""
 
-    def content_parts(content: Any, loc: str) -> Tuple[Part, ...]:
+    def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
             return texts(content)
         if type(content) is not list:
@@ -79,6 +82,11 @@ def chat_like(
                 out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
             elif t == "thinking" and thinking:
                 out.append(Reasoning(_thinking_text(p.get("thinking")), name, p))
+            elif t == "refusal" and assistant:  # a refusal part is what the assistant said, as the field is
+                if type(p.get("refusal")) is not str:
+                    raise DecodeError(f"Refusal at {loc}[{i}].refusal must be text", dialect=name,
+                                      loc=f"{loc}[{i}].refusal")
+                out.extend(texts(p["refusal"]))
             else:
                 foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
                 out.append(Other(t, name, p))  # type: ignore[arg-type]
@@ -110,7 +118,7 @@ def chat_like(
                 if side and role == "assistant":
                     text = next((v for v in side.values() if type(v) is str), "")
                     head = (Reasoning(text, name, side),)
-                parts = head + content_parts(m.get("content"), where + ".content")
+                parts = head + content_parts(m.get("content"), where + ".content", role == "assistant")
                 if role == "assistant":  # a refusal is what the assistant said (openai.chat: ``refusal``)
                     refusal = m.get("refusal")
                     if refusal is not None and type(refusal) is not str:
@@ -154,7 +162,11 @@ def chat_like(
                 return ("images", m.data)
             if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
-            return {"type": "image_url", "image_url": {"url": m.data_url()}}
+            iu = {"url": image_url(m, w)}
+            detail = write_detail(m, w, details) if details else None
+            if detail is not None:
+                iu["detail"] = detail
+            return {"type": "image_url", "image_url": iu}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
                 raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
@@ -310,7 +322,7 @@ def _has_calls(m: Message) -> bool:
     return any(type(p) is ToolCall or type(p) is InvalidToolCall for p in m.parts)
 
 
-HISTORY = chat_like("openai.chat", pairing=Pairing(
+HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",

@@ -20,10 +20,10 @@ from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, no_key, texts
+from .._history import call_part, finish_of, foreign, image_url, no_key, texts
 from .._result_media import web
 from .chat import is_custom
-from .media import media_of
+from .media import OPENAI_DETAILS, media_of, write_detail
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -124,7 +124,8 @@ def _user_part(p: Part, w: Writer) -> Any:
             raise w.no_media(m, "only images are converted")
         if m.data is None and not web(m.url):
             raise w.no_media(m, "input_image takes an http(s) or data: URL")
-        return {"type": "input_image", "image_url": m.data_url(), "detail": "auto"}
+        detail = write_detail(m, w, OPENAI_DETAILS) or "auto"  # (required: "auto" when none is known)
+        return {"type": "input_image", "image_url": image_url(m, w), "detail": detail}
     if t is Reasoning:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
             raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)

@@ -27,6 +27,7 @@ from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .chat_tools import custom_format, input_schema
+from .media import OPENAI_DETAILS
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
            "server_args", "tool_entry"]
@@ -154,7 +155,8 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     with a ``filename``, or ``file_url``) part, or ``None``."""
     if m.kind == "image":
         url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
-        return None if url is None else {"type": "image", "image_url": url, "detail": "auto"}
+        detail = m.detail if m.detail in OPENAI_DETAILS else "auto"  # (required: "auto" when none is known)
+        return None if url is None else {"type": "image", "image_url": url, "detail": detail}
     ext = extension(m.media_type)
     name = m.name or "document"
     if ext is not None and not name.lower().endswith("." + ext):
