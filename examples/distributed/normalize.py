@@ -16,44 +16,49 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Iterable, Iterator, Optional, Tuple
 
-from pydantic_core import from_json, to_json
+from pydantic_core import to_json
 
 import toolwire
-from toolwire.dialects.batch_files import open_envelope
+from toolwire._args import load_json  # the command line's reading of a line
+from toolwire.dialects.batch_files import open_envelope, rooted
 
 Row = Tuple[str, Optional[int], str]  # (file, line number or None, the line's text)
 
 
-def _calls(value: Any) -> list:
+def _calls(value: Any, root: str = "$") -> list:
+    """Canonical calls; *root*: where *value* sits in its line (a batch line's body)."""
     out = []
     for c in toolwire.decode_all(value, invalid="keep"):
         if isinstance(c, toolwire.ToolCall):
             out.append({"name": c.name, "args": c.args, "id": c.id})
         else:
-            out.append({"name": c.name, "id": c.id, "invalid": c.error, "raw": c.raw})
+            out.append({"name": c.name, "id": c.id, "invalid": rooted(c.error, root), "raw": c.raw})
     return out
 
 
 def decode_row(file: str, line: Optional[int], text: str) -> Dict[str, Any]:
     """One output record for one input line."""
     rec: Dict[str, Any] = {"file": file, "line": line}
-    try:
-        value = from_json(text)
+    if line in (1, None) and text.startswith("\ufeff"):  # a UTF-8 BOM opens a file
+        text = text[1:]
+    try:  # JSON as RFC 8259 has it (no NaN), as the command line reads it
+        value = load_json(text.rstrip())
     except ValueError as exc:
-        rec["error"] = f"not JSON ({exc})"
+        rec["error"] = f"not JSON ({' '.join(str(exc).split())})"
         return rec
+    root = "$"
     try:
         env = open_envelope(value)
         if env is None:
             rec["calls"] = _calls(value)
         else:
-            rec["custom_id"] = env.custom_id
+            rec["custom_id"], root = env.custom_id, env.loc
             if env.error is not None:
                 rec["error"] = env.error
             else:
-                rec["calls"] = _calls(env.body)
+                rec["calls"] = _calls(env.body, root)
     except toolwire.ToolwireError as exc:
-        rec["error"] = str(exc)
+        rec["error"] = rooted(str(exc), root)  # paths start at the line, as the CLI's do
     return rec
 
 

@@ -55,49 +55,57 @@ def _why(exc: Exception) -> str:
     return f"not JSON ({' '.join(str(exc).split())})"
 
 
-def _bad_line(line: bytes) -> str:
-    try:  # again without the line end, so that the position points into the text
-        _parse(line.strip())
+def _bad(text: bytes) -> str:
+    """Why *text* is not JSON, its position as the parser gives it."""
+    try:
+        _parse(text)
     except ValueError as exc:
         return _why(exc)
     return "not JSON"
 
 
-def records(stream: IO[bytes]) -> Iterator[Record]:
-    """The records of a JSON document or of each non-blank JSONL line."""
-    n = 0
-    first = b""
-    for first in stream:
-        n += 1
-        if n == 1 and first.startswith(_BOM):
-            first = first[len(_BOM) :]
-        if first.strip():
-            break
-    else:
-        return
-    if b"\x00" in first or not _utf8(first):  # a binary file: unreadable input, not bad records
-        raise BadInput("input is not JSON or JSONL text (binary data, or not UTF-8)")
-    if first.rstrip().endswith(_OPENERS):
-        text = first + stream.read()
-        try:
-            yield Record(n, _parse(text), None)
-        except ValueError as exc:
-            raise BadInput(f"input is neither JSON nor JSONL: {_why(exc)}") from None
-        return
-    line = first
-    while True:
-        try:
-            value = _parse(line)
-        except ValueError:
-            yield Record(n, None, _bad_line(line))
-        else:
-            yield Record(n, value, None)
-        for line in stream:
+def records(stream: IO[bytes], name: str = "input") -> Iterator[Record]:
+    """The records of a JSON document or of each non-blank JSONL line; ``BadInput``
+    when the input cannot be read (*name* says which)."""
+    try:  # around the reads: an error of the consumer at a ``yield`` is not raised in here
+        n = 0
+        first = b""
+        for first in stream:
             n += 1
-            if line.strip():
+            if n == 1 and first.startswith(_BOM):
+                first = first[len(_BOM) :]
+            if first.strip():
                 break
         else:
             return
+        if b"\x00" in first or not _utf8(first):  # a binary file: unreadable input, not bad records
+            raise BadInput("input is not JSON or JSONL text (binary data, or not UTF-8)")
+        if first.rstrip().endswith(_OPENERS):
+            text = first + stream.read()
+            try:
+                value = _parse(text)
+            except ValueError:  # again after the blank lines skipped, so that the position is the file's
+                why = _bad(b"\n" * (n - 1) + text)
+                raise BadInput(f"input is neither JSON nor JSONL: {why}") from None
+            yield Record(n, value, None)
+            return
+        line = first
+        while True:
+            try:
+                value = _parse(line)
+            except ValueError:
+                # again without the line end (its indentation kept), so that the position points into the text
+                yield Record(n, None, _bad(line.rstrip()))
+            else:
+                yield Record(n, value, None)
+            for line in stream:
+                n += 1
+                if line.strip():
+                    break
+            else:
+                return
+    except OSError as exc:  # a read failed (EIO...): the input as a whole is unreadable
+        raise BadInput(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
 def dumps(value: Any) -> bytes:
@@ -124,15 +132,22 @@ def dumps(value: Any) -> bytes:
 
 
 class Progress:
-    """``N records, X MB (P%), R/s`` on stderr, twice a second, only on a terminal."""
+    """``N records, X MB (P%), R/s`` on stderr, twice a second, only on a terminal.
+
+    ``tick(count)`` gives the record count at which to call it again: the clock is
+    read every few records only, as many as take about a sixteenth of a second
+    (at most ``most`` records, so that records turning slow are seen in time)."""
 
     interval = 0.5  # seconds between refreshes
+    most = 16  # records between two clock reads, at most
+    clock = staticmethod(time.monotonic)
 
     def __init__(self, stream: IO[bytes], enabled: bool) -> None:
         self.enabled = enabled
         self.stream = stream
         self.size: Optional[int] = None
-        self.start = self.last = time.monotonic()
+        self.start = self.last = self.checked = self.clock()
+        self.every = 1
         self.shown = False
         if enabled:
             try:
@@ -140,10 +155,18 @@ class Progress:
             except (OSError, ValueError, AttributeError):
                 self.size = None
 
-    def tick(self, count: int) -> None:
-        now = time.monotonic()
-        if now - self.last < self.interval:
-            return
+    def tick(self, count: int) -> int:
+        now = self.clock()
+        gap, self.checked = now - self.checked, now
+        if gap < self.interval / 8:
+            self.every = min(self.every * 2, self.most)
+        elif gap > self.interval / 4:
+            self.every = max(int(self.every * self.interval / 8 / gap), 1)
+        if now - self.last >= self.interval:
+            self._show(count, now)
+        return count + self.every
+
+    def _show(self, count: int, now: float) -> None:
         self.last = now
         text = f"{count:,} records"
         try:
@@ -163,3 +186,4 @@ class Progress:
         if self.shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
+            self.shown = False

@@ -72,7 +72,7 @@ def test_bad_body_is_reported_with_line_and_custom_id(cli) -> None:
     data = (json.dumps(openai_line("ok")) + "\n" + json.dumps(openai_line("weird", body={"nothing": "here"})) + "\n").encode()
     run = cli("decode", stdin=data)
     assert run.code == EXIT_FAILED
-    assert run.err_lines == ["toolwire: line 2: custom_id 'weird': Input at $ matches no known dialect: {'nothing': 'here'}"]
+    assert run.err_lines == ["toolwire: line 2: custom_id 'weird': Input at $.response.body matches no known dialect: {'nothing': 'here'}"]
     run = cli("decode", "-k", stdin=data + data)
     assert run.code == EXIT_SOME_FAILED
     assert [e[:25] for e in run.err_lines] == ["toolwire: line 2: custom_", "toolwire: line 4: custom_", "toolwire: 2 of 4 records "]
@@ -110,3 +110,101 @@ def test_envelope_success_and_numeric_custom_id() -> None:
     assert env is not None and (env.kind, env.custom_id, env.body, env.error) == (OPENAI, "c1", CHAT_BODY, None)
     env = open_envelope({"custom_id": 12, "result": {"type": "succeeded", "message": {"x": 1}}})
     assert env is not None and (env.kind, env.custom_id, env.body) == (ANTHROPIC, "12", {"x": 1})
+
+
+# ---- CLI bug hunt (h14): foreign lines, empty bodies, custom_id, paths, JSON arrays ---------
+
+# https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/batch: the
+# input line is {"custom_id", "request"}; the job adds the columns "response" (JSON) and
+# "status". Not the OpenAI line (whose "response" holds "status_code" and "body").
+VERTEX_CLAUDE = {
+    "custom_id": "request-1",
+    "request": {"messages": [{"role": "user", "content": "Weather in Lisbon?"}],
+                "anthropic_version": "vertex-2023-10-16", "max_tokens": 50},
+    "response": {"id": "msg_vrtx_01", "type": "message", "role": "assistant",
+                 "content": [{"type": "tool_use", "id": "toolu_vrtx_01", "name": "get_weather", "input": {"city": "Lisbon"}}],
+                 "stop_reason": "tool_use", "usage": {"input_tokens": 10, "output_tokens": 10}},
+    "status": "",
+}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        VERTEX_CLAUDE,
+        {"custom_id": "x", "response": CHAT_BODY},  # a log of {"custom_id", <the reply>}
+        {"custom_id": "x", "response": "some text"},
+        {"custom_id": "x", "response": None},  # no "error" beside it
+    ],
+    ids=["vertex-claude", "reply-as-response", "text-response", "null-response-alone"],
+)
+def test_a_line_not_of_the_openai_shape_is_not_opened(line: dict) -> None:
+    assert open_envelope(line) is None
+
+
+def test_a_foreign_custom_id_line_fails_loudly(cli) -> None:
+    run = cli("decode", stdin=json.dumps(VERTEX_CLAUDE).encode() + b"\n")
+    assert run.code == EXIT_FAILED
+    assert run.out == b""
+    assert run.err_lines[0].startswith("toolwire: line 1: custom_id 'request-1': Input at $ matches no known dialect")
+    run = cli("detect", stdin=json.dumps(VERTEX_CLAUDE).encode() + b"\n")
+    assert run.code == EXIT_FAILED
+
+
+# the OpenAI body is a Chat Completion or a Responses response; the Anthropic
+# MessageBatchSucceededResult.message is a Message: never {}, "" or []
+@pytest.mark.parametrize("body", [None, {}, "", "   ", [], "null"], ids=repr)
+def test_an_empty_body_is_no_body(body: object) -> None:
+    env = open_envelope(openai_line("a", body=body))
+    assert env is not None and (env.body, env.error) == (None, "the response has no body")
+    env = open_envelope({"custom_id": "a", "result": {"type": "succeeded", "message": body}})
+    assert env is not None and (env.body, env.error) == (None, "succeeded without a message")
+
+
+def test_an_empty_body_is_reported_not_decoded_as_no_calls(cli) -> None:
+    data = b"".join(json.dumps(line).encode() + b"\n" for line in (
+        openai_line("x1", body={}), {"custom_id": "x4", "result": {"type": "succeeded", "message": {}}}))
+    run = cli("decode", stdin=data)
+    assert (run.code, run.lines) == (EXIT_OK, [
+        {"custom_id": "x1", "error": "the response has no body"},
+        {"custom_id": "x4", "error": "succeeded without a message"},
+    ])
+
+
+MESSAGE = {"type": "message", "role": "assistant", "stop_reason": "tool_use",
+           "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]}
+
+
+def test_a_numeric_custom_id_is_named_in_failures_too(cli) -> None:
+    data = (json.dumps({"custom_id": 7, "result": {"type": "succeeded", "message": MESSAGE}}) + "\n"
+            + json.dumps({"custom_id": 8, "result": {"type": "succeeded", "message": "oops"}}) + "\n").encode()
+    run = cli("decode", "-k", stdin=data)
+    assert run.lines[0] == {"custom_id": "7", "calls": [{"name": "f", "args": {}, "id": "toolu_1"}]}
+    assert run.err_lines[0].startswith("toolwire: line 2: custom_id '8': Input at $.result.message ")
+
+
+def test_paths_of_a_batch_line_start_at_the_line(cli) -> None:
+    cut = dict(CHAT_BODY, choices=[{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": None,
+               "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": '}}]}}])
+    data = (json.dumps(openai_line("cut", body=cut)) + "\n" + json.dumps(openai_line("text", body="oops")) + "\n").encode()
+    run = cli("decode", "-k", stdin=data)
+    [invalid] = run.lines[0]["calls"]
+    assert invalid["invalid"].startswith(
+        "Arguments at $.response.body.choices[0].message.tool_calls[0].function.arguments ")
+    assert run.err_lines[0].startswith("toolwire: line 2: custom_id 'text': Input at $.response.body is text but not JSON")
+
+
+def test_envelopes_say_where_their_body_is() -> None:
+    env = open_envelope(openai_line("a"))
+    assert env is not None and env.loc == "$.response.body"
+    env = open_envelope({"custom_id": "a", "result": {"type": "succeeded", "message": MESSAGE}})
+    assert env is not None and env.loc == "$.result.message"
+
+
+@pytest.mark.parametrize("command", [("decode",), ("convert", "--to", "gemini"), ("detect",)])
+def test_a_json_array_of_batch_lines_is_a_failed_record(cli, command: tuple) -> None:
+    rows = [json.loads(line) for line in (PAYLOADS / "anthropic_batch_results.jsonl").read_text().splitlines()]
+    run = cli(*command, stdin=json.dumps(rows, indent=2).encode())
+    assert (run.code, run.out) == (EXIT_FAILED, b"")
+    assert run.err_lines == ["toolwire: line 1: Input at $ is a list of anthropic.batch result lines; "
+                             "give them one per line (JSONL), e.g. with jq -c '.[]'"]

@@ -40,7 +40,7 @@ def test_a_bare_message_list_and_dropped_reasoning_noted(cli) -> None:
     assert run.code == EXIT_OK
     assert run.lines[0]["messages"][1] == {"role": "assistant", "content": None, "tool_calls": [
         {"id": "toolu_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}}]}
-    assert run.err_lines == ["toolwire: note: Reasoning of anthropic.messages in message 1 is not sent to openai.chat"]
+    assert run.err_lines == ["toolwire: line 1: note: Reasoning of anthropic.messages in message 1 is not sent to openai.chat"]
 
 
 def test_same_dialect_is_exact(cli) -> None:
@@ -52,3 +52,13 @@ def test_without_conversation_a_history_gives_its_calls(cli) -> None:
     run = cli("convert", "--to", "anthropic", stdin=json.dumps(CHAT).encode())
     assert run.code == EXIT_OK
     assert run.lines == [[{"type": "tool_use", "id": "call_1", "name": "get_weather", "input": {"city": "Paris"}}]]
+
+
+def test_notes_name_the_line_of_their_record(cli) -> None:
+    data = (json.dumps(CHAT) + "\n" + json.dumps(ANTHROPIC) + "\n\n" + json.dumps(ANTHROPIC) + "\n").encode()
+    run = cli("convert", "--to", "openai.chat", "--conversation", stdin=data)
+    assert run.code == EXIT_OK
+    assert run.err_lines == [
+        "toolwire: line 2: note: Reasoning of anthropic.messages in message 1 is not sent to openai.chat",
+        "toolwire: line 4: note: Reasoning of anthropic.messages in message 1 is not sent to openai.chat",
+    ]

@@ -125,3 +125,30 @@ def test_dialects_json(cli) -> None:
     assert chat == {"name": "openai.chat", "kind": "api", "aliases": ["openai", "chat"],
                     "description": "OpenAI Chat Completions (and OpenAI-compatible servers)"}
     assert {r["kind"] for r in rows} == {"api", "text"}
+
+
+# ---- CLI bug hunt (h14): text formats in convert, lists of calls with --conversation -------
+
+# a Responses function_call item (https://platform.openai.com/docs/guides/function-calling)
+# and an Anthropic tool_use block: call lists, not lists of messages
+RESP_CALLS = [{"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}]
+ANTH_CALLS = [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]
+
+
+@pytest.mark.parametrize("records", [(RESP_CALLS,), (ANTH_CALLS,), (RESP_CALLS, ANTH_CALLS)], ids=["responses", "anthropic", "both"])
+def test_a_list_of_calls_stays_a_list_of_calls_with_conversation(cli, records: tuple) -> None:
+    run = cli("convert", "--to", "openai", "--conversation", stdin=jsonl(*records))
+    assert (run.code, run.err) == (EXIT_OK, "")
+    for line, record in zip(run.lines, records):
+        [item] = line
+        cid = record[0].get("call_id") or record[0]["id"]
+        # a Chat tool_calls item: {"id", "type": "function", "function": {"name", "arguments"}}
+        assert item == {"id": cid, "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
+@pytest.mark.parametrize("argv", [("--to", "openai", "--dialect", "text.hermes"), ("--to", "text.hermes")])
+def test_a_text_format_in_convert_is_bad_usage_before_any_input(cli, argv: tuple) -> None:
+    run = cli("convert", *argv, stdin=b'{"name": "f", "args": {}, "id": "x"}\n')
+    assert (run.code, run.out) == (2, b"")
+    assert run.err_lines == ["toolwire: text.hermes is a text format: convert reads and writes API dialects "
+                             "(decode --dialect text.hermes reads model output text)"]

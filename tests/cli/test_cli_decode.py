@@ -173,3 +173,9 @@ def test_large_file_is_streamed(tmp_path: Path, cli) -> None:
     lines = run.lines
     assert len(lines) == 3000
     assert lines[-1] == [{"name": "f", "args": {"a": 1}, "id": "call_2999"}]
+
+
+def test_text_dialect_reads_null_as_no_calls(cli) -> None:
+    # jq '.choices[0].message.content' gives null for a reply that only calls tools
+    run = cli("decode", "--dialect", "text.hermes", stdin=b'null\n""\n')
+    assert (run.code, run.err, run.lines) == (EXIT_OK, "", [[], []])

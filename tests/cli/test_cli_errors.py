@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -216,3 +217,63 @@ def test_an_unknown_text_format_is_bad_usage_before_any_input(cli, stdin: bytes)
     assert run.code == EXIT_USAGE
     assert run.out == b""
     assert run.err_lines[0].startswith("toolwire: Unknown text dialect 'text.bogus'")
+
+
+# ---- CLI bug hunt (h14): I/O errors, positions, lists of no calls ------------------------
+
+def _python_m(*argv: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "toolwire", *argv], check=False, **kw)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [("decode", str(PAYLOADS / "calls.jsonl")), ("dialects",)])
+def test_a_full_disk_is_one_line_and_exit_2(argv: tuple) -> None:
+    with open("/dev/full", "wb") as full:
+        proc = _python_m(*argv, stdout=full, stderr=subprocess.PIPE)
+    assert (proc.returncode, proc.stderr) == (EXIT_USAGE, b"toolwire: cannot write output: No space left on device\n")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux's /proc")
+def test_an_input_that_fails_to_read_is_one_line_and_exit_2() -> None:
+    proc = _python_m("decode", "/proc/self/mem", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        EXIT_USAGE, b"", b"toolwire: cannot read /proc/self/mem: Input/output error\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a file descriptor in the child")
+@pytest.mark.parametrize("argv", [("decode", str(PAYLOADS / "calls.jsonl")), ("dialects",)])
+def test_a_closed_stdout_is_one_line_and_exit_2(argv: tuple) -> None:
+    import os
+
+    proc = _python_m(*argv, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+    assert (proc.returncode, proc.stderr) == (EXIT_USAGE, b"toolwire: cannot write output: stdout is closed\n")
+
+
+def test_a_document_error_counts_the_blank_lines_before_it(cli) -> None:
+    run = cli("decode", stdin=b'\n\n\n{\n  "a": 1,,\n}\n')  # the doubled comma is on line 5
+    assert run.code == EXIT_USAGE
+    assert run.err_lines == ["toolwire: input is neither JSON nor JSONL: not JSON (key must be a string at line 5 column 10)"]
+
+
+def test_a_jsonl_error_column_counts_the_indentation(cli) -> None:
+    run = cli("decode", stdin=b'        {"a": 1,,}\n')  # the doubled comma is at column 17
+    assert run.code == EXIT_FAILED
+    assert run.err_lines == ["toolwire: line 1: not JSON (key must be a string at line 1 column 17)"]
+
+
+def test_a_list_of_no_calls_is_a_failed_record_like_its_item(cli) -> None:
+    run = cli("decode", "-k", stdin=b'[{"hello": "world"}]\n{"hello": "world"}\n[{"hello": "world"}, 5]\n')
+    assert run.code == EXIT_SOME_FAILED
+    assert run.err_lines == [
+        "toolwire: line 1: Input at $[0] matches no known dialect: {'hello': 'world'}",
+        "toolwire: line 2: Input at $ matches no known dialect: {'hello': 'world'}",
+        "toolwire: line 3: Input at $[0] matches no known dialect: {'hello': 'world'}",
+        "toolwire: 3 of 3 records failed",
+    ]
+
+
+def test_a_list_with_a_call_keeps_its_unreadable_items_in_place(cli) -> None:
+    run = cli("decode", stdin=("[" + GOOD + ', {"hello": "world"}]\n').encode())
+    assert run.code == EXIT_OK
+    assert run.lines == [[{"name": "f", "args": {}, "id": "call_1"},
+                          {"name": None, "id": None, "invalid": "Input at $[1] matches no known dialect: {'hello': 'world'}", "raw": None}]]

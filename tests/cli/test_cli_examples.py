@@ -132,3 +132,37 @@ def test_spark_example_shares_the_partition_function() -> None:
     assert [json.loads(x) for x in spark.decode_partition(rows)] == [
         {"file": "a.jsonl", "line": None, "calls": [{"name": "get_weather", "args": {"city": "Lisbon"}, "id": "call_a"}]}
     ]
+
+
+# ---- CLI bug hunt (h14): the partition function reads JSON as the CLI does ---------------
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '\ufeff{"name": "f", "args": {}, "id": "x"}',  # a UTF-8 BOM on line 1 (docs/cli.md, Input)
+        '{"name": "f", "args": {"a": NaN}, "id": "x"}',  # NaN is not JSON (RFC 8259)
+        '{"name": "f", "args": {"a": Infinity}, "id": "x"}',
+        '  {"a": 1,,}',
+    ],
+    ids=["bom", "nan", "infinity", "indented-bad"],
+)
+def test_normalize_reads_each_line_as_the_cli_does(cli, text: str) -> None:
+    normalize = _load(EXAMPLES / "distributed" / "normalize.py", "toolwire_example_normalize")
+    [got] = [json.loads(x) for x in normalize.decode_partition([("f.jsonl", 1, text)])]
+    run = cli("decode", "-k", stdin=text.encode() + b"\n")
+    if run.code == 0:
+        assert got == {"file": "f.jsonl", "line": 1, "calls": run.lines[0]}
+    else:
+        assert got == {"file": "f.jsonl", "line": 1, "error": run.lines[0]["error"]}
+
+
+def test_readme_synopsis_is_the_cli_docs_synopsis() -> None:
+    root = EXAMPLES.parent
+
+    def synopsis(path: Path) -> List[str]:
+        text = path.read_text(encoding="utf-8")
+        return [line for line in text.split("```\n", 2)[1].splitlines() if line.startswith("toolwire ")]
+
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Command line\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    assert block == [line for line in synopsis(root / "docs" / "cli.md") if line != "toolwire --version"]

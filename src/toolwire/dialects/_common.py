@@ -23,6 +23,7 @@ __all__ = [
     "first_set",
     "join_text",
     "name_of",
+    "no_body",
     "opt_str",
     "refuse_server",
     "result_id",
@@ -234,6 +235,18 @@ class Envelope(NamedTuple):
     body: Any  # the response body (plain data), or None when the request failed
     error: Optional[str]  # one line saying why there is no body
     reason: str  # why this line was read as *kind* (for ``detect``)
+    loc: str = "$"  # where the body sits in the line (paths in errors start there)
+
+
+def no_body(body: Any) -> bool:
+    """Whether a line's response body is absent or an empty-equivalent (``None``,
+    ``{}``, ``[]``, ``""``, ``"null"``): no response a provider sends, and what
+    ``decode_all`` would read as "no calls"."""
+    if body is None:
+        return True
+    if type(body) is str:
+        return body.strip() in ("", "null")
+    return (type(body) is dict or type(body) is list) and not body
 
 
 def custom_id_of(data: Dict[str, Any]) -> Optional[str]:

@@ -9,12 +9,16 @@ registry are asked in order, so a registered third-party dialect's batch files o
 the same way.
 
 ``open_envelope(line)`` gives an ``Envelope`` (which file, the ``custom_id``, the
-body or a one-line error) or ``None`` for anything that is not such an envelope.
-The body is then an ordinary payload for ``decode_all`` / ``convert`` / ``explain``.
+body or a one-line error, and ``loc``: where the body sits in the line) or ``None``
+for anything that is not such an envelope: an opener claims only the line shape its
+provider documents, so a foreign line fails as a record instead of reading as a
+provider's error. The body is then an ordinary payload for ``decode_all`` /
+``convert`` / ``explain``; paths in its errors start at ``loc``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from .._derived import derived
@@ -23,7 +27,7 @@ from .._errors import DecodeError, ToolwireError
 from .._registry import Registry
 from ._common import Envelope
 
-__all__ = ["Envelope", "open_envelope"]
+__all__ = ["Envelope", "open_envelope", "rooted"]
 
 Opener = Callable[[Dict[str, Any]], Optional[Envelope]]
 
@@ -54,3 +58,12 @@ def open_envelope(data: Any, *, registry: Optional[Registry] = None) -> Optional
         if env is not None:
             return env
     return None
+
+
+_AT_ROOT = re.compile(r" at \$(?![\w{])")  # the path in a message: " at $", " at $.x", " at $[0]"
+
+
+def rooted(message: str, root: str) -> str:
+    """*message* (an error about a body) with the path it names (``... at $.x ...``)
+    starting at *root*, the body's place in its line (``Envelope.loc``)."""
+    return _AT_ROOT.sub(lambda m: " at " + root, message, count=1)

@@ -346,7 +346,8 @@ MESSAGE = {"id": "msg_01", "type": "message", "role": "assistant", "model": "cla
 def test_batch_lines(line: Dict[str, Any], custom_id: Optional[str], body: Any, error: Optional[str], kind: str) -> None:
     env = open_envelope(line)
     assert env is not None
-    assert tuple(env) == ("anthropic.batch", custom_id, body, error, WHY.format(kind))
+    assert tuple(env) == ("anthropic.batch", custom_id, body, error, WHY.format(kind),
+                          "$" if body is None else "$.result.message")
 
 
 @pytest.mark.parametrize("line", [

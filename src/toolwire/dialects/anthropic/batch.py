@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from .._common import Envelope, custom_id_of, describe_error
+from .._common import Envelope, custom_id_of, describe_error, no_body
 
 __all__ = ["KIND", "open_line"]
 
 KIND = "anthropic.batch"
 _TYPES = frozenset({"succeeded", "errored", "canceled", "expired"})
+_LOC = "$.result.message"
 
 
 def open_line(data: Dict[str, Any]) -> Optional[Envelope]:
@@ -27,9 +28,9 @@ def open_line(data: Dict[str, Any]) -> Optional[Envelope]:
     reason = f"'custom_id' with a 'result' of type {kind!r} (Anthropic Message Batches results line)"
     if kind == "succeeded":
         message = result.get("message")
-        if message is None:
+        if no_body(message):  # a Message is never empty
             return Envelope(KIND, custom_id, None, "succeeded without a message", reason)
-        return Envelope(KIND, custom_id, message, None, reason)
+        return Envelope(KIND, custom_id, message, None, reason, _LOC)
     if kind == "errored":
         return Envelope(KIND, custom_id, None, f"errored: {describe_error(result.get('error'))}", reason)
     return Envelope(KIND, custom_id, None, f"{kind}: the request was not processed", reason)
