@@ -235,7 +235,7 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
             t = type(x)
             if t in scalars:
                 continue
-            if t is dict or t is list or t is tuple:
+            if t is dict or t is list:  # a tuple is no JSON (refused, as the values' constructors refuse it)
                 stack.append((x, depth + 1, False))
             elif t is float:
                 if x - x != 0.0:
