@@ -191,9 +191,9 @@ def test_tool_calls_field_type() -> None:
         "items": {
             "type": "object",
             "properties": {
-                "name": {"type": "string", "description": "Name of the tool to call."},
+                "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
                 "args": {"type": "object", "description": "Arguments, a JSON object."},
-                "id": {"type": ["string", "null"], "description": "Optional call id."},
+                "id": {"type": ["string", "null"], "minLength": 1, "description": "Optional call id."},
             },
             "required": ["name", "args"],
             "additionalProperties": False,

@@ -345,9 +345,9 @@ class ToolCalls(List[ToolCall]):
             "items": {
                 "type": "object",
                 "properties": {
-                    "name": {"type": "string", "description": "Name of the tool to call."},
+                    "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
                     "args": {"type": "object", "description": "Arguments, a JSON object."},
-                    "id": {"type": ["string", "null"], "description": "Optional call id."},
+                    "id": {"type": ["string", "null"], "minLength": 1, "description": "Optional call id."},
                 },
                 "required": ["name", "args"],
                 "additionalProperties": False,
