@@ -352,22 +352,30 @@ def _nested(n: int) -> Any:
     return deep
 
 
-def test_a_tuple_in_decoded_args_is_refused_as_the_constructors_refuse_it() -> None:
-    """A tuple is no JSON value: decoders refuse it as ``ToolCall``, ``Tool`` and
-    ``ToolResult`` do (a call kept it, then was unequal to its JSON twin and ``replace``
-    raised)."""
-    for payload, dialect in [
-        ({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"x": (1, 2)}}, "anthropic.messages"),
-        ({"toolUse": {"toolUseId": "t1", "name": "f", "input": {"x": [1, {"y": (1,)}]}}}, "bedrock.converse"),
-        ({"id": "c1", "type": "function", "function": {"name": "f", "arguments": {"x": (1,)}}}, "openai.chat"),
-        ({"name": "f", "args": {"x": (1,)}}, "canonical"),
+def test_a_tuple_in_decoded_args_is_a_json_array_a_list() -> None:
+    """A tuple given as data is a JSON array: the decoded call holds a list (it kept the
+    tuple, was unequal to its JSON twin, and ``replace`` refused it), and the caller's
+    payload is left as it was."""
+    shared = [1, (2,)]
+    for payload, dialect, where in [
+        ({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"x": (1, 2)}}, "anthropic.messages", "input"),
+        ({"toolUse": {"toolUseId": "t1", "name": "f", "input": {"x": (1, 2)}}}, "bedrock.converse", None),
+        ({"id": "c1", "type": "function", "function": {"name": "f", "arguments": {"x": (1, 2)}}}, "openai.chat", None),
+        ({"functionCall": {"name": "f", "args": {"x": (1, 2)}, "id": "c1"}}, "gemini", None),
+        ({"type": "function_call", "call_id": "c1", "name": "f", "arguments": {"x": (1, 2)}}, "openai.responses", None),
+        ({"name": "f", "args": {"x": (1, 2)}, "id": "c1"}, "canonical", "args"),
     ]:
-        with pytest.raises(toolwire.ArgumentsError, match=r"hold a tuple value, which is not JSON: \(1"):
-            toolwire.decode(payload, dialect)
-        kept = toolwire.decode_all([payload], dialect, invalid="keep")
-        assert [type(v) for v in kept] == [InvalidToolCall]
+        call = toolwire.decode(payload, dialect)
+        assert call.args == {"x": [1, 2]} and type(call.args["x"]) is list
+        assert call == ToolCall("f", {"x": [1, 2]}, call.id) and call.replace(id="c9").args == {"x": [1, 2]}
+        assert type(call)(**call.as_dict()) == call
+        if where is not None:
+            assert payload[where] == {"x": (1, 2)}  # the caller's data, untouched
+    call = toolwire.decode({"name": "f", "args": {"a": shared, "b": shared, "c": [{"d": ()}]}})
+    assert call.args == {"a": [1, [2]], "b": [1, [2]], "c": [{"d": []}]} and call.args["a"] is call.args["b"]
+    assert shared == [1, (2,)]
     with pytest.raises(toolwire.DecodeError, match=r"at \$\.args\.x holds \(1, 2\) \(tuple\), which is not JSON"):
-        ToolCall("f", {"x": (1, 2)})
+        ToolCall("f", {"x": (1, 2)})  # the constructor takes JSON data, as Tool and ToolResult do
 
 
 def test_a_subclass_of_a_value_is_a_pydantic_field_type_and_fits_its_base() -> None:
