@@ -118,3 +118,24 @@ def test_lazy_imports_count_and_type_only_imports_do_not() -> None:
     tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import x\ndef f():\n    import y\n")
     names = {a.name for n in _runtime_nodes(tree) if isinstance(n, ast.Import) for a in n.names}
     assert names == {"y"}
+
+
+def test_the_schema_package_retry_and_validate_call_load_no_pydantic() -> None:
+    """README: pydantic loads "only when a model asks"; ``toolwire.schema`` loaded it
+    for ``render`` and ``validate`` too, and so did ``retry`` and ``validate_call``."""
+    import subprocess
+    import sys
+
+    for code in [
+        "from toolwire import schema; schema.render({'type': 'object', 'properties': {'a': {'type': 'string'}}, 'required': ['a'], 'additionalProperties': False}, 'openai.chat')",
+        "from toolwire import retry",
+        "import toolwire; toolwire.validate_call(toolwire.ToolCall('f'), [toolwire.Tool('f')])",
+    ]:
+        out = subprocess.run(
+            [sys.executable, "-c", code + "; import sys; print('pydantic' in sys.modules)"],
+            capture_output=True, text=True, check=True,
+        )
+        assert out.stdout.strip() == "False", code
+    code = "from toolwire.schema import to_pydantic; print(to_pydantic({'type': 'string'}).__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 import toolwire
 
@@ -191,9 +191,9 @@ def test_tool_calls_field_type() -> None:
         "items": {
             "type": "object",
             "properties": {
-                "name": {"type": "string", "description": "Name of the tool to call."},
+                "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
                 "args": {"type": "object", "description": "Arguments, a JSON object."},
-                "id": {"type": ["string", "null"], "description": "Optional call id."},
+                "id": {"type": ["string", "null"], "minLength": 1, "description": "Optional call id."},
             },
             "required": ["name", "args"],
             "additionalProperties": False,
@@ -205,6 +205,56 @@ def test_tool_calls_field_type() -> None:
     assert Out(calls=Out(calls=chat).calls).calls == [toolwire.ToolCall(name="g", id="x")]
     with pytest.raises(Exception, match="JSON but not an object"):
         Out(calls=[{"name": "f", "args": "[1]"}])
+
+
+def test_decode_and_tool_calls_take_toolwires_own_calls_as_they_are() -> None:
+    """``decode_tool``/``decode_result`` hand their own values back; ``decode``,
+    ``decode_all`` and a ``ToolCalls`` field refused a ``ToolCall`` ("Cannot read a
+    ToolCall value")."""
+    call = toolwire.decode({"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}", "id": "fc_1"})
+    server = toolwire.ToolCall("web_search", {}, "s1", server=True)
+    bad = toolwire.InvalidToolCall(name="g", id="c2", error="Arguments at $.arguments are not JSON")
+    assert toolwire.decode(call) is call and toolwire.decode(call, "anthropic.messages") is call
+    assert toolwire.decode(server) is server
+    with pytest.raises(toolwire.DecodeError, match=r"^Input at \$ is an invalid tool call: Arguments at"):
+        toolwire.decode(bad)
+    plain = {"type": "tool_use", "id": "toolu_2", "name": "h", "input": {"a": 1}}
+    for given in (call, [call], (call,), {"tool_calls": [call]}, toolwire.ToolCalls([call])):
+        got = toolwire.decode_all(given)
+        assert got == [call] and got[0] is call  # the value itself: its provider data rides along
+    assert toolwire.decode_all([call, plain]) == [call, toolwire.ToolCall("h", {"a": 1}, "toolu_2")]
+    assert toolwire.decode_all([call, plain], "anthropic.messages")[0] is call
+    assert toolwire.decode_all([server, call]) == [call]
+    assert toolwire.decode_all([server, call], include_server=True) == [server, call]
+    with pytest.raises(toolwire.DecodeError, match=r"^Input at \$\[1\] is an invalid tool call: Arguments at"):
+        toolwire.decode_all([call, bad])
+    assert toolwire.decode_all([call, bad], invalid="keep") == [call, bad]
+
+    class Out(BaseModel):
+        calls: toolwire.ToolCalls
+
+    assert Out(calls=call).calls == [call] and Out(calls=[call, plain]).calls[0] is call
+    with pytest.raises(ValidationError, match="is an invalid tool call"):
+        Out(calls=[call, bad])
+
+
+def test_tool_calls_checks_what_it_is_given() -> None:
+    """``ToolCalls(x)`` reads *x* as its pydantic validation does (it kept dicts and
+    characters, and a field holding it failed to serialize)."""
+
+    class Out(BaseModel):
+        calls: toolwire.ToolCalls
+
+    calls = toolwire.ToolCalls([{"name": "f", "args": {}}])
+    assert calls == [toolwire.ToolCall("f")] and type(calls[0]) is toolwire.ToolCall
+    assert toolwire.ToolCalls() == [] and toolwire.ToolCalls(None) == []
+    assert toolwire.ToolCalls(c for c in calls) == calls
+    with pytest.raises(toolwire.DecodeError, match="Input at \\$ is text but not JSON"):
+        toolwire.ToolCalls("abc")
+    assert Out(calls=calls).model_dump() == {"calls": [{"name": "f", "args": {}, "id": None}]}
+    grown = toolwire.ToolCalls()
+    grown.append({"name": "g", "args": {}})  # type: ignore[arg-type]
+    assert Out(calls=grown).calls == [toolwire.ToolCall("g")]  # a list method bypasses the check: validation reads it
 
 
 def test_registry_copy_register_and_duplicates() -> None:

@@ -340,3 +340,165 @@ def test_the_unchecked_constructor_builds_what_the_checked_one_does(call: ToolCa
 def test_pydantic_picks_the_value_class_in_a_union() -> None:
     assert type(Holder(v={"name": "f", "args": {}}).v) is ToolCall
     assert type(Holder(v=Tool("t")).v) is Tool
+
+
+# --- the hunt of session 14 (values): each test failed before its fix -----------------------
+
+
+def _nested(n: int) -> Any:
+    deep: Any = 1
+    for _ in range(n):
+        deep = {"k": deep}
+    return deep
+
+
+def test_a_tuple_in_decoded_args_is_a_json_array_a_list() -> None:
+    """A tuple given as data is a JSON array: the decoded call holds a list (it kept the
+    tuple, was unequal to its JSON twin, and ``replace`` refused it), and the caller's
+    payload is left as it was."""
+    shared = [1, (2,)]
+    for payload, dialect, where in [
+        ({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"x": (1, 2)}}, "anthropic.messages", "input"),
+        ({"toolUse": {"toolUseId": "t1", "name": "f", "input": {"x": (1, 2)}}}, "bedrock.converse", None),
+        ({"id": "c1", "type": "function", "function": {"name": "f", "arguments": {"x": (1, 2)}}}, "openai.chat", None),
+        ({"functionCall": {"name": "f", "args": {"x": (1, 2)}, "id": "c1"}}, "gemini", None),
+        ({"type": "function_call", "call_id": "c1", "name": "f", "arguments": {"x": (1, 2)}}, "openai.responses", None),
+        ({"name": "f", "args": {"x": (1, 2)}, "id": "c1"}, "canonical", "args"),
+    ]:
+        call = toolwire.decode(payload, dialect)
+        assert call.args == {"x": [1, 2]} and type(call.args["x"]) is list
+        assert call == ToolCall("f", {"x": [1, 2]}, call.id) and call.replace(id="c9").args == {"x": [1, 2]}
+        assert type(call)(**call.as_dict()) == call
+        if where is not None:
+            assert payload[where] == {"x": (1, 2)}  # the caller's data, untouched
+    call = toolwire.decode({"name": "f", "args": {"a": shared, "b": shared, "c": [{"d": ()}]}})
+    assert call.args == {"a": [1, [2]], "b": [1, [2]], "c": [{"d": []}]} and call.args["a"] is call.args["b"]
+    assert shared == [1, (2,)]
+    with pytest.raises(toolwire.DecodeError, match=r"at \$\.args\.x holds \(1, 2\) \(tuple\), which is not JSON"):
+        ToolCall("f", {"x": (1, 2)})  # the constructor takes JSON data, as Tool and ToolResult do
+
+
+def test_a_subclass_of_a_value_is_a_pydantic_field_type_and_fits_its_base() -> None:
+    class MyCall(ToolCall):
+        __slots__ = ()
+
+    class MyResult(ToolResult):
+        __slots__ = ()
+
+    class Mine(BaseModel):
+        call: MyCall
+        result: Optional[MyResult] = None
+
+    got = Mine.model_validate({"call": {"name": "f"}, "result": {"id": "c", "content": "x"}})
+    assert type(got.call) is MyCall and got.call == ToolCall("f") and type(got.result) is MyResult
+    with pytest.raises(ValidationError, match="MyCall needs the field 'name'"):
+        Mine.model_validate({"call": {"args": {}}})
+    assert Mine.model_json_schema()["properties"]["call"]["required"] == ["name"]
+    step = Step(call=MyCall("f", {}, "c"), result=MyResult("c", content="ok"))  # a base field takes a subclass
+    assert type(step.call) is MyCall and step.call == ToolCall("f", {}, "c")
+
+
+def test_equality_repr_pickle_and_deepcopy_take_args_as_deep_as_the_constructor_does() -> None:
+    a, b = ToolCall("f", _nested(3000), "c"), ToolCall("f", _nested(3000), "c")
+    assert a == b and hash(a) == hash(b) and a != ToolCall("f", _nested(2999), "c")
+    assert a != ToolCall("f", {"k": _nested(2999) | {"x": True}}, "c")
+    text = repr(a)
+    assert text.startswith("ToolCall(name='f', args={'k': {'k': ") and text.endswith("}}}, id='c')")
+    assert text.count("{") == 3000
+    for again in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a)):
+        assert again == a and type(again) is ToolCall and again.args is not a.args
+    r = ToolResult("c", content=[{"type": "json", "json": _nested(3000)}])
+    assert pickle.loads(pickle.dumps(r)) == r == copy.deepcopy(r) and repr(r).count("{") == 3001
+    message = toolwire.Message("assistant", [a])
+    assert pickle.loads(pickle.dumps(message)) == message
+
+
+def test_deep_args_decoded_under_a_raised_depth_limit_pickle() -> None:
+    call = toolwire.decode({"type": "tool_use", "id": "t", "name": "f", "input": _nested(600)}, max_depth=2000)
+    assert pickle.loads(pickle.dumps(call)) == call
+
+
+def test_a_schema_hook_cannot_change_another_models_schema_or_validation() -> None:
+    from pydantic import Field
+
+    class A(BaseModel):
+        call: ToolCall = Field(json_schema_extra=lambda s: s["required"].append("id"))  # type: ignore[arg-type,index,union-attr]
+
+    class A2(BaseModel):
+        call: ToolCall = Field(json_schema_extra=lambda s: s["properties"]["name"].update(minLength=5))  # type: ignore[arg-type,index,union-attr]
+
+    assert A.model_json_schema()["properties"]["call"]["required"] == ["name", "id"]
+    assert A2.model_json_schema()["properties"]["call"]["properties"]["name"]["minLength"] == 5
+
+    class B(BaseModel):
+        call: ToolCall
+
+    assert B.model_validate({"call": {"name": "f"}}).call == ToolCall("f")
+    schema = B.model_json_schema()["properties"]["call"]
+    assert schema["required"] == ["name"] and schema["properties"]["name"]["minLength"] == 1
+
+
+def test_the_json_schemas_are_no_more_permissive_than_validation() -> None:
+    """What a schema admits, validation admits (an LLM answer valid by the schema of
+    ``ToolCalls`` was refused)."""
+    import jsonschema
+    from pydantic import TypeAdapter
+
+    refused = [
+        (toolwire.ToolCalls, [{"name": "", "args": {}}]),
+        (ToolCall, {"name": "f", "id": ""}),
+        (InvalidToolCall, {"error": "e", "id": ""}),
+        (InvalidToolCall, {"error": "e", "name": ""}),
+        (ToolResult, {"id": "", "content": "x"}),
+        (ToolResult, {"name": "", "content": "x"}),
+        (ToolResult, {"content": [{"text": "x"}]}),
+        (ToolResult, {"content": [{"type": "", "text": "x"}]}),
+    ]
+    for tp, instance in refused:
+        adapter: Any = TypeAdapter(tp)
+        assert not jsonschema.Draft202012Validator(adapter.json_schema()).is_valid(instance), (tp, instance)
+        with pytest.raises(ValidationError):
+            adapter.validate_python(instance)
+    for tp, instance in [(toolwire.ToolCalls, [{"name": "f", "args": {}, "id": None}]),
+                         (ToolResult, {"id": "c", "content": [{"type": "text", "text": "x"}]})]:
+        adapter = TypeAdapter(tp)
+        assert jsonschema.Draft202012Validator(adapter.json_schema()).is_valid(instance)
+        adapter.validate_python(instance)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: ToolCall("f", provider_data={"openai.responses": {"id": {1, 2}}}),
+         r"ToolCall provider_data at $.provider_data.openai.responses.id holds {1, 2} (set), which is not JSON"),
+        (lambda: ToolCall("f", provider_data={"openai.responses": {"status": math.nan}}),
+         r"ToolCall provider_data at $.provider_data.openai.responses.status holds nan, which JSON cannot carry"),
+        (lambda: Tool("t", provider_data={"gemini": {"x": [object]}}),
+         r"Tool provider_data at $.provider_data.gemini.x[0] holds <class 'object'> (type), which is not JSON"),
+        (lambda: ToolResult(provider_data={"mcp": {1: 2}}),  # type: ignore[dict-item]
+         r"ToolResult provider_data at $.provider_data.mcp has a key that is not a string: 1"),
+    ],
+)
+def test_provider_data_is_checked_all_the_way_down(make: Any, message: str) -> None:
+    with pytest.raises(toolwire.DecodeError) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_every_value_class_compares_a_subclass_by_value() -> None:
+    class C(ToolCall):
+        __slots__ = ()
+
+    class R(ToolResult):
+        __slots__ = ()
+
+    class T(Tool):
+        __slots__ = ()
+
+    class Inv(InvalidToolCall):
+        __slots__ = ()
+
+    assert C("f") == ToolCall("f") and R(content="x") == ToolResult(content="x") == R(content="x")
+    assert T("t") == Tool("t") and Inv(error="e") == InvalidToolCall(error="e")
+    assert R(content="x") != ToolResult(content="y") and ToolResult(content="x") != Tool("x")
+    assert hash(R(content="x")) == hash(ToolResult(content="x"))

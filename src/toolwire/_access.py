@@ -32,17 +32,20 @@ import uuid
 from typing import Any, Dict, Set, Tuple
 
 from ._errors import DecodeError, an, excerpt
+from ._types import InvalidToolCall, ToolCall
 
 __all__ = ["MAX_OBJECT_DEPTH", "to_data"]
 
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
+_CALLS = (ToolCall, InvalidToolCall)
 _ALIASES: Dict[type, Dict[str, str]] = {}
 _MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
 
 
 def to_data(obj: Any, loc: str = "$") -> Any:
-    """Plain data for *obj*: plain values are returned as they are (not copied)."""
+    """Plain data for *obj*: plain values are returned as they are (not copied), and
+    so are the canonical calls (``ToolCall``, ``InvalidToolCall``) wherever they stand."""
     t = type(obj)
     if t is dict or t is list or t in _PLAIN:
         return obj
@@ -92,6 +95,8 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
                 f.name: _walk(getattr(obj, f.name), depth + 1, loc)
                 for f in dataclasses.fields(obj)
             }
+        if isinstance(obj, _CALLS):  # toolwire's own call among the items: the walk takes it as it is
+            return obj
         dumped = _guarded_dump(obj)
         if dumped is not None:
             return _walk(dumped, depth + 1, loc)

@@ -123,8 +123,7 @@ def load_json(text: Any) -> Any:
 def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """Return ``(args, raw_text_or_None, repairs)`` or raise ``ArgumentsError``."""
     if type(value) is dict:
-        check_object(value, policy, loc, dialect)
-        return value, None, _NO_REPAIRS
+        return check_object(value, policy, loc, dialect), None, _NO_REPAIRS
     if type(value) is str:
         if len(value) > policy.max_bytes:
             raise ArgumentsError(
@@ -151,9 +150,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
     if value is None:
         return empty(None, policy, loc, dialect)
     if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
-        plain = dict(value)
-        check_object(plain, policy, loc, dialect)
-        return plain, None, _NO_REPAIRS
+        return check_object(dict(value), policy, loc, dialect), None, _NO_REPAIRS
     raise ArgumentsError(
         f"Arguments at {loc} must be a JSON object or its text, got {type(value).__name__} "
         f"{excerpt(value)}",
@@ -186,17 +183,20 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str
 _SCALARS = frozenset({str, int, bool, type(None)})  # floats: finite ones only
 
 
-def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> None:
-    """An argument object given as data must be JSON: string keys, JSON values (no
-    NaN or infinity, as in argument text), nested no deeper than ``policy.max_depth``
-    (a dict or list that contains itself is infinitely deep). Iterative: no
-    recursion, one pass over the values."""
+def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> Dict[str, Any]:
+    """*value*, an argument object given as data, when it is JSON: string keys, JSON
+    values (no NaN or infinity, as in argument text), nested no deeper than
+    ``policy.max_depth`` (a dict or list that contains itself is infinitely deep).
+    A tuple in it is a JSON array: then a copy with lists in their place is returned
+    (the caller's data is never changed). Iterative: no recursion, one pass over the
+    values (and the copy, only when there is a tuple)."""
     scalars = _SCALARS
     for k, x in value.items():  # the common case: one level of scalars under text keys
         if type(k) is not str or (type(x) not in scalars and (type(x) is not float or x - x != 0.0)):
             break  # (NaN, infinity: x - x is NaN)
     else:
-        return
+        return value
+    tuples = False
     limit = policy.max_depth
     # depth-first with the current path: a container met again on its own path is a
     # cycle (refused); one met again elsewhere is shared (checked once, not again)
@@ -235,7 +235,10 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
             t = type(x)
             if t in scalars:
                 continue
-            if t is dict or t is list or t is tuple:
+            if t is dict or t is list:
+                stack.append((x, depth + 1, False))
+            elif t is tuple:  # an array given as Python data: made a list below
+                tuples = True
                 stack.append((x, depth + 1, False))
             elif t is float:
                 if x - x != 0.0:
@@ -250,6 +253,26 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
                     dialect=dialect,
                     loc=loc,
                 )
+    return _lists(value) if tuples else value
+
+
+def _lists(value: Dict[str, Any]) -> Dict[str, Any]:
+    """A copy of the (checked, acyclic) *value* with lists for its tuples; a branch
+    shared in it is copied once and stays shared (linear, however much is shared)."""
+    root = dict(value)
+    copies: Dict[int, Any] = {id(value): root}
+    stack: List[Any] = [root]
+    while stack:
+        c = stack.pop()
+        for k, x in list(c.items() if type(c) is dict else enumerate(c)):
+            t = type(x)
+            if t is dict or t is list or t is tuple:
+                new = copies.get(id(x))
+                if new is None:
+                    new = copies[id(x)] = dict(x) if t is dict else list(x)
+                    stack.append(new)
+                c[k] = new
+    return root
 
 
 class Verbatim(str):

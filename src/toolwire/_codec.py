@@ -5,7 +5,7 @@ field type. They speak canonical types only; every provider field name lives in
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union, cast, overload
+from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, cast, overload
 
 from . import _builtin
 from ._args import make_policy
@@ -60,7 +60,7 @@ def decode(
     *dialect* forces a dialect; without it the shape decides (see ``detect``).
     Policy keywords (``repair``, ``allow_truncated``, ``max_bytes``, ``max_depth``,
     ``finish_reason``...) are those of ``Policy``. A message or response holding
-    exactly one call is accepted too.
+    exactly one call is accepted too, and a ``ToolCall`` is returned as it is.
     """
     reg = registry if registry is not None else _builtin._default or default_registry()
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
@@ -91,6 +91,10 @@ def decode(
                     if plain is not None:
                         out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
                         return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
+            if isinstance(item, ToolCall):  # toolwire's own call: as it is (as decode_tool takes a Tool)
+                return item
+            if isinstance(item, InvalidToolCall):
+                raise DecodeError(f"Input at $ is an invalid tool call: {item.error}", loc="$")
             data = _load(item)
             if type(data) is not dict:  # a list or text a dialect may claim: what it claims it as
                 d, kind = _sniff(data, d, registry, "$")
@@ -187,7 +191,9 @@ def decode_all(
     *x* is a list of call items, an assistant message, a whole response, a
     conversation, ``{"tool_calls": [...]}``, a canonical ``{"name", "args", "id"}``
     dict, JSON text of any of these, an SDK object, or an empty-equivalent
-    (``None``, ``""``, ``"null"``, ``{}``, ``[]``), which gives ``[]``.
+    (``None``, ``""``, ``"null"``, ``{}``, ``[]``), which gives ``[]``. A ``ToolCall``
+    or ``InvalidToolCall``, by itself or where a call item may stand, is taken as it
+    is (an ``InvalidToolCall`` raises unless ``invalid="keep"``).
     ``invalid="keep"`` returns an ``InvalidToolCall`` in place of a call item it
     cannot read (arguments that are not a JSON object, no name, an id of the wrong
     type: any ``DecodeError`` of that item, with its message and ``$.path``), and in
@@ -320,12 +326,23 @@ def _guard(d: Dialect, fn: Any, data: Any) -> Any:
 class ToolCalls(List[ToolCall]):
     """A list of ``ToolCall`` usable as a pydantic field type.
 
-    Validation accepts everything ``decode_all`` does: ``None``, ``{}``, ``[]``,
-    ``""`` and ``"null"`` (empty), ``{"tool_calls": [...]}``, one call, a list of
-    calls of any dialect, an assistant message or a whole response. Serialises to
-    a list of ``{"name", "args", "id"}`` objects; its JSON schema describes that
-    form, for text-mode LLM output.
+    ``ToolCalls(x)`` and validation accept everything ``decode_all`` does: ``None``,
+    ``{}``, ``[]``, ``""`` and ``"null"`` (empty), ``{"tool_calls": [...]}``, one
+    call, a list of calls of any dialect (``ToolCall`` values among them), an
+    assistant message or a whole response; anything else raises ``DecodeError``.
+    Serialises to a list of ``{"name", "args", "id"}`` objects; its JSON schema
+    describes that form, for text-mode LLM output.
     """
+
+    def __init__(self, calls: Any = ()) -> None:
+        if type(calls) is not list and type(calls) is not tuple and isinstance(calls, Iterator):
+            calls = list(calls)  # a generator of calls
+        if (type(calls) is list or type(calls) is tuple or type(calls) is ToolCalls) and all(
+            isinstance(c, ToolCall) for c in calls
+        ):
+            super().__init__(calls)  # its own elements, already calls
+        else:
+            super().__init__(c for c in decode_all(calls) if isinstance(c, ToolCall))
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -345,9 +362,9 @@ class ToolCalls(List[ToolCall]):
             "items": {
                 "type": "object",
                 "properties": {
-                    "name": {"type": "string", "description": "Name of the tool to call."},
+                    "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
                     "args": {"type": "object", "description": "Arguments, a JSON object."},
-                    "id": {"type": ["string", "null"], "description": "Optional call id."},
+                    "id": {"type": ["string", "null"], "minLength": 1, "description": "Optional call id."},
                 },
                 "required": ["name", "args"],
                 "additionalProperties": False,
@@ -356,15 +373,12 @@ class ToolCalls(List[ToolCall]):
 
 
 def _validate_tool_calls(value: Any) -> ToolCalls:
-    if isinstance(value, ToolCalls):
+    if type(value) is ToolCalls and all(isinstance(c, ToolCall) for c in value):  # (a list method adds anything)
         return value
-    if type(value) is list and all(isinstance(c, ToolCall) for c in value):  # its own elements, already calls
-        return ToolCalls(value)
     try:
-        calls = decode_all(value)
+        return ToolCalls(value)
     except ToolwireError as exc:  # re-raised as a pydantic ValueError with our message
         raise ValueError(str(exc)) from None
-    return ToolCalls(c for c in calls if isinstance(c, ToolCall))
 
 
 def _serialize_tool_calls(value: Any) -> List[Dict[str, Any]]:

@@ -14,7 +14,7 @@ from ._finish import called_reason, cut_reason, failed_reason
 from ._policy import failed_call, failed_no_call, no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
-from ._walk import walk
+from ._walk import VALUE, walk
 
 __all__ = ["chosen", "collect", "elsewhere", "nested", "one_step_calls", "other_dialect"]
 
@@ -208,6 +208,14 @@ def collect(
                 if not keep:
                     raise
                 out.append(_invalid(item, dd, exc))
+        elif kind == VALUE:  # toolwire's own call, given among the items: as it is
+            if isinstance(item, ToolCall):
+                if server or not item.server:
+                    out.append(item)
+            elif keep:
+                out.append(item)
+            else:
+                raise DecodeError(f"Input at {iloc} is an invalid tool call: {item.error}", loc=iloc)
     if len(out) == start:
         if d is not None and top:  # nothing found under the named dialect
             other_dialect(data, d, reg, loc)

@@ -103,7 +103,8 @@ class _Target:
             item = self.call(invalid_as_call(x, self.d), position)
             written(item, x, self.d)
             return item
-        data = _load(x)
+        t = type(x)  # a tuple or list subclass of calls (``Message.calls``, ``ToolCalls``): a list
+        data = x if t is list else list(x) if t is tuple or (t is not dict and isinstance(x, list)) else _load(x)
         if type(data) is list:
             if depth >= MAX_OBJECT_DEPTH:  # what a list containing itself gives
                 raise DecodeError(f"Lists at $ are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)")

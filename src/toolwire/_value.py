@@ -11,12 +11,26 @@ equal values hash alike (``json_identity``).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, List, Mapping, Tuple, TypeVar
+from typing import Any, ClassVar, Dict, List, Mapping, Optional, Tuple, TypeVar
 
 from ._errors import DecodeError, excerpt
-from ._value_checks import JSON_SCHEMAS
+from ._value_checks import JSON_SCHEMAS, REQUIRED
 
-__all__ = ["V", "_Frozen", "_Value", "_new", "_rebuild", "_set", "evolve", "hashable", "json_identity", "same"]
+__all__ = [
+    "V",
+    "_Frozen",
+    "_Value",
+    "_new",
+    "_rebuild",
+    "_set",
+    "deep_repr",
+    "evolve",
+    "flatten",
+    "hashable",
+    "json_identity",
+    "same",
+    "unflatten",
+]
 
 V = TypeVar("V", bound="_Value")
 
@@ -47,6 +61,7 @@ class _Frozen:
     __slots__ = ()
     _fields: ClassVar[Tuple[str, ...]]  # every slot, in constructor order
     _key: ClassVar[Tuple[str, ...]]  # the fields equality and hashing see
+    _kind: ClassVar[Optional[type]] = None  # the value class (``ToolCall``...): a subclass compares as it
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; use .replace({name}=...)")
@@ -54,8 +69,13 @@ class _Frozen:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_kind" not in cls.__dict__ and getattr(cls, "_kind", None) is None and not cls.__name__.startswith("_"):
+            cls._kind = cls  # the first public class: what a subclass of it compares as
+
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if type(other) is not type(self) and not isinstance(other, self._kind or type(self)):
             return NotImplemented
         return all(same(getattr(self, f), getattr(other, f)) for f in self._key)
 
@@ -77,12 +97,15 @@ class _Value(_Frozen):
         for f in self._fields:
             v = getattr(self, f)
             if f in self._shown or (f not in _UNSHOWN and v != self._defaults.get(f)):
-                parts.append(f"{f}={v!r}")
+                parts.append(f"{f}={deep_repr(v)}")
         return f"{type(self).__name__}({', '.join(parts)})"
 
     def __reduce__(self) -> Any:
-        values = (getattr(self, f) for f in self._fields)
-        return (_rebuild, (type(self), tuple(dict(v) if type(v) is MappingProxyType else v for v in values)))
+        values = tuple(dict(v) if type(v) is MappingProxyType else v for v in (getattr(self, f) for f in self._fields))
+        if any(type(v) in _CONTAINERS and _deeper(v, _PICKLE_DEPTH) for v in values):  # past pickle's recursion
+            return (_rebuild_flat, (type(self), tuple(_Flat(flatten(v)) if type(v) in _CONTAINERS else v
+                                                      for v in values)))
+        return (_rebuild, (type(self), values))
 
     def __copy__(self: V) -> V:
         return self
@@ -114,11 +137,19 @@ class _Value(_Frozen):
 
     @classmethod
     def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> Dict[str, Any]:
-        return dict(JSON_SCHEMAS[cls.__name__])
+        import copy  # each schema its own: a model's ``json_schema_extra`` may edit it in place
+
+        out: Dict[str, Any] = copy.deepcopy(JSON_SCHEMAS[cls._name()])
+        return out
+
+    @classmethod
+    def _name(cls) -> str:
+        """The name of the value class (``ToolCall``...) a subclass validates as."""
+        return (cls._kind or cls).__name__
 
     @classmethod
     def _validate(cls, value: Any) -> Any:
-        if type(value) is cls:
+        if isinstance(value, cls):
             return value
         if isinstance(value, Mapping):
             unknown = set(value) - set(cls._fields)
@@ -127,7 +158,7 @@ class _Value(_Frozen):
                     f"{cls.__name__} has no field {sorted(map(str, unknown))[0]!r}: {excerpt(value)}",
                     loc="$",
                 )
-            missing = [f for f in JSON_SCHEMAS[cls.__name__].get("required", ()) if f not in value]
+            missing = [f for f in REQUIRED[cls._name()] if f not in value]
             if missing:  # not the constructor's ``TypeError``, which pydantic would not wrap
                 raise DecodeError(f"{cls.__name__} needs the field {missing[0]!r}: {excerpt(value)}", loc="$")
             return cls(**value)
@@ -151,6 +182,126 @@ def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
     for f, v in zip(cls._fields, values):  # type: ignore[attr-defined]
         _set(obj, f, v)
     return obj
+
+
+# --- values nested past the recursion limit: ``repr`` and pickle without recursion ----------
+
+_PICKLE_DEPTH = 100  # deeper than this, a container field is pickled flat (pickle recurses)
+
+
+class _Flat(Tuple[Any, ...]):
+    """A container field, pickled as ``flatten`` spells it."""
+
+    __slots__ = ()
+
+
+def _rebuild_flat(cls: type, values: Tuple[Any, ...]) -> Any:
+    return _rebuild(cls, tuple(unflatten(v) if type(v) is _Flat else v for v in values))
+
+
+def _deeper(value: Any, limit: int) -> bool:
+    """Whether the container *value* nests deeper than *limit* (stops at the first such place)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > limit:
+            return True
+        for x in v.values() if type(v) is dict or type(v) is MappingProxyType else v:
+            if type(x) in _CONTAINERS:
+                stack.append((x, depth + 1))
+    return False
+
+
+def flatten(value: Any) -> List[Any]:
+    """JSON data as a flat list, in document order: an object is ``(0, n)`` and its *n*
+    keys and values, an array (a list or tuple) ``(1, n)`` and its *n* items, a scalar
+    itself. ``unflatten`` builds it back. Iterative: no recursion limit."""
+    out: List[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is dict or t is MappingProxyType:
+            out.append((0, len(v)))
+            for k, x in reversed(list(v.items())):
+                stack.append(x)
+                stack.append(k)  # a key is a string: popped and written as a scalar
+        elif t is list or t is tuple:
+            out.append((1, len(v)))
+            stack.extend(reversed(v))
+        else:
+            out.append(v)
+    return out
+
+
+_NO_KEY = object()
+
+
+def unflatten(tokens: Any) -> Any:
+    """The value ``flatten`` spelled as *tokens* (objects as dicts, arrays as lists)."""
+    root: Any = None
+    open_: List[List[Any]] = []  # [container, members still to come, its pending key]
+    for tok in tokens:
+        new: Any = None
+        if type(tok) is tuple:
+            new = {} if tok[0] == 0 else []
+        value = tok if new is None else new
+        if not open_:
+            root = value
+        else:
+            top = open_[-1]
+            if type(top[0]) is dict:
+                if top[2] is _NO_KEY:
+                    top[2] = value
+                    continue
+                top[0][top[2]] = value
+                top[2] = _NO_KEY
+            else:
+                top[0].append(value)
+            top[1] -= 1
+            while open_ and not open_[-1][1]:
+                open_.pop()
+        if new is not None and tok[1]:
+            open_.append([new, tok[1], _NO_KEY])
+    return root
+
+
+class _Text(str):
+    """Text ``deep_repr`` writes as it is (a ``str`` of the value is written by ``repr``)."""
+
+    __slots__ = ()
+
+
+def deep_repr(value: Any) -> str:
+    """``repr(value)``, also for containers nested past the recursion limit."""
+    try:
+        return repr(value)
+    except RecursionError:
+        pass
+    out: List[str] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is _Text:
+            out.append(v)
+        elif t is dict or t is MappingProxyType:
+            out.append("{" if t is dict else "mappingproxy({")
+            stack.append(_Text("}" if t is dict else "})"))
+            items = list(v.items())
+            for i in range(len(items) - 1, -1, -1):
+                stack.append(items[i][1])
+                stack.append(_Text(f"{', ' if i else ''}{items[i][0]!r}: "))
+        elif t is list or t is tuple:
+            out.append("[" if t is list else "(")
+            stack.append(_Text("]" if t is list else ",)" if len(v) == 1 else ")"))
+            for i in range(len(v) - 1, -1, -1):
+                stack.append(v[i])
+                if i:
+                    stack.append(_Text(", "))
+        else:
+            out.append(repr(v))
+    return "".join(out)
 
 
 _OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()
@@ -192,13 +343,38 @@ def hashable(v: Any) -> Any:
 
 
 def same(a: Any, b: Any) -> bool:
-    """JSON equality of two field values (``==``, then the spelling where ``==`` may
-    have taken a bool for a number)."""
+    """JSON equality of two field values: ``==`` (in C), then, for containers, a walk
+    that tells ``true``/``false`` from ``1``/``0`` where ``==`` took one for the other.
+    Values nested past the recursion limit compare by ``json_identity``."""
     if a is b:
         return True
-    if a != b:
-        return False
-    return type(a) not in _CONTAINERS or json_identity(a) == json_identity(b)
+    try:
+        if a != b:
+            return False
+    except RecursionError:  # deeper than ``==`` goes: the iterative spelling decides
+        return json_identity(a) == json_identity(b)
+    if type(a) not in _CONTAINERS:
+        return True
+    # ``a == b`` holds: the same keys and lengths all the way down; only a bool may
+    # stand where the other has a number
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is dict or type(x) is MappingProxyType:
+            for k, vx in x.items():
+                tx = type(vx)
+                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
+                    stack.append((vx, y[k]))
+                elif (tx is bool) is not (type(y[k]) is bool):
+                    return False
+        else:
+            for vx, vy in zip(x, y):
+                tx = type(vx)
+                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
+                    stack.append((vx, vy))
+                elif (tx is bool) is not (type(vy) is bool):
+                    return False
+    return True
 
 
 def evolve(value: V, **changes: Any) -> V:

@@ -11,7 +11,15 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple, Union, cast
 
 from ._errors import DecodeError, excerpt
 
-__all__ = ["JSON_SCHEMAS", "NO_PD", "Content", "ProviderData", "check_json_object", "check_json_value"]
+__all__ = [
+    "JSON_SCHEMAS",
+    "NO_PD",
+    "REQUIRED",
+    "Content",
+    "ProviderData",
+    "check_json_object",
+    "check_json_value",
+]
 
 ProviderData = Dict[str, Dict[str, Any]]
 Content = Union[str, List[Dict[str, Any]]]
@@ -65,6 +73,8 @@ def _provider_data(value: Any, cls: str) -> ProviderData:
         raise _fail(
             f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
         )
+    for k, v in value.items():  # wire fields as received: a tuple is an array there
+        check_json_value(v, f"$.provider_data.{k}", f"{cls} provider_data", tuples=True)
     return cast(ProviderData, value)
 
 
@@ -148,6 +158,10 @@ def _path(loc: str, at: Any) -> str:
 
 # ------------------------------------------------------------------ JSON Schemas of the dict forms
 
+# ``minLength`` binds only a string: ``None`` stays allowed, ``""`` is refused as the constructors refuse it
+_OPT_ID = {"type": ["string", "null"], "minLength": 1}
+_OPT_NAME = {"type": ["string", "null"], "minLength": 1}
+_PART = {"type": "object", "properties": {"type": {"type": "string", "minLength": 1}}, "required": ["type"]}
 _PD_SCHEMA = {"type": "object", "additionalProperties": {"type": "object"}, "description": "Provider data by dialect."}
 JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
     "ToolCall": {
@@ -155,7 +169,7 @@ JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
         "properties": {
             "name": {"type": "string", "minLength": 1, "description": "Name of the tool to call."},
             "args": {"type": "object", "description": "Arguments, a JSON object."},
-            "id": {"type": ["string", "null"], "description": "Call id, the key its result references."},
+            "id": {**_OPT_ID, "description": "Call id, the key its result references."},
             "raw": {"type": ["string", "null"], "description": "Argument text as received."},
             "provider_data": _PD_SCHEMA,
             "repairs": {"type": "array", "items": {"type": "string"}},
@@ -167,8 +181,8 @@ JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
     "InvalidToolCall": {
         "type": "object",
         "properties": {
-            "name": {"type": ["string", "null"]},
-            "id": {"type": ["string", "null"]},
+            "name": _OPT_NAME,
+            "id": _OPT_ID,
             "raw": {"type": ["string", "null"]},
             "error": {"type": "string"},
             "loc": {"type": "string"},
@@ -193,12 +207,14 @@ JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
     "ToolResult": {
         "type": "object",
         "properties": {
-            "id": {"type": ["string", "null"]},
-            "name": {"type": ["string", "null"]},
-            "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "object"}}]},
+            "id": _OPT_ID,
+            "name": _OPT_NAME,
+            "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": _PART}]},
             "is_error": {"type": "boolean"},
             "provider_data": _PD_SCHEMA,
         },
         "additionalProperties": False,
     },
 }
+# the fields a dict form must hold (read by validation; the schemas above are handed out as copies)
+REQUIRED: Dict[str, Tuple[str, ...]] = {name: tuple(s.get("required", ())) for name, s in JSON_SCHEMAS.items()}

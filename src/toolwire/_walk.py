@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 
-from ._access import _PLAIN, MAX_OBJECT_DEPTH, to_data
+from ._access import _CALLS, _PLAIN, MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
 from ._dialect import CALLS, OTHER, RESULT, TOOL, Choice, Dialect
@@ -16,7 +16,9 @@ from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
 
-__all__ = ["Detection", "detect", "explain", "walk"]
+__all__ = ["VALUE", "Detection", "detect", "explain", "walk"]
+
+VALUE = "value"  # the kind of a ``ToolCall`` or ``InvalidToolCall`` given among the items
 
 
 def _load(x: Any, loc: str = "$") -> Any:
@@ -134,6 +136,8 @@ def walk(
     ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
     An item inside a container that no dialect recognises (``5`` among the calls)
     raises, or, given *unreadable*, is passed to it as its error in its place.
+    A ``ToolCall`` or ``InvalidToolCall`` is yielded as it is, of the kind ``value``
+    (its dialect: ``canonical``).
     """
     d = _dialect(dialect, registry)
     explicit = d is not None
@@ -166,6 +170,9 @@ def walk(
             try:
                 dd, kind = _sniff(cur, d, registry, cloc)
             except DecodeError as exc:
+                if isinstance(cur, _CALLS):  # toolwire's own call: as it is (no dialect claims a value)
+                    yield _canonical(), VALUE, cur, cloc, finish
+                    continue
                 # an item of no dialect (not one of another dialect: that is refused)
                 if unreadable is None or is_top or _registry(registry).sniff(cur) is not None:
                     raise
@@ -200,6 +207,12 @@ def walk(
             if kind == OTHER:  # not opened: a cycle inside would go unseen (and give ``[]``)
                 _no_cycle(cur, cloc, depth)
             yield dd, kind, cur, cloc, finish
+
+
+def _canonical() -> Dialect:
+    from .dialects.canonical import DIALECT  # the error path only
+
+    return DIALECT
 
 
 def no_content(container: Any) -> bool:

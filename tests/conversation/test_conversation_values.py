@@ -114,3 +114,39 @@ def test_append_and_replace_check_what_they_are_given() -> None:
     with pytest.raises(TypeError, match=r"Message parts\[1\] is a str, not a message part"):
         Message("user", [Text("x")]).replace(parts=(Text("x"), "y"))
     assert conv.append(Message("assistant", [Text("Hello.")])).messages[1].role == "assistant"
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: Media(url=5), TypeError, "Media url must be a str or None, got 5"),
+        (lambda: Media(data=5, media_type="image/png"), TypeError, "Media data must be a str or None, got 5"),
+        (lambda: Media(data="aGk=", media_type=5), TypeError, "Media media_type must be a str or None, got 5"),
+        (lambda: Media(kind=None, url="https://x"), TypeError, "Media kind must be a non-empty str, got None"),
+        (lambda: Media(url="https://x", dialect=3), TypeError, "Media dialect must be a str or None, got 3"),
+        (lambda: Reasoning(5, None), TypeError, "Reasoning text must be a str, got 5"),
+        (lambda: Reasoning("t", None), TypeError, "Reasoning dialect must be a non-empty str, got None"),
+        (lambda: Reasoning("t", "openai.chat", "sig"), TypeError, "Reasoning data must be a dict (the wire block) or None, got 'sig'"),
+        (lambda: Other(1, "x", {}), TypeError, "Other type must be a non-empty str, got 1"),
+        (lambda: Other("x", "openai.responses", 3), TypeError, "Other data must be a dict (the wire block), got 3"),
+        (lambda: Other("x", "", {}), TypeError, "Other dialect must be a non-empty str, got ''"),
+        (lambda: Message("user", None), TypeError, "Message parts must be an iterable of parts, got None"),
+        (lambda: Conversation(5), TypeError, "Conversation messages must be an iterable of Message values, got 5"),
+        (lambda: Text(""), ValueError, "Text must not be empty (an empty text is no part)"),
+        (lambda: Reasoning("t", "anthropic.messages", {}).replace(data=[1]), TypeError,
+         "Reasoning data must be a dict (the wire block) or None, got [1]"),
+    ],
+)
+def test_part_constructors_check_their_fields(make: object, error: type, message: str) -> None:
+    """Unchecked fields reached ``encode_conversation``, which raised AttributeError,
+    TypeError or ValueError, or wrote an int into the wire; an empty text went out as a
+    text block Anthropic and Bedrock refuse ("text content blocks must be non-empty")."""
+    with pytest.raises(error) as info:
+        make()  # type: ignore[operator]
+    assert str(info.value) == message
+
+
+def test_an_empty_text_is_no_part_of_a_decoded_history() -> None:
+    conv = decode_conversation({"messages": [{"role": "user", "content": ""},
+                                             {"role": "assistant", "content": [{"type": "text", "text": ""}]}]})
+    assert [m.parts for m in conv.messages] == [(), ()]

@@ -461,3 +461,14 @@ def test_an_id_map_of_another_rule_is_refused() -> None:
     # a map of the same rule serves
     same = toolwire.IdMap(toolwire.get_dialect("mistral").ids)
     assert toolwire.encode(toolwire.ToolCall("f", {}, "abcDEF123"), "mistral", ids=same)["id"] == "abcDEF123"
+
+
+def test_toolwires_own_collections_of_calls_convert() -> None:
+    """The tuple of ``decode_text`` and of ``Message.calls``, and ``ToolCalls``, are
+    lists of calls (each one was "Cannot read a ToolCall value at $")."""
+    text = toolwire.decode_text('<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>', "text.hermes")
+    want = encode_message([toolwire.ToolCall("f", {"a": 1})], "openai.chat")
+    for calls in (text.tool_calls, toolwire.ToolCalls(text.tool_calls), toolwire.Message("assistant", text.tool_calls).calls):
+        assert type(calls) is not list
+        assert encode_message(calls, "openai.chat") == want
+        assert convert(calls, "anthropic.messages")[0]["input"] == {"a": 1}

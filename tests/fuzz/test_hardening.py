@@ -200,7 +200,7 @@ def test_argument_objects_must_be_json() -> None:
     with pytest.raises(toolwire.ArgumentsError):
         toolwire.decode({"id": "c", "function": {"name": "f", "arguments": '{"a": NaN}'}})
     assert toolwire.decode({"name": "f", "args": {"a": 1.5, "b": [-0.0, 1e308]}}).args == {"a": 1.5, "b": [-0.0, 1e308]}
-    assert toolwire.decode({"name": "f", "args": {"a": (1, 2)}}).args == {"a": (1, 2)}
+    assert toolwire.decode({"name": "f", "args": {"a": (1, 2)}}).args == {"a": [1, 2]}  # an array: a list
     assert toolwire.decode({"name": "f", "args": {"a": 1}}, max_depth=1).args == {"a": 1}
     with pytest.raises(toolwire.ArgumentsError):
         toolwire.decode({"name": "f", "args": {"a": {"b": 1}}}, max_depth=1)

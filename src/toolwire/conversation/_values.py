@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, Optional, Tuple, TypeVar, Union
 
-from .._errors import an
+from .._errors import an, excerpt
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._value import _Frozen, _rebuild, _set
 
@@ -81,9 +81,14 @@ class _Plain(_Frozen):
     def _check(self) -> None:
         """Checks the fields as the constructor does (``replace`` and ``append`` too)."""
 
+    def _want(self, field: str, ok: bool, what: str) -> None:
+        if not ok:
+            raise TypeError(f"{type(self).__name__} {field} must be {what}, got {excerpt(getattr(self, field))}")
+
 
 class Text(_Plain):
-    """Text of a message (never empty when decoded: an empty text is no part)."""
+    """Text of a message, never empty (an empty text is no part: Anthropic and Bedrock
+    refuse an empty text block)."""
 
     __slots__ = ("text",)
     _fields = _key = ("text",)
@@ -96,6 +101,8 @@ class Text(_Plain):
     def _check(self) -> None:
         if type(self.text) is not str:
             raise TypeError(f"Text needs a str, got {type(self.text).__name__}")
+        if not self.text:
+            raise ValueError("Text must not be empty (an empty text is no part)")
 
 
 class Reasoning(_Plain):
@@ -107,12 +114,18 @@ class Reasoning(_Plain):
     _fields = _key = ("text", "dialect", "data")
     text: str
     dialect: str
-    data: Any
+    data: Optional[Dict[str, Any]]
 
-    def __init__(self, text: str, dialect: str, data: Any = None) -> None:
+    def __init__(self, text: str, dialect: str, data: Optional[Dict[str, Any]] = None) -> None:
         _set(self, "text", text)
         _set(self, "dialect", dialect)
         _set(self, "data", data)
+        self._check()
+
+    def _check(self) -> None:
+        self._want("text", type(self.text) is str, "a str")
+        self._want("dialect", type(self.dialect) is str and bool(self.dialect), "a non-empty str")
+        self._want("data", self.data is None or type(self.data) is dict, "a dict (the wire block) or None")
 
 
 class Media(_Plain):
@@ -145,6 +158,9 @@ class Media(_Plain):
         self._check()
 
     def _check(self) -> None:
+        self._want("kind", type(self.kind) is str and bool(self.kind), "a non-empty str")
+        for f in ("url", "media_type", "data", "dialect"):
+            self._want(f, getattr(self, f) is None or type(getattr(self, f)) is str, "a str or None")
         if (self.url is None) == (self.data is None):
             raise ValueError("Media needs exactly one of url and data")
 
@@ -165,12 +181,18 @@ class Other(_Plain):
     _fields = _key = ("type", "dialect", "data")
     type: str
     dialect: str
-    data: Any
+    data: Dict[str, Any]
 
-    def __init__(self, type: str, dialect: str, data: Any) -> None:
+    def __init__(self, type: str, dialect: str, data: Dict[str, Any]) -> None:
         _set(self, "type", type)
         _set(self, "dialect", dialect)
         _set(self, "data", data)
+        self._check()
+
+    def _check(self) -> None:
+        for f in ("type", "dialect"):
+            self._want(f, type(getattr(self, f)) is str and bool(getattr(self, f)), "a non-empty str")
+        self._want("data", type(self.data) is dict, "a dict (the wire block)")
 
 
 Part = Union[Text, ToolCall, InvalidToolCall, ToolResult, Reasoning, Media, Other]
@@ -197,7 +219,10 @@ class Message(_Plain):
     def _check(self) -> None:
         if self.role not in ROLES:
             raise ValueError(f"Message role must be one of {', '.join(ROLES)}, got {self.role!r}")
-        ps = tuple(self.parts)
+        try:
+            ps = tuple(self.parts)
+        except TypeError:
+            raise TypeError(f"Message parts must be an iterable of parts, got {excerpt(self.parts)}") from None
         for i, p in enumerate(ps):
             if type(p) not in _PART_TYPES:
                 raise TypeError(f"Message parts[{i}] is {an(type(p).__name__)}, not a message part")
@@ -246,7 +271,12 @@ class Conversation(_Plain):
         _set(self, "wire", None if wire is None else (wire, self.messages))
 
     def _check(self) -> None:
-        ms = tuple(self.messages)
+        try:
+            ms = tuple(self.messages)
+        except TypeError:
+            raise TypeError(
+                f"Conversation messages must be an iterable of Message values, got {excerpt(self.messages)}"
+            ) from None
         for i, m in enumerate(ms):
             if type(m) is not Message:
                 raise TypeError(f"Conversation messages[{i}] is {an(type(m).__name__)}, not a Message")

@@ -46,7 +46,7 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
         name = name_of(name, loc + ".name", NAME)
     args = item.get("args")
     if type(args) is dict:  # the common case: an object, checked as parse_arguments checks one
-        check_object(args, policy, loc + ".args", NAME)
+        args = check_object(args, policy, loc + ".args", NAME)
         raw: Optional[str] = None
         repairs: Tuple[str, ...] = ()
     else:

@@ -77,7 +77,7 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
         pd["type"] = t
         return new_call(name, args, ident, raw, {NAME: pd}, repairs, server=True)
     if type(inp) is dict and policy.finish_reason is None:
-        check_object(inp, policy, loc + ".input", NAME)
+        inp = check_object(inp, policy, loc + ".input", NAME)
         if len(item) == 4 and ident is not None:
             return new_call(name, inp, ident)
         args, raw, repairs = inp, None, ()

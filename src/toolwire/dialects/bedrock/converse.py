@@ -164,7 +164,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if server:
         args, raw, repairs = parse_arguments(inp, policy, loc + ".toolUse.input", NAME)
     elif type(inp) is dict and policy.finish_reason is None:
-        check_object(inp, policy, loc + ".toolUse.input", NAME)
+        inp = check_object(inp, policy, loc + ".toolUse.input", NAME)
         if len(tu) == 3 and len(item) == 1 and ident is not None:
             return new_call(name, inp, ident)
         args, raw, repairs = inp, None, ()

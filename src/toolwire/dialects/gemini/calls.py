@@ -80,7 +80,7 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     args = fc.get("args")
     ident = fc.get("id")
     if type(args) is dict and policy.finish_reason is None:
-        check_object(args, policy, f"{loc}.{key}.args", NAME)
+        args = check_object(args, policy, f"{loc}.{key}.args", NAME)
         if key == "functionCall":
             if len(part) == 1:
                 if len(fc) == 2:

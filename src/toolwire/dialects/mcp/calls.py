@@ -73,7 +73,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if type(params) is dict and len(params) == 2 and type(rid) is str and rid:
             name, args = params.get("name"), params.get("arguments")
             if type(name) is str and name and type(args) is dict:
-                check_object(args, policy, loc + ".params.arguments", NAME)
+                args = check_object(args, policy, loc + ".params.arguments", NAME)
                 return new_call(name, args, rid)
     pd: Dict[str, Any] = {}
     if "method" in item:

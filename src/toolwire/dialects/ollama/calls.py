@@ -102,7 +102,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         ident = item.get("id")
         size = len(fn)
         if type(ident) is str and ident and (size == 2 or (size == 3 and "index" in fn)):
-            check_object(wire_args, policy, aloc, NAME)
+            wire_args = check_object(wire_args, policy, aloc, NAME)
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
     if not wire_args and policy.finish_reason in TRUNCATING:  # ``{}`` or none at the token limit: cut off

@@ -204,7 +204,7 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         name = kind[: -len("_call")] if kind.endswith("_call") else kind
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     args = server_args(item, policy.max_bytes)
-    check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
+    args = check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
     return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
