@@ -18,7 +18,7 @@ from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, is_free_form
+from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
 from ._util import escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
@@ -86,6 +86,7 @@ class Rewriter(ShapeRewrites):
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
         self.wrapped = False
+        self.split: List[Any] = []  # the anyOf lists written by splitting a type array
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -203,9 +204,11 @@ class Rewriter(ShapeRewrites):
             n = {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
         types = n.get("type")
-        if isinstance(types, list) and (not p.type_arrays or (p.typed_enum_branches and ("enum" in n))):
+        if isinstance(types, list) and (
+            not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
+        ):
             return self._split_types(n, ptr, required)
-        if p.strict and (is_free_form(n) or (n.get("type") == "object" and n.get("additionalProperties") is True)):
+        if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
         hints: List[str] = []
@@ -225,7 +228,11 @@ class Rewriter(ShapeRewrites):
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
-                    out[comb] = [self._branch(n, b, f"{ptr}/{comb}/{i}", required) for i, b in enumerate(n[comb])]
+                    # the branches of a split type array sit at the pointer of the array
+                    own = not any(made is n[comb] for made in self.split)
+                    out[comb] = [
+                        self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
+                    ]
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:

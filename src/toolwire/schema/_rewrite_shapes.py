@@ -15,7 +15,7 @@ from ._report import Change, Lint
 from ._util import escape_token, json_equal, json_type
 from ._validate import _Checker
 
-__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "is_free_form"]
+__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
 
 ANNOTATIONS = frozenset(
     (
@@ -93,11 +93,33 @@ def accepts_null(root: Any, node: Any) -> bool:
     return not probe
 
 
+def _object_typed(node: Dict[str, Any]) -> bool:
+    """``type`` is ``object``, or a type array naming ``object`` but not ``string`` (a
+    string there could be the free-form object sent as a string, or a string)."""
+    kind = node.get("type")
+    return kind == "object" or (isinstance(kind, list) and "object" in kind and "string" not in kind)
+
+
 def is_free_form(node: Any) -> bool:
-    """An object schema with no properties that accepts any keys (``{"type":"object"}``)."""
-    if not isinstance(node, dict) or node.get("type") != "object":
+    """An object schema with no properties that accepts any keys (``{"type":"object"}``,
+    also ``{"type": ["object", "null"]}``)."""
+    if not isinstance(node, dict) or not _object_typed(node):
         return False
     return not node.get("properties") and node.get("additionalProperties", True) is True
+
+
+def is_open_object(node: Any) -> bool:
+    """A free-form object, or an object schema with ``additionalProperties: true``."""
+    return is_free_form(node) or (
+        isinstance(node, dict) and _object_typed(node) and node.get("additionalProperties") is True
+    )
+
+
+def holds_shape(node: Dict[str, Any], types: List[Any], strict: bool) -> bool:
+    """A type array naming ``object`` or ``array`` whose branch needs the object or
+    array rewrites: it has keywords of that type, or the profile is strict (an object
+    is closed, a free-form object or an array without items is not representable)."""
+    return any(t in types and (strict or any(k in node for k in _BY_TYPE[t])) for t in ("object", "array"))
 
 
 _TIGHTER = {"minimum": max, "minLength": max, "minItems": max, "minProperties": max,
@@ -125,6 +147,7 @@ class ShapeRewrites:
     o: Options
     report: List[Change]
     lints: List[Lint]
+    split: List[Any]
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -166,7 +189,11 @@ class ShapeRewrites:
             out["anyOf"] = branches
         if nullable:
             out["nullable"] = True
-        return self.node(out, ptr, required)
+        self.split.append(branches)
+        try:
+            return self.node(out, ptr, required)
+        finally:
+            self.split.pop()
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
