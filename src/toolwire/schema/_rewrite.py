@@ -348,11 +348,8 @@ class Rewriter(ShapeRewrites):
                 return {}
             self.inlining.append(ref)
             try:
-                merged = dict(resolve_ref(self.root, ref))
-                merged.pop("$defs", None)
-                merged.update(siblings)
                 self.change(ptr, "$ref", "rewritten", "inlined")
-                return self.node(merged, ptr, required)
+                return self.node(self._inline(resolve_ref(self.root, ref), siblings, ptr), ptr, required)
             finally:
                 self.inlining.pop()
         target = ref
@@ -366,6 +363,23 @@ class Rewriter(ShapeRewrites):
         rest = self._siblings(siblings, ptr, required)
         rest["anyOf"] = [{"$ref": target}]
         return rest
+
+    def _inline(self, target: Any, siblings: Dict[str, Any], ptr: str) -> Any:
+        """The target of a ``$ref`` and its siblings as one schema: both hold, so they are
+        merged where that is exact (the tighter bound, the common enum values), else the
+        target is a one-branch ``anyOf`` (an ``allOf`` beside an ``anyOf``) beside them."""
+        if not isinstance(target, dict):
+            return siblings if target is True and siblings else target
+        target = {k: v for k, v in target.items() if k != "$defs"}
+        if not siblings:
+            return target
+        merged = merge_all_of({**siblings, "allOf": [target]})
+        if merged is not None:
+            return merged
+        if "anyOf" in siblings:  # an allOf, merged or reported by the profile's rules
+            return {**siblings, "allOf": [target]}
+        self.change(ptr, "$ref", "rewritten", "a one-branch anyOf beside its siblings")
+        return {**siblings, "anyOf": [target]}
 
     def _siblings(self, siblings: Dict[str, Any], ptr: str, required: bool) -> Dict[str, Any]:
         if any(k not in ANNOTATIONS for k in siblings):
