@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any, Dict, List, Optional, Set
 
+from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
 from ._recursion import recursive_refs
@@ -67,11 +68,15 @@ class Rewriter(ShapeRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
-        self.root = root
         self.p = profile
         self.o = options
         self.report: List[Change] = []
         self.lints: List[Lint] = []
+        if not (profile.permissive or profile.inline_refs):  # inlining reads the original
+            root, moved = hoist_targets(root)
+            for ptr, old, new in moved:
+                self.change(ptr, "$ref", "rewritten", f"{old} moved to {new}")
+        self.root = root
         self.recursive = recursive_refs(root) if isinstance(root, dict) else set()
         self.inlining: List[str] = []
         self.inlined = 0  # nodes written inside an inlined ``$ref``
