@@ -63,3 +63,50 @@ def test_unsatisfiable_nodes_are_lint_errors_named_in_the_error() -> None:
     assert [(x.code, x.pointer, x.message) for x in lints if x.code == "unsatisfiable"] == [
         ("unsatisfiable", "/properties/a", "an empty enum accepts no value"),
         ("unsatisfiable", "/properties/b", "the false schema accepts no value")]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "bedrock.converse"])
+def test_a_required_name_missing_from_properties_is_not_representable_in_strict_mode(target: str) -> None:
+    """Strict mode closes every object (reference §B.2), so a required key that is not
+    a property could never be given; OpenAI answers "Extra required key 'b' supplied"."""
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}
+    r = render(schema, target, on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("not-representable", "")]
+    assert "'b'" in r.errors[0].message
+    assert not r.lossless
+    with pytest.raises(EncodeError):
+        render(schema, target)
+
+
+def test_a_map_with_required_keys_sent_as_pairs_reports_the_required_keys() -> None:
+    schema = {"type": "object", "required": ["m"], "properties": {
+        "m": {"type": "object", "additionalProperties": {"type": "integer"}, "required": ["k"]}}}
+    r = render(schema, "openai.chat", maps="pairs")
+    assert ("/properties/m", "required", "unsupported") in {(c.pointer, c.keyword, c.action) for c in r.report}
+    assert not r.lossless
+    assert r.validate({"m": [{"key": "j", "value": 1}]})
+
+
+def test_a_closed_object_requiring_a_name_it_does_not_allow_is_unsatisfiable() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["b"],
+              "additionalProperties": False}
+    r = render(schema, "openai.chat", on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("unsatisfiable", "")]
+
+
+def test_keywords_of_a_free_form_object_sent_as_a_string_are_reported() -> None:
+    schema = {"type": "object", "required": ["o"], "properties": {
+        "o": {"type": "object", "required": ["k"], "minProperties": 2}}}
+    r = render(schema, "openai.chat", free_form="string")
+    assert {(c.keyword, c.action) for c in r.report if c.pointer == "/properties/o"} == {
+        ("type", "rewritten"), ("required", "unsupported"), ("minProperties", "unsupported")}
+    assert not r.lossless
+    assert r.validate({"o": '{"j": 1, "l": 2}'})
+
+
+def test_properties_of_an_open_object_sent_as_a_string_are_reported() -> None:
+    schema = {"type": "object", "required": ["o"], "properties": {"o": {
+        "type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True}}}
+    r = render(schema, "openai.chat", free_form="string")
+    assert ("/properties/o", "properties", "unsupported") in {(c.pointer, c.keyword, c.action) for c in r.report}
+    assert r.validate({"o": '{"a": "x"}'})

@@ -221,6 +221,9 @@ class ShapeRewrites:
     def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
         if self.o.free_form == "string":
             self.change(ptr, "type", "rewritten", "a free-form object sent as a JSON string")
+            for key in n:
+                if key not in ANNOTATIONS and key not in ("type", "additionalProperties") and n[key] != {}:
+                    self.change(ptr, key, "unsupported", "inside a JSON string: checked locally only")
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
             return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
@@ -287,6 +290,8 @@ class ShapeRewrites:
             if isinstance(addl, dict):
                 if self.o.maps == "pairs" and not props:
                     self.change(ptr, "additionalProperties", "rewritten", "a map as [{key, value}] pairs")
+                    if required:
+                        self.change(ptr, "required", "unsupported", "the keys a map must hold are checked locally only")
                     value = self.node(addl, f"{ptr}/additionalProperties", True)
                     out.clear()
                     out.update({k: v for k, v in n.items() if k in ("title", "description")})
@@ -309,11 +314,22 @@ class ShapeRewrites:
                     "pass maps='pairs', use strict=False or prompt mode",
                 )
                 out["additionalProperties"] = False
-            elif addl is None:
-                out["additionalProperties"] = False
-                self.change(ptr, "additionalProperties", "narrowed", "set to false")
             else:
+                if addl is None:
+                    self.change(ptr, "additionalProperties", "narrowed", "set to false")
                 out["additionalProperties"] = False
+                extra = [r for r in required if r not in props]
+                if extra:
+                    names = ", ".join(map(repr, extra[:3]))
+                    if addl is False and "patternProperties" not in n:
+                        self.lint("unsatisfiable", ptr, f"required names ({names}) are not allowed as properties")
+                    else:
+                        self.lint(
+                            "not-representable",
+                            ptr,
+                            f"required names that are not properties ({names}) cannot be given once strict mode "
+                            "closes the object; declare them in properties",
+                        )
         elif addl is not None:
             if "additionalProperties" in p.supported or p.permissive:
                 out["additionalProperties"] = (
