@@ -46,11 +46,13 @@ def test_a_non_object_root_is_wrapped_and_its_self_reference_follows() -> None:
 
 def test_a_type_array_with_an_enum_splits_the_enum_by_type() -> None:
     """OpenAPI (``gemini.openapi``) takes no ``type`` array: one branch per type, each
-    with the enum values of its type (an integer is a number)."""
+    with the enum values of its type (an integer is a number); a number enum is a lint
+    error there (google-genai ``Schema.enum`` is ``list[str]``)."""
     r = render({"type": "object", "properties": {"u": {"type": ["string", "number"], "enum": ["a", 1, 2.5]}},
-                "required": ["u"]}, "gemini.openapi")
+                "required": ["u"]}, "gemini.openapi", on_error="report")
     assert r.request["generation_config"]["response_schema"]["properties"]["u"] == {
         "anyOf": [{"type": "string", "enum": ["a"]}, {"type": "number", "enum": [1, 2.5]}]}
+    assert [(x.code, x.pointer) for x in r.errors] == [("unsupported-enum", "/properties/u")]
 
 
 def test_unsatisfiable_nodes_are_lint_errors_named_in_the_error() -> None:

@@ -184,6 +184,7 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, "const", "rewritten", "a one-value enum")
         if (
             self.o.int_range_as_enum
+            and "integer" in p.enum_types
             and n.get("type") == "integer"
             and isinstance(n.get("minimum"), int)
             and isinstance(n.get("maximum"), int)
