@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
@@ -92,6 +92,7 @@ class Rewriter(ShapeRewrites):
         self.copying = 0  # depth of branches given a copy of their parent's properties
         self.wrapped = False
         self.split: List[Any] = []  # the anyOf lists written by splitting a type array
+        self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -108,6 +109,7 @@ class Rewriter(ShapeRewrites):
                 ptr = f"/$defs/{escape_token(name)}"
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
+        self.report_bare_nulls()
         if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object" and "anyOf" not in wire):
             self.wrapped = True
             self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
@@ -256,6 +258,8 @@ class Rewriter(ShapeRewrites):
         typed = any(k in out for k in ("type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref"))
         if p.strict and not typed and ptr != self.beside_ref:
             self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
+        if p.openapi:
+            self._bare_null(out, ptr)
         return out
 
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:

@@ -8,7 +8,7 @@ Part of the rewrite in ``_rewrite.py`` (sources and dates in ``_profiles.py``).
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ._profiles import Profile
 from ._report import Change, Lint
@@ -148,6 +148,7 @@ class ShapeRewrites:
     report: List[Change]
     lints: List[Lint]
     split: List[Any]
+    bare_nulls: Dict[int, Tuple[str, Any]]
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -199,13 +200,20 @@ class ShapeRewrites:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
         merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``."""
         branches = out.get("anyOf") or []
-        rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
+        rest = [b for b in branches if not _null_branch(b)]
         if len(rest) == len(branches):
             return
+        for b in branches:
+            self.bare_nulls.pop(id(b), None)  # taken in as nullable
+        if not rest and "type" in out and out.get("nullable") is not True:
+            self.lint("unsatisfiable", ptr, "the type excludes null, the only branch of anyOf")
         if "type" in out and out.get("nullable") is not True:
             self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
         else:
             out["nullable"] = True
+        if not rest:
+            del out["anyOf"]
+            return
         if len(rest) != 1:
             out["anyOf"] = rest
             return
@@ -217,6 +225,18 @@ class ShapeRewrites:
             return
         out.update(merged)
         self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
+
+    def _bare_null(self, out: Dict[str, Any], ptr: str) -> None:
+        """Note an OpenAPI node written for null alone (``nullable`` without a type, which
+        accepts any value); ``report_bare_nulls`` reports those no parent took in."""
+        if out.get("nullable") is True and "type" not in out and "anyOf" not in out:
+            self.bare_nulls[id(out)] = (ptr, out)
+
+    def report_bare_nulls(self) -> None:
+        for ptr, _ in self.bare_nulls.values():
+            self.change(ptr, "type", "unsupported", "null alone has no OpenAPI form: checked locally only")
+            self.lint("unsupported-keyword", ptr, "a schema of null alone cannot be sent in OpenAPI form", "warning")
+        self.bare_nulls.clear()
 
     def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
         if self.o.free_form == "string":
@@ -356,3 +376,11 @@ class ShapeRewrites:
                 lifted["anyOf"] = [inner, {"type": "null"}]
             return lifted
         return {"anyOf": [wsub, {"type": "null"}]}
+
+
+def _null_branch(branch: Any) -> bool:
+    """A rendered ``anyOf`` branch that accepts null alone (annotations aside)."""
+    if not isinstance(branch, dict):
+        return False
+    rest = {k: v for k, v in branch.items() if k not in ANNOTATIONS}
+    return rest == {"nullable": True} or rest == {"type": "null"}
