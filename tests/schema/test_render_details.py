@@ -112,3 +112,35 @@ def test_properties_of_an_open_object_sent_as_a_string_are_reported() -> None:
     r = render(schema, "openai.chat", free_form="string")
     assert ("/properties/o", "properties", "unsupported") in {(c.pointer, c.keyword, c.action) for c in r.report}
     assert r.validate({"o": '{"a": "x"}'})
+
+
+# oneOf becomes anyOf (OpenAI and Gemini take no oneOf, reference §B.2/§C.7); that is
+# lossless only when no value can match two branches. Every integer is a number (Draft
+# 2020-12 validation §6.1.1), and 1 equals 1.0 (core §4.2.2).
+@pytest.mark.parametrize("branches", [
+    [{"type": "number"}, {"type": "integer"}],
+    [{"type": "object", "required": ["k"], "properties": {"k": {"const": 1}}},
+     {"type": "object", "required": ["k"], "properties": {"k": {"const": 1.0}}}],
+    [{"required": ["k"], "properties": {"k": {"const": "a"}}},
+     {"required": ["k"], "properties": {"k": {"const": "b"}}}],
+])
+@pytest.mark.parametrize("target", ["openai.chat", "gemini"])
+def test_one_of_with_overlapping_branches_reports_the_lost_exclusivity(branches: Any, target: str) -> None:
+    r = render({"type": "object", "required": ["v"], "properties": {"v": {"oneOf": branches}}}, target,
+               on_error="report")
+    assert ("/properties/v", "oneOf", "dropped") in {(c.pointer, c.keyword, c.action) for c in r.report}
+    assert not r.lossless
+
+
+def test_one_of_with_an_integer_and_a_string_branch_stays_lossless() -> None:
+    r = render({"type": "object", "required": ["v"], "properties": {"v": {"oneOf": [
+        {"type": "integer"}, {"type": "string"}]}}}, "openai.chat")
+    assert r.lossless
+
+
+def test_one_of_on_an_object_discriminated_by_a_const_stays_lossless() -> None:
+    branches = [{"required": ["k"], "properties": {"k": {"const": "a"}}},
+                {"required": ["k"], "properties": {"k": {"const": "b"}}}]
+    v = {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": False, "oneOf": branches}
+    r = render({"type": "object", "required": ["v"], "properties": {"v": v}}, "openai.chat")
+    assert r.lossless

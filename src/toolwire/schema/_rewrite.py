@@ -20,7 +20,7 @@ from ._profiles import Profile
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
-from ._util import escape_token, json_type
+from ._util import canonical_text, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
 
@@ -175,7 +175,7 @@ class Rewriter(ShapeRewrites):
         if "oneOf" in n and "oneOf" not in p.supported:
             n["anyOf"] = n.pop("oneOf")
             self.change(ptr, "oneOf", "rewritten", "anyOf")
-            if not self._disjoint(n["anyOf"]):
+            if not self._disjoint(n["anyOf"], n.get("type")):
                 self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
         if "const" in n and ("const" not in p.supported):
             value = n.pop("const")
@@ -402,7 +402,9 @@ class Rewriter(ShapeRewrites):
             return out
         return self._annotations(siblings, ptr)
 
-    def _disjoint(self, branches: List[Any]) -> bool:
+    def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
+        """No value matches two *branches*: each has another type (an integer is a
+        number), or, on objects, a required property of another ``const`` in each."""
         types: List[Any] = []
         consts: Dict[str, Set[str]] = {}
         for b in branches:
@@ -412,10 +414,13 @@ class Rewriter(ShapeRewrites):
                 b = resolve_ref(self.root, b["$ref"])
                 if not isinstance(b, dict):
                     return False
-            types.append(b.get("type"))
+            kind = b.get("type")
+            types.append("number" if kind == "integer" else kind)
+            if kind != "object" and parent_type != "object":
+                continue  # properties and required say nothing about other values
             for k, s in (b.get("properties") or {}).items():
                 if k in (b.get("required") or ()) and isinstance(s, dict) and "const" in s:
-                    consts.setdefault(k, set()).add(json.dumps(s["const"]))
+                    consts.setdefault(k, set()).add(canonical_text(s["const"]))
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())
