@@ -78,3 +78,9 @@ def test_a_type_and_a_lone_null_branch_accept_nothing() -> None:
     r = render({"type": "object", "required": ["n"], "properties": {"n": {
         "type": "string", "anyOf": [{"type": "null"}]}}}, "gemini.openapi", on_error="report")
     assert [(x.code, x.pointer) for x in r.errors] == [("unsatisfiable", "/properties/n")]
+
+
+def test_a_nullable_any_of_of_two_types_stays_lossless() -> None:
+    r, wire = _prop({"anyOf": [{"type": "string"}, {"type": "null"}, {"type": "integer"}]})
+    assert wire == {"anyOf": [{"type": "string"}, {"type": "integer"}], "nullable": True}
+    assert r.lossless

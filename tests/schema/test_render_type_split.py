@@ -117,3 +117,55 @@ def test_a_nullable_free_form_object_sent_as_a_string_comes_back_as_an_object() 
     assert r.wire_schema["properties"]["s"] == {
         "anyOf": [{"type": "string", "description": "A JSON object, encoded as a string."}, {"type": "null"}]}
     assert r.decode({"s": '{"a": 1}'}) == {"s": {"a": 1}} and r.validate({"s": None}) == []
+
+
+# -- an allOf merged into one node can hold an enum and a const, an anyOf and a oneOf, an
+# anyOf beside a $ref: the rewrites of each keyword keep the other (found by fuzzing
+# the wire against the original with jsonschema).
+def _wire_accepts(r: Any, value: Any) -> bool:
+    import jsonschema
+
+    return bool(jsonschema.Draft202012Validator(r.wire_schema).is_valid(value))
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini", "bedrock.converse"])
+def test_an_enum_and_a_const_keep_only_their_common_value(target: str) -> None:
+    r = render({"type": "object", "required": ["s"], "properties": {"s": {
+        "allOf": [{"enum": [1, True]}, {"const": True}]}}}, target, on_error="report")
+    assert not _wire_accepts(r, {"s": 1}) and _wire_accepts(r, {"s": True})
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini"])
+def test_an_enum_and_a_const_with_no_common_value_are_unsatisfiable(target: str) -> None:
+    r = render({"type": "object", "required": ["s"], "properties": {"s": {
+        "allOf": [{"enum": [True, None]}, {"const": "x"}]}}}, target, on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("unsatisfiable", "/properties/s")]
+    assert "anyOf" not in r.wire_schema["properties"]["s"] or r.wire_schema["properties"]["s"]["anyOf"]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini"])
+def test_a_one_of_beside_an_any_of_is_kept_or_reported(target: str) -> None:
+    node = {"allOf": [{"anyOf": [{"enum": ["x", None, True]}]},
+                      {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}]}]}
+    r = render({"type": "object", "required": ["s"], "properties": {"s": node}}, target, on_error="report")
+    assert not r.lossless or not _wire_accepts(r, {"s": 4})
+    assert r.validate({"s": 4})
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini"])
+def test_an_any_of_beside_a_ref_is_kept_or_reported(target: str) -> None:
+    schema = {"type": "object", "required": ["s"], "$defs": {"D": {"type": "object", "required": ["q"], "properties": {
+        "q": {"type": "integer"}}}}, "properties": {"s": {"allOf": [{"anyOf": [{"type": "boolean"}]}, {"$ref": "#/$defs/D"}]}}}
+    r = render(schema, target, on_error="report")
+    assert not r.lossless or not _wire_accepts(r, {"s": {"q": 1}})
+
+
+@pytest.mark.parametrize("node", [
+    {"allOf": [{"type": "null"}, {"$ref": "#/$defs/D"}]},
+    {"allOf": [{"$ref": "#/$defs/D"}, {"type": ["string", "null"]}]},
+])
+def test_gemini_openapi_never_sends_null_with_more_as_nullable(node: Any) -> None:
+    schema = {"type": "object", "required": ["s"], "properties": {"s": node}, "$defs": {"D": {
+        "type": "object", "required": ["q"], "properties": {"q": {"type": "integer"}}}}}
+    r = render(schema, "gemini.openapi", on_error="report")
+    assert not r.lossless

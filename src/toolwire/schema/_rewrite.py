@@ -172,6 +172,12 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, "allOf", "unsupported")
             self.lint("unsupported-keyword", ptr, "allOf cannot be merged for this provider")
             n.pop("allOf")
+        if "enum" in n and "const" in n:
+            self._enum_and_const(n, ptr)
+        if "oneOf" in n and "oneOf" not in p.supported and "anyOf" in n:
+            n.pop("oneOf")  # two anyOf cannot share a node
+            self.change(ptr, "oneOf", "unsupported", "beside an anyOf: checked locally only")
+            self.lint("unsupported-keyword", ptr, "oneOf beside anyOf is not supported by this provider", "warning")
         if "oneOf" in n and "oneOf" not in p.supported:
             n["anyOf"] = n.pop("oneOf")
             self.change(ptr, "oneOf", "rewritten", "anyOf")
@@ -259,7 +265,7 @@ class Rewriter(ShapeRewrites):
         if p.strict and not typed and ptr != self.beside_ref:
             self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
         if p.openapi:
-            self._bare_null(out, ptr)
+            self._bare_null(n, out, ptr)
         return out
 
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
@@ -371,6 +377,9 @@ class Rewriter(ShapeRewrites):
             return out
         self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
         rest = self._siblings(siblings, ptr, required)
+        if "anyOf" in rest:  # two anyOf cannot share a node
+            self.change(ptr, "anyOf", "unsupported", "beside a $ref: checked locally only")
+            self.lint("unsupported-keyword", ptr, "anyOf beside $ref is not supported by this provider", "warning")
         rest["anyOf"] = [{"$ref": target}]
         return rest
 

@@ -184,6 +184,11 @@ class ShapeRewrites:
             branches.append({**branch, **spread})
         self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
         out = dict(outer)
+        if not branches:
+            if nullable:  # null alone: reported by the null rules
+                return self.node({**out, "type": "null"}, ptr, required)
+            self.lint("unsatisfiable", ptr, "no enum value is of the types allowed")
+            return {"not": {}}
         if len(branches) == 1:
             out.update(branches[0])
         else:
@@ -226,14 +231,23 @@ class ShapeRewrites:
         out.update(merged)
         self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
 
-    def _bare_null(self, out: Dict[str, Any], ptr: str) -> None:
-        """Note an OpenAPI node written for null alone (``nullable`` without a type, which
-        accepts any value); ``report_bare_nulls`` reports those no parent took in."""
-        if out.get("nullable") is True and "type" not in out and "anyOf" not in out:
+    def _bare_null(self, n: Dict[str, Any], out: Dict[str, Any], ptr: str) -> None:
+        """Note an OpenAPI node *out* written for ``type: null``, or ``nullable`` with no
+        type and no ``anyOf`` (they accept any value, or null *or* the other keywords);
+        ``report_bare_nulls`` reports those no parent took in as its null branch."""
+        if n.get("type") == "null" or (out.get("nullable") is True and out.keys().isdisjoint(("type", "anyOf"))):
             self.bare_nulls[id(out)] = (ptr, out)
 
+    def _enum_and_const(self, n: Dict[str, Any], ptr: str) -> None:
+        """Both hold (as after an ``allOf`` merge): the enum values equal to the const."""
+        const = n.pop("const")
+        n["enum"] = [v for v in n["enum"] if json_equal(v, const)]
+        self.change(ptr, "const", "rewritten", "the enum value beside it equal to it")
+        if not n["enum"]:
+            self.lint("unsatisfiable", ptr, "the const is not one of the enum values: no value is accepted")
+
     def report_bare_nulls(self) -> None:
-        for ptr, _ in self.bare_nulls.values():
+        for ptr, _ in self.bare_nulls.values():  # lossy: the wire accepts more than null
             self.change(ptr, "type", "unsupported", "null alone has no OpenAPI form: checked locally only")
             self.lint("unsupported-keyword", ptr, "a schema of null alone cannot be sent in OpenAPI form", "warning")
         self.bare_nulls.clear()
