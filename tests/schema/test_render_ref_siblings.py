@@ -108,3 +108,10 @@ def test_gemini_openapi_reports_a_ref_it_cannot_merge_beside_an_any_of() -> None
     assert not r.lossless and [x.code for x in r.errors] == ["unsupported-keyword"]
     assert ("/properties/n", "allOf", "unsupported") in {(c.pointer, c.keyword, c.action) for c in r.report}
     assert r.validate({"n": "b"})
+
+
+def test_gemini_openapi_keeps_an_all_of_beside_a_ref() -> None:
+    r, _ = _inline({"$ref": "#/$defs/D", "allOf": [{"type": "integer"}, {"type": "string"}]},
+                   {"D": {"type": "object"}})
+    assert not r.lossless
+    assert r.validate({"n": {}})

@@ -392,11 +392,12 @@ class Rewriter(ShapeRewrites):
         target = {k: v for k, v in target.items() if k != "$defs"}
         if not siblings:
             return target
-        merged = merge_all_of({**siblings, "allOf": [target]})
+        both = {**siblings, "allOf": [*siblings.get("allOf", ()), target]}
+        merged = merge_all_of(both)
         if merged is not None:
             return merged
         if "anyOf" in siblings:  # an allOf, merged or reported by the profile's rules
-            return {**siblings, "allOf": [target]}
+            return both
         self.change(ptr, "$ref", "rewritten", "a one-branch anyOf beside its siblings")
         return {**siblings, "anyOf": [target]}
 
