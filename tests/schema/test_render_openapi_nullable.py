@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from toolwire.schema import render
 
 
@@ -44,4 +46,41 @@ def test_a_parent_type_that_excludes_null_drops_the_null_branch() -> None:
     r, wire = _prop({"type": "integer", "anyOf": [{"type": "integer", "maximum": 5}, {"type": "null"}]})
     assert wire == {"type": "integer", "maximum": 5}
     assert ("/properties/n", "anyOf", "rewritten") in _changes(r)
+    assert r.lossless
+
+
+# A schema that accepts only null has no OpenAPI 3.0 form (`null` is no `type` there;
+# `nullable` alone, without a type, accepts any value): it is reported, never sent as
+# "anything". An `anyOf` is never left empty (JSON Schema: a non-empty array).
+def _wire_accepts(r: Any, value: Any) -> bool:
+    import jsonschema
+
+    return bool(jsonschema.Draft202012Validator(r.wire_schema).is_valid(value))
+
+
+@pytest.mark.parametrize("node", [{"type": "null"}, {"anyOf": [{"type": "null"}]}, {"const": None}])
+def test_a_null_only_schema_is_reported(node: Any) -> None:
+    r = render({"type": "object", "required": ["n"], "properties": {"n": node}}, "gemini.openapi", on_error="report")
+    assert not r.lossless
+    assert ("/properties/n", "type", "unsupported") in _changes(r)
+    assert "anyOf" not in r.wire_schema["properties"]["n"]
+    assert r.validate({"n": "z"})
+
+
+def test_a_null_branch_with_a_description_is_still_nullable() -> None:
+    r, wire = _prop({"anyOf": [{"type": "string"}, {"type": "null", "description": "none"}]})
+    assert wire == {"type": "string", "nullable": True}
+    assert r.lossless
+    assert not _wire_accepts(r, {"n": 5})
+
+
+def test_a_type_and_a_lone_null_branch_accept_nothing() -> None:
+    r = render({"type": "object", "required": ["n"], "properties": {"n": {
+        "type": "string", "anyOf": [{"type": "null"}]}}}, "gemini.openapi", on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("unsatisfiable", "/properties/n")]
+
+
+def test_a_nullable_any_of_of_two_types_stays_lossless() -> None:
+    r, wire = _prop({"anyOf": [{"type": "string"}, {"type": "null"}, {"type": "integer"}]})
+    assert wire == {"anyOf": [{"type": "string"}, {"type": "integer"}], "nullable": True}
     assert r.lossless

@@ -67,3 +67,32 @@ def test_anthropic_keeps_an_all_of_without_refs() -> None:
         "a": {"allOf": [{"type": "string"}, {"type": "string", "format": "email"}]}}}
     r = render(schema, "anthropic.messages")
     assert r.wire_schema["properties"]["a"] == {"allOf": [{"type": "string"}, {"type": "string", "format": "email"}]}
+
+
+# -- gemini.openapi: `Schema.enum` is `list[str]` (google-genai types.Schema; the API's
+# `enum` is "only allowed for STRING type"), so an enum or const of another type is a
+# lint error, and the string enums it writes pass the SDK's own model.
+@pytest.mark.parametrize("node", [{"type": "integer", "enum": [1, 2]}, {"const": True}, {"type": "number", "const": 2.5}])
+def test_gemini_openapi_refuses_enums_that_are_not_strings(node: Any) -> None:
+    r = render({"type": "object", "required": ["n"], "properties": {"n": node}}, "gemini.openapi", on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("unsupported-enum", "/properties/n")]
+    assert not r.lossless
+    with pytest.raises(EncodeError):
+        render({"type": "object", "required": ["n"], "properties": {"n": node}}, "gemini.openapi")
+
+
+def test_gemini_openapi_string_enums_pass_the_sdk_schema_model() -> None:
+    genai = pytest.importorskip("google.genai")
+    schema = {"type": "object", "required": ["s", "c"], "properties": {
+        "s": {"type": ["string", "null"], "enum": ["a", "b", None]}, "c": {"const": "x"}}}
+    r = render(schema, "gemini.openapi")
+    assert r.wire_schema["properties"] == {"s": {"type": "string", "enum": ["a", "b"], "nullable": True},
+                                           "c": {"type": "string", "enum": ["x"]}}
+    genai.types.Schema.model_validate(r.wire_schema)
+
+
+def test_gemini_openapi_does_not_write_an_integer_range_as_an_enum() -> None:
+    schema = {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 3}}}
+    r = render(schema, "gemini.openapi", int_range_as_enum=24)
+    assert r.wire_schema["properties"]["n"] == {"type": "integer", "minimum": 1, "maximum": 3}
+    assert r.lossless

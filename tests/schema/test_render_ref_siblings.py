@@ -65,3 +65,53 @@ def test_an_untyped_node_of_annotations_follows_the_same_rules() -> None:
     r = render(schema, "gemini")
     assert r.wire_schema["properties"]["x"] == {"description": "any\n\n{default: 1}"}
     assert [(c.pointer, c.keyword, c.action) for c in r.report] == [("/properties/x", "default", "moved")]
+
+
+# -- gemini.openapi inlines a $ref: the target and its siblings both hold (Draft 2020-12
+# core §10.2.1: keywords beside $ref are applied with it), so the tighter bound wins and
+# enums intersect; what has no single-keyword form stays a one-branch anyOf.
+def _inline(node: Any, defs: Dict[str, Any]) -> Any:
+    schema = {"type": "object", "required": ["n"], "properties": {"n": node}, "$defs": defs}
+    r = render(schema, "gemini.openapi", on_error="report")
+    return r, r.wire_schema["properties"]["n"]
+
+
+def test_gemini_openapi_keeps_the_tighter_bound_of_a_ref_and_its_sibling() -> None:
+    r, wire = _inline({"$ref": "#/$defs/Small", "maximum": 100}, {"Small": {"type": "integer", "maximum": 10}})
+    assert wire == {"type": "integer", "maximum": 10}
+    assert r.lossless
+    assert r.validate({"n": 50}) and r.validate({"n": 10}) == []
+
+
+def test_gemini_openapi_intersects_the_enum_of_a_ref_and_its_sibling() -> None:
+    r, wire = _inline({"$ref": "#/$defs/E", "enum": ["aa", "bbb"]}, {"E": {"type": "string", "enum": ["aa", "cc"]}})
+    assert wire == {"type": "string", "enum": ["aa"]}
+    assert r.lossless
+
+
+def test_gemini_openapi_keeps_both_patterns_of_a_ref_and_its_sibling() -> None:
+    r, wire = _inline({"$ref": "#/$defs/P", "pattern": "b$"}, {"P": {"type": "string", "pattern": "^a"}})
+    assert wire == {"pattern": "b$", "anyOf": [{"type": "string", "pattern": "^a"}]}
+    assert r.lossless
+    assert r.validate({"n": "ab"}) == [] and r.validate({"n": "a"}) and r.validate({"n": "b"})
+
+
+def test_gemini_openapi_inlines_a_ref_to_the_true_schema_with_its_siblings() -> None:
+    r, wire = _inline({"$ref": "#/$defs/T", "type": "string"}, {"T": True})
+    assert wire == {"type": "string"}
+    assert r.lossless
+
+
+def test_gemini_openapi_reports_a_ref_it_cannot_merge_beside_an_any_of() -> None:
+    defs = {"P": {"anyOf": [{"type": "string", "pattern": "^a"}]}}
+    r, wire = _inline({"$ref": "#/$defs/P", "anyOf": [{"type": "string", "pattern": "b$"}]}, defs)
+    assert not r.lossless and [x.code for x in r.errors] == ["unsupported-keyword"]
+    assert ("/properties/n", "allOf", "unsupported") in {(c.pointer, c.keyword, c.action) for c in r.report}
+    assert r.validate({"n": "b"})
+
+
+def test_gemini_openapi_keeps_an_all_of_beside_a_ref() -> None:
+    r, _ = _inline({"$ref": "#/$defs/D", "allOf": [{"type": "integer"}, {"type": "string"}]},
+                   {"D": {"type": "object"}})
+    assert not r.lossless
+    assert r.validate({"n": {}})

@@ -18,7 +18,7 @@ import json
 from typing import Any, Dict, Optional, Tuple
 
 from ._normalize import merge_all_of, resolve_ref
-from ._rewrite_shapes import Options, is_free_form
+from ._rewrite_shapes import Options, is_open_object
 from ._validate import _Checker
 
 __all__ = ["map_back"]
@@ -95,7 +95,7 @@ class _MapBack:
         if (
             isinstance(value, str)
             and o.free_form == "string"
-            and (is_free_form(node) or (node.get("type") == "object" and node.get("additionalProperties") is True))
+            and is_open_object(node)
         ):
             try:
                 decoded = json.loads(value)

@@ -1,4 +1,4 @@
-"""``pattern`` / ``patternProperties`` on a linear-time regex engine.
+r"""``pattern`` / ``patternProperties`` on a linear-time regex engine.
 
 A caller's schema is untrusted input (a tool's or an MCP server's), and its patterns run
 on model output, so they never run on Python's backtracking ``re`` (``^(a+)+$`` against
@@ -14,16 +14,72 @@ without a linear-time algorithm) or that is no regex at all raises ``SchemaError
 Differences from Python's ``re`` (the reference ``jsonschema`` uses it): ``$`` matches at
 the very end only (as in ECMA-262), not also before a final newline; a lone surrogate in
 the text is matched as U+FFFD.
+
+The pattern is read as ECMA-262 (https://tc39.es/ecma262/#sec-regexp-regular-expression-objects,
+checked 2026-12-05), the dialect JSON Schema names, and written for the Rust engine by
+``ecma_to_rust`` in one pass: ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``,
+``[A-Za-z0-9_]``; the Rust classes are Unicode), ``\s`` is WhiteSpace and LineTerminator
+(U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008, ``[`` ``&`` ``~`` are themselves
+(no nesting or set operations), ``[]`` matches nothing and ``[^]`` anything. The pattern
+sent to a provider is the caller's, unchanged. Still Rust's: ``.`` excludes ``\n`` only
+(ECMA-262 also ``\r``, U+2028, U+2029).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict
+from typing import Callable, Dict, List
 
 from .._errors import SchemaError, excerpt
 
-__all__ = ["check_regex", "compile_pattern", "searcher"]
+__all__ = ["check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
+
+_SPACE = r"\t\n\x0B\x0C\r\x20\xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"
+_DIGIT, _WORD = "0-9", "0-9A-Za-z_"
+#: ECMA-262 class escapes written for Rust, outside a class and inside one
+_OUTSIDE = {
+    "d": f"[{_DIGIT}]", "D": f"[^{_DIGIT}]", "w": f"[{_WORD}]", "W": f"[^{_WORD}]",
+    "s": f"[{_SPACE}]", "S": f"[^{_SPACE}]", "b": r"(?-u:\b)", "B": r"(?-u:\B)",
+}
+_INSIDE = {
+    "d": _DIGIT, "D": f"[^{_DIGIT}]", "w": _WORD, "W": f"[^{_WORD}]",
+    "s": _SPACE, "S": f"[^{_SPACE}]", "b": r"\x08",
+}
+_LITERAL_IN_CLASS = {"[": r"\[", "&": r"\&", "~": r"\~"}  # nesting and set operators in Rust
+_NOTHING, _ANYTHING = r"[^\x{0}-\x{10FFFF}]", r"[\x{0}-\x{10FFFF}]"
+
+
+def ecma_to_rust(pattern: str) -> str:
+    """*pattern* (ECMA-262) as a Rust ``regex`` pattern that matches the same strings
+    (the escapes and classes above; everything else is left as written). Linear."""
+    if "\\" not in pattern and "[" not in pattern:
+        return pattern
+    out: List[str] = []
+    i, n, inside = 0, len(pattern), False
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            e = pattern[i + 1]
+            out.append((_INSIDE if inside else _OUTSIDE).get(e, c + e))
+            i += 2
+        elif inside:
+            if c == "]":
+                inside = False
+            out.append(_LITERAL_IN_CLASS.get(c, c))
+            i += 1
+        elif c == "[":
+            negated = pattern.startswith("[^", i)
+            start = i + 2 if negated else i + 1
+            if pattern.startswith("]", start):  # [] and [^]: no member
+                out.append(_ANYTHING if negated else _NOTHING)
+                i = start + 1
+            else:
+                out.append(pattern[i:start])
+                inside, i = True, start
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 _CACHE: Dict[str, Callable[[str], bool]] = {}
 _CACHE_MAX = 1024
@@ -48,7 +104,7 @@ def compile_pattern(pattern: object, loc: str = "$") -> Callable[[str], bool]:
     from pydantic_core import SchemaValidator, core_schema
 
     try:
-        validator = SchemaValidator(core_schema.str_schema(pattern=pattern, regex_engine="rust-regex"))
+        validator = SchemaValidator(core_schema.str_schema(pattern=ecma_to_rust(pattern), regex_engine="rust-regex"))
     except CoreSchemaError as exc:
         raise SchemaError(_why(pattern, str(exc), loc), loc=loc) from None
     is_match = validator.isinstance_python

@@ -166,7 +166,7 @@ _GEMINI_OPENAPI = Profile(
     inline_refs=True,
     type_arrays=False,
     openapi=True,
-    enum_types=frozenset({"string", "integer", "number", "boolean"}),
+    enum_types=frozenset({"string"}),  # google-genai ``Schema.enum: list[str]``, "only for STRING type"
 )
 _PERMISSIVE = Profile(id="permissive", supported=frozenset(), permissive=True)
 

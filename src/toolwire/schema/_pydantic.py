@@ -38,6 +38,7 @@ from typing_extensions import Annotated, Literal, TypeAliasType
 
 from .._errors import SchemaError, excerpt
 from ._normalize import iter_subschemas, merge_all_of, normalize, resolve_ref
+from ._pattern import ecma_to_rust
 from ._pydantic_types import (
     ASSERTIONS,
     NEEDS,
@@ -283,6 +284,8 @@ class _Builder:
             field: Dict[str, Any] = {}
             used: Set[str] = set()
             for k, arg in (("minLength", "min_length"), ("maxLength", "max_length"), ("pattern", "pattern")):
+                if k == "pattern" and k in node and ecma_to_rust(node[k]) != node[k]:
+                    continue  # pydantic would run it with Rust's classes: checked (ECMA-262) instead
                 if k in node and fits_pydantic(node[k]):
                     field[arg] = node[k]
                     used.add(k)

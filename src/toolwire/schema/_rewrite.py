@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
+from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._profiles import Profile
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, is_free_form
-from ._util import escape_token, json_type
+from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
+from ._util import canonical_text, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
 
@@ -67,11 +68,15 @@ class Rewriter(ShapeRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
-        self.root = root
         self.p = profile
         self.o = options
         self.report: List[Change] = []
         self.lints: List[Lint] = []
+        if not (profile.permissive or profile.inline_refs):  # inlining reads the original
+            root, moved = hoist_targets(root)
+            for ptr, old, new in moved:
+                self.change(ptr, "$ref", "rewritten", f"{old} moved to {new}")
+        self.root = root
         self.recursive = recursive_refs(root) if isinstance(root, dict) else set()
         self.inlining: List[str] = []
         self.inlined = 0  # nodes written inside an inlined ``$ref``
@@ -86,6 +91,8 @@ class Rewriter(ShapeRewrites):
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
         self.wrapped = False
+        self.split: List[Any] = []  # the anyOf lists written by splitting a type array
+        self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -102,6 +109,7 @@ class Rewriter(ShapeRewrites):
                 ptr = f"/$defs/{escape_token(name)}"
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
+        self.report_bare_nulls()
         if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object" and "anyOf" not in wire):
             self.wrapped = True
             self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
@@ -164,10 +172,16 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, "allOf", "unsupported")
             self.lint("unsupported-keyword", ptr, "allOf cannot be merged for this provider")
             n.pop("allOf")
+        if "enum" in n and "const" in n:
+            self._enum_and_const(n, ptr)
+        if "oneOf" in n and "oneOf" not in p.supported and "anyOf" in n:
+            n.pop("oneOf")  # two anyOf cannot share a node
+            self.change(ptr, "oneOf", "unsupported", "beside an anyOf: checked locally only")
+            self.lint("unsupported-keyword", ptr, "oneOf beside anyOf is not supported by this provider", "warning")
         if "oneOf" in n and "oneOf" not in p.supported:
             n["anyOf"] = n.pop("oneOf")
             self.change(ptr, "oneOf", "rewritten", "anyOf")
-            if not self._disjoint(n["anyOf"]):
+            if not self._disjoint(n["anyOf"], n.get("type")):
                 self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
         if "const" in n and ("const" not in p.supported):
             value = n.pop("const")
@@ -178,6 +192,7 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, "const", "rewritten", "a one-value enum")
         if (
             self.o.int_range_as_enum
+            and "integer" in p.enum_types
             and n.get("type") == "integer"
             and isinstance(n.get("minimum"), int)
             and isinstance(n.get("maximum"), int)
@@ -203,9 +218,11 @@ class Rewriter(ShapeRewrites):
             n = {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
         types = n.get("type")
-        if isinstance(types, list) and (not p.type_arrays or (p.typed_enum_branches and ("enum" in n))):
+        if isinstance(types, list) and (
+            not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
+        ):
             return self._split_types(n, ptr, required)
-        if p.strict and (is_free_form(n) or (n.get("type") == "object" and n.get("additionalProperties") is True)):
+        if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
         hints: List[str] = []
@@ -225,7 +242,11 @@ class Rewriter(ShapeRewrites):
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
-                    out[comb] = [self._branch(n, b, f"{ptr}/{comb}/{i}", required) for i, b in enumerate(n[comb])]
+                    # the branches of a split type array sit at the pointer of the array
+                    own = not any(made is n[comb] for made in self.split)
+                    out[comb] = [
+                        self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
+                    ]
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
@@ -243,6 +264,8 @@ class Rewriter(ShapeRewrites):
         typed = any(k in out for k in ("type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref"))
         if p.strict and not typed and ptr != self.beside_ref:
             self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
+        if p.openapi:
+            self._bare_null(n, out, ptr)
         return out
 
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
@@ -341,11 +364,8 @@ class Rewriter(ShapeRewrites):
                 return {}
             self.inlining.append(ref)
             try:
-                merged = dict(resolve_ref(self.root, ref))
-                merged.pop("$defs", None)
-                merged.update(siblings)
                 self.change(ptr, "$ref", "rewritten", "inlined")
-                return self.node(merged, ptr, required)
+                return self.node(self._inline(resolve_ref(self.root, ref), siblings, ptr), ptr, required)
             finally:
                 self.inlining.pop()
         target = ref
@@ -357,8 +377,29 @@ class Rewriter(ShapeRewrites):
             return out
         self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
         rest = self._siblings(siblings, ptr, required)
+        if "anyOf" in rest:  # two anyOf cannot share a node
+            self.change(ptr, "anyOf", "unsupported", "beside a $ref: checked locally only")
+            self.lint("unsupported-keyword", ptr, "anyOf beside $ref is not supported by this provider", "warning")
         rest["anyOf"] = [{"$ref": target}]
         return rest
+
+    def _inline(self, target: Any, siblings: Dict[str, Any], ptr: str) -> Any:
+        """The target of a ``$ref`` and its siblings as one schema: both hold, so they are
+        merged where that is exact (the tighter bound, the common enum values), else the
+        target is a one-branch ``anyOf`` (an ``allOf`` beside an ``anyOf``) beside them."""
+        if not isinstance(target, dict):
+            return siblings if target is True and siblings else target
+        target = {k: v for k, v in target.items() if k != "$defs"}
+        if not siblings:
+            return target
+        both = {**siblings, "allOf": [*siblings.get("allOf", ()), target]}
+        merged = merge_all_of(both)
+        if merged is not None:
+            return merged
+        if "anyOf" in siblings:  # an allOf, merged or reported by the profile's rules
+            return both
+        self.change(ptr, "$ref", "rewritten", "a one-branch anyOf beside its siblings")
+        return {**siblings, "anyOf": [target]}
 
     def _siblings(self, siblings: Dict[str, Any], ptr: str, required: bool) -> Dict[str, Any]:
         if any(k not in ANNOTATIONS for k in siblings):
@@ -371,7 +412,9 @@ class Rewriter(ShapeRewrites):
             return out
         return self._annotations(siblings, ptr)
 
-    def _disjoint(self, branches: List[Any]) -> bool:
+    def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
+        """No value matches two *branches*: each has another type (an integer is a
+        number), or, on objects, a required property of another ``const`` in each."""
         types: List[Any] = []
         consts: Dict[str, Set[str]] = {}
         for b in branches:
@@ -381,10 +424,13 @@ class Rewriter(ShapeRewrites):
                 b = resolve_ref(self.root, b["$ref"])
                 if not isinstance(b, dict):
                     return False
-            types.append(b.get("type"))
+            kind = b.get("type")
+            types.append("number" if kind == "integer" else kind)
+            if kind != "object" and parent_type != "object":
+                continue  # properties and required say nothing about other values
             for k, s in (b.get("properties") or {}).items():
                 if k in (b.get("required") or ()) and isinstance(s, dict) and "const" in s:
-                    consts.setdefault(k, set()).add(json.dumps(s["const"]))
+                    consts.setdefault(k, set()).add(canonical_text(s["const"]))
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())

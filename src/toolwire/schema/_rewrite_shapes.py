@@ -8,14 +8,14 @@ Part of the rewrite in ``_rewrite.py`` (sources and dates in ``_profiles.py``).
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ._profiles import Profile
 from ._report import Change, Lint
 from ._util import escape_token, json_equal, json_type
 from ._validate import _Checker
 
-__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "is_free_form"]
+__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
 
 ANNOTATIONS = frozenset(
     (
@@ -93,11 +93,33 @@ def accepts_null(root: Any, node: Any) -> bool:
     return not probe
 
 
+def _object_typed(node: Dict[str, Any]) -> bool:
+    """``type`` is ``object``, or a type array naming ``object`` but not ``string`` (a
+    string there could be the free-form object sent as a string, or a string)."""
+    kind = node.get("type")
+    return kind == "object" or (isinstance(kind, list) and "object" in kind and "string" not in kind)
+
+
 def is_free_form(node: Any) -> bool:
-    """An object schema with no properties that accepts any keys (``{"type":"object"}``)."""
-    if not isinstance(node, dict) or node.get("type") != "object":
+    """An object schema with no properties that accepts any keys (``{"type":"object"}``,
+    also ``{"type": ["object", "null"]}``)."""
+    if not isinstance(node, dict) or not _object_typed(node):
         return False
     return not node.get("properties") and node.get("additionalProperties", True) is True
+
+
+def is_open_object(node: Any) -> bool:
+    """A free-form object, or an object schema with ``additionalProperties: true``."""
+    return is_free_form(node) or (
+        isinstance(node, dict) and _object_typed(node) and node.get("additionalProperties") is True
+    )
+
+
+def holds_shape(node: Dict[str, Any], types: List[Any], strict: bool) -> bool:
+    """A type array naming ``object`` or ``array`` whose branch needs the object or
+    array rewrites: it has keywords of that type, or the profile is strict (an object
+    is closed, a free-form object or an array without items is not representable)."""
+    return any(t in types and (strict or any(k in node for k in _BY_TYPE[t])) for t in ("object", "array"))
 
 
 _TIGHTER = {"minimum": max, "minLength": max, "minItems": max, "minProperties": max,
@@ -125,6 +147,8 @@ class ShapeRewrites:
     o: Options
     report: List[Change]
     lints: List[Lint]
+    split: List[Any]
+    bare_nulls: Dict[int, Tuple[str, Any]]
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -160,25 +184,41 @@ class ShapeRewrites:
             branches.append({**branch, **spread})
         self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
         out = dict(outer)
+        if not branches:
+            if nullable:  # null alone: reported by the null rules
+                return self.node({**out, "type": "null"}, ptr, required)
+            self.lint("unsatisfiable", ptr, "no enum value is of the types allowed")
+            return {"not": {}}
         if len(branches) == 1:
             out.update(branches[0])
         else:
             out["anyOf"] = branches
         if nullable:
             out["nullable"] = True
-        return self.node(out, ptr, required)
+        self.split.append(branches)
+        try:
+            return self.node(out, ptr, required)
+        finally:
+            self.split.pop()
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
         merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``."""
         branches = out.get("anyOf") or []
-        rest = [b for b in branches if b != {"nullable": True} and b != {"type": "null"}]
+        rest = [b for b in branches if not _null_branch(b)]
         if len(rest) == len(branches):
             return
+        for b in branches:
+            self.bare_nulls.pop(id(b), None)  # taken in as nullable
+        if not rest and "type" in out and out.get("nullable") is not True:
+            self.lint("unsatisfiable", ptr, "the type excludes null, the only branch of anyOf")
         if "type" in out and out.get("nullable") is not True:
             self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
         else:
             out["nullable"] = True
+        if not rest:
+            del out["anyOf"]
+            return
         if len(rest) != 1:
             out["anyOf"] = rest
             return
@@ -191,9 +231,33 @@ class ShapeRewrites:
         out.update(merged)
         self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
 
+    def _bare_null(self, n: Dict[str, Any], out: Dict[str, Any], ptr: str) -> None:
+        """Note an OpenAPI node *out* written for ``type: null``, or ``nullable`` with no
+        type and no ``anyOf`` (they accept any value, or null *or* the other keywords);
+        ``report_bare_nulls`` reports those no parent took in as its null branch."""
+        if n.get("type") == "null" or (out.get("nullable") is True and out.keys().isdisjoint(("type", "anyOf"))):
+            self.bare_nulls[id(out)] = (ptr, out)
+
+    def _enum_and_const(self, n: Dict[str, Any], ptr: str) -> None:
+        """Both hold (as after an ``allOf`` merge): the enum values equal to the const."""
+        const = n.pop("const")
+        n["enum"] = [v for v in n["enum"] if json_equal(v, const)]
+        self.change(ptr, "const", "rewritten", "the enum value beside it equal to it")
+        if not n["enum"]:
+            self.lint("unsatisfiable", ptr, "the const is not one of the enum values: no value is accepted")
+
+    def report_bare_nulls(self) -> None:
+        for ptr, _ in self.bare_nulls.values():  # lossy: the wire accepts more than null
+            self.change(ptr, "type", "unsupported", "null alone has no OpenAPI form: checked locally only")
+            self.lint("unsupported-keyword", ptr, "a schema of null alone cannot be sent in OpenAPI form", "warning")
+        self.bare_nulls.clear()
+
     def _free_form(self, n: Dict[str, Any], ptr: str) -> Any:
         if self.o.free_form == "string":
             self.change(ptr, "type", "rewritten", "a free-form object sent as a JSON string")
+            for key in n:
+                if key not in ANNOTATIONS and key not in ("type", "additionalProperties") and n[key] != {}:
+                    self.change(ptr, key, "unsupported", "inside a JSON string: checked locally only")
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
             return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
@@ -260,6 +324,8 @@ class ShapeRewrites:
             if isinstance(addl, dict):
                 if self.o.maps == "pairs" and not props:
                     self.change(ptr, "additionalProperties", "rewritten", "a map as [{key, value}] pairs")
+                    if required:
+                        self.change(ptr, "required", "unsupported", "the keys a map must hold are checked locally only")
                     value = self.node(addl, f"{ptr}/additionalProperties", True)
                     out.clear()
                     out.update({k: v for k, v in n.items() if k in ("title", "description")})
@@ -282,11 +348,22 @@ class ShapeRewrites:
                     "pass maps='pairs', use strict=False or prompt mode",
                 )
                 out["additionalProperties"] = False
-            elif addl is None:
-                out["additionalProperties"] = False
-                self.change(ptr, "additionalProperties", "narrowed", "set to false")
             else:
+                if addl is None:
+                    self.change(ptr, "additionalProperties", "narrowed", "set to false")
                 out["additionalProperties"] = False
+                extra = [r for r in required if r not in props]
+                if extra:
+                    names = ", ".join(map(repr, extra[:3]))
+                    if addl is False and "patternProperties" not in n:
+                        self.lint("unsatisfiable", ptr, f"required names ({names}) are not allowed as properties")
+                    else:
+                        self.lint(
+                            "not-representable",
+                            ptr,
+                            f"required names that are not properties ({names}) cannot be given once strict mode "
+                            "closes the object; declare them in properties",
+                        )
         elif addl is not None:
             if "additionalProperties" in p.supported or p.permissive:
                 out["additionalProperties"] = (
@@ -313,3 +390,11 @@ class ShapeRewrites:
                 lifted["anyOf"] = [inner, {"type": "null"}]
             return lifted
         return {"anyOf": [wsub, {"type": "null"}]}
+
+
+def _null_branch(branch: Any) -> bool:
+    """A rendered ``anyOf`` branch that accepts null alone (annotations aside)."""
+    if not isinstance(branch, dict):
+        return False
+    rest = {k: v for k, v in branch.items() if k not in ANNOTATIONS}
+    return rest == {"nullable": True} or rest == {"type": "null"}

@@ -1,0 +1,83 @@
+"""``pattern`` follows ECMA-262, the dialect JSON Schema names (Draft 2020-12 validation
+§6.3.3, core §6.4), not the Unicode classes of the Rust engine that runs it (nor Python's
+``re``, which ``jsonschema`` uses, so these cases are not differential). Expected values
+are ECMA-262's definitions (§22.2.2.9 CharacterClassEscape, §22.2.2.9.3 WordCharacters,
+§22.2.2.6 Assertion ``\\b``, §22.2.2.10 ClassEscape ``b``, §22.2.1 ClassContents), each
+as a literal: ``\\d`` is ``[0-9]``, ``\\w`` is ``[A-Za-z0-9_]``, ``\\s`` is WhiteSpace and
+LineTerminator, ``\\b`` sits between a ``\\w`` and a non-``\\w``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from toolwire.schema import render, to_pydantic, validate
+
+CASES = [
+    # pattern, text, matches (ECMA-262)
+    (r"^\d{5}$", "12345", True),
+    (r"^\d{5}$", "\u0661\u0662\u0663\u0664\u0665", False),  # ARABIC-INDIC DIGITs are no \d
+    (r"^\D$", "\u0660", True),
+    (r"^\D$", "7", False),
+    (r"^\w+$", "hello_1", True),
+    (r"^\w+$", "h\u00e9llo", False),
+    (r"^\W$", "\u00e9", True),
+    (r"^\W$", "_", False),
+    (r"^a\b", "a\u00e9", True),  # é is no word character: a boundary after a
+    (r"^a\B", "a\u00e9", False),
+    (r"^a\B", "ab", True),
+    (r"x\b\u00e9", "x\u00e9", True),
+    (r"^\b\u00e9", "\u00e9", False),
+    (r"^\s$", "\ufeff", True),  # ZWNBSP is WhiteSpace
+    (r"^\s$", "\u00a0", True),
+    (r"^\s$", "\u2028", True),  # LINE SEPARATOR is a LineTerminator
+    (r"^\s$", "\u0085", False),  # NEL is neither
+    (r"^\S$", "\u0085", True),
+    (r"^[\d]+$", "\u0661", False),
+    (r"^[\d]+$", "19", True),
+    (r"^[\w-]+$", "a-b_c", True),
+    (r"^[\w-]+$", "\u00e9", False),
+    (r"^[^\d]$", "\u0661", True),
+    (r"^[\D]$", "\u0661", True),
+    (r"^[\D]$", "1", False),
+    (r"^[^\W]$", "\u00e9", False),
+    (r"^[^\W]$", "a", True),
+    (r"^[\s]$", "\ufeff", True),
+    (r"^[\S]$", "\ufeff", False),
+    (r"^[\b]$", "\x08", True),  # in a class, \b is BACKSPACE
+    (r"^[[]$", "[", True),  # [ in a class is itself
+    (r"^[a[]+$", "a[a", True),
+    (r"a[]", "a", False),  # an empty class matches nothing
+    (r"^[^]$", "\n", True),  # its complement matches anything
+    (r"^[a&&b]$", "&", True),  # no set operations in ECMA-262
+    (r"^[~~]$", "~", True),
+    (r"^\\d$", "\\d", True),  # an escaped backslash, then d
+    (r"^\\\d$", "\\7", True),
+    (r"^[\]\d]+$", "]1", True),
+    (r"^\[\d\]$", "[1]", True),
+]
+
+
+@pytest.mark.parametrize(("pattern", "text", "matches"), CASES)
+def test_patterns_match_as_ecma_262_says(pattern: str, text: str, matches: bool) -> None:
+    issues = validate(text, {"type": "string", "pattern": pattern})
+    assert (issues == []) is matches, issues
+
+
+@pytest.mark.parametrize(("pattern", "text", "matches"), [c for c in CASES if c[0] in (r"^\d{5}$", r"^\w+$")])
+def test_the_typed_view_matches_as_ecma_262_says(pattern: str, text: str, matches: bool) -> None:
+    model: Any = to_pydantic({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}})
+    if matches:
+        model.model_validate({"s": text})
+    else:
+        with pytest.raises(ValidationError):
+            model.model_validate({"s": text})
+
+
+def test_the_wire_keeps_the_pattern_as_written() -> None:
+    r = render({"type": "object", "required": ["s"], "properties": {"s": {"type": "string", "pattern": r"^\d\w\b"}}},
+               "openai.chat")
+    assert r.wire_schema["properties"]["s"]["pattern"] == r"^\d\w\b"
+    assert r.validate({"s": "\u0661"}) and r.validate({"s": "1a"}) == []
