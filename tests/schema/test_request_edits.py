@@ -259,9 +259,9 @@ def test_a_gemini_rest_request_gets_its_budget_in_camel_case(rest_key: str) -> N
     from toolwire.schema._requests import raise_budget
 
     request = {"contents": [], rest_key: {}}
-    assert raise_budget(request, "gemini", 4, 65_536, 4096) is None
+    assert raise_budget(request, "gemini", 4, 65_536) is None
     request["generationConfig"] = dict(request.get("generationConfig") or {}, maxOutputTokens=1000)
-    out = raise_budget(request, "gemini", 4, 65_536, 4096)
+    out = raise_budget(request, "gemini", 4, 65_536)
     assert out is not None
     assert out["generationConfig"]["maxOutputTokens"] == 4000
     assert "generation_config" not in out
@@ -309,7 +309,7 @@ UNRAISABLE = [
 def test_a_budget_in_effect_is_never_lowered(target: str, request_: Dict[str, Any]) -> None:
     from toolwire.schema._requests import raise_budget
 
-    assert raise_budget(request_, target, 4, 65_536, 4096) is None
+    assert raise_budget(request_, target, 4, 65_536) is None
 
 
 def test_a_truncated_ollama_reply_with_unlimited_output_stops() -> None:
@@ -325,3 +325,7 @@ def test_a_truncated_ollama_reply_with_unlimited_output_stops() -> None:
     outcome = retry.classify(reply, p.state)
     step = retry.plan(p.request, outcome, p.state)
     assert (outcome.kind, step.action, step.request) == ("truncated", "stop", None)
+    assert step.reason == ("truncated without a token budget of its own: the provider's default (the model's "
+                           "maximum, or no limit) was in effect, no larger one is known")
+    capped = retry.plan(dict(p.request, options={"num_predict": 65_536}), outcome, p.state)
+    assert (capped.action, capped.reason) == ("stop", "truncated at the token cap (65536)")

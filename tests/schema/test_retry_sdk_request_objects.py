@@ -104,7 +104,7 @@ def test_a_config_object_that_cannot_take_a_field_becomes_a_dict_of_all_it_held(
 def test_an_ollama_options_object_keeps_its_type_and_never_drops_a_field() -> None:
     ollama = pytest.importorskip("ollama")
     options = ollama.Options(temperature=0.0, num_predict=1000)
-    out = raise_budget({"model": "m", "messages": [], "options": options}, "ollama", 4, 65_536, 4096)
+    out = raise_budget({"model": "m", "messages": [], "options": options}, "ollama", 4, 65_536)
     assert out is not None and type(out["options"]) is ollama.Options
     assert (out["options"].num_predict, out["options"].temperature) == (4000, 0.0)
     # Options ignores a field it does not have: kept in a dict rather than lost

@@ -21,6 +21,7 @@ from ._profiles import get_profile
 from ._prompt import inject_instruction, prompt
 from ._render import Rendered, render
 from ._requests import (
+    budget_of,
     merged,
     place,
     raise_budget,
@@ -214,7 +215,6 @@ def plan(
     *,
     factor: int = 4,
     cap: int = 65_536,
-    default_budget: int = 4096,
     switch_after: int = 2,
 ) -> Plan:
     """The next step after *outcome* of sending *request* under *state* (pure)."""
@@ -258,7 +258,10 @@ def plan(
             said = f"the reply did not finish ({outcome.detail})"
         return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
-        bumped = raise_budget(request, state.target, factor, cap, default_budget)
+        bumped = raise_budget(request, state.target, factor, cap)
+        if bumped is None and budget_of(request, state.target) is None:
+            return Plan("stop", None, state, "truncated without a token budget of its own: the provider's default "
+                                             "(the model's maximum, or no limit) was in effect, no larger one is known")
         if bumped is None:
             return Plan("stop", None, state, f"truncated at the token cap ({cap})")
         return Plan("retry", bumped, replace(nxt, empties=0), "truncated: larger token budget")

@@ -362,7 +362,7 @@ def budget_of(request: Dict[str, Any], target: str) -> Optional[int]:
     return current if type(current) is int and current > 0 else None
 
 
-def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, default: int) -> Optional[Dict[str, Any]]:
+def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int) -> Optional[Dict[str, Any]]:
     """A copy of *request* with its token budget ×*factor* (capped at *cap*; an SDK config
     keeps its type), or ``None`` when no larger budget can be asked for: the budget is at
     *cap* already, or the request sets none (no positive whole number). A request without
@@ -373,9 +373,7 @@ def raise_budget(request: Dict[str, Any], target: str, factor: int, cap: int, de
     generation"; -2 "fill context",
     https://github.com/ollama/ollama/blob/main/docs/modelfile.md), vLLM's what the
     context leaves, and Anthropic's ``max_tokens`` is required. No number written
-    there is known to be larger: it could lower the budget in effect. *default* is not
-    used for that reason (kept for the planner's signature)."""
-    del default
+    there is known to be larger: it could lower the budget in effect."""
     current = budget_of(request, target)
     if current is None:
         return None
