@@ -329,7 +329,8 @@ class Rewriter(ShapeRewrites):
                 if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)
             ]
             if bad:
-                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}")
+                hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
+                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}{hint}")
         if ok:
             out[key] = value
             if key not in _STRUCTURAL:
