@@ -177,6 +177,8 @@ def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
             plans.append(_plan(d, kinds, calls))
         elif dialect is not None:
             raise _no_kind(d, wanted)
+    if not plans:  # hypothesis failed at draw time
+        raise ValueError("payloads needs at least one dialect")
     return plans
 
 
@@ -335,6 +337,8 @@ def streams(
         if d.stream_encoder is None or d.stream is None:
             raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
         plans.append(_plan(d, CALL_KINDS, calls))
+    if not plans:
+        raise ValueError("streams needs at least one dialect")
     forms = (transport,) if isinstance(transport, str) else tuple(transport)
     unknown = [f for f in forms if f not in _TRANSPORTS]
     if unknown or not forms:  # an unknown one gave dicts, as if it were "dict"

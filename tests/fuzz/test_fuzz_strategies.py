@@ -153,6 +153,10 @@ def test_knobs_are_checked() -> None:
         tws.streams("openai.chat", transport=("sse", "ws"))
     with pytest.raises(ValueError, match=r"unknown stream transport '\(none\)'"):
         tws.streams("openai.chat", transport=())
+    with pytest.raises(ValueError, match="^payloads needs at least one dialect$"):  # failed when drawn
+        tws.payloads([])
+    with pytest.raises(ValueError, match="^streams needs at least one dialect$"):
+        tws.streams(())
     with pytest.raises(TypeError, match="corrupted takes a strategy"):  # an AttributeError from hypothesis
         tws.corrupted(5)  # type: ignore[arg-type]
 
