@@ -16,7 +16,7 @@ from ._dialect import Dialect
 from ._ids import IdRule
 from ._types import Tool, ToolCall, ToolResult
 
-__all__ = ["arguments", "json_values", "tool_calls", "tool_results", "tools", "_TEXT"]
+__all__ = ["arguments", "decoded_result", "json_values", "tool_calls", "tool_results", "tools", "_TEXT"]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
 _NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name most dialects accept
@@ -144,3 +144,21 @@ def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[To
     """
     d = _dialect(dialect)
     return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
+
+
+# the tool-result wires with no tool name (Chat ``tool`` message, Responses
+# ``function_call_output``, Anthropic ``tool_result``, Converse ``toolResult``, Cohere
+# ``tool`` message, MCP ``CallToolResult``), and the one whose text comes back as a list
+# of content blocks (MCP): what ``decode_result`` must give for them
+_NAMELESS_RESULTS = frozenset({"openai.chat", "openai.responses", "anthropic.messages", "bedrock.converse",
+                               "cohere.v2", "mcp"})
+_BLOCK_RESULTS = frozenset({"mcp"})
+
+
+def decoded_result(d: Dialect, result: ToolResult) -> ToolResult:
+    """*result* as ``decode_result`` reads it back from *d*'s wire."""
+    name = None if d.name in _NAMELESS_RESULTS else result.name
+    content = result.content
+    if d.name in _BLOCK_RESULTS and isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    return ToolResult(result.id, name, content, result.is_error)

@@ -24,7 +24,7 @@ import contextlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = ["main", "run_batch"]
 
@@ -64,7 +64,7 @@ def _check_payload(p: Any) -> None:
         assert tool == p.expected, f"decode_tool gave {tool!r}"
     else:
         res = decode_result(p.value, d)
-        assert res.id == p.expected.id, f"decode_result gave {res!r}"
+        assert res == p.expected, f"decode_result gave {res!r}, expected {p.expected!r}"
     target = "anthropic.messages" if d != "anthropic.messages" else "openai.chat"
     _quiet(convert, p.value, target, source=d)
 
@@ -164,6 +164,24 @@ def _batches(dialects: Sequence[str], examples: int, batch: int, seed: int) -> I
             left -= size
 
 
+def _wire_dialects(names: Sequence[str]) -> Union[List[str], str]:
+    """The registered ids of *names*, or why one cannot be fuzzed (unknown, a text format)."""
+    from ._builtin import get_dialect
+    from ._errors import UnknownDialectError
+    from .strategies import WIRE_DIALECTS
+
+    out = []
+    for n in names:
+        try:
+            d = get_dialect(n)
+        except UnknownDialectError as exc:
+            return str(exc)
+        if d.text_module is not None:
+            return f"{d.name} is a text format, not a wire dialect; wire dialects: {', '.join(WIRE_DIALECTS)}"
+        out.append(d.name)
+    return out
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m toolwire.fuzz", description=__doc__.split("\n")[0])
     parser.add_argument("--examples", type=int, default=1000, help="examples per dialect (default 1000)")
@@ -177,9 +195,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError as exc:
         print(f"toolwire.fuzz needs hypothesis (the 'fuzz' extra): {exc}", file=sys.stderr)
         return 2
-    from ._builtin import get_dialect
-
-    dialects = [get_dialect(d).name for d in (args.dialect or tws.WIRE_DIALECTS)]
+    dialects = _wire_dialects(args.dialect or tws.WIRE_DIALECTS)
+    if isinstance(dialects, str):  # a usage error, not a fuzz failure
+        print(f"{parser.prog}: {dialects}", file=sys.stderr)
+        return 2
     totals: Dict[str, Counts] = {d: dict.fromkeys(MODES, 0) for d in dialects}
     failures: List[str] = []
     start = time.perf_counter()

@@ -49,7 +49,7 @@ from ._dialect import Dialect
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, corrupt
-from ._strategies_values import _TEXT, arguments, json_values, tool_calls, tool_results, tools
+from ._strategies_values import _TEXT, arguments, decoded_result, json_values, tool_calls, tool_results, tools
 from ._types import Tool, ToolCall, ToolResult
 
 __all__ = [
@@ -88,8 +88,9 @@ KINDS: Tuple[str, ...] = (*CALL_KINDS, "tool", "result")
 class Payload(NamedTuple):
     """A generated payload with what it must decode to (``payloads(expected=True)``).
 
-    ``expected`` is the list of ``ToolCall`` for the call kinds, the ``Tool`` for
-    ``tool`` and the ``ToolResult`` for ``result``.
+    ``expected`` is what the value decodes to: the list of ``ToolCall`` for the call
+    kinds, the ``Tool`` for ``tool`` and the ``ToolResult`` for ``result`` (no name
+    where the result wire has none; MCP text as content blocks).
     """
 
     dialect: str
@@ -112,13 +113,33 @@ def _containers(d: Dialect) -> List[str]:
     return have + ["response"] if d.response_envelope is not None else have
 
 
-def _kinds(name: str, kind: Union[str, Sequence[str], None]) -> List[str]:
-    have = ["item", "items", *_containers(get_dialect(name)), "tool", "result"]
+def _wanted(kind: Union[str, Sequence[str], None]) -> Tuple[str, ...]:
     wanted = CALL_KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
     for k in wanted:
         if k not in KINDS:
             raise ValueError(f"unknown payload kind {k!r}; kinds: {', '.join(KINDS)}")
-    return [k for k in have if k in wanted] or ["item"]
+    return wanted
+
+
+def _kinds(d: Dialect, wanted: Sequence[str]) -> List[str]:
+    """The kinds of *wanted* that *d* has (MCP and ``canonical`` have no containers)."""
+    return [k for k in ("item", "items", *_containers(d), "tool", "result") if k in wanted]
+
+
+def _no_kind(d: Dialect, wanted: Sequence[str]) -> ValueError:
+    asked = " or ".join(repr(k) for k in wanted)
+    return ValueError(f"{d.name} has no {asked} payloads; it has: {', '.join(_kinds(d, KINDS))}")
+
+
+def _counts(min_calls: int, max_calls: int, least: int, what: str) -> None:
+    if not least <= min_calls <= max_calls:
+        raise ValueError(f"min_calls{what} must be {least} or more and at most max_calls ({max_calls}), "
+                         f"got {min_calls}")
+
+
+def _stop(d: Dialect) -> Optional[str]:
+    """The provider's finish reason of a reply that ended without calling a tool."""
+    return next((raw for raw, norm in d.finish_reasons.items() if norm == "stop"), None)
 
 
 def _unique_ids(calls: List[ToolCall]) -> bool:
@@ -136,11 +157,29 @@ class _Plan(NamedTuple):
     results: SearchStrategy[ToolResult]
 
 
-def _plan(name: str, kind: Any, calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
-    d = get_dialect(name)
+def _plan(d: Dialect, kinds: Sequence[str], calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
     ids: Optional[bool] = True if d.ids.required else None  # streams too: an id wherever the dialect needs one
     call = calls if calls is not None else tool_calls(d, ids=ids)
-    return _Plan(d, st.sampled_from(_kinds(name, kind)), call, tools(d), tool_results(d))
+    return _Plan(d, st.sampled_from(kinds), call, tools(d), tool_results(d))
+
+
+def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
+           calls: Optional[SearchStrategy[ToolCall]]) -> List[_Plan]:
+    """A plan per dialect that has one of the asked kinds: every wire dialect that has
+    one when *dialect* is ``None``; a named dialect that has none is refused."""
+    wanted = _wanted(kind)
+    names = WIRE_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    plans = []
+    for n in names:
+        d = get_dialect(n)  # unknown ids fail here
+        kinds = _kinds(d, wanted)
+        if kinds:
+            plans.append(_plan(d, kinds, calls))
+        elif dialect is not None:
+            raise _no_kind(d, wanted)
+    if not plans:  # hypothesis failed at draw time
+        raise ValueError("payloads needs at least one dialect")
+    return plans
 
 
 @st.composite
@@ -154,7 +193,7 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
         return _textual(draw, Payload(name, k, encode_tool(tool, d), tool), text)
     if k == "result":
         result = draw(plan.results)
-        return _textual(draw, Payload(name, k, encode_result(result, d), result), text)
+        return _textual(draw, Payload(name, k, encode_result(result, d), decoded_result(d, result)), text)
     n = 1 if k == "item" else draw(st.integers(min_calls, max_calls))
     cs = draw(st.lists(plan.calls, min_size=n, max_size=n).filter(_unique_ids))
     items = [encode(c, d, position=i) for i, c in enumerate(cs)]
@@ -166,10 +205,13 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
         content = draw(st.none() | st.text(_TEXT, min_size=1, max_size=40))
         if k == "message":
             build = d.message_envelope or d.assistant_message
+            assert build is not None  # _kinds offers only the containers the dialect has
+            value = build(items, content)
         else:
-            build = d.response_envelope
-        assert build is not None  # _kinds offers only the containers the dialect has
-        value = build(items, content)
+            assert d.response_envelope is not None
+            # no call: the reply ended as a plain answer does (its envelope's default
+            # finish reason says the model called a tool)
+            value = d.response_envelope(items, content) if items else d.response_envelope(items, content, _stop(d))
     return _textual(draw, Payload(name, k, value, cs), text)
 
 
@@ -199,8 +241,9 @@ def payloads(
     ``"message"`` (an assistant message / request history), ``"response"`` (a
     whole reply), ``"tool"`` (a tool definition), ``"result"`` (a tool result), or
     several of them; default: the four call kinds the dialect has (MCP and
-    ``canonical`` have no messages or responses). ``min_calls``/``max_calls``
-    bound the calls of a list, message or response; ``calls`` replaces the call
+    ``canonical`` have no messages or responses: left out when no dialect is named,
+    a ``ValueError`` when named). ``min_calls``/``max_calls`` bound the calls of a
+    list, message or response (0: a reply that called no tool); ``calls`` replaces the call
     strategy (its ids must suit the dialect). ``text=True`` also gives the payload
     as JSON text (``str`` or ``bytes``). ``expected=True`` gives ``Payload``
     tuples ``(dialect, kind, value, expected)`` instead of bare values.
@@ -208,9 +251,8 @@ def payloads(
     >>> payloads("openai.chat", kind="response").example()  # doctest: +SKIP
     {'id': 'chatcmpl-0', 'object': 'chat.completion', 'choices': [{'message': {...}}], ...}
     """
-    names = WIRE_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
-    plans = [_plan(get_dialect(n).name, kind, calls) for n in names]  # unknown ids fail here
-    strategy = _payload(plans, min_calls, max_calls, text)
+    _counts(min_calls, max_calls, 0, "")
+    strategy = _payload(_plans(dialect, kind, calls), min_calls, max_calls, text)
     return strategy if expected else strategy.map(lambda p: p.value)
 
 
@@ -279,19 +321,24 @@ def streams(
     calls interleaved where the dialect allows it; Vertex ``partialArgs`` for Gemini).
 
     ``transport``: how chunks are given — ``"dict"``, ``"json"`` (JSON text per
-    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. ``expected=True``
+    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. ``min_calls`` is at
+    least 1 (a stream encoder ends with a tool-call finish reason). ``expected=True``
     gives ``Stream`` tuples ``(dialect, chunks, calls)`` instead of chunk lists.
 
     >>> streams("openai.chat", transport="sse").example()  # doctest: +SKIP
     ['data: {"object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
     """
+    # a stream encoder ends a stream with a tool-call finish reason: no call, no valid stream
+    _counts(min_calls, max_calls, 1, " of a stream")
     names = STREAM_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
     plans = []
     for n in names:
         d = get_dialect(n)
         if d.stream_encoder is None or d.stream is None:
             raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
-        plans.append(_plan(d.name, None, calls))
+        plans.append(_plan(d, CALL_KINDS, calls))
+    if not plans:
+        raise ValueError("streams needs at least one dialect")
     forms = (transport,) if isinstance(transport, str) else tuple(transport)
     unknown = [f for f in forms if f not in _TRANSPORTS]
     if unknown or not forms:  # an unknown one gave dicts, as if it were "dict"
@@ -320,10 +367,12 @@ def corrupted(
     if not isinstance(payloads, SearchStrategy):
         raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
     chosen = CORRUPTIONS if kinds is None else tuple(kinds)
+    if not chosen:  # hypothesis failed at draw time ("Cannot sample from a length-zero sequence")
+        raise ValueError(f"corrupted needs at least one corruption; corruptions: {', '.join(CORRUPTIONS)}")
     for k in chosen:
         if k not in CORRUPTIONS:
             raise ValueError(f"unknown corruption {k!r}; corruptions: {', '.join(CORRUPTIONS)}")
-    others = _payload([_plan(n, None, None) for n in WIRE_DIALECTS], 1, 2, False).map(lambda p: p.value)
+    others = _payload(_plans(None, None, None), 1, 2, False).map(lambda p: p.value)
     return _corrupted(payloads, chosen, max_steps, others)
 
 

@@ -55,9 +55,26 @@ def test_tool_and_result_payloads_decode_back(dialect: str, p: Any) -> None:
     assert toolwire.decode_tool(tool.value, dialect) == tool.expected
     assert toolwire.detect(tool.value) in (dialect, "canonical", "openai.chat", "mcp", "gemini")
     res = p.draw(tws.payloads(dialect, kind="result", expected=True))
-    back = toolwire.decode_result(res.value, dialect)
-    assert back.id == res.expected.id
-    assert _text_of(back.content) == res.expected.content
+    assert toolwire.decode_result(res.value, dialect) == res.expected  # name, content, is_error too
+
+
+# the provider's tool-result wire, from its SDK type: the fields a result comes back with
+# (Chat ``ChatCompletionToolMessageParam``, Responses ``FunctionCallOutput``, Anthropic
+# ``ToolResultBlockParam``, Bedrock ``ToolResultBlock``, Cohere ``ToolChatMessageV2`` and MCP
+# ``CallToolResult`` carry no tool name; MCP content is a list of content blocks)
+@pytest.mark.parametrize(("dialect", "named", "parts"), [
+    ("openai.chat", False, False), ("openai.responses", False, False), ("anthropic.messages", False, False),
+    ("gemini", True, False), ("bedrock.converse", False, False), ("mistral", True, False),
+    ("cohere.v2", False, False), ("ollama", True, False), ("mcp", False, True), ("canonical", True, False),
+])
+def test_result_payloads_expect_what_the_wire_carries(dialect: str, named: bool, parts: bool) -> None:
+    # B7: ``expected`` was the result it was built from (a name the wire has no field for)
+    res = find(tws.payloads(dialect, kind="result", expected=True), lambda p: True, settings=NO_SHRINK)
+    assert (res.expected.name is not None) is named
+    assert isinstance(res.expected.content, list) is parts
+    if parts:
+        assert [set(b) for b in res.expected.content] == [{"type", "text"}]
+        assert res.expected.content[0]["type"] == "text"
 
 
 @pytest.mark.parametrize("dialect", tws.STREAM_DIALECTS)
@@ -136,13 +153,57 @@ def test_knobs_are_checked() -> None:
         tws.streams("openai.chat", transport=("sse", "ws"))
     with pytest.raises(ValueError, match=r"unknown stream transport '\(none\)'"):
         tws.streams("openai.chat", transport=())
+    with pytest.raises(ValueError, match="^payloads needs at least one dialect$"):  # failed when drawn
+        tws.payloads([])
+    with pytest.raises(ValueError, match="^streams needs at least one dialect$"):
+        tws.streams(())
     with pytest.raises(TypeError, match="corrupted takes a strategy"):  # an AttributeError from hypothesis
         tws.corrupted(5)  # type: ignore[arg-type]
 
 
-@given(p=tws.payloads("mcp", kind=("message", "response"), expected=True))
-def test_kinds_a_dialect_lacks_fall_back_to_items(p: Any) -> None:
-    assert p.kind == "item"
+@given(p=tws.payloads(kind="response", expected=True))
+def test_every_payload_is_of_the_asked_kind(p: Any) -> None:
+    # B6: MCP and canonical (no responses) gave single call items instead
+    assert p.kind == "response" and p.dialect not in ("mcp", "canonical")
+
+
+@given(p=tws.payloads(("mcp", "openai.chat"), kind=("message", "tool"), expected=True))
+def test_each_named_dialect_gives_the_asked_kinds_it_has(p: Any) -> None:
+    assert (p.dialect, p.kind) in {("mcp", "tool"), ("openai.chat", "message"), ("openai.chat", "tool")}
+
+
+def test_a_named_dialect_without_the_asked_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^mcp has no 'message' or 'response' payloads; it has: item, items, "
+                                         r"tool, result$"):
+        tws.payloads("mcp", kind=("message", "response"))
+    with pytest.raises(ValueError, match=r"^canonical has no 'response' payloads"):
+        tws.payloads(["openai.chat", "canonical"], kind="response")
+
+
+# B5: with no call the envelopes said the model called a tool (Chat ``finish_reason:
+# "tool_calls"``, Anthropic ``stop_reason: "tool_use"``...), which decode_all refuses
+@pytest.mark.parametrize("dialect", tws.WIRE_DIALECTS)
+@per_dialect
+@given(data=st.data())
+def test_payloads_without_calls_decode_to_nothing(dialect: str, data: Any) -> None:
+    # the empty Converse message is B4 (its reading, not the kit's), fixed beside this
+    kinds = ("items", "response") if dialect == "bedrock.converse" else ("items", "message", "response")
+    p = data.draw(tws.payloads(dialect, kind=kinds, min_calls=0, max_calls=0, expected=True, text=True))
+    assert p.expected == []
+    assert toolwire.decode_all(p.value, dialect) == []
+
+
+def test_call_counts_are_checked() -> None:
+    with pytest.raises(ValueError, match=r"^min_calls must be 0 or more and at most max_calls \(3\), got -1$"):
+        tws.payloads("openai.chat", min_calls=-1)
+    with pytest.raises(ValueError, match=r"^min_calls must be 0 or more and at most max_calls \(1\), got 2$"):
+        tws.payloads("openai.chat", min_calls=2, max_calls=1)
+    # a stream encoder writes a tool-call finish: a stream of no calls is not a valid stream
+    with pytest.raises(ValueError, match=r"^min_calls of a stream must be 1 or more and at most max_calls "
+                                         r"\(3\), got 0$"):
+        tws.streams("openai.chat", min_calls=0)
+    with pytest.raises(ValueError, match=r"^corrupted needs at least one corruption"):  # B8: failed when drawn
+        tws.corrupted(tws.payloads(), kinds=[])
 
 
 @pytest.mark.parametrize("kind", tws.CORRUPTIONS)

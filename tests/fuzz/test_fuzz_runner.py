@@ -1,0 +1,26 @@
+"""``python -m toolwire.fuzz``: its arguments and a short run."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolwire import fuzz
+
+
+@pytest.mark.parametrize(("dialect", "message"), [
+    # B8: a text format was run and counted as a fuzz failure ("EncodeError: text.hermes is a text format")
+    ("text.hermes", "text.hermes is a text format, not a wire dialect; wire dialects: openai.chat, "),
+    ("nope", "Unknown dialect 'nope'; known dialects: "),  # was a traceback
+])
+def test_a_dialect_it_cannot_fuzz_is_a_usage_error(dialect: str, message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--examples", "1", "--dialect", "openai.chat", "--dialect", dialect]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"python -m toolwire.fuzz: {message}")
+
+
+def test_a_short_run_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--examples", "6", "--dialect", "openai.chat", "--dialect", "mcp"]) == 0
+    out = capsys.readouterr().out
+    assert "total                       12" in out and "0 failure(s)" in out
