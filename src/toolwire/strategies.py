@@ -321,15 +321,14 @@ def streams(
     calls interleaved where the dialect allows it; Vertex ``partialArgs`` for Gemini).
 
     ``transport``: how chunks are given — ``"dict"``, ``"json"`` (JSON text per
-    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. ``min_calls`` is at
-    least 1 (a stream encoder ends with a tool-call finish reason). ``expected=True``
+    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. A stream without
+    calls (``min_calls=0``) ends with the plain stop reason. ``expected=True``
     gives ``Stream`` tuples ``(dialect, chunks, calls)`` instead of chunk lists.
 
     >>> streams("openai.chat", transport="sse").example()  # doctest: +SKIP
     ['data: {"object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
     """
-    # a stream encoder ends a stream with a tool-call finish reason: no call, no valid stream
-    _counts(min_calls, max_calls, 1, " of a stream")
+    _counts(min_calls, max_calls, 0, "")
     names = STREAM_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
     plans = []
     for n in names:

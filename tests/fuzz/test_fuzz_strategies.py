@@ -186,11 +186,22 @@ def test_a_named_dialect_without_the_asked_kind_is_refused() -> None:
 @per_dialect
 @given(data=st.data())
 def test_payloads_without_calls_decode_to_nothing(dialect: str, data: Any) -> None:
-    # the empty Converse message is B4 (its reading, not the kit's), fixed beside this
-    kinds = ("items", "response") if dialect == "bedrock.converse" else ("items", "message", "response")
-    p = data.draw(tws.payloads(dialect, kind=kinds, min_calls=0, max_calls=0, expected=True, text=True))
+    p = data.draw(tws.payloads(dialect, kind=("items", "message", "response"), min_calls=0, max_calls=0,
+                               expected=True, text=True))
     assert p.expected == []
     assert toolwire.decode_all(p.value, dialect) == []
+
+
+@pytest.mark.parametrize("dialect", tws.STREAM_DIALECTS)
+@given(data=st.data())
+@settings(max_examples=5)
+def test_streams_without_calls_accumulate_to_nothing(dialect: str, data: Any) -> None:
+    """A stream encoder wrote a tool-call finish reason (``tool_calls``, ``tool_use``,
+    ``TOOL_CALL``) for no calls, which reads as a failed reply: its accumulation was an
+    ``InvalidToolCall`` instead of ``[]``."""
+    s = data.draw(tws.streams(dialect, min_calls=0, max_calls=0, expected=True))
+    assert s.calls == []
+    assert accumulate(s.chunks, dialect) == []
 
 
 def test_call_counts_are_checked() -> None:
@@ -198,10 +209,8 @@ def test_call_counts_are_checked() -> None:
         tws.payloads("openai.chat", min_calls=-1)
     with pytest.raises(ValueError, match=r"^min_calls must be 0 or more and at most max_calls \(1\), got 2$"):
         tws.payloads("openai.chat", min_calls=2, max_calls=1)
-    # a stream encoder writes a tool-call finish: a stream of no calls is not a valid stream
-    with pytest.raises(ValueError, match=r"^min_calls of a stream must be 1 or more and at most max_calls "
-                                         r"\(3\), got 0$"):
-        tws.streams("openai.chat", min_calls=0)
+    with pytest.raises(ValueError, match=r"^min_calls must be 0 or more and at most max_calls \(3\), got -1$"):
+        tws.streams("openai.chat", min_calls=-1)
     with pytest.raises(ValueError, match=r"^corrupted needs at least one corruption"):  # B8: failed when drawn
         tws.corrupted(tws.payloads(), kinds=[])
 

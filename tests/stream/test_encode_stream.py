@@ -184,3 +184,24 @@ def test_an_id_map_of_another_rule_is_refused() -> None:
     ids = IdMap(get_dialect("openai.chat").ids, dialect="openai.chat")
     with pytest.raises(toolwire.EncodeError, match="The IdMap was made for the ids of openai.chat, not of mistral"):
         encode_stream([ToolCall("f", {}, "call_1")], "mistral", ids=ids)
+
+
+# the finish reason of a reply that answered without calling a tool, per the provider's docs:
+# Chat ``stop`` (https://platform.openai.com/docs/api-reference/chat/streaming), Anthropic
+# ``end_turn`` (https://docs.anthropic.com/en/api/messages-streaming), Bedrock ``end_turn``
+# (ConverseStream ``messageStop.stopReason``), Cohere ``COMPLETE`` (v2 chat stream ``message-end``)
+NO_CALL_STOPS = {
+    "openai.chat": lambda events: events[-1]["choices"][0]["finish_reason"] == "stop",
+    "mistral": lambda events: events[-1]["choices"][0]["finish_reason"] == "stop",
+    "anthropic.messages": lambda events: events[-2]["delta"]["stop_reason"] == "end_turn",
+    "bedrock.converse": lambda events: events[-2]["messageStop"]["stopReason"] == "end_turn",
+    "cohere.v2": lambda events: events[-1]["delta"]["finish_reason"] == "COMPLETE",
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(NO_CALL_STOPS))
+def test_a_stream_of_no_calls_ends_with_the_plain_stop_reason(dialect: str) -> None:
+    """It ended with the tool-call reason, which reads as a reply whose call was lost."""
+    events = list(encode_stream([], dialect))
+    assert NO_CALL_STOPS[dialect](events)
+    assert accumulate(events, dialect) == []

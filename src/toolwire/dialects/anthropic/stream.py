@@ -207,7 +207,8 @@ def encode(
             events.append({"type": "content_block_delta", "index": i,
                            "delta": {"type": "input_json_delta", "partial_json": piece}})
         events.append({"type": "content_block_stop", "index": i})
-    events.append({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+    stop = "tool_use" if calls else "end_turn"  # a reply without calls stops as a plain answer does
+    events.append({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
                    "usage": {"output_tokens": 61}})
     events.append({"type": "message_stop"})
     return events

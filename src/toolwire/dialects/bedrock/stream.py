@@ -194,7 +194,7 @@ def encode(
             delta = {"toolUse": {"input": piece}}
             events.append({"contentBlockDelta": {"contentBlockIndex": i, "delta": delta}})
         events.append({"contentBlockStop": {"contentBlockIndex": i}})
-    events.append({"messageStop": {"stopReason": "tool_use"}})
+    events.append({"messageStop": {"stopReason": "tool_use" if calls else "end_turn"}})
     events.append({"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2},
                                 "metrics": {"latencyMs": 1}}})
     return events

@@ -191,5 +191,5 @@ def encode(
             events.append({"type": "tool-call-delta", "index": i,
                            "delta": {"message": {"tool_calls": {"function": {"arguments": piece}}}}})
         events.append({"type": "tool-call-end", "index": i})
-    events.append({"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}})
+    events.append({"type": "message-end", "delta": {"finish_reason": "TOOL_CALL" if calls else "COMPLETE"}})
     return events

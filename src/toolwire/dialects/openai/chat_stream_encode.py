@@ -9,7 +9,7 @@ The reading side is ``chat_stream``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 from ..._errors import EncodeError
 from ..._types import ToolCall
@@ -24,7 +24,7 @@ def encode(
     fragments: Sequence[Sequence[str]],
     *,
     interleave: bool = False,
-    finish_reason: str = "tool_calls",
+    finish_reason: Optional[str] = None,
     with_index: bool = True,
     model: str = "gpt-4o",
     split: Any = None,  # the fragments are cut already
@@ -64,6 +64,8 @@ def encode(
         for i, call in enumerate(calls):
             chunks.append(chunk([head(i, call)]))
             chunks.extend(chunk([body(i, piece)]) for piece in fragments[i])
+    if finish_reason is None:  # a reply without calls stops as a plain answer does
+        finish_reason = "tool_calls" if calls else "stop"
     chunks.append(envelope(model, [{"index": 0, "delta": {}, "finish_reason": finish_reason}]))
     return chunks
 
