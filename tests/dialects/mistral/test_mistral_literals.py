@@ -213,7 +213,7 @@ def test_encode_stream_in_pieces() -> None:
         delta({"tool_calls": [{"function": {"arguments": 'é"}', "name": ""}, "index": 0}]}),
         delta({}, "tool_calls"),
     ]
-    assert encode_stream([], D) == [delta({}, "tool_calls")]
+    assert encode_stream([], D) == [delta({}, "stop")]  # no call: the plain stop reason
 
 
 def test_the_reply_envelope() -> None:

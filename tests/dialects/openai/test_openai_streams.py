@@ -198,7 +198,7 @@ def test_chat_stream_encode() -> None:
         chunk([{"function": {"arguments": '{"a":"é"}'}}]),
         chunk(None, "stop"),
     ]
-    assert encode_stream([], C) == [chunk(None, "tool_calls")]
+    assert encode_stream([], C) == [chunk(None, "stop")]  # no call: the plain stop reason
 
 
 # --- Responses ------------------------------------------------------------------------------------
