@@ -210,9 +210,7 @@ def walk(
 
 
 def _canonical() -> Dialect:
-    from .dialects.canonical import DIALECT  # the error path only
-
-    return DIALECT
+    return default_registry().get("canonical")  # the dialect a canonical value is written in
 
 
 def no_content(container: Any) -> bool:
