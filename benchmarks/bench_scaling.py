@@ -23,6 +23,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - an object of n properties, all required, rendered and limit-checked (each property
   looked up in the ``required`` list: 11-20x at 4n), and an ``allOf`` of n one-property
   branches merged for rendering (properties and ``required`` copied per branch);
+- n properties each a ``$ref`` to the one before (moved into ``$defs`` before the
+  rewrite), and a pattern of n character classes rewritten to ECMA-262's ASCII meaning;
 
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
@@ -49,6 +51,7 @@ import toolwire
 from toolwire import schema
 from toolwire.response import normalize
 from toolwire.retry import classify, prepare
+from toolwire.schema._pattern import ecma_to_rust  # the rewrite alone (validate caches its result)
 from toolwire.stream import TextParser, accumulate, encode_stream, stream_dialects
 from toolwire.text import encode_text
 
@@ -97,6 +100,13 @@ def _wide(n: int, required: bool) -> Dict[str, Any]:
 
 def _all_of(n: int) -> Dict[str, Any]:
     return {"allOf": [{"properties": {f"p{i}": {"type": "integer"}}, "required": [f"p{i}"]} for i in range(n)]}
+
+
+def _refs_to_properties(n: int) -> Dict[str, Any]:
+    """n properties, each a ``$ref`` to the one before it (targets outside ``$defs``)."""
+    props: Dict[str, Any] = {"p0": {"type": "string"}}
+    props.update({f"p{i}": {"$ref": f"#/properties/p{i - 1}"} for i in range(1, n)})
+    return {"type": "object", "properties": props, "required": list(props)}
 
 
 def _model(model: Any, value: Any) -> bool:
@@ -164,6 +174,10 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda sch: schema.check_limits(sch, "openai.chat")),
     ("schema.render openai.chat, allOf of n one-property branches", 2_000, _all_of,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("schema.render openai.chat, n $refs to properties", 2_000, _refs_to_properties,
+     lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("pattern of n chars of \\d \\w \\s classes, ECMA-262 rewrite", 200_000,
+     lambda n: "^" + "[\\d\\w]\\s?" * (n // 8) + "$", ecma_to_rust),
 ]
 
 
