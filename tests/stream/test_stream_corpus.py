@@ -27,10 +27,10 @@ def _expected(doc: Dict[str, Any]) -> List[Dict[str, Any]]:
     return [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in doc["expected_tool_calls"]]
 
 
-def test_all_fifty_streams_are_collected() -> None:
-    if STREAMS and STREAMS[0].id == "no-corpus":
-        pytest.skip("corpus absent")
-    assert len(STREAMS) == 50
+def test_the_recorded_streams_are_collected() -> None:
+    if CORPUS is None:
+        pytest.skip(SKIP_REASON)
+    assert len(STREAMS) >= 50  # the corpus grows: new streams are picked up by themselves
 
 
 @pytest.mark.parametrize("path", STREAMS)
@@ -81,7 +81,10 @@ def test_events_agree_with_calls(path: Path) -> None:
             assert text == d.call.raw
 
 
-@pytest.mark.parametrize("path", [p for p in STREAMS if p.id != "no-corpus" and "expected_server_tool_calls" in load(p.values[0])])
+SERVER_STREAMS = [p for p in STREAMS if p.id != "no-corpus" and "expected_server_tool_calls" in load(p.values[0])]
+
+
+@pytest.mark.parametrize("path", SERVER_STREAMS if CORPUS is not None else STREAMS)
 def test_server_calls(path: Path) -> None:
     doc = load(path)
     acc = Accumulator()
