@@ -137,7 +137,9 @@ class IdMap:
     oldest such id of a call named *name* not yet answered (an id-less result takes
     it, first in, first out per tool name, as Gemini pairs calls and responses).
     ``restart()`` begins writing a whole history again (each turn of an agent loop):
-    the calls written from then on wait for their results anew.
+    the calls written from then on wait for their results anew. ``numbers`` holds the
+    target ids a call was written with as a JSON number (a JSON-RPC request id), so
+    that the result answering it is written with the same number.
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
@@ -152,6 +154,7 @@ class IdMap:
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
         self._count = 0
+        self.numbers: Set[str] = set()
 
     def id_of(self, call: Any) -> str:
         """The id *call* (a ``ToolCall``) has in the target: its own id mapped, or the

@@ -59,6 +59,12 @@ ERRORS = [
     pytest.param("decode_tool", {"name": "f", "inputSchema": None}, "DecodeError",
                  "Tool inputSchema at $.inputSchema is missing: mcp requires one", "$.inputSchema",
                  id="tool-schema-null"),
+    pytest.param("decode_tool", {"name": "f"}, "DecodeError",
+                 "Tool inputSchema at $.inputSchema is missing: mcp requires one", "$.inputSchema",
+                 id="tool-schema-missing"),
+    pytest.param("decode_tool", {"name": "f", "description": "d"}, "DecodeError",
+                 "Tool inputSchema at $.inputSchema is missing: mcp requires one", "$.inputSchema",
+                 id="tool-schema-missing-with-description"),
     pytest.param("decode_tool", {"name": "f", "inputSchema": "x"}, "DecodeError",
                  "Tool inputSchema at $.inputSchema must be an object", "$.inputSchema", id="tool-schema-a-string"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "error": "boom"}, "DecodeError",
@@ -133,6 +139,21 @@ def test_a_numeric_request_id_is_a_string_and_written_back_as_a_number() -> None
     call = _call_round_trip({**REQUEST, "id": 7})
     assert (call.name, call.args, call.id) == ("get_weather", ARGS, "7")
     assert toolwire.encode(ToolCall(name="f", args={}, id="7"), "mcp")["id"] == "7"
+
+
+@pytest.mark.parametrize("rid", [7, 0, -3])
+def test_the_result_answering_a_numeric_request_id_has_that_number(rid: int) -> None:
+    # JSON-RPC 2.0, Response object: its id "MUST be the same as the value of the id member
+    # in the Request Object"
+    call = toolwire.decode({**REQUEST, "id": rid})
+    ids = toolwire.IdMap(toolwire.get_dialect("mcp").ids, dialect="mcp")
+    assert toolwire.encode(call, "mcp", ids=ids)["id"] == rid
+    out = toolwire.encode_result(ToolResult(id=call.id, content="x"), "mcp", ids=ids)
+    assert out == {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "x"}]}}
+    # a string id that only looks like that number stays a string
+    ids = toolwire.IdMap(toolwire.get_dialect("mcp").ids, dialect="mcp")
+    toolwire.encode(toolwire.decode({**REQUEST, "id": str(rid)}), "mcp", ids=ids)
+    assert toolwire.encode_result(ToolResult(id=str(rid), content="x"), "mcp", ids=ids)["id"] == str(rid)
 
 
 def test_a_notification_style_request_has_no_id_and_gets_none_back() -> None:

@@ -49,6 +49,8 @@ METHOD = "tools/call"
 BARE = frozenset({"name", "arguments", "_meta", "task"})  # the keys of bare params
 _RESULT = frozenset({"content", "structuredContent", "isError", "_meta"})
 _RPC = ("jsonrpc", "id", "method", "params")
+# the members of a ``Tool`` (schema.ts, 2025-11-25) other than ``inputSchema``
+_TOOL = frozenset({"name", "title", "description", "outputSchema", "annotations", "icons", "execution", "_meta"})
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -65,6 +67,16 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data.get("content")) is list and data.keys() <= _RESULT:
         return RESULT, "'content' blocks with MCP result fields (a CallToolResult)"
     return None
+
+
+def sniff_named(data: Any) -> Optional[Tuple[str, str]]:
+    """``sniff`` for a payload named ``mcp``: also a ``Tool`` without its required
+    ``inputSchema``, so that ``decode_tool`` says it is missing (detection does not
+    claim it: ``detect`` is ``sniff``)."""
+    hit = sniff(data)
+    if hit is None and type(data) is dict and "name" in data and data.keys() <= _TOOL:
+        return TOOL, "'name' and MCP Tool fields (an MCP Tool without its 'inputSchema')"
+    return hit
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -119,7 +131,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("bare"):
         return params
     kept = call.id is None and "id" in pd  # the request's own "" or null id
-    out = envelope(pd, None if kept else encode_id(call, ctx, IDS, pd))
+    out = envelope(pd, None if kept else encode_id(call, ctx, IDS, pd), ctx)
     out["method"] = METHOD
     out["params"] = params
     out.update(pd.get("extra", ()))
@@ -130,7 +142,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"method", "jsonrpc", "inputSchema", "name", "content"}),
-    sniff=sniff,
+    sniff=sniff_named,
+    detect=sniff,
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,

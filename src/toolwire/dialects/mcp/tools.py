@@ -47,12 +47,20 @@ def _wire_id(ident: Optional[str], pd: Dict[str, Any]) -> Any:
     return ident
 
 
-def envelope(pd: Dict[str, Any], ident: Optional[str]) -> Dict[str, Any]:
+def envelope(pd: Dict[str, Any], ident: Optional[str], ctx: Optional[EncodeContext] = None) -> Dict[str, Any]:
+    """``jsonrpc`` and ``id``; a numeric id is written as a number, and an ``IdMap`` in
+    *ctx* records it (``numbers``), so that the result answering the call keeps it one."""
     out: Dict[str, Any] = {}
     if pd.get("jsonrpc", "2.0") is not None:
         out["jsonrpc"] = pd.get("jsonrpc", "2.0")
     if not pd.get("no_id"):
-        out["id"] = pd["id"] if ident is None and "id" in pd else _wire_id(ident, pd)
+        numbers = ctx.ids.numbers if ctx is not None and ctx.ids is not None else None
+        wire = pd["id"] if ident is None and "id" in pd else _wire_id(ident, pd)
+        if type(wire) is int and numbers is not None and ident is not None:
+            numbers.add(ident)
+        elif numbers and ident in numbers and type(wire) is str:
+            wire = int(ident)
+        out["id"] = wire
     return out
 
 
@@ -199,6 +207,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         plain: Dict[str, Any] = body.get("result", body)
         return plain
     ident = None if result.id is None else result_id(result, ctx, IDS, NAME)
-    out = envelope(pd, ident)
+    out = envelope(pd, ident, ctx)
     out.update(body)
     return out
