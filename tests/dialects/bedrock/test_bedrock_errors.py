@@ -99,6 +99,10 @@ ERRORS: Tuple[Any, ...] = (
     ("result/typed-text-block", result, {"toolResult": {"toolUseId": "a", "content": [{"type": "text"}]}}, DE, "Content block at $.toolResult.content[0] has a 'type' key, which bedrock.converse blocks do not have", "$.toolResult.content[0]"),
     ("result/text-not-text", result, {"toolResult": {"toolUseId": "a", "content": [{"text": 3}]}}, DE, "Text block at $.toolResult.content[0].text must hold a string, got 3", "$.toolResult.content[0].text"),
     ("result/in-history-typed-block", conv, {"messages": [{"role": "user", "content": [{"toolResult": {"toolUseId": "a", "content": [{"type": "text"}]}}]}]}, DE, "Content block at $.messages[0].content[0].toolResult.content[0] has a 'type' key, which bedrock.converse blocks do not have", "$.messages[0].content[0].toolResult.content[0]"),
+    # a toolResult member that is no object is refused in a message, a request and a response
+    ("children/toolResult-not-object", dec_all, {"role": "user", "content": [{"toolResult": "x"}]}, DE, "Expected a 'toolResult' object at $.content[0].toolResult, got str 'x'", "$.content[0].toolResult"),
+    ("children/toolResult-in-request", auto_all, {"messages": [{"role": "user", "content": [{"toolResult": 3}]}], "toolConfig": {}}, DE, "Expected a 'toolResult' object at $.messages[0].content[0].toolResult, got int 3", "$.messages[0].content[0].toolResult"),
+    ("children/toolResult-in-response", auto_all, resp({"toolResult": [1]}), DE, "Expected a 'toolResult' object at $.output.message.content[0].toolResult, got list [1]", "$.output.message.content[0].toolResult"),
     # history.py
     ("history/not-a-list", conv, {"messages": {}}, DE, "A bedrock.converse history needs a list at $.messages", "$.messages"),
     ("history/message-not-object", conv, {"messages": [3]}, DE, "Expected a message at $.messages[0], got int 3", "$.messages[0]"),

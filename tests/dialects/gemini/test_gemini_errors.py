@@ -104,6 +104,15 @@ ERRORS: Tuple[Any, ...] = (
     ("result/id-not-text", result, {"functionResponse": {"name": "f", "id": 1.5}}, DE, "Id at $.functionResponse.id must be a string, got 1.5", "$.functionResponse.id"),
     ("result/name-not-text", result, {"functionResponse": {"name": 3, "response": {}}}, DE, "Tool name at $.functionResponse.name must be text", "$.functionResponse.name"),
     ("result/response-not-object", result, {"function_response": {"name": "f", "response": [1]}}, DE, "Function response at $.function_response.response must be an object", "$.function_response.response"),
+    # a result or server-call member that is no object is refused in a response, a request and a history
+    ("children/functionResponse-not-object", dec_all, {"role": "model", "parts": [{"functionResponse": "x"}]}, DE, "Expected a function response object at $.parts[0].functionResponse, got str 'x'", "$.parts[0].functionResponse"),
+    ("children/functionResponse-in-response", auto_all, body({"functionResponse": "x"}), DE, "Expected a function response object at $.candidates[0].content.parts[0].functionResponse, got str 'x'", "$.candidates[0].content.parts[0].functionResponse"),
+    ("children/function_response-in-request", auto_all, {"contents": [{"role": "user", "parts": [{"function_response": 3}]}]}, DE, "Expected a function response object at $.contents[0].parts[0].function_response, got int 3", "$.contents[0].parts[0].function_response"),
+    ("children/toolCall-in-response", auto_all, body({"toolCall": "x"}), DE, "Expected an object at $.candidates[0].content.parts[0].toolCall, got str 'x'", "$.candidates[0].content.parts[0].toolCall"),
+    ("children/executableCode-in-request", auto_all, {"contents": [{"role": "model", "parts": [{"executableCode": [1]}]}]}, DE, "Expected an object at $.contents[0].parts[0].executableCode, got list [1]", "$.contents[0].parts[0].executableCode"),
+    ("history/executableCode-not-object", conv, {"contents": [{"role": "model", "parts": [{"executableCode": "x"}]}]}, DE, "Expected an object at $.contents[0].parts[0].executableCode, got str 'x'", "$.contents[0].parts[0].executableCode"),
+    ("history/toolCall-not-object", conv, {"contents": [{"role": "model", "parts": [{"toolCall": "x"}]}]}, DE, "Expected an object at $.contents[0].parts[0].toolCall, got str 'x'", "$.contents[0].parts[0].toolCall"),
+    ("history/tool_call-not-object", conv, {"contents": [{"role": "model", "parts": [{"tool_call": 5}]}]}, DE, "Expected an object at $.contents[0].parts[0].tool_call, got int 5", "$.contents[0].parts[0].tool_call"),
     # history.py
     ("history/not-a-list", conv, {"contents": {"role": "user"}}, DE, "A gemini history needs a list at $.contents", "$.contents"),
     ("history/system-not-object", conv, {"systemInstruction": "be brief", "contents": []}, DE, "Expected a system instruction at $.systemInstruction, got str 'be brief'", "$.systemInstruction"),

@@ -137,6 +137,10 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
     for j, block in enumerate(as_list(content, loc, NAME)):
         bloc = f"{loc}[{j}]"
         b = to_data(block, bloc)
+        if type(b) is dict:  # a result member that is no object: never passed over
+            tr = b.get("toolResult")
+            if tr is not None and type(tr) is not dict:
+                as_dict(tr, bloc + ".toolResult", NAME, "a 'toolResult' object")
         if type(b) is not dict or not b.keys().isdisjoint(_BLOCKS):
             yield b, bloc  # a non-object is reported by the walk; unknown members are passed over
 

@@ -32,6 +32,7 @@ from .._history import (
     write_part,
     write_turns,
 )
+from .sniff import OBJECT_MEMBERS, SERVER_KEYS
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -75,6 +76,8 @@ def _parts(parts: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tu
             out.append(d.decode_result(p, where))
         elif key in ("inlineData", "inline_data", "fileData", "file_data"):
             out.append(_media(p, key))
+        elif key in SERVER_KEYS and p[key] is not None and type(p[key]) is not dict:  # never kept as Other
+            as_dict(p[key], f"{where}.{key}", NAME, OBJECT_MEMBERS[key])
         elif key is None and p.get("thought") is True:
             out.append(Reasoning("", NAME, p))
         else:

@@ -20,7 +20,9 @@ from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
-__all__ = ["SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"]
+__all__ = [
+    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"
+]
 
 _PART_KEYS = frozenset(
     {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
@@ -30,6 +32,10 @@ _PART_KEYS = frozenset(
      "part_metadata", "mediaResolution", "media_resolution"}
 )
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+# members that, when set, must hold an object, and what the error calls it (a
+# ``functionCall`` is claimed as a call whatever it holds, and its decoding reports it)
+OBJECT_MEMBERS = {"functionResponse": "a function response object", "function_response": "a function response object",
+                  **{k: "an object" for k in SERVER_KEYS}}
 
 
 TOP_KEYS = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",
@@ -123,6 +129,11 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
     for j, part in enumerate(as_list(parts, loc, NAME)):
         ploc = f"{loc}[{j}]"
         p = to_data(part, ploc)
+        if type(p) is dict:
+            for k in p:  # a result or server-call member that is no object: never passed over
+                v = p[k]
+                if k in OBJECT_MEMBERS and v is not None and type(v) is not dict:
+                    as_dict(v, f"{ploc}.{k}", NAME, OBJECT_MEMBERS[k])
         if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
 
