@@ -309,3 +309,28 @@ def test_a_result_without_id_or_name_is_named_plainly() -> None:
         "Message 1: the result for an unnamed tool (no id) answers no call before it",
         "Message 2: the result for 'f' (no id) answers no call before it",
     ]
+
+
+CHAT_MISSING = {"messages": [
+    {"role": "user", "content": "x"},
+    {"role": "assistant", "content": None,
+     "tool_calls": [{"id": "call_a", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+    {"role": "user", "content": "y"},
+]}
+
+
+@pytest.mark.parametrize(("dialect", "answer"), [
+    ("anthropic.messages", "`tool_use` ids were found without `tool_result` blocks immediately after"),
+    ("openai.responses", "No tool output found for function call call_a"),
+])
+def test_a_raw_history_is_read_as_its_own_dialect_and_judged_by_another(dialect: str, answer: str) -> None:
+    # conversations.md: "judged by the rules of `dialect`": the raw Chat history is read as Chat
+    expected = [Problem("missing-result", 1, "call_a",
+                        f"Message 1: the call call_a ('f') has no result; {dialect} answers: {answer}")]
+    assert check_conversation(CHAT_MISSING, dialect) == expected
+    assert check_conversation(CHAT_MISSING, dialect, source="openai.chat") == expected
+    fixed, changes = fix_conversation(CHAT_MISSING, dialect)
+    assert [c.kind for c in changes] == ["answered"]
+    assert fixed.dialect == "openai.chat"
+    with pytest.raises(toolwire.DecodeError):  # a source named is the one it is read as
+        check_conversation(CHAT_MISSING, dialect, source=dialect)

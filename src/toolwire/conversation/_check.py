@@ -46,9 +46,12 @@ _NONE = Pairing()
 _NO_KEY = object()
 
 
-def _conv(x: Any, dialect: Any, registry: Optional[Registry]) -> Tuple[Conversation, Optional[str], Pairing]:
-    """The conversation, the name of the dialect whose rules judge it and those rules."""
-    conv = x if type(x) is Conversation else decode_conversation(x, dialect, registry=registry)
+def _conv(
+    x: Any, dialect: Any, registry: Optional[Registry], source: Any = None
+) -> Tuple[Conversation, Optional[str], Pairing]:
+    """The conversation (a raw *x* read as *source*, detected by default: *dialect*
+    only judges it), the name of the dialect whose rules judge it and those rules."""
+    conv = x if type(x) is Conversation else decode_conversation(x, source, registry=registry)
     reg = registry or default_registry()
     if isinstance(dialect, Dialect):
         d = dialect
@@ -202,12 +205,17 @@ class _Turns:
 
 
 def check_conversation(
-    x: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
+    x: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    source: Union[str, Dialect, None] = None,
+    registry: Optional[Registry] = None,
 ) -> List[Problem]:
     """The pairing problems of the history *x* (a ``Conversation`` or anything
-    ``decode_conversation`` reads), judged by the rules of *dialect* (default: the
-    dialect it was decoded from); an empty list when the history is valid."""
-    conv, target, rules = _conv(x, dialect, registry)
+    ``decode_conversation`` reads, as *source*: detected by default), judged by the
+    rules of *dialect* (default: the dialect it came from); an empty list when the
+    history is valid."""
+    conv, target, rules = _conv(x, dialect, registry, source)
     return _scan(conv, target, rules)[0]
 
 
@@ -219,14 +227,16 @@ def fix_conversation(
     dialect: Union[str, Dialect, None] = None,
     *,
     error: str = ERROR_TEXT,
+    source: Union[str, Dialect, None] = None,
     registry: Optional[Registry] = None,
 ) -> Tuple[Conversation, List[Problem]]:
     """``(fixed conversation, changes)``: a call without its result is answered with
     an error result (*error*, ``is_error=True``), a result without its call is
     removed, a misplaced result is moved right after its call's turn; each change is
     reported (``answered``, ``removed``, ``moved``). Duplicate ids and parts in the
-    wrong role are not changed (they stay in ``check_conversation``'s findings)."""
-    conv, target, rules = _conv(x, dialect, registry)
+    wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
+    *x* is read as *source* (detected by default), as ``check_conversation`` reads it."""
+    conv, target, rules = _conv(x, dialect, registry, source)
     problems, pairs, left, orphans = _scan(conv, target, rules)
     msgs = conv.messages
     drop: Set[Tuple[int, int]] = set()
