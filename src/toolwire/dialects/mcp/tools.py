@@ -58,7 +58,7 @@ def envelope(pd: Dict[str, Any], ident: Optional[str], ctx: Optional[EncodeConte
         wire = pd["id"] if ident is None and "id" in pd else _wire_id(ident, pd)
         if type(wire) is int and numbers is not None and ident is not None:
             numbers.add(ident)
-        elif numbers and ident in numbers and type(wire) is str:
+        elif numbers and ident is not None and ident in numbers and type(wire) is str:
             wire = int(ident)
         out["id"] = wire
     return out
