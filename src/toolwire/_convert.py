@@ -78,6 +78,11 @@ class _Target:
         return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        return encode_result(self.resolve(r), self.d, ids=self.ids, registry=self.registry)
+
+    def resolve(self, r: ToolResult) -> ToolResult:
+        """*r* with its call's id and the target's name: an id-less result takes its id
+        here, once (``IdMap.answer``), so encoding it again answers the same call."""
         if r.id is None and self.d.ids.required and r.name is not None:
             given = self.ids.answer(r.name)
             if given is not None:
@@ -86,7 +91,7 @@ class _Target:
             r = evolve(r, name=self.pending.name_of[r.id])  # Gemini needs it
         if r.name is not None:
             r = evolve(r, name=self.names.map(r.name))
-        return encode_result(r, self.d, ids=self.ids, registry=self.registry)
+        return r
 
     def tool(self, t: Tool) -> Dict[str, Any]:
         name = self.names.map(t.name)
