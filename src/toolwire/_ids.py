@@ -151,7 +151,14 @@ class IdMap:
         self._waiting: Dict[str, Deque[str]] = {}  # tool name -> ids given, not yet answered
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
+        self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
         self._count = 0
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """A copy (``pickle``, ``copy.deepcopy``) keys its calls by the copied objects, so
+        calls copied with it keep their ids."""
+        self.__dict__.update(state)
+        self._given = {id(c): (c, i) for c, i in self._given.values()}
 
     def id_of(self, call: Any) -> str:
         """The id *call* (a ``ToolCall``) has in the target: its own id mapped, or the
@@ -164,8 +171,11 @@ class IdMap:
         if given is not None and given[0] is call:
             self._waiting.setdefault(call.name, deque()).append(given[1])  # written again: waits again
             return given[1]
-        new = synthesize_id(call.name, call.args, self.rule, self._count)
-        self._count += 1
+        while True:  # never an id another call has: made earlier, kept, or in the history
+            new = synthesize_id(call.name, call.args, self.rule, self._count)
+            self._count += 1
+            if not (new in self._owner or new in self.mapping or new in self._handed or new in self._reserved):
+                break
         new = self.map(new)
         self._given[id(call)] = (call, new)
         self._waiting.setdefault(call.name, deque()).append(new)
@@ -181,6 +191,10 @@ class IdMap:
                 self._answered.add(new)
                 return new
         return None
+
+    def reserve(self, id: str) -> None:
+        """*id* is a call's own id in the history being written: no id-less call is given it."""
+        self._reserved.add(id)
 
     def restart(self) -> None:
         """A whole history is written again: no call waits for a result until it is
