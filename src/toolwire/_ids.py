@@ -137,7 +137,9 @@ class IdMap:
     oldest such id of a call named *name* not yet answered (an id-less result takes
     it, first in, first out per tool name, as Gemini pairs calls and responses).
     ``restart()`` begins writing a whole history again (each turn of an agent loop):
-    the calls written from then on wait for their results anew.
+    the calls written from then on wait for their results anew. ``tool_names`` keeps
+    each call id's tool name, for results that lack it (Gemini needs it). A copy
+    (``pickle``, ``copy.deepcopy``) carries all of it.
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
@@ -152,12 +154,15 @@ class IdMap:
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
         self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
+        self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
         self._count = 0
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         """A copy (``pickle``, ``copy.deepcopy``) keys its calls by the copied objects, so
         calls copied with it keep their ids."""
         self.__dict__.update(state)
+        self.__dict__.setdefault("tool_names", {})
+        self.__dict__.setdefault("_reserved", set())
         self._given = {id(c): (c, i) for c, i in self._given.values()}
 
     def id_of(self, call: Any) -> str:

@@ -106,7 +106,7 @@ class Writer:
         return signed is not None and signed(c)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)
+        name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target
         resolved = t.resolve(r)  # the id once: the retry below answers the same call
