@@ -91,7 +91,7 @@ class _Target:
         if issubclass(type(x), Tool):
             return self.tool(x)
         if issubclass(type(x), InvalidToolCall):  # its argument text written back, where the target can
-            item = self.call(invalid_as_call(x, self.d), position)
+            item = self.call(invalid_as_call(x, self.d, self.ids), position)
             written(item, x, self.d)
             return item
         t = type(x)  # a tuple or list subclass of calls (``Message.calls``, ``ToolCalls``): a list

@@ -177,7 +177,7 @@ class IdMap:
             self._waiting.setdefault(call.name, deque()).append(given[1])  # written again: waits again
             return given[1]
         while True:  # never an id another call has: made earlier, kept, or in the history
-            new = synthesize_id(call.name, call.args, self.rule, self._count)
+            new = synthesize_id(call.name, getattr(call, "args", {}), self.rule, self._count)  # an invalid call: {}
             self._count += 1
             if not (new in self._owner or new in self.mapping or new in self._handed or new in self._reserved):
                 break

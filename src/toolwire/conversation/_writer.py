@@ -85,7 +85,7 @@ class Writer:
         """*c* with its argument text written back where the target carries text, as
         ``encode`` writes it (docs/convert.md); ``EncodeError`` where it cannot be."""
         try:
-            out = self.target.call(invalid_as_call(c, self.d), self.position)
+            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self.position)
             written(out, c, self.d)
         except EncodeError as exc:
             raise EncodeError(
