@@ -208,3 +208,13 @@ def test_idless_calls_made_id_never_takes_an_id_in_the_history() -> None:
         calls = [b["id"] for b in blocks if b["type"] == "tool_use"]
         assert [b["tool_use_id"] for b in blocks if b["type"] == "tool_result"] == calls
         assert len(set(calls)) == 2 and made in calls
+
+
+def test_idless_calls_made_ids_are_told_apart() -> None:
+    # an id made for a Gemini call that had none is not sent back to Gemini as if the API issued it
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    made = toolwire.convert({"functionCall": {"name": "f", "args": {}}}, "openai.chat", ids=ids)["id"]
+    kept = toolwire.convert({"functionCall": {"name": "f", "args": {}, "id": "call_4162774"}}, "openai.chat",
+                            ids=ids)["id"]
+    assert (ids.made(made), ids.made(kept), ids.made("call_other")) == (True, False, False)
+    assert (ids.original(made), ids.original(kept)) == (made, "call_4162774")  # as documented: itself

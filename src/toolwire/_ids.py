@@ -154,6 +154,7 @@ class IdMap:
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
         self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
+        self._made: Set[str] = set()  # ids ``id_of`` made for id-less calls
         self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
         self._count = 0
 
@@ -163,6 +164,7 @@ class IdMap:
         self.__dict__.update(state)
         self.__dict__.setdefault("tool_names", {})
         self.__dict__.setdefault("_reserved", set())
+        self.__dict__.setdefault("_made", set())
         self._given = {id(c): (c, i) for c, i in self._given.values()}
 
     def id_of(self, call: Any) -> str:
@@ -182,6 +184,7 @@ class IdMap:
             if not (new in self._owner or new in self.mapping or new in self._handed or new in self._reserved):
                 break
         new = self.map(new)
+        self._made.add(new)
         self._given[id(call)] = (call, new)
         self._waiting.setdefault(call.name, deque()).append(new)
         return new
@@ -253,9 +256,15 @@ class IdMap:
         self.mapping[id] = id
 
     def original(self, target: str) -> str:
-        """The id *target* was mapped from (itself when it was never mapped), as
-        ``NameMap.original``: the target's reply names the caller's call again."""
+        """The id *target* was mapped from (itself when it was never mapped, or was made
+        for an id-less call: see ``made``), as ``NameMap.original``: the target's reply
+        names the caller's call again."""
         return self._owner.get(target, target)
+
+    def made(self, target: str) -> bool:
+        """Whether *target* is an id this map made for a call that had none: ``original``
+        gives it back as it is, and a dialect whose calls had no id (Gemini) is sent none."""
+        return target in self._made
 
     def reverse(self) -> Dict[str, str]:
         return {v: k for k, v in self.mapping.items()}
