@@ -149,3 +149,72 @@ def test_idless_calls_id_of_a_call_with_a_mapped_id() -> None:
                                  ids=ids)
     assert out["tool_call_id"] == item["id"] == ids.id_of(call) != call.id
     assert len(item["id"]) == 9
+
+
+def _bedrock_pairs(conv: Any, ids: toolwire.IdMap) -> List[List[str]]:
+    out = toolwire.encode_conversation(conv, "bedrock.converse", ids=ids)
+    return [[_ids_of_result(b, "bedrock.converse") if "toolResult" in b else b["toolUse"]["toolUseId"]
+             for b in m["content"] if "toolResult" in b or "toolUse" in b] for m in out["messages"][1:]]
+
+
+@pytest.mark.parametrize("answered_by_object", [False, True])
+def test_idless_calls_empty_result_keeps_its_calls_id(answered_by_object: bool) -> None:
+    # Converse refuses an empty result: it goes as a word, still answering its own call
+    from toolwire.conversation import Conversation, Message, Text
+    c1, c2 = toolwire.ToolCall("f", {"a": 1}), toolwire.ToolCall("f", {"a": 2})
+    ids = toolwire.IdMap(toolwire.get_dialect("bedrock.converse").ids, dialect="bedrock.converse")
+    second = ids.id_of(c2) if answered_by_object else None
+    conv = Conversation([Message("user", [Text("hi")]), Message("assistant", [c1, c2]),
+                         Message("tool", [toolwire.ToolResult(None, "f", ""), toolwire.ToolResult(second, "f", "two")])])
+    calls, results = _bedrock_pairs(conv, ids)
+    assert results == calls and len(set(calls)) == 2
+
+
+@pytest.mark.parametrize("copy", ["pickle", "deepcopy"])
+def test_idless_calls_copied_map_keeps_the_ids(copy: str) -> None:
+    # a conversation and its map stored together (session state) and restored
+    import copy as copying
+    import pickle
+
+    from toolwire.conversation import Message
+    target = "anthropic.messages"
+    hist = toolwire.decode_conversation([{"role": "user", "parts": [{"text": "hi"}]}, {"role": "model", "parts": [
+        {"functionCall": {"name": "f", "args": {"a": 1}}}, {"functionCall": {"name": "f", "args": {"a": 2}}}]}],
+        "gemini")
+    ids = toolwire.IdMap(toolwire.get_dialect(target).ids, dialect=target)
+    calls = hist.messages[-1].calls
+    hist = hist.append(Message("tool", [toolwire.ToolResult(ids.id_of(c), c.name, "r") for c in reversed(calls)]))
+    before = toolwire.encode_conversation(hist, target, ids=ids)["messages"]
+    hist2, ids2 = pickle.loads(pickle.dumps((hist, ids))) if copy == "pickle" else copying.deepcopy((hist, ids))
+    after = toolwire.encode_conversation(hist2, target, ids=ids2)["messages"]
+    assert [b["id"] for b in after[1]["content"]] == [b["tool_use_id"] for b in reversed(after[2]["content"])]
+    assert after == before
+
+
+def test_idless_calls_made_id_never_takes_an_id_in_the_history() -> None:
+    # an id made earlier for an id-less call, kept in the history, then a new id-less call of that tool
+    from toolwire.conversation import Conversation, Message, Text
+    target = "anthropic.messages"
+    made = toolwire.convert({"functionCall": {"name": "get_time", "args": {}}}, target)["id"]
+    turns = [[Message("assistant", [toolwire.ToolCall("get_time", {})]),
+              Message("tool", [toolwire.ToolResult(None, "get_time", "10:00")])],
+             [Message("assistant", [toolwire.ToolCall("get_time", {}, made)]),
+              Message("tool", [toolwire.ToolResult(made, "get_time", "10:05")])]]
+    for order in (turns, turns[::-1]):
+        conv = Conversation([Message("user", [Text("time?")]), *order[0], Message("user", [Text("now?")]), *order[1]])
+        out = toolwire.encode_conversation(conv, target, ids=toolwire.IdMap(toolwire.get_dialect(target).ids,
+                                                                              dialect=target))["messages"]
+        blocks = [b for m in out for b in m["content"] if isinstance(b, dict)]
+        calls = [b["id"] for b in blocks if b["type"] == "tool_use"]
+        assert [b["tool_use_id"] for b in blocks if b["type"] == "tool_result"] == calls
+        assert len(set(calls)) == 2 and made in calls
+
+
+def test_idless_calls_made_ids_are_told_apart() -> None:
+    # an id made for a Gemini call that had none is not sent back to Gemini as if the API issued it
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    made = toolwire.convert({"functionCall": {"name": "f", "args": {}}}, "openai.chat", ids=ids)["id"]
+    kept = toolwire.convert({"functionCall": {"name": "f", "args": {}, "id": "call_4162774"}}, "openai.chat",
+                            ids=ids)["id"]
+    assert (ids.made(made), ids.made(kept), ids.made("call_other")) == (True, False, False)
+    assert (ids.original(made), ids.original(kept)) == (made, "call_4162774")  # as documented: itself

@@ -108,3 +108,18 @@ def test_invalid_calls_encoded_need_a_name_and_text() -> None:
     textless = toolwire.InvalidToolCall(name="f", id="call_1", raw=None, error="arguments were a list")
     with pytest.raises(toolwire.EncodeError, match="no argument text"):
         toolwire.convert(textless, to="openai.chat")
+
+
+def test_an_idless_invalid_call_keeps_its_id_each_turn() -> None:
+    # an agent loop writes the history again each turn: the same call object keeps its id
+    from toolwire.conversation import Conversation, Message, Text
+    bad = toolwire.decode_text('<tool_call>\n{"name": "f", "arguments": {"a": 1,}}\n</tool_call>', "text.hermes",
+                               repair=False).tool_calls[0]
+    assert bad.id is None
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    h = Conversation([Message("user", [Text("hi")]), Message("assistant", [bad]),
+                      Message("tool", [toolwire.ToolResult(bad.id, bad.name, "bad JSON", is_error=True)])])
+    turns = [toolwire.encode_conversation(h, "openai.chat", ids=ids)["messages"] for _ in range(3)]
+    got = {(m[1]["tool_calls"][0]["id"], m[2]["tool_call_id"]) for m in turns}
+    assert len(got) == 1 and len({*next(iter(got))}) == 1
+    assert [toolwire.encode(bad, "openai.chat", ids=ids)["id"] for _ in range(2)] == [turns[0][1]["tool_calls"][0]["id"]] * 2

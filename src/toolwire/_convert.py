@@ -22,7 +22,6 @@ one list or one message.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
@@ -43,26 +42,13 @@ __all__ = ["convert", "encode_message"]
 DialectLike = Union[str, Dialect]
 
 
-class _Pending:
-    """The tool name of each call id, for results that lack it."""
-
-    def __init__(self) -> None:
-        self.name_of: Dict[str, str] = {}  # call id -> tool name, for results that lack it
-
-
-_PENDING: weakref.WeakKeyDictionary[IdMap, _Pending] = weakref.WeakKeyDictionary()
-
-
 class _Target:
     def __init__(self, d: Dialect, ids: Optional[IdMap], names: Optional[NameMap], registry: Optional[Registry]):
         self.d = d
         self.ids = ids if ids is not None else IdMap(d.ids, dialect=d.name)
         self.names = names if names is not None else NameMap(d.names, dialect=d.name)
         self.registry = registry
-        pending = _PENDING.get(self.ids)
-        if pending is None:
-            pending = _PENDING[self.ids] = _Pending()
-        self.pending = pending
+        self.name_of = self.ids.tool_names  # call id -> tool name: in the map, copied with it
 
     def call(self, c: ToolCall, position: int) -> Dict[str, Any]:
         if c.id is None and self.d.ids.required:
@@ -71,22 +57,27 @@ class _Target:
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
             c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
-            self.pending.name_of[c.id] = c.name
+            self.name_of[c.id] = c.name
         name = self.names.map(c.name)
         if name != c.name:
             c = evolve(c, name=name)
         return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        return encode_result(self.resolve(r), self.d, ids=self.ids, registry=self.registry)
+
+    def resolve(self, r: ToolResult) -> ToolResult:
+        """*r* with its call's id and the target's name: an id-less result takes its id
+        here, once (``IdMap.answer``), so encoding it again answers the same call."""
         if r.id is None and self.d.ids.required and r.name is not None:
             given = self.ids.answer(r.name)
             if given is not None:
                 r = evolve(r, id=given)
-        if r.name is None and r.id is not None and r.id in self.pending.name_of:
-            r = evolve(r, name=self.pending.name_of[r.id])  # Gemini needs it
+        if r.name is None and r.id is not None and r.id in self.name_of:
+            r = evolve(r, name=self.name_of[r.id])  # Gemini needs it
         if r.name is not None:
             r = evolve(r, name=self.names.map(r.name))
-        return encode_result(r, self.d, ids=self.ids, registry=self.registry)
+        return r
 
     def tool(self, t: Tool) -> Dict[str, Any]:
         name = self.names.map(t.name)
@@ -100,7 +91,7 @@ class _Target:
         if issubclass(type(x), Tool):
             return self.tool(x)
         if issubclass(type(x), InvalidToolCall):  # its argument text written back, where the target can
-            item = self.call(invalid_as_call(x, self.d), position)
+            item = self.call(invalid_as_call(x, self.d, self.ids), position)
             written(item, x, self.d)
             return item
         t = type(x)  # a tuple or list subclass of calls (``Message.calls``, ``ToolCalls``): a list

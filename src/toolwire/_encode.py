@@ -37,9 +37,11 @@ def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
     return decode(call, registry=registry)
 
 
-def invalid_as_call(call: InvalidToolCall, d: Dialect) -> ToolCall:
+def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = None) -> ToolCall:
     """The stand-in that writes an invalid call back: its name, id and raw argument
-    text, written verbatim by dialects that carry argument text (``written`` checks)."""
+    text, written verbatim by dialects that carry argument text (``written`` checks).
+    An id-less one takes its id from *ids* for the invalid call itself (the stand-in is
+    new each time), so it keeps that id when the history is written again."""
     if not call.name:
         raise EncodeError(f"An invalid call without a name cannot be written as {d.name} ({call.error})",
                           dialect=d.name)
@@ -48,7 +50,8 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect) -> ToolCall:
             f"The invalid call {call.name!r} has no argument text to write back as {d.name} ({call.error})",
             dialect=d.name,
         )
-    return new_call(call.name, {}, call.id, Verbatim(call.raw), None, ("invalid-call",))
+    ident = ids.id_of(call) if call.id is None and ids is not None and d.ids.required else call.id
+    return new_call(call.name, {}, ident, Verbatim(call.raw), None, ("invalid-call",))
 
 
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
@@ -93,15 +96,15 @@ def encode(
     conversation to keep calls and results paired and collisions detected.
     """
     d = _target(dialect, registry)
+    if ids is not None:
+        ids.check_rule(d.ids, d.name)
     bad = call if type(call) is not ToolCall and issubclass(type(call), InvalidToolCall) else None
     if bad is not None:
-        c = invalid_as_call(bad, d)
+        c = invalid_as_call(bad, d, ids)
     else:
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     _check_args(d, c)
-    if ids is not None:
-        ids.check_rule(d.ids, d.name)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)

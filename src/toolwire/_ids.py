@@ -139,7 +139,9 @@ class IdMap:
     ``restart()`` begins writing a whole history again (each turn of an agent loop):
     the calls written from then on wait for their results anew. ``numbers`` holds the
     target ids a call was written with as a JSON number (a JSON-RPC request id), so
-    that the result answering it is written with the same number.
+    that the result answering it is written with the same number. ``tool_names``
+    keeps each call id's tool name, for results that lack it (Gemini needs it). A copy
+    (``pickle``, ``copy.deepcopy``) carries all of it.
     """
 
     def __init__(self, rule: IdRule, *, dialect: Optional[str] = None) -> None:
@@ -153,8 +155,21 @@ class IdMap:
         self._waiting: Dict[str, Deque[str]] = {}  # tool name -> ids given, not yet answered
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
+        self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
+        self._made: Set[str] = set()  # ids ``id_of`` made for id-less calls
+        self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
         self._count = 0
         self.numbers: Set[str] = set()
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """A copy (``pickle``, ``copy.deepcopy``) keys its calls by the copied objects, so
+        calls copied with it keep their ids."""
+        self.__dict__.update(state)
+        self.__dict__.setdefault("tool_names", {})
+        self.__dict__.setdefault("_reserved", set())
+        self.__dict__.setdefault("_made", set())
+        self.__dict__.setdefault("numbers", set())
+        self._given = {id(c): (c, i) for c, i in self._given.values()}
 
     def id_of(self, call: Any) -> str:
         """The id *call* (a ``ToolCall``) has in the target: its own id mapped, or the
@@ -167,9 +182,13 @@ class IdMap:
         if given is not None and given[0] is call:
             self._waiting.setdefault(call.name, deque()).append(given[1])  # written again: waits again
             return given[1]
-        new = synthesize_id(call.name, call.args, self.rule, self._count)
-        self._count += 1
+        while True:  # never an id another call has: made earlier, kept, or in the history
+            new = synthesize_id(call.name, getattr(call, "args", {}), self.rule, self._count)  # an invalid call: {}
+            self._count += 1
+            if not (new in self._owner or new in self.mapping or new in self._handed or new in self._reserved):
+                break
         new = self.map(new)
+        self._made.add(new)
         self._given[id(call)] = (call, new)
         self._waiting.setdefault(call.name, deque()).append(new)
         return new
@@ -184,6 +203,10 @@ class IdMap:
                 self._answered.add(new)
                 return new
         return None
+
+    def reserve(self, id: str) -> None:
+        """*id* is a call's own id in the history being written: no id-less call is given it."""
+        self._reserved.add(id)
 
     def restart(self) -> None:
         """A whole history is written again: no call waits for a result until it is
@@ -237,9 +260,15 @@ class IdMap:
         self.mapping[id] = id
 
     def original(self, target: str) -> str:
-        """The id *target* was mapped from (itself when it was never mapped), as
-        ``NameMap.original``: the target's reply names the caller's call again."""
+        """The id *target* was mapped from (itself when it was never mapped, or was made
+        for an id-less call: see ``made``), as ``NameMap.original``: the target's reply
+        names the caller's call again."""
         return self._owner.get(target, target)
+
+    def made(self, target: str) -> bool:
+        """Whether *target* is an id this map made for a call that had none: ``original``
+        gives it back as it is, and a dialect whose calls had no id (Gemini) is sent none."""
+        return target in self._made
 
     def reverse(self) -> Dict[str, str]:
         return {v: k for k, v in self.mapping.items()}

@@ -472,3 +472,14 @@ def test_toolwires_own_collections_of_calls_convert() -> None:
         assert type(calls) is not list
         assert encode_message(calls, "openai.chat") == want
         assert convert(calls, "anthropic.messages")[0]["input"] == {"a": 1}
+
+
+def test_convert_a_copied_map_still_names_results() -> None:
+    # a Chat result has no name; Gemini's functionResponse needs the call's: the map keeps it, copies too
+    import pickle
+    ids = toolwire.IdMap(toolwire.get_dialect("gemini").ids, dialect="gemini")
+    toolwire.convert({"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}},
+                     "gemini", ids=ids)
+    res = {"role": "tool", "tool_call_id": "call_1", "content": "sunny"}
+    out = toolwire.convert(res, "gemini", ids=pickle.loads(pickle.dumps(ids)), source="openai.chat")
+    assert out["functionResponse"]["name"] == "get_weather"

@@ -1,7 +1,8 @@
-"""A tool result maps exactly as its call did, with or without an ``IdMap``: an id a
+"""A tool result maps exactly as its call did: an id a
 dialect's own wire produced although it breaks the documented rule (a gateway's long
 Chat id, a Mistral-compatible server's ``call_abc``) is written back as received for
-the call and for its result; to another dialect both map to the same id."""
+the call and for its result (one built by hand, through the IdMap its call was encoded
+with); to another dialect both map to the same id."""
 
 from __future__ import annotations
 
@@ -80,3 +81,13 @@ def test_native_result_ids_a_mapped_call_keeps_its_result_paired() -> None:
     call_out = toolwire.encode(toolwire.ToolCall("f", {}, LONG), "openai.chat", ids=ids)
     result = toolwire.decode_result(CASES["openai.chat"][1], "openai.chat")
     assert toolwire.encode_result(result, "openai.chat", ids=ids)["tool_call_id"] == call_out["id"] != LONG
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
+def test_native_result_ids_a_built_result_pairs_through_the_map(dialect: str) -> None:
+    # the README loop: ToolResult(id=call.id, ...) answers a call kept as received, via its IdMap
+    call = toolwire.decode(CASES[dialect][0], dialect)
+    ids = toolwire.IdMap(toolwire.get_dialect(dialect).ids, dialect=dialect)
+    sent = toolwire.encode(call, dialect, ids=ids)["id"]
+    out = toolwire.encode_result(toolwire.ToolResult(call.id, call.name, "ok"), dialect, ids=ids)
+    assert out["tool_call_id"] == sent == CASES[dialect][0]["id"]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from textcheck import C, Invalid, check
 
+import toolwire
+from toolwire import ToolCall
+
 D = "text.kimi"
 S, SE = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
 B, A, E = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
@@ -55,3 +58,11 @@ def test_malformed_calls() -> None:
     check(f"{S}{B}functions.f:0{A}not json{E}{SE}", D, None, None, [Invalid("f", id="functions.f:0")])
     # a header that is not NAME:IDX is no call (vLLM kimi_k2 parser drops it); its text is kept
     check(f'{S}{B}plain_name{A}{{"a": 1}}{E}{SE}', D, None, None, [Invalid("plain_name", id="plain_name")])
+
+
+def test_kimi_made_ids_never_repeat_a_kept_one() -> None:
+    # results are addressed by the call id ("## Return of functions.f:0"): no two calls share one
+    calls = [ToolCall("f", {"a": 1}), ToolCall("f", {"a": 2}, "functions.f:0"), ToolCall("f", {"a": 3}),
+             ToolCall("f", {"a": 4}, "functions.f:2")]
+    got = [c.id for c in toolwire.decode_text(toolwire.encode_text(calls, "text.kimi"), "text.kimi").tool_calls]
+    assert got[1] == "functions.f:0" and got[3] == "functions.f:2" and len(set(got)) == 4

@@ -166,7 +166,8 @@ def encode_conversation(
         for c in m.calls:
             if c.id is not None:
                 # a result written fresh after its call was written as decoded still finds its name and id
-                w.target.pending.name_of.setdefault(c.id, c.name)
+                w.target.name_of.setdefault(c.id, c.name)
+                w.target.ids.reserve(c.id)  # an id made for an id-less call never equals it
                 if kept:
                     w.target.ids.keep(c.id)
     assert d.history is not None

@@ -22,7 +22,7 @@ from typing import Any, Dict, FrozenSet, List, Optional
 from .._builtin import default_registry
 from .._convert import _Target
 from .._dialect import Dialect
-from .._encode import invalid_as_call, written
+from .._encode import encode_result, invalid_as_call, written
 from .._errors import EncodeError
 from .._ids import IdMap
 from .._names import NameMap
@@ -85,7 +85,7 @@ class Writer:
         """*c* with its argument text written back where the target carries text, as
         ``encode`` writes it (docs/convert.md); ``EncodeError`` where it cannot be."""
         try:
-            out = self.target.call(invalid_as_call(c, self.d), self.position)
+            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self.position)
             written(out, c, self.d)
         except EncodeError as exc:
             raise EncodeError(
@@ -106,16 +106,18 @@ class Writer:
         return signed is not None and signed(c)
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
-        name = r.name or (self.target.pending.name_of.get(r.id) if r.id is not None else None)
+        name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
+        t = self.target
+        resolved = t.resolve(r)  # the id once: the retry below answers the same call
         try:
-            out = self.target.result(r)
+            out = encode_result(resolved, t.d, ids=t.ids, registry=t.registry)
         except EncodeError:
             if not _empty(r.content):
                 raise
             # a target that refuses an empty result (Converse: "text content blocks must be
             # non-empty"): the history still goes, with a word in its place, noted
-            out = self.target.result(r.replace(content=EMPTY_RESULT))
+            out = encode_result(resolved.replace(content=EMPTY_RESULT), t.d, ids=t.ids, registry=t.registry)
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
         if r.is_error and not self._holds_error(out):

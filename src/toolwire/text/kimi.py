@@ -195,11 +195,21 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "k3":
         return _encode_k3(calls_of(calls, NAME))
     out = [SECTION]
-    for i, c in enumerate(calls_of(calls, NAME)):
+    todo = calls_of(calls, NAME)
+    kept = [c.id if c.id is not None and _name(c.id) == c.name and _ID.fullmatch(c.id) is not None
+            and "<|" not in c.id else None for c in todo]
+    used = {k for k in kept if k is not None}
+    nxt: dict[str, int] = {}  # per name, the next index to try: made ids only go up (linear)
+    for i, c in enumerate(todo):
         forbid(c.name, ("<|",), "Tool name", NAME)
-        cid = c.id
-        if cid is None or _name(cid) != c.name or _ID.fullmatch(cid) is None or "<|" in cid:
-            cid = f"functions.{c.name}:{i}"
+        cid = kept[i]
+        if cid is None:  # made: ``functions.{name}:{position}``, or the next index no kept id has
+            n = max(i, nxt.get(c.name, 0))
+            while f"functions.{c.name}:{n}" in used:
+                n += 1
+            nxt[c.name] = n + 1
+            cid = f"functions.{c.name}:{n}"
+            used.add(cid)
         out.append(f"{CALL}{cid}{ARG}{args_text(c, NAME)}{CALL_END}")
     out.append(SECTION_END)
     return "".join(out)
