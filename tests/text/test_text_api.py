@@ -203,6 +203,69 @@ def test_tools_of_any_dialect_type_xml_values() -> None:
     assert call.args == {"code": "5"}
 
 
+# Pydantic v2 writes enums and nested models as {"$ref": "#/$defs/..."}, older generators
+# allOf: [{"$ref": ...}]; JSON Schema 2020-12 §8.2.3.1 ($ref), §10.2.1.1 (allOf: every branch holds)
+REF_PARAMS = {
+    "type": "object",
+    "$defs": {"Level": {"type": "string", "enum": ["1", "2", "3"]}, "N": {"type": "integer"},
+              "Loop": {"anyOf": [{"$ref": "#/$defs/Loop"}, {"type": "string"}]},
+              "Self": {"allOf": [{"$ref": "#/$defs/Self"}], "type": "string"}},
+    "definitions": {"Zip": {"type": "string"}, "a/b~c": {"type": "boolean"}},
+    "properties": {
+        "level": {"$ref": "#/$defs/Level"},
+        "zip": {"allOf": [{"type": "string"}]},
+        "old": {"allOf": [{"$ref": "#/definitions/Zip"}], "description": "a zip code"},
+        "opt": {"anyOf": [{"$ref": "#/$defs/Level"}, {"type": "null"}]},
+        "n": {"$ref": "#/$defs/N"},
+        "num": {"allOf": [{"type": "number"}, {"$ref": "#/$defs/N"}]},
+        "esc": {"$ref": "#/definitions/a~1b~0c"},
+        "self": {"$ref": "#/$defs/Self"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("text.qwen3-xml", "<tool_call>\n<function=f>\n{}</function>\n</tool_call>"),
+        ("text.glm", "<tool_call>f\n{}</tool_call>"),
+    ],
+)
+def test_ref_and_all_of_type_text_values(fmt: str, text: str) -> None:
+    values = {"level": "2", "zip": "12345", "old": "02139", "opt": "3", "n": "5", "num": "7",
+              "esc": "true", "self": "4"}
+    if fmt == "text.qwen3-xml":
+        body = "".join(f"<parameter={k}>\n{v}\n</parameter>\n" for k, v in values.items())
+    else:
+        body = "".join(f"<arg_key>{k}</arg_key>\n<arg_value>{v}</arg_value>\n" for k, v in values.items())
+    tools = [{"type": "function", "function": {"name": "f", "parameters": REF_PARAMS}}]
+    (call,) = decode_text(text.format(body), fmt, tools=tools).tool_calls
+    assert call == ToolCall("f", {"level": "2", "zip": "12345", "old": "02139", "opt": "3", "n": 5,
+                                  "num": 7, "esc": True, "self": "4"})
+
+
+def test_ref_resolution_is_cycle_safe_and_linear() -> None:
+    import time
+
+    n = 20_000  # a chain of refs, each def two refs to the next: shared, not re-walked
+    defs = {f"D{i}": {"anyOf": [{"$ref": f"#/$defs/D{i + 1}"}, {"allOf": [{"$ref": f"#/$defs/D{i + 1}"}]}]}
+            for i in range(n)}
+    defs[f"D{n}"] = {"type": "string"}
+    params = {"type": "object", "$defs": defs,
+              "properties": {"a": {"$ref": "#/$defs/D0"}, "b": {"$ref": "#/$defs/Nope"},
+                             "c": {"$ref": "#/$defs/Loop"}},
+              }
+    params["$defs"]["Loop"] = {"$ref": "#/$defs/Loop"}
+    tools = [{"type": "function", "function": {"name": "f", "parameters": params}}]
+    text = ("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=b>\n2\n</parameter>\n"
+            "<parameter=c>\n3\n</parameter>\n</function>\n</tool_call>")
+    t = time.perf_counter()
+    (call,) = decode_text(text, "text.qwen3-xml", tools=tools).tool_calls
+    assert time.perf_counter() - t < 2
+    # too deep or unresolvable: the type is unknown, read as without tools= (docs/text-formats.md)
+    assert call == ToolCall("f", {"a": 1, "b": 2, "c": 3})
+
+
 def test_the_registry_table_matches_each_format_module() -> None:
     from toolwire.text._table import TEXT_DIALECTS, text_format
 

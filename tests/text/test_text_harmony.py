@@ -151,3 +151,21 @@ def test_next_message_without_end_marker() -> None:
     text = ('<|channel|>analysis<|message|>User wrote "test". Say hello.<|start|>assistant<|channel|>final'
             "<|message|>Hello! How can I assist you today?")
     check(text, D, "Hello! How can I assist you today?", 'User wrote "test". Say hello.', [], finish_reason="stop")
+
+
+# -- text before the first header (docs/text-formats.md "Nothing is lost"; openai/harmony
+# docs/format.md: a header is <|start|>ROLE, then <|channel|>CHANNEL, a recipient, a content type)
+
+
+@pytest.mark.parametrize("before", ["Checking", "Okay, checking."])
+def test_text_before_the_first_header_is_content_and_the_header_still_reads(before: str) -> None:
+    check(before + "<|channel|>final<|message|>Hi<|return|>", D, before + "\nHi", None, [],
+          finish_reason="stop")
+    check(before + CALL, D, before, None, [C("get_weather", {"city": "Paris"})], finish_reason="stop")
+
+
+def test_text_outside_a_message_is_set_apart_from_the_next_message() -> None:
+    # "Where a marker separated two pieces of text with no whitespace between them, a
+    # newline takes its place" (docs/text-formats.md)
+    check("Yes<|start|>assistant<|channel|>final<|message|>Sure<|return|>", D, "Yes\nSure", None, [],
+          finish_reason="stop")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textcheck import C, Invalid, check
 
+from toolwire import InvalidToolCall, decode_text
+
 D = "text.llama"
 
 
@@ -20,6 +22,16 @@ def test_python_tag_json_and_builtin() -> None:
           [C("brave_search", {"query": "weather in Menlo Park"})])
     check("<|python_tag|>import math\nprint(math.pi)", D, None, None,
           [C("code_interpreter", {"code": "import math\nprint(math.pi)"})], finish_reason="stop")
+
+
+def test_python_tag_one_line_code_is_code_interpreter() -> None:
+    # Llama 3.1 prompt format: the code interpreter's call is plain Python after <|python_tag|>;
+    # a tool call written in Python is NAME.call(...) or keyword arguments only
+    for code in ("print(sum(range(101)))", "sorted([3,1,2])", "math.sqrt(16)", 'len("abc")'):
+        check(f"<|python_tag|>{code}", D, None, None, [C("code_interpreter", {"code": code})], finish_reason="stop")
+    check("<|python_tag|>get_weather(city='Paris')<|eom_id|>", D, None, None, [C("get_weather", {"city": "Paris"})])
+    [bad] = decode_text('<|python_tag|>brave_search.call("q")<|eom_id|>', D).tool_calls  # a built-in's call
+    assert isinstance(bad, InvalidToolCall) and "positional" in bad.error
 
 
 def test_stripped_eom_needs_a_finish_reason() -> None:

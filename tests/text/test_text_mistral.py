@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
+
+from toolwire import EncodeError, ToolCall, decode_text, encode_text
 
 D = "text.mistral"
 
@@ -70,3 +73,27 @@ def test_malformed_calls() -> None:
     check("[TOOL_CALLS][1, 2]", D, None, None, [Invalid(None), Invalid(None)])
     check("[TOOL_CALLS][ARGS]{}", D, None, None, [Invalid(None)])
     check('[TOOL_CALLS]f[ARGS]{"a": 1}}', D, "}", None, [C("f", {"a": 1})])
+
+
+# encode_text: "A value the format cannot carry ... raises EncodeError" (its docstring);
+# Mistral's own ids are 9 letters and digits (mistral-common), other providers' ids use _ - . :
+
+
+@pytest.mark.parametrize("variant", [None, "v11"])
+@pytest.mark.parametrize("bad", ["a]b", 'x"y', " pad ", "a b", "null", "a}b", "a[b", "a{b", "a</s>"])
+def test_encode_refuses_an_id_it_cannot_carry(bad: str, variant: str | None) -> None:
+    with pytest.raises(EncodeError, match="Call id"):
+        encode_text([ToolCall("f", {"a": 1}, bad), ToolCall("g", {"b": 2}, "id2")], D, variant=variant)
+
+
+@pytest.mark.parametrize("variant", [None, "v11", "v3"])
+def test_encode_ids_read_back(variant: str | None) -> None:
+    calls = [ToolCall("f", {"a": 1}, "Ab3dE9xYz"), ToolCall("g", {"b": 2}, "call_1-x"),
+             ToolCall("h", {}, "functions.h:0")]
+    text = encode_text(calls, D, variant=variant)
+    assert decode_text(text, D, finish_reason="stop").tool_calls == tuple(calls)
+
+
+def test_encode_v3_refuses_an_id_that_reads_back_as_none() -> None:
+    with pytest.raises(EncodeError, match="Call id"):
+        encode_text([ToolCall("f", {}, "null")], D, variant="v3")

@@ -59,6 +59,9 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
+POSITIONAL = "has positional arguments, which have no names"
+
+
 def read_calls(text: str) -> list[Read] | None:
     """``[(name, args, error_or_None), ...]`` for a call or a list of calls; ``None``
     when *text* is not Python call syntax at all."""
@@ -77,7 +80,7 @@ def read_calls(text: str) -> list[Read] | None:
         if name is None:
             return None
         if call.args:
-            out.append((name, {}, "has positional arguments, which have no names"))
+            out.append((name, {}, POSITIONAL))
             continue
         args: dict[str, Any] = {}
         error = None

@@ -11,6 +11,7 @@ schema of the parameter    the text becomes
 integer/number/boolean/    its JSON value when that fits the schema (``"5"`` → 5,
 null/object/array          ``"5.0"`` → 5 for integer); Python spellings ``True``,
 (or a union of them)       ``False``, ``None`` are accepted; otherwise the text
+                           (a local ``$ref`` and ``allOf`` are resolved)
 unknown (no tools, an      its JSON value when it is a number, boolean, null,
 unknown tool or param)     object or array; otherwise the text
 =========================  ==================================================
@@ -22,6 +23,7 @@ and ``glm4_moe_tool_parser.py`` type values the same way (checked 2026-11-30).
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 from .._args import load_json
 from .._errors import DecodeError, excerpt
@@ -31,6 +33,7 @@ __all__ = ["schema_types", "tool_index", "type_value"]
 
 _MISSING = object()
 _JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "null", "object", "array"})
+_MAX_DEPTH = 64
 _PY = {"True": True, "False": False, "None": None}
 
 
@@ -50,7 +53,17 @@ def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
     for i, item in enumerate(tools):
         name, params = _read_tool(item, f"$.tools[{i}]", dialect)
         props = params.get("properties") if type(params) is dict else None
-        out[name] = props if type(props) is dict else {}
+        out[name] = _resolved(props, params) if type(props) is dict else {}
+    return out
+
+
+def _resolved(props: dict[str, Any], params: Any) -> dict[str, Any]:
+    """*props* with each schema replaced by the types it resolves to (when known)."""
+    memo: dict[str, frozenset[str]] = {}
+    out = {}
+    for key, schema in props.items():
+        types = _types(schema, params, memo, 0) if type(schema) is dict else frozenset()
+        out[key] = {"type": sorted(types)} if types else schema
     return out
 
 
@@ -68,9 +81,16 @@ def _read_tool(item: Any, loc: str, dialect: str | None) -> Any:
     return tool.name, tool.parameters
 
 
-def schema_types(schema: Any) -> frozenset[str]:
-    """The JSON types a schema allows (empty when unknown)."""
-    if type(schema) is not dict:
+def schema_types(schema: Any, root: Any = None) -> frozenset[str]:
+    """The JSON types a schema allows (empty when unknown). ``allOf`` branches and a
+    local ``$ref`` (a JSON pointer into *root*, the tool's parameters: ``#/$defs/…``,
+    ``#/definitions/…``) narrow the types; each ref is resolved once, a cycle or a
+    nesting deeper than 64 is unknown."""
+    return _types(schema, root, {}, 0)
+
+
+def _types(schema: Any, root: Any, memo: dict[str, frozenset[str]], depth: int) -> frozenset[str]:
+    if type(schema) is not dict or depth > _MAX_DEPTH:
         return frozenset()
     t = schema.get("type")
     found = set()
@@ -82,7 +102,7 @@ def schema_types(schema: Any) -> frozenset[str]:
         alts = schema.get(key)
         if type(alts) is list:
             for alt in alts:
-                sub = schema_types(alt)
+                sub = _types(alt, root, memo, depth + 1)
                 if not sub:
                     return frozenset()
                 found.update(sub)
@@ -96,7 +116,44 @@ def schema_types(schema: Any) -> frozenset[str]:
         found.add("array")
     if found - _JSON_TYPES:
         return frozenset()
-    return frozenset(found)
+    out = frozenset(found)
+    ref = schema.get("$ref")
+    parts = [_ref_types(ref, root, memo, depth + 1)] if type(ref) is str and root is not None else []
+    every = schema.get("allOf")
+    if type(every) is list:
+        parts.extend(_types(b, root, memo, depth + 1) for b in every)
+    for part in parts:  # every branch holds: a branch that says nothing leaves the types as they are
+        if part:
+            out = _meet(out, part) if out else part
+            if not out:
+                return out  # contradictory
+    return out
+
+
+def _meet(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    out = a & b
+    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
+        out |= {"integer"}
+    return out
+
+
+def _ref_types(ref: str, root: Any, memo: dict[str, frozenset[str]], depth: int) -> frozenset[str]:
+    if ref in memo:  # resolved, or being resolved (a cycle: unknown)
+        return memo[ref]
+    memo[ref] = frozenset()
+    if not ref.startswith("#"):
+        return memo[ref]  # a remote schema is not fetched
+    node = root
+    for part in ref[1:].split("/")[1:] if ref != "#" else ():
+        key = unquote(part).replace("~1", "/").replace("~0", "~")
+        if type(node) is dict:
+            node = node.get(key)
+        elif type(node) is list and key.isdigit() and int(key) < len(node):
+            node = node[int(key)]
+        else:
+            return memo[ref]
+    memo[ref] = _types(node, root, memo, depth)
+    return memo[ref]
 
 
 def _type_of(v: Any) -> str:

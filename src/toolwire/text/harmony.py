@@ -29,7 +29,9 @@ begins with a message header::
   are text.
 - Text with no Harmony header at all is content (it is only known at the end of the
   text, so a streaming parser gives it at ``close()``); so is a "header" holding words
-  that are no roles, channels, recipients or content type, and its message.
+  that are no roles, channels, recipients or content type, and its message. Text
+  before the first ``<|channel|>`` / ``<|start|>`` that is not a role or recipient is
+  content, and the header after it is read as usual.
 - A prompt ending ``<|channel|>analysis<|message|>`` (``prompt=``) starts the output in
   the analysis channel.
 
@@ -78,8 +80,15 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.invalid(_tool(to.group(1)), full + end, f"Tool call at {m.loc} has no <|message|>")
         elif not _only_header_words(full):  # text that is not a header (or no Harmony at all)
             m.emit_content(full)
+            m.brk("content")
         return
-    if (CHANNEL not in full and START not in full) or not _only_header_words(full, 1):
+    first = min((i for i in (full.find(CHANNEL), full.find(START)) if i >= 0), default=-1)
+    if first > 0 and not _only_header_words(full[:first]):
+        # text before the header (only a role or recipient may stand there) is content
+        m.emit_content(full[:first])
+        m.brk("content")
+        full = full[first:]
+    if first < 0 or not _only_header_words(full, 1):
         # not a header: the text is content, and so is its message
         m.emit_content(full)
         m.mode = _FINAL

@@ -55,7 +55,7 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, dumps, forbid, name_hint, stay
-from ._pythonic import encode_value, read_calls
+from ._pythonic import POSITIONAL, encode_value, read_calls
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -121,9 +121,13 @@ def _policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
     return True
 
 
-def _py_calls(m: TextParser, text: str, raw: str, variant: str) -> bool:
+def _py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = False) -> bool:
+    """Python calls in *text* as calls; with *code*, one bare call with positional
+    arguments that is no ``NAME.call(…)`` (``print(x)``) is code, not a call."""
     calls = read_calls(text)
     if calls is None:
+        return False
+    if code and len(calls) == 1 and calls[0][2] == POSITIONAL and text[0] != "[" and not calls[0][0].endswith(".call"):
         return False
     for name, args, error in calls:
         if error is not None:
@@ -196,7 +200,7 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     code = text.strip()
     if not code:
         return
-    if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag"):
+    if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag", code=True):
         return
     if code[0] == "{" and _policy_call(m, code, raw, "python_tag"):
         return

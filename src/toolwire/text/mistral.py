@@ -18,7 +18,8 @@ special tokens kept)::
 
 Encoding: variant ``v11`` (a call with an id) / ``v13`` (a call without) by default,
 or ``v3`` (the JSON array). Argument JSON is the call's text as received when it
-still matches, else ``json.dumps`` with non-ASCII kept.
+still matches, else ``json.dumps`` with non-ASCII kept. A call id must be letters,
+digits and ``_ - . : /`` (and not ``null``) to read back (``EncodeError`` otherwise).
 
 Sources (checked 2026-11-30): mistralai/mistral-common
 ``src/mistral_common/tokens/tokenizers/instruct.py`` (``_prepare_function_call`` per
@@ -28,9 +29,11 @@ tokenizer version); vllm-project/vllm ``vllm/tool_parsers/mistral_tool_parser.py
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, stay, think_modes
@@ -39,6 +42,21 @@ __all__ = ["FORMAT"]
 
 NAME = "text.mistral"
 TC, CID, ARGS, EOS = "[TOOL_CALLS]", "[CALL_ID]", "[ARGS]", "</s>"
+
+
+# an id [CALL_ID] carries: Mistral's own are 9 letters and digits; other providers' use _ - . : /
+_ID = re.compile(r"[A-Za-z0-9_.:/-]+")
+
+
+def _check_id(cid: str, array: bool) -> None:
+    """Refuse an id that would not read back as itself (``]`` or ``"`` would end or hide
+    the call, outer spaces are stripped, ``null`` reads as no id)."""
+    if cid == "null" or not (array or _ID.fullmatch(cid)):
+        raise EncodeError(
+            f"Call id {excerpt(cid)} is not letters, digits, '_-.:/' (or reads back as no id), "
+            f"which {NAME} cannot carry",
+            dialect=NAME,
+        )
 
 
 def _opt_id(v: Any) -> str | None:
@@ -115,6 +133,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for c in cs:
             item: Any = {"name": c.name, "arguments": c.args}
             if c.id is not None:
+                _check_id(c.id, True)
                 item["id"] = c.id
             items.append(item)
         return TC + dumps(items, NAME)
@@ -122,7 +141,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in cs:
         forbid(c.name, ("[", "{"), "Tool name", NAME)
         if c.id is not None and variant != "v13":
-            forbid(c.id, ("[", "{"), "Call id", NAME)
+            _check_id(c.id, False)
             out.append(f"{TC}{c.name}{CID}{c.id}{ARGS}{args_text(c, NAME)}")
         else:
             out.append(f"{TC}{c.name}{ARGS}{args_text(c, NAME)}")
