@@ -28,7 +28,7 @@ from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import default_registry
 from .._dialect import Dialect, Pairing
-from .._errors import an
+from .._errors import DecodeError, an
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
@@ -49,9 +49,18 @@ _NO_KEY = object()
 def _conv(
     x: Any, dialect: Any, registry: Optional[Registry], source: Any = None
 ) -> Tuple[Conversation, Optional[str], Pairing]:
-    """The conversation (a raw *x* read as *source*, detected by default: *dialect*
-    only judges it), the name of the dialect whose rules judge it and those rules."""
-    conv = x if type(x) is Conversation else decode_conversation(x, source, registry=registry)
+    """The conversation (a raw *x* read as *source*; by default as *dialect*, else as
+    the dialect detected: *dialect* only judges it), the name of the dialect whose
+    rules judge it and those rules."""
+    if type(x) is Conversation:
+        conv = x
+    elif source is None and dialect is not None:
+        try:  # the history of the dialect that judges it, as a rule
+            conv = decode_conversation(x, dialect, registry=registry)
+        except DecodeError:  # another dialect's history, judged by these rules
+            conv = decode_conversation(x, None, registry=registry)
+    else:
+        conv = decode_conversation(x, source, registry=registry)
     reg = registry or default_registry()
     if isinstance(dialect, Dialect):
         d = dialect
