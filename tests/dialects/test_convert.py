@@ -483,3 +483,27 @@ def test_convert_a_copied_map_still_names_results() -> None:
     res = {"role": "tool", "tool_call_id": "call_1", "content": "sunny"}
     out = toolwire.convert(res, "gemini", ids=pickle.loads(pickle.dumps(ids)), source="openai.chat")
     assert out["functionResponse"]["name"] == "get_weather"
+
+
+# the name rules: Mistral and Chat ``^[a-zA-Z0-9_-]{1,64}$``
+# (https://docs.mistral.ai/api/#tag/chat, https://platform.openai.com/docs/api-reference/chat/create),
+# Gemini a letter or underscore first, then letters, digits, ``_ . : -``, at most 128
+# (https://ai.google.dev/api/caching#FunctionDeclaration)
+@pytest.mark.parametrize("dialect, pattern", [("mistral", "[a-zA-Z0-9_-]{1,64}"),
+                                              ("gemini", "[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")])
+def test_a_result_name_the_target_forbids_is_refused_as_in_a_call(dialect: str, pattern: str) -> None:
+    """``encode`` refused the name in a call, ``encode_result`` wrote it into the result."""
+    message = f"Tool name 'fs read' is not allowed in {dialect} (must match {pattern})"
+    with pytest.raises(toolwire.EncodeError, match=re.escape(message)):
+        toolwire.encode(toolwire.ToolCall("fs read", {}, "abcDEF123"), dialect)
+    with pytest.raises(toolwire.EncodeError, match=re.escape(message)):
+        toolwire.encode_result(toolwire.ToolResult("abcDEF123", "fs read", "ok"), dialect)
+
+
+def test_a_result_name_mapped_with_its_call_is_written() -> None:
+    names = toolwire.NameMap(toolwire.get_dialect("mistral").names)
+    ids = toolwire.IdMap(toolwire.get_dialect("mistral").ids, dialect="mistral")
+    call = convert({"functionCall": {"name": "fs.read", "args": {}, "id": "c1"}}, to="mistral", ids=ids, names=names)
+    result = convert({"functionResponse": {"name": "fs.read", "id": "c1", "response": {"output": "ok"}}},
+                     to="mistral", ids=ids, names=names)
+    assert result["name"] == call["function"]["name"] != "fs.read"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, NamedTuple, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Pattern
 
 from .._access import to_data
 from .._dialect import EncodeContext
@@ -177,6 +177,15 @@ def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str
         ctx.ids.answered(mapped)  # answered by its id: the first-in-first-out order skips it
         return mapped
     return map_id(result.id, rule)
+
+
+def result_name(name: Optional[str], names: Pattern[str], dialect: str) -> Optional[str]:
+    """*name*, written into a tool result, when the dialect's name rule takes it (as
+    ``encode`` refuses it in a call); ``EncodeError`` otherwise."""
+    if name is not None and not names.fullmatch(name):
+        raise EncodeError(f"Tool name {name!r} is not allowed in {dialect} (must match {names.pattern})",
+                          dialect=dialect)
+    return name
 
 
 def check_native(ident: Optional[str], rule: IdRule, pd: Dict[str, Any]) -> None:

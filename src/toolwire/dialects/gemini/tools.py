@@ -15,7 +15,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from ..._value_checks import check_json_object
-from .._common import as_dict, name_of, opt_str, result_id, scoped, tool_description
+from .._common import as_dict, name_of, opt_str, result_id, result_name, scoped, tool_description
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .openapi import json_schema
 
@@ -264,7 +264,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             "has none: set its name from its call",
             dialect=NAME,
         )
-    fr: Dict[str, Any] = {"name": result.name}
+    fr: Dict[str, Any] = {"name": result_name(result.name, NAMES, NAME)}
     ident = result_id(result, ctx, IDS, NAME)
     if ident is not None:
         fr["id"] = ident

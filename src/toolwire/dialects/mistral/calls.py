@@ -38,7 +38,7 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult
-from .._common import check_native, name_of, opt_str, result_id, scoped
+from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
 from .._result_media import ResultMedia, image_data_url, rewrite_media, web
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
@@ -162,7 +162,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
     if result.name is not None or pd.get("null_name"):
-        out["name"] = result.name
+        out["name"] = result_name(result.name, NAMES, NAME)
     out["content"] = content
     out.update(pd.get("extra", ()))
     return out

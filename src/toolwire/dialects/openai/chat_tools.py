@@ -24,7 +24,17 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
+from .._common import (
+    as_dict,
+    check_native,
+    name_of,
+    required_id,
+    result_id,
+    result_name,
+    scoped,
+    tool_description,
+    tool_strict,
+)
 
 __all__ = [
     "IDS", "NAME", "NAMES", "builtin_kind", "custom_format", "decode_result", "decode_tool", "encode_result",
@@ -244,10 +254,10 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if pd.get("legacy"):
         content = text_content(result, NAME, pd.get("part_extra", ()))
-        return {"role": "function", "name": result.name, "content": content}
+        return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": result_id(result, ctx, IDS, NAME)}
     if pd.get("named"):
-        out["name"] = result.name
+        out["name"] = result_name(result.name, NAMES, NAME)
     out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
     out.update(pd.get("extra", ()))
     return out
