@@ -507,3 +507,15 @@ def test_a_result_name_mapped_with_its_call_is_written() -> None:
     result = convert({"functionResponse": {"name": "fs.read", "id": "c1", "response": {"output": "ok"}}},
                      to="mistral", ids=ids, names=names)
     assert result["name"] == call["function"]["name"] != "fs.read"
+
+
+# (Mistral takes the Chat ``image_url`` part as its own chunk, as it came)
+@pytest.mark.parametrize("target", sorted(set(IMAGE_RESULTS) - {"mistral"}))
+def test_a_data_url_of_no_stated_type_takes_the_type_its_bytes_show_for_every_target(target: str) -> None:
+    """``data:;base64,<PNG>`` went to Responses as PNG but was refused by Anthropic,
+    Bedrock and MCP: the type was sniffed by one writer, not where the part is read."""
+    wire = dict(CHAT_IMAGE, content=[CHAT_IMAGE["content"][0],
+                                     {"type": "image_url", "image_url": {"url": f"data:;base64,{PNG}"}}])
+    _, pick, want = IMAGE_RESULTS[target]
+    result = toolwire.decode_result(wire, "openai.chat").replace(name="f")
+    assert pick(toolwire.encode_result(result, target)) == want

@@ -127,12 +127,11 @@ def sniff_image(data: str) -> Optional[str]:
 
 
 def image_data_url(m: ResultMedia) -> Optional[str]:
-    """A ``data:`` URL of image *m*'s data, its type sniffed when none is stated, or
-    ``None`` when it has no data or no type can be told."""
-    if m.data is None:
+    """A ``data:`` URL of image *m*'s data, or ``None`` when it has no data or no type
+    (``read_media`` gives the type its bytes show where none is stated)."""
+    if m.data is None or m.media_type is None:
         return None
-    mt = m.media_type or sniff_image(m.data)
-    return None if mt is None else f"data:{mt};base64,{m.data}"
+    return f"data:{m.media_type};base64,{m.data}"
 
 
 def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
@@ -166,7 +165,9 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
         detail = detail if type(detail) is str else None
         if url.startswith("data:"):
             got = data_url(url)
-            return None if got is None else ResultMedia("image", got[0], None, got[1], None, detail)
+            if got is None:
+                return None  # (a data URL of no stated type: the type its bytes show, as for Ollama's)
+            return ResultMedia("image", got[0] or sniff_image(got[1]), None, got[1], None, detail)
         return ResultMedia("image", None, url, None, None, detail)
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
