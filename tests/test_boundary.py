@@ -5,8 +5,13 @@ a dict literal's key, the left side of ``in``) is collected. A key that some dia
 module uses is a provider field name unless it is in the canonical vocabulary below;
 no module outside ``dialects/`` may use one. Exempt, by design:
 
-- ``schema/``: the structured-output renderers write each provider's request fields
-  (DESIGN.md, layout: "provider renderers");
+- ``schema/_requests.py``: the error envelopes of HTTP APIs and their SDKs' exceptions
+  (``status``, ``body``, ``code``, ``message``), read once before every structured-output
+  target is asked whether the error names its schema (each target's request fields sit
+  in its provider's ``dialects/<provider>/structured.py``);
+- ``_target.py``: the Chat-style defaults of a structured-output target (turns as
+  ``{"role", "content"}`` in ``messages``, the system message), which a target of
+  another shape replaces;
 - ``text/``: the text formats of open models are dialects too (``text.*``), one module
   per family, each writing its own format's JSON keys.
 """
@@ -20,7 +25,7 @@ from typing import Set
 import toolwire
 
 ROOT = Path(toolwire.__file__).parent
-EXEMPT = ("schema/", "text/")
+EXEMPT = ("schema/_requests.py", "_target.py", "text/")
 # canonical and JSON Schema words, registry hooks, and our own record fields
 CANONICAL = {
     "id", "name", "args", "type", "description", "properties", "provider_data", "content", "error",
@@ -29,8 +34,10 @@ CANONICAL = {
     "interleave", "with_index", "\n", "<",
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server)
     "is_error", "parameters", "strict", "server",
-    # JSON Schema keywords (a Tool's parameters, ToolCalls' schema)
-    "required", "additionalProperties", "anyOf", "null",
+    # JSON Schema keywords (a Tool's parameters, ToolCalls' schema, structured output),
+    # OpenAPI's ``nullable``, the ``uri`` format, and a ``Profile.notes`` key
+    "required", "additionalProperties", "anyOf", "null", "enum", "format", "title", "nullable", "uri",
+    "recursion",
 }
 
 

@@ -221,7 +221,8 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/text"],
     ),
     "requests": (  # the per-target request edits of structured output (budgets, corrections, prompt mode)
-        [f"{PKG}/schema/_requests.py", f"{PKG}/schema/_prompt.py", f"{PKG}/schema/_capabilities.py"],
+        [f"{PKG}/schema/_requests.py", f"{PKG}/schema/_prompt.py", f"{PKG}/schema/_capabilities.py",
+         f"{PKG}/_target.py", f"{PKG}/dialects/*/structured.py"],
         [*_CORE_TESTS, "tests/schema/test_response_and_retry.py", "tests/schema/test_retry_details.py",
          "tests/schema/test_retry_real_sdk_requests.py", "tests/schema/test_request_shapes.py",
          "tests/test_failed_replies.py", "tests/schema/test_request_edits.py"],

@@ -27,6 +27,7 @@ from typing import (
 )
 
 from ._ids import IdRule
+from ._target import Target
 
 if TYPE_CHECKING:
     from ._args import Policy
@@ -291,6 +292,9 @@ class Dialect:
     (Responses ``{"type": "web_search"}``, Gemini ``{"googleSearch": {}}``, a Bedrock
     ``cachePoint``), ``(path, definition)`` pairs for an entry of several (Gemini
     ``functionDeclarations``), ``None`` for anything else (``validate_call``).
+    ``structured`` lists the provider's structured-output targets (``Target``
+    records: ``toolwire.schema.render``, ``toolwire.retry``), looked up by their id
+    or an alias.
     """
 
     name: str
@@ -330,6 +334,7 @@ class Dialect:
     history: Optional[HistoryCodec] = None
     builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
     tool_entry: Optional[Callable[[Dict[str, Any]], Optional[List[Tuple[str, Any]]]]] = None
+    structured: Tuple[Target, ...] = ()
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
@@ -411,6 +416,8 @@ def check_record(d: Any) -> None:
         raise wrong("text_module", "a str or None")
     if type(d.description) is not str:
         raise wrong("description", "a str")
+    if type(d.structured) is not tuple or not all(isinstance(t, Target) for t in d.structured):
+        raise wrong("structured", "a tuple of toolwire.schema.Target")
 
 
 def _got(v: Any) -> str:

@@ -8,7 +8,12 @@ The "Acme" wire API:
 - a reply: ``{"acme_reply": {"text", "thoughts", "calls": [...], "stop", "tokens"}}``
   with stop reasons ``DONE``, ``CALLED``, ``OUT_OF_TOKENS``, ``BLOCKED``;
 - a stream of events ``{"type": "acme.call_begin" | "acme.call_args" |
-  "acme.call_end" | "acme.text" | "acme.finish", ...}`` with calls keyed by ``slot``.
+  "acme.call_end" | "acme.text" | "acme.finish", ...}`` with calls keyed by ``slot``;
+- structured output (``acme.json``): ``{"acme_format": {"name", "shape"}}`` taking
+  JSON Schema without ``pattern`` and at most 3 properties, the budget in
+  ``limits.max_out``, turns in ``dialogue`` as ``{"speaker", "said"}``, the system
+  prompt in ``preamble``, a refused schema as an error whose ``field`` is
+  ``acme_format``.
 """
 
 from __future__ import annotations
@@ -22,7 +27,20 @@ import pytest
 from hypothesis import Phase, find, settings
 
 import toolwire
-from toolwire import DecodeError, Dialect, IdRule, InvalidToolCall, Registry, Tool, ToolCall, ToolResult, _builtin
+from toolwire import (
+    DecodeError,
+    Dialect,
+    IdRule,
+    InvalidToolCall,
+    Registry,
+    Tool,
+    ToolCall,
+    ToolResult,
+    UnknownDialectError,
+    _builtin,
+    retry,
+    schema,
+)
 from toolwire import strategies as tws
 from toolwire.dialects.batch_files import Envelope, open_envelope
 from toolwire.response import FINISH_REASONS, ResponseReader, Usage, normalize, normalize_finish
@@ -176,6 +194,43 @@ def open_batch_line(line: Dict[str, Any]) -> Optional[Envelope]:
     return Envelope("acme.batch", job.get("ticket"), job.get("reply"), None, "an 'acme_job' line")
 
 
+# -- structured output -----------------------------------------------------------------------
+
+
+def acme_fragment(ask: schema.Ask) -> schema.Fragment:
+    return schema.Fragment({"acme_format": {"name": ask.name, "shape": ask.schema}})
+
+
+def acme_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    return ("limits",), "max_out"
+
+
+def acme_turn(role: str, text: str) -> Dict[str, Any]:
+    return {"speaker": "bot" if role == "assistant" else "human", "said": text}
+
+
+def acme_instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
+    return {**request, "preamble": (request.get("preamble", "") + "\n" + text).strip()}
+
+
+def acme_schema_error(status: int, error: Dict[str, Any]) -> bool:
+    return error.get("field") == "acme_format"
+
+
+ACME_JSON = schema.Target(
+    id="acme.json",
+    aliases=("acme",),
+    profile=schema.Profile(id="acme", supported=frozenset({"type", "properties", "required", "items", "enum",
+                                                           "additionalProperties"})),
+    limits=schema.Limits(max_properties=3),
+    fragment=acme_fragment,
+    budget=acme_budget,
+    history="dialogue",
+    turn=acme_turn,
+    instruction=acme_instruction,
+    schema_error=acme_schema_error,
+)
+
 ACME = Dialect(
     name=NAME,
     sniff=sniff,
@@ -200,6 +255,7 @@ ACME = Dialect(
     finish_reasons={"DONE": "stop", "CALLED": "tool_calls", "OUT_OF_TOKENS": "length", "BLOCKED": "refusal"},
     response_envelope=reply_envelope,
     batch_envelope=open_batch_line,
+    structured=(ACME_JSON,),
 )
 
 # -- literal payloads ------------------------------------------------------------------------
@@ -770,3 +826,54 @@ def test_a_dialect_reads_the_entries_of_its_tools_list(monkeypatch: pytest.Monke
     unknown = toolwire.validate_call(ToolCall("acme_hosted", {}), tools)
     assert isinstance(unknown, toolwire.InvalidToolCall)
     assert toolwire.get_dialect("gemini").tool_entry is not None  # the built-ins declare theirs
+
+
+# -- structured output --------------------------------------------------------------------------
+
+SHAPE = {"type": "object", "properties": {"code": {"type": "string", "pattern": "^[A-Z]+$"}}, "required": ["code"],
+         "additionalProperties": False}
+
+
+def test_its_structured_output_target_renders_by_name_and_alias(as_default: Registry) -> None:
+    assert schema.targets()["acme.json"] is ACME_JSON and schema.get_target("acme") is ACME_JSON
+    r = schema.render(SHAPE, "acme", name="Code")
+    assert r.target == "acme.json"
+    assert r.request == {"acme_format": {"name": "Code", "shape": {
+        "type": "object", "properties": {"code": {"type": "string", "description": '{pattern: "^[A-Z]+$"}'}},
+        "required": ["code"], "additionalProperties": False}}}  # its profile has no ``pattern``: moved, reported
+    assert [(c.keyword, c.action) for c in r.report] == [("pattern", "moved")] and not r.lossless
+    assert schema.PROFILES["acme.json"] is ACME_JSON.profile and schema.LIMITS["acme.json"].max_properties == 3
+    wide = {"type": "object", "properties": {k: {"type": "string"} for k in "abcd"}}
+    assert [lint.code for lint in schema.check_limits(wide, "acme.json")] == ["limit-properties"]
+
+
+def test_its_target_is_unknown_unregistered_and_taken_as_a_value() -> None:
+    with pytest.raises(UnknownDialectError, match="Unknown structured-output target 'acme.json'"):
+        schema.render(SHAPE, "acme.json")
+    assert schema.render(SHAPE, ACME_JSON).request["acme_format"]["name"] == "response"
+    assert retry.classify_error({"status": 400, "error": {"field": "acme_format"}}) == "error"
+
+
+def test_the_retry_plan_edits_its_requests_through_the_target(as_default: Registry) -> None:
+    first = retry.prepare({"dialogue": "Name the code.", "limits": {"max_out": 100}}, SHAPE, "acme", mode="native")
+    assert first.state.target == "acme.json"
+    assert first.request["acme_format"]["shape"]["required"] == ["code"]
+    cut = retry.plan(first.request, retry.Outcome("truncated"), first.state)
+    assert cut.action == "retry" and cut.request is not None and cut.request["limits"] == {"max_out": 400}
+    wrong = retry.Outcome("invalid", errors=(schema.ValidationIssue("/code", "type", "not a string"),), text="{}")
+    fixed = retry.plan(first.request, wrong, first.state).request
+    assert fixed is not None
+    assert [t["speaker"] for t in fixed["dialogue"]] == ["human", "bot", "human"]
+    assert fixed["dialogue"][0]["said"] == "Name the code." and "/code" in fixed["dialogue"][2]["said"]
+    rejected = {"status": 400, "error": {"field": "acme_format", "message": "unsupported"}}
+    assert retry.classify_error(rejected) == "schema_rejected"
+    moved = retry.plan(first.request, retry.Outcome("schema_rejected"), first.state)
+    assert moved.request is not None and "acme_format" not in moved.request
+    assert moved.request["preamble"].startswith("Answer with a single JSON value")
+    prompted = retry.prepare({"dialogue": []}, SHAPE, ACME_JSON, mode="prompt")  # unregistered, as a value
+    assert prompted.state.spec is ACME_JSON and "JSON Schema" in prompted.request["preamble"]
+
+
+def test_a_structured_field_of_the_wrong_type_is_refused() -> None:
+    with pytest.raises(TypeError, match="field 'structured' must be a tuple of toolwire.schema.Target"):
+        Registry([dataclasses.replace(ACME, structured=[ACME_JSON])])  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ import pytest
 from google.genai import errors as genai_errors
 
 from toolwire.retry import classify_error
-from toolwire.schema._prompt import inject_instruction
+from toolwire.schema import inject_instruction
 from toolwire.schema._requests import with_correction
 from toolwire.schema._validate import ValidationIssue
 

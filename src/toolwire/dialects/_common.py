@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Pattern
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Pattern, Tuple
 
 from .._access import to_data
 from .._dialect import EncodeContext
@@ -19,6 +19,7 @@ __all__ = [
     "check_native",
     "custom_id_of",
     "describe_error",
+    "error_names",
     "encode_id",
     "first_set",
     "join_text",
@@ -281,3 +282,25 @@ def describe_error(err: Any) -> str:
         return "no details"
     text = " ".join(str(err).split())
     return text if len(text) <= 300 else text[:299] + "…"
+
+
+def error_names(
+    error: Dict[str, Any],
+    *,
+    params: Tuple[str, ...] = (),
+    paths: Tuple[str, ...] = (),
+    codes: Tuple[str, ...] = (),
+) -> bool:
+    """Whether a provider's *error* object points at a schema field: its ``param`` is one
+    of *params* or under one (``response_format.json_schema``, ``tools[0]``), its
+    ``code`` one of *codes*, or its message (lower case, spaces removed) holds one of
+    *paths*. Nothing is read from bare words like ``"not supported"``."""
+    param = str(error.get("param") or "")
+    if params and param and any(param == p or param.startswith((p + ".", p + "[")) for p in params):
+        return True
+    if codes and str(error.get("code") or "") in codes:
+        return True
+    if paths:
+        message = str(error.get("message") or "").lower().replace(" ", "")
+        return any(path in message for path in paths)
+    return False

@@ -10,17 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .._target import Ask, Fragment, Limits, Profile, Target, with_instruction
 from ._capabilities import CAPABILITIES, QUIRKS, Capabilities, choose_mode, supports_native
-from ._limits import LIMITS, Limits, check_limits
+from ._limits import check_limits
 from ._normalize import normalize
-from ._profiles import PROFILES
-from ._prompt import inject_instruction, prompt, with_instruction
+from ._prompt import prompt
 from ._render import Rendered, render, sanitize_name
 from ._report import Change, Lint
+from ._requests import inject_instruction
+from ._targets import get_target, targets
 from ._validate import ValidationIssue, validate
 
 if TYPE_CHECKING:
+    from typing import Dict
+
     from ._pydantic import to_pydantic
+
+    PROFILES: Dict[str, Profile]
+    LIMITS: Dict[str, Limits]
 
 
 def __getattr__(name: str) -> Any:
@@ -28,11 +35,15 @@ def __getattr__(name: str) -> Any:
         from ._pydantic import to_pydantic
 
         return to_pydantic
+    if name == "PROFILES":  # views of ``targets()``: the dialects load when asked, not with the package
+        return {k: t.profile for k, t in targets().items()}
+    if name == "LIMITS":
+        return {k: t.limits for k, t in targets().items() if t.limits != Limits()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> Any:
-    return sorted({*globals(), "to_pydantic"})
+    return sorted({*globals(), "to_pydantic", "PROFILES", "LIMITS"})
 
 
 __all__ = [
@@ -40,20 +51,26 @@ __all__ = [
     "LIMITS",
     "PROFILES",
     "QUIRKS",
+    "Ask",
     "Capabilities",
     "Change",
+    "Fragment",
     "Limits",
     "Lint",
+    "Profile",
     "Rendered",
+    "Target",
     "ValidationIssue",
     "check_limits",
     "choose_mode",
+    "get_target",
     "inject_instruction",
     "normalize",
     "prompt",
     "render",
     "sanitize_name",
     "supports_native",
+    "targets",
     "to_pydantic",
     "validate",
     "with_instruction",

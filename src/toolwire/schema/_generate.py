@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, List, Optional, Tuple, TypeVar, Union, overload
 
 from .._errors import EncodeError, ToolwireError, excerpt
+from .._target import Target
 from ._capabilities import Capabilities
 from ._plan import Outcome, Plan, Prepared, classify, plan, prepare
 from ._requests import classify_error
@@ -65,7 +66,7 @@ def generate(
     request: Dict[str, Any],
     schema: Any,
     *,
-    target: str,
+    target: Union[str, Target],
     attempts: int = ...,
     mode: str = ...,
     model: Optional[str] = ...,
@@ -81,7 +82,7 @@ def generate(
     request: Dict[str, Any],
     schema: Any,
     *,
-    target: str,
+    target: Union[str, Target],
     attempts: int = ...,
     mode: str = ...,
     model: Optional[str] = ...,
@@ -96,7 +97,7 @@ def generate(
     request: Dict[str, Any],
     schema: Any,
     *,
-    target: str,
+    target: Union[str, Target],
     attempts: int = 3,
     mode: str = "auto",
     model: Optional[str] = None,

@@ -1,71 +1,23 @@
-"""Provider limits checked before sending, as a dated, overridable table.
-
-Sources (checked 2026-11-30):
-
-- OpenAI "Structured model outputs", section "Supported schemas / limits"
-  (https://platform.openai.com/docs/guides/structured-outputs): up to 5,000 object
-  properties in total, 10 levels of nesting, 120,000 characters of property names,
-  definition names, enum and const values, 1,000 enum values across the schema, and
-  15,000 characters of enum values for a single string enum with more than 250 values.
-  The 2024 guide said 100 properties, 5 levels, 15,000 characters and 500 enum values;
-  the numbers change without notice, so pass ``limits=`` to override them.
-- Anthropic "Structured outputs", section "Limitations"
-  (https://platform.claude.com/docs/en/build-with-claude/structured-outputs): 20 strict
-  tools per request, 24 optional parameters and 16 union-typed parameters (``anyOf`` or a
-  ``type`` array) in total across all strict schemas of a request.
+"""Provider limits checked before sending: each target's ``Limits`` (dated, in its
+provider's package, with the documentation it follows), overridable per call.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
+from .._target import Limits, Target
 from ._normalize import iter_subschemas
 from ._report import Lint
+from ._targets import get_target
 
-__all__ = ["LIMITS", "Limits", "check_limits"]
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Numeric limits of one provider; ``None`` means no limit is known."""
-
-    checked: str = "2026-11-30"
-    max_properties: Optional[int] = None
-    max_depth: Optional[int] = None
-    max_chars: Optional[int] = None
-    max_enum_values: Optional[int] = None
-    large_enum_threshold: Optional[int] = None
-    large_enum_chars: Optional[int] = None
-    max_optional: Optional[int] = None
-    max_unions: Optional[int] = None
-    max_strict_tools: Optional[int] = None
-
-
-_OPENAI = Limits(
-    max_properties=5000,
-    max_depth=10,
-    max_chars=120_000,
-    max_enum_values=1000,
-    large_enum_threshold=250,
-    large_enum_chars=15_000,
-)
-_ANTHROPIC = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
-
-#: target id -> limits (the defaults; override per call with ``limits=``)
-LIMITS: Dict[str, Limits] = {
-    "openai.chat": _OPENAI,
-    "openai.responses": _OPENAI,
-    "anthropic.messages": _ANTHROPIC,
-    "anthropic.messages.beta": _ANTHROPIC,
-    "anthropic.tool": _ANTHROPIC,
-    "bedrock.converse": _ANTHROPIC,
-}
+__all__ = ["check_limits"]
 
 
 def check_limits(
     schemas: Union[Dict[str, Any], Sequence[Dict[str, Any]]],
-    target: str,
+    target: Union[str, Target],
     *,
     limits: Optional[Union[Limits, Dict[str, Any]]] = None,
 ) -> List[Lint]:
@@ -74,10 +26,8 @@ def check_limits(
     Pass every strict schema of a request (the output schema and strict tools) as a
     list: Anthropic's optional-parameter and union budgets are request-wide.
     """
-    from ._profiles import get_profile
-
-    key, _ = get_profile(target)
-    lim = LIMITS.get(key, Limits())
+    spec = get_target(target)
+    key, lim = spec.id, spec.limits
     if isinstance(limits, Limits):
         lim = limits
     elif isinstance(limits, dict):

@@ -2,34 +2,33 @@
 and ``plan`` of ``toolwire.retry`` (whose docstring has the table of outcomes and the
 next request each one gives).
 
-The per-target request edits (token-budget fields, correction turns) and the error
-classification live in ``_requests.py``, with the provider documentation they follow;
-the loop over a caller's ``send`` in ``_generate.py``.
+The request edits (token-budget fields, correction turns) and the error classification
+live in ``_requests.py``, through each target's fields; the loop over a caller's
+``send`` in ``_generate.py``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
-from typing import Any, Dict, Optional, Tuple
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError
 from .._json_extract import extract_json
+from .._target import Target, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
-from ._profiles import get_profile
-from ._prompt import inject_instruction, prompt
+from ._prompt import prompt
 from ._render import Rendered, render
 from ._requests import (
     budget_of,
-    merged,
-    place,
     raise_budget,
     reply_blocks,
     requested_model,
     with_continuation,
     with_correction,
 )
+from ._targets import get_target
 from ._validate import ValidationIssue
 
 __all__ = ["OUTCOMES", "Outcome", "Plan", "Prepared", "State", "classify", "plan", "prepare"]
@@ -56,7 +55,7 @@ class Outcome:
 @dataclass(frozen=True)
 class State:
     """What the planner carries between attempts (``target``: the canonical id, an alias
-    such as ``vertex`` resolved by ``prepare``)."""
+    such as ``vertex`` resolved by ``prepare``; ``spec``: the ``Target`` itself)."""
 
     target: str
     mode: str
@@ -66,6 +65,12 @@ class State:
     empties: int = 0
     rejected: bool = False
     attempt: int = 1
+    spec: Optional[Target] = field(default=None, compare=False, repr=False)
+
+    @property
+    def target_spec(self) -> Target:
+        """The ``Target`` requests are edited for (looked up by id when not carried)."""
+        return self.spec if self.spec is not None else get_target(self.target)
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,7 @@ class Plan:
 def prepare(
     request: Dict[str, Any],
     schema: Any,
-    target: str,
+    target: Union[str, Target],
     *,
     mode: str = "auto",
     model: Optional[str] = None,
@@ -116,7 +121,7 @@ def prepare(
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
-    target, _ = get_profile(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
+    spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
     chosen = mode
     rendered: Optional[Rendered] = None
@@ -130,23 +135,24 @@ def prepare(
         strict_native = mode == "native"
         if strict_native and not allow_lossy:
             render_options = dict(render_options, on_lossy="raise")
-        rendered = render(schema, target, on_error="raise" if strict_native else "report", **render_options)
+        rendered = render(schema, spec, on_error="raise" if strict_native else "report", **render_options)
         if rendered.errors or (not allow_lossy and not rendered.lossless):
             chosen = "prompt"
     if rendered is None or chosen == "prompt":
         rendered = render(schema, "prompt")
-    state = State(target=target, mode=chosen, rendered=rendered, schema=schema, original=base)
+    state = State(target=spec.id, mode=chosen, rendered=rendered, schema=schema, original=base, spec=spec)
     return Prepared(_request_for(state), chosen, state)
 
 
 def _request_for(state: State) -> Dict[str, Any]:
     if state.mode == "native" and state.rendered is not None:
-        out: Dict[str, Any] = merged(state.original, place(state.rendered.request, state.original, state.target))
+        fragment = state.target_spec.place(state.rendered.request, state.original)
+        out: Dict[str, Any] = merged(state.original, fragment)
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
     text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
-    return inject_instruction(state.original, text, state.target)
+    return state.target_spec.instruction(state.original, text)
 
 
 # -- classifying -------------------------------------------------------------------------
@@ -175,7 +181,7 @@ def classify(reply: Any, state: State) -> Outcome:
     # 1. the structured-output tool call, 2. a call of the caller's own tools (the model
     # wants its result first: not an empty reply, and no answer beside it is taken, which
     # would drop the call), 3. what the provider parsed, 4. the text
-    own = rendered.name if state.mode == "native" and state.target == "anthropic.tool" else None
+    own = rendered.name if state.mode == "native" and state.target_spec.tool_answer else None
     if own is not None:
         for call in resp.tool_calls:
             if call.name == own:
@@ -226,7 +232,7 @@ def plan(
         return Plan("stop", None, state, "refusal")
     if kind == "pause":
         blocks = reply_blocks(outcome.response.raw) if outcome.response is not None else []
-        resumed = with_continuation(request, state.target, blocks) if blocks else None
+        resumed = with_continuation(request, state.target_spec, blocks) if blocks else None
         if resumed is None:
             return Plan("stop", None, state, f"paused turn ({outcome.detail}) with nothing to send back")
         return Plan("retry", resumed, replace(nxt, empties=0), f"paused turn ({outcome.detail}): sent back to continue")
@@ -258,8 +264,8 @@ def plan(
             said = f"the reply did not finish ({outcome.detail})"
         return Plan("retry", dict(request), replace(nxt, empties=empties), f"{said}: same request")
     if kind == "truncated":
-        bumped = raise_budget(request, state.target, factor, cap)
-        if bumped is None and budget_of(request, state.target) is None:
+        bumped = raise_budget(request, state.target_spec, factor, cap)
+        if bumped is None and budget_of(request, state.target_spec) is None:
             return Plan("stop", None, state, "truncated without a token budget of its own: the provider's default "
                                              "(the model's maximum, or no limit) was in effect, no larger one is known")
         if bumped is None:
@@ -270,6 +276,6 @@ def plan(
         if outcome.source == "tool_call" and outcome.response is not None:
             call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
             tool_turn = (reply_blocks(outcome.response.raw), call_id)
-        fixed = with_correction(request, state.target, outcome.text, outcome.errors, tool_turn)
+        fixed = with_correction(request, state.target_spec, outcome.text, outcome.errors, tool_turn)
         return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")
     raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")

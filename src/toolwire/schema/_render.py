@@ -1,50 +1,29 @@
 """``render``: the exact structured-output request fragment for one provider API.
 
-Wire shapes followed (checked 2026-11-30):
-
-- OpenAI Chat Completions ``response_format``
-  (https://platform.openai.com/docs/api-reference/chat/create#chat-create-response_format):
-  ``{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}`` (``strict``
-  inside ``json_schema``).
-- OpenAI Responses ``text.format``
-  (https://platform.openai.com/docs/api-reference/responses/create#responses-create-text):
-  ``{"type": "json_schema", "name", "schema", "strict"}`` (flat).
-- Anthropic Messages ``output_config.format``
-  (https://platform.claude.com/docs/en/build-with-claude/structured-outputs); the
-  earlier beta ``output_format`` with ``anthropic-beta: structured-outputs-2025-11-13``;
-  the tool-forcing form ``tools`` + ``tool_choice: {"type": "tool"}``, which cannot be
-  combined with extended thinking
-  (https://platform.claude.com/docs/en/build-with-claude/extended-thinking).
-- Gemini ``generationConfig.response_mime_type`` with ``response_json_schema`` or
-  ``response_schema`` (https://ai.google.dev/api/generate-content#generationconfig).
-- Bedrock Converse ``outputConfig.textFormat.structure.jsonSchema.schema`` (a JSON
-  *string*; https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).
-- Ollama ``format`` (https://github.com/ollama/ollama/blob/main/docs/api.md) and vLLM
-  ``structured_outputs.json`` sent through ``extra_body``
-  (https://docs.vllm.ai/en/latest/features/structured_outputs.html).
+Everything about a provider comes from its ``Target`` (``Dialect.structured``, in its
+package under ``dialects/``): the profile of keywords the rewrite follows, the limits,
+the request fragment. This module runs the rewrite and reports.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
-from ._limits import Limits, check_limits
+from .._target import PERMISSIVE, Ask, Limits, Target
+from ._limits import check_limits
 from ._mapback import map_back
 from ._normalize import normalize
-from ._profiles import PROFILES, get_profile
 from ._report import LOSSY_ACTIONS, Change, Lint
 from ._rewrite import Rewriter
 from ._rewrite_shapes import ANNOTATIONS, Options
+from ._targets import get_target
 from ._util import path_of
 from ._validate import ValidationIssue, check
 
 __all__ = ["Rendered", "render", "sanitize_name"]
-
-_ANTHROPIC_BETA = "structured-outputs-2025-11-13"
 
 
 def sanitize_name(name: str) -> str:
@@ -112,7 +91,7 @@ def _check_options(key: str, name: Any, description: Any, strict: Any, thinking:
 
 def render(
     schema: Any,
-    target: str,
+    target: Union[str, Target],
     *,
     name: Optional[str] = None,
     description: Optional[str] = None,
@@ -125,9 +104,10 @@ def render(
     thinking: bool = False,
     limits: Optional[Union[Limits, Dict[str, Any]]] = None,
 ) -> Rendered:
-    """Render *schema* for *target* (``openai.chat``, ``openai.responses``,
-    ``anthropic.messages``, ``anthropic.messages.beta``, ``anthropic.tool``, ``gemini``,
-    ``gemini.openapi``, ``bedrock.converse``, ``ollama``, ``vllm``, ``prompt``).
+    """Render *schema* for *target*: an id or alias of ``schema.targets()``
+    (``openai.chat``, ``openai.responses``, ``anthropic.messages``,
+    ``anthropic.messages.beta``, ``anthropic.tool``, ``gemini``, ``gemini.openapi``,
+    ``bedrock.converse``, ``ollama``, ``vllm``, ``prompt``), or a ``Target``.
 
     ``strict=False`` sends the schema untouched with ``strict: false`` where the target
     has such a flag (OpenAI). ``on_error="raise"`` raises ``EncodeError`` when a lint
@@ -138,39 +118,40 @@ def render(
     ``thinking=True`` with ``anthropic.tool`` downgrades the forced tool choice to
     ``auto`` (reported), because the API rejects forced tools with thinking.
     """
-    key, profile = get_profile(target)
+    spec = get_target(target)
+    key, profile = spec.id, spec.profile
     if on_error not in ("raise", "report") or on_lossy not in ("raise", "report"):
         raise EncodeError("on_error and on_lossy must be 'raise' or 'report'", dialect=key)
     _check_options(key, name, description, strict, thinking, int_range_as_enum)
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)
-    has_strict_flag = key in ("openai.chat", "openai.responses", "anthropic.tool")
-    if not strict and has_strict_flag:
-        profile = PROFILES["ollama"]
-    elif key == "anthropic.tool":
-        profile = replace(profile, object_root=True)  # a tool's input_schema is an object
+    if not strict and spec.strict_flag:
+        profile = PERMISSIVE  # ``strict: false``: the schema goes as it is
     rw = Rewriter(root, profile, options)
     wire = rw.run()
     report = list(rw.report)
     lints = list(rw.lints)
     options.nulls = any(c.keyword == "required" and c.action == "rewritten" for c in report)
     if isinstance(wire, dict):
-        lints += check_limits(wire, key, limits=limits)
+        lints += check_limits(wire, spec, limits=limits)
     title = root.get("title") if isinstance(root, dict) else None
     final_name = sanitize_name(name or (title if isinstance(title, str) else "") or "response")
     desc = description or (root.get("description") if isinstance(root, dict) else None)
-    request, headers, instruction = _fragment(key, final_name, wire, bool(strict), desc, thinking, report, lints, root)
+    fragment = spec.fragment(Ask(final_name, wire, bool(strict), desc, thinking, root))
+    for keyword, code, why in fragment.changed:
+        report.append(Change("", keyword, "rewritten", why))
+        lints.append(Lint(code, "", why, "warning"))
     out = Rendered(
         target=key,
         name=final_name,
         schema=root,
         wire_schema=wire,
-        request=request,
-        headers=headers,
+        request=fragment.request,
+        headers=dict(fragment.headers),
         report=tuple(report),
         lints=tuple(lints),
-        strict=bool(strict) and has_strict_flag,
-        instruction=instruction,
+        strict=bool(strict) and spec.strict_flag,
+        instruction=fragment.instruction,
         wrapped=rw.wrapped,
         options=options,
     )
@@ -191,74 +172,3 @@ def render(
 
 def _path(pointer: str) -> str:
     return path_of(pointer)
-
-
-def _fragment(
-    key: str,
-    name: str,
-    wire: Any,
-    strict: bool,
-    desc: Optional[str],
-    thinking: bool,
-    report: List[Change],
-    lints: List[Lint],
-    root: Any,
-) -> Tuple[Dict[str, Any], Dict[str, str], Optional[str]]:
-    if key == "openai.chat":
-        return (
-            {
-                "response_format": {
-                    "type": "json_schema",
-                    "json_schema": {"name": name, "schema": wire, "strict": strict},
-                }
-            },
-            {},
-            None,
-        )
-    if key == "openai.responses":
-        return {"text": {"format": {"type": "json_schema", "name": name, "schema": wire, "strict": strict}}}, {}, None
-    if key == "anthropic.messages":
-        return {"output_config": {"format": {"type": "json_schema", "schema": wire}}}, {}, None
-    if key == "anthropic.messages.beta":
-        return ({"output_format": {"type": "json_schema", "schema": wire}}, {"anthropic-beta": _ANTHROPIC_BETA}, None)
-    if key == "anthropic.tool":
-        tool: Dict[str, Any] = {
-            "name": name,
-            "description": desc or f"Record the answer as {name}.",
-            "input_schema": wire,
-        }
-        if strict:
-            tool["strict"] = True
-        choice: Dict[str, Any] = {"type": "tool", "name": name}
-        if thinking:
-            choice = {"type": "auto"}
-            report.append(
-                Change(
-                    "", "tool_choice", "rewritten", "forced tool choice cannot be combined with thinking; auto instead"
-                )
-            )
-            lints.append(
-                Lint(
-                    "forced-tool-with-thinking",
-                    "",
-                    "tool_choice downgraded to auto because thinking is enabled",
-                    "warning",
-                )
-            )
-        return {"tools": [tool], "tool_choice": choice}, {}, None
-    if key == "gemini":
-        return {"generation_config": {"response_mime_type": "application/json", "response_json_schema": wire}}, {}, None
-    if key == "gemini.openapi":
-        return {"generation_config": {"response_mime_type": "application/json", "response_schema": wire}}, {}, None
-    if key == "bedrock.converse":
-        spec: Dict[str, Any] = {"schema": json.dumps(wire, ensure_ascii=False), "name": name}
-        if desc:
-            spec["description"] = desc
-        return {"outputConfig": {"textFormat": {"type": "json_schema", "structure": {"jsonSchema": spec}}}}, {}, None
-    if key == "ollama":
-        return {"format": wire}, {}, None
-    if key == "vllm":
-        return {"extra_body": {"structured_outputs": {"json": wire}}}, {}, None
-    from ._prompt import prompt
-
-    return {}, {}, prompt(root)

@@ -1,8 +1,8 @@
 """The JSON->JSON rewrite of a normal-form schema into one provider's wire schema.
 
 Each rewrite is reported as a ``Change`` (pointer into the original schema, keyword,
-action) and problems as ``Lint`` records; the rules per provider are the profile data
-in ``_profiles.py`` (sources and dates there). The rewrite never makes the wire schema
+action) and problems as ``Lint`` records; the rules per provider are its target's
+``Profile`` (in the provider's package, with sources and dates). The rewrite never makes the wire schema
 accept an answer the original rejects without reporting it as lossy, and everything it
 changes in the answer's shape (root wrapper, required-all shim, map pairs, free-form
 strings) is undone by ``_mapback.py`` before validation against the original.
@@ -14,9 +14,9 @@ import json
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from .._target import Profile
 from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
-from ._profiles import Profile
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object

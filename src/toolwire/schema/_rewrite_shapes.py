@@ -2,7 +2,7 @@
 free-form objects, arrays, objects (closing, required-all, map pairs) and the nullable
 shim; and the schema facts the rewrite and the map-back share.
 
-Part of the rewrite in ``_rewrite.py`` (sources and dates in ``_profiles.py``).
+Part of the rewrite in ``_rewrite.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._profiles import Profile
+from .._target import Profile
 from ._report import Change, Lint
 from ._util import escape_token, json_equal, json_type
 from ._validate import _Checker

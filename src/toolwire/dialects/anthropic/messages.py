@@ -35,7 +35,7 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, par
 from ..._dialect import Dialect, EncodeContext
 from ..._types import ToolCall, new_call
 from .._common import encode_id, name_of, opt_str, refuse_server, scoped
-from . import batch, history, stream
+from . import batch, history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
@@ -145,4 +145,5 @@ DIALECT = Dialect(
     builtin_tool=builtin_kind,
     peek=peek,
     sdk_calls={_SDK_BLOCK: read_object},
+    structured=(structured.MESSAGES, structured.MESSAGES_BETA, structured.TOOL),
 )

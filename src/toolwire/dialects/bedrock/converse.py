@@ -41,7 +41,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, Encod
 from ..._errors import an
 from ..._types import ToolCall, new_call
 from .._common import as_dict, as_list, encode_id, name_of, opt_str, refuse_server, scoped
-from . import history, stream
+from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
 
@@ -242,4 +242,5 @@ DIALECT = Dialect(
     response_envelope=reply,
     assistant_message=encode_message,
     peek=peek,
+    structured=(structured.CONVERSE,),
 )

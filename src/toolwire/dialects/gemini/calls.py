@@ -51,7 +51,7 @@ from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
-from . import history, stream
+from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, tool_entry
@@ -237,4 +237,5 @@ DIALECT = Dialect(
     assistant_message=encode_message,
     peek=peek,
     detect=detect,
+    structured=(structured.JSON_SCHEMA, structured.OPENAPI),
 )

@@ -38,7 +38,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_sniff
 from ..openai.chat_history import chat_like
-from . import stream
+from . import stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 
@@ -215,4 +215,5 @@ DIALECT = Dialect(
     peek=_peek,
     detect=detect,
     assistant_message=encode_message,
+    structured=(structured.FORMAT,),
 )

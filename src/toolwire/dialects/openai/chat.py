@@ -34,6 +34,8 @@ from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import SDK_CALL, SDK_COMPLETION, read_completion, read_message, read_object
+from .structured import CHAT as STRUCTURED
+from .structured import VLLM
 
 __all__ = ["DIALECT"]
 
@@ -197,4 +199,5 @@ DIALECT = Dialect(
     peek=peek,
     sdk_calls={SDK_CALL: read_object},
     sdk_responses={SDK_COMPLETION: read_completion, "openai:ChatCompletionMessage": read_message},
+    structured=(STRUCTURED, VLLM),  # vLLM serves the Chat Completions wire
 )

@@ -49,6 +49,7 @@ from .responses_tools import (
     tool_entry,
 )
 from .sdk import read_response
+from .structured import RESPONSES as STRUCTURED
 
 __all__ = ["DIALECT"]
 
@@ -273,4 +274,5 @@ DIALECT = Dialect(
     response_envelope=responses_reply,
     peek=peek,
     sdk_responses={"openai:Response": read_response},
+    structured=(STRUCTURED,),
 )

@@ -1,0 +1,258 @@
+"""The structured-output ``Target`` record: one provider API's way to ask for JSON that
+follows a schema, as data, with the ``Profile`` of keywords it takes and its ``Limits``.
+
+A provider package declares its targets (``Dialect.structured``); ``toolwire.schema``
+(render, limits, prompt mode) and ``toolwire.retry`` (budgets, correction turns, error
+classification) read nothing else about a provider. A target built by a caller is
+taken wherever a target name is (``render(schema, Target(...))``). The request edits
+every target shares (``merged``, ``chat_instruction``...) live here too, so a provider
+package needs nothing heavier than this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
+
+__all__ = [
+    "Ask",
+    "Fragment",
+    "Limits",
+    "PERMISSIVE",
+    "Profile",
+    "Target",
+    "chat_instruction",
+    "chat_turn",
+    "field_of",
+    "is_sdk_model",
+    "merged",
+    "with_instruction",
+]
+
+#: The keywords every native structured-output mode takes.
+CORE = frozenset({"type", "properties", "required", "items", "enum", "description", "title"})
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How one target takes a JSON Schema.
+
+    ``supported``: keywords sent as they are. ``strict``: every object gets
+    ``additionalProperties: false`` and free-form objects/maps are not representable.
+    ``all_required``: optional properties become required and nullable (mapped back on
+    the way in). ``object_root``: a non-object root is wrapped as ``{"result": ...}``.
+    ``inline_refs``: ``$defs`` are inlined (no recursion). ``openapi``: the OpenAPI
+    subset (``nullable`` instead of null in ``type``, no ``type`` arrays, ``const`` as
+    ``enum``). ``min_items_max``: the largest ``minItems`` accepted. ``all_of_refs``:
+    an ``allOf`` may hold a ``$ref``.
+    """
+
+    id: str
+    supported: FrozenSet[str]
+    strict: bool = False
+    all_required: bool = False
+    object_root: bool = False
+    recursion: bool = True
+    inline_refs: bool = False
+    ref_siblings: bool = True
+    type_arrays: bool = True
+    typed_enum_branches: bool = False
+    openapi: bool = False
+    formats: Optional[FrozenSet[str]] = None
+    no_lookaround: bool = False
+    min_items_max: Optional[int] = None
+    all_of_refs: bool = True
+    enum_types: FrozenSet[str] = frozenset({"string", "integer", "number", "boolean", "null"})
+    permissive: bool = False
+    notes: Dict[str, str] = field(default_factory=dict)
+
+
+#: A target that takes any schema as it is (Ollama, vLLM, prompt mode, ``strict=False``).
+PERMISSIVE = Profile(id="permissive", supported=frozenset(), permissive=True)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Numeric limits of one provider; ``None`` means no limit is known."""
+
+    checked: str = "2026-11-30"
+    max_properties: Optional[int] = None
+    max_depth: Optional[int] = None
+    max_chars: Optional[int] = None
+    max_enum_values: Optional[int] = None
+    large_enum_threshold: Optional[int] = None
+    large_enum_chars: Optional[int] = None
+    max_optional: Optional[int] = None
+    max_unions: Optional[int] = None
+    max_strict_tools: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What ``render`` hands a target's ``fragment``: the response-format *name*, the
+    wire *schema*, whether the caller asked for *strict* enforcement, the *description*,
+    whether extended *thinking* is on, and the caller's schema in normal form
+    (*original*, for a prompt)."""
+
+    name: str
+    schema: Any
+    strict: bool
+    description: Optional[str]
+    thinking: bool
+    original: Any
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A target's request fragment: the fields to merge into the request body, the
+    *headers* it needs, the *instruction* of prompt mode, and what the target changed in
+    the request on its own (``(keyword, lint code, why)``: reported as a rewrite and a
+    warning, e.g. a forced tool choice downgraded because thinking is on)."""
+
+    request: Dict[str, Any]
+    headers: Mapping[str, str] = field(default_factory=dict)
+    instruction: Optional[str] = None
+    changed: Tuple[Tuple[str, str, str], ...] = ()
+
+
+def chat_turn(role: str, text: str) -> Dict[str, Any]:
+    """A Chat-style message: ``{"role": role, "content": text}`` (*role* is
+    ``"assistant"`` or ``"user"``)."""
+    return {"role": role, "content": text}
+
+
+def _as_is(fragment: Dict[str, Any], request: Dict[str, Any]) -> Dict[str, Any]:
+    return fragment
+
+
+def _max_tokens(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    return (), "max_tokens"
+
+
+def chat_instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
+    """A copy of *request* with *text* merged into its Chat-style system message (the
+    first of ``messages`` with role ``system`` or ``developer``; one is inserted first
+    when there is none)."""
+    out = dict(request)
+    out["messages"] = with_instruction(list(out.get("messages") or []), text)
+    return out
+
+
+def with_instruction(messages: List[Dict[str, Any]], text: str) -> List[Dict[str, Any]]:
+    """A new Chat-style message list with *text* merged into the system message.
+
+    An existing leading ``system``/``developer`` message gets the text appended (as a
+    new text part when its content is a list); otherwise a system message is inserted
+    first. The input list and its messages are not changed.
+    """
+    out = list(messages)
+    if out and isinstance(out[0], dict) and out[0].get("role") in ("system", "developer"):
+        first = dict(out[0])
+        content = first.get("content")
+        if isinstance(content, list):
+            first["content"] = list(content) + [{"type": "text", "text": text}]
+        elif isinstance(content, str) and content:
+            first["content"] = f"{content}\n\n{text}"
+        else:
+            first["content"] = text
+        out[0] = first
+    else:
+        out.insert(0, {"role": "system", "content": text})
+    return out
+
+
+def _no_schema_error(status: int, error: Dict[str, Any]) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Target:
+    """One structured-output target (``toolwire.schema.render``, ``toolwire.retry``).
+
+    - ``id``, ``aliases``: the names it is looked up by (``openai.chat``; ``azure``);
+    - ``profile``: the keywords its native mode takes (a ``Profile``), ``limits`` the
+      numbers it enforces (a ``Limits``), ``strict_flag`` whether its wire has a
+      ``strict`` flag (``render(strict=False)`` then sends the schema as it is);
+    - ``fragment(ask)``: the request ``Fragment`` for an ``Ask`` (the wire schema, its
+      name...); ``place(fragment, request)``: the fragment in the convention of a
+      caller's *request* where the API has several (Gemini's REST and SDK spellings);
+    - ``tool_answer``: the answer comes back as a call of the tool the fragment forces,
+      named as the ``Ask`` (Anthropic's tool-forcing form);
+    - ``budget(request)``: where the token budget lives, ``(path of dicts, field)``;
+    - ``history``: the request field holding the turns; ``turn(role, text)``: one turn
+      (*role* ``"assistant"`` or ``"user"``) as the API writes it;
+      ``tool_reply(blocks, call_id, note)``: the turns that answer the forced tool call
+      with an error result (*blocks*: the reply's content blocks);
+      ``continuation(blocks)``: the turn that sends a paused reply's content *blocks*
+      back to let it go on (Anthropic's ``pause_turn``), ``None`` where the API has none;
+    - ``instruction(request, text)``: the request with prompt mode's *text* added where
+      the API keeps its system prompt;
+    - ``schema_error(status, error)``: whether a client error (*status* 400 or 422,
+      *error* the payload's ``error`` object or the body) names this target's schema
+      (``retry.classify_error`` asks every target).
+    """
+
+    id: str
+    profile: Profile
+    fragment: Callable[[Ask], Fragment]
+    aliases: Tuple[str, ...] = ()
+    description: str = ""
+    limits: Limits = Limits()
+    strict_flag: bool = False
+    tool_answer: bool = False
+    place: Callable[[Dict[str, Any], Dict[str, Any]], Dict[str, Any]] = _as_is
+    budget: Callable[[Dict[str, Any]], Tuple[Tuple[str, ...], str]] = _max_tokens
+    history: str = "messages"
+    turn: Callable[[str, str], Dict[str, Any]] = chat_turn
+    tool_reply: Optional[Callable[[List[Any], Optional[str], str], List[Dict[str, Any]]]] = None
+    continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
+    instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
+    schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
+
+
+def is_sdk_model(value: Any) -> bool:
+    """A pydantic model an SDK takes in a request field (google-genai's
+    ``types.GenerateContentConfig``, ollama's ``Options``), told by its class."""
+    return hasattr(type(value), "model_fields") and hasattr(value, "model_fields_set")
+
+
+def field_of(holder: Any, key: str) -> Any:
+    """*key* of a request dict or an SDK model; ``None`` when absent."""
+    if isinstance(holder, dict):
+        return holder.get(key)
+    return getattr(holder, key, None) if is_sdk_model(holder) else None
+
+
+def merged(base: Any, extra: Dict[str, Any]) -> Any:
+    """*base* (a dict or an SDK model) with *extra*'s fields set: nested dicts and models
+    merged, ``tools`` lists joined. A model keeps its type (the new fields validated by
+    it); one that cannot take a field becomes a dict of all it holds, which the SDKs
+    take too. Nothing the caller set is lost either way."""
+    if is_sdk_model(base):
+        fields = merged(_model_fields(base), extra)
+        try:
+            out = type(base).model_validate(fields)
+        except ValueError:  # pydantic's ValidationError: extra="forbid", or a value it refuses
+            return fields
+        known = type(base).model_fields
+        kept = getattr(out, "model_extra", None) or {}
+        # extra="ignore" (ollama's Options) drops an unknown field without a word
+        return out if all(k in known or k in kept for k in fields) else fields
+    out = dict(base) if isinstance(base, dict) else {}
+    for k, v in extra.items():
+        cur = out.get(k)
+        if isinstance(v, dict) and (isinstance(cur, dict) or is_sdk_model(cur)):
+            out[k] = merged(cur, v)
+        elif k == "tools" and isinstance(cur, list):
+            out[k] = list(cur) + list(v)
+        else:
+            out[k] = v
+    return out
+
+
+def _model_fields(model: Any) -> Dict[str, Any]:
+    """The fields of an SDK *model* the caller set or that hold a value, and its extras."""
+    names = type(model).model_fields
+    out = {n: getattr(model, n) for n in names if n in model.model_fields_set or getattr(model, n) is not None}
+    out.update(getattr(model, "model_extra", None) or {})
+    return out

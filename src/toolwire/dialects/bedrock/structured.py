@@ -1,0 +1,73 @@
+"""Structured output on Amazon Bedrock Converse (``bedrock.converse``).
+
+Followed (checked 2026-11-30): the user guide's "structured-output.html" and the
+Converse API reference
+(https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html):
+``outputConfig.textFormat.structure.jsonSchema`` with the schema as a JSON *string*;
+the keyword limits of Anthropic's models, which serve it; ``inferenceConfig.maxTokens``;
+the turns in ``messages`` as content blocks, the system prompt in ``system`` (a list of
+blocks); a refused schema as a ``ValidationException`` naming ``outputConfig``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Tuple
+
+from ..._target import CORE, Ask, Fragment, Limits, Profile, Target
+from .._common import error_names
+
+__all__ = ["CONVERSE"]
+
+_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri"})
+
+_PROFILE = Profile(
+    id="bedrock",
+    supported=CORE | {"const", "anyOf", "additionalProperties", "$defs", "$ref", "format", "minItems"},
+    strict=True,
+    recursion=False,
+    typed_enum_branches=True,
+    formats=_FORMATS,
+    min_items_max=1,
+)
+# Anthropic's request-wide limits (its models answer Converse's structured output)
+_LIMITS = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
+
+
+def _fragment(ask: Ask) -> Fragment:
+    spec: Dict[str, Any] = {"schema": json.dumps(ask.schema, ensure_ascii=False), "name": ask.name}
+    if ask.description:
+        spec["description"] = ask.description
+    return Fragment({"outputConfig": {"textFormat": {"type": "json_schema", "structure": {"jsonSchema": spec}}}})
+
+
+def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    return ("inferenceConfig",), "maxTokens"
+
+
+def _turn(role: str, text: str) -> Dict[str, Any]:
+    return {"role": role, "content": [{"text": text}]}
+
+
+def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
+    out = dict(request)
+    out["system"] = list(out.get("system") or []) + [{"text": text}]
+    return out
+
+
+def _error(status: int, error: Dict[str, Any]) -> bool:
+    return error_names(error, params=("outputConfig",), paths=("outputconfig", "textformat"))
+
+
+CONVERSE = Target(
+    id="bedrock.converse",
+    aliases=("bedrock",),
+    description="Bedrock Converse outputConfig.textFormat (json_schema as a string)",
+    profile=_PROFILE,
+    limits=_LIMITS,
+    fragment=_fragment,
+    budget=_budget,
+    turn=_turn,
+    instruction=_instruction,
+    schema_error=_error,
+)

@@ -1,0 +1,151 @@
+"""Structured output on OpenAI's APIs, and on vLLM's OpenAI-compatible server.
+
+Followed (checked 2026-11-30):
+
+- "Structured model outputs" (https://platform.openai.com/docs/guides/structured-outputs):
+  the keywords and formats taken, every property required, ``additionalProperties:
+  false``, an object root, no ``allOf``, ``oneOf``, ``default``, string lengths or
+  ``patternProperties``; the limits (5,000 object properties, 10 levels of nesting,
+  120,000 characters of names and enum values, 1,000 enum values, 15,000 characters for
+  one string enum of more than 250 values; the 2024 guide said 100, 5, 15,000 and 500).
+- Chat Completions ``response_format``
+  (https://platform.openai.com/docs/api-reference/chat/create#chat-create-response_format):
+  ``{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}``; the budget is
+  ``max_completion_tokens`` (``max_tokens`` when the request uses it).
+- Responses ``text.format``
+  (https://platform.openai.com/docs/api-reference/responses/create#responses-create-text):
+  ``{"type": "json_schema", "name", "schema", "strict"}`` (flat); ``max_output_tokens``;
+  the turns in ``input``, the system prompt in ``instructions``.
+- Error codes and ``param`` (https://platform.openai.com/docs/guides/error-codes).
+- vLLM "Structured Outputs" (https://docs.vllm.ai/en/latest/features/structured_outputs.html):
+  ``structured_outputs.json`` through the client's ``extra_body`` (the ``guided_*``
+  fields were removed in v0.12.0); ``max_tokens`` or ``max_completion_tokens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Tuple
+
+from ..._target import CORE, PERMISSIVE, Ask, Fragment, Limits, Profile, Target
+from .._common import error_names
+
+__all__ = ["CHAT", "RESPONSES", "VLLM"]
+
+FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
+
+PROFILE = Profile(
+    id="openai",
+    supported=CORE
+    | {
+        "const",
+        "anyOf",
+        "additionalProperties",
+        "$defs",
+        "$ref",
+        "pattern",
+        "format",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "minItems",
+        "maxItems",
+    },
+    strict=True,
+    all_required=True,
+    object_root=True,
+    ref_siblings=False,
+    typed_enum_branches=True,
+    formats=FORMATS,
+    no_lookaround=True,
+)
+LIMITS = Limits(
+    max_properties=5000,
+    max_depth=10,
+    max_chars=120_000,
+    max_enum_values=1000,
+    large_enum_threshold=250,
+    large_enum_chars=15_000,
+)
+_CODES = ("invalid_json_schema", "invalid_schema", "unsupported_schema")
+
+
+def _chat_fragment(ask: Ask) -> Fragment:
+    spec = {"name": ask.name, "schema": ask.schema, "strict": ask.strict}
+    return Fragment({"response_format": {"type": "json_schema", "json_schema": spec}})
+
+
+def _chat_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    old = "max_tokens" in request and "max_completion_tokens" not in request
+    return (), "max_tokens" if old else "max_completion_tokens"
+
+
+def _chat_error(status: int, error: Dict[str, Any]) -> bool:
+    return error_names(error, params=("response_format",), paths=("response_format", "json_schema"), codes=_CODES)
+
+
+def _responses_fragment(ask: Ask) -> Fragment:
+    spec = {"type": "json_schema", "name": ask.name, "schema": ask.schema, "strict": ask.strict}
+    return Fragment({"text": {"format": spec}})
+
+
+def _responses_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    return (), "max_output_tokens"
+
+
+def _responses_instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
+    out = dict(request)
+    old = out.get("instructions")
+    out["instructions"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
+    return out
+
+
+def _responses_error(status: int, error: Dict[str, Any]) -> bool:
+    return error_names(error, params=("text.format", "text"), paths=("text.format", "json_schema"), codes=_CODES)
+
+
+def _vllm_fragment(ask: Ask) -> Fragment:
+    return Fragment({"extra_body": {"structured_outputs": {"json": ask.schema}}})
+
+
+def _vllm_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    # the OpenAI-compatible server takes either name: the one the request uses
+    return (), "max_completion_tokens" if "max_completion_tokens" in request else "max_tokens"
+
+
+def _vllm_error(status: int, error: Dict[str, Any]) -> bool:
+    return error_names(error, params=("structured_outputs", "extra_body"), paths=("structured_outputs",))
+
+
+CHAT = Target(
+    id="openai.chat",
+    aliases=("openai", "azure", "azure.openai"),
+    description="OpenAI Chat Completions response_format (json_schema)",
+    profile=PROFILE,
+    limits=LIMITS,
+    strict_flag=True,
+    fragment=_chat_fragment,
+    budget=_chat_budget,
+    schema_error=_chat_error,
+)
+RESPONSES = Target(
+    id="openai.responses",
+    description="OpenAI Responses text.format (json_schema)",
+    profile=PROFILE,
+    limits=LIMITS,
+    strict_flag=True,
+    fragment=_responses_fragment,
+    budget=_responses_budget,
+    history="input",
+    instruction=_responses_instruction,
+    schema_error=_responses_error,
+)
+VLLM = Target(
+    id="vllm",
+    description="vLLM's OpenAI-compatible server: extra_body.structured_outputs.json",
+    profile=PERMISSIVE,
+    fragment=_vllm_fragment,
+    budget=_vllm_budget,
+    schema_error=_vllm_error,
+)
