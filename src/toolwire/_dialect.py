@@ -294,7 +294,10 @@ class Dialect:
     ``functionDeclarations``), ``None`` for anything else (``validate_call``).
     ``structured`` lists the provider's structured-output targets (``Target``
     records: ``toolwire.schema.render``, ``toolwire.retry``), looked up by their id
-    or an alias.
+    or an alias. ``result_read_back(result)`` is what ``decode_result`` gives for what
+    ``encode_result`` wrote of *result*, where the wire does not carry all of it (no
+    tool name: ``name=None``); ``None`` means the result itself
+    (``strategies.payloads(kind="result")`` expects it).
     """
 
     name: str
@@ -335,6 +338,7 @@ class Dialect:
     builtin_tool: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
     tool_entry: Optional[Callable[[Dict[str, Any]], Optional[List[Tuple[str, Any]]]]] = None
     structured: Tuple[Target, ...] = ()
+    result_read_back: Optional[Callable[[ToolResult], ToolResult]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
@@ -357,7 +361,7 @@ _CALLABLE = ("sniff", "decode_call", "encode_call", "decode_tool", "encode_tool"
              "encode_result", "children", "finish")
 _MAYBE_CALLABLE = ("failure", "gate", "detect", "peek", "choices", "assistant_message", "stream",
                    "stream_detect", "stream_encoder", "message_envelope", "response_envelope",
-                   "batch_envelope", "builtin_tool", "tool_entry")
+                   "batch_envelope", "builtin_tool", "tool_entry", "result_read_back")
 _MAPPINGS = ("sdk_calls", "sdk_responses", "sdk_stream_events", "finish_reasons")
 
 

@@ -146,19 +146,7 @@ def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[To
     return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
 
 
-# the tool-result wires with no tool name (Chat ``tool`` message, Responses
-# ``function_call_output``, Anthropic ``tool_result``, Converse ``toolResult``, Cohere
-# ``tool`` message, MCP ``CallToolResult``), and the one whose text comes back as a list
-# of content blocks (MCP): what ``decode_result`` must give for them
-_NAMELESS_RESULTS = frozenset({"openai.chat", "openai.responses", "anthropic.messages", "bedrock.converse",
-                               "cohere.v2", "mcp"})
-_BLOCK_RESULTS = frozenset({"mcp"})
-
-
 def decoded_result(d: Dialect, result: ToolResult) -> ToolResult:
-    """*result* as ``decode_result`` reads it back from *d*'s wire."""
-    name = None if d.name in _NAMELESS_RESULTS else result.name
-    content = result.content
-    if d.name in _BLOCK_RESULTS and isinstance(content, str):
-        content = [{"type": "text", "text": content}]
-    return ToolResult(result.id, name, content, result.is_error)
+    """*result* as ``decode_result`` reads it back from *d*'s wire (its
+    ``result_read_back``)."""
+    return result if d.result_read_back is None else d.result_read_back(result)

@@ -20,6 +20,7 @@ __all__ = [
     "custom_id_of",
     "describe_error",
     "error_names",
+    "nameless_result",
     "encode_id",
     "first_set",
     "join_text",
@@ -304,3 +305,10 @@ def error_names(
         message = str(error.get("message") or "").lower().replace(" ", "")
         return any(path in message for path in paths)
     return False
+
+
+def nameless_result(result: ToolResult) -> ToolResult:
+    """*result* as a result wire without the tool's name (Chat ``tool`` message,
+    Responses ``function_call_output``, Anthropic ``tool_result``, Converse
+    ``toolResult``, Cohere ``tool`` message) reads it back (``Dialect.result_read_back``)."""
+    return ToolResult(result.id, None, result.content, result.is_error)

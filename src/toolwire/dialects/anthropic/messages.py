@@ -34,7 +34,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._types import ToolCall, new_call
-from .._common import encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
@@ -146,4 +146,5 @@ DIALECT = Dialect(
     peek=peek,
     sdk_calls={_SDK_BLOCK: read_object},
     structured=(structured.MESSAGES, structured.MESSAGES_BETA, structured.TOOL),
+    result_read_back=nameless_result,
 )

@@ -40,7 +40,7 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, par
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import an
 from ..._types import ToolCall, new_call
-from .._common import as_dict, as_list, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import as_dict, as_list, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
@@ -243,4 +243,5 @@ DIALECT = Dialect(
     assistant_message=encode_message,
     peek=peek,
     structured=(structured.CONVERSE,),
+    result_read_back=nameless_result,
 )

@@ -37,7 +37,7 @@ from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
-from .._common import as_dict, check_native, opt_str, result_id, scoped
+from .._common import as_dict, check_native, nameless_result, opt_str, result_id, scoped
 from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
@@ -221,4 +221,5 @@ DIALECT = Dialect(
     peek=openai_chat.peek,
     detect=detect,
     assistant_message=encode_message,
+    result_read_back=nameless_result,
 )

@@ -40,6 +40,7 @@ from .tools import (
     encode_result,
     encode_tool,
     envelope,
+    read_back,
     rpc_id,
 )
 
@@ -154,4 +155,5 @@ DIALECT = Dialect(
     names=NAMES,
     description="Model Context Protocol tools/call, Tool and CallToolResult",
     peek=lambda item: ((item.get("params") or item).get("name"), item.get("id")),
+    result_read_back=read_back,
 )

@@ -21,7 +21,8 @@ from ..._types import Tool, ToolResult, evolve
 from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped, tool_description
 from .._result_media import ResultMedia, rewrite_media
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope", "rpc_id"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope",
+           "read_back", "rpc_id"]
 
 NAME = "mcp"
 IDS = rule(required=True, prefix="call_", length=24)
@@ -192,6 +193,15 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if _body_out(result) != body:
         pd["body"] = body
     return evolve(result, provider_data={NAME: pd}) if pd else result
+
+
+def read_back(result: ToolResult) -> ToolResult:
+    """*result* as ``decode_result`` reads back what ``encode_result`` wrote: a
+    ``CallToolResult`` carries no tool name, and its text comes back as a text block."""
+    content = result.content
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    return ToolResult(result.id, None, content, result.is_error)
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

@@ -28,7 +28,7 @@ from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
-from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
@@ -200,4 +200,5 @@ DIALECT = Dialect(
     sdk_calls={SDK_CALL: read_object},
     sdk_responses={SDK_COMPLETION: read_completion, "openai:ChatCompletionMessage": read_message},
     structured=(STRUCTURED, VLLM),  # vLLM serves the Chat Completions wire
+    result_read_back=nameless_result,
 )

@@ -32,7 +32,17 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, par
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, an
 from ..._types import ToolCall, new_call
-from .._common import as_list, check_native, describe_error, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import (
+    as_list,
+    check_native,
+    describe_error,
+    encode_id,
+    name_of,
+    nameless_result,
+    opt_str,
+    refuse_server,
+    scoped,
+)
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
 from .chat_tools import builtin_kind
@@ -275,4 +285,5 @@ DIALECT = Dialect(
     peek=peek,
     sdk_responses={"openai:Response": read_response},
     structured=(STRUCTURED,),
+    result_read_back=nameless_result,
 )
