@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_key", "plan_turns",
+    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail", "no_key",
+    "plan_turns",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -221,8 +222,24 @@ def write_part(
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
-        return image(m, w)
+        out = image(m, w)
+        no_detail(m, w)
+        return out
     return w.other(p)  # type: ignore[arg-type]
+
+
+def no_detail(m: Media, w: Writer) -> None:
+    """Notes (``dropped``) the ``detail`` image *m* came with (an OpenAI-style
+    ``image_url`` or ``input_image`` part: Chat, Responses, Mistral, Cohere) for a
+    target whose images have no such field; ``"auto"``, every API's default, goes
+    without a word."""
+    x = m.extra
+    found = x.get("detail") if type(x) is dict else None
+    if type(x) is dict and type(x.get("image_url")) is dict and x.get("type") == "image_url":
+        found = x["image_url"].get("detail")
+    if type(found) is str and found != "auto":  # "auto", the default, asks for nothing
+        w.note("dropped", f"The image detail {found!r} in message {w.index} is not sent to {w.name}: its images "
+                          "have no detail")
 
 
 def image_type(m: Media, w: Writer) -> str:

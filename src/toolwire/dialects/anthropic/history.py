@@ -29,6 +29,7 @@ from .._history import (
     write_part,
     write_turns,
 )
+from .._result_media import web
 from .tools import IMAGE_TYPES, NAME
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ def _write_image(m: Media, w: Writer) -> Any:
         if mt not in IMAGE_TYPES:
             raise w.no_media(m, f"its type {mt!r} is not one of {', '.join(IMAGE_TYPES)}")
         return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
+    if not web(m.url):  # a URL source is fetched over the web: no S3, Cloud Storage or file URI
+        raise w.no_media(m, "a URL image source takes an http(s) URL")
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 

@@ -4,15 +4,17 @@ Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Conv
 and ``API_runtime_ContentBlock.html`` / ``API_runtime_ToolResultBlock.html`` (checked
 2026-12-02): ``system`` is a list of ``{"text"}`` (and ``{"cachePoint"}``) blocks;
 messages alternate ``user`` / ``assistant``; a block is an object with one key:
-``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON; an
-``s3Location`` source, no URL), ``toolUse``, ``toolResult`` (content ``{"json"}`` /
-``{"text"}`` blocks, ``status: "error"``), ``reasoningContent`` (back to Bedrock only),
-``document``, ``cachePoint``... Nova's provider-executed ``toolUse`` (``"type":
-"server_tool_use"``) and its ``toolResult`` are kept as other parts.
+``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON, raw
+``bytes`` in boto3, read as base64; an ``s3Location`` source, no URL), ``toolUse``,
+``toolResult`` (content ``{"json"}`` / ``{"text"}`` blocks, ``status: "error"``),
+``reasoningContent`` (back to Bedrock only), ``document``, ``cachePoint``... Nova's
+provider-executed ``toolUse`` (``"type": "server_tool_use"``) and its ``toolResult`` are
+kept as other parts.
 """
 
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
@@ -77,6 +79,8 @@ def _image(img: Any) -> Any:
     src, mt = img["source"], f"image/{img['format']}"
     if type(src.get("bytes")) is str:
         return mt, None, src["bytes"]
+    if type(src.get("bytes")) is bytes:  # boto3 takes and gives raw bytes; base64 in JSON (as in results)
+        return mt, None, base64.b64encode(src["bytes"]).decode("ascii")
     s3 = src.get("s3Location")
     if type(s3) is dict and type(s3.get("uri")) is str:
         return mt, s3["uri"], None

@@ -20,14 +20,15 @@ Tool-only assistant content is the dialect's (``null``, absent, ``""``: its
 
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, image_url, no_key, response_part, texts
+from .._history import call_part, finish_of, foreign, image_url, no_detail, no_key, response_part, texts
 from .._result_media import web
 from .media import OPENAI_DETAILS, media_of, write_detail
 
@@ -127,8 +128,11 @@ def chat_like(
                     parts += texts(refusal)
                 if plan is not None:
                     parts += texts(m.get(plan))
-                if images and type(m.get("images")) is list:
-                    parts += tuple(Media("image", data=b, dialect=name) for b in m["images"] if type(b) is str)
+                if images and m.get("images") is not None:
+                    b64 = _images(m["images"], where + ".images", name)
+                    parts += tuple(Media("image", data=b, dialect=name) for b in b64)
+                    if b64 != m["images"]:  # the SDK's bytes: base64 on the wire, as written fresh
+                        m = {**m, "images": b64}
                 fin = finish_of(d, m) if role == "assistant" else None
                 calls = m.get("tool_calls")
                 if type(calls) is list and role == "assistant":
@@ -159,6 +163,7 @@ def chat_like(
             if images:
                 if m.data is None:
                     raise w.no_media(m, "Ollama takes images as base64 data only")
+                no_detail(m, w)  # (Ollama's images have none)
                 return ("images", m.data)
             if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
@@ -274,6 +279,28 @@ def chat_like(
         ) or (plan is not None and _has_key(data, plan))
 
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
+
+
+_IMAGE = ("value",)  # the one field of ``ollama.Image``
+
+
+def _images(images: Any, loc: str, name: str) -> List[str]:
+    """Ollama's ``images`` as base64 text: a string is base64 (the wire's form), SDK
+    ``bytes`` (raw, or an ``ollama.Image`` read as ``{"value": bytes}``) are encoded as
+    its client encodes them; anything else (a file path object, a number) raises."""
+    if type(images) is not list:
+        raise DecodeError(f"Images at {loc} must be a list of base64 strings", dialect=name, loc=loc)
+    out: List[str] = []
+    for i, b in enumerate(images):
+        if type(b) is dict and tuple(b) == _IMAGE:  # ``ollama.Image``
+            (b,) = b.values()
+        if type(b) is bytes:
+            b = base64.b64encode(b).decode("ascii")
+        if type(b) is not str:
+            raise DecodeError(f"Image at {loc}[{i}] must be base64 text or bytes, got {excerpt(b)}", dialect=name,
+                              loc=f"{loc}[{i}]")
+        out.append(b)
+    return out
 
 
 def _has_key(data: Any, key: str) -> bool:
