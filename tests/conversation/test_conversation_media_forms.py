@@ -164,13 +164,14 @@ def test_an_image_detail_the_target_has_no_field_for_is_noted(target: str) -> No
 def test_an_image_detail_in_a_tool_result_the_target_has_no_field_for_is_noted(target: str) -> None:
     # openai ResponseInputImageContent in a function_call_output: image_url, detail
     resp = {"input": [
+        {"role": "user", "content": "Take a screenshot."},
         {"type": "function_call", "call_id": "call_1", "name": "screenshot", "arguments": "{}"},
         {"type": "function_call_output", "call_id": "call_1", "output": [
             {"type": "input_image", "image_url": "data:image/png;base64," + PNG_B64, "detail": "high"}]}]}
     report: List[Problem] = []
     encode_conversation(resp, target, source="openai.responses", report=report)
-    assert report == [Problem("dropped", 1, "call_1", "The image detail 'high' in the result for call_1 "
-                                                      f"('screenshot') in message 1 is not sent to {target}")]
+    assert report == [Problem("dropped", 2, "call_1", "The image detail 'high' in the result for call_1 "
+                                                      f"('screenshot') in message 2 is not sent to {target}")]
     report = []
     encode_conversation(resp, "mistral", source="openai.responses", report=report)  # ImageURL.detail
     assert report == []

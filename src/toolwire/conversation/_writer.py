@@ -30,12 +30,10 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import Media, Other, Reasoning
+from ._values import EMPTY_RESULT, Media, Other, Reasoning
 
 __all__ = ["Writer"]
 
-#: what ``encode_conversation`` writes for an empty tool result to a target that refuses one
-EMPTY_RESULT = "(no output)"
 
 
 def _empty(content: Any) -> bool:

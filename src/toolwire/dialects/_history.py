@@ -24,7 +24,7 @@ from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._policy import cut_reason, failed_call, failed_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
-from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._result_media import sniff_image
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail", "no_key",
-    "plan_turns",
+    "plan_turns", "solid",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -226,6 +226,33 @@ def write_part(
         no_detail(m, w)
         return out
     return w.other(p)  # type: ignore[arg-type]
+
+
+def solid(p: Part, w: Writer) -> Optional[Part]:
+    """*p* for a target that refuses whitespace-only text (Anthropic: "text content blocks
+    must contain non-whitespace text"; Bedrock: "The text field in the ContentBlock object
+    ... is blank"): a blank text is left out (``None``) and a blank tool result gets the
+    text an empty one gets (``EMPTY_RESULT``), each noted."""
+    t = type(p)
+    if t is Text and not p.text.strip():  # type: ignore[union-attr]
+        w.note("dropped", f"A whitespace-only text in message {w.index} is left out: {w.name} refuses blank text")
+        return None
+    if t is ToolResult and _blank(p.content):  # type: ignore[union-attr]
+        r: ToolResult = p  # type: ignore[assignment]
+        w.note("inserted", f"The result for {r.id or repr(r.name)} in message {w.index} is whitespace only, which "
+                           f"{w.name} refuses: it is sent as {EMPTY_RESULT!r}", r.id)
+        return r.replace(content=EMPTY_RESULT)
+    return p
+
+
+def _blank(content: Any) -> bool:
+    """Whether a result's content is whitespace, not nothing (an empty result is the
+    writer's: some targets take it)."""
+    if type(content) is str:
+        return bool(content) and not content.strip()
+    texts_ = [q.get("text") for q in content]
+    return bool(content) and all(q.get("type") == "text" for q in content) and all(
+        type(x) is str and not x.strip() for x in texts_) and any(texts_)
 
 
 def no_detail(m: Media, w: Writer) -> None:

@@ -24,6 +24,7 @@ from .._history import (
     image_type,
     no_key,
     plan_turns,
+    solid,
     system_parts,
     texts,
     write_part,
@@ -116,7 +117,8 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 
 def _block(p: Part, w: Writer) -> Any:
-    return write_part(p, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
+    q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
+    return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:

@@ -21,7 +21,17 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, image_type, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import (
+    call_part,
+    finish_of,
+    image_type,
+    plan_turns,
+    solid,
+    system_parts,
+    texts,
+    write_part,
+    write_turns,
+)
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -31,6 +41,8 @@ __all__ = ["HISTORY"]
 
 NAME = "bedrock.converse"
 _FORMATS = {"png", "jpeg", "gif", "webp"}
+#: the user message written before a history that starts with an assistant message
+FIRST_USER = "Please continue."
 
 
 def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
@@ -121,7 +133,8 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 
 def _block(p: Part, w: Writer) -> Any:
-    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
+    q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
+    return None if q is None else write_part(q, w, NAME, lambda text: {"text": text}, _write_image)
 
 
 def _format(m: Media, w: Writer) -> str:
@@ -141,7 +154,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             out["system"] = first.value
         else:
             out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
-    out["messages"] = write_turns(turns, w, NAME, "content", _block)
+    msgs = write_turns(turns, w, NAME, "content", _block)
+    if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
+        w.index = next(t.index for t in turns if t.role == "assistant")
+        w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {NAME} "
+                           "takes no conversation that starts with an assistant message")
+        msgs.insert(0, {"role": "user", "content": [{"text": FIRST_USER}]})
+    out["messages"] = msgs
     return out
 
 
@@ -171,6 +190,8 @@ PAIRING = Pairing(
     results_first=True,
     missing="Expected toolResult blocks for the following Ids: {id}",
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
+    user_first="A conversation must start with a user message. Try again with a conversation that starts with a "
+    "user message.",
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,

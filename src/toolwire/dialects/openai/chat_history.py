@@ -21,6 +21,7 @@ Tool-only assistant content is the dialect's (``null``, absent, ``""``: its
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
@@ -66,6 +67,8 @@ def chat_like(
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``)."""
+    if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
+        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'")
 
     def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -218,6 +221,7 @@ def chat_like(
                         rest.append(item)
             if not rest:
                 if m.role == "system" or (m.role == "user" and not m.parts):
+                    _bridge(out, m, i, w)
                     out.append({"role": m.role, "content": ""})
                 continue
             imgs = [x[1] for x in rest if type(x) is tuple]
@@ -227,14 +231,19 @@ def chat_like(
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
-            if bridge is not None and out and out[-1].get("role") == "tool":
-                out.append({"role": "assistant", "content": bridge})
-                w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
-                                   f"{name} takes no {m.role} message right after a tool message")
+            _bridge(out, m, i, w)
             out.append(um)
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
         return {"messages": out}
+
+    def _bridge(out: List[Dict[str, Any]], m: Message, i: int, w: Writer) -> None:
+        """The *bridge* assistant message before user or system message *m* when a tool
+        message comes right before it, noted."""
+        if bridge is not None and out and out[-1].get("role") == "tool":
+            out.append({"role": "assistant", "content": bridge})
+            w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
+                               f"{name} takes no {m.role} message right after a tool message")
 
     def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
         textp: List[str] = []
