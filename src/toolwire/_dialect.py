@@ -177,6 +177,11 @@ class Pairing:
     - ``alternating``: turns alternate and the results go in the turn right after
       their call's (Anthropic, Bedrock, Gemini); the writer merges consecutive messages
       of one role, so this binds a history written back as it came, message by message.
+    - ``user_first``: the provider's refusal of a history whose first message (after the
+      system ones) is the assistant's (Bedrock); ``""``: it takes one;
+    - ``after_tool``: the provider's refusal of a user or system message right after a
+      tool message (Mistral; its writer puts an assistant turn between them, so this
+      binds a history written back as it came); ``""``: it takes one.
     """
 
     right_after: bool = False
@@ -184,6 +189,8 @@ class Pairing:
     missing: str = ""
     orphan: str = ""
     alternating: bool = False
+    user_first: str = ""
+    after_tool: str = ""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,10 @@ provider answers with where it is known:
   Anthropic a result after other content in its message; in a history written back
   as it came, any other message between them, ``Pairing.alternating`` included);
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
-  system message (``encode_conversation`` refuses to write either).
+  system message (``encode_conversation`` refuses to write either);
+- written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
+  ``unexpected-role`` (``Pairing.after_tool``) and ``assistant-first``
+  (``Pairing.user_first``), which a fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
@@ -29,6 +32,7 @@ from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
 from .._builtin import default_registry
 from .._dialect import Dialect, Pairing
 from .._errors import DecodeError, an
+from .._ids import IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
@@ -48,10 +52,10 @@ _NO_KEY = object()
 
 def _conv(
     x: Any, dialect: Any, registry: Optional[Registry], source: Any = None
-) -> Tuple[Conversation, Optional[str], Pairing]:
+) -> Tuple[Conversation, Optional[str], Pairing, Optional[IdRule]]:
     """The conversation (a raw *x* read as *source*; by default as *dialect*, else as
     the dialect detected: *dialect* only judges it), the name of the dialect whose
-    rules judge it and those rules."""
+    rules judge it, those rules and its id rule."""
     if type(x) is Conversation:
         conv = x
     elif source is None and dialect is not None:
@@ -69,8 +73,8 @@ def _conv(
     elif conv.dialect is not None and conv.dialect in reg:
         d = reg.get(conv.dialect)
     else:  # a history built by hand, or of a dialect this registry does not hold
-        return conv, conv.dialect, _NONE
-    return conv, d.name, _NONE if d.history is None else d.history.pairing
+        return conv, conv.dialect, _NONE, None
+    return conv, d.name, _NONE if d.history is None else d.history.pairing, d.ids
 
 
 def _who(id: Optional[str], name: Optional[str]) -> str:
@@ -95,9 +99,12 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant
-    # messages into the calls' message, and alternating dialects merge same-role turns)
-    turns = _Turns(msgs, target is not None and conv.original(target) is not None and (
-        rules.right_after or rules.alternating))
+    # messages into the calls' message, and alternating dialects merge same-role turns). The
+    # provider of an alternating dialect merges consecutive same-role turns itself (Anthropic:
+    # "consecutive user or assistant turns in your request will be combined into a single
+    # turn"): there, only a user message between them stays between them
+    as_is = target is not None and conv.original(target) is not None and (rules.right_after or rules.alternating)
+    turns = _Turns(msgs, as_is, as_is and not rules.alternating)
     expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
@@ -173,12 +180,46 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     return problems, pairs, left, orphans
 
 
+def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
+    """What the judging provider refuses beside pairing, where the history or a message is
+    written back as it came (decoded from it, unchanged): a history whose first message
+    is the assistant's (``Pairing.user_first``; written anew, a user turn goes before
+    it), a call id its rule refuses (written fresh, it would be mapped) and a user or
+    system message right after a tool message (``Pairing.after_tool``; written fresh, an
+    assistant turn goes between them)."""
+    out: List[Problem] = []
+    msgs = conv.messages
+    if target is None:
+        return out
+    if rules.user_first and conv.original(target) is not None:
+        first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
+        if first is not None and msgs[first].role == "assistant":
+            said = _wording(rules.user_first, target, None)
+            out.append(Problem("assistant-first", first, None,
+                               f"Message {first}: the history starts with an assistant message{said}"))
+    for i, m in enumerate(msgs):
+        if m.original(target) is None:
+            continue
+        if rules.after_tool and i and m.role in ("user", "system") and msgs[i - 1].role == "tool":
+            said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
+            out.append(Problem("unexpected-role", i, None,
+                               f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
+        if ids is not None and m.role == "assistant":
+            for c in m.calls:
+                if c.id is not None and not ids.valid(c.id):
+                    out.append(Problem("invalid-id", i, c.id, f"Message {i}: the call id {c.id} ({c.name!r}) is "
+                                                              f"written back as it came, and {target} takes ids "
+                                                              f"{ids.describe()} only"))
+    return out
+
+
 class _Turns:
     """For each message, where the next assistant turn and the next non-result user or
     tool content begin (one backward pass, so that each check is O(1)). *as_is*: each
-    message is written as it came, so that an assistant message is content too."""
+    message is written as it came; *assistants*: and an assistant message is content too
+    (no one merges it into the calls' message)."""
 
-    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False) -> None:
+    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False, assistants: bool = False) -> None:
         n = len(msgs)
         self.as_is = as_is
         self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
@@ -189,7 +230,7 @@ class _Turns:
             if m.role == "assistant":
                 next_assistant = k
                 self.next_turn[k] = self.next_turn[k + 1]
-                self.next_content[k] = k if as_is else self.next_content[k + 1]
+                self.next_content[k] = k if assistants else self.next_content[k + 1]
             else:
                 self.next_turn[k] = next_assistant
                 rest = any(type(p) is not ToolResult for p in m.parts)
@@ -224,8 +265,8 @@ def check_conversation(
     ``decode_conversation`` reads, as *source*: detected by default), judged by the
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
-    conv, target, rules = _conv(x, dialect, registry, source)
-    return _scan(conv, target, rules)[0]
+    conv, target, rules, ids = _conv(x, dialect, registry, source)
+    return sorted(_scan(conv, target, rules)[0] + _order(conv, target, rules, ids), key=lambda p: p.index)
 
 
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
@@ -245,7 +286,7 @@ def fix_conversation(
     reported (``answered``, ``removed``, ``moved``). Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
     *x* is read as *source* (detected by default), as ``check_conversation`` reads it."""
-    conv, target, rules = _conv(x, dialect, registry, source)
+    conv, target, rules, _ids = _conv(x, dialect, registry, source)
     problems, pairs, left, orphans = _scan(conv, target, rules)
     msgs = conv.messages
     drop: Set[Tuple[int, int]] = set()

@@ -16,12 +16,16 @@ class Problem:
     result), ``orphan-result`` (a result without its call), ``duplicate-id`` (a call
     id used twice while the first is still open), ``misplaced-result`` (a result not
     where the target dialect requires it), ``wrong-role`` (a call outside an assistant
-    message, a result in an assistant or system message). Changes made by
-    ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
+    message, a result in an assistant or system message), and in a history or message
+    written back as it came ``invalid-id`` (a call id the target's id rule refuses),
+    ``unexpected-role`` (a user or system message right after a tool message: Mistral)
+    and ``assistant-first`` (a first message that is the assistant's: Bedrock). Changes
+    made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for), ``moved`` (a
     later system message moved into the system field), ``inserted`` (Mistral: an
-    assistant turn written between a tool message and a user message).
+    assistant turn written between a tool message and a user message; Bedrock: a user turn
+    before a first assistant message; a placeholder for a blank result).
     """
 
     __slots__ = ("kind", "index", "id", "message")

@@ -21,6 +21,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._value import _Frozen, _rebuild, _set
 
 __all__ = [
+    "EMPTY_RESULT",
     "ROLES",
     "Conversation",
     "Field",
@@ -37,6 +38,10 @@ ROLES = ("system", "user", "assistant", "tool")
 # result from the assistant or the system
 _RESULT_ROLES = frozenset({"user", "tool"})
 
+
+#: what ``encode_conversation`` writes for an empty (or, where the target refuses blank
+#: text, whitespace-only) tool result to a target that refuses one
+EMPTY_RESULT = "(no output)"
 
 def wrong_role(role: str, part: Any) -> bool:
     """Whether *part* (a call or a result) stands in a message of a role no provider

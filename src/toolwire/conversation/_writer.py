@@ -17,6 +17,7 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Dict, FrozenSet, List, Optional
 
 from .._builtin import default_registry
@@ -29,12 +30,10 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import Media, Other, Reasoning
+from ._values import EMPTY_RESULT, Media, Other, Reasoning
 
 __all__ = ["Writer"]
 
-#: what ``encode_conversation`` writes for an empty tool result to a target that refuses one
-EMPTY_RESULT = "(no output)"
 
 
 def _empty(content: Any) -> bool:
@@ -120,10 +119,32 @@ class Writer:
             out = encode_result(resolved.replace(content=EMPTY_RESULT), t.d, ids=t.ids, registry=t.registry)
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
+        from ..dialects._result_media import details  # (the dialects load on first use)
+
+        kept = details(r.content)
+        if kept:
+            self._details(kept, out, who, r.id)
         if r.is_error and not self._holds_error(out):
             self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
                                  f"{self.name}: its tool results have none (the content goes as it is)", r.id)
         return out
+
+    def _details(self, sent: List[str], wire: Dict[str, Any], who: str, id: Optional[str]) -> None:
+        """Notes (``dropped``) each image ``detail`` of a result that the written result
+        *wire* no longer holds, read back by the target (Anthropic, Gemini, Bedrock: no
+        such field; Mistral: no ``"original"``)."""
+        from ..dialects._result_media import details
+
+        try:
+            left = Counter(details(self.d.decode_result(wire, "$").content))
+        except Exception:  # unreadable by its own reader: no claim that a detail was dropped
+            return
+        for detail in sent:
+            if left[detail]:
+                left[detail] -= 1
+            else:
+                self.note("dropped", f"The image detail {detail!r} in the result for {who} in message {self.index} is "
+                                     f"not sent to {self.name}", id)
 
     def _holds_error(self, wire: Dict[str, Any]) -> bool:
         """Whether the written result *wire* still says it failed (read back by the

@@ -24,7 +24,7 @@ from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._policy import cut_reason, failed_call, failed_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
-from ..conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._result_media import sniff_image
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_key", "plan_turns",
+    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail", "no_key",
+    "plan_turns", "solid",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -221,8 +222,51 @@ def write_part(
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
-        return image(m, w)
+        out = image(m, w)
+        no_detail(m, w)
+        return out
     return w.other(p)  # type: ignore[arg-type]
+
+
+def solid(p: Part, w: Writer) -> Optional[Part]:
+    """*p* for a target that refuses whitespace-only text (Anthropic: "text content blocks
+    must contain non-whitespace text"; Bedrock: "The text field in the ContentBlock object
+    ... is blank"): a blank text is left out (``None``) and a blank tool result gets the
+    text an empty one gets (``EMPTY_RESULT``), each noted."""
+    t = type(p)
+    if t is Text and not p.text.strip():  # type: ignore[union-attr]
+        w.note("dropped", f"A whitespace-only text in message {w.index} is left out: {w.name} refuses blank text")
+        return None
+    if t is ToolResult and _blank(p.content):  # type: ignore[union-attr]
+        r: ToolResult = p  # type: ignore[assignment]
+        w.note("inserted", f"The result for {r.id or repr(r.name)} in message {w.index} is whitespace only, which "
+                           f"{w.name} refuses: it is sent as {EMPTY_RESULT!r}", r.id)
+        return r.replace(content=EMPTY_RESULT)
+    return p
+
+
+def _blank(content: Any) -> bool:
+    """Whether a result's content is whitespace, not nothing (an empty result is the
+    writer's: some targets take it)."""
+    if type(content) is str:
+        return bool(content) and not content.strip()
+    texts_ = [q.get("text") for q in content]
+    return bool(content) and all(q.get("type") == "text" for q in content) and all(
+        type(x) is str and not x.strip() for x in texts_) and any(texts_)
+
+
+def no_detail(m: Media, w: Writer) -> None:
+    """Notes (``dropped``) the ``detail`` image *m* came with (an OpenAI-style
+    ``image_url`` or ``input_image`` part: Chat, Responses, Mistral, Cohere) for a
+    target whose images have no such field; ``"auto"``, every API's default, goes
+    without a word."""
+    x = m.extra
+    found = x.get("detail") if type(x) is dict else None
+    if type(x) is dict and type(x.get("image_url")) is dict and x.get("type") == "image_url":
+        found = x["image_url"].get("detail")
+    if type(found) is str and found != "auto":  # "auto", the default, asks for nothing
+        w.note("dropped", f"The image detail {found!r} in message {w.index} is not sent to {w.name}: its images "
+                          "have no detail")
 
 
 def image_type(m: Media, w: Writer) -> str:

@@ -33,6 +33,7 @@ __all__ = [
     "GEMINI_PARTS",
     "ResultMedia",
     "data_url",
+    "details",
     "extension",
     "image_data_url",
     "read_media",
@@ -217,6 +218,20 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
         if type(s3) is dict and type(s3.get("uri")) is str:
             return ResultMedia("document", mt, s3["uri"], None, label)
     return None
+
+
+def details(content: Any) -> List[str]:
+    """The ``detail`` of each image in a tool result's *content* that asks for one (an
+    OpenAI-style image: Responses, Chat, Mistral; ``"auto"``, the default, asks for none)."""
+    if type(content) is not list:
+        return []
+    out = []
+    for part in content:
+        if type(part) is dict and part.get("type") in ("image", "image_url"):
+            m = read_media(part)
+            if m is not None and m.detail is not None and m.detail != "auto":
+                out.append(m.detail)
+    return out
 
 
 def rewrite_media(

@@ -335,8 +335,13 @@ def test_chat_like_options_of_other_dialects() -> None:
         {"id": "get_weather_abc123def456", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}]}
     assert _parts(cohere, "cohere.v2")[0][1][0] == Text("Je vais chercher")
     assert decode_conversation(cohere).dialect == "cohere.v2"
-    ollama = {"messages": [{"role": "user", "content": "Quoi ?", "images": ["iVBORw0KGgo=", 5]}]}
+    ollama = {"messages": [{"role": "user", "content": "Quoi ?", "images": ["iVBORw0KGgo="]}]}
     assert _parts(ollama, "ollama") == [("user", (Text("Quoi ?"), Media("image", data="iVBORw0KGgo=", dialect="ollama")))]
+    with pytest.raises(DecodeError) as info:  # an image that is neither base64 nor bytes is never skipped
+        decode_conversation({"messages": [{"role": "user", "content": "Quoi ?", "images": ["iVBORw0KGgo=", 5]}]},
+                            "ollama")
+    assert (info.value.message, info.value.loc) == (
+        "Image at $.messages[0].images[1] must be base64 text or bytes, got 5", "$.messages[0].images[1]")
     img = Conversation([M("user", [Text("Quoi ?"), Media("image", data="iVBORw0KGgo=", media_type="image/png")])])
     assert encode_conversation(img, "ollama") == {"messages": [{"role": "user", "content": "Quoi ?", "images": ["iVBORw0KGgo="]}]}
     # Mistral takes no user message right after a tool message: a short assistant turn goes between

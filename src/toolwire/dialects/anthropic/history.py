@@ -24,11 +24,13 @@ from .._history import (
     image_type,
     no_key,
     plan_turns,
+    solid,
     system_parts,
     texts,
     write_part,
     write_turns,
 )
+from .._result_media import web
 from .tools import IMAGE_TYPES, NAME
 
 if TYPE_CHECKING:
@@ -109,11 +111,14 @@ def _write_image(m: Media, w: Writer) -> Any:
         if mt not in IMAGE_TYPES:
             raise w.no_media(m, f"its type {mt!r} is not one of {', '.join(IMAGE_TYPES)}")
         return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
+    if not web(m.url):  # a URL source is fetched over the web: no S3, Cloud Storage or file URI
+        raise w.no_media(m, "a URL image source takes an http(s) URL")
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 
 def _block(p: Part, w: Writer) -> Any:
-    return write_part(p, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
+    q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
+    return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:

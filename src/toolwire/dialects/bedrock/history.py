@@ -4,22 +4,34 @@ Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Conv
 and ``API_runtime_ContentBlock.html`` / ``API_runtime_ToolResultBlock.html`` (checked
 2026-12-02): ``system`` is a list of ``{"text"}`` (and ``{"cachePoint"}``) blocks;
 messages alternate ``user`` / ``assistant``; a block is an object with one key:
-``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON; an
-``s3Location`` source, no URL), ``toolUse``, ``toolResult`` (content ``{"json"}`` /
-``{"text"}`` blocks, ``status: "error"``), ``reasoningContent`` (back to Bedrock only),
-``document``, ``cachePoint``... Nova's provider-executed ``toolUse`` (``"type":
-"server_tool_use"``) and its ``toolResult`` are kept as other parts.
+``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON, raw
+``bytes`` in boto3, read as base64; an ``s3Location`` source, no URL), ``toolUse``,
+``toolResult`` (content ``{"json"}`` / ``{"text"}`` blocks, ``status: "error"``),
+``reasoningContent`` (back to Bedrock only), ``document``, ``cachePoint``... Nova's
+provider-executed ``toolUse`` (``"type": "server_tool_use"``) and its ``toolResult`` are
+kept as other parts.
 """
 
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, image_type, plan_turns, system_parts, texts, write_part, write_turns
+from .._history import (
+    call_part,
+    finish_of,
+    image_type,
+    plan_turns,
+    solid,
+    system_parts,
+    texts,
+    write_part,
+    write_turns,
+)
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -29,6 +41,8 @@ __all__ = ["HISTORY"]
 
 NAME = "bedrock.converse"
 _FORMATS = {"png", "jpeg", "gif", "webp"}
+#: the user message written before a history that starts with an assistant message
+FIRST_USER = "Please continue."
 
 
 def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
@@ -77,6 +91,8 @@ def _image(img: Any) -> Any:
     src, mt = img["source"], f"image/{img['format']}"
     if type(src.get("bytes")) is str:
         return mt, None, src["bytes"]
+    if type(src.get("bytes")) is bytes:  # boto3 takes and gives raw bytes; base64 in JSON (as in results)
+        return mt, None, base64.b64encode(src["bytes"]).decode("ascii")
     s3 = src.get("s3Location")
     if type(s3) is dict and type(s3.get("uri")) is str:
         return mt, s3["uri"], None
@@ -117,7 +133,8 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 
 def _block(p: Part, w: Writer) -> Any:
-    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
+    q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
+    return None if q is None else write_part(q, w, NAME, lambda text: {"text": text}, _write_image)
 
 
 def _format(m: Media, w: Writer) -> str:
@@ -137,7 +154,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             out["system"] = first.value
         else:
             out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
-    out["messages"] = write_turns(turns, w, NAME, "content", _block)
+    msgs = write_turns(turns, w, NAME, "content", _block)
+    if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
+        w.index = next(t.index for t in turns if t.role == "assistant")
+        w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {NAME} "
+                           "takes no conversation that starts with an assistant message")
+        msgs.insert(0, {"role": "user", "content": [{"text": FIRST_USER}]})
+    out["messages"] = msgs
     return out
 
 
@@ -167,6 +190,8 @@ PAIRING = Pairing(
     results_first=True,
     missing="Expected toolResult blocks for the following Ids: {id}",
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
+    user_first="A conversation must start with a user message. Try again with a conversation that starts with a "
+    "user message.",
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,

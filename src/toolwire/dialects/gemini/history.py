@@ -14,6 +14,7 @@ reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileD
 
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
@@ -32,6 +33,7 @@ from .._history import (
     write_part,
     write_turns,
 )
+from .._result_media import web
 from .sniff import OBJECT_MEMBERS, SERVER_KEYS
 
 if TYPE_CHECKING:
@@ -48,13 +50,41 @@ _BESIDE = frozenset(
 _EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
 
-def _parts(parts: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
+def _b64(value: Any) -> Any:
+    return base64.b64encode(value).decode("ascii") if type(value) is bytes else value
+
+
+def _wire_part(p: Dict[str, Any]) -> Dict[str, Any]:
+    """*p* as JSON holds it: the SDK's ``bytes`` (google-genai ``thought_signature``,
+    ``Blob.data``, a function response's ``FunctionResponseBlob.data``) as base64 text,
+    which google-genai reads back as bytes; *p* itself when it holds none."""
+    new: Dict[str, Any] = {}
+    for k, v in p.items():
+        if type(v) is bytes:  # thoughtSignature
+            new[k] = _b64(v)
+        elif type(v) is not dict:
+            continue
+        elif k in ("inlineData", "inline_data") and type(v.get("data")) is bytes:
+            new[k] = {**v, "data": _b64(v["data"])}
+        elif k in ("functionResponse", "function_response") and type(v.get("parts")) is list:
+            fparts = [_wire_part(fp) if type(fp) is dict else fp for fp in v["parts"]]
+            if any(a is not b for a, b in zip(fparts, v["parts"])):
+                new[k] = {**v, "parts": fparts}
+    return {k: new.get(k, v) for k, v in p.items()} if new else p
+
+
+def _parts(
+    parts: Any, loc: str, d: Dialect, finish: Optional[str] = None, wire: Optional[List[Any]] = None
+) -> Tuple[Part, ...]:
+    """The parts of a content; *wire* receives each part as JSON holds it (``_wire_part``)."""
     if type(parts) is not list:
         raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
     out: List[Part] = []
     for i, p in enumerate(parts):
         where = f"{loc}[{i}]"
-        p = as_dict(p, where, NAME, "a part")
+        p = _wire_part(as_dict(p, where, NAME, "a part"))
+        if wire is not None:
+            wire.append(p)
         key = next((k for k in p if k not in _BESIDE), None)
         if key == "text":
             if p.get("thought") is True:
@@ -127,7 +157,10 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
-        parts = _parts(c.get("parts"), where + ".parts", d, finish_of(d, c))
+        wire: List[Any] = []
+        parts = _parts(c.get("parts"), where + ".parts", d, finish_of(d, c), wire)
+        if any(a is not b for a, b in zip(wire, c["parts"])):  # SDK bytes: base64, as written fresh
+            c = {**c, "parts": wire}
         out.append(Message(role, parts, wire=(NAME, c, role, parts)))
     return out
 
@@ -135,6 +168,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
         return {"inlineData": {"mimeType": image_type(m, w), "data": m.data}}
+    if not (web(m.url) or (m.url or "").startswith("gs://")):
+        raise w.no_media(m, "a fileData part takes an http(s) URL or a Cloud Storage (gs://) URI")
     mt = m.media_type or _guess(m.url)
     if mt is None:
         raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")

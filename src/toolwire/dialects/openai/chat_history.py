@@ -20,14 +20,16 @@ Tool-only assistant content is the dialect's (``null``, absent, ``""``: its
 
 from __future__ import annotations
 
+import base64
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, image_url, no_key, response_part, texts
+from .._history import call_part, finish_of, foreign, image_url, no_detail, no_key, response_part, texts
 from .._result_media import web
 from .media import OPENAI_DETAILS, media_of, write_detail
 
@@ -65,6 +67,8 @@ def chat_like(
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``)."""
+    if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
+        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'")
 
     def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
         if content is None or type(content) is str:
@@ -127,8 +131,11 @@ def chat_like(
                     parts += texts(refusal)
                 if plan is not None:
                     parts += texts(m.get(plan))
-                if images and type(m.get("images")) is list:
-                    parts += tuple(Media("image", data=b, dialect=name) for b in m["images"] if type(b) is str)
+                if images and m.get("images") is not None:
+                    b64 = _images(m["images"], where + ".images", name)
+                    parts += tuple(Media("image", data=b, dialect=name) for b in b64)
+                    if b64 != m["images"]:  # the SDK's bytes: base64 on the wire, as written fresh
+                        m = {**m, "images": b64}
                 fin = finish_of(d, m) if role == "assistant" else None
                 calls = m.get("tool_calls")
                 if type(calls) is list and role == "assistant":
@@ -159,6 +166,7 @@ def chat_like(
             if images:
                 if m.data is None:
                     raise w.no_media(m, "Ollama takes images as base64 data only")
+                no_detail(m, w)  # (Ollama's images have none)
                 return ("images", m.data)
             if m.data is None and not web(m.url):
                 raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
@@ -213,6 +221,7 @@ def chat_like(
                         rest.append(item)
             if not rest:
                 if m.role == "system" or (m.role == "user" and not m.parts):
+                    _bridge(out, m, i, w)
                     out.append({"role": m.role, "content": ""})
                 continue
             imgs = [x[1] for x in rest if type(x) is tuple]
@@ -222,14 +231,19 @@ def chat_like(
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
-            if bridge is not None and out and out[-1].get("role") == "tool":
-                out.append({"role": "assistant", "content": bridge})
-                w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
-                                   f"{name} takes no {m.role} message right after a tool message")
+            _bridge(out, m, i, w)
             out.append(um)
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
         return {"messages": out}
+
+    def _bridge(out: List[Dict[str, Any]], m: Message, i: int, w: Writer) -> None:
+        """The *bridge* assistant message before user or system message *m* when a tool
+        message comes right before it, noted."""
+        if bridge is not None and out and out[-1].get("role") == "tool":
+            out.append({"role": "assistant", "content": bridge})
+            w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
+                               f"{name} takes no {m.role} message right after a tool message")
 
     def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
         textp: List[str] = []
@@ -274,6 +288,28 @@ def chat_like(
         ) or (plan is not None and _has_key(data, plan))
 
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
+
+
+_IMAGE = ("value",)  # the one field of ``ollama.Image``
+
+
+def _images(images: Any, loc: str, name: str) -> List[str]:
+    """Ollama's ``images`` as base64 text: a string is base64 (the wire's form), SDK
+    ``bytes`` (raw, or an ``ollama.Image`` read as ``{"value": bytes}``) are encoded as
+    its client encodes them; anything else (a file path object, a number) raises."""
+    if type(images) is not list:
+        raise DecodeError(f"Images at {loc} must be a list of base64 strings", dialect=name, loc=loc)
+    out: List[str] = []
+    for i, b in enumerate(images):
+        if type(b) is dict and tuple(b) == _IMAGE:  # ``ollama.Image``
+            (b,) = b.values()
+        if type(b) is bytes:
+            b = base64.b64encode(b).decode("ascii")
+        if type(b) is not str:
+            raise DecodeError(f"Image at {loc}[{i}] must be base64 text or bytes, got {excerpt(b)}", dialect=name,
+                              loc=f"{loc}[{i}]")
+        out.append(b)
+    return out
 
 
 def _has_key(data: Any, key: str) -> bool:

@@ -181,6 +181,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             kind = part.get("type")
             if kind == "json":
                 output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            elif kind == "text":  # ``ResponseInputTextParam``: type and text only (no cache_control, citations)
+                output.append({"type": "input_text", "text": part.get("text")})
             elif kind in _PART_OUT and (kind != "file" or _own_media(part)):
                 output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
             else:

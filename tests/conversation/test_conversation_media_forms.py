@@ -1,0 +1,192 @@
+"""Images in the forms SDKs hold them (bytes, ``ollama.Image``), the URI schemes each
+target takes, an image's ``detail`` where the target has no field for it, and
+text-block extras in Responses tool output. Wire shapes from the providers'
+documentation and SDK types, cited per test."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List
+
+import pytest
+
+from toolwire import DecodeError, EncodeError
+from toolwire.conversation import Media, Problem, Text, decode_conversation, encode_conversation
+
+# a PNG's first bytes (RFC 2083 3.1 signature, then the IHDR chunk head) and their standard
+# base64, which the ollama client sends for ``Image(value=bytes)`` (``b64encode(value)``) and
+# Converse's JSON and google-genai's ``Blob.data`` hold
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806")
+PNG_B64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAY="
+URL = "https://upload.wikimedia.org/wikipedia/commons/a/a7/Camponotus_flavomarginatus_ant.jpg"
+
+
+# --- bytes and SDK image values are read as base64, never skipped ------------------------------
+
+@pytest.mark.parametrize("image", [PNG, {"value": PNG}, PNG_B64, {"value": PNG_B64}])
+def test_ollama_images_in_bytes_or_image_values_are_read_as_base64(image: Any) -> None:
+    """``ollama.Image(value=bytes)`` loads as ``{"value": b"..."}``, and the client takes raw
+    bytes too (``Message.images: Sequence[Image]``); both vanished (only ``str`` was read)."""
+    conv = decode_conversation([{"role": "user", "content": "What is in this picture?", "images": [image]}], "ollama")
+    assert conv.messages[0].parts == (Text("What is in this picture?"), Media("image", data=PNG_B64))
+    # https://docs.claude.com/en/docs/build-with-claude/vision: a base64 source with its type
+    assert encode_conversation(conv, "anthropic.messages")["messages"][0]["content"][1] == {
+        "type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64}}
+    # written back for Ollama: base64, as its client sends it (https://github.com/ollama/ollama/blob/main/docs/api.md)
+    assert encode_conversation(conv, "ollama")["messages"][0]["images"] == [PNG_B64]
+
+
+def test_ollama_sdk_image_objects_are_read() -> None:
+    ollama = pytest.importorskip("ollama")
+    msgs = [ollama.Message(role="user", content="What is in this picture?", images=[ollama.Image(value=PNG)])]
+    conv = decode_conversation(msgs, "ollama")
+    assert conv.messages[0].parts[1] == Media("image", data=PNG_B64)
+    # the client's own serialization of that message holds the same base64
+    assert msgs[0].model_dump(mode="json")["images"] == [PNG_B64]
+    assert json.dumps(encode_conversation(conv, "ollama"))  # JSON ready
+
+
+@pytest.mark.parametrize("image", [5, None, {"value": 5}, {"path": "a.png"}])
+def test_an_ollama_image_of_no_known_form_raises(image: Any) -> None:
+    with pytest.raises(DecodeError) as info:
+        decode_conversation([{"role": "user", "content": "q", "images": [image]}], "ollama")
+    assert info.value.loc == "$[0].images[0]"
+
+
+def test_bedrock_image_bytes_from_boto3_are_read_as_base64() -> None:
+    """boto3 gives and takes ``image.source.bytes`` as raw bytes (Converse JSON: base64)."""
+    br = {"messages": [{"role": "user", "content": [{"text": "q"}, {"image": {"format": "png", "source": {"bytes": PNG}}}]}]}
+    conv = decode_conversation(br, "bedrock.converse")
+    assert conv.messages[0].parts[1] == Media("image", media_type="image/png", data=PNG_B64)
+    assert encode_conversation(conv, "anthropic.messages")["messages"][0]["content"][1] == {
+        "type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64}}
+    # https://platform.openai.com/docs/guides/images-vision: a data URL
+    assert encode_conversation(conv, "openai.chat")["messages"][0]["content"][1] == {
+        "type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG_B64}}
+    # back to boto3 as it came: raw bytes, which boto3 encodes itself
+    assert encode_conversation(conv, "bedrock.converse") == br
+
+
+def test_gemini_inline_data_bytes_are_read_as_base64() -> None:
+    gemini = {"contents": [{"role": "user", "parts": [
+        {"text": "q"}, {"inline_data": {"mime_type": "image/png", "data": PNG}}]}]}
+    conv = decode_conversation(gemini, "gemini")
+    assert conv.messages[0].parts[1] == Media("image", media_type="image/png", data=PNG_B64)
+    assert encode_conversation(conv, "openai.chat")["messages"][0]["content"][1] == {
+        "type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG_B64}}
+
+
+def test_google_genai_blob_bytes_and_thought_signatures_are_base64_in_both_writes() -> None:
+    """google-genai holds ``Blob.data`` and ``Part.thought_signature`` as bytes; its JSON (and
+    its validators, which read base64 text back as bytes) use base64. A history written back
+    unchanged kept the raw bytes (``json.dumps`` failed) where a fresh write gave base64."""
+    gt = pytest.importorskip("google.genai.types")
+    cs = [gt.Content(role="user", parts=[gt.Part(text="q"), gt.Part(inline_data=gt.Blob(mime_type="image/png", data=PNG))]),
+          gt.Content(role="model", parts=[gt.Part(function_call=gt.FunctionCall(name="f", args={}),
+                                                  thought_signature=b"\x01\x02")])]
+    conv = decode_conversation(cs, "gemini")
+    assert conv.messages[0].parts[1] == Media("image", media_type="image/png", data=PNG_B64)
+    # the SDK's own JSON form of these parts
+    assert cs[1].model_dump(mode="json", exclude_none=True)["parts"][0]["thought_signature"] == "AQI="
+    assert cs[0].model_dump(mode="json", exclude_none=True)["parts"][1]["inline_data"]["data"] == PNG_B64
+    back = encode_conversation(conv, "gemini")
+    assert back["contents"][1]["parts"][0]["thoughtSignature"] == "AQI="
+    assert back["contents"][0]["parts"][1]["inlineData"]["data"] == PNG_B64
+    json.dumps(back)
+    # the SDK reads the written contents back to the same values
+    assert [gt.Content.model_validate(c) for c in back["contents"]] == cs
+    fresh = encode_conversation([m.replace(wire=None) for m in conv.messages], "gemini")
+    assert fresh["contents"][1] == back["contents"][1]
+    # other targets: the image as base64
+    assert encode_conversation(conv, "openai.chat", report=[])["messages"][0]["content"][1] == {
+        "type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG_B64}}
+
+
+# --- URI schemes ------------------------------------------------------------------------------
+
+def _url_image(url: str, media_type: str = "image/jpeg") -> Any:
+    return [{"role": "user", "parts": [{"text": "describe"}, {"fileData": {"mimeType": media_type, "fileUri": url}}]}]
+
+
+@pytest.mark.parametrize("url", ["s3://bucket/kiwi.jpg", "gs://bucket/kiwi.jpg", "file:///tmp/kiwi.jpg"])
+def test_anthropic_takes_no_image_uri_but_http(url: str) -> None:
+    """An Anthropic URL image source is fetched over the web
+    (https://docs.claude.com/en/docs/build-with-claude/vision): an S3, Cloud Storage or file
+    URI went there as it was."""
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(decode_conversation(_url_image(url), "gemini"), "anthropic.messages")
+    assert info.value.message == ("Message 0 holds an image by URL that anthropic.messages cannot take: a URL image "
+                                  "source takes an http(s) URL")
+    assert encode_conversation(decode_conversation(_url_image(URL), "gemini"), "anthropic.messages")["messages"][0][
+        "content"][1] == {"type": "image", "source": {"type": "url", "url": URL}}
+
+
+def test_gemini_takes_http_and_cloud_storage_uris_but_no_s3() -> None:
+    """``FileData.file_uri``: "The URI of the file in Google Cloud Storage" (google-genai), or a
+    Files API / http(s) URI; an S3 URI (Bedrock's) went there as it was."""
+    br = {"messages": [{"role": "user", "content": [{"text": "describe"},
+          {"image": {"format": "jpeg", "source": {"s3Location": {"uri": "s3://bucket/kiwi.jpg"}}}}]}]}
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(br, "gemini", source="bedrock.converse")
+    assert info.value.message == ("Message 0 holds an image by URL that gemini cannot take: a fileData part takes an "
+                                  "http(s) URL or a Cloud Storage (gs://) URI")
+    chat = [{"role": "user", "content": [{"type": "text", "text": "describe"},
+                                         {"type": "image_url", "image_url": {"url": URL}}]}]
+    assert encode_conversation(chat, "gemini", source="openai.chat")["contents"][0]["parts"][1] == {
+        "fileData": {"mimeType": "image/jpeg", "fileUri": URL}}
+    gs = decode_conversation(_url_image("gs://bucket/kiwi.jpg"), "gemini")
+    written = encode_conversation([m.replace(wire=None) for m in gs.messages], "gemini")
+    assert written["contents"][0]["parts"][1] == {"fileData": {"mimeType": "image/jpeg", "fileUri": "gs://bucket/kiwi.jpg"}}
+    # S3 goes to Bedrock (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageSource.html)
+    assert encode_conversation(br, "bedrock.converse", source="bedrock.converse") == br
+
+
+# --- an image's detail where the target has none -------------------------------------------
+
+def _chat_image(detail: str) -> Any:
+    # openai ChatCompletionContentPartImageParam: image_url {url, detail: auto | low | high}
+    return [{"role": "user", "content": [{"type": "image_url", "image_url": {
+        "url": "data:image/png;base64," + PNG_B64, "detail": detail}}]}]
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "ollama"])
+def test_an_image_detail_the_target_has_no_field_for_is_noted(target: str) -> None:
+    report: List[Problem] = []
+    encode_conversation(_chat_image("high"), target, source="openai.chat", report=report)
+    assert report == [Problem("dropped", 0, None, f"The image detail 'high' in message 0 is not sent to {target}: "
+                                                  "its images have no detail")]
+    report = []
+    encode_conversation(_chat_image("auto"), target, source="openai.chat", report=report)  # the default: no word
+    assert report == []
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse"])
+def test_an_image_detail_in_a_tool_result_the_target_has_no_field_for_is_noted(target: str) -> None:
+    # openai ResponseInputImageContent in a function_call_output: image_url, detail
+    resp = {"input": [
+        {"role": "user", "content": "Take a screenshot."},
+        {"type": "function_call", "call_id": "call_1", "name": "screenshot", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_1", "output": [
+            {"type": "input_image", "image_url": "data:image/png;base64," + PNG_B64, "detail": "high"}]}]}
+    report: List[Problem] = []
+    encode_conversation(resp, target, source="openai.responses", report=report)
+    assert report == [Problem("dropped", 2, "call_1", "The image detail 'high' in the result for call_1 "
+                                                      f"('screenshot') in message 2 is not sent to {target}")]
+    report = []
+    encode_conversation(resp, "mistral", source="openai.responses", report=report)  # ImageURL.detail
+    assert report == []
+
+
+# --- text-block extras in Responses tool output ----------------------------------------------
+
+def test_anthropic_text_block_extras_do_not_go_into_responses_tool_output() -> None:
+    """openai ``ResponseInputTextParam`` has ``type`` and ``text`` only: OpenAI refuses
+    Anthropic's ``cache_control`` and ``citations`` ("Unknown parameter")."""
+    ant = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+            {"type": "text", "text": "r", "cache_control": {"type": "ephemeral"}, "citations": None}]}]}]}
+    out = encode_conversation(ant, "openai.responses", source="anthropic.messages")
+    assert out["input"][-1] == {"type": "function_call_output", "call_id": "toolu_1",
+                                "output": [{"type": "input_text", "text": "r"}]}

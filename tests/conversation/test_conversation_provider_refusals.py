@@ -1,0 +1,194 @@
+"""What providers refuse beside pairing, and what they accept that looked wrong:
+whitespace-only text (Anthropic, Bedrock), a history that starts with the assistant
+(Bedrock), ids and turn order written back as they came (``check_conversation``), and
+consecutive assistant turns of alternating dialects. Provider wordings are their 400
+errors, quoted per test."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import pytest
+
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Problem,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    fix_conversation,
+)
+
+# --- consecutive assistant turns (alternating dialects merge them) ---------------------------
+
+# two assistant turns, each with a call, then one user turn holding both results: the
+# shape of an accepted history (the provider combines consecutive same-role turns:
+# "consecutive user or assistant turns in your request will be combined into a single turn")
+ANTHROPIC_TWO_ASSISTANTS = {"messages": [
+    {"role": "user", "content": "Can I get a refund on order-123?"},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_a", "name": "load", "input": {"id": "r"}}]},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_b", "name": "search", "input": {"q": "x"}}]},
+    {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_a", "content": "loaded"},
+        {"type": "tool_result", "tool_use_id": "toolu_b", "content": "found"}]},
+]}
+GEMINI_TWO_MODEL_TURNS = {"contents": [
+    {"role": "user", "parts": [{"text": "Can I get a refund on order-123?"}]},
+    {"role": "model", "parts": [{"functionCall": {"id": "a1", "name": "load", "args": {"id": "r"}}}]},
+    {"role": "model", "parts": [{"functionCall": {"id": "b1", "name": "search", "args": {"q": "x"}}}]},
+    {"role": "user", "parts": [
+        {"functionResponse": {"id": "a1", "name": "load", "response": {"output": "loaded"}}},
+        {"functionResponse": {"id": "b1", "name": "search", "response": {"output": "found"}}}]},
+]}
+
+
+@pytest.mark.parametrize(("history", "dialect"), [
+    (ANTHROPIC_TWO_ASSISTANTS, "anthropic.messages"), (GEMINI_TWO_MODEL_TURNS, "gemini")])
+def test_consecutive_assistant_turns_then_their_results_are_no_problem(history: Any, dialect: str) -> None:
+    """Flagged ``misplaced-result`` (and "moved" by the fix) when written back as it came."""
+    assert check_conversation(history, dialect) == []
+    fixed, changes = fix_conversation(history, dialect)
+    assert changes == []
+    assert encode_conversation(fixed, dialect) == history
+
+
+def test_a_user_message_between_the_calls_and_their_results_is_still_flagged() -> None:
+    msgs = ANTHROPIC_TWO_ASSISTANTS["messages"]
+    history = {"messages": [*msgs[:3], {"role": "user", "content": "hurry"}, msgs[3]]}
+    assert [(p.kind, p.index) for p in check_conversation(history, "anthropic.messages")] == [
+        ("misplaced-result", 4), ("misplaced-result", 4)]
+
+
+# --- whitespace-only text -----------------------------------------------------------------
+
+CHAT_BLANK = [
+    {"role": "user", "content": "q"},
+    {"role": "assistant", "content": "\n\n", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+    {"role": "tool", "tool_call_id": "c1", "content": " "},
+]
+
+
+def test_whitespace_only_text_and_results_are_not_written_for_bedrock_and_anthropic() -> None:
+    """Bedrock: "The text field in the ContentBlock object at messages.1.content.0 is blank";
+    Anthropic: "messages: text content blocks must contain non-whitespace text"."""
+    notes = [
+        ("dropped", 1, None, "A whitespace-only text in message 1 is left out: {t} refuses blank text"),
+        ("inserted", 2, "c1", "The result for c1 in message 2 is whitespace only, which {t} refuses: it is sent as "
+                              "'(no output)'"),
+    ]
+    report: List[Problem] = []
+    out = encode_conversation(CHAT_BLANK, "bedrock.converse", source="openai.chat", report=report)
+    assert out["messages"][1:] == [
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "c1", "name": "f", "input": {}}}]},
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "c1", "content": [{"text": "(no output)"}]}}]}]
+    assert report == [Problem(k, i, id, m.format(t="bedrock.converse")) for k, i, id, m in notes]
+    report = []
+    out = encode_conversation(CHAT_BLANK, "anthropic.messages", source="openai.chat", report=report)
+    assert out["messages"][1:] == [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "(no output)"}]}]
+    assert report == [Problem(k, i, id, m.format(t="anthropic.messages")) for k, i, id, m in notes]
+
+
+def test_a_turn_of_whitespace_only_is_left_out_and_chat_keeps_whitespace() -> None:
+    chat = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "  "}, {"role": "user", "content": "again"}]
+    report: List[Problem] = []
+    out = encode_conversation(chat, "anthropic.messages", source="openai.chat", report=report)
+    assert out["messages"] == [{"role": "user", "content": [{"type": "text", "text": "q"}, {"type": "text", "text": "again"}]}]
+    assert [p.kind for p in report] == ["dropped", "dropped"]
+    # Chat takes whitespace: it goes as it is
+    assert encode_conversation(CHAT_BLANK, "mistral", source="openai.chat")["messages"][2]["content"] == " "
+
+
+# --- a history that starts with the assistant ------------------------------------------------
+
+GREETING = [{"role": "system", "content": "s"}, {"role": "assistant", "content": "Hi! How can I help?"},
+            {"role": "user", "content": "x"}]
+
+
+def test_bedrock_gets_a_user_turn_before_a_first_assistant_message() -> None:
+    """Converse: "A conversation must start with a user message. Try again with a
+    conversation that starts with a user message." (LiteLLM inserts "Please continue.")"""
+    report: List[Problem] = []
+    out = encode_conversation(GREETING, "bedrock.converse", source="openai.chat", report=report)
+    assert out == {"system": [{"text": "s"}], "messages": [
+        {"role": "user", "content": [{"text": "Please continue."}]},
+        {"role": "assistant", "content": [{"text": "Hi! How can I help?"}]},
+        {"role": "user", "content": [{"text": "x"}]}]}
+    assert report == [Problem("inserted", 1, None, "A user message 'Please continue.' is written before assistant "
+                                                   "message 1: bedrock.converse takes no conversation that starts with "
+                                                   "an assistant message")]
+    assert check_conversation(GREETING, "bedrock.converse", source="openai.chat") == []  # written anew: fixed
+
+
+def test_a_bedrock_history_written_back_as_it_came_that_starts_with_the_assistant_is_flagged() -> None:
+    history = {"messages": [{"role": "assistant", "content": [{"text": "Hi!"}]},
+                            {"role": "user", "content": [{"text": "x"}]}]}
+    assert check_conversation(history, "bedrock.converse") == [Problem(
+        "assistant-first", 0, None, "Message 0: the history starts with an assistant message; bedrock.converse "
+        "answers: A conversation must start with a user message. Try again with a conversation that starts with a "
+        "user message.")]
+    assert encode_conversation(history, "bedrock.converse") == history  # as it came: the caller's call
+
+
+def test_anthropic_is_not_given_a_user_turn() -> None:
+    """No first-user rule is documented for Anthropic (prefilled assistant turns are)."""
+    report: List[Problem] = []
+    out = encode_conversation(GREETING, "anthropic.messages", source="openai.chat", report=report)
+    assert out["messages"][0] == {"role": "assistant", "content": [{"type": "text", "text": "Hi! How can I help?"}]}
+    assert report == []
+
+
+# --- ids and turn order written back as they came ------------------------------------------
+
+def _tc(ident: str) -> Any:
+    return {"id": ident, "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
+MISTRAL = [{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [_tc("call_1")]},
+           {"role": "tool", "tool_call_id": "call_1", "content": "r"}, {"role": "user", "content": "next"}]
+
+
+def test_check_flags_what_mistral_refuses_in_a_history_written_back_as_it_came() -> None:
+    """mistral-common: tool call ids are 9 characters of a-z, A-Z, 0-9, and "Unexpected role
+    'user' after role 'tool'"."""
+    assert check_conversation(MISTRAL, "mistral", source="mistral") == [
+        Problem("invalid-id", 1, "call_1", "Message 1: the call id call_1 ('f') is written back as it came, and mistral "
+                                           "takes ids matching [a-zA-Z0-9]{9} only"),
+        Problem("unexpected-role", 3, None, "Message 3: a user message comes right after a tool message; mistral "
+                                            "answers: Unexpected role 'user' after role 'tool'"),
+    ]
+    # written fresh, the id is mapped and an assistant turn goes between: nothing to flag
+    fresh = Conversation([m.replace(wire=None) for m in decode_conversation(MISTRAL, "mistral").messages])
+    assert check_conversation(fresh, "mistral") == []
+    out = encode_conversation(fresh, "mistral")["messages"]
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant", "user"]
+    # judged by Mistral's rules, a Chat history is written fresh
+    assert check_conversation(MISTRAL, "mistral", source="openai.chat") == []
+
+
+def test_check_flags_an_anthropic_id_its_pattern_refuses_when_written_back() -> None:
+    ant = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t.1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t.1", "content": "r"}]}]}
+    # Anthropic: tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'
+    assert check_conversation(ant, "anthropic.messages") == [
+        Problem("invalid-id", 1, "t.1", "Message 1: the call id t.1 ('f') is written back as it came, and "
+                                        "anthropic.messages takes ids matching [a-zA-Z0-9_-]+ only")]
+    assert check_conversation(Conversation([m.replace(wire=None) for m in decode_conversation(ant).messages]),
+                              "anthropic.messages") == []
+
+
+def test_mistral_gets_an_assistant_turn_before_an_empty_system_message_after_a_tool_message() -> None:
+    """A system message left empty (its cache hint dropped) went right after a tool message."""
+    conv = Conversation([
+        Message("user", [decode_conversation([{"role": "user", "content": "q"}]).messages[0].parts[0]]),
+        *decode_conversation([{"role": "assistant", "tool_calls": [_tc("abcDEF123")]},
+                              {"role": "tool", "tool_call_id": "abcDEF123", "content": "r"}], "openai.chat").messages,
+        Message("system", []),
+    ])
+    out = encode_conversation(conv, "mistral")["messages"]
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant", "system"]
