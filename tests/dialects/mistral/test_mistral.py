@@ -132,3 +132,14 @@ def test_normalize_reads_a_mistralai_response_object_named_as_mistral() -> None:
     r = normalize(obj, provider="mistral")
     assert (r.provider, r.text, [(c.name, c.args) for c in r.tool_calls]) == (
         "mistral", "Checking.", [("get_weather", {"city": "Paris"})])
+
+
+def test_a_result_image_of_a_detail_mistral_does_not_list_is_written_without_it() -> None:
+    # Mistral's ImageURL.detail takes "auto", "low" or "high"; OpenAI's "original" was passed on
+    chat = {"role": "tool", "tool_call_id": "c1", "content": [
+        {"type": "image_url", "image_url": {"url": "https://x.test/a.png", "detail": "original"}}]}
+    out = toolwire.encode_result(toolwire.decode_result(chat, "openai.chat").replace(id="abcdefghi"), "mistral")
+    assert out["content"] == [{"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}]
+    low = {**chat, "content": [{"type": "image_url", "image_url": {"url": "https://x.test/a.png", "detail": "low"}}]}
+    out = toolwire.encode_result(toolwire.decode_result(low, "openai.chat").replace(id="abcdefghi"), "mistral")
+    assert out["content"] == low["content"]

@@ -112,3 +112,20 @@ def test_images_on_a_tool_message_are_result_images() -> None:
         {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]}, "anthropic.messages")
     assert toolwire.encode_result(from_anthropic.replace(name="f"), "ollama") == {
         "role": "tool", "tool_name": "f", "content": "", "tool_call_id": "toolu_1", "images": [PNG]}
+
+
+_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806")
+
+
+def test_tool_message_images_given_as_bytes_are_read_as_base64() -> None:
+    # ollama's Message.images takes bytes (its client base64-encodes them); a tool message
+    # holding them raised a provider_data error, and non-text images were never image parts
+    import ollama
+
+    want = [{"type": "text", "text": "see"}, {"type": "image", "image": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAY="}]
+    raw = {"role": "tool", "tool_name": "shot", "content": "see", "images": [_PNG]}
+    assert toolwire.decode_result(raw, "ollama").content == want
+    sdk = ollama.Message(role="tool", tool_name="shot", content="see", images=[ollama.Image(value=_PNG)])
+    assert toolwire.decode_result(sdk, "ollama").content == want
+    with pytest.raises(toolwire.DecodeError, match=r"Image at \$\.images\[0\] must be base64 text or bytes"):
+        toolwire.decode_result({**raw, "images": [3]}, "ollama")

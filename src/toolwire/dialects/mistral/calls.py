@@ -130,7 +130,12 @@ _HOLDS = "only text, image_url and document_url chunks"
 
 
 def _own_media(part: Dict[str, Any]) -> bool:
-    return part.get("type") in _CHUNKS
+    """A chunk Mistral takes as it is; an ``image_url`` of a ``detail`` it does not
+    list (OpenAI's ``"original"``) is written anew, without it."""
+    if part.get("type") not in _CHUNKS:
+        return False
+    iu = part.get("image_url")
+    return not (isinstance(iu, dict) and "detail" in iu and iu["detail"] not in DETAILS)
 
 
 def _media_chunk(m: ResultMedia) -> Optional[Dict[str, Any]]:

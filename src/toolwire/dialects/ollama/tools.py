@@ -21,6 +21,7 @@ from .._common import name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 from ..mistral.openai_like import chat_tool, rescoped, tool_content
 from ..openai import chat_tools as chat_parts
+from ..openai.chat_history import read_images
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -47,8 +48,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     else:
         content = tool_content(content, loc, NAME)
     images = item.get("images")
-    if type(images) is list and images and all(type(i) is str for i in images):
-        # Message.images: image parts of the result, after its text
+    if type(images) is list and images:  # Message.images (base64, or the SDK's bytes): parts after the text
+        images = read_images(images, loc + ".images", NAME)
         parts = [{"type": "text", "text": content}] if isinstance(content, str) and content else \
             ([] if isinstance(content, str) else list(content))
         content = [*parts, *({"type": "image", "image": i} for i in images)]

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..._dialect import Dialect
     from ...conversation._writer import Writer
 
-__all__ = ["HISTORY", "chat_like"]
+__all__ = ["HISTORY", "chat_like", "read_images"]
 
 _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
           "function": "tool"}
@@ -132,7 +132,7 @@ def chat_like(
                 if plan is not None:
                     parts += texts(m.get(plan))
                 if images and m.get("images") is not None:
-                    b64 = _images(m["images"], where + ".images", name)
+                    b64 = read_images(m["images"], where + ".images", name)
                     parts += tuple(Media("image", data=b, dialect=name) for b in b64)
                     if b64 != m["images"]:  # the SDK's bytes: base64 on the wire, as written fresh
                         m = {**m, "images": b64}
@@ -293,7 +293,7 @@ def chat_like(
 _IMAGE = ("value",)  # the one field of ``ollama.Image``
 
 
-def _images(images: Any, loc: str, name: str) -> List[str]:
+def read_images(images: Any, loc: str, name: str) -> List[str]:
     """Ollama's ``images`` as base64 text: a string is base64 (the wire's form), SDK
     ``bytes`` (raw, or an ``ollama.Image`` read as ``{"value": bytes}``) are encoded as
     its client encodes them; anything else (a file path object, a number) raises."""
