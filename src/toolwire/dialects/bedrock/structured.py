@@ -4,7 +4,8 @@ Followed (checked 2026-11-30): the user guide's "structured-output.html" and the
 Converse API reference
 (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html):
 ``outputConfig.textFormat.structure.jsonSchema`` with the schema as a JSON *string*;
-the keyword limits of Anthropic's models, which serve it; ``inferenceConfig.maxTokens``;
+the keywords it refuses (recursion, numeric bounds, string lengths, ``minItems`` above
+1: reference/structured-output.md §C.3); ``inferenceConfig.maxTokens``;
 the turns in ``messages`` as content blocks, the system prompt in ``system`` (a list of
 blocks); a refused schema as a ``ValidationException`` naming ``outputConfig``.
 """
@@ -30,7 +31,8 @@ _PROFILE = Profile(
     formats=_FORMATS,
     min_items_max=1,
 )
-# Anthropic's request-wide limits (its models answer Converse's structured output)
+# Bedrock documents no numbers of its own; the request-wide limits of Anthropic's models,
+# which serve most of its structured output, are assumed (override with ``limits=``)
 _LIMITS = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
 
 
