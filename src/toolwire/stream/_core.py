@@ -192,15 +192,16 @@ class Core(Results):
         id: Optional[str],
         name: Optional[str],
         text: Optional[str],
-    ) -> None:
-        """One tool-call delta: correlate by id, then index, then the latest call."""
+    ) -> Call:
+        """One tool-call delta: correlate by id, then index, then the latest call
+        (the call it went to is returned)."""
         c: Optional[Call] = None
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
             if c is not None and not c.done:
                 if text:
                     self.add(c, text)
-                return
+                return c
             c = None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
@@ -229,6 +230,7 @@ class Core(Results):
                 c.name = name
         if text:
             self.add(c, text)
+        return c
 
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a

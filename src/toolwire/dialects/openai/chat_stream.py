@@ -27,7 +27,7 @@ import json
 from typing import Any, Callable, Dict, Iterable, Optional
 
 from ..._errors import DecodeError, ToolwireError, excerpt
-from ...stream._call import nonempty_str
+from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
@@ -87,6 +87,40 @@ def _text(value: Any) -> Optional[str]:
         return str(value)
 
 
+# a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
+_ITEM = frozenset({"index", "id", "type", "function", "custom"})
+_FN = frozenset({"name", "arguments"})
+
+
+def _extra(tc: Dict[str, Any], fn: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*) carries fields beside a call's own."""
+    return ((len(tc) > 2 and not _ITEM.issuperset(tc))
+            or (type(fn) is dict and len(fn) > 1 and not _FN.issuperset(fn)))
+
+
+def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
+    """Keep what a delta carries beside its call's fields in *c*'s provider data, as
+    ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
+    Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
+    back); a custom tool's call is marked ``custom``. Later deltas add to it."""
+    extra = {k: v for k, v in tc.items() if k not in _ITEM}
+    fn_extra = {k: v for k, v in fn.items() if k not in _FN} if type(fn) is dict else None
+    if not (extra or fn_extra or custom):
+        return
+    pd = c.pd
+    if pd is None:
+        pd = c.pd = {}
+    mine = pd.get(dialect)
+    if mine is None:
+        mine = pd[dialect] = {}
+    if extra:
+        mine.setdefault("extra", {}).update(extra)
+    if fn_extra:
+        mine.setdefault("function_extra", {}).update(fn_extra)
+    if custom:
+        mine["custom"] = True
+
+
 class Handler:
     """Feeds Chat chunks into the shared core."""
 
@@ -133,7 +167,9 @@ class Handler:
                             scope = choice.get("index", 0)
                             index = tc.get("index")
                             if (type(piece) is str and type(scope) is int
-                                    and not tc.get("id") and not fn.get("name")):
+                                    and not tc.get("id") and not fn.get("name")
+                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))  # nothing to keep beside
+                                    and (len(fn) == 1 or _FN.issuperset(fn))):
                                 if type(index) is int:
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one
                                 elif index is None:  # no index: the call its scope started last, if open
@@ -205,6 +241,7 @@ class Handler:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
+        custom = False
         if type(fn) is dict:
             name = fn.get("name")
             if type(name) is not str or not name:
@@ -215,18 +252,23 @@ class Handler:
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = nonempty_str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
+            custom = True
         ident = tc.get("id")
+        core = self.core
         if type(ident) is not str or not ident:
             ident = None
         elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
             if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
-                core = self.core
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
+                if custom or _extra(tc, fn):
+                    _keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        self.core.delta(scope, index, ident, name, text)
+        c = core.delta(scope, index, ident, name, text)
+        if custom or _extra(tc, fn):
+            _keep(c, tc, fn, custom, core.dialect)
 
     def close(self) -> None:
         return None
