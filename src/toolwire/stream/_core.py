@@ -175,14 +175,6 @@ class Core(Results):
         c.ended = True
         self.finalize(c)
 
-    def fail(self, c: Call, error: str, cut: bool = False) -> None:
-        """Mark the call invalid (it is still finalized at its end); *cut*: because it
-        was cut off (its ``InvalidToolCall`` is ``truncated``)."""
-        if c.error is None:
-            c.error = error
-            c.cut = cut
-            c.size = max(c.size, self.max_bytes + 1)
-
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
 
     def delta(
