@@ -181,7 +181,7 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
     if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
         return
     if hit is None:
-        if core.text_parts or core.finish_reason is not None or core.failure is not None:
+        if core.text_parts or core.texts or core.finish_reason is not None or core.failure is not None:
             return
         raise DecodeError(
             f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "

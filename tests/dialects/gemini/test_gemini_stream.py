@@ -313,7 +313,7 @@ def test_several_candidates_each_call_is_judged_by_its_own_candidates_finish_rea
     for c in chunks:
         acc.feed(c)
     (call,) = acc.close()
-    assert acc.finish_reason == "STOP"
+    assert acc.finish_reason == "MAX_TOKENS"  # the first candidate's (its calls' own), never another's
     assert type(call) is toolwire.InvalidToolCall
     assert (call.name, call.error, call.loc, call.truncated) == ("get_time", MAX_TOKENS_CUT, "$.calls[0].arguments", True)
     # the other way round: candidate 1 stopped at its limit first, candidate 0's call is {}

@@ -91,7 +91,8 @@ class Handler:
                     if type(part) is dict:
                         self._part(scope, part)
             reason = _get(cand, "finishReason", "finish_reason")
-            self.core.finish(reason)
+            if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
+                self.core.finish(reason)
             if reason:
                 self.core.choice_finish[scope] = str(reason)
                 message = _get(cand, "finishMessage", "finish_message")
@@ -108,7 +109,7 @@ class Handler:
             return
         text = part.get("text")
         if type(text) is str and not part.get("thought"):
-            self.core.text(text)
+            self.core.text(text, scope)
             return
         code = _get(part, "executableCode", "executable_code")
         if type(code) is dict:

@@ -225,13 +225,17 @@ class Handler:
                             core.broken(tc, scope)
                 content = delta.get("content")
                 if type(content) is str and content:
-                    core.text_parts.append(content)
+                    if scope == core.first_choice:
+                        core.text_parts.append(content)
+                    else:  # another choice's text: never mixed with the first one's
+                        core.other_text(scope, content)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
             reason = ch.get("finish_reason")
             if reason:
-                core.finish(reason)
+                if scope == core.first_choice:  # the stream's finish reason is the first choice's
+                    core.finish(reason)
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
 
