@@ -10,6 +10,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   name (Kimi K2), or send the name in a later delta).
 - A delta without ``index`` carrying its own id and name is a separate call (Mistral,
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
+- ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
+  Magistral's ``text`` and ``thinking`` chunks): the text chunks are reply text.
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
@@ -86,6 +88,10 @@ def _text(value: Any) -> Optional[str]:
     except (TypeError, ValueError):
         return str(value)
 
+
+# the content chunks that are reply text (``response.read_chat`` reads the same; thinking
+# chunks are reasoning, which the accumulator does not gather)
+_TEXT_PARTS = ("text", "output_text")
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
 _ITEM = frozenset({"index", "id", "type", "function", "custom"})
@@ -224,11 +230,19 @@ class Handler:
                         else:
                             core.broken(tc, scope)
                 content = delta.get("content")
-                if type(content) is str and content:
-                    if scope == core.first_choice:
+                if type(content) is str:
+                    if not content:
+                        pass
+                    elif scope == core.first_choice:
                         core.text_parts.append(content)
                     else:  # another choice's text: never mixed with the first one's
                         core.other_text(scope, content)
+                elif type(content) is list:  # content chunks (Mistral's Magistral: text and thinking)
+                    for part in content:
+                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
+                            piece = part.get("text")
+                            if type(piece) is str:
+                                core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
