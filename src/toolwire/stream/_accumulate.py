@@ -37,7 +37,7 @@ from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._call import Result
-from ._chunks import plain_chunks
+from ._chunks import derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
@@ -115,6 +115,9 @@ class Accumulator:
         # named stream without calls (``foreign``): one chunk kept, not the stream; never
         # looked for when the dialect is detected
         self._first: Any = None if self._named else _UNNAMED
+        # the first event an SDK stream helper derives from a chunk, skipped: a stream of
+        # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
+        self._derived: List[Any] = []
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -159,7 +162,7 @@ class Accumulator:
     def _feed_any(self, chunk: Any) -> None:
         """Feed one chunk of any form, detecting the dialect if it is not known yet."""
         wrappers = self._streams().wrappers
-        it = plain_chunks(chunk, wrappers)
+        it = plain_chunks(chunk, wrappers, 0, self._derived)
         if self._core is not None:
             if self._first is None:  # a named stream, no chunk with data yet: this one's?
                 for data in it:
@@ -186,7 +189,7 @@ class Accumulator:
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
-                self._first = first_chunk(chunks, self._streams().wrappers)
+                self._first = first_chunk(chunks, self._streams().wrappers, self._derived)
             if self._core is None and type(chunks[0]) is dict:
                 hit = self._detect(chunks[0])
                 if hit is not None:
@@ -242,9 +245,12 @@ class Accumulator:
                         f"No chunk of this stream has a known streaming shape; the first was "
                         f"{excerpt(self._unknown)}"
                     )
+                derived_only(self._derived, None)
                 return []
             out = close_stream(self._core, self._handler)
             if not out and self._named and not self._core.calls:
+                if self._first is None:  # no chunk with data
+                    derived_only(self._derived, self._core.dialect)
                 foreign(self._core, self._first, self._registry)
             return out
         return self.calls
@@ -319,7 +325,11 @@ def accumulate(
             run(chunks, other)
             out = close_stream(core, handler)
             if not out and dialect is not None and not core.calls:
-                foreign(core, first_chunk(chunks, streams(registry).wrappers), registry)
+                derived: List[Any] = []
+                first = first_chunk(chunks, streams(registry).wrappers, derived)
+                if first is None:  # no chunk with data
+                    derived_only(derived, name)
+                foreign(core, first, registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):

@@ -3,22 +3,24 @@ bytes, SDK objects, or lists of these."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping
+from typing import Any, Dict, Iterator, List, Mapping, Optional
 
 from .._access import to_data
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
 
-__all__ = ["plain_chunks"]
+__all__ = ["derived_only", "plain_chunks"]
 
 _SSE_SKIP = ("event:", "id:", "retry:", ":")
 
 
-def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0) -> Iterator[Dict[str, Any]]:
+def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0,
+                 skipped: Optional[List[Any]] = None) -> Iterator[Dict[str, Any]]:
     """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
     object, or a list of these. *wrappers* maps ``"package:QualName"`` of an SDK
     stream helper's event to the attribute holding its chunk (``""``: skip the event),
-    the registry's ``Dialect.sdk_stream_events``."""
+    the registry's ``Dialect.sdk_stream_events``. The first event skipped so is put in
+    *skipped* (a stream of such events alone holds no chunk: ``derived_only``)."""
     if depth > 32:  # lists of lists of chunks: a list containing itself, say
         raise DecodeError("Stream chunk at $ is lists nested deeper than 32 (a cycle?)")
     t = type(chunk)
@@ -31,20 +33,36 @@ def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0) -> Ite
         return
     elif t is list or t is tuple:
         for el in chunk:
-            yield from plain_chunks(el, wrappers, depth + 1)
+            yield from plain_chunks(el, wrappers, depth + 1, skipped)
     else:
         kind = wrappers.get(f"{t.__module__.partition('.')[0]}:{t.__qualname__}")
         if kind is not None:  # an SDK stream helper's event around the chunk
             if kind:
-                yield from plain_chunks(_unwrap(chunk, kind), wrappers, depth + 1)
+                yield from plain_chunks(_unwrap(chunk, kind), wrappers, depth + 1, skipped)
+            elif skipped is not None and not skipped:
+                skipped.append(chunk)  # an event derived from a chunk: skipped, noted
             return
         data = _object(chunk)
         if type(data) is dict:
             yield data
         elif type(data) is list:
-            yield from plain_chunks(data, wrappers, depth + 1)
+            yield from plain_chunks(data, wrappers, depth + 1, skipped)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
+
+
+def derived_only(skipped: List[Any], dialect: Optional[str]) -> None:
+    """A stream that held no chunk, only events an SDK stream helper derives from its
+    chunks (*skipped*, by ``plain_chunks``): refused (``[]`` would be a wrong answer
+    that looks right: the calls were in the chunk events, not fed)."""
+    if skipped:
+        t = type(skipped[0])
+        raise DecodeError(
+            f"Stream chunks at $ are only events an SDK stream helper derives from its chunks "
+            f"({t.__module__.partition('.')[0]} {t.__qualname__}...), and no chunk: feed every event the helper "
+            "yields (its chunk events hold the stream)",
+            dialect=dialect,
+        )
 
 
 def _unwrap(chunk: Any, attr: str) -> Any:
