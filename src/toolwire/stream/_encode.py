@@ -87,10 +87,21 @@ def _target(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Diale
 
 def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolCall:
     """*c* as ``encode`` would write it: its name and arguments checked, its id the
-    one the target's rule gives (passed, mapped or made)."""
+    one the target's rule gives (passed, mapped or made). A call the provider runs
+    (``server``) is refused where ``encode`` refuses it (another provider's, or a
+    dialect whose calls are all the client's); where ``encode`` writes it back, the
+    dialect's stream encoder writes it as the provider's own item, as ``encode`` does."""
     _check_name(d, c.name)
     _check_args(d, c)
     ctx = EncodeContext(ids=ids, position=position)
+    if c.server:
+        try:
+            d.encode_call(c, ctx)  # encode's verdict: it refuses with EncodeError
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a value of provider data encode cannot write
+            raise _encode_error(d, c, exc) from None
+        return c  # its own id, as encode writes it
     ident = encode_id(c, ctx, d.ids, scoped(c, d.name))
     if ident == c.id:
         return c

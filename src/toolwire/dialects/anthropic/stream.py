@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from ..._dialect import EncodeContext
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._core import Core
@@ -198,9 +199,14 @@ def encode(
                                               "stop_sequence": None,
                                               "usage": {"input_tokens": 412, "output_tokens": 1}}}
     ]
+    from .messages import encode_call  # (``messages`` imports this module)
+
     for i, call in enumerate(calls):
-        events.append({"type": "content_block_start", "index": i,
-                       "content_block": {"type": "tool_use", "id": call.id, "name": call.name, "input": {}}})
+        # the block as ``encode`` writes it (a server call's own type, provider data), its
+        # input streamed: ``{}`` in the start block
+        block = encode_call(call, EncodeContext(position=i))
+        block["input"] = {}
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
         events.append({"type": "content_block_delta", "index": i,
                        "delta": {"type": "input_json_delta", "partial_json": ""}})
         for piece in fragments[i]:

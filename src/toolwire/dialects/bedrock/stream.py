@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from ..._dialect import EncodeContext
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import nonempty_str
@@ -183,11 +184,14 @@ def encode(
 ) -> List[Dict[str, Any]]:
     """ConverseStream events carrying *calls*, one ``toolUse`` block each (the shapes of
     botocore's ``ConverseStreamOutput``: ``metadata`` has ``usage`` and ``metrics``)."""
+    from .converse import encode_call  # (``converse`` imports this module)
+
     events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     for i, call in enumerate(calls):
-        use: Dict[str, Any] = {"name": call.name}
-        if call.id is not None:
-            use["toolUseId"] = call.id
+        # the block's ``toolUse`` as ``encode`` writes it (Nova's ``type: "server_tool_use"``),
+        # its input streamed
+        use = {k: v for k, v in encode_call(call, EncodeContext(position=i))["toolUse"].items()
+               if k != "input" and v is not None}
         events.append({"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": use}}})
         pieces = list(fragments[i]) or [""]
         for piece in pieces:

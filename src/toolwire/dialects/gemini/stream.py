@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from ..._dialect import EncodeContext
 from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
@@ -197,7 +198,11 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
 
 
 def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
-    return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}]}
+    return _chunk_of({"functionCall": fc})
+
+
+def _chunk_of(part: Dict[str, Any]) -> Dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "index": 0}]}
 
 
 def encode(
@@ -207,18 +212,26 @@ def encode(
     partial_args: bool = False,
     split: Optional[Callable[[str], List[str]]] = None,
 ) -> List[Dict[str, Any]]:
-    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*."""
+    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*. Each
+    call's part is what ``encode`` writes (its ``thoughtSignature`` and the part's other
+    fields; a server call's ``executableCode`` part, whole); with ``partialArgs`` the
+    part's fields ride on the call's first part, as Vertex sends the signature."""
+    from .calls import encode_call  # (``calls`` imports this module)
+
     chunks: List[Dict[str, Any]] = []
-    for call in calls:
+    for i, call in enumerate(calls):
+        part = encode_call(call, EncodeContext(position=i))
+        fc_key = "function_call" if "function_call" in part else "functionCall"
+        if not partial_args or call.server:
+            chunks.append(_chunk_of(part))
+            continue
         head: Dict[str, Any] = {"name": call.name}
         if call.id is not None:
             head["id"] = call.id
-        if not partial_args:
-            head["args"] = call.args
-            chunks.append(_chunk(head))
-            continue
         head["willContinue"] = True
-        chunks.append(_chunk(head))
+        first = {k: v for k, v in part.items() if k != fc_key}
+        first["functionCall"] = head
+        chunks.append(_chunk_of(first))
         found: List[Any] = []
         leaves(call.args, "$", found)
         for path, value in found:
