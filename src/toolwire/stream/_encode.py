@@ -16,7 +16,7 @@ from .._args import encode_arguments
 from .._builtin import default_registry
 from .._dialect import Dialect, EncodeContext
 from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
-from .._errors import EncodeError, ToolwireError, UnknownDialectError
+from .._errors import EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._ids import IdMap
 from .._registry import Registry
 from .._types import ToolCall, new_call
@@ -128,13 +128,30 @@ def _check_options(name: str, enc: Callable[..., Any], calls: Any, fragments: An
 
 
 def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
+    """The function that cuts a text into fragments; a *split* that is none of ``None``,
+    a positive int (not a bool) or a function, and a function that gives anything but
+    a list of strings, raise ``EncodeError``."""
     if split is None:
         return lambda text: [text]
     if type(split) is int:
         size = split
         if size < 1:
-            raise ValueError("split must be a positive fragment size")
+            raise EncodeError(f"split must be a positive fragment size, got {size}")
         return lambda text: [text[i : i + size] for i in range(0, len(text), size)]
-    if callable(split):
-        return split
-    raise TypeError("split must be None, a fragment size or a function")
+    if callable(split) and not isinstance(split, (bool, int, float)):
+        cut = split
+
+        def checked(text: str) -> Sequence[str]:
+            try:
+                pieces = list(cut(text))
+            except ToolwireError:
+                raise
+            except Exception as exc:  # the caller's function failing
+                raise EncodeError(f"split function failed on {excerpt(text)}: {type(exc).__name__}: {exc}") from None
+            for piece in pieces:
+                if type(piece) is not str:
+                    raise EncodeError(f"split function must give strings, got {excerpt(piece)}")
+            return pieces
+
+        return checked
+    raise EncodeError(f"split must be None, a fragment size or a function, got {excerpt(split)}")
