@@ -37,7 +37,7 @@ from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._call import Result
-from ._chunks import derived_only, plain_chunks
+from ._chunks import Lines, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
@@ -118,6 +118,7 @@ class Accumulator:
         # the first event an SDK stream helper derives from a chunk, skipped: a stream of
         # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
         self._derived: List[Any] = []
+        self._lines = Lines()  # the unfinished last line of the bytes fed
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -160,7 +161,17 @@ class Accumulator:
         return self.events()
 
     def _feed_any(self, chunk: Any) -> None:
-        """Feed one chunk of any form, detecting the dialect if it is not known yet."""
+        """Feed one chunk of any form, detecting the dialect if it is not known yet.
+        Bytes are taken as whole lines (a transport's piece that ends inside a line
+        waits for the rest: ``Lines``); text is a whole unit, as fed."""
+        t = type(chunk)
+        if t is bytes or t is bytearray:
+            chunk = self._lines.take(chunk)
+            if chunk is None:
+                return
+        self._feed_plain(chunk)
+
+    def _feed_plain(self, chunk: Any) -> None:
         wrappers = self._streams().wrappers
         it = plain_chunks(chunk, wrappers, 0, self._derived)
         if self._core is not None:
@@ -238,6 +249,9 @@ class Accumulator:
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
         if not self._closed:
+            rest = self._lines.rest()
+            if rest is not None:  # the stream's last line, without its line end
+                self._feed_plain(rest)
             self._closed = True
             if self._core is None:
                 if self._unknown is not None:
@@ -319,10 +333,20 @@ def accumulate(
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
+            lines = Lines()
+
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
+                t = type(chunk)
+                if t is bytes or t is bytearray:
+                    chunk = lines.take(chunk)  # whole lines (a transport's piece may end inside one)
+                    if chunk is None:
+                        return
                 run(plain_chunks(chunk, streams(registry).wrappers), no_run)
 
             run(chunks, other)
+            rest = lines.rest()
+            if rest is not None:
+                run(plain_chunks(rest, streams(registry).wrappers), no_run)
             out = close_stream(core, handler)
             if not out and dialect is not None and not core.calls:
                 derived: List[Any] = []
