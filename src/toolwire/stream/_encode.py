@@ -59,6 +59,8 @@ def encode_stream(
     cut = _splitter(split)
     fragments = [[p for p in cut(_text(d, c)) if p] for c in canon]
     options["split"] = cut  # for encoders that cut more than the whole argument text (Vertex partialArgs)
+    if enc is not None and _takes_items(enc):  # each call as ``encode`` writes it (a server call's own item...)
+        options["items"] = [_item(d, c, i) for i, c in enumerate(canon)]
     if interleave:
         options["interleave"] = True
     assert enc is not None  # _target gives dialects with a stream encoder
@@ -106,6 +108,24 @@ def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolC
     if ident == c.id:
         return c
     return new_call(c.name, c.args, ident, c.raw, c.provider_data, c.repairs, c.server)
+
+
+def _takes_items(enc: Callable[..., Any]) -> bool:
+    """Whether the stream encoder takes ``items``: each call as the dialect's ``encode``
+    writes it, to write what it holds beside name and arguments."""
+    try:
+        return "items" in inspect.signature(enc).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _item(d: Dialect, c: ToolCall, position: int) -> Any:
+    try:
+        return d.encode_call(c, EncodeContext(position=position))
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # a value of provider data encode cannot write
+        raise _encode_error(d, c, exc) from None
 
 
 def _text(d: Dialect, c: ToolCall) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._dialect import EncodeContext
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._core import Core
@@ -188,7 +187,8 @@ class Handler:
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Anthropic events carrying *calls*, one ``tool_use`` block each; ``message_start``
     and ``message_delta`` carry what anthropic's ``RawMessageStreamEvent`` requires (the
@@ -199,12 +199,11 @@ def encode(
                                               "stop_sequence": None,
                                               "usage": {"input_tokens": 412, "output_tokens": 1}}}
     ]
-    from .messages import encode_call  # (``messages`` imports this module)
-
     for i, call in enumerate(calls):
-        # the block as ``encode`` writes it (a server call's own type, provider data), its
-        # input streamed: ``{}`` in the start block
-        block = encode_call(call, EncodeContext(position=i))
+        # the block as ``encode`` writes it (*items*: a server call's own type, provider
+        # data), its input streamed: ``{}`` in the start block
+        block: Dict[str, Any] = (dict(items[i]) if items is not None
+                                 else {"type": "tool_use", "id": call.id, "name": call.name})
         block["input"] = {}
         events.append({"type": "content_block_start", "index": i, "content_block": block})
         events.append({"type": "content_block_delta", "index": i,

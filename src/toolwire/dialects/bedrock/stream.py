@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._dialect import EncodeContext
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import nonempty_str
@@ -180,18 +179,17 @@ class Handler:
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """ConverseStream events carrying *calls*, one ``toolUse`` block each (the shapes of
     botocore's ``ConverseStreamOutput``: ``metadata`` has ``usage`` and ``metrics``)."""
-    from .converse import encode_call  # (``converse`` imports this module)
-
     events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     for i, call in enumerate(calls):
-        # the block's ``toolUse`` as ``encode`` writes it (Nova's ``type: "server_tool_use"``),
-        # its input streamed
-        use = {k: v for k, v in encode_call(call, EncodeContext(position=i))["toolUse"].items()
-               if k != "input" and v is not None}
+        # the block's ``toolUse`` as ``encode`` writes it (*items*: Nova's ``type:
+        # "server_tool_use"``), its input streamed
+        whole = items[i]["toolUse"] if items is not None else {"toolUseId": call.id, "name": call.name}
+        use = {k: v for k, v in whole.items() if k != "input" and v is not None}
         events.append({"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": use}}})
         pieces = list(fragments[i]) or [""]
         for piece in pieces:

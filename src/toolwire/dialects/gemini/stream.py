@@ -31,7 +31,6 @@ from __future__ import annotations
 import base64
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from ..._dialect import EncodeContext
 from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
@@ -197,6 +196,13 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     return {NAME: pd} if pd else None
 
 
+def _plain(call: ToolCall) -> Dict[str, Any]:
+    fc: Dict[str, Any] = {"name": call.name, "args": call.args}
+    if call.id is not None:
+        fc["id"] = call.id
+    return fc
+
+
 def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
     return _chunk_of({"functionCall": fc})
 
@@ -211,16 +217,15 @@ def encode(
     *,
     partial_args: bool = False,
     split: Optional[Callable[[str], List[str]]] = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*. Each
-    call's part is what ``encode`` writes (its ``thoughtSignature`` and the part's other
+    call's part is what ``encode`` writes (*items*) (its ``thoughtSignature`` and the part's other
     fields; a server call's ``executableCode`` part, whole); with ``partialArgs`` the
     part's fields ride on the call's first part, as Vertex sends the signature."""
-    from .calls import encode_call  # (``calls`` imports this module)
-
     chunks: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):
-        part = encode_call(call, EncodeContext(position=i))
+        part = dict(items[i]) if items is not None else {"functionCall": _plain(call)}
         fc_key = "function_call" if "function_call" in part else "functionCall"
         if not partial_args or call.server:
             chunks.append(_chunk_of(part))

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-from ..._dialect import EncodeContext
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import Call
@@ -167,22 +166,22 @@ class Handler(Feed):
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Responses events carrying *calls*, one output item each; every event has its
     ``sequence_number`` and ``response.created`` / ``.completed`` a whole ``Response``
-    (openai-python ``ResponseStreamEvent``). Each item is what ``encode`` writes (its
+    (openai-python ``ResponseStreamEvent``). Each item is what ``encode`` writes (*items*: its
     item ``id`` and ``status`` kept; ``fc_N`` / ``ctc_N`` made where it has none): a
     ``function_call`` streams ``response.function_call_arguments.delta`` / ``.done``, a
     ``custom_tool_call`` its input by ``response.custom_tool_call_input.delta`` /
     ``.done``, a provider-run item (``web_search_call``...) is added and done whole."""
-    from .responses import encode_call  # (``responses`` imports this module)
-
     cut = split if callable(split) else None
     events: List[Dict[str, Any]] = [{"type": "response.created", "response": response_object("in_progress", [])}]
     output: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):
-        item = encode_call(call, EncodeContext(position=i))
+        item = dict(items[i]) if items is not None else {
+            "type": "function_call", "call_id": call.id, "name": call.name, "arguments": "".join(fragments[i])}
         kind = item.get("type")
         if call.server:  # the provider's own item, as encode writes it back
             output.append(item)
