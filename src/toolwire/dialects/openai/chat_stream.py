@@ -172,10 +172,10 @@ class Handler:
                             piece = fn["arguments"]
                             scope = choice.get("index", 0)
                             index = tc.get("index")
-                            if (type(piece) is str and type(scope) is int
-                                    and not tc.get("id") and not fn.get("name")
-                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))  # nothing to keep beside
-                                    and (len(fn) == 1 or _FN.issuperset(fn))):
+                            # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
+                            if (type(piece) is str and type(scope) is int and not tc.get("id")
+                                    and (len(fn) == 1 or (not fn.get("name") and _FN.issuperset(fn)))
+                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))):
                                 if type(index) is int:
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one
                                 elif index is None:  # no index: the call its scope started last, if open
