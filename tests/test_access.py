@@ -307,3 +307,28 @@ def test_the_depth_limit_is_exact_through_enums_whose_values_nest() -> None:
         assert exc.value.loc == "$.e"
     finally:
         sys.setrecursionlimit(old)
+
+
+def test_a_null_the_object_was_given_is_kept_a_default_is_not() -> None:
+    """A field set to ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
+    ``partialArgs[].nullValue`` does) is data; a field left at its default ``None`` is
+    no value and is skipped, as before (extra fields given ``None`` too)."""
+    inner, outer = _fresh_models()
+    assert to_data(inner(value=1)) == {"value": 1}
+    assert to_data(inner(value=1, note=None)) == {"value": 1, "note": None}
+    assert to_data(inner.model_validate({"value": 1, "note": None})) == {"value": 1, "note": None}
+    m = outer(functionCall=inner(value=1), extra_field=None)
+    assert to_data(m) == {"functionCall": {"value": 1}, "items": []}
+    m = outer(functionCall=inner(value=1), thought=None)
+    assert to_data(m) == {"functionCall": {"value": 1}, "thoughtText": None, "items": []}
+
+
+def test_google_genai_partial_arg_null_value() -> None:
+    """google-genai ``PartialArg(json_path, null_value=None)`` read from the wire's
+    ``{"jsonPath": "$.z", "nullValue": null}`` (protobuf's ``NullValue`` is JSON null):
+    the null is the value; the unset ``stringValue`` etc. are not read."""
+    types = pytest.importorskip("google.genai.types")
+    pa = types.PartialArg.model_validate({"jsonPath": "$.z", "nullValue": None})
+    assert to_data(pa) == {"jsonPath": "$.z", "nullValue": None}
+    assert to_data(types.PartialArg.model_validate({"jsonPath": "$.a", "stringValue": "x"})) == {
+        "jsonPath": "$.a", "stringValue": "x"}

@@ -3,7 +3,10 @@
 SDK objects (openai, anthropic, google-genai, mistralai, cohere, ollama) are
 pydantic models. They are read through their instance ``__dict__`` (field values by
 field name) and ``__pydantic_extra__``, keyed by each field's alias, so camelCase
-(google-genai) and aliased names (openai ``async``) come out as on the wire. This
+(google-genai) and aliased names (openai ``async``) come out as on the wire. A field
+left at its default ``None`` is no value and is left out; a field the object was given
+as ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
+``partialArgs[].nullValue`` does, where null is the value) is kept. This
 never calls a serializer, which makes it immune to pydantic's *MockValSer* bug:
 ``TypeError: 'MockValSer' object cannot be converted to 'SchemaSerializer'`` (older
 pydantic-core) / ``... is not an instance of 'SchemaSerializer'`` (newer), also
@@ -125,9 +128,14 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
         aliases = _aliases(cls)
     out: Dict[str, Any] = {}
     plain = _PLAIN
+    given: Any = None
     for name, value in obj.__dict__.items():
         if value is None:
-            continue
+            # a default is no value; a null the object was given (the wire's) is kept
+            if given is None:
+                given = getattr(obj, "__pydantic_fields_set__", None) or ()
+            if name not in given:
+                continue
         key = aliases.get(name, name) if aliases else name
         out[key] = value if type(value) in plain else _walk(value, depth + 1, loc)
     try:

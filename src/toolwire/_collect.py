@@ -85,8 +85,8 @@ def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int, nest
             elif kind == OTHER:
                 if nested(child):
                     nests.append(child)
-            elif kind not in (TOOL, RESULT):  # a call the one step does not take: the walk
-                return False
+            elif kind != RESULT:  # a call the one step does not take: the walk (a child that
+                return False  # reads like a tool definition is a call there: ``walk``)
     except Exception:  # a malformed container: the walk reports it
         return False
     # a reply that says it called a tool and holds none: the walk flags it

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 from ._access import _CALLS, _PLAIN, MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
 from ._builtin import default_registry
-from ._dialect import CALLS, OTHER, RESULT, TOOL, Choice, Dialect
+from ._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
@@ -141,11 +141,12 @@ def walk(
     """
     d = _dialect(dialect, registry)
     explicit = d is not None
-    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int]] = [
-        (_load(data) if top else data, d, loc, None, top, 0)
+    # (item, its dialect, path, finish reason, top, depth, an item of a calls container)
+    stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int, bool]] = [
+        (_load(data) if top else data, d, loc, None, top, 0, False)
     ]
     while stack:
-        cur, cd, cloc, finish, is_top, depth = stack.pop()
+        cur, cd, cloc, finish, is_top, depth, kid = stack.pop()
         if depth > MAX_OBJECT_DEPTH:  # also what a list or message containing itself gives
             raise DecodeError(
                 f"Containers at {cloc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)",
@@ -154,7 +155,7 @@ def walk(
             )
         if type(cur) is list:
             stack.extend(
-                (element(el, f"{cloc}[{i}]", registry), cd, f"{cloc}[{i}]", finish, False, depth + 1)
+                (element(el, f"{cloc}[{i}]", registry), cd, f"{cloc}[{i}]", finish, False, depth + 1, False)
                 for i, el in reversed(list(enumerate(cur)))
             )
             continue
@@ -178,17 +179,22 @@ def walk(
                     raise
                 unreadable(exc)
                 continue
+        if kind == TOOL and kid:
+            # an item of a message's calls (a Chat ``tool_calls`` item without ``arguments`` and
+            # id reads like a tool definition): a call (none of its containers holds definitions)
+            kind = CALL
         if kind == CALLS and dd.choices is not None:  # a response with several replies: the first only
             first = _first_choice(dd, cur, cloc)
             if first is not None:
                 if not no_content(first[0]):
-                    stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1))
+                    stack.append((to_data(first[0], first[1]), dd, first[1], first[2] or finish, False, depth + 1,
+                                  False))
                 continue
         if kind == CALLS:
             try:
                 fin = dd.finish(cur) or finish
                 kids = [
-                    (child if type(child) is dict else to_data(child, kloc), dd, kloc, fin, False, depth + 1)
+                    (child if type(child) is dict else to_data(child, kloc), dd, kloc, fin, False, depth + 1, True)
                     for child, kloc in dd.children(cur, cloc)
                 ]
             except (ToolwireError, MemoryError):

@@ -205,3 +205,23 @@ def test_a_stream_of_no_calls_ends_with_the_plain_stop_reason(dialect: str) -> N
     events = list(encode_stream([], dialect))
     assert NO_CALL_STOPS[dialect](events)
     assert accumulate(events, dialect) == []
+
+
+@pytest.mark.parametrize("split", [0, -3, True, False, 2.5, "3", [3]])
+def test_a_bad_split_is_an_encode_error(split: Any) -> None:
+    with pytest.raises(EncodeError) as exc:
+        encode_stream([ToolCall("f", {"a": 1}, "call_1")], "openai.chat", split=split)
+    assert exc.value.message.startswith("split must be")
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "gemini"])
+@pytest.mark.parametrize("cut", [lambda t: [1, 2], lambda t: [t.encode()], lambda t: None, lambda t: 1 / 0])
+def test_a_split_function_that_gives_no_strings_is_an_encode_error(dialect: str, cut: Any) -> None:
+    options = {"partial_args": True} if dialect == "gemini" else {}
+    with pytest.raises(EncodeError):
+        encode_stream([ToolCall("f", {"a": "xyz"})], dialect, split=cut, **options)
+
+
+def test_a_split_function_giving_strings_is_used() -> None:
+    chunks = encode_stream([ToolCall("f", {"a": 1}, "call_1")], "openai.chat", split=lambda t: (t[:3], t[3:]))
+    assert accumulate(chunks) == [ToolCall("f", {"a": 1}, "call_1")]

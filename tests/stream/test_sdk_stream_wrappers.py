@@ -73,6 +73,27 @@ def test_sdk_stream_wrappers_openai_stream_manager_events(dialect: Any) -> None:
     assert acc.text == "Checking. "  # the derived content events are not counted twice
 
 
+@pytest.mark.parametrize("dialect", [None, "openai.chat", "openai"])
+def test_sdk_stream_wrappers_openai_derived_events_alone_are_refused(dialect: Any) -> None:
+    """Only the events the helper derives from its chunks (``ContentDeltaEvent``,
+    ``FunctionToolCallArgumentsDoneEvent``...), without one ``ChunkEvent``: the calls
+    were in the chunks, which were not fed. ``[]`` would say the model called nothing."""
+    derived = [e for e in _openai_events() if e.type != "chunk"]
+    assert derived and "FunctionToolCallArgumentsDoneEvent" in {type(e).__name__ for e in derived}
+    for chunks in (derived, iter(derived), [{}] + derived + [None]):
+        with pytest.raises(DecodeError) as exc:
+            stream.accumulate(chunks, dialect)
+        assert "only events an SDK stream helper derives from its chunks" in exc.value.message
+    acc = stream.Accumulator(dialect)
+    for event in derived:
+        acc.feed(event)
+    with pytest.raises(DecodeError):
+        acc.close()
+    # beside chunk events they are skipped, as before; an empty stream is still []
+    assert stream.accumulate(_openai_events(), dialect) == EXPECTED
+    assert stream.accumulate([], dialect) == []
+
+
 MISTRAL = [
     {"id": "c", "model": "mistral-large-latest", "object": "chat.completion.chunk", "created": 1,
      "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]},

@@ -137,7 +137,8 @@ def test_server_calls_are_listed_apart() -> None:
 
 def test_a_growing_string_still_open_at_the_end_of_its_call_is_joined() -> None:
     """Vertex ``partialArgs``: a string value in pieces whose last piece still says
-    ``willContinue`` when its call ends is joined whole, not cut to its first piece."""
+    ``willContinue`` when its call ends was cut off (an ``InvalidToolCall``, truncated);
+    accepted with ``allow_truncated=True``, it is joined whole, not cut to its first piece."""
     def part(call: Dict[str, Any]) -> Dict[str, Any]:
         return {"candidates": [{"index": 0, "content": {"role": "model", "parts": [{"functionCall": call}]}}]}
 
@@ -147,8 +148,10 @@ def test_a_growing_string_still_open_at_the_end_of_its_call_is_joined() -> None:
               part({"partialArgs": [{"jsonPath": "$.city", "stringValue": "ri", "willContinue": True}],
                     "willContinue": True}),
               part({"partialArgs": [{"jsonPath": "$.city", "stringValue": "s", "willContinue": True}]})]
-    [call] = accumulate(chunks, "gemini")
-    assert (call.name, call.args) == ("f", {"city": "Paris"})
+    [cut] = accumulate(chunks, "gemini")
+    assert type(cut) is InvalidToolCall and cut.truncated and cut.name == "f"
+    [call] = accumulate(chunks, "gemini", allow_truncated=True)
+    assert (call.name, call.args, call.repairs) == ("f", {"city": "Paris"}, ("truncated",))
 
 
 def test_a_delta_after_its_block_ended_is_not_dropped() -> None:

@@ -235,7 +235,7 @@ def _jumps(k: int, step: int = 10_000) -> List[Dict[str, Any]]:
 
 @pytest.mark.parametrize(
     "path, limit",
-    [("$.a[100]", 500), ("$.a[99]", 500), ("$.a[0].b[150]", 700), ("$.a[9999]", 49_999)],
+    [("$.a[60]", 300), ("$.a[59]", 299), ("$.a[0].b[60]", 310), ("$.a[64]", 324)],
     ids=["jump", "jump-just-over", "nested-jump", "largest-jump"],
 )
 def test_index_jumps_count_against_max_bytes(path: str, limit: int) -> None:
@@ -257,13 +257,41 @@ def test_index_jumps_hold_memory_inside_max_bytes() -> None:
     """65 KB of jumps held 4M list elements (35 MB) whatever ``max_bytes`` said."""
     import tracemalloc
 
-    chunks = _jumps(400)  # 400 jumps of 10,000: 4M elements, in ~60 KB of chunks
+    chunks = _jumps(4_000, 60)  # 4,000 jumps of 60: 240,000 elements, in ~300 KB of chunks
     tracemalloc.start()
     (call,) = accumulate(chunks, max_bytes=1_000_000)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert type(call) is InvalidToolCall and "over the limit" in call.error
     assert peak < 3_000_000, peak  # 1M characters of budget: 200,000 padded elements at most
+
+
+@pytest.mark.parametrize("path", ["$.a[65]", "$.a[10000]", "$.a[0].b[1000000]"])
+def test_an_index_jump_past_the_bound_makes_the_call_invalid(path: str) -> None:
+    chunks = [vertex({"name": "f", "willContinue": True}),
+              vertex({"partialArgs": [{"jsonPath": path, "numberValue": 1}], "willContinue": True}), vertex({})]
+    (call,) = accumulate(chunks)
+    assert type(call) is InvalidToolCall and call.name == "f"
+    assert call.error.startswith(f"Partial argument path {path} skips ")
+    assert call.error.endswith("at most 64 are padded with null")
+
+
+def test_index_jumps_in_many_calls_hold_memory_linear() -> None:
+    """122 KB of chunks, 40 calls of 20 jumps of 10,000 each (every call inside its own
+    ``max_bytes``), held 64 MB of padding."""
+    import tracemalloc
+
+    chunks: List[Dict[str, Any]] = []
+    for _ in range(40):
+        chunks.append(vertex({"name": "f", "willContinue": True}))
+        chunks += [vertex({"partialArgs": [{"jsonPath": f"$.k{k}[10000]", "numberValue": 1}], "willContinue": True})
+                   for k in range(20)]
+    tracemalloc.start()
+    calls = accumulate(chunks)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(calls) == 40 and all(type(c) is InvalidToolCall for c in calls)
+    assert peak < 2_000_000, peak
 
 
 # --- custom tool input is held to ``max_bytes`` (item 4) -------------------------------------

@@ -86,3 +86,32 @@ def test_sdk_objects_give_the_wire_dicts_calls(dialect: Optional[str], form: str
 def test_the_sdk_fills_the_placeholders() -> None:  # what the fix relies on: mistralai 3.x defaults
     tc = CompletionChunk.model_validate(WHOLE_NO_ID[0]).choices[0].delta.tool_calls
     assert tc is not None and [(t.id, t.index) for t in tc] == [("null", 0), ("null", 0)]
+
+
+# Magistral streams ``delta.content`` as a list of content chunks (mistralai
+# ``DeltaMessage.content: str | List[ContentChunk]``: ``ThinkChunk`` with its
+# ``thinking`` chunks, ``TextChunk``): the text chunks are the reply text, as the
+# whole reply's reader (``toolwire.response.normalize``) reads them
+def _content(content: Any, finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "cmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "magistral-medium-latest",
+            "choices": [{"index": 0, "delta": {"content": content}, "finish_reason": finish}]}
+
+
+MAGISTRAL = [
+    _content([{"type": "thinking", "thinking": [{"type": "text", "text": "2+2 is 4"}]}]),
+    _content([{"type": "text", "text": "The answer "}]),
+    _content("is "),
+    _content([{"type": "text", "text": "4."}]),
+    _content("", "stop"),
+]
+
+
+@pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
+@pytest.mark.parametrize("as_objects", [False, True], ids=["dicts", "sdk"])
+def test_list_content_text_chunks_are_the_text(dialect: Any, as_objects: bool) -> None:
+    chunks: List[Any] = [CompletionChunk.model_validate(c) for c in MAGISTRAL] if as_objects else MAGISTRAL
+    acc = Accumulator(dialect)
+    for c in chunks:
+        acc.feed(c)
+    assert acc.close() == []
+    assert (acc.text, acc.finish_reason) == ("The answer is 4.", "stop")

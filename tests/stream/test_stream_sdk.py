@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 from pydantic import TypeAdapter, ValidationError
@@ -57,3 +57,22 @@ def test_anthropic_events(path: Path) -> None:
 def test_gemini_responses(path: Path) -> None:
     types = pytest.importorskip("google.genai.types")
     _check(path, TypeAdapter(types.GenerateContentResponse))
+
+
+def test_google_genai_partial_args_null_value_objects() -> None:
+    """Vertex ``partialArgs`` with ``nullValue: null`` fed as google-genai objects gives
+    what the same stream as dicts gives: ``{"z": None}``, never "has no value"."""
+    types = pytest.importorskip("google.genai.types")
+
+    def part(fc: Dict[str, Any], finish: Any = None) -> Dict[str, Any]:
+        cand: Dict[str, Any] = {"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}
+        if finish:
+            cand["finishReason"] = finish
+        return {"candidates": [cand]}
+
+    wire = [part({"name": "f", "willContinue": True}),
+            part({"partialArgs": [{"jsonPath": "$.z", "nullValue": None}], "willContinue": True}),
+            part({}, "STOP")]
+    objects = [types.GenerateContentResponse.model_validate(x) for x in wire]
+    assert accumulate(wire) == accumulate(objects) == [ToolCall("f", {"z": None})]
+    assert accumulate(objects, "gemini") == [ToolCall("f", {"z": None})]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 import toolwire
+import toolwire.stream
 from toolwire.stream import accumulate
 
 
@@ -96,3 +97,50 @@ def test_the_first_choices_own_finish_reason_decides_a_failure() -> None:
     assert isinstance(bad, toolwire.InvalidToolCall) and bad.name == "f" and "(error)" in bad.error
     [good] = accumulate(chunks("tool_calls", "error"))
     assert good == toolwire.ToolCall("f", {}, "call_a")
+
+
+def _fed(chunks: List[Any], dialect: Any = None) -> Any:
+    acc = toolwire.stream.Accumulator(dialect)
+    for c in chunks:
+        acc.feed(c)
+    return acc.close(), acc.text, acc.finish_reason
+
+
+def test_chat_text_and_finish_reason_are_the_first_choices_only() -> None:
+    """``Accumulator.text`` and ``.finish_reason`` come from the choice the calls come
+    from (docs/streaming.md rule 4), never a mix of choices."""
+    chunks = [
+        {"object": "chat.completion.chunk", "choices": [
+            {"index": 0, "delta": {"content": "Paris"}, "finish_reason": None},
+            {"index": 1, "delta": {"content": "Lyon"}, "finish_reason": None}]},
+        {"object": "chat.completion.chunk", "choices": [
+            {"index": 0, "delta": {"content": " is"}, "finish_reason": "stop"},
+            {"index": 1, "delta": {"content": " was"}, "finish_reason": "length"}]},
+    ]
+    assert _fed(chunks) == ([], "Paris is", "stop")
+    assert _fed(chunks, "openai.chat") == ([], "Paris is", "stop")
+
+
+def test_chat_a_lower_choice_seen_later_takes_the_text_and_finish_reason() -> None:
+    chunks = [
+        _chat(1, {"role": "assistant", "content": "Lyon"}),
+        _chat(1, {}, "length"),
+        _chat(0, {"role": "assistant", "tool_calls": [_tc(0, "call_a", "get_weather", '{"city": "Paris"}')]}),
+        _chat(0, {"content": "Paris"}),
+        _chat(0, {}, "tool_calls"),
+    ]
+    calls, text, finish = _fed(chunks)
+    assert (_names(calls), text, finish) == ([("get_weather", "call_a")], "Paris", "tool_calls")
+
+
+def test_gemini_text_and_finish_reason_are_the_first_candidates_only() -> None:
+    chunks = [
+        {"candidates": [
+            {"content": {"role": "model", "parts": [{"text": "Paris"}]}, "index": 0},
+            {"content": {"role": "model", "parts": [{"text": "Lyon"}]}, "index": 1}]},
+        {"candidates": [
+            {"content": {"role": "model", "parts": [{"text": " is"}]}, "index": 0, "finishReason": "STOP"},
+            {"content": {"role": "model", "parts": [{"text": " was"}]}, "index": 1, "finishReason": "MAX_TOKENS"}]},
+    ]
+    assert _fed(chunks) == ([], "Paris is", "STOP")
+    assert _fed(chunks, "gemini") == ([], "Paris is", "STOP")

@@ -37,7 +37,7 @@ from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
 from ._call import Result
-from ._chunks import plain_chunks
+from ._chunks import Lines, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
@@ -115,6 +115,10 @@ class Accumulator:
         # named stream without calls (``foreign``): one chunk kept, not the stream; never
         # looked for when the dialect is detected
         self._first: Any = None if self._named else _UNNAMED
+        # the first event an SDK stream helper derives from a chunk, skipped: a stream of
+        # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
+        self._derived: List[Any] = []
+        self._lines = Lines()  # the unfinished last line of the bytes fed
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -157,9 +161,19 @@ class Accumulator:
         return self.events()
 
     def _feed_any(self, chunk: Any) -> None:
-        """Feed one chunk of any form, detecting the dialect if it is not known yet."""
+        """Feed one chunk of any form, detecting the dialect if it is not known yet.
+        Bytes are taken as whole lines (a transport's piece that ends inside a line
+        waits for the rest: ``Lines``); text is a whole unit, as fed."""
+        t = type(chunk)
+        if t is bytes or t is bytearray:
+            chunk = self._lines.take(chunk)
+            if chunk is None:
+                return
+        self._feed_plain(chunk)
+
+    def _feed_plain(self, chunk: Any) -> None:
         wrappers = self._streams().wrappers
-        it = plain_chunks(chunk, wrappers)
+        it = plain_chunks(chunk, wrappers, 0, self._derived)
         if self._core is not None:
             if self._first is None:  # a named stream, no chunk with data yet: this one's?
                 for data in it:
@@ -186,7 +200,7 @@ class Accumulator:
         goes to the handler's loop in one call."""
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
-                self._first = first_chunk(chunks, self._streams().wrappers)
+                self._first = first_chunk(chunks, self._streams().wrappers, self._derived)
             if self._core is None and type(chunks[0]) is dict:
                 hit = self._detect(chunks[0])
                 if hit is not None:
@@ -235,6 +249,9 @@ class Accumulator:
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
         if not self._closed:
+            rest = self._lines.rest()
+            if rest is not None:  # the stream's last line, without its line end
+                self._feed_plain(rest)
             self._closed = True
             if self._core is None:
                 if self._unknown is not None:
@@ -242,9 +259,12 @@ class Accumulator:
                         f"No chunk of this stream has a known streaming shape; the first was "
                         f"{excerpt(self._unknown)}"
                     )
+                derived_only(self._derived, None)
                 return []
             out = close_stream(self._core, self._handler)
             if not out and self._named and not self._core.calls:
+                if self._first is None:  # no chunk with data
+                    derived_only(self._derived, self._core.dialect)
                 foreign(self._core, self._first, self._registry)
             return out
         return self.calls
@@ -313,13 +333,27 @@ def accumulate(
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
+            lines = Lines()
+
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
+                t = type(chunk)
+                if t is bytes or t is bytearray:
+                    chunk = lines.take(chunk)  # whole lines (a transport's piece may end inside one)
+                    if chunk is None:
+                        return
                 run(plain_chunks(chunk, streams(registry).wrappers), no_run)
 
             run(chunks, other)
+            rest = lines.rest()
+            if rest is not None:
+                run(plain_chunks(rest, streams(registry).wrappers), no_run)
             out = close_stream(core, handler)
             if not out and dialect is not None and not core.calls:
-                foreign(core, first_chunk(chunks, streams(registry).wrappers), registry)
+                derived: List[Any] = []
+                first = first_chunk(chunks, streams(registry).wrappers, derived)
+                if first is None:  # no chunk with data
+                    derived_only(derived, name)
+                foreign(core, first, registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):

@@ -3,22 +3,24 @@ bytes, SDK objects, or lists of these."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping
+from typing import Any, Dict, Iterator, List, Mapping, Optional
 
 from .._access import to_data
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
 
-__all__ = ["plain_chunks"]
+__all__ = ["Lines", "derived_only", "plain_chunks"]
 
 _SSE_SKIP = ("event:", "id:", "retry:", ":")
 
 
-def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0) -> Iterator[Dict[str, Any]]:
+def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0,
+                 skipped: Optional[List[Any]] = None) -> Iterator[Dict[str, Any]]:
     """Plain dicts from one fed chunk: a dict, JSON text, SSE line(s), bytes, an SDK
     object, or a list of these. *wrappers* maps ``"package:QualName"`` of an SDK
     stream helper's event to the attribute holding its chunk (``""``: skip the event),
-    the registry's ``Dialect.sdk_stream_events``."""
+    the registry's ``Dialect.sdk_stream_events``. The first event skipped so is put in
+    *skipped* (a stream of such events alone holds no chunk: ``derived_only``)."""
     if depth > 32:  # lists of lists of chunks: a list containing itself, say
         raise DecodeError("Stream chunk at $ is lists nested deeper than 32 (a cycle?)")
     t = type(chunk)
@@ -31,20 +33,134 @@ def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0) -> Ite
         return
     elif t is list or t is tuple:
         for el in chunk:
-            yield from plain_chunks(el, wrappers, depth + 1)
+            yield from plain_chunks(el, wrappers, depth + 1, skipped)
     else:
         kind = wrappers.get(f"{t.__module__.partition('.')[0]}:{t.__qualname__}")
         if kind is not None:  # an SDK stream helper's event around the chunk
             if kind:
-                yield from plain_chunks(_unwrap(chunk, kind), wrappers, depth + 1)
+                yield from plain_chunks(_unwrap(chunk, kind), wrappers, depth + 1, skipped)
+            elif skipped is not None and not skipped:
+                skipped.append(chunk)  # an event derived from a chunk: skipped, noted
             return
         data = _object(chunk)
         if type(data) is dict:
             yield data
         elif type(data) is list:
-            yield from plain_chunks(data, wrappers, depth + 1)
+            yield from plain_chunks(data, wrappers, depth + 1, skipped)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
+
+
+class Lines:
+    """Bytes fed as a transport yields them (httpx ``iter_bytes()``): a piece may end
+    inside a line (or inside a UTF-8 character). ``take`` gives the whole lines
+    so far and keeps the unfinished tail (only it: each piece is looked at once, the
+    tail joined once, when its line ends). A piece that is a whole chunk by itself
+    (JSON, an SSE ``data:`` line of JSON) is given as it is. An SSE line that carries
+    no data fed without its line end (``iter_lines()``: ``event: ...``, a blank line)
+    waits: the next piece says whether it was whole (a whole chunk or another such
+    line follows: it is dropped, as it would be read) or cut (the rest of it follows).
+    ``rest`` gives the tail at the end of the stream."""
+
+    __slots__ = ("tail", "bare")
+
+    def __init__(self) -> None:
+        self.tail: List[Any] = []
+        self.bare = False  # the tail is an SSE line that carries no data, maybe whole
+
+    def take(self, piece: Any) -> Any:
+        """The whole lines of the stream so far, or ``None`` (the piece is kept)."""
+        nl = "\n" if type(piece) is str else b"\n"
+        cut = piece.rfind(nl)
+        whole = None
+        if self.bare:
+            whole = _whole(piece)
+            if whole or (cut < 0 and _line(piece)):
+                self.tail = []  # the line before was whole: it carries nothing to read
+            self.bare = False
+        if not self.tail:
+            if whole if whole is not None else _whole(piece):
+                return piece
+            if cut < 0 and _line(piece):
+                self.tail.append(piece)
+                self.bare = True
+                return None
+        if cut < 0:
+            self.tail.append(piece)
+            return None
+        head = piece[: cut + 1]
+        if self.tail:
+            self.tail.append(head)
+            head = _joined(self.tail)
+            self.tail = []
+        if cut + 1 < len(piece):
+            self.tail.append(piece[cut + 1 :])
+        return head
+
+    def rest(self) -> Any:
+        """The unfinished tail (``None`` without one), read as the stream's last line."""
+        if not self.tail:
+            return None
+        rest = _joined(self.tail)
+        self.tail = []
+        self.bare = False
+        return rest
+
+
+def _decoded(piece: Any) -> Optional[str]:
+    s = piece.strip()
+    if type(s) is not str:
+        try:
+            s = bytes(s).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return s.lstrip("\ufeff")
+
+
+def _line(piece: Any) -> bool:
+    """Whether a piece without a line end is an SSE line that carries no data (a blank
+    line, ``event:``, ``id:``, ``retry:``, a comment): a line fed whole."""
+    s = _decoded(piece)
+    return s is not None and (not s or s.startswith(_SSE_SKIP))
+
+
+def _joined(pieces: List[Any]) -> Any:
+    if type(pieces[0]) is str:
+        return "".join(p if type(p) is str else utf8(p, "Stream chunk at $") for p in pieces)
+    return b"".join(p.encode("utf-8") if type(p) is str else bytes(p) for p in pieces)
+
+
+def _whole(piece: Any) -> bool:
+    """Whether a piece is a whole chunk: JSON (or an SSE ``data:`` line of JSON,
+    ``[DONE]``) that parses. Looked at once (never again as a tail)."""
+    s = _decoded(piece)
+    if s is None:
+        return False
+    if s.startswith("data:"):
+        s = s[5:].strip()
+        if s == "[DONE]":
+            return True
+    if not s or s[0] not in "{[":
+        return False
+    try:
+        load_json(s)
+    except ValueError:
+        return False
+    return True
+
+
+def derived_only(skipped: List[Any], dialect: Optional[str]) -> None:
+    """A stream that held no chunk, only events an SDK stream helper derives from its
+    chunks (*skipped*, by ``plain_chunks``): refused (``[]`` would be a wrong answer
+    that looks right: the calls were in the chunk events, not fed)."""
+    if skipped:
+        t = type(skipped[0])
+        raise DecodeError(
+            f"Stream chunks at $ are only events an SDK stream helper derives from its chunks "
+            f"({t.__module__.partition('.')[0]} {t.__qualname__}...), and no chunk: feed every event the helper "
+            "yields (its chunk events hold the stream)",
+            dialect=dialect,
+        )
 
 
 def _unwrap(chunk: Any, attr: str) -> Any:
@@ -79,6 +195,8 @@ def _object(chunk: Any) -> Any:
 
 def _text(text: str) -> Iterator[Dict[str, Any]]:
     s = text.strip()
+    if s[:1] == "\ufeff":  # a byte order mark at the start: dropped (the SSE spec's rule)
+        s = s[1:].lstrip()
     if not s:
         return
     if s[0] in "{[":

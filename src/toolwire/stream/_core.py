@@ -49,7 +49,8 @@ class Core(Results):
     """
 
     preview: bool
-    text_parts: List[str]
+    text_parts: List[str]  # the reply text (of the first alternative reply, when there are several)
+    texts: Dict[Hashable, List[str]]  # the text of the other alternative replies
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
@@ -81,6 +82,7 @@ class Core(Results):
         self.strict_fast = policy.max_depth >= 200
         self.events = []
         self.text_parts = []
+        self.texts = {}
         self.finish_reason = None
         self.calls = []
         self.by_key = {}
@@ -175,14 +177,6 @@ class Core(Results):
         c.ended = True
         self.finalize(c)
 
-    def fail(self, c: Call, error: str, cut: bool = False) -> None:
-        """Mark the call invalid (it is still finalized at its end); *cut*: because it
-        was cut off (its ``InvalidToolCall`` is ``truncated``)."""
-        if c.error is None:
-            c.error = error
-            c.cut = cut
-            c.size = max(c.size, self.max_bytes + 1)
-
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
 
     def delta(
@@ -192,15 +186,16 @@ class Core(Results):
         id: Optional[str],
         name: Optional[str],
         text: Optional[str],
-    ) -> None:
-        """One tool-call delta: correlate by id, then index, then the latest call."""
+    ) -> Call:
+        """One tool-call delta: correlate by id, then index, then the latest call
+        (the call it went to is returned)."""
         c: Optional[Call] = None
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
             if c is not None and not c.done:
                 if text:
                     self.add(c, text)
-                return
+                return c
             c = None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
@@ -229,6 +224,7 @@ class Core(Results):
                 c.name = name
         if text:
             self.add(c, text)
+        return c
 
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
@@ -242,9 +238,21 @@ class Core(Results):
 
     # ---- text, finish -----------------------------------------------------------
 
-    def text(self, piece: str) -> None:
+    def text(self, piece: str, scope: Hashable = None) -> None:
+        """Reply text; of the alternative reply *scope* when the stream has several
+        (``text_parts`` holds the first one's only: ``choice``)."""
         if piece:
-            self.text_parts.append(piece)
+            if scope is None or scope == self.first_choice:
+                self.text_parts.append(piece)
+            else:
+                self.other_text(scope, piece)
+
+    def other_text(self, scope: Hashable, piece: str) -> None:
+        """Text of an alternative reply that is not (yet) the first one: kept apart."""
+        parts = self.texts.get(scope)
+        if parts is None:
+            parts = self.texts[scope] = []
+        parts.append(piece)
 
     def finish(self, reason: Any) -> None:
         if type(reason) is str:  # the usual case, without a ``str()`` call
@@ -260,7 +268,9 @@ class Core(Results):
             self.failure = words
 
     def choice(self, index: int) -> None:
-        """A chunk of the alternative reply *index* (a choice, a candidate)."""
+        """A chunk of the alternative reply *index* (a choice, a candidate). The text and
+        finish reason of the stream are the first one's (the lowest index seen, where its
+        calls come from: never a mix): a lower index seen later takes their place."""
         first = self.first_choice
         if first is None:
             self.first_choice = index
@@ -268,6 +278,9 @@ class Core(Results):
             self.several = True
             if index < first:
                 self.first_choice = index
+                self.texts[first] = self.text_parts
+                self.text_parts = self.texts.pop(index, [])
+                self.finish_reason = self.choice_finish.get(index)
 
     # ---- internals -----------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from .._args import encode_arguments
 from .._builtin import default_registry
 from .._dialect import Dialect, EncodeContext
 from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
-from .._errors import EncodeError, ToolwireError, UnknownDialectError
+from .._errors import EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._ids import IdMap
 from .._registry import Registry
 from .._types import ToolCall, new_call
@@ -59,6 +59,8 @@ def encode_stream(
     cut = _splitter(split)
     fragments = [[p for p in cut(_text(d, c)) if p] for c in canon]
     options["split"] = cut  # for encoders that cut more than the whole argument text (Vertex partialArgs)
+    if enc is not None and _takes_items(enc):  # each call as ``encode`` writes it (a server call's own item...)
+        options["items"] = [_item(d, c, i) for i, c in enumerate(canon)]
     if interleave:
         options["interleave"] = True
     assert enc is not None  # _target gives dialects with a stream encoder
@@ -87,14 +89,43 @@ def _target(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Diale
 
 def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolCall:
     """*c* as ``encode`` would write it: its name and arguments checked, its id the
-    one the target's rule gives (passed, mapped or made)."""
+    one the target's rule gives (passed, mapped or made). A call the provider runs
+    (``server``) is refused where ``encode`` refuses it (another provider's, or a
+    dialect whose calls are all the client's); where ``encode`` writes it back, the
+    dialect's stream encoder writes it as the provider's own item, as ``encode`` does."""
     _check_name(d, c.name)
     _check_args(d, c)
     ctx = EncodeContext(ids=ids, position=position)
+    if c.server:
+        try:
+            d.encode_call(c, ctx)  # encode's verdict: it refuses with EncodeError
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:  # a value of provider data encode cannot write
+            raise _encode_error(d, c, exc) from None
+        return c  # its own id, as encode writes it
     ident = encode_id(c, ctx, d.ids, scoped(c, d.name))
     if ident == c.id:
         return c
     return new_call(c.name, c.args, ident, c.raw, c.provider_data, c.repairs, c.server)
+
+
+def _takes_items(enc: Callable[..., Any]) -> bool:
+    """Whether the stream encoder takes ``items``: each call as the dialect's ``encode``
+    writes it, to write what it holds beside name and arguments."""
+    try:
+        return "items" in inspect.signature(enc).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _item(d: Dialect, c: ToolCall, position: int) -> Any:
+    try:
+        return d.encode_call(c, EncodeContext(position=position))
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # a value of provider data encode cannot write
+        raise _encode_error(d, c, exc) from None
 
 
 def _text(d: Dialect, c: ToolCall) -> str:
@@ -117,13 +148,30 @@ def _check_options(name: str, enc: Callable[..., Any], calls: Any, fragments: An
 
 
 def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
+    """The function that cuts a text into fragments; a *split* that is none of ``None``,
+    a positive int (not a bool) or a function, and a function that gives anything but
+    a list of strings, raise ``EncodeError``."""
     if split is None:
         return lambda text: [text]
     if type(split) is int:
         size = split
         if size < 1:
-            raise ValueError("split must be a positive fragment size")
+            raise EncodeError(f"split must be a positive fragment size, got {size}")
         return lambda text: [text[i : i + size] for i in range(0, len(text), size)]
-    if callable(split):
-        return split
-    raise TypeError("split must be None, a fragment size or a function")
+    if callable(split) and not isinstance(split, (bool, int, float)):
+        cut = split
+
+        def checked(text: str) -> Sequence[str]:
+            try:
+                pieces = list(cut(text))
+            except ToolwireError:
+                raise
+            except Exception as exc:  # the caller's function failing
+                raise EncodeError(f"split function failed on {excerpt(text)}: {type(exc).__name__}: {exc}") from None
+            for piece in pieces:
+                if type(piece) is not str:
+                    raise EncodeError(f"split function must give strings, got {excerpt(piece)}")
+            return pieces
+
+        return checked
+    raise EncodeError(f"split must be None, a fragment size or a function, got {excerpt(split)}")

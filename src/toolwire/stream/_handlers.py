@@ -142,18 +142,20 @@ def close_stream(core: Core, handler: Any) -> List[Result]:
     return core.close()
 
 
-def first_chunk(chunks: List[Any], wrappers: Mapping[str, str]) -> Optional[Dict[str, Any]]:
+def first_chunk(chunks: List[Any], wrappers: Mapping[str, str],
+                skipped: Optional[List[Any]] = None) -> Optional[Dict[str, Any]]:
     """The first chunk of *chunks* that carries data, as a plain dict (as ``feed`` keeps
     it): ``None`` keep-alives, ``{}`` and text that holds no data (an SSE ``event:`` line,
     a comment) are skipped; ``None`` when no chunk carries any (or one is not readable:
-    feeding it refuses the stream)."""
+    feeding it refuses the stream). An SDK helper's derived event skipped on the way is
+    noted in *skipped* (``plain_chunks``)."""
     for chunk in chunks:
         if type(chunk) is dict:
             if chunk:
                 return chunk
             continue
         try:
-            for data in plain_chunks(chunk, wrappers):
+            for data in plain_chunks(chunk, wrappers, 0, skipped):
                 if data:
                     return data
         except ToolwireError:
@@ -181,7 +183,7 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
     if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
         return
     if hit is None:
-        if core.text_parts or core.finish_reason is not None or core.failure is not None:
+        if core.text_parts or core.texts or core.finish_reason is not None or core.failure is not None:
             return
         raise DecodeError(
             f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "

@@ -19,6 +19,10 @@ __all__ = ["set_path"]
 
 # the JSON text an element an index jump pads with counts against ``max_bytes`` ("null,")
 _PAD_COST = 5
+# the most elements one path may skip past the end of its array: Vertex sends an array's
+# elements in order (a jump is never needed: an element with no leaf cannot be streamed),
+# so a longer jump only turns a few bytes of input into a long padded list in every call
+MAX_JUMP = 64
 
 
 def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path: str,
@@ -27,7 +31,8 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
 
     A growing string keeps its pieces in a list (joined once, when it closes or the
     call ends): the work per piece is constant. The ``None`` elements an index jump
-    pads an array with count against ``max_bytes`` like the text they stand for.
+    pads an array with count against ``max_bytes`` like the text they stand for, and
+    one jump pads at most ``MAX_JUMP`` (a longer one makes the call invalid).
     """
     if c.done or c.error is not None:
         return
@@ -51,8 +56,12 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
                 nxt = node[step] = {} if type(steps[i + 1]) is str else []
                 node = nxt
         else:
-            if type(node) is not list or type(step) is not int or step > len(node) + 10_000:
+            if type(node) is not list or type(step) is not int:
                 core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
+                return
+            if step > len(node) + MAX_JUMP:
+                core.fail(c, f"Partial argument path {path} skips {step - len(node)} elements past the end of "
+                             f"its array (of {len(node)}); at most {MAX_JUMP} are padded with null")
                 return
             pad = step + 1 - len(node)
             if pad > 0:

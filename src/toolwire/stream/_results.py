@@ -152,8 +152,13 @@ class Results:
         scoped = self._open.get(c.scope)
         if scoped is not None:
             scoped.pop(c.pos, None)
-        if c.open_paths:
+        cut_open = False
+        if c.open_paths:  # a string still growing when the call ended: cut off
             join_open(c)
+            cut_open = c.error is None and c.name is not None and (c.ended or not c.needs_end)
+            if cut_open and not self.policy.allow_truncated:
+                self.fail(c, "The call ended while a string value was still open (its last piece said more "
+                             "would come): cut off; pass allow_truncated=True to accept it", True)
         parts = c.parts
         text: Optional[str] = c.full
         if text is None and parts:
@@ -171,6 +176,9 @@ class Results:
                 result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
             else:
                 result = self._parsed(c, text)
+            if cut_open and type(result) is ToolCall and "truncated" not in result.repairs:  # allow_truncated
+                result = new_call(result.name, result.args, result.id, result.raw, c.pd,
+                                  (*result.repairs, "truncated"), c.server)
         elif c.error is not None:
             result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", c.cut)
         elif c.needs_end and not c.ended:
@@ -181,6 +189,14 @@ class Results:
                                    False)
         self._settle(c, result)
 
+
+    def fail(self, c: Call, error: str, cut: bool = False) -> None:
+        """Mark the call invalid (it is still finalized at its end); *cut*: because it
+        was cut off (its ``InvalidToolCall`` is ``truncated``)."""
+        if c.error is None:
+            c.error = error
+            c.cut = cut
+            c.size = max(c.size, self.max_bytes + 1)
 
     def _settle(self, c: Call, result: Result) -> None:
         c.result = result

@@ -165,6 +165,28 @@ def test_a_call_left_open_under_max_tokens_is_cut_off() -> None:
         assert (call.name, call.error, call.truncated) == ("f", "The stream ended before this call was complete (no end event)", True)
 
 
+@pytest.mark.parametrize("finish", ["STOP", "MAX_TOKENS"])
+def test_a_call_ended_while_a_string_is_still_open_is_cut_off(finish: str) -> None:
+    """The terminator (``functionCall: {}``) came, but the string value's last piece said
+    ``willContinue`` and no ``stringValue: ""`` closed it: the value was cut off, so the
+    call is an ``InvalidToolCall`` (truncated), never a whole call; ``allow_truncated``
+    keeps what came, recorded."""
+    chunks = [
+        chunk(fc(name="rm", willContinue=True)),
+        chunk(fc(partialArgs=[pa("$.path", stringValue="/tmp/build", willContinue=True)], willContinue=True)),
+        chunk(fc(), finish=finish),
+    ]
+    (call,) = accumulate(chunks, D)
+    assert type(call) is toolwire.InvalidToolCall
+    assert (call.name, call.truncated, call.loc) == ("rm", True, "$.calls[0].arguments")
+    assert "still open" in call.error
+    (kept,) = accumulate(chunks, D, allow_truncated=True)
+    assert (kept.name, kept.args, kept.repairs) == ("rm", {"path": "/tmp/build"}, ("truncated",))
+    closed = chunks[:2] + [chunk(fc(partialArgs=[pa("$.path", stringValue="")], willContinue=True)), chunks[2]]
+    if finish == "STOP":  # closed by ``stringValue: ""``: whole
+        assert accumulate(closed, D) == [ToolCall("rm", {"path": "/tmp/build"})]
+
+
 def test_candidates_are_kept_apart_by_index() -> None:
     chunks = [{"candidates": [
         {"content": {"parts": [fc(name="a", args={})]}, "index": 0, "finishReason": "STOP"},
@@ -291,7 +313,7 @@ def test_several_candidates_each_call_is_judged_by_its_own_candidates_finish_rea
     for c in chunks:
         acc.feed(c)
     (call,) = acc.close()
-    assert acc.finish_reason == "STOP"
+    assert acc.finish_reason == "MAX_TOKENS"  # the first candidate's (its calls' own), never another's
     assert type(call) is toolwire.InvalidToolCall
     assert (call.name, call.error, call.loc, call.truncated) == ("get_time", MAX_TOKENS_CUT, "$.calls[0].arguments", True)
     # the other way round: candidate 1 stopped at its limit first, candidate 0's call is {}

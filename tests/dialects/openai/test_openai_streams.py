@@ -136,7 +136,7 @@ def test_chat_stream_two_choices_and_odd_choices() -> None:
     ]
     calls, _, finish, text = _fed(chunks)
     assert calls == [WEATHER]
-    assert (finish, text) == ("tool_calls", "ignored scope!")
+    assert (finish, text) == ("tool_calls", "")  # the first choice's: the other choices' text is not mixed in
 
 
 @pytest.mark.parametrize(
@@ -388,7 +388,8 @@ CUT = ("Arguments at $.calls[0].arguments are empty and the reply stopped at its
 def test_chat_stream_several_choices_the_first_choice_is_judged_by_its_own_finish_reason(together: bool) -> None:
     """n=2 (https://platform.openai.com/docs/api-reference/chat-streaming): choice 0 stops
     at its token limit with its call's arguments empty, choice 1 ends later with
-    ``stop``. The reply's last finish reason is ``stop``, but choice 0's call is cut off."""
+    ``stop``. The reply's last finish reason is ``stop``, but choice 0's call is cut off;
+    the stream's text and finish reason are choice 0's (never a mix of choices)."""
     call = {"index": 0, "delta": {"tool_calls": [HEAD]}, "finish_reason": None}
     other = {"index": 1, "delta": {"content": "Hallo"}, "finish_reason": None}
     end0 = {"index": 0, "delta": {}, "finish_reason": "length"}
@@ -396,7 +397,7 @@ def test_chat_stream_several_choices_the_first_choice_is_judged_by_its_own_finis
     chunks = ([_chunk(other, call), _chunk(end0, end1)] if together
               else [_chunk(other), _chunk(call), _chunk(end0), _chunk(end1)])
     calls, _, finish, text = _fed(chunks)
-    assert (finish, text) == ("stop", "Hallo")
+    assert (finish, text) == ("length", "")
     assert calls == [InvalidToolCall(name="get_weather", id="call_1", error=CUT, loc="$.calls[0].arguments",
                                      truncated=True)]
     assert accumulate(chunks) == calls
@@ -404,7 +405,7 @@ def test_chat_stream_several_choices_the_first_choice_is_judged_by_its_own_finis
     # arguments of choice 0 are {} (a tool without parameters), not cut off
     chunks = [_chunk(call), _chunk(dict(end0, finish_reason="tool_calls")), _chunk(other), _chunk(dict(end1, finish_reason="length"))]
     calls, _, finish, _ = _fed(chunks)
-    assert finish == "length"
+    assert finish == "tool_calls"
     assert [(type(c).__name__, c.name, c.args, c.repairs) for c in calls] == [
         ("ToolCall", "get_weather", {}, ("empty-arguments",))]
 

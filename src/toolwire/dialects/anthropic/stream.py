@@ -187,7 +187,8 @@ class Handler:
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Anthropic events carrying *calls*, one ``tool_use`` block each; ``message_start``
     and ``message_delta`` carry what anthropic's ``RawMessageStreamEvent`` requires (the
@@ -199,8 +200,12 @@ def encode(
                                               "usage": {"input_tokens": 412, "output_tokens": 1}}}
     ]
     for i, call in enumerate(calls):
-        events.append({"type": "content_block_start", "index": i,
-                       "content_block": {"type": "tool_use", "id": call.id, "name": call.name, "input": {}}})
+        # the block as ``encode`` writes it (*items*: a server call's own type, provider
+        # data), its input streamed: ``{}`` in the start block
+        block: Dict[str, Any] = (dict(items[i]) if items is not None
+                                 else {"type": "tool_use", "id": call.id, "name": call.name})
+        block["input"] = {}
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
         events.append({"type": "content_block_delta", "index": i,
                        "delta": {"type": "input_json_delta", "partial_json": ""}})
         for piece in fragments[i]:

@@ -179,15 +179,17 @@ class Handler:
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """ConverseStream events carrying *calls*, one ``toolUse`` block each (the shapes of
     botocore's ``ConverseStreamOutput``: ``metadata`` has ``usage`` and ``metrics``)."""
     events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
     for i, call in enumerate(calls):
-        use: Dict[str, Any] = {"name": call.name}
-        if call.id is not None:
-            use["toolUseId"] = call.id
+        # the block's ``toolUse`` as ``encode`` writes it (*items*: Nova's ``type:
+        # "server_tool_use"``), its input streamed
+        whole = items[i]["toolUse"] if items is not None else {"toolUseId": call.id, "name": call.name}
+        use = {k: v for k, v in whole.items() if k != "input" and v is not None}
         events.append({"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": use}}})
         pieces = list(fragments[i]) or [""]
         for piece in pieces:

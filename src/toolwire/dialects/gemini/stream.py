@@ -91,7 +91,8 @@ class Handler:
                     if type(part) is dict:
                         self._part(scope, part)
             reason = _get(cand, "finishReason", "finish_reason")
-            self.core.finish(reason)
+            if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
+                self.core.finish(reason)
             if reason:
                 self.core.choice_finish[scope] = str(reason)
                 message = _get(cand, "finishMessage", "finish_message")
@@ -108,7 +109,7 @@ class Handler:
             return
         text = part.get("text")
         if type(text) is str and not part.get("thought"):
-            self.core.text(text)
+            self.core.text(text, scope)
             return
         code = _get(part, "executableCode", "executable_code")
         if type(code) is dict:
@@ -195,8 +196,19 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     return {NAME: pd} if pd else None
 
 
+def _plain(call: ToolCall) -> Dict[str, Any]:
+    fc: Dict[str, Any] = {"name": call.name, "args": call.args}
+    if call.id is not None:
+        fc["id"] = call.id
+    return fc
+
+
 def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
-    return {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": fc}]}, "index": 0}]}
+    return _chunk_of({"functionCall": fc})
+
+
+def _chunk_of(part: Dict[str, Any]) -> Dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "index": 0}]}
 
 
 def encode(
@@ -205,19 +217,26 @@ def encode(
     *,
     partial_args: bool = False,
     split: Optional[Callable[[str], List[str]]] = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
-    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*."""
+    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*. Each
+    call's part is what ``encode`` writes (*items*) (its ``thoughtSignature`` and the part's other
+    fields; a server call's ``executableCode`` part, whole); with ``partialArgs`` the
+    part's fields ride on the call's first part, as Vertex sends the signature."""
     chunks: List[Dict[str, Any]] = []
-    for call in calls:
+    for i, call in enumerate(calls):
+        part = dict(items[i]) if items is not None else {"functionCall": _plain(call)}
+        fc_key = "function_call" if "function_call" in part else "functionCall"
+        if not partial_args or call.server:
+            chunks.append(_chunk_of(part))
+            continue
         head: Dict[str, Any] = {"name": call.name}
         if call.id is not None:
             head["id"] = call.id
-        if not partial_args:
-            head["args"] = call.args
-            chunks.append(_chunk(head))
-            continue
         head["willContinue"] = True
-        chunks.append(_chunk(head))
+        first = {k: v for k, v in part.items() if k != fc_key}
+        first["functionCall"] = head
+        chunks.append(_chunk_of(first))
         found: List[Any] = []
         leaves(call.args, "$", found)
         for path, value in found:

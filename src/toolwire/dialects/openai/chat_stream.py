@@ -10,6 +10,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   name (Kimi K2), or send the name in a later delta).
 - A delta without ``index`` carrying its own id and name is a separate call (Mistral,
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
+- ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
+  Magistral's ``text`` and ``thinking`` chunks): the text chunks are reply text.
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
@@ -27,7 +29,7 @@ import json
 from typing import Any, Callable, Dict, Iterable, Optional
 
 from ..._errors import DecodeError, ToolwireError, excerpt
-from ...stream._call import nonempty_str
+from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
@@ -87,6 +89,44 @@ def _text(value: Any) -> Optional[str]:
         return str(value)
 
 
+# the content chunks that are reply text (``response.read_chat`` reads the same; thinking
+# chunks are reasoning, which the accumulator does not gather)
+_TEXT_PARTS = ("text", "output_text")
+
+# a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
+_ITEM = frozenset({"index", "id", "type", "function", "custom"})
+_FN = frozenset({"name", "arguments"})
+
+
+def _extra(tc: Dict[str, Any], fn: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*) carries fields beside a call's own."""
+    return ((len(tc) > 2 and not _ITEM.issuperset(tc))
+            or (type(fn) is dict and len(fn) > 1 and not _FN.issuperset(fn)))
+
+
+def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
+    """Keep what a delta carries beside its call's fields in *c*'s provider data, as
+    ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
+    Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
+    back); a custom tool's call is marked ``custom``. Later deltas add to it."""
+    extra = {k: v for k, v in tc.items() if k not in _ITEM}
+    fn_extra = {k: v for k, v in fn.items() if k not in _FN} if type(fn) is dict else None
+    if not (extra or fn_extra or custom):
+        return
+    pd = c.pd
+    if pd is None:
+        pd = c.pd = {}
+    mine = pd.get(dialect)
+    if mine is None:
+        mine = pd[dialect] = {}
+    if extra:
+        mine.setdefault("extra", {}).update(extra)
+    if fn_extra:
+        mine.setdefault("function_extra", {}).update(fn_extra)
+    if custom:
+        mine["custom"] = True
+
+
 class Handler:
     """Feeds Chat chunks into the shared core."""
 
@@ -132,8 +172,10 @@ class Handler:
                             piece = fn["arguments"]
                             scope = choice.get("index", 0)
                             index = tc.get("index")
-                            if (type(piece) is str and type(scope) is int
-                                    and not tc.get("id") and not fn.get("name")):
+                            # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
+                            if (type(piece) is str and type(scope) is int and not tc.get("id")
+                                    and (len(fn) == 1 or (not fn.get("name") and _FN.issuperset(fn)))
+                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))):
                                 if type(index) is int:
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one
                                 elif index is None:  # no index: the call its scope started last, if open
@@ -188,14 +230,26 @@ class Handler:
                         else:
                             core.broken(tc, scope)
                 content = delta.get("content")
-                if type(content) is str and content:
-                    core.text_parts.append(content)
+                if type(content) is str:
+                    if not content:
+                        pass
+                    elif scope == core.first_choice:
+                        core.text_parts.append(content)
+                    else:  # another choice's text: never mixed with the first one's
+                        core.other_text(scope, content)
+                elif type(content) is list:  # content chunks (Mistral's Magistral: text and thinking)
+                    for part in content:
+                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
+                            piece = part.get("text")
+                            if type(piece) is str:
+                                core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
             reason = ch.get("finish_reason")
             if reason:
-                core.finish(reason)
+                if scope == core.first_choice:  # the stream's finish reason is the first choice's
+                    core.finish(reason)
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
 
@@ -205,6 +259,7 @@ class Handler:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
+        custom = False
         if type(fn) is dict:
             name = fn.get("name")
             if type(name) is not str or not name:
@@ -215,18 +270,23 @@ class Handler:
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = nonempty_str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
+            custom = True
         ident = tc.get("id")
+        core = self.core
         if type(ident) is not str or not ident:
             ident = None
         elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
             if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
-                core = self.core
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
+                if custom or _extra(tc, fn):
+                    _keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        self.core.delta(scope, index, ident, name, text)
+        c = core.delta(scope, index, ident, name, text)
+        if custom or _extra(tc, fn):
+            _keep(c, tc, fn, custom, core.dialect)
 
     def close(self) -> None:
         return None

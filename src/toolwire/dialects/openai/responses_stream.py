@@ -166,25 +166,56 @@ class Handler(Feed):
 
 
 def encode(
-    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None
+    calls: Sequence[ToolCall], fragments: Sequence[Sequence[str]], *, split: Any = None,
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Responses events carrying *calls*, one output item each; every event has its
     ``sequence_number`` and ``response.created`` / ``.completed`` a whole ``Response``
-    (openai-python ``ResponseStreamEvent``)."""
+    (openai-python ``ResponseStreamEvent``). Each item is what ``encode`` writes (*items*: its
+    item ``id`` and ``status`` kept; ``fc_N`` / ``ctc_N`` made where it has none): a
+    ``function_call`` streams ``response.function_call_arguments.delta`` / ``.done``, a
+    ``custom_tool_call`` its input by ``response.custom_tool_call_input.delta`` /
+    ``.done``, a provider-run item (``web_search_call``...) is added and done whole."""
+    cut = split if callable(split) else None
     events: List[Dict[str, Any]] = [{"type": "response.created", "response": response_object("in_progress", [])}]
     output: List[Dict[str, Any]] = []
     for i, call in enumerate(calls):
-        item_id = f"fc_{i}"
-        item: Dict[str, Any] = {"id": item_id, "type": "function_call", "status": "in_progress",
-                                "arguments": "", "call_id": call.id, "name": call.name}
-        events.append({"type": "response.output_item.added", "output_index": i, "item": item})
-        for piece in fragments[i]:
-            events.append({"type": "response.function_call_arguments.delta", "item_id": item_id,
-                           "output_index": i, "delta": piece})
-        text = "".join(fragments[i])
-        events.append({"type": "response.function_call_arguments.done", "item_id": item_id,
-                       "output_index": i, "name": call.name, "arguments": text})
-        done = dict(item, status="completed", arguments=text)
+        item = dict(items[i]) if items is not None else {
+            "type": "function_call", "call_id": call.id, "name": call.name, "arguments": "".join(fragments[i])}
+        kind = item.get("type")
+        if call.server:  # the provider's own item, as encode writes it back
+            output.append(item)
+            events.append({"type": "response.output_item.added", "output_index": i, "item": item})
+            events.append({"type": "response.output_item.done", "output_index": i, "item": item})
+            continue
+        custom = kind == "custom_tool_call"
+        field = "input" if custom else "arguments"
+        item_id = item.get("id")
+        if type(item_id) is not str or not item_id:
+            item_id = f"ctc_{i}" if custom else f"fc_{i}"
+        if custom:
+            text = item["input"]
+            pieces = [p for p in (cut(text) if cut is not None else [text]) if p]
+            delta_type, done_type = "response.custom_tool_call_input.delta", "response.custom_tool_call_input.done"
+        else:
+            pieces = list(fragments[i])
+            text = "".join(pieces)
+            delta_type, done_type = "response.function_call_arguments.delta", "response.function_call_arguments.done"
+        added = dict(item, id=item_id, **{field: ""})
+        if kind is None:  # (``no_type``: an item written without it; the SDK's events need it)
+            added["type"] = "function_call"
+        if not custom or "status" in item:  # (openai-python's ``ResponseCustomToolCall`` has none)
+            added["status"] = "in_progress"
+        events.append({"type": "response.output_item.added", "output_index": i, "item": added})
+        for piece in pieces:
+            events.append({"type": delta_type, "item_id": item_id, "output_index": i, "delta": piece})
+        done_event: Dict[str, Any] = {"type": done_type, "item_id": item_id, "output_index": i, field: text}
+        if not custom:
+            done_event["name"] = call.name
+        events.append(done_event)
+        done = dict(added, **{field: text})
+        if "status" in added:
+            done["status"] = item.get("status", "completed")
         output.append(done)
         events.append({"type": "response.output_item.done", "output_index": i, "item": done})
     events.append({"type": "response.completed", "response": response_object("completed", output)})
