@@ -214,6 +214,13 @@ def _chat_index_less(n: int) -> List[Dict[str, Any]]:
         chunk(1, {"function": {"arguments": "}"}})]
 
 
+def _one_line_in_pieces(n: int) -> List[bytes]:
+    """An SSE body whose one call has arguments of n characters, in 16-byte pieces (a
+    transport's ``iter_bytes()``): the unfinished line is kept, joined once."""
+    body = b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in encode_stream([_call(n)], "openai.chat"))
+    return [body[i:i + 16] for i in range(0, len(body), 16)]
+
+
 def _chat_finish_per_chunk(n: int) -> List[Dict[str, Any]]:
     return [{"object": "chat.completion.chunk", "choices": [
         {"index": 0, "delta": {"tool_calls": [{"index": i, "id": f"call_{i}", "function": {"name": "f", "arguments": "{}"}}]}},
@@ -281,6 +288,8 @@ ENTRY_CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any], st
     ("stream openai.responses, arguments.done again", 8_000, _responses_done_again,
      lambda c: accumulate(c, "openai.responses"), ""),
     ("stream gemini partialArgs index jumps", 400, _gemini_jumps, lambda c: accumulate(c, "gemini"), ""),
+    ("stream bytes, one line of n chars in 16-byte pieces", 100_000, _one_line_in_pieces,
+     lambda c: accumulate(c, "openai.chat"), ""),
     *[(f"decode_text {f}", 100_000, lambda n, f=f: encode_text([_call(n)], f),
        lambda t, f=f: toolwire.decode_text(t, f), "") for f in TEXT_FORMATS],
     *[(f"TextParser {f}, 1-char deltas", 16_000, lambda n, f=f: encode_text([_call(n)], f), _feed_chars(f), "text")
