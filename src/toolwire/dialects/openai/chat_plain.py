@@ -99,7 +99,8 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
         return None
     choice = choices[0]
     msg = choice.get("message")
-    if type(msg) is not dict or choice.get("finish_reason") not in _PLAIN_FINISH or msg.get("function_call") is not None:
+    if (type(msg) is not dict or choice.get("finish_reason") not in _PLAIN_FINISH
+            or msg.get("function_call") is not None):
         return None
     if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
         return None
