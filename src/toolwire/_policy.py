@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
-from ._dialect import finish_lookup
+from ._dialect import finish_lookup, finish_word
 from ._errors import ArgumentsError, excerpt
 
 if TYPE_CHECKING:
@@ -32,12 +32,13 @@ def check_flag(name: str, value: Any) -> None:
 
 def finish_text(reason: Any, what: str) -> Optional[str]:
     """*reason* as a finish reason: a string, ``None``, or an SDK's string enum (google-genai
-    ``FinishReason.MAX_TOKENS``: its value); a ``TypeError`` naming *what* otherwise."""
+    ``FinishReason.MAX_TOKENS``: its value; any ``str`` subclass: ``finish_word``); a
+    ``TypeError`` naming *what* otherwise."""
     if reason is None or type(reason) is str:
         return reason
-    value = getattr(reason, "value", None)
-    if isinstance(reason, str) and type(value) is str:
-        return value
+    word = finish_word(reason)
+    if word is not None:
+        return word
     raise TypeError(f"{what} must be a string or None, got {excerpt(reason)}")
 
 
@@ -235,11 +236,17 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     reads it) says the reply was cut off: itself when it is one of every dialect's words
     for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
     ``length`` or ``context_window`` (a third-party dialect's own word, as in its
-    streams); else ``None``."""
+    streams); else ``None``. A ``str`` subclass (an SDK's enum) is read as its word."""
+    if type(finish) is not str:
+        if finish is None:
+            return None
+        finish = finish_word(finish)
+        if finish is None:
+            return None
     if finish in TRUNCATING:
-        return str(finish)
+        return str(finish)  # a plain ``str`` here: no copy
     # ``finish_lookup``, its exact hit inline (asked per call)
-    if type(finish) is str and (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
+    if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
         return "length"
     return None
 
@@ -247,7 +254,12 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
 def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
     reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
+    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs.
+    A ``str`` subclass (an SDK's enum) is read, and given, as its plain word."""
     if type(finish) is not str:
-        return None
+        if finish is None:
+            return None
+        finish = finish_word(finish)
+        if finish is None:
+            return None
     return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup
+from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup, finish_word
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
@@ -187,7 +187,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             )
         text, reasoning, stripped = _split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
-        raw_finish = raw_finish if isinstance(raw_finish, str) else None
+        if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word
+            raw_finish = finish_word(raw_finish)
         if unclaimed and not (text or reasoning or refusal or raw_finish or calls or invalid or parsed is not None
                               or usage != _NO_USAGE):
             # an empty Response would read as "the model said nothing"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._access import to_data
-from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, finish_word
 from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
@@ -149,8 +149,8 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     for i, cand in enumerate(cands):
         c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
-        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None,
-                    _message(c)))
+        out.append((c.get("content"), f"{loc}.candidates[{i}].content",
+                    reason if type(reason) is str else finish_word(reason), _message(c)))
     return out
 
 
@@ -168,15 +168,23 @@ def _message(cand: Dict[str, Any]) -> Optional[str]:
     return describe_error(message) if type(message) is str and message else None
 
 
+#: the finish reasons of a candidate cut off at its token limit (``FINISH``: ``length``)
+_CUT = ("MAX_TOKENS", "CONTINUATION")
+
+
 def finish(data: Dict[str, Any]) -> Optional[str]:
+    """The first candidate's ``finishReason``, or any candidate's that says it was cut
+    off; a google-genai enum (``model_dump()``) as its plain word."""
     candidates = data.get("candidates")
     found: Optional[str] = None
     if type(candidates) is list:
         for cand in candidates:
             if type(cand) is dict:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
-                if reason == "MAX_TOKENS":
-                    return "MAX_TOKENS"
-                if type(reason) is str and found is None:
+                if type(reason) is not str:
+                    reason = finish_word(reason)
+                if reason in _CUT:
+                    return reason
+                if reason is not None and found is None:
                     found = reason
     return found
