@@ -24,12 +24,16 @@ __all__ = [
     "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"
 ]
 
+# every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
+# ``model_dump()``); a test fails when the installed SDK's ``Part`` has one more
 _PART_KEYS = frozenset(
     {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
      "file_data", "functionCall", "function_call", "functionResponse", "function_response",
      "executableCode", "executable_code", "codeExecutionResult", "code_execution_result", "toolCall",
      "tool_call", "toolResponse", "tool_response", "videoMetadata", "video_metadata", "partMetadata",
-     "part_metadata", "mediaResolution", "media_resolution"}
+     "part_metadata", "mediaResolution", "media_resolution", "audioMetadata", "audio_metadata",
+     "audioTranscription", "audio_transcription", "documentMetadata", "document_metadata", "mediaProcessing",
+     "media_processing", "speechMetadata", "speech_metadata", "spreadsheetMetadata", "spreadsheet_metadata"}
 )
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 # members that, when set, must hold an object, and what the error calls it (a
@@ -89,7 +93,7 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
         return CALLS, "'contents' (a Gemini request)"
     if "functionDeclarations" in data or "function_declarations" in data:
         return TOOL, "'functionDeclarations' (a Gemini tool entry)"
-    if data and data.keys() <= _PART_KEYS:
+    if data and (data.keys() <= _PART_KEYS or _set_part(data)):
         return OTHER, "a content part without a function call"
     if type(data.get("name")) is str and data.keys() <= DECLARATION_KEYS:
         params = data.get("parameters")
@@ -101,6 +105,20 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
         ):
             return TOOL, "a function declaration ('parametersJsonSchema' or OpenAPI 'parameters')"
     return None
+
+
+def _set_part(data: Dict[str, Any]) -> bool:
+    """A part whose keys are not all ``Part``'s, read as an SDK dump keeps it (every field,
+    unset ones ``None``: ``model_dump()``, ``model_dump_json()``): a key set to ``None`` is
+    absent, so a field newer than ``_PART_KEYS`` left unset does not hide the part. At least
+    one field of ``Part`` is set; none of another is."""
+    known = False
+    for k, v in data.items():
+        if v is not None:
+            if k not in _PART_KEYS:
+                return False
+            known = True
+    return known
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
