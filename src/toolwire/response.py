@@ -343,16 +343,19 @@ def _take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValue
 
 def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
-    text's JSON values, a leading block never closed, and text before a closing tag
-    without an opening one (a chat template that put ``<think>`` in the prompt)."""
+    text's JSON values and, when the reply has no reasoning of its own (*reasoning*, read
+    from the provider's own channel: thinking blocks, ``reasoning_content``...), a leading
+    block never closed and text before a closing tag without an opening one (a chat
+    template that put ``<think>`` in the prompt). A reply whose reasoning came apart
+    reasoned there: a lone tag in its text is the answer's own words."""
     found: List[str] = []
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = _take_closed_blocks(text, found, _JsonValues(text))
-        m = _OPEN_THINK.match(new)
+        m = None if reasoning else _OPEN_THINK.match(new)  # the lone-tag rules: no reasoning apart
         if m:  # an opening tag never closed: everything after it is reasoning
             found.append(m.group(2).strip())
             new = ""
-        else:
+        elif not reasoning:
             m2 = _CLOSE_ONLY.match(new)
             if m2 and "<" + m2.group(2) + ">" not in m2.group(1) \
                     and _JsonValues(new).end_of(m2.start(2) - 2) < 0:  # template put <think> in the prompt
