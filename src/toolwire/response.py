@@ -59,7 +59,8 @@ class Response:
     context_window, pause, error, other`` (``None`` if the payload had none);
     ``raw_finish_reason`` is the provider's own value. ``truncated`` is true when the
     output token budget ran out. ``parsed`` is an already-parsed structured answer the
-    payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
+    payload carried (OpenAI ``message.parsed`` / a ``ParsedResponse``'s ``output_parsed``,
+    Gemini ``parsed``).
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
     ``unfinished`` is true when the provider says the reply did not finish (its
