@@ -108,10 +108,14 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
 
 
 def _set_part(data: Dict[str, Any]) -> bool:
-    """A part whose keys are not all ``Part``'s, read as an SDK dump keeps it (every field,
+    """A part whose keys are not all ``Part``'s, read as an SDK dump writes it (every field,
     unset ones ``None``: ``model_dump()``, ``model_dump_json()``): a key set to ``None`` is
-    absent, so a field newer than ``_PART_KEYS`` left unset does not hide the part. At least
-    one field of ``Part`` is set; none of another is."""
+    absent, so a field newer than ``_PART_KEYS`` left unset does not hide the part. Only a
+    dump (it holds ``text`` and ``thought``, set or not, and no ``role``: an OpenAI
+    message or delta written with its ``None`` fields is no part); at least one field of
+    ``Part`` is set, none of another."""
+    if "text" not in data or "thought" not in data or "role" in data:
+        return False
     known = False
     for k, v in data.items():
         if v is not None:
