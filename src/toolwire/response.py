@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup, finish_word
+from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup, finish_word
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
@@ -88,7 +88,7 @@ class _Tables:
     """What ``normalize`` needs of a registry: its response readers in order, and
     finish-reason tables by dialect id and alias."""
 
-    __slots__ = ("by_name", "finish", "readers", "shapes")
+    __slots__ = ("by_name", "finish", "readers", "refiners", "shapes")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         # a reader several dialects share (Mistral reads its replies with Chat's) detects
@@ -104,6 +104,20 @@ class _Tables:
         self.readers: Tuple[Tuple[Dialect, ResponseReader], ...] = tuple(
             (d, d.response) for d in dialects if d.response is not None and owner[id(d.response)] is d
         )
+        # reader -> the other dialects sharing it that have a ``detect`` of their own and
+        # come before its owner, in detection order: a reply one of them claims is that
+        # dialect's (a Mistral model's Chat reply is ``mistral``'s), as ``toolwire.detect``
+        # names it
+        self.refiners: Dict[int, Tuple[Dialect, ...]] = {}
+        passed: Set[int] = set()  # the readers whose owner detection has passed
+        for d in dialects:
+            r = d.response
+            if r is None:
+                continue
+            if owner[id(r)] is d:
+                passed.add(id(r))
+            elif d.detect is not None and id(r) not in passed:
+                self.refiners[id(r)] = (*self.refiners.get(id(r), ()), d)
         # top-level key tuple -> the readers whose ``keys`` it meets (bounded cache)
         self.shapes: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ResponseReader], ...]] = {}
         self.by_name: Dict[str, Tuple[Dialect, ResponseReader]] = {}
@@ -370,8 +384,21 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
 
 
 def _detected(tables: _Tables, data: Dict[str, Any]) -> Optional[Tuple[Dialect, ResponseReader]]:
-    """The first dialect whose response reader claims *data*, with that reader."""
-    return next(((d, r) for d, r in tables.candidates(data) if _claims(r, data)), None)
+    """The first dialect whose response reader claims *data*, with that reader; of the
+    dialects sharing that reader, the first whose own ``detect`` claims *data* as calls
+    (``_Tables.refiners``), else the reader's owner."""
+    found = next(((d, r) for d, r in tables.candidates(data) if _claims(r, data)), None)
+    if found is not None:
+        refiners = tables.refiners.get(id(found[1]))
+        if refiners:
+            for d in refiners:
+                try:
+                    hit = d.detect(data) if d.detect is not None else None
+                except Exception:  # a detector that raises declines
+                    hit = None
+                if hit is not None and hit[0] == CALLS:
+                    return d, found[1]
+    return found
 
 
 def response_dialect(data: Any, registry: Optional[Registry] = None) -> Optional[Dialect]:
