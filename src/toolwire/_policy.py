@@ -82,10 +82,11 @@ class Policy:
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
 # finish reasons that say the reply was cut off (every dialect's words for it): at the
-# token limit, or where the context window ran out (Mistral's ``model_length``,
+# token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
+# complete), or where the context window ran out (Mistral's ``model_length``,
 # Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``)
 TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
-                        "model_context_window_exceeded", "ERROR_LIMIT"})
+                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
