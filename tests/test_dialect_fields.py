@@ -61,7 +61,7 @@ def test_response_envelopes_are_read_back(d: toolwire.Dialect) -> None:
     reply = d.response_envelope(items, "Checking.")  # type: ignore[misc]
     assert [(c.name, c.args) for c in toolwire.decode_all(reply, d.name)] == [(c.name, c.args) for c in CALLS]
     r = normalize(reply)
-    assert r.provider == ("openai.chat" if d.name == "mistral" else d.name)  # Mistral's replies are Chat's
+    assert r.provider == d.name == toolwire.detect(reply)  # a Mistral model's reply is mistral's, as detected
     assert d.response is not None and normalize(reply, provider=d.name).provider == d.name  # each reads its own
     assert r.finish_reason == "tool_calls" and len(r.tool_calls) == 2
     assert "Checking." in (r.text, r.reasoning)  # Cohere's text beside calls is its tool_plan

@@ -421,15 +421,19 @@ def test_a_response_reader_giving_usage_that_is_not_usage_is_a_decode_error() ->
 def test_a_response_reader_several_dialects_share_detects_for_the_one_without_evidence() -> None:
     """Mistral reads its replies with Chat's reader: unnamed, a Chat reply stays
     openai.chat's (the first sharer without a ``detect`` of its own), also when a third
-    party registers another sharer after it; by name, each sharer reads it as its own."""
+    party registers another sharer after it, unless a sharer ahead of it claims it by its
+    own ``detect`` (a Mistral model's reply: ``mistral``, as ``toolwire.detect`` names
+    it); by name, each sharer reads it as its own."""
     from toolwire.response import normalize
 
     reply = {"object": "chat.completion", "model": "mistral-large-latest", "choices": [
         {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}]}
+    other = {**reply, "model": "gpt-4o"}
     reg = default_registry().copy()
     reg.register(_acme())  # openai.chat's record renamed: the same reader
     assert reg.get("acme").response is reg.get("openai.chat").response is reg.get("mistral").response
-    assert normalize(reply, registry=reg).provider == "openai.chat"
+    assert normalize(reply, registry=reg).provider == toolwire.detect(reply, registry=reg) == "mistral"
+    assert normalize(other, registry=reg).provider == toolwire.detect(other, registry=reg) == "openai.chat"
     assert [normalize(reply, provider=n, registry=reg).provider for n in ("acme", "mistral", "chat")] == [
         "acme", "mistral", "openai.chat"]
     alone = Registry()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from enum import Enum
 from re import Pattern as _Pattern
 from typing import (
     TYPE_CHECKING,
@@ -52,6 +53,7 @@ __all__ = [
     "Sniff",
     "check_record",
     "finish_lookup",
+    "finish_word",
     "key_of",
 ]
 
@@ -78,12 +80,29 @@ FINISH_REASONS = (
 
 
 
+def finish_word(raw: Any) -> Optional[str]:
+    """*raw* as a plain ``str`` when it is a string: itself, or for a ``str`` subclass its
+    text (an SDK's string enum, as google-genai's ``FinishReason.MAX_TOKENS`` that
+    ``model_dump()`` keeps: its ``value``, never ``str()``'s ``'FinishReason.MAX_TOKENS'``;
+    mistralai's ``UnrecognizedStr``); ``None`` for anything else. Callers on a hot path
+    test ``type(raw) is str`` first and ask this only when that fails."""
+    if type(raw) is str:
+        return raw
+    if not isinstance(raw, str):
+        return None
+    value = raw.value if isinstance(raw, Enum) else None
+    return value if type(value) is str else str.__str__(raw)
+
+
 def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
     """The normalised finish reason *table* (a dialect's ``finish_reasons``) gives the
     raw one *raw*: looked up as is, then upper and lower case; ``None`` when it is not
-    there (or not a string). Every rule that reads finish reasons asks this one."""
+    there (or not a string). A ``str`` subclass (an SDK's enum) is read as its word
+    (``finish_word``). Every rule that reads finish reasons asks this one."""
     if type(raw) is not str:
-        return None
+        raw = finish_word(raw)
+        if raw is None:
+            return None
     found = table.get(raw)
     if found is None:
         found = table.get(raw.upper()) or table.get(raw.lower())
@@ -92,8 +111,13 @@ def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
 
 def key_of(table: Mapping[str, str], word: Any) -> Any:
     """*word* as *table* (a dialect's ``finish_reasons``) spells it, where
-    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is."""
-    if type(word) is not str or word in table:
+    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is
+    (a ``str`` subclass, an SDK's enum, as its plain word: ``finish_word``)."""
+    if type(word) is not str:
+        if not isinstance(word, str):
+            return word
+        word = finish_word(word)
+    if word in table:
         return word
     for other in (word.upper(), word.lower()):
         if other in table:

@@ -15,7 +15,7 @@ from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 
 from ._builtin import default_registry
 from ._derived import derived
-from ._dialect import Dialect, finish_lookup
+from ._dialect import Dialect, finish_lookup, finish_word
 from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy, cut_reason, failed_reason
 from ._registry import Registry
 
@@ -96,5 +96,8 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
 
 def called_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``tool_calls``: the
-    provider says the model called a tool (a reply that then holds none is flagged)."""
-    return finish if finish_lookup(d.finish_reasons, finish) == "tool_calls" else None
+    provider says the model called a tool (a reply that then holds none is flagged).
+    A ``str`` subclass (an SDK's enum) is given as its plain word."""
+    if finish_lookup(d.finish_reasons, finish) != "tool_calls":
+        return None
+    return finish if type(finish) is str else finish_word(finish)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
-from ._dialect import finish_lookup
+from ._dialect import finish_lookup, finish_word
 from ._errors import ArgumentsError, excerpt
 
 if TYPE_CHECKING:
@@ -32,12 +32,13 @@ def check_flag(name: str, value: Any) -> None:
 
 def finish_text(reason: Any, what: str) -> Optional[str]:
     """*reason* as a finish reason: a string, ``None``, or an SDK's string enum (google-genai
-    ``FinishReason.MAX_TOKENS``: its value); a ``TypeError`` naming *what* otherwise."""
+    ``FinishReason.MAX_TOKENS``: its value; any ``str`` subclass: ``finish_word``); a
+    ``TypeError`` naming *what* otherwise."""
     if reason is None or type(reason) is str:
         return reason
-    value = getattr(reason, "value", None)
-    if isinstance(reason, str) and type(value) is str:
-        return value
+    word = finish_word(reason)
+    if word is not None:
+        return word
     raise TypeError(f"{what} must be a string or None, got {excerpt(reason)}")
 
 
@@ -81,10 +82,11 @@ class Policy:
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
 # finish reasons that say the reply was cut off (every dialect's words for it): at the
-# token limit, or where the context window ran out (Mistral's ``model_length``,
+# token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
+# complete), or where the context window ran out (Mistral's ``model_length``,
 # Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``)
 TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
-                        "model_context_window_exceeded", "ERROR_LIMIT"})
+                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
@@ -235,11 +237,17 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     reads it) says the reply was cut off: itself when it is one of every dialect's words
     for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
     ``length`` or ``context_window`` (a third-party dialect's own word, as in its
-    streams); else ``None``."""
+    streams); else ``None``. A ``str`` subclass (an SDK's enum) is read as its word."""
+    if type(finish) is not str:
+        if finish is None:
+            return None
+        finish = finish_word(finish)
+        if finish is None:
+            return None
     if finish in TRUNCATING:
-        return str(finish)
+        return str(finish)  # a plain ``str`` here: no copy
     # ``finish_lookup``, its exact hit inline (asked per call)
-    if type(finish) is str and (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
+    if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
         return "length"
     return None
 
@@ -247,7 +255,12 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
 def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
     reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
-    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs."""
+    ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs.
+    A ``str`` subclass (an SDK's enum) is read, and given, as its plain word."""
     if type(finish) is not str:
-        return None
+        if finish is None:
+            return None
+        finish = finish_word(finish)
+        if finish is None:
+            return None
     return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None

@@ -33,7 +33,7 @@ from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import FINISH_REASONS, Dialect, ResponseReader, finish_lookup
+from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup, finish_word
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
@@ -59,7 +59,8 @@ class Response:
     context_window, pause, error, other`` (``None`` if the payload had none);
     ``raw_finish_reason`` is the provider's own value. ``truncated`` is true when the
     output token budget ran out. ``parsed`` is an already-parsed structured answer the
-    payload carried (OpenAI ``message.parsed`` / ``output_parsed``, Gemini ``parsed``).
+    payload carried (OpenAI ``message.parsed`` / a ``ParsedResponse``'s ``output_parsed``,
+    Gemini ``parsed``).
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
     ``unfinished`` is true when the provider says the reply did not finish (its
@@ -87,7 +88,7 @@ class _Tables:
     """What ``normalize`` needs of a registry: its response readers in order, and
     finish-reason tables by dialect id and alias."""
 
-    __slots__ = ("by_name", "finish", "readers", "shapes")
+    __slots__ = ("by_name", "finish", "readers", "refiners", "shapes")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         # a reader several dialects share (Mistral reads its replies with Chat's) detects
@@ -103,6 +104,20 @@ class _Tables:
         self.readers: Tuple[Tuple[Dialect, ResponseReader], ...] = tuple(
             (d, d.response) for d in dialects if d.response is not None and owner[id(d.response)] is d
         )
+        # reader -> the other dialects sharing it that have a ``detect`` of their own and
+        # come before its owner, in detection order: a reply one of them claims is that
+        # dialect's (a Mistral model's Chat reply is ``mistral``'s), as ``toolwire.detect``
+        # names it
+        self.refiners: Dict[int, Tuple[Dialect, ...]] = {}
+        passed: Set[int] = set()  # the readers whose owner detection has passed
+        for d in dialects:
+            r = d.response
+            if r is None:
+                continue
+            if owner[id(r)] is d:
+                passed.add(id(r))
+            elif d.detect is not None and id(r) not in passed:
+                self.refiners[id(r)] = (*self.refiners.get(id(r), ()), d)
         # top-level key tuple -> the readers whose ``keys`` it meets (bounded cache)
         self.shapes: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ResponseReader], ...]] = {}
         self.by_name: Dict[str, Tuple[Dialect, ResponseReader]] = {}
@@ -187,7 +202,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             )
         text, reasoning, stripped = _split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
-        raw_finish = raw_finish if isinstance(raw_finish, str) else None
+        if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word
+            raw_finish = finish_word(raw_finish)
         if unclaimed and not (text or reasoning or refusal or raw_finish or calls or invalid or parsed is not None
                               or usage != _NO_USAGE):
             # an empty Response would read as "the model said nothing"
@@ -342,16 +358,19 @@ def _take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValue
 
 def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
-    text's JSON values, a leading block never closed, and text before a closing tag
-    without an opening one (a chat template that put ``<think>`` in the prompt)."""
+    text's JSON values and, when the reply has no reasoning of its own (*reasoning*, read
+    from the provider's own channel: thinking blocks, ``reasoning_content``...), a leading
+    block never closed and text before a closing tag without an opening one (a chat
+    template that put ``<think>`` in the prompt). A reply whose reasoning came apart
+    reasoned there: a lone tag in its text is the answer's own words."""
     found: List[str] = []
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = _take_closed_blocks(text, found, _JsonValues(text))
-        m = _OPEN_THINK.match(new)
+        m = None if reasoning else _OPEN_THINK.match(new)  # the lone-tag rules: no reasoning apart
         if m:  # an opening tag never closed: everything after it is reasoning
             found.append(m.group(2).strip())
             new = ""
-        else:
+        elif not reasoning:
             m2 = _CLOSE_ONLY.match(new)
             if m2 and "<" + m2.group(2) + ">" not in m2.group(1) \
                     and _JsonValues(new).end_of(m2.start(2) - 2) < 0:  # template put <think> in the prompt
@@ -365,8 +384,21 @@ def _split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
 
 
 def _detected(tables: _Tables, data: Dict[str, Any]) -> Optional[Tuple[Dialect, ResponseReader]]:
-    """The first dialect whose response reader claims *data*, with that reader."""
-    return next(((d, r) for d, r in tables.candidates(data) if _claims(r, data)), None)
+    """The first dialect whose response reader claims *data*, with that reader; of the
+    dialects sharing that reader, the first whose own ``detect`` claims *data* as calls
+    (``_Tables.refiners``), else the reader's owner."""
+    found = next(((d, r) for d, r in tables.candidates(data) if _claims(r, data)), None)
+    if found is not None:
+        refiners = tables.refiners.get(id(found[1]))
+        if refiners:
+            for d in refiners:
+                try:
+                    hit = d.detect(data) if d.detect is not None else None
+                except Exception:  # a detector that raises declines
+                    hit = None
+                if hit is not None and hit[0] == CALLS:
+                    return d, found[1]
+    return found
 
 
 def response_dialect(data: Any, registry: Optional[Registry] = None) -> Optional[Dialect]:

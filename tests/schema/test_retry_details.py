@@ -68,6 +68,33 @@ def test_think_blocks_outside_the_json_still_move_to_reasoning(text: str, kept: 
     assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, bool(reasoning))
 
 
+# Anthropic Messages: a ``thinking`` block (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking)
+def _anthropic(text: str) -> Dict[str, Any]:
+    return {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+            "stop_reason": "end_turn", "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
+            "content": [{"type": "thinking", "thinking": "real thoughts", "signature": "s"},
+                        {"type": "text", "text": text}]}
+
+
+@pytest.mark.parametrize("reply", [
+    _anthropic,
+    lambda text: chat(text, reasoning_content="real thoughts"),  # DeepSeek's field
+    lambda text: chat(text, reasoning="real thoughts"),  # vLLM's
+], ids=["anthropic-thinking", "reasoning_content", "reasoning"])
+@pytest.mark.parametrize("text", [
+    "R1 ends its reasoning with </think> and then answers.",  # a closing tag only
+    "<think> is the tag R1 opens its reasoning with.",  # an opening tag never closed
+])
+def test_lone_think_tags_stay_in_a_reply_that_reasoned_apart(reply: Any, text: str) -> None:
+    """A reply whose reasoning came in its own channel keeps a lone tag in its answer:
+    the rules for a template's ``<think>`` in the prompt, or a block never closed, are for
+    replies without reasoning of their own."""
+    r = normalize(reply(text))
+    assert (r.text, r.reasoning, r.think_stripped) == (text, "real thoughts", False)
+    without = normalize(chat(text))  # no reasoning apart: the rules apply
+    assert without.think_stripped and without.text != text
+
+
 def test_a_call_of_another_dialect_among_chat_calls_is_read_beside_the_invalid_one() -> None:
     """Read as Chat, the Anthropic block among the calls is refused, so the calls are
     read again by shape; the broken Chat item stays an invalid call beside it."""

@@ -29,6 +29,7 @@ from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy
+from .._dialect import finish_word
 from .._errors import DecodeError, excerpt
 from ._call import Call
 from ._events import ArgsDelta, CallStarted, new_event
@@ -259,7 +260,8 @@ class Core(Results):
             if reason:
                 self.finish_reason = reason
         elif reason is not None and reason != "":
-            self.finish_reason = str(reason)
+            word = finish_word(reason)  # an SDK's str enum in a dumped chunk: its value, not str()'s
+            self.finish_reason = str(reason) if word is None else word
 
     def error(self, words: str) -> None:
         """The provider reported an error inside the stream (an error event or chunk,

@@ -103,6 +103,12 @@ def test_the_prompt_block_reasons_are_google_genais() -> None:
 FINISH = {
     "STOP": "stop",
     "MAX_TOKENS": "length",
+    # google-genai 3.6.1 ``FinishReason``: "the response reached the per-request token limit,
+    # but generation is not yet complete"; "filtered by an escalation rule"; "stopped because
+    # the user account is limited or disabled due to Prohibited Use Policy (PUP) violations"
+    "CONTINUATION": "length",
+    "ESCALATION": "content_filter",
+    "PUP_LIMITED_DISABLED": "content_filter",
     "SAFETY": "content_filter",
     "RECITATION": "content_filter",
     "BLOCKLIST": "content_filter",
@@ -121,6 +127,7 @@ FINISH = {
     "OTHER": "other",
     "FINISH_REASON_UNSPECIFIED": "other",
     "IMAGE_OTHER": "other",
+    "NO_IMAGE": "other",  # "The model was expected to generate an image, but didn't."
     "NEW_REASON_2027": "other",
 }
 
@@ -128,7 +135,33 @@ FINISH = {
 @pytest.mark.parametrize(("raw", "normal"), FINISH.items())
 def test_finish_reasons(raw: str, normal: str) -> None:
     r = normalize({"candidates": [{"content": {"parts": [{"text": "x"}]}, "finishReason": raw}]})
-    assert (r.raw_finish_reason, r.finish_reason, r.truncated) == (raw, normal, raw == "MAX_TOKENS")
+    assert (r.raw_finish_reason, r.finish_reason, r.truncated) == (raw, normal, normal == "length")
+
+
+def test_the_finish_reasons_are_google_genais() -> None:
+    """Every value of the installed google-genai ``FinishReason`` is mapped (a new one
+    would read as ``other``: a cut-off reply's calls would run)."""
+    types = pytest.importorskip("google.genai.types")
+    table = toolwire.get_dialect(D).finish_reasons
+    values = {e.value for e in types.FinishReason}
+    assert values <= set(table), sorted(values - set(table))
+    assert values <= set(FINISH), sorted(values - set(FINISH))
+    assert all(table[k] == v for k, v in FINISH.items() if k in table)
+
+
+@pytest.mark.parametrize("key", ["finishReason", "finish_reason"])
+def test_continuation_cuts_the_calls_off(key: str) -> None:
+    body = {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "write",
+                                                                                      "args": {"text": "Hello wor"}}}]},
+                            key: "CONTINUATION"}]}
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all(body)
+    assert exc.value.loc == "$.candidates[0].content.parts[0].functionCall.args"
+    r = normalize(body)
+    assert (r.finish_reason, r.truncated, r.tool_calls, len(r.invalid_tool_calls)) == ("length", True, (), 1)
+    # any candidate cut off: the reply's finish reason for its calls
+    two = {"candidates": [{"content": {"parts": [{"text": "x"}]}, "finishReason": "STOP"}, body["candidates"][0]]}
+    assert toolwire.get_dialect(D).finish(two) == "CONTINUATION"
 
 
 def test_max_tokens_in_snake_case_cuts_the_calls_off() -> None:
@@ -169,3 +202,69 @@ def test_each_candidate_has_its_own_finish_reason() -> None:
     assert exc.value.loc == "$.candidates[1].content.parts[0].functionCall.args"
     assert toolwire.decode_all(body, choice=1, allow_truncated=True)[0].repairs == ("truncated",)
     assert toolwire.decode_all(body, choice=2) == [ToolCall("c", {})]
+
+
+# google-genai ``model_dump()`` (python mode) keeps ``FinishReason`` / ``BlockedReason`` as
+# str enums (``str(FinishReason.MAX_TOKENS)`` is ``'FinishReason.MAX_TOKENS'``): read as their value
+def _sdk_response(body: Any) -> Any:
+    types = pytest.importorskip("google.genai.types")
+    return types.GenerateContentResponse.model_validate(body)
+
+
+def test_a_dumped_failed_reply_gives_no_runnable_call() -> None:
+    g = _sdk_response({"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}]},
+                                       "finishReason": "MALFORMED_FUNCTION_CALL"}]})
+    dumped = g.model_dump(exclude_none=True)
+    assert type(dumped["candidates"][0]["finish_reason"]) is not str  # the enum, as the SDK dumps it
+    message = ("Tool call at $.candidates[0].content.parts[0] is in a reply that gemini reports as failed "
+               "(MALFORMED_FUNCTION_CALL): it must not run; decode the item itself to read it anyway")
+    for x in (dumped, g):
+        with pytest.raises(toolwire.DecodeError) as exc:
+            toolwire.decode_all(x)
+        assert str(exc.value) == message
+    r = normalize(dumped)
+    assert (r.finish_reason, r.raw_finish_reason, type(r.raw_finish_reason), r.tool_calls) == (
+        "error", "MALFORMED_FUNCTION_CALL", str, ())
+    assert [c.error for c in r.invalid_tool_calls] == [message]
+
+
+def test_a_dumped_max_tokens_reply_is_truncated() -> None:
+    g = _sdk_response({"candidates": [{"content": {"role": "model", "parts": [{"text": "x"}]}, "finishReason": "MAX_TOKENS"}]})
+    r = normalize(g.model_dump())
+    assert (r.finish_reason, r.raw_finish_reason, type(r.raw_finish_reason), r.truncated) == ("length", "MAX_TOKENS", str, True)
+    calls = _sdk_response({"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}}}]},
+                                           "finishReason": "MAX_TOKENS"}]})
+    with pytest.raises(toolwire.ArgumentsError) as exc:
+        toolwire.decode_all(calls.model_dump(exclude_none=True))
+    assert "(MAX_TOKENS)" in str(exc.value)
+
+
+def test_a_dumped_blocked_prompt() -> None:
+    r = normalize(_sdk_response({"promptFeedback": {"blockReason": "SAFETY"}}).model_dump())
+    assert (r.finish_reason, r.raw_finish_reason, type(r.raw_finish_reason), r.refusal) == (
+        "content_filter", "SAFETY", str, "prompt blocked: SAFETY")
+
+
+def test_str_subclasses_are_read_as_their_word() -> None:
+    import enum
+
+    from toolwire._dialect import finish_lookup, finish_word, key_of
+    from toolwire._finish import called_reason, cut_reason, failed_reason
+
+    class Named(str, enum.Enum):  # a name unlike its value: its value is the word
+        LEN = "length"
+        BAD = "error"
+
+    class Text(str):
+        pass
+
+    chat = toolwire.get_dialect("openai.chat")
+    assert [finish_word(x) for x in (Named.LEN, Text("stop"), "stop", 5, None)] == ["length", "stop", "stop", None, None]
+    assert type(finish_word(Text("stop"))) is str
+    assert finish_lookup(chat.finish_reasons, Named.BAD) == "error"
+    assert finish_lookup(chat.finish_reasons, Text("TOOL_CALLS")) == "tool_calls"
+    assert key_of(chat.finish_reasons, Text("LENGTH")) == "length" and type(key_of(chat.finish_reasons, Named.LEN)) is str
+    assert (cut_reason(chat, Named.LEN), failed_reason(chat, Named.BAD), called_reason(chat, Text("tool_calls"))) == (
+        "length", "error", "tool_calls")
+    assert type(failed_reason(chat, Named.BAD)) is str and type(called_reason(chat, Text("tool_calls"))) is str
+    assert (cut_reason(chat, None), failed_reason(chat, None), cut_reason(chat, [1])) == (None, None, None)

@@ -58,6 +58,13 @@ SNIFF: Tuple[Tuple[str, Any, Claim, Claim], ...] = (
     ("part/text", {"text": "hi"}, PART, PART),
     ("part/thought", {"thought": True, "text": "", "thoughtSignature": "c2ln"}, PART, PART),
     ("part/with-an-unknown-key", {"text": "a", "newKind2027": 1}, None, None),
+    # an SDK dump keeps every field, unset ones None: a key set to None is absent
+    ("part/with-an-unknown-key-set-to-none", {"text": "a", "thought": None, "newKind2027": None, "function_call": None}, PART, PART),
+    ("part/only-unknown-keys-set-to-none", {"text": None, "thought": None, "newKind2027": None}, None, None),
+    ("part/unknown-key-set-beside-nulls", {"text": None, "thought": None, "newKind2027": {"a": 1}}, None, None),
+    ("part/not-a-dump-with-an-unknown-key-set-to-none", {"text": "a", "newKind2027": None}, None, None),
+    ("part/a-chat-delta-dump-is-no-part", {"content": None, "function_call": {"name": "f", "arguments": "{}"},
+                                           "refusal": None, "role": None, "tool_calls": None, "text": None, "thought": None}, None, None),
     ("part/role-only", {"role": "user"}, None, None),
     ("empty", {}, None, None),
     ("not-a-dict", [{"functionCall": {"name": "f"}}], None, None),
@@ -129,9 +136,45 @@ def test_an_invalid_call_kept_names_its_tool_and_id() -> None:
 
 PART_KEYS = ["text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData", "file_data",
              "codeExecutionResult", "code_execution_result", "toolResponse", "tool_response", "videoMetadata", "video_metadata",
-             "partMetadata", "part_metadata", "mediaResolution", "media_resolution"]
+             "partMetadata", "part_metadata", "mediaResolution", "media_resolution",
+             # google-genai 3.6.1 ``Part``
+             "audioMetadata", "audio_metadata", "audioTranscription", "audio_transcription", "documentMetadata",
+             "document_metadata", "mediaProcessing", "media_processing", "speechMetadata", "speech_metadata",
+             "spreadsheetMetadata", "spreadsheet_metadata"]
 
 
 @pytest.mark.parametrize("key", PART_KEYS)
 def test_every_part_field_alone_is_a_part_without_a_call(key: str) -> None:
     assert (GEMINI.sniff({key: {}}), GEMINI.sniff({key: {}, "x": 1})) == (PART, None)
+
+
+def test_every_field_of_google_genais_part_is_known() -> None:
+    """The installed SDK's ``Part`` fields (snake_case, as ``model_dump()`` writes them, and
+    camelCase, the wire's) are all known to the sniffer: a newer SDK that adds one fails here."""
+    types = pytest.importorskip("google.genai.types")
+    from toolwire.dialects.gemini.sniff import _PART_KEYS
+
+    fields = set(types.Part.model_fields) | {f.alias for f in types.Part.model_fields.values() if f.alias}
+    assert fields <= _PART_KEYS, sorted(fields - _PART_KEYS)
+    assert fields <= set(PART_KEYS) | {"functionCall", "function_call", "functionResponse", "function_response",
+                                       "executableCode", "executable_code", "toolCall", "tool_call"}
+
+
+def test_every_dump_of_a_google_genai_response_decodes_as_the_object() -> None:
+    """``model_dump()``, ``model_dump(mode="json")``, ``model_dump_json()`` (unset fields kept
+    as None, snake_case or by alias) give the calls and text the object gives."""
+    types = pytest.importorskip("google.genai.types")
+    from toolwire.response import normalize
+
+    g = types.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [
+        {"text": "Let me check."},
+        {"functionCall": {"name": "f", "args": {"a": 1}, "id": "c1"}, "thoughtSignature": "c2ln"},
+    ]}, "finishReason": "STOP"}]})
+    expected = [toolwire.ToolCall("f", {"a": 1}, "c1")]
+    assert toolwire.decode_all(g) == expected
+    for dump in (g.model_dump(), g.model_dump(mode="json"), g.model_dump_json(), g.model_dump(by_alias=True),
+                 g.model_dump_json(by_alias=True)):
+        assert toolwire.decode_all(dump) == expected
+        r = normalize(dump)
+        assert (r.provider, r.text, r.tool_calls, r.invalid_tool_calls, r.finish_reason) == (
+            D, "Let me check.", tuple(expected), (), "tool_calls")

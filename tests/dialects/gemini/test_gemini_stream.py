@@ -370,3 +370,19 @@ def test_a_call_opened_by_partial_arguments_alone_keeps_its_parts_fields() -> No
     assert (type(bad).__name__, bad.error, bad.loc) == (
         "InvalidToolCall", "The stream never gave this call a name", "$.calls[0].name")
     assert bad.provider_data == {D: {"part": {"thoughtSignature": "c2ln"}}}
+
+
+@pytest.mark.parametrize("reason", ["MALFORMED_FUNCTION_CALL", "MAX_TOKENS", "CONTINUATION"])
+def test_dumped_sdk_chunks_read_their_enum_finish_reason(reason: str) -> None:
+    """google-genai ``model_dump()`` keeps ``FinishReason`` as a str enum (``str()`` of it is
+    ``'FinishReason.MAX_TOKENS'``): the stream reads its value, so a failed or cut-off
+    reply's call does not come out whole."""
+    types = pytest.importorskip("google.genai.types")
+    g = types.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "f", "args": {"a": 1}}}]}, "finishReason": reason}]})
+    for x in (g, g.model_dump(exclude_none=True)):
+        acc = Accumulator()
+        acc.feed(x)
+        assert acc.finish_reason == reason and type(acc.finish_reason) is str
+        (got,) = acc.close()
+        assert isinstance(got, toolwire.InvalidToolCall)

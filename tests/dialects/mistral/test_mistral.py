@@ -108,11 +108,28 @@ def test_normalize_reads_a_mistral_response_named_as_mistral() -> None:
                                                                         "tool_calls")
     assert [(c.name, c.args, c.id) for c in r.tool_calls] == [("get_weather", {"city": "Paris"}, "D681PevKs")]
     assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (16, 34, 50)
-    assert normalize(MISTRAL_REPLY).provider == "openai.chat"  # unnamed, a Chat reply stays Chat's
+    # unnamed, a Mistral model's reply is mistral's, as detection names it; another Chat reply stays Chat's
+    assert normalize(MISTRAL_REPLY).provider == toolwire.detect(MISTRAL_REPLY) == "mistral"
     plain = {"object": "chat.completion", "model": "m", "choices": [
         {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hi"}}]}
-    assert normalize(plain).provider == "openai.chat"
+    assert normalize(plain).provider == toolwire.detect(plain) == "openai.chat"
+    assert normalize(plain, provider="openai.chat").provider == "openai.chat"
+    assert normalize(MISTRAL_REPLY, provider="openai.chat").provider == "openai.chat"  # named: as named
     assert (normalize(plain, provider="mistral").provider, normalize(plain, provider="mistral").text) == ("mistral", "hi")
+
+
+def test_normalize_names_a_mistralai_response_object_as_detection_does() -> None:
+    """A mistralai ``ChatCompletionResponse`` (and its dump) normalises with the
+    provider ``toolwire.detect`` names: ``mistral`` (it was ``openai.chat``)."""
+    from toolwire.response import normalize
+
+    models = pytest.importorskip("mistralai.client.models")
+    obj = models.ChatCompletionResponse.model_validate(MISTRAL_REPLY)
+    for x in (obj, obj.model_dump(), obj.model_dump_json()):
+        r = normalize(x)
+        assert (r.provider, r.text, r.finish_reason) == ("mistral", "Checking.", "tool_calls")
+        assert [(c.name, c.id) for c in r.tool_calls] == [("get_weather", "D681PevKs")]
+    assert toolwire.detect(obj) == "mistral"
 
 
 def test_normalize_named_as_mistral_refuses_another_providers_response() -> None:

@@ -87,6 +87,12 @@ def test_odd_items_decode_through_the_plan() -> None:
         ({"choices": [{"message": {"role": "assistant", "tool_calls": [5]}}]}, None),
         ({"choices": [{"message": {"role": "assistant", "tool_calls": [dict(PLAIN, id="")]}}]}, None),
         ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "length"}]}, None),
+        # another case of a word the walk judges (failed, cut off), and a word no table holds: the walk
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "ERROR"}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "LENGTH"}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "abort"}]}, None),
+        ({"choices": [{"message": {"role": "assistant", "tool_calls": [PLAIN]}, "finish_reason": "stop"}]},
+         [ToolCall("f", {"a": "é"}, "call_1")]),
         ({"choices": [{"message": {"role": "assistant", "function_call": {"name": "f"}}}]}, None),
         ({"choices": [{"message": "x"}]}, None),
         ({"choices": ["x"]}, None),

@@ -109,6 +109,23 @@ def test_chat_refusal_and_parsed() -> None:
     assert normalize(parsed).parsed == {"a": 1}
 
 
+def test_chat_audio_reply_text_is_its_transcript() -> None:
+    """An audio reply has ``content: null`` and its words in ``message.audio.transcript``
+    (https://platform.openai.com/docs/api-reference/chat/object, ``ChatCompletionAudio``)."""
+    audio = {"id": "audio_1", "data": "UklGRg==", "expires_at": 1, "transcript": "Il fait beau à Paris."}
+    assert normalize(_chat({"role": "assistant", "content": None, "audio": audio})).text == "Il fait beau à Paris."
+    assert normalize(_chat({"role": "assistant", "audio": audio})).text == "Il fait beau à Paris."
+    # text content is the text; an audio without a transcript gives none
+    assert normalize(_chat({"role": "assistant", "content": "Bonjour", "audio": audio})).text == "Bonjour"
+    assert normalize(_chat({"role": "assistant", "content": None, "audio": {"id": "a", "transcript": 5}})).text == ""
+    chat = pytest.importorskip("openai.types.chat")
+    obj = chat.ChatCompletion.model_validate({
+        "id": "c", "object": "chat.completion", "created": 1, "model": "gpt-4o-audio-preview",
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": None,
+                                                                       "audio": audio}}]})
+    assert normalize(obj).text == "Il fait beau à Paris."
+
+
 def test_chat_tool_calls_turn_stop_into_tool_calls() -> None:
     r = normalize(_chat({"role": "assistant", "content": None, "tool_calls": [CALL]}, finish="stop"))
     assert (r.finish_reason, r.raw_finish_reason, [c.name for c in r.tool_calls]) == ("tool_calls", "stop", ["get_weather"])
@@ -197,6 +214,35 @@ def test_responses_text_reasoning_refusal_usage() -> None:
               "output_tokens_details": {"reasoning_tokens": 7}}, output_parsed={"a": 1})
     assert _read(data) == (R, "Bonjour monde", "Gedanke\nRésumé", "Nein danke", "stop", "completed",
                            Usage(10, 20, 7, 30), {"a": 1})
+
+
+def test_responses_parsed_of_a_parsed_response() -> None:
+    """openai's ``ParsedResponse`` (``client.responses.parse``) holds the parsed answer in
+    its ``output_text`` parts' ``parsed``; its ``output_parsed`` is a property (the first
+    one set), in no dump."""
+    text = {"type": "output_text", "text": '{"city": "Paris"}', "annotations": []}
+    data = _resp([{"type": "reasoning", "id": "rs_1", "summary": []},
+                  {"type": "message", "id": "msg_1", "role": "assistant", "content": [
+                      {**text, "parsed": None}, {**text, "parsed": {"city": "Paris"}}]}])
+    assert normalize(data).parsed == {"city": "Paris"}
+    pydantic = pytest.importorskip("pydantic")
+    pytest.importorskip("openai")
+    from openai.lib._parsing._responses import parse_response
+    from openai.types.responses import Response
+
+    class Weather(pydantic.BaseModel):
+        city: str
+
+    resp = Response.model_validate({
+        "id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-5", "status": "completed",
+        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+        "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed", "content": [text]}]})
+    parsed = parse_response(text_format=Weather, input_tools=[], response=resp)
+    assert parsed.output_parsed == Weather(city="Paris")
+    for x in (parsed, parsed.model_dump(), parsed.model_dump_json()):
+        r = normalize(x)
+        assert (r.provider, r.text, r.parsed) == (R, '{"city": "Paris"}', {"city": "Paris"})
+    assert normalize(resp).parsed is None  # not parsed: none
 
 
 def test_responses_incomplete_reason_and_status_words() -> None:

@@ -6,7 +6,7 @@ import contextlib
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
@@ -286,11 +286,22 @@ _MESSAGES = st.fixed_dictionaries(
 )
 _CHOICES = st.fixed_dictionaries(
     {"index": st.just(0), "message": _MESSAGES,
-     "finish_reason": st.sampled_from(["tool_calls", "stop", "length", "max_tokens", None])},
+     # the fast path's words, the walk's (cut off, failed) in other cases too (``finish_lookup``:
+     # as is, upper, lower), and words no table holds
+     "finish_reason": st.sampled_from(["tool_calls", "stop", "length", "max_tokens", None, "LENGTH", "Length",
+                                       "ERROR", "Error", "error", "MAX_TOKENS", "Model_Length", "model_length",
+                                       "TOOL_CALLS", "STOP", "insufficient_system_resource", "content_filter",
+                                       "eos", "abort", ""])},
     optional={"logprobs": st.none(), "x_extra": st.just(1)},
 )
 
 
+@example(model="gpt-4o", choices=[{"index": 0, "finish_reason": "ERROR", "message": {"role": "assistant", "content": None,
+          "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "rm", "arguments": "{}"}}]}}],
+          extra={})  # a failed reply in upper case: its call ran
+@example(model="gpt-4o", choices=[{"index": 0, "finish_reason": "LENGTH", "message": {"role": "assistant", "content": None,
+          "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "rm", "arguments": ""}}]}}],
+          extra={})  # cut off before its arguments, in upper case: it ran as {}
 @given(
     model=st.sampled_from(["gpt-4o", "mistral-large-latest", "codestral-2501", "", "command-a"]),
     choices=st.lists(_CHOICES, min_size=1, max_size=2),
@@ -307,6 +318,7 @@ def test_the_one_step_reader_of_sdk_completions_agrees_with_the_walk(model: str,
     obj = construct_type(type_=ChatCompletion, value=payload)
     got = decoded_all(obj)
     assert got == decoded_all(obj, finish_reason=None) == decoded_all(to_data(obj), finish_reason=None)
+    assert decoded_all(payload) == decoded_all(payload, finish_reason=None)  # the dict's one step too
 
 
 def test_the_one_step_reader_of_sdk_completions_is_used_and_steps_aside() -> None:

@@ -5,7 +5,8 @@ and reply that hold ``functionCall`` parts.
 Follows https://ai.google.dev/api/generate-content#generatecontentresponse,
 https://ai.google.dev/api/generate-content#FinishReason and
 https://ai.google.dev/api/generate-content#BlockedReason (checked 2026-11-30; Vertex AI's
-``JAILBREAK`` and ``MODEL_ARMOR`` from google-genai 3.6.1 ``BlockedReason``):
+``JAILBREAK`` and ``MODEL_ARMOR`` from google-genai 3.6.1 ``BlockedReason``, and
+``CONTINUATION``, ``ESCALATION``, ``PUP_LIMITED_DISABLED`` from its ``FinishReason``):
 ``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
 ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
 (camelCase, or snake_case from the google-genai SDK).
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..._dialect import ResponseFields, ResponseReader
+from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 
@@ -33,11 +34,15 @@ def read(d: Dict[str, Any]) -> ResponseFields:
         if isinstance(part, dict) and isinstance(part.get("text"), str):
             (reasoning if part.get("thought") else text).append(part["text"])
     raw = first_set(cand, "finishReason", "finish_reason")
+    if type(raw) is not str and raw is not None:  # google-genai's enum (``model_dump()``): its word
+        raw = finish_word(raw)
     feedback = first_set(d, "promptFeedback", "prompt_feedback") or {}
     block = first_set(feedback, "blockReason", "block_reason")
+    if type(block) is not str and block is not None:
+        block = finish_word(block) or str(block)
     refusal = None
     if not cands and block:
-        raw, refusal = str(block), f"prompt blocked: {block}"  # normalised by ``BLOCKED`` (in ``FINISH``)
+        raw, refusal = block, f"prompt blocked: {block}"  # normalised by ``BLOCKED`` (in ``FINISH``)
     u = first_set(d, "usageMetadata", "usage_metadata") or {}
     thoughts = as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count"))
     usage = make_usage(  # totalTokenCount = prompt + toolUsePrompt + candidates + thoughts (UsageMetadata)
@@ -83,11 +88,19 @@ BLOCKED: Dict[str, str] = {
 }
 
 #: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``), and
-#: the prompt block reasons (``BLOCKED``)
+#: the prompt block reasons (``BLOCKED``). Every value of google-genai 3.6.1 ``FinishReason``,
+#: as its docstrings say: ``CONTINUATION`` "stopped because the response reached the
+#: per-request token limit, but generation is not yet complete" (cut off: ``length``);
+#: ``ESCALATION`` "filtered by an escalation rule" and ``PUP_LIMITED_DISABLED`` "stopped
+#: because the user account is limited or disabled due to Prohibited Use Policy (PUP)
+#: violations" (stopped by a policy: ``content_filter``, never retried)
 FINISH: Dict[str, str] = {
     **BLOCKED,
     "STOP": "stop",
     "MAX_TOKENS": "length",
+    "CONTINUATION": "length",
+    "ESCALATION": "content_filter",
+    "PUP_LIMITED_DISABLED": "content_filter",
     "SAFETY": "content_filter",
     "RECITATION": "content_filter",
     "BLOCKLIST": "content_filter",
@@ -106,6 +119,7 @@ FINISH: Dict[str, str] = {
     "OTHER": "other",
     "FINISH_REASON_UNSPECIFIED": "other",
     "IMAGE_OTHER": "other",
+    "NO_IMAGE": "other",  # "expected to generate an image, but didn't"
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._access import to_data
-from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, finish_word
 from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
@@ -24,12 +24,16 @@ __all__ = [
     "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"
 ]
 
+# every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
+# ``model_dump()``); a test fails when the installed SDK's ``Part`` has one more
 _PART_KEYS = frozenset(
     {"text", "thought", "thoughtSignature", "thought_signature", "inlineData", "inline_data", "fileData",
      "file_data", "functionCall", "function_call", "functionResponse", "function_response",
      "executableCode", "executable_code", "codeExecutionResult", "code_execution_result", "toolCall",
      "tool_call", "toolResponse", "tool_response", "videoMetadata", "video_metadata", "partMetadata",
-     "part_metadata", "mediaResolution", "media_resolution"}
+     "part_metadata", "mediaResolution", "media_resolution", "audioMetadata", "audio_metadata",
+     "audioTranscription", "audio_transcription", "documentMetadata", "document_metadata", "mediaProcessing",
+     "media_processing", "speechMetadata", "speech_metadata", "spreadsheetMetadata", "spreadsheet_metadata"}
 )
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 # members that, when set, must hold an object, and what the error calls it (a
@@ -89,7 +93,7 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
         return CALLS, "'contents' (a Gemini request)"
     if "functionDeclarations" in data or "function_declarations" in data:
         return TOOL, "'functionDeclarations' (a Gemini tool entry)"
-    if data and data.keys() <= _PART_KEYS:
+    if data and (data.keys() <= _PART_KEYS or _set_part(data)):
         return OTHER, "a content part without a function call"
     if type(data.get("name")) is str and data.keys() <= DECLARATION_KEYS:
         params = data.get("parameters")
@@ -101,6 +105,24 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
         ):
             return TOOL, "a function declaration ('parametersJsonSchema' or OpenAPI 'parameters')"
     return None
+
+
+def _set_part(data: Dict[str, Any]) -> bool:
+    """A part whose keys are not all ``Part``'s, read as an SDK dump writes it (every field,
+    unset ones ``None``: ``model_dump()``, ``model_dump_json()``): a key set to ``None`` is
+    absent, so a field newer than ``_PART_KEYS`` left unset does not hide the part. Only a
+    dump (it holds ``text`` and ``thought``, set or not, and no ``role``: an OpenAI
+    message or delta written with its ``None`` fields is no part); at least one field of
+    ``Part`` is set, none of another."""
+    if "text" not in data or "thought" not in data or "role" in data:
+        return False
+    known = False
+    for k, v in data.items():
+        if v is not None:
+            if k not in _PART_KEYS:
+                return False
+            known = True
+    return known
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
@@ -149,8 +171,8 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     for i, cand in enumerate(cands):
         c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
-        out.append((c.get("content"), f"{loc}.candidates[{i}].content", reason if type(reason) is str else None,
-                    _message(c)))
+        out.append((c.get("content"), f"{loc}.candidates[{i}].content",
+                    reason if type(reason) is str else finish_word(reason), _message(c)))
     return out
 
 
@@ -168,15 +190,23 @@ def _message(cand: Dict[str, Any]) -> Optional[str]:
     return describe_error(message) if type(message) is str and message else None
 
 
+#: the finish reasons of a candidate cut off at its token limit (``FINISH``: ``length``)
+_CUT = ("MAX_TOKENS", "CONTINUATION")
+
+
 def finish(data: Dict[str, Any]) -> Optional[str]:
+    """The first candidate's ``finishReason``, or any candidate's that says it was cut
+    off; a google-genai enum (``model_dump()``) as its plain word."""
     candidates = data.get("candidates")
     found: Optional[str] = None
     if type(candidates) is list:
         for cand in candidates:
             if type(cand) is dict:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
-                if reason == "MAX_TOKENS":
-                    return "MAX_TOKENS"
-                if type(reason) is str and found is None:
+                if type(reason) is not str:
+                    reason = finish_word(reason)
+                if reason in _CUT:
+                    return reason
+                if reason is not None and found is None:
                     found = reason
     return found

@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from ..._dialect import finish_word
 from ..._errors import excerpt
 from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
@@ -94,7 +95,7 @@ class Handler:
             if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
                 self.core.finish(reason)
             if reason:
-                self.core.choice_finish[scope] = str(reason)
+                self.core.choice_finish[scope] = reason if type(reason) is str else finish_word(reason) or str(reason)
                 message = _get(cand, "finishMessage", "finish_message")
                 if type(message) is str and message:  # (for ``MALFORMED_FUNCTION_CALL``: the call written)
                     self.core.finish_words[scope] = describe_error(message)

@@ -1,5 +1,6 @@
 """Mistral whole responses: Chat-shaped, so they are read with Chat's reader
-(``RESPONSE``: ``normalize(..., provider="mistral")``; unnamed, a Chat reply is
+(``RESPONSE``: ``normalize(..., provider="mistral")``; unnamed, a reply ``mistral``'s
+``detect`` claims, a Mistral model's, is ``mistral``'s and any other Chat reply
 ``openai.chat``'s, the reader shared), and this module holds only what Mistral writes
 differently: a tool-only assistant message without ``content``, and the reply around it.
 

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
-from ..._policy import FAILED
+from ..._policy import CUT_OFF, FAILED
 from ..._types import ToolCall, new_call
 from .chat_tools import NAME
 from .response import CHAT_FINISH
@@ -39,8 +39,15 @@ PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends
 PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
 PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
 PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
-# finish reasons whose calls the walk judges: cut off (truncated) or failed (invalid)
-_NOT_PLAIN = TRUNCATING | frozenset(word for word, norm in CHAT_FINISH.items() if norm == FAILED)
+# the finish reasons, spelt exactly, under which the walk hands the calls over as they are:
+# none, or Chat's own words for a reply neither cut off nor failed. Any other value takes
+# the walk: one it judges (cut off: truncated; failed: invalid), in any case (``LENGTH``,
+# ``ERROR``: ``finish_lookup`` reads it as ``length``, ``error``), and an unknown one.
+# A list of the words let through, not of those held back: a spelling missed is only slower.
+_PLAIN_FINISH = frozenset(
+    {None, *(word for word, norm in CHAT_FINISH.items()
+             if norm not in CUT_OFF and norm != FAILED and word not in TRUNCATING)}
+)
 # a reply with one of these and no call is flagged by the walk (``decode_all``)
 _CALLED = frozenset(word for word, norm in CHAT_FINISH.items() if norm == "tool_calls")
 
@@ -83,7 +90,8 @@ _NOT_A_MESSAGE = frozenset({"function", "type", "choices", "object"})  # keys ``
 
 def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
     """What ``decode_all`` gives for the ChatCompletion *data* under the default
-    policy when it holds one choice, not cut off or failed, whose message has only plain items
+    policy when it holds one choice, its finish reason none or one of ``_PLAIN_FINISH``
+    (exactly: not cut off or failed, in any case), whose message has only plain items
     (``decode_plain``) as calls; else ``None`` (then the walk runs). Held to the walk
     by the tests that compare ``decode_all`` with and without a policy keyword."""
     choices = data["choices"]
@@ -91,7 +99,8 @@ def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:
         return None
     choice = choices[0]
     msg = choice.get("message")
-    if type(msg) is not dict or choice.get("finish_reason") in _NOT_PLAIN or msg.get("function_call") is not None:
+    if (type(msg) is not dict or choice.get("finish_reason") not in _PLAIN_FINISH
+            or msg.get("function_call") is not None):
         return None
     if msg.get("role") != "assistant" or not _NOT_A_MESSAGE.isdisjoint(msg):  # ``sniff`` would read it otherwise
         return None
@@ -125,7 +134,7 @@ def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[T
         return None
     choice = choices[0]
     msg, reason = choice.message, choice.finish_reason
-    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason in _NOT_PLAIN
+    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason not in _PLAIN_FINISH
             or msg.function_call is not None or msg.role != "assistant"):
         return None
     if not msg.tool_calls and reason in _CALLED:  # says it called a tool, holds none: the walk
