@@ -332,3 +332,16 @@ def test_google_genai_partial_arg_null_value() -> None:
     assert to_data(pa) == {"jsonPath": "$.z", "nullValue": None}
     assert to_data(types.PartialArg.model_validate({"jsonPath": "$.a", "stringValue": "x"})) == {
         "jsonPath": "$.a", "stringValue": "x"}
+
+
+def test_mistralai_unset_fields_are_left_out_not_read_as_empty_objects() -> None:
+    # mistralai marks a field the wire did not send with UNSET (a falsy pydantic model of
+    # no fields): read as ``{}`` it made ``delta.tool_calls: {}``, which a stricter stream
+    # reader refuses as a malformed container
+    from mistralai.client import models as mm
+
+    chunk = {"id": "c", "model": "m", "object": "chat.completion.chunk", "created": 1,
+             "choices": [{"index": 0, "delta": {"content": "hi"}, "finish_reason": None}]}
+    data = to_data(mm.CompletionChunk.model_validate(chunk))
+    assert data["choices"][0]["delta"] == {"content": "hi"}
+    assert "usage" not in data

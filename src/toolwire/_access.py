@@ -6,7 +6,8 @@ field name) and ``__pydantic_extra__``, keyed by each field's alias, so camelCas
 (google-genai) and aliased names (openai ``async``) come out as on the wire. A field
 left at its default ``None`` is no value and is left out; a field the object was given
 as ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
-``partialArgs[].nullValue`` does, where null is the value) is kept. This
+``partialArgs[].nullValue`` does, where null is the value) is kept; a "not given"
+sentinel (mistralai's ``UNSET``, a falsy model of no fields) is left out too. This
 never calls a serializer, which makes it immune to pydantic's *MockValSer* bug:
 ``TypeError: 'MockValSer' object cannot be converted to 'SchemaSerializer'`` (older
 pydantic-core) / ``... is not an instance of 'SchemaSerializer'`` (newer), also
@@ -137,7 +138,13 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
             if name not in given:
                 continue
         key = aliases.get(name, name) if aliases else name
-        out[key] = value if type(value) in plain else _walk(value, depth + 1, loc)
+        if type(value) in plain:
+            out[key] = value
+            continue
+        walked = _walk(value, depth + 1, loc)
+        if walked == {} and hasattr(type(value), "__bool__") and not value:
+            continue  # a "not given" sentinel (mistralai's ``UNSET``: a falsy model of no fields)
+        out[key] = walked
     try:
         extra = obj.__pydantic_extra__  # a slot every pydantic model instance has
     except AttributeError:

@@ -25,11 +25,13 @@ is what a failed finish reason is: every client call of the stream is an
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List
 
 import pytest
 
-from toolwire import InvalidToolCall, ToolCall, stream
+from toolwire import DecodeError, InvalidToolCall, ToolCall, stream
+from toolwire.stream import accumulate
 
 _HEAD = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m"}
 
@@ -214,3 +216,27 @@ def test_an_empty_error_field_is_no_error(value: Any) -> None:
     assert acc.error is None
     [call] = acc.close()
     assert type(call) is ToolCall
+
+
+_CHUNK = {"object": "chat.completion.chunk"}
+_CALL = {"index": 0, "id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
+@pytest.mark.parametrize(("choices", "said"), [
+    ([{"index": 0, "delta": {"tool_calls": _CALL}}], "choices[0].delta.tool_calls must be a list, got dict"),
+    ({"0": {"delta": {"tool_calls": [_CALL]}}}, "'choices' must be a list, got dict"),
+    ([{"index": 0, "delta": [{"tool_calls": [_CALL]}]}], "choices[0].delta must be an object, got list"),
+    ([[{"delta": {"tool_calls": [_CALL]}}]], "choices[0] must be an object, got list"),
+])
+def test_a_chat_chunk_of_the_wrong_shape_is_refused_not_read_as_no_calls(choices: Any, said: str) -> None:
+    # decode_all refuses these shapes ("Expected a list at $.tool_calls"); the stream gave []
+    with pytest.raises(DecodeError, match=re.escape(said)):
+        accumulate([{**_CHUNK, "choices": choices}], "openai.chat")
+
+
+def test_chat_chunks_without_a_delta_or_choices_stay_fine() -> None:
+    # odd scalars hold no call: skipped, as before (``test_chat_stream_two_choices_and_odd_choices``)
+    assert accumulate([{**_CHUNK, "choices": [{"index": 0, "delta": None, "finish_reason": "stop"}]},
+                       {**_CHUNK, "choices": [], "usage": {"total_tokens": 3}},
+                       {**_CHUNK, "choices": [{"index": 0, "delta": {"tool_calls": None, "content": "a"}}]},
+                       {**_CHUNK, "choices": "x"}, {**_CHUNK, "choices": [None, 5]}], "openai.chat") == []

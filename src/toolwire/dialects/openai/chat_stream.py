@@ -207,11 +207,17 @@ class Handler:
             core.error(describe_error(data.get("error") or data))
         choices = data.get("choices")
         if type(choices) is not list:
+            # a container in the wrong shape may hold calls: refused, as decode_all refuses it
+            # (a scalar holds none: skipped, as an odd value of an OpenAI-compatible server)
+            if type(choices) is dict:
+                raise TypeError("'choices' must be a list, got dict")
             return
         pos = -1
         for ch in choices:
             pos += 1
-            if type(ch) is not dict:
+            if type(ch) is not dict:  # no choice (``None``, text): it keeps its position
+                if type(ch) is list:
+                    raise TypeError(f"choices[{pos}] must be an object, got list")
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
@@ -221,6 +227,9 @@ class Handler:
             delta, field = ch.get("delta"), "delta"
             if type(delta) is not dict:
                 delta, field = ch.get("message"), "message"
+            if type(delta) is list or type(ch.get("delta")) is list:
+                raise TypeError(f"choices[{pos}].{'delta' if type(ch.get('delta')) is list else field} must be an "
+                                "object, got list")
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
@@ -229,6 +238,8 @@ class Handler:
                             self._call(scope, tc, pos, field, j)
                         else:
                             core.broken(tc, scope)
+                elif type(calls) is dict:
+                    raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
                 content = delta.get("content")
                 if type(content) is str:
                     if not content:
