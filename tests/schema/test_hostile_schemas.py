@@ -10,11 +10,12 @@ the answers (a backtracking engine would take minutes on the first one).
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
 
-from toolwire import DecodeError, SchemaError, ToolwireError
+from toolwire import DecodeError, EncodeError, SchemaError, ToolwireError
 from toolwire.schema import normalize, render, to_pydantic, validate
 from toolwire.schema._util import unique_by_json
 
@@ -221,3 +222,57 @@ def test_to_pydantic_builds_shared_definitions_once_through_recursion() -> None:
         assert not validate(good, schema)
         model.model_validate(good)
     assert validate({"r": [[5]]}, schema)
+
+
+# -- a chain of definitions, each holding the next: unbounded nesting once inlined ---------------
+def _chain(n: int, kind: str) -> Any:
+    """``D0`` holds ``D1`` (through ``items``, a property or an ``anyOf``), which holds
+    ``D2``, ...: each definition is used once, but inlined they nest n levels deep."""
+    def link(i: int) -> Any:
+        nxt = {"$ref": f"#/$defs/D{i + 1}"}
+        if kind == "items":
+            return {"type": "array", "items": nxt}
+        if kind == "properties":
+            return {"type": "object", "properties": {"a": nxt}, "required": ["a"], "additionalProperties": False}
+        if kind == "type-array":
+            return {"type": ["array", "null"], "items": nxt}
+        return {"anyOf": [nxt, {"type": "null"}]}
+
+    defs: Any = {f"D{i}": link(i) for i in range(n)}
+    defs[f"D{n}"] = {"type": "string"}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"],
+            "additionalProperties": False, "$defs": defs}
+
+
+@pytest.mark.parametrize("kind", ["items", "properties", "type-array", "anyOf"])
+def test_inlining_a_chain_of_definitions_stops_at_its_depth_bound(kind: str) -> None:
+    """``gemini.openapi`` inlines every ``$ref``: a chain of 300 definitions nests the wire
+    schema 300 levels deep, past the stack at the default recursion limit (it raised
+    ``RecursionError``). It is refused with a ``too-large`` lint error, as ``to_pydantic``
+    refuses it (``SchemaError``); a short chain is inlined whole."""
+    assert sys.getrecursionlimit() == 1000  # the default: the bound must hold there
+    out = render(_chain(300, kind), "gemini.openapi", on_error="report")
+    [lint] = [x for x in out.lints if x.code == "too-large"]
+    assert lint.severity == "error" and "definitions inside one another" in lint.message
+    with pytest.raises(EncodeError, match=r"too-large"):
+        render(_chain(300, kind), "gemini.openapi")
+    with pytest.raises(SchemaError, match="nested deeper than 48 levels"):
+        to_pydantic(_chain(300, kind))
+    short = render(_chain(40, kind), "gemini.openapi")
+    assert not short.lints and "$ref" not in json.dumps(short.request)
+    for target in ("openai.chat", "gemini", "anthropic.messages"):  # they keep $ref: no nesting
+        assert not [x for x in render(_chain(300, kind), target, on_error="report").lints if x.code == "too-large"]
+
+
+def test_rewriting_a_schema_too_deep_for_the_stack_is_a_lint_error() -> None:
+    """A type array splits into branches, so each level of this 250-deep schema (within
+    ``normalize``'s 256) costs more stack than the default limit allows: a ``too-large``
+    lint error, not a ``RecursionError``."""
+    schema: Any = {"type": "string"}
+    for _ in range(250):
+        schema = {"type": ["array", "null"], "items": schema}
+    for target in ("openai.chat", "gemini.openapi"):
+        out = render(schema, target, on_error="report")
+        assert [x.code for x in out.lints if x.severity == "error"] == ["too-large"]
+        with pytest.raises(EncodeError, match="nested too deeply to rewrite"):
+            render(schema, target)

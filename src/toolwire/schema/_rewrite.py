@@ -62,6 +62,12 @@ _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 # schema is refused with a lint error
 MAX_INLINED = 5_000
 INLINED_PER_NODE = 8
+# how deep an inlined ``$ref`` may sit: pointer tokens above it plus two per ``$ref``
+# being inlined around it (each costs two stack frames of its own). A chain of
+# definitions each holding the next nests the inlined schema without bound, and the stack
+# with it, so past this the schema is refused with a lint error, well within the default
+# recursion limit (the original alone is at most 256 levels deep: ``normalize``)
+MAX_INLINED_DEPTH = 300
 
 
 class Rewriter(ShapeRewrites):
@@ -102,7 +108,11 @@ class Rewriter(ShapeRewrites):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
             return json.loads(json.dumps(root))
-        wire = self.node(root, "", required=False)
+        try:
+            wire = self.node(root, "", required=False)
+        except RecursionError:  # a caller already deep in its stack: the bound above is not reached
+            self.lint("too-large", "", "the schema is nested too deeply to rewrite at this stack depth")
+            return {}
         if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
             defs = {}
             for name, sub in root["$defs"].items():
@@ -362,6 +372,12 @@ class Rewriter(ShapeRewrites):
                     self.too_large = True
                     self.lint("too-large", ptr, f"inlining $ref expands the schema past {self.budget:,} nodes "
                               "(definitions used many times over); this provider takes no $ref")
+                return {}
+            if 2 * len(self.inlining) + ptr.count("/") >= MAX_INLINED_DEPTH:
+                if not self.too_large:
+                    self.too_large = True
+                    self.lint("too-large", ptr, f"inlining $ref nests the schema too deeply ({len(self.inlining)} "
+                              "definitions inside one another); this provider takes no $ref")
                 return {}
             self.inlining.append(ref)
             try:
