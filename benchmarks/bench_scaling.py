@@ -25,6 +25,9 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
   branches merged for rendering (properties and ``required`` copied per branch);
 - n properties each a ``$ref`` to the one before (moved into ``$defs`` before the
   rewrite), and a pattern of n character classes rewritten to ECMA-262's ASCII meaning;
+- ``to_pydantic`` of n property names that all become one Python identifier (each took
+  its suffix by trying ``a_2``, ``a_3``... again) and of an ``anyOf`` of n ``const``
+  branches (each type compared with all kept before it);
 
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
@@ -109,6 +112,16 @@ def _refs_to_properties(n: int) -> Dict[str, Any]:
     return {"type": "object", "properties": props, "required": list(props)}
 
 
+_NON_WORD = [chr(c) for c in range(0x21, 0x3000) if not (chr(c).isalnum() or chr(c) == "_") and chr(c).isprintable()]
+
+
+def _one_identifier(n: int) -> Dict[str, Any]:
+    """n property names that all become the Python identifier ``a`` (``a!``, ``a#``...)."""
+    k = len(_NON_WORD)
+    return {"type": "object", "properties": {f"a{_NON_WORD[i % k]}{_NON_WORD[i // k]}": {"type": "integer"}
+                                             for i in range(n)}}
+
+
 def _model(model: Any, value: Any) -> bool:
     try:
         model.model_validate(value)
@@ -176,6 +189,10 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("schema.render openai.chat, n $refs to properties", 2_000, _refs_to_properties,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("to_pydantic, n property names of one identifier", 2_500, _one_identifier, schema.to_pydantic),
+    ("to_pydantic, anyOf of n const branches", 4_000,
+     lambda n: {"type": "object", "properties": {"a": {"anyOf": [{"const": f"v{i}"} for i in range(n)]}}},
+     schema.to_pydantic),
     ("pattern of n chars of \\d \\w \\s classes, ECMA-262 rewrite", 200_000,
      lambda n: "^" + "[\\d\\w]\\s?" * (n // 8) + "$", ecma_to_rust),
 ]
