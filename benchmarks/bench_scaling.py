@@ -8,7 +8,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - Llama: ``<|python_start|>``, spaces, then a quote (cut off);
 - ``response.normalize``: ``"<think>"`` repeated, never closed;
 - ``retry.classify`` / JSON extraction: three backticks and letters, no newline; n/100
-  openers before a list that never closes (each was decoded to the end);
+  openers before a list that never closes (each was decoded to the end); ``{"a":[``
+  repeated, nested past the recursion limit (each opener was decoded to that limit);
 - ``schema.validate``: an array nested n deep against a recursive ``anyOf`` schema;
 - text formats (#17): a DSML invoke and a Kimi K3 call with many parameters, plain
   Harmony text, a Qwen3-Coder call and an unclosed Gemma bare call fed one character
@@ -52,6 +53,7 @@ from typing import Any, Callable, Dict, List, Tuple
 
 import toolwire
 from toolwire import schema
+from toolwire._json_extract import extract_json
 from toolwire.response import normalize
 from toolwire.retry import classify, prepare
 from toolwire.schema._pattern import ecma_to_rust  # the rewrite alone (validate caches its result)
@@ -166,6 +168,7 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("retry.classify fence + letters", 32_000, lambda n: _chat("```" + "a" * n), lambda r: classify(r, STATE)),
     ("retry.classify n/100 openers, a list never closed", 20_000, lambda n: _chat("[" * (n // 100) + "1," * n),
      lambda r: classify(r, STATE)),
+    ("extract_json, nested keys", 120_000, lambda n: '{"a":[' * (n // 6), extract_json),
     ("schema.validate recursive anyOf, n deep", 60, _nest, lambda v: schema.validate(v, RECURSIVE)),
     ("schema.validate pattern ^(a+)+$, 'a' x n + '!'", 25_000, lambda n: "a" * n + "!",
      lambda t: schema.validate(t, NESTED_PATTERN)),
