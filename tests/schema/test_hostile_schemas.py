@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from toolwire import DecodeError, EncodeError, SchemaError, ToolwireError
-from toolwire.schema import normalize, render, to_pydantic, validate
+from toolwire.schema import check_limits, normalize, prompt, render, targets, to_pydantic, validate
 from toolwire.schema._util import unique_by_json
 
 
@@ -148,6 +148,50 @@ def test_a_bound_too_long_to_print_is_enforced() -> None:
     assert model.model_validate_json("1e308").root == 1e308  # type: ignore[attr-defined]
     assert ("", "maximum", "checked") in {(c.pointer, c.keyword, c.action) for c in model.__toolwire_report__}
     json.dumps(model.__toolwire_report__, default=str)
+
+
+# -- integers too long for Python to write (over 4,300 digits) -------------------------------------
+BIG = 10**5000
+
+
+@pytest.mark.parametrize("keyword", ["const", "enum", "default", "maximum"])
+def test_render_refuses_an_integer_too_long_to_write_for_every_target(keyword: str) -> None:
+    """``json.dumps`` (and so any SDK sending the request) refuses an integer of over
+    4,300 digits: ``render`` says so with a ``not-representable`` lint error (``EncodeError``
+    by default) where it would write one, never a plain ``ValueError`` (it raised one
+    counting the schema's characters, dumping it for the prompt or into a description)."""
+    sub = {"enum": [BIG, 1]} if keyword == "enum" else {"type": "integer", keyword: BIG}
+    schema = {"type": "object", "properties": {"a": sub}, "required": ["a"], "additionalProperties": False}
+    for target in targets():
+        try:
+            out = render(schema, target, on_error="report")
+        except EncodeError as err:  # the prompt and Bedrock (whose schema is a JSON string) cannot be built
+            assert target in ("prompt", "bedrock.converse") and "too long to write" in str(err)
+            continue
+        errors = [x for x in out.lints if x.code == "not-representable"]
+        if keyword in ("default", "maximum") and not errors:  # an annotation dropped, a bound not sent
+            assert "10000" not in json.dumps(out.request)
+            continue
+        assert errors and "16610 bits" in errors[0].message and errors[0].severity == "error", target
+        with pytest.raises(EncodeError, match="too long to write|not supported"):  # gemini.openapi: its enum
+            render(schema, target)
+
+
+def test_the_prompt_says_where_an_integer_too_long_to_write_is() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "maximum": BIG}}}
+    with pytest.raises(EncodeError) as err:
+        prompt(schema)
+    assert str(err.value) == "Schema holds an integer of 16610 bits at $.properties.a.maximum, too long to write in the prompt"
+    assert err.value.loc == "$.properties.a.maximum"
+
+
+def test_limits_count_the_digits_of_an_integer_without_printing_it() -> None:
+    """OpenAI's character limit counts enum values: 10**5000 has 5,001 digits, counted
+    from its bit length (printing it raised ``ValueError``; allowed, it is quadratic)."""
+    [lint] = [x for x in check_limits({"enum": [BIG, "ab"]}, "openai.chat", limits={"max_chars": 5000})
+              if x.code == "limit-chars"]
+    assert lint.message.startswith("the request has 5003 characters of names and enum values")
+    assert [x.code for x in check_limits({"const": -BIG}, "openai.chat")] == ["not-representable"]
 
 
 # -- definitions used twice by definitions used twice: 2^n when expanded -----------------------

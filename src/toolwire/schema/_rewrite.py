@@ -20,7 +20,7 @@ from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
-from ._util import canonical_text, escape_token, json_type
+from ._util import canonical_text, copy_json, escape_token, json_type, long_int
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
 
@@ -107,7 +107,7 @@ class Rewriter(ShapeRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
-            return json.loads(json.dumps(root))
+            return copy_json(root)
         try:
             wire = self.node(root, "", required=False)
         except RecursionError:  # a caller already deep in its stack: the bound above is not reached
@@ -340,7 +340,8 @@ class Rewriter(ShapeRewrites):
             ]
             if bad:
                 hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
-                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}{hint}")
+                shown = ", ".join(_shown(v) for v in bad[:3])
+                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]{hint}")
         if ok:
             out[key] = value
             if key not in _STRUCTURAL:
@@ -354,7 +355,12 @@ class Rewriter(ShapeRewrites):
             self.lint("unsupported-keyword", ptr, f"{key} is not supported by this provider", "warning")
         else:
             self.change(ptr, key, "moved", "into description")
-        hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        try:
+            hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        except ValueError:  # an integer of over 4,300 digits: Python does not write it
+            found = long_int(value)
+            bits = f" of {found[1]} bits" if found else ""
+            self.lint("not-representable", ptr, f"{key} holds an integer{bits} too long to write in the description")
 
     def _ref(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
         ref = n["$ref"]
@@ -459,6 +465,14 @@ def _hint(out: Dict[str, Any], hints: List[str]) -> None:
         desc = out.get("description", "")
         note = "{" + ", ".join(hints) + "}"
         out["description"] = f"{desc}\n\n{note}" if desc else note
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, or a placeholder for an integer too long for Python to print."""
+    try:
+        return repr(value)
+    except ValueError:
+        return f"<int of {value.bit_length()} bits>" if isinstance(value, int) else f"<{type(value).__name__}>"
 
 
 def _holds_ref(branches: Any) -> bool:
