@@ -56,6 +56,26 @@ def test_patterns_the_linear_engine_cannot_run_are_refused(pattern: str) -> None
     assert render(schema, "vllm", on_error="report").wire_schema["properties"]["s"]["pattern"] == pattern
 
 
+@pytest.mark.parametrize("pattern", [r"\p{L}{500}", ".{20000}"])
+def test_a_pattern_too_large_for_the_linear_engine_is_sent_and_not_run(pattern: str) -> None:
+    """A valid pattern whose compiled form passes the Rust engine's 10 MB size limit:
+    ``render`` sends it unchanged, for the provider to run (it was refused as "not a
+    valid regular expression": Python's ``re`` has no ``\\p``), and ``validate`` /
+    ``to_pydantic`` say why they do not run it (``.{20000}`` was "uses a feature")."""
+    schema = {"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}, "required": ["s"],
+              "additionalProperties": False}
+    for target in targets():  # kept, or moved into the description where a target takes no pattern
+        assert not render(schema, target).lints
+    for target in ("openai.chat", "gemini.openapi", "ollama", "vllm"):
+        assert render(schema, target).wire_schema["properties"]["s"]["pattern"] == pattern
+    message = (f"Pattern {pattern!r} at $.properties.s.pattern is too large for the linear-time regex engine "
+               "(its compiled form exceeds the size limit of 10,485,760 bytes)")
+    for call in (lambda: validate({"s": "a"}, schema), lambda: to_pydantic(schema)):
+        with pytest.raises(SchemaError) as err:
+            call()
+        assert str(err.value) == message and err.value.loc == "$.properties.s.pattern"
+
+
 def test_pattern_search_semantics_and_unicode() -> None:
     assert validate("xxabx", {"pattern": "ab"}) == []
     assert validate("é", {"pattern": "^.$"}) == []
