@@ -8,7 +8,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - Llama: ``<|python_start|>``, spaces, then a quote (cut off);
 - ``response.normalize``: ``"<think>"`` repeated, never closed;
 - ``retry.classify`` / JSON extraction: three backticks and letters, no newline; n/100
-  openers before a list that never closes (each was decoded to the end);
+  openers before a list that never closes (each was decoded to the end); ``{"a":[``
+  repeated, nested past the recursion limit (each opener was decoded to that limit);
 - ``schema.validate``: an array nested n deep against a recursive ``anyOf`` schema;
 - text formats (#17): a DSML invoke and a Kimi K3 call with many parameters, plain
   Harmony text, a Qwen3-Coder call and an unclosed Gemma bare call fed one character
@@ -25,6 +26,9 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
   branches merged for rendering (properties and ``required`` copied per branch);
 - n properties each a ``$ref`` to the one before (moved into ``$defs`` before the
   rewrite), and a pattern of n character classes rewritten to ECMA-262's ASCII meaning;
+- ``to_pydantic`` of n property names that all become one Python identifier (each took
+  its suffix by trying ``a_2``, ``a_3``... again) and of an ``anyOf`` of n ``const``
+  branches (each type compared with all kept before it);
 
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
@@ -49,6 +53,7 @@ from typing import Any, Callable, Dict, List, Tuple
 
 import toolwire
 from toolwire import schema
+from toolwire._json_extract import extract_json
 from toolwire.response import normalize
 from toolwire.retry import classify, prepare
 from toolwire.schema._pattern import ecma_to_rust  # the rewrite alone (validate caches its result)
@@ -109,6 +114,16 @@ def _refs_to_properties(n: int) -> Dict[str, Any]:
     return {"type": "object", "properties": props, "required": list(props)}
 
 
+_NON_WORD = [chr(c) for c in range(0x21, 0x3000) if not (chr(c).isalnum() or chr(c) == "_") and chr(c).isprintable()]
+
+
+def _one_identifier(n: int) -> Dict[str, Any]:
+    """n property names that all become the Python identifier ``a`` (``a!``, ``a#``...)."""
+    k = len(_NON_WORD)
+    return {"type": "object", "properties": {f"a{_NON_WORD[i % k]}{_NON_WORD[i // k]}": {"type": "integer"}
+                                             for i in range(n)}}
+
+
 def _model(model: Any, value: Any) -> bool:
     try:
         model.model_validate(value)
@@ -153,6 +168,7 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("retry.classify fence + letters", 32_000, lambda n: _chat("```" + "a" * n), lambda r: classify(r, STATE)),
     ("retry.classify n/100 openers, a list never closed", 20_000, lambda n: _chat("[" * (n // 100) + "1," * n),
      lambda r: classify(r, STATE)),
+    ("extract_json, nested keys", 120_000, lambda n: '{"a":[' * (n // 6), extract_json),
     ("schema.validate recursive anyOf, n deep", 60, _nest, lambda v: schema.validate(v, RECURSIVE)),
     ("schema.validate pattern ^(a+)+$, 'a' x n + '!'", 25_000, lambda n: "a" * n + "!",
      lambda t: schema.validate(t, NESTED_PATTERN)),
@@ -176,6 +192,10 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("schema.render openai.chat, n $refs to properties", 2_000, _refs_to_properties,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("to_pydantic, n property names of one identifier", 2_500, _one_identifier, schema.to_pydantic),
+    ("to_pydantic, anyOf of n const branches", 4_000,
+     lambda n: {"type": "object", "properties": {"a": {"anyOf": [{"const": f"v{i}"} for i in range(n)]}}},
+     schema.to_pydantic),
     ("pattern of n chars of \\d \\w \\s classes, ECMA-262 rewrite", 200_000,
      lambda n: "^" + "[\\d\\w]\\s?" * (n // 8) + "$", ecma_to_rust),
 ]

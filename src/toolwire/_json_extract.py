@@ -10,7 +10,10 @@ first ``{`` to the last ``}``", which breaks on prose containing braces.
 A value that does not parse is no answer, and neither is any value inside it (a piece
 of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the
 decoder failed, so each character is read about once (linear in the text; reading on
-from the next ``{`` read the same text again for every opener, quadratic).
+from the next ``{`` read the same text again for every opener, quadratic). A value nested
+deeper than the decoder reads (a ``RecursionError``) is skipped the same way:
+``end_of_value`` finds where its decode would end or fail, without recursion (retrying
+from each opener inside it read the text to the recursion limit again for each).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
 
-__all__ = ["Candidate", "candidates", "extract_json"]
+__all__ = ["Candidate", "candidates", "end_of_value", "extract_json"]
 
 _DECODER = json.JSONDecoder(strict=False)
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
@@ -101,14 +104,90 @@ def _scan(text: str) -> List[Candidate]:
         except ValueError:  # an integer too long to read, where the decoder does not say
             pos = _after_long_number(text, i)
             continue
-        except RecursionError:  # nested deeper than the parser reads: skip the run of openers
-            pos = i + 1
-            while pos < len(text) and text[pos] in "[{":
-                pos += 1
+        except RecursionError:  # nested deeper than the parser reads: no answer, nor inside it
+            pos = max(end_of_value(text, i), i + 1)
             continue
         found.append(Candidate(value, i, end, "scan"))
         pos = end
     return found
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+# a string's body (``strict=False``: any character but a quote or a backslash, and the
+# JSON escapes): one way to match each character, so it never backtracks
+_STRING_BODY = re.compile(r'(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*')
+_SCALAR = re.compile(r"null|true|false|NaN|Infinity|-Infinity|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+
+def end_of_value(text: str, i: int) -> int:
+    """Where the decode of the value at *i* ends or fails (the decoder's ``end`` or
+    ``JSONDecodeError.pos``), read without recursion: for a value nested deeper than the
+    decoder reads, so that it is skipped whole as a failed one is. One pass, no stack
+    frame per level."""
+    closers: List[str] = []
+    pos, state = i, "value"
+    while True:
+        if state == "value":
+            c = text[pos : pos + 1]
+            if c in ("{", "["):
+                closers.append("}" if c == "{" else "]")
+                pos = _ws(text, pos + 1)
+                if text.startswith(closers[-1], pos):
+                    closers.pop()
+                    pos, state = pos + 1, "after"
+                elif c == "{":
+                    state = "key"
+                continue
+            if c == '"':
+                ok, pos = _string_end(text, pos)
+                if not ok:
+                    return pos
+                state = "after"
+                continue
+            m = _SCALAR.match(text, pos)
+            if m is None:
+                return pos  # Expecting value
+            pos, state = m.end(), "after"
+        elif state == "key":
+            if not text.startswith('"', pos):
+                return pos  # Expecting property name enclosed in double quotes
+            ok, pos = _string_end(text, pos)
+            if not ok:
+                return pos
+            pos = _ws(text, pos)
+            if not text.startswith(":", pos):
+                return pos  # Expecting ':' delimiter
+            pos, state = _ws(text, pos + 1), "value"
+        else:  # after a value
+            if not closers:
+                return pos
+            pos = _ws(text, pos)
+            if text.startswith(closers[-1], pos):
+                closers.pop()
+                pos += 1
+                continue
+            if not text.startswith(",", pos):
+                return pos  # Expecting ',' delimiter
+            pos = _ws(text, pos + 1)
+            state = "key" if closers[-1] == "}" else "value"
+
+
+def _ws(text: str, pos: int) -> int:
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
+
+
+def _string_end(text: str, quote: int) -> Tuple[bool, int]:
+    """(True, after the closing quote), or (False, where the decoder fails: the opening
+    quote of an unterminated string, the backslash of a bad escape, the ``u`` of a bad
+    ``\\uXXXX``)."""
+    m = _STRING_BODY.match(text, quote + 1)
+    end = m.end() if m else quote + 1
+    if end < len(text) and text[end] == '"':
+        return True, end + 1
+    if end + 1 >= len(text):  # the text ends inside the string (or right after a backslash)
+        return False, quote
+    return False, end + 1 if text[end + 1] == "u" else end
 
 
 class _LongNumber(ValueError):

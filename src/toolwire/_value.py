@@ -273,10 +273,11 @@ class _Text(str):
 
 
 def deep_repr(value: Any) -> str:
-    """``repr(value)``, also for containers nested past the recursion limit."""
+    """``repr(value)``, also for containers nested past the recursion limit, and with
+    ``<int of N bits>`` for an integer too long for Python to print (over 4,300 digits)."""
     try:
         return repr(value)
-    except RecursionError:
+    except (RecursionError, ValueError):
         pass
     out: List[str] = []
     stack = [value]
@@ -291,7 +292,7 @@ def deep_repr(value: Any) -> str:
             items = list(v.items())
             for i in range(len(items) - 1, -1, -1):
                 stack.append(items[i][1])
-                stack.append(_Text(f"{', ' if i else ''}{items[i][0]!r}: "))
+                stack.append(_Text(f"{', ' if i else ''}{_leaf_repr(items[i][0])}: "))
         elif t is list or t is tuple:
             out.append("[" if t is list else "(")
             stack.append(_Text("]" if t is list else ",)" if len(v) == 1 else ")"))
@@ -300,8 +301,17 @@ def deep_repr(value: Any) -> str:
                 if i:
                     stack.append(_Text(", "))
         else:
-            out.append(repr(v))
+            out.append(_leaf_repr(v))
     return "".join(out)
+
+
+def _leaf_repr(value: Any) -> str:
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):  # Python prints at most sys.get_int_max_str_digits() digits
+            return f"<int of {value.bit_length()} bits>"
+        raise
 
 
 _OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()

@@ -10,12 +10,13 @@ the answers (a backtracking engine would take minutes on the first one).
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
 
-from toolwire import DecodeError, SchemaError, ToolwireError
-from toolwire.schema import normalize, render, to_pydantic, validate
+from toolwire import DecodeError, EncodeError, SchemaError, ToolwireError
+from toolwire.schema import check_limits, normalize, prompt, render, targets, to_pydantic, validate
 from toolwire.schema._util import unique_by_json
 
 
@@ -53,6 +54,26 @@ def test_patterns_the_linear_engine_cannot_run_are_refused(pattern: str) -> None
         to_pydantic(schema)
     # still sendable: a provider may run it; the renderer reports what it does with it
     assert render(schema, "vllm", on_error="report").wire_schema["properties"]["s"]["pattern"] == pattern
+
+
+@pytest.mark.parametrize("pattern", [r"\p{L}{500}", ".{20000}"])
+def test_a_pattern_too_large_for_the_linear_engine_is_sent_and_not_run(pattern: str) -> None:
+    """A valid pattern whose compiled form passes the Rust engine's 10 MB size limit:
+    ``render`` sends it unchanged, for the provider to run (it was refused as "not a
+    valid regular expression": Python's ``re`` has no ``\\p``), and ``validate`` /
+    ``to_pydantic`` say why they do not run it (``.{20000}`` was "uses a feature")."""
+    schema = {"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}, "required": ["s"],
+              "additionalProperties": False}
+    for target in targets():  # kept, or moved into the description where a target takes no pattern
+        assert not render(schema, target).lints
+    for target in ("openai.chat", "gemini.openapi", "ollama", "vllm"):
+        assert render(schema, target).wire_schema["properties"]["s"]["pattern"] == pattern
+    message = (f"Pattern {pattern!r} at $.properties.s.pattern is too large for the linear-time regex engine "
+               "(its compiled form exceeds the size limit of 10,485,760 bytes)")
+    for call in (lambda: validate({"s": "a"}, schema), lambda: to_pydantic(schema)):
+        with pytest.raises(SchemaError) as err:
+            call()
+        assert str(err.value) == message and err.value.loc == "$.properties.s.pattern"
 
 
 def test_pattern_search_semantics_and_unicode() -> None:
@@ -149,6 +170,50 @@ def test_a_bound_too_long_to_print_is_enforced() -> None:
     json.dumps(model.__toolwire_report__, default=str)
 
 
+# -- integers too long for Python to write (over 4,300 digits) -------------------------------------
+BIG = 10**5000
+
+
+@pytest.mark.parametrize("keyword", ["const", "enum", "default", "maximum"])
+def test_render_refuses_an_integer_too_long_to_write_for_every_target(keyword: str) -> None:
+    """``json.dumps`` (and so any SDK sending the request) refuses an integer of over
+    4,300 digits: ``render`` says so with a ``not-representable`` lint error (``EncodeError``
+    by default) where it would write one, never a plain ``ValueError`` (it raised one
+    counting the schema's characters, dumping it for the prompt or into a description)."""
+    sub = {"enum": [BIG, 1]} if keyword == "enum" else {"type": "integer", keyword: BIG}
+    schema = {"type": "object", "properties": {"a": sub}, "required": ["a"], "additionalProperties": False}
+    for target in targets():
+        try:
+            out = render(schema, target, on_error="report")
+        except EncodeError as err:  # the prompt and Bedrock (whose schema is a JSON string) cannot be built
+            assert target in ("prompt", "bedrock.converse") and "too long to write" in str(err)
+            continue
+        errors = [x for x in out.lints if x.code == "not-representable"]
+        if keyword in ("default", "maximum") and not errors:  # an annotation dropped, a bound not sent
+            assert "10000" not in json.dumps(out.request)
+            continue
+        assert errors and "16610 bits" in errors[0].message and errors[0].severity == "error", target
+        with pytest.raises(EncodeError, match="too long to write|not supported"):  # gemini.openapi: its enum
+            render(schema, target)
+
+
+def test_the_prompt_says_where_an_integer_too_long_to_write_is() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "maximum": BIG}}}
+    with pytest.raises(EncodeError) as err:
+        prompt(schema)
+    assert str(err.value) == "Schema holds an integer of 16610 bits at $.properties.a.maximum, too long to write in the prompt"
+    assert err.value.loc == "$.properties.a.maximum"
+
+
+def test_limits_count_the_digits_of_an_integer_without_printing_it() -> None:
+    """OpenAI's character limit counts enum values: 10**5000 has 5,001 digits, counted
+    from its bit length (printing it raised ``ValueError``; allowed, it is quadratic)."""
+    [lint] = [x for x in check_limits({"enum": [BIG, "ab"]}, "openai.chat", limits={"max_chars": 5000})
+              if x.code == "limit-chars"]
+    assert lint.message.startswith("the request has 5003 characters of names and enum values")
+    assert [x.code for x in check_limits({"const": -BIG}, "openai.chat")] == ["not-representable"]
+
+
 # -- definitions used twice by definitions used twice: 2^n when expanded -----------------------
 def _doubling(n: int, typed: bool = True) -> Any:
     """``D0`` uses ``D1`` twice, which uses ``D2`` twice, ...: n definitions, 2^n leaves
@@ -221,3 +286,57 @@ def test_to_pydantic_builds_shared_definitions_once_through_recursion() -> None:
         assert not validate(good, schema)
         model.model_validate(good)
     assert validate({"r": [[5]]}, schema)
+
+
+# -- a chain of definitions, each holding the next: unbounded nesting once inlined ---------------
+def _chain(n: int, kind: str) -> Any:
+    """``D0`` holds ``D1`` (through ``items``, a property or an ``anyOf``), which holds
+    ``D2``, ...: each definition is used once, but inlined they nest n levels deep."""
+    def link(i: int) -> Any:
+        nxt = {"$ref": f"#/$defs/D{i + 1}"}
+        if kind == "items":
+            return {"type": "array", "items": nxt}
+        if kind == "properties":
+            return {"type": "object", "properties": {"a": nxt}, "required": ["a"], "additionalProperties": False}
+        if kind == "type-array":
+            return {"type": ["array", "null"], "items": nxt}
+        return {"anyOf": [nxt, {"type": "null"}]}
+
+    defs: Any = {f"D{i}": link(i) for i in range(n)}
+    defs[f"D{n}"] = {"type": "string"}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"],
+            "additionalProperties": False, "$defs": defs}
+
+
+@pytest.mark.parametrize("kind", ["items", "properties", "type-array", "anyOf"])
+def test_inlining_a_chain_of_definitions_stops_at_its_depth_bound(kind: str) -> None:
+    """``gemini.openapi`` inlines every ``$ref``: a chain of 300 definitions nests the wire
+    schema 300 levels deep, past the stack at the default recursion limit (it raised
+    ``RecursionError``). It is refused with a ``too-large`` lint error, as ``to_pydantic``
+    refuses it (``SchemaError``); a short chain is inlined whole."""
+    assert sys.getrecursionlimit() == 1000  # the default: the bound must hold there
+    out = render(_chain(300, kind), "gemini.openapi", on_error="report")
+    [lint] = [x for x in out.lints if x.code == "too-large"]
+    assert lint.severity == "error" and "definitions inside one another" in lint.message
+    with pytest.raises(EncodeError, match=r"too-large"):
+        render(_chain(300, kind), "gemini.openapi")
+    with pytest.raises(SchemaError, match="nested deeper than 48 levels"):
+        to_pydantic(_chain(300, kind))
+    short = render(_chain(40, kind), "gemini.openapi")
+    assert not short.lints and "$ref" not in json.dumps(short.request)
+    for target in ("openai.chat", "gemini", "anthropic.messages"):  # they keep $ref: no nesting
+        assert not [x for x in render(_chain(300, kind), target, on_error="report").lints if x.code == "too-large"]
+
+
+def test_rewriting_a_schema_too_deep_for_the_stack_is_a_lint_error() -> None:
+    """A type array splits into branches, so each level of this 250-deep schema (within
+    ``normalize``'s 256) costs more stack than the default limit allows: a ``too-large``
+    lint error, not a ``RecursionError``."""
+    schema: Any = {"type": "string"}
+    for _ in range(250):
+        schema = {"type": ["array", "null"], "items": schema}
+    for target in ("openai.chat", "gemini.openapi"):
+        out = render(schema, target, on_error="report")
+        assert [x.code for x in out.lints if x.severity == "error"] == ["too-large"]
+        with pytest.raises(EncodeError, match="nested too deeply to rewrite"):
+            render(schema, target)

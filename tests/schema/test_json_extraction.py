@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toolwire._json_extract import candidates, extract_json
+from toolwire._json_extract import candidates, end_of_value, extract_json
 from toolwire.retry import classify, plan, prepare
 
 S = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": False}
@@ -143,3 +143,58 @@ def test_every_value_between_prose_is_found_in_order(parts: Any) -> None:
         assert [c.value for c in scanned] == values
         for c in scanned:
             assert json.loads(text[c.start:c.end]) == c.value
+
+
+# -- a value nested deeper than the decoder reads is skipped whole, as a failed one is ----------
+def test_openers_separated_by_keys_are_not_each_read_to_the_recursion_limit(decodes: _CountingDecoder) -> None:
+    """``{"a":[{"a":[...`` nested past the recursion limit: the first decode fails with a
+    ``RecursionError``, and every later opener is inside that value, so none is decoded
+    again (each was: 2,000 decodes, each as deep as the stack allows)."""
+    for n in (1_250, 20_000):
+        decodes.calls = 0
+        assert candidates('{"a":[' * n) == []
+        assert decodes.calls == 1
+    out = classify(chat('{"a":[' * 5_000), state())
+    assert out.kind == "invalid"
+
+
+@pytest.mark.parametrize("deep", [3_000, 20])
+def test_a_value_too_deep_to_read_is_skipped_as_a_failed_one_is(deep: int) -> None:
+    """The same answer whether the value before it is 20 levels deep (the decoder reads
+    it) or 3,000 (past the recursion limit): nothing inside it is an answer, the scan goes
+    on where it ends or fails."""
+    def answer(text: str) -> Any:
+        return extract_json(text, lambda v: isinstance(v, dict))[:2]
+
+    closed = 'x [{"a": 1}, ' + "[" * deep + "1" + "]" * deep + "]"
+    assert answer(closed + ' then {"a": 2}') == (True, {"a": 2})
+    assert answer(closed) == (False, None)  # {"a": 1} is a piece of a list
+    unclosed = "x " + '{"k": [' * deep + '{"a": 3}'
+    assert answer(unclosed) == (False, None)  # the answer is a piece of the unclosed value
+    broken = "x " + '{"k": [' * deep + ' oops } {"a": 4}'  # fails at "oops": the scan goes on there
+    assert answer(broken) == (True, {"a": 4})
+
+
+def _decoder_stop(text: str, i: int) -> Any:
+    try:
+        return json.JSONDecoder(strict=False).raw_decode(text, i)[1]
+    except json.JSONDecodeError as exc:
+        return exc.pos
+
+
+json_tokens = st.lists(st.sampled_from(
+    ["{", "}", "[", "]", ",", ":", " ", "\n", '"', '"k"', '"a\\"b"', '"\\u00e9"', '"\\x"', '"\\u12"', "\\", "1",
+     "-", "-0.5e+3", "01", "1.", "true", "nul", "null", "NaN", "-Infinity", "x"]), max_size=14).map("".join)
+
+
+@given(json_tokens)
+@example('{"a": [1, {"b": "c\\"}"}], "d": null} tail')
+@example('["a\\u12", 1]')
+@example('{"a" 1}')
+@example("[1,]")
+def test_where_a_value_ends_or_fails_is_where_the_decoder_says(text: str) -> None:
+    """``end_of_value`` (read without recursion, for values too deep for the decoder)
+    stops where ``raw_decode`` ends or fails, from every opener."""
+    for i, ch in enumerate(text):
+        if ch in "[{":
+            assert end_of_value(text, i) == _decoder_stop(text, i), (text, i)

@@ -4,15 +4,17 @@ provider's package, with the documentation it follows), overridable per call.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .._target import Limits, Target
 from ._normalize import iter_subschemas
 from ._report import Lint
 from ._targets import get_target
+from ._util import long_int, max_digits
 
-__all__ = ["check_limits"]
+__all__ = ["check_limits", "chars"]
 
 
 def check_limits(
@@ -34,7 +36,7 @@ def check_limits(
         lim = replace(lim, **limits)
     items: List[Dict[str, Any]] = [schemas] if isinstance(schemas, dict) else list(schemas)
     out: List[Lint] = []
-    props = chars = enums = optional = unions = 0
+    props = size = enums = optional = unions = 0
     for schema in items:
         for _, node in iter_subschemas(schema):
             if not isinstance(node, dict):
@@ -42,18 +44,18 @@ def check_limits(
             p = node.get("properties")
             if isinstance(p, dict):
                 props += len(p)
-                chars += sum(len(k) for k in p)
+                size += sum(len(k) for k in p)
                 req = node.get("required")
                 named = {r for r in req if type(r) is str} if isinstance(req, list) else ()
                 optional += sum(1 for k in p if k not in named)
             if isinstance(node.get("$defs"), dict):
-                chars += sum(len(k) for k in node["$defs"])
+                size += sum(len(k) for k in node["$defs"])
             if "anyOf" in node or isinstance(node.get("type"), list):
                 unions += 1
             values = node.get("enum")
             if isinstance(values, list):
                 enums += len(values)
-                chars += sum(len(str(v)) for v in values)
+                size += sum(chars(v) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
                 if (
                     lim.large_enum_threshold
@@ -70,7 +72,18 @@ def check_limits(
                         )
                     )
             if "const" in node:
-                chars += len(str(node["const"]))
+                size += chars(node["const"])
+        found = _unwritable(schema)
+        if found is not None:
+            ptr, bits = found
+            out.append(
+                Lint(
+                    "not-representable",
+                    ptr,
+                    f"an integer of {bits} bits is too long to write as JSON "
+                    f"(Python writes at most {max_digits():,} digits)",
+                )
+            )
         depth = _depth(schema)
         if lim.max_depth is not None and depth > lim.max_depth:
             out.append(
@@ -78,7 +91,7 @@ def check_limits(
             )
     checks: Iterable[Any] = (
         ("limit-properties", props, lim.max_properties, "object properties"),
-        ("limit-chars", chars, lim.max_chars, "characters of names and enum values"),
+        ("limit-chars", size, lim.max_chars, "characters of names and enum values"),
         ("limit-enum-values", enums, lim.max_enum_values, "enum values"),
         ("limit-optional", optional, lim.max_optional, "optional properties"),
         ("limit-unions", unions, lim.max_unions, "union-typed schemas"),
@@ -111,3 +124,33 @@ def _depth(node: Any, level: int = 0, seen: int = 0) -> int:
         for child in node.get(key) or ():
             best = max(best, _depth(child, here, seen + 1))
     return best
+
+
+def chars(value: Any) -> int:
+    """The characters of *value* written out, near enough for a limit: an integer's
+    digits come from its bit length (Python refuses to print one of over 4,300 digits,
+    and printing one is quadratic in its length)."""
+    total, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, int) and not isinstance(v, bool):
+            total += len(str(v)) if -(10**15) < v < 10**15 else (v < 0) + int(abs(v).bit_length() * 0.30103) + 1
+        elif isinstance(v, dict):
+            total += sum(len(k) for k in v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        else:
+            total += len(str(v))
+    return total
+
+
+def _unwritable(schema: Any) -> Optional[Tuple[str, int]]:
+    """An integer of *schema* that ``json.dumps`` (an SDK sending the request) refuses."""
+    try:
+        json.dumps(schema, check_circular=False)  # C speed; walked only when it fails
+    except ValueError:
+        return long_int(schema)
+    except (TypeError, RecursionError):  # not JSON or too deep: reported elsewhere
+        pass
+    return None

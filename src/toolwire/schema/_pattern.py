@@ -10,7 +10,9 @@ Followed: pydantic "Strict mode"/"regex_engine" configuration
 (https://docs.pydantic.dev/latest/api/config/#pydantic.config.ConfigDict.regex_engine)
 and the Rust regex syntax (https://docs.rs/regex/latest/regex/#syntax), checked
 2026-12-02. A pattern that engine cannot run (look-around, backreferences: features
-without a linear-time algorithm) or that is no regex at all raises ``SchemaError``.
+without a linear-time algorithm; a compiled form past its 10 MB size limit, as
+``\p{L}{500}`` or ``.{20000}``) or that is no regex at all raises ``SchemaError`` in
+``validate`` and ``to_pydantic``; ``render`` refuses only the last.
 Differences from Python's ``re`` (the reference ``jsonschema`` uses it): ``$`` matches at
 the very end only (as in ECMA-262), not also before a final newline; a lone surrogate in
 the text is matched as U+FFFD.
@@ -125,8 +127,9 @@ def compile_pattern(pattern: object, loc: str = "$") -> Callable[[str], bool]:
 
 def check_regex(pattern: object, loc: str = "$") -> None:
     """``SchemaError`` unless *pattern* is a regular expression (for the linear engine or,
-    using features it lacks, for Python's ``re``: such a pattern can still be sent to a
-    provider, but ``validate`` and ``to_pydantic`` refuse to run it)."""
+    using features it lacks, for Python's ``re``, or too large for the linear engine's
+    compiled size limit: such a pattern can still be sent to a provider, but ``validate``
+    and ``to_pydantic`` refuse to run it)."""
     if not isinstance(pattern, str):
         raise SchemaError(f"'pattern' must be a string at {loc}, got {excerpt(pattern)}", loc=loc)
     if pattern in _CACHE:
@@ -139,6 +142,13 @@ def check_regex(pattern: object, loc: str = "$") -> None:
 
 
 def _why(pattern: str, detail: str, loc: str) -> str:
+    if "size limit" in detail:  # it parsed (Rust parses first); a provider may well run it
+        limit = re.search(r"size limit of (\d+)", detail)
+        size = f" of {int(limit.group(1)):,} bytes" if limit else ""
+        return (
+            f"Pattern {excerpt(pattern)} at {loc} is too large for the linear-time regex engine "
+            f"(its compiled form exceeds the size limit{size})"
+        )
     try:
         re.compile(pattern)
     except (re.error, RecursionError, OverflowError):

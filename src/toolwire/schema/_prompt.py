@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .._errors import EncodeError
 from .._target import PERMISSIVE, Ask, Fragment, Target
 from ._normalize import normalize
+from ._util import long_int, path_of
 
 __all__ = ["PROMPT", "prompt"]
 
@@ -24,8 +26,20 @@ _HEAD = (
 
 
 def prompt(schema: Any) -> str:
-    """The prompt-mode instruction: a sentence and the schema as indented JSON."""
-    body = json.dumps(normalize(schema), indent=2, ensure_ascii=False)
+    """The prompt-mode instruction: a sentence and the schema as indented JSON.
+
+    Raises ``EncodeError`` for a schema holding an integer too long for Python to
+    write (over ``sys.get_int_max_str_digits()`` digits, 4,300 by default)."""
+    root = normalize(schema)
+    try:
+        body = json.dumps(root, indent=2, ensure_ascii=False)
+    except ValueError:  # an integer of over 4,300 digits: Python does not write it
+        ptr, bits = long_int(root) or ("", 0)
+        raise EncodeError(
+            f"Schema holds an integer of {bits} bits at {path_of(ptr)}, too long to write in the prompt",
+            dialect="prompt",
+            loc=path_of(ptr),
+        ) from None
     return f"{_HEAD}\n\nJSON Schema:\n{body}"
 
 

@@ -54,6 +54,7 @@ from ._pydantic_types import (
     is_model_node,
     number_type,
     union,
+    unique_name,
 )
 from ._report import Change
 from ._util import escape_token
@@ -104,7 +105,7 @@ class _Builder:
         for _, sub in iter_subschemas(root):
             if isinstance(sub, dict) and isinstance(sub.get("$ref"), str):
                 self.uses[sub["$ref"]] = self.uses.get(sub["$ref"], 0) + 1
-        self.names: Set[str] = set()
+        self.names: Dict[str, int] = {}  # model names taken, each with its next suffix
         self.depth = 0
 
     # -- entry -------------------------------------------------------------------
@@ -121,17 +122,13 @@ class _Builder:
             # a bound like 10**5000 (Python prints at most 4,300 digits)
             model = create_model(self._name(name), __base__=RootModel, root=(inner, ...))
             self.models[model.__name__] = model
+        namespace: Dict[str, Any] = dict(self.models)  # once: a copy per model is quadratic
         for m in self.models.values():
-            m.model_rebuild(force=True, _types_namespace=dict(self.models))
+            m.model_rebuild(force=True, _types_namespace=namespace)
         return model
 
     def _name(self, wanted: str) -> str:
-        base = identifier(wanted) or "Model"
-        name, n = base, 2
-        while name in self.names:
-            name, n = f"{base}{n}", n + 1
-        self.names.add(name)
-        return name
+        return unique_name(identifier(wanted) or "Model", self.names, "")
 
     # -- checks --------------------------------------------------------------------
     def _fragment(self, node: Dict[str, Any], keys: List[str]) -> Dict[str, Any]:
@@ -346,7 +343,7 @@ class _Builder:
         if needed <= set(props):
             used_keys.add("required")
         fields: Dict[str, Any] = {}
-        used: Set[str] = set()
+        used: Dict[str, int] = {}
         no_default: Set[str] = set()
         for prop, sub in props.items():
             sub_ptr = f"{ptr}/properties/{escape_token(prop)}"

@@ -41,6 +41,7 @@ __all__ = [
     "member_of",
     "number_type",
     "union",
+    "unique_name",
 ]
 
 _RESERVED = frozenset(dir(BaseModel)) | {"model_config", "model_fields", "root"}
@@ -59,8 +60,10 @@ def literal(values: List[Any]) -> Any:
 
 def union(types: List[Any]) -> Any:
     unique: List[Any] = []
+    seen: Set[int] = set()
     for t in types:
-        if not any(t is u for u in unique):
+        if id(t) not in seen:  # the types outlive the loop: their ids stay theirs
+            seen.add(id(t))
             unique.append(t)
     return unique[0] if len(unique) == 1 else Union.__getitem__(tuple(unique))
 
@@ -81,8 +84,9 @@ def member_of(values: List[Any]) -> Callable[[Any], Any]:
     return pick
 
 
-def field_name(prop: str, used: Set[str]) -> str:
-    """A Python field name for *prop* (which then becomes the alias), unique in *used*."""
+def field_name(prop: str, used: Dict[str, int]) -> str:
+    """A Python field name for *prop* (which then becomes the alias), unique in *used*:
+    the names taken, each with the next suffix to try when it is wanted again."""
     ident = prop
     if (
         not prop.isidentifier()
@@ -98,11 +102,24 @@ def field_name(prop: str, used: Set[str]) -> str:
             ident = ident + "_"
         if ident.startswith("model_"):
             ident = "f_" + ident
-    base, n = ident, 2
-    while ident in used:
-        ident, n = f"{base}_{n}", n + 1
-    used.add(ident)
-    return ident
+    return unique_name(ident, used, "_")
+
+
+def unique_name(base: str, used: Dict[str, int], sep: str) -> str:
+    """*base*, else ``base{sep}2``, ``base{sep}3``... (the first not in *used*), added to
+    *used*. Each base keeps its next suffix, so n names of one base take linear time
+    (the suffixes below it are all taken: *used* only grows)."""
+    if base not in used:
+        used[base] = 2
+        return base
+    n = used[base]
+    name = f"{base}{sep}{n}"
+    while name in used:
+        n += 1
+        name = f"{base}{sep}{n}"
+    used[base] = n + 1
+    used[name] = 2
+    return name
 
 
 def drop_defaults(names: Set[str]) -> Callable[[Dict[str, Any]], None]:

@@ -20,7 +20,7 @@ from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
-from ._util import canonical_text, escape_token, json_type
+from ._util import canonical_text, copy_json, escape_token, json_type, long_int
 
 __all__ = ["ANNOTATIONS", "Rewriter"]
 
@@ -62,6 +62,12 @@ _LOOKAROUND = re.compile(r"\(\?<?[=!]")
 # schema is refused with a lint error
 MAX_INLINED = 5_000
 INLINED_PER_NODE = 8
+# how deep an inlined ``$ref`` may sit: pointer tokens above it plus two per ``$ref``
+# being inlined around it (each costs two stack frames of its own). A chain of
+# definitions each holding the next nests the inlined schema without bound, and the stack
+# with it, so past this the schema is refused with a lint error, well within the default
+# recursion limit (the original alone is at most 256 levels deep: ``normalize``)
+MAX_INLINED_DEPTH = 300
 
 
 class Rewriter(ShapeRewrites):
@@ -101,8 +107,12 @@ class Rewriter(ShapeRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
-            return json.loads(json.dumps(root))
-        wire = self.node(root, "", required=False)
+            return copy_json(root)
+        try:
+            wire = self.node(root, "", required=False)
+        except RecursionError:  # a caller already deep in its stack: the bound above is not reached
+            self.lint("too-large", "", "the schema is nested too deeply to rewrite at this stack depth")
+            return {}
         if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
             defs = {}
             for name, sub in root["$defs"].items():
@@ -330,7 +340,8 @@ class Rewriter(ShapeRewrites):
             ]
             if bad:
                 hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
-                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: {bad[:3]!r}{hint}")
+                shown = ", ".join(_shown(v) for v in bad[:3])
+                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]{hint}")
         if ok:
             out[key] = value
             if key not in _STRUCTURAL:
@@ -344,7 +355,12 @@ class Rewriter(ShapeRewrites):
             self.lint("unsupported-keyword", ptr, f"{key} is not supported by this provider", "warning")
         else:
             self.change(ptr, key, "moved", "into description")
-        hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        try:
+            hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        except ValueError:  # an integer of over 4,300 digits: Python does not write it
+            found = long_int(value)
+            bits = f" of {found[1]} bits" if found else ""
+            self.lint("not-representable", ptr, f"{key} holds an integer{bits} too long to write in the description")
 
     def _ref(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
         ref = n["$ref"]
@@ -362,6 +378,12 @@ class Rewriter(ShapeRewrites):
                     self.too_large = True
                     self.lint("too-large", ptr, f"inlining $ref expands the schema past {self.budget:,} nodes "
                               "(definitions used many times over); this provider takes no $ref")
+                return {}
+            if 2 * len(self.inlining) + ptr.count("/") >= MAX_INLINED_DEPTH:
+                if not self.too_large:
+                    self.too_large = True
+                    self.lint("too-large", ptr, f"inlining $ref nests the schema too deeply ({len(self.inlining)} "
+                              "definitions inside one another); this provider takes no $ref")
                 return {}
             self.inlining.append(ref)
             try:
@@ -443,6 +465,14 @@ def _hint(out: Dict[str, Any], hints: List[str]) -> None:
         desc = out.get("description", "")
         note = "{" + ", ".join(hints) + "}"
         out["description"] = f"{desc}\n\n{note}" if desc else note
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, or a placeholder for an integer too long for Python to print."""
+    try:
+        return repr(value)
+    except ValueError:
+        return f"<int of {value.bit_length()} bits>" if isinstance(value, int) else f"<{type(value).__name__}>"
 
 
 def _holds_ref(branches: Any) -> bool:

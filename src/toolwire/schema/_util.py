@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Dict, List, Set
+import sys
+from typing import Any, Dict, List, Optional, Set, Tuple
 from urllib.parse import unquote
 
 from .._errors import DecodeError, excerpt
@@ -23,6 +24,8 @@ __all__ = [
     "json_equal",
     "json_key",
     "json_type",
+    "long_int",
+    "max_digits",
     "path_of",
     "unique_by_json",
 ]
@@ -176,3 +179,27 @@ def copy_json(value: Any, loc: str = "$", depth: int = 0) -> Any:
     if isinstance(value, (list, tuple)):
         return [copy_json(v, f"{loc}[{i}]", depth + 1) for i, v in enumerate(value)]
     raise DecodeError(f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc)
+
+
+def max_digits() -> int:
+    """``sys.get_int_max_str_digits()``: 0 (no limit) before CPython 3.11 and 3.10.7."""
+    return int(getattr(sys, "get_int_max_str_digits", lambda: 0)())
+
+
+def long_int(value: Any) -> Optional[Tuple[str, int]]:
+    """The JSON pointer and bit length of the first integer in *value* too long for
+    Python to write as text (``sys.get_int_max_str_digits``), or ``None``."""
+    limit = max_digits()
+    if not limit:
+        return None
+    bound = 10**limit
+    stack: List[Tuple[str, Any]] = [("", value)]
+    while stack:
+        ptr, v = stack.pop()
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= bound:
+            return ptr, v.bit_length()
+        if isinstance(v, dict):
+            stack.extend((f"{ptr}/{escape_token(k)}", x) for k, x in reversed(list(v.items())))
+        elif isinstance(v, list):
+            stack.extend((f"{ptr}/{i}", x) for i, x in reversed(list(enumerate(v))))
+    return None

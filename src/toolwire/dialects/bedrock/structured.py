@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Tuple
 
+from ..._errors import EncodeError
 from ..._target import CORE, Ask, Fragment, Limits, Profile, Target
 from .._common import error_names
 
@@ -37,7 +38,11 @@ _LIMITS = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
 
 
 def _fragment(ask: Ask) -> Fragment:
-    spec: Dict[str, Any] = {"schema": json.dumps(ask.schema, ensure_ascii=False), "name": ask.name}
+    try:
+        text = json.dumps(ask.schema, ensure_ascii=False)
+    except ValueError:  # an integer of over 4,300 digits (a lint error of render's too)
+        raise EncodeError("Schema holds an integer too long to write as JSON", dialect="bedrock.converse") from None
+    spec: Dict[str, Any] = {"schema": text, "name": ask.name}
     if ask.description:
         spec["description"] = ask.description
     return Fragment({"outputConfig": {"textFormat": {"type": "json_schema", "structure": {"jsonSchema": spec}}}})
