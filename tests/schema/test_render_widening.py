@@ -160,3 +160,12 @@ def test_a_lossless_wire_accepts_nothing_the_original_refuses(r: Random) -> None
             if check.is_valid(value):
                 issues = rendered.validate(value)
                 assert issues == [], f"{target}: {schema}\nwire {wire}\nvalue {value!r}: {issues}"
+
+
+def test_the_repr_of_a_rendering_leaves_the_schemas_out() -> None:
+    # an integer of over 4,300 digits (reported as a lint) made ``repr`` raise ValueError
+    from toolwire import schema
+
+    r = schema.render({"type": "object", "properties": {"a": {"const": 10**5000}}}, "openai.chat",
+                      on_error="report")
+    assert repr(r).startswith("Rendered(target='openai.chat', name='response', headers={}, report=(")

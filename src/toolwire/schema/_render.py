@@ -46,9 +46,11 @@ class Rendered:
 
     target: str
     name: str
-    schema: Any
-    wire_schema: Any
-    request: Dict[str, Any]
+    # the schemas and the fragment are left out of the repr: their size is the caller's
+    # (an integer of over 4,300 digits could not even be written by ``repr``)
+    schema: Any = field(repr=False)
+    wire_schema: Any = field(repr=False)
+    request: Dict[str, Any] = field(repr=False)
     headers: Dict[str, str] = field(default_factory=dict)
     report: Tuple[Change, ...] = ()
     lints: Tuple[Lint, ...] = ()
