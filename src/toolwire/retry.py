@@ -34,8 +34,10 @@ An ``empty`` or ``invalid`` reply whose finish reason is ``context_window`` (the
 context window ran out) stops too: neither the same request nor a longer one fits.
 
 The planning lives in ``schema/_plan.py``, the loop in ``schema/_generate.py``, the
-per-target request edits (token-budget fields, correction turns) and the error
-classification in ``schema/_requests.py``, with the provider documentation they follow.
+request edits and the error classification in ``schema/_requests.py``, through each
+target's fields (``schema.Target``: token-budget field, turns, system prompt, schema
+rejections), which sit with the provider documentation they follow in
+``dialects/<provider>/structured.py``.
 """
 
 from .schema._generate import Attempt, Result, generate

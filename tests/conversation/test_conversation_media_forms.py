@@ -10,6 +10,7 @@ from typing import Any, List
 
 import pytest
 
+import toolwire
 from toolwire import DecodeError, EncodeError
 from toolwire.conversation import Media, Problem, Text, decode_conversation, encode_conversation
 
@@ -190,3 +191,17 @@ def test_anthropic_text_block_extras_do_not_go_into_responses_tool_output() -> N
     out = encode_conversation(ant, "openai.responses", source="anthropic.messages")
     assert out["input"][-1] == {"type": "function_call_output", "call_id": "toolu_1",
                                 "output": [{"type": "input_text", "text": "r"}]}
+
+
+def test_ollama_image_objects_inside_dict_messages_are_read() -> None:
+    # the ollama client takes ``images=[Image(...)]`` in a dict message; only a whole
+    # ``ollama.Message`` or a plain ``{"value": ...}`` was read
+    import ollama
+
+    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 20
+    conv = toolwire.decode_conversation([{"role": "user", "content": "x", "images": [ollama.Image(value=png)]}],
+                                        "ollama")
+    assert conv.messages[0].parts[1].data == "iVBORw0KGgoAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+    result = toolwire.decode_result({"role": "tool", "tool_name": "f", "content": "x",
+                                     "images": [ollama.Image(value=png)]}, "ollama")
+    assert result.content[1] == {"type": "image", "image": "iVBORw0KGgoAAAAAAAAAAAAAAAAAAAAAAAAAAA=="}

@@ -877,3 +877,25 @@ def test_the_retry_plan_edits_its_requests_through_the_target(as_default: Regist
 def test_a_structured_field_of_the_wrong_type_is_refused() -> None:
     with pytest.raises(TypeError, match="field 'structured' must be a tuple of toolwire.schema.Target"):
         Registry([dataclasses.replace(ACME, structured=[ACME_JSON])])  # type: ignore[arg-type]
+
+
+def test_a_target_given_by_value_classifies_its_own_schema_rejections() -> None:
+    # registered nowhere, its ``schema_error`` was never asked: the 400 was re-raised
+    class Refused(Exception):
+        status_code = 400
+        body = {"error": {"field": "acme_format", "message": "unsupported keyword"}}
+
+    sent: List[Dict[str, Any]] = []
+
+    def send(request: Dict[str, Any]) -> Dict[str, Any]:
+        sent.append(request)
+        if "acme_format" in request:
+            raise Refused("bad schema")
+        return {"choices": [{"index": 0, "message": {"role": "assistant", "content": '{"code": "X"}'},
+                             "finish_reason": "stop"}]}
+
+    assert retry.classify_error(Refused()) == "error"
+    assert retry.classify_error(Refused(), ACME_JSON) == "schema_rejected"
+    result = retry.generate(send, {"dialogue": []}, SHAPE, target=ACME_JSON, mode="native")
+    assert result.ok and result.value == {"code": "X"}
+    assert "acme_format" in sent[0] and "preamble" in sent[1]

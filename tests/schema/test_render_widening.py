@@ -169,3 +169,20 @@ def test_the_repr_of_a_rendering_leaves_the_schemas_out() -> None:
     r = schema.render({"type": "object", "properties": {"a": {"const": 10**5000}}}, "openai.chat",
                       on_error="report")
     assert repr(r).startswith("Rendered(target='openai.chat', name='response', headers={}, report=(")
+
+
+def test_an_unknown_limit_is_an_encode_error_naming_the_known_ones() -> None:
+    from toolwire import EncodeError, schema
+
+    with pytest.raises(EncodeError, match=r"Unknown limit 'max_enums'; known limits: checked, large_enum_chars"):
+        schema.render({"type": "string"}, "openai.chat", limits={"max_enums": 5})
+    with pytest.raises(EncodeError, match="Unknown limit"):
+        schema.check_limits({"type": "string"}, "openai.chat", limits={"max_enums": 5})
+
+
+def test_bedrock_refuses_an_integer_too_long_to_write_with_its_path() -> None:
+    from toolwire import EncodeError, schema
+
+    with pytest.raises(EncodeError, match=r"at \$\.properties\.a\.enum\[0\] \[not-representable\]"):
+        schema.render({"type": "object", "properties": {"a": {"type": "integer", "enum": [10**4400]}}},
+                      "bedrock.converse")

@@ -225,3 +225,9 @@ def test_a_split_function_that_gives_no_strings_is_an_encode_error(dialect: str,
 def test_a_split_function_giving_strings_is_used() -> None:
     chunks = encode_stream([ToolCall("f", {"a": 1}, "call_1")], "openai.chat", split=lambda t: (t[:3], t[3:]))
     assert accumulate(chunks) == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_a_split_function_whose_pieces_do_not_join_back_is_an_encode_error() -> None:
+    # its stream carried other arguments than the call's ({} for {"a": "hello"})
+    with pytest.raises(EncodeError, match="must join back to the text"):
+        encode_stream([ToolCall("f", {"a": "hello"}, "c1")], "openai.chat", split=lambda t: ["{}"])

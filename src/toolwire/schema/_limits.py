@@ -5,9 +5,10 @@ provider's package, with the documentation it follows), overridable per call.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from .._errors import EncodeError
 from .._target import Limits, Target
 from ._normalize import iter_subschemas
 from ._report import Lint
@@ -15,6 +16,8 @@ from ._targets import get_target
 from ._util import long_int, max_digits
 
 __all__ = ["check_limits", "chars"]
+
+_FIELDS = frozenset(f.name for f in fields(Limits))
 
 
 def check_limits(
@@ -33,6 +36,10 @@ def check_limits(
     if isinstance(limits, Limits):
         lim = limits
     elif isinstance(limits, dict):
+        unknown = [k for k in limits if k not in _FIELDS]
+        if unknown:
+            raise EncodeError(f"Unknown limit {unknown[0]!r}; known limits: {', '.join(sorted(_FIELDS))}",
+                              dialect=key)
         lim = replace(lim, **limits)
     items: List[Dict[str, Any]] = [schemas] if isinstance(schemas, dict) else list(schemas)
     out: List[Lint] = []

@@ -139,6 +139,9 @@ def render(
     title = root.get("title") if isinstance(root, dict) else None
     final_name = sanitize_name(name or (title if isinstance(title, str) else "") or "response")
     desc = description or (root.get("description") if isinstance(root, dict) else None)
+    errors = [lint for lint in lints if lint.severity == "error"]
+    if on_error == "raise" and errors:  # before the fragment, which may not be writable then
+        _refuse(key, errors)
     fragment = spec.fragment(Ask(final_name, wire, bool(strict), desc, thinking, root))
     for keyword, code, why in fragment.changed:
         report.append(Change("", keyword, "rewritten", why))
@@ -158,18 +161,22 @@ def render(
         options=options,
     )
     if on_error == "raise" and out.errors:
-        first = out.errors[0]
-        more = f" (and {len(out.errors) - 1} more)" if len(out.errors) > 1 else ""
-        raise EncodeError(
-            f"Schema cannot be rendered for {key}: {first.message} at {_path(first.pointer)} [{first.code}]{more}",
-            dialect=key,
-            loc=_path(first.pointer),
-        )
+        _refuse(key, list(out.errors))
     if on_lossy == "raise" and not out.lossless:
         lossy = [c for c in out.report if c.action in LOSSY_ACTIONS and c.keyword not in ANNOTATIONS]
         listed = ", ".join(f"{c.keyword} at {_path(c.pointer)} ({c.action})" for c in lossy[:5])
         raise EncodeError(f"Schema would be sent lossily to {key}: {listed}", dialect=key)
     return out
+
+
+def _refuse(key: str, errors: List[Lint]) -> None:
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    raise EncodeError(
+        f"Schema cannot be rendered for {key}: {first.message} at {_path(first.pointer)} [{first.code}]{more}",
+        dialect=key,
+        loc=_path(first.pointer),
+    )
 
 
 def _path(pointer: str) -> str:

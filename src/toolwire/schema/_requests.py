@@ -51,14 +51,15 @@ def inject_instruction(request: Dict[str, Any], text: str, target: Union[str, Ta
     return get_target(target).instruction(request, text)
 
 
-def classify_error(error: Any) -> str:
+def classify_error(error: Any, target: Optional[Union[str, Target]] = None) -> str:
     """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
 
     A rejection needs a client error status (400 or 422) *and* a target's
     ``schema_error`` saying the error points at its schema (OpenAI ``param``/``code``;
     an error message naming the schema path for Anthropic, Gemini, Bedrock; Anthropic's
     fixed sentences for a schema too complex to compile). Every target of the registry
-    is asked, whichever was sent. 408, 409, 429 and 5xx are transient. The
+    is asked, whichever was sent, and *target* (the one sent: a ``Target`` given by
+    value is registered nowhere) first. 408, 409, 429 and 5xx are transient. The
     status is the SDK error's (``status_code``, google-genai's ``code``, botocore's
     ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
     inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
@@ -70,6 +71,8 @@ def classify_error(error: Any) -> str:
     if status not in (400, 422):
         return "error"
     err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
+    if target is not None and get_target(target).schema_error(status, err):
+        return "schema_rejected"
     if any(t.schema_error(status, err) for t in targets().values()):
         return "schema_rejected"
     return "error"

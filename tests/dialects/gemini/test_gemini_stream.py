@@ -134,7 +134,8 @@ def test_whole_calls_parallel_calls_and_server_calls() -> None:
     assert canon(calls) == [
         ("ToolCall", "a", None, {"x": "ö"}, False),
         ("ToolCall", "b", "b1", {}, False),
-        ("ToolCall", "code_execution", "e1", {"code": "1", "language": "PYTHON", "id": "e1"}, True),
+        # as ``decode_all`` reads it: the id stays in its arguments (its result echoes it)
+        ("ToolCall", "code_execution", None, {"code": "1", "language": "PYTHON", "id": "e1"}, True),
     ]
     assert dict(calls[0].provider_data) == {D: {"part": {"thoughtSignature": "c2ln"}}}
     assert dict(calls[1].provider_data) == {}
@@ -386,3 +387,12 @@ def test_dumped_sdk_chunks_read_their_enum_finish_reason(reason: str) -> None:
         assert acc.finish_reason == reason and type(acc.finish_reason) is str
         (got,) = acc.close()
         assert isinstance(got, toolwire.InvalidToolCall)
+
+
+def test_a_streamed_code_execution_call_is_the_one_shot_one_and_encodes_back() -> None:
+    # the stream kept neither the part nor its signature: ``encode`` refused to write it back
+    part = {"executableCode": {"code": "print(1)", "language": "PYTHON", "id": "e1"}, "thoughtSignature": "c2ln"}
+    ch = {"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}]}
+    (streamed,) = accumulate([ch], D, include_server=True)
+    assert streamed == toolwire.decode_all(ch, D, include_server=True)[0]
+    assert toolwire.encode(streamed, D) == part

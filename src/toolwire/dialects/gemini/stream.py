@@ -113,8 +113,10 @@ class Handler:
             self.core.text(text, scope)
             return
         code = _get(part, "executableCode", "executable_code")
-        if type(code) is dict:
-            self.core.whole("code_execution", code, nonempty_str(code.get("id")), scope=scope, server=True)
+        if type(code) is dict:  # as the one-shot decoder reads it: no id, the part kept to write back
+            item = {k: base64.b64encode(v).decode("ascii") if type(v) is bytes else v for k, v in part.items()}
+            self.core.whole("code_execution", dict(code), None, scope=scope, server=True,
+                            provider_data={NAME: {"item": item}})
 
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core

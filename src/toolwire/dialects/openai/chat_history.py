@@ -24,6 +24,7 @@ import base64
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ..._access import to_data
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._types import InvalidToolCall, ToolCall, ToolResult
@@ -301,6 +302,8 @@ def read_images(images: Any, loc: str, name: str) -> List[str]:
         raise DecodeError(f"Images at {loc} must be a list of base64 strings", dialect=name, loc=loc)
     out: List[str] = []
     for i, b in enumerate(images):
+        if type(b) not in (str, bytes, dict) and hasattr(type(b), "model_fields"):
+            b = to_data(b, f"{loc}[{i}]")  # an ``ollama.Image`` object in a dict message
         if type(b) is dict and tuple(b) == _IMAGE:  # ``ollama.Image``
             (b,) = b.values()
         if type(b) is bytes:
