@@ -150,7 +150,8 @@ def _check_options(name: str, enc: Callable[..., Any], calls: Any, fragments: An
 def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
     """The function that cuts a text into fragments; a *split* that is none of ``None``,
     a positive int (not a bool) or a function, and a function that gives anything but
-    a list of strings joining back to the text, raise ``EncodeError``."""
+    a list of strings joining back to the text (or none, for ``{}``), raise
+    ``EncodeError``."""
     if split is None:
         return lambda text: [text]
     if type(split) is int:
@@ -171,7 +172,10 @@ def _splitter(split: Split) -> Callable[[str], Sequence[str]]:
             for piece in pieces:
                 if type(piece) is not str:
                     raise EncodeError(f"split function must give strings, got {excerpt(piece)}")
-            if "".join(pieces) != text:  # the stream would carry other arguments than the call's
+            joined = "".join(pieces)
+            # the stream would carry other arguments than the call's (no text for no
+            # arguments is how several providers stream a call without any)
+            if joined != text and not (not joined and text == "{}"):
                 raise EncodeError(f"split function's pieces must join back to the text, got {excerpt(pieces)} "
                                   f"for {excerpt(text)}")
             return pieces
