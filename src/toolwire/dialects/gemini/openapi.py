@@ -100,7 +100,7 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                 dst["$defs"] = {name: _child(sub, f"{at}.defs.{name}", stack) for name, sub in value.items()}
             elif key == "ref":
                 name = value[len(_REF):] if type(value) is str and value.startswith(_REF) else ""
-                if not name or "/" in name or "$ref" in src:
+                if not name or name.find("/") >= 0 or "$ref" in src:
                     raise DecodeError(f"Schema ref at {at}.ref must name a child of the root defs "
                                       f"('#/defs/<name>'), got {excerpt(value)}", dialect=dialect, loc=at + ".ref")
                 dst["$ref"] = "#/$defs/" + name

@@ -26,7 +26,7 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
-from .chat_tools import custom_format, input_schema
+from .chat_tools import check_strict, custom_format, input_schema
 from .media import OPENAI_DETAILS
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
@@ -89,6 +89,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out["parameters"] = tool.parameters
     out["strict"] = tool.strict
     out.update(pd)
+    if out["strict"] is True:
+        check_strict(tool.name, out["parameters"], NAME)
     return out
 
 
