@@ -312,3 +312,20 @@ def nameless_result(result: ToolResult) -> ToolResult:
     Responses ``function_call_output``, Anthropic ``tool_result``, Converse
     ``toolResult``, Cohere ``tool`` message) reads it back (``Dialect.result_read_back``)."""
     return ToolResult(result.id, None, result.content, result.is_error)
+
+
+def object_schema(name: str, schema: Dict[str, Any], dialect: str, field: str) -> Dict[str, Any]:
+    """*schema*, a tool's parameters, for a dialect whose *field* must be ``"type":
+    "object"`` at its top (Anthropic ``input_schema``, Converse ``inputSchema.json``, MCP
+    ``inputSchema``): ``"type": "object"`` added where it has no ``type`` (lossless: a
+    tool's arguments are an object; Chat's ``"parameters": {}`` is one), ``EncodeError``
+    for any other type."""
+    if "type" not in schema:
+        return {"type": "object", **schema}
+    if schema["type"] != "object":
+        raise EncodeError(
+            f"Tool {name!r} cannot be written as {dialect}: its {field} must be of type 'object', and its "
+            f"parameters are of type {excerpt(schema['type'])}",
+            dialect=dialect,
+        )
+    return schema
