@@ -63,22 +63,29 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
     """The client functions among *tools*: provider-hosted entries left out (a call to one
     is then an unknown tool), a Gemini entry of several declarations read as several
     tools; two of one name raise (a call could not say which it means)."""
+    from ..dialects._common import call_scope
+
     readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
-    seen: Dict[str, int] = {}
+    seen: Dict[Tuple[Optional[str], str], int] = {}
     for i, t in enumerate(tools):
         loc = f"$[{i}]"
         got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)
         for tool in got:
-            if tool.name in seen:
+            key = (call_scope(tool.provider_data), tool.name)  # a Responses namespace's tools: by both
+            if key in seen:
                 raise DecodeError(
-                    f"Tools {seen[tool.name]} and {i} of the tools list are both named {tool.name!r}: a call cannot "
+                    f"Tools {seen[key]} and {i} of the tools list are both named {_shown(*key)}: a call cannot "
                     "say which it means",
                     loc=loc,
                 )
-            seen[tool.name] = i
+            seen[key] = i
             out.append(tool)
     return out
+
+
+def _shown(scope: Optional[str], name: str) -> str:
+    return repr(name) if scope is None else f"{name!r} in {scope!r}"
 
 
 def _provider_defined(tool: Tool) -> bool:
@@ -206,17 +213,21 @@ def validate_call(
     dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
     saying why in a line fit for the model; see the module docstring."""
     from ..schema._normalize import normalize  # the schema package loads on first use
+    from ..dialects._common import call_scope
     from ..schema._validate import check
 
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
     if type(c) is InvalidToolCall:
         return c
     offered = _offered(tools)
-    tool: Optional[Tool] = next((t for t in offered if t.name == c.name), None)
+    scope = call_scope(c.provider_data)  # a call names its tool's namespace beside its name
+    tool: Optional[Tool] = next((t for t in offered if t.name == c.name and call_scope(t.provider_data) == scope),
+                                None)
     raw = c.raw if c.raw is not None else _text(c.args)
     if tool is None:
-        names = ", ".join(t.name for t in offered) or "none"
-        return new_invalid(c.name, c.id, raw, f"Unknown tool {c.name!r}; the tools offered are: {names}.",
+        names = ", ".join(t.name if call_scope(t.provider_data) is None else f"{call_scope(t.provider_data)}.{t.name}"
+                          for t in offered) or "none"
+        return new_invalid(c.name, c.id, raw, f"Unknown tool {_shown(scope, c.name)}; the tools offered are: {names}.",
                            provider_data=c.provider_data)
     if tool.parameters is None:  # none declared: the function takes no arguments
         if not c.args or _provider_defined(tool):
