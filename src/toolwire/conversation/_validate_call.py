@@ -212,8 +212,8 @@ def validate_call(
     """*call* if its tool is among *tools* (``Tool`` values or definitions in any
     dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
     saying why in a line fit for the model; see the module docstring."""
-    from ..schema._normalize import normalize  # the schema package loads on first use
     from ..dialects._common import call_scope
+    from ..schema._normalize import normalize  # the schema package loads on first use
     from ..schema._validate import check
 
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
