@@ -17,6 +17,8 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - ``pattern`` ``^(a+)+$`` against n ``a``s and a ``!`` (18.7 s at 28 on Python's ``re``),
   in ``schema.validate`` and a ``to_pydantic`` model;
 - ``uniqueItems`` over n distinct items (8.5 s at 6,000 when compared pairwise);
+- n definitions each an ``allOf`` of two ``$ref``s to the next, in ``schema.validate``
+  (the one issue was copied per visit: 2^n copies);
 - n definitions each using the next twice (2^n nodes expanded), rendered for
   ``gemini.openapi`` (which inlines them) and made a ``to_pydantic`` model;
 - a Chat history whose one assistant message holds n calls (its parts tuple grew
@@ -88,6 +90,14 @@ def _doubling(n: int) -> Any:
                  for i in range(n)}
     defs[f"D{n}"] = {"type": "string"}
     return {"type": "object", "properties": {"r": {"$ref": "#/$defs/D0"}}, "required": ["r"], "$defs": defs}
+
+
+def _all_of_twice(n: int) -> Dict[str, Any]:
+    """n definitions, each an ``allOf`` of two ``$ref``s to the next (2^n visits, and 2^n
+    copies of the one issue, when a pair reached again repeats its issues)."""
+    defs: Any = {f"D{i}": {"allOf": [{"$ref": f"#/$defs/D{i + 1}"}, {"$ref": f"#/$defs/D{i + 1}"}]} for i in range(n)}
+    defs[f"D{n}"] = {"type": "integer"}
+    return {"type": "object", "properties": {"a": {"$ref": "#/$defs/D0"}}, "$defs": defs}
 
 
 def _calls_history(n: int) -> Dict[str, Any]:
@@ -176,6 +186,8 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda v: _model(PATTERN_MODEL, v)),
     ("schema.validate uniqueItems, n distinct items", 6_000, lambda n: [[i, {"k": str(i)}] for i in range(n)],
      lambda v: schema.validate(v, UNIQUE)),
+    ("schema.validate, n definitions each an allOf of two $refs to the next", 200, _all_of_twice,
+     lambda sch: schema.validate({"a": "x"}, sch)),
     ("schema.render gemini.openapi, n definitions each used twice", 16, _doubling,
      lambda sch: schema.render(sch, "gemini.openapi", on_error="report")),
     ("to_pydantic, n definitions each used twice", 4, _doubling, schema.to_pydantic),

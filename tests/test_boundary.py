@@ -37,7 +37,7 @@ CANONICAL = {
     # JSON Schema keywords (a Tool's parameters, ToolCalls' schema, structured output),
     # OpenAPI's ``nullable``, the ``uri`` format, and a ``Profile.notes`` key
     "required", "additionalProperties", "anyOf", "null", "enum", "format", "title", "nullable", "uri",
-    "recursion",
+    "recursion", "$ref", "$defs",
 }
 
 

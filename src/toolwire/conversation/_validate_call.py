@@ -6,14 +6,20 @@ that is not offered, or arguments that break the schema, give an ``InvalidToolCa
 whose ``error`` is short and fit to send back to the model as the tool's result.
 ``coerce=True`` first turns strings that spell a number or a boolean into the type
 the schema asks for there (``"3"`` → ``3``, ``"true"`` → ``True``), recorded as the
-repair ``"coerced-types"``.
+repair ``"coerced-types"``; under ``anyOf`` / ``oneOf`` (pydantic's ``Optional[int]``)
+into the value the branches that accept a coerced value agree on, and not at all when
+they give different values.
+
+Arguments built in code may hold what JSON text cannot be made of in Python (an
+integer of over 4,300 digits): they are checked all the same, and an invalid call's
+``raw`` is then ``None``.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from .._builtin import default_registry
 from .._codec import decode, decode_tool
@@ -57,22 +63,29 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
     """The client functions among *tools*: provider-hosted entries left out (a call to one
     is then an unknown tool), a Gemini entry of several declarations read as several
     tools; two of one name raise (a call could not say which it means)."""
+    from ..dialects._common import call_scope
+
     readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
-    seen: Dict[str, int] = {}
+    seen: Dict[Tuple[Optional[str], str], int] = {}
     for i, t in enumerate(tools):
         loc = f"$[{i}]"
         got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)
         for tool in got:
-            if tool.name in seen:
+            key = (call_scope(tool.provider_data), tool.name)  # a Responses namespace's tools: by both
+            if key in seen:
                 raise DecodeError(
-                    f"Tools {seen[tool.name]} and {i} of the tools list are both named {tool.name!r}: a call cannot "
+                    f"Tools {seen[key]} and {i} of the tools list are both named {_shown(*key)}: a call cannot "
                     "say which it means",
                     loc=loc,
                 )
-            seen[tool.name] = i
+            seen[key] = i
             out.append(tool)
     return out
+
+
+def _shown(scope: Optional[str], name: str) -> str:
+    return repr(name) if scope is None else f"{name!r} in {scope!r}"
 
 
 def _provider_defined(tool: Tool) -> bool:
@@ -116,14 +129,57 @@ def _coerced(text: str, types: List[str]) -> Any:
     return text
 
 
+def _types(want: Any) -> List[str]:
+    return [want] if type(want) is str else [t for t in want or () if type(t) is str] if type(want) is list else []
+
+
+def _branch_value(text: str, branches: Any, root: Any) -> Any:
+    """*text* coerced for the ``anyOf`` / ``oneOf`` *branches*: the value each branch's
+    type makes of it, kept when that branch accepts it; the one value they agree on,
+    else *text*."""
+    from ..schema._normalize import resolve_ref
+    from ..schema._util import json_equal
+    from ..schema._validate import _Checker
+
+    if type(branches) is not list:
+        return text
+    found: List[Any] = []
+    for branch in branches:
+        node, hops = branch, 0
+        while type(node) is dict and "type" not in node and type(node.get("$ref")) is str and hops < 8:
+            node, hops = resolve_ref(root, node["$ref"]), hops + 1
+        new = _coerced(text, _types(node.get("type")) if type(node) is dict else [])
+        if new is not text and _Checker(root, False).valid(new, branch, "", ""):  # a checker per value: its
+            found.append(new)  # answers are remembered by the value's id
+    if found and all(type(f) is type(found[0]) and json_equal(f, found[0]) for f in found):
+        return found[0]
+    return text
+
+
+def _copied(args: Dict[str, Any]) -> Dict[str, Any]:
+    """*args* with its objects and arrays copied (without a walk through JSON text,
+    which cannot print an integer of over 4,300 digits), iteratively."""
+    out: Dict[str, Any] = {}
+    stack: List[Tuple[Any, Any]] = [(args, out)]
+    while stack:
+        src, dst = stack.pop()
+        items = src.items() if type(src) is dict else enumerate(src)
+        for k, v in items:
+            if type(v) is dict or type(v) is list:
+                v2: Any = {} if type(v) is dict else [None] * len(v)
+                stack.append((v, v2))
+                v = v2
+            dst[k] = v
+    return out
+
+
 def _coerce(args: Any, issues: List[ValidationIssue], schema: Any) -> Any:
     changed = False
-    out = json.loads(json.dumps(args))
+    out = _copied(args)
     for issue in issues:
-        if issue.keyword != "type" or not issue.pointer:
+        if issue.keyword not in ("type", "anyOf", "oneOf") or not issue.pointer:
             continue
         want = _at(schema, issue.schema_pointer)
-        types = [want] if type(want) is str else [t for t in want or () if type(t) is str]
         parent_ptr, _, last = issue.pointer.rpartition("/")
         parent = _at(out, parent_ptr) if parent_ptr else out
         key: Any = last.replace("~1", "/").replace("~0", "~")
@@ -134,11 +190,20 @@ def _coerce(args: Any, issues: List[ValidationIssue], schema: Any) -> Any:
         value = parent[key]
         if type(value) is not str:
             continue
-        new = _coerced(value, types)
+        new = _coerced(value, _types(want)) if issue.keyword == "type" else _branch_value(value, want, schema)
         if new is not value:
             parent[key] = new
             changed = True
     return out if changed else None
+
+
+def _text(args: Any) -> Optional[str]:
+    """*args* as JSON text, or ``None`` where Python cannot print them (an integer of over
+    4,300 digits, too deep a nesting, a value that is not JSON: arguments built in code)."""
+    try:
+        return json.dumps(args, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def validate_call(
@@ -147,6 +212,7 @@ def validate_call(
     """*call* if its tool is among *tools* (``Tool`` values or definitions in any
     dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
     saying why in a line fit for the model; see the module docstring."""
+    from ..dialects._common import call_scope
     from ..schema._normalize import normalize  # the schema package loads on first use
     from ..schema._validate import check
 
@@ -154,11 +220,14 @@ def validate_call(
     if type(c) is InvalidToolCall:
         return c
     offered = _offered(tools)
-    tool: Optional[Tool] = next((t for t in offered if t.name == c.name), None)
-    raw = c.raw if c.raw is not None else json.dumps(c.args, ensure_ascii=False)
+    scope = call_scope(c.provider_data)  # a call names its tool's namespace beside its name
+    tool: Optional[Tool] = next((t for t in offered if t.name == c.name and call_scope(t.provider_data) == scope),
+                                None)
+    raw = c.raw if c.raw is not None else _text(c.args)
     if tool is None:
-        names = ", ".join(t.name for t in offered) or "none"
-        return new_invalid(c.name, c.id, raw, f"Unknown tool {c.name!r}; the tools offered are: {names}.",
+        names = ", ".join(t.name if call_scope(t.provider_data) is None else f"{call_scope(t.provider_data)}.{t.name}"
+                          for t in offered) or "none"
+        return new_invalid(c.name, c.id, raw, f"Unknown tool {_shown(scope, c.name)}; the tools offered are: {names}.",
                            provider_data=c.provider_data)
     if tool.parameters is None:  # none declared: the function takes no arguments
         if not c.args or _provider_defined(tool):

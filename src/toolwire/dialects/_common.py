@@ -312,3 +312,32 @@ def nameless_result(result: ToolResult) -> ToolResult:
     Responses ``function_call_output``, Anthropic ``tool_result``, Converse
     ``toolResult``, Cohere ``tool`` message) reads it back (``Dialect.result_read_back``)."""
     return ToolResult(result.id, None, result.content, result.is_error)
+
+
+def object_schema(name: str, schema: Dict[str, Any], dialect: str, field: str) -> Dict[str, Any]:
+    """*schema*, a tool's parameters, for a dialect whose *field* must be ``"type":
+    "object"`` at its top (Anthropic ``input_schema``, Converse ``inputSchema.json``, MCP
+    ``inputSchema``): ``"type": "object"`` added where it has no ``type`` (lossless: a
+    tool's arguments are an object; Chat's ``"parameters": {}`` is one), ``EncodeError``
+    for any other type."""
+    if "type" not in schema:
+        return {"type": "object", **schema}
+    if schema["type"] != "object":
+        raise EncodeError(
+            f"Tool {name!r} cannot be written as {dialect}: its {field} must be of type 'object', and its "
+            f"parameters are of type {excerpt(schema['type'])}",
+            dialect=dialect,
+        )
+    return schema
+
+
+def call_scope(provider_data: Any) -> Optional[str]:
+    """The group a call or a tool is named in beside its name, from its provider data: a
+    Responses ``namespace`` (``function_call.namespace``; a tool read from a ``{"type":
+    "namespace", "name", "tools"}`` entry), which the API matches with the name
+    (openai-python ``ResponseFunctionToolCall.namespace``: "The namespace of the function
+    to run"). ``None`` for none."""
+    get = getattr(provider_data, "get", None)  # a dict, or a ``Tool``'s read-only view of one
+    pd = get("openai.responses") if get is not None else None
+    ns = pd.get("namespace") if type(pd) is dict else None
+    return ns if type(ns) is str else None

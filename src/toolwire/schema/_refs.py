@@ -4,7 +4,8 @@ Followed: JSON Schema Draft 2020-12 core §8.2 (``$anchor``, ``$dynamicAnchor``,
 ``$ref``, ``$dynamicRef``), RFC 6901 (JSON Pointer: ``~0``/``~1``) and RFC 3986 §2.1
 (percent-encoding in a URI fragment), checked 2026-12-02.
 
-- ``translate_refs`` runs before the normal form is made: a pointer written for the
+- ``translate_refs`` runs before the normal form is made: a reference to the root's own
+  absolute ``$id`` is made local; a pointer written for the
   caller's draft (``#/items/0`` with array-form ``items``, ``#/definitions/x``,
   ``#/dependencies/a``, into a node that ``nullable`` wraps) is rewritten to point at the
   same subschema in the normal form, token by token (a property named ``definitions``
@@ -60,10 +61,17 @@ def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
 # -- before the normal form ------------------------------------------------------------------
 def translate_refs(root: Any) -> None:
     """Rewrite, in place, every ``$ref``/``$dynamicRef`` pointer of the raw schema *root*
-    so that it names the same subschema in the normal form."""
+    so that it names the same subschema in the normal form. A reference that starts with
+    the root's own ``$id`` (``"http://x/root#/$defs/s"``) is this document: it resolves
+    against that base (core §8.2.1, §9.2.1) and is made local (``"#/$defs/s"``)."""
+    base = root.get("$id") if isinstance(root.get("$id"), str) else None
+    if base is not None:
+        base = base[:-1] if base.endswith("#") else base
     for ptr, node in _raw_nodes(root):
         for key in ("$ref", "$dynamicRef"):
             ref = node.get(key)
+            if base and isinstance(ref, str) and ref.startswith(base) and ref[len(base):len(base) + 1] in ("", "#"):
+                ref = node[key] = "#" + ref[len(base) + 1:]
             if isinstance(ref, str) and ref.startswith("#/"):
                 node[key] = "#" + encode_pointer(_translate(root, decode_pointer(ref[1:]), ref, path_of(ptr)))
 

@@ -120,7 +120,8 @@ class _Checker:
         self.room = _stack_room()
         # Each (instance value, schema node) pair a combinator or ``$ref`` leads to is
         # walked once: a probe's answer (does it match, and what did it evaluate) by the
-        # pair; a reporting walk's issues by the pair and its place. Without this, a
+        # pair; a reporting walk by the pair and its place (what it evaluated; its issues
+        # are in the answer already, so a second visit adds none). Without this, a
         # branch tried and then walked again (anyOf, oneOf, if) or reached twice (allOf,
         # $ref) doubles the work per level. A pair reached through ``properties``,
         # ``items`` and the like is walked once per walk of its parent, so it is not
@@ -165,11 +166,16 @@ class _Checker:
         table = self._probes if first else self._walks
         done = table.get(key)
         if done is not None:
-            out.extend(done[0])
+            # a reporting walk's issues reach the answer the first time (every reporting
+            # walk ends in it), so a pair reached again adds none: each issue is reported
+            # once, and an allOf of two $refs to one node, n deep, stays linear (it
+            # copied the remembered issues per visit: 2^n of one issue)
+            if first:
+                out.extend(done[0])
             return set(done[1])
         mine: List[ValidationIssue] = []
         self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
-        table[key] = (mine[:1] if first else mine, evaluated)
+        table[key] = (mine[:1] if first else [], evaluated)
         out.extend(mine)
         return set(evaluated)
 

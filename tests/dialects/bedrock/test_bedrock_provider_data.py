@@ -69,12 +69,13 @@ def test_ids_are_mapped_and_synthesized_to_literal_values() -> None:
     assert toolwire.encode(server, D)["toolUse"]["toolUseId"] == "not a valid id"  # Bedrock's own, sent back as is
 
 
+# the Converse API takes an object schema only ("top-level schema type must be object")
 TOOLS = (
     ("spec", {"toolSpec": {"name": "top_song", "description": "Das beliebteste Lied", "inputSchema": {"json": {"type": "object"}}}}, "Das beliebteste Lied", {"type": "object"}, None, {}),
     ("strict", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}, "strict": True}}, None, {"type": "object"}, True, {}),
-    ("unknown-spec-field", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {}}, "newField": "é"}}, None, {}, None, {D: {"newField": "é"}}),
-    ("schema-beside-json", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {}, "jsonSchemaVersion": "x"}}}, None, {}, None, {D: {"input_schema": {"jsonSchemaVersion": "x"}}}),
-    ("entry-beside-spec", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {}}}, "cachePoint": {"type": "default"}}, None, {}, None, {D: {"entry": {"cachePoint": {"type": "default"}}}}),
+    ("unknown-spec-field", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}, "newField": "é"}}, None, {"type": "object"}, None, {D: {"newField": "é"}}),
+    ("schema-beside-json", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}, "jsonSchemaVersion": "x"}}}, None, {"type": "object"}, None, {D: {"input_schema": {"jsonSchemaVersion": "x"}}}),
+    ("entry-beside-spec", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}}, "cachePoint": {"type": "default"}}, None, {"type": "object"}, None, {D: {"entry": {"cachePoint": {"type": "default"}}}}),
     ("bare", {"name": "top_song", "inputSchema": {"json": {"type": "object"}}}, None, {"type": "object"}, None, {D: {"bare": True}}),
     ("system-tool", {"systemTool": {"name": "top_song"}}, None, None, None, {D: {"system_tool": {"systemTool": {"name": "top_song"}}}}),
 )

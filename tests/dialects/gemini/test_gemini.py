@@ -508,9 +508,11 @@ def test_openapi_parameters_decode_to_json_schema() -> None:
     call = toolwire.ToolCall("get_weather", {"location": 5, "unit": None})
     bad = toolwire.validate_call(call, [OPENAPI_DECL])
     assert isinstance(bad, toolwire.InvalidToolCall) and "$.location: 5 is not of type string" in bad.error
-    # a Tool whose parameters changed is written with them, not with the original
+    # a Tool whose parameters changed is written with them, not with the original, and as
+    # JSON Schema under parametersJsonSchema (OpenAPI ``parameters`` holds no JSON Schema)
     changed = toolwire.Tool("get_weather", parameters={"type": "object"}, provider_data=tool.provider_data)
-    assert toolwire.encode_tool(changed, D)["parameters"] == {"type": "object"}
+    wire = toolwire.encode_tool(changed, D)
+    assert "parameters" not in wire and wire["parametersJsonSchema"] == {"type": "object"}
 
 
 def test_openapi_parameters_of_a_google_genai_declaration() -> None:

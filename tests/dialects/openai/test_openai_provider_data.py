@@ -207,10 +207,12 @@ def test_server_items_keep_their_whole_item(wire: Dict[str, Any], fields: Any) -
 # a custom tool's calls carry free text, read as {"input": text}: its parameters say so
 INPUT = {"type": "object", "properties": {"input": {"type": "string"}}, "required": ["input"],
          "additionalProperties": False}
+# what OpenAI's strict mode takes: every object closed, each of its properties required
+STRICT_OBJ = {"type": "object", "properties": {}, "required": [], "additionalProperties": False}
 TOOLS = [
     ("chat.function", C, {"type": "function", "function": {"name": "get_weather", "description": "Météo du jour",
-                                                            "parameters": {"type": "object"}, "strict": True}},
-     ("get_weather", "Météo du jour", {"type": "object"}, True, {})),
+                                                            "parameters": STRICT_OBJ, "strict": True}},
+     ("get_weather", "Météo du jour", STRICT_OBJ, True, {})),
     ("chat.function-bare", C, {"type": "function", "function": {"name": "now"}}, ("now", None, None, None, {})),
     ("chat.function-extra", C, {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}, "x-beta": 1}},
      ("f", None, {"type": "object"}, None, {C: {"function_extra": {"x-beta": 1}}})),
@@ -225,8 +227,8 @@ TOOLS = [
     ("chat.custom-top-extra", C, {"type": "custom", "custom": {"name": "sql"}, "x-beta": 1},
      ("sql", None, INPUT, None, {C: {"custom": {}, "extra": {"x-beta": 1}}})),
     ("responses.function", R, {"type": "function", "name": "get_weather", "description": "Météo",
-                               "parameters": {"type": "object"}, "strict": True},
-     ("get_weather", "Météo", {"type": "object"}, True, {})),
+                               "parameters": STRICT_OBJ, "strict": True},
+     ("get_weather", "Météo", STRICT_OBJ, True, {})),
     ("responses.function-nulls", R, {"type": "function", "name": "now", "parameters": None, "strict": None},
      ("now", None, None, None, {})),
     ("responses.function-extra", R, {"type": "function", "name": "f", "parameters": {}, "strict": False, "defer_loading": True},

@@ -14,7 +14,17 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, error_flag, name_of, required_id, result_id, scoped, tool_description, tool_strict
+from .._common import (
+    as_dict,
+    error_flag,
+    name_of,
+    object_schema,
+    required_id,
+    result_id,
+    scoped,
+    tool_description,
+    tool_strict,
+)
 from .._result_media import ResultMedia, rewrite_media, text_of, web
 
 __all__ = [
@@ -75,7 +85,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     server = type(pd.get("type")) is str and pd["type"] != "custom"
     if tool.parameters is not None or not server:
         # the API requires a schema for a client tool
-        out["input_schema"] = tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)
+        out["input_schema"] = object_schema(tool.name, tool.parameters, NAME, "input_schema") \
+            if tool.parameters is not None else dict(_EMPTY_SCHEMA)
     if tool.strict is not None:
         out["strict"] = tool.strict
     out.update(pd)

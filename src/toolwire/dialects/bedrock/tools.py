@@ -13,7 +13,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, required_id, result_id, scoped, tool_description, tool_strict
+from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
@@ -80,7 +80,9 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     if "system_tool" in pd:
         entry: Dict[str, Any] = pd["system_tool"]
         return {**entry, "systemTool": {**entry["systemTool"], "name": tool.name}}
-    schema: Dict[str, Any] = {"json": tool.parameters if tool.parameters is not None else dict(_EMPTY_SCHEMA)}
+    params = object_schema(tool.name, tool.parameters, NAME, "inputSchema.json") if tool.parameters is not None \
+        else dict(_EMPTY_SCHEMA)
+    schema: Dict[str, Any] = {"json": params}
     schema.update(pd.get("input_schema", ()))
     spec: Dict[str, Any] = {"name": tool.name}
     if tool.description:  # a ToolSpecification's description is 1 character or more: "" is none

@@ -54,7 +54,7 @@ from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scope
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
-from .tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, tool_entry
+from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
 
 __all__ = ["DIALECT"]
 
@@ -216,6 +216,7 @@ DIALECT = Dialect(
     encode_call=encode_call,
     decode_tool=decode_tool,
     tool_entry=tool_entry,
+    builtin_tool=builtin_kind,
     encode_tool=encode_tool,
     decode_result=decode_result,
     encode_result=encode_result,

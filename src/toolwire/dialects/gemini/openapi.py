@@ -10,8 +10,15 @@ the counts (``minItems``, ``maxLength``...) are int64, written as strings in JSO
 The JSON Schema: types in lower case, ``nullable: true`` as ``"null"`` added to ``type``
 (and to an ``enum`` beside it), or ``anyOf: [schema, {"type": "null"}]`` where there is
 no type (as ``toolwire.schema.normalize`` reads ``nullable``), counts as integers,
-``example`` as ``examples: [example]``. Everything else (``format``, ``enum``,
-``propertyOrdering``...) is kept as it is.
+``example`` as ``examples: [example]``. Every schema-valued field of google-genai's
+``types.Schema`` (3.6: ``properties``, ``items``, ``anyOf``, ``additionalProperties``
+when it is a schema, ``defs``) is converted the same way, inside. ``ref`` ("a valid
+reference to a child of the root ``defs``", ``#/defs/Pet``) becomes ``$ref:
+"#/$defs/Pet"`` and ``defs`` becomes ``$defs``; a ``ref`` of another form, or to no
+definition of the root ``defs``, is refused. The proto field names (``any_of``,
+``additional_properties``, ``max_items``..., which the API takes too) are read as their
+JSON names; a schema holding both spellings of one field is refused. Everything else
+(``format``, ``enum``, ``propertyOrdering``...) is kept as it is.
 """
 
 from __future__ import annotations
@@ -29,6 +36,13 @@ _TYPES = {
 _LOWER = frozenset(_TYPES.values())
 _COUNTS = frozenset({"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"})
 _KEPT_OUT = ("title", "description", "default")  # what stays beside ``anyOf`` for a typeless nullable
+# google-genai ``types.Schema`` fields of two words: proto (snake_case) name -> JSON name
+_SNAKE = {
+    "any_of": "anyOf", "additional_properties": "additionalProperties", "max_items": "maxItems",
+    "max_length": "maxLength", "max_properties": "maxProperties", "min_items": "minItems",
+    "min_length": "minLength", "min_properties": "minProperties", "property_ordering": "propertyOrdering",
+}
+_REF = "#/defs/"
 
 
 def _type(value: Any, loc: str, dialect: str) -> Any:
@@ -46,9 +60,15 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
     dict, the input untouched. Iterative, linear in the schema."""
     out: Dict[str, Any] = {}
     stack: List[Tuple[Dict[str, Any], Dict[str, Any], str]] = [(schema, out, loc)]
+    refs: List[Tuple[str, str]] = []  # (definition name, where its ref is)
     while stack:
         src, dst, at = stack.pop()
         for key, value in src.items():
+            if key in _SNAKE:
+                if _SNAKE[key] in src:
+                    raise DecodeError(f"Schema at {at} has both {key!r} and {_SNAKE[key]!r}: one field in two "
+                                      "spellings", dialect=dialect, loc=f"{at}.{key}")
+                key = _SNAKE[key]
             if key == "type":
                 if value == "TYPE_UNSPECIFIED":
                     continue
@@ -71,10 +91,29 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                 dst[key] = _child(value, at + ".items", stack)
             elif key == "anyOf" and type(value) is list:
                 dst[key] = [_child(sub, f"{at}.anyOf[{i}]", stack) for i, sub in enumerate(value)]
+            elif key == "additionalProperties" and type(value) is dict:
+                dst[key] = _child(value, at + ".additionalProperties", stack)
+            elif key == "defs":
+                if type(value) is not dict or "$defs" in src:
+                    raise DecodeError(f"Schema defs at {at}.defs must be an object of schemas (and no '$defs' "
+                                      f"beside it), got {excerpt(value)}", dialect=dialect, loc=at + ".defs")
+                dst["$defs"] = {name: _child(sub, f"{at}.defs.{name}", stack) for name, sub in value.items()}
+            elif key == "ref":
+                name = value[len(_REF):] if type(value) is str and value.startswith(_REF) else ""
+                if not name or name.find("/") >= 0 or "$ref" in src:
+                    raise DecodeError(f"Schema ref at {at}.ref must name a child of the root defs "
+                                      f"('#/defs/<name>'), got {excerpt(value)}", dialect=dialect, loc=at + ".ref")
+                dst["$ref"] = "#/$defs/" + name
+                refs.append((name.replace("~1", "/").replace("~0", "~"), at + ".ref"))
             else:
                 dst[key] = value
         if src.get("nullable") is True:
             _nullable(dst)
+    defs = schema.get("defs")
+    for name, at in refs:
+        if type(defs) is not dict or name not in defs:
+            raise DecodeError(f"Schema ref at {at} names {name!r}, which is no child of the root defs",
+                              dialect=dialect, loc=at)
     return out
 
 

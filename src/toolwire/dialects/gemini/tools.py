@@ -25,6 +25,7 @@ __all__ = [
     "IDS",
     "NAME",
     "NAMES",
+    "builtin_kind",
     "decode_result",
     "decode_tool",
     "encode_result",
@@ -94,7 +95,13 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             break
     name = name_of(decl.get("name"), loc + ".name", NAME)
     params = None
-    for key in _PARAM_KEYS:
+    given = [k for k in _PARAM_KEYS if decl.get(k) is not None]  # a model_dump() has them all, as None
+    if len(given) > 1:  # "mutually exclusive" (google-genai FunctionDeclaration): one would be lost
+        raise DecodeError(
+            f"Function declaration at {loc} has both {given[0]!r} and {given[1]!r}; Gemini takes one of them",
+            dialect=NAME, loc=f"{loc}.{given[1]}",
+        )
+    for key in given or _PARAM_KEYS:
         if key in decl:
             params = decl[key]
             if key != "parametersJsonSchema":
@@ -102,10 +109,10 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             if params is not None and type(params) is not dict:
                 raise DecodeError(f"Tool parameters at {loc}.{key} must be an object", dialect=NAME, loc=f"{loc}.{key}")
             if key == "parameters" and params is not None:  # an OpenAPI Schema: the Tool holds JSON Schema
-                schema = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}", NAME)
-                if schema != params:
-                    pd["openapi"] = params
-                    params = schema
+                # the original is kept (written back while the parameters are the ones read)
+                pd["openapi"] = params
+                params = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}",
+                                     NAME)
             break
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
@@ -116,6 +123,17 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})
 
 
+def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
+    """The tools Gemini runs itself that share the decoded declaration's tools entry
+    (``{"functionDeclarations": [...], "googleSearch": {}}``), kept in the provider data
+    ``decode_tool`` writes: another dialect has no place for them, so ``encode_tool``
+    to it refuses the tool rather than drop them."""
+    entry = pd.get("entry")
+    extra = entry.get("extra") if type(entry) is dict else None
+    kinds = [k for k in extra if k in _BUILTIN_TOOLS] if type(extra) is dict else []
+    return f"{_DECL_LISTS[0]} + {' + '.join(kinds)}" if kinds else None
+
+
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     pd = scoped(tool, NAME)
     decl: Dict[str, Any] = {"name": tool.name}
@@ -123,8 +141,11 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         decl["description"] = tool.description
     if tool.parameters is not None:
         openapi = pd.get("openapi")
-        same = type(openapi) is dict and json_schema(openapi, "$.parameters", NAME) == tool.parameters
-        decl[pd.get("params_key", "parametersJsonSchema")] = openapi if same else tool.parameters
+        key = pd.get("params_key", "parametersJsonSchema")
+        if key == "parameters" and not (type(openapi) is dict and json_schema(openapi, "$.parameters", NAME)
+                                        == tool.parameters):
+            key = "parametersJsonSchema"  # not the OpenAPI schema read: JSON Schema has its own field
+        decl[key] = openapi if key == "parameters" else tool.parameters
     decl.update(pd.get("declaration", ()))
     entry = pd.get("entry")
     if entry is None:

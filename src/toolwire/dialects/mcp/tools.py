@@ -18,7 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult, evolve
-from .._common import as_dict, error_flag, name_of, opt_str, result_id, scoped, tool_description
+from .._common import as_dict, error_flag, name_of, object_schema, opt_str, result_id, scoped, tool_description
 from .._result_media import ResultMedia, rewrite_media
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool", "envelope",
@@ -87,7 +87,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out: Dict[str, Any] = {"name": tool.name}
     if tool.description is not None:
         out["description"] = tool.description
-    out["inputSchema"] = tool.parameters if tool.parameters is not None else {"type": "object"}
+    out["inputSchema"] = object_schema(tool.name, tool.parameters, NAME, "inputSchema") \
+        if tool.parameters is not None else {"type": "object"}
     out.update(scoped(tool, NAME))
     return out
 

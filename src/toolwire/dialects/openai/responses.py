@@ -96,6 +96,8 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         return True
     if kind in ("function", "custom") and "name" in keys and "function" not in keys and "custom" not in keys:
         return True
+    if kind == "namespace" and "tools" in keys:
+        return True
     if not _UNTYPED.isdisjoint(keys):
         return True
     # a message item (``OTHER``): never one with tool calls (a Chat message)
@@ -120,6 +122,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return RESULT, f"type {kind!r}"
     if kind in ("function", "custom") and "name" in data and "function" not in data and "custom" not in data:
         return TOOL, f"a flat type {kind!r} definition with 'name' at the top"
+    if kind == "namespace" and type(data.get("tools")) is list:
+        return TOOL, "type 'namespace' (tools under a shared name)"
     if data.get("object") == "response" or type(data.get("output")) is list:
         return CALLS, "'output' items (a Responses Response)"
     if type(data.get("input")) is list:

@@ -5,7 +5,9 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   and ``{"type": "custom", "name", "description", "format"}`` (a Chat custom tool
-  converts to it and back).
+  converts to it and back). A namespace ``{"type": "namespace", "name", "description",
+  "tools": [...]}`` of one tool decodes to that tool, the namespace kept as provider
+  data and written back around it; one of several raises (``tool_entry`` reads each).
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise.
@@ -26,7 +28,7 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
-from .chat_tools import custom_format, input_schema
+from .chat_tools import check_strict, custom_format, input_schema
 from .media import OPENAI_DETAILS
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
@@ -42,14 +44,44 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
     """A tool OpenAI runs itself (``{"type": "web_search"}``, ``file_search``,
     ``code_interpreter``, ``mcp``...: a ``type`` other than ``function`` / ``custom``
     and no ``name``; https://platform.openai.com/docs/api-reference/responses/create,
-    ``tools``, checked 2026-12-03): no function. ``None`` for anything else."""
+    ``tools``, checked 2026-12-03): no function. A namespace (``{"type": "namespace",
+    "name", "description", "tools": [...]}``, openai-python ``NamespaceToolParam``): its
+    tools, each with the namespace's name (a call names it in ``namespace``). ``None``
+    for anything else."""
     kind = entry.get("type")
+    if kind == "namespace" and type(entry.get("tools")) is list and type(entry.get("name")) is str:
+        ns = entry["name"]
+        return [(f".tools[{i}]", {**t, "namespace": ns} if type(t) is dict else t)
+                for i, t in enumerate(entry["tools"])]
     if type(kind) is str and kind not in ("function", "custom") and "name" not in entry and "function" not in entry:
         return []
     return None
 
 
+def _namespace(item: Dict[str, Any], loc: str) -> Tool:
+    """The one tool of a namespace entry, the namespace kept as provider data (its name
+    under ``namespace``, as a call carries it; its other fields under ``namespace_entry``)."""
+    tools = item.get("tools")
+    ns = name_of(item.get("name"), loc + ".name", NAME)
+    if type(tools) is not list or len(tools) != 1:
+        got = f"{len(tools)} tools" if type(tools) is list else f"no list of tools ({type(tools).__name__})"
+        raise DecodeError(
+            f"{an(NAME, True)} namespace at {loc} holds {got}, not one; decode each of {loc}.tools[i]",
+            dialect=NAME, loc=loc + ".tools",
+        )
+    inner = as_dict(tools[0], loc + ".tools[0]", NAME, "a tool")
+    if inner.get("type") not in ("function", "custom") or "namespace" in inner:
+        raise DecodeError(f"Tool at {loc}.tools[0] must be a function or custom tool", dialect=NAME,
+                          loc=loc + ".tools[0].type")
+    tool = decode_tool(inner, loc + ".tools[0]")
+    pd = {**scoped(tool, NAME), "namespace": ns,
+          "namespace_entry": {k: v for k, v in item.items() if k not in ("type", "name", "tools")}}
+    return tool.replace(provider_data={**tool.provider_data, NAME: pd})
+
+
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    if item.get("type") == "namespace":
+        return _namespace(item, loc)
     name = name_of(item.get("name"), loc + ".name", NAME)
     params = item.get("parameters")
     if params is not None and type(params) is not dict:
@@ -70,6 +102,10 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     pd = scoped(tool, NAME)
+    if type(pd.get("namespace")) is str:  # a tool of a namespace: the namespace entry holding it
+        inner = {k: v for k, v in pd.items() if k not in ("namespace", "namespace_entry")}
+        one = encode_tool(tool.replace(provider_data={**tool.provider_data, NAME: inner}))
+        return {"type": "namespace", "name": pd["namespace"], **pd.get("namespace_entry", {}), "tools": [one]}
     chat_custom: Any = scoped(tool, CHAT).get("custom")
     if pd.get("custom") or (not pd and type(chat_custom) is dict):
         out: Dict[str, Any] = {"type": "custom", "name": tool.name}
@@ -89,6 +125,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out["parameters"] = tool.parameters
     out["strict"] = tool.strict
     out.update(pd)
+    if out["strict"] is True:
+        check_strict(tool.name, out["parameters"], NAME)
     return out
 
 
