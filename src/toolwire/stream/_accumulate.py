@@ -333,18 +333,20 @@ def accumulate(
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
-            lines = Lines()
+            lines: List[Lines] = []  # made at the first bytes
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
                 t = type(chunk)
                 if t is bytes or t is bytearray:
-                    chunk = lines.take(chunk)  # whole lines (a transport's piece may end inside one)
+                    if not lines:
+                        lines.append(Lines())
+                    chunk = lines[0].take(chunk)  # whole lines (a transport's piece may end inside one)
                     if chunk is None:
                         return
                 run(plain_chunks(chunk, streams(registry).wrappers), no_run)
 
             run(chunks, other)
-            rest = lines.rest()
+            rest = lines[0].rest() if lines else None
             if rest is not None:
                 run(plain_chunks(rest, streams(registry).wrappers), no_run)
             out = close_stream(core, handler)

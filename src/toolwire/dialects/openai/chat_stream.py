@@ -98,10 +98,10 @@ _ITEM = frozenset({"index", "id", "type", "function", "custom"})
 _FN = frozenset({"name", "arguments"})
 
 
-def _extra(tc: Dict[str, Any], fn: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*) carries fields beside a call's own."""
-    return ((len(tc) > 2 and not _ITEM.issuperset(tc))
-            or (type(fn) is dict and len(fn) > 1 and not _FN.issuperset(fn)))
+def _plain(tc: Dict[str, Any], fn: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
+    return ((len(tc) <= 2 or _ITEM.issuperset(tc))
+            and (type(fn) is not dict or len(fn) <= 1 or _FN.issuperset(fn)))
 
 
 def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
@@ -226,10 +226,10 @@ class Handler:
                 core.choice(scope)
             delta, field = ch.get("delta"), "delta"
             if type(delta) is not dict:
-                delta, field = ch.get("message"), "message"
-            if type(delta) is list or type(ch.get("delta")) is list:
-                raise TypeError(f"choices[{pos}].{'delta' if type(ch.get('delta')) is list else field} must be an "
-                                "object, got list")
+                if type(delta) is not list:
+                    delta, field = ch.get("message"), "message"
+                if type(delta) is list:  # a container in the wrong shape may hold calls: refused
+                    raise TypeError(f"choices[{pos}].{field} must be an object, got list")
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
@@ -291,12 +291,15 @@ class Handler:
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
-                if custom or _extra(tc, fn):
+                if custom or not _plain(tc, fn):
                     _keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
-        if custom or _extra(tc, fn):
+        # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
+        if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
+                          and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
+                          ) and not _plain(tc, fn):
             _keep(c, tc, fn, custom, core.dialect)
 
     def close(self) -> None:
