@@ -338,7 +338,10 @@ def test_mistralai_unset_fields_are_left_out_not_read_as_empty_objects() -> None
     # mistralai marks a field the wire did not send with UNSET (a falsy pydantic model of
     # no fields): read as ``{}`` it made ``delta.tool_calls: {}``, which a stricter stream
     # reader refuses as a malformed container
-    from mistralai.client import models as mm
+    try:
+        from mistralai.client import models as mm
+    except ImportError:  # mistralai before 2.0
+        from mistralai import models as mm  # type: ignore[no-redef]
 
     chunk = {"id": "c", "model": "m", "object": "chat.completion.chunk", "created": 1,
              "choices": [{"index": 0, "delta": {"content": "hi"}, "finish_reason": None}]}
