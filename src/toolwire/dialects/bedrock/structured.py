@@ -16,12 +16,13 @@ import json
 from typing import Any, Dict, Tuple
 
 from ..._errors import EncodeError
-from ..._target import CORE, Ask, Fragment, Limits, Profile, Target
+from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
+from ..anthropic.structured import LIMITS as CLAUDE_LIMITS
+from ..anthropic.structured import PROFILE as CLAUDE
 
 __all__ = ["CONVERSE"]
 
-_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri"})
 
 _PROFILE = Profile(
     id="bedrock",
@@ -29,12 +30,9 @@ _PROFILE = Profile(
     strict=True,
     recursion=False,
     typed_enum_branches=True,
-    formats=_FORMATS,
+    formats=CLAUDE.formats,
     min_items_max=1,
 )
-# Bedrock documents no numbers of its own; the request-wide limits of Anthropic's models,
-# which serve most of its structured output, are assumed (override with ``limits=``)
-_LIMITS = Limits(max_optional=24, max_unions=16, max_strict_tools=20)
 
 
 def _fragment(ask: Ask) -> Fragment:
@@ -71,7 +69,10 @@ CONVERSE = Target(
     aliases=("bedrock",),
     description="Bedrock Converse outputConfig.textFormat (json_schema as a string)",
     profile=_PROFILE,
-    limits=_LIMITS,
+    # Bedrock documents no numbers of its own: the request-wide limits and formats of
+    # Anthropic's models, which serve most of its structured output, are assumed
+    # (override with ``limits=``)
+    limits=CLAUDE_LIMITS,
     fragment=_fragment,
     budget=_budget,
     turn=_turn,
