@@ -24,6 +24,7 @@ from typing import (
     Mapping,
     Optional,
     Pattern,
+    Sequence,
     Tuple,
 )
 
@@ -328,7 +329,11 @@ class Dialect:
     or an alias. ``result_read_back(result)`` is what ``decode_result`` gives for what
     ``encode_result`` wrote of *result*, where the wire does not carry all of it (no
     tool name: ``name=None``); ``None`` means the result itself
-    (``strategies.payloads(kind="result")`` expects it).
+    (``strategies.payloads(kind="result")`` expects it). ``scope(pd)`` reads, from the
+    provider data a call or tool keeps under this dialect's name, the group it is named
+    in beside its name (a Responses ``namespace``), or ``None``: ``validate_call``
+    matches a call to a tool by both, and ``encode`` to another dialect refuses a call
+    or tool that has one (written by its bare name, it would name another tool).
     """
 
     name: str
@@ -370,6 +375,8 @@ class Dialect:
     tool_entry: Optional[Callable[[Dict[str, Any]], Optional[List[Tuple[str, Any]]]]] = None
     structured: Tuple[Target, ...] = ()
     result_read_back: Optional[Callable[[ToolResult], ToolResult]] = None
+    stream_options: Optional[Callable[[Sequence[ToolCall]], Tuple[Dict[str, Any], ...]]] = None
+    scope: Optional[Callable[[Any], Optional[str]]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines
@@ -392,7 +399,8 @@ _CALLABLE = ("sniff", "decode_call", "encode_call", "decode_tool", "encode_tool"
              "encode_result", "children", "finish")
 _MAYBE_CALLABLE = ("failure", "gate", "detect", "peek", "choices", "assistant_message", "stream",
                    "stream_detect", "stream_encoder", "message_envelope", "response_envelope",
-                   "batch_envelope", "builtin_tool", "tool_entry", "result_read_back")
+                   "batch_envelope", "builtin_tool", "tool_entry", "result_read_back", "stream_options",
+                   "scope")
 _MAPPINGS = ("sdk_calls", "sdk_responses", "sdk_stream_events", "finish_reasons")
 
 

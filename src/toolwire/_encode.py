@@ -16,6 +16,7 @@ from ._dialect import Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
 from ._registry import Registry
+from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import check_json_object
 
@@ -105,6 +106,8 @@ def encode(
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     _check_args(d, c)
+    if c.provider_data:
+        check_scope("call", c.name, c.provider_data, d, registry)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
@@ -126,6 +129,7 @@ def encode_tool(
     _check_name(d, t.name)
     if t.provider_data:
         _refuse_builtin(t, d, default_registry() if registry is None else registry)
+        check_scope("tool", t.name, t.provider_data, d, registry)
     return _encoded(d, d.encode_tool, t)
 
 

@@ -39,12 +39,12 @@ Strategies: ``json_values``, ``arguments``, ``tool_calls``, ``tools``,
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from ._builtin import get_dialect
+from ._builtin import default_registry, get_dialect
 from ._dialect import Dialect
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
@@ -71,16 +71,37 @@ __all__ = [
     "tools",
 ]
 
-#: The wire dialects (the ``text.*`` formats are model output text, not payloads).
-WIRE_DIALECTS: Tuple[str, ...] = (
-    "openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse",
-    "mistral", "cohere.v2", "ollama", "mcp", "canonical",
-)
-#: The dialects with a stream encoder and accumulator.
-STREAM_DIALECTS: Tuple[str, ...] = (
-    "openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse",
-    "mistral", "cohere.v2", "ollama",
-)
+if TYPE_CHECKING:
+    #: The wire dialects, and those with a stream encoder and accumulator (``__getattr__``)
+    WIRE_DIALECTS: Tuple[str, ...]
+    STREAM_DIALECTS: Tuple[str, ...]
+
+
+def _wire_dialects() -> Tuple[str, ...]:
+    """The wire dialects of the default registry, in its order (the ``text.*`` formats
+    are model output text, not payloads)."""
+    return tuple(d.name for d in default_registry() if d.text_module is None)
+
+
+def _stream_dialects() -> Tuple[str, ...]:
+    """The dialects of the default registry with a stream encoder and accumulator."""
+    return tuple(d.name for d in default_registry() if d.stream_encoder is not None and d.stream is not None)
+
+
+def __getattr__(name: str) -> Any:
+    # ``WIRE_DIALECTS`` and ``STREAM_DIALECTS``: read from the registry when asked, so a
+    # registered third-party dialect is drawn as the built-ins are
+    if name == "WIRE_DIALECTS":
+        return _wire_dialects()
+    if name == "STREAM_DIALECTS":
+        return _stream_dialects()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> Any:
+    return sorted({*globals(), "WIRE_DIALECTS", "STREAM_DIALECTS"})
+
+
 #: Payload kinds that hold calls, and all kinds.
 CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
 KINDS: Tuple[str, ...] = (*CALL_KINDS, "tool", "result")
@@ -168,7 +189,7 @@ def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
     """A plan per dialect that has one of the asked kinds: every wire dialect that has
     one when *dialect* is ``None``; a named dialect that has none is refused."""
     wanted = _wanted(kind)
-    names = WIRE_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    names = _wire_dialects() if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
     plans = []
     for n in names:
         d = get_dialect(n)  # unknown ids fail here
@@ -264,13 +285,8 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     name = plan.dialect.name
     cs = draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids))
     sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
-    options: Dict[str, Any] = {}
-    if name == "gemini" and all(c.id is None and all(_no_empty(v) for v in c.args.values()) for c in cs):
-        options["partial_args"] = draw(st.booleans())
-    if name in ("openai.chat", "mistral") and len(cs) > 1 and draw(st.booleans()):
-        options["interleave"] = True
-        if name == "mistral":
-            options["with_index"] = True
+    forms = plan.dialect.stream_options
+    options: Dict[str, Any] = dict(draw(st.sampled_from(((), *forms(cs))))) if forms is not None else {}
     chunks: List[Any] = encode_stream(cs, name, split=_cutter(sizes), **options)
     form = draw(st.sampled_from(transport))
     if form == "json":
@@ -298,15 +314,6 @@ def _cutter(sizes: List[int]) -> Any:
     return cut
 
 
-def _no_empty(value: Any) -> bool:
-    """No empty object or list inside (Vertex ``partialArgs`` cannot stream those)."""
-    if type(value) is dict:
-        return bool(value) and all(_no_empty(v) for v in value.values())
-    if type(value) is list:
-        return bool(value) and all(_no_empty(v) for v in value)
-    return True
-
-
 def streams(
     dialect: Union[str, Sequence[str], None] = None,
     *,
@@ -329,12 +336,12 @@ def streams(
     ['data: {"object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
     """
     _counts(min_calls, max_calls, 0, "")
-    names = STREAM_DIALECTS if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    names = _stream_dialects() if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
     plans = []
     for n in names:
         d = get_dialect(n)
         if d.stream_encoder is None or d.stream is None:
-            raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(STREAM_DIALECTS)}")
+            raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(_stream_dialects())}")
         plans.append(_plan(d, CALL_KINDS, calls))
     if not plans:
         raise ValueError("streams needs at least one dialect")

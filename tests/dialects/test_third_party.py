@@ -30,6 +30,7 @@ import toolwire
 from toolwire import (
     DecodeError,
     Dialect,
+    EncodeError,
     IdRule,
     InvalidToolCall,
     Registry,
@@ -40,6 +41,7 @@ from toolwire import (
     _builtin,
     retry,
     schema,
+    validate_call,
 )
 from toolwire import strategies as tws
 from toolwire.dialects.batch_files import Envelope, open_envelope
@@ -86,19 +88,33 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
 
 def decode_call(item: Dict[str, Any], policy: Any, loc: str) -> ToolCall:
     body = item["acme_call"]
-    return ToolCall(name=body["tool"], args=body.get("input") or {}, id=body.get("ref"))
+    group = {NAME: {"group": body["group"]}} if "group" in body else None  # Acme names tools in groups
+    return ToolCall(name=body["tool"], args=body.get("input") or {}, id=body.get("ref"), provider_data=group)
 
 
 def encode_call(call: ToolCall, ctx: Any) -> Dict[str, Any]:
-    return {"acme_call": {"tool": call.name, "input": call.args, "ref": call.id}}
+    out = {"tool": call.name, "input": call.args, "ref": call.id}
+    mine = call.provider_data.get(NAME)
+    if mine is not None:
+        out["group"] = mine["group"]
+    return {"acme_call": out}
+
+
+def scope(pd: Any) -> Optional[str]:
+    return pd.get("group") if type(pd) is dict else None
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    return Tool(name=item["acme_tool"]["tool"])
+    body = item["acme_tool"]
+    return Tool(name=body["tool"], provider_data={NAME: {"group": body["group"]}} if "group" in body else None)
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    return {"acme_tool": {"tool": tool.name}}
+    out = {"tool": tool.name}
+    mine = tool.provider_data.get(NAME)
+    if mine is not None:
+        out["group"] = mine["group"]
+    return {"acme_tool": out}
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -159,6 +175,10 @@ def stream_encoder(
         events.append({"type": "acme.call_end", "slot": i})
     events.append({"type": "acme.finish", "stop": stop})
     return events
+
+
+def stream_options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:
+    return ({"stop": "DONE"},)  # a reply that called tools may end "DONE" too
 
 
 # -- whole replies ---------------------------------------------------------------------------
@@ -256,6 +276,8 @@ ACME = Dialect(
     response_envelope=reply_envelope,
     batch_envelope=open_batch_line,
     structured=(ACME_JSON,),
+    scope=scope,
+    stream_options=stream_options,
 )
 
 # -- literal payloads ------------------------------------------------------------------------
@@ -899,3 +921,47 @@ def test_a_target_given_by_value_classifies_its_own_schema_rejections() -> None:
     result = retry.generate(send, {"dialogue": []}, SHAPE, target=ACME_JSON, mode="native")
     assert result.ok and result.value == {"code": "X"}
     assert "acme_format" in sent[0] and "preamble" in sent[1]
+
+
+def test_its_groups_tell_tools_of_one_name_apart(as_default: Registry) -> None:
+    """``Dialect.scope``: ``validate_call`` matches a call to a tool by group and name, as
+    it matches a Responses call by ``namespace`` and name."""
+    tools = [{"acme_tool": {"tool": "find", "group": "crm"}}, {"acme_tool": {"tool": "find", "group": "erp"}}]
+    call = toolwire.decode({"acme_call": {"tool": "find", "input": {}, "ref": "f1", "group": "erp"}})
+    assert validate_call(call, tools) == call
+    stray = toolwire.decode({"acme_call": {"tool": "find", "input": {}, "ref": "f2", "group": "hr"}})
+    got = validate_call(stray, tools)
+    assert isinstance(got, InvalidToolCall)
+    assert got.error == "Unknown tool 'find' in 'hr'; the tools offered are: crm.find, erp.find."
+
+
+def test_a_grouped_call_or_tool_is_not_written_to_another_dialect_by_its_bare_name(registry: Registry) -> None:
+    call = toolwire.decode({"acme_call": {"tool": "find", "input": {}, "ref": "f1", "group": "erp"}}, registry=registry)
+    with pytest.raises(EncodeError, match="named in the acme.chat namespace 'erp', which openai.chat cannot write"):
+        toolwire.encode(call, "openai.chat", registry=registry)
+    with pytest.raises(EncodeError, match="namespace 'erp'"):
+        encode_stream([call], "openai.chat", registry=registry)
+    tool = toolwire.decode_tool({"acme_tool": {"tool": "find", "group": "erp"}}, registry=registry)
+    with pytest.raises(EncodeError, match="The tool 'find' is named in the acme.chat namespace 'erp'"):
+        toolwire.encode_tool(tool, "anthropic.messages", registry=registry)
+    assert toolwire.encode(call, NAME, registry=registry)["acme_call"]["group"] == "erp"  # its own: written
+    bare = toolwire.encode(call.replace(provider_data=None), "openai.chat", registry=registry)
+    assert bare == {"id": "f1", "type": "function", "function": {"name": "find", "arguments": "{}"}}
+
+
+def test_the_fuzz_kit_draws_its_stream_options(as_default: Registry) -> None:
+    """``Dialect.stream_options``: ``strategies.streams`` draws the default form and each
+    option set, and the dialect is among the streaming dialects by default."""
+    from hypothesis import given
+
+    assert NAME in tws.STREAM_DIALECTS and NAME in tws.WIRE_DIALECTS
+    stops = set()
+
+    @settings(max_examples=60, database=None, derandomize=True)
+    @given(tws.streams(NAME, transport="dict"))
+    def run(chunks: List[Dict[str, Any]]) -> None:
+        stops.add(chunks[-1]["stop"])
+        assert all(type(c) is ToolCall for c in accumulate(chunks, NAME))
+
+    run()
+    assert stops == {"CALLED", "DONE"}

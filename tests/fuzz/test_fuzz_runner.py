@@ -9,7 +9,8 @@ from toolwire import fuzz
 
 @pytest.mark.parametrize(("dialect", "message"), [
     # B8: a text format was run and counted as a fuzz failure ("EncodeError: text.hermes is a text format")
-    ("text.hermes", "text.hermes is a text format, not a wire dialect; wire dialects: openai.chat, "),
+    ("text.hermes", "text.hermes is a text format, not a wire dialect; wire dialects: anthropic.messages, "
+                    "bedrock.converse, gemini, openai.responses, mistral, cohere.v2, ollama, openai.chat, mcp, canonical\n"),
     ("nope", "Unknown dialect 'nope'; known dialects: "),  # was a traceback
 ])
 def test_a_dialect_it_cannot_fuzz_is_a_usage_error(dialect: str, message: str,

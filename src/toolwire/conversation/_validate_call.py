@@ -25,6 +25,7 @@ from .._builtin import default_registry
 from .._codec import decode, decode_tool
 from .._dialect import Dialect
 from .._errors import DecodeError
+from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
     """The client functions among *tools*: provider-hosted entries left out (a call to one
     is then an unknown tool), a Gemini entry of several declarations read as several
     tools; two of one name raise (a call could not say which it means)."""
-    from ..dialects._common import call_scope
-
     readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
     seen: Dict[Tuple[Optional[str], str], int] = {}
@@ -72,7 +71,7 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
         loc = f"$[{i}]"
         got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)
         for tool in got:
-            key = (call_scope(tool.provider_data), tool.name)  # a Responses namespace's tools: by both
+            key = (_scope(tool.provider_data), tool.name)  # a Responses namespace's tools: by both
             if key in seen:
                 raise DecodeError(
                     f"Tools {seen[key]} and {i} of the tools list are both named {_shown(*key)}: a call cannot "
@@ -82,6 +81,12 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
             seen[key] = i
             out.append(tool)
     return out
+
+
+def _scope(provider_data: Any) -> Optional[str]:
+    """The group a call or tool is named in beside its name (a Responses namespace)."""
+    got = scope_of(provider_data)
+    return None if got is None else got[1]
 
 
 def _shown(scope: Optional[str], name: str) -> str:
@@ -212,7 +217,6 @@ def validate_call(
     """*call* if its tool is among *tools* (``Tool`` values or definitions in any
     dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
     saying why in a line fit for the model; see the module docstring."""
-    from ..dialects._common import call_scope
     from ..schema._normalize import normalize  # the schema package loads on first use
     from ..schema._validate import check
 
@@ -220,12 +224,12 @@ def validate_call(
     if type(c) is InvalidToolCall:
         return c
     offered = _offered(tools)
-    scope = call_scope(c.provider_data)  # a call names its tool's namespace beside its name
-    tool: Optional[Tool] = next((t for t in offered if t.name == c.name and call_scope(t.provider_data) == scope),
+    scope = _scope(c.provider_data)  # a call names its tool's namespace beside its name
+    tool: Optional[Tool] = next((t for t in offered if t.name == c.name and _scope(t.provider_data) == scope),
                                 None)
     raw = c.raw if c.raw is not None else _text(c.args)
     if tool is None:
-        names = ", ".join(t.name if call_scope(t.provider_data) is None else f"{call_scope(t.provider_data)}.{t.name}"
+        names = ", ".join(t.name if _scope(t.provider_data) is None else f"{_scope(t.provider_data)}.{t.name}"
                           for t in offered) or "none"
         return new_invalid(c.name, c.id, raw, f"Unknown tool {_shown(scope, c.name)}; the tools offered are: {names}.",
                            provider_data=c.provider_data)

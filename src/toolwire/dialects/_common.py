@@ -329,15 +329,3 @@ def object_schema(name: str, schema: Dict[str, Any], dialect: str, field: str) -
             dialect=dialect,
         )
     return schema
-
-
-def call_scope(provider_data: Any) -> Optional[str]:
-    """The group a call or a tool is named in beside its name, from its provider data: a
-    Responses ``namespace`` (``function_call.namespace``; a tool read from a ``{"type":
-    "namespace", "name", "tools"}`` entry), which the API matches with the name
-    (openai-python ``ResponseFunctionToolCall.namespace``: "The namespace of the function
-    to run"). ``None`` for none."""
-    get = getattr(provider_data, "get", None)  # a dict, or a ``Tool``'s read-only view of one
-    pd = get("openai.responses") if get is not None else None
-    ns = pd.get("namespace") if type(pd) is dict else None
-    return ns if type(ns) is str else None

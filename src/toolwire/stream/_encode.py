@@ -19,6 +19,7 @@ from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
 from .._errors import EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._ids import IdMap
 from .._registry import Registry
+from .._scope import check_scope
 from .._types import ToolCall, new_call
 from ..dialects._common import encode_id, scoped
 from ._table import streams
@@ -55,7 +56,8 @@ def encode_stream(
     enc = d.stream_encoder
     if ids is not None:
         ids.check_rule(d.ids, d.name)
-    canon = [_held(d, c if isinstance(c, ToolCall) else ToolCall._validate(c), i, ids) for i, c in enumerate(calls)]
+    canon = [_held(d, c if isinstance(c, ToolCall) else ToolCall._validate(c), i, ids, registry)
+             for i, c in enumerate(calls)]
     cut = _splitter(split)
     fragments = [[p for p in cut(_text(d, c)) if p] for c in canon]
     options["split"] = cut  # for encoders that cut more than the whole argument text (Vertex partialArgs)
@@ -87,7 +89,7 @@ def _target(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Diale
     return d
 
 
-def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolCall:
+def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap], registry: Optional[Registry]) -> ToolCall:
     """*c* as ``encode`` would write it: its name and arguments checked, its id the
     one the target's rule gives (passed, mapped or made). A call the provider runs
     (``server``) is refused where ``encode`` refuses it (another provider's, or a
@@ -95,6 +97,8 @@ def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap]) -> ToolC
     dialect's stream encoder writes it as the provider's own item, as ``encode`` does."""
     _check_name(d, c.name)
     _check_args(d, c)
+    if c.provider_data:
+        check_scope("call", c.name, c.provider_data, d, registry)
     ctx = EncodeContext(ids=ids, position=position)
     if c.server:
         try:

@@ -232,6 +232,7 @@ DIALECT = Dialect(
     stream=stream.Handler,
     stream_detect=stream.detect,
     stream_encoder=stream.encode,
+    stream_options=stream.options,
     response=RESPONSE,
     finish_reasons=FINISH,
     response_envelope=reply,

@@ -29,7 +29,7 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
 from __future__ import annotations
 
 import base64
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import finish_word
 from ..._errors import excerpt
@@ -40,7 +40,7 @@ from ...stream._paths import set_path
 from .._common import describe_error
 from .partial_args import leaves, parse_path
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["NAME", "Handler", "detect", "encode", "options"]
 
 NAME = "gemini"
 
@@ -262,3 +262,20 @@ def encode(
     chunks.append({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
                                    "finishReason": "STOP", "index": 0}]})
     return chunks
+
+
+def options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:
+    """The other form ``encode`` writes *calls* in: Vertex ``partialArgs``, for calls
+    without ids (Vertex streams none) holding no empty object or list (a ``partialArgs``
+    entry holds one scalar at a ``jsonPath``: an empty container has none)."""
+    if all(c.id is None and all(_no_empty(v) for v in c.args.values()) for c in calls):
+        return ({"partial_args": True},)
+    return ()
+
+
+def _no_empty(value: Any) -> bool:
+    if type(value) is dict:
+        return bool(value) and all(_no_empty(v) for v in value.values())
+    if type(value) is list:
+        return bool(value) and all(_no_empty(v) for v in value)
+    return True

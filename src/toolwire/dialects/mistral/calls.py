@@ -192,6 +192,7 @@ DIALECT = Dialect(
     description="Mistral chat completions (9-alphanumeric call ids)",
     stream=stream.Handler,
     stream_encoder=stream.encode,
+    stream_options=stream.options,
     sdk_stream_events=stream.SDK_EVENTS,
     finish_reasons=CHAT_FINISH,
     response=RESPONSE,

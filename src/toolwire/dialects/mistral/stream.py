@@ -17,13 +17,13 @@ chunks: detection says ``openai.chat``).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ..._types import ToolCall
 from ..openai import chat_stream as openai_chat_stream
 from ..openai import chat_stream_encode
 
-__all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode"]
+__all__ = ["NAME", "SDK_EVENTS", "Handler", "detect", "encode", "options"]
 
 # mistralai ``client.chat.stream()`` yields ``CompletionEvent(data=CompletionChunk)``
 SDK_EVENTS: Dict[str, str] = {"mistralai:CompletionEvent": "data"}
@@ -70,3 +70,10 @@ def encode(
         for item in chunk["choices"][0]["delta"].get("tool_calls", ()):
             item["function"].setdefault("name", "")
     return chunks
+
+
+def options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:
+    """The other forms ``encode`` writes *calls* in: keyed by ``index`` (the newer
+    models), and so with parallel calls' deltas interleaved."""
+    return ({"with_index": True}, {"with_index": True, "interleave": True}) if len(calls) > 1 else (
+        {"with_index": True},)

@@ -190,6 +190,7 @@ DIALECT = Dialect(
     stream=chat_stream.Handler,
     stream_detect=chat_stream.detect,
     stream_encoder=chat_stream_encode.encode,
+    stream_options=chat_stream_encode.options,
     sdk_stream_events=chat_stream.SDK_EVENTS,
     response=CHAT_RESPONSE,
     finish_reasons=CHAT_FINISH,

@@ -9,12 +9,12 @@ The reading side is ``chat_stream``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..._errors import EncodeError
 from ..._types import ToolCall
 
-__all__ = ["check_interleave", "encode", "envelope"]
+__all__ = ["check_interleave", "encode", "envelope", "options"]
 
 NAME = "openai.chat"
 
@@ -93,3 +93,10 @@ def _round_robin(fragments: Sequence[Sequence[str]]) -> Iterator[Any]:
         for i, pieces in enumerate(fragments):
             if j < len(pieces):
                 yield i, pieces[j]
+
+
+def options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:
+    """The other form ``encode`` writes *calls* in: parallel calls' deltas interleaved,
+    each keyed by its ``index``, as OpenAI streams them (``with_index=False`` is a gateway
+    quirk the openai SDK's ``ChoiceDeltaToolCall`` refuses: left out)."""
+    return ({"interleave": True},) if len(calls) > 1 else ()

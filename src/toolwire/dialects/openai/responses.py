@@ -257,6 +257,15 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     return item.get("name"), item.get("call_id")
 
 
+def scope(pd: Any) -> Optional[str]:
+    """The namespace a call or tool is named in, from its provider data: a call's
+    ``namespace`` (openai-python ``ResponseFunctionToolCall.namespace``: "The namespace
+    of the function to run"), a tool read from a ``{"type": "namespace", "name",
+    "tools"}`` entry (``responses_tools``), which the API matches with the name."""
+    ns = pd.get("namespace") if type(pd) is dict else None
+    return ns if type(ns) is str else None
+
+
 DIALECT = Dialect(
     history=responses_input.HISTORY,
     name=NAME,
@@ -290,4 +299,5 @@ DIALECT = Dialect(
     sdk_responses={"openai:Response": read_response},
     structured=(STRUCTURED,),
     result_read_back=nameless_result,
+    scope=scope,
 )
