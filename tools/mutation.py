@@ -236,8 +236,8 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/test_values.py", "tests/test_package.py", "tests/test_args.py",
          "tests/test_mockvalser.py", "tests/test_invalid_calls_encoded.py"],
     ),
-    "cli": (  # the command line (the main job)
-        [f"{PKG}/cli.py"],
+    "cli": (  # the command line (the main job): entry points, arguments, each command's job, the run
+        [f"{PKG}/cli.py", f"{PKG}/_cli_args.py", f"{PKG}/_cli_jobs.py", f"{PKG}/_cli_run.py"],
         [*_CORE_TESTS, "tests/cli"],
     ),
     "convert": (  # one dialect's calls, tools and results written for another (ids and names mapped)

@@ -1,0 +1,166 @@
+"""Reading OpenAI Chat histories, and the Chat-shaped ones of Mistral, Cohere v2 and
+Ollama (``chat_history``): the messages of ``{"messages": [...]}`` or of a bare list, as
+canonical parts (``decoder``).
+
+Follows https://platform.openai.com/docs/api-reference/chat/create (checked
+2026-12-02): ``system`` / ``developer`` / ``user`` / ``assistant`` / ``tool``
+messages; content is a string or a list of parts (``text``, ``image_url`` with an
+http(s) or ``data:`` URL, ``input_audio``, ``file``); an assistant message carries
+its calls in ``tool_calls`` and each call is answered by one ``tool`` message
+(``tool_call_id``). The deprecated ``function_call`` (no id) is read as an id-less
+call answered by the ``role: "function"`` message; an assistant's ``refusal`` (the
+field or a ``refusal`` content part) is its text. Reasoning rides beside the content
+on some servers (``reasoning_content``: DeepSeek; ``reasoning``;
+``reasoning_details``: OpenRouter; ``thinking``: Ollama,
+https://github.com/ollama/ollama/blob/main/docs/api.md) or in ``thinking`` content
+blocks (Mistral ``ThinkChunk``, Cohere v2). Ollama's ``images`` are base64 text, or
+the SDK's bytes (``read_images``).
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
+
+from ..._access import to_data
+from ..._errors import DecodeError, an, excerpt
+from ...conversation._values import Media, Message, Other, Part, Reasoning
+from .._common import as_dict
+from .._history import call_part, finish_of, foreign, no_key, response_part, texts
+from .media import media_of
+
+if TYPE_CHECKING:
+    from ..._dialect import Dialect
+
+__all__ = ["decoder", "read_images"]
+
+_ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
+          "function": "tool"}
+# reasoning beside the content: DeepSeek, vLLM / OpenRouter, OpenRouter, Ollama
+_REASONING = ("reasoning_content", "reasoning", "reasoning_details", "thinking")
+
+
+def decoder(
+    name: str, *, plan: Optional[str], images: bool, thinking: bool
+) -> Callable[[Any, Dialect], List[Message]]:
+    """The ``decode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
+    says what *plan*, *images* and *thinking* are)."""
+
+    def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
+        if content is None or type(content) is str:
+            return texts(content)
+        if type(content) is not list:
+            raise DecodeError(f"Message content at {loc} must be text, null or a list of parts", dialect=name, loc=loc)
+        out: List[Part] = []
+        for i, p in enumerate(content):
+            p = as_dict(p, f"{loc}[{i}]", name, "a content part")
+            t = p.get("type")
+            if t == "text":  # beside it: cache_control (OpenRouter), a hint only
+                out.extend(texts(p.get("text")))
+            elif t == "image_url":
+                iu = p.get("image_url")
+                out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
+            elif t == "thinking" and thinking:
+                out.append(Reasoning(_thinking_text(p.get("thinking")), name, p))
+            elif t == "refusal" and assistant:  # a refusal part is what the assistant said, as the field is
+                if type(p.get("refusal")) is not str:
+                    raise DecodeError(f"Refusal at {loc}[{i}].refusal must be text", dialect=name,
+                                      loc=f"{loc}[{i}].refusal")
+                out.extend(texts(p["refusal"]))
+            else:
+                foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
+                out.append(Other(t, name, p))  # type: ignore[arg-type]
+        return tuple(out)
+
+    def decode(data: Any, d: Dialect) -> List[Message]:
+        loc = "$"
+        msgs = data
+        if type(data) is dict:
+            msgs, loc = data.get("messages"), "$.messages"
+        if type(msgs) is not list:
+            raise DecodeError(f"{an(name, True)} history needs a list at {loc}", dialect=name, loc=loc)
+        out: List[Message] = []
+        for i, m in enumerate(msgs):
+            where = f"{loc}[{i}]"
+            m = as_dict(m, where, name, "a message")
+            wire_role = m.get("role")
+            role = _ROLES.get(wire_role) if type(wire_role) is str else None
+            if role is None:
+                response_part(m, where, name, "message", "finish_reason", "choice")
+                raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=name, loc=where + ".role")
+            no_key(m, "parts", where, name)
+            parts: Tuple[Part, ...]
+            if role == "tool":
+                parts = (d.decode_result(m, where),)
+            else:
+                side = {k: m[k] for k in _REASONING if m.get(k) not in (None, "", [])}
+                head: Tuple[Part, ...] = ()
+                if side and role == "assistant":
+                    text = next((v for v in side.values() if type(v) is str), "")
+                    head = (Reasoning(text, name, side),)
+                parts = head + content_parts(m.get("content"), where + ".content", role == "assistant")
+                if role == "assistant":  # a refusal is what the assistant said (openai.chat: ``refusal``)
+                    refusal = m.get("refusal")
+                    if refusal is not None and type(refusal) is not str:
+                        raise DecodeError(f"Refusal at {where}.refusal must be text", dialect=name,
+                                          loc=where + ".refusal")
+                    parts += texts(refusal)
+                if plan is not None:
+                    parts += texts(m.get(plan))
+                if images and m.get("images") is not None:
+                    b64 = read_images(m["images"], where + ".images", name)
+                    parts += tuple(Media("image", data=b, dialect=name) for b in b64)
+                    if b64 != m["images"]:  # the SDK's bytes: base64 on the wire, as written fresh
+                        m = {**m, "images": b64}
+                fin = finish_of(d, m) if role == "assistant" else None
+                calls = m.get("tool_calls")
+                if type(calls) is list and role == "assistant":
+                    decoded = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
+                    for j, tc in enumerate(calls):
+                        tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
+                        fn = tc.get("function")
+                        peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
+                        decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
+                    parts += tuple(decoded)
+                legacy = m.get("function_call")
+                if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
+                    fc = as_dict(legacy, where + ".function_call", name, "a function call")
+                    parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
+            out.append(Message(role, parts, wire=(name, m, role, parts)))
+        return out
+
+    return decode
+
+
+_IMAGE = ("value",)  # the one field of ``ollama.Image``
+
+
+def read_images(images: Any, loc: str, name: str) -> List[str]:
+    """Ollama's ``images`` as base64 text: a string is base64 (the wire's form), SDK
+    ``bytes`` (raw, or an ``ollama.Image`` read as ``{"value": bytes}``) are encoded as
+    its client encodes them; anything else (a file path object, a number) raises."""
+    if type(images) is not list:
+        raise DecodeError(f"Images at {loc} must be a list of base64 strings", dialect=name, loc=loc)
+    out: List[str] = []
+    for i, b in enumerate(images):
+        if type(b) not in (str, bytes, dict) and hasattr(type(b), "model_fields"):
+            b = to_data(b, f"{loc}[{i}]")  # an ``ollama.Image`` object in a dict message
+        if type(b) is dict and tuple(b) == _IMAGE:  # ``ollama.Image``
+            (b,) = b.values()
+        if type(b) is bytes:
+            b = base64.b64encode(b).decode("ascii")
+        if type(b) is not str:
+            raise DecodeError(f"Image at {loc}[{i}] must be base64 text or bytes, got {excerpt(b)}", dialect=name,
+                              loc=f"{loc}[{i}]")
+        out.append(b)
+    return out
+
+
+def _thinking_text(thinking: Any) -> str:
+    """The readable text of a ``thinking`` block: a string (Cohere) or text chunks
+    (Mistral's ``ThinkChunk``)."""
+    if type(thinking) is str:
+        return thinking
+    if type(thinking) is list:
+        return "".join(c["text"] for c in thinking if type(c) is dict and type(c.get("text")) is str)
+    return ""

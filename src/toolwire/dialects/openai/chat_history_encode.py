@@ -1,0 +1,203 @@
+"""Writing OpenAI Chat histories, and the Chat-shaped ones of Mistral, Cohere v2 and
+Ollama (``chat_history``): canonical messages as ``{"messages": [...]}`` (``encoder``).
+
+Follows https://platform.openai.com/docs/api-reference/chat/create (checked
+2026-12-02): each call of an assistant message's ``tool_calls`` is answered by one
+``tool`` message (``tool_call_id``) right after it, and "An assistant message with
+'tool_calls' must be followed by tool messages", so consecutive assistant messages are
+written as one where they are written fresh, and always after one that holds calls
+(``_merge_assistants``). A message decoded from the same dialect is written back as it
+came (a deprecated ``function_call`` with its ``role: "function"`` answer). Tool-only
+assistant content is the dialect's (``null``, absent, ``""``: its
+``assistant_message`` field); reasoning goes back to the same dialect only, beside
+the content or as ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2).
+Ollama takes images as a message's ``images`` list of base64
+(https://github.com/ollama/ollama/blob/main/docs/api.md); Mistral no user message
+right after a tool message ("Unexpected role 'user' after role 'tool'"): its
+*bridge* assistant turn is written between, and noted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+
+from ..._errors import EncodeError, an
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Media, Message, Part, Reasoning, Text
+from .._common import scoped
+from .._history import image_url, no_detail
+from .._result_media import web
+from .media import write_detail
+
+if TYPE_CHECKING:
+    from ...conversation._writer import Writer
+
+__all__ = ["encoder"]
+
+
+def encoder(
+    name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...]
+) -> Callable[[List[Message], Writer], Dict[str, Any]]:
+    """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
+    says what *images*, *bridge* and *details* are)."""
+
+    def user_part(p: Part, w: Writer) -> Any:
+        t = type(p)
+        if t is Text:
+            return {"type": "text", "text": p.text}  # type: ignore[union-attr]
+        if t is Media:
+            m: Media = p  # type: ignore[assignment]
+            if m.dialect == name and m.extra is not None:
+                return m.extra
+            if m.kind != "image":
+                raise w.no_media(m, "only images are converted")
+            if images:
+                if m.data is None:
+                    raise w.no_media(m, "Ollama takes images as base64 data only")
+                no_detail(m, w)  # (Ollama's images have none)
+                return ("images", m.data)
+            if m.data is None and not web(m.url):
+                raise w.no_media(m, "an image_url part takes an http(s) or data: URL")
+            iu = {"url": image_url(m, w)}
+            detail = write_detail(m, w, details) if details else None
+            if detail is not None:
+                iu["detail"] = detail
+            return {"type": "image_url", "image_url": iu}
+        if t is Reasoning:
+            if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
+                raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
+            return w.reasoning(p)  # type: ignore[arg-type]
+        return w.other(p)  # type: ignore[arg-type]
+
+    def content_of(items: List[Any]) -> Any:
+        if all(type(x) is dict and x.get("type") == "text" and len(x) == 2 for x in items):
+            return "\n\n".join(x["text"] for x in items) if len(items) != 1 else items[0]["text"]
+        return items
+
+    def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+        builder = w.d.assistant_message
+        assert builder is not None
+        out: List[Dict[str, Any]] = []
+        merged = _merge_assistants(messages, name)
+        legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
+        for i, m in merged:
+            w.index = i
+            orig = m.original(name)
+            if orig is not None and (legacy or orig.get("role") != "function"):
+                if m.role == "assistant":
+                    legacy = orig.get("function_call") is not None
+                out.append(orig)
+                continue
+            if m.role == "assistant":
+                legacy = False
+                msg = _assistant(m, w, builder)
+                if msg is None:
+                    w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
+                else:
+                    out.append(msg)
+                continue
+            rest: List[Any] = []
+            for p in m.parts:
+                if type(p) is ToolResult:
+                    if not legacy and p.id is None and scoped(p, name).get("legacy"):
+                        # its call was written fresh, as a tool call with an id: a tool message answers it
+                        p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
+                    out.append(w.result(p))
+                else:
+                    item = user_part(p, w)
+                    if item is not None:
+                        rest.append(item)
+            if not rest:
+                if m.role == "system" or (m.role == "user" and not m.parts):
+                    _bridge(out, m, i, w)
+                    out.append({"role": m.role, "content": ""})
+                continue
+            imgs = [x[1] for x in rest if type(x) is tuple]
+            rest = [x for x in rest if type(x) is not tuple]
+            if m.role == "system" and not all(type(x) is dict and x.get("type") == "text" for x in rest):
+                raise EncodeError(f"System message {i} holds more than text", dialect=name)
+            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
+            if imgs:
+                um["images"] = imgs
+            _bridge(out, m, i, w)
+            out.append(um)
+        if not out:
+            raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
+        return {"messages": out}
+
+    def _bridge(out: List[Dict[str, Any]], m: Message, i: int, w: Writer) -> None:
+        """The *bridge* assistant message before user or system message *m* when a tool
+        message comes right before it, noted."""
+        if bridge is not None and out and out[-1].get("role") == "tool":
+            out.append({"role": "assistant", "content": bridge})
+            w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
+                               f"{name} takes no {m.role} message right after a tool message")
+
+    def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
+        textp: List[str] = []
+        content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
+        blocks = False
+        items: List[Dict[str, Any]] = []
+        side: Dict[str, Any] = {}
+        for p in m.parts:
+            t = type(p)
+            if t is Text:
+                textp.append(p.text)  # type: ignore[union-attr]
+                content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
+            elif t is ToolCall or t is InvalidToolCall:
+                items.append(w.call(p))
+            elif t is Reasoning:
+                data = w.reasoning(p)  # type: ignore[arg-type]
+                if type(data) is dict and "type" in data:  # a content block (Mistral, Cohere)
+                    content.append(data)
+                    blocks = True
+                elif data is not None:  # fields beside the content
+                    side.update(data)
+            elif t is Media:
+                raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
+            else:
+                data = w.other(p)  # type: ignore[arg-type]
+                if data is not None:
+                    content.append(data)
+                    blocks = True
+        if not content and not items:
+            return None
+        msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
+        if blocks:
+            msg["content"] = content
+        if side:
+            msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}
+        return msg
+
+    return encode
+
+
+def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message]]:
+    """Consecutive assistant messages become one where they are written fresh, and
+    always after one that holds calls: "An assistant message with 'tool_calls' must be
+    followed by tool messages", not by another assistant message. One pass: the parts
+    of a run are gathered and its message made once."""
+    out: List[Tuple[int, Message]] = []
+    run: List[Any] = []  # the parts of the run of assistant messages being merged, when it has several
+    calls = False  # whether the last assistant message (or run) holds calls
+    for i, m in enumerate(messages):
+        if out and m.role == "assistant" and out[-1][1].role == "assistant":
+            prev = out[-1][1]
+            if calls or (m.original(name) is None and (run or prev.original(name) is None)):
+                if not run:
+                    run.extend(prev.parts)
+                run.extend(m.parts)
+                calls = calls or _has_calls(m)
+                continue
+        if run:
+            out[-1] = (out[-1][0], Message("assistant", run))
+            run = []
+        out.append((i, m))
+        calls = m.role == "assistant" and _has_calls(m)
+    if run:
+        out[-1] = (out[-1][0], Message("assistant", run))
+    return out
+
+
+def _has_calls(m: Message) -> bool:
+    return any(type(p) is ToolCall or type(p) is InvalidToolCall for p in m.parts)
