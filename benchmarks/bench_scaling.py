@@ -35,7 +35,9 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 and every entry point on ordinary model output of size n (``ENTRY_CASES``): ``decode``
 (arguments of n characters), ``decode_all`` (n calls), every stream dialect with
 one-character deltas (n chunks; Gemini also as Vertex ``partialArgs``), the hostile
-stream bookkeeping of issue #16 item 3, every text format (``decode_text`` and a
+stream bookkeeping of issue #16 item 3, a Chat stream with the name on every
+one-character delta and no id (Kimi K2: each repeat asks whether the text so far is a
+whole value; the text is scanned once, not once per delta), every text format (``decode_text`` and a
 ``TextParser`` fed one character at a time), ``response.normalize``,
 ``retry.classify``, ``schema.validate`` and a ``to_pydantic`` model (n items).
 ``--memory`` adds the peak memory (``tracemalloc``) per input byte of the streams and
@@ -246,6 +248,14 @@ def _chat_index_less(n: int) -> List[Dict[str, Any]]:
         chunk(1, {"function": {"arguments": "}"}})]
 
 
+def _chat_name_every_delta(n: int) -> List[Dict[str, Any]]:
+    """One call's arguments of n characters, one per delta, each delta with the name
+    and no id (Kimi K2 through some OpenAI-compatible servers)."""
+    return [{"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "type": "function", "function": {"name": "write_file", "arguments": ch}}]}}]}
+        for ch in json.dumps(_call(n).args)]
+
+
 def _one_line_in_pieces(n: int) -> List[bytes]:
     """An SSE body whose one call has arguments of n characters, in 16-byte pieces (a
     transport's ``iter_bytes()``): the unfinished line is kept, joined once."""
@@ -315,6 +325,8 @@ ENTRY_CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any], st
     *[(f"stream {d}, n whole calls", 4_000, lambda n, d=d: encode_stream([_call(40)] * n, d),
        lambda c, d=d: accumulate(c, d), "stream") for d in WHOLE_CALLS],
     ("stream openai.chat, deltas without index", 4_000, _chat_index_less, lambda c: accumulate(c, "openai.chat"), ""),
+    ("stream openai.chat, the name on every 1-char delta (Kimi K2)", 16_000, _chat_name_every_delta,
+     lambda c: accumulate(c, "openai.chat"), "stream"),
     ("stream openai.chat, finish_reason per chunk", 4_000, _chat_finish_per_chunk,
      lambda c: accumulate(c, "openai.chat"), ""),
     ("stream openai.responses, arguments.done again", 8_000, _responses_done_again,

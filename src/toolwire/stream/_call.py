@@ -19,16 +19,22 @@ and must do exactly what the ``Core`` methods would:
 
 Anything else goes through the methods, and a loop that cannot tell must leave the
 chunk to them.
+
+``whole_value`` says whether a call's argument text so far is one whole JSON object or
+array: the scanner state (``Scan``) resumes where it stopped, so each character is
+scanned at most once over the whole stream (``Core.delta`` asks it only when a named
+delta arrives for a call that already has text).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
 from .._types import InvalidToolCall, ToolCall
 
-__all__ = ["Call", "Result", "dump", "join_open", "nonempty_str"]
+__all__ = ["Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "whole_value"]
 
 Result = Union[ToolCall, InvalidToolCall]
 
@@ -38,7 +44,7 @@ class Call:
 
     __slots__ = (
         "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
-        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result",
+        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result", "scan",
     )
     pos: int
     key: Optional[Hashable]
@@ -62,6 +68,102 @@ class Call:
     size: int  # characters taken: the length of ``parts`` joined while error and tree are None;
     # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
     result: Optional[Result]  # set when finalized
+    scan: Optional[Scan]  # how far ``whole_value`` read ``parts`` (made at its first question)
+
+
+# the characters that matter outside strings, inside strings, and a JSON non-whitespace
+# character (one class each: no backtracking; each search starts where the last stopped)
+_OUTSIDE = re.compile(r'["{}\[\]]')
+_INSIDE = re.compile(r'["\\]')
+_SOLID = re.compile(r"[^ \t\n\r]")
+
+# ``Scan.state``: whitespace only so far; inside the value (out of strings); inside a
+# string; the value closed (whitespace only after it); not one object or array (final)
+_BEFORE, _VALUE, _STRING, _CLOSED, _OTHER = range(5)
+
+
+class Scan:
+    """Where ``whole_value`` stopped in a call's text: the fragments read, the nesting
+    depth, the state and whether a backslash ended the last fragment (in a string)."""
+
+    __slots__ = ("read", "depth", "state", "escape")
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.depth = 0
+        self.state = _BEFORE
+        self.escape = False
+
+
+def whole_value(c: Call) -> bool:
+    """Whether *c*'s argument text so far (``parts``) is one whole JSON object or array,
+    with nothing but whitespace around it. Only the fragments added since the last
+    question are read (the state is kept in ``c.scan``); brackets are counted, not
+    matched (a text that closes ``{`` with ``]`` is refused when the call is parsed)."""
+    s = c.scan
+    if s is None:
+        s = c.scan = Scan()
+    parts = c.parts
+    end = len(parts)
+    if s.state != _OTHER:
+        for i in range(s.read, end):
+            _advance(s, parts[i])
+    s.read = end
+    return s.state == _CLOSED
+
+
+def _advance(s: Scan, text: str) -> None:
+    """Read *text* (a non-empty fragment) on from the state *s*."""
+    state, depth, n = s.state, s.depth, len(text)
+    pos = 0
+    if s.escape:  # the escaped character opens this fragment
+        s.escape = False
+        pos = 1
+    while pos < n:
+        if state == _STRING:
+            m = _INSIDE.search(text, pos)
+            if m is None:
+                break
+            pos = m.end()
+            if m.group() == '"':
+                state = _VALUE
+            elif pos < n:
+                pos += 1  # the escaped character
+            else:
+                s.escape = True
+        elif state == _VALUE:
+            m = _OUTSIDE.search(text, pos)
+            if m is None:
+                break
+            pos = m.end()
+            ch = m.group()
+            if ch == '"':
+                state = _STRING
+            elif ch == "{" or ch == "[":
+                depth += 1
+            else:
+                depth -= 1
+                if depth == 0:
+                    state = _CLOSED
+        else:  # _BEFORE or _CLOSED: at depth 0, out of strings
+            m = _SOLID.search(text, pos)
+            if m is None:
+                break
+            if state == _BEFORE and m.group() in "{[":
+                state, depth, pos = _VALUE, 1, m.end()
+            else:
+                state = _OTHER
+                break
+    s.state, s.depth = state, depth
+
+
+def begins_value(text: Optional[str]) -> Optional[bool]:
+    """Whether *text* begins a JSON object or array (after whitespace); ``None`` when it
+    holds nothing but whitespace."""
+    if not text:
+        return None
+    m = _SOLID.search(text)
+    return None if m is None else m.group() in "{["
 
 
 def join_open(c: Call) -> None:

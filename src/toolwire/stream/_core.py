@@ -8,6 +8,11 @@ Rules (the same for every dialect):
 - Correlate a fragment with a call by id, then by index (key), then the latest open
   call of its scope. A new id, or a different name, on an occupied index starts a
   new call; an ``""`` id is no id and never overwrites one.
+- The same name again there, no id telling (a gateway's id-less parallel calls of one
+  tool at one index; Kimi K2's name on every fragment), starts a new call only after a
+  whole object or array (``whole_value``: each character read once, only for such
+  deltas) and when its text begins another; with no text, a call that must get one
+  (else an ``InvalidToolCall``, never a guess: ``_judge_repeats``).
 - Argument fragments are kept in a list and joined once, when the call ends; the
   work per delta is constant (no scan of earlier calls, no re-join of earlier
   fragments): the latest call and the open calls of each scope are kept by scope.
@@ -24,14 +29,14 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional
+from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional
 
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy
 from .._dialect import finish_word
 from .._errors import DecodeError, excerpt
-from ._call import Call
+from ._call import Call, Result, begins_value, whole_value
 from ._events import ArgsDelta, CallStarted, new_event
 from ._results import Results
 
@@ -55,6 +60,8 @@ class Core(Results):
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
+    # calls started by a repeated name with no text (``delta``), by scope: judged as they end
+    _repeats: Dict[Hashable, List[Call]]
 
     def __init__(
         self,
@@ -90,6 +97,7 @@ class Core(Results):
         self._last = {}
         self._open = {}
         self._by_id = {}
+        self._repeats = {}
         self.first_choice = None
         self.several = False
         self.choice_finish = {}
@@ -210,6 +218,18 @@ class Core(Results):
                     cur = None  # a new id on an occupied index: a new call
                 elif name is not None and cur.name is not None and name != cur.name:
                     cur = None  # a different name on an occupied index: a new call
+                elif (name is not None and name == cur.name and cur.size and cur.error is None
+                      and cur.full is None and cur.tree is None and whole_value(cur)):
+                    # the same name after a whole value: a new call if the text begins another
+                    starts = begins_value(text)
+                    if starts is None:
+                        c = self.new(key, scope, id, name, False)
+                        self._repeats.setdefault(scope, []).append(c)
+                        if text:
+                            self.add(c, text)
+                        return c
+                    if starts:
+                        cur = None
             c = cur
         if c is None and key is None and id is None:
             cur = self._latest(scope)
@@ -230,6 +250,8 @@ class Core(Results):
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call)."""
+        if self._repeats:
+            self._judge_repeats(self._repeats.pop(scope, ()))
         open_calls = self._open.get(scope)
         if open_calls:
             for c in list(open_calls.values()):
@@ -297,7 +319,7 @@ class Core(Results):
         c.id = id
         c.name = name
         c.parts = []
-        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = None
+        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = c.scan = None
         c.server = c.ended = c.done = c.cut = False
         c.needs_end = needs_end
         c.size = 0
@@ -314,6 +336,23 @@ class Core(Results):
         if self.emit:
             self.events.append(CallStarted(c.pos, id, name))
         return c
+
+    def close(self) -> List[Result]:
+        """``Results.close``, the calls a repeated name started judged first."""
+        for calls in self._repeats.values():
+            self._judge_repeats(calls)
+        self._repeats = {}
+        return super().close()
+
+    def _judge_repeats(self, calls: Iterable[Call]) -> None:
+        """The calls a repeated name started with no text (``delta``), as they end: one
+        with no text beginning a value is invalid (Kimi's repeat, or a call without
+        arguments? nothing tells)."""
+        for c in calls:
+            if not c.done and c.error is None and begins_value("".join(c.parts)) is None:
+                self.fail(c, f"The name {c.name!r} came again, with no arguments, after the whole arguments of "
+                             "the call before it at this index: the same call's name repeated, or a call "
+                             "without arguments? Not guessed")
 
     def _latest(self, scope: Hashable) -> Optional[Call]:
         """The call of *scope* started last (open or not)."""

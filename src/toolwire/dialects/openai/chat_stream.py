@@ -7,7 +7,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - ``choices[i].delta.tool_calls[]`` items are correlated per choice by ``id``, then
   ``index``, then the latest call (gateways omit or reuse ``index``, send every call
   on index 0 with distinct ids, send ``""`` ids on continuations (Qwen), repeat the
-  name (Kimi K2), or send the name in a later delta).
+  name (Kimi K2), send parallel calls of one tool at one index without ids (told from
+  Kimi's repeats by whether the text so far is a whole value: ``Core.delta``), or send
+  the name in a later delta).
 - A delta without ``index`` carrying its own id and name is a separate call (Mistral,
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
 - ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
