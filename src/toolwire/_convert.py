@@ -12,7 +12,9 @@ One conversation, one ``IdMap`` (and one ``NameMap``): pass the same ``ids=`` an
   and for its result, and two ids that would collide raise ``EncodeError``;
 - a call without an id gets a stable synthesized one where the target needs ids,
   and a later id-less result of the same tool gets that same id (first in, first
-  out per tool name: Gemini pairs calls and responses this way);
+  out per tool name, then by position: Gemini pairs calls and responses this way;
+  ``encode_conversation`` closes the calls of a turn when the next assistant turn
+  starts, ``IdMap.turn``);
 - a result that lacks the tool name (Gemini needs it) takes its call's name;
 - tool names the target forbids are mapped reversibly (``NameMap.original``).
 
@@ -50,9 +52,10 @@ class _Target:
         self.registry = registry
         self.name_of = self.ids.tool_names  # call id -> tool name: in the map, copied with it
 
-    def call(self, c: ToolCall, position: int) -> Dict[str, Any]:
+    def call(self, c: ToolCall, position: int, slot: Optional[int] = None) -> Dict[str, Any]:
+        """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
         if c.id is None and self.d.ids.required:
-            new = self.ids.id_of(c)
+            new = self.ids.id_of(c, slot)
             # the target's own placeholders (no id, an empty id) no longer apply
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
             c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
@@ -69,7 +72,7 @@ class _Target:
     def resolve(self, r: ToolResult) -> ToolResult:
         """*r* with its call's id and the target's name: an id-less result takes its id
         here, once (``IdMap.answer``), so encoding it again answers the same call."""
-        if r.id is None and self.d.ids.required and r.name is not None:
+        if r.id is None and self.d.ids.required:
             given = self.ids.answer(r.name)
             if given is not None:
                 r = evolve(r, id=given)

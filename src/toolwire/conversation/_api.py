@@ -162,7 +162,7 @@ def encode_conversation(
                               dialect=d.name) from None
         return out
     _check_roles(conv, d.name)
-    w = Writer(d, ids, names, registry, report)
+    w = Writer(d, ids, names, registry, report, conv.messages)
     for m in conv.messages:
         kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
         for c in m.calls:
