@@ -12,7 +12,9 @@ One conversation, one ``IdMap`` (and one ``NameMap``): pass the same ``ids=`` an
   and for its result, and two ids that would collide raise ``EncodeError``;
 - a call without an id gets a stable synthesized one where the target needs ids,
   and a later id-less result of the same tool gets that same id (first in, first
-  out per tool name: Gemini pairs calls and responses this way);
+  out per tool name, then by position: Gemini pairs calls and responses this way;
+  ``encode_conversation`` closes the calls of a turn when the next assistant turn
+  starts, ``IdMap.turn``);
 - a result that lacks the tool name (Gemini needs it) takes its call's name;
 - tool names the target forbids are mapped reversibly (``NameMap.original``).
 
@@ -29,7 +31,7 @@ from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._encode import encode, encode_result, encode_tool, invalid_as_call, written
-from ._errors import DecodeError, EncodeError, ToolwireError, an
+from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
 from ._names import NameMap
@@ -37,7 +39,7 @@ from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
-__all__ = ["convert", "encode_message"]
+__all__ = ["check_arguments", "convert", "encode_message"]
 
 DialectLike = Union[str, Dialect]
 
@@ -50,9 +52,10 @@ class _Target:
         self.registry = registry
         self.name_of = self.ids.tool_names  # call id -> tool name: in the map, copied with it
 
-    def call(self, c: ToolCall, position: int) -> Dict[str, Any]:
+    def call(self, c: ToolCall, position: int, slot: Optional[int] = None) -> Dict[str, Any]:
+        """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
         if c.id is None and self.d.ids.required:
-            new = self.ids.id_of(c)
+            new = self.ids.id_of(c, slot)
             # the target's own placeholders (no id, an empty id) no longer apply
             pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
             c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
@@ -69,7 +72,7 @@ class _Target:
     def resolve(self, r: ToolResult) -> ToolResult:
         """*r* with its call's id and the target's name: an id-less result takes its id
         here, once (``IdMap.answer``), so encoding it again answers the same call."""
-        if r.id is None and self.d.ids.required and r.name is not None:
+        if r.id is None and self.d.ids.required:
             given = self.ids.answer(r.name)
             if given is not None:
                 r = evolve(r, id=given)
@@ -125,10 +128,29 @@ class _Target:
         return []  # a text or reasoning item inside a list
 
 
-def _get(name: Optional[DialectLike], registry: Optional[Registry]) -> Optional[Dialect]:
-    if name is None or isinstance(name, Dialect):
+def check_arguments(
+    ids: Any, names: Any, registry: Any, report: Any = None, dialect: Optional[str] = None
+) -> None:
+    """``EncodeError`` naming the keyword argument of the wrong type: *ids* not an
+    ``IdMap``, *names* not a ``NameMap``, *registry* not a ``Registry``, *report* not a
+    list (each may be ``None``). The caller's mistake, never the input's: found before
+    the input is read, it is not reported as an unreadable payload."""
+    for arg, value, cls, what in (
+        ("ids", ids, IdMap, "an IdMap"),
+        ("names", names, NameMap, "a NameMap"),
+        ("registry", registry, Registry, "a Registry"),
+        ("report", report, list, "a list"),
+    ):
+        if value is not None and not isinstance(value, cls):
+            raise EncodeError(f"{arg}= must be {what} or None, got {an(type(value).__name__)} {excerpt(value)}",
+                              dialect=dialect)
+
+
+def _get(name: DialectLike, registry: Optional[Registry]) -> Dialect:
+    """The dialect *name*; ``UnknownDialectError`` for any other value (``None`` too)."""
+    if isinstance(name, Dialect):
         return name
-    return (registry or default_registry()).get(name)
+    return (default_registry() if registry is None else registry).get(name)
 
 
 def convert(
@@ -148,11 +170,11 @@ def convert(
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
     """
+    check_arguments(ids, names, registry)
+    d = _get(to, registry)  # the arguments, before the input: their errors are not the input's
+    src = None if source is None else _get(source, registry)
     try:
-        d = _get(to, registry)
-        assert d is not None
-        target = _Target(d, ids, names, registry)
-        return target.one(x, _get(source, registry), 0)
+        return _Target(d, ids, names, registry).one(x, src, 0)
     except (ToolwireError, MemoryError):
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
@@ -176,8 +198,11 @@ def encode_message(
     text block or part before the call blocks. No calls gives no tool-call field at
     all, never an empty list.
     """
+    check_arguments(ids, names, registry)
     d = _get(dialect, registry)
-    assert d is not None
+    if content is not None and type(content) is not str:
+        raise EncodeError(f"content= must be text or None, got {an(type(content).__name__)} {excerpt(content)}",
+                          dialect=d.name)
     builder = d.assistant_message
     if builder is None:
         raise EncodeError(

@@ -107,11 +107,15 @@ def map_id(id: str, rule: IdRule) -> str:
 
 def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int = 0) -> str:
     """A stable id for a call that has none, from its content and position."""
+    return _digest_to("new:" + _seed(name, args, position), rule)
+
+
+def _seed(name: str, args: Any, *place: int) -> str:
+    """The text a made id is hashed from: the call's content and its *place*."""
     try:
-        seed = json.dumps([name, args, position], sort_keys=True, ensure_ascii=False, default=repr)
+        return json.dumps([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
     except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
         raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
-    return _digest_to("new:" + seed, rule)
 
 
 def not_a_rule(cls: str, wanted: str, field: str, given: Any, example: str) -> str:
@@ -133,11 +137,19 @@ class IdMap:
     Calls without an id (Gemini, Ollama, text formats) get one where the target
     needs it: ``id_of(call)`` gives each call its own stable id (from its content and
     how many id-less calls this map has given ids before it, so two identical calls
-    differ), the same one again for the same call object; ``answer(name)`` gives the
-    oldest such id of a call named *name* not yet answered (an id-less result takes
-    it, first in, first out per tool name, as Gemini pairs calls and responses).
-    ``restart()`` begins writing a whole history again (each turn of an agent loop):
-    the calls written from then on wait for their results anew. ``numbers`` holds the
+    differ), the same one again for the same call object; ``id_of(call, slot)`` (how
+    ``encode_conversation`` asks: *slot* counts the id-less calls of the history before
+    it) makes it from the call's content and slot instead, and gives the same id again
+    to an equal call at the same slot of a history read again (a new object each
+    turn), so the history's prefix stays the same from turn to turn. ``answer(name)``
+    gives the oldest such id of a call named *name* not yet answered (else, or with
+    no *name*, the oldest of the first tool still waiting: Gemini pairs responses by
+    position too); an id-less result takes it. ``turn()`` starts a new assistant turn:
+    the id-less calls still waiting take no later result (Gemini pairs the calls of a
+    turn with the responses of the turn after it only). ``restart()`` begins writing a
+    whole history again (each turn of an agent loop): the calls written from then on
+    wait for their results anew, and the call objects of the pass before last are
+    forgotten (their slots are not). ``numbers`` holds the
     target ids a call was written with as a JSON number (a JSON-RPC request id), so
     that the result answering it is written with the same number. ``tool_names``
     keeps each call id's tool name, for results that lack it (Gemini needs it). A copy
@@ -152,6 +164,9 @@ class IdMap:
         self.mapping: Dict[str, str] = {}
         self._owner: Dict[str, str] = {}
         self._given: Dict[int, Tuple[Any, str]] = {}  # id(call) -> (call, its id): calls stay alive
+        self._last: Dict[int, Tuple[Any, str]] = {}  # the same, of the pass before (``restart``)
+        self._slots: Dict[bytes, str] = {}  # digest of a call's content and slot -> the id made for it
+        self._pass: Dict[str, int] = {}  # id given -> id() of its call, since ``restart``
         self._waiting: Dict[str, Deque[str]] = {}  # tool name -> ids given, not yet answered
         self._answered: Set[str] = set()
         self._handed: Set[str] = set()  # target ids of calls with ids, as ``id_of`` gave them out
@@ -169,40 +184,81 @@ class IdMap:
         self.__dict__.setdefault("_reserved", set())
         self.__dict__.setdefault("_made", set())
         self.__dict__.setdefault("numbers", set())
+        self.__dict__.setdefault("_slots", {})
         self._given = {id(c): (c, i) for c, i in self._given.values()}
+        self._last = {id(c): (c, i) for c, i in self.__dict__.get("_last", {}).values()}
+        self._pass = {i: id(c) for c, i in self._given.values()}  # (object ids: a copy's are new)
 
-    def id_of(self, call: Any) -> str:
+    def id_of(self, call: Any, slot: Optional[int] = None) -> str:
         """The id *call* (a ``ToolCall``) has in the target: its own id mapped, or the
-        id this map gave it (one is made on first use; see the class docstring)."""
+        id this map gave it (one is made on first use; *slot*: see the class docstring)."""
         if call.id is not None:
             target = self.map(call.id)
             self._handed.add(target)
             return target
-        given = self._given.get(id(call))
-        if given is not None and given[0] is call:
-            self._waiting.setdefault(call.name, deque()).append(given[1])  # written again: waits again
-            return given[1]
-        while True:  # never an id another call has: made earlier, kept, or in the history
-            new = synthesize_id(call.name, getattr(call, "args", {}), self.rule, self._count)  # an invalid call: {}
-            self._count += 1
+        args = getattr(call, "args", {})  # an invalid call: {}
+        seed = key = None
+        if slot is not None:
+            seed = _seed(call.name, args, slot)
+            key = _blake2b(seed.encode("utf-8", "surrogatepass"), key=_KEY, digest_size=16).digest()
+        given = self._given.get(id(call)) or self._last.get(id(call))
+        new = given[1] if given is not None and given[0] is call else None  # written again: the same id
+        if new is None and key is not None:
+            new = self._slots.get(key)
+            if new is not None and new in self._reserved:  # a call of the history has it as its own id now
+                new = None
+        if new is not None and self._pass.get(new, id(call)) != id(call):  # another call of this pass has it
+            new = None
+        if new is None:
+            new = self._make(call.name, args, seed)
+        self._given[id(call)] = (call, new)
+        self._pass[new] = id(call)
+        if key is not None:
+            self._slots[key] = new
+        self._waiting.setdefault(call.name, deque()).append(new)  # (written again: waits again)
+        return new
+
+    def _make(self, name: str, args: Any, seed: Optional[str]) -> str:
+        """A new id for an id-less call, from *seed* (its content and slot) or, without
+        one, from its content and the count of ids made; never an id another call has:
+        made earlier, kept, or in the history."""
+        attempt = 0
+        while True:
+            if seed is None:
+                new = synthesize_id(name, args, self.rule, self._count)
+                self._count += 1
+            else:
+                new = _digest_to("new:" + (seed if not attempt else f"{seed}#{attempt}"), self.rule)
+                attempt += 1
             if not (new in self._owner or new in self.mapping or new in self._handed or new in self._reserved):
                 break
         new = self.map(new)
         self._made.add(new)
-        self._given[id(call)] = (call, new)
-        self._waiting.setdefault(call.name, deque()).append(new)
         return new
 
-    def answer(self, name: Optional[str]) -> Optional[str]:
-        """The oldest id given to an id-less call named *name* that no result has
-        taken yet (``None`` if there is none); taking it marks it answered."""
-        waiting = self._waiting.get(name) if name is not None else None
+    def answer(self, name: Optional[str] = None) -> Optional[str]:
+        """The oldest id given to an id-less call named *name* in the open turn that no
+        result has taken yet; with none of that name (or no *name*), the oldest of the
+        first tool still waiting (``None`` if no call waits). Taking it marks it answered."""
+        waiting = self._waiting
         while waiting:
-            new = waiting.popleft()
-            if new not in self._answered:
-                self._answered.add(new)
-                return new
+            key = name if name in waiting else next(iter(waiting))
+            queue = waiting[key]
+            while queue:
+                new = queue.popleft()
+                if new not in self._answered:
+                    if not queue:
+                        del waiting[key]
+                    self._answered.add(new)
+                    return new
+            del waiting[key]  # only queues that hold calls stay: the first one is found at once
         return None
+
+    def turn(self) -> None:
+        """A new assistant turn starts: the id-less calls still waiting take no later
+        result (``answer``), as Gemini pairs the calls of one turn with the responses of
+        the next."""
+        self._waiting.clear()
 
     def reserve(self, id: str) -> None:
         """*id* is a call's own id in the history being written: no id-less call is given it."""
@@ -210,9 +266,13 @@ class IdMap:
 
     def restart(self) -> None:
         """A whole history is written again: no call waits for a result until it is
-        written (``id_of``) in this pass; the ids given stay the same."""
+        written (``id_of``) in this pass; the ids given stay the same (a call object of
+        the pass before this one keeps its id by itself, any equal call at its slot)."""
         self._waiting.clear()
         self._answered.clear()
+        self._last = self._given
+        self._given = {}
+        self._pass = {}
 
     def check_rule(self, rule: IdRule, dialect: str) -> None:
         """``EncodeError`` unless this map is for *rule*, the ids of *dialect* (a map of

@@ -12,6 +12,7 @@ import re
 from typing import Any, Dict, List, Optional, Union
 
 from .._builtin import default_registry
+from .._convert import check_arguments
 from .._dialect import Dialect
 from .._errors import DecodeError, EncodeError, ToolwireError, an
 from .._foreign import foreign
@@ -142,6 +143,7 @@ def encode_conversation(
     raises ``EncodeError``. Same-dialect decode then encode gives the input back.
     *source* names the dialect of *conv* when it is not yet decoded.
     """
+    check_arguments(ids, names, registry, report)
     reg = _registry(registry)
     d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))
     if type(conv) is not Conversation:
@@ -160,7 +162,7 @@ def encode_conversation(
                               dialect=d.name) from None
         return out
     _check_roles(conv, d.name)
-    w = Writer(d, ids, names, registry, report)
+    w = Writer(d, ids, names, registry, report, conv.messages)
     for m in conv.messages:
         kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
         for c in m.calls:

@@ -18,7 +18,7 @@ to tell what to do with reasoning and other parts of another provider:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Dict, FrozenSet, List, Optional
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence
 
 from .._builtin import default_registry
 from .._convert import _Target
@@ -30,7 +30,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Other, Reasoning
+from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning
 
 __all__ = ["Writer"]
 
@@ -53,6 +53,7 @@ class Writer:
         names: Optional[NameMap],
         registry: Optional[Registry],
         report: Optional[List[Problem]],
+        messages: Sequence[Message] = (),
     ) -> None:
         self.d = d
         self.name = d.name
@@ -64,6 +65,31 @@ class Writer:
         self.report: List[Problem] = report if report is not None else []
         self.index = 0
         self.position = 0
+        self._slot = 0  # id-less calls given an id so far (``IdMap.id_of``'s slot)
+        # the assistant turn each message is in (a turn starts at an assistant message after
+        # another role), as check_conversation counts them: id-less calls pair within the next turn
+        self._turns: List[int] = []
+        turn = 0
+        for i, m in enumerate(messages):
+            if m.role == "assistant" and i and messages[i - 1].role != "assistant":
+                turn += 1
+            self._turns.append(turn)
+        self._turn = 0
+
+    def _sync(self) -> None:
+        """A new assistant turn at the message being written closes the id-less calls
+        still waiting (``IdMap.turn``): no later result answers them."""
+        i = self.index
+        if 0 <= i < len(self._turns) and self._turns[i] > self._turn:
+            self._turn = self._turns[i]
+            self.target.ids.turn()
+
+    def _slot_of(self, c: Any) -> Optional[int]:
+        """The slot of *c* when it is an id-less call the target gives an id."""
+        if c.id is not None or not self.d.ids.required:
+            return None
+        self._slot += 1
+        return self._slot - 1
 
     def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
         self.report.append(Problem(kind, self.index, id, message))
@@ -72,17 +98,22 @@ class Writer:
         if type(c) is InvalidToolCall:
             return self._invalid(c)
         assert isinstance(c, ToolCall)
+        self._sync()
         for other in c.provider_data:
             if other != self.name and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
-        out = self.target.call(c, self.position)
+        out = self.target.call(c, self.position, self._slot_of(c))
         self.position += 1
         return out
 
     def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
         """*c* with its argument text written back where the target carries text, as
         ``encode`` writes it (docs/convert.md); ``EncodeError`` where it cannot be."""
+        self._sync()
+        slot = self._slot_of(c)
+        if slot is not None:  # its id by its slot, as a valid call's
+            c = c.replace(id=self.target.ids.id_of(c, slot))
         try:
             out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self.position)
             written(out, c, self.d)
@@ -108,6 +139,7 @@ class Writer:
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target
+        self._sync()
         resolved = t.resolve(r)  # the id once: the retry below answers the same call
         try:
             out = encode_result(resolved, t.d, ids=t.ids, registry=t.registry)

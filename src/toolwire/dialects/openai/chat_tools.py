@@ -16,7 +16,9 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
   arguments, which the tool never asked for.
 - Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
   https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
-  it, is written back); legacy ``role: "function"``. Content is text or a list of
+  it, is written back); legacy ``role: "function"``. A ``tool_call_id`` of ``"null"``
+  is no id, as a call's ``"null"`` is (mistralai's placeholder): it answers an id-less
+  call by name, and is written back as received. Content is text or a list of
   ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
   ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
   result (``part_extra``, by position), written back only to ``openai.chat``.
@@ -259,7 +261,12 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if item.get("role") == "function":
         pd["legacy"] = True
         return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
-    ident = required_id(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
+    wire_id = item.get("tool_call_id")
+    if wire_id == "null":  # no id, as in a call (mistralai's placeholder): it pairs by name; written back
+        ident = None
+        pd["id"] = wire_id
+    else:
+        ident = required_id(wire_id, loc + ".tool_call_id", NAME)
     extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
     if extra:
         pd["extra"] = extra
@@ -327,7 +334,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("legacy"):
         content = text_content(result, NAME, pd.get("part_extra", ()))
         return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
-    out: Dict[str, Any] = {"role": "tool", "tool_call_id": result_id(result, ctx, IDS, NAME)}
+    ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)
+    out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
     if pd.get("named"):
         out["name"] = result_name(result.name, NAMES, NAME)
     out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
