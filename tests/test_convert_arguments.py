@@ -74,3 +74,21 @@ def test_message_content_text_still_goes() -> None:
     assert toolwire.encode_message([CALL], "openai.chat", content="Looking.") == {
         "role": "assistant", "content": "Looking.", "tool_calls": [CALL],
     }
+
+
+@pytest.mark.parametrize(
+    ("run", "message"),
+    [
+        (lambda: toolwire.encode(CALL, "openai.chat", ids={}), "ids= must be an IdMap or None, got a dict {}"),
+        (lambda: toolwire.encode_result({"role": "tool", "tool_call_id": "call_1", "content": "x"}, "anthropic",
+                                        ids=[]), "ids= must be an IdMap or None, got a list []"),
+        (lambda: toolwire.encode(CALL, "openai.chat", registry={}), "registry= must be a Registry or None, got a dict"),
+        (lambda: toolwire.encode_tool({"name": "f", "input_schema": {"type": "object"}}, "openai.chat", registry=1),
+         "registry= must be a Registry or None, got an int 1"),
+    ],
+    ids=["encode ids", "encode_result ids", "encode registry", "encode_tool registry"],
+)
+def test_the_encode_front_doors_name_the_argument(run: Callable[[], Any], message: str) -> None:
+    """They raised a bare ``AttributeError`` (``{}.check_rule``, ``{}.get(...).ids``)."""
+    with pytest.raises(toolwire.EncodeError, match="^" + message.replace("[", r"\[").replace("]", r"\]")):
+        run()

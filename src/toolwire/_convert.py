@@ -30,7 +30,7 @@ from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import encode, encode_result, encode_tool, invalid_as_call, written
+from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
@@ -39,7 +39,7 @@ from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
-__all__ = ["check_arguments", "convert", "encode_message"]
+__all__ = ["convert", "encode_message"]
 
 DialectLike = Union[str, Dialect]
 
@@ -126,24 +126,6 @@ class _Target:
                 dialect=dd.name,
             )
         return []  # a text or reasoning item inside a list
-
-
-def check_arguments(
-    ids: Any, names: Any, registry: Any, report: Any = None, dialect: Optional[str] = None
-) -> None:
-    """``EncodeError`` naming the keyword argument of the wrong type: *ids* not an
-    ``IdMap``, *names* not a ``NameMap``, *registry* not a ``Registry``, *report* not a
-    list (each may be ``None``). The caller's mistake, never the input's: found before
-    the input is read, it is not reported as an unreadable payload."""
-    for arg, value, cls, what in (
-        ("ids", ids, IdMap, "an IdMap"),
-        ("names", names, NameMap, "a NameMap"),
-        ("registry", registry, Registry, "a Registry"),
-        ("report", report, list, "a list"),
-    ):
-        if value is not None and not isinstance(value, cls):
-            raise EncodeError(f"{arg}= must be {what} or None, got {an(type(value).__name__)} {excerpt(value)}",
-                              dialect=dialect)
 
 
 def _get(name: DialectLike, registry: Optional[Registry]) -> Dialect:

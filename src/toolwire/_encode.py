@@ -15,16 +15,35 @@ from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
+from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import check_json_object
 
-__all__ = ["encode", "encode_result", "encode_tool", "invalid_as_call", "written"]
+__all__ = ["check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "written"]
 
 
 # ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
 # class's isinstance check reads an attribute of *x*, which a foreign object may raise on
+def check_arguments(
+    ids: Any, names: Any, registry: Any, report: Any = None, dialect: Optional[str] = None
+) -> None:
+    """``EncodeError`` naming the keyword argument of the wrong type: *ids* not an
+    ``IdMap``, *names* not a ``NameMap``, *registry* not a ``Registry``, *report* not a
+    list (each may be ``None``). The caller's mistake, never the input's: found before
+    the input is read, it is not reported as an unreadable payload."""
+    for arg, value, cls, what in (
+        ("ids", ids, IdMap, "an IdMap"),
+        ("names", names, NameMap, "a NameMap"),
+        ("registry", registry, Registry, "a Registry"),
+        ("report", report, list, "a list"),
+    ):
+        if value is not None and not isinstance(value, cls):
+            raise EncodeError(f"{arg}= must be {what} or None, got {an(type(value).__name__)} {excerpt(value)}",
+                              dialect=dialect)
+
+
 def _target(dialect: Any, registry: Optional[Registry]) -> Dialect:
     """The dialect to encode to (``UnknownDialectError`` for anything else, ``None`` too)."""
     if isinstance(dialect, Dialect):
@@ -96,6 +115,8 @@ def encode(
     Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
     conversation to keep calls and results paired and collisions detected.
     """
+    if ids is not None or registry is not None:
+        check_arguments(ids, None, registry)
     d = _target(dialect, registry)
     if ids is not None:
         ids.check_rule(d.ids, d.name)
@@ -124,6 +145,8 @@ def encode_tool(
     tool: Any, dialect: Union[str, Dialect], *, registry: Optional[Registry] = None
 ) -> Dict[str, Any]:
     """The *dialect* tool definition for *tool* (a ``Tool`` or any decodable definition)."""
+    if registry is not None:
+        check_arguments(None, None, registry)
     d = _target(dialect, registry)
     t = tool if issubclass(type(tool), Tool) else decode_tool(tool, registry=registry)
     _check_name(d, t.name)
@@ -168,6 +191,8 @@ def encode_result(
     registry: Optional[Registry] = None,
 ) -> Dict[str, Any]:
     """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
+    if ids is not None or registry is not None:
+        check_arguments(ids, None, registry)
     d = _target(dialect, registry)
     r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
     if ids is not None:

@@ -12,8 +12,8 @@ import re
 from typing import Any, Dict, List, Optional, Union
 
 from .._builtin import default_registry
-from .._convert import check_arguments
 from .._dialect import Dialect
+from .._encode import check_arguments
 from .._errors import DecodeError, EncodeError, ToolwireError, an
 from .._foreign import foreign
 from .._ids import IdMap
