@@ -152,7 +152,9 @@ class IdMap:
     forgotten (their slots are not). ``numbers`` holds the
     target ids a call was written with as a JSON number (a JSON-RPC request id), so
     that the result answering it is written with the same number. ``tool_names``
-    keeps each call id's tool name, for results that lack it (Gemini needs it). A copy
+    keeps each call id's tool name, for results that lack it (Gemini needs it);
+    ``call_kinds`` the kind a dialect wrote a call as, by its target id, for a result
+    whose wire depends on it (a Responses custom tool call's ``custom_tool_call_output``). A copy
     (``pickle``, ``copy.deepcopy``) carries all of it.
     """
 
@@ -173,6 +175,7 @@ class IdMap:
         self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
         self._made: Set[str] = set()  # ids ``id_of`` made for id-less calls
         self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
+        self.call_kinds: Dict[str, str] = {}  # target call id -> the kind its dialect wrote it as ("custom")
         self._count = 0
         self.numbers: Set[str] = set()
 
@@ -181,6 +184,7 @@ class IdMap:
         calls copied with it keep their ids."""
         self.__dict__.update(state)
         self.__dict__.setdefault("tool_names", {})
+        self.__dict__.setdefault("call_kinds", {})
         self.__dict__.setdefault("_reserved", set())
         self.__dict__.setdefault("_made", set())
         self.__dict__.setdefault("numbers", set())

@@ -92,6 +92,43 @@ def test_whitespace_only_text_and_results_are_not_written_for_bedrock_and_anthro
     assert report == [Problem(k, i, id, m.format(t="anthropic.messages")) for k, i, id, m in notes]
 
 
+ANTHROPIC_BLANK_PARTS = {"messages": [
+    {"role": "user", "content": "q"},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+                                      {"type": "tool_use", "id": "toolu_2", "name": "g", "input": {}}]},
+    {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": ""}]},
+        {"type": "tool_result", "tool_use_id": "toolu_2", "content": [
+            {"type": "text", "text": " "}, {"type": "text", "text": "found"}, {"type": "text", "text": ""}]}]},
+]}
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse"])
+def test_blank_text_parts_of_a_result_are_left_out_and_a_result_of_nothing_else_gets_a_word(target: str) -> None:
+    """Anthropic: "text content blocks must be non-empty" for ``{"type": "text", "text": ""}``,
+    "... must contain non-whitespace text" for a whitespace one; Bedrock: "The text field in
+    the ContentBlock object ... is blank". Written fresh: the blank parts are gone, noted."""
+    conv = decode_conversation(ANTHROPIC_BLANK_PARTS, "anthropic.messages")
+    fresh = Conversation([m.replace(wire=None) for m in conv.messages])
+    report: List[Problem] = []
+    out = encode_conversation(fresh, target, report=report)
+    results = out["messages"][2]["content"]
+    if target == "anthropic.messages":
+        assert results == [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": "(no output)"},
+            {"type": "tool_result", "tool_use_id": "toolu_2", "content": [{"type": "text", "text": "found"}]}]
+    else:
+        assert results == [
+            {"toolResult": {"toolUseId": "toolu_1", "content": [{"text": "(no output)"}]}},
+            {"toolResult": {"toolUseId": "toolu_2", "content": [{"text": "found"}]}}]
+    assert report == [
+        Problem("inserted", 2, "toolu_1", f"The result for toolu_1 in message 2 is empty, which {target} refuses: it "
+                                          "is sent as '(no output)'"),
+        Problem("dropped", 2, "toolu_2", f"2 blank text part(s) of the result for toolu_2 in message 2 are left out: "
+                                         f"{target} refuses blank text"),
+    ]
+
+
 def test_a_turn_of_whitespace_only_is_left_out_and_chat_keeps_whitespace() -> None:
     chat = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "  "}, {"role": "user", "content": "again"}]
     report: List[Problem] = []

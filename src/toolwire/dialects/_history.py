@@ -25,7 +25,7 @@ from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._policy import cut_reason, failed_call, failed_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._result_media import sniff_image
+from ._result_media import blank_text, sniff_image
 
 if TYPE_CHECKING:
     from .._dialect import Dialect
@@ -229,30 +229,36 @@ def write_part(
 
 
 def solid(p: Part, w: Writer) -> Optional[Part]:
-    """*p* for a target that refuses whitespace-only text (Anthropic: "text content blocks
-    must contain non-whitespace text"; Bedrock: "The text field in the ContentBlock object
-    ... is blank"): a blank text is left out (``None``) and a blank tool result gets the
-    text an empty one gets (``EMPTY_RESULT``), each noted."""
+    """*p* for a target that refuses empty and whitespace-only text (Anthropic: "text
+    content blocks must be non-empty", "... must contain non-whitespace text"; Bedrock:
+    "The text field in the ContentBlock object ... is blank"): a blank text is left out
+    (``None``), so is a blank text part of a tool result beside other parts, and a tool
+    result of blank text only gets the text an empty one gets (``EMPTY_RESULT``), each
+    noted. An empty string result is the writer's (some targets take it)."""
     t = type(p)
     if t is Text and not p.text.strip():  # type: ignore[union-attr]
         w.note("dropped", f"A whitespace-only text in message {w.index} is left out: {w.name} refuses blank text")
         return None
-    if t is ToolResult and _blank(p.content):  # type: ignore[union-attr]
-        r: ToolResult = p  # type: ignore[assignment]
-        w.note("inserted", f"The result for {r.id or repr(r.name)} in message {w.index} is whitespace only, which "
-                           f"{w.name} refuses: it is sent as {EMPTY_RESULT!r}", r.id)
-        return r.replace(content=EMPTY_RESULT)
-    return p
-
-
-def _blank(content: Any) -> bool:
-    """Whether a result's content is whitespace, not nothing (an empty result is the
-    writer's: some targets take it)."""
-    if type(content) is str:
-        return bool(content) and not content.strip()
-    texts_ = [q.get("text") for q in content]
-    return bool(content) and all(q.get("type") == "text" for q in content) and all(
-        type(x) is str and not x.strip() for x in texts_) and any(texts_)
+    if t is not ToolResult:
+        return p
+    r: ToolResult = p  # type: ignore[assignment]
+    content = r.content
+    if isinstance(content, str):
+        if not content or content.strip():
+            return r
+        what = "is whitespace only"
+    else:
+        kept = [q for q in content if not blank_text(q)]
+        if len(kept) == len(content):
+            return r
+        if kept:
+            w.note("dropped", f"{len(content) - len(kept)} blank text part(s) of the result for {r.id or repr(r.name)} "
+                              f"in message {w.index} are left out: {w.name} refuses blank text", r.id)
+            return r.replace(content=kept)
+        what = "is empty" if all(not q.get("text") for q in content) else "is whitespace only"
+    w.note("inserted", f"The result for {r.id or repr(r.name)} in message {w.index} {what}, which "
+                       f"{w.name} refuses: it is sent as {EMPTY_RESULT!r}", r.id)
+    return r.replace(content=EMPTY_RESULT)
 
 
 def no_detail(m: Media, w: Writer) -> None:

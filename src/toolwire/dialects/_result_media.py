@@ -32,6 +32,7 @@ __all__ = [
     "DOCUMENT_TYPES",
     "GEMINI_PARTS",
     "ResultMedia",
+    "blank_text",
     "data_url",
     "details",
     "extension",
@@ -77,6 +78,15 @@ class ResultMedia(NamedTuple):
     data: Optional[str]  # its bytes in base64, when carried
     name: Optional[str]  # a title or file name, when given
     detail: Optional[str] = None  # an OpenAI-style image's ``detail`` (Responses, Chat, Mistral), when given
+
+
+def blank_text(part: Dict[str, Any]) -> bool:
+    """Whether the tool-result *part* is a text part of no text but whitespace (``""``
+    too): what Anthropic ("text content blocks must be non-empty", "... must contain
+    non-whitespace text") and Bedrock ("The text field in the ContentBlock object ... is
+    blank") refuse."""
+    text = part.get("text")
+    return part.get("type") == "text" and (text is None or (type(text) is str and not text.strip()))
 
 
 def web(url: Optional[str]) -> bool:

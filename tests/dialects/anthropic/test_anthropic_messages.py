@@ -111,16 +111,43 @@ def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any], str
     assert toolwire.decode_tool(wire) == tool
 
 
-text_parts = st.lists(st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=20)), min_size=1, max_size=3)
+# blank text is refused by Anthropic and never written (test_blank_result_text_is_left_out_or_refused)
+solid_text = st.text(max_size=20).filter(str.strip)
+text_parts = st.lists(st.builds(lambda t: {"type": "text", "text": t}, solid_text), min_size=1, max_size=3)
 
 
-@given(st.from_regex(ID_RE, fullmatch=True), st.text(max_size=30) | text_parts, st.booleans())
+@given(st.from_regex(ID_RE, fullmatch=True), st.just("") | st.text(max_size=30).filter(str.strip) | text_parts,
+       st.booleans())
 def test_result_round_trip(ident: str, content: Any, is_error: bool) -> None:
     result = toolwire.ToolResult(id=ident, content=content, is_error=is_error)
     wire = toolwire.encode_result(result, D)
     assert wire["tool_use_id"] == ident
     assert toolwire.decode_result(wire, D) == result
     assert toolwire.decode_result(wire) == result
+
+
+BLANK_MESSAGE = ('An anthropic.messages tool result cannot be blank (Anthropic: "text content blocks must contain '
+                 'non-whitespace text"): the result for \'toolu_1\' holds only empty or whitespace text; give it some '
+                 "text (the tool's answer, or a word saying there was none)")
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\n\t"])
+def test_blank_result_text_is_left_out_or_refused(blank: str) -> None:
+    """Anthropic answers 400 "text content blocks must be non-empty" for an empty text
+    block and "... must contain non-whitespace text" for a whitespace-only one
+    (anthropic-sdk-python ``TextBlockParam``: ``{"type": "text", "text"}``)."""
+    beside = toolwire.ToolResult("toolu_1", "f", [{"type": "text", "text": blank}, {"type": "text", "text": "ok"}])
+    assert toolwire.encode_result(beside, D) == {
+        "type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "ok"}]}
+    alone = [toolwire.ToolResult("toolu_1", "f", [{"type": "text", "text": blank}] * 2)]
+    if blank:
+        alone.append(toolwire.ToolResult("toolu_1", "f", blank))
+    for result in alone:
+        with pytest.raises(toolwire.EncodeError) as info:
+            toolwire.encode_result(result, D)
+        assert str(info.value) == BLANK_MESSAGE
+    # an empty string result (no text block at all) goes as it is
+    assert toolwire.encode_result(toolwire.ToolResult("toolu_1", "f", ""), D)["content"] == ""
 
 
 # --- prior art (reference/prior-art.md §3) ------------------------------------------------

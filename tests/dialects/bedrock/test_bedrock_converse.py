@@ -130,12 +130,13 @@ CLEAR = {"messages": [
     {"role": "assistant", "content": None, "tool_calls": [
         {"id": "call_1", "type": "function", "function": {"name": "clear", "arguments": "{}"}}]},
     {"role": "tool", "tool_call_id": "call_1", "content": ""}]}
-EMPTY_MESSAGE = ("A bedrock.converse tool result needs content (Converse refuses empty text blocks, and error results "
-                 "without content): the result for 'call_1' holds none; give it some text (the tool's answer, or a "
+EMPTY_MESSAGE = ("A bedrock.converse tool result needs content (Converse refuses empty and blank text blocks, and error "
+                 "results without content): the result for 'call_1' holds none; give it some text (the tool's answer, or a "
                  "word saying there was none)")
 
 
-@pytest.mark.parametrize("content", ["", [{"type": "text", "text": ""}], [{"type": "text"}]])
+@pytest.mark.parametrize("content", ["", [{"type": "text", "text": ""}], [{"type": "text"}], "  ", "\n",
+                                     [{"type": "text", "text": " "}, {"type": "text", "text": ""}]])
 @pytest.mark.parametrize("is_error", [False, True])
 def test_empty_results_are_refused(content: Any, is_error: bool) -> None:
     # wire-formats §5g: Converse refuses blank text blocks ("text content blocks must be
@@ -170,6 +171,9 @@ def test_an_empty_list_of_blocks_is_written_as_given_unless_an_error() -> None:
         toolwire.encode_result(toolwire.ToolResult("call_1", "f", [], is_error=True), D)
     mixed = toolwire.ToolResult("call_1", "f", [{"type": "text", "text": ""}, {"type": "text", "text": "a"}])
     assert toolwire.encode_result(mixed, D) == {"toolResult": {"toolUseId": "call_1", "content": [{"text": "a"}]}}
+    # "The text field in the ContentBlock object ... is blank": a whitespace-only block is left out too
+    blank = toolwire.ToolResult("call_1", "f", [{"type": "text", "text": " \n"}, {"type": "json", "json": {"a": 1}}])
+    assert toolwire.encode_result(blank, D) == {"toolResult": {"toolUseId": "call_1", "content": [{"json": {"a": 1}}]}}
 
 
 # --- prior art (reference/prior-art.md §3) ------------------------------------------------

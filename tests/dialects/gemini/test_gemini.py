@@ -212,6 +212,22 @@ def test_function_response_goes_under_response() -> None:
         toolwire.encode_result(toolwire.ToolResult(id="call_1", content="x"), D)
 
 
+def test_text_and_json_parts_go_as_one_json_array() -> None:
+    """A FunctionResponse ``response`` is one JSON object (https://ai.google.dev/api/caching#FunctionResponse):
+    a result of text and JSON parts is written as one array under ``output``, each text
+    part a string and each JSON part its value, in order; it reads back as one JSON part
+    (the documented form, docs/dialects/gemini.md: the parts' boundaries and kinds are not
+    on the wire)."""
+    mixed = toolwire.ToolResult(name="f", content=[{"type": "text", "text": "a"}, {"type": "json", "json": {"t": 1}}])
+    wire = toolwire.encode_result(mixed, D)
+    assert wire == {"functionResponse": {"name": "f", "response": {"output": ["a", {"t": 1}]}}}
+    back = toolwire.decode_result(wire, D)
+    assert back.content == [{"type": "json", "json": ["a", {"t": 1}]}]
+    assert toolwire.encode_result(back, D) == wire  # stable from then on
+    two = toolwire.ToolResult(name="f", content=[{"type": "json", "json": 1}, {"type": "json", "json": {"t": 2}}])
+    assert toolwire.encode_result(two, D)["functionResponse"]["response"] == {"output": [1, {"t": 2}]}
+
+
 def test_result_key_and_extras_survive() -> None:
     part = {"function_response": {"name": "f", "response": {"result": {"a": 1}}, "willContinue": False}}
     r = toolwire.decode_result(part)

@@ -25,7 +25,7 @@ from .._common import (
     tool_description,
     tool_strict,
 )
-from .._result_media import ResultMedia, rewrite_media, text_of, web
+from .._result_media import ResultMedia, blank_text, rewrite_media, text_of, web
 
 __all__ = [
     "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
@@ -126,6 +126,16 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content
+    if isinstance(content, str) and content and not content.strip():
+        raise _blank_result(result)
+    if not isinstance(content, str):
+        # "text content blocks must be non-empty" / "... must contain non-whitespace text":
+        # a blank text part is left out (a whitespace one beside other parts is taken, and
+        # says nothing); a result of blank text only is refused, no placeholder made up
+        kept = [p for p in content if not blank_text(p)]
+        if not kept and content:
+            raise _blank_result(result)
+        content = kept
     if not (content == "" and pd.get("no_content")):
         out["content"] = content if isinstance(content, str) else [_block(p) for p in content]
     if result.is_error:
@@ -134,6 +144,15 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         out["is_error"] = False
     out.update((k, v) for k, v in pd.items() if k not in ("no_content", "is_error"))
     return out
+
+
+def _blank_result(result: ToolResult) -> EncodeError:
+    return EncodeError(
+        f"{an(NAME, True)} tool result cannot be blank (Anthropic: \"text content blocks must contain non-whitespace "
+        f"text\"): the result for {result.id or result.name!r} holds only empty or whitespace text; give it some "
+        "text (the tool's answer, or a word saying there was none)",
+        dialect=NAME,
+    )
 
 
 def _own_media(part: Dict[str, Any]) -> bool:

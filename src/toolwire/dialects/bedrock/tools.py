@@ -14,7 +14,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
-from .._result_media import DOCUMENT_TYPES, ResultMedia, extension, rewrite_media
+from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -153,19 +153,24 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    """A ``toolResult`` block in Converse's HTTP JSON form: the ``source.bytes`` of an
+    image, document or video is base64 *text*. boto3's ``converse()`` takes raw bytes
+    there and base64-encodes them itself (text given is encoded twice: a corrupt image,
+    no error); decode them for boto3 (docs/dialects/bedrock.md shows how)."""
     result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
     if not (content == "" and pd.get("no_content")):
-        blocks = ([{"text": content}] if content else []) if isinstance(content, str) else _blocks(content)
+        blocks = ([{"text": content}] if content.strip() else []) if isinstance(content, str) else _blocks(content)
         if not blocks and (content != [] or result.is_error):
-            # Converse: "text content blocks must be non-empty", and an error result needs content;
-            # no placeholder is made up here (an empty list given is written as it is)
+            # Converse: "text content blocks must be non-empty", "The text field in the ContentBlock
+            # object ... is blank", and an error result needs content; no placeholder is made up
+            # here (an empty list given is written as it is)
             raise EncodeError(
-                f"{an(NAME, True)} tool result needs content (Converse refuses empty text blocks, and error results "
-                f"without content): the result for {result.id or result.name!r} holds none; give it some text (the "
-                "tool's answer, or a word saying there was none)",
+                f"{an(NAME, True)} tool result needs content (Converse refuses empty and blank text blocks, and error "
+                f"results without content): the result for {result.id or result.name!r} holds none; give it some text "
+                "(the tool's answer, or a word saying there was none)",
                 dialect=NAME,
             )
         tr["content"] = blocks
@@ -231,8 +236,8 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     for part in parts:
         kind = part.get("type")
         if kind == "text":
-            if part.get("text"):  # an empty text block is refused by Converse, and holds nothing
-                out.append({"text": part["text"]})
+            if not blank_text(part):  # an empty or blank text block is refused by Converse, and holds nothing
+                out.append({"text": part.get("text")})
         elif kind == "json":
             out.append({"json": part.get("json")})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)

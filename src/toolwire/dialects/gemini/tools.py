@@ -260,7 +260,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
             return value  # the whole object, its "error" key beside others
     elif all(p.get("type") == "text" for p in content):
         value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
-    else:
+    else:  # text and JSON parts: one array, each part's value in order (reads back as one JSON part)
         value = []
         for p in content:
             kind = p.get("type")

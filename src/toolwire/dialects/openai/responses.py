@@ -232,6 +232,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)
     if is_custom(call):
+        if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
+            ctx.ids.call_kinds[ident] = "custom"
         out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name}
         out["input"] = call.args["input"]
         out.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))

@@ -85,6 +85,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             return out
     if type(items) is not list:
         raise DecodeError(f"{an(NAME, True)} history needs a list at {loc}", dialect=NAME, loc=loc)
+    reasoning = None  # the id ("" when it has none) of the last reasoning item since the last user message
     for i, it in enumerate(items):
         where = f"{loc}[{i}]"
         it = as_dict(it, where, NAME, "an input item")
@@ -93,15 +94,21 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         parts: Tuple[Part, ...]
         if t == "function_call" or t == "custom_tool_call":
             role, parts = "assistant", (call_part(d, it, where, (it.get("name"), it.get("call_id")), finish_of(d, it)),)
+            if reasoning is not None and "id" in it:  # its item id goes back only beside that reasoning item
+                out.append(Message(role, parts, wire=(NAME, it, role, parts, reasoning)))
+                continue
         elif t == "function_call_output" or t == "custom_tool_call_output":
             role, parts = "tool", (d.decode_result(it, where),)
         elif t == "reasoning":
             role, parts = "assistant", (Reasoning(_reasoning_text(it), NAME, it),)
+            reasoning = it["id"] if type(it.get("id")) is str else ""
         elif (t is None or t == "message") and "role" in it:
             no_key(it, "tool_calls", where, NAME)
             role = _ROLES.get(it["role"]) if type(it["role"]) is str else None
             if role is None:
                 raise DecodeError(f"Item at {where} has role {it['role']!r}", dialect=NAME, loc=where + ".role")
+            if role != "assistant":
+                reasoning = None
             parts = _content(it.get("content"), where + ".content")
         else:
             foreign(t, where, NAME)
@@ -144,6 +151,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     items: List[Any] = []
     instructions: List[str] = []
     custom: Set[str] = set()  # the ids of custom tool calls: their results are ``custom_tool_call_output``
+    replay = _Replay()
     for i, m in enumerate(messages):
         w.index = i
         orig = m.original(NAME)
@@ -155,7 +163,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["instructions"] = orig.value
                 continue
         elif orig is not None:
-            items.append(orig)
+            items.append(replay.item(orig, m, w))
+            if type(orig) is dict and orig.get("type") == "custom_tool_call" and type(orig.get("call_id")) is str:
+                custom.add(orig["call_id"])  # a fresh result answering it is written as one too
             continue
         before = len(items)
         if m.role == "system" and not items and "instructions" not in out:
@@ -178,13 +188,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     items.append({"role": "assistant", "content": "\n\n".join(text)})
                     text = []
                 if t is ToolCall or t is InvalidToolCall:
-                    items.append(w.call(p))
+                    items.append(replay.call(w.call(p), w))
                     if t is ToolCall and p.id is not None and is_custom(p):  # type: ignore[union-attr,arg-type]
                         custom.add(p.id)  # type: ignore[union-attr]
                 elif t is Reasoning:
                     data = w.reasoning(p)  # type: ignore[arg-type]
                     if data is not None:
-                        items.append(data)
+                        items.append(replay.item(data, None, w))
                 elif t is Media:
                     raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
                 else:
@@ -207,6 +217,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 if part is not None:
                     rest.append(part)
         if rest:
+            replay.span = False
             items.append(_message("system" if m.role == "system" else "user", rest))
         elif len(items) == before:
             _left_out(w, m, i)
@@ -215,6 +226,44 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     if "input" not in out:
         out["input"] = items
     return out
+
+
+class _Replay:
+    """Item ids of calls and the reasoning items they need (wire-formats §2g): a
+    ``function_call`` replayed with its ``fc_…`` id without the reasoning item that came
+    before it is refused ("Item 'fc_…' of type 'function_call' was provided without its
+    required 'reasoning' item"); the id is optional, ``call_id`` pairs the result. A call
+    decoded after a reasoning item keeps its id only when that item is written before
+    it; a call written fresh only when a reasoning item of this dialect is written since
+    the last user message. Else it goes without its id, noted (``dropped``)."""
+
+    def __init__(self) -> None:
+        self.seen: Set[str] = set()  # the ids of the reasoning items written ("" for one without)
+        self.span = False  # a reasoning item is written since the last user or system message
+
+    def item(self, it: Any, m: Any, w: Writer) -> Any:
+        """*it*, a decoded item written back (of message *m*) or reasoning data."""
+        if type(it) is not dict:
+            return it
+        t = it.get("type")
+        if t == "reasoning":
+            self.seen.add(it["id"] if type(it.get("id")) is str else "")
+            self.span = True
+        elif (t is None or t == "message") and it.get("role") in ("user", "system", "developer"):
+            self.span = False
+        elif m is not None and len(m.wire) > 4 and m.wire[4] not in self.seen:  # decoded after a reasoning item
+            return self._bare(it, w)
+        return it
+
+    def call(self, it: Dict[str, Any], w: Writer) -> Dict[str, Any]:
+        """*it*, a call item written fresh."""
+        return it if self.span or "id" not in it else self._bare(it, w)
+
+    def _bare(self, it: Dict[str, Any], w: Writer) -> Dict[str, Any]:
+        w.note("dropped", f"The item id {it['id']!r} of call {it.get('call_id')!r} in message {w.index} is not sent: "
+                          f"{NAME} refuses it without the reasoning item that came before it, which is not in the "
+                          "history", it.get("call_id") if type(it.get("call_id")) is str else None)
+        return {k: v for k, v in it.items() if k != "id"}
 
 
 def _left_out(w: Writer, m: Message, i: int) -> None:

@@ -225,9 +225,12 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
                 output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
             else:
                 raise EncodeError(f"{an(NAME, True)} tool output cannot hold {an(repr(kind))} part", dialect=NAME)
+    ident = result_id(result, ctx, IDS, NAME)
+    # a custom tool call's result, by its own mark or by the call this id map wrote (``encode``)
+    custom = pd.get("custom") or (ctx.ids is not None and ctx.ids.call_kinds.get(ident) == "custom")
     out: Dict[str, Any] = {
-        "type": "custom_tool_call_output" if pd.get("custom") else "function_call_output",
-        "call_id": result_id(result, ctx, IDS, NAME),
+        "type": "custom_tool_call_output" if custom else "function_call_output",
+        "call_id": ident,
         "output": output,
     }
     out.update((k, v) for k, v in pd.items() if k != "custom" and k != "native_id")
