@@ -206,14 +206,17 @@ _PART_TYPES = frozenset({Text, ToolCall, InvalidToolCall, ToolResult, Reasoning,
 
 class Message(_Plain):
     """One message (or one Responses input item, one Gemini content): ``role`` and
-    ``parts``. ``wire`` is ``(dialect, wire message, role, parts)`` when decoded."""
+    ``parts``. ``wire`` is ``(dialect, wire message, role, parts)`` when decoded, and
+    may hold after them what the dialect's history reader noted about the message's
+    place (Responses: the id of the reasoning item a call came after, which its item id
+    needs beside it)."""
 
     __slots__ = ("role", "parts", "wire")
     _fields = ("role", "parts", "wire")
     _key = ("role", "parts")
     role: str
     parts: Tuple[Part, ...]
-    wire: Optional[Tuple[str, Any, str, Tuple[Part, ...]]]
+    wire: Optional[Tuple[Any, ...]]
 
     def __init__(self, role: str, parts: Any = (), *, wire: Any = None) -> None:
         _set(self, "role", role)
