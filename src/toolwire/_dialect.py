@@ -207,6 +207,9 @@ class Pairing:
     - ``after_tool``: the provider's refusal of a user or system message right after a
       tool message (Mistral; its writer puts an assistant turn between them, so this
       binds a history written back as it came); ``""``: it takes one.
+    - ``after_assistant``: the provider's refusal of a system message right after an
+      assistant message (Mistral; its writer moves the system message up to the leading
+      ones, so this binds a history written back as it came); ``""``: it takes one.
     """
 
     right_after: bool = False
@@ -216,6 +219,7 @@ class Pairing:
     alternating: bool = False
     user_first: str = ""
     after_tool: str = ""
+    after_assistant: str = ""
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,10 @@ def chat_like(
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
     ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
     tool message and a user message written fresh (Mistral answers "Unexpected role
-    'user' after role 'tool'"; its clients write a short assistant turn there),
+    'user' after role 'tool'"; its clients write a short assistant turn there; a system
+    message written fresh after an assistant or tool message moves up to the leading
+    ones: "Unexpected role 'system' after role 'assistant'", mistral-common's
+    ``_validate_message_order``),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
@@ -52,7 +55,8 @@ def chat_like(
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
     its messages or one of their calls (with none, only ``openai.chat`` claims one: any)."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
-        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'")
+        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
+                          after_assistant="Unexpected role 'system' after role 'assistant'")
 
     def detect(data: Any) -> bool:
         if not _chat_shaped(data):
@@ -60,7 +64,7 @@ def chat_like(
         return name == "openai.chat" if evidence is None else _evidence(data, evidence)
 
     decode = decoder(name, plan=plan, images=images, thinking=thinking)
-    encode = encoder(name, images=images, bridge=bridge, details=details)
+    encode = encoder(name, images=images, bridge=bridge, details=details, lift=bool(pairing.after_assistant))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
 
 
