@@ -47,7 +47,8 @@ def encoder(
     fresh right after an assistant or tool message moves up to the leading system
     messages, noted (Mistral: ``Pairing.after_assistant``)."""
 
-    def user_part(p: Part, w: Writer) -> Any:
+    def user_part(p: Part, w: Writer, role: str) -> Any:
+        """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
         t = type(p)
         if t is Text:
             return {"type": "text", "text": p.text}  # type: ignore[union-attr]
@@ -71,7 +72,8 @@ def encoder(
             return {"type": "image_url", "image_url": iu}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-                raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
+                raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=name,
+                                  loc=f"$.messages[{w.index}]")
             return w.reasoning(p)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
@@ -100,6 +102,9 @@ def encoder(
                 msg = _assistant(m, w, builder)
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
+                elif not msg:  # its own reasoning alone: no text, no call
+                    w.note("dropped", f"Assistant message {i} holds only reasoning and is left out: {name} takes "
+                                      "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
                 continue
@@ -111,7 +116,7 @@ def encoder(
                         p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
                     out.append(w.result(p))
                 else:
-                    item = user_part(p, w)
+                    item = user_part(p, w, m.role)
                     if item is not None:
                         rest.append(item)
             if not rest:
@@ -184,7 +189,7 @@ def encoder(
                     content.append(data)
                     blocks = True
         if not content and not items:
-            return None
+            return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
         msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
         if blocks:
             msg["content"] = content
