@@ -242,7 +242,10 @@ class HistoryCodec:
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot
       take raises ``EncodeError``);
-    - ``pairing``: where the provider wants tool results placed (a ``Pairing``).
+    - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
+    - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
+      beside its parts (Chat's participant ``name``), as phrases ("The participant name
+      'alice'"): a message written fresh or for another dialect goes without it, noted.
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -252,6 +255,7 @@ class HistoryCodec:
     signed: Optional[Callable[[ToolCall], bool]] = None
     state: FrozenSet[str] = frozenset()
     pairing: Pairing = Pairing()
+    unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from toolwire.conversation import (
     Problem,
     Reasoning,
     Text,
+    decode_conversation,
     encode_conversation,
 )
 
@@ -58,3 +59,34 @@ def test_an_assistant_message_of_another_dialects_reasoning_only_is_noted_as_bef
     assert [(p.kind, p.message) for p in report] == [
         ("reasoning-dropped", "Reasoning of anthropic.messages in message 1 is not sent to openai.chat"),
         ("dropped", "Assistant message 1 holds nothing openai.chat can take and is left out")]
+
+
+VOTES = {"messages": [{"role": "user", "content": "I vote yes", "name": "alice"},
+                      {"role": "user", "content": "I vote no", "name": "bob"}]}
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "openai.responses",
+                                    "mistral"])
+def test_a_participant_name_converted_is_noted(target: str) -> None:
+    report: List[Problem] = []
+    encode_conversation(VOTES, target, report=report)
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 0, f"The participant name 'alice' of message 0 is not sent to {target}"),
+        ("dropped", 1, f"The participant name 'bob' of message 1 is not sent to {target}"),
+    ]
+
+
+def test_a_participant_name_stays_with_chat_and_is_noted_when_written_fresh() -> None:
+    report: List[Problem] = []
+    conv = decode_conversation(VOTES)
+    assert encode_conversation(conv, C, ids=toolwire.IdMap(toolwire.get_dialect(C).ids), report=report) == VOTES
+    assert report == []
+    changed = Conversation([conv.messages[0], conv.messages[1].replace(parts=(Text("I abstain"),))])
+    assert encode_conversation(changed, C, report=report)["messages"][1] == {"role": "user", "content": "I abstain"}
+    assert [p.message for p in report] == ["The participant name 'bob' of message 1 is not sent to openai.chat"]
+    # a legacy ``role: "function"`` message's name is its tool's, kept on the result
+    legacy = {"messages": [{"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": "{}"}},
+                           {"role": "function", "name": "f", "content": "ok"}]}
+    report.clear()
+    encode_conversation(legacy, "anthropic.messages", report=report)
+    assert report == []

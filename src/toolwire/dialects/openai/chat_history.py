@@ -39,6 +39,7 @@ def chat_like(
     pairing: Pairing = RIGHT_AFTER,
     details: Tuple[str, ...] = (),
     evidence: Optional[Sniff] = None,
+    participants: bool = False,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -53,7 +54,10 @@ def chat_like(
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``), *evidence* the dialect's own
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
-    its messages or one of their calls (with none, only ``openai.chat`` claims one: any)."""
+    its messages or one of their calls (with none, only ``openai.chat`` claims one: any),
+    *participants* whether its messages name their speaker (Chat's ``name``: "An
+    optional name for the participant"), which a message written fresh goes without,
+    noted (``HistoryCodec.unsent``)."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'")
@@ -65,7 +69,18 @@ def chat_like(
 
     decode = decoder(name, plan=plan, images=images, thinking=thinking)
     encode = encoder(name, images=images, bridge=bridge, details=details, lift=bool(pairing.after_assistant))
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
+                        unsent=_participant if participants else None)
+
+
+_SPEAKERS = frozenset({"system", "developer", "user", "assistant"})  # ``role: "function"``'s name is its tool's
+
+
+def _participant(wire: Any) -> Tuple[str, ...]:
+    """The participant ``name`` of the Chat message *wire*, as a phrase for the note."""
+    if type(wire) is dict and wire.get("role") in _SPEAKERS and type(wire.get("name")) is str:
+        return (f"The participant name {wire['name']!r}",)
+    return ()
 
 
 def _chat_shaped(data: Any) -> bool:
@@ -94,7 +109,7 @@ def _evidence(data: Any, claim: Sniff) -> bool:
     return False
 
 
-HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
+HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, participants=True, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",
