@@ -207,6 +207,9 @@ class Pairing:
     - ``after_tool``: the provider's refusal of a user or system message right after a
       tool message (Mistral; its writer puts an assistant turn between them, so this
       binds a history written back as it came); ``""``: it takes one.
+    - ``after_assistant``: the provider's refusal of a system message right after an
+      assistant message (Mistral; its writer moves the system message up to the leading
+      ones, so this binds a history written back as it came); ``""``: it takes one.
     """
 
     right_after: bool = False
@@ -216,6 +219,7 @@ class Pairing:
     alternating: bool = False
     user_first: str = ""
     after_tool: str = ""
+    after_assistant: str = ""
 
 
 @dataclass(frozen=True)
@@ -238,7 +242,10 @@ class HistoryCodec:
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot
       take raises ``EncodeError``);
-    - ``pairing``: where the provider wants tool results placed (a ``Pairing``).
+    - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
+    - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
+      beside its parts (Chat's participant ``name``), as phrases ("The participant name
+      'alice'"): a message written fresh or for another dialect goes without it, noted.
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -248,6 +255,7 @@ class HistoryCodec:
     signed: Optional[Callable[[ToolCall], bool]] = None
     state: FrozenSet[str] = frozenset()
     pairing: Pairing = Pairing()
+    unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)

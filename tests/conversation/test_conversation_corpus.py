@@ -13,6 +13,7 @@ from typing import Any, Dict
 
 import pytest
 
+import toolwire
 from corpus_data import CORPUS, DIALECT_OF_DIR, SKIP_REASON, files, load
 from history_types import content, convert_checked, summary
 from toolwire import ToolwireError
@@ -59,8 +60,9 @@ def test_detected_without_a_dialect(path: Any) -> None:
     doc = _doc(path)
     d = _dialect(path)
     conv = decode_conversation(json.dumps(doc["payload"]))  # JSON text, no dialect named
-    # Mistral and Cohere histories without evidence of their own read as Chat (the same wire)
-    assert conv.dialect == d or (d in ("mistral", "cohere.v2") and conv.dialect == "openai.chat")
+    # the dialect of its folder, which ``detect`` names too (the same evidence: Mistral's and
+    # Cohere's request bodies were read as Chat, their own parts then refused)
+    assert conv.dialect == d == toolwire.detect(doc["payload"])
     assert summary(conv) == doc["expected_conversation"]
 
 

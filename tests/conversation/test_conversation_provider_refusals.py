@@ -10,10 +10,12 @@ from typing import Any, List
 
 import pytest
 
+from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
     Message,
     Problem,
+    Text,
     check_conversation,
     decode_conversation,
     encode_conversation,
@@ -219,13 +221,62 @@ def test_check_flags_an_anthropic_id_its_pattern_refuses_when_written_back() -> 
                               "anthropic.messages") == []
 
 
-def test_mistral_gets_an_assistant_turn_before_an_empty_system_message_after_a_tool_message() -> None:
-    """A system message left empty (its cache hint dropped) went right after a tool message."""
+def test_mistral_gets_an_empty_system_message_after_a_tool_message_moved_up() -> None:
+    """A system message left empty (its cache hint dropped) went right after a tool message;
+    an assistant turn before it is no help: mistral-common takes only an assistant, user
+    or tool message after an assistant message."""
     conv = Conversation([
         Message("user", [decode_conversation([{"role": "user", "content": "q"}]).messages[0].parts[0]]),
         *decode_conversation([{"role": "assistant", "tool_calls": [_tc("abcDEF123")]},
                               {"role": "tool", "tool_call_id": "abcDEF123", "content": "r"}], "openai.chat").messages,
         Message("system", []),
     ])
-    out = encode_conversation(conv, "mistral")["messages"]
-    assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant", "system"]
+    report: List[Problem] = []
+    out = encode_conversation(conv, "mistral", report=report)["messages"]
+    assert [m["role"] for m in out] == ["system", "user", "assistant", "tool"]
+    assert [p.kind for p in report] == ["moved"]
+
+
+# mistral-common ``MistralRequestValidator._validate_message_order``: after an assistant
+# message only an assistant, user or tool message ("Unexpected role 'system' after role
+# 'assistant'"), after a tool message only an assistant or tool message
+_AFTER = {"system": {"user", "assistant", "system"}, "user": {"assistant", "system", "user"},
+          "assistant": {"assistant", "user", "tool"}, "tool": {"assistant", "tool"}}
+
+
+def _mistral_order_ok(roles: List[str]) -> bool:
+    return all(b in _AFTER[a] for a, b in zip(roles, roles[1:]))
+
+
+@pytest.mark.parametrize(("messages", "roles", "note"), [
+    ([Message("user", [Text("hi")]), Message("assistant", [ToolCall("f", {}, "abcdefghi")]),
+      Message("tool", [ToolResult("abcdefghi", "f", "r")]), Message("system", [Text("French now")]),
+      Message("user", [Text("ok?")])],
+     ["system", "user", "assistant", "tool", "assistant", "user"],
+     "System message 3 is moved up to the leading system messages: mistral takes no system message right after a "
+     "tool message"),
+    ([Message("system", [Text("Be brief")]), Message("user", [Text("hi")]), Message("assistant", [Text("hello")]),
+      Message("system", [Text("French now")]), Message("user", [Text("ok?")])],
+     ["system", "system", "user", "assistant", "user"],
+     "System message 3 is moved up to the leading system messages: mistral takes no system message right after an "
+     "assistant message"),
+])
+def test_mistral_gets_no_system_message_after_an_assistant_or_tool_message(
+    messages: List[Message], roles: List[str], note: str
+) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(Conversation(messages), "mistral", report=report)["messages"]
+    assert [m["role"] for m in out] == roles and _mistral_order_ok(roles)
+    assert [p.message for p in report if p.kind == "moved"] == [note]
+    assert [m["content"] for m in out if m["role"] == "system"][-1] == "French now"
+
+
+def test_check_flags_a_mistral_system_message_after_an_assistant_message_written_back() -> None:
+    wire = {"model": "mistral-large-latest", "messages": [
+        {"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"},
+        {"role": "system", "content": "French now"}, {"role": "user", "content": "ok?"}]}
+    assert check_conversation(wire) == [Problem(
+        "unexpected-role", 2, None, "Message 2: a system message comes right after an assistant message; mistral "
+                                    "answers: Unexpected role 'system' after role 'assistant'")]
+    # Chat takes it there
+    assert check_conversation(wire, "openai.chat", source="openai.chat") == []

@@ -30,7 +30,7 @@ CONV = Conversation([
     Message("assistant", [Text("15 C and 20 C.")]),
 ])
 # the shapes Mistral and Ollama share with Chat carry no evidence of their own
-DETECTED_AS = {"mistral": "openai.chat", "ollama": "openai.chat"}
+DETECTED_AS = {"mistral": "openai.chat"}  # Ollama's shows its own fields (tool_name, images)
 
 
 def test_which_dialects_read_histories() -> None:

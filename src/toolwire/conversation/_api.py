@@ -123,6 +123,19 @@ def _check_roles(conv: Conversation, dialect: str) -> None:
             raise EncodeError(f"Message {i} is {an(m.role)} message holding a tool call", dialect=dialect)
 
 
+def _unsent(m: Message, i: int, w: Writer, reg: Registry) -> None:
+    """Notes (``dropped``) what the wire message *m* was decoded from holds beside its
+    parts (its dialect's ``HistoryCodec.unsent``): written fresh, it goes without it."""
+    source = m.wire[0] if m.wire is not None else None
+    d = reg.get(source) if type(source) is str and source in reg else None
+    unsent = d.history.unsent if d is not None and d.history is not None else None
+    if unsent is None:
+        return
+    w.index = i
+    for what in unsent(m.wire[1]):  # type: ignore[index]
+        w.note("dropped", f"{what} of message {i} is not sent to {w.name}")
+
+
 def encode_conversation(
     conv: Any,
     dialect: DialectLike,
@@ -163,8 +176,10 @@ def encode_conversation(
         return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)
-    for m in conv.messages:
+    for i, m in enumerate(conv.messages):
         kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
+        if not kept and m.wire is not None:
+            _unsent(m, i, w, reg)
         for c in m.calls:
             if c.id is not None:
                 # a result written fresh after its call was written as decoded still finds its name and id

@@ -16,7 +16,7 @@ provider answers with where it is known:
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
-  ``unexpected-role`` (``Pairing.after_tool``) and ``assistant-first``
+  ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``) and ``assistant-first``
   (``Pairing.user_first``), which a fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
@@ -184,9 +184,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``; written anew, a user turn goes before
-    it), a call id its rule refuses (written fresh, it would be mapped) and a user or
+    it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
-    assistant turn goes between them)."""
+    assistant turn goes between them) and a system message right after an assistant
+    message (``Pairing.after_assistant``; written fresh, it moves up)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
@@ -204,6 +205,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
             said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
+        if rules.after_assistant and i and m.role == "system" and msgs[i - 1].role == "assistant":
+            said = _wording(rules.after_assistant, target, None)
+            out.append(Problem("unexpected-role", i, None,
+                               f"Message {i}: a system message comes right after an assistant message{said}"))
         if ids is not None and m.role == "assistant":
             for c in m.calls:
                 if c.id is not None and not ids.valid(c.id):

@@ -93,7 +93,8 @@ CLAIMED = [
      "'messages' with a top-level 'system' (an Anthropic request)"),
     ("request.tools", {"messages": HI, "tools": [5, {"name": "f", "input_schema": {}}]}, "calls",
      "'messages' with 'input_schema' tools (an Anthropic request)"),
-    ("request.blocks", {"messages": [5, {"role": "assistant", "content": [{"type": "thinking", "thinking": "x"}]}]},
+    ("request.blocks", {"messages": [5, {"role": "assistant", "content": [
+        {"type": "thinking", "thinking": "x", "signature": "c2ln"}]}]},
      "calls", f"'messages' {STRONG_WHY} (an Anthropic request)"),
     ("request.server_result", {"messages": [{"role": "user", "content": [{"type": "web_fetch_tool_result"}]}]},
      "calls", f"'messages' {STRONG_WHY} (an Anthropic request)"),

@@ -72,11 +72,21 @@ NEAR = [  # (id, payload, what explain says instead; None: no dialect)
      "openai.chat"),
     ("result.no_tool_name", {"role": "tool", "content": "22"}, "openai.chat"),
     ("result.not_a_tool_role", {"role": "user", "tool_name": "x", "content": "22"}, "anthropic.messages"),
-    ("message.images_no_tool_calls", {"role": "assistant", "content": "", "images": ["aGk="]}, "anthropic.messages"),
+    ("message.images_null", {"role": "user", "content": "", "images": None}, "anthropic.messages"),
     ("message.no_role", {"content": "", "tool_calls": [], "images": None}, "openai.chat"),
     ("request.null_options", {"model": "llama3.2", "messages": HI, "options": None}, "openai.chat"),
     ("request.messages_not_a_list", {"model": "llama3.2", "messages": "x", "keep_alive": "5m"}, None),
 ]
+
+
+def test_a_message_with_an_images_list_is_ollama_evidence() -> None:
+    # ``images`` (base64 strings) is a field of Ollama's /api/chat messages only: evidence
+    # with or without calls (a history holding it is Ollama's); ``explain`` of the lone
+    # message still names Anthropic, whose plain-message claim comes first
+    msg = {"role": "user", "content": "what is in this image?", "images": ["aGk="]}
+    assert DIALECT.detect is not None and DIALECT.detect(msg) == (
+        "calls", "a message with Ollama's 'tool_name'/'images' fields")
+    assert toolwire.decode_conversation([msg]).dialect == D
 
 
 @pytest.mark.parametrize(("payload", "instead"), [r[1:] for r in NEAR], ids=[r[0] for r in NEAR])

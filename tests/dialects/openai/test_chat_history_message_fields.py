@@ -164,12 +164,13 @@ def test_thinking_blocks_of_mistral_and_cohere_are_their_reasoning(dialect: str,
     assert [(p.kind, p.index) for p in report] == [("reasoning-dropped", 1)]
 
 
-def test_mistral_gets_an_assistant_turn_between_a_tool_message_and_a_system_message() -> None:
-    # mistral-common's validator: after a tool message only an assistant or tool message (newer: user too)
+def test_mistral_gets_a_system_message_after_a_tool_message_moved_up() -> None:
+    # mistral-common's validator: after a tool message only an assistant or tool message, and
+    # after an assistant message no system message: an assistant turn between them is no help
     conv = toolwire.decode_conversation({"messages": MISTRAL["messages"]}, "mistral").append(
         Message("system", [Text("Answer in French.")]))
     report: List[Problem] = []
     out = encode_conversation(conv, "mistral", report=report)
-    assert [m["role"] for m in out["messages"]] == ["user", "assistant", "tool", "assistant", "system"]
-    assert out["messages"][3] == {"role": "assistant", "content": "OK"}
-    assert [(p.kind, p.index) for p in report] == [("inserted", 3)]
+    assert [m["role"] for m in out["messages"]] == ["system", "user", "assistant", "tool"]
+    assert out["messages"][0] == {"role": "system", "content": "Answer in French."}
+    assert [(p.kind, p.index) for p in report] == [("moved", 3)]

@@ -31,6 +31,7 @@ from .._history import (
     write_turns,
 )
 from .._result_media import web
+from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME
 
 if TYPE_CHECKING:
@@ -175,12 +176,16 @@ def detect(data: Any) -> bool:
                 if "type" not in b:
                     return False  # Bedrock's blocks are keyed by kind
                 kind = b["type"]
-                if type(kind) is str and (kind in _OURS or (kind == "image" and "source" in b)):
+                if kind == "thinking":  # Anthropic's has a text and a signature
+                    if type(b.get("thinking")) is list:
+                        return False  # Mistral's ThinkChunk: a list of chunks
+                    ours = ours or signed_thinking(b)
+                elif type(kind) is str and (kind in _OURS or (kind == "image" and "source" in b)):
                     ours = True
     return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
 
 
-_OURS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", "document", *_SERVER})
+_OURS = frozenset({"tool_use", "tool_result", "redacted_thinking", "document", *_SERVER})
 
 
 def _bedrock_like(system: Any) -> bool:

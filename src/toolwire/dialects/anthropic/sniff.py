@@ -19,7 +19,7 @@ from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .tools import NAME, OTHER_BLOCKS
 
-__all__ = ["SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "sniff"]
+__all__ = ["SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
 
 SERVER_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *SERVER_BLOCKS})
@@ -47,15 +47,29 @@ def _block_kind(t: Any) -> Optional[str]:
     return kind
 
 
+def signed_thinking(b: Dict[str, Any]) -> bool:
+    """Whether the ``thinking`` block *b* has Anthropic's shape: its text a string beside
+    its ``signature`` (``ThinkingBlockParam``: both required). Mistral's ``ThinkChunk``
+    holds a list of chunks under ``thinking``, Cohere's thinking content no signature."""
+    return type(b.get("thinking")) is str and type(b.get("signature")) is str
+
+
 def _strong(content: Any) -> bool:
     if type(content) is not list:
         return False
     for b in content:
         if type(b) is dict:
             t = b.get("type")
-            if type(t) is str and (t in _STRONG or t.endswith("_tool_result")):
+            if type(t) is str and (t in _STRONG or t.endswith("_tool_result")) and (
+                t != "thinking" or signed_thinking(b)
+            ):
                 return True
     return False
+
+
+def _chunks(b: Any) -> bool:
+    """A ``thinking`` block holding a list of chunks: Mistral's ``ThinkChunk``, never Anthropic's."""
+    return b.get("type") == "thinking" and type(b.get("thinking")) is list
 
 
 def _one_block(content: Any) -> bool:
@@ -67,7 +81,8 @@ def _plain(content: Any) -> bool:
     """Text, or a list of typed Anthropic blocks: a message any Anthropic reader takes."""
     if type(content) is str:
         return True
-    return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) for b in content)
+    return type(content) is list and all(type(b) is dict and _block_kind(b.get("type")) and not _chunks(b)
+                                         for b in content)
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:

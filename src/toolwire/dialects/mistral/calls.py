@@ -20,7 +20,10 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
 
 Detection (the ``detect`` field) claims only Mistral evidence: an SDK ``"null"``
 id, a 9-alphanumeric id together with ``index`` on the call, ``prefix`` on an
-assistant message, or a La Plateforme model name on a response. A plain
+assistant message, a ``ThinkChunk`` (``{"type": "thinking", "thinking": [chunks]}``,
+mistralai's ``ThinkChunk.thinking`` is a list; Anthropic's and Cohere's hold a string)
+in an assistant message's content, or a La Plateforme model name on a request or
+response. A plain
 OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
 ``openai.chat``; ``decode(x, "mistral")`` reads it as Mistral.
 
@@ -72,8 +75,13 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
         if "index" in data and type(ident) is str and _NINE.fullmatch(ident):
             return CALL, "a call with a 9-alphanumeric id and 'index'"
         return None
-    if data.get("role") == "assistant" and "prefix" in data and "tool_calls" in data:
-        return CALLS, "an assistant message with 'prefix'"
+    if data.get("role") == "assistant":
+        if "prefix" in data and "tool_calls" in data:
+            return CALLS, "an assistant message with 'prefix'"
+        content = data.get("content")
+        if type(content) is list and any(type(c) is dict and c.get("type") == "thinking"
+                                         and type(c.get("thinking")) is list for c in content):
+            return CALLS, "an assistant message with a ThinkChunk (a list of chunks under 'thinking')"
     model = data.get("model")
     if type(model) is str and _MODELS.match(model) and ("choices" in data or "messages" in data):
         return CALLS, f"a chat payload of the Mistral model {model!r}"
@@ -174,7 +182,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS),
+    history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
     name=NAME,
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,

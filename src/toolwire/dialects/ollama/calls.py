@@ -22,7 +22,7 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 Detection (the ``detect`` field) claims an ``/api/chat`` response (``message`` and
 ``done``; ``created_at`` is optional in the SDK's ``ChatResponse``), a call with
 ``index`` inside ``function`` and object (or no) arguments, a message with ``tool_name``
-or ``images``, and a request with Ollama ``options``/``keep_alive``.
+or an ``images`` list, and a request with Ollama ``options``/``keep_alive``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,9 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
     role = data.get("role")
     if role == "tool" and "tool_name" in data:
         return RESULT, "a tool message with 'tool_name'"
-    if role is not None and "tool_calls" in data and ("tool_name" in data or "images" in data):
+    if role is not None and (
+        ("tool_calls" in data and ("tool_name" in data or "images" in data)) or type(data.get("images")) is list
+    ):  # (a message holding no call gives none)
         return CALLS, "a message with Ollama's 'tool_name'/'images' fields"
     if type(data.get("messages")) is list and ("keep_alive" in data or type(data.get("options")) is dict):
         return CALLS, "a chat request with 'options'/'keep_alive'"
@@ -191,7 +193,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, images=True),
+    history=chat_like(NAME, images=True, evidence=detect),
     name=NAME,
     keys=frozenset({"function", "done", "role", "messages"}),
     gate=gate,

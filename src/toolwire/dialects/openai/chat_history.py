@@ -4,7 +4,9 @@ Mistral, Cohere v2 and Ollama (``chat_like``): the history codec, read by
 
 Follows https://platform.openai.com/docs/api-reference/chat/create (checked
 2026-12-02): a request body's ``messages``, or a bare list of ``role`` messages, is an
-``openai.chat`` history (one whose messages carry Cohere's ``tool_plan`` is Cohere's);
+``openai.chat`` history unless a dialect refining the Chat shape (Mistral, Cohere v2,
+Ollama) finds evidence of its own in it: its ``Dialect.detect`` (what ``detect`` asks)
+claims the body, a message or a call of a message (``chat_like``'s *evidence*);
 tool messages go right after the call's message: "messages with role 'tool' must be a
 response to a preceding message with 'tool_calls'", and "An assistant message with
 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'"
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Optional, Tuple
 
-from ..._dialect import HistoryCodec, Pairing
+from ..._dialect import HistoryCodec, Pairing, Sniff
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS
@@ -36,36 +38,78 @@ def chat_like(
     thinking: bool = False,
     pairing: Pairing = RIGHT_AFTER,
     details: Tuple[str, ...] = (),
+    evidence: Optional[Sniff] = None,
+    participants: bool = False,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
     ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
     tool message and a user message written fresh (Mistral answers "Unexpected role
-    'user' after role 'tool'"; its clients write a short assistant turn there),
+    'user' after role 'tool'"; its clients write a short assistant turn there; a system
+    message written fresh after an assistant or tool message moves up to the leading
+    ones: "Unexpected role 'system' after role 'assistant'", mistral-common's
+    ``_validate_message_order``),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
-    its ``image_url`` parts take (``openai.media``)."""
+    its ``image_url`` parts take (``openai.media``), *evidence* the dialect's own
+    ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
+    its messages or one of their calls (with none, only ``openai.chat`` claims one: any),
+    *participants* whether its messages name their speaker (Chat's ``name``: "An
+    optional name for the participant"), which a message written fresh goes without,
+    noted (``HistoryCodec.unsent``)."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
-        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'")
+        pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
+                          after_assistant="Unexpected role 'system' after role 'assistant'")
 
     def detect(data: Any) -> bool:
-        return name == "openai.chat" and (
-            (type(data) is dict and type(data.get("messages")) is list)
-            or (type(data) is list and all(type(m) is dict and "role" in m and "type" not in m for m in data))
-        ) or (plan is not None and _has_key(data, plan))
+        if not _chat_shaped(data):
+            return False
+        return name == "openai.chat" if evidence is None else _evidence(data, evidence)
 
     decode = decoder(name, plan=plan, images=images, thinking=thinking)
-    encode = encoder(name, images=images, bridge=bridge, details=details)
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing)
+    encode = encoder(name, images=images, bridge=bridge, details=details, lift=bool(pairing.after_assistant))
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
+                        unsent=_participant if participants else None)
 
 
-def _has_key(data: Any, key: str) -> bool:
-    msgs = data.get("messages") if type(data) is dict else data
-    return type(msgs) is list and any(type(m) is dict and key in m for m in msgs)
+_SPEAKERS = frozenset({"system", "developer", "user", "assistant"})  # ``role: "function"``'s name is its tool's
 
 
-HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
+def _participant(wire: Any) -> Tuple[str, ...]:
+    """The participant ``name`` of the Chat message *wire*, as a phrase for the note."""
+    if type(wire) is dict and wire.get("role") in _SPEAKERS and type(wire.get("name")) is str:
+        return (f"The participant name {wire['name']!r}",)
+    return ()
+
+
+def _chat_shaped(data: Any) -> bool:
+    """A request body with a ``messages`` list, or a bare list of ``role`` messages."""
+    if type(data) is dict:
+        return type(data.get("messages")) is list
+    return type(data) is list and all(type(m) is dict and "role" in m and "type" not in m for m in data)
+
+
+def _evidence(data: Any, claim: Sniff) -> bool:
+    """Whether *claim* (a ``Dialect.detect``) claims the body *data*, one of its
+    messages or a call in their ``tool_calls``: one pass over the history."""
+    msgs = data
+    if type(data) is dict:
+        if claim(data) is not None:
+            return True
+        msgs = data["messages"]
+    for m in msgs:
+        if type(m) is not dict:
+            continue
+        if claim(m) is not None:
+            return True
+        calls = m.get("tool_calls")
+        if type(calls) is list and any(type(c) is dict and claim(c) is not None for c in calls):
+            return True
+    return False
+
+
+HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, participants=True, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",

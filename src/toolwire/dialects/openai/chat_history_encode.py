@@ -14,7 +14,11 @@ the content or as ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2
 Ollama takes images as a message's ``images`` list of base64
 (https://github.com/ollama/ollama/blob/main/docs/api.md); Mistral no user message
 right after a tool message ("Unexpected role 'user' after role 'tool'"): its
-*bridge* assistant turn is written between, and noted.
+*bridge* assistant turn is written between, and noted; and no system message right
+after an assistant or tool message (mistral-common ``_validate_message_order``:
+after an assistant only an assistant, user or tool message, after a tool only an
+assistant or tool message): such a system message moves up to the leading ones
+(*lift*), noted.
 """
 
 from __future__ import annotations
@@ -36,12 +40,15 @@ __all__ = ["encoder"]
 
 
 def encoder(
-    name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...]
+    name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
-    says what *images*, *bridge* and *details* are)."""
+    says what *images*, *bridge* and *details* are); *lift*: a system message written
+    fresh right after an assistant or tool message moves up to the leading system
+    messages, noted (Mistral: ``Pairing.after_assistant``)."""
 
-    def user_part(p: Part, w: Writer) -> Any:
+    def user_part(p: Part, w: Writer, role: str) -> Any:
+        """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
         t = type(p)
         if t is Text:
             return {"type": "text", "text": p.text}  # type: ignore[union-attr]
@@ -65,7 +72,8 @@ def encoder(
             return {"type": "image_url", "image_url": iu}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-                raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=name)
+                raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=name,
+                                  loc=f"$.messages[{w.index}]")
             return w.reasoning(p)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
@@ -79,6 +87,7 @@ def encoder(
         assert builder is not None
         out: List[Dict[str, Any]] = []
         merged = _merge_assistants(messages, name)
+        lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         for i, m in merged:
             w.index = i
@@ -93,6 +102,9 @@ def encoder(
                 msg = _assistant(m, w, builder)
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
+                elif not msg:  # its own reasoning alone: no text, no call
+                    w.note("dropped", f"Assistant message {i} holds only reasoning and is left out: {name} takes "
+                                      "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
                 continue
@@ -104,13 +116,12 @@ def encoder(
                         p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
                     out.append(w.result(p))
                 else:
-                    item = user_part(p, w)
+                    item = user_part(p, w, m.role)
                     if item is not None:
                         rest.append(item)
             if not rest:
                 if m.role == "system" or (m.role == "user" and not m.parts):
-                    _bridge(out, m, i, w)
-                    out.append({"role": m.role, "content": ""})
+                    _place(out, lifted, {"role": m.role, "content": ""}, m, i, w)
                 continue
             imgs = [x[1] for x in rest if type(x) is tuple]
             rest = [x for x in rest if type(x) is not tuple]
@@ -119,11 +130,28 @@ def encoder(
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
-            _bridge(out, m, i, w)
-            out.append(um)
+            _place(out, lifted, um, m, i, w)
+        if lifted:  # after the leading system messages, in their order (one splice: linear)
+            lead = next((k for k, x in enumerate(out) if x.get("role") != "system"), len(out))
+            out[lead:lead] = lifted
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
         return {"messages": out}
+
+    def _place(
+        out: List[Dict[str, Any]], lifted: List[Dict[str, Any]], msg: Dict[str, Any], m: Message, i: int, w: Writer
+    ) -> None:
+        """Writes the user or system message *msg* (of *m*) after *out*: a system message
+        right after an assistant or tool message is moved up (*lift*), noted; else the
+        *bridge* goes before it where needed."""
+        prev = out[-1].get("role") if out else None
+        if lift and m.role == "system" and prev in ("assistant", "tool"):
+            lifted.append(msg)
+            w.note("moved", f"System message {i} is moved up to the leading system messages: {name} takes no "
+                            f"system message right after {an(str(prev))} message")
+            return
+        _bridge(out, m, i, w)
+        out.append(msg)
 
     def _bridge(out: List[Dict[str, Any]], m: Message, i: int, w: Writer) -> None:
         """The *bridge* assistant message before user or system message *m* when a tool
@@ -161,7 +189,7 @@ def encoder(
                     content.append(data)
                     blocks = True
         if not content and not items:
-            return None
+            return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
         msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
         if blocks:
             msg["content"] = content

@@ -1,0 +1,92 @@
+"""What the Chat-shaped history writer says when it cannot write a part where it stands:
+its own reasoning in a system message (an error naming the role and the message's
+path), an assistant message holding only its own reasoning (left out, and the note says
+why: https://platform.openai.com/docs/api-reference/chat/create, an assistant
+message's ``content`` is "Required unless ``tool_calls`` or ``function_call`` is
+specified"), and a message's participant ``name`` (Chat's "An optional name for the
+participant"), which no other dialect has."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import pytest
+
+import toolwire
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Problem,
+    Reasoning,
+    Text,
+    decode_conversation,
+    encode_conversation,
+)
+
+C = "openai.chat"
+
+
+@pytest.mark.parametrize("role", ["system", "user"])
+def test_own_reasoning_outside_an_assistant_message_names_its_role_and_path(role: str) -> None:
+    conv = Conversation([Message(role, [Text("x"), Reasoning("r", C, {"reasoning_content": "r"})])])
+    with pytest.raises(toolwire.EncodeError) as exc:
+        encode_conversation(conv, C)
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
+        f"Message 0 is a {role} message holding reasoning", "$.messages[0]", C)
+
+
+@pytest.mark.parametrize(("dialect", "data"), [
+    (C, {"reasoning_content": "r"}),  # DeepSeek's field beside the content
+    ("ollama", {"thinking": "r"}),
+])
+def test_an_assistant_message_of_its_own_reasoning_only_is_left_out_with_a_true_note(
+    dialect: str, data: Any
+) -> None:
+    conv = Conversation([Message("user", [Text("q")]), Message("assistant", [Reasoning("r", dialect, data)]),
+                         Message("user", [Text("again?")])])
+    report: List[Problem] = []
+    out = encode_conversation(conv, dialect, report=report)
+    assert [m["role"] for m in out["messages"]] == ["user", "user"]
+    assert report == [Problem("dropped", 1, None, f"Assistant message 1 holds only reasoning and is left out: "
+                                                  f"{dialect} takes reasoning beside an assistant's text or calls")]
+
+
+def test_an_assistant_message_of_another_dialects_reasoning_only_is_noted_as_before() -> None:
+    other = Reasoning("r", "anthropic.messages", {"type": "thinking", "thinking": "r", "signature": "s"})
+    report: List[Problem] = []
+    encode_conversation(Conversation([Message("user", [Text("q")]), Message("assistant", [other])]), C,
+                        report=report)
+    assert [(p.kind, p.message) for p in report] == [
+        ("reasoning-dropped", "Reasoning of anthropic.messages in message 1 is not sent to openai.chat"),
+        ("dropped", "Assistant message 1 holds nothing openai.chat can take and is left out")]
+
+
+VOTES = {"messages": [{"role": "user", "content": "I vote yes", "name": "alice"},
+                      {"role": "user", "content": "I vote no", "name": "bob"}]}
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "openai.responses",
+                                    "mistral"])
+def test_a_participant_name_converted_is_noted(target: str) -> None:
+    report: List[Problem] = []
+    encode_conversation(VOTES, target, report=report)
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 0, f"The participant name 'alice' of message 0 is not sent to {target}"),
+        ("dropped", 1, f"The participant name 'bob' of message 1 is not sent to {target}"),
+    ]
+
+
+def test_a_participant_name_stays_with_chat_and_is_noted_when_written_fresh() -> None:
+    report: List[Problem] = []
+    conv = decode_conversation(VOTES)
+    assert encode_conversation(conv, C, ids=toolwire.IdMap(toolwire.get_dialect(C).ids), report=report) == VOTES
+    assert report == []
+    changed = Conversation([conv.messages[0], conv.messages[1].replace(parts=(Text("I abstain"),))])
+    assert encode_conversation(changed, C, report=report)["messages"][1] == {"role": "user", "content": "I abstain"}
+    assert [p.message for p in report] == ["The participant name 'bob' of message 1 is not sent to openai.chat"]
+    # a legacy ``role: "function"`` message's name is its tool's, kept on the result
+    legacy = {"messages": [{"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": "{}"}},
+                           {"role": "function", "name": "f", "content": "ok"}]}
+    report.clear()
+    encode_conversation(legacy, "anthropic.messages", report=report)
+    assert report == []
