@@ -11,7 +11,9 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
 - Ids: exactly 9 characters of ``[a-zA-Z0-9]``; anything else is rejected by the
   API, so foreign ids are mapped (keyed hash, never truncated). The SDK's default
   id is the literal string ``"null"``: it means no id.
-- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``;
+  ``type`` may be left out (mistralai's ``Tool`` defaults it), and ``description`` and
+  ``strict`` may be null (``Function``): read from Mistral, a tool is written back so.
 - Result: ``{"role": "tool", "tool_call_id", "name", "content"}``; ``content`` is text
   or a list of chunks (``ToolMessage.content``: ``ContentChunk``), so another
   provider's result image is written as an ``image_url`` chunk (a data URL or an

@@ -5,7 +5,10 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``,
 
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``
   and ``{"type": "custom", "custom": {"name", "description", "format"}}`` (a Responses
-  custom tool, flat, converts to it and back). A tool with ``strict: true`` is written
+  custom tool, flat, converts to it and back). A ``type`` left out (mistralai's, cohere's
+  and ollama's ``Tool`` default it) or other than ``"function"`` (ollama's is any text or
+  null), and a ``description``, ``parameters`` or ``strict`` sent as null, are provider
+  data of the dialect read: written back to it, not elsewhere. A tool with ``strict: true`` is written
   only when its schema meets the rules of OpenAI's strict mode that a schema written for
   another provider most often breaks (https://platform.openai.com/docs/guides/structured-outputs
   "Supported schemas", checked 2026-12-03: the root is an object, and every object has
@@ -60,7 +63,8 @@ _NO_EXTRA: Dict[str, Any] = {}
 
 def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     """A Chat tool definition; *dialect*: the dialect its errors name (Chat-shaped
-    dialects read their tools here)."""
+    dialects read their tools here). What the ``Tool`` does not hold is provider data
+    (``_FLAGS``), for an exact re-encode to the dialect it was read from."""
     if item.get("type") == "custom":
         custom = as_dict(item.get("custom"), loc + ".custom", dialect, "a 'custom' object")
         name = name_of(custom.get("name"), loc + ".custom.name", dialect)
@@ -70,6 +74,8 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         if top:
             pd["extra"] = top
         description = tool_description(custom.get("description"), loc + ".custom.description", dialect)
+        if description is None and "description" in custom:
+            pd["null_description"] = True
         return Tool(name=name, description=description, parameters=input_schema(), provider_data={NAME: pd})
     fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
@@ -84,16 +90,22 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     top = {k: v for k, v in item.items() if k != "type" and k != "function"}
     if top:  # beside ``type`` and ``function`` (a gateway's own field): written back
         pd["extra"] = top
+    if "type" not in item:  # mistralai's, cohere's and ollama's ``Tool`` default it
+        pd["no_type"] = True
+    elif item["type"] != "function":  # (ollama's ``Tool.type`` is any text, or null)
+        pd["type"] = item["type"]
+    description = tool_description(fn.get("description"), loc + ".function.description", dialect)
     strict = tool_strict(fn.get("strict"), loc + ".function.strict", dialect)
-    if strict is None and "strict" in fn:
-        pd["null_strict"] = True  # the API's flag is nullable: written back
-    return Tool(
-        name=name,
-        description=tool_description(fn.get("description"), loc + ".function.description", dialect),
-        parameters=params,
-        strict=strict,
-        provider_data={NAME: pd} if pd else {},
-    )
+    for key, value in (("description", description), ("parameters", params), ("strict", strict)):
+        if value is None and key in fn:  # the key sent as null: written back so
+            pd[_NULL[key]] = True
+    return Tool(name=name, description=description, parameters=params, strict=strict,
+                provider_data={NAME: pd} if pd else {})
+
+
+# provider data of a tool read here (beside ``custom``, ``extra``, ``function_extra``):
+# ``no_type`` / ``type`` (``type`` absent / not "function"), and a key sent as null
+_NULL = {"description": "null_description", "parameters": "null_parameters", "strict": "null_strict"}
 
 
 def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) -> Dict[str, Any]:
@@ -104,7 +116,7 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
     pd = scoped(tool, NAME)
     if "custom" in pd or (dialect == NAME and scoped(tool, RESPONSES).get("custom")):
         custom: Dict[str, Any] = {"name": tool.name}
-        if tool.description is not None:
+        if tool.description is not None or pd.get("null_description"):
             custom["description"] = tool.description
         if "custom" in pd:
             custom.update(pd["custom"])
@@ -114,9 +126,9 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
                 custom["format"] = custom_format(custom["format"], nested=True)
         return {"type": "custom", "custom": custom, **pd.get("extra", _NO_EXTRA)}
     fn: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description is not None or pd.get("null_description"):
         fn["description"] = tool.description
-    if tool.parameters is not None:
+    if tool.parameters is not None or pd.get("null_parameters"):
         fn["parameters"] = tool.parameters
     elif schema_required:
         fn["parameters"] = {"type": "object", "properties": {}}
@@ -125,7 +137,10 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
     fn.update(pd.get("function_extra", ()))
     if dialect == NAME and fn.get("strict") is True:
         check_strict(tool.name, fn.get("parameters"), NAME)
-    return {"type": "function", "function": fn, **pd.get("extra", _NO_EXTRA)}
+    out: Dict[str, Any] = {} if pd.get("no_type") else {"type": pd.get("type", "function")}
+    out["function"] = fn
+    out.update(pd.get("extra", ()))
+    return out
 
 
 # keywords whose values are subschemas (one, a list, or a map of them), walked for objects
