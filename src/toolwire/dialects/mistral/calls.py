@@ -43,7 +43,7 @@ from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
 from .._result_media import ResultMedia, image_data_url, rewrite_media, web
 from ..openai import chat as openai_chat
-from ..openai import chat_sniff
+from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from ..openai.media import DETAILS
@@ -164,7 +164,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     else:
         ident = result_id(result, ctx, IDS, NAME)
     result = rewrite_media(result, NAME, _own_media, _media_chunk)  # another provider's images and documents
-    content: Any = chat_parts.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
+    content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}

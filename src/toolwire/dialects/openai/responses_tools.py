@@ -31,8 +31,9 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
-from .chat_tools import check_strict, custom_format, input_schema
+from .custom_tools import custom_format, input_schema
 from .media import OPENAI_DETAILS
+from .strict_mode import check_strict
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
            "server_args", "tool_entry"]
