@@ -1,7 +1,9 @@
 """The canonical form (``canonical``): ``{"name", "args", "id"}``.
 
 What DSPy-style code holds and what ``toolwire`` prints. A tool definition is
-``{"name", "description", "parameters", "strict"}`` (the ``Tool`` fields); a tool
+``{"name", "description", "parameters", "strict"}`` (the ``Tool`` fields; ``parameters``
+always, null when there are none; ``description`` and ``strict`` left out when none,
+unless the tool was read here with them null: provider data of ``canonical``); a tool
 result is ``{"id", "name", "content", "is_error"}``. ``args`` may also be JSON
 text; the arguments policy applies. A call its provider runs itself carries
 ``"server": true`` (``ToolCall.server``).
@@ -16,7 +18,7 @@ from .._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
 from .._types import Tool, ToolCall, ToolResult, new_call
-from ._common import error_flag, name_of, opt_str
+from ._common import error_flag, name_of, opt_str, scoped
 
 __all__ = ["DIALECT"]
 
@@ -79,19 +81,22 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     params = item.get("parameters")
     if params is not None and type(params) is not dict:
         raise DecodeError(f"Tool parameters at {loc}.parameters must be an object", dialect=NAME, loc=loc)
+    pd = {f"null_{k}": True for k in ("description", "strict") if k in item and item[k] is None}
     return Tool(
         name=name_of(item.get("name"), loc + ".name", NAME),
         description=item.get("description"),
         parameters=params,
         strict=item.get("strict"),
+        provider_data={NAME: pd} if pd else None,
     )
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name, "parameters": tool.parameters}
-    if tool.description is not None:
+    if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
-    if tool.strict is not None:
+    if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
     return out
 

@@ -121,7 +121,7 @@ ROWS: List[Row] = [
     ("cohere.tool.no-name",
      lambda: toolwire.decode_tool({"type": "function", "function": {"name": None, "parameters": {}}}, "cohere.v2"),
      DecodeError, "Tool name at $.function.name is missing", "$.function.name", "cohere.v2"),
-    # --- openai.chat results (chat_tools.decode_result / encode_result) ---
+    # --- openai.chat results (chat_results.decode_result / encode_result) ---
     ("chat.result.content-a-number",
      lambda: toolwire.decode_result({"role": "tool", "tool_call_id": "call_1", "content": 5}, C),
      DecodeError, "Tool result content at $.content must be text or a list of parts", "$.content", C),

@@ -2,6 +2,11 @@
 
 Follows https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
 and https://docs.anthropic.com/en/api/messages (``tools``, ``tool_result`` blocks).
+
+- Tool: ``{"name", "description", "input_schema", "strict", ...}`` (anthropic-sdk-python
+  ``ToolParam``); its other fields (``type``, ``cache_control``, ``defer_loading``...) are
+  provider data, and so is a ``description`` or ``strict`` sent as null (written back
+  as null to ``anthropic.messages`` only).
 """
 
 from __future__ import annotations
@@ -57,15 +62,24 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         where = loc + ".input_schema.type"
         raise DecodeError(f"Tool input_schema at {where} must be 'object', got {excerpt(params.get('type'))}",
                           dialect=NAME, loc=where)
+    description = tool_description(item.get("description"), loc + ".description", NAME)
     strict = tool_strict(item.get("strict"), loc + ".strict", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN_TOOL}
+    for key, value in (("description", description), ("strict", strict)):
+        if value is None and key in item:  # sent as null: written back so, to this dialect only
+            extra[_NULL[key]] = True
     return Tool(
         name=name,
-        description=tool_description(item.get("description"), loc + ".description", NAME),
+        description=description,
         parameters=params,
         strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
+
+
+# provider data beside the tool's own other fields: a ``description`` or ``strict`` sent as null
+_NULL = {"description": "null_description", "strict": "null_strict"}
+_FLAGS = frozenset(_NULL.values())
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
@@ -80,16 +94,16 @@ def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
 def encode_tool(tool: Tool) -> Dict[str, Any]:
     pd = scoped(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
     server = type(pd.get("type")) is str and pd["type"] != "custom"
     if tool.parameters is not None or not server:
         # the API requires a schema for a client tool
         out["input_schema"] = object_schema(tool.name, tool.parameters, NAME, "input_schema") \
             if tool.parameters is not None else dict(_EMPTY_SCHEMA)
-    if tool.strict is not None:
+    if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
-    out.update(pd)
+    out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
     return out
 
 

@@ -11,9 +11,10 @@ types ``ToolCallV2``, ``AssistantMessageResponse``, ``ToolMessageV2``, ``ToolV2`
 - Call: ``{"id", "type": "function", "function": {"name", "arguments": "<JSON>"}}``;
   ``arguments`` may be ``"null"`` or ``""`` for a call without arguments (``{}``).
 - Ids: required, any string; Cohere writes ``<tool name>_<12 characters>``.
-- Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``;
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``
+  (``type`` may be left out: ``ToolV2`` defaults it, and so it is written back);
   there is no per-tool ``strict`` flag (the request's ``strict_tools`` is), so
-  ``strict`` is not written.
+  ``strict`` is not written, unless the tool was read here with one.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``, content text or parts
   ``{"type": "text", "text"}`` / ``{"type": "document", "document": {"data": {...}}}``;
   a document is the canonical ``{"type": "json", "json": data}`` part (a text part when
@@ -113,11 +114,17 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    return chat_tool(item, loc, NAME)
+    tool = chat_tool(item, loc, NAME)
+    if tool.strict is None:
+        return tool
+    # a ``strict`` flag sent anyway (a Chat-shaped tool): written back here, nowhere else
+    return evolve(tool, provider_data={**tool.provider_data, NAME: {**scoped(tool, NAME), "own_strict": True}})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
+    plain = rescoped(tool, NAME, chat_parts.NAME)
+    if not scoped(tool, NAME).get("own_strict"):  # no per-tool strict (``ToolV2Function``)
+        plain = evolve(plain, strict=None)
     return chat_parts.encode_tool(plain, NAME, schema_required=True)  # ``parameters`` is required (``ToolV2Function``)
 
 

@@ -2,6 +2,14 @@
 
 Follows https://ai.google.dev/api/caching#FunctionDeclaration and
 https://ai.google.dev/api/caching#FunctionResponse.
+
+- Declaration: ``{"name", "description", "parametersJsonSchema" | "parameters",
+  "response", "responseJsonSchema", "behavior"}`` (google-genai ``FunctionDeclaration``,
+  camelCase on the wire, snake case in a ``model_dump()``, which holds every field,
+  ``None`` when unset); alone, or the one declaration of a ``Tool`` entry. An OpenAPI
+  ``parameters`` is read as JSON Schema and written back as read; the key that held
+  the parameters, the other fields, and a ``description`` or parameters key sent as
+  null are provider data, written back to ``gemini`` only.
 """
 
 from __future__ import annotations
@@ -114,6 +122,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                 params = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}",
                                      NAME)
             break
+    nulls = [k for k in _PARAM_KEYS if k in decl and decl[k] is None]
+    if nulls:  # a model_dump() has them all: written back as null
+        pd["null_params"] = nulls
     extra = {k: v for k, v in decl.items() if k not in ("name", "description", *_PARAM_KEYS)}
     if extra:
         pd["declaration"] = extra
@@ -146,6 +157,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
                                         == tool.parameters):
             key = "parametersJsonSchema"  # not the OpenAPI schema read: JSON Schema has its own field
         decl[key] = openapi if key == "parameters" else tool.parameters
+    for key in pd.get("null_params", ()):
+        decl.setdefault(key, None)
     decl.update(pd.get("declaration", ()))
     entry = pd.get("entry")
     if entry is None:

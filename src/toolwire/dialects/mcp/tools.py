@@ -3,7 +3,9 @@ envelope (``jsonrpc``, ``id``) that requests and responses share.
 
 Follows https://modelcontextprotocol.io/specification/2025-11-25/server/tools and the
 schema ``schema/2025-11-25/schema.ts`` (``Tool``, ``CallToolResult``), checked
-2026-11-30: a ``Tool`` is ``{"name", "title", "description", "inputSchema", ...}``; a
+2026-11-30: a ``Tool`` is ``{"name", "title", "description", "inputSchema", ...}`` (its
+other fields, and a ``description`` sent as null, as the python SDK's ``Tool`` dumps an
+unset one, are provider data written back to ``mcp`` only); a
 result is a ``CallToolResult`` ``{"content": [blocks], "structuredContent", "isError"}``
 or the JSON-RPC response holding it, or a JSON-RPC ``error`` response.
 """
@@ -75,21 +77,28 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
         )
     rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
+    description = tool_description(item.get("description"), loc + ".description", NAME)
+    if description is None and "description" in item:  # the python SDK's ``Tool`` dumps an unset one as null
+        rest[_NULL_DESCRIPTION] = True
     return Tool(
         name=name_of(item.get("name"), loc + ".name", NAME),
-        description=tool_description(item.get("description"), loc + ".description", NAME),
+        description=description,
         parameters=schema,
         provider_data={NAME: rest} if rest else {},
     )
 
 
+_NULL_DESCRIPTION = "null_description"  # provider data beside the tool's other fields (title, annotations...)
+
+
 def encode_tool(tool: Tool) -> Dict[str, Any]:
+    pd = scoped(tool, NAME)
     out: Dict[str, Any] = {"name": tool.name}
-    if tool.description is not None:
+    if tool.description is not None or pd.get(_NULL_DESCRIPTION):
         out["description"] = tool.description
     out["inputSchema"] = object_schema(tool.name, tool.parameters, NAME, "inputSchema") \
         if tool.parameters is not None else {"type": "object"}
-    out.update(scoped(tool, NAME))
+    out.update((k, v) for k, v in pd.items() if k != _NULL_DESCRIPTION)
     return out
 
 

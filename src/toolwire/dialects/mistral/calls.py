@@ -11,7 +11,9 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
 - Ids: exactly 9 characters of ``[a-zA-Z0-9]``; anything else is rejected by the
   API, so foreign ids are mapped (keyed hash, never truncated). The SDK's default
   id is the literal string ``"null"``: it means no id.
-- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
+- Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``;
+  ``type`` may be left out (mistralai's ``Tool`` defaults it), and ``description`` and
+  ``strict`` may be null (``Function``): read from Mistral, a tool is written back so.
 - Result: ``{"role": "tool", "tool_call_id", "name", "content"}``; ``content`` is text
   or a list of chunks (``ToolMessage.content``: ``ContentChunk``), so another
   provider's result image is written as an ``image_url`` chunk (a data URL or an
@@ -44,7 +46,7 @@ from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
 from .._result_media import ResultMedia, image_data_url, rewrite_media, web
 from ..openai import chat as openai_chat
-from ..openai import chat_sniff
+from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from ..openai.media import DETAILS
@@ -170,7 +172,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     else:
         ident = result_id(result, ctx, IDS, NAME)
     result = rewrite_media(result, NAME, _own_media, _media_chunk)  # another provider's images and documents
-    content: Any = chat_parts.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
+    content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}

@@ -2,9 +2,12 @@
 
 Follows https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
 and https://docs.ollama.com/capabilities/tool-calling (checked 2026-11-30): a tool is
-Chat-shaped without ``strict``; a result is ``{"role": "tool", "tool_name", "content",
-"tool_call_id"?}`` whose content is one string (text parts joined with newlines, JSON
-parts serialised). Ids (``call_`` + 8 characters) are optional.
+Chat-shaped without ``strict`` (ollama-python 0.6 ``Tool``: ``type``, any text or null,
+defaults to "function"; each field of ``Tool.Function`` is optional: an absent or null
+one, or a ``strict`` sent anyway, is written back as read to ``ollama``); a result is
+``{"role": "tool", "tool_name", "content", "tool_call_id"?}`` whose content is one
+string (text parts joined with newlines, JSON parts serialised). Ids (``call_`` + 8
+characters) are optional.
 """
 
 from __future__ import annotations
@@ -30,11 +33,17 @@ IDS = IdRule(required=False, prefix="call_", length=8, alphabet=string.digits + 
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
-    return chat_tool(item, loc, NAME)
+    tool = chat_tool(item, loc, NAME)
+    if tool.strict is None:
+        return tool
+    # a ``strict`` flag sent anyway (a Chat-shaped tool): written back here, nowhere else
+    return evolve(tool, provider_data={**tool.provider_data, NAME: {**scoped(tool, NAME), "own_strict": True}})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
-    plain = evolve(rescoped(tool, NAME, chat_parts.NAME), strict=None)
+    plain = rescoped(tool, NAME, chat_parts.NAME)
+    if not scoped(tool, NAME).get("own_strict"):  # no ``strict`` in Ollama's tools
+        plain = evolve(plain, strict=None)
     return chat_parts.encode_tool(plain, NAME)
 
 

@@ -45,7 +45,7 @@ from .._common import (
 )
 from . import responses_input, responses_stream
 from .chat import check_custom_input, is_custom
-from .chat_tools import builtin_kind
+from .custom_tools import builtin_kind
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
 from .responses_tools import (
     IDS,

@@ -4,10 +4,13 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
 ``input[]`` items of type ``function_call_output``).
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
-  and ``{"type": "custom", "name", "description", "format"}`` (a Chat custom tool
-  converts to it and back). A namespace ``{"type": "namespace", "name", "description",
-  "tools": [...]}`` of one tool decodes to that tool, the namespace kept as provider
-  data and written back around it; one of several raises (``tool_entry`` reads each).
+  (openai-python ``FunctionToolParam``: ``parameters`` and ``strict`` required and
+  nullable, written as null for a tool read elsewhere; read here without them, or with
+  a null ``description``, a tool is written back so) and ``{"type": "custom", "name",
+  "description", "format"}`` (a Chat custom tool converts to it and back). A namespace
+  ``{"type": "namespace", "name", "description", "tools": [...]}`` of one tool decodes
+  to that tool, the namespace kept as provider data and written back around it; one of
+  several raises (``tool_entry`` reads each).
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise.
@@ -28,8 +31,9 @@ from ..._ids import rule
 from ..._types import Tool, ToolResult
 from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
-from .chat_tools import check_strict, custom_format, input_schema
+from .custom_tools import custom_format, input_schema
 from .media import OPENAI_DETAILS
+from .strict_mode import check_strict
 
 __all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
            "server_args", "tool_entry"]
@@ -88,16 +92,31 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         where = loc + ".parameters"
         raise DecodeError(f"Tool parameters at {where} must be an object", dialect=NAME, loc=where)
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
+    description = tool_description(item.get("description"), loc + ".description", NAME)
+    strict = tool_strict(item.get("strict"), loc + ".strict", NAME)
     if item.get("type") == "custom":
         extra["custom"] = True
         params = input_schema() if params is None else params
+    else:  # what the Tool does not tell: written back to this dialect only
+        if description is None and "description" in item:
+            extra["null_description"] = True
+        for key in ("parameters", "strict"):
+            if key not in item:
+                extra[_ABSENT[key]] = True
     return Tool(
         name=name,
-        description=tool_description(item.get("description"), loc + ".description", NAME),
+        description=description,
         parameters=params,
-        strict=tool_strict(item.get("strict"), loc + ".strict", NAME),
+        strict=strict,
         provider_data={NAME: extra} if extra else {},
     )
+
+
+# provider data of a function tool, beside its own fields: a description sent as null,
+# and ``parameters`` / ``strict`` left out (the API requires both, nullable, and takes a
+# tool without them; a namespace's ``ToolFunction`` makes them optional)
+_ABSENT = {"parameters": "no_parameters", "strict": "no_strict"}
+_FLAGS = frozenset({"null_description", *_ABSENT.values()})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -119,14 +138,16 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
                 out["format"] = custom_format(out["format"], nested=False)
         return out
     out = {"type": "function", "name": tool.name}
-    if tool.description is not None:
+    if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
-    # the API requires both keys; null means "none" / "default"
-    out["parameters"] = tool.parameters
-    out["strict"] = tool.strict
-    out.update(pd)
-    if out["strict"] is True:
-        check_strict(tool.name, out["parameters"], NAME)
+    # the API requires both keys; null means "none" / "default" (left out where they were)
+    if tool.parameters is not None or not pd.get("no_parameters"):
+        out["parameters"] = tool.parameters
+    if tool.strict is not None or not pd.get("no_strict"):
+        out["strict"] = tool.strict
+    out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
+    if out.get("strict") is True:
+        check_strict(tool.name, out.get("parameters"), NAME)
     return out
 
 

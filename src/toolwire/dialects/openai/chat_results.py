@@ -1,0 +1,126 @@
+"""Tool results of ``openai.chat`` (see that module).
+
+Follows https://platform.openai.com/docs/api-reference/chat/create
+(``messages[].role: "tool"``).
+
+- Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
+  https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
+  it, is written back); legacy ``role: "function"``. A ``tool_call_id`` of ``"null"``
+  is no id, as a call's ``"null"`` is (mistralai's placeholder): it answers an id-less
+  call by name, and is written back as received. Content is text or a list of
+  ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
+  ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
+  result (``part_extra``, by position), written back only to ``openai.chat``.
+  ``text_content`` writes a result's content for the Chat-shaped dialects.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+from ..._dialect import EncodeContext
+from ..._errors import DecodeError, EncodeError, an
+from ..._types import ToolResult
+from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
+from .chat_tools import IDS, NAME, NAMES
+
+__all__ = ["decode_result", "encode_result", "text_content"]
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    content = item.get("content")
+    if content is None:
+        content = ""
+    if not isinstance(content, (str, list)):
+        raise DecodeError(
+            f"Tool result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc + ".content"
+        )
+    pd: Dict[str, Any] = {}
+    if isinstance(content, list):
+        content, part_extra = _split_parts(content, loc + ".content")
+        if part_extra is not None:
+            pd["part_extra"] = part_extra
+    if item.get("role") == "function":
+        pd["legacy"] = True
+        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
+    wire_id = item.get("tool_call_id")
+    if wire_id == "null":  # no id, as in a call (mistralai's placeholder): it pairs by name; written back
+        ident = None
+        pd["id"] = wire_id
+    else:
+        ident = required_id(wire_id, loc + ".tool_call_id", NAME)
+    extra = {k: v for k, v in item.items() if k not in ("role", "tool_call_id", "content", "name")}
+    if extra:
+        pd["extra"] = extra
+    if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
+        pd["named"] = True
+    check_native(ident, IDS, pd)
+    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+
+
+def _split_parts(parts: List[Any], loc: str) -> Tuple[List[Any], Optional[List[Dict[str, Any]]]]:
+    """Text parts as canonical ``{"type": "text", "text"}``, and what else each part
+    held (OpenRouter's ``cache_control``), by position, for the re-encode; ``None``
+    when no part held more. Other parts stay as they are."""
+    out: List[Any] = []
+    part_extra: List[Dict[str, Any]] = []
+    for i, part in enumerate(parts):
+        p = as_dict(part, f"{loc}[{i}]", NAME, "a content part")
+        rest: Dict[str, Any] = {}
+        if p.get("type") == "text" and type(p.get("text")) is str and len(p) > 2:
+            rest = {k: v for k, v in p.items() if k not in ("type", "text")}
+            p = {"type": "text", "text": p["text"]}
+        out.append(p)
+        part_extra.append(rest)
+    return out, (part_extra if any(part_extra) else None)
+
+
+def text_content(
+    result: ToolResult,
+    dialect: str,
+    part_extra: Sequence[Any] = (),
+    keep: FrozenSet[str] = frozenset({"image_url"}),
+    holds: str = "only text",
+) -> Any:
+    """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
+    what the text part at each position held beyond its type and text. Parts of a type
+    in *keep* are the dialect's own and written as they are (an ``image_url`` part that
+    a gateway took in a tool message is written back; OpenAI's own API takes text)."""
+    content = result.content
+    if isinstance(content, str):
+        return content
+    if not content:  # a list of parts has at least one (the API's minItems): no parts is no text
+        return ""
+    parts = []
+    for i, part in enumerate(content):
+        kind = part.get("type")
+        if kind == "text":
+            out = {"type": "text", "text": part.get("text", "")}
+            rest = part_extra[i] if i < len(part_extra) else None
+            if type(rest) is dict:
+                out.update(rest)
+            parts.append(out)
+        elif kind == "json":
+            parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif kind in keep:
+            parts.append(part)
+        else:
+            raise EncodeError(
+                f"{an(dialect, True)} tool result holds {holds}; got {an(repr(kind))} part", dialect=dialect
+            )
+    return parts
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(result, NAME)
+    if pd.get("legacy"):
+        content = text_content(result, NAME, pd.get("part_extra", ()))
+        return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
+    ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)
+    out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
+    if pd.get("named"):
+        out["name"] = result_name(result.name, NAMES, NAME)
+    out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
+    out.update(pd.get("extra", ()))
+    return out

@@ -1,0 +1,82 @@
+"""OpenAI's strict mode for tool schemas (``openai.chat`` and ``openai.responses``).
+
+A tool with ``strict: true`` is written only when its schema meets the rules of OpenAI's
+strict mode that a schema written for another provider most often breaks
+(https://platform.openai.com/docs/guides/structured-outputs "Supported schemas", checked
+2026-12-03: the root is an object, and every object has ``additionalProperties: false``
+and lists each of its properties in ``required``); else ``EncodeError`` names the first
+place that breaks them (``strict_problem``). The schema is not rewritten: made optional
+by a null type, a property would come back as ``null`` in the call's arguments, which
+the tool never asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, List, Optional, Tuple
+
+from ..._errors import EncodeError
+
+__all__ = ["check_strict", "strict_problem"]
+
+
+# keywords whose values are subschemas (one, a list, or a map of them), walked for objects
+_ONE = ("items", "not", "if", "then", "else", "additionalProperties", "contains")
+_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
+_MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
+
+
+def _step(at: str, key: Any) -> str:
+    return f"{at}[{key}]" if type(key) is int else f"{at}.{key}" if _PLAIN.fullmatch(key) else f"{at}[{key!r}]"
+
+
+_PLAIN = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str, str]]:
+    """The first place (in document order) where *schema* breaks OpenAI strict mode's
+    object rules, and what it needs there; ``None`` when it meets them. Iterative,
+    linear in the schema (each node once, shared ones too)."""
+    if type(schema) is not dict:
+        return None
+    if schema.get("type") != "object":
+        return loc, 'an object at the root ("type": "object")'
+    seen = set()
+    stack: List[Tuple[Any, str]] = [(schema, loc)]
+    while stack:
+        node, at = stack.pop()
+        if type(node) is not dict or id(node) in seen:
+            continue
+        seen.add(id(node))
+        kind = node.get("type")
+        props = node.get("properties")
+        if kind == "object" or (type(kind) is list and "object" in kind) or type(props) is dict:
+            if node.get("additionalProperties") is not False:
+                return at, '"additionalProperties": false on every object'
+            required = node.get("required")
+            wanted = set(required) if type(required) is list and all(type(r) is str for r in required) else set()
+            for name in props if type(props) is dict else ():
+                if name not in wanted:
+                    return at, f"every property required (add {name!r} to its \"required\")"
+        children: List[Tuple[Any, str]] = []
+        for key, value in node.items():
+            if key in _MAPS and type(value) is dict:
+                children.extend((sub, _step(_step(at, key), name)) for name, sub in value.items())
+            elif key in _LISTS and type(value) is list:
+                children.extend((sub, _step(_step(at, key), i)) for i, sub in enumerate(value))
+            elif key in _ONE and type(value) is dict:
+                children.append((value, _step(at, key)))
+        stack.extend(reversed(children))
+    return None
+
+
+def check_strict(name: str, schema: Any, dialect: str) -> None:
+    """``EncodeError`` for a ``strict: true`` tool whose schema OpenAI's strict mode refuses."""
+    problem = strict_problem(schema)
+    if problem is not None:
+        at, needs = problem
+        raise EncodeError(
+            f"Tool {name!r} is strict, and {dialect}'s strict mode needs {needs}; the schema at {at} does not "
+            "meet it: fix the schema, or write the tool with strict false",
+            dialect=dialect, loc=at,
+        )
