@@ -163,8 +163,9 @@ def classify(reply: Any, state: State) -> Outcome:
     assert rendered is not None
     if resp.refusal is not None or resp.finish_reason in ("refusal", "content_filter"):
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
-    if resp.truncated:
-        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.truncated or resp.finish_reason == "context_window":  # cut off: no value in it is the answer
+        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp,
+                       detail=resp.raw_finish_reason or "")
     if resp.unfinished:  # the provider says so: whatever came is no whole answer, even when it validates
         detail = resp.raw_finish_reason or "not done"
         if resp.raw_finish_reason == "incomplete":  # cut off, no reason given (Responses)
@@ -241,7 +242,7 @@ def plan(
                                          "ask again")
     if kind == "transient":
         return Plan("raise", None, state, "transient error; the caller's transport decides")
-    if kind in ("empty", "invalid") and outcome.response is not None \
+    if kind in ("empty", "invalid", "truncated") and outcome.response is not None \
             and outcome.response.finish_reason == "context_window":
         # the reply ran out of context window: the same request, or one with a correction
         # turn (longer still), cannot fit either
