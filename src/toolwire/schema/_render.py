@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._target import PERMISSIVE, Ask, Limits, Target
-from ._limits import check_limits
+from ._limits import check_limits, resolve_limits
 from ._mapback import map_back
 from ._normalize import normalize
 from ._report import LOSSY_ACTIONS, Change, Lint
@@ -125,6 +125,7 @@ def render(
     if on_error not in ("raise", "report") or on_lossy not in ("raise", "report"):
         raise EncodeError("on_error and on_lossy must be 'raise' or 'report'", dialect=key)
     _check_options(key, name, description, strict, thinking, int_range_as_enum)
+    resolve_limits(spec, limits)  # a limit that is no count is refused whatever the schema
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)
     if not strict and spec.strict_flag:
