@@ -189,7 +189,8 @@ class Target:
       the API keeps its system prompt;
     - ``schema_error(status, error)``: whether a client error (*status* 400 or 422,
       *error* the payload's ``error`` object or the body) names this target's schema
-      (``retry.classify_error`` asks every target).
+      (``retry.classify_error`` asks the target sent, or every target when it is
+      not known).
     """
 
     id: str

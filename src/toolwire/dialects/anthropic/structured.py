@@ -67,7 +67,9 @@ def _beta_error(status: int, error: Dict[str, Any]) -> bool:
 
 
 def _tool_error(status: int, error: Dict[str, Any]) -> bool:
-    return _compile_limit(status, error) or error_names(error, params=("tools",), paths=("input_schema",))
+    # Anthropic's errors carry no ``param`` (``error.{type, message}``): a ``param`` of
+    # ``tools[...]`` is another API's error (OpenAI's, about a caller's own function)
+    return _compile_limit(status, error) or error_names(error, paths=("input_schema",))
 
 
 def _messages_fragment(ask: Ask) -> Fragment:
