@@ -128,7 +128,7 @@ def prepare(
     if model is None:  # the model the request names
         model = requested_model(request)
     if mode == "auto" and model is not None:
-        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
+        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown, target=spec.id)
     elif mode == "auto":
         chosen = "native"
     if chosen == "native":
