@@ -25,6 +25,7 @@ __all__ = [
     "chat_turn",
     "field_of",
     "is_sdk_model",
+    "listed_turns",
     "merged",
     "with_instruction",
 ]
@@ -165,6 +166,17 @@ def _no_schema_error(status: int, error: Dict[str, Any]) -> bool:
     return False
 
 
+def listed_turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
+    """The turns a request's history field holds, as a new list to append to: a string
+    is one user turn (*turn*; the SDKs and the Responses API take a bare prompt), one
+    content object is one turn, nothing (``None``, ``""``) none."""
+    if value is None or (isinstance(value, str) and not value):
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [turn("user", value)] if isinstance(value, str) else [value]
+
+
 @dataclass(frozen=True)
 class Target:
     """One structured-output target (``toolwire.schema.render``, ``toolwire.retry``).
@@ -180,7 +192,9 @@ class Target:
       named as the ``Ask`` (Anthropic's tool-forcing form);
     - ``budget(request)``: where the token budget lives, ``(path of dicts, field)``;
     - ``history``: the request field holding the turns; ``turn(role, text)``: one turn
-      (*role* ``"assistant"`` or ``"user"``) as the API writes it;
+      (*role* ``"assistant"`` or ``"user"``) as the API writes it; ``turns(value,
+      turn)``: what ``history`` holds as a list of whole turns that new ones can follow
+      (``listed_turns``: a bare prompt string is one user turn);
       ``tool_reply(blocks, call_id, note)``: the turns that answer the forced tool call
       with an error result (*blocks*: the reply's content blocks);
       ``continuation(blocks)``: the turn that sends a paused reply's content *blocks*
@@ -205,6 +219,7 @@ class Target:
     budget: Callable[[Dict[str, Any]], Tuple[Tuple[str, ...], str]] = _max_tokens
     history: str = "messages"
     turn: Callable[[str, str], Dict[str, Any]] = chat_turn
+    turns: Callable[[Any, Callable[[str, str], Dict[str, Any]]], List[Any]] = listed_turns
     tool_reply: Optional[Callable[[List[Any], Optional[str], str], List[Dict[str, Any]]]] = None
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction

@@ -10,7 +10,7 @@ the SDKs' exceptions (``status_code``, google-genai's ``code``, botocore's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from .._target import Target, field_of, merged
 from ._targets import get_target, targets
@@ -23,14 +23,9 @@ __all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "m
            "reply_blocks", "requested_model", "with_continuation", "with_correction"]
 
 
-def _turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
-    """The turns a request field holds, as a new list: a string is one user turn (the
-    SDKs and the Responses API take a bare prompt), one content object is one turn."""
-    if value is None or (isinstance(value, str) and not value):
-        return []
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return [turn("user", value)] if isinstance(value, str) else [value]
+def _turns(value: Any, spec: Target) -> List[Any]:
+    """The turns a request field holds, as a new list (the target's ``turns``)."""
+    return spec.turns(value, spec.turn)
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -54,7 +49,7 @@ def inject_instruction(request: Dict[str, Any], text: str, target: Union[str, Ta
     return get_target(target).instruction(request, text)
 
 
-def classify_error(error: Any, target: Optional[Union[str, Target, "State"]] = None) -> str:
+def classify_error(error: Any, target: Optional[Union[str, Target, State]] = None) -> str:
     """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
 
     A rejection needs a client error status (400 or 422) *and* the ``schema_error`` of
@@ -156,7 +151,7 @@ def with_continuation(
     if spec.continuation is None:
         return None
     out = dict(request)
-    out[spec.history] = _turns(out.get(spec.history), spec.turn) + [spec.continuation(blocks)]
+    out[spec.history] = _turns(out.get(spec.history), spec) + [spec.continuation(blocks)]
     return out
 
 
@@ -178,7 +173,7 @@ def with_correction(
         turns = spec.tool_reply(tool_turn[0], tool_turn[1], note)
     else:
         turns = [spec.turn("assistant", text), spec.turn("user", note)]
-    out[spec.history] = _turns(out.get(spec.history), spec.turn) + turns
+    out[spec.history] = _turns(out.get(spec.history), spec) + turns
     return out
 
 
