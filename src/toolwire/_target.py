@@ -23,6 +23,7 @@ __all__ = [
     "Target",
     "chat_instruction",
     "chat_turn",
+    "cleared",
     "field_of",
     "is_sdk_model",
     "listed_turns",
@@ -201,6 +202,11 @@ class Target:
       back to let it go on (Anthropic's ``pause_turn``), ``None`` where the API has none;
     - ``instruction(request, text)``: the request with prompt mode's *text* added where
       the API keeps its system prompt;
+    - ``format_fields``: the request fields that ask for a format, by name, in the
+      objects the fragment writes into (Chat ``response_format``; Gemini's
+      ``response_json_schema`` and ``response_schema``): ``retry`` takes the request's
+      out before the fragment goes in (one schema asked for, never two merged), and out
+      of a prompt-mode request;
     - ``schema_error(status, error)``: whether a client error (*status* 400 or 422,
       *error* the payload's ``error`` object or the body) names this target's schema
       (``retry.classify_error`` asks the target sent, or every target when it is
@@ -224,6 +230,7 @@ class Target:
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
+    format_fields: Tuple[str, ...] = ()
 
 
 def is_sdk_model(value: Any) -> bool:
@@ -264,6 +271,40 @@ def merged(base: Any, extra: Dict[str, Any]) -> Any:
         else:
             out[k] = v
     return out
+
+
+def cleared(base: Any, fragment: Dict[str, Any], names: Tuple[str, ...]) -> Any:
+    """*base* (a request, a dict or an SDK model) without the fields *names* in each
+    object *fragment* writes one of them into (a format the request already asks for,
+    which the fragment's replaces rather than merges with); *base* itself when it holds
+    none. A model keeps its type, as in ``merged``."""
+    if not names or not isinstance(fragment, dict):
+        return base
+    if is_sdk_model(base):
+        fields = _model_fields(base)
+    elif isinstance(base, dict):
+        fields = dict(base)
+    else:
+        return base
+    changed = False
+    if any(n in fragment for n in names):
+        for n in names:
+            if fields.pop(n, None) is not None:
+                changed = True
+    for k, v in fragment.items():
+        if isinstance(v, dict) and k not in names and fields.get(k) is not None:
+            inner = cleared(fields[k], v, names)
+            if inner is not fields[k]:
+                fields[k] = inner
+                changed = True
+    if not changed:
+        return base
+    if is_sdk_model(base):
+        try:
+            return type(base).model_validate(fields)
+        except ValueError:  # as ``merged``: a dict of all it holds
+            return fields
+    return fields
 
 
 def _model_fields(model: Any) -> Dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError
 from .._json_extract import extract_json
-from .._target import Target, merged
+from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
 from ._prompt import prompt
@@ -145,14 +145,23 @@ def prepare(
 
 
 def _request_for(state: State) -> Dict[str, Any]:
+    """The request of *state*'s mode: the caller's, a format it already asks for
+    (``Target.format_fields``) replaced by the fragment's in native mode and taken out in
+    prompt mode (it would be refused as the schema was, or constrain the reply to
+    another schema than the instruction's)."""
+    spec = state.target_spec
     if state.mode == "native" and state.rendered is not None:
-        fragment = state.target_spec.place(state.rendered.request, state.original)
-        out: Dict[str, Any] = merged(state.original, fragment)
+        fragment = spec.place(state.rendered.request, state.original)
+        out: Dict[str, Any] = merged(cleared(state.original, fragment, spec.format_fields), fragment)
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
     text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
-    return state.target_spec.instruction(state.original, text)
+    base = state.original
+    if spec.format_fields:  # where the fragment would write: a stand-in's, placed as the request spells it
+        stand_in = spec.place(spec.fragment(Ask("response", {}, False, None, False, {})).request, base)
+        base = cleared(base, stand_in, spec.format_fields)
+    return spec.instruction(base, text)
 
 
 # -- classifying -------------------------------------------------------------------------

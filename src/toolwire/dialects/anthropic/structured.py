@@ -124,6 +124,7 @@ MESSAGES = Target(
     continuation=_continuation,
     instruction=_instruction,
     schema_error=_messages_error,
+    format_fields=("format",),  # output_config.format
 )
 MESSAGES_BETA = replace(
     MESSAGES,
@@ -132,6 +133,7 @@ MESSAGES_BETA = replace(
     description="Anthropic Messages beta output_format, with its anthropic-beta header",
     fragment=_beta_fragment,
     schema_error=_beta_error,
+    format_fields=("output_format",),
 )
 TOOL = replace(
     MESSAGES,
@@ -144,4 +146,5 @@ TOOL = replace(
     fragment=_tool_fragment,
     tool_reply=_tool_reply,
     schema_error=_tool_error,
+    format_fields=(),  # the tool joins the caller's tools; tool_choice is merged
 )

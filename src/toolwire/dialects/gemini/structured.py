@@ -264,6 +264,8 @@ JSON_SCHEMA = Target(
     turns=_turns,
     instruction=_instruction,
     schema_error=_error,
+    # one of the two: "If [response_json_schema] is set, response_schema must be omitted"
+    format_fields=("response_json_schema", "response_schema", "responseJsonSchema", "responseSchema"),
 )
 OPENAPI = replace(
     JSON_SCHEMA,

@@ -43,4 +43,5 @@ FORMAT = Target(
     fragment=_fragment,
     budget=_budget,
     schema_error=_error,
+    format_fields=("format",),
 )
