@@ -8,7 +8,7 @@ the request fragment. This module runs the rewrite and reports.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
@@ -129,7 +129,10 @@ def render(
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)
     if not strict and spec.strict_flag:
-        profile = PERMISSIVE  # ``strict: false``: the schema goes as it is
+        # ``strict: false``: the schema goes as it is; a tool's input schema (the answer
+        # comes as a tool call) is an object all the same (Anthropic's ``input_schema``:
+        # ``type: Required[Literal["object"]]``), so a non-object root is still wrapped
+        profile = replace(PERMISSIVE, object_root=True) if spec.tool_answer else PERMISSIVE
     rw = Rewriter(root, profile, options)
     wire = rw.run()
     report = list(rw.report)

@@ -68,6 +68,7 @@ _OPENAPI_PROFILE = Profile(
     recursion=False,
     inline_refs=True,
     type_arrays=False,
+    typed_enum_branches=True,  # "enum: only allowed for STRING type": a type-less enum gets its type
     openapi=True,
     enum_types=frozenset({"string"}),  # google-genai ``Schema.enum: list[str]``, "only for STRING type"
 )
