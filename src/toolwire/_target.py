@@ -23,8 +23,10 @@ __all__ = [
     "Target",
     "chat_instruction",
     "chat_turn",
+    "cleared",
     "field_of",
     "is_sdk_model",
+    "listed_turns",
     "merged",
     "with_instruction",
 ]
@@ -165,6 +167,17 @@ def _no_schema_error(status: int, error: Dict[str, Any]) -> bool:
     return False
 
 
+def listed_turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
+    """The turns a request's history field holds, as a new list to append to: a string
+    is one user turn (*turn*; the SDKs and the Responses API take a bare prompt), one
+    content object is one turn, nothing (``None``, ``""``) none."""
+    if value is None or (isinstance(value, str) and not value):
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [turn("user", value)] if isinstance(value, str) else [value]
+
+
 @dataclass(frozen=True)
 class Target:
     """One structured-output target (``toolwire.schema.render``, ``toolwire.retry``).
@@ -180,16 +193,24 @@ class Target:
       named as the ``Ask`` (Anthropic's tool-forcing form);
     - ``budget(request)``: where the token budget lives, ``(path of dicts, field)``;
     - ``history``: the request field holding the turns; ``turn(role, text)``: one turn
-      (*role* ``"assistant"`` or ``"user"``) as the API writes it;
+      (*role* ``"assistant"`` or ``"user"``) as the API writes it; ``turns(value,
+      turn)``: what ``history`` holds as a list of whole turns that new ones can follow
+      (``listed_turns``: a bare prompt string is one user turn);
       ``tool_reply(blocks, call_id, note)``: the turns that answer the forced tool call
       with an error result (*blocks*: the reply's content blocks);
       ``continuation(blocks)``: the turn that sends a paused reply's content *blocks*
       back to let it go on (Anthropic's ``pause_turn``), ``None`` where the API has none;
     - ``instruction(request, text)``: the request with prompt mode's *text* added where
       the API keeps its system prompt;
+    - ``format_fields``: the request fields that ask for a format, by name, in the
+      objects the fragment writes into (Chat ``response_format``; Gemini's
+      ``response_json_schema`` and ``response_schema``): ``retry`` takes the request's
+      out before the fragment goes in (one schema asked for, never two merged), and out
+      of a prompt-mode request;
     - ``schema_error(status, error)``: whether a client error (*status* 400 or 422,
       *error* the payload's ``error`` object or the body) names this target's schema
-      (``retry.classify_error`` asks every target).
+      (``retry.classify_error`` asks the target sent, or every target when it is
+      not known).
     """
 
     id: str
@@ -204,10 +225,12 @@ class Target:
     budget: Callable[[Dict[str, Any]], Tuple[Tuple[str, ...], str]] = _max_tokens
     history: str = "messages"
     turn: Callable[[str, str], Dict[str, Any]] = chat_turn
+    turns: Callable[[Any, Callable[[str, str], Dict[str, Any]]], List[Any]] = listed_turns
     tool_reply: Optional[Callable[[List[Any], Optional[str], str], List[Dict[str, Any]]]] = None
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
+    format_fields: Tuple[str, ...] = ()
 
 
 def is_sdk_model(value: Any) -> bool:
@@ -248,6 +271,40 @@ def merged(base: Any, extra: Dict[str, Any]) -> Any:
         else:
             out[k] = v
     return out
+
+
+def cleared(base: Any, fragment: Dict[str, Any], names: Tuple[str, ...]) -> Any:
+    """*base* (a request, a dict or an SDK model) without the fields *names* in each
+    object *fragment* writes one of them into (a format the request already asks for,
+    which the fragment's replaces rather than merges with); *base* itself when it holds
+    none. A model keeps its type, as in ``merged``."""
+    if not names or not isinstance(fragment, dict):
+        return base
+    if is_sdk_model(base):
+        fields = _model_fields(base)
+    elif isinstance(base, dict):
+        fields = dict(base)
+    else:
+        return base
+    changed = False
+    if any(n in fragment for n in names):
+        for n in names:
+            if fields.pop(n, None) is not None:
+                changed = True
+    for k, v in fragment.items():
+        if isinstance(v, dict) and k not in names and fields.get(k) is not None:
+            inner = cleared(fields[k], v, names)
+            if inner is not fields[k]:
+                fields[k] = inner
+                changed = True
+    if not changed:
+        return base
+    if is_sdk_model(base):
+        try:
+            return type(base).model_validate(fields)
+        except ValueError:  # as ``merged``: a dict of all it holds
+            return fields
+    return fields
 
 
 def _model_fields(model: Any) -> Dict[str, Any]:

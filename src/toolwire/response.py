@@ -37,6 +37,7 @@ from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_loo
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._json_extract import candidates
+from ._policy import CUT_OFF
 from ._registry import Registry, cacheable
 from ._usage import Usage
 
@@ -58,7 +59,8 @@ class Response:
     ``finish_reason`` is one of ``stop, length, tool_calls, content_filter, refusal,
     context_window, pause, error, other`` (``None`` if the payload had none);
     ``raw_finish_reason`` is the provider's own value. ``truncated`` is true when the
-    output token budget ran out. ``parsed`` is an already-parsed structured answer the
+    reply was cut off: the output token budget (``length``) or the context window
+    (``context_window``) ran out, as for its tool calls. ``parsed`` is an already-parsed structured answer the
     payload carried (OpenAI ``message.parsed`` / a ``ParsedResponse``'s ``output_parsed``,
     Gemini ``parsed``).
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
@@ -237,7 +239,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             invalid_tool_calls=tuple(invalid),
             finish_reason=finish,
             raw_finish_reason=raw_finish,
-            truncated=finish == "length",
+            truncated=finish in CUT_OFF,  # the token budget or the context window: cut off either way
             usage=usage,
             parsed=parsed,
             think_stripped=stripped,

@@ -30,8 +30,10 @@ outcome            next request
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 
-An ``empty`` or ``invalid`` reply whose finish reason is ``context_window`` (the
-context window ran out) stops too: neither the same request nor a longer one fits.
+A reply whose finish reason is ``context_window`` (the context window ran out:
+Anthropic's and Bedrock's ``model_context_window_exceeded``, Mistral's
+``model_length``) is ``truncated`` (``Response.truncated``), never searched for an
+answer, and stops: neither the same request, a larger budget nor a correction turn fits.
 
 The planning lives in ``schema/_plan.py``, the loop in ``schema/_generate.py``, the
 request edits and the error classification in ``schema/_requests.py``, through each

@@ -43,14 +43,14 @@ def test_a_value_inside_one_that_does_not_parse_is_not_the_answer(text: str) -> 
 
 
 def test_a_reply_cut_off_by_the_context_window_yields_no_piece_of_itself() -> None:
-    """Anthropic's ``model_context_window_exceeded`` is not ``truncated`` (that is the
-    token budget), so the text was searched, and its nested object was taken as the
-    answer; it is invalid now, and the plan stops."""
+    """Anthropic's ``model_context_window_exceeded`` cut the reply off: it was not read
+    as truncated, so the text was searched, and its nested object was taken as the
+    answer; it is ``truncated`` now (the text is not searched), and the plan stops."""
     reply = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},
              "content": [{"type": "text", "text": '{"first": {"a": 2}, "items": [1, 2,'}]}
     st_ = state("anthropic.messages")
     out = classify(reply, st_)
-    assert out.kind == "invalid"
+    assert (out.kind, out.value, out.detail) == ("truncated", None, "model_context_window_exceeded")
     assert out.response is not None and out.response.finish_reason == "context_window"
     assert plan({"model": "m", "messages": MESSAGES}, out, st_).action == "stop"
 

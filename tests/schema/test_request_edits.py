@@ -329,3 +329,22 @@ def test_a_truncated_ollama_reply_with_unlimited_output_stops() -> None:
                            "maximum, or no limit) was in effect, no larger one is known")
     capped = retry.plan(dict(p.request, options={"num_predict": 65_536}), outcome, p.state)
     assert (capped.action, capped.reason) == ("stop", "truncated at the token cap (65536)")
+
+
+@pytest.mark.parametrize(("target", "mode"), [
+    ("openai.chat", "prompt"), ("azure", "prompt"), ("openai.responses", "native"), ("vllm", "native"),
+    ("ollama", "native"),
+])
+def test_the_deepseek_chat_completions_quirk_holds_for_chat_completions_only(target: str, mode: str) -> None:
+    """DeepSeek's Chat Completions endpoint rejects ``json_schema`` ("This response_format
+    type is unavailable now"), its Responses endpoint honours it
+    (reference/structured-output.md §E): the quirk sent every target to prompt mode."""
+    from toolwire.retry import prepare
+    from toolwire.schema import choose_mode, supports_native
+
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    for model in ("deepseek-chat", "deepseek/deepseek-reasoner"):
+        assert prepare({"model": model, "messages": []}, schema, target).mode == mode
+    assert supports_native("deepseek-chat") is False  # no target: every quirk answers, as before
+    assert (supports_native("deepseek-chat", target="openai.responses"), choose_mode("gpt-oss-120b", target="vllm")) == (
+        None, "native")

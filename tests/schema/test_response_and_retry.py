@@ -447,7 +447,7 @@ def test_a_reply_that_ran_out_of_context_window_stops_the_plan() -> None:
     reply = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},
              "content": [{"type": "tool_use", "id": "toolu_01", "name": tool["name"], "input": {"a": 1}}]}
     out = classify(reply, p.state)
-    assert out.kind == "empty" and out.response is not None and out.response.finish_reason == "context_window"
+    assert out.kind == "truncated" and out.response is not None and out.response.finish_reason == "context_window"
     step = plan(p.request, out, p.state)
     assert (step.action, step.request, step.reason) == ("stop", None, "the context window ran out: no retry fits")
     text = {"type": "message", "role": "assistant", "stop_reason": "model_context_window_exceeded", "usage": {},

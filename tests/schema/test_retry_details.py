@@ -152,7 +152,7 @@ def test_a_mistral_reply_that_ran_out_of_context_window_stops() -> None:
     reply = {"id": "x", "object": "chat.completion", "model": "mistral-large-latest", "created": 1, "choices": [
         {"index": 0, "finish_reason": "model_length", "message": {"role": "assistant", "content": '{"a": 1'}}]}
     outcome = classify(reply, p.state)
-    assert (outcome.kind, outcome.response.finish_reason) == ("invalid", "context_window")  # type: ignore[union-attr]
+    assert (outcome.kind, outcome.response.finish_reason) == ("truncated", "context_window")  # type: ignore[union-attr]
     step = plan(p.request, outcome, p.state)
     assert (step.action, step.request, step.reason) == ("stop", None, "the context window ran out: no retry fits")
 

@@ -9,26 +9,37 @@ rejection, the default ALTK measured best).
 Data sources (checked 2026-11-30): the quirks below come from
 ``reference/structured-output.md`` §C.5, §C.6, §E and §F.2 (watsonx gpt-oss ignores
 ``response_format``; DeepSeek's Chat Completions endpoint rejects ``json_schema``;
-Ollama enforces a schema passed as ``format``). ``Capabilities.from_litellm`` reads the
-``supports_response_schema`` flag from litellm's ``model_prices_and_context_window``
-JSON (MIT licence) when a path is given or litellm is installed, without importing
-litellm; an absent flag is unknown, not false.
+Ollama enforces a schema passed as ``format``); a quirk of one API (DeepSeek's and
+watsonx's Chat Completions) is scoped to its target (``openai.chat``), so the same
+model on another target (Responses, vLLM, Ollama) is not sent to prompt mode by it.
+``Capabilities.from_litellm`` reads the ``supports_response_schema`` flag from
+litellm's ``model_prices_and_context_window`` JSON (MIT licence) when a path is given
+or litellm is installed, without importing litellm; an absent flag is unknown, not
+false.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from .._errors import EncodeError
 
 __all__ = ["CAPABILITIES", "QUIRKS", "Capabilities", "choose_mode", "supports_native"]
 
-#: model pattern -> native structured output honoured? (True / False), with the reason.
-QUIRKS: Dict[str, tuple[bool, str]] = {
-    "watsonx/openai/gpt-oss-120b": (False, "ignores response_format, answers in reasoning"),
-    "deepseek/deepseek-chat": (False, "Chat Completions rejects json_schema"),
-    "deepseek/deepseek-reasoner": (False, "Chat Completions rejects json_schema"),
+#: A quirk: native structured output honoured? (True / False), the reason, and
+#: optionally the targets (canonical ids) it holds for: an API's own behaviour, not the
+#: model's (DeepSeek's Chat Completions rejects ``json_schema``, its Responses endpoint
+#: honours it; a model served by vLLM or Ollama is constrained whatever its name).
+Quirk = Union[Tuple[bool, str], Tuple[bool, str, Tuple[str, ...]]]
+
+_CHAT = ("openai.chat",)
+
+#: model pattern -> ``Quirk``.
+QUIRKS: Dict[str, Quirk] = {
+    "watsonx/openai/gpt-oss-120b": (False, "ignores response_format, answers in reasoning", _CHAT),
+    "deepseek/deepseek-chat": (False, "Chat Completions rejects json_schema", _CHAT),
+    "deepseek/deepseek-reasoner": (False, "Chat Completions rejects json_schema", _CHAT),
     "ollama/*": (True, "format takes a JSON Schema (Ollama >= 0.5)"),
     "ollama_chat/*": (True, "format takes a JSON Schema (Ollama >= 0.5)"),
 }
@@ -41,16 +52,20 @@ class Capabilities:
         self,
         data: Optional[Mapping[str, bool]] = None,
         *,
-        quirks: Optional[Mapping[str, tuple[bool, str]]] = None,
+        quirks: Optional[Mapping[str, Quirk]] = None,
         overrides: Optional[Mapping[str, bool]] = None,
     ) -> None:
         self._data = dict(data or {})
         self._quirks = dict(QUIRKS if quirks is None else quirks)
         self._overrides = dict(overrides or {})
-        self._tables = tuple(
-            (table, _by_bare_name(table))
-            for table in (self._overrides, {k: v[0] for k, v in self._quirks.items()}, self._data)
-        )
+        self._tables = self._tables_for(None)
+        self._by_target: Dict[str, Tuple[Tuple[Mapping[str, bool], Dict[str, Optional[bool]]], ...]] = {}
+
+    def _tables_for(self, target: Optional[str]) -> Tuple[Tuple[Mapping[str, bool], Dict[str, Optional[bool]]], ...]:
+        """The lookup tables, the quirks those that hold for *target* (every quirk when
+        it is not known)."""
+        quirks = {k: v[0] for k, v in self._quirks.items() if target is None or _holds(v, target)}
+        return tuple((table, _by_bare_name(table)) for table in (self._overrides, quirks, self._data))
 
     def with_overrides(self, overrides: Mapping[str, bool]) -> Capabilities:
         """A copy where *overrides* (model -> bool) win over everything else."""
@@ -86,13 +101,23 @@ class Capabilities:
         }
         return cls(data, **kw)
 
-    def supports_native(self, model: str) -> Optional[bool]:
-        """``True``, ``False``, or ``None`` when nothing is known about *model*."""
-        for table, bare in self._tables:
+    def supports_native(self, model: str, target: Optional[str] = None) -> Optional[bool]:
+        """``True``, ``False``, or ``None`` when nothing is known about *model*; with a
+        *target* (a canonical id), a quirk scoped to other targets does not answer."""
+        tables = self._tables
+        if target is not None:
+            tables = self._by_target.get(target) or self._by_target.setdefault(target, self._tables_for(target))
+        for table, bare in tables:
             found = _lookup(table, bare, model)
             if found is not None:
                 return found
         return None
+
+
+def _holds(quirk: Quirk, target: str) -> bool:
+    """Whether *quirk* holds for *target*: it names no targets, or names this one."""
+    scope: Tuple[Tuple[str, ...], ...] = quirk[2:]
+    return not scope or target in scope[0]
 
 
 def _by_bare_name(table: Mapping[str, bool]) -> Dict[str, Optional[bool]]:
@@ -127,16 +152,22 @@ def _lookup(table: Mapping[str, bool], bare: Mapping[str, Optional[bool]], model
 CAPABILITIES = Capabilities()
 
 
-def supports_native(model: str, *, capabilities: Optional[Capabilities] = None) -> Optional[bool]:
-    """Tri-state lookup against *capabilities* (default: ``CAPABILITIES``)."""
-    return (capabilities or CAPABILITIES).supports_native(model)
+def supports_native(
+    model: str, *, capabilities: Optional[Capabilities] = None, target: Optional[str] = None
+) -> Optional[bool]:
+    """Tri-state lookup against *capabilities* (default: ``CAPABILITIES``), for *target*
+    (a canonical id) when given: a quirk of another API does not answer."""
+    return (capabilities or CAPABILITIES).supports_native(model, target)
 
 
-def choose_mode(model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native") -> str:
-    """``"native"`` or ``"prompt"`` for *model*; *unknown* is the policy for ``None``."""
+def choose_mode(
+    model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native", target: Optional[str] = None
+) -> str:
+    """``"native"`` or ``"prompt"`` for *model* (on *target*, a canonical id, when
+    given); *unknown* is the policy for ``None``."""
     if unknown not in ("native", "prompt"):
         raise EncodeError(f"unknown must be 'native' or 'prompt', got {unknown!r}")
-    answer = supports_native(model, capabilities=capabilities)
+    answer = supports_native(model, capabilities=capabilities, target=target)
     if answer is None:
         return unknown
     return "native" if answer else "prompt"

@@ -43,7 +43,7 @@ def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generat
         sent = request
         error, reply = yield sent
         if error is not None:
-            kind = classify_error(error, state.target_spec)
+            kind = classify_error(error, state)  # only the target sent; never in prompt mode
             if kind not in ("schema_rejected",):
                 raise error
             outcome = Outcome("schema_rejected", detail=str(error))

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields, replace
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .._errors import EncodeError
+from .._errors import EncodeError, SchemaError, excerpt
 from .._target import Limits, Target
+from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS
 from ._normalize import iter_subschemas
 from ._report import Lint
 from ._targets import get_target
-from ._util import long_int, max_digits
+from ._util import long_int, max_digits, path_of
 
 __all__ = ["check_limits", "chars"]
 
 _FIELDS = frozenset(f.name for f in fields(Limits))
+_COUNTS = tuple(sorted(_FIELDS - {"checked"}))
 
 
 def check_limits(
@@ -29,25 +31,31 @@ def check_limits(
     """Limit problems of the wire schema(s) of one request, as ``Lint`` errors.
 
     Pass every strict schema of a request (the output schema and strict tools) as a
-    list: Anthropic's optional-parameter and union budgets are request-wide.
+    list: Anthropic's optional-parameter and union budgets are request-wide. A schema
+    that is no JSON Schema (``None``, ``{"anyOf": 5}``) raises ``SchemaError`` with its
+    ``$.path`` (in a list, ``$[i]...``); a limit that is no count, ``EncodeError``.
     """
     spec = get_target(target)
-    key, lim = spec.id, spec.limits
-    if isinstance(limits, Limits):
-        lim = limits
-    elif isinstance(limits, dict):
-        unknown = [k for k in limits if k not in _FIELDS]
-        if unknown:
-            raise EncodeError(f"Unknown limit {unknown[0]!r}; known limits: {', '.join(sorted(_FIELDS))}",
-                              dialect=key)
-        lim = replace(lim, **limits)
-    items: List[Dict[str, Any]] = [schemas] if isinstance(schemas, dict) else list(schemas)
+    key = spec.id
+    lim = resolve_limits(spec, limits)
+    if isinstance(schemas, (dict, bool)):
+        items: List[Tuple[str, Any]] = [("", schemas)]
+    elif isinstance(schemas, (list, tuple)):
+        items = [(f"/{i}", s) for i, s in enumerate(schemas)]
+    else:
+        raise SchemaError(f"Schema must be a JSON object or a boolean, or a list of them, got {excerpt(schemas)} at $",
+                          dialect=key)
     out: List[Lint] = []
     props = size = enums = optional = unions = 0
-    for schema in items:
-        for _, node in iter_subschemas(schema):
+    for base, schema in items:
+        for ptr, node in _nodes(schema, base):
             if not isinstance(node, dict):
+                if not isinstance(node, bool):
+                    where = path_of(ptr)
+                    raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(node)} at {where}",
+                                      dialect=key, loc=where)
                 continue
+            _check_shape(node, ptr, key)
             p = node.get("properties")
             if isinstance(p, dict):
                 props += len(p)
@@ -83,6 +91,7 @@ def check_limits(
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
+            ptr = base + ptr
             out.append(
                 Lint(
                     "not-representable",
@@ -114,6 +123,52 @@ def check_limits(
     return out
 
 
+def resolve_limits(spec: Target, limits: Optional[Union[Limits, Dict[str, Any]]]) -> Limits:
+    """*spec*'s ``Limits`` with the caller's *limits* (a ``Limits``, or a dict of some of
+    its fields) over them; ``EncodeError`` for an unknown name or a value that is no
+    count (an ``int`` of 0 or more, or ``None``: no limit)."""
+    key, lim = spec.id, spec.limits
+    if isinstance(limits, Limits):
+        lim = limits
+    elif isinstance(limits, dict):
+        unknown = [k for k in limits if k not in _FIELDS]
+        if unknown:
+            raise EncodeError(f"Unknown limit {excerpt(unknown[0])}; known limits: {', '.join(sorted(_FIELDS))}",
+                              dialect=key)
+        lim = replace(lim, **limits)
+    elif limits is not None:
+        raise EncodeError(f"limits must be a Limits, a dict or None, got {excerpt(limits)}", dialect=key)
+    for name in _COUNTS:
+        value = getattr(lim, name)
+        if value is not None and (type(value) is not int or value < 0):
+            raise EncodeError(f"Limit {name} must be an int of 0 or more, or None, got {excerpt(value)}", dialect=key)
+    if type(lim.checked) is not str:
+        raise EncodeError(f"Limit checked must be a string (a date), got {excerpt(lim.checked)}", dialect=key)
+    return lim
+
+
+def _nodes(schema: Any, base: str) -> Iterator[Tuple[str, Any]]:
+    """``iter_subschemas``, and the schemas of a draft-4 tuple ``items`` (an array)."""
+    stack: List[Tuple[str, Any]] = [(base, schema)]
+    while stack:
+        at, top = stack.pop()
+        for ptr, node in iter_subschemas(top, at):
+            if isinstance(node, list) and ptr.endswith("/items"):
+                stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(node))
+            else:
+                yield ptr, node
+
+
+def _check_shape(node: Dict[str, Any], ptr: str, key: str) -> None:
+    """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``)."""
+    for words, kind, what in ((LIST_KEYWORDS, list, "an array"), (DICT_KEYWORDS, dict, "an object")):
+        for word in words:
+            if word in node and not isinstance(node[word], kind):
+                where = path_of(f"{ptr}/{word}")
+                raise SchemaError(f"'{word}' must be {what} at {where}, got {excerpt(node[word])}", dialect=key,
+                                  loc=where)
+
+
 def _depth(node: Any, level: int = 0, seen: int = 0) -> int:
     if not isinstance(node, dict) or seen > 64:
         return level
@@ -128,7 +183,8 @@ def _depth(node: Any, level: int = 0, seen: int = 0) -> int:
         if isinstance(node.get(key), dict):
             best = max(best, _depth(node[key], here, seen + 1))
     for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
-        for child in node.get(key) or ():
+        children = node.get(key)
+        for child in children if isinstance(children, list) else ():
             best = max(best, _depth(child, here, seen + 1))
     return best
 

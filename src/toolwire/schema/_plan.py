@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError
 from .._json_extract import extract_json
-from .._target import Target, merged
+from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
 from ._prompt import prompt
@@ -128,7 +128,7 @@ def prepare(
     if model is None:  # the model the request names
         model = requested_model(request)
     if mode == "auto" and model is not None:
-        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown)
+        chosen = choose_mode(model, capabilities=capabilities, unknown=unknown, target=spec.id)
     elif mode == "auto":
         chosen = "native"
     if chosen == "native":
@@ -145,14 +145,23 @@ def prepare(
 
 
 def _request_for(state: State) -> Dict[str, Any]:
+    """The request of *state*'s mode: the caller's, a format it already asks for
+    (``Target.format_fields``) replaced by the fragment's in native mode and taken out in
+    prompt mode (it would be refused as the schema was, or constrain the reply to
+    another schema than the instruction's)."""
+    spec = state.target_spec
     if state.mode == "native" and state.rendered is not None:
-        fragment = state.target_spec.place(state.rendered.request, state.original)
-        out: Dict[str, Any] = merged(state.original, fragment)
+        fragment = spec.place(state.rendered.request, state.original)
+        out: Dict[str, Any] = merged(cleared(state.original, fragment, spec.format_fields), fragment)
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out
     text = state.rendered.instruction if state.rendered and state.rendered.instruction else prompt(state.schema)
-    return state.target_spec.instruction(state.original, text)
+    base = state.original
+    if spec.format_fields:  # where the fragment would write: a stand-in's, placed as the request spells it
+        stand_in = spec.place(spec.fragment(Ask("response", {}, False, None, False, {})).request, base)
+        base = cleared(base, stand_in, spec.format_fields)
+    return spec.instruction(base, text)
 
 
 # -- classifying -------------------------------------------------------------------------
@@ -163,8 +172,9 @@ def classify(reply: Any, state: State) -> Outcome:
     assert rendered is not None
     if resp.refusal is not None or resp.finish_reason in ("refusal", "content_filter"):
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
-    if resp.truncated:
-        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp)
+    if resp.truncated or resp.finish_reason == "context_window":  # cut off: no value in it is the answer
+        return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp,
+                       detail=resp.raw_finish_reason or "")
     if resp.unfinished:  # the provider says so: whatever came is no whole answer, even when it validates
         detail = resp.raw_finish_reason or "not done"
         if resp.raw_finish_reason == "incomplete":  # cut off, no reason given (Responses)
@@ -241,7 +251,7 @@ def plan(
                                          "ask again")
     if kind == "transient":
         return Plan("raise", None, state, "transient error; the caller's transport decides")
-    if kind in ("empty", "invalid") and outcome.response is not None \
+    if kind in ("empty", "invalid", "truncated") and outcome.response is not None \
             and outcome.response.finish_reason == "context_window":
         # the reply ran out of context window: the same request, or one with a correction
         # turn (longer still), cannot fit either

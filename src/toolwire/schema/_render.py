@@ -8,12 +8,12 @@ the request fragment. This module runs the rewrite and reports.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._target import PERMISSIVE, Ask, Limits, Target
-from ._limits import check_limits
+from ._limits import check_limits, resolve_limits
 from ._mapback import map_back
 from ._normalize import normalize
 from ._report import LOSSY_ACTIONS, Change, Lint
@@ -125,10 +125,14 @@ def render(
     if on_error not in ("raise", "report") or on_lossy not in ("raise", "report"):
         raise EncodeError("on_error and on_lossy must be 'raise' or 'report'", dialect=key)
     _check_options(key, name, description, strict, thinking, int_range_as_enum)
+    resolve_limits(spec, limits)  # a limit that is no count is refused whatever the schema
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)
     if not strict and spec.strict_flag:
-        profile = PERMISSIVE  # ``strict: false``: the schema goes as it is
+        # ``strict: false``: the schema goes as it is; a tool's input schema (the answer
+        # comes as a tool call) is an object all the same (Anthropic's ``input_schema``:
+        # ``type: Required[Literal["object"]]``), so a non-object root is still wrapped
+        profile = replace(PERMISSIVE, object_root=True) if spec.tool_answer else PERMISSIVE
     rw = Rewriter(root, profile, options)
     wire = rw.run()
     report = list(rw.report)

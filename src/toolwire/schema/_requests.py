@@ -10,24 +10,22 @@ the SDKs' exceptions (``status_code``, google-genai's ``code``, botocore's
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from .._target import Target, field_of, merged
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
 
+if TYPE_CHECKING:
+    from ._plan import State
+
 __all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "merged", "place", "raise_budget",
            "reply_blocks", "requested_model", "with_continuation", "with_correction"]
 
 
-def _turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
-    """The turns a request field holds, as a new list: a string is one user turn (the
-    SDKs and the Responses API take a bare prompt), one content object is one turn."""
-    if value is None or (isinstance(value, str) and not value):
-        return []
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return [turn("user", value)] if isinstance(value, str) else [value]
+def _turns(value: Any, spec: Target) -> List[Any]:
+    """The turns a request field holds, as a new list (the target's ``turns``)."""
+    return spec.turns(value, spec.turn)
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -51,19 +49,22 @@ def inject_instruction(request: Dict[str, Any], text: str, target: Union[str, Ta
     return get_target(target).instruction(request, text)
 
 
-def classify_error(error: Any, target: Optional[Union[str, Target]] = None) -> str:
+def classify_error(error: Any, target: Optional[Union[str, Target, State]] = None) -> str:
     """``schema_rejected``, ``transient`` or ``error`` for an exception or error payload.
 
-    A rejection needs a client error status (400 or 422) *and* a target's
-    ``schema_error`` saying the error points at its schema (OpenAI ``param``/``code``;
+    A rejection needs a client error status (400 or 422) *and* the ``schema_error`` of
+    the target sent saying the error points at its schema (OpenAI ``param``/``code``;
     an error message naming the schema path for Anthropic, Gemini, Bedrock; Anthropic's
-    fixed sentences for a schema too complex to compile). Every target of the registry
-    is asked, whichever was sent, and *target* (the one sent: a ``Target`` given by
-    value is registered nowhere) first. 408, 409, 429 and 5xx are transient. The
-    status is the SDK error's (``status_code``, google-genai's ``code``, botocore's
-    ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
-    inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
-    ``"not supported"``.
+    fixed sentences for a schema too complex to compile). *target* is the one sent: an
+    id, a ``Target``, or the planner's ``State`` (``generate`` gives it), and only it is
+    asked: an error about another field of the request (the caller's own
+    ``tools[0].function.parameters``) that another API's rule would take for its schema
+    is no rejection. Under a ``State`` in prompt mode no schema was sent, so nothing is a
+    rejection of it. With no *target*, every target of the registry is asked. 408, 409,
+    429 and 5xx are transient. The status is the SDK error's (``status_code``,
+    google-genai's ``code``, botocore's ``response["ResponseMetadata"]["HTTPStatusCode"]``)
+    or the payload's (Gemini's inside ``error``). Nothing is classified from bare
+    substrings like ``"400"`` or ``"not supported"``.
     """
     status, body = _status_and_body(error)
     if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
@@ -71,11 +72,15 @@ def classify_error(error: Any, target: Optional[Union[str, Target]] = None) -> s
     if status not in (400, 422):
         return "error"
     err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
-    if target is not None and get_target(target).schema_error(status, err):
-        return "schema_rejected"
-    if any(t.schema_error(status, err) for t in targets().values()):
-        return "schema_rejected"
-    return "error"
+    if target is None:
+        return "schema_rejected" if any(t.schema_error(status, err) for t in targets().values()) else "error"
+    if isinstance(target, (str, Target)):
+        spec = get_target(target)
+    else:  # the planner's State: the target it edits requests for, and whether a schema went
+        if target.mode == "prompt":
+            return "error"
+        spec = target.target_spec
+    return "schema_rejected" if spec.schema_error(status, err) else "error"
 
 
 def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
@@ -146,7 +151,7 @@ def with_continuation(
     if spec.continuation is None:
         return None
     out = dict(request)
-    out[spec.history] = _turns(out.get(spec.history), spec.turn) + [spec.continuation(blocks)]
+    out[spec.history] = _turns(out.get(spec.history), spec) + [spec.continuation(blocks)]
     return out
 
 
@@ -168,7 +173,7 @@ def with_correction(
         turns = spec.tool_reply(tool_turn[0], tool_turn[1], note)
     else:
         turns = [spec.turn("assistant", text), spec.turn("user", note)]
-    out[spec.history] = _turns(out.get(spec.history), spec.turn) + turns
+    out[spec.history] = _turns(out.get(spec.history), spec) + turns
     return out
 
 

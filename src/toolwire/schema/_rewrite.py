@@ -107,7 +107,12 @@ class Rewriter(ShapeRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
-            return copy_json(root)
+            copied = copy_json(root)
+            if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
+                    and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
+                copied = {"type": "object", **copied}
+                self.change("", "type", "narrowed", "properties without a type read as an object")
+            return self._object_root(copied)
         try:
             wire = self.node(root, "", required=False)
         except RecursionError:  # a caller already deep in its stack: the bound above is not reached
@@ -120,6 +125,11 @@ class Rewriter(ShapeRewrites):
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
         self.report_bare_nulls()
+        return self._object_root(wire)
+
+    def _object_root(self, wire: Any) -> Any:
+        """*wire* wrapped as ``{"result": ...}`` where the profile needs an object root
+        and it is none."""
         if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object" and "anyOf" not in wire):
             self.wrapped = True
             self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
@@ -193,6 +203,9 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, "oneOf", "rewritten", "anyOf")
             if not self._disjoint(n["anyOf"], n.get("type")):
                 self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
+        if "const" in n and "const" not in p.supported and _lone(n["const"]) not in p.enum_types \
+                and _lone(n["const"]) in ("null", "boolean"):
+            self._lone_const(n, ptr)
         if "const" in n and ("const" not in p.supported):
             value = n.pop("const")
             n.setdefault(
@@ -263,6 +276,8 @@ class Rewriter(ShapeRewrites):
             self._array(n, out, hints, ptr)
         elif p.strict and n.get("type") == "array":
             self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
+        elif p.openapi and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
+            self.lint("not-representable", ptr, "an array without items cannot be sent in OpenAPI form")
         if n.get("type") == "object" or "properties" in n:
             self._object(n, out, hints, ptr)
         elif "type" not in n:
@@ -277,6 +292,26 @@ class Rewriter(ShapeRewrites):
         if p.openapi:
             self._bare_null(n, out, ptr)
         return out
+
+    def _lone_const(self, n: Dict[str, Any], ptr: str) -> None:
+        """A ``const`` of null or a boolean where enums of its type are refused (Gemini):
+        null is ``type: null`` (exact); a boolean is its type, the value moved to the
+        description (lossy: checked locally)."""
+        value = n.pop("const")
+        kind = _lone(value)
+        types = n.get("type", kind)
+        if types != kind and not (isinstance(types, list) and kind in types):
+            n["enum"] = [value]  # another type beside it: no value is both (an unsatisfiable enum, as it was)
+            self.change(ptr, "const", "rewritten", "a one-value enum")
+            return
+        n["type"] = kind
+        if value is None:
+            self.change(ptr, "const", "rewritten", "null as type null")
+            return
+        note = "{const: " + json.dumps(value) + "}"
+        desc = n.get("description")
+        n["description"] = f"{desc}\n\n{note}" if isinstance(desc, str) and desc else note
+        self.change(ptr, "const", "moved", "into description (an enum of booleans is not supported)")
 
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
         """A combinator branch; one without a type takes its parent's (an object's
@@ -457,6 +492,11 @@ class Rewriter(ShapeRewrites):
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())
+
+
+def _lone(value: Any) -> str:
+    """The JSON type of a ``const`` value, ``null`` or ``boolean`` told apart."""
+    return "null" if value is None else "boolean" if isinstance(value, bool) else json_type(value)
 
 
 def _hint(out: Dict[str, Any], hints: List[str]) -> None:

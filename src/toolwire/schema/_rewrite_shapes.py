@@ -315,6 +315,13 @@ class ShapeRewrites:
                     self.change(sptr, "required", "rewritten", "optional made required (already nullable)")
             wprops[name] = wsub
         out["properties"] = wprops
+        if p.openapi and not wprops:  # Gemini's Schema: "properties: should be non-empty for OBJECT type"
+            self.lint(
+                "not-representable",
+                ptr,
+                "an object without properties (free-form, a map, or empty) cannot be sent in OpenAPI form; "
+                "use the JSON Schema target or prompt mode",
+            )
         if p.all_required:
             out["required"] = list(props) + [r for r in required if r not in props]
         elif required:

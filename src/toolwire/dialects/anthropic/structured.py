@@ -67,7 +67,9 @@ def _beta_error(status: int, error: Dict[str, Any]) -> bool:
 
 
 def _tool_error(status: int, error: Dict[str, Any]) -> bool:
-    return _compile_limit(status, error) or error_names(error, params=("tools",), paths=("input_schema",))
+    # Anthropic's errors carry no ``param`` (``error.{type, message}``): a ``param`` of
+    # ``tools[...]`` is another API's error (OpenAI's, about a caller's own function)
+    return _compile_limit(status, error) or error_names(error, paths=("input_schema",))
 
 
 def _messages_fragment(ask: Ask) -> Fragment:
@@ -122,6 +124,7 @@ MESSAGES = Target(
     continuation=_continuation,
     instruction=_instruction,
     schema_error=_messages_error,
+    format_fields=("format",),  # output_config.format
 )
 MESSAGES_BETA = replace(
     MESSAGES,
@@ -130,6 +133,7 @@ MESSAGES_BETA = replace(
     description="Anthropic Messages beta output_format, with its anthropic-beta header",
     fragment=_beta_fragment,
     schema_error=_beta_error,
+    format_fields=("output_format",),
 )
 TOOL = replace(
     MESSAGES,
@@ -142,4 +146,5 @@ TOOL = replace(
     fragment=_tool_fragment,
     tool_reply=_tool_reply,
     schema_error=_tool_error,
+    format_fields=(),  # the tool joins the caller's tools; tool_choice is merged
 )

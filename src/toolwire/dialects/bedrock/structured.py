@@ -78,4 +78,5 @@ CONVERSE = Target(
     turn=_turn,
     instruction=_instruction,
     schema_error=_error,
+    format_fields=("textFormat",),  # outputConfig.textFormat
 )

@@ -15,7 +15,7 @@ its snake_case (``generation_config``); every edit follows the request's own.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from ..._target import CORE, Ask, Fragment, Profile, Target, is_sdk_model, merged
 from .._common import error_names
@@ -68,6 +68,7 @@ _OPENAPI_PROFILE = Profile(
     recursion=False,
     inline_refs=True,
     type_arrays=False,
+    typed_enum_branches=True,  # "enum: only allowed for STRING type": a type-less enum gets its type
     openapi=True,
     enum_types=frozenset({"string"}),  # google-genai ``Schema.enum: list[str]``, "only for STRING type"
 )
@@ -127,24 +128,61 @@ def _turn(role: str, text: str) -> Dict[str, Any]:
     return {"role": "model" if role == "assistant" else role, "parts": [{"text": text}]}
 
 
+def _turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
+    """google-genai's ``contents`` (a ``ContentListUnionDict``) as whole turns that new
+    ones can follow. Its ``t_contents`` gathers loose parts (strings, ``Part`` objects, part
+    dicts, files, images) into one Content, but adds each Content *dict* as it comes and
+    the gathered parts only at the end: a correction turn appended after them would go
+    before the prompt. Each run of loose parts becomes its own turn in place: a user
+    Content (a list of them where one is a file or an image, which ``t_content`` turns
+    into a user Content too), the parts of a function call a model Content, as
+    ``t_contents`` groups them."""
+    if value is None or (isinstance(value, str) and not value):
+        return []
+    if isinstance(value, str):
+        return [turn("user", value)]
+    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    out: List[Any] = []
+    run: List[Any] = []
+    for item in items:
+        if isinstance(item, list) or _is_content(item):
+            _flush(run, out)
+            out.append(item)
+        else:
+            if run and _calls(run[-1]) != _calls(item):
+                _flush(run, out)
+            run.append(item)
+    _flush(run, out)
+    return out
+
+
+def _calls(part: Any) -> bool:
+    if isinstance(part, dict):
+        return part.get("function_call") is not None or part.get("functionCall") is not None
+    return getattr(part, "function_call", None) is not None
+
+
+def _flush(run: List[Any], out: List[Any]) -> None:
+    if not run:
+        return
+    if all(isinstance(p, (str, dict)) or (is_sdk_model(p) and "text" in type(p).model_fields) for p in run):
+        role = "model" if _calls(run[0]) else "user"
+        out.append({"role": role, "parts": [{"text": p} if isinstance(p, str) else p for p in run]})
+    else:  # a file or an image among them: ``t_content`` makes the list one user Content
+        out.append(list(run))
+    run.clear()
+
+
 def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
     out = dict(request)
     config = out.get("config")
     if is_sdk_model(config) and "system_instruction" not in out:
         # google-genai's config object: the instruction joins its ``system_instruction``, the type kept
         said = getattr(config, "system_instruction", None)
-        held = {"system_instruction": said} if said is not None else {}
-        added = _instruction(dict(out, config=held), text)["config"]
-        out["config"] = merged(config, added)
+        out["config"] = merged(config, {"system_instruction": _sdk_joined(said, text)})
     elif isinstance(config, dict) and "system_instruction" not in out:
         config = dict(config)  # google-genai: the system instruction is a config field
-        old = config.get("system_instruction")
-        if isinstance(old, dict):  # a Content
-            config["system_instruction"] = dict(old, parts=list(old.get("parts") or []) + [{"text": text}])
-        elif isinstance(old, list):  # parts or strings
-            config["system_instruction"] = list(old) + [text]
-        else:
-            config["system_instruction"] = f"{old}\n\n{text}" if isinstance(old, str) and old else text
+        config["system_instruction"] = _sdk_joined(config.get("system_instruction"), text)
         out["config"] = config
     else:
         # the spelling already there, else the request's convention (REST: camelCase)
@@ -152,12 +190,58 @@ def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
             name = "systemInstruction" if "systemInstruction" in out else "system_instruction"
         else:
             name = "systemInstruction" if form(out) == "rest" else "system_instruction"
-        old = out.get(name)
-        parts = list(old.get("parts") or []) if isinstance(old, dict) else []
-        if isinstance(old, str):
-            parts = [{"text": old}]
-        out[name] = {"parts": parts + [{"text": text}]}
+        out[name] = _rest_joined(out.get(name), text)
     return out
+
+
+def _is_content(value: Any) -> bool:
+    """A ``Content`` (``role``, ``parts``), not a ``Part``: google-genai's ``t_content``
+    validates a dict as a ``Content`` first (an empty one too), else as a ``Part``."""
+    if isinstance(value, dict):
+        return not value or "parts" in value or "role" in value
+    return is_sdk_model(value) and "parts" in type(value).model_fields
+
+
+def _parts(content: Any) -> List[Any]:
+    parts = content.get("parts") if isinstance(content, dict) else getattr(content, "parts", None)
+    return list(parts) if isinstance(parts, (list, tuple)) else []
+
+
+def _with_part(content: Any, text: str) -> Dict[str, Any]:
+    """*content* (a ``Content``, dict or SDK object) as a dict with a text part added."""
+    out: Dict[str, Any] = dict(content) if isinstance(content, dict) else {}
+    role = content.get("role") if isinstance(content, dict) else getattr(content, "role", None)
+    if role is not None:
+        out["role"] = role
+    out["parts"] = _parts(content) + [{"text": text}]
+    return out
+
+
+def _sdk_joined(old: Any, text: str) -> Any:
+    """google-genai's ``system_instruction`` (a ``ContentUnionDict``: a string, a
+    ``Part``, a ``Content``, a list of parts or strings, or their dicts) with *text*
+    added after what it held: a string joined, a ``Content`` given a text part, parts
+    made a list of them and the text."""
+    if old is None or (isinstance(old, str) and not old):
+        return text
+    if isinstance(old, str):
+        return f"{old}\n\n{text}"
+    if isinstance(old, (list, tuple)):  # parts or strings (``t_content``: one user Content)
+        return list(old) + [text]
+    if _is_content(old):
+        return _with_part(old, text)
+    return [old, text]  # one part: a Part, its dict, a File...
+
+
+def _rest_joined(old: Any, text: str) -> Dict[str, Any]:
+    """The REST ``systemInstruction`` (a ``Content``) with a text part added; a string or
+    a part the caller put there becomes a part before it."""
+    if old is None or (isinstance(old, str) and not old):
+        return {"parts": [{"text": text}]}
+    if _is_content(old):
+        return _with_part(old, text)
+    held = list(old) if isinstance(old, (list, tuple)) else [old]
+    return {"parts": [{"text": p} if isinstance(p, str) else p for p in held] + [{"text": text}]}
 
 
 def _error(status: int, error: Dict[str, Any]) -> bool:
@@ -178,8 +262,11 @@ JSON_SCHEMA = Target(
     budget=_budget,
     history="contents",
     turn=_turn,
+    turns=_turns,
     instruction=_instruction,
     schema_error=_error,
+    # one of the two: "If [response_json_schema] is set, response_schema must be omitted"
+    format_fields=("response_json_schema", "response_schema", "responseJsonSchema", "responseSchema"),
 )
 OPENAPI = replace(
     JSON_SCHEMA,

@@ -25,8 +25,14 @@ def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
     return ("options",), "num_predict"
 
 
+# what Ollama answers for a ``format`` it cannot take (``{"error": "..."}``, no
+# ``param``: llm/server.go ``Completion``): a ``param`` of ``format`` is another API's
+_REFUSED = ("invalidjsonschemainformat", 'expected"json"oravalidjsonschemaobject')
+
+
 def _error(status: int, error: Dict[str, Any]) -> bool:
-    return error_names(error, params=("format",))
+    said = error.get("error")  # the body itself: its ``error`` is the message
+    return error_names({"message": said} if isinstance(said, str) else error, paths=_REFUSED)
 
 
 FORMAT = Target(
@@ -37,4 +43,5 @@ FORMAT = Target(
     fragment=_fragment,
     budget=_budget,
     schema_error=_error,
+    format_fields=("format",),
 )

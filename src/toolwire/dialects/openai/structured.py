@@ -128,6 +128,7 @@ CHAT = Target(
     fragment=_chat_fragment,
     budget=_chat_budget,
     schema_error=_chat_error,
+    format_fields=("response_format",),
 )
 RESPONSES = Target(
     id="openai.responses",
@@ -140,6 +141,7 @@ RESPONSES = Target(
     history="input",
     instruction=_responses_instruction,
     schema_error=_responses_error,
+    format_fields=("format",),  # text.format
 )
 VLLM = Target(
     id="vllm",
@@ -148,4 +150,6 @@ VLLM = Target(
     fragment=_vllm_fragment,
     budget=_vllm_budget,
     schema_error=_vllm_error,
+    # structured_outputs takes one constraint of these (its other fields are options)
+    format_fields=("json", "regex", "choice", "grammar", "json_object", "structural_tag"),
 )
