@@ -50,3 +50,35 @@ def test_a_chat_strict_null_is_written_back(dialect: str) -> None:
     assert tool.strict is None
     assert toolwire.encode_tool(tool, dialect) == wire
     assert "strict" not in toolwire.encode_tool(toolwire.Tool("f", parameters={"type": "object"}), dialect)["function"]
+
+
+WIRE_DIALECTS = ("openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral",
+                 "cohere.v2", "ollama", "mcp")
+
+
+@pytest.mark.parametrize("dialect", WIRE_DIALECTS)
+@pytest.mark.parametrize("schema", [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}])
+def test_parameters_that_are_no_object_are_refused_by_every_dialect(dialect: str, schema: Any) -> None:
+    """A tool's arguments are an object (ollama ``Tool.Function.Parameters.type:
+    Literal['object']``; google-genai ``parameters_json_schema``: "The schema must describe
+    an object"). Chat, Responses, Gemini, Mistral, Cohere and Ollama wrote such parameters."""
+    tool = toolwire.Tool("t", "d", schema)
+    with pytest.raises(toolwire.EncodeError, match=r"^Tool 't' cannot be written as .*must be of type 'object'"):
+        toolwire.encode_tool(tool, dialect)
+
+
+def test_the_ollama_sdk_refuses_what_was_written() -> None:
+    """The evidence for the rule above: ollama's own model refuses a string root."""
+    from ollama import Tool
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        Tool.model_validate({"type": "function", "function": {"name": "t", "parameters": {"type": "string"}}})
+    ok = toolwire.encode_tool(toolwire.Tool("t", "d", {"type": "object", "properties": {}}), "ollama")
+    assert Tool.model_validate(ok).function.parameters.type == "object"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "openai.responses", "gemini", "mistral", "ollama"])
+def test_parameters_without_a_type_are_still_written(dialect: str) -> None:
+    """Chat's ``"parameters": {}`` is the empty object schema: no type is no refusal."""
+    assert toolwire.encode_tool(toolwire.Tool("t", None, {}), dialect)

@@ -322,10 +322,20 @@ def object_schema(name: str, schema: Dict[str, Any], dialect: str, field: str) -
     for any other type."""
     if "type" not in schema:
         return {"type": "object", **schema}
-    if schema["type"] != "object":
+    object_root(name, schema, dialect, field)
+    return schema
+
+
+def object_root(name: str, schema: Any, dialect: str, field: str) -> None:
+    """``EncodeError`` when *schema*, a tool's parameters, declares a ``type`` other than
+    ``"object"`` at its top: a tool's arguments are an object, and every provider says so
+    (OpenAI: "parameters ... described as a JSON Schema object"; google-genai
+    ``parameters_json_schema``: "The schema must describe an object"; ollama
+    ``Tool.Function.Parameters.type: Literal['object']``). No ``type`` passes: Chat's
+    ``"parameters": {}`` is the empty object schema."""
+    if type(schema) is dict and "type" in schema and schema["type"] != "object":
         raise EncodeError(
             f"Tool {name!r} cannot be written as {dialect}: its {field} must be of type 'object', and its "
             f"parameters are of type {excerpt(schema['type'])}",
             dialect=dialect,
         )
-    return schema

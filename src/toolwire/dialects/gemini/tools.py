@@ -23,7 +23,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from ..._value_checks import check_json_object
-from .._common import as_dict, name_of, opt_str, result_id, result_name, scoped, tool_description
+from .._common import as_dict, name_of, object_root, opt_str, result_id, result_name, scoped, tool_description
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .openapi import json_schema
 
@@ -151,6 +151,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     if tool.description is not None or pd.get("null_description"):
         decl["description"] = tool.description
     if tool.parameters is not None:
+        object_root(tool.name, tool.parameters, NAME, "parameters")
         openapi = pd.get("openapi")
         key = pd.get("params_key", "parametersJsonSchema")
         if key == "parameters" and not (type(openapi) is dict and json_schema(openapi, "$.parameters", NAME)

@@ -22,7 +22,7 @@ from typing import Any, Dict
 from ..._errors import DecodeError
 from ..._ids import rule
 from ..._types import Tool
-from .._common import as_dict, name_of, scoped, tool_description, tool_strict
+from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
@@ -105,6 +105,7 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
     if tool.description is not None or pd.get("null_description"):
         fn["description"] = tool.description
     if tool.parameters is not None or pd.get("null_parameters"):
+        object_root(tool.name, tool.parameters, dialect, "parameters")
         fn["parameters"] = tool.parameters
     elif schema_required:
         fn["parameters"] = {"type": "object", "properties": {}}

@@ -29,7 +29,17 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolResult
-from .._common import as_dict, check_native, name_of, required_id, result_id, scoped, tool_description, tool_strict
+from .._common import (
+    as_dict,
+    check_native,
+    name_of,
+    object_root,
+    required_id,
+    result_id,
+    scoped,
+    tool_description,
+    tool_strict,
+)
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .custom_tools import custom_format, input_schema
 from .media import OPENAI_DETAILS
@@ -142,6 +152,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         out["description"] = tool.description
     # the API requires both keys; null means "none" / "default" (left out where they were)
     if tool.parameters is not None or not pd.get("no_parameters"):
+        object_root(tool.name, tool.parameters, NAME, "parameters")
         out["parameters"] = tool.parameters
     if tool.strict is not None or not pd.get("no_strict"):
         out["strict"] = tool.strict
