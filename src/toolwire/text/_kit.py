@@ -10,7 +10,7 @@ from typing import Any
 from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
-from ._core import Action, Mode, Start, TextMode, TextParser
+from ._core import Action, Mode, TextParser
 
 __all__ = [
     "ATTR",
@@ -25,7 +25,6 @@ __all__ = [
     "loads",
     "name_hint",
     "stay",
-    "think_modes",
 ]
 
 MISSING: Any = object()
@@ -56,31 +55,6 @@ def body(mode: Mode) -> Action:
         m.open_body(mode, tok)
 
     return act
-
-
-def think_modes(
-    calls: dict[str, Action],
-    open_: str = "<think>",
-    close: str = "</think>",
-    content_extra: dict[str, Action] | None = None,
-    calls_in_reasoning: bool = True,
-) -> tuple[TextMode, TextMode, Start]:
-    """Content and reasoning modes around a ``<think>…</think>`` block.
-
-    A call marker inside reasoning ends the reasoning (models that call tools from
-    inside an unclosed thinking block: Qwen3.5, Kimi K2), unless *calls_in_reasoning*
-    is false (the markers are then reasoning text). ``thinking=True`` starts in
-    reasoning (the prompt opened the block); a leading open marker is then skipped.
-    """
-    content = TextMode("content")
-    reasoning = TextMode("reasoning")
-    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
-    reasoning.set({close: goto(content), open_: stay, **(calls if calls_in_reasoning else {})})
-
-    def start(thinking: bool) -> Mode:
-        return reasoning if thinking else content
-
-    return content, reasoning, start
 
 
 def loads(text: str) -> Any:

@@ -24,8 +24,13 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
   arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
   the call an ``InvalidToolCall``.
-- ``<think>…</think>`` is reasoning. V3.1+ thinking mode opens ``<think>`` in the
-  prompt: pass ``thinking=True`` so the output starts inside the reasoning.
+- ``<think>…</think>`` is reasoning whatever it holds (``</think>`` splits it off
+  first, as vLLM's R1 parser does). V3.1+ thinking mode opens ``<think>`` in the
+  prompt: pass ``thinking=True`` so the output starts inside the reasoning. In a block
+  that never closes, V4's ``<｜DSML｜tool_calls>`` ends it (vLLM's V4 reasoning
+  parser): the text from there on is held until the end, then read as the answer;
+  every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
+  block inside a *closed* block as a call too; toolwire does not.)
 - The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
 - Markers inside JSON strings or DSML values do not close anything. A call or DSML
   block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
@@ -47,7 +52,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay
+from ._modes import held_think_modes
 from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
@@ -146,8 +152,9 @@ _DSML = BodyMode(
 _SECTION = TextMode("")
 _calls = {SECTION: lambda m, t: setattr(m, "mode", _SECTION), CALL: body(_CALL), R1_CALLS: body(_CALL)}
 _calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
-_CONTENT, _REASONING, _START = think_modes(
-    _calls, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
+# in an unclosed <think>, V4's <｜DSML｜tool_calls> ends the reasoning (vLLM's V4 parser)
+_CONTENT, _REASONING, _START = held_think_modes(
+    _calls, {TCS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), EOS: stay})
 _CALL.next = _SECTION

@@ -9,7 +9,9 @@ are written one after the other)::
 
 - Values: ``<|"|>text<|"|>`` strings, numbers, ``true``/``false``/``null``, ``{…}``
   objects, ``[…]`` lists; a bare word that is none of these is read as text.
-- ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped.
+- ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped. A
+  ``<|tool_call>`` inside the channel, closed or not, is reasoning text (vLLM's Gemma 4
+  reasoning parser splits at ``<channel|>`` first; without it all is reasoning).
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
   open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
 - ``<|tool_response>`` (a stop token some servers leave in) is dropped.
@@ -163,7 +165,8 @@ _CONTENT.set({
     OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay, TURN: stay,
     BARE: body(_BARE),
 })
-_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
+# a <|tool_call> inside the thought channel is reasoning text: vLLM splits at <channel|> first
+_REASONING.set({CH_END: goto(_CONTENT), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT
 

@@ -36,7 +36,8 @@ from typing import Any
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, stay, think_modes
+from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, stay
+from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
 
@@ -120,9 +121,7 @@ _CALL = BodyMode(
 )
 # [THINK]…[/THINK] is reasoning whatever it holds (vLLM's mistral reasoning parser splits
 # there; the tool parser reads the content only): a [TOOL_CALLS] inside it is text
-_CONTENT, _REASONING, _START = think_modes(
-    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}, calls_in_reasoning=False
-)
+_CONTENT, _REASONING, _START = closed_think_modes({TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay})
 _CALL.next = _CONTENT
 
 
