@@ -23,6 +23,7 @@ __all__ = [
     "forbid",
     "goto",
     "loads",
+    "loose_name",
     "name_hint",
     "stay",
 ]
@@ -102,6 +103,31 @@ def name_hint(body: str) -> str | None:
         return None
     v = loads('"' + hit.group(1) + '"')
     return v if type(v) is str and v else None
+
+
+def loose_name(body: str) -> str | None:
+    """The name of a call body that could not be read whole, JSON or Python-literal
+    style: the first ``"name"`` / ``'name'`` key followed by ``:`` and a whole quoted
+    string (one linear pass; a name cut off is no name)."""
+    n = len(body)
+    for q in ("\"", "'"):
+        key = q + "name" + q
+        i = body.find(key)
+        while i >= 0:
+            j = i + len(key)
+            while j < n and body[j].isspace():
+                j += 1
+            if j < n and body[j] == ":":
+                j += 1
+                while j < n and body[j].isspace():
+                    j += 1
+                if j < n and body[j] in "\"'":
+                    end = body.find(body[j], j + 1)
+                    v = body[j + 1 : end] if end > 0 else ""
+                    return v if v and "\\" not in v else None
+                return None
+            i = body.find(key, j)
+    return None
 
 
 def calls_of(calls: Any, dialect: str) -> list[ToolCall]:

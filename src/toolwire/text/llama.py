@@ -54,7 +54,7 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, dumps, forbid, name_hint, stay
+from ._kit import body, calls_of, dumps, forbid, loose_name, name_hint, stay
 from ._pythonic import POSITIONAL, encode_value, read_calls
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
@@ -69,9 +69,12 @@ _CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
 
 
-def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool = False) -> bool:
-    """Read ``{…}; {…}``; False when *text* is not JSON calls at all (*strict*: an object
-    without ``parameters`` / ``arguments`` is not a call)."""
+def _json_calls(
+    m: TextParser, text: str, raw: str, variant: str, strict: bool = False, arrays: bool = False
+) -> bool:
+    """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
+    a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
+    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -80,14 +83,16 @@ def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool =
         if pos >= n:
             break
         try:
-            obj, pos = dec.raw_decode(text, pos)
+            value, pos = dec.raw_decode(text, pos)
         except (ValueError, RecursionError):
             return False
-        if type(obj) is not dict or type(obj.get("name")) is not str:
-            return False
-        if strict and "parameters" not in obj and "arguments" not in obj:
-            return False
-        found.append(obj)
+        objs = value if arrays and type(value) is list and value else [value]
+        for obj in objs:
+            if type(obj) is not dict or type(obj.get("name")) is not str:
+                return False
+            if strict and "parameters" not in obj and "arguments" not in obj:
+                return False
+            found.append(obj)
     if not found:
         return False
     for obj in found:
@@ -195,20 +200,49 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == TAG:  # a second <|python_tag|> starts a second call
         m.open_body(_TAGGED, TAG)
     if not complete:
-        m.truncated(name_hint(text), raw)
+        m.truncated(loose_name(text), raw)
         return
     code = text.strip()
     if not code:
         return
-    if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag", code=True):
+    if _json_calls(m, code, raw, "python_tag", arrays=True) or _py_calls(m, code, raw, "python_tag", code=True):
         return
     if code[0] == "{" and _policy_call(m, code, raw, "python_tag"):
         return
-    hint = name_hint(code) if code[0] == "{" else None
-    if hint is not None or (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):
-        m.truncated(hint, raw)  # a call that did not read whole (cut off): never code to run
+    if code[0] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
+        # JSON where a call goes (an object, a list of objects) that did not read whole:
+        # a call cut off or malformed, never code to run
+        hint = loose_name(code)
+        if _unclosed(code):
+            m.truncated(hint, raw)
+        else:
+            m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
+        return
+    if (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):
+        m.truncated(None, raw)  # a call that did not read whole (cut off): never code to run
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
+
+
+def _unclosed(text: str) -> bool:
+    """Whether JSON-like *text* ends inside a string or an open bracket (cut off); one
+    linear pass, ``"`` and ``'`` strings with backslash escapes."""
+    depth, quote, i, n = 0, "", 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    return bool(quote) or depth > 0
 
 
 def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
