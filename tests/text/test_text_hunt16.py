@@ -45,3 +45,19 @@ def test_code_after_the_tag_is_still_code() -> None:
           finish_reason="stop")
     check("<|python_tag|>[x * 2 for x in range(3)]", "text.llama", None, None,
           [C("code_interpreter", {"code": "[x * 2 for x in range(3)]"})], finish_reason="stop")
+
+
+# -- bug 3: Gemma 4 calls are call:NAME{…} (vLLM gemma4_tool_parser.py) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("<|tool_call>call:get_wea", "get_wea"), ("<|tool_call>ca", None), ("<|tool_call>get_weather{}", None),
+     ("<|tool_call>call:get_weather<tool_call|>", "get_weather")],
+)
+def test_a_gemma_call_without_braces_is_invalid_whatever_the_finish(text: str, name: str | None) -> None:
+    for finish in ("stop", "tool_calls"):
+        r = decode_text(text, "text.gemma", finish_reason=finish)
+        assert r.tool_calls == (Invalid(name, raw=text),), r.tool_calls
+    r = decode_text(text, "text.gemma", finish_reason="length")
+    assert len(r.tool_calls) == 1 and not hasattr(r.tool_calls[0], "args")

@@ -13,7 +13,10 @@ are written one after the other)::
   ``<|tool_call>`` inside the channel, closed or not, is reasoning text (vLLM's Gemma 4
   reasoning parser splits at ``<channel|>`` first; without it all is reasoning).
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
-  open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
+  open at the end of the text is an ``InvalidToolCall`` (``truncated=True``). A call
+  region that is not ``call:NAME{…}`` (``call:get_wea``, ``ca``: no braces, no
+  ``call:``) is an ``InvalidToolCall`` whatever the finish reason (vLLM's parser
+  needs the braces).
 - ``<|tool_response>`` (a stop token some servers leave in) is dropped.
 - Gemma 4 may drop ``<|tool_call>`` right after the thought channel
   (``<channel|>call:NAME{…}``): that call ends where its braces balance.
@@ -131,17 +134,19 @@ def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     s = text.strip()
-    if s.startswith("call:"):
+    called = s.startswith("call:")
+    if called:
         s = s[5:]
     if end == TURN:
         m.mode = _CONTENT
     brace = s.find("{")
     name = (s if brace < 0 else s[:brace]).strip()
     if not complete:
-        m.truncated(name or None, raw)
+        m.truncated(name if called and name else None, raw)
         return
-    if brace < 0:
-        m.call(name, None, raw)
+    if not called or brace < 0:  # vLLM's Gemma 4 parser reads call:NAME{…} only
+        m.invalid(name if called and name else None, raw,
+                  f"Tool call at {m.loc} is not call:NAME{{…}} (Gemma 4 writes the arguments in braces)")
         return
     try:
         args, stop = _object(s, brace + 1, 0)
