@@ -134,8 +134,8 @@ def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     s = text.strip()
-    called = s.startswith("call:")
-    if called:
+    called = m.opener == BARE or s.startswith("call:")  # the bare opener holds its call:
+    if s.startswith("call:"):
         s = s[5:]
     if end == TURN:
         m.mode = _CONTENT
