@@ -61,3 +61,56 @@ def test_a_gemma_call_without_braces_is_invalid_whatever_the_finish(text: str, n
         assert r.tool_calls == (Invalid(name, raw=text),), r.tool_calls
     r = decode_text(text, "text.gemma", finish_reason="length")
     assert len(r.tool_calls) == 1 and not hasattr(r.tool_calls[0], "args")
+
+
+# -- bug 4: Python-literal containers and booleans in any case, with tools= --------------------
+# (vLLM qwen3coder_tool_parser.py _convert_param_value: ast.literal_eval for containers,
+# booleans lower-cased; glm4_moe_tool_parser.py _deserialize: json.loads, then literal_eval)
+
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "o": {"type": "object"}, "a": {"type": "array"}, "b": {"type": "boolean"}, "s": {"type": ["string", "object"]}}}}}]
+QWEN_PY = ("<tool_call>\n<function=f>\n<parameter=o>\n{'k': 'v', 'n': [1, True, None]}\n</parameter>\n"
+           "<parameter=a>\n['x', 'y',]\n</parameter>\n<parameter=b>\nTRUE\n</parameter>\n</function>\n</tool_call>")
+GLM_PY = ("<tool_call>f\n<arg_key>o</arg_key>\n<arg_value>{'k': 'v'}</arg_value>\n"
+          "<arg_key>a</arg_key>\n<arg_value>['x', \"y\"]</arg_value>\n<arg_key>b</arg_key>\n<arg_value>False</arg_value>\n</tool_call>")
+
+
+def test_python_literal_values_are_typed_and_the_repair_recorded() -> None:
+    r = check(QWEN_PY, "text.qwen3-xml", None, None,
+              [C("f", {"o": {"k": "v", "n": [1, True, None]}, "a": ["x", "y"], "b": True})], tools=TOOLS)
+    assert r.tool_calls[0].repairs == ("python-literal", "boolean-spelling")
+    r = check(GLM_PY, "text.glm", None, None, [C("f", {"o": {"k": "v"}, "a": ["x", "y"], "b": False})], tools=TOOLS)
+    assert r.tool_calls[0].repairs == ("python-literal",)
+
+
+def test_python_literal_values_need_the_repair_policy_and_a_schema() -> None:
+    r = decode_text(QWEN_PY, "text.qwen3-xml", tools=TOOLS, repair=False)
+    assert r.tool_calls[0].args == {"o": "{'k': 'v', 'n': [1, True, None]}", "a": "['x', 'y',]", "b": "TRUE"}
+    assert r.tool_calls[0].repairs == ()
+    r = decode_text(QWEN_PY, "text.qwen3-xml")  # no schema: text stays text
+    assert r.tool_calls[0].args["o"] == "{'k': 'v', 'n': [1, True, None]}"
+    # a string in the union: the text is a valid string
+    r = decode_text("<tool_call>\n<function=f>\n<parameter=s>\n{'k': 1}\n</parameter>\n</function>\n</tool_call>",
+                    "text.qwen3-xml", tools=TOOLS)
+    assert r.tool_calls[0].args == {"s": "{'k': 1}"} and r.tool_calls[0].repairs == ()
+
+
+@pytest.mark.parametrize("value", ["{'k': v}", "['x' 'y']", "{1: 2}", "[" * 300 + "]" * 300, "['x', f()]"])
+def test_what_is_no_literal_stays_text(value: str) -> None:
+    text = f"<tool_call>\n<function=f>\n<parameter=a>\n{value}\n</parameter>\n</function>\n</tool_call>"
+    r = decode_text(text, "text.qwen3-xml", tools=TOOLS)
+    assert r.tool_calls[0].args == {"a": value} and r.tool_calls[0].repairs == ()
+
+
+def test_python_literal_reading_is_linear() -> None:
+    import time
+
+    from toolwire.text._pylit import python_literal
+
+    def cpu(n: int) -> float:
+        text = "[" + "{'k': 'v\\\\n', 'n': [1, 2.5, True]}, " * n + "]"
+        t = time.process_time()
+        python_literal(text)
+        return time.process_time() - t
+
+    assert cpu(40_000) < 8 * cpu(10_000) + 0.05

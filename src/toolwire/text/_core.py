@@ -180,6 +180,7 @@ class TextParser:
         self.content = _Sink()
         self.reasoning = _Sink()
         self.items: list[Item] = []
+        self.fixes: list[str] = []  # repairs made while reading the call being read (typed values)
         self.queue: list[Event] = []  # events not handed out yet
         self.body = Pieces()  # the call region being collected
         self.stray = Pieces()
@@ -268,6 +269,7 @@ class TextParser:
             self.reasoning.brk()
 
     def open_body(self, mode: Mode, opener: str) -> None:
+        self.fixes.clear()
         self.body.reset()
         self.quote = -1
         self.depth = 0
@@ -280,6 +282,7 @@ class TextParser:
         return f"$.tool_calls[{len(self.items)}]"
 
     def add(self, item: Item) -> None:
+        self.fixes.clear()
         self.queue.append(CallEvent(item, len(self.items)))
         self.items.append(item)
 
@@ -319,6 +322,8 @@ class TextParser:
         ``tools=``) not one of the tools offered, makes the call an ``InvalidToolCall``
         that keeps *raw* (``_callname``)."""
         loc = self.loc
+        if self.fixes:
+            repairs = repairs + tuple(r for r in dict.fromkeys(self.fixes) if r not in repairs)
         if not name:
             self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
             return

@@ -140,12 +140,12 @@ def read_params(
             value = strip_nl(value)
         schema = m.param_schema(tool, key)
         if schema_first and schema is not None and schema_types(schema):
-            args[key] = type_value(value, schema)
+            args[key] = typed(m, value, schema)
         elif kind is True:
             args[key] = value
         else:
             v = loads(value) if kind is False else MISSING
-            args[key] = v if v is not MISSING else type_value(value, schema)
+            args[key] = v if v is not MISSING else typed(m, value, schema)
         pos = end + len(close)
 
 
@@ -190,8 +190,14 @@ def read_pairs(
             return args, f"has argument {key!r} not closed before the next argument", n
         if key in args:
             return args, f"has argument {key!r} twice", n
-        args[key] = type_value(value, m.param_schema(tool, key))
+        args[key] = typed(m, value, m.param_schema(tool, key))
         pos = ve + len(v_close)
+
+
+def typed(m: TextParser, value: str, schema: Any) -> Any:
+    """``type_value`` under the parser's policy: a lenient reading (a repair) goes to
+    ``m.fixes``, recorded on the call being read."""
+    return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
 def value_text(v: Any, open_: str, close: str, dialect: str) -> str:
