@@ -114,3 +114,91 @@ def test_python_literal_reading_is_linear() -> None:
         return time.process_time() - t
 
     assert cpu(40_000) < 8 * cpu(10_000) + 0.05
+
+
+# -- bug 5: a cut-off call in a multi-call block: the calls before it are whole, it keeps its name --
+# (DESIGN invariant 6; as text.hermes and text.mistral v11 do with one region per call)
+
+A = '{"name": "f", "arguments": {"a": 1}}, {"name": "g", "arguments": {"b": "lo'
+DSML_CUT = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" string="false">1</｜DSML｜parameter>\n'
+            '</｜DSML｜invoke>\n<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">lo')
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.jamba", "<tool_calls>[" + A),
+        ("text.xlam", "[" + A),
+        ("text.xlam", "<tool_call>[" + A),
+        ("text.granite", "<tool_call>[" + A),
+        ("text.granite", "<|tool_call|>[" + A),
+        ("text.hunyuan", "<tool_calls>[" + A),
+        ("text.minimax", '<tool_calls>\n{"name": "f", "arguments": {"a": 1}}\n{"name": "g", "arguments": {"b": "lo'),
+        ("text.mistral", "[TOOL_CALLS][" + A),
+        ("text.llama", '[f(a=1), g(b="lo'),
+        ("text.llama", '<|python_start|>[f(a=1), g(b="lo'),
+        ("text.llama", '<|python_tag|>[f(a=1), g(b="lo'),
+        ("text.llama", '<|python_tag|>[{"name": "f", "parameters": {"a": 1}}, {"name": "g", "parameters": {"b": "lo'),
+        ("text.lfm2", '<|tool_call_start|>[f(a=1), g(b="lo'),
+        ("text.lfm2", "<|tool_call_start|>[" + A),
+        ("text.deepseek", DSML_CUT),
+    ],
+)
+def test_a_cut_off_call_after_a_whole_one(dialect: str, text: str) -> None:
+    r = check(text, dialect, None, None, [C("f", {"a": 1}), Invalid("g", truncated=True, raw=text)],
+              finish_reason="length")
+    assert r.tool_calls[0].args == {"a": 1}
+
+
+def test_the_cut_call_is_named_by_its_own_name_not_the_first() -> None:
+    text = '<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "delete_all", "arguments": {"x": "'
+    r = decode_text(text, "text.jamba", finish_reason="length")
+    assert [c.name for c in r.tool_calls] == ["f", "delete_all"]
+    assert r.tool_calls[1].truncated
+
+
+def test_a_call_closed_only_by_the_cut_is_not_whole() -> None:
+    # nothing after it proves it whole (its closing bracket is the last character)
+    text = '<tool_calls>[{"name": "f", "arguments": {"a": 1}}'
+    check(text, "text.jamba", None, None, [Invalid("f", truncated=True, raw=text)], finish_reason="length")
+    text = '<tool_calls>[{"name": "f", "arguments": {"a": 1}}, '
+    check(text, "text.jamba", None, None, [C("f", {"a": 1}), Invalid(None, truncated=True, raw=text)],
+          finish_reason="length")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "head", "unit", "tail"),
+    [
+        ("text.jamba", "<tool_calls>[", '{"name": "f", "arguments": {"a": 1}}, ', '{"name": "g", "arguments": {"b": "lo'),
+        ("text.lfm2", "<|tool_call_start|>[", "f(a=1), ", 'g(b="lo'),
+        ("text.deepseek", "<｜DSML｜tool_calls>\n", '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n',
+         '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">lo'),
+    ],
+)
+def test_cut_off_blocks_of_many_calls_are_read_in_linear_time(dialect: str, head: str, unit: str, tail: str) -> None:
+    import time
+
+    def cpu(n: int) -> float:
+        text = head + unit * n + tail
+        t = time.process_time()
+        r = decode_text(text, dialect, finish_reason="length")
+        took = time.process_time() - t
+        assert len(r.tool_calls) == n + 1 and r.tool_calls[-1].name == "g"
+        return took
+
+    assert cpu(8_000) < 8 * cpu(2_000) + 0.05
+
+
+def test_many_invokes_without_parameters_then_one_with_are_read_in_linear_time() -> None:
+    # each invoke searched for its next parameter to the end of the block: quadratic before
+    import time
+
+    def cpu(n: int) -> float:
+        text = ("<｜DSML｜tool_calls>\n" + '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n' * n
+                + '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">x</｜DSML｜parameter>\n'
+                "</｜DSML｜invoke>\n</｜DSML｜tool_calls>")
+        t = time.process_time()
+        assert len(decode_text(text, "text.deepseek").tool_calls) == n + 1
+        return time.process_time() - t
+
+    assert cpu(16_000) < 8 * cpu(4_000) + 0.05

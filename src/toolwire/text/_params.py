@@ -111,10 +111,11 @@ def read_params(
     nested = "\n" + open_ if lines else open_
     i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
-        if i == -2 or 0 <= i < pos:
-            i = text.find(open_, pos)
         if j == -2 or 0 <= j < pos:
             j = text.find(stop, pos)
+            i = -2
+        if i == -2 or 0 <= i < pos:  # only up to the stop: several elements of a block stay linear
+            i = text.find(open_, pos, j if j >= 0 else len(text))
         nxt = j if j >= 0 and (i < 0 or j < i) else i
         if text[pos : nxt if nxt >= 0 else len(text)].strip():
             return args, "has text outside its parameters", len(text)
@@ -164,10 +165,11 @@ def read_pairs(
     n = len(text)
     k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
-        if k == -2 or 0 <= k < pos:
-            k = text.find(k_open, pos)
         if e == -2 or 0 <= e < pos:
             e = n if stop is None else text.find(stop, pos)
+            k = -2
+        if k == -2 or 0 <= k < pos:  # only up to the stop: several calls of a block stay linear
+            k = text.find(k_open, pos, e if e >= 0 else n)
         nxt = e if e >= 0 and (k < 0 or e < k) else k
         if text[pos : nxt if nxt >= 0 else n].strip():
             return args, "has text outside its arguments", n

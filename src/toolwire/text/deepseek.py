@@ -102,7 +102,17 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     inv, inv_end, par, par_end = f"<{d}invoke", f"</{d}invoke>", f"<{d}parameter", f"</{d}parameter>"
     pos = text.find(inv)
     if not complete:
-        hint = _ATTR.search(text, pos) if pos >= 0 else None
+        # the invokes closed before the cut are whole; the rest is one cut-off call
+        # named by its own invoke (never the first one's)
+        last = text.rfind(inv_end)
+        if pos >= 0 and last > pos:
+            if text[:pos].strip():
+                m.emit_content(text[:pos])
+            if not _invokes(m, text[: last + len(inv_end)], raw, variant, pos, (inv, inv_end, par, par_end), cut=True):
+                return
+            pos = content_between(m, text, last + len(inv_end), inv)
+        rest = text[pos:] if pos >= 0 else ""
+        hint = _ATTR.search(rest) if rest else None
         m.truncated(hint.group(2) if hint else None, raw)
         return
     if pos < 0:
@@ -110,11 +120,26 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     if text[:pos].strip():
         m.emit_content(text[:pos])
+    _invokes(m, text, raw, variant, pos, (inv, inv_end, par, par_end))
+
+
+def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: tuple[str, str, str, str],
+             cut: bool = False) -> bool:
+    """The invokes of a DSML block from *pos*; False when one is malformed (it ends the
+    block: an ``InvalidToolCall``, cut off when *cut*, the block was cut)."""
+    inv, inv_end, par, par_end = tags
+
+    def bad(name: str | None, error: str) -> bool:
+        if cut:
+            m.truncated(name or None, raw)
+        else:
+            m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
+        return False
+
     while pos >= 0:
         gt = text.find(">", pos)
         if gt < 0:
-            m.invalid(None, raw, f"DSML invoke at {m.loc} is not closed")
-            return
+            return bad(None, "is not closed")
         name = dict(_ATTR.findall(text[pos:gt])).get("name", "")
         if text[gt - 1] == "/":  # <｜DSML｜invoke name="f"/>: a call without arguments
             m.call(name, {}, raw, variant=variant)
@@ -130,17 +155,16 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
                 if error is None and after < 0:
                     error = "is not closed"
                 if error is not None:
-                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
-                    return
+                    return bad(name, error)
                 m.call(name, args, raw, variant=variant)
             else:  # no parameters: a JSON object body (SGLang's "direct JSON" form)
                 stop = text.find(inv_end, gt)
                 if stop < 0:
-                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
-                    return
+                    return bad(name, "is not closed")
                 m.call(name, text[gt + 1 : stop].strip() or {}, raw, variant=variant)
                 after = stop + len(inv_end)
         pos = content_between(m, text, after, inv)
+    return True
 
 
 _CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))

@@ -54,8 +54,9 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._jsoncalls import cut_json
 from ._kit import body, calls_of, dumps, forbid, loose_name, name_hint, stay
-from ._pythonic import POSITIONAL, encode_value, read_calls
+from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -176,13 +177,25 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.state["started"] = not calls
 
 
+def _cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
+    """A pythonic list cut off: the calls closed before the cut are whole, the rest one
+    cut-off call named by its own name (``_pythonic.cut_calls``)."""
+    done, tail = cut_calls(text)
+    for name, args, error in done:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        else:
+            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
+    callish = _CALLISH.match(tail)
+    name = tail[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
+    m.truncated((name[: -len(".call")] if name.endswith(".call") else name) or None, raw)
+
+
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        callish = _CALLISH.match(text)
-        if callish:
-            name = text[: callish.end() - 1].strip().lstrip("[").strip()
-            m.truncated(name[: -len(".call")] if name.endswith(".call") else name, raw)
+        if _CALLISH.match(text):
+            _cut_py(m, text, raw, "pythonic")
         elif m.opener:
             m.emit_content(raw)
         else:
@@ -199,10 +212,20 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + (end if end != TAG else "")
     if end == TAG:  # a second <|python_tag|> starts a second call
         m.open_body(_TAGGED, TAG)
+    code = text.strip()
     if not complete:
+        if code[:1] == "[" and code[1:].lstrip()[:1] == "{":
+            done, tail = cut_json(code)
+            if all(type(c) is dict and type(c.get("name")) is str for c in done):
+                for c in done:
+                    m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant="python_tag")
+                m.truncated(loose_name(tail), raw)
+                return
+        elif code[:1] == "[" and _CALLISH.match(code):
+            _cut_py(m, code, raw, "python_tag")
+            return
         m.truncated(loose_name(text), raw)
         return
-    code = text.strip()
     if not code:
         return
     if _json_calls(m, code, raw, "python_tag", arrays=True) or _py_calls(m, code, raw, "python_tag", code=True):
@@ -218,8 +241,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
         return
-    if (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):
-        m.truncated(None, raw)  # a call that did not read whole (cut off): never code to run
+    if code[0] == "[" and _CALLISH.match(code):
+        _cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
+        return
+    if _BUILTIN_CALL.match(code):
+        m.truncated(code[: code.find(".")], raw)
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
 
