@@ -202,3 +202,17 @@ def test_many_invokes_without_parameters_then_one_with_are_read_in_linear_time()
         return time.process_time() - t
 
     assert cpu(16_000) < 8 * cpu(4_000) + 0.05
+
+
+# -- bug 7: a GLM-4.7 call is written back in the 4.7 form (zai-org/GLM-4.7 chat_template.jinja
+# writes <tool_call>NAME<arg_key>…</arg_key><arg_value>…</arg_value></tool_call>, no newlines)
+
+
+def test_a_glm47_call_round_trips_in_its_own_form() -> None:
+    from toolwire import encode_text
+
+    for text in ("<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value></tool_call>", "<tool_call>f</tool_call>"):
+        calls = decode_text(text, "text.glm").tool_calls
+        assert encode_text(calls, "text.glm") == text
+    text = "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>"  # GLM-4.5
+    assert encode_text(decode_text(text, "text.glm").tool_calls, "text.glm") == text

@@ -26,7 +26,8 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   ``</think>`` first and reads an unclosed block as all reasoning).
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
-(variant ``4.7``, no newlines).
+(variant ``4.7``, no newlines). A call read without a newline after its name is
+recorded as ``4.7`` (``provider_data``), so ``encode_text`` writes it back that way.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/glm4_moe_tool_parser.py``,
 ``glm47_moe_tool_parser.py`` and ``vllm/reasoning/glm4_moe_reasoning_parser.py``;
@@ -64,7 +65,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if error is not None:
         m.invalid(name, raw, f"Tool call at {m.loc} {error}")
         return
-    m.call(name, args, raw)
+    # GLM-4.7 writes no newline after the name (the 4.5 template does): kept for encode_text
+    head = text if k < 0 else text[:k]
+    m.call(name, args, raw, variant=None if head.rstrip(" \t").endswith("\n") else "4.7")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
