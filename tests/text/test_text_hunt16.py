@@ -216,3 +216,24 @@ def test_a_glm47_call_round_trips_in_its_own_form() -> None:
         assert encode_text(calls, "text.glm") == text
     text = "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>"  # GLM-4.5
     assert encode_text(decode_text(text, "text.glm").tool_calls, "text.glm") == text
+
+
+# -- bug 6: Llama 4 (meta-llama/llama-models models/llama4/prompt_format.md; the Llama 4 chat
+# template renders a tool-call turn as <|python_start|>{content}<|python_end|>{"name": …,
+# "parameters": …}<|eot|>; <|eot|> / <|eom|> are Llama 4's stop tokens)
+
+
+def test_llama4_content_in_python_start_then_a_json_call() -> None:
+    text = '<|python_start|>Let me look.<|python_end|>{"name": "f", "parameters": {"a": 1}}'
+    check(text, "text.llama", "Let me look.", None, [C("f", {"a": 1})])
+    check(text + "<|eot|>", "text.llama", "Let me look.", None, [C("f", {"a": 1})])
+    check('<|python_start|><|python_end|>{"name": "f", "parameters": {"a": 1}}<|eom|>', "text.llama", None, None,
+          [C("f", {"a": 1})])
+    # calls inside the markers are still calls
+    check("<|python_start|>[f(a=1)]<|python_end|>", "text.llama", None, None, [C("f", {"a": 1})])
+
+
+@pytest.mark.parametrize("stop", ["<|eot|>", "<|eom|>"])
+def test_llama4_stop_tokens_are_dropped(stop: str) -> None:
+    check("[f(a=1)]" + stop, "text.llama", None, None, [C("f", {"a": 1})])
+    check("Hello." + stop, "text.llama", "Hello.", None, [])

@@ -7,6 +7,8 @@ Wire forms::
     <|python_tag|>brave_search.call(query="weather")<|eom_id|>            built-in tool
     [get_weather(city='Paris'), get_time()]                                pythonic (3.2+, 4)
     <|python_start|>[get_weather(city='Paris')]<|python_end|>              Llama 4
+    <|python_start|>Let me look.<|python_end|>{"name": "f", "parameters": {…}}<|eot|>
+                                                   Llama 4 template (prose, then JSON)
     <function=get_weather>{"city": "Paris"}</function>                     user-defined
 
 - A JSON object or a pythonic list is a call only at the start of the output (after
@@ -25,6 +27,9 @@ Wire forms::
 - With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
   call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
   ``llama3_json`` parser and SGLang's llama3 detector read it.
+- ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
+  puts the turn's prose there), its markers dropped; a JSON call may follow it.
+  ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
@@ -62,6 +67,7 @@ __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
 NAME = "text.llama"
 TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
+EOM4, EOT4 = "<|eom|>", "<|eot|>"  # Llama 4's stop tokens
 PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=", "</function>"
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
@@ -196,13 +202,21 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         if _CALLISH.match(text):
             _cut_py(m, text, raw, "pythonic")
+        elif m.opener == PY_START:
+            m.emit_content(text)
         elif m.opener:
             m.emit_content(raw)
         else:
             _as_content(m, raw)
         return
     if not _py_calls(m, text, raw, "pythonic"):
-        if m.opener:
+        if m.opener == PY_START:
+            # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
+            # the text is content, its markers are markup, and a JSON call may follow
+            m.emit_content(text)
+            m.state["started"] = False
+            m.state["after_json"] = False
+        elif m.opener:
             m.emit_content(raw)
         else:
             _as_content(m, raw)
@@ -300,11 +314,11 @@ class _Content(TextMode):
         return TextMode.step(self, m)
 
 
-_JSON = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
-_PY = BodyMode(_start_py, ends=(EOM, EOT), quotes=_PY_Q, balance=True)
+_JSON = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+_PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
 # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
 # text is whole when the finish reason says the model ended its turn (stop_closer)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, stop_closer=EOT)
+_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
 _TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
 _FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
 _CONTENT = _Content(
@@ -315,6 +329,8 @@ _CONTENT = _Content(
         FN: body(_FUNCTION),
         EOM: stay,
         EOT: stay,
+        EOM4: stay,
+        EOT4: stay,
         PY_END: stay,
     },
 )
@@ -330,7 +346,7 @@ def _json_after_prose(m: TextParser, tok: str) -> None:
 # the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
 # detector look for '{"name"' anywhere in the output)
 _PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
-_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
+_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
 _JSON_PROSE.next = _PROSE
 
 
