@@ -237,3 +237,57 @@ def test_llama4_content_in_python_start_then_a_json_call() -> None:
 def test_llama4_stop_tokens_are_dropped(stop: str) -> None:
     check("[f(a=1)]" + stop, "text.llama", None, None, [C("f", {"a": 1})])
     check("Hello." + stop, "text.llama", "Hello.", None, [])
+
+
+# -- bug 8: the Llama writer (meta-llama Llama 3.1 chat template: a built-in tool call is
+# <|python_tag|>NAME.call(k="v")<|eom_id|>, code is written raw after <|python_tag|>, and the
+# template raises "This model only supports single tool-calls at once!" for several calls)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|python_tag|>brave_search.call(query="x")<|eom_id|>',
+        '<|python_tag|>wolfram_alpha.call(query="2 + 2", n=3)<|eom_id|>',
+        "<|python_tag|>print(1)<|eom_id|>",
+        "<|python_tag|>import math\nprint(math.pi)<|eom_id|>",
+        '<function=f>{"a": 1}</function>',
+    ],
+)
+def test_llama_calls_are_written_back_as_they_came(text: str) -> None:
+    from toolwire import encode_text
+
+    calls = decode_text(text, "text.llama").tool_calls
+    assert len(calls) == 1 and not hasattr(calls[0], "error")
+    assert encode_text(calls, "text.llama") == text
+
+
+def test_llama_builtin_and_code_variants() -> None:
+    from toolwire import ToolCall, encode_text
+
+    c = ToolCall(name="brave_search", args={"query": 'say "hi"\n'})
+    text = encode_text(c, "text.llama", variant="builtin")
+    assert text == '<|python_tag|>brave_search.call(query="say \\"hi\\"\\n")<|eom_id|>'
+    assert decode_text(text, "text.llama").tool_calls == (c,)
+    code = ToolCall(name="code_interpreter", args={"code": "print(1)"})
+    assert encode_text(code, "text.llama", variant="code") == "<|python_tag|>print(1)<|eom_id|>"
+
+
+@pytest.mark.parametrize(
+    ("calls", "variant"),
+    [
+        ([("f", {}), ("g", {})], None),
+        ([("f", {}), ("g", {})], "python_tag"),
+        ([("f", {}), ("g", {})], "builtin"),
+        ([("f", {"code": "x"})], "code"),  # not the code interpreter
+        ([("code_interpreter", {"code": "f(a=1)"})], "code"),  # reads back as a call, not code
+    ],
+)
+def test_what_the_llama_template_cannot_write_is_an_encode_error(calls: list, variant: str | None) -> None:
+    from toolwire import EncodeError, ToolCall, encode_text
+
+    with pytest.raises(EncodeError):
+        encode_text([ToolCall(name=n, args=a) for n, a in calls], "text.llama", variant=variant)
+    # several calls: the pythonic list
+    assert encode_text([ToolCall(name="f", args={}), ToolCall(name="g", args={})], "text.llama",
+                       variant="pythonic") == "[f(), g()]"

@@ -36,9 +36,14 @@ Wire forms::
   (``truncated=True``) when it looks like a call, content otherwise.
 
 Encoding: variant ``json`` (default; the Llama 3.1 chat template's
-``{"name": …, "parameters": …}``, several joined by ``; ``), ``python_tag`` (the same
-after ``<|python_tag|>``, ended by ``<|eom_id|>`` as the template writes it) or
-``pythonic`` (``[f(a=1), g(b='x')]``).
+``{"name": …, "parameters": …}``), ``python_tag`` (the same after ``<|python_tag|>``,
+ended by ``<|eom_id|>`` as the template writes it), ``builtin`` (the template's
+built-in tool call, ``<|python_tag|>NAME.call(k="v")<|eom_id|>``), ``code`` (a
+``code_interpreter`` call's code raw after ``<|python_tag|>``), ``function``
+(``<function=NAME>{…}</function>``) or ``pythonic`` (``[f(a=1), g(b='x')]``). Calls
+are decoded with their variant, so they are written back as they came. The template
+writes one call per message ("This model only supports single tool-calls at once!"):
+every variant but ``pythonic`` and ``function`` raises ``EncodeError`` for several.
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -56,11 +61,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .._args import parse_arguments
-from .._errors import ArgumentsError
+from .._errors import ArgumentsError, EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
-from ._kit import body, calls_of, dumps, forbid, loose_name, name_hint, stay
+from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
 from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
@@ -144,9 +149,9 @@ def _py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = Fal
     for name, args, error in calls:
         if error is not None:
             m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        elif name.endswith(".call"):  # a built-in tool: brave_search.call(query="…")
+            m.call(name[: -len(".call")], args, raw, variant="builtin" if variant == "python_tag" else variant)
         else:
-            if name.endswith(".call"):
-                name = name[: -len(".call")]
             m.call(name, args, raw, variant=variant)
     return True
 
@@ -363,8 +368,51 @@ def _py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
+def _one(cs: list[ToolCall], variant: str) -> ToolCall:
+    """The Llama 3.1 template writes one call per message ("This model only supports
+    single tool-calls at once!"): several are an ``EncodeError``."""
+    if len(cs) != 1:
+        raise EncodeError(
+            f"{NAME} variant {variant!r} writes one call per message (the Llama 3.1 template refuses "
+            f"more), got {len(cs)}; use variant='pythonic' for several",
+            dialect=NAME,
+        )
+    return cs[0]
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
+    if not cs:
+        return ""
+    if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
+        c = _one(cs, variant)
+        if not _py_name(c.name):
+            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+        kws = []
+        for k, v in c.args.items():
+            if not _py_name(k):
+                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+            # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
+            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME)}")
+        return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"
+    if variant == "code":  # code for the code interpreter, raw after the tag
+        c = _one(cs, variant)
+        code = c.args.get("code")
+        if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
+            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
+                              dialect=NAME)
+        forbid(code, (TAG, EOM, EOT), "Code", NAME)
+        text = TAG + code + EOM
+        back = FORMAT.decode(text).tool_calls
+        if len(back) != 1 or back[0] != c:
+            raise EncodeError(f"Code {excerpt(code)} does not read back as code in {NAME}", dialect=NAME)
+        return text
+    if variant == "function":  # <function=NAME>{…}</function>
+        parts = []
+        for c in cs:
+            forbid(c.name, (">", "<"), "Tool name", NAME)
+            parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
+        return "".join(parts)
     if variant == "pythonic":
         parts = []
         for c in cs:
@@ -377,7 +425,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 kws.append(f"{k}={encode_value(v, NAME)}")
             parts.append(f"{c.name}({', '.join(kws)})")
         return "[" + ", ".join(parts) + "]"
-    text = "; ".join(dumps({"name": c.name, "parameters": c.args}, NAME) for c in cs)
+    c = _one(cs, variant or "json")
+    text = dumps({"name": c.name, "parameters": c.args}, NAME)
     return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
 
 
@@ -385,7 +434,7 @@ FORMAT = TextFormat(
     name=NAME,
     start=_start,
     encode_calls=_encode,
-    variants=("json", "python_tag", "pythonic"),
+    variants=("json", "python_tag", "pythonic", "builtin", "code", "function"),
     description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
 )
 # the same format, also reading a JSON call that follows prose (``decode_text(text, JSON_AFTER_PROSE)``)
