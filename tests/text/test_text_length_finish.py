@@ -13,7 +13,7 @@ from textcheck import C, Invalid, check
 F = C("f", {"a": 1})
 CASES = [
     ("text.mistral", '[TOOL_CALLS]f[ARGS]{"a": 1}', "f", None),
-    ("text.mistral", '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}}]', None, None),
+    ("text.mistral", '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}}]', "f", None),
     ("text.llama", '{"name": "f", "parameters": {"a": 1}}', "f", None),
     ("text.llama", "[f(a=1)]", "f", None),
     ("text.granite", '<tool_call>[{"name": "f", "arguments": {"a": 1}}]', "f", None),

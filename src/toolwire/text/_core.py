@@ -10,8 +10,9 @@ proportional to the delta, and ``decode_text`` is the same machine fed the whole
 text at once: the streaming and the one-shot result are equal by construction.
 
 Content and reasoning are the text outside markers with the leading and trailing
-whitespace of the whole removed (``None`` when nothing is left); where a marker
-separated two pieces with no whitespace between them, a newline is put in its place.
+whitespace of the whole removed (``None`` when nothing is left); where a marker (a
+stray closing one too) separated two pieces with no whitespace on either side, a
+newline is put in its place.
 Deltas are emitted as soon as they are certain (those the end settles by ``close``, then
 ``events()``), so ``"".join`` of the deltas equals
 the final value.
@@ -94,12 +95,13 @@ Event = Union[ContentDelta, ReasoningDelta, CallEvent]
 class _Sink:
     """Text of one kind; drops outer whitespace, holds trailing whitespace back."""
 
-    __slots__ = ("parts", "pending", "started")
+    __slots__ = ("gap", "parts", "pending", "started")
 
     def __init__(self) -> None:
         self.parts = Pieces()
         self.pending = Pieces()  # whitespace not emitted yet (runs may be long)
         self.started = False
+        self.gap = False  # a marker was removed here: a newline unless whitespace is on either side
 
     def add(self, text: str) -> str:
         if not self.started:
@@ -107,6 +109,10 @@ class _Sink:
             if not text:
                 return ""
             self.started = True
+        elif self.gap:
+            self.gap = False
+            if not self.pending and not text[0].isspace():
+                self.pending.reset("\n")
         body = text.rstrip()
         if not body:
             self.pending.append(text)
@@ -121,8 +127,7 @@ class _Sink:
         return out
 
     def brk(self) -> None:
-        if self.started and not self.pending:
-            self.pending.reset("\n")
+        self.gap = self.started
 
     def value(self) -> str | None:
         return self.parts.join() or None
@@ -175,6 +180,7 @@ class TextParser:
         self.content = _Sink()
         self.reasoning = _Sink()
         self.items: list[Item] = []
+        self.fixes: list[str] = []  # repairs made while reading the call being read (typed values)
         self.queue: list[Event] = []  # events not handed out yet
         self.body = Pieces()  # the call region being collected
         self.stray = Pieces()
@@ -263,6 +269,7 @@ class TextParser:
             self.reasoning.brk()
 
     def open_body(self, mode: Mode, opener: str) -> None:
+        self.fixes.clear()
         self.body.reset()
         self.quote = -1
         self.depth = 0
@@ -275,6 +282,7 @@ class TextParser:
         return f"$.tool_calls[{len(self.items)}]"
 
     def add(self, item: Item) -> None:
+        self.fixes.clear()
         self.queue.append(CallEvent(item, len(self.items)))
         self.items.append(item)
 
@@ -314,6 +322,8 @@ class TextParser:
         ``tools=``) not one of the tools offered, makes the call an ``InvalidToolCall``
         that keeps *raw* (``_callname``)."""
         loc = self.loc
+        if self.fixes:
+            repairs = repairs + tuple(r for r in dict.fromkeys(self.fixes) if r not in repairs)
         if not name:
             self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
             return

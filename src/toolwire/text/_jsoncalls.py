@@ -9,14 +9,15 @@ recorded, never a repair of cut-off JSON); what is still not a call is an
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .._args import parse_arguments
 from .._errors import ArgumentsError
 from ._core import TextParser
-from ._kit import MISSING, loads, name_hint
+from ._kit import MISSING, loads, loose_name, name_hint
 
-__all__ = ["json_calls"]
+__all__ = ["cut_json", "cut_json_calls", "json_calls"]
 
 
 def json_calls(m: TextParser, text: str, raw: str, variant: str | None = None, *, arrays: bool = True) -> None:
@@ -38,3 +39,51 @@ def json_calls(m: TextParser, text: str, raw: str, variant: str | None = None, *
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
         m.call(item["name"], item.get("arguments", item.get("parameters")), raw, repairs=repairs, variant=variant)
+
+
+def cut_json(text: str) -> tuple[list[Any], str]:
+    """A region of JSON calls that the end of the text cut off: the values (a ``[…]``
+    array's items, or values one after another, MiniMax M1's lines) that closed
+    before the cut, and the text of the rest (the call that was cut, or ``""``). A
+    value counts as closed only when a ``,`` or, between values written one after
+    another, another value follows it. Each value is read once: linear."""
+    dec = json.JSONDecoder()
+    n = len(text)
+    i = 0
+    while i < n and text[i].isspace():
+        i += 1
+    array = text.startswith("[", i)
+    if array:
+        i += 1
+    done: list[Any] = []
+    while True:
+        while i < n and (text[i].isspace() or (not array and text[i] in ",;")):
+            i += 1
+        if i >= n:
+            return done, ""
+        try:
+            value, j = dec.raw_decode(text, i)
+        except (ValueError, RecursionError):
+            return done, text[i:]
+        k = j
+        while k < n and text[k].isspace():
+            k += 1
+        if array and text.startswith(",", k):
+            k += 1
+        elif array or k >= n:
+            return done, text[i:]  # nothing after it proves it whole
+        done.append(value)
+        i = k
+
+
+def cut_json_calls(m: TextParser, text: str, raw: str, variant: str | None = None) -> None:
+    """The calls of a cut-off JSON region (``cut_json``): those that closed before the
+    cut are whole, and the rest is one ``InvalidToolCall`` (``truncated``) named by its
+    own ``"name"`` (never the first call's)."""
+    done, tail = cut_json(text)
+    for item in done:
+        if type(item) is not dict or type(item.get("name")) is not str:
+            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+            continue
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant=variant)
+    m.truncated(loose_name(tail), raw)

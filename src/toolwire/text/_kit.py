@@ -10,7 +10,7 @@ from typing import Any
 from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
-from ._core import Action, Mode, Start, TextMode, TextParser
+from ._core import Action, Mode, TextParser
 
 __all__ = [
     "ATTR",
@@ -23,9 +23,9 @@ __all__ = [
     "forbid",
     "goto",
     "loads",
+    "loose_name",
     "name_hint",
     "stay",
-    "think_modes",
 ]
 
 MISSING: Any = object()
@@ -56,31 +56,6 @@ def body(mode: Mode) -> Action:
         m.open_body(mode, tok)
 
     return act
-
-
-def think_modes(
-    calls: dict[str, Action],
-    open_: str = "<think>",
-    close: str = "</think>",
-    content_extra: dict[str, Action] | None = None,
-    calls_in_reasoning: bool = True,
-) -> tuple[TextMode, TextMode, Start]:
-    """Content and reasoning modes around a ``<think>…</think>`` block.
-
-    A call marker inside reasoning ends the reasoning (models that call tools from
-    inside an unclosed thinking block: Qwen3.5, Kimi K2), unless *calls_in_reasoning*
-    is false (the markers are then reasoning text). ``thinking=True`` starts in
-    reasoning (the prompt opened the block); a leading open marker is then skipped.
-    """
-    content = TextMode("content")
-    reasoning = TextMode("reasoning")
-    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
-    reasoning.set({close: goto(content), open_: stay, **(calls if calls_in_reasoning else {})})
-
-    def start(thinking: bool) -> Mode:
-        return reasoning if thinking else content
-
-    return content, reasoning, start
 
 
 def loads(text: str) -> Any:
@@ -128,6 +103,31 @@ def name_hint(body: str) -> str | None:
         return None
     v = loads('"' + hit.group(1) + '"')
     return v if type(v) is str and v else None
+
+
+def loose_name(body: str) -> str | None:
+    """The name of a call body that could not be read whole, JSON or Python-literal
+    style: the first ``"name"`` / ``'name'`` key followed by ``:`` and a whole quoted
+    string (one linear pass; a name cut off is no name)."""
+    n = len(body)
+    for q in ("\"", "'"):
+        key = q + "name" + q
+        i = body.find(key)
+        while i >= 0:
+            j = i + len(key)
+            while j < n and body[j].isspace():
+                j += 1
+            if j < n and body[j] == ":":
+                j += 1
+                while j < n and body[j].isspace():
+                    j += 1
+                if j < n and body[j] in "\"'":
+                    end = body.find(body[j], j + 1)
+                    v = body[j + 1 : end] if end > 0 else ""
+                    return v if v and "\\" not in v else None
+                return None
+            i = body.find(key, j)
+    return None
 
 
 def calls_of(calls: Any, dialect: str) -> list[ToolCall]:

@@ -1,19 +1,39 @@
-"""Reasoning blocks whose text is all reasoning (the newer families).
+"""Reasoning blocks: the closing marker splits reasoning from the answer first.
 
-``_kit.think_modes`` lets a call marker end an unclosed thinking block (Qwen3.5, Kimi
-K2 call tools from inside it). The engines' reasoning parsers of MiniMax M2, Step,
-Granite, LFM2 and Seed-OSS split the output at the closing marker first and look for
-calls only after it, and those models quote call markup while they think (vLLM's
-Seed-OSS tests show a whole ``<seed:tool_call>`` block inside the thinking): there a
-call marker inside the block is reasoning text, not a call.
+Every family follows the engines' reasoning parsers (vLLM ``vllm/reasoning/``): they
+split the output at the block's closing marker *before* the tool parser looks for
+calls, so a call the model writes inside a closed thinking block (it quotes call
+markup while it thinks, or considers a call and decides against it) is reasoning
+text, never a call. vLLM's Seed-OSS tests show a whole ``<seed:tool_call>`` block
+inside the thinking.
+
+What an *unclosed* block followed by a call means differs per engine parser:
+
+- ``closed_think_modes``: only the closing marker ends the reasoning; with no closing
+  marker the rest of the output is reasoning (vLLM's R1-style parsers: DeepSeek, GLM,
+  Gemma 4, Hermes-style Qwen3 JSON calls, and the newer families).
+- ``held_think_modes``: some parsers end the reasoning at a call marker when no
+  closing marker follows (vLLM's Qwen3 parser at ``<tool_call>`` followed by
+  ``<function``, Kimi K2's at ``<|tool_calls_section_begin|>``, DeepSeek V4's at
+  ``<｜DSML｜tool_calls>``). Which it is is known only later: the text from such a
+  marker on is *held* (no event) until the closing marker comes (then it was all
+  reasoning, markup included) or the text ends (then it is read again as the answer:
+  its calls are calls). A call is never both reasoning and a call; the held text is
+  read at most twice (linear), and a stream gets those calls at ``close``.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._core import Action, Mode, Start, TextMode
 from ._kit import goto, stay
+from ._scan import Pieces, _hold, _prefixes
 
-__all__ = ["closed_think_modes"]
+if TYPE_CHECKING:
+    from ._core import TextParser
+
+__all__ = ["closed_think_modes", "held_think_modes"]
 
 
 def closed_think_modes(
@@ -29,6 +49,101 @@ def closed_think_modes(
     reasoning = TextMode("reasoning")
     content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
     reasoning.set({close: goto(content), open_: stay, **(reasoning_extra or {})})
+
+    def start(thinking: bool) -> Mode:
+        return reasoning if thinking else content
+
+    return content, reasoning, start
+
+
+class _Held(Mode):
+    """The text after a call marker inside an unclosed reasoning block, held until the
+    block's *close* marker (reasoning) or the end of the text (the answer). With
+    *confirm*, the marker counts only when that text follows it after whitespace and
+    then ``=`` or whitespace (vLLM's Qwen3 ``<function[\\s=]`` check); otherwise the
+    marker is reasoning text at once."""
+
+    def __init__(self, close: str, confirm: str) -> None:
+        self.close = close
+        self.confirm = confirm
+        self.firsts = frozenset(close[:1])
+        self.prefixes = _prefixes([close])
+        self.content: Mode = self
+        self.reasoning: Mode = self
+
+    def enter(self, m: TextParser, tok: str) -> None:
+        held = Pieces()
+        held.append(tok)
+        m.state["held"] = held
+        m.state["held_ok"] = not self.confirm
+        m.mode = self
+
+    def _as_reasoning(self, m: TextParser, rest: str, mode: Mode) -> None:
+        held: Pieces = m.state.pop("held")
+        held.append(rest)
+        m.reasoning.gap = False  # the marker is kept as text: nothing was removed there
+        m.emit_reasoning(held.join())
+        m.mode = mode
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos, n = m.buf, m.pos, len(m.buf)
+        held: Pieces = m.state["held"]
+        if not m.state["held_ok"]:
+            i = pos
+            while i < n and buf[i].isspace():
+                i += 1
+            if i > pos:
+                held.append(buf[pos:i])
+                m.pos = pos = i
+            c = self.confirm
+            if n - i <= len(c) and c.startswith(buf[i:]):  # may still become the confirmation
+                if not m.final:
+                    return False
+                self._as_reasoning(m, buf[i:], self.reasoning)
+                m.pos = n
+                return True
+            if not buf.startswith(c, i) or not (buf[i + len(c)] == "=" or buf[i + len(c)].isspace()):
+                self._as_reasoning(m, "", self.reasoning)  # a mention, not a call: reasoning text
+                return True
+            m.state["held_ok"] = True
+        hit = buf.find(self.close, pos)
+        if hit >= 0:  # the block closes after all: everything held was reasoning
+            self._as_reasoning(m, buf[pos:hit], self.content)
+            m.pos = hit + len(self.close)
+            m.brk("reasoning")
+            return True
+        if m.final:  # the block never closed: the held text is the answer, read from its marker
+            held.append(buf[pos:])
+            m.state.pop("held")
+            m.buf, m.pos = held.join(), 0
+            m.mode = self.content
+            return True
+        stop = _hold(buf, pos, self.firsts, self.prefixes, len(self.close))
+        if stop > pos:
+            held.append(buf[pos:stop])
+            m.pos = stop
+        return False
+
+
+def held_think_modes(
+    calls: dict[str, Action],
+    ends: dict[str, str],
+    open_: str = "<think>",
+    close: str = "</think>",
+    content_extra: dict[str, Action] | None = None,
+) -> tuple[TextMode, TextMode, Start]:
+    """Content and reasoning modes where *close* ends the reasoning, and so does each
+    marker of *ends* (mapped to the text that must follow it, or ``""``) when the block
+    never closes (``_Held``)."""
+    content = TextMode("content")
+    reasoning = TextMode("reasoning")
+    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
+    on: dict[str, Action] = {close: goto(content), open_: stay}
+    for marker, confirm in ends.items():
+        held = _Held(close, confirm)
+        held.content, held.reasoning = content, reasoning
+        on[marker] = held.enter
+    reasoning.set(on)
 
     def start(thinking: bool) -> Mode:
         return reasoning if thinking else content

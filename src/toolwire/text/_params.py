@@ -111,10 +111,11 @@ def read_params(
     nested = "\n" + open_ if lines else open_
     i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
-        if i == -2 or 0 <= i < pos:
-            i = text.find(open_, pos)
         if j == -2 or 0 <= j < pos:
             j = text.find(stop, pos)
+            i = -2
+        if i == -2 or 0 <= i < pos:  # only up to the stop: several elements of a block stay linear
+            i = text.find(open_, pos, j if j >= 0 else len(text))
         nxt = j if j >= 0 and (i < 0 or j < i) else i
         if text[pos : nxt if nxt >= 0 else len(text)].strip():
             return args, "has text outside its parameters", len(text)
@@ -140,12 +141,12 @@ def read_params(
             value = strip_nl(value)
         schema = m.param_schema(tool, key)
         if schema_first and schema is not None and schema_types(schema):
-            args[key] = type_value(value, schema)
+            args[key] = typed(m, value, schema)
         elif kind is True:
             args[key] = value
         else:
             v = loads(value) if kind is False else MISSING
-            args[key] = v if v is not MISSING else type_value(value, schema)
+            args[key] = v if v is not MISSING else typed(m, value, schema)
         pos = end + len(close)
 
 
@@ -164,10 +165,11 @@ def read_pairs(
     n = len(text)
     k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
     while True:
-        if k == -2 or 0 <= k < pos:
-            k = text.find(k_open, pos)
         if e == -2 or 0 <= e < pos:
             e = n if stop is None else text.find(stop, pos)
+            k = -2
+        if k == -2 or 0 <= k < pos:  # only up to the stop: several calls of a block stay linear
+            k = text.find(k_open, pos, e if e >= 0 else n)
         nxt = e if e >= 0 and (k < 0 or e < k) else k
         if text[pos : nxt if nxt >= 0 else n].strip():
             return args, "has text outside its arguments", n
@@ -190,8 +192,14 @@ def read_pairs(
             return args, f"has argument {key!r} not closed before the next argument", n
         if key in args:
             return args, f"has argument {key!r} twice", n
-        args[key] = type_value(value, m.param_schema(tool, key))
+        args[key] = typed(m, value, m.param_schema(tool, key))
         pos = ve + len(v_close)
+
+
+def typed(m: TextParser, value: str, schema: Any) -> Any:
+    """``type_value`` under the parser's policy: a lenient reading (a repair) goes to
+    ``m.fixes``, recorded on the call being read."""
+    return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
 def value_text(v: Any, open_: str, close: str, dialect: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from .._errors import EncodeError
 
-__all__ = ["encode_value", "read_calls"]
+__all__ = ["cut_calls", "encode_value", "read_calls"]
 
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
 Read = tuple[str, dict[str, Any], Optional[str]]
@@ -97,6 +97,44 @@ def read_calls(text: str) -> list[Read] | None:
             error = "is nested too deeply"
         out.append((name, args, error))
     return out
+
+
+def cut_calls(text: str) -> tuple[list[Read], str]:
+    """A ``[f(…), g(…`` list that the end of the text cut off: the calls that closed
+    before the cut (each followed by a ``,`` at the list's top level) and the text of
+    the rest (the call that was cut). One pass over the text (quotes with backslash
+    escapes, bracket depth), then each closed item is read once."""
+    s = text.strip()
+    if not s.startswith("["):
+        return [], s
+    items: list[str] = []
+    depth, quote, start, i, n = 0, "", 1, 1, len(s)
+    while i < n:
+        c = s[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:  # the list closed: its last item is where the cut is
+                break
+        elif c == "," and depth == 0:
+            items.append(s[start:i])
+            start = i + 1
+        i += 1
+    done: list[Read] = []
+    for k, item in enumerate(items):
+        calls = read_calls(item)
+        if calls is None or len(calls) != 1 or item.lstrip().startswith("["):
+            return done, ",".join(items[k:]) + "," + s[start:]
+        done.append(calls[0])
+    return done, s[start:]
 
 
 def encode_value(value: Any, dialect: str) -> str:

@@ -138,8 +138,7 @@ class TextMode(Mode):
             if m.stray:
                 m.flush_stray()
             self.on[hit.group()](m, hit.group())
-            if m.mode is not self:
-                m.brk(self.sink)
+            m.brk(self.sink)  # the marker separated two pieces of this text (a dropped one too)
             return True
         stop = len(buf) if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
         if stop > pos:

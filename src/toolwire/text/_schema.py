@@ -10,8 +10,11 @@ schema of the parameter    the text becomes
 ``string`` only            the text, unchanged
 integer/number/boolean/    its JSON value when that fits the schema (``"5"`` → 5,
 null/object/array          ``"5.0"`` → 5 for integer); Python spellings ``True``,
-(or a union of them)       ``False``, ``None`` are accepted; otherwise the text
-                           (a local ``$ref`` and ``allOf`` are resolved)
+(or a union of them)       ``False``, ``None`` are accepted; with repairs allowed,
+                           a Python literal object / array (``{'k': 'v'}``,
+                           repair ``python-literal``) and a boolean in any case
+                           (``TRUE``, repair ``boolean-spelling``) too; otherwise
+                           the text (a local ``$ref`` and ``allOf`` are resolved)
 unknown (no tools, an      its JSON value when it is a number, boolean, null,
 unknown tool or param)     object or array; otherwise the text
 =========================  ==================================================
@@ -28,6 +31,8 @@ from urllib.parse import unquote
 from .._args import load_json
 from .._errors import DecodeError, excerpt
 from .._types import Tool
+from ._pylit import MISSING as PY_MISSING
+from ._pylit import python_literal
 
 __all__ = ["schema_types", "tool_index", "type_value"]
 
@@ -35,6 +40,7 @@ _MISSING = object()
 _JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "null", "object", "array"})
 _MAX_DEPTH = 64
 _PY = {"True": True, "False": False, "None": None}
+_BOOL = {"true": True, "false": False}
 
 
 def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
@@ -200,8 +206,12 @@ def _fits(v: Any, types: frozenset[str]) -> Any:
     return _MISSING
 
 
-def type_value(text: str, schema: Any) -> Any:
-    """The value of an argument written as *text*, typed by its *schema* (see the table)."""
+def type_value(text: str, schema: Any, repairs: list[str] | None = None, max_depth: int = 64) -> Any:
+    """The value of an argument written as *text*, typed by its *schema* (see the table).
+    With *repairs* (a list, when the policy allows repairs) a schema type also admits
+    a Python literal object / array (``{'k': 'v'}``) and a boolean in any case
+    (``TRUE``), the repair named in *repairs*, as vLLM's Qwen3-Coder and GLM parsers
+    read them (their ``ast.literal_eval``; here the bounded ``_pylit`` reader)."""
     types = schema_types(schema)
     if not types:
         v = _json(text)
@@ -218,4 +228,14 @@ def type_value(text: str, schema: Any) -> Any:
         fit = _fits(_PY[stripped], types)
         if fit is not _MISSING:
             return fit
+    if repairs is None or "string" in types:  # a string that reads as the text is no slip
+        return text
+    if "boolean" in types and stripped.lower() in _BOOL:
+        repairs.append("boolean-spelling")
+        return _BOOL[stripped.lower()]
+    if stripped[:1] in ("{", "[") and ("object" in types or "array" in types):
+        v = python_literal(stripped, max_depth)
+        if v is not PY_MISSING and _fits(v, types) is not _MISSING:
+            repairs.append("python-literal")
+            return v
     return text

@@ -24,8 +24,13 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
   arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
   the call an ``InvalidToolCall``.
-- ``<think>…</think>`` is reasoning. V3.1+ thinking mode opens ``<think>`` in the
-  prompt: pass ``thinking=True`` so the output starts inside the reasoning.
+- ``<think>…</think>`` is reasoning whatever it holds (``</think>`` splits it off
+  first, as vLLM's R1 parser does). V3.1+ thinking mode opens ``<think>`` in the
+  prompt: pass ``thinking=True`` so the output starts inside the reasoning. In a block
+  that never closes, V4's ``<｜DSML｜tool_calls>`` ends it (vLLM's V4 reasoning
+  parser): the text from there on is held until the end, then read as the answer;
+  every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
+  block inside a *closed* block as a call too; toolwire does not.)
 - The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
 - Markers inside JSON strings or DSML values do not close anything. A call or DSML
   block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
@@ -47,7 +52,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay
+from ._modes import held_think_modes
 from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
@@ -96,7 +102,17 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     inv, inv_end, par, par_end = f"<{d}invoke", f"</{d}invoke>", f"<{d}parameter", f"</{d}parameter>"
     pos = text.find(inv)
     if not complete:
-        hint = _ATTR.search(text, pos) if pos >= 0 else None
+        # the invokes closed before the cut are whole; the rest is one cut-off call
+        # named by its own invoke (never the first one's)
+        last = text.rfind(inv_end)
+        if pos >= 0 and last > pos:
+            if text[:pos].strip():
+                m.emit_content(text[:pos])
+            if not _invokes(m, text[: last + len(inv_end)], raw, variant, pos, (inv, inv_end, par, par_end), cut=True):
+                return
+            pos = content_between(m, text, last + len(inv_end), inv)
+        rest = text[pos:] if pos >= 0 else ""
+        hint = _ATTR.search(rest) if rest else None
         m.truncated(hint.group(2) if hint else None, raw)
         return
     if pos < 0:
@@ -104,11 +120,26 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     if text[:pos].strip():
         m.emit_content(text[:pos])
+    _invokes(m, text, raw, variant, pos, (inv, inv_end, par, par_end))
+
+
+def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: tuple[str, str, str, str],
+             cut: bool = False) -> bool:
+    """The invokes of a DSML block from *pos*; False when one is malformed (it ends the
+    block: an ``InvalidToolCall``, cut off when *cut*, the block was cut)."""
+    inv, inv_end, par, par_end = tags
+
+    def bad(name: str | None, error: str) -> bool:
+        if cut:
+            m.truncated(name or None, raw)
+        else:
+            m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
+        return False
+
     while pos >= 0:
         gt = text.find(">", pos)
         if gt < 0:
-            m.invalid(None, raw, f"DSML invoke at {m.loc} is not closed")
-            return
+            return bad(None, "is not closed")
         name = dict(_ATTR.findall(text[pos:gt])).get("name", "")
         if text[gt - 1] == "/":  # <｜DSML｜invoke name="f"/>: a call without arguments
             m.call(name, {}, raw, variant=variant)
@@ -124,17 +155,16 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
                 if error is None and after < 0:
                     error = "is not closed"
                 if error is not None:
-                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
-                    return
+                    return bad(name, error)
                 m.call(name, args, raw, variant=variant)
             else:  # no parameters: a JSON object body (SGLang's "direct JSON" form)
                 stop = text.find(inv_end, gt)
                 if stop < 0:
-                    m.invalid(name or None, raw, f"DSML invoke at {m.loc} is not closed")
-                    return
+                    return bad(name, "is not closed")
                 m.call(name, text[gt + 1 : stop].strip() or {}, raw, variant=variant)
                 after = stop + len(inv_end)
         pos = content_between(m, text, after, inv)
+    return True
 
 
 _CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))
@@ -146,8 +176,9 @@ _DSML = BodyMode(
 _SECTION = TextMode("")
 _calls = {SECTION: lambda m, t: setattr(m, "mode", _SECTION), CALL: body(_CALL), R1_CALLS: body(_CALL)}
 _calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
-_CONTENT, _REASONING, _START = think_modes(
-    _calls, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
+# in an unclosed <think>, V4's <｜DSML｜tool_calls> ends the reasoning (vLLM's V4 parser)
+_CONTENT, _REASONING, _START = held_think_modes(
+    _calls, {TCS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), EOS: stay})
 _CALL.next = _SECTION

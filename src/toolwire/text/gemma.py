@@ -9,9 +9,14 @@ are written one after the other)::
 
 - Values: ``<|"|>text<|"|>`` strings, numbers, ``true``/``false``/``null``, ``{…}``
   objects, ``[…]`` lists; a bare word that is none of these is read as text.
-- ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped.
+- ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped. A
+  ``<|tool_call>`` inside the channel, closed or not, is reasoning text (vLLM's Gemma 4
+  reasoning parser splits at ``<channel|>`` first; without it all is reasoning).
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
-  open at the end of the text is an ``InvalidToolCall`` (``truncated=True``).
+  open at the end of the text is an ``InvalidToolCall`` (``truncated=True``). A call
+  region that is not ``call:NAME{…}`` (``call:get_wea``, ``ca``: no braces, no
+  ``call:``) is an ``InvalidToolCall`` whatever the finish reason (vLLM's parser
+  needs the braces).
 - ``<|tool_response>`` (a stop token some servers leave in) is dropped.
 - Gemma 4 may drop ``<|tool_call>`` right after the thought channel
   (``<channel|>call:NAME{…}``): that call ends where its braces balance.
@@ -129,6 +134,7 @@ def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     s = text.strip()
+    called = m.opener == BARE or s.startswith("call:")  # the bare opener holds its call:
     if s.startswith("call:"):
         s = s[5:]
     if end == TURN:
@@ -136,10 +142,11 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     brace = s.find("{")
     name = (s if brace < 0 else s[:brace]).strip()
     if not complete:
-        m.truncated(name or None, raw)
+        m.truncated(name if called and name else None, raw)
         return
-    if brace < 0:
-        m.call(name, None, raw)
+    if not called or brace < 0:  # vLLM's Gemma 4 parser reads call:NAME{…} only
+        m.invalid(name if called and name else None, raw,
+                  f"Tool call at {m.loc} is not call:NAME{{…}} (Gemma 4 writes the arguments in braces)")
         return
     try:
         args, stop = _object(s, brace + 1, 0)
@@ -163,7 +170,8 @@ _CONTENT.set({
     OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay, TURN: stay,
     BARE: body(_BARE),
 })
-_REASONING.set({CH_END: goto(_CONTENT), OPEN: body(_CALL), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
+# a <|tool_call> inside the thought channel is reasoning text: vLLM splits at <channel|> first
+_REASONING.set({CH_END: goto(_CONTENT), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT
 

@@ -21,9 +21,13 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   tag), or a key written twice makes the call an ``InvalidToolCall``, never a call
   with a wrong value (``_params.read_pairs``, shared with Hunyuan Hy3).
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
+- ``<think>…</think>`` is reasoning whatever it holds: a ``<tool_call>`` inside it,
+  closed or not, is reasoning text (vLLM's GLM reasoning parser, the R1 one, splits at
+  ``</think>`` first and reads an unclosed block as all reasoning).
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
-(variant ``4.7``, no newlines).
+(variant ``4.7``, no newlines). A call read without a newline after its name is
+recorded as ``4.7`` (``provider_data``), so ``encode_text`` writes it back that way.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/glm4_moe_tool_parser.py``,
 ``glm47_moe_tool_parser.py`` and ``vllm/reasoning/glm4_moe_reasoning_parser.py``;
@@ -36,7 +40,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._kit import body, calls_of, dumps, forbid, stay
+from ._modes import closed_think_modes
 from ._params import read_pairs
 
 __all__ = ["FORMAT"]
@@ -60,13 +65,15 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if error is not None:
         m.invalid(name, raw, f"Tool call at {m.loc} {error}")
         return
-    m.call(name, args, raw)
+    # GLM-4.7 writes no newline after the name (the 4.5 template does): kept for encode_text
+    head = text if k < 0 else text[:k]
+    m.call(name, args, raw, variant=None if head.rstrip(" \t").endswith("\n") else "4.7")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
 # <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
 _STOPS: dict[str, Action] = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
-_CONTENT, _REASONING, _START = think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
+_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
 _CALL.next = _CONTENT
 
 

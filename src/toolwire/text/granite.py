@@ -39,6 +39,7 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
+from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, loads, name_hint, stay
 from ._modes import closed_think_modes
 
@@ -51,7 +52,7 @@ TOKEN, OPEN, CLOSE, EOT = "<|tool_call|>", "<tool_call>", "</tool_call>", "<|end
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(name_hint(text), raw)
+        cut_json_calls(m, text, raw, "3.0" if m.opener == TOKEN else "3.1" if text.lstrip()[:1] == "[" else "4")
         return
     value = loads(text.strip())
     repairs: tuple[str, ...] = ()

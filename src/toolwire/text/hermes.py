@@ -17,9 +17,12 @@ Wire form (one JSON object per block; several blocks are parallel calls)::
 - ``</tool_call>`` inside a JSON string of the arguments does not close the block.
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``, ``raw`` =
   the block text). vLLM accepts an unclosed last block; toolwire does not execute it.
-- ``thinking=True`` when the prompt already opened ``<think>`` (Qwen3-Thinking-2507,
-  Qwen3.5): the output then starts inside the reasoning. A ``<tool_call>`` inside an
-  unclosed thinking block ends the reasoning (Qwen3.5 does this).
+- ``thinking=True`` when the prompt already opened ``<think>`` (Qwen3-Thinking-2507):
+  the output then starts inside the reasoning. The reasoning ends only at ``</think>``
+  (vLLM's Qwen3 reasoning parser splits there before the tool parser runs): a
+  ``<tool_call>`` block inside the thinking block is reasoning text, closed or not
+  (vLLM ends an unclosed block early only at ``<tool_call>`` + ``<function=``, the
+  ``text.qwen3-xml`` form).
 
 Encoding follows the Qwen chat template: ``<tool_call>\\n{"name": …, "arguments": …}\\n
 </tool_call>`` blocks joined by a newline (JSON with ``", "`` / ``": "`` separators,
@@ -39,7 +42,8 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay, think_modes
+from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
+from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
 
@@ -74,7 +78,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
 # <|im_end|> / <|endoftext|> end the turn; servers strip them, and drop them if left in
-_CONTENT, _REASONING, _START = think_modes(
+_CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
 )
 _CALL.next = _CONTENT

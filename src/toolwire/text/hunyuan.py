@@ -44,6 +44,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, content_between, dumps, forbid, goto, loads, name_hint, stay
 from ._params import read_pairs
 
@@ -84,7 +85,7 @@ def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
 def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(name_hint(text), raw)
+        cut_json_calls(m, text, raw, "a13b")
         return
     value = loads(text.strip())
     items = value if type(value) is list else [value]

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._jsoncalls import json_calls
-from ._kit import body, calls_of, dumps, name_hint, stay
+from ._jsoncalls import cut_json_calls, json_calls
+from ._kit import body, calls_of, dumps, stay
 
 __all__ = ["FORMAT"]
 
@@ -35,7 +35,7 @@ OPEN, CLOSE = "<tool_calls>", "</tool_calls>"
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(name_hint(text), raw)
+        cut_json_calls(m, text, raw)
         return
     json_calls(m, text, raw)
 

@@ -14,9 +14,11 @@ Wire form::
   ``<|tool_call_section_begin|>`` is read too.
 - A header that is not ``functions.NAME:IDX`` (``functions.invalid.0``) is an
   ``InvalidToolCall`` (vLLM drops the call).
-- ``<think>…</think>`` is reasoning (K2-Thinking, K2.5, K2.6); a section inside an
-  unclosed thinking block ends it. A prompt ending ``<think>`` (``prompt=``) starts the
-  output in the reasoning.
+- ``<think>…</think>`` is reasoning (K2-Thinking, K2.5, K2.6) whatever it holds:
+  ``</think>`` splits it off first. As in vLLM's Kimi K2 reasoning parser, a section
+  start inside a block that never closes ends it: the text from there on is held
+  until the end (``_modes.held_think_modes``), then read as the answer. A prompt
+  ending ``<think>`` (``prompt=``) starts the output in the reasoning.
 - Kimi K3 (XTML, ``<|open|>``, ``<|sep|>``, ``<|close|>`` special tokens)::
 
       <|open|>response<|sep|>Let me check.<|close|>response<|sep|>
@@ -50,7 +52,8 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay, think_modes
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay
+from ._modes import held_think_modes
 from ._params import read_params
 
 __all__ = ["FORMAT"]
@@ -146,8 +149,10 @@ _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"
 _K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False),))
 _SECTION = TextMode("")
 _enter = goto(_SECTION)
-_CONTENT, _REASONING, _START = think_modes(
+# in an unclosed <think>, a section start ends the reasoning (vLLM's Kimi K2 parser)
+_CONTENT, _REASONING, _START = held_think_modes(
     {SECTION: _enter, SECTION1: _enter, CALL: body(_CALL), K3_TOOLS: body(_K3)},
+    {SECTION: "", SECTION1: ""},
     content_extra={
         SECTION_END: stay, SECTION1_END: stay, CALL_END: stay,
         # K3's response channel is the answer: its markers go, its text stays

@@ -29,9 +29,10 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._jsoncalls import cut_json_calls
+from ._kit import MISSING, body, calls_of, dumps, forbid, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import encode_value, read_calls
+from ._pythonic import cut_calls, encode_value, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -43,9 +44,18 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     code = text.strip()
     if not complete:
-        head = code.lstrip("[").lstrip()
+        if code[:1] == "[" and code[1:].lstrip()[:1] == "{":  # a JSON array
+            cut_json_calls(m, code, raw, "json")
+            return
+        done, tail = cut_calls(code)  # the calls closed before the cut are whole
+        for name, args, error in done:
+            if error is not None:
+                m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+            else:
+                m.call(name, args, raw, variant="pythonic")
+        head = tail.lstrip("[").lstrip()
         paren = head.find("(")
-        m.truncated(name_hint(text) or (head[:paren].strip() or None if paren > 0 else None), raw)
+        m.truncated(loose_name(tail) or (head[:paren].strip() or None if paren > 0 else None), raw)
         return
     calls = read_calls(code) if code else None
     if calls is not None:

@@ -7,6 +7,8 @@ Wire forms::
     <|python_tag|>brave_search.call(query="weather")<|eom_id|>            built-in tool
     [get_weather(city='Paris'), get_time()]                                pythonic (3.2+, 4)
     <|python_start|>[get_weather(city='Paris')]<|python_end|>              Llama 4
+    <|python_start|>Let me look.<|python_end|>{"name": "f", "parameters": {…}}<|eot|>
+                                                   Llama 4 template (prose, then JSON)
     <function=get_weather>{"city": "Paris"}</function>                     user-defined
 
 - A JSON object or a pythonic list is a call only at the start of the output (after
@@ -25,15 +27,23 @@ Wire forms::
 - With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
   call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
   ``llama3_json`` parser and SGLang's llama3 detector read it.
+- ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
+  puts the turn's prose there), its markers dropped; a JSON call may follow it.
+  ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``) when it looks like a call, content otherwise.
 
 Encoding: variant ``json`` (default; the Llama 3.1 chat template's
-``{"name": …, "parameters": …}``, several joined by ``; ``), ``python_tag`` (the same
-after ``<|python_tag|>``, ended by ``<|eom_id|>`` as the template writes it) or
-``pythonic`` (``[f(a=1), g(b='x')]``).
+``{"name": …, "parameters": …}``), ``python_tag`` (the same after ``<|python_tag|>``,
+ended by ``<|eom_id|>`` as the template writes it), ``builtin`` (the template's
+built-in tool call, ``<|python_tag|>NAME.call(k="v")<|eom_id|>``), ``code`` (a
+``code_interpreter`` call's code raw after ``<|python_tag|>``), ``function``
+(``<function=NAME>{…}</function>``) or ``pythonic`` (``[f(a=1), g(b='x')]``). Calls
+are decoded with their variant, so they are written back as they came. The template
+writes one call per message ("This model only supports single tool-calls at once!"):
+every variant but ``pythonic`` and ``function`` raises ``EncodeError`` for several.
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -51,16 +61,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .._args import parse_arguments
-from .._errors import ArgumentsError
+from .._errors import ArgumentsError, EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, dumps, forbid, name_hint, stay
-from ._pythonic import POSITIONAL, encode_value, read_calls
+from ._jsoncalls import cut_json
+from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
+from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
 NAME = "text.llama"
 TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
+EOM4, EOT4 = "<|eom|>", "<|eot|>"  # Llama 4's stop tokens
 PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=", "</function>"
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
@@ -69,9 +81,12 @@ _CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
 
 
-def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool = False) -> bool:
-    """Read ``{…}; {…}``; False when *text* is not JSON calls at all (*strict*: an object
-    without ``parameters`` / ``arguments`` is not a call)."""
+def _json_calls(
+    m: TextParser, text: str, raw: str, variant: str, strict: bool = False, arrays: bool = False
+) -> bool:
+    """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
+    a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
+    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -80,14 +95,16 @@ def _json_calls(m: TextParser, text: str, raw: str, variant: str, strict: bool =
         if pos >= n:
             break
         try:
-            obj, pos = dec.raw_decode(text, pos)
+            value, pos = dec.raw_decode(text, pos)
         except (ValueError, RecursionError):
             return False
-        if type(obj) is not dict or type(obj.get("name")) is not str:
-            return False
-        if strict and "parameters" not in obj and "arguments" not in obj:
-            return False
-        found.append(obj)
+        objs = value if arrays and type(value) is list and value else [value]
+        for obj in objs:
+            if type(obj) is not dict or type(obj.get("name")) is not str:
+                return False
+            if strict and "parameters" not in obj and "arguments" not in obj:
+                return False
+            found.append(obj)
     if not found:
         return False
     for obj in found:
@@ -132,9 +149,9 @@ def _py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = Fal
     for name, args, error in calls:
         if error is not None:
             m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        elif name.endswith(".call"):  # a built-in tool: brave_search.call(query="…")
+            m.call(name[: -len(".call")], args, raw, variant="builtin" if variant == "python_tag" else variant)
         else:
-            if name.endswith(".call"):
-                name = name[: -len(".call")]
             m.call(name, args, raw, variant=variant)
     return True
 
@@ -171,20 +188,40 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.state["started"] = not calls
 
 
+def _cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
+    """A pythonic list cut off: the calls closed before the cut are whole, the rest one
+    cut-off call named by its own name (``_pythonic.cut_calls``)."""
+    done, tail = cut_calls(text)
+    for name, args, error in done:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        else:
+            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
+    callish = _CALLISH.match(tail)
+    name = tail[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
+    m.truncated((name[: -len(".call")] if name.endswith(".call") else name) or None, raw)
+
+
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        callish = _CALLISH.match(text)
-        if callish:
-            name = text[: callish.end() - 1].strip().lstrip("[").strip()
-            m.truncated(name[: -len(".call")] if name.endswith(".call") else name, raw)
+        if _CALLISH.match(text):
+            _cut_py(m, text, raw, "pythonic")
+        elif m.opener == PY_START:
+            m.emit_content(text)
         elif m.opener:
             m.emit_content(raw)
         else:
             _as_content(m, raw)
         return
     if not _py_calls(m, text, raw, "pythonic"):
-        if m.opener:
+        if m.opener == PY_START:
+            # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
+            # the text is content, its markers are markup, and a JSON call may follow
+            m.emit_content(text)
+            m.state["started"] = False
+            m.state["after_json"] = False
+        elif m.opener:
             m.emit_content(raw)
         else:
             _as_content(m, raw)
@@ -194,21 +231,63 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + (end if end != TAG else "")
     if end == TAG:  # a second <|python_tag|> starts a second call
         m.open_body(_TAGGED, TAG)
-    if not complete:
-        m.truncated(name_hint(text), raw)
-        return
     code = text.strip()
+    if not complete:
+        if code[:1] == "[" and code[1:].lstrip()[:1] == "{":
+            done, tail = cut_json(code)
+            if all(type(c) is dict and type(c.get("name")) is str for c in done):
+                for c in done:
+                    m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant="python_tag")
+                m.truncated(loose_name(tail), raw)
+                return
+        elif code[:1] == "[" and _CALLISH.match(code):
+            _cut_py(m, code, raw, "python_tag")
+            return
+        m.truncated(loose_name(text), raw)
+        return
     if not code:
         return
-    if _json_calls(m, code, raw, "python_tag") or _py_calls(m, code, raw, "python_tag", code=True):
+    if _json_calls(m, code, raw, "python_tag", arrays=True) or _py_calls(m, code, raw, "python_tag", code=True):
         return
     if code[0] == "{" and _policy_call(m, code, raw, "python_tag"):
         return
-    hint = name_hint(code) if code[0] == "{" else None
-    if hint is not None or (code[0] == "[" and _CALLISH.match(code)) or _BUILTIN_CALL.match(code):
-        m.truncated(hint, raw)  # a call that did not read whole (cut off): never code to run
+    if code[0] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
+        # JSON where a call goes (an object, a list of objects) that did not read whole:
+        # a call cut off or malformed, never code to run
+        hint = loose_name(code)
+        if _unclosed(code):
+            m.truncated(hint, raw)
+        else:
+            m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
+        return
+    if code[0] == "[" and _CALLISH.match(code):
+        _cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
+        return
+    if _BUILTIN_CALL.match(code):
+        m.truncated(code[: code.find(".")], raw)
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
+
+
+def _unclosed(text: str) -> bool:
+    """Whether JSON-like *text* ends inside a string or an open bracket (cut off); one
+    linear pass, ``"`` and ``'`` strings with backslash escapes."""
+    depth, quote, i, n = 0, "", 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    return bool(quote) or depth > 0
 
 
 def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -240,11 +319,11 @@ class _Content(TextMode):
         return TextMode.step(self, m)
 
 
-_JSON = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
-_PY = BodyMode(_start_py, ends=(EOM, EOT), quotes=_PY_Q, balance=True)
+_JSON = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+_PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
 # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
 # text is whole when the finish reason says the model ended its turn (stop_closer)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT), quotes=_PY_Q, stop_closer=EOT)
+_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
 _TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
 _FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
 _CONTENT = _Content(
@@ -255,6 +334,8 @@ _CONTENT = _Content(
         FN: body(_FUNCTION),
         EOM: stay,
         EOT: stay,
+        EOM4: stay,
+        EOT4: stay,
         PY_END: stay,
     },
 )
@@ -270,7 +351,7 @@ def _json_after_prose(m: TextParser, tok: str) -> None:
 # the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
 # detector look for '{"name"' anywhere in the output)
 _PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
-_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT), quotes=_JSON_Q, balance=True)
+_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
 _JSON_PROSE.next = _PROSE
 
 
@@ -287,8 +368,51 @@ def _py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
+def _one(cs: list[ToolCall], variant: str) -> ToolCall:
+    """The Llama 3.1 template writes one call per message ("This model only supports
+    single tool-calls at once!"): several are an ``EncodeError``."""
+    if len(cs) != 1:
+        raise EncodeError(
+            f"{NAME} variant {variant!r} writes one call per message (the Llama 3.1 template refuses "
+            f"more), got {len(cs)}; use variant='pythonic' for several",
+            dialect=NAME,
+        )
+    return cs[0]
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
+    if not cs:
+        return ""
+    if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
+        c = _one(cs, variant)
+        if not _py_name(c.name):
+            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+        kws = []
+        for k, v in c.args.items():
+            if not _py_name(k):
+                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+            # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
+            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME)}")
+        return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"
+    if variant == "code":  # code for the code interpreter, raw after the tag
+        c = _one(cs, variant)
+        code = c.args.get("code")
+        if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
+            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
+                              dialect=NAME)
+        forbid(code, (TAG, EOM, EOT), "Code", NAME)
+        text = TAG + code + EOM
+        back = FORMAT.decode(text).tool_calls
+        if len(back) != 1 or back[0] != c:
+            raise EncodeError(f"Code {excerpt(code)} does not read back as code in {NAME}", dialect=NAME)
+        return text
+    if variant == "function":  # <function=NAME>{…}</function>
+        parts = []
+        for c in cs:
+            forbid(c.name, (">", "<"), "Tool name", NAME)
+            parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
+        return "".join(parts)
     if variant == "pythonic":
         parts = []
         for c in cs:
@@ -301,7 +425,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 kws.append(f"{k}={encode_value(v, NAME)}")
             parts.append(f"{c.name}({', '.join(kws)})")
         return "[" + ", ".join(parts) + "]"
-    text = "; ".join(dumps({"name": c.name, "parameters": c.args}, NAME) for c in cs)
+    c = _one(cs, variant or "json")
+    text = dumps({"name": c.name, "parameters": c.args}, NAME)
     return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
 
 
@@ -309,7 +434,7 @@ FORMAT = TextFormat(
     name=NAME,
     start=_start,
     encode_calls=_encode,
-    variants=("json", "python_tag", "pythonic"),
+    variants=("json", "python_tag", "pythonic", "builtin", "code", "function"),
     description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
 )
 # the same format, also reading a JSON call that follows prose (``decode_text(text, JSON_AFTER_PROSE)``)

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
+from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, forbid, name_hint, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
@@ -75,7 +76,7 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
     """MiniMax-M1: one JSON call object per line."""
     raw = m.opener + text + end
     if not complete:
-        m.truncated(name_hint(text), raw)
+        cut_json_calls(m, text, raw, "m1")
         return
     dec, pos, n, found = json.JSONDecoder(parse_constant=_no_constant), 0, len(text), []
     while True:

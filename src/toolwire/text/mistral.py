@@ -36,7 +36,9 @@ from typing import Any
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, stay, think_modes
+from ._jsoncalls import cut_json
+from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, loose_name, stay
+from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
 
@@ -70,13 +72,16 @@ def _array(m: TextParser, text: str, raw: str) -> None:
     if value is MISSING:
         m.invalid(None, raw, f"Tool calls at {m.loc} are not valid JSON")
         return
-    items = value if type(value) is list else [value]
-    for item in items:
-        if type(item) is not dict or type(item.get("name")) is not str:
-            m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
-            continue
-        args = item.get("arguments", item.get("parameters"))
-        m.call(item["name"], args, raw, id=_opt_id(item.get("id")), variant="v3")
+    for item in value if type(value) is list else [value]:
+        _item(m, item, raw)
+
+
+def _item(m: TextParser, item: Any, raw: str) -> None:
+    if type(item) is not dict or type(item.get("name")) is not str:
+        m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
+        return
+    args = item.get("arguments", item.get("parameters"))
+    m.call(item["name"], args, raw, id=_opt_id(item.get("id")), variant="v3")
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -85,8 +90,11 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.open_body(_CALL, TC)
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
-        if not complete:
-            m.truncated(None, raw)
+        if not complete:  # the calls closed before the cut are whole; the cut one is named by its own name
+            done, tail = cut_json(stripped)
+            for item in done:
+                _item(m, item, raw)
+            m.truncated(loose_name(tail), raw)
         else:
             _array(m, stripped, raw)
         return
@@ -120,9 +128,7 @@ _CALL = BodyMode(
 )
 # [THINK]…[/THINK] is reasoning whatever it holds (vLLM's mistral reasoning parser splits
 # there; the tool parser reads the content only): a [TOOL_CALLS] inside it is text
-_CONTENT, _REASONING, _START = think_modes(
-    {TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay}, calls_in_reasoning=False
-)
+_CONTENT, _REASONING, _START = closed_think_modes({TC: body(_CALL)}, "[THINK]", "[/THINK]", content_extra={EOS: stay})
 _CALL.next = _CONTENT
 
 

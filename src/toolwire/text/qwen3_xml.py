@@ -36,7 +36,12 @@ Wire form::
 - Qwen3.5 and later coders may write ``<function=…>…</function>`` without the
   ``<tool_call>`` wrapper: read the same way.
 - ``thinking=True`` (or ``prompt=`` ending ``<think>``) for Qwen3.5 thinking mode (the
-  template opens ``<think>``).
+  template opens ``<think>``). ``</think>`` splits the reasoning off first: a call
+  inside a closed thinking block is reasoning text. Qwen3.5 may call a tool without
+  closing the block: as in vLLM's Qwen3 reasoning parser, ``<tool_call>`` followed
+  (after whitespace) by ``<function=`` ends an unclosed block when no ``</think>``
+  comes later; the text from there on is held until the end (``_modes.held_think_modes``),
+  then read as the answer. A bare ``<function=`` inside the block is reasoning text.
 
 Encoding follows the Qwen3-Coder chat template; non-string values are written as
 JSON (the template writes booleans Python-style, ``True``; both are read back).
@@ -53,7 +58,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay, think_modes
+from ._kit import body, calls_of, dumps, forbid, stay
+from ._modes import held_think_modes
 from ._params import name_after, read_calls
 
 __all__ = ["FORMAT"]
@@ -91,8 +97,11 @@ def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
-    {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
+# in an unclosed <think>, <tool_call> then <function= ends the reasoning (vLLM's Qwen3 parser)
+_CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
+    {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)},
+    {OPEN: "<function"},
+    content_extra={"<|im_end|>": stay, "<|endoftext|>": stay},
 )
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT

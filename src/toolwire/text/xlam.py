@@ -37,6 +37,7 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
 
 __all__ = ["FORMAT"]
@@ -68,7 +69,7 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
         if name_hint(text):
-            m.truncated(name_hint(text), raw)
+            cut_json_calls(m, text, raw)
         else:
             m.emit_content(raw)
         return
@@ -86,7 +87,7 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
 def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(name_hint(text), raw)
+        cut_json_calls(m, text, raw)
         return
     value = loads(text.strip())
     items = _items(value)

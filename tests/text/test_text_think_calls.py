@@ -1,0 +1,153 @@
+"""A call written inside a thinking block (hunt 16, bug 1).
+
+The engines split the reasoning off at its closing marker before the tool parser
+runs (vLLM ``vllm/reasoning/qwen3_reasoning_parser.py``, ``kimi_k2_reasoning_parser.py``,
+``deepseek_r1_reasoning_parser.py``, ``gemma4_reasoning_parser.py``): a call inside a
+closed block is reasoning text, never a call. In a block that never closes, vLLM's
+Qwen3 parser ends the reasoning at ``<tool_call>`` + ``<function=``, Kimi K2's at
+``<|tool_calls_section_begin|>`` and DeepSeek V4's at ``<｜DSML｜tool_calls>``; the
+R1-style parsers (GLM, DeepSeek, Gemma 4) and Qwen3 with JSON calls keep it all reasoning.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textcheck import C, check
+
+# the hunter's case: a call the model considers, then rejects, inside its thinking
+HERMES = '<think>I could call <tool_call>{"name": "delete_all", "arguments": {}}</tool_call> but no.</think>The answer is 4.'
+QWEN = "<tool_call>\n<function=delete_all>\n</function>\n</tool_call>"
+KIMI = ("<|tool_calls_section_begin|><|tool_call_begin|>functions.delete_all:0<|tool_call_argument_begin|>{}"
+        "<|tool_call_end|><|tool_calls_section_end|>")
+DSML = '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="delete_all">\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>'
+GLM = "<tool_call>delete_all\n</tool_call>"
+GEMMA = "<|tool_call>call:delete_all{}<tool_call|>"
+V31 = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>delete_all<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+
+
+def test_the_reported_case() -> None:
+    check(HERMES, "text.hermes", "The answer is 4.",
+          'I could call <tool_call>{"name": "delete_all", "arguments": {}}</tool_call> but no.', [])
+
+
+@pytest.mark.parametrize(
+    ("dialect", "call", "open_", "close"),
+    [
+        ("text.hermes", '<tool_call>{"name": "delete_all", "arguments": {}}</tool_call>', "<think>", "</think>"),
+        ("text.qwen3-xml", QWEN, "<think>", "</think>"),
+        ("text.qwen3-xml", "<function=delete_all>\n</function>", "<think>", "</think>"),
+        ("text.glm", GLM, "<think>", "</think>"),
+        ("text.kimi", KIMI, "<think>", "</think>"),
+        ("text.deepseek", DSML, "<think>", "</think>"),
+        ("text.deepseek", V31, "<think>", "</think>"),
+        ("text.gemma", GEMMA, "<|channel>thought\n", "<channel|>"),
+    ],
+)
+def test_a_call_inside_a_closed_thinking_block_is_reasoning(dialect: str, call: str, open_: str, close: str) -> None:
+    text = f"{open_}I could call {call} but no.{close}The answer is 4."
+    check(text, dialect, "The answer is 4.", f"I could call {call} but no.", [])
+    # the prompt opened the block: the same
+    check(f"I could call {call} but no.{close}The answer is 4.", dialect, "The answer is 4.",
+          f"I could call {call} but no.", [], thinking=True)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "call"),
+    [
+        ("text.qwen3-xml", QWEN),  # <tool_call> then <function=: vLLM's Qwen3 implicit end
+        ("text.qwen3-xml", "<tool_call>  \n\n<function=delete_all>\n</function>\n</tool_call>"),
+        ("text.kimi", KIMI),  # vLLM's Kimi K2 implicit end
+        ("text.deepseek", DSML),  # vLLM's DeepSeek V4 implicit end
+    ],
+)
+def test_an_unclosed_block_ended_by_a_call_where_vllm_ends_it(dialect: str, call: str) -> None:
+    want = [C("delete_all", id="functions.delete_all:0" if dialect == "text.kimi" else None)]
+    check(f"<think>Need to clean up.\n{call}\nDone.", dialect, "Done.", "Need to clean up.", want)
+    check(f"Need to clean up.\n{call}", dialect, None, "Need to clean up.", want, thinking=True)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "call"),
+    [
+        ("text.hermes", '<tool_call>{"name": "delete_all", "arguments": {}}</tool_call>'),  # no <function= after it
+        ("text.qwen3-xml", "<tool_call> see the docs"),  # a mention: no <function= after it
+        ("text.qwen3-xml", "<function=delete_all>\n</function>"),  # bare: vLLM checks <tool_call> only
+        ("text.glm", GLM),
+        ("text.deepseek", V31),
+        ("text.gemma", GEMMA),
+    ],
+)
+def test_an_unclosed_block_stays_reasoning_where_vllm_keeps_it(dialect: str, call: str) -> None:
+    open_ = "<|channel>thought\n" if dialect == "text.gemma" else "<think>"
+    check(f"{open_}Need to clean up.\n{call}\nDone.", dialect, None, f"Need to clean up.\n{call}\nDone.", [])
+
+
+def test_a_held_call_is_never_both_reasoning_and_a_call() -> None:
+    # the call comes before </think>: reasoning; a second call after it is the answer's
+    text = f"<think>a {QWEN} b</think>c {QWEN}"
+    r = check(text, "text.qwen3-xml", "c", f"a {QWEN} b", [C("delete_all")])
+    assert len(r.tool_calls) == 1
+
+
+def test_a_mention_split_across_deltas_waits_for_the_function_tag() -> None:
+    # <tool_call> at the end of the text so far: whether <function follows is known later
+    check("<think>x <tool_call>", "text.qwen3-xml", None, "x <tool_call>", [])
+    check("<think>x <tool_call>\n<func", "text.qwen3-xml", None, "x <tool_call>\n<func", [])
+    check("<think>x <tool_call>\n<functional", "text.qwen3-xml", None, "x <tool_call>\n<functional", [])
+
+
+# -- bug 9: the newline put where a marker was -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.hermes", 'Sure.<tool_call>{"name": "f", "arguments": {}}</tool_call> Done.'),
+        ("text.deepseek", "Sure." + V31 + " Done."),
+    ],
+)
+def test_no_newline_where_whitespace_already_follows_the_marker(dialect: str, text: str) -> None:
+    check(text, dialect, "Sure. Done.", None, [C("f" if dialect == "text.hermes" else "delete_all")])
+
+
+@pytest.mark.parametrize(
+    ("dialect", "marker"),
+    [("text.hermes", "</tool_call>"), ("text.hermes", "<|im_end|>"), ("text.glm", "<|observation|>"),
+     ("text.mistral", "</s>"), ("text.deepseek", "<｜tool▁calls▁end｜>")],
+)
+def test_a_stray_closing_marker_does_not_glue_words(dialect: str, marker: str) -> None:
+    check(f"Hello{marker}World", dialect, "Hello\nWorld", None, [])
+    check(f"Hello {marker}World", dialect, "Hello World", None, [])
+    check(f"Hello{marker} World", dialect, "Hello World", None, [])
+
+
+# -- the held text is read at most twice: linear, in one piece or one character at a time ---
+
+
+def _fed(text: str, dialect: str, size: int) -> float:
+    from toolwire.text._api import TextParser
+
+    t = time.process_time()
+    p = TextParser(dialect)
+    for i in range(0, len(text), size):
+        p.feed(text[i : i + size])
+    p.close()
+    return time.process_time() - t
+
+
+@pytest.mark.parametrize(
+    ("dialect", "unit"),
+    [
+        ("text.qwen3-xml", "<tool_call>\n<function=f>\n</function>\n</tool_call> x"),  # held, more calls
+        ("text.qwen3-xml", "<tool_call>" + " " * 7),  # a mention each time: back to reasoning
+        ("text.qwen3-xml", "<tool_call>\n<function=f><parameter=a>" + "</think" * 3),  # </think> never whole
+        ("text.kimi", "<|tool_calls_section_begin|>y "),
+        ("text.deepseek", "<｜DSML｜tool_calls> z"),
+    ],
+)
+def test_held_text_scales_linearly(dialect: str, unit: str) -> None:
+    small = min(_fed("<think>a " + unit * 2_000, dialect, 3) for _ in range(2))
+    big = min(_fed("<think>a " + unit * 8_000, dialect, 3) for _ in range(2))
+    assert big < 8 * small + 0.05  # 4x the text: about 4x the time (quadratic: 16x)
