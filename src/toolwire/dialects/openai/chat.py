@@ -34,7 +34,7 @@ from .._common import as_dict, check_native, encode_id, name_of, nameless_result
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_results import decode_result, encode_result
 from .chat_sniff import children, choices, finish, sniff
-from .chat_tools import IDS, NAME, NAMES, decode_tool, encode_tool
+from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import SDK_CALL, SDK_COMPLETION, read_completion, read_message, read_object
@@ -43,8 +43,6 @@ from .structured import VLLM
 
 __all__ = ["DIALECT"]
 
-
-_PLAIN_FN = frozenset({"name", "arguments"})
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -82,7 +80,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(item) > 1 + has_type + has_id:  # keys beyond these (counting is cheaper than copying)
         pd["extra"] = {k: v for k, v in item.items() if k not in ("id", "type", "function")}
     if len(fn) > ("name" in fn) + ("arguments" in fn):
-        pd["function_extra"] = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
+        pd["function_extra"] = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS}
     if not has_type:
         pd["no_type"] = True
     elif item["type"] != "function":  # another value (a gateway's): written back as it came

@@ -35,6 +35,7 @@ from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
+from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect"]
 
@@ -97,13 +98,12 @@ _TEXT_PARTS = ("text", "output_text")
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
 _ITEM = frozenset({"index", "id", "type", "function", "custom"})
-_FN = frozenset({"name", "arguments"})
 
 
 def _plain(tc: Dict[str, Any], fn: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
     return ((len(tc) <= 2 or _ITEM.issuperset(tc))
-            and (type(fn) is not dict or len(fn) <= 1 or _FN.issuperset(fn)))
+            and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
 
 
 def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
@@ -112,7 +112,7 @@ def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> N
     Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
     back); a custom tool's call is marked ``custom``. Later deltas add to it."""
     extra = {k: v for k, v in tc.items() if k not in _ITEM}
-    fn_extra = {k: v for k, v in fn.items() if k not in _FN} if type(fn) is dict else None
+    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
     if not (extra or fn_extra or custom):
         return
     pd = c.pd
@@ -176,7 +176,7 @@ class Handler:
                             index = tc.get("index")
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             if (type(piece) is str and type(scope) is int and not tc.get("id")
-                                    and (len(fn) == 1 or (not fn.get("name") and _FN.issuperset(fn)))
+                                    and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
                                     and (len(tc) <= 2 or _ITEM.issuperset(tc))):
                                 if type(index) is int:
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one

@@ -26,11 +26,13 @@ from .._common import as_dict, name_of, object_root, scoped, tool_description, t
 from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_tool", "encode_tool"]
+__all__ = ["FUNCTION_FIELDS", "IDS", "NAME", "NAMES", "decode_tool", "encode_tool"]
 
 NAME = "openai.chat"
 IDS = rule(max_len=40, required=True, prefix="call_", length=24)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+# a call's ``function`` fields (whole and streamed): what else it holds is provider data
+FUNCTION_FIELDS = frozenset({"name", "arguments"})
 RESPONSES = "openai.responses"  # whose custom tools are Chat's, flat
 
 
