@@ -62,7 +62,8 @@ from toolwire.response import normalize
 from toolwire.retry import classify, prepare
 from toolwire.schema._pattern import ecma_to_rust  # the rewrite alone (validate caches its result)
 from toolwire.stream import TextParser, accumulate, encode_stream, stream_dialects
-from toolwire.text import encode_text
+from toolwire.text import decode_text, encode_text
+from toolwire.text._pylit import python_literal
 
 RECURSIVE = {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "integer"}]}
 
@@ -212,7 +213,33 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      schema.to_pydantic),
     ("pattern of n chars of \\d \\w \\s classes, ECMA-262 rewrite", 200_000,
      lambda n: "^" + "[\\d\\w]\\s?" * (n // 8) + "$", ecma_to_rust),
+    # the sixth hunt's text-format fixes (#17): Python literals typed by a schema, cut-off
+    # blocks of many calls, DSML invokes searched for parameters, text held in <think>
+    ("Python literal of n/36 dicts in a list", 360_000,
+     lambda n: "[" + "{'k': 'v\\\\n', 'n': [1, 2.5, True]}, " * (n // 36) + "]", python_literal),
+    ("text.jamba block of n/38 calls, the last cut off", 76_000,
+     lambda n: "<tool_calls>[" + '{"name": "f", "arguments": {"a": 1}}, ' * (n // 38) + '{"name": "g", "arguments": {"b": "lo',
+     lambda t: decode_text(t, "text.jamba", finish_reason="length")),
+    ("text.lfm2 block of n/8 pythonic calls, the last cut off", 16_000,
+     lambda n: "<|tool_call_start|>[" + "f(a=1), " * (n // 8) + 'g(b="lo',
+     lambda t: decode_text(t, "text.lfm2", finish_reason="length")),
+    ("text.deepseek n/40 DSML invokes without parameters, then one with", 160_000,
+     lambda n: ("<｜DSML｜tool_calls>\n" + '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n' * (n // 40)
+                + '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">x</｜DSML｜parameter>\n'
+                "</｜DSML｜invoke>\n</｜DSML｜tool_calls>"), lambda t: decode_text(t, "text.deepseek")),
+    ("text.qwen3-xml calls held in an open <think>, fed 3 characters at a time", 40_000,
+     lambda n: "<think>a " + "<tool_call>\n<function=f>\n</function>\n</tool_call> x" * (n // 50),
+     lambda t: _fed(t, "text.qwen3-xml", 3)),
+    ("text.kimi section marker held in an open <think>, fed 3 characters at a time", 40_000,
+     lambda n: "<think>a " + "<|tool_calls_section_begin|>y " * (n // 30), lambda t: _fed(t, "text.kimi", 3)),
 ]
+
+
+def _fed(text: str, dialect: str, size: int) -> Any:
+    p = TextParser(dialect)
+    for i in range(0, len(text), size):
+        p.feed(text[i : i + size])
+    return p.close()
 
 
 def _stream(text: str, dialect: str) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
-from toolwire import decode_text
+from toolwire import InvalidToolCall, ToolCall, decode_text
 
 # -- bug 2: after <|python_tag|>, JSON that does not read whole is never code ---------------
 # (docs/text-formats.md: "a JSON call ... that does not read whole there is a cut-off call,
@@ -102,18 +102,12 @@ def test_what_is_no_literal_stays_text(value: str) -> None:
     assert r.tool_calls[0].args == {"a": value} and r.tool_calls[0].repairs == ()
 
 
-def test_python_literal_reading_is_linear() -> None:
-    import time
-
+def test_python_literals_of_many_items_are_read_whole() -> None:
+    """(Its scaling, n vs 4n, is a ``benchmarks/bench_scaling.py`` row.)"""
     from toolwire.text._pylit import python_literal
 
-    def cpu(n: int) -> float:
-        text = "[" + "{'k': 'v\\\\n', 'n': [1, 2.5, True]}, " * n + "]"
-        t = time.process_time()
-        python_literal(text)
-        return time.process_time() - t
-
-    assert cpu(40_000) < 8 * cpu(10_000) + 0.05
+    got = python_literal("[" + "{'k': 'v\\\\n', 'n': [1, 2.5, True]}, " * 500 + "]")
+    assert got == [{"k": "v\\n", "n": [1, 2.5, True]}] * 500
 
 
 # -- bug 5: a cut-off call in a multi-call block: the calls before it are whole, it keeps its name --
@@ -175,33 +169,21 @@ def test_a_call_closed_only_by_the_cut_is_not_whole() -> None:
          '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">lo'),
     ],
 )
-def test_cut_off_blocks_of_many_calls_are_read_in_linear_time(dialect: str, head: str, unit: str, tail: str) -> None:
-    import time
-
-    def cpu(n: int) -> float:
-        text = head + unit * n + tail
-        t = time.process_time()
-        r = decode_text(text, dialect, finish_reason="length")
-        took = time.process_time() - t
-        assert len(r.tool_calls) == n + 1 and r.tool_calls[-1].name == "g"
-        return took
-
-    assert cpu(8_000) < 8 * cpu(2_000) + 0.05
+def test_cut_off_blocks_of_many_calls_keep_every_whole_call(dialect: str, head: str, unit: str, tail: str) -> None:
+    """(Their scaling, n vs 4n, is a ``benchmarks/bench_scaling.py`` row.)"""
+    r = decode_text(head + unit * 300 + tail, dialect, finish_reason="length")
+    assert len(r.tool_calls) == 301 and r.tool_calls[-1].name == "g"
+    assert all(type(c) is ToolCall for c in r.tool_calls[:-1]) and type(r.tool_calls[-1]) is InvalidToolCall
 
 
-def test_many_invokes_without_parameters_then_one_with_are_read_in_linear_time() -> None:
-    # each invoke searched for its next parameter to the end of the block: quadratic before
-    import time
-
-    def cpu(n: int) -> float:
-        text = ("<｜DSML｜tool_calls>\n" + '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n' * n
-                + '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">x</｜DSML｜parameter>\n'
-                "</｜DSML｜invoke>\n</｜DSML｜tool_calls>")
-        t = time.process_time()
-        assert len(decode_text(text, "text.deepseek").tool_calls) == n + 1
-        return time.process_time() - t
-
-    assert cpu(16_000) < 8 * cpu(4_000) + 0.05
+def test_many_invokes_without_parameters_then_one_with() -> None:
+    # each invoke was searched for its next parameter to the end of the block: quadratic
+    # (its scaling is a ``benchmarks/bench_scaling.py`` row)
+    text = ("<｜DSML｜tool_calls>\n" + '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n' * 300
+            + '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">x</｜DSML｜parameter>\n'
+            "</｜DSML｜invoke>\n</｜DSML｜tool_calls>")
+    calls = decode_text(text, "text.deepseek").tool_calls
+    assert len(calls) == 301 and calls[-1] == ToolCall("g", {"b": "x"})
 
 
 # -- bug 7: a GLM-4.7 call is written back in the 4.7 form (zai-org/GLM-4.7 chat_template.jinja

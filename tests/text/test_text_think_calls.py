@@ -11,10 +11,10 @@ R1-style parsers (GLM, DeepSeek, Gemma 4) and Qwen3 with JSON calls keep it all 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from textcheck import C, check
+
+from toolwire import decode_text
 
 # the hunter's case: a call the model considers, then rejects, inside its thinking
 HERMES = '<think>I could call <tool_call>{"name": "delete_all", "arguments": {}}</tool_call> but no.</think>The answer is 4.'
@@ -123,18 +123,8 @@ def test_a_stray_closing_marker_does_not_glue_words(dialect: str, marker: str) -
     check(f"Hello{marker} World", dialect, "Hello World", None, [])
 
 
-# -- the held text is read at most twice: linear, in one piece or one character at a time ---
-
-
-def _fed(text: str, dialect: str, size: int) -> float:
-    from toolwire.text._api import TextParser
-
-    t = time.process_time()
-    p = TextParser(dialect)
-    for i in range(0, len(text), size):
-        p.feed(text[i : i + size])
-    p.close()
-    return time.process_time() - t
+# -- the held text is read at most twice: its scaling (n vs 4n, in one piece or three
+# characters at a time) is a ``benchmarks/bench_scaling.py`` row; here, what it gives --
 
 
 @pytest.mark.parametrize(
@@ -147,7 +137,13 @@ def _fed(text: str, dialect: str, size: int) -> float:
         ("text.deepseek", "<｜DSML｜tool_calls> z"),
     ],
 )
-def test_held_text_scales_linearly(dialect: str, unit: str) -> None:
-    small = min(_fed("<think>a " + unit * 2_000, dialect, 3) for _ in range(2))
-    big = min(_fed("<think>a " + unit * 8_000, dialect, 3) for _ in range(2))
-    assert big < 8 * small + 0.05  # 4x the text: about 4x the time (quadratic: 16x)
+def test_held_text_fed_in_pieces_reads_as_it_does_whole(dialect: str, unit: str) -> None:
+    from toolwire.text._api import TextParser
+
+    text = "<think>a " + unit * 200
+    p = TextParser(dialect)
+    for i in range(0, len(text), 3):
+        p.feed(text[i : i + 3])
+    got = p.close()
+    whole = decode_text(text, dialect)
+    assert (got.content, got.reasoning, got.tool_calls) == (whole.content, whole.reasoning, whole.tool_calls)
