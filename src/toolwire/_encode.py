@@ -127,8 +127,9 @@ def encode(
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
     _check_args(d, c)
-    if c.provider_data:
-        check_scope("call", c.name, c.provider_data, d, registry)
+    pd = c.provider_data
+    if pd and (len(pd) > 1 or d.name not in pd):  # another dialect's data: its namespace, if any
+        check_scope("call", c.name, pd, d, registry)
     ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)

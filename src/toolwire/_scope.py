@@ -45,6 +45,8 @@ def check_scope(what: str, name: str, provider_data: Any, d: Dialect, registry: 
     """``EncodeError`` when the call or tool *name* (*what*) is named in a group of a
     dialect other than *d*, of another name: written there by its bare name, it would
     name another tool."""
+    if len(provider_data) == 1 and d.name in provider_data:  # its own data only
+        return
     got = scope_of(provider_data, registry)
     if got is not None and got[0] != d.name and got[1] != name:
         raise EncodeError(
