@@ -310,7 +310,10 @@ class Dialect:
     helper also yields (skipped: reading it too would count its text twice).
     ``stream_encoder(calls, fragments, *, split, **options)`` writes canonical calls
     as the stream's chunks (``encode_stream``; *fragments* is each call's argument
-    text in pieces, *split* the function that cut them). ``response`` (a ``ResponseReader``) reads a
+    text in pieces, *split* the function that cut them); ``stream_options(calls)``
+    lists the keyword sets beyond the default with which it can write *calls* (each
+    another wire form the provider sends, e.g. Vertex ``partialArgs``), for
+    ``strategies.streams``. ``response`` (a ``ResponseReader``) reads a
     whole response (``toolwire.response.normalize``); ``finish_reasons`` maps the
     provider's finish reasons to ``stop, length, tool_calls, content_filter,
     refusal, context_window, pause, error, other``. ``message_envelope(items,
@@ -341,7 +344,8 @@ class Dialect:
     provider data a call or tool keeps under this dialect's name, the group it is named
     in beside its name (a Responses ``namespace``), or ``None``: ``validate_call``
     matches a call to a tool by both, and ``encode`` to another dialect refuses a call
-    or tool that has one (written by its bare name, it would name another tool).
+    or tool that has one of another name (written by its bare name, it would name
+    another tool).
     """
 
     name: str
