@@ -37,7 +37,7 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
 from ._api import decode_conversation
 from ._problems import Problem
-from ._values import Conversation, Message, wrong_role
+from ._values import Conversation, Message, starts_turn, wrong_role
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -108,7 +108,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
-        if m.role == "assistant" and i and msgs[i - 1].role != "assistant":
+        if starts_turn(msgs, i):
             # id-less calls pair by position within the next turn only (Gemini): a new
             # assistant turn closes them
             for v in open_noid.values():

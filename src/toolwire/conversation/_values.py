@@ -14,7 +14,7 @@ are still the ones decoded from it.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple, TypeVar, Union
+from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, TypeVar, Union
 
 from .._errors import an, excerpt
 from .._types import InvalidToolCall, ToolCall, ToolResult
@@ -22,6 +22,7 @@ from .._value import _Frozen, _rebuild, _set
 
 __all__ = [
     "EMPTY_RESULT",
+    "starts_turn",
     "ROLES",
     "Conversation",
     "Field",
@@ -335,3 +336,11 @@ class Field:
 
     def __repr__(self) -> str:
         return f"Field({self.key!r}, {self.value!r})"
+
+
+def starts_turn(messages: Sequence[Message], i: int) -> bool:
+    """Whether message *i* starts an assistant turn (an assistant message after another
+    role): id-less calls pair with the results before the next one (Gemini pairs a turn's
+    calls with the responses of the turn after it). ``check_conversation`` and the
+    writer count turns alike."""
+    return messages[i].role == "assistant" and i > 0 and messages[i - 1].role != "assistant"

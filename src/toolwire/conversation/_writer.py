@@ -30,7 +30,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning
+from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
 
 __all__ = ["Writer"]
 
@@ -70,8 +70,8 @@ class Writer:
         # another role), as check_conversation counts them: id-less calls pair within the next turn
         self._turns: List[int] = []
         turn = 0
-        for i, m in enumerate(messages):
-            if m.role == "assistant" and i and messages[i - 1].role != "assistant":
+        for i in range(len(messages)):
+            if starts_turn(messages, i):
                 turn += 1
             self._turns.append(turn)
         self._turn = 0
