@@ -46,8 +46,14 @@ def test_every_module_has_a_docstring_and_all(path: Path) -> None:
 
 def test_version_is_a_literal() -> None:
     text = (SRC / "__init__.py").read_text(encoding="utf-8")
-    assert re.search(r'^__version__ = "[0-9.]+"$', text, re.M)
+    found = re.search(r'^__version__ = "([0-9]+\.[0-9]+\.[0-9]+(?:\.dev[0-9]+)?)"$', text, re.M)
+    assert found, "__version__ is not a PEP 440 release or dev literal"
     assert "importlib.metadata" not in text
+    # the one in pyproject.toml is what gets installed: they must not drift apart
+    # (0.1's CHANGELOG spoke of 0.2.0 while both still said 0.1.0)
+    project = (SRC.parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    declared = re.search(r'^version = "([^"]+)"$', project, re.M)
+    assert declared and declared[1] == found[1]
 
 
 def test_import_has_no_side_effects_and_pulls_no_sdk() -> None:

@@ -56,6 +56,21 @@ def test_an_alias_is_a_taken_name_too() -> None:
     assert exc.value.message == "Unknown dialect 'acme'; known dialects: beta" and exc.value.dialect is None
 
 
+
+def test_an_unknown_name_lists_every_wire_dialect_whole() -> None:
+    # it listed the twenty text formats too, and the 400-character cap of a message cut
+    # the list in the middle of a name ("te … x")
+    with pytest.raises(toolwire.UnknownDialectError) as exc:
+        toolwire.get_dialect("nope")
+    assert exc.value.message == (
+        "Unknown dialect 'nope'; known dialects: anthropic.messages, bedrock.converse, gemini, "
+        "openai.responses, mistral, cohere.v2, ollama, openai.chat, mcp, canonical; and 20 text "
+        "formats (text.*; dialect_names() lists them)"
+    )
+    with pytest.raises(toolwire.UnknownDialectError) as exc:
+        toolwire.get_dialect("x" * 10_000)
+    assert exc.value.message.endswith("(text.*; dialect_names() lists them)")
+
 def test_first_puts_a_dialect_ahead() -> None:
     reg = Registry()
     reg.register(_acme())

@@ -27,7 +27,7 @@ from .conversation import (
 if TYPE_CHECKING:
     from .text._api import TextResult, decode_text, encode_text
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 _LAZY = {"TextResult", "decode_text", "encode_text"}  # the text formats load on first use
 

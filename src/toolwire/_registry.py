@@ -143,9 +143,13 @@ class Registry:
         try:
             return self._by_name[name]
         except (KeyError, TypeError):
-            known = ", ".join(d.name for d in self._order)
+            # the wire dialects by name; the text formats (twenty, and read with
+            # ``decode_text``) only counted, so the list is never cut off
+            known = ", ".join(d.name for d in self._order if d.text_module is None)
+            texts = sum(d.text_module is not None for d in self._order)
+            more = f"; and {texts} text formats (text.*; dialect_names() lists them)" if texts else ""
             raise UnknownDialectError(
-                f"Unknown dialect {name!r}; known dialects: {known}", dialect=None
+                f"Unknown dialect {excerpt(name)}; known dialects: {known}{more}", dialect=None
             ) from None
 
     def names(self) -> List[str]:
