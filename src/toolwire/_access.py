@@ -4,6 +4,9 @@ SDK objects (openai, anthropic, google-genai, mistralai, cohere, ollama) are
 pydantic models. They are read through their instance ``__dict__`` (field values by
 field name) and ``__pydantic_extra__``, keyed by each field's alias, so camelCase
 (google-genai) and aliased names (openai ``async``) come out as on the wire. A field
+that ``model_dump`` leaves out (``Field(exclude=True)``: anthropic's
+``ParsedTextBlock.parsed_output``, the caller's parsed model; ``exclude_if``) is left
+out too. A field
 left at its default ``None`` is no value and is left out; a field the object was given
 as ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
 ``partialArgs[].nullValue`` does, where null is the value) is kept; a "not given"
@@ -43,7 +46,9 @@ __all__ = ["MAX_OBJECT_DEPTH", "to_data"]
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
 _CALLS = (ToolCall, InvalidToolCall)
-_ALIASES: Dict[type, Dict[str, str]] = {}
+# per class, the fields whose key is not their name: an alias, ``None`` (``Field(exclude=True)``:
+# ``model_dump`` leaves it out) or ``(key, exclude_if)`` (left out where ``exclude_if(value)``)
+_ALIASES: Dict[type, Dict[str, Any]] = {}
 _MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
 
 
@@ -56,14 +61,19 @@ def to_data(obj: Any, loc: str = "$") -> Any:
     return _walk(obj, 0, loc)
 
 
-def _aliases(cls: type) -> Dict[str, str]:
+def _aliases(cls: type) -> Dict[str, Any]:
     table = _ALIASES.get(cls)
     if table is None:
         table = {}
         for name, field in getattr(cls, "model_fields", {}).items():
             alias = field.serialization_alias or field.alias
-            if alias and alias != name:
-                table[name] = alias
+            key = alias if alias else name
+            if getattr(field, "exclude", None) is True:
+                table[name] = None
+            elif callable(getattr(field, "exclude_if", None)):
+                table[name] = (key, field.exclude_if)
+            elif key != name:
+                table[name] = key
         _ALIASES[cls] = table
     return table
 
@@ -138,6 +148,10 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
             if name not in given:
                 continue
         key = aliases.get(name, name) if aliases else name
+        if type(key) is not str:  # left out of ``model_dump`` (``exclude``, ``exclude_if``)
+            if key is None or key[1](value):
+                continue
+            key = key[0]
         if type(value) in plain:
             out[key] = value
             continue
