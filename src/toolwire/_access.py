@@ -41,7 +41,7 @@ from typing import Any, Dict, Set, Tuple
 from ._errors import DecodeError, an, excerpt
 from ._types import InvalidToolCall, ToolCall
 
-__all__ = ["MAX_OBJECT_DEPTH", "to_data"]
+__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain"]
 
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
@@ -59,6 +59,64 @@ def to_data(obj: Any, loc: str = "$") -> Any:
     if t is dict or t is list or t in _PLAIN:
         return obj
     return _walk(obj, 0, loc)
+
+
+def to_plain(obj: Any, loc: str = "$") -> Any:
+    """``to_data``, and inside plain dicts and lists too: a foreign object nested in them
+    (an SDK content block in a message dict) becomes plain data in a copy of the
+    containers on its path; a container that holds none is returned as it is (not
+    copied). One pass, linear in the data; nesting deeper than ``MAX_OBJECT_DEPTH``
+    (a container holding itself) is a ``DecodeError``."""
+    t = type(obj)
+    if t is dict or t is list:
+        return obj if _all_plain(obj, 0) else _plain_tree(obj, 0, loc)
+    return obj if t in _PLAIN else _walk(obj, 0, loc)
+
+
+def _all_plain(obj: Any, depth: int) -> bool:
+    """Whether the dict or list *obj* holds only plain values (the common case, checked
+    without building a path per container); ``False`` too where it nests too deep."""
+    if depth > MAX_OBJECT_DEPTH:
+        return False
+    for v in obj.values() if type(obj) is dict else obj:
+        t = type(v)
+        if t is str or t in _PLAIN:
+            continue
+        if (t is not dict and t is not list) or not _all_plain(v, depth + 1):
+            return False
+    return True
+
+
+def _plain_tree(obj: Any, depth: int, loc: str) -> Any:
+    if depth > MAX_OBJECT_DEPTH:
+        raise DecodeError(
+            f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+        )
+    plain = _PLAIN
+    new: Any = None  # the copy, made at the first value that changes
+    if type(obj) is dict:
+        for k, v in obj.items():
+            t = type(v)
+            if t in plain:
+                continue
+            where = f"{loc}.{k}"
+            w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
+            if w is not v:
+                if new is None:
+                    new = dict(obj)
+                new[k] = w
+        return obj if new is None else new
+    for i, v in enumerate(obj):
+        t = type(v)
+        if t in plain:
+            continue
+        where = f"{loc}[{i}]"
+        w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
+        if w is not v:
+            if new is None:
+                new = list(obj)
+            new[i] = w
+    return obj if new is None else new
 
 
 def _aliases(cls: type) -> Dict[str, Any]:
