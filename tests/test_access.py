@@ -348,3 +348,38 @@ def test_mistralai_unset_fields_are_left_out_not_read_as_empty_objects() -> None
     data = to_data(mm.CompletionChunk.model_validate(chunk))
     assert data["choices"][0]["delta"] == {"content": "hi"}
     assert "usage" not in data
+
+
+def test_fields_model_dump_leaves_out_are_left_out() -> None:
+    """``Field(exclude=True)`` (anthropic ``ParsedTextBlock.parsed_output``: the caller's
+    parsed model, which ``messages.parse()`` sets and the wire never held) and
+    ``exclude_if`` are left out, as ``model_dump`` leaves them out."""
+
+    class Block(BaseModel):
+        text: str
+        parsed: Optional[Dict[str, Any]] = Field(default=None, exclude=True)
+        note: Optional[str] = Field(default=None, alias="noteText", exclude_if=lambda v: v == "")
+
+    b = Block(text="x", parsed={"a": 1}, noteText="")
+    assert to_data(b) == b.model_dump(by_alias=True) == {"text": "x"}
+    b = Block(text="x", parsed={"a": 1}, noteText="n")
+    assert to_data(b) == b.model_dump(by_alias=True) == {"text": "x", "noteText": "n"}
+
+
+def test_anthropic_parsed_output_is_not_read() -> None:
+    pytest.importorskip("anthropic")
+    from anthropic._models import construct_type
+    from anthropic.types import ParsedMessage
+
+    class Out(BaseModel):
+        a: int
+
+    msg = construct_type(type_=ParsedMessage[Out], value={
+        "id": "m", "type": "message", "role": "assistant", "model": "c", "stop_reason": "end_turn",
+        "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
+        "content": [{"type": "text", "text": '{"a":1}'}]})
+    msg.content[0].parsed_output = Out(a=1)  # what ``messages.parse()`` sets
+    assert to_data(msg)["content"] == [{"type": "text", "text": '{"a":1}'}]
+    conv = toolwire.decode_conversation([{"role": "user", "content": "x"}, msg])
+    assert toolwire.encode_conversation(conv, "anthropic.messages")["messages"][1] == {
+        "role": "assistant", "content": [{"type": "text", "text": '{"a":1}'}]}

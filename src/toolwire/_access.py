@@ -4,6 +4,9 @@ SDK objects (openai, anthropic, google-genai, mistralai, cohere, ollama) are
 pydantic models. They are read through their instance ``__dict__`` (field values by
 field name) and ``__pydantic_extra__``, keyed by each field's alias, so camelCase
 (google-genai) and aliased names (openai ``async``) come out as on the wire. A field
+that ``model_dump`` leaves out (``Field(exclude=True)``: anthropic's
+``ParsedTextBlock.parsed_output``, the caller's parsed model; ``exclude_if``) is left
+out too. A field
 left at its default ``None`` is no value and is left out; a field the object was given
 as ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
 ``partialArgs[].nullValue`` does, where null is the value) is kept; a "not given"
@@ -38,12 +41,14 @@ from typing import Any, Dict, Set, Tuple
 from ._errors import DecodeError, an, excerpt
 from ._types import InvalidToolCall, ToolCall
 
-__all__ = ["MAX_OBJECT_DEPTH", "to_data"]
+__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain"]
 
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
 _CALLS = (ToolCall, InvalidToolCall)
-_ALIASES: Dict[type, Dict[str, str]] = {}
+# per class, the fields whose key is not their name: an alias, ``None`` (``Field(exclude=True)``:
+# ``model_dump`` leaves it out) or ``(key, exclude_if)`` (left out where ``exclude_if(value)``)
+_ALIASES: Dict[type, Dict[str, Any]] = {}
 _MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
 
 
@@ -56,14 +61,77 @@ def to_data(obj: Any, loc: str = "$") -> Any:
     return _walk(obj, 0, loc)
 
 
-def _aliases(cls: type) -> Dict[str, str]:
+def to_plain(obj: Any, loc: str = "$") -> Any:
+    """``to_data``, and inside plain dicts and lists too: a foreign object nested in them
+    (an SDK content block in a message dict) becomes plain data in a copy of the
+    containers on its path; a container that holds none is returned as it is (not
+    copied). One pass, linear in the data; nesting deeper than ``MAX_OBJECT_DEPTH``
+    (a container holding itself) is a ``DecodeError``."""
+    t = type(obj)
+    if t is dict or t is list:
+        return obj if _all_plain(obj, 0) else _plain_tree(obj, 0, loc)
+    return obj if t in _PLAIN else _walk(obj, 0, loc)
+
+
+def _all_plain(obj: Any, depth: int) -> bool:
+    """Whether the dict or list *obj* holds only plain values (the common case, checked
+    without building a path per container); ``False`` too where it nests too deep."""
+    if depth > MAX_OBJECT_DEPTH:
+        return False
+    for v in obj.values() if type(obj) is dict else obj:
+        t = type(v)
+        if t is str or t in _PLAIN:
+            continue
+        if (t is not dict and t is not list) or not _all_plain(v, depth + 1):
+            return False
+    return True
+
+
+def _plain_tree(obj: Any, depth: int, loc: str) -> Any:
+    if depth > MAX_OBJECT_DEPTH:
+        raise DecodeError(
+            f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
+        )
+    plain = _PLAIN
+    new: Any = None  # the copy, made at the first value that changes
+    if type(obj) is dict:
+        for k, v in obj.items():
+            t = type(v)
+            if t in plain:
+                continue
+            where = f"{loc}.{k}"
+            w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
+            if w is not v:
+                if new is None:
+                    new = dict(obj)
+                new[k] = w
+        return obj if new is None else new
+    for i, v in enumerate(obj):
+        t = type(v)
+        if t in plain:
+            continue
+        where = f"{loc}[{i}]"
+        w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
+        if w is not v:
+            if new is None:
+                new = list(obj)
+            new[i] = w
+    return obj if new is None else new
+
+
+def _aliases(cls: type) -> Dict[str, Any]:
     table = _ALIASES.get(cls)
     if table is None:
         table = {}
         for name, field in getattr(cls, "model_fields", {}).items():
             alias = field.serialization_alias or field.alias
-            if alias and alias != name:
-                table[name] = alias
+            key = alias if alias else name
+            if getattr(field, "exclude", None) is True:
+                table[name] = None
+            elif callable(getattr(field, "exclude_if", None)):
+                table[name] = (key, field.exclude_if)
+            elif key != name:
+                table[name] = key
         _ALIASES[cls] = table
     return table
 
@@ -138,6 +206,10 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
             if name not in given:
                 continue
         key = aliases.get(name, name) if aliases else name
+        if type(key) is not str:  # left out of ``model_dump`` (``exclude``, ``exclude_if``)
+            if key is None or key[1](value):
+                continue
+            key = key[0]
         if type(value) in plain:
             out[key] = value
             continue

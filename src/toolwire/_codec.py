@@ -83,14 +83,16 @@ def decode(
                         call = None
                     if call is not None:
                         return cast(ToolCall, call)
-                if read is not None and (d is None or d is read[0]):
-                    try:
-                        plain = read[1](item)
-                    except Exception:  # an odd instance (built without validation): the generic walk
-                        plain = None
-                    if plain is not None:
+                plain = _read_object(read, item)
+                if plain is not None and read is not None:
+                    if d is None or d is read[0]:
                         out = reg.decode_as(read[0], plain, pol) if type(plain) is dict else None
-                        return out if type(out) is ToolCall else decode_one(read[0], plain, pol, "$", False)
+                        if type(out) is ToolCall:
+                            return out
+                        if out is not None:  # an SDK object of another kind (a google-genai FunctionResponse)
+                            return _named(read[0], plain, cast(Tuple[Dialect, str], out)[1:], registry, policy)
+                        return decode_one(read[0], plain, pol, "$", False)
+                    item = plain  # another dialect's SDK object: the error below names that dialect
             if isinstance(item, ToolCall):  # toolwire's own call: as it is (as decode_tool takes a Tool)
                 return item
             if isinstance(item, InvalidToolCall):
@@ -115,6 +117,17 @@ def decode(
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
+
+
+def _read_object(read: Any, item: Any) -> Any:
+    """What the ``sdk_calls`` reader *read* (a dialect and its reader, or ``None``) gives for
+    *item*: the wire item its dialect claims, or ``None`` (the generic walk reads it)."""
+    if read is None:
+        return None
+    try:
+        return read[1](item)
+    except Exception:  # an odd instance (built without validation): the generic walk
+        return None
 
 
 def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:
@@ -297,7 +310,11 @@ def decode_result(
 
 def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: str, method: str) -> Any:
     try:
-        data = _load(item)
+        data = None
+        if type(item) not in _PLAIN_INPUT:  # an SDK object its dialect reads as its wire item
+            data = _read_object(_registry(registry).object_plan(type(item))[0], item)
+        if data is None:
+            data = _load(item)
         d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
         if kind != want:
             raise DecodeError(

@@ -127,6 +127,22 @@ class _Raising(str):
     __hash__ = str.__hash__
 
 
+class _RaisingDict(dict):  # type: ignore[type-arg]
+    """A mapping whose reading raises: a caller's own object, not toolwire's fault."""
+
+    def items(self) -> Any:
+        raise RuntimeError("boom")
+
+
+def test_a_str_subclass_whose_comparison_raises_is_read_as_its_text() -> None:
+    """A foreign value inside the dicts is read as plain data first (``to_data``: a
+    ``str`` subclass is its text), so its own methods are never called by a reader."""
+    body = {"messages": [{"role": "user", "content": [{"type": _Raising("text"), "text": "hi"}]}]}
+    out = encode_conversation(decode_conversation(body, "anthropic.messages"), "anthropic.messages")
+    assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}
+    assert type(out["messages"][0]["content"][0]["type"]) is str
+
+
 def _cyclic() -> List[Any]:
     out: List[Any] = []
     out.append(out)
@@ -143,7 +159,7 @@ def _cyclic() -> List[Any]:
     ("bedrock.converse", {"messages": [
         {"role": "user", "content": [{"toolResult": {"toolUseId": "t1", "content": [{"text": "x", 1: "y"}]}}]}]}),
     # a value whose own methods raise
-    ("anthropic.messages", {"messages": [{"role": "user", "content": [{"type": _Raising("text"), "text": "hi"}]}]}),
+    ("anthropic.messages", {"messages": [{"role": "user", "content": [{"type": "text", "text": _RaisingDict()}]}]}),
 ])
 def test_errors_raised_by_odd_values_are_decode_errors(dialect: str, body: Any) -> None:
     """Found by mutating the corpus: these raised ValueError, TypeError or
@@ -156,7 +172,12 @@ def test_errors_raised_by_odd_values_are_decode_errors(dialect: str, body: Any) 
 def test_a_same_dialect_history_that_cannot_be_copied_is_an_encode_error() -> None:
     import types
 
-    conv = decode_conversation({"messages": [
-        {"role": "user", "content": "hi", "x-meta": types.MappingProxyType({"k": "v"})}]}, "openai.chat")
+    from toolwire.conversation import Conversation
+
+    body = {"messages": [{"role": "user", "content": "hi", "x-meta": types.MappingProxyType({"k": "v"})}]}
+    with pytest.raises(ToolwireError, match=r"^Cannot read a mappingproxy value at \$\.messages\[0\]\.x-meta"):
+        decode_conversation(body, "openai.chat")  # a value no reader makes plain data of
+    plain = decode_conversation({"messages": [{"role": "user", "content": "hi"}]}, "openai.chat")
+    conv = Conversation(plain.messages, dialect="openai.chat", wire=body)  # built by the caller
     with pytest.raises(ToolwireError, match="cannot be copied"):
         encode_conversation(conv, "openai.chat")

@@ -251,3 +251,21 @@ def test_gemini_function_call_objects_without_args_are_calls() -> None:
     assert canon(toolwire.decode_all(response)) == both
     for dialect in (None, G):  # the SDK's own accessor: a list of FunctionCall objects
         assert canon(toolwire.decode_all(response.function_calls, dialect)) == both
+
+
+def test_gemini_function_response_objects_are_results_named_as_gemini() -> None:
+    """b11: a google-genai ``FunctionResponse`` (the body of a ``functionResponse`` part,
+    https://ai.google.dev/api/caching#FunctionResponse) is a Gemini result, read as its
+    part; a ``FunctionCall`` or ``FunctionResponse`` given as another dialect names Gemini."""
+    fr = gt.FunctionResponse(name="f", id="c1", response={"output": "ok"})
+    for dialect in (None, G):
+        assert toolwire.decode_result(fr, dialect) == toolwire.ToolResult(id="c1", name="f", content="ok")
+        with pytest.raises(toolwire.DecodeError, match=r"^Input at \$ is a gemini tool result, not a tool call"):
+            toolwire.decode(fr, dialect)
+    with pytest.raises(toolwire.DecodeError, match=r"^Input at \$ is not an openai\.chat payload: it looks like "
+                       r"gemini \(a 'functionResponse' part\)"):
+        toolwire.decode_result(fr, "openai.chat")
+    fc = gt.FunctionCall(name="f", args={"a": 1})
+    with pytest.raises(toolwire.DecodeError, match=r"^Input at \$ is not an openai\.chat payload: it looks like "
+                       r"gemini \(a 'functionCall' part"):
+        toolwire.decode(fc, "openai.chat")

@@ -11,6 +11,7 @@ import copy
 import re
 from typing import Any, Dict, List, Optional, Union
 
+from .._access import to_plain
 from .._builtin import default_registry
 from .._dialect import Dialect
 from .._encode import check_arguments
@@ -53,9 +54,13 @@ def _detect(data: Any, registry: Registry) -> Dialect:
 
 
 def _load_sdk_list(x: Any) -> Any:
+    """Plain data of a history: SDK objects read, also where they stand inside a
+    message dict (an SDK reply's content blocks appended as the provider's docs show),
+    so the wire kept for a same-dialect encode is JSON."""
     if type(x) in (list, tuple):
-        return [m if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
-    return _load(x)
+        return [to_plain(m, f"$[{i}]") if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
+    data = _load(x)
+    return to_plain(data) if type(data) is dict else data
 
 
 def decode_conversation(

@@ -311,3 +311,36 @@ def test_a_bad_call_or_response_in_a_history_names_its_place(part: Any, message:
     with pytest.raises(toolwire.DecodeError) as exc:
         toolwire.decode_conversation(_model_turn(part), D)
     assert (exc.value.message, exc.value.loc, exc.value.dialect) == (message, loc, D)
+
+
+def test_a_google_genai_dump_of_a_content_reads_the_field_that_is_set() -> None:
+    """b07: ``Content.model_dump()`` writes every ``Part`` field, unset ones ``None``, and
+    ``media_resolution`` first: the part is its set field (``text``), as the object is."""
+    types = pytest.importorskip("google.genai.types")
+    contents = [types.Content(role="user", parts=[types.Part(text="hi")]),
+                types.Content(role="model", parts=[types.Part(text="hello", thought_signature=b"sig")])]
+    dumped = [c.model_dump() for c in contents]
+    assert next(iter(dumped[0]["parts"][0])) == "media_resolution"  # the SDK's field order
+    want = {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]}
+    assert toolwire.encode_conversation(toolwire.decode_conversation(dumped), "openai.chat") == want
+    assert toolwire.encode_conversation(toolwire.decode_conversation(contents), "openai.chat") == want
+    snake = [{"role": "user", "parts": [{"video_metadata": {"fps": 1}, "text": "look"}]}]
+    assert toolwire.encode_conversation(toolwire.decode_conversation(snake, D), "openai.chat") == {
+        "messages": [{"role": "user", "content": "look"}]}
+
+
+def test_snake_case_code_execution_parts_are_server_state_as_camel_case_ones() -> None:
+    """b08: ``executable_code`` / ``code_execution_result`` (the proto field names, which
+    the API takes too; https://ai.google.dev/api/caching#Part) are what ``executableCode``
+    / ``codeExecutionResult`` are: the server's own tool, not sent to another provider."""
+    def hist(code: str, result: str) -> Any:
+        return [{"role": "user", "parts": [{"text": "run it"}]},
+                {"role": "model", "parts": [{code: {"language": "PYTHON", "code": "print(1)"}},
+                                            {result: {"outcome": "OUTCOME_OK", "output": "1"}}, {"text": "1"}]}]
+
+    for code, result in (("executableCode", "codeExecutionResult"), ("executable_code", "code_execution_result")):
+        report: List[Any] = []
+        out = toolwire.encode_conversation(toolwire.decode_conversation(hist(code, result), D), "openai.chat",
+                                           report=report)
+        assert out == {"messages": [{"role": "user", "content": "run it"}, {"role": "assistant", "content": "1"}]}
+        assert len(report) == 2

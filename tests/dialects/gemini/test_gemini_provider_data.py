@@ -42,16 +42,38 @@ CALLS = (
     ("no-args", {"functionCall": {"name": "read_theme"}}, "read_theme", {}, None, {D: {"no_args": True}}, ("empty-arguments",)),
     ("empty-id", {"functionCall": {"id": "", "name": "f", "args": {"a": "ß"}}}, "f", {"a": "ß"}, None, {D: {"id": ""}}, ()),
     ("unknown-call-field", {"functionCall": {"name": "f", "args": {}, "willContinue": False}}, "f", {}, None, {D: {"call": {"willContinue": False}}}, ()),
-    (
-        "model-dump",  # a null id is no id (proto JSON): ``"id": None`` is not written back
-        {"function_call": {"args": {"a": "ü"}, "name": "f", "partial_args": None, "will_continue": None}, "text": None, "thought_signature": None},
-        "f",
-        {"a": "ü"},
-        None,
-        {D: {"snake": True, "call": {"partial_args": None, "will_continue": None}, "part": {"text": None, "thought_signature": None}}},
-        (),
-    ),
 )
+
+
+def test_a_model_dump_part_is_written_as_the_wire_holds_it() -> None:
+    """``Part.model_dump()`` writes every field, the unset ones ``None``; on the wire an
+    unset field is absent (proto3 JSON reads null as unset), so none is kept and the part
+    is written back with its set fields only, in the dump's snake_case."""
+    dump = {"function_call": {"args": {"a": "ü"}, "name": "f", "id": None, "partial_args": None, "will_continue": None},
+            "text": None, "thought_signature": None}
+    call = toolwire.decode(dump, D)
+    assert (call.name, call.args, call.id, pd(call)) == ("f", {"a": "ü"}, None, {D: {"snake": True}})
+    assert toolwire.encode(call, D) == {"function_call": {"name": "f", "args": {"a": "ü"}}}
+    signed = {**dump, "thought_signature": b"sig", "video_metadata": None}
+    call = toolwire.decode(signed, D)
+    assert pd(call) == {D: {"snake": True, "part": {"thought_signature": "c2ln"}}}
+    assert toolwire.encode(call, D) == {"function_call": {"name": "f", "args": {"a": "ü"}}, "thought_signature": "c2ln"}
+
+
+def test_google_genai_dumps_of_a_signed_call_are_written_without_their_unset_fields() -> None:
+    """b12: ``GenerateContentResponse.model_dump()`` (python mode) of a signed call, read by
+    ``decode_all`` and by the stream: the part written back holds the call and its
+    signature only (https://ai.google.dev/gemini-api/docs/thought-signatures)."""
+    types = pytest.importorskip("google.genai.types")
+    from toolwire import stream
+
+    resp = types.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "f", "args": {"a": 1}}, "thoughtSignature": "c2ln"}]}, "finishReason": "STOP"}]})
+    want = {"function_call": {"name": "f", "args": {"a": 1}}, "thought_signature": "c2ln"}
+    assert toolwire.encode(toolwire.decode_all(resp.model_dump())[0], D) == want
+    assert toolwire.encode(stream.accumulate([resp.model_dump()])[0], D) == want
+    assert toolwire.encode(stream.accumulate([resp])[0], D) == {
+        "functionCall": {"name": "f", "args": {"a": 1}}, "thoughtSignature": "c2ln"}
 
 
 @pytest.mark.parametrize(("wire", "name", "args", "ident", "data", "repairs"), [pytest.param(*row[1:], id=row[0]) for row in CALLS])
@@ -133,9 +155,31 @@ def test_a_model_dump_server_part_reads_the_field_that_is_set() -> None:
     part = {"executable_code": None, "code_execution_result": None, "function_call": None, "tool_call": {"id": "t1", "tool_type": "GOOGLE_SEARCH_WEB", "args": {"q": "Ærø"}}, "thought_signature": None}
     (call,) = toolwire.decode_all({"candidates": [{"content": {"parts": [part]}}]}, include_server=True)
     assert (call.name, call.args, call.id, call.server) == ("GOOGLE_SEARCH_WEB", {"q": "Ærø"}, "t1", True)
-    assert toolwire.encode(call, D) == part
+    assert toolwire.encode(call, D) == {"tool_call": {"id": "t1", "tool_type": "GOOGLE_SEARCH_WEB", "args": {"q": "Ærø"}}}
     code = {"executable_code": {"code": "1+1", "language": "PYTHON"}, "tool_call": None}
     assert toolwire.decode(code, D).args == {"code": "1+1", "language": "PYTHON"}
+
+
+def test_google_genai_dumps_of_server_calls_are_plain_json_with_wire_words() -> None:
+    """b06: ``model_dump()`` (python mode) keeps ``Language.PYTHON`` and ``ToolType`` as
+    enum members and unset fields as ``None``; the call read from it is the one read from
+    the object: the words of the wire (https://ai.google.dev/api/caching#ExecutableCode,
+    ``ToolCall.toolType``), no null, and it encodes."""
+    types = pytest.importorskip("google.genai.types")
+    import json
+
+    resp = types.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [
+        {"executableCode": {"language": "PYTHON", "code": "print(1)"}},
+        {"toolCall": {"id": "tc1", "toolType": "GOOGLE_SEARCH_WEB", "args": {"q": "x"}}}]}, "finishReason": "STOP"}]})
+    dumped = toolwire.decode_all(resp.model_dump(), include_server=True)
+    assert [(c.name, c.args, c.id) for c in dumped] == [
+        ("code_execution", {"code": "print(1)", "language": "PYTHON"}, None), ("GOOGLE_SEARCH_WEB", {"q": "x"}, "tc1")]
+    assert [(c.name, c.args, c.id) for c in toolwire.decode_all(resp, include_server=True)] == [
+        (c.name, c.args, c.id) for c in dumped]
+    assert type(dumped[0].args["language"]) is str
+    assert toolwire.encode(dumped[0], D) == {"executable_code": {"code": "print(1)", "language": "PYTHON"}}
+    assert toolwire.encode(dumped[1], D) == {"tool_call": {"id": "tc1", "tool_type": "GOOGLE_SEARCH_WEB", "args": {"q": "x"}}}
+    json.dumps([dict(c.provider_data) for c in dumped])
 
 
 # --- tools -----------------------------------------------------------------------------------

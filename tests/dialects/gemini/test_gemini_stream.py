@@ -116,7 +116,7 @@ def test_snake_case_partial_arguments_and_a_signature_on_a_later_part() -> None:
         chunk({"function_call": {}, "thought_signature": "later", "text": None}),
     ]
     (call,) = accumulate(dumped, D)
-    assert dict(call.provider_data) == {D: {"snake": True, "part": {"thought_signature": "c2ln", "text": None}}}
+    assert dict(call.provider_data) == {D: {"snake": True, "part": {"thought_signature": "c2ln"}}}  # unset: absent
 
 
 def test_whole_calls_parallel_calls_and_server_calls() -> None:
@@ -398,3 +398,30 @@ def test_a_streamed_code_execution_call_is_the_one_shot_one_and_encodes_back() -
     (streamed,) = accumulate([ch], D, include_server=True)
     assert streamed == toolwire.decode_all(ch, D, include_server=True)[0]
     assert toolwire.encode(streamed, D) == part
+
+
+@pytest.mark.parametrize("part", [
+    # https://ai.google.dev/api/caching#Part ``toolCall``: a built-in tool the server runs
+    {"toolCall": {"id": "tc1", "toolType": "GOOGLE_SEARCH_WEB", "args": {"q": "x"}}},
+    {"tool_call": {"tool_type": "URL_CONTEXT", "args": '{"url": "https://ex.com/é"}'}, "thought_signature": None},
+])
+def test_a_streamed_server_tool_call_is_the_one_shot_one_and_encodes_back(part: Any) -> None:
+    """b09: a ``toolCall`` part in a stream is a server call, as in the one-shot reply; it
+    is never passed over."""
+    ch = {"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}]}
+    acc = Accumulator(D, include_server=True)
+    acc.feed(ch)
+    (streamed,) = acc.close()
+    assert acc.server_calls == [streamed] and streamed.server
+    assert streamed == toolwire.decode_all(ch, D, include_server=True)[0]
+    assert toolwire.encode(streamed, D) == {k: v for k, v in part.items() if v is not None}
+    assert accumulate([ch], D) == []  # the client runs none
+
+
+def test_a_streamed_server_part_that_is_no_object_is_an_invalid_call() -> None:
+    """``{"toolCall": 5}``: never passed over (the one-shot reader refuses it too)."""
+    ch = chunk({"toolCall": 5}, finish="STOP")
+    assert accumulate([ch], D) == [
+        toolwire.InvalidToolCall(error="The tool call at $.calls[0] is not an object: 5", loc="$.calls[0]")]
+    with pytest.raises(toolwire.DecodeError):
+        toolwire.decode_all(ch, D)

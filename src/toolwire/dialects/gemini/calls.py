@@ -13,10 +13,13 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   an ``arguments`` key in its place (no ``FunctionCall`` field) is a ``DecodeError``.
   The part's other fields, ``thoughtSignature`` first of all (Gemini rejects a
   replayed call without it), are kept as provider data (``["part"]``) and re-emitted
-  on the same part with the same key; SDK ``bytes`` are written as base64. A part of
+  on the same part with the same key; SDK ``bytes`` are written as base64. A field set
+  to ``None`` (JSON null: unset in proto3 JSON; ``model_dump()`` writes every unset field
+  so) is no field, beside the call and in it; a dump's enums are their words. A part of
   a Vertex stream of argument fragments (``willContinue: true``, ``partialArgs``) read
   as a whole reply is a cut-off call (``ArgumentsError``, ``truncated``); a google-genai
-  ``FunctionCall`` object is read as the part that holds it.
+  ``FunctionCall`` object is read as the part that holds it (and a ``FunctionResponse``,
+  which ``decode_result`` takes, as its part).
 - Provider-executed: ``executableCode`` (code execution; ``args`` is the whole
   ``{"code", "language", "id"}`` object, as the corpus records it) and ``toolCall``
   (built-in tools, ``{"id", "toolType" | "tool_type", "args"}``) parts are server calls,
@@ -42,7 +45,6 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 
 from __future__ import annotations
 
-import base64
 from typing import Any, Dict, Optional, Tuple
 
 from ..._access import to_data
@@ -53,15 +55,22 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
-from .sniff import SERVER_KEYS, TOP_KEYS, children, choices, detect, failure, finish, gate, sniff
+from .sniff import (
+    SERVER_KEYS,
+    TOP_KEYS,
+    children,
+    choices,
+    detect,
+    failure,
+    finish,
+    gate,
+    server_call,
+    set_fields,
+    sniff,
+)
 from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
 
 __all__ = ["DIALECT"]
-
-
-def _wire(value: Any) -> Any:
-    """Part metadata as on the wire: SDK ``bytes`` (thought signatures) as base64 text."""
-    return base64.b64encode(value).decode("ascii") if type(value) is bytes else value
 
 
 def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -120,11 +129,13 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["no_args"] = True
     if fc.get("id") == "":
         pd["id"] = ""
-    extra = {k: v for k, v in fc.items() if k not in ("name", "args", "id")}
+    extra = {k: v for k, v in set_fields(fc).items() if k not in ("name", "args", "id")}
     if extra:
         pd["call"] = extra
     if len(part) > 1:
-        pd["part"] = {k: _wire(v) for k, v in part.items() if k != key}
+        beside = set_fields(part, key)  # (an SDK dump's unset fields, ``None``, are none)
+        if beside:
+            pd["part"] = beside
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
@@ -150,13 +161,11 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if part.get(key) is not None:
             break
     body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
-    item = {k: _wire(v) for k, v in part.items()}
+    name, args, ident, item = server_call(part, key, body)
     if key.startswith("executable"):  # the code, its language and the id its result echoes
-        return new_call("code_execution", dict(body), None, None, {NAME: {"item": item}}, server=True)
-    ident = opt_str(body.get("id"), f"{loc}.{key}.id", NAME)
-    tool_type = body.get("toolType") or body.get("tool_type")
-    args, raw, repairs = parse_arguments(body.get("args"), policy, f"{loc}.{key}.args", NAME)
-    name = tool_type if type(tool_type) is str and tool_type else "tool_call"
+        return new_call(name, args, None, None, {NAME: {"item": item}}, server=True)
+    ident = opt_str(ident, f"{loc}.{key}.id", NAME)
+    args, raw, repairs = parse_arguments(args, policy, f"{loc}.{key}.args", NAME)
     return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
 
 
@@ -201,6 +210,12 @@ def read_function_call(o: Any) -> Dict[str, Any]:
     return {"functionCall": to_data(o)}
 
 
+def read_function_response(o: Any) -> Dict[str, Any]:
+    """A google-genai ``FunctionResponse`` as the part that holds it: its dump alone
+    (``{"id", "name", "response"}``) is no shape of any dialect."""
+    return {"functionResponse": to_data(o)}
+
+
 def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
     fc = part.get("functionCall") or part.get("function_call")
     return (fc.get("name"), fc.get("id") or None) if type(fc) is dict else (None, None)
@@ -226,7 +241,7 @@ DIALECT = Dialect(
     finish=finish,
     failure=failure,
     choices=choices,
-    sdk_calls={"google:FunctionCall": read_function_call},
+    sdk_calls={"google:FunctionCall": read_function_call, "google:FunctionResponse": read_function_response},
     aliases=("google", "vertex"),
     description="Google Gemini API and Vertex AI generateContent",
     stream=stream.Handler,

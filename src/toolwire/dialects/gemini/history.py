@@ -9,7 +9,9 @@ model turn go together in the next user content; ``thoughtSignature`` rides on t
 part it signs and goes back to Gemini only; a text part with ``thought: true`` is
 reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
 (``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
-``system_instruction``) are read too.
+``system_instruction``) are read too, and a google-genai ``model_dump()``: a part is its
+set field (the dump writes every unset one as ``None``, JSON null is unset), its enums
+are read as their words.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ..._access import to_plain
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ..._types import ToolCall
@@ -45,7 +48,8 @@ __all__ = ["HISTORY"]
 NAME = "gemini"
 _ROLES = {"user": "user", "model": "assistant", "function": "tool", "tool": "tool"}
 _BESIDE = frozenset(
-    {"thought", "thoughtSignature", "thought_signature", "partMetadata", "mediaResolution", "videoMetadata"}
+    {"thought", "thoughtSignature", "thought_signature", "partMetadata", "part_metadata", "mediaResolution",
+     "media_resolution", "videoMetadata", "video_metadata"}
 )
 _EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
@@ -54,22 +58,33 @@ def _b64(value: Any) -> Any:
     return base64.b64encode(value).decode("ascii") if type(value) is bytes else value
 
 
-def _wire_part(p: Dict[str, Any]) -> Dict[str, Any]:
+def _wire_part(p: Dict[str, Any], loc: str) -> Dict[str, Any]:
     """*p* as JSON holds it: the SDK's ``bytes`` (google-genai ``thought_signature``,
     ``Blob.data``, a function response's ``FunctionResponseBlob.data``) as base64 text,
-    which google-genai reads back as bytes; *p* itself when it holds none."""
+    which google-genai reads back as bytes, and an SDK dump's (``model_dump()``) enums
+    (``Language.PYTHON``) as their words; *p* itself when it holds none of these."""
     new: Dict[str, Any] = {}
     for k, v in p.items():
-        if type(v) is bytes:  # thoughtSignature
+        t = type(v)
+        if t is bytes:  # thoughtSignature
             new[k] = _b64(v)
-        elif type(v) is not dict:
+        elif v is None or t is str or t is bool:
             continue
-        elif k in ("inlineData", "inline_data") and type(v.get("data")) is bytes:
-            new[k] = {**v, "data": _b64(v["data"])}
-        elif k in ("functionResponse", "function_response") and type(v.get("parts")) is list:
-            fparts = [_wire_part(fp) if type(fp) is dict else fp for fp in v["parts"]]
-            if any(a is not b for a, b in zip(fparts, v["parts"])):
-                new[k] = {**v, "parts": fparts}
+        elif t is not dict:
+            w = to_plain(v, f"{loc}.{k}")
+            if w is not v:
+                new[k] = w
+        else:
+            w = to_plain(v, f"{loc}.{k}")
+            if k in ("inlineData", "inline_data") and type(w.get("data")) is bytes:
+                w = {**w, "data": _b64(w["data"])}
+            elif k in ("functionResponse", "function_response") and type(w.get("parts")) is list:
+                fparts = [_wire_part(fp, f"{loc}.{k}.parts[{j}]") if type(fp) is dict else fp
+                          for j, fp in enumerate(w["parts"])]
+                if any(a is not b for a, b in zip(fparts, w["parts"])):
+                    w = {**w, "parts": fparts}
+            if w is not v:
+                new[k] = w
     return {k: new.get(k, v) for k, v in p.items()} if new else p
 
 
@@ -82,9 +97,11 @@ def _parts(
     out: List[Part] = []
     for i, p in enumerate(parts):
         where = f"{loc}[{i}]"
-        p = _wire_part(as_dict(p, where, NAME, "a part"))
+        p = _wire_part(as_dict(p, where, NAME, "a part"), where)
         if wire is not None:
             wire.append(p)
+        if any(v is None for v in p.values()):  # an SDK dump's unset fields (JSON null: unset) are no part
+            p = {k: v for k, v in p.items() if v is not None}
         key = next((k for k in p if k not in _BESIDE), None)
         if key == "text":
             if p.get("thought") is True:
@@ -222,6 +239,7 @@ def detect(data: Any) -> bool:
 _COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
-    state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse"}),  # server-run tools
+    state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse",  # server-run tools,
+                     "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
     pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT),
 )

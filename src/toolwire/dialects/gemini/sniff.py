@@ -12,16 +12,18 @@ candidate's ``finishReason`` (``choices``, ``finish``). A lone ``function_call``
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from ..._access import to_data
+from ..._access import to_data, to_plain
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, finish_word
 from ..._errors import an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
-    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate", "sniff"
+    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate",
+    "server_call", "set_fields", "sniff",
 ]
 
 # every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
@@ -40,6 +42,39 @@ SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 # ``functionCall`` is claimed as a call whatever it holds, and its decoding reports it)
 OBJECT_MEMBERS = {"functionResponse": "a function response object", "function_response": "a function response object",
                   **{k: "an object" for k in SERVER_KEYS}}
+
+
+def set_fields(part: Dict[str, Any], skip: Any = None) -> Dict[str, Any]:
+    """The fields of *part* (but *skip*) as the wire holds them: one set to ``None`` is
+    left out (an SDK dump, ``model_dump()``, writes every field, the unset ones ``None``;
+    JSON null is an unset field in proto3 JSON), an enum of the dump is its wire word and
+    SDK ``bytes`` (``thought_signature``) are base64 text."""
+    return {k: _wire(v) for k, v in part.items() if v is not None and k != skip}
+
+
+def _wire(value: Any) -> Any:
+    t = type(value)
+    if t is str:
+        return value
+    if t is bytes:
+        return base64.b64encode(value).decode("ascii")
+    return to_plain(value)
+
+
+def server_call(part: Dict[str, Any], key: str, body: Dict[str, Any]) -> Tuple[str, Any, Any, Dict[str, Any]]:
+    """The name, arguments (an object, or a ``toolCall``'s text), raw id and wire part of
+    the server-call part *part* whose member *key* holds the object *body*: the part's
+    fields and the body's as the wire holds them (``set_fields``: an SDK dump's ``None``
+    fields left out, its enums as their words, ``toolType`` too). Code execution's
+    arguments are its whole ``{"code", "language", "id"?}``."""
+    body = set_fields(body)
+    item = set_fields(part)
+    item[key] = body
+    if key.startswith("executable"):
+        return "code_execution", dict(body), None, item
+    tool_type = body.get("toolType") or body.get("tool_type")
+    name = tool_type if type(tool_type) is str and tool_type else "tool_call"
+    return name, body.get("args"), body.get("id"), item
 
 
 TOP_KEYS = _PART_KEYS | {"candidates", "promptFeedback", "prompt_feedback", "parts", "contents",

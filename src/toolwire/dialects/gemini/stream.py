@@ -21,14 +21,15 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   as base64), so ``encode(call, "gemini")`` writes them back on the call's part
   (Gemini rejects a replayed call without its signature). With ``partialArgs`` the
   signature may come on any part of the call: the first one seen is kept.
-  ``executableCode`` parts are server calls. ``finishReason`` is the finish reason
+  ``executableCode`` and ``toolCall`` parts are server calls, read as the one-shot decoder
+  reads them (``sniff.server_call``: an SDK dump's ``None`` fields left out, its enums as
+  their words, as for the call's part). ``finishReason`` is the finish reason
   (``MAX_TOKENS`` when cut off).
 - camelCase (wire, SDK objects) and snake_case (``model_dump()``) names are both read.
 """
 
 from __future__ import annotations
 
-import base64
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import finish_word
@@ -39,6 +40,7 @@ from ...stream._core import Core
 from ...stream._paths import set_path
 from .._common import describe_error
 from .partial_args import leaves, parse_path
+from .sniff import SERVER_KEYS, server_call, set_fields
 
 __all__ = ["NAME", "Handler", "detect", "encode", "options"]
 
@@ -112,11 +114,17 @@ class Handler:
         if type(text) is str and not part.get("thought"):
             self.core.text(text, scope)
             return
-        code = _get(part, "executableCode", "executable_code")
-        if type(code) is dict:  # as the one-shot decoder reads it: no id, the part kept to write back
-            item = {k: base64.b64encode(v).decode("ascii") if type(v) is bytes else v for k, v in part.items()}
-            self.core.whole("code_execution", dict(code), None, scope=scope, server=True,
+        for key in SERVER_KEYS:  # code execution, a built-in tool: as the one-shot decoder reads them
+            body = part.get(key)
+            if body is None:
+                continue
+            if type(body) is not dict:  # never passed over: the one-shot decoder refuses it too
+                self.core.broken(body, scope)
+                return
+            name, args, ident, item = server_call(part, key, body)
+            self.core.whole(name, args, nonempty_str(ident), scope=scope, server=True,
                             provider_data={NAME: {"item": item}})
+            return
 
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core
@@ -191,8 +199,7 @@ def _signed(data: Dict[str, Dict[str, Any]]) -> bool:
 def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     """The part's fields beside the call (and a snake_case spelling), as the
     non-streaming decoder keeps them."""
-    kept = {k: base64.b64encode(v).decode("ascii") if type(v) is bytes else v
-            for k, v in part.items() if k != "functionCall" and k != "function_call"}
+    kept = set_fields(part, "functionCall" if "functionCall" in part else "function_call")
     pd: Dict[str, Any] = {"snake": True} if "functionCall" not in part else {}
     if kept:
         pd["part"] = kept

@@ -139,13 +139,16 @@ def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[T
         return None
     if not msg.tool_calls and reason in _CALLED:  # says it called a tool, holds none: the walk
         return None
+    content = msg.content
+    if content is not None and type(content) is not str:  # parts: the walk looks for another dialect's blocks
+        return None
     out = []
     for tc in msg.tool_calls or ():
         call = decode_plain_object(tc)
         if call is None:
             return None
         out.append(call)
-    top = {"finish_reason": reason, "message": {"role": msg.role, "content": msg.content}}
+    top = {"finish_reason": reason, "message": {"role": msg.role, "content": content}}
     return {"object": o.object, "model": o.model, "choices": [top]}, out
 
 
