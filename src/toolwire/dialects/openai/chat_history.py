@@ -68,7 +68,8 @@ def chat_like(
         return name == "openai.chat" if evidence is None else _evidence(data, evidence)
 
     decode = decoder(name, plan=plan, images=images, thinking=thinking)
-    encode = encoder(name, images=images, bridge=bridge, details=details, lift=bool(pairing.after_assistant))
+    encode = encoder(name, plan=plan, images=images, bridge=bridge, details=details,
+                     lift=bool(pairing.after_assistant))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
                         unsent=_participant if participants else None)
 
