@@ -30,7 +30,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
+from ._values import EMPTY_RESULT, Conversation, Media, Message, Other, Reasoning, starts_turn
 
 __all__ = ["Writer"]
 
@@ -75,6 +75,8 @@ class Writer:
                 turn += 1
             self._turns.append(turn)
         self._turn = 0
+        self._messages = messages
+        self._named: Optional[Dict[int, str]] = None  # id() of an id-less result -> the id of the call it answers
 
     def _sync(self) -> None:
         """A new assistant turn at the message being written closes the id-less calls
@@ -135,7 +137,28 @@ class Writer:
         signed = d.history.signed if d is not None and d.history is not None else None
         return signed is not None and signed(c)
 
+    def _answered_call(self, r: ToolResult) -> Optional[str]:
+        """The id of the call with an id that the id-less result *r* answers, paired as
+        ``check_conversation`` pairs them (by tool name in the open turn: Ollama's
+        ``tool_name``); ``None`` if it answers none or an id-less one. The pairs are found
+        once, at the first id-less result (one pass over the history)."""
+        if self._named is None:
+            from ._check import _NONE, _scan  # (it reads histories: imported when first needed)
+
+            msgs = self._messages
+            _problems, pairs, _left, _orphans = _scan(Conversation(msgs), None, _NONE)
+            self._named = {}
+            for (i, j), (ci, cj) in pairs.items():
+                res, call = msgs[i].parts[j], msgs[ci].parts[cj]
+                if type(res) is ToolResult and res.id is None and call.id is not None:  # type: ignore[union-attr]
+                    self._named[id(res)] = call.id  # type: ignore[union-attr]
+        return self._named.get(id(r))
+
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        if r.id is None:
+            answered = self._answered_call(r)
+            if answered is not None:  # addressed by its tool's name alone: it answers that call
+                r = r.replace(id=answered)
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target

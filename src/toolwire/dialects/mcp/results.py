@@ -81,7 +81,7 @@ def _block(block: Any, loc: str) -> Dict[str, Any]:
         raise DecodeError(f"Content block at {loc}.type must be one of {', '.join(_CONTENT)}, got {excerpt(kind)}",
                           dialect=NAME, loc=f"{loc}.type")
     if member not in b:
-        raise DecodeError(f"Content block at {loc} is {an(kind)} block without its '{member}'", dialect=NAME,
+        raise DecodeError(f"Content block at {loc} is {an(str(kind))} block without its '{member}'", dialect=NAME,
                           loc=f"{loc}.{member}")
     return b
 
