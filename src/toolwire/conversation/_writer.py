@@ -64,7 +64,10 @@ class Writer:
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
         self.index = 0
+        # the place of the next call in the message being written (``_place``): Ollama's
+        # ``function.index`` counts the calls of one message, from 0 in each
         self.position = 0
+        self._placed = -1  # the message ``position`` counts in
         self._slot = 0  # id-less calls given an id so far (``IdMap.id_of``'s slot)
         # the assistant turn each message is in (a turn starts at an assistant message after
         # another role), as check_conversation counts them: id-less calls pair within the next turn
@@ -93,6 +96,14 @@ class Writer:
         self._slot += 1
         return self._slot - 1
 
+    def _place(self) -> int:
+        """The place of the call being written within its message (0 for its first)."""
+        if self.index != self._placed:
+            self._placed = self.index
+            self.position = 0
+        self.position += 1
+        return self.position - 1
+
     def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
         self.report.append(Problem(kind, self.index, id, message))
 
@@ -105,9 +116,7 @@ class Writer:
             if other != self.name and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
-        out = self.target.call(c, self.position, self._slot_of(c))
-        self.position += 1
-        return out
+        return self.target.call(c, self._place(), self._slot_of(c))
 
     def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
         """*c* with its argument text written back where the target carries text, as
@@ -117,14 +126,13 @@ class Writer:
         if slot is not None:  # its id by its slot, as a valid call's
             c = c.replace(id=self.target.ids.id_of(c, slot))
         try:
-            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self.position)
+            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self._place())
             written(out, c, self.d)
         except EncodeError as exc:
             raise EncodeError(
                 f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {exc.message}",
                 dialect=self.name,
             ) from None
-        self.position += 1
         return out
 
     def _state(self, dialect: str) -> FrozenSet[str]:
