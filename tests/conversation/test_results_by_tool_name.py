@@ -68,3 +68,23 @@ def test_a_result_by_name_answers_no_call_of_an_earlier_turn_nor_of_another_tool
                 {"role": "tool", "tool_name": "get_weather", "content": "3"}]
     kinds = [p.kind for p in toolwire.check_conversation({"model": "q", "messages": msgs}, "ollama")]
     assert kinds == ["orphan-result"]
+
+
+def test_writer_and_check_pair_a_turn_of_calls_with_and_without_ids_alike() -> None:
+    """A turn holding an id-less call and a call with an id of one tool (built by hand):
+    the first id-less result answers the id-less call (as Gemini pairs), the second the
+    call with the id, in ``check_conversation`` and in what ``encode_conversation`` writes."""
+    from toolwire import Conversation, Message, ToolCall, ToolResult
+    from toolwire.conversation import Text
+
+    conv = Conversation([
+        Message("user", [Text("Tokyo and Paris?")]),
+        Message("assistant", [ToolCall("get_weather", {"city": "Tokyo"}),
+                              ToolCall("get_weather", {"city": "Paris"}, "call_p0000000")]),
+        Message("tool", [ToolResult(name="get_weather", content="22°C"), ToolResult(name="get_weather", content="18°C")]),
+    ])
+    assert toolwire.check_conversation(conv, "anthropic.messages") == []
+    out = toolwire.encode_conversation(conv, "anthropic.messages")["messages"]
+    uses = [b["id"] for b in out[1]["content"]]
+    assert uses[1] == "call_p0000000"
+    assert [(b["tool_use_id"], b["content"]) for b in out[2]["content"]] == [(uses[0], "22°C"), (uses[1], "18°C")]

@@ -17,8 +17,8 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence
+from collections import Counter, deque
+from typing import Any, Deque, Dict, FrozenSet, List, Optional, Sequence
 
 from .._builtin import default_registry
 from .._convert import _Target
@@ -30,7 +30,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Conversation, Media, Message, Other, Reasoning, starts_turn
+from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
 
 __all__ = ["Writer"]
 
@@ -41,6 +41,59 @@ def _empty(content: Any) -> bool:
     if type(content) is str:
         return not content
     return all(p.get("type") == "text" and not p.get("text") for p in content)
+
+
+_NO_KEY = object()
+
+
+def _named_answers(messages: Sequence[Message]) -> Dict[int, str]:
+    """``id()`` of each id-less result of *messages* that answers a call with an id ->
+    that id, paired as ``check_conversation`` pairs them (``_check._scan``, which
+    imports this package's writer through ``_api``: the rule is kept here in the same
+    order): an id-less result answers an id-less call of its tool waiting in the open
+    turn, else the oldest unanswered call of its tool with an id in that turn, else
+    the first id-less call waiting. One pass, each call id queued once: linear."""
+    out: Dict[int, str] = {}
+    open_ids: Dict[str, str] = {}  # unanswered call id -> its tool name
+    named: Dict[str, Deque[str]] = {}  # the open turn's calls with ids, by tool name
+    noid: Dict[Optional[str], int] = {}  # the open turn's id-less calls waiting, by tool name
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            named.clear()
+            noid.clear()
+        for p in m.parts:
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                c: Any = p
+                if c.id is None:
+                    noid[c.name] = noid.get(c.name, 0) + 1
+                elif c.id not in open_ids:
+                    open_ids[c.id] = c.name
+                    named.setdefault(c.name, deque()).append(c.id)
+            elif t is ToolResult:
+                r: ToolResult = p  # type: ignore[assignment]
+                if r.id is not None:
+                    open_ids.pop(r.id, None)
+                    continue
+                key: Any = r.name if r.name in noid else _NO_KEY
+                if key is _NO_KEY and r.name in named:
+                    queue = named[r.name]
+                    while queue and id(r) not in out:
+                        cid = queue.popleft()
+                        if open_ids.get(cid) == r.name:
+                            del open_ids[cid]
+                            out[id(r)] = cid
+                    if not queue:
+                        del named[r.name]
+                    if id(r) in out:
+                        continue
+                if key is _NO_KEY:
+                    key = next(iter(noid), _NO_KEY)
+                if key is not _NO_KEY:
+                    noid[key] -= 1
+                    if not noid[key]:
+                        del noid[key]
+    return out
 
 
 class Writer:
@@ -146,20 +199,11 @@ class Writer:
         return signed is not None and signed(c)
 
     def _answered_call(self, r: ToolResult) -> Optional[str]:
-        """The id of the call with an id that the id-less result *r* answers, paired as
-        ``check_conversation`` pairs them (by tool name in the open turn: Ollama's
-        ``tool_name``); ``None`` if it answers none or an id-less one. The pairs are found
-        once, at the first id-less result (one pass over the history)."""
+        """The id of the call with an id that the id-less result *r* answers (by tool
+        name in the open turn: Ollama's ``tool_name``), ``None`` if it answers none or an
+        id-less one; found for the whole history at its first id-less result."""
         if self._named is None:
-            from ._check import _NONE, _scan  # (it reads histories: imported when first needed)
-
-            msgs = self._messages
-            _problems, pairs, _left, _orphans = _scan(Conversation(msgs), None, _NONE)
-            self._named = {}
-            for (i, j), (ci, cj) in pairs.items():
-                res, call = msgs[i].parts[j], msgs[ci].parts[cj]
-                if type(res) is ToolResult and res.id is None and call.id is not None:  # type: ignore[union-attr]
-                    self._named[id(res)] = call.id  # type: ignore[union-attr]
+            self._named = _named_answers(self._messages)
         return self._named.get(id(r))
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
