@@ -92,6 +92,9 @@ def _content(value: Any) -> Content:
             if type(part.get("type")) is not str or not part["type"]:
                 raise _fail("ToolResult content", f"$.content[{i}]",
                             f"is a part without a 'type' (text, json, image...): {excerpt(part)}")
+            if part["type"] == "text" and type(part.get("text", "")) is not str:
+                raise _fail("ToolResult content", f"$.content[{i}].text",
+                            f"must hold a string, got {excerpt(part.get('text'))}")
         check_json_value(value, "$.content", "ToolResult content")
         return value
     json_like = type(value) in (dict, int, float, bool)

@@ -3,7 +3,11 @@ provider refuses it.
 
 A call is answered by the first later result with its id (id-less calls, as
 Gemini sends them, by the first id-less result of the same tool in the turn after
-theirs: Gemini pairs by position). Problems, each with the wording the target
+theirs: Gemini pairs by position). An id-less result of a tool no id-less call of
+which waits answers the oldest unanswered call of that tool with an id in the same
+turn: Ollama addresses a result by ``tool_name`` alone, whether its calls have ids
+or not (https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
+tools)"); ``encode_conversation`` writes it with that call's id. Problems, each with the wording the target
 provider answers with where it is known:
 
 - ``missing-result``: a call no result answers;
@@ -96,6 +100,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     pairs: Pairs = {}
     open_ids: Dict[str, Tuple[int, int, Any]] = {}
     open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
+    named: Dict[str, Deque[str]] = defaultdict(deque)  # the open turn's calls with ids, by tool name
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant
@@ -114,6 +119,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             for v in open_noid.values():
                 expired.extend(v)
             open_noid.clear()  # no emptied queue is walked again: linear in the calls
+            named.clear()
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
@@ -134,6 +140,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                     ))
                 else:
                     open_ids[c.id] = (i, j, c)
+                    named[c.name].append(c.id)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
                 if wrong_role(m.role, r):
@@ -146,7 +153,11 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                 if r.id is not None:
                     got = open_ids.pop(r.id, None)
                 else:
-                    key: Any = r.name if r.name in open_noid else next(iter(open_noid), _NO_KEY)
+                    key: Any = r.name if r.name in open_noid else _NO_KEY
+                    if key is _NO_KEY and r.name in named:
+                        got = _by_name(named, open_ids, r.name)
+                    if key is _NO_KEY and got is None:
+                        key = next(iter(open_noid), _NO_KEY)
                     if key is not _NO_KEY:
                         waiting = open_noid[key]
                         got = waiting.popleft()
@@ -178,6 +189,25 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left, orphans
+
+
+def _by_name(named: Dict[str, Deque[str]], open_ids: Dict[str, Tuple[int, int, Any]],
+             name: Optional[str]) -> Optional[Tuple[int, int, Any]]:
+    """The oldest call named *name* with an id, in the open turn and still unanswered,
+    taken from *open_ids*: what an id-less result of that tool answers when no id-less
+    call of it waits (Ollama addresses a result by ``tool_name`` alone, its calls
+    having ids or not). Each id is dropped from its queue once: linear."""
+    queue = named[name]  # type: ignore[index]
+    while queue:
+        got = open_ids.pop(queue.popleft(), None)
+        if got is not None and got[2].name == name:
+            if not queue:
+                del named[name]  # type: ignore[arg-type]
+            return got
+        if got is not None:  # an id used again by a call of another tool: that one's
+            open_ids[got[2].id] = got
+    del named[name]  # type: ignore[arg-type]
+    return None
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:

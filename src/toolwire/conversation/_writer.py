@@ -17,8 +17,8 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence
+from collections import Counter, deque
+from typing import Any, Deque, Dict, FrozenSet, List, Optional, Sequence
 
 from .._builtin import default_registry
 from .._convert import _Target
@@ -43,6 +43,59 @@ def _empty(content: Any) -> bool:
     return all(p.get("type") == "text" and not p.get("text") for p in content)
 
 
+_NO_KEY = object()
+
+
+def _named_answers(messages: Sequence[Message]) -> Dict[int, str]:
+    """``id()`` of each id-less result of *messages* that answers a call with an id ->
+    that id, paired as ``check_conversation`` pairs them (``_check._scan``, which
+    imports this package's writer through ``_api``: the rule is kept here in the same
+    order): an id-less result answers an id-less call of its tool waiting in the open
+    turn, else the oldest unanswered call of its tool with an id in that turn, else
+    the first id-less call waiting. One pass, each call id queued once: linear."""
+    out: Dict[int, str] = {}
+    open_ids: Dict[str, str] = {}  # unanswered call id -> its tool name
+    named: Dict[str, Deque[str]] = {}  # the open turn's calls with ids, by tool name
+    noid: Dict[Optional[str], int] = {}  # the open turn's id-less calls waiting, by tool name
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            named.clear()
+            noid.clear()
+        for p in m.parts:
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                c: Any = p
+                if c.id is None:
+                    noid[c.name] = noid.get(c.name, 0) + 1
+                elif c.id not in open_ids:
+                    open_ids[c.id] = c.name
+                    named.setdefault(c.name, deque()).append(c.id)
+            elif t is ToolResult:
+                r: ToolResult = p  # type: ignore[assignment]
+                if r.id is not None:
+                    open_ids.pop(r.id, None)
+                    continue
+                key: Any = r.name if r.name in noid else _NO_KEY
+                if key is _NO_KEY and r.name in named:
+                    queue = named[r.name]
+                    while queue and id(r) not in out:
+                        cid = queue.popleft()
+                        if open_ids.get(cid) == r.name:
+                            del open_ids[cid]
+                            out[id(r)] = cid
+                    if not queue:
+                        del named[r.name]
+                    if id(r) in out:
+                        continue
+                if key is _NO_KEY:
+                    key = next(iter(noid), _NO_KEY)
+                if key is not _NO_KEY:
+                    noid[key] -= 1
+                    if not noid[key]:
+                        del noid[key]
+    return out
+
+
 class Writer:
     """See the module docstring. ``index`` is the message being written (for notes)."""
 
@@ -64,7 +117,10 @@ class Writer:
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
         self.index = 0
+        # the place of the next call in the message being written (``_place``): Ollama's
+        # ``function.index`` counts the calls of one message, from 0 in each
         self.position = 0
+        self._placed = -1  # the message ``position`` counts in
         self._slot = 0  # id-less calls given an id so far (``IdMap.id_of``'s slot)
         # the assistant turn each message is in (a turn starts at an assistant message after
         # another role), as check_conversation counts them: id-less calls pair within the next turn
@@ -75,6 +131,8 @@ class Writer:
                 turn += 1
             self._turns.append(turn)
         self._turn = 0
+        self._messages = messages
+        self._named: Optional[Dict[int, str]] = None  # id() of an id-less result -> the id of the call it answers
 
     def _sync(self) -> None:
         """A new assistant turn at the message being written closes the id-less calls
@@ -91,6 +149,14 @@ class Writer:
         self._slot += 1
         return self._slot - 1
 
+    def _place(self) -> int:
+        """The place of the call being written within its message (0 for its first)."""
+        if self.index != self._placed:
+            self._placed = self.index
+            self.position = 0
+        self.position += 1
+        return self.position - 1
+
     def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
         self.report.append(Problem(kind, self.index, id, message))
 
@@ -103,9 +169,7 @@ class Writer:
             if other != self.name and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
-        out = self.target.call(c, self.position, self._slot_of(c))
-        self.position += 1
-        return out
+        return self.target.call(c, self._place(), self._slot_of(c))
 
     def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
         """*c* with its argument text written back where the target carries text, as
@@ -115,14 +179,13 @@ class Writer:
         if slot is not None:  # its id by its slot, as a valid call's
             c = c.replace(id=self.target.ids.id_of(c, slot))
         try:
-            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self.position)
+            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self._place())
             written(out, c, self.d)
         except EncodeError as exc:
             raise EncodeError(
                 f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {exc.message}",
                 dialect=self.name,
             ) from None
-        self.position += 1
         return out
 
     def _state(self, dialect: str) -> FrozenSet[str]:
@@ -135,7 +198,19 @@ class Writer:
         signed = d.history.signed if d is not None and d.history is not None else None
         return signed is not None and signed(c)
 
+    def _answered_call(self, r: ToolResult) -> Optional[str]:
+        """The id of the call with an id that the id-less result *r* answers (by tool
+        name in the open turn: Ollama's ``tool_name``), ``None`` if it answers none or an
+        id-less one; found for the whole history at its first id-less result."""
+        if self._named is None:
+            self._named = _named_answers(self._messages)
+        return self._named.get(id(r))
+
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        if r.id is None:
+            answered = self._answered_call(r)
+            if answered is not None:  # addressed by its tool's name alone: it answers that call
+                r = r.replace(id=answered)
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target

@@ -77,6 +77,11 @@ def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[
         return value
     if ints and type(value) is int:  # (not a bool: ``type`` is exact)
         return str(value)
+    if ints:  # JSON-RPC 2.0: "Numbers SHOULD NOT contain fractional parts"; 2.0 would come back as 2
+        why = " (a float: a JSON-RPC id should hold no fractional part, and it would not be written back as it " \
+            "came)" if type(value) is float else ""
+        raise DecodeError(f"Id at {loc} must be a string or an integer (a JSON-RPC id), got {excerpt(value)}{why}",
+                          dialect=dialect, loc=loc)
     raise DecodeError(
         f"Id at {loc} must be a string, got {excerpt(value)}", dialect=dialect, loc=loc
     )

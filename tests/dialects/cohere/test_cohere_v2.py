@@ -8,6 +8,8 @@ from typing import Any, Dict, List
 import pytest
 
 import toolwire
+from toolwire import Conversation, Message, ToolCall
+from toolwire.conversation import Reasoning, Text
 
 
 def _canon(calls: List[Any]) -> List[Dict[str, Any]]:
@@ -128,3 +130,29 @@ def test_error_limit_marks_cut_off_calls_truncated() -> None:
     ]
     [streamed] = accumulate(events)
     assert type(streamed) is toolwire.InvalidToolCall and streamed.truncated
+
+
+def test_text_beside_calls_is_written_once_as_the_tool_plan() -> None:
+    """An assistant message written fresh with Cohere reasoning, text and a call: the
+    text is its ``tool_plan`` ("the text that goes with the tool calls",
+    https://docs.cohere.com/reference/chat: ``AssistantMessage.tool_plan``), and its
+    ``content`` holds the thinking block alone (``ThinkingAssistantMessageV2ContentOneItem``),
+    never the text a second time."""
+    thinking = {"type": "thinking", "thinking": "The user wants the weather."}
+    call = ToolCall("get_weather", {"location": "Paris"}, "get_weather_9gpb31r7h7mj")
+    conv = Conversation([Message("user", [Text("Weather in Paris?")]),
+                         Message("assistant", [Reasoning(thinking["thinking"], "cohere.v2", thinking),
+                                               Text("I will look up the weather."), call])])
+    out = toolwire.encode_conversation(conv, "cohere.v2")
+    assert out["messages"][1] == {
+        "role": "assistant",
+        "tool_calls": [{"id": "get_weather_9gpb31r7h7mj", "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"location":"Paris"}'}}],
+        "tool_plan": "I will look up the weather.",
+        "content": [thinking],
+    }
+    # without calls the text is the content, beside the thinking block, once
+    conv = Conversation([Message("user", [Text("Hi")]),
+                         Message("assistant", [Reasoning(thinking["thinking"], "cohere.v2", thinking), Text("Hello.")])])
+    assert toolwire.encode_conversation(conv, "cohere.v2")["messages"][1] == {
+        "role": "assistant", "content": [thinking, {"type": "text", "text": "Hello."}]}

@@ -31,7 +31,16 @@ ERRORS = [
     pytest.param("decode", {**REQUEST, "params": [1]}, "DecodeError",
                  "Expected a 'params' object at $.params, got list [1]", "$.params", id="params-not-an-object"),
     pytest.param("decode", {**REQUEST, "id": 2.5}, "DecodeError",
-                 "Id at $.id must be a string, got 2.5", "$.id", id="request-id-a-float"),
+                 "Id at $.id must be a string or an integer (a JSON-RPC id), got 2.5 (a float: a JSON-RPC id should "
+                 "hold no fractional part, and it would not be written back as it came)", "$.id",
+                 id="request-id-a-float"),
+    # 2.0 would be written back as 2; a bool is no number (JSON-RPC 2.0, "Request object": "String, Number, or NULL")
+    pytest.param("decode", {**REQUEST, "id": 2.0}, "DecodeError",
+                 "Id at $.id must be a string or an integer (a JSON-RPC id), got 2.0 (a float: a JSON-RPC id should "
+                 "hold no fractional part, and it would not be written back as it came)", "$.id",
+                 id="request-id-a-whole-float"),
+    pytest.param("decode", {**REQUEST, "id": True}, "DecodeError",
+                 "Id at $.id must be a string or an integer (a JSON-RPC id), got True", "$.id", id="request-id-a-bool"),
     pytest.param("decode", _request(name=5, arguments={}), "DecodeError",
                  "Tool name at $.params.name must be a non-empty string, got 5", "$.params.name", id="name-an-int"),
     pytest.param("decode", {**REQUEST, "id": 7, "params": {"name": 5, "arguments": {}}}, "DecodeError",
@@ -70,7 +79,7 @@ ERRORS = [
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "error": "boom"}, "DecodeError",
                  "Expected a JSON-RPC error at $.error, got str 'boom'", "$.error", id="rpc-error-a-string"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": [1], "result": {"content": []}}, "DecodeError",
-                 "Id at $.id must be a string, got [1]", "$.id", id="response-id-a-list"),
+                 "Id at $.id must be a string or an integer (a JSON-RPC id), got [1]", "$.id", id="response-id-a-list"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": "1", "result": {"content": "x"}}, "DecodeError",
                  "CallToolResult content at $.result.content must be a list", "$.result.content",
                  id="response-content-a-string"),
@@ -82,6 +91,42 @@ ERRORS = [
                  "$.result.content[0].text", id="response-text-block-text-null"),
     pytest.param("decode_result", {"content": [1]}, "DecodeError",
                  "Expected a content block at $.content[0], got int 1", "$.content[0]", id="block-an-int"),
+    # a JSON-RPC result that is no CallToolResult (``content`` is required, schema.ts 2025-11-25)
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"tools": [
+                     {"name": "get_weather", "inputSchema": {"type": "object"}}]}}, "DecodeError",
+                 "Result at $.result is not a CallToolResult (it has no 'content'): it is a tools/list result "
+                 "(ListToolsResult); got {'tools': [{'name': 'get_weather', 'inputSchema': {'type': …",
+                 "$.result", id="response-a-tools-list-result"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"tools": [], "nextCursor": "c2"}},
+                 "DecodeError", "Result at $.result is not a CallToolResult (it has no 'content'): it is a tools/list "
+                 "result (ListToolsResult); got {'tools': [], 'nextCursor': 'c2'}", "$.result",
+                 id="response-an-empty-tools-list-page"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"task": {
+                     "taskId": "t1", "status": "working", "createdAt": "2025-11-25T10:30:00Z"}}}, "DecodeError",
+                 "Result at $.result is not a CallToolResult (it has no 'content'): it is a task-augmented tools/call "
+                 "answer (CreateTaskResult); got {'task': {'taskId': 't1', 'status': 'working', 'createdAt':…",
+                 "$.result", id="response-a-create-task-result"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": "p1", "result": {}}, "DecodeError",
+                 "Result at $.result is not a CallToolResult (it has no 'content'): it is an empty result "
+                 "(EmptyResult, e.g. the answer to ping); got {}", "$.result", id="response-an-empty-result"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"structured": {"a": 1}}}, "DecodeError",
+                 "Result at $.result is not a CallToolResult (it has no 'content'): it is no result of tools/call; "
+                 "got {'structured': {'a': 1}}", "$.result", id="response-of-no-known-request"),
+    # content blocks: the types of schema.ts ``ContentBlock``, each with the member its type requires
+    pytest.param("decode_result", {"content": [{"type": "image", "data": "iVBORw0KGgo="}]}, "DecodeError",
+                 "Content block at $.content[0] is an image block without its 'mimeType'", "$.content[0].mimeType",
+                 id="image-block-without-mime-type"),
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 2, "result": {"content": [
+                     {"type": "text", "text": "a"}, {"type": "ui", "html": "<b/>"}]}}, "DecodeError",
+                 "Content block at $.result.content[1].type must be one of text, image, audio, resource, "
+                 "resource_link, got 'ui'", "$.result.content[1].type", id="block-of-no-mcp-type"),
+    pytest.param("decode_result", {"content": [{"text": "a"}]}, "DecodeError",
+                 "Content block at $.content[0].type must be one of text, image, audio, resource, resource_link, "
+                 "got None", "$.content[0].type", id="block-without-a-type"),
+    # JSON-RPC 2.0, "Error object": message "A String providing a short description of the error"
+    pytest.param("decode_result", {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": 7}},
+                 "DecodeError", "Error message at $.error.message must be a string, got 7", "$.error.message",
+                 id="rpc-error-message-an-int"),
 ]
 
 
@@ -252,3 +297,23 @@ def test_an_error_result_without_an_envelope_is_written_as_its_error() -> None:
     result = toolwire.ToolResult(id=None, content="boom", is_error=True,
                                  provider_data={"mcp": {"error": {"code": -32000, "message": "boom"}}})
     assert toolwire.encode_result(result, "mcp") == {"error": {"code": -32000, "message": "boom"}}
+
+
+def test_text_blocks_are_written_with_text_content_members_only() -> None:
+    """A text part read from another provider keeps its hints there (Anthropic's
+    ``cache_control``); an MCP ``TextContent`` has ``type``, ``text``, ``annotations``
+    and ``_meta`` (schema.ts 2025-11-25) and is written with those alone."""
+    wire = {"type": "tool_result", "tool_use_id": "toolu_1",
+            "content": [{"type": "text", "text": "x", "cache_control": {"type": "ephemeral"}}]}
+    assert toolwire.convert(wire, to="mcp") == {
+        "jsonrpc": "2.0", "id": "toolu_1", "result": {"content": [{"type": "text", "text": "x"}]}}
+    part = {"type": "text", "text": "x", "annotations": {"audience": ["user"]}, "_meta": {"k": 1}}
+    assert toolwire.encode_result(ToolResult(content=[part]), "mcp") == {"content": [part]}
+
+
+def test_a_part_mcp_cannot_hold_names_its_place() -> None:
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode_result(ToolResult(content=[{"type": "text", "text": "a"}, {"type": "video", "url": "v"}]),
+                               "mcp")
+    assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
+        "An mcp tool result cannot hold a 'video' part", "$.content[1]", "mcp")

@@ -129,3 +129,24 @@ def test_tool_message_images_given_as_bytes_are_read_as_base64() -> None:
     assert toolwire.decode_result(sdk, "ollama").content == want
     with pytest.raises(toolwire.DecodeError, match=r"Image at \$\.images\[0\] must be base64 text or bytes"):
         toolwire.decode_result({**raw, "images": [3]}, "ollama")
+
+
+def test_function_index_counts_the_calls_of_each_message() -> None:
+    """``function.index`` is a call's place in its own message's ``tool_calls`` (the
+    server numbers the calls of each reply from 0: ``server/routes.go``, as in the
+    response above), not across the history."""
+    msgs = [
+        {"role": "user", "content": "a"},
+        {"role": "assistant", "content": None,
+         "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "1"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_2", "type": "function", "function": {"name": "g", "arguments": "{}"}},
+            {"id": "call_3", "type": "function", "function": {"name": "h", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_2", "content": "2"},
+        {"role": "tool", "tool_call_id": "call_3", "content": "3"},
+    ]
+    out = toolwire.encode_conversation(toolwire.decode_conversation(msgs, "openai.chat"), "ollama")["messages"]
+    assert out[1]["tool_calls"] == [{"id": "call_1", "function": {"name": "f", "arguments": {}, "index": 0}}]
+    assert out[3]["tool_calls"] == [{"id": "call_2", "function": {"name": "g", "arguments": {}, "index": 0}},
+                                    {"id": "call_3", "function": {"name": "h", "arguments": {}, "index": 1}}]

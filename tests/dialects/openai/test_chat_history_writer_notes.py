@@ -90,3 +90,51 @@ def test_a_participant_name_stays_with_chat_and_is_noted_when_written_fresh() ->
     report.clear()
     encode_conversation(legacy, "anthropic.messages", report=report)
     assert report == []
+
+
+# Mistral: ``AssistantMessage.prefix`` ("Set this to true when adding an assistant message
+# as prefix to condition the model response", https://docs.mistral.ai/api/#tag/chat)
+PREFIXED = {"model": "mistral-large-latest", "messages": [
+    {"role": "user", "content": "Write a poem", "name": "bob"},
+    {"role": "assistant", "content": "Roses are", "prefix": True}]}
+# Cohere v2: a tool message's ``document`` with its ``id``, and the ``citations`` of the
+# assistant message that point at it (https://docs.cohere.com/reference/chat, ``Document``,
+# ``Citation.sources``)
+CITED = {"model": "command-a-03-2025", "messages": [
+    {"role": "user", "content": "weather?"},
+    {"role": "assistant", "tool_plan": "I will check", "tool_calls": [
+        {"id": "weather_e8p4pn45zt0t", "type": "function",
+         "function": {"name": "weather", "arguments": '{"city":"Paris"}'}}]},
+    {"role": "tool", "tool_call_id": "weather_e8p4pn45zt0t",
+     "content": [{"type": "document", "document": {"data": {"temp": 22}, "id": "doc_0"}}]},
+    {"role": "assistant", "content": "It is 22C.", "citations": [
+        {"start": 6, "end": 9, "text": "22C", "sources": [{"type": "tool", "id": "doc_0", "tool_output": {"temp": 22}}]}]},
+]}
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "gemini"])
+def test_a_mistral_prefix_and_name_converted_are_noted(target: str) -> None:
+    report: List[Problem] = []
+    conv = decode_conversation(PREFIXED)
+    assert conv.dialect == "mistral"
+    encode_conversation(conv, target, report=report)
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 0, f"The participant name 'bob' of message 0 is not sent to {target}"),
+        ("dropped", 1, f"The prefix flag (the reply continues this assistant message) of message 1 is not sent to "
+                       f"{target}"),
+    ]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "mistral"])
+def test_cohere_citations_and_document_ids_converted_are_noted(target: str) -> None:
+    report: List[Problem] = []
+    conv = decode_conversation(CITED)
+    assert conv.dialect == "cohere.v2"
+    encode_conversation(conv, target, report=report)
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("dropped", 2, f"The document id 'doc_0' of message 2 is not sent to {target}"),
+        ("dropped", 3, f"The list of citations (1) of message 3 is not sent to {target}"),
+    ]
+    report.clear()
+    assert encode_conversation(conv, "cohere.v2", report=report) == {"messages": CITED["messages"]}
+    assert report == []

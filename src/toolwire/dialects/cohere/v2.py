@@ -39,7 +39,7 @@ from ..._errors import EncodeError, an
 from ..._ids import rule
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, check_native, nameless_result, opt_str, result_id, scoped
-from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
+from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, text_part, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
 from ..openai import chat_tools as chat_parts
@@ -137,6 +137,7 @@ def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:
             data = doc.get("data")  # the guide sends json.dumps(result): text stays text
             out.append({"type": "text", "text": data} if type(data) is str else {"type": "json", "json": data})
         elif p.get("type") == "text":
+            text_part(p, f"{loc}[{i}]", NAME)
             out.append({"type": "text", "text": p.get("text", "")})
         else:
             out.append(p)

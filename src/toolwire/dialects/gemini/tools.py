@@ -273,7 +273,7 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
         if whole and result.is_error and pd.get("whole") and "error" in value:
             return value  # the whole object, its "error" key beside others
     elif all(p.get("type") == "text" for p in content):
-        value = "\n".join(str(p.get("text", "")) for p in content)  # the parts kept apart, as Ollama does
+        value = "\n".join(_text(p, i) for i, p in enumerate(content))  # the parts kept apart, as Ollama does
     else:  # text and JSON parts: one array, each part's value in order (reads back as one JSON part)
         value = []
         for p in content:
@@ -282,6 +282,16 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
                 raise EncodeError(f"{an(NAME, True)} function response cannot hold {an(repr(kind))} part", dialect=NAME)
             value.append(p.get(kind))
     return {key: value}
+
+
+def _text(part: Dict[str, Any], i: int) -> str:
+    """The text of text part *i* of a result being written: a string, else an
+    ``EncodeError`` at its ``.text`` (never its ``str()``)."""
+    text = part.get("text", "")
+    if type(text) is not str:
+        raise EncodeError(f"Text part at $.content[{i}].text must hold a string, got {excerpt(text)}", dialect=NAME,
+                          loc=f"$.content[{i}].text")
+    return text
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

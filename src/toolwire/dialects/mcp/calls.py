@@ -20,7 +20,7 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
   ``error`` response is an error result.
 - Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` (SHOULD-level since 2025-11-25).
 
-Tools, results and the JSON-RPC envelope are read and written in ``tools``.
+Tools and the JSON-RPC envelope are read and written in ``tools``, results in ``results``.
 """
 
 from __future__ import annotations
@@ -31,18 +31,8 @@ from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, refuse_server, scoped
-from .tools import (
-    IDS,
-    NAME,
-    NAMES,
-    decode_result,
-    decode_tool,
-    encode_result,
-    encode_tool,
-    envelope,
-    read_back,
-    rpc_id,
-)
+from .results import decode_result, encode_result, read_back
+from .tools import IDS, NAME, NAMES, decode_tool, encode_tool, envelope, rpc_id
 
 __all__ = ["DIALECT"]
 

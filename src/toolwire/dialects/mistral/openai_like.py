@@ -14,13 +14,14 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, parse_arguments
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, excerpt
+from ..._errors import DecodeError, EncodeError, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolCall, evolve, new_call
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_tools as chat_parts
 
-__all__ = ["chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "tool_content"]
+__all__ = ["chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "text_of", "text_part",
+           "tool_content"]
 
 
 def decode_fn_call(
@@ -131,4 +132,27 @@ def tool_content(content: Any, loc: str, dialect: str) -> Any:
             dialect=dialect,
             loc=loc + ".content",
         )
-    return [as_dict(p, f"{loc}.content[{i}]", dialect, "a content part") for i, p in enumerate(content)]
+    parts = [as_dict(p, f"{loc}.content[{i}]", dialect, "a content part") for i, p in enumerate(content)]
+    for i, p in enumerate(parts):
+        text_part(p, f"{loc}.content[{i}]", dialect)
+    return parts
+
+
+def text_of(part: Dict[str, Any], i: int, dialect: str) -> str:
+    """The text of the text part *i* of a result being written: a string (the
+    ``ToolResult`` constructor checks it), else an ``EncodeError`` at its ``.text``,
+    never its ``str()``."""
+    text = part.get("text", "")
+    if type(text) is not str:
+        raise EncodeError(f"Text part at $.content[{i}].text must hold a string, got {excerpt(text)}",
+                          dialect=dialect, loc=f"$.content[{i}].text")
+    return text
+
+
+def text_part(part: Dict[str, Any], loc: str, dialect: str) -> None:
+    """A ``text`` part's ``text`` must be a string (``TextChunk.text``, Cohere's
+    ``TextContent.text``, Ollama's text): anything else raises at ``.text`` (never
+    turned into text)."""
+    if part.get("type") == "text" and type(part.get("text", "")) is not str:
+        raise DecodeError(f"Text part at {loc}.text must hold a string, got {excerpt(part.get('text'))}",
+                          dialect=dialect, loc=loc + ".text")

@@ -22,7 +22,7 @@ from ..._ids import IdRule
 from ..._types import Tool, ToolResult, evolve
 from .._common import name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
-from ..mistral.openai_like import chat_tool, rescoped, tool_content
+from ..mistral.openai_like import chat_tool, rescoped, text_of, tool_content
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import read_images
 
@@ -79,10 +79,10 @@ def _text(result: ToolResult) -> str:
     if isinstance(result.content, str):
         return result.content
     texts = []
-    for part in result.content:
+    for i, part in enumerate(result.content):
         kind = part.get("type")
         if kind == "text":
-            texts.append(str(part.get("text", "")))
+            texts.append(text_of(part, i, NAME))
         elif kind == "json":
             texts.append(json.dumps(part.get("json"), ensure_ascii=False))
         else:

@@ -16,7 +16,7 @@ response to a preceding message with 'tool_calls'", and "An assistant message wi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing, Sniff
 from .chat_history_decode import decoder, read_images
@@ -39,7 +39,6 @@ def chat_like(
     pairing: Pairing = RIGHT_AFTER,
     details: Tuple[str, ...] = (),
     evidence: Optional[Sniff] = None,
-    participants: bool = False,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -54,10 +53,9 @@ def chat_like(
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``), *evidence* the dialect's own
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
-    its messages or one of their calls (with none, only ``openai.chat`` claims one: any),
-    *participants* whether its messages name their speaker (Chat's ``name``: "An
-    optional name for the participant"), which a message written fresh goes without,
-    noted (``HistoryCodec.unsent``)."""
+    its messages or one of their calls (with none, only ``openai.chat`` claims one: any).
+    What a message holds beside its parts, which it goes without when written fresh, is
+    noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'")
@@ -68,19 +66,40 @@ def chat_like(
         return name == "openai.chat" if evidence is None else _evidence(data, evidence)
 
     decode = decoder(name, plan=plan, images=images, thinking=thinking)
-    encode = encoder(name, images=images, bridge=bridge, details=details, lift=bool(pairing.after_assistant))
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
-                        unsent=_participant if participants else None)
+    encode = encoder(name, plan=plan, images=images, bridge=bridge, details=details,
+                     lift=bool(pairing.after_assistant))
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
 _SPEAKERS = frozenset({"system", "developer", "user", "assistant"})  # ``role: "function"``'s name is its tool's
 
 
-def _participant(wire: Any) -> Tuple[str, ...]:
-    """The participant ``name`` of the Chat message *wire*, as a phrase for the note."""
-    if type(wire) is dict and wire.get("role") in _SPEAKERS and type(wire.get("name")) is str:
-        return (f"The participant name {wire['name']!r}",)
-    return ()
+def _unsent(wire: Any) -> Tuple[str, ...]:
+    """What the Chat-shaped message *wire* holds beside its parts, as phrases for the
+    notes: a participant ``name`` (Chat: "An optional name for the participant"; a
+    Mistral message's too), Mistral's ``prefix`` flag (the answer continues this
+    assistant message: https://docs.mistral.ai/api/#tag/chat, ``AssistantMessage.prefix``),
+    Cohere's ``citations`` of an assistant message and the ``id`` of a document in a
+    tool message (https://docs.cohere.com/reference/chat: ``Document.id``, which
+    citations point at). Their canonical parts carry none of them."""
+    if type(wire) is not dict:
+        return ()
+    out: List[str] = []
+    role = wire.get("role")
+    if role in _SPEAKERS and type(wire.get("name")) is str:
+        out.append(f"The participant name {wire['name']!r}")
+    if role == "assistant" and wire.get("prefix") is True:
+        out.append("The prefix flag (the reply continues this assistant message)")
+    cites = wire.get("citations")
+    if type(cites) is list and cites:
+        out.append(f"The list of citations ({len(cites)})")
+    content = wire.get("content")
+    if role == "tool" and type(content) is list:
+        for p in content:
+            doc = p.get("document") if type(p) is dict and p.get("type") == "document" else None
+            if type(doc) is dict and type(doc.get("id")) is str:
+                out.append(f"The document id {doc['id']!r}")
+    return tuple(out)
 
 
 def _chat_shaped(data: Any) -> bool:
@@ -109,7 +128,7 @@ def _evidence(data: Any, claim: Sniff) -> bool:
     return False
 
 
-HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, participants=True, pairing=Pairing(
+HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",

@@ -40,12 +40,16 @@ __all__ = ["encoder"]
 
 
 def encoder(
-    name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False
+    name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
+    plan: Optional[str] = None,
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
-    says what *images*, *bridge* and *details* are); *lift*: a system message written
-    fresh right after an assistant or tool message moves up to the leading system
-    messages, noted (Mistral: ``Pairing.after_assistant``)."""
+    says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
+    written fresh right after an assistant or tool message moves up to the leading
+    system messages, noted (Mistral: ``Pairing.after_assistant``). The text of an
+    assistant message with calls goes in its *plan* alone where the dialect has one
+    (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
+    content blocks too."""
 
     def user_part(p: Part, w: Writer, role: str) -> Any:
         """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
@@ -191,7 +195,9 @@ def encoder(
         if not content and not items:
             return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
         msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
-        if blocks:
+        if blocks and plan is not None and items:  # its text is the plan (the builder's): once
+            content = [c for c in content if not (type(c) is dict and c.get("type") == "text" and len(c) == 2)]
+        if blocks and content:
             msg["content"] = content
         if side:
             msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}

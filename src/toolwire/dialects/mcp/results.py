@@ -1,0 +1,205 @@
+"""Tool results of ``mcp`` (see ``calls``): a ``CallToolResult`` ``{"content": [blocks],
+"structuredContent", "isError"}``, the JSON-RPC response holding it, or a JSON-RPC
+``error`` response.
+
+Follows the schema ``schema/2025-11-25/schema.ts`` (``CallToolResult``, ``ContentBlock``
+and the results of the other requests) and https://www.jsonrpc.org/specification
+("Response object", "Error object"), checked 2026-11-30. ``content`` is required: a
+JSON-RPC result without it (a ``tools/list`` result, an empty result...) is refused with
+a ``DecodeError`` that names what it is, never read as an empty tool result; so is a
+block of no MCP type, or one without the member its type requires.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..._dialect import EncodeContext
+from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._types import ToolResult, evolve
+from .._common import as_dict, error_flag, result_id, scoped
+from .._result_media import ResultMedia, rewrite_media
+from .tools import IDS, NAME, envelope, rpc_id
+
+__all__ = ["decode_result", "encode_result", "read_back"]
+
+
+def _text_json(text: Any, value: Any) -> bool:
+    try:
+        return type(text) is str and bool(json.loads(text) == value)
+    except (ValueError, RecursionError):
+        return False
+
+
+# content blocks (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result):
+# each type and the member that says it is in MCP's own shape
+_CONTENT = {"text": "text", "image": "mimeType", "audio": "mimeType", "resource": "resource", "resource_link": "uri"}
+_TEXT = ("type", "text", "annotations", "_meta")  # the members of a TextContent
+
+# the results of the other requests (schema.ts, 2025-11-25), by a member each requires
+_OTHER = (
+    ("tools", "tools/list result (ListToolsResult)"),
+    ("task", "task-augmented tools/call answer (CreateTaskResult)"),
+    ("tasks", "tasks/list result (ListTasksResult)"),
+    ("resources", "resources/list result (ListResourcesResult)"),
+    ("resourceTemplates", "resources/templates/list result (ListResourceTemplatesResult)"),
+    ("contents", "resources/read result (ReadResourceResult)"),
+    ("prompts", "prompts/list result (ListPromptsResult)"),
+    ("messages", "prompts/get result (GetPromptResult)"),
+    ("protocolVersion", "initialize result (InitializeResult)"),
+    ("completion", "completion/complete result (CompleteResult)"),
+    ("roots", "roots/list result (ListRootsResult)"),
+    ("action", "elicitation/create result (ElicitResult)"),
+)
+
+
+def _not_a_result(body: Dict[str, Any], loc: str) -> DecodeError:
+    """The error for a JSON-RPC result without the ``content`` a CallToolResult requires."""
+    what = next((f"it is {an(w)}" for k, w in _OTHER if k in body), None)
+    if what is None:
+        what = "it is an empty result (EmptyResult, e.g. the answer to ping)" if body.keys() <= {"_meta"} \
+            else "it is no result of tools/call"
+    return DecodeError(f"Result at {loc} is not a CallToolResult (it has no 'content'): {what}; got {excerpt(body)}",
+                       dialect=NAME, loc=loc)
+
+
+def _block(block: Any, loc: str) -> Dict[str, Any]:
+    """A content block (schema.ts ``ContentBlock``) as a canonical part: text as a text
+    part, the others as they came; a block of no MCP type, or without the member its
+    type requires, raises at *loc*."""
+    b = as_dict(block, loc, NAME, "a content block")
+    kind = b.get("type")
+    if kind == "text":
+        text = b.get("text", "")
+        if type(text) is not str:
+            raise DecodeError(f"Text block at {loc}.text must hold a string, got {excerpt(text)}", dialect=NAME,
+                              loc=f"{loc}.text")
+        return {"type": "text", "text": text}
+    member = _CONTENT.get(kind) if type(kind) is str else None
+    if member is None:
+        raise DecodeError(f"Content block at {loc}.type must be one of {', '.join(_CONTENT)}, got {excerpt(kind)}",
+                          dialect=NAME, loc=f"{loc}.type")
+    if member not in b:
+        raise DecodeError(f"Content block at {loc} is {an(str(kind))} block without its '{member}'", dialect=NAME,
+                          loc=f"{loc}.{member}")
+    return b
+
+
+def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
+    """Canonical content and error flag of a CallToolResult."""
+    if "content" not in body:  # required (schema.ts ``CallToolResult``)
+        raise _not_a_result(body, loc)
+    blocks = body.get("content")
+    if blocks is None:
+        blocks = []
+    if not isinstance(blocks, list):
+        raise DecodeError(
+            f"CallToolResult content at {loc}.content must be a list", dialect=NAME, loc=f"{loc}.content"
+        )
+    parts = [_block(block, f"{loc}.content[{i}]") for i, block in enumerate(blocks)]
+    if "structuredContent" in body:
+        value = body["structuredContent"]
+        for i, p in enumerate(parts):
+            if p.get("type") == "text" and _text_json(p["text"], value):
+                parts[i] = {"type": "json", "json": value}
+                break
+        else:
+            parts.append({"type": "json", "json": value})
+    content: Any = parts if parts else ""
+    return content, error_flag(body.get("isError"), loc + ".isError", NAME)
+
+
+
+def _own(part: Dict[str, Any]) -> bool:
+    member = _CONTENT.get(part.get("type"))  # type: ignore[arg-type]
+    return member is not None and member in part
+
+
+def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
+    """``ImageContent`` (data and MIME type), or an ``EmbeddedResource`` of a document
+    with its bytes (``blob``) where its URI is known (MCP requires one), or ``None``."""
+    if m.data is None or m.media_type is None:
+        return None
+    if m.kind == "image":
+        return {"type": "image", "data": m.data, "mimeType": m.media_type}
+    if m.url is None:
+        return None
+    return {"type": "resource", "resource": {"uri": m.url, "mimeType": m.media_type, "blob": m.data}}
+
+
+def _body_out(result: ToolResult) -> Dict[str, Any]:
+    parts = [{"type": "text", "text": result.content}] if isinstance(result.content, str) else result.content
+    blocks: List[Dict[str, Any]] = []
+    out: Dict[str, Any] = {"content": blocks}
+    for i, part in enumerate(parts):
+        # structuredContent is an object (2025-06-18, 2025-11-25 schema): other JSON is text only
+        if part.get("type") == "json" and type(part.get("json")) is dict and "structuredContent" not in out:
+            out["structuredContent"] = part.get("json")
+            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif part.get("type") == "json":
+            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif part.get("type") == "text" and not part.get("text") and isinstance(result.content, str):
+            continue
+        elif part.get("type") == "text" and "text" in part:  # TextContent's members only (no cache_control)
+            blocks.append({k: v for k, v in part.items() if k in _TEXT})
+        elif _own(part):
+            blocks.append(part)
+        else:
+            raise EncodeError(f"An {NAME} tool result cannot hold {an(repr(part.get('type')))} part", dialect=NAME,
+                              loc=f"$.content[{i}]")
+    if result.is_error:
+        out["isError"] = True
+    return out
+
+
+def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
+    pd: Dict[str, Any] = {}
+    ident: Optional[str] = None
+    if "jsonrpc" in item:
+        ident = rpc_id(item, loc, pd)
+        pd["rpc"] = True
+        if "error" in item:
+            err = as_dict(item["error"], loc + ".error", NAME, "a JSON-RPC error")
+            pd["error"] = err
+            message = err.get("message", "")
+            if type(message) is not str:  # required, a string (JSON-RPC 2.0, "Error object")
+                raise DecodeError(f"Error message at {loc}.error.message must be a string, got {excerpt(message)}",
+                                  dialect=NAME, loc=f"{loc}.error.message")
+            return ToolResult(id=ident, content=message, is_error=True, provider_data={NAME: pd})
+        body = as_dict(item.get("result"), loc + ".result", NAME, "a CallToolResult")
+        bloc = loc + ".result"
+    else:
+        body, bloc = item, loc
+    content, is_error = _body_in(body, bloc)
+    result = ToolResult(id=ident, content=content, is_error=is_error)
+    if _body_out(result) != body:
+        pd["body"] = body
+    return evolve(result, provider_data={NAME: pd}) if pd else result
+
+
+def read_back(result: ToolResult) -> ToolResult:
+    """*result* as ``decode_result`` reads back what ``encode_result`` wrote: a
+    ``CallToolResult`` carries no tool name, and its text comes back as a text block."""
+    content = result.content
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    return ToolResult(result.id, None, content, result.is_error)
+
+
+def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = rewrite_media(result, NAME, _own, _media_part)  # another provider's images and documents
+    pd = scoped(result, NAME)
+    if "error" in pd and result.is_error:
+        body: Dict[str, Any] = {"error": pd["error"]}
+    elif "body" in pd and _body_in(pd["body"], "$") == (result.content, result.is_error):
+        body = {"result": pd["body"]}
+    else:
+        body = {"result": _body_out(result)}
+    if result.id is None and not pd.get("rpc"):
+        plain: Dict[str, Any] = body.get("result", body)
+        return plain
+    ident = None if result.id is None else result_id(result, ctx, IDS, NAME)
+    out = envelope(pd, ident, ctx)
+    out.update(body)
+    return out
