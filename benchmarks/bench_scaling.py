@@ -24,8 +24,9 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
 - a Chat history whose one assistant message holds n calls (its parts tuple grew
   by a copy per call: 13x at 4n);
 - an object of n properties, all required, rendered and limit-checked (each property
-  looked up in the ``required`` list: 11-20x at 4n), and an ``allOf`` of n one-property
-  branches merged for rendering (properties and ``required`` copied per branch);
+  looked up in the ``required`` list: 11-20x at 4n), an ``allOf`` of n one-property
+  branches merged for rendering (properties and ``required`` copied per branch), and an
+  ``allOf`` of two ``enum``s of n values (intersected pairwise: 16x at 4n);
 - n properties each a ``$ref`` to the one before (moved into ``$defs`` before the
   rewrite), and a pattern of n character classes rewritten to ECMA-262's ASCII meaning;
 - ``to_pydantic`` of n property names that all become one Python identifier (each took
@@ -120,6 +121,13 @@ def _all_of(n: int) -> Dict[str, Any]:
     return {"allOf": [{"properties": {f"p{i}": {"type": "integer"}}, "required": [f"p{i}"]} for i in range(n)]}
 
 
+def _all_of_enums(n: int) -> Dict[str, Any]:
+    """An ``allOf`` of two ``enum``s of n values each, objects among them (intersected by
+    comparing each value with each of the other: 16x at 4n)."""
+    values = [{"k": i} if i % 2 else i for i in range(n)]
+    return {"type": "object", "properties": {"a": {"allOf": [{"enum": values}, {"enum": values[::-1]}]}}}
+
+
 def _refs_to_properties(n: int) -> Dict[str, Any]:
     """n properties, each a ``$ref`` to the one before it (targets outside ``$defs``)."""
     props: Dict[str, Any] = {"p0": {"type": "string"}}
@@ -204,6 +212,8 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
     ("schema.check_limits, n properties, all required", 4_000, lambda n: _wide(n, True),
      lambda sch: schema.check_limits(sch, "openai.chat")),
     ("schema.render openai.chat, allOf of n one-property branches", 2_000, _all_of,
+     lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    ("schema.render openai.chat, allOf of two enums of n values", 2_000, _all_of_enums,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("schema.render openai.chat, n $refs to properties", 2_000, _refs_to_properties,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),

@@ -43,7 +43,19 @@ def _allowed(pattern: Pattern[str], ch: str) -> bool:
 
 
 def map_name(name: str, pattern: Optional[Pattern[str]], *, dialect: Optional[str] = None) -> str:
-    """*name* if *pattern* accepts it, else its deterministic valid image."""
+    """*name* if *pattern* accepts it, else its deterministic valid image.
+
+    A name that is not non-empty text, or a *pattern* that is not a compiled pattern,
+    raises ``EncodeError`` (never a ``TypeError`` from the pattern or the hash)."""
+    if not isinstance(name, str) or not name:
+        raise EncodeError(
+            f"Tool name {excerpt(name)} cannot be mapped for {dialect or 'the target'}: a tool name is "
+            "non-empty text",
+            dialect=dialect,
+        )
+    if pattern is not None and not isinstance(pattern, re.Pattern):
+        raise EncodeError(not_a_rule("map_name", "a compiled pattern or None", "names", pattern,
+                                     dialect or "openai.chat"), dialect=dialect)
     if pattern is None or pattern.fullmatch(name):
         return name
     suffix = "_" + _digest_to("name:" + name, _HASH)
@@ -77,13 +89,7 @@ class NameMap:
         self._owner: Dict[str, str] = {}
 
     def map(self, name: str) -> str:
-        if not isinstance(name, str) or not name:  # never made valid, nor a raw TypeError
-            raise EncodeError(
-                f"Tool name {excerpt(name)} cannot be mapped for {self.dialect or 'the target'}: a tool name is "
-                "non-empty text",
-                dialect=self.dialect,
-            )
-        known = self.mapping.get(name)
+        known = self.mapping.get(name) if isinstance(name, str) else None  # not text: map_name refuses it
         if known is not None:
             return known
         target = map_name(name, self.pattern, dialect=self.dialect)

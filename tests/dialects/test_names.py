@@ -126,3 +126,18 @@ def test_a_name_map_refuses_what_is_no_tool_name(name: Any, said: str) -> None:
             names.map(name)
         assert str(err.value) == f"Tool name {said} cannot be mapped for openai.chat: a tool name is non-empty text"
         assert names.mapping == {}
+
+
+@pytest.mark.parametrize(("name", "said"), [("", "''"), (None, "None"), (5, "5"), (["f"], "['f']")])
+def test_map_name_refuses_what_is_no_tool_name(name: Any, said: str) -> None:
+    """``map_name`` itself (public) says what ``NameMap.map`` says: never a ``TypeError``
+    from the pattern or the hash, with or without a pattern."""
+    for pattern in (toolwire.get_dialect("openai.chat").names, None):
+        with pytest.raises(toolwire.EncodeError) as err:
+            map_name(name, pattern, dialect="openai.chat")
+        assert str(err.value) == f"Tool name {said} cannot be mapped for openai.chat: a tool name is non-empty text"
+
+
+def test_map_name_refuses_a_pattern_that_is_not_compiled() -> None:
+    with pytest.raises(toolwire.EncodeError, match=r"^map_name takes a compiled pattern or None, got '\[a-z\]\+'"):
+        map_name("a.b", "[a-z]+")  # type: ignore[arg-type]

@@ -83,7 +83,7 @@ def test_a_ref_into_a_nullable_node_follows_it_into_its_any_of() -> None:
         ({"properties": {"p": {"$ref": "#/$defs/Nope"}}}, "$.properties.p",
          "$ref '#/$defs/Nope' at $.properties.p does not resolve"),
         ({"$schema": DRAFT7, "items": [{"type": "string"}], "properties": {"x": {"$ref": "#/items/5"}}},
-         "$.properties.x", "$ref '#/items/5' at $.properties.x does not resolve"),
+         "$.properties.x", "$ref '#/items/5' at $.properties.x does not resolve: '5' is past the end of an array of 1 items"),
         ({"properties": {"p": {"$ref": "http://x/y.json"}}}, "$.properties.p",
          "External $ref 'http://x/y.json' at $.properties.p is not supported; only local references (#/...) "
          "are resolved, never over the network"),
@@ -97,12 +97,16 @@ def test_schema_errors_point_into_the_schema(schema: Any, loc: str, message: str
     assert (err.value.loc, str(err.value)) == (loc, message)
 
 
-@pytest.mark.parametrize("ref", ["#/a/5", "#/a/x", "#/b"])
-def test_resolve_ref_reports_where_the_ref_was(ref: str) -> None:
+@pytest.mark.parametrize(("ref", "why"), [
+    ("#/a/5", ": '5' is past the end of an array of 1 items"),
+    ("#/a/x", ": 'x' is not an array index (RFC 6901: 0, or ASCII digits without a leading 0)"),
+    ("#/b", ""),
+])
+def test_resolve_ref_reports_where_the_ref_was(ref: str, why: str) -> None:
     """A pointer past a list's end, a word into a list, a missing key."""
     with pytest.raises(SchemaError) as err:
         resolve_ref({"a": [1]}, ref, "$.q")
-    assert (err.value.loc, str(err.value)) == ("$.q", f"$ref {ref!r} at $.q does not resolve")
+    assert (err.value.loc, str(err.value)) == ("$.q", f"$ref {ref!r} at $.q does not resolve{why}")
     assert resolve_ref({"a": [1, {"b": 2}]}, "#/a/1/b", "$.q") == 2
 
 

@@ -103,12 +103,15 @@ def _provider_defined(tool: Tool) -> bool:
 
 
 def _at(doc: Any, pointer: str) -> Any:
+    from ..schema._util import array_index  # the schema package loads with the first schema
+
     for tok in pointer.split("/")[1:]:
         tok = tok.replace("~1", "/").replace("~0", "~")
+        index = array_index(tok, len(doc)) if type(doc) is list else None
         if type(doc) is dict:
             doc = doc.get(tok)
-        elif type(doc) is list and tok.isdigit() and int(tok) < len(doc):
-            doc = doc[int(tok)]
+        elif index is not None:
+            doc = doc[index]
         else:
             return None
     return doc

@@ -70,7 +70,7 @@ def check_limits(
             values = node.get("enum")
             if isinstance(values, list):
                 enums += len(values)
-                size += sum(chars(v) for v in values)
+                size += sum(chars(v, path_of(f"{ptr}/enum")) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
                 if (
                     lim.large_enum_threshold
@@ -87,7 +87,7 @@ def check_limits(
                         )
                     )
             if "const" in node:
-                size += chars(node["const"])
+                size += chars(node["const"], path_of(f"{ptr}/const"))
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
@@ -160,13 +160,20 @@ def _nodes(schema: Any, base: str) -> Iterator[Tuple[str, Any]]:
 
 
 def _check_shape(node: Dict[str, Any], ptr: str, key: str) -> None:
-    """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``)."""
+    """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``), and
+    a map of subschemas with a key that is not text (``{"properties": {1: {}}}``), before
+    the walk names the children (runs between ``iter_subschemas`` yielding *node* and
+    reading its children)."""
     for words, kind, what in ((LIST_KEYWORDS, list, "an array"), (DICT_KEYWORDS, dict, "an object")):
         for word in words:
             if word in node and not isinstance(node[word], kind):
                 where = path_of(f"{ptr}/{word}")
                 raise SchemaError(f"'{word}' must be {what} at {where}, got {excerpt(node[word])}", dialect=key,
                                   loc=where)
+            if kind is dict and word in node and not all(type(k) is str for k in node[word]):
+                where = path_of(f"{ptr}/{word}")
+                bad = next(k for k in node[word] if type(k) is not str)
+                raise SchemaError(f"Schema has a non-string key {excerpt(bad)} at {where}", dialect=key, loc=where)
 
 
 def _depth(node: Any, level: int = 0, seen: int = 0) -> int:
@@ -189,17 +196,21 @@ def _depth(node: Any, level: int = 0, seen: int = 0) -> int:
     return best
 
 
-def chars(value: Any) -> int:
+def chars(value: Any, loc: str = "$") -> int:
     """The characters of *value* written out, near enough for a limit: an integer's
     digits come from its bit length (Python refuses to print one of over 4,300 digits,
-    and printing one is quadratic in its length)."""
+    and printing one is quadratic in its length). An object key that is not text is no
+    JSON: ``SchemaError`` at *loc* (where *value* sits)."""
     total, stack = 0, [value]
     while stack:
         v = stack.pop()
         if isinstance(v, int) and not isinstance(v, bool):
             total += len(str(v)) if -(10**15) < v < 10**15 else (v < 0) + int(abs(v).bit_length() * 0.30103) + 1
         elif isinstance(v, dict):
-            total += sum(len(k) for k in v)
+            for k in v:
+                if type(k) is not str:
+                    raise SchemaError(f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc)
+                total += len(k)
             stack.extend(v.values())
         elif isinstance(v, list):
             stack.extend(v)

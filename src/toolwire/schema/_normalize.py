@@ -35,7 +35,7 @@ from .._errors import DecodeError, SchemaError, excerpt
 from ._keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
 from ._pattern import check_regex
 from ._refs import link, resolve_ref, translate_refs
-from ._util import copy_json, escape_token, json_equal, path_of
+from ._util import copy_json, escape_token, json_equal, json_key, path_of
 
 __all__ = [
     "DICT_KEYWORDS",
@@ -143,6 +143,10 @@ def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
                 if t not in seen:
                     seen.append(t)
             types = seen
+            if not types:  # the 2020-12 meta-schema: a type array has minItems 1
+                raise SchemaError(
+                    f"'type' must name at least one type at {path_of(ptr)}, got []", loc=path_of(ptr) + ".type"
+                )
         else:
             types = [types]
         for t in types:
@@ -203,6 +207,8 @@ def _check_values(node: Dict[str, Any], ptr: str) -> None:
             raise bad(key, "an array of strings")
     if "enum" in node and not isinstance(node["enum"], list):
         raise bad("enum", "an array")
+    if "format" in node and not isinstance(node["format"], str):  # validation §7.2.1
+        raise bad("format", "a string")
     for key in ("uniqueItems",):
         if key in node and not isinstance(node[key], bool):
             raise bad(key, "a boolean")
@@ -214,8 +220,10 @@ def _check_values(node: Dict[str, Any], ptr: str) -> None:
         raise bad("dependentRequired", "an object of arrays of strings")
     if "pattern" in node:
         check_regex(node["pattern"], f"{where}.pattern")
-    for pat in node.get("patternProperties") or ():
-        check_regex(pat, f"{where}.patternProperties")
+    patterns = node.get("patternProperties")
+    if isinstance(patterns, dict):  # any other value is refused with the other maps below
+        for pat in patterns:
+            check_regex(pat, f"{where}.patternProperties")
 
 
 def iter_subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
@@ -336,7 +344,10 @@ def _merge_into(acc: Dict[str, Any], branch: Dict[str, Any], names: Optional[Set
                 return False
             acc[key] = both[0] if len(both) == 1 else both
         elif key == "enum":
-            acc[key] = [v for v in acc[key] if any(json_equal(v, w) for w in value)]
+            if not isinstance(acc[key], list) or not isinstance(value, list):
+                return False
+            keys = {json_key(w) for w in value}  # one key per value: linear, not each against each
+            acc[key] = [v for v in acc[key] if json_key(v) in keys]
         elif key == "properties":
             props = acc[key]
             for name, sub in value.items():

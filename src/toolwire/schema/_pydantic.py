@@ -34,6 +34,7 @@ import copy
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, RootModel, Strict, create_model, model_validator
+from pydantic_core import SchemaError as CoreSchemaError
 from typing_extensions import Annotated, Literal, TypeAliasType
 
 from .._errors import SchemaError, excerpt
@@ -57,7 +58,7 @@ from ._pydantic_types import (
     unique_name,
 )
 from ._report import Change
-from ._util import escape_token
+from ._util import escape_token, path_of
 from ._validate import ValidationIssue, _Checker, compile_patterns
 
 __all__ = ["ASSERTIONS", "MAX_DEPTH", "to_pydantic"]
@@ -84,8 +85,30 @@ def to_pydantic(schema: Any, *, name: str = "Model") -> Type[BaseModel]:
         model = builder.build(identifier(name) or "Model")
     except RecursionError:
         raise SchemaError("Schema is nested too deeply to build a typed view of it", loc="$") from None
+    except (TypeError, ValueError, CoreSchemaError) as exc:  # pydantic refused a rebuild
+        raise _refused(exc, "") from None
     model.__toolwire_report__ = tuple(dict.fromkeys(builder.report))  # type: ignore[attr-defined]
     return model
+
+
+def _refused(exc: BaseException, ptr: str) -> SchemaError:
+    if isinstance(exc, SchemaError):  # ours, raised from inside pydantic's build
+        return exc
+    said = str(exc).strip().splitlines()
+    return SchemaError(
+        f"Schema cannot be made a pydantic model at {path_of(ptr)}: pydantic refused it "
+        f"({type(exc).__name__}: {said[0] if said else ''})",
+        loc=path_of(ptr),
+    )
+
+
+def _is_text(text: str) -> bool:
+    """Whether *text* is Unicode text (no lone surrogate, which pydantic-core cannot take)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Builder:
@@ -120,7 +143,7 @@ class _Builder:
             inner = self._type(root, "", name + "Root")
             # ``RootModel[inner]`` would name the class after ``repr(inner)``, which fails for
             # a bound like 10**5000 (Python prints at most 4,300 digits)
-            model = create_model(self._name(name), __base__=RootModel, root=(inner, ...))
+            model = self._create("", self._name(name), __base__=RootModel, root=(inner, ...))
             self.models[model.__name__] = model
         namespace: Dict[str, Any] = dict(self.models)  # once: a copy per model is quadratic
         for m in self.models.values():
@@ -347,6 +370,12 @@ class _Builder:
         no_default: Set[str] = set()
         for prop, sub in props.items():
             sub_ptr = f"{ptr}/properties/{escape_token(prop)}"
+            if not prop.isascii() and not _is_text(prop):
+                raise SchemaError(
+                    f"Property name {excerpt(prop)} at {path_of(ptr + '/properties')} is not Unicode text (it holds "
+                    "a lone surrogate): no pydantic field can be named by it",
+                    loc=path_of(ptr + "/properties"),
+                )
             ident = field_name(prop, used)
             ann = self._type(sub, sub_ptr, f"{name}_{prop}")
             kw: Dict[str, Any] = {}
@@ -404,8 +433,17 @@ class _Builder:
         doc = node.get("description") if isinstance(node.get("description"), str) else None
         model: Type[BaseModel]
         if base is BaseModel:
-            model = create_model(name, __config__=config, __doc__=doc, __validators__=validators, **fields)
+            model = self._create(ptr, name, __config__=config, __doc__=doc, __validators__=validators, **fields)
         else:
-            model = create_model(name, __base__=base, __doc__=doc, __validators__=validators, **fields)
+            model = self._create(ptr, name, __base__=base, __doc__=doc, __validators__=validators, **fields)
         self.models[name] = model
         return model
+
+    @staticmethod
+    def _create(ptr: str, name: str, /, **kw: Any) -> Type[BaseModel]:  # a field may be called ``name``
+        """``create_model``, whose refusals (pydantic's ``SchemaError``, a ``TypeError``
+        or ``ValueError`` from a name it cannot take) become a ``SchemaError`` at *ptr*."""
+        try:
+            return create_model(name, **kw)
+        except (TypeError, ValueError, CoreSchemaError) as exc:
+            raise _refused(exc, ptr) from None

@@ -44,7 +44,12 @@ __all__ = [
     "unique_name",
 ]
 
-_RESERVED = frozenset(dir(BaseModel)) | {"model_config", "model_fields", "root"}
+#: Names a field cannot take: the model's own attributes, its metaclass's (``register``,
+#: ``mro``: shadowed with a warning) and ``Config`` (pydantic 2 reads a class named so as
+#: the v1 configuration and refuses it next to ``model_config``).
+_RESERVED = frozenset(dir(BaseModel)) | frozenset(dir(type(BaseModel))) | {
+    "model_config", "model_fields", "root", "Config",
+}
 
 
 def identifier(text: str) -> str:

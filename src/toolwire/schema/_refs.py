@@ -30,7 +30,7 @@ from ._keywords import (
     NUMBER_KEYWORDS,
     SINGLE_KEYWORDS,
 )
-from ._util import decode_pointer, encode_pointer, escape_token, path_of
+from ._util import array_index, decode_pointer, encode_pointer, escape_token, path_of
 
 __all__ = ["link", "resolve_ref", "translate_refs"]
 
@@ -51,11 +51,24 @@ def resolve_ref(root: Any, ref: str, loc: str = "$") -> Any:
     for token in decode_pointer(ref[1:]):
         if isinstance(node, dict) and token in node:
             node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
+        elif isinstance(node, list):
+            node = node[_index(token, node, ref, loc)]
         else:
             raise SchemaError(f"$ref {ref!r} at {loc} does not resolve", loc=loc)
     return node
+
+
+def _index(token: str, node: List[Any], ref: str, loc: str) -> int:
+    """The item of the array *node* that *token* names (RFC 6901 §4), else ``SchemaError``."""
+    index = array_index(token, len(node))
+    if index is None:
+        spelled = token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")
+        why = (
+            f"past the end of an array of {len(node)} items" if spelled
+            else "not an array index (RFC 6901: 0, or ASCII digits without a leading 0)"
+        )
+        raise SchemaError(f"$ref {ref!r} at {loc} does not resolve: {excerpt(token)} is {why}", loc=loc)
+    return index
 
 
 # -- before the normal form ------------------------------------------------------------------
@@ -140,8 +153,8 @@ def _translate(root: Any, tokens: List[str], ref: str, loc: str) -> List[str]:
             kind = "schema" if kind in ("map", "list") else "value"
             if isinstance(node, dict):
                 nxt = node.get(tok, _MISSING)
-            elif isinstance(node, list) and tok.isdigit() and int(tok) < len(node):
-                nxt = node[int(tok)]
+            elif isinstance(node, list):
+                nxt = node[_index(tok, node, ref, loc)]
             else:
                 nxt = _MISSING
         if nxt is _MISSING:

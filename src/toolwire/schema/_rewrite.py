@@ -360,7 +360,7 @@ class Rewriter(ShapeRewrites):
             self.change(ptr, key, "dropped", "annotation")
             return
         ok = key in p.supported
-        if ok and key == "format" and p.formats is not None and value not in p.formats:
+        if ok and key == "format" and p.formats is not None and (type(value) is not str or value not in p.formats):
             ok = False
         if ok and key == "pattern" and p.no_lookaround and _LOOKAROUND.search(str(value)):
             ok = False

@@ -16,6 +16,7 @@ from .._errors import DecodeError, excerpt
 
 __all__ = [
     "JSONValue",
+    "array_index",
     "canonical_text",
     "copy_json",
     "decode_pointer",
@@ -131,6 +132,20 @@ def decode_pointer(fragment: str) -> List[str]:
     """The reference tokens of a URI-fragment JSON Pointer (``/a%20b/c~1d``): percent
     decoding first (RFC 3986), then ``~1`` -> ``/`` and ``~0`` -> ``~`` (RFC 6901)."""
     return [t.replace("~1", "/").replace("~0", "~") for t in unquote(fragment).split("/")[1:]]
+
+
+def array_index(token: str, length: int) -> Optional[int]:
+    """The index of an array of *length* items that the JSON Pointer reference token
+    *token* names, or ``None``: RFC 6901 §4 spells an index ``0`` or ``[1-9][0-9]*`` in
+    ASCII digits, so ``"007"``, ``"²"`` and ``"٣"`` name none (``str.isdigit`` takes
+    them), and a token longer than the length's own digits is past the end without
+    being read as a number (no 4,300-digit ``int()`` limit, no work on a huge token)."""
+    if not token or len(token) > len(str(length)) or not (token.isascii() and token.isdigit()):
+        return None
+    if token[0] == "0" and token != "0":
+        return None
+    index = int(token)
+    return index if index < length else None
 
 
 def encode_pointer(tokens: List[str]) -> str:

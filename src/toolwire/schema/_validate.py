@@ -337,7 +337,7 @@ class _Checker:
                     seen.add(f"#{i}")
             lo = node.get("minContains", 1)
             if hits < lo:
-                fail(out, ptr, "contains", f"expected at least {lo} matching items, got {hits}", sptr)
+                fail(out, ptr, "contains", f"expected at least {_short(lo)} matching items, got {hits}", sptr)
             if "maxContains" in node and hits > node["maxContains"]:
                 fail(out, ptr, "maxContains", f"expected at most {_short(node['maxContains'])} matching items", sptr)
         return seen

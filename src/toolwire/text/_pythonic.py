@@ -8,12 +8,13 @@ lists, tuples (as lists) and dicts with string keys.
 from __future__ import annotations
 
 import ast
+import json
 import math
 from typing import Any, Optional
 
 from .._errors import EncodeError
 
-__all__ = ["cut_calls", "encode_value", "read_calls"]
+__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_value", "read_calls", "step", "too_deep"]
 
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
 Read = tuple[str, dict[str, Any], Optional[str]]
@@ -137,8 +138,51 @@ def cut_calls(text: str) -> tuple[list[Read], str]:
     return done, s[start:]
 
 
-def encode_value(value: Any, dialect: str) -> str:
-    """A JSON value as a Python literal."""
+#: Nesting the value writers without a JSON library (Python literals, Gemma's syntax)
+#: write: deeper than any decoder reads (the arguments policy's limit is 200), and well
+#: inside Python's recursion limit (one frame per level).
+MAX_WRITE_DEPTH = 256
+
+
+class TooDeep(Exception):
+    """A writer went past ``MAX_WRITE_DEPTH``; each level adds its step on the way out
+    (no path is built while writing)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.steps: list[str] = []
+
+
+def step(key: Any) -> str:
+    """One step of a ``$.path``: ``[0]`` for an index, ``.a`` or ``["a b"]`` for a key."""
+    if type(key) is int:
+        return f"[{key}]"
+    return f".{key}" if key.isidentifier() else "[" + json.dumps(key, ensure_ascii=False) + "]"
+
+
+def too_deep(exc: TooDeep | None, loc: str, dialect: str) -> EncodeError:
+    """The ``EncodeError`` for a value nested past ``MAX_WRITE_DEPTH`` (or past the
+    stack the caller left: *exc* ``None``), at its ``$.path`` below *loc*."""
+    where = loc + "".join(reversed(exc.steps)) if exc is not None else loc
+    return EncodeError(
+        f"Arguments at {where} are nested deeper than {MAX_WRITE_DEPTH} levels, the most {dialect} writes",
+        dialect=dialect,
+        loc=where,
+    )
+
+
+def encode_value(value: Any, dialect: str, loc: str = "$") -> str:
+    """A JSON value as a Python literal; nested past ``MAX_WRITE_DEPTH``, an
+    ``EncodeError`` at the ``$.path`` below *loc* (where *value* sits)."""
+    try:
+        return _literal(value, dialect, 0)
+    except TooDeep as exc:
+        raise too_deep(exc, loc, dialect) from None
+    except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
+        raise too_deep(None, loc, dialect) from None
+
+
+def _literal(value: Any, dialect: str, depth: int) -> str:
     t = type(value)
     if t is int:
         try:
@@ -154,8 +198,16 @@ def encode_value(value: Any, dialect: str) -> str:
         return repr(value)
     if t is str:
         return repr(value)
-    if t is list:
-        return "[" + ", ".join(encode_value(v, dialect) for v in value) + "]"
-    if t is dict:
-        return "{" + ", ".join(f"{k!r}: {encode_value(v, dialect)}" for k, v in value.items()) + "}"
+    if t is list or t is dict:
+        if depth >= MAX_WRITE_DEPTH:
+            raise TooDeep()
+        parts = []
+        for k, v in enumerate(value) if t is list else value.items():
+            try:
+                text = _literal(v, dialect, depth + 1)
+            except TooDeep as exc:
+                exc.steps.append(step(k))
+                raise
+            parts.append(text if t is list else f"{k!r}: {text}")
+        return ("[" if t is list else "{") + ", ".join(parts) + ("]" if t is list else "}")
     raise EncodeError(f"{t.__name__} is not a JSON value", dialect=dialect)

@@ -149,14 +149,16 @@ def _ref_types(ref: str, root: Any, memo: dict[str, frozenset[str]], depth: int)
     memo[ref] = frozenset()
     if not ref.startswith("#"):
         return memo[ref]  # a remote schema is not fetched
+    from ..schema._util import array_index  # the schema package loads with a $ref, not with the text formats
+
     node = root
     for part in ref[1:].split("/")[1:] if ref != "#" else ():
         key = unquote(part).replace("~1", "/").replace("~0", "~")
         if type(node) is dict:
             node = node.get(key)
-        elif type(node) is list and key.isdigit() and int(key) < len(node):
-            node = node[int(key)]
-        else:
+        elif type(node) is list and (index := array_index(key, len(node))) is not None:
+            node = node[index]
+        else:  # a token that names no item ("007", "²"): resolves to nothing, as a missing key
             return memo[ref]
     memo[ref] = _types(node, root, memo, depth)
     return memo[ref]

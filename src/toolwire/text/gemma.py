@@ -42,6 +42,7 @@ from typing import Any
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
+from ._pythonic import MAX_WRITE_DEPTH, TooDeep, step, too_deep
 
 __all__ = ["FORMAT"]
 
@@ -181,6 +182,7 @@ def _start(thinking: bool) -> TextMode:
 
 
 def _enc(v: Any, depth: int = 0) -> str:
+    """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``."""
     t = type(v)
     if t is str:
         return Q + forbid(v, (Q,), "String", NAME) + Q
@@ -188,10 +190,19 @@ def _enc(v: Any, depth: int = 0) -> str:
         return json.dumps(v)
     if t in (int, float):
         return dumps(v, NAME)
-    if t is list:
-        return "[" + ",".join(_enc(x) for x in v) + "]"
-    if t is dict:
-        return "{" + ",".join(f"{_key(k)}:{_enc(x)}" for k, x in v.items()) + "}"
+    if t is list or t is dict:
+        if depth >= MAX_WRITE_DEPTH:
+            raise TooDeep()
+        parts = []
+        k: Any
+        for k, x in enumerate(v) if t is list else v.items():
+            try:
+                text = _enc(x, depth + 1)
+            except TooDeep as exc:
+                exc.steps.append(step(k))
+                raise
+            parts.append(text if t is list else f"{_key(k)}:{text}")
+        return ("[" if t is list else "{") + ",".join(parts) + ("]" if t is list else "}")
     return dumps(v, NAME)  # raises EncodeError for anything that is not JSON
 
 
@@ -203,7 +214,12 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
         forbid(c.name, ("{", "<", " ", "\n"), "Tool name", NAME)
-        out.append(f"{OPEN}call:{c.name}{_enc(c.args)}{CLOSE}")
+        try:
+            out.append(f"{OPEN}call:{c.name}{_enc(c.args)}{CLOSE}")
+        except TooDeep as exc:
+            raise too_deep(exc, "$.args", NAME) from None
+        except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
+            raise too_deep(None, "$.args", NAME) from None
     return "".join(out)
 
 

@@ -32,7 +32,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, dumps, forbid, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import cut_calls, encode_value, read_calls
+from ._pythonic import cut_calls, encode_value, read_calls, step
 
 __all__ = ["FORMAT"]
 
@@ -98,7 +98,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             if not _py_name(k):
                 forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-            kws.append(f"{k}={encode_value(v, NAME)}")
+            kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
         parts.append(f"{c.name}({', '.join(kws)})")
     return OPEN + "[" + ", ".join(parts) + "]" + CLOSE
 

@@ -66,7 +66,7 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
 from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
-from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls
+from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls, step
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -393,7 +393,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             if not _py_name(k):
                 forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
             # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
-            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME)}")
+            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
         return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"
     if variant == "code":  # code for the code interpreter, raw after the tag
         c = _one(cs, variant)
@@ -422,7 +422,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             for k, v in c.args.items():
                 if not _py_name(k):
                     forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-                kws.append(f"{k}={encode_value(v, NAME)}")
+                kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
             parts.append(f"{c.name}({', '.join(kws)})")
         return "[" + ", ".join(parts) + "]"
     c = _one(cs, variant or "json")

@@ -425,3 +425,20 @@ def test_a_streamed_server_part_that_is_no_object_is_an_invalid_call() -> None:
         toolwire.InvalidToolCall(error="The tool call at $.calls[0] is not an object: 5", loc="$.calls[0]")]
     with pytest.raises(toolwire.DecodeError):
         toolwire.decode_all(ch, D)
+
+
+@pytest.mark.parametrize("path", ["$[٣]", "$.a[²]", "$[007]", "$[1" + "0" * 5000 + "]", "$[12345678901234567]"],
+                         ids=["arabic-indic", "superscript", "leading-zeros", "5001-digits", "17-digits"])
+def test_parse_path_reads_ascii_indexes_of_at_most_16_digits(path: str) -> None:
+    """RFC 9535 §2.7: a normalized path's index is ``0`` or ASCII digits without a
+    leading zero, within I-JSON's 2^53 - 1 (§2.1); ``\\d`` took ``٣``, and ``int()`` of
+    5,001 digits raised ``ValueError``."""
+    assert parse_path(path) is None
+    assert parse_path("$[1234567890123456]") == [1234567890123456]
+
+
+def test_a_partial_argument_with_a_huge_index_fails_its_call() -> None:
+    chunks = [chunk(fc(id="v1", name="f", partialArgs=[pa("$.a[" + "1" * 5000 + "]", numberValue=1)], willContinue=True)),
+              chunk(fc(willContinue=False), finish="STOP")]
+    (call,) = accumulate(chunks, D)
+    assert type(call).__name__ == "InvalidToolCall" and "unreadable jsonPath" in str(call.error)

@@ -168,3 +168,17 @@ def test_a_builtin_tool_beside_the_declarations_is_not_dropped_on_convert(target
     # the declaration alone converts
     alone = toolwire.decode_tool({"functionDeclarations": ENTRY["functionDeclarations"]}, D)
     toolwire.encode_tool(alone, target)
+
+
+@pytest.mark.parametrize("count", ["1" * 5000, "9223372036854775808"], ids=["5000-digits", "int64-max+1"])
+def test_a_count_past_int64_is_refused(count: str) -> None:
+    """The Schema's counts are int64, written as decimal strings in JSON
+    (https://ai.google.dev/api/caching#Schema): a longer one is no count, and never a
+    5,000-digit ``int()``."""
+    decl = {"name": "f", "parameters": {"type": "OBJECT", "properties": {"s": {"type": "STRING", "maxLength": count}}}}
+    with pytest.raises(toolwire.DecodeError, match=r"^Schema maxLength at \$.parameters.properties.s.maxLength must "
+                                                   r"be an int64 count, got '") as err:
+        toolwire.decode_tool(decl, D)
+    assert err.value.loc == "$.parameters.properties.s.maxLength"
+    decl["parameters"]["properties"]["s"]["maxLength"] = "9223372036854775807"
+    assert toolwire.decode_tool(decl, D).parameters["properties"]["s"]["maxLength"] == 2**63 - 1

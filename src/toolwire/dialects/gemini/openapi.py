@@ -35,6 +35,7 @@ _TYPES = {
 }
 _LOWER = frozenset(_TYPES.values())
 _COUNTS = frozenset({"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"})
+_INT64_MAX = 2**63 - 1  # the counts are int64 (written as decimal strings in JSON)
 _KEPT_OUT = ("title", "description", "default")  # what stays beside ``anyOf`` for a typeless nullable
 # google-genai ``types.Schema`` fields of two words: proto (snake_case) name -> JSON name
 _SNAKE = {
@@ -78,7 +79,10 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                 if type(value) is not bool:
                     raise DecodeError(f"Schema nullable at {at}.nullable must be a bool, got {excerpt(value)}",
                                       dialect=dialect, loc=at + ".nullable")
-            elif key in _COUNTS and type(value) is str and value.isdigit() and value.isascii():
+            elif key in _COUNTS and type(value) is str and value.isascii() and value.isdigit():
+                if len(value) > 19 or int(value) > _INT64_MAX:  # never a 5,000-digit int()
+                    raise DecodeError(f"Schema {key} at {at}.{key} must be an int64 count, got {excerpt(value)}",
+                                      dialect=dialect, loc=f"{at}.{key}")
                 dst[key] = int(value)
             elif key == "example" and "examples" not in src:
                 dst["examples"] = [value]

@@ -22,7 +22,10 @@ Step = Union[str, int]
 
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-_INDEX_RE = re.compile(r"\[(\d+)\]")
+# RFC 9535 §2.7 (normalized paths): an index is ``0`` or ``%x31-39 *DIGIT`` in ASCII digits
+# (``\d`` would take ``٣``), and §2.1 keeps it within I-JSON's 2^53 - 1: at most 16 digits,
+# so a 5,000-digit index is an unreadable path, never a huge ``int()``
+_INDEX_RE = re.compile(r"\[(0|[1-9][0-9]{0,15})\]")
 
 
 def parse_path(path: str) -> Optional[List[Step]]:
