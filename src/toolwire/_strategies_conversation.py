@@ -14,6 +14,7 @@ from typing import Any, List, Optional
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
+from ._strategies_values import check_count, check_flag
 from ._types import ToolCall, ToolResult
 from .conversation._values import Conversation, Message, Text
 from .dialects.anthropic.history import thinking
@@ -36,6 +37,9 @@ def conversations(
 ) -> SearchStrategy[Conversation]:
     """Valid histories (see the module docstring); *ids*: calls with ids (``True``),
     without (``False``) or either (``None``)."""
+    check_flag("ids", ids, none=True)
+    check_flag("reasoning", reasoning)
+    check_count("max_rounds", max_rounds, 1)
 
     @st.composite
     def build(draw: Any) -> Conversation:

@@ -1,9 +1,11 @@
 """Corruptions of valid payloads, for ``toolwire.strategies.corrupted``.
 
-Each corruption is a function ``(draw, value, others) -> value`` over plain data
-(dicts, lists, scalars) or its JSON text; they know no provider field names: ids are
-found by key shape (``id``, ``*_id``, ``*Id``), other dialects' fields come from
-payloads of other dialects (*others*).
+Each corruption is a function ``(draw, value, others, wire) -> value`` over plain data
+(dicts, lists, scalars) or its JSON text (*wire*: the payload came as JSON text, parsed
+for the step); they know no provider field names: ids are found by key shape (``id``,
+``*_id``, ``*Id``), other dialects' fields come from payloads of other dialects
+(*others*). Each one changes the value or says it cannot (``SKIP``); ``corrupt``
+never hands back a value none changed (hypothesis rejects the draw).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import copy
 import json
 from typing import Any, Callable, Dict, List, Sequence, Tuple
 
+from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
@@ -25,6 +28,7 @@ _KEYS = st.text(max_size=10) | st.sampled_from(
      "index", "call_id", "parts", "functionCall", "toolUse", "output", "message", "choices", "delta"]
 )
 _SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+SKIP: Any = object()  # a corruption that cannot change the value it was given
 
 
 def _text(value: Any) -> str:
@@ -60,35 +64,54 @@ def _slot(draw: Any, value: Any, pred: Callable[[Any], bool] = lambda v: True) -
     return draw(st.sampled_from(slots)) if slots else None
 
 
-def _empty(draw: Any, value: Any, others: Any) -> Any:
+def _empty_for(draw: Any, old: Any) -> Any:
+    """An empty-equivalent that is not *old* already."""
+    return copy.deepcopy(draw(st.sampled_from([e for e in _EMPTY if type(e) is not type(old) or e != old])))
+
+
+def _empty(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     slot = _slot(draw, value)
     if slot is None or draw(st.integers(0, 3)) == 0:
-        return copy.deepcopy(draw(st.sampled_from(_EMPTY)))
+        return _empty_for(draw, value)
     c, k = slot
-    c[k] = copy.deepcopy(draw(st.sampled_from(_EMPTY)))
+    c[k] = _empty_for(draw, c[k])
     return value
 
 
-def _double(draw: Any, value: Any, others: Any) -> Any:
+def _double(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     slot = _slot(draw, value, lambda v: type(v) in (dict, str))
     if slot is None or draw(st.integers(0, 3)) == 0:
-        return _text(value)
+        # the whole value: its JSON text, once more when it came as JSON text (its own
+        # text again was the payload unchanged)
+        return _text(_text(value)) if wire else _text(value)
     c, k = slot
     c[k] = _text(c[k])
     return value
 
 
-def _truncated(draw: Any, value: Any, others: Any) -> Any:
+def _truncated(draw: Any, value: Any, others: Any, wire: bool) -> Any:
+    if type(value) is list and value and not wire and draw(st.booleans()):
+        # a stream (or list) cut short: its first chunks, the next one cut where it is text
+        n = draw(st.integers(0, len(value) - 1))
+        cut, nxt = value[:n], value[n]
+        if type(nxt) in (str, bytes) and len(nxt) > 1 and draw(st.booleans()):
+            cut.append(nxt[: draw(st.integers(1, len(nxt) - 1))])
+        return cut
     slot = _slot(draw, value, lambda v: (type(v) is str and len(v) > 1) or (type(v) is list and len(v) > 0))
-    if slot is None or draw(st.booleans()):
-        text = value if type(value) is str else _text(value)
-        return text[: draw(st.integers(0, max(0, len(text) - 1)))]
+    if slot is None or (type(value) is not list or wire) and draw(st.booleans()):
+        # JSON text cut short; a list given as data (a stream's chunks) stays a list
+        if type(value) is list and not wire:
+            if not value:
+                return SKIP
+            return value[: draw(st.integers(0, len(value) - 1))]
+        text = value if type(value) is str and len(value) > 1 else _text(value)
+        return text[: draw(st.integers(0, len(text) - 1))]
     c, k = slot
     c[k] = c[k][: draw(st.integers(0, len(c[k]) - 1))]
     return value
 
 
-def _wrong_dialect(draw: Any, value: Any, others: Any) -> Any:
+def _wrong_dialect(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     other = draw(others)
     targets = _dicts(value)
     if not targets:
@@ -111,12 +134,12 @@ def _idish(key: Any) -> bool:
     return type(key) is str and (key == "id" or key.endswith("_id") or key.endswith("Id"))
 
 
-def _missing_id(draw: Any, value: Any, others: Any) -> Any:
+def _missing_id(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     slots = [(c, k) for c, k in _nodes(value) if type(c) is dict and _idish(k)]
     if not slots:
         slots = [(c, k) for c, k in _nodes(value) if type(c) is dict]
         if not slots:
-            return value
+            return SKIP  # no field to leave out ([], a scalar)
         slots = [draw(st.sampled_from(slots))]
     elif not draw(st.booleans()):
         slots = [draw(st.sampled_from(slots))]
@@ -125,17 +148,18 @@ def _missing_id(draw: Any, value: Any, others: Any) -> Any:
     return value
 
 
-def _extra(draw: Any, value: Any, others: Any) -> Any:
+def _extra(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     targets = _dicts(value)
     if not targets:
         return {"value": value, draw(_KEYS): draw(_SCALARS)}
     target = draw(st.sampled_from(targets))
     for _ in range(draw(st.integers(1, 3))):
-        target[draw(_KEYS)] = copy.deepcopy(draw(_SCALARS | st.sampled_from(_WRONG)))
+        key = draw(_KEYS.filter(lambda k: k not in target))  # a key it has would be no extra field
+        target[key] = copy.deepcopy(draw(_SCALARS | st.sampled_from(_WRONG)))
     return value
 
 
-def _wrong_types(draw: Any, value: Any, others: Any) -> Any:
+def _wrong_types(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     slot = _slot(draw, value)
     if slot is None or draw(st.integers(0, 5)) == 0:
         return copy.deepcopy(draw(st.sampled_from(_other_types(value))))
@@ -156,7 +180,7 @@ def _equal(a: Any, b: Any) -> bool:
         return False
 
 
-_TABLE: Dict[str, Callable[[Any, Any, Any], Any]] = {
+_TABLE: Dict[str, Callable[[Any, Any, Any, bool], Any]] = {
     "empty": _empty,
     "double-encoded": _double,
     "truncated": _truncated,
@@ -180,15 +204,24 @@ def _plain(value: Any) -> Tuple[Any, str]:
 
 
 def corrupt(draw: Any, value: Any, kinds: Sequence[str], max_steps: int, others: SearchStrategy[Any]) -> Any:
-    """A corrupted copy of *value* (1 to *max_steps* corruptions drawn with *draw*)."""
+    """A corrupted copy of *value* (1 to *max_steps* corruptions drawn with *draw*): never
+    *value* itself (a draw that would give it is rejected)."""
     data, form = _plain(value)
     steps = draw(st.lists(st.sampled_from(list(kinds)), min_size=1, max_size=max(1, max_steps)))
     for name in steps:
-        data = _TABLE[name](draw, data, others)
-    if form != "value" and type(data) is not str:
-        try:
-            text = _text(data)
-        except ValueError:
-            return data
-        return text if form == "str" else text.encode("utf-8", "surrogatepass")
-    return data
+        # *wire*: the data is written back as JSON text at the end (a step's own text is not)
+        out = _TABLE[name](draw, data, others, form != "value" and type(data) is not str)
+        if out is not SKIP:
+            data = out
+    out = data
+    if form != "value":
+        if type(data) is not str:
+            try:
+                out = _text(data)
+            except ValueError:
+                out = data
+        if form == "bytes" and type(out) is str:
+            out = out.encode("utf-8", "surrogatepass")
+    if _equal(out, value) and type(out) is type(value):
+        reject()  # nothing changed it (each step that could not change it said so)
+    return out

@@ -13,13 +13,43 @@ from hypothesis.strategies import SearchStrategy
 
 from ._builtin import get_dialect
 from ._dialect import Dialect
+from ._encode import encode_result
+from ._errors import ToolwireError
 from ._ids import IdRule
 from ._types import Tool, ToolCall, ToolResult
 
-__all__ = ["arguments", "decoded_result", "json_values", "tool_calls", "tool_results", "tools", "_TEXT"]
+__all__ = [
+    "arguments", "check_count", "check_flag", "check_strategy", "decoded_result", "json_values", "tool_calls",
+    "tool_results", "tools", "_TEXT",
+]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
 _NAME = r"[a-zA-Z_][a-zA-Z0-9_]{0,40}"  # a tool name most dialects accept
+
+
+# -- the knobs, checked when a strategy is built (hypothesis would fail at draw time,
+# far from the call, or not at all) ----------------------------------------------------
+
+
+def check_count(name: str, value: Any, least: int) -> None:
+    """A ``TypeError`` unless *value* is an ``int`` (not a ``bool``), a ``ValueError``
+    if it is below *least*."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be {least} or more, got {value}")
+
+
+def check_flag(name: str, value: Any, none: bool = False) -> None:
+    """A ``TypeError`` unless *value* is ``True`` or ``False`` (or ``None`` where allowed)."""
+    if not (value is True or value is False or (none and value is None)):
+        raise TypeError(f"{name} must be {'True, False or None' if none else 'True or False'}, got {value!r}")
+
+
+def check_strategy(name: str, value: Any) -> None:
+    """A ``TypeError`` unless *value* is a hypothesis strategy (or ``None``)."""
+    if value is not None and not isinstance(value, SearchStrategy):
+        raise TypeError(f"{name} must be a hypothesis strategy (st.just(...) for one value), got {value!r}")
 
 
 def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
@@ -28,6 +58,8 @@ def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[An
     >>> json_values(max_leaves=3).example()  # doctest: +SKIP
     {'a': [1, None]}
     """
+    check_count("max_leaves", max_leaves, 1)
+    check_count("max_size", max_size, 0)
     scalars = (
         st.none()
         | st.booleans()
@@ -49,6 +81,8 @@ def arguments(*, max_keys: int = 5, max_leaves: int = 12) -> SearchStrategy[Dict
     >>> arguments(max_keys=2).example()  # doctest: +SKIP
     {'city': 'Paris'}
     """
+    check_count("max_keys", max_keys, 0)
+    check_count("max_leaves", max_leaves, 1)
     return st.dictionaries(st.text(_TEXT, max_size=12), json_values(max_leaves=max_leaves), max_size=max_keys)
 
 
@@ -81,7 +115,17 @@ def _made(rule: IdRule) -> str:
     return f"{re.escape(rule.prefix)}[{''.join(re.escape(c) for c in rule.alphabet)}]{{{rule.length}}}"
 
 
+#: Ids a decoder reads as no id: mistralai's SDK writes ``"null"`` for a call sent
+#: without one, and the Chat decoder (and so Cohere's and Ollama's shapes, which detection
+#: may read as Chat) takes it for that placeholder. Valid for every rule, never drawn.
+_NO_ID = frozenset({"null"})
+
+
 def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
+    return _any_ids(d).filter(lambda s: s not in _NO_ID)
+
+
+def _any_ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     if d is None:
         return st.from_regex(r"call_[a-zA-Z0-9]{1,24}", fullmatch=True)
     rule = d.ids
@@ -104,12 +148,18 @@ def tool_calls(
 ) -> SearchStrategy[ToolCall]:
     """Canonical ``ToolCall`` values that *dialect* can carry (any dialect when ``None``).
 
-    ``ids``: ``True`` always an id valid for the dialect, ``False`` never, ``None`` either.
-    ``names`` / ``args`` replace the name and argument strategies.
+    ``ids``: ``True`` always an id valid for the dialect, ``False`` never, ``None`` either
+    (an id-less call in a dialect that needs ids is written with one made up: ``payloads``
+    and ``streams`` expect that id). Never ``"null"``: decoders read it as no id (the
+    placeholder mistralai's SDK writes). ``names`` / ``args`` replace the name and
+    argument strategies.
 
     >>> tool_calls("anthropic.messages", ids=True).example()  # doctest: +SKIP
-    ToolCall(name='get_weather', args={'': None}, id='toolu_01...', repairs=(), server=False)
+    ToolCall(name='get_weather', args={'': None}, id='toolu_01...')
     """
+    check_flag("ids", ids, none=True)
+    check_strategy("names", names)
+    check_strategy("args", args)
     d = _dialect(dialect)
     ident: SearchStrategy[Optional[str]] = _ids(d)
     if ids is None:
@@ -124,7 +174,7 @@ def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
     """Tool definitions (name, description, a JSON Schema object of string/number/... properties).
 
     >>> tools("gemini").example()  # doctest: +SKIP
-    Tool(name='f', description=None, parameters={'type': 'object', 'properties': {}}, strict=None)
+    Tool(name='f', parameters={'type': 'object', 'properties': {}})
     """
     d = _dialect(dialect)
     prop = st.sampled_from(("string", "integer", "number", "boolean")).map(lambda t: {"type": t})
@@ -137,13 +187,36 @@ def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
 
 
 def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[ToolResult]:
-    """Tool results: the call's id (valid for *dialect*), the tool name and text content.
+    """Tool results: the call's id (valid for *dialect*), the tool name and text content;
+    never blank text (only whitespace) for a dialect whose encoder refuses it (Anthropic
+    and Bedrock: their APIs refuse blank text blocks).
 
     >>> tool_results("openai.chat").example()  # doctest: +SKIP
-    ToolResult(id='call_x', name='f', content='22 C', is_error=False)
+    ToolResult(id='call_x', name='f', content='22 C')
     """
     d = _dialect(dialect)
-    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=st.text(_TEXT, min_size=1, max_size=60))
+    content = st.text(_TEXT, min_size=1, max_size=60)
+    if d is not None and not _takes_blank(d):
+        content = content.filter(lambda s: not s.isspace())
+    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=content)
+
+
+def _takes_blank(d: Dialect) -> bool:
+    """Whether *d*'s encoder writes a result of blank text (it refuses what its API
+    refuses): asked once, beside the same result with text, so that a probe the encoder
+    refuses for another reason leaves blank text in."""
+    rule = d.ids
+    ident = rule.prefix + rule.alphabet[0] * rule.length
+    name = "f" if d.names is None or d.names.fullmatch("f") else "get_weather"
+
+    def writes(text: str) -> bool:
+        try:
+            encode_result(ToolResult(ident, name, text), d)
+        except ToolwireError:
+            return False
+        return True
+
+    return writes(" ") or not writes("x")
 
 
 def decoded_result(d: Dialect, result: ToolResult) -> ToolResult:

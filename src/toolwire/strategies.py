@@ -10,12 +10,12 @@ imports this module. Fuzz your own adapter with realistic provider payloads::
     def test_my_adapter_reads_chat_responses(payload):
         my_adapter.read(payload)                    # a ChatCompletion dict
 
-    @given(tws.payloads(expected=True))             # any wire dialect, any kind
+    @given(tws.payloads(expected=True))             # any wire dialect, the call kinds
     def test_decodes_back(p):
         assert toolwire.decode_all(p.value, p.dialect) == p.expected
 
     @given(tws.streams("anthropic.messages", expected=True))
-    def test_stream(s):                             # SSE events, randomly fragmented
+    def test_stream(s):                             # events as dicts, JSON, SSE or bytes; arguments fragmented
         assert toolwire.stream.accumulate(s.chunks, s.dialect) == s.calls
 
     @given(tws.corrupted(tws.payloads("gemini")))
@@ -45,12 +45,24 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from ._builtin import default_registry, get_dialect
-from ._dialect import Dialect
+from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, corrupt
-from ._strategies_values import _TEXT, arguments, decoded_result, json_values, tool_calls, tool_results, tools
-from ._types import Tool, ToolCall, ToolResult
+from ._strategies_values import (
+    _TEXT,
+    arguments,
+    check_count,
+    check_flag,
+    check_strategy,
+    decoded_result,
+    json_values,
+    tool_calls,
+    tool_results,
+    tools,
+)
+from ._types import Tool, ToolCall, ToolResult, new_call
+from .dialects._common import encode_id, scoped
 
 __all__ = [
     "CALL_KINDS",
@@ -135,11 +147,23 @@ def _containers(d: Dialect) -> List[str]:
 
 
 def _wanted(kind: Union[str, Sequence[str], None]) -> Tuple[str, ...]:
-    wanted = CALL_KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+    wanted = CALL_KINDS if kind is None else _names_of("kind", kind)
+    if not wanted:  # hypothesis failed at draw time ("payloads needs at least one dialect" before)
+        raise ValueError(f"payloads needs at least one kind; kinds: {', '.join(KINDS)}")
     for k in wanted:
         if k not in KINDS:
             raise ValueError(f"unknown payload kind {k!r}; kinds: {', '.join(KINDS)}")
     return wanted
+
+
+def _names_of(knob: str, value: Any) -> Tuple[str, ...]:
+    """*value* as a tuple of strings: one string, or a sequence of them (a ``TypeError``
+    for anything else: an int failed deep inside, a dict gave its keys)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise TypeError(f"{knob} must be a string or a list of strings, got {value!r}")
 
 
 def _kinds(d: Dialect, wanted: Sequence[str]) -> List[str]:
@@ -153,6 +177,9 @@ def _no_kind(d: Dialect, wanted: Sequence[str]) -> ValueError:
 
 
 def _counts(min_calls: int, max_calls: int, least: int, what: str) -> None:
+    for knob, v in (("min_calls", min_calls), ("max_calls", max_calls)):
+        if type(v) is not int:  # "1" failed at the comparison, 1.5 at draw time
+            raise TypeError(f"{knob}{what} must be an int, got {v!r}")
     if not least <= min_calls <= max_calls:
         raise ValueError(f"min_calls{what} must be {least} or more and at most max_calls ({max_calls}), "
                          f"got {min_calls}")
@@ -168,6 +195,16 @@ def _unique_ids(calls: List[ToolCall]) -> bool:
     return len(seen) == len(set(seen))
 
 
+def _written(d: Dialect, calls: List[ToolCall]) -> List[ToolCall]:
+    """*calls* with the ids *d*'s encoder writes for them (passed, mapped into its rule, or
+    made where it needs one and a call has none): what its payloads decode back to."""
+    out = []
+    for i, c in enumerate(calls):
+        ident = encode_id(c, EncodeContext(position=i), d.ids, scoped(c, d.name))
+        out.append(c if ident == c.id else new_call(c.name, c.args, ident, c.raw, c.provider_data, c.repairs, c.server))
+    return out
+
+
 class _Plan(NamedTuple):
     """The strategies of one dialect, built once (building strategies is costly)."""
 
@@ -176,6 +213,9 @@ class _Plan(NamedTuple):
     calls: SearchStrategy[ToolCall]
     tools: SearchStrategy[Tool]
     results: SearchStrategy[ToolResult]
+
+    def __repr__(self) -> str:  # the strategies' reprs hold it: not the whole Dialect record (60 kB)
+        return f"_Plan({self.dialect.name!r})"
 
 
 def _plan(d: Dialect, kinds: Sequence[str], calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
@@ -189,10 +229,14 @@ def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
     """A plan per dialect that has one of the asked kinds: every wire dialect that has
     one when *dialect* is ``None``; a named dialect that has none is refused."""
     wanted = _wanted(kind)
-    names = _wire_dialects() if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    check_strategy("calls", calls)
+    names = _wire_dialects() if dialect is None else _names_of("dialect", dialect)
     plans = []
     for n in names:
         d = get_dialect(n)  # unknown ids fail here
+        if d.text_module is not None:  # failed at draw time, in the encoder
+            raise ValueError(f"{d.name} is a text format (model output text, not a wire payload); "
+                             f"wire dialects: {', '.join(_wire_dialects())}")
         kinds = _kinds(d, wanted)
         if kinds:
             plans.append(_plan(d, kinds, calls))
@@ -216,7 +260,7 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
         result = draw(plan.results)
         return _textual(draw, Payload(name, k, encode_result(result, d), decoded_result(d, result)), text)
     n = 1 if k == "item" else draw(st.integers(min_calls, max_calls))
-    cs = draw(st.lists(plan.calls, min_size=n, max_size=n).filter(_unique_ids))
+    cs = _written(d, draw(st.lists(plan.calls, min_size=n, max_size=n).filter(_unique_ids)))
     items = [encode(c, d, position=i) for i, c in enumerate(cs)]
     if k == "item":
         value: Any = items[0]
@@ -265,14 +309,17 @@ def payloads(
     ``canonical`` have no messages or responses: left out when no dialect is named,
     a ``ValueError`` when named). ``min_calls``/``max_calls`` bound the calls of a
     list, message or response (0: a reply that called no tool); ``calls`` replaces the call
-    strategy (its ids must suit the dialect). ``text=True`` also gives the payload
+    strategy (an id the dialect refuses, or none where it needs one, is mapped or made
+    as ``encode`` does, and ``expected`` holds that id). ``text=True`` also gives the payload
     as JSON text (``str`` or ``bytes``). ``expected=True`` gives ``Payload``
     tuples ``(dialect, kind, value, expected)`` instead of bare values.
 
     >>> payloads("openai.chat", kind="response").example()  # doctest: +SKIP
-    {'id': 'chatcmpl-0', 'object': 'chat.completion', 'choices': [{'message': {...}}], ...}
+    {'id': 'chatcmpl-0', 'object': 'chat.completion', 'created': 1764460800, 'model': 'gpt-4o', 'choices': [...], ...}
     """
     _counts(min_calls, max_calls, 0, "")
+    check_flag("text", text)
+    check_flag("expected", expected)
     strategy = _payload(_plans(dialect, kind, calls), min_calls, max_calls, text)
     return strategy if expected else strategy.map(lambda p: p.value)
 
@@ -283,7 +330,7 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
 
     plan = draw(st.sampled_from(plans))
     name = plan.dialect.name
-    cs = draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids))
+    cs = _written(plan.dialect, draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids)))
     sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
     forms = plan.dialect.stream_options
     options: Dict[str, Any] = dict(draw(st.sampled_from(((), *forms(cs))))) if forms is not None else {}
@@ -292,13 +339,29 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     if form == "json":
         chunks = [json.dumps(c) for c in chunks]
     elif form == "sse":
-        chunks = [f"data: {json.dumps(c)}\n\n" for c in chunks] + ["data: [DONE]\n\n"]
+        chunks = _sse(plan.dialect, chunks)
     elif form == "bytes":
         chunks = [json.dumps(c).encode("utf-8") for c in chunks]
     return Stream(name, chunks, cs)
 
 
 _TRANSPORTS = ("dict", "json", "sse", "bytes")
+
+
+def _sse(d: Dialect, chunks: List[Any]) -> List[str]:
+    """*chunks* in *d*'s SSE framing, read from its stream fields: an event-typed stream
+    (``stream_events``: Responses, Anthropic, Cohere) names each event in an ``event:``
+    line (its ``type``) and ends with its last event; a stream of Chat completion chunks
+    (``"object": "chat.completion.chunk"``: Chat, Mistral) ends with ``data: [DONE]``;
+    other streams are ``data:`` lines alone (Gemini's ``alt=sse``; Bedrock and Ollama
+    stream no SSE, an AWS event stream and NDJSON: their lines are a proxy's framing)."""
+    if d.stream_events:
+        return [f"event: {c['type']}\ndata: {json.dumps(c)}\n\n" if type(c.get("type")) is str
+                else f"data: {json.dumps(c)}\n\n" for c in chunks]
+    lines = [f"data: {json.dumps(c)}\n\n" for c in chunks]
+    if any(c.get("object") == "chat.completion.chunk" for c in chunks):
+        lines.append("data: [DONE]\n\n")
+    return lines
 
 
 def _cutter(sizes: List[int]) -> Any:
@@ -328,15 +391,22 @@ def streams(
     calls interleaved where the dialect allows it; Vertex ``partialArgs`` for Gemini).
 
     ``transport``: how chunks are given — ``"dict"``, ``"json"`` (JSON text per
-    chunk), ``"sse"`` (``data:`` lines and ``[DONE]``), ``"bytes"``. A stream without
+    chunk), ``"sse"`` (the dialect's SSE framing: ``event:`` and ``data:`` lines for
+    Responses, Anthropic and Cohere, ``data:`` lines and ``data: [DONE]`` for Chat and
+    Mistral, ``data:`` lines for the others), ``"bytes"``. ``calls``: as for
+    ``payloads`` (ids mapped or made as the stream encoder does). A stream without
     calls (``min_calls=0``) ends with the plain stop reason. ``expected=True``
     gives ``Stream`` tuples ``(dialect, chunks, calls)`` instead of chunk lists.
 
     >>> streams("openai.chat", transport="sse").example()  # doctest: +SKIP
-    ['data: {"object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
+    ['data: {"id": "chatcmpl-0", "object": "chat.completion.chunk", ...}\\n\\n', ..., 'data: [DONE]\\n\\n']
+    >>> streams("anthropic.messages", transport="sse").example()  # doctest: +SKIP
+    ['event: message_start\\ndata: {"type": "message_start", ...}\\n\\n', ...]
     """
     _counts(min_calls, max_calls, 0, "")
-    names = _stream_dialects() if dialect is None else ((dialect,) if isinstance(dialect, str) else tuple(dialect))
+    check_strategy("calls", calls)
+    check_flag("expected", expected)
+    names = _stream_dialects() if dialect is None else _names_of("dialect", dialect)
     plans = []
     for n in names:
         d = get_dialect(n)
@@ -345,7 +415,7 @@ def streams(
         plans.append(_plan(d, CALL_KINDS, calls))
     if not plans:
         raise ValueError("streams needs at least one dialect")
-    forms = (transport,) if isinstance(transport, str) else tuple(transport)
+    forms = _names_of("transport", transport)
     unknown = [f for f in forms if f not in _TRANSPORTS]
     if unknown or not forms:  # an unknown one gave dicts, as if it were "dict"
         raise ValueError(f"unknown stream transport {unknown[0] if unknown else '(none)'!r}; "
@@ -355,7 +425,7 @@ def streams(
 
 
 def corrupted(
-    payloads: SearchStrategy[Any], *, kinds: Optional[Sequence[str]] = None, max_steps: int = 2
+    payloads: SearchStrategy[Any], *, kinds: Union[str, Sequence[str], None] = None, max_steps: int = 2
 ) -> SearchStrategy[Any]:
     """Realistic corruptions of the values *payloads* gives (``Payload``/``Stream``
     tuples are unwrapped): 1 to *max_steps* of ``CORRUPTIONS`` —
@@ -365,14 +435,17 @@ def corrupted(
     ``truncated`` (JSON text or an argument string cut short),
     ``wrong-dialect`` (fields of another dialect's payload grafted in),
     ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys added),
-    ``wrong-types`` (a part replaced by a value of another type).
+    ``wrong-types`` (a part replaced by a value of another type). *kinds*: one of
+    them or several (default: all). Each step changes the value; a value none of the
+    drawn corruptions can change (``missing-id`` of ``[]``) is not drawn.
 
     >>> corrupted(payloads("openai.chat"), kinds=["truncated"]).example()  # doctest: +SKIP
     '{"id": "call_x", "type": "function", "function": {"name": "f", "argu'
     """
     if not isinstance(payloads, SearchStrategy):
         raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
-    chosen = CORRUPTIONS if kinds is None else tuple(kinds)
+    check_count("max_steps", max_steps, 1)  # 0 and -3 gave one step
+    chosen = CORRUPTIONS if kinds is None else _names_of("kinds", kinds)  # "empty" was 'e', 'm', ...
     if not chosen:  # hypothesis failed at draw time ("Cannot sample from a length-zero sequence")
         raise ValueError(f"corrupted needs at least one corruption; corruptions: {', '.join(CORRUPTIONS)}")
     for k in chosen:

@@ -52,8 +52,10 @@ def test_a_responses_reply_is_a_whole_response() -> None:
     from toolwire.dialects.openai.response import responses_reply
 
     item = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
+    # an output item carries its item id and status (the API reference's function_call
+    # output item; recorded in corpus openai-responses/pai-gpt-4o-parallel-same-tool.json)
     assert responses_reply([item]) == {
         "id": "resp_0", "object": "response", "status": "completed", "created_at": 1764460800, "model": "gpt-5",
-        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, item],
+        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, {**item, "id": "fc_0", "status": "completed"}],
         "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
     }

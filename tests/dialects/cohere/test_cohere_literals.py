@@ -404,6 +404,10 @@ def test_the_reply_envelope() -> None:
         "id": "5d4e9c2a-0", "finish_reason": "MAX_TOKENS",
         "message": {"role": "assistant", "tool_calls": [{"id": "a"}], "tool_plan": "Je vais"},
         "usage": {"billed_units": {"input_tokens": 30, "output_tokens": 18}}}
+    # a reply's message is an AssistantMessageResponse: ``content`` is a list of blocks
+    # (cohere ``List[AssistantMessageResponseContentItem]``), never a string
     assert envelope([]) == {"id": "5d4e9c2a-0", "finish_reason": "TOOL_CALL",
-                            "message": {"role": "assistant", "content": ""},
+                            "message": {"role": "assistant", "content": []},
                             "usage": {"billed_units": {"input_tokens": 30, "output_tokens": 18}}}
+    assert envelope([], "Sunny.", "COMPLETE")["message"] == {
+        "role": "assistant", "content": [{"type": "text", "text": "Sunny."}]}

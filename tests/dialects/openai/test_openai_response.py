@@ -281,17 +281,23 @@ def test_responses_calls_and_what_claims_a_response() -> None:
 
 def test_responses_envelopes_written_around_items() -> None:
     call = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
+    # an output item has its item id and status (recorded: {"arguments", "call_id",
+    # "id": "fc_…", "name", "status": "completed", "type": "function_call"}); an input
+    # item (a request's history) may leave both out
+    out = {**call, "id": "fc_0", "status": "completed"}
     d = toolwire.get_dialect(R)
     assert d.response_envelope([call]) == {
         "id": "resp_0", "object": "response", "status": "completed", "created_at": 1764460800, "model": "gpt-5",
-        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, call],
+        "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, out],
         "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}  # openai's Response requires them
     assert d.response_envelope([call], "Voilà", "incomplete")["output"] == [
         {"type": "reasoning", "id": "rs_0", "summary": []},
         {"type": "message", "id": "msg_0", "role": "assistant", "status": "completed",
          "content": [{"type": "output_text", "text": "Voilà", "annotations": []}]},
-        call]
+        out]
     assert d.response_envelope([call], "Voilà", "incomplete")["status"] == "incomplete"
+    own = {**call, "id": "fc_9", "status": "incomplete"}  # an item's own id and status are kept
+    assert d.response_envelope([own])["output"][1] == own
     assert d.message_envelope([call]) == {"model": "gpt-5", "input": [{"role": "user", "content": "What is the weather?"}, call]}
     assert d.message_envelope([call], "Voilà") == {"model": "gpt-5", "input": [
         {"role": "user", "content": "What is the weather?"},

@@ -69,7 +69,8 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """Text next to Cohere tool calls is the ``tool_plan``; no ``content`` key."""
+    """An assistant message of a request (``AssistantMessage``: ``content`` text or
+    blocks). Text next to Cohere tool calls is the ``tool_plan``; no ``content`` key."""
     if not items:
         return chat_message(items, content, "absent")
     msg: Dict[str, Any] = {"role": "assistant", "tool_calls": items}
@@ -79,6 +80,12 @@ def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
 
 
 def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-    """A whole chat reply holding *items*."""
-    return {"id": "5d4e9c2a-0", "finish_reason": finish or "TOOL_CALL", "message": encode_message(items, content),
+    """A whole chat reply holding *items*. A reply's message is an
+    ``AssistantMessageResponse``: its ``content`` is a list of blocks
+    (``[{"type": "text", "text"}]``), never a string; with calls, text is the ``tool_plan``."""
+    if items:
+        message = encode_message(items, content)
+    else:
+        message = {"role": "assistant", "content": [{"type": "text", "text": content}] if content else []}
+    return {"id": "5d4e9c2a-0", "finish_reason": finish or "TOOL_CALL", "message": message,
             "usage": {"billed_units": {"input_tokens": 30, "output_tokens": 18}}}

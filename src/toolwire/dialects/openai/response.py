@@ -274,11 +274,19 @@ def responses_history(items: Items, content: Optional[str] = None) -> Dict[str, 
 def responses_reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
     """A whole ``response`` object holding *items* after a reasoning item (and *content*),
     with the fields openai's ``Response`` requires (``parallel_tool_calls``,
-    ``tool_choice``, ``tools``)."""
+    ``tool_choice``, ``tools``). A ``function_call`` output item carries its item ``id``
+    (``fc_…``) and ``status`` as the API sends them (an input item, as ``encode``
+    writes it, may leave both out): added where the item has none."""
     out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
     if content:
         out.append(_output_text(content))
-    return response_object(finish or "completed", [*out, *items])
+    return response_object(finish or "completed", [*out, *(_output_call(i, item) for i, item in enumerate(items))])
+
+
+def _output_call(i: int, item: Dict[str, Any]) -> Dict[str, Any]:
+    if item.get("type") != "function_call" or ("id" in item and "status" in item):
+        return item
+    return {**item, "id": item.get("id", f"fc_{i}"), "status": item.get("status", "completed")}
 
 
 def response_object(status: str, output: Items) -> Dict[str, Any]:
