@@ -24,8 +24,11 @@ __all__ = ["Feed"]
 
 _SERVER = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
-     "mcp_call", "mcp_list_tools", "tool_search_call", "computer_call", "local_shell_call"}
+     "mcp_call", "mcp_list_tools", "tool_search_call"}
 )
+# built-in tools the client runs, by canonical name (as ``responses.CLIENT_TYPES``)
+_CLIENT = {"computer_call": "computer", "shell_call": "shell", "apply_patch_call": "apply_patch",
+           "local_shell_call": "local_shell"}
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
 
@@ -134,6 +137,17 @@ class Feed:
             args = server_args(item, core.max_bytes)  # as ``responses.decode_call`` reads it
             # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
             core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
+            return
+        if kind in _CLIENT:  # a call keyed by ``call_id``, its arguments as data (``responses._decode_client``)
+            args = {k: item[k] for k in ("action", "operation") if k in item}
+            c = core.new(None, None, nonempty_str(item.get("call_id")), _CLIENT[kind], False)
+            c.pd = {NAME: {"item": item}}
+            c.obj = args
+            c.ended = True
+            if item.get("status") == "incomplete" and not core.policy.allow_truncated:
+                core.fail(c, "Built-in tool call may be cut off: its item is incomplete; "
+                             "pass allow_truncated=True to accept it", cut=True)
+            core.finalize(c)
             return
         if kind not in _CALL:
             return
