@@ -275,10 +275,10 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)
     if "item" in pd and type(pd["item"]) is dict and pd["item"].get("type") in CLIENT_TYPES:
-        out = dict(pd["item"])  # a built-in tool the client runs: its item, with its id and arguments
-        out["call_id"] = ident
-        out.update(call.args)
-        return out
+        own = dict(pd["item"])  # a built-in tool the client runs: its item, with its id and arguments
+        own["call_id"] = ident
+        own.update(call.args)
+        return own
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
             ctx.ids.call_kinds[ident] = "custom"

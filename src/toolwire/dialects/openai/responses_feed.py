@@ -140,14 +140,14 @@ class Feed:
             return
         if kind in _CLIENT:  # a call keyed by ``call_id``, its arguments as data (``responses._decode_client``)
             args = {k: item[k] for k in ("action", "operation") if k in item}
-            c = core.new(None, None, nonempty_str(item.get("call_id")), _CLIENT[kind], False)
-            c.pd = {NAME: {"item": item}}
-            c.obj = args
-            c.ended = True
+            cc = core.new(None, None, nonempty_str(item.get("call_id")), _CLIENT[kind], False)
+            cc.pd = {NAME: {"item": item}}
+            cc.obj = args
+            cc.ended = True
             if item.get("status") == "incomplete" and not core.policy.allow_truncated:
-                core.fail(c, "Built-in tool call may be cut off: its item is incomplete; "
-                             "pass allow_truncated=True to accept it", cut=True)
-            core.finalize(c)
+                core.fail(cc, "Built-in tool call may be cut off: its item is incomplete; "
+                              "pass allow_truncated=True to accept it", cut=True)
+            core.finalize(cc)
             return
         if kind not in _CALL:
             return
