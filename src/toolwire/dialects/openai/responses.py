@@ -50,7 +50,7 @@ from .._common import (
     scoped,
 )
 from . import responses_input, responses_stream
-from .chat import check_custom_input, is_custom
+from .chat import check_custom_cut, check_custom_input, is_custom
 from .custom_tools import builtin_kind
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
 from .responses_tools import (
@@ -207,10 +207,12 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 f"Custom tool input at {loc}.input may be cut off: its item is incomplete; "
                 "pass allow_truncated=True to accept it",
                 dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
+        # the reply's own finish, unless the item says it completed (the reply stopped after it)
+        repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
         check_native(ident, IDS, extra)
-        return new_call(name, {"input": text}, ident, None, {NAME: extra})
+        return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
     wire_args = item.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
     if repairs and repairs[0] == "empty-arguments":

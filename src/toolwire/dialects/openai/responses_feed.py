@@ -164,6 +164,8 @@ class Feed:
             # later): its arguments are judged as under a token-limit finish
             core.finish("incomplete")
         if kind == "custom_tool_call":
+            if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
+                core.mark_free_text(c)
             text = item.get("input")
             if text is None:  # the deltas carried it
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
