@@ -64,7 +64,7 @@ from .responses_tools import (
     server_args,
     tool_entry,
 )
-from .sdk import read_response
+from .sdk import SDK_PARSED_ITEM, read_call_item, read_response
 from .structured import RESPONSES as STRUCTURED
 
 __all__ = ["DIALECT"]
@@ -349,6 +349,7 @@ DIALECT = Dialect(
     response_envelope=responses_reply,
     peek=peek,
     sdk_responses={"openai:Response": read_response},
+    sdk_calls={SDK_PARSED_ITEM: read_call_item},
     structured=(STRUCTURED,),
     result_read_back=nameless_result,
     scope=scope,

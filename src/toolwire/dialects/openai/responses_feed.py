@@ -109,6 +109,14 @@ class Feed:
             reason = details.get("reason") if type(details) is dict else None
             if status == "incomplete":  # as a whole response gives its calls their finish reason (``decode_all``)
                 reason = responses_finish(body)
+            err = body.get("error")
+            if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
+                core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
+            output = body.get("output")
+            if type(output) is list and not core.calls:  # no item streamed: the calls are the final response's
+                for item in output:
+                    if type(item) is dict:
+                        self._done(None, item)
             core.finish(reason or status or kind[len("response."):])
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -116,6 +124,18 @@ class Feed:
         core = self.core
         c = core.by_key.get(key) if key is not None else core.find(None)
         return core.open(key, None, None) if c is None else c
+
+    def _keyless(self, ident: Optional[str]) -> Optional[Call]:
+        """The open call a final item without ``output_index`` ends: the one with its
+        ``call_id``, else the latest open one when either has no id (never another
+        call's: parallel calls stay apart)."""
+        core = self.core
+        c = core.find(None, ident) if ident is not None else None
+        if c is None:
+            c = core.find(None)
+            if c is not None and ident is not None and c.id is not None:
+                return None
+        return c
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         if item.get("type") in _CALL:
@@ -151,7 +171,7 @@ class Feed:
             return
         if kind not in _CALL:
             return
-        c = core.by_key.get(key) if key is not None else core.find(None)
+        c = core.by_key.get(key) if key is not None else self._keyless(nonempty_str(item.get("call_id")))
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
         if c.name is None:
