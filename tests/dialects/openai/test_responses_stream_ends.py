@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+import pytest
+
 import toolwire
 from toolwire import stream
 
@@ -91,3 +93,18 @@ def test_sdk_derived_parsed_arguments_are_not_provider_data() -> None:
         assert toolwire.encode(call, "openai.responses") == {
             "type": "function_call", "call_id": "call_1", "name": "get_weather", "arguments": '{"city":"Paris"}',
             "id": "fc_1", "status": "completed"}
+
+
+def test_sdk_tool_calls_that_are_not_a_list_are_a_decode_error() -> None:
+    from openai.types.chat import ChatCompletion, ChatCompletionMessage, ChatCompletionMessageToolCall
+    from openai.types.chat.chat_completion import Choice
+
+    tc = ChatCompletionMessageToolCall.model_validate(
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}})
+    for calls in (tc, "call_1", {"id": "call_1"}):  # openai-python ChatCompletionMessage.tool_calls: a list
+        msg = ChatCompletionMessage.model_construct(role="assistant", content=None, tool_calls=calls)
+        cc = ChatCompletion.model_construct(object="chat.completion", model="m", choices=[
+            Choice.model_construct(index=0, finish_reason="tool_calls", message=msg)])
+        with pytest.raises(toolwire.DecodeError) as info:
+            toolwire.decode_all(cc, invalid="keep")
+        assert info.value.loc == "$.choices[0].message.tool_calls"

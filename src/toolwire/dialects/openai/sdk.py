@@ -53,8 +53,10 @@ def read_message(o: Any) -> Optional[Dict[str, Any]]:
     try:
         calls, fc = o.tool_calls, o.function_call
         msg = {"role": o.role, "content": o.content}
-        if calls is not None:
+        if type(calls) is list:
             msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
+        elif calls is not None:  # (a str, a dict, one call: never iterated; the decoder says where)
+            msg["tool_calls"] = to_data(calls)
         if fc is not None:
             msg["function_call"] = to_data(fc)
         msg.update(_extra(o))
