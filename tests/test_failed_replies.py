@@ -332,7 +332,7 @@ def test_a_failed_responses_stream() -> None:
                                                  "error": {"code": "server_error", "message": "failed"}}},
     ]
     [bad] = stream.accumulate(events)
-    assert isinstance(bad, InvalidToolCall) and "(failed)" in bad.error
+    assert isinstance(bad, InvalidToolCall) and "(failed: server_error: failed)" in bad.error
 
 
 # -- the invariant, over every dialect's own envelope -----------------------------------------

@@ -21,7 +21,6 @@ from ._cli_args import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, PROG,
 from ._cli_io import BadInput, Progress, dumps, records
 from ._cli_jobs import Job, Notes
 from ._errors import DecodeError, ToolwireError
-from .dialects._common import custom_id_of
 from .dialects.batch_files import open_envelope, rooted
 
 __all__ = ["_one_line", "_run"]
@@ -89,8 +88,8 @@ def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool, name
                 except Exception as exc:  # every record failure is reported, none is fatal
                     notes.clear()
                     why = _one_line(exc)
-                    cid = custom_id_of(value) if type(value) is dict else None
-                    if cid is not None:
+                    cid = value.get("custom_id") if type(value) is dict else None
+                    if type(cid) is str:  # (``custom_id_of`` raises on any other value)
                         why = f"custom_id {cid!r}: {why}"
                 else:
                     write(data)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import toolwire
 from toolwire.cli import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED
 from toolwire.dialects.anthropic.batch import KIND as ANTHROPIC
 from toolwire.dialects.batch_files import open_envelope
@@ -108,8 +109,8 @@ def test_not_envelopes(value: object) -> None:
 def test_envelope_success_and_numeric_custom_id() -> None:
     env = open_envelope(openai_line("c1"))
     assert env is not None and (env.kind, env.custom_id, env.body, env.error) == (OPENAI, "c1", CHAT_BODY, None)
-    env = open_envelope({"custom_id": 12, "result": {"type": "succeeded", "message": {"x": 1}}})
-    assert env is not None and (env.kind, env.custom_id, env.body) == (ANTHROPIC, "12", {"x": 1})
+    with pytest.raises(toolwire.DecodeError, match=r"^Batch line custom_id at \$\.custom_id must be a string, got an int: 12$"):
+        open_envelope({"custom_id": 12, "result": {"type": "succeeded", "message": {"x": 1}}})
 
 
 # ---- CLI bug hunt (h14): foreign lines, empty bodies, custom_id, paths, JSON arrays ---------
@@ -175,12 +176,13 @@ MESSAGE = {"type": "message", "role": "assistant", "stop_reason": "tool_use",
            "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]}
 
 
-def test_a_numeric_custom_id_is_named_in_failures_too(cli) -> None:
+def test_a_numeric_custom_id_is_the_line_s_error(cli) -> None:
     data = (json.dumps({"custom_id": 7, "result": {"type": "succeeded", "message": MESSAGE}}) + "\n"
             + json.dumps({"custom_id": 8, "result": {"type": "succeeded", "message": "oops"}}) + "\n").encode()
     run = cli("decode", "-k", stdin=data)
-    assert run.lines[0] == {"custom_id": "7", "calls": [{"name": "f", "args": {}, "id": "toolu_1"}]}
-    assert run.err_lines[0].startswith("toolwire: line 2: custom_id '8': Input at $.result.message ")
+    # a custom_id is a string in every batch API: another value is the line's error, never made text
+    assert run.err_lines[0] == "toolwire: line 1: Batch line custom_id at $.custom_id must be a string, got an int: 7"
+    assert run.err_lines[1] == "toolwire: line 2: Batch line custom_id at $.custom_id must be a string, got an int: 8"
 
 
 def test_paths_of_a_batch_line_start_at_the_line(cli) -> None:

@@ -266,9 +266,15 @@ def no_body(body: Any) -> bool:
 
 
 def custom_id_of(data: Dict[str, Any]) -> Optional[str]:
-    """The line's ``custom_id`` (the caller's request id) as a string, or ``None``."""
+    """The line's ``custom_id`` (the caller's request id: a string in every batch API),
+    or ``None`` when it is null; any other value raises (made text, ``7`` and ``"7"``
+    would be one id, and the caller could not match the line to its request)."""
     cid = data.get("custom_id")
-    return cid if type(cid) is str else (None if cid is None else str(cid))
+    if type(cid) is str or cid is None:
+        return cid
+    raise DecodeError(
+        f"Batch line custom_id at $.custom_id must be a string, got {an(type(cid).__name__)}: {excerpt(cid)}",
+        loc="$.custom_id")
 
 
 def describe_error(err: Any) -> str:

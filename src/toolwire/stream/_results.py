@@ -7,7 +7,7 @@ stream's finish reason judging it), and the list ``close`` returns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set, cast
 
 from pydantic_core import from_json
 
@@ -59,6 +59,8 @@ class Results:
     choice_finish: Dict[int, str]
     # the provider's own words on a failed finish, by alternative (Gemini ``finishMessage``)
     finish_words: Dict[Optional[int], str]
+    # positions of calls whose arguments are free text (``mark_free_text``); none until one is
+    free_text: Optional[Set[int]] = None
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -92,6 +94,8 @@ class Results:
                 self.finalize(c)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw)
+            if cut and type(c.result) is ToolCall and self._free_text(c, c.result):
+                c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
                     c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
@@ -224,6 +228,28 @@ class Results:
         except ArgumentsError as exc:
             return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
         return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
+
+    def mark_free_text(self, c: Call) -> None:
+        """*c*'s arguments are free text (an OpenAI custom tool's input) that nothing shows
+        the end of: a truncating finish reason cuts it off (``close``)."""
+        if self.free_text is None:
+            self.free_text = set()
+        self.free_text.add(c.pos)
+
+    def _free_text(self, c: Call, r: ToolCall) -> bool:
+        """Whether *r* is free text (``mark_free_text``) not yet judged cut off."""
+        return self.free_text is not None and c.pos in self.free_text and "truncated" not in r.repairs
+
+    def _cut_free_text(self, c: Call, r: ToolCall, finish: str) -> Result:
+        """Free-text arguments under a truncating finish, as ``decode_all`` judges them:
+        nothing shows where the text stopped, so it is cut off (``allow_truncated``:
+        accepted, the repair recorded)."""
+        if self.policy.allow_truncated:
+            return new_call(r.name, r.args, r.id, r.raw, c.pd, (*r.repairs, "truncated"), c.server)
+        values = list(r.args.values())
+        text = values[0] if len(values) == 1 and type(values[0]) is str else r.raw
+        return self._invalid(c, text, f"Custom tool input may be cut off: the reply stopped before its end "
+                             f"({finish}); pass allow_truncated=True to accept it", f"$.calls[{c.pos}].arguments", True)
 
     def _whole(self, value: Any, policy: Policy, loc: str) -> Parsed:
         """Arguments given whole (an object, or none) under a truncating finish reason, as

@@ -339,7 +339,6 @@ MESSAGE = {"id": "msg_01", "type": "message", "role": "assistant", "model": "cla
     ({"custom_id": "r5", "result": {"type": "expired"}}, "r5", None, "expired: the request was not processed",
      "expired"),
     ({"custom_id": "r6", "result": {"type": "succeeded"}}, "r6", None, "succeeded without a message", "succeeded"),
-    ({"custom_id": 7, "result": {"type": "expired"}}, "7", None, "expired: the request was not processed", "expired"),
     ({"custom_id": None, "result": {"type": "canceled"}}, None, None, "canceled: the request was not processed",
      "canceled"),
 ])

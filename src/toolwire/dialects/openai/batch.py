@@ -38,7 +38,7 @@ def open_line(data: Dict[str, Any]) -> Optional[Envelope]:
     custom_id = custom_id_of(data)
     resp = data.get("response")
     err = data.get("error")
-    if err is not None:
+    if err is not None and not (err == {} and type(resp) is dict):  # ``{}``: no error (the response says)
         return Envelope(KIND, custom_id, None, describe_error(err), _REASON)
     if type(resp) is not dict:
         return Envelope(KIND, custom_id, None, "the line has neither a response nor an error", _REASON)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from ..._args import Policy, encode_arguments, parse_arguments
+from ..._args import TRUNCATING, Policy, encode_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
@@ -104,13 +104,14 @@ def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(text) is not str:
         raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
     check_custom_input(text, policy, where, NAME)
+    repairs = check_custom_cut(text, policy, where, NAME)
     wire_id = item.get("id")
     ident = opt_str(wire_id, loc + ".id", NAME)
     pd: Dict[str, Any] = {"custom": True}
     if wire_id == "":  # no id, written back as received
         pd["id"] = ""
     check_native(ident, IDS, pd)
-    return new_call(name, {"input": text}, ident, None, {NAME: pd})
+    return new_call(name, {"input": text}, ident, None, {NAME: pd}, repairs)
 
 
 def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> None:
@@ -122,6 +123,20 @@ def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> Non
             loc=loc,
             raw=text[:200],
         )
+
+
+def check_custom_cut(text: str, policy: Policy, loc: str, dialect: str) -> Tuple[str, ...]:
+    """Free-text input of a custom tool call in a reply cut off by its token limit (a
+    truncating finish reason): nothing shows where it stopped, so it is cut off unless
+    ``allow_truncated`` (then the repair ``truncated`` records it)."""
+    if policy.finish_reason not in TRUNCATING:
+        return ()
+    if not policy.allow_truncated:
+        raise ArgumentsError(
+            f"Custom tool input at {loc} may be cut off: the reply stopped before its end "
+            f"({policy.finish_reason}); pass allow_truncated=True to accept it",
+            dialect=dialect, loc=loc, raw=text, truncated=True)
+    return ("truncated",)
 
 
 def is_custom(call: ToolCall) -> bool:

@@ -295,6 +295,8 @@ class Handler:
                     core.add(c, text)
                 if custom or not _plain(tc, fn):
                     _keep(c, tc, fn, custom, core.dialect)
+                    if custom:  # free text: a ``length`` finish cuts it off
+                        core.mark_free_text(c)
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
@@ -303,6 +305,8 @@ class Handler:
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
                           ) and not _plain(tc, fn):
             _keep(c, tc, fn, custom, core.dialect)
+            if custom:  # free text: a ``length`` finish cuts it off
+                core.mark_free_text(c)
 
     def close(self) -> None:
         return None

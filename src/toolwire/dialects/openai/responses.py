@@ -18,6 +18,12 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
   item without calls, like ``tool_search_output`` and ``additional_tools``
   (``{"type": "additional_tools", "role": "developer", "tools": [...]}``, tools
   added at that point of the input).
+- Built-in tools the client runs (``computer_call``, ``shell_call``, ``apply_patch_call``,
+  ``local_shell_call``) are calls keyed by ``call_id`` (a ``*_call_output`` answers
+  them), named ``computer``, ``shell``, ``apply_patch``, ``local_shell``, with their
+  ``action`` (or ``operation``) as arguments and the whole item as provider data.
+  Their outputs, ``program`` / ``program_output`` and ``mcp_approval_response`` are
+  items without calls.
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``.
 - Result: input item ``{"type": "function_call_output", "call_id", "output"}``.
 - Ids: ``call_id`` at most 64 characters on input.
@@ -44,7 +50,7 @@ from .._common import (
     scoped,
 )
 from . import responses_input, responses_stream
-from .chat import check_custom_input, is_custom
+from .chat import check_custom_cut, check_custom_input, is_custom
 from .custom_tools import builtin_kind
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
 from .responses_tools import (
@@ -58,7 +64,7 @@ from .responses_tools import (
     server_args,
     tool_entry,
 )
-from .sdk import read_response
+from .sdk import SDK_PARSED_ITEM, read_call_item, read_response
 from .structured import RESPONSES as STRUCTURED
 
 __all__ = ["DIALECT"]
@@ -74,16 +80,29 @@ SERVER_TYPES = frozenset(
         "tool_search_call",
     }
 )
+#: Built-in tools the client runs (openai-python ``ResponseComputerToolCall``,
+#: ``ResponseFunctionShellToolCall``, ``ResponseApplyPatchToolCall``, ``LocalShellCall``):
+#: calls keyed by ``call_id``, answered by a ``*_call_output`` item; the canonical name
+CLIENT_TYPES = {
+    "computer_call": "computer",
+    "shell_call": "shell",
+    "apply_patch_call": "apply_patch",
+    "local_shell_call": "local_shell",
+}
 _ROLES = ("user", "assistant", "system", "developer")
 _OTHER_TYPES = frozenset(
     {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_request",
-     "item_reference", "compaction", "input_text", "output_text"}
+     "mcp_approval_response", "item_reference", "compaction", "input_text", "output_text",
+     # a program the provider runs for programmatic tool calling (the calls it makes are
+     # ``function_call`` items with ``caller``) and its output; the outputs of built-in tools
+     "program", "program_output", "computer_call_output", "shell_call_output",
+     "apply_patch_call_output", "local_shell_call_output"}
 )
 
 
 _CLAIMED_TYPES = frozenset(
     {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
-) | SERVER_TYPES | _OTHER_TYPES
+) | SERVER_TYPES | _OTHER_TYPES | frozenset(CLIENT_TYPES)
 _UNTYPED = frozenset({"object", "output", "input", "call_id"})
 _CHAT_CALLS = frozenset({"tool_calls", "function_call"})
 
@@ -114,6 +133,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALL, "type 'function_call' (a Responses output item)"
     if kind == "custom_tool_call":
         return CALL, "type 'custom_tool_call'"
+    if kind in CLIENT_TYPES:
+        return CALL, f"type {kind!r} (a built-in tool the client runs)"
+    if kind in _OTHER_TYPES:  # before 'output': a ``shell_call_output`` holds a list there
+        return OTHER, f"{an(kind)} item without tool calls"
     if kind in SERVER_TYPES:
         if kind == "tool_search_call" and data.get("execution") == "client":
             return OTHER, "type 'tool_search_call' with execution 'client' (a search the client ran)"
@@ -128,7 +151,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "'output' items (a Responses Response)"
     if type(data.get("input")) is list:
         return CALLS, "'input' items (a Responses request)"
-    if kind in _OTHER_TYPES or (
+    if (
         kind is None
         and data.get("role") in _ROLES
         and "content" in data
@@ -166,6 +189,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 return new_call(name, args, ident, raw)
     if kind in SERVER_TYPES:
         return _decode_server(item, policy, loc)
+    if kind in CLIENT_TYPES:
+        return _decode_client(item, policy, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
@@ -182,10 +207,12 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 f"Custom tool input at {loc}.input may be cut off: its item is incomplete; "
                 "pass allow_truncated=True to accept it",
                 dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
+        # the reply's own finish, unless the item says it completed (the reply stopped after it)
+        repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
         check_native(ident, IDS, extra)
-        return new_call(name, {"input": text}, ident, None, {NAME: extra})
+        return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
     wire_args = item.get("arguments")
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
     if repairs and repairs[0] == "empty-arguments":
@@ -223,6 +250,24 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
+def client_args(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The arguments of a built-in tool the client runs: its ``action`` (computer,
+    shell, local shell) or ``operation`` (apply_patch)."""
+    return {k: item[k] for k in ("action", "operation") if k in item}
+
+
+def _decode_client(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item["type"]
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    args = check_object(client_args(item), policy, loc, NAME)
+    if item.get("status") == "incomplete" and not policy.allow_truncated:
+        raise ArgumentsError(
+            f"Built-in tool call at {loc} may be cut off: its item is incomplete; "
+            "pass allow_truncated=True to accept it",
+            dialect=NAME, loc=loc, raw=None, truncated=True)
+    return new_call(CLIENT_TYPES[kind], args, ident, None, {NAME: {"item": item}})
+
+
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
@@ -231,6 +276,11 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         item: Dict[str, Any] = pd["item"]
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)
+    if "item" in pd and type(pd["item"]) is dict and pd["item"].get("type") in CLIENT_TYPES:
+        own = dict(pd["item"])  # a built-in tool the client runs: its item, with its id and arguments
+        own["call_id"] = ident
+        own.update(call.args)
+        return own
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
             ctx.ids.call_kinds[ident] = "custom"
@@ -299,6 +349,7 @@ DIALECT = Dialect(
     response_envelope=responses_reply,
     peek=peek,
     sdk_responses={"openai:Response": read_response},
+    sdk_calls={SDK_PARSED_ITEM: read_call_item},
     structured=(STRUCTURED,),
     result_read_back=nameless_result,
     scope=scope,

@@ -24,8 +24,11 @@ __all__ = ["Feed"]
 
 _SERVER = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
-     "mcp_call", "mcp_list_tools", "tool_search_call", "computer_call", "local_shell_call"}
+     "mcp_call", "mcp_list_tools", "tool_search_call"}
 )
+# built-in tools the client runs, by canonical name (as ``responses.CLIENT_TYPES``)
+_CLIENT = {"computer_call": "computer", "shell_call": "shell", "apply_patch_call": "apply_patch",
+           "local_shell_call": "local_shell"}
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
 
@@ -106,6 +109,14 @@ class Feed:
             reason = details.get("reason") if type(details) is dict else None
             if status == "incomplete":  # as a whole response gives its calls their finish reason (``decode_all``)
                 reason = responses_finish(body)
+            err = body.get("error")
+            if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
+                core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
+            output = body.get("output")
+            if type(output) is list and not core.calls:  # no item streamed: the calls are the final response's
+                for item in output:
+                    if type(item) is dict:
+                        self._done(None, item)
             core.finish(reason or status or kind[len("response."):])
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -113,6 +124,18 @@ class Feed:
         core = self.core
         c = core.by_key.get(key) if key is not None else core.find(None)
         return core.open(key, None, None) if c is None else c
+
+    def _keyless(self, ident: Optional[str]) -> Optional[Call]:
+        """The open call a final item without ``output_index`` ends: the one with its
+        ``call_id``, else the latest open one when either has no id (never another
+        call's: parallel calls stay apart)."""
+        core = self.core
+        c = core.find(None, ident) if ident is not None else None
+        if c is None:
+            c = core.find(None)
+            if c is not None and ident is not None and c.id is not None:
+                return None
+        return c
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         if item.get("type") in _CALL:
@@ -135,9 +158,20 @@ class Feed:
             # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
             core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return
+        if kind in _CLIENT:  # a call keyed by ``call_id``, its arguments as data (``responses._decode_client``)
+            args = {k: item[k] for k in ("action", "operation") if k in item}
+            cc = core.new(None, None, nonempty_str(item.get("call_id")), _CLIENT[kind], False)
+            cc.pd = {NAME: {"item": item}}
+            cc.obj = args
+            cc.ended = True
+            if item.get("status") == "incomplete" and not core.policy.allow_truncated:
+                core.fail(cc, "Built-in tool call may be cut off: its item is incomplete; "
+                              "pass allow_truncated=True to accept it", cut=True)
+            core.finalize(cc)
+            return
         if kind not in _CALL:
             return
-        c = core.by_key.get(key) if key is not None else core.find(None)
+        c = core.by_key.get(key) if key is not None else self._keyless(nonempty_str(item.get("call_id")))
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
         if c.name is None:
@@ -150,6 +184,8 @@ class Feed:
             # later): its arguments are judged as under a token-limit finish
             core.finish("incomplete")
         if kind == "custom_tool_call":
+            if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
+                core.mark_free_text(c)
             text = item.get("input")
             if text is None:  # the deltas carried it
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""

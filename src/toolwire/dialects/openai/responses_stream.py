@@ -137,7 +137,8 @@ class Handler(Feed):
                                          and item["arguments"] == "")
                     elif kind == "response.completed":
                         resp = data["response"]
-                        if type(resp) is dict and type(resp.get("incomplete_details")) is not dict:
+                        if (type(resp) is dict and type(resp.get("incomplete_details")) is not dict
+                                and (core.calls or not resp.get("output")) and resp.get("error") is None):
                             core.finish(resp.get("status") or "completed")  # ``feed``, without a reason
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)

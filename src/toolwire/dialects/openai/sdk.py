@@ -10,11 +10,12 @@ into the plain Chat item; a ``ChatCompletion`` or a
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, cast
 
 from ..._access import to_data
 
-__all__ = ["SDK_CALL", "SDK_COMPLETION", "read_completion", "read_message", "read_object", "read_response"]
+__all__ = ["SDK_CALL", "SDK_COMPLETION", "SDK_PARSED_ITEM", "read_call_item", "read_completion", "read_message",
+           "read_object", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 SDK_COMPLETION = "openai:ChatCompletion"
@@ -52,8 +53,10 @@ def read_message(o: Any) -> Optional[Dict[str, Any]]:
     try:
         calls, fc = o.tool_calls, o.function_call
         msg = {"role": o.role, "content": o.content}
-        if calls is not None:
+        if type(calls) is list:
             msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
+        elif calls is not None:  # (a str, a dict, one call: never iterated; the decoder says where)
+            msg["tool_calls"] = to_data(calls)
         if fc is not None:
             msg["function_call"] = to_data(fc)
         msg.update(_extra(o))
@@ -82,18 +85,42 @@ def read_completion(o: Any) -> Optional[Dict[str, Any]]:
 
 def read_response(o: Any) -> Optional[Dict[str, Any]]:
     """What ``decode_all`` reads of an openai ``Response``, by attribute: its status,
-    why it is incomplete, the model, the output items and any extra fields (they
-    may tell the dialect); ``None`` when it is not that shape."""
+    why it is incomplete, the error of a failed one, the model, the output items and
+    any extra fields (they may tell the dialect); ``None`` when it is not that shape."""
     try:
         if o.object != "response":
             return None
-        return {
+        items = o.output
+        output = to_data(items)
+        if type(output) is list and type(items) is list and len(output) == len(items):
+            for i, item in enumerate(items):
+                if type(item) is not dict and type(output[i]) is dict and _DERIVED in output[i]:
+                    output[i] = read_call_item(item)
+        out = {
             "object": o.object,
             "model": o.model,
             "status": o.status,
             "incomplete_details": to_data(o.incomplete_details),
-            "output": to_data(o.output),
+            "output": output,
             **_extra(o),
         }
+        error = o.error
+        if error is not None:  # (``ResponseError``: ``code``, ``message``)
+            out["error"] = to_data(error)
+        return out
     except AttributeError:
         return None
+
+
+_DERIVED = "parsed_arguments"
+SDK_PARSED_ITEM = "openai:ParsedResponseFunctionToolCall"
+
+
+def read_call_item(o: Any) -> Dict[str, Any]:
+    """The wire dict of an openai ``ParsedResponseFunctionToolCall`` (what
+    ``client.responses.parse`` returns): its fields less ``parsed_arguments``, which the
+    SDK derives from ``arguments`` and never sends (its class's ``__api_exclude__``)."""
+    data = to_data(o)
+    if type(data) is dict and _DERIVED in data and _DERIVED in getattr(type(o), "__api_exclude__", ()):
+        data = {k: v for k, v in data.items() if k != _DERIVED}
+    return cast(Dict[str, Any], data)
