@@ -1,7 +1,7 @@
-"""Model Context Protocol ``tools/call`` (``mcp``): requests (``calls``), results and tool
-definitions (``tools``).
+"""Model Context Protocol ``tools/call`` (``mcp``): requests (``calls``), results
+(``results``) and tool definitions (``tools``).
 
-https://modelcontextprotocol.io/specification/2025-06-18/server/tools
+https://modelcontextprotocol.io/specification/2025-11-25/server/tools
 """
 
 from .calls import DIALECT

@@ -32,7 +32,7 @@ def _text_json(text: Any, value: Any) -> bool:
         return False
 
 
-# content blocks (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result):
+# content blocks (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-result):
 # each type and the member that says it is in MCP's own shape
 _CONTENT = {"text": "text", "image": "mimeType", "audio": "mimeType", "resource": "resource", "resource_link": "uri"}
 _TEXT = ("type", "text", "annotations", "_meta")  # the members of a TextContent
