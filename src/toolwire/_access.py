@@ -41,7 +41,7 @@ from typing import Any, Dict, Set, Tuple
 from ._errors import DecodeError, an, excerpt
 from ._types import InvalidToolCall, ToolCall
 
-__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain"]
+__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain", "to_plain_near"]
 
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
@@ -72,6 +72,49 @@ def to_plain(obj: Any, loc: str = "$") -> Any:
         return obj if _all_plain(obj, 0) else _plain_tree(obj, 0, loc)
     return obj if t in _PLAIN else _walk(obj, 0, loc)
 
+
+
+def to_plain_near(obj: Any, levels: int, loc: str = "$") -> Any:
+    """``to_plain`` for the foreign objects among the first *levels* containers of
+    *obj* (a body's messages, their content blocks): an SDK reply's blocks appended to
+    a history stand there, while deeper containers (arguments, schemas) are JSON the
+    decoders check anyway. Looks at nothing past *levels*, so its cost stays with the
+    history's outline, never with its arguments (walking those cost a history decode
+    up to +86%); copies only the containers on a converted object's path."""
+    t = type(obj)
+    if t in _PLAIN:
+        return obj
+    if t is not dict and t is not list:
+        return _walk(obj, 0, loc)
+    if levels <= 0 or _near_plain(obj, levels):
+        return obj
+    new: Any = None  # the copy, made at the first value that changes
+    for k, v in obj.items() if t is dict else enumerate(obj):
+        if type(v) in _PLAIN:
+            continue
+        w = to_plain_near(v, levels - 1, f"{loc}.{k}" if t is dict else f"{loc}[{k}]")
+        if w is not v:
+            if new is None:
+                new = dict(obj) if t is dict else list(obj)
+            new[k] = w
+    return obj if new is None else new
+
+
+def _near_plain(obj: Any, levels: int) -> bool:
+    """Whether the first *levels* containers of *obj* hold only plain values (the
+    common case, checked without building a path per container, nor a call)."""
+    todo = [(obj, levels)]
+    while todo:
+        o, left = todo.pop()
+        for v in o.values() if type(o) is dict else o:
+            t = type(v)
+            if t is str or t is int or t is bool or v is None or t is float:
+                continue
+            if t is not dict and t is not list:
+                return False
+            if left > 1:
+                todo.append((v, left - 1))
+    return True
 
 def _all_plain(obj: Any, depth: int) -> bool:
     """Whether the dict or list *obj* holds only plain values (the common case, checked

@@ -26,7 +26,7 @@ registers itself on import. ``_builtin.default_registry()`` holds them;
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
 from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff, check_record
@@ -94,6 +94,7 @@ class Registry:
         self._order: Tuple[Dialect, ...] = ()
         self._by_name: Dict[str, Dialect] = {}
         self._claims: Claims = ()
+        self._history_keys: FrozenSet[str] = frozenset()  # the body fields a history is read from
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
@@ -136,6 +137,7 @@ class Registry:
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)
+            self._history_keys = frozenset(k for d in order if d.history is not None for k in d.history.keys)
             self._claims = tuple((d, d.detect or d.sniff) for d in order)
             self._plans = {}
 
@@ -154,6 +156,11 @@ class Registry:
 
     def names(self) -> List[str]:
         return [d.name for d in self._order]
+
+    def history_keys(self) -> FrozenSet[str]:
+        """The fields of a request body that some registered dialect reads its
+        conversation history from (``messages``, ``contents``, ``system``...)."""
+        return self._history_keys
 
     def __iter__(self) -> Iterator[Dialect]:
         return iter(self._order)

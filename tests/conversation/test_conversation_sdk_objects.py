@@ -38,11 +38,35 @@ def test_google_genai_parts_inside_a_content_dict() -> None:
 
 
 def test_plain_data_is_not_copied_and_a_cycle_is_refused() -> None:
-    from toolwire._access import MAX_OBJECT_DEPTH, to_plain
+    from toolwire._access import MAX_OBJECT_DEPTH, to_plain, to_plain_near
 
     hist = [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]
     assert to_plain(hist) is hist and to_plain(hist[0]) is hist[0]
+    assert to_plain_near(hist, 5) is hist
     loop: list = []
     loop.append(loop)
     with pytest.raises(toolwire.DecodeError, match=rf"is deeper than {MAX_OBJECT_DEPTH} \(a cycle\?\)"):
+        to_plain(loop)
+    # the history's scan stops at the blocks: the cycle is met where a part is read
+    with pytest.raises(toolwire.DecodeError, match=r"^Expected a content part at \$\[0\]\.content\[0\], got list"):
         toolwire.decode_conversation([{"role": "user", "content": loop}])
+
+
+def test_the_scan_for_sdk_objects_stops_at_the_blocks() -> None:
+    """Only a history's outline is looked at (messages, their blocks, a block's list):
+    arguments, schemas and tools are JSON the decoders check, and walking them made a
+    history decode up to 86% slower. An object deeper than that is left where it is."""
+    from toolwire._access import to_plain_near
+
+    class Odd:  # stands for an SDK object; the walk would read its attributes
+        def __init__(self) -> None:
+            self.type = "text"
+            self.text = "x"
+
+    deep = {"a": {"b": Odd()}}
+    block = {"type": "tool_use", "id": "t", "name": "f", "input": deep}
+    hist = [{"role": "assistant", "content": [block]}]
+    assert to_plain_near(hist, 5) is hist  # input's values are not looked into
+    near = [{"role": "assistant", "content": [Odd()]}]
+    assert to_plain_near(near, 5) == [{"role": "assistant", "content": [{"type": "text", "text": "x"}]}]
+    assert near[0]["content"][0].__class__ is Odd  # the caller's list is not changed

@@ -11,7 +11,7 @@ import copy
 import re
 from typing import Any, Dict, List, Optional, Union
 
-from .._access import to_plain
+from .._access import to_plain_near
 from .._builtin import default_registry
 from .._dialect import Dialect
 from .._encode import check_arguments
@@ -53,14 +53,21 @@ def _detect(data: Any, registry: Registry) -> Dialect:
     raise DecodeError("Input at $ is not a conversation of any known dialect")
 
 
-def _load_sdk_list(x: Any) -> Any:
+def _load_sdk_list(x: Any, reg: Registry) -> Any:
     """Plain data of a history: SDK objects read, also where they stand inside a
     message dict (an SDK reply's content blocks appended as the provider's docs show),
     so the wire kept for a same-dialect encode is JSON."""
+    # levels: the list, a message, its content, a block, a block's list (tool_result
+    # content); a body adds one above
     if type(x) in (list, tuple):
-        return [to_plain(m, f"$[{i}]") if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
+        return [to_plain_near(m, 4, f"$[{i}]") if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
     data = _load(x)
-    return to_plain(data) if type(data) is dict else data
+    if type(data) is not dict:
+        return data
+    # a body: the fields a history is read from (its tools and settings are not)
+    keys = reg.history_keys()
+    near = {k: w for k, v in data.items() if k in keys and (w := to_plain_near(v, 5, f"$.{k}")) is not v}
+    return {**data, **near} if near else data
 
 
 def decode_conversation(
@@ -78,7 +85,7 @@ def decode_conversation(
 
 
 def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
-    data = _load_sdk_list(x)
+    data = _load_sdk_list(x, reg)
     if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
     if dialect is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ..._access import to_plain
+from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ..._types import ToolCall
@@ -71,11 +71,11 @@ def _wire_part(p: Dict[str, Any], loc: str) -> Dict[str, Any]:
         elif v is None or t is str or t is bool:
             continue
         elif t is not dict:
-            w = to_plain(v, f"{loc}.{k}")
+            w = to_plain_near(v, 1, f"{loc}.{k}")
             if w is not v:
                 new[k] = w
-        else:
-            w = to_plain(v, f"{loc}.{k}")
+        else:  # a dump's enums stand right in it (``executable_code.language``); ``args`` is JSON
+            w = to_plain_near(v, 1, f"{loc}.{k}")
             if k in ("inlineData", "inline_data") and type(w.get("data")) is bytes:
                 w = {**w, "data": _b64(w["data"])}
             elif k in ("functionResponse", "function_response") and type(w.get("parts")) is list:
