@@ -18,7 +18,9 @@ from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-__all__ = ["CORRUPTIONS", "corrupt"]
+from ._strategies_values import names_of
+
+__all__ = ["CORRUPTIONS", "check_corruptions", "corrupt"]
 
 _EMPTY: Tuple[Any, ...] = (None, "", " ", "null", "{}", "[]", {}, [], "None", "\n")
 _WRONG: Tuple[Any, ...] = (0, -1, 2**64, 1.5, True, False, "x", "", "{", "[1]", [], {}, None, [1, 2], {"a": 1},
@@ -190,6 +192,18 @@ _TABLE: Dict[str, Callable[[Any, Any, Any, bool], Any]] = {
     "wrong-types": _wrong_types,
 }
 CORRUPTIONS: Tuple[str, ...] = tuple(_TABLE)
+
+
+def check_corruptions(kinds: Any) -> Tuple[str, ...]:
+    """The ``kinds`` knob of ``corrupted`` as a tuple of known corruptions (all for
+    ``None``; a ``ValueError`` for an unknown one or none)."""
+    chosen = CORRUPTIONS if kinds is None else names_of("kinds", kinds)  # "empty" was 'e', 'm', ...
+    if not chosen:  # hypothesis failed at draw time ("Cannot sample from a length-zero sequence")
+        raise ValueError(f"corrupted needs at least one corruption; corruptions: {', '.join(CORRUPTIONS)}")
+    for k in chosen:
+        if k not in CORRUPTIONS:
+            raise ValueError(f"unknown corruption {k!r}; corruptions: {', '.join(CORRUPTIONS)}")
+    return chosen
 
 
 def _plain(value: Any) -> Tuple[Any, str]:

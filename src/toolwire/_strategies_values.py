@@ -6,7 +6,7 @@ name and id rules); payloads and streams are built from them in ``strategies``.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
@@ -19,8 +19,8 @@ from ._ids import IdRule
 from ._types import Tool, ToolCall, ToolResult
 
 __all__ = [
-    "arguments", "check_count", "check_flag", "check_strategy", "decoded_result", "json_values", "tool_calls",
-    "tool_results", "tools", "_TEXT",
+    "arguments", "check_calls", "check_count", "check_flag", "check_strategy", "decoded_result", "json_values",
+    "names_of", "tool_calls", "tool_results", "tools", "_TEXT",
 ]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
@@ -50,6 +50,25 @@ def check_strategy(name: str, value: Any) -> None:
     """A ``TypeError`` unless *value* is a hypothesis strategy (or ``None``)."""
     if value is not None and not isinstance(value, SearchStrategy):
         raise TypeError(f"{name} must be a hypothesis strategy (st.just(...) for one value), got {value!r}")
+
+
+def check_calls(min_calls: Any, max_calls: Any) -> None:
+    """``min_calls`` and ``max_calls``: ints, ``0 <= min_calls <= max_calls``."""
+    for knob, v in (("min_calls", min_calls), ("max_calls", max_calls)):
+        if type(v) is not int:  # "1" failed at the comparison, 1.5 at draw time
+            raise TypeError(f"{knob} must be an int, got {v!r}")
+    if not 0 <= min_calls <= max_calls:
+        raise ValueError(f"min_calls must be 0 or more and at most max_calls ({max_calls}), got {min_calls}")
+
+
+def names_of(knob: str, value: Any) -> Tuple[str, ...]:
+    """*value* as a tuple of strings: one string, or a sequence of them (a ``TypeError``
+    for anything else: an int failed deep inside, a dict gave its keys)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise TypeError(f"{knob} must be a string or a list of strings, got {value!r}")
 
 
 def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:

@@ -38,7 +38,6 @@ Strategies: ``json_values``, ``arguments``, ``tool_calls``, ``tools``,
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from hypothesis import strategies as st
@@ -48,15 +47,18 @@ from ._builtin import default_registry, get_dialect
 from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
-from ._strategies_corrupt import CORRUPTIONS, corrupt
+from ._strategies_corrupt import CORRUPTIONS, check_corruptions, corrupt
+from ._strategies_transport import as_text, check_transports, cutter, framed
 from ._strategies_values import (
     _TEXT,
     arguments,
+    check_calls,
     check_count,
     check_flag,
     check_strategy,
     decoded_result,
     json_values,
+    names_of,
     tool_calls,
     tool_results,
     tools,
@@ -147,23 +149,13 @@ def _containers(d: Dialect) -> List[str]:
 
 
 def _wanted(kind: Union[str, Sequence[str], None]) -> Tuple[str, ...]:
-    wanted = CALL_KINDS if kind is None else _names_of("kind", kind)
+    wanted = CALL_KINDS if kind is None else names_of("kind", kind)
     if not wanted:  # hypothesis failed at draw time ("payloads needs at least one dialect" before)
         raise ValueError(f"payloads needs at least one kind; kinds: {', '.join(KINDS)}")
     for k in wanted:
         if k not in KINDS:
             raise ValueError(f"unknown payload kind {k!r}; kinds: {', '.join(KINDS)}")
     return wanted
-
-
-def _names_of(knob: str, value: Any) -> Tuple[str, ...]:
-    """*value* as a tuple of strings: one string, or a sequence of them (a ``TypeError``
-    for anything else: an int failed deep inside, a dict gave its keys)."""
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    raise TypeError(f"{knob} must be a string or a list of strings, got {value!r}")
 
 
 def _kinds(d: Dialect, wanted: Sequence[str]) -> List[str]:
@@ -174,15 +166,6 @@ def _kinds(d: Dialect, wanted: Sequence[str]) -> List[str]:
 def _no_kind(d: Dialect, wanted: Sequence[str]) -> ValueError:
     asked = " or ".join(repr(k) for k in wanted)
     return ValueError(f"{d.name} has no {asked} payloads; it has: {', '.join(_kinds(d, KINDS))}")
-
-
-def _counts(min_calls: int, max_calls: int, least: int, what: str) -> None:
-    for knob, v in (("min_calls", min_calls), ("max_calls", max_calls)):
-        if type(v) is not int:  # "1" failed at the comparison, 1.5 at draw time
-            raise TypeError(f"{knob}{what} must be an int, got {v!r}")
-    if not least <= min_calls <= max_calls:
-        raise ValueError(f"min_calls{what} must be {least} or more and at most max_calls ({max_calls}), "
-                         f"got {min_calls}")
 
 
 def _stop(d: Dialect) -> Optional[str]:
@@ -230,7 +213,7 @@ def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
     one when *dialect* is ``None``; a named dialect that has none is refused."""
     wanted = _wanted(kind)
     check_strategy("calls", calls)
-    names = _wire_dialects() if dialect is None else _names_of("dialect", dialect)
+    names = _wire_dialects() if dialect is None else names_of("dialect", dialect)
     plans = []
     for n in names:
         d = get_dialect(n)  # unknown ids fail here
@@ -281,13 +264,7 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
 
 
 def _textual(draw: Any, p: Payload, text: bool) -> Payload:
-    if not text:
-        return p
-    form = draw(st.sampled_from(["value", "str", "bytes"]))
-    if form == "value":
-        return p
-    body = json.dumps(p.value, ensure_ascii=draw(st.booleans()))
-    return p._replace(value=body if form == "str" else body.encode("utf-8"))
+    return p._replace(value=as_text(draw, p.value)) if text else p
 
 
 def payloads(
@@ -317,7 +294,7 @@ def payloads(
     >>> payloads("openai.chat", kind="response").example()  # doctest: +SKIP
     {'id': 'chatcmpl-0', 'object': 'chat.completion', 'created': 1764460800, 'model': 'gpt-4o', 'choices': [...], ...}
     """
-    _counts(min_calls, max_calls, 0, "")
+    check_calls(min_calls, max_calls)
     check_flag("text", text)
     check_flag("expected", expected)
     strategy = _payload(_plans(dialect, kind, calls), min_calls, max_calls, text)
@@ -334,47 +311,8 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
     forms = plan.dialect.stream_options
     options: Dict[str, Any] = dict(draw(st.sampled_from(((), *forms(cs))))) if forms is not None else {}
-    chunks: List[Any] = encode_stream(cs, name, split=_cutter(sizes), **options)
-    form = draw(st.sampled_from(transport))
-    if form == "json":
-        chunks = [json.dumps(c) for c in chunks]
-    elif form == "sse":
-        chunks = _sse(plan.dialect, chunks)
-    elif form == "bytes":
-        chunks = [json.dumps(c).encode("utf-8") for c in chunks]
-    return Stream(name, chunks, cs)
-
-
-_TRANSPORTS = ("dict", "json", "sse", "bytes")
-
-
-def _sse(d: Dialect, chunks: List[Any]) -> List[str]:
-    """*chunks* in *d*'s SSE framing, read from its stream fields: an event-typed stream
-    (``stream_events``: Responses, Anthropic, Cohere) names each event in an ``event:``
-    line (its ``type``) and ends with its last event; a stream of Chat completion chunks
-    (``"object": "chat.completion.chunk"``: Chat, Mistral) ends with ``data: [DONE]``;
-    other streams are ``data:`` lines alone (Gemini's ``alt=sse``; Bedrock and Ollama
-    stream no SSE, an AWS event stream and NDJSON: their lines are a proxy's framing)."""
-    if d.stream_events:
-        return [f"event: {c['type']}\ndata: {json.dumps(c)}\n\n" if type(c.get("type")) is str
-                else f"data: {json.dumps(c)}\n\n" for c in chunks]
-    lines = [f"data: {json.dumps(c)}\n\n" for c in chunks]
-    if any(c.get("object") == "chat.completion.chunk" for c in chunks):
-        lines.append("data: [DONE]\n\n")
-    return lines
-
-
-def _cutter(sizes: List[int]) -> Any:
-    def cut(text: str) -> List[str]:
-        out, i, j = [], 0, 0
-        while i < len(text):
-            n = sizes[j % len(sizes)]
-            out.append(text[i : i + n])
-            i += n
-            j += 1
-        return out
-
-    return cut
+    chunks: List[Any] = encode_stream(cs, name, split=cutter(sizes), **options)
+    return Stream(name, framed(plan.dialect, chunks, draw(st.sampled_from(transport))), cs)
 
 
 def streams(
@@ -403,10 +341,10 @@ def streams(
     >>> streams("anthropic.messages", transport="sse").example()  # doctest: +SKIP
     ['event: message_start\\ndata: {"type": "message_start", ...}\\n\\n', ...]
     """
-    _counts(min_calls, max_calls, 0, "")
+    check_calls(min_calls, max_calls)
     check_strategy("calls", calls)
     check_flag("expected", expected)
-    names = _stream_dialects() if dialect is None else _names_of("dialect", dialect)
+    names = _stream_dialects() if dialect is None else names_of("dialect", dialect)
     plans = []
     for n in names:
         d = get_dialect(n)
@@ -415,12 +353,7 @@ def streams(
         plans.append(_plan(d, CALL_KINDS, calls))
     if not plans:
         raise ValueError("streams needs at least one dialect")
-    forms = _names_of("transport", transport)
-    unknown = [f for f in forms if f not in _TRANSPORTS]
-    if unknown or not forms:  # an unknown one gave dicts, as if it were "dict"
-        raise ValueError(f"unknown stream transport {unknown[0] if unknown else '(none)'!r}; "
-                         f"transports: {', '.join(_TRANSPORTS)}")
-    strategy = _stream(plans, min_calls, max_calls, forms)
+    strategy = _stream(plans, min_calls, max_calls, check_transports(transport))
     return strategy if expected else strategy.map(lambda s: s.chunks)
 
 
@@ -445,12 +378,7 @@ def corrupted(
     if not isinstance(payloads, SearchStrategy):
         raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
     check_count("max_steps", max_steps, 1)  # 0 and -3 gave one step
-    chosen = CORRUPTIONS if kinds is None else _names_of("kinds", kinds)  # "empty" was 'e', 'm', ...
-    if not chosen:  # hypothesis failed at draw time ("Cannot sample from a length-zero sequence")
-        raise ValueError(f"corrupted needs at least one corruption; corruptions: {', '.join(CORRUPTIONS)}")
-    for k in chosen:
-        if k not in CORRUPTIONS:
-            raise ValueError(f"unknown corruption {k!r}; corruptions: {', '.join(CORRUPTIONS)}")
+    chosen = check_corruptions(kinds)
     others = _payload(_plans(None, None, None), 1, 2, False).map(lambda p: p.value)
     return _corrupted(payloads, chosen, max_steps, others)
 

@@ -15,7 +15,7 @@ from .._access import to_plain_near
 from .._builtin import default_registry
 from .._dialect import Dialect
 from .._encode import check_arguments
-from .._errors import DecodeError, EncodeError, ToolwireError, an
+from .._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
@@ -32,8 +32,17 @@ DialectLike = Union[str, Dialect]
 _ITEM = re.compile(r"\$\[(\d{1,9})\]")  # the item of a history list an error's path starts in
 
 
-def _registry(registry: Optional[Registry]) -> Registry:
-    return default_registry() if registry is None else registry
+def registry_of(registry: Optional[Registry]) -> Registry:
+    """*registry*, or the default one for ``None``; ``DecodeError`` naming the keyword
+    for anything else (the caller's mistake, found before the input is read: never
+    reported as an unreadable payload; ``encode_conversation`` raises ``EncodeError``
+    with the same words, ``check_arguments``)."""
+    if registry is None:
+        return default_registry()
+    if not isinstance(registry, Registry):
+        raise DecodeError(f"registry= must be a Registry or None, got {an(type(registry).__name__)} "
+                          f"{excerpt(registry)}")
+    return registry
 
 
 def _with_history(d: Dialect) -> Dialect:
@@ -76,8 +85,9 @@ def decode_conversation(
     """The ``Conversation`` in *x*: a request body (``messages`` / ``input`` /
     ``contents`` and the dialect's system field) or the bare history list, as
     dicts, JSON text or SDK objects. *dialect* names its dialect (else detected)."""
+    reg = registry_of(registry)
     try:
-        return _decode(x, dialect, _registry(registry))
+        return _decode(x, dialect, reg)
     except (ToolwireError, MemoryError):
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
@@ -169,7 +179,7 @@ def encode_conversation(
     *source* names the dialect of *conv* when it is not yet decoded.
     """
     check_arguments(ids, names, registry, report)
-    reg = _registry(registry)
+    reg = registry_of(registry)
     d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))
     if type(conv) is not Conversation:
         if isinstance(conv, (list, tuple)) and conv and all(type(m) is Message for m in conv):

@@ -7,8 +7,9 @@ theirs: Gemini pairs by position). An id-less result of a tool no id-less call o
 which waits answers the oldest unanswered call of that tool with an id in the same
 turn: Ollama addresses a result by ``tool_name`` alone, whether its calls have ids
 or not (https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
-tools)"); ``encode_conversation`` writes it with that call's id. Problems, each with the wording the target
-provider answers with where it is known:
+tools)"); ``encode_conversation`` writes it with that call's id. The rule is
+``_pairing.Pairer``, which the writer follows too. Problems, each with the wording
+the target provider answers with where it is known:
 
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it;
@@ -30,16 +31,16 @@ history codec, or a history of no known dialect, is judged by pairing alone.
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
-from typing import Any, Deque, Dict, List, Optional, Set, Tuple, Union
+from collections import defaultdict
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
-from .._builtin import default_registry
 from .._dialect import Dialect, Pairing
 from .._errors import DecodeError, an
 from .._ids import IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
-from ._api import decode_conversation
+from ._api import decode_conversation, registry_of
+from ._pairing import Pairer
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn, wrong_role
 
@@ -51,7 +52,6 @@ def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
 
 
 _NONE = Pairing()
-_NO_KEY = object()
 
 
 def _conv(
@@ -60,6 +60,7 @@ def _conv(
     """The conversation (a raw *x* read as *source*; by default as *dialect*, else as
     the dialect detected: *dialect* only judges it), the name of the dialect whose
     rules judge it, those rules and its id rule."""
+    reg = registry_of(registry)  # a registry= of the wrong type is named before the input is read
     if type(x) is Conversation:
         conv = x
     elif source is None and dialect is not None:
@@ -69,7 +70,6 @@ def _conv(
             conv = decode_conversation(x, None, registry=registry)
     else:
         conv = decode_conversation(x, source, registry=registry)
-    reg = registry or default_registry()
     if isinstance(dialect, Dialect):
         d = dialect
     elif dialect is not None:
@@ -98,9 +98,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     problems: List[Problem] = []
     orphans: List[Tuple[int, int]] = []
     pairs: Pairs = {}
-    open_ids: Dict[str, Tuple[int, int, Any]] = {}
-    open_noid: Dict[Optional[str], Deque[Tuple[int, int, Any]]] = defaultdict(deque)
-    named: Dict[str, Deque[str]] = defaultdict(deque)  # the open turn's calls with ids, by tool name
+    pairer = Pairer()  # the pairing rule, shared with the writer (``_pairing``)
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant
@@ -110,16 +108,10 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     # turn"): there, only a user message between them stays between them
     as_is = target is not None and conv.original(target) is not None and (rules.right_after or rules.alternating)
     turns = _Turns(msgs, as_is, as_is and not rules.alternating)
-    expired: List[Tuple[int, int, Any]] = []
     for i, m in enumerate(msgs):
         seen_other = False
         if starts_turn(msgs, i):
-            # id-less calls pair by position within the next turn only (Gemini): a new
-            # assistant turn closes them
-            for v in open_noid.values():
-                expired.extend(v)
-            open_noid.clear()  # no emptied queue is walked again: linear in the calls
-            named.clear()
+            pairer.turn()  # id-less calls pair by position within the next turn only (Gemini)
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
@@ -130,17 +122,13 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                         f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
                         "assistant messages",
                     ))
-                if c.id is None:
-                    open_noid[c.name].append((i, j, c))
-                elif c.id in open_ids:
+                first = pairer.call(i, j, c)
+                if first is not None:
                     problems.append(Problem(
                         "duplicate-id", i, c.id,
                         f"Message {i}: the call id {c.id} ({c.name!r}) is used again while the call of message "
-                        f"{open_ids[c.id][0]} is unanswered",
+                        f"{first[0]} is unanswered",
                     ))
-                else:
-                    open_ids[c.id] = (i, j, c)
-                    named[c.name].append(c.id)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
                 if wrong_role(m.role, r):
@@ -149,20 +137,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                         f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "
                         "belong to user or tool messages",
                     ))
-                got: Optional[Tuple[int, int, Any]] = None
-                if r.id is not None:
-                    got = open_ids.pop(r.id, None)
-                else:
-                    key: Any = r.name if r.name in open_noid else _NO_KEY
-                    if key is _NO_KEY and r.name in named:
-                        got = _by_name(named, open_ids, r.name)
-                    if key is _NO_KEY and got is None:
-                        key = next(iter(open_noid), _NO_KEY)
-                    if key is not _NO_KEY:
-                        waiting = open_noid[key]
-                        got = waiting.popleft()
-                        if not waiting:  # only queues that hold calls stay: the first one is found at once
-                            del open_noid[key]
+                got = pairer.result(r)
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
@@ -178,10 +153,9 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                         "misplaced-result", i, r.id,
                         f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
                     ))
-            elif t is not ToolResult:
+            else:
                 seen_other = True
-    left = sorted([*open_ids.values(), *expired, *(x for v in open_noid.values() for x in v)],
-                  key=lambda x: (x[0], x[1]))
+    left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(
             "missing-result", i, c.id,
@@ -189,25 +163,6 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left, orphans
-
-
-def _by_name(named: Dict[str, Deque[str]], open_ids: Dict[str, Tuple[int, int, Any]],
-             name: Optional[str]) -> Optional[Tuple[int, int, Any]]:
-    """The oldest call named *name* with an id, in the open turn and still unanswered,
-    taken from *open_ids*: what an id-less result of that tool answers when no id-less
-    call of it waits (Ollama addresses a result by ``tool_name`` alone, its calls
-    having ids or not). Each id is dropped from its queue once: linear."""
-    queue = named[name]  # type: ignore[index]
-    while queue:
-        got = open_ids.pop(queue.popleft(), None)
-        if got is not None and got[2].name == name:
-            if not queue:
-                del named[name]  # type: ignore[arg-type]
-            return got
-        if got is not None:  # an id used again by a call of another tool: that one's
-            open_ids[got[2].id] = got
-    del named[name]  # type: ignore[arg-type]
-    return None
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:

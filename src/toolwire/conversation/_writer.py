@@ -17,8 +17,8 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from typing import Any, Deque, Dict, FrozenSet, List, Optional, Sequence
+from collections import Counter
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
 from .._convert import _Target
@@ -29,11 +29,15 @@ from .._ids import IdMap
 from .._names import NameMap
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._pairing import idless_answers
 from ._problems import Problem
 from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
 
 __all__ = ["Writer"]
 
+
+def _who(name: Optional[str]) -> str:
+    return f"{name!r} (no id)" if name else "an unnamed tool (no id)"
 
 
 def _empty(content: Any) -> bool:
@@ -41,59 +45,6 @@ def _empty(content: Any) -> bool:
     if type(content) is str:
         return not content
     return all(p.get("type") == "text" and not p.get("text") for p in content)
-
-
-_NO_KEY = object()
-
-
-def _named_answers(messages: Sequence[Message]) -> Dict[int, str]:
-    """``id()`` of each id-less result of *messages* that answers a call with an id ->
-    that id, paired as ``check_conversation`` pairs them (``_check._scan``, which
-    imports this package's writer through ``_api``: the rule is kept here in the same
-    order): an id-less result answers an id-less call of its tool waiting in the open
-    turn, else the oldest unanswered call of its tool with an id in that turn, else
-    the first id-less call waiting. One pass, each call id queued once: linear."""
-    out: Dict[int, str] = {}
-    open_ids: Dict[str, str] = {}  # unanswered call id -> its tool name
-    named: Dict[str, Deque[str]] = {}  # the open turn's calls with ids, by tool name
-    noid: Dict[Optional[str], int] = {}  # the open turn's id-less calls waiting, by tool name
-    for i, m in enumerate(messages):
-        if starts_turn(messages, i):
-            named.clear()
-            noid.clear()
-        for p in m.parts:
-            t = type(p)
-            if t is ToolCall or t is InvalidToolCall:
-                c: Any = p
-                if c.id is None:
-                    noid[c.name] = noid.get(c.name, 0) + 1
-                elif c.id not in open_ids:
-                    open_ids[c.id] = c.name
-                    named.setdefault(c.name, deque()).append(c.id)
-            elif t is ToolResult:
-                r: ToolResult = p  # type: ignore[assignment]
-                if r.id is not None:
-                    open_ids.pop(r.id, None)
-                    continue
-                key: Any = r.name if r.name in noid else _NO_KEY
-                if key is _NO_KEY and r.name in named:
-                    queue = named[r.name]
-                    while queue and id(r) not in out:
-                        cid = queue.popleft()
-                        if open_ids.get(cid) == r.name:
-                            del open_ids[cid]
-                            out[id(r)] = cid
-                    if not queue:
-                        del named[r.name]
-                    if id(r) in out:
-                        continue
-                if key is _NO_KEY:
-                    key = next(iter(noid), _NO_KEY)
-                if key is not _NO_KEY:
-                    noid[key] -= 1
-                    if not noid[key]:
-                        del noid[key]
-    return out
 
 
 class Writer:
@@ -132,7 +83,8 @@ class Writer:
             self._turns.append(turn)
         self._turn = 0
         self._messages = messages
-        self._named: Optional[Dict[int, str]] = None  # id() of an id-less result -> the id of the call it answers
+        # id() of an id-less result -> (message, part, the call it answers or None)
+        self._named: Optional[Dict[int, Tuple[int, int, Optional[Any]]]] = None
 
     def _sync(self) -> None:
         """A new assistant turn at the message being written closes the id-less calls
@@ -198,19 +150,38 @@ class Writer:
         signed = d.history.signed if d is not None and d.history is not None else None
         return signed is not None and signed(c)
 
-    def _answered_call(self, r: ToolResult) -> Optional[str]:
-        """The id of the call with an id that the id-less result *r* answers (by tool
-        name in the open turn: Ollama's ``tool_name``), ``None`` if it answers none or an
-        id-less one; found for the whole history at its first id-less result."""
+    def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
+        """Where the id-less result *r* stands and the call it answers (``None`` for
+        none), paired as ``check_conversation`` pairs (``_pairing``); found for the
+        whole history at its first id-less result."""
         if self._named is None:
-            self._named = _named_answers(self._messages)
+            self._named = idless_answers(self._messages)
         return self._named.get(id(r))
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        orphan: Optional[Tuple[int, int]] = None
         if r.id is None:
-            answered = self._answered_call(r)
-            if answered is not None:  # addressed by its tool's name alone: it answers that call
-                r = r.replace(id=answered)
+            found = self._answered_call(r)
+            c = found[2] if found is not None else None
+            if c is not None and c.id is not None:  # addressed by its tool's name alone: it answers that call
+                r = r.replace(id=c.id)
+            if c is not None and r.name is None and c.name:  # by position (Gemini needs the name)
+                r = r.replace(name=c.name)
+            if found is not None and c is None:
+                orphan = (found[0], found[1])
+        try:
+            return self._result(r)
+        except EncodeError as exc:
+            if orphan is None:
+                raise
+            i, j = orphan
+            raise EncodeError(
+                f"Message {i}: the result for {_who(r.name)} answers no call before it (check_conversation: "
+                f"orphan-result), so it cannot be written: {exc.message}",
+                dialect=self.name, loc=f"$.messages[{i}].parts[{j}]",
+            ) from None
+
+    def _result(self, r: ToolResult) -> Dict[str, Any]:
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target
