@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
+from .._errors import EncodeError
 from .._target import Target, field_of, merged
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ._plan import State
 
 __all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction"]
+           "reply_blocks", "requested_model", "with_continuation", "with_correction", "without_answer_tool"]
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
@@ -141,6 +142,31 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
     if status is None and type(error).__name__ == "ValidationException":
         status = 400
     return status, body
+
+
+def without_answer_tool(base: Any, fragment: Dict[str, Any], name: str, key: str) -> Any:
+    """*base* without a tool that is the answer tool *fragment* adds (a request prepared
+    before, given back: the tools are joined, and the API refuses two tools of one
+    name); ``EncodeError`` for another tool of that name (the caller's own: replacing
+    it would lose it)."""
+    tools = base.get("tools") if isinstance(base, dict) else None
+    if not isinstance(tools, list):
+        return base
+    ours = fragment.get("tools") or []
+    kept = []
+    for i, tool in enumerate(tools):
+        if isinstance(tool, dict) and tool.get("name") == name:
+            if tool not in ours:
+                where = f"$.tools[{i}]"
+                raise EncodeError(
+                    f"Request already has a tool named {name!r} at {where}, the name of the answer tool {key} adds; "
+                    "name the answer otherwise (name=...) or remove that tool",
+                    dialect=key,
+                    loc=where,
+                )
+            continue  # the same answer tool, from an earlier prepare: replaced, nothing lost
+        kept.append(tool)
+    return dict(base, tools=kept) if len(kept) != len(tools) else base
 
 
 def correction(errors: Tuple[ValidationIssue, ...]) -> str:
