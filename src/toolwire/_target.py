@@ -210,7 +210,10 @@ class Target:
     - ``schema_error(status, error)``: whether a client error (*status* 400 or 422,
       *error* the payload's ``error`` object or the body) names this target's schema
       (``retry.classify_error`` asks the target sent, or every target when it is
-      not known).
+      not known);
+    - ``server_error(status, error)``: whether a server error (*status* 5xx) is one the
+      API answers a schema it cannot use with, which the same request meets again
+      (``retry.classify_error`` calls it ``error``, not ``transient``).
     """
 
     id: str
@@ -230,6 +233,7 @@ class Target:
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
+    server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     format_fields: Tuple[str, ...] = ()
 
 

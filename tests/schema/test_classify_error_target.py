@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
+import ollama
 import pytest
 
 from toolwire.retry import classify_error, generate, prepare
@@ -92,3 +93,28 @@ def test_generate_re_raises_a_rejection_in_prompt_mode() -> None:
     with pytest.raises(BadRequest):
         generate(send, {"model": "gpt-4o", "messages": []}, S, target="openai.chat", mode="prompt")
     assert len(sent) == 1
+
+
+def test_ollama_refusing_a_format_with_a_500_is_a_request_error_not_transient() -> None:
+    """Ollama answers a ``format`` it cannot make a grammar of with HTTP 500
+    ``{"error":"invalid JSON schema in format"}`` (llm/server.go ``Completion``; the
+    response as seen in datalab-to/marker#984): sent again, it fails again. It was
+    ``transient``, which a transport retries forever."""
+    body = {"status": 500, "error": "invalid JSON schema in format"}
+    assert classify_error(body, "ollama") == "error"
+    assert classify_error(body) == "error"
+    sdk_error = ollama.ResponseError('{"error":"invalid JSON schema in format"}', 500)  # as its client raises it
+    assert classify_error(sdk_error, "ollama") == "error"
+    bad_format = {"status": 500, "error": 'invalid format: "yaml"; expected "json" or a valid JSON Schema object'}
+    assert classify_error(bad_format, "ollama") == "error"
+    native = prepare({"model": "llama3.1", "messages": []}, S, "ollama", mode="native")
+    assert classify_error(body, native.state) == "error"
+
+
+def test_other_500s_stay_transient() -> None:
+    assert classify_error({"status": 500, "error": "model runner has unexpectedly stopped"}, "ollama") == "transient"
+    assert classify_error({"status": 503, "error": "server busy, please try again"}) == "transient"
+    assert classify_error({"status": 500, "error": "invalid JSON schema in format"}, "openai.chat") == "transient"
+    prompt = prepare({"model": "llama3.1", "messages": []}, S, "ollama", mode="prompt")
+    assert classify_error({"status": 500, "error": "invalid JSON schema in format"}, prompt.state) == "transient"
+

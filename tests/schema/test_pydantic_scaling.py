@@ -12,6 +12,7 @@ import sys
 from types import FrameType
 from typing import Any, Callable, Dict, List, Optional, Set
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from pydantic import BaseModel
@@ -100,6 +101,25 @@ def test_collided_names_are_as_before() -> None:
         ("Model_a_b", None)]
     assert [getattr(f.annotation, "__name__", None) for f in model.model_fields.values()] == [
         "Model_a_b", "Model_a_b2", "int", "int", "int", "Model_Model_a_b"]
+
+
+
+def test_a_definition_named_as_the_root_model_is_a_model_of_its_own() -> None:
+    """A ``$defs`` entry named ``Model`` (the root's name) and one named ``Model2`` (the
+    suffix the first takes) stay three models, each checking its own schema. (The hunt
+    script that reported a clash wrote ``{defname: ..., "Model": ...}`` with defname
+    ``Model``: one entry, which the value it called bad matches.)"""
+    schema = {"type": "object", "properties": {"a": {"$ref": "#/$defs/Model"}, "b": {"$ref": "#/$defs/Model2"}},
+              "$defs": {"Model": {"type": "object", "properties": {"y": {"type": "string"}}, "required": ["y"]},
+                        "Model2": {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}}}
+    model = to_pydantic(schema)
+    assert model.__name__ == "Model"
+    names = [getattr(f.annotation, "__name__", None) for f in model.model_fields.values()]
+    assert len(set(names + ["Model"])) == 3
+    model.model_validate({"a": {"y": "s"}, "b": {"x": 1}})
+    for bad in ({"a": {"y": 1}}, {"b": {"x": "1"}}, {"a": {"x": 1}}, {"b": {"y": "s"}}):
+        with pytest.raises(ValueError):
+            model.model_validate(bad)
 
 
 # the loop this replaced: each name tried suffixes from 2 again

@@ -51,11 +51,11 @@ def check_limits(
         for ptr, node in _nodes(schema, base):
             if not isinstance(node, dict):
                 if not isinstance(node, bool):
-                    where = path_of(ptr)
+                    where = path_of(ptr, schemas)
                     raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(node)} at {where}",
                                       dialect=key, loc=where)
                 continue
-            _check_shape(node, ptr, key)
+            _check_shape(node, ptr, key, schemas)
             p = node.get("properties")
             if isinstance(p, dict):
                 props += len(p)
@@ -70,7 +70,8 @@ def check_limits(
             values = node.get("enum")
             if isinstance(values, list):
                 enums += len(values)
-                size += sum(chars(v, path_of(f"{ptr}/enum")) for v in values)
+                at = path_of(f"{ptr}/enum", schemas)
+                size += sum(chars(v, at) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
                 if (
                     lim.large_enum_threshold
@@ -87,7 +88,7 @@ def check_limits(
                         )
                     )
             if "const" in node:
-                size += chars(node["const"], path_of(f"{ptr}/const"))
+                size += chars(node["const"], path_of(f"{ptr}/const", schemas))
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
@@ -159,19 +160,19 @@ def _nodes(schema: Any, base: str) -> Iterator[Tuple[str, Any]]:
                 yield ptr, node
 
 
-def _check_shape(node: Dict[str, Any], ptr: str, key: str) -> None:
+def _check_shape(node: Dict[str, Any], ptr: str, key: str, doc: Any) -> None:
     """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``), and
     a map of subschemas with a key that is not text (``{"properties": {1: {}}}``), before
     the walk names the children (runs between ``iter_subschemas`` yielding *node* and
-    reading its children)."""
+    reading its children). *doc*: what the pointers point into."""
     for words, kind, what in ((LIST_KEYWORDS, list, "an array"), (DICT_KEYWORDS, dict, "an object")):
         for word in words:
             if word in node and not isinstance(node[word], kind):
-                where = path_of(f"{ptr}/{word}")
+                where = path_of(f"{ptr}/{word}", doc)
                 raise SchemaError(f"'{word}' must be {what} at {where}, got {excerpt(node[word])}", dialect=key,
                                   loc=where)
             if kind is dict and word in node and not all(type(k) is str for k in node[word]):
-                where = path_of(f"{ptr}/{word}")
+                where = path_of(f"{ptr}/{word}", doc)
                 bad = next(k for k in node[word] if type(k) is not str)
                 raise SchemaError(f"Schema has a non-string key {excerpt(bad)} at {where}", dialect=key, loc=where)
 

@@ -27,6 +27,7 @@ from ._requests import (
     requested_model,
     with_continuation,
     with_correction,
+    without_answer_tool,
 )
 from ._targets import get_target
 from ._validate import ValidationIssue
@@ -152,7 +153,10 @@ def _request_for(state: State) -> Dict[str, Any]:
     spec = state.target_spec
     if state.mode == "native" and state.rendered is not None:
         fragment = spec.place(state.rendered.request, state.original)
-        out: Dict[str, Any] = merged(cleared(state.original, fragment, spec.format_fields), fragment)
+        base = cleared(state.original, fragment, spec.format_fields)
+        if spec.tool_answer:
+            base = without_answer_tool(base, fragment, state.rendered.name, spec.id)
+        out: Dict[str, Any] = merged(base, fragment)
         if state.rendered.headers:
             out["extra_headers"] = dict(out.get("extra_headers") or {}, **state.rendered.headers)
         return out

@@ -36,9 +36,9 @@ def prompt(schema: Any) -> str:
     except ValueError:  # an integer of over 4,300 digits: Python does not write it
         ptr, bits = long_int(root) or ("", 0)
         raise EncodeError(
-            f"Schema holds an integer of {bits} bits at {path_of(ptr)}, too long to write in the prompt",
+            f"Schema holds an integer of {bits} bits at {path_of(ptr, root)}, too long to write in the prompt",
             dialect="prompt",
-            loc=path_of(ptr),
+            loc=path_of(ptr, root),
         ) from None
     return f"{_HEAD}\n\nJSON Schema:\n{body}"
 

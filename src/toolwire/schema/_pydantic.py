@@ -59,7 +59,7 @@ from ._pydantic_types import (
 )
 from ._report import Change
 from ._util import escape_token, path_of
-from ._validate import ValidationIssue, _Checker, compile_patterns
+from ._validate import ValidationIssue, _Checker, compile_patterns, located
 
 __all__ = ["ASSERTIONS", "MAX_DEPTH", "to_pydantic"]
 
@@ -176,7 +176,7 @@ class _Builder:
             except RecursionError:
                 raise ValueError("the value is nested too deeply to check") from None
             if issues:
-                raise ValueError("; ".join(str(i) for i in issues[:5]))
+                raise ValueError("; ".join(str(i) for i in located(issues[:5], raw)))
             return value
 
         return run

@@ -10,8 +10,9 @@ the SDKs' exceptions (``status_code``, google-genai's ``code``, botocore's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
+from .._errors import EncodeError
 from .._target import Target, field_of, merged
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ._plan import State
 
 __all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction"]
+           "reply_blocks", "requested_model", "with_continuation", "with_correction", "without_answer_tool"]
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
@@ -61,26 +62,47 @@ def classify_error(error: Any, target: Optional[Union[str, Target, State]] = Non
     ``tools[0].function.parameters``) that another API's rule would take for its schema
     is no rejection. Under a ``State`` in prompt mode no schema was sent, so nothing is a
     rejection of it. With no *target*, every target of the registry is asked. 408, 409,
-    429 and 5xx are transient. The status is the SDK error's (``status_code``,
-    google-genai's ``code``, botocore's ``response["ResponseMetadata"]["HTTPStatusCode"]``)
-    or the payload's (Gemini's inside ``error``). Nothing is classified from bare
-    substrings like ``"400"`` or ``"not supported"``.
+    429 and 5xx are transient, except a 5xx whose body the target's ``server_error``
+    reads as a refusal of its schema: Ollama answers a ``format`` it cannot turn into a
+    grammar with HTTP 500 ``{"error": "invalid JSON schema in format"}`` (its
+    ``llm/server.go`` ``Completion``; datalab-to/marker#984 shows the response), and the
+    same request gets the same answer however often it is sent: that is ``error`` (a
+    request error, never ``schema_rejected``: no 5xx is a rejection). The status is the
+    SDK error's (``status_code``, google-genai's ``code``, botocore's
+    ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
+    inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
+    ``"not supported"``.
     """
     status, body = _status_and_body(error)
-    if status in (408, 409, 429) or (isinstance(status, int) and status >= 500):
+    if status in (408, 409, 429):
         return "transient"
+    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
+    if isinstance(status, int) and status >= 500:
+        return "error" if _names_schema(status, err, target, server=True) else "transient"
     if status not in (400, 422):
         return "error"
-    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
+    return "schema_rejected" if _names_schema(status, err, target) else "error"
+
+
+def _names_schema(
+    status: int, err: Dict[str, Any], target: Optional[Union[str, Target, State]], server: bool = False
+) -> bool:
+    """Whether the target sent (every target, when not known) reads *err* as being about
+    its schema (by its ``server_error`` rule for a 5xx: *server*); never under a
+    ``State`` in prompt mode (no schema was sent)."""
     if target is None:
-        return "schema_rejected" if any(t.schema_error(status, err) for t in targets().values()) else "error"
+        return any(_rule(t, server)(status, err) for t in targets().values())
     if isinstance(target, (str, Target)):
         spec = get_target(target)
     else:  # the planner's State: the target it edits requests for, and whether a schema went
         if target.mode == "prompt":
-            return "error"
+            return False
         spec = target.target_spec
-    return "schema_rejected" if spec.schema_error(status, err) else "error"
+    return _rule(spec, server)(status, err)
+
+
+def _rule(spec: Target, server: bool) -> Callable[[int, Dict[str, Any]], bool]:
+    return spec.server_error if server else spec.schema_error
 
 
 def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
@@ -120,6 +142,31 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
     if status is None and type(error).__name__ == "ValidationException":
         status = 400
     return status, body
+
+
+def without_answer_tool(base: Any, fragment: Dict[str, Any], name: str, key: str) -> Any:
+    """*base* without a tool that is the answer tool *fragment* adds (a request prepared
+    before, given back: the tools are joined, and the API refuses two tools of one
+    name); ``EncodeError`` for another tool of that name (the caller's own: replacing
+    it would lose it)."""
+    tools = base.get("tools") if isinstance(base, dict) else None
+    if not isinstance(tools, list):
+        return base
+    ours = fragment.get("tools") or []
+    kept = []
+    for i, tool in enumerate(tools):
+        if isinstance(tool, dict) and tool.get("name") == name:
+            if tool not in ours:
+                where = f"$.tools[{i}]"
+                raise EncodeError(
+                    f"Request already has a tool named {name!r} at {where}, the name of the answer tool {key} adds; "
+                    "name the answer otherwise (name=...) or remove that tool",
+                    dialect=key,
+                    loc=where,
+                )
+            continue  # the same answer tool, from an earlier prepare: replaced, nothing lost
+        kept.append(tool)
+    return dict(base, tools=kept) if len(kept) != len(tools) else base
 
 
 def correction(errors: Tuple[ValidationIssue, ...]) -> str:

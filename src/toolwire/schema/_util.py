@@ -158,20 +158,94 @@ def escape_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def path_of(pointer: str) -> str:
-    """``/a/0/b c`` -> ``$.a[0]['b c']``: the ``$.path`` form used in error messages."""
-    out = "$"
+#: Keywords whose value is an array of subschemas (``items`` too: a draft-4 tuple): the
+#: token after one is an array index when it is spelled as one.
+_LIST_WORDS = frozenset({"items", "prefixItems", "allOf", "anyOf", "oneOf"})
+#: Keywords whose value maps names to subschemas: the token after one is a name.
+_MAP_WORDS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"})
+#: Keywords whose value is a subschema: the token after one is a keyword again.
+_SCHEMA_WORDS = frozenset({
+    "additionalProperties", "additionalItems", "not", "if", "then", "else", "contains", "propertyNames",
+    "unevaluatedProperties", "unevaluatedItems",
+})
+#: Keywords whose value is an array of values: the token after one is an array index.
+_VALUE_LISTS = frozenset({"enum", "required", "type", "examples"})
+_KEYWORD, _NAME, _LIST, _VALUE_LIST, _VALUE = range(5)
+_NO_DOC: Any = object()
+
+
+def path_of(pointer: str, doc: Any = _NO_DOC) -> str:
+    """The ``$.path`` form of a JSON Pointer, used in error messages: ``[0]`` for an
+    array index, ``.name`` for a name that is an identifier (or ``$`` and one:
+    ``$defs``), ``["a b"]`` (a JSON string) for any other name. No two pointers print
+    alike: a property named ``"0"`` is ``["0"]``, never ``[0]``.
+
+    A token is an index only where it indexes an array. With *doc* (the document the
+    pointer points into: an instance, or a schema), that is where the value walked to is
+    a list. Without it (or past the end of it) *pointer* is read as a schema pointer: a
+    token is an index right after ``items``, ``prefixItems``, ``allOf``, ``anyOf``,
+    ``oneOf`` (when spelled as one) and after ``enum``, ``required``, ``type``,
+    ``examples``; a token after ``properties``, ``$defs``, ... and every token inside
+    another keyword's value (``const``, ``default``) is a name."""
     if not pointer:
-        return out
-    for raw in pointer.split("/")[1:]:
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if token.isdigit():
-            out += f"[{token}]"
-        elif token.isidentifier() or token.startswith("$"):
-            out += f".{token}"
+        return "$"
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    out = ["$"]
+    indexed: List[bool] = []  # per token read from *doc*: an array index
+    node, i = doc, 0
+    while node is not _NO_DOC and i < len(tokens):  # the document says what each token indexes
+        token = tokens[i]
+        if isinstance(node, (list, tuple)):
+            index = array_index(token, len(node))
+            if index is not None:
+                out.append(f"[{token}]")
+                indexed.append(True)
+                node, i = node[index], i + 1
+                continue
+            node = _NO_DOC
         else:
-            out += f"[{token!r}]"
-    return out
+            node = node.get(token, _NO_DOC) if isinstance(node, dict) else _NO_DOC
+        out.append(_name_step(token))
+        indexed.append(False)
+        i += 1
+    if i < len(tokens):  # the rest read as a schema pointer, from the state the tokens so far leave
+        state = _KEYWORD
+        for k, token in enumerate(tokens):
+            if k < i:
+                is_index = indexed[k]
+            else:
+                is_index = state in (_LIST, _VALUE_LIST) and _index_form(token)
+                out.append(f"[{token}]" if is_index else _name_step(token))
+            state = _after(state, token, is_index)
+    return "".join(out)
+
+
+def _index_form(token: str) -> bool:
+    """Spelled as an RFC 6901 array index: ``0`` or ASCII digits without a leading 0."""
+    return token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")
+
+
+def _name_step(token: str) -> str:
+    if token.isidentifier() or (token[:1] == "$" and token[1:].isidentifier()):
+        return "." + token
+    return "[" + json.dumps(token, ensure_ascii=False) + "]"
+
+
+def _after(state: int, token: str, is_index: bool) -> int:
+    """The reading of the token after *token* in a schema pointer."""
+    if is_index:  # an item of a list of schemas (a list of them at the root too), or of values
+        return _KEYWORD if state in (_KEYWORD, _LIST) else _VALUE
+    if state == _LIST:
+        state = _KEYWORD  # ``items`` holding one schema: this token is its keyword
+    if state == _KEYWORD:
+        if token in _LIST_WORDS:
+            return _LIST
+        if token in _MAP_WORDS:
+            return _NAME
+        if token in _VALUE_LISTS:
+            return _VALUE_LIST
+        return _KEYWORD if token in _SCHEMA_WORDS else _VALUE
+    return _KEYWORD if state == _NAME else _VALUE
 
 
 def copy_json(value: Any, loc: str = "$", depth: int = 0) -> Any:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -29,22 +29,28 @@ from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
 
-__all__ = ["ValidationIssue", "check", "compile_patterns", "validate"]
+__all__ = ["ValidationIssue", "check", "compile_patterns", "located", "validate"]
 
 
 @dataclass(frozen=True)
 class ValidationIssue:
-    """One way an instance fails its schema: where, which keyword, and a short message."""
+    """One way an instance fails its schema: where, which keyword, and a short message.
+
+    ``where``: the instance location in ``$.a[0]`` form, as ``validate`` and ``check``
+    spell it from the instance (``[0]`` for an item of an array, ``["0"]`` for a
+    property named ``0``); not part of equality."""
 
     pointer: str
     keyword: str
     message: str
     schema_pointer: str = ""
+    where: str = field(default="", repr=False, compare=False)
 
     @property
     def path(self) -> str:
-        """The instance location in ``$.a[0]`` form."""
-        return path_of(self.pointer)
+        """The instance location in ``$.a[0]`` form (``where``; without it the pointer
+        read as ``path_of`` reads one without a document)."""
+        return self.where or path_of(self.pointer)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message} ({self.keyword})"
@@ -78,8 +84,15 @@ def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
     try:
         checker.run(instance, schema, "", "", out)
     except RecursionError:
-        return [_too_deep("", "")]
-    return out
+        return located([_too_deep("", "")], instance)
+    return located(out, instance)
+
+
+def located(issues: List[ValidationIssue], instance: Any) -> List[ValidationIssue]:
+    """*issues* with their ``where`` spelled from *instance*, the value their pointers
+    point into (a path is spelled only for an issue reported, never for a probe's)."""
+    return [ValidationIssue(i.pointer, i.keyword, i.message, i.schema_pointer, path_of(i.pointer, instance))
+            for i in issues]
 
 
 _CHECKED: Dict[int, Any] = {}

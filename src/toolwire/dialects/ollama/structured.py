@@ -26,7 +26,8 @@ def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
 
 
 # what Ollama answers for a ``format`` it cannot take (``{"error": "..."}``, no
-# ``param``: llm/server.go ``Completion``): a ``param`` of ``format`` is another API's
+# ``param``: llm/server.go ``Completion``, whose error the handler sends with HTTP 500,
+# as datalab-to/marker#984 shows): a ``param`` of ``format`` is another API's
 _REFUSED = ("invalidjsonschemainformat", 'expected"json"oravalidjsonschemaobject')
 
 
@@ -43,5 +44,6 @@ FORMAT = Target(
     fragment=_fragment,
     budget=_budget,
     schema_error=_error,
+    server_error=_error,
     format_fields=("format",),
 )
