@@ -5,6 +5,9 @@ claims on a payload (``sniff``: tool calls, tool definitions, ``ChatCompletion``
 messages, requests, legacy ``function_call`` in a message or alone), the calls a
 completion, message or request holds (``children``; ``message_children`` for the one-``message`` responses of
 Cohere v2 and Ollama), and each choice's ``finish_reason`` (``choices``, ``finish``).
+Choices are taken in the order of their ``index`` (position where it is missing), as
+streams take them (``order``): the first choice of a reply listed out of order is the
+one of index 0, whether read whole, streamed or normalised.
 
 A message's ``content`` is text or a list of parts (text, refusal, image, audio, file);
 a call or result block of another dialect there (an Anthropic ``tool_use``, a Responses
@@ -25,7 +28,8 @@ from .._common import as_dict, as_list
 from .._history import foreign
 from .chat_tools import NAME
 
-__all__ = ["children", "choices", "finish", "foreign_block", "legacy_call", "message_children", "sniff"]
+__all__ = ["children", "choices", "finish", "first_choice", "foreign_block", "legacy_call", "message_children", "order",
+           "sniff"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -160,25 +164,46 @@ def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]
     yield from children(data, loc)
 
 
+def order(cs: List[Any]) -> List[int]:
+    """The positions of the choices *cs* in their order: by ``index`` where it is an
+    int, else by position (ties keep the list's order), as a stream orders them (its
+    first choice is the lowest index seen). Linear on choices already in order."""
+    keys = []
+    for i, c in enumerate(cs):
+        k = c.get("index", i) if type(c) is dict else i
+        keys.append(k if type(k) is int else i)
+    return sorted(range(len(cs)), key=keys.__getitem__)
+
+
+def first_choice(cs: List[Any]) -> Any:
+    """The first of the choices *cs* (``order``), or ``None`` when there is none."""
+    if not cs:
+        return None
+    if len(cs) == 1:
+        return cs[0]
+    return cs[order(cs)[0]]
+
+
 def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
-    """A ``ChatCompletion``'s choices (``n`` > 1 gives several): each one's message,
-    path and ``finish_reason`` (Chat has no words on a failure); ``None`` for anything
-    else."""
+    """A ``ChatCompletion``'s choices (``n`` > 1 gives several) in their ``order``: each
+    one's message, path and ``finish_reason`` (Chat has no words on a failure); ``None``
+    for anything else."""
     cs = data.get("choices")
     if type(cs) is not list:
         return None
     out: List[Choice] = []
-    for i, c in enumerate(cs):
-        c = _choice(c, f"{loc}.choices[{i}]")
+    for i in range(len(cs)) if len(cs) < 2 else order(cs):
+        c = _choice(cs[i], f"{loc}.choices[{i}]")
         reason = c.get("finish_reason")
         out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None, None))
     return out
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
-    choices = data.get("choices")
-    if type(choices) is list:
-        for c in choices:
+    cs = data.get("choices")
+    if type(cs) is list:
+        for i in range(len(cs)) if len(cs) < 2 else order(cs):
+            c = cs[i]
             if type(c) is dict and c.get("finish_reason"):
                 return str(c["finish_reason"])
     return None
