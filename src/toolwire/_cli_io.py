@@ -6,6 +6,11 @@ value (``{``, ``[``, ``,`` or ``:`` at its end, as a pretty-printed document's d
 the whole input is one JSON document (read whole); otherwise every line is a
 record, read one at a time (constant memory whatever the size of the file), and
 a line that is not JSON is one bad record, not a bad input.
+
+A UTF-8 byte order mark is dropped only as the first character of the input: RFC 8259
+§8.1 lets a parser ignore one there, and JSON Lines allows none at all. Anywhere else
+(a second file appended, a blank line before it) it is an error that names it, never
+stripped: inside a string it is data and the parser keeps it.
 """
 
 from __future__ import annotations
@@ -51,8 +56,30 @@ def _utf8(line: bytes) -> bool:
     return True
 
 
-def _why(exc: Exception) -> str:
-    return f"not JSON ({' '.join(str(exc).split())})"
+def _why(exc: Exception, text: bytes) -> str:
+    why = " ".join(str(exc).split())
+    if _BOM in text:  # the parser's "expected value" would hide what stands there
+        where = why.rpartition(" at ")[2]
+        if _bom_at(text, where):
+            why = (f"a byte order mark (U+FEFF) at {where}: only the first character of the "
+                   "input may be one (RFC 8259 §8.1)")
+    return f"not JSON ({why})"
+
+
+def _bom_at(text: bytes, where: str) -> bool:
+    """Whether the character at *where* (``line L column C`` as the parser counts:
+    lines at ``\n``, columns in characters from 1) in *text* is a byte order mark."""
+    line, _, column = where.removeprefix("line ").partition(" column ")
+    if not (line.isdigit() and column.isdigit()):
+        return False
+    s = text.decode("utf-8", "replace")
+    start = 0
+    for _ in range(int(line) - 1):
+        start = s.find("\n", start) + 1
+        if not start:
+            return False
+    at = start + int(column) - 1
+    return 0 <= at < len(s) and s[at] == "\ufeff"
 
 
 def _bad(text: bytes) -> str:
@@ -60,7 +87,7 @@ def _bad(text: bytes) -> str:
     try:
         _parse(text)
     except ValueError as exc:
-        return _why(exc)
+        return _why(exc, text)
     return "not JSON"
 
 

@@ -88,6 +88,41 @@ def test_blank_lines_crlf_and_bom(cli) -> None:
     assert [r[0]["id"] for r in run.lines] == ["call_1", "call_2"]
 
 
+BOM = b"\xef\xbb\xbf"  # U+FEFF in UTF-8
+NOT_FIRST = "only the first character of the input may be one (RFC 8259 §8.1)"
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "where"),
+    [
+        (BOM + jsonl(CHAT) + BOM + jsonl(RESP), 2, "line 1 column 1"),  # two files concatenated
+        (b"\n" + BOM + jsonl(CHAT), 2, "line 1 column 1"),  # a blank line before it
+        (b" " + BOM + jsonl(CHAT), 1, "line 1 column 2"),  # after white space
+        (jsonl(CHAT)[:-1] + BOM + b"\n", 1, f"line 1 column {len(json.dumps(CHAT)) + 1}"),  # after the value
+    ],
+    ids=["second-file", "after-blank-line", "after-space", "trailing"],
+)
+def test_a_bom_not_first_in_the_input_is_a_named_error(cli, data: bytes, line: int, where: str) -> None:
+    # JSON Lines allows no BOM; RFC 8259 §8.1 lets a parser ignore one at the start only
+    run = cli("decode", "-k", stdin=data)
+    why = f"not JSON (a byte order mark (U+FEFF) at {where}: {NOT_FIRST})"
+    assert f"toolwire: line {line}: {why}" in run.err_lines
+    assert {"error": why, "line": line} in run.lines
+
+
+def test_a_bom_inside_a_document_is_a_named_error(cli) -> None:
+    run = cli("decode", stdin=BOM + b'{"id": "call_1",\n' + BOM + b'"type": "function"}\n')
+    assert run.err_lines == [
+        f"toolwire: input is neither JSON nor JSONL: not JSON (a byte order mark (U+FEFF) at line 2 column 1: {NOT_FIRST})"
+    ]
+
+
+def test_a_bom_in_a_string_is_data(cli) -> None:
+    call = {"name": "f", "args": {"s": "\ufeffx"}, "id": "c"}
+    run = cli("decode", stdin=BOM + json.dumps(call, ensure_ascii=False).encode() + b"\n")
+    assert run.lines == [[call]]
+
+
 def test_empty_input_gives_no_output(cli) -> None:
     assert cli("decode", stdin=b"\n \n") == (EXIT_OK, b"", "")
 

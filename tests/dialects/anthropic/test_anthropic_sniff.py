@@ -129,7 +129,7 @@ NEAR = [
     ("role.function_call", {"role": "user", "content": "hi", "function_call": None}, "openai.chat"),
     ("role.tool_call_id", {"role": "user", "content": "hi", "tool_call_id": "x"}, "openai.responses"),
     ("role.parts", {"role": "user", "content": "hi", "parts": []}, "gemini"),
-    ("role.refusal", {"role": "assistant", "content": [CALL_USE], "refusal": None}, "openai.responses"),
+    ("role.refusal", {"role": "assistant", "content": [CALL_USE], "refusal": None}, "openai.chat"),  # Chat's field
     ("role.tool_plan", {"role": "user", "content": "hi", "tool_plan": "x"}, "openai.responses"),
     ("role.content_not_text", {"role": "user", "content": 5}, "openai.responses"),
     ("role.unknown_block", {"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "mystery"}]},

@@ -5,6 +5,17 @@ claims on a payload (``sniff``: tool calls, tool definitions, ``ChatCompletion``
 messages, requests, legacy ``function_call`` in a message or alone), the calls a
 completion, message or request holds (``children``; ``message_children`` for the one-``message`` responses of
 Cohere v2 and Ollama), and each choice's ``finish_reason`` (``choices``, ``finish``).
+Choices are taken in the order of their ``index`` (position where it is missing), as
+streams take them (``order``): the first choice of a reply listed out of order is the
+one of index 0, whether read whole, streamed or normalised.
+
+A message's ``content`` is text or a list of parts (text, refusal, image, audio, file);
+a call or result block of another dialect there (an Anthropic ``tool_use``, a Responses
+``function_call``: ``foreign_block``) is no Chat part. A message Chat's by a field of its
+own (``refusal``...) or a role no other dialect's message has is claimed as holding
+calls, and reading it raises a ``DecodeError`` at the block (``[]`` would drop the call
+it carries); one of a role and blocks alone is left to the dialect it looks like, which
+names itself when Chat is asked to read it.
 """
 
 from __future__ import annotations
@@ -14,9 +25,33 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
+from .._history import foreign
 from .chat_tools import NAME
 
-__all__ = ["children", "choices", "finish", "legacy_call", "message_children", "sniff"]
+__all__ = ["children", "choices", "finish", "first_choice", "foreign_block", "legacy_call", "message_children", "order",
+           "sniff"]
+
+# the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
+# part of a Chat-shaped message (nor of a Responses message item)
+CALL_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "tool_result",
+                         "function_call", "function_call_output"})
+
+# fields only a Chat message has (``ChatCompletionMessage``, ``refusal`` among them: Anthropic's
+# reader declines a message with one), and the roles other dialects' messages share
+_OWN = frozenset({"refusal", "annotations", "audio", "name"})
+_SHARED_ROLES = ("user", "assistant")
+
+
+def foreign_block(content: Any) -> Optional[int]:
+    """The index of the first call or result block of another dialect (``CALL_BLOCKS``)
+    in a message's *content*, or ``None``."""
+    if type(content) is list:
+        for i, p in enumerate(content):
+            if type(p) is dict:
+                t = p.get("type")
+                if type(t) is str and t in CALL_BLOCKS:
+                    return i
+    return None
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -44,6 +79,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return RESULT, "role 'tool' with 'tool_call_id'"
         if role == "function" and "name" in data:
             return RESULT, "role 'function' (a legacy function result)"
+        if foreign_block(data.get("content")) is not None and (role not in _SHARED_ROLES or not _OWN.isdisjoint(data)):
+            # a Chat message by its fields or role (no other dialect reads it): read, the error names
+            # the block; a message of role and blocks alone is left to the dialect it looks like
+            return CALLS, f"{an(repr(role))} message whose content holds another dialect's call blocks"
         return OTHER, f"{an(repr(role))} message without tool calls"
     if "tool_calls" in data:
         return CALLS, "'tool_calls'"
@@ -96,6 +135,12 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
             yield m, f"{loc}.messages[{i}]"
         return
+    if "role" in data:
+        at = foreign_block(data.get("content"))
+        if at is not None:
+            where = f"{loc}.content[{at}]"
+            foreign(data["content"][at]["type"], where, NAME)
+            raise DecodeError(f"Content block at {where} is another dialect's, not {NAME}'s", dialect=NAME, loc=where)
     calls = data.get("tool_calls")
     if calls is not None:
         items = as_list(calls, loc + ".tool_calls", NAME)
@@ -119,25 +164,46 @@ def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]
     yield from children(data, loc)
 
 
+def order(cs: List[Any]) -> List[int]:
+    """The positions of the choices *cs* in their order: by ``index`` where it is an
+    int, else by position (ties keep the list's order), as a stream orders them (its
+    first choice is the lowest index seen). Linear on choices already in order."""
+    keys = []
+    for i, c in enumerate(cs):
+        k = c.get("index", i) if type(c) is dict else i
+        keys.append(k if type(k) is int else i)
+    return sorted(range(len(cs)), key=keys.__getitem__)
+
+
+def first_choice(cs: List[Any]) -> Any:
+    """The first of the choices *cs* (``order``), or ``None`` when there is none."""
+    if not cs:
+        return None
+    if len(cs) == 1:
+        return cs[0]
+    return cs[order(cs)[0]]
+
+
 def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
-    """A ``ChatCompletion``'s choices (``n`` > 1 gives several): each one's message,
-    path and ``finish_reason`` (Chat has no words on a failure); ``None`` for anything
-    else."""
+    """A ``ChatCompletion``'s choices (``n`` > 1 gives several) in their ``order``: each
+    one's message, path and ``finish_reason`` (Chat has no words on a failure); ``None``
+    for anything else."""
     cs = data.get("choices")
     if type(cs) is not list:
         return None
     out: List[Choice] = []
-    for i, c in enumerate(cs):
-        c = _choice(c, f"{loc}.choices[{i}]")
+    for i in range(len(cs)) if len(cs) < 2 else order(cs):
+        c = _choice(cs[i], f"{loc}.choices[{i}]")
         reason = c.get("finish_reason")
         out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None, None))
     return out
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
-    choices = data.get("choices")
-    if type(choices) is list:
-        for c in choices:
+    cs = data.get("choices")
+    if type(cs) is list:
+        for i in range(len(cs)) if len(cs) < 2 else order(cs):
+            c = cs[i]
             if type(c) is dict and c.get("finish_reason"):
                 return str(c["finish_reason"])
     return None

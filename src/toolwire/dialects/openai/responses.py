@@ -104,7 +104,8 @@ _CLAIMED_TYPES = frozenset(
     {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
 ) | SERVER_TYPES | _OTHER_TYPES | frozenset(CLIENT_TYPES)
 _UNTYPED = frozenset({"object", "output", "input", "call_id"})
-_CHAT_CALLS = frozenset({"tool_calls", "function_call"})
+# a Chat message's own fields: such a message is never a Responses message item
+_CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal"})
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -119,7 +120,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         return True
     if not _UNTYPED.isdisjoint(keys):
         return True
-    # a message item (``OTHER``): never one with tool calls (a Chat message)
+    # a message item (``OTHER``): never one with tool calls or a refusal (a Chat message)
     return kind is None and "role" in keys and "content" in keys and _CHAT_CALLS.isdisjoint(keys)
 
 
@@ -155,8 +156,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         kind is None
         and data.get("role") in _ROLES
         and "content" in data
-        and "tool_calls" not in data
-        and "function_call" not in data
+        and _CHAT_CALLS.isdisjoint(data)
     ):
         return OTHER, f"{an(kind or 'role')} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, cast
 
 from ..._access import to_data
+from .chat_sniff import foreign_block
 
 __all__ = ["SDK_CALL", "SDK_COMPLETION", "SDK_PARSED_ITEM", "read_call_item", "read_completion", "read_message",
            "read_object", "read_response"]
@@ -37,6 +38,7 @@ def read_object(o: Any) -> Optional[Dict[str, Any]]:
 
 
 _NONE: Dict[str, Any] = {}
+_CHAT_FIELDS = ("refusal", "annotations", "audio", "tool_calls", "function_call")
 
 
 def _extra(o: Any) -> Dict[str, Any]:
@@ -52,7 +54,15 @@ def read_message(o: Any) -> Optional[Dict[str, Any]]:
     decoder of messages takes); ``None`` when it is not that shape."""
     try:
         calls, fc = o.tool_calls, o.function_call
-        msg = {"role": o.role, "content": o.content}
+        content = o.content
+        msg = {"role": o.role, "content": content}
+        if type(content) is list and foreign_block(content) is not None:
+            # another dialect's call block in it (content built unvalidated): the Chat fields it
+            # was given, null ones too, as its dict has them (they tell whose message it is)
+            given = o.__pydantic_fields_set__
+            for k in _CHAT_FIELDS:
+                if k in given:
+                    msg[k] = to_data(getattr(o, k))
         if type(calls) is list:
             msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
         elif calls is not None:  # (a str, a dict, one call: never iterated; the decoder says where)
