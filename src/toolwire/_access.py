@@ -135,30 +135,18 @@ def _plain_tree(obj: Any, depth: int, loc: str) -> Any:
         raise DecodeError(
             f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
         )
-    plain = _PLAIN
+    is_dict = type(obj) is dict
     new: Any = None  # the copy, made at the first value that changes
-    if type(obj) is dict:
-        for k, v in obj.items():
-            t = type(v)
-            if t in plain:
-                continue
-            where = f"{loc}.{k}"
-            w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
-            if w is not v:
-                if new is None:
-                    new = dict(obj)
-                new[k] = w
-        return obj if new is None else new
-    for i, v in enumerate(obj):
+    for k, v in obj.items() if is_dict else enumerate(obj):
         t = type(v)
-        if t in plain:
+        if t in _PLAIN:
             continue
-        where = f"{loc}[{i}]"
+        where = f"{loc}.{k}" if is_dict else f"{loc}[{k}]"
         w = _plain_tree(v, depth + 1, where) if t is dict or t is list else _walk(v, depth + 1, where)
         if w is not v:
             if new is None:
-                new = list(obj)
-            new[i] = w
+                new = dict(obj) if is_dict else list(obj)
+            new[k] = w
     return obj if new is None else new
 
 
