@@ -93,6 +93,15 @@ ROWS: List[Any] = [
     ("message.block.type_not_a_string", lambda: decode_all(reply([use(), {"type": ["tool_use"], "name": "f"}])),
      DecodeError, "Content block at $.content[1] has no 'type', which every anthropic.messages block has",
      "$.content[1]"),
+    # another dialect's call beside a tool_use: never passed over as an unknown block (it was dropped)
+    ("message.block.responses_call", lambda: decode_all(reply([use(), {
+        "type": "function_call", "call_id": "call_2", "name": "f", "arguments": "{}"}])),
+     DecodeError, "Content block at $.content[1] has type 'function_call', which is openai.responses's, "
+     "not anthropic.messages's", "$.content[1]"),
+    ("message.block.chat_call", lambda: decode_all(reply([use(), {
+        "id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}}])),
+     DecodeError, "Content block at $.content[1] is an openai.chat tool call, not an anthropic.messages block",
+     "$.content[1]"),
     ("request.block.no_type", lambda: decode_all(
         {"system": "s", "messages": [{"role": "assistant", "content": [{"id": "toolu_1", "name": "f", "input": {}}]}]}),
      DecodeError, "Content block at $.messages[0].content[0] has no 'type', which every anthropic.messages block has",

@@ -17,6 +17,7 @@ from ..._access import to_data
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
+from .._history import foreign
 from .tools import NAME, OTHER_BLOCKS
 
 __all__ = ["SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
@@ -211,6 +212,12 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             )
         if _block_kind(t) is not None:
             yield b, bloc
+        elif t == "function" and type(b.get("function")) is dict:  # a Chat tool call among the blocks
+            raise DecodeError(
+                f"Content block at {bloc} is an openai.chat tool call, not an {NAME} block", dialect=NAME, loc=bloc
+            )
+        else:  # an unknown type is passed over (a block of a later API version), another dialect's is not
+            foreign(t, bloc, NAME)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
