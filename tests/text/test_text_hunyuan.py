@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from textcheck import C, Invalid, check
 
 from toolwire._types import ToolCall
-from toolwire.text._api import encode_text
+from toolwire.text._api import decode_text, encode_text
 
 D = "text.hunyuan"
 HY3 = ("<tool_calls>\n<tool_call>get_current_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n"
@@ -62,7 +65,8 @@ def test_truncated_and_malformed() -> None:
     text = "Sure. <tool_calls>\n<tool_call>get_current_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Dal"
     check(text, D, "Sure.", None, [Invalid("get_current_weather", truncated=True, raw=text[6:])])
     check('<tool_calls>[{"name": "f", "arguments": {"a": 1', D, None, None, [Invalid("f", truncated=True)])
-    check("<tool_calls><tool_call>f</tool_call></tool_calls>", D, None, None, [Invalid(None)])
+    check("<tool_calls><tool_call></tool_call></tool_calls>", D, None, None, [Invalid(None)])
+    check("<tool_calls><tool_call>f<tool_call>g</tool_call></tool_calls>", D, None, None, [Invalid(None)])
     check("<tool_calls>[1, 2]</tool_calls>", D, None, None, [Invalid(None), Invalid(None)])
 
 
@@ -75,3 +79,62 @@ def test_encode_variants() -> None:
     assert encode_text(c, D, variant="a13b") == (
         '<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}]</tool_calls>'
     )
+
+
+# HY V4 (vLLM hy_v4_tool_parser.py and tests/tool_parsers/test_hy_v4_tool_parser.py, unsuffixed
+# tokens): no <tool_sep>; the name runs up to the first <arg_key> or </tool_call>. It was an
+# InvalidToolCall without a name ("has no <tool_sep> after its name").
+HY4 = ("sure!<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value>"
+       "<arg_key>days</arg_key><arg_value>3</arg_value></tool_call></tool_calls>")
+
+
+def test_hy4_calls_without_tool_sep() -> None:
+    check(HY4, D, "sure!", None, [C("get_weather", {"city": "Beijing", "days": 3})])
+    zero = "<tool_calls><tool_call>get_current_date</tool_call></tool_calls>"
+    check(zero, D, None, None, [C("get_current_date", {})])
+    two = ("<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>A</arg_value></tool_call>"
+           "<tool_call>get_current_date</tool_call></tool_calls>")
+    check(two, D, None, None, [C("get_weather", {"city": "A"}), C("get_current_date", {})])
+    # a value may quote the separator or a closer: it is the value's text
+    check("<tool_calls><tool_call>f<arg_key>s</arg_key><arg_value>a<tool_sep>b</arg_value></tool_call></tool_calls>",
+          D, None, None, [C("f", {"s": "a<tool_sep>b"})])
+
+
+def test_hy4_cut_off_and_malformed() -> None:
+    cut = "<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Bei"
+    check(cut, D, None, None, [Invalid("get_weather", truncated=True, raw=cut)])
+    junk = ("<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>X</arg_value>JUNK</tool_call>"
+            "</tool_calls>")
+    check(junk, D, None, None, [Invalid("get_weather")])
+    check("<tool_calls><tool_call>get_weather<arg_key>city</arg_key></tool_call></tool_calls>",
+          D, None, None, [Invalid("get_weather")])
+
+
+def test_hy4_written_back_without_tool_sep() -> None:
+    r = decode_text(HY4, D)
+    assert encode_text(r.tool_calls, D) == HY4[len("sure!"):]
+    c = ToolCall(name="f", args={"a": "x"})
+    assert encode_text(c, D, variant="hy4") == (
+        "<tool_calls><tool_call>f<arg_key>a</arg_key><arg_value>x</arg_value></tool_call></tool_calls>"
+    )
+
+
+def _cpu(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        decode_text(text, D)
+        best = min(best, time.process_time() - t)
+    return best
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["<tool_call>f{}</tool_call>", "<tool_call>f{}", "<arg_key>a{}</arg_key><arg_value>x</arg_value>",
+     "<tool_call>f{}<arg_key>a</arg_key><arg_value>x</arg_value></tool_call>"],
+)
+def test_hy4_blocks_scale_linearly(unit: str) -> None:
+    def text(n: int) -> str:  # the name search of each call stops at that call's end
+        return "<tool_calls><tool_call>g" + "".join(unit.format(i) for i in range(n)) + "</tool_calls>"
+
+    assert _cpu(text(8_000)) < 8 * _cpu(text(2_000)) + 0.05  # 4x the text: about 4x the time

@@ -21,6 +21,7 @@ __all__ = [
     "calls_of",
     "dumps",
     "forbid",
+    "forbid_key",
     "goto",
     "loads",
     "loose_name",
@@ -149,6 +150,14 @@ def calls_of(calls: Any, dialect: str) -> list[ToolCall]:
             )
         out.append(c)
     return out
+
+
+def forbid_key(key: str, markers: Sequence[str], what: str, dialect: str) -> str:
+    """*key* (a parameter name in a tag) unless it is empty or holds one of *markers*:
+    the family's parser reads an empty name as no name at all."""
+    if not key:
+        raise EncodeError(f"{what} is empty, which {dialect} cannot carry", dialect=dialect)
+    return forbid(key, markers, what, dialect)
 
 
 def forbid(value: str, markers: Sequence[str], what: str, dialect: str) -> str:

@@ -39,7 +39,7 @@ _TABLE = (
     (
         "text.hunyuan",
         "hunyuan",
-        "Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]",
+        "Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>… (HY V4: no <tool_sep>), A13B [json]",
     ),
     (
         "text.step",

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
 from ._modes import held_think_modes
 from ._params import dsml_head, read_params
 
@@ -202,7 +202,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         forbid(c.name, ('"',), "Tool name", NAME)
         params = []
         for k, v in c.args.items():
-            forbid(k, ('"',), "Parameter name", NAME)
+            forbid_key(k, ('"', ">"), "Parameter name", NAME)
             is_str = type(v) is str
             text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
             params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')

@@ -47,7 +47,7 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, forbid_key, loads, name_hint, stay
 from ._params import dsml_head, name_after, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -113,7 +113,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
             lines.append(f'{INV}"{c.name}">')
             for k, v in c.args.items():
-                forbid(k, ('"', ">", "\n"), "Parameter name", NAME)
+                forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)
                 is_str = type(v) is str
                 text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME)
                 kind = "true" if is_str else "false"

@@ -1,4 +1,4 @@
-"""``text.hunyuan``: Tencent Hunyuan — Hy3 ``<tool_calls><tool_call>NAME<tool_sep>…`` and A13B JSON.
+"""``text.hunyuan``: Tencent Hunyuan — Hy3 / HY V4 ``<tool_calls><tool_call>NAME…`` and A13B JSON.
 
 Wire forms::
 
@@ -10,13 +10,17 @@ Wire forms::
     </tool_call>
     </tool_calls>                                                         Hy3 (HYV3)
 
+    <tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call></tool_calls>
+                                                                          HY V4 (no <tool_sep>)
+
     <think>reasoning</think>
     <answer>
     <tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>
     </answer>                                                             Hunyuan-A13B
 
 - After ``<tool_calls>`` a ``[`` starts the A13B JSON array; anything else is Hy3
-  markup. Several ``<tool_call>`` elements (or array items) are parallel calls.
+  markup. A name ends at ``<tool_sep>`` (Hy3) or, as HY V4 writes it, at the first
+  ``<arg_key>`` or ``</tool_call>``. Several ``<tool_call>`` elements (or array items) are parallel calls.
 - Hy3 values are text as written (no whitespace is removed), typed by the tool's
   schema with ``tools=``; without, JSON of a number, boolean, null, object or array
   becomes that value. ``</tool_calls>`` inside a value does not end the block; a value
@@ -30,9 +34,11 @@ Wire forms::
   (``<tool_calls:…>``); those spellings are not read.
 
 Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
-show) or ``a13b`` (the JSON array).
+show), ``hy4`` (no ``<tool_sep>``, no newlines, as vLLM's HY V4 tests write it) or
+``a13b`` (the JSON array).
 
-Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/hy_v3_tool_parser.py``,
+Sources (checked 2026-12-02; HY V4 2026-12-09): vllm-project/vllm ``vllm/tool_parsers/hy_v3_tool_parser.py``,
+``hy_v4_tool_parser.py`` and ``tests/tool_parsers/test_hy_v4_tool_parser.py``,
 ``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``
 (``<think>\n…\n</think>\n<answer>\n…\n</answer>``);
 sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
@@ -58,9 +64,9 @@ K, K_END, V, V_END = "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"
 def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     pos = text.find(CALL)
-    sep = text.find(SEP, pos) if pos >= 0 else -1
     if not complete:
-        m.truncated(text[pos + len(CALL) : sep].strip() or None if sep >= 0 else None, raw)
+        cut, _ = _name_end(text, pos) if pos >= 0 else (-1, "")
+        m.truncated(text[pos + len(CALL) : cut].strip() or None if cut >= 0 else None, raw)
         return
     if pos < 0:
         m.invalid(None, raw, f"Tool call block at {m.loc} has no <tool_call>")
@@ -68,18 +74,34 @@ def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
     if text[:pos].strip():
         m.emit_content(text[:pos])
     while pos >= 0:
-        sep = text.find(SEP, pos)
-        stop = text.find(CALL, pos + len(CALL))
-        if sep < 0 or (0 <= stop < sep):
-            m.invalid(None, raw, f"Tool call at {m.loc} has no <tool_sep> after its name")
+        name_end, after_name = _name_end(text, pos)
+        if name_end < 0 or after_name == CALL:
+            m.invalid(None, raw, f"Tool call at {m.loc} has no <tool_sep>, <arg_key> or {CALL_END} after its name")
             return
-        name = text[pos + len(CALL) : sep].strip()
-        args, error, after = read_pairs(m, name, text, sep + len(SEP), CALL_END, (K, K_END, V, V_END))
+        name = text[pos + len(CALL) : name_end].strip()
+        start = name_end + len(SEP) if after_name == SEP else name_end
+        args, error, after = read_pairs(m, name, text, start, CALL_END, (K, K_END, V, V_END))
         if error is not None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return
-        m.call(name, args, raw, variant="hy3")
+        m.call(name, args, raw, variant="hy3" if after_name == SEP else "hy4")
         pos = content_between(m, text, after, CALL)
+
+
+def _name_end(text: str, pos: int) -> tuple[int, str]:
+    """Where the name of the ``<tool_call>`` at *pos* ends, and the tag that ends it:
+    ``<tool_sep>`` (Hy3), ``<arg_key>`` or ``</tool_call>`` (HY V4 writes no separator),
+    or the next ``<tool_call>`` (no name end: an error); ``(-1, "")`` when none follows.
+    The searches stop at this call's end, so reading a block stays linear."""
+    start = pos + len(CALL)
+    lim = text.find(CALL_END, start)
+    best, tag = (lim, CALL_END) if lim >= 0 else (-1, "")
+    lim = lim if lim >= 0 else len(text)
+    for t in (SEP, K, CALL):
+        i = text.find(t, start, lim)
+        if i >= 0:
+            best, tag, lim = i, t, i
+    return best, tag
 
 
 def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -137,7 +159,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = [OPEN]
     for c in cs:
         forbid(c.name, (SEP, "<", "\n"), "Tool name", NAME)
-        out.append(f"{CALL}{c.name}{SEP}")
+        out.append(f"{CALL}{c.name}{'' if variant == 'hy4' else SEP}")
         for key, v in c.args.items():
             forbid(key, (K_END, "<", "\n"), "Argument name", NAME)
             text = v if type(v) is str else dumps(v, NAME)
@@ -145,14 +167,14 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             out += [f"{K}{key}{K_END}", f"{V}{text}{V_END}"]
         out.append(CALL_END)
     out.append(CLOSE)
-    return "\n".join(out)
+    return ("" if variant == "hy4" else "\n").join(out)
 
 
 FORMAT = TextFormat(
     name=NAME,
     start=_start,
     encode_calls=_encode,
-    variants=("hy3", "a13b"),
-    description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>…, A13B <tool_calls>[json]",
+    variants=("hy3", "hy4", "a13b"),
+    description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>… (HY V4: no <tool_sep>), A13B [json]",
     reasoning_opens=("<think>",),
 )

@@ -52,7 +52,7 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, goto, stay
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
 from ._modes import held_think_modes
 from ._params import read_params
 
@@ -174,6 +174,7 @@ def _encode_k3(calls: list[ToolCall]) -> str:
     for i, c in enumerate(calls):
         out.append(f'{K3_CALL} tool="{_esc(c.name)}" index="{i + 1}"{SEP}')
         for k, v in c.args.items():
+            forbid_key(k, (), "Parameter name", NAME)
             is_str = type(v) is str
             text = v if is_str else dumps(v, NAME, compact=True)
             forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME)

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, forbid, goto, stay
+from ._kit import body, calls_of, forbid, forbid_key, goto, stay
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -83,7 +83,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         forbid(c.name, (">", "\n"), "Tool name", NAME)
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
-            forbid(k, (">", "\n"), "Parameter name", NAME)
+            forbid_key(k, (">", "\n"), "Parameter name", NAME)
             lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}")
         lines += [FN_END, CLOSE]
         blocks.append("\n".join(lines))
