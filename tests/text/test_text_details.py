@@ -28,7 +28,7 @@ NAN = new_call("f", {"x": float("nan")}, "c1")
         ("text.kimi", [NAN], "Arguments cannot be written as JSON in text.kimi"),
         ("text.step", [NAN], "Arguments cannot be written as JSON in text.step"),
         ("text.lfm2", [NAN], "nan is not a JSON number"),
-        ("text.step", [new_call("a>b", {}, None)], "Tool name 'a>b' contains '>', which text.step cannot carry"),
+        ("text.step", [new_call("a>b", {}, None)], "Tool name 'a>b' of call 0 cannot be read back from text.step"),
         ("text.gemma", [new_call("f", {'a<|"|>b': 1}, None)], "text.gemma"),
         ("text.kimi", ["not a call"], "Item 0 is not a ToolCall"),
     ],
@@ -38,6 +38,20 @@ def test_an_encoder_error_names_its_format(dialect: str, calls: Any, says: str) 
         encode_text(calls, dialect)
     assert err.value.dialect == dialect
     assert says in str(err.value)
+
+
+@pytest.mark.parametrize("dialect", sorted(f.name for f in TEXT_FORMATS))
+@pytest.mark.parametrize("name", ["fn name", "get-weather\n", "9lives", "a>b", "<tool_call>", "é!"])
+def test_a_name_no_parser_reads_back_is_refused(dialect: str, name: str) -> None:
+    """Every family's parser reads a name only where it is a letter or '_' then letters,
+    digits, '_', '-', '.', ':' or '/': a name outside that was written, then came back as
+    a nameless ``InvalidToolCall``."""
+    calls = [new_call("ok", {}, None), new_call(name, {}, None)]
+    with pytest.raises(toolwire.EncodeError) as err:
+        encode_text(calls, dialect)
+    assert err.value.loc == "$[1].name"
+    assert err.value.dialect == dialect
+    assert f"Tool name {name!r} of call 1 cannot be read back from {dialect}" in str(err.value)
 
 
 def test_kimi_keeps_its_own_ids_and_replaces_others() -> None:

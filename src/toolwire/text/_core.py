@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
-from .._errors import ArgumentsError, DecodeError, excerpt
+from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt
 from .._policy import finish_text
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._callname import is_name, name_problem
@@ -425,5 +425,15 @@ class TextFormat:
         return p.close(reason)
 
     def encode(self, calls: Sequence[ToolCall], variant: str | None = None) -> str:
-        """Render *calls* in this format (``variant`` picks one of ``variants``)."""
+        """Render *calls* in this format (``variant`` picks one of ``variants``); a name the
+        format's parser would not read back as a name (``is_name``) is an ``EncodeError``."""
+        for i, c in enumerate(calls):
+            name = getattr(c, "name", None)
+            if type(name) is str and not is_name(name):
+                raise EncodeError(
+                    f"Tool name {excerpt(name)} of call {i} cannot be read back from {self.name}: a tool "
+                    "name is a letter or '_' then letters, digits, '_', '-', '.', ':' or '/'",
+                    dialect=self.name,
+                    loc=f"$[{i}].name",
+                )
         return self.encode_calls(calls, variant)

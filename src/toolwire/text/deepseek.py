@@ -190,7 +190,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant in ("v3", "v3.1"):
         out = []
         for c in cs:
-            forbid(c.name, (SEP, "\n"), "Tool name", NAME)
             if variant == "v3":
                 out.append(f"{CALL}function{SEP}{c.name}\n```json\n{args_text(c, NAME)}\n```{CALL_END}")
             else:
@@ -199,7 +198,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     d = D41 if variant == "v4.1" else D
     invokes = []
     for c in cs:
-        forbid(c.name, ('"',), "Tool name", NAME)
         params = []
         for k, v in c.args.items():
             forbid_key(k, ('"', ">"), "Parameter name", NAME)

@@ -110,7 +110,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "3.5":
         lines = [GC]
         for c in cs:
-            forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
             lines.append(f'{INV}"{c.name}">')
             for k, v in c.args.items():
                 forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)

@@ -81,7 +81,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     nl = "" if variant == "4.7" else "\n"
     out = []
     for c in calls_of(calls, NAME):
-        forbid(c.name, ("<", "\n"), "Tool name", NAME)
         parts = [OPEN + c.name + nl]
         for key, v in c.args.items():
             forbid(key, (K_END,), "Argument name", NAME)

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._callname import is_name
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, forbid, goto, loads, stay
+from ._kit import MISSING, args_text, body, calls_of, goto, loads, stay
 
 __all__ = ["FORMAT"]
 
@@ -169,7 +169,6 @@ def _start(thinking: bool) -> Mode:
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for i, c in enumerate(calls_of(calls, NAME)):
-        forbid(c.name, (" ", "<", "\n"), "Tool name", NAME)
         head = "" if i == 0 else f"{START}assistant"
         out.append(
             f"{head}{CHANNEL}commentary to=functions.{c.name} {CONSTRAIN}json{MESSAGE}"

@@ -158,7 +158,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
     out = [OPEN]
     for c in cs:
-        forbid(c.name, (SEP, "<", "\n"), "Tool name", NAME)
         out.append(f"{CALL}{c.name}{'' if variant == 'hy4' else SEP}")
         for key, v in c.args.items():
             forbid(key, (K_END, "<", "\n"), "Argument name", NAME)

@@ -207,7 +207,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     used = {k for k in kept if k is not None}
     nxt: dict[str, int] = {}  # per name, the next index to try: made ids only go up (linear)
     for i, c in enumerate(todo):
-        forbid(c.name, ("<|",), "Tool name", NAME)
         cid = kept[i]
         if cid is None:  # made: ``functions.{name}:{position}``, or the next index no kept id has
             n = max(i, nxt.get(c.name, 0))

@@ -410,7 +410,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "function":  # <function=NAME>{…}</function>
         parts = []
         for c in cs:
-            forbid(c.name, (">", "<"), "Tool name", NAME)
             parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
         return "".join(parts)
     if variant == "pythonic":

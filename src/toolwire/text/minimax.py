@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import body, calls_of, dumps, forbid, forbid_key, name_hint, stay
+from ._kit import body, calls_of, dumps, forbid_key, name_hint, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
@@ -112,7 +112,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         return "\n".join([M1, *items, M1_END])
     lines = [OPEN]
     for c in calls_of(calls, NAME):
-        forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
             forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)

@@ -37,7 +37,7 @@ from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, loads, loose_name, stay
+from ._kit import MISSING, args_text, body, calls_of, dumps, loads, loose_name, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -145,7 +145,6 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         return TC + dumps(items, NAME)
     out = []
     for c in cs:
-        forbid(c.name, ("[", "{"), "Tool name", NAME)
         if c.id is not None and variant != "v13":
             _check_id(c.id, False)
             out.append(f"{TC}{c.name}{CID}{c.id}{ARGS}{args_text(c, NAME)}")

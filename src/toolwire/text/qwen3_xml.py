@@ -110,7 +110,6 @@ _BARE.next = _CONTENT
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
-        forbid(c.name, (">", "\n"), "Tool name", NAME)
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
             forbid_key(k, (">", "\n"), "Parameter name", NAME)

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, forbid, forbid_key, goto, stay
+from ._kit import body, calls_of, forbid_key, goto, stay
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -80,7 +80,6 @@ def _start(thinking: bool) -> Mode:
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     blocks = []
     for c in calls_of(calls, NAME):
-        forbid(c.name, (">", "\n"), "Tool name", NAME)
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
             forbid_key(k, (">", "\n"), "Parameter name", NAME)

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, forbid, forbid_key, goto, stay
+from ._kit import body, calls_of, forbid_key, goto, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
@@ -109,14 +109,12 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "3":
         out = [SECTION]
         for c in cs:
-            forbid(c.name, ('"', ">", "\n"), "Tool name", NAME)
             inner = "\n".join([f'{INV}"{c.name}">', *_params(c, SP, SP_END, True), INV_END])
             out.append(f"{CALL}function{SEP}{inner}{CALL_END}")
         out.append(SECTION_END)
         return "\n".join(out)
     blocks = []
     for c in cs:
-        forbid(c.name, (">", "\n"), "Tool name", NAME)
         blocks.append("\n".join([TC, f"{FN}{c.name}>", *_params(c, P, P_END, False), FN_END, TC_END]))
     return "\n".join(blocks)
 
