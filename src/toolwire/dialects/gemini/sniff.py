@@ -222,9 +222,7 @@ def numbers(cands: List[Any]) -> List[int]:
 
 
 def order(cands: List[Any]) -> List[int]:
-    """The positions of *cands* by their ``numbers`` (ties keep the list's order)."""
-    if len(cands) < 2:
-        return list(range(len(cands)))
+    """The positions of *cands* (two or more) by their ``numbers`` (ties keep the list's order)."""
     keys = numbers(cands)
     return sorted(range(len(cands)), key=keys.__getitem__)
 
@@ -244,7 +242,7 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     if type(cands) is not list:
         return None
     out: List[Choice] = []
-    for i in order(cands):
+    for i in range(len(cands)) if len(cands) < 2 else order(cands):
         c = as_dict(cands[i], f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
         out.append((c.get("content"), f"{loc}.candidates[{i}].content",
@@ -277,7 +275,7 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
     candidates = data.get("candidates")
     found: Optional[str] = None
     if type(candidates) is list:
-        for i in order(candidates):
+        for i in range(len(candidates)) if len(candidates) < 2 else order(candidates):
             cand = candidates[i]
             if type(cand) is dict:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
