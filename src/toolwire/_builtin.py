@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
-from typing import List, Optional
+from typing import Any, List, Optional, Type
 
 from ._dialect import Dialect
+from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._registry import Registry
 
-__all__ = ["default_registry", "dialect_names", "get_dialect", "register_dialect"]
+__all__ = ["default_registry", "dialect_names", "get_dialect", "register_dialect", "registry_of"]
 
 _default: Optional[Registry] = None
 _default_lock = threading.Lock()
@@ -35,6 +36,19 @@ def default_registry() -> Registry:
                 _default = reg
             reg = _default
     return reg
+
+
+def registry_of(registry: Any, error: Type[ToolwireError] = DecodeError) -> Registry:
+    """*registry* (a ``Registry``), or the default one for ``None``; *error*
+    (``DecodeError`` for the reading side, ``EncodeError`` for the writing side) naming
+    the keyword for anything else: the caller's mistake, found before the input is read,
+    never reported as an unreadable payload. A hot path tests ``registry is None``
+    itself and calls this only for a registry given."""
+    if registry is None:
+        return _default or default_registry()
+    if type(registry) is Registry or isinstance(registry, Registry):
+        return registry
+    raise error(f"registry= must be a Registry or None, got {an(type(registry).__name__)} {excerpt(registry)}")
 
 
 def register_dialect(dialect: Dialect, *, replace: bool = False, first: bool = False) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, c
 
 from . import _builtin
 from ._args import make_policy
-from ._builtin import default_registry
+from ._builtin import default_registry, registry_of
 from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -62,7 +62,7 @@ def decode(
     ``finish_reason``...) are those of ``Policy``. A message or response holding
     exactly one call is accepted too, and a ``ToolCall`` is returned as it is.
     """
-    reg = registry if registry is not None else _builtin._default or default_registry()
+    reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
@@ -221,6 +221,7 @@ def decode_all(
     ``candidateCount`` > 1) gives the calls of one: the first, or the *choice*-th
     (never a mix of them).
     """
+    reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
     if invalid not in ("raise", "keep"):
         raise ValueError("invalid must be 'raise' or 'keep'")
     if include_server is not False and include_server is not True:  # inline: ~5% of a small decode_all
@@ -230,7 +231,6 @@ def decode_all(
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
         return []
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
-    reg = registry if registry is not None else _builtin._default or default_registry()
     try:
         data = None
         if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
@@ -292,6 +292,8 @@ def decode_tool(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> Tool:
     """Decode a tool definition of any dialect into a ``Tool``."""
+    if registry is not None:
+        registry_of(registry)
     if issubclass(type(item), Tool):
         return cast(Tool, item)
     tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
@@ -302,6 +304,8 @@ def decode_result(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> ToolResult:
     """Decode a tool result of any dialect into a ``ToolResult``."""
+    if registry is not None:
+        registry_of(registry)
     if issubclass(type(item), ToolResult):
         return cast(ToolResult, item)
     result: ToolResult = _decode_kind(item, dialect, registry, RESULT, "decode_result")

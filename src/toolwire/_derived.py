@@ -13,7 +13,7 @@ import threading
 import weakref
 from typing import Any, Callable, Dict, Optional, Tuple, TypeVar
 
-from ._builtin import default_registry
+from ._builtin import default_registry, registry_of
 from ._dialect import Dialect
 from ._registry import Registry
 
@@ -36,7 +36,7 @@ _last: Dict[Build, Tuple[Tuple[Dialect, ...], Any]] = {}
 def derived(build: Callable[[Tuple[Dialect, ...]], T], registry: Optional[Registry] = None) -> T:
     """``build(dialects)`` for *registry* (the default one when ``None``), cached until
     a dialect is registered on it."""
-    order = (default_registry() if registry is None else registry)._order  # replaced, never mutated,
+    order = (default_registry() if registry is None else registry_of(registry))._order  # replaced, never mutated,
     last = _last.get(build)  # by ``register``: its identity is the registry's state
     if last is not None and last[0] is order:
         table: T = last[1]

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 
 from ._access import _CALLS, _PLAIN, MAX_OBJECT_DEPTH, to_data
 from ._args import load_json, utf8
-from ._builtin import default_registry
+from ._builtin import default_registry, registry_of
 from ._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -288,6 +288,8 @@ class Detection(Tuple[str, str, str]):
 
 def explain(item: Any, *, registry: Optional[Registry] = None) -> Detection:
     """Which dialect *item* is, what it is (call, calls, tool, result...) and why."""
+    if registry is not None:
+        registry_of(registry)
     try:
         data = _load(item)
         if type(data) is list:

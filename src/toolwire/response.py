@@ -30,6 +30,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
+from ._builtin import registry_of
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
@@ -161,6 +162,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
     which the named reader finds none of its fields (an empty ``Response`` would read
     as "the model said nothing").
     """
+    if registry is not None:
+        registry_of(registry)
     try:
         data = _plain(resp)
         if not isinstance(data, dict):
@@ -265,6 +268,8 @@ def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Re
     from its ``Dialect.finish_reasons``; a provider without a table is read with
     OpenAI Chat's (what OpenAI-compatible servers send). ``None`` stays ``None``;
     an unknown value is ``other``."""
+    if registry is not None:
+        registry_of(registry)
     if raw is None:
         return None
     return _normalize_finish(raw, provider, derived(_Tables, registry))

@@ -30,6 +30,7 @@ from itertools import chain
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Union
 
 from .._args import DEFAULT_POLICY, make_policy
+from .._builtin import registry_of
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._finish import own_finish
@@ -100,10 +101,10 @@ class Accumulator:
         check_flag("include_server", include_server)
         check_flag("preview", preview)
         self._emit = _events
+        self._registry = registry if registry is None else registry_of(registry)
         self._policy = own_finish(make_policy(policy), dialect, registry)
         self._include_server = include_server
         self._preview = preview
-        self._registry = registry
         self._table: Optional[StreamTable] = None
         self._core: Optional[Core] = None
         self._handler: Any = None

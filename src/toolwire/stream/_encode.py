@@ -13,7 +13,7 @@ import inspect
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .._args import encode_arguments
-from .._builtin import default_registry
+from .._builtin import default_registry, registry_of
 from .._dialect import Dialect, EncodeContext
 from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
 from .._errors import EncodeError, ToolwireError, UnknownDialectError, excerpt
@@ -81,7 +81,7 @@ def _target(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Diale
     if isinstance(dialect, Dialect):
         d: Optional[Dialect] = dialect
     else:
-        reg = default_registry() if registry is None else registry
+        reg = default_registry() if registry is None else registry_of(registry, EncodeError)
         d = reg.get(dialect) if dialect in reg else None
     if d is None or d.stream_encoder is None:
         known = ", ".join(streams(registry).encoders)

@@ -7,7 +7,7 @@ https://ai.google.dev/api/generate-content#FinishReason and
 https://ai.google.dev/api/generate-content#BlockedReason (checked 2026-11-30; Vertex AI's
 ``JAILBREAK`` and ``MODEL_ARMOR`` from google-genai 3.6.1 ``BlockedReason``, and
 ``CONTINUATION``, ``ESCALATION``, ``PUP_LIMITED_DISABLED`` from its ``FinishReason``):
-``candidates[0].content.parts[]`` with ``thought: true`` for thoughts,
+the first candidate's (the lowest ``index``: ``sniff.numbers``) ``content.parts[]`` with ``thought: true`` for thoughts,
 ``finishReason``, ``promptFeedback.blockReason``, ``usageMetadata.thoughtsTokenCount``
 (camelCase, or snake_case from the google-genai SDK).
 """
@@ -19,6 +19,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
+from .sniff import first
 
 __all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
 
@@ -27,7 +28,9 @@ Items = List[Dict[str, Any]]
 
 def read(d: Dict[str, Any]) -> ResponseFields:
     cands = d.get("candidates") or []
-    cand = cands[0] if cands and isinstance(cands[0], dict) else {}
+    cand = first(cands) if type(cands) is list else None  # the lowest ``index`` (``sniff.numbers``)
+    if not isinstance(cand, dict):
+        cand = {}
     text: List[str] = []
     reasoning: List[str] = []
     for part in (first_set(cand, "content") or {}).get("parts") or []:

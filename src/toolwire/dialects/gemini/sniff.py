@@ -22,8 +22,8 @@ from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
-    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "gate",
-    "server_call", "set_fields", "sniff",
+    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "first",
+    "gate", "numbers", "order", "server_call", "set_fields", "sniff",
 ]
 
 # every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
@@ -195,16 +195,55 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
 
 
+def numbers(cands: List[Any]) -> List[int]:
+    """Each candidate's number: its ``index`` when that is an int; one without (proto3 JSON
+    leaves out the default ``0``, an SDK dump writes ``None``) takes the lowest number no
+    candidate of *cands* claims, in list order (so a list without any index is numbered by
+    position). A stream numbers each chunk's candidates so too. Linear."""
+    given: List[Any] = []
+    taken = set()
+    for c in cands:
+        k = c.get("index") if type(c) is dict else None
+        if type(k) is int:
+            taken.add(k)
+            given.append(k)
+        else:
+            given.append(None)
+    out: List[int] = []
+    free = 0
+    for k in given:
+        if k is None:
+            while free in taken:
+                free += 1
+            k = free
+            free += 1
+        out.append(k)
+    return out
+
+
+def order(cands: List[Any]) -> List[int]:
+    """The positions of *cands* (two or more) by their ``numbers`` (ties keep the list's order)."""
+    keys = numbers(cands)
+    return sorted(range(len(cands)), key=keys.__getitem__)
+
+
+def first(cands: List[Any]) -> Any:
+    """The first candidate of *cands* (the lowest number: ``numbers``), or ``None``."""
+    if not cands:
+        return None
+    return cands[0] if len(cands) == 1 else cands[order(cands)[0]]
+
+
 def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
-    """A response's candidates (``candidateCount`` > 1 gives several): each one's
-    ``Content``, path, ``finishReason`` and ``finishMessage``; ``None`` for anything
-    else."""
+    """A response's candidates (``candidateCount`` > 1 gives several) in their ``order``:
+    each one's ``Content``, path (its own position), ``finishReason`` and
+    ``finishMessage``; ``None`` for anything else."""
     cands = data.get("candidates")
     if type(cands) is not list:
         return None
     out: List[Choice] = []
-    for i, cand in enumerate(cands):
-        c = as_dict(cand, f"{loc}.candidates[{i}]", NAME, "a candidate")
+    for i in range(len(cands)) if len(cands) < 2 else order(cands):
+        c = as_dict(cands[i], f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
         out.append((c.get("content"), f"{loc}.candidates[{i}].content",
                     reason if type(reason) is str else finish_word(reason), _message(c)))
@@ -212,11 +251,12 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
 
 
 def failure(data: Dict[str, Any]) -> Optional[str]:
-    """The first candidate's ``finishMessage`` (for ``MALFORMED_FUNCTION_CALL``, the
-    call the model wrote), in one line: the words of the reply ``decode_all`` reads."""
+    """The first candidate's (``first``) ``finishMessage`` (for ``MALFORMED_FUNCTION_CALL``,
+    the call the model wrote), in one line: the words of the reply ``decode_all`` reads."""
     candidates = data.get("candidates")
-    if type(candidates) is list and candidates and type(candidates[0]) is dict:
-        return _message(candidates[0])
+    cand = first(candidates) if type(candidates) is list else None
+    if type(cand) is dict:
+        return _message(cand)
     return None
 
 
@@ -230,12 +270,13 @@ _CUT = ("MAX_TOKENS", "CONTINUATION")
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
-    """The first candidate's ``finishReason``, or any candidate's that says it was cut
-    off; a google-genai enum (``model_dump()``) as its plain word."""
+    """The first candidate's (``first``) ``finishReason``, or any candidate's that says it
+    was cut off; a google-genai enum (``model_dump()``) as its plain word."""
     candidates = data.get("candidates")
     found: Optional[str] = None
     if type(candidates) is list:
-        for cand in candidates:
+        for i in range(len(candidates)) if len(candidates) < 2 else order(candidates):
+            cand = candidates[i]
             if type(cand) is dict:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
                 if type(reason) is not str:

@@ -15,6 +15,9 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
   ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
   call last opened in their candidate. A call left open at the end is cut off.
+- A candidate is named by its ``index`` (``sniff.numbers``: one without takes the lowest
+  number its chunk leaves free, ``0`` as proto3 JSON leaves it out), as ``decode_all``
+  and ``normalize`` name a whole response's; the stream's calls are the lowest's.
 - ``thoughtSignature`` (a sibling of ``functionCall`` on the part; ``thought_signature``
   in snake_case, ``bytes`` in google-genai objects) and the part's other fields are
   kept as the non-streaming decoder keeps them (``{"gemini": {"part": {...}}}``, bytes
@@ -40,7 +43,7 @@ from ...stream._core import Core
 from ...stream._paths import set_path
 from .._common import describe_error
 from .partial_args import leaves, parse_path
-from .sniff import SERVER_KEYS, server_call, set_fields
+from .sniff import SERVER_KEYS, numbers, server_call, set_fields
 
 __all__ = ["NAME", "Handler", "detect", "encode", "options"]
 
@@ -80,11 +83,16 @@ class Handler:
         cands = data.get("candidates")
         if type(cands) is not list:
             return
+        nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):
             if type(cand) is not dict:
                 continue
-            scope = cand.get("index", pos)
-            scope = scope if type(scope) is int else pos
+            if nums is None:
+                scope = cand.get("index", 0)
+                if type(scope) is not int:
+                    scope = 0
+            else:
+                scope = nums[pos]
             if scope != self.core.first_choice:
                 self.core.choice(scope)
             content = cand.get("content")

@@ -29,7 +29,7 @@ from .._history import foreign
 from .chat_tools import NAME
 
 __all__ = ["children", "choices", "finish", "first_choice", "foreign_block", "legacy_call", "message_children", "order",
-           "sniff"]
+           "refuse_foreign", "sniff"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -52,6 +52,18 @@ def foreign_block(content: Any) -> Optional[int]:
                 if type(t) is str and t in CALL_BLOCKS:
                     return i
     return None
+
+
+def refuse_foreign(msg: Dict[str, Any], loc: str, name: str) -> None:
+    """``DecodeError`` at the first call or result block in the message *msg*'s content
+    (``foreign_block``), naming the dialect it is of, when *name* reads the message."""
+    at = foreign_block(msg.get("content"))
+    if at is not None:
+        where = f"{loc}.content[{at}]"
+        kind = msg["content"][at]["type"]
+        foreign(kind, where, name)
+        raise DecodeError(f"Content block at {where} has type {kind!r}, an item of its own, never a part of "
+                          f"{an(name)} message", dialect=name, loc=where)
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
@@ -136,11 +148,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
             yield m, f"{loc}.messages[{i}]"
         return
     if "role" in data:
-        at = foreign_block(data.get("content"))
-        if at is not None:
-            where = f"{loc}.content[{at}]"
-            foreign(data["content"][at]["type"], where, NAME)
-            raise DecodeError(f"Content block at {where} is another dialect's, not {NAME}'s", dialect=NAME, loc=where)
+        refuse_foreign(data, loc, NAME)
     calls = data.get("tool_calls")
     if calls is not None:
         items = as_list(calls, loc + ".tool_calls", NAME)

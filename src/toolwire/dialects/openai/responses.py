@@ -51,6 +51,7 @@ from .._common import (
 )
 from . import responses_input, responses_stream
 from .chat import check_custom_cut, check_custom_input, is_custom
+from .chat_sniff import foreign_block, refuse_foreign
 from .custom_tools import builtin_kind
 from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
 from .responses_tools import (
@@ -90,6 +91,8 @@ CLIENT_TYPES = {
     "local_shell_call": "local_shell",
 }
 _ROLES = ("user", "assistant", "system", "developer")
+# the roles of message items no other dialect's message has (Anthropic's are user, assistant)
+_NO_BLOCKS_ROLES = ("system", "developer")
 _OTHER_TYPES = frozenset(
     {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_request",
      "mcp_approval_response", "item_reference", "compaction", "input_text", "output_text",
@@ -158,6 +161,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and "content" in data
         and _CHAT_CALLS.isdisjoint(data)
     ):
+        if data["role"] in _NO_BLOCKS_ROLES and foreign_block(data["content"]) is not None:
+            # no dialect's message of this role holds call blocks: read, the error names the
+            # block ([] would drop the call); a user or assistant one is left to Anthropic's
+            return CALLS, f"{an(repr(data['role']))} message whose content holds another dialect's call blocks"
         return OTHER, f"{an(kind or 'role')} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:
         return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
@@ -165,6 +172,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    if "role" in data and "output" not in data and "input" not in data:  # a message item (``sniff``)
+        refuse_foreign(data, loc, NAME)
+        return
     key = "output" if "output" in data else "input"
     for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
         yield item, f"{loc}.{key}[{i}]"
