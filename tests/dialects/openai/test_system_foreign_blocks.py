@@ -83,3 +83,24 @@ def test_a_responses_message_item_of_text_is_still_responses(role: str) -> None:
     item = {"role": role, "content": [{"type": "input_text", "text": "Be brief."}]}
     assert toolwire.detect(item) == "openai.responses"
     assert toolwire.decode_all(item) == toolwire.decode_all({"input": [item]}) == []
+
+
+CHAT_CALL = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+GEMINI_PART = {"functionCall": {"name": "get_weather", "args": {}}}
+
+
+@pytest.mark.parametrize("role", ["user", "assistant", "system", "developer"])
+@pytest.mark.parametrize(("part", "says"), [
+    (FUNCTION_CALL, "has type 'function_call', an item of its own, never a part of an openai.responses message"),
+    (CHAT_CALL, "is an openai.chat tool call, never a part of a message"),
+    (GEMINI_PART, "is a gemini part, never a part of a message"),
+], ids=["function_call", "chat_call", "gemini_part"])
+def test_a_call_part_in_any_message_raises(role: str, part: Dict[str, Any], says: str) -> None:
+    """A user or assistant message with a ``function_call`` (or a Chat tool call, a Gemini
+    part) among its parts was "a role item without tool calls": ``[]``."""
+    for payload, loc in ((_msg(role, part), "$"), ({"type": "message", **_msg(role, part)}, "$"),
+                         ({"model": "gpt-4.1", "input": [_msg(role, part)]}, "$.input[0]")):
+        with pytest.raises(toolwire.DecodeError) as info:
+            toolwire.decode_all(payload)
+        assert info.value.message == f"Content block at {loc}.content[1] {says}"
+        assert (info.value.loc, info.value.dialect) == (f"{loc}.content[1]", "openai.responses")

@@ -140,6 +140,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if kind in CLIENT_TYPES:
         return CALL, f"type {kind!r} (a built-in tool the client runs)"
     if kind in _OTHER_TYPES:  # before 'output': a ``shell_call_output`` holds a list there
+        if kind == "message" and _call_part(data.get("content")) is not None:  # read: the error names it
+            return CALLS, "a message item whose content holds a call"
         return OTHER, f"{an(kind)} item without tool calls"
     if kind in SERVER_TYPES:
         if kind == "tool_search_call" and data.get("execution") == "client":
@@ -161,6 +163,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and "content" in data
         and _CHAT_CALLS.isdisjoint(data)
     ):
+        if _call_part(data["content"]) is not None:  # read: the error names it ([] would drop the call)
+            return CALLS, f"{an(repr(data['role']))} message whose content holds a call"
         if data["role"] in _NO_BLOCKS_ROLES and foreign_block(data["content"]) is not None:
             # no dialect's message of this role holds call blocks: read, the error names the
             # block ([] would drop the call); a user or assistant one is left to Anthropic's
@@ -171,9 +175,36 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
+# the parts of a message's content that are calls or results, which stand beside messages
+# (Responses items) or in other wires' messages (a Chat tool call, a Gemini part): never in one
+_ITEM_PARTS = frozenset({"function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output"})
+_GEMINI_PARTS = frozenset({"functionCall", "function_call", "functionResponse", "function_response"})
+
+
+def _call_part(content: Any) -> Optional[Tuple[int, str]]:
+    """The index of the first call or result among a message item's *content* parts
+    (``_ITEM_PARTS``, a Chat tool call, a Gemini part) and what it is, or ``None``."""
+    if type(content) is list:
+        for i, p in enumerate(content):
+            if type(p) is dict:
+                t = p.get("type")
+                if t in _ITEM_PARTS:
+                    return i, f"a {t} item, which stands beside messages"
+                if t == "function" and type(p.get("function")) is dict:
+                    return i, "an openai.chat tool call"
+                if t is None and not _GEMINI_PARTS.isdisjoint(p):
+                    return i, "a gemini part"
+    return None
+
+
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     if "role" in data and "output" not in data and "input" not in data:  # a message item (``sniff``)
         refuse_foreign(data, loc, NAME)
+        found = _call_part(data.get("content"))
+        if found is not None:
+            where = f"{loc}.content[{found[0]}]"
+            raise DecodeError(f"Content block at {where} is {found[1]}, never a part of a message", dialect=NAME,
+                              loc=where)
         return
     key = "output" if "output" in data else "input"
     for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
