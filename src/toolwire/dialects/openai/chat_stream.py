@@ -191,11 +191,12 @@ class Handler:
                                 raise LookupError
                             scope = choice.get("index", 0)
                             if type(piece) is str and type(scope) is int:
-                                if index is at_index and scope is at_scope and at is not None:
-                                    c = at
-                                elif type(index) is int:
-                                    c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
-                                    at_scope, at_index = scope, index
+                                if type(index) is int:
+                                    if index is at_index and scope is at_scope and at is not None:
+                                        c = at
+                                    else:
+                                        c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                        at_scope, at_index = scope, index
                                 elif index is None:  # no index: the call its scope started last, if open
                                     c = all_calls[-1]
                                     if c.scope != scope or c.done:
