@@ -179,13 +179,14 @@ class Handler:
                             tc = calls[0]
                             fn = tc["function"]
                             piece = fn["arguments"]
-                            if len(tc) == 2 and len(fn) == 1:
+                            size = len(tc)
+                            if size == 2 and len(fn) == 1:
                                 # OpenAI's continuation: ``index`` and ``function.arguments`` alone
                                 index = tc["index"]
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
                                     and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
-                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))):
+                                    and (size <= 2 or _ITEM.issuperset(tc))):
                                 index = tc.get("index")
                             else:
                                 raise LookupError
