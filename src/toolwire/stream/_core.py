@@ -313,7 +313,7 @@ class Core(Results):
         """A new open call (at *key*, which must be free)."""
         calls = self.calls
         c = _alloc(Call)  # every slot set here: cheaper than an ``__init__``
-        c.pos = len(calls)
+        c.pos = pos = len(calls)
         c.key = key
         c.scope = scope
         c.id = id
@@ -328,7 +328,7 @@ class Core(Results):
         scoped = self._open.get(scope)
         if scoped is None:
             scoped = self._open[scope] = {}
-        scoped[c.pos] = c
+        scoped[pos] = c
         if key is not None:
             self.by_key[key] = c
         if id is not None:

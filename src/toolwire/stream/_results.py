@@ -153,9 +153,10 @@ class Results:
     def finalize(self, c: Call) -> None:
         """Make *c*'s result (``c.ended`` says whether its end event came)."""
         c.done = True
-        scoped = self._open.get(c.scope)
-        if scoped is not None:
-            scoped.pop(c.pos, None)
+        try:  # noqa: SIM105 (``suppress`` costs a call per call)
+            del self._open[c.scope][c.pos]
+        except KeyError:  # (not open in its scope: ``broken`` took it out)
+            pass
         cut_open = False
         if c.open_paths:  # a string still growing when the call ended: cut off
             join_open(c)

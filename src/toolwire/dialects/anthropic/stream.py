@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
+from ...stream._call import Call
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
@@ -63,15 +64,16 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        c: Optional[Call] = None
+        block: Optional[Dict[str, Any]] = None
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                c = block = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     kind = data["type"]
-                    if kind == "content_block_delta":
+                    if kind == "content_block_delta":  # (``c`` and ``block`` are set on the way out only)
                         delta = data["delta"]
                         if delta["type"] == "input_json_delta":
                             piece = delta["partial_json"]
@@ -89,14 +91,16 @@ class Handler:
                                     if events is not None:
                                         events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                     continue
-                                c = None
+                        c = block = None
                     elif kind == "content_block_stop":
+                        c = block = None
                         index = data["index"]
                         if type(index) is int:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
                     elif kind == "content_block_start":
+                        c = block = None
                         block = data["content_block"]
                         index = data["index"]
                         if (type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN
@@ -109,6 +113,8 @@ class Handler:
                         if type(delta) is dict:
                             core.finish(delta.get("stop_reason"))
                         continue
+                    else:
+                        c = block = None
                 except (LookupError, TypeError):
                     c = block = None
                 if c is not None:  # outside the ``try``: finalizing is not a read

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._call import nonempty_str
+from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
@@ -68,12 +68,12 @@ class Handler:
         events = core.events if core.emit else None
         data: Any = None
         start = False
+        c: Optional[Call] = None  # (set on the way out of the ``try`` only)
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                c = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     if len(data) != 1:  # boto3 yields one member per event; more (an exception beside it): ``feed``
                         raise LookupError
@@ -94,14 +94,16 @@ class Handler:
                                     if events is not None:
                                         events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                     continue
-                                c = None
+                        c = None
                     elif "contentBlockStop" in data:
+                        c = None
                         index = data["contentBlockStop"]["contentBlockIndex"]
                         if type(index) is int:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
                     elif "contentBlockStart" in data:  # a plain toolUse block: id and name only
+                        c = None
                         body = data["contentBlockStart"]
                         use = body["start"]["toolUse"]
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
@@ -114,6 +116,8 @@ class Handler:
                         continue
                     elif "messageStart" in data or "metadata" in data:  # ``feed`` reads neither
                         continue
+                    else:
+                        c = None
                 except (LookupError, TypeError, AttributeError):
                     c = None
                     start = False

@@ -14,11 +14,11 @@ cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import DecodeError, ToolwireError, excerpt
 from ..._types import ToolCall
-from ...stream._call import nonempty_str
+from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 
@@ -76,12 +76,12 @@ class Handler:
         events = core.events if core.emit else None
         data: Any = None
         start = False
+        c: Optional[Call] = None  # (set on the way out of the ``try`` only)
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
                     continue
-                c = None
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     kind = data["type"]
                     if kind == "tool-call-delta":
@@ -100,14 +100,16 @@ class Handler:
                                 if events is not None:
                                     events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                 continue
-                            c = None
+                        c = None
                     elif kind == "tool-call-end":
+                        c = None
                         index = data["index"]
                         if type(index) is int:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
                     elif kind == "tool-call-start":
+                        c = None
                         tc = data["delta"]["message"]["tool_calls"]
                         fn = tc["function"]
                         ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
@@ -121,6 +123,8 @@ class Handler:
                         continue
                     elif kind not in _FED:
                         continue
+                    else:
+                        c = None
                 except (LookupError, TypeError):
                     c = None
                     start = False

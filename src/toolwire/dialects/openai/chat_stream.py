@@ -150,10 +150,17 @@ class Handler:
         limit = core.max_bytes
         events = core.events if core.emit else None
         data: Any = None
+        # the call the last continuation went to, at (``at_scope``, ``at_index``): valid until
+        # ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
+        # of one call looks it up once
+        at: Optional[Call] = None
+        at_scope: Any = None
+        at_index: Any = None
         try:
             for data in chunks:
                 if type(data) is not dict:
                     other(data)
+                    at = None
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
@@ -172,14 +179,25 @@ class Handler:
                             tc = calls[0]
                             fn = tc["function"]
                             piece = fn["arguments"]
-                            scope = choice.get("index", 0)
-                            index = tc.get("index")
+                            size = len(tc)
+                            if size == 2 and len(fn) == 1:
+                                # OpenAI's continuation: ``index`` and ``function.arguments`` alone
+                                index = tc["index"]
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
-                            if (type(piece) is str and type(scope) is int and not tc.get("id")
+                            elif (not tc.get("id")
                                     and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
-                                    and (len(tc) <= 2 or _ITEM.issuperset(tc))):
+                                    and (size <= 2 or _ITEM.issuperset(tc))):
+                                index = tc.get("index")
+                            else:
+                                raise LookupError
+                            scope = choice.get("index", 0)
+                            if type(piece) is str and type(scope) is int:
                                 if type(index) is int:
-                                    c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                    if index is at_index and scope is at_scope and at is not None:
+                                        c = at
+                                    else:
+                                        c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                        at_scope, at_index = scope, index
                                 elif index is None:  # no index: the call its scope started last, if open
                                     c = all_calls[-1]
                                     if c.scope != scope or c.done:
@@ -197,6 +215,7 @@ class Handler:
                                     continue
                 except (LookupError, TypeError, AttributeError):
                     pass
+                at = None
                 feed(data)
         except ToolwireError:
             raise
