@@ -270,6 +270,8 @@ class Rewriter(ShapeRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
+                    if comb != "allOf" and self._as_strings:
+                        self._ambiguous(out[comb], ptr)
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:

@@ -8,7 +8,7 @@ Part of the rewrite in ``_rewrite.py``.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._report import Change, Lint
@@ -157,6 +157,17 @@ class ShapeRewrites:
     split: List[Any]
     bare_nulls: Dict[int, Tuple[str, Any]]
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
+    _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
+
+    def _ambiguous(self, branches: List[Any], ptr: str) -> None:
+        """A lint error for a free-form object sent as a string beside a branch that takes
+        a string: a string answer could be either (``decode`` cannot tell)."""
+        sent = self._as_strings or set()
+        if not any(id(b) in sent for b in branches):
+            return
+        if any(id(b) not in sent and isinstance(b, dict) and b.get("type") == "string" for b in branches):
+            self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
+                      "takes a string: a string answer could be either; use strict=False or prompt mode")
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -268,7 +279,9 @@ class ShapeRewrites:
                     self.change(ptr, key, "unsupported", "inside a JSON string: checked locally only")
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
-            return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
+            wire = {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
+            self._as_strings = (self._as_strings or set()) | {id(wire)}
+            return wire
         self.lint(
             "not-representable",
             ptr,
