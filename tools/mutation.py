@@ -169,7 +169,8 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "validate": (  # validating a reply against a caller's schema (hostile schema, hostile reply)
-        [f"{PKG}/schema/_validate.py", f"{PKG}/schema/_pattern.py", f"{PKG}/schema/_formats.py"],
+        [f"{PKG}/schema/_validate.py", f"{PKG}/schema/_validate_scalars.py", f"{PKG}/schema/_issues.py",
+         f"{PKG}/schema/_pattern.py", f"{PKG}/schema/_formats.py"],
         [
             *_CORE_TESTS,
             "tests/schema/test_properties.py",

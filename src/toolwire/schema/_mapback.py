@@ -1,7 +1,7 @@
 """Map an answer produced under a wire schema back to the original schema's shape.
 
 Undoes, in this order: the root wrapper (``{"result": ...}``), map pairs
-(``[{"key", "value"}]`` -> object), free-form objects sent as JSON strings, and the
+(``[{"key", "value"}]`` -> object, each key once), free-form objects sent as JSON strings, and the
 required-all shim: a ``null`` for a property that was optional in the original and
 whose original schema does not accept ``null`` is removed again. Nothing else is
 touched; the result is then validated against the original schema.
@@ -136,4 +136,13 @@ class _MapBack:
 
 
 def _pairs(value: Any) -> bool:
-    return all(isinstance(p, dict) and set(p) == {"key", "value"} and isinstance(p["key"], str) for p in value)
+    """Whether *value* is map pairs with each key once: a key given twice (which the wire
+    schema cannot forbid) is no object, and is left as it came (it fails the original)."""
+    keys = set()
+    for p in value:
+        if not (isinstance(p, dict) and len(p) == 2 and "key" in p and "value" in p and isinstance(p["key"], str)):
+            return False
+        if p["key"] in keys:
+            return False
+        keys.add(p["key"])
+    return True

@@ -28,6 +28,8 @@ from ._requests import (
     with_continuation,
     with_correction,
     without_answer_tool,
+    without_emptied,
+    without_forced_answer,
 )
 from ._targets import get_target
 from ._validate import ValidationIssue
@@ -67,6 +69,9 @@ class State:
     rejected: bool = False
     attempt: int = 1
     spec: Optional[Target] = field(default=None, compare=False, repr=False)
+    #: the native rendering of a ``tool_answer`` target, whose answer tool a prompt-mode
+    #: request must not carry (a request prepared natively before, given back)
+    native: Optional[Rendered] = field(default=None, compare=False, repr=False)
 
     @property
     def target_spec(self) -> Target:
@@ -139,10 +144,22 @@ def prepare(
         rendered = render(schema, spec, on_error="raise" if strict_native else "report", **render_options)
         if rendered.errors or (not allow_lossy and not rendered.lossless):
             chosen = "prompt"
+    native = rendered
     if rendered is None or chosen == "prompt":
+        if native is None and spec.tool_answer:
+            native = _native_or_none(schema, spec, render_options)
         rendered = render(schema, "prompt")
-    state = State(target=spec.id, mode=chosen, rendered=rendered, schema=schema, original=base, spec=spec)
+    state = State(target=spec.id, mode=chosen, rendered=rendered, schema=schema, original=base, spec=spec,
+                  native=native if spec.tool_answer else None)
     return Prepared(_request_for(state), chosen, state)
+
+
+def _native_or_none(schema: Any, spec: Target, options: Dict[str, Any]) -> Optional[Rendered]:
+    """The native rendering of *schema* (its answer tool), ``None`` when options refuse it."""
+    try:
+        return render(schema, spec, **dict(options, on_error="report", on_lossy="report"))
+    except EncodeError:
+        return None
 
 
 def _request_for(state: State) -> Dict[str, Any]:
@@ -164,7 +181,9 @@ def _request_for(state: State) -> Dict[str, Any]:
     base = state.original
     if spec.format_fields:  # where the fragment would write: a stand-in's, placed as the request spells it
         stand_in = spec.place(spec.fragment(Ask("response", {}, False, None, False, {})).request, base)
-        base = cleared(base, stand_in, spec.format_fields)
+        base = without_emptied(base, cleared(base, stand_in, spec.format_fields))
+    if spec.tool_answer and state.native is not None:
+        base = without_forced_answer(base, state.native.request, state.native.name, spec.id)
     return spec.instruction(base, text)
 
 
@@ -227,6 +246,13 @@ def classify(reply: Any, state: State) -> Outcome:
     return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
 
 
+def _native_of(state: State) -> Optional[Rendered]:
+    """The native rendering a switch to prompt mode keeps for its answer tool."""
+    if state.native is not None or not state.target_spec.tool_answer:
+        return state.native
+    return state.rendered if state.mode == "native" else None
+
+
 # -- planning ------------------------------------------------------------------------------
 def plan(
     request: Dict[str, Any],
@@ -263,12 +289,14 @@ def plan(
     if kind == "schema_rejected":
         if state.mode == "prompt" or state.rejected:
             return Plan("stop", None, state, "schema rejected in prompt mode")
-        moved = replace(nxt, mode="prompt", rejected=True, empties=0, rendered=render(state.schema, "prompt"))
+        moved = replace(nxt, mode="prompt", rejected=True, empties=0, rendered=render(state.schema, "prompt"),
+                        native=_native_of(state))
         return Plan("retry", _request_for(moved), moved, "schema rejected: prompt mode")
     if kind == "empty" or kind == "failed":  # no answer: counted alike towards prompt mode
         empties = state.empties + 1
         if state.mode == "native" and empties >= switch_after:
-            moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"))
+            moved = replace(nxt, mode="prompt", empties=0, rendered=render(state.schema, "prompt"),
+                            native=_native_of(state))
             return Plan("retry", _request_for(moved), moved,
                         f"{empties} replies in a row without an answer (empty or failed) in native mode: prompt mode")
         words = outcome.response.failure if outcome.response is not None else None

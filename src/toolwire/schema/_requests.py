@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ._plan import State
 
 __all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction", "without_answer_tool"]
+           "reply_blocks", "requested_model", "with_continuation", "with_correction", "without_answer_tool",
+           "without_emptied", "without_forced_answer"]
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
@@ -167,6 +168,55 @@ def without_answer_tool(base: Any, fragment: Dict[str, Any], name: str, key: str
             continue  # the same answer tool, from an earlier prepare: replaced, nothing lost
         kept.append(tool)
     return dict(base, tools=kept) if len(kept) != len(tools) else base
+
+
+def without_forced_answer(base: Any, fragment: Dict[str, Any], name: str, key: str) -> Any:
+    """*base* for prompt mode: without the answer tool *fragment* adds (a request prepared
+    natively before, given back) and the ``tool_choice`` forcing it, which would make the
+    reply that tool's call instead of the text answer; a ``tools`` list left empty goes
+    too. ``EncodeError`` for a tool choice forcing another tool of that name (an answer
+    tool of another schema, or the caller's own): its call would be the reply."""
+    if not isinstance(base, dict):
+        return base
+    out = dict(base)
+    tools, ours = out.get("tools"), fragment.get("tools") or []
+    if isinstance(tools, list):
+        kept = [t for t in tools if not (isinstance(t, dict) and t.get("name") == name and t in ours)]
+        if len(kept) != len(tools):
+            if kept:
+                out["tools"] = kept
+            else:
+                del out["tools"]
+    choice = out.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") == "tool" and choice.get("name") == name:
+        if out.get("tools") is not tools:  # the tool it forces was ours
+            del out["tool_choice"]
+        elif isinstance(tools, list) and any(isinstance(t, dict) and t.get("name") == name for t in tools):
+            raise EncodeError(
+                f"Request forces the tool {name!r} at $.tool_choice, the name of the answer tool {key} adds, "
+                "but prompt mode asks for the answer in text; remove that tool choice or that tool",
+                dialect=key,
+                loc="$.tool_choice",
+            )
+    return out if out != base else base
+
+
+def without_emptied(before: Any, after: Any) -> Any:
+    """*after* (a request *before* with fields taken out) without the objects that taking
+    them out left empty (``text: {}``, vLLM's ``structured_outputs: {}``, which asks for
+    no constraint); an object that was empty already stays."""
+    if not isinstance(after, dict) or not isinstance(before, dict) or after is before:
+        return after
+    out = dict(after)
+    for k, v in after.items():
+        old = before.get(k)
+        if isinstance(v, dict) and isinstance(old, dict) and v is not old:
+            inner = without_emptied(old, v)
+            if not inner and old:
+                del out[k]
+            else:
+                out[k] = inner
+    return out
 
 
 def correction(errors: Tuple[ValidationIssue, ...]) -> str:

@@ -84,6 +84,7 @@ class Rewriter(ShapeRewrites):
                 self.change(ptr, "$ref", "rewritten", f"{old} moved to {new}")
         self.root = root
         self.recursive = recursive_refs(root) if isinstance(root, dict) else set()
+        self.cycles = {r[1:] for r in self.recursive if r.startswith("#")}  # pointers of the recursive nodes
         self.inlining: List[str] = []
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
@@ -270,6 +271,8 @@ class Rewriter(ShapeRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
+                    if comb != "allOf" and self._as_strings:
+                        self._ambiguous(out[comb], ptr)
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
@@ -397,13 +400,26 @@ class Rewriter(ShapeRewrites):
             bits = f" of {found[1]} bits" if found else ""
             self.lint("not-representable", ptr, f"{key} holds an integer{bits} too long to write in the description")
 
+    def _in_cycle(self, ptr: str) -> bool:
+        """Whether the node at *ptr* lies inside a recursive definition (a reference there
+        may close its cycle; one entering it from outside closes none)."""
+        inside = self.cycles
+        if "" in inside or ptr in inside:
+            return True
+        cut = ptr.find("/", 1)
+        while cut != -1:  # each enclosing node once: linear in the pointer
+            if ptr[:cut] in inside:
+                return True
+            cut = ptr.find("/", cut + 1)
+        return False
+
     def _ref(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
         ref = n["$ref"]
         siblings = {k: v for k, v in n.items() if k != "$ref"}
         if ref in self.recursive:
             if not self.p.recursion:
                 self.lint("recursion-unsupported", ptr, f"{ref} is recursive; this provider rejects recursive schemas")
-            elif self.p.notes.get("recursion") and required:
+            elif self.p.notes.get("recursion") and required and self._in_cycle(ptr):
                 self.lint("recursion-unsupported", ptr, f"{ref} is recursive through a required property")
         if self.p.inline_refs:
             if ref in self.inlining:

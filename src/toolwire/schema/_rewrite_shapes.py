@@ -8,12 +8,12 @@ Part of the rewrite in ``_rewrite.py``.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._report import Change, Lint
 from ._util import escape_token, json_equal, json_type
-from ._validate import _Checker
+from ._validate import _Checker, _stack_room
 
 __all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
 
@@ -86,10 +86,17 @@ class Options:
         self.nulls = False
 
 
-def accepts_null(root: Any, node: Any) -> bool:
-    """True when ``null`` is a valid value of *node* (refs resolved against *root*)."""
+def accepts_null(root: Any, node: Any, checker: Optional[_Checker] = None) -> bool:
+    """True when ``null`` is a valid value of *node* (refs resolved against *root*).
+    *checker*: one for *root* that remembers its answers (a rendering asks for each
+    optional property: a new checker per property walked a ``$ref`` chain again each
+    time, n² for n properties each naming the one before)."""
+    if checker is None:
+        checker = _Checker(root, False)
+    else:
+        checker.room = _stack_room()  # the room from here: it may be asked deeper than made
     probe: List[Any] = []
-    _Checker(root, False).run(None, node, "", "", probe, first=True)
+    checker.run(None, node, "", "", probe, first=True)
     return not probe
 
 
@@ -149,6 +156,18 @@ class ShapeRewrites:
     lints: List[Lint]
     split: List[Any]
     bare_nulls: Dict[int, Tuple[str, Any]]
+    _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
+    _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
+
+    def _ambiguous(self, branches: List[Any], ptr: str) -> None:
+        """A lint error for a free-form object sent as a string beside a branch that takes
+        a string: a string answer could be either (``decode`` cannot tell)."""
+        sent = self._as_strings or set()
+        if not any(id(b) in sent for b in branches):
+            return
+        if any(id(b) not in sent and isinstance(b, dict) and b.get("type") == "string" for b in branches):
+            self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
+                      "takes a string: a string answer could be either; use strict=False or prompt mode")
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -260,7 +279,9 @@ class ShapeRewrites:
                     self.change(ptr, key, "unsupported", "inside a JSON string: checked locally only")
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
-            return {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
+            wire = {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
+            self._as_strings = (self._as_strings or set()) | {id(wire)}
+            return wire
         self.lint(
             "not-representable",
             ptr,
@@ -308,7 +329,9 @@ class ShapeRewrites:
             sptr = f"{ptr}/properties/{escape_token(name)}"
             wsub = self.node(sub, sptr, name in needed)
             if p.all_required and name not in needed:
-                if not accepts_null(self.root, sub):
+                if self._nulls is None:
+                    self._nulls = _Checker(self.root, False)
+                if not accepts_null(self.root, sub, self._nulls):
                     wsub = self._nullable(wsub)
                     self.change(sptr, "required", "rewritten", "optional made required and nullable")
                 else:

@@ -8,7 +8,8 @@ Why not pydantic: its semantics differ from JSON Schema in both directions (``"3
 an integer, ``True`` for ``Literal[1]``, ``3.0`` in strict mode; see
 ``reference/structured-output.md`` §D.2), so answers are always checked against the
 original schema with this validator. It has no dependency; the test-suite checks it
-against the ``jsonschema`` package.
+against the ``jsonschema`` package. The issues it reports are in ``_issues.py``, the
+keywords on numbers and strings in ``_validate_scalars.py``.
 
 ``format`` is an annotation by default (as the 2020-12 default vocabulary says);
 ``formats=True`` asserts the common ones. ``unevaluatedProperties`` /
@@ -18,42 +19,16 @@ of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
 
 from __future__ import annotations
 
-import math
 import sys
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from ._formats import FORMATS
+from ._issues import ValidationIssue, fail, located, short, too_deep
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
+from ._validate_scalars import is_number, numbers, strings
 
 __all__ = ["ValidationIssue", "check", "compile_patterns", "located", "validate"]
-
-
-@dataclass(frozen=True)
-class ValidationIssue:
-    """One way an instance fails its schema: where, which keyword, and a short message.
-
-    ``where``: the instance location in ``$.a[0]`` form, as ``validate`` and ``check``
-    spell it from the instance (``[0]`` for an item of an array, ``["0"]`` for a
-    property named ``0``); not part of equality."""
-
-    pointer: str
-    keyword: str
-    message: str
-    schema_pointer: str = ""
-    where: str = field(default="", repr=False, compare=False)
-
-    @property
-    def path(self) -> str:
-        """The instance location in ``$.a[0]`` form (``where``; without it the pointer
-        read as ``path_of`` reads one without a document)."""
-        return self.where or path_of(self.pointer)
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message} ({self.keyword})"
 
 
 def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
@@ -84,15 +59,8 @@ def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
     try:
         checker.run(instance, schema, "", "", out)
     except RecursionError:
-        return located([_too_deep("", "")], instance)
+        return located([too_deep("", "")], instance)
     return located(out, instance)
-
-
-def located(issues: List[ValidationIssue], instance: Any) -> List[ValidationIssue]:
-    """*issues* with their ``where`` spelled from *instance*, the value their pointers
-    point into (a path is spelled only for an issue reported, never for a probe's)."""
-    return [ValidationIssue(i.pointer, i.keyword, i.message, i.schema_pointer, path_of(i.pointer, instance))
-            for i in issues]
 
 
 _CHECKED: Dict[int, Any] = {}
@@ -109,20 +77,12 @@ def compile_patterns(schema: Any) -> None:
                 searcher(pat, path_of(ptr) + ".patternProperties")
 
 
-def _too_deep(ptr: str, sptr: str) -> ValidationIssue:
-    return ValidationIssue(ptr, "depth", "the value is nested too deeply to check", sptr)
-
-
 def _stack_room() -> int:
     """How many ``run`` levels fit on the stack from here (each costs up to ~5 frames)."""
     depth, frame = 0, sys._getframe()
     while frame is not None:
         depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
     return max(8, (sys.getrecursionlimit() - depth - 80) // 5)
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 class _Checker:
@@ -200,14 +160,11 @@ class _Checker:
         self.depth += 1
         try:
             if self.depth > self.room:
-                out.append(_too_deep(ptr, sptr))
+                out.append(too_deep(ptr, sptr))
             else:
                 self._run(inst, node, ptr, sptr, out, first, evaluated)
         finally:
             self.depth -= 1
-
-    def _fail(self, out: List[ValidationIssue], ptr: str, kw: str, msg: str, sptr: str) -> None:
-        out.append(ValidationIssue(ptr, kw, msg, f"{sptr}/{kw}"))
 
     def _run(  # noqa: C901 - one keyword per branch reads best as a flat list
         self,
@@ -219,7 +176,6 @@ class _Checker:
         first: bool,
         evaluated: Set[str],
     ) -> None:
-        fail = self._fail
         start = len(out)
         if "$ref" in node:
             target = resolve_ref(self.root, node["$ref"])
@@ -231,17 +187,17 @@ class _Checker:
             types = node["type"] if isinstance(node["type"], list) else [node["type"]]
             ok = kind in types or (kind == "integer" and "number" in types)
             if not ok:
-                fail(out, ptr, "type", f"{_short(inst)} is not of type {' or '.join(types)}", sptr)
+                fail(out, ptr, "type", f"{short(inst)} is not of type {' or '.join(types)}", sptr)
                 if first:
                     return
         if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):
-            fail(out, ptr, "enum", f"{_short(inst)} is not one of {_short(node['enum'])}", sptr)
+            fail(out, ptr, "enum", f"{short(inst)} is not one of {short(node['enum'])}", sptr)
         if "const" in node and not json_equal(inst, node["const"]):
-            fail(out, ptr, "const", f"{_short(inst)} is not {_short(node['const'])}", sptr)
-        if _is_number(inst):
-            self._numbers(inst, node, ptr, sptr, out)
+            fail(out, ptr, "const", f"{short(inst)} is not {short(node['const'])}", sptr)
+        if is_number(inst):
+            numbers(inst, node, ptr, sptr, out)
         elif isinstance(inst, str):
-            self._strings(inst, node, ptr, sptr, out)
+            strings(inst, node, ptr, sptr, out, self.formats)
         elif isinstance(inst, list):
             evaluated |= self._arrays(inst, node, ptr, sptr, out, first)
         elif isinstance(inst, dict):
@@ -253,7 +209,7 @@ class _Checker:
         if "anyOf" in node:
             found = [self.probe(inst, s, ptr, f"{sptr}/anyOf/{i}") for i, s in enumerate(node["anyOf"])]
             if all(f is None for f in found):
-                fail(out, ptr, "anyOf", f"{_short(inst)} matches none of the allowed shapes", sptr)
+                fail(out, ptr, "anyOf", f"{short(inst)} matches none of the allowed shapes", sptr)
             for f in found:
                 if f is not None:
                     evaluated |= f
@@ -262,11 +218,11 @@ class _Checker:
             hits = [i for i, f in enumerate(found) if f is not None]
             if len(hits) != 1:
                 what = "none" if not hits else f"{len(hits)} (branches {hits})"
-                fail(out, ptr, "oneOf", f"{_short(inst)} must match exactly one shape, matched {what}", sptr)
+                fail(out, ptr, "oneOf", f"{short(inst)} must match exactly one shape, matched {what}", sptr)
             else:
                 evaluated |= found[hits[0]] or set()
         if "not" in node and self.valid(inst, node["not"], ptr, f"{sptr}/not"):
-            fail(out, ptr, "not", f"{_short(inst)} matches a shape that is not allowed", sptr)
+            fail(out, ptr, "not", f"{short(inst)} matches a shape that is not allowed", sptr)
         if "if" in node:
             matched = self.probe(inst, node["if"], ptr, f"{sptr}/if")
             if matched is not None:
@@ -288,50 +244,14 @@ class _Checker:
                     self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first,
                              False)
 
-    def _numbers(self, v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
-        fail = self._fail
-        if "minimum" in node and v < node["minimum"]:
-            fail(out, ptr, "minimum", f"{_short(v)} is less than the minimum of {_short(node['minimum'])}", sptr)
-        if "maximum" in node and v > node["maximum"]:
-            fail(out, ptr, "maximum", f"{_short(v)} is greater than the maximum of {_short(node['maximum'])}", sptr)
-        if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
-            fail(
-                out,
-                ptr,
-                "exclusiveMinimum",
-                f"{_short(v)} must be greater than {_short(node['exclusiveMinimum'])}",
-                sptr,
-            )
-        if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
-            fail(
-                out, ptr, "exclusiveMaximum", f"{_short(v)} must be less than {_short(node['exclusiveMaximum'])}", sptr
-            )
-        m = node.get("multipleOf")
-        if m is not None and _not_multiple(v, m):
-            fail(out, ptr, "multipleOf", f"{_short(v)} is not a multiple of {_short(m)}", sptr)
-
-    def _strings(self, s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
-        fail = self._fail
-        if "minLength" in node and len(s) < node["minLength"]:
-            fail(out, ptr, "minLength", f"{_short(s)} is shorter than {_short(node['minLength'])} characters", sptr)
-        if "maxLength" in node and len(s) > node["maxLength"]:
-            fail(out, ptr, "maxLength", f"{_short(s)} is longer than {_short(node['maxLength'])} characters", sptr)
-        if "pattern" in node and not searcher(node["pattern"])(s):
-            fail(out, ptr, "pattern", f"{_short(s)} does not match {node['pattern']!r}", sptr)
-        if self.formats and "format" in node:
-            test = FORMATS.get(node["format"])
-            if test is not None and not test(s):
-                fail(out, ptr, "format", f"{_short(s)} is not a valid {_short(node['format'])}", sptr)
-
     def _arrays(
         self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
-        fail = self._fail
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
-            fail(out, ptr, "minItems", f"expected at least {_short(node['minItems'])} items, got {len(a)}", sptr)
+            fail(out, ptr, "minItems", f"expected at least {short(node['minItems'])} items, got {len(a)}", sptr)
         if "maxItems" in node and len(a) > node["maxItems"]:
-            fail(out, ptr, "maxItems", f"expected at most {_short(node['maxItems'])} items, got {len(a)}", sptr)
+            fail(out, ptr, "maxItems", f"expected at most {short(node['maxItems'])} items, got {len(a)}", sptr)
         if node.get("uniqueItems") is True and not unique_by_json(a):
             fail(out, ptr, "uniqueItems", "items must be unique", sptr)
         prefix = node.get("prefixItems") or []
@@ -350,23 +270,22 @@ class _Checker:
                     seen.add(f"#{i}")
             lo = node.get("minContains", 1)
             if hits < lo:
-                fail(out, ptr, "contains", f"expected at least {_short(lo)} matching items, got {hits}", sptr)
+                fail(out, ptr, "contains", f"expected at least {short(lo)} matching items, got {hits}", sptr)
             if "maxContains" in node and hits > node["maxContains"]:
-                fail(out, ptr, "maxContains", f"expected at most {_short(node['maxContains'])} matching items", sptr)
+                fail(out, ptr, "maxContains", f"expected at most {short(node['maxContains'])} matching items", sptr)
         return seen
 
     def _objects(
         self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
-        fail = self._fail
         seen: Set[str] = set()
         for name in node.get("required", ()):
             if name not in o:
                 fail(out, ptr, "required", f"property {name!r} is required", sptr)
         if "minProperties" in node and len(o) < node["minProperties"]:
-            fail(out, ptr, "minProperties", f"expected at least {_short(node['minProperties'])} properties", sptr)
+            fail(out, ptr, "minProperties", f"expected at least {short(node['minProperties'])} properties", sptr)
         if "maxProperties" in node and len(o) > node["maxProperties"]:
-            fail(out, ptr, "maxProperties", f"expected at most {_short(node['maxProperties'])} properties", sptr)
+            fail(out, ptr, "maxProperties", f"expected at most {short(node['maxProperties'])} properties", sptr)
         props = node.get("properties") or {}
         patterns = node.get("patternProperties") or {}
         for key, value in o.items():
@@ -407,32 +326,3 @@ class _Checker:
         return seen
 
 
-def _not_multiple(v: Any, m: Any) -> bool:
-    """``multipleOf`` as the reference validator decides it: exact for integers, the
-    float quotient otherwise, and exact fractions when that quotient overflows (``1e308``
-    against ``0.123456789`` is not a multiple; it was accepted)."""
-    if isinstance(v, float) and not math.isfinite(v):
-        return True  # not JSON; never a multiple
-    if isinstance(m, float):
-        try:
-            q = v / m
-            return bool(int(q) != q)
-        except OverflowError:
-            return (Fraction(v) / Fraction(m)).denominator != 1
-    try:
-        return bool(v % m)
-    except OverflowError:
-        return (Fraction(v) / Fraction(m)).denominator != 1
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    import json
-
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):  # not JSON, too deep, an int too long to print
-        try:
-            text = repr(value)
-        except (ValueError, RecursionError):
-            text = f"an integer of {value.bit_length()} bits" if isinstance(value, int) else type(value).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
