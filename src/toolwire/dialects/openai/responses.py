@@ -188,7 +188,7 @@ def _call_part(content: Any) -> Optional[Tuple[int, str]]:
         for i, p in enumerate(content):
             if type(p) is dict:
                 t = p.get("type")
-                if t in _ITEM_PARTS:
+                if type(t) is str and t in _ITEM_PARTS:
                     return i, f"a {t} item, which stands beside messages"
                 if t == "function" and type(p.get("function")) is dict:
                     return i, "an openai.chat tool call"
