@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail", "no_key",
-    "plan_turns", "solid",
+    "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail",
+    "no_key", "plan_turns", "solid",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 

@@ -29,7 +29,6 @@ from .._history import (
     plan_turns,
     solid,
     system_parts,
-    texts,
     write_part,
     write_turns,
 )
