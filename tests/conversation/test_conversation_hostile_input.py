@@ -175,8 +175,10 @@ def test_a_same_dialect_history_that_cannot_be_copied_is_an_encode_error() -> No
     from toolwire.conversation import Conversation
 
     body = {"messages": [{"role": "user", "content": "hi", "x-meta": types.MappingProxyType({"k": "v"})}]}
-    with pytest.raises(ToolwireError, match=r"^Cannot read a mappingproxy value at \$\.messages\[0\]\.x-meta"):
-        decode_conversation(body, "openai.chat")  # a value no reader makes plain data of
+    # a value no reader looks at is kept as it stands (histories are not scanned ahead:
+    # that cost a plain one up to +29%); written back as decoded, it cannot be copied
+    with pytest.raises(ToolwireError, match="cannot be copied"):
+        encode_conversation(decode_conversation(body, "openai.chat"), "openai.chat")
     plain = decode_conversation({"messages": [{"role": "user", "content": "hi"}]}, "openai.chat")
     conv = Conversation(plain.messages, dialect="openai.chat", wire=body)  # built by the caller
     with pytest.raises(ToolwireError, match="cannot be copied"):

@@ -11,7 +11,7 @@ import copy
 import re
 from typing import Any, Dict, List, Optional, Union
 
-from .._access import to_plain_near
+from .._access import to_plain_near, walks
 from .._builtin import default_registry
 from .._dialect import Dialect
 from .._encode import check_arguments
@@ -62,17 +62,23 @@ def _detect(data: Any, registry: Registry) -> Dialect:
     raise DecodeError("Input at $ is not a conversation of any known dialect")
 
 
-def _load_sdk_list(x: Any, reg: Registry) -> Any:
-    """Plain data of a history: SDK objects read, also where they stand inside a
-    message dict (an SDK reply's content blocks appended as the provider's docs show),
-    so the wire kept for a same-dialect encode is JSON."""
+def _load_list(x: Any) -> Any:
+    """*x* loaded (JSON text, an SDK object), a tuple as a list, a history list's SDK
+    items as plain data; dicts as they are (``_plain`` reads what stands in them)."""
+    if type(x) in (list, tuple):
+        return [m if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
+    return _load(x)
+
+
+def _plain(data: Any, reg: Registry) -> Any:
+    """*data* with the SDK objects that stand inside its message dicts read as plain
+    data (an SDK reply's content blocks appended as the provider's docs show), so the
+    wire kept for a same-dialect encode is JSON; *data* itself when it holds none."""
     # levels: the list, a message, its content, a block, a block's list (tool_result
     # content); a body adds one above
-    if type(x) in (list, tuple):
-        return [to_plain_near(m, 4, f"$[{i}]") if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
-    data = _load(x)
-    if type(data) is not dict:
-        return data
+    if type(data) is list:
+        new = [to_plain_near(m, 4, f"$[{i}]") for i, m in enumerate(data)]
+        return data if all(a is b for a, b in zip(new, data)) else new
     # a body: the fields a history is read from (its tools and settings are not)
     keys = reg.history_keys()
     near = {k: w for k, v in data.items() if k in keys and (w := to_plain_near(v, 5, f"$.{k}")) is not v}
@@ -95,9 +101,33 @@ def decode_conversation(
 
 
 def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
-    data = _load_sdk_list(x, reg)
+    data = _load_list(x)
     if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
+    # A plain history is read as it is. Where its readers met a foreign value (an SDK
+    # object inside a message dict: ``walks`` counts them), or failed (such an object
+    # hides the shape ``detect`` looks for; its own methods may raise), it is read
+    # again as plain data, so the wire kept for a same-dialect encode is JSON and no
+    # reader calls a foreign value's methods: scanning every history for them first
+    # cost a plain one up to +29%.
+    seen = walks()
+    try:
+        conv = _read(data, dialect, reg)
+    except MemoryError:
+        raise
+    except Exception:
+        plain = _plain(data, reg)
+        if plain is data:
+            raise
+        return _read(plain, dialect, reg)
+    if walks() != seen:
+        plain = _plain(data, reg)
+        if plain is not data:
+            return _read(plain, dialect, reg)
+    return conv
+
+
+def _read(data: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
     if dialect is None:
         d = _detect(data, reg)
     else:

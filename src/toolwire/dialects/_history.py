@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail", "no_key",
-    "plan_turns", "solid",
+    "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail",
+    "no_key", "plan_turns", "solid",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -121,6 +121,16 @@ def response_part(m: Dict[str, Any], loc: str, dialect: str, member: str, finish
 
 def texts(s: Any) -> Tuple[Part, ...]:
     return (Text(s),) if type(s) is str and s else ()
+
+
+def block_text(b: Dict[str, Any], loc: str, dialect: str) -> Tuple[Part, ...]:
+    """The parts of the text block *b*: its ``text`` must be a string (or absent); any
+    other value (an object, a list) is a ``DecodeError``, never left out unsaid."""
+    s = b.get("text")
+    if s is not None and type(s) is not str:
+        raise DecodeError(f"Text at {loc}.text must be a string, got {an(type(s).__name__)}", dialect=dialect,
+                          loc=loc + ".text")
+    return (Text(s),) if s else ()
 
 
 class Turn:

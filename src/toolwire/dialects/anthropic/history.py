@@ -18,6 +18,7 @@ from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import (
+    block_text,
     call_part,
     finish_of,
     foreign,
@@ -55,7 +56,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
         b = as_dict(b, where, NAME, "a content block")
         t = b.get("type")
         if t == "text":
-            out.extend(texts(b.get("text")))
+            out.extend(block_text(b, where, NAME))
         elif t == "tool_use":
             out.append(call_part(d, b, where, (b.get("name"), b.get("id")), finish))
         elif t == "tool_result":

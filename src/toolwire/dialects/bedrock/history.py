@@ -22,13 +22,13 @@ from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import (
+    block_text,
     call_part,
     finish_of,
     image_type,
     plan_turns,
     solid,
     system_parts,
-    texts,
     write_part,
     write_turns,
 )
@@ -57,7 +57,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
                               dialect=NAME, loc=where)
         key = next((k for k in b if k != "type"), None) if "text" not in b else "text"
         if key == "text":
-            out.extend(texts(b.get("text")))
+            out.extend(block_text(b, where, NAME))
         elif key == "toolUse":
             tu = b.get("toolUse")
             if type(tu) is dict and tu.get("type") == "server_tool_use":

@@ -58,34 +58,44 @@ def _b64(value: Any) -> Any:
     return base64.b64encode(value).decode("ascii") if type(value) is bytes else value
 
 
-def _wire_part(p: Dict[str, Any], loc: str) -> Dict[str, Any]:
+def _wire_part(p: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], bool]:
     """*p* as JSON holds it: the SDK's ``bytes`` (google-genai ``thought_signature``,
     ``Blob.data``, a function response's ``FunctionResponseBlob.data``) as base64 text,
     which google-genai reads back as bytes, and an SDK dump's (``model_dump()``) enums
-    (``Language.PYTHON``) as their words; *p* itself when it holds none of these."""
+    (``Language.PYTHON``) and objects as their plain data; *p* itself when it holds none
+    of these. Then whether *p* holds a ``None`` (an SDK dump's unset field)."""
     new: Dict[str, Any] = {}
+    nones = False
     for k, v in p.items():
         t = type(v)
-        if t is bytes:  # thoughtSignature
-            new[k] = _b64(v)
-        elif v is None or t is str or t is bool:
+        if t is str or t is bool:
             continue
+        if v is None:
+            nones = True
+        elif t is bytes:  # thoughtSignature
+            new[k] = _b64(v)
         elif t is not dict:
             w = to_plain_near(v, 1, f"{loc}.{k}")
             if w is not v:
                 new[k] = w
         else:  # a dump's enums stand right in it (``executable_code.language``); ``args`` is JSON
-            w = to_plain_near(v, 1, f"{loc}.{k}")
+            w = v
+            for x in v.values():
+                tx = type(x)
+                if not (tx is str or tx is dict or x is None or tx is list or tx is bool or tx is int or tx is float
+                        or tx is bytes):
+                    w = to_plain_near(v, 1, f"{loc}.{k}")
+                    break
             if k in ("inlineData", "inline_data") and type(w.get("data")) is bytes:
                 w = {**w, "data": _b64(w["data"])}
             elif k in ("functionResponse", "function_response") and type(w.get("parts")) is list:
-                fparts = [_wire_part(fp, f"{loc}.{k}.parts[{j}]") if type(fp) is dict else fp
+                fparts = [_wire_part(fp, f"{loc}.{k}.parts[{j}]")[0] if type(fp) is dict else fp
                           for j, fp in enumerate(w["parts"])]
                 if any(a is not b for a, b in zip(fparts, w["parts"])):
                     w = {**w, "parts": fparts}
             if w is not v:
                 new[k] = w
-    return {k: new.get(k, v) for k, v in p.items()} if new else p
+    return ({k: new.get(k, v) for k, v in p.items()} if new else p), nones
 
 
 def _parts(
@@ -97,10 +107,10 @@ def _parts(
     out: List[Part] = []
     for i, p in enumerate(parts):
         where = f"{loc}[{i}]"
-        p = _wire_part(as_dict(p, where, NAME, "a part"), where)
+        p, nones = _wire_part(as_dict(p, where, NAME, "a part"), where)
         if wire is not None:
             wire.append(p)
-        if any(v is None for v in p.values()):  # an SDK dump's unset fields (JSON null: unset) are no part
+        if nones:  # an SDK dump's unset fields (JSON null: unset) are no part
             p = {k: v for k, v in p.items() if v is not None}
         key = next((k for k in p if k not in _BESIDE), None)
         if key == "text":

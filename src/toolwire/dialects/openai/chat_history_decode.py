@@ -26,7 +26,7 @@ from ..._access import to_data
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, foreign, no_key, response_part, texts
+from .._history import block_text, call_part, finish_of, foreign, no_key, response_part, texts
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def decoder(
             p = as_dict(p, f"{loc}[{i}]", name, "a content part")
             t = p.get("type")
             if t == "text":  # beside it: cache_control (OpenRouter), a hint only
-                out.extend(texts(p.get("text")))
+                out.extend(block_text(p, f"{loc}[{i}]", name))
             elif t == "image_url":
                 iu = p.get("image_url")
                 out.append(media_of(iu.get("url") if type(iu) is dict else iu, p, name))
