@@ -30,7 +30,8 @@ def default_registry() -> Registry:
                 reg.add_fast(plain.PLAIN_SHAPE, ahead, plain.decode_plain)  # speed only
                 reg.add_fast_object(plain.PLAIN_OBJECT, ahead[-1], plain.decode_plain_object)
                 reg.add_fast_calls(ahead[-1], plain.decode_plain_completion)
-                reg.add_fast_response(plain.PLAIN_COMPLETION, ahead[-1], plain.decode_plain_sdk_completion)
+                for name in plain.PLAIN_COMPLETIONS:
+                    reg.add_fast_response(name, ahead[-1], plain.decode_plain_sdk_completion)
                 for _, shape, fn in ONE_STEP:  # each while the plan of its shape is the built-ins'
                     reg.add_fast(shape, tuple(d for d, _ in reg._shape_claims(shape)), fn, named=False)
                 _default = reg

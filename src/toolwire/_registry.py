@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ._args import Policy
     from ._types import ToolCall
 
-__all__ = ["Registry", "cacheable", "decode_one"]
+__all__ = ["Registry", "cacheable", "decode_one", "sdk_class_name"]
 
 Claims = Tuple[Tuple[Dialect, Sniff], ...]
 Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
@@ -66,6 +66,19 @@ def cacheable(shape: Tuple[Any, ...]) -> bool:
         if type(k) is str:
             size += len(k)
     return size <= _LONG
+
+
+def sdk_class_name(cls: type) -> str:
+    """The ``"package:QualName"`` an SDK class is declared under (``Dialect.sdk_calls``,
+    ``sdk_responses``). A parametrised pydantic generic (openai's
+    ``ParsedChatCompletion[W]``, whose module and name are its caller's, as
+    ``__main__.ParsedChatCompletion[W]``) goes by its generic origin
+    (``__pydantic_generic_metadata__["origin"]``): its readers are its origin's."""
+    meta = getattr(cls, "__pydantic_generic_metadata__", None)
+    origin = meta.get("origin") if type(meta) is dict else None
+    if isinstance(origin, type):
+        cls = origin
+    return f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
 
 
 def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) -> ToolCall:
@@ -374,7 +387,7 @@ class Registry:
         try:
             found: ObjectPlan = self._plans[cls]
         except KeyError:
-            name = f"{cls.__module__.partition('.')[0]}:{cls.__qualname__}"
+            name = sdk_class_name(cls)
             call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
             owner = next((d for d in self._order if name in d.sdk_responses), None)
             response = None if owner is None else owner.sdk_responses[name]

@@ -37,7 +37,17 @@ from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
 from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
-from .sdk import SDK_CALL, SDK_COMPLETION, read_completion, read_message, read_object
+from .sdk import (
+    SDK_CALL,
+    SDK_COMPLETION,
+    SDK_PARSED_CALL,
+    SDK_PARSED_COMPLETION,
+    SDK_PARSED_MESSAGE,
+    read_completion,
+    read_message,
+    read_object,
+    read_parsed_call,
+)
 from .structured import CHAT as STRUCTURED
 from .structured import VLLM
 
@@ -215,8 +225,9 @@ DIALECT = Dialect(
     batch_envelope=batch.open_line,
     assistant_message=encode_message,
     peek=peek,
-    sdk_calls={SDK_CALL: read_object},
-    sdk_responses={SDK_COMPLETION: read_completion, "openai:ChatCompletionMessage": read_message},
+    sdk_calls={SDK_CALL: read_object, SDK_PARSED_CALL: read_parsed_call},
+    sdk_responses={SDK_COMPLETION: read_completion, "openai:ChatCompletionMessage": read_message,
+                   SDK_PARSED_COMPLETION: read_completion, SDK_PARSED_MESSAGE: read_message},
     structured=(STRUCTURED, VLLM),  # vLLM serves the Chat Completions wire
     result_read_back=nameless_result,
 )

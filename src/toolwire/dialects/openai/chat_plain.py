@@ -20,11 +20,12 @@ from ..._policy import CUT_OFF, FAILED
 from ..._types import ToolCall, new_call
 from .chat_tools import NAME
 from .response import CHAT_FINISH
-from .sdk import SDK_CALL, SDK_COMPLETION
+from .sdk import SDK_CALL, SDK_COMPLETION, SDK_PARSED_COMPLETION
 
 __all__ = [
     "PLAIN_AHEAD",
     "PLAIN_COMPLETION",
+    "PLAIN_COMPLETIONS",
     "PLAIN_OBJECT",
     "PLAIN_SHAPE",
     "decode_plain",
@@ -39,6 +40,8 @@ PLAIN_SHAPE = ("id", "type", "function", "function")  # its keys as OpenAI sends
 PLAIN_AHEAD = ("mistral", "cohere.v2", "openai.chat")  # the dialects detection asks on that shape
 PLAIN_OBJECT = SDK_CALL  # the SDK class ``decode_plain_object`` reads
 PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion`` reads
+# ... and its parsed form (``client.chat.completions.parse``: ``read_completion`` reads both alike)
+PLAIN_COMPLETIONS = (SDK_COMPLETION, SDK_PARSED_COMPLETION)
 # the finish reasons, spelt exactly, under which the walk hands the calls over as they are:
 # none, or Chat's own words for a reply neither cut off nor failed. Any other value takes
 # the walk: one it judges (cut off: truncated; failed: invalid), in any case (``LENGTH``,

@@ -65,7 +65,7 @@ from .responses_tools import (
     server_args,
     tool_entry,
 )
-from .sdk import SDK_PARSED_ITEM, read_call_item, read_response
+from .sdk import SDK_PARSED_ITEM, SDK_PARSED_RESPONSE, read_call_item, read_response
 from .structured import RESPONSES as STRUCTURED
 
 __all__ = ["DIALECT"]
@@ -389,7 +389,7 @@ DIALECT = Dialect(
     message_envelope=responses_history,
     response_envelope=responses_reply,
     peek=peek,
-    sdk_responses={"openai:Response": read_response},
+    sdk_responses={"openai:Response": read_response, SDK_PARSED_RESPONSE: read_response},
     sdk_calls={SDK_PARSED_ITEM: read_call_item},
     structured=(STRUCTURED,),
     result_read_back=nameless_result,

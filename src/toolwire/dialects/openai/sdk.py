@@ -15,11 +15,20 @@ from typing import Any, Dict, Optional, cast
 from ..._access import to_data
 from .chat_sniff import foreign_block
 
-__all__ = ["SDK_CALL", "SDK_COMPLETION", "SDK_PARSED_ITEM", "read_call_item", "read_completion", "read_message",
-           "read_object", "read_response"]
+__all__ = ["SDK_CALL", "SDK_COMPLETION", "SDK_PARSED_CALL", "SDK_PARSED_COMPLETION", "SDK_PARSED_ITEM",
+           "SDK_PARSED_MESSAGE", "SDK_PARSED_RESPONSE", "read_call_item", "read_completion", "read_message",
+           "read_object", "read_parsed_call", "read_response"]
 
 SDK_CALL = "openai:ChatCompletionMessageFunctionToolCall"
 SDK_COMPLETION = "openai:ChatCompletion"
+# what ``client.chat.completions.parse`` / ``client.responses.parse`` return (openai-python
+# ``types/chat/parsed_chat_completion.py``, ``parsed_function_tool_call.py``,
+# ``types/responses/parsed_response.py``): generic classes, keyed by their origin
+# (``ParsedChatCompletion[W]`` -> ``ParsedChatCompletion``: ``_registry.sdk_class_name``)
+SDK_PARSED_CALL = "openai:ParsedFunctionToolCall"
+SDK_PARSED_COMPLETION = "openai:ParsedChatCompletion"
+SDK_PARSED_MESSAGE = "openai:ParsedChatCompletionMessage"
+SDK_PARSED_RESPONSE = "openai:ParsedResponse"
 
 
 def read_object(o: Any) -> Optional[Dict[str, Any]]:
@@ -64,7 +73,7 @@ def read_message(o: Any) -> Optional[Dict[str, Any]]:
                 if k in given:
                     msg[k] = to_data(getattr(o, k))
         if type(calls) is list:
-            msg["tool_calls"] = [read_object(tc) or to_data(tc) for tc in calls]
+            msg["tool_calls"] = [read_object(tc) or read_parsed_call(tc) for tc in calls]
         elif calls is not None:  # (a str, a dict, one call: never iterated; the decoder says where)
             msg["tool_calls"] = to_data(calls)
         if fc is not None:
@@ -101,11 +110,9 @@ def read_response(o: Any) -> Optional[Dict[str, Any]]:
         if o.object != "response":
             return None
         items = o.output
-        output = to_data(items)
-        if type(output) is list and type(items) is list and len(output) == len(items):
-            for i, item in enumerate(items):
-                if type(item) is not dict and type(output[i]) is dict and _DERIVED in output[i]:
-                    output[i] = read_call_item(item)
+        # each item read (a list is no copy in ``to_data``: its objects would stay as they are),
+        # a parsed call less what the SDK derived
+        output = [read_call_item(item) for item in items] if type(items) is list else to_data(items)
         out = {
             "object": o.object,
             "model": o.model,
@@ -124,6 +131,21 @@ def read_response(o: Any) -> Optional[Dict[str, Any]]:
 
 _DERIVED = "parsed_arguments"
 SDK_PARSED_ITEM = "openai:ParsedResponseFunctionToolCall"
+
+
+def read_parsed_call(o: Any) -> Any:
+    """The wire dict of an openai Chat tool-call object (a ``ParsedFunctionToolCall``:
+    what ``client.chat.completions.parse`` returns) with fields beyond the plain ones:
+    all of them, less its function's ``parsed_arguments``, which the SDK derives from
+    ``arguments`` (the caller's model) and the API never sends nor takes back."""
+    found = read_object(o)
+    if found is not None:
+        return found
+    data = to_data(o)
+    fn = data.get("function") if type(data) is dict else None
+    if type(fn) is dict and _DERIVED in fn:
+        data = {**data, "function": {k: v for k, v in fn.items() if k != _DERIVED}}
+    return data
 
 
 def read_call_item(o: Any) -> Dict[str, Any]:
