@@ -165,3 +165,17 @@ def test_decode_conversation_of_a_history_holding_them() -> None:
     got = toolwire.decode_conversation({"input": [user, *_parsed_response().output, out]})
     want = toolwire.decode_conversation({"input": [user, *_response()["output"], out]})
     assert got == want
+
+
+def test_responses_items_lose_what_the_sdk_never_sends() -> None:
+    """``ParsedResponseFunctionToolCall.__api_exclude__ = {"parsed_arguments"}``: openai's
+    own request writer leaves it out; a history re-encoded, and ``normalize``'s calls,
+    carried it (the wire an API would get back)."""
+    user = {"role": "user", "content": "hi"}
+    out = {"type": "function_call_output", "call_id": "call_1", "output": "sunny"}
+    conv = toolwire.decode_conversation({"input": [user, *_parsed_response().output, out]})
+    wire = toolwire.encode_conversation(conv, "openai.responses")["input"]
+    assert wire[2] == {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+                       "arguments": '{"city":"Paris"}', "status": "completed"}
+    calls = normalize(_parsed_response()).tool_calls
+    assert calls[0].provider_data == {"openai.responses": {"id": "fc_1", "status": "completed"}}

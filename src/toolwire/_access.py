@@ -176,7 +176,14 @@ def _aliases(cls: type) -> Dict[str, Any]:
     table = _ALIASES.get(cls)
     if table is None:
         table = {}
+        # openai's SDK-made fields (``parsed_arguments``), which its own request writer
+        # leaves out: a class-level ``__api_exclude__`` set of names
+        dropped = getattr(cls, "__api_exclude__", None)
+        dropped = dropped if type(dropped) in (set, frozenset) else ()
         for name, field in getattr(cls, "model_fields", {}).items():
+            if name in dropped:
+                table[name] = None
+                continue
             alias = field.serialization_alias or field.alias
             key = alias if alias else name
             if getattr(field, "exclude", None) is True:

@@ -296,7 +296,17 @@ def _plain(resp: Any) -> Any:
         from ._access import to_data
     except ImportError:  # pragma: no cover - the core module is always shipped
         return resp
-    return to_data(resp)
+    d = to_data(resp)
+    if type(d) is dict and isinstance(getattr(type(resp), "output_parsed", None), property):
+        # openai's ``ParsedResponse``: its answer is a property (no dump holds it; its
+        # parts' ``parsed`` are left out as the SDK's own writer leaves them out)
+        try:
+            parsed = resp.output_parsed
+        except Exception:  # the object's own code: nothing more to read
+            parsed = None
+        if parsed is not None:
+            d = {**d, "output_parsed": to_data(parsed)}
+    return d
 
 
 class _JsonValues:
