@@ -178,8 +178,8 @@ def _aliases(cls: type) -> Dict[str, Any]:
         table = {}
         # openai's SDK-made fields (``parsed_arguments``), which its own request writer
         # leaves out: a class-level ``__api_exclude__`` set of names
-        dropped = getattr(cls, "__api_exclude__", None)
-        dropped = dropped if type(dropped) in (set, frozenset) else ()
+        marked = getattr(cls, "__api_exclude__", None)
+        dropped: Any = marked if type(marked) in (set, frozenset) else ()
         for name, field in getattr(cls, "model_fields", {}).items():
             if name in dropped:
                 table[name] = None
