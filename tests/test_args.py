@@ -481,3 +481,14 @@ def test_policy_finish_reason_of_an_sdk_enum_is_its_value() -> None:
     assert policy.finish_reason == "MAX_TOKENS" and type(policy.finish_reason) is str
     with pytest.raises(toolwire.ArgumentsError, match=r"token limit \(MAX_TOKENS\)"):  # was (FinishReason.MAX_TOKENS)
         toolwire.decode({"functionCall": {"name": "f", "args": {}}}, finish_reason=types.FinishReason.MAX_TOKENS)
+
+
+def test_a_number_past_a_floats_range_reads_as_infinity_and_cannot_be_encoded() -> None:
+    """README's arguments table: ``1e400`` in argument text is infinity (as ``json.loads``
+    reads it); the call holding it is refused by every encoder, never written as
+    ``Infinity`` (no JSON)."""
+    item = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1e400}'}}
+    call = toolwire.decode(item, "openai.chat")
+    assert call.args["a"] == float("inf") == json.loads('{"a": 1e400}')["a"]
+    with pytest.raises(toolwire.EncodeError, match=r"\$\.args\.a holds inf"):
+        toolwire.encode(call, "openai.chat")
