@@ -4,7 +4,7 @@ from reference/structured-output.md §H) is cross-examined."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Tuple
+from typing import Any, Callable, Iterator, List, Tuple
 
 import pytest
 
@@ -12,7 +12,7 @@ from corpus_data import CORPUS, SKIP_REASON
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from toolwire.schema import validate  # noqa: E402
+from toolwire.schema import _validate, validate  # noqa: E402
 
 ALL_TARGETS = [
     "openai.chat",
@@ -120,3 +120,26 @@ def corpus() -> Any:
             return json.load(fh)
 
     return load
+
+
+@pytest.fixture
+def checker_runs(monkeypatch: Any) -> Callable[[Callable[[], Any]], int]:
+    """How many schema checks (``_Checker._run``) calling *fn* makes: the count that
+    n-vs-4n scaling tests compare (steady where timings are not)."""
+
+    def runs(fn: Callable[[], Any]) -> int:
+        seen = [0]
+        real = _validate._Checker._run
+
+        def counted(self: Any, *args: Any) -> None:
+            seen[0] += 1
+            real(self, *args)
+
+        monkeypatch.setattr(_validate._Checker, "_run", counted)
+        try:
+            fn()
+        finally:
+            monkeypatch.setattr(_validate._Checker, "_run", real)
+        return seen[0]
+
+    return runs

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from toolwire import schema
-from toolwire.schema import _validate
 
 RECURSIVE = [
     {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "integer"}]},
@@ -25,24 +24,10 @@ def _nest(n: int, leaf: Any) -> Any:
     return leaf
 
 
-def _walks(monkeypatch: Any, instance: Any, sch: Any) -> int:
-    seen = {"n": 0}
-    real = _validate._Checker._run
-
-    def counted(self: Any, *args: Any) -> None:
-        seen["n"] += 1
-        real(self, *args)
-
-    monkeypatch.setattr(_validate._Checker, "_run", counted)
-    schema.validate(instance, sch)
-    monkeypatch.setattr(_validate._Checker, "_run", real)
-    return seen["n"]
-
-
 @pytest.mark.parametrize("sch", RECURSIVE, ids=["anyOf", "oneOf", "if", "allOf-of-anyOf"])
 @pytest.mark.parametrize("leaf", [1, "x"], ids=["valid", "invalid"])
-def test_nested_branches_are_walked_once(monkeypatch: Any, sch: Any, leaf: Any) -> None:
-    small, big = (_walks(monkeypatch, _nest(n, leaf), sch) for n in (5, 20))
+def test_nested_branches_are_walked_once(checker_runs: Any, sch: Any, leaf: Any) -> None:
+    small, big = (checker_runs(lambda n=n: schema.validate(_nest(n, leaf), sch)) for n in (5, 20))
     assert big <= 4.5 * small  # was 2**n: 18 levels took 14-36 s
 
 
@@ -65,9 +50,9 @@ def _nest_obj(n: int, leaf: Any) -> Any:
 
 @pytest.mark.parametrize("sch", PLAIN_BETWEEN, ids=["allOf-properties", "anyOf-items", "oneOf-items"])
 @pytest.mark.parametrize("leaf", [1, "x"], ids=["valid", "invalid"])
-def test_branches_joined_through_plain_keywords_are_walked_once(monkeypatch: Any, sch: Any, leaf: Any) -> None:
+def test_branches_joined_through_plain_keywords_are_walked_once(checker_runs: Any, sch: Any, leaf: Any) -> None:
     nest = _nest_obj if "allOf" in sch else (lambda n, leaf: _nest(2 * n, leaf))
-    small, big = (_walks(monkeypatch, nest(n, leaf), sch) for n in (5, 20))
+    small, big = (checker_runs(lambda n=n: schema.validate(nest(n, leaf), sch)) for n in (5, 20))
     assert big <= 4.5 * small
     jsonschema = pytest.importorskip("jsonschema")
     instance = nest(6, leaf)
@@ -119,6 +104,6 @@ def test_an_allof_of_two_refs_to_one_node_reports_its_issue_once() -> None:
     assert schema.validate({"a": 1}, _all_of_twice(30)) == []
 
 
-def test_an_allof_of_two_refs_to_one_node_is_walked_once_per_level(monkeypatch: Any) -> None:
-    small, big = (_walks(monkeypatch, {"a": "x"}, _all_of_twice(n)) for n in (10, 40))
+def test_an_allof_of_two_refs_to_one_node_is_walked_once_per_level(checker_runs: Any) -> None:
+    small, big = (checker_runs(lambda n=n: schema.validate({"a": "x"}, _all_of_twice(n))) for n in (10, 40))
     assert big <= 4.5 * small
