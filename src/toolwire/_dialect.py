@@ -178,7 +178,10 @@ class ResponseReader:
       for ``detect`` to be asked (``None``: always ask);
     - ``unfinished(data, raw finish reason)``: optional, whether the provider says the
       reply did not finish (cancelled, still running); a reply without a finish field
-      is not unfinished.
+      is not unfinished;
+    - ``from_object(obj)``: optional, the fields an SDK object holds beyond its plain
+      data (a property no dump has: openai's ``ParsedResponse.output_parsed``), merged
+      over that data before ``read``.
     """
 
     detect: Callable[[Dict[str, Any]], bool]
@@ -186,6 +189,7 @@ class ResponseReader:
     may_hold_calls: Callable[[Dict[str, Any]], bool] = _may_hold_calls
     keys: Optional[FrozenSet[str]] = None
     unfinished: Callable[[Dict[str, Any], Optional[str]], bool] = _finished
+    from_object: Optional[Callable[[Any], Dict[str, Any]]] = None
 
 
 @dataclass(frozen=True)

@@ -193,6 +193,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         dialect, reader = shape
         sid = dialect.name
         try:
+            if data is not resp and reader.from_object is not None:  # an SDK object: what no dump holds
+                data = {**data, **reader.from_object(resp)}
             text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
             may_hold_calls = reader.may_hold_calls(data)
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
@@ -296,17 +298,7 @@ def _plain(resp: Any) -> Any:
         from ._access import to_data
     except ImportError:  # pragma: no cover - the core module is always shipped
         return resp
-    d = to_data(resp)
-    if type(d) is dict and isinstance(getattr(type(resp), "output_parsed", None), property):
-        # openai's ``ParsedResponse``: its answer is a property (no dump holds it; its
-        # parts' ``parsed`` are left out as the SDK's own writer leaves them out)
-        try:
-            parsed = resp.output_parsed
-        except Exception:  # the object's own code: nothing more to read
-            parsed = None
-        if parsed is not None:
-            d = {**d, "output_parsed": to_data(parsed)}
-    return d
+    return to_data(resp)
 
 
 class _JsonValues:

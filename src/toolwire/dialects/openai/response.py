@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
+from ..._access import to_data
 from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import Usage, make_usage
 from .._common import any_block, as_int, first_set, join_text
@@ -236,6 +237,16 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
 
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
 
+def _parsed_answer(o: Any) -> Dict[str, Any]:
+    """openai's ``ParsedResponse.output_parsed`` (``client.responses.parse``): a property
+    no dump holds, and its parts' ``parsed`` are left out of one as the SDK's own
+    request writer leaves them out (``__api_exclude__``)."""
+    if not isinstance(getattr(type(o), "output_parsed", None), property):
+        return {}
+    parsed = o.output_parsed
+    return {} if parsed is None else {"output_parsed": to_data(parsed, "$.output_parsed")}
+
+
 RESPONSES_RESPONSE = ResponseReader(
     lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
     read_responses,
@@ -244,6 +255,7 @@ RESPONSES_RESPONSE = ResponseReader(
     # a status that says the reply did not finish; ``incomplete`` unless its reason has a
     # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
     lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
+    _parsed_answer,
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
