@@ -140,6 +140,9 @@ FORMAT = TextFormat(
     start=_START,
     encode_calls=_encode,
     variants=("m2", "m1", "m3"),
-    description='MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; M3: ]<]minimax[>[<tool_call> nested elements',
+    description=(
+        'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; '
+        "M3: ]<]minimax[>[<tool_call> nested elements"
+    ),
     reasoning_opens=("<think>",),
 )
