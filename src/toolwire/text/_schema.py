@@ -39,6 +39,7 @@ __all__ = ["schema_types", "tool_index", "type_value"]
 _MISSING = object()
 _JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "null", "object", "array"})
 _MAX_DEPTH = 64
+_NESTED = ("properties", "items", "additionalProperties")
 _PY = {"True": True, "False": False, "None": None}
 _BOOL = {"true": True, "false": False}
 
@@ -69,7 +70,13 @@ def _resolved(props: dict[str, Any], params: Any) -> dict[str, Any]:
     out = {}
     for key, schema in props.items():
         types = _types(schema, params, memo, 0) if type(schema) is dict else frozenset()
-        out[key] = {"type": sorted(types)} if types else schema
+        if not types:
+            out[key] = schema
+            continue
+        out[key] = {"type": sorted(types)}
+        for sub in _NESTED:  # kept for formats that write nested values as elements (MiniMax M3)
+            if sub in schema:
+                out[key][sub] = schema[sub]
     return out
 
 

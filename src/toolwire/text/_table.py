@@ -35,7 +35,8 @@ _TABLE = (
         "harmony",
         "gpt-oss Harmony: analysis/commentary/final channels, to=functions.NAME, <|call|>",
     ),
-    ("text.minimax", "minimax", 'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value'),
+    ("text.minimax", "minimax", 'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; '
+     'M3: ]<]minimax[>[<tool_call> nested elements'),
     (
         "text.hunyuan",
         "hunyuan",

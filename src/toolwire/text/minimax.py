@@ -1,4 +1,5 @@
-"""``text.minimax``: MiniMax M2 / M2.1 / M2.5 ``<minimax:tool_call>`` invokes; MiniMax-M1 JSON lines.
+"""``text.minimax``: MiniMax M2 / M2.1 / M2.5 ``<minimax:tool_call>`` invokes; MiniMax-M1 JSON lines;
+MiniMax M3 ``]<]minimax[>[<tool_call>`` nested elements (``minimax_m3``).
 
 Wire form (the generation prompt ends with ``]~b]ai\\n<think>\\n``, so the output
 starts inside the reasoning: pass ``thinking=True``)::
@@ -31,7 +32,7 @@ starts inside the reasoning: pass ``thinking=True``)::
 Encoding follows the MiniMax-M2 chat template (variant ``m2``, the default):
 ``<minimax:tool_call>`` then one ``<invoke name="…">`` per call, each parameter on its
 own line, strings as they are and other values as JSON; variant ``m1`` writes the
-JSON lines.
+JSON lines; variant ``m3`` the M3 block (``minimax_m3``).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``
 and ``tests/tool_parsers/test_minimax_m2_tool_parser.py``; ggml-org/llama.cpp
@@ -51,6 +52,7 @@ from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, forbid_key, name_hint, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
+from .minimax_m3 import M3_CLOSE, M3_OPEN, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]
 
@@ -66,6 +68,14 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(name_after(text, INV), raw)
         return
     read_calls(m, text, raw, (INV, P, P_END, INV_END), "m2")
+
+
+def _m3(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(m3_name(text), raw)
+        return
+    parse_m3(m, text, raw)
 
 
 def _no_constant(name: str) -> None:
@@ -100,13 +110,17 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
+_M3 = BodyMode(_m3, ends=(M3_CLOSE,))
 _CONTENT, _REASONING, _START = closed_think_modes(
-    {OPEN: body(_CALL), M1: body(_M1)}, content_extra={CLOSE: stay, EOT: stay, M1_END: stay}
+    {OPEN: body(_CALL), M1: body(_M1), M3_OPEN: body(_M3)},
+    content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M3_CLOSE: stay},
 )
-_CALL.next = _M1.next = _CONTENT
+_CALL.next = _M1.next = _M3.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    if variant == "m3":
+        return encode_m3(calls, NAME)
     if variant == "m1":
         items = [dumps({"name": c.name, "arguments": c.args}, NAME) for c in calls_of(calls, NAME)]
         return "\n".join([M1, *items, M1_END])
@@ -125,7 +139,10 @@ FORMAT = TextFormat(
     name=NAME,
     start=_START,
     encode_calls=_encode,
-    variants=("m2", "m1"),
-    description='MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value',
+    variants=("m2", "m1", "m3"),
+    description=(
+        'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; '
+        "M3: ]<]minimax[>[<tool_call> nested elements"
+    ),
     reasoning_opens=("<think>",),
 )

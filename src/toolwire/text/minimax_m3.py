@@ -1,0 +1,235 @@
+"""MiniMax M3 tool calls: nested elements, every tag behind the marker ``]<]minimax[>[``.
+
+Wire form (``NS`` stands for ``]<]minimax[>[``)::
+
+    NS<tool_call>
+    NS<invoke name="create_order">NS<user_id>42NS</user_id>
+    NS<shipping>NS<city>SingaporeNS</city>NS<zip>018956NS</zip>NS</shipping>
+    NS<items>NS<item>NS<sku>book-001NS</sku>NS</item>NS</items>NS</invoke>
+    NS</tool_call>
+
+- A parameter is an element named by its tag; one block holds one or more invokes;
+  the name is quoted with ``"`` or ``'`` or bare.
+- A leaf's text is its value as written (no whitespace removed); with ``tools=`` it is
+  typed by the schema (``_schema.type_value``; an integer with leading zeros or ``+``,
+  ``018956``, and ``1`` / ``0`` for a boolean read as vLLM reads them); without, JSON of
+  a number, boolean, null, object or array becomes that value (vLLM keeps the text).
+- An element with children is an object (a key written twice collects a list), or a
+  list when its schema says array (the children's names, ``<item>``, do not count);
+  text beside children is kept under ``$text`` (``$$text`` … when a child has that name).
+- A closing tag that does not match, a tag without ``>``, text between parameters or
+  invokes (vLLM drops it, and the rest of the invoke), nesting deeper than the policy's
+  ``max_depth`` (at most 200): the call is an ``InvalidToolCall`` and the block ends there.
+
+Sources (checked 2026-12-04): vllm-project/vllm ``rust/src/tool-parser/src/minimax_m3.rs``
+(grammar and its tests), ``rust/src/tool-parser/src/parameters.rs`` (typing),
+``tests/tool_parsers/test_minimax_m3_tool_parser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Union
+
+from .._types import ToolCall
+from ._core import TextParser
+from ._kit import calls_of, dumps, forbid, forbid_key
+from ._params import attr_name, typed
+from ._schema import schema_types
+
+__all__ = ["M3_CLOSE", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
+
+NS = "]<]minimax[>["
+M3_OPEN, M3_CLOSE = NS + "<tool_call>", NS + "</tool_call>"
+INV, INV_END = NS + "<invoke", NS + "</invoke>"
+_DIGITS = frozenset("0123456789")
+
+# a parsed element: its text, or (children, text beside them)
+Node = Union[str, tuple[list[tuple[str, Any]], str]]
+
+
+class _Bad(Exception):
+    """Malformed markup (the message completes "Tool call at $… ")."""
+
+
+def _element(text: str, pos: int, name: str, depth: int, limit: int) -> tuple[Node, int]:
+    """The body of element *name* opened before *pos*, and the position after its
+    closing tag. Iterative over the text, each marker found once: linear."""
+    if depth > limit:
+        raise _Bad(f"nests its arguments deeper than {limit}")
+    kids: list[tuple[str, Any]] = []
+    texts: list[str] = []
+    close = f"{NS}</{name}>"
+    while True:
+        i = text.find(NS, pos)
+        if i < 0:
+            raise _Bad(f"has element {name!r} without its closing tag")
+        texts.append(text[pos:i])
+        if text.startswith(close, i):
+            pos = i + len(close)
+            break
+        j = i + len(NS)
+        if not text.startswith("<", j) or text.startswith("</", j):
+            raise _Bad(f"has {excerpt_at(text, i)} where element {name!r} is open")
+        child, pos = _open(text, j, depth + 1, limit)
+        kids.append(child)
+    inner = "".join(texts)
+    if not kids:
+        return inner, pos
+    return (kids, inner if inner.strip() else ""), pos
+
+
+def _open(text: str, lt: int, depth: int, limit: int) -> tuple[tuple[str, Node], int]:
+    gt = text.find(">", lt)
+    nxt = text.find(NS, lt)
+    if gt < 0 or 0 <= nxt < gt:
+        raise _Bad("has a tag without '>'")
+    name = text[lt + 1 : gt]
+    if not name.strip():
+        raise _Bad("has a parameter without a name")
+    node, pos = _element(text, gt + 1, name, depth, limit)
+    return (name, node), pos
+
+
+def excerpt_at(text: str, i: int) -> str:
+    gt = text.find(">", i + len(NS), i + len(NS) + 60)
+    return repr(text[i : gt + 1] if gt >= 0 else text[i : i + len(NS) + 20])
+
+
+def m3_name(text: str) -> str | None:
+    """The name of the last invoke opened in *text* (a hint for a cut-off call)."""
+    i = text.rfind(INV + " name=")
+    gt = text.find(">", i + len(INV)) if i >= 0 else -1
+    return (attr_name(text[i + len(INV) + 6 : gt]) or None) if gt >= 0 else None
+
+
+def _leaf(m: TextParser, value: str, schema: Any) -> Any:
+    v = typed(m, value, schema)
+    if type(v) is not str:
+        return v
+    types = schema_types(schema)
+    if not types or "string" in types:
+        return v
+    s = value.strip()
+    digits = s[1:] if s[:1] in ("+", "-") else s
+    if ("integer" in types or "number" in types) and digits and set(digits) <= _DIGITS:
+        return int(s)
+    if "boolean" in types and s in ("1", "0"):
+        return s == "1"
+    return v
+
+
+def _sub(schema: Any, key: str) -> Any:
+    if type(schema) is not dict:
+        return None
+    props = schema.get("properties")
+    if type(props) is dict and type(props.get(key)) is dict:
+        return props[key]
+    extra = schema.get("additionalProperties")
+    return extra if type(extra) is dict else None
+
+
+def _items(schema: Any) -> Any:
+    items = schema.get("items") if type(schema) is dict else None
+    return items if type(items) is dict else None
+
+
+def _value(m: TextParser, node: Node, schema: Any) -> Any:
+    if isinstance(node, str):
+        return _leaf(m, node, schema)
+    kids, inner = node
+    types = schema_types(schema)
+    if "array" in types and "object" not in types:
+        if inner:
+            raise _Bad("has text beside the items of a list")
+        item = _items(schema)
+        return [_value(m, n, item) for _, n in kids]
+    out: dict[str, Any] = {}
+    many: set[str] = set()  # keys written more than once: their value is the list of them
+    for key, n in kids:
+        sub = _sub(schema, key)
+        if key in out:
+            v = _value(m, n, _items(sub) if "array" in schema_types(sub) else sub)
+            prev = out[key]
+            if key in many:
+                prev.append(v)
+            else:
+                out[key] = [prev, v]
+                many.add(key)
+        else:
+            out[key] = _value(m, n, sub)
+    if inner:
+        key = "$text"
+        while key in out:
+            key = "$" + key
+        out[key] = inner
+    return out
+
+
+def parse_m3(m: TextParser, text: str, raw: str) -> None:
+    """Add the calls of a closed M3 block (*text* between its markers)."""
+    pos, n, limit = 0, len(text), min(m.policy.max_depth, 200)  # 200: within Python's stack
+    while True:
+        i = text.find(NS, pos)
+        if text[pos : i if i >= 0 else n].strip():
+            m.invalid(None, raw, f"Tool call at {m.loc} has text outside an invoke")
+            return
+        if i < 0:
+            return
+        if not text.startswith(INV, i) or text[i + len(INV) : i + len(INV) + 1] not in (" ", "\t", "\n"):
+            m.invalid(None, raw, f"Tool call at {m.loc} has {excerpt_at(text, i)} where an invoke should start")
+            return
+        gt = text.find(">", i + len(INV))
+        nxt = text.find(NS, i + len(INV))
+        head = text[i + len(INV) : gt].strip() if gt >= 0 and not 0 <= nxt < gt else ""
+        if not head.startswith("name="):
+            m.invalid(None, raw, f"Tool call at {m.loc} has an invoke tag without name=\"…\">")
+            return
+        name = attr_name(head[5:])
+        pos = gt + 1
+        args: dict[str, Any] = {}
+        try:
+            while True:
+                j = text.find(NS, pos)
+                if j < 0:
+                    raise _Bad(f"is not closed by {INV_END}")
+                if text[pos:j].strip():
+                    raise _Bad("has text outside its parameters")
+                if text.startswith(INV_END, j):
+                    pos = j + len(INV_END)
+                    break
+                lt = j + len(NS)
+                if not text.startswith("<", lt) or text.startswith("</", lt):
+                    raise _Bad(f"has {excerpt_at(text, j)} where a parameter should start")
+                (key, node), pos = _open(text, lt, 1, limit)
+                if key in args:
+                    raise _Bad(f"has parameter {key!r} twice")
+                args[key] = _value(m, node, m.param_schema(name, key))
+        except _Bad as exc:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
+            return
+        except RecursionError:  # pragma: no cover - the depth limit comes first
+            m.invalid(name or None, raw, f"Tool call at {m.loc} nests its arguments too deep")
+            return
+        m.call(name, args, raw, variant="m3")
+
+
+def _write(key: str, v: Any, out: list[str], dialect: str) -> None:
+    forbid_key(key, (NS, ">", "<"), "Parameter name", dialect)
+    if key.startswith("/"):
+        forbid_key(key, ("/",), "Parameter name", dialect)
+    text = v if type(v) is str else dumps(v, dialect)
+    out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect)}{NS}</{key}>")
+
+
+def encode_m3(calls: Sequence[ToolCall], dialect: str) -> str:
+    """The M3 block: strings as they are, other values as JSON (read back as written)."""
+    lines = [M3_OPEN]
+    for c in calls_of(calls, dialect):
+        parts = [f'{INV} name="{c.name}">']
+        for k, v in c.args.items():
+            _write(k, v, parts, dialect)
+        parts.append(INV_END)
+        lines.append("".join(parts))
+    lines.append(M3_CLOSE)
+    return "\n".join(lines)
