@@ -6,12 +6,15 @@ action) and problems as ``Lint`` records; the rules per provider are its target'
 accept an answer the original rejects without reporting it as lossy, and everything it
 changes in the answer's shape (root wrapper, required-all shim, map pairs, free-form
 strings) is undone by ``_mapback.py`` before validation against the original.
+
+The rules live in mixins, one module each: ``_rewrite_shapes.py`` (type arrays, OpenAPI
+nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
+``_rewrite_keywords.py`` (each keyword by the profile) and ``_rewrite_refs.py`` (``$ref``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
@@ -19,58 +22,16 @@ from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_shapes import ANNOTATIONS, Options, ShapeRewrites, holds_shape, is_open_object
-from ._util import canonical_text, copy_json, escape_token, json_type, long_int
+from ._rewrite_keywords import _hint, _lone
+from ._rewrite_objects import ObjectRewrites
+from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
+from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
+from ._util import canonical_text, copy_json, escape_token, json_type
 
-__all__ = ["ANNOTATIONS", "Rewriter"]
-
-_DROP_QUIETLY = ANNOTATIONS - {"title", "description", "default"}
-_HARD = frozenset(
-    (
-        "not",
-        "if",
-        "then",
-        "else",
-        "patternProperties",
-        "prefixItems",
-        "dependentSchemas",
-        "unevaluatedProperties",
-        "unevaluatedItems",
-    )
-)
-_STRUCTURAL = frozenset(
-    (
-        "type",
-        "properties",
-        "required",
-        "items",
-        "additionalProperties",
-        "$defs",
-        "$ref",
-        "anyOf",
-        "oneOf",
-        "allOf",
-        "enum",
-        "const",
-    )
-)
-_LOOKAROUND = re.compile(r"\(\?<?[=!]")
-# nodes written by inlining ``$ref`` (targets without ``$ref``) at most, beyond
-# ``INLINED_PER_NODE`` times the schema's own: a definition used twice by another used
-# twice... doubles the inlined schema at each level (2^n nodes from n definitions, a
-# caller's schema being hostile input), so past this the rest is not inlined and the
-# schema is refused with a lint error
-MAX_INLINED = 5_000
-INLINED_PER_NODE = 8
-# how deep an inlined ``$ref`` may sit: pointer tokens above it plus two per ``$ref``
-# being inlined around it (each costs two stack frames of its own). A chain of
-# definitions each holding the next nests the inlined schema without bound, and the stack
-# with it, so past this the schema is refused with a lint error, well within the default
-# recursion limit (the original alone is at most 256 levels deep: ``normalize``)
-MAX_INLINED_DEPTH = 300
+__all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(ShapeRewrites):
+class Rewriter(RefRewrites, ObjectRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
@@ -296,26 +257,6 @@ class Rewriter(ShapeRewrites):
             self._bare_null(n, out, ptr)
         return out
 
-    def _lone_const(self, n: Dict[str, Any], ptr: str) -> None:
-        """A ``const`` of null or a boolean where enums of its type are refused (Gemini):
-        null is ``type: null`` (exact); a boolean is its type, the value moved to the
-        description (lossy: checked locally)."""
-        value = n.pop("const")
-        kind = _lone(value)
-        types = n.get("type", kind)
-        if types != kind and not (isinstance(types, list) and kind in types):
-            n["enum"] = [value]  # another type beside it: no value is both (an unsatisfiable enum, as it was)
-            self.change(ptr, "const", "rewritten", "a one-value enum")
-            return
-        n["type"] = kind
-        if value is None:
-            self.change(ptr, "const", "rewritten", "null as type null")
-            return
-        note = "{const: " + json.dumps(value) + "}"
-        desc = n.get("description")
-        n["description"] = f"{desc}\n\n{note}" if isinstance(desc, str) and desc else note
-        self.change(ptr, "const", "moved", "into description (an enum of booleans is not supported)")
-
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
         """A combinator branch; one without a type takes its parent's (an object's
         properties too): P and (B1 or B2) is (P and B1) or (P and B2)."""
@@ -341,151 +282,6 @@ class Rewriter(ShapeRewrites):
         finally:
             self.copying -= 1
 
-    def _annotations(self, n: Dict[str, Any], ptr: str) -> Dict[str, Any]:
-        """A node of annotations only, each through the profile's keyword rules."""
-        out: Dict[str, Any] = {}
-        hints: List[str] = []
-        for key, value in n.items():
-            self._keyword(out, hints, key, value, ptr)
-        _hint(out, hints)
-        return out
-
-    def _keyword(self, out: Dict[str, Any], hints: List[str], key: str, value: Any, ptr: str) -> None:
-        p = self.p
-        if key in ("description", "title"):
-            out[key] = value
-            return
-        if key == "type" and p.openapi and value == "null":
-            out["nullable"] = True
-            self.change(ptr, "type", "rewritten", "nullable")
-            return
-        if key.startswith("x-") or (key in _DROP_QUIETLY and key not in p.supported):
-            self.change(ptr, key, "dropped", "annotation")
-            return
-        ok = key in p.supported
-        if ok and key == "format" and p.formats is not None and (type(value) is not str or value not in p.formats):
-            ok = False
-        if ok and key == "pattern" and p.no_lookaround and _LOOKAROUND.search(str(value)):
-            ok = False
-            self.lint("unsupported-pattern", ptr, "look-around is not supported by this provider", "warning")
-        if ok and key == "minItems" and p.min_items_max is not None and value > p.min_items_max:
-            ok = False
-        if ok and key == "enum":
-            bad = [
-                v
-                for v in value
-                if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)
-            ]
-            if bad:
-                hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
-                shown = ", ".join(_shown(v) for v in bad[:3])
-                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]{hint}")
-        if ok:
-            out[key] = value
-            if key not in _STRUCTURAL:
-                self.change(ptr, key, "kept")
-            return
-        if key in ("type", "enum", "const"):
-            out[key] = value
-            return
-        if key in _HARD:
-            self.change(ptr, key, "unsupported", "validated locally only")
-            self.lint("unsupported-keyword", ptr, f"{key} is not supported by this provider", "warning")
-        else:
-            self.change(ptr, key, "moved", "into description")
-        try:
-            hints.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-        except ValueError:  # an integer of over 4,300 digits: Python does not write it
-            found = long_int(value)
-            bits = f" of {found[1]} bits" if found else ""
-            self.lint("not-representable", ptr, f"{key} holds an integer{bits} too long to write in the description")
-
-    def _in_cycle(self, ptr: str) -> bool:
-        """Whether the node at *ptr* lies inside a recursive definition (a reference there
-        may close its cycle; one entering it from outside closes none)."""
-        inside = self.cycles
-        if "" in inside or ptr in inside:
-            return True
-        cut = ptr.find("/", 1)
-        while cut != -1:  # each enclosing node once: linear in the pointer
-            if ptr[:cut] in inside:
-                return True
-            cut = ptr.find("/", cut + 1)
-        return False
-
-    def _ref(self, n: Dict[str, Any], ptr: str, required: bool) -> Any:
-        ref = n["$ref"]
-        siblings = {k: v for k, v in n.items() if k != "$ref"}
-        if ref in self.recursive:
-            if not self.p.recursion:
-                self.lint("recursion-unsupported", ptr, f"{ref} is recursive; this provider rejects recursive schemas")
-            elif self.p.notes.get("recursion") and required and self._in_cycle(ptr):
-                self.lint("recursion-unsupported", ptr, f"{ref} is recursive through a required property")
-        if self.p.inline_refs:
-            if ref in self.inlining:
-                return {}
-            if self.inlined > self.budget:
-                if not self.too_large:
-                    self.too_large = True
-                    self.lint("too-large", ptr, f"inlining $ref expands the schema past {self.budget:,} nodes "
-                              "(definitions used many times over); this provider takes no $ref")
-                return {}
-            if 2 * len(self.inlining) + ptr.count("/") >= MAX_INLINED_DEPTH:
-                if not self.too_large:
-                    self.too_large = True
-                    self.lint("too-large", ptr, f"inlining $ref nests the schema too deeply ({len(self.inlining)} "
-                              "definitions inside one another); this provider takes no $ref")
-                return {}
-            self.inlining.append(ref)
-            try:
-                self.change(ptr, "$ref", "rewritten", "inlined")
-                return self.node(self._inline(resolve_ref(self.root, ref), siblings, ptr), ptr, required)
-            finally:
-                self.inlining.pop()
-        target = ref
-        if not siblings:
-            return {"$ref": target}
-        if self.p.ref_siblings:
-            out = self._siblings(siblings, ptr, required)
-            out["$ref"] = target
-            return out
-        self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
-        rest = self._siblings(siblings, ptr, required)
-        if "anyOf" in rest:  # two anyOf cannot share a node
-            self.change(ptr, "anyOf", "unsupported", "beside a $ref: checked locally only")
-            self.lint("unsupported-keyword", ptr, "anyOf beside $ref is not supported by this provider", "warning")
-        rest["anyOf"] = [{"$ref": target}]
-        return rest
-
-    def _inline(self, target: Any, siblings: Dict[str, Any], ptr: str) -> Any:
-        """The target of a ``$ref`` and its siblings as one schema: both hold, so they are
-        merged where that is exact (the tighter bound, the common enum values), else the
-        target is a one-branch ``anyOf`` (an ``allOf`` beside an ``anyOf``) beside them."""
-        if not isinstance(target, dict):
-            return siblings if target is True and siblings else target
-        target = {k: v for k, v in target.items() if k != "$defs"}
-        if not siblings:
-            return target
-        both = {**siblings, "allOf": [*siblings.get("allOf", ()), target]}
-        merged = merge_all_of(both)
-        if merged is not None:
-            return merged
-        if "anyOf" in siblings:  # an allOf, merged or reported by the profile's rules
-            return both
-        self.change(ptr, "$ref", "rewritten", "a one-branch anyOf beside its siblings")
-        return {**siblings, "anyOf": [target]}
-
-    def _siblings(self, siblings: Dict[str, Any], ptr: str, required: bool) -> Dict[str, Any]:
-        if any(k not in ANNOTATIONS for k in siblings):
-            outer, self.beside_ref = self.beside_ref, ptr  # typed by the $ref beside them
-            try:
-                out = self.node(siblings, ptr, required)
-            finally:
-                self.beside_ref = outer
-            assert isinstance(out, dict)
-            return out
-        return self._annotations(siblings, ptr)
-
     def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
         """No value matches two *branches*: each has another type (an integer is a
         number), or, on objects, a required property of another ``const`` in each."""
@@ -508,27 +304,6 @@ class Rewriter(ShapeRewrites):
         if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
             return True
         return any(len(v) == len(branches) for v in consts.values())
-
-
-def _lone(value: Any) -> str:
-    """The JSON type of a ``const`` value, ``null`` or ``boolean`` told apart."""
-    return "null" if value is None else "boolean" if isinstance(value, bool) else json_type(value)
-
-
-def _hint(out: Dict[str, Any], hints: List[str]) -> None:
-    """Append the keywords moved out of the wire to ``description``, as ``{k: v, ...}``."""
-    if hints:
-        desc = out.get("description", "")
-        note = "{" + ", ".join(hints) + "}"
-        out["description"] = f"{desc}\n\n{note}" if desc else note
-
-
-def _shown(value: Any) -> str:
-    """``repr(value)``, or a placeholder for an integer too long for Python to print."""
-    try:
-        return repr(value)
-    except ValueError:
-        return f"<int of {value.bit_length()} bits>" if isinstance(value, int) else f"<{type(value).__name__}>"
 
 
 def _holds_ref(branches: Any) -> bool:

@@ -1,18 +1,17 @@
-"""Rewrites of one schema shape for a profile: type arrays, OpenAPI nullability,
-free-form objects, arrays, objects (closing, required-all, map pairs) and the nullable
-shim; and the schema facts the rewrite and the map-back share.
+"""Rewrites of one schema shape for a profile: type arrays, OpenAPI nullability and
+free-form objects (arrays and objects: ``_rewrite_objects.py``); the base of the
+rewrite's mixins; and the schema facts the rewrite and the map-back share.
 
 Part of the rewrite in ``_rewrite.py``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._report import Change, Lint
-from ._util import escape_token, json_equal, json_type
+from ._util import json_equal, json_type
 from ._validate import _Checker, _stack_room
 
 __all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
@@ -289,137 +288,6 @@ class ShapeRewrites:
             "pass free_form='string', use strict=False or prompt mode",
         )
         return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
-
-    def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
-        if "prefixItems" in n:
-            prefix = [self.node(s, f"{ptr}/prefixItems/{i}", False) for i, s in enumerate(n["prefixItems"])]
-            if "prefixItems" in self.p.supported or self.p.permissive:
-                out["prefixItems"] = prefix
-                self.change(ptr, "prefixItems", "kept")
-            else:
-                self.change(ptr, "prefixItems", "unsupported", "validated locally only")
-                self.lint("unsupported-keyword", ptr, "prefixItems is not supported by this provider", "warning")
-                hints.append("prefixItems: " + json.dumps(n["prefixItems"], ensure_ascii=False))
-                extra = (
-                    [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
-                )
-                members = prefix + extra
-                out["items"] = members[0] if len(members) == 1 else {"anyOf": members}
-                return
-        if "items" in n:
-            if n["items"] is False:
-                if "prefixItems" in out:
-                    out["items"] = False
-                elif "maxItems" in self.p.supported:
-                    out["maxItems"] = 0
-                    self.change(ptr, "items", "rewritten", "false as maxItems: 0")
-                else:
-                    self.change(ptr, "items", "moved", "into description")
-                    hints.append("items: false")
-            else:
-                out["items"] = self.node(n["items"], f"{ptr}/items", False)
-
-    def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
-        p = self.p
-        props = n.get("properties") or {}
-        required = list(n.get("required") or [])
-        needed = {r for r in required if type(r) is str}  # one lookup per property, not a scan
-        wprops: Dict[str, Any] = {}
-        for name, sub in props.items():
-            sptr = f"{ptr}/properties/{escape_token(name)}"
-            wsub = self.node(sub, sptr, name in needed)
-            if p.all_required and name not in needed:
-                if self._nulls is None:
-                    self._nulls = _Checker(self.root, False)
-                if not accepts_null(self.root, sub, self._nulls):
-                    wsub = self._nullable(wsub)
-                    self.change(sptr, "required", "rewritten", "optional made required and nullable")
-                else:
-                    self.change(sptr, "required", "rewritten", "optional made required (already nullable)")
-            wprops[name] = wsub
-        out["properties"] = wprops
-        if p.openapi and not wprops:  # Gemini's Schema: "properties: should be non-empty for OBJECT type"
-            self.lint(
-                "not-representable",
-                ptr,
-                "an object without properties (free-form, a map, or empty) cannot be sent in OpenAPI form; "
-                "use the JSON Schema target or prompt mode",
-            )
-        if p.all_required:
-            out["required"] = list(props) + [r for r in required if r not in props]
-        elif required:
-            out["required"] = required
-        addl = n.get("additionalProperties")
-        if p.strict:
-            if isinstance(addl, dict):
-                if self.o.maps == "pairs" and not props:
-                    self.change(ptr, "additionalProperties", "rewritten", "a map as [{key, value}] pairs")
-                    if required:
-                        self.change(ptr, "required", "unsupported", "the keys a map must hold are checked locally only")
-                    value = self.node(addl, f"{ptr}/additionalProperties", True)
-                    out.clear()
-                    out.update({k: v for k, v in n.items() if k in ("title", "description")})
-                    out.update(
-                        {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "properties": {"key": {"type": "string"}, "value": value},
-                                "required": ["key", "value"],
-                                "additionalProperties": False,
-                            },
-                        }
-                    )
-                    return
-                self.lint(
-                    "not-representable",
-                    ptr,
-                    "additionalProperties with a schema (a map) cannot be sent in strict mode; "
-                    "pass maps='pairs', use strict=False or prompt mode",
-                )
-                out["additionalProperties"] = False
-            else:
-                if addl is None:
-                    self.change(ptr, "additionalProperties", "narrowed", "set to false")
-                out["additionalProperties"] = False
-                extra = [r for r in required if r not in props]
-                if extra:
-                    names = ", ".join(map(repr, extra[:3]))
-                    if addl is False and "patternProperties" not in n:
-                        self.lint("unsatisfiable", ptr, f"required names ({names}) are not allowed as properties")
-                    else:
-                        self.lint(
-                            "not-representable",
-                            ptr,
-                            f"required names that are not properties ({names}) cannot be given once strict mode "
-                            "closes the object; declare them in properties",
-                        )
-        elif addl is not None:
-            if "additionalProperties" in p.supported or p.permissive:
-                out["additionalProperties"] = (
-                    addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
-                )
-            elif addl is False:
-                self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
-            else:
-                self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
-                self.lint(
-                    "unsupported-keyword",
-                    ptr,
-                    "additionalProperties with a schema is not supported by this provider",
-                    "warning",
-                )
-
-    def _nullable(self, wsub: Any) -> Any:
-        if isinstance(wsub, dict):
-            lifted = {k: wsub[k] for k in ("title", "description") if k in wsub}
-            inner = {k: v for k, v in wsub.items() if k not in lifted}
-            if "anyOf" in inner and len(inner) == 1:
-                lifted["anyOf"] = inner["anyOf"] + [{"type": "null"}]
-            else:
-                lifted["anyOf"] = [inner, {"type": "null"}]
-            return lifted
-        return {"anyOf": [wsub, {"type": "null"}]}
 
 
 def _null_branch(branch: Any) -> bool:
