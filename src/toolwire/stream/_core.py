@@ -34,11 +34,10 @@ from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Opti
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy
-from .._dialect import finish_word
 from .._errors import DecodeError, excerpt
 from ._call import Call, Result, begins_value, whole_value
 from ._events import ArgsDelta, CallStarted, new_event
-from ._results import Results
+from ._replies import Replies
 
 __all__ = ["Core"]
 
@@ -46,17 +45,16 @@ _alloc = object.__new__
 _NO_TABLE: Mapping[str, str] = {}
 
 
-class Core(Results):
+class Core(Replies):
     """Calls under construction, events, text and finish reason of one stream: their
-    correlation and accumulation here, how they end in ``Results`` (``_results.py``).
+    correlation and accumulation here, how they end in ``Results`` (``_results.py``),
+    the text and finish reason around them in ``Replies`` (``_replies.py``).
 
     *emit* records events (``accumulate`` needs none); *preview* adds a partial
     parse to every ``ArgsDelta``.
     """
 
     preview: bool
-    text_parts: List[str]  # the reply text (of the first alternative reply, when there are several)
-    texts: Dict[Hashable, List[str]]  # the text of the other alternative replies
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
@@ -258,53 +256,6 @@ class Core(Results):
                 if not c.done:
                     c.ended = True
                     self.finalize(c)
-
-    # ---- text, finish -----------------------------------------------------------
-
-    def text(self, piece: str, scope: Hashable = None) -> None:
-        """Reply text; of the alternative reply *scope* when the stream has several
-        (``text_parts`` holds the first one's only: ``choice``)."""
-        if piece:
-            if scope is None or scope == self.first_choice:
-                self.text_parts.append(piece)
-            else:
-                self.other_text(scope, piece)
-
-    def other_text(self, scope: Hashable, piece: str) -> None:
-        """Text of an alternative reply that is not (yet) the first one: kept apart."""
-        parts = self.texts.get(scope)
-        if parts is None:
-            parts = self.texts[scope] = []
-        parts.append(piece)
-
-    def finish(self, reason: Any) -> None:
-        if type(reason) is str:  # the usual case, without a ``str()`` call
-            if reason:
-                self.finish_reason = reason
-        elif reason is not None and reason != "":
-            word = finish_word(reason)  # an SDK's str enum in a dumped chunk: its value, not str()'s
-            self.finish_reason = str(reason) if word is None else word
-
-    def error(self, words: str) -> None:
-        """The provider reported an error inside the stream (an error event or chunk,
-        in *words*): the reply failed, as under a failing finish reason. The first is kept."""
-        if self.failure is None:
-            self.failure = words
-
-    def choice(self, index: int) -> None:
-        """A chunk of the alternative reply *index* (a choice, a candidate). The text and
-        finish reason of the stream are the first one's (the lowest index seen, where its
-        calls come from: never a mix): a lower index seen later takes their place."""
-        first = self.first_choice
-        if first is None:
-            self.first_choice = index
-        elif index != first:
-            self.several = True
-            if index < first:
-                self.first_choice = index
-                self.texts[first] = self.text_parts
-                self.text_parts = self.texts.pop(index, [])
-                self.finish_reason = self.choice_finish.get(index)
 
     # ---- internals -----------------------------------------------------------------------
 

@@ -1,0 +1,67 @@
+"""The reply around a stream's calls: its text, its finish reason, an error the
+provider reported inside the stream, and which of several alternative replies is the
+first one.
+
+``Core`` (``_core.py``) builds on it; ``Results`` (``_results.py``) reads it as calls end.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Hashable, List
+
+from .._dialect import finish_word
+from ._results import Results
+
+__all__ = ["Replies"]
+
+
+class Replies(Results):
+    """Text, finish reason, error and alternative replies of one stream."""
+
+    text_parts: List[str]  # the reply text (of the first alternative reply, when there are several)
+    texts: Dict[Hashable, List[str]]  # the text of the other alternative replies
+
+    def text(self, piece: str, scope: Hashable = None) -> None:
+        """Reply text; of the alternative reply *scope* when the stream has several
+        (``text_parts`` holds the first one's only: ``choice``)."""
+        if piece:
+            if scope is None or scope == self.first_choice:
+                self.text_parts.append(piece)
+            else:
+                self.other_text(scope, piece)
+
+    def other_text(self, scope: Hashable, piece: str) -> None:
+        """Text of an alternative reply that is not (yet) the first one: kept apart."""
+        parts = self.texts.get(scope)
+        if parts is None:
+            parts = self.texts[scope] = []
+        parts.append(piece)
+
+    def finish(self, reason: Any) -> None:
+        if type(reason) is str:  # the usual case, without a ``str()`` call
+            if reason:
+                self.finish_reason = reason
+        elif reason is not None and reason != "":
+            word = finish_word(reason)  # an SDK's str enum in a dumped chunk: its value, not str()'s
+            self.finish_reason = str(reason) if word is None else word
+
+    def error(self, words: str) -> None:
+        """The provider reported an error inside the stream (an error event or chunk,
+        in *words*): the reply failed, as under a failing finish reason. The first is kept."""
+        if self.failure is None:
+            self.failure = words
+
+    def choice(self, index: int) -> None:
+        """A chunk of the alternative reply *index* (a choice, a candidate). The text and
+        finish reason of the stream are the first one's (the lowest index seen, where its
+        calls come from: never a mix): a lower index seen later takes their place."""
+        first = self.first_choice
+        if first is None:
+            self.first_choice = index
+        elif index != first:
+            self.several = True
+            if index < first:
+                self.first_choice = index
+                self.texts[first] = self.text_parts
+                self.text_parts = self.texts.pop(index, [])
+                self.finish_reason = self.choice_finish.get(index)
