@@ -142,7 +142,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "stream": (  # the dialect-agnostic stream core and the front doors
-        [f"{PKG}/stream/_core.py", f"{PKG}/stream/_accumulate.py"],
+        [f"{PKG}/stream/_core.py", f"{PKG}/stream/_replies.py", f"{PKG}/stream/_accumulate.py"],
         [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py",
          "tests/test_failed_replies.py", "tests/schema/test_request_edits.py"],
     ),
@@ -184,6 +184,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     ),
     "render": (  # a caller's schema rendered per provider, and the answer mapped back
         [f"{PKG}/schema/_render.py", f"{PKG}/schema/_rewrite.py", f"{PKG}/schema/_rewrite_shapes.py",
+         f"{PKG}/schema/_rewrite_objects.py", f"{PKG}/schema/_rewrite_keywords.py", f"{PKG}/schema/_rewrite_refs.py",
          f"{PKG}/schema/_mapback.py", f"{PKG}/schema/_limits.py"],
         [*_CORE_TESTS, "tests/schema"],
     ),
@@ -206,7 +207,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "pydantic": (  # a caller's JSON Schema as a pydantic model (``to_pydantic``)
-        [f"{PKG}/schema/_pydantic.py", f"{PKG}/schema/_pydantic_types.py"],
+        [f"{PKG}/schema/_pydantic.py", f"{PKG}/schema/_pydantic_nodes.py", f"{PKG}/schema/_pydantic_types.py"],
         [
             *_CORE_TESTS,
             "tests/schema/test_properties.py",
