@@ -12,7 +12,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire._json_extract import _fences
-from toolwire.response import _take_closed_blocks
+from toolwire._think import take_closed_blocks
 from toolwire.text.deepseek import _ATTR
 from toolwire.text.llama import _CALLISH
 
@@ -39,7 +39,7 @@ def test_think_blocks_match_the_old_pattern(text: str) -> None:
 
     expected = OLD_THINK.sub(take, text)
     found: List[str] = []
-    assert _take_closed_blocks(text, found) == expected
+    assert take_closed_blocks(text, found) == expected
     assert found == old
 
 

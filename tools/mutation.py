@@ -151,7 +151,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/text"],
     ),
     "response": (  # reading replies (content, reasoning, finish reason) and the retry plan
-        [f"{PKG}/response.py", f"{PKG}/retry.py"],
+        [f"{PKG}/response.py", f"{PKG}/_think.py", f"{PKG}/retry.py"],
         [
             *_CORE_TESTS,
             "tests/schema/test_response_and_retry.py",
