@@ -96,7 +96,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_registry": (
-        [f"{PKG}/_registry.py"],
+        [f"{PKG}/_registry.py", f"{PKG}/_dialect_check.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,
@@ -127,7 +127,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_walk": (  # the walk over containers and the collecting of their calls (``decode_all``)
-        [f"{PKG}/_walk.py", f"{PKG}/_collect.py", f"{PKG}/_finish.py"],
+        [f"{PKG}/_walk.py", f"{PKG}/_collect.py", f"{PKG}/_finish.py", f"{PKG}/_finish_reasons.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,

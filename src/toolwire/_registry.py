@@ -29,7 +29,8 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
-from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff, check_record
+from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
+from ._dialect_check import check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._foreign import foreign
 from ._types import evolve

@@ -35,6 +35,7 @@ from .._policy import finish_text
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._callname import is_name, name_problem
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
+from ._sink import Sink
 
 __all__ = [
     "Action",
@@ -92,47 +93,6 @@ class CallEvent:
 Event = Union[ContentDelta, ReasoningDelta, CallEvent]
 
 
-class _Sink:
-    """Text of one kind; drops outer whitespace, holds trailing whitespace back."""
-
-    __slots__ = ("gap", "parts", "pending", "started")
-
-    def __init__(self) -> None:
-        self.parts = Pieces()
-        self.pending = Pieces()  # whitespace not emitted yet (runs may be long)
-        self.started = False
-        self.gap = False  # a marker was removed here: a newline unless whitespace is on either side
-
-    def add(self, text: str) -> str:
-        if not self.started:
-            text = text.lstrip()
-            if not text:
-                return ""
-            self.started = True
-        elif self.gap:
-            self.gap = False
-            if not self.pending and not text[0].isspace():
-                self.pending.reset("\n")
-        body = text.rstrip()
-        if not body:
-            self.pending.append(text)
-            return ""
-        if self.pending:
-            self.pending.append(body)
-            out = self.pending.join()
-        else:
-            out = body
-        self.pending.reset(text[len(body) :])
-        self.parts.append(out)
-        return out
-
-    def brk(self) -> None:
-        self.gap = self.started
-
-    def value(self) -> str | None:
-        return self.parts.join() or None
-
-
 Start = Callable[[bool], Mode]
 
 
@@ -177,8 +137,8 @@ class TextParser:
         self.final = False
         self.finish_reason: str | None = None
         self.policy: Policy = arguments_policy
-        self.content = _Sink()
-        self.reasoning = _Sink()
+        self.content = Sink()
+        self.reasoning = Sink()
         self.items: list[Item] = []
         self.fixes: list[str] = []  # repairs made while reading the call being read (typed values)
         self.queue: list[Event] = []  # events not handed out yet

@@ -1,0 +1,70 @@
+"""The normalised finish reasons (``FINISH_REASONS``) and how a provider's raw finish
+reason is read against a dialect's ``finish_reasons`` table: as a plain word
+(``finish_word``), looked up in any case (``finish_lookup``), spelled as the table
+spells it (``key_of``). ``_finish.py`` derives each dialect's word sets from these.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Mapping, Optional
+
+__all__ = ["FINISH_REASONS", "finish_lookup", "finish_word", "key_of"]
+
+#: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
+FINISH_REASONS = (
+    "stop",
+    "length",
+    "tool_calls",
+    "content_filter",
+    "refusal",
+    "context_window",
+    "pause",
+    "error",
+    "other",
+)
+
+
+def finish_word(raw: Any) -> Optional[str]:
+    """*raw* as a plain ``str`` when it is a string: itself, or for a ``str`` subclass its
+    text (an SDK's string enum, as google-genai's ``FinishReason.MAX_TOKENS`` that
+    ``model_dump()`` keeps: its ``value``, never ``str()``'s ``'FinishReason.MAX_TOKENS'``;
+    mistralai's ``UnrecognizedStr``); ``None`` for anything else. Callers on a hot path
+    test ``type(raw) is str`` first and ask this only when that fails."""
+    if type(raw) is str:
+        return raw
+    if not isinstance(raw, str):
+        return None
+    value = raw.value if isinstance(raw, Enum) else None
+    return value if type(value) is str else str.__str__(raw)
+
+
+def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:
+    """The normalised finish reason *table* (a dialect's ``finish_reasons``) gives the
+    raw one *raw*: looked up as is, then upper and lower case; ``None`` when it is not
+    there (or not a string). A ``str`` subclass (an SDK's enum) is read as its word
+    (``finish_word``). Every rule that reads finish reasons asks this one."""
+    if type(raw) is not str:
+        raw = finish_word(raw)
+        if raw is None:
+            return None
+    found = table.get(raw)
+    if found is None:
+        found = table.get(raw.upper()) or table.get(raw.lower())
+    return found
+
+
+def key_of(table: Mapping[str, str], word: Any) -> Any:
+    """*word* as *table* (a dialect's ``finish_reasons``) spells it, where
+    ``finish_lookup`` finds it in another case (``failed`` for ``FAILED``); else as it is
+    (a ``str`` subclass, an SDK's enum, as its plain word: ``finish_word``)."""
+    if type(word) is not str:
+        if not isinstance(word, str):
+            return word
+        word = finish_word(word)
+    if word in table:
+        return word
+    for other in (word.upper(), word.lower()):
+        if other in table:
+            return other
+    return word
