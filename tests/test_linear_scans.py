@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from toolwire._json_extract import _fences
 from toolwire._think import take_closed_blocks
 from toolwire.text.deepseek import _ATTR
-from toolwire.text.llama import _CALLISH
+from toolwire.text.llama_calls import CALLISH
 
 OLD_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
 OLD_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
@@ -54,7 +54,7 @@ def test_fences_match_the_old_pattern(text: str) -> None:
 @given(pieces)
 @example("  [ get_weather (")
 def test_callish_matches_the_old_pattern(text: str) -> None:
-    assert bool(_CALLISH.match(text)) == bool(OLD_CALLISH.match(text))
+    assert bool(CALLISH.match(text)) == bool(OLD_CALLISH.match(text))
 
 
 @given(pieces)

@@ -16,7 +16,7 @@ Wire forms::
   read again as content so that the markers in it count (``_as_content``).
   ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
   A call-shaped object that strict JSON does not read goes through the arguments
-  policy, as Hermes blocks do (``_policy_call``); a repeated keyword in a pythonic call
+  policy, as Hermes blocks do (``policy_call``); a repeated keyword in a pythonic call
   (which Python rejects) makes it an ``InvalidToolCall``.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
@@ -53,20 +53,19 @@ toolwire ``reference/wire-formats.md`` §10.3.
 
 from __future__ import annotations
 
-import json
 import keyword
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .._args import parse_arguments
-from .._errors import ArgumentsError, EncodeError, excerpt
+from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
 from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
-from ._pythonic import POSITIONAL, cut_calls, encode_value, read_calls, step
+from ._pythonic import encode_value, step
+from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -76,84 +75,7 @@ EOM4, EOT4 = "<|eom|>", "<|eot|>"  # Llama 4's stop tokens
 PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=", "</function>"
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
-# the second run of spaces only after a "[": two adjacent ones backtracked quadratically
-_CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
-
-
-def _json_calls(
-    m: TextParser, text: str, raw: str, variant: str, strict: bool = False, arrays: bool = False
-) -> bool:
-    """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
-    a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
-    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
-    dec = json.JSONDecoder()
-    pos, n, found = 0, len(text), []
-    while pos < n:
-        while pos < n and text[pos] in " \t\r\n;":
-            pos += 1
-        if pos >= n:
-            break
-        try:
-            value, pos = dec.raw_decode(text, pos)
-        except (ValueError, RecursionError):
-            return False
-        objs = value if arrays and type(value) is list and value else [value]
-        for obj in objs:
-            if type(obj) is not dict or type(obj.get("name")) is not str:
-                return False
-            if strict and "parameters" not in obj and "arguments" not in obj:
-                return False
-            found.append(obj)
-    if not found:
-        return False
-    for obj in found:
-        args = obj.get("parameters", obj.get("arguments"))
-        m.call(obj["name"], args, raw, variant=variant)
-    return True
-
-
-def _policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
-    """A call-shaped JSON object that strict JSON did not read (a trailing comma, Python
-    ``True``, single quotes, an integer too long for ``json``): read by the arguments
-    policy, as Hermes reads its blocks (the repair recorded), or an ``InvalidToolCall``
-    (``truncated`` only when the JSON was cut off). False when *text* is not a call:
-    no ``"name"`` string with ``"parameters"`` / ``"arguments"`` beside it."""
-    try:
-        value, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
-    except ArgumentsError as exc:
-        hint = name_hint(text)
-        if hint is None or ('"parameters"' not in text and '"arguments"' not in text):
-            return False
-        if exc.truncated:
-            m.truncated(hint, raw)
-        else:
-            m.invalid(hint, raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
-        return True
-    if type(value) is not dict or type(value.get("name")) is not str:
-        return False
-    if "parameters" not in value and "arguments" not in value:
-        return False
-    m.call(value["name"], value.get("parameters", value.get("arguments")), raw, repairs=repairs, variant=variant)
-    return True
-
-
-def _py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = False) -> bool:
-    """Python calls in *text* as calls; with *code*, one bare call with positional
-    arguments that is no ``NAME.call(…)`` (``print(x)``) is code, not a call."""
-    calls = read_calls(text)
-    if calls is None:
-        return False
-    if code and len(calls) == 1 and calls[0][2] == POSITIONAL and text[0] != "[" and not calls[0][0].endswith(".call"):
-        return False
-    for name, args, error in calls:
-        if error is not None:
-            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
-        elif name.endswith(".call"):  # a built-in tool: brave_search.call(query="…")
-            m.call(name[: -len(".call")], args, raw, variant="builtin" if variant == "python_tag" else variant)
-        else:
-            m.call(name, args, raw, variant=variant)
-    return True
 
 
 def _as_content(m: TextParser, raw: str) -> None:
@@ -176,7 +98,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             _as_content(m, raw)
         return
-    calls = _json_calls(m, text, raw, "json", strict=bool(m.opener)) or _policy_call(m, text, raw, "json")
+    calls = json_calls(m, text, raw, "json", strict=bool(m.opener)) or policy_call(m, text, raw, "json")
     if not calls:
         if m.opener:
             m.emit_content(raw)
@@ -188,25 +110,11 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.state["started"] = not calls
 
 
-def _cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
-    """A pythonic list cut off: the calls closed before the cut are whole, the rest one
-    cut-off call named by its own name (``_pythonic.cut_calls``)."""
-    done, tail = cut_calls(text)
-    for name, args, error in done:
-        if error is not None:
-            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
-        else:
-            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
-    callish = _CALLISH.match(tail)
-    name = tail[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
-    m.truncated((name[: -len(".call")] if name.endswith(".call") else name) or None, raw)
-
-
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        if _CALLISH.match(text):
-            _cut_py(m, text, raw, "pythonic")
+        if CALLISH.match(text):
+            cut_py(m, text, raw, "pythonic")
         elif m.opener == PY_START:
             m.emit_content(text)
         elif m.opener:
@@ -214,7 +122,7 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             _as_content(m, raw)
         return
-    if not _py_calls(m, text, raw, "pythonic"):
+    if not py_calls(m, text, raw, "pythonic"):
         if m.opener == PY_START:
             # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
             # the text is content, its markers are markup, and a JSON call may follow
@@ -240,54 +148,33 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
                     m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant="python_tag")
                 m.truncated(loose_name(tail), raw)
                 return
-        elif code[:1] == "[" and _CALLISH.match(code):
-            _cut_py(m, code, raw, "python_tag")
+        elif code[:1] == "[" and CALLISH.match(code):
+            cut_py(m, code, raw, "python_tag")
             return
         m.truncated(loose_name(text), raw)
         return
     if not code:
         return
-    if _json_calls(m, code, raw, "python_tag", arrays=True) or _py_calls(m, code, raw, "python_tag", code=True):
+    if json_calls(m, code, raw, "python_tag", arrays=True) or py_calls(m, code, raw, "python_tag", code=True):
         return
-    if code[0] == "{" and _policy_call(m, code, raw, "python_tag"):
+    if code[0] == "{" and policy_call(m, code, raw, "python_tag"):
         return
     if code[0] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
         # JSON where a call goes (an object, a list of objects) that did not read whole:
         # a call cut off or malformed, never code to run
         hint = loose_name(code)
-        if _unclosed(code):
+        if unclosed(code):
             m.truncated(hint, raw)
         else:
             m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
         return
-    if code[0] == "[" and _CALLISH.match(code):
-        _cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
+    if code[0] == "[" and CALLISH.match(code):
+        cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
         return
     if _BUILTIN_CALL.match(code):
         m.truncated(code[: code.find(".")], raw)
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
-
-
-def _unclosed(text: str) -> bool:
-    """Whether JSON-like *text* ends inside a string or an open bracket (cut off); one
-    linear pass, ``"`` and ``'`` strings with backslash escapes."""
-    depth, quote, i, n = 0, "", 0, len(text)
-    while i < n:
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c in "{[":
-            depth += 1
-        elif c in "}]":
-            depth -= 1
-        i += 1
-    return bool(quote) or depth > 0
 
 
 def _function(m: TextParser, text: str, end: str, complete: bool) -> None:

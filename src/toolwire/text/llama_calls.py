@@ -1,0 +1,131 @@
+"""The call readers of ``text.llama`` (``llama.py``): JSON calls (``{…}; {…}``, a list
+after ``<|python_tag|>``), a call-shaped object only the arguments policy reads, Python
+calls (Llama 4 pythonic, built-in tools), a pythonic list cut off, and whether JSON-like
+text was cut off. Each reads one region the modes of ``llama.py`` collected.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .._args import parse_arguments
+from .._errors import ArgumentsError
+from ._core import TextParser
+from ._kit import name_hint
+from ._pythonic import POSITIONAL, cut_calls, read_calls
+
+__all__ = ["CALLISH", "cut_py", "json_calls", "policy_call", "py_calls", "unclosed"]
+
+# the second run of spaces only after a "[": two adjacent ones backtracked quadratically
+CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
+
+
+def json_calls(
+    m: TextParser, text: str, raw: str, variant: str, strict: bool = False, arrays: bool = False
+) -> bool:
+    """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
+    a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
+    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
+    dec = json.JSONDecoder()
+    pos, n, found = 0, len(text), []
+    while pos < n:
+        while pos < n and text[pos] in " \t\r\n;":
+            pos += 1
+        if pos >= n:
+            break
+        try:
+            value, pos = dec.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            return False
+        objs = value if arrays and type(value) is list and value else [value]
+        for obj in objs:
+            if type(obj) is not dict or type(obj.get("name")) is not str:
+                return False
+            if strict and "parameters" not in obj and "arguments" not in obj:
+                return False
+            found.append(obj)
+    if not found:
+        return False
+    for obj in found:
+        args = obj.get("parameters", obj.get("arguments"))
+        m.call(obj["name"], args, raw, variant=variant)
+    return True
+
+
+def policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
+    """A call-shaped JSON object that strict JSON did not read (a trailing comma, Python
+    ``True``, single quotes, an integer too long for ``json``): read by the arguments
+    policy, as Hermes reads its blocks (the repair recorded), or an ``InvalidToolCall``
+    (``truncated`` only when the JSON was cut off). False when *text* is not a call:
+    no ``"name"`` string with ``"parameters"`` / ``"arguments"`` beside it."""
+    try:
+        value, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
+    except ArgumentsError as exc:
+        hint = name_hint(text)
+        if hint is None or ('"parameters"' not in text and '"arguments"' not in text):
+            return False
+        if exc.truncated:
+            m.truncated(hint, raw)
+        else:
+            m.invalid(hint, raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+        return True
+    if type(value) is not dict or type(value.get("name")) is not str:
+        return False
+    if "parameters" not in value and "arguments" not in value:
+        return False
+    m.call(value["name"], value.get("parameters", value.get("arguments")), raw, repairs=repairs, variant=variant)
+    return True
+
+
+def py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = False) -> bool:
+    """Python calls in *text* as calls; with *code*, one bare call with positional
+    arguments that is no ``NAME.call(…)`` (``print(x)``) is code, not a call."""
+    calls = read_calls(text)
+    if calls is None:
+        return False
+    if code and len(calls) == 1 and calls[0][2] == POSITIONAL and text[0] != "[" and not calls[0][0].endswith(".call"):
+        return False
+    for name, args, error in calls:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        elif name.endswith(".call"):  # a built-in tool: brave_search.call(query="…")
+            m.call(name[: -len(".call")], args, raw, variant="builtin" if variant == "python_tag" else variant)
+        else:
+            m.call(name, args, raw, variant=variant)
+    return True
+
+
+def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
+    """A pythonic list cut off: the calls closed before the cut are whole, the rest one
+    cut-off call named by its own name (``_pythonic.cut_calls``)."""
+    done, tail = cut_calls(text)
+    for name, args, error in done:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        else:
+            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
+    callish = CALLISH.match(tail)
+    name = tail[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
+    m.truncated((name[: -len(".call")] if name.endswith(".call") else name) or None, raw)
+
+
+def unclosed(text: str) -> bool:
+    """Whether JSON-like *text* ends inside a string or an open bracket (cut off); one
+    linear pass, ``"`` and ``'`` strings with backslash escapes."""
+    depth, quote, i, n = 0, "", 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    return bool(quote) or depth > 0
