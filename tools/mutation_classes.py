@@ -53,7 +53,7 @@ MUTATIONS: Dict[str, Mutation] = {
         'the MockValSer fallback loses its "not fully defined" clause',
     ),
     "gemini-schema-map-unrewritten": Mutation(
-        "src/toolwire/schema/_rewrite_shapes.py",
+        "src/toolwire/schema/_rewrite_objects.py",
         'addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)',
         "addl",
         ["tests/schema", *_CORE],
