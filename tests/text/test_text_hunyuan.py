@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from textcheck import C, Invalid, check
+from textcheck import C, Invalid, check, decode_cpu
 
 from toolwire._types import ToolCall
 from toolwire.text._api import decode_text, encode_text
@@ -119,15 +117,6 @@ def test_hy4_written_back_without_tool_sep() -> None:
     )
 
 
-def _cpu(text: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        t = time.process_time()
-        decode_text(text, D)
-        best = min(best, time.process_time() - t)
-    return best
-
-
 @pytest.mark.parametrize(
     "unit",
     ["<tool_call>f{}</tool_call>", "<tool_call>f{}", "<arg_key>a{}</arg_key><arg_value>x</arg_value>",
@@ -137,4 +126,4 @@ def test_hy4_blocks_scale_linearly(unit: str) -> None:
     def text(n: int) -> str:  # the name search of each call stops at that call's end
         return "<tool_calls><tool_call>g" + "".join(unit.format(i) for i in range(n)) + "</tool_calls>"
 
-    assert _cpu(text(8_000)) < 8 * _cpu(text(2_000)) + 0.05  # 4x the text: about 4x the time
+    assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05  # 4x the text: about 4x the time

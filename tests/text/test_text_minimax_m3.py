@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from textcheck import C, Invalid, check
+from textcheck import C, Invalid, check, decode_cpu
 
 from toolwire._errors import EncodeError
 from toolwire.text._api import decode_text, encode_text
@@ -132,15 +130,6 @@ def test_encode_m3_reads_back() -> None:
         encode_text([C("f", {"/s": 1})], D, variant="m3")
 
 
-def _cpu(text: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        t = time.process_time()
-        decode_text(text, D)
-        best = min(best, time.process_time() - t)
-    return best
-
-
 @pytest.mark.parametrize("unit", [
     f"{NS}<a{{0}}>x{NS}</a{{0}}>", f"{NS}<a>", f"{NS}<a>{NS}<b>1{NS}</b>", f'{NS}<invoke name="f">{NS}</invoke>\n',
     f"{NS}<item{{}}>",
@@ -150,4 +139,4 @@ def test_m3_blocks_scale_linearly(unit: str) -> None:
         body = "".join(unit.format(i) for i in range(n))
         return f'{NS}<tool_call>{NS}<invoke name="f">{body}{NS}</invoke>{NS}</tool_call>'
 
-    assert _cpu(text(8_000)) < 8 * _cpu(text(2_000)) + 0.05  # 4x the text: about 4x the time
+    assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05  # 4x the text: about 4x the time

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from textcheck import decode_cpu
 
 from toolwire._types import InvalidToolCall, ToolCall
 from toolwire.text._api import TextParser, decode_text
@@ -56,15 +57,6 @@ def test_hostile_text_is_read_in_linear_time(dialect: str, text: str) -> None:
         assert r.tool_calls[0].raw  # the text is kept
 
 
-def _cpu(text: str, dialect: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        t = time.process_time()
-        decode_text(text, dialect)
-        best = min(best, time.process_time() - t)
-    return best
-
-
 @pytest.mark.parametrize(
     ("dialect", "head", "unit", "tail"),
     [
@@ -75,8 +67,8 @@ def _cpu(text: str, dialect: str) -> float:
 )
 def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:
     # the closer of the element is never found: a search for it per parameter would be quadratic
-    small = _cpu(head + _many(unit, 2_000) + tail, dialect)
-    big = _cpu(head + _many(unit, 8_000) + tail, dialect)
+    small = decode_cpu(head + _many(unit, 2_000) + tail, dialect)
+    big = decode_cpu(head + _many(unit, 8_000) + tail, dialect)
     assert big < 8 * small + 0.05  # 4x the text: about 4x the time (quadratic: 16x)
 
 
