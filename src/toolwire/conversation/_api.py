@@ -12,10 +12,10 @@ import re
 from typing import Any, Dict, List, Optional, Union
 
 from .._access import to_plain_near, walks
-from .._builtin import default_registry
+from .._builtin import registry_of
 from .._dialect import Dialect
 from .._encode import check_arguments
-from .._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
+from .._errors import DecodeError, EncodeError, ToolwireError, an
 from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
@@ -30,19 +30,6 @@ __all__ = ["decode_conversation", "encode_conversation"]
 
 DialectLike = Union[str, Dialect]
 _ITEM = re.compile(r"\$\[(\d{1,9})\]")  # the item of a history list an error's path starts in
-
-
-def registry_of(registry: Optional[Registry]) -> Registry:
-    """*registry*, or the default one for ``None``; ``DecodeError`` naming the keyword
-    for anything else (the caller's mistake, found before the input is read: never
-    reported as an unreadable payload; ``encode_conversation`` raises ``EncodeError``
-    with the same words, ``check_arguments``)."""
-    if registry is None:
-        return default_registry()
-    if not isinstance(registry, Registry):
-        raise DecodeError(f"registry= must be a Registry or None, got {an(type(registry).__name__)} "
-                          f"{excerpt(registry)}")
-    return registry
 
 
 def _with_history(d: Dialect) -> Dialect:

@@ -34,12 +34,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
+from .._builtin import registry_of
 from .._dialect import Dialect, Pairing
 from .._errors import DecodeError, an
 from .._ids import IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
-from ._api import decode_conversation, registry_of
+from ._api import decode_conversation
 from ._pairing import Pairer
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn, wrong_role
