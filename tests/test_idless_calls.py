@@ -218,3 +218,20 @@ def test_idless_calls_made_ids_are_told_apart() -> None:
                             ids=ids)["id"]
     assert (ids.made(made), ids.made(kept), ids.made("call_other")) == (True, False, False)
     assert (ids.original(made), ids.original(kept)) == (made, "call_4162774")  # as documented: itself
+
+
+def test_idless_call_copy_is_another_call() -> None:
+    """``id_of`` keys a call by its object (README, ids): two identical id-less calls
+    are two calls, so an equal copy (pickled to a worker) cannot be told from the
+    other one and is given an id of its own; the id taken before the copy answers."""
+    import pickle
+
+    calls = toolwire.decode_all({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "roll", "args": {}}}, {"functionCall": {"name": "roll", "args": {}}}]},
+        "finishReason": "STOP"}]})
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids, dialect="openai.chat")
+    given = _ids_of_message(toolwire.encode_message(calls, "openai.chat", ids=ids), "openai.chat")
+    taken = ids.id_of(calls[0])
+    copy = pickle.loads(pickle.dumps(calls[0]))
+    assert copy == calls[0] == calls[1]
+    assert taken == given[0] and ids.id_of(copy) not in given
