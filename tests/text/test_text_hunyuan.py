@@ -127,3 +127,84 @@ def test_hy4_blocks_scale_linearly(unit: str) -> None:
         return "<tool_calls><tool_call>g" + "".join(unit.format(i) for i in range(n)) + "</tool_calls>"
 
     assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05  # 4x the text: about 4x the time
+
+
+# Suffixed tokens: the shipping Hy3 / HY V4 checkpoints spell every structural token with
+# one per-checkpoint suffix (vLLM hy_v3_tool_parser.py reads it from tokenizer_config.json
+# "token_suffix"; hy_v4_tool_parser.py detect_token_suffix finds it in the vocab with
+# <(think|tool_calls|tool_call|arg_key|arg_value)(:[^\s>]+)?>, e.g. ":opensource",
+# ":6124c78e"). <answer> has none. Such output came back as content, its calls unread.
+def _sfx(text: str, s: str = ":opensource") -> str:
+    for tag in ("think", "tool_calls", "tool_call", "tool_sep", "arg_key", "arg_value"):
+        text = text.replace(f"<{tag}>", f"<{tag}{s}>").replace(f"</{tag}>", f"</{tag}{s}>")
+    return text
+
+
+def test_suffixed_hy3_call_after_reasoning() -> None:
+    text = _sfx("<think>\nThe user asks about Dallas.\n</think>\n" + HY3)
+    assert text.startswith("<think:opensource>\n") and "<arg_value:opensource>TX</arg_value:opensource>" in text
+    check(text, D, None, "The user asks about Dallas.", [WEATHER])
+
+
+@pytest.mark.parametrize("s", [":opensource", ":6124c78e"])
+def test_suffixed_hy4_calls(s: str) -> None:
+    check(_sfx(HY4, s), D, "sure!", None, [C("get_weather", {"city": "Beijing", "days": 3})])
+    two = _sfx("<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>A</arg_value></tool_call>"
+               "<tool_call>get_current_date</tool_call></tool_calls>", s)
+    check("Checking. " + two + " Done.", D, "Checking.  Done.", None,
+          [C("get_weather", {"city": "A"}), C("get_current_date", {})])
+
+
+def test_suffixed_calls_typed_by_the_schema() -> None:
+    tools = [{"name": "f", "parameters": {"type": "object", "properties": {"zip": {"type": "string"}}}}]
+    text = _sfx("<tool_calls><tool_call>f<tool_sep><arg_key>zip</arg_key><arg_value>02134</arg_value>"
+                "</tool_call></tool_calls>")
+    check(text, D, None, None, [C("f", {"zip": "02134"})], tools=tools)
+
+
+def test_suffixed_block_cut_off_is_truncated() -> None:
+    full = _sfx(HY4)
+    for cut in (full.index("Bei") + 3, full.index("</tool_call:"), full.index("</tool_calls:"),
+                full.index("<tool_call:") + len("<tool_call:opensource>get_we")):
+        text = full[:cut]
+        name = None if cut < full.index("<arg_key") else "get_weather"
+        check(text, D, "sure!", None, [Invalid(name, truncated=True, raw=text[len("sure!"):])])
+
+
+def test_suffix_is_one_per_output() -> None:
+    # a bare tag, or another suffix, inside a value of a suffixed block is the value's text
+    text = _sfx("<tool_calls><tool_call>f<arg_key>s</arg_key><arg_value>a") + (
+        "</arg_value></tool_calls><tool_calls:x>b") + _sfx("</arg_value></tool_call></tool_calls>")
+    check(text, D, None, None, [C("f", {"s": "a</arg_value></tool_calls><tool_calls:x>b"})])
+    # once the output has spoken with one suffix, bare or other-suffix markers are text
+    text = _sfx("<think>r</think>") + "<tool_calls:other><tool_call:other>f</tool_call:other></tool_calls:other>"
+    check(text, D, "<tool_calls:other><tool_call:other>f</tool_call:other></tool_calls:other>", "r", [])
+    check(_sfx("<think>r</think>") + "<tool_calls>[]</tool_calls>", D, "<tool_calls>[]</tool_calls>", "r", [])
+
+
+@pytest.mark.parametrize("text", ["a<tool_calls:>b", "a<think: x>", "a <tool_calls:" + "x" * 200 + ">",
+                                  "<tool_calls:opens", "x</think:y z", "<think:a<b>"])
+def test_text_that_is_not_a_suffixed_token_is_content(text: str) -> None:
+    check(text, D, text.strip(), None, [])
+
+
+def test_suffixed_reasoning_started_by_the_prompt() -> None:
+    check("plan</think:opensource>Answer.", D, "Answer.", "plan", [], thinking=True)
+
+
+def test_suffixed_calls_written_back_with_their_suffix() -> None:
+    for text in (_sfx(HY4[len("sure!"):]), _sfx(HY4[len("sure!"):], ":6124c78e"), _sfx(HY3)):
+        r = decode_text(text, D)
+        assert encode_text(r.tool_calls, D) == text
+    # calls of another origin are written bare
+    assert encode_text(ToolCall(name="f", args={}), D, variant="hy4") == "<tool_calls><tool_call>f</tool_call></tool_calls>"
+
+
+@pytest.mark.parametrize("unit", ["<tool_call:s>f{}</tool_call:s>", "<think:s>{}", "<tool_calls:{}"])
+def test_suffixed_blocks_scale_linearly(unit: str) -> None:
+    def text(n: int) -> str:
+        return "<think:s>r</think:s><tool_calls:s>" + "".join(unit.format(i) for i in range(n)) + "</tool_calls:s>"
+
+    assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05
+    many = "".join(f"<think:{'x' * 63}" for _ in range(3_000))  # suffix-like text that is not a token
+    assert decode_cpu(many * 4, D) < 8 * decode_cpu(many, D) + 0.05

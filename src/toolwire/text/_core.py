@@ -275,8 +275,10 @@ class TextParser:
         id: str | None = None,
         repairs: tuple[str, ...] = (),
         variant: str | None = None,
+        extra: dict[str, str] | None = None,
     ) -> None:
-        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy).
+        """Add a call whose arguments are *args* (a dict, or JSON text read by the policy);
+        *variant* and *extra* go to its provider data.
 
         Every family's calls pass here: a *name* that is not a tool name, or (with
         ``tools=``) not one of the tools offered, makes the call an ``InvalidToolCall``
@@ -296,7 +298,7 @@ class TextParser:
         except ArgumentsError as exc:
             self.invalid(name, raw, exc.message, truncated=exc.truncated, id=id)
             return
-        data = {self.dialect: {"variant": variant}} if variant else None
+        data = {self.dialect: {"variant": variant, **(extra or {})}} if variant else None
         self.add(new_call(name, parsed, id, text, data, repairs + more))
 
     def param_schema(self, tool: str, param: str) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ import math
 from typing import Any, Optional
 
 from .._errors import EncodeError
+from ._brackets import scan
 
 __all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_value", "read_calls", "step", "too_deep"]
 
@@ -103,32 +104,14 @@ def read_calls(text: str) -> list[Read] | None:
 def cut_calls(text: str) -> tuple[list[Read], str]:
     """A ``[f(…), g(…`` list that the end of the text cut off: the calls that closed
     before the cut (each followed by a ``,`` at the list's top level) and the text of
-    the rest (the call that was cut). One pass over the text (quotes with backslash
-    escapes, bracket depth), then each closed item is read once."""
+    the rest (the call that was cut). One pass over the text (``_brackets.scan``:
+    quotes with backslash escapes, bracket depth), then each closed item is read once."""
     s = text.strip()
     if not s.startswith("["):
         return [], s
-    items: list[str] = []
-    depth, quote, start, i, n = 0, "", 1, 1, len(s)
-    while i < n:
-        c = s[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "'\"":
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-            if depth < 0:  # the list closed: its last item is where the cut is
-                break
-        elif c == "," and depth == 0:
-            items.append(s[start:i])
-            start = i + 1
-        i += 1
+    cuts = scan(s, 1, brackets="([{", stop_below=True, commas=True).commas
+    items = [s[a + 1 : b] for a, b in zip([0, *cuts], cuts)]
+    start = cuts[-1] + 1 if cuts else 1
     done: list[Read] = []
     for k, item in enumerate(items):
         calls = read_calls(item)

@@ -39,7 +39,7 @@ __all__ = ["schema_types", "tool_index", "type_value"]
 _MISSING = object()
 _JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "null", "object", "array"})
 _MAX_DEPTH = 64
-_NESTED = ("properties", "items", "additionalProperties")
+_KEPT = ("properties", "items", "additionalProperties", "enum", "const", "nullable")
 _PY = {"True": True, "False": False, "None": None}
 _BOOL = {"true": True, "false": False}
 
@@ -73,11 +73,39 @@ def _resolved(props: dict[str, Any], params: Any) -> dict[str, Any]:
         if not types:
             out[key] = schema
             continue
-        out[key] = {"type": sorted(types)}
-        for sub in _NESTED:  # kept for formats that write nested values as elements (MiniMax M3)
+        out[key] = {"type": _declared(schema, types)}
+        for sub in _KEPT:  # kept for formats that write nested values as elements (MiniMax M3)
             if sub in schema:
                 out[key][sub] = schema[sub]
     return out
+
+
+def _declared(schema: dict[str, Any], types: frozenset[str]) -> list[str]:
+    """*types* in the order the schema names them (``type``, then ``anyOf`` / ``oneOf``
+    alternatives, ``enum`` / ``const`` values), the rest (from a ``$ref``) after them:
+    a format that tries a union's types in turn (MiniMax M3) keeps the declared order."""
+    order: list[str] = []
+    todo = [schema]
+    met = {id(schema)}
+    i = 0
+    while i < len(todo):  # breadth first, each alternative once (a shared one too): linear
+        s = todo[i]
+        i += 1
+        t = s.get("type")
+        if type(t) is str:
+            order.append(t)
+        elif type(t) is list:
+            order.extend(x for x in t if type(x) is str)
+        for key in ("anyOf", "oneOf"):
+            alts = s.get(key)
+            for a in alts if type(alts) is list else ():
+                if type(a) is dict and id(a) not in met:
+                    met.add(id(a))
+                    todo.append(a)
+        values = s.get("enum")
+        order.extend(_type_of(v) for v in (values if type(values) is list else [s["const"]] if "const" in s else []))
+    named = [t for t in dict.fromkeys(order) if t in types]
+    return named + sorted(types.difference(named))
 
 
 def _read_tool(item: Any, loc: str, dialect: str | None) -> Any:

@@ -31,7 +31,11 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   parser): the text from there on is held until the end, then read as the answer;
   every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
   block inside a *closed* block as a call too; toolwire does not.)
-- The R1 spelling ``<｜tool▁calls｜>`` (a section and a call at once) is read too.
+- A section may open with any spelling llama.cpp's DeepSeek grammars allow
+  (``<｜tool_calls_begin｜>``, ``<｜tool calls begin｜>``, ``<｜tool\\_calls\\_begin｜>``,
+  the R1 ``<｜tool▁calls｜>``), and a call in it may leave out its
+  ``<｜tool▁call▁begin｜>``: other text in a section starts such a call, unless it
+  holds no ``<｜tool▁sep｜>`` (then it is content, as text between calls).
 - Markers inside JSON strings or DSML values do not close anything. A call or DSML
   block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
 
@@ -43,7 +47,8 @@ Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv3
 deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
 ``deepseekv4_tool_parser.py``; sgl-project/sglang ``function_call/deepseekv32_detector.py``
 (JSON bodies); the V4.1 checkpoint's ``encoding/encoding.py`` as llama.cpp renders it
-(spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings).
+(spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings) and
+``common/chat.cpp`` (``common_chat_params_init_deepseek_r1`` / ``_v3_1`` grammars, 2026-12-04).
 """
 
 from __future__ import annotations
@@ -51,8 +56,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
+from ._core import BodyMode, Mode, TextFormat, TextParser
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, stay
 from ._modes import held_think_modes
 from ._params import dsml_head, read_params
 
@@ -62,6 +67,8 @@ NAME = "text.deepseek"
 SECTION, SECTION_END = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>"
 CALL, CALL_END, SEP = "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"
 R1_CALLS, EOS = "<｜tool▁calls｜>", "<｜end▁of▁sentence｜>"
+# the section openers llama.cpp's R1 / V3.1 grammars accept besides SECTION
+OPENERS = (R1_CALLS, "<｜tool_calls_begin｜>", "<｜tool calls begin｜>", "<｜tool\\_calls\\_begin｜>")
 D, D41 = "｜DSML｜", "｜DSML｜ "
 FC, FC_END = f"<{D}function_calls>", f"</{D}function_calls>"
 TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
@@ -72,9 +79,18 @@ _ATTR = ATTR  # name="value" attributes, read in one linear pass (_kit)
 
 
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
     if end == SECTION_END:
         m.mode = _CONTENT
+    if not m.opener:  # text in a section: a call without <｜tool▁call▁begin｜>, or text before one
+        i, j = text.find(CALL), text.find(SEP)
+        if (i >= 0 and (j < 0 or i < j)) or (j < 0 and complete):
+            stray = text[: i if i >= 0 else len(text)]
+            if stray.strip():
+                m.emit_content(stray)
+            if i < 0:
+                return
+            text, m.opener = text[i + len(CALL) :], CALL
+    raw = m.opener + text + end
     left, sep, right = text.partition(SEP)
     if not complete:
         name = left.strip() if left.strip() != "function" else right.split("\n")[0].strip()
@@ -173,14 +189,46 @@ _DSML = BodyMode(
     ends=(FC_END, TCS_END, CALLS_END),
     quotes=((PARAM, PARAM_END, False), (PARAM.replace(D, D41), PARAM_END.replace(D, D41), False)),
 )
-_SECTION = TextMode("")
-_calls = {SECTION: lambda m, t: setattr(m, "mode", _SECTION), CALL: body(_CALL), R1_CALLS: body(_CALL)}
+
+
+class _Section(Mode):
+    """Between the calls of a section: whitespace is dropped; ``<｜tool▁call▁begin｜>``
+    opens a call, ``<｜tool▁calls▁end｜>`` ends the section; other text opens a call
+    without its begin marker (llama.cpp's grammars allow it; ``_call`` gives text
+    that is no call back as content)."""
+
+    def step(self, m: TextParser) -> bool:
+        buf, n, i = m.buf, len(m.buf), m.pos
+        while i < n and buf[i].isspace():
+            i += 1
+        m.pos = i
+        if i == n:
+            return False
+        for mk in (CALL, SECTION_END, EOS):
+            if buf.startswith(mk, i):
+                m.pos = i + len(mk)
+                if mk == CALL:
+                    m.open_body(_CALL, CALL)
+                elif mk == SECTION_END:
+                    m.mode = _CONTENT
+                return True
+            if not m.final and n - i < len(mk) and mk.startswith(buf[i:]):
+                return False  # the end of the text so far may still become the marker
+        m.open_body(_CALL, "")
+        return True
+
+
+def _open_section(m: TextParser, tok: str) -> None:
+    m.mode = _SECTION
+
+
+_SECTION = _Section()
+_calls = {SECTION: _open_section, CALL: body(_CALL), **{o: _open_section for o in OPENERS}}
 _calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
 # in an unclosed <think>, V4's <｜DSML｜tool_calls> ends the reasoning (vLLM's V4 parser)
 _CONTENT, _REASONING, _START = held_think_modes(
     _calls, {TCS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
-_SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), EOS: stay})
 _CALL.next = _SECTION
 _DSML.next = _CONTENT
 

@@ -30,15 +30,23 @@ Wire forms::
   text (vLLM ignores calls inside the thinking block). ``<answer>`` / ``</answer>``
   are dropped. Neither prompt opens the reasoning block.
 - A block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
-  The shipping Hy3 tokenizer may spell its tokens with a suffix
-  (``<tool_calls:…>``); those spellings are not read.
+- Suffixed tokens: the shipping Hy3 / HY V4 checkpoints spell every structural token
+  (not ``<answer>``) with one per-checkpoint suffix, ``<tool_calls:opensource>``,
+  ``<arg_key:6124c78e>``... (vLLM reads it from the tokenizer: ``token_suffix`` in
+  ``tokenizer_config.json``, or the vocab). Here the first ``<think:S>``, ``</think:S>``
+  or ``<tool_calls:S>`` (``S``: 1 to 64 characters, no whitespace, ``<`` or ``>``)
+  names it, and from then on only the markers with that suffix count (bare or other
+  spellings are text, as they are to the engine). Suffixed blocks are Hy3 / HY V4
+  markup (A13B had no suffix); the suffix is kept in the calls' provider data and
+  written back by ``encode``.
 
 Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
 show), ``hy4`` (no ``<tool_sep>``, no newlines, as vLLM's HY V4 tests write it) or
 ``a13b`` (the JSON array).
 
-Sources (checked 2026-12-02; HY V4 2026-12-09): vllm-project/vllm ``vllm/tool_parsers/hy_v3_tool_parser.py``,
-``hy_v4_tool_parser.py`` and ``tests/tool_parsers/test_hy_v4_tool_parser.py``,
+Sources (checked 2026-12-02; HY V4 2026-12-09; suffixes 2026-12-04): vllm-project/vllm
+``vllm/tool_parsers/hy_v3_tool_parser.py`` (``token_suffix``), ``hy_v4_tool_parser.py``
+(``detect_token_suffix``) and ``tests/tool_parsers/test_hy_v4_tool_parser.py``,
 ``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``
 (``<think>\n…\n</think>\n<answer>\n…\n</answer>``);
 sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
@@ -47,9 +55,12 @@ sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache, partial
+from typing import NamedTuple
 
+from .._errors import EncodeError, excerpt
 from .._types import ToolCall
-from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, content_between, dumps, forbid, goto, loads, name_hint, stay
 from ._params import read_pairs
@@ -57,50 +68,79 @@ from ._params import read_pairs
 __all__ = ["FORMAT"]
 
 NAME = "text.hunyuan"
-OPEN, CLOSE, CALL, CALL_END, SEP = "<tool_calls>", "</tool_calls>", "<tool_call>", "</tool_call>", "<tool_sep>"
-K, K_END, V, V_END = "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"
+MAX_SUFFIX = 64  # characters of a token suffix after its ':' (vLLM's examples: 'opensource', '6124c78e')
+_KEY = "hunyuan.suffix"  # TextParser.state: the suffixed marker being read
 
 
-def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
+class _Tags(NamedTuple):
+    """The structural tokens of one spelling: bare (``sfx`` ``""``) or suffixed."""
+
+    sfx: str
+    open: str
+    close: str
+    call: str
+    call_end: str
+    sep: str
+    pairs: tuple[str, str, str, str]
+    think: str
+    think_end: str
+
+
+def _tags(s: str) -> _Tags:
+    return _Tags(s, f"<tool_calls{s}>", f"</tool_calls{s}>", f"<tool_call{s}>", f"</tool_call{s}>",
+                 f"<tool_sep{s}>", (f"<arg_key{s}>", f"</arg_key{s}>", f"<arg_value{s}>", f"</arg_value{s}>"),
+                 f"<think{s}>", f"</think{s}>")
+
+
+BARE = _tags("")
+
+
+def _xml_of(t: _Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    pos = text.find(CALL)
+    pos = text.find(t.call)
     if not complete:
-        cut, _ = _name_end(text, pos) if pos >= 0 else (-1, "")
-        m.truncated(text[pos + len(CALL) : cut].strip() or None if cut >= 0 else None, raw)
+        cut, _ = _name_end(t, text, pos) if pos >= 0 else (-1, "")
+        m.truncated(text[pos + len(t.call) : cut].strip() or None if cut >= 0 else None, raw)
         return
     if pos < 0:
-        m.invalid(None, raw, f"Tool call block at {m.loc} has no <tool_call>")
+        m.invalid(None, raw, f"Tool call block at {m.loc} has no {t.call}")
         return
     if text[:pos].strip():
         m.emit_content(text[:pos])
+    extra = {"suffix": t.sfx} if t.sfx else None
     while pos >= 0:
-        name_end, after_name = _name_end(text, pos)
-        if name_end < 0 or after_name == CALL:
-            m.invalid(None, raw, f"Tool call at {m.loc} has no <tool_sep>, <arg_key> or {CALL_END} after its name")
+        name_end, after_name = _name_end(t, text, pos)
+        if name_end < 0 or after_name == t.call:
+            m.invalid(None, raw, f"Tool call at {m.loc} has no {t.sep}, {t.pairs[0]} or {t.call_end} after its name")
             return
-        name = text[pos + len(CALL) : name_end].strip()
-        start = name_end + len(SEP) if after_name == SEP else name_end
-        args, error, after = read_pairs(m, name, text, start, CALL_END, (K, K_END, V, V_END))
+        name = text[pos + len(t.call) : name_end].strip()
+        start = name_end + len(t.sep) if after_name == t.sep else name_end
+        args, error, after = read_pairs(m, name, text, start, t.call_end, t.pairs)
         if error is not None:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
             return
-        m.call(name, args, raw, variant="hy3" if after_name == SEP else "hy4")
-        pos = content_between(m, text, after, CALL)
+        m.call(name, args, raw, variant="hy3" if after_name == t.sep else "hy4", extra=extra)
+        pos = content_between(m, text, after, t.call)
 
 
-def _name_end(text: str, pos: int) -> tuple[int, str]:
+def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A bare Hy3 / HY V4 block (``_xml_of`` with the bare tokens)."""
+    _xml_of(BARE, m, text, end, complete)
+
+
+def _name_end(t: _Tags, text: str, pos: int) -> tuple[int, str]:
     """Where the name of the ``<tool_call>`` at *pos* ends, and the tag that ends it:
     ``<tool_sep>`` (Hy3), ``<arg_key>`` or ``</tool_call>`` (HY V4 writes no separator),
     or the next ``<tool_call>`` (no name end: an error); ``(-1, "")`` when none follows.
     The searches stop at this call's end, so reading a block stays linear."""
-    start = pos + len(CALL)
-    lim = text.find(CALL_END, start)
-    best, tag = (lim, CALL_END) if lim >= 0 else (-1, "")
+    start = pos + len(t.call)
+    lim = text.find(t.call_end, start)
+    best, tag = (lim, t.call_end) if lim >= 0 else (-1, "")
     lim = lim if lim >= 0 else len(text)
-    for t in (SEP, K, CALL):
-        i = text.find(t, start, lim)
+    for tok in (t.sep, t.pairs[0], t.call):
+        i = text.find(tok, start, lim)
         if i >= 0:
-            best, tag, lim = i, t, i
+            best, tag, lim = i, tok, i
     return best, tag
 
 
@@ -132,40 +172,124 @@ class _Pick(Mode):
         m.pos = i
         if i == n and not m.final:
             return False
-        m.open_body(_JSON if i < n and buf[i] == "[" else _XML, m.opener)
+        m.open_body(_JSON if i < n and buf[i] == "[" else _BARE.xml, m.opener)
+        return True
+
+
+class _Machine(NamedTuple):
+    content: TextMode
+    reasoning: TextMode
+    xml: BodyMode
+    calls: Mode  # what follows the block opener
+
+
+@lru_cache(maxsize=16)
+def _machine(sfx: str) -> _Machine:
+    """The modes of one spelling. The bare one also watches for the first suffixed
+    ``<think:``, ``</think:`` or ``<tool_calls:``, which names the suffix (``_Suffix``)."""
+    t = _tags(sfx)
+    xml = BodyMode(partial(_xml_of, t), ends=(t.close,), quotes=((t.pairs[2], t.pairs[3], False),))
+    content, reasoning = TextMode("content"), TextMode("reasoning")
+    calls: Mode = _PICK if not sfx else xml
+    on_content: dict[str, Action] = {t.think: goto(reasoning), t.think_end: stay, t.open: body(calls),
+                                     t.close: stay, "<answer>": stay, "</answer>": stay}
+    on_reasoning: dict[str, Action] = {t.think_end: goto(content), t.think: stay}
+    if not sfx:
+        on_content.update({"<think:": _suffixed, "</think:": _suffixed, "<tool_calls:": _suffixed})
+        on_reasoning.update({"<think:": _suffixed, "</think:": _suffixed})
+    content.set(on_content)
+    reasoning.set(on_reasoning)
+    xml.next = content
+    return _Machine(content, reasoning, xml, calls)
+
+
+def _suffixed(m: TextParser, tok: str) -> None:
+    """Action: a marker that may be a suffixed token; ``_Suffix`` reads the rest."""
+    origin = m.mode
+    sink = m.reasoning if getattr(origin, "sink", "") == "reasoning" else m.content
+    m.state[_KEY] = (tok, origin, sink.gap)
+    m.mode = _SUFFIX
+
+
+class _Suffix(Mode):
+    """After ``<think:`` / ``</think:`` / ``<tool_calls:``: up to ``MAX_SUFFIX`` characters
+    (no whitespace, ``<`` or ``>``) then ``>`` make a suffixed token, and the machine
+    goes on in that suffix's modes; anything else was text, given back to the mode it
+    came from. At most ``MAX_SUFFIX + 1`` characters are looked at, once per feed."""
+
+    def step(self, m: TextParser) -> bool:
+        tok, origin, gap = m.state[_KEY]
+        buf, i = m.buf, m.pos
+        n = len(buf)
+        end = min(n, i + MAX_SUFFIX + 1)
+        j = i
+        while j < end and buf[j] != ">" and buf[j] != "<" and not buf[j].isspace():
+            j += 1
+        if j == n and not m.final and j - i <= MAX_SUFFIX:
+            return False  # the token may still be arriving
+        del m.state[_KEY]
+        if j in (i, end) or buf[j] != ">":  # not a token: the text it was
+            if origin.sink == "reasoning":
+                m.reasoning.gap = gap
+            else:
+                m.content.gap = gap
+            m.mode = origin
+            origin.emit(m, tok)
+            return True
+        mc = _machine(":" + buf[i:j])
+        m.pos = j + 1
+        if tok == "<tool_calls:":
+            m.open_body(mc.calls, tok + buf[i : j + 1])
+        else:
+            m.mode = mc.content if tok == "</think:" else mc.reasoning
         return True
 
 
 _PICK = _Pick()
-_XML = BodyMode(_xml, ends=(CLOSE,), quotes=((V, V_END, False),))
-_JSON = BodyMode(_json, ends=(CLOSE,), quotes=(('"', '"', True),))
-_CONTENT = TextMode("content")
-_REASONING = TextMode("reasoning")
-_CONTENT.set(
-    {"<think>": goto(_REASONING), "</think>": stay, OPEN: body(_PICK), CLOSE: stay, "<answer>": stay, "</answer>": stay}
-)
-_REASONING.set({"</think>": goto(_CONTENT), "<think>": stay})
-_XML.next = _JSON.next = _CONTENT
+_SUFFIX = _Suffix()
+_JSON = BodyMode(_json, ends=(BARE.close,), quotes=(('"', '"', True),))
+_BARE = _machine("")
+_JSON.next = _BARE.content
 
 
 def _start(thinking: bool) -> Mode:
-    return _REASONING if thinking else _CONTENT
+    return _BARE.reasoning if thinking else _BARE.content
+
+
+def _suffix_of(cs: Sequence[ToolCall]) -> str:
+    """The token suffix the calls were decoded with (all alike), else ``""``."""
+    found = set()
+    for c in cs:
+        data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
+        found.add(data.get("suffix", "") if type(data) is dict else "")
+    sfx = found.pop() if len(found) == 1 else ""
+    if sfx and (
+        type(sfx) is not str
+        or sfx[0] != ":"
+        or not 1 < len(sfx) <= MAX_SUFFIX + 1
+        or any(ch in "<>" or ch.isspace() for ch in sfx)
+    ):
+        raise EncodeError(f"Token suffix {excerpt(sfx)} in the calls' provider data is not one {NAME} can write "
+                          f"(':' then 1 to {MAX_SUFFIX} characters, no whitespace, '<' or '>')", dialect=NAME)
+    return sfx
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
     if variant == "a13b":
-        return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
-    out = [OPEN]
+        return BARE.open + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + BARE.close
+    t = _tags(_suffix_of(cs))
+    k, k_end, v, v_end = t.pairs
+    out = [t.open]
     for c in cs:
-        out.append(f"{CALL}{c.name}{'' if variant == 'hy4' else SEP}")
-        for key, v in c.args.items():
-            forbid(key, (K_END, "<", "\n"), "Argument name", NAME)
-            text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (V_END, V), "Value", NAME)
-            out += [f"{K}{key}{K_END}", f"{V}{text}{V_END}"]
-        out.append(CALL_END)
-    out.append(CLOSE)
+        out.append(f"{t.call}{c.name}{'' if variant == 'hy4' else t.sep}")
+        for key, val in c.args.items():
+            forbid(key, (k_end, "<", "\n"), "Argument name", NAME)
+            text = val if type(val) is str else dumps(val, NAME)
+            forbid(text, (v_end, v), "Value", NAME)
+            out += [f"{k}{key}{k_end}", f"{v}{text}{v_end}"]
+        out.append(t.call_end)
+    out.append(t.close)
     return ("" if variant == "hy4" else "\n").join(out)
 
 

@@ -11,6 +11,7 @@ import re
 
 from .._args import parse_arguments
 from .._errors import ArgumentsError
+from ._brackets import scan
 from ._core import TextParser
 from ._kit import name_hint
 from ._pythonic import POSITIONAL, cut_calls, read_calls
@@ -111,21 +112,7 @@ def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
 
 
 def unclosed(text: str) -> bool:
-    """Whether JSON-like *text* ends inside a string or an open bracket (cut off); one
-    linear pass, ``"`` and ``'`` strings with backslash escapes."""
-    depth, quote, i, n = 0, "", 0, len(text)
-    while i < n:
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c in "{[":
-            depth += 1
-        elif c in "}]":
-            depth -= 1
-        i += 1
-    return bool(quote) or depth > 0
+    """Whether JSON-like *text* ends inside a string or an open ``{`` / ``[`` (cut off);
+    one linear pass (``_brackets.scan``), ``"`` and ``'`` strings with backslash escapes."""
+    found = scan(text)
+    return bool(found.quote) or found.depth > 0

@@ -11,18 +11,21 @@ Wire form (``NS`` stands for ``]<]minimax[>[``)::
 - A parameter is an element named by its tag; one block holds one or more invokes;
   the name is quoted with ``"`` or ``'`` or bare.
 - A leaf's text is its value as written (no whitespace removed); with ``tools=`` it is
-  typed by the schema (``_schema.type_value``; an integer with leading zeros or ``+``,
-  ``018956``, and ``1`` / ``0`` for a boolean read as vLLM reads them); without, JSON of
-  a number, boolean, null, object or array becomes that value (vLLM keeps the text).
+  typed as vLLM types it (``_m3_values``: a union's types tried in their order, an
+  integer is what a 64-bit parse reads, so ``5.0`` stays text, a parameter the schema
+  does not type stays text, ``null`` / ``None`` is null unless the type is string);
+  without, JSON of a number, boolean, null, object or array becomes that value (vLLM
+  keeps the text).
 - An element with children is an object (a key written twice collects a list), or a
-  list when its schema says array (the children's names, ``<item>``, do not count);
-  text beside children is kept under ``$text`` (``$$text`` … when a child has that name).
+  list when its schema's first object-or-array option is array (the children's names,
+  ``<item>``, do not count); text beside children is kept under ``$text`` (``$$text``
+  … when a child has that name).
 - A closing tag that does not match, a tag without ``>``, text between parameters or
   invokes (vLLM drops it, and the rest of the invoke), nesting deeper than the policy's
   ``max_depth`` (at most 200): the call is an ``InvalidToolCall`` and the block ends there.
 
 Sources (checked 2026-12-04): vllm-project/vllm ``rust/src/tool-parser/src/minimax_m3.rs``
-(grammar and its tests), ``rust/src/tool-parser/src/parameters.rs`` (typing),
+(grammar and its tests), ``rust/src/tool-parser/src/parameters.rs`` (typing, ``_m3_values``),
 ``tests/tool_parsers/test_minimax_m3_tool_parser.py``.
 """
 
@@ -34,6 +37,7 @@ from typing import Any, Union
 from .._types import ToolCall
 from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key
+from ._m3_values import leaf_value, options
 from ._params import attr_name, typed
 from ._schema import schema_types
 
@@ -42,7 +46,6 @@ __all__ = ["M3_CLOSE", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
 NS = "]<]minimax[>["
 M3_OPEN, M3_CLOSE = NS + "<tool_call>", NS + "</tool_call>"
 INV, INV_END = NS + "<invoke", NS + "</invoke>"
-_DIGITS = frozenset("0123456789")
 
 # a parsed element: its text, or (children, text beside them)
 Node = Union[str, tuple[list[tuple[str, Any]], str]]
@@ -104,19 +107,8 @@ def m3_name(text: str) -> str | None:
 
 
 def _leaf(m: TextParser, value: str, schema: Any) -> Any:
-    v = typed(m, value, schema)
-    if type(v) is not str:
-        return v
-    types = schema_types(schema)
-    if not types or "string" in types:
-        return v
-    s = value.strip()
-    digits = s[1:] if s[:1] in ("+", "-") else s
-    if ("integer" in types or "number" in types) and digits and set(digits) <= _DIGITS:
-        return int(s)
-    if "boolean" in types and s in ("1", "0"):
-        return s == "1"
-    return v
+    """A leaf without ``tools=``: JSON of a number, boolean, null, object or array."""
+    return typed(m, value, schema)
 
 
 def _sub(schema: Any, key: str) -> Any:
@@ -132,6 +124,52 @@ def _sub(schema: Any, key: str) -> Any:
 def _items(schema: Any) -> Any:
     items = schema.get("items") if type(schema) is dict else None
     return items if type(items) is dict else None
+
+
+def _typed(node: Node, opts: Any, memo: dict[int, Any]) -> Any:
+    """*node* with ``tools=``: typed by the ordered options of its schema, as vLLM does
+    (*memo*: the options of each schema met in this call, worked out once)."""
+    if isinstance(node, str):
+        return leaf_value(node, opts)
+    kids, inner = node
+    for kind, schema in opts or ():
+        if kind == "array":
+            if inner:
+                raise _Bad("has text beside the items of a list")
+            item = _options(_items(schema), memo)
+            return [_typed(n, item, memo) for _, n in kids]
+        if kind == "object":
+            return _object(kids, inner, schema, memo)
+    return _object(kids, inner, None, memo)
+
+
+def _options(schema: Any, memo: dict[int, Any]) -> Any:
+    if schema is None:
+        return None
+    key = id(schema)
+    if key not in memo:
+        memo[key] = options(schema)
+    return memo[key]
+
+
+def _object(kids: list[tuple[str, Any]], inner: str, schema: Any, memo: dict[int, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    many: set[str] = set()  # keys written more than once: their value is the list of them
+    for key, n in kids:
+        v = _typed(n, _options(_sub(schema, key), memo), memo)
+        if key in many:
+            out[key].append(v)
+        elif key in out:
+            out[key] = [out[key], v]
+            many.add(key)
+        else:
+            out[key] = v
+    if inner:
+        key = "$text"
+        while key in out:
+            key = "$" + key
+        out[key] = leaf_value(inner, _options(_sub(schema, key), memo))
+    return out
 
 
 def _value(m: TextParser, node: Node, schema: Any) -> Any:
@@ -188,6 +226,7 @@ def parse_m3(m: TextParser, text: str, raw: str) -> None:
         name = attr_name(head[5:])
         pos = gt + 1
         args: dict[str, Any] = {}
+        memo: dict[int, Any] = {}
         try:
             while True:
                 j = text.find(NS, pos)
@@ -204,7 +243,8 @@ def parse_m3(m: TextParser, text: str, raw: str) -> None:
                 (key, node), pos = _open(text, lt, 1, limit)
                 if key in args:
                     raise _Bad(f"has parameter {key!r} twice")
-                args[key] = _value(m, node, m.param_schema(name, key))
+                schema = m.param_schema(name, key)
+                args[key] = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
         except _Bad as exc:
             m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
             return
