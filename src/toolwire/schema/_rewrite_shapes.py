@@ -158,16 +158,6 @@ class ShapeRewrites:
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
 
-    def _ambiguous(self, branches: List[Any], ptr: str) -> None:
-        """A lint error for a free-form object sent as a string beside a branch that takes
-        a string: a string answer could be either (``decode`` cannot tell)."""
-        sent = self._as_strings or set()
-        if not any(id(b) in sent for b in branches):
-            return
-        if any(id(b) not in sent and isinstance(b, dict) and b.get("type") == "string" for b in branches):
-            self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
-                      "takes a string: a string answer could be either; use strict=False or prompt mode")
-
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
 
@@ -279,7 +269,9 @@ class ShapeRewrites:
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
             wire = {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
-            self._as_strings = (self._as_strings or set()) | {id(wire)}
+            if self._as_strings is None:
+                self._as_strings = set()
+            self._as_strings.add(id(wire))  # in place: a new set per node was k² for k of them
             return wire
         self.lint(
             "not-representable",
