@@ -59,6 +59,9 @@ class Rewriter(RefRewrites, ObjectRewrites):
         self.copied, self.copy_budget = 0, MAX_INLINED + size
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
+        # nodes written in the branches of a split type array, each given the anyOf beside
+        # it: nested, each level writes the one below once per type (k^depth)
+        self.spread, self.spread_budget, self.spreading = 0, MAX_INLINED + INLINED_PER_NODE * size, 0
         self.wrapped = False
         self.split: List[Any] = []  # the anyOf lists written by splitting a type array
         self.unions: List[Tuple[str, List[Any]]] = []  # (pointer, anyOf/oneOf written) with free_form="string"
@@ -132,6 +135,8 @@ class Rewriter(RefRewrites, ObjectRewrites):
             self.inlined += 1
         if self.copying:
             self.copied += 1
+        if self.spreading:
+            self.spread += 1
         if n is True or (isinstance(n, dict) and all(k in ANNOTATIONS for k in n)):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")

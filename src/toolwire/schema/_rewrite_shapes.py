@@ -157,6 +157,10 @@ class ShapeRewrites:
     bare_nulls: Dict[int, Tuple[str, Any]]
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
+    spread: int
+    spread_budget: int
+    spreading: int
+    _spread_refused = False
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -197,6 +201,14 @@ class ShapeRewrites:
                 return self.node({**out, "type": "null"}, ptr, required)
             self.lint("unsatisfiable", ptr, "no enum value is of the types allowed")
             return {"not": {}}
+        copies = bool(spread) and len(branches) > 1  # the anyOf beside the types, once per type
+        if copies and self.spread > self.spread_budget:
+            if not self._spread_refused:
+                self._spread_refused = True
+                self.lint("too-large", ptr, f"splitting type arrays writes the anyOf beside them once per type, past "
+                          f"{self.spread_budget:,} nodes (type arrays and anyOf nested in one another); this "
+                          "provider takes no type array here")
+            return {}
         if len(branches) == 1:
             out.update(branches[0])
         else:
@@ -204,10 +216,12 @@ class ShapeRewrites:
         if nullable:
             out["nullable"] = True
         self.split.append(branches)
+        self.spreading += copies
         try:
             return self.node(out, ptr, required)
         finally:
             self.split.pop()
+            self.spreading -= copies
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
