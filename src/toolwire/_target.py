@@ -242,8 +242,8 @@ class Target:
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
-    error_tool: Callable[[Dict[str, Any]], Optional[int]] = _no_tool
     format_fields: Tuple[str, ...] = ()
+    error_tool: Callable[[Dict[str, Any]], Optional[int]] = _no_tool
 
 
 def is_sdk_model(value: Any) -> bool:

@@ -20,7 +20,7 @@ from ._validate import ValidationIssue
 if TYPE_CHECKING:
     from ._plan import State
 
-__all__ = ["answer_tool_at", "budget_of", "classify_error", "correction", "inject_instruction", "merged", "place",
+__all__ = ["answer_index", "budget_of", "classify_error", "correction", "inject_instruction", "merged", "place",
            "raise_budget", "rejection_detail", "reply_blocks", "requested_model", "with_continuation",
            "with_correction", "without_answer_tool", "without_emptied", "without_forced_answer"]
 
@@ -106,20 +106,15 @@ def _names_schema(
         spec = target.target_spec
         if not server and spec.tool_answer and _rule(spec, server)(status, err):
             named = spec.error_tool(err)  # a tool of the request sent: the answer tool, or the caller's
-            return named is None or named == answer_tool_at(target)
+            return named is None or named == target.answer_tool_at()
     return _rule(spec, server)(status, err)
 
 
-def answer_tool_at(state: State) -> Optional[int]:
-    """Where the answer tool sits in the ``tools`` of the request *state* sends (native
-    mode of a ``tool_answer`` target: joined after the caller's own), else ``None``."""
-    from ._plan import _request_for  # the planner imports this module
-
-    spec = state.target_spec
-    if state.mode != "native" or not spec.tool_answer or state.rendered is None:
-        return None
-    tools = _request_for(state).get("tools")
-    ours = state.rendered.request.get("tools") or []
+def answer_index(request: Dict[str, Any], fragment: Dict[str, Any]) -> Optional[int]:
+    """Where the answer tool *fragment* adds sits in the ``tools`` of *request* (joined
+    after the caller's own), else ``None``."""
+    tools = request.get("tools")
+    ours = fragment.get("tools") or []
     if not isinstance(tools, list):
         return None
     return next((i for i, tool in enumerate(tools) if tool in ours), None)
@@ -136,7 +131,7 @@ def rejection_detail(error: Any, state: State) -> str:
     _, body = _status_and_body(error)
     err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
     named = spec.error_tool(err)
-    if named is None or named != answer_tool_at(state):
+    if named is None or named != state.answer_tool_at():
         return text
     return f"the answer tool {state.rendered.name!r} at $.tools[{named}] was refused: {text}"
 
