@@ -167,6 +167,10 @@ def _no_schema_error(status: int, error: Dict[str, Any]) -> bool:
     return False
 
 
+def _no_tool(error: Dict[str, Any]) -> Optional[int]:
+    return None
+
+
 def listed_turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
     """The turns a request's history field holds, as a new list to append to: a string
     is one user turn (*turn*; the SDKs and the Responses API take a bare prompt), one
@@ -213,7 +217,11 @@ class Target:
       not known);
     - ``server_error(status, error)``: whether a server error (*status* 5xx) is one the
       API answers a schema it cannot use with, which the same request meets again
-      (``retry.classify_error`` calls it ``error``, not ``transient``).
+      (``retry.classify_error`` calls it ``error``, not ``transient``);
+    - ``error_tool(error)``: for a ``tool_answer`` target, the index in the request's
+      tools of the tool a client error names (Anthropic: ``tools.1.custom.input_schema:
+      ...``), ``None`` when it names none: under the planner's ``State``, an error
+      naming another tool than the answer tool (the caller's own) is no rejection.
     """
 
     id: str
@@ -235,6 +243,7 @@ class Target:
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     format_fields: Tuple[str, ...] = ()
+    error_tool: Callable[[Dict[str, Any]], Optional[int]] = _no_tool
 
 
 def is_sdk_model(value: Any) -> bool:

@@ -11,7 +11,7 @@ from .._errors import EncodeError, ToolwireError, excerpt
 from .._target import Target
 from ._capabilities import Capabilities
 from ._plan import Outcome, Plan, Prepared, classify, plan, prepare
-from ._requests import classify_error
+from ._requests import classify_error, rejection_detail
 
 __all__ = ["Attempt", "Result", "generate"]
 
@@ -46,7 +46,7 @@ def _loop(prepared: Prepared, attempts: int, plan_kw: Dict[str, Any]) -> Generat
             kind = classify_error(error, state)  # only the target sent; never in prompt mode
             if kind not in ("schema_rejected",):
                 raise error
-            outcome = Outcome("schema_rejected", detail=str(error))
+            outcome = Outcome("schema_rejected", detail=rejection_detail(error, state))
         else:
             outcome = classify(reply, state)
         step = plan(sent, outcome, state, **plan_kw)

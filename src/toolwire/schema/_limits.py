@@ -70,8 +70,7 @@ def check_limits(
             values = node.get("enum")
             if isinstance(values, list):
                 enums += len(values)
-                at = path_of(f"{ptr}/enum", schemas)
-                size += sum(chars(v, at) for v in values)
+                size += sum(_chars_at(v, f"{ptr}/enum", schemas) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
                 if (
                     lim.large_enum_threshold
@@ -88,7 +87,7 @@ def check_limits(
                         )
                     )
             if "const" in node:
-                size += chars(node["const"], path_of(f"{ptr}/const", schemas))
+                size += _chars_at(node["const"], f"{ptr}/const", schemas)
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
@@ -218,6 +217,15 @@ def chars(value: Any, loc: str = "$") -> int:
         else:
             total += len(str(v))
     return total
+
+
+def _chars_at(value: Any, ptr: str, doc: Any) -> int:
+    """``chars(value)``, its error at the ``$.path`` of *ptr* in *doc*, spelled only then
+    (spelled for every value, each from the root, nested values took n² steps)."""
+    try:
+        return chars(value)
+    except SchemaError:
+        return chars(value, path_of(ptr, doc))
 
 
 def _unwritable(schema: Any) -> Optional[Tuple[str, int]]:

@@ -21,6 +21,7 @@ from ._capabilities import Capabilities, choose_mode
 from ._prompt import prompt
 from ._render import Rendered, render
 from ._requests import (
+    answer_index,
     budget_of,
     raise_budget,
     reply_blocks,
@@ -77,6 +78,13 @@ class State:
     def target_spec(self) -> Target:
         """The ``Target`` requests are edited for (looked up by id when not carried)."""
         return self.spec if self.spec is not None else get_target(self.target)
+
+    def answer_tool_at(self) -> Optional[int]:
+        """Where the answer tool sits among the tools of the request this state sends
+        (native mode of a ``tool_answer`` target: after the caller's own), else ``None``."""
+        if self.mode != "native" or not self.target_spec.tool_answer or self.rendered is None:
+            return None
+        return answer_index(_request_for(self), self.rendered.request)
 
 
 @dataclass(frozen=True)

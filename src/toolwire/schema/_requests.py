@@ -20,9 +20,9 @@ from ._validate import ValidationIssue
 if TYPE_CHECKING:
     from ._plan import State
 
-__all__ = ["budget_of", "classify_error", "correction", "inject_instruction", "merged", "place", "raise_budget",
-           "reply_blocks", "requested_model", "with_continuation", "with_correction", "without_answer_tool",
-           "without_emptied", "without_forced_answer"]
+__all__ = ["answer_index", "budget_of", "classify_error", "correction", "inject_instruction", "merged", "place",
+           "raise_budget", "rejection_detail", "reply_blocks", "requested_model", "with_continuation",
+           "with_correction", "without_answer_tool", "without_emptied", "without_forced_answer"]
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
@@ -62,7 +62,12 @@ def classify_error(error: Any, target: Optional[Union[str, Target, State]] = Non
     asked: an error about another field of the request (the caller's own
     ``tools[0].function.parameters``) that another API's rule would take for its schema
     is no rejection. Under a ``State`` in prompt mode no schema was sent, so nothing is a
-    rejection of it. With no *target*, every target of the registry is asked. 408, 409,
+    rejection of it; under one of a target whose answer is a tool joined to the caller's
+    (``anthropic.tool``), an error naming a tool by its place (the target's
+    ``error_tool``: Anthropic's ``tools.0.custom.input_schema: ...``) is a rejection only
+    when that place is the answer tool's (the request sent is the state's; given a
+    target alone, any such error is taken for the answer tool's). With no *target*,
+    every target of the registry is asked. 408, 409,
     429 and 5xx are transient, except a 5xx whose body the target's ``server_error``
     reads as a refusal of its schema: Ollama answers a ``format`` it cannot turn into a
     grammar with HTTP 500 ``{"error": "invalid JSON schema in format"}`` (its
@@ -99,7 +104,36 @@ def _names_schema(
         if target.mode == "prompt":
             return False
         spec = target.target_spec
+        if not server and spec.tool_answer and _rule(spec, server)(status, err):
+            named = spec.error_tool(err)  # a tool of the request sent: the answer tool, or the caller's
+            return named is None or named == target.answer_tool_at()
     return _rule(spec, server)(status, err)
+
+
+def answer_index(request: Dict[str, Any], fragment: Dict[str, Any]) -> Optional[int]:
+    """Where the answer tool *fragment* adds sits in the ``tools`` of *request* (joined
+    after the caller's own), else ``None``."""
+    tools = request.get("tools")
+    ours = fragment.get("tools") or []
+    if not isinstance(tools, list):
+        return None
+    return next((i for i, tool in enumerate(tools) if tool in ours), None)
+
+
+def rejection_detail(error: Any, state: State) -> str:
+    """What a schema rejection *error* says (its text), led by the answer tool's name and
+    place (``$.tools[i]``) when the error names that tool (a ``tool_answer`` target, whose
+    tool sits among the caller's)."""
+    text = str(error)
+    spec = state.target_spec
+    if not spec.tool_answer or state.rendered is None:
+        return text
+    _, body = _status_and_body(error)
+    err: Dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else body
+    named = spec.error_tool(err)
+    if named is None or named != state.answer_tool_at():
+        return text
+    return f"the answer tool {state.rendered.name!r} at $.tools[{named}] was refused: {text}"
 
 
 def _rule(spec: Target, server: bool) -> Callable[[int, Dict[str, Any]], bool]:

@@ -26,6 +26,7 @@ from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
+from ._string_branches import ambiguous_unions
 from ._util import canonical_text, copy_json, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
@@ -58,8 +59,12 @@ class Rewriter(RefRewrites, ObjectRewrites):
         self.copied, self.copy_budget = 0, MAX_INLINED + size
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
+        # nodes written in the branches of a split type array, each given the anyOf beside
+        # it: nested, each level writes the one below once per type (k^depth)
+        self.spread, self.spread_budget, self.spreading = 0, MAX_INLINED + INLINED_PER_NODE * size, 0
         self.wrapped = False
         self.split: List[Any] = []  # the anyOf lists written by splitting a type array
+        self.unions: List[Tuple[str, List[Any]]] = []  # (pointer, anyOf/oneOf written) with free_form="string"
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
 
     # ------------------------------------------------------------------------------
@@ -87,6 +92,10 @@ class Rewriter(RefRewrites, ObjectRewrites):
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
         self.report_bare_nulls()
+        if self._as_strings:
+            for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
+                self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
+                          "takes a string: a string answer could be either; use strict=False or prompt mode")
         return self._object_root(wire)
 
     def _object_root(self, wire: Any) -> Any:
@@ -126,6 +135,8 @@ class Rewriter(RefRewrites, ObjectRewrites):
             self.inlined += 1
         if self.copying:
             self.copied += 1
+        if self.spreading:
+            self.spread += 1
         if n is True or (isinstance(n, dict) and all(k in ANNOTATIONS for k in n)):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
@@ -232,8 +243,8 @@ class Rewriter(RefRewrites, ObjectRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
-                    if comb != "allOf" and self._as_strings:
-                        self._ambiguous(out[comb], ptr)
+                    if comb != "allOf" and self.o.free_form == "string":
+                        self.unions.append((ptr, out[comb]))  # checked once all is written
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:

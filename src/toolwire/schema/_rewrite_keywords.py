@@ -102,16 +102,16 @@ class KeywordRewrites(ShapeRewrites):
             self.lint("unsupported-pattern", ptr, "look-around is not supported by this provider", "warning")
         if ok and key == "minItems" and p.min_items_max is not None and value > p.min_items_max:
             ok = False
-        if ok and key == "enum":
-            bad = [
-                v
-                for v in value
-                if json_type(v) not in p.enum_types and not (json_type(v) == "integer" and "integer" in p.enum_types)
-            ]
+        if ok and key in ("enum", "const"):
+            # a const is a one-value enum: a value the target's enum cannot hold (Anthropic:
+            # "no complex types") is refused as a const too
+            bad = [v for v in (value if key == "enum" else [value]) if json_type(v) not in p.enum_types]
             if bad:
                 hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
                 shown = ", ".join(_shown(v) for v in bad[:3])
-                self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]{hint}")
+                said = f"enum values of these types are not supported: [{shown}]" if key == "enum" \
+                    else f"a const of this type is not supported: {shown}"
+                self.lint("unsupported-enum", ptr, said + hint)
         if ok:
             out[key] = value
             if key not in _STRUCTURAL:

@@ -157,16 +157,10 @@ class ShapeRewrites:
     bare_nulls: Dict[int, Tuple[str, Any]]
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
-
-    def _ambiguous(self, branches: List[Any], ptr: str) -> None:
-        """A lint error for a free-form object sent as a string beside a branch that takes
-        a string: a string answer could be either (``decode`` cannot tell)."""
-        sent = self._as_strings or set()
-        if not any(id(b) in sent for b in branches):
-            return
-        if any(id(b) not in sent and isinstance(b, dict) and b.get("type") == "string" for b in branches):
-            self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
-                      "takes a string: a string answer could be either; use strict=False or prompt mode")
+    spread: int
+    spread_budget: int
+    spreading: int
+    _spread_refused = False
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
@@ -207,6 +201,14 @@ class ShapeRewrites:
                 return self.node({**out, "type": "null"}, ptr, required)
             self.lint("unsatisfiable", ptr, "no enum value is of the types allowed")
             return {"not": {}}
+        copies = bool(spread) and len(branches) > 1  # the anyOf beside the types, once per type
+        if copies and self.spread > self.spread_budget:
+            if not self._spread_refused:
+                self._spread_refused = True
+                self.lint("too-large", ptr, f"splitting type arrays writes the anyOf beside them once per type, past "
+                          f"{self.spread_budget:,} nodes (type arrays and anyOf nested in one another); this "
+                          "provider takes no type array here")
+            return {}
         if len(branches) == 1:
             out.update(branches[0])
         else:
@@ -214,10 +216,12 @@ class ShapeRewrites:
         if nullable:
             out["nullable"] = True
         self.split.append(branches)
+        self.spreading += copies
         try:
             return self.node(out, ptr, required)
         finally:
             self.split.pop()
+            self.spreading -= copies
 
     def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
@@ -279,7 +283,9 @@ class ShapeRewrites:
             desc = n.get("description")
             note = "A JSON object, encoded as a string."
             wire = {"type": "string", "description": f"{desc}\n\n{note}" if desc else note}
-            self._as_strings = (self._as_strings or set()) | {id(wire)}
+            if self._as_strings is None:
+                self._as_strings = set()
+            self._as_strings.add(id(wire))  # in place: a new set per node was k² for k of them
             return wire
         self.lint(
             "not-representable",

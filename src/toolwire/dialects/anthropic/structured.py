@@ -23,6 +23,7 @@ Followed (checked 2026-11-30):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Dict, List, Optional
 
@@ -70,6 +71,19 @@ def _tool_error(status: int, error: Dict[str, Any]) -> bool:
     # Anthropic's errors carry no ``param`` (``error.{type, message}``): a ``param`` of
     # ``tools[...]`` is another API's error (OpenAI's, about a caller's own function)
     return _compile_limit(status, error) or error_names(error, paths=("input_schema",))
+
+
+# Anthropic's message opens with the path of the field it refuses, a tool by its place in
+# ``tools``: "tools.1.custom.input_schema: JSON schema is invalid. ..." (as
+# anthropics/anthropic-sdk-java#241 shows it), "tools.106.custom.input_schema:
+# input_schema does not support oneOf, allOf, or anyOf at the top level"
+# (anthropics/claude-code#5319)
+_TOOL_PATH = re.compile(r"tools\.([0-9]{1,9})\.")
+
+
+def _error_tool(error: Dict[str, Any]) -> Optional[int]:
+    found = _TOOL_PATH.match(str(error.get("message") or "").lstrip())
+    return int(found.group(1)) if found else None
 
 
 def _messages_fragment(ask: Ask) -> Fragment:
@@ -146,5 +160,6 @@ TOOL = replace(
     fragment=_tool_fragment,
     tool_reply=_tool_reply,
     schema_error=_tool_error,
+    error_tool=_error_tool,
     format_fields=(),  # the tool joins the caller's tools; tool_choice is merged
 )
