@@ -23,7 +23,7 @@ def test_preparing_an_anthropic_tool_request_again_keeps_one_answer_tool() -> No
     twice = prepare(once, S, "anthropic.tool", mode="native").request
     assert [t["name"] for t in twice["tools"]] == ["get_weather", "response"]
     assert twice == once
-    assert twice["tool_choice"] == {"type": "tool", "name": "response"}
+    assert twice["tool_choice"] == {"type": "tool", "name": "response", "disable_parallel_tool_use": True}
 
 
 def test_another_tool_of_the_answer_tools_name_is_refused() -> None:

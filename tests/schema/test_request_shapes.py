@@ -52,7 +52,7 @@ def test_h2_03_anthropic_output_config_and_beta_form() -> None:
 
 def test_h2_04_anthropic_forced_tool_with_thinking_is_downgraded_and_reported() -> None:
     forced = render(S, "anthropic.tool")
-    assert forced.request["tool_choice"] == {"type": "tool", "name": "Answer"}
+    assert forced.request["tool_choice"] == {"type": "tool", "name": "Answer", "disable_parallel_tool_use": True}
     assert forced.request["tools"][0]["input_schema"] == forced.wire_schema
     r = render(S, "anthropic.tool", thinking=True)
     assert r.request["tool_choice"] == {"type": "auto"}

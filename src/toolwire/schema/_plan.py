@@ -223,18 +223,20 @@ def classify(reply: Any, state: State) -> Outcome:
     # wants its result first: not an empty reply, and no answer beside it is taken, which
     # would drop the call), 3. what the provider parsed, 4. the text
     own = rendered.name if state.mode == "native" and state.target_spec.tool_answer else None
-    if own is not None:
-        for call in resp.tool_calls:
-            if call.name == own:
-                errors = rendered.validate(call.args)
-                if not errors:
-                    return Outcome("ok", rendered.decode(call.args), source="tool_call", response=resp)
-                return Outcome(
-                    "invalid", errors=tuple(errors), text=json.dumps(call.args), source="tool_call", response=resp
-                )
     called = [c.name for c in (*resp.tool_calls, *resp.invalid_tool_calls) if c.name and c.name != own]
     if called:
         return Outcome("tool_calls", text=resp.text, response=resp, detail=", ".join(dict.fromkeys(called)))
+    answers = [c.args for c in resp.tool_calls if c.name == own] if own is not None else []
+    if answers:
+        args = answers[0]
+        if any(other != args for other in answers[1:]):  # which one is the answer? not guessed
+            said = f"the reply holds {len(answers)} different answers (calls of {own!r})"
+            issue = ValidationIssue("", "answers", said)
+            return Outcome("invalid", errors=(issue,), text=json.dumps(answers), source="tool_call", response=resp)
+        errors = rendered.validate(args)
+        if not errors:
+            return Outcome("ok", rendered.decode(args), source="tool_call", response=resp)
+        return Outcome("invalid", errors=tuple(errors), text=json.dumps(args), source="tool_call", response=resp)
     if resp.parsed is not None and accept(resp.parsed):
         return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
     text = resp.text

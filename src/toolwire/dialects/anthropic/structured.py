@@ -106,7 +106,10 @@ def _tool_fragment(ask: Ask) -> Fragment:
         why = "forced tool choice cannot be combined with thinking; auto instead"
         return Fragment({"tools": [tool], "tool_choice": {"type": "auto"}},
                         changed=(("tool_choice", "forced-tool-with-thinking", why),))
-    return Fragment({"tools": [tool], "tool_choice": {"type": "tool", "name": ask.name}})
+    # exactly one tool use (``ToolChoiceToolParam.disable_parallel_tool_use``): several answers, or
+    # a call of the caller's tools beside the answer, would leave the reply without one answer
+    choice = {"type": "tool", "name": ask.name, "disable_parallel_tool_use": True}
+    return Fragment({"tools": [tool], "tool_choice": choice})
 
 
 def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
