@@ -3,8 +3,9 @@
 (``openai.responses``: ``responses``, ``responses_tools``, ``responses_stream``,
 ``responses_feed``, ``responses_input``); what both share: custom tools
 (``custom_tools``) and strict mode's schema rules (``strict_mode``); whole responses and
-finish reasons of both (``response``), image parts of both (``media``), Batch API result
-lines (``batch``); the openai SDK's objects read by attribute (``sdk``).
+finish reasons (``chat_response``, ``responses_response``), image parts of both
+(``media``), Batch API result lines (``batch``); the openai SDK's objects read by
+attribute (``sdk``).
 
 https://platform.openai.com/docs/api-reference/chat
 https://platform.openai.com/docs/api-reference/responses

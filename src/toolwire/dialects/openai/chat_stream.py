@@ -92,7 +92,7 @@ def _text(value: Any) -> Optional[str]:
         return str(value)
 
 
-# the content chunks that are reply text (``response.read_chat`` reads the same; thinking
+# the content chunks that are reply text (``chat_response.read_chat`` reads the same; thinking
 # chunks are reasoning, which the accumulator does not gather)
 _TEXT_PARTS = ("text", "output_text")
 

@@ -53,7 +53,13 @@ from . import responses_input, responses_stream
 from .chat import check_custom_cut, check_custom_input, is_custom
 from .chat_sniff import foreign_block, refuse_foreign
 from .custom_tools import builtin_kind
-from .response import RESPONSES_FINISH, RESPONSES_RESPONSE, responses_finish, responses_history, responses_reply
+from .responses_response import (
+    RESPONSES_FINISH,
+    RESPONSES_RESPONSE,
+    responses_finish,
+    responses_history,
+    responses_reply,
+)
 from .responses_tools import (
     IDS,
     NAME,

@@ -17,7 +17,7 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .response import responses_finish
+from .responses_response import responses_finish
 from .responses_tools import NAME, server_args
 
 __all__ = ["Feed"]
