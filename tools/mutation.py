@@ -96,7 +96,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_registry": (
-        [f"{PKG}/_registry.py", f"{PKG}/_dialect_check.py"],
+        [f"{PKG}/_registry.py", f"{PKG}/_one_step.py", f"{PKG}/_dialect_check.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,
