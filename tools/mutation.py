@@ -111,7 +111,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_codec": (
-        [f"{PKG}/_codec.py", f"{PKG}/_encode.py"],
+        [f"{PKG}/_codec.py", f"{PKG}/_decode_tools.py", f"{PKG}/_encode.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,
