@@ -96,7 +96,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_registry": (
-        [f"{PKG}/_registry.py", f"{PKG}/_dialect_check.py"],
+        [f"{PKG}/_registry.py", f"{PKG}/_one_step.py", f"{PKG}/_dialect_check.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,
@@ -111,7 +111,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "_codec": (
-        [f"{PKG}/_codec.py", f"{PKG}/_encode.py"],
+        [f"{PKG}/_codec.py", f"{PKG}/_decode_tools.py", f"{PKG}/_encode.py"],
         [
             *_CORE_TESTS,
             *_DECODE_TESTS,
@@ -234,7 +234,8 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/schema"],
     ),
     "values": (  # the canonical values: constructors, checks, equality, copies, pickling
-        [f"{PKG}/_types.py", f"{PKG}/_value.py", f"{PKG}/_value_checks.py"],
+        [f"{PKG}/_types.py", f"{PKG}/_value.py", f"{PKG}/_json_equality.py", f"{PKG}/_deep_values.py",
+         f"{PKG}/_value_checks.py"],
         [*_CORE_TESTS, "tests/test_values.py", "tests/test_package.py", "tests/test_args.py",
          "tests/test_mockvalser.py", "tests/test_invalid_calls_encoded.py"],
     ),

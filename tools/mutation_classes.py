@@ -88,7 +88,7 @@ MUTATIONS: Dict[str, Mutation] = {
         "unwrapping double-encoded arguments is no longer recorded as a repair",
     ),
     "responses-item-id-dropped": Mutation(
-        "src/toolwire/dialects/openai/responses.py",
+        "src/toolwire/dialects/openai/responses_calls.py",
         'if k not in ("arguments", "no_type", "native_id"))',
         'if k not in ("arguments", "no_type", "native_id", "id"))',
         [*_DIALECTS, "tests/stream"],

@@ -1,6 +1,6 @@
 """Front doors of the reading side: ``decode``, ``decode_all``, ``decode_tool``,
-``decode_result`` (``detect``/``explain`` come from ``_walk``), and the ``ToolCalls``
-field type. They speak canonical types only; every provider field name lives in
+``decode_result`` (those two come from ``_decode_tools``, ``detect``/``explain`` from
+``_walk``), and the ``ToolCalls`` field type. They speak canonical types only; every provider field name lives in
 ``dialects/``. The writing side is ``_encode``."""
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry, registry_of
 from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
-from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect
+from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
+from ._dialect import CALL, CALLS, OTHER, SERVER, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import own_finish
 from ._foreign import foreign
 from ._policy import check_flag
 from ._registry import Registry, decode_one
-from ._types import InvalidToolCall, Tool, ToolCall, ToolResult
+from ._types import InvalidToolCall, ToolCall
 from ._walk import (
     _KIND_WORDS,
     Detection,
@@ -44,7 +45,6 @@ __all__ = [
     "walk",
 ]
 
-_PLAIN_INPUT = frozenset({dict, list, str, bytes, bytearray})
 _VAGUE_STR = frozenset({"", "null", "None", "[]", "{}"})
 
 
@@ -117,17 +117,6 @@ def decode(
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
-
-
-def _read_object(read: Any, item: Any) -> Any:
-    """What the ``sdk_calls`` reader *read* (a dialect and its reader, or ``None``) gives for
-    *item*: the wire item its dialect claims, or ``None`` (the generic walk reads it)."""
-    if read is None:
-        return None
-    try:
-        return read[1](item)
-    except Exception:  # an odd instance (built without validation): the generic walk
-        return None
 
 
 def _named(d: Dialect, data: Any, hit: Any, registry: Optional[Registry], policy: Dict[str, Any]) -> ToolCall:
@@ -286,62 +275,6 @@ def decode_all(
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
         raise foreign(exc) from None
-
-
-def decode_tool(
-    item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
-) -> Tool:
-    """Decode a tool definition of any dialect into a ``Tool``."""
-    if registry is not None:
-        registry_of(registry)
-    if issubclass(type(item), Tool):
-        return cast(Tool, item)
-    tool: Tool = _decode_kind(item, dialect, registry, TOOL, "decode_tool")
-    return tool
-
-
-def decode_result(
-    item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
-) -> ToolResult:
-    """Decode a tool result of any dialect into a ``ToolResult``."""
-    if registry is not None:
-        registry_of(registry)
-    if issubclass(type(item), ToolResult):
-        return cast(ToolResult, item)
-    result: ToolResult = _decode_kind(item, dialect, registry, RESULT, "decode_result")
-    return result
-
-
-def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: str, method: str) -> Any:
-    try:
-        data = None
-        if type(item) not in _PLAIN_INPUT:  # an SDK object its dialect reads as its wire item
-            data = _read_object(_registry(registry).object_plan(type(item))[0], item)
-        if data is None:
-            data = _load(item)
-        d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
-        if kind != want:
-            raise DecodeError(
-                f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not {an(_KIND_WORDS[want])}",
-                dialect=d.name,
-            )
-        return _guard(d, getattr(d, method), data)
-    except (ToolwireError, MemoryError):
-        raise
-    except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
-        raise foreign(exc) from None
-
-
-def _guard(d: Dialect, fn: Any, data: Any) -> Any:
-    try:
-        return fn(data, "$")
-    except ToolwireError:
-        raise
-    except Exception as exc:
-        raise DecodeError(
-            f"Malformed {d.name} payload at $ ({type(exc).__name__}: {exc}): {excerpt(data)}",
-            dialect=d.name,
-        ) from None
 
 
 class ToolCalls(List[ToolCall]):

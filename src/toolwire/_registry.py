@@ -17,7 +17,8 @@ cached per registry (bounded):
 Speed only: a shape may also have a one-step decoder (``add_fast``; the default
 registry has one, Chat's plain item), used under the default policy while the
 shape's claims are exactly the dialects it was written for; it answers what the
-claims and ``decode_call`` would, or ``None`` (tests hold it to the plan).
+claims and ``decode_call`` would, or ``None`` (tests hold it to the plan). Their
+tables and the methods that register them are ``_one_step.OneSteps``, mixed in.
 The built-in dialects are one literal tuple (``dialects.BUILTIN``); nothing
 registers itself on import. ``_builtin.default_registry()`` holds them;
 ``Registry.copy()`` gives callers their own to extend.
@@ -33,6 +34,7 @@ from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
 from ._dialect_check import check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._foreign import foreign
+from ._one_step import Fast, OneSteps
 from ._types import evolve
 
 if TYPE_CHECKING:
@@ -42,7 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["Registry", "cacheable", "decode_one", "sdk_class_name"]
 
 Claims = Tuple[Tuple[Dialect, Sniff], ...]
-Fast = Callable[[Dict[str, Any]], Optional["ToolCall"]]
 # an SDK class: the dialect and reader of one call (``sdk_calls``), the reader of a response
 ObjectPlan = Tuple[
     Optional[Tuple[Dialect, Callable[[Any], Any]]],
@@ -100,7 +101,7 @@ def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) ->
     return call
 
 
-class Registry:
+class Registry(OneSteps):
     """Dialects by name, in detection precedence order. Safe to use from many threads."""
 
     def __init__(self, dialects: Tuple[Dialect, ...] = ()) -> None:
@@ -194,15 +195,6 @@ class Registry:
             reg.add_fast_response(name, d, response_fn)
         return reg
 
-    def add_fast_response(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
-        """Speed only: *fn* reads SDK responses of class *name* (``"package:QualName"``)
-        straight into their calls under the default policy: it gives the calls and the
-        plain top of the response (what its ``sdk_responses`` reader gives, less the
-        calls), or ``None``. Its calls stand while the plan names *dialect* on that top."""
-        with self._lock:
-            self._fast_responses = {**self._fast_responses, name: (dialect, fn)}
-            self._plans = {}
-
     def response_calls(self, fast: Tuple[Dialect, Callable[[Any], Any]], o: Any) -> Optional[List[ToolCall]]:
         """Speed only: the calls of the SDK response *o* read by its one-step reader
         (``add_fast_response``, from ``object_plan``), or ``None`` (then the general path)."""
@@ -219,50 +211,6 @@ class Registry:
             out: List[ToolCall] = calls
             return out
         return None
-
-    def add_fast_calls(self, dialect: Dialect, fn: Callable[[Dict[str, Any]], Optional[List[ToolCall]]]) -> None:
-        """Speed only: *fn* reads a container *dialect* claims (a response, a message)
-        into its calls under the default policy in one step, or gives ``None``."""
-        with self._lock:
-            self._fast_calls = {**self._fast_calls, dialect.name: (dialect, fn)}
-
-    def fast_calls(self, d: Dialect, data: Dict[str, Any]) -> Optional[List[ToolCall]]:
-        """Speed only: the calls of the container *data* claimed by *d*, read by the
-        one-step reader registered for *d* (``add_fast_calls``); ``None`` when there is
-        none or it declines (then the walk runs)."""
-        found = self._fast_calls.get(d.name)
-        if found is None or found[0] is not d:
-            return None
-        try:
-            calls: Optional[List[ToolCall]] = found[1](data)
-        except Exception:  # the walk decides (and reports)
-            return None
-        return calls
-
-    def add_fast_object(self, name: str, dialect: Dialect, fn: Callable[[Any], Any]) -> None:
-        """Speed only: *fn* reads SDK objects of class *name* (``"package:QualName"``)
-        straight into a ``ToolCall`` under the default policy, or gives ``None``,
-        while *dialect* is the one whose ``sdk_calls`` reader the plan picks."""
-        with self._lock:
-            self._fast_objects = {**self._fast_objects, name: (dialect, fn)}
-            self._plans = {}
-
-    def add_fast(self, shape: Tuple[Any, ...], ahead: Tuple[Dialect, ...], fn: Fast, named: bool = True) -> None:
-        """Speed only: *fn* decodes dicts of *shape* (keys in order, then the string
-        ``type`` value or ``None``) in one step under the default policy, while the
-        claims of that shape are exactly *ahead*'s, in order; with *named*, also for
-        items named as (or SDK objects read as) the last of *ahead*: that dialect
-        object, not another registered under its name."""
-        with self._lock:
-            self._fast = {**self._fast, shape: (ahead, fn)}
-            if named:
-                self._fast_named = {**self._fast_named, ahead[-1].name: (ahead[-1], fn)}
-            self._plans = {}
-
-    def one_step(self, d: Dialect) -> Optional[Fast]:
-        """Speed only: the one-step decoder of items named as *d* (see ``add_fast``)."""
-        found = self._fast_named.get(d.name)
-        return found[1] if found is not None and found[0] is d else None
 
     def decode_as(self, d: Dialect, data: Dict[str, Any], policy: Policy) -> Union[ToolCall, Tuple[Dialect, str], None]:
         """``decode`` of the dict *data* named as *d*: its ``ToolCall`` when *d*

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
-from ._value import _new, _rebuild, _set, _Value, evolve, json_identity, same
+from ._json_equality import json_identity, same
+from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
     NO_PD,
     Content,

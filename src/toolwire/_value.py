@@ -5,15 +5,18 @@ The values themselves are in ``_types``.
 
 Equality is JSON equality: ``{"x": 1}`` and ``{"x": 1.0}`` are one value,
 ``{"x": 1}`` and ``{"x": true}`` two (Python's ``==`` says ``True == 1``), and
-equal values hash alike (``json_identity``).
+equal values hash alike (``_json_equality``). Values nested past the recursion limit
+are printed and pickled by the iterative walks of ``_deep_values``.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, List, Mapping, Optional, Tuple, TypeVar
+from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple, TypeVar
 
+from ._deep_values import deep_repr, flatten, unflatten
 from ._errors import DecodeError, excerpt
+from ._json_equality import CONTAINERS, hashable, same
 from ._value_checks import JSON_SCHEMAS, REQUIRED
 
 __all__ = [
@@ -23,13 +26,7 @@ __all__ = [
     "_new",
     "_rebuild",
     "_set",
-    "deep_repr",
     "evolve",
-    "flatten",
-    "hashable",
-    "json_identity",
-    "same",
-    "unflatten",
 ]
 
 V = TypeVar("V", bound="_Value")
@@ -102,8 +99,8 @@ class _Value(_Frozen):
 
     def __reduce__(self) -> Any:
         values = tuple(dict(v) if type(v) is MappingProxyType else v for v in (getattr(self, f) for f in self._fields))
-        if any(type(v) in _CONTAINERS and _deeper(v, _PICKLE_DEPTH) for v in values):  # past pickle's recursion
-            return (_rebuild_flat, (type(self), tuple(_Flat(flatten(v)) if type(v) in _CONTAINERS else v
+        if any(type(v) in CONTAINERS and _deeper(v, _PICKLE_DEPTH) for v in values):  # past pickle's recursion
+            return (_rebuild_flat, (type(self), tuple(_Flat(flatten(v)) if type(v) in CONTAINERS else v
                                                       for v in values)))
         return (_rebuild, (type(self), values))
 
@@ -184,7 +181,7 @@ def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
     return obj
 
 
-# --- values nested past the recursion limit: ``repr`` and pickle without recursion ----------
+# --- values nested past the recursion limit: pickled without recursion (``_deep_values``) ----
 
 _PICKLE_DEPTH = 100  # deeper than this, a container field is pickled flat (pickle recurses)
 
@@ -207,184 +204,9 @@ def _deeper(value: Any, limit: int) -> bool:
         if depth > limit:
             return True
         for x in v.values() if type(v) is dict or type(v) is MappingProxyType else v:
-            if type(x) in _CONTAINERS:
+            if type(x) in CONTAINERS:
                 stack.append((x, depth + 1))
     return False
-
-
-def flatten(value: Any) -> List[Any]:
-    """JSON data as a flat list, in document order: an object is ``(0, n)`` and its *n*
-    keys and values, an array (a list or tuple) ``(1, n)`` and its *n* items, a scalar
-    itself. ``unflatten`` builds it back. Iterative: no recursion limit."""
-    out: List[Any] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        t = type(v)
-        if t is dict or t is MappingProxyType:
-            out.append((0, len(v)))
-            for k, x in reversed(list(v.items())):
-                stack.append(x)
-                stack.append(k)  # a key is a string: popped and written as a scalar
-        elif t is list or t is tuple:
-            out.append((1, len(v)))
-            stack.extend(reversed(v))
-        else:
-            out.append(v)
-    return out
-
-
-_NO_KEY = object()
-
-
-def unflatten(tokens: Any) -> Any:
-    """The value ``flatten`` spelled as *tokens* (objects as dicts, arrays as lists)."""
-    root: Any = None
-    open_: List[List[Any]] = []  # [container, members still to come, its pending key]
-    for tok in tokens:
-        new: Any = None
-        if type(tok) is tuple:
-            new = {} if tok[0] == 0 else []
-        value = tok if new is None else new
-        if not open_:
-            root = value
-        else:
-            top = open_[-1]
-            if type(top[0]) is dict:
-                if top[2] is _NO_KEY:
-                    top[2] = value
-                    continue
-                top[0][top[2]] = value
-                top[2] = _NO_KEY
-            else:
-                top[0].append(value)
-            top[1] -= 1
-            while open_ and not open_[-1][1]:
-                open_.pop()
-        if new is not None and tok[1]:
-            open_.append([new, tok[1], _NO_KEY])
-    return root
-
-
-class _Text(str):
-    """Text ``deep_repr`` writes as it is (a ``str`` of the value is written by ``repr``)."""
-
-    __slots__ = ()
-
-
-def deep_repr(value: Any) -> str:
-    """``repr(value)``, also for containers nested past the recursion limit, and with
-    ``<int of N bits>`` for an integer too long for Python to print (over 4,300 digits)."""
-    try:
-        return repr(value)
-    except (RecursionError, ValueError):
-        pass
-    out: List[str] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        t = type(v)
-        if t is _Text:
-            out.append(v)
-        elif t is dict or t is MappingProxyType:
-            out.append("{" if t is dict else "mappingproxy({")
-            stack.append(_Text("}" if t is dict else "})"))
-            items = list(v.items())
-            for i in range(len(items) - 1, -1, -1):
-                stack.append(items[i][1])
-                stack.append(_Text(f"{', ' if i else ''}{_leaf_repr(items[i][0])}: "))
-        elif t is list or t is tuple:
-            out.append("[" if t is list else "(")
-            stack.append(_Text("]" if t is list else ",)" if len(v) == 1 else ")"))
-            for i in range(len(v) - 1, -1, -1):
-                stack.append(v[i])
-                if i:
-                    stack.append(_Text(", "))
-        else:
-            out.append(_leaf_repr(v))
-    return "".join(out)
-
-
-def _leaf_repr(value: Any) -> str:
-    try:
-        return repr(value)
-    except ValueError:
-        if isinstance(value, int):  # Python prints at most sys.get_int_max_str_digits() digits
-            return f"<int of {value.bit_length()} bits>"
-        raise
-
-
-_OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()
-_CONTAINERS = (dict, list, tuple, MappingProxyType)
-
-
-def json_identity(value: Any) -> Tuple[Any, ...]:
-    """A flat, hashable spelling of *value*, equal for exactly the JSON-equal values:
-    object members in key order, arrays (lists, tuples) marked with their length,
-    ``true`` and ``false`` apart from ``1`` and ``0`` (numbers compare and hash by
-    value across ``int`` and ``float``). Iterative: linear, no recursion limit."""
-    out: List[Any] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        t = type(v)
-        if t is dict or t is MappingProxyType:
-            out.append(_OBJECT)
-            out.append(len(v))
-            for k in sorted(v, key=str, reverse=True):
-                stack.append(v[k])
-                stack.append(k)  # popped first: the key, then its value's walk
-        elif t is list or t is tuple:
-            out.append(_ARRAY)
-            out.append(len(v))
-            stack.extend(reversed(v))
-        elif v is True:
-            out.append(_TRUE)
-        elif v is False:
-            out.append(_FALSE)
-        else:
-            out.append(v)
-    return tuple(out)
-
-
-def hashable(v: Any) -> Any:
-    """*v*, or its ``json_identity`` when it is a container: what hashing sees."""
-    return json_identity(v) if type(v) in _CONTAINERS else v
-
-
-def same(a: Any, b: Any) -> bool:
-    """JSON equality of two field values: ``==`` (in C), then, for containers, a walk
-    that tells ``true``/``false`` from ``1``/``0`` where ``==`` took one for the other.
-    Values nested past the recursion limit compare by ``json_identity``."""
-    if a is b:
-        return True
-    try:
-        if a != b:
-            return False
-    except RecursionError:  # deeper than ``==`` goes: the iterative spelling decides
-        return json_identity(a) == json_identity(b)
-    if type(a) not in _CONTAINERS:
-        return True
-    # ``a == b`` holds: the same keys and lengths all the way down; only a bool may
-    # stand where the other has a number
-    stack = [(a, b)]
-    while stack:
-        x, y = stack.pop()
-        if type(x) is dict or type(x) is MappingProxyType:
-            for k, vx in x.items():
-                tx = type(vx)
-                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
-                    stack.append((vx, y[k]))
-                elif (tx is bool) is not (type(y[k]) is bool):
-                    return False
-        else:
-            for vx, vy in zip(x, y):
-                tx = type(vx)
-                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
-                    stack.append((vx, vy))
-                elif (tx is bool) is not (type(vy) is bool):
-                    return False
-    return True
 
 
 def evolve(value: V, **changes: Any) -> V:

@@ -43,11 +43,12 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequenc
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from ._builtin import default_registry, get_dialect
+from ._builtin import get_dialect
 from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, check_corruptions, corrupt
+from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_dialects, _wire_dialects
 from ._strategies_transport import as_text, check_transports, cutter, framed
 from ._strategies_values import (
     _TEXT,
@@ -63,7 +64,7 @@ from ._strategies_values import (
     tool_results,
     tools,
 )
-from ._types import Tool, ToolCall, ToolResult, new_call
+from ._types import ToolCall, new_call
 from .dialects._common import encode_id, scoped
 
 __all__ = [
@@ -91,17 +92,6 @@ if TYPE_CHECKING:
     STREAM_DIALECTS: Tuple[str, ...]
 
 
-def _wire_dialects() -> Tuple[str, ...]:
-    """The wire dialects of the default registry, in its order (the ``text.*`` formats
-    are model output text, not payloads)."""
-    return tuple(d.name for d in default_registry() if d.text_module is None)
-
-
-def _stream_dialects() -> Tuple[str, ...]:
-    """The dialects of the default registry with a stream encoder and accumulator."""
-    return tuple(d.name for d in default_registry() if d.stream_encoder is not None and d.stream is not None)
-
-
 def __getattr__(name: str) -> Any:
     # ``WIRE_DIALECTS`` and ``STREAM_DIALECTS``: read from the registry when asked, so a
     # registered third-party dialect is drawn as the built-ins are
@@ -115,10 +105,6 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> Any:
     return sorted({*globals(), "WIRE_DIALECTS", "STREAM_DIALECTS"})
 
-
-#: Payload kinds that hold calls, and all kinds.
-CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
-KINDS: Tuple[str, ...] = (*CALL_KINDS, "tool", "result")
 
 class Payload(NamedTuple):
     """A generated payload with what it must decode to (``payloads(expected=True)``).
@@ -142,32 +128,6 @@ class Stream(NamedTuple):
     calls: List[ToolCall]
 
 
-def _containers(d: Dialect) -> List[str]:
-    """The container kinds a dialect's fields can build (``message``, ``response``)."""
-    have = ["message"] if d.message_envelope is not None or d.assistant_message is not None else []
-    return have + ["response"] if d.response_envelope is not None else have
-
-
-def _wanted(kind: Union[str, Sequence[str], None]) -> Tuple[str, ...]:
-    wanted = CALL_KINDS if kind is None else names_of("kind", kind)
-    if not wanted:  # hypothesis failed at draw time ("payloads needs at least one dialect" before)
-        raise ValueError(f"payloads needs at least one kind; kinds: {', '.join(KINDS)}")
-    for k in wanted:
-        if k not in KINDS:
-            raise ValueError(f"unknown payload kind {k!r}; kinds: {', '.join(KINDS)}")
-    return wanted
-
-
-def _kinds(d: Dialect, wanted: Sequence[str]) -> List[str]:
-    """The kinds of *wanted* that *d* has (MCP and ``canonical`` have no containers)."""
-    return [k for k in ("item", "items", *_containers(d), "tool", "result") if k in wanted]
-
-
-def _no_kind(d: Dialect, wanted: Sequence[str]) -> ValueError:
-    asked = " or ".join(repr(k) for k in wanted)
-    return ValueError(f"{d.name} has no {asked} payloads; it has: {', '.join(_kinds(d, KINDS))}")
-
-
 def _stop(d: Dialect) -> Optional[str]:
     """The provider's finish reason of a reply that ended without calling a tool."""
     return next((raw for raw, norm in d.finish_reasons.items() if norm == "stop"), None)
@@ -186,48 +146,6 @@ def _written(d: Dialect, calls: List[ToolCall]) -> List[ToolCall]:
         ident = encode_id(c, EncodeContext(position=i), d.ids, scoped(c, d.name))
         out.append(c if ident == c.id else new_call(c.name, c.args, ident, c.raw, c.provider_data, c.repairs, c.server))
     return out
-
-
-class _Plan(NamedTuple):
-    """The strategies of one dialect, built once (building strategies is costly)."""
-
-    dialect: Dialect
-    kinds: SearchStrategy[str]
-    calls: SearchStrategy[ToolCall]
-    tools: SearchStrategy[Tool]
-    results: SearchStrategy[ToolResult]
-
-    def __repr__(self) -> str:  # the strategies' reprs hold it: not the whole Dialect record (60 kB)
-        return f"_Plan({self.dialect.name!r})"
-
-
-def _plan(d: Dialect, kinds: Sequence[str], calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
-    ids: Optional[bool] = True if d.ids.required else None  # streams too: an id wherever the dialect needs one
-    call = calls if calls is not None else tool_calls(d, ids=ids)
-    return _Plan(d, st.sampled_from(kinds), call, tools(d), tool_results(d))
-
-
-def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
-           calls: Optional[SearchStrategy[ToolCall]]) -> List[_Plan]:
-    """A plan per dialect that has one of the asked kinds: every wire dialect that has
-    one when *dialect* is ``None``; a named dialect that has none is refused."""
-    wanted = _wanted(kind)
-    check_strategy("calls", calls)
-    names = _wire_dialects() if dialect is None else names_of("dialect", dialect)
-    plans = []
-    for n in names:
-        d = get_dialect(n)  # unknown ids fail here
-        if d.text_module is not None:  # failed at draw time, in the encoder
-            raise ValueError(f"{d.name} is a text format (model output text, not a wire payload); "
-                             f"wire dialects: {', '.join(_wire_dialects())}")
-        kinds = _kinds(d, wanted)
-        if kinds:
-            plans.append(_plan(d, kinds, calls))
-        elif dialect is not None:
-            raise _no_kind(d, wanted)
-    if not plans:  # hypothesis failed at draw time
-        raise ValueError("payloads needs at least one dialect")
-    return plans
 
 
 @st.composite

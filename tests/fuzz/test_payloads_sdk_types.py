@@ -41,7 +41,7 @@ def test_payloads_are_what_the_sdk_reads(dialect: str, kind: str, data: Any) -> 
 
 
 def test_a_responses_history_with_text_is_what_the_sdk_reads() -> None:
-    from toolwire.dialects.openai.response import responses_history
+    from toolwire.dialects.openai.responses_response import responses_history
 
     check = payload_checker("openai.responses", "message")
     assert check is not None
@@ -49,7 +49,7 @@ def test_a_responses_history_with_text_is_what_the_sdk_reads() -> None:
 
 
 def test_a_responses_reply_is_a_whole_response() -> None:
-    from toolwire.dialects.openai.response import responses_reply
+    from toolwire.dialects.openai.responses_response import responses_reply
 
     item = {"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "{}"}
     # an output item carries its item id and status (the API reference's function_call

@@ -1,7 +1,8 @@
 """``toolwire.strategies`` stays within the house limit for a core module (STYLE.md 10:
 ``≤ ~400`` lines): the stream transports and SSE framing live in
-``_strategies_transport``, the knob checks beside the values (``_strategies_values``)
-and the corruptions (``_strategies_corrupt``)."""
+``_strategies_transport``, the knob checks beside the values (``_strategies_values``),
+the corruptions (``_strategies_corrupt``) and the per-dialect plans and payload kinds
+(``_strategies_plans``)."""
 
 from __future__ import annotations
 

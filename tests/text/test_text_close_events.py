@@ -6,7 +6,7 @@ joined ContentDeltas equal close().content")."""
 from __future__ import annotations
 
 from toolwire.stream import TextParser
-from toolwire.text._core import CallEvent, ContentDelta
+from toolwire.text._events import CallEvent, ContentDelta
 
 
 def test_a_trailing_partial_marker_arrives_as_a_delta_after_close() -> None:

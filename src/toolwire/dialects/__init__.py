@@ -41,4 +41,4 @@ ONE_STEP: Tuple[Tuple[str, Tuple[Any, ...], Callable[[Any], Optional[Any]]], ...
     (module.DIALECT.name, shape, fn)
     for module in (anthropic.messages, bedrock.converse, gemini.calls, mcp.calls, ollama.calls, canonical)
     for shape, fn in module.ONE_STEP
-) + tuple((openai.RESPONSES.name, shape, fn) for shape, fn in openai.responses.ONE_STEP)
+) + tuple((openai.RESPONSES.name, shape, fn) for shape, fn in openai.responses_calls.ONE_STEP)

@@ -36,7 +36,8 @@ from .._errors import DecodeError, excerpt
 from .._finish import own_finish
 from .._policy import check_flag
 from .._registry import Registry
-from ..text._core import CallEvent, ContentDelta, ReasoningDelta, TextParser
+from ..text._core import TextParser
+from ..text._events import CallEvent, ContentDelta, ReasoningDelta
 from ._call import Result
 from ._chunks import Lines, derived_only, plain_chunks
 from ._core import Core

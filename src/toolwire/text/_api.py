@@ -44,7 +44,8 @@ from typing import Any
 
 from .._errors import DecodeError, UnknownDialectError, excerpt
 from .._types import ToolCall
-from ._core import CallEvent, ContentDelta, Event, ReasoningDelta, TextFormat, TextParser, TextResult
+from ._core import TextFormat, TextParser
+from ._events import CallEvent, ContentDelta, Event, ReasoningDelta, TextResult
 from ._table import format_named, formats
 
 __all__ = [

@@ -27,70 +27,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Union
+from typing import Any, Callable
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt
-from .._policy import finish_text
-from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
+from .._types import ToolCall, new_call, new_invalid
 from ._callname import is_name, name_problem
+from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
+from ._options import finish_of, prompt_opens_reasoning
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
 from ._sink import Sink
 
 __all__ = [
     "Action",
     "BodyMode",
-    "CallEvent",
-    "ContentDelta",
-    "Event",
-    "Item",
     "Mode",
     "Parse",
-    "ReasoningDelta",
     "TextFormat",
     "TextMode",
     "TextParser",
-    "TextResult",
 ]
 
-Item = Union[ToolCall, InvalidToolCall]
 # finish reasons by which an engine says the model called a tool (OpenAI-compatible
 # servers, Anthropic-compatible ones, Cohere)
 CALLED = frozenset({"tool_calls", "function_call", "tool_use", "TOOL_CALL"})
-
-
-@dataclass(frozen=True)
-class TextResult:
-    """What a model's text said: the visible answer, the reasoning, and the calls."""
-
-    content: str | None = None
-    reasoning: str | None = None
-    tool_calls: tuple[Item, ...] = ()
-
-
-@dataclass(frozen=True)
-class ContentDelta:
-    """New user-visible answer text."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class ReasoningDelta:
-    """New reasoning (thinking / analysis channel) text."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class CallEvent:
-    """A call is complete: a ``ToolCall``, or an ``InvalidToolCall``; ``index`` is its position."""
-
-    call: Item
-    index: int
-
-
-Event = Union[ContentDelta, ReasoningDelta, CallEvent]
 
 
 Start = Callable[[bool], Mode]
@@ -307,44 +267,6 @@ class TextParser:
             return None
         s = props.get(param)
         return s if type(s) is dict else None
-
-
-def finish_of(reason: Any, dialect: str) -> str | None:
-    """``finish_text`` of *reason*, its ``TypeError`` a ``DecodeError`` (as for ``prompt=``)."""
-    try:
-        return finish_text(reason, "finish_reason=")
-    except TypeError as exc:
-        raise DecodeError(str(exc), dialect=dialect, loc="$.finish_reason") from None
-
-
-def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
-    """Whether the output starts inside the reasoning: *thinking* as given, else inferred
-    from the end of the rendered *prompt* (the template's generation prompt, e.g.
-    ``<|im_start|>assistant\n<think>\n``); a ``DecodeError`` when the two disagree."""
-    if thinking is not None and thinking is not True and thinking is not False:  # "no" is truthy
-        raise DecodeError(f"thinking= takes True, False or None, got {type(thinking).__name__} {excerpt(thinking)}",
-                          dialect=fmt.name, loc="$.thinking")
-    if prompt is None:
-        return bool(thinking)
-    if type(prompt) is not str:
-        raise DecodeError(
-            f"prompt= takes the rendered prompt text, got {type(prompt).__name__} {excerpt(prompt)}",
-            dialect=fmt.name,
-            loc="$.prompt",
-        )
-    tail = prompt.rstrip()
-    opened = any(tail.endswith(mk) for mk in fmt.reasoning_opens)
-    if thinking is not None and bool(thinking) != opened:
-        said = (
-            f"ends with {next(mk for mk in fmt.reasoning_opens if tail.endswith(mk))!r}"
-            if opened
-            else "does not end by opening the reasoning"
-            + (f" ({' or '.join(repr(mk) for mk in fmt.reasoning_opens)})" if fmt.reasoning_opens else "")
-        )
-        raise DecodeError(
-            f"thinking={bool(thinking)} but the prompt {said}; pass one of them", dialect=fmt.name, loc="$.prompt"
-        )
-    return opened
 
 
 @dataclass(frozen=True)

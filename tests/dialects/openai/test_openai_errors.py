@@ -147,13 +147,13 @@ ROWS: List[Row] = [
     ("chat.result.encode-no-id", lambda: toolwire.encode_result(ToolResult(content="x"), C),
      EncodeError, "An openai.chat tool result needs the id of its call; this result has none (pass the IdMap its "
      "call was encoded with as ids=)", "$", C),
-    # --- openai.responses containers (responses.children) ---
+    # --- openai.responses containers (responses_sniff.children) ---
     ("responses.children.output-not-a-list",
      lambda: toolwire.decode_all({"object": "response", "output": None}, R),
      DecodeError, "Expected a list at $.output, got NoneType", "$.output", R),
     ("responses.children.input-not-a-list", lambda: list(RESP.children({"input": "hi"}, "$.body")),
      DecodeError, "Expected a list at $.body.input, got str", "$.body.input", R),
-    # --- openai.responses calls (responses.decode_call) ---
+    # --- openai.responses calls (responses_calls.decode_call) ---
     ("responses.call.plain-arguments-a-list",
      lambda: toolwire.decode({"type": "function_call", "call_id": "call_1", "name": "f", "arguments": "[1]"}, R),
      ArgumentsError, "Arguments at $.arguments are JSON but not an object: list [1]", "$.arguments", R),

@@ -25,7 +25,7 @@ import pytest
 
 import toolwire
 from toolwire.dialects.batch_files import open_envelope
-from toolwire.dialects.openai import response as oa_response
+from toolwire.dialects.openai import chat_response as oa_response
 from toolwire.response import Usage, normalize, normalize_finish
 
 C = "openai.chat"

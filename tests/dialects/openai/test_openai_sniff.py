@@ -16,7 +16,7 @@ from typing import Any, Dict, Optional, Tuple
 import pytest
 
 import toolwire
-from toolwire.dialects.openai import responses
+from toolwire.dialects.openai import responses_sniff
 
 C = "openai.chat"
 R = "openai.responses"
@@ -187,4 +187,4 @@ def test_near_misses_no_dialect_claims() -> None:
     ],
 )
 def test_gate(keys: Tuple[str, ...], kind: Optional[str], expected: bool) -> None:
-    assert responses.gate(keys, kind) is expected
+    assert responses_sniff.gate(keys, kind) is expected

@@ -1,5 +1,5 @@
 """Google Gemini / Vertex AI ``generateContent`` (``gemini``): calls (``calls``), claims
-and containers (``sniff``), declarations and function responses (``tools``), streamed
+and containers (``sniff``), declarations (``tools``), function responses (``results``), streamed
 candidates (``stream``) and the JSON paths of ``partialArgs`` (``partial_args``), whole
 responses and finish reasons (``response``).
 

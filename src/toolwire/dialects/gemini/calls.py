@@ -55,6 +55,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
+from .results import decode_result, encode_result
 from .sniff import (
     SERVER_KEYS,
     TOP_KEYS,
@@ -68,7 +69,7 @@ from .sniff import (
     set_fields,
     sniff,
 )
-from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
+from .tools import IDS, NAME, NAMES, builtin_kind, decode_tool, encode_tool, tool_entry
 
 __all__ = ["DIALECT"]
 

@@ -49,8 +49,8 @@ from ..openai import chat as openai_chat
 from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
+from ..openai.chat_response import CHAT_FINISH
 from ..openai.media import DETAILS
-from ..openai.response import CHAT_FINISH
 from . import stream
 from .openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
 from .response import RESPONSE, encode_message, reply

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..openai.response import CHAT_RESPONSE, chat_message, chat_reply
+from ..openai.chat_response import CHAT_RESPONSE, chat_message, chat_reply
 
 __all__ = ["RESPONSE", "encode_message", "reply"]
 

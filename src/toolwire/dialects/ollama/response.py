@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import make_usage, plus
 from .._common import as_int
-from ..openai.response import chat_message
+from ..openai.chat_response import chat_message
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
 

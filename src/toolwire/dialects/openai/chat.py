@@ -32,11 +32,11 @@ from ..._errors import ArgumentsError, DecodeError
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
+from .chat_response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
 from .chat_sniff import children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
-from .response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .sdk import (
     SDK_CALL,
     SDK_COMPLETION,

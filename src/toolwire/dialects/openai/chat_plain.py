@@ -18,8 +18,8 @@ from pydantic_core import from_json
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
 from ..._policy import CUT_OFF, FAILED
 from ..._types import ToolCall, new_call
+from .chat_response import CHAT_FINISH
 from .chat_tools import NAME
-from .response import CHAT_FINISH
 from .sdk import SDK_CALL, SDK_COMPLETION, SDK_PARSED_COMPLETION
 
 __all__ = [

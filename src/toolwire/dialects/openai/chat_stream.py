@@ -19,22 +19,23 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
 - Legacy ``delta.function_call`` is one call per choice.
 - An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
-  index that is not an int is refused (``_index``).
+  index that is not an int is refused (``chat_stream_feed._index``).
 - The id ``"null"`` is no id: mistralai's ``ToolCall`` fills it (and ``index=0``)
   where the wire has none, and its objects arrive here as ``mistral`` and as
   ``openai.chat`` (detected so); a named delta with it starts a new call.
+
+``Handler.run`` is the hot loop over argument continuations; every other chunk goes to
+the general reader, ``chat_stream_feed.Feed.feed``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Dict, Iterable, Optional
 
-from ..._errors import DecodeError, ToolwireError, excerpt
-from ...stream._call import Call, nonempty_str
-from ...stream._core import Core
+from ..._errors import ToolwireError
+from ...stream._call import Call
 from ...stream._events import ArgsDelta, new_event
-from .._common import describe_error
+from .chat_stream_feed import ITEM, Feed
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect"]
@@ -71,71 +72,10 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(first) is dict and "delta" in first
 
 
-def _index(index: Any, loc: str, dialect: str) -> int:
-    """A ``tool_calls[j].index`` (at *loc*) that is not an int: a digit string (a
-    gateway quirk) is the int it spells, read losslessly (``"0"`` is 0; ``"01"``
-    spells no index a provider writes); anything else is refused: read as no index,
-    the fragments of parallel calls would glue into valid-looking wrong calls."""
-    if type(index) is str and 0 < len(index) <= 18 and index.isascii() and index.isdigit() and (
-            index[0] != "0" or index == "0"):
-        return int(index)
-    raise DecodeError(f"Tool call index at {loc} is neither an int nor a digit string: {excerpt(index)}",
-                      dialect=dialect, loc=loc)
-
-
-def _text(value: Any) -> Optional[str]:
-    if value is None or type(value) is str:
-        return value
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
-        return str(value)
-
-
-# the content chunks that are reply text (``response.read_chat`` reads the same; thinking
-# chunks are reasoning, which the accumulator does not gather)
-_TEXT_PARTS = ("text", "output_text")
-
-# a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
-_ITEM = frozenset({"index", "id", "type", "function", "custom"})
-
-
-def _plain(tc: Dict[str, Any], fn: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
-    return ((len(tc) <= 2 or _ITEM.issuperset(tc))
-            and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
-
-
-def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
-    """Keep what a delta carries beside its call's fields in *c*'s provider data, as
-    ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
-    Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
-    back); a custom tool's call is marked ``custom``. Later deltas add to it."""
-    extra = {k: v for k, v in tc.items() if k not in _ITEM}
-    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
-    if not (extra or fn_extra or custom):
-        return
-    pd = c.pd
-    if pd is None:
-        pd = c.pd = {}
-    mine = pd.get(dialect)
-    if mine is None:
-        mine = pd[dialect] = {}
-    if extra:
-        mine.setdefault("extra", {}).update(extra)
-    if fn_extra:
-        mine.setdefault("function_extra", {}).update(fn_extra)
-    if custom:
-        mine["custom"] = True
-
-
-class Handler:
+class Handler(Feed):
     """Feeds Chat chunks into the shared core."""
 
     name = NAME
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: a chunk whose one choice carries only one argument
@@ -186,7 +126,7 @@ class Handler:
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
                                     and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
-                                    and (size <= 2 or _ITEM.issuperset(tc))):
+                                    and (size <= 2 or ITEM.issuperset(tc))):
                                 index = tc.get("index")
                             else:
                                 raise LookupError
@@ -221,111 +161,6 @@ class Handler:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
             raise core.malformed(exc, data) from None
-
-    def feed(self, data: Dict[str, Any]) -> None:
-        core = self.core
-        if data.get("error") or (data.get("object") == "error" and "choices" not in data):  # a failure reported
-            core.error(describe_error(data.get("error") or data))
-        choices = data.get("choices")
-        if type(choices) is not list:
-            # a container in the wrong shape may hold calls: refused, as decode_all refuses it
-            # (a scalar holds none: skipped, as an odd value of an OpenAI-compatible server)
-            if type(choices) is dict:
-                raise TypeError("'choices' must be a list, got dict")
-            return
-        pos = -1
-        for ch in choices:
-            pos += 1
-            if type(ch) is not dict:  # no choice (``None``, text): it keeps its position
-                if type(ch) is list:
-                    raise TypeError(f"choices[{pos}] must be an object, got list")
-                continue
-            scope = ch.get("index", pos)
-            if type(scope) is not int:
-                scope = pos
-            if scope != core.first_choice:
-                core.choice(scope)
-            delta, field = ch.get("delta"), "delta"
-            if type(delta) is not dict:
-                if type(delta) is not list:
-                    delta, field = ch.get("message"), "message"
-                if type(delta) is list:  # a container in the wrong shape may hold calls: refused
-                    raise TypeError(f"choices[{pos}].{field} must be an object, got list")
-            if type(delta) is dict:
-                calls = delta.get("tool_calls")
-                if type(calls) is list:
-                    for j, tc in enumerate(calls):
-                        if type(tc) is dict:
-                            self._call(scope, tc, pos, field, j)
-                        else:
-                            core.broken(tc, scope)
-                elif type(calls) is dict:
-                    raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
-                content = delta.get("content")
-                if type(content) is str:
-                    if not content:
-                        pass
-                    elif scope == core.first_choice:
-                        core.text_parts.append(content)
-                    else:  # another choice's text: never mixed with the first one's
-                        core.other_text(scope, content)
-                elif type(content) is list:  # content chunks (Mistral's Magistral: text and thinking)
-                    for part in content:
-                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
-                            piece = part.get("text")
-                            if type(piece) is str:
-                                core.text(piece, scope)
-                fc = delta.get("function_call")
-                if type(fc) is dict:
-                    core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
-            reason = ch.get("finish_reason")
-            if reason:
-                if scope == core.first_choice:  # the stream's finish reason is the first choice's
-                    core.finish(reason)
-                core.choice_finish[scope] = str(reason)
-                core.end_scope(scope)
-
-    def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
-        index = tc.get("index")
-        if type(index) is not int and index is not None:
-            index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
-        fn = tc.get("function")
-        name = text = None
-        custom = False
-        if type(fn) is dict:
-            name = fn.get("name")
-            if type(name) is not str or not name:
-                name = None
-            text = fn.get("arguments")
-            if type(text) is not str:
-                text = _text(text)
-        elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
-            name = nonempty_str(tc["custom"].get("name"))
-            text = _text({"input": tc["custom"].get("input", "")})
-            custom = True
-        ident = tc.get("id")
-        core = self.core
-        if type(ident) is not str or not ident:
-            ident = None
-        elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
-            if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
-                c = core.new(None if index is None else (scope, index), scope, None, name, False)
-                if text:
-                    core.add(c, text)
-                if custom or not _plain(tc, fn):
-                    _keep(c, tc, fn, custom, core.dialect)
-                    if custom:  # free text: a ``length`` finish cuts it off
-                        core.mark_free_text(c)
-                return
-            ident = None
-        c = core.delta(scope, index, ident, name, text)
-        # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
-        if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
-                          and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
-                          ) and not _plain(tc, fn):
-            _keep(c, tc, fn, custom, core.dialect)
-            if custom:  # free text: a ``length`` finish cuts it off
-                core.mark_free_text(c)
 
     def close(self) -> None:
         return None

@@ -17,7 +17,7 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .response import responses_finish
+from .responses_response import responses_finish
 from .responses_tools import NAME, server_args
 
 __all__ = ["Feed"]
@@ -26,7 +26,7 @@ _SERVER = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
      "mcp_call", "mcp_list_tools", "tool_search_call"}
 )
-# built-in tools the client runs, by canonical name (as ``responses.CLIENT_TYPES``)
+# built-in tools the client runs, by canonical name (as ``responses_sniff.CLIENT_TYPES``)
 _CLIENT = {"computer_call": "computer", "shell_call": "shell", "apply_patch_call": "apply_patch",
            "local_shell_call": "local_shell"}
 _CALL = frozenset({"function_call", "custom_tool_call"})
@@ -154,8 +154,8 @@ class Feed:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search the client runs: neither a call nor a server call
             name = nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
-            args = server_args(item, core.max_bytes)  # as ``responses.decode_call`` reads it
-            # the whole item, as ``responses.decode_call`` keeps it: ``encode`` writes it back
+            args = server_args(item, core.max_bytes)  # as ``responses_calls.decode_call`` reads it
+            # the whole item, as ``responses_calls.decode_call`` keeps it: ``encode`` writes it back
             core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
             return
         if kind in _CLIENT:  # a call keyed by ``call_id``, its arguments as data (``responses._decode_client``)
@@ -194,7 +194,7 @@ class Feed:
             elif len(text) > core.max_bytes:
                 core.fail(c, _over(core))
             elif item.get("status") == "incomplete" and not core.policy.allow_truncated:
-                # free text: nothing shows where it stopped (as ``responses.decode_call``)
+                # free text: nothing shows where it stopped (as ``responses_calls.decode_call``)
                 core.fail(c, "Custom tool input may be cut off: its item is incomplete; "
                              "pass allow_truncated=True to accept it", cut=True)
             if c.error is not None and not c.cut:

@@ -31,8 +31,8 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import Call
 from ...stream._events import ArgsDelta, new_event
-from .response import response_object
 from .responses_feed import Feed
+from .responses_response import response_object
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 

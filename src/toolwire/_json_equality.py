@@ -1,0 +1,83 @@
+"""JSON equality of field values, which equality and hashing of the canonical values see
+(``_value``): ``{"x": 1}`` and ``{"x": 1.0}`` are one value, ``{"x": 1}`` and
+``{"x": true}`` two (Python's ``==`` says ``True == 1``), and equal values hash alike
+(``json_identity``). Iterative: no recursion limit."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, List, Tuple
+
+__all__ = ["CONTAINERS", "hashable", "json_identity", "same"]
+
+_OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()
+CONTAINERS = (dict, list, tuple, MappingProxyType)
+
+
+def json_identity(value: Any) -> Tuple[Any, ...]:
+    """A flat, hashable spelling of *value*, equal for exactly the JSON-equal values:
+    object members in key order, arrays (lists, tuples) marked with their length,
+    ``true`` and ``false`` apart from ``1`` and ``0`` (numbers compare and hash by
+    value across ``int`` and ``float``). Iterative: linear, no recursion limit."""
+    out: List[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is dict or t is MappingProxyType:
+            out.append(_OBJECT)
+            out.append(len(v))
+            for k in sorted(v, key=str, reverse=True):
+                stack.append(v[k])
+                stack.append(k)  # popped first: the key, then its value's walk
+        elif t is list or t is tuple:
+            out.append(_ARRAY)
+            out.append(len(v))
+            stack.extend(reversed(v))
+        elif v is True:
+            out.append(_TRUE)
+        elif v is False:
+            out.append(_FALSE)
+        else:
+            out.append(v)
+    return tuple(out)
+
+
+def hashable(v: Any) -> Any:
+    """*v*, or its ``json_identity`` when it is a container: what hashing sees."""
+    return json_identity(v) if type(v) in CONTAINERS else v
+
+
+def same(a: Any, b: Any) -> bool:
+    """JSON equality of two field values: ``==`` (in C), then, for containers, a walk
+    that tells ``true``/``false`` from ``1``/``0`` where ``==`` took one for the other.
+    Values nested past the recursion limit compare by ``json_identity``."""
+    if a is b:
+        return True
+    try:
+        if a != b:
+            return False
+    except RecursionError:  # deeper than ``==`` goes: the iterative spelling decides
+        return json_identity(a) == json_identity(b)
+    if type(a) not in CONTAINERS:
+        return True
+    # ``a == b`` holds: the same keys and lengths all the way down; only a bool may
+    # stand where the other has a number
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is dict or type(x) is MappingProxyType:
+            for k, vx in x.items():
+                tx = type(vx)
+                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
+                    stack.append((vx, y[k]))
+                elif (tx is bool) is not (type(y[k]) is bool):
+                    return False
+        else:
+            for vx, vy in zip(x, y):
+                tx = type(vx)
+                if tx is dict or tx is list or tx is tuple or tx is MappingProxyType:
+                    stack.append((vx, vy))
+                elif (tx is bool) is not (type(vy) is bool):
+                    return False
+    return True

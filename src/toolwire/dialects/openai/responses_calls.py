@@ -1,0 +1,167 @@
+"""The calls of ``openai.responses`` (see ``responses``): output items read
+(``decode_call``: ``function_call``, ``custom_tool_call``, provider-executed items and
+built-in tools the client runs) and written (``encode_call``), with the one-step
+decoder of a plain ``function_call`` (``ONE_STEP``).
+
+Follows https://platform.openai.com/docs/api-reference/responses (checked 2026-11-30)
+and the openai-python types ``response_function_tool_call``,
+``response_custom_tool_call``, ``response_computer_tool_call``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Dict, Optional, Tuple
+
+from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
+from ..._dialect import EncodeContext
+from ..._errors import ArgumentsError, DecodeError
+from ..._types import ToolCall, new_call
+from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
+from .chat import check_custom_cut, check_custom_input, is_custom
+from .responses_sniff import CLIENT_TYPES, SERVER_TYPES
+from .responses_tools import IDS, NAME, server_args
+
+__all__ = ["ONE_STEP", "client_args", "decode_call", "decode_plain", "encode_call", "peek", "scope"]
+
+
+_PLAIN = frozenset({"type", "call_id", "name", "arguments"})
+
+
+def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item.get("type")
+    if kind == "function_call" and len(item) == 4:  # the item as clients send it back: no extra fields
+        ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
+        if type(ident) is str and ident and type(name) is str and name and type(text) is str and text:
+            args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
+            if not repairs and IDS.valid(ident):
+                return new_call(name, args, ident, raw)
+    if kind in SERVER_TYPES:
+        return _decode_server(item, policy, loc)
+    if kind in CLIENT_TYPES:
+        return _decode_client(item, policy, loc)
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    name = name_of(item.get("name"), loc + ".name", NAME)
+    extra = {k: v for k, v in item.items() if k not in _PLAIN}
+    cut = item.get("status") == "incomplete"  # the item itself says it was cut off
+    if cut and policy.finish_reason is None:
+        policy = replace(policy, finish_reason="incomplete")
+    if kind == "custom_tool_call":
+        text = item.get("input")
+        if type(text) is not str:
+            raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc + ".input")
+        check_custom_input(text, policy, loc + ".input", NAME)
+        if cut and not policy.allow_truncated:  # free text: nothing shows where it stopped
+            raise ArgumentsError(
+                f"Custom tool input at {loc}.input may be cut off: its item is incomplete; "
+                "pass allow_truncated=True to accept it",
+                dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
+        # the reply's own finish, unless the item says it completed (the reply stopped after it)
+        repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
+        extra.pop("input")
+        extra["custom"] = True
+        check_native(ident, IDS, extra)
+        return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
+    wire_args = item.get("arguments")
+    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
+    if repairs and repairs[0] == "empty-arguments":
+        extra["arguments"] = wire_args
+    if "type" not in item:
+        extra["no_type"] = True
+    check_native(ident, IDS, extra)
+    return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
+
+
+# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
+
+
+def decode_plain(item: Dict[str, Any]) -> ToolCall:
+    """``decode_call`` under the default policy: ``sniff`` claims every
+    ``function_call`` item as a call, whatever its values."""
+    return decode_call(item, DEFAULT_POLICY, "$")
+
+
+ONE_STEP = (
+    (("type", "call_id", "name", "arguments", "function_call"), decode_plain),  # as clients send it back
+    (("id", "type", "status", "arguments", "call_id", "name", "function_call"), decode_plain),  # as the API sends it
+    (("type", "id", "call_id", "name", "arguments", "status", "function_call"), decode_plain),
+)
+
+
+def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item["type"]
+    name = item.get("name")
+    if type(name) is not str or not name:
+        name = kind[: -len("_call")] if kind.endswith("_call") else kind
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    args = server_args(item, policy.max_bytes)
+    args = check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
+    return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
+
+
+def client_args(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The arguments of a built-in tool the client runs: its ``action`` (computer,
+    shell, local shell) or ``operation`` (apply_patch)."""
+    return {k: item[k] for k in ("action", "operation") if k in item}
+
+
+def _decode_client(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
+    kind = item["type"]
+    ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
+    args = check_object(client_args(item), policy, loc, NAME)
+    if item.get("status") == "incomplete" and not policy.allow_truncated:
+        raise ArgumentsError(
+            f"Built-in tool call at {loc} may be cut off: its item is incomplete; "
+            "pass allow_truncated=True to accept it",
+            dialect=NAME, loc=loc, raw=None, truncated=True)
+    return new_call(CLIENT_TYPES[kind], args, ident, None, {NAME: {"item": item}})
+
+
+def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
+    pd = scoped(call, NAME)
+    if call.server:
+        if "item" not in pd:
+            refuse_server(call, NAME)
+        item: Dict[str, Any] = pd["item"]
+        return dict(item)
+    ident = encode_id(call, ctx, IDS, pd)
+    if "item" in pd and type(pd["item"]) is dict and pd["item"].get("type") in CLIENT_TYPES:
+        own = dict(pd["item"])  # a built-in tool the client runs: its item, with its id and arguments
+        own["call_id"] = ident
+        own.update(call.args)
+        return own
+    if is_custom(call):
+        if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
+            ctx.ids.call_kinds[ident] = "custom"
+        out: Dict[str, Any] = {"type": "custom_tool_call", "call_id": ident, "name": call.name}
+        out["input"] = call.args["input"]
+        out.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))
+        return out
+    if not pd:
+        return {
+            "type": "function_call",
+            "call_id": ident,
+            "name": call.name,
+            "arguments": encode_arguments(call.args, call.raw),
+        }
+    args = encode_arguments(call.args, call.raw)  # empty-equivalents received ("", "null", none) as "{}"
+    out = {} if pd.get("no_type") else {"type": "function_call"}
+    out.update(call_id=ident, name=call.name, arguments=args)
+    out.update((k, v) for k, v in pd.items() if k not in ("arguments", "no_type", "native_id"))
+    return out
+
+
+def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    """Name and id as ``decode_call`` reads them: a provider-run item's id is its ``id``."""
+    if item.get("type") in SERVER_TYPES:
+        return item.get("name"), item.get("id")
+    return item.get("name"), item.get("call_id")
+
+
+def scope(pd: Any) -> Optional[str]:
+    """The namespace a call or tool is named in, from its provider data: a call's
+    ``namespace`` (openai-python ``ResponseFunctionToolCall.namespace``: "The namespace
+    of the function to run"), a tool read from a ``{"type": "namespace", "name",
+    "tools"}`` entry (``responses_tools``), which the API matches with the name."""
+    ns = pd.get("namespace") if type(pd) is dict else None
+    return ns if type(ns) is str else None

@@ -1,0 +1,156 @@
+"""OpenAI Responses whole responses: ``Response`` objects read (text, reasoning,
+refusal, finish reason, usage), their finish reasons, and the input histories and
+replies that hold call items.
+
+Follows (checked 2026-11-30) https://platform.openai.com/docs/api-reference/responses/object
+— ``output[]`` items ``message`` (``output_text`` / ``refusal`` parts) and
+``reasoning`` (``summary`` / ``content``), ``status``, ``incomplete_details.reason``;
+a ``ParsedResponse`` (``client.responses.parse``) holds its parsed answer in each
+``output_text`` part's ``parsed`` (its ``output_parsed`` is a property: the first one set)
+(openai-python's ``IncompleteDetails``: ``max_output_tokens``, ``content_filter``,
+``max_messages``, ``steered``).
+
+The Chat ``ChatCompletion`` is read in ``chat_response``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..._access import to_data
+from ..._dialect import ResponseFields, ResponseReader
+from ..._usage import make_usage
+from .._common import any_block, as_int, join_text
+from .chat_response import Items
+
+__all__ = [
+    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "response_object", "responses_finish", "responses_history",
+    "responses_reply",
+]
+
+
+def read_responses(d: Dict[str, Any]) -> ResponseFields:
+    text: List[str] = []
+    reasoning: List[str] = []
+    refusal: Optional[str] = None
+    parsed = d.get("output_parsed")  # a property of openai's ``ParsedResponse``, in no dump: read below
+    for item in d.get("output") or []:
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("type")
+        if kind == "message":
+            for part in item.get("content") or []:
+                if isinstance(part, dict) and part.get("type") == "output_text":
+                    text.append(part.get("text") or "")
+                    if parsed is None:  # ``ParsedResponse.output_parsed``: the first output_text's ``parsed``
+                        parsed = part.get("parsed")
+                elif isinstance(part, dict) and part.get("type") == "refusal":
+                    refusal = (refusal or "") + (part.get("refusal") or "")
+        elif kind == "reasoning":
+            for key in ("content", "summary"):
+                for part in item.get(key) or []:
+                    if isinstance(part, dict) and isinstance(part.get("text"), str):
+                        reasoning.append(part["text"])
+    status = d.get("status")
+    details = d.get("incomplete_details") or {}
+    raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
+    u = d.get("usage") or {}
+    usage = make_usage(
+        as_int(u.get("input_tokens")),
+        as_int(u.get("output_tokens")),
+        as_int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+        as_int(u.get("total_tokens")),
+    )
+    return join_text(text), "\n".join(reasoning), refusal, raw, usage, parsed
+
+
+def responses_finish(data: Dict[str, Any]) -> Optional[str]:
+    """The finish reason a whole ``response`` gives its calls (``decode_all``, and a
+    stream's last event): ``failed``; for ``incomplete`` the token limit
+    (``max_output_tokens``) or else ``incomplete`` (``steered``, ``max_messages``,
+    ``content_filter``: cut short all the same); ``None`` for a finished reply."""
+    status = data.get("status")
+    if status == "failed":
+        return "failed"
+    if status == "incomplete":
+        details = data.get("incomplete_details")
+        reason = details.get("reason") if type(details) is dict else None
+        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+    return None
+
+
+_NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
+
+def _parsed_answer(o: Any) -> Dict[str, Any]:
+    """openai's ``ParsedResponse.output_parsed`` (``client.responses.parse``): a property
+    no dump holds, and its parts' ``parsed`` are left out of one as the SDK's own
+    request writer leaves them out (``__api_exclude__``)."""
+    if not isinstance(getattr(type(o), "output_parsed", None), property):
+        return {}
+    parsed = o.output_parsed
+    return {} if parsed is None else {"output_parsed": to_data(parsed, "$.output_parsed")}
+
+
+RESPONSES_RESPONSE = ResponseReader(
+    lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
+    read_responses,
+    lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
+    frozenset({"object", "output"}),
+    # a status that says the reply did not finish; ``incomplete`` unless its reason has a
+    # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
+    lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
+    _parsed_answer,
+)
+
+#: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
+RESPONSES_FINISH: Dict[str, str] = {
+    "completed": "stop",
+    "max_output_tokens": "length",
+    "content_filter": "content_filter",
+    "failed": "error",
+    "cancelled": "other",
+    "in_progress": "other",
+    "queued": "other",
+    "incomplete": "other",
+}
+
+
+def _output_text(content: str) -> Dict[str, Any]:
+    return {"type": "message", "id": "msg_0", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": content, "annotations": []}]}
+
+
+def responses_history(items: Items, content: Optional[str] = None) -> Dict[str, Any]:
+    """The Responses API has no assistant message holding calls: a request's input
+    history does (the user turn, the model's text, its calls)."""
+    history: Items = [{"role": "user", "content": "What is the weather?"}]
+    if content:
+        history.append({"type": "message", "role": "assistant", "id": "msg_0", "status": "completed",
+                        "content": [{"type": "output_text", "text": content, "annotations": []}]})
+    return {"model": "gpt-5", "input": [*history, *items]}
+
+
+def responses_reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    """A whole ``response`` object holding *items* after a reasoning item (and *content*),
+    with the fields openai's ``Response`` requires (``parallel_tool_calls``,
+    ``tool_choice``, ``tools``). A ``function_call`` output item carries its item ``id``
+    (``fc_…``) and ``status`` as the API sends them (an input item, as ``encode``
+    writes it, may leave both out): added where the item has none."""
+    out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
+    if content:
+        out.append(_output_text(content))
+    return response_object(finish or "completed", [*out, *(_output_call(i, item) for i, item in enumerate(items))])
+
+
+def _output_call(i: int, item: Dict[str, Any]) -> Dict[str, Any]:
+    if item.get("type") != "function_call" or ("id" in item and "status" in item):
+        return item
+    return {**item, "id": item.get("id", f"fc_{i}"), "status": item.get("status", "completed")}
+
+
+def response_object(status: str, output: Items) -> Dict[str, Any]:
+    """A ``response`` object with *status* and *output*, and the other fields openai's
+    ``Response`` requires (a reply's envelope, a stream's lifecycle events)."""
+    return {"id": "resp_0", "object": "response", "created_at": 1764460800, "model": "gpt-5", "status": status,
+            "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
+

@@ -1,0 +1,54 @@
+"""The options a text-format parser checks before it reads (``_core``): the finish
+reason given to ``close`` / ``decode``, and whether the output starts inside the
+reasoning (``thinking=``, or the end of the rendered ``prompt=``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .._errors import DecodeError, excerpt
+from .._policy import finish_text
+
+if TYPE_CHECKING:
+    from ._core import TextFormat
+
+__all__ = ["finish_of", "prompt_opens_reasoning"]
+
+
+def finish_of(reason: Any, dialect: str) -> str | None:
+    """``finish_text`` of *reason*, its ``TypeError`` a ``DecodeError`` (as for ``prompt=``)."""
+    try:
+        return finish_text(reason, "finish_reason=")
+    except TypeError as exc:
+        raise DecodeError(str(exc), dialect=dialect, loc="$.finish_reason") from None
+
+
+def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) -> bool:
+    """Whether the output starts inside the reasoning: *thinking* as given, else inferred
+    from the end of the rendered *prompt* (the template's generation prompt, e.g.
+    ``<|im_start|>assistant\n<think>\n``); a ``DecodeError`` when the two disagree."""
+    if thinking is not None and thinking is not True and thinking is not False:  # "no" is truthy
+        raise DecodeError(f"thinking= takes True, False or None, got {type(thinking).__name__} {excerpt(thinking)}",
+                          dialect=fmt.name, loc="$.thinking")
+    if prompt is None:
+        return bool(thinking)
+    if type(prompt) is not str:
+        raise DecodeError(
+            f"prompt= takes the rendered prompt text, got {type(prompt).__name__} {excerpt(prompt)}",
+            dialect=fmt.name,
+            loc="$.prompt",
+        )
+    tail = prompt.rstrip()
+    opened = any(tail.endswith(mk) for mk in fmt.reasoning_opens)
+    if thinking is not None and bool(thinking) != opened:
+        said = (
+            f"ends with {next(mk for mk in fmt.reasoning_opens if tail.endswith(mk))!r}"
+            if opened
+            else "does not end by opening the reasoning"
+            + (f" ({' or '.join(repr(mk) for mk in fmt.reasoning_opens)})" if fmt.reasoning_opens else "")
+        )
+        raise DecodeError(
+            f"thinking={bool(thinking)} but the prompt {said}; pass one of them", dialect=fmt.name, loc="$.prompt"
+        )
+    return opened
