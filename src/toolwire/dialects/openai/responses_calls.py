@@ -26,6 +26,7 @@ __all__ = ["ONE_STEP", "client_args", "decode_call", "decode_plain", "encode_cal
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
+_UNFINISHED = ("incomplete", "in_progress")  # an item's own ``status`` that says it is not whole (§2a)
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -43,7 +44,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
-    cut = item.get("status") == "incomplete"  # the item itself says it was cut off
+    # the item itself says it was cut off, or is still being written (``in_progress``: the
+    # item of ``response.output_item.added``, a snapshot of a running response; §2e)
+    cut = item.get("status") in _UNFINISHED
     if cut and policy.finish_reason is None:
         policy = replace(policy, finish_reason="incomplete")
     if kind == "custom_tool_call":
@@ -53,7 +56,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         check_custom_input(text, policy, loc + ".input", NAME)
         if cut and not policy.allow_truncated:  # free text: nothing shows where it stopped
             raise ArgumentsError(
-                f"Custom tool input at {loc}.input may be cut off: its item is incomplete; "
+                f"Custom tool input at {loc}.input may be cut off: its item is {item['status']}; "
                 "pass allow_truncated=True to accept it",
                 dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
         # the reply's own finish, unless the item says it completed (the reply stopped after it)
@@ -109,9 +112,9 @@ def _decode_client(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     kind = item["type"]
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     args = check_object(client_args(item), policy, loc, NAME)
-    if item.get("status") == "incomplete" and not policy.allow_truncated:
+    if item.get("status") in _UNFINISHED and not policy.allow_truncated:
         raise ArgumentsError(
-            f"Built-in tool call at {loc} may be cut off: its item is incomplete; "
+            f"Built-in tool call at {loc} may be cut off: its item is {item['status']}; "
             "pass allow_truncated=True to accept it",
             dialect=NAME, loc=loc, raw=None, truncated=True)
     return new_call(CLIENT_TYPES[kind], args, ident, None, {NAME: {"item": item}})
