@@ -73,7 +73,7 @@ class Feed:
             if c.name is None:
                 c.name = nonempty_str(data.get("name"))
             text = data.get("arguments")
-            if type(text) is str:
+            if type(text) is str and (text or not c.size):  # "" after deltas: a gateway's, says nothing
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
@@ -187,7 +187,8 @@ class Feed:
             if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
                 core.mark_free_text(c)
             text = item.get("input")
-            if text is None:  # the deltas carried it
+            if text is None or text == "" and self.custom and self.custom.get(c.pos):  # the deltas carried it
+                # (an empty done text after deltas, as some gateways send, says nothing of them)
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
             elif type(text) is not str:  # never an empty input that runs
                 core.fail(c, f"Custom tool input must be text, got {excerpt(text)}")
@@ -204,7 +205,7 @@ class Feed:
             c.obj = {"input": text}
         else:
             text = item.get("arguments")
-            if type(text) is str:
+            if type(text) is str and (text or not c.size):  # "" after deltas (cc-switch#6481): the deltas
                 core.set_full(c, text)
             elif type(text) is dict:
                 c.parts = []
