@@ -336,13 +336,14 @@ class Core(Replies):
         else:
             self.fail(c, f"An argument delta is not text: {excerpt(text)}")
 
-    def broken(self, body: Any, scope: Hashable = None) -> None:
-        """A call whose body is not an object (``5`` where a call object belongs): an
-        invalid call in its place, never skipped (its siblings keep their positions)."""
+    def broken(self, body: Any, scope: Hashable = None, why: str = "") -> None:
+        """A call whose body is not an object (``5`` where a call object belongs), or
+        not a call for the reason *why*: an invalid call in its place, never skipped
+        (its siblings keep their positions)."""
         c = self.new(None, scope, None, None, False)
         c.ended = c.done = True
         self._open[scope].pop(c.pos, None)
-        error = f"The tool call at $.calls[{c.pos}] is not an object: {excerpt(body)}"
+        error = f"The tool call at $.calls[{c.pos}] " + (why or f"is not an object: {excerpt(body)}")
         self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
 
 

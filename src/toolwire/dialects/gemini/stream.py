@@ -141,23 +141,37 @@ class Handler:
         cont = _get(fc, "willContinue", "will_continue") is True
         pd = _part_data(part) if len(part) > 1 or "function_call" in part else None
         cur = self.open.get(scope)
+        args = fc.get("args")
         if name is not None:
             if cur is not None:  # a new call while one is open: the open one is over
                 core.end(cur)
                 del self.open[scope]
             if not cont and partial is None:
-                args = fc.get("args")
+                if args is None:  # its arguments may follow in a part without a name (§4g): it waits
+                    self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
+                                                 provider_data=pd, needs_end=False)
+                    return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return
             cur = core.open(None, nonempty_str(fc.get("id")), name, scope=scope, provider_data=pd)
             self.open[scope] = cur
         elif cur is None:
             if partial is None:
-                return  # a stray terminator or separator
+                if args is not None and args != {}:  # never dropped: whose arguments? not guessed
+                    core.broken(fc, scope, "is a functionCall part without a name, with arguments no call "
+                                           f"waits for: {excerpt(args)}")
+                return  # else a stray terminator or separator
             cur = core.open(None, None, None, scope=scope, provider_data=pd)
             self.open[scope] = cur
-        elif pd is not None and (cur.pd is None or (_signed(pd) and not _signed(cur.pd))):
-            cur.pd = pd  # the signature on a later part of the call (the first one seen is kept)
+        else:
+            if args is not None and args != {}:
+                if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
+                    cur.obj = args
+                else:  # beside arguments streamed in partialArgs: never read, never dropped
+                    core.fail(cur, f"A functionCall part without a name carries arguments {excerpt(args)} while "
+                                   "this call's arguments stream in partialArgs")
+            if pd is not None and (cur.pd is None or (_signed(pd) and not _signed(cur.pd))):
+                cur.pd = pd  # the signature on a later part of the call (the first one seen is kept)
         if type(partial) is list:
             self._apply(cur, partial)
         if not cont:
@@ -194,7 +208,10 @@ class Handler:
             set_path(self.core, c, steps, value, path, grows, cont)
 
     def close(self) -> None:
-        return None
+        for c in self.open.values():  # a name-only call no part without a name followed: whole, no arguments
+            if not c.needs_end:
+                self.core.end(c)
+        self.open.clear()
 
 
 def _signed(data: Dict[str, Dict[str, Any]]) -> bool:
