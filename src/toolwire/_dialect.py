@@ -146,6 +146,8 @@ class Pairing:
       of one role, so this binds a history written back as it came, message by message.
     - ``user_first``: the provider's refusal of a history whose first message (after the
       system ones) is the assistant's (Bedrock); ``""``: it takes one;
+    - ``call_first``: the same for a first assistant message that holds calls only
+      (Gemini: a function-call turn comes right after a user or function-response turn);
     - ``after_tool``: the provider's refusal of a user or system message right after a
       tool message (Mistral; its writer puts an assistant turn between them, so this
       binds a history written back as it came); ``""``: it takes one.
@@ -162,6 +164,7 @@ class Pairing:
     user_first: str = ""
     after_tool: str = ""
     after_assistant: str = ""
+    call_first: str = ""
 
 
 @dataclass(frozen=True)

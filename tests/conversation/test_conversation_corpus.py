@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import pytest
 
@@ -20,6 +20,7 @@ from toolwire import ToolwireError
 from toolwire.conversation import (
     Conversation,
     Message,
+    Problem,
     Text,
     decode_conversation,
     encode_conversation,
@@ -89,10 +90,18 @@ def test_fresh_writing_keeps_the_content(path: Any) -> None:
     d = _dialect(path)
     conv = decode_conversation(doc["payload"], d)
     bare = Conversation([m.replace(wire=None) for m in conv.messages])
-    back = decode_conversation(encode_conversation(bare, d), d)
+    report: List[Problem] = []
+    back = decode_conversation(encode_conversation(bare, d, report=report), d)
     texts, calls, n = content(back)
     want_texts, want_calls, want_n = content(conv)
     assert (calls, n) == (want_calls, want_n)
+    # a user turn the target needs before a first call turn (reported ``inserted``), when
+    # the fresh write left out the empty one the body had there (pydantic-ai's ``""``)
+    first_user = [p for p in report if p.kind == "inserted" and "'Please continue.'" in p.message]
+    if first_user:
+        assert len(first_user) == 1 and "Please continue." in texts
+        texts = list(texts)
+        texts.remove("Please continue.")
     # a later system message moves into the system field: the same pieces, maybe joined
     assert sorted("\n\n".join(texts).split("\n\n")) == sorted("\n\n".join(want_texts).split("\n\n"))
     assert [r.content for r in back.results] == [r.content for r in conv.results]

@@ -178,10 +178,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     msgs = conv.messages
     if target is None:
         return out
-    if rules.user_first and conv.original(target) is not None:
+    if (rules.user_first or rules.call_first) and conv.original(target) is not None:
         first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
-        if first is not None and msgs[first].role == "assistant":
-            said = _wording(rules.user_first, target, None)
+        if first is not None and msgs[first].role == "assistant" and (rules.user_first or msgs[first].calls):
+            said = _wording(rules.user_first or rules.call_first, target, None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
     for i, m in enumerate(msgs):

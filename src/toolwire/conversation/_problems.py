@@ -19,7 +19,7 @@ class Problem:
     message, a result in an assistant or system message), and in a history or message
     written back as it came ``invalid-id`` (a call id the target's id rule refuses),
     ``unexpected-role`` (a user or system message right after a tool message: Mistral)
-    and ``assistant-first`` (a first message that is the assistant's: Bedrock). Changes
+    and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for), ``moved`` (a

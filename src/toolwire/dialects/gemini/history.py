@@ -229,7 +229,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if isinstance(first, Field) and type(first.value) is dict:
                 key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
             out[key] = {**fields, "parts": sp}
-    out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
+    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
+    if contents and contents[0].get("role") == "model" and any(
+            type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
+        w.index = next(t.index for t in turns if t.role == "assistant")  # ``Pairing.call_first``
+        w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {NAME} "
+                           "takes a function call turn only right after a user turn or a function response turn")
+        contents.insert(0, {"role": "user", "parts": [{"text": FIRST_USER}]})
     return out
 
 
@@ -245,11 +251,16 @@ def detect(data: Any) -> bool:
     return type(data) is list and any(type(c) is dict and "parts" in c and "content" not in c for c in data)
 
 
+# Gemini's INVALID_ARGUMENT text for a history that starts with a function call turn
+# (google-gemini/gemini-cli#11814); written anew, a user turn goes first (LiteLLM's words)
+_CALL_FIRST = ("Please ensure that function call turn comes immediately after a user turn or after a function "
+               "response turn.")
+FIRST_USER = "Please continue."
 # Gemini answers both with one INVALID_ARGUMENT text
 _COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse",  # server-run tools,
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
-    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT),
+    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST),
 )
