@@ -555,3 +555,56 @@ def test_accumulate_leaves_no_reference_cycles(dialect: str) -> None:
 def test_accumulate_checks_policy_keywords_first(dialect: Any) -> None:
     with pytest.raises(TypeError, match="unknown policy keyword"):
         accumulate([{"type": "ping"}], dialect, bogus=1)
+
+
+def _delta(index: Any, piece: Any) -> Dict[str, Any]:
+    return {"type": "response.function_call_arguments.delta", "item_id": "fc_x", "output_index": index, "delta": piece}
+
+
+def _opened(index: int, call_id: str) -> Dict[str, Any]:
+    return {"type": "response.output_item.added", "output_index": index,
+            "item": {"type": "function_call", "id": f"fc_{index}", "call_id": call_id, "name": "f", "arguments": "",
+                     "status": "in_progress"}}
+
+
+def _closed(index: int, call_id: str, arguments: str) -> Dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": index,
+            "item": {"type": "function_call", "id": f"fc_{index}", "call_id": call_id, "name": "f",
+                     "arguments": arguments, "status": "completed"}}
+
+
+@pytest.mark.parametrize("chunks", [
+    # deltas of two open calls, interleaved: each goes to its own call
+    [_opened(0, "a"), _opened(1, "b"), _delta(0, '{"x"'), _delta(1, '{"y"'), _delta(1, ": 2}"), _delta(0, ": 1}"),
+     _closed(0, "a", '{"x": 1}'), _closed(1, "b", '{"y": 2}')],
+    # a delta of the same index after its call ended (no event but deltas between)
+    [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), _delta(0, "{}")],
+    # a new call at the index of the call the deltas before went to
+    [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), _opened(0, "b"), _delta(0, "{}"), _closed(0, "b", "{}")],
+    # a bool, a float, an int beyond the shared ones, after deltas of index 1
+    [_opened(1, "a"), _delta(1, "{"), _delta(True, '"a"'), _delta(1.0, ": 1"), _delta(1, "}")],
+    [_opened(300, "a"), _delta(300, "{"), _delta(300, "}"), _closed(300, "a", "{}")],
+    # a delta that is not text, or empty, in a run of deltas
+    [_opened(0, "a"), _delta(0, "{"), _delta(0, 5), _delta(0, ""), _delta(0, "}")],
+    # an event fed in between (text), then more deltas
+    [_opened(0, "a"), _delta(0, "{"), {"type": "response.output_text.delta", "output_index": 1, "delta": "hi"},
+     _delta(0, "}"), _closed(0, "a", "{}")],
+    # the whole text given (arguments.done) in a run of deltas
+    [_opened(0, "a"), _delta(0, "{"), {"type": "response.function_call_arguments.done", "output_index": 0,
+                                       "item_id": "fc_0", "name": "f", "arguments": "{}"}, _delta(0, "}")],
+])
+def test_responses_deltas_in_a_row_agree_with_feed(chunks: List[Any]) -> None:
+    """The hot loop looks a run of deltas' call up once: any other event ends the run."""
+    _agree(chunks, "openai.responses")
+    for max_bytes in (1, 2, 3):  # over the limit inside a run of deltas
+        _agree(chunks, "openai.responses", max_bytes=max_bytes)
+
+
+def test_responses_deltas_in_a_row_around_an_sdk_event() -> None:
+    """An event that is no dict between deltas (fed as its plain form) ends the run too."""
+    types = pytest.importorskip("openai.types.responses")
+    done = types.ResponseOutputItemDoneEvent.model_validate(_closed(0, "a", "{}") | {"sequence_number": 3})
+    chunks = [_opened(0, "a"), _delta(0, "{"), _delta(0, "}"), done, _delta(0, "{}")]
+    assert [(type(r).__name__, r.name) for r in accumulate(chunks)] == [("ToolCall", "f"), ("InvalidToolCall", None)]
+    plain = [_opened(0, "a"), _delta(0, "{"), _delta(0, "}"), _closed(0, "a", "{}"), _delta(0, "{}")]
+    assert _plain(accumulate(chunks)) == _plain(accumulate(plain))
