@@ -573,33 +573,6 @@ def _closed(index: int, call_id: str, arguments: str) -> Dict[str, Any]:
                      "arguments": arguments, "status": "completed"}}
 
 
-@pytest.mark.parametrize("chunks", [
-    # deltas of two open calls, interleaved: each goes to its own call
-    [_opened(0, "a"), _opened(1, "b"), _delta(0, '{"x"'), _delta(1, '{"y"'), _delta(1, ": 2}"), _delta(0, ": 1}"),
-     _closed(0, "a", '{"x": 1}'), _closed(1, "b", '{"y": 2}')],
-    # a delta of the same index after its call ended (no event but deltas between)
-    [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), _delta(0, "{}")],
-    # a new call at the index of the call the deltas before went to
-    [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), _opened(0, "b"), _delta(0, "{}"), _closed(0, "b", "{}")],
-    # a bool, a float, an int beyond the shared ones, after deltas of index 1
-    [_opened(1, "a"), _delta(1, "{"), _delta(True, '"a"'), _delta(1.0, ": 1"), _delta(1, "}")],
-    [_opened(300, "a"), _delta(300, "{"), _delta(300, "}"), _closed(300, "a", "{}")],
-    # a delta that is not text, or empty, in a run of deltas
-    [_opened(0, "a"), _delta(0, "{"), _delta(0, 5), _delta(0, ""), _delta(0, "}")],
-    # an event fed in between (text), then more deltas
-    [_opened(0, "a"), _delta(0, "{"), {"type": "response.output_text.delta", "output_index": 1, "delta": "hi"},
-     _delta(0, "}"), _closed(0, "a", "{}")],
-    # the whole text given (arguments.done) in a run of deltas
-    [_opened(0, "a"), _delta(0, "{"), {"type": "response.function_call_arguments.done", "output_index": 0,
-                                       "item_id": "fc_0", "name": "f", "arguments": "{}"}, _delta(0, "}")],
-])
-def test_responses_deltas_in_a_row_agree_with_feed(chunks: List[Any]) -> None:
-    """The hot loop looks a run of deltas' call up once: any other event ends the run."""
-    _agree(chunks, "openai.responses")
-    for max_bytes in (1, 2, 3):  # over the limit inside a run of deltas
-        _agree(chunks, "openai.responses", max_bytes=max_bytes)
-
-
 def test_responses_deltas_in_a_row_around_an_sdk_event() -> None:
     """An event that is no dict between deltas (fed as its plain form) ends the run too."""
     types = pytest.importorskip("openai.types.responses")
@@ -608,3 +581,64 @@ def test_responses_deltas_in_a_row_around_an_sdk_event() -> None:
     assert [(type(r).__name__, r.name) for r in accumulate(chunks)] == [("ToolCall", "f"), ("InvalidToolCall", None)]
     plain = [_opened(0, "a"), _delta(0, "{"), _delta(0, "}"), _closed(0, "a", "{}"), _delta(0, "{}")]
     assert _plain(accumulate(chunks)) == _plain(accumulate(plain))
+
+
+# (open a call at an index, a delta of an index, end the call at an index, an event ``feed`` reads)
+_RUNS: Dict[str, Tuple[Any, Any, Any, Dict[str, Any]]] = {
+    "openai.responses": (lambda i, ident: _opened(i, ident), _delta,
+                         lambda i: _closed(i, "a" if i == 0 else "b", "{}"),
+                         {"type": "response.output_text.delta", "output_index": 9, "delta": "hi"}),
+    "anthropic.messages": (
+        lambda i, ident: {"type": "content_block_start", "index": i,
+                          "content_block": {"type": "tool_use", "id": ident, "name": "f", "input": {}}},
+        lambda i, p: {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": p}},
+        lambda i: {"type": "content_block_stop", "index": i},
+        {"type": "content_block_delta", "index": 9, "delta": {"type": "text_delta", "text": "hi"}}),
+    "bedrock.converse": (
+        lambda i, ident: {"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": {"toolUseId": ident,
+                                                                                              "name": "f"}}}},
+        lambda i, p: {"contentBlockDelta": {"contentBlockIndex": i, "delta": {"toolUse": {"input": p}}}},
+        lambda i: {"contentBlockStop": {"contentBlockIndex": i}},
+        {"contentBlockDelta": {"contentBlockIndex": 9, "delta": {"text": "hi"}}}),
+    "cohere.v2": (
+        lambda i, ident: {"type": "tool-call-start", "index": i, "delta": {"message": {"tool_calls": {
+            "id": ident, "type": "function", "function": {"name": "f", "arguments": ""}}}}},
+        lambda i, p: {"type": "tool-call-delta", "index": i,
+                      "delta": {"message": {"tool_calls": {"function": {"arguments": p}}}}},
+        lambda i: {"type": "tool-call-end", "index": i},
+        {"type": "content-delta", "index": 9, "delta": {"message": {"content": {"text": "hi"}}}}),
+}
+
+
+def _runs_of(dialect: str) -> List[List[Any]]:
+    opened, delta, closed, fed = _RUNS[dialect]
+    a, b = opened(0, "a"), opened(1, "b")
+    return [
+        # deltas of two open calls, interleaved: each goes to its own call
+        [a, b, delta(0, '{"x"'), delta(1, '{"y"'), delta(1, ": 2}"), delta(0, ": 1}"), closed(0), closed(1)],
+        # a delta of the same index after its call ended (no event but deltas between)
+        [a, delta(0, "{}"), closed(0), delta(0, "{}")],
+        # a new call at the index of the call the deltas before went to
+        [a, delta(0, "{}"), closed(0), opened(0, "b"), delta(0, "{}"), closed(0)],
+        # a bool, a float, an int beyond the shared ones in a run of deltas
+        [opened(1, "a"), delta(1, "{"), delta(True, '"a"'), delta(1.0, ": 1"), delta(1, "}"), closed(1)],
+        [opened(300, "a"), delta(300, "{"), delta(300, "}"), closed(300)],
+        # a delta that is not text, or empty, in a run of deltas
+        [a, delta(0, "{"), delta(0, 5), delta(0, ""), delta(0, "}"), closed(0)],
+        # an event fed in between, then more deltas
+        [a, delta(0, "{"), fed, delta(0, "}"), closed(0)],
+        # the end given as JSON text (no dict: read apart), then a delta of its index
+        [a, delta(0, "{"), delta(0, "}"), json.dumps(closed(0)), delta(0, "{}")],
+        *([[a, delta(0, "{"), {"type": "response.function_call_arguments.done", "output_index": 0,
+                               "item_id": "fc_0", "name": "f", "arguments": "{}"}, delta(0, "}")]]
+          if dialect == "openai.responses" else []),  # the whole text (arguments.done) in a run of deltas
+    ]
+
+
+@pytest.mark.parametrize("dialect", sorted(_RUNS))
+def test_runs_of_deltas_agree_with_feed(dialect: str) -> None:
+    """A hot loop looks a run of deltas' call up once: any other chunk ends the run."""
+    for chunks in _runs_of(dialect):
+        _agree(chunks, dialect)
+        for max_bytes in (1, 2, 3):  # over the limit inside a run of deltas
+            _agree(chunks, dialect, max_bytes=max_bytes)

@@ -29,14 +29,13 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._call import Call
+from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from .response import response_object
 from .responses_feed import Feed
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
-_NOTHING = object()  # no ``output_index`` is this
 
 NAME = "openai.responses"
 # the event types ``feed`` reads (``run`` skips the others)
@@ -79,13 +78,13 @@ class Handler(Feed):
         item_read = False  # an item event read: ``_added`` / ``_done`` take it
         # the ``output_index`` the delta before went to, while nothing but deltas came since:
         # its call (``c``) is open and ``parts`` is its list (any other event resets it)
-        last: Any = _NOTHING
+        last: Any = NO_KEY
         c: Any = None
         parts: List[str] = []
         try:
             for data in chunks:
                 if type(data) is not dict:
-                    last = _NOTHING
+                    last = NO_KEY
                     other(data)
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
@@ -158,7 +157,7 @@ class Handler(Feed):
                 except (LookupError, TypeError):
                     end = None
                     start = item_read = False
-                last = _NOTHING  # (what follows may end, fail or replace the call of the deltas before)
+                last = NO_KEY  # (what follows may end, fail or replace the call of the deltas before)
                 if end is not None:  # outside the ``try``: not a read
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
