@@ -124,7 +124,7 @@ def test_a_candidate_without_content_has_no_calls(alt: Dict[str, Any]) -> None:
     """An alternative without content holds no call: ``[]``, as a response holding only
     it gives, never "not a gemini payload" (nor "looks like openai.chat" for its role)."""
     first = dict(alt, index=0)
-    for payload, choice in (({"candidates": [_ANSWERED, alt]}, 1), ({"candidates": [first, _ANSWERED]}, 0),
+    for payload, choice in (({"candidates": [_ANSWERED, alt]}, 1), ({"candidates": [first, dict(_ANSWERED, index=1)]}, 0),
                             ({"candidates": [first]}, 0)):
         for dialect in (None, "gemini"):
             assert toolwire.decode_all(payload, dialect, choice=choice) == []
@@ -143,7 +143,7 @@ def test_a_failed_candidate_without_content_is_flagged_with_its_own_words() -> N
     assert (err.value.message, err.value.loc) == (
         _LOST.format("MALFORMED_FUNCTION_CALL: Malformed function call: f("), "$.candidates[1].content")
     assert toolwire.decode_all(worded, choice=0) == []
-    (bad,) = toolwire.decode_all({"candidates": [dict(failed, index=0), _ANSWERED]}, invalid="keep")
+    (bad,) = toolwire.decode_all({"candidates": [dict(failed, index=0), dict(_ANSWERED, index=1)]}, invalid="keep")
     assert (bad.name, bad.error) == (None, _LOST.format("MALFORMED_FUNCTION_CALL: Malformed function call: f("))
     silent = {"candidates": [{"index": 0, "finishReason": "MALFORMED_FUNCTION_CALL"},
                              dict(_ANSWERED, index=1, finishMessage="the second one's")]}

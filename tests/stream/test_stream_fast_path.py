@@ -555,3 +555,90 @@ def test_accumulate_leaves_no_reference_cycles(dialect: str) -> None:
 def test_accumulate_checks_policy_keywords_first(dialect: Any) -> None:
     with pytest.raises(TypeError, match="unknown policy keyword"):
         accumulate([{"type": "ping"}], dialect, bogus=1)
+
+
+def _delta(index: Any, piece: Any) -> Dict[str, Any]:
+    return {"type": "response.function_call_arguments.delta", "item_id": "fc_x", "output_index": index, "delta": piece}
+
+
+def _opened(index: int, call_id: str) -> Dict[str, Any]:
+    return {"type": "response.output_item.added", "output_index": index,
+            "item": {"type": "function_call", "id": f"fc_{index}", "call_id": call_id, "name": "f", "arguments": "",
+                     "status": "in_progress"}}
+
+
+def _closed(index: int, call_id: str, arguments: str) -> Dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": index,
+            "item": {"type": "function_call", "id": f"fc_{index}", "call_id": call_id, "name": "f",
+                     "arguments": arguments, "status": "completed"}}
+
+
+def test_responses_deltas_in_a_row_around_an_sdk_event() -> None:
+    """An event that is no dict between deltas (fed as its plain form) ends the run too."""
+    types = pytest.importorskip("openai.types.responses")
+    done = types.ResponseOutputItemDoneEvent.model_validate(_closed(0, "a", "{}") | {"sequence_number": 3})
+    chunks = [_opened(0, "a"), _delta(0, "{"), _delta(0, "}"), done, _delta(0, "{}")]
+    assert [(type(r).__name__, r.name) for r in accumulate(chunks)] == [("ToolCall", "f"), ("InvalidToolCall", None)]
+    plain = [_opened(0, "a"), _delta(0, "{"), _delta(0, "}"), _closed(0, "a", "{}"), _delta(0, "{}")]
+    assert _plain(accumulate(chunks)) == _plain(accumulate(plain))
+
+
+# (open a call at an index, a delta of an index, end the call at an index, an event ``feed`` reads)
+_RUNS: Dict[str, Tuple[Any, Any, Any, Dict[str, Any]]] = {
+    "openai.responses": (lambda i, ident: _opened(i, ident), _delta,
+                         lambda i: _closed(i, "a" if i == 0 else "b", "{}"),
+                         {"type": "response.output_text.delta", "output_index": 9, "delta": "hi"}),
+    "anthropic.messages": (
+        lambda i, ident: {"type": "content_block_start", "index": i,
+                          "content_block": {"type": "tool_use", "id": ident, "name": "f", "input": {}}},
+        lambda i, p: {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": p}},
+        lambda i: {"type": "content_block_stop", "index": i},
+        {"type": "content_block_delta", "index": 9, "delta": {"type": "text_delta", "text": "hi"}}),
+    "bedrock.converse": (
+        lambda i, ident: {"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": {"toolUseId": ident,
+                                                                                              "name": "f"}}}},
+        lambda i, p: {"contentBlockDelta": {"contentBlockIndex": i, "delta": {"toolUse": {"input": p}}}},
+        lambda i: {"contentBlockStop": {"contentBlockIndex": i}},
+        {"contentBlockDelta": {"contentBlockIndex": 9, "delta": {"text": "hi"}}}),
+    "cohere.v2": (
+        lambda i, ident: {"type": "tool-call-start", "index": i, "delta": {"message": {"tool_calls": {
+            "id": ident, "type": "function", "function": {"name": "f", "arguments": ""}}}}},
+        lambda i, p: {"type": "tool-call-delta", "index": i,
+                      "delta": {"message": {"tool_calls": {"function": {"arguments": p}}}}},
+        lambda i: {"type": "tool-call-end", "index": i},
+        {"type": "content-delta", "index": 9, "delta": {"message": {"content": {"text": "hi"}}}}),
+}
+
+
+def _runs_of(dialect: str) -> List[List[Any]]:
+    opened, delta, closed, fed = _RUNS[dialect]
+    a, b = opened(0, "a"), opened(1, "b")
+    return [
+        # deltas of two open calls, interleaved: each goes to its own call
+        [a, b, delta(0, '{"x"'), delta(1, '{"y"'), delta(1, ": 2}"), delta(0, ": 1}"), closed(0), closed(1)],
+        # a delta of the same index after its call ended (no event but deltas between)
+        [a, delta(0, "{}"), closed(0), delta(0, "{}")],
+        # a new call at the index of the call the deltas before went to
+        [a, delta(0, "{}"), closed(0), opened(0, "b"), delta(0, "{}"), closed(0)],
+        # a bool, a float, an int beyond the shared ones in a run of deltas
+        [opened(1, "a"), delta(1, "{"), delta(True, '"a"'), delta(1.0, ": 1"), delta(1, "}"), closed(1)],
+        [opened(300, "a"), delta(300, "{"), delta(300, "}"), closed(300)],
+        # a delta that is not text, or empty, in a run of deltas
+        [a, delta(0, "{"), delta(0, 5), delta(0, ""), delta(0, "}"), closed(0)],
+        # an event fed in between, then more deltas
+        [a, delta(0, "{"), fed, delta(0, "}"), closed(0)],
+        # the end given as JSON text (no dict: read apart), then a delta of its index
+        [a, delta(0, "{"), delta(0, "}"), json.dumps(closed(0)), delta(0, "{}")],
+        *([[a, delta(0, "{"), {"type": "response.function_call_arguments.done", "output_index": 0,
+                               "item_id": "fc_0", "name": "f", "arguments": "{}"}, delta(0, "}")]]
+          if dialect == "openai.responses" else []),  # the whole text (arguments.done) in a run of deltas
+    ]
+
+
+@pytest.mark.parametrize("dialect", sorted(_RUNS))
+def test_runs_of_deltas_agree_with_feed(dialect: str) -> None:
+    """A hot loop looks a run of deltas' call up once: any other chunk ends the run."""
+    for chunks in _runs_of(dialect):
+        _agree(chunks, dialect)
+        for max_bytes in (1, 2, 3):  # over the limit inside a run of deltas
+            _agree(chunks, dialect, max_bytes=max_bytes)

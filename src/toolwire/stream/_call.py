@@ -8,7 +8,9 @@ and must do exactly what the ``Core`` methods would:
   with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
   append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
   c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
-  use ``run``);
+  use ``run``); a run of fragments with nothing else between them may look their
+  call up once (keep ``c`` and ``c.parts`` while the key is the same object; any
+  other chunk ends the run: ``NO_KEY`` is the key of none);
 - take the whole text: ``c.full = text`` when ``len(text) == c.size``, ``c.error``
   and ``c.tree`` are ``None`` (``set_full`` then);
 - end it: set ``c.pd`` if its end carries provider data, then ``c.ended = True;
@@ -34,9 +36,10 @@ from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
 from .._types import InvalidToolCall, ToolCall
 
-__all__ = ["Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "whole_value"]
+__all__ = ["NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "whole_value"]
 
 Result = Union[ToolCall, InvalidToolCall]
+NO_KEY: Any = object()  # no chunk's key is this object (a hot loop's "no run of fragments")
 
 
 class Call:

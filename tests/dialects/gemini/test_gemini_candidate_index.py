@@ -55,7 +55,6 @@ def _calls(number: int) -> List[toolwire.ToolCall]:
         ([None, None], [0, 1]),  # no index at all: by position
         ([2, None, 0], [2, 1, 0]),
         ([None, 0, None], [1, 0, 2]),
-        ([1, 1], [1, 1]),
     ],
 )
 def test_numbers(indexes: List[Optional[int]], expected: List[int]) -> None:
@@ -116,3 +115,42 @@ def test_every_order_of_three() -> None:
             cands = [_cand(None if k == missing else k, k) for k in perm]
             assert _whole(_reply(cands)) == (_calls(0), _calls(0), "t0"), perm
             assert stream.accumulate([_reply(cands)]) == _calls(0), perm
+
+
+@pytest.mark.parametrize("indexes", [[0, 0], [1, 1], [None, 1, 1], [0, None, 0], [2, 0, 2]])
+def test_numbers_refuse_an_index_given_twice(indexes: List[Optional[int]]) -> None:
+    cands = [{} if i is None else {"index": i} for i in indexes]
+    with pytest.raises(toolwire.DecodeError, match="both have index"):
+        numbers(cands)
+
+
+def test_an_index_given_twice_in_one_chunk_is_refused() -> None:
+    """Two candidates of one reply (or one stream chunk) naming the same ``index`` contradict
+    the API's "index of the candidate in the list of response candidates": the stream read
+    both as one candidate (its calls a mix of the two), the whole reply the first listed."""
+    data = _reply([_cand(0, 0), _cand(0, 1)])
+    message = (r"Candidates \$\.candidates\[0\] and \$\.candidates\[1\] both have index 0: a candidate's "
+               "index is its place in the list of response candidates, so one list holds each index once")
+    for read in (lambda: stream.accumulate([data]), lambda: toolwire.decode_all(data),
+                 lambda: toolwire.decode_all(data, "gemini"), lambda: response.normalize(data)):
+        with pytest.raises(toolwire.DecodeError, match=message) as info:
+            read()
+        assert info.value.loc == "$.candidates[1].index"
+    # snake_case (an SDK dump) and a later chunk: the same
+    dumped = {"candidates": [{"index": 1, "content": {"role": "model", "parts": [{"text": "a"}]}},
+                             {"index": 1, "content": {"role": "model", "parts": [{"text": "b"}]}}]}
+    acc = stream.Accumulator()
+    acc.feed(_reply([_cand(0, 0), _cand(1, 1)]))
+    with pytest.raises(toolwire.DecodeError, match="both have index 1"):
+        acc.feed(dumped)
+
+
+def test_the_same_index_in_later_chunks_continues_its_candidate() -> None:
+    first = _reply([_cand(0, 0), _cand(1, 1)])
+    for c in first["candidates"]:
+        del c["finishReason"]
+    later = _reply([{"index": 1, "content": {"role": "model", "parts": [{"functionCall": {"name": "g", "args": {}}}]},
+                     "finishReason": "STOP"},
+                    {"index": 0, "content": {"role": "model", "parts": [{"functionCall": {"name": "h", "args": {}}}]},
+                     "finishReason": "STOP"}])
+    assert stream.accumulate([first, later]) == [*_calls(0), toolwire.ToolCall("h", {}, None)]

@@ -35,6 +35,12 @@ CLAIMED = [
      "'index' inside 'function' and object 'arguments'"),
     ("call.no_arguments", {"function": {"index": 0, "name": "get_time"}}, "call",
      "'index' inside 'function' and no 'arguments'"),
+    # docs/api.md's reply and ollama-python's ``Message.ToolCall``: no ``index`` (nor ``id``)
+    ("call.no_index", {"function": {"name": "f", "arguments": {"a": 1}}}, "call",
+     "object 'arguments' and no 'type' (an Ollama call; its 'index' is optional)"),
+    ("message.calls", {"role": "assistant", "content": "", "tool_calls": [WEATHER]}, "calls",
+     "an assistant message whose 'tool_calls' hold an Ollama call ('index' inside 'function' and object "
+     "'arguments')"),
     ("reply", {"model": "llama3.2", "created_at": CREATED, "message": {"role": "assistant", "content": "hi"},
                "done": True}, "calls", "'message' and 'done' (an /api/chat response)"),
     # ``created_at`` is Optional in the ollama SDK's ChatResponse: one built without it dumps none
@@ -60,7 +66,8 @@ def test_claimed(payload: Dict[str, Any], kind: str, reason: str) -> None:
 
 
 NEAR = [  # (id, payload, what explain says instead; None: no dialect)
-    ("call.no_index", {"function": {"name": "f", "arguments": {"a": 1}}}, "openai.chat"),
+    ("call.no_index_typed", {"type": "function", "function": {"name": "f", "arguments": {"a": 1}}}, "openai.chat"),
+    ("call.no_index_text_arguments", {"function": {"name": "f", "arguments": "{}"}}, "openai.chat"),
     ("call.text_arguments", {"function": {"index": 0, "name": "f", "arguments": "{}"}}, "openai.chat"),
     ("call.null_arguments", {"function": {"index": 0, "name": "f", "arguments": None}}, "openai.chat"),
     ("call.typed", {"type": "function", "function": {"index": 0, "name": "f", "arguments": {}}}, "openai.chat"),

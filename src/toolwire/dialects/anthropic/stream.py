@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._call import Call
+from ...stream._call import NO_KEY, Call
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from .._common import describe_error
@@ -66,9 +66,15 @@ class Handler:
         data: Any = None
         c: Optional[Call] = None
         block: Optional[Dict[str, Any]] = None
+        # the index the delta before went to, while nothing but deltas came since: its call
+        # (``cur``) is open and ``parts`` is its list (any other event ends the run)
+        last: Any = NO_KEY
+        cur: Any = None
+        parts: List[str] = []
         try:
             for data in chunks:
                 if type(data) is not dict:
+                    last = NO_KEY
                     other(data)
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
@@ -81,15 +87,19 @@ class Handler:
                             if type(piece) is str:
                                 if not piece:
                                     continue  # the usual first delta of a block: nothing to add
-                                c = open_calls[index]
-                                size = c.size + len(piece)
-                                # ``is``: the very int the call was opened with, not a bool or a float
-                                # equal to it (CPython shares small ints; another index goes to ``feed``)
-                                if size <= limit and c.key is index:
-                                    c.size = size
-                                    c.parts.append(piece)
+                                if index is not last:  # (the call of the delta before: looked up once)
+                                    cur = open_calls[index]
+                                    # ``is``: the very int the call was opened with, not a bool or a float
+                                    # equal to it (CPython shares small ints; another index goes to ``feed``)
+                                    if cur.key is not index:
+                                        raise LookupError
+                                    last, parts = index, cur.parts
+                                size = cur.size + len(piece)
+                                if size <= limit:
+                                    cur.size = size
+                                    parts.append(piece)
                                     if events is not None:
-                                        events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                        events.append(new_event(ArgsDelta, (cur.pos, cur.id, piece, None, None)))
                                     continue
                         c = block = None
                     elif kind == "content_block_stop":
@@ -117,6 +127,7 @@ class Handler:
                         c = block = None
                 except (LookupError, TypeError):
                     c = block = None
+                last = NO_KEY  # (what follows may end, fail or replace the call of the deltas before)
                 if c is not None:  # outside the ``try``: finalizing is not a read
                     c.ended = True
                     core.finalize(c)

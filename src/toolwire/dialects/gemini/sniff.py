@@ -17,7 +17,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._access import to_data, to_plain
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, finish_word
-from ..._errors import an
+from ..._errors import DecodeError, an
 from .._common import as_dict, as_list, describe_error
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
@@ -195,17 +195,29 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
 
 
-def numbers(cands: List[Any]) -> List[int]:
+def numbers(cands: List[Any], loc: str = "$.candidates") -> List[int]:
     """Each candidate's number: its ``index`` when that is an int; one without (proto3 JSON
     leaves out the default ``0``, an SDK dump writes ``None``) takes the lowest number no
     candidate of *cands* claims, in list order (so a list without any index is numbered by
-    position). A stream numbers each chunk's candidates so too. Linear."""
+    position). A stream numbers each chunk's candidates so too. Linear.
+
+    ``index`` is "the index of the candidate in the list of response candidates"
+    (https://ai.google.dev/api/generate-content#candidate): two candidates of one list
+    (at *loc*) giving the same one is a ``DecodeError``, never read as one reply (whose
+    calls would be a mix) nor as two (of which none is first)."""
     given: List[Any] = []
-    taken = set()
-    for c in cands:
+    taken: Dict[int, int] = {}
+    for i, c in enumerate(cands):
         k = c.get("index") if type(c) is dict else None
         if type(k) is int:
-            taken.add(k)
+            if k in taken:
+                raise DecodeError(
+                    f"Candidates {loc}[{taken[k]}] and {loc}[{i}] both have index {k}: a candidate's index "
+                    "is its place in the list of response candidates, so one list holds each index once",
+                    dialect=NAME,
+                    loc=f"{loc}[{i}].index",
+                )
+            taken[k] = i
             given.append(k)
         else:
             given.append(None)
@@ -221,9 +233,9 @@ def numbers(cands: List[Any]) -> List[int]:
     return out
 
 
-def order(cands: List[Any]) -> List[int]:
-    """The positions of *cands* (two or more) by their ``numbers`` (ties keep the list's order)."""
-    keys = numbers(cands)
+def order(cands: List[Any], loc: str = "$.candidates") -> List[int]:
+    """The positions of *cands* (two or more, at *loc*) by their ``numbers``."""
+    keys = numbers(cands, loc)
     return sorted(range(len(cands)), key=keys.__getitem__)
 
 
@@ -242,7 +254,7 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
     if type(cands) is not list:
         return None
     out: List[Choice] = []
-    for i in range(len(cands)) if len(cands) < 2 else order(cands):
+    for i in range(len(cands)) if len(cands) < 2 else order(cands, f"{loc}.candidates"):
         c = as_dict(cands[i], f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
         out.append((c.get("content"), f"{loc}.candidates[{i}].content",

@@ -17,7 +17,9 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   call last opened in their candidate. A call left open at the end is cut off.
 - A candidate is named by its ``index`` (``sniff.numbers``: one without takes the lowest
   number its chunk leaves free, ``0`` as proto3 JSON leaves it out), as ``decode_all``
-  and ``normalize`` name a whole response's; the stream's calls are the lowest's.
+  and ``normalize`` name a whole response's; the stream's calls are the lowest's. Two
+  candidates of one chunk with the same ``index`` are a ``DecodeError`` (never one
+  reply made of both).
 - ``thoughtSignature`` (a sibling of ``functionCall`` on the part; ``thought_signature``
   in snake_case, ``bytes`` in google-genai objects) and the part's other fields are
   kept as the non-streaming decoder keeps them (``{"gemini": {"part": {...}}}``, bytes

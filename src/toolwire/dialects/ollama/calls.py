@@ -20,9 +20,12 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
 Detection (the ``detect`` field) claims an ``/api/chat`` response (``message`` and
-``done``; ``created_at`` is optional in the SDK's ``ChatResponse``), a call with
-``index`` inside ``function`` and object (or no) arguments, a message with ``tool_name``
-or an ``images`` list, and a request with Ollama ``options``/``keep_alive``.
+``done``; ``created_at`` is optional in the SDK's ``ChatResponse``), a call with no
+``type`` and ``index`` inside ``function`` and object (or no) arguments, or object
+arguments and no key but ``id`` and ``function`` (the docs' reply and ollama-python's
+``Message.ToolCall`` have no ``index``; Chat's arguments are text), an assistant
+message holding such a call, a message with ``tool_name`` or an ``images`` list, and a
+request with Ollama ``options``/``keep_alive``.
 """
 
 from __future__ import annotations
@@ -39,13 +42,11 @@ from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scope
 from ..openai import chat_sniff
 from ..openai.chat_history import chat_like
 from . import stream, structured
+from .call_data import provider_data
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, decode_result, decode_tool, encode_result, encode_tool
 
 __all__ = ["DIALECT"]
-
-_PLAIN_FN = ("name", "arguments")
-
 
 def detect(data: Any) -> Optional[Tuple[str, str]]:
     """Ollama evidence only (see the module docstring)."""
@@ -53,12 +54,7 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
         return None
     fn = data.get("function")
     if type(fn) is dict:
-        if "index" in fn and "type" not in data:  # a tool definition has neither
-            if type(fn.get("arguments")) is dict:
-                return CALL, "'index' inside 'function' and object 'arguments'"
-            if "arguments" not in fn:  # (inside a reply's tool_calls: never passed over)
-                return CALL, "'index' inside 'function' and no 'arguments'"
-        return None
+        return _call(data, fn)
     if "done" in data and type(data.get("message")) is dict and "choices" not in data:
         # ``created_at`` is optional in the ollama SDK's ``ChatResponse`` (None: not dumped)
         return CALLS, "'message' and 'done' (an /api/chat response)"
@@ -69,8 +65,35 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
         ("tool_calls" in data and ("tool_name" in data or "images" in data)) or type(data.get("images")) is list
     ):  # (a message holding no call gives none)
         return CALLS, "a message with Ollama's 'tool_name'/'images' fields"
+    if role == "assistant":
+        calls = data.get("tool_calls")
+        if type(calls) is list:
+            for c in calls:  # (the first call that is Ollama's; linear in the calls)
+                fn = c.get("function") if type(c) is dict else None
+                claim = _call(c, fn) if type(fn) is dict else None
+                if claim is not None:
+                    return CALLS, f"an assistant message whose 'tool_calls' hold an Ollama call ({claim[1]})"
     if type(data.get("messages")) is list and ("keep_alive" in data or type(data.get("options")) is dict):
         return CALLS, "a chat request with 'options'/'keep_alive'"
+    return None
+
+
+def _call(data: Dict[str, Any], fn: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    """Whether the item *data* (its ``function``: *fn*) is an Ollama call: no ``type`` (a
+    tool definition and a Chat call have one), and ``index`` inside ``function`` or
+    object ``arguments`` with no key but ``id`` and ``function`` (docs/api.md's reply and
+    ollama-python's ``Message.ToolCall`` have no ``index``; Chat's arguments are text)."""
+    if "type" in data:
+        return None
+    args = fn.get("arguments")
+    if "index" in fn:
+        if type(args) is dict:
+            return CALL, "'index' inside 'function' and object 'arguments'"
+        if "arguments" not in fn:  # (inside a reply's tool_calls: never passed over)
+            return CALL, "'index' inside 'function' and no 'arguments'"
+        return None
+    if type(args) is dict and len(data) <= 2 and (len(data) == 1 or "id" in data):
+        return CALL, "object 'arguments' and no 'type' (an Ollama call; its 'index' is optional)"
     return None
 
 
@@ -112,22 +135,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     else:
         args, raw, repairs = parse_arguments(wire_args, policy, aloc, NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
-    pd: Dict[str, Any] = {}
-    fextra = {k: v for k, v in fn.items() if k not in _PLAIN_FN}
-    if fextra:
-        pd["function_extra"] = fextra
-    if "index" not in fn:
-        pd["no_index"] = True
-    extra = {k: v for k, v in item.items() if k not in ("id", "function")}
-    if extra:
-        pd["extra"] = extra
-    if ident is None and "id" in item:
-        pd["id"] = item["id"]
-    if type(wire_args) is not dict:
-        pd["arguments"] = wire_args
-        if "arguments" not in fn:
-            pd["no_arguments"] = True
-    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+    return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
 
 
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---

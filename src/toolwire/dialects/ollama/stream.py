@@ -7,6 +7,8 @@ and ``api/types.go`` (``ToolCall {id?, function: {index, name, arguments}}``).
   before sending it); they are appended, never merged. ``arguments`` is an object.
 - ``done: true`` with ``done_reason`` ends the stream (``length`` when cut off).
 - ``message.content`` is text.
+- A call keeps what ``decode_all`` keeps beside name, arguments and id (``call_data``:
+  ``index``, or that there was none), so ``encode`` writes it back as it came.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..._types import ToolCall
 from ...stream._call import nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
+from .call_data import provider_data
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -50,8 +53,12 @@ class Handler:
                         core.broken(tc)
                         continue
                     fn = tc.get("function")
-                    fn = fn if type(fn) is dict else {}
-                    core.whole(nonempty_str(fn.get("name")), fn.get("arguments"), nonempty_str(tc.get("id")))
+                    ident = nonempty_str(tc.get("id"))
+                    if type(fn) is not dict:
+                        core.whole(None, None, ident)
+                        continue
+                    core.whole(nonempty_str(fn.get("name")), fn.get("arguments"), ident,
+                               provider_data=provider_data(tc, fn, ident))
         if data.get("done") is True:
             core.finish(data.get("done_reason"))
 

@@ -29,12 +29,13 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from ..._errors import ToolwireError
 from ..._types import ToolCall
-from ...stream._call import Call
+from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from .responses_feed import Feed
 from .responses_response import response_object
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
+
 
 NAME = "openai.responses"
 # the event types ``feed`` reads (``run`` skips the others)
@@ -75,9 +76,15 @@ class Handler(Feed):
         end: Optional[Call] = None  # end this call here
         start = False  # start a call here
         item_read = False  # an item event read: ``_added`` / ``_done`` take it
+        # the ``output_index`` the delta before went to, while nothing but deltas came since:
+        # its call (``c``) is open and ``parts`` is its list (any other event resets it)
+        last: Any = NO_KEY
+        c: Any = None
+        parts: List[str] = []
         try:
             for data in chunks:
                 if type(data) is not dict:
+                    last = NO_KEY
                     other(data)
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
@@ -88,23 +95,27 @@ class Handler(Feed):
                         if type(piece) is str:
                             if not piece:
                                 continue  # ``feed`` ignores it too
-                            c = open_calls[index]
+                            if index is not last:  # (the call of the delta before: looked up once)
+                                c = open_calls[index]
+                                # ``is``: the very int the call was opened with, not a bool or a float equal
+                                # to it (CPython shares small ints; another index goes to ``feed``)
+                                if c.key is not index:
+                                    raise LookupError
+                                last, parts = index, c.parts
                             size = c.size + len(piece)
-                            # ``is``: the very int the call was opened with, not a bool or a float equal
-                            # to it (CPython shares small ints; another index goes to ``feed``)
-                            if size <= limit and c.key is index:
+                            if size <= limit:
                                 c.size = size
-                                c.parts.append(piece)
+                                parts.append(piece)
                                 if events is not None:
                                     events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                 continue
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
                         index = data["output_index"]
-                        c = open_calls[index]
-                        if (type(text) is str and c.key is index and c.name is not None and c.error is None
-                                and len(text) == c.size):
-                            c.full = text  # ``set_full`` when every character was seen
+                        call = open_calls[index]
+                        if (type(text) is str and call.key is index and call.name is not None and call.error is None
+                                and len(text) == call.size):
+                            call.full = text  # ``set_full`` when every character was seen
                             continue
                     elif kind == "response.output_item.done":
                         item = data["item"]
@@ -146,6 +157,7 @@ class Handler(Feed):
                 except (LookupError, TypeError):
                     end = None
                     start = item_read = False
+                last = NO_KEY  # (what follows may end, fail or replace the call of the deltas before)
                 if end is not None:  # outside the ``try``: not a read
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
