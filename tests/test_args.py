@@ -205,9 +205,10 @@ def test_very_deep_nesting_is_a_clear_error() -> None:
         toolwire.decode(chat(deep), max_depth=100_000)
 
 
-def test_lone_surrogate_escape_is_strict_json() -> None:
-    call = toolwire.decode(chat('{"a": "\\ud800"}'))
-    assert call.args == {"a": "\ud800"} and call.repairs == ()
+def test_lone_surrogate_escape_is_refused() -> None:
+    # strict JSON, but no UTF-8 text can carry it (tests/test_arguments_keys_surrogates.py)
+    with pytest.raises(ArgumentsError, match="lone UTF-16 surrogate"):
+        toolwire.decode(chat('{"a": "\\ud800"}'))
 
 
 def test_unknown_policy_keyword_is_a_type_error() -> None:
@@ -269,7 +270,7 @@ def test_encoding_arguments_json_cannot_hold_is_an_encode_error(args: Any) -> No
 
 @pytest.mark.parametrize(
     "args",
-    [{}, {"a": 1, "b": "é\u2028", "c": None, "d": True, "e": -0.0, "f": 10**30, "g": 1e-7}, {"a": "\ud800"}, {"a": [1, {"b": 2}]}],
+    [{}, {"a": 1, "b": "é\u2028", "c": None, "d": True, "e": -0.0, "f": 10**30, "g": 1e-7}, {"a": [1, {"b": 2}]}],
 )
 def test_encoded_arguments_are_compact_json_of_the_args(args: Any) -> None:
     from toolwire._args import dumps_arguments

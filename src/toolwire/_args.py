@@ -139,9 +139,19 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             # keys interned, values not: argument values rarely repeat (~10% on 2 KB)
             parsed = from_json(value, allow_inf_nan=False, cache_strings="keys")
         except (ValueError, TypeError) as exc:  # TypeError: a lone surrogate (the stdlib reads it)
-            from ._repair import slow  # lazy: only text the strict parser refuses pays for it
+            from ._repair import lone_surrogate, slow  # lazy: only text the strict parser refuses pays
 
-            return slow(value, str(exc), policy, loc, dialect)
+            done = slow(value, str(exc), policy, loc, dialect)
+            bad = lone_surrogate(done[0])  # the stdlib reads them; no UTF-8 text can carry them
+            if bad is not None:
+                raise ArgumentsError(
+                    f"Arguments at {loc} hold a lone UTF-16 surrogate, which no UTF-8 text can "
+                    f"carry: {excerpt(bad)}",
+                    dialect=dialect,
+                    loc=loc,
+                    raw=value,
+                ) from None
+            return done
         if type(parsed) is dict:
             if policy.max_depth < 200:
                 _check_depth(parsed, policy, value, loc, dialect)
@@ -314,8 +324,16 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
         try:
             text: str = to_json(args).decode()
             return text
-        except ValueError:  # a lone surrogate: the stdlib writes it as it is
+        except ValueError:  # a lone surrogate (refused below), or a value the stdlib writes
             pass
-    return _dumps(args)
+    text = _dumps(args)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(
+                f"a lone UTF-16 surrogate, which no UTF-8 text can carry, in {excerpt(text)}"
+            ) from None
+    return text
 
 

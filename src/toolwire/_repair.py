@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from typing import Any, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 from ._policy import (
@@ -34,7 +34,7 @@ from ._policy import (
     stopped,
 )
 
-__all__ = ["slow"]
+__all__ = ["lone_surrogate", "slow"]
 
 
 def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
@@ -46,13 +46,22 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     if "recursion limit" in strict_error and policy.max_depth <= 200:
         _too_deep(policy, text, loc, dialect)
     # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)
+    repeated: List[str] = []  # the stdlib keeps a repeated key's last value: one would be lost
     try:
-        parsed = json.loads(text, parse_constant=_reject_constant)
+        parsed = json.loads(text, parse_constant=_reject_constant,
+                            object_pairs_hook=lambda pairs: _no_repeats(pairs, repeated))
     except RecursionError:
         _too_deep(policy, text, loc, dialect)
     except ValueError:
         pass
     else:
+        if repeated:
+            raise ArgumentsError(
+                f"Arguments at {loc} repeat the key {excerpt(repeated[0])} in one object: {excerpt(text)}",
+                dialect=dialect,
+                loc=loc,
+                raw=text,
+            )
         if type(parsed) is dict:
             _check_depth(parsed, policy, text, loc, dialect)
             return parsed, text, _NO_REPAIRS
@@ -104,6 +113,40 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
         reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
     raise ArgumentsError(f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text)
+
+
+def _no_repeats(pairs: List[Tuple[str, Any]], repeated: List[str]) -> Dict[str, Any]:
+    """The stdlib's ``object_pairs_hook``: the object; a key given twice in it is added
+    to *repeated* (judged once the whole text is read: malformed text keeps its error)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs) and not repeated:
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                repeated.append(k)
+                break
+            seen.add(k)
+    return obj
+
+
+def lone_surrogate(value: Any) -> Optional[str]:
+    """The first string (key or value) in the JSON *value* holding a lone UTF-16
+    surrogate (``"\\ud800"``: no UTF-8 text can carry it), else ``None``. Iterative."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is dict:
+            stack.extend(v)
+            stack.extend(v.values())
+        elif t is list:
+            stack.extend(v)
+        elif t is str and not v.isascii():
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                return str(v)
+    return None
 
 
 def _cleanups(stripped: str) -> Tuple[Tuple[str, str], ...]:

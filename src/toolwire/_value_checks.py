@@ -39,7 +39,19 @@ def _name(value: Any, cls: str, *, required: bool) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
+    if not value.isascii() and _lone_surrogate(value):
+        raise _fail(f"{cls} name", "$.name", f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
     return value
+
+
+def _lone_surrogate(text: str) -> bool:
+    """Whether *text* holds a lone UTF-16 surrogate (``"\\ud800"``): what no UTF-8
+    text, and so no HTTP request, can carry."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _opt_id(value: Any, cls: str) -> Any:
@@ -129,6 +141,9 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
         v, at = stack.pop()
         t = type(v)
         if t in _SCALARS:
+            if t is str and not v.isascii() and _lone_surrogate(v):
+                raise _fail(what, _path(loc, at),
+                            f"holds {excerpt(v)}, a lone UTF-16 surrogate no UTF-8 text can carry")
             continue
         if t is float:
             if not math.isfinite(v):
@@ -143,6 +158,9 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
                 for k, item in v.items():
                     if type(k) is not str:
                         raise _fail(what, _path(loc, at), f"has a key that is not a string: {excerpt(k)}")
+                    if not k.isascii() and _lone_surrogate(k):
+                        raise _fail(what, _path(loc, at),
+                                    f"has the key {excerpt(k)}, a lone UTF-16 surrogate no UTF-8 text can carry")
                     stack.append((item, (at, k)))
             else:
                 stack.extend((item, (at, i)) for i, item in enumerate(v))
