@@ -228,14 +228,23 @@ def test_responses_sdk_parts_in_an_item_dict_tell_the_dialect_and_come_back_as_j
         {"type": "output_text", "text": "Hello.", "annotations": []}]}
 
 
-def test_message_objects_in_a_body_tuple_are_read() -> None:
-    pytest.importorskip("openai")
-    from openai.types.chat import ChatCompletionMessage
 
-    reply = ChatCompletionMessage(role="assistant", content="Hello.")
-    body = {"messages": ({"role": "user", "content": "hi"}, reply)}
-    conv = toolwire.decode_conversation(body)
-    assert conv.dialect == "openai.chat" and conv.messages[1].text == "Hello."
-    out = toolwire.encode_conversation(conv, "openai.chat")
-    assert out["messages"][1]["content"] == "Hello."
-    json.dumps(out)
+def test_message_objects_in_a_body_are_read_and_kept_as_json() -> None:
+    """A reply's message appended to a body's list as it came: the reader reads it
+    where it meets it, and the request fragment kept holds it as JSON."""
+    pytest.importorskip("anthropic")
+    from anthropic.types import Message, TextBlock, ToolUseBlock, Usage
+
+    reply = Message(id="msg_1", type="message", role="assistant", model="claude-sonnet-4-5", stop_reason="tool_use",
+                    content=[TextBlock(type="text", text="Checking."),
+                             ToolUseBlock(type="tool_use", id="toolu_1", name="f", input={"a": 1})],
+                    usage=Usage(input_tokens=1, output_tokens=1))
+    body = {"messages": [{"role": "user", "content": "hi"}, reply]}
+    calls: List[str] = []
+    conv = toolwire.decode_conversation(body, registry=_counting(calls))
+    assert calls == ["anthropic.messages"] and [c.name for c in conv.calls] == ["f"]
+    assert conv.messages[1].wire[1] == {"role": "assistant", "content": [
+        {"type": "text", "text": "Checking."}, {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}]}
+    kept = conv.wire[0]["messages"][1]
+    assert kept["id"] == "msg_1" and kept["content"][1]["input"] == {"a": 1}
+    json.dumps(conv.wire[0])

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import copy
 import re
-from operator import attrgetter, is_, itemgetter
+from operator import is_
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
-from .._access import to_data, to_plain_near
+from .._access import to_plain_near
 from .._builtin import registry_of
 from .._dialect import Dialect
 from .._encode import check_arguments
@@ -58,25 +58,6 @@ def _load_list(x: Any) -> Any:
     return _load(x)
 
 
-def _load_items(data: Dict[str, Any], reg: Registry) -> Dict[str, Any]:
-    """The body *data* with the SDK objects that are items of its history lists (a
-    reply's message appended as it came) read as plain data, and such a tuple as a
-    list, in a copy; *data* itself when they are all dicts. One look per message: the
-    readers, and the dialects' ``detect`` asked before them, see the messages as JSON
-    holds them."""
-    new: Optional[Dict[str, Any]] = None
-    for k in data.keys() & reg.history_keys():
-        v = data[k]
-        if (type(v) is list and not _DICT.issuperset(map(type, v))) or type(v) is tuple:
-            if new is None:
-                new = dict(data)
-            new[k] = [m if type(m) is dict else to_data(m, f"$.{k}[{i}]") for i, m in enumerate(v)]
-    return data if new is None else new
-
-
-_DICT = frozenset({dict})
-
-
 def decode_conversation(
     x: Any, dialect: Optional[DialectLike] = None, *, registry: Optional[Registry] = None
 ) -> Conversation:
@@ -94,14 +75,13 @@ def decode_conversation(
 
 def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
     data = _load_list(x)
-    if type(data) is dict:
-        data = _load_items(data, reg)
-    elif type(data) is not list:
+    if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
-    # Read once: a reader reads an SDK object it meets inside a message (an SDK reply's
-    # blocks appended as the provider's docs show) where it meets it and keeps the
-    # message as JSON holds it; a dialect's ``detect`` looks at such an object's plain
-    # view. Nothing is scanned ahead (that cost a plain history up to +29%).
+    # Read once: a reader reads an SDK object it meets (a message of a body, a block of
+    # a message dict: an SDK reply's blocks appended as the provider's docs show) where
+    # it meets it and keeps the message as JSON holds it; a dialect's ``detect`` looks at
+    # such an object's plain view. Nothing is scanned ahead (that cost a plain history
+    # up to +29%).
     if dialect is None:
         d = _detect(data, reg)
     else:
@@ -128,7 +108,7 @@ def _fragment(data: Dict[str, Any], messages: List[Message], keys: FrozenSet[str
     as plain data. A list whose items and messages do not pair is read as plain data
     whole. Linear, and nothing is copied for a history of plain data."""
     frag = {k: v for k, v in data.items() if k in keys}
-    wires = list(map(_SECOND, filter(None, map(_WIRE, messages))))  # (third parties' messages may have none)
+    wires = [None if m.wire is None else m.wire[1] for m in messages]
     fields: Tuple[str, ...] = ()
     if wires and type(wires[0]) is Field:  # the fields read first (a system field), then the list's messages
         fields = _fields(frag, wires)
@@ -150,10 +130,6 @@ def _fields(frag: Dict[str, Any], wires: List[Any]) -> Tuple[str, ...]:
         if f.key in frag and frag[f.key] is not f.value:
             frag[f.key] = f.value
     return tuple(keys)
-
-
-_WIRE = attrgetter("wire")
-_SECOND = itemgetter(1)
 
 
 def _plain_items(items: List[Any], wires: List[Any], key: str) -> List[Any]:

@@ -191,9 +191,13 @@ def detect(data: Any) -> bool:
         return False
     ours = False
     for m in msgs:
-        if type(m) is dict and (m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m):
+        if type(m) is not dict:
+            m = plain_view(m)  # an SDK message in a body: what it holds tells as a dict would
+            if type(m) is not dict:
+                continue
+        if m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m:
             return False  # Chat-shaped
-        c = m.get("content") if type(m) is dict else None
+        c = m.get("content")
         for b in c if type(c) is list else ():
             if type(b) is not dict:
                 b = plain_view(b)  # an SDK block: what it holds tells as a dict would

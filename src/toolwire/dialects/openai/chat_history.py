@@ -120,7 +120,9 @@ def _evidence(data: Any, claim: Sniff) -> bool:
         msgs = data["messages"]
     for m in msgs:
         if type(m) is not dict:
-            continue
+            m = plain_view(m)  # an SDK message in a body: what it holds tells as a dict would
+            if type(m) is not dict:
+                continue
         if claim(m) is not None:
             return True
         calls = m.get("tool_calls")
