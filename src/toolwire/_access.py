@@ -35,14 +35,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
-import threading
 import uuid
 from typing import Any, Dict, Set, Tuple
 
 from ._errors import DecodeError, an, excerpt
 from ._types import InvalidToolCall, ToolCall
 
-__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain", "to_plain_near", "walks"]
+__all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain", "to_plain_near"]
 
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
@@ -51,19 +50,6 @@ _CALLS = (ToolCall, InvalidToolCall)
 # ``model_dump`` leaves it out) or ``(key, exclude_if)`` (left out where ``exclude_if(value)``)
 _ALIASES: Dict[type, Dict[str, Any]] = {}
 _MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
-_SEEN = threading.local()  # per thread: ``n``, how many foreign values the functions below have read
-
-
-def walks() -> int:
-    """How many foreign values (SDK objects, enums...) ``to_data``, ``to_plain`` and
-    ``to_plain_near`` have read in this thread so far: a reader that compares the count
-    before and after its work knows whether it met any (``decode_conversation`` then
-    keeps a plain copy of the history), at no cost for plain data."""
-    return getattr(_SEEN, "n", 0)
-
-
-def _seen() -> None:
-    _SEEN.n = getattr(_SEEN, "n", 0) + 1
 
 
 def to_data(obj: Any, loc: str = "$") -> Any:
@@ -72,7 +58,6 @@ def to_data(obj: Any, loc: str = "$") -> Any:
     t = type(obj)
     if t is dict or t is list or t in _PLAIN:
         return obj
-    _seen()
     return _walk(obj, 0, loc)
 
 
@@ -84,14 +69,8 @@ def to_plain(obj: Any, loc: str = "$") -> Any:
     (a container holding itself) is a ``DecodeError``."""
     t = type(obj)
     if t is dict or t is list:
-        if _all_plain(obj, 0):
-            return obj
-        _seen()
-        return _plain_tree(obj, 0, loc)
-    if t in _PLAIN:
-        return obj
-    _seen()
-    return _walk(obj, 0, loc)
+        return obj if _all_plain(obj, 0) else _plain_tree(obj, 0, loc)
+    return obj if t in _PLAIN else _walk(obj, 0, loc)
 
 
 
@@ -106,7 +85,6 @@ def to_plain_near(obj: Any, levels: int, loc: str = "$") -> Any:
     if t in _PLAIN:
         return obj
     if t is not dict and t is not list:
-        _seen()
         return _walk(obj, 0, loc)
     if levels <= 0 or _near_plain(obj, levels):
         return obj

@@ -3,7 +3,9 @@ back (same dialect: the history as decoded) is JSON."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from typing import Any, List
 
 import pytest
 
@@ -109,18 +111,83 @@ def test_openai_tool_call_objects_in_an_assistant_dict_come_back_as_json() -> No
     assert body["messages"][1]["tool_calls"][0] is tc  # the caller's history is not changed
 
 
-def test_a_plain_history_is_read_without_reading_any_foreign_value() -> None:
-    """The count of foreign values read (``walks``) stays put for plain data: nothing is
-    scanned or copied ahead of the readers (that cost a plain history up to +29%)."""
-    from toolwire._access import walks
-
+def test_a_plain_history_is_kept_as_it_stands() -> None:
+    """Nothing is scanned or copied ahead of the readers (that cost a plain history up
+    to +29%): the request fragment and each message's wire are the caller's own dicts."""
     body = {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]},
                          {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "f",
                                                             "input": {"a": [1, {"b": 2}]}}]}]}
-    before = walks()
     conv = toolwire.decode_conversation(body)
-    assert walks() == before
     assert conv.wire[0]["messages"] is body["messages"]
+    assert all(m.wire[1] is w for m, w in zip(conv.messages, body["messages"]))
+
+
+def _counting(calls: List[str]) -> toolwire.Registry:
+    """A copy of the default registry whose history readers note each call (their
+    dialect's name) in *calls*."""
+    reg = toolwire.default_registry().copy()
+    for d in list(reg):
+        h = d.history
+        if h is None:
+            continue
+
+        def decode(data: Any, dialect: Any, _read: Any = h.decode, _name: str = d.name) -> Any:
+            calls.append(_name)
+            return _read(data, dialect)
+
+        reg.register(dataclasses.replace(d, history=dataclasses.replace(h, decode=decode)), replace=True)
+    return reg
+
+
+def test_sdk_blocks_in_a_message_dict_are_read_in_one_pass() -> None:
+    """Anthropic's tool loop appends ``{"role": "assistant", "content": response.content}``:
+    the blocks are objects, the only sign of the dialect. The history is read once, by
+    the Anthropic reader (it was read as Chat first, which raised on the ``tool_use``
+    block, then read again as plain data)."""
+    pytest.importorskip("anthropic")
+    from anthropic.types import TextBlock, ToolUseBlock
+
+    content = [TextBlock(type="text", text="Checking."),
+               ToolUseBlock(type="tool_use", id="toolu_1", name="f", input={"a": 1})]
+    hist = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": content},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]}]
+    for x in (hist, {"messages": hist}):
+        calls: List[str] = []
+        conv = toolwire.decode_conversation(x, registry=_counting(calls))
+        assert calls == ["anthropic.messages"]
+        assert conv.dialect == "anthropic.messages" and [c.name for c in conv.calls] == ["f"]
+        assert conv.messages[1].wire[1] == {"role": "assistant", "content": [
+            {"type": "text", "text": "Checking."}, {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}]}
+    calls = []
+    toolwire.decode_conversation({"messages": hist}, "anthropic.messages", registry=_counting(calls))
+    assert calls == ["anthropic.messages"]
+    assert hist[1]["content"] is content  # the caller's history is not changed
+
+
+class _Unreadable:
+    """Stands for an SDK object whose dump raises (not the pydantic serializer bug)."""
+
+    def model_dump(self) -> Any:
+        raise ValueError("no dump")
+
+
+def test_an_error_in_a_history_holding_objects_is_reported_where_it_is() -> None:
+    """The reader's own error comes out, at its own path. The history was read again as
+    plain data after any error, and making that copy read every object in it first: an
+    unreadable object further on was reported instead, at its path."""
+    hist = [{"role": "user", "content": "hi"}, {"role": "robot", "content": "x"},
+            {"role": "assistant", "content": [_Unreadable()]}]
+    for x, loc in ((hist, "$[1]"), ({"messages": hist}, "$.messages[1]")):
+        calls: List[str] = []
+        with pytest.raises(toolwire.DecodeError) as exc:
+            toolwire.decode_conversation(x, "anthropic.messages", registry=_counting(calls))
+        assert str(exc.value).startswith(f"Message at {loc} has role 'robot'")
+        assert exc.value.loc == f"{loc}.role"
+        assert calls == ["anthropic.messages"]
+    # met where it stands, the object is reported there
+    with pytest.raises(toolwire.DecodeError, match=r"^Could not read the _Unreadable object at \$\[1\]\.content\[0\]: "
+                                                   r"ValueError: no dump"):
+        toolwire.decode_conversation(hist[:1] + hist[2:], "anthropic.messages")
 
 
 @pytest.mark.parametrize("dialect", ["openai.chat", "anthropic.messages"])
@@ -130,3 +197,54 @@ def test_a_text_block_whose_text_is_not_a_string_is_refused(dialect: str) -> Non
     with pytest.raises(toolwire.DecodeError, match=r"^Text at \$\.messages\[0\]\.content\[0\]\.text must be a "
                                                    r"string, got a dict"):
         toolwire.decode_conversation(body, dialect)
+
+
+def test_a_google_genai_system_instruction_object_is_kept_as_json() -> None:
+    types = pytest.importorskip("google.genai.types")
+    body = {"systemInstruction": types.Content(parts=[types.Part(text="Be brief.")]),
+            "contents": [{"role": "user", "parts": [{"text": "hi"}]},
+                         {"role": "model", "parts": [types.Part(function_call=types.FunctionCall(name="f", args={}))]}]}
+    conv = toolwire.decode_conversation(body)
+    assert conv.dialect == "gemini" and conv.messages[0].text == "Be brief."
+    out = toolwire.encode_conversation(conv, "gemini")
+    assert out["systemInstruction"] == {"parts": [{"text": "Be brief."}]}
+    assert out["contents"][1] == {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}}}]}
+    json.dumps(out)
+
+
+def test_responses_sdk_parts_in_an_item_dict_tell_the_dialect_and_come_back_as_json() -> None:
+    """``{"role": "assistant", "content": item.content}``: ``ResponseOutputText`` objects."""
+    pytest.importorskip("openai")
+    from openai.types.responses import ResponseOutputText
+
+    part = ResponseOutputText(type="output_text", text="Hello.", annotations=[])
+    hist = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [part]}]
+    calls: List[str] = []
+    conv = toolwire.decode_conversation(hist, registry=_counting(calls))
+    assert calls == ["openai.responses"] and conv.messages[1].text == "Hello."
+    json.dumps(conv.messages[1].wire[1])
+    out = toolwire.encode_conversation({"input": hist}, "openai.responses")
+    assert out["input"][1] == {"role": "assistant", "content": [
+        {"type": "output_text", "text": "Hello.", "annotations": []}]}
+
+
+
+def test_message_objects_in_a_body_are_read_and_kept_as_json() -> None:
+    """A reply's message appended to a body's list as it came: the reader reads it
+    where it meets it, and the request fragment kept holds it as JSON."""
+    pytest.importorskip("anthropic")
+    from anthropic.types import Message, TextBlock, ToolUseBlock, Usage
+
+    reply = Message(id="msg_1", type="message", role="assistant", model="claude-sonnet-4-5", stop_reason="tool_use",
+                    content=[TextBlock(type="text", text="Checking."),
+                             ToolUseBlock(type="tool_use", id="toolu_1", name="f", input={"a": 1})],
+                    usage=Usage(input_tokens=1, output_tokens=1))
+    body = {"messages": [{"role": "user", "content": "hi"}, reply]}
+    calls: List[str] = []
+    conv = toolwire.decode_conversation(body, registry=_counting(calls))
+    assert calls == ["anthropic.messages"] and [c.name for c in conv.calls] == ["f"]
+    assert conv.messages[1].wire[1] == {"role": "assistant", "content": [
+        {"type": "text", "text": "Checking."}, {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}]}
+    kept = conv.wire[0]["messages"][1]
+    assert kept["id"] == "msg_1" and kept["content"][1]["input"] == {"a": 1}
+    json.dumps(conv.wire[0])

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Dict, List, Optional, Union
+from operator import is_
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
-from .._access import to_plain_near, walks
+from .._access import to_plain_near
 from .._builtin import registry_of
 from .._dialect import Dialect
 from .._encode import check_arguments
@@ -23,7 +24,7 @@ from .._registry import Registry
 from .._types import ToolResult
 from .._walk import _load
 from ._problems import Problem
-from ._values import Conversation, Message, wrong_role
+from ._values import Conversation, Field, Message, wrong_role
 from ._writer import Writer
 
 __all__ = ["decode_conversation", "encode_conversation"]
@@ -51,25 +52,10 @@ def _detect(data: Any, registry: Registry) -> Dialect:
 
 def _load_list(x: Any) -> Any:
     """*x* loaded (JSON text, an SDK object), a tuple as a list, a history list's SDK
-    items as plain data; dicts as they are (``_plain`` reads what stands in them)."""
+    items as plain data; dicts as they are."""
     if type(x) in (list, tuple):
         return [m if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
     return _load(x)
-
-
-def _plain(data: Any, reg: Registry) -> Any:
-    """*data* with the SDK objects that stand inside its message dicts read as plain
-    data (an SDK reply's content blocks appended as the provider's docs show), so the
-    wire kept for a same-dialect encode is JSON; *data* itself when it holds none."""
-    # levels: the list, a message, its content, a block, a block's list (tool_result
-    # content); a body adds one above
-    if type(data) is list:
-        new = [to_plain_near(m, 4, f"$[{i}]") for i, m in enumerate(data)]
-        return data if all(a is b for a, b in zip(new, data)) else new
-    # a body: the fields a history is read from (its tools and settings are not)
-    keys = reg.history_keys()
-    near = {k: w for k, v in data.items() if k in keys and (w := to_plain_near(v, 5, f"$.{k}")) is not v}
-    return {**data, **near} if near else data
 
 
 def decode_conversation(
@@ -91,30 +77,11 @@ def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversati
     data = _load_list(x)
     if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
-    # A plain history is read as it is. Where its readers met a foreign value (an SDK
-    # object inside a message dict: ``walks`` counts them), or failed (such an object
-    # hides the shape ``detect`` looks for; its own methods may raise), it is read
-    # again as plain data, so the wire kept for a same-dialect encode is JSON and no
-    # reader calls a foreign value's methods: scanning every history for them first
-    # cost a plain one up to +29%.
-    seen = walks()
-    try:
-        conv = _read(data, dialect, reg)
-    except MemoryError:
-        raise
-    except Exception:
-        plain = _plain(data, reg)
-        if plain is data:
-            raise
-        return _read(plain, dialect, reg)
-    if walks() != seen:
-        plain = _plain(data, reg)
-        if plain is not data:
-            return _read(plain, dialect, reg)
-    return conv
-
-
-def _read(data: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
+    # Read once: a reader reads an SDK object it meets (a message of a body, a block of
+    # a message dict: an SDK reply's blocks appended as the provider's docs show) where
+    # it meets it and keeps the message as JSON holds it; a dialect's ``detect`` looks at
+    # such an object's plain view. Nothing is scanned ahead (that cost a plain history
+    # up to +29%).
     if dialect is None:
         d = _detect(data, reg)
     else:
@@ -128,11 +95,54 @@ def _read(data: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversat
         if type(data) is list:
             _whole_response(data, exc.loc, reg)
         raise
-    if type(data) is dict:
-        frag = {k: v for k, v in data.items() if k in h.keys}
-    else:
-        frag = None
+    frag = _fragment(data, messages, h.keys) if type(data) is dict else None
     return Conversation(messages, dialect=d.name, wire=frag)
+
+
+def _fragment(data: Dict[str, Any], messages: List[Message], keys: FrozenSet[str]) -> Dict[str, Any]:
+    """The request fragment of the body *data* that *messages* were read from, kept for
+    a same-dialect encode, as JSON holds it: a top-level field as its reader kept it
+    (``Field``), and the history list's items paired in order with the messages read
+    from them (one each, as the built-in readers read them): an item whose message's
+    wire is not the item itself (its reader read SDK objects in it, or kept less of it)
+    as plain data. A list whose items and messages do not pair is read as plain data
+    whole. Linear, and nothing is copied for a history of plain data."""
+    frag = {k: v for k, v in data.items() if k in keys}
+    wires = [None if m.wire is None else m.wire[1] for m in messages]
+    fields: Tuple[str, ...] = ()
+    if wires and type(wires[0]) is Field:  # the fields read first (a system field), then the list's messages
+        fields = _fields(frag, wires)
+        wires = wires[len(fields):]
+    for k, v in frag.items():
+        if type(v) is list and not (len(v) == len(wires) and all(map(is_, v, wires))) and k not in fields:
+            frag[k] = _plain_items(v, wires, k)
+    return frag
+
+
+def _fields(frag: Dict[str, Any], wires: List[Any]) -> Tuple[str, ...]:
+    """The keys of the fields read first (the leading ``Field`` wires), each set in
+    *frag* to the value its reader kept (as JSON holds it)."""
+    keys: List[str] = []
+    for f in wires:
+        if type(f) is not Field:
+            break
+        keys.append(f.key)
+        if f.key in frag and frag[f.key] is not f.value:
+            frag[f.key] = f.value
+    return tuple(keys)
+
+
+def _plain_items(items: List[Any], wires: List[Any], key: str) -> List[Any]:
+    """The history list *items* as plain data where its item and the wire of the
+    message read from it differ (all of it when they do not pair)."""
+    if len(items) != len(wires):
+        plain: List[Any] = to_plain_near(items, 5, f"$.{key}")
+        return plain
+    new = list(items)
+    for i, (item, w) in enumerate(zip(items, wires)):
+        if w is not item:
+            new[i] = to_plain_near(item, 4, f"$.{key}[{i}]")
+    return new
 
 
 def _whole_response(items: List[Any], loc: Optional[str], registry: Registry) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
+from .._access import to_data
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
 from .._policy import cut_reason, failed_call, failed_reason
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail",
-    "no_key", "plan_turns", "solid",
+    "kept", "no_key", "plan_turns", "plain_view", "solid",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -117,6 +118,26 @@ def response_part(m: Dict[str, Any], loc: str, dialect: str, member: str, finish
     if type(m.get(member)) is dict and finish in m:
         raise DecodeError(f"Item at {loc} is a response {what}, not a message: a history holds its {member!r}",
                           dialect=dialect, loc=loc)
+
+
+def kept(plain: Optional[List[Any]], items: List[Any], i: int, value: Any) -> List[Any]:
+    """The list *items* as JSON holds it, where its item *i* is *value*, read from an
+    object (an SDK block in a message dict): *plain*, the copy made at an earlier such
+    item, or a new copy (the caller's list is never changed)."""
+    if plain is None:
+        plain = list(items)
+    plain[i] = value
+    return plain
+
+
+def plain_view(value: Any) -> Any:
+    """*value*, not a dict, as plain data for a ``detect`` to look at (an SDK block in a
+    message dict: the tool loop appends ``response.content``); ``None`` when it cannot
+    be read (its reader then says where and why)."""
+    try:
+        return to_data(value)
+    except DecodeError:
+        return None
 
 
 def texts(s: Any) -> Tuple[Part, ...]:

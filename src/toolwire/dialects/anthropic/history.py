@@ -11,8 +11,10 @@ only; images are ``{"type": "image", "source": {"type": "base64" | "url", ...}}`
 
 from __future__ import annotations
 
+from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
@@ -23,7 +25,9 @@ from .._history import (
     finish_of,
     foreign,
     image_type,
+    kept,
     no_key,
+    plain_view,
     plan_turns,
     solid,
     system_parts,
@@ -45,22 +49,37 @@ _ROLES = {"user": "user", "assistant": "assistant", "system": "system"}
 _SERVER = frozenset({"server_tool_use", "mcp_tool_use"})
 
 
-def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Tuple[Part, ...], Any]:
+    """The parts of *content*, then *content* as JSON holds it where a block was read
+    from an object (``response.content`` appended as the docs' tool loop does: SDK
+    blocks in a message dict), a copy; ``None`` where none was."""
     if type(content) is str:
-        return texts(content)
+        return texts(content), None
     if type(content) is not list:
         raise DecodeError(f"Message content at {loc} must be text or a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
+    plain: Optional[List[Any]] = None
     for i, b in enumerate(content):
         where = f"{loc}[{i}]"
-        b = as_dict(b, where, NAME, "a content block")
+        if type(b) is not dict:  # an SDK block, read where it is met
+            b = as_dict(b, where, NAME, "a content block")
+            plain = kept(plain, content, i, b)
         t = b.get("type")
+        if type(t) is not str and t is not None:  # a foreign value (a str subclass): read as plain data
+            b = to_plain_near(b, 1, where)
+            t = b.get("type")
+            plain = kept(plain, content, i, b)
         if t == "text":
             out.extend(block_text(b, where, NAME))
         elif t == "tool_use":
             out.append(call_part(d, b, where, (b.get("name"), b.get("id")), finish))
         elif t == "tool_result":
-            out.append(d.decode_result(b, where))
+            r = d.decode_result(b, where)
+            out.append(r)
+            inner = b.get("content")
+            if type(inner) is list and not all(map(is_, r.content, inner)):  # its blocks, read from objects
+                b = {**b, "content": r.content}
+                plain = kept(plain, content, i, b)
         elif t in ("thinking", "redacted_thinking"):
             thinking = b.get("thinking")
             out.append(Reasoning(thinking if type(thinking) is str else "", NAME, b))
@@ -75,8 +94,8 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
                 out.append(Other("image", NAME, b))
         else:
             foreign(t, where, NAME)
-            out.append(Other(t, NAME, b))  # type: ignore[arg-type]
-    return tuple(out)
+            out.append(Other(t, NAME, b))
+    return tuple(out), plain
 
 
 def decode(data: Any, d: Dialect) -> List[Message]:
@@ -84,8 +103,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     loc = "$"
     if type(data) is dict:
         if "system" in data and data["system"] is not None:
-            parts = _blocks(data["system"], "$.system", d)
-            out.append(Message("system", parts, wire=(NAME, Field("system", data["system"]), "system", parts)))
+            parts, plain = _blocks(data["system"], "$.system", d)
+            system = data["system"] if plain is None else plain
+            out.append(Message("system", parts, wire=(NAME, Field("system", system), "system", parts)))
         msgs = data.get("messages")
         loc = "$.messages"
     else:
@@ -100,9 +120,11 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         if role is None:
             raise DecodeError(f"Message at {where} has role {m.get('role')!r}", dialect=NAME, loc=where + ".role")
         no_key(m, "tool_calls", where, NAME)
-        parts = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
+        parts, plain = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
         if m.get("type") == "message":  # a whole reply (``Message``): its turn is its role and content
-            m = {"role": m["role"], "content": m.get("content")}
+            m = {"role": m["role"], "content": m.get("content") if plain is None else plain}
+        elif plain is not None:  # SDK blocks in a message dict, read: the message as JSON holds it
+            m = {**m, "content": plain}
         out.append(Message(role, parts, wire=(NAME, m, role, parts)))
     return out
 
@@ -169,20 +191,27 @@ def detect(data: Any) -> bool:
         return False
     ours = False
     for m in msgs:
-        if type(m) is dict and (m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m):
+        if type(m) is not dict:
+            m = plain_view(m)  # an SDK message in a body: what it holds tells as a dict would
+            if type(m) is not dict:
+                continue
+        if m.get("role") == "tool" or "tool_calls" in m or "tool_plan" in m:
             return False  # Chat-shaped
-        c = m.get("content") if type(m) is dict else None
+        c = m.get("content")
         for b in c if type(c) is list else ():
-            if type(b) is dict:
-                if "type" not in b:
-                    return False  # Bedrock's blocks are keyed by kind
-                kind = b["type"]
-                if kind == "thinking":  # Anthropic's has a text and a signature
-                    if type(b.get("thinking")) is list:
-                        return False  # Mistral's ThinkChunk: a list of chunks
-                    ours = ours or signed_thinking(b)
-                elif type(kind) is str and (kind in _OURS or (kind == "image" and "source" in b)):
-                    ours = True
+            if type(b) is not dict:
+                b = plain_view(b)  # an SDK block: what it holds tells as a dict would
+                if type(b) is not dict:
+                    continue
+            if "type" not in b:
+                return False  # Bedrock's blocks are keyed by kind
+            kind = b["type"]
+            if kind == "thinking":  # Anthropic's has a text and a signature
+                if type(b.get("thinking")) is list:
+                    return False  # Mistral's ThinkChunk: a list of chunks
+                ours = ours or signed_thinking(b)
+            elif type(kind) is str and (kind in _OURS or (kind == "image" and "source" in b)):
+                ours = True
     return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
 
 

@@ -26,6 +26,7 @@ from .._history import (
     call_part,
     finish_of,
     image_type,
+    kept,
     plan_turns,
     solid,
     system_parts,
@@ -45,13 +46,18 @@ _FORMATS = {"png", "jpeg", "gif", "webp"}
 FIRST_USER = "Please continue."
 
 
-def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Part, ...]:
+def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Tuple[Part, ...], Any]:
+    """The parts of *content*, then *content* as JSON holds it where a block was read
+    from an object (not a dict), a copy; ``None`` where none was."""
     if type(content) is not list:
         raise DecodeError(f"Content at {loc} must be a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
+    plain: Optional[List[Any]] = None
     for i, b in enumerate(content):
         where = f"{loc}[{i}]"
-        b = as_dict(b, where, NAME, "a content block")
+        if type(b) is not dict:  # an object, read where it is met
+            b = as_dict(b, where, NAME, "a content block")
+            plain = kept(plain, content, i, b)
         if "type" in b:  # Bedrock blocks are keyed by kind; a typed block is another dialect's
             raise DecodeError(f"Content block at {where} has a 'type' key, which {NAME} blocks do not have",
                               dialect=NAME, loc=where)
@@ -81,7 +87,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
             out.append(Media("image", url=url, media_type=mt, data=raw, dialect=NAME, extra=b))
         else:
             out.append(Other(key or "unknown", NAME, b))
-    return tuple(out)
+    return tuple(out), plain
 
 
 def _image(img: Any) -> Any:
@@ -105,7 +111,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     if type(data) is dict:
         system = data.get("system")
         if system:
-            parts = _blocks(system, "$.system", d)
+            parts, plain = _blocks(system, "$.system", d)
+            system = system if plain is None else plain
             out.append(Message("system", parts, wire=(NAME, Field("system", system), "system", parts)))
         msgs = data.get("messages")
         loc = "$.messages"
@@ -119,7 +126,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         role = m.get("role")
         if role not in ("user", "assistant"):
             raise DecodeError(f"Message at {where} has role {role!r}", dialect=NAME, loc=where + ".role")
-        parts = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
+        parts, plain = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
+        if plain is not None:  # blocks read from objects: the message as JSON holds it
+            m = {**m, "content": plain}
         out.append(Message(role, parts, wire=(NAME, m, role, parts)))
     return out
 

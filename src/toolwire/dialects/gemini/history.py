@@ -17,6 +17,7 @@ are read as their words.
 from __future__ import annotations
 
 import base64
+from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
@@ -167,8 +168,11 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             si = data.get(key)
             if si is not None:
                 si_d = as_dict(si, f"$.{key}", NAME, "a system instruction")
-                parts = _parts(si_d.get("parts", []), f"$.{key}.parts", d)
-                out.append(Message("system", parts, wire=(NAME, Field(key, si), "system", parts)))
+                wire_si: List[Any] = []
+                parts = _parts(si_d.get("parts", []), f"$.{key}.parts", d, wire=wire_si)
+                if not all(map(is_, wire_si, si_d.get("parts", []))):  # as JSON holds them
+                    si_d = {**si_d, "parts": wire_si}
+                out.append(Message("system", parts, wire=(NAME, Field(key, si_d), "system", parts)))
         msgs = data.get("contents")
         loc = "$.contents"
     else:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing, Sniff
+from .._history import plain_view
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS
@@ -119,12 +120,17 @@ def _evidence(data: Any, claim: Sniff) -> bool:
         msgs = data["messages"]
     for m in msgs:
         if type(m) is not dict:
-            continue
+            m = plain_view(m)  # an SDK message in a body: what it holds tells as a dict would
+            if type(m) is not dict:
+                continue
         if claim(m) is not None:
             return True
         calls = m.get("tool_calls")
-        if type(calls) is list and any(type(c) is dict and claim(c) is not None for c in calls):
-            return True
+        for c in calls if type(calls) is list else ():
+            if type(c) is not dict:
+                c = plain_view(c)  # an SDK call object: what it holds tells as a dict would
+            if type(c) is dict and claim(c) is not None:
+                return True
     return False
 
 

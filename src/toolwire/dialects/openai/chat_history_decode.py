@@ -22,11 +22,11 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
-from ..._access import to_data
+from ..._access import to_data, to_plain_near
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import block_text, call_part, finish_of, foreign, no_key, response_part, texts
+from .._history import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -46,15 +46,24 @@ def decoder(
     """The ``decode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *plan*, *images* and *thinking* are)."""
 
-    def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Part, ...]:
+    def content_parts(content: Any, loc: str, assistant: bool) -> Tuple[Tuple[Part, ...], Any]:
+        """The parts of *content*, then *content* as JSON holds it where a part was read
+        from an object (an SDK part in a message dict), a copy; ``None`` where none was."""
         if content is None or type(content) is str:
-            return texts(content)
+            return texts(content), None
         if type(content) is not list:
             raise DecodeError(f"Message content at {loc} must be text, null or a list of parts", dialect=name, loc=loc)
         out: List[Part] = []
+        plain: Optional[List[Any]] = None
         for i, p in enumerate(content):
-            p = as_dict(p, f"{loc}[{i}]", name, "a content part")
+            if type(p) is not dict:  # an SDK part, read where it is met
+                p = as_dict(p, f"{loc}[{i}]", name, "a content part")
+                plain = kept(plain, content, i, p)
             t = p.get("type")
+            if type(t) is not str and t is not None:  # a foreign value (a str subclass): read as plain data
+                p = to_plain_near(p, 1, f"{loc}[{i}]")
+                t = p.get("type")
+                plain = kept(plain, content, i, p)
             if t == "text":  # beside it: cache_control (OpenRouter), a hint only
                 out.extend(block_text(p, f"{loc}[{i}]", name))
             elif t == "image_url":
@@ -69,8 +78,8 @@ def decoder(
                 out.extend(texts(p["refusal"]))
             else:
                 foreign(t, f"{loc}[{i}]", name, ("openai.chat",))
-                out.append(Other(t, name, p))  # type: ignore[arg-type]
-        return tuple(out)
+                out.append(Other(t, name, p))
+        return tuple(out), plain
 
     def decode(data: Any, d: Dialect) -> List[Message]:
         loc = "$"
@@ -98,7 +107,10 @@ def decoder(
                 if side and role == "assistant":
                     text = next((v for v in side.values() if type(v) is str), "")
                     head = (Reasoning(text, name, side),)
-                parts = head + content_parts(m.get("content"), where + ".content", role == "assistant")
+                body, plain = content_parts(m.get("content"), where + ".content", role == "assistant")
+                parts = head + body
+                if plain is not None:  # SDK parts in a message dict, read: the message as JSON holds it
+                    m = {**m, "content": plain}
                 if role == "assistant":  # a refusal is what the assistant said (openai.chat: ``refusal``)
                     refusal = m.get("refusal")
                     if refusal is not None and type(refusal) is not str:
@@ -116,16 +128,23 @@ def decoder(
                 calls = m.get("tool_calls")
                 if type(calls) is list and role == "assistant":
                     decoded = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
+                    plain = None  # the calls as JSON holds them, where one was an SDK object
                     for j, tc in enumerate(calls):
-                        tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
+                        if type(tc) is not dict:  # an SDK call object, read where it is met
+                            tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
+                            plain = kept(plain, calls, j, tc)
                         fn = tc.get("function")
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
                         decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
                     parts += tuple(decoded)
+                    if plain is not None:
+                        m = {**m, "tool_calls": plain}
                 legacy = m.get("function_call")
                 if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
                     parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
+                    if fc is not legacy:
+                        m = {**m, "function_call": fc}
             out.append(Message(role, parts, wire=(name, m, role, parts)))
         return out
 

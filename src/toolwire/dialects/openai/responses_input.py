@@ -13,14 +13,15 @@ item is one message of the conversation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
+from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict, scoped
-from .._history import call_part, finish_of, foreign, image_url, no_key, texts
+from .._history import call_part, finish_of, foreign, image_url, kept, no_key, plain_view, texts
 from .._result_media import web
 from .chat import is_custom
 from .media import OPENAI_DETAILS, media_of, write_detail
@@ -36,15 +37,24 @@ _ROLES = {"user": "user", "system": "system", "developer": "system", "assistant"
 _TEXT = frozenset({"input_text", "output_text", "text"})
 
 
-def _content(content: Any, loc: str) -> Tuple[Part, ...]:
+def _content(content: Any, loc: str) -> Tuple[Tuple[Part, ...], Any]:
+    """The parts of *content*, then *content* as JSON holds it where a part was read
+    from an object (an SDK part in an item dict), a copy; ``None`` where none was."""
     if type(content) is str:
-        return texts(content)
+        return texts(content), None
     if type(content) is not list:
         raise DecodeError(f"Message content at {loc} must be text or a list of parts", dialect=NAME, loc=loc)
     out: List[Part] = []
+    plain: Optional[List[Any]] = None
     for i, p in enumerate(content):
-        p = as_dict(p, f"{loc}[{i}]", NAME, "a content part")
+        if type(p) is not dict:  # an SDK part, read where it is met
+            p = as_dict(p, f"{loc}[{i}]", NAME, "a content part")
+            plain = kept(plain, content, i, p)
         t = p.get("type")
+        if type(t) is not str and t is not None:  # a foreign value (a str subclass): read as plain data
+            p = to_plain_near(p, 1, f"{loc}[{i}]")
+            t = p.get("type")
+            plain = kept(plain, content, i, p)
         if type(t) is not str:
             foreign(t, f"{loc}[{i}]", NAME)  # raises: every part has a type
         if t in _TEXT:
@@ -55,8 +65,8 @@ def _content(content: Any, loc: str) -> Tuple[Part, ...]:
             out.append(media_of(p["image_url"], p, NAME))
         else:
             foreign(t, f"{loc}[{i}]", NAME, ("openai.chat",))
-            out.append(Other(t, NAME, p))  # type: ignore[arg-type]
-    return tuple(out)
+            out.append(Other(t, NAME, p))
+    return tuple(out), plain
 
 
 def _reasoning_text(item: Dict[str, Any]) -> str:
@@ -76,7 +86,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     if type(data) is dict:
         if data.get("instructions") not in (None, ""):
             ins = data["instructions"]
-            sp = _content(ins, "$.instructions")
+            sp, plain = _content(ins, "$.instructions")
+            ins = ins if plain is None else plain
             out.append(Message("system", sp, wire=(NAME, Field("instructions", ins), "system", sp)))
         items, loc = data.get("input"), "$.input"
         if type(items) is str:
@@ -109,7 +120,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
                 raise DecodeError(f"Item at {where} has role {it['role']!r}", dialect=NAME, loc=where + ".role")
             if role != "assistant":
                 reasoning = None
-            parts = _content(it.get("content"), where + ".content")
+            parts, plain = _content(it.get("content"), where + ".content")
+            if plain is not None:  # SDK parts in an item dict, read: the item as JSON holds it
+                it = {**it, "content": plain}
         else:
             foreign(t, where, NAME)
             wire_role = it.get("role")
@@ -282,7 +295,17 @@ def detect(data: Any) -> bool:
 
 
 def _typed(content: Any) -> bool:
-    return type(content) is list and any(type(p) is dict and p.get("type") in _TEXT - {"text"} for p in content)
+    if type(content) is not list:
+        return False
+    for p in content:
+        if type(p) is not dict:
+            p = plain_view(p)  # an SDK part: what it holds tells as a dict would
+        if type(p) is dict and p.get("type") in _TYPED:
+            return True
+    return False
+
+
+_TYPED = _TEXT - {"text"}
 
 
 # provider state: hosted tools' items (https://platform.openai.com/docs/api-reference/responses/create, input
