@@ -45,6 +45,7 @@ from ._policy import (
     same_json,
     stopped,
 )
+from ._value_checks import lone_surrogate_in
 
 
 # pydantic-core's JSON parser and writer, imported on first use (it is most of what
@@ -327,13 +328,8 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
         except ValueError:  # a lone surrogate (refused below), or a value the stdlib writes
             pass
     text = _dumps(args)
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError(
-                f"a lone UTF-16 surrogate, which no UTF-8 text can carry, in {excerpt(text)}"
-            ) from None
+    if lone_surrogate_in(text):
+        raise ValueError(f"a lone UTF-16 surrogate, which no UTF-8 text can carry, in {excerpt(text)}")
     return text
 
 

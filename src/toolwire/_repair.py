@@ -33,6 +33,7 @@ from ._policy import (
     same_json,
     stopped,
 )
+from ._value_checks import lone_surrogate_in
 
 __all__ = ["lone_surrogate", "slow"]
 
@@ -141,11 +142,8 @@ def lone_surrogate(value: Any) -> Optional[str]:
             stack.extend(v.values())
         elif t is list:
             stack.extend(v)
-        elif t is str and not v.isascii():
-            try:
-                v.encode("utf-8")
-            except UnicodeEncodeError:
-                return str(v)
+        elif t is str and lone_surrogate_in(v):
+            return str(v)
     return None
 
 

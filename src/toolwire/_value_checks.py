@@ -19,6 +19,7 @@ __all__ = [
     "ProviderData",
     "check_json_object",
     "check_json_value",
+    "lone_surrogate_in",
 ]
 
 ProviderData = Dict[str, Dict[str, Any]]
@@ -39,14 +40,16 @@ def _name(value: Any, cls: str, *, required: bool) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
-    if not value.isascii() and _lone_surrogate(value):
+    if lone_surrogate_in(value):
         raise _fail(f"{cls} name", "$.name", f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
     return value
 
 
-def _lone_surrogate(text: str) -> bool:
+def lone_surrogate_in(text: str) -> bool:
     """Whether *text* holds a lone UTF-16 surrogate (``"\\ud800"``): what no UTF-8
-    text, and so no HTTP request, can carry."""
+    text, and so no HTTP request, can carry. ASCII text is answered at once."""
+    if text.isascii():
+        return False
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -141,7 +144,7 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
         v, at = stack.pop()
         t = type(v)
         if t in _SCALARS:
-            if t is str and not v.isascii() and _lone_surrogate(v):
+            if t is str and lone_surrogate_in(v):
                 raise _fail(what, _path(loc, at),
                             f"holds {excerpt(v)}, a lone UTF-16 surrogate no UTF-8 text can carry")
             continue
@@ -158,7 +161,7 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
                 for k, item in v.items():
                     if type(k) is not str:
                         raise _fail(what, _path(loc, at), f"has a key that is not a string: {excerpt(k)}")
-                    if not k.isascii() and _lone_surrogate(k):
+                    if lone_surrogate_in(k):
                         raise _fail(what, _path(loc, at),
                                     f"has the key {excerpt(k)}, a lone UTF-16 surrogate no UTF-8 text can carry")
                     stack.append((item, (at, k)))
