@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url", "no_detail",
-    "kept", "no_key", "plan_turns", "plain_view", "solid",
+    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url",
+    "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -118,6 +118,21 @@ def response_part(m: Dict[str, Any], loc: str, dialect: str, member: str, finish
     if type(m.get(member)) is dict and finish in m:
         raise DecodeError(f"Item at {loc} is a response {what}, not a message: a history holds its {member!r}",
                           dialect=dialect, loc=loc)
+
+
+# the user message written before a history's first assistant turn where a provider
+# refuses one there (``Pairing.user_first`` / ``call_first``), in LiteLLM's words
+FIRST_USER = "Please continue."
+
+
+def user_turn_first(msgs: List[Dict[str, Any]], turns: List[Turn], w: Writer, dialect: str,
+                    message: Dict[str, Any], why: str) -> None:
+    """Put the user turn *message* (of ``FIRST_USER``) before the written messages
+    *msgs*, noted (``inserted``) at the first assistant turn; *why*: the provider's rule."""
+    w.index = next(t.index for t in turns if t.role == "assistant")
+    w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {dialect} "
+                       f"{why}")
+    msgs.insert(0, message)
 
 
 def kept(plain: Optional[List[Any]], items: List[Any], i: int, value: Any) -> List[Any]:

@@ -22,6 +22,7 @@ from ..._errors import DecodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import (
+    FIRST_USER,
     block_text,
     call_part,
     finish_of,
@@ -30,6 +31,7 @@ from .._history import (
     plan_turns,
     solid,
     system_parts,
+    user_turn_first,
     write_part,
     write_turns,
 )
@@ -42,8 +44,6 @@ __all__ = ["HISTORY"]
 
 NAME = "bedrock.converse"
 _FORMATS = {"png", "jpeg", "gif", "webp"}
-#: the user message written before a history that starts with an assistant message
-FIRST_USER = "Please continue."
 
 
 def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) -> Tuple[Tuple[Part, ...], Any]:
@@ -165,10 +165,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
     msgs = write_turns(turns, w, NAME, "content", _block)
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
-        w.index = next(t.index for t in turns if t.role == "assistant")
-        w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {NAME} "
-                           "takes no conversation that starts with an assistant message")
-        msgs.insert(0, {"role": "user", "content": [{"text": FIRST_USER}]})
+        user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
+                        "takes no conversation that starts with an assistant message")
     out["messages"] = msgs
     return out
 

@@ -27,6 +27,7 @@ from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import (
+    FIRST_USER,
     call_part,
     finish_of,
     image_type,
@@ -34,6 +35,7 @@ from .._history import (
     response_part,
     system_parts,
     texts,
+    user_turn_first,
     write_part,
     write_turns,
 )
@@ -236,10 +238,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
-        w.index = next(t.index for t in turns if t.role == "assistant")  # ``Pairing.call_first``
-        w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {NAME} "
-                           "takes a function call turn only right after a user turn or a function response turn")
-        contents.insert(0, {"role": "user", "parts": [{"text": FIRST_USER}]})
+        user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
+                        "takes a function call turn only right after a user turn or a function response turn")
     return out
 
 
@@ -256,10 +256,9 @@ def detect(data: Any) -> bool:
 
 
 # Gemini's INVALID_ARGUMENT text for a history that starts with a function call turn
-# (google-gemini/gemini-cli#11814); written anew, a user turn goes first (LiteLLM's words)
+# (google-gemini/gemini-cli#11814); written anew, a user turn goes first (``user_turn_first``)
 _CALL_FIRST = ("Please ensure that function call turn comes immediately after a user turn or after a function "
                "response turn.")
-FIRST_USER = "Please continue."
 # Gemini answers both with one INVALID_ARGUMENT text
 _COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
 HISTORY = HistoryCodec(
