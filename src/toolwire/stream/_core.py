@@ -144,8 +144,10 @@ class Core(Replies):
         return None if c is None or c.done else c
 
     def set_full(self, c: Call, text: str) -> None:
-        """The authoritative whole argument text; the part not yet seen is emitted."""
-        if c.done:
+        """The authoritative whole argument text; the part not yet seen is emitted. An
+        empty one after deltas says nothing of them (some gateways send ``""``:
+        farion1231/cc-switch#6481): the deltas stay."""
+        if c.done or not text and c.size:
             return
         if len(text) == c.size and c.error is None and c.tree is None:  # nothing unseen: no join
             c.full = text

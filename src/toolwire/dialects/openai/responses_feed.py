@@ -73,7 +73,7 @@ class Feed:
             if c.name is None:
                 c.name = nonempty_str(data.get("name"))
             text = data.get("arguments")
-            if type(text) is str and (text or not c.size):  # "" after deltas: a gateway's, says nothing
+            if type(text) is str:
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
@@ -205,7 +205,7 @@ class Feed:
             c.obj = {"input": text}
         else:
             text = item.get("arguments")
-            if type(text) is str and (text or not c.size):  # "" after deltas (cc-switch#6481): the deltas
+            if type(text) is str:
                 core.set_full(c, text)
             elif type(text) is dict:
                 c.parts = []
