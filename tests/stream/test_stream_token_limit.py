@@ -166,3 +166,68 @@ def test_cohere_calls_under_max_tokens(deltas: List[str]) -> None:
     _agree(_cohere(deltas, "TOOL_CALL"), _cohere_whole("", "TOOL_CALL"), "cohere.v2")
 
 
+
+
+# --- text that closes its object but is not strict JSON, ended before the finish reason: the
+# README's arguments policy makes it truncated under a token limit, as ``decode_all`` does
+
+_NOT_STRICT = ["{'a': 1,}", '```json\n{"a": 1}\n```', '{}{"a": 1}']
+
+
+@pytest.mark.parametrize("text", _NOT_STRICT)
+def test_cohere_repaired_text_under_max_tokens(text: str) -> None:
+    for reason in ("MAX_TOKENS", "TOOL_CALL"):
+        for allow in (False, True):
+            whole = toolwire.decode_all(_cohere_whole(text, reason), "cohere.v2", invalid="keep",
+                                        allow_truncated=allow)
+            for calls in _runs(_cohere([text], reason), "cohere.v2", allow_truncated=allow):
+                assert [(type(c), c.name, getattr(c, "truncated", None), getattr(c, "args", None)) for c in calls] \
+                    == [(type(c), c.name, getattr(c, "truncated", None), getattr(c, "args", None)) for c in whole]
+    assert _cut_off(toolwire.decode_all(_cohere_whole(text, "MAX_TOKENS"), "cohere.v2", invalid="keep"))
+
+
+def _cut_off(calls: List[Any]) -> bool:
+    return (len(calls) == 1 and type(calls[0]) is InvalidToolCall and calls[0].truncated
+            and calls[0].name == "f" and "may be cut off" in calls[0].error)
+
+
+@pytest.mark.parametrize("text", _NOT_STRICT)
+def test_anthropic_repaired_text_under_max_tokens(text: str) -> None:
+    for calls in _runs(_anthropic(text, {}, "max_tokens"), "anthropic.messages"):
+        assert _cut_off(calls), calls
+    for calls in _runs(_anthropic(text, {}, "end_turn"), "anthropic.messages"):
+        assert calls == [ToolCall("f", {"a": 1}, "toolu_1")] and calls[0].repairs
+
+
+@pytest.mark.parametrize("text", _NOT_STRICT)
+def test_bedrock_repaired_text_under_max_tokens(text: str) -> None:
+    for calls in _runs(_bedrock([text], "max_tokens"), "bedrock.converse"):
+        assert _cut_off(calls), calls
+    for calls in _runs(_bedrock([text], "tool_use"), "bedrock.converse"):
+        assert calls == [ToolCall("f", {"a": 1}, "tooluse_1")] and calls[0].repairs
+
+
+def _responses(text: str, last: Dict[str, Any]) -> List[Dict[str, Any]]:
+    # https://platform.openai.com/docs/api-reference/responses-streaming
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": ""}
+    done = {**item, "arguments": text, "status": "completed"}
+    return [{"type": "response.output_item.added", "output_index": 0, "item": {**item, "status": "in_progress"}},
+            {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1", "delta": text},
+            {"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1",
+             "arguments": text},
+            {"type": "response.output_item.done", "output_index": 0, "item": done}, last]
+
+
+@pytest.mark.parametrize("text", _NOT_STRICT)
+def test_responses_repaired_text_under_max_output_tokens(text: str) -> None:
+    body = {"id": "resp_1", "object": "response", "status": "incomplete",
+            "incomplete_details": {"reason": "max_output_tokens"},
+            "output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": text,
+                        "status": "completed"}]}
+    whole = toolwire.decode_all(body, "openai.responses", invalid="keep")
+    assert _cut_off(whole), whole
+    for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}), "openai.responses"):
+        assert _cut_off(calls), calls
+    completed = {**body, "status": "completed", "incomplete_details": None}
+    for calls in _runs(_responses(text, {"type": "response.completed", "response": completed}), "openai.responses"):
+        assert calls == [ToolCall("f", {"a": 1}, "call_1")] and calls[0].repairs

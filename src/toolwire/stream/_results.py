@@ -141,12 +141,14 @@ class Results:
 
     def _judged_again(self, c: Call, r: ToolCall) -> bool:
         """Whether *c*, finalized as *r* before a truncating finish reason arrived, is
-        judged again under it: empty arguments; arguments given whole as an object
-        (``raw`` is ``None``: no text), when empty or under ``whole_cut``. A server call
-        keeps its input (the client does not run it), as in ``decode_all``."""
+        judged again under it, as ``decode_all`` judges the same reply: arguments that
+        took more than a strict parse (empty, fenced, repaired: any ``repairs`` but a
+        ``truncated`` already recorded); arguments given whole as an object (``raw`` is
+        ``None``: no text), when empty or under ``whole_cut``. A server call keeps its
+        input (the client does not run it), as in ``decode_all``."""
         if c.server:
             return not c.needs_end and "empty-arguments" in r.repairs
-        if "empty-arguments" in r.repairs:
+        if r.repairs and "truncated" not in r.repairs:
             return True
         return r.raw is None and c.obj is not None and (self.whole_cut or not c.obj)
 
