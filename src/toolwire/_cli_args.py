@@ -8,6 +8,8 @@ unreadable input; 3 a record failed (without ``--keep-going``, stops there).
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import IO, Optional
 
 __all__ = ["EPILOG", "EXIT_FAILED", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "PROG", "_Usage", "_parser"]
 
@@ -29,8 +31,17 @@ unreadable input; 3 a record failed (stops at the first one).
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, less its silence on a failed write: a ``--help`` or
+    ``--version`` that cannot be written is reported (exit 2), as any other output."""
+
+    def _print_message(self, message: str, file: Optional[IO[str]] = None) -> None:
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog=PROG,
         description="Decode, convert and detect LLM tool calls of every provider.",
         epilog=EPILOG,

@@ -85,6 +85,7 @@ def _main(argv: Optional[List[str]]) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help / --version exit 0, bad usage exits 2
+        sys.stdout.flush()  # what --help / --version wrote: a full disk is told here, not lost at exit
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.command is None:
         parser.print_usage(sys.stderr)

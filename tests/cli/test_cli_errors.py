@@ -226,7 +226,8 @@ def _python_m(*argv: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [("decode", str(PAYLOADS / "calls.jsonl")), ("dialects",)])
+@pytest.mark.parametrize("argv", [("decode", str(PAYLOADS / "calls.jsonl")), ("dialects",), ("--version",),
+                                  ("--help",), ("decode", "--help")])
 def test_a_full_disk_is_one_line_and_exit_2(argv: tuple) -> None:
     with open("/dev/full", "wb") as full:
         proc = _python_m(*argv, stdout=full, stderr=subprocess.PIPE)
