@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import IO, Optional
+from typing import Any, Optional
 
 __all__ = ["EPILOG", "EXIT_FAILED", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "PROG", "_Usage", "_parser"]
 
@@ -35,7 +35,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, less its silence on a failed write: a ``--help`` or
     ``--version`` that cannot be written is reported (exit 2), as any other output."""
 
-    def _print_message(self, message: str, file: Optional[IO[str]] = None) -> None:
+    def _print_message(self, message: str, file: Optional[Any] = None) -> None:
         if message:
             (file or sys.stderr).write(message)
 
