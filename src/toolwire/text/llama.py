@@ -35,15 +35,8 @@ Wire forms::
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``) when it looks like a call, content otherwise.
 
-Encoding: variant ``json`` (default; the Llama 3.1 chat template's
-``{"name": …, "parameters": …}``), ``python_tag`` (the same after ``<|python_tag|>``,
-ended by ``<|eom_id|>`` as the template writes it), ``builtin`` (the template's
-built-in tool call, ``<|python_tag|>NAME.call(k="v")<|eom_id|>``), ``code`` (a
-``code_interpreter`` call's code raw after ``<|python_tag|>``), ``function``
-(``<function=NAME>{…}</function>``) or ``pythonic`` (``[f(a=1), g(b='x')]``). Calls
-are decoded with their variant, so they are written back as they came. The template
-writes one call per message ("This model only supports single tool-calls at once!"):
-every variant but ``pythonic`` and ``function`` raises ``EncodeError`` for several.
+Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``code``,
+``function``, ``pythonic``).
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -53,19 +46,16 @@ toolwire ``reference/wire-formats.md`` §10.3.
 
 from __future__ import annotations
 
-import keyword
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
-from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
-from ._pythonic import encode_value, step
+from ._kit import body, loose_name, name_hint, stay
 from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
+from .llama_encode import encode
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -250,70 +240,8 @@ def _start_prose(thinking: bool) -> TextMode:
     return _PROSE
 
 
-def _py_name(k: str) -> bool:
-    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
-    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
-
-
-def _one(cs: list[ToolCall], variant: str) -> ToolCall:
-    """The Llama 3.1 template writes one call per message ("This model only supports
-    single tool-calls at once!"): several are an ``EncodeError``."""
-    if len(cs) != 1:
-        raise EncodeError(
-            f"{NAME} variant {variant!r} writes one call per message (the Llama 3.1 template refuses "
-            f"more), got {len(cs)}; use variant='pythonic' for several",
-            dialect=NAME,
-        )
-    return cs[0]
-
-
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    cs = calls_of(calls, NAME)
-    if not cs:
-        return ""
-    if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
-        c = _one(cs, variant)
-        if not _py_name(c.name):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-        kws = []
-        for k, v in c.args.items():
-            if not _py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-            # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
-            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
-        return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"
-    if variant == "code":  # code for the code interpreter, raw after the tag
-        c = _one(cs, variant)
-        code = c.args.get("code")
-        if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
-            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
-                              dialect=NAME)
-        forbid(code, (TAG, EOM, EOT), "Code", NAME)
-        text = TAG + code + EOM
-        back = FORMAT.decode(text).tool_calls
-        if len(back) != 1 or back[0] != c:
-            raise EncodeError(f"Code {excerpt(code)} does not read back as code in {NAME}", dialect=NAME)
-        return text
-    if variant == "function":  # <function=NAME>{…}</function>
-        parts = []
-        for c in cs:
-            parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
-        return "".join(parts)
-    if variant == "pythonic":
-        parts = []
-        for c in cs:
-            if not all(_py_name(p) for p in c.name.split(".")):
-                forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-            kws = []
-            for k, v in c.args.items():
-                if not _py_name(k):
-                    forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-                kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
-            parts.append(f"{c.name}({', '.join(kws)})")
-        return "[" + ", ".join(parts) + "]"
-    c = _one(cs, variant or "json")
-    text = dumps({"name": c.name, "parameters": c.args}, NAME)
-    return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
+    return encode(calls, variant, FORMAT.decode)  # the code variant reads its text back
 
 
 FORMAT = TextFormat(
