@@ -56,6 +56,7 @@ from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
 from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
 from .llama_encode import encode
+from .llama_start import Start
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -177,25 +178,6 @@ def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, text[gt + 1 :].strip() or None if gt >= 0 else None, raw, variant="function")
 
 
-class _Content(TextMode):
-    """Content that may start with a JSON or pythonic call."""
-
-    def step(self, m: TextParser) -> bool:
-        if not m.state.get("started"):
-            buf, n, i = m.buf, len(m.buf), m.pos
-            after = m.state.get("after_json")
-            while i < n and (buf[i].isspace() or (after and buf[i] == ";")):
-                i += 1
-            m.pos = i
-            if i == n and not m.final:
-                return False
-            m.state["started"] = True
-            if i < n and (buf[i] == "{" or (buf[i] == "[" and not after)):
-                m.open_body(_JSON if buf[i] == "{" else _PY, "")
-                return True
-        return TextMode.step(self, m)
-
-
 _JSON = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
 _PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
 # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
@@ -203,8 +185,7 @@ _PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=Tru
 _PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
 _TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
 _FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
-_CONTENT = _Content(
-    "content",
+_CONTENT = Start(
     {
         TAG: body(_TAGGED),
         PY_START: body(_PY_TAGGED),
@@ -214,8 +195,9 @@ _CONTENT = _Content(
         EOM4: stay,
         EOT4: stay,
         PY_END: stay,
-    },
+    }
 )
+_CONTENT.json, _CONTENT.py = _JSON, _PY
 for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
     _m.next = _CONTENT
 
@@ -227,7 +209,8 @@ def _json_after_prose(m: TextParser, tok: str) -> None:
 
 # the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
 # detector look for '{"name"' anywhere in the output)
-_PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+_PROSE = Start({**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+_PROSE.json, _PROSE.py = _JSON, _PY
 _JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
 _JSON_PROSE.next = _PROSE
 
