@@ -1,0 +1,58 @@
+"""The writer of ``text.hunyuan`` (``hunyuan.py``): Hy3 / HY V4 markup or the A13B JSON array.
+
+Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
+show), ``hy4`` (no ``<tool_sep>``, no newlines, as vLLM's HY V4 tests write it) or
+``a13b`` (the JSON array).
+
+Sources (checked 2026-12-02; HY V4 2026-12-09): vllm-project/vllm
+``vllm/tool_parsers/hy_v3_tool_parser.py``, ``hy_v4_tool_parser.py`` and
+``tests/tool_parsers/test_hy_v4_tool_parser.py``, ``hunyuan_a13b_tool_parser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._errors import EncodeError, excerpt
+from .._types import ToolCall
+from ._kit import calls_of, dumps, forbid
+from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, tags
+
+__all__ = ["encode", "suffix_of"]
+
+
+def suffix_of(cs: Sequence[ToolCall]) -> str:
+    """The token suffix the calls were decoded with (all alike), else ``""``."""
+    found = set()
+    for c in cs:
+        data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
+        found.add(data.get("suffix", "") if type(data) is dict else "")
+    sfx = found.pop() if len(found) == 1 else ""
+    if sfx and (
+        type(sfx) is not str
+        or sfx[0] != ":"
+        or not 1 < len(sfx) <= MAX_SUFFIX + 1
+        or any(ch in "<>" or ch.isspace() for ch in sfx)
+    ):
+        raise EncodeError(f"Token suffix {excerpt(sfx)} in the calls' provider data is not one {NAME} can write "
+                          f"(':' then 1 to {MAX_SUFFIX} characters, no whitespace, '<' or '>')", dialect=NAME)
+    return sfx
+
+
+def encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    cs = calls_of(calls, NAME)
+    if variant == "a13b":
+        return BARE.open + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + BARE.close
+    t = tags(suffix_of(cs))
+    k, k_end, v, v_end = t.pairs
+    out = [t.open]
+    for c in cs:
+        out.append(f"{t.call}{c.name}{'' if variant == 'hy4' else t.sep}")
+        for key, val in c.args.items():
+            forbid(key, (k_end, "<", "\n"), "Argument name", NAME)
+            text = val if type(val) is str else dumps(val, NAME)
+            forbid(text, (v_end, v), "Value", NAME)
+            out += [f"{k}{key}{k_end}", f"{v}{text}{v_end}"]
+        out.append(t.call_end)
+    out.append(t.close)
+    return ("" if variant == "hy4" else "\n").join(out)
