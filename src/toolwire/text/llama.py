@@ -10,7 +10,10 @@ Wire forms::
     <|python_start|>Let me look.<|python_end|>{"name": "f", "parameters": {…}}<|eot|>
                                                    Llama 4 template (prose, then JSON)
     <function=get_weather>{"city": "Paris"}</function>                     user-defined
+    <think>…</think>{"name": "f", "parameters": {…}}                      reasoning, then a call
 
+- ``<think>…</think>`` blocks that open the output are reasoning, and a call may open
+  what follows them, as llama.cpp's Llama 3.x parser reads it (``llama_start``).
 - A JSON object or a pythonic list is a call only at the start of the output (after
   whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
   read again as content so that the markers in it count (``_as_content``).
@@ -216,11 +219,11 @@ _JSON_PROSE.next = _PROSE
 
 
 def _start(thinking: bool) -> TextMode:
-    return _CONTENT
+    return _CONTENT.reasoning if thinking else _CONTENT
 
 
 def _start_prose(thinking: bool) -> TextMode:
-    return _PROSE
+    return _PROSE.reasoning if thinking else _PROSE
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
