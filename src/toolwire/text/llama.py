@@ -131,8 +131,8 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + (end if end != TAG else "")
-    if end == TAG:  # a second <|python_tag|> starts a second call
-        m.open_body(_TAGGED, TAG)
+    if end == TAG and isinstance(m.mode, Start):  # a second <|python_tag|> starts a second call
+        m.open_body(m.mode.tagged, TAG)  # (m.mode: the content mode the region goes back to)
     code = text.strip()
     if not complete:
         if code[:1] == "[" and code[1:].lstrip()[:1] == "{":
@@ -181,41 +181,39 @@ def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, text[gt + 1 :].strip() or None if gt >= 0 else None, raw, variant="function")
 
 
-_JSON = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
-_PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
-# <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
-# text is whole when the finish reason says the model ended its turn (stop_closer)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
-_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
-_FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
-_CONTENT = Start(
-    {
-        TAG: body(_TAGGED),
-        PY_START: body(_PY_TAGGED),
-        FN: body(_FUNCTION),
-        EOM: stay,
-        EOT: stay,
-        EOM4: stay,
-        EOT4: stay,
-        PY_END: stay,
-    }
-)
-_CONTENT.json, _CONTENT.py = _JSON, _PY
-for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
-    _m.next = _CONTENT
-
-
 def _json_after_prose(m: TextParser, tok: str) -> None:
-    m.open_body(_JSON_PROSE, tok)
-    m.depth = 1  # the marker holds the object's "{"
+    """Action (``JSON_AFTER_PROSE``): ``{"name"`` after prose opens a JSON call region."""
+    start = m.mode
+    if isinstance(start, Start):
+        m.open_body(start.json_after_prose, tok)
+        m.depth = 1  # the marker holds the object's "{"
 
 
-# the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
-# detector look for '{"name"' anywhere in the output)
-_PROSE = Start({**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
-_PROSE.json, _PROSE.py = _JSON, _PY
-_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
-_JSON_PROSE.next = _PROSE
+def _machine(prose: bool) -> Start:
+    """The content mode and its regions; every region goes back to this content mode.
+    With *prose*, a JSON call may also follow prose (vLLM's llama3_json and SGLang's
+    llama3 detector look for '{"name"' anywhere in the output)."""
+    json_ = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+    py = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
+    # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
+    # text is whole when the finish reason says the model ended its turn (stop_closer)
+    py_tagged = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
+    tagged = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
+    function = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
+    after_prose = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+    on = {TAG: body(tagged), PY_START: body(py_tagged), FN: body(function),
+          EOM: stay, EOT: stay, EOM4: stay, EOT4: stay, PY_END: stay}
+    if prose:
+        on.update({'{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+    start = Start(on)
+    start.json, start.py, start.tagged, start.json_after_prose = json_, py, tagged, after_prose
+    for mode in (json_, py, py_tagged, tagged, function, after_prose):
+        mode.next = start
+    return start
+
+
+_CONTENT = _machine(prose=False)
+_PROSE = _machine(prose=True)
 
 
 def _start(thinking: bool) -> TextMode:

@@ -36,12 +36,14 @@ _SPOKE = "llama.spoke"  # TextParser.state: the output has begun with something 
 
 class Start(TextMode):
     """Content that may start with reasoning (``reasoning``), then a JSON (``json``) or
-    pythonic (``py``) call."""
+    pythonic (``py``) call; the region modes it opens (set by ``llama.py``) go back to it."""
 
     def __init__(self, on: dict[str, Action]) -> None:
         super().__init__("content", on)
         self.json: Mode = self
         self.py: Mode = self
+        self.tagged: Mode = self  # after <|python_tag|>
+        self.json_after_prose: Mode = self  # after '{"name"' (JSON_AFTER_PROSE)
         self.reasoning = TextMode("reasoning", {THINK_END: self._thought})
 
     def _thought(self, m: TextParser, tok: str) -> None:
