@@ -2,7 +2,8 @@
 
 Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
 show), ``hy4`` (no ``<tool_sep>``, no newlines, as vLLM's HY V4 tests write it) or
-``a13b`` (the JSON array).
+``a13b`` (the JSON array). Calls decoded from suffixed tokens (``<tool_calls:opensource>``)
+are written with their suffix, and so are calls of another origin in the same block.
 
 Sources (checked 2026-12-02; HY V4 2026-12-09): vllm-project/vllm
 ``vllm/tool_parsers/hy_v3_tool_parser.py``, ``hy_v4_tool_parser.py`` and
@@ -18,25 +19,38 @@ from .._types import ToolCall
 from ._kit import calls_of, dumps, forbid
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, tags
 
-__all__ = ["encode", "suffix_of"]
+__all__ = ["check_suffix", "encode", "suffix_of"]
 
 
 def suffix_of(cs: Sequence[ToolCall]) -> str:
-    """The token suffix the calls were decoded with (all alike), else ``""``."""
-    found = set()
+    """The token suffix the calls were decoded with, else ``""``: calls of another origin
+    (no suffix in their provider data) take the suffix of those beside them, since one
+    block has one spelling; two different suffixes are an ``EncodeError``."""
+    found: dict[object, None] = {}
     for c in cs:
         data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
-        found.add(data.get("suffix", "") if type(data) is dict else "")
-    sfx = found.pop() if len(found) == 1 else ""
-    if sfx and (
+        sfx = data.get("suffix", "") if type(data) is dict else ""
+        if sfx != "":
+            found[sfx] = None
+    if len(found) > 1:
+        raise EncodeError(f"Calls decoded with different token suffixes ({', '.join(excerpt(s) for s in found)}) "
+                          f"cannot be written in one {NAME} block", dialect=NAME)
+    sfx = next(iter(found), "")
+    check_suffix(sfx, "in the calls' provider data ")
+    return str(sfx)  # checked: a str
+
+
+def check_suffix(sfx: object, where: str = "") -> None:
+    """An ``EncodeError`` unless *sfx* is ``""`` or a token suffix: ':' then 1 to
+    ``MAX_SUFFIX`` characters, no whitespace, '<' or '>'."""
+    if sfx != "" and (
         type(sfx) is not str
         or sfx[0] != ":"
         or not 1 < len(sfx) <= MAX_SUFFIX + 1
         or any(ch in "<>" or ch.isspace() for ch in sfx)
     ):
-        raise EncodeError(f"Token suffix {excerpt(sfx)} in the calls' provider data is not one {NAME} can write "
+        raise EncodeError(f"Token suffix {excerpt(sfx)} {where}is not one {NAME} can write "
                           f"(':' then 1 to {MAX_SUFFIX} characters, no whitespace, '<' or '>')", dialect=NAME)
-    return sfx
 
 
 def encode(calls: Sequence[ToolCall], variant: str | None) -> str:
