@@ -38,7 +38,9 @@ Wire forms::
   names it, and from then on only the markers with that suffix count (bare or other
   spellings are text, as they are to the engine). Suffixed blocks are Hy3 / HY V4
   markup (A13B had no suffix); the suffix is kept in the calls' provider data and
-  written back by ``encode``.
+  written back by ``encode``. ``suffixed(":opensource")`` is this format writing one
+  checkpoint's suffix for calls of any origin (the engines know it from the tokenizer;
+  a caller writing a history for that checkpoint names it).
 
 Encoding: ``hunyuan_encode`` (variants ``hy3``, ``hy4``, ``a13b``).
 
@@ -52,6 +54,7 @@ sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
@@ -59,10 +62,10 @@ from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, content_between, goto, loads, name_hint, stay
 from ._params import read_pairs
-from .hunyuan_encode import encode
+from .hunyuan_encode import check_suffix, encode
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "suffixed"]
 
 _KEY = "hunyuan.suffix"  # TextParser.state: the suffixed marker being read
 
@@ -236,3 +239,12 @@ FORMAT = TextFormat(
     description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>… (HY V4: no <tool_sep>), A13B [json]",
     reasoning_opens=("<think>",),
 )
+
+
+def suffixed(suffix: str) -> TextFormat:
+    """``text.hunyuan`` that writes the tokens of one checkpoint's *suffix* (``":opensource"``,
+    as its tokens spell it) for calls of any origin; it reads as ``FORMAT`` does.
+    ``encode_text(calls, suffixed(":opensource"))``; an ``EncodeError`` for a suffix no
+    token can have."""
+    check_suffix(suffix, empty=False)
+    return replace(FORMAT, encode_calls=partial(encode, suffix=suffix))

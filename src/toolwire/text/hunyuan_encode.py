@@ -40,12 +40,12 @@ def suffix_of(cs: Sequence[ToolCall]) -> str:
     return str(sfx)  # checked: a str
 
 
-def check_suffix(sfx: object, where: str = "") -> None:
-    """An ``EncodeError`` unless *sfx* is ``""`` or a token suffix: ':' then 1 to
-    ``MAX_SUFFIX`` characters, no whitespace, '<' or '>'."""
-    if sfx != "" and (
+def check_suffix(sfx: object, where: str = "", empty: bool = True) -> None:
+    """An ``EncodeError`` unless *sfx* is a token suffix: ':' then 1 to ``MAX_SUFFIX``
+    characters, no whitespace, '<' or '>' (or, with *empty*, ``""``: bare tokens)."""
+    if (sfx != "" or not empty) and (
         type(sfx) is not str
-        or sfx[0] != ":"
+        or sfx[:1] != ":"
         or not 1 < len(sfx) <= MAX_SUFFIX + 1
         or any(ch in "<>" or ch.isspace() for ch in sfx)
     ):
@@ -53,11 +53,16 @@ def check_suffix(sfx: object, where: str = "") -> None:
                           f"(':' then 1 to {MAX_SUFFIX} characters, no whitespace, '<' or '>')", dialect=NAME)
 
 
-def encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+def encode(calls: Sequence[ToolCall], variant: str | None, suffix: str | None = None) -> str:
+    """*calls* as *variant* writes them, with the tokens of *suffix* (``hunyuan.suffixed``)
+    or else of the suffix the calls were decoded with."""
     cs = calls_of(calls, NAME)
     if variant == "a13b":
+        if suffix:
+            raise EncodeError(f"{NAME} variant 'a13b' (Hunyuan-A13B's JSON array) has no token suffix; "
+                              "use variant 'hy3' or 'hy4'", dialect=NAME)
         return BARE.open + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + BARE.close
-    t = tags(suffix_of(cs))
+    t = tags(suffix_of(cs) if suffix is None else suffix)
     k, k_end, v, v_end = t.pairs
     out = [t.open]
     for c in cs:
