@@ -50,6 +50,10 @@ def test_reasoning_then_an_answer() -> None:
     check('<think>r</think>{"answer": 42}', D, '{"answer": 42}', "r", [])  # JSON that is no call stays content
 
 
+def test_an_empty_block_leaves_no_reasoning() -> None:
+    check("<think>\n\n</think>\n\n" + CALL, D, None, None, [SPECIAL])
+
+
 def test_one_block_after_another() -> None:
     check("<think>a</think>\n<think>b</think>\n" + CALL, D, None, "a\nb", [SPECIAL])
 
