@@ -38,11 +38,11 @@ Wire forms::
   names it, and from then on only the markers with that suffix count (bare or other
   spellings are text, as they are to the engine). Suffixed blocks are Hy3 / HY V4
   markup (A13B had no suffix); the suffix is kept in the calls' provider data and
-  written back by ``encode``.
+  written back by ``encode``. ``suffixed(":opensource")`` is this format writing one
+  checkpoint's suffix for calls of any origin (the engines know it from the tokenizer;
+  a caller writing a history for that checkpoint names it).
 
-Encoding: variant ``hy3`` (default; one element per line, as the detectors' examples
-show), ``hy4`` (no ``<tool_sep>``, no newlines, as vLLM's HY V4 tests write it) or
-``a13b`` (the JSON array).
+Encoding: ``hunyuan_encode`` (variants ``hy3``, ``hy4``, ``a13b``).
 
 Sources (checked 2026-12-02; HY V4 2026-12-09; suffixes 2026-12-04): vllm-project/vllm
 ``vllm/tool_parsers/hy_v3_tool_parser.py`` (``token_suffix``), ``hy_v4_tool_parser.py``
@@ -54,48 +54,23 @@ sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from .._errors import EncodeError, excerpt
-from .._types import ToolCall
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, calls_of, content_between, dumps, forbid, goto, loads, name_hint, stay
+from ._kit import MISSING, body, content_between, goto, loads, name_hint, stay
 from ._params import read_pairs
+from .hunyuan_encode import check_suffix, encode
+from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "suffixed"]
 
-NAME = "text.hunyuan"
-MAX_SUFFIX = 64  # characters of a token suffix after its ':' (vLLM's examples: 'opensource', '6124c78e')
 _KEY = "hunyuan.suffix"  # TextParser.state: the suffixed marker being read
 
 
-class _Tags(NamedTuple):
-    """The structural tokens of one spelling: bare (``sfx`` ``""``) or suffixed."""
-
-    sfx: str
-    open: str
-    close: str
-    call: str
-    call_end: str
-    sep: str
-    pairs: tuple[str, str, str, str]
-    think: str
-    think_end: str
-
-
-def _tags(s: str) -> _Tags:
-    return _Tags(s, f"<tool_calls{s}>", f"</tool_calls{s}>", f"<tool_call{s}>", f"</tool_call{s}>",
-                 f"<tool_sep{s}>", (f"<arg_key{s}>", f"</arg_key{s}>", f"<arg_value{s}>", f"</arg_value{s}>"),
-                 f"<think{s}>", f"</think{s}>")
-
-
-BARE = _tags("")
-
-
-def _xml_of(t: _Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
+def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     pos = text.find(t.call)
     if not complete:
@@ -128,7 +103,7 @@ def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:
     _xml_of(BARE, m, text, end, complete)
 
 
-def _name_end(t: _Tags, text: str, pos: int) -> tuple[int, str]:
+def _name_end(t: Tags, text: str, pos: int) -> tuple[int, str]:
     """Where the name of the ``<tool_call>`` at *pos* ends, and the tag that ends it:
     ``<tool_sep>`` (Hy3), ``<arg_key>`` or ``</tool_call>`` (HY V4 writes no separator),
     or the next ``<tool_call>`` (no name end: an error); ``(-1, "")`` when none follows.
@@ -187,7 +162,7 @@ class _Machine(NamedTuple):
 def _machine(sfx: str) -> _Machine:
     """The modes of one spelling. The bare one also watches for the first suffixed
     ``<think:``, ``</think:`` or ``<tool_calls:``, which names the suffix (``_Suffix``)."""
-    t = _tags(sfx)
+    t = tags(sfx)
     xml = BodyMode(partial(_xml_of, t), ends=(t.close,), quotes=((t.pairs[2], t.pairs[3], False),))
     content, reasoning = TextMode("content"), TextMode("reasoning")
     calls: Mode = _PICK if not sfx else xml
@@ -256,48 +231,20 @@ def _start(thinking: bool) -> Mode:
     return _BARE.reasoning if thinking else _BARE.content
 
 
-def _suffix_of(cs: Sequence[ToolCall]) -> str:
-    """The token suffix the calls were decoded with (all alike), else ``""``."""
-    found = set()
-    for c in cs:
-        data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
-        found.add(data.get("suffix", "") if type(data) is dict else "")
-    sfx = found.pop() if len(found) == 1 else ""
-    if sfx and (
-        type(sfx) is not str
-        or sfx[0] != ":"
-        or not 1 < len(sfx) <= MAX_SUFFIX + 1
-        or any(ch in "<>" or ch.isspace() for ch in sfx)
-    ):
-        raise EncodeError(f"Token suffix {excerpt(sfx)} in the calls' provider data is not one {NAME} can write "
-                          f"(':' then 1 to {MAX_SUFFIX} characters, no whitespace, '<' or '>')", dialect=NAME)
-    return sfx
-
-
-def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    cs = calls_of(calls, NAME)
-    if variant == "a13b":
-        return BARE.open + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + BARE.close
-    t = _tags(_suffix_of(cs))
-    k, k_end, v, v_end = t.pairs
-    out = [t.open]
-    for c in cs:
-        out.append(f"{t.call}{c.name}{'' if variant == 'hy4' else t.sep}")
-        for key, val in c.args.items():
-            forbid(key, (k_end, "<", "\n"), "Argument name", NAME)
-            text = val if type(val) is str else dumps(val, NAME)
-            forbid(text, (v_end, v), "Value", NAME)
-            out += [f"{k}{key}{k_end}", f"{v}{text}{v_end}"]
-        out.append(t.call_end)
-    out.append(t.close)
-    return ("" if variant == "hy4" else "\n").join(out)
-
-
 FORMAT = TextFormat(
     name=NAME,
     start=_start,
-    encode_calls=_encode,
+    encode_calls=encode,
     variants=("hy3", "hy4", "a13b"),
     description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>… (HY V4: no <tool_sep>), A13B [json]",
     reasoning_opens=("<think>",),
 )
+
+
+def suffixed(suffix: str) -> TextFormat:
+    """``text.hunyuan`` that writes the tokens of one checkpoint's *suffix* (``":opensource"``,
+    as its tokens spell it) for calls of any origin; it reads as ``FORMAT`` does.
+    ``encode_text(calls, suffixed(":opensource"))``; an ``EncodeError`` for a suffix no
+    token can have."""
+    check_suffix(suffix, empty=False)
+    return replace(FORMAT, encode_calls=partial(encode, suffix=suffix))

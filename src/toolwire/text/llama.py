@@ -10,7 +10,10 @@ Wire forms::
     <|python_start|>Let me look.<|python_end|>{"name": "f", "parameters": {…}}<|eot|>
                                                    Llama 4 template (prose, then JSON)
     <function=get_weather>{"city": "Paris"}</function>                     user-defined
+    <think>…</think>{"name": "f", "parameters": {…}}                      reasoning, then a call
 
+- ``<think>…</think>`` blocks that open the output are reasoning, and a call may open
+  what follows them, as llama.cpp's Llama 3.x parser reads it (``llama_start``).
 - A JSON object or a pythonic list is a call only at the start of the output (after
   whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
   read again as content so that the markers in it count (``_as_content``).
@@ -35,15 +38,8 @@ Wire forms::
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``) when it looks like a call, content otherwise.
 
-Encoding: variant ``json`` (default; the Llama 3.1 chat template's
-``{"name": …, "parameters": …}``), ``python_tag`` (the same after ``<|python_tag|>``,
-ended by ``<|eom_id|>`` as the template writes it), ``builtin`` (the template's
-built-in tool call, ``<|python_tag|>NAME.call(k="v")<|eom_id|>``), ``code`` (a
-``code_interpreter`` call's code raw after ``<|python_tag|>``), ``function``
-(``<function=NAME>{…}</function>``) or ``pythonic`` (``[f(a=1), g(b='x')]``). Calls
-are decoded with their variant, so they are written back as they came. The template
-writes one call per message ("This model only supports single tool-calls at once!"):
-every variant but ``pythonic`` and ``function`` raises ``EncodeError`` for several.
+Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``code``,
+``function``, ``pythonic``).
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
 and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
@@ -53,19 +49,17 @@ toolwire ``reference/wire-formats.md`` §10.3.
 
 from __future__ import annotations
 
-import keyword
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
-from ._kit import args_text, body, calls_of, dumps, forbid, loose_name, name_hint, stay
-from ._pythonic import encode_value, step
+from ._kit import body, loose_name, name_hint, stay
 from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
+from .llama_encode import encode
+from .llama_start import Start
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
 
@@ -137,8 +131,8 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + (end if end != TAG else "")
-    if end == TAG:  # a second <|python_tag|> starts a second call
-        m.open_body(_TAGGED, TAG)
+    if end == TAG and isinstance(m.mode, Start):  # a second <|python_tag|> starts a second call
+        m.open_body(m.mode.tagged, TAG)  # (m.mode: the content mode the region goes back to)
     code = text.strip()
     if not complete:
         if code[:1] == "[" and code[1:].lstrip()[:1] == "{":
@@ -187,133 +181,51 @@ def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, text[gt + 1 :].strip() or None if gt >= 0 else None, raw, variant="function")
 
 
-class _Content(TextMode):
-    """Content that may start with a JSON or pythonic call."""
-
-    def step(self, m: TextParser) -> bool:
-        if not m.state.get("started"):
-            buf, n, i = m.buf, len(m.buf), m.pos
-            after = m.state.get("after_json")
-            while i < n and (buf[i].isspace() or (after and buf[i] == ";")):
-                i += 1
-            m.pos = i
-            if i == n and not m.final:
-                return False
-            m.state["started"] = True
-            if i < n and (buf[i] == "{" or (buf[i] == "[" and not after)):
-                m.open_body(_JSON if buf[i] == "{" else _PY, "")
-                return True
-        return TextMode.step(self, m)
-
-
-_JSON = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
-_PY = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
-# <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
-# text is whole when the finish reason says the model ended its turn (stop_closer)
-_PY_TAGGED = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
-_TAGGED = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
-_FUNCTION = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
-_CONTENT = _Content(
-    "content",
-    {
-        TAG: body(_TAGGED),
-        PY_START: body(_PY_TAGGED),
-        FN: body(_FUNCTION),
-        EOM: stay,
-        EOT: stay,
-        EOM4: stay,
-        EOT4: stay,
-        PY_END: stay,
-    },
-)
-for _m in (_JSON, _PY, _PY_TAGGED, _TAGGED, _FUNCTION):
-    _m.next = _CONTENT
-
-
 def _json_after_prose(m: TextParser, tok: str) -> None:
-    m.open_body(_JSON_PROSE, tok)
-    m.depth = 1  # the marker holds the object's "{"
+    """Action (``JSON_AFTER_PROSE``): ``{"name"`` after prose opens a JSON call region."""
+    start = m.mode
+    if isinstance(start, Start):
+        m.open_body(start.json_after_prose, tok)
+        m.depth = 1  # the marker holds the object's "{"
 
 
-# the option: a JSON call may also follow prose (vLLM's llama3_json and SGLang's llama3
-# detector look for '{"name"' anywhere in the output)
-_PROSE = _Content("content", {**_CONTENT.on, '{"name"': _json_after_prose, '{ "name"': _json_after_prose})
-_JSON_PROSE = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
-_JSON_PROSE.next = _PROSE
+def _machine(prose: bool) -> Start:
+    """The content mode and its regions; every region goes back to this content mode.
+    With *prose*, a JSON call may also follow prose (vLLM's llama3_json and SGLang's
+    llama3 detector look for '{"name"' anywhere in the output)."""
+    json_ = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+    py = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
+    # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
+    # text is whole when the finish reason says the model ended its turn (stop_closer)
+    py_tagged = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
+    tagged = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
+    function = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
+    after_prose = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
+    on = {TAG: body(tagged), PY_START: body(py_tagged), FN: body(function),
+          EOM: stay, EOT: stay, EOM4: stay, EOT4: stay, PY_END: stay}
+    if prose:
+        on.update({'{"name"': _json_after_prose, '{ "name"': _json_after_prose})
+    start = Start(on)
+    start.json, start.py, start.tagged, start.json_after_prose = json_, py, tagged, after_prose
+    for mode in (json_, py, py_tagged, tagged, function, after_prose):
+        mode.next = start
+    return start
+
+
+_CONTENT = _machine(prose=False)
+_PROSE = _machine(prose=True)
 
 
 def _start(thinking: bool) -> TextMode:
-    return _CONTENT
+    return _CONTENT.reasoning if thinking else _CONTENT
 
 
 def _start_prose(thinking: bool) -> TextMode:
-    return _PROSE
-
-
-def _py_name(k: str) -> bool:
-    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
-    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
-
-
-def _one(cs: list[ToolCall], variant: str) -> ToolCall:
-    """The Llama 3.1 template writes one call per message ("This model only supports
-    single tool-calls at once!"): several are an ``EncodeError``."""
-    if len(cs) != 1:
-        raise EncodeError(
-            f"{NAME} variant {variant!r} writes one call per message (the Llama 3.1 template refuses "
-            f"more), got {len(cs)}; use variant='pythonic' for several",
-            dialect=NAME,
-        )
-    return cs[0]
+    return _PROSE.reasoning if thinking else _PROSE
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    cs = calls_of(calls, NAME)
-    if not cs:
-        return ""
-    if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
-        c = _one(cs, variant)
-        if not _py_name(c.name):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-        kws = []
-        for k, v in c.args.items():
-            if not _py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-            # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
-            kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
-        return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"
-    if variant == "code":  # code for the code interpreter, raw after the tag
-        c = _one(cs, variant)
-        code = c.args.get("code")
-        if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
-            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
-                              dialect=NAME)
-        forbid(code, (TAG, EOM, EOT), "Code", NAME)
-        text = TAG + code + EOM
-        back = FORMAT.decode(text).tool_calls
-        if len(back) != 1 or back[0] != c:
-            raise EncodeError(f"Code {excerpt(code)} does not read back as code in {NAME}", dialect=NAME)
-        return text
-    if variant == "function":  # <function=NAME>{…}</function>
-        parts = []
-        for c in cs:
-            parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
-        return "".join(parts)
-    if variant == "pythonic":
-        parts = []
-        for c in cs:
-            if not all(_py_name(p) for p in c.name.split(".")):
-                forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-            kws = []
-            for k, v in c.args.items():
-                if not _py_name(k):
-                    forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-                kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
-            parts.append(f"{c.name}({', '.join(kws)})")
-        return "[" + ", ".join(parts) + "]"
-    c = _one(cs, variant or "json")
-    text = dumps({"name": c.name, "parameters": c.args}, NAME)
-    return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
+    return encode(calls, variant, FORMAT.decode)  # the code variant reads its text back
 
 
 FORMAT = TextFormat(

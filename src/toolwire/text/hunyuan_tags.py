@@ -1,0 +1,35 @@
+"""The structural tokens of ``text.hunyuan`` (``hunyuan.py``, ``hunyuan_encode.py``): one
+spelling per token suffix, bare (``""``) or suffixed (``":opensource"``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["BARE", "MAX_SUFFIX", "NAME", "Tags", "tags"]
+
+NAME = "text.hunyuan"
+MAX_SUFFIX = 64  # characters of a token suffix after its ':' (vLLM's examples: 'opensource', '6124c78e')
+
+
+class Tags(NamedTuple):
+    """The structural tokens of one spelling: bare (``sfx`` ``""``) or suffixed."""
+
+    sfx: str
+    open: str
+    close: str
+    call: str
+    call_end: str
+    sep: str
+    pairs: tuple[str, str, str, str]
+    think: str
+    think_end: str
+
+
+def tags(s: str) -> Tags:
+    return Tags(s, f"<tool_calls{s}>", f"</tool_calls{s}>", f"<tool_call{s}>", f"</tool_call{s}>",
+                 f"<tool_sep{s}>", (f"<arg_key{s}>", f"</arg_key{s}>", f"<arg_value{s}>", f"</arg_value{s}>"),
+                 f"<think{s}>", f"</think{s}>")
+
+
+BARE = tags("")
