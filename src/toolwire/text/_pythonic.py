@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import ast
 import json
+import keyword
 import math
+import unicodedata
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._errors import EncodeError
+from .._types import ToolCall
 from ._brackets import scan
+from ._kit import forbid
 
-__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_value", "read_calls", "step", "too_deep"]
+__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "py_name", "read_calls", "step",
+           "too_deep"]
 
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
 Read = tuple[str, dict[str, Any], Optional[str]]
@@ -152,6 +158,27 @@ def too_deep(exc: TooDeep | None, loc: str, dialect: str) -> EncodeError:
         dialect=dialect,
         loc=where,
     )
+
+
+def py_name(k: str) -> bool:
+    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
+    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
+
+
+def encode_calls(calls: Sequence[ToolCall], dialect: str) -> str:
+    """*calls* as a Python list of calls, ``[f(a=1), g(b='x')]`` (dotted names kept whole);
+    a name Python would not read back is an ``EncodeError``."""
+    parts = []
+    for c in calls:
+        if not all(py_name(p) for p in c.name.split(".")):
+            forbid(c.name, (c.name,), "Tool name (not a Python name)", dialect)
+        kws = []
+        for k, v in c.args.items():
+            if not py_name(k):
+                forbid(str(k), (str(k),), "Argument name (not a Python name)", dialect)
+            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k))}")
+        parts.append(f"{c.name}({', '.join(kws)})")
+    return "[" + ", ".join(parts) + "]"
 
 
 def encode_value(value: Any, dialect: str, loc: str = "$") -> str:

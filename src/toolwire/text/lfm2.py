@@ -23,16 +23,14 @@ lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` 
 
 from __future__ import annotations
 
-import keyword
-import unicodedata
 from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, forbid, loads, loose_name, name_hint, stay
+from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import cut_calls, encode_value, read_calls, step
+from ._pythonic import cut_calls, encode_calls, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -81,26 +79,11 @@ _CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_e
 _CALL.next = _CONTENT
 
 
-def _py_name(k: str) -> bool:
-    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
-    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
-
-
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
     if variant == "json":
         return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
-    parts = []
-    for c in cs:
-        if not all(_py_name(p) for p in c.name.split(".")):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-        kws = []
-        for k, v in c.args.items():
-            if not _py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-            kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
-        parts.append(f"{c.name}({', '.join(kws)})")
-    return OPEN + "[" + ", ".join(parts) + "]" + CLOSE
+    return OPEN + encode_calls(cs, NAME) + CLOSE
 
 
 FORMAT = TextFormat(

@@ -16,8 +16,6 @@ and ``models/llama4/prompt_format.md``.
 
 from __future__ import annotations
 
-import keyword
-import unicodedata
 from collections.abc import Sequence
 from typing import Callable
 
@@ -25,18 +23,13 @@ from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._events import TextResult
 from ._kit import args_text, calls_of, dumps, forbid
-from ._pythonic import encode_value, step
+from ._pythonic import encode_calls, encode_value, py_name, step
 
 __all__ = ["encode"]
 
 NAME = "text.llama"
 TAG, EOM, EOT = "<|python_tag|>", "<|eom_id|>", "<|eot_id|>"
 FN, FN_END = "<function=", "</function>"
-
-
-def _py_name(k: str) -> bool:
-    """A name Python reads back unchanged (identifiers are NFKC-normalised when parsed)."""
-    return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
 def _one(cs: list[ToolCall], variant: str) -> ToolCall:
@@ -58,11 +51,11 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
         return ""
     if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
         c = _one(cs, variant)
-        if not _py_name(c.name):
+        if not py_name(c.name):
             forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
         kws = []
         for k, v in c.args.items():
-            if not _py_name(k):
+            if not py_name(k):
                 forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
             # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
             kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
@@ -85,17 +78,7 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
             parts.append(f"{FN}{c.name}>{args_text(c, NAME)}{FN_END}")
         return "".join(parts)
     if variant == "pythonic":
-        parts = []
-        for c in cs:
-            if not all(_py_name(p) for p in c.name.split(".")):
-                forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
-            kws = []
-            for k, v in c.args.items():
-                if not _py_name(k):
-                    forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
-                kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k))}")
-            parts.append(f"{c.name}({', '.join(kws)})")
-        return "[" + ", ".join(parts) + "]"
+        return encode_calls(cs, NAME)
     c = _one(cs, variant or "json")
     text = dumps({"name": c.name, "parameters": c.args}, NAME)
     return TAG + text + EOM if variant == "python_tag" else text  # the template ends it with <|eom_id|>
