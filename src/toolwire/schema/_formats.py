@@ -2,7 +2,9 @@
 Draft 2020-12 "Vocabularies for Semantic Content With format",
 https://json-schema.org/draft/2020-12/json-schema-validation#section-7, checked
 2026-11-30): each a test of the string. The patterns run on model output, so each is
-anchored and linear (``hostname`` is bounded to 253 characters by its lookahead).
+anchored and linear (``hostname`` is bounded to 253 characters by its lookahead). A
+digit is ``[0-9]`` (RFC 3339 §5.6 ``DIGIT``, RFC 5234's ``%x30-39``), never Python's
+``\\d``, which takes any Unicode digit in text.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import Callable, Dict
 
 __all__ = ["FORMATS"]
 
-_DATE = r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
-_TIME = r"([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)"
+_DATE = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_TIME = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
+_DURATION = r"P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
 FORMATS: Dict[str, Callable[[str], bool]] = {
     "date": lambda s: re.fullmatch(_DATE, s) is not None,
     "time": lambda s: re.fullmatch(_TIME, s) is not None,
@@ -31,9 +34,7 @@ FORMATS: Dict[str, Callable[[str], bool]] = {
     ),
     "ipv4": lambda s: _ip(s, 4),
     "ipv6": lambda s: _ip(s, 6),
-    "duration": lambda s: (
-        re.fullmatch(r"P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?", s) is not None
-    ),
+    "duration": lambda s: re.fullmatch(_DURATION, s) is not None,
 }
 
 
