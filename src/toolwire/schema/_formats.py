@@ -19,9 +19,9 @@ _DATE = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
 _TIME = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
 _DURATION = r"P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
 FORMATS: Dict[str, Callable[[str], bool]] = {
-    "date": lambda s: re.fullmatch(_DATE, s) is not None,
+    "date": lambda s: re.fullmatch(_DATE, s) is not None and _in_month(s),
     "time": lambda s: re.fullmatch(_TIME, s) is not None,
-    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None,
+    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None and _in_month(s),
     "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
     "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
     "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
@@ -36,6 +36,17 @@ FORMATS: Dict[str, Callable[[str], bool]] = {
     "ipv6": lambda s: _ip(s, 6),
     "duration": lambda s: re.fullmatch(_DURATION, s) is not None,
 }
+
+
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _in_month(text: str) -> bool:
+    """The day of a date that matched ``_DATE`` (``YYYY-MM-DD`` first) is in its month:
+    RFC 3339 §5.7, February's 29th in a leap year only (Appendix C)."""
+    year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= _DAYS[month - 1] + (month == 2 and leap)
 
 
 def _ip(text: str, version: int) -> bool:
