@@ -50,7 +50,10 @@ def _in_month(text: str) -> bool:
 
 
 def _ip(text: str, version: int) -> bool:
+    """An IPv4 (RFC 2673 §3.2 dotted-quad) or IPv6 (RFC 4291 §2.2) address; an IPv6 zone
+    (``%eth0``, RFC 4007 §11, which ``ipaddress`` reads) is no part of either."""
     try:
-        return ipaddress.ip_address(text).version == version
+        address = ipaddress.ip_address(text)
     except ValueError:
         return False
+    return address.version == version and not getattr(address, "scope_id", None)
