@@ -20,8 +20,9 @@ _TIME = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01
 _DURATION = r"P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
 FORMATS: Dict[str, Callable[[str], bool]] = {
     "date": lambda s: re.fullmatch(_DATE, s) is not None and _in_month(s),
-    "time": lambda s: re.fullmatch(_TIME, s) is not None,
-    "date-time": lambda s: re.fullmatch(_DATE + "[Tt]" + _TIME, s) is not None and _in_month(s),
+    "time": lambda s: _time(s),
+    "date-time": lambda s: re.fullmatch(_DATE, s[:10]) is not None and s[10:11] in ("T", "t") and _in_month(s)
+    and _time(s[11:]),
     "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
     "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
     "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
@@ -47,6 +48,18 @@ def _in_month(text: str) -> bool:
     year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     return day <= _DAYS[month - 1] + (month == 2 and leap)
+
+
+def _time(text: str) -> bool:
+    """An RFC 3339 ``full-time`` whose second 60 (a leap second) falls on 23:59 UTC,
+    the offset taken away (§5.7: ``23:59:60Z``, ``15:59:60-08:00``)."""
+    if re.fullmatch(_TIME, text) is None:
+        return False
+    if text[6:8] != "60":
+        return True
+    zone = text[8:].lstrip(".0123456789")
+    shift = 0 if zone in ("Z", "z") else (int(zone[1:3]) * 60 + int(zone[4:6])) * (1 if zone[0] == "+" else -1)
+    return (int(text[:2]) * 60 + int(text[3:5]) - shift) % 1440 == 23 * 60 + 59
 
 
 def _ip(text: str, version: int) -> bool:
