@@ -30,7 +30,7 @@ def test_a_string_that_is_no_rfc_3339_value_fails_its_format(fmt: str, text: str
     ("date", "2024-12-31"),
     ("time", "23:59:60Z"),
     ("date-time", "2024-01-31T10:00:00.5+05:30"),
-    ("duration", "P1Y2M3DT4H5M6.5S"),
+    ("duration", "P1Y2M3DT4H5M6S"),
 ])
 def test_an_rfc_3339_value_passes(fmt: str, text: str) -> None:
     assert validate(text, {"type": "string", "format": fmt}, formats=True) == []

@@ -17,7 +17,10 @@ __all__ = ["FORMATS"]
 
 _DATE = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
 _TIME = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
-_DURATION = r"P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
+# RFC 3339 Appendix A: "P" (dur-date / dur-time / dur-week), each part of a date or a
+# time followed only by the next (dur-year = 1*DIGIT "Y" [dur-month]), whole numbers
+_DUR_TIME = r"T[0-9]+(H([0-9]+M([0-9]+S)?)?|M([0-9]+S)?|S)"
+_DURATION = rf"P([0-9]+(Y([0-9]+M([0-9]+D)?)?|M([0-9]+D)?|D)({_DUR_TIME})?|{_DUR_TIME}|[0-9]+W)"
 FORMATS: Dict[str, Callable[[str], bool]] = {
     "date": lambda s: re.fullmatch(_DATE, s) is not None and _in_month(s),
     "time": lambda s: _time(s),
