@@ -21,13 +21,26 @@ _TIME = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01
 # time followed only by the next (dur-year = 1*DIGIT "Y" [dur-month]), whole numbers
 _DUR_TIME = r"T[0-9]+(H([0-9]+M([0-9]+S)?)?|M([0-9]+S)?|S)"
 _DURATION = rf"P([0-9]+(Y([0-9]+M([0-9]+D)?)?|M([0-9]+D)?|D)({_DUR_TIME})?|{_DUR_TIME}|[0-9]+W)"
+# RFC 3986 §3: scheme ":" ("//" authority path-abempty / path-absolute / path-rootless /
+# path-empty) ["?" query] ["#" fragment]; characters by §2 (``%`` HEX HEX, unreserved,
+# sub-delims), an IP literal's inside read by ``_ip_literal``. Each repeated group
+# takes one character, or ``%`` and two, so a string is read in linear steps.
+_HEX = r"%[0-9A-Fa-f]{2}"
+_PCHAR = rf"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|{_HEX})"
+_URI = re.compile(
+    rf"[A-Za-z][A-Za-z0-9+.-]*:"
+    rf"(?://(?:(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|{_HEX})*@)?"
+    rf"(?:\[(?P<ip>[^\]]*)\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|{_HEX})*)(?::[0-9]*)?(?:/{_PCHAR}*)*"
+    rf"|/?(?:{_PCHAR}+(?:/{_PCHAR}*)*)?)"
+    rf"(?:\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
+)
 FORMATS: Dict[str, Callable[[str], bool]] = {
     "date": lambda s: re.fullmatch(_DATE, s) is not None and _in_month(s),
     "time": lambda s: _time(s),
     "date-time": lambda s: re.fullmatch(_DATE, s[:10]) is not None and s[10:11] in ("T", "t") and _in_month(s)
     and _time(s[11:]),
     "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
-    "uri": lambda s: re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]*", s) is not None,
+    "uri": lambda s: _uri(s),
     "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
     "hostname": lambda s: (
         re.fullmatch(
@@ -63,6 +76,17 @@ def _time(text: str) -> bool:
     zone = text[8:].lstrip(".0123456789")
     shift = 0 if zone in ("Z", "z") else (int(zone[1:3]) * 60 + int(zone[4:6])) * (1 if zone[0] == "+" else -1)
     return (int(text[:2]) * 60 + int(text[3:5]) - shift) % 1440 == 23 * 60 + 59
+
+
+def _uri(text: str) -> bool:
+    """An RFC 3986 ``URI`` (``_URI``), its IP literal an IPv6 address or an IPvFuture."""
+    found = _URI.fullmatch(text)
+    if found is None:
+        return False
+    inside = found.group("ip")
+    if inside is None:
+        return True
+    return _ip(inside, 6) or re.fullmatch(r"[Vv][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+", inside) is not None
 
 
 def _ip(text: str, version: int) -> bool:
