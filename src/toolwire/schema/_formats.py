@@ -34,12 +34,19 @@ _URI = re.compile(
     rf"|/?(?:{_PCHAR}+(?:/{_PCHAR}*)*)?)"
     rf"(?:\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
+# RFC 5321 §4.1.2: Mailbox = (Dot-string / Quoted-string) "@" (Domain / address-literal)
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+_EMAIL = re.compile(
+    r"(?:[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*"
+    r'|"(?:[ !#-\[\]-~]|\\[ -~])*")'
+    rf"@(?:{_LABEL}(?:\.{_LABEL})*|\[(?P<literal>[^\]]*)\])"
+)
 FORMATS: Dict[str, Callable[[str], bool]] = {
     "date": lambda s: re.fullmatch(_DATE, s) is not None and _in_month(s),
     "time": lambda s: _time(s),
     "date-time": lambda s: re.fullmatch(_DATE, s[:10]) is not None and s[10:11] in ("T", "t") and _in_month(s)
     and _time(s[11:]),
-    "email": lambda s: re.fullmatch(r"[^@\s]+@[^@\s]+", s) is not None,
+    "email": lambda s: _email(s),
     "uri": lambda s: _uri(s),
     "uuid": lambda s: re.fullmatch(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}", s) is not None,
     "hostname": lambda s: (
@@ -76,6 +83,20 @@ def _time(text: str) -> bool:
     zone = text[8:].lstrip(".0123456789")
     shift = 0 if zone in ("Z", "z") else (int(zone[1:3]) * 60 + int(zone[4:6])) * (1 if zone[0] == "+" else -1)
     return (int(text[:2]) * 60 + int(text[3:5]) - shift) % 1440 == 23 * 60 + 59
+
+
+def _email(text: str) -> bool:
+    """An RFC 5321 ``Mailbox`` (``_EMAIL``), its address literal an IPv4 address,
+    ``IPv6:`` and an IPv6 address, or a tag, a colon and ``dcontent`` (§4.1.3)."""
+    found = _EMAIL.fullmatch(text)
+    if found is None:
+        return False
+    inside = found.group("literal")
+    if inside is None:
+        return True
+    if inside[:5] == "IPv6:":
+        return _ip(inside[5:], 6)
+    return _ip(inside, 4) or re.fullmatch(rf"(?:{_LABEL}):[!-Z^-~]+", inside) is not None
 
 
 def _uri(text: str) -> bool:
