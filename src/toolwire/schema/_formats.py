@@ -4,7 +4,10 @@ https://json-schema.org/draft/2020-12/json-schema-validation#section-7, checked
 2026-11-30): each a test of the string. The patterns run on model output, so each is
 anchored and linear (``hostname`` is bounded to 253 characters by its lookahead). A
 digit is ``[0-9]`` (RFC 3339 §5.6 ``DIGIT``, RFC 5234's ``%x30-39``), never Python's
-``\\d``, which takes any Unicode digit in text.
+``\\d``, which takes any Unicode digit in text. JSON Schema's test suite
+(json-schema-org/JSON-Schema-Test-Suite, ``tests/draft2020-12/optional/format/``) agrees
+with each, except on ``hostname``: its labels are RFC 1123's, and an A-label (``xn--``)
+is not decoded, so IDNA 2008's rules for what it encodes are not checked.
 """
 
 from __future__ import annotations
