@@ -171,6 +171,10 @@ def _no_tool(error: Dict[str, Any]) -> Optional[int]:
     return None
 
 
+def _no_thinking(request: Any) -> bool:
+    return False
+
+
 def listed_turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
     """The turns a request's history field holds, as a new list to append to: a string
     is one user turn (*turn*; the SDKs and the Responses API take a bare prompt), one
@@ -221,7 +225,10 @@ class Target:
     - ``error_tool(error)``: for a ``tool_answer`` target, the index in the request's
       tools of the tool a client error names (Anthropic: ``tools.1.custom.input_schema:
       ...``), ``None`` when it names none: under the planner's ``State``, an error
-      naming another tool than the answer tool (the caller's own) is no rejection.
+      naming another tool than the answer tool (the caller's own) is no rejection;
+    - ``thinking(request)``: whether the caller's *request* turns on the thinking the
+      ``Ask`` tells the fragment of (Anthropic's ``thinking``, beside which a forced
+      tool choice is refused): ``retry.prepare`` renders with ``thinking=True`` then.
     """
 
     id: str
@@ -244,6 +251,7 @@ class Target:
     server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     format_fields: Tuple[str, ...] = ()
     error_tool: Callable[[Dict[str, Any]], Optional[int]] = _no_tool
+    thinking: Callable[[Any], bool] = _no_thinking
 
 
 def is_sdk_model(value: Any) -> bool:

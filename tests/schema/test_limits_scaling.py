@@ -22,10 +22,10 @@ def _nested(n: int, key: str) -> Dict[str, Any]:
 
 def _work(monkeypatch: Any, schema: Any) -> int:
     steps: List[int] = []
-    real_iter, real_path = _limits.iter_subschemas, _limits.path_of
+    real_nodes, real_path = _limits._nodes, _limits.path_of
 
-    def nodes(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
-        for item in real_iter(node, ptr):
+    def nodes(node: Any, at: Any) -> Iterator[Tuple[Any, Any]]:
+        for item in real_nodes(node, at):
             steps.append(1)
             yield item
 
@@ -33,7 +33,7 @@ def _work(monkeypatch: Any, schema: Any) -> int:
         steps.append(pointer.count("/"))  # a step per token walked
         return real_path(pointer, *doc)
 
-    monkeypatch.setattr(_limits, "iter_subschemas", nodes)
+    monkeypatch.setattr(_limits, "_nodes", nodes)
     monkeypatch.setattr(_limits, "path_of", path)
     assert check_limits(schema, "openai.chat", limits={"max_depth": None}) == []
     return sum(steps)

@@ -10,16 +10,19 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 from .._errors import EncodeError, SchemaError, excerpt
 from .._target import Limits, Target
-from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS
-from ._normalize import iter_subschemas
+from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._report import Lint
 from ._targets import get_target
-from ._util import long_int, max_digits, path_of
+from ._util import escape_token, long_int, max_digits, path_of
 
 __all__ = ["check_limits", "chars"]
 
 _FIELDS = frozenset(f.name for f in fields(Limits))
 _COUNTS = tuple(sorted(_FIELDS - {"checked"}))
+
+#: Where a node sits: ``(parent, token)`` (a JSON Pointer reference token, unescaped),
+#: ``None`` for the root. The pointer is spelled from it only when a message names it.
+_At = Optional[Tuple[Any, str]]
 
 
 def check_limits(
@@ -39,23 +42,23 @@ def check_limits(
     key = spec.id
     lim = resolve_limits(spec, limits)
     if isinstance(schemas, (dict, bool)):
-        items: List[Tuple[str, Any]] = [("", schemas)]
+        items: List[Tuple[_At, Any]] = [(None, schemas)]
     elif isinstance(schemas, (list, tuple)):
-        items = [(f"/{i}", s) for i, s in enumerate(schemas)]
+        items = [((None, str(i)), s) for i, s in enumerate(schemas)]
     else:
         raise SchemaError(f"Schema must be a JSON object or a boolean, or a list of them, got {excerpt(schemas)} at $",
                           dialect=key)
     out: List[Lint] = []
     props = size = enums = optional = unions = 0
     for base, schema in items:
-        for ptr, node in _nodes(schema, base):
+        for at, node in _nodes(schema, base):
             if not isinstance(node, dict):
                 if not isinstance(node, bool):
-                    where = path_of(ptr, schemas)
+                    where = path_of(_pointer(at), schemas)
                     raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(node)} at {where}",
                                       dialect=key, loc=where)
                 continue
-            _check_shape(node, ptr, key, schemas)
+            _check_shape(node, at, key, schemas)
             p = node.get("properties")
             if isinstance(p, dict):
                 props += len(p)
@@ -70,7 +73,7 @@ def check_limits(
             values = node.get("enum")
             if isinstance(values, list):
                 enums += len(values)
-                size += sum(_chars_at(v, f"{ptr}/enum", schemas) for v in values)
+                size += sum(_chars_at(v, (at, "enum"), schemas) for v in values)
                 text = sum(len(v) for v in values if isinstance(v, str))
                 if (
                     lim.large_enum_threshold
@@ -87,11 +90,11 @@ def check_limits(
                         )
                     )
             if "const" in node:
-                size += _chars_at(node["const"], f"{ptr}/const", schemas)
+                size += _chars_at(node["const"], (at, "const"), schemas)
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
-            ptr = base + ptr
+            ptr = _pointer(base) + ptr
             out.append(
                 Lint(
                     "not-representable",
@@ -147,31 +150,58 @@ def resolve_limits(spec: Target, limits: Optional[Union[Limits, Dict[str, Any]]]
     return lim
 
 
-def _nodes(schema: Any, base: str) -> Iterator[Tuple[str, Any]]:
-    """``iter_subschemas``, and the schemas of a draft-4 tuple ``items`` (an array)."""
-    stack: List[Tuple[str, Any]] = [(base, schema)]
+def _nodes(schema: Any, base: _At) -> Iterator[Tuple[_At, Any]]:
+    """Every schema node under *schema* (itself included), depth first, with where it
+    sits (``_At``: a parent chain, a constant step per node, where a pointer string per
+    node took n²/2 characters for n nested ones); the schemas of a draft-4 tuple
+    ``items`` (an array) in its place. A node's children are read when the walk goes on
+    from it: after ``check_limits`` checked its shape (``_check_shape``)."""
+    stack: List[Tuple[_At, Any, bool]] = [(base, schema, False)]
     while stack:
-        at, top = stack.pop()
-        for ptr, node in iter_subschemas(top, at):
-            if isinstance(node, list) and ptr.endswith("/items"):
-                stack.extend((f"{ptr}/{i}", v) for i, v in enumerate(node))
-            else:
-                yield ptr, node
+        at, node, listed = stack.pop()
+        if listed and isinstance(node, list):  # the ``items`` keyword's array of schemas
+            stack.extend((((at, str(i)), v, False) for i, v in reversed(list(enumerate(node)))))
+            continue
+        yield at, node
+        if not isinstance(node, dict):
+            continue
+        children: List[Tuple[_At, Any, bool]] = []
+        for word in SINGLE_KEYWORDS:
+            if word in node:
+                children.append(((at, word), node[word], word == "items"))
+        for word in DICT_KEYWORDS:
+            if isinstance(node.get(word), dict):
+                held: _At = (at, word)
+                children.extend(((held, k), v, False) for k, v in node[word].items())
+        for word in LIST_KEYWORDS:
+            if isinstance(node.get(word), list):
+                held = (at, word)
+                children.extend(((held, str(i)), v, False) for i, v in enumerate(node[word]))
+        stack.extend(reversed(children))
 
 
-def _check_shape(node: Dict[str, Any], ptr: str, key: str, doc: Any) -> None:
+def _pointer(at: _At) -> str:
+    """The JSON Pointer of a node from where it sits (spelled for a message only)."""
+    tokens: List[str] = []
+    while at is not None:
+        at, token = at
+        tokens.append(token)
+    return "".join("/" + escape_token(t) for t in reversed(tokens))
+
+
+def _check_shape(node: Dict[str, Any], at: _At, key: str, doc: Any) -> None:
     """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``), and
     a map of subschemas with a key that is not text (``{"properties": {1: {}}}``), before
-    the walk names the children (runs between ``iter_subschemas`` yielding *node* and
-    reading its children). *doc*: what the pointers point into."""
+    the walk names the children (runs between ``_nodes`` yielding *node* and reading its
+    children). *doc*: what the pointers point into."""
     for words, kind, what in ((LIST_KEYWORDS, list, "an array"), (DICT_KEYWORDS, dict, "an object")):
         for word in words:
             if word in node and not isinstance(node[word], kind):
-                where = path_of(f"{ptr}/{word}", doc)
+                where = path_of(_pointer((at, word)), doc)
                 raise SchemaError(f"'{word}' must be {what} at {where}, got {excerpt(node[word])}", dialect=key,
                                   loc=where)
             if kind is dict and word in node and not all(type(k) is str for k in node[word]):
-                where = path_of(f"{ptr}/{word}", doc)
+                where = path_of(_pointer((at, word)), doc)
                 bad = next(k for k in node[word] if type(k) is not str)
                 raise SchemaError(f"Schema has a non-string key {excerpt(bad)} at {where}", dialect=key, loc=where)
 
@@ -219,13 +249,14 @@ def chars(value: Any, loc: str = "$") -> int:
     return total
 
 
-def _chars_at(value: Any, ptr: str, doc: Any) -> int:
-    """``chars(value)``, its error at the ``$.path`` of *ptr* in *doc*, spelled only then
-    (spelled for every value, each from the root, nested values took n² steps)."""
+def _chars_at(value: Any, at: _At, doc: Any) -> int:
+    """``chars(value)``, its error at the ``$.path`` of where *value* sits (*at*) in
+    *doc*, spelled only then (spelled for every value, each from the root, nested values
+    took n² steps)."""
     try:
         return chars(value)
     except SchemaError:
-        return chars(value, path_of(ptr, doc))
+        return chars(value, path_of(_pointer(at), doc))
 
 
 def _unwritable(schema: Any) -> Optional[Tuple[str, int]]:

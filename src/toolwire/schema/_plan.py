@@ -131,12 +131,17 @@ def prepare(
     ``"native"`` raises ``EncodeError`` when the schema cannot be rendered;
     ``"prompt"`` always injects the instruction. ``allow_lossy=False``: a wire schema
     that would not enforce everything (``Rendered.lossless`` false) means prompt mode
-    under ``auto`` and an ``EncodeError`` under ``native``.
+    under ``auto`` and an ``EncodeError`` under ``native``. A *request* that turns
+    thinking on itself (the target's ``thinking``: Anthropic's ``thinking`` field) is
+    rendered as with ``thinking=True`` (``anthropic.tool``'s forced tool choice, which
+    the API refuses beside thinking, becomes ``auto``, reported).
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
     spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
+    if spec.thinking(base):  # the request thinks: a fragment that forces a tool would be refused
+        render_options = dict(render_options, thinking=True)
     chosen = mode
     rendered: Optional[Rendered] = None
     if model is None:  # the model the request names

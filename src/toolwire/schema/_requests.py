@@ -57,27 +57,42 @@ def classify_error(error: Any, target: Optional[Union[str, Target, State]] = Non
     A rejection needs a client error status (400 or 422) *and* the ``schema_error`` of
     the target sent saying the error points at its schema (OpenAI ``param``/``code``;
     an error message naming the schema path for Anthropic, Gemini, Bedrock; Anthropic's
-    fixed sentences for a schema too complex to compile). *target* is the one sent: an
-    id, a ``Target``, or the planner's ``State`` (``generate`` gives it), and only it is
-    asked: an error about another field of the request (the caller's own
+    fixed sentences for a schema too complex to compile). *target* is the one sent, and
+    only it is asked: an error about another field of the request (the caller's own
     ``tools[0].function.parameters``) that another API's rule would take for its schema
-    is no rejection. Under a ``State`` in prompt mode no schema was sent, so nothing is a
-    rejection of it; under one of a target whose answer is a tool joined to the caller's
-    (``anthropic.tool``), an error naming a tool by its place (the target's
-    ``error_tool``: Anthropic's ``tools.0.custom.input_schema: ...``) is a rejection only
-    when that place is the answer tool's (the request sent is the state's; given a
-    target alone, any such error is taken for the answer tool's). With no *target*,
-    every target of the registry is asked. 408, 409,
-    429 and 5xx are transient, except a 5xx whose body the target's ``server_error``
-    reads as a refusal of its schema: Ollama answers a ``format`` it cannot turn into a
-    grammar with HTTP 500 ``{"error": "invalid JSON schema in format"}`` (its
-    ``llm/server.go`` ``Completion``; datalab-to/marker#984 shows the response), and the
-    same request gets the same answer however often it is sent: that is ``error`` (a
-    request error, never ``schema_rejected``: no 5xx is a rejection). The status is the
-    SDK error's (``status_code``, google-genai's ``code``, botocore's
-    ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the payload's (Gemini's
-    inside ``error``). Nothing is classified from bare substrings like ``"400"`` or
-    ``"not supported"``.
+    is no rejection. With no *target*, every target of the registry is asked.
+
+    What each form of *target* knows:
+
+    - the planner's ``State`` (``prepare(...).state``; ``generate`` gives it): the
+      request sent. In prompt mode no schema was sent, so nothing is a rejection of
+      it. For a target whose answer is a tool joined to the caller's (``tool_answer``:
+      ``anthropic.tool``), an error naming a tool by its place (the target's
+      ``error_tool``: Anthropic's ``tools.0.custom.input_schema: ...``) is a rejection
+      only when that place is the answer tool's (``State.answer_tool_at``);
+    - a target id or a ``Target``: its rule, not the request. A ``Target`` is the
+      API's, fixed before any request: it holds neither the answer tool's name (the
+      ``Ask``'s, given to ``render``) nor the caller's tools, and Anthropic's error
+      names a tool by its place, not its name. So for a ``tool_answer`` target an
+      error naming a tool *cannot be told* from one naming the caller's own: it is
+      ``schema_rejected`` (taken for the answer tool's: prompt mode drops only that
+      tool, so a wrong reading costs one request that fails alike; the other reading
+      would give up the answer whenever the tool was the answer tool). Pass the
+      ``State`` to know. An error naming no tool (a schema too complex to
+      compile) reads as under a ``State``;
+    - ``None``: every target's rule, so the same tool error is ``schema_rejected`` too
+      (which target was sent is not known either).
+
+    408, 409, 429 and 5xx are transient, except a 5xx whose body the target's
+    ``server_error`` reads as a refusal of its schema: Ollama answers a ``format`` it
+    cannot turn into a grammar with HTTP 500 ``{"error": "invalid JSON schema in
+    format"}`` (its ``llm/server.go`` ``Completion``; datalab-to/marker#984 shows the
+    response), and the same request gets the same answer however often it is sent:
+    that is ``error`` (a request error, never ``schema_rejected``: no 5xx is a
+    rejection). The status is the SDK error's (``status_code``, google-genai's
+    ``code``, botocore's ``response["ResponseMetadata"]["HTTPStatusCode"]``) or the
+    payload's (Gemini's inside ``error``). Nothing is classified from bare substrings
+    like ``"400"`` or ``"not supported"``.
     """
     status, body = _status_and_body(error)
     if status in (408, 409, 429):

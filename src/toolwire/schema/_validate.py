@@ -243,6 +243,7 @@ class _Checker:
                 if f"#{i}" not in evaluated:
                     self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first,
                              False)
+                    evaluated.add(f"#{i}")  # evaluated now, for a parent's unevaluatedItems
 
     def _arrays(
         self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool

@@ -86,6 +86,14 @@ def _error_tool(error: Dict[str, Any]) -> Optional[int]:
     return int(found.group(1)) if found else None
 
 
+def _thinking(request: Any) -> bool:
+    # ``thinking``: ``{"type": "enabled", "budget_tokens": n}``, ``adaptive``,
+    # ``between_tools`` or ``disabled`` (anthropic's ``ThinkingConfigParam``); a type
+    # not known yet is taken for thinking (a forced tool beside it would be refused)
+    said = request.get("thinking") if isinstance(request, dict) else None
+    return isinstance(said, dict) and said.get("type") != "disabled"
+
+
 def _messages_fragment(ask: Ask) -> Fragment:
     return Fragment({"output_config": {"format": {"type": "json_schema", "schema": ask.schema}}})
 
@@ -142,6 +150,7 @@ MESSAGES = Target(
     instruction=_instruction,
     schema_error=_messages_error,
     format_fields=("format",),  # output_config.format
+    thinking=_thinking,
 )
 MESSAGES_BETA = replace(
     MESSAGES,
