@@ -61,7 +61,8 @@ def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
 
 
 def _error(status: int, error: Dict[str, Any]) -> bool:
-    return error_names(error, params=("outputConfig",), paths=("outputconfig", "textformat"))
+    # Anthropic models' own errors come through with their field's name (``output_config.format``)
+    return error_names(error, params=("outputConfig",), paths=("outputconfig", "textformat", "output_config.format"))
 
 
 CONVERSE = Target(
