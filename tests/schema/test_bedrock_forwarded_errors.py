@@ -28,3 +28,10 @@ def test_an_unrelated_validation_error_is_no_rejection() -> None:
     error = ClientError({"Error": {"Code": "ValidationException", "Message": "messages.0.content: must not be empty"},
                          "ResponseMetadata": {"HTTPStatusCode": 400}}, "Converse")
     assert classify_error(error, "bedrock.converse") == "error"
+
+
+def test_the_same_error_through_an_openai_compatible_proxy_is_a_rejection() -> None:
+    # LiteLLM's proxy answers an OpenAI client with the backend's text (ALTK #118)
+    body = {"error": {"message": "litellm.BadRequestError: BedrockException - " + TEXT, "type": None, "param": None,
+                      "code": "400"}}
+    assert classify_error({"status": 400, **body}, "openai.chat") == "schema_rejected"

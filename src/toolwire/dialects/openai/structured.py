@@ -82,7 +82,11 @@ def _chat_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
 
 
 def _chat_error(status: int, error: Dict[str, Any]) -> bool:
-    return error_names(error, params=("response_format",), paths=("response_format", "json_schema"), codes=_CODES)
+    # an OpenAI-compatible proxy (LiteLLM) hands on the error of the model behind it, which names the
+    # field it translated ``response_format`` into: Anthropic's ``output_config.format`` (reference
+    # structured-output.md, ALTK #118)
+    return error_names(error, params=("response_format",),
+                       paths=("response_format", "json_schema", "output_config.format"), codes=_CODES)
 
 
 def _responses_fragment(ask: Ask) -> Fragment:
