@@ -27,7 +27,9 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 - Containers: ``GenerateContentResponse`` (every candidate's parts; finish from
   ``finishReason``, ``MAX_TOKENS`` marks the calls as cut off), ``Content``
   ``{"role", "parts"}`` and requests ``{"contents": [...]}``. Parts of unknown kinds
-  are passed over. Claims and containers are read in ``sniff``.
+  are passed over. Claims and containers are read in ``sniff``; a part with ``args``
+  and no ``name`` is the arguments of the name-only call before it in its ``Content``,
+  as a stream reads it (``nameless_args``, wire-formats §4g).
 - Tool: a declaration ``{"name", "description", "parametersJsonSchema" | "parameters"}``
   or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``), each key
   also in snake_case (``function_declarations``, ``parameters_json_schema``: the API takes
@@ -50,16 +52,16 @@ from typing import Any, Dict, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError, DecodeError
+from ..._errors import ArgumentsError, DecodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from . import history, stream, structured
+from .nameless_args import FRAGMENT_KEYS, children, fragment, nameless
 from .response import FINISH, RESPONSE, encode_message, reply
 from .results import decode_result, encode_result
 from .sniff import (
     SERVER_KEYS,
     TOP_KEYS,
-    children,
     choices,
     detect,
     failure,
@@ -86,6 +88,13 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         fc = as_dict(fc, f"{loc}.{key}", NAME, "a function call object")
     name = fc.get("name")
     if type(name) is not str or not name:
+        if nameless(fc) and fc.get("args") is not None and fc["args"] != {} and not fragment(fc):
+            raise DecodeError(  # the stream's words (``stream``): no name-only call before it (``nameless_args``)
+                f"The tool call at {loc} is a functionCall part without a name, with arguments no call waits "
+                f"for: {excerpt(fc['args'])}",
+                dialect=NAME,
+                loc=loc,
+            )
         name = name_of(name, f"{loc}.{key}.name", NAME)
     args = fc.get("args")
     ident = fc.get("id")
@@ -112,7 +121,7 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 loc=f"{loc}.{key}.arguments",
             )
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
-    for field in _FRAGMENT_KEYS:
+    for field in FRAGMENT_KEYS:
         if fc.get(field):  # ``None`` / ``False`` (the SDK's unset fields, the end of a stream) is no fragment
             raise ArgumentsError(
                 f"Function call at {loc}.{key} is a fragment of a streamed call ({field}): its arguments are "
@@ -138,10 +147,6 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if beside:
             pd["part"] = beside
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
-
-
-# a Vertex stream's argument fragments (``dialects/gemini/stream.py``): the call is not all in the part
-_FRAGMENT_KEYS = ("partialArgs", "partial_args", "willContinue", "will_continue")
 
 
 def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str, Any]) -> Optional[ToolCall]:

@@ -6,7 +6,11 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
 
 - Each chunk is a whole ``GenerateContentResponse``; a ``functionCall`` part with a
   ``name`` and no ``willContinue`` is a complete call (``args`` missing gives ``{}``).
-  Parallel calls may come in one chunk or in several; they are appended.
+  Parallel calls may come in one chunk or in several; they are appended. One without
+  ``args`` (or with ``{}``) takes the ``args`` of a part without a ``name`` that follows
+  it (wire-formats §4g, smallmain/vscode-unify-chat-provider#48), as ``decode_all``
+  reads a whole reply (``nameless_args``); such a part that no call waits for is an
+  invalid call in its place.
 - Vertex streamed arguments (``streamFunctionCallArguments``): ``{"name",
   "willContinue": true}`` opens a call; ``partialArgs: [{"jsonPath", "stringValue" |
   "numberValue" | "boolValue" | "nullValue", "willContinue"}]`` fill values by JSON
@@ -149,9 +153,12 @@ class Handler:
                 core.end(cur)
                 del self.open[scope]
             if not cont and partial is None:
-                if args is None:  # its arguments may follow in a part without a name (§4g): it waits
+                if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
+                    pd = _add(pd, "id", "")
+                if args is None or args == {}:  # its arguments may follow in a part without a name (§4g): it waits
                     self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
-                                                 provider_data=pd, needs_end=False)
+                                                 provider_data=pd if "args" in fc else _add(pd, "no_args", True),
+                                                 needs_end=False)
                     return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return
@@ -166,14 +173,20 @@ class Handler:
             cur = core.open(None, None, None, scope=scope, provider_data=pd)
             self.open[scope] = cur
         else:
+            kept = dict(cur.pd[NAME]) if cur.pd else {}  # a name-only call's ``no_args`` and ``""`` id stay
             if args is not None and args != {}:
                 if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
                     cur.obj = args
+                    kept.pop("no_args", None)
                 else:  # beside arguments streamed in partialArgs: never read, never dropped
                     core.fail(cur, f"A functionCall part without a name carries arguments {excerpt(args)} while "
                                    "this call's arguments stream in partialArgs")
-            if pd is not None and (cur.pd is None or (_signed(pd) and not _signed(cur.pd))):
-                cur.pd = pd  # the signature on a later part of the call (the first one seen is kept)
+            bare = "part" not in kept and "snake" not in kept  # no fields beside the call kept yet
+            if pd is not None and (bare or (_signed(pd) and not _signed(cur.pd))):
+                kept.pop("part", None)  # the signature on a later part of the call (the first one seen is kept)
+                kept.pop("snake", None)
+                kept.update(pd[NAME])
+            cur.pd = {NAME: kept} if kept else None
         if type(partial) is list:
             self._apply(cur, partial)
         if not cont:
@@ -216,11 +229,16 @@ class Handler:
         self.open.clear()
 
 
-def _signed(data: Dict[str, Dict[str, Any]]) -> bool:
+def _signed(data: Optional[Dict[str, Dict[str, Any]]]) -> bool:
     """Whether provider data kept by ``_part_data`` holds a thought signature (``model_dump()``
     gives ``"thought_signature": None`` on every part)."""
-    part = data[NAME].get("part") or {}
+    part = (data[NAME].get("part") or {}) if data else {}
     return part.get("thoughtSignature") is not None or part.get("thought_signature") is not None
+
+
+def _add(pd: Optional[Dict[str, Dict[str, Any]]], key: str, value: Any) -> Dict[str, Dict[str, Any]]:
+    """*pd* with *key* set in this dialect's provider data."""
+    return {NAME: {**(pd[NAME] if pd else {}), key: value}}
 
 
 def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
