@@ -4,8 +4,9 @@ each chunk is a ``GenerateContentResponse``), over the odd parts: a name-only ca
 nameless ``args`` part after it (wire-formats §4g), a stray ``functionCall: {}``,
 ``"args": {}``, ids present, absent or ``""``, ``thoughtSignature`` on call parts and on
 thoughts, thought and text parts, code execution, snake_case parts (``model_dump()``) and
-two candidates. Calls compare with their provider data; invalid calls by name, id and
-error (each reading names its own path). A Vertex call streamed in ``partialArgs`` is
+two candidates, and a junk part or a name that is no string. Calls compare with their
+provider data; invalid calls by name, id and cut-off flag (a nameless part's also by its
+words, each reading naming its own path). A Vertex call streamed in ``partialArgs`` is
 the one shape the readings keep apart (see the last test)."""
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ name_only = st.builds(lambda n, empty, i, s: _part(_with_id({"name": n, **({"arg
 nameless = st.builds(lambda a, s: _part({"args": a}, s), nonempty_args, signatures)
 terminators = st.sampled_from([{"functionCall": {}}, {"functionCall": {"args": {}}}])
 others = st.sampled_from([
+    5,  # no part: an invalid call in its place, in both readings
+    {"functionCall": {"name": 7, "args": {"a": 1}}},  # a name that is no string
+    {"functionCall": {"name": "f", "args": {"a": 1}, "willContinue": False}},  # the end of a stream, kept
     {"text": "Let me look."},
     {"text": "**Planning**", "thought": True},
     {"text": "", "thought": True, "thoughtSignature": SIG},
@@ -61,9 +65,9 @@ part_lists = st.lists(parts, max_size=7)
 _SNAKE = {"functionCall": "function_call", "thoughtSignature": "thought_signature", "executableCode": "executable_code"}
 
 
-def snake(part: Dict[str, Any]) -> Dict[str, Any]:
+def snake(part: Any) -> Any:
     """The part as google-genai's ``model_dump()`` spells it."""
-    return {_SNAKE.get(k, k): v for k, v in part.items()}
+    return {_SNAKE.get(k, k): v for k, v in part.items()} if type(part) is dict else part
 
 
 def reply(cands: List[List[Dict[str, Any]]], indexes: Optional[List[int]]) -> Dict[str, Any]:
@@ -94,8 +98,8 @@ def stream_of(cands: List[List[Dict[str, Any]]], numbers: List[int], order: List
 def view(x: Any) -> Tuple[Any, ...]:
     if isinstance(x, ToolCall):
         return ("call", x.name, x.args, x.id, x.server, {k: dict(v) for k, v in x.provider_data.items()})
-    assert isinstance(x, InvalidToolCall)
-    return ("invalid", x.name, x.id, x.truncated, x.error.replace(x.loc, "@"))
+    assert isinstance(x, InvalidToolCall)  # (its words are its reading's: the nameless part's are pinned below)
+    return ("invalid", x.name, x.id, x.truncated)
 
 
 def at(data: Any, loc: str) -> Any:
@@ -113,12 +117,13 @@ def check(cands: List[List[Dict[str, Any]]], indexes: Optional[List[int]], order
     got = toolwire.decode_all(whole, D, invalid="keep", include_server=include_server)
     streamed = accumulate(stream_of(cands, numbers, order), D, include_server=include_server)
     assert [view(c) for c in got] == [view(c) for c in streamed]
-    for c in got:
-        if isinstance(c, InvalidToolCall):  # at its own path: the nameless part
+    for c, s in zip(got, streamed):
+        if isinstance(c, InvalidToolCall) and "without a name" in c.error:  # the stream's words, at its own path
+            assert isinstance(s, InvalidToolCall) and c.error.replace(c.loc, "@") == s.error.replace(s.loc, "@")
             fc = at(whole, c.loc)
             fc = fc.get("functionCall") or fc.get("function_call")
             assert fc.get("name") is None and fc.get("args")
-        elif not c.server:  # written back as one plain call part
+        elif isinstance(c, ToolCall) and not c.server:  # written back as one plain call part
             part = toolwire.encode(c, D)
             fc = part.get("functionCall") or part.get("function_call")
             assert fc["name"] == c.name and toolwire.decode(part, D) == c
@@ -137,6 +142,10 @@ def check(cands: List[List[Dict[str, Any]]], indexes: Optional[List[int]], order
 @example([{"functionCall": {"name": "f", "id": ""}}, {"functionCall": {"args": {"a": 1}}, "thoughtSignature": SIG}],
          False, False)
 @example([{"functionCall": {"args": {"a": 1}}}, {"functionCall": {}}], False, False)
+@example([{"functionCall": {"name": "f"}}, 5, None], False, False)  # the stream passed junk parts over
+@example([{"functionCall": {"name": "f"}}, {"functionCall": {"name": 7}}, {"functionCall": {"args": {"a": 1}}}],
+         False, False)  # the stream read a name that is no string as none (and merged the part after it)
+@example([{"functionCall": {"name": "f", "args": {"a": 1}, "willContinue": False}}], True, False)  # (dropped)
 def test_one_candidate(ps: List[Dict[str, Any]], snake_case: bool, include_server: bool) -> None:
     if snake_case:
         ps = [snake(p) for p in ps]

@@ -57,8 +57,8 @@ def nameless(fc: Dict[str, Any]) -> bool:
 
 def _name_only(fc: Dict[str, Any]) -> bool:
     """Whether *fc* is a call whose arguments may follow: a name, no ``args`` or ``{}``."""
-    args = fc.get("args")
-    return not nameless(fc) and (args is None or args == {}) and not fragment(fc)
+    args, name = fc.get("args"), fc.get("name")
+    return type(name) is str and name != "" and (args is None or args == {}) and not fragment(fc)
 
 
 def _signed(part: Dict[str, Any]) -> bool:

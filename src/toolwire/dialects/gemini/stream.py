@@ -10,7 +10,10 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   ``args`` (or with ``{}``) takes the ``args`` of a part without a ``name`` that follows
   it (wire-formats §4g, smallmain/vscode-unify-chat-provider#48), as ``decode_all``
   reads a whole reply (``nameless_args``); such a part that no call waits for is an
-  invalid call in its place.
+  invalid call in its place, as are a part that is no object and a ``name`` that is no
+  string. A call's fields beside ``name``, ``args`` and ``id``, a missing ``args`` and an
+  ``id`` of ``""`` are kept as ``decode_all`` keeps them (``{"gemini": {"call", "no_args",
+  "id"}}``).
 - Vertex streamed arguments (``streamFunctionCallArguments``): ``{"name",
   "willContinue": true}`` opens a call; ``partialArgs: [{"jsonPath", "stringValue" |
   "numberValue" | "boolValue" | "nullValue", "willContinue"}]`` fill values by JSON
@@ -107,6 +110,8 @@ class Handler:
                 for part in parts:
                     if type(part) is dict:
                         self._part(scope, part)
+                    else:  # never passed over: ``decode_all`` reports it too
+                        self.core.broken(part, scope)
             reason = _get(cand, "finishReason", "finish_reason")
             if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
                 self.core.finish(reason)
@@ -143,6 +148,11 @@ class Handler:
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core
         name = nonempty_str(fc.get("name"))
+        if name is None and fc.get("name") is not None and fc["name"] != "":  # a name, but no text: no call's
+            if scope in self.open:  # arguments (``decode_all`` reads it so): the open call is over
+                core.end(self.open.pop(scope))
+            core.broken(fc, scope, f"has a name that is not a string: {excerpt(fc['name'])}")
+            return
         partial = _get(fc, "partialArgs", "partial_args")
         cont = _get(fc, "willContinue", "will_continue") is True
         pd = _part_data(part) if len(part) > 1 or "function_call" in part else None
@@ -155,6 +165,9 @@ class Handler:
             if not cont and partial is None:
                 if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
                     pd = _add(pd, "id", "")
+                extra = {k: v for k, v in set_fields(fc).items() if k not in ("name", "args", "id")}
+                if extra:  # the call's other fields (``willContinue: false`` too), as ``decode_all`` keeps them
+                    pd = _add(pd, "call", extra)
                 if args is None or args == {}:  # its arguments may follow in a part without a name (§4g): it waits
                     self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
                                                  provider_data=pd if "args" in fc else _add(pd, "no_args", True),
