@@ -13,7 +13,7 @@ made into one call part, at the name-only part's place and path: its ``name`` an
 the nameless part's ``args``, and the fields beside the call of the name-only part, or of
 the nameless part when only it is signed (``thoughtSignature``) or only it has any: what
 the stream keeps. A nameless part with no arguments (``{}``, a stream's terminator) is
-nothing; with arguments and no call waiting, ``calls.decode_call`` reports it at its own
+nothing; with arguments and no call waiting, ``call_parts.decode_call`` reports it at its own
 path. A nameless part that streams arguments (``partialArgs``) is left to
 ``decode_call``: a fragment of a streamed call. Linear: each part is looked at once.
 """
