@@ -102,3 +102,15 @@ def test_parts_of_two_contents_are_not_merged() -> None:
     request = {"contents": [{"role": "model", "parts": [NAMED]}, {"role": "model", "parts": [ARGS]}]}
     with pytest.raises(DecodeError, match=r"at \$\.contents\[1\]\.parts\[0\] is a functionCall part without a name"):
         toolwire.decode_all(request)
+
+
+def test_google_genai_objects_read_alike() -> None:
+    types = pytest.importorskip("google.genai.types")
+    parts = [types.Part(function_call=types.FunctionCall(name="mcp_list_dir", args={})),
+             types.Part(function_call=types.FunctionCall(args={"path": "/some/path"}))]
+    reply = types.GenerateContentResponse(candidates=[types.Candidate(
+        content=types.Content(role="model", parts=parts), finish_reason=types.FinishReason.STOP)])
+    assert toolwire.decode_all(reply) == [CALL]
+    streamed = [types.GenerateContentResponse(candidates=[types.Candidate(
+        content=types.Content(role="model", parts=[p]))]) for p in parts]
+    assert accumulate(streamed, D) == [CALL]
