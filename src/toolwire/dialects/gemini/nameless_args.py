@@ -20,11 +20,11 @@ path. A nameless part that streams arguments (``partialArgs``) is left to
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .sniff import children as parts_of
 
-__all__ = ["FRAGMENT_KEYS", "children", "fragment", "merge", "nameless"]
+__all__ = ["FRAGMENT_KEYS", "children", "fragment", "merge", "merged", "nameless"]
 
 Part = Tuple[Any, str]
 
@@ -87,10 +87,16 @@ def merge(head: Dict[str, Any], hkey: str, tail: Dict[str, Any], tkey: str) -> D
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Part]:
     """``sniff.children`` with nameless argument parts merged into their calls (see above)."""
+    return merged(parts_of(data, loc))
+
+
+def merged(parts: Iterable[Part]) -> Iterator[Part]:
+    """*parts* (each with its ``...parts[j]`` path, as ``sniff.children`` gives them) with
+    each nameless argument part merged into the name-only call before it in its list."""
     head: Optional[Part] = None  # a name-only call part, waiting for its arguments
     held: List[Part] = []  # the parts after it, before the next call part
     scope = ""  # the path of *head*'s parts list: its parts end at the next list's
-    for part, ploc in parts_of(data, loc):
+    for part, ploc in parts:
         if head is not None and not ploc.startswith(scope):
             yield head
             yield from held
