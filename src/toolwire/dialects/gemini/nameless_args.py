@@ -8,14 +8,15 @@ arguments of the call before it, never a call of its own (Gemini refuses empty n
 
 ``children`` gives the parts ``sniff.children`` gives, with, in each parts list (one
 ``Content``), a name-only call part (a ``name``, no ``args`` or ``"args": {}`` as in the
-report, no ``willContinue`` or ``partialArgs``) and the nameless part that follows it (other parts may stand between)
-made into one call part, at the name-only part's place and path: its ``name`` and ``id``,
-the nameless part's ``args``, and the fields beside the call of the name-only part, or of
-the nameless part when only it is signed (``thoughtSignature``) or only it has any: what
-the stream keeps. A nameless part with no arguments (``{}``, a stream's terminator) is
-nothing; with arguments and no call waiting, ``call_parts.decode_call`` reports it at its own
-path. A nameless part that streams arguments (``partialArgs``) is left to
-``decode_call``: a fragment of a streamed call. Linear: each part is looked at once.
+report, no ``willContinue`` or ``partialArgs``) and the nameless part that follows it
+(other parts may stand between) made into one call part, at the name-only part's place
+and path: its ``name`` and ``id``, the nameless part's ``args``, and the fields beside
+the call of the name-only part, or of the nameless part when only it is signed
+(``thoughtSignature``) or only it has any: what the stream keeps. A nameless part with
+no arguments (``{}``, a stream's terminator) is nothing; with arguments and no call
+waiting, ``call_parts.decode_call`` reports it at its own path. A nameless part that
+streams arguments (``partialArgs``) is left to ``decode_call``: a fragment of a
+streamed call. Linear: each part is looked at once.
 """
 
 from __future__ import annotations
