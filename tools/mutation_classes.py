@@ -60,7 +60,7 @@ MUTATIONS: Dict[str, Mutation] = {
         "a schema-valued additionalProperties goes to Gemini without its own rewrite",
     ),
     "gemini-signature-lost-with-id": Mutation(
-        "src/toolwire/dialects/gemini/calls.py",
+        "src/toolwire/dialects/gemini/call_parts.py",
         '    out.update(pd.get("part", ()))\n',
         '    out.update(pd.get("part", ()) if call.id is None else ())\n',
         [*_DIALECTS, "tests/stream"],

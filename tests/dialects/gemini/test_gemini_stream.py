@@ -15,7 +15,7 @@ from typing import Any, List, Optional
 import pytest
 
 import toolwire
-from toolwire import ToolCall
+from toolwire import InvalidToolCall, ToolCall
 from toolwire.dialects.gemini.partial_args import parse_path
 from toolwire.stream import Accumulator, accumulate, detect_stream, encode_stream
 
@@ -131,6 +131,9 @@ def test_whole_calls_parallel_calls_and_server_calls() -> None:
     for c in chunks:
         acc.feed(c)
     calls = acc.close()
+    # the part ``5`` is an invalid call in its place, as ``decode_all`` reads it in a whole reply
+    *calls, junk = calls
+    assert isinstance(junk, InvalidToolCall) and junk.error == "The tool call at $.calls[3] is not an object: 5"
     assert canon(calls) == [
         ("ToolCall", "a", None, {"x": "ö"}, False),
         ("ToolCall", "b", "b1", {}, False),
@@ -138,7 +141,8 @@ def test_whole_calls_parallel_calls_and_server_calls() -> None:
         ("ToolCall", "code_execution", None, {"code": "1", "language": "PYTHON", "id": "e1"}, True),
     ]
     assert dict(calls[0].provider_data) == {D: {"part": {"thoughtSignature": "c2ln"}}}
-    assert dict(calls[1].provider_data) == {}
+    # no ``args`` on the wire, as ``decode_all`` keeps it (``encode`` writes none back)
+    assert dict(calls[1].provider_data) == {D: {"no_args": True}}
     assert acc.text == "fertig"
 
 

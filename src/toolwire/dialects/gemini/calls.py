@@ -27,7 +27,9 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
 - Containers: ``GenerateContentResponse`` (every candidate's parts; finish from
   ``finishReason``, ``MAX_TOKENS`` marks the calls as cut off), ``Content``
   ``{"role", "parts"}`` and requests ``{"contents": [...]}``. Parts of unknown kinds
-  are passed over. Claims and containers are read in ``sniff``.
+  are passed over. Claims and containers are read in ``sniff``; a part with ``args``
+  and no ``name`` is the arguments of the name-only call before it in its ``Content``,
+  as a stream reads it (``nameless_args``, wire-formats §4g).
 - Tool: a declaration ``{"name", "description", "parametersJsonSchema" | "parameters"}``
   or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``), each key
   also in snake_case (``function_declarations``, ``parameters_json_schema``: the API takes
@@ -41,185 +43,22 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   object, as Gemini requires) and needs the tool name.
 - Ids: optional, any non-empty string (Gemini 3 returns short ids; older models none).
 - Names: ``^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$``.
+
+This module assembles the dialect record; call parts are read and written in ``call_parts``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
-
-from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
-from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError, DecodeError
-from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
-from . import history, stream, structured
+from ..._dialect import Dialect
+from . import history, stream, stream_encode, structured
+from .call_parts import ONE_STEP, decode_call, encode_call, peek, read_function_call, read_function_response
+from .nameless_args import children
 from .response import FINISH, RESPONSE, encode_message, reply
 from .results import decode_result, encode_result
-from .sniff import (
-    SERVER_KEYS,
-    TOP_KEYS,
-    children,
-    choices,
-    detect,
-    failure,
-    finish,
-    gate,
-    server_call,
-    set_fields,
-    sniff,
-)
+from .sniff import TOP_KEYS, choices, detect, failure, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, builtin_kind, decode_tool, encode_tool, tool_entry
 
-__all__ = ["DIALECT"]
-
-
-def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    key = "functionCall"
-    fc = part.get(key)
-    if fc is None:
-        key = "function_call"
-        fc = part.get(key)
-        if fc is None:
-            return _decode_server(part, policy, loc)
-    if type(fc) is not dict:
-        fc = as_dict(fc, f"{loc}.{key}", NAME, "a function call object")
-    name = fc.get("name")
-    if type(name) is not str or not name:
-        name = name_of(name, f"{loc}.{key}.name", NAME)
-    args = fc.get("args")
-    ident = fc.get("id")
-    if type(args) is dict and policy.finish_reason is None:
-        args = check_object(args, policy, f"{loc}.{key}.args", NAME)
-        if key == "functionCall":
-            if len(part) == 1:
-                if len(fc) == 2:
-                    return new_call(name, args, None)
-                if len(fc) == 3 and type(ident) is str and ident:
-                    return new_call(name, args, ident)
-            elif len(part) == 2:
-                signed = _signed(part, fc, name, args)
-                if signed is not None:
-                    return signed
-        raw: Optional[str] = None
-        repairs: Tuple[str, ...] = ()
-    else:
-        if args is None and "arguments" in fc:  # not a field of FunctionCall: {} would be a call never made
-            raise DecodeError(
-                f"Function call at {loc}.{key} has 'arguments', which a Gemini FunctionCall does not have: its "
-                "arguments are the object 'args'",
-                dialect=NAME,
-                loc=f"{loc}.{key}.arguments",
-            )
-        args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
-    for field in _FRAGMENT_KEYS:
-        if fc.get(field):  # ``None`` / ``False`` (the SDK's unset fields, the end of a stream) is no fragment
-            raise ArgumentsError(
-                f"Function call at {loc}.{key} is a fragment of a streamed call ({field}): its arguments are "
-                "not all here; read the whole stream with toolwire.stream",
-                dialect=NAME,
-                loc=f"{loc}.{key}",
-                truncated=True,
-            )
-    if type(ident) is not str or not ident:
-        ident = opt_str(ident, f"{loc}.{key}.id", NAME)
-    pd: Dict[str, Any] = {}
-    if key != "functionCall":
-        pd["snake"] = True
-    if "args" not in fc:
-        pd["no_args"] = True
-    if fc.get("id") == "":
-        pd["id"] = ""
-    extra = {k: v for k, v in set_fields(fc).items() if k not in ("name", "args", "id")}
-    if extra:
-        pd["call"] = extra
-    if len(part) > 1:
-        beside = set_fields(part, key)  # (an SDK dump's unset fields, ``None``, are none)
-        if beside:
-            pd["part"] = beside
-    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
-
-
-# a Vertex stream's argument fragments (``dialects/gemini/stream.py``): the call is not all in the part
-_FRAGMENT_KEYS = ("partialArgs", "partial_args", "willContinue", "will_continue")
-
-
-def _signed(part: Dict[str, Any], fc: Dict[str, Any], name: str, args: Dict[str, Any]) -> Optional[ToolCall]:
-    """The common Gemini 3 part: a plain call and a text thought signature, nothing else."""
-    sig = part.get("thoughtSignature")
-    if type(sig) is not str:
-        return None
-    if len(fc) == 2:
-        return new_call(name, args, None, None, {NAME: {"part": {"thoughtSignature": sig}}})
-    ident = fc.get("id")
-    if len(fc) == 3 and type(ident) is str and ident:
-        return new_call(name, args, ident, None, {NAME: {"part": {"thoughtSignature": sig}}})
-    return None
-
-
-def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    for key in SERVER_KEYS:  # the one set: ``model_dump()`` gives the others as None
-        if part.get(key) is not None:
-            break
-    body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
-    name, args, ident, item = server_call(part, key, body)
-    if key.startswith("executable"):  # the code, its language and the id its result echoes
-        return new_call(name, args, None, None, {NAME: {"item": item}}, server=True)
-    ident = opt_str(ident, f"{loc}.{key}.id", NAME)
-    args, raw, repairs = parse_arguments(args, policy, f"{loc}.{key}.args", NAME)
-    return new_call(name, args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
-
-
-# --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
-
-def decode_plain(part: Dict[str, Any]) -> Optional[ToolCall]:
-    """``decode_call`` under the default policy of a part ``sniff`` claims as a call."""
-    return decode_call(part, DEFAULT_POLICY, "$") if type(part["functionCall"]) is dict else None
-
-
-ONE_STEP = ((("functionCall", None), decode_plain),)
-
-
-def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
-    pd = scoped(call, NAME)
-    if call.server:
-        if "item" not in pd:
-            refuse_server(call, NAME)
-        return dict(pd["item"])
-    fc: Dict[str, Any] = {"name": call.name}
-    if call.args or not pd.get("no_args"):
-        fc["args"] = call.args
-    ident = encode_id(call, ctx, IDS)
-    if ident is not None:
-        fc["id"] = ident
-    elif "id" in pd:
-        fc["id"] = pd["id"]
-    if not pd:
-        return {"functionCall": fc}
-    fc.update(pd.get("call", ()))
-    out: Dict[str, Any] = {"function_call" if pd.get("snake") else "functionCall": fc}
-    out.update(pd.get("part", ()))
-    sig = pd.get("thought_signature")  # where 0.1's stream kept it (stored histories); sent back as received
-    if sig is not None and "thoughtSignature" not in out and "thought_signature" not in out:
-        out["thoughtSignature"] = sig
-    return out
-
-
-def read_function_call(o: Any) -> Dict[str, Any]:
-    """A google-genai ``FunctionCall`` as the part that holds it: its dump alone
-    (``{"name"}`` for a call without ``args``) would read as a declaration."""
-    return {"functionCall": to_data(o)}
-
-
-def read_function_response(o: Any) -> Dict[str, Any]:
-    """A google-genai ``FunctionResponse`` as the part that holds it: its dump alone
-    (``{"id", "name", "response"}``) is no shape of any dialect."""
-    return {"functionResponse": to_data(o)}
-
-
-def peek(part: Dict[str, Any]) -> Tuple[Any, Any]:
-    fc = part.get("functionCall") or part.get("function_call")
-    return (fc.get("name"), fc.get("id") or None) if type(fc) is dict else (None, None)
+__all__ = ["DIALECT", "ONE_STEP"]
 
 
 DIALECT = Dialect(
@@ -247,8 +86,8 @@ DIALECT = Dialect(
     description="Google Gemini API and Vertex AI generateContent",
     stream=stream.Handler,
     stream_detect=stream.detect,
-    stream_encoder=stream.encode,
-    stream_options=stream.options,
+    stream_encoder=stream_encode.encode,
+    stream_options=stream_encode.options,
     response=RESPONSE,
     finish_reasons=FINISH,
     response_envelope=reply,

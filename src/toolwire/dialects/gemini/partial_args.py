@@ -3,20 +3,24 @@
 Follows https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling
 (checked 2026-11-30) and the google-genai type ``PartialArg``: ``jsonPath`` is an RFC
 9535 normalized-style path (``$.a.b[0]`` / ``$['a b']``). ``parse_path`` reads one into
-steps (the stream handler sets values along them); ``leaves`` lists the paths and
-values of a call's arguments for the stream encoder (an empty object or array below
-the root has no leaf, so it cannot be carried).
+steps and ``apply`` sets a part's ``partialArgs`` values along them on the call the
+stream handler (``stream``) has open; ``leaves`` lists the paths and values of a call's
+arguments for the stream encoder (``stream_encode``; an empty object or array below the
+root has no leaf, so it cannot be carried).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, List, Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
-from ..._errors import EncodeError
+from ..._errors import EncodeError, excerpt
+from ...stream._call import Call
+from ...stream._core import Core
+from ...stream._paths import set_path
 from .tools import NAME
 
-__all__ = ["leaves", "parse_path"]
+__all__ = ["apply", "field", "leaves", "parse_path"]
 
 Step = Union[str, int]
 
@@ -88,3 +92,44 @@ def leaves(value: Any, prefix: str, out: List[Any]) -> None:
             leaves(v, _path(prefix, i), out)
     else:
         out.append((prefix, value))
+
+
+def field(d: Dict[str, Any], camel: str, snake: str) -> Any:
+    """The field *camel* of *d*, or *snake* (``model_dump()``) when that one is unset."""
+    value = d.get(camel)
+    return d.get(snake) if value is None else value
+
+
+_VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
+           ("boolValue", "bool_value"), ("nullValue", "null_value"))
+
+
+def apply(core: Core, c: Call, partial: List[Any]) -> None:
+    """Set the values of the ``partialArgs`` entries *partial* on the streamed call *c*."""
+    for pa in partial:
+        if type(pa) is not dict:  # never skipped: the call would run without that argument
+            core.fail(c, f"Partial argument is not an object: {excerpt(pa)}")
+            continue
+        path = field(pa, "jsonPath", "json_path")
+        steps = parse_path(path) if type(path) is str else None
+        if steps is None or not steps:
+            core.fail(c, f"Partial argument has an unreadable jsonPath: {path!r}")
+            continue
+        for camel, snake in _VALUES:  # the one that is set (an SDK dump writes the others as None)
+            value = field(pa, camel, snake)
+            if value is not None:
+                break
+        else:  # protobuf's NullValue is JSON null on the wire: present is enough
+            if "nullValue" not in pa and "null_value" not in pa:
+                core.fail(c, f"Partial argument at {path} has no value (stringValue, numberValue, "
+                         "boolValue or nullValue)")
+                continue
+            camel = "nullValue"
+        if camel == "nullValue":
+            value = None
+        grows = camel == "stringValue"
+        if grows and type(value) is not str:
+            core.fail(c, f"Partial argument at {path} has a non-string stringValue")
+            continue
+        cont = field(pa, "willContinue", "will_continue") is True
+        set_path(core, c, steps, value, path, grows, cont)

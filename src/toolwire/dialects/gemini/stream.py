@@ -6,7 +6,14 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
 
 - Each chunk is a whole ``GenerateContentResponse``; a ``functionCall`` part with a
   ``name`` and no ``willContinue`` is a complete call (``args`` missing gives ``{}``).
-  Parallel calls may come in one chunk or in several; they are appended.
+  Parallel calls may come in one chunk or in several; they are appended. One without
+  ``args`` (or with ``{}``) takes the ``args`` of a part without a ``name`` that follows
+  it (wire-formats §4g, smallmain/vscode-unify-chat-provider#48), as ``decode_all``
+  reads a whole reply (``nameless_args``); such a part that no call waits for is an
+  invalid call in its place, as are a part that is no object and a ``name`` that is no
+  string. A call's fields beside ``name``, ``args`` and ``id``, a missing ``args`` and an
+  ``id`` of ``""`` are kept as ``decode_all`` keeps them (``{"gemini": {"call", "no_args",
+  "id"}}``).
 - Vertex streamed arguments (``streamFunctionCallArguments``): ``{"name",
   "willContinue": true}`` opens a call; ``partialArgs: [{"jsonPath", "stringValue" |
   "numberValue" | "boolValue" | "nullValue", "willContinue"}]`` fill values by JSON
@@ -31,23 +38,23 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   their words, as for the call's part). ``finishReason`` is the finish reason
   (``MAX_TOKENS`` when cut off).
 - camelCase (wire, SDK objects) and snake_case (``model_dump()``) names are both read.
+
+``partialArgs`` values are set by ``partial_args.apply``; chunks are written by ``stream_encode``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional
 
 from ..._dialect import finish_word
 from ..._errors import excerpt
-from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
-from ...stream._paths import set_path
 from .._common import describe_error
-from .partial_args import leaves, parse_path
+from .partial_args import apply, field
 from .sniff import SERVER_KEYS, numbers, server_call, set_fields
 
-__all__ = ["NAME", "Handler", "detect", "encode", "options"]
+__all__ = ["NAME", "Handler", "detect"]
 
 NAME = "gemini"
 
@@ -56,15 +63,6 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(data.get("candidates")) is list or (
         "usageMetadata" in data and "choices" not in data and "type" not in data
     )
-
-
-def _get(d: Dict[str, Any], camel: str, snake: str) -> Any:
-    value = d.get(camel)
-    return d.get(snake) if value is None else value
-
-
-_VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
-           ("boolValue", "bool_value"), ("nullValue", "null_value"))
 
 
 class Handler:
@@ -103,17 +101,19 @@ class Handler:
                 for part in parts:
                     if type(part) is dict:
                         self._part(scope, part)
-            reason = _get(cand, "finishReason", "finish_reason")
+                    else:  # never passed over: ``decode_all`` reports it too
+                        self.core.broken(part, scope)
+            reason = field(cand, "finishReason", "finish_reason")
             if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
                 self.core.finish(reason)
             if reason:
                 self.core.choice_finish[scope] = reason if type(reason) is str else finish_word(reason) or str(reason)
-                message = _get(cand, "finishMessage", "finish_message")
+                message = field(cand, "finishMessage", "finish_message")
                 if type(message) is str and message:  # (for ``MALFORMED_FUNCTION_CALL``: the call written)
                     self.core.finish_words[scope] = describe_error(message)
 
     def _part(self, scope: int, part: Dict[str, Any]) -> None:
-        fc = _get(part, "functionCall", "function_call")
+        fc = field(part, "functionCall", "function_call")
         if type(fc) is dict:
             self._call(scope, fc, part)
             return
@@ -139,8 +139,13 @@ class Handler:
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core
         name = nonempty_str(fc.get("name"))
-        partial = _get(fc, "partialArgs", "partial_args")
-        cont = _get(fc, "willContinue", "will_continue") is True
+        if name is None and fc.get("name") is not None and fc["name"] != "":  # a name, but no text: no call's
+            if scope in self.open:  # arguments (``decode_all`` reads it so): the open call is over
+                core.end(self.open.pop(scope))
+            core.broken(fc, scope, f"has a name that is not a string: {excerpt(fc['name'])}")
+            return
+        partial = field(fc, "partialArgs", "partial_args")
+        cont = field(fc, "willContinue", "will_continue") is True
         pd = _part_data(part) if len(part) > 1 or "function_call" in part else None
         cur = self.open.get(scope)
         args = fc.get("args")
@@ -149,9 +154,15 @@ class Handler:
                 core.end(cur)
                 del self.open[scope]
             if not cont and partial is None:
-                if args is None:  # its arguments may follow in a part without a name (§4g): it waits
+                if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
+                    pd = _add(pd, "id", "")
+                extra = {k: v for k, v in set_fields(fc).items() if k not in ("name", "args", "id")}
+                if extra:  # the call's other fields (``willContinue: false`` too), as ``decode_all`` keeps them
+                    pd = _add(pd, "call", extra)
+                if args is None or args == {}:  # its arguments may follow in a part without a name (§4g): it waits
                     self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
-                                                 provider_data=pd, needs_end=False)
+                                                 provider_data=pd if "args" in fc else _add(pd, "no_args", True),
+                                                 needs_end=False)
                     return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return
@@ -166,48 +177,25 @@ class Handler:
             cur = core.open(None, None, None, scope=scope, provider_data=pd)
             self.open[scope] = cur
         else:
+            kept = dict(cur.pd[NAME]) if cur.pd else {}  # a name-only call's ``no_args`` and ``""`` id stay
             if args is not None and args != {}:
                 if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
                     cur.obj = args
+                    kept.pop("no_args", None)
                 else:  # beside arguments streamed in partialArgs: never read, never dropped
                     core.fail(cur, f"A functionCall part without a name carries arguments {excerpt(args)} while "
                                    "this call's arguments stream in partialArgs")
-            if pd is not None and (cur.pd is None or (_signed(pd) and not _signed(cur.pd))):
-                cur.pd = pd  # the signature on a later part of the call (the first one seen is kept)
+            bare = "part" not in kept and "snake" not in kept  # no fields beside the call kept yet
+            if pd is not None and (bare or (_signed(pd) and not _signed(cur.pd))):
+                kept.pop("part", None)  # the signature on a later part of the call (the first one seen is kept)
+                kept.pop("snake", None)
+                kept.update(pd[NAME])
+            cur.pd = {NAME: kept} if kept else None
         if type(partial) is list:
-            self._apply(cur, partial)
+            apply(core, cur, partial)
         if not cont:
             core.end(cur)
             del self.open[scope]
-
-    def _apply(self, c: Call, partial: List[Any]) -> None:
-        for pa in partial:
-            if type(pa) is not dict:  # never skipped: the call would run without that argument
-                self.core.fail(c, f"Partial argument is not an object: {excerpt(pa)}")
-                continue
-            path = _get(pa, "jsonPath", "json_path")
-            steps = parse_path(path) if type(path) is str else None
-            if steps is None or not steps:
-                self.core.fail(c, f"Partial argument has an unreadable jsonPath: {path!r}")
-                continue
-            for camel, snake in _VALUES:  # the one that is set (an SDK dump writes the others as None)
-                value = _get(pa, camel, snake)
-                if value is not None:
-                    break
-            else:  # protobuf's NullValue is JSON null on the wire: present is enough
-                if "nullValue" not in pa and "null_value" not in pa:
-                    self.core.fail(c, f"Partial argument at {path} has no value (stringValue, numberValue, "
-                                      "boolValue or nullValue)")
-                    continue
-                camel = "nullValue"
-            if camel == "nullValue":
-                value = None
-            grows = camel == "stringValue"
-            if grows and type(value) is not str:
-                self.core.fail(c, f"Partial argument at {path} has a non-string stringValue")
-                continue
-            cont = _get(pa, "willContinue", "will_continue") is True
-            set_path(self.core, c, steps, value, path, grows, cont)
 
     def close(self) -> None:
         for c in self.open.values():  # a name-only call no part without a name followed: whole, no arguments
@@ -216,11 +204,16 @@ class Handler:
         self.open.clear()
 
 
-def _signed(data: Dict[str, Dict[str, Any]]) -> bool:
+def _signed(data: Optional[Dict[str, Dict[str, Any]]]) -> bool:
     """Whether provider data kept by ``_part_data`` holds a thought signature (``model_dump()``
     gives ``"thought_signature": None`` on every part)."""
-    part = data[NAME].get("part") or {}
+    part = (data[NAME].get("part") or {}) if data else {}
     return part.get("thoughtSignature") is not None or part.get("thought_signature") is not None
+
+
+def _add(pd: Optional[Dict[str, Dict[str, Any]]], key: str, value: Any) -> Dict[str, Dict[str, Any]]:
+    """*pd* with *key* set in this dialect's provider data."""
+    return {NAME: {**(pd[NAME] if pd else {}), key: value}}
 
 
 def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
@@ -231,85 +224,3 @@ def _part_data(part: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
     if kept:
         pd["part"] = kept
     return {NAME: pd} if pd else None
-
-
-def _plain(call: ToolCall) -> Dict[str, Any]:
-    fc: Dict[str, Any] = {"name": call.name, "args": call.args}
-    if call.id is not None:
-        fc["id"] = call.id
-    return fc
-
-
-def _chunk(fc: Dict[str, Any]) -> Dict[str, Any]:
-    return _chunk_of({"functionCall": fc})
-
-
-def _chunk_of(part: Dict[str, Any]) -> Dict[str, Any]:
-    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "index": 0}]}
-
-
-def encode(
-    calls: Sequence[ToolCall],
-    fragments: Sequence[Sequence[str]],
-    *,
-    partial_args: bool = False,
-    split: Optional[Callable[[str], List[str]]] = None,
-    items: Optional[Sequence[Dict[str, Any]]] = None,
-) -> List[Dict[str, Any]]:
-    """Gemini chunks: whole calls, or Vertex ``partialArgs`` when *partial_args*. Each
-    call's part is what ``encode`` writes (*items*) (its ``thoughtSignature`` and the part's other
-    fields; a server call's ``executableCode`` part, whole); with ``partialArgs`` the
-    part's fields ride on the call's first part, as Vertex sends the signature."""
-    chunks: List[Dict[str, Any]] = []
-    for i, call in enumerate(calls):
-        part = dict(items[i]) if items is not None else {"functionCall": _plain(call)}
-        fc_key = "function_call" if "function_call" in part else "functionCall"
-        if not partial_args or call.server:
-            chunks.append(_chunk_of(part))
-            continue
-        head: Dict[str, Any] = {"name": call.name}
-        if call.id is not None:
-            head["id"] = call.id
-        head["willContinue"] = True
-        first = {k: v for k, v in part.items() if k != fc_key}
-        first["functionCall"] = head
-        chunks.append(_chunk_of(first))
-        found: List[Any] = []
-        leaves(call.args, "$", found)
-        for path, value in found:
-            if type(value) is str:
-                pieces = [p for p in (split(value) if split else [value]) if p]
-                for piece in pieces:
-                    chunks.append(_chunk({"partialArgs": [{"jsonPath": path, "stringValue": piece,
-                                                           "willContinue": True}], "willContinue": True}))
-                chunks.append(_chunk({"partialArgs": [{"jsonPath": path, "stringValue": ""}],
-                                      "willContinue": True}))
-            else:
-                if value is None:
-                    pa: Dict[str, Any] = {"jsonPath": path, "nullValue": None}
-                elif type(value) is bool:
-                    pa = {"jsonPath": path, "boolValue": value}
-                else:
-                    pa = {"jsonPath": path, "numberValue": value}
-                chunks.append(_chunk({"partialArgs": [pa], "willContinue": True}))
-        chunks.append(_chunk({}))
-    chunks.append({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
-                                   "finishReason": "STOP", "index": 0}]})
-    return chunks
-
-
-def options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:
-    """The other form ``encode`` writes *calls* in: Vertex ``partialArgs``, for calls
-    without ids (Vertex streams none) holding no empty object or list (a ``partialArgs``
-    entry holds one scalar at a ``jsonPath``: an empty container has none)."""
-    if all(c.id is None and all(_no_empty(v) for v in c.args.values()) for c in calls):
-        return ({"partial_args": True},)
-    return ()
-
-
-def _no_empty(value: Any) -> bool:
-    if type(value) is dict:
-        return bool(value) and all(_no_empty(v) for v in value.values())
-    if type(value) is list:
-        return bool(value) and all(_no_empty(v) for v in value)
-    return True
