@@ -1,11 +1,13 @@
 """Tool results of ``openai.responses`` (see that module).
 
 Follows https://platform.openai.com/docs/api-reference/responses/create (``input[]``
-items of type ``function_call_output``; checked 2026-12-03).
+items of type ``function_call_output``) and openai-python's ``FunctionCallOutput``
+(checked 2026-12-04).
 
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
-  ``custom_tool_call_output`` likewise.
+  ``custom_tool_call_output`` likewise. The optional ``name`` is the result's name,
+  written back where it was read (``named``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import ToolResult
-from .._common import as_dict, check_native, required_id, result_id, scoped
+from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .media import OPENAI_DETAILS
-from .responses_tools import IDS, NAME
+from .responses_tools import IDS, NAME, NAMES
 
 __all__ = ["decode_result", "encode_result"]
 
@@ -51,6 +53,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc + ".output"
         )
     extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
+    if "name" in item:  # the result's name, written back to this dialect only
+        extra["named"] = True
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True
     check_native(ident, IDS, extra)
@@ -82,6 +86,10 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     return None
 
 
+# provider data of a result that is no field of its item
+_FLAGS = frozenset({"custom", "native_id", "named"})
+
+
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
     pd = scoped(result, NAME)
@@ -109,5 +117,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         "call_id": ident,
         "output": output,
     }
-    out.update((k, v) for k, v in pd.items() if k != "custom" and k != "native_id")
+    if pd.get("named"):
+        out["name"] = result_name(result.name, NAMES, NAME)
+    out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
     return out
