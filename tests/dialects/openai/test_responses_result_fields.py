@@ -2,9 +2,12 @@
 
 openai-python's ``FunctionCallOutput`` input item (``response_input_item_param.py``) has
 an optional ``name`` ("The name of the tool that produced the output") beside
-``namespace``; wire-formats §2d lists both. The name was dropped when a decoded output
-was encoded back (it went only to ``ToolResult.name``), so a caller relaying outputs
-lost it without a word.
+``namespace``; wire-formats §2d lists both. The text part of its ``output`` list,
+``ResponseInputTextContentParam`` (``response_input_text_content_param.py``), has an
+optional ``prompt_cache_breakpoint`` (``{"mode": "explicit", "ttl"?: "30m" | "12h"}``),
+as its image and file parts do. Both were dropped when a decoded output was encoded
+back (the name went only to ``ToolResult.name``; a text part was written with its type
+and text alone), so a caller relaying outputs lost them without a word.
 """
 
 from __future__ import annotations
@@ -21,7 +24,11 @@ NAMED = {"type": "function_call_output", "call_id": "call_unLAR8MvFNptuiZK6K6HCy
          "name": "get_current_weather"}
 IN_NAMESPACE = {**NAMED, "name": "lookup", "namespace": "crm"}
 NULL_NAME = {**NAMED, "name": None}
-CASES = {"named": NAMED, "in-namespace": IN_NAMESPACE, "null-name": NULL_NAME}
+BREAKPOINT = {"type": "function_call_output", "call_id": "call_unLAR8MvFNptuiZK6K6HCy5k", "output": [
+    {"type": "input_text", "text": "22°C", "prompt_cache_breakpoint": {"mode": "explicit", "ttl": "30m"}},
+    {"type": "input_text", "text": "plain"},
+]}
+CASES = {"named": NAMED, "in-namespace": IN_NAMESPACE, "null-name": NULL_NAME, "cache-breakpoint": BREAKPOINT}
 
 
 @pytest.mark.parametrize("item", CASES.values(), ids=CASES.keys())
@@ -51,3 +58,9 @@ def test_a_result_from_elsewhere_is_written_without_a_name() -> None:
                                   "openai.chat")
     assert toolwire.encode_result(chat, R) == {"type": "function_call_output", "call_id": "call_1", "output": "x"}
 
+
+def test_a_text_part_from_elsewhere_is_written_with_its_type_and_text() -> None:
+    """Other providers' fields on a text part (Anthropic's ``cache_control``) stay out."""
+    anthropic = toolwire.decode_result({"type": "tool_result", "tool_use_id": "toolu_01", "content": [
+        {"type": "text", "text": "22°C", "cache_control": {"type": "ephemeral"}}]}, "anthropic.messages")
+    assert toolwire.encode_result(anthropic, R)["output"] == [{"type": "input_text", "text": "22°C"}]

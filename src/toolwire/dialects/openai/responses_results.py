@@ -7,7 +7,9 @@ items of type ``function_call_output``) and openai-python's ``FunctionCallOutput
 - Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
   of ``input_text`` / ``input_image`` / ``input_file`` parts);
   ``custom_tool_call_output`` likewise. The optional ``name`` is the result's name,
-  written back where it was read (``named``).
+  written back where it was read (``named``); a text part keeps its own optional
+  ``prompt_cache_breakpoint`` (``ResponseInputTextContentParam``), and no other
+  provider's fields.
 """
 
 from __future__ import annotations
@@ -103,8 +105,11 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             kind = part.get("type")
             if kind == "json":
                 output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
-            elif kind == "text":  # ``ResponseInputTextParam``: type and text only (no cache_control, citations)
-                output.append({"type": "input_text", "text": part.get("text")})
+            elif kind == "text":  # ``ResponseInputTextContentParam``: type, text, prompt_cache_breakpoint
+                text = {"type": "input_text", "text": part.get("text")}  # (no cache_control, citations)
+                if "prompt_cache_breakpoint" in part:  # a field of this dialect's text part, as read
+                    text["prompt_cache_breakpoint"] = part["prompt_cache_breakpoint"]
+                output.append(text)
             elif kind in _PART_OUT and (kind != "file" or _own_media(part)):
                 output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
             else:
