@@ -134,10 +134,13 @@ def detect(data: Any) -> bool:
     if type(data) is dict:
         return "input" in data or "instructions" in data
     return type(data) is list and any(
-        type(it) is dict and (it.get("type") in ("function_call", "function_call_output", "reasoning", "message")
-                              or _typed(it.get("content")))
-        for it in data
+        type(it) is dict and (it.get("type") in _ITEMS or _typed(it.get("content"))) for it in data
     )
+
+
+# the types of Responses input items that mark a bare list as its history
+_ITEMS = frozenset({"function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output",
+                    "reasoning", "message"})
 
 
 def _typed(content: Any) -> bool:
