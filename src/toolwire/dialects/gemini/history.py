@@ -4,10 +4,10 @@ Follows https://ai.google.dev/api/caching#Content,
 https://ai.google.dev/gemini-api/docs/function-calling and
 https://ai.google.dev/gemini-api/docs/thought-signatures (checked 2026-12-02): a
 content has a ``role`` (``user`` / ``model``; older clients send ``function`` or
-``tool`` for function responses) and ``parts``; the function responses answering a
-model turn go together in the next user content; ``thoughtSignature`` rides on the
-part it signs and goes back to Gemini only; a text part with ``thought: true`` is
-reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
+``tool`` for function responses; unset, it is ``user``) and ``parts``; the function
+responses answering a model turn go together in the next user content;
+``thoughtSignature`` rides on the part it signs and goes back to Gemini only; a text
+part with ``thought: true`` is reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
 (``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
 ``system_instruction``) are read too, and a google-genai ``model_dump()``: a part is its
 set field (the dump writes every unset one as ``None``, JSON null is unset), its enums
@@ -173,7 +173,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         c = as_dict(c, where, NAME, "a content")
         if "parts" not in c:
             response_part(c, where, NAME, "content", "finishReason", "candidate")
-        wire_role = c.get("role", "user")
+        wire_role = c.get("role")
+        if wire_role is None:  # unset (an SDK dump's None, JSON null): "the service will default to 'user'"
+            wire_role = "user"
         role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
