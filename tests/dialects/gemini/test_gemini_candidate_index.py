@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import toolwire
 from toolwire import response, stream
-from toolwire.dialects.gemini.sniff import numbers
+from toolwire.dialects.gemini.candidates import numbers
 
 
 def _cand(index: Optional[int], number: int) -> Dict[str, Any]:

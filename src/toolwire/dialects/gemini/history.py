@@ -4,14 +4,15 @@ Follows https://ai.google.dev/api/caching#Content,
 https://ai.google.dev/gemini-api/docs/function-calling and
 https://ai.google.dev/gemini-api/docs/thought-signatures (checked 2026-12-02): a
 content has a ``role`` (``user`` / ``model``; older clients send ``function`` or
-``tool`` for function responses) and ``parts``; the function responses answering a
-model turn go together in the next user content; ``thoughtSignature`` rides on the
-part it signs and goes back to Gemini only; a text part with ``thought: true`` is
-reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
+``tool`` for function responses; unset, it is ``user``) and ``parts``; the function
+responses answering a model turn go together in the next user content;
+``thoughtSignature`` rides on the part it signs and goes back to Gemini only; a text
+part with ``thought: true`` is reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
 (``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
 ``system_instruction``) are read too, and a google-genai ``model_dump()``: a part is its
 set field (the dump writes every unset one as ``None``, JSON null is unset), its enums
-are read as their words.
+are read as their words. The history codec: read here (``decode``), written by
+``history_encode``.
 """
 
 from __future__ import annotations
@@ -26,25 +27,12 @@ from ..._errors import DecodeError, an
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import (
-    FIRST_USER,
-    call_part,
-    finish_of,
-    image_type,
-    plan_turns,
-    response_part,
-    system_parts,
-    texts,
-    user_turn_first,
-    write_part,
-    write_turns,
-)
-from .._result_media import web
+from .._history import call_part, finish_of, response_part, texts
+from .history_encode import encode
 from .sniff import OBJECT_MEMBERS, SERVER_KEYS
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
-    from ...conversation._writer import Writer
 
 __all__ = ["HISTORY"]
 
@@ -54,7 +42,6 @@ _BESIDE = frozenset(
     {"thought", "thoughtSignature", "thought_signature", "partMetadata", "part_metadata", "mediaResolution",
      "media_resolution", "videoMetadata", "video_metadata"}
 )
-_EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
 
 
 def _b64(value: Any) -> Any:
@@ -186,7 +173,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         c = as_dict(c, where, NAME, "a content")
         if "parts" not in c:
             response_part(c, where, NAME, "content", "finishReason", "candidate")
-        wire_role = c.get("role", "user")
+        wire_role = c.get("role")
+        if wire_role is None:  # unset (an SDK dump's None, JSON null): "the service will default to 'user'"
+            wire_role = "user"
         role = _ROLES.get(wire_role) if type(wire_role) is str else None
         if role is None:
             raise DecodeError(f"Content at {where} has role {c.get('role')!r}", dialect=NAME, loc=where + ".role")
@@ -195,51 +184,6 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         if any(a is not b for a, b in zip(wire, c["parts"])):  # SDK bytes: base64, as written fresh
             c = {**c, "parts": wire}
         out.append(Message(role, parts, wire=(NAME, c, role, parts)))
-    return out
-
-
-def _write_image(m: Media, w: Writer) -> Any:
-    if m.data is not None:
-        return {"inlineData": {"mimeType": image_type(m, w), "data": m.data}}
-    if not (web(m.url) or (m.url or "").startswith("gs://")):
-        raise w.no_media(m, "a fileData part takes an http(s) URL or a Cloud Storage (gs://) URI")
-    mt = m.media_type or _guess(m.url)
-    if mt is None:
-        raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")
-    return {"fileData": {"mimeType": mt, "fileUri": m.url}}
-
-
-def _part(p: Part, w: Writer) -> Any:
-    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
-
-
-def _guess(url: Optional[str]) -> Optional[str]:
-    path = (url or "").split("?", 1)[0].lower()
-    return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
-
-
-def _wire_role(role: str) -> str:
-    return "model" if role == "assistant" else "user"
-
-
-def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
-    system, turns = plan_turns(messages, w)
-    out: Dict[str, Any] = {}
-    if system:
-        first = system[0][1].original(NAME)
-        if len(system) == 1 and isinstance(first, Field):
-            out[first.key] = first.value
-        else:  # one instruction: the first decoded one's spelling and fields (``role``), all the parts
-            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
-            key, fields = "systemInstruction", {}
-            if isinstance(first, Field) and type(first.value) is dict:
-                key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
-            out[key] = {**fields, "parts": sp}
-    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
-    if contents and contents[0].get("role") == "model" and any(
-            type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
-        user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
-                        "takes a function call turn only right after a user turn or a function response turn")
     return out
 
 

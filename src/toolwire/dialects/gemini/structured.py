@@ -9,18 +9,20 @@ type"); ``max_output_tokens``; the turns in ``contents`` (role ``model``), the s
 prompt in ``system_instruction``. A request comes in three spellings: google-genai's
 ``generate_content(model=, contents=, config=...)`` (everything under ``config``,
 snake_case), the REST API's camelCase (``generationConfig``, ``systemInstruction``) and
-its snake_case (``generation_config``); every edit follows the request's own.
+its snake_case (``generation_config``); every edit follows the request's own (the
+turns and the system instruction: ``request``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Dict, Tuple
 
-from ..._target import CORE, Ask, Fragment, Profile, Target, is_sdk_model, merged
+from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
+from .request import form, instruction, turns
 
-__all__ = ["JSON_SCHEMA", "OPENAPI", "form"]
+__all__ = ["JSON_SCHEMA", "OPENAPI"]
 
 _JSON_PROFILE = Profile(
     id="gemini",
@@ -74,16 +76,6 @@ _OPENAPI_PROFILE = Profile(
 )
 
 
-def form(request: Dict[str, Any]) -> str:
-    """Which spelling a Gemini request follows: ``"sdk"`` (google-genai, ``config``),
-    ``"rest"`` (``generationConfig``, camelCase) or ``"snake"`` (``generation_config``)."""
-    if "config" in request:
-        return "sdk"
-    if "generationConfig" in request or "systemInstruction" in request or "toolConfig" in request:
-        return "rest"
-    return "snake"
-
-
 def _camel(key: str) -> str:
     head, *rest = key.split("_")
     return head + "".join(w[:1].upper() + w[1:] for w in rest)
@@ -128,122 +120,6 @@ def _turn(role: str, text: str) -> Dict[str, Any]:
     return {"role": "model" if role == "assistant" else role, "parts": [{"text": text}]}
 
 
-def _turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
-    """google-genai's ``contents`` (a ``ContentListUnionDict``) as whole turns that new
-    ones can follow. Its ``t_contents`` gathers loose parts (strings, ``Part`` objects, part
-    dicts, files, images) into one Content, but adds each Content *dict* as it comes and
-    the gathered parts only at the end: a correction turn appended after them would go
-    before the prompt. Each run of loose parts becomes its own turn in place: a user
-    Content (a list of them where one is a file or an image, which ``t_content`` turns
-    into a user Content too), the parts of a function call a model Content, as
-    ``t_contents`` groups them."""
-    if value is None or (isinstance(value, str) and not value):
-        return []
-    if isinstance(value, str):
-        return [turn("user", value)]
-    items = list(value) if isinstance(value, (list, tuple)) else [value]
-    out: List[Any] = []
-    run: List[Any] = []
-    for item in items:
-        if isinstance(item, list) or _is_content(item):
-            _flush(run, out)
-            out.append(item)
-        else:
-            if run and _calls(run[-1]) != _calls(item):
-                _flush(run, out)
-            run.append(item)
-    _flush(run, out)
-    return out
-
-
-def _calls(part: Any) -> bool:
-    if isinstance(part, dict):
-        return part.get("function_call") is not None or part.get("functionCall") is not None
-    return getattr(part, "function_call", None) is not None
-
-
-def _flush(run: List[Any], out: List[Any]) -> None:
-    if not run:
-        return
-    if all(isinstance(p, (str, dict)) or (is_sdk_model(p) and "text" in type(p).model_fields) for p in run):
-        role = "model" if _calls(run[0]) else "user"
-        out.append({"role": role, "parts": [{"text": p} if isinstance(p, str) else p for p in run]})
-    else:  # a file or an image among them: ``t_content`` makes the list one user Content
-        out.append(list(run))
-    run.clear()
-
-
-def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
-    out = dict(request)
-    config = out.get("config")
-    if is_sdk_model(config) and "system_instruction" not in out:
-        # google-genai's config object: the instruction joins its ``system_instruction``, the type kept
-        said = getattr(config, "system_instruction", None)
-        out["config"] = merged(config, {"system_instruction": _sdk_joined(said, text)})
-    elif isinstance(config, dict) and "system_instruction" not in out:
-        config = dict(config)  # google-genai: the system instruction is a config field
-        config["system_instruction"] = _sdk_joined(config.get("system_instruction"), text)
-        out["config"] = config
-    else:
-        # the spelling already there, else the request's convention (REST: camelCase)
-        if "systemInstruction" in out or "system_instruction" in out:
-            name = "systemInstruction" if "systemInstruction" in out else "system_instruction"
-        else:
-            name = "systemInstruction" if form(out) == "rest" else "system_instruction"
-        out[name] = _rest_joined(out.get(name), text)
-    return out
-
-
-def _is_content(value: Any) -> bool:
-    """A ``Content`` (``role``, ``parts``), not a ``Part``: google-genai's ``t_content``
-    validates a dict as a ``Content`` first (an empty one too), else as a ``Part``."""
-    if isinstance(value, dict):
-        return not value or "parts" in value or "role" in value
-    return is_sdk_model(value) and "parts" in type(value).model_fields
-
-
-def _parts(content: Any) -> List[Any]:
-    parts = content.get("parts") if isinstance(content, dict) else getattr(content, "parts", None)
-    return list(parts) if isinstance(parts, (list, tuple)) else []
-
-
-def _with_part(content: Any, text: str) -> Dict[str, Any]:
-    """*content* (a ``Content``, dict or SDK object) as a dict with a text part added."""
-    out: Dict[str, Any] = dict(content) if isinstance(content, dict) else {}
-    role = content.get("role") if isinstance(content, dict) else getattr(content, "role", None)
-    if role is not None:
-        out["role"] = role
-    out["parts"] = _parts(content) + [{"text": text}]
-    return out
-
-
-def _sdk_joined(old: Any, text: str) -> Any:
-    """google-genai's ``system_instruction`` (a ``ContentUnionDict``: a string, a
-    ``Part``, a ``Content``, a list of parts or strings, or their dicts) with *text*
-    added after what it held: a string joined, a ``Content`` given a text part, parts
-    made a list of them and the text."""
-    if old is None or (isinstance(old, str) and not old):
-        return text
-    if isinstance(old, str):
-        return f"{old}\n\n{text}"
-    if isinstance(old, (list, tuple)):  # parts or strings (``t_content``: one user Content)
-        return list(old) + [text]
-    if _is_content(old):
-        return _with_part(old, text)
-    return [old, text]  # one part: a Part, its dict, a File...
-
-
-def _rest_joined(old: Any, text: str) -> Dict[str, Any]:
-    """The REST ``systemInstruction`` (a ``Content``) with a text part added; a string or
-    a part the caller put there becomes a part before it."""
-    if old is None or (isinstance(old, str) and not old):
-        return {"parts": [{"text": text}]}
-    if _is_content(old):
-        return _with_part(old, text)
-    held = list(old) if isinstance(old, (list, tuple)) else [old]
-    return {"parts": [{"text": p} if isinstance(p, str) else p for p in held] + [{"text": text}]}
-
-
 def _error(status: int, error: Dict[str, Any]) -> bool:
     return error_names(
         error,
@@ -262,8 +138,8 @@ JSON_SCHEMA = Target(
     budget=_budget,
     history="contents",
     turn=_turn,
-    turns=_turns,
-    instruction=_instruction,
+    turns=turns,
+    instruction=instruction,
     schema_error=_error,
     # one of the two: "If [response_json_schema] is set, response_schema must be omitted"
     format_fields=("response_json_schema", "response_schema", "responseJsonSchema", "responseSchema"),

@@ -43,8 +43,9 @@ from .responses_response import (
     responses_history,
     responses_reply,
 )
+from .responses_results import decode_result, encode_result
 from .responses_sniff import children, failure, gate, sniff
-from .responses_tools import IDS, NAME, NAMES, decode_result, decode_tool, encode_result, encode_tool, tool_entry
+from .responses_tools import IDS, NAME, NAMES, decode_tool, encode_tool, tool_entry
 from .sdk import SDK_PARSED_ITEM, SDK_PARSED_RESPONSE, read_call_item, read_response
 from .structured import RESPONSES as STRUCTURED
 

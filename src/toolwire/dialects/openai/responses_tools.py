@@ -1,7 +1,8 @@
-"""Tool definitions and tool results of ``openai.responses`` (see that module).
+"""Tool definitions of ``openai.responses`` (see that module); their results are in
+``responses_results``.
 
-Follows https://platform.openai.com/docs/api-reference/responses/create (``tools``,
-``input[]`` items of type ``function_call_output``).
+Follows https://platform.openai.com/docs/api-reference/responses/create (``tools``;
+checked 2026-12-03).
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   (openai-python ``FunctionToolParam``: ``parameters`` and ``strict`` required and
@@ -11,42 +12,24 @@ Follows https://platform.openai.com/docs/api-reference/responses/create (``tools
   ``{"type": "namespace", "name", "description", "tools": [...]}`` of one tool decodes
   to that tool, the namespace kept as provider data and written back around it; one of
   several raises (``tool_entry`` reads each).
-- Result: ``{"type": "function_call_output", "call_id", "output"}`` (text, or a list
-  of ``input_text`` / ``input_image`` / ``input_file`` parts);
-  ``custom_tool_call_output`` likewise.
 - ``server_args``: the arguments of a provider-executed item, one reading for the
   decoder and the stream (here, where both import it without a cycle).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import load_json
-from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, an
 from ..._ids import rule
-from ..._types import Tool, ToolResult
-from .._common import (
-    as_dict,
-    check_native,
-    name_of,
-    object_root,
-    required_id,
-    result_id,
-    scoped,
-    tool_description,
-    tool_strict,
-)
-from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
+from ..._types import Tool
+from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
-from .media import OPENAI_DETAILS
 from .strict_mode import check_strict
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_result", "decode_tool", "encode_result", "encode_tool",
-           "server_args", "tool_entry"]
+__all__ = ["IDS", "NAME", "NAMES", "decode_tool", "encode_tool", "server_args", "tool_entry"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -179,91 +162,3 @@ def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
         return raw
     return {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
 
-
-_PART_IN = {"input_text": "text", "input_image": "image", "input_file": "file"}
-_FILE_KEYS = frozenset({"file_id", "file_data", "file_url"})  # an input_file names its file by one of these
-_PART_OUT = {v: k for k, v in _PART_IN.items()}
-
-
-def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
-    ident = required_id(item.get("call_id"), loc + ".call_id", NAME)
-    output = item.get("output")
-    content: Any
-    if output is None:
-        content = ""
-    elif type(output) is str:
-        content = output
-    elif isinstance(output, list):
-        content = []
-        for i, part in enumerate(output):
-            p = as_dict(part, f"{loc}.output[{i}]", NAME, "a content part")
-            kind = p.get("type")
-            if type(kind) is not str:  # it could not be written back
-                raise DecodeError(f"Content part at {loc}.output[{i}] has no 'type'", dialect=NAME,
-                                  loc=f"{loc}.output[{i}].type")
-            content.append({**p, "type": _PART_IN.get(kind, kind)})
-    else:
-        raise DecodeError(
-            f"Tool output at {loc}.output must be text or a list of parts", dialect=NAME, loc=loc + ".output"
-        )
-    extra = {k: v for k, v in item.items() if k not in ("type", "call_id", "output", "name")}
-    if item.get("type") == "custom_tool_call_output":
-        extra["custom"] = True
-    check_native(ident, IDS, extra)
-    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
-
-
-def _own_media(part: Dict[str, Any]) -> bool:
-    if part.get("type") == "file":  # its file named by text (a Gemini blob or file URI is a dict)
-        return any(type(part.get(k)) is str for k in _FILE_KEYS)
-    # (a Chat or Mistral ``image_url`` part is another provider's)
-    return (part.get("type") == "image" and type(part.get("image_url")) is str) or "file_id" in part
-
-
-def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
-    """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
-    with a ``filename``, or ``file_url``) part, or ``None``."""
-    if m.kind == "image":
-        url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
-        detail = m.detail if m.detail in OPENAI_DETAILS else "auto"  # (required: "auto" when none is known)
-        return None if url is None else {"type": "image", "image_url": url, "detail": detail}
-    ext = extension(m.media_type)
-    name = m.name or "document"
-    if ext is not None and not name.lower().endswith("." + ext):
-        name = f"{name}.{ext}"
-    if m.data is not None and m.media_type is not None:
-        return {"type": "file", "file_data": f"data:{m.media_type};base64,{m.data}", "filename": name}
-    if m.data is None and web(m.url):
-        return {"type": "file", "file_url": m.url}
-    return None
-
-
-def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
-    pd = scoped(result, NAME)
-    content = result.content
-    output: Any
-    if isinstance(content, str):
-        output = content
-    else:
-        output = []
-        for part in content:
-            kind = part.get("type")
-            if kind == "json":
-                output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
-            elif kind == "text":  # ``ResponseInputTextParam``: type and text only (no cache_control, citations)
-                output.append({"type": "input_text", "text": part.get("text")})
-            elif kind in _PART_OUT and (kind != "file" or _own_media(part)):
-                output.append({**part, "type": _PART_OUT[kind]})  # a file in its own shape, not a Gemini blob
-            else:
-                raise EncodeError(f"{an(NAME, True)} tool output cannot hold {an(repr(kind))} part", dialect=NAME)
-    ident = result_id(result, ctx, IDS, NAME)
-    # a custom tool call's result, by its own mark or by the call this id map wrote (``encode``)
-    custom = pd.get("custom") or (ctx.ids is not None and ctx.ids.call_kinds.get(ident) == "custom")
-    out: Dict[str, Any] = {
-        "type": "custom_tool_call_output" if custom else "function_call_output",
-        "call_id": ident,
-        "output": output,
-    }
-    out.update((k, v) for k, v in pd.items() if k != "custom" and k != "native_id")
-    return out

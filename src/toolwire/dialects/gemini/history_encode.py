@@ -1,0 +1,74 @@
+"""Writing Gemini / Vertex AI histories (``history``): canonical messages as
+``{"systemInstruction": ..., "contents": [...]}`` (``encode``).
+
+Follows https://ai.google.dev/api/caching#Content and
+https://ai.google.dev/gemini-api/docs/function-calling (checked 2026-12-02): the
+system messages are one ``systemInstruction`` (a decoded one's spelling and fields);
+turns alternate ``user`` / ``model``, the function responses answering a model turn
+together in the next user content (``write_turns``); a history that would start with
+a function call turn gets a user turn first (``user_turn_first``). Images are
+``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
+``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
+URL's extension).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from ...conversation._values import Field, Media, Message, Part
+from .._history import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
+from .._result_media import web
+
+if TYPE_CHECKING:
+    from ...conversation._writer import Writer
+
+__all__ = ["encode"]
+
+NAME = "gemini"
+_EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
+
+
+def _write_image(m: Media, w: Writer) -> Any:
+    if m.data is not None:
+        return {"inlineData": {"mimeType": image_type(m, w), "data": m.data}}
+    if not (web(m.url) or (m.url or "").startswith("gs://")):
+        raise w.no_media(m, "a fileData part takes an http(s) URL or a Cloud Storage (gs://) URI")
+    mt = m.media_type or _guess(m.url)
+    if mt is None:
+        raise w.no_media(m, "a Gemini fileData part needs its MIME type, which this URL does not tell")
+    return {"fileData": {"mimeType": mt, "fileUri": m.url}}
+
+
+def _part(p: Part, w: Writer) -> Any:
+    return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
+
+
+def _guess(url: Optional[str]) -> Optional[str]:
+    path = (url or "").split("?", 1)[0].lower()
+    return next((mt for ext, mt in _EXT.items() if path.endswith(ext)), None)
+
+
+def _wire_role(role: str) -> str:
+    return "model" if role == "assistant" else "user"
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    system, turns = plan_turns(messages, w)
+    out: Dict[str, Any] = {}
+    if system:
+        first = system[0][1].original(NAME)
+        if len(system) == 1 and isinstance(first, Field):
+            out[first.key] = first.value
+        else:  # one instruction: the first decoded one's spelling and fields (``role``), all the parts
+            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+            key, fields = "systemInstruction", {}
+            if isinstance(first, Field) and type(first.value) is dict:
+                key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
+            out[key] = {**fields, "parts": sp}
+    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
+    if contents and contents[0].get("role") == "model" and any(
+            type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
+        user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
+                        "takes a function call turn only right after a user turn or a function response turn")
+    return out

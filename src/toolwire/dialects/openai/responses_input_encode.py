@@ -1,0 +1,184 @@
+"""Writing OpenAI Responses histories (``responses_input``): canonical messages as
+``{"instructions": ..., "input": [...]}`` (``encode``).
+
+Follows https://platform.openai.com/docs/api-reference/responses/create and
+https://platform.openai.com/docs/guides/function-calling (checked 2026-12-02): leading
+system text goes to ``instructions``; user parts are ``input_text`` and ``input_image``
+(``image_url``, ``detail``); a call is a ``function_call`` (``custom_tool_call``) item
+and its result the ``function_call_output`` (``custom_tool_call_output``) with the same
+``call_id``; ``reasoning`` items go back to Responses only, and a call's item id only
+beside the reasoning item that came before it (``_Replay``). A message decoded from
+this dialect is written back as it came (its item id as said).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Set
+
+from ..._errors import EncodeError
+from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._common import scoped
+from .._history import image_url
+from .._result_media import web
+from .chat import is_custom
+from .media import OPENAI_DETAILS, write_detail
+
+if TYPE_CHECKING:
+    from ...conversation._writer import Writer
+
+__all__ = ["encode"]
+
+NAME = "openai.responses"
+
+
+def _user_part(p: Part, w: Writer) -> Any:
+    t = type(p)
+    if t is Text:
+        return {"type": "input_text", "text": p.text}  # type: ignore[union-attr]
+    if t is Media:
+        m: Media = p  # type: ignore[assignment]
+        if m.dialect == NAME and m.extra is not None:  # its wire part, as received
+            return m.extra
+        if m.kind != "image":
+            raise w.no_media(m, "only images are converted")
+        if m.data is None and not web(m.url):
+            raise w.no_media(m, "input_image takes an http(s) or data: URL")
+        detail = write_detail(m, w, OPENAI_DETAILS) or "auto"  # (required: "auto" when none is known)
+        return {"type": "input_image", "image_url": image_url(m, w), "detail": detail}
+    if t is Reasoning:
+        if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
+        return w.reasoning(p)  # type: ignore[arg-type]
+    return w.other(p)  # type: ignore[arg-type]
+
+
+def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
+    if all(p.get("type") == "input_text" for p in parts) and len(parts) == 1:
+        return {"role": role, "content": parts[0]["text"]}
+    return {"role": role, "content": parts}
+
+
+def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    items: List[Any] = []
+    instructions: List[str] = []
+    custom: Set[str] = set()  # the ids of custom tool calls: their results are ``custom_tool_call_output``
+    replay = _Replay()
+    for i, m in enumerate(messages):
+        w.index = i
+        orig = m.original(NAME)
+        if isinstance(orig, Field):
+            if orig.key == "input" and i == len(messages) - 1 and not items:
+                out["input"] = orig.value
+                continue
+            if orig.key == "instructions" and not items and not instructions and "instructions" not in out:
+                out["instructions"] = orig.value
+                continue
+        elif orig is not None:
+            items.append(replay.item(orig, m, w))
+            if type(orig) is dict and orig.get("type") == "custom_tool_call" and type(orig.get("call_id")) is str:
+                custom.add(orig["call_id"])  # a fresh result answering it is written as one too
+            continue
+        before = len(items)
+        if m.role == "system" and not items and "instructions" not in out:
+            if not m.parts:
+                _left_out(w, m, i)
+            for p in m.parts:
+                if type(p) is Text:
+                    instructions.append(p.text)
+                elif type(p) is not Other or w.other(p) is not None:
+                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME)
+            continue
+        if m.role == "assistant":
+            text: List[str] = []
+            for p in m.parts:
+                t = type(p)
+                if t is Text:
+                    text.append(p.text)  # type: ignore[union-attr]
+                    continue
+                if text:
+                    items.append({"role": "assistant", "content": "\n\n".join(text)})
+                    text = []
+                if t is ToolCall or t is InvalidToolCall:
+                    items.append(replay.call(w.call(p), w))
+                    if t is ToolCall and p.id is not None and is_custom(p):  # type: ignore[union-attr,arg-type]
+                        custom.add(p.id)  # type: ignore[union-attr]
+                elif t is Reasoning:
+                    data = w.reasoning(p)  # type: ignore[arg-type]
+                    if data is not None:
+                        items.append(replay.item(data, None, w))
+                elif t is Media:
+                    raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
+                else:
+                    data = w.other(p)  # type: ignore[arg-type]
+                    if data is not None:
+                        items.append(data)
+            if text:
+                items.append({"role": "assistant", "content": "\n\n".join(text)})
+            if len(items) == before:
+                _left_out(w, m, i)
+            continue
+        rest: List[Any] = []
+        for p in m.parts:
+            if type(p) is ToolResult:
+                if p.id in custom and not scoped(p, NAME).get("custom"):  # answers a custom call: written as one
+                    p = p.replace(provider_data={**p.provider_data, NAME: {**scoped(p, NAME), "custom": True}})
+                items.append(w.result(p))
+            else:
+                part = _user_part(p, w)
+                if part is not None:
+                    rest.append(part)
+        if rest:
+            replay.span = False
+            items.append(_message("system" if m.role == "system" else "user", rest))
+        elif len(items) == before:
+            _left_out(w, m, i)
+    if instructions:
+        out["instructions"] = "\n\n".join(instructions)
+    if "input" not in out:
+        out["input"] = items
+    return out
+
+
+class _Replay:
+    """Item ids of calls and the reasoning items they need (wire-formats §2g): a
+    ``function_call`` replayed with its ``fc_…`` id without the reasoning item that came
+    before it is refused ("Item 'fc_…' of type 'function_call' was provided without its
+    required 'reasoning' item"); the id is optional, ``call_id`` pairs the result. A call
+    decoded after a reasoning item keeps its id only when that item is written before
+    it; a call written fresh only when a reasoning item of this dialect is written since
+    the last user message. Else it goes without its id, noted (``dropped``)."""
+
+    def __init__(self) -> None:
+        self.seen: Set[str] = set()  # the ids of the reasoning items written ("" for one without)
+        self.span = False  # a reasoning item is written since the last user or system message
+
+    def item(self, it: Any, m: Any, w: Writer) -> Any:
+        """*it*, a decoded item written back (of message *m*) or reasoning data."""
+        if type(it) is not dict:
+            return it
+        t = it.get("type")
+        if t == "reasoning":
+            self.seen.add(it["id"] if type(it.get("id")) is str else "")
+            self.span = True
+        elif (t is None or t == "message") and it.get("role") in ("user", "system", "developer"):
+            self.span = False
+        elif m is not None and len(m.wire) > 4 and m.wire[4] not in self.seen:  # decoded after a reasoning item
+            return self._bare(it, w)
+        return it
+
+    def call(self, it: Dict[str, Any], w: Writer) -> Dict[str, Any]:
+        """*it*, a call item written fresh."""
+        return it if self.span or "id" not in it else self._bare(it, w)
+
+    def _bare(self, it: Dict[str, Any], w: Writer) -> Dict[str, Any]:
+        w.note("dropped", f"The item id {it['id']!r} of call {it.get('call_id')!r} in message {w.index} is not sent: "
+                          f"{NAME} refuses it without the reasoning item that came before it, which is not in the "
+                          "history", it.get("call_id") if type(it.get("call_id")) is str else None)
+        return {k: v for k, v in it.items() if k != "id"}
+
+
+def _left_out(w: Writer, m: Message, i: int) -> None:
+    """Note a message that gives no item (empty, or all of it dropped): nothing goes silently."""
+    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {NAME} can take and is left out")
