@@ -52,10 +52,11 @@ from __future__ import annotations
 from ..._dialect import Dialect
 from . import history, stream, stream_encode, structured
 from .call_parts import ONE_STEP, decode_call, encode_call, peek, read_function_call, read_function_response
+from .candidates import choices, failure, finish
 from .nameless_args import children
 from .response import FINISH, RESPONSE, encode_message, reply
 from .results import decode_result, encode_result
-from .sniff import TOP_KEYS, choices, detect, failure, finish, gate, sniff
+from .sniff import TOP_KEYS, detect, gate, sniff
 from .tools import IDS, NAME, NAMES, builtin_kind, decode_tool, encode_tool, tool_entry
 
 __all__ = ["DIALECT", "ONE_STEP"]

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
-from .sniff import first
+from .candidates import first
 
 __all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
 

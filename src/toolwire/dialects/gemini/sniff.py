@@ -20,12 +20,10 @@ from ..._access import to_data, to_plain
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import an
 from .._common import as_dict, as_list
-from .candidates import choices, failure, finish, first, numbers  # calls, stream and response import them from here
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
-    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "choices", "detect", "failure", "finish", "first",
-    "gate", "numbers", "server_call", "set_fields", "sniff",
+    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "detect", "gate", "server_call", "set_fields", "sniff",
 ]
 
 # every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's

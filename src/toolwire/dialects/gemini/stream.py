@@ -51,8 +51,9 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
+from .candidates import numbers
 from .partial_args import apply, field
-from .sniff import SERVER_KEYS, numbers, server_call, set_fields
+from .sniff import SERVER_KEYS, server_call, set_fields
 
 __all__ = ["NAME", "Handler", "detect"]
 
