@@ -1,7 +1,9 @@
 """The arguments tiers after the strict fast path (see ``_args``).
 
 In order: an empty text; strict JSON that only the stdlib reads (lone surrogates,
-deep nesting); deterministic clean-ups (a code fence, a leading ``{}``); then the text
+deep nesting), or JSON whose strings hold raw control characters (a newline: read as
+itself, noted ``control-characters``); deterministic clean-ups (a code fence, a leading
+``{}``); then the text
 is read once by the lenient grammar (``_scan``: JSON and the documented repairs, no
 more), which says whether it was cut off (refused unless ``allow_truncated``), holds
 several values (merged parallel calls, refused) or is malformed past repair
@@ -46,11 +48,11 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         return empty(text, policy, loc, dialect)
     if "recursion limit" in strict_error and policy.max_depth <= 200:
         _too_deep(policy, text, loc, dialect)
-    # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting)
+    # strict JSON that pydantic-core's parser refuses (lone surrogates, very deep nesting), then
+    # JSON whose strings hold raw control characters (a file's lines): one meaning, the characters
     repeated: List[str] = []  # the stdlib keeps a repeated key's last value: one would be lost
     try:
-        parsed = json.loads(text, parse_constant=_reject_constant,
-                            object_pairs_hook=lambda pairs: _no_repeats(pairs, repeated))
+        parsed, notes = _stdlib(text, repeated)
     except RecursionError:
         _too_deep(policy, text, loc, dialect)
     except ValueError:
@@ -63,10 +65,13 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
                 loc=loc,
                 raw=text,
             )
+        if notes and policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
+            return _truncated(text, stripped, notes, policy, loc, dialect, cut=False)
         if type(parsed) is dict:
             _check_depth(parsed, policy, text, loc, dialect)
-            return parsed, text, _NO_REPAIRS
-        return _not_object(parsed, text, policy, loc, dialect)
+            return parsed, text, notes
+        args, raw, more = _not_object(parsed, text, policy, loc, dialect)
+        return args, raw, notes + more
     # deterministic clean-ups; what they leave is what the later tiers read
     body, notes = stripped, _NO_REPAIRS
     for candidate, note in _cleanups(stripped):
@@ -75,7 +80,15 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             parsed = _from_json(candidate)
         except ValueError as exc:
             strict_error = str(exc)
-            continue
+            if "control character" not in strict_error:
+                continue
+            try:  # a fenced text whose strings hold raw control characters
+                parsed, more = _stdlib(candidate, repeated)
+            except (ValueError, RecursionError):
+                continue
+            if repeated:
+                continue  # the later tiers refuse it with its place
+            notes += more
         if policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
             return _truncated(text, body, notes, policy, loc, dialect, cut=False)
         if type(parsed) is dict:
@@ -114,6 +127,22 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
         reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
     raise ArgumentsError(f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text)
+
+
+_CONTROLS = ("control-characters",)
+
+
+def _stdlib(text: str, repeated: List[str]) -> Tuple[Any, Tuple[str, ...]]:
+    """*text* read by the stdlib's parser (NaN refused, repeated keys put in *repeated*):
+    strict, else with raw control characters in strings read as themselves (noted
+    ``control-characters``); ``ValueError`` when neither reads it."""
+    hook = lambda pairs: _no_repeats(pairs, repeated)  # noqa: E731
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=hook), _NO_REPAIRS
+    except ValueError as exc:
+        if not str(exc).startswith("Invalid control character"):
+            raise
+    return json.loads(text, strict=False, parse_constant=_reject_constant, object_pairs_hook=hook), _CONTROLS
 
 
 def _no_repeats(pairs: List[Tuple[str, Any]], repeated: List[str]) -> Dict[str, Any]:
