@@ -201,7 +201,9 @@ def decode_all(
     type: any ``DecodeError`` of that item, with its message and ``$.path``), and in
     place of an item of a container that no dialect recognises (``5`` among the
     calls); its siblings are kept. A container that cannot be read, and an item of
-    another dialect than the one named, raise either way.
+    another dialect than the one named, raise either way. A list of tool definitions
+    holds no call; a definition among calls, or in a list of definitions that are all
+    a bare name (``[{"name": "get_time"}]`` may be a call), is a call item it cannot read.
     ``include_server=True`` adds the calls the provider executes itself.
     A reply whose finish reason says the model called a tool (one its dialect's
     ``finish_reasons`` normalises to ``tool_calls``) and that holds no call raises

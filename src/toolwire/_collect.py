@@ -179,15 +179,12 @@ def collect(
     defs: List[Tuple[int, Any, Dialect, str]] = []  # tool definitions among the items (their place in *out*)
     skipped = False  # a call left out (the provider's own): the items are calls
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
-        if kind == STRAY and _holds_arguments(item, dd, pol, iloc):
-            kind = CALL  # another dialect's flat call (a Responses-style item in a Chat ``tool_calls``)
-        if kind == TOOL:  # judged when every item is seen: a list of definitions holds no call
-            defs.append((len(out), item, dd, iloc))
-        elif kind == STRAY:
-            out.append(_definition(item, dd, iloc, keep))
-        elif kind == SERVER and not server:
-            skipped = True
-        elif kind == OTHER:  # an item without calls must not hide another dialect's calls
+        if kind == STRAY:  # another dialect's definition among a container's calls
+            if not _holds_arguments(item, dd, pol, iloc):
+                out.append(_definition(item, dd, iloc, keep))
+                continue
+            kind = CALL  # that dialect's call, its arguments found (a Responses-style item in ``tool_calls``)
+        if kind == OTHER:  # an item without calls must not hide another dialect's calls
             if d is not None:
                 other_dialect(item, dd, reg, iloc)
             elif nested(item):  # detected: checked when no call is found (``[]`` would hide it)
@@ -228,6 +225,10 @@ def collect(
                 out.append(item)
             else:
                 raise DecodeError(f"Input at {iloc} is an invalid tool call: {item.error}", loc=iloc)
+        elif kind == TOOL:  # judged when every item is seen: a list of definitions holds no call
+            defs.append((len(out), item, dd, iloc))
+        elif kind == SERVER:  # left out (``server`` is false): the items are calls
+            skipped = True
     if defs:
         _definitions(defs, out, len(out) > start or skipped, keep)
     if len(out) == start:
