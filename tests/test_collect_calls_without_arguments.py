@@ -69,4 +69,12 @@ def test_alone_it_is_still_a_tool_definition() -> None:
 
 
 def test_a_list_of_definitions_holds_no_call() -> None:
-    assert toolwire.decode_all([TYPED_NO_ARGS]) == []
+    weather = {"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}
+    assert toolwire.decode_all([weather, TYPED_NO_ARGS]) == []
+
+
+def test_a_list_of_bare_names_is_no_list_of_definitions() -> None:
+    # a call without arguments or a definition without parameters: never ``[]``
+    # (``tests/test_definitions_among_calls.py``)
+    with pytest.raises(toolwire.DecodeError, match=r"^Input at \$\[0\] is an openai.chat tool definition"):
+        toolwire.decode_all([TYPED_NO_ARGS])

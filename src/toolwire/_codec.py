@@ -12,7 +12,7 @@ from ._args import make_policy
 from ._builtin import default_registry, registry_of
 from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
 from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
-from ._dialect import CALL, CALLS, OTHER, SERVER, Dialect
+from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import own_finish
 from ._foreign import foreign
@@ -201,7 +201,9 @@ def decode_all(
     type: any ``DecodeError`` of that item, with its message and ``$.path``), and in
     place of an item of a container that no dialect recognises (``5`` among the
     calls); its siblings are kept. A container that cannot be read, and an item of
-    another dialect than the one named, raise either way.
+    another dialect than the one named, raise either way. A list of tool definitions
+    holds no call; a definition among calls, or in a list of definitions that are all
+    a bare name (``[{"name": "get_time"}]`` may be a call), is a call item it cannot read.
     ``include_server=True`` adds the calls the provider executes itself.
     A reply whose finish reason says the model called a tool (one its dialect's
     ``finish_reasons`` normalises to ``tool_calls``) and that holds no call raises
@@ -284,6 +286,10 @@ class ToolCalls(List[ToolCall]):
     ``{}``, ``[]``, ``""`` and ``"null"`` (empty), ``{"tool_calls": [...]}``, one
     call, a list of calls of any dialect (``ToolCall`` values among them), an
     assistant message or a whole response; anything else raises ``DecodeError``.
+    One call, or an item of the list, in the ``ToolCall`` field's dict form
+    (``{"name": "get_time"}``, ``as_dict()``) reads as that field reads it; a tool
+    definition in the list raises. Calls the provider runs itself (``server``) are
+    left out, as ``decode_all`` leaves them out.
     Serialises to a list of ``{"name", "args", "id"}`` objects; its JSON schema
     describes that form, for text-mode LLM output.
     """
@@ -293,10 +299,16 @@ class ToolCalls(List[ToolCall]):
             calls = list(calls)  # a generator of calls
         if (type(calls) is list or type(calls) is tuple or type(calls) is ToolCalls) and all(
             isinstance(c, ToolCall) for c in calls
-        ):
-            super().__init__(calls)  # its own elements, already calls
+        ):  # its own elements, already calls: as ``decode_all`` takes them (``test_tool_calls_server``)
+            super().__init__(c for c in calls if not c.server)
         else:
-            super().__init__(c for c in decode_all(calls) if isinstance(c, ToolCall))
+            try:
+                items = _field_forms(calls)
+            except (ToolwireError, MemoryError):
+                raise
+            except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
+                raise foreign(exc) from None
+            super().__init__(c for c in decode_all(items) if isinstance(c, ToolCall))
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -326,9 +338,49 @@ class ToolCalls(List[ToolCall]):
         }
 
 
+_FIELDS = frozenset(ToolCall._fields)
+
+
+def _field_forms(x: Any) -> Any:
+    """*x* for ``decode_all``, with the call (or each item of the list) in the
+    ``ToolCall`` field's dict form that no dialect reads as a call made a ``ToolCall``
+    as that field makes it (``{"name": "get_time"}``, which Gemini claims as a function
+    declaration); a tool definition among the items raises at its path."""
+    t = type(x)
+    if t is str or t is bytes or t is bytearray:
+        if t is str and x.strip() in _VAGUE_STR:
+            return x
+        x = _load(x)
+        t = type(x)
+    if t is dict:
+        return _field_form(x, "$", False)
+    if t is list or t is tuple:
+        return [_field_form(el, f"$[{i}]", True) if type(el) is dict else el for i, el in enumerate(x)]
+    return x
+
+
+def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Any:
+    try:
+        hit = default_registry().sniff(item)
+    except Exception:  # a third-party sniffer: detection declines (``decode_all`` reports the item)
+        hit = None
+    if hit is not None and hit[1] in (CALL, SERVER, CALLS):
+        return item  # a dialect's call (the canonical ``{"name", "args"}``): its arguments policy
+    if "name" in item and item.keys() <= _FIELDS:
+        try:
+            return ToolCall._validate(item)
+        except DecodeError as exc:  # its path inside the list
+            where = loc + exc.loc[1:]
+            raise DecodeError(exc.message.replace(f"at {exc.loc}", f"at {where}", 1), loc=where) from None
+    if listed and hit is not None and hit[1] == TOOL:
+        raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}",
+                          dialect=hit[0].name, loc=loc)
+    return item
+
+
 def _validate_tool_calls(value: Any) -> ToolCalls:
-    if type(value) is ToolCalls and all(isinstance(c, ToolCall) for c in value):  # (a list method adds anything)
-        return value
+    if type(value) is ToolCalls and all(isinstance(c, ToolCall) and not c.server for c in value):  # (a list method
+        return value  # adds anything)
     try:
         return ToolCalls(value)
     except ToolwireError as exc:  # re-raised as a pydantic ValueError with our message

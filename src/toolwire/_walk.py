@@ -16,9 +16,10 @@ from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._registry import Registry
 
-__all__ = ["VALUE", "Detection", "detect", "explain", "walk"]
+__all__ = ["STRAY", "VALUE", "Detection", "detect", "explain", "walk"]
 
 VALUE = "value"  # the kind of a ``ToolCall`` or ``InvalidToolCall`` given among the items
+STRAY = "stray"  # the kind of another dialect's tool definition among a container's calls
 
 
 def _load(x: Any, loc: str = "$") -> Any:
@@ -137,7 +138,8 @@ def walk(
     An item inside a container that no dialect recognises (``5`` among the calls)
     raises, or, given *unreadable*, is passed to it as its error in its place.
     A ``ToolCall`` or ``InvalidToolCall`` is yielded as it is, of the kind ``value``
-    (its dialect: ``canonical``).
+    (its dialect: ``canonical``). An item of a container's calls that only another
+    dialect claims, as a tool definition, is of the kind ``stray``.
     """
     d = _dialect(dialect, registry)
     explicit = d is not None
@@ -180,9 +182,11 @@ def walk(
                 unreadable(exc)
                 continue
         if kind == TOOL and kid:
-            # an item of a message's calls (a Chat ``tool_calls`` item without ``arguments`` and
-            # id reads like a tool definition): a call (none of its containers holds definitions)
-            kind = CALL
+            # an item of a message's calls that its container's dialect reads like a tool definition
+            # (a Chat ``tool_calls`` item without ``arguments`` and id): a call (none of its containers
+            # holds definitions); one only another dialect claims (Gemini's bare ``{"name"}``) is no call
+            # of the container's: reported at its path (read as that dialect's call, it fails elsewhere)
+            kind = CALL if explicit or hit is not None else STRAY
         if kind == CALLS and dd.choices is not None:  # a response with several replies: the first only
             first = _first_choice(dd, cur, cloc)
             if first is not None:

@@ -214,3 +214,14 @@ def test_text_dialect_reads_null_as_no_calls(cli) -> None:
     # jq '.choices[0].message.content' gives null for a reply that only calls tools
     run = cli("decode", "--dialect", "text.hermes", stdin=b'null\n""\n')
     assert (run.code, run.err, run.lines) == (EXIT_OK, "", [[], []])
+
+
+def test_a_call_that_reads_like_a_definition_is_not_dropped(cli) -> None:
+    # ``{"name": "get_time"}``: a call without arguments, or a Gemini declaration; before,
+    # ``[]`` (and the second record gave ``f`` alone)
+    run = cli("decode", stdin=jsonl([{"name": "get_time"}], [{"name": "get_time"}, {"name": "f", "args": {}}]))
+    assert run.code == EXIT_OK
+    first, second = run.lines
+    assert [(c["name"], c["invalid"].startswith("Input at $[0] is a gemini tool definition")) for c in first] == [
+        ("get_time", True)]
+    assert [c["name"] for c in second] == ["get_time", "f"] and "invalid" in second[0]
