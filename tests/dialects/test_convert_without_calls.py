@@ -49,3 +49,10 @@ def test_convert_of_a_message_with_calls_still_gives_them() -> None:
         {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
     assert toolwire.convert(msg, to="anthropic.messages") == [{"type": "tool_use", "id": "call_1", "name": "f",
                                                                "input": {}}]
+
+
+def test_convert_names_the_list_item_it_cannot_read() -> None:
+    call = {"name": "f", "args": {}}
+    with pytest.raises(DecodeError) as info:
+        toolwire.convert([call, None], to="gemini")
+    assert (str(info.value), info.value.loc) == ("Input at $[1] matches no known dialect: None", "$[1]")
