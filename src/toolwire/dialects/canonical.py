@@ -61,11 +61,15 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
         args = check_object(args, policy, loc + ".args", NAME)
         raw: Optional[str] = None
         repairs: Tuple[str, ...] = ()
+        known = 2  # the keys read so far: name, args
     else:
+        known = 1 if args is None else 2
         args, raw, repairs = parse_arguments(args, policy, loc + ".args", NAME)
     ident = item.get("id")
     if type(ident) is not str or not ident:
         ident = opt_str(ident, loc + ".id", NAME)
+    if len(item) == known + (ident is not None):  # the plain form: no key beyond name, args, id
+        return new_call(name, args, ident, raw, None, repairs, False)
     server = item.get("server", False)
     if server is not True and server is not False:
         raise DecodeError(f"Server flag at {loc}.server must be true or false, got {excerpt(server)}",
