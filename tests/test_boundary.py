@@ -32,8 +32,9 @@ CANONICAL = {
     "truncated", "object", "text", "result", "key", "string", "custom_id", "reason", "detect",
     "objects", "containers", "peek", "encode_message", "stream",
     "interleave", "with_index", "\n", "<",
-    # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server)
-    "is_error", "parameters", "strict", "server",
+    # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server,
+    # ToolCall.raw and .repairs: the canonical dialect reads the values' dict forms)
+    "is_error", "parameters", "strict", "server", "raw", "repairs",
     # JSON Schema keywords (a Tool's parameters, ToolCalls' schema, structured output),
     # OpenAPI's ``nullable``, the ``uri`` format, and a ``Profile.notes`` key
     "required", "additionalProperties", "anyOf", "null", "enum", "format", "title", "nullable", "uri",

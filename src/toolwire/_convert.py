@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
-from ._codec import decode, decode_all, decode_result, decode_tool
+from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
@@ -86,7 +86,8 @@ class _Target:
         name = self.names.map(t.name)
         return encode_tool(t if name == t.name else evolve(t, name=name), self.d, registry=self.registry)
 
-    def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0) -> Any:
+    def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0,
+            loc: str = "$") -> Any:
         if issubclass(type(x), ToolCall):
             return self.call(x, position)
         if issubclass(type(x), ToolResult):
@@ -97,20 +98,24 @@ class _Target:
             item = self.call(invalid_as_call(x, self.d, self.ids), position)
             written(item, x, self.d)
             return item
+        if top and (x is None or (type(x) is str and x.strip() in _VAGUE_STR)):  # as ``decode_all``: no calls
+            return []
         t = type(x)  # a tuple or list subclass of calls (``Message.calls``, ``ToolCalls``): a list
-        data = x if t is list else list(x) if t is tuple or (t is not dict and isinstance(x, list)) else _load(x)
+        data = x if t is list else list(x) if t is tuple or (t is not dict and isinstance(x, list)) else _load(x, loc)
         if type(data) is list:
             if depth >= MAX_OBJECT_DEPTH:  # what a list containing itself gives
-                raise DecodeError(f"Lists at $ are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)")
+                raise DecodeError(f"Lists at {loc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc)
             out: List[Any] = []
-            for el in data:
-                got = self.one(el, source, len(out), False, depth + 1)
+            for i, el in enumerate(data):
+                got = self.one(el, source, len(out), False, depth + 1, f"{loc}[{i}]")
                 if type(got) is list:
                     out.extend(got)
                 else:
                     out.append(got)
             return out
-        dd, kind = _sniff(data, source, self.registry, "$")
+        if top and (data is None or (type(data) is dict and not data)):  # ``null``, ``{}``: as ``decode_all``
+            return []
+        dd, kind = _sniff(data, source, self.registry, loc)
         if kind in (CALL, SERVER):
             return self.call(decode(data, dd, registry=self.registry), position)
         if kind == TOOL:
@@ -118,14 +123,13 @@ class _Target:
         if kind == RESULT:
             return self.result(decode_result(data, dd, registry=self.registry))
         if kind == CALLS:
-            calls = decode_all(data, dd, registry=self.registry)
-            return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
-        if top:
-            raise EncodeError(
-                f"Input at $ is {an(dd.name)} {kind} item that holds no call, definition or result",
-                dialect=dd.name,
-            )
+            return self.calls(decode_all(data, dd, registry=self.registry))
+        if top:  # an item or message without calls (text, a refusal): its calls as ``decode_all`` finds them
+            return self.calls(decode_all(data, source, registry=self.registry))
         return []  # a text or reasoning item inside a list
+
+    def calls(self, calls: List[Any]) -> List[Any]:
+        return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
 
 
 def _get(name: DialectLike, registry: Optional[Registry]) -> Dialect:
@@ -148,7 +152,10 @@ def convert(
     response's calls) written for the dialect *to*.
 
     A call, definition or result gives one item; a list, message or response a
-    list of items (never an empty ``tool_calls`` container). *source* names the
+    list of items (never an empty ``tool_calls`` container). What holds no calls (a
+    message of text or a refusal, a text or reasoning item, an empty-equivalent:
+    ``None``, ``""``, ``"null"``, ``{}``, ``[]``) gives ``[]``, as ``decode_all``
+    reads it; what it cannot read raises as there. *source* names the
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
     """

@@ -69,11 +69,17 @@ def test_convert_forced_source_dialect(cli) -> None:
     assert run.lines == [{"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1"}]
 
 
-def test_convert_message_without_calls_fails_with_line(cli) -> None:
-    text_block = {"type": "text", "text": "hi"}
+def test_convert_item_without_calls_gives_no_calls(cli) -> None:
+    text_block = {"type": "text", "text": "hi"}  # as ``toolwire decode`` reads it (docs/cli.md "Input")
     run = cli("convert", "--to", "gemini", stdin=jsonl(CHAT_CALL, text_block))
+    assert (run.code, run.err) == (EXIT_OK, "")
+    assert run.lines[1] == []
+
+
+def test_convert_unreadable_record_fails_with_line(cli) -> None:
+    run = cli("convert", "--to", "gemini", stdin=jsonl(CHAT_CALL, {"foo": 1}))
     assert run.code == 3
-    assert run.err_lines == ["toolwire: line 2: Input at $ is an anthropic.messages other item that holds no call, definition or result"]
+    assert run.err_lines == ["toolwire: line 2: Input at $ matches no known dialect: {'foo': 1}"]
 
 
 def test_detect_every_payload_names_its_dialect(cli) -> None:
