@@ -173,3 +173,15 @@ def test_stream_function_call_after_the_tool_calls_alone_is_invalid() -> None:
     assert out[0] == ToolCall(name="f", args={"a": 1}, id=TID)
     assert type(out[1]) is InvalidToolCall and out[1].name == "f" and out[1].raw == '{"a": 1}'
     assert len(out) == 2
+
+
+def test_stream_object_arguments_empty_under_length_are_cut_off() -> None:
+    def tc(fr: str) -> List[Dict[str, Any]]:
+        return [_ch({"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                                     "function": {"name": "get_weather", "arguments": {}}}]}), _ch({}, fr)]
+    (call,) = accumulate(tc("length"))
+    assert type(call) is InvalidToolCall and call.truncated and call.name == "get_weather"
+    assert accumulate(tc("tool_calls")) == [ToolCall(name="get_weather", args={}, id="call_1")]
+    assert accumulate(tc("tool_calls"))[0].repairs == toolwire.decode_all(
+        {"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": {}}}]}
+    )[0].repairs

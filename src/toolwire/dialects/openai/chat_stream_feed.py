@@ -200,14 +200,16 @@ class Feed:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
-        custom = False
+        custom = nothing = False
         if type(fn) is dict:
             name = fn.get("name")
             if type(name) is not str or not name:
                 name = None
             text = fn.get("arguments")
             if type(text) is not str:
-                text = _text(text)
+                # object arguments ``{}``: given whole, as ``decode`` judges them (cut off at the token limit)
+                nothing = text == {} and type(text) is dict
+                text = None if nothing else _text(text)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = nonempty_str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
@@ -228,6 +230,8 @@ class Feed:
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
+        if nothing and not c.size and c.obj is None:
+            c.obj = {}
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
