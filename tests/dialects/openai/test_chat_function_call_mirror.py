@@ -73,7 +73,12 @@ def test_conversation_reads_the_call_once_and_writes_the_message_back_as_receive
     conv = toolwire.decode_conversation(body)
     calls = [p for p in conv.messages[1].parts if isinstance(p, (ToolCall, InvalidToolCall))]
     assert calls == ONE
-    assert toolwire.encode_conversation(conv, "openai.chat") == body
+    assert toolwire.encode_conversation(conv, "openai.chat") == body  # the message as received, mirror kept
+    anthropic = toolwire.encode_conversation(conv, "anthropic.messages")
+    assert anthropic["messages"][1]["content"] == [{"type": "tool_use", "id": TID, "name": "f", "input": {"a": 1}}]
+    # written fresh, the call is in tool_calls only (OpenAI refuses a message with both: langchain#31198)
+    fresh = toolwire.encode_conversation(toolwire.decode_conversation(anthropic), "openai.chat")["messages"][1]
+    assert "function_call" not in fresh and len(fresh["tool_calls"]) == 1
 
 
 def test_conversation_keeps_a_non_mirror_as_an_invalid_call() -> None:

@@ -8,7 +8,9 @@ and the openai-python types ``chat_completion_message_tool_call``,
   ``type`` may be missing; ``arguments`` may be an object, ``""``, ``"null"``,
   missing or double-encoded (see the arguments policy). ``type: "custom"`` calls
   carry free text: ``args == {"input": text}``. The legacy ``function_call``
-  message field (no id) is read too. An ``""`` id is no id, and so is ``"null"``: the
+  message field (no id) is read too; beside ``tool_calls`` one that repeats a call
+  there (llama-cpp-python's server writes both) adds nothing, any other is refused
+  (``chat_sniff.mirrors``). An ``""`` id is no id, and so is ``"null"``: the
   placeholder mistralai's SDK writes for a call sent without one (written back as received).
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
