@@ -7,7 +7,7 @@ from typing import Any, Dict
 import pytest
 
 import toolwire
-from toolwire import ToolCall
+from toolwire import DecodeError, ToolCall
 
 CALL = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
 
@@ -205,12 +205,17 @@ def test_invalid_call_in_history_reencodes_with_its_text() -> None:
     assert out == {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{oops"}}
 
 
-def test_a_message_with_tool_calls_and_a_legacy_function_call_gives_both() -> None:
+def test_a_legacy_function_call_beside_tool_calls_it_does_not_repeat_is_invalid() -> None:
+    # never a second call to run, never dropped (the mirror of a call is: test_chat_function_call_mirror)
     item = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
     msg = {"role": "assistant", "content": None, "tool_calls": [item], "function_call": {"name": "g", "arguments": "{}"}}
     for payload in (msg, {"choices": [{"message": msg}]}):
-        assert [(c.name, c.id) for c in toolwire.decode_all(payload)] == [("f", "call_1"), ("g", None)]
-        assert [(c.name, c.id) for c in toolwire.decode_all(payload, repair=True)] == [("f", "call_1"), ("g", None)]
+        with pytest.raises(DecodeError, match="repeats none of the tool_calls beside it"):
+            toolwire.decode_all(payload)
+        for kw in ({}, {"repair": True}):
+            out = toolwire.decode_all(payload, invalid="keep", **kw)
+            assert [(type(c).__name__, c.name, c.id) for c in out] == [("ToolCall", "f", "call_1"),
+                                                                      ("InvalidToolCall", "g", None)]
 
 
 # Tool search (https://developers.openai.com/api/docs/guides/tools-tool-search): the

@@ -8,7 +8,9 @@ and the openai-python types ``chat_completion_message_tool_call``,
   ``type`` may be missing; ``arguments`` may be an object, ``""``, ``"null"``,
   missing or double-encoded (see the arguments policy). ``type: "custom"`` calls
   carry free text: ``args == {"input": text}``. The legacy ``function_call``
-  message field (no id) is read too. An ``""`` id is no id, and so is ``"null"``: the
+  message field (no id) is read too; beside ``tool_calls`` one that repeats a call
+  there (llama-cpp-python's server writes both) adds nothing, any other is refused
+  (``chat_sniff.mirrors``). An ``""`` id is no id, and so is ``"null"``: the
   placeholder mistralai's SDK writes for a call sent without one (written back as received).
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
@@ -29,12 +31,13 @@ from typing import Any, Dict, Tuple
 from ..._args import TRUNCATING, Policy, encode_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
+from ..._policy import empty
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
-from .chat_sniff import children, choices, finish, sniff
+from .chat_sniff import BESIDE, children, choices, finish, not_a_mirror, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
 from .sdk import (
@@ -61,6 +64,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if item.get("type") == "custom":
             return _decode_custom(item, policy, loc)
         if "name" in item:  # legacy function_call
+            if BESIDE in item:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
+                raise DecodeError(not_a_mirror(item["name"], item["arguments"], loc), dialect=NAME, loc=loc)
             name = name_of(item["name"], loc + ".name", NAME)
             args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
             return new_call(name, args, None, raw, {NAME: {"legacy": True}}, repairs)
@@ -70,7 +75,12 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_name = fn.get("name")
     name = wire_name if type(wire_name) is str and wire_name else name_of(wire_name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
-    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    if wire_args == {} and type(wire_args) is dict and policy.finish_reason in TRUNCATING:
+        # object arguments (llama.cpp, gateways over Ollama) ``{}`` at the token limit: cut off, as
+        # ``""`` is here and ``{}`` is in ``ollama``
+        args, raw, repairs = empty(None, policy, loc + ".function.arguments", NAME)
+    else:
+        args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
     ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)

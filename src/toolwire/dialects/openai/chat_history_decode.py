@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 from ..._access import to_data, to_plain_near
 from ..._errors import DecodeError, an, excerpt
+from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
+from .chat_sniff import mirrors, not_a_mirror
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -142,9 +144,17 @@ def decoder(
                 legacy = m.get("function_call")
                 if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
-                    parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
                     if fc is not legacy:
                         m = {**m, "function_call": fc}
+                    if type(calls) is not list or not calls:
+                        parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
+                    elif fc.get("name") and not mirrors(fc, m["tool_calls"]):
+                        # beside tool_calls, repeating none: an invalid call, as ``decode_all`` keeps it (a
+                        # mirror, or the all-empty dummy, is no call: kept in the message as received)
+                        fname, args, floc = fc["name"], fc.get("arguments"), where + ".function_call"
+                        parts += (new_invalid(fname if type(fname) is str else None, None,
+                                              args if type(args) is str else None,
+                                              not_a_mirror(fname, args, floc), floc),)
             out.append(Message(role, parts, wire=(name, m, role, parts)))
         return out
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
-from ..._errors import DecodeError, an
+from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history import foreign
 from .chat_tools import NAME
 
-__all__ = ["children", "choices", "finish", "first_choice", "foreign_block", "legacy_call", "message_children", "order",
-           "refuse_foreign", "sniff"]
+__all__ = ["BESIDE", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
+           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "sniff"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -102,6 +102,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "a legacy 'function_call' with text 'arguments' (a Chat message's)"
     if type(data.get("messages")) is list:
         return CALLS, "'messages' (a Chat request)"
+    if len(data) == 3 and data.get(BESIDE) is True and "name" in data and "arguments" in data:
+        return CALL, "a legacy function_call beside tool_calls it does not repeat"
     if len(data) == 2 and "name" in data and "arguments" in data:
         args = data["arguments"]
         if type(args) is str:
@@ -150,6 +152,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
     if "role" in data:
         refuse_foreign(data, loc, NAME)
     calls = data.get("tool_calls")
+    items: List[Any] = []
     if calls is not None:
         items = as_list(calls, loc + ".tool_calls", NAME)
         if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
@@ -159,7 +162,35 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
                 yield tc, f"{loc}.tool_calls[{i}]"
     fc = data.get("function_call")
     if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
-        yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
+        if not items:
+            yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
+        elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
+            yield {"name": fc["name"], "arguments": fc.get("arguments"), BESIDE: True}, f"{loc}.function_call"
+
+
+# the mark ``children`` puts on a ``function_call`` that repeats none of the ``tool_calls``
+# beside it (a key no wire has): ``chat.decode_call`` refuses the item
+BESIDE = " beside tool_calls"
+
+
+def not_a_mirror(name: Any, args: Any, loc: str) -> str:
+    """The error of a legacy ``function_call`` (at *loc*) beside ``tool_calls`` that
+    repeats none of them (``mirrors``)."""
+    return (f"Legacy function_call at {loc} repeats none of the tool_calls beside it (name {excerpt(name)}, "
+            f"arguments {excerpt(args)}): a message carries its calls in one of the two; not guessed which to run")
+
+
+def mirrors(fc: Dict[str, Any], items: List[Any]) -> bool:
+    """Whether the legacy ``function_call`` *fc* of a message repeats one of its
+    ``tool_calls`` *items*: the same name and the same argument text (value) as one
+    ``function`` call there. llama-cpp-python's server writes the (first) call so in
+    both fields; such a mirror is no call of its own (LangChain #31198)."""
+    name, args = fc.get("name"), fc.get("arguments")
+    for tc in items:
+        fn = tc.get("function") if type(tc) is dict else None
+        if type(fn) is dict and fn.get("name") == name and fn.get("arguments") == args:
+            return True
+    return False
 
 
 def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:

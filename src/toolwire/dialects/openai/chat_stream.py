@@ -17,7 +17,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
-- Legacy ``delta.function_call`` is one call per choice.
+- Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
+  nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats
+  every piece in both: nothing added) or an invalid call (``chat_stream_feed._legacy``).
 - An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
   index that is not an int is refused (``chat_stream_feed._index``).
 - The id ``"null"`` is no id: mistralai's ``ToolCall`` fills it (and ``index=0``)

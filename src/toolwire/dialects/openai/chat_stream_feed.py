@@ -11,12 +11,13 @@ argument continuations and hands every other chunk here.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Set
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
+from .chat_sniff import not_a_mirror
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "Feed"]
@@ -42,6 +43,9 @@ def _text(value: Any) -> Optional[str]:
     except (TypeError, ValueError):
         return str(value)
 
+
+# the key of a choice's legacy ``function_call`` (one call per choice) among its indexed calls
+LEGACY = "function_call"
 
 # the content chunks that are reply text (``chat_response.read_chat`` reads the same; thinking
 # chunks are reasoning, which the accumulator does not gather)
@@ -85,6 +89,45 @@ class Feed:
 
     def __init__(self, core: Core) -> None:
         self.core = core
+        self.tooled: Set[Any] = set()  # the choices (scopes) whose deltas carried tool_calls
+
+    def _tooled(self, scope: Any) -> None:
+        """The first ``tool_calls`` of the choice *scope*: a legacy call it started is
+        no call to run beside them (``_legacy``)."""
+        self.tooled.add(scope)
+        c = self.core.by_key.get((scope, LEGACY))
+        if c is not None and not c.done:
+            self.core.fail(c, f"The legacy function_call of choice {scope} came before tool_calls in the same "
+                              "choice: a reply carries its calls in one of the two; not guessed which to run")
+
+    def _legacy(self, scope: Any, fc: Dict[str, Any], calls: Any, pos: int, field: str) -> None:
+        """A delta's deprecated ``function_call`` *fc* (one call per choice). The
+        all-empty dummy adds nothing (as ``chat_sniff.children`` skips it whole); in a
+        choice with ``tool_calls``, one repeating a tool-call delta of its chunk (the same
+        argument piece, and the same name or none) is that call's legacy mirror
+        (llama-cpp-python writes every piece in both) and adds nothing; any other is
+        no call to run: an invalid one (``not_a_mirror``)."""
+        name, text = nonempty_str(fc.get("name")), _text(fc.get("arguments"))
+        if name is None and not text:
+            return
+        core = self.core
+        if scope not in self.tooled:
+            core.delta(scope, LEGACY, None, name, text)
+            return
+        if type(calls) is list:
+            for tc in calls:
+                fn = tc.get("function") if type(tc) is dict else None
+                if type(fn) is not dict or (_text(fn.get("arguments")) or None) != (text or None):
+                    continue
+                their = nonempty_str(fn.get("name"))
+                if name is None or name == their:
+                    return
+                if their is None and type(tc.get("index")) is int:
+                    c = core.by_key.get((scope, tc["index"]))
+                    if c is not None and c.name == name:
+                        return
+        c = core.delta(scope, LEGACY, None, name, text)
+        core.fail(c, not_a_mirror(name, text, f"$.choices[{pos}].{field}.function_call"))
 
     def feed(self, data: Dict[str, Any]) -> None:
         core = self.core
@@ -118,6 +161,8 @@ class Feed:
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
+                    if scope not in self.tooled and calls:
+                        self._tooled(scope)
                     for j, tc in enumerate(calls):
                         if type(tc) is dict:
                             self._call(scope, tc, pos, field, j)
@@ -141,7 +186,7 @@ class Feed:
                                 core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
-                    core.delta(scope, "function_call", None, nonempty_str(fc.get("name")), _text(fc.get("arguments")))
+                    self._legacy(scope, fc, calls, pos, field)
             reason = ch.get("finish_reason")
             if reason:
                 if scope == core.first_choice:  # the stream's finish reason is the first choice's
@@ -155,14 +200,16 @@ class Feed:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = None
-        custom = False
+        custom = nothing = False
         if type(fn) is dict:
             name = fn.get("name")
             if type(name) is not str or not name:
                 name = None
             text = fn.get("arguments")
             if type(text) is not str:
-                text = _text(text)
+                # object arguments ``{}``: given whole, as ``decode`` judges them (cut off at the token limit)
+                nothing = text == {} and type(text) is dict
+                text = None if nothing else _text(text)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = nonempty_str(tc["custom"].get("name"))
             text = _text({"input": tc["custom"].get("input", "")})
@@ -183,6 +230,8 @@ class Feed:
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
+        if nothing and not c.size and c.obj is None:
+            c.obj = {}
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
