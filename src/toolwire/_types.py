@@ -7,7 +7,8 @@ pydantic. Each has value equality, a readable ``repr``, pickling, ``replace(**ch
 users' models (validated from its dict form, serialized to it, with a JSON Schema).
 
 The public constructors check their inputs and raise ``DecodeError`` (a ``ValueError``)
-with a ``$.path``; decoders build values through the unchecked ``new_*`` functions of
+with a ``$.path``, and so does a call that does not fit their signature
+(``checked_call``); decoders build values through the unchecked ``new_*`` functions of
 this module, from data they have already checked.
 
 Equality of a ``ToolCall`` is its canonical content only: ``name``, ``args``, ``id``.
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
 from ._json_equality import json_identity, same
-from ._value import _new, _rebuild, _set, _Value, evolve
+from ._value import _new, _rebuild, _set, _Value, checked_call, evolve
 from ._value_checks import (
     NO_PD,
     Content,
@@ -31,6 +32,7 @@ from ._value_checks import (
     _name,
     _opt_id,
     _opt_str,
+    _opt_text,
     _provider_data,
     _repairs,
     _str,
@@ -68,7 +70,8 @@ class ToolCall(_Value):
       ``"double-encoded"``, ``"json-repair"``, ``"id-synthesized"``, ...).
     - ``server``: the provider executes this call itself (hosted tools).
 
-    ``args`` is held as given (not copied): treat it as read-only.
+    ``args`` is held as given (not copied): treat it as read-only (``as_dict()`` hands
+    out copies to edit).
     """
 
     __slots__ = ("name", "args", "id", "raw", "provider_data", "repairs", "server")
@@ -85,6 +88,7 @@ class ToolCall(_Value):
     repairs: Tuple[str, ...]
     server: bool
 
+    @checked_call
     def __init__(
         self,
         name: str,
@@ -99,7 +103,7 @@ class ToolCall(_Value):
         _set(self, "name", _name(name, "ToolCall", required=True))
         _set(self, "args", check_json_object({} if args is None else args, "$.args", "ToolCall args"))
         _set(self, "id", _opt_id(id, "ToolCall"))
-        _set(self, "raw", _opt_str(raw, "$.raw", "ToolCall raw"))
+        _set(self, "raw", _opt_text(raw, "$.raw", "ToolCall raw"))
         _set(self, "provider_data", _provider_data(provider_data, "ToolCall"))
         _set(self, "repairs", _repairs(repairs, "ToolCall"))
         _set(self, "server", _bool(server, "$.server", "ToolCall server"))
@@ -175,6 +179,7 @@ class InvalidToolCall(_Value):
     truncated: bool
     provider_data: ProviderData
 
+    @checked_call
     def __init__(
         self,
         *,
@@ -228,6 +233,7 @@ class Tool(_Value):
     strict: Optional[bool]
     provider_data: ProviderData
 
+    @checked_call
     def __init__(
         self,
         name: str,
@@ -238,7 +244,7 @@ class Tool(_Value):
         provider_data: Optional[ProviderData] = None,
     ) -> None:
         _set(self, "name", _name(name, "Tool", required=True))
-        _set(self, "description", _opt_str(description, "$.description", "Tool description"))
+        _set(self, "description", _opt_text(description, "$.description", "Tool description"))
         if parameters is not None:
             parameters = check_json_object(parameters, "$.parameters", "Tool parameters")
         _set(self, "parameters", parameters)
@@ -271,6 +277,7 @@ class ToolResult(_Value):
     is_error: bool
     provider_data: ProviderData
 
+    @checked_call
     def __init__(
         self,
         id: Optional[str] = None,
