@@ -7,9 +7,10 @@ pydantic. Each has value equality, a readable ``repr``, pickling, ``replace(**ch
 users' models (validated from its dict form, serialized to it, with a JSON Schema).
 
 The public constructors check their inputs and raise ``DecodeError`` (a ``ValueError``)
-with a ``$.path``, and so does a call that does not fit their signature
-(``checked_call``); decoders build values through the unchecked ``new_*`` functions of
-this module, from data they have already checked.
+with a ``$.path``, and so does a call that does not fit their signature (a missing
+field, an unknown keyword, one too many by position: ``_value.misfit``); decoders
+build values through the unchecked ``new_*`` functions of this module, from data
+they have already checked.
 
 Equality of a ``ToolCall`` is its canonical content only: ``name``, ``args``, ``id``.
 The fidelity data beside them (the argument text as received, provider data per
@@ -19,10 +20,10 @@ rides along for a lossless re-encode and for auditing, and never changes equalit
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
+from typing import Any, ClassVar, Dict, List, NoReturn, Optional, Tuple, Union
 
 from ._json_equality import json_identity, same
-from ._value import _new, _rebuild, _set, _Value, checked_call, evolve
+from ._value import MISSING, _new, _rebuild, _set, _Value, evolve, misfit, missing
 from ._value_checks import (
     NO_PD,
     Content,
@@ -88,18 +89,21 @@ class ToolCall(_Value):
     repairs: Tuple[str, ...]
     server: bool
 
-    @checked_call
     def __init__(
         self,
-        name: str,
+        name: str = MISSING,
         args: Optional[Dict[str, Any]] = None,
         id: Optional[str] = None,
-        *,
+        *extra: NoReturn,
         raw: Optional[str] = None,
         provider_data: Optional[ProviderData] = None,
         repairs: Union[Tuple[str, ...], List[str]] = (),
         server: bool = False,
+        **unknown: NoReturn,
     ) -> None:
+        if extra or unknown or name is MISSING:  # a call that does not fit (``misfit``)
+            raise misfit(type(self).__name__, ("name", "args", "id"), extra, unknown) if extra or unknown \
+                else missing(type(self).__name__, "name")
         _set(self, "name", _name(name, "ToolCall", required=True))
         _set(self, "args", check_json_object({} if args is None else args, "$.args", "ToolCall args"))
         _set(self, "id", _opt_id(id, "ToolCall"))
@@ -179,18 +183,21 @@ class InvalidToolCall(_Value):
     truncated: bool
     provider_data: ProviderData
 
-    @checked_call
     def __init__(
         self,
-        *,
-        error: str,
+        *extra: NoReturn,
+        error: str = MISSING,
         name: Optional[str] = None,
         id: Optional[str] = None,
         raw: Optional[str] = None,
         loc: str = "$",
         truncated: bool = False,
         provider_data: Optional[ProviderData] = None,
+        **unknown: NoReturn,
     ) -> None:
+        if extra or unknown or error is MISSING:  # a call that does not fit (``misfit``)
+            raise misfit(type(self).__name__, (), extra, unknown) if extra or unknown \
+                else missing(type(self).__name__, "error")
         _set(self, "name", _name(name, "InvalidToolCall", required=False))
         _set(self, "id", _opt_id(id, "InvalidToolCall"))
         _set(self, "raw", _opt_str(raw, "$.raw", "InvalidToolCall raw"))
@@ -233,16 +240,19 @@ class Tool(_Value):
     strict: Optional[bool]
     provider_data: ProviderData
 
-    @checked_call
     def __init__(
         self,
-        name: str,
+        name: str = MISSING,
         description: Optional[str] = None,
         parameters: Optional[Dict[str, Any]] = None,
         strict: Optional[bool] = None,
-        *,
+        *extra: NoReturn,
         provider_data: Optional[ProviderData] = None,
+        **unknown: NoReturn,
     ) -> None:
+        if extra or unknown or name is MISSING:  # a call that does not fit (``misfit``)
+            raise misfit(type(self).__name__, ("name", "description", "parameters", "strict"), extra, unknown) \
+                if extra or unknown else missing(type(self).__name__, "name")
         _set(self, "name", _name(name, "Tool", required=True))
         _set(self, "description", _opt_text(description, "$.description", "Tool description"))
         if parameters is not None:
@@ -277,16 +287,18 @@ class ToolResult(_Value):
     is_error: bool
     provider_data: ProviderData
 
-    @checked_call
     def __init__(
         self,
         id: Optional[str] = None,
         name: Optional[str] = None,
         content: Content = "",
         is_error: bool = False,
-        *,
+        *extra: NoReturn,
         provider_data: Optional[ProviderData] = None,
+        **unknown: NoReturn,
     ) -> None:
+        if extra or unknown:  # a call that does not fit (``misfit``)
+            raise misfit(type(self).__name__, ("id", "name", "content", "is_error"), extra, unknown)
         _set(self, "id", _opt_id(id, "ToolResult"))
         _set(self, "name", _name(name, "ToolResult", required=False))
         _set(self, "content", _content(content))

@@ -11,9 +11,8 @@ are printed and pickled by the iterative walks of ``_deep_values``.
 
 from __future__ import annotations
 
-import functools
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, TypeVar, cast
+from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple, TypeVar
 
 from ._deep_values import deep_repr, flatten, unflatten
 from ._errors import DecodeError, excerpt
@@ -21,14 +20,16 @@ from ._json_equality import CONTAINERS, hashable, same
 from ._value_checks import JSON_SCHEMAS, REQUIRED
 
 __all__ = [
+    "MISSING",
     "V",
-    "checked_call",
     "_Frozen",
     "_Value",
     "_new",
     "_rebuild",
     "_set",
     "evolve",
+    "misfit",
+    "missing",
 ]
 
 V = TypeVar("V", bound="_Value")
@@ -82,51 +83,38 @@ class _Frozen:
         return hash(tuple(hashable(getattr(self, f)) for f in self._key))
 
 
-F = TypeVar("F", bound=Callable[..., None])
+class _Missing:
+    """The default of a field a constructor needs (``MISSING``): left out, it is a
+    ``DecodeError``, as the pydantic path says it, not Python's ``TypeError``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
 
 
-def checked_call(init: F) -> F:
-    """A value's ``__init__``, made to say a call that does not fit its signature (a
-    missing field, an unknown keyword, one too many by position) as a ``DecodeError``
-    at ``$``, as the pydantic path and ``replace`` say it, not as Python's
-    ``TypeError``. (A metaclass ``__call__`` would do it too, but it makes every
-    ``isinstance(x, ToolCall)`` that fails look ``__instancecheck__`` up: ~40% slower.)"""
-
-    @functools.wraps(init)
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        try:
-            init(self, *args, **kwargs)
-        except TypeError as exc:
-            wrong = _misfit(type(self).__name__, init, args, kwargs)
-            if wrong is None:  # the arguments fit: a TypeError of the checks themselves
-                raise
-            raise DecodeError(wrong, loc="$") from exc
-
-    return cast(F, __init__)
+MISSING: Any = _Missing()
 
 
-def _misfit(name: str, init: Callable[..., None], args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[str]:
-    """What is wrong with calling the ``__init__`` *init* of the class *name* with
-    *args* and *kwargs*, or ``None`` if they fit."""
-    import inspect
-
-    params = list(inspect.signature(init).parameters.values())[1:]
-    by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-    if len(args) > len(by_position):
-        took = (f"at most {len(by_position)} fields by position ({', '.join(by_position)})" if by_position
+def misfit(cls: str, by_position: Tuple[str, ...], extra: Tuple[Any, ...], unknown: Dict[str, Any]) -> DecodeError:
+    """The error of a call to the constructor of *cls* that does not fit its signature:
+    *extra* positional arguments past *by_position*, or the *unknown* keywords. The
+    constructors take both in catch-alls typed ``NoReturn`` (a type checker still
+    flags them), so that the mistake is a ``DecodeError`` at ``$`` as on the pydantic
+    path; a wrapper or a metaclass ``__call__`` would cost every construction (a
+    decoded result or tool) ~15%, a metaclass every failed ``isinstance`` ~40%."""
+    if extra:
+        n = len(by_position)
+        took = (f"at most {n} field{'s' if n != 1 else ''} by position ({', '.join(by_position)})" if n
                 else "its fields by keyword only")
-        return f"{name} takes {took}, got {len(args)} positional argument{'s' if len(args) != 1 else ''}"
-    unknown = sorted(set(kwargs) - {p.name for p in params})
-    if unknown:
-        return f"{name} has no field {unknown[0]!r}"
-    twice = [f for f in by_position[: len(args)] if f in kwargs]
-    if twice:
-        return f"{name} got the field {twice[0]!r} both by position and by keyword"
-    given = set(by_position[: len(args)]) | set(kwargs)
-    missing = [p.name for p in params if p.default is p.empty and p.name not in given]
-    if missing:
-        return f"{name} needs the field {missing[0]!r}"
-    return None
+        got = n + len(extra)
+        return DecodeError(f"{cls} takes {took}, got {got} positional argument{'s' if got != 1 else ''}", loc="$")
+    return DecodeError(f"{cls} has no field {sorted(unknown)[0]!r}", loc="$")
+
+
+def missing(cls: str, field: str) -> DecodeError:
+    """The error of a constructor called without the field *field* it needs."""
+    return DecodeError(f"{cls} needs the field {field!r}", loc="$")
 
 
 class _Value(_Frozen):
@@ -159,7 +147,7 @@ class _Value(_Frozen):
     def replace(self: V, **changes: Any) -> V:
         """A copy with *changes* (field names as keywords), checked like the constructor."""
         unknown = set(changes) - set(self._fields)
-        if unknown:  # the constructor's error (``checked_call``), not Python's ``TypeError``
+        if unknown:  # the constructors' error (``misfit``), not Python's ``TypeError``
             raise DecodeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}", loc="$")
         values = {f: getattr(self, f) for f in self._fields}
         values.update(changes)

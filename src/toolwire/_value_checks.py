@@ -40,12 +40,13 @@ def _name(value: Any, cls: str, *, required: bool) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
-    return _utf8(value, "$.name", f"{cls} name")
+    return value if value.isascii() else _utf8(value, "$.name", f"{cls} name")
 
 
 def _utf8(value: str, loc: str, what: str) -> str:
-    """*value* unless it holds a lone UTF-16 surrogate (``DecodeError`` at *loc*)."""
-    if not value.isascii() and lone_surrogate_in(value):
+    """*value* unless it holds a lone UTF-16 surrogate (``DecodeError`` at *loc*); the
+    callers answer ASCII text first, without this call."""
+    if lone_surrogate_in(value):
         raise _fail(what, loc, f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
     return value
 
@@ -67,7 +68,7 @@ def _opt_id(value: Any, cls: str) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} id", "$.id", f"must be a non-empty string or None, got {excerpt(value)}")
-    return _utf8(value, "$.id", f"{cls} id")
+    return value if value.isascii() else _utf8(value, "$.id", f"{cls} id")
 
 
 def _str(value: Any, loc: str, what: str) -> str:
@@ -82,7 +83,10 @@ def _opt_str(value: Any, loc: str, what: str) -> Optional[str]:
 
 def _opt_text(value: Any, loc: str, what: str) -> Optional[str]:
     """``_opt_str`` for text a provider is sent (no lone surrogate)."""
-    return None if value is None else _utf8(_str(value, loc, what), loc, what)
+    if value is None:
+        return None
+    text = _str(value, loc, what)
+    return text if text.isascii() else _utf8(text, loc, what)
 
 
 def _bool(value: Any, loc: str, what: str) -> bool:
@@ -111,7 +115,7 @@ def _repairs(value: Any, cls: str) -> Tuple[str, ...]:
 
 def _content(value: Any) -> Content:
     if type(value) is str:
-        return _utf8(value, "$.content", "ToolResult content")
+        return value if value.isascii() else _utf8(value, "$.content", "ToolResult content")
     if type(value) is list and all(type(p) is dict for p in value):
         for i, part in enumerate(value):
             if type(part.get("type")) is not str or not part["type"]:
