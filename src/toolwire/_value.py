@@ -157,7 +157,11 @@ class _Value(_Frozen):
         """Every field as plain data (tuples as lists): the form the pydantic schema
         validates and serializes. Its dicts and lists are copies (the value's own
         ``args``, ``provider_data``... are never handed out to be edited)."""
-        return {f: _copied(getattr(self, f)) for f in self._fields}
+        out = {}
+        for f in self._fields:
+            v = getattr(self, f)
+            out[f] = _copied(v) if type(v) in CONTAINERS else v
+        return out
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -215,6 +219,11 @@ def _copied(value: Any) -> Any:
     if type(value) not in CONTAINERS:
         return value
     root = _plain(value) if type(value) is not dict and type(value) is not list else value.copy()
+    for x in root.values() if type(root) is dict else root:  # the common case: flat
+        if type(x) in CONTAINERS:
+            break
+    else:
+        return root
     copies: Dict[int, Any] = {id(value): root}
     stack = [root]
     while stack:
