@@ -160,8 +160,8 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
         return empty(None, policy, loc, dialect)
-    if isinstance(value, dict):  # a dict subclass or a Mapping-like SDK value
-        return check_object(dict(value), policy, loc, dialect), None, _NO_REPAIRS
+    if isinstance(value, dict):  # a dict subclass (``OrderedDict``...): a JSON object, copied from its own storage
+        return check_object(dict(dict.items(value)), policy, loc, dialect), None, _NO_REPAIRS
     raise ArgumentsError(
         f"Arguments at {loc} must be a JSON object or its text, got {type(value).__name__} "
         f"{excerpt(value)}",
@@ -191,23 +191,32 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str
     return args, raw, repairs
 
 
-_SCALARS = frozenset({str, int, bool, type(None)})  # floats: finite ones only
+_SCALARS = frozenset({int, bool, type(None)})  # str: UTF-8 text only; floats: finite ones only
 
 
 def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> Dict[str, Any]:
     """*value*, an argument object given as data, when it is JSON: string keys, JSON
-    values (no NaN or infinity, as in argument text), nested no deeper than
-    ``policy.max_depth`` (a dict or list that contains itself is infinitely deep).
-    A tuple in it is a JSON array: then a copy with lists in their place is returned
-    (the caller's data is never changed). Iterative: no recursion, one pass over the
-    values (and the copy, only when there is a tuple)."""
+    values (no NaN or infinity, no lone UTF-16 surrogate in a key or a string: as in
+    argument text), nested no deeper than ``policy.max_depth`` (a dict or list that
+    contains itself is infinitely deep). A tuple in it is a JSON array and a dict
+    subclass (``OrderedDict``...) a JSON object, as ``json.dumps`` writes them: then a
+    copy with plain lists and dicts in their place is returned (the caller's data is
+    never changed). Iterative: no recursion, one pass over the values (and the copy,
+    only when there is a tuple or a dict subclass). Text is tested for surrogates only
+    when it is not ASCII (``str.isascii`` answers at once)."""
     scalars = _SCALARS
-    for k, x in value.items():  # the common case: one level of scalars under text keys
-        if type(k) is not str or (type(x) not in scalars and (type(x) is not float or x - x != 0.0)):
+    for k, x in value.items():  # the common case: one level of scalars under ASCII keys
+        if type(k) is not str or not k.isascii():
+            break
+        if type(x) is str:
+            if x.isascii():
+                continue
+            break
+        if type(x) not in scalars and (type(x) is not float or x - x != 0.0):
             break  # (NaN, infinity: x - x is NaN)
     else:
         return value
-    tuples = False
+    copy = False
     limit = policy.max_depth
     # depth-first with the current path: a container met again on its own path is a
     # cycle (refused); one met again elsewhere is shared (checked once, not again)
@@ -231,25 +240,30 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
             continue
         on_path.add(key)
         stack.append((v, depth, True))
-        if type(v) is dict:
-            for k in v:
+        if isinstance(v, dict):
+            for k in dict.keys(v):  # a subclass's own storage, as ``_lists`` copies it
                 if type(k) is not str:
                     raise ArgumentsError(
                         f"Arguments at {loc} have a key that is not a string: {excerpt(k)}",
                         dialect=dialect,
                         loc=loc,
                     )
-            children: Any = v.values()
+                if not k.isascii() and lone_surrogate_in(k):
+                    raise _surrogate(k, loc, dialect)
+            children: Any = dict.values(v)
         else:
             children = v
         for x in children:
             t = type(x)
             if t in scalars:
                 continue
-            if t is dict or t is list:
+            if t is str:
+                if not x.isascii() and lone_surrogate_in(x):
+                    raise _surrogate(x, loc, dialect)
+            elif t is dict or t is list:
                 stack.append((x, depth + 1, False))
-            elif t is tuple:  # an array given as Python data: made a list below
-                tuples = True
+            elif t is tuple or isinstance(x, dict):  # an array, an object given as other Python data
+                copy = True
                 stack.append((x, depth + 1, False))
             elif t is float:
                 if x - x != 0.0:
@@ -264,23 +278,32 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
                     dialect=dialect,
                     loc=loc,
                 )
-    return _lists(value) if tuples else value
+    return _lists(value) if copy else value
+
+
+def _surrogate(text: str, loc: str, dialect: Optional[str]) -> ArgumentsError:
+    return ArgumentsError(
+        f"Arguments at {loc} hold a lone UTF-16 surrogate, which no UTF-8 text can carry: {excerpt(text)}",
+        dialect=dialect,
+        loc=loc,
+    )
 
 
 def _lists(value: Dict[str, Any]) -> Dict[str, Any]:
-    """A copy of the (checked, acyclic) *value* with lists for its tuples; a branch
-    shared in it is copied once and stays shared (linear, however much is shared)."""
-    root = dict(value)
+    """A copy of the (checked, acyclic) *value* with plain lists for its tuples and
+    plain dicts for its dict subclasses; a branch shared in it is copied once and stays
+    shared (linear, however much is shared)."""
+    root = dict(dict.items(value))
     copies: Dict[int, Any] = {id(value): root}
     stack: List[Any] = [root]
     while stack:
         c = stack.pop()
         for k, x in list(c.items() if type(c) is dict else enumerate(c)):
             t = type(x)
-            if t is dict or t is list or t is tuple:
+            if t is list or t is tuple or isinstance(x, dict):
                 new = copies.get(id(x))
                 if new is None:
-                    new = copies[id(x)] = dict(x) if t is dict else list(x)
+                    new = copies[id(x)] = list(x) if t is list or t is tuple else dict(dict.items(x))
                     stack.append(new)
                 c[k] = new
     return root

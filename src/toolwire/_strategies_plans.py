@@ -11,12 +11,12 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from ._builtin import default_registry, get_dialect
+from ._builtin import default_registry
 from ._dialect import Dialect
-from ._strategies_values import check_strategy, names_of, tool_calls, tool_results, tools
+from ._strategies_values import check_strategy, dialects_of, names_of, tool_calls, tool_results, tools
 from ._types import Tool, ToolCall, ToolResult
 
-__all__ = ["CALL_KINDS", "KINDS", "_Plan", "_plan", "_plans", "_stream_dialects", "_wire_dialects"]
+__all__ = ["CALL_KINDS", "KINDS", "_Plan", "_plan", "_plans", "_stream_dialects", "_wire_dialects", "wire_dialects_of"]
 
 #: Payload kinds that hold calls, and all kinds.
 CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
@@ -32,6 +32,20 @@ def _wire_dialects() -> Tuple[str, ...]:
 def _stream_dialects() -> Tuple[str, ...]:
     """The dialects of the default registry with a stream encoder and accumulator."""
     return tuple(d.name for d in default_registry() if d.stream_encoder is not None and d.stream is not None)
+
+
+def wire_dialects_of(dialect: Any) -> Tuple[Dialect, ...]:
+    """The dialects ``payloads`` and ``streams`` are asked for (the knob as
+    ``dialects_of`` takes it; ``None``: every wire dialect), none of them a ``text.*``
+    format (model output text, not a wire payload: a ``ValueError``)."""
+    if dialect is None:
+        return tuple(d for d in default_registry() if d.text_module is None)
+    ds = dialects_of(dialect)  # unknown ids fail here
+    for d in ds:
+        if d.text_module is not None:  # failed at draw time, in the encoder
+            raise ValueError(f"dialect {d.name} is a text format (model output text, not a wire payload); "
+                             f"wire dialects: {', '.join(_wire_dialects())}")
+    return ds
 
 
 def _containers(d: Dialect) -> List[str]:
@@ -79,19 +93,13 @@ def _plan(d: Dialect, kinds: Sequence[str], calls: Optional[SearchStrategy[ToolC
     return _Plan(d, st.sampled_from(kinds), call, tools(d), tool_results(d))
 
 
-def _plans(dialect: Union[str, Sequence[str], None], kind: Any,
-           calls: Optional[SearchStrategy[ToolCall]]) -> List[_Plan]:
+def _plans(dialect: Any, kind: Any, calls: Optional[SearchStrategy[ToolCall]]) -> List[_Plan]:
     """A plan per dialect that has one of the asked kinds: every wire dialect that has
     one when *dialect* is ``None``; a named dialect that has none is refused."""
     wanted = _wanted(kind)
     check_strategy("calls", calls)
-    names = _wire_dialects() if dialect is None else names_of("dialect", dialect)
     plans = []
-    for n in names:
-        d = get_dialect(n)  # unknown ids fail here
-        if d.text_module is not None:  # failed at draw time, in the encoder
-            raise ValueError(f"{d.name} is a text format (model output text, not a wire payload); "
-                             f"wire dialects: {', '.join(_wire_dialects())}")
+    for d in wire_dialects_of(dialect):
         kinds = _kinds(d, wanted)
         if kinds:
             plans.append(_plan(d, kinds, calls))

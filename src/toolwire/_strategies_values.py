@@ -14,13 +14,13 @@ from hypothesis.strategies import SearchStrategy
 from ._builtin import get_dialect
 from ._dialect import Dialect
 from ._encode import encode_result
-from ._errors import ToolwireError
+from ._errors import ToolwireError, excerpt
 from ._ids import IdRule
 from ._types import Tool, ToolCall, ToolResult
 
 __all__ = [
-    "arguments", "check_calls", "check_count", "check_flag", "check_strategy", "decoded_result", "json_values",
-    "names_of", "tool_calls", "tool_results", "tools", "_TEXT",
+    "arguments", "check_calls", "check_count", "check_flag", "check_strategy", "decoded_result", "dialect_of",
+    "dialects_of", "json_values", "names_of", "tool_calls", "tool_results", "tools", "_TEXT",
 ]
 
 _TEXT = st.characters(codec="utf-8")  # what UTF-8 JSON can carry (no lone surrogates)
@@ -71,6 +71,35 @@ def names_of(knob: str, value: Any) -> Tuple[str, ...]:
     raise TypeError(f"{knob} must be a string or a list of strings, got {value!r}")
 
 
+DialectArg = Union[str, Dialect, None]
+
+
+def dialect_of(value: Any) -> Optional[Dialect]:
+    """The ``dialect`` knob of the value strategies: ``None`` (any dialect), a dialect
+    id or alias of the default registry (an unknown one: ``UnknownDialectError``), or
+    a ``Dialect`` (a registered one or not); a ``TypeError`` for anything else."""
+    if value is None:
+        return None
+    if isinstance(value, (str, Dialect)):
+        return _one(value)
+    raise TypeError(f"dialect must be a dialect id, a Dialect or None, got {excerpt(value)}")
+
+
+def dialects_of(value: Any) -> Tuple[Dialect, ...]:
+    """The ``dialect`` knob of ``payloads`` and ``streams``: one dialect as
+    ``dialect_of`` takes it, or a list of them (a ``TypeError`` for anything else:
+    an int failed deep inside, a dict gave its keys)."""
+    if isinstance(value, (str, Dialect)):
+        return (_one(value),)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (str, Dialect)) for v in value):
+        return tuple(_one(v) for v in value)
+    raise TypeError(f"dialect must be a dialect id, a Dialect or a list of them, got {excerpt(value)}")
+
+
+def _one(value: Union[str, Dialect]) -> Dialect:
+    return value if isinstance(value, Dialect) else get_dialect(value)
+
+
 def json_values(*, max_leaves: int = 12, max_size: int = 4) -> SearchStrategy[Any]:
     """Any JSON value that survives a JSON round trip unchanged (no NaN, no lone surrogates).
 
@@ -103,10 +132,6 @@ def arguments(*, max_keys: int = 5, max_leaves: int = 12) -> SearchStrategy[Dict
     check_count("max_keys", max_keys, 0)
     check_count("max_leaves", max_leaves, 1)
     return st.dictionaries(st.text(_TEXT, max_size=12), json_values(max_leaves=max_leaves), max_size=max_keys)
-
-
-def _dialect(name: Union[str, Dialect, None]) -> Optional[Dialect]:
-    return name if name is None or isinstance(name, Dialect) else get_dialect(name)
 
 
 _NAME_SAMPLES = ("a", "Z", "_", "get_weather", "_" + "a9Z" * 13 + "b")  # of _NAME's range, its longest too
@@ -159,7 +184,7 @@ def _any_ids(d: Optional[Dialect]) -> SearchStrategy[str]:
 
 
 def tool_calls(
-    dialect: Union[str, Dialect, None] = None,
+    dialect: DialectArg = None,
     *,
     ids: Optional[bool] = None,
     names: Optional[SearchStrategy[str]] = None,
@@ -179,7 +204,7 @@ def tool_calls(
     check_flag("ids", ids, none=True)
     check_strategy("names", names)
     check_strategy("args", args)
-    d = _dialect(dialect)
+    d = dialect_of(dialect)
     ident: SearchStrategy[Optional[str]] = _ids(d)
     if ids is None:
         ident = st.none() | ident
@@ -189,13 +214,13 @@ def tool_calls(
     return st.builds(ToolCall, name=name, args=arguments() if args is None else args, id=ident)
 
 
-def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
+def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
     """Tool definitions (name, description, a JSON Schema object of string/number/... properties).
 
     >>> tools("gemini").example()  # doctest: +SKIP
     Tool(name='f', parameters={'type': 'object', 'properties': {}})
     """
-    d = _dialect(dialect)
+    d = dialect_of(dialect)
     prop = st.sampled_from(("string", "integer", "number", "boolean")).map(lambda t: {"type": t})
     props = st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True), prop, max_size=4)
     params = props.map(lambda p: {"type": "object", "properties": p})
@@ -205,7 +230,7 @@ def tools(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[Tool]:
                      parameters=params)
 
 
-def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[ToolResult]:
+def tool_results(dialect: DialectArg = None) -> SearchStrategy[ToolResult]:
     """Tool results: the call's id (valid for *dialect*), the tool name and text content;
     never blank text (only whitespace) for a dialect whose encoder refuses it (Anthropic
     and Bedrock: their APIs refuse blank text blocks).
@@ -213,7 +238,7 @@ def tool_results(dialect: Union[str, Dialect, None] = None) -> SearchStrategy[To
     >>> tool_results("openai.chat").example()  # doctest: +SKIP
     ToolResult(id='call_x', name='f', content='22 C')
     """
-    d = _dialect(dialect)
+    d = dialect_of(dialect)
     content = st.text(_TEXT, min_size=1, max_size=60)
     if d is not None and not _takes_blank(d):
         content = content.filter(lambda s: not s.isspace())

@@ -20,6 +20,7 @@ from ._json_equality import CONTAINERS, hashable, same
 from ._value_checks import JSON_SCHEMAS, REQUIRED
 
 __all__ = [
+    "MISSING",
     "V",
     "_Frozen",
     "_Value",
@@ -27,6 +28,8 @@ __all__ = [
     "_rebuild",
     "_set",
     "evolve",
+    "misfit",
+    "missing",
 ]
 
 V = TypeVar("V", bound="_Value")
@@ -80,6 +83,40 @@ class _Frozen:
         return hash(tuple(hashable(getattr(self, f)) for f in self._key))
 
 
+class _Missing:
+    """The default of a field a constructor needs (``MISSING``): left out, it is a
+    ``DecodeError``, as the pydantic path says it, not Python's ``TypeError``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+def misfit(cls: str, by_position: Tuple[str, ...], extra: Tuple[Any, ...], unknown: Dict[str, Any]) -> DecodeError:
+    """The error of a call to the constructor of *cls* that does not fit its signature:
+    *extra* positional arguments past *by_position*, or the *unknown* keywords. The
+    constructors take both in catch-alls typed ``NoReturn`` (a type checker still
+    flags them), so that the mistake is a ``DecodeError`` at ``$`` as on the pydantic
+    path; a wrapper or a metaclass ``__call__`` would cost every construction (a
+    decoded result or tool) ~15%, a metaclass every failed ``isinstance`` ~40%."""
+    if extra:
+        n = len(by_position)
+        took = (f"at most {n} field{'s' if n != 1 else ''} by position ({', '.join(by_position)})" if n
+                else "its fields by keyword only")
+        got = n + len(extra)
+        return DecodeError(f"{cls} takes {took}, got {got} positional argument{'s' if got != 1 else ''}", loc="$")
+    return DecodeError(f"{cls} has no field {sorted(unknown)[0]!r}", loc="$")
+
+
+def missing(cls: str, field: str) -> DecodeError:
+    """The error of a constructor called without the field *field* it needs."""
+    return DecodeError(f"{cls} needs the field {field!r}", loc="$")
+
+
 class _Value(_Frozen):
     """What the four values share: immutability, ``repr``, pickling, ``replace`` and
     their pydantic schema (built lazily, from ``_fields``)."""
@@ -110,16 +147,21 @@ class _Value(_Frozen):
     def replace(self: V, **changes: Any) -> V:
         """A copy with *changes* (field names as keywords), checked like the constructor."""
         unknown = set(changes) - set(self._fields)
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        if unknown:  # the constructors' error (``misfit``), not Python's ``TypeError``
+            raise DecodeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}", loc="$")
         values = {f: getattr(self, f) for f in self._fields}
         values.update(changes)
         return type(self)(**values)
 
     def as_dict(self) -> Dict[str, Any]:
         """Every field as plain data (tuples as lists): the form the pydantic schema
-        validates and serializes."""
-        return {f: _plain(getattr(self, f)) for f in self._fields}
+        validates and serializes. Its dicts and lists are copies (the value's own
+        ``args``, ``provider_data``... are never handed out to be edited)."""
+        out = {}
+        for f in self._fields:
+            v = getattr(self, f)
+            out[f] = _copied(v) if type(v) in CONTAINERS else v
+        return out
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -170,8 +212,36 @@ def _plain(v: Any) -> Any:
     return list(v) if t is tuple else dict(v) if t is MappingProxyType else v
 
 
+def _copied(value: Any) -> Any:
+    """A deep copy of the JSON data *value* (tuples as lists, read-only mappings as
+    dicts; other values as they are). Iterative (no recursion limit) and linear: a
+    branch shared in it is copied once and stays shared."""
+    if type(value) not in CONTAINERS:
+        return value
+    root = _plain(value) if type(value) is not dict and type(value) is not list else value.copy()
+    for x in root.values() if type(root) is dict else root:  # the common case: flat
+        if type(x) in CONTAINERS:
+            break
+    else:
+        return root
+    copies: Dict[int, Any] = {id(value): root}
+    stack = [root]
+    while stack:
+        c = stack.pop()
+        for k, x in c.items() if type(c) is dict else enumerate(c):
+            if type(x) in CONTAINERS:  # (only existing keys are set: the walk stays valid)
+                new = copies.get(id(x))
+                if new is None:
+                    new = copies[id(x)] = x.copy() if type(x) is dict or type(x) is list else _plain(x)
+                    stack.append(new)
+                c[k] = new
+    return root
+
+
 def _dump(value: Any) -> Any:
-    return value.as_dict() if isinstance(value, _Value) else value
+    """A value's dict form for pydantic's serializer, which copies as it writes: the
+    fields as ``as_dict`` gives them, uncopied."""
+    return {f: _plain(getattr(value, f)) for f in value._fields} if isinstance(value, _Value) else value
 
 
 def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:

@@ -40,8 +40,14 @@ def _name(value: Any, cls: str, *, required: bool) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
+    return value if value.isascii() else _utf8(value, "$.name", f"{cls} name")
+
+
+def _utf8(value: str, loc: str, what: str) -> str:
+    """*value* unless it holds a lone UTF-16 surrogate (``DecodeError`` at *loc*); the
+    callers answer ASCII text first, without this call."""
     if lone_surrogate_in(value):
-        raise _fail(f"{cls} name", "$.name", f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
+        raise _fail(what, loc, f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
     return value
 
 
@@ -62,7 +68,7 @@ def _opt_id(value: Any, cls: str) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} id", "$.id", f"must be a non-empty string or None, got {excerpt(value)}")
-    return value
+    return value if value.isascii() else _utf8(value, "$.id", f"{cls} id")
 
 
 def _str(value: Any, loc: str, what: str) -> str:
@@ -73,6 +79,14 @@ def _str(value: Any, loc: str, what: str) -> str:
 
 def _opt_str(value: Any, loc: str, what: str) -> Optional[str]:
     return None if value is None else _str(value, loc, what)
+
+
+def _opt_text(value: Any, loc: str, what: str) -> Optional[str]:
+    """``_opt_str`` for text a provider is sent (no lone surrogate)."""
+    if value is None:
+        return None
+    text = _str(value, loc, what)
+    return text if text.isascii() else _utf8(text, loc, what)
 
 
 def _bool(value: Any, loc: str, what: str) -> bool:
@@ -101,7 +115,7 @@ def _repairs(value: Any, cls: str) -> Tuple[str, ...]:
 
 def _content(value: Any) -> Content:
     if type(value) is str:
-        return value
+        return value if value.isascii() else _utf8(value, "$.content", "ToolResult content")
     if type(value) is list and all(type(p) is dict for p in value):
         for i, part in enumerate(value):
             if type(part.get("type")) is not str or not part["type"]:
@@ -125,7 +139,7 @@ def check_json_object(value: Any, loc: str, what: str, *, tuples: bool = False) 
     way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
     first offending place. Iterative: linear in the value, no recursion limit."""
     if type(value) is not dict:
-        raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}")
+        raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}{_subclass(value)}")
     check_json_value(value, loc, what, tuples=tuples)
     return value
 
@@ -168,7 +182,18 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
             else:
                 stack.extend((item, (at, i)) for i, item in enumerate(v))
             continue
+        if isinstance(v, dict):
+            raise _fail(what, _path(loc, at), f"holds {excerpt(v)}{_subclass(v)}")
         raise _fail(what, _path(loc, at), f"holds {excerpt(v)} ({t.__name__}), which is not JSON")
+
+
+def _subclass(value: Any) -> str:
+    """What to say of a dict subclass: the value is held as given, so it must be a plain
+    dict (decoders copy one into a plain dict; a constructor does not copy)."""
+    if not isinstance(value, dict):
+        return ""
+    return f" (a dict subclass, {type(value).__name__}: a constructor holds what it is given, so it takes plain " \
+        "dicts only; decoders copy such data into them)"
 
 
 def _path(loc: str, at: Any) -> str:

@@ -52,14 +52,15 @@ from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_
 from ._strategies_transport import as_text, check_transports, cutter, framed
 from ._strategies_values import (
     _TEXT,
+    DialectArg,
     arguments,
     check_calls,
     check_count,
     check_flag,
     check_strategy,
     decoded_result,
+    dialects_of,
     json_values,
-    names_of,
     tool_calls,
     tool_results,
     tools,
@@ -186,7 +187,7 @@ def _textual(draw: Any, p: Payload, text: bool) -> Payload:
 
 
 def payloads(
-    dialect: Union[str, Sequence[str], None] = None,
+    dialect: Union[DialectArg, Sequence[Union[str, Dialect]]] = None,
     *,
     kind: Union[str, Sequence[str], None] = None,
     min_calls: int = 1,
@@ -229,12 +230,12 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
     forms = plan.dialect.stream_options
     options: Dict[str, Any] = dict(draw(st.sampled_from(((), *forms(cs))))) if forms is not None else {}
-    chunks: List[Any] = encode_stream(cs, name, split=cutter(sizes), **options)
+    chunks: List[Any] = encode_stream(cs, plan.dialect, split=cutter(sizes), **options)
     return Stream(name, framed(plan.dialect, chunks, draw(st.sampled_from(transport))), cs)
 
 
 def streams(
-    dialect: Union[str, Sequence[str], None] = None,
+    dialect: Union[DialectArg, Sequence[Union[str, Dialect]]] = None,
     *,
     min_calls: int = 1,
     max_calls: int = 3,
@@ -262,12 +263,12 @@ def streams(
     check_calls(min_calls, max_calls)
     check_strategy("calls", calls)
     check_flag("expected", expected)
-    names = _stream_dialects() if dialect is None else names_of("dialect", dialect)
+    ds = tuple(map(get_dialect, _stream_dialects())) if dialect is None else dialects_of(dialect)
     plans = []
-    for n in names:
-        d = get_dialect(n)
+    for d in ds:
         if d.stream_encoder is None or d.stream is None:
-            raise ValueError(f"{d.name} has no stream encoder; streaming dialects: {', '.join(_stream_dialects())}")
+            raise ValueError(f"dialect {d.name} has no stream encoder; streaming dialects: "
+                             f"{', '.join(_stream_dialects())}")
         plans.append(_plan(d, CALL_KINDS, calls))
     if not plans:
         raise ValueError("streams needs at least one dialect")

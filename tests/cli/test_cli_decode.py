@@ -190,12 +190,13 @@ def test_non_ascii_is_written_as_utf8(cli) -> None:
     assert run.lines == [[call]]
 
 
-def test_lone_surrogate_survives(cli) -> None:
-    data = b'{"name": "f", "args": {"s": "\\ud800"}, "id": null}\n'
-    run = cli("decode", stdin=data)
-    assert run.code == EXIT_OK
-    assert b"\\ud800" in run.out
-    assert json.loads(run.out)[0]["args"] == {"s": "\ud800"}
+def test_a_lone_surrogate_in_arguments_is_an_invalid_call(cli) -> None:
+    # it was printed as a runnable call (README: refused, as in argument text)
+    why = "Arguments at $.args hold a lone UTF-16 surrogate, which no UTF-8 text can carry: '\\ud800'"
+    run = cli("decode", stdin=b'{"name": "f", "args": {"s": "\\ud800"}, "id": null}\n')
+    assert (run.code, run.lines) == (EXIT_OK, [[{"name": "f", "id": None, "invalid": why, "raw": None}]])
+    run = cli("decode", stdin=b'{"name": "f", "args": "{\\"s\\": \\"\\\\ud800\\"}", "id": null}\n')
+    assert (run.code, run.lines) == (EXIT_OK, [[{"name": "f", "id": None, "invalid": why, "raw": '{"s": "\\ud800"}'}]])
 
 
 def test_large_file_is_streamed(tmp_path: Path, cli) -> None:

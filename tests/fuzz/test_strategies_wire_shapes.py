@@ -236,10 +236,22 @@ def test_gemini_streams_are_data_lines_alone(s: Any) -> None:
 
 @pytest.mark.parametrize(("make", "error", "message"), [
     (lambda: tws.payloads("text.hermes"), ValueError,
-     r"^text\.hermes is a text format \(model output text, not a wire payload\); wire dialects: anthropic"),
+     r"^dialect text\.hermes is a text format \(model output text, not a wire payload\); wire dialects: anthropic"),
+    (lambda: tws.streams(["openai.chat", "text.hermes"]), ValueError,
+     r"^dialect text\.hermes has no stream encoder; streaming dialects: "),
     (lambda: tws.payloads(kind=[]), ValueError,
      r"^payloads needs at least one kind; kinds: item, items, message, response, tool, result$"),
-    (lambda: tws.payloads(5), TypeError, r"^dialect must be a string or a list of strings, got 5$"),
+    (lambda: tws.payloads(5), TypeError, r"^dialect must be a dialect id, a Dialect or a list of them, got 5$"),
+    # the value strategies gave UnknownDialectError, and streams checked nothing of its own
+    (lambda: tws.streams(5), TypeError, r"^dialect must be a dialect id, a Dialect or a list of them, got 5$"),
+    (lambda: tws.payloads({"gemini": 1}), TypeError, r"^dialect must be a dialect id, a Dialect or a list of them"),
+    (lambda: tws.tool_calls(dialect=5), TypeError, r"^dialect must be a dialect id, a Dialect or None, got 5$"),
+    (lambda: tws.tools(5), TypeError, r"^dialect must be a dialect id, a Dialect or None, got 5$"),
+    (lambda: tws.tool_results(["gemini"]), TypeError,
+     r"^dialect must be a dialect id, a Dialect or None, got \['gemini'\]$"),
+    (lambda: tws.payloads("nope"), toolwire.UnknownDialectError, r"nope"),
+    (lambda: tws.streams("nope"), toolwire.UnknownDialectError, r"nope"),
+    (lambda: tws.tool_calls("nope"), toolwire.UnknownDialectError, r"nope"),
     (lambda: tws.payloads(min_calls="1"), TypeError, r"^min_calls must be an int, got '1'$"),
     (lambda: tws.payloads(min_calls=1.5, max_calls=3), TypeError, r"^min_calls must be an int, got 1\.5$"),
     (lambda: tws.streams(min_calls="a"), TypeError, r"^min_calls must be an int, got 'a'$"),
@@ -259,6 +271,20 @@ def test_gemini_streams_are_data_lines_alone(s: Any) -> None:
 def test_bad_knobs_are_refused_when_the_strategy_is_built(make: Any, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         make()
+
+
+ACME = dataclasses.replace(toolwire.get_dialect("gemini"), name="acme.gemini", aliases=())  # registered nowhere
+
+
+@given(data=st.data())
+@settings(max_examples=10)
+def test_payloads_and_streams_take_a_dialect_record_as_the_value_strategies_do(data: Any) -> None:
+    # tool_calls(dialect=Dialect) was taken; payloads and streams said "must be a string"
+    p = data.draw(tws.payloads(ACME, kind=["items", "message"], expected=True))
+    s = data.draw(tws.streams([ACME], transport="dict", expected=True))
+    assert (p.dialect, s.dialect) == ("acme.gemini", "acme.gemini")
+    assert toolwire.decode_all(p.value, ACME) == p.expected
+    assert accumulate(s.chunks, ACME) == s.calls
 
 
 def test_one_corruption_may_be_named_alone() -> None:
