@@ -7,10 +7,10 @@ pydantic. Each has value equality, a readable ``repr``, pickling, ``replace(**ch
 users' models (validated from its dict form, serialized to it, with a JSON Schema).
 
 The public constructors check their inputs and raise ``DecodeError`` (a ``ValueError``)
-with a ``$.path``, and so does a call that does not fit their signature (a missing
-field, an unknown keyword, one too many by position: ``_value.misfit``); decoders
-build values through the unchecked ``new_*`` functions of this module, from data
-they have already checked.
+with a ``$.path``; a call that does not fit their signature (a missing field, an
+unknown keyword) is Python's ``TypeError``, as for any function, and a type checker
+flags it. Decoders build values through the unchecked ``new_*`` functions of this
+module, from data they have already checked.
 
 Equality of a ``ToolCall`` is its canonical content only: ``name``, ``args``, ``id``.
 The fidelity data beside them (the argument text as received, provider data per
@@ -20,10 +20,10 @@ rides along for a lossless re-encode and for auditing, and never changes equalit
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, List, NoReturn, Optional, Tuple, Union
+from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
 from ._json_equality import json_identity, same
-from ._value import MISSING, _new, _rebuild, _set, _Value, evolve, misfit, missing
+from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
     NO_PD,
     Content,
@@ -91,19 +91,15 @@ class ToolCall(_Value):
 
     def __init__(
         self,
-        name: str = MISSING,
+        name: str,
         args: Optional[Dict[str, Any]] = None,
         id: Optional[str] = None,
-        *extra: NoReturn,
+        *,
         raw: Optional[str] = None,
         provider_data: Optional[ProviderData] = None,
         repairs: Union[Tuple[str, ...], List[str]] = (),
         server: bool = False,
-        **unknown: NoReturn,
     ) -> None:
-        if extra or unknown or name is MISSING:  # a call that does not fit (``misfit``)
-            raise misfit(type(self).__name__, ("name", "args", "id"), extra, unknown) if extra or unknown \
-                else missing(type(self).__name__, "name")
         _set(self, "name", _name(name, "ToolCall", required=True))
         _set(self, "args", check_json_object({} if args is None else args, "$.args", "ToolCall args"))
         _set(self, "id", _opt_id(id, "ToolCall"))
@@ -185,19 +181,15 @@ class InvalidToolCall(_Value):
 
     def __init__(
         self,
-        *extra: NoReturn,
-        error: str = MISSING,
+        *,
+        error: str,
         name: Optional[str] = None,
         id: Optional[str] = None,
         raw: Optional[str] = None,
         loc: str = "$",
         truncated: bool = False,
         provider_data: Optional[ProviderData] = None,
-        **unknown: NoReturn,
     ) -> None:
-        if extra or unknown or error is MISSING:  # a call that does not fit (``misfit``)
-            raise misfit(type(self).__name__, (), extra, unknown) if extra or unknown \
-                else missing(type(self).__name__, "error")
         _set(self, "name", _name(name, "InvalidToolCall", required=False))
         _set(self, "id", _opt_id(id, "InvalidToolCall"))
         _set(self, "raw", _opt_str(raw, "$.raw", "InvalidToolCall raw"))
@@ -242,17 +234,13 @@ class Tool(_Value):
 
     def __init__(
         self,
-        name: str = MISSING,
+        name: str,
         description: Optional[str] = None,
         parameters: Optional[Dict[str, Any]] = None,
         strict: Optional[bool] = None,
-        *extra: NoReturn,
+        *,
         provider_data: Optional[ProviderData] = None,
-        **unknown: NoReturn,
     ) -> None:
-        if extra or unknown or name is MISSING:  # a call that does not fit (``misfit``)
-            raise misfit(type(self).__name__, ("name", "description", "parameters", "strict"), extra, unknown) \
-                if extra or unknown else missing(type(self).__name__, "name")
         _set(self, "name", _name(name, "Tool", required=True))
         _set(self, "description", _opt_text(description, "$.description", "Tool description"))
         if parameters is not None:
@@ -293,12 +281,9 @@ class ToolResult(_Value):
         name: Optional[str] = None,
         content: Content = "",
         is_error: bool = False,
-        *extra: NoReturn,
+        *,
         provider_data: Optional[ProviderData] = None,
-        **unknown: NoReturn,
     ) -> None:
-        if extra or unknown:  # a call that does not fit (``misfit``)
-            raise misfit(type(self).__name__, ("id", "name", "content", "is_error"), extra, unknown)
         _set(self, "id", _opt_id(id, "ToolResult"))
         _set(self, "name", _name(name, "ToolResult", required=False))
         _set(self, "content", _content(content))

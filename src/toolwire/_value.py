@@ -20,7 +20,6 @@ from ._json_equality import CONTAINERS, hashable, same
 from ._value_checks import JSON_SCHEMAS, REQUIRED
 
 __all__ = [
-    "MISSING",
     "V",
     "_Frozen",
     "_Value",
@@ -28,8 +27,6 @@ __all__ = [
     "_rebuild",
     "_set",
     "evolve",
-    "misfit",
-    "missing",
 ]
 
 V = TypeVar("V", bound="_Value")
@@ -83,40 +80,6 @@ class _Frozen:
         return hash(tuple(hashable(getattr(self, f)) for f in self._key))
 
 
-class _Missing:
-    """The default of a field a constructor needs (``MISSING``): left out, it is a
-    ``DecodeError``, as the pydantic path says it, not Python's ``TypeError``."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING: Any = _Missing()
-
-
-def misfit(cls: str, by_position: Tuple[str, ...], extra: Tuple[Any, ...], unknown: Dict[str, Any]) -> DecodeError:
-    """The error of a call to the constructor of *cls* that does not fit its signature:
-    *extra* positional arguments past *by_position*, or the *unknown* keywords. The
-    constructors take both in catch-alls typed ``NoReturn`` (a type checker still
-    flags them), so that the mistake is a ``DecodeError`` at ``$`` as on the pydantic
-    path; a wrapper or a metaclass ``__call__`` would cost every construction (a
-    decoded result or tool) ~15%, a metaclass every failed ``isinstance`` ~40%."""
-    if extra:
-        n = len(by_position)
-        took = (f"at most {n} field{'s' if n != 1 else ''} by position ({', '.join(by_position)})" if n
-                else "its fields by keyword only")
-        got = n + len(extra)
-        return DecodeError(f"{cls} takes {took}, got {got} positional argument{'s' if got != 1 else ''}", loc="$")
-    return DecodeError(f"{cls} has no field {sorted(unknown)[0]!r}", loc="$")
-
-
-def missing(cls: str, field: str) -> DecodeError:
-    """The error of a constructor called without the field *field* it needs."""
-    return DecodeError(f"{cls} needs the field {field!r}", loc="$")
-
-
 class _Value(_Frozen):
     """What the four values share: immutability, ``repr``, pickling, ``replace`` and
     their pydantic schema (built lazily, from ``_fields``)."""
@@ -147,8 +110,8 @@ class _Value(_Frozen):
     def replace(self: V, **changes: Any) -> V:
         """A copy with *changes* (field names as keywords), checked like the constructor."""
         unknown = set(changes) - set(self._fields)
-        if unknown:  # the constructors' error (``misfit``), not Python's ``TypeError``
-            raise DecodeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}", loc="$")
+        if unknown:  # as a constructor given an unknown keyword
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
         values = {f: getattr(self, f) for f in self._fields}
         values.update(changes)
         return type(self)(**values)
