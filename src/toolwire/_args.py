@@ -10,7 +10,7 @@ JSON text of an object                 parsed      nothing (fast path)
 in a Markdown code fence               unfenced    ``code-fence``
 ``{}`` then the real object            the object  ``leading-empty-object``
 JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)
-raw control characters in its strings  as themselves ``control-characters``
+raw control characters in its strings  kept        ``control-characters``
 unterminated object/array/string       refused     — (``ArgumentsError``, truncated)
 JSON with the documented slips only    json-repair ``json-repair`` (when allowed)
 other malformed JSON, several values   refused     — (``ArgumentsError``)
