@@ -157,9 +157,10 @@ class Handler:
             if not cont and partial is None:
                 if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
                     pd = _add(pd, "id", "")
-                extra = {k: v for k, v in set_fields(fc).items() if k not in ("name", "args", "id")}
-                if extra:  # the call's other fields (``willContinue: false`` too), as ``decode_all`` keeps them
-                    pd = _add(pd, "call", extra)
+                if not _CALL_FIELDS.issuperset(fc):  # the call's other fields (``willContinue: false`` too),
+                    extra = set_fields({k: v for k, v in fc.items() if k not in _CALL_FIELDS})
+                    if extra:  # as ``decode_all`` keeps them (its arguments never walked for it)
+                        pd = _add(pd, "call", extra)
                 if args is None or args == {}:  # its arguments may follow in a part without a name (§4g): it waits
                     self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
                                                  provider_data=pd if "args" in fc else _add(pd, "no_args", True),
@@ -203,6 +204,9 @@ class Handler:
             if not c.needs_end:
                 self.core.end(c)
         self.open.clear()
+
+
+_CALL_FIELDS = frozenset({"name", "args", "id"})
 
 
 def _signed(data: Optional[Dict[str, Dict[str, Any]]]) -> bool:
