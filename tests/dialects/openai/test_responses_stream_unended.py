@@ -106,3 +106,20 @@ def test_a_built_in_call_streams_as_its_item_added_and_done(item: Dict[str, Any]
                                            "response.output_item.done", "response.completed"]
     assert events[1]["item"] == item and events[2]["item"] == done
     assert stream.accumulate(events) == [call] and call.name == name
+
+
+def test_a_built_in_item_done_never_ends_another_call_open_at_its_index() -> None:
+    done = {**SHELL, "status": "completed"}
+    bad, call = stream.accumulate([CREATED, _added(_fc("", "in_progress")),
+                                   {"type": "response.output_item.done", "output_index": 0, "item": done}])
+    assert isinstance(bad, InvalidToolCall) and bad.truncated and (bad.name, bad.id) == ("f", "c0")
+    assert isinstance(call, ToolCall) and (call.name, call.id) == ("shell", "cs")
+
+
+def test_the_completed_response_ends_a_call_added_without_output_index() -> None:
+    # found by tests/stream/test_stream_fast_path: the hot loop and the general reader agree
+    added = {"type": "response.output_item.added", "item": _fc("", "in_progress")}
+    done = _fc("{}", "completed")
+    calls = stream.accumulate([CREATED, added,
+                               {"type": "response.completed", "response": {"status": "completed", "output": [done]}}])
+    assert calls == [ToolCall(name="f", args={}, id="c0")]

@@ -49,6 +49,9 @@ class Feed:
         self.custom: Optional[Dict[Any, List[str]]] = None
         self.custom_size: Dict[Any, int] = {}
         self.waits = False  # an ``mcp_approval_request`` came: the reply waits on the client (``WAITS``)
+        # the final response must be read here (``Handler.run``): an approval request came,
+        # or a call was opened without ``output_index`` (its final item may end it)
+        self.read_final = False
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -146,8 +149,6 @@ class Feed:
         """An item of the final response at *index* of its ``output``: it ends the call
         still open there with its ``call_id`` (or the open one with that ``call_id``)."""
         kind = item.get("type")
-        if kind == WAITS:
-            self.waits = True
         if kind not in _CALL and (kind not in CLIENT_TYPES or client_name(item) is None):
             return
         core = self.core
@@ -162,6 +163,8 @@ class Feed:
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")
+        if key is None and (kind in _CALL or kind in CLIENT_TYPES):
+            self.read_final = True
         if kind in _CALL:
             core = self.core
             ident, name = item.get("call_id"), item.get("name")
@@ -188,7 +191,7 @@ class Feed:
             if kind == "tool_search_call" and item.get("execution") == "client":
                 return  # a search a history replays (no ``id``): neither a call nor a server call
             if kind == WAITS:
-                self.waits = True
+                self.waits = self.read_final = True
             server_done(core, item, kind)
             return
         if kind not in _CALL:

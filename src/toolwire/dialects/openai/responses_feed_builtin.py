@@ -34,6 +34,9 @@ def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) 
     ``action`` / ``operation`` (a tool search's ``arguments``, an object) as
     arguments, its whole item as provider data."""
     ident = nonempty_str(item.get("call_id"))
+    if c is not None and (c.id is not None and ident is not None and c.id != ident
+                          or c.name is not None and c.name != name):
+        c = None  # another call (left open: it says so at the end)
     if c is None:
         c = core.new(None, None, ident, name, False)
     if c.name is None:

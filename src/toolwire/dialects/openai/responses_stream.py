@@ -153,10 +153,10 @@ class Handler(Feed):
                     elif kind == "response.completed":
                         resp = data["response"]
                         # ``feed``, without a reason: no call left open for its items to end, no
-                        # approval request the reply waits on
+                        # approval request the reply waits on (``read_final``)
                         if (type(resp) is dict and type(resp.get("incomplete_details")) is not dict
                                 and (core.calls or not resp.get("output")) and resp.get("error") is None
-                                and not open_calls and not self.waits):
+                                and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
