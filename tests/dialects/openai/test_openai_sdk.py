@@ -121,15 +121,17 @@ TOOL_SEARCH_RESPONSE = dict(
 
 @pytest.mark.parametrize("build", [construct_type, lambda type_, value: type_.model_validate(value)])
 def test_tool_search_items_of_responses_objects(build: Any) -> None:
-    # the hosted search is a server call; the client-executed one is neither kind of call
+    # the hosted search is a server call; the client-executed one is a call the client runs
+    # (``ResponseToolSearchCall.execution``), keyed by the ``call_id`` its ``tool_search_output`` answers
     resp = build(type_=Response, value=TOOL_SEARCH_RESPONSE)
     for payload in (resp, resp.output, TOOL_SEARCH_RESPONSE):
         every = toolwire.decode_all(payload, include_server=True)
         assert [(c.name, c.id, c.server) for c in every] == [
             ("tool_search", "tsc_1", True),
+            ("tool_search", "call_s", False),
             ("get_weather", "call_x", False),
         ]
-    assert toolwire.explain(resp.output[2])[:2] == ("openai.responses", "other")
+    assert toolwire.explain(resp.output[2])[:2] == ("openai.responses", "call")
 
 
 def test_validated_objects_too() -> None:

@@ -292,7 +292,7 @@ def test_responses_stream_server_items_text_and_failure() -> None:
         {"type": "response.output_item.added", "output_index": 0, "item": dict(ws, status="in_progress")},
         {"type": "response.output_item.done", "output_index": 0, "item": ws},
         {"type": "response.output_item.done", "output_index": 1,
-         "item": {"type": "tool_search_call", "id": "ts_1", "execution": "client", "arguments": {}}},
+         "item": {"type": "tool_search_call", "execution": "client", "arguments": {}}},  # (replayed: no id)
         {"type": "response.output_item.done", "output_index": 2, "item": {"type": "message", "id": "msg_1"}},
         {"type": "response.output_text.delta", "output_index": 3, "delta": "Voilà"},
         {"type": "response.failed", "response": {"status": "failed"}},

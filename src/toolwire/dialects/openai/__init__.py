@@ -2,7 +2,7 @@
 ``chat_results``, ``chat_stream``, ``chat_stream_feed``, ``chat_plain``, ``chat_history``)
 and Responses (``openai.responses``: ``responses``, ``responses_sniff``,
 ``responses_calls``, ``responses_tools``, ``responses_results``, ``responses_stream``,
-``responses_feed``, ``responses_input``, ``responses_input_encode``); what both share:
+``responses_feed``, ``responses_feed_builtin``, ``responses_input``, ``responses_input_encode``); what both share:
 custom tools (``custom_tools``) and strict mode's schema rules (``strict_mode``); whole
 responses and finish reasons (``chat_response``, ``responses_response``), image parts
 of both (``media``), Batch API result lines (``batch``); the openai SDK's objects read

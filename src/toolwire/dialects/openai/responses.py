@@ -12,18 +12,22 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 - Provider-executed items (``web_search_call``, ``file_search_call``,
   ``code_interpreter_call``, ``image_generation_call``, ``mcp_call``,
   ``mcp_list_tools``, ``tool_search_call``) are server calls: returned only on request.
-  A ``tool_search_call`` with ``"execution": "client"`` (a tool search the client
-  ran, as histories replay it; its ``arguments`` are an object, its ``call_id``
-  pairs it with a ``tool_search_output``) is neither a call nor a server call: an
-  item without calls, like ``tool_search_output`` and ``additional_tools``
-  (``{"type": "additional_tools", "role": "developer", "tools": [...]}``, tools
-  added at that point of the input).
+  So is an ``mcp_approval_request`` (openai-python ``McpApprovalRequest``: the server
+  runs that MCP tool once the client approves it with an ``mcp_approval_response``);
+  a completed reply holding one has the raw finish reason ``mcp_approval_request``
+  (``pause``: it waits on the client).
 - Built-in tools the client runs (``computer_call``, ``shell_call``, ``apply_patch_call``,
   ``local_shell_call``) are calls keyed by ``call_id`` (a ``*_call_output`` answers
   them), named ``computer``, ``shell``, ``apply_patch``, ``local_shell``, with their
-  ``action`` (or ``operation``) as arguments and the whole item as provider data.
-  Their outputs, ``program`` / ``program_output`` and ``mcp_approval_response`` are
-  items without calls.
+  ``action`` (or ``operation``) as arguments and the whole item as provider data. So
+  is a ``tool_search_call`` with ``"execution": "client"`` (``ResponseToolSearchCall``;
+  a ``tool_search_output`` with its ``call_id`` answers it), named ``tool_search``
+  with its ``arguments`` (an object); without an ``id`` (a search a history replays,
+  as pydantic-ai writes Anthropic's) it is an item without calls, like
+  ``tool_search_output`` and ``additional_tools`` (``{"type": "additional_tools",
+  "role": "developer", "tools": [...]}``, tools added at that point of the input).
+  The outputs of built-in tools, ``program`` / ``program_output`` and
+  ``mcp_approval_response`` are items without calls.
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``.
 - Result: input item ``{"type": "function_call_output", "call_id", "output"}``.
 - Ids: ``call_id`` at most 64 characters on input.

@@ -15,11 +15,11 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
 from ..._dialect import EncodeContext
-from ..._errors import ArgumentsError, DecodeError
+from ..._errors import ArgumentsError, DecodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
-from .responses_sniff import CLIENT_TYPES, SERVER_TYPES
+from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
 from .responses_tools import IDS, NAME, server_args
 
 __all__ = ["ONE_STEP", "client_args", "decode_call", "decode_plain", "encode_call", "peek", "scope"]
@@ -37,10 +37,12 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
             if not repairs and IDS.valid(ident):
                 return new_call(name, args, ident, raw)
+    if kind in CLIENT_TYPES:
+        name = client_name(item)
+        if name is not None:
+            return _decode_client(item, name, policy, loc)
     if kind in SERVER_TYPES:
         return _decode_server(item, policy, loc)
-    if kind in CLIENT_TYPES:
-        return _decode_client(item, policy, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
@@ -102,22 +104,29 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
-def client_args(item: Dict[str, Any]) -> Dict[str, Any]:
+def client_args(item: Dict[str, Any], loc: str) -> Dict[str, Any]:
     """The arguments of a built-in tool the client runs: its ``action`` (computer,
-    shell, local shell) or ``operation`` (apply_patch)."""
+    shell, local shell) or ``operation`` (apply_patch); a tool search's ``arguments``,
+    an object (``ResponseToolSearchCall.arguments``), else a ``DecodeError`` there."""
+    if item.get("type") == "tool_search_call":
+        args = item.get("arguments")
+        if type(args) is not dict:
+            where = loc + ".arguments"
+            raise ArgumentsError(f"Tool search arguments at {where} must be an object, got {excerpt(args)}",
+                                 dialect=NAME, loc=where, raw=None)
+        return args
     return {k: item[k] for k in ("action", "operation") if k in item}
 
 
-def _decode_client(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    kind = item["type"]
+def _decode_client(item: Dict[str, Any], name: str, policy: Policy, loc: str) -> ToolCall:
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
-    args = check_object(client_args(item), policy, loc, NAME)
+    args = check_object(client_args(item, loc), policy, loc, NAME)
     if item.get("status") in _UNFINISHED and not policy.allow_truncated:
         raise ArgumentsError(
             f"Built-in tool call at {loc} may be cut off: its item is {item['status']}; "
             "pass allow_truncated=True to accept it",
             dialect=NAME, loc=loc, raw=None, truncated=True)
-    return new_call(CLIENT_TYPES[kind], args, ident, None, {NAME: {"item": item}})
+    return new_call(name, args, ident, None, {NAME: {"item": item}})
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
@@ -131,7 +140,10 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if "item" in pd and type(pd["item"]) is dict and pd["item"].get("type") in CLIENT_TYPES:
         own = dict(pd["item"])  # a built-in tool the client runs: its item, with its id and arguments
         own["call_id"] = ident
-        own.update(call.args)
+        if own["type"] == "tool_search_call":
+            own["arguments"] = call.args
+        else:
+            own.update(call.args)
         return own
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
@@ -155,9 +167,18 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
-    """Name and id as ``decode_call`` reads them: a provider-run item's id is its ``id``."""
-    if item.get("type") in SERVER_TYPES:
-        return item.get("name"), item.get("id")
+    """Name and id as ``decode_call`` reads them: a built-in tool's name is its kind's
+    (``shell``...), a provider-run item's id is its ``id``."""
+    kind = item.get("type")
+    if kind in CLIENT_TYPES:
+        name = client_name(item)
+        if name is not None:
+            return name, item.get("call_id")
+    if kind in SERVER_TYPES:
+        name = item.get("name")
+        if (type(name) is not str or not name) and type(kind) is str:
+            name = kind[: -len("_call")] if kind.endswith("_call") else kind
+        return name, item.get("id")
     return item.get("name"), item.get("call_id")
 
 

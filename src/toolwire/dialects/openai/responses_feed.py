@@ -4,9 +4,11 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 2026-11-30) and the openai-python types ``response_output_item_added_event``,
 ``response_function_call_arguments_delta_event`` / ``_done_event``,
 ``response_output_item_done_event``. ``Feed.feed`` reads any event of the stream (the
-rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function,
-custom tool and provider-executed calls); ``responses_stream.Handler`` adds the hot
-loop over plain function calls and hands every other event here.
+rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function
+and custom tool calls here, built-in and provider-executed ones in
+``responses_feed_builtin``), ``_final`` the final response's items that end calls left
+open; ``responses_stream.Handler`` adds the hot loop over plain function calls and
+hands every other event here.
 """
 
 from __future__ import annotations
@@ -17,18 +19,13 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .responses_response import responses_finish
-from .responses_tools import NAME, server_args
+from .responses_feed_builtin import client_done, server_done
+from .responses_response import WAITS, responses_finish
+from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
+from .responses_tools import NAME
 
 __all__ = ["Feed"]
 
-_SERVER = frozenset(
-    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
-     "mcp_call", "mcp_list_tools", "tool_search_call"}
-)
-# built-in tools the client runs, by canonical name (as ``responses_sniff.CLIENT_TYPES``)
-_CLIENT = {"computer_call": "computer", "shell_call": "shell", "apply_patch_call": "apply_patch",
-           "local_shell_call": "local_shell"}
 _CALL = frozenset({"function_call", "custom_tool_call"})
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
 
@@ -51,6 +48,10 @@ class Feed:
         # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
         self.custom: Optional[Dict[Any, List[str]]] = None
         self.custom_size: Dict[Any, int] = {}
+        self.waits = False  # an ``mcp_approval_request`` came: the reply waits on the client (``WAITS``)
+        # the final response must be read here (``Handler.run``): an approval request came,
+        # or a call was opened without ``output_index`` (its final item may end it)
+        self.read_final = False
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -113,10 +114,17 @@ class Feed:
             if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
                 core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
             output = body.get("output")
-            if type(output) is list and not core.calls:  # no item streamed: the calls are the final response's
-                for item in output:
-                    if type(item) is dict:
-                        self._done(None, item)
+            if type(output) is list:
+                if not core.calls:  # no item streamed: the calls are the final response's
+                    for item in output:
+                        if type(item) is dict:
+                            self._done(None, item)
+                else:  # its items end the calls still open (``output_item.done`` never came)
+                    for i, item in enumerate(output):
+                        if type(item) is dict:
+                            self._final(i, item)
+            if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
+                reason = WAITS
             core.finish(reason or status or kind[len("response."):])
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -137,8 +145,27 @@ class Feed:
                 return None
         return c
 
+    def _final(self, index: int, item: Dict[str, Any]) -> None:
+        """An item of the final response at *index* of its ``output``: it ends the call
+        still open there with its ``call_id`` (or the open one with that ``call_id``)."""
+        kind = item.get("type")
+        if kind not in _CALL and (kind not in CLIENT_TYPES or client_name(item) is None):
+            return
+        core = self.core
+        ident = nonempty_str(item.get("call_id"))
+        c = core.by_key.get(index)
+        if c is not None and c.id is not None and c.id != ident:
+            c = None
+        if c is None and ident is not None:
+            c = core.find(None, ident)
+        if c is not None and not c.done:
+            self._done(c.key if type(c.key) is int else None, item)
+
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
-        if item.get("type") in _CALL:
+        kind = item.get("type")
+        if key is None and (kind in _CALL or kind in CLIENT_TYPES):
+            self.read_final = True
+        if kind in _CALL:
             core = self.core
             ident, name = item.get("call_id"), item.get("name")
             c = core.open(key, ident if type(ident) is str and ident else None,
@@ -146,28 +173,26 @@ class Feed:
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
+        elif kind in CLIENT_TYPES:  # a built-in tool the client runs: open until its item is done
+            name = client_name(item)
+            if name is not None:
+                self.core.open(key, nonempty_str(item.get("call_id")), name)
 
     def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
         core = self.core
         kind = item.get("type")
-        if kind in _SERVER:
+        if kind in CLIENT_TYPES:
+            name = client_name(item)
+            if name is not None:  # (the call its ``output_item.added`` opened, if any)
+                ident = nonempty_str(item.get("call_id"))
+                client_done(core, core.by_key.get(key) if key is not None else self._keyless(ident), item, name)
+                return
+        if kind in SERVER_TYPES:
             if kind == "tool_search_call" and item.get("execution") == "client":
-                return  # a search the client runs: neither a call nor a server call
-            name = nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
-            args = server_args(item, core.max_bytes)  # as ``responses_calls.decode_call`` reads it
-            # the whole item, as ``responses_calls.decode_call`` keeps it: ``encode`` writes it back
-            core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
-            return
-        if kind in _CLIENT:  # a call keyed by ``call_id``, its arguments as data (``responses._decode_client``)
-            args = {k: item[k] for k in ("action", "operation") if k in item}
-            cc = core.new(None, None, nonempty_str(item.get("call_id")), _CLIENT[kind], False)
-            cc.pd = {NAME: {"item": item}}
-            cc.obj = args
-            cc.ended = True
-            if item.get("status") == "incomplete" and not core.policy.allow_truncated:
-                core.fail(cc, "Built-in tool call may be cut off: its item is incomplete; "
-                              "pass allow_truncated=True to accept it", cut=True)
-            core.finalize(cc)
+                return  # a search a history replays (no ``id``): neither a call nor a server call
+            if kind == WAITS:
+                self.waits = self.read_final = True
+            server_done(core, item, kind)
             return
         if kind not in _CALL:
             return

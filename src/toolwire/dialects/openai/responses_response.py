@@ -24,9 +24,16 @@ from .._common import any_block, as_int, join_text
 from .chat_response import Items
 
 __all__ = [
-    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "response_object", "responses_finish", "responses_history",
+    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "WAITS", "response_object", "responses_finish", "responses_history",
     "responses_reply",
 ]
+
+
+#: The item a completed reply waits on, given as its raw finish reason (``pause``): an MCP
+#: tool call the server runs once the client answers with an ``mcp_approval_response``
+#: (https://platform.openai.com/docs/guides/tools-connectors-mcp#approvals, checked
+#: 2026-12-04); the item itself is a server call (``responses_sniff``)
+WAITS = "mcp_approval_request"
 
 
 def read_responses(d: Dict[str, Any]) -> ResponseFields:
@@ -34,6 +41,7 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     reasoning: List[str] = []
     refusal: Optional[str] = None
     parsed = d.get("output_parsed")  # a property of openai's ``ParsedResponse``, in no dump: read below
+    waits = False
     for item in d.get("output") or []:
         if not isinstance(item, dict):
             continue
@@ -51,9 +59,13 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
                 for part in item.get(key) or []:
                     if isinstance(part, dict) and isinstance(part.get("text"), str):
                         reasoning.append(part["text"])
+        elif kind == WAITS:
+            waits = True
     status = d.get("status")
     details = d.get("incomplete_details") or {}
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
+    if waits and status == "completed":  # it waits on the client's approval: ``WAITS``
+        raw = WAITS
     u = d.get("usage") or {}
     usage = make_usage(
         as_int(u.get("input_tokens")),
@@ -112,6 +124,7 @@ RESPONSES_FINISH: Dict[str, str] = {
     "in_progress": "other",
     "queued": "other",
     "incomplete": "other",
+    WAITS: "pause",
 }
 
 

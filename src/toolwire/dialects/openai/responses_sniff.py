@@ -20,7 +20,7 @@ from .._common import as_list, describe_error
 from .chat_sniff import foreign_block, refuse_foreign
 from .responses_tools import NAME
 
-__all__ = ["CLIENT_TYPES", "SERVER_TYPES", "children", "failure", "gate", "sniff"]
+__all__ = ["CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "sniff"]
 
 SERVER_TYPES = frozenset(
     {
@@ -31,23 +31,29 @@ SERVER_TYPES = frozenset(
         "mcp_call",
         "mcp_list_tools",
         "tool_search_call",
+        # an MCP tool call the server runs once the client approves it (openai-python
+        # ``McpApprovalRequest``: ``id``, ``server_label``, ``name``, ``arguments``): the
+        # reply waits on the client's ``mcp_approval_response`` (``responses_response``)
+        "mcp_approval_request",
     }
 )
 #: Built-in tools the client runs (openai-python ``ResponseComputerToolCall``,
 #: ``ResponseFunctionShellToolCall``, ``ResponseApplyPatchToolCall``, ``LocalShellCall``):
 #: calls keyed by ``call_id``, answered by a ``*_call_output`` item; the canonical name
+#: (a ``tool_search_call`` too, when the client runs it: ``client_name``)
 CLIENT_TYPES = {
     "computer_call": "computer",
     "shell_call": "shell",
     "apply_patch_call": "apply_patch",
     "local_shell_call": "local_shell",
+    "tool_search_call": "tool_search",
 }
 _ROLES = ("user", "assistant", "system", "developer")
 # the roles of message items no other dialect's message has (Anthropic's are user, assistant)
 _NO_BLOCKS_ROLES = ("system", "developer")
 _OTHER_TYPES = frozenset(
-    {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_request",
-     "mcp_approval_response", "item_reference", "compaction", "input_text", "output_text",
+    {"message", "reasoning", "tool_search_output", "additional_tools", "mcp_approval_response",
+     "item_reference", "compaction", "input_text", "output_text",
      # a program the provider runs for programmatic tool calling (the calls it makes are
      # ``function_call`` items with ``caller``) and its output; the outputs of built-in tools
      "program", "program_output", "computer_call_output", "shell_call_output",
@@ -61,6 +67,23 @@ _CLAIMED_TYPES = frozenset(
 _UNTYPED = frozenset({"object", "output", "input", "call_id"})
 # a Chat message's own fields: such a message is never a Responses message item
 _CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal"})
+
+
+def client_name(item: Dict[str, Any]) -> Optional[str]:
+    """The canonical name of *item* when it is a built-in tool call the client runs
+    (``CLIENT_TYPES``), else ``None``. A ``tool_search_call`` is one when it asks the
+    client to search: the API's own item (openai-python ``ResponseToolSearchCall``, its
+    ``id`` required) with ``"execution": "client"``, answered by a
+    ``tool_search_output`` with its ``call_id``. Without an ``id`` it is a search a
+    history replays (pydantic-ai writes Anthropic's server-run searches so), an item
+    without calls; with ``"execution": "server"`` a server call."""
+    kind = item.get("type")
+    name = CLIENT_TYPES.get(kind) if type(kind) is str else None
+    if name == "tool_search":
+        ident = item.get("id")
+        if item.get("execution") != "client" or type(ident) is not str or not ident:
+            return None
+    return name
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -89,15 +112,17 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALL, "type 'function_call' (a Responses output item)"
     if kind == "custom_tool_call":
         return CALL, "type 'custom_tool_call'"
-    if kind in CLIENT_TYPES:
+    if kind in CLIENT_TYPES and client_name(data) is not None:
         return CALL, f"type {kind!r} (a built-in tool the client runs)"
     if kind in _OTHER_TYPES:  # before 'output': a ``shell_call_output`` holds a list there
         if kind == "message" and _call_part(data.get("content")) is not None:  # read: the error names it
             return CALLS, "a message item whose content holds a call"
         return OTHER, f"{an(kind)} item without tool calls"
     if kind in SERVER_TYPES:
-        if kind == "tool_search_call" and data.get("execution") == "client":
+        if kind == "tool_search_call" and data.get("execution") == "client":  # (without ``id``: ``client_name``)
             return OTHER, "type 'tool_search_call' with execution 'client' (a search the client ran)"
+        if kind == "mcp_approval_request":
+            return SERVER, "type 'mcp_approval_request' (an MCP tool call the provider runs once the client approves)"
         return SERVER, f"type {kind!r} (a tool the provider runs)"
     if kind in ("function_call_output", "custom_tool_call_output"):
         return RESULT, f"type {kind!r}"

@@ -14,10 +14,13 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 - ``response.output_item.done`` gives the final item (authoritative) and ends the call.
 - ``custom_tool_call`` items stream ``response.custom_tool_call_input.delta``;
   their arguments are ``{"input": text}``. Provider-executed items are server calls;
-  a ``tool_search_call`` with ``"execution": "client"`` is neither (as in
-  ``openai_responses``).
+  built-in tools the client runs (a client ``tool_search_call`` too) are calls, opened
+  at ``output_item.added`` (a stream cut before their ``.done`` reports them cut off),
+  as in ``responses``.
 - ``response.completed`` / ``.incomplete`` / ``.failed`` give the finish reason
-  (the response status, or the incomplete reason such as ``max_output_tokens``).
+  (the response status, or the incomplete reason such as ``max_output_tokens``;
+  ``mcp_approval_request`` for a completed reply that waits on an approval); the
+  items of its ``output`` end the calls still open (no ``output_item.done`` came).
 
 ``Handler.run`` is the hot loop over plain function calls; every other event goes to
 the general reader, ``responses_feed.Feed.feed``.
@@ -33,6 +36,7 @@ from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from .responses_feed import Feed
 from .responses_response import response_object
+from .responses_sniff import client_name
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -148,9 +152,12 @@ class Handler(Feed):
                                          and item["arguments"] == "")
                     elif kind == "response.completed":
                         resp = data["response"]
+                        # ``feed``, without a reason: no call left open for its items to end, no
+                        # approval request the reply waits on (``read_final``)
                         if (type(resp) is dict and type(resp.get("incomplete_details")) is not dict
-                                and (core.calls or not resp.get("output")) and resp.get("error") is None):
-                            core.finish(resp.get("status") or "completed")  # ``feed``, without a reason
+                                and (core.calls or not resp.get("output")) and resp.get("error") is None
+                                and not open_calls and not self.read_final):
+                            core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         continue
@@ -188,7 +195,8 @@ def encode(
     item ``id`` and ``status`` kept; ``fc_N`` / ``ctc_N`` made where it has none): a
     ``function_call`` streams ``response.function_call_arguments.delta`` / ``.done``, a
     ``custom_tool_call`` its input by ``response.custom_tool_call_input.delta`` /
-    ``.done``, a provider-run item (``web_search_call``...) is added and done whole."""
+    ``.done``, a provider-run item (``web_search_call``...) and a built-in tool the client
+    runs (``shell_call``...: ``in_progress`` when added) are added and done whole."""
     cut = split if callable(split) else None
     events: List[Dict[str, Any]] = [{"type": "response.created", "response": response_object("in_progress", [])}]
     output: List[Dict[str, Any]] = []
@@ -199,6 +207,12 @@ def encode(
         if call.server:  # the provider's own item, as encode writes it back
             output.append(item)
             events.append({"type": "response.output_item.added", "output_index": i, "item": item})
+            events.append({"type": "response.output_item.done", "output_index": i, "item": item})
+            continue
+        if client_name(item) is not None:  # a built-in tool the client runs: no argument deltas
+            output.append(item)
+            added = dict(item, status="in_progress") if "status" in item else item
+            events.append({"type": "response.output_item.added", "output_index": i, "item": added})
             events.append({"type": "response.output_item.done", "output_index": i, "item": item})
             continue
         custom = kind == "custom_tool_call"
