@@ -1,7 +1,7 @@
 """A dialect's finish reasons as the arguments policy and the collectors read them:
 which words say a reply was cut off (its calls may be truncated), which say it failed
 and which say a content filter or a refusal stopped it (none of its calls runs either
-way: ``barred_reason``, ``barred_call``). No table of provider words here beyond the
+way: ``_stopped``, re-exported here). No table of provider words here beyond the
 core's ``TRUNCATING``: the rest is derived from each dialect's ``finish_reasons``, so a
 third-party dialect's own words act as the built-ins' do, in whole replies
 (``decode_all``, ``normalize``), in streams and as the ``finish_reason=`` keyword.
@@ -17,8 +17,9 @@ from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word
-from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy, cut_reason, failed_call, failed_reason
+from ._policy import CUT_OFF, TRUNCATING, Policy, cut_reason, failed_reason
 from ._registry import Registry
+from ._stopped import BARRED, STOPPED, barred_call, barred_reason, stop_words
 
 __all__ = ["STOPPED", "Words", "barred_call", "barred_reason", "called_reason", "calling", "cut_reason",
            "failed_reason", "failing", "own_finish", "stop_words", "truncating"]
@@ -46,13 +47,6 @@ def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()
     return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons)
 
 
-#: the normalised finish reasons of a reply its provider stopped (``content_filter``: OpenAI
-#: "content was omitted due to a flag from our content filters", Gemini ``SAFETY``...,
-#: Bedrock ``guardrail_intervened``, Cohere ``ERROR_TOXIC``; ``refusal``: Anthropic's
-#: streaming classifiers intervened, "you must reset the conversation context"): a call
-#: in it may be cut or was never meant to run
-STOPPED = frozenset({"content_filter", "refusal"})
-_BARRED = frozenset({FAILED}) | STOPPED
 _CALLED = frozenset({"tool_calls"})
 
 
@@ -67,7 +61,7 @@ def failing(d: Dialect) -> FrozenSet[str]:
     failed (``finish_reasons`` normalises them to ``error``) or as stopped by a content
     filter or a refusal (``STOPPED``). A stream tells them apart by the table
     (``Words.table``): only a failed one without calls is flagged."""
-    return _words(d, _BARRED)
+    return _words(d, BARRED)
 
 
 def calling(d: Dialect) -> FrozenSet[str]:
@@ -111,37 +105,3 @@ def called_reason(d: Dialect, finish: Any) -> Optional[str]:
     if finish_lookup(d.finish_reasons, finish) != "tool_calls":
         return None
     return finish if type(finish) is str else finish_word(finish)
-
-
-def barred_reason(d: Dialect, finish: Any) -> Optional[str]:
-    """*finish* when *d*'s ``finish_reasons`` says no call of a reply with it runs: the
-    reply failed (``error``: ``failed_reason``) or a content filter or a refusal
-    stopped it (``STOPPED``). A reply without calls and a ``STOPPED`` finish stays as
-    it is (nothing says a call was lost; a failed one is flagged: ``failed_reason``).
-    A ``str`` subclass (an SDK's enum) is read, and given, as its plain word."""
-    if type(finish) is not str:
-        if finish is None:
-            return None
-        finish = finish_word(finish)
-        if finish is None:
-            return None
-    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in _BARRED else None
-
-
-def stop_words(table: Mapping[str, str], finish: Any) -> Optional[str]:
-    """How a reply with *finish* was stopped ("stopped by its content filter"), when
-    *table* (a dialect's ``finish_reasons``) says it was (``STOPPED``); else ``None``."""
-    norm = finish_lookup(table, finish)
-    if norm not in STOPPED:
-        return None
-    return "stopped by a refusal" if norm == "refusal" else "stopped by its content filter"
-
-
-def barred_call(d: Dialect, loc: str, finish: str) -> str:
-    """What is wrong with the call at *loc* of a reply *d* reports as failed or as
-    stopped (*finish*, a ``barred_reason``): it must not run."""
-    words = stop_words(d.finish_reasons, finish)
-    if words is None:
-        return failed_call(d.name, loc, finish)
-    return (f"Tool call at {loc} is in a reply that {d.name} reports as {words} ({finish}): "
-            "it must not run; decode the item itself to read it anyway")

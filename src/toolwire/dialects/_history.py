@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 from .._access import to_data
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
-from .._finish import barred_call, barred_reason
 from .._policy import cut_reason
+from .._stopped import barred_call, barred_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._result_media import blank_text, sniff_image

@@ -14,8 +14,8 @@ from pydantic_core import from_json
 from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
-from .._finish import stop_words
 from .._policy import Parsed, empty, failed_no_call, no_call
+from .._stopped import stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._call import Call, Result, join_open
 from ._events import CallDone, Event

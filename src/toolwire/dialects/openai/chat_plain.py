@@ -16,8 +16,8 @@ from typing import Any, Dict, List, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
-from ..._finish import STOPPED
 from ..._policy import CUT_OFF, FAILED
+from ..._stopped import STOPPED
 from ..._types import ToolCall, new_call
 from .chat_response import CHAT_FINISH
 from .chat_tools import NAME
