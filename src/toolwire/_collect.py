@@ -10,8 +10,8 @@ from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._finish import called_reason, cut_reason, failed_reason
-from ._policy import failed_call, failed_no_call, no_call
+from ._finish import barred_call, barred_reason, called_reason, cut_reason, failed_reason
+from ._policy import failed_no_call, no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import STRAY, VALUE, walk
@@ -67,7 +67,7 @@ def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool
 def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int, nests: List[Any]) -> bool:
     try:
         finish = d.finish(data)
-        if depth > 4 or cut_reason(d, finish) is not None or failed_reason(d, finish) is not None:
+        if depth > 4 or cut_reason(d, finish) is not None or barred_reason(d, finish) is not None:
             return False
         start = len(out)
         for child, _ in d.children(data, "$"):
@@ -195,7 +195,7 @@ def collect(
             if fin is not None:
                 if dd is not judged[0] or fin != judged[1]:  # judged once per reply, not per call
                     cut = cut_reason(dd, fin) if pol.finish_reason is None else None
-                    judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), failed_reason(dd, fin))
+                    judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), barred_reason(dd, fin))
                 sub = judged[2]
                 if kind == CALL and judged[3] is not None:
                     out.append(_failed(item, dd, sub, iloc, fin, keep))
@@ -345,9 +345,9 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
 
 def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: bool) -> InvalidToolCall:
     """The ``InvalidToolCall`` in place of the call *item* of a reply that *d* reports
-    as failed (*finish*), with its name, id and argument text as far as they read;
-    raised as a ``DecodeError`` unless *keep*."""
-    error = failed_call(d.name, loc, finish)
+    as failed or as stopped by a content filter or a refusal (*finish*), with its name,
+    id and argument text as far as they read; raised as a ``DecodeError`` unless *keep*."""
+    error = barred_call(d, loc, finish)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     try:

@@ -1,7 +1,8 @@
 """A dialect's finish reasons as the arguments policy and the collectors read them:
-which words say a reply was cut off (its calls may be truncated) and which say it
-failed (none of its calls runs). No table of provider words here beyond the core's
-``TRUNCATING``: the rest is derived from each dialect's ``finish_reasons``, so a
+which words say a reply was cut off (its calls may be truncated), which say it failed
+and which say a content filter or a refusal stopped it (none of its calls runs either
+way: ``_stopped``, re-exported here). No table of provider words here beyond the
+core's ``TRUNCATING``: the rest is derived from each dialect's ``finish_reasons``, so a
 third-party dialect's own words act as the built-ins' do, in whole replies
 (``decode_all``, ``normalize``), in streams and as the ``finish_reason=`` keyword.
 Every rule reads a word as ``normalize_finish`` does (``finish_lookup``: as is, then
@@ -16,10 +17,12 @@ from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word
-from ._policy import CUT_OFF, FAILED, TRUNCATING, Policy, cut_reason, failed_reason
+from ._policy import CUT_OFF, TRUNCATING, Policy, cut_reason, failed_reason
 from ._registry import Registry
+from ._stopped import BARRED, STOPPED, barred_call, barred_reason, stop_words
 
-__all__ = ["Words", "called_reason", "calling", "cut_reason", "failed_reason", "failing", "own_finish", "truncating"]
+__all__ = ["STOPPED", "Words", "barred_call", "barred_reason", "called_reason", "calling", "cut_reason",
+           "failed_reason", "failing", "own_finish", "stop_words", "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -44,7 +47,6 @@ def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()
     return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons)
 
 
-_FAILED = frozenset({FAILED})
 _CALLED = frozenset({"tool_calls"})
 
 
@@ -55,9 +57,11 @@ def truncating(d: Dialect) -> FrozenSet[str]:
 
 
 def failing(d: Dialect) -> FrozenSet[str]:
-    """The finish reasons of a reply *d* reports as failed (``finish_reasons``
-    normalises them to ``error``): its calls must not run."""
-    return _words(d, _FAILED)
+    """The finish reasons of a reply none of whose calls runs: those *d* reports as
+    failed (``finish_reasons`` normalises them to ``error``) or as stopped by a content
+    filter or a refusal (``STOPPED``). A stream tells them apart by the table
+    (``Words.table``): only a failed one without calls is flagged."""
+    return _words(d, BARRED)
 
 
 def calling(d: Dialect) -> FrozenSet[str]:

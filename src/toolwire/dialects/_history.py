@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 from .._access import to_data
 from .._args import DEFAULT_POLICY
 from .._errors import ArgumentsError, DecodeError, EncodeError, an
-from .._policy import cut_reason, failed_call, failed_reason
+from .._policy import cut_reason
+from .._stopped import barred_call, barred_reason
 from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._result_media import blank_text, sniff_image
@@ -53,16 +54,16 @@ def finish_of(d: Dialect, m: Any) -> Optional[str]:
 def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Optional[str] = None) -> Part:
     """The call block *item* of a message whose finish reason is *finish*, read as
     ``decode_all(..., invalid="keep")`` reads it: a call of a reply cut off at its
-    token limit is checked as such, one of a reply the provider reports as failed is
-    invalid, and broken arguments give an ``InvalidToolCall`` with their text, path and
-    ``truncated`` flag."""
+    token limit is checked as such, one of a reply the provider reports as failed (or
+    stopped by a content filter or a refusal) is invalid, and broken arguments give an
+    ``InvalidToolCall`` with their text, path and ``truncated`` flag."""
     pol = DEFAULT_POLICY
     name, ident = peek
     name = name if type(name) is str and name else None
     ident = ident if type(ident) is str and ident else None
     if finish is not None:  # judged as ``decode_all`` judges a reply
-        if failed_reason(d, finish) is not None:  # none of its calls runs
-            error = failed_call(d.name, loc, finish)
+        if barred_reason(d, finish) is not None:  # failed or stopped: none of its calls runs
+            error = barred_call(d, loc, finish)
             try:
                 call = d.decode_call(item, pol, loc)
             except ArgumentsError as exc:

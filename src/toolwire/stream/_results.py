@@ -15,6 +15,7 @@ from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._policy import Parsed, empty, failed_no_call, no_call
+from .._stopped import stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._call import Call, Result, join_open
 from ._events import CallDone, Event
@@ -72,8 +73,9 @@ class Results:
         end event or of a whole call (Gemini, Ollama); arguments given whole as an
         object are cut off in the dialects whose whole replies give them so
         (``whole_cut``); text that closes its object stays whole. Under a failing finish
-        reason or an error in the stream (the provider reports the reply as failed)
-        every client call is invalid, whatever its ``CallDone`` said."""
+        reason or an error in the stream (the provider reports the reply as failed), or
+        one that says a content filter or a refusal stopped it, every client call is
+        invalid, whatever its ``CallDone`` said."""
         out = []
         include_server = self.include_server
         # several alternative replies: the first one's calls only (as ``decode_all`` reads
@@ -85,6 +87,8 @@ class Results:
         cut = key in self.truncating and self.policy.finish_reason is None
         failed = key in self.failing or self.failure is not None
         word = self.failure if self.failure is not None else finish
+        # a content filter or a refusal stopped the reply: its calls do not run, and none lost
+        how = stop_words(self.finish_table, key) if failed and self.failure is None else None
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -99,11 +103,12 @@ class Results:
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
                     c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
-                    f"as failed ({word}): it must not run", f"$.calls[{c.pos}]", False)
+                    f"as {how or 'failed'} ({word}): it must not run", f"$.calls[{c.pos}]", False)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
-        if (failed or key in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+        lost = failed and how is None  # a failed reply: the calls the model made are lost
+        if (lost or key in self.calling) and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None

@@ -11,7 +11,7 @@ declares that type but does not claim it alone (it refines another's stream: its
 chunks are told apart by more than their type): those chunks ask the tests in order. A dialect's finish reasons
 that ``finish_reasons`` normalises to ``length`` cut its stream's calls short, as
 the built-in ones (``length``, ``max_tokens``...) do; those it normalises to
-``error`` make every call of the stream invalid; those it normalises to
+``error``, ``content_filter`` or ``refusal`` make every call of the stream invalid; those it normalises to
 ``tool_calls`` over a stream with no call give one nameless ``InvalidToolCall``.
 """
 

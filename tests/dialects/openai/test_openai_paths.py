@@ -128,7 +128,8 @@ def test_chat_finish_of_a_completion() -> None:
 @pytest.mark.parametrize(
     ("data", "expected"),
     [({"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"}}, "max_output_tokens"),
-     ({"status": "incomplete", "incomplete_details": {"reason": "content_filter"}}, "incomplete"),
+     ({"status": "incomplete", "incomplete_details": {"reason": "content_filter"}}, "content_filter"),
+     ({"status": "incomplete", "incomplete_details": {"reason": "steered"}}, "incomplete"),
      ({"status": "incomplete", "incomplete_details": None}, "incomplete"),
      ({"status": "completed", "incomplete_details": {"reason": "max_output_tokens"}}, None),
      ({}, None)],

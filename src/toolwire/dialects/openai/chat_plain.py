@@ -17,6 +17,7 @@ from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
 from ..._policy import CUT_OFF, FAILED
+from ..._stopped import STOPPED
 from ..._types import ToolCall, new_call
 from .chat_response import CHAT_FINISH
 from .chat_tools import NAME
@@ -43,13 +44,13 @@ PLAIN_COMPLETION = SDK_COMPLETION  # the SDK class ``decode_plain_sdk_completion
 # ... and its parsed form (``client.chat.completions.parse``: ``read_completion`` reads both alike)
 PLAIN_COMPLETIONS = (SDK_COMPLETION, SDK_PARSED_COMPLETION)
 # the finish reasons, spelt exactly, under which the walk hands the calls over as they are:
-# none, or Chat's own words for a reply neither cut off nor failed. Any other value takes
-# the walk: one it judges (cut off: truncated; failed: invalid), in any case (``LENGTH``,
+# none, or Chat's own words for a reply neither cut off, failed nor stopped. Any other value
+# takes the walk: one it judges (cut off: truncated; failed, stopped: invalid), in any case (``LENGTH``,
 # ``ERROR``: ``finish_lookup`` reads it as ``length``, ``error``), and an unknown one.
 # A list of the words let through, not of those held back: a spelling missed is only slower.
 _PLAIN_FINISH = frozenset(
     {None, *(word for word, norm in CHAT_FINISH.items()
-             if norm not in CUT_OFF and norm != FAILED and word not in TRUNCATING)}
+             if norm not in CUT_OFF and norm != FAILED and norm not in STOPPED and word not in TRUNCATING)}
 )
 # a reply with one of these and no call is flagged by the walk (``decode_all``)
 _CALLED = frozenset(word for word, norm in CHAT_FINISH.items() if norm == "tool_calls")

@@ -79,16 +79,20 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
 def responses_finish(data: Dict[str, Any]) -> Optional[str]:
     """The finish reason a whole ``response`` gives its calls (``decode_all``, and a
     stream's last event): ``failed``; for ``incomplete`` the token limit
-    (``max_output_tokens``) or else ``incomplete`` (``steered``, ``max_messages``,
-    ``content_filter``: cut short all the same); ``None`` for a finished reply."""
+    (``max_output_tokens``), the content filter (``content_filter``: "content was
+    omitted", no call of it runs) or else ``incomplete`` (``steered``,
+    ``max_messages``: cut short all the same); ``None`` for a finished reply."""
     status = data.get("status")
     if status == "failed":
         return "failed"
     if status == "incomplete":
         details = data.get("incomplete_details")
         reason = details.get("reason") if type(details) is dict else None
-        return "max_output_tokens" if reason == "max_output_tokens" else "incomplete"
+        return reason if reason in _OWN_REASONS else "incomplete"
     return None
+
+
+_OWN_REASONS = ("max_output_tokens", "content_filter")  # the incomplete reasons with a finish reason of their own
 
 
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
