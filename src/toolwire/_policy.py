@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._dialect import Dialect
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "cut_reason", "failed_reason",
-           "finish_text", "make_policy", "no_call", "same_json"]
+           "finish_norm", "finish_text", "make_policy", "no_call", "same_json"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -252,15 +252,22 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     return None
 
 
+def finish_norm(d: Dialect, finish: Any) -> Tuple[Optional[str], Optional[str]]:
+    """*finish* as its plain word (a ``str`` subclass, an SDK's enum, read as its word)
+    and what *d*'s ``finish_reasons`` normalises it to; ``(None, None)`` for no word."""
+    if type(finish) is not str:
+        if finish is None:
+            return None, None
+        finish = finish_word(finish)
+        if finish is None:
+            return None, None
+    return finish, d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)
+
+
 def failed_reason(d: Dialect, finish: Any) -> Optional[str]:
     """*finish* when *d*'s ``finish_reasons`` normalises it to ``error``: the provider
     reports the reply as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
     ``malformed_tool_use``, a Responses ``failed`` status...), so no call of it runs.
     A ``str`` subclass (an SDK's enum) is read, and given, as its plain word."""
-    if type(finish) is not str:
-        if finish is None:
-            return None
-        finish = finish_word(finish)
-        if finish is None:
-            return None
-    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) == FAILED else None
+    word, norm = finish_norm(d, finish)
+    return word if norm == FAILED else None

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from ._dialect import finish_lookup, finish_word
-from ._policy import FAILED, failed_call
+from ._dialect import finish_lookup
+from ._policy import FAILED, failed_call, finish_norm
 
 if TYPE_CHECKING:
     from ._dialect import Dialect
@@ -34,13 +34,8 @@ def barred_reason(d: Dialect, finish: Any) -> Optional[str]:
     stopped it (``STOPPED``). A reply without calls and a ``STOPPED`` finish stays as
     it is (nothing says a call was lost; a failed one is flagged: ``failed_reason``).
     A ``str`` subclass (an SDK's enum) is read, and given, as its plain word."""
-    if type(finish) is not str:
-        if finish is None:
-            return None
-        finish = finish_word(finish)
-        if finish is None:
-            return None
-    return finish if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in BARRED else None
+    word, norm = finish_norm(d, finish)
+    return word if norm in BARRED else None
 
 
 def stop_words(table: Mapping[str, str], finish: Any) -> Optional[str]:
