@@ -121,13 +121,14 @@ def _fragment(data: Dict[str, Any], messages: List[Message], keys: FrozenSet[str
 
 def _fields(frag: Dict[str, Any], wires: List[Any]) -> Tuple[str, ...]:
     """The keys of the fields read first (the leading ``Field`` wires), each set in
-    *frag* to the value its reader kept (as JSON holds it)."""
+    *frag* to the value its reader kept (as JSON holds it), under the key it is
+    written back with."""
     keys: List[str] = []
     for f in wires:
         if type(f) is not Field:
             break
         keys.append(f.key)
-        if f.key in frag and frag[f.key] is not f.value:
+        if frag.get(f.key) is not f.value:  # (or read from elsewhere: google-genai's ``config``)
             frag[f.key] = f.value
     return tuple(keys)
 

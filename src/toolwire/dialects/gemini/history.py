@@ -11,7 +11,9 @@ part with ``thought: true`` is reasoning. Images are ``inlineData`` (``mimeType`
 (``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
 ``system_instruction``) are read too, and a google-genai ``model_dump()``: a part is its
 set field (the dump writes every unset one as ``None``, JSON null is unset), its enums
-are read as their words. The history codec: read here (``decode``), written by
+are read as their words. google-genai's call form (``{"contents", "config"}``) gives
+its ``config.system_instruction`` as the system message, written back as
+``systemInstruction``. The history codec: read here (``decode``), written by
 ``history_encode``.
 """
 
@@ -162,6 +164,13 @@ def decode(data: Any, d: Dialect) -> List[Message]:
                 if not all(map(is_, wire_si, si_d.get("parts", []))):  # as JSON holds them
                     si_d = {**si_d, "parts": wire_si}
                 out.append(Message("system", parts, wire=(NAME, Field(key, si_d), "system", parts)))
+        config = data.get("config")
+        if config is not None:  # google-genai's ``generate_content(..., config=...)`` as a dict
+            system = _config_instruction(as_dict(config, "$.config", NAME, "a config"), d)
+            if system and out:  # the SDK's call form has no top-level one: not guessed which is sent
+                raise DecodeError("A system instruction at the top and another in $.config: not guessed which "
+                                  "the request sends", dialect=NAME, loc="$.config")
+            out.extend(system)
         msgs = data.get("contents")
         loc = "$.contents"
     else:
@@ -185,6 +194,30 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             c = {**c, "parts": wire}
         out.append(Message(role, parts, wire=(NAME, c, role, parts)))
     return out
+
+
+def _config_instruction(config: Dict[str, Any], d: Dialect) -> List[Message]:
+    """The system message of google-genai's ``GenerateContentConfig.system_instruction``
+    (a ``Content``, a text, a part or a list of them), written back as the REST body's
+    ``systemInstruction``; none when the config holds none."""
+    for key in ("system_instruction", "systemInstruction"):
+        si = config.get(key)
+        if si is None:
+            continue
+        loc = f"$.config.{key}"
+        if type(si) is str:
+            si = [si]
+        if type(si) is list:  # texts and parts: one content
+            si = {"parts": [{"text": p} if type(p) is str else p for p in si]}
+        si_d = as_dict(si, loc, NAME, "a system instruction (a content, a text or a list of parts)")
+        if "parts" not in si_d:  # one part
+            si_d = {"parts": [si_d]}
+        wire: List[Any] = []
+        parts = _parts(si_d["parts"], loc + ".parts", d, wire=wire)
+        si_d = {k: v for k, v in si_d.items() if k not in ("parts", "role")}
+        si_d["parts"] = wire
+        return [Message("system", parts, wire=(NAME, Field("systemInstruction", si_d), "system", parts))]
+    return []
 
 
 def signed(call: ToolCall) -> bool:
