@@ -80,6 +80,7 @@ __all__ = [
     "check_object",
     "dumps_arguments",
     "encode_arguments",
+    "function_arguments",
     "load_json",
     "utf8",
     "make_policy",
@@ -169,6 +170,15 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         dialect=dialect,
         loc=loc,
     )
+
+
+def function_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+    """Arguments of a Chat-shaped ``function.arguments`` (OpenAI, Mistral, Cohere,
+    Ollama): text, or an object where a server gives one (llama.cpp, Ollama, gateways).
+    An object ``{}`` at the token limit was cut off before its arguments, as ``""`` is."""
+    if policy.finish_reason in TRUNCATING and type(value) is dict and not value:
+        return empty(None, policy, loc, dialect)
+    return parse_arguments(value, policy, loc, dialect)
 
 
 def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:

@@ -163,6 +163,20 @@ def test_object_arguments_empty_under_length_are_cut_off() -> None:
     assert toolwire.decode_all(r) == [ToolCall(name="get_weather", args={}, id="call_1")]
 
 
+@pytest.mark.parametrize("dialect", ["mistral", "cohere.v2"])
+def test_object_arguments_empty_under_length_are_cut_off_in_every_chat_shaped_dialect(dialect: str) -> None:
+    # one rule (``_args.function_arguments``): Mistral's reader (``openai_like``) ran ``{}`` under length
+    r = {"id": "x", "object": "chat.completion", "model": "m", "choices": [{"index": 0, "message": {
+        "role": "assistant", "content": None, "tool_calls": [{"id": "abcdefghi", "type": "function",
+                                                              "function": {"name": "get_weather", "arguments": {}}}]},
+        "finish_reason": "length"}]}
+    if dialect == "cohere.v2":
+        r = {"id": "x", "finish_reason": "MAX_TOKENS", "message": {"role": "assistant", "tool_calls": [
+            {"id": "get_weather_abcdefghijkl", "type": "function", "function": {"name": "get_weather", "arguments": {}}}]}}
+    (call,) = toolwire.decode_all(r, dialect, invalid="keep")
+    assert type(call) is InvalidToolCall and call.truncated and call.name == "get_weather"
+
+
 def test_stream_function_call_before_the_tool_calls_is_invalid() -> None:
     fc = _ch({"function_call": {"name": "f", "arguments": ""}})
     out = accumulate([LLAMA_CPP[0], fc, *LLAMA_CPP[1:]])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import Policy, encode_arguments, parse_arguments
+from ..._args import Policy, encode_arguments, function_arguments
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, excerpt
 from ..._ids import IdRule
@@ -37,7 +37,7 @@ def decode_fn_call(
         fn = as_dict(fn, loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     wire_args = fn.get("arguments")
-    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", dialect)
+    args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", dialect)
     wire_id = item.get("id")
     if type(wire_id) is str and wire_id not in none_ids:
         ident: Optional[str] = wire_id

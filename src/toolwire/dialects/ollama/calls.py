@@ -34,9 +34,8 @@ from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
-from ..._args import DEFAULT_POLICY, TRUNCATING, Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, function_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
-from ..._policy import empty
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_sniff
@@ -130,10 +129,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             wire_args = check_object(wire_args, policy, aloc, NAME)
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
-    if not wire_args and policy.finish_reason in TRUNCATING:  # ``{}`` or none at the token limit: cut off
-        args, raw, repairs = empty(None, policy, aloc, NAME)
-    else:
-        args, raw, repairs = parse_arguments(wire_args, policy, aloc, NAME)
+    args, raw, repairs = function_arguments(wire_args, policy, aloc, NAME)  # ``{}`` at the token limit: cut off
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
 

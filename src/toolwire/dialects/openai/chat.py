@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from ..._args import TRUNCATING, Policy, encode_arguments, parse_arguments
+from ..._args import TRUNCATING, Policy, encode_arguments, function_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError
-from ..._policy import empty
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
@@ -75,12 +74,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_name = fn.get("name")
     name = wire_name if type(wire_name) is str and wire_name else name_of(wire_name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
-    if wire_args == {} and type(wire_args) is dict and policy.finish_reason in TRUNCATING:
-        # object arguments (llama.cpp, gateways over Ollama) ``{}`` at the token limit: cut off, as
-        # ``""`` is here and ``{}`` is in ``ollama``
-        args, raw, repairs = empty(None, policy, loc + ".function.arguments", NAME)
-    else:
-        args, raw, repairs = parse_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     wire_id = item.get("id")
     ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
