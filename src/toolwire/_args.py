@@ -38,6 +38,7 @@ from ._policy import (
     TRUNCATING,
     Parsed,
     Policy,
+    TooLong,
     _check_depth,
     _not_object,
     _reject_constant,
@@ -45,6 +46,7 @@ from ._policy import (
     make_policy,
     same_json,
     stopped,
+    too_long,
 )
 from ._value_checks import lone_surrogate_in
 
@@ -76,6 +78,7 @@ __all__ = [
     "EMPTY",
     "TRUNCATING",
     "Policy",
+    "TooLong",
     "Verbatim",
     "check_object",
     "dumps_arguments",
@@ -87,6 +90,7 @@ __all__ = [
     "object_arguments",
     "parse_arguments",
     "same_json",
+    "too_long",
 ]
 
 def utf8(data: Any, where: str) -> str:
@@ -103,7 +107,8 @@ def utf8(data: Any, where: str) -> str:
 
 
 def load_json(text: Any) -> Any:
-    """The JSON value of *text* (``str``/``bytes``), or ``ValueError``.
+    """The JSON value of *text* (``str``/``bytes``), or ``ValueError`` (``TooLong``
+    for an integer longer than the parser reads).
 
     pydantic-core's parser first; the stdlib's for JSON it refuses: lone surrogates,
     escaped (``"\\ud800"``) or raw in a ``str`` (pydantic-core raises ``TypeError``
@@ -116,6 +121,9 @@ def load_json(text: Any) -> Any:
             raise ValueError(f"JSON text must be str or bytes, got {type(text).__name__}") from None
     except ValueError as exc:
         if "surrogate" not in str(exc) and "hex escape" not in str(exc):
+            long = too_long(str(exc))
+            if long is not None:
+                raise TooLong(long) from None
             raise
     try:  # bytes as UTF-8 only (the stdlib would also take UTF-16 and UTF-32)
         return json.loads(text if type(text) is str else bytes(text).decode("utf-8"), parse_constant=_reject_constant)

@@ -23,7 +23,7 @@ from typing import IO, Any, Iterator, NamedTuple, Optional
 
 from pydantic_core import to_json
 
-from ._args import load_json
+from ._args import TooLong, load_json
 from ._errors import EncodeError
 from ._policy import _reject_constant
 
@@ -63,7 +63,7 @@ def _why(exc: Exception, text: bytes) -> str:
         if _bom_at(text, where):
             why = (f"a byte order mark (U+FEFF) at {where}: only the first character of the "
                    "input may be one (RFC 8259 §8.1)")
-    return f"not JSON ({why})"
+    return f"{'JSON the parser cannot read' if isinstance(exc, TooLong) else 'not JSON'} ({why})"
 
 
 def _bom_at(text: bytes, where: str) -> bool:

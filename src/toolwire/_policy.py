@@ -15,8 +15,8 @@ from ._errors import ArgumentsError, excerpt
 if TYPE_CHECKING:
     from ._dialect import Dialect
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "check_flag", "cut_reason", "failed_reason",
-           "finish_norm", "finish_text", "make_policy", "no_call", "same_json"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "TooLong", "check_flag", "cut_reason",
+           "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call", "same_json", "too_long"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -180,6 +180,21 @@ def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optio
     )
 
 
+class TooLong(ValueError):
+    """Valid JSON the parser will not read: an integer of more than 4300 digits."""
+
+
+_OUT_OF_RANGE = "number out of range"  # pydantic-core's words for such an integer
+
+
+def too_long(reason: str) -> Optional[str]:
+    """The parser's *reason* said plainly when it is an integer too long to read
+    (pydantic-core calls it "number out of range"; RFC 8259 sets no digit limit)."""
+    if not reason.startswith(_OUT_OF_RANGE):
+        return None
+    return f"an integer of more than 4300 digits{reason[len(_OUT_OF_RANGE):]}, longer than the parser reads"
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
@@ -197,9 +212,12 @@ def _check_depth(value: Any, policy: Policy, text: str, loc: str, dialect: Optio
             stack.extend((x, d + 1) for x in v if type(x) in (dict, list))
 
 
-def _too_deep(policy: Policy, text: str, loc: str, dialect: Optional[str]) -> Any:
+def _too_deep(policy: Policy, text: str, loc: str, dialect: Optional[str], parser: bool = False) -> Any:
+    """Refuse *text* as too deep: past ``max_depth``, or (*parser*) past what the JSON
+    parser reads (Python's recursion limit), which a larger ``max_depth`` cannot lift."""
+    limit = "what the JSON parser reads (Python's recursion limit)" if parser else f"the limit of {policy.max_depth}"
     raise ArgumentsError(
-        f"Arguments at {loc} are nested deeper than the limit of {policy.max_depth}",
+        f"Arguments at {loc} are nested deeper than {limit}",
         dialect=dialect,
         loc=loc,
         raw=text[:200],

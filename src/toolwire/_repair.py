@@ -34,6 +34,7 @@ from ._policy import (
     empty,
     same_json,
     stopped,
+    too_long,
 )
 from ._value_checks import lone_surrogate_in
 
@@ -54,7 +55,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
     try:
         parsed, notes = _stdlib(text, repeated)
     except RecursionError:
-        _too_deep(policy, text, loc, dialect)
+        _too_deep(policy, text, loc, dialect, parser=policy.max_depth > 200)
     except ValueError:
         pass
     else:
@@ -110,9 +111,10 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             loc=loc,
             raw=text,
         )
-    reason = f"not valid JSON ({strict_error})"
+    long = too_long(strict_error)
+    reason = f"JSON the parser cannot read ({long})" if long else f"not valid JSON ({strict_error})"
     if scan.status == "error":
-        if policy.repair:
+        if policy.repair and not long:
             reason += f"; not repaired: {scan.what}"
     elif scan.deepest > policy.max_depth:
         _too_deep(policy, text, loc, dialect)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 
 from ._access import _CALLS, _PLAIN, MAX_OBJECT_DEPTH, to_data
-from ._args import load_json, utf8
+from ._args import TooLong, load_json, utf8
 from ._builtin import default_registry, registry_of
 from ._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -32,9 +32,8 @@ def _load(x: Any, loc: str = "$") -> Any:
         try:
             return load_json(text)
         except ValueError as exc:
-            raise DecodeError(
-                f"Input at {loc} is text but not JSON ({exc}): {excerpt(text)}", loc=loc
-            ) from None
+            what = "JSON text the parser cannot read" if isinstance(exc, TooLong) else "text but not JSON"
+            raise DecodeError(f"Input at {loc} is {what} ({exc}): {excerpt(text)}", loc=loc) from None
     return to_data(x, loc)
 
 

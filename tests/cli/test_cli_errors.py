@@ -278,3 +278,10 @@ def test_a_list_with_a_call_keeps_its_unreadable_items_in_place(cli) -> None:
     assert run.code == EXIT_OK
     assert run.lines == [[{"name": "f", "args": {}, "id": "call_1"},
                           {"name": None, "id": None, "invalid": "Input at $[1] matches no known dialect: {'hello': 'world'}", "raw": None}]]
+
+
+def test_cli_says_the_integer_is_too_long(cli) -> None:
+    line = json.dumps({"type": "tool_use", "id": "t", "name": "f", "input": {"a": 1}}).replace("1}", "1" * 5000 + "}")
+    run = cli("decode", stdin=line.encode() + b"\n")
+    assert run.code == EXIT_FAILED
+    assert run.err_lines[0].startswith("toolwire: line 1: JSON the parser cannot read (an integer of more than 4300")

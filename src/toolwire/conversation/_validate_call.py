@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from .._builtin import default_registry
 from .._codec import decode, decode_tool
 from .._dialect import Dialect
-from .._errors import DecodeError
+from .._errors import DecodeError, excerpt
 from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
@@ -67,6 +68,9 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
     readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
     seen: Dict[Tuple[Optional[str], str], int] = {}
+    if isinstance(tools, (str, bytes, dict)) or not isinstance(tools, Iterable):
+        raise DecodeError(f"The tools offered must be a list of tool definitions, got {type(tools).__name__} "
+                          f"{excerpt(tools)}", loc="$")
     for i, t in enumerate(tools):
         loc = f"$[{i}]"
         got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)

@@ -10,13 +10,14 @@ rule), splits and dispatches.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterable
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .._args import encode_arguments
 from .._builtin import default_registry, registry_of
 from .._dialect import Dialect, EncodeContext
 from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
-from .._errors import EncodeError, ToolwireError, UnknownDialectError, excerpt
+from .._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._ids import IdMap
 from .._registry import Registry
 from .._scope import check_scope
@@ -56,6 +57,8 @@ def encode_stream(
     enc = d.stream_encoder
     if ids is not None:
         ids.check_rule(d.ids, d.name)
+    if isinstance(calls, (str, bytes, dict)) or not isinstance(calls, Iterable):
+        raise DecodeError(f"encode_stream takes a list of calls, got {type(calls).__name__} {excerpt(calls)}", loc="$")
     canon = [_held(d, c if isinstance(c, ToolCall) else ToolCall._validate(c), i, ids, registry)
              for i, c in enumerate(calls)]
     cut = _splitter(split)
