@@ -348,6 +348,7 @@ def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: boo
     as failed or as stopped by a content filter or a refusal (*finish*), with its name,
     id and argument text as far as they read; raised as a ``DecodeError`` unless *keep*."""
     error = barred_call(d, loc, finish)
+    loc = str(loc)  # plain text in what is returned (a dialect's ``children`` may type a path: ``Unmirrored``)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     try:

@@ -172,6 +172,7 @@ def _responses(added: Dict[str, Any], done: Dict[str, Any], *, index: Any = 1, p
 
 
 _DONE = _item(status="completed", arguments='{"a": 1}')
+_WEB = {"type": "web_search_call", "id": "ws_1", "status": "in_progress"}
 
 
 @pytest.mark.parametrize("chunks", [
@@ -229,6 +230,12 @@ _DONE = _item(status="completed", arguments='{"a": 1}')
     _responses(_item(), _DONE) + _responses(_item(call_id="call_2"), _item(call_id="call_2", arguments='{"a": 1}')),
     # no ``output_item.done``: the call is cut off at close
     _responses(_item(), _DONE)[:-2],
+    # a provider-run item: a server call from its ``output_item.added``, ended by its item done
+    _responses(_WEB, dict(_WEB, status="completed"), pieces=(), args_done=_GONE),
+    _responses(_WEB, dict(_WEB, status="completed"), pieces=(), args_done=_GONE)[:-2],  # never done: as added
+    _responses(_WEB, _DONE),  # function call events at its index: the server call is not ended by them
+    _responses(_WEB, dict(_WEB, id="ws_2", status="completed"), pieces=(), args_done=_GONE),  # another item
+    _responses(_WEB, dict(_WEB, status="completed"), pieces=(), args_done=_GONE, index=None, done_index=None),
 ])
 def test_responses_item_fast_paths_agree_with_feed(chunks: List[Any]) -> None:
     _agree(chunks, "openai.responses")

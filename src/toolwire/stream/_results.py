@@ -107,8 +107,9 @@ class Results:
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
-        lost = failed and how is None  # a failed reply: the calls the model made are lost
-        if (lost or key in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+        lost = failed and how is None and not out  # a failed reply: the calls the model made are lost
+        # (as ``decode_all``: none returned; a server call left out is no call the client sees)
+        if lost or key in self.calling and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None

@@ -204,3 +204,34 @@ def test_stream_object_arguments_empty_under_length_are_cut_off() -> None:
     assert accumulate(tc("tool_calls"))[0].repairs == toolwire.decode_all(
         {"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": {}}}]}
     )[0].repairs
+
+
+# ---- the mirror rule needs no mark in any payload --------------------------------------------
+
+_OLD_MARK = " beside tool_calls"  # the key ``children`` once put in the item it gave
+
+
+@pytest.mark.parametrize("args", ["{}", {"a": 1}])
+def test_a_callers_dict_holding_the_old_mark_is_no_function_call_beside_tool_calls(args: Any) -> None:
+    # a key any caller may send: it says nothing of a message's tool_calls
+    item = {"name": "g", "arguments": args, _OLD_MARK: True}
+    for dialect in (None, "openai.chat"):
+        with pytest.raises(DecodeError) as err:
+            toolwire.decode(item, dialect)
+        assert "repeats none of the tool_calls" not in str(err.value)
+        assert "matches no known dialect" in str(err.value)
+    msg = {"role": "assistant", "content": None, "tool_calls": [item]}
+    (bad,) = toolwire.decode_all(msg, invalid="keep")
+    assert type(bad) is InvalidToolCall and "repeats none of the tool_calls" not in bad.error
+
+
+def test_a_function_call_repeating_no_tool_call_has_a_plain_path() -> None:
+    msg = {**MSG, "function_call": {"name": "g", "arguments": "{}"}}
+    for finish in ("tool_calls", "content_filter"):
+        resp = {**RESP, "choices": [{"index": 0, "message": msg, "finish_reason": finish}]}
+        bad = toolwire.decode_all(resp, invalid="keep")[-1]
+        assert type(bad) is InvalidToolCall and bad.name == "g"
+        assert bad.loc == "$.choices[0].message.function_call" and type(bad.loc) is str
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode_all(msg)
+    assert type(err.value.loc) is str

@@ -307,7 +307,10 @@ def test_responses_stream_server_items_text_and_failure() -> None:
     # the whole item is kept, as the non-streaming decoder keeps it: the re-encode is the item
     assert dict(web.provider_data) == {R: {"item": ws}}
     assert toolwire.encode(web, R) == ws
-    assert accumulate(chunks) == []
+    # without the server call: a failed reply whose calls are lost, as ``decode_all`` reads the whole reply
+    (lost,) = accumulate(chunks)
+    assert [lost] == toolwire.decode_all({"object": "response", "status": "failed", "output": [ws]}, R, invalid="keep")
+    assert type(lost) is InvalidToolCall and lost.error.endswith("the calls the model made are lost")
 
 
 @pytest.mark.parametrize(

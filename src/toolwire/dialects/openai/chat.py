@@ -36,7 +36,7 @@ from .._common import as_dict, check_native, encode_id, name_of, nameless_result
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
-from .chat_sniff import BESIDE, children, choices, finish, not_a_mirror, sniff
+from .chat_sniff import Unmirrored, children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
 from .sdk import (
@@ -63,8 +63,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if item.get("type") == "custom":
             return _decode_custom(item, policy, loc)
         if "name" in item:  # legacy function_call
-            if BESIDE in item:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
-                raise DecodeError(not_a_mirror(item["name"], item["arguments"], loc), dialect=NAME, loc=loc)
+            if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
+                raise DecodeError(loc.error, dialect=NAME, loc=str(loc))
             name = name_of(item["name"], loc + ".name", NAME)
             args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
             return new_call(name, args, None, raw, {NAME: {"legacy": True}}, repairs)

@@ -28,7 +28,7 @@ from .._common import as_dict, as_list
 from .._history import foreign
 from .chat_tools import NAME
 
-__all__ = ["BESIDE", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
+__all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
            "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "sniff"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
@@ -102,8 +102,6 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return CALLS, "a legacy 'function_call' with text 'arguments' (a Chat message's)"
     if type(data.get("messages")) is list:
         return CALLS, "'messages' (a Chat request)"
-    if len(data) == 3 and data.get(BESIDE) is True and "name" in data and "arguments" in data:
-        return CALL, "a legacy function_call beside tool_calls it does not repeat"
     if len(data) == 2 and "name" in data and "arguments" in data:
         args = data["arguments"]
         if type(args) is str:
@@ -165,12 +163,22 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         if not items:
             yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
-            yield {"name": fc["name"], "arguments": fc.get("arguments"), BESIDE: True}, f"{loc}.function_call"
+            yield _unmirrored(fc, f"{loc}.function_call")
 
 
-# the mark ``children`` puts on a ``function_call`` that repeats none of the ``tool_calls``
-# beside it (a key no wire has): ``chat.decode_call`` refuses the item
-BESIDE = " beside tool_calls"
+class Unmirrored(str):
+    """The path (``$.function_call``) of a legacy ``function_call`` beside ``tool_calls``
+    that repeats none of them, typed, with its error (``not_a_mirror``): ``chat.decode_call``
+    refuses the item read there. No payload writes a path; a caller's dict may hold any key."""
+
+    error: str
+
+
+def _unmirrored(fc: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], str]:
+    at = Unmirrored(loc)  # the item as a legacy call (text or null arguments: ``sniff`` claims it)
+    at.error = not_a_mirror(fc["name"], fc.get("arguments"), loc)
+    args = fc.get("arguments")
+    return {"name": fc["name"], "arguments": args if type(args) is str else None}, at
 
 
 def not_a_mirror(name: Any, args: Any, loc: str) -> str:

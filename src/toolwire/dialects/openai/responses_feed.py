@@ -19,9 +19,9 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .responses_feed_builtin import client_done, server_done
+from .responses_feed_builtin import client_done, is_server, server_added, server_done
 from .responses_response import WAITS, responses_finish
-from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
+from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
 __all__ = ["Feed"]
@@ -147,23 +147,27 @@ class Feed:
 
     def _final(self, index: int, item: Dict[str, Any]) -> None:
         """An item of the final response at *index* of its ``output``: it ends the call
-        still open there with its ``call_id`` (or the open one with that ``call_id``)."""
+        still open there with its ``call_id`` (or the open one with that ``call_id``); a
+        provider-run item, the server call open with its ``id``."""
         kind = item.get("type")
+        server = False
         if kind not in _CALL and (kind not in CLIENT_TYPES or client_name(item) is None):
-            return
+            if not is_server(item, kind):
+                return
+            server = True  # a provider-run item: its ``id`` (a server call's own)
         core = self.core
-        ident = nonempty_str(item.get("call_id"))
+        ident = nonempty_str(item.get("id" if server else "call_id"))
         c = core.by_key.get(index)
-        if c is not None and c.id is not None and c.id != ident:
+        if c is not None and (c.server is not server or c.id is not None and c.id != ident):
             c = None
         if c is None and ident is not None:
             c = core.find(None, ident)
-        if c is not None and not c.done:
+        if c is not None and not c.done and c.server is server:
             self._done(c.key if type(c.key) is int else None, item)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")
-        if key is None and (kind in _CALL or kind in CLIENT_TYPES):
+        if key is None and (kind in _CALL or kind in CLIENT_TYPES or is_server(item, kind)):
             self.read_final = True
         if kind in _CALL:
             core = self.core
@@ -173,10 +177,12 @@ class Feed:
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
-        elif kind in CLIENT_TYPES:  # a built-in tool the client runs: open until its item is done
-            name = client_name(item)
-            if name is not None:
-                self.core.open(key, nonempty_str(item.get("call_id")), name)
+            return
+        name = client_name(item) if kind in CLIENT_TYPES else None
+        if name is not None:  # a built-in tool the client runs: open until its item is done
+            self.core.open(key, nonempty_str(item.get("call_id")), name)
+        elif is_server(item, kind):  # a provider-run item: a server call, open until its item is done
+            server_added(self.core, key, item)
 
     def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
         core = self.core
@@ -187,12 +193,12 @@ class Feed:
                 ident = nonempty_str(item.get("call_id"))
                 client_done(core, core.by_key.get(key) if key is not None else self._keyless(ident), item, name)
                 return
-        if kind in SERVER_TYPES:
-            if kind == "tool_search_call" and item.get("execution") == "client":
-                return  # a search a history replays (no ``id``): neither a call nor a server call
+        if is_server(item, kind):
             if kind == WAITS:
                 self.waits = self.read_final = True
-            server_done(core, item, kind)
+            ident = nonempty_str(item.get("id"))  # (the server call its ``output_item.added`` opened, if any)
+            server_done(core, core.by_key.get(key) if key is not None else
+                        core.find(None, ident) if ident is not None else None, item)
             return
         if kind not in _CALL:
             return

@@ -1,7 +1,8 @@
-"""The built-in tool items of the Responses stream (``openai.responses``), done: a
-provider-executed item (a server call, whole) and a built-in tool the client runs (a
-call: ``computer_call``, ``shell_call``, ``apply_patch_call``, ``local_shell_call``, a
-client ``tool_search_call``), read as ``responses_calls.decode_call`` reads them.
+"""The built-in tool items of the Responses stream (``openai.responses``): a
+provider-executed item (a server call: open from its ``output_item.added``, ended by its
+item done) and a built-in tool the client runs (a call: ``computer_call``,
+``shell_call``, ``apply_patch_call``, ``local_shell_call``, a client
+``tool_search_call``) done, read as ``responses_calls.decode_call`` reads them.
 
 Follows https://platform.openai.com/docs/api-reference/responses-streaming (checked
 2026-12-04) and the openai-python types ``ResponseOutputItemDoneEvent``,
@@ -15,17 +16,52 @@ from typing import Any, Dict, Optional
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from .responses_sniff import SERVER_TYPES
 from .responses_tools import NAME, server_args
 
-__all__ = ["client_done", "server_done"]
+__all__ = ["client_done", "is_server", "server_added", "server_done"]
 
 
-def server_done(core: Core, item: Dict[str, Any], kind: str) -> None:
-    """A provider-executed item: a server call, its whole item kept as provider data
-    (``encode`` writes it back), named by its ``name`` or its kind (``web_search``)."""
-    name = nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
+def is_server(item: Dict[str, Any], kind: Any) -> bool:
+    """Whether *item* (of type *kind*, not a built-in tool the client runs) is one the
+    provider runs: a ``tool_search_call`` with ``"execution": "client"`` and no ``id``
+    is a search a history replays, neither a call nor a server call."""
+    return kind in SERVER_TYPES and not (kind == "tool_search_call" and item.get("execution") == "client")
+
+
+def _server_name(item: Dict[str, Any]) -> str:
+    kind: str = item["type"]  # (one of ``SERVER_TYPES``)
+    return nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
+
+
+def server_added(core: Core, key: Optional[int], item: Dict[str, Any]) -> None:
+    """A provider-executed item started (``output_item.added``, ``in_progress``): a
+    server call open at *key* until its item is done. A stream that ends first leaves
+    it as this item gives it, as ``decode_all`` reads a response holding the item as it
+    stood (its ``status`` says it did not finish): never nothing."""
+    c = core.open(key, nonempty_str(item.get("id")), _server_name(item), server=True,
+                  provider_data={NAME: {"item": item}}, needs_end=False)
+    c.obj = server_args(item, core.max_bytes)
+
+
+def server_done(core: Core, c: Optional[Call], item: Dict[str, Any]) -> None:
+    """A provider-executed item done (or the final response's item): it ends *c*, the
+    server call its ``output_item.added`` opened (the same item ``id``), else it is a
+    server call of its own; its whole item kept as provider data (``encode`` writes it
+    back), named by its ``name`` or its kind (``web_search``)."""
+    name = _server_name(item)
     args = server_args(item, core.max_bytes)
-    core.whole(name, args, nonempty_str(item.get("id")), server=True, provider_data={NAME: {"item": item}})
+    ident = nonempty_str(item.get("id"))
+    if c is None or c.done or not c.server or c.id != ident:
+        core.whole(name, args, ident, server=True, provider_data={NAME: {"item": item}})
+        return
+    c.name = name
+    c.pd = {NAME: {"item": item}}
+    c.parts = []  # (argument deltas sent to its index are not its arguments: its item gives them)
+    c.full = None
+    c.obj = args
+    c.ended = True
+    core.finalize(c)
 
 
 def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) -> None:
