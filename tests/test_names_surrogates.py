@@ -425,6 +425,15 @@ def test_a_history_call_with_broken_arguments_is_refused_for_its_id() -> None:
     _refused(lambda: toolwire.decode_conversation(hist, "openai.chat"), "$[1].tool_calls[0].id", BAD_ID, "Id")
 
 
+def test_a_legacy_function_call_beside_tool_calls_is_refused_for_its_name() -> None:
+    """A deprecated ``function_call`` beside ``tool_calls`` that repeats none of them is
+    kept as an invalid call in a history: one whose name UTF-8 cannot carry is refused."""
+    hist = histories("get_weather", "call_1", "call_1")["openai.chat"][0]
+    hist[1]["function_call"] = {"name": BAD_NAME, "arguments": "{}"}
+    _refused(lambda: toolwire.decode_conversation(hist, "openai.chat"), "$[1].function_call.name", BAD_NAME,
+             "Tool name")
+
+
 # --- the text families: a bad name or id makes an invalid call, its text kept -------------
 
 
