@@ -14,6 +14,7 @@ from ._finish import barred_call, barred_reason, called_reason, cut_reason, fail
 from ._policy import failed_no_call, no_call
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
+from ._value_checks import lone_surrogate_in
 from ._walk import STRAY, VALUE, walk
 
 __all__ = ["chosen", "collect", "elsewhere", "nested", "one_step_calls", "other_dialect"]
@@ -371,9 +372,9 @@ def _invalid(data: Any, d: Optional[Dialect], exc: DecodeError) -> InvalidToolCa
     except Exception:
         pass
     args = exc if isinstance(exc, ArgumentsError) else None
-    return new_invalid(
-        name=name if type(name) is str and name else None,
-        id=ident if type(ident) is str and ident else None,
+    return new_invalid(  # (a name or id UTF-8 cannot carry is none: *exc* may say so)
+        name=name if type(name) is str and name and not lone_surrogate_in(name) else None,
+        id=ident if type(ident) is str and ident and not lone_surrogate_in(ident) else None,
         raw=None if args is None else args.raw,
         error=exc.message,
         loc=exc.loc,

@@ -20,6 +20,8 @@ __all__ = [
     "check_json_object",
     "check_json_value",
     "lone_surrogate_in",
+    "utf8_problem",
+    "utf8_text",
 ]
 
 ProviderData = Dict[str, Dict[str, Any]]
@@ -40,15 +42,26 @@ def _name(value: Any, cls: str, *, required: bool) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} name", "$.name", f"must be a non-empty string, got {excerpt(value)}")
-    return value if value.isascii() else _utf8(value, "$.name", f"{cls} name")
+    return value if value.isascii() else utf8_text(value, "$.name", f"{cls} name")
 
 
-def _utf8(value: str, loc: str, what: str) -> str:
-    """*value* unless it holds a lone UTF-16 surrogate (``DecodeError`` at *loc*); the
-    callers answer ASCII text first, without this call."""
-    if lone_surrogate_in(value):
-        raise _fail(what, loc, f"holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}")
+def utf8_text(value: str, loc: str, what: str, dialect: Optional[str] = None) -> str:
+    """*value* unless it holds a lone UTF-16 surrogate: a ``DecodeError`` at *loc*
+    naming *what* (a tool name, an id). The one check of names and ids, for the
+    constructors, every decoder and stream; callers answer ASCII text first
+    (``value.isascii()``), without this call."""
+    problem = utf8_problem(value, loc, what)
+    if problem is not None:
+        raise DecodeError(problem, dialect=dialect, loc=loc)
     return value
+
+
+def utf8_problem(value: str, loc: str, what: str) -> Optional[str]:
+    """What ``utf8_text`` says of *value*, or ``None`` when UTF-8 can carry it (for a
+    reader that keeps an invalid call instead of raising: the text families)."""
+    if lone_surrogate_in(value):
+        return f"{what} at {loc} holds a lone UTF-16 surrogate no UTF-8 text can carry: {excerpt(value)}"
+    return None
 
 
 def lone_surrogate_in(text: str) -> bool:
@@ -68,7 +81,7 @@ def _opt_id(value: Any, cls: str) -> Any:
         return None
     if type(value) is not str or not value:
         raise _fail(f"{cls} id", "$.id", f"must be a non-empty string or None, got {excerpt(value)}")
-    return value if value.isascii() else _utf8(value, "$.id", f"{cls} id")
+    return value if value.isascii() else utf8_text(value, "$.id", f"{cls} id")
 
 
 def _str(value: Any, loc: str, what: str) -> str:
@@ -86,7 +99,7 @@ def _opt_text(value: Any, loc: str, what: str) -> Optional[str]:
     if value is None:
         return None
     text = _str(value, loc, what)
-    return text if text.isascii() else _utf8(text, loc, what)
+    return text if text.isascii() else utf8_text(text, loc, what)
 
 
 def _bool(value: Any, loc: str, what: str) -> bool:
@@ -115,7 +128,7 @@ def _repairs(value: Any, cls: str) -> Tuple[str, ...]:
 
 def _content(value: Any) -> Content:
     if type(value) is str:
-        return value if value.isascii() else _utf8(value, "$.content", "ToolResult content")
+        return value if value.isascii() else utf8_text(value, "$.content", "ToolResult content")
     if type(value) is list and all(type(p) is dict for p in value):
         for i, part in enumerate(value):
             if type(part.get("type")) is not str or not part["type"]:

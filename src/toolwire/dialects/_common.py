@@ -9,6 +9,7 @@ from .._dialect import EncodeContext
 from .._errors import DecodeError, EncodeError, an, excerpt
 from .._ids import IdRule, map_id, synthesize_id
 from .._types import ToolCall, ToolResult
+from .._value_checks import utf8_text
 
 __all__ = [
     "Envelope",
@@ -55,9 +56,11 @@ def as_list(value: Any, loc: str, dialect: str) -> Any:
 
 
 def name_of(value: Any, loc: str, dialect: str) -> str:
-    """A tool name: a non-empty string."""
+    """A tool name: a non-empty string that UTF-8 can carry (no lone UTF-16 surrogate:
+    no request could send it back). Decoders test ``type(x) is str and x and
+    x.isascii()`` inline and call this when that fails."""
     if type(value) is str and value:
-        return value
+        return value if value.isascii() else utf8_text(value, loc, "Tool name", dialect)
     if value is None:
         raise DecodeError(f"Tool name at {loc} is missing", dialect=dialect, loc=loc)
     raise DecodeError(
@@ -70,11 +73,12 @@ def name_of(value: Any, loc: str, dialect: str) -> str:
 def opt_str(value: Any, loc: str, dialect: str, ints: bool = False) -> Optional[str]:
     """An optional id: ``None`` and ``""`` mean none. An integer is refused unless
     *ints* (JSON-RPC ids, whose caller records it to write it back as one): turned
-    into text unrecorded, it would come back as a string."""
+    into text unrecorded, it would come back as a string. Text with a lone UTF-16
+    surrogate is refused, as in ``name_of``."""
     if value is None or value == "":
         return None
     if type(value) is str:
-        return value
+        return value if value.isascii() else utf8_text(value, loc, "Id", dialect)
     if ints and type(value) is int:  # (not a bool: ``type`` is exact)
         return str(value)
     if ints:  # JSON-RPC 2.0: "Numbers SHOULD NOT contain fractional parts"; 2.0 would come back as 2

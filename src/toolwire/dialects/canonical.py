@@ -54,8 +54,11 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str = "$") -> ToolCall:
     name = item.get("name")
-    if type(name) is not str or not name:
+    if type(name) is not str or not name or not name.isascii():
         name = name_of(name, loc + ".name", NAME)
+    ident = item.get("id")
+    if type(ident) is not str or not ident or not ident.isascii():  # (before the arguments: its error first)
+        ident = opt_str(ident, loc + ".id", NAME)
     args = item.get("args")
     if type(args) is dict:  # the common case: an object, checked as parse_arguments checks one
         args = check_object(args, policy, loc + ".args", NAME)
@@ -65,9 +68,6 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     else:
         known = 1 if args is None else 2
         args, raw, repairs = parse_arguments(args, policy, loc + ".args", NAME)
-    ident = item.get("id")
-    if type(ident) is not str or not ident:
-        ident = opt_str(ident, loc + ".id", NAME)
     if len(item) == known + (ident is not None):  # the plain form: no key beyond name, args, id
         return new_call(name, args, ident, raw, None, repairs, False)
     server = item.get("server", False)

@@ -17,6 +17,7 @@ from .._errors import ArgumentsError
 from .._policy import Parsed, empty, failed_no_call, no_call
 from .._stopped import stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
+from .._value_checks import utf8_text
 from ._call import Call, Result, join_open
 from ._events import CallDone, Event
 
@@ -160,6 +161,9 @@ class Results:
 
     def finalize(self, c: Call) -> None:
         """Make *c*'s result (``c.ended`` says whether its end event came)."""
+        name, ident = c.name, c.id
+        if (name is not None and not name.isascii()) or (ident is not None and not ident.isascii()):
+            self._sendable(c)
         c.done = True
         try:  # noqa: SIM105 (``suppress`` costs a call per call)
             del self._open[c.scope][c.pos]
@@ -202,6 +206,14 @@ class Results:
                                    False)
         self._settle(c, result)
 
+
+    def _sendable(self, c: Call) -> None:
+        """A ``DecodeError`` at ``$.calls[i].name`` / ``.id`` when *c*'s name or id holds
+        a lone UTF-16 surrogate (as ``decode_all`` refuses one: no request could carry it)."""
+        if c.name is not None:
+            utf8_text(c.name, f"$.calls[{c.pos}].name", "Tool name", self.dialect)
+        if c.id is not None:
+            utf8_text(c.id, f"$.calls[{c.pos}].id", "Id", self.dialect)
 
     def fail(self, c: Call, error: str, cut: bool = False) -> None:
         """Mark the call invalid (it is still finalized at its end); *cut*: because it

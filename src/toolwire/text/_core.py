@@ -32,6 +32,7 @@ from typing import Any, Callable
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt
 from .._types import ToolCall, new_call, new_invalid
+from .._value_checks import lone_surrogate_in, utf8_problem
 from ._callname import is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
 from ._options import finish_of, prompt_opens_reasoning
@@ -211,6 +212,8 @@ class TextParser:
     ) -> None:
         if name and not is_name(name) and not (self.offered and name in self.offered):
             name = None  # text where a name should be is not one: it stays in raw
+        if id is not None and not id.isascii() and lone_surrogate_in(id):
+            id = None  # no request could carry it back: it stays in raw
         self.add(new_invalid(name=name or None, id=id, raw=raw, error=error, loc=self.loc, truncated=truncated))
 
     def truncated(self, name: str | None, raw: str, id: str | None = None) -> None:
@@ -250,6 +253,8 @@ class TextParser:
             self.invalid(None, raw, f"Tool call at {loc} has no name", id=id)
             return
         problem = name_problem(name, self.offered, loc)
+        if problem is None and id is not None and not id.isascii():
+            problem = utf8_problem(id, loc + ".id", "Id")
         if problem is not None:
             self.invalid(name, raw, problem, id=id)
             return

@@ -65,10 +65,10 @@ _PLAIN_CALL = frozenset({"type", "id", "name", "input"})
 def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str = "$") -> ToolCall:
     t = item.get("type")
     name = item.get("name")
-    if type(name) is not str or not name:
+    if type(name) is not str or not name or not name.isascii():
         name = name_of(name, loc + ".name", NAME)
     ident = item.get("id")
-    if type(ident) is not str or not ident:
+    if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".id", NAME)
     inp = item.get("input")
     if t != "tool_use":  # a server call: its input is what it is, never cut off for the client

@@ -158,10 +158,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(tu) is not dict:
         tu = as_dict(tu, loc + ".toolUse", NAME, "a 'toolUse' object")
     name = tu.get("name")
-    if type(name) is not str or not name:
+    if type(name) is not str or not name or not name.isascii():
         name = name_of(name, loc + ".toolUse.name", NAME)
     ident = tu.get("toolUseId")
-    if type(ident) is not str or not ident:
+    if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".toolUse.toolUseId", NAME)
     inp = tu.get("input")
     server = tu.get("type") == "server_tool_use"

@@ -38,7 +38,7 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(fc) is not dict:
         fc = as_dict(fc, f"{loc}.{key}", NAME, "a function call object")
     name = fc.get("name")
-    if type(name) is not str or not name:
+    if type(name) is not str or not name or not name.isascii():
         if nameless(fc) and fc.get("args") is not None and fc["args"] != {} and not fragment(fc):
             raise DecodeError(  # the stream's words (``stream``): no name-only call before it (``nameless_args``)
                 f"The tool call at {loc} is a functionCall part without a name, with arguments no call waits "
@@ -49,13 +49,15 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         name = name_of(name, f"{loc}.{key}.name", NAME)
     args = fc.get("args")
     ident = fc.get("id")
+    if type(ident) is not str or not ident or not ident.isascii():  # (before the arguments: its error first)
+        ident = opt_str(ident, f"{loc}.{key}.id", NAME)
     if type(args) is dict and policy.finish_reason is None:
         args = check_object(args, policy, f"{loc}.{key}.args", NAME)
         if key == "functionCall":
             if len(part) == 1:
                 if len(fc) == 2:
                     return new_call(name, args, None)
-                if len(fc) == 3 and type(ident) is str and ident:
+                if len(fc) == 3 and ident is not None:
                     return new_call(name, args, ident)
             elif len(part) == 2:
                 signed = _signed(part, fc, name, args)
@@ -81,8 +83,6 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 loc=f"{loc}.{key}",
                 truncated=True,
             )
-    if type(ident) is not str or not ident:
-        ident = opt_str(ident, f"{loc}.{key}.id", NAME)
     pd: Dict[str, Any] = {}
     if key != "functionCall":
         pd["snake"] = True

@@ -73,9 +73,9 @@ def sniff_named(data: Any) -> Optional[Tuple[str, str]]:
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if len(item) == 4 and "method" in item and item.get("jsonrpc") == "2.0":  # the common request
         params, rid = item.get("params"), item.get("id")
-        if type(params) is dict and len(params) == 2 and type(rid) is str and rid:
+        if type(params) is dict and len(params) == 2 and type(rid) is str and rid and rid.isascii():
             name, args = params.get("name"), params.get("arguments")
-            if type(name) is str and name and type(args) is dict:
+            if type(name) is str and name and name.isascii() and type(args) is dict:
                 args = check_object(args, policy, loc + ".params.arguments", NAME)
                 return new_call(name, args, rid)
     pd: Dict[str, Any] = {}

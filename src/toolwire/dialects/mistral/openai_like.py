@@ -36,13 +36,13 @@ def decode_fn_call(
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
-    wire_args = fn.get("arguments")
-    args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", dialect)
-    wire_id = item.get("id")
-    if type(wire_id) is str and wire_id not in none_ids:
+    wire_id = item.get("id")  # (name and id before the arguments: their errors come first)
+    if type(wire_id) is str and wire_id not in none_ids and wire_id.isascii():
         ident: Optional[str] = wire_id
     else:
         ident = None if wire_id in none_ids else opt_str(wire_id, loc + ".id", dialect)
+    wire_args = fn.get("arguments")
+    args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", dialect)
     if (
         len(item) == 3
         and item.get("type") == "function"

@@ -118,19 +118,19 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
     name = fn.get("name")
-    if type(name) is not str or not name:
+    if type(name) is not str or not name or not name.isascii():
         name = name_of(name, loc + ".function.name", NAME)
     wire_args = fn.get("arguments")
     aloc = loc + ".function.arguments"
+    ident = item.get("id")
     if type(wire_args) is dict and len(item) == 2 and policy.finish_reason is None:  # the common item
-        ident = item.get("id")
         size = len(fn)
-        if type(ident) is str and ident and (size == 2 or (size == 3 and "index" in fn)):
+        if type(ident) is str and ident and ident.isascii() and (size == 2 or (size == 3 and "index" in fn)):
             wire_args = check_object(wire_args, policy, aloc, NAME)
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
+    ident = opt_str(ident, loc + ".id", NAME)  # (before the arguments: its error first)
     args, raw, repairs = function_arguments(wire_args, policy, aloc, NAME)  # ``{}`` at the token limit: cut off
-    ident = opt_str(item.get("id"), loc + ".id", NAME)
     return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
 
 

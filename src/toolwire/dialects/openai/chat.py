@@ -72,11 +72,12 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(fn) is not dict:
         fn = as_dict(fn, loc + ".function", NAME, "a 'function' object")
     wire_name = fn.get("name")
-    name = wire_name if type(wire_name) is str and wire_name else name_of(wire_name, loc + ".function.name", NAME)
+    name = (wire_name if type(wire_name) is str and wire_name and wire_name.isascii()
+            else name_of(wire_name, loc + ".function.name", NAME))
+    wire_id = item.get("id")  # (name and id before the arguments: their errors come first)
+    ident = wire_id if type(wire_id) is str and wire_id and wire_id.isascii() else opt_str(wire_id, loc + ".id", NAME)
     wire_args = fn.get("arguments")
     args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
-    wire_id = item.get("id")
-    ident = wire_id if type(wire_id) is str and wire_id else opt_str(wire_id, loc + ".id", NAME)
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
         ident = None
     if (
@@ -114,13 +115,13 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     custom = as_dict(item["custom"], loc + ".custom", NAME, "a 'custom' object")
     name = name_of(custom.get("name"), loc + ".custom.name", NAME)
+    wire_id = item.get("id")
+    ident = opt_str(wire_id, loc + ".id", NAME)
     text, where = custom.get("input"), loc + ".custom.input"
     if type(text) is not str:
         raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
     check_custom_input(text, policy, where, NAME)
     repairs = check_custom_cut(text, policy, where, NAME)
-    wire_id = item.get("id")
-    ident = opt_str(wire_id, loc + ".id", NAME)
     pd: Dict[str, Any] = {"custom": True}
     if wire_id == "":  # no id, written back as received
         pd["id"] = ""

@@ -26,7 +26,7 @@ from ..._access import to_data, to_plain_near
 from ..._errors import DecodeError, an, excerpt
 from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
-from .._common import as_dict
+from .._common import as_dict, name_of
 from .._history import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
 from .chat_sniff import mirrors, not_a_mirror
 from .media import media_of
@@ -152,6 +152,8 @@ def decoder(
                         # beside tool_calls, repeating none: an invalid call, as ``decode_all`` keeps it (a
                         # mirror, or the all-empty dummy, is no call: kept in the message as received)
                         fname, args, floc = fc["name"], fc.get("arguments"), where + ".function_call"
+                        if type(fname) is str and not fname.isascii():  # (a name UTF-8 cannot carry: raised)
+                            name_of(fname, floc + ".name", name)
                         parts += (new_invalid(fname if type(fname) is str else None, None,
                                               args if type(args) is str else None,
                                               not_a_mirror(fname, args, floc), floc),)

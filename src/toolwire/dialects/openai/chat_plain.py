@@ -167,6 +167,8 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
         or len(ident) == len(name) + 13
         or not name
         or len(text) > _MAX_BYTES
+        or not name.isascii()  # (text UTF-8 cannot carry: the general path refuses it)
+        or not ident.isascii()
     ):
         return None
     if not text:  # a tool without parameters: the empty table's ``{}``, the wire text kept

@@ -33,7 +33,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     kind = item.get("type")
     if kind == "function_call" and len(item) == 4:  # the item as clients send it back: no extra fields
         ident, name, text = item.get("call_id"), item.get("name"), item.get("arguments")
-        if type(ident) is str and ident and type(name) is str and name and type(text) is str and text:
+        if (type(ident) is str and ident and type(name) is str and name and type(text) is str and text
+                and name.isascii() and ident.isascii()):
             args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
             if not repairs and IDS.valid(ident):
                 return new_call(name, args, ident, raw)
@@ -98,6 +99,8 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     name = item.get("name")
     if type(name) is not str or not name:
         name = kind[: -len("_call")] if kind.endswith("_call") else kind
+    elif not name.isascii():
+        name = name_of(name, loc + ".name", NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
     args = server_args(item, policy.max_bytes)
     args = check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
