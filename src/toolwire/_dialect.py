@@ -17,6 +17,7 @@ from typing import (
     Callable,
     Dict,
     FrozenSet,
+    Iterable,
     Iterator,
     List,
     Mapping,
@@ -229,6 +230,10 @@ class Dialect:
       ``choices``, Gemini ``candidates``) as ``Choice`` tuples ``(container, path,
       finish reason, failure words)``, or
       ``None`` when *data* holds no such list (``decode_all(choice=...)`` takes one).
+      ``list_items(items)``: optional, the items of a plain list (each with its path)
+      read together as the dialect reads its containers' items (Gemini: a nameless
+      argument part merged into the call before it); asked of the named dialect, or
+      of every dialect that has one when none is named.
 
     Pairs, side by side: ``decode_call(item, policy, loc)`` / ``encode_call(call,
     ctx)``, ``decode_tool`` / ``encode_tool``, ``decode_result`` / ``encode_result``,
@@ -304,6 +309,7 @@ class Dialect:
     ids: IdRule
     names: Optional[Pattern[str]] = None
     children: Callable[[Any, str], Iterator[Tuple[Any, str]]] = _no_children
+    list_items: Optional[Callable[[List[Tuple[Any, str]]], Iterable[Tuple[Any, str]]]] = None
     finish: Callable[[Any], Optional[str]] = _no_finish
     failure: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
     aliases: Tuple[str, ...] = ()

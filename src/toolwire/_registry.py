@@ -110,6 +110,7 @@ class Registry(OneSteps):
         self._by_name: Dict[str, Dialect] = {}
         self._claims: Claims = ()
         self._history_keys: FrozenSet[str] = frozenset()  # the body fields a history is read from
+        self._list_items: Tuple[Any, ...] = ()  # the dialects' ``list_items``, in order
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
@@ -154,6 +155,7 @@ class Registry(OneSteps):
             self._order = tuple(order)
             self._history_keys = frozenset(k for d in order if d.history is not None for k in d.history.keys)
             self._claims = tuple((d, d.detect or d.sniff) for d in order)
+            self._list_items = tuple(d.list_items for d in order if d.list_items is not None)
             self._plans = {}
 
     def get(self, name: str) -> Dialect:
@@ -176,6 +178,10 @@ class Registry(OneSteps):
         """The fields of a request body that some registered dialect reads its
         conversation history from (``messages``, ``contents``, ``system``...)."""
         return self._history_keys
+
+    def list_items(self) -> Tuple[Any, ...]:
+        """The ``list_items`` readers of the registered dialects, in order."""
+        return self._list_items
 
     def __iter__(self) -> Iterator[Dialect]:
         return iter(self._order)

@@ -155,10 +155,16 @@ def walk(
                 loc=cloc,
             )
         if type(cur) is list:
-            stack.extend(
-                (element(el, f"{cloc}[{i}]", registry), cd, f"{cloc}[{i}]", finish, False, depth + 1, False)
-                for i, el in reversed(list(enumerate(cur)))
-            )
+            items: Any = [(element(el, f"{cloc}[{i}]", registry), f"{cloc}[{i}]") for i, el in enumerate(cur)]
+            for read in (_registry(registry).list_items() if d is None else (d.list_items,) if d.list_items else ()):
+                try:  # a dialect reads a list's items together (``Dialect.list_items``)
+                    items = list(read(items))
+                except (ToolwireError, MemoryError):
+                    raise
+                except Exception as exc:  # a third party's reader failing: name it
+                    raise DecodeError(f"Cannot read the list at {cloc} ({type(exc).__name__}: {exc})",
+                                      loc=cloc) from None
+            stack.extend((el, cd, iloc, finish, False, depth + 1, False) for el, iloc in reversed(items))
             continue
         hit = None
         if not explicit and cd is not None:  # ``_safe_sniff``, inline: once per item

@@ -180,8 +180,8 @@ def test_unreadable_partial_arguments_make_the_call_invalid(pa: Any, message: st
     assert (call.name, call.error) == ("get_weather", message)
 
 
-_FRAGMENT = ("Function call at $.candidates[0].content.parts[0].{} is a fragment of a streamed call ({}): its "
-             "arguments are not all here; read the whole stream with toolwire.stream")
+_FRAGMENT = ("Function call at $.candidates[0].content.parts[0].{} is a fragment of a streamed call ({}) that no "
+             "later part ends: its arguments are not all here; read the whole stream with toolwire.stream")
 
 
 @pytest.mark.parametrize(
@@ -189,15 +189,16 @@ _FRAGMENT = ("Function call at $.candidates[0].content.parts[0].{} is a fragment
     [
         ({"name": "f", "willContinue": True}, "willContinue"),  # Vertex: the call opens, its arguments follow
         ({"name": "f", "partialArgs": [{"jsonPath": "$.city", "stringValue": "Bos", "willContinue": True}],
-          "willContinue": True}, "partialArgs"),
+          "willContinue": True}, "willContinue"),
         ({"partialArgs": [{"jsonPath": "$.city", "stringValue": ""}], "willContinue": True, "name": "f"},
-         "partialArgs"),
+         "willContinue"),
         ({"name": "f", "will_continue": True}, "will_continue"),  # the SDK's python-mode dump
     ],
 )
 def test_a_streamed_call_fragment_is_never_a_whole_call(fc: Any, why: str) -> None:
     """A ``functionCall`` part of a Vertex stream of argument fragments (``willContinue``,
-    ``partialArgs``) read as a whole reply is cut off: never a runnable ``{}``."""
+    ``partialArgs``) that no later part ends, read as a whole reply, is cut off: never a
+    runnable ``{}`` (fragments that end are one call: ``test_gemini_parts_ways_in``)."""
     key = "function_call" if why == "will_continue" else "functionCall"
     payload = body({key: fc})
     message = _FRAGMENT.format(key, why)

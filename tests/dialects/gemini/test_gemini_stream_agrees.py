@@ -4,10 +4,10 @@ each chunk is a ``GenerateContentResponse``), over the odd parts: a name-only ca
 nameless ``args`` part after it (wire-formats §4g), a stray ``functionCall: {}``,
 ``"args": {}``, ids present, absent or ``""``, ``thoughtSignature`` on call parts and on
 thoughts, thought and text parts, code execution, snake_case parts (``model_dump()``) and
-two candidates, and a junk part or a name that is no string. Calls compare with their
-provider data; invalid calls by name, id and cut-off flag (a nameless part's also by its
-words, each reading naming its own path). A Vertex call streamed in ``partialArgs`` is
-the one shape the readings keep apart (see the last test)."""
+two candidates, a junk part or a name that is no string, and Vertex calls streamed in
+``partialArgs`` (wire-formats §4e), ended or not. Calls compare with their provider data;
+invalid calls by name, id and cut-off flag (a nameless part's also by its words, each
+reading naming its own path)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,23 @@ others = st.sampled_from([
     {"text": "", "thought": True, "thoughtSignature": SIG},
     {"executableCode": {"code": "print(1)", "language": "PYTHON"}},
 ])
-parts = st.one_of(whole_calls, name_only, nameless, terminators, others)
+# Vertex streamed arguments (wire-formats §4e; google-genai ``PartialArg``): a call opened with
+# ``willContinue``, nameless parts of ``partialArgs``, bare separators; some paths unreadable
+paths = st.sampled_from(["$.location", "$.n", "$.a.b", "$.items[0]", "$['a b']", "location"])
+partial_values = st.one_of(st.builds(lambda v: {"stringValue": v}, st.sampled_from(["", "Bos", "ton"])),
+                           st.builds(lambda v: {"numberValue": v}, st.integers(0, 9)),
+                           st.builds(lambda v: {"boolValue": v}, st.booleans()))
+partial_entries = st.builds(lambda p, v, c: {"jsonPath": p, **v, **({"willContinue": True} if c else {})},
+                            paths, partial_values, st.booleans())
+opening = st.builds(lambda n, i, s: _part(_with_id({"name": n, "willContinue": True}, i), s), names, ids, signatures)
+continuing = st.builds(lambda ps, c, s: _part({"partialArgs": ps, **({"willContinue": True} if c else {})}, s),
+                       st.lists(partial_entries, max_size=2), st.booleans(), signatures)
+odd_fragments = st.sampled_from([
+    {"functionCall": {"willContinue": True}},  # a separator
+    {"functionCall": {"partialArgs": "$.a"}},  # no list: refused, never skipped
+    {"functionCall": {"name": "f", "args": {"a": 1}, "willContinue": True}},  # arguments beside streamed ones
+])
+parts = st.one_of(whole_calls, name_only, nameless, terminators, others, opening, continuing, odd_fragments)
 part_lists = st.lists(parts, max_size=7)
 
 _SNAKE = {"functionCall": "function_call", "thoughtSignature": "thought_signature", "executableCode": "executable_code"}
@@ -167,11 +183,14 @@ VERTEX = [  # Vertex streamed arguments, as wire-formats §4e records them
 ]
 
 
-def test_streamed_arguments_read_whole_are_a_cut_off_call() -> None:
-    """Only a stream is made of ``partialArgs`` fragments (Vertex sends them with
-    ``streamFunctionCallArguments``, one part per chunk): the stream joins them; parts that
-    were kept together and read as a whole reply are refused as cut off, never run."""
-    assert accumulate(stream_of([VERTEX], [0], []), D) == [ToolCall("getWeather", {"location": "Boston"})]
+def test_streamed_arguments_read_whole_are_the_streamed_call() -> None:
+    """Vertex sends ``partialArgs`` fragments with ``streamFunctionCallArguments``, one part
+    per chunk; a caller that collected them into one ``Content`` gets the call the stream
+    gives; without the part that ends it, it is cut off in both readings."""
+    call = ToolCall("getWeather", {"location": "Boston"})
+    assert accumulate(stream_of([VERTEX], [0], []), D) == [call] == toolwire.decode_all(reply([VERTEX], None))
+    check([VERTEX], None, [])
+    check([VERTEX[:3]], None, [])
     with pytest.raises(ArgumentsError) as info:
-        toolwire.decode_all(reply([VERTEX], None))
+        toolwire.decode_all(reply([VERTEX[:3]], None))
     assert info.value.truncated

@@ -1,6 +1,7 @@
 """Google Gemini / Vertex AI ``generateContent`` (``gemini``): calls (``calls``), call parts
 read and written (``call_parts``), a whole reply's nameless argument parts
-(``nameless_args``), claims and containers (``sniff``), candidates (``candidates``),
+(``nameless_args``) and argument fragments (``fragments``), claims and containers
+(``sniff``), candidates (``candidates``),
 declarations (``tools``), function responses (``results``), histories read and written
 (``history``, ``history_encode``), structured-output targets and requests (``structured``,
 ``request``), streamed candidates (``stream``), stream chunks written (``stream_encode``)

@@ -16,10 +16,12 @@ from typing import Any, Dict, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import EncodeContext
-from ..._errors import ArgumentsError, DecodeError, excerpt
+from ..._errors import DecodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
-from .nameless_args import FRAGMENT_KEYS, fragment, nameless
+from . import fragments
+from .fragments import fragment, streams
+from .nameless_args import nameless
 from .sniff import SERVER_KEYS, server_call, set_fields
 from .tools import IDS, NAME
 
@@ -39,7 +41,9 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         fc = as_dict(fc, f"{loc}.{key}", NAME, "a function call object")
     name = fc.get("name")
     if type(name) is not str or not name or not name.isascii():
-        if nameless(fc) and fc.get("args") is not None and fc["args"] != {} and not fragment(fc):
+        if nameless(fc) and streams(fc):  # fragments no call opened, as the stream reads them (``fragments``)
+            return fragments.decode(part, key, policy, loc)
+        if nameless(fc) and fc.get("args") is not None and fc["args"] != {}:
             raise DecodeError(  # the stream's words (``stream``): no name-only call before it (``nameless_args``)
                 f"The tool call at {loc} is a functionCall part without a name, with arguments no call waits "
                 f"for: {excerpt(fc['args'])}",
@@ -63,9 +67,13 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 signed = _signed(part, fc, name, args)
                 if signed is not None:
                     return signed
+        if fragment(fc):  # (the shapes above hold none) a Vertex call streamed in fragments (``fragments``)
+            return fragments.decode(part, key, policy, loc)
         raw: Optional[str] = None
         repairs: Tuple[str, ...] = ()
     else:
+        if fragment(fc):  # a Vertex call streamed in fragments, as the stream reads it (``fragments``)
+            return fragments.decode(part, key, policy, loc)
         if args is None and "arguments" in fc:  # not a field of FunctionCall: {} would be a call never made
             raise DecodeError(
                 f"Function call at {loc}.{key} has 'arguments', which a Gemini FunctionCall does not have: its "
@@ -74,15 +82,6 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                 loc=f"{loc}.{key}.arguments",
             )
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
-    for field in FRAGMENT_KEYS:
-        if fc.get(field):  # ``None`` / ``False`` (the SDK's unset fields, the end of a stream) is no fragment
-            raise ArgumentsError(
-                f"Function call at {loc}.{key} is a fragment of a streamed call ({field}): its arguments are "
-                "not all here; read the whole stream with toolwire.stream",
-                dialect=NAME,
-                loc=f"{loc}.{key}",
-                truncated=True,
-            )
     pd: Dict[str, Any] = {}
     if key != "functionCall":
         pd["snake"] = True

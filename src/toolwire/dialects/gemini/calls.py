@@ -15,9 +15,10 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   replayed call without it), are kept as provider data (``["part"]``) and re-emitted
   on the same part with the same key; SDK ``bytes`` are written as base64. A field set
   to ``None`` (JSON null: unset in proto3 JSON; ``model_dump()`` writes every unset field
-  so) is no field, beside the call and in it; a dump's enums are their words. A part of
-  a Vertex stream of argument fragments (``willContinue: true``, ``partialArgs``) read
-  as a whole reply is a cut-off call (``ArgumentsError``, ``truncated``); a google-genai
+  so) is no field, beside the call and in it; a dump's enums are their words. The parts
+  of a Vertex stream of argument fragments (``willContinue: true``, ``partialArgs``)
+  kept in one ``Content`` are one call, read as the stream reads them (``fragments``);
+  one that no part ends is cut off (``ArgumentsError``, ``truncated``); a google-genai
   ``FunctionCall`` object is read as the part that holds it (and a ``FunctionResponse``,
   which ``decode_result`` takes, as its part).
 - Provider-executed: ``executableCode`` (code execution; ``args`` is the whole
@@ -28,8 +29,8 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   ``finishReason``, ``MAX_TOKENS`` marks the calls as cut off), ``Content``
   ``{"role", "parts"}`` and requests ``{"contents": [...]}``. Parts of unknown kinds
   are passed over. Claims and containers are read in ``sniff``; a part with ``args``
-  and no ``name`` is the arguments of the name-only call before it in its ``Content``,
-  as a stream reads it (``nameless_args``, wire-formats §4g).
+  and no ``name`` is the arguments of the name-only call before it in its ``Content``
+  or bare list of parts, as a stream reads it (``nameless_args``, wire-formats §4g).
 - Tool: a declaration ``{"name", "description", "parametersJsonSchema" | "parameters"}``
   or a tool entry holding exactly one (``{"functionDeclarations": [decl]}``), each key
   also in snake_case (``function_declarations``, ``parameters_json_schema``: the API takes
@@ -53,7 +54,7 @@ from ..._dialect import Dialect
 from . import history, stream, stream_encode, structured
 from .call_parts import ONE_STEP, decode_call, encode_call, peek, read_function_call, read_function_response
 from .candidates import choices, failure, finish
-from .nameless_args import children
+from .nameless_args import children, merged
 from .response import FINISH, RESPONSE, encode_message, reply
 from .results import decode_result, encode_result
 from .sniff import TOP_KEYS, detect, gate, sniff
@@ -79,6 +80,7 @@ DIALECT = Dialect(
     ids=IDS,
     names=NAMES,
     children=children,
+    list_items=merged,
     finish=finish,
     failure=failure,
     choices=choices,

@@ -31,7 +31,8 @@ from ...conversation._values import Field, Media, Message, Other, Part, Reasonin
 from .._common import as_dict
 from .._history import call_part, finish_of, response_part, texts
 from .history_encode import encode
-from .sniff import OBJECT_MEMBERS, SERVER_KEYS
+from .nameless_args import merged
+from .sniff import OBJECT_MEMBERS, SERVER_KEYS, data_key
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -40,6 +41,8 @@ __all__ = ["HISTORY"]
 
 NAME = "gemini"
 _ROLES = {"user": "user", "model": "assistant", "function": "tool", "tool": "tool"}
+# fields of a ``FunctionCall`` streamed in fragments (``fragments``)
+_FRAGMENT = frozenset({"partialArgs", "partial_args", "willContinue", "will_continue"})
 _BESIDE = frozenset(
     {"thought", "thoughtSignature", "thought_signature", "partMetadata", "part_metadata", "mediaResolution",
      "media_resolution", "videoMetadata", "video_metadata"}
@@ -97,6 +100,8 @@ def _parts(
     if type(parts) is not list:
         raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
     out: List[Part] = []
+    read: List[Tuple[Dict[str, Any], str]] = []
+    odd = False  # a call part that ``merged`` may join to another (speed only: the others read alike)
     for i, p in enumerate(parts):
         where = f"{loc}[{i}]"
         p, nones = _wire_part(as_dict(p, where, NAME, "a part"), where)
@@ -104,7 +109,17 @@ def _parts(
             wire.append(p)
         if nones:  # an SDK dump's unset fields (JSON null: unset) are no part
             p = {k: v for k, v in p.items() if v is not None}
-        key = next((k for k in p if k not in _BESIDE), None)
+        read.append((p, where))
+        if not odd:
+            fc = p.get("functionCall")
+            if fc is None:
+                fc = p.get("function_call")
+            odd = type(fc) is dict and (not fc.get("name") or not _FRAGMENT.isdisjoint(fc))
+    # a call's nameless argument parts and fragments: one call, as decode_all reads them (``merged``)
+    for p, where in merged(read) if odd else read:
+        # the part is its data field wherever it stands (metadata may come first); else, as before,
+        # its first key that is not metadata (a newer data field is kept as its ``Other``)
+        key = data_key(p) or next((k for k in p if k not in _BESIDE), None)
         if key == "text":
             if p.get("thought") is True:
                 out.append(Reasoning(p["text"] if type(p["text"]) is str else "", NAME, p))

@@ -104,8 +104,12 @@ _VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
            ("boolValue", "bool_value"), ("nullValue", "null_value"))
 
 
-def apply(core: Core, c: Call, partial: List[Any]) -> None:
-    """Set the values of the ``partialArgs`` entries *partial* on the streamed call *c*."""
+def apply(core: Core, c: Call, partial: Any) -> None:
+    """Set the values of the ``partialArgs`` entries *partial* on the streamed call *c*
+    (``partialArgs`` that is no list makes it invalid: never skipped)."""
+    if type(partial) is not list:
+        core.fail(c, f"Partial arguments are not a list: {excerpt(partial)}")
+        return
     for pa in partial:
         if type(pa) is not dict:  # never skipped: the call would run without that argument
             core.fail(c, f"Partial argument is not an object: {excerpt(pa)}")

@@ -23,7 +23,8 @@ from .._common import as_dict, as_list
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
-    "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "detect", "gate", "server_call", "set_fields", "sniff",
+    "DATA_KEYS", "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "data_key", "detect", "gate", "server_call",
+    "set_fields", "sniff",
 ]
 
 # every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
@@ -37,11 +38,28 @@ _PART_KEYS = frozenset(
      "audioTranscription", "audio_transcription", "documentMetadata", "document_metadata", "mediaProcessing",
      "media_processing", "speechMetadata", "speech_metadata", "spreadsheetMetadata", "spreadsheet_metadata"}
 )
+# the fields of ``Part``'s ``data`` union (https://ai.google.dev/api/caching#Part: "data can be
+# only one of"), camelCase and snake_case; every other field of ``_PART_KEYS`` is metadata
+# beside it (``thought``, ``thoughtSignature``, ``videoMetadata``, ``partMetadata``,
+# ``mediaResolution``, ``audioTranscription``...), whatever order the keys come in
+DATA_KEYS = frozenset(
+    {"text", "inlineData", "inline_data", "fileData", "file_data", "functionCall", "function_call",
+     "functionResponse", "function_response", "executableCode", "executable_code", "codeExecutionResult",
+     "code_execution_result", "toolCall", "tool_call", "toolResponse", "tool_response"}
+)
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
 # members that, when set, must hold an object, and what the error calls it (a
 # ``functionCall`` is claimed as a call whatever it holds, and its decoding reports it)
 OBJECT_MEMBERS = {"functionResponse": "a function response object", "function_response": "a function response object",
                   **{k: "an object" for k in SERVER_KEYS}}
+
+
+def data_key(part: Dict[str, Any]) -> Optional[str]:
+    """The key of *part*'s data field (``DATA_KEYS``), wherever it stands among its keys, or ``None``."""
+    for k in part:
+        if k in DATA_KEYS:
+            return k
+    return None
 
 
 def set_fields(part: Dict[str, Any], skip: Any = None) -> Dict[str, Any]:

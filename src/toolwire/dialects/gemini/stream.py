@@ -21,7 +21,10 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   ``willContinue`` is true (``stringValue: ""`` closes it); a bare
   ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
   ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
-  call last opened in their candidate. A call left open at the end is cut off.
+  call last opened in their candidate (a name-only call's too: it then streams). A call
+  left open at the end is cut off; ``args`` beside streamed arguments (on the part that
+  opens the call or a later one) and ``partialArgs`` that is no list make it invalid,
+  never dropped. ``fragments`` reads the same parts kept in one ``Content`` with this handler.
 - A candidate is named by its ``index`` (``sniff.numbers``: one without takes the lowest
   number its chunk leaves free, ``0`` as proto3 JSON leaves it out), as ``decode_all``
   and ``normalize`` name a whole response's; the stream's calls are the lowest's. Two
@@ -173,6 +176,9 @@ class Handler:
                 return
             cur = core.open(None, nonempty_str(fc.get("id")), name, scope=scope, provider_data=pd)
             self.open[scope] = cur
+            if args is not None and args != {}:  # beside arguments streamed in partialArgs: never dropped
+                core.fail(cur, f"A functionCall part carries arguments {excerpt(args)} beside arguments "
+                               "streamed in partialArgs")
         elif cur is None:
             if partial is None:
                 if args is not None and args != {}:  # never dropped: whose arguments? not guessed
@@ -183,6 +189,10 @@ class Handler:
             self.open[scope] = cur
         else:
             kept = dict(cur.pd[NAME]) if cur.pd else {}  # a name-only call's ``no_args`` and ``""`` id stay
+            if partial is not None and not cur.needs_end:  # ... unless its arguments stream: a streamed call,
+                cur.needs_end = True  # cut off when no part ends it (``fragments.pack`` reads it so)
+                for k in ("no_args", "id", "call"):
+                    kept.pop(k, None)
             if args is not None and args != {}:
                 if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
                     cur.obj = args
@@ -196,7 +206,10 @@ class Handler:
                 kept.pop("snake", None)
                 kept.update(pd[NAME])
             cur.pd = {NAME: kept} if kept else None
-        if type(partial) is list:
+        if partial is not None:
+            if cur.obj is not None:  # a name-only call's arguments came whole: never mixed, never dropped
+                core.fail(cur, "Arguments streamed in partialArgs follow the whole arguments of a functionCall "
+                               f"part without a name: {excerpt(cur.obj)}")
             apply(core, cur, partial)
         if not cont:
             core.end(cur)
