@@ -10,11 +10,11 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, c
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry, registry_of
-from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
+from ._collect import chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
 from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
 from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
-from ._finish import own_finish
+from ._finish import barred_keyword, keyword_call, own_finish
 from ._foreign import foreign
 from ._policy import check_flag
 from ._registry import Registry, decode_one
@@ -64,6 +64,13 @@ def decode(
     """
     reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
+    if pol.finish_reason is not None and pol is not _DEFAULT:
+        barred = barred_keyword(pol, dialect, registry)
+        if barred is not None:  # the caller says the reply failed or was stopped: read, and refused
+            call = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
+            if call.server:  # the provider's own call: as in a reply, not the client's to run
+                return call
+            raise DecodeError(keyword_call(barred[0], "$", barred[1]), loc="$")
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
             out = reg.decode(item, pol)
@@ -220,7 +227,8 @@ def decode_all(
     if type(choice) is not int:
         raise TypeError(f"choice must be an int, got {excerpt(choice)}")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
-        return []
+        return [] if not policy else keyword_claims(own_finish(make_policy(policy), dialect, registry), dialect,
+                                                    registry, [], invalid == "keep")
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
     try:
         data = None
@@ -237,7 +245,7 @@ def decode_all(
         if data is None:
             data = x if type(x) is dict else _load(x)
         if data is None or ((type(data) is dict or type(data) is list) and not data):
-            return []
+            return [] if pol is _DEFAULT else keyword_claims(pol, dialect, registry, [], invalid == "keep")
         d = None if dialect is None else _dialect(dialect, registry)
         out: List[Union[ToolCall, InvalidToolCall]] = []
         if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
@@ -246,7 +254,8 @@ def decode_all(
             except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
                 one = None
             if type(one) is ToolCall:
-                if not one.server and not choice:
+                if not one.server and not choice and (pol.finish_reason is None or pol is _DEFAULT
+                                                      or barred_keyword(pol, d, registry) is None):
                     return [one]
             elif one is not None:
                 found: Tuple[Dialect, str] = one  # type: ignore[assignment]
@@ -272,6 +281,8 @@ def decode_all(
         collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
         if not out:
             claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")
+            if not out and pol is not _DEFAULT:  # the caller's finish_reason: as a reply's own
+                keyword_claims(pol, dialect, registry, out, invalid == "keep")
         return out
     except (ToolwireError, MemoryError):
         raise

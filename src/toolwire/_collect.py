@@ -10,13 +10,24 @@ from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._finish import barred_call, barred_reason, called_reason, cut_reason, failed_reason
+from ._finish import (
+    barred_call,
+    barred_keyword,
+    barred_reason,
+    called_reason,
+    cut_reason,
+    failed_reason,
+    keyword_call,
+    keyword_finish,
+    stop_words,
+)
 from ._policy import failed_no_call, no_call
+from ._stopped import BARRED
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import STRAY, VALUE, walk
 
-__all__ = ["chosen", "collect", "elsewhere", "nested", "one_step_calls", "other_dialect"]
+__all__ = ["chosen", "collect", "elsewhere", "keyword_claims", "nested", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Choice]:
@@ -145,6 +156,30 @@ def claimed_calls(
     out.append(new_invalid(error=error, loc=loc))
 
 
+def keyword_claims(
+    pol: Policy, dialect: Any, registry: Optional[Registry], out: List[Union[ToolCall, InvalidToolCall]], keep: bool
+) -> List[Union[ToolCall, InvalidToolCall]]:
+    """*out*, where no call was found, when *pol*'s ``finish_reason`` keyword says the
+    model called a tool, or that the reply failed (its calls are lost): a
+    ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when *keep*), as
+    ``claimed_calls`` reads a reply with that finish (``keyword_finish``); a reply a
+    content filter or a refusal stopped stays as it is."""
+    read = None if pol.finish_reason is None else keyword_finish(pol, dialect, registry)
+    if read is None:
+        return out
+    table, word, norm = read
+    if norm == "tool_calls":
+        error = no_call(word)
+    elif norm in BARRED and stop_words(table, word) is None:
+        error = failed_no_call(word)
+    else:
+        return out
+    if not keep:
+        raise DecodeError(error, loc="$")
+    out.append(new_invalid(error=error, loc="$"))
+    return out
+
+
 def failure_words(d: Dialect, data: Dict[str, Any]) -> Optional[str]:
     """What the provider said of a failed reply *data* (``Dialect.failure``), or ``None``;
     a reader that raises (a third party's) says nothing."""
@@ -168,8 +203,11 @@ def collect(
     finish: Optional[str] = None,
 ) -> None:
     """Append the calls of *data* to *out* (*finish*: the finish reason of the reply
-    it belongs to, when *data* is one reply of several)."""
+    it belongs to, when *data* is one reply of several). A ``finish_reason`` keyword in
+    *pol* that says the reply failed or was stopped bars its calls, as the same finish
+    in the reply would (``barred_keyword``)."""
     reg = default_registry() if registry is None else registry
+    barred = None if pol.finish_reason is None else barred_keyword(pol, d, registry)
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
     unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
@@ -198,8 +236,11 @@ def collect(
                     judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), barred_reason(dd, fin))
                 sub = judged[2]
                 if kind == CALL and judged[3] is not None:
-                    out.append(_failed(item, dd, sub, iloc, fin, keep))
+                    out.append(_failed(item, dd, sub, iloc, barred_call(dd, iloc, fin), keep))
                     continue
+            if barred is not None and kind == CALL:  # the caller says how the reply ended
+                out.append(_failed(item, dd, sub, iloc, keyword_call(barred[0], iloc, barred[1]), keep))
+                continue
             if kind == CALL and sub is DEFAULT_POLICY:
                 fast = fasts[dd.name] if dd.name in fasts else fasts.setdefault(dd.name, reg.one_step(dd))
                 try:
@@ -343,11 +384,11 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
         )
 
 
-def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: bool) -> InvalidToolCall:
-    """The ``InvalidToolCall`` in place of the call *item* of a reply that *d* reports
-    as failed or as stopped by a content filter or a refusal (*finish*), with its name,
-    id and argument text as far as they read; raised as a ``DecodeError`` unless *keep*."""
-    error = barred_call(d, loc, finish)
+def _failed(item: Any, d: Dialect, pol: Policy, loc: str, error: str, keep: bool) -> InvalidToolCall:
+    """The ``InvalidToolCall`` in place of the call *item* of *d* in a reply reported as
+    failed or as stopped by a content filter or a refusal (*error* says so), with its
+    name, id and argument text as far as they read; raised as a ``DecodeError`` unless
+    *keep*."""
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)
     try:

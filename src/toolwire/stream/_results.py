@@ -89,6 +89,18 @@ class Results:
         word = self.failure if self.failure is not None else finish
         # a content filter or a refusal stopped the reply: its calls do not run, and none lost
         how = stop_words(self.finish_table, key) if failed and self.failure is None else None
+        reporter = f"{self.dialect} reports"
+        called = key in self.calling
+        if not failed and self.policy.finish_reason is not None:  # the caller's word on how the reply ended
+            from .._finish import keyword_finish  # (the registry: loaded by now)
+            from .._stopped import BARRED
+
+            read = keyword_finish(self.policy, self.dialect, None)
+            if read is not None and (read[2] in BARRED or read[2] == "tool_calls"):
+                word, reporter = read[1], "the caller's finish_reason reports"
+                failed = read[2] in BARRED
+                how = stop_words(read[0], word) if failed else None
+                called = called or not failed
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -102,13 +114,13 @@ class Results:
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
-                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
+                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {reporter} "
                     f"as {how or 'failed'} ({word}): it must not run", f"$.calls[{c.pos}]", False)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
         lost = failed and how is None  # a failed reply: the calls the model made are lost
-        if (lost or key in self.calling) and not any(only is None or c.scope == only for c in self.calls):
+        if (lost or called) and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None
