@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, c
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry, registry_of
-from ._collect import chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
+from ._collect import call_reading, chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
 from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
 from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -67,9 +67,9 @@ def decode(
     if pol.finish_reason is not None and pol is not _DEFAULT:
         barred = barred_keyword(pol, dialect, registry)
         if barred is not None:  # the caller says the reply failed or was stopped: read, and refused
-            call = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
-            if call.server:  # the provider's own call: as in a reply, not the client's to run
-                return call
+            one = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
+            if one.server:  # the provider's own call: as in a reply, not the client's to run
+                return one
             raise DecodeError(keyword_call(barred[0], "$", barred[1]), loc="$")
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
@@ -150,8 +150,9 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
             f"Input at $ holds {len(calls)} tool calls, not one; use decode_all",
             dialect=d.name,
         )
+    also = call_reading(data, d, "$") if kind == TOOL else ""
     raise DecodeError(
-        f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
+        f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}{also}",
         dialect=d.name,
     )
 
@@ -210,7 +211,12 @@ def decode_all(
     calls); its siblings are kept. A container that cannot be read, and an item of
     another dialect than the one named, raise either way. A list of tool definitions
     holds no call; a definition among calls, or in a list of definitions that are all
-    a bare name (``[{"name": "get_time"}]`` may be a call), is a call item it cannot read.
+    a bare name (``[{"name": "get_time"}]`` may be a call) or of which one has
+    parameters that are no JSON Schema (``{"name": "f", "parameters": {"city":
+    "Paris"}}``: Llama 3.x JSON's call), is a call item it cannot read.
+    A ``finish_reason`` keyword is read as the reply's own finish: one that says the
+    reply failed or was stopped makes each call invalid, one that says the model
+    called a tool (or failed) with no call raises.
     ``include_server=True`` adds the calls the provider executes itself.
     A reply whose finish reason says the model called a tool (one its dialect's
     ``finish_reasons`` normalises to ``tool_calls``) and that holds no call raises
@@ -384,8 +390,8 @@ def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Any:
             where = loc + exc.loc[1:]
             raise DecodeError(exc.message.replace(f"at {exc.loc}", f"at {where}", 1), loc=where) from None
     if listed and hit is not None and hit[1] == TOOL:
-        raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}",
-                          dialect=hit[0].name, loc=loc)
+        raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}"
+                          f"{call_reading(item, hit[0], loc)}", dialect=hit[0].name, loc=loc)
     return item
 
 

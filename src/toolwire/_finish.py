@@ -22,7 +22,8 @@ from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
 __all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "called_reason", "calling",
-           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "own_finish", "stop_words", "truncating"]
+           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "own_finish", "stop_words",
+           "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -128,7 +129,9 @@ def keyword_finish(
     if fr is None or fr in TRUNCATING:
         return None
     reg = default_registry() if registry is None else registry
-    d = dialect if isinstance(dialect, Dialect) else reg.get(dialect) if type(dialect) is str and dialect in reg else None
+    d = dialect if isinstance(dialect, Dialect) else None
+    if type(dialect) is str and dialect in reg:
+        d = reg.get(dialect)
     if d is None or finish_lookup(d.finish_reasons, fr) is None:
         words = derived(_keyword_words, registry)
         d = words.get(fr) or words.get(fr.upper()) or words.get(fr.lower())  # another case: as a table reads it
