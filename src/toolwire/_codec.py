@@ -320,12 +320,12 @@ class ToolCalls(List[ToolCall]):
             super().__init__(c for c in calls if not c.server)
         else:
             try:
-                items = _field_forms(calls)
+                found = _field_calls(calls)
             except (ToolwireError, MemoryError):
                 raise
             except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
                 raise foreign(exc) from None
-            super().__init__(c for c in decode_all(items) if isinstance(c, ToolCall))
+            super().__init__(c for c in found if isinstance(c, ToolCall))
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -358,41 +358,69 @@ class ToolCalls(List[ToolCall]):
 _FIELDS = frozenset(ToolCall._fields)
 
 
-def _field_forms(x: Any) -> Any:
-    """*x* for ``decode_all``, with the call (or each item of the list) in the
+def _field_calls(x: Any) -> List[Any]:
+    """``decode_all`` of *x*, with the call (or each item of the list) in the
     ``ToolCall`` field's dict form that no dialect reads as a call made a ``ToolCall``
     as that field makes it (``{"name": "get_time"}``, which Gemini claims as a function
-    declaration); a tool definition among the items raises at its path."""
+    declaration); a tool definition among the items raises at its path. Each dict is
+    detected once: when every item is a call (or a value), each is decoded by the
+    dialect that claimed it, as ``decode_all`` decodes it, without detecting it again;
+    anything else goes to ``decode_all`` whole."""
     t = type(x)
     if t is str or t is bytes or t is bytearray:
         if t is str and x.strip() in _VAGUE_STR:
-            return x
+            return decode_all(x)
         x = _load(x)
         t = type(x)
     if t is dict:
-        return _field_form(x, "$", False)
-    if t is list or t is tuple:
-        return [_field_form(el, f"$[{i}]", True) if type(el) is dict else el for i, el in enumerate(x)]
-    return x
+        item, hit = _field_form(x, "$", False)
+        if hit is not None and hit[1] == CALL:
+            return [decode_one(hit[0], item, _DEFAULT, "$", False)]
+        return [] if hit is not None and hit[1] == SERVER else decode_all(item)
+    if t is not list and t is not tuple:
+        return decode_all(x)
+    items: List[Any] = []
+    hits: List[Any] = []
+    whole = True  # every item a call, a provider's call (left out) or a value
+    for i, el in enumerate(x):
+        hit = None
+        if type(el) is dict:
+            el, hit = _field_form(el, f"$[{i}]", True)
+            whole = whole and (hit is not None and hit[1] in (CALL, SERVER) or isinstance(el, ToolCall))
+        else:
+            whole = whole and isinstance(el, ToolCall)
+        items.append(el)
+        hits.append(hit)
+    if not whole:
+        return decode_all(items)
+    out: List[Any] = []
+    for i, (el, hit) in enumerate(zip(items, hits)):
+        if hit is None:  # a ``ToolCall``: as it is (a provider's own left out below)
+            out.append(el)
+        elif hit[1] == CALL:
+            out.append(decode_one(hit[0], el, _DEFAULT, f"$[{i}]", False))
+    return [c for c in out if not c.server]
 
 
-def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Any:
+def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Tuple[Any, Any]:
+    """*item* as ``decode_all`` reads it (a ``ToolCall`` for the field's dict form), with
+    what detection claims it as (``None``: nothing, or the form made a ``ToolCall``)."""
     try:
         hit = default_registry().sniff(item)
     except Exception:  # a third-party sniffer: detection declines (``decode_all`` reports the item)
         hit = None
     if hit is not None and hit[1] in (CALL, SERVER, CALLS):
-        return item  # a dialect's call (the canonical ``{"name", "args"}``): its arguments policy
+        return item, hit  # a dialect's call (the canonical ``{"name", "args"}``): its arguments policy
     if "name" in item and item.keys() <= _FIELDS:
         try:
-            return ToolCall._validate(item)
+            return ToolCall._validate(item), None
         except DecodeError as exc:  # its path inside the list
             where = loc + exc.loc[1:]
             raise DecodeError(exc.message.replace(f"at {exc.loc}", f"at {where}", 1), loc=where) from None
     if listed and hit is not None and hit[1] == TOOL:
         raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}"
                           f"{call_reading(item, hit[0], loc)}", dialect=hit[0].name, loc=loc)
-    return item
+    return item, hit
 
 
 def _validate_tool_calls(value: Any) -> ToolCalls:
