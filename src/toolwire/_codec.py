@@ -64,7 +64,7 @@ def decode(
     """
     reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
-    if pol.finish_reason is not None and pol is not _DEFAULT:
+    if pol is not _DEFAULT and pol.finish_reason is not None:
         barred = barred_keyword(pol, dialect, registry)
         if barred is not None:  # the caller says the reply failed or was stopped: read, and refused
             one = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
@@ -260,7 +260,7 @@ def decode_all(
             except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
                 one = None
             if type(one) is ToolCall:
-                if not one.server and not choice and (pol.finish_reason is None or pol is _DEFAULT
+                if not one.server and not choice and (pol is _DEFAULT or pol.finish_reason is None
                                                       or barred_keyword(pol, d, registry) is None):
                     return [one]
             elif one is not None:
