@@ -122,3 +122,22 @@ def test_a_definition_beside_a_call_still_raises_without_the_call_reading() -> N
 def test_the_canonical_call_form_still_reads() -> None:
     assert toolwire.decode_all([{"name": "get_weather", "args": {"city": "Paris"}}]) == [
         ToolCall("get_weather", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("params", ['{"city": "Paris"}', [1]])
+def test_parameters_that_read_as_no_definition_are_no_list_of_definitions(params: Any) -> None:
+    """vLLM's Llama parser takes ``parameters`` given as JSON text too: never ``[]``."""
+    item = {"name": "get_weather", "parameters": params}
+    with pytest.raises(DecodeError) as info:
+        toolwire.decode_all([item])
+    assert info.value.loc == "$[0]"
+    assert info.value.message.endswith(
+        "; nor does it read as one: Tool parameters at $[0].parameters must be an object")
+    [bad] = toolwire.decode_all([item], invalid="keep")
+    assert type(bad) is InvalidToolCall
+
+
+def test_a_gemini_tool_entry_is_still_a_definition() -> None:
+    # https://ai.google.dev/api/caching#Tool (``functionDeclarations``)
+    entry = {"functionDeclarations": [{"name": "a", "parameters": {"type": "OBJECT"}}, {"name": "b"}]}
+    assert toolwire.decode_all([entry]) == []

@@ -56,23 +56,32 @@ def definition(item: Any, d: Dialect, loc: str, keep: bool) -> InvalidToolCall:
 
 
 def _not_schema(item: Any, d: Dialect, loc: str) -> Optional[str]:
-    """Why the parameters of the tool definition *item* of *d* are no JSON Schema but
-    argument values (``_schema_like.not_schema``); ``None`` when they are one, or when
-    *item* does not read as one definition."""
+    """Why the tool definition *item* of *d* may be a call: its parameters are no JSON
+    Schema but argument values (``_schema_like.not_schema``), or it reads as no
+    definition at all (parameters given as text, say) and is no entry of the
+    provider's ``tools`` that holds several or none (``Dialect.tool_entry``: a Gemini
+    ``functionDeclarations`` entry, a hosted tool); ``None`` otherwise."""
     try:
         params = d.decode_tool(item, loc).parameters
-    except Exception:
-        return None
+    except Exception as exc:
+        try:
+            entry = None if d.tool_entry is None else d.tool_entry(item)
+        except Exception:  # a third party's reader: not an entry it knows
+            entry = None
+        if entry is not None:
+            return None
+        return f"nor does it read as one: {exc.message if isinstance(exc, DecodeError) else type(exc).__name__}"
     return not_schema(params)
 
 
 def call_reading(item: Any, d: Dialect, loc: str) -> str:
     """What an error on the tool definition *item* of *d*, met where a call stands, adds
-    when its parameters read as a call's arguments (the other reading, named); ``""``
-    otherwise."""
+    when it may be a call (the other reading, named); ``""`` otherwise."""
     why = _not_schema(item, d, loc)
     if why is None:
         return ""
+    if why.startswith("nor does it"):
+        return f"; {why}"
     return (f"; its parameters are no JSON Schema ({why}): they read as the arguments of a Llama 3.x JSON call "
             '{"name", "parameters"}, a form no dialect reads as a call (give them as \'args\')')
 
