@@ -63,14 +63,16 @@ def decode(
     exactly one call is accepted too, and a ``ToolCall`` is returned as it is.
     """
     reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
-    pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
-    if pol is not _DEFAULT and pol.finish_reason is not None:
-        barred = barred_keyword(pol, dialect, registry)
+    if policy:
+        pol = own_finish(make_policy(policy), dialect, registry)
+        barred = None if pol.finish_reason is None else barred_keyword(pol, dialect, registry)
         if barred is not None:  # the caller says the reply failed or was stopped: read, and refused
             one = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
             if one.server:  # the provider's own call: as in a reply, not the client's to run
                 return one
             raise DecodeError(keyword_call(barred[0], "$", barred[1]), loc="$")
+    else:
+        pol = _DEFAULT
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
             out = reg.decode(item, pol)
