@@ -10,8 +10,9 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, c
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry, registry_of
-from ._collect import call_reading, chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
+from ._collect import chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
 from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
+from ._definitions import call_reading
 from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import barred_keyword, keyword_call, own_finish

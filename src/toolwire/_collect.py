@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
-from ._definitions import call_reading, definition, definitions, holds_arguments
+from ._definitions import definition, definitions, holds_arguments
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
 from ._finish import (
@@ -28,8 +28,7 @@ from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._walk import STRAY, VALUE, walk
 
-__all__ = ["call_reading", "chosen", "collect", "elsewhere", "keyword_claims", "nested", "one_step_calls",
-           "other_dialect"]
+__all__ = ["chosen", "collect", "elsewhere", "keyword_claims", "nested", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Choice]:
