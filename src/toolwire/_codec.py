@@ -10,11 +10,12 @@ from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, c
 from . import _builtin
 from ._args import make_policy
 from ._builtin import default_registry, registry_of
-from ._collect import chosen, claimed_calls, collect, one_step_calls, other_dialect
+from ._collect import chosen, claimed_calls, collect, keyword_claims, one_step_calls, other_dialect
 from ._decode_tools import _PLAIN_INPUT, _read_object, decode_result, decode_tool
+from ._definitions import call_reading
 from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
-from ._finish import own_finish
+from ._finish import barred_keyword, keyword_call, own_finish
 from ._foreign import foreign
 from ._policy import check_flag
 from ._registry import Registry, decode_one
@@ -63,7 +64,16 @@ def decode(
     exactly one call is accepted too, and a ``ToolCall`` is returned as it is.
     """
     reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
-    pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
+    if policy:
+        pol = own_finish(make_policy(policy), dialect, registry)
+        barred = None if pol.finish_reason is None else barred_keyword(pol, dialect, registry)
+        if barred is not None:  # the caller says the reply failed or was stopped: read, and refused
+            one = decode(item, dialect, registry=registry, **dict(policy, finish_reason=None))
+            if one.server:  # the provider's own call: as in a reply, not the client's to run
+                return one
+            raise DecodeError(keyword_call(barred[0], "$", barred[1]), loc="$")
+    else:
+        pol = _DEFAULT
     try:
         if dialect is None and type(item) is dict:  # the plan: the dialect that claims it, then its decoder
             out = reg.decode(item, pol)
@@ -143,8 +153,9 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
             f"Input at $ holds {len(calls)} tool calls, not one; use decode_all",
             dialect=d.name,
         )
+    also = call_reading(data, d, "$") if kind == TOOL else ""
     raise DecodeError(
-        f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}",
+        f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not a tool call: {excerpt(data)}{also}",
         dialect=d.name,
     )
 
@@ -203,7 +214,12 @@ def decode_all(
     calls); its siblings are kept. A container that cannot be read, and an item of
     another dialect than the one named, raise either way. A list of tool definitions
     holds no call; a definition among calls, or in a list of definitions that are all
-    a bare name (``[{"name": "get_time"}]`` may be a call), is a call item it cannot read.
+    a bare name (``[{"name": "get_time"}]`` may be a call) or of which one has
+    parameters that are no JSON Schema (``{"name": "f", "parameters": {"city":
+    "Paris"}}``: Llama 3.x JSON's call), is a call item it cannot read.
+    A ``finish_reason`` keyword is read as the reply's own finish: one that says the
+    reply failed or was stopped makes each call invalid, one that says the model
+    called a tool (or failed) with no call raises.
     ``include_server=True`` adds the calls the provider executes itself.
     A reply whose finish reason says the model called a tool (one its dialect's
     ``finish_reasons`` normalises to ``tool_calls``) and that holds no call raises
@@ -220,7 +236,8 @@ def decode_all(
     if type(choice) is not int:
         raise TypeError(f"choice must be an int, got {excerpt(choice)}")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
-        return []
+        return [] if not policy else keyword_claims(own_finish(make_policy(policy), dialect, registry), dialect,
+                                                    registry, [], invalid == "keep")
     pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
     try:
         data = None
@@ -237,7 +254,7 @@ def decode_all(
         if data is None:
             data = x if type(x) is dict else _load(x)
         if data is None or ((type(data) is dict or type(data) is list) and not data):
-            return []
+            return [] if pol is _DEFAULT else keyword_claims(pol, dialect, registry, [], invalid == "keep")
         d = None if dialect is None else _dialect(dialect, registry)
         out: List[Union[ToolCall, InvalidToolCall]] = []
         if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
@@ -246,7 +263,8 @@ def decode_all(
             except ToolwireError:  # the walk reports it (or keeps it, with invalid="keep")
                 one = None
             if type(one) is ToolCall:
-                if not one.server and not choice:
+                if not one.server and not choice and (pol is _DEFAULT or pol.finish_reason is None
+                                                      or barred_keyword(pol, d, registry) is None):
                     return [one]
             elif one is not None:
                 found: Tuple[Dialect, str] = one  # type: ignore[assignment]
@@ -272,6 +290,8 @@ def decode_all(
         collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
         if not out:
             claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")
+            if not out and pol is not _DEFAULT:  # the caller's finish_reason: as a reply's own
+                keyword_claims(pol, dialect, registry, out, invalid == "keep")
         return out
     except (ToolwireError, MemoryError):
         raise
@@ -303,12 +323,12 @@ class ToolCalls(List[ToolCall]):
             super().__init__(c for c in calls if not c.server)
         else:
             try:
-                items = _field_forms(calls)
+                found = _field_calls(calls)
             except (ToolwireError, MemoryError):
                 raise
             except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)
                 raise foreign(exc) from None
-            super().__init__(c for c in decode_all(items) if isinstance(c, ToolCall))
+            super().__init__(c for c in found if isinstance(c, ToolCall))
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -341,41 +361,69 @@ class ToolCalls(List[ToolCall]):
 _FIELDS = frozenset(ToolCall._fields)
 
 
-def _field_forms(x: Any) -> Any:
-    """*x* for ``decode_all``, with the call (or each item of the list) in the
+def _field_calls(x: Any) -> List[Any]:
+    """``decode_all`` of *x*, with the call (or each item of the list) in the
     ``ToolCall`` field's dict form that no dialect reads as a call made a ``ToolCall``
     as that field makes it (``{"name": "get_time"}``, which Gemini claims as a function
-    declaration); a tool definition among the items raises at its path."""
+    declaration); a tool definition among the items raises at its path. Each dict is
+    detected once: when every item is a call (or a value), each is decoded by the
+    dialect that claimed it, as ``decode_all`` decodes it, without detecting it again;
+    anything else goes to ``decode_all`` whole."""
     t = type(x)
     if t is str or t is bytes or t is bytearray:
         if t is str and x.strip() in _VAGUE_STR:
-            return x
+            return decode_all(x)
         x = _load(x)
         t = type(x)
     if t is dict:
-        return _field_form(x, "$", False)
-    if t is list or t is tuple:
-        return [_field_form(el, f"$[{i}]", True) if type(el) is dict else el for i, el in enumerate(x)]
-    return x
+        item, hit = _field_form(x, "$", False)
+        if hit is not None and hit[1] == CALL:
+            return [decode_one(hit[0], item, _DEFAULT, "$", False)]
+        return [] if hit is not None and hit[1] == SERVER else decode_all(item)
+    if t is not list and t is not tuple:
+        return decode_all(x)
+    items: List[Any] = []
+    hits: List[Any] = []
+    whole = True  # every item a call, a provider's call (left out) or a value
+    for i, el in enumerate(x):
+        hit = None
+        if type(el) is dict:
+            el, hit = _field_form(el, f"$[{i}]", True)
+            whole = whole and (hit is not None and hit[1] in (CALL, SERVER) or isinstance(el, ToolCall))
+        else:
+            whole = whole and isinstance(el, ToolCall)
+        items.append(el)
+        hits.append(hit)
+    if not whole:
+        return decode_all(items)
+    out: List[Any] = []
+    for i, (el, hit) in enumerate(zip(items, hits)):
+        if hit is None:  # a ``ToolCall``: as it is (a provider's own left out below)
+            out.append(el)
+        elif hit[1] == CALL:
+            out.append(decode_one(hit[0], el, _DEFAULT, f"$[{i}]", False))
+    return [c for c in out if not c.server]
 
 
-def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Any:
+def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Tuple[Any, Any]:
+    """*item* as ``decode_all`` reads it (a ``ToolCall`` for the field's dict form), with
+    what detection claims it as (``None``: nothing, or the form made a ``ToolCall``)."""
     try:
         hit = default_registry().sniff(item)
     except Exception:  # a third-party sniffer: detection declines (``decode_all`` reports the item)
         hit = None
     if hit is not None and hit[1] in (CALL, SERVER, CALLS):
-        return item  # a dialect's call (the canonical ``{"name", "args"}``): its arguments policy
+        return item, hit  # a dialect's call (the canonical ``{"name", "args"}``): its arguments policy
     if "name" in item and item.keys() <= _FIELDS:
         try:
-            return ToolCall._validate(item)
+            return ToolCall._validate(item), None
         except DecodeError as exc:  # its path inside the list
             where = loc + exc.loc[1:]
             raise DecodeError(exc.message.replace(f"at {exc.loc}", f"at {where}", 1), loc=where) from None
     if listed and hit is not None and hit[1] == TOOL:
-        raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}",
-                          dialect=hit[0].name, loc=loc)
-    return item
+        raise DecodeError(f"Input at {loc} is {an(hit[0].name)} tool definition, not a tool call: {excerpt(item)}"
+                          f"{call_reading(item, hit[0], loc)}", dialect=hit[0].name, loc=loc)
+    return item, hit
 
 
 def _validate_tool_calls(value: Any) -> ToolCalls:

@@ -8,16 +8,28 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
+from ._definitions import definition, definitions, holds_arguments
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
-from ._finish import barred_call, barred_reason, called_reason, cut_reason, failed_reason
+from ._finish import (
+    barred_call,
+    barred_keyword,
+    barred_reason,
+    called_reason,
+    cut_reason,
+    failed_reason,
+    keyword_call,
+    keyword_finish,
+    stop_words,
+)
 from ._policy import failed_no_call, no_call
 from ._registry import Registry, decode_one
+from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
 from ._value_checks import lone_surrogate_in
 from ._walk import STRAY, VALUE, walk
 
-__all__ = ["chosen", "collect", "elsewhere", "nested", "one_step_calls", "other_dialect"]
+__all__ = ["chosen", "collect", "elsewhere", "keyword_claims", "nested", "one_step_calls", "other_dialect"]
 
 
 def chosen(data: Any, d: Dialect, choice: int, loc: str) -> Optional[Choice]:
@@ -146,6 +158,30 @@ def claimed_calls(
     out.append(new_invalid(error=error, loc=loc))
 
 
+def keyword_claims(
+    pol: Policy, dialect: Any, registry: Optional[Registry], out: List[Union[ToolCall, InvalidToolCall]], keep: bool
+) -> List[Union[ToolCall, InvalidToolCall]]:
+    """*out*, where no call was found, when *pol*'s ``finish_reason`` keyword says the
+    model called a tool, or that the reply failed (its calls are lost): a
+    ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when *keep*), as
+    ``claimed_calls`` reads a reply with that finish (``keyword_finish``); a reply a
+    content filter or a refusal stopped stays as it is."""
+    read = None if pol.finish_reason is None else keyword_finish(pol, dialect, registry)
+    if read is None:
+        return out
+    table, word, norm = read
+    if norm == "tool_calls":
+        error = no_call(word)
+    elif norm in BARRED and stop_words(table, word) is None:
+        error = failed_no_call(word)
+    else:
+        return out
+    if not keep:
+        raise DecodeError(error, loc="$")
+    out.append(new_invalid(error=error, loc="$"))
+    return out
+
+
 def failure_words(d: Dialect, data: Dict[str, Any]) -> Optional[str]:
     """What the provider said of a failed reply *data* (``Dialect.failure``), or ``None``;
     a reader that raises (a third party's) says nothing."""
@@ -169,8 +205,11 @@ def collect(
     finish: Optional[str] = None,
 ) -> None:
     """Append the calls of *data* to *out* (*finish*: the finish reason of the reply
-    it belongs to, when *data* is one reply of several)."""
+    it belongs to, when *data* is one reply of several). A ``finish_reason`` keyword in
+    *pol* that says the reply failed or was stopped bars its calls, as the same finish
+    in the reply would (``barred_keyword``)."""
     reg = default_registry() if registry is None else registry
+    barred = None if pol.finish_reason is None else barred_keyword(pol, d, registry)
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
     unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
@@ -181,8 +220,8 @@ def collect(
     skipped = False  # a call left out (the provider's own): the items are calls
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
         if kind == STRAY:  # another dialect's definition among a container's calls
-            if not _holds_arguments(item, dd, pol, iloc):
-                out.append(_definition(item, dd, iloc, keep))
+            if not holds_arguments(item, dd, pol, iloc):
+                out.append(definition(item, dd, iloc, keep))
                 continue
             kind = CALL  # that dialect's call, its arguments found (a Responses-style item in ``tool_calls``)
         if kind == OTHER:  # an item without calls must not hide another dialect's calls
@@ -199,8 +238,11 @@ def collect(
                     judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), barred_reason(dd, fin))
                 sub = judged[2]
                 if kind == CALL and judged[3] is not None:
-                    out.append(_failed(item, dd, sub, iloc, fin, keep))
+                    out.append(_failed(item, dd, sub, iloc, barred_call(dd, iloc, fin), keep))
                     continue
+            if barred is not None and kind == CALL:  # the caller says how the reply ended
+                out.append(_failed(item, dd, sub, iloc, keyword_call(barred[0], iloc, barred[1]), keep))
+                continue
             if kind == CALL and sub is DEFAULT_POLICY:
                 fast = fasts[dd.name] if dd.name in fasts else fasts.setdefault(dd.name, reg.one_step(dd))
                 try:
@@ -231,70 +273,12 @@ def collect(
         elif kind == SERVER:  # left out (``server`` is false): the items are calls
             skipped = True
     if defs:
-        _definitions(defs, out, len(out) > start or skipped, keep)
+        definitions(defs, out, len(out) > start or skipped, keep)
     if len(out) == start:
         if d is not None and top:  # nothing found under the named dialect
             other_dialect(data, d, reg, loc)
         for item, dd, iloc in nests:  # nothing found under the detected dialects
             other_dialect(item, dd, reg, iloc)
-
-
-def _definitions(defs: List[Tuple[int, Any, Dialect, str]], out: List[Any], calls: bool, keep: bool) -> None:
-    """The tool definitions *defs* met among the items of a list (each with its place in
-    *out*): passed over when the list holds no call (*calls*) and one of them is more
-    than a name (a request's ``tools``, a Gemini ``functionDeclarations`` list); else
-    each is a call item read as a definition (``{"name": "get_time"}`` is a tool without
-    arguments called, or declared): never dropped in silence, it raises at its path (an
-    ``InvalidToolCall`` in its place when *keep*)."""
-    found = [_definition(item, dd, iloc, keep) for _, item, dd, iloc in defs] if calls else None
-    if found is None:
-        bare = True
-        for _, item, dd, iloc in defs:
-            if not _bare(item, dd, iloc):
-                bare = False
-                break
-        if not bare:
-            return
-        found = [_definition(item, dd, iloc, keep) for _, item, dd, iloc in defs]
-    for (at, _, _, _), bad in reversed(list(zip(defs, found))):
-        out.insert(at, bad)
-
-
-def _definition(item: Any, d: Dialect, loc: str, keep: bool) -> InvalidToolCall:
-    """The ``InvalidToolCall`` in place of *item*, which *d* claims as a tool definition
-    where a call stands, named as the definition reads; raised as a ``DecodeError``
-    unless *keep*."""
-    error = f"Input at {loc} is {an(d.name)} tool definition, not a tool call: {excerpt(item)}"
-    if not keep:
-        raise DecodeError(error, dialect=d.name, loc=loc)
-    try:
-        name: Optional[str] = d.decode_tool(item, loc).name
-    except Exception:  # not a readable definition either: no name
-        name = None
-    return new_invalid(name=name, error=error, loc=loc)
-
-
-def _holds_arguments(item: Any, d: Dialect, pol: Policy, loc: str) -> bool:
-    """Whether *item*, which *d* claims as a tool definition among a container's calls,
-    reads as *d*'s call with its arguments found: a call; one whose arguments are missing
-    is a bare name, or holds them where no call does (Llama's ``parameters``), and a call
-    read from it would drop them."""
-    try:
-        call = decode_one(d, item, pol, loc, False)
-    except Exception:  # no call of *d*: reported as the definition it is
-        return False
-    return "empty-arguments" not in call.repairs
-
-
-def _bare(item: Any, d: Dialect, loc: str) -> bool:
-    """Whether the tool definition *item* of *d* says nothing but a name (no
-    description, parameters or strict flag): a call reads the same. One that does not
-    read as one definition (a Gemini tool entry of several declarations) is no call."""
-    try:
-        tool = d.decode_tool(item, loc)
-    except Exception:
-        return False
-    return tool.description is None and tool.parameters is None and tool.strict is None
 
 
 def nested(item: Any) -> bool:
@@ -344,11 +328,11 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
         )
 
 
-def _failed(item: Any, d: Dialect, pol: Policy, loc: str, finish: str, keep: bool) -> InvalidToolCall:
-    """The ``InvalidToolCall`` in place of the call *item* of a reply that *d* reports
-    as failed or as stopped by a content filter or a refusal (*finish*), with its name,
-    id and argument text as far as they read; raised as a ``DecodeError`` unless *keep*."""
-    error = barred_call(d, loc, finish)
+def _failed(item: Any, d: Dialect, pol: Policy, loc: str, error: str, keep: bool) -> InvalidToolCall:
+    """The ``InvalidToolCall`` in place of the call *item* of *d* in a reply reported as
+    failed or as stopped by a content filter or a refusal (*error* says so), with its
+    name, id and argument text as far as they read; raised as a ``DecodeError`` unless
+    *keep*."""
     loc = str(loc)  # plain text in what is returned (a dialect's ``children`` may type a path: ``Unmirrored``)
     if not keep:
         raise DecodeError(error, dialect=d.name, loc=loc)

@@ -12,17 +12,18 @@ upper and lower case), so ``failed`` is a failed reply wherever ``FAILED`` is on
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Union
 
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word
-from ._policy import CUT_OFF, TRUNCATING, Policy, cut_reason, failed_reason
+from ._policy import CUT_OFF, TRUNCATING, Policy, cut_reason, failed_reason, finish_norm
 from ._registry import Registry
-from ._stopped import BARRED, STOPPED, barred_call, barred_reason, stop_words
+from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
-__all__ = ["STOPPED", "Words", "barred_call", "barred_reason", "called_reason", "calling", "cut_reason",
-           "failed_reason", "failing", "own_finish", "stop_words", "truncating"]
+__all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "called_reason", "calling",
+           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "own_finish", "stop_words",
+           "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -96,6 +97,58 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             d = reg.get(dialect)
         cut = d is not None and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
+
+
+def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:
+    """Each word of the dialects' ``finish_reasons``, with the first dialect that reads
+    it as failed or stopped (``BARRED``), else the first that knows it."""
+    out: Dict[str, Dialect] = {}
+    for d in dialects:
+        for raw, norm in d.finish_reasons.items():
+            if norm in BARRED:
+                out.setdefault(raw, d)
+    for d in dialects:
+        for raw in d.finish_reasons:
+            out.setdefault(raw, d)
+    return out
+
+
+def keyword_finish(
+    pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]
+) -> Optional[Tuple[Mapping[str, str], str, str]]:
+    """*pol*'s ``finish_reason`` keyword as a reply with that finish is read: the
+    ``finish_reasons`` table that reads it, the word as it spells it, and what it
+    normalises it to; ``None`` for no keyword or one no table knows. The caller tells
+    how the reply ended, so its calls are judged as in a reply that carries that
+    finish: by the named dialect's words, or, for a word it does not know or without
+    a dialect, by a registered dialect's (one that reads it as failed or stopped
+    first): ``SAFETY`` beside Chat-shaped calls of an OpenAI-compatible Gemini
+    endpoint, ``content_filter`` beside canonical calls (a form without finish
+    reasons)."""
+    fr = pol.finish_reason
+    if fr is None or fr in TRUNCATING:
+        return None
+    reg = default_registry() if registry is None else registry
+    d = dialect if isinstance(dialect, Dialect) else None
+    if type(dialect) is str and dialect in reg:
+        d = reg.get(dialect)
+    if d is None or finish_lookup(d.finish_reasons, fr) is None:
+        words = derived(_keyword_words, registry)
+        d = words.get(fr) or words.get(fr.upper()) or words.get(fr.lower())  # another case: as a table reads it
+        if d is None:
+            return None
+    word, norm = finish_norm(d, fr)
+    return None if word is None or norm is None else (d.finish_reasons, word, norm)
+
+
+def barred_keyword(
+    pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]
+) -> Optional[Tuple[Mapping[str, str], str]]:
+    """When *pol*'s ``finish_reason`` keyword says no call of the reply runs (the reply
+    failed, or a content filter or a refusal stopped it: ``keyword_finish``): the table
+    that reads it so and the word; else ``None``."""
+    read = keyword_finish(pol, dialect, registry)
+    return None if read is None or read[2] not in BARRED else (read[0], read[1])
 
 
 def called_reason(d: Dialect, finish: Any) -> Optional[str]:

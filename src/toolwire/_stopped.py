@@ -15,7 +15,7 @@ from ._policy import FAILED, failed_call, finish_norm
 if TYPE_CHECKING:
     from ._dialect import Dialect
 
-__all__ = ["BARRED", "STOPPED", "barred_call", "barred_reason", "stop_words"]
+__all__ = ["BARRED", "STOPPED", "barred_call", "barred_reason", "keyword_call", "stop_words"]
 
 
 #: the normalised finish reasons of a reply its provider stopped (``content_filter``: OpenAI
@@ -55,3 +55,12 @@ def barred_call(d: Dialect, loc: str, finish: str) -> str:
         return failed_call(d.name, loc, finish)
     return (f"Tool call at {loc} is in a reply that {d.name} reports as {words} ({finish}): "
             "it must not run; decode the item itself to read it anyway")
+
+
+def keyword_call(table: Mapping[str, str], loc: str, finish: str) -> str:
+    """What is wrong with the call at *loc* when the caller's ``finish_reason=`` keyword
+    (*finish*, which *table*, a dialect's ``finish_reasons``, reads as failed or stopped)
+    says how its reply ended: it must not run, as in a reply that carries that finish."""
+    how = stop_words(table, finish) or "reported as failed"
+    return (f"Tool call at {loc} is in a reply {how} (finish_reason {finish!r}): it must not run; "
+            "decode it without that finish_reason to read it anyway")

@@ -4,7 +4,15 @@ What DSPy-style code holds and what ``toolwire`` prints. A tool definition is
 ``{"name", "description", "parameters", "strict"}`` (the ``Tool`` fields; ``parameters``
 always, null when there are none; ``description`` and ``strict`` left out when none,
 unless the tool was read here with them null: provider data of ``canonical``); a tool
-result is ``{"id", "name", "content", "is_error"}``. ``args`` may also be JSON
+result is ``{"id", "name", "content", "is_error"}``. A definition's ``parameters`` are
+a JSON Schema object (``{}``, or keywords: ``type``, ``properties``, ``$ref``,
+``anyOf``...); parameters that hold another key (``{"name": "f", "parameters": {"city":
+"Paris"}}``: Llama 3.x JSON tool calling's call form, meta-llama/llama-models
+``models/llama3_3/prompt_format.md``), a keyword with a value it does not take, or only
+annotations are a call's arguments: no dialect reads that form as a call, so where calls
+may stand (``decode_all``, ``decode``, ``ToolCalls``) it raises naming both readings,
+and a list holding one is never a list of definitions without calls (``[]``). The rule
+is ``_schema_like.not_schema``. ``args`` may also be JSON
 text; the arguments policy applies. A call its provider runs itself carries
 ``"server": true`` (``ToolCall.server``): detected as one (kind ``server``), so
 ``decode_all`` returns it only when asked for.

@@ -33,7 +33,7 @@ from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import registry_of
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
-from .._finish import own_finish
+from .._finish import keyword_finish, own_finish
 from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import TextParser
@@ -137,6 +137,8 @@ class Accumulator:
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
+        if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
+            self._core.keyword = keyword_finish(self._policy, name, self._registry)
         self._handler = factory(self._core)
         self._run = runner(self._handler, self._core, self._preview)
 
@@ -332,6 +334,8 @@ def accumulate(
         if hit is not None:
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
+            if rules.finish_reason is not None:  # the caller's word on how the reply ended
+                core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 

@@ -7,7 +7,7 @@ stream's finish reason judging it), and the list ``close`` returns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set, Tuple, cast
 
 from pydantic_core import from_json
 
@@ -15,7 +15,7 @@ from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._policy import Parsed, empty, failed_no_call, no_call
-from .._stopped import stop_words
+from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
 from ._call import Call, Result, join_open
@@ -63,6 +63,9 @@ class Results:
     finish_words: Dict[Optional[int], str]
     # positions of calls whose arguments are free text (``mark_free_text``); none until one is
     free_text: Optional[Set[int]] = None
+    # the caller's ``finish_reason`` keyword as a reply's finish is read (``keyword_finish``:
+    # its table, word and normalised reason), set by the front doors; none without one
+    keyword: Optional[Tuple[Mapping[str, str], str, str]] = None
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -90,6 +93,14 @@ class Results:
         word = self.failure if self.failure is not None else finish
         # a content filter or a refusal stopped the reply: its calls do not run, and none lost
         how = stop_words(self.finish_table, key) if failed and self.failure is None else None
+        reporter = self.dialect
+        called = key in self.calling
+        read = self.keyword  # the caller's word on how the reply ended
+        if not failed and read is not None and (read[2] in BARRED or read[2] == "tool_calls"):
+            word, reporter = read[1], "the caller's finish_reason"
+            failed = read[2] in BARRED
+            how = stop_words(read[0], word) if failed else None
+            called = called or not failed
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -103,14 +114,14 @@ class Results:
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and type(c.result) is ToolCall:
                 c.result = self._invalid(
-                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports "
+                    c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {reporter} reports "
                     f"as {how or 'failed'} ({word}): it must not run", f"$.calls[{c.pos}]", False)
             r = c.result
             if r is not None and (include_server or not c.server):
                 out.append(r)
         lost = failed and how is None and not out  # a failed reply: the calls the model made are lost
         # (as ``decode_all``: none returned; a server call left out is no call the client sees)
-        if lost or key in self.calling and not any(only is None or c.scope == only for c in self.calls):
+        if lost or called and not any(only is None or c.scope == only for c in self.calls):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None

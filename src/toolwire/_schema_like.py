@@ -1,0 +1,73 @@
+"""Whether a tool definition's parameters read as a JSON Schema, or as argument values:
+``{"name": "get_weather", "parameters": {"city": "Paris"}}`` is a call in Llama 3.x
+JSON tool calling (and of OpenAI-compatible servers that pass it on) and, by its keys,
+a canonical tool definition. Its ``parameters`` tell them apart: a definition's are a
+JSON Schema object; a call's hold values, under the argument names.
+
+The keywords: JSON Schema Draft 2020-12 core and validation (and the draft-04/07 ones
+still written: ``definitions``, ``dependencies``, ``additionalItems``, ``id``), OpenAPI
+3.0's Schema Object (``nullable``, ``example``, ``discriminator``...), and Gemini's
+``Schema`` (``propertyOrdering``): https://json-schema.org/draft/2020-12,
+https://spec.openapis.org/oas/v3.0.3#schema-object,
+https://ai.google.dev/api/caching#Schema (checked 2026-12-04).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple
+
+from ._errors import excerpt
+
+__all__ = ["not_schema"]
+
+_SCHEMA = (dict, bool)
+_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
+# each keyword with the JSON kinds its value takes (``None``: any value)
+_KINDS: Dict[str, Optional[Tuple[type, ...]]] = {
+    **dict.fromkeys(("$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$comment",
+                     "$recursiveRef", "id", "title", "description", "pattern", "format", "contentEncoding",
+                     "contentMediaType"), (str,)),
+    **dict.fromkeys(("$defs", "definitions", "properties", "patternProperties", "dependentSchemas",
+                     "dependentRequired", "dependencies", "$vocabulary", "discriminator", "xml", "externalDocs"),
+                    (dict,)),
+    **dict.fromkeys(("allOf", "anyOf", "oneOf", "prefixItems", "required", "enum", "examples", "propertyOrdering"),
+                    (list,)),
+    **dict.fromkeys(("items",), (dict, bool, list)),
+    **dict.fromkeys(("additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems",
+                     "contains", "propertyNames", "not", "if", "then", "else", "contentSchema"), _SCHEMA),
+    **dict.fromkeys(("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+                    (int, float)),
+    **dict.fromkeys(("minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains",
+                     "minProperties", "maxProperties"), (int, str)),  # OpenAPI's int64 counts: text
+    **dict.fromkeys(("uniqueItems", "nullable", "readOnly", "writeOnly", "deprecated", "$recursiveAnchor"),
+                    (bool,)),
+    **dict.fromkeys(("type", "const", "default", "example"), None),
+}
+# keywords that say what a value must be: a schema of annotations alone ({"title": "Dune"})
+# reads as the arguments of a call as well, and is no tool's parameters
+_ASSERTING = frozenset({"type", "properties", "$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf",
+                        "not", "enum", "const", "items", "prefixItems", "required", "additionalProperties",
+                        "patternProperties", "propertyNames", "if", "unevaluatedProperties"})
+
+
+def not_schema(params: Any) -> Optional[str]:
+    """Why *params*, a tool definition's parameters, are no JSON Schema object but read
+    as argument values; ``None`` when they are one: ``{}``, or keywords only, each
+    with a value of its kind (``type`` a type name or a list of them, in any case:
+    OpenAPI writes ``OBJECT``) and one that says what a value must be. Looks at the
+    top level only: linear in its keys."""
+    if type(params) is not dict or not params:
+        return None
+    asserting = False
+    for key, value in params.items():
+        kinds = _KINDS.get(key, ()) if type(key) is str else ()
+        if kinds == ():
+            return f"{excerpt(key)} is no JSON Schema keyword"
+        if key == "type":
+            names = value if type(value) is list else [value]
+            if not names or any(type(n) is not str or n.lower() not in _TYPES for n in names):
+                return f"its 'type' is no JSON type: {excerpt(value)}"
+        elif kinds is not None and type(value) not in kinds:  # (``bool`` is no ``int`` here)
+            return f"its {excerpt(key)} is no value that keyword takes: {excerpt(value)}"
+        asserting = asserting or key in _ASSERTING
+    return None if asserting else "it holds no keyword that says what a value must be"

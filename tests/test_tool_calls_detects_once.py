@@ -1,0 +1,71 @@
+"""``ToolCalls`` detects each item once.
+
+It reads the ``ToolCall`` field's dict form, so it asks detection what each dict item
+is; before, it then handed the list to ``decode_all``, which asked again for every item
+(two registry sniffs per call). Now a list whose items are all calls (or values) is
+decoded by the dialect each item was claimed by; anything else still goes to
+``decode_all`` whole. Held to ``decode_all`` by a property over every dialect's calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import toolwire
+from toolwire import DecodeError, ToolCall, ToolCalls, strategies
+from toolwire._registry import Registry
+
+# https://platform.openai.com/docs/api-reference/chat/object (``tool_calls[]``)
+CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+DIALECTS = ["openai.chat", "openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral",
+            "cohere.v2", "ollama", "mcp", "canonical"]
+
+
+def _count(monkeypatch: Any) -> List[int]:
+    seen = [0]
+    sniff = Registry.sniff
+
+    def counted(self: Registry, data: Any) -> Any:
+        seen[0] += 1
+        return sniff(self, data)
+
+    monkeypatch.setattr(Registry, "sniff", counted)
+    return seen
+
+
+@pytest.mark.parametrize("value", [[CHAT, CHAT, CHAT], (CHAT, CHAT, CHAT), [{"name": "f"}, CHAT, CHAT]])
+def test_each_item_is_detected_once(monkeypatch: Any, value: Any) -> None:
+    seen = _count(monkeypatch)
+    got = ToolCalls(value)
+    assert len(got) == 3
+    assert seen[0] == 3
+
+
+def test_one_call_is_detected_once(monkeypatch: Any) -> None:
+    seen = _count(monkeypatch)
+    assert ToolCalls(CHAT) == [ToolCall("f", {"a": 1}, "call_1")]
+    assert seen[0] == 1
+
+
+def test_errors_come_in_list_order_as_before() -> None:
+    bad = dict(CHAT, function={"name": "f", "arguments": "[1]"})
+    with pytest.raises(DecodeError) as info:  # the definition at $[1] is met first, as before
+        ToolCalls([bad, {"type": "function", "function": {"name": "g"}}])
+    assert info.value.loc == "$[1]"
+    with pytest.raises(DecodeError) as info:
+        ToolCalls([CHAT, bad])
+    assert info.value.loc == "$[1].function.arguments"
+
+
+@given(st.data())
+def test_tool_calls_agrees_with_decode_all(data: st.DataObject) -> None:
+    dialect = data.draw(st.sampled_from(DIALECTS))
+    calls = data.draw(st.lists(strategies.tool_calls(dialect), max_size=4))
+    items = [toolwire.encode(c, dialect) for c in calls]
+    assert ToolCalls(items) == [c for c in toolwire.decode_all(items) if isinstance(c, ToolCall)]
+    for item in items:
+        assert ToolCalls(item) == toolwire.decode_all(item)
