@@ -394,7 +394,7 @@ def _field_calls(x: Any) -> List[Any]:
             whole = whole and isinstance(el, ToolCall)
         items.append(el)
         hits.append(hit)
-    if not whole:
+    if not whole or _read_together(items):
         return decode_all(items)
     out: List[Any] = []
     for i, (el, hit) in enumerate(zip(items, hits)):
@@ -403,6 +403,17 @@ def _field_calls(x: Any) -> List[Any]:
         elif hit[1] == CALL:
             out.append(decode_one(hit[0], el, _DEFAULT, f"$[{i}]", False))
     return [c for c in out if not c.server]
+
+
+def _read_together(items: List[Any]) -> bool:
+    """Whether a dialect reads *items* together (``Dialect.list_items``: Gemini's nameless
+    argument parts join the call before them), as ``decode_all`` walks a list."""
+    pairs = [(el, f"$[{i}]") for i, el in enumerate(items)]
+    for read in default_registry().list_items():
+        pairs = list(read(pairs))
+        if len(pairs) != len(items) or any(p[0] is not el for p, el in zip(pairs, items)):
+            return True
+    return False
 
 
 def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Tuple[Any, Any]:
