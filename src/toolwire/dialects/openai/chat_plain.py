@@ -79,13 +79,14 @@ def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
 
 def decode_plain_object(o: Any) -> Optional[ToolCall]:
     """``decode_plain`` of ``sdk.read_object(o)`` (an openai SDK tool-call object),
-    read straight from the attributes."""
+    read straight from its fields (``__dict__``: what its attributes read, at half the cost)."""
     try:
-        fn = o.function
-        if o.type != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
+        f = o.__dict__
+        fn = f["function"]
+        if f["type"] != "function" or o.__pydantic_extra__ or fn.__pydantic_extra__:
             return None
-        return decode_plain_fields(o.id, fn.name, fn.arguments)
-    except AttributeError:
+        return decode_plain_fields(f["id"], fn.name, fn.arguments)
+    except (AttributeError, KeyError, TypeError):
         return None
 
 
@@ -131,29 +132,33 @@ def decode_plain_sdk_completion(o: Any) -> Optional[Tuple[Dict[str, Any], List[T
     ``decode_plain_object``), with that dict's top and its choice without calls, on
     which the plan must name this dialect (else the general path runs); ``None`` where
     ``read_completion`` would give more (extra fields) or the one step would decline."""
-    if o.object != "chat.completion" or o.__pydantic_extra__:
+    top = o.__dict__  # its fields (what its attributes read, at half the cost: ``decode_plain_object``)
+    kind = top["object"]
+    if kind != "chat.completion" or o.__pydantic_extra__:
         return None
-    choices = o.choices
+    choices = top["choices"]
     if len(choices) != 1:
         return None
     choice = choices[0]
     msg, reason = choice.message, choice.finish_reason
-    if (choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason not in _PLAIN_FINISH
-            or msg.function_call is not None or msg.role != "assistant"):
+    if choice.__pydantic_extra__ or msg.__pydantic_extra__ or reason not in _PLAIN_FINISH:
         return None
-    if not msg.tool_calls and reason in _CALLED:  # says it called a tool, holds none: the walk
+    fields = msg.__dict__
+    role, content, items = fields["role"], fields["content"], fields["tool_calls"]
+    if fields["function_call"] is not None or role != "assistant":
         return None
-    content = msg.content
+    if not items and reason in _CALLED:  # says it called a tool, holds none: the walk
+        return None
     if content is not None and type(content) is not str:  # parts: the walk looks for another dialect's blocks
         return None
     out = []
-    for tc in msg.tool_calls or ():
+    for tc in items or ():
         call = decode_plain_object(tc)
         if call is None:
             return None
         out.append(call)
-    top = {"finish_reason": reason, "message": {"role": msg.role, "content": content}}
-    return {"object": o.object, "model": o.model, "choices": [top]}, out
+    return {"object": kind, "model": top["model"], "choices": [
+        {"finish_reason": reason, "message": {"role": role, "content": content}}]}, out
 
 
 def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
