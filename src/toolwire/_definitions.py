@@ -64,13 +64,15 @@ def _not_schema(item: Any, d: Dialect, loc: str) -> Optional[str]:
     try:
         params = d.decode_tool(item, loc).parameters
     except Exception as exc:
+        if not isinstance(exc, DecodeError):  # a third party's reader failing says nothing of the item
+            return None
         try:
             entry = None if d.tool_entry is None else d.tool_entry(item)
         except Exception:  # a third party's reader: not an entry it knows
             entry = None
         if entry is not None:
             return None
-        return f"nor does it read as one: {exc.message if isinstance(exc, DecodeError) else type(exc).__name__}"
+        return f"nor does it read as one: {exc.message}"
     return not_schema(params)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Tuple
+
 import pytest
 from textcheck import C, check
 
@@ -244,10 +246,12 @@ def test_ref_and_all_of_type_text_values(fmt: str, text: str) -> None:
                                   "num": 7, "esc": True, "self": "4"})
 
 
-def test_ref_resolution_is_cycle_safe_and_linear() -> None:
-    import time
+def _ref_chain_call(n: int) -> Tuple[ToolCall, int]:
+    """The call read from a qwen3-xml block against a chain of *n* refs, each def two refs
+    to the next (shared, not to be walked twice), one unresolvable and one looping; and
+    how many Python function calls reading it took (counted, not timed)."""
+    import sys
 
-    n = 20_000  # a chain of refs, each def two refs to the next: shared, not re-walked
     defs = {f"D{i}": {"anyOf": [{"$ref": f"#/$defs/D{i + 1}"}, {"allOf": [{"$ref": f"#/$defs/D{i + 1}"}]}]}
             for i in range(n)}
     defs[f"D{n}"] = {"type": "string"}
@@ -259,11 +263,29 @@ def test_ref_resolution_is_cycle_safe_and_linear() -> None:
     tools = [{"type": "function", "function": {"name": "f", "parameters": params}}]
     text = ("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=b>\n2\n</parameter>\n"
             "<parameter=c>\n3\n</parameter>\n</function>\n</tool_call>")
-    t = time.perf_counter()
-    (call,) = decode_text(text, "text.qwen3-xml", tools=tools).tool_calls
-    assert time.perf_counter() - t < 2
+    calls = [0]
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            calls[0] += 1
+
+    sys.setprofile(count)
+    try:
+        (call,) = decode_text(text, "text.qwen3-xml", tools=tools).tool_calls
+    finally:
+        sys.setprofile(None)
+    return call, calls[0]
+
+
+def test_ref_resolution_is_cycle_safe_and_linear() -> None:
+    call, small = _ref_chain_call(1_000)
     # too deep or unresolvable: the type is unknown, read as without tools= (docs/text-formats.md)
     assert call == ToolCall("f", {"a": 1, "b": 2, "c": 3})
+    call, large = _ref_chain_call(4_000)
+    assert call == ToolCall("f", {"a": 1, "b": 2, "c": 3})
+    # resolution stops at the nesting cap (64 levels): the work does not grow with the chain, and
+    # each shared def is walked once (twice per level would be 2^64 calls)
+    assert large < 5 * small and large < 200_000
 
 
 def test_the_registry_table_matches_each_format_module() -> None:
