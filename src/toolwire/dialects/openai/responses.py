@@ -61,7 +61,10 @@ __all__ = ["DIALECT"]
 DIALECT = Dialect(
     history=responses_input.HISTORY,
     name=NAME,
-    keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
+    # (``steps``, ``previous_interaction_id``, ``status``: a Gemini Interactions API
+    # interaction, claimed to be refused: ``responses_sniff.interaction``)
+    keys=frozenset({"type", "object", "output", "input", "role", "call_id", "steps", "previous_interaction_id",
+                    "status"}),
     gate=gate,
     sniff=sniff,
     decode_call=decode_call,

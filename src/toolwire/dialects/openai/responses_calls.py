@@ -19,6 +19,7 @@ from ..._errors import ArgumentsError, DecodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
+from .responses_interactions import refuse_step
 from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
 from .responses_tools import IDS, NAME, server_args
 
@@ -47,6 +48,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             return _decode_client(item, name, policy, loc)
     if kind in SERVER_TYPES or kind == "shell_call":  # (a shell in the provider's container: ``hosted``)
         return _decode_server(item, policy, loc)
+    if kind == "function_call" and "call_id" not in item:
+        refuse_step(item, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}

@@ -7,7 +7,8 @@ results, a ``Response``, a request's ``input``, message items), the items a resp
 request holds (``children``), and a failed response's ``error`` (``failure``). A
 message item whose content holds a call or result part (a Responses item, a Chat tool
 call, a Gemini part) is claimed as holding calls, and reading it raises a
-``DecodeError`` at the part (``[]`` would drop the call).
+``DecodeError`` at the part (``[]`` would drop the call); so is a Gemini Interactions
+API interaction (``responses_interactions``), refused whole.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_list, describe_error
 from .chat_sniff import foreign_block, refuse_foreign
+from .responses_interactions import interaction, refuse_interaction
 from .responses_tools import NAME
 
-__all__ = ["CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff"]
+__all__ = [
+    "CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff",
+]
 
 SERVER_TYPES = frozenset(
     {
@@ -118,6 +122,8 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         return True
     if not _UNTYPED.isdisjoint(keys):
         return True
+    if kind is None and ("steps" in keys or "previous_interaction_id" in keys or "status" in keys):
+        return True  # maybe a Gemini Interactions API interaction: claimed to be refused (``interaction``)
     # a message item (``OTHER``): never one with tool calls or a refusal (a Chat message)
     return kind is None and "role" in keys and "content" in keys and _CHAT_CALLS.isdisjoint(keys)
 
@@ -152,7 +158,13 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, f"a flat type {kind!r} definition with 'name' at the top"
     if kind == "namespace" and type(data.get("tools")) is list:
         return TOOL, "type 'namespace' (tools under a shared name)"
-    if data.get("object") == "response" or type(data.get("output")) is list:
+    if data.get("object") == "response":
+        return CALLS, "'output' items (a Responses Response)"
+    if kind is None:
+        marker = interaction(data)
+        if marker is not None:  # read: ``children`` refuses it ([] would drop its calls)
+            return CALLS, f"a Gemini Interactions API interaction ({marker}), which toolwire does not read"
+    if type(data.get("output")) is list:
         return CALLS, "'output' items (a Responses Response)"
     if type(data.get("input")) is list:
         return CALLS, "'input' items (a Responses request)"
@@ -197,6 +209,8 @@ def _call_part(content: Any) -> Optional[Tuple[int, str]]:
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    if "object" not in data:
+        refuse_interaction(data, loc)
     if "role" in data and "output" not in data and "input" not in data:  # a message item (``sniff``)
         refuse_foreign(data, loc, NAME)
         found = _call_part(data.get("content"))
