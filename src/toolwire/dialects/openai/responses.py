@@ -19,7 +19,10 @@ Follows https://platform.openai.com/docs/api-reference/responses (checked
 - Built-in tools the client runs (``computer_call``, ``shell_call``, ``apply_patch_call``,
   ``local_shell_call``) are calls keyed by ``call_id`` (a ``*_call_output`` answers
   them), named ``computer``, ``shell``, ``apply_patch``, ``local_shell``, with their
-  ``action`` (or ``operation``) as arguments and the whole item as provider data. So
+  ``action`` (a computer call's ``action`` and / or batched ``actions``) or
+  ``operation`` as arguments and the whole item as provider data; a ``shell_call``
+  whose ``environment`` is the provider's container (``container_reference``,
+  ``container_auto``: hosted shell) is a server call. So
   is a ``tool_search_call`` with ``"execution": "client"`` (``ResponseToolSearchCall``;
   a ``tool_search_output`` with its ``call_id`` answers it), named ``tool_search``
   with its ``arguments`` (an object); without an ``id`` (a search a history replays,
@@ -58,7 +61,10 @@ __all__ = ["DIALECT"]
 DIALECT = Dialect(
     history=responses_input.HISTORY,
     name=NAME,
-    keys=frozenset({"type", "object", "output", "input", "role", "call_id"}),
+    # (``steps``, ``previous_interaction_id``, ``status``: a Gemini Interactions API
+    # interaction, claimed to be refused: ``responses_sniff.interaction``)
+    keys=frozenset({"type", "object", "output", "input", "role", "call_id", "steps", "previous_interaction_id",
+                    "status"}),
     gate=gate,
     sniff=sniff,
     decode_call=decode_call,

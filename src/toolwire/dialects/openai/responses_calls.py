@@ -19,10 +19,14 @@ from ..._errors import ArgumentsError, DecodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
+from .responses_interactions import refuse_step
 from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
 from .responses_tools import IDS, NAME, server_args
 
-__all__ = ["ONE_STEP", "client_args", "decode_call", "decode_plain", "encode_call", "peek", "scope"]
+__all__ = [
+    "ARG_FIELDS", "ONE_STEP", "client_args", "client_fault", "decode_call", "decode_plain", "encode_call", "peek",
+    "scope",
+]
 
 
 _PLAIN = frozenset({"type", "call_id", "name", "arguments"})
@@ -42,8 +46,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         name = client_name(item)
         if name is not None:
             return _decode_client(item, name, policy, loc)
-    if kind in SERVER_TYPES:
+    if kind in SERVER_TYPES or kind == "shell_call":  # (a shell in the provider's container: ``hosted``)
         return _decode_server(item, policy, loc)
+    if kind == "function_call" and "call_id" not in item:
+        refuse_step(item, loc)
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
     name = name_of(item.get("name"), loc + ".name", NAME)
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
@@ -107,28 +113,82 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
-def client_args(item: Dict[str, Any], loc: str) -> Dict[str, Any]:
-    """The arguments of a built-in tool the client runs: its ``action`` (computer,
-    shell, local shell) or ``operation`` (apply_patch); a tool search's ``arguments``,
-    an object (``ResponseToolSearchCall.arguments``), else a ``DecodeError`` there."""
-    if item.get("type") == "tool_search_call":
+#: The argument fields of each built-in tool the client runs, as its item holds them
+#: (openai-python ``ResponseComputerToolCall``, ``ResponseFunctionShellToolCall``,
+#: ``LocalShellCall``, ``ResponseApplyPatchToolCall``)
+ARG_FIELDS = {
+    "computer_call": ("action", "actions"),
+    "shell_call": ("action",),
+    "local_shell_call": ("action",),
+    "apply_patch_call": ("operation",),
+}
+_WHAT = {"computer_call": "Computer call", "shell_call": "Shell call", "local_shell_call": "Local shell call",
+         "apply_patch_call": "Apply patch call"}
+
+
+def client_args(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The arguments of a built-in tool the client runs, each field under its own key as
+    the item holds it (``ARG_FIELDS``): a computer call's ``action`` (one action, as
+    ``computer_use_preview`` sends it) and ``actions`` (the batched actions of the
+    ``computer`` tool, openai-python ``ResponseComputerToolCall.actions``: "Flattened
+    batched actions for computer_use"), so ``{"action": {...}}`` or ``{"actions":
+    [...]}``, both kept when both are set (never merged: the client reads both); a
+    shell or local shell call's ``action``; an apply_patch call's ``operation``; a tool
+    search's ``arguments``. A field set to ``null`` is none (the SDK's default for the
+    one it left out). ``client_fault`` says what makes them unusable."""
+    kind = item["type"]
+    if kind == "tool_search_call":
+        args: Dict[str, Any] = item["arguments"]
+        return args
+    return {k: item[k] for k in ARG_FIELDS[kind] if item.get(k) is not None}
+
+
+def client_fault(item: Dict[str, Any]) -> Optional[Tuple[str, str, bool]]:
+    """Why the built-in tool call *item* cannot be handed to the client, or ``None``:
+    the path under the item, the message with ``{at}`` where its place goes, and whether
+    its arguments are at fault (else the item). A tool search's ``arguments`` not an
+    object; no argument field (the SDK requires ``action`` / ``operation``, and a
+    computer call carries ``action`` or ``actions``: ``{}`` would run nothing); a
+    computer call's ``actions`` not a list (``ComputerActionList``); a shell call's
+    ``environment`` neither the client's nor the provider's container (``hosted``):
+    whose machine runs it is unknown."""
+    kind = item["type"]
+    if kind == "tool_search_call":
         args = item.get("arguments")
         if type(args) is not dict:
-            where = loc + ".arguments"
-            raise ArgumentsError(f"Tool search arguments at {where} must be an object, got {excerpt(args)}",
-                                 dialect=NAME, loc=where, raw=None)
-        return args
-    return {k: item[k] for k in ("action", "operation") if k in item}
+            return ".arguments", "Tool search arguments{at} must be an object, got " + excerpt(args), True
+        return None
+    fields = ARG_FIELDS[kind]
+    if all(item.get(k) is None for k in fields):
+        names = " nor ".join(repr(k) for k in fields)
+        return "", f"{_WHAT[kind]}{{at}} has {'neither ' if len(fields) > 1 else 'no '}{names}", True
+    if kind == "computer_call":
+        actions = item.get("actions")
+        if actions is not None and type(actions) is not list:
+            return ".actions", f"Computer call actions{{at}} must be a list, got {excerpt(actions)}", True
+    elif kind == "shell_call":
+        env = item.get("environment")
+        if env is not None and not (type(env) is dict and env.get("type") == "local"):  # (``hosted``: not here)
+            return ".environment", ("Shell call environment{at} must be null or an object with a 'type' ('local', "
+                                    f"or the provider's container), got {excerpt(env)}"), False
+    return None
 
 
 def _decode_client(item: Dict[str, Any], name: str, policy: Policy, loc: str) -> ToolCall:
     ident = opt_str(item.get("call_id"), loc + ".call_id", NAME)
-    args = check_object(client_args(item, loc), policy, loc, NAME)
     if item.get("status") in _UNFINISHED and not policy.allow_truncated:
         raise ArgumentsError(
             f"Built-in tool call at {loc} may be cut off: its item is {item['status']}; "
             "pass allow_truncated=True to accept it",
             dialect=NAME, loc=loc, raw=None, truncated=True)
+    fault = client_fault(item)
+    if fault is not None:
+        where = loc + fault[0]
+        message = fault[1].replace("{at}", f" at {where}", 1)
+        if fault[2]:
+            raise ArgumentsError(message, dialect=NAME, loc=where, raw=None)
+        raise DecodeError(message, dialect=NAME, loc=where)
+    args = check_object(client_args(item), policy, loc, NAME)
     return new_call(name, args, ident, None, {NAME: {"item": item}})
 
 
@@ -145,7 +205,10 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         own["call_id"] = ident
         if own["type"] == "tool_search_call":
             own["arguments"] = call.args
-        else:
+        else:  # (``client_args``: a field set in the item but not in the arguments is dropped)
+            for k in ARG_FIELDS.get(own["type"], ()):
+                if k not in call.args and own.get(k) is not None:
+                    del own[k]
             own.update(call.args)
         return own
     if is_custom(call):
@@ -177,7 +240,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
         name = client_name(item)
         if name is not None:
             return name, item.get("call_id")
-    if kind in SERVER_TYPES:
+    if kind in SERVER_TYPES or kind == "shell_call":
         name = item.get("name")
         if (type(name) is not str or not name) and type(kind) is str:
             name = kind[: -len("_call")] if kind.endswith("_call") else kind

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
-from .responses_sniff import SERVER_TYPES
+from .responses_calls import client_args, client_fault
+from .responses_sniff import SERVER_TYPES, hosted
 from .responses_tools import NAME, server_args
 
 __all__ = ["client_done", "is_server", "server_added", "server_done"]
@@ -25,12 +25,15 @@ __all__ = ["client_done", "is_server", "server_added", "server_done"]
 def is_server(item: Dict[str, Any], kind: Any) -> bool:
     """Whether *item* (of type *kind*, not a built-in tool the client runs) is one the
     provider runs: a ``tool_search_call`` with ``"execution": "client"`` and no ``id``
-    is a search a history replays, neither a call nor a server call."""
+    is a search a history replays, neither a call nor a server call; a ``shell_call``
+    in the provider's container (``responses_sniff.hosted``) is one."""
+    if kind == "shell_call":
+        return hosted(item.get("environment"))
     return kind in SERVER_TYPES and not (kind == "tool_search_call" and item.get("execution") == "client")
 
 
 def _server_name(item: Dict[str, Any]) -> str:
-    kind: str = item["type"]  # (one of ``SERVER_TYPES``)
+    kind: str = item["type"]  # (one of ``SERVER_TYPES``, or a hosted ``shell_call``)
     return nonempty_str(item.get("name")) or (kind[:-5] if kind.endswith("_call") else kind)
 
 
@@ -67,8 +70,8 @@ def server_done(core: Core, c: Optional[Call], item: Dict[str, Any]) -> None:
 def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) -> None:
     """A built-in tool call the client runs, done: it ends *c* (the call its
     ``output_item.added`` opened), else a new call. Keyed by ``call_id``; its
-    ``action`` / ``operation`` (a tool search's ``arguments``, an object) as
-    arguments, its whole item as provider data."""
+    arguments as ``responses_calls.client_args`` reads them (what ``client_fault``
+    finds makes it invalid), its whole item as provider data."""
     ident = nonempty_str(item.get("call_id"))
     if c is not None and (c.id is not None and ident is not None and c.id != ident
                           or c.name is not None and c.name != name):
@@ -80,16 +83,14 @@ def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) 
     if c.id is None:
         c.id = ident
     c.pd = {NAME: {"item": item}}
-    if item["type"] == "tool_search_call":
-        args = item.get("arguments")
-        if type(args) is not dict:
-            core.fail(c, f"Tool search arguments must be an object, got {excerpt(args)}")
-            args = {}
-    else:
-        args = {k: item[k] for k in ("action", "operation") if k in item}
-    c.obj = args
     c.ended = True
     if item.get("status") == "incomplete" and not core.policy.allow_truncated:
         core.fail(c, "Built-in tool call may be cut off: its item is incomplete; "
                      "pass allow_truncated=True to accept it", cut=True)
+    fault = client_fault(item)
+    if fault is not None:
+        core.fail(c, fault[1].replace("{at}", "", 1))
+        c.obj = {}
+    else:
+        c.obj = client_args(item)
     core.finalize(c)

@@ -24,6 +24,7 @@ from .._common import as_dict
 from .._history import call_part, finish_of, foreign, kept, no_key, plain_view, texts
 from .media import media_of
 from .responses_input_encode import encode
+from .responses_interactions import refuse_interaction
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -82,6 +83,8 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     loc = "$"
     items = data
     if type(data) is dict:
+        if "object" not in data:
+            refuse_interaction(data, loc)  # (its ``input`` is no Responses history)
         if data.get("instructions") not in (None, ""):
             ins = data["instructions"]
             sp, plain = _content(ins, "$.instructions")

@@ -7,7 +7,8 @@ results, a ``Response``, a request's ``input``, message items), the items a resp
 request holds (``children``), and a failed response's ``error`` (``failure``). A
 message item whose content holds a call or result part (a Responses item, a Chat tool
 call, a Gemini part) is claimed as holding calls, and reading it raises a
-``DecodeError`` at the part (``[]`` would drop the call).
+``DecodeError`` at the part (``[]`` would drop the call); so is a Gemini Interactions
+API interaction (``responses_interactions``), refused whole.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_list, describe_error
 from .chat_sniff import foreign_block, refuse_foreign
+from .responses_interactions import interaction, refuse_interaction
 from .responses_tools import NAME
 
-__all__ = ["CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "sniff"]
+__all__ = [
+    "CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff",
+]
 
 SERVER_TYPES = frozenset(
     {
@@ -40,7 +44,8 @@ SERVER_TYPES = frozenset(
 #: Built-in tools the client runs (openai-python ``ResponseComputerToolCall``,
 #: ``ResponseFunctionShellToolCall``, ``ResponseApplyPatchToolCall``, ``LocalShellCall``):
 #: calls keyed by ``call_id``, answered by a ``*_call_output`` item; the canonical name
-#: (a ``tool_search_call`` too, when the client runs it: ``client_name``)
+#: (a ``tool_search_call`` too, when the client runs it; a ``shell_call`` in the
+#: provider's container is a server call: ``client_name``)
 CLIENT_TYPES = {
     "computer_call": "computer",
     "shell_call": "shell",
@@ -76,14 +81,33 @@ def client_name(item: Dict[str, Any]) -> Optional[str]:
     ``id`` required) with ``"execution": "client"``, answered by a
     ``tool_search_output`` with its ``call_id``. Without an ``id`` it is a search a
     history replays (pydantic-ai writes Anthropic's server-run searches so), an item
-    without calls; with ``"execution": "server"`` a server call."""
+    without calls; with ``"execution": "server"`` a server call. A ``shell_call`` run in
+    the provider's container (``hosted``) is a server call."""
     kind = item.get("type")
     name = CLIENT_TYPES.get(kind) if type(kind) is str else None
     if name == "tool_search":
         ident = item.get("id")
         if item.get("execution") != "client" or type(ident) is not str or not ident:
             return None
+    elif name == "shell" and hosted(item.get("environment")):
+        return None
     return name
+
+
+def hosted(env: Any) -> bool:
+    """Whether a ``shell_call`` with the ``environment`` *env* runs in the provider's
+    container: an object whose ``type`` is text other than ``local``
+    (``container_reference``, ``container_auto``). openai-python
+    ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
+    (``{"type": "local"}``) or ``ResponseContainerReference``, or none; hosted shell,
+    https://developers.openai.com/api/docs/guides/tools-shell (checked 2026-12-04), runs
+    the commands in OpenAI's container and answers them in the same reply. Absent,
+    ``null`` or ``local``: the client runs them; any other shape is neither (the decoder
+    refuses it: ``responses_calls``)."""
+    if env is None or type(env) is not dict:
+        return False
+    kind = env.get("type")
+    return type(kind) is str and kind != "local"
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
@@ -98,6 +122,8 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         return True
     if not _UNTYPED.isdisjoint(keys):
         return True
+    if kind is None and ("steps" in keys or "previous_interaction_id" in keys or "status" in keys):
+        return True  # maybe a Gemini Interactions API interaction: claimed to be refused (``interaction``)
     # a message item (``OTHER``): never one with tool calls or a refusal (a Chat message)
     return kind is None and "role" in keys and "content" in keys and _CHAT_CALLS.isdisjoint(keys)
 
@@ -118,6 +144,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         if kind == "message" and _call_part(data.get("content")) is not None:  # read: the error names it
             return CALLS, "a message item whose content holds a call"
         return OTHER, f"{an(kind)} item without tool calls"
+    if kind == "shell_call":  # (not the client's: ``client_name``)
+        return SERVER, f"type 'shell_call' in the provider's container ({data['environment']['type']!r})"
     if kind in SERVER_TYPES:
         if kind == "tool_search_call" and data.get("execution") == "client":  # (without ``id``: ``client_name``)
             return OTHER, "type 'tool_search_call' with execution 'client' (a search the client ran)"
@@ -130,7 +158,13 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, f"a flat type {kind!r} definition with 'name' at the top"
     if kind == "namespace" and type(data.get("tools")) is list:
         return TOOL, "type 'namespace' (tools under a shared name)"
-    if data.get("object") == "response" or type(data.get("output")) is list:
+    if data.get("object") == "response":
+        return CALLS, "'output' items (a Responses Response)"
+    if kind is None:
+        marker = interaction(data)
+        if marker is not None:  # read: ``children`` refuses it ([] would drop its calls)
+            return CALLS, f"a Gemini Interactions API interaction ({marker}), which toolwire does not read"
+    if type(data.get("output")) is list:
         return CALLS, "'output' items (a Responses Response)"
     if type(data.get("input")) is list:
         return CALLS, "'input' items (a Responses request)"
@@ -175,6 +209,8 @@ def _call_part(content: Any) -> Optional[Tuple[int, str]]:
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+    if "object" not in data:
+        refuse_interaction(data, loc)
     if "role" in data and "output" not in data and "input" not in data:  # a message item (``sniff``)
         refuse_foreign(data, loc, NAME)
         found = _call_part(data.get("content"))
