@@ -17,7 +17,7 @@ from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .chat_sniff import not_a_mirror
+from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "Feed"]
@@ -158,6 +158,8 @@ class Feed:
                     delta, field = ch.get("message"), "message"
                 if type(delta) is list:  # a container in the wrong shape may hold calls: refused
                     raise TypeError(f"choices[{pos}].{field} must be an object, got list")
+                if delta is None:  # a whole choice of ``messages``: refused, as ``decode_all`` refuses it
+                    refuse_messages(ch, f"$.choices[{pos}]", core.dialect)
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
