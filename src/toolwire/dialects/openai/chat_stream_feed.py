@@ -3,9 +3,11 @@
 Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 2026-11-30) and the openai-python types ``chat_completion_chunk``
 (``ChoiceDeltaToolCall``). ``Feed.feed`` reads any chunk (the rules are in
-``chat_stream``): each choice's tool-call deltas (``_call``), text, legacy
-``function_call`` and finish reason; ``chat_stream.Handler`` adds the hot loop over
-argument continuations and hands every other chunk here.
+``chat_stream``): each choice's tool-call deltas (``_call``), text (of an audio
+reply, ``content`` null: its ``delta.audio.transcript`` pieces, openai-python
+``ChoiceDeltaAudio.transcript``), legacy ``function_call`` and finish reason;
+``chat_stream.Handler`` adds the hot loop over argument continuations and hands every
+other chunk here.
 """
 
 from __future__ import annotations
@@ -186,6 +188,12 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
+                elif content is None:  # an audio reply's text is its transcript, as ``read_chat`` reads it whole
+                    audio = delta.get("audio")
+                    if type(audio) is dict:
+                        piece = audio.get("transcript")
+                        if type(piece) is str:
+                            core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     self._legacy(scope, fc, calls, pos, field)
