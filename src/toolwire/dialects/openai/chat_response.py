@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._errors import DecodeError
 from ..._usage import Usage, make_usage
 from .._common import as_int, first_set, join_text
 from .chat_sniff import first_choice, refuse_messages
@@ -34,6 +35,10 @@ Items = List[Dict[str, Any]]
 
 def read_chat(d: Dict[str, Any]) -> ResponseFields:
     choices = d.get("choices") or []
+    if not choices and type(d.get("outputs")) is list:  # named as Chat-shaped, read as "said nothing"
+        raise DecodeError(
+            "Response at $ has 'outputs' and no 'choices': a Mistral Conversations API response "
+            "(ConversationResponse), which is not read; its calls are in 'outputs'", loc="$.outputs")
     choice = first_choice(choices) if type(choices) is list else choices[0]  # the lowest index, as decode_all
     if not isinstance(choice, dict):
         choice = {}
