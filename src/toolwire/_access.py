@@ -10,7 +10,9 @@ out too. A field
 left at its default ``None`` is no value and is left out; a field the object was given
 as ``None`` (in ``model_fields_set``: the wire said null, as Vertex's
 ``partialArgs[].nullValue`` does, where null is the value) is kept; a "not given"
-sentinel (mistralai's ``UNSET``, a falsy model of no fields) is left out too. This
+sentinel (mistralai's ``UNSET``, a falsy model of no fields) is left out too. An
+open union's placeholder for a member the SDK does not know (mistralai's
+``UnknownContentChunk``: ``_placeholder``) is read as the payload it keeps. This
 never calls a serializer, which makes it immune to pydantic's *MockValSer* bug:
 ``TypeError: 'MockValSer' object cannot be converted to 'SchemaSerializer'`` (older
 pydantic-core) / ``... is not an instance of 'SchemaSerializer'`` (newer), also
@@ -50,6 +52,7 @@ _CALLS = (ToolCall, InvalidToolCall)
 # ``model_dump`` leaves it out) or ``(key, exclude_if)`` (left out where ``exclude_if(value)``)
 _ALIASES: Dict[type, Dict[str, Any]] = {}
 _MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
+_PLACEHOLDERS: Set[type] = set()  # open-union placeholder classes met so far (``_placeholder``)
 
 
 def to_data(obj: Any, loc: str = "$") -> Any:
@@ -174,6 +177,23 @@ def _aliases(cls: type) -> Dict[str, Any]:
     return table
 
 
+def _placeholder(cls: type) -> bool:
+    """Whether the pydantic model class *cls* (met for the first time) is an SDK's
+    placeholder for an open union's member it does not know: Speakeasy's
+    ``parse_open_union`` (mistralai, google-genai's Interactions types) builds
+    ``Unknown*(type="UNKNOWN", raw=<the value>, is_unknown=True)``, "Preserves the raw
+    payload" (mistralai ``UnknownContentChunk``). Such an object is read as its ``raw``,
+    the wire's value: the placeholder is no provider's shape. Remembered in
+    ``_PLACEHOLDERS``; any other class is read field by field (``_MODELS``)."""
+    fields = getattr(cls, "model_fields", None)
+    if type(fields) is not dict or set(fields) != {"type", "raw", "is_unknown"}:
+        return False
+    if fields["is_unknown"].default is not True or fields["type"].default != "UNKNOWN":
+        return False
+    _PLACEHOLDERS.add(cls)
+    return True
+
+
 def _walk(obj: Any, depth: int, loc: str) -> Any:
     t = type(obj)
     if t in _PLAIN:
@@ -198,6 +218,8 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
         if isinstance(obj, uuid.UUID):
             return str(obj)
         if hasattr(t, "__pydantic_fields__") and hasattr(obj, "__dict__"):
+            if t in _PLACEHOLDERS or _placeholder(t):  # an open union's unknown member: what it keeps
+                return _walk(obj.raw, depth + 1, loc)
             _MODELS.add(t)
             return _walk_model(obj, t, depth, loc)
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):

@@ -296,7 +296,7 @@ def test_blocks_without_text_and_odd_usage_values() -> None:
 
 @pytest.mark.parametrize(("raw", "normal"), [
     ("end_turn", "stop"), ("stop_sequence", "stop"), ("max_tokens", "length"), ("tool_use", "tool_calls"),
-    ("pause_turn", "pause"), ("refusal", "refusal"), ("model_context_window_exceeded", "context_window"),
+    ("pause_turn", "pause"), ("compaction", "pause"), ("refusal", "refusal"), ("model_context_window_exceeded", "context_window"),
     ("something_new", "other"),
 ])
 def test_stop_reasons(raw: str, normal: str) -> None:

@@ -49,13 +49,16 @@ RESPONSE = ResponseReader(
     frozenset({"content"}),
 )
 
-#: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``)
+#: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``; so is
+#: the beta ``compaction``, ``BetaStopReason``: a ``compact_20260112`` edit with
+#: ``pause_after_compaction`` returns the compaction block, and the turn goes on when sent back)
 FINISH: Dict[str, str] = {
     "end_turn": "stop",
     "stop_sequence": "stop",
     "max_tokens": "length",
     "tool_use": "tool_calls",
     "pause_turn": "pause",
+    "compaction": "pause",
     "refusal": "refusal",
     "model_context_window_exceeded": "context_window",
 }

@@ -23,9 +23,10 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._errors import DecodeError
 from ..._usage import Usage, make_usage
 from .._common import as_int, first_set, join_text
-from .chat_sniff import first_choice
+from .chat_sniff import first_choice, refuse_messages
 
 __all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "Items", "chat_message", "chat_reply", "chat_usage", "encode_message"]
 
@@ -34,10 +35,18 @@ Items = List[Dict[str, Any]]
 
 def read_chat(d: Dict[str, Any]) -> ResponseFields:
     choices = d.get("choices") or []
+    if not choices and type(d.get("outputs")) is list:  # named as Chat-shaped, read as "said nothing"
+        raise DecodeError(
+            "Response at $ has 'outputs' and no 'choices': a Mistral Conversations API response "
+            "(ConversationResponse), which is not read; its calls are in 'outputs'", loc="$.outputs")
     choice = first_choice(choices) if type(choices) is list else choices[0]  # the lowest index, as decode_all
     if not isinstance(choice, dict):
         choice = {}
-    msg = first_set(choice, "message", "delta") or {}
+    msg = first_set(choice, "message", "delta")
+    if msg is None:
+        if choice.get("messages"):  # refused, as ``decode_all`` refuses it (at the choice's own position)
+            refuse_messages(choice, f"$.choices[{[c is choice for c in choices].index(True)}]")
+        msg = {}
     content = msg.get("content")
     text: List[str] = []
     reasoning: List[str] = []

@@ -29,7 +29,7 @@ from .._history import foreign
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
-           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "sniff"]
+           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages", "sniff"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -122,16 +122,39 @@ _TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))
 
 def _choice(choice: Any, loc: str) -> Dict[str, Any]:
     """A choice object; one with a ``delta`` and no ``message`` is a stream chunk's,
-    whose calls may be fragments: refused (``[]`` would drop the calls it carries)."""
+    whose calls may be fragments, and one with ``messages`` and no ``message`` is of a
+    form not documented (``refuse_messages``): both refused (``[]`` would drop the calls
+    they carry)."""
     c = as_dict(choice, loc, NAME, "a choice object")
-    if c.get("message") is None and "delta" in c:
+    if c.get("message") is None:
+        if "delta" in c:
+            raise DecodeError(
+                f"Choice at {loc} has a 'delta', not a 'message': a stream chunk, whose calls may be fragments; "
+                "feed the whole stream to toolwire.stream.accumulate",
+                dialect=NAME,
+                loc=loc,
+            )
+        refuse_messages(c, loc)
+    return c
+
+
+def refuse_messages(choice: Dict[str, Any], loc: str, dialect: str = NAME) -> None:
+    """``DecodeError`` for the choice *choice* (at *loc*, without a ``message``) when it
+    holds ``messages``: mistralai 3.7's ``ChatCompletionChoice.messages:
+    Optional[List[DeltaMessage]]``, which neither the SDK's docs nor Mistral's API
+    reference explain. A ``DeltaMessage`` has ``role``, ``tool_call_id`` and an ``index``
+    ("If the completion returns multiple messages, this is to specify which message
+    this delta is for"): the list may hold several messages, tool messages among them,
+    so reading it as the reply's one message is a guess, and skipping it reads as a
+    reply of nothing."""
+    if choice.get("messages"):
         raise DecodeError(
-            f"Choice at {loc} has a 'delta', not a 'message': a stream chunk, whose calls may be fragments; "
-            "feed the whole stream to toolwire.stream.accumulate",
-            dialect=NAME,
+            f"Choice at {loc} has 'messages' (mistralai's ChatCompletionChoice.messages, a list of message deltas "
+            "Mistral does not document) and no 'message': not read, as a guess could run calls the API ran "
+            "itself or drop the reply",
+            dialect=dialect,
             loc=loc,
         )
-    return c
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:

@@ -3,9 +3,11 @@
 Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 2026-11-30) and the openai-python types ``chat_completion_chunk``
 (``ChoiceDeltaToolCall``). ``Feed.feed`` reads any chunk (the rules are in
-``chat_stream``): each choice's tool-call deltas (``_call``), text, legacy
-``function_call`` and finish reason; ``chat_stream.Handler`` adds the hot loop over
-argument continuations and hands every other chunk here.
+``chat_stream``): each choice's tool-call deltas (``_call``), text (of an audio
+reply, ``content`` null: its ``delta.audio.transcript`` pieces, openai-python
+``ChoiceDeltaAudio.transcript``), legacy ``function_call`` and finish reason;
+``chat_stream.Handler`` adds the hot loop over argument continuations and hands every
+other chunk here.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .._common import describe_error
-from .chat_sniff import not_a_mirror
+from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "Feed"]
@@ -158,6 +160,8 @@ class Feed:
                     delta, field = ch.get("message"), "message"
                 if type(delta) is list:  # a container in the wrong shape may hold calls: refused
                     raise TypeError(f"choices[{pos}].{field} must be an object, got list")
+                if delta is None:  # a whole choice of ``messages``: refused, as ``decode_all`` refuses it
+                    refuse_messages(ch, f"$.choices[{pos}]", core.dialect)
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
                 if type(calls) is list:
@@ -184,6 +188,12 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
+                elif content is None:  # an audio reply's text is its transcript, as ``read_chat`` reads it whole
+                    audio = delta.get("audio")
+                    if type(audio) is dict:
+                        piece = audio.get("transcript")
+                        if type(piece) is str:
+                            core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     self._legacy(scope, fc, calls, pos, field)
