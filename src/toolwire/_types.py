@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 from ._json_equality import json_identity, same
 from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
+    MAX_SCHEMA_NODES,
     NO_PD,
     Content,
     ProviderData,
@@ -217,7 +218,9 @@ def new_invalid(
 class Tool(_Value):
     """A tool definition: name, description, JSON Schema of the arguments, strict flag.
 
-    ``parameters`` is ``None`` when the definition declared none.
+    ``parameters`` is ``None`` when the definition declared none; parameters of more
+    than ``MAX_SCHEMA_NODES`` JSON values (a dict held in several places counting once
+    per place) raise ``DecodeError``.
     """
 
     __slots__ = ("name", "description", "parameters", "strict", "provider_data")
@@ -244,7 +247,7 @@ class Tool(_Value):
         _set(self, "name", _name(name, "Tool", required=True))
         _set(self, "description", _opt_text(description, "$.description", "Tool description"))
         if parameters is not None:
-            parameters = check_json_object(parameters, "$.parameters", "Tool parameters")
+            parameters = check_json_object(parameters, "$.parameters", "Tool parameters", limit=MAX_SCHEMA_NODES)
         _set(self, "parameters", parameters)
         if strict is not None:
             strict = _bool(strict, "$.strict", "Tool strict")

@@ -13,6 +13,7 @@ from ._errors import DecodeError, excerpt
 
 __all__ = [
     "JSON_SCHEMAS",
+    "MAX_SCHEMA_NODES",
     "NO_PD",
     "REQUIRED",
     "Content",
@@ -20,6 +21,7 @@ __all__ = [
     "check_json_object",
     "check_json_value",
     "lone_surrogate_in",
+    "too_many_nodes",
     "utf8_problem",
     "utf8_text",
 ]
@@ -146,23 +148,46 @@ def _content(value: Any) -> Content:
 
 _SCALARS = (str, int, bool, type(None))
 
+#: The most JSON values (objects, arrays and scalars) a caller's schema may hold, counted
+#: as the tree the schema means: a dict or list held in several places counts once per
+#: place. A schema built in Python may hold one dict twice at each of k levels (k + 1
+#: dicts meaning 2^k nodes), and every walk of it (the copy, the checks, the rewrites)
+#: would take 2^k steps: the first walk of each entry point counts and refuses past this,
+#: so every later one is bounded by it. The largest schema of the tests holds ~160,000
+#: values, the largest of the recorded payloads 39; a reuse through ``$defs`` / ``$ref``
+#: is not expanded, so it does not count more than once.
+MAX_SCHEMA_NODES = 1_000_000
 
-def check_json_object(value: Any, loc: str, what: str, *, tuples: bool = False) -> Dict[str, Any]:
+
+def check_json_object(
+    value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
+) -> Dict[str, Any]:
     """*value* when it is a JSON object (a dict with string keys and JSON values all the
     way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
-    first offending place. Iterative: linear in the value, no recursion limit."""
+    first offending place. Iterative: linear in the value, no recursion limit. With
+    *limit* (a schema: ``MAX_SCHEMA_NODES``), a value of more JSON values than that
+    (counted as ``MAX_SCHEMA_NODES`` says) is refused, after at most *limit* steps."""
     if type(value) is not dict:
         raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}{_subclass(value)}")
-    check_json_value(value, loc, what, tuples=tuples)
+    check_json_value(value, loc, what, tuples=tuples, limit=limit)
     return value
 
 
-def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -> None:
+def too_many_nodes(limit: int) -> str:
+    """Why a schema of more than *limit* JSON values is refused (``MAX_SCHEMA_NODES``)."""
+    return (f"holds more than {limit:,} JSON values, counting an object or array held in several places once "
+            "per place (reuse one through $defs and $ref)")
+
+
+def check_json_value(
+    value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
+) -> None:
     """``DecodeError`` unless *value* is JSON data (see ``check_json_object``); with
     *tuples*, a tuple counts as an array (as decoders keep one given as data)."""
     # each entry: (value, its place) where a place is ``(parent place, key or index)``,
     # spelled out as a ``$.path`` only for the error (a path per item would be quadratic)
     stack: List[Tuple[Any, Any]] = [(value, None)]
+    left = 0 if limit is None else limit - 1  # values still allowed beside the root
     open_ids = set()  # containers on the path being walked (a cycle is an error)
     exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
     while stack:
@@ -184,6 +209,10 @@ def check_json_value(value: Any, loc: str, what: str, *, tuples: bool = False) -
                 raise _fail(what, _path(loc, at), "holds itself (a cycle)")
             open_ids.add(id(v))
             exits.append((len(stack), id(v)))
+            if limit is not None:
+                left -= len(v)
+                if left < 0:
+                    raise _fail(what, _path(loc, at), too_many_nodes(limit))
             if t is dict:
                 for k, item in v.items():
                     if type(k) is not str:

@@ -26,7 +26,7 @@ def _spelled(monkeypatch: Any, schema: Any) -> int:
     """The pointer characters spelled while ``check_limits`` runs on *schema*."""
     chars: List[int] = []
     real_iter = getattr(_limits, "iter_subschemas", None)
-    real_pointer = getattr(_limits, "_pointer", None)
+    real_pointer = getattr(_limits, "pointer_of", None)
 
     def nodes(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
         assert real_iter is not None
@@ -43,7 +43,7 @@ def _spelled(monkeypatch: Any, schema: Any) -> int:
     if real_iter is not None:  # the walk before: a pointer per node
         monkeypatch.setattr(_limits, "iter_subschemas", nodes)
     if real_pointer is not None:
-        monkeypatch.setattr(_limits, "_pointer", pointer)
+        monkeypatch.setattr(_limits, "pointer_of", pointer)
     with contextlib.suppress(SchemaError):
         check_limits(schema, "openai.chat", limits={"max_depth": None})
     return sum(chars)

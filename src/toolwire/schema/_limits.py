@@ -10,19 +10,16 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 from .._errors import EncodeError, SchemaError, excerpt
 from .._target import Limits, Target
+from .._value_checks import MAX_SCHEMA_NODES, too_many_nodes
 from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._report import Lint
 from ._targets import get_target
-from ._util import escape_token, long_int, max_digits, path_of
+from ._util import At, long_int, max_digits, path_of, pointer_of
 
-__all__ = ["check_limits", "chars"]
+__all__ = ["check_limits", "chars", "wire_limits"]
 
 _FIELDS = frozenset(f.name for f in fields(Limits))
 _COUNTS = tuple(sorted(_FIELDS - {"checked"}))
-
-#: Where a node sits: ``(parent, token)`` (a JSON Pointer reference token, unescaped),
-#: ``None`` for the root. The pointer is spelled from it only when a message names it.
-_At = Optional[Tuple[Any, str]]
 
 
 def check_limits(
@@ -36,25 +33,49 @@ def check_limits(
     Pass every strict schema of a request (the output schema and strict tools) as a
     list: Anthropic's optional-parameter and union budgets are request-wide. A schema
     that is no JSON Schema (``None``, ``{"anyOf": 5}``) raises ``SchemaError`` with its
-    ``$.path`` (in a list, ``$[i]...``); a limit that is no count, ``EncodeError``.
+    ``$.path`` (in a list, ``$[i]...``), and so does one of more than
+    ``MAX_SCHEMA_NODES`` JSON values (a dict held in several places counting once per
+    place, as in the tree the schema means); a limit that is no count, ``EncodeError``.
     """
+    return _check(schemas, target, limits, MAX_SCHEMA_NODES)
+
+
+def wire_limits(
+    schemas: Union[Dict[str, Any], Sequence[Dict[str, Any]]],
+    target: Union[str, Target],
+    limits: Optional[Union[Limits, Dict[str, Any]]] = None,
+) -> List[Lint]:
+    """``check_limits`` of a wire schema ``render`` wrote from a normal form (within
+    ``MAX_SCHEMA_NODES``): inlining may write more, bounded by its own budget."""
+    return _check(schemas, target, limits, None)
+
+
+def _check(schemas: Any, target: Union[str, Target], limits: Optional[Union[Limits, Dict[str, Any]]],
+           budget: Optional[int]) -> List[Lint]:
     spec = get_target(target)
     key = spec.id
     lim = resolve_limits(spec, limits)
     if isinstance(schemas, (dict, bool)):
-        items: List[Tuple[_At, Any]] = [(None, schemas)]
+        items: List[Tuple[At, Any]] = [(None, schemas)]
     elif isinstance(schemas, (list, tuple)):
         items = [((None, str(i)), s) for i, s in enumerate(schemas)]
     else:
         raise SchemaError(f"Schema must be a JSON object or a boolean, or a list of them, got {excerpt(schemas)} at $",
                           dialect=key)
+    if budget is not None:
+        left = budget - len(items)
+        for base, schema in items:  # before any walk that reads a shared dict once per place
+            left, at = _values_below(schema, base, left)
+            if at is not None:
+                where = path_of(pointer_of(at), schemas)
+                raise SchemaError(f"Schema at {where} {too_many_nodes(budget)}", dialect=key, loc=where)
     out: List[Lint] = []
     props = size = enums = optional = unions = 0
     for base, schema in items:
         for at, node in _nodes(schema, base):
             if not isinstance(node, dict):
                 if not isinstance(node, bool):
-                    where = path_of(_pointer(at), schemas)
+                    where = path_of(pointer_of(at), schemas)
                     raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(node)} at {where}",
                                       dialect=key, loc=where)
                 continue
@@ -94,7 +115,7 @@ def check_limits(
         found = _unwritable(schema)
         if found is not None:
             ptr, bits = found
-            ptr = _pointer(base) + ptr
+            ptr = pointer_of(base) + ptr
             out.append(
                 Lint(
                     "not-representable",
@@ -150,13 +171,35 @@ def resolve_limits(spec: Target, limits: Optional[Union[Limits, Dict[str, Any]]]
     return lim
 
 
-def _nodes(schema: Any, base: _At) -> Iterator[Tuple[_At, Any]]:
+def _values_below(value: Any, at: At, left: int) -> Tuple[int, At]:
+    """*left* less the JSON values below *value* (items and members all the way down, a
+    dict or list held in several places counted in each), and ``None``; or, once that
+    goes below 0 (after at most *left* steps), where it did."""
+    stack: List[Tuple[Any, At]] = [(value, at)]
+    while stack:
+        v, where = stack.pop()
+        if isinstance(v, dict):
+            left -= len(v)
+            if left < 0:
+                return left, where
+            stack.extend(reversed([(x, (where, k if type(k) is str else repr(k))) for k, x in v.items()
+                                   if isinstance(x, (dict, list, tuple))]))  # in document order
+        elif isinstance(v, (list, tuple)):
+            left -= len(v)
+            if left < 0:
+                return left, where
+            stack.extend(reversed([(x, (where, str(i))) for i, x in enumerate(v)
+                                   if isinstance(x, (dict, list, tuple))]))
+    return left, None
+
+
+def _nodes(schema: Any, base: At) -> Iterator[Tuple[At, Any]]:
     """Every schema node under *schema* (itself included), depth first, with where it
-    sits (``_At``: a parent chain, a constant step per node, where a pointer string per
+    sits (``At``: a parent chain, a constant step per node, where a pointer string per
     node took n²/2 characters for n nested ones); the schemas of a draft-4 tuple
     ``items`` (an array) in its place. A node's children are read when the walk goes on
     from it: after ``check_limits`` checked its shape (``_check_shape``)."""
-    stack: List[Tuple[_At, Any, bool]] = [(base, schema, False)]
+    stack: List[Tuple[At, Any, bool]] = [(base, schema, False)]
     while stack:
         at, node, listed = stack.pop()
         if listed and isinstance(node, list):  # the ``items`` keyword's array of schemas
@@ -165,13 +208,13 @@ def _nodes(schema: Any, base: _At) -> Iterator[Tuple[_At, Any]]:
         yield at, node
         if not isinstance(node, dict):
             continue
-        children: List[Tuple[_At, Any, bool]] = []
+        children: List[Tuple[At, Any, bool]] = []
         for word in SINGLE_KEYWORDS:
             if word in node:
                 children.append(((at, word), node[word], word == "items"))
         for word in DICT_KEYWORDS:
             if isinstance(node.get(word), dict):
-                held: _At = (at, word)
+                held: At = (at, word)
                 children.extend(((held, k), v, False) for k, v in node[word].items())
         for word in LIST_KEYWORDS:
             if isinstance(node.get(word), list):
@@ -180,16 +223,7 @@ def _nodes(schema: Any, base: _At) -> Iterator[Tuple[_At, Any]]:
         stack.extend(reversed(children))
 
 
-def _pointer(at: _At) -> str:
-    """The JSON Pointer of a node from where it sits (spelled for a message only)."""
-    tokens: List[str] = []
-    while at is not None:
-        at, token = at
-        tokens.append(token)
-    return "".join("/" + escape_token(t) for t in reversed(tokens))
-
-
-def _check_shape(node: Dict[str, Any], at: _At, key: str, doc: Any) -> None:
+def _check_shape(node: Dict[str, Any], at: At, key: str, doc: Any) -> None:
     """Refuses a keyword whose subschemas are not in a container (``{"anyOf": 5}``), and
     a map of subschemas with a key that is not text (``{"properties": {1: {}}}``), before
     the walk names the children (runs between ``_nodes`` yielding *node* and reading its
@@ -197,11 +231,11 @@ def _check_shape(node: Dict[str, Any], at: _At, key: str, doc: Any) -> None:
     for words, kind, what in ((LIST_KEYWORDS, list, "an array"), (DICT_KEYWORDS, dict, "an object")):
         for word in words:
             if word in node and not isinstance(node[word], kind):
-                where = path_of(_pointer((at, word)), doc)
+                where = path_of(pointer_of((at, word)), doc)
                 raise SchemaError(f"'{word}' must be {what} at {where}, got {excerpt(node[word])}", dialect=key,
                                   loc=where)
             if kind is dict and word in node and not all(type(k) is str for k in node[word]):
-                where = path_of(_pointer((at, word)), doc)
+                where = path_of(pointer_of((at, word)), doc)
                 bad = next(k for k in node[word] if type(k) is not str)
                 raise SchemaError(f"Schema has a non-string key {excerpt(bad)} at {where}", dialect=key, loc=where)
 
@@ -249,14 +283,14 @@ def chars(value: Any, loc: str = "$") -> int:
     return total
 
 
-def _chars_at(value: Any, at: _At, doc: Any) -> int:
+def _chars_at(value: Any, at: At, doc: Any) -> int:
     """``chars(value)``, its error at the ``$.path`` of where *value* sits (*at*) in
     *doc*, spelled only then (spelled for every value, each from the root, nested values
     took n² steps)."""
     try:
         return chars(value)
     except SchemaError:
-        return chars(value, path_of(_pointer(at), doc))
+        return chars(value, path_of(pointer_of(at), doc))
 
 
 def _unwritable(schema: Any) -> Optional[Tuple[str, int]]:

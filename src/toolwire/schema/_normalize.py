@@ -32,10 +32,11 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
+from .._value_checks import MAX_SCHEMA_NODES
 from ._keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
 from ._pattern import check_regex
 from ._refs import link, resolve_ref, translate_refs
-from ._util import copy_json, escape_token, json_equal, json_key, path_of
+from ._util import At, copy_json, escape_token, json_equal, json_key, path_of, pointer_of
 
 __all__ = [
     "DICT_KEYWORDS",
@@ -60,7 +61,7 @@ def normalize(schema: Any) -> Any:
     if not isinstance(schema, (dict, bool)):
         raise SchemaError(f"Schema must be a JSON object or a boolean, got {excerpt(schema)} at $")
     try:
-        data = copy_json(schema)
+        data = copy_json(schema, MAX_SCHEMA_NODES)
     except SchemaError:
         raise
     except DecodeError as exc:  # not JSON: a schema error all the same
@@ -70,7 +71,7 @@ def normalize(schema: Any) -> Any:
         declared = data.get("$schema")
         legacy = isinstance(declared, str) and any(d in declared for d in _LEGACY_DRAFTS)
         translate_refs(data)
-    out = _node(data, "", legacy)
+    out = _node(data, None, legacy)
     if isinstance(out, dict):
         link(out, list(iter_subschemas(out)))
     return out
@@ -81,22 +82,24 @@ _LEGACY_DRAFTS = ("draft-03", "draft-04", "draft-06", "draft-07")
 _KEPT_BESIDE_REF = ("$ref", "definitions", "$defs", "title", "description", "default", "examples", "$comment")
 
 
-def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
+def _node(node: Any, at: At, legacy: bool = False) -> Any:
+    """*node* (in the copy) in normal form; *at*: where it sits (``At``: a constant step
+    per node, its ``$.path`` spelled only for an error; a path spelled per node took
+    O(depth) steps each)."""
     if isinstance(node, bool):
         return node
     if not isinstance(node, dict):
-        raise SchemaError(
-            f"Subschema must be an object or a boolean at {path_of(ptr)}, got {excerpt(node)}",
-            loc=path_of(ptr),
-        )
+        where = _where(at)
+        raise SchemaError(f"Subschema must be an object or a boolean at {where}, got {excerpt(node)}", loc=where)
     node.pop("$schema", None)
-    if isinstance(node.get("id"), str) and "$id" not in node and ptr == "":
+    if isinstance(node.get("id"), str) and "$id" not in node and at is None:
         node.pop("id")
     # definitions -> $defs
     if "definitions" in node:
         defs = node.pop("definitions")
         if not isinstance(defs, dict):
-            raise SchemaError(f"'definitions' must be an object at {path_of(ptr)}", loc=path_of(ptr))
+            where = _where(at)
+            raise SchemaError(f"'definitions' must be an object at {where}", loc=where)
         merged = dict(defs)
         merged.update(node.get("$defs") or {})
         node["$defs"] = merged
@@ -107,12 +110,14 @@ def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
     if "$ref" in node:
         ref = node["$ref"]
         if not isinstance(ref, str):
-            raise SchemaError(f"'$ref' must be a string at {path_of(ptr)}", loc=path_of(ptr))
+            where = _where(at)
+            raise SchemaError(f"'$ref' must be a string at {where}", loc=where)
         if not ref.startswith("#"):
+            where = _where(at)
             raise SchemaError(
-                f"External $ref {ref!r} at {path_of(ptr)} is not supported; "
+                f"External $ref {ref!r} at {where} is not supported; "
                 "only local references (#/...) are resolved, never over the network",
-                loc=path_of(ptr),
+                loc=where,
             )
     # draft-04 boolean exclusive bounds
     for excl, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
@@ -144,14 +149,14 @@ def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
                     seen.append(t)
             types = seen
             if not types:  # the 2020-12 meta-schema: a type array has minItems 1
-                raise SchemaError(
-                    f"'type' must name at least one type at {path_of(ptr)}, got []", loc=path_of(ptr) + ".type"
-                )
+                where = _where(at)
+                raise SchemaError(f"'type' must name at least one type at {where}, got []", loc=where + ".type")
         else:
             types = [types]
         for t in types:
             if t not in _TYPES:
-                raise SchemaError(f"Unknown type {excerpt(t)} at {path_of(ptr)}.type", loc=path_of(ptr) + ".type")
+                where = _where(at)
+                raise SchemaError(f"Unknown type {excerpt(t)} at {where}.type", loc=where + ".type")
         if nullable is True and "null" not in types:
             types.append("null")
             if isinstance(node.get("enum"), list) and None not in node["enum"]:
@@ -160,32 +165,36 @@ def _node(node: Any, ptr: str, legacy: bool = False) -> Any:
     elif nullable is True:
         inner = {k: node.pop(k) for k in list(node) if k not in ("title", "description", "default")}
         node["anyOf"] = [inner, {"type": "null"}]
-    _check_values(node, ptr)
+    _check_values(node, at)
     # recurse
     for key in SINGLE_KEYWORDS:
         if key in node:
-            node[key] = _node(node[key], f"{ptr}/{key}", legacy)
+            node[key] = _node(node[key], (at, key), legacy)
     for key in DICT_KEYWORDS:
         sub = node.get(key)
         if key in node:
             if not isinstance(sub, dict):
-                raise SchemaError(f"'{key}' must be an object at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = {k: _node(v, f"{ptr}/{key}/{escape_token(k)}", legacy) for k, v in sub.items()}
+                where = _where(at)
+                raise SchemaError(f"'{key}' must be an object at {where}", loc=where)
+            held: At = (at, key)
+            node[key] = {k: _node(v, (held, k), legacy) for k, v in sub.items()}
     for key in LIST_KEYWORDS:
         if key in node:
             sub = node[key]
             if not isinstance(sub, list):
-                raise SchemaError(f"'{key}' must be an array at {path_of(ptr)}", loc=path_of(ptr))
-            node[key] = [_node(v, f"{ptr}/{key}/{i}", legacy) for i, v in enumerate(sub)]
+                where = _where(at)
+                raise SchemaError(f"'{key}' must be an array at {where}", loc=where)
+            held = (at, key)
+            node[key] = [_node(v, (held, str(i)), legacy) for i, v in enumerate(sub)]
     return node
 
 
-def _check_values(node: Dict[str, Any], ptr: str) -> None:
+def _check_values(node: Dict[str, Any], at: At) -> None:
     """Keywords whose value must be of one kind (validation §6): refused otherwise, so
     that no later step meets ``required: 5`` or ``maxLength: "3"``."""
-    where = path_of(ptr)
 
     def bad(key: str, what: str) -> SchemaError:
+        where = _where(at)
         return SchemaError(f"'{key}' must be {what} at {where}, got {excerpt(node[key])}", loc=f"{where}.{key}")
 
     for key in COUNT_KEYWORDS:
@@ -219,11 +228,19 @@ def _check_values(node: Dict[str, Any], ptr: str) -> None:
     ):
         raise bad("dependentRequired", "an object of arrays of strings")
     if "pattern" in node:
-        check_regex(node["pattern"], f"{where}.pattern")
+        check_regex(node["pattern"], lambda: _where(at) + ".pattern")
     patterns = node.get("patternProperties")
     if isinstance(patterns, dict):  # any other value is refused with the other maps below
         for pat in patterns:
-            check_regex(pat, f"{where}.patternProperties")
+            check_regex(pat, lambda: _where(at) + ".patternProperties")
+
+
+def _where(at: At) -> str:
+    """The ``$.path`` of where a node sits (spelled for a message only)."""
+    return path_of(pointer_of(at))
+
+
+
 
 
 def iter_subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:

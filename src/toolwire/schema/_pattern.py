@@ -30,11 +30,11 @@ sent to a provider is the caller's, unchanged. Still Rust's: ``.`` excludes ``\n
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List
+from typing import Callable, Dict, List, Union
 
 from .._errors import SchemaError, excerpt
 
-__all__ = ["check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
+__all__ = ["Loc", "check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
 
 _SPACE = r"\t\n\x0B\x0C\r\x20\xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"
 _DIGIT, _WORD = "0-9", "0-9A-Za-z_"
@@ -86,8 +86,16 @@ def ecma_to_rust(pattern: str) -> str:
 _CACHE: Dict[str, Callable[[str], bool]] = {}
 _CACHE_MAX = 1024
 
+#: Where a pattern sits, for its error: a ``$.path``, or a function spelling it (a walk
+#: that checks every node spells a path only for the one that fails).
+Loc = Union[str, Callable[[], str]]
 
-def searcher(pattern: str, loc: str = "$") -> Callable[[str], bool]:
+
+def _spelled(loc: Loc) -> str:
+    return loc if isinstance(loc, str) else loc()
+
+
+def searcher(pattern: str, loc: Loc = "$") -> Callable[[str], bool]:
     """A function telling whether *pattern* matches anywhere in a string (linear time)."""
     found = _CACHE.get(pattern)
     if found is not None:
@@ -98,17 +106,19 @@ def searcher(pattern: str, loc: str = "$") -> Callable[[str], bool]:
     return found
 
 
-def compile_pattern(pattern: object, loc: str = "$") -> Callable[[str], bool]:
+def compile_pattern(pattern: object, loc: Loc = "$") -> Callable[[str], bool]:
     """Compile *pattern* on the linear engine; ``SchemaError`` when it cannot be run."""
     if not isinstance(pattern, str):
-        raise SchemaError(f"'pattern' must be a string at {loc}, got {excerpt(pattern)}", loc=loc)
+        where = _spelled(loc)
+        raise SchemaError(f"'pattern' must be a string at {where}, got {excerpt(pattern)}", loc=where)
     from pydantic_core import SchemaError as CoreSchemaError
     from pydantic_core import SchemaValidator, core_schema
 
     try:
         validator = SchemaValidator(core_schema.str_schema(pattern=ecma_to_rust(pattern), regex_engine="rust-regex"))
     except CoreSchemaError as exc:
-        raise SchemaError(_why(pattern, str(exc), loc), loc=loc) from None
+        where = _spelled(loc)
+        raise SchemaError(_why(pattern, str(exc), where), loc=where) from None
     is_match = validator.isinstance_python
 
     def search(text: str) -> bool:
@@ -125,19 +135,21 @@ def compile_pattern(pattern: object, loc: str = "$") -> Callable[[str], bool]:
     return search
 
 
-def check_regex(pattern: object, loc: str = "$") -> None:
+def check_regex(pattern: object, loc: Loc = "$") -> None:
     """``SchemaError`` unless *pattern* is a regular expression (for the linear engine or,
     using features it lacks, for Python's ``re``, or too large for the linear engine's
     compiled size limit: such a pattern can still be sent to a provider, but ``validate``
     and ``to_pydantic`` refuse to run it)."""
     if not isinstance(pattern, str):
-        raise SchemaError(f"'pattern' must be a string at {loc}, got {excerpt(pattern)}", loc=loc)
+        where = _spelled(loc)
+        raise SchemaError(f"'pattern' must be a string at {where}, got {excerpt(pattern)}", loc=where)
     if pattern in _CACHE:
         return
     try:
-        searcher(pattern, loc)
+        searcher(pattern)
     except SchemaError as exc:
         if "not a valid regular expression" in exc.message:
+            compile_pattern(pattern, loc)  # the same error, at its place (spelled only now)
             raise
 
 

@@ -86,7 +86,13 @@ def translate_refs(root: Any) -> None:
             if base and isinstance(ref, str) and ref.startswith(base) and ref[len(base):len(base) + 1] in ("", "#"):
                 ref = node[key] = "#" + ref[len(base) + 1:]
             if isinstance(ref, str) and ref.startswith("#/"):
-                node[key] = "#" + encode_pointer(_translate(root, decode_pointer(ref[1:]), ref, path_of(ptr)))
+                tokens = decode_pointer(ref[1:])
+                try:
+                    moved = _translate(root, tokens, ref, "$")
+                except SchemaError:  # the same error at its place, spelled only now (per node: O(depth) each)
+                    _translate(root, tokens, ref, path_of(ptr))
+                    raise
+                node[key] = "#" + encode_pointer(moved)
 
 
 def _raw_nodes(root: Any) -> List[Tuple[str, Dict[str, Any]]]:
@@ -188,20 +194,35 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
             if isinstance(name, str):
                 anchors.setdefault(name, "#" + ptr.replace("%", "%25"))
     for ptr, node in refs:
-        loc = path_of(ptr)
-        dynamic = node.pop("$dynamicRef", None)
-        if dynamic is not None:
-            if not isinstance(dynamic, str):
-                raise SchemaError(f"'$dynamicRef' must be a string at {loc}", loc=loc)
-            target = _pointer(dynamic, anchors, loc)
-            if "$ref" in node:
-                node["allOf"] = [*node.get("allOf", ()), {"$ref": target}]
-            else:
-                node["$ref"] = target
-        if "$ref" in node:
-            node["$ref"] = _pointer(node["$ref"], anchors, loc)
-            _schema_at(root, node["$ref"], loc)
+        try:
+            target, ref = _linked(root, node, anchors, "$")
+        except SchemaError:  # the same error at its place, spelled only now (per node: O(depth) each)
+            _linked(root, node, anchors, path_of(ptr))
+            raise
+        node.pop("$dynamicRef", None)
+        if target is not None and "$ref" in node:
+            node["allOf"] = [*node.get("allOf", ()), {"$ref": target}]
+        if ref is not None:
+            node["$ref"] = ref
     _refuse_cycles(root, nodes)
+
+
+def _linked(root: Any, node: Dict[str, Any], anchors: Dict[str, str], loc: str) -> Tuple[Optional[str], Any]:
+    """The pointers *node*'s ``$dynamicRef`` and ``$ref`` become (``None`` for none):
+    the first goes where the ``$ref`` is, or beside it as an ``allOf`` branch. Changes
+    nothing, so that an error can be raised again with its place (*loc*) spelled."""
+    dynamic = node.get("$dynamicRef")
+    target = None
+    if dynamic is not None:
+        if not isinstance(dynamic, str):
+            raise SchemaError(f"'$dynamicRef' must be a string at {loc}", loc=loc)
+        target = _pointer(dynamic, anchors, loc)
+    if "$ref" not in node and target is None:
+        return None, None
+    given: Any = node.get("$ref", target)  # a string: ``_node`` refused any other $ref, and target is one
+    ref = _pointer(given, anchors, loc)
+    _schema_at(root, ref, loc)
+    return target, ref
 
 
 #: Keywords whose values are not schemas (a pointer into them names no schema, even

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._target import PERMISSIVE, Ask, Limits, Target
-from ._limits import check_limits, resolve_limits
+from ._limits import resolve_limits, wire_limits
 from ._mapback import map_back
 from ._normalize import normalize
 from ._report import LOSSY_ACTIONS, Change, Lint
@@ -139,7 +139,7 @@ def render(
     lints = list(rw.lints)
     options.nulls = any(c.keyword == "required" and c.action == "rewritten" for c in report)
     if isinstance(wire, dict):
-        lints += check_limits(wire, spec, limits=limits)
+        lints += wire_limits(wire, spec, limits)
     title = root.get("title") if isinstance(root, dict) else None
     final_name = sanitize_name(name or (title if isinstance(title, str) else "") or "response")
     desc = description or (root.get("description") if isinstance(root, dict) else None)

@@ -13,8 +13,10 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from urllib.parse import unquote
 
 from .._errors import DecodeError, excerpt
+from .._value_checks import too_many_nodes
 
 __all__ = [
+    "At",
     "JSONValue",
     "array_index",
     "canonical_text",
@@ -28,10 +30,16 @@ __all__ = [
     "long_int",
     "max_digits",
     "path_of",
+    "pointer_of",
     "unique_by_json",
 ]
 
 JSONValue = Any
+
+#: Where a node of a walk sits: ``(parent, token)`` (a JSON Pointer reference token,
+#: unescaped), ``None`` for the root: a constant step per node, where a pointer string per
+#: node costs O(depth). ``pointer_of`` spells it, for a message only.
+At = Optional[Tuple[Any, str]]
 
 _MAX_DEPTH = 256
 
@@ -153,6 +161,15 @@ def encode_pointer(tokens: List[str]) -> str:
     return "".join("/" + escape_token(t).replace("%", "%25") for t in tokens)
 
 
+def pointer_of(at: At) -> str:
+    """The JSON Pointer of where a node sits (``At``)."""
+    tokens: List[str] = []
+    while at is not None:
+        at, token = at
+        tokens.append(token)
+    return "".join("/" + escape_token(t) for t in reversed(tokens))
+
+
 def escape_token(token: str) -> str:
     """Escape one JSON Pointer reference token (RFC 6901)."""
     return token.replace("~", "~0").replace("/", "~1")
@@ -248,26 +265,53 @@ def _after(state: int, token: str, is_index: bool) -> int:
     return _KEYWORD if state == _NAME else _VALUE
 
 
-def copy_json(value: Any, loc: str = "$", depth: int = 0) -> Any:
-    """A deep copy of a JSON value; anything that is not JSON raises ``DecodeError``."""
+def copy_json(value: Any, limit: Optional[int] = None) -> Any:
+    """A deep copy of a JSON value; anything that is not JSON raises ``DecodeError``, and
+    so does a value of more than *limit* JSON values (``MAX_SCHEMA_NODES``: a dict held in
+    several places counts once per place), refused after at most *limit* steps. The
+    ``$.path`` of an error is spelled then, from the parent chain of where it is."""
+    budget = [limit - 1, limit] if limit is not None else None  # values still allowed below the root, limit
+    return _copy(value, None, 0, budget)
+
+
+def _copy(value: Any, at: Any, depth: int, budget: Optional[List[int]]) -> Any:
     if depth > _MAX_DEPTH:
+        loc = _loc(at)
         raise DecodeError(f"Schema is nested deeper than {_MAX_DEPTH} levels at {loc}", loc=loc)
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
+            loc = _loc(at)
             raise DecodeError(f"Schema holds a non-finite number at {loc}", loc=loc)
         return value
+    if budget is not None and isinstance(value, (dict, list, tuple)):
+        budget[0] -= len(value)
+        if budget[0] < 0:
+            loc = _loc(at)
+            raise DecodeError(f"Schema at {loc} {too_many_nodes(budget[1])}", loc=loc)
     if isinstance(value, dict):
         out: Dict[str, Any] = {}
         for k, v in value.items():
             if not isinstance(k, str):
+                loc = _loc(at)
                 raise DecodeError(f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc)
-            out[k] = copy_json(v, f"{loc}.{k}", depth + 1)
+            out[k] = _copy(v, (at, k), depth + 1, budget)
         return out
     if isinstance(value, (list, tuple)):
-        return [copy_json(v, f"{loc}[{i}]", depth + 1) for i, v in enumerate(value)]
+        return [_copy(v, (at, i), depth + 1, budget) for i, v in enumerate(value)]
+    loc = _loc(at)
     raise DecodeError(f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc)
+
+
+def _loc(at: Any) -> str:
+    """The ``$.path`` of a place of ``copy_json``'s walk (``(parent, key or index)``):
+    ``.key`` for any key, as written, and ``[i]`` for an index."""
+    steps: List[str] = []
+    while at is not None:
+        at, step = at
+        steps.append(f"[{step}]" if type(step) is int else f".{step}")
+    return "$" + "".join(reversed(steps))
 
 
 def max_digits() -> int:
@@ -282,13 +326,13 @@ def long_int(value: Any) -> Optional[Tuple[str, int]]:
     if not limit:
         return None
     bound = 10**limit
-    stack: List[Tuple[str, Any]] = [("", value)]
+    stack: List[Tuple[At, Any]] = [(None, value)]  # the pointer spelled for the one found (per node: O(depth))
     while stack:
-        ptr, v = stack.pop()
+        at, v = stack.pop()
         if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= bound:
-            return ptr, v.bit_length()
+            return pointer_of(at), v.bit_length()
         if isinstance(v, dict):
-            stack.extend((f"{ptr}/{escape_token(k)}", x) for k, x in reversed(list(v.items())))
+            stack.extend(((at, k), x) for k, x in reversed(list(v.items())))
         elif isinstance(v, list):
-            stack.extend((f"{ptr}/{i}", x) for i, x in reversed(list(enumerate(v))))
+            stack.extend(((at, str(i)), x) for i, x in reversed(list(enumerate(v))))
     return None

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._errors import DecodeError, an, excerpt
 from ..._ids import IdRule
 from ..._types import Tool
-from ..._value_checks import check_json_object
+from ..._value_checks import MAX_SCHEMA_NODES, check_json_object
 from .._common import as_dict, name_of, object_root, scoped, tool_description
 from .openapi import json_schema
 
@@ -115,8 +115,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             if key == "parameters" and params is not None:  # an OpenAPI Schema: the Tool holds JSON Schema
                 # the original is kept (written back while the parameters are the ones read)
                 pd["openapi"] = params
-                params = json_schema(check_json_object(params, f"{loc}.{key}", "Tool parameters"), f"{loc}.{key}",
-                                     NAME)
+                checked = check_json_object(params, f"{loc}.{key}", "Tool parameters", limit=MAX_SCHEMA_NODES)
+                params = json_schema(checked, f"{loc}.{key}", NAME)
             break
     nulls = [k for k in _PARAM_KEYS if k in decl and decl[k] is None]
     if nulls:  # a model_dump() has them all: written back as null
