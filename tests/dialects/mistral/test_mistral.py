@@ -160,3 +160,19 @@ def test_a_result_image_of_a_detail_mistral_does_not_list_is_written_without_it(
     low = {**chat, "content": [{"type": "image_url", "image_url": {"url": "https://x.test/a.png", "detail": "low"}}]}
     out = toolwire.encode_result(toolwire.decode_result(low, "openai.chat").replace(id="abcdefghi"), "mistral")
     assert out["content"] == low["content"]
+
+
+def test_the_model_prefilter_holds_every_model_family_the_pattern_names() -> None:
+    """``detect`` tests a model name's first letter before ``_MODELS``: every name the
+    pattern can match starts with one of ``_STARTS``, so the prefilter drops none."""
+    import re
+
+    from toolwire.dialects.mistral.calls import _MODELS, _STARTS
+
+    families = re.search(r"\(([a-z|]+)\)-$", _MODELS.pattern)
+    assert families is not None
+    for family in families.group(1).split("|"):
+        for name in (f"{family}-large-latest", f"open-{family}-7b"):
+            assert _MODELS.match(name) and name[0] in _STARTS
+    for other in ("gpt-4o", "claude-sonnet-4-5", "gemini-2.5-pro", "llama-3.3-70b", "qwen3-32b"):
+        assert other[0] not in _STARTS or not _MODELS.match(other)

@@ -62,6 +62,7 @@ IDS = rule(r"[a-zA-Z0-9]{9}", required=True, prefix="", length=9)
 NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _NINE = re.compile(r"[a-zA-Z0-9]{9}")
 _MODELS = re.compile(r"(open-)?(mistral|mixtral|pixtral|codestral|ministral|magistral|devstral|voxtral)-")
+_STARTS = "ompcdv"  # the first letters _MODELS can match
 _NONE_IDS = ("", "null")
 
 
@@ -85,7 +86,10 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
                                          and type(c.get("thinking")) is list for c in content):
             return CALLS, "an assistant message with a ThinkChunk (a list of chunks under 'thinking')"
     model = data.get("model")
-    if type(model) is str and _MODELS.match(model) and ("choices" in data or "messages" in data):
+    # (the first letter first: every reply of another provider's model skips the pattern)
+    if type(model) is str and model[:1] in _STARTS and _MODELS.match(model) and (
+        "choices" in data or "messages" in data
+    ):
         return CALLS, f"a chat payload of the Mistral model {model!r}"
     return None
 
