@@ -70,6 +70,8 @@ def test_a_mistral_reply_and_stream_read_the_payload() -> None:
 
 def test_google_genai_interactions_placeholders_too() -> None:
     gi = pytest.importorskip("google.genai.interactions")
+    if not hasattr(gi, "UnknownContent"):
+        pytest.skip("google-genai 2.x (the one pydantic 2.10 resolves to) has no open-union placeholders")
     raw = {"type": "hologram", "data": "x"}
     assert to_data(gi.UnknownContent(raw=raw)) == raw
     assert to_data(gi.UnknownStep(raw=raw)) == raw

@@ -51,7 +51,10 @@ def test_an_interaction_is_refused_naming_the_interactions_api(data: Dict[str, A
 
 def test_an_interaction_sdk_object_is_refused() -> None:
     gi = pytest.importorskip("google.genai.interactions")
-    obj = gi.Interaction.model_validate(INTERACTION)
+    try:
+        obj = gi.Interaction.model_validate(INTERACTION)
+    except ValueError:  # google-genai 2.x (the one pydantic 2.10 resolves to) has an older Interaction
+        pytest.skip("this google-genai's Interaction predates the steps shape (google-genai 3.x)")
     with pytest.raises(toolwire.DecodeError, match=REFUSED):
         toolwire.decode_all(obj)
     with pytest.raises(toolwire.DecodeError, match=REFUSED):
