@@ -141,3 +141,13 @@ def test_a_gemini_tool_entry_is_still_a_definition() -> None:
     # https://ai.google.dev/api/caching#Tool (``functionDeclarations``)
     entry = {"functionDeclarations": [{"name": "a", "parameters": {"type": "OBJECT"}}, {"name": "b"}]}
     assert toolwire.decode_all([entry]) == []
+
+
+def test_a_single_top_level_definition_that_may_be_a_call_names_both_readings() -> None:
+    with pytest.raises(DecodeError) as info:
+        toolwire.decode_all({"name": "f", "parameters": {"city": "Paris"}})
+    assert str(info.value).startswith("Input at $ is a canonical tool definition, not tool calls; its parameters are "
+                                      "no JSON Schema ('city' is no JSON Schema keyword)")
+    with pytest.raises(DecodeError) as info:  # a real definition: the plain words
+        toolwire.decode_all({"name": "f", "parameters": {"type": "object"}})
+    assert str(info.value) == "Input at $ is a canonical tool definition, not tool calls"

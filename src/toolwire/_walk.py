@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterator, List, Optional, Set, Tuple, Union
 from ._access import _CALLS, _PLAIN, MAX_OBJECT_DEPTH, to_data
 from ._args import TooLong, load_json, utf8
 from ._builtin import default_registry, registry_of
+from ._definitions import call_reading
 from ._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -213,8 +214,9 @@ def walk(
                                   dialect=dd.name, loc=cloc) from None
             stack.extend(reversed(kids))
         elif is_top and kind in (TOOL, RESULT):
+            also = call_reading(cur, dd, cloc) if kind == TOOL else ""  # a definition that may be a call
             raise DecodeError(
-                f"Input at {cloc} is {an(dd.name)} {_KIND_WORDS[kind]}, not tool calls",
+                f"Input at {cloc} is {an(dd.name)} {_KIND_WORDS[kind]}, not tool calls{also}",
                 dialect=dd.name,
                 loc=cloc,
             )
