@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from ._errors import excerpt
+from ._schema_keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
 
 __all__ = ["not_schema"]
 
@@ -27,18 +28,13 @@ _KINDS: Dict[str, Optional[Tuple[type, ...]]] = {
     **dict.fromkeys(("$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$comment",
                      "$recursiveRef", "id", "title", "description", "pattern", "format", "contentEncoding",
                      "contentMediaType"), (str,)),
-    **dict.fromkeys(("$defs", "definitions", "properties", "patternProperties", "dependentSchemas",
-                     "dependentRequired", "dependencies", "$vocabulary", "discriminator", "xml", "externalDocs"),
-                    (dict,)),
-    **dict.fromkeys(("allOf", "anyOf", "oneOf", "prefixItems", "required", "enum", "examples", "propertyOrdering"),
-                    (list,)),
-    **dict.fromkeys(("items",), (dict, bool, list)),
-    **dict.fromkeys(("additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems",
-                     "contains", "propertyNames", "not", "if", "then", "else", "contentSchema"), _SCHEMA),
-    **dict.fromkeys(("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-                    (int, float)),
-    **dict.fromkeys(("minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains",
-                     "minProperties", "maxProperties"), (int, str)),  # OpenAPI's int64 counts: text
+    **dict.fromkeys((*DICT_KEYWORDS, "definitions", "dependentRequired", "dependencies", "$vocabulary",
+                     "discriminator", "xml", "externalDocs"), (dict,)),
+    **dict.fromkeys((*LIST_KEYWORDS, "required", "enum", "examples", "propertyOrdering"), (list,)),
+    **dict.fromkeys((*SINGLE_KEYWORDS, "additionalItems", "contentSchema"), _SCHEMA),
+    "items": (dict, bool, list),  # (draft-04's list of schemas too)
+    **dict.fromkeys(NUMBER_KEYWORDS, (int, float)),
+    **dict.fromkeys(COUNT_KEYWORDS, (int, str)),  # OpenAPI's int64 counts: text
     **dict.fromkeys(("uniqueItems", "nullable", "readOnly", "writeOnly", "deprecated", "$recursiveAnchor"),
                     (bool,)),
     **dict.fromkeys(("type", "const", "default", "example"), None),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Set
 
-from ._keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._normalize import resolve_ref
 
 __all__ = ["recursive_refs"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from .._errors import SchemaError, excerpt
-from ._keywords import (
+from .._schema_keywords import (
     COUNT_KEYWORDS,
     DICT_KEYWORDS,
     IN_PLACE,

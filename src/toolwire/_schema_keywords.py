@@ -1,6 +1,8 @@
 """Where subschemas sit: the applicator keywords of Draft 2020-12 by the shape of their
 value (one schema, a map of schemas, a list of schemas), and the keywords whose values
-must be of one JSON kind (checked by ``normalize``).
+must be of one JSON kind (checked by ``normalize``, and by ``_schema_like``, which tells
+a definition's parameters from a call's arguments: here, beside the package, so that
+reading calls does not load ``toolwire.schema``).
 
 Followed: JSON Schema Draft 2020-12 core §10 (applicators) and validation §6
 (https://json-schema.org/draft/2020-12, checked 2026-12-02).
