@@ -30,6 +30,7 @@ from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import call_part, finish_of, response_part, texts
+from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged
 from .sniff import OBJECT_MEMBERS, SERVER_KEYS, data_key
@@ -41,8 +42,6 @@ __all__ = ["HISTORY"]
 
 NAME = "gemini"
 _ROLES = {"user": "user", "model": "assistant", "function": "tool", "tool": "tool"}
-# fields of a ``FunctionCall`` streamed in fragments (``fragments``)
-_FRAGMENT = frozenset({"partialArgs", "partial_args", "willContinue", "will_continue"})
 _BESIDE = frozenset(
     {"thought", "thoughtSignature", "thought_signature", "partMetadata", "part_metadata", "mediaResolution",
      "media_resolution", "videoMetadata", "video_metadata"}
@@ -114,7 +113,7 @@ def _parts(
             fc = p.get("functionCall")
             if fc is None:
                 fc = p.get("function_call")
-            odd = type(fc) is dict and (not fc.get("name") or not _FRAGMENT.isdisjoint(fc))
+            odd = type(fc) is dict and (not fc.get("name") or fragment(fc))
     # a call's nameless argument parts and fragments: one call, as decode_all reads them (``merged``)
     for p, where in merged(read) if odd else read:
         # the part is its data field wherever it stands (metadata may come first); else, as before,
