@@ -155,13 +155,7 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
             done = slow(value, str(exc), policy, loc, dialect)
             bad = lone_surrogate(done[0])  # the stdlib reads them; no UTF-8 text can carry them
             if bad is not None:
-                raise ArgumentsError(
-                    f"Arguments at {loc} hold a lone UTF-16 surrogate, which no UTF-8 text can "
-                    f"carry: {excerpt(bad)}",
-                    dialect=dialect,
-                    loc=loc,
-                    raw=value,
-                ) from None
+                raise _surrogate(bad, loc, dialect, value) from None
             return done
         if type(parsed) is dict:
             if policy.max_depth < 200:
@@ -300,11 +294,12 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
     return _lists(value) if copy else value
 
 
-def _surrogate(text: str, loc: str, dialect: Optional[str]) -> ArgumentsError:
+def _surrogate(text: str, loc: str, dialect: Optional[str], raw: Optional[str] = None) -> ArgumentsError:
     return ArgumentsError(
         f"Arguments at {loc} hold a lone UTF-16 surrogate, which no UTF-8 text can carry: {excerpt(text)}",
         dialect=dialect,
         loc=loc,
+        raw=raw,
     )
 
 
