@@ -1,10 +1,10 @@
 """``ToolCalls`` detects each item once.
 
 It reads the ``ToolCall`` field's dict form, so it asks detection what each dict item
-is; before, it then handed the list to ``decode_all``, which asked again for every item
-(two registry sniffs per call). Now a list whose items are all calls (or values) is
-decoded by the dialect each item was claimed by; anything else still goes to
-``decode_all`` whole. Held to ``decode_all`` by a property over every dialect's calls.
+is; it then hands the list to ``decode_all``, whose plain-list step reads each item
+through the registry's plan (``test_list_calls``), not by detecting it again (two
+registry sniffs per call before). Held to ``decode_all`` by a property over every
+dialect's calls.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from ._dialect import CALL, CALLS, OTHER, SERVER, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import barred_keyword, keyword_call, own_finish
 from ._foreign import foreign
+from ._list_calls import list_calls
 from ._policy import check_flag
 from ._registry import Registry, decode_one
 from ._types import InvalidToolCall, ToolCall
@@ -287,6 +288,8 @@ def decode_all(
                     return calls
         if choice:
             raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
+        if type(data) is list and d is None and pol is _DEFAULT and list_calls(data, reg, out):  # speed only
+            return out
         collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
         if not out:
             claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")
@@ -365,10 +368,7 @@ def _field_calls(x: Any) -> List[Any]:
     """``decode_all`` of *x*, with the call (or each item of the list) in the
     ``ToolCall`` field's dict form that no dialect reads as a call made a ``ToolCall``
     as that field makes it (``{"name": "get_time"}``, which Gemini claims as a function
-    declaration); a tool definition among the items raises at its path. Each dict is
-    detected once: when every item is a call (or a value), each is decoded by the
-    dialect that claimed it, as ``decode_all`` decodes it, without detecting it again;
-    anything else goes to ``decode_all`` whole."""
+    declaration); a tool definition among the items raises at its path."""
     t = type(x)
     if t is str or t is bytes or t is bytearray:
         if t is str and x.strip() in _VAGUE_STR:
@@ -383,37 +383,9 @@ def _field_calls(x: Any) -> List[Any]:
     if t is not list and t is not tuple:
         return decode_all(x)
     items: List[Any] = []
-    hits: List[Any] = []
-    whole = True  # every item a call, a provider's call (left out) or a value
     for i, el in enumerate(x):
-        hit = None
-        if type(el) is dict:
-            el, hit = _field_form(el, f"$[{i}]", True)
-            whole = whole and (hit is not None and hit[1] in (CALL, SERVER) or isinstance(el, ToolCall))
-        else:
-            whole = whole and isinstance(el, ToolCall)
-        items.append(el)
-        hits.append(hit)
-    if not whole or _read_together(items):
-        return decode_all(items)
-    out: List[Any] = []
-    for i, (el, hit) in enumerate(zip(items, hits)):
-        if hit is None:  # a ``ToolCall``: as it is (a provider's own left out below)
-            out.append(el)
-        elif hit[1] == CALL:
-            out.append(decode_one(hit[0], el, _DEFAULT, f"$[{i}]", False))
-    return [c for c in out if not c.server]
-
-
-def _read_together(items: List[Any]) -> bool:
-    """Whether a dialect reads *items* together (``Dialect.list_items``: Gemini's nameless
-    argument parts join the call before them), as ``decode_all`` walks a list."""
-    pairs = [(el, f"$[{i}]") for i, el in enumerate(items)]
-    for read in default_registry().list_items():
-        pairs = list(read(pairs))
-        if len(pairs) != len(items) or any(p[0] is not el for p, el in zip(pairs, items)):
-            return True
-    return False
+        items.append(_field_form(el, f"$[{i}]", True)[0] if type(el) is dict else el)
+    return decode_all(items)
 
 
 def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Tuple[Any, Any]:
