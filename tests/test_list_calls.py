@@ -87,3 +87,29 @@ def test_the_plan_agrees_with_the_walk(data: st.DataObject) -> None:
     server = data.draw(st.booleans())
     walked = _outcome(items, invalid=keep, include_server=server, repair=True)  # a keyword: the walk
     assert _outcome(items, invalid=keep, include_server=server) == walked
+
+
+def test_a_list_reader_is_asked_of_lists_holding_its_dialects_keys() -> None:
+    """``Dialect.list_items`` reads its own dialect's items: with ``keys`` declared, a list
+    none of whose dict items has one of them is not given to it (the walk and the plan's
+    list step alike); without ``keys``, every list is."""
+    import dataclasses
+
+    seen: List[int] = []
+
+    def reader(items: Any) -> Any:
+        seen.append(len(items))
+        return items
+
+    reg = toolwire.default_registry().copy()
+    reg.register(dataclasses.replace(reg.get("gemini"), name="acme.parts", aliases=(), list_items=reader,
+                                     keys=frozenset({"acmeCall"})))
+    assert toolwire.decode_all([CHAT, CHAT], registry=reg) == [ToolCall("f", {"a": 1}, "call_1")] * 2
+    assert toolwire.decode_all([CHAT, CHAT], repair=True, registry=reg) == [ToolCall("f", {"a": 1}, "call_1")] * 2
+    assert seen == []
+    with pytest.raises(toolwire.DecodeError):
+        toolwire.decode_all([CHAT, {"acmeCall": 1}], registry=reg)
+    assert seen == [2]
+    reg.register(dataclasses.replace(reg.get("acme.parts"), keys=None), replace=True)
+    toolwire.decode_all([CHAT], registry=reg)
+    assert seen == [2, 1]

@@ -233,7 +233,8 @@ class Dialect:
       ``list_items(items)``: optional, the items of a plain list (each with its path)
       read together as the dialect reads its containers' items (Gemini: a nameless
       argument part merged into the call before it); asked of the named dialect, or
-      of every dialect that has one when none is named.
+      of every dialect that has one when none is named (of a dialect that declares
+      ``keys``, only when some dict item of the list has one of them).
 
     Pairs, side by side: ``decode_call(item, policy, loc)`` / ``encode_call(call,
     ctx)``, ``decode_tool`` / ``encode_tool``, ``decode_result`` / ``encode_result``,

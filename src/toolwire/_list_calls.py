@@ -53,8 +53,11 @@ def read_together(items: List[Any], reg: Registry) -> bool:
     """Whether a dialect reads *items* together (``Dialect.list_items``: Gemini's
     nameless argument parts join the call before them), as the walk reads a list;
     a reader that fails counts as one that does (the walk reports it)."""
+    readers = reg.list_items(items)
+    if not readers:
+        return False
     pairs = [(el, f"$[{i}]") for i, el in enumerate(items)]
-    for read in reg.list_items():
+    for read in readers:
         try:
             pairs = list(read(pairs))
         except Exception:

@@ -110,7 +110,7 @@ class Registry(OneSteps):
         self._by_name: Dict[str, Dialect] = {}
         self._claims: Claims = ()
         self._history_keys: FrozenSet[str] = frozenset()  # the body fields a history is read from
-        self._list_items: Tuple[Any, ...] = ()  # the dialects' ``list_items``, in order
+        self._list_items: Tuple[Any, ...] = ()  # the dialects' (``keys``, ``list_items``), in order
         self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
@@ -155,7 +155,7 @@ class Registry(OneSteps):
             self._order = tuple(order)
             self._history_keys = frozenset(k for d in order if d.history is not None for k in d.history.keys)
             self._claims = tuple((d, d.detect or d.sniff) for d in order)
-            self._list_items = tuple(d.list_items for d in order if d.list_items is not None)
+            self._list_items = tuple((d.keys, d.list_items) for d in order if d.list_items is not None)
             self._plans = {}
 
     def get(self, name: str) -> Dialect:
@@ -179,9 +179,20 @@ class Registry(OneSteps):
         conversation history from (``messages``, ``contents``, ``system``...)."""
         return self._history_keys
 
-    def list_items(self) -> Tuple[Any, ...]:
-        """The ``list_items`` readers of the registered dialects, in order."""
-        return self._list_items
+    def list_items(self, items: List[Any]) -> List[Any]:
+        """The ``list_items`` readers of the registered dialects (in order) that read
+        the plain list *items* together: of a dialect that declares ``keys``, only
+        when one of the dict items has one of them (its reader reads its own items)."""
+        out = []
+        for keys, read in self._list_items:
+            for el in items if keys is not None else ():
+                if type(el) is dict and not keys.isdisjoint(el):
+                    break
+            else:
+                if keys is not None:
+                    continue
+            out.append(read)
+        return out
 
     def __iter__(self) -> Iterator[Dialect]:
         return iter(self._order)

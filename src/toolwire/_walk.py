@@ -157,7 +157,9 @@ def walk(
             )
         if type(cur) is list:
             items: Any = [(element(el, f"{cloc}[{i}]", registry), f"{cloc}[{i}]") for i, el in enumerate(cur)]
-            for read in (_registry(registry).list_items() if d is None else (d.list_items,) if d.list_items else ()):
+            readers = (_registry(registry).list_items([el for el, _ in items]) if d is None
+                       else (d.list_items,) if d.list_items else ())
+            for read in readers:
                 try:  # a dialect reads a list's items together (``Dialect.list_items``)
                     items = list(read(items))
                 except (ToolwireError, MemoryError):
