@@ -248,6 +248,10 @@ def micro(b: Bench) -> None:
         pass
     b.case("decode", "batch of 8 (Chat message)", lambda: bd.baseline_batch(bd.BATCH),
            {"toolwire": lambda: decode_all(bd.BATCH), **batch_peers})
+    tool_calls = bd.BATCH["tool_calls"]  # the bare list, as `decode_all(message["tool_calls"])` gets it
+    b.case("decode", "list of 8 Chat calls (a message's tool_calls)", lambda: bd.baseline_batch(bd.BATCH),
+           {"toolwire": lambda: decode_all(tool_calls), "toolwire ToolCalls(list)": lambda: toolwire.ToolCalls(tool_calls),
+            **batch_peers})
     b.case("decode", "2 KB arguments", lambda: bd.baseline(bd.BIG), {"toolwire": lambda: decode(bd.BIG), "floor (parse + ToolCall, no checks)": lambda: bd.floor(bd.BIG),
             "baseline with pydantic-core's parser": lambda: bd.baseline_pc(bd.BIG), **peers_on(bd.BIG)},
            json.loads(bd.BIG_ARGS))

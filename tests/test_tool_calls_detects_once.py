@@ -1,10 +1,11 @@
 """``ToolCalls`` detects each item once.
 
-It reads the ``ToolCall`` field's dict form, so it asks detection what each dict item
-is; it then hands the list to ``decode_all``, whose plain-list step reads each item
-through the registry's plan (``test_list_calls``), not by detecting it again (two
-registry sniffs per call before). Held to ``decode_all`` by a property over every
-dialect's calls.
+It reads the ``ToolCall`` field's dict form (a dict of its keys only), so it asks
+detection what such an item is; it hands the list to ``decode_all``, whose plain-list
+step reads each item through the registry's plan (``test_list_calls``), and asks
+detection of every item only to report a tool definition among them (two registry
+sniffs per call before, one after that). Held to ``decode_all`` by a property over
+every dialect's calls.
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ def _count(monkeypatch: Any) -> List[int]:
     return seen
 
 
-@pytest.mark.parametrize("value", [[CHAT, CHAT, CHAT], (CHAT, CHAT, CHAT), [{"name": "f"}, CHAT, CHAT]])
-def test_each_item_is_detected_once(monkeypatch: Any, value: Any) -> None:
+@pytest.mark.parametrize(("value", "sniffs"), [([CHAT, CHAT, CHAT], 0), ((CHAT, CHAT, CHAT), 0),
+                                               ([{"name": "f"}, CHAT, CHAT], 1)])
+def test_each_item_is_detected_once(monkeypatch: Any, value: Any, sniffs: int) -> None:
+    """Detection asked only of the field's dict form; the calls through the plan (``decode_all``)."""
     seen = _count(monkeypatch)
     got = ToolCalls(value)
     assert len(got) == 3
-    assert seen[0] == 3
+    assert seen[0] == sniffs
 
 
 def test_one_call_is_detected_once(monkeypatch: Any) -> None:

@@ -382,10 +382,24 @@ def _field_calls(x: Any) -> List[Any]:
         return [] if hit is not None and hit[1] == SERVER else decode_all(item)
     if t is not list and t is not tuple:
         return decode_all(x)
-    items: List[Any] = []
-    for i, el in enumerate(x):
-        items.append(_field_form(el, f"$[{i}]", True)[0] if type(el) is dict else el)
-    return decode_all(items)
+    # the field's dict form: a dict of its keys only (detection tells whether a dialect reads it)
+    items = [_field_form(el, f"$[{i}]", True)[0] if type(el) is dict and "name" in el and el.keys() <= _FIELDS
+             else el for i, el in enumerate(x)]
+    try:
+        found = decode_all(items)
+    except DecodeError:
+        _no_definitions(items)  # a tool definition in the list is reported first, wherever it is
+        raise
+    if not found:
+        _no_definitions(items)  # a list of definitions holds no call for ``decode_all``; it is no list of calls
+    return found
+
+
+def _no_definitions(items: List[Any]) -> None:
+    """Raise at the first item of *items* that detection reads as a tool definition."""
+    for i, el in enumerate(items):
+        if type(el) is dict:
+            _field_form(el, f"$[{i}]", True)
 
 
 def _field_form(item: Dict[str, Any], loc: str, listed: bool) -> Tuple[Any, Any]:
