@@ -1,12 +1,12 @@
 """Hostile outputs for the newer families: linear time, only toolwire results, nothing swallowed.
 
 Each text below is built so that a per-parameter (or per-delta) re-scan would be
-quadratic: at these sizes that is minutes, while the linear reading takes well under a
-second. The bound is loose on purpose (a shared, loaded machine)."""
+quadratic: read at n and 4n, a linear reading takes about 4x the CPU time, a quadratic
+one 16x (a ratio of the same run, not a bound in seconds)."""
 
 from __future__ import annotations
 
-import time
+from typing import Callable, List, Tuple
 
 import pytest
 from textcheck import decode_cpu
@@ -22,39 +22,41 @@ def _many(unit: str, n: int = N) -> str:
     return "".join(unit.format(i) for i in range(n))
 
 
-HOSTILE = [
-    ("text.minimax", "<minimax:tool_call><invoke name=\"f\">" + _many('<parameter name="a{}">x</parameter>')
+HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
+    ("text.minimax", lambda n: "<minimax:tool_call><invoke name=\"f\">" + _many('<parameter name="a{}">x</parameter>', n)
      + "</minimax:tool_call>"),
-    ("text.minimax", "<minimax:tool_call></minimax:tool_call>" * N),
-    ("text.hunyuan", "<tool_calls><tool_call>f<tool_sep>" + _many("<arg_key>a{}</arg_key><arg_value>x</arg_value>")
-     + "</tool_calls>"),
-    ("text.step", "<tool_call><function=f>" + _many("<parameter=a{}>x</parameter>") + "</tool_call>"),
-    ("text.seed-oss", "<seed:tool_call><function=f>" + _many("<parameter=a{}>\nx\n</parameter>") + "</seed:tool_call>"),
-    ("text.gigachat", "<｜GCML｜tool_calls><｜GCML｜invoke name=\"f\">"
-     + _many('<｜GCML｜parameter name="a{}" string="true">x</｜GCML｜parameter>') + "</｜GCML｜tool_calls>"),
-    ("text.gigachat", "function call<|role_sep|>" + "{" * N),
-    ("text.granite", "<tool_call>" + "[" * N),
-    ("text.xlam", "[" * N + "]" * N),
-    ("text.lfm2", "<|tool_call_start|>[" + "f(a=1), " * (N // 4) + "]<|tool_call_end|>"),
-    ("text.lfm2", "<|tool_call_start|>" + "(" * N + "<|tool_call_end|>"),
-    ("text.internlm", "<|action_start|><|plugin|>" + '{"a": ' * N),
-    ("text.jamba", "<tool_calls>" + "[" * N + "</tool_calls>"),
+    ("text.minimax", lambda n: "<minimax:tool_call></minimax:tool_call>" * n),
+    ("text.hunyuan", lambda n: "<tool_calls><tool_call>f<tool_sep>"
+     + _many("<arg_key>a{}</arg_key><arg_value>x</arg_value>", n) + "</tool_calls>"),
+    ("text.step", lambda n: "<tool_call><function=f>" + _many("<parameter=a{}>x</parameter>", n) + "</tool_call>"),
+    ("text.seed-oss", lambda n: "<seed:tool_call><function=f>" + _many("<parameter=a{}>\nx\n</parameter>", n)
+     + "</seed:tool_call>"),
+    ("text.gigachat", lambda n: "<｜GCML｜tool_calls><｜GCML｜invoke name=\"f\">"
+     + _many('<｜GCML｜parameter name="a{}" string="true">x</｜GCML｜parameter>', n) + "</｜GCML｜tool_calls>"),
+    ("text.gigachat", lambda n: "function call<|role_sep|>" + "{" * n),
+    ("text.granite", lambda n: "<tool_call>" + "[" * n),
+    ("text.xlam", lambda n: "[" * n + "]" * n),
+    ("text.lfm2", lambda n: "<|tool_call_start|>[" + "f(a=1), " * (n // 4) + "]<|tool_call_end|>"),
+    ("text.lfm2", lambda n: "<|tool_call_start|>" + "(" * n + "<|tool_call_end|>"),
+    ("text.internlm", lambda n: "<|action_start|><|plugin|>" + '{"a": ' * n),
+    ("text.jamba", lambda n: "<tool_calls>" + "[" * n + "</tool_calls>"),
 ]
 
 
-@pytest.mark.parametrize(("dialect", "text"), HOSTILE, ids=[f"{d}-{i}" for i, (d, _) in enumerate(HOSTILE)])
-def test_hostile_text_is_read_in_linear_time(dialect: str, text: str) -> None:
-    t = time.process_time()
+@pytest.mark.parametrize(("dialect", "make"), HOSTILE, ids=[f"{d}-{i}" for i, (d, _) in enumerate(HOSTILE)])
+def test_hostile_text_is_read_in_linear_time(dialect: str, make: Callable[[int], str]) -> None:
+    text = make(N)
     r = decode_text(text, dialect)
     p = TextParser(dialect)
     for i in range(0, len(text), 4096):  # streamed in deltas too
         p.feed(text[i : i + 4096])
     assert p.close() == r
-    assert time.process_time() - t < 5
     for c in r.tool_calls:
         assert isinstance(c, (ToolCall, InvalidToolCall))
     if isinstance(r.tool_calls[:1] and r.tool_calls[0], InvalidToolCall):
         assert r.tool_calls[0].raw  # the text is kept
+    small, big = decode_cpu(make(N // 4), dialect), decode_cpu(text, dialect)
+    assert big < 8 * small + 0.05  # 4x the text: about 4x the time (quadratic: 16x)
 
 
 @pytest.mark.parametrize(
