@@ -89,13 +89,17 @@ def test_a_local_shell_environment_is_the_clients(env: Any) -> None:
     assert response.normalize(_reply(item)).finish_reason == "tool_calls"
 
 
-@pytest.mark.parametrize("env", ["local", {"container_id": "cntr_abc"}, {"type": 1}, []],
-                         ids=["text", "no type", "type not text", "list"])
+@pytest.mark.parametrize("env", ["local", {"container_id": "cntr_abc"}, {"type": 1}, [], {"type": "sandbox"},
+                                 {"type": "container"}],
+                         ids=["text", "no type", "type not text", "list", "unknown type", "near a container type"])
 def test_an_environment_of_no_known_shape_is_refused(env: Any) -> None:
-    """Neither the client's nor the provider's for sure: never run on the client's machine."""
+    """Neither the client's nor the provider's for sure: never run on the client's machine,
+    never left out as the provider's (``decode_all`` would give ``[]``: the agent ends its turn)."""
     item = {**HOSTED, "environment": env}
     with pytest.raises(toolwire.DecodeError) as err:
         toolwire.decode(item)
+    with pytest.raises(toolwire.DecodeError):
+        toolwire.decode_all(_reply(item))
     assert err.value.loc == "$.environment"
     assert str(err.value).startswith("Shell call environment at $.environment must be null or an object "
                                      "with a 'type'")

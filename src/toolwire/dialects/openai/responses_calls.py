@@ -20,7 +20,7 @@ from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
 from .responses_interactions import refuse_step
-from .responses_sniff import CLIENT_TYPES, SERVER_TYPES, client_name
+from .responses_sniff import CLIENT_TYPES, CONTAINERS, SERVER_TYPES, client_name
 from .responses_tools import IDS, NAME, server_args
 
 __all__ = [
@@ -170,7 +170,8 @@ def client_fault(item: Dict[str, Any]) -> Optional[Tuple[str, str, bool]]:
         env = item.get("environment")
         if env is not None and not (type(env) is dict and env.get("type") == "local"):  # (``hosted``: not here)
             return ".environment", ("Shell call environment{at} must be null or an object with a 'type' ('local', "
-                                    f"or the provider's container), got {excerpt(env)}"), False
+                                    f"or the provider's container: {', '.join(sorted(CONTAINERS))}), got "
+                                    f"{excerpt(env)}"), False
     return None
 
 

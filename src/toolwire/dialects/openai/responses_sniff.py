@@ -23,7 +23,7 @@ from .responses_interactions import interaction, refuse_interaction
 from .responses_tools import NAME
 
 __all__ = [
-    "CLIENT_TYPES", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff",
+    "CLIENT_TYPES", "CONTAINERS", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff",
 ]
 
 SERVER_TYPES = frozenset(
@@ -94,20 +94,20 @@ def client_name(item: Dict[str, Any]) -> Optional[str]:
     return name
 
 
+CONTAINERS = frozenset({"container_reference", "container_auto"})  # the provider's ``environment`` types
+
+
 def hosted(env: Any) -> bool:
     """Whether a ``shell_call`` with the ``environment`` *env* runs in the provider's
-    container: an object whose ``type`` is text other than ``local``
-    (``container_reference``, ``container_auto``). openai-python
-    ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
-    (``{"type": "local"}``) or ``ResponseContainerReference``, or none; hosted shell,
+    container: an object whose ``type`` is ``container_reference`` or ``container_auto``.
+    openai-python ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
+    (``{"type": "local"}``) or ``ResponseContainerReference``, or none;
+    ``FunctionShellToolParam.environment`` adds ``container_auto``; hosted shell,
     https://developers.openai.com/api/docs/guides/tools-shell (checked 2026-12-04), runs
     the commands in OpenAI's container and answers them in the same reply. Absent,
-    ``null`` or ``local``: the client runs them; any other shape is neither (the decoder
-    refuses it: ``responses_calls``)."""
-    if env is None or type(env) is not dict:
-        return False
-    kind = env.get("type")
-    return type(kind) is str and kind != "local"
+    ``null`` or ``local``: the client runs them; any other shape or ``type`` is neither
+    (the decoder refuses it: ``responses_calls``)."""
+    return type(env) is dict and env.get("type") in CONTAINERS
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
