@@ -91,6 +91,8 @@ class Handler(Feed):
         all_calls = core.calls
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
         # the call the last continuation went to, at (``at_scope``, ``at_index``): valid until
         # ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
@@ -100,7 +102,7 @@ class Handler(Feed):
         at_index: Any = None
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     other(data)
                     at = None
                     continue
@@ -108,33 +110,33 @@ class Handler(Feed):
                     choices = data["choices"]
                     # one choice, and no error reported beside it (``feed`` fails the reply on one;
                     # vLLM's ``{"object": "error"}`` has no ``choices``)
-                    if type(choices) is list and len(choices) == 1 and "error" not in data:
+                    if type_(choices) is list and len_(choices) == 1 and "error" not in data:
                         choice = choices[0]
                         delta = choice["delta"]
-                        if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
+                        if len_(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
                             calls = delta["tool_calls"]
                         elif not delta.get("content") and delta.get("function_call") is None:
                             calls = delta.get("tool_calls")
                         else:
                             calls = None
-                        if type(calls) is list and len(calls) == 1 and not choice.get("finish_reason"):
+                        if type_(calls) is list and len_(calls) == 1 and not choice.get("finish_reason"):
                             tc = calls[0]
                             fn = tc["function"]
                             piece = fn["arguments"]
-                            size = len(tc)
-                            if size == 2 and len(fn) == 1:
+                            size = len_(tc)
+                            if size == 2 and len_(fn) == 1:
                                 # OpenAI's continuation: ``index`` and ``function.arguments`` alone
                                 index = tc["index"]
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
-                                    and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
+                                    and (len_(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
                                     and (size <= 2 or ITEM.issuperset(tc))):
                                 index = tc.get("index")
                             else:
                                 raise LookupError
                             scope = choice.get("index", 0)
-                            if type(piece) is str and type(scope) is int:
-                                if type(index) is int:
+                            if type_(piece) is str_ and type_(scope) is int_:
+                                if type_(index) is int_:
                                     if index is at_index and scope is at_scope and at is not None:
                                         c = at
                                     else:
@@ -148,7 +150,7 @@ class Handler(Feed):
                                     raise TypeError
                                 if not piece:
                                     continue
-                                size = c.size + len(piece)
+                                size = c.size + len_(piece)
                                 if size <= limit:
                                     c.size = size
                                     c.parts.append(piece)
