@@ -32,10 +32,10 @@ the general reader, ``chat_stream_feed.Feed.feed``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, Optional
+from typing import Any, Callable, Dict, Iterable
 
 from ..._errors import ToolwireError
-from ...stream._call import Call
+from ...stream._call import NO_KEY
 from ...stream._events import ArgsDelta, new_event
 from .chat_stream_feed import ITEM, Feed
 from .chat_tools import FUNCTION_FIELDS
@@ -94,17 +94,17 @@ class Handler(Feed):
         # builtins read once: a local is cheaper than a global, once per chunk
         dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
-        # the call the last continuation went to, at (``at_scope``, ``at_index``): valid until
-        # ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
-        # of one call looks it up once
-        at: Optional[Call] = None
+        # the call the last continuation went to, at (``at_scope``, ``at_index``, two ints): valid
+        # until ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
+        # of one call looks it up once; ``at_index`` is ``NO_KEY`` while there is none
+        at: Any = None
         at_scope: Any = None
-        at_index: Any = None
+        at_index: Any = NO_KEY
         try:
             for data in chunks:
                 if type_(data) is not dict_:
                     other(data)
-                    at = None
+                    at_index = NO_KEY
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
@@ -135,14 +135,15 @@ class Handler(Feed):
                             else:
                                 raise LookupError
                             scope = choice.get("index", 0)
-                            if type_(piece) is str_ and type_(scope) is int_:
-                                if type_(index) is int_:
-                                    if index is at_index and scope is at_scope and at is not None:
-                                        c = at
-                                    else:
-                                        c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
-                                        at_scope, at_index = scope, index
-                                elif index is None:  # no index: the call its scope started last, if open
+                            if type_(piece) is str_:
+                                # (the very ints of the continuation before: its call, not looked up again)
+                                if index is at_index and scope is at_scope:
+                                    c = at
+                                elif type_(index) is int_ and type_(scope) is int_:
+                                    c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                    at_scope, at_index = scope, index
+                                elif index is None and type_(scope) is int_:
+                                    # no index: the call its scope started last, if open
                                     c = all_calls[-1]
                                     if c.scope != scope or c.done:
                                         raise LookupError  # ``feed`` decides
@@ -159,7 +160,7 @@ class Handler(Feed):
                                     continue
                 except (LookupError, TypeError, AttributeError):
                     pass
-                at = None
+                at_index = NO_KEY
                 feed(data)
         except ToolwireError:
             raise
