@@ -130,6 +130,24 @@ def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
      _chat({"function": {"arguments": "{}"}})],
     # ... and none at all
     [_chat({"function": {"arguments": "{}"}}), _chat({"function": {"arguments": ""}})],
+    # continuations of one index in two choices, in turn: each goes to its own choice's call
+    [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": ""}}),
+     _chat({"index": 0, "id": "b", "function": {"name": "g", "arguments": ""}}, index=1),
+     _chat({"index": 0, "function": {"arguments": "{"}}), _chat({"index": 0, "function": {"arguments": "{"}}, index=1),
+     _chat({"index": 0, "function": {"arguments": "}"}}), _chat({"index": 0, "function": {"arguments": "}"}}, index=1)],
+    # a choice index that equals the one before but is a bool or a float is not it
+    [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": ""}}, index=1),
+     _chat({"index": 0, "function": {"arguments": "{"}}, index=1),
+     _chat({"index": 0, "function": {"arguments": "1"}}, index=True),
+     _chat({"index": 0, "function": {"arguments": "2"}}, index=1.0),
+     _chat({"index": 0, "function": {"arguments": "}"}}, index=1)],
+    # a continuation after a chunk that is not a dict (a keep-alive line) and after one fed
+    # (its call ended there): the call is looked up again
+    [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": "{"}}),
+     _chat({"index": 0, "function": {"arguments": "\"x\""}}), ": keep-alive",
+     _chat({"index": 0, "function": {"arguments": ":1"}}),
+     _chat({"index": 0, "function": {"arguments": "}"}}, finish_reason="tool_calls"),
+     _chat({"index": 0, "function": {"arguments": "{}"}})],
 ])
 def test_chat_run_edge_cases(chunks: List[Any]) -> None:
     _agree(chunks, "openai.chat")

@@ -38,6 +38,7 @@ from .._errors import DecodeError, excerpt
 from ._call import Call, Result, begins_value, whole_value
 from ._events import ArgsDelta, CallStarted, new_event
 from ._replies import Replies
+from ._results import Results
 
 __all__ = ["Core"]
 
@@ -292,10 +293,11 @@ class Core(Replies):
 
     def close(self) -> List[Result]:
         """``Results.close``, the calls a repeated name started judged first."""
-        for calls in self._repeats.values():
-            self._judge_repeats(calls)
-        self._repeats = {}
-        return super().close()
+        if self._repeats:
+            for calls in self._repeats.values():
+                self._judge_repeats(calls)
+            self._repeats = {}
+        return Results.close(self)
 
     def _judge_repeats(self, calls: Iterable[Call]) -> None:
         """The calls a repeated name started with no text (``delta``), as they end: one

@@ -69,16 +69,17 @@ def detect_stream(chunk: Any, *, registry: Optional[Registry] = None) -> Optiona
 
 
 def resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
-    if isinstance(dialect, Dialect):
-        d: Optional[Dialect] = dialect
-        name = dialect.name
-    elif type(dialect) is str:
+    d: Optional[Dialect]
+    if type(dialect) is str:  # (asked first: the usual case, no ``isinstance`` call)
         hit = streams(registry).by_name.get(dialect)
         if hit is not None:
             return hit
         reg = default_registry() if registry is None else registry
         d = reg.get(dialect) if dialect in reg else None  # an alias ("anthropic", "bedrock"...)
         name = dialect if d is None else d.name
+    elif isinstance(dialect, Dialect):
+        d = dialect
+        name = dialect.name
     else:
         raise UnknownDialectError(f"A dialect is a name or a Dialect, got {excerpt(dialect)}")
     if d is None or d.stream is None:

@@ -121,7 +121,7 @@ class Results:
                 out.append(r)
         lost = failed and how is None and not out  # a failed reply: the calls the model made are lost
         # (as ``decode_all``: none returned; a server call left out is no call the client sees)
-        if lost or called and not any(only is None or c.scope == only for c in self.calls):
+        if lost or called and not (self.calls if only is None else any(c.scope == only for c in self.calls)):
             # the provider says the model called a tool (or the reply failed) and the stream held none
             said = cast(str, word)
             words = self.finish_words.get(self.first_choice) if self.failure is None else None
@@ -215,7 +215,14 @@ class Results:
         else:
             result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
                                    False)
-        self._settle(c, result)
+        # ``_settle``, inline (a call per call less)
+        c.result = result
+        c.tree = None
+        key = c.key
+        if key is not None and self.by_key.get(key) is c:
+            del self.by_key[key]
+        if self.emit:
+            self.events.append(CallDone(c.pos, result))
 
 
     def _sendable(self, c: Call) -> None:
@@ -235,6 +242,7 @@ class Results:
             c.size = max(c.size, self.max_bytes + 1)
 
     def _settle(self, c: Call, result: Result) -> None:
+        """*c* ends as *result* (``finalize`` does the same inline)."""
         c.result = result
         c.tree = None
         key = c.key

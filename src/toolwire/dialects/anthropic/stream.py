@@ -63,6 +63,8 @@ class Handler:
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
         c: Optional[Call] = None
         block: Optional[Dict[str, Any]] = None
@@ -73,7 +75,7 @@ class Handler:
         parts: List[str] = []
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     last = NO_KEY
                     other(data)
                     continue
@@ -84,7 +86,7 @@ class Handler:
                         if delta["type"] == "input_json_delta":
                             piece = delta["partial_json"]
                             index = data["index"]
-                            if type(piece) is str:
+                            if type_(piece) is str_:
                                 if not piece:
                                     continue  # the usual first delta of a block: nothing to add
                                 if index is not last:  # (the call of the delta before: looked up once)
@@ -94,7 +96,7 @@ class Handler:
                                     if cur.key is not index:
                                         raise LookupError
                                     last, parts = index, cur.parts
-                                size = cur.size + len(piece)
+                                size = cur.size + len_(piece)
                                 if size <= limit:
                                     cur.size = size
                                     parts.append(piece)
@@ -105,7 +107,7 @@ class Handler:
                     elif kind == "content_block_stop":
                         c = block = None
                         index = data["index"]
-                        if type(index) is int:
+                        if type_(index) is int_:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
@@ -113,14 +115,21 @@ class Handler:
                         c = block = None
                         block = data["content_block"]
                         index = data["index"]
-                        if (type(index) is not int or block["type"] != "tool_use" or not block.keys() <= _PLAIN
+                        if (type_(index) is not int_ or block["type"] != "tool_use" or not block.keys() <= _PLAIN
                                 or index in open_calls):
                             block = None
                     elif kind == "message_stop" or kind == "ping":
                         continue
+                    elif kind == "message_start":  # as ``feed``
+                        msg = data["message"]
+                        if type_(msg) is dict_:
+                            reason = msg.get("stop_reason")
+                            if reason is not None:  # (``finish`` reads ``None`` as nothing)
+                                core.finish(reason)
+                        continue
                     elif kind == "message_delta":  # as ``feed``
                         delta = data["delta"]
-                        if type(delta) is dict:
+                        if type_(delta) is dict_:
                             core.finish(delta.get("stop_reason"))
                         continue
                     else:
@@ -133,9 +142,9 @@ class Handler:
                     core.finalize(c)
                 elif block is not None:  # ``_open`` of a plain block, with nothing open there
                     ident, name, initial = block.get("id"), block.get("name"), block.get("input")
-                    c = core.new(index, None, ident if type(ident) is str and ident else None,
-                                 name if type(name) is str and name else None, True)
-                    if type(initial) is dict and initial:
+                    c = core.new(index, None, ident if type_(ident) is str_ and ident else None,
+                                 name if type_(name) is str_ and name else None, True)
+                    if type_(initial) is dict_ and initial:
                         c.obj = initial
                 else:
                     feed(data)

@@ -66,6 +66,8 @@ class Handler:
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
         start = False
         c: Optional[Call] = None  # (set on the way out of the ``try`` only)
@@ -76,12 +78,12 @@ class Handler:
         parts: List[str] = []
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     last = NO_KEY
                     other(data)
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
-                    if len(data) != 1:  # boto3 yields one member per event; more (an exception beside it): ``feed``
+                    if len_(data) != 1:  # boto3 yields one member per event; more (an exception beside it): ``feed``
                         raise LookupError
                     if "contentBlockDelta" in data:
                         body = data["contentBlockDelta"]
@@ -89,7 +91,7 @@ class Handler:
                         if use is not None:
                             piece = use["input"]
                             index = body["contentBlockIndex"]
-                            if type(piece) is str and piece:  # ``feed`` starts a call even for ``""``
+                            if type_(piece) is str_ and piece:  # ``feed`` starts a call even for ``""``
                                 if index is not last:  # (the call of the delta before: looked up once)
                                     cur = open_calls[index]
                                     # ``is``: the very int the call was opened with, not a bool or a float
@@ -97,7 +99,7 @@ class Handler:
                                     if cur.key is not index:
                                         raise LookupError
                                     last, parts = index, cur.parts
-                                size = cur.size + len(piece)
+                                size = cur.size + len_(piece)
                                 if size <= limit:
                                     cur.size = size
                                     parts.append(piece)
@@ -108,7 +110,7 @@ class Handler:
                     elif "contentBlockStop" in data:
                         c = None
                         index = data["contentBlockStop"]["contentBlockIndex"]
-                        if type(index) is int:
+                        if type_(index) is int_:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
@@ -117,11 +119,11 @@ class Handler:
                         body = data["contentBlockStart"]
                         use = body["start"]["toolUse"]
                         ident, name, index = use["toolUseId"], use["name"], body["contentBlockIndex"]
-                        start = (len(use) == 2 and type(ident) is str and ident != "" and type(name) is str
-                                 and name != "" and type(index) is int and index not in open_calls)
+                        start = (len_(use) == 2 and type_(ident) is str_ and ident != "" and type_(name) is str_
+                                 and name != "" and type_(index) is int_ and index not in open_calls)
                     elif "messageStop" in data:  # as ``feed``
                         body = data["messageStop"]
-                        if type(body) is dict:
+                        if type_(body) is dict_:
                             core.finish(body.get("stopReason"))
                         continue
                     elif "messageStart" in data or "metadata" in data:  # ``feed`` reads neither

@@ -74,6 +74,8 @@ class Handler:
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
         start = False
         c: Optional[Call] = None  # (set on the way out of the ``try`` only)
@@ -84,7 +86,7 @@ class Handler:
         parts: List[str] = []
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     last = NO_KEY
                     other(data)
                     continue
@@ -93,7 +95,7 @@ class Handler:
                     if kind == "tool-call-delta":
                         piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
                         index = data["index"]
-                        if type(piece) is str:
+                        if type_(piece) is str_:
                             if not piece:
                                 continue  # ``feed`` ignores it too
                             if index is not last:  # (the call of the delta before: looked up once)
@@ -103,7 +105,7 @@ class Handler:
                                 if cur.key is not index:
                                     raise LookupError
                                 last, parts = index, cur.parts
-                            size = cur.size + len(piece)
+                            size = cur.size + len_(piece)
                             if size <= limit:
                                 cur.size = size
                                 parts.append(piece)
@@ -114,7 +116,7 @@ class Handler:
                     elif kind == "tool-call-end":
                         c = None
                         index = data["index"]
-                        if type(index) is int:
+                        if type_(index) is int_:
                             c = open_calls.get(index)
                             if c is None:
                                 continue
@@ -123,12 +125,12 @@ class Handler:
                         tc = data["delta"]["message"]["tool_calls"]
                         fn = tc["function"]
                         ident, name, piece, index = tc["id"], fn["name"], fn["arguments"], data["index"]
-                        if (type(ident) is str and ident and type(name) is str and name and type(piece) is str
-                                and type(index) is int and index not in open_calls):
+                        if (type_(ident) is str_ and ident and type_(name) is str_ and name and type_(piece) is str_
+                                and type_(index) is int_ and index not in open_calls):
                             start = True
                     elif kind == "message-end":  # as ``feed``
                         delta = data["delta"]
-                        if type(delta) is dict:
+                        if type_(delta) is dict_:
                             core.finish(delta.get("finish_reason"))
                         continue
                     elif kind not in _FED:

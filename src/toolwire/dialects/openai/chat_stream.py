@@ -32,10 +32,10 @@ the general reader, ``chat_stream_feed.Feed.feed``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, Optional
+from typing import Any, Callable, Dict, Iterable
 
 from ..._errors import ToolwireError
-from ...stream._call import Call
+from ...stream._call import NO_KEY
 from ...stream._events import ArgsDelta, new_event
 from .chat_stream_feed import ITEM, Feed
 from .chat_tools import FUNCTION_FIELDS
@@ -91,56 +91,59 @@ class Handler(Feed):
         all_calls = core.calls
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
-        # the call the last continuation went to, at (``at_scope``, ``at_index``): valid until
-        # ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
-        # of one call looks it up once
-        at: Optional[Call] = None
+        # the call the last continuation went to, at (``at_scope``, ``at_index``, two ints): valid
+        # until ``feed`` runs (only ``feed`` starts, ends or moves calls), so a run of continuations
+        # of one call looks it up once; ``at_index`` is ``NO_KEY`` while there is none
+        at: Any = None
         at_scope: Any = None
-        at_index: Any = None
+        at_index: Any = NO_KEY
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     other(data)
-                    at = None
+                    at_index = NO_KEY
                     continue
                 try:  # a shape that does not fit (a missing key, a wrong type) goes to ``feed``
                     choices = data["choices"]
                     # one choice, and no error reported beside it (``feed`` fails the reply on one;
                     # vLLM's ``{"object": "error"}`` has no ``choices``)
-                    if type(choices) is list and len(choices) == 1 and "error" not in data:
+                    if type_(choices) is list and len_(choices) == 1 and "error" not in data:
                         choice = choices[0]
                         delta = choice["delta"]
-                        if len(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
+                        if len_(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
                             calls = delta["tool_calls"]
                         elif not delta.get("content") and delta.get("function_call") is None:
                             calls = delta.get("tool_calls")
                         else:
                             calls = None
-                        if type(calls) is list and len(calls) == 1 and not choice.get("finish_reason"):
+                        if type_(calls) is list and len_(calls) == 1 and not choice.get("finish_reason"):
                             tc = calls[0]
                             fn = tc["function"]
                             piece = fn["arguments"]
-                            size = len(tc)
-                            if size == 2 and len(fn) == 1:
+                            size = len_(tc)
+                            if size == 2 and len_(fn) == 1:
                                 # OpenAI's continuation: ``index`` and ``function.arguments`` alone
                                 index = tc["index"]
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
-                                    and (len(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
+                                    and (len_(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
                                     and (size <= 2 or ITEM.issuperset(tc))):
                                 index = tc.get("index")
                             else:
                                 raise LookupError
                             scope = choice.get("index", 0)
-                            if type(piece) is str and type(scope) is int:
-                                if type(index) is int:
-                                    if index is at_index and scope is at_scope and at is not None:
-                                        c = at
-                                    else:
-                                        c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
-                                        at_scope, at_index = scope, index
-                                elif index is None:  # no index: the call its scope started last, if open
+                            if type_(piece) is str_:
+                                # (the very ints of the continuation before: its call, not looked up again)
+                                if index is at_index and scope is at_scope:
+                                    c = at
+                                elif type_(index) is int_ and type_(scope) is int_:
+                                    c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                    at_scope, at_index = scope, index
+                                elif index is None and type_(scope) is int_:
+                                    # no index: the call its scope started last, if open
                                     c = all_calls[-1]
                                     if c.scope != scope or c.done:
                                         raise LookupError  # ``feed`` decides
@@ -148,7 +151,7 @@ class Handler(Feed):
                                     raise TypeError
                                 if not piece:
                                     continue
-                                size = c.size + len(piece)
+                                size = c.size + len_(piece)
                                 if size <= limit:
                                     c.size = size
                                     c.parts.append(piece)
@@ -157,7 +160,7 @@ class Handler(Feed):
                                     continue
                 except (LookupError, TypeError, AttributeError):
                     pass
-                at = None
+                at_index = NO_KEY
                 feed(data)
         except ToolwireError:
             raise

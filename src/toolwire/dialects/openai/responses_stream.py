@@ -75,6 +75,8 @@ class Handler(Feed):
         open_calls = core.by_key
         limit = core.max_bytes
         events = core.events if core.emit else None
+        # builtins read once: a local is cheaper than a global, once per chunk
+        dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
         # what an event asks of the code after the ``try``: reset there, not for every delta
         end: Optional[Call] = None  # end this call here
@@ -87,7 +89,7 @@ class Handler(Feed):
         parts: List[str] = []
         try:
             for data in chunks:
-                if type(data) is not dict:
+                if type_(data) is not dict_:
                     last = NO_KEY
                     other(data)
                     continue
@@ -96,7 +98,7 @@ class Handler(Feed):
                     if kind == "response.function_call_arguments.delta":
                         piece = data["delta"]
                         index = data["output_index"]
-                        if type(piece) is str:
+                        if type_(piece) is str_:
                             if not piece:
                                 continue  # ``feed`` ignores it too
                             if index is not last:  # (the call of the delta before: looked up once)
@@ -106,7 +108,7 @@ class Handler(Feed):
                                 if c.key is not index:
                                     raise LookupError
                                 last, parts = index, c.parts
-                            size = c.size + len(piece)
+                            size = c.size + len_(piece)
                             if size <= limit:
                                 c.size = size
                                 parts.append(piece)
@@ -117,20 +119,20 @@ class Handler(Feed):
                         text = data["arguments"]
                         index = data["output_index"]
                         call = open_calls[index]
-                        if (type(text) is str and call.key is index and call.name is not None and call.error is None
-                                and len(text) == call.size):
+                        if (type_(text) is str_ and call.key is index and call.name is not None and call.error is None
+                                and len_(text) == call.size):
                             call.full = text  # ``set_full`` when every character was seen
                             continue
                     elif kind == "response.output_item.done":
                         item = data["item"]
                         index = data["output_index"]
-                        if type(item) is dict and type(index) is int:
+                        if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
                             end = open_calls.get(index)
                             if end is not None and item["type"] == "function_call":
                                 # ``_done`` of a call that saw its whole text, with id and name
                                 text = item["arguments"]
-                                if not (type(text) is str and len(text) == end.size and end.error is None
+                                if not (type_(text) is str_ and len_(text) == end.size and end.error is None
                                         and end.tree is None and end.name is not None and end.id is not None
                                         and item.get("status") != "incomplete"):
                                     end = None
@@ -144,17 +146,17 @@ class Handler(Feed):
                     elif kind == "response.output_item.added":
                         item = data["item"]
                         index = data["output_index"]
-                        if type(item) is dict and type(index) is int:
+                        if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
                             if item["type"] == "function_call" and index not in open_calls:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
-                                start = (type(ident) is str and ident != "" and type(name) is str and name != ""
+                                start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
                     elif kind == "response.completed":
                         resp = data["response"]
                         # ``feed``, without a reason: no call left open for its items to end, no
                         # approval request the reply waits on (``read_final``)
-                        if (type(resp) is dict and type(resp.get("incomplete_details")) is not dict
+                        if (type_(resp) is dict_ and type_(resp.get("incomplete_details")) is not dict_
                                 and (core.calls or not resp.get("output")) and resp.get("error") is None
                                 and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
