@@ -443,12 +443,12 @@ def test_a_legacy_function_call_beside_tool_calls_is_refused_for_its_name() -> N
     ("text.mistral", '[TOOL_CALLS][{"name": "get_weather", "arguments": {}, "id": "abc\\ud800defg"}]',
      "Id at $.tool_calls[0].id holds a lone UTF-16 surrogate no UTF-8 text can carry: 'abc\\ud800defg'"),
     ("text.hermes", '<tool_call>{"name": "get_weather\\ud800", "arguments": {}}</tool_call>',
-     "Tool call at $.tool_calls[0] has 'get_weather\\ud800' where its name should be: a tool name is a letter or "
-     "'_' then letters, digits, '_', '-', '.', ':' or '/'"),
+     "Tool call at $.tool_calls[0] has 'get_weather\\ud800' where its name should be: a tool name is an ASCII "
+     "letter or '_' then ASCII letters, digits, '_', '-', '.', ':' or '/'"),
     ("text.kimi", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather\ud800:0"
                   "<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
-     "Tool call at $.tool_calls[0] has 'get_weather\\ud800' where its name should be: a tool name is a letter or "
-     "'_' then letters, digits, '_', '-', '.', ':' or '/'"),
+     "Tool call at $.tool_calls[0] has 'get_weather\\ud800' where its name should be: a tool name is an ASCII "
+     "letter or '_' then ASCII letters, digits, '_', '-', '.', ':' or '/'"),
 ])
 def test_a_text_family_call_is_invalid_without_the_text(dialect: str, text: str, error: str) -> None:
     (call,) = decode_text(text, dialect).tool_calls

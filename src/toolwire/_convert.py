@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Union
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
+from ._definitions import read_definition
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
@@ -118,8 +119,8 @@ class _Target:
         dd, kind = _sniff(data, source, self.registry, loc)
         if kind in (CALL, SERVER):
             return self.call(decode(data, dd, registry=self.registry), position)
-        if kind == TOOL:
-            return self.tool(decode_tool(data, dd, registry=self.registry))
+        if kind == TOOL:  # (a call's arguments as parameters: a call too, as ``decode_all`` reads it)
+            return self.tool(read_definition(data, dd, loc, lambda: decode_tool(data, dd, registry=self.registry)))
         if kind == RESULT:
             return self.result(decode_result(data, dd, registry=self.registry))
         if kind == CALLS:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Optional, Union, cast
 
 from ._builtin import registry_of
+from ._definitions import read_definition
 from ._dialect import RESULT, TOOL, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
@@ -35,7 +36,9 @@ def _read_object(read: Any, item: Any) -> Any:
 def decode_tool(
     item: Any, dialect: Union[str, Dialect, None] = None, *, registry: Optional[Registry] = None
 ) -> Tool:
-    """Decode a tool definition of any dialect into a ``Tool``."""
+    """Decode a tool definition of any dialect into a ``Tool``. Without *dialect*, one in
+    the form of a Llama 3.x JSON call (``{"name", "parameters"}``) whose parameters are
+    no JSON Schema raises naming both readings (``_definitions.read_definition``)."""
     if registry is not None:
         registry_of(registry)
     if issubclass(type(item), Tool):
@@ -69,6 +72,8 @@ def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: st
                 f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not {an(_KIND_WORDS[want])}",
                 dialect=d.name,
             )
+        if want == TOOL and dialect is None:  # a call's arguments as parameters: a call too
+            return read_definition(data, d, "$", lambda: _guard(d, d.decode_tool, data))
         return _guard(d, getattr(d, method), data)
     except (ToolwireError, MemoryError):
         raise

@@ -4,16 +4,16 @@ or kept as an ``InvalidToolCall`` (never dropped in silence: DESIGN invariant 7)
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from ._args import Policy
 from ._dialect import Dialect
 from ._errors import DecodeError, an, excerpt
 from ._registry import decode_one
-from ._schema_like import not_schema
-from ._types import InvalidToolCall, new_invalid
+from ._schema_like import NotSchemaError, not_schema
+from ._types import InvalidToolCall, Tool, new_invalid
 
-__all__ = ["call_reading", "definition", "definitions", "holds_arguments"]
+__all__ = ["call_reading", "definition", "definitions", "holds_arguments", "read_definition"]
 
 
 def definitions(defs: List[Tuple[int, Any, Dialect, str]], out: List[Any], calls: bool, keep: bool) -> None:
@@ -50,6 +50,8 @@ def definition(item: Any, d: Dialect, loc: str, keep: bool) -> InvalidToolCall:
         raise DecodeError(error, dialect=d.name, loc=loc)
     try:
         name: Optional[str] = d.decode_tool(item, loc).name
+    except NotSchemaError as exc:  # parameters of no schema keyword: its name all the same
+        name = exc.name
     except Exception:  # not a readable definition either: no name
         name = None
     return new_invalid(name=name, error=error, loc=loc)
@@ -63,6 +65,8 @@ def _not_schema(item: Any, d: Dialect, loc: str) -> Optional[str]:
     ``functionDeclarations`` entry, a hosted tool); ``None`` otherwise."""
     try:
         params = d.decode_tool(item, loc).parameters
+    except NotSchemaError as exc:  # no schema keyword at all (the ``Tool`` check)
+        return exc.why
     except Exception as exc:
         if not isinstance(exc, DecodeError):  # a third party's reader failing says nothing of the item
             return None
@@ -84,8 +88,42 @@ def call_reading(item: Any, d: Dialect, loc: str) -> str:
         return ""
     if why.startswith("nor does it"):
         return f"; {why}"
-    return (f"; its parameters are no JSON Schema ({why}): they read as the arguments of a Llama 3.x JSON call "
+    return f"; {_as_arguments(why)}"
+
+
+def _as_arguments(why: str) -> str:
+    """The call's reading of parameters that are no JSON Schema (*why*: ``not_schema``'s)."""
+    return (f"its parameters are no JSON Schema ({why}): they read as the arguments of a Llama 3.x JSON call "
             '{"name", "parameters"}, a form no dialect reads as a call (give them as \'args\')')
+
+
+def read_definition(item: Any, d: Dialect, loc: str, read: Callable[[], Tool]) -> Tool:
+    """The tool definition *item* of *d* (*read* reads it), where the caller did not say
+    it is one (``decode_tool`` without a dialect, ``convert``, ``validate_call``'s
+    tools): in the form of a Llama 3.x JSON call (``name`` and ``parameters`` at its
+    top), parameters that are no JSON Schema (``not_schema``, the rule ``decode_all``
+    applies) make it a call as well: a ``DecodeError`` naming both readings, never a
+    definition made of a call's arguments. Other forms: what *read* gives or raises."""
+    try:
+        tool = read()
+    except NotSchemaError as exc:
+        if not _llama_form(item):
+            raise
+        raise _both(item, d, loc, exc.why, "") from None
+    if _llama_form(item) and tool.parameters:
+        why = not_schema(tool.parameters)
+        if why is not None:
+            raise _both(item, d, loc, why, f"; decode_tool(x, {d.name!r}) reads a definition")
+    return tool
+
+
+def _llama_form(item: Any) -> bool:
+    return type(item) is dict and "parameters" in item and "name" in item
+
+
+def _both(item: Any, d: Dialect, loc: str, why: str, hint: str) -> DecodeError:
+    return DecodeError(f"Input at {loc} is {an(d.name)} tool definition or a tool call: {excerpt(item)}; "
+                       f"{_as_arguments(why)}{hint}", dialect=d.name, loc=loc)
 
 
 def holds_arguments(item: Any, d: Dialect, pol: Policy, loc: str) -> bool:

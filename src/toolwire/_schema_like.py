@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ._errors import excerpt
+from ._errors import SchemaError, excerpt
 from ._schema_keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
 
-__all__ = ["not_schema"]
+__all__ = ["NotSchemaError", "check_schema_like", "not_schema"]
 
 _SCHEMA = (dict, bool)
 _TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
@@ -67,3 +67,35 @@ def not_schema(params: Any) -> Optional[str]:
             return f"its {excerpt(key)} is no value that keyword takes: {excerpt(value)}"
         asserting = asserting or key in _ASSERTING
     return None if asserting else "it holds no keyword that says what a value must be"
+
+
+class NotSchemaError(SchemaError):
+    """A tool's parameters that hold no JSON Schema keyword at all (``check_schema_like``):
+    ``why`` says so in ``not_schema``'s words and ``name`` is the tool's, for a reader
+    that names the definition's other reading, a call (``_definitions``)."""
+
+    why = ""
+    name: Optional[str] = None
+
+
+def check_schema_like(params: Dict[str, Any], name: str) -> None:
+    """``NotSchemaError`` at ``$.parameters`` when the parameters *params* of the tool
+    *name* are not empty and no key of them is a JSON Schema keyword: argument values
+    (``{"city": "Paris"}``), no schema at all. The check of every ``Tool``: keywords of
+    odd values, unknown keywords beside known ones and annotations alone are left to
+    the provider (a schema may carry ``x-`` extensions; open models' tools write
+    ``"type": "dict"``); ``not_schema`` is the stricter rule where a call may stand.
+    Stops at the first keyword (the first key, in a schema that opens with ``type``)."""
+    for key in params:
+        if type(key) is str and key in _KINDS:
+            return
+    if not params:
+        return
+    err = NotSchemaError(
+        "Tool parameters at $.parameters are no JSON Schema (no key is a JSON Schema keyword: type, properties..."
+        f"): {excerpt(params)}",
+        loc="$.parameters",
+    )
+    err.why = not_schema(params) or ""
+    err.name = name
+    raise err

@@ -9,7 +9,7 @@ a function tool loaded on its own a namespace of its own name (recorded in the c
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, Optional, Protocol, Tuple
 
 from ._derived import derived
 from ._dialect import Dialect
@@ -41,10 +41,17 @@ def scope_of(provider_data: Any, registry: Optional[Registry] = None) -> Optiona
     return None
 
 
-def check_scope(what: str, name: str, provider_data: Any, d: Dialect, registry: Optional[Registry]) -> None:
+class _Target(Protocol):
+    """What ``check_scope`` writes to: a ``Dialect``, or a text format (``encode_text``)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def check_scope(what: str, name: str, provider_data: Any, d: _Target, registry: Optional[Registry]) -> None:
     """``EncodeError`` when the call or tool *name* (*what*) is named in a group of a
-    dialect other than *d*, of another name: written there by its bare name, it would
-    name another tool."""
+    dialect other than *d* (a dialect or a text format), of another name: written there
+    by its bare name, it would name another tool."""
     if len(provider_data) == 1 and d.name in provider_data:  # its own data only
         return
     got = scope_of(provider_data, registry)

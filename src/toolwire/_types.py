@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
 from ._json_equality import json_identity, same
+from ._schema_like import check_schema_like
 from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
     MAX_SCHEMA_NODES,
@@ -220,7 +221,8 @@ class Tool(_Value):
 
     ``parameters`` is ``None`` when the definition declared none; parameters of more
     than ``MAX_SCHEMA_NODES`` JSON values (a dict held in several places counting once
-    per place) raise ``DecodeError``.
+    per place), or with no JSON Schema keyword at all (``{"city": "Paris"}``: argument
+    values, not a schema), raise ``DecodeError``.
     """
 
     __slots__ = ("name", "description", "parameters", "strict", "provider_data")
@@ -248,6 +250,7 @@ class Tool(_Value):
         _set(self, "description", _opt_text(description, "$.description", "Tool description"))
         if parameters is not None:
             parameters = check_json_object(parameters, "$.parameters", "Tool parameters", limit=MAX_SCHEMA_NODES)
+            check_schema_like(parameters, name)
         _set(self, "parameters", parameters)
         if strict is not None:
             strict = _bool(strict, "$.strict", "Tool strict")

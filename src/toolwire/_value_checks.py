@@ -9,7 +9,7 @@ import math
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union, cast
 
-from ._errors import DecodeError, excerpt
+from ._errors import DecodeError, an, excerpt
 
 __all__ = [
     "JSON_SCHEMAS",
@@ -21,6 +21,7 @@ __all__ = [
     "check_json_object",
     "check_json_value",
     "lone_surrogate_in",
+    "part_member",
     "too_many_nodes",
     "utf8_problem",
     "utf8_text",
@@ -136,14 +137,25 @@ def _content(value: Any) -> Content:
             if type(part.get("type")) is not str or not part["type"]:
                 raise _fail("ToolResult content", f"$.content[{i}]",
                             f"is a part without a 'type' (text, json, image...): {excerpt(part)}")
-            if part["type"] == "text" and type(part.get("text", "")) is not str:
-                raise _fail("ToolResult content", f"$.content[{i}].text",
-                            f"must hold a string, got {excerpt(part.get('text'))}")
+            kind = part["type"]
+            if kind == "text" and type(part.get("text")) is not str:
+                raise _fail("ToolResult content", f"$.content[{i}].text", part_member(part, "text"))
+            if kind == "json" and "json" not in part:
+                raise _fail("ToolResult content", f"$.content[{i}].json", part_member(part, "json"))
         check_json_value(value, "$.content", "ToolResult content")
         return value
     json_like = type(value) in (dict, int, float, bool)
     hint = " (a JSON value is the part {'type': 'json', 'json': ...})" if json_like else ""
     raise _fail("ToolResult content", "$.content", f"must be text or a list of parts{hint}, got {excerpt(value)}")
+
+
+def part_member(part: Dict[str, Any], member: str) -> str:
+    """What a result part of type *member* (``text``, ``json``) lacks: its member, or (a
+    text part) a string in it; the words after its ``$.path``."""
+    if member not in part:
+        what = "a string" if member == "text" else "a JSON value"
+        return f"is missing: {an(member)} part holds {what}, got {excerpt(part)}"
+    return f"must hold a string, got {excerpt(part[member])}"
 
 
 _SCALARS = (str, int, bool, type(None))

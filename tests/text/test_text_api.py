@@ -97,7 +97,7 @@ def test_tools_shapes_and_errors() -> None:
 def test_encode_errors() -> None:
     with pytest.raises(EncodeError, match="Item 0 is not a ToolCall: str .f."):
         encode_text("f", "text.hermes")  # type: ignore[arg-type]
-    with pytest.raises(EncodeError, match="Item 0 is not a ToolCall: InvalidToolCall"):
+    with pytest.raises(EncodeError, match="Item 0 is an InvalidToolCall, which text.hermes cannot write"):
         encode_text([InvalidToolCall(error="x")], "text.hermes")  # type: ignore[list-item]
     with pytest.raises(EncodeError, match="contains '</parameter>'"):
         encode_text(ToolCall(name="f", args={"s": "a</parameter>b"}), "text.qwen3-xml")

@@ -22,7 +22,7 @@ WEATHER = {
 
 @pytest.mark.parametrize(
     "name", ["get_weather", "_x", "browser.search", "container.exec", "mcp__fs__read", "a-b", "ns:tool",
-             "srv/tool", "météo", "f" * 256],
+             "srv/tool", "f" * 256],
 )
 def test_names_a_tool_could_have(name: str) -> None:
     assert is_name(name)
@@ -31,7 +31,9 @@ def test_names_a_tool_could_have(name: str) -> None:
 @pytest.mark.parametrize(
     "name", ["", "junk [", "bad_func_no_gt\n</function", "todo_write\n", " f", "f g", "0", "1st", "-x",
              ".x", 'f"', "f'", "f<", "f>", "f|", "f{", "f(", "f=1", "f,g", "f;", "f\\", "f\x00", "f\ud800",
-             "f\u200b", "f" * 257],
+             "f\u200b", "f" * 257,
+             # letters and digits beyond ASCII: no provider's rule takes them (hunt h22 F-O 14)
+             "météo", "é", "天气", "a²", "f\u0660", "Ωmega"],
 )
 def test_text_that_is_not_a_name(name: str) -> None:
     assert not is_name(name)
@@ -111,3 +113,24 @@ def test_every_family_checks_names_against_the_tools_offered(fmt: object) -> Non
     assert r.tool_calls[0].name == "delete_all" and r.tool_calls[0].raw
     r = decode_text(text, name)
     assert [c.name for c in r.tool_calls] == ["delete_all"]
+
+
+def test_a_name_beyond_ascii_is_no_name_unless_offered() -> None:
+    # every provider's rule is ASCII (text-formats.md "Names"): such a call could not be sent back
+    text = '<tool_call>\n{"name": "météo", "arguments": {}}\n</tool_call>'
+    [bad] = decode_text(text, "text.hermes").tool_calls
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.raw == text
+    assert bad.error == ("Tool call at $.tool_calls[0] has 'météo' where its name should be: a tool name is an "
+                         "ASCII letter or '_' then ASCII letters, digits, '_', '-', '.', ':' or '/'")
+    offered = [{"name": "météo", "parameters": {"type": "object"}}]  # an offered name is taken as it is
+    check(text, "text.hermes", None, None, [C("météo", {})], tools=offered)
+
+
+def test_encode_text_refuses_a_name_beyond_ascii() -> None:
+    from toolwire import EncodeError, ToolCall
+
+    with pytest.raises(EncodeError) as exc:
+        encode_text([ToolCall("天气", {})], "text.hermes")
+    assert (exc.value.message, exc.value.loc) == (
+        "Tool name '天气' of call 0 cannot be read back from text.hermes: a tool name is an ASCII letter or '_' "
+        "then ASCII letters, digits, '_', '-', '.', ':' or '/'", "$[0].name")

@@ -10,7 +10,8 @@ a JSON Schema object (``{}``, or keywords: ``type``, ``properties``, ``$ref``,
 "Paris"}}``: Llama 3.x JSON tool calling's call form, meta-llama/llama-models
 ``models/llama3_3/prompt_format.md``), a keyword with a value it does not take, or only
 annotations are a call's arguments: no dialect reads that form as a call, so where calls
-may stand (``decode_all``, ``decode``, ``ToolCalls``) it raises naming both readings,
+may stand (``decode_all``, ``decode``, ``ToolCalls``) or the kind is not said
+(``convert``, ``decode_tool`` without a dialect) it raises naming both readings,
 and a list holding one is never a list of definitions without calls (``[]``). The rule
 is ``_schema_like.not_schema``. ``args`` may also be JSON
 text; the arguments policy applies. A call its provider runs itself carries

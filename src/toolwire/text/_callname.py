@@ -4,12 +4,13 @@ Every call a text family reads goes through ``TextParser.call``, which asks
 ``name_problem`` first; a call whose name fails becomes an ``InvalidToolCall`` that
 keeps the call's raw text. A family module has nothing to do to get the check.
 
-A name is 1 to 256 characters: a letter or ``_`` first, then letters, digits and
-``_ - . : /``. That covers every provider's rule (OpenAI, Anthropic, Bedrock, Mistral:
-``[a-zA-Z0-9_-]{1,64}``; Gemini: a letter or ``_`` first, then also ``.`` and ``:``;
-MCP: up to 128, also ``.`` and ``/``) and the built-in recipients of gpt-oss
-(``browser.search``, ``container.exec``). Whitespace, markup (``<``, ``>``, ``|``),
-quotes, brackets and control characters are never part of a name: text like
+A name is 1 to 256 characters: an ASCII letter or ``_`` first, then ASCII letters,
+digits and ``_ - . : /``. That is the union of every provider's rule (OpenAI,
+Anthropic, Bedrock, Mistral: ``[a-zA-Z0-9_-]{1,64}``; Gemini: a letter or ``_`` first,
+then also ``.`` and ``:``; MCP: up to 128, also ``.`` and ``/``; all ASCII) and takes
+the built-in recipients of gpt-oss (``browser.search``, ``container.exec``). Whitespace,
+markup (``<``, ``>``, ``|``), quotes, brackets, control characters and letters beyond
+ASCII (``météo``, ``天气``: no provider takes them) are never part of a name: text like
 ``bad_func\\n</function`` or ``junk [`` is a parse gone wrong, not a tool.
 
 With ``tools=`` (a non-empty list), a name that is not one of the offered tools is
@@ -22,15 +23,16 @@ from collections.abc import Collection
 
 from .._errors import excerpt
 
-__all__ = ["MAX_NAME", "is_name", "name_problem"]
+__all__ = ["MAX_NAME", "NAME_RULE", "is_name", "name_problem"]
 
 MAX_NAME = 256
+NAME_RULE = "a tool name is an ASCII letter or '_' then ASCII letters, digits, '_', '-', '.', ':' or '/'"
 _MORE = frozenset("_-.:/")
 
 
 def is_name(name: str) -> bool:
     """True when *name* has the shape of a tool name (see the module docstring)."""
-    if not name or len(name) > MAX_NAME:
+    if not name or len(name) > MAX_NAME or not name.isascii():
         return False
     first = name[0]
     if not (first == "_" or first.isalpha()):
@@ -44,8 +46,7 @@ def name_problem(name: str, offered: Collection[str] | None, loc: str) -> str | 
         return None
     if not is_name(name):
         return (
-            f"Tool call at {loc} has {excerpt(name)} where its name should be: a tool name "
-            "is a letter or '_' then letters, digits, '_', '-', '.', ':' or '/'"
+            f"Tool call at {loc} has {excerpt(name)} where its name should be: {NAME_RULE}"
         )
     if offered:
         shown = ", ".join(sorted(offered)[:8]) + (", ..." if len(offered) > 8 else "")

@@ -31,9 +31,10 @@ from typing import Any, Callable
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt
-from .._types import ToolCall, new_call, new_invalid
+from .._scope import check_scope
+from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import lone_surrogate_in, utf8_problem
-from ._callname import is_name, name_problem
+from ._callname import NAME_RULE, is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
 from ._options import finish_of, prompt_opens_reasoning
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
@@ -314,15 +315,31 @@ class TextFormat:
         return p.close(reason)
 
     def encode(self, calls: Sequence[ToolCall], variant: str | None = None) -> str:
-        """Render *calls* in this format (``variant`` picks one of ``variants``); a name the
-        format's parser would not read back as a name (``is_name``) is an ``EncodeError``."""
+        """Render *calls* in this format (``variant`` picks one of ``variants``). An
+        ``EncodeError`` for a name the format's parser would not read back as a name
+        (``is_name``), and for what ``encode`` refuses to write to another dialect: an
+        ``InvalidToolCall``, a call the provider runs itself (``server``: no text format
+        is its provider's), a call named in a namespace by another name (``check_scope``)."""
         for i, c in enumerate(calls):
+            if issubclass(type(c), InvalidToolCall):
+                raise EncodeError(
+                    f"Item {i} is an InvalidToolCall, which {self.name} cannot write (a text format writes whole "
+                    f"calls; answer it with an error result or leave it out): {excerpt(c)}",
+                    dialect=self.name,
+                    loc=f"$[{i}]",
+                )
             name = getattr(c, "name", None)
             if type(name) is str and not is_name(name):
                 raise EncodeError(
-                    f"Tool name {excerpt(name)} of call {i} cannot be read back from {self.name}: a tool "
-                    "name is a letter or '_' then letters, digits, '_', '-', '.', ':' or '/'",
+                    f"Tool name {excerpt(name)} of call {i} cannot be read back from {self.name}: {NAME_RULE}",
                     dialect=self.name,
                     loc=f"$[{i}].name",
                 )
+            if issubclass(type(c), ToolCall):
+                if c.provider_data:
+                    check_scope("call", c.name, c.provider_data, self, None)
+                if c.server:
+                    from ..dialects._common import refuse_server  # (the dialects load the text formats)
+
+                    refuse_server(c, self.name)
         return self.encode_calls(calls, variant)

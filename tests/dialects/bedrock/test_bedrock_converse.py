@@ -135,7 +135,7 @@ EMPTY_MESSAGE = ("A bedrock.converse tool result needs content (Converse refuses
                  "word saying there was none)")
 
 
-@pytest.mark.parametrize("content", ["", [{"type": "text", "text": ""}], [{"type": "text"}], "  ", "\n",
+@pytest.mark.parametrize("content", ["", [{"type": "text", "text": ""}], "  ", "\n",
                                      [{"type": "text", "text": " "}, {"type": "text", "text": ""}]])
 @pytest.mark.parametrize("is_error", [False, True])
 def test_empty_results_are_refused(content: Any, is_error: bool) -> None:

@@ -123,7 +123,8 @@ def test_result_provider_data_round_trips(wire: Any, content: Any, is_error: boo
 
 
 def test_results_encode_to_literal_wire() -> None:
-    r = ToolResult("t1", "f", [{"type": "text", "text": "ä"}, {"type": "json", "json": [1]}, {"type": "text"}], is_error=True)
+    r = ToolResult("t1", "f", [{"type": "text", "text": "ä"}, {"type": "json", "json": [1]}, {"type": "text", "text": ""}],
+                   is_error=True)
     # (an empty text block is left out: Converse refuses it, and it holds nothing)
     assert toolwire.encode_result(r, D) == {"toolResult": {"toolUseId": "t1", "content": [{"text": "ä"}, {"json": [1]}], "status": "error"}}
     no_content = toolwire.decode_result({"toolResult": {"toolUseId": "t1", "status": "success"}}, D)

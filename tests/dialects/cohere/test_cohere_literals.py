@@ -163,8 +163,6 @@ RESULTS = [  # (id, wire, content, provider data)
                                                                     {"type": "image", "x": 1}]},
      [{"type": "text", "text": "a"}, {"type": "image", "x": 1}],
      {D: {"content": [{"type": "text", "text": "a"}, {"type": "image", "x": 1}]}}),
-    ("text_part_without_text", {"role": "tool", "tool_call_id": ID, "content": [{"type": "text"}]},
-     [{"type": "text", "text": ""}], {D: {"content": [{"type": "text"}]}}),
     ("null_content", {"role": "tool", "tool_call_id": ID, "content": None}, "", {D: {"content": None}}),
     ("extra", {"role": "tool", "tool_call_id": ID, "content": "x", "name": "f"}, "x", {D: {"extra": {"name": "f"}}}),
 ]
@@ -180,7 +178,7 @@ def test_result_round_trip(wire: Dict[str, Any], content: Any, pd: Dict[str, Any
 
 def test_canonical_result_parts() -> None:
     result = ToolResult(ID, None, [{"type": "json", "json": [1, "é"]}, {"type": "json", "json": {"a": "é"}},
-                                   {"type": "text", "text": "t"}, {"type": "text"}])
+                                   {"type": "text", "text": "t"}, {"type": "text", "text": ""}])
     assert toolwire.encode_result(result, D) == {"role": "tool", "tool_call_id": ID, "content": [
         {"type": "text", "text": '[1, "é"]'}, {"type": "document", "document": {"data": {"a": "é"}}},
         {"type": "text", "text": "t"}, {"type": "text", "text": ""}]}

@@ -123,7 +123,9 @@ def test_content_blocks_as_the_specification_lists_them() -> None:
         return r.content, r.is_error
 
     assert content({"content": []}) == ("", False)
-    assert content({"content": [{"type": "text"}]}) == ([{"type": "text", "text": ""}], False)
+    with pytest.raises(toolwire.DecodeError) as exc:  # ``TextContent.text`` is required (hunt h22 F-E)
+        content({"content": [{"type": "text"}]})
+    assert exc.value.loc == "$.content[0].text"
     image = {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
     assert content({"content": [image]}) == ([image], False)
     assert content({"content": [image], "isError": True}) == ([image], True)

@@ -230,7 +230,7 @@ def test_result_parts_are_one_text() -> None:
     assert result.content == parts
     assert toolwire.encode_result(result, D) == {"role": "tool", "tool_name": "f", "content": "a\né"}
     mixed = ToolResult("call_1", "f", [{"type": "text", "text": "Zürich"}, {"type": "json", "json": {"t": "22°C"}},
-                                       {"type": "text"}])
+                                       {"type": "text", "text": ""}])
     assert toolwire.encode_result(mixed, D) == {"role": "tool", "tool_name": "f", "content": 'Zürich\n{"t": "22°C"}\n',
                                                 "tool_call_id": "call_1"}
     assert toolwire.encode_result(ToolResult(None, "f", ""), D) == {"role": "tool", "tool_name": "f", "content": ""}

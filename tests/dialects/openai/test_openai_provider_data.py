@@ -337,8 +337,9 @@ def test_json_parts_are_written_as_text_with_non_ascii_kept() -> None:
         {"type": "input_text", "text": '{"t": "22 °C"}'}, {"type": "input_text", "text": "é"}]}
 
 
-def test_a_text_part_without_text_is_written_empty_and_part_extra_only_on_text_parts() -> None:
-    result = ToolResult(id="call_1", content=[{"type": "json", "json": 1}, {"type": "text"}],
+def test_part_extra_only_on_text_parts() -> None:
+    # (a text part without its text is refused where the value is built: test_result_parts_present)
+    result = ToolResult(id="call_1", content=[{"type": "json", "json": 1}, {"type": "text", "text": ""}],
                         provider_data={C: {"part_extra": [{"cache_control": {}}, {"cache_control": {"type": "ephemeral"}}]}})
     assert toolwire.encode_result(result, C) == {"role": "tool", "tool_call_id": "call_1", "content": [
         {"type": "text", "text": "1"}, {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}]}

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._types import ToolResult, evolve
+from ..._value_checks import part_member
 from .._common import as_dict, error_flag, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 from .tools import IDS, NAME, envelope, rpc_id
@@ -71,10 +72,9 @@ def _block(block: Any, loc: str) -> Dict[str, Any]:
     b = as_dict(block, loc, NAME, "a content block")
     kind = b.get("type")
     if kind == "text":
-        text = b.get("text", "")
-        if type(text) is not str:
-            raise DecodeError(f"Text block at {loc}.text must hold a string, got {excerpt(text)}", dialect=NAME,
-                              loc=f"{loc}.text")
+        text = b.get("text")
+        if type(text) is not str:  # (``TextContent.text`` is required)
+            raise DecodeError(f"Text block at {loc}.text {part_member(b, 'text')}", dialect=NAME, loc=f"{loc}.text")
         return {"type": "text", "text": text}
     member = _CONTENT.get(kind) if type(kind) is str else None
     if member is None:

@@ -17,6 +17,7 @@ from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, excerpt
 from ..._ids import IdRule
 from ..._types import Tool, ToolCall, evolve, new_call
+from ..._value_checks import part_member
 from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
 from ..openai import chat_tools as chat_parts
 
@@ -151,8 +152,7 @@ def text_of(part: Dict[str, Any], i: int, dialect: str) -> str:
 
 def text_part(part: Dict[str, Any], loc: str, dialect: str) -> None:
     """A ``text`` part's ``text`` must be a string (``TextChunk.text``, Cohere's
-    ``TextContent.text``, Ollama's text): anything else raises at ``.text`` (never
-    turned into text)."""
-    if part.get("type") == "text" and type(part.get("text", "")) is not str:
-        raise DecodeError(f"Text part at {loc}.text must hold a string, got {excerpt(part.get('text'))}",
-                          dialect=dialect, loc=loc + ".text")
+    ``TextContent.text``, Ollama's text): anything else, or none, raises at ``.text``
+    (never turned into text)."""
+    if part.get("type") == "text" and type(part.get("text")) is not str:
+        raise DecodeError(f"Text part at {loc}.text {part_member(part, 'text')}", dialect=dialect, loc=loc + ".text")

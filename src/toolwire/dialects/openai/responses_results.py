@@ -20,6 +20,7 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
 from ..._types import ToolResult
+from ..._value_checks import part_member
 from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .media import OPENAI_DETAILS
@@ -49,6 +50,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             if type(kind) is not str:  # it could not be written back
                 raise DecodeError(f"Content part at {loc}.output[{i}] has no 'type'", dialect=NAME,
                                   loc=f"{loc}.output[{i}].type")
+            if kind == "input_text" and type(p.get("text")) is not str:  # (its ``text`` is required)
+                raise DecodeError(f"Text part at {loc}.output[{i}].text {part_member(p, 'text')}", dialect=NAME,
+                                  loc=f"{loc}.output[{i}].text")
             content.append({**p, "type": _PART_IN.get(kind, kind)})
     else:
         raise DecodeError(
