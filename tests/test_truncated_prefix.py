@@ -6,9 +6,12 @@ value followed by anything (a comma, whitespace) ended there and is kept."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import toolwire
 from toolwire import ArgumentsError, InvalidToolCall, ToolCall
@@ -98,3 +101,46 @@ def test_text_formats_drop_the_cut_value() -> None:
     assert isinstance(refused, InvalidToolCall) and refused.truncated
     [kept] = toolwire.decode_text(text, "text.hermes", allow_truncated=True).tool_calls
     assert type(kept) is ToolCall and (kept.args, kept.repairs) == ({"a": 1}, ("truncated",))
+
+
+def _prefix_of(kept: Any, full: Any) -> bool:
+    """*kept* is what a cut may leave of *full*: a scalar equal to it, or a container
+    of the same kind whose entries are full's first ones, equal but for the last,
+    which may itself be such a prefix (the container the cut fell in)."""
+    if type(kept) is not type(full):
+        return False
+    if type(kept) is dict:
+        keys = list(kept)
+        if keys != list(full)[: len(keys)]:
+            return False
+        return all(kept[k] == full[k] for k in keys[:-1]) and (not keys or _prefix_of(kept[keys[-1]], full[keys[-1]]))
+    if type(kept) is list:
+        if not kept:
+            return True
+        if len(kept) > len(full) or kept[:-1] != full[: len(kept) - 1]:
+            return False
+        return _prefix_of(kept[-1], full[len(kept) - 1])
+    return bool(kept == full)
+
+
+_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+_json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=12)
+
+
+@given(st.dictionaries(st.text(max_size=5), _json, min_size=1, max_size=4), st.integers(min_value=1),
+       st.sampled_from([None, 2]), st.booleans())
+@example({"a": 1, "b": 12500}, len('{"a": 1, "b": 12'), None, True)
+@example({"a": 1, "b": "xyz"}, len('{"a": 1, "b": "xy'), None, True)
+def test_what_allow_truncated_keeps_is_a_prefix_of_what_the_model_wrote(
+    full: Dict[str, Any], at: int, indent: Any, ascii_only: bool
+) -> None:
+    """Nothing invented: every value kept is the value the whole text holds (a number
+    or string the cut shortened is never kept); only the open containers are partial."""
+    text = json.dumps(full, indent=indent, ensure_ascii=ascii_only)
+    cut = text[: 1 + at % (len(text) - 1)]  # the text without at least its closing brace
+    try:
+        call = toolwire.decode(chat(cut), allow_truncated=True)
+    except ArgumentsError:
+        return
+    assert _prefix_of(call.args, full), (cut, call.args)
