@@ -91,3 +91,20 @@ def test_normalize_keeps_the_readable_calls_beside_the_unreadable_item() -> None
     r = normalize(reply)
     assert r.tool_calls == (ToolCall("f", {"a": 1}, "call_1"),)
     _broken(r.invalid_tool_calls, "$.choices[0].message.tool_calls[1]")
+
+
+@pytest.mark.parametrize("function", ["x", 5, ["a"], None])
+@pytest.mark.parametrize("named", [None, "openai.chat"])
+def test_a_chat_call_whose_function_is_no_object_keeps_its_id(function: Any, named: Any) -> None:
+    """A Chat ``tool_calls`` item (``{"id", "type": "function", "function"}``, the API
+    reference's ``ChatCompletionMessageToolCall``) whose ``function`` is no object: its id
+    is readable, and the kept ``InvalidToolCall`` carries it (a result can pair with it);
+    it read as an item of no dialect, with neither."""
+    bad = {"id": "call_3", "type": "function", "function": function}
+    [ok, kept] = toolwire.decode_all({"role": "assistant", "tool_calls": [CHAT, bad]}, named, invalid="keep")
+    assert ok == ToolCall("f", {"a": 1}, "call_1")
+    assert type(kept) is InvalidToolCall and (kept.name, kept.id) == (None, "call_3")
+    assert kept.loc.startswith("$.tool_calls[1]") and "no known dialect" not in kept.error
+    with pytest.raises(DecodeError) as err:
+        toolwire.decode(bad)
+    assert err.value.dialect == "openai.chat"

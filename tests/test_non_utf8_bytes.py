@@ -61,3 +61,20 @@ def test_non_utf8_bytes_valid_utf8_still_decodes() -> None:
     assert toolwire.decode_all(GOOD) == [expected]
     body = ("data: " + json.dumps(CHUNK, ensure_ascii=False) + "\n\ndata: [DONE]\n\n").encode("utf-8")
     assert stream.accumulate(body) == [expected]
+
+
+@pytest.mark.parametrize("blank", [b"", b" ", b"\n\t ", bytearray(b""), bytearray(b"  ")])
+def test_blank_utf8_bytes_hold_no_calls_as_blank_text_does(blank: Any) -> None:
+    # "" and " " gave [] while b"" and b" " raised "text but not JSON" (b"null" gave [])
+    assert toolwire.decode_all(blank) == toolwire.decode_all(bytes(blank).decode()) == []
+    assert toolwire.convert(blank, "openai.chat") == toolwire.convert("", "openai.chat") == []
+    from pydantic import TypeAdapter
+
+    assert TypeAdapter(toolwire.ToolCalls).validate_python(blank) == []
+
+
+def test_bytes_that_are_not_blank_are_still_json_text() -> None:
+    with pytest.raises(toolwire.DecodeError, match="text but not JSON"):
+        toolwire.decode_all(b" x ")
+    with pytest.raises(toolwire.DecodeError, match="not UTF-8"):
+        toolwire.decode_all(b" \xff")

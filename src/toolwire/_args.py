@@ -22,7 +22,8 @@ The documented slips (``_repair._scan``): single-quoted strings, trailing commas
 json-repair's object is taken only when it is the one the text says. Truncated text
 (it ends inside a string, in either quote, an array or an object) is refused unless
 the policy has ``allow_truncated=True``; then the complete prefix of strict JSON is
-kept (partial strings included, nothing invented) and ``truncated`` is recorded.
+kept (only values the text closed: a string without its closing quote or a number the
+text ends on is dropped; nothing invented) and ``truncated`` is recorded.
 """
 
 from __future__ import annotations

@@ -48,13 +48,18 @@ class Policy:
 
     - ``repair``: allow the lenient json-repair tier (single quotes, trailing commas,
       comments, Python literals, unquoted keys; never a changed value).
-    - ``allow_truncated``: accept the complete prefix of a cut-off argument text.
-    - ``max_bytes``: longest argument text accepted (characters).
+    - ``allow_truncated``: accept the complete prefix of a cut-off argument text (the
+      values it closed), recorded as ``truncated``.
+    - ``max_bytes``: longest argument text accepted, in characters (not UTF-8 bytes).
     - ``max_depth``: deepest nesting accepted.
     - ``max_repair_bytes``: longest text handed to json-repair (its worst case is
       super-linear; longer malformed text is refused instead).
-    - ``finish_reason``: the reply's finish reason when known; ``length`` /
-      ``max_tokens`` mark calls that needed more than a strict parse as truncated.
+    - ``finish_reason``: the reply's finish reason when known, in any dialect's words.
+      A token limit or a full context window (``length``, ``max_tokens``,
+      ``MAX_TOKENS``, ``model_context_window_exceeded``...) marks as truncated the calls
+      whose arguments needed more than a strict parse or are empty; a failed reply
+      (``error``, ``MALFORMED_FUNCTION_CALL``...) or one stopped by a content filter or a
+      refusal bars every call (README "Arguments policy").
     """
 
     repair: bool = True

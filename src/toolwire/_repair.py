@@ -202,7 +202,12 @@ def _truncated(
     parsed = None
     if not after_value:  # after a complete value the prefix would drop what follows
         with contextlib.suppress(ValueError):
-            parsed = _from_json(body, allow_partial="trailing-strings")
+            parsed = _from_json(body, allow_partial=True)  # a string still open is dropped
+            if policy.allow_truncated and type(parsed) is dict:
+                prefix = _closed_prefix(text, body)
+                if len(prefix) < len(body):  # a token it ends on may not be whole: read without it
+                    parsed = None
+                    parsed = _from_json(prefix, allow_partial=True)
     if type(parsed) is dict:
         if policy.allow_truncated:
             return parsed, text, (*notes, "truncated")
@@ -220,6 +225,33 @@ def _truncated(
         raw=text,
         truncated=True,
     )
+
+
+_VALUE_ENDS = " \t\n\r,]}"  # what may follow a value in strict JSON
+_DIGITS = "0123456789"
+_TOKEN = "0123456789.+-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # of a number or literal
+
+
+def _closed_prefix(text: str, body: str) -> str:
+    """*body* (read from *text*) as far as strict JSON reads it, without a number or
+    literal it then ends on that did not end there: a number at the very end of the text
+    may have gone on (``12`` of ``12500``); a token followed by a character that continues
+    no JSON was something else (``12x``, ``true1``). (A string still open is the partial
+    reader's to drop.) The stdlib parser says where strict reading stops; pydantic-core
+    does not. Linear."""
+    try:
+        json.loads(body, strict=False)  # strict=False: a raw control character is no stop
+    except json.JSONDecodeError as exc:
+        end = exc.pos
+    except (ValueError, RecursionError):  # a number too long for int(), very deep nesting
+        return body
+    else:
+        return body
+    if end < len(body):
+        prefix = body[:end]
+        return prefix.rstrip(_TOKEN) if body[end] not in _VALUE_ENDS else prefix
+    # at the cut a literal ends itself; a number is whole only before a blank the text kept
+    return body.rstrip(_TOKEN) if body[-1] in _DIGITS and text[-1] == body[-1] else body
 
 
 def _json_repair(text: str) -> Any:

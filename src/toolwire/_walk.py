@@ -24,12 +24,15 @@ STRAY = "stray"  # the kind of another dialect's tool definition among a contain
 
 
 def _load(x: Any, loc: str = "$") -> Any:
-    """Plain data from a value, JSON text or a foreign object."""
+    """Plain data from a value, JSON text or a foreign object. Blank UTF-8 bytes hold no
+    value (``None``): ``decode_all`` reads them as it reads ``""``, no calls."""
     t = type(x)
     if t is dict:
         return x
     if t is str or t is bytes or t is bytearray:
         text = x if t is str else utf8(x, f"Input at {loc}")
+        if t is not str and not text.strip():  # (blank text never gets here from decode_all)
+            return None
         try:
             return load_json(text)
         except ValueError as exc:

@@ -435,7 +435,7 @@ def test_a_truncating_finish_reason_of_its_own_cuts_the_stream_short(registry: R
     [got] = accumulate(cut, registry=registry)
     assert isinstance(got, InvalidToolCall) and got.truncated
     [lenient] = accumulate(cut, registry=registry, allow_truncated=True)
-    assert isinstance(lenient, ToolCall) and lenient.args == {"city": "Par"}
+    assert isinstance(lenient, ToolCall) and lenient.args == {}  # never "Par" of "Paris"
 
 
 # -- responses and finish reasons ------------------------------------------------------------

@@ -369,6 +369,22 @@ def test_h3_generate_runs_the_plan_over_an_async_callable() -> None:
     assert json.dumps(result.attempts[0].request["response_format"]["json_schema"]["schema"])
 
 
+def test_generate_runs_the_plan_over_an_object_whose_call_is_async() -> None:
+    # a client object with ``async def __call__`` was refused: "send returned an awaitable"
+    class Client:
+        async def __call__(self, req: Dict[str, Any]) -> Any:
+            return chat('{"a": 1}')
+
+    import functools
+
+    async def send(req: Dict[str, Any], reply: Any) -> Any:
+        return reply
+
+    for caller in (Client(), functools.partial(send, reply=chat('{"a": 1}'))):
+        result = asyncio.run(generate(caller, {"messages": MESSAGES}, S, target="openai.chat"))  # type: ignore[arg-type]
+        assert result.ok and result.value == {"a": 1}
+
+
 def test_prepare_auto_prefers_prompt_mode_for_lossy_schemas_when_asked() -> None:
     lossy = {"type": "object", "properties": {"s": {"type": "string", "minLength": 3}}, "required": ["s"]}
     assert prepare({"messages": MESSAGES}, lossy, "openai.chat").mode == "native"

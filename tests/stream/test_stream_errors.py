@@ -240,3 +240,19 @@ def test_chat_chunks_without_a_delta_or_choices_stay_fine() -> None:
                        {**_CHUNK, "choices": [], "usage": {"total_tokens": 3}},
                        {**_CHUNK, "choices": [{"index": 0, "delta": {"tool_calls": None, "content": "a"}}]},
                        {**_CHUNK, "choices": "x"}, {**_CHUNK, "choices": [None, 5]}], "openai.chat") == []
+
+
+def test_an_anthropic_call_still_open_at_an_error_event_names_the_error() -> None:
+    # streaming.md: every client call is an InvalidToolCall naming the error; the open one
+    # said only "The stream ended before this call was complete (no end event)"
+    events = _anthropic([])[:3]  # the call's delta came, its content_block_stop did not
+    events[2] = dict(events[2], delta={"type": "input_json_delta", "partial_json": '{"path": "/tm'})
+    error = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    second = {"type": "error", "error": {"type": "api_error", "message": "Internal server error"}}
+    for tail in ([error], [error, second]):
+        for named in (None, "anthropic.messages"):
+            [bad] = stream.accumulate([*events, *tail], named)
+            assert isinstance(bad, InvalidToolCall) and (bad.name, bad.id) == ("delete_files", "toolu_1")
+            assert bad.error == ("Tool call 0 of this stream is in a reply that anthropic.messages reports as failed "
+                                 "(overloaded_error: Overloaded) before its end: it must not run")
+            assert (bad.truncated, bad.raw) == (True, '{"path": "/tm')

@@ -18,7 +18,8 @@ class Problem:
     where the target dialect requires it), ``wrong-role`` (a call outside an assistant
     message, a result in an assistant or system message), and in a history or message
     written back as it came ``invalid-id`` (a call id the target's id rule refuses),
-    ``unexpected-role`` (a user or system message right after a tool message: Mistral)
+    ``unexpected-role`` (a user or system message right after a tool message, or a
+    system message right after an assistant message: Mistral)
     and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed

@@ -106,7 +106,9 @@ def generate(
     **render_options: Any,
 ) -> Union[Result, Awaitable[Result]]:
     """Run the plan over *send* (sync: the ``Result``; async: an awaitable of it, to
-    ``await``). Typed by overloads: an ``async def`` *send* gives ``Awaitable[Result]``.
+    ``await``). *send* is async when it is an ``async def`` function, a
+    ``functools.partial`` of one, or an object whose ``__call__`` is ``async def``.
+    Typed by overloads: an ``async def`` *send* gives ``Awaitable[Result]``.
 
     *send* takes the request dict and returns the provider's response (a dict or an SDK
     object). Transient errors and unclassified errors are re-raised; a classified
@@ -116,9 +118,17 @@ def generate(
         raise EncodeError(f"attempts must be an int of 1 or more, got {excerpt(attempts)}")
     prepared = prepare(request, schema, target, mode=mode, model=model, capabilities=capabilities, **render_options)
     gen = _loop(prepared, attempts, dict(plan_options or {}))
-    if inspect.iscoroutinefunction(send):
+    if _is_async(send):
         return _drive_async(gen, send)
     return _drive_sync(gen, send)
+
+
+def _is_async(send: Any) -> bool:
+    """Whether *send* is an ``async def`` function, a ``functools.partial`` of one or an
+    object whose ``__call__`` is one (a client instance)."""
+    if inspect.iscoroutinefunction(send):
+        return True
+    return callable(send) and not inspect.isroutine(send) and inspect.iscoroutinefunction(type(send).__call__)
 
 
 def _drive_sync(gen: Generator[Dict[str, Any], Any, Result], send: Callable[[Dict[str, Any]], Any]) -> Result:

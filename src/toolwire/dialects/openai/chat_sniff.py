@@ -108,6 +108,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
         if args is None:  # what ``children`` gives for a function_call without arguments
             return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
+    if "function" in data and "id" in data and data.get("type") == "function":
+        # a tool_calls item whose 'function' is no object: read (its error at the field, its
+        # id kept by ``invalid="keep"``), not an item of no dialect
+        return CALL, "a 'function' beside an 'id' and type 'function' (a Chat tool_calls item)"
     return None
 
 
