@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
 from ._errors import EncodeError
+from ._flags import check_flag
 
 try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
     from _blake2 import blake2b as _blake2b
@@ -59,6 +60,7 @@ class IdRule:
             v = getattr(self, f)
             if not (type(v) is int or (v is None and f == "max_len")):
                 raise TypeError(f"IdRule {f} must be an int, got {v!r}")
+        check_flag("IdRule required", self.required)  # "false" is truthy: ids were required
         if type(self.prefix) is not str or type(self.alphabet) is not str:
             raise TypeError(f"IdRule prefix and alphabet must be str, got {self.prefix!r} and {self.alphabet!r}")
         if not self.alphabet or self.length < 0:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
+from .._flags import check_flag
 from .._json_extract import extract_json
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
@@ -139,6 +140,7 @@ def prepare(
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+    check_flag("allow_lossy", allow_lossy)  # "false" is truthy: a lossy schema went natively
     spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
     if spec.thinking(base):  # the request thinks: a fragment that forces a tool would be refused
