@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
-from ._errors import EncodeError
+from ._errors import EncodeError, an, excerpt
 from ._flags import check_flag
 
 try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
@@ -296,6 +296,11 @@ class IdMap:
         self._answered.add(target)
 
     def map(self, id: str) -> str:
+        """The target id of the call id *id* (a non-empty string), remembered; the same
+        again for the same *id*."""
+        if type(id) is not str or not id:  # "" is no id: no fresh id is made for it
+            raise EncodeError(f"IdMap.map takes a call id, a non-empty string, got {an(type(id).__name__)} "
+                              f"{excerpt(id)}", dialect=self.dialect)
         known = self.mapping.get(id)
         if known is not None:
             return known
