@@ -54,7 +54,8 @@ def encode_stream(
     it needs one, mapped where it rejects one; ``ids`` is the conversation's
     ``IdMap``, as ``encode`` takes it. Dialect options: ``gemini``
     ``partial_args=True`` (Vertex streamed arguments), ``mistral`` ``with_index=True``,
-    ``openai.chat`` ``with_index=False`` / ``finish_reason=...``.
+    ``openai.chat`` ``with_index=False`` / ``finish_reason=...``. The flags
+    (``interleave``, ``with_index``, ``partial_args``) take ``True`` or ``False`` only.
     """
     check_flag("interleave", interleave)
     for flag in _FLAGS:  # the dialects' flags this docstring names: "false" is truthy
