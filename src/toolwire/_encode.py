@@ -113,7 +113,8 @@ def encode(
     """The *dialect* wire item for *call* (a ``ToolCall`` or anything ``decode`` takes).
 
     Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
-    conversation to keep calls and results paired and collisions detected.
+    conversation to keep calls and results paired and collisions detected. *position*
+    (an int of 0 or more) is the call's index among its siblings.
     """
     if ids is not None or registry is not None:
         check_arguments(ids, None, registry)
@@ -130,7 +131,13 @@ def encode(
     pd = c.provider_data
     if pd and (len(pd) > 1 or d.name not in pd):  # another dialect's data: its namespace, if any
         check_scope("call", c.name, pd, d, registry)
-    ctx = _NO_CONTEXT if ids is None and position == 0 else EncodeContext(ids=ids, position=position)
+    if ids is None and position == 0 and type(position) is int:
+        ctx = _NO_CONTEXT
+    else:
+        if type(position) is not int or position < 0:  # written as Ollama's index, and a made id's seed
+            raise EncodeError(f"position= must be an int of 0 or more, got {an(type(position).__name__)} "
+                              f"{excerpt(position)}")
+        ctx = EncodeContext(ids=ids, position=position)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
     except (ToolwireError, MemoryError):

@@ -19,7 +19,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
-from ._errors import EncodeError
+from ._errors import EncodeError, an, excerpt
+from ._flags import check_flag
 
 try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
     from _blake2 import blake2b as _blake2b
@@ -59,6 +60,7 @@ class IdRule:
             v = getattr(self, f)
             if not (type(v) is int or (v is None and f == "max_len")):
                 raise TypeError(f"IdRule {f} must be an int, got {v!r}")
+        check_flag("IdRule required", self.required)  # "false" is truthy: ids were required
         if type(self.prefix) is not str or type(self.alphabet) is not str:
             raise TypeError(f"IdRule prefix and alphabet must be str, got {self.prefix!r} and {self.alphabet!r}")
         if not self.alphabet or self.length < 0:
@@ -294,6 +296,11 @@ class IdMap:
         self._answered.add(target)
 
     def map(self, id: str) -> str:
+        """The target id of the call id *id* (a non-empty string), remembered; the same
+        again for the same *id*."""
+        if type(id) is not str or not id:  # "" is no id: no fresh id is made for it
+            raise EncodeError(f"IdMap.map takes a call id, a non-empty string, got {an(type(id).__name__)} "
+                              f"{excerpt(id)}", dialect=self.dialect)
         known = self.mapping.get(id)
         if known is not None:
             return known

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from ._dialect import finish_lookup, finish_word
 from ._errors import ArgumentsError, excerpt
+from ._flags import check_flag
 
 if TYPE_CHECKING:
     from ._dialect import Dialect
@@ -22,12 +23,6 @@ Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
 EMPTY: Tuple[str, ...] = ("empty-arguments",)  # the repairs of an empty-equivalent
 _NO_REPAIRS: Tuple[str, ...] = ()
-
-
-def check_flag(name: str, value: Any) -> None:
-    """Refuses a flag that is not a bool (``include_server="false"`` is truthy)."""
-    if value is not True and value is not False:
-        raise TypeError(f"{name} must be True or False, got {excerpt(value)}")
 
 
 def finish_text(reason: Any, what: str) -> Optional[str]:

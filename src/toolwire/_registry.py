@@ -33,6 +33,7 @@ from ._args import DEFAULT_POLICY
 from ._dialect import CALL, CALLS, SERVER, Dialect, Sniff
 from ._dialect_check import check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
+from ._flags import check_flag
 from ._foreign import foreign
 from ._one_step import Fast, OneSteps
 from ._types import evolve
@@ -130,6 +131,8 @@ class Registry(OneSteps):
         ``first=True`` puts it ahead of the others in detection order (it moves there
         when it is registered already).
         """
+        check_flag("replace", replace)  # "false" is truthy: it replaced
+        check_flag("first", first)
         check_record(dialect)
         with self._lock:
             names = (dialect.name, *dialect.aliases)

@@ -38,10 +38,11 @@ def check_transports(transport: Union[str, Sequence[str]]) -> Tuple[str, ...]:
     """The ``transport`` knob as a tuple of known transports (a ``ValueError`` for an
     unknown one or none: an unknown one gave dicts, as if it were ``"dict"``)."""
     forms = names_of("transport", transport)
+    if not forms:
+        raise ValueError(f"streams needs at least one transport; transports: {', '.join(TRANSPORTS)}")
     unknown = [f for f in forms if f not in TRANSPORTS]
-    if unknown or not forms:
-        raise ValueError(f"unknown stream transport {unknown[0] if unknown else '(none)'!r}; "
-                         f"transports: {', '.join(TRANSPORTS)}")
+    if unknown:
+        raise ValueError(f"unknown stream transport {unknown[0]!r}; transports: {', '.join(TRANSPORTS)}")
     return forms
 
 

@@ -190,6 +190,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--batch", type=int, default=2000, help="examples per hypothesis run (default 2000)")
     args = parser.parse_args(argv)
+    for flag in ("examples", "batch", "jobs"):  # 0 ran nothing and passed; a CI job set so would pass
+        if getattr(args, flag) < 1:
+            print(f"{parser.prog}: --{flag} must be 1 or more, got {getattr(args, flag)}", file=sys.stderr)
+            return 2
     try:
         from . import strategies as tws
     except ImportError as exc:
@@ -202,7 +206,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     totals: Dict[str, Counts] = {d: dict.fromkeys(MODES, 0) for d in dialects}
     failures: List[str] = []
     start = time.perf_counter()
-    jobs = list(_batches(dialects, args.examples, max(1, args.batch), args.seed))
+    jobs = list(_batches(dialects, args.examples, args.batch, args.seed))
 
     left = {d: sum(1 for job in jobs if job[0] == d) for d in dialects}
 

@@ -179,6 +179,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         else:
             shape = _detected(tables, data)
         if shape is None:
+            if provider is not None:  # a name of no dialect: UnknownDialectError, not the reply's fault
+                registry_of(registry).get(provider)
             what = f"for provider {provider!r}" if provider else "of any known provider"
             raise DecodeError(
                 f"Response is not a response {what}; keys were {excerpt(sorted(data))} at $",
@@ -260,15 +262,18 @@ def _reader_failed(sid: str, exc: Exception) -> DecodeError:
 
 
 def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Registry] = None) -> Optional[str]:
-    """The normalised finish reason of *raw* for *provider* (a dialect id or alias),
-    from its ``Dialect.finish_reasons``; a provider without a table is read with
-    OpenAI Chat's (what OpenAI-compatible servers send). ``None`` stays ``None``;
-    an unknown value is ``other``."""
-    if registry is not None:
-        registry_of(registry)
+    """The normalised finish reason of *raw* for *provider* (a dialect id or alias,
+    ``UnknownDialectError`` for any other name), from its ``Dialect.finish_reasons``; a
+    registered dialect without a table is read with OpenAI Chat's (what
+    OpenAI-compatible servers send). ``None`` stays ``None``; an unknown value is
+    ``other``."""
+    reg = registry_of(registry)
+    tables = derived(_Tables, registry)
+    if type(provider) is not str or provider not in tables.finish:
+        reg.get(provider)  # neither an id nor an alias: never read with Chat's table
     if raw is None:
         return None
-    return _normalize_finish(raw, provider, derived(_Tables, registry))
+    return _normalize_finish(raw, provider, tables)
 
 
 def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:

@@ -151,8 +151,10 @@ def test_knobs_are_checked() -> None:
     # an unknown transport gave dict chunks, as if it were "dict"
     with pytest.raises(ValueError, match=r"unknown stream transport 'ws'; transports: dict, json, sse, bytes"):
         tws.streams("openai.chat", transport=("sse", "ws"))
-    with pytest.raises(ValueError, match=r"unknown stream transport '\(none\)'"):
-        tws.streams("openai.chat", transport=())
+    with pytest.raises(ValueError, match=r"^streams needs at least one transport; transports: dict, json, sse, bytes$"):
+        tws.streams("openai.chat", transport=())  # said "unknown stream transport '(none)'"
+    with pytest.raises(ValueError, match=r"^streams needs at least one transport; transports: dict, json, sse, bytes$"):
+        tws.streams("openai.chat", transport=[])
     with pytest.raises(ValueError, match="^payloads needs at least one dialect$"):  # failed when drawn
         tws.payloads([])
     with pytest.raises(ValueError, match="^streams needs at least one dialect$"):

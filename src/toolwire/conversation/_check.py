@@ -36,10 +36,10 @@ from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import registry_of
 from .._dialect import Dialect, Pairing
-from .._errors import DecodeError, an
+from .._errors import DecodeError, an, excerpt
 from .._ids import IdRule
 from .._registry import Registry
-from .._types import InvalidToolCall, ToolCall, ToolResult, new_result
+from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer
 from ._problems import Problem
@@ -276,7 +276,10 @@ def fix_conversation(
     removed, a misplaced result is moved right after its call's turn; each change is
     reported (``answered``, ``removed``, ``moved``). Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
-    *x* is read as *source* (detected by default), as ``check_conversation`` reads it."""
+    *x* is read as *source* (detected by default), as ``check_conversation`` reads it.
+    *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
+    if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
+        raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids = _conv(x, dialect, registry, source)
     problems, pairs, left, orphans = _scan(conv, target, rules)
     msgs = conv.messages
@@ -307,7 +310,7 @@ def fix_conversation(
             changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        insert[run_end(i)].append(new_result(c.id, c.name, error, True))
+        insert[run_end(i)].append(ToolResult(c.id, c.name, error, True))  # its checks: a lone surrogate
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []

@@ -26,6 +26,7 @@ from .._builtin import default_registry
 from .._codec import decode, decode_tool
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
+from .._flags import check_flag
 from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
@@ -227,6 +228,7 @@ def validate_call(
     from ..schema._normalize import normalize  # the schema package loads on first use
     from ..schema._validate import check
 
+    check_flag("coerce", coerce)  # "false" is truthy: it coerced
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
     if type(c) is InvalidToolCall:
         return c

@@ -23,7 +23,9 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
+from .._target import Target
+from ._targets import get_target
 
 __all__ = ["CAPABILITIES", "QUIRKS", "Capabilities", "choose_mode", "supports_native"]
 
@@ -34,6 +36,8 @@ __all__ = ["CAPABILITIES", "QUIRKS", "Capabilities", "choose_mode", "supports_na
 Quirk = Union[Tuple[bool, str], Tuple[bool, str, Tuple[str, ...]]]
 
 _CHAT = ("openai.chat",)
+
+_NOT_FOUND: Any = object()  # a table that does not answer for a model (``None`` answers "unknown")
 
 #: model pattern -> ``Quirk``.
 QUIRKS: Dict[str, Quirk] = {
@@ -46,31 +50,36 @@ QUIRKS: Dict[str, Quirk] = {
 
 
 class Capabilities:
-    """Tri-state capability lookups; immutable (``with_overrides`` returns a new one)."""
+    """Tri-state capability lookups; immutable (``with_overrides`` returns a new one).
+
+    *data* and *overrides* map model names to ``True``, ``False`` or ``None`` (unknown:
+    an override of ``None`` makes the model unknown whatever the quirks and the data
+    say); any other value is a ``TypeError``, since a truthy ``"no"`` read as yes."""
 
     def __init__(
         self,
-        data: Optional[Mapping[str, bool]] = None,
+        data: Optional[Mapping[str, Optional[bool]]] = None,
         *,
         quirks: Optional[Mapping[str, Quirk]] = None,
-        overrides: Optional[Mapping[str, bool]] = None,
+        overrides: Optional[Mapping[str, Optional[bool]]] = None,
     ) -> None:
-        self._data = dict(data or {})
+        self._data = _answers(data, "data", "data")
         self._quirks = dict(QUIRKS if quirks is None else quirks)
-        self._overrides = dict(overrides or {})
+        self._overrides = _answers(overrides, "overrides", "override")
         self._tables = self._tables_for(None)
-        self._by_target: Dict[str, Tuple[Tuple[Mapping[str, bool], Dict[str, Optional[bool]]], ...]] = {}
+        self._by_target: Dict[str, Tuple[Tuple[Mapping[str, Any], Dict[str, Any]], ...]] = {}
 
-    def _tables_for(self, target: Optional[str]) -> Tuple[Tuple[Mapping[str, bool], Dict[str, Optional[bool]]], ...]:
+    def _tables_for(self, target: Optional[str]) -> Tuple[Tuple[Mapping[str, Any], Dict[str, Any]], ...]:
         """The lookup tables, the quirks those that hold for *target* (every quirk when
         it is not known)."""
         quirks = {k: v[0] for k, v in self._quirks.items() if target is None or _holds(v, target)}
         return tuple((table, _by_bare_name(table)) for table in (self._overrides, quirks, self._data))
 
-    def with_overrides(self, overrides: Mapping[str, bool]) -> Capabilities:
-        """A copy where *overrides* (model -> bool) win over everything else."""
+    def with_overrides(self, overrides: Mapping[str, Optional[bool]]) -> Capabilities:
+        """A copy where *overrides* (model -> ``True``, ``False`` or ``None``) win over
+        everything else."""
         merged = dict(self._overrides)
-        merged.update(overrides)
+        merged.update(_answers(overrides, "overrides", "override"))
         return Capabilities(self._data, quirks=self._quirks, overrides=merged)
 
     @classmethod
@@ -101,16 +110,19 @@ class Capabilities:
         }
         return cls(data, **kw)
 
-    def supports_native(self, model: str, target: Optional[str] = None) -> Optional[bool]:
+    def supports_native(self, model: str, target: Union[str, Target, None] = None) -> Optional[bool]:
         """``True``, ``False``, or ``None`` when nothing is known about *model*; with a
-        *target* (a canonical id), a quirk scoped to other targets does not answer."""
+        *target* (an id or alias of ``schema.targets()``, as ``render`` takes it;
+        ``UnknownDialectError`` for another name), a quirk scoped to other targets does
+        not answer."""
         tables = self._tables
         if target is not None:
-            tables = self._by_target.get(target) or self._by_target.setdefault(target, self._tables_for(target))
+            key = get_target(target).id  # an alias (``openai``) holds its id's quirks
+            tables = self._by_target.get(key) or self._by_target.setdefault(key, self._tables_for(key))
         for table, bare in tables:
             found = _lookup(table, bare, model)
-            if found is not None:
-                return found
+            if found is not _NOT_FOUND:
+                return found  # type: ignore[no-any-return]
         return None
 
 
@@ -120,18 +132,35 @@ def _holds(quirk: Quirk, target: str) -> bool:
     return not scope or target in scope[0]
 
 
-def _by_bare_name(table: Mapping[str, bool]) -> Dict[str, Optional[bool]]:
+def _answers(table: Any, plural: str, one: str) -> Dict[str, Optional[bool]]:
+    """*table* (``None``, or a mapping of model names to ``True``, ``False`` or ``None``)
+    as a dict; a ``TypeError`` naming what else it holds."""
+    if table is None:
+        return {}
+    if not isinstance(table, Mapping):
+        raise TypeError(f"Capabilities {plural} must be a mapping of model names to True, False or None, "
+                        f"got {excerpt(table)}")
+    for key, value in table.items():
+        if type(key) is not str:
+            raise TypeError(f"Capabilities {one} keys must be model names (strings), got {excerpt(key)}")
+        if value is not True and value is not False and value is not None:
+            raise TypeError(f"Capabilities {one} for {key!r} must be True, False or None, got {excerpt(value)}")
+    return dict(table)
+
+
+def _by_bare_name(table: Mapping[str, Any]) -> Dict[str, Any]:
     """Provider-prefixed names (``deepseek/deepseek-chat``) by their bare name
-    (``deepseek-chat``); a bare name whose entries disagree is unknown (``None``)."""
-    out: Dict[str, Optional[bool]] = {}
+    (``deepseek-chat``); a bare name whose entries disagree does not answer here."""
+    out: Dict[str, Any] = {}
     for key, value in table.items():
         if "/" in key and not key.endswith("/*"):
             bare = key.rsplit("/", 1)[1]
-            out[bare] = value if out.get(bare, value) == value else None
+            out[bare] = value if out.get(bare, value) is value else _NOT_FOUND
     return out
 
 
-def _lookup(table: Mapping[str, bool], bare: Mapping[str, Optional[bool]], model: str) -> Optional[bool]:
+def _lookup(table: Mapping[str, Any], bare: Mapping[str, Any], model: str) -> Any:
+    """*table*'s answer for *model* (``True``, ``False`` or ``None``), else ``_NOT_FOUND``."""
     keys = [model]
     if "/" in model:
         keys.append(model.split("/", 1)[1])
@@ -145,7 +174,7 @@ def _lookup(table: Mapping[str, bool], bare: Mapping[str, Optional[bool]], model
     for pattern, value in table.items():
         if pattern.endswith("/*") and model.startswith(pattern[:-1]):
             return value
-    return None
+    return _NOT_FOUND
 
 
 #: The default capability data: the quirks table only (load more with ``from_litellm``).
@@ -153,17 +182,22 @@ CAPABILITIES = Capabilities()
 
 
 def supports_native(
-    model: str, *, capabilities: Optional[Capabilities] = None, target: Optional[str] = None
+    model: str, *, capabilities: Optional[Capabilities] = None, target: Union[str, Target, None] = None
 ) -> Optional[bool]:
     """Tri-state lookup against *capabilities* (default: ``CAPABILITIES``), for *target*
-    (a canonical id) when given: a quirk of another API does not answer."""
+    (an id or alias of ``schema.targets()``) when given: a quirk of another API does
+    not answer."""
     return (capabilities or CAPABILITIES).supports_native(model, target)
 
 
 def choose_mode(
-    model: str, *, capabilities: Optional[Capabilities] = None, unknown: str = "native", target: Optional[str] = None
+    model: str,
+    *,
+    capabilities: Optional[Capabilities] = None,
+    unknown: str = "native",
+    target: Union[str, Target, None] = None,
 ) -> str:
-    """``"native"`` or ``"prompt"`` for *model* (on *target*, a canonical id, when
+    """``"native"`` or ``"prompt"`` for *model* (on *target*, an id or alias, when
     given); *unknown* is the policy for ``None``."""
     if unknown not in ("native", "prompt"):
         raise EncodeError(f"unknown must be 'native' or 'prompt', got {unknown!r}")

@@ -10,7 +10,7 @@ from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, List, O
 from .._errors import EncodeError, ToolwireError, excerpt
 from .._target import Target
 from ._capabilities import Capabilities
-from ._plan import Outcome, Plan, Prepared, classify, plan, prepare
+from ._plan import PLAN_KNOBS, Outcome, Plan, Prepared, check_knobs, classify, plan, prepare
 from ._requests import classify_error, rejection_detail
 
 __all__ = ["Attempt", "Result", "generate"]
@@ -116,8 +116,9 @@ def generate(
     """
     if type(attempts) is not int or attempts < 1:  # 0 made one attempt
         raise EncodeError(f"attempts must be an int of 1 or more, got {excerpt(attempts)}")
+    knobs = _plan_options(plan_options)
     prepared = prepare(request, schema, target, mode=mode, model=model, capabilities=capabilities, **render_options)
-    gen = _loop(prepared, attempts, dict(plan_options or {}))
+    gen = _loop(prepared, attempts, knobs)
     if _is_async(send):
         return _drive_async(gen, send)
     return _drive_sync(gen, send)
@@ -129,6 +130,21 @@ def _is_async(send: Any) -> bool:
     if inspect.iscoroutinefunction(send):
         return True
     return callable(send) and not inspect.isroutine(send) and inspect.iscoroutinefunction(type(send).__call__)
+
+
+def _plan_options(options: Any) -> Dict[str, Any]:
+    """*options* (``plan``'s keywords, or ``None``) checked before anything is sent: an
+    unknown key or a bad value failed only at the first plan, after a request went."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise EncodeError(f"plan_options must be a dict or None, got {excerpt(options)}")
+    names = [name for name, _ in PLAN_KNOBS]
+    unknown = [k for k in options if k not in names]
+    if unknown:
+        raise EncodeError(f"plan_options takes {', '.join(names[:-1])} and {names[-1]}, got {excerpt(unknown[0])}")
+    check_knobs(options)
+    return dict(options)
 
 
 def _drive_sync(gen: Generator[Dict[str, Any], Any, Result], send: Callable[[Dict[str, Any]], Any]) -> Result:

@@ -13,7 +13,8 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, Optional, Tuple, Union
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
+from .._flags import check_flag
 from .._json_extract import extract_json
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
@@ -35,7 +36,8 @@ from ._requests import (
 from ._targets import get_target
 from ._validate import ValidationIssue
 
-__all__ = ["OUTCOMES", "Outcome", "Plan", "Prepared", "State", "classify", "plan", "prepare"]
+__all__ = ["OUTCOMES", "PLAN_KNOBS", "Outcome", "Plan", "Prepared", "State", "check_knobs", "classify", "plan",
+           "prepare"]
 
 
 OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "pause", "tool_calls", "schema_rejected",
@@ -138,6 +140,7 @@ def prepare(
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+    check_flag("allow_lossy", allow_lossy)  # "false" is truthy: a lossy schema went natively
     spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
     if spec.thinking(base):  # the request thinks: a fragment that forces a tool would be refused
@@ -269,6 +272,21 @@ def _native_of(state: State) -> Optional[Rendered]:
 
 
 # -- planning ------------------------------------------------------------------------------
+#: ``plan``'s keywords and the least value each takes: a factor below 2 would not raise
+#: the budget, a cap or a count of empties below 1 means nothing
+PLAN_KNOBS = (("factor", 2), ("cap", 1), ("switch_after", 1))
+
+
+def check_knobs(knobs: Dict[str, Any]) -> None:
+    """``EncodeError`` naming a knob of ``plan`` in *knobs* that is no int (a bool
+    neither) or is below its least value: a float would be written as the token budget
+    (``2500.0``), and a factor of 1 was taken as 2."""
+    for name, least in PLAN_KNOBS:
+        value = knobs.get(name, least)
+        if type(value) is not int or value < least:
+            raise EncodeError(f"{name} must be an int of {least} or more, got {excerpt(value)}")
+
+
 def plan(
     request: Dict[str, Any],
     outcome: Outcome,
@@ -278,7 +296,12 @@ def plan(
     cap: int = 65_536,
     switch_after: int = 2,
 ) -> Plan:
-    """The next step after *outcome* of sending *request* under *state* (pure)."""
+    """The next step after *outcome* of sending *request* under *state* (pure).
+
+    *factor* multiplies the token budget of a truncated reply (an int of 2 or more),
+    *cap* bounds it (1 or more); *switch_after* empty or failed replies in a row (1 or
+    more) switch native mode to prompt mode. Anything else is an ``EncodeError``."""
+    check_knobs({"factor": factor, "cap": cap, "switch_after": switch_after})
     nxt = replace(state, attempt=state.attempt + 1)
     kind = outcome.kind
     if kind == "ok":

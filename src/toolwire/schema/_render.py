@@ -79,8 +79,11 @@ class Rendered:
         return check(self.decode(answer), self.schema, formats=formats)
 
 
-def _check_options(key: str, name: Any, description: Any, strict: Any, thinking: Any, span: Any) -> None:
-    """Refuses options of the wrong type (``strict="no"`` is truthy)."""
+def _check_options(
+    key: str, name: Any, description: Any, strict: Any, thinking: Any, span: Any, maps: Any, free_form: Any
+) -> None:
+    """Refuses options of the wrong type (``strict="no"`` is truthy) and option values
+    no rewrite knows (``maps="pair"`` was ignored, as if not given)."""
     for label, flag in (("strict", strict), ("thinking", thinking)):
         if flag is not True and flag is not False:
             raise EncodeError(f"{label} must be True or False, got {excerpt(flag)}", dialect=key)
@@ -89,6 +92,9 @@ def _check_options(key: str, name: Any, description: Any, strict: Any, thinking:
             raise EncodeError(f"{label} must be a string or None, got {excerpt(text)}", dialect=key)
     if type(span) is not int or span < 0:
         raise EncodeError(f"int_range_as_enum must be an int of 0 or more, got {excerpt(span)}", dialect=key)
+    for label, value, known in (("maps", maps, "pairs"), ("free_form", free_form, "string")):
+        if value is not None and value != known:
+            raise EncodeError(f"{label} must be {known!r} or None, got {excerpt(value)}", dialect=key)
 
 
 def render(
@@ -124,7 +130,7 @@ def render(
     key, profile = spec.id, spec.profile
     if on_error not in ("raise", "report") or on_lossy not in ("raise", "report"):
         raise EncodeError("on_error and on_lossy must be 'raise' or 'report'", dialect=key)
-    _check_options(key, name, description, strict, thinking, int_range_as_enum)
+    _check_options(key, name, description, strict, thinking, int_range_as_enum, maps, free_form)
     resolve_limits(spec, limits)  # a limit that is no count is refused whatever the schema
     root = normalize(schema)
     options = Options(maps=maps, free_form=free_form, int_range_as_enum=int_range_as_enum)

@@ -337,7 +337,8 @@ def budget_of(request: Dict[str, Any], target: Union[str, Target]) -> Optional[i
 def raise_budget(
     request: Dict[str, Any], target: Union[str, Target], factor: int, cap: int
 ) -> Optional[Dict[str, Any]]:
-    """A copy of *request* with its token budget ×*factor* (capped at *cap*; an SDK config
+    """A copy of *request* with its token budget ×*factor* (capped at *cap*; both ints,
+    ``plan`` checks them; an SDK config
     keeps its type), or ``None`` when no larger budget can be asked for: the budget is at
     *cap* already, or the request sets none (no positive whole number). A request without
     one runs at the provider's default, and for every target that is the model's maximum
@@ -352,7 +353,7 @@ def raise_budget(
     if current is None:
         return None
     path, name = get_target(target).budget(request)
-    new = min(current * max(factor, 2), cap)
+    new = min(current * factor, cap)
     if new <= current:
         return None
     update: Dict[str, Any] = {name: new}

@@ -22,6 +22,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
+from .._flags import check_flag
 from ._issues import ValidationIssue, fail, located, short, too_deep
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
@@ -54,6 +55,7 @@ def check(instance: Any, schema: Any, *, formats: bool = False) -> List[Validati
 
 
 def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
+    check_flag("formats", formats)  # "false" is truthy: it asserted the formats
     out: List[ValidationIssue] = []
     checker = _Checker(schema, formats)
     try:

@@ -18,6 +18,7 @@ from .._builtin import default_registry, registry_of
 from .._dialect import Dialect, EncodeContext
 from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
 from .._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
+from .._flags import check_flag
 from .._ids import IdMap
 from .._registry import Registry
 from .._scope import check_scope
@@ -29,6 +30,8 @@ __all__ = ["Split", "encode_stream"]
 
 
 Split = Union[None, int, Callable[[str], Sequence[str]]]
+
+_FLAGS = ("partial_args", "with_index")
 
 
 def encode_stream(
@@ -51,8 +54,13 @@ def encode_stream(
     it needs one, mapped where it rejects one; ``ids`` is the conversation's
     ``IdMap``, as ``encode`` takes it. Dialect options: ``gemini``
     ``partial_args=True`` (Vertex streamed arguments), ``mistral`` ``with_index=True``,
-    ``openai.chat`` ``with_index=False`` / ``finish_reason=...``.
+    ``openai.chat`` ``with_index=False`` / ``finish_reason=...``. The flags
+    (``interleave``, ``with_index``, ``partial_args``) take ``True`` or ``False`` only.
     """
+    check_flag("interleave", interleave)
+    for flag in _FLAGS:  # the dialects' flags this docstring names: "false" is truthy
+        if flag in options:
+            check_flag(flag, options[flag])
     d = _target(dialect, registry)
     enc = d.stream_encoder
     if ids is not None:
