@@ -10,7 +10,7 @@ import keyword
 import re
 import sys
 from types import FrameType
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Union
 
 import pytest
 from hypothesis import example, given
@@ -151,3 +151,12 @@ def test_field_names_match_the_old_loop(props: List[str]) -> None:
     old: Set[str] = set()
     new: Dict[str, int] = {}
     assert [field_name(p, new) for p in props] == [_old_field_name(p, old) for p in props]
+
+
+def test_a_union_of_several_types_is_typing_s_union() -> None:
+    """``union`` subscripts ``Union``: on CPython 3.14 ``typing.Union`` is a class
+    (``types.UnionType``), whose ``__getitem__`` is no method bound to it (calling it
+    broke importing ``to_pydantic``)."""
+    assert union([int, str, int]) == Union[int, str]
+    assert union([int, str]).__args__ == (int, str)
+    assert union([int, int]) is int
