@@ -9,6 +9,7 @@ from typing import Any, Dict
 import pytest
 
 import toolwire
+from json_reach import past_json_reader
 from toolwire._json_extract import Candidate, candidates, extract_json
 
 
@@ -140,10 +141,11 @@ def test_merged_values_and_deep_text_errors_carry_their_place() -> None:
         toolwire.decode(item('{"a": 1} {"b": 2}'))
     assert (info.value.loc, info.value.dialect, info.value.raw) == (
         "$.function.arguments", "openai.chat", '{"a": 1} {"b": 2}')
-    deep = "[" * 3000 + "]" * 3000  # past pydantic-core's limit and the stdlib's recursion
-    # 3000 levels are under max_depth: what refuses them is the parser, and the message says so
+    n = past_json_reader(3000)  # past pydantic-core's limit and the stdlib's (3000 on CPython 3.11)
+    deep = "[" * n + "]" * n
+    # n levels are under max_depth: what refuses them is the parser, and the message says so
     with pytest.raises(toolwire.ArgumentsError, match="nested deeper than what the JSON parser reads") as info:
-        toolwire.decode(item(deep), max_depth=5000)
+        toolwire.decode(item(deep), max_depth=max(5000, 2 * n))
     assert (info.value.loc, info.value.dialect) == ("$.function.arguments", "openai.chat")
 
 

@@ -55,7 +55,10 @@ def _open(path: str) -> IO[bytes]:
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the ``toolwire`` console script and ``python -m toolwire``."""
     try:
-        return _main(argv)
+        code = _main(argv)
+        if sys.stdout is not None:  # a file or pipe buffers: a full disk is told here, not lost at exit
+            sys.stdout.flush()
+        return code
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         _silence_stdout()
         return EXIT_OK

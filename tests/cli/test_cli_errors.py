@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -222,7 +223,10 @@ def test_an_unknown_text_format_is_bad_usage_before_any_input(cli, stdin: bytes)
 # ---- CLI bug hunt (h14): I/O errors, positions, lists of no calls ------------------------
 
 def _python_m(*argv: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "toolwire", *argv], check=False, **kw)
+    """``python -m toolwire`` as users start it: stdout block-buffered when it is no
+    terminal (PYTHONUNBUFFERED, set on some CI machines, hid an unflushed write)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run([sys.executable, "-m", "toolwire", *argv], check=False, env=env, **kw)
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

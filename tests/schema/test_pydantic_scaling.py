@@ -10,7 +10,7 @@ import keyword
 import re
 import sys
 from types import FrameType
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Union
 
 import pytest
 from hypothesis import example, given
@@ -69,7 +69,7 @@ def test_a_wide_union_takes_linear_time() -> None:
 
     small, big = (_lines(to_pydantic, wide(n)) for n in (300, 1200))
     assert big <= 4.5 * small  # was n^2: each type compared with every one kept before it
-    types: List[Any] = [object() for _ in range(2000)]
+    types: List[Any] = [type(f"T{i}", (), {}) for i in range(2000)]  # classes: typing before 3.11 takes no object()
     assert _lines(union, types + types) <= 20 * 4000
     assert union(types + types).__args__ == tuple(types)
 
@@ -151,3 +151,12 @@ def test_field_names_match_the_old_loop(props: List[str]) -> None:
     old: Set[str] = set()
     new: Dict[str, int] = {}
     assert [field_name(p, new) for p in props] == [_old_field_name(p, old) for p in props]
+
+
+def test_a_union_of_several_types_is_typing_s_union() -> None:
+    """``union`` subscripts ``Union``: on CPython 3.14 ``typing.Union`` is a class
+    (``types.UnionType``), whose ``__getitem__`` is no method bound to it (calling it
+    broke importing ``to_pydantic``)."""
+    assert union([int, str, int]) == Union[int, str]
+    assert union([int, str]).__args__ == (int, str)
+    assert union([int, int]) is int

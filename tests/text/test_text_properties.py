@@ -161,6 +161,7 @@ def test_every_word_ends_up_in_content_reasoning_a_call_or_raw(
 @settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.lists(st.one_of(st.sampled_from(MARKERS), st.sampled_from(["\ud800", "\udfff", "a\ud83d"])),
                      max_size=12).map("".join))
+@example(text="<tool_call><|python_start|>")  # llama: empty content after a removed marker (IndexError)
 def test_lone_surrogates_are_text(dialect: str, text: str) -> None:
     r = decode_text(text, dialect, finish_reason="stop")
     for c in r.tool_calls:  # the family's catch-all never fired: every call was read

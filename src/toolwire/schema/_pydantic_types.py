@@ -70,7 +70,8 @@ def union(types: List[Any]) -> Any:
         if id(t) not in seen:  # the types outlive the loop: their ids stay theirs
             seen.add(id(t))
             unique.append(t)
-    return unique[0] if len(unique) == 1 else Union.__getitem__(tuple(unique))
+    # subscripted: on CPython 3.14 ``Union`` is a class, its ``__getitem__`` no bound method
+    return unique[0] if len(unique) == 1 else Union[tuple(unique)]
 
 
 def int_from_float(value: Any) -> Any:

@@ -22,6 +22,8 @@ class Sink:
         self.gap = False  # a marker was removed here: a newline unless whitespace is on either side
 
     def add(self, text: str) -> str:
+        if not text:  # nothing between two markers: the gap waits for the next text
+            return ""
         if not self.started:
             text = text.lstrip()
             if not text:
