@@ -356,7 +356,8 @@ def accumulate(
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
-            _ends(core, handler)
+            if getattr(handler, "ends", False) is True:  # ``_ends``, inline
+                core.unended = _ENDED
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
             lines: List[Lines] = []  # made at the first bytes
