@@ -41,10 +41,11 @@ def test_the_core_list_of_cut_off_words_is_every_dialect_s() -> None:
     # ``finish_reason``): it must hold every word a built-in's ``finish_reasons`` calls a
     # cut-off reply, and beyond them only Responses' ``incomplete`` (a reply or item
     # cut short for a reason not given: its calls may be cut off, its finish is "other")
-    from toolwire._policy import CUT_OFF, TRUNCATING
+    # and toolwire's own ``unfinished`` (a reply its provider says goes on: a finish reader's word)
+    from toolwire._policy import CUT_OFF, TRUNCATING, UNFINISHED
 
     words = {w for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm in CUT_OFF}
-    assert words | {"incomplete"} == TRUNCATING
+    assert words | {"incomplete", UNFINISHED} == TRUNCATING
 
 
 def test_the_text_formats_list_of_called_words_is_every_dialect_s() -> None:

@@ -221,7 +221,9 @@ def test_a_named_stream_of_no_streaming_shape_that_carried_nothing_raises(name: 
 def test_an_odd_first_chunk_before_a_stream_with_text_is_no_error() -> None:
     chunks = [{"payload": "keep-alive"}, *_chat_chunks(tool=False)]  # text and a finish reason follow
     assert stream.accumulate(chunks, "openai.chat") == []
-    assert stream.accumulate([{}, {}], "openai.chat") == []  # empty chunks are no evidence either way
+    # empty chunks are no evidence of another dialect; nor of a reply (F-G)
+    [empty] = stream.accumulate([{}, {}], "openai.chat")
+    assert empty.name is None and "held no chunk with data" in empty.error
 
 
 def test_wrong_dialect_stream_sse_body_raises() -> None:

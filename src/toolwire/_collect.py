@@ -22,7 +22,7 @@ from ._finish import (
     keyword_finish,
     stop_words,
 )
-from ._policy import failed_no_call, no_call
+from ._policy import UNFINISHED, failed_no_call, no_call, unfinished_no_call
 from ._registry import Registry, decode_one
 from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
@@ -120,7 +120,8 @@ def claimed_calls(
     """*data*, a reply in which no client call was found: when its finish reason (or
     *finish*) says the model called a tool and it holds no call the provider runs
     either, or says the reply failed (Gemini ``MALFORMED_FUNCTION_CALL``: the model's
-    call is lost), a ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when
+    call is lost) or has not finished (``UNFINISHED``: a Responses reply ``queued``), a
+    ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when
     *keep*): ``[]`` would read as "the model only answered". One alternative reply of
     several comes with its *finish* and failure *words* (its *data* may be ``None``)."""
     if type(data) is not dict and (d is None or finish is None):
@@ -141,6 +142,8 @@ def claimed_calls(
         if words is None and type(data) is dict:
             words = failure_words(d, data)
         error = failed_no_call(f"{failed}: {words}" if words else failed)
+    elif fin == UNFINISHED:  # the provider says the reply goes on (or stopped before its end)
+        error = unfinished_no_call(own_word(d, data))
     elif said is None:
         return
     else:
@@ -180,6 +183,20 @@ def keyword_claims(
         raise DecodeError(error, loc="$")
     out.append(new_invalid(error=error, loc="$"))
     return out
+
+
+def own_word(d: Dialect, data: Any) -> Optional[str]:
+    """The provider's own word for how the reply *data* stands, as its response reader
+    gives the raw finish reason (a Responses ``status``, Cohere's ``USER_CANCEL``), for
+    error messages; ``None`` without one (or a reader that raises)."""
+    reader = d.response
+    if reader is None or type(data) is not dict:
+        return None
+    try:
+        raw = reader.read(data)[3]
+    except Exception:
+        return None
+    return raw if type(raw) is str and raw else None
 
 
 def failure_words(d: Dialect, data: Dict[str, Any]) -> Optional[str]:

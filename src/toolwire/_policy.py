@@ -16,8 +16,9 @@ from ._flags import check_flag
 if TYPE_CHECKING:
     from ._dialect import Dialect
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "Parsed", "Policy", "TooLong", "check_flag", "cut_reason",
-           "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call", "same_json", "too_long"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "UNFINISHED", "Parsed", "Policy", "TooLong", "check_flag",
+           "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call", "same_json",
+           "too_long", "unfinished_no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -81,12 +82,18 @@ class Policy:
 
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
+#: toolwire's own word for a reply whose provider says it has not finished (a Responses
+#: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):
+#: what a dialect's ``finish`` reader gives such a container. Its calls are judged as those
+#: of a reply cut off (they may be partial); without calls it is no answer (``decode_all``)
+UNFINISHED = "unfinished"
 # finish reasons that say the reply was cut off (every dialect's words for it): at the
 # token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
 # complete), or where the context window ran out (Mistral's ``model_length``,
-# Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``)
+# Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``),
+# or before the reply finished at all (``UNFINISHED``)
 TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
-                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION"})
+                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION", UNFINISHED})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
@@ -104,6 +111,13 @@ def failed_no_call(finish: str) -> str:
     return f"The reply is reported as failed ({finish!r}) and holds no tool call: the calls the model made are lost"
 
 
+def unfinished_no_call(finish: Optional[str]) -> str:
+    """What is wrong with a reply whose provider says it has not finished (*finish*: its
+    own word for that, when it has one) and that holds no call."""
+    said = f" ({finish!r})" if finish else ""
+    return f"The reply has not finished{said} and holds no tool call: the calls the model makes are not in it"
+
+
 def failed_call(dialect: str, loc: str, finish: str) -> str:
     """What is wrong with the call at *loc* of a reply *dialect* reports as failed (*finish*)."""
     return (f"Tool call at {loc} is in a reply that {dialect} reports as failed ({finish}): "
@@ -116,6 +130,8 @@ def stopped(finish_reason: str) -> str:
         return f"the reply stopped where its context window ran out ({finish_reason})"
     if finish_reason == "incomplete":  # Responses: the reply or the item says so, not why
         return "the reply is marked incomplete (incomplete)"
+    if finish_reason == UNFINISHED:
+        return "the reply has not finished"
     return f"the reply stopped at its token limit ({finish_reason})"
 
 

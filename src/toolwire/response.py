@@ -215,8 +215,14 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
                 f"usage); keys were {excerpt(sorted(data))} at $",
                 dialect=sid,
             )
+        try:
+            unfinished = reader.unfinished(data, raw_finish)
+        except (ToolwireError, MemoryError):
+            raise
+        except Exception as exc:
+            raise _reader_failed(sid, exc) from None
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
-        if calls and finish in ("stop", None):
+        if calls and finish in ("stop", None) and not unfinished:  # (a reply still going on made no finish)
             finish = "tool_calls"
         elif (finish == "tool_calls" or finish == "error") and not calls and not invalid:
             # the provider says the model called a tool, or the reply failed: ``decode_all``
@@ -224,12 +230,6 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             invalid = _tool_calls(data, dialect, registry)[1]
         if refusal is None and finish == "refusal":
             refusal = text or "refused"
-        try:
-            unfinished = reader.unfinished(data, raw_finish)
-        except (ToolwireError, MemoryError):
-            raise
-        except Exception as exc:
-            raise _reader_failed(sid, exc) from None
         out = object.__new__(Response)  # same value as Response(...), without per-field __setattr__
         out.__dict__.update(
             provider=sid,

@@ -89,9 +89,14 @@ def test_sdk_stream_wrappers_openai_derived_events_alone_are_refused(dialect: An
         acc.feed(event)
     with pytest.raises(DecodeError):
         acc.close()
-    # beside chunk events they are skipped, as before; an empty stream is still []
+    # beside chunk events they are skipped, as before; an empty stream is no answer (F-G)
     assert stream.accumulate(_openai_events(), dialect) == EXPECTED
-    assert stream.accumulate([], dialect) == []
+    if dialect is None:
+        with pytest.raises(DecodeError):
+            stream.accumulate([], dialect)
+    else:
+        [empty] = stream.accumulate([], dialect)
+        assert empty.name is None and "held no chunk with data" in empty.error
 
 
 MISTRAL = [

@@ -332,8 +332,12 @@ def test_anthropic_block_stop_on_cut_text_is_truncated() -> None:
 
 def test_anthropic_server_tool_use_is_not_a_client_call() -> None:
     events = [_ant_start(0, "srvtoolu_1", "web_search", type="server_tool_use"), _ant_json(0, '{"q": "x"}'),
-              {"type": "content_block_stop", "index": 0}]
+              {"type": "content_block_stop", "index": 0},
+              {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None}}]
     assert accumulate(events) == []
+    # cut before its stop_reason: the reply went on, its calls may be lost (never ``[]``)
+    [cut] = accumulate(events[:-1])
+    assert isinstance(cut, InvalidToolCall) and cut.name is None and "ended before the reply finished" in cut.error
     [call] = accumulate(events, include_server=True)
     assert call.server and call.args == {"q": "x"}
 
@@ -487,10 +491,11 @@ def test_unknown_shapes_fail_at_close() -> None:
 
 def test_feed_after_close() -> None:
     acc = Accumulator("openai.chat")
-    assert acc.close() == []
+    [empty] = acc.close()  # no chunk of data: no reply (F-G)
+    assert isinstance(empty, InvalidToolCall) and empty.name is None
     with pytest.raises(DecodeError):
         acc.feed(chat())
-    assert acc.close() == []  # idempotent
+    assert acc.close() == [empty]  # idempotent
 
 
 def test_unknown_dialect() -> None:

@@ -65,8 +65,9 @@ def test_the_right_name_still_reads_the_stream(run: Any, chunks: List[Any], name
 
 
 @pytest.mark.parametrize("run", RUNS)
-def test_a_stream_without_any_data_is_empty(run: Any) -> None:
-    assert run([{}, "event: ping", ": keep-alive", None], "openai.chat") == []
+def test_a_stream_without_any_data_is_no_answer(run: Any) -> None:
+    [empty] = run([{}, "event: ping", ": keep-alive", None], "openai.chat")  # nothing shows a reply came (F-G)
+    assert empty.name is None and "held no chunk with data" in empty.error
 
 
 def test_only_one_chunk_is_kept() -> None:  # bounded: the first one with data, not the stream

@@ -77,6 +77,23 @@ __all__ = [
 ]
 
 _UNNAMED = ()  # ``Accumulator._first`` of a detected stream: never looked for
+# how a stream without a finish reason or a call ended before its reply did (``Results.unended``)
+_ENDED = "The stream ended before the reply finished (no finish reason came)"
+_NO_DATA = "The stream held no chunk with data"
+
+
+def _ends(core: Core, handler: Any) -> None:
+    """A handler whose dialect's streams end with a finish reason says so (``ends =
+    True``): one that ends without it, and without a call, ended before its reply did."""
+    if getattr(handler, "ends", False) is True:
+        core.unended = _ENDED
+
+
+def _checked(core: Core, out: List[Result]) -> bool:
+    """Whether a named stream that made no call is checked for another dialect's chunks
+    (``foreign``): when it gave nothing, or only the nameless call of a stream that ended
+    with no finish reason (``unended``); a failed one has said what it is."""
+    return not out or (core.finish_reason is None and core.failure is None)
 
 
 class Accumulator:
@@ -140,6 +157,7 @@ class Accumulator:
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
             self._core.keyword = keyword_finish(self._policy, name, self._registry)
         self._handler = factory(self._core)
+        _ends(self._core, self._handler)
         self._run = runner(self._handler, self._core, self._preview)
 
     @property
@@ -264,11 +282,12 @@ class Accumulator:
                         f"{excerpt(self._unknown)}"
                     )
                 derived_only(self._derived, None)
-                return []
+                raise DecodeError("The stream held no chunk with data: nothing shows that a reply came")
+            if self._first is None:  # named, no chunk with data: no reply either
+                derived_only(self._derived, self._core.dialect)
+                self._core.unended = _NO_DATA
             out = close_stream(self._core, self._handler)
-            if not out and self._named and not self._core.calls:
-                if self._first is None:  # no chunk with data
-                    derived_only(self._derived, self._core.dialect)
+            if self._named and not self._core.calls and _checked(self._core, out):
                 foreign(self._core, self._first, self._registry)
             return out
         return self.calls
@@ -337,6 +356,8 @@ def accumulate(
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
+            if getattr(handler, "ends", False) is True:  # ``_ends``, inline
+                core.unended = _ENDED
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
             lines: List[Lines] = []  # made at the first bytes
@@ -355,12 +376,17 @@ def accumulate(
             rest = lines[0].rest() if lines else None
             if rest is not None:
                 run(plain_chunks(rest, streams(registry).wrappers), no_run)
-            out = close_stream(core, handler)
-            if not out and dialect is not None and not core.calls:
+            first: Any = _UNNAMED
+            if dialect is not None and not core.calls and core.finish_reason is None and not core.text_parts:
                 derived: List[Any] = []
                 first = first_chunk(chunks, streams(registry).wrappers, derived)
-                if first is None:  # no chunk with data
+                if first is None:  # no chunk with data: no reply either
                     derived_only(derived, name)
+                    core.unended = _NO_DATA
+            out = close_stream(core, handler)
+            if dialect is not None and not core.calls and _checked(core, out):
+                if first is _UNNAMED:
+                    first = first_chunk(chunks, streams(registry).wrappers)
                 foreign(core, first, registry)
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)

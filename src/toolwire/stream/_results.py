@@ -66,6 +66,13 @@ class Results:
     # the caller's ``finish_reason`` keyword as a reply's finish is read (``keyword_finish``:
     # its table, word and normalised reason), set by the front doors; none without one
     keyword: Optional[Tuple[Mapping[str, str], str, str]] = None
+    # how a stream that gave no finish reason ended before its reply did, set by the front
+    # doors: a dialect whose streams end with one (its handler's ``ends``), or a stream with no
+    # chunk of data; ``None``: such a stream without calls is ``[]``
+    unended: Optional[str] = None
+    # the stream's last event came without a finish reason (Ollama's ``"done": true`` before
+    # ``done_reason`` existed): it ended all the same
+    finished: bool = False
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -79,7 +86,9 @@ class Results:
         (``whole_cut``); text that closes its object stays whole. Under a failing finish
         reason or an error in the stream (the provider reports the reply as failed), or
         one that says a content filter or a refusal stopped it, every client call is
-        invalid, whatever its ``CallDone`` said."""
+        invalid, whatever its ``CallDone`` said. A stream that ended with no finish reason
+        and no client call, where one was due (``unended``), gives one nameless
+        ``InvalidToolCall`` saying so."""
         out = []
         include_server = self.include_server
         # several alternative replies: the first one's calls only (as ``decode_all`` reads
@@ -128,6 +137,13 @@ class Results:
             if failed and words:  # its own words on the failed finish (Gemini ``finishMessage``)
                 said = f"{said}: {words}"
             self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
+            out.append(self.uncalled)
+        elif (self.unended is not None and not out and finish is None and not failed and not self.finished
+              and self.policy.finish_reason is None):
+            # the stream ended before the reply did, and before any call (as ``decode_all``
+            # reads a reply not finished: a server call left out is no call the client sees)
+            self.uncalled = new_invalid(error=f"{self.unended} and holds no tool call: the calls the model made "
+                                        "are lost", loc="$")
             out.append(self.uncalled)
         return out
 

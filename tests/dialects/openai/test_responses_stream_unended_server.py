@@ -80,10 +80,13 @@ def test_a_server_item_that_never_ended_is_its_in_progress_server_call(item: Dic
     assert type(call) is ToolCall and call.server and call == whole
     assert call.provider_data == whole.provider_data == {D: {"item": item}}
     assert toolwire.encode(call, D) == item  # the item as it stood, its ``in_progress`` status said
-    # left out without include_server, as a whole reply leaves it out; a failed reply says its calls are lost
+    # left out without include_server, as a whole reply leaves it out; a failed reply says its calls are
+    # lost, and one not finished (a stream cut before its end) that its calls are not in it
     expected = toolwire.decode_all(_response(end or "in_progress", [item]), D, invalid="keep")
-    assert _both(events, False) == expected
-    assert [type(c) for c in expected] == ([InvalidToolCall] if end == "failed" else [])
+    got = _both(events, False)
+    assert [(type(c), c.name) for c in got] == [(type(c), c.name) for c in expected]
+    assert got == expected or end is None
+    assert [type(c) for c in expected] == ([] if end == "incomplete" else [InvalidToolCall])
 
 
 @pytest.mark.parametrize("item", ITEMS, ids=[i["type"] for i in ITEMS])

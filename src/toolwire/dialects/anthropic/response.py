@@ -47,6 +47,8 @@ RESPONSE = ResponseReader(
     read,
     lambda d: any_block(d.get("content"), lambda b: b.get("type") not in ("text", "thinking")),
     frozenset({"content"}),
+    # a ``Message`` whose ``stop_reason`` is ``null``: a snapshot of a reply still streaming
+    lambda d, raw: raw is None and "stop_reason" in d,
 )
 
 #: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``; so is

@@ -16,6 +16,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
+from ..._policy import UNFINISHED
 from .._common import as_dict, as_list
 from .._history import foreign
 from .tools import NAME, OTHER_BLOCKS
@@ -221,5 +222,13 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
+    """``stop_reason``; ``unfinished`` (``UNFINISHED``) for a ``Message`` whose
+    ``stop_reason`` is ``null``: a snapshot of a reply still streaming (``message_start``'s
+    message, the SDK stream's ``current_message_snapshot``), its ``input`` a placeholder or
+    partly parsed. A message without the key (a history's turn) is finished."""
     reason = data.get("stop_reason")
-    return reason if type(reason) is str else None
+    if type(reason) is str:
+        return reason
+    if reason is None and "stop_reason" in data and data.get("type") == "message":
+        return UNFINISHED
+    return None

@@ -47,6 +47,8 @@ class Handler:
     """Feeds Anthropic events into the shared core."""
 
     name = NAME
+    # a stream ends with a ``message_delta`` with its ``stop_reason``: one cut before it is unfinished (``close``)
+    ends = True
 
     def __init__(self, core: Core) -> None:
         self.core = core

@@ -49,6 +49,8 @@ class Handler:
     """Feeds ConverseStream events into the shared core."""
 
     name = NAME
+    # a stream ends with ``messageStop``: one cut before it is unfinished (``close``)
+    ends = True
 
     def __init__(self, core: Core) -> None:
         self.core = core

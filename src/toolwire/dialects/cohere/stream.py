@@ -61,6 +61,8 @@ class Handler:
     """Feeds Cohere v2 events into the shared core."""
 
     name = NAME
+    # a stream ends with ``message-end``: one cut before it is unfinished (``close``)
+    ends = True
 
     def __init__(self, core: Core) -> None:
         self.core = core

@@ -37,6 +37,7 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import rule
+from ..._policy import UNFINISHED
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, check_native, nameless_result, opt_str, result_id, scoped
 from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, text_part, tool_content
@@ -101,8 +102,15 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
+    """``finish_reason``; ``unfinished`` (``UNFINISHED``) for a reply the user cancelled or
+    that timed out (``USER_CANCEL``, ``TIMEOUT``: it did not finish)."""
     reason = data.get("finish_reason")
+    if reason in _NOT_FINISHED:
+        return UNFINISHED
     return reason if type(reason) is str and reason else None
+
+
+_NOT_FINISHED = ("USER_CANCEL", "TIMEOUT")
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:

@@ -73,6 +73,9 @@ class Handler:
     """Feeds Gemini chunks into the shared core."""
 
     name = NAME
+    # a stream ends with a ``finishReason`` (a blocked prompt: its ``blockReason``): one cut
+    # before it is unfinished (``close``)
+    ends = True
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -86,6 +89,9 @@ class Handler:
             self.core.error(describe_error(data["error"]))
         cands = data.get("candidates")
         if type(cands) is not list:
+            feedback = field(data, "promptFeedback", "prompt_feedback")
+            if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
+                self.core.finish(field(feedback, "blockReason", "block_reason"))
             return
         nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):

@@ -37,6 +37,9 @@ class Handler(openai_chat_stream.Handler):
     """The Chat handler under Mistral's name."""
 
     name = NAME
+    # a stream ends with a ``finish_reason`` (an OpenAI-compatible server's Chat stream may
+    # not: Chat's handler has no ``ends``): one cut before it is unfinished (``close``)
+    ends = True
 
 
 def encode(

@@ -20,7 +20,8 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
 
 Detection (the ``detect`` field) claims an ``/api/chat`` response (``message`` and
-``done``; ``created_at`` is optional in the SDK's ``ChatResponse``), a call with no
+``done``; ``created_at`` is optional in the SDK's ``ChatResponse``; with ``"done": false``
+it is a stream chunk, refused where a payload is read), a call with no
 ``type`` and ``index`` inside ``function`` and object (or no) arguments, or object
 arguments and no key but ``id`` and ``function`` (the docs' reply and ollama-python's
 ``Message.ToolCall`` have no ``index``; Chat's arguments are text), an assistant
@@ -55,6 +56,8 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
     if type(fn) is dict:
         return _call(data, fn)
     if "done" in data and type(data.get("message")) is dict and "choices" not in data:
+        if data["done"] is False:  # a stream chunk (its reply goes on): no payload (``no_dialect`` names it)
+            return None
         # ``created_at`` is optional in the ollama SDK's ``ChatResponse`` (None: not dumped)
         return CALLS, "'message' and 'done' (an /api/chat response)"
     role = data.get("role")
@@ -105,6 +108,8 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
 
 
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
+    if type(data) is dict and data.get("done") is False and type(data.get("message")) is dict:
+        return None  # a stream chunk, not Chat's either (``detect``)
     return detect(data) or chat_sniff.sniff(data)
 
 

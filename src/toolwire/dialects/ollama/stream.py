@@ -34,6 +34,8 @@ class Handler:
     """Feeds Ollama chunks into the shared core."""
 
     name = NAME
+    # a stream ends with the ``"done": true`` chunk: one cut before it is unfinished (``close``)
+    ends = True
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -61,6 +63,7 @@ class Handler:
                                provider_data=provider_data(tc, fn, ident))
         if data.get("done") is True:
             core.finish(data.get("done_reason"))
+            core.finished = True  # the last chunk, with or without ``done_reason`` (older servers)
 
     def close(self) -> None:
         return None

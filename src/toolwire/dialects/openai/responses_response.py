@@ -19,6 +19,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._access import to_data
 from ..._dialect import ResponseFields, ResponseReader
+from ..._policy import UNFINISHED
 from ..._usage import make_usage
 from .._common import any_block, as_int, join_text
 from .chat_response import Items
@@ -81,10 +82,14 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
     stream's last event): ``failed``; for ``incomplete`` the token limit
     (``max_output_tokens``), the content filter (``content_filter``: "content was
     omitted", no call of it runs) or else ``incomplete`` (``steered``,
-    ``max_messages``: cut short all the same); ``None`` for a finished reply."""
+    ``max_messages``: cut short all the same); ``unfinished`` (``UNFINISHED``) for a
+    reply not finished (``queued``, ``in_progress``: background mode, polled;
+    ``cancelled``); ``None`` for a finished reply."""
     status = data.get("status")
     if status == "failed":
         return "failed"
+    if status in _NOT_STARTED:
+        return UNFINISHED
     if status == "incomplete":
         details = data.get("incomplete_details")
         reason = details.get("reason") if type(details) is dict else None
@@ -96,6 +101,7 @@ _OWN_REASONS = ("max_output_tokens", "content_filter")  # the incomplete reasons
 
 
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
+_NOT_STARTED = _NOT_DONE[1:]  # not finished, and not cut off either: ``responses_finish``
 
 def _parsed_answer(o: Any) -> Dict[str, Any]:
     """openai's ``ParsedResponse.output_parsed`` (``client.responses.parse``): a property

@@ -66,6 +66,9 @@ class Handler(Feed):
     """Feeds Responses events into the shared core."""
 
     name = NAME
+    # a stream ends with ``response.completed`` / ``incomplete`` / ``failed``: one cut
+    # before it is unfinished (``close``)
+    ends = True
 
     def run(self, chunks: Iterable[Any], other: Callable[[Any], None]) -> None:
         """Feed every chunk: the events of plain function calls are handled here (the
