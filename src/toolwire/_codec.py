@@ -149,7 +149,7 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
     d, kind = found
     if kind == CALLS:  # its calls the client runs, as ``decode_all`` gives them; the provider's only named
         calls = decode_all(data, d, include_server=True, registry=registry, **policy)
-        client = [c for c in calls if not c.server]
+        client: List[ToolCall] = [c for c in calls if not c.server]
         if len(client) == 1:
             return client[0]
         if not client and calls:
