@@ -73,7 +73,7 @@ def refuse_typeless(msg: Dict[str, Any], loc: str, name: str) -> None:
     at = typeless_block(msg.get("content"))
     if at is not None:
         where = f"{loc}.content[{at}]"
-        raise DecodeError(f"Content block at {where} has no 'type', which every {name} content part has",
+        raise DecodeError(f"Content block at {where} has no 'type', which every {name} block has",
                           dialect=name, loc=where)
 
 
