@@ -195,7 +195,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
             yield m, f"{loc}.messages[{i}]"
         return
-    if "role" in data:
+    if "role" in data and type(data.get("content")) is list:  # (text or none holds no block)
         refuse_foreign(data, loc, NAME)
         refuse_typeless(data, loc, NAME)
     calls = data.get("tool_calls")
