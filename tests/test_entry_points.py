@@ -61,10 +61,15 @@ def test_a_container_of_one_call_is_that_call_under_the_policy(named: Any) -> No
     assert (err.message, err.dialect) == ("Input at $ holds 2 tool calls, not one; use decode_all", "openai.chat")
 
 
-def test_a_container_of_one_provider_run_call_is_that_call() -> None:
+def test_a_container_of_one_provider_run_call_holds_no_call_to_run() -> None:
+    # (the provider's call is counted by decode_all(include_server=True) only; decode(SERVER) gives it)
     message = {"role": "assistant", "content": [{"type": "text", "text": "Searching."}, SERVER]}
-    assert toolwire.decode(message) == SERVER_CALL
-    assert toolwire.decode(json.dumps(message), "anthropic.messages") == SERVER_CALL
+    for x, named in ((message, None), (json.dumps(message), "anthropic.messages")):
+        err = _raises(lambda x=x, named=named: toolwire.decode(x, named), toolwire.DecodeError)
+        assert (err.message, err.dialect) == (
+            "Input at $ holds no tool call the client runs (1 the provider ran); use decode_all(include_server=True) "
+            "for the provider's", "anthropic.messages")
+    assert toolwire.decode(SERVER) == SERVER_CALL
 
 
 def test_one_item_given_to_decode_all() -> None:

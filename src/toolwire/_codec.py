@@ -62,7 +62,8 @@ def decode(
     *dialect* forces a dialect; without it the shape decides (see ``detect``).
     Policy keywords (``repair``, ``allow_truncated``, ``max_bytes``, ``max_depth``,
     ``finish_reason``...) are those of ``Policy``. A message or response holding
-    exactly one call is accepted too, and a ``ToolCall`` is returned as it is.
+    exactly one call the client runs is accepted too (the provider's own calls in it are
+    not counted; one holding only those raises), and a ``ToolCall`` is returned as it is.
     """
     reg = _builtin._default or default_registry() if registry is None else registry_of(registry)
     if policy:
@@ -146,12 +147,19 @@ def _not_one_call(data: Any, found: Any, registry: Optional[Registry], policy: D
     if found is None:
         raise DecodeError(f"Input at $ {no_dialect(data, registry)}: {excerpt(data)}", loc="$")
     d, kind = found
-    if kind == CALLS:
+    if kind == CALLS:  # its calls the client runs, as ``decode_all`` gives them; the provider's only named
         calls = decode_all(data, d, include_server=True, registry=registry, **policy)
-        if len(calls) == 1 and isinstance(calls[0], ToolCall):
-            return calls[0]
+        client: List[ToolCall] = [c for c in calls if not c.server]
+        if len(client) == 1:
+            return client[0]
+        if not client and calls:
+            raise DecodeError(
+                f"Input at $ holds no tool call the client runs ({len(calls)} the provider ran); "
+                "use decode_all(include_server=True) for the provider's",
+                dialect=d.name,
+            )
         raise DecodeError(
-            f"Input at $ holds {len(calls)} tool calls, not one; use decode_all",
+            f"Input at $ holds {len(client)} tool calls, not one; use decode_all",
             dialect=d.name,
         )
     also = call_reading(data, d, "$") if kind == TOOL else ""

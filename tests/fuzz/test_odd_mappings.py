@@ -150,15 +150,21 @@ def _self_in_response() -> Any:
     return resp
 
 
+CYCLE = "Item at {} contains itself or is nested deeper than 256 (a cycle?)"
+# (a message among its own blocks is a block without 'type': refused there before the cycle is met)
+TYPELESS = "Content block at $.content[0] has no 'type', which every openai.responses block has"
+
+
 @pytest.mark.parametrize(
-    "make, loc",
-    [(_self_content, "$"), (_self_content_dict, "$"), (_self_block, "$.content[0]"), (_self_in_response, "$.output[0]")],
+    "make, message",
+    [(_self_content, TYPELESS), (_self_content_dict, CYCLE.format("$")), (_self_block, CYCLE.format("$.content[0]")),
+     (_self_in_response, CYCLE.format("$.output[0]"))],
     ids=["content-list", "content-dict", "in-a-block", "in-a-response"],
 )
-def test_only_toolwire_errors_items_that_contain_themselves(make: Callable[[], Any], loc: str) -> None:
+def test_only_toolwire_errors_items_that_contain_themselves(make: Callable[[], Any], message: str) -> None:
     with pytest.raises(toolwire.DecodeError) as exc:
         toolwire.decode_all(make())
-    assert exc.value.message == f"Item at {loc} contains itself or is nested deeper than 256 (a cycle?)"
+    assert exc.value.message == message
 
 
 def test_shared_values_in_an_item_are_no_cycle() -> None:

@@ -215,7 +215,9 @@ def detect(data: Any) -> bool:
     return ours or (type(data) is dict and "system" in data and not _bedrock_like(data["system"]))
 
 
-_OURS = frozenset({"tool_use", "tool_result", "redacted_thinking", "document", *_SERVER})
+# (``compaction``: the block Anthropic's compaction returns, which the caller puts back at the front
+# of its history: https://platform.claude.com/docs/en/build-with-claude/compaction)
+_OURS = frozenset({"tool_use", "tool_result", "redacted_thinking", "document", "compaction", *_SERVER})
 
 
 def _bedrock_like(system: Any) -> bool:

@@ -36,6 +36,7 @@ from ..._dialect import Dialect, EncodeContext
 from ..._types import ToolCall, new_call
 from .._common import encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
 from . import batch, history, stream, structured
+from .named import named
 from .response import FINISH, RESPONSE, encode_message, reply
 from .sniff import SERVER_BLOCKS, TOP_KEYS, children, finish, gate, sniff
 from .tools import IDS, NAME, NAMES, builtin_kind, decode_result, decode_tool, encode_result, encode_tool
@@ -119,7 +120,8 @@ DIALECT = Dialect(
     name=NAME,
     keys=TOP_KEYS,
     gate=gate,
-    sniff=sniff,
+    sniff=named,
+    detect=sniff,
     decode_call=decode_call,
     encode_call=encode_call,
     decode_tool=decode_tool,

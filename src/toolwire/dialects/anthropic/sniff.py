@@ -4,8 +4,13 @@ Follows https://docs.claude.com/en/api/messages (checked 2026-11-30) and
 https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool (checked
 2026-12-01): the claims on a payload's keys and ``type`` (``gate``, ``sniff``: content
 blocks by type, ``Message``, messages, requests, tool definitions and versioned server
-tool types), the content blocks a message or request holds (``children``) and the
-``stop_reason`` (``finish``).
+tool types; ``named`` adds what the dialect claims once named), the content blocks a
+message or request holds (``children``) and the ``stop_reason`` (``finish``). A message
+of typed blocks of which none is another dialect's part is claimed whatever the types
+(one this version does not know, such as ``compaction``, which
+https://platform.claude.com/docs/en/build-with-claude/compaction returns for the history's
+front, is passed over when read), and so is one holding a call or result block that lost
+its ``type`` (reading it raises there).
 """
 
 from __future__ import annotations
@@ -21,11 +26,11 @@ from .._common import as_dict, as_list
 from .._history import foreign
 from .tools import NAME, OTHER_BLOCKS
 
-__all__ = ["SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
+__all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
 
 SERVER_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *SERVER_BLOCKS})
-_NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
+NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
 _VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
 
 
@@ -87,12 +92,46 @@ def _plain(content: Any) -> bool:
                                          for b in content)
 
 
+# the parts of other dialects' messages, never an Anthropic block: Chat's (image_url,
+# input_audio, file, refusal: https://platform.openai.com/docs/api-reference/chat/create),
+# a Responses message item's (input_text, output_text, input_image, input_file, refusal:
+# .../responses/create), Mistral's (document_url, reference: https://docs.mistral.ai/api),
+# and calls that are items or Chat calls (``_call_part`` of openai.responses names them)
+_ELSEWHERE = frozenset({
+    "image_url", "input_audio", "file", "refusal", "input_text", "output_text", "input_image", "input_file",
+    "document_url", "reference", "function_call", "function_call_output", "custom_tool_call",
+    "custom_tool_call_output", "function", "custom", "reasoning",
+})
+# a block without ``type`` holding these is a tool_use or tool_result that lost it (no
+# other dialect's message has such a block: Bedrock's are keyed by kind, ``toolUse``...)
+_CALL_KEYS = frozenset({"input", "tool_use_id"})
+
+
+def _ours(content: Any) -> bool:
+    """A list of typed blocks none of which is another dialect's (``_ELSEWHERE``, a Mistral
+    ``ThinkChunk``): unknown types are Anthropic blocks of a later API version, passed
+    over when read; or a block that lost its ``type`` among them (``_CALL_KEYS``: reading
+    raises at it, as "no calls" would drop a call)."""
+    if type(content) is not list:
+        return False
+    for b in content:
+        if type(b) is not dict:
+            return False
+        t = b.get("type")
+        if type(t) is str:
+            if t in _ELSEWHERE or _chunks(b):
+                return False
+        elif t is not None or _CALL_KEYS.isdisjoint(b):
+            return False
+    return True
+
+
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
     if kind is None:  # no "type", or not a string (then sniff declines anyway)
         if TOP_KEYS.isdisjoint(keys):
             return False
-        if "role" in keys and not _NOT_OURS.isdisjoint(keys):  # another dialect's message...
+        if "role" in keys and not NOT_OURS.isdisjoint(keys):  # another dialect's message...
             return "messages" in keys or ("input_schema" in keys and "name" in keys)  # ...unless role is null
         return True
     return (
@@ -108,6 +147,7 @@ _STRONG_REASONS = {r: (CALLS, f"{an(repr(r))} message with tool_use/tool_result/
 _PLAIN_REASONS = {
     r: (CALLS, f"{an(repr(r))} message of text only (Anthropic and Chat messages look alike)") for r in _ROLES
 }
+_OURS_REASONS = {r: (CALLS, f"{an(repr(r))} message of typed blocks, none of another dialect's") for r in _ROLES}
 _ONE_BLOCK = {
     r: (CALLS, f"{an(repr(r))} message whose content is one tool_use/tool_result/thinking block, not a list")
     for r in _ROLES
@@ -147,7 +187,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in _ROLES or not _NOT_OURS.isdisjoint(data.keys()):
+        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()):
             return None
         content = data.get("content")
         known = "user" if role == "user" else "assistant"  # role may be an equal str subclass
@@ -157,6 +197,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return _PLAIN_REASONS[known]
         if _one_block(content):  # claimed so that decoding refuses it: "no calls" would hide one
             return _ONE_BLOCK[known]
+        if _ours(content):
+            return _OURS_REASONS[known]
         return None
     messages = data.get("messages")
     if type(messages) is list and "toolConfig" not in data and "inferenceConfig" not in data:
@@ -174,9 +216,19 @@ def _request_signal(data: Dict[str, Any], messages: Any) -> str:
     tools = data.get("tools")
     if type(tools) is list and any(type(x) is dict and "input_schema" in x for x in tools):
         return "'input_schema' tools"
-    if any(type(m) is dict and _strong(m.get("content")) for m in messages):
-        return "tool_use/tool_result/thinking blocks"
-    return ""
+    compacted = False
+    for m in messages:
+        content = m.get("content") if type(m) is dict else None
+        if type(content) is list:
+            for b in content:
+                if type(b) is dict:
+                    t = b.get("type")
+                    if type(t) is str and (t in _STRONG or t.endswith("_tool_result")) and (
+                        t != "thinking" or signed_thinking(b)
+                    ):
+                        return "tool_use/tool_result/thinking blocks"
+                    compacted = compacted or t == "compaction"
+    return "a 'compaction' block" if compacted else ""
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:

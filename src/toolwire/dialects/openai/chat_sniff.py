@@ -15,7 +15,8 @@ a call or result block of another dialect there (an Anthropic ``tool_use``, a Re
 own (``refusal``...) or a role no other dialect's message has is claimed as holding
 calls, and reading it raises a ``DecodeError`` at the block (``[]`` would drop the call
 it carries); one of a role and blocks alone is left to the dialect it looks like, which
-names itself when Chat is asked to read it.
+names itself when Chat is asked to read it. So is a message whose content holds an
+object without ``type`` (``typeless_block``: every part has one; it may be a call).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from .._history import foreign
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
-           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages", "sniff"]
+           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages",
+           "refuse_typeless", "sniff", "typeless_block"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -52,6 +54,27 @@ def foreign_block(content: Any) -> Optional[int]:
                 if type(t) is str and t in CALL_BLOCKS:
                     return i
     return None
+
+
+def typeless_block(content: Any) -> Optional[int]:
+    """The index of the first object without a string ``type`` in a message's *content*
+    list, or ``None``: every Chat part and Responses message part has one; such a block
+    may be a call that lost it, so reading it as no part would drop the call."""
+    if type(content) is list:
+        for i, p in enumerate(content):
+            if type(p) is dict and type(p.get("type")) is not str:
+                return i
+    return None
+
+
+def refuse_typeless(msg: Dict[str, Any], loc: str, name: str) -> None:
+    """``DecodeError`` at the first block without ``type`` in the message *msg*'s content
+    (``typeless_block``), when *name* reads the message."""
+    at = typeless_block(msg.get("content"))
+    if at is not None:
+        where = f"{loc}.content[{at}]"
+        raise DecodeError(f"Content block at {where} has no 'type', which every {name} block has",
+                          dialect=name, loc=where)
 
 
 def refuse_foreign(msg: Dict[str, Any], loc: str, name: str) -> None:
@@ -95,6 +118,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             # a Chat message by its fields or role (no other dialect reads it): read, the error names
             # the block; a message of role and blocks alone is left to the dialect it looks like
             return CALLS, f"{an(repr(role))} message whose content holds another dialect's call blocks"
+        if typeless_block(data.get("content")) is not None:  # read: the error names it (it may be a call)
+            return CALLS, f"{an(repr(role))} message whose content holds a block without 'type'"
         return OTHER, f"{an(repr(role))} message without tool calls"
     if "tool_calls" in data:
         return CALLS, "'tool_calls'"
@@ -174,8 +199,9 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
             yield m, f"{loc}.messages[{i}]"
         return
-    if "role" in data:
+    if "role" in data and type(data.get("content")) is list:  # (text or none holds no block)
         refuse_foreign(data, loc, NAME)
+        refuse_typeless(data, loc, NAME)
     calls = data.get("tool_calls")
     items: List[Any] = []
     if calls is not None:

@@ -6,9 +6,10 @@ without calls), the claims on a payload (``gate``, ``sniff``: items, tool defini
 results, a ``Response``, a request's ``input``, message items), the items a response or
 request holds (``children``), and a failed response's ``error`` (``failure``). A
 message item whose content holds a call or result part (a Responses item, a Chat tool
-call, a Gemini part) is claimed as holding calls, and reading it raises a
-``DecodeError`` at the part (``[]`` would drop the call); so is a Gemini Interactions
-API interaction (``responses_interactions``), refused whole.
+call, a Gemini part) or an object without ``type`` (it may be a call) is claimed as
+holding calls, and reading it raises a ``DecodeError`` at the part (``[]`` would drop the
+call); so is a Gemini Interactions API interaction (``responses_interactions``), refused
+whole.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_list, describe_error
-from .chat_sniff import foreign_block, refuse_foreign
+from .chat_sniff import foreign_block, refuse_foreign, refuse_typeless, typeless_block
 from .responses_interactions import interaction, refuse_interaction
 from .responses_tools import NAME
 
@@ -180,6 +181,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             # no dialect's message of this role holds call blocks: read, the error names the
             # block ([] would drop the call); a user or assistant one is left to Anthropic's
             return CALLS, f"{an(repr(data['role']))} message whose content holds another dialect's call blocks"
+        if typeless_block(data["content"]) is not None:  # read: the error names it (it may be a call)
+            return CALLS, f"{an(repr(data['role']))} message whose content holds a block without 'type'"
         return OTHER, f"{an(kind or 'role')} item without tool calls"
     if kind is None and "call_id" in data and "name" in data and "arguments" in data:
         return CALL, "'call_id', 'name' and 'arguments' (a function_call without 'type')"
@@ -218,6 +221,7 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
             where = f"{loc}.content[{found[0]}]"
             raise DecodeError(f"Content block at {where} is {found[1]}, never a part of a message", dialect=NAME,
                               loc=where)
+        refuse_typeless(data, loc, NAME)
         return
     key = "output" if "output" in data else "input"
     for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
