@@ -231,15 +231,7 @@ class Results:
         else:
             result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
                                    False)
-        # ``_settle``, inline (a call per call less)
-        c.result = result
-        c.tree = None
-        key = c.key
-        if key is not None and self.by_key.get(key) is c:
-            del self.by_key[key]
-        if self.emit:
-            self.events.append(CallDone(c.pos, result))
-
+        self._settle(c, result)
 
     def _sendable(self, c: Call) -> None:
         """A ``DecodeError`` at ``$.calls[i].name`` / ``.id`` when *c*'s name or id holds
@@ -258,7 +250,7 @@ class Results:
             c.size = max(c.size, self.max_bytes + 1)
 
     def _settle(self, c: Call, result: Result) -> None:
-        """*c* ends as *result* (``finalize`` does the same inline)."""
+        """*c* ends as *result*."""
         c.result = result
         c.tree = None
         key = c.key
