@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import toolwire
+from sniffs import count_sniffs
 from toolwire import ToolCall, strategies
-from toolwire._registry import Registry
 
 # https://platform.openai.com/docs/api-reference/chat/object (``tool_calls[]``)
 CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
@@ -38,20 +38,8 @@ ODD: List[Any] = [REASONING, WEB_SEARCH, SERVER, *GEMINI_SPLIT, CHAT_TOOL, CHAT_
                   ToolCall("v", {}, "call_v"), ToolCall("s", {}, "srv_1", server=True)]
 
 
-def _sniffs(monkeypatch: Any) -> List[int]:
-    seen = [0]
-    sniff = Registry.sniff
-
-    def counted(self: Registry, data: Any) -> Any:
-        seen[0] += 1
-        return sniff(self, data)
-
-    monkeypatch.setattr(Registry, "sniff", counted)
-    return seen
-
-
 def test_a_list_of_calls_is_read_by_the_plan(monkeypatch: Any) -> None:
-    seen = _sniffs(monkeypatch)
+    seen = count_sniffs(monkeypatch)
     calls = toolwire.decode_all([CHAT, dict(CHAT, id="call_2")])
     assert calls == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("f", {"a": 1}, "call_2")]
     assert seen[0] == 0  # the walk detects each item: two sniffs

@@ -10,15 +10,15 @@ every dialect's calls.
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import toolwire
+from sniffs import count_sniffs
 from toolwire import DecodeError, ToolCall, ToolCalls, strategies
-from toolwire._registry import Registry
 
 # https://platform.openai.com/docs/api-reference/chat/object (``tool_calls[]``)
 CHAT = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
@@ -26,30 +26,18 @@ DIALECTS = ["openai.chat", "openai.responses", "anthropic.messages", "gemini", "
             "cohere.v2", "ollama", "mcp", "canonical"]
 
 
-def _count(monkeypatch: Any) -> List[int]:
-    seen = [0]
-    sniff = Registry.sniff
-
-    def counted(self: Registry, data: Any) -> Any:
-        seen[0] += 1
-        return sniff(self, data)
-
-    monkeypatch.setattr(Registry, "sniff", counted)
-    return seen
-
-
 @pytest.mark.parametrize(("value", "sniffs"), [([CHAT, CHAT, CHAT], 0), ((CHAT, CHAT, CHAT), 0),
                                                ([{"name": "f"}, CHAT, CHAT], 1)])
 def test_each_item_is_detected_once(monkeypatch: Any, value: Any, sniffs: int) -> None:
     """Detection asked only of the field's dict form; the calls through the plan (``decode_all``)."""
-    seen = _count(monkeypatch)
+    seen = count_sniffs(monkeypatch)
     got = ToolCalls(value)
     assert len(got) == 3
     assert seen[0] == sniffs
 
 
 def test_one_call_is_detected_once(monkeypatch: Any) -> None:
-    seen = _count(monkeypatch)
+    seen = count_sniffs(monkeypatch)
     assert ToolCalls(CHAT) == [ToolCall("f", {"a": 1}, "call_1")]
     assert seen[0] == 1
 
