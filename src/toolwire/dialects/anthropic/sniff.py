@@ -216,19 +216,17 @@ def _request_signal(data: Dict[str, Any], messages: Any) -> str:
     tools = data.get("tools")
     if type(tools) is list and any(type(x) is dict and "input_schema" in x for x in tools):
         return "'input_schema' tools"
-    compacted = False
-    for m in messages:
-        content = m.get("content") if type(m) is dict else None
-        if type(content) is list:
-            for b in content:
-                if type(b) is dict:
-                    t = b.get("type")
-                    if type(t) is str and (t in _STRONG or t.endswith("_tool_result")) and (
-                        t != "thinking" or signed_thinking(b)
-                    ):
-                        return "tool_use/tool_result/thinking blocks"
-                    compacted = compacted or t == "compaction"
-    return "a 'compaction' block" if compacted else ""
+    if any(type(m) is dict and _strong(m.get("content")) for m in messages):
+        return "tool_use/tool_result/thinking blocks"
+    if any(type(m) is dict and _compacted(m.get("content")) for m in messages):
+        return "a 'compaction' block"
+    return ""
+
+
+def _compacted(content: Any) -> bool:
+    """Whether a message's *content* holds a ``compaction`` block (the front of a
+    compacted history: no other dialect has it)."""
+    return type(content) is list and any(type(b) is dict and b.get("type") == "compaction" for b in content)
 
 
 def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
