@@ -45,6 +45,15 @@ def test_a_list_of_calls_is_read_by_the_plan(monkeypatch: Any) -> None:
     assert seen[0] == 0  # the walk detects each item: two sniffs
 
 
+def test_a_responses_output_with_a_hosted_item_is_read_by_the_plan(monkeypatch: Any) -> None:
+    """The provider's own call is passed over (or kept, with ``include_server``), not a
+    reason to read the list again in the walk."""
+    seen = count_sniffs(monkeypatch)
+    assert toolwire.decode_all([RESPONSES_CALL, WEB_SEARCH]) == [ToolCall("f", {"a": 1}, "call_1")]
+    assert len(toolwire.decode_all([RESPONSES_CALL, WEB_SEARCH], include_server=True)) == 2
+    assert seen[0] == 0
+
+
 def test_a_responses_output_with_items_without_calls() -> None:
     assert toolwire.decode_all([REASONING, RESPONSES_CALL, WEB_SEARCH]) == [ToolCall("f", {"a": 1}, "call_1")]
     assert toolwire.decode_all([REASONING, RESPONSES_CALL, WEB_SEARCH], include_server=True) == [

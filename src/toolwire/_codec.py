@@ -296,8 +296,8 @@ def decode_all(
                     return calls
         if choice:
             raise DecodeError(f"Input at $ holds no list of choices; there is no choice {choice}", loc="$")
-        if type(data) is list and d is None and pol is _DEFAULT and list_calls(data, reg, out):  # speed only
-            return out
+        if type(data) is list and d is None and pol is _DEFAULT and list_calls(data, reg, out, include_server):
+            return out  # speed only: the plain-list step (``_list_calls``)
         collect(data, d, registry, pol, "$", out, invalid == "keep", include_server, True)
         if not out:
             claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")

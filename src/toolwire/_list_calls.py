@@ -17,12 +17,13 @@ from ._types import ToolCall
 __all__ = ["list_calls", "read_together"]
 
 
-def list_calls(items: List[Any], reg: Registry, out: List[Any]) -> bool:
+def list_calls(items: List[Any], reg: Registry, out: List[Any], server: bool) -> bool:
     """Append the calls of *items* to *out* when each item is a call the plan decodes
     (or a ``ToolCall`` the caller gave), a tool result or an item without calls, and
-    at least one is a call; ``False`` (with *out* as it was) as soon as one is
-    anything else: a provider's own call, a tool definition, a container, an item
-    that fails, a list some dialect reads together (``Dialect.list_items``)."""
+    at least one is a call (a provider's own call among them only with *server*, as
+    ``include_server`` asks; passed over otherwise); ``False`` (with *out* as it was) as
+    soon as one is anything else: a tool definition, a container, an item that fails,
+    a list some dialect reads together (``Dialect.list_items``)."""
     start = len(out)
     for el in items:
         t = type(el)
@@ -32,14 +33,14 @@ def list_calls(items: List[Any], reg: Registry, out: List[Any]) -> bool:
             except Exception:  # the walk reports it at its path (or keeps it)
                 got = None
             if type(got) is ToolCall:
-                if got.server:
-                    break
-                out.append(got)
+                if server or not got.server:
+                    out.append(got)
                 continue
             if type(got) is tuple and (got[1] == OTHER or got[1] == RESULT):
                 continue  # what the walk passes over while it finds calls
-        elif t is ToolCall and not el.server:
-            out.append(el)
+        elif t is ToolCall:
+            if server or not el.server:
+                out.append(el)
             continue
         break
     else:
