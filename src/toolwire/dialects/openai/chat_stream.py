@@ -110,8 +110,8 @@ class Handler(Feed):
                     choices = data["choices"]
                     # one choice, and no error reported beside it (``feed`` fails the reply on one;
                     # vLLM's ``{"object": "error"}`` has no ``choices``)
-                    if type_(choices) is list and len_(choices) == 1 and "error" not in data:
-                        choice = choices[0]
+                    if type_(choices) is list and "error" not in data:
+                        (choice,) = choices  # one choice (another count: ValueError, to ``feed``)
                         delta = choice["delta"]
                         if len_(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
                             calls = delta["tool_calls"]
@@ -119,8 +119,8 @@ class Handler(Feed):
                             calls = delta.get("tool_calls")
                         else:
                             calls = None
-                        if type_(calls) is list and len_(calls) == 1 and not choice.get("finish_reason"):
-                            tc = calls[0]
+                        if type_(calls) is list and not choice.get("finish_reason"):
+                            (tc,) = calls
                             fn = tc["function"]
                             piece = fn["arguments"]
                             size = len_(tc)
@@ -158,7 +158,7 @@ class Handler(Feed):
                                     if events is not None:
                                         events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
                                     continue
-                except (LookupError, TypeError, AttributeError):
+                except (LookupError, TypeError, AttributeError, ValueError):
                     pass
                 at_index = NO_KEY
                 feed(data)
