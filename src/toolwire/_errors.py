@@ -19,7 +19,7 @@ input looked like instead; they are short whatever the input (``short``): a long
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 __all__ = [
     "ArgumentsError",
@@ -30,6 +30,7 @@ __all__ = [
     "UnknownDialectError",
     "an",
     "excerpt",
+    "refuse_server",
     "short",
 ]
 
@@ -142,3 +143,11 @@ class EncodeError(ToolwireError, ValueError):
 
 class UnknownDialectError(ToolwireError, LookupError):
     """No dialect is registered under that name."""
+
+
+def refuse_server(name: str, dialect: str) -> NoReturn:
+    """The ``EncodeError`` for the call *name* that its provider runs itself
+    (``ToolCall.server``): a dialect or text format without that provider's item would
+    write it as a call for the client to run."""
+    raise EncodeError(f"Call {name!r} is run by another provider; it cannot be replayed to {dialect}",
+                      dialect=dialect)

@@ -28,7 +28,6 @@ __all__ = [
     "name_of",
     "no_body",
     "opt_str",
-    "refuse_server",
     "result_id",
     "scoped",
 ]
@@ -153,13 +152,6 @@ def encode_id(call: ToolCall, ctx: EncodeContext, rule: IdRule, pd: Any = None) 
         return mapped
     return map_id(call.id, rule)
 
-
-def refuse_server(call: ToolCall, dialect: str) -> None:
-    """An ``EncodeError`` for a call its provider runs itself (``call.server``): a
-    dialect without that provider's item would write it as a call for the client to run."""
-    raise EncodeError(
-        f"Call {call.name!r} is run by another provider; it cannot be replayed to {dialect}", dialect=dialect
-    )
 
 
 def result_id(result: ToolResult, ctx: EncodeContext, rule: IdRule, dialect: str) -> Optional[str]:

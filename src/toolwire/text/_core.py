@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
-from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt
+from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt, refuse_server
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import lone_surrogate_in, utf8_problem
@@ -339,7 +339,5 @@ class TextFormat:
                 if c.provider_data:
                     check_scope("call", c.name, c.provider_data, self, None)
                 if c.server:
-                    from ..dialects._common import refuse_server  # (the dialects load the text formats)
-
-                    refuse_server(c, self.name)
+                    refuse_server(c.name, self.name)
         return self.encode_calls(calls, variant)

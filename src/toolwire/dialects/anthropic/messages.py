@@ -33,8 +33,9 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
+from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
-from .._common import encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
+from .._common import encode_id, name_of, nameless_result, opt_str, scoped
 from . import batch, history, stream, structured
 from .named import named
 from .response import FINISH, RESPONSE, encode_message, reply
@@ -102,7 +103,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if pd.get("type") not in SERVER_BLOCKS:
-            refuse_server(call, NAME)
+            refuse_server(call.name, NAME)
         out: Dict[str, Any] = {"type": pd["type"], "id": call.id, "name": call.name, "input": call.args}
         out.update((k, v) for k, v in pd.items() if k != "type")
         return out

@@ -38,9 +38,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
-from ..._errors import an
+from ..._errors import an, refuse_server
 from ..._types import ToolCall, new_call
-from .._common import as_dict, as_list, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
+from .._common import as_dict, as_list, encode_id, name_of, nameless_result, opt_str, scoped
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
@@ -197,7 +197,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if pd.get("type") != "server_tool_use":
-            refuse_server(call, NAME)
+            refuse_server(call.name, NAME)
         ident = call.id
     else:
         ident = encode_id(call, ctx, IDS)

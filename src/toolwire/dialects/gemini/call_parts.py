@@ -16,9 +16,9 @@ from typing import Any, Dict, Optional, Tuple
 from ..._access import to_data
 from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, excerpt
+from ..._errors import DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from . import fragments
 from .fragments import fragment, streams
 from .nameless_args import nameless
@@ -139,7 +139,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if "item" not in pd:
-            refuse_server(call, NAME)
+            refuse_server(call.name, NAME)
         return dict(pd["item"])
     fc: Dict[str, Any] = {"name": call.name}
     if call.args or not pd.get("no_args"):

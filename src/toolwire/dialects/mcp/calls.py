@@ -29,8 +29,9 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
+from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, refuse_server, scoped
+from .._common import as_dict, encode_id, name_of, scoped
 from .results import decode_result, encode_result, read_back
 from .tools import IDS, NAME, NAMES, decode_tool, encode_tool, envelope, rpc_id
 
@@ -113,7 +114,7 @@ ONE_STEP = ((("jsonrpc", "id", "method", "params", None), decode_plain),)
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if call.server:
-        refuse_server(call, NAME)
+        refuse_server(call.name, NAME)
     pd = scoped(call, NAME)
     params: Dict[str, Any] = {"name": call.name}
     if call.args or not pd.get("no_arguments"):

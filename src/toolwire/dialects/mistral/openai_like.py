@@ -14,11 +14,11 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy, encode_arguments, function_arguments
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, excerpt
+from ..._errors import DecodeError, EncodeError, excerpt, refuse_server
 from ..._ids import IdRule
 from ..._types import Tool, ToolCall, evolve, new_call
 from ..._value_checks import part_member
-from .._common import as_dict, check_native, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import as_dict, check_native, encode_id, name_of, opt_str, scoped
 from ..openai import chat_tools as chat_parts
 
 __all__ = ["chat_tool", "decode_fn_call", "encode_fn_call", "rescoped", "text_of", "text_part",
@@ -82,7 +82,7 @@ def decode_fn_call(
 def encode_fn_call(call: ToolCall, ctx: EncodeContext, dialect: str, ids: IdRule) -> Dict[str, Any]:
     """The item for *call*; provider data of *dialect* restores what decoding kept."""
     if call.server:
-        refuse_server(call, dialect)
+        refuse_server(call.name, dialect)
     pd = scoped(call, dialect)
     if not pd:
         ident = encode_id(call, ctx, ids, pd)

@@ -37,8 +37,9 @@ from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, function_arguments
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
+from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
-from .._common import as_dict, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from ..openai import chat_sniff
 from ..openai.chat_history import chat_like
 from . import stream, structured
@@ -163,7 +164,7 @@ ONE_STEP = ((("id", "function", None), decode_plain), (("function", None), decod
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if call.server:
-        refuse_server(call, NAME)
+        refuse_server(call.name, NAME)
     pd = scoped(call, NAME)
     fn: Dict[str, Any] = {"name": call.name, "arguments": call.args}
     if "arguments" in pd and _same(pd["arguments"], call.args):  # as received: text, null

@@ -30,9 +30,9 @@ from typing import Any, Dict, Tuple
 
 from ..._args import TRUNCATING, Policy, encode_arguments, function_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
-from ..._errors import ArgumentsError, DecodeError
+from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
-from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, refuse_server, scoped
+from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
@@ -164,7 +164,7 @@ def is_custom(call: ToolCall) -> bool:
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if call.server:
-        refuse_server(call, NAME)
+        refuse_server(call.name, NAME)
     pd = scoped(call, NAME)
     if pd.get("legacy"):
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}

@@ -15,9 +15,9 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
 from ..._dialect import EncodeContext
-from ..._errors import ArgumentsError, DecodeError, excerpt
+from ..._errors import ArgumentsError, DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
-from .._common import check_native, encode_id, name_of, opt_str, refuse_server, scoped
+from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
 from .responses_interactions import refuse_step
 from .responses_sniff import CLIENT_TYPES, CONTAINERS, SERVER_TYPES, client_name
@@ -197,7 +197,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(call, NAME)
     if call.server:
         if "item" not in pd:
-            refuse_server(call, NAME)
+            refuse_server(call.name, NAME)
         item: Dict[str, Any] = pd["item"]
         return dict(item)
     ident = encode_id(call, ctx, IDS, pd)
