@@ -256,3 +256,58 @@ def test_an_anthropic_call_still_open_at_an_error_event_names_the_error() -> Non
             assert bad.error == ("Tool call 0 of this stream is in a reply that anthropic.messages reports as failed "
                                  "(overloaded_error: Overloaded) before its end: it must not run")
             assert (bad.truncated, bad.raw) == (True, '{"path": "/tm')
+
+
+# Wire shapes of an error inside a stream, with one call still open before it: OpenAI Chat's
+# error chunk (an OpenAI-compatible server's ``{"error": {"message", "type"}}``), Bedrock's
+# exception member (``ConverseStreamOutput.throttlingException``), Responses' ``error`` event
+# (``ResponseErrorEvent``: ``code``, ``message``, ``param``, ``sequence_number``).
+_OPEN_THEN_ERROR = {
+    "openai.chat": (
+        [{**_HEAD, "choices": [{"index": 0, "delta": {"tool_calls": [
+            {"index": 0, "id": "call_1", "type": "function",
+             "function": {"name": "delete_files", "arguments": '{"path": "/tm'}}]}, "finish_reason": None}]},
+         {"error": {"message": "Internal server error", "type": "server_error"}}],
+        "call_1", "server_error: Internal server error"),
+    "bedrock.converse": (
+        [{"messageStart": {"role": "assistant"}},
+         {"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {"toolUseId": "tooluse_1",
+                                                                              "name": "delete_files"}}}},
+         {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": '{"path": "/tm'}}}},
+         {"throttlingException": {"message": "Too many requests"}}],
+        "tooluse_1", "throttlingException: Too many requests"),
+    "openai.responses": (
+        [{"type": "response.output_item.added", "output_index": 0, "sequence_number": 1,
+          "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "delete_files",
+                   "arguments": "", "status": "in_progress"}},
+         {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+          "sequence_number": 2, "delta": '{"path": "/tm'},
+         {"type": "error", "code": "server_error", "message": "The server had an error", "param": None,
+          "sequence_number": 3}],
+        "call_1", "server_error: The server had an error"),
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(_OPEN_THEN_ERROR))
+def test_a_call_still_open_at_a_stream_error_names_the_error_in_every_dialect(dialect: str) -> None:
+    # streaming.md: "every client call is an InvalidToolCall naming the error"; only Anthropic's
+    # stream named it, the others said "cut off" or "no end event", as if a token limit had stopped it
+    events, ident, said = _OPEN_THEN_ERROR[dialect]
+    for named in (None, dialect):
+        [bad] = accumulate(events, named)
+        assert isinstance(bad, InvalidToolCall) and (bad.name, bad.id) == ("delete_files", ident)
+        assert bad.error == (f"Tool call 0 of this stream is in a reply that {dialect} reports as failed "
+                             f"({said}) before its end: it must not run")
+        assert (bad.truncated, bad.raw) == (True, '{"path": "/tm')
+
+
+def test_a_chat_call_whole_before_a_stream_error_is_failed_not_cut() -> None:
+    # its arguments closed before the error: invalid for the failure, not said to be cut off
+    events = [*_OPEN_THEN_ERROR["openai.chat"][0]]
+    events[0] = {**_HEAD, "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "call_1", "type": "function",
+         "function": {"name": "delete_files", "arguments": '{"path": "/tmp"}'}}]}, "finish_reason": None}]}
+    [bad] = accumulate(events, "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and not bad.truncated
+    assert bad.error == ("Tool call 0 of this stream is in a reply that openai.chat reports as failed "
+                         "(server_error: Internal server error): it must not run")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List
 
 from .._dialect import finish_word
+from ._call import Call, whole_value
 from ._results import Results
 
 __all__ = ["Replies"]
@@ -47,9 +48,15 @@ class Replies(Results):
 
     def error(self, words: str) -> None:
         """The provider reported an error inside the stream (an error event or chunk,
-        in *words*): the reply failed, as under a failing finish reason. The first is kept."""
+        in *words*): the reply failed, as under a failing finish reason. The first is kept.
+        A client call still open then names the error and is cut off, unless it has no end
+        event of its own and its arguments were whole (``close`` fails it for the error)."""
         if self.failure is None:
             self.failure = words
+            for c in self.calls:
+                if not c.done and not c.server and c.error is None and (c.needs_end or not _whole(c)):
+                    self.fail(c, f"Tool call {c.pos} of this stream is in a reply that {self.dialect} reports as "
+                                 f"failed ({words}) before its end: it must not run", True)
 
     def choice(self, index: int) -> None:
         """A chunk of the alternative reply *index* (a choice, a candidate). The text and
@@ -65,3 +72,13 @@ class Replies(Results):
                 self.texts[first] = self.text_parts
                 self.text_parts = self.texts.pop(index, [])
                 self.finish_reason = self.choice_finish.get(index)
+
+
+def _whole(c: Call) -> bool:
+    """Whether *c*'s arguments so far are whole: an object given whole, path-built ones
+    with no string still growing, the item's final text, or text that is one whole value."""
+    if c.obj is not None or c.full is not None:
+        return True
+    if c.tree is not None:
+        return not c.open_paths
+    return bool(c.parts) and whole_value(c)

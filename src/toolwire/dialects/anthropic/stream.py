@@ -208,11 +208,7 @@ class Handler:
             if type(msg) is dict:
                 core.finish(msg.get("stop_reason"))
         elif kind == "error":  # ``{"type": "error", "error": {"type", "message"}}``: the reply failed
-            core.error(describe_error(data))
-            for c in core.calls:  # a call still open names the error, not only its missing end
-                if not c.done and not c.server:
-                    core.fail(c, f"Tool call {c.pos} of this stream is in a reply that {NAME} reports as failed "
-                                 f"({core.failure}) before its end: it must not run", True)
+            core.error(describe_error(data))  # (a call still open names it: ``Core.error``)
 
     def close(self) -> None:
         return None
