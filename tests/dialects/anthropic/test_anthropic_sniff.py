@@ -235,3 +235,25 @@ GATE: Tuple[Tuple[Tuple[str, ...], Optional[str], bool], ...] = (
 def test_gate(keys: Tuple[str, ...], kind: Optional[str], expected: bool) -> None:
     assert DIALECT.gate is not None
     assert DIALECT.gate(keys, kind) is expected
+
+
+# A ``Message`` (docs: ``type`` is always ``"message"``) whose ``type`` says something else, as a
+# wrapper or a hand-built dict may write it: its tool_use blocks were read by no dialect and
+# decode_all gave [] (Chat read "an 'assistant' message without tool calls").
+_ODD_MESSAGE = {"id": "msg_01", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
+                "content": [{"type": "text", "text": "Checking."}, CALL_USE, {**CALL_USE, "id": "toolu_02"}]}
+
+
+@pytest.mark.parametrize("odd", ["Message", "", "msg", 5, {}, ["message"]])
+def test_a_message_whose_type_is_not_message_is_refused_not_read_as_no_calls(odd: Any) -> None:
+    data = {**_ODD_MESSAGE, "type": odd}
+    for named in (None, D):
+        with pytest.raises(toolwire.DecodeError) as err:
+            toolwire.decode_all(data, named)
+        assert err.value.loc == "$.type" and err.value.dialect == D
+        assert "'message'" in str(err.value)
+
+
+def test_the_message_with_its_own_type_or_none_still_reads() -> None:
+    for data in ({**_ODD_MESSAGE, "type": "message"}, _ODD_MESSAGE):
+        assert [c.id for c in toolwire.decode_all(data)] == ["toolu_01", "toolu_02"]

@@ -20,7 +20,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
-from ..._errors import DecodeError, an
+from ..._errors import DecodeError, an, excerpt
 from ..._policy import UNFINISHED
 from .._common import as_dict, as_list
 from .._history import foreign
@@ -128,7 +128,7 @@ def _ours(content: Any) -> bool:
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
     """A necessary condition of ``sniff`` on the top-level keys and ``type`` value."""
-    if kind is None:  # no "type", or not a string (then sniff declines anyway)
+    if kind is None:  # no "type", or not a string (then only a message with our blocks: ``_odd_type``)
         if TOP_KEYS.isdisjoint(keys):
             return False
         if "role" in keys and not NOT_OURS.isdisjoint(keys):  # another dialect's message...
@@ -139,6 +139,7 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
         or kind == "message"
         or kind.endswith("_tool_result")
         or ("name" in keys and ("input_schema" in keys or _VERSIONED.fullmatch(kind) is not None))
+        or ("role" in keys and "content" in keys)  # a message whose ``type`` is not "message": ``_odd_type``
     )
 
 
@@ -163,7 +164,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     t = data.get("type")
     if t is not None:
         if type(t) is not str:
-            return None
+            return _odd_type(data)
         hit = _REASONS.get(t)
         if hit is not None:
             return hit
@@ -182,7 +183,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return None
         if "name" in data and ("input_schema" in data or _VERSIONED.fullmatch(t)):
             return TOOL, "a tool definition with 'input_schema' or a versioned server tool type"
-        return None
+        return _odd_type(data)
     if "input_schema" in data and "name" in data:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
@@ -205,6 +206,16 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         why = _request_signal(data, messages)
         if why:
             return CALLS, f"'messages' with {why} (an Anthropic request)"
+    return None
+
+
+def _odd_type(data: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    """A message of tool_use/tool_result/thinking blocks whose ``type`` is not
+    ``"message"`` (a wrapper's ``"Message"``, a number): claimed so that decoding
+    refuses it (``children``); no other dialect reads such blocks, and "no calls" would
+    hide them."""
+    if data.get("role") in _ROLES and _strong(data.get("content")) and NOT_OURS.isdisjoint(data.keys()):
+        return CALLS, f"a message with tool_use/tool_result/thinking blocks whose 'type' is {excerpt(data['type'])}"
     return None
 
 
@@ -238,6 +249,10 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
                 yield from _blocks(content, mloc + ".content")
         return
     content = data.get("content")
+    t = data.get("type")
+    if t is not None and t != "message" and "role" in data:  # ``_odd_type``
+        raise DecodeError(f"Message at {loc} has 'type' {excerpt(t)}; an {NAME} message's type is 'message'",
+                          dialect=NAME, loc=loc + ".type")
     if content is not None and type(content) is not str:
         yield from _blocks(content, loc + ".content")
 
