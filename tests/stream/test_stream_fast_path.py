@@ -148,6 +148,15 @@ def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
      _chat({"index": 0, "function": {"arguments": ":1"}}),
      _chat({"index": 0, "function": {"arguments": "}"}}, finish_reason="tool_calls"),
      _chat({"index": 0, "function": {"arguments": "{}"}})],
+    # Mistral's continuations: ``"name": ""`` (or ``null``) beside the arguments, with and without
+    # an index, and a name that is not empty there (a new call, or a repeat: ``feed`` decides)
+    [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": ""}}),
+     _chat({"index": 0, "function": {"arguments": "{", "name": ""}}),
+     _chat({"index": 0, "function": {"arguments": "\"x\"", "name": None}}),
+     _chat({"function": {"arguments": ":1", "name": ""}}),
+     _chat({"index": 0, "function": {"arguments": "}", "name": "f"}}),
+     _chat({"index": 1, "function": {"arguments": "{}", "name": ""}}),
+     _chat({"index": 0, "type": "function", "function": {"arguments": "", "name": ""}})],
 ])
 def test_chat_run_edge_cases(chunks: List[Any]) -> None:
     _agree(chunks, "openai.chat")

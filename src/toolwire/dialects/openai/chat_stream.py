@@ -124,8 +124,9 @@ class Handler(Feed):
                             fn = tc["function"]
                             piece = fn["arguments"]
                             size = len_(tc)
-                            if size == 2 and len_(fn) == 1:
-                                # OpenAI's continuation: ``index`` and ``function.arguments`` alone
+                            if size == 2 and (len_(fn) == 1 or ("name" in fn and not fn["name"] and len_(fn) == 2)):
+                                # OpenAI's continuation: ``index`` and ``function.arguments`` alone; Mistral's
+                                # the same with ``"name": ""`` beside them (no ``index``: ``feed``)
                                 index = tc["index"]
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
