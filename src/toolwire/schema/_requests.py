@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError
-from .._target import Target, field_of, merged
+from .._target import Target, field_of, merged, turns_field
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
 
@@ -26,8 +26,9 @@ __all__ = ["answer_index", "budget_of", "classify_error", "correction", "inject_
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
-    """The turns a request field holds, as a new list (the target's ``turns``)."""
-    return spec.turns(value, spec.turn)
+    """The turns a request field holds, as a new list (the target's ``turns``); an
+    ``EncodeError`` for a field no list of turns can be read from (``turns_field``)."""
+    return spec.turns(turns_field(value, spec.history), spec.turn)
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
