@@ -139,7 +139,7 @@ def prepare(
     the API refuses beside thinking, becomes ``auto``, reported).
     """
     if mode not in ("auto", "native", "prompt"):
-        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {excerpt(mode)}")
     check_flag("allow_lossy", allow_lossy)  # "false" is truthy: a lossy schema went natively
     spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
 from .._target import Target, field_of, merged, turns_field
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
@@ -140,7 +140,7 @@ def rejection_detail(error: Any, state: State) -> str:
     """What a schema rejection *error* says (its text), led by the answer tool's name and
     place (``$.tools[i]``) when the error names that tool (a ``tool_answer`` target, whose
     tool sits among the caller's)."""
-    text = str(error)
+    text = _text_of(error)
     spec = state.target_spec
     if not spec.tool_answer or state.rendered is None:
         return text
@@ -189,10 +189,19 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
                 body = value
                 break
     if not body:
-        body = {"message": str(error)}
+        body = {"message": _text_of(error)}
     if status is None and type(error).__name__ == "ValidationException":
         status = 400
     return status, body
+
+
+def _text_of(error: Any) -> str:
+    """*error*'s text (``str``), or its short ``excerpt`` when that cannot be had (a
+    value nested deeper than ``str`` reads, a ``__str__`` that raises)."""
+    try:
+        return str(error)
+    except Exception:  # RecursionError too
+        return excerpt(error)
 
 
 def without_answer_tool(base: Any, fragment: Dict[str, Any], name: str, key: str) -> Any:
