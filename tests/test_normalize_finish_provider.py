@@ -11,6 +11,8 @@ https://ai.google.dev/api/generate-content#FinishReason), losing the truncation,
 
 from __future__ import annotations
 
+import enum
+
 import pytest
 
 from toolwire import DecodeError, UnknownDialectError, response
@@ -56,3 +58,17 @@ def test_normalize_names_a_registered_dialect_without_a_reader_as_before() -> No
     assert type(err.value) is DecodeError
     assert err.value.message.startswith("Response is not a response for provider 'mcp'; keys were ")
     assert response.normalize(CHAT_REPLY, provider="openai").finish_reason == "stop"
+
+
+class _Numbered(enum.IntEnum):
+    ODD = 7
+
+
+@pytest.mark.parametrize(("raw", "word"), [(2, "2"), (_Numbered.ODD, "ODD"), (2.5, "2.5"), ([1], "[1]")])
+def test_a_finish_reason_that_is_no_string_is_unknown_never_none(raw: object, word: str) -> None:
+    """A chat finish reason the provider wrote as no string is kept (an enum by its name)
+    and read as an unknown one (``other``), never as a reply that gave none."""
+    body = {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": raw,
+                                                      "message": {"role": "assistant", "content": "hi"}}]}
+    r = response.normalize(body)
+    assert (r.raw_finish_reason, r.finish_reason) == (word, "other")

@@ -9,7 +9,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Mapping, Optional
 
-__all__ = ["FINISH_REASONS", "finish_lookup", "finish_word", "key_of"]
+from ._errors import excerpt
+
+__all__ = ["FINISH_REASONS", "finish_lookup", "finish_name", "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -37,6 +39,21 @@ def finish_word(raw: Any) -> Optional[str]:
         return None
     value = raw.value if isinstance(raw, Enum) else None
     return value if type(value) is str else str.__str__(raw)
+
+
+def finish_name(raw: Any) -> Optional[str]:
+    """*raw*, a reply's finish reason, as a word: a string as ``finish_word`` reads it;
+    an enum that is no ``str`` (an ``IntEnum``) its ``name``; any other value (a number
+    no table knows) its short text, an unknown reason (normalised to ``other``), never
+    ``None`` as if the reply said nothing; ``None`` only for ``None``."""
+    if raw is None:
+        return None
+    word = finish_word(raw)
+    if word is not None:
+        return word
+    if isinstance(raw, Enum) and type(raw.name) is str:
+        return raw.name
+    return excerpt(raw)
 
 
 def finish_lookup(table: Mapping[str, str], raw: Any) -> Optional[str]:

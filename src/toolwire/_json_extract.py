@@ -28,7 +28,6 @@ __all__ = ["Candidate", "candidates", "end_of_value", "extract_json"]
 
 _DECODER = json.JSONDecoder(strict=False)
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
-_MAX_ATTEMPTS = 2000
 
 
 @dataclass(frozen=True)
@@ -84,18 +83,26 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
 
 
 def _scan(text: str) -> List[Candidate]:
+    """Every top-level value the decoder reads, from each opener not inside an earlier
+    value (read or failed). The next ``{`` and the next ``[`` are each searched for again
+    only once the scan has passed them, so the searches too read the text once (a search
+    for ``{`` from every ``[`` read the rest of the text again each time)."""
     found: List[Candidate] = []
     pos = 0
-    attempts = 0
     n = len(text)
-    while pos < n and attempts < _MAX_ATTEMPTS:
-        brace = text.find("{", pos)
-        bracket = text.find("[", pos)
-        starts = [i for i in (brace, bracket) if i >= 0]
-        if not starts:
-            break
-        i = min(starts)
-        attempts += 1
+    brace = text.find("{")
+    bracket = text.find("[")
+    while pos < n:
+        if 0 <= brace < pos:
+            brace = text.find("{", pos)
+        if 0 <= bracket < pos:
+            bracket = text.find("[", pos)
+        if brace < 0:
+            if bracket < 0:
+                break
+            i = bracket
+        else:
+            i = brace if bracket < 0 or brace < bracket else bracket
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
 
+from ._errors import EncodeError, excerpt
+
 __all__ = [
     "Ask",
     "Fragment",
@@ -28,6 +30,7 @@ __all__ = [
     "is_sdk_model",
     "listed_turns",
     "merged",
+    "turns_field",
     "with_instruction",
 ]
 
@@ -136,8 +139,18 @@ def chat_instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
     first of ``messages`` with role ``system`` or ``developer``; one is inserted first
     when there is none)."""
     out = dict(request)
-    out["messages"] = with_instruction(list(out.get("messages") or []), text)
+    out["messages"] = with_instruction(listed_turns(turns_field(out.get("messages"), "messages"), chat_turn), text)
     return out
+
+
+def turns_field(value: Any, name: str) -> Any:
+    """*value*, a request's field *name* that holds turns or blocks, when it can (a
+    list, a string, an object, ``None``); an ``EncodeError`` at ``$.name`` for a number,
+    a bool or bytes, which no API takes there (``list()`` of it raised a bare
+    ``TypeError``)."""
+    if isinstance(value, (bool, int, float, complex, bytes, bytearray)):
+        raise EncodeError(f"Request field {name} must be a list, got {excerpt(value)} at $.{name}", loc=f"$.{name}")
+    return value
 
 
 def with_instruction(messages: List[Dict[str, Any]], text: str) -> List[Dict[str, Any]]:

@@ -32,8 +32,9 @@ from ._builtin import registry_of
 from ._codec import decode_all
 from ._collect import failure_words
 from ._derived import derived
-from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup, finish_word
+from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
+from ._finish_reasons import finish_name
 from ._foreign import foreign
 from ._policy import CUT_OFF
 from ._registry import Registry, cacheable
@@ -205,8 +206,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             )
         text, reasoning, stripped = split_think(text, reasoning)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
-        if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word
-            raw_finish = finish_word(raw_finish)
+        if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word;
+            raw_finish = finish_name(raw_finish)  # a number or other enum: its name or text, never None
         if unclaimed and not (text or reasoning or refusal or raw_finish or calls or invalid or parsed is not None
                               or usage != _NO_USAGE):
             # an empty Response would read as "the model said nothing"

@@ -204,3 +204,44 @@ def test_where_a_value_ends_or_fails_is_where_the_decoder_says(text: str) -> Non
     for i, ch in enumerate(text):
         if ch in "[{":
             assert end_of_value(text, i) == _decoder_stop(text, i), (text, i)
+
+
+# -- no cap on the openers: an answer after any number of citation markers is found --------------
+class _CountingText(str):
+    """A text that counts the characters its ``find`` calls pass over: with the decodes
+    (``decodes``), the scan's cost in reads of the text."""
+
+    read = 0
+
+    def find(self, sub: Any, start: Any = None, end: Any = None) -> int:
+        at = str.find(self, sub, start, end)
+        _CountingText.read += (len(self) if at < 0 else at) - (start or 0)
+        return at
+
+
+def _cited(markers: int) -> str:
+    return " ".join(f"Fact {i} [{i}]." for i in range(1, markers + 1)) + '\n\n{"a": 7}'
+
+
+@pytest.mark.parametrize("markers", [1_999, 2_000, 2_100, 10_000])
+def test_an_answer_after_thousands_of_citation_markers_is_found(markers: int) -> None:
+    """Numbered citation markers (``[1]`` ... ``[2100]``) are each a JSON value; the scan
+    once stopped after 2,000 openers, so the answer after them was missed and ``[2000]``
+    reported as the answer (``$`` is not of type object)."""
+    out = classify(chat(_cited(markers)), state())
+    assert (out.kind, out.value) == ("ok", {"a": 7})
+
+
+def test_the_scan_reads_each_character_a_bounded_number_of_times(decodes: _CountingDecoder) -> None:
+    """n markers and 4n: four times the decodes and four times the characters the
+    searches for the next opener pass over (a search for ``{`` from every ``[`` read the
+    rest of the text each time: quadratic)."""
+    work = []
+    for n in (2_000, 8_000):
+        decodes.calls = _CountingText.read = 0
+        text = _CountingText(_cited(n))
+        assert candidates(text)[-1].value == {"a": 7}
+        work.append((decodes.calls, _CountingText.read, len(text)))
+    (c1, r1, n1), (c4, r4, n4) = work
+    assert c4 <= 4 * c1 + 4
+    assert r1 <= 3 * n1 and r4 <= 3 * n4

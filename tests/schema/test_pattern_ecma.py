@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from toolwire import SchemaError
 from toolwire.schema import render, to_pydantic, validate
 
 CASES = [
@@ -81,3 +82,33 @@ def test_the_wire_keeps_the_pattern_as_written() -> None:
                "openai.chat")
     assert r.wire_schema["properties"]["s"]["pattern"] == r"^\d\w\b"
     assert r.validate({"s": "\u0661"}) and r.validate({"s": "1a"}) == []
+
+
+# \c ControlLetter (§22.2.1 CharacterEscape :: c AsciiLetter: the letter's code point mod 32)
+@pytest.mark.parametrize(("pattern", "text", "matches"), [
+    (r"^a\cJb$", "a\nb", True),
+    (r"^\cj$", "\n", True),
+    (r"^\cI$", "\t", True),
+    (r"^[\cJ]$", "\n", True),
+    (r"^[^\cJ]$", "\n", False),
+    (r"^\cJ$", "cJ", False),
+])
+def test_a_control_escape_is_its_control_character(pattern: str, text: str, matches: bool) -> None:
+    issues = validate(text, {"type": "string", "pattern": pattern})
+    assert (issues == []) is matches, issues
+
+
+# a class escape as the end of a range: a SyntaxError under the u flag (§22.2.1.1 Static
+# Semantics: Early Errors, NonemptyClassRanges: "It is a Syntax Error if IsCharacterClass
+# of the first ClassAtom is true or IsCharacterClass of the second ClassAtom is true"),
+# the flag JSON Schema's patterns are read with (core §6.4)
+@pytest.mark.parametrize("pattern", [r"[\d-z]", r"[a-\d]", r"[\s-\w]", r"x[\W-a]"])
+def test_a_class_escape_that_ends_a_range_is_no_regular_expression(pattern: str) -> None:
+    with pytest.raises(SchemaError, match="is not a valid regular expression"):
+        validate("a", {"type": "string", "pattern": pattern})
+
+
+@pytest.mark.parametrize(("pattern", "text"), [(r"^[\d-]+$", "1-"), (r"^[-\d]+$", "-1"), (r"^[a-c\d-]+$", "b-2"),
+                                               (r"^[a-c-e]+$", "-")])
+def test_a_dash_beside_a_class_escape_that_ends_no_range_is_itself(pattern: str, text: str) -> None:
+    assert validate(text, {"type": "string", "pattern": pattern}) == []

@@ -199,8 +199,10 @@ def choose_mode(
 ) -> str:
     """``"native"`` or ``"prompt"`` for *model* (on *target*, an id or alias, when
     given); *unknown* is the policy for ``None``."""
+    if not isinstance(model, str):  # ``None``, bytes, a memoryview: no name to look up
+        raise TypeError(f"model must be a str, got {excerpt(model)}")
     if unknown not in ("native", "prompt"):
-        raise EncodeError(f"unknown must be 'native' or 'prompt', got {unknown!r}")
+        raise EncodeError(f"unknown must be 'native' or 'prompt', got {excerpt(unknown)}")
     answer = supports_native(model, capabilities=capabilities, target=target)
     if answer is None:
         return unknown

@@ -22,7 +22,10 @@ checked 2026-12-05), the dialect JSON Schema names, and written for the Rust eng
 ``ecma_to_rust`` in one pass: ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``,
 ``[A-Za-z0-9_]``; the Rust classes are Unicode), ``\s`` is WhiteSpace and LineTerminator
 (U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008, ``[`` ``&`` ``~`` are themselves
-(no nesting or set operations), ``[]`` matches nothing and ``[^]`` anything. The pattern
+(no nesting or set operations), ``[]`` matches nothing and ``[^]`` anything, ``\cJ`` is
+U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); a class escape at an end of a range
+(``[\d-z]``) is no regular expression (``class_escape_range``: the ``u`` flag's early
+error; Rust read it as a range from ``9``). The pattern
 sent to a provider is the caller's, unchanged. Still Rust's: ``.`` excludes ``\n`` only
 (ECMA-262 also ``\r``, U+2028, U+2029).
 """
@@ -34,7 +37,7 @@ from typing import Callable, Dict, List, Union
 
 from .._errors import SchemaError, excerpt
 
-__all__ = ["Loc", "check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
+__all__ = ["Loc", "check_regex", "class_escape_range", "compile_pattern", "ecma_to_rust", "searcher"]
 
 _SPACE = r"\t\n\x0B\x0C\r\x20\xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"
 _DIGIT, _WORD = "0-9", "0-9A-Za-z_"
@@ -62,6 +65,10 @@ def ecma_to_rust(pattern: str) -> str:
         c = pattern[i]
         if c == "\\" and i + 1 < n:
             e = pattern[i + 1]
+            if e == "c" and pattern[i + 2 : i + 3].isascii() and pattern[i + 2 : i + 3].isalpha():
+                out.append(f"\\x{{{ord(pattern[i + 2]) % 32:02X}}}")  # \cJ: the letter's code point mod 32
+                i += 3
+                continue
             out.append((_INSIDE if inside else _OUTSIDE).get(e, c + e))
             i += 2
         elif inside:
@@ -82,6 +89,52 @@ def ecma_to_rust(pattern: str) -> str:
             out.append(c)
             i += 1
     return "".join(out)
+
+
+_CLASS_ESCAPES = frozenset("dDwWsSpP")
+
+
+def class_escape_range(pattern: str) -> bool:
+    """Whether a range in a class of *pattern* has a class escape (``\\d``, ``\\w``...)
+    at either end (``[\\d-z]``): a SyntaxError under the ``u`` flag (ECMA-262 §22.2.1.1,
+    NonemptyClassRanges), which Rust reads as a range from ``9`` instead. A ``-`` first or
+    last in a class, or right after a range, is itself. Linear."""
+    if "[" not in pattern or "\\" not in pattern:
+        return False
+    i, n, inside = 0, len(pattern), False
+    prev = ""  # in a class: "", or the last atom ("atom", "class"), or a dash after it ("-atom", "-class")
+    while i < n:
+        c = pattern[i]
+        if not inside:
+            if c == "\\":
+                i += 2
+            elif c == "[":
+                i += 2 if pattern.startswith("[^", i) else 1
+                if pattern.startswith("]", i):  # [] and [^]
+                    i += 1
+                else:
+                    inside, prev = True, ""
+            else:
+                i += 1
+            continue
+        if c == "]":
+            inside = False
+            i += 1
+            continue
+        if c == "-" and prev in ("atom", "class") and pattern[i + 1 : i + 2] not in ("]", ""):
+            prev = "-" + prev
+            i += 1
+            continue
+        kind = "class" if c == "\\" and pattern[i + 1 : i + 2] in _CLASS_ESCAPES else "atom"
+        i += 2 if c == "\\" else 1
+        if prev.startswith("-"):
+            if prev == "-class" or kind == "class":
+                return True
+            prev = ""  # the range is done: a dash after it is itself
+        else:
+            prev = kind
+    return False
+
 
 _CACHE: Dict[str, Callable[[str], bool]] = {}
 _CACHE_MAX = 1024
@@ -114,6 +167,9 @@ def compile_pattern(pattern: object, loc: Loc = "$") -> Callable[[str], bool]:
     from pydantic_core import SchemaError as CoreSchemaError
     from pydantic_core import SchemaValidator, core_schema
 
+    if class_escape_range(pattern):
+        where = _spelled(loc)
+        raise SchemaError(f"Pattern {excerpt(pattern)} at {where} is not a valid regular expression", loc=where)
     try:
         validator = SchemaValidator(core_schema.str_schema(pattern=ecma_to_rust(pattern), regex_engine="rust-regex"))
     except CoreSchemaError as exc:

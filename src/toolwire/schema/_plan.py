@@ -139,7 +139,7 @@ def prepare(
     the API refuses beside thinking, becomes ``auto``, reported).
     """
     if mode not in ("auto", "native", "prompt"):
-        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {mode!r}")
+        raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {excerpt(mode)}")
     check_flag("allow_lossy", allow_lossy)  # "false" is truthy: a lossy schema went natively
     spec = get_target(target)  # an alias (``vertex``, ``bedrock``...) edits requests as its canonical id
     base = dict(request)
@@ -245,6 +245,10 @@ def classify(reply: Any, state: State) -> Outcome:
         if not errors:
             return Outcome("ok", rendered.decode(args), source="tool_call", response=resp)
         return Outcome("invalid", errors=tuple(errors), text=json.dumps(args), source="tool_call", response=resp)
+    unread = next((c for c in resp.invalid_tool_calls if c.name == own), None) if own is not None else None
+    if unread is not None:  # the answer tool called with an input that is no object: an answer to correct
+        return Outcome("invalid", errors=(_unread_issue(unread.raw),), text=unread.raw or "", source="tool_call",
+                       response=resp)
     if resp.parsed is not None and accept(resp.parsed):
         return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
     text = resp.text
@@ -262,6 +266,18 @@ def classify(reply: Any, state: State) -> Outcome:
         if found:
             return Outcome("ok", rendered.decode(value), text=resp.reasoning, source="reasoning", response=resp)
     return Outcome("empty", response=resp, detail=resp.raw_finish_reason or "")
+
+
+def _unread_issue(raw: Optional[str]) -> ValidationIssue:
+    """What is wrong with an answer tool call's input that is no object: its text no JSON
+    (``json``), or a JSON value of another type (``type``; an input that is no text, a
+    list, has no ``raw``)."""
+    if raw is not None:
+        try:
+            json.loads(raw)
+        except (ValueError, RecursionError):
+            return ValidationIssue("", "json", "the answer is not valid JSON")
+    return ValidationIssue("", "type", "the answer must be a JSON object")
 
 
 def _native_of(state: State) -> Optional[Rendered]:
@@ -354,7 +370,8 @@ def plan(
     if kind == "invalid":
         tool_turn = None
         if outcome.source == "tool_call" and outcome.response is not None:
-            call_id = next((c.id for c in outcome.response.tool_calls if c.id), None)
+            calls = (*outcome.response.tool_calls, *outcome.response.invalid_tool_calls)  # an unread answer's too
+            call_id = next((c.id for c in calls if c.id), None)
             tool_turn = (reply_blocks(outcome.response.raw), call_id)
         fixed = with_correction(request, state.target_spec, outcome.text, outcome.errors, tool_turn)
         return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")

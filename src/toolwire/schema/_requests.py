@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._errors import EncodeError
-from .._target import Target, field_of, merged
+from .._errors import EncodeError, excerpt
+from .._target import Target, field_of, merged, turns_field
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
 
@@ -26,8 +26,9 @@ __all__ = ["answer_index", "budget_of", "classify_error", "correction", "inject_
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
-    """The turns a request field holds, as a new list (the target's ``turns``)."""
-    return spec.turns(value, spec.turn)
+    """The turns a request field holds, as a new list (the target's ``turns``); an
+    ``EncodeError`` for a field no list of turns can be read from (``turns_field``)."""
+    return spec.turns(turns_field(value, spec.history), spec.turn)
 
 
 def requested_model(request: Dict[str, Any]) -> Optional[str]:
@@ -139,7 +140,7 @@ def rejection_detail(error: Any, state: State) -> str:
     """What a schema rejection *error* says (its text), led by the answer tool's name and
     place (``$.tools[i]``) when the error names that tool (a ``tool_answer`` target, whose
     tool sits among the caller's)."""
-    text = str(error)
+    text = _text_of(error)
     spec = state.target_spec
     if not spec.tool_answer or state.rendered is None:
         return text
@@ -188,10 +189,19 @@ def _status_and_body(error: Any) -> Tuple[Optional[int], Dict[str, Any]]:
                 body = value
                 break
     if not body:
-        body = {"message": str(error)}
+        body = {"message": _text_of(error)}
     if status is None and type(error).__name__ == "ValidationException":
         status = 400
     return status, body
+
+
+def _text_of(error: Any) -> str:
+    """*error*'s text (``str``), or its short ``excerpt`` when that cannot be had (a
+    value nested deeper than ``str`` reads, a ``__str__`` that raises)."""
+    try:
+        return str(error)
+    except Exception:  # RecursionError too
+        return excerpt(error)
 
 
 def without_answer_tool(base: Any, fragment: Dict[str, Any], name: str, key: str) -> Any:

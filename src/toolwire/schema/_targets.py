@@ -12,7 +12,7 @@ from typing import Any, Dict, Tuple, Union
 
 from .._derived import derived
 from .._dialect import Dialect
-from .._errors import UnknownDialectError
+from .._errors import UnknownDialectError, excerpt
 from .._target import Target
 from ._prompt import PROMPT
 
@@ -45,7 +45,7 @@ def get_target(target: Union[str, Target, Any]) -> Target:
     found = ids.get(target) or aliases.get(target) if type(target) is str else None
     if found is None:
         raise UnknownDialectError(
-            f"Unknown structured-output target {target!r}; known targets: {', '.join(sorted(ids))}",
+            f"Unknown structured-output target {excerpt(target)}; known targets: {', '.join(sorted(ids))}",
             dialect=target if type(target) is str else None,
         )
     return found

@@ -19,6 +19,7 @@ of the ``allOf``/``$ref`` branches and valid ``anyOf``/``oneOf`` branches.
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
@@ -198,6 +199,11 @@ class _Checker:
                 fail(out, ptr, "type", f"{short(inst)} is not of type {' or '.join(types)}", sptr)
                 if first:
                     return
+            elif kind == "number" and not math.isfinite(inst):  # a Python float JSON has no text for
+                fail(out, ptr, "type", f"{short(inst)} is not a JSON number: NaN and infinity are not numbers "
+                                       "in JSON", sptr)
+                if first:
+                    return
         if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):
             fail(out, ptr, "enum", f"{short(inst)} is not one of {short(node['enum'])}", sptr)
         if "const" in node and not json_equal(inst, node["const"]):
@@ -241,7 +247,7 @@ class _Checker:
                 evaluated |= self.run(inst, node["else"], ptr, f"{sptr}/else", out, first)
         if isinstance(inst, dict) and "unevaluatedProperties" in node:
             for key in inst:
-                if key not in evaluated:
+                if key not in evaluated and type(key) is str:  # another key is reported by ``_objects``
                     sub = f"{ptr}/{escape_token(key)}"
                     if not self.valid(inst[key], node["unevaluatedProperties"], sub, sptr):
                         fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
@@ -298,6 +304,9 @@ class _Checker:
         props = node.get("properties") or {}
         patterns = node.get("patternProperties") or {}
         for key, value in o.items():
+            if type(key) is not str:  # a Python dict's (a ``Dict[int, ...]`` dumped): no JSON object
+                fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
+                continue
             sub = f"{ptr}/{escape_token(key)}"
             matched = False
             if key in props:

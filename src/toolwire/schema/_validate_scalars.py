@@ -22,13 +22,15 @@ def is_number(v: Any) -> bool:
 
 def numbers(v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
     """The numeric keywords (bounds, ``multipleOf``) for the number *v*."""
-    if "minimum" in node and v < node["minimum"]:
+    # each bound as "not within it", so that NaN (a Python float, no JSON number), which
+    # compares false to everything, fails every bound instead of passing them all
+    if "minimum" in node and not v >= node["minimum"]:
         fail(out, ptr, "minimum", f"{short(v)} is less than the minimum of {short(node['minimum'])}", sptr)
-    if "maximum" in node and v > node["maximum"]:
+    if "maximum" in node and not v <= node["maximum"]:
         fail(out, ptr, "maximum", f"{short(v)} is greater than the maximum of {short(node['maximum'])}", sptr)
-    if "exclusiveMinimum" in node and v <= node["exclusiveMinimum"]:
+    if "exclusiveMinimum" in node and not v > node["exclusiveMinimum"]:
         fail(out, ptr, "exclusiveMinimum", f"{short(v)} must be greater than {short(node['exclusiveMinimum'])}", sptr)
-    if "exclusiveMaximum" in node and v >= node["exclusiveMaximum"]:
+    if "exclusiveMaximum" in node and not v < node["exclusiveMaximum"]:
         fail(out, ptr, "exclusiveMaximum", f"{short(v)} must be less than {short(node['exclusiveMaximum'])}", sptr)
     m = node.get("multipleOf")
     if m is not None and _not_multiple(v, m):

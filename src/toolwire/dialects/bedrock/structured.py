@@ -16,7 +16,7 @@ import json
 from typing import Any, Dict, Tuple
 
 from ..._errors import EncodeError
-from ..._target import CORE, Ask, Fragment, Profile, Target
+from ..._target import CORE, Ask, Fragment, Profile, Target, turns_field
 from .._common import error_names
 from ..anthropic.structured import LIMITS as CLAUDE_LIMITS
 from ..anthropic.structured import PROFILE as CLAUDE
@@ -56,7 +56,12 @@ def _turn(role: str, text: str) -> Dict[str, Any]:
 
 def _instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
     out = dict(request)
-    out["system"] = list(out.get("system") or []) + [{"text": text}]
+    system = turns_field(out.get("system"), "system")
+    if isinstance(system, str):  # one block, never a list of its characters
+        system = [{"text": system}] if system else []
+    elif not isinstance(system, (list, tuple)):
+        system = [] if system is None else [system]
+    out["system"] = [*system, {"text": text}]
     return out
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..._dialect import Choice, finish_word
+from ..._dialect import Choice
 from ..._errors import DecodeError
 from .._common import as_dict, describe_error
+from .finish_numbers import reason_word
 from .tools import NAME
 
 __all__ = ["choices", "failure", "finish", "first", "numbers", "order"]
@@ -83,7 +84,7 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
         c = as_dict(cands[i], f"{loc}.candidates[{i}]", NAME, "a candidate")
         reason = c.get("finishReason") or c.get("finish_reason")
         out.append((c.get("content"), f"{loc}.candidates[{i}].content",
-                    reason if type(reason) is str else finish_word(reason), _message(c)))
+                    reason if type(reason) is str else reason_word(reason), _message(c)))
     return out
 
 
@@ -108,7 +109,8 @@ _CUT = ("MAX_TOKENS", "CONTINUATION")
 
 def finish(data: Dict[str, Any]) -> Optional[str]:
     """The first candidate's (``first``) ``finishReason``, or any candidate's that says it
-    was cut off; a google-genai enum (``model_dump()``) as its plain word."""
+    was cut off; a google-genai enum (``model_dump()``) as its plain word, a proto enum
+    number as its name (``reason_word``)."""
     candidates = data.get("candidates")
     found: Optional[str] = None
     if type(candidates) is list:
@@ -117,7 +119,7 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
             if type(cand) is dict:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
                 if type(reason) is not str:
-                    reason = finish_word(reason)
+                    reason = reason_word(reason)  # an SDK's enum, a proto number
                 if reason in _CUT:
                     return reason
                 if reason is not None and found is None:

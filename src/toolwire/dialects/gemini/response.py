@@ -20,6 +20,7 @@ from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 from .candidates import first
+from .finish_numbers import reason_word
 
 __all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
 
@@ -37,8 +38,8 @@ def read(d: Dict[str, Any]) -> ResponseFields:
         if isinstance(part, dict) and isinstance(part.get("text"), str):
             (reasoning if part.get("thought") else text).append(part["text"])
     raw = first_set(cand, "finishReason", "finish_reason")
-    if type(raw) is not str and raw is not None:  # google-genai's enum (``model_dump()``): its word
-        raw = finish_word(raw)
+    if type(raw) is not str and raw is not None:  # google-genai's enum (``model_dump()``), a proto number
+        raw = reason_word(raw)
     feedback = first_set(d, "promptFeedback", "prompt_feedback") or {}
     block = first_set(feedback, "blockReason", "block_reason")
     if type(block) is not str and block is not None:

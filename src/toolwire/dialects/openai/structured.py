@@ -76,8 +76,17 @@ def _chat_fragment(ask: Ask) -> Fragment:
     return Fragment({"response_format": {"type": "json_schema", "json_schema": spec}})
 
 
+def _count(request: Dict[str, Any], name: str) -> bool:
+    value = request.get(name)
+    return type(value) is int and value > 0
+
+
 def _chat_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
-    old = "max_tokens" in request and "max_completion_tokens" not in request
+    # the field that holds a count; a ``None`` (JSON null: "not set", as the SDK sends an explicit
+    # ``None``) beside the other's count leaves that one in effect
+    if _count(request, "max_completion_tokens"):
+        return (), "max_completion_tokens"
+    old = "max_tokens" in request and ("max_completion_tokens" not in request or _count(request, "max_tokens"))
     return (), "max_tokens" if old else "max_completion_tokens"
 
 
@@ -114,8 +123,11 @@ def _vllm_fragment(ask: Ask) -> Fragment:
 
 
 def _vllm_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
-    # the OpenAI-compatible server takes either name: the one the request uses
-    return (), "max_completion_tokens" if "max_completion_tokens" in request else "max_tokens"
+    # the OpenAI-compatible server takes either name: the one the request uses (the one that holds a
+    # count, when the other is ``None``)
+    new = "max_completion_tokens" in request and not (_count(request, "max_tokens")
+                                                      and not _count(request, "max_completion_tokens"))
+    return (), "max_completion_tokens" if new else "max_tokens"
 
 
 def _vllm_error(status: int, error: Dict[str, Any]) -> bool:
