@@ -253,3 +253,82 @@ def test_branch_allof_with_refs(target: str) -> None:
 
 def _codes(lints: List[Any]) -> List[str]:
     return [lint.code for lint in lints]
+
+
+# --- differential: every minimal answer the original accepts, the wire accepts ---------
+
+_KEYS = ("a", "b", "c", "id", "kind")
+
+
+def _scalar(rnd: Any) -> Dict[str, Any]:
+    return dict(rnd.choice([{"type": "integer"}, {"type": "string"}, {"const": "p"}, {"const": "q"}]))
+
+
+def _part(rnd: Any, all_required: bool) -> Dict[str, Any]:
+    keys = rnd.sample(_KEYS, rnd.randint(1, 3))
+    out: Dict[str, Any] = {"properties": {k: _scalar(rnd) for k in keys}}
+    if rnd.random() < 0.7:
+        out["type"] = "object"
+    out["required"] = list(keys) if all_required else rnd.sample(keys, rnd.randint(0, len(keys)))
+    return out
+
+
+def _conjunction(rnd: Any, defs: Dict[str, Any], all_required: bool, depth: int = 0) -> Dict[str, Any]:
+    """allOf parts, $ref beside properties, objects beside anyOf/oneOf, nested."""
+    r = rnd.random()
+    if depth > 1 or r < 0.25:
+        return _part(rnd, all_required)
+    if r < 0.45:
+        return {"allOf": [_conjunction(rnd, defs, all_required, depth + 1) for _ in range(rnd.randint(1, 3))]}
+    if r < 0.65:
+        name = f"D{len(defs)}"
+        defs[name] = {}
+        defs[name] = _conjunction(rnd, defs, all_required, depth + 1)
+        out: Dict[str, Any] = {"$ref": f"#/$defs/{name}"}
+        if rnd.random() < 0.5:
+            out.update(_part(rnd, all_required))
+        return out
+    out = {**_part(rnd, all_required), "type": "object"}
+    out[rnd.choice(["anyOf", "oneOf"])] = [
+        _conjunction(rnd, defs, all_required, depth + 1) for _ in range(rnd.randint(1, 3))
+    ]
+    return out
+
+
+def _minimal(valid: Any, answer: Dict[str, Any]) -> Dict[str, Any]:
+    """*answer* without the keys it can lose and stay valid (closing an object may
+    refuse a key only openness allowed: a narrowing, reported)."""
+    changed = True
+    while changed:
+        changed = False
+        for k in list(answer):
+            fewer = {kk: vv for kk, vv in answer.items() if kk != k}
+            if valid({"x": fewer}):
+                answer, changed = fewer, True
+    return answer
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_strict_conjunctions_differential(seed: int) -> None:
+    import random
+
+    rnd = random.Random(seed)
+    for _ in range(25):
+        defs: Dict[str, Any] = {}
+        all_required = rnd.random() < 0.5
+        schema = _x(_conjunction(rnd, defs, all_required), defs)
+        valid = jsonschema.Draft202012Validator(schema).is_valid
+        answers = []
+        for _ in range(60):
+            answer = {k: rnd.choice([1, "s", "p", "q"]) for k in rnd.sample(_KEYS, rnd.randint(0, 5))}
+            if valid({"x": answer}):
+                answers.append({"x": _minimal(valid, answer)})
+        for target in ("anthropic.messages", "bedrock.converse", "openai.chat", "gemini"):
+            if target == "openai.chat" and not all_required:
+                continue  # optional properties: answers would need the nulls OpenAI adds
+            r = S.render(schema, target, on_error="report")
+            if not r.lossless:
+                continue
+            wire = jsonschema.Draft202012Validator(r.wire_schema)
+            for answer in answers:
+                assert wire.is_valid(_wire(r, answer)), (target, schema, answer, r.wire_schema)

@@ -59,6 +59,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         # nodes written in branches given their parent's properties: nested "at least
         # one of" objects would copy each level's properties into each branch (k^depth)
         self.copied, self.copy_budget = 0, MAX_INLINED + size
+        self._closing: Dict[Tuple[int, int], bool] = {}
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
         # nodes written in the branches of a split type array, each given the anyOf beside

@@ -18,7 +18,7 @@ Part of the rewrite in ``_rewrite.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import merge_all_of, resolve_ref
@@ -57,25 +57,39 @@ class ConjunctionRewrites(ShapeRewrites):
     recursive: Set[str]
     copied: int
     copy_budget: int
+    _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
 
     def _joins_objects(self, n: Dict[str, Any]) -> int:
         """How many of *n*'s conjuncts (itself without ``$ref``/``allOf``, its ``$ref``
-        target, its ``allOf`` parts, a ``$ref`` part's target) constrain an object."""
+        target, its ``allOf`` parts) hold an object strict mode would close."""
         own = {k: v for k, v in n.items() if k not in ("$ref", "allOf")}
         parts: List[Any] = [own]
         if isinstance(n.get("$ref"), str):
             parts.append({"$ref": n["$ref"]})
         if isinstance(n.get("allOf"), list):
             parts.extend(n["allOf"])
-        count = 0
-        for part in parts:
-            if isinstance(part, dict) and isinstance(part.get("$ref"), str):
-                target = self._target(part["$ref"])
-                if holds_object(target) or (isinstance(target, dict) and "$ref" in target):
-                    count += 1
-                    continue
-            count += holds_object(part)
-        return count
+        return sum(1 for part in parts if self._closes(part, 2))
+
+    def _closes(self, part: Any, depth: int) -> bool:
+        """Whether *part* holds an object strict mode would close: itself, or *depth*
+        levels down its ``$ref`` target and combinator branches (a target's answer is
+        kept: many ``$ref`` to one wide target read it once)."""
+        if holds_object(part):
+            return True
+        if not isinstance(part, dict) or depth == 0:
+            return False
+        if isinstance(part.get("$ref"), str):
+            target = self._target(part["$ref"])
+            key = (id(target), depth)
+            if key not in self._closing:
+                self._closing[key] = self._closes(target, depth - 1)
+            if self._closing[key]:
+                return True
+        for comb in ("allOf", "anyOf", "oneOf"):
+            branches = part.get(comb)
+            if isinstance(branches, list) and any(self._closes(b, depth - 1) for b in branches):
+                return True
+        return False
 
     def _target(self, ref: str) -> Any:
         try:
