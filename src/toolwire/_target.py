@@ -49,7 +49,13 @@ class Profile:
     ``inline_refs``: ``$defs`` are inlined (no recursion). ``openapi``: the OpenAPI
     subset (``nullable`` instead of null in ``type``, no ``type`` arrays, ``const`` as
     ``enum``). ``min_items_max``: the largest ``minItems`` accepted. ``all_of_refs``:
-    an ``allOf`` may hold a ``$ref``.
+    an ``allOf`` may hold a ``$ref``. ``enforced`` (a permissive profile, which sends the
+    schema as it is): the keywords its engine is known to enforce, any other being
+    reported ``unenforced``; ``None``: not said (prompt mode enforces nothing anyway).
+    ``enforced_only``: where its engine applies an enforced keyword only in part
+    (``"integer_bounds"``: numeric bounds only under ``"type": "integer"``;
+    ``"union_alone"``: no object keywords beside ``anyOf``/``oneOf``; ``"ref_alone"``:
+    nothing beside a ``$ref``).
     """
 
     id: str
@@ -69,6 +75,8 @@ class Profile:
     all_of_refs: bool = True
     enum_types: FrozenSet[str] = frozenset({"string", "integer", "number", "boolean", "null"})
     permissive: bool = False
+    enforced: Optional[FrozenSet[str]] = None
+    enforced_only: FrozenSet[str] = frozenset()
     notes: Dict[str, str] = field(default_factory=dict)
 
 

@@ -52,8 +52,20 @@ def test_anthropic_merges_a_ref_with_other_all_of_branches() -> None:
     assert r.wire_schema["properties"]["a"] == {"description": "{minProperties: 1}", "$ref": "#/$defs/A"}
 
 
-def test_anthropic_refuses_an_all_of_of_two_refs() -> None:
+def test_anthropic_merges_an_all_of_of_two_refs() -> None:
+    """Both targets are objects: merged into one closed object (each closed apart would
+    accept nothing), exact."""
     schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A, "B": {"type": "object", "properties": {"y": {"type": "integer"}}}},
+              "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}}}
+    r = render(schema, "anthropic.messages")
+    assert r.wire_schema["properties"]["a"] == {
+        "type": "object", "properties": {"x": {"type": "string"}, "y": {"type": "integer"}}, "required": ["x"],
+        "additionalProperties": False}
+    assert r.lossless
+
+
+def test_anthropic_refuses_an_all_of_of_two_refs_it_cannot_merge() -> None:
+    schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A, "B": {"type": "string", "format": "email"}},
               "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}}}
     with pytest.raises(EncodeError) as info:
         render(schema, "anthropic.messages")

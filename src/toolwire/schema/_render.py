@@ -61,7 +61,8 @@ class Rendered:
 
     @property
     def lossless(self) -> bool:
-        """True when nothing the original constrains was dropped, moved or unsupported."""
+        """True when nothing the original constrains was dropped, moved, unsupported or
+        left unenforced, and no lint error was found."""
         return not any(c.action in LOSSY_ACTIONS and c.keyword not in ANNOTATIONS for c in self.report) and not any(
             lint.severity == "error" for lint in self.lints
         )
@@ -142,6 +143,11 @@ def render(
     rw = Rewriter(root, profile, options)
     wire = rw.run()
     report = list(rw.report)
+    if not strict and spec.strict_flag and not _accepts_anything(root):
+        # OpenAI's ``strict``: "If set to true, the model will always follow the exact
+        # schema"; false promises nothing (Anthropic's tool ``strict`` the same)
+        report.append(Change("", "strict", "unenforced", "strict: false: the provider does not guarantee the schema; "
+                             "checked locally only"))
     lints = list(rw.lints)
     options.nulls = any(c.keyword == "required" and c.action == "rewritten" for c in report)
     if isinstance(wire, dict):
@@ -177,6 +183,10 @@ def render(
         listed = ", ".join(f"{c.keyword} at {_path(c.pointer)} ({c.action})" for c in lossy[:5])
         raise EncodeError(f"Schema would be sent lossily to {key}: {listed}", dialect=key)
     return out
+
+
+def _accepts_anything(root: Any) -> bool:
+    return root is True or (isinstance(root, dict) and all(k in ANNOTATIONS or k == "$defs" for k in root))
 
 
 def _refuse(key: str, errors: List[Lint]) -> None:

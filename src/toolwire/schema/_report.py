@@ -11,9 +11,10 @@ __all__ = ["ACTIONS", "LOSSY_ACTIONS", "Change", "Lint"]
 #: target accepts less than the original (never more). ``checked``: enforced by a
 #: validator hook in the typed view instead of a type. ``moved``: put into
 #: ``description`` as a hint (no longer enforced by the provider). ``dropped``: removed.
-#: ``unsupported``: the target cannot express it at all.
-ACTIONS = ("kept", "rewritten", "narrowed", "checked", "moved", "dropped", "unsupported")
-LOSSY_ACTIONS = frozenset({"moved", "dropped", "unsupported"})
+#: ``unsupported``: the target cannot express it at all. ``unenforced``: sent as it is,
+#: but the target's engine is not known to enforce it (skipped silently, best effort).
+ACTIONS = ("kept", "rewritten", "narrowed", "checked", "moved", "dropped", "unsupported", "unenforced")
+LOSSY_ACTIONS = frozenset({"moved", "dropped", "unsupported", "unenforced"})
 
 
 @dataclass(frozen=True)

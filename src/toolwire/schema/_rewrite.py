@@ -18,10 +18,12 @@ import json
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
+from ._enforced import unenforced
 from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._recursion import recursive_refs
 from ._report import Change, Lint
+from ._rewrite_conjunctions import ConjunctionRewrites
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
@@ -32,7 +34,7 @@ from ._util import canonical_text, copy_json, escape_token, json_type
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(RefRewrites, ObjectRewrites):
+class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
@@ -57,6 +59,7 @@ class Rewriter(RefRewrites, ObjectRewrites):
         # nodes written in branches given their parent's properties: nested "at least
         # one of" objects would copy each level's properties into each branch (k^depth)
         self.copied, self.copy_budget = 0, MAX_INLINED + size
+        self._closing: Dict[Tuple[int, int], bool] = {}
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
         # nodes written in the branches of a split type array, each given the anyOf beside
@@ -74,6 +77,8 @@ class Rewriter(RefRewrites, ObjectRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
+            for ptr, keyword, why in unenforced(root, self.p):
+                self.change(ptr, keyword, "unenforced", why)
             copied = copy_json(root)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
                     and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
@@ -148,6 +153,10 @@ class Rewriter(RefRewrites, ObjectRewrites):
         self._lint_common(n, ptr)
         n = dict(n)
         n.pop("$defs", None)
+        if p.strict and ("$ref" in n or "allOf" in n):
+            merged = self._closed_once(n, ptr)
+            if merged is not None:
+                return self._copy(merged, ptr, required)
         # $ref
         if "$ref" in n:
             return self._ref(n, ptr, required)
@@ -218,6 +227,12 @@ class Rewriter(RefRewrites, ObjectRewrites):
             not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
         ):
             return self._split_types(n, ptr, required)
+        distributed = False
+        if p.strict and ("anyOf" in n or "oneOf" in n) and (n.get("type") == "object" or (
+                "type" not in n and "properties" in n)):
+            spread = self._distributed(n, ptr)
+            if spread is not None:
+                n, distributed = spread, True
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
@@ -236,6 +251,7 @@ class Rewriter(RefRewrites, ObjectRewrites):
                 continue
             self._keyword(out, hints, key, value, ptr)
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
+            self.copying += distributed  # each branch holds a copy of the parent's keywords
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
                     # the branches of a split type array sit at the pointer of the array
@@ -245,6 +261,7 @@ class Rewriter(RefRewrites, ObjectRewrites):
                     ]
                     if comb != "allOf" and self.o.free_form == "string":
                         self.unions.append((ptr, out[comb]))  # checked once all is written
+            self.copying -= distributed
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
@@ -283,10 +300,24 @@ class Rewriter(RefRewrites, ObjectRewrites):
             self.change(ptr, "type", "rewritten", "the parent's type")
             return self.node({"type": kind, **b}, ptr, required)
         part = {k: parent[k] for k in ("properties", "additionalProperties", "patternProperties") if k in parent}
-        merged = merge_all_of({**b, "allOf": [{"type": "object", **part}]}) if self.copied <= self.copy_budget else None
+        own = b.get("allOf", [])  # the branch's own conjuncts hold as well
+        merged = (
+            merge_all_of({**b, "allOf": [*(own if isinstance(own, list) else [own]), {"type": "object", **part}]})
+            if self.copied <= self.copy_budget
+            else None
+        )
         if merged is None:
             return self.node(b, ptr, required)
         self.change(ptr, "type", "rewritten", "the parent's type and properties")
+        self.copying += 1
+        try:
+            return self.node(merged, ptr, required)
+        finally:
+            self.copying -= 1
+
+    def _copy(self, merged: Dict[str, Any], ptr: str, required: bool) -> Any:
+        """*merged* (holding copies of ``$ref`` targets) written at *ptr*, counted
+        against the copy budget."""
         self.copying += 1
         try:
             return self.node(merged, ptr, required)

@@ -4,17 +4,53 @@ Followed (checked 2026-11-30): the API's ``format``, which takes a JSON Schema a
 enforces it (https://github.com/ollama/ollama/blob/main/docs/api.md); the budget is
 ``options.num_predict`` (-1 "infinite generation", -2 "fill context",
 https://github.com/ollama/ollama/blob/main/docs/modelfile.md); the turns and system
-prompt are Chat-style ``messages``.
+prompt are Chat-style ``messages``. ``format`` becomes a grammar through llama.cpp's
+JSON-Schema converter (ollama ``llm/server.go`` -> ``llama.SchemaToGrammar``), which
+skips what it does not know "silently" (ggml-org/llama.cpp ``grammars/README.md``,
+known limitations): the profile's ``enforced`` and ``enforced_only`` say what it
+applies, and ``render`` reports the rest ``unenforced``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Dict, Tuple
 
-from ..._target import PERMISSIVE, Ask, Fragment, Target
+from ..._target import CORE, PERMISSIVE, Ask, Fragment, Target
 from .._common import error_names
 
 __all__ = ["FORMAT"]
+
+
+#: What llama.cpp's converter applies (grammars/README.md; common/json-schema-to-grammar.cpp):
+#: numeric bounds on integers only, formats but ``uri``/``email``, no ``properties``
+#: beside ``anyOf``/``oneOf`` (#7703), nothing beside a ``$ref``; ``prefixItems`` is
+#: "broken", ``allOf`` only merges object parts; ``uniqueItems``, ``contains``, ``not``,
+#: ``if``/``then``/``else``, ``dependentSchemas``, ``patternProperties`` are unsupported.
+_PROFILE = replace(
+    PERMISSIVE,
+    id="ollama",
+    enforced=CORE
+    | {
+        "const",
+        "anyOf",
+        "oneOf",
+        "$ref",
+        "additionalProperties",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+    },
+    formats=frozenset({"date", "time", "date-time", "uuid"}),
+    enforced_only=frozenset({"integer_bounds", "union_alone", "ref_alone"}),
+)
 
 
 def _fragment(ask: Ask) -> Fragment:
@@ -40,7 +76,7 @@ FORMAT = Target(
     id="ollama",
     aliases=("ollama.chat",),
     description="Ollama format (a JSON Schema)",
-    profile=PERMISSIVE,
+    profile=_PROFILE,
     fragment=_fragment,
     budget=_budget,
     schema_error=_error,

@@ -24,6 +24,7 @@ Followed (checked 2026-11-30):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Dict, Tuple
 
 from ..._target import CORE, PERMISSIVE, Ask, Fragment, Limits, Profile, Target
@@ -159,10 +160,35 @@ RESPONSES = Target(
     schema_error=_responses_error,
     format_fields=("format",),  # text.format
 )
+#: What vLLM's default backend (xgrammar) enforces (reference/structured-output.md §C.7,
+#: the vLLM column): ``allOf`` and ``format`` only in part, ``multipleOf`` ignored,
+#: ``uniqueItems`` and the keywords it does not list not known to be.
+VLLM_PROFILE = replace(
+    PERMISSIVE,
+    id="vllm",
+    enforced=CORE
+    | {
+        "const",
+        "anyOf",
+        "oneOf",
+        "$ref",
+        "additionalProperties",
+        "prefixItems",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minItems",
+        "maxItems",
+    },
+)
 VLLM = Target(
     id="vllm",
     description="vLLM's OpenAI-compatible server: extra_body.structured_outputs.json",
-    profile=PERMISSIVE,
+    profile=VLLM_PROFILE,
     fragment=_vllm_fragment,
     budget=_vllm_budget,
     schema_error=_vllm_error,

@@ -1,0 +1,217 @@
+"""Conjunctions of objects in strict mode: one object each, closed once.
+
+An ``allOf``, a ``$ref`` beside other keywords (JSON Schema 2020-12 Core §8.2.3.1) and
+an object beside ``anyOf``/``oneOf`` branches all apply at once, while
+``additionalProperties: false`` (§10.3.2.3) reads only the properties of its own
+schema object. A strict profile closes every object (OpenAI: "additionalProperties:
+false must always be set in objects", platform.openai.com/docs/guides/structured-outputs;
+Anthropic and Bedrock the same), so the parts of such a conjunction, each closed over
+its own properties, would accept no answer the original accepts. The parts are merged
+into one object first (``$ref`` targets copied in, ``allOf`` parts flattened), and an
+object's own keywords go into each of its branches (P and (B1 or B2) is (P and B1) or
+(P and B2)), leaving the parent nothing to close. Where that is not exact (a recursive
+target, keywords with no merged form, the copy budget) the node is
+``not-representable``: never a wire schema that accepts nothing reported lossless.
+
+Part of the rewrite in ``_rewrite.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from .._errors import ToolwireError
+from ._normalize import merge_all_of, resolve_ref
+from ._rewrite_shapes import ShapeRewrites
+
+__all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object"]
+
+#: The keywords that constrain an object (they move with it into each branch).
+OBJECT_KEYWORDS = (
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
+)
+
+_CLOSED = ("properties", "additionalProperties", "patternProperties")
+
+
+def holds_object(node: Any) -> bool:
+    """Whether strict mode closes *node* (typed ``object`` or with properties)."""
+    if not isinstance(node, dict):
+        return False
+    kind = node.get("type")
+    return kind == "object" or (isinstance(kind, list) and "object" in kind) or any(k in node for k in _CLOSED)
+
+
+class ConjunctionRewrites(ShapeRewrites):
+    """The conjunction rules, mixed into ``Rewriter``."""
+
+    recursive: Set[str]
+    copied: int
+    copy_budget: int
+    _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
+
+    def _joins_objects(self, n: Dict[str, Any]) -> int:
+        """How many of *n*'s conjuncts (itself without ``$ref``/``allOf``, its ``$ref``
+        target, its ``allOf`` parts) hold an object strict mode would close."""
+        own = {k: v for k, v in n.items() if k not in ("$ref", "allOf")}
+        parts: List[Any] = [own]
+        if isinstance(n.get("$ref"), str):
+            parts.append({"$ref": n["$ref"]})
+        if isinstance(n.get("allOf"), list):
+            parts.extend(n["allOf"])
+        return sum(1 for part in parts if self._closes(part, 2))
+
+    def _closes(self, part: Any, depth: int) -> bool:
+        """Whether *part* holds an object strict mode would close: itself, or *depth*
+        levels down its ``$ref`` target and combinator branches (a target's answer is
+        kept: many ``$ref`` to one wide target read it once)."""
+        if holds_object(part):
+            return True
+        if not isinstance(part, dict) or depth == 0:
+            return False
+        if isinstance(part.get("$ref"), str):
+            target = self._target(part["$ref"])
+            key = (id(target), depth)
+            if key not in self._closing:
+                self._closing[key] = self._closes(target, depth - 1)
+            if self._closing[key]:
+                return True
+        for comb in ("allOf", "anyOf", "oneOf"):
+            branches = part.get(comb)
+            if isinstance(branches, list) and any(self._closes(b, depth - 1) for b in branches):
+                return True
+        return False
+
+    def _target(self, ref: str) -> Any:
+        try:
+            return resolve_ref(self.root, ref)
+        except ToolwireError:  # normalize has resolved every $ref: nothing to merge then
+            return None
+
+    def _conjuncts(self, parts: List[Any]) -> Optional[List[Any]]:
+        """*parts* with each ``$ref`` replaced by its target and each ``allOf`` by its
+        parts (all of them hold), ``None`` for a recursive target, a part that is no
+        schema object, or past the copy budget."""
+        out: List[Any] = []
+        todo = list(reversed(parts))
+        while todo:
+            part = todo.pop()
+            if part is True:
+                continue
+            if not isinstance(part, dict):
+                return None
+            if "$ref" not in part and "allOf" not in part:
+                out.append(part)
+                continue
+            self.copied += 1  # each expansion is a copy: 2^k shared parts stop here
+            if self.copied > self.copy_budget:
+                return None
+            more = part.get("allOf", [])
+            if not isinstance(more, list):
+                return None
+            more = list(more)
+            if "$ref" in part:
+                ref = part["$ref"]
+                if not isinstance(ref, str) or ref in self.recursive:
+                    return None
+                target = self._target(ref)
+                if target is None:
+                    return None
+                more.append({k: v for k, v in target.items() if k != "$defs"} if isinstance(target, dict) else target)
+            rest = {k: v for k, v in part.items() if k not in ("$ref", "allOf", "$defs")}
+            if rest:
+                out.append(rest)
+            todo.extend(reversed(more))
+        return out
+
+    def _merged(self, n: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """*n* with its ``$ref`` target and ``allOf`` parts merged in, when exact."""
+        parts: List[Any] = [{"$ref": n["$ref"]}] if "$ref" in n else []
+        if "allOf" in n:
+            if not isinstance(n["allOf"], list):
+                return None
+            parts.extend(n["allOf"])
+        flat = self._conjuncts(parts)
+        if flat is None:
+            return None
+        own = {k: v for k, v in n.items() if k not in ("$ref", "allOf")}
+        return merge_all_of({**own, "allOf": flat})
+
+    def _closed_once(self, n: Dict[str, Any], ptr: str) -> Optional[Dict[str, Any]]:
+        """Strict mode: *n*'s ``$ref`` target and ``allOf`` parts merged into it when
+        more than one of them constrains an object; ``None`` when nothing needs it or
+        (linted ``not-representable``) it is not exact."""
+        if self._joins_objects(n) < 2:
+            return None
+        merged = self._merged(n)
+        keyword = "$ref" if "$ref" in n else "allOf"
+        if merged is None:
+            self.lint("not-representable", ptr, f"the objects joined by {keyword} cannot be merged into one "
+                      "(a recursive or conflicting part, or past the copy budget) and strict mode would close each "
+                      "apart, accepting no answer; use strict=False or prompt mode")
+            return None
+        self.change(ptr, keyword, "rewritten", "merged into one object (strict mode closes each object once)")
+        return merged
+
+    def _distributed(self, n: Dict[str, Any], ptr: str) -> Optional[Dict[str, Any]]:
+        """Strict mode: an object beside ``anyOf``/``oneOf`` branches as the branches,
+        each holding the object's keywords, and none of them left on the parent (which
+        would be closed over its own properties alone); ``None`` (linted) when a branch
+        cannot take them exactly."""
+        part = {k: n[k] for k in OBJECT_KEYWORDS if k in n}
+        part["type"] = "object"
+        out = {k: v for k, v in n.items() if k not in part}
+        for comb in ("anyOf", "oneOf"):
+            if comb not in out:
+                continue
+            branches = out[comb]
+            if not isinstance(branches, list):
+                return None
+            written: List[Any] = []
+            for b in branches:
+                if self._keeps_ref(part, b):
+                    written.append(b)
+                    continue
+                if self.copied > self.copy_budget:
+                    self.lint("too-large", ptr, "copying the object's properties into each branch of nested "
+                              f"{comb} objects passes {self.copy_budget:,} nodes; strict mode closes each object")
+                    return None
+                merged = self._merged({**part, "allOf": [b]})
+                if merged is None:
+                    self.lint("not-representable", ptr, f"the object's properties cannot be merged into each {comb} "
+                              "branch, and strict mode would close the object and its branches apart, accepting "
+                              "no answer; use strict=False or prompt mode")
+                    return None
+                written.append(merged)
+            out[comb] = written
+        names: Dict[str, Any] = n["properties"] if isinstance(n.get("properties"), dict) else {}
+        if all(_within(b, names) for comb in ("anyOf", "oneOf") for b in out.get(comb, ())):
+            # no branch adds a property: the parent, closed over the same names, forbids none
+            return {**out, **{k: n[k] for k in n if k in part}}
+        self.change(ptr, "properties", "rewritten", "the object's keywords moved into each branch (strict mode "
+                    "closes each object once)")
+        return out
+
+    def _keeps_ref(self, part: Dict[str, Any], b: Any) -> bool:
+        """A lone ``$ref`` to an object under a parent that only says "object": kept."""
+        if len(part) != 1 or not isinstance(b, dict) or list(b) != ["$ref"]:
+            return False
+        target = self._target(b["$ref"]) if isinstance(b["$ref"], str) else None
+        return isinstance(target, dict) and target.get("type") == "object"
+
+
+def _within(branch: Any, names: Dict[str, Any]) -> bool:
+    """Whether *branch* (merged with its parent) allows only the keys in *names*."""
+    if not isinstance(branch, dict) or "$ref" in branch or "patternProperties" in branch:
+        return False
+    props = branch.get("properties")
+    return isinstance(props, dict) and all(k in names for k in props)
