@@ -218,6 +218,11 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             turns[-1].other = other
             continue
         if last is not None and last.role == role:
+            if last.head is not None and any(type(p) is ToolResult for p in m.parts) and any(
+                    type(p) is ToolResult for p in messages[last.index].parts):
+                # results after a decoded message's results: written fresh, so that they stay after
+                # them (the results first would put them ahead; id-less ones pair by position)
+                last.head, last.parts = None, [(last.index, p) for p in messages[last.index].parts] + last.parts
             last.parts.extend((i, p) for p in m.parts)
             last.other = last.other or other
         else:
@@ -229,15 +234,18 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
     return system, turns
 
 
-def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
-    """The parts of the system messages: each text as a ``str``, an ``Other`` part of
-    this dialect as its wire data; other providers' hints are noted and dropped, and
-    anything else raises ``EncodeError``."""
+def system_parts(system: List[Tuple[int, Message]], w: Writer, no_blank: bool = False) -> List[Any]:
+    """The parts of the system messages: each text as a ``str`` (*no_blank*: a
+    whitespace-only one left out and noted, as ``solid`` leaves it out), an ``Other``
+    part of this dialect as its wire data; other providers' hints are noted and
+    dropped, and anything else raises ``EncodeError``."""
     out: List[Any] = []
     for i, m in system:
         w.index = i
         for p in m.parts:
             if type(p) is Text:
+                if no_blank and solid(p, w) is None:
+                    continue
                 out.append(p.text)
             elif type(p) is Other:
                 data = w.other(p)
