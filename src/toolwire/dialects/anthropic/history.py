@@ -153,7 +153,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:
-            out["system"] = _system(system, w)
+            sp = _system(system, w)
+            if sp:  # nothing left but blank text: no system ("must contain non-whitespace text")
+                out["system"] = sp
     out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks)
     return out
 
@@ -170,7 +172,8 @@ def _system(system: List[Any], w: Writer) -> Any:
             sp.extend(orig.value)
             listed = True
         else:
-            sp.extend(system_parts([(i, m)], w))
+            sp.extend(system_parts([(i, m)], w, no_blank=True))  # "system: text content blocks must contain
+            # non-whitespace text" (experientiallabs/experiential#804)
     if not listed and all(type(s) is str for s in sp):
         return "\n\n".join(sp)
     return [{"type": "text", "text": s} if type(s) is str else s for s in sp]

@@ -161,8 +161,10 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         first = system[0][1].original(NAME)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
-        else:
-            out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+        else:  # no blank text, as in a message (``_block``)
+            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w, no_blank=True)]
+            if sp:
+                out["system"] = sp
     msgs = write_turns(turns, w, NAME, "content", _block)
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
