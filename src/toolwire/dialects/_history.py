@@ -91,11 +91,14 @@ FOREIGN = {
 
 
 def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> None:
-    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire."""
+    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire, or
+    has no type or an empty one."""
     if type(kind) is not str:
         raise DecodeError(
             f"Content block at {loc} has no 'type', which every {dialect} block has", dialect=dialect, loc=loc
         )
+    if not kind:  # names no kind: no block of a provider's has it (kept, it would be an ``Other`` of no type)
+        raise DecodeError(f"Content block at {loc} has an empty 'type'", dialect=dialect, loc=f"{loc}.type")
     for other, kinds in FOREIGN.items():
         if other != dialect and other not in own and kind in kinds:
             raise DecodeError(
