@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url",
-    "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
+    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "hints", "image_type",
+    "image_url", "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -105,6 +105,29 @@ def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> Non
                 f"Content block at {loc} has type {kind!r}, which is {other}'s, not {dialect}'s",
                 dialect=dialect, loc=loc,
             )
+
+
+def hints(blocks: Any) -> List[str]:
+    """What the content blocks *blocks* hold beside their parts, as phrases for a
+    ``HistoryCodec.unsent``: text blocks' ``citations``
+    (https://docs.claude.com/en/docs/build-with-claude/citations) and ``cache_control``,
+    Anthropic's prompt-caching breakpoint, which OpenRouter takes on Chat content parts
+    too (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
+    https://openrouter.ai/docs/features/prompt-caching). No canonical part carries them."""
+    if type(blocks) is not list:
+        return []
+    cites = cached = 0
+    for b in blocks:
+        if type(b) is dict:
+            if b.get("cache_control") is not None:
+                cached += 1
+            c = b.get("citations")
+            if type(c) is list:
+                cites += len(c)
+    out = [f"The list of citations ({cites})"] if cites else []
+    if cached:
+        out.append(f"The cache_control on {cached} content block{'' if cached == 1 else 's'}")
+    return out
 
 
 def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
@@ -221,10 +244,10 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             turns[-1].other = other
             continue
         if last is not None and last.role == role:
-            if last.head is not None and any(type(p) is ToolResult for p in m.parts) and any(
+            if last.head is not None and any(type(p) is ToolResult and p.id is None for p in m.parts) and any(
                     type(p) is ToolResult for p in messages[last.index].parts):
-                # results after a decoded message's results: written fresh, so that they stay after
-                # them (the results first would put them ahead; id-less ones pair by position)
+                # id-less results after a decoded message's results: written fresh, so that they stay
+                # after them (results first would put them ahead, and id-less ones pair by position)
                 last.head, last.parts = None, [(last.index, p) for p in messages[last.index].parts] + last.parts
             last.parts.extend((i, p) for p in m.parts)
             last.other = last.other or other

@@ -24,6 +24,7 @@ from .._history import (
     call_part,
     finish_of,
     foreign,
+    hints,
     image_type,
     kept,
     no_key,
@@ -242,7 +243,14 @@ PAIRING = Pairing(
     missing="`tool_use` ids were found without `tool_result` blocks immediately after",
     orphan="unexpected `tool_use_id` found in `tool_result` blocks",
 )
+
+
+def _unsent(wire: Any) -> Tuple[str, ...]:
+    """The ``cache_control`` and ``citations`` of a message's (or the system's) blocks."""
+    return tuple(hints(wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None))
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING,
+    pairing=PAIRING, unsent=_unsent,
 )
