@@ -183,3 +183,62 @@ def test_a_same_dialect_history_that_cannot_be_copied_is_an_encode_error() -> No
     conv = Conversation(plain.messages, dialect="openai.chat", wire=body)  # built by the caller
     with pytest.raises(ToolwireError, match="cannot be copied"):
         encode_conversation(conv, "openai.chat")
+
+
+# an empty block type and a key that is not a string: no JSON of the provider's holds
+# them, and the error says where (not "Input at $ could not be read")
+_NOVA_RESULT = {"toolUseId": "tooluse_dV5ehBNfl1hUE-UTM9cIww",
+                "content": [{"json": {"stdOut": "7006652", "stdErr": "", "exitCode": 0, "isError": False}}],
+                "type": "nova_code_interpreter_result", "status": "success"}
+
+
+@pytest.mark.parametrize(("dialect", "body", "loc", "message"), [
+    ("gemini", {"contents": [{"role": "user", "parts": [{1: 2}]}]}, "$.contents[0].parts[0]",
+     "Part at $.contents[0].parts[0] has a key that is not a string: 1"),
+    ("bedrock.converse", {"messages": [{"role": "user", "content": [{1: 2}]}]}, "$.messages[0].content[0]",
+     "Content block at $.messages[0].content[0] has a key that is not a string: 1"),
+    ("anthropic.messages", {"messages": [{"role": "user", "content": [{"type": "", "text": "hi"}]}]},
+     "$.messages[0].content[0].type", "Content block at $.messages[0].content[0] has an empty 'type'"),
+    ("openai.chat", {"messages": [{"role": "user", "content": [{"type": "", "text": "hi"}]}]},
+     "$.messages[0].content[0].type", "Content block at $.messages[0].content[0] has an empty 'type'"),
+    ("mistral", {"messages": [{"role": "user", "content": [{"type": "", "text": "hi"}]}]},
+     "$.messages[0].content[0].type", "Content block at $.messages[0].content[0] has an empty 'type'"),
+    ("openai.responses", {"input": [{"role": "user", "content": [{"type": "", "text": "hi"}]}]},
+     "$.input[0].content[0].type", "Content block at $.input[0].content[0] has an empty 'type'"),
+    ("openai.responses", {"input": [{"type": ""}]}, "$.input[0].type", None),
+])
+def test_an_empty_type_or_a_key_not_a_string_is_a_decode_error_at_its_place(
+    dialect: str, body: Any, loc: str, message: Any
+) -> None:
+    from toolwire import DecodeError
+
+    with pytest.raises(DecodeError) as exc:
+        decode_conversation(body, dialect)
+    assert exc.value.loc == loc
+    if message is not None:
+        assert exc.value.message == message
+
+
+def test_a_bedrock_tool_result_with_an_empty_type_is_an_ordinary_result() -> None:
+    # Nova's server-run tool result has a "type" (nova_code_interpreter_result); an empty
+    # one names no such kind: the block is read as the client's toolResult, as a type of
+    # another JSON kind is
+    body = {"messages": [
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": _NOVA_RESULT["toolUseId"], "name": "f",
+                                                       "input": {}}}]},
+        {"role": "user", "content": [{"toolResult": {**_NOVA_RESULT, "type": ""}}]}]}
+    conv = decode_conversation(body, "bedrock.converse")
+    assert [type(p).__name__ for p in conv.messages[1].parts] == ["ToolResult"]
+    assert conv.messages[1].parts[0].id == _NOVA_RESULT["toolUseId"]  # type: ignore[union-attr]
+
+
+def test_a_bedrock_result_block_with_a_key_not_a_string_is_a_decode_error_at_its_place() -> None:
+    from toolwire import DecodeError
+
+    body = {"messages": [
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}]},
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "t1", "content": [{1: 2, "json": {"a": 1}}]}}]}]}
+    with pytest.raises(DecodeError) as exc:
+        decode_conversation(body, "bedrock.converse")
+    assert exc.value.loc == "$.messages[1].content[0].toolResult.content[0]"
+    assert exc.value.message.endswith("must have exactly one member, got [1, 'json']")

@@ -22,6 +22,7 @@ from toolwire.conversation import (
     encode_conversation,
     fix_conversation,
 )
+from toolwire.conversation._pairing import idless_answers
 
 
 def _content(conv: Conversation) -> Tuple[Any, ...]:
@@ -106,3 +107,14 @@ def test_a_fixed_history_checks_clean_and_fixing_again_changes_nothing(case: Tup
     removed = sum(c.kind == "removed" for c in changes)
     answered = sum(c.kind == "answered" for c in changes)
     assert len(fixed.results) == len(conv.results) - removed + answered
+
+
+@given(_damaged())
+def test_fixing_keeps_each_result_with_the_call_it_answered(case: Tuple[Conversation, str]) -> None:
+    # an id-less result answers by tool name and position: an error result or a moved
+    # result put before the results in place would take their calls
+    conv, d = case
+    fixed, _changes = fix_conversation(conv, d)
+    before = {k: id(c) for k, (_i, _j, c) in idless_answers(conv.messages).items() if c is not None}
+    after = idless_answers(fixed.messages)
+    assert {k: id(after[k][2]) for k in before} == before

@@ -175,3 +175,17 @@ def test_a_bad_entry_is_named_by_its_place_in_the_list() -> None:
     with pytest.raises(toolwire.DecodeError) as err:
         validate_call(ToolCall("f", {}), gemini)
     assert err.value.loc == "$[0].functionDeclarations[1].description"
+
+
+def test_an_unknown_tool_message_is_bounded() -> None:
+    # the line goes back into the prompt: a model-written name is shown as an excerpt,
+    # and a long list of tools by its first names and how many more
+    tool = Tool("f", "", {"type": "object"})
+    bad = validate_call(ToolCall("x" * 1_000_000, {}), [tool])
+    assert isinstance(bad, InvalidToolCall) and len(bad.error) < 200
+    assert bad.error.startswith("Unknown tool 'xxxx") and bad.error.endswith("…; the tools offered are: f.")
+    tools = [Tool(f"tool_{i:05d}", "", {"type": "object"}) for i in range(20_000)]
+    bad = validate_call(ToolCall("zz", {}), tools)
+    assert isinstance(bad, InvalidToolCall)
+    assert bad.error == ("Unknown tool 'zz'; the tools offered are: tool_00000, tool_00001, tool_00002, tool_00003, "
+                         "tool_00004 (and 19995 more).")

@@ -31,6 +31,7 @@ history codec, or a history of no known dialect, is judged by pairing alone.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
@@ -91,13 +92,15 @@ def _who(id: Optional[str], name: Optional[str]) -> str:
 Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result -> of its call
 
 
-Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]]]
+Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]], Set[Tuple[int, int]]]
 
 
 def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
-    """``(problems, pairs, calls left unanswered, orphan results)`` in one pass."""
+    """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
+    one pass."""
     problems: List[Problem] = []
     orphans: List[Tuple[int, int]] = []
+    misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
     pairer = Pairer()  # the pairing rule, shared with the writer (``_pairing``)
     msgs = conv.messages
@@ -150,6 +153,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                 pairs[(i, j)] = (got[0], got[1])
                 why = turns.misplaced(msgs, got[0], i, target, rules, seen_other)
                 if why:
+                    misplaced.add((i, j))
                     problems.append(Problem(
                         "misplaced-result", i, r.id,
                         f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
@@ -163,7 +167,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
             f"Message {i}: the call {_who(c.id, c.name)} has no result" + _wording(rules.missing, target, c.id),
         ))
     problems.sort(key=lambda p: p.index)
-    return problems, pairs, left, orphans
+    return problems, pairs, left, orphans, misplaced
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
@@ -281,48 +285,74 @@ def fix_conversation(
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids = _conv(x, dialect, registry, source)
-    problems, pairs, left, orphans = _scan(conv, target, rules)
+    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules)
     msgs = conv.messages
-    drop: Set[Tuple[int, int]] = set()
     changes: List[Problem] = []
-    insert: Dict[int, List[Any]] = defaultdict(list)  # after message -> results
-
-    ends = list(range(len(msgs)))  # the last message of the assistant run each message is in
+    ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
     for k in range(len(msgs) - 2, -1, -1):
         if msgs[k + 1].role == "assistant":
             ends[k] = ends[k + 1]
 
-    def run_end(c: int) -> int:
-        return ends[c]
-
+    drop: Set[Tuple[int, int]] = set(orphans) | misplaced
     for i, j in orphans:
         r = msgs[i].parts[j]
-        drop.add((i, j))
         changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
                                                    "answers no call, is removed"))
-    misplaced = {(q.index, q.id) for q in problems if q.kind == "misplaced-result"}
-    for (ri, rj), (ci, _cj) in pairs.items():
-        r = msgs[ri].parts[rj]
-        if (ri, r.id) in misplaced:  # type: ignore[union-attr]
-            drop.add((ri, rj))
-            insert[run_end(ci)].append(r)
+    # Where a result goes: an id-less result answers by tool name and position (Gemini,
+    # Ollama), so the results answering a turn keep their order among themselves: a moved
+    # result goes right before the first result in place that came after it, else right
+    # after the last result in place (an error result always: the calls no result answered
+    # are each tool's last), in its message when that holds other content (the results
+    # go before it), else in a tool message right after the turn.
+    placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)  # turn -> its results in place, in order
+    for spot, (ci, _cj) in pairs.items():
+        if spot not in misplaced:
+            placed[ends[ci]].append(spot)
+    before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
+    after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
+
+    def put(run: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
+        here = placed.get(run)
+        if not here:
+            after[run].append(r)
+            return
+        k = len(here) if spot is None else bisect(here, spot)
+        if k < len(here):
+            before[here[k]].append(r)
+            return
+        i, j = here[-1]
+        if any(type(q) is not ToolResult for q in msgs[i].parts):  # beside content: in its message, right after it
+            before[(i, j + 1)].append(r)
+        else:
+            after[i].append(r)
+
+    for spot, (ci, _cj) in pairs.items():
+        if spot in misplaced:
+            ri = spot[0]
+            r = msgs[ri].parts[spot[1]]
+            put(ends[ci], r, spot)
             who = _who(r.id, r.name)  # type: ignore[union-attr]
             changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        insert[run_end(i)].append(ToolResult(c.id, c.name, error, True))  # its checks: a lone surrogate
+        put(ends[i], ToolResult(c.id, c.name, error, True), None)  # its checks: a lone surrogate
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []
-    touched = {k[0] for k in drop}
+    touched = {k[0] for k in drop} | {k[0] for k in before}
     for i, m in enumerate(msgs):
         if i in touched:
-            parts = tuple(q for j, q in enumerate(m.parts) if (i, j) not in drop)
+            parts: List[Any] = []
+            for j, q in enumerate(m.parts):
+                parts.extend(before.get((i, j), ()))
+                if (i, j) not in drop:
+                    parts.append(q)
+            parts.extend(before.get((i, len(m.parts)), ()))
             if parts:
                 out.append(Message(m.role, parts))
         else:
             out.append(m)
-        if insert.get(i):
-            out.append(Message("tool", insert[i]))
+        if after.get(i):
+            out.append(Message("tool", after[i]))
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes

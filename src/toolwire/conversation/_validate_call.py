@@ -95,7 +95,8 @@ def _scope(provider_data: Any) -> Optional[str]:
 
 
 def _shown(scope: Optional[str], name: str) -> str:
-    return repr(name) if scope is None else f"{name!r} in {scope!r}"
+    """The model-written name (and namespace), as an excerpt: the line goes back into the prompt."""
+    return excerpt(name) if scope is None else f"{excerpt(name)} in {excerpt(scope)}"
 
 
 def _provider_defined(tool: Tool) -> bool:
@@ -239,7 +240,9 @@ def validate_call(
     raw = c.raw if c.raw is not None else _text(c.args)
     if tool is None:
         names = ", ".join(t.name if _scope(t.provider_data) is None else f"{_scope(t.provider_data)}.{t.name}"
-                          for t in offered) or "none"
+                          for t in offered[:_SHOWN]) or "none"
+        if len(offered) > _SHOWN:
+            names += f" (and {len(offered) - _SHOWN} more)"
         return new_invalid(c.name, c.id, raw, f"Unknown tool {_shown(scope, c.name)}; the tools offered are: {names}.",
                            provider_data=c.provider_data)
     if tool.parameters is None:  # none declared: the function takes no arguments

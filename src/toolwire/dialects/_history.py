@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "image_type", "image_url",
-    "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
+    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "hints", "image_type",
+    "image_url", "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
     "response_part", "system_parts", "texts", "write_part", "write_turns",
 ]
 
@@ -91,17 +91,43 @@ FOREIGN = {
 
 
 def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> None:
-    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire."""
+    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire, or
+    has no type or an empty one."""
     if type(kind) is not str:
         raise DecodeError(
             f"Content block at {loc} has no 'type', which every {dialect} block has", dialect=dialect, loc=loc
         )
+    if not kind:  # names no kind: no block of a provider's has it (kept, it would be an ``Other`` of no type)
+        raise DecodeError(f"Content block at {loc} has an empty 'type'", dialect=dialect, loc=f"{loc}.type")
     for other, kinds in FOREIGN.items():
         if other != dialect and other not in own and kind in kinds:
             raise DecodeError(
                 f"Content block at {loc} has type {kind!r}, which is {other}'s, not {dialect}'s",
                 dialect=dialect, loc=loc,
             )
+
+
+def hints(blocks: Any) -> List[str]:
+    """What the content blocks *blocks* hold beside their parts, as phrases for a
+    ``HistoryCodec.unsent``: text blocks' ``citations``
+    (https://docs.claude.com/en/docs/build-with-claude/citations) and ``cache_control``,
+    Anthropic's prompt-caching breakpoint, which OpenRouter takes on Chat content parts
+    too (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
+    https://openrouter.ai/docs/features/prompt-caching). No canonical part carries them."""
+    if type(blocks) is not list:
+        return []
+    cites = cached = 0
+    for b in blocks:
+        if type(b) is dict:
+            if b.get("cache_control") is not None:
+                cached += 1
+            c = b.get("citations")
+            if type(c) is list:
+                cites += len(c)
+    out = [f"The list of citations ({cites})"] if cites else []
+    if cached:
+        out.append(f"The cache_control on {cached} content block{'' if cached == 1 else 's'}")
+    return out
 
 
 def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
@@ -218,6 +244,11 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             turns[-1].other = other
             continue
         if last is not None and last.role == role:
+            if last.head is not None and any(type(p) is ToolResult and p.id is None for p in m.parts) and any(
+                    type(p) is ToolResult for p in messages[last.index].parts):
+                # id-less results after a decoded message's results: written fresh, so that they stay
+                # after them (results first would put them ahead, and id-less ones pair by position)
+                last.head, last.parts = None, [(last.index, p) for p in messages[last.index].parts] + last.parts
             last.parts.extend((i, p) for p in m.parts)
             last.other = last.other or other
         else:
@@ -229,15 +260,18 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
     return system, turns
 
 
-def system_parts(system: List[Tuple[int, Message]], w: Writer) -> List[Any]:
-    """The parts of the system messages: each text as a ``str``, an ``Other`` part of
-    this dialect as its wire data; other providers' hints are noted and dropped, and
-    anything else raises ``EncodeError``."""
+def system_parts(system: List[Tuple[int, Message]], w: Writer, no_blank: bool = False) -> List[Any]:
+    """The parts of the system messages: each text as a ``str`` (*no_blank*: a
+    whitespace-only one left out and noted, as ``solid`` leaves it out), an ``Other``
+    part of this dialect as its wire data; other providers' hints are noted and
+    dropped, and anything else raises ``EncodeError``."""
     out: List[Any] = []
     for i, m in system:
         w.index = i
         for p in m.parts:
             if type(p) is Text:
+                if no_blank and solid(p, w) is None:
+                    continue
                 out.append(p.text)
             elif type(p) is Other:
                 data = w.other(p)

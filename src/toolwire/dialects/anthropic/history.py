@@ -24,6 +24,7 @@ from .._history import (
     call_part,
     finish_of,
     foreign,
+    hints,
     image_type,
     kept,
     no_key,
@@ -153,7 +154,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:
-            out["system"] = _system(system, w)
+            sp = _system(system, w)
+            if sp:  # nothing left but blank text: no system ("must contain non-whitespace text")
+                out["system"] = sp
     out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks)
     return out
 
@@ -170,7 +173,8 @@ def _system(system: List[Any], w: Writer) -> Any:
             sp.extend(orig.value)
             listed = True
         else:
-            sp.extend(system_parts([(i, m)], w))
+            sp.extend(system_parts([(i, m)], w, no_blank=True))  # "system: text content blocks must contain
+            # non-whitespace text" (experientiallabs/experiential#804)
     if not listed and all(type(s) is str for s in sp):
         return "\n\n".join(sp)
     return [{"type": "text", "text": s} if type(s) is str else s for s in sp]
@@ -239,7 +243,14 @@ PAIRING = Pairing(
     missing="`tool_use` ids were found without `tool_result` blocks immediately after",
     orphan="unexpected `tool_use_id` found in `tool_result` blocks",
 )
+
+
+def _unsent(wire: Any) -> Tuple[str, ...]:
+    """The ``cache_control`` and ``citations`` of a message's (or the system's) blocks."""
+    return tuple(hints(wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None))
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING,
+    pairing=PAIRING, unsent=_unsent,
 )

@@ -67,8 +67,10 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """The assistant turn: a text block (when there is text), then the call blocks."""
-    blocks: Items = [{"type": "text", "text": content}] if content else []
+    """The assistant turn: a text block (when there is text that is not whitespace only:
+    "text content blocks must contain non-whitespace text", anthropics/claude-code#23440),
+    then the call blocks."""
+    blocks: Items = [{"type": "text", "text": content}] if content and not content.isspace() else []
     return {"role": "assistant", "content": [*blocks, *items]}
 
 

@@ -18,7 +18,7 @@ import base64
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError, an
+from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history import (
@@ -62,6 +62,9 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
             raise DecodeError(f"Content block at {where} has a 'type' key, which {NAME} blocks do not have",
                               dialect=NAME, loc=where)
         key = next((k for k in b if k != "type"), None) if "text" not in b else "text"
+        if type(key) is not str and key is not None:  # no JSON object has it
+            raise DecodeError(f"Content block at {where} has a key that is not a string: {excerpt(key)}",
+                              dialect=NAME, loc=where)
         if key == "text":
             out.extend(block_text(b, where, NAME))
         elif key == "toolUse":
@@ -73,7 +76,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
                 out.append(call_part(d, b, where, peek, finish))
         elif key == "toolResult":
             tr = b.get("toolResult")
-            if type(tr) is dict and type(tr.get("type")) is str:
+            if type(tr) is dict and type(tr.get("type")) is str and tr["type"]:  # Nova's server-run tool's
                 out.append(Other(tr["type"], NAME, b))
             else:
                 out.append(d.decode_result(b, where))
@@ -161,8 +164,10 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         first = system[0][1].original(NAME)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
-        else:
-            out["system"] = [{"text": s} if type(s) is str else s for s in system_parts(system, w)]
+        else:  # no blank text, as in a message (``_block``)
+            sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w, no_blank=True)]
+            if sp:
+                out["system"] = sp
     msgs = write_turns(turns, w, NAME, "content", _block)
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},

@@ -65,8 +65,10 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """The assistant turn: a text block (when there is text), then the call blocks."""
-    blocks: Items = [{"text": content}] if content else []
+    """The assistant turn: a text block (when there is text that is not whitespace only:
+    Converse refuses a blank text block, NousResearch/hermes-agent#41985), then the call
+    blocks."""
+    blocks: Items = [{"text": content}] if content and not content.isspace() else []
     return {"role": "assistant", "content": [*blocks, *items]}
 
 

@@ -133,7 +133,7 @@ def _part(block: Any, loc: str) -> Dict[str, Any]:
     b = as_dict(block, loc, NAME, "a content block")
     if len(b) != 1:
         raise DecodeError(
-            f"Content block at {loc} must have exactly one member, got {sorted(b)}", dialect=NAME, loc=loc
+            f"Content block at {loc} must have exactly one member, got {sorted(b, key=str)}", dialect=NAME, loc=loc
         )
     key, value = next(iter(b.items()))
     if key == "text":

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError, an
+from ..._errors import DecodeError, an, excerpt
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
@@ -119,6 +119,9 @@ def _parts(
         # the part is its data field wherever it stands (metadata may come first); else, as before,
         # its first key that is not metadata (a newer data field is kept as its ``Other``)
         key = data_key(p) or next((k for k in p if k not in _BESIDE), None)
+        if type(key) is not str and (key is not None or None in p):  # no JSON object has it
+            raise DecodeError(f"Part at {where} has a key that is not a string: {excerpt(key)}", dialect=NAME,
+                              loc=where)
         if key == "text":
             if p.get("thought") is True:
                 out.append(Reasoning(p["text"] if type(p["text"]) is str else "", NAME, p))

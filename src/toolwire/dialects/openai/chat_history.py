@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing, Sniff
-from .._history import plain_view
+from .._history import hints, plain_view
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS
@@ -80,9 +80,10 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     notes: a participant ``name`` (Chat: "An optional name for the participant"; a
     Mistral message's too), Mistral's ``prefix`` flag (the answer continues this
     assistant message: https://docs.mistral.ai/api/#tag/chat, ``AssistantMessage.prefix``),
-    Cohere's ``citations`` of an assistant message and the ``id`` of a document in a
-    tool message (https://docs.cohere.com/reference/chat: ``Document.id``, which
-    citations point at). Their canonical parts carry none of them."""
+    Cohere's ``citations`` of an assistant message, the ``cache_control`` of a content
+    part (``hints``) and the ``id`` of a document in a tool message
+    (https://docs.cohere.com/reference/chat: ``Document.id``, which citations point at).
+    Their canonical parts carry none of them."""
     if type(wire) is not dict:
         return ()
     out: List[str] = []
@@ -95,6 +96,7 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     if type(cites) is list and cites:
         out.append(f"The list of citations ({len(cites)})")
     content = wire.get("content")
+    out.extend(hints(content))  # OpenRouter's cache_control on a part
     if role == "tool" and type(content) is list:
         for p in content:
             doc = p.get("document") if type(p) is dict and p.get("type") == "document" else None
