@@ -26,9 +26,10 @@ __all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "Pieces", "TextMod
 
 # finish reasons that say the model ended its turn itself (it emitted a stop token, which
 # engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
-# the spellings of other APIs. "length" and the like are ``TRUNCATING``.
+# the spellings of other APIs (Together "eos"; IBM watsonx.ai and Hugging Face TGI
+# "eos_token"). "length" and the like are ``TRUNCATING``.
 FINISHED = frozenset(
-    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "STOP"}
+    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "eos_token", "STOP"}
 )
 
 class Pieces:
