@@ -153,7 +153,7 @@ class _Count:
         finish, whole, reread = _scan.BodyMode._finish, _scan.BodyMode._whole, _scan.BodyMode._reread
 
         def _finish(mode: Any, m: Any, end: str, complete: bool) -> None:
-            self.n += m.body.size
+            self.n += len(m.body.join())
             finish(mode, m, end, complete)
 
         def _whole(mode: Any, m: Any, body: str, end: str) -> bool:

@@ -111,10 +111,8 @@ class TextParser:
         self.depth = 0
         self.balanced = False  # a balance region's brackets closed at the end of the text so far
         # the first end marker met inside a quoted value of the region (``BodyMode``): where
-        # it is (``at`` position, -1: none), which, and how much of the body comes before it
-        self.tent = -1
-        self.tent_end = ""
-        self.tent_len = 0
+        # it is (``at`` position), which, and how much of the body comes before it
+        self.tent: tuple[int, str, int] | None = None
         self.region_at = 0  # where the region being read began (``at`` position)
         self.reread_until = 0  # text before this was read again after such an end: no new one in it
         self.opener = ""
@@ -207,8 +205,8 @@ class TextParser:
     def open_body(self, mode: Mode, opener: str) -> None:
         self.fixes.clear()
         self.body.reset()
-        self.region_at = self.at(self.pos)
-        self.tent = -1
+        self.region_at = self.fed - len(self.buf) + self.pos  # self.at(self.pos)
+        self.tent = None
         self.quote = -1
         self.depth = 0
         self.balanced = False

@@ -39,15 +39,13 @@ class Pieces:
     every 64 pieces are joined into one string, so a long run of one-character deltas
     costs about a byte or two per character, not a string object and a pointer each."""
 
-    __slots__ = ("done", "recent", "size")
+    __slots__ = ("done", "recent")
 
     def __init__(self) -> None:
         self.done: list[str] = []
         self.recent: list[str] = []
-        self.size = 0
 
     def append(self, text: str) -> None:
-        self.size += len(text)
         recent = self.recent
         recent.append(text)
         if len(recent) >= 64:
@@ -57,7 +55,6 @@ class Pieces:
     def reset(self, text: str = "") -> None:
         self.done.clear()
         self.recent.clear()
-        self.size = len(text)
         if text:
             self.recent.append(text)
 
@@ -161,13 +158,14 @@ Parse = Callable[["TextParser", str, str, bool], None]
 class _Tokens:
     """An alternation of tokens, and what holding back a partial one needs."""
 
-    __slots__ = ("firsts", "longest", "prefixes", "rx")
+    __slots__ = ("firsts", "grows", "longest", "prefixes", "rx")
 
     def __init__(self, tokens: Sequence[str]) -> None:
         self.rx = _alternation(tokens)
         self.firsts = frozenset(t[0] for t in tokens)
         self.prefixes = _prefixes(tokens)
         self.longest = max(len(t) for t in tokens)
+        self.grows = frozenset(t for t in tokens if t in self.prefixes)  # a token that starts a longer one
 
 
 class BodyMode(Mode):
@@ -283,27 +281,25 @@ class BodyMode(Mode):
                 if hit is None:
                     stop = n if m.final else _hold(buf, pos, tk.firsts, tk.prefixes, tk.longest)
                     break
-                if not m.final and n - hit.start() < tk.longest and buf[hit.start() :] in tk.prefixes:
+                tok = hit.group()
+                if tk.grows and tok in tk.grows and not m.final and buf[hit.start() :] in tk.prefixes:
                     stop = hit.start()  # could still grow into a longer token
                     break
-                tok = hit.group()
-                if tok == "\\":
-                    if hit.end() >= n:  # the escaped character has not arrived yet
-                        stop = n if m.final else hit.start()
-                        break
-                    pos = hit.end() + 1
-                    continue
+                pos = hit.end()
                 if tok == self.closers[q]:
                     m.quote = -1
+                elif tok == "\\":
+                    if pos >= n:  # the escaped character has not arrived yet
+                        stop = n if m.final else hit.start()
+                        break
+                    pos += 1
                 elif m.region_at < m.reread_until:  # in text read again: the marker ends the region
                     m.body.append(buf[start : hit.start()])
-                    m.pos = hit.end()
+                    m.pos = pos
                     self._finish(m, tok, True)
                     return True
-                elif m.tent < 0:  # the first end marker met inside a value
-                    m.tent, m.tent_end = m.at(hit.start()), tok
-                    m.tent_len = m.body.size + hit.start() - start
-                pos = hit.end()
+                elif m.tent is None:  # the first end marker met inside a value
+                    m.tent = (m.at(hit.start()), tok, len(m.body.join()) + hit.start() - start)
         if stop > start:
             m.body.append(buf[start:stop])
         m.pos = stop
@@ -327,9 +323,9 @@ class BodyMode(Mode):
         m.depth = 0
         m.balanced = False
         m.mode = self.next
-        if m.tent >= 0:  # an end marker was met inside a value
-            tent, cut, mark = m.tent, m.tent_len, m.tent_end
-            m.tent = -1
+        if m.tent is not None:  # an end marker was met inside a value
+            tent, mark, cut = m.tent
+            m.tent = None
             after = cut + len(mark)
             runs_on = bool(m.opener) and body.find(m.opener, after) >= 0  # into a next region?
             if (unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end))):
