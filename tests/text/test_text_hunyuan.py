@@ -164,11 +164,15 @@ def test_suffixed_calls_typed_by_the_schema() -> None:
 
 def test_suffixed_block_cut_off_is_truncated() -> None:
     full = _sfx(HY4)
-    for cut in (full.index("Bei") + 3, full.index("</tool_call:"), full.index("</tool_calls:"),
+    for cut in (full.index("Bei") + 3, full.index("</tool_call:"),
                 full.index("<tool_call:") + len("<tool_call:opensource>get_we")):
         text = full[:cut]
         name = None if cut < full.index("<arg_key") else "get_weather"
         check(text, D, "sure!", None, [Invalid(name, truncated=True, raw=text[len("sure!"):])])
+    # cut after the call closed, before the block's closer: the call closed before the cut
+    # and is whole (docs/text-formats.md, "Truncation"), with no cut-off call beside it
+    for cut in (full.index("</tool_calls:"), full.index("</tool_calls:") + 5):
+        check(full[:cut], D, "sure!", None, [C("get_weather", {"city": "Beijing", "days": 3})])
 
 
 def test_suffix_is_one_per_output() -> None:

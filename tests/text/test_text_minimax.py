@@ -61,7 +61,10 @@ def test_missing_closing_tag_never_swallows_the_next_parameter() -> None:
 def test_truncated_and_malformed() -> None:
     text = 'ok <minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Sea'
     check(text, D, "ok", None, [Invalid("get_weather", truncated=True, raw=text[3:])])
-    check(W[:-3], D, None, None, [Invalid("get_weather", truncated=True, raw=W[:-3])], finish_reason="length")
+    cut = W[: W.index("</invoke>") + 3]
+    check(cut, D, None, None, [Invalid("get_weather", truncated=True, raw=cut)], finish_reason="length")
+    # the invoke closed before the cut (inside the block's closer): whole, and nothing beside it
+    check(W[:-3], D, None, None, [C("get_weather", {"city": "Seattle", "days": 5})], finish_reason="length")
     check("<minimax:tool_call>hello</minimax:tool_call>", D, None, None, [Invalid(None)])
     check('<minimax:tool_call><invoke name="f"><parameter name="a">1</parameter></minimax:tool_call>', D, None, None,
           [Invalid("f")])

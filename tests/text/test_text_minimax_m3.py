@@ -91,7 +91,9 @@ def test_cut_off_block_is_truncated() -> None:
     text = f'plain {NS}<tool_call>\n{_inv(1)}\n{NS}<invoke name="create_order">{NS}<user_id>2'
     r = decode_text(text, D)
     assert r.content == "plain"
-    assert r.tool_calls == (Invalid("create_order", truncated=True),)
+    # the invoke that closed before the cut is whole; the cut one is named by its own tag
+    assert r.tool_calls[1:] == (Invalid("create_order", truncated=True),)
+    assert r.tool_calls[0] == C("create_order", {"user_id": 1})
 
 
 @pytest.mark.parametrize("inner", [

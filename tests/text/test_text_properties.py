@@ -167,3 +167,52 @@ def test_lone_surrogates_are_text(dialect: str, text: str) -> None:
     for c in r.tool_calls:  # the family's catch-all never fired: every call was read
         assert not (isinstance(c, InvalidToolCall) and c.error.startswith("Could not read the call")), c
     assert stream(text, dialect, list(text), finish_reason="stop") == r
+
+
+# -- a value whose closer never comes, blocks cut off (TXT-1, TXT-2, TXT-3): splits agree ----------
+# pieces of calls whose values lose their closing tag or quote, whole calls, answer text, and
+# markers quoted inside values: the region ends where the engines end it, read the same way
+# at every split, and nothing is lost
+D, G = "｜DSML｜", "｜GCML｜"
+SLIP_PIECES = {
+    "text.qwen3-xml": ["<tool_call>\n<function=f>\n", "<parameter=a>\n", "x\n", "</parameter>\n", "</function>\n",
+                       "</tool_call>\n", "<function=g>\n"],
+    "text.glm": ["<tool_call>f\n", "<arg_key>a</arg_key>", "<arg_value>", "x", "</arg_value>", "</tool_call>"],
+    "text.hermes": ['<tool_call>{"name": "f", "arguments": {"a": ', '"', "\\", "x", "}}", "</tool_call>", "<tool_call>"],
+    "text.minimax": ["<minimax:tool_call>\n", '<invoke name="f">', '<parameter name="a">', "x", "</parameter>",
+                     "</invoke>", "</minimax:tool_call>"],
+    "text.deepseek": [f"<{D}tool_calls>", f'<{D}invoke name="f">', f'<{D}parameter name="a" string="true">', "x",
+                      f"</{D}parameter>", f"</{D}invoke>", f"</{D}tool_calls>"],
+    "text.gigachat": [f"<{G}tool_calls>", f'<{G}invoke name="f">', f'<{G}parameter name="a" string="true">', "x",
+                      f"</{G}parameter>", f"</{G}invoke>", f"</{G}tool_calls>"],
+    "text.hunyuan": ["<tool_calls>", "<tool_call>f<tool_sep>", "<arg_key>a</arg_key>", "<arg_value>", "x",
+                     "</arg_value>", "</tool_call>", "</tool_calls>"],
+    "text.kimi": ["<|tool_calls_section_begin|>", "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>",
+                  '{"a": "', '"', "x", "}", "<|tool_call_end|>", "<|open|>tools<|sep|>",
+                  '<|open|>call tool="f" index="1"<|sep|>', '<|open|>argument key="a" type="string"<|sep|>',
+                  "<|close|>argument<|sep|>", "<|close|>call<|sep|>", "<|close|>tools<|sep|>"],
+    "text.seed-oss": ["<seed:tool_call>\n", "<function=f>\n", "<parameter=a>", "x", "</parameter>\n", "</function>\n",
+                      "</seed:tool_call>"],
+    "text.gemma": ["<|tool_call>call:f{", 'a:<|"|>', "x", '<|"|>', "}", "<tool_call|>"],
+    "text.harmony": ["<|channel|>commentary to=functions.f <|constrain|>json<|message|>", '{"a": "', '"', "x",
+                     "}", "<|call|>", "<|start|>assistant<|channel|>final<|message|>", "<|return|>"],
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(SLIP_PIECES))
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), finish=st.sampled_from([None, "stop", "length"]))
+def test_unclosed_values_and_cut_blocks_split_alike_and_lose_nothing(dialect: str, data: Any,
+                                                                      finish: str | None) -> None:
+    pieces = data.draw(st.lists(st.one_of(st.sampled_from(SLIP_PIECES[dialect]), st.integers(0, 99),
+                                          st.sampled_from(["Done.", " ", "\n"])), max_size=24))
+    text = "".join(f"«{p}»" if type(p) is int else p for p in pieces)
+    whole = decode_text(text, dialect, finish_reason=finish)
+    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
+    parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)]) if a < b] or [text]
+    assert stream(text, dialect, parts, finish_reason=finish) == whole
+    assert stream(text, dialect, list(text), finish_reason=finish) == whole
+    said = _everything_said(whole)
+    for p in pieces:
+        if type(p) is int:
+            assert f"«{p}»" in said, (text, said)

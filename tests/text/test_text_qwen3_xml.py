@@ -94,9 +94,11 @@ def test_truncated_call() -> None:
     check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
 
 
-def test_unclosed_parameter_runs_to_the_end_and_is_not_executed() -> None:
+def test_unclosed_parameter_is_not_executed_and_its_block_still_ends() -> None:
+    # </parameter> dropped (ollama/ollama PR #17914): </tool_call> still ends the block,
+    # which closed: an invalid call, not one cut off by the end of the text (TXT-1)
     text = "<tool_call>\n<function=f>\n<parameter=b>\nx\n</parameter>\n<parameter=a>\n1\n</function>\n</tool_call>"
-    check(text, D, None, None, [Invalid("f", truncated=True, raw=text)])
+    check(text, D, None, None, [Invalid("f", raw=text)])
 
 
 def test_missing_function_end_is_tolerated_and_recorded() -> None:

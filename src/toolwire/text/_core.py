@@ -96,6 +96,7 @@ class TextParser:
         self.offered: frozenset[str] | None = frozenset(self.tools) or None
         self.buf = ""
         self.pos = 0
+        self.fed = 0  # characters fed so far: ``buf`` always ends there (``at``)
         self.final = False
         self.finish_reason: str | None = None
         self.policy: Policy = arguments_policy
@@ -109,6 +110,11 @@ class TextParser:
         self.quote = -1
         self.depth = 0
         self.balanced = False  # a balance region's brackets closed at the end of the text so far
+        # the first end marker met inside a quoted value of the region (``BodyMode``): where
+        # it is (``at`` position), which, and how much of the body comes before it
+        self.tent: tuple[int, str, int] | None = None
+        self.region_at = 0  # where the region being read began (``at`` position)
+        self.reread_until = 0  # text before this was read again after such an end: no new one in it
         self.opener = ""
         self.state: dict[str, Any] = {}
         self.unsettled = ""  # the stripped stop token that a finish reason would settle
@@ -129,6 +135,7 @@ class TextParser:
             return []
         self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
         self.pos = 0
+        self.fed += len(delta)
         self._run()
         return self.events()
 
@@ -190,9 +197,16 @@ class TextParser:
         elif sink == "reasoning":
             self.reasoning.brk()
 
+    def at(self, i: int) -> int:
+        """The position in the whole text of ``buf[i]`` (text read again after a mode put
+        it back in front of ``buf`` keeps its place: ``buf`` always ends at ``fed``)."""
+        return self.fed - len(self.buf) + i
+
     def open_body(self, mode: Mode, opener: str) -> None:
         self.fixes.clear()
         self.body.reset()
+        self.region_at = self.fed - len(self.buf) + self.pos  # self.at(self.pos)
+        self.tent = None
         self.quote = -1
         self.depth = 0
         self.balanced = False

@@ -226,26 +226,26 @@ def read_calls(
     name_of: Callable[[str], str] = attr_name,
     lines: bool = False,
     unclosed: str | None = None,
-) -> None:
+    cut: bool = False,
+) -> bool:
     """Add the calls written as ``open NAME> params… close`` elements in a closed
     block; *tags* are (call open, parameter open, parameter close, call close).
     Text around the elements is content; a malformed element is an ``InvalidToolCall``
-    (and ends the block: what follows it cannot be placed). *name_of* reads the name
-    (``attr_name``: quotes removed); *lines* as in ``read_params``; *unclosed*: the
-    repair recorded when the last element's closing tag is missing at the end of the
-    block (tolerated only then; ``None``: an error)."""
+    (and ends the block: what follows it cannot be placed; then False). *name_of*
+    reads the name (``attr_name``: quotes removed); *lines* as in ``read_params``;
+    *unclosed*: the repair recorded when the last element's closing tag is missing at
+    the end of the block (tolerated only then; ``None``: an error); *cut*: the block
+    was cut off (``_blocks.cut_block``), a malformed element is cut off."""
     open_, p_open, p_close, close = tags
     pos = text.find(open_)
     if pos < 0:
-        m.invalid(None, raw, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
-        return
+        return _bad(m, raw, cut, None, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
     if text[:pos].strip():
         m.emit_content(text[:pos])
     while pos >= 0:
         gt = text.find(">", pos + len(open_))
         if gt < 0:
-            m.invalid(None, raw, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
-            return
+            return _bad(m, raw, cut, None, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
         name = name_of(text[pos + len(open_) : gt])
         args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines)
         repairs: tuple[str, ...] = ()
@@ -255,7 +255,16 @@ def read_calls(
             else:
                 repairs, after = (unclosed,), len(text)
         if error is not None:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
-            return
+            return _bad(m, raw, cut, name, f"Tool call at {m.loc} {error}")
         m.call(name, args, raw, repairs=repairs, variant=variant)
         pos = content_between(m, text, after, open_)
+    return True
+
+
+def _bad(m: TextParser, raw: str, cut: bool, name: str | None, error: str) -> bool:
+    """A malformed element ends its block: an ``InvalidToolCall`` (cut off when *cut*)."""
+    if cut:
+        m.truncated(name or None, raw)
+    else:
+        m.invalid(name or None, raw, error)
+    return False

@@ -12,12 +12,14 @@ the longest token), so each ``feed`` costs in proportion to its delta.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from .._args import TRUNCATING
 from .._errors import ToolwireError
+from .._types import InvalidToolCall
 
 if TYPE_CHECKING:
     from ._core import TextParser
@@ -26,9 +28,10 @@ __all__ = ["FINISHED", "Action", "BodyMode", "Mode", "Parse", "Pieces", "TextMod
 
 # finish reasons that say the model ended its turn itself (it emitted a stop token, which
 # engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
-# the spellings of other APIs. "length" and the like are ``TRUNCATING``.
+# the spellings of other APIs (Together "eos"; IBM watsonx.ai and Hugging Face TGI
+# "eos_token"). "length" and the like are ``TRUNCATING``.
 FINISHED = frozenset(
-    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "STOP"}
+    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "eos_token", "STOP"}
 )
 
 class Pieces:
@@ -152,6 +155,19 @@ class TextMode(Mode):
 Parse = Callable[["TextParser", str, str, bool], None]
 
 
+class _Tokens:
+    """An alternation of tokens, and what holding back a partial one needs."""
+
+    __slots__ = ("firsts", "grows", "longest", "prefixes", "rx")
+
+    def __init__(self, tokens: Sequence[str]) -> None:
+        self.rx = _alternation(tokens)
+        self.firsts = frozenset(t[0] for t in tokens)
+        self.prefixes = _prefixes(tokens)
+        self.longest = max(len(t) for t in tokens)
+        self.grows = frozenset(t for t in tokens if t in self.prefixes)  # a token that starts a longer one
+
+
 class BodyMode(Mode):
     """Collect a call region, then ``parse(m, body, end_marker, complete)`` it once.
 
@@ -166,6 +182,17 @@ class BodyMode(Mode):
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
       closes the region; with none, the region stays cut off and its error names the
       finish reason that would settle it.
+
+    An end marker inside an open quoted value is the value's text, unless the value
+    never closes (the text ends first) or runs on into the next region: the text after
+    the marker holds the region's opener again and the region, read with the marker as
+    text, holds an invalid call (a dropped ``</parameter>``, an unterminated JSON string).
+    Then the region ended at the first end marker met inside a value: the call is read
+    from the text before it (not cut off: its region closed), and the text after it, up
+    to where reading had come, is read again as what follows a region, so no value
+    swallows the calls and the answer after it. In that text (already read once) an
+    end marker inside a value ends its region at once (the same slip again), so each
+    character is read a bounded number of times: linear.
 
     After the region, the machine goes to ``next`` unless ``parse`` chose a mode.
     """
@@ -186,10 +213,8 @@ class BodyMode(Mode):
         self.quotes = {q[0]: i for i, q in enumerate(quotes)}
         self.closers = [q[1] for q in quotes]
         self.escapes = [q[2] for q in quotes]
-        self.in_rx = [
-            re.compile(re.escape(q[1]) + ("|\\\\" if q[2] else "")) for q in quotes
-        ]
-        self.closer_prefixes = [_prefixes([q[1]]) for q in quotes]
+        # inside a quote: its closer (a backslash escapes), and the region's end markers
+        self.in_tok = [_Tokens([q[1], *(["\\"] if q[2] else []), *ends]) for q in quotes]
         self.skips = frozenset(skips)
         self.balance = balance
         self.eof_ok = eof_ok
@@ -251,21 +276,30 @@ class BodyMode(Mode):
                         self._finish(m, "", True)
                         return True
             else:
-                hit = self.in_rx[q].search(buf, pos)
+                tk = self.in_tok[q]
+                hit = tk.rx.search(buf, pos)
                 if hit is None:
-                    stop = n
-                    if not m.final and not self.escapes[q]:
-                        c = self.closers[q]
-                        stop = _hold(buf, pos, frozenset(c[:1]), self.closer_prefixes[q], len(c))
+                    stop = n if m.final else _hold(buf, pos, tk.firsts, tk.prefixes, tk.longest)
                     break
-                if hit.group() == "\\":
-                    if hit.end() >= n:  # the escaped character has not arrived yet
+                tok = hit.group()
+                if tk.grows and tok in tk.grows and not m.final and buf[hit.start() :] in tk.prefixes:
+                    stop = hit.start()  # could still grow into a longer token
+                    break
+                pos = hit.end()
+                if tok == self.closers[q]:
+                    m.quote = -1
+                elif tok == "\\":
+                    if pos >= n:  # the escaped character has not arrived yet
                         stop = n if m.final else hit.start()
                         break
-                    pos = hit.end() + 1
-                    continue
-                m.quote = -1
-                pos = hit.end()
+                    pos += 1
+                elif m.region_at < m.reread_until:  # in text read again: the marker ends the region
+                    m.body.append(buf[start : hit.start()])
+                    m.pos = pos
+                    self._finish(m, tok, True)
+                    return True
+                elif m.tent is None:  # the first end marker met inside a value
+                    m.tent = (m.at(hit.start()), tok, len(m.body.join()) + hit.start() - start)
         if stop > start:
             m.body.append(buf[start:stop])
         m.pos = stop
@@ -284,13 +318,51 @@ class BodyMode(Mode):
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
         body = m.body.join()
         m.body.reset()
+        unclosed = m.quote >= 0  # the text ended inside a value
         m.quote = -1
         m.depth = 0
         m.balanced = False
         m.mode = self.next
+        if m.tent is not None:  # an end marker was met inside a value
+            tent, mark, cut = m.tent
+            m.tent = None
+            after = cut + len(mark)
+            runs_on = bool(m.opener) and body.find(m.opener, after) >= 0  # into a next region?
+            if (unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end))):
+                # the region ended at that marker
+                self._reread(m, tent, mark, body[after:] + end)
+                body, end, complete = body[:cut], mark, True
         try:
             self.parse(m, body, end, complete)
         except ToolwireError:
             raise
         except Exception as exc:  # a family parser must never let a foreign error out
             m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
+
+    def _whole(self, m: TextParser, body: str, end: str) -> bool:
+        """Whether *body* reads as calls none of which is invalid (on a copy of the
+        parser: nothing is added to the result)."""
+        probe = copy.copy(m)
+        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
+        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
+        try:
+            self.parse(probe, body, end, True)
+        except ToolwireError:
+            return True  # read as before: the error comes from the real reading
+        except Exception:
+            return False
+        return not any(type(item) is InvalidToolCall for item in probe.items)
+
+    @staticmethod
+    def _reread(m: TextParser, tent: int, mark: str, after: str) -> None:
+        """Go back to the text after the end marker *mark* found at *tent* (``at``
+        position); *after* is that text up to ``m.pos``. Regions opened before the
+        point reached so far do not go back again."""
+        m.reread_until = m.at(m.pos)
+        m.unsettled = ""
+        base = m.at(0)
+        if tent >= base:  # the marker is still in ``buf``
+            m.pos = tent - base + len(mark)
+        else:  # put the text back in front: ``buf`` still ends where the text fed ends
+            m.buf = after + m.buf[m.pos :]
+            m.pos = 0

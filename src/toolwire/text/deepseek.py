@@ -36,8 +36,9 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   the R1 ``<｜tool▁calls｜>``), and a call in it may leave out its
   ``<｜tool▁call▁begin｜>``: other text in a section starts such a call, unless it
   holds no ``<｜tool▁sep｜>`` (then it is content, as text between calls).
-- Markers inside JSON strings or DSML values do not close anything. A call or DSML
-  block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
+- Markers inside JSON strings or DSML values do not close anything. A call still open
+  at the end of the text is an ``InvalidToolCall`` (``truncated``); in a DSML block
+  still open there, the invokes closed before the cut are whole (``_blocks``).
 
 Encoding: variant ``v4`` (default), ``v4.1``, ``v3.2``, ``v3.1`` or ``v3``, as the official
 encoders write them (DSML parameters one per line, strings raw, others JSON).
@@ -56,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, stay
 from ._modes import held_think_modes
@@ -120,16 +122,14 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         # the invokes closed before the cut are whole; the rest is one cut-off call
         # named by its own invoke (never the first one's)
-        last = text.rfind(inv_end)
-        if pos >= 0 and last > pos:
-            if text[:pos].strip():
-                m.emit_content(text[:pos])
-            if not _invokes(m, text[: last + len(inv_end)], raw, variant, pos, (inv, inv_end, par, par_end), cut=True):
-                return
-            pos = content_between(m, text, last + len(inv_end), inv)
-        rest = text[pos:] if pos >= 0 else ""
-        hint = _ATTR.search(rest) if rest else None
-        m.truncated(hint.group(2) if hint else None, raw)
+        tags = (inv, inv_end, par, par_end)
+
+        def read(closed: str) -> bool:
+            if closed[:pos].strip():
+                m.emit_content(closed[:pos])
+            return _invokes(m, closed, raw, variant, pos, tags, cut=True)
+
+        cut_block(m, text, raw, inv, inv_end, (FC_END, TCS_END, CALLS_END), read, _invoke_name)
         return
     if pos < 0:
         m.invalid(None, raw, f"DSML block at {m.loc} has no invoke")
@@ -137,6 +137,13 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
     if text[:pos].strip():
         m.emit_content(text[:pos])
     _invokes(m, text, raw, variant, pos, (inv, inv_end, par, par_end))
+
+
+def _invoke_name(text: str) -> str | None:
+    """The name of the invoke *text* starts with (a hint for a cut-off call)."""
+    gt = text.find(">")
+    hint = _ATTR.search(text, 0, gt if gt >= 0 else len(text))
+    return hint.group(2) if hint and hint.group(1) == "name" else None
 
 
 def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: tuple[str, str, str, str],

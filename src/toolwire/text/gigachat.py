@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, forbid_key, loads, name_hint, stay
 from ._params import dsml_head, name_after, read_calls, wrap_nl
@@ -87,10 +88,13 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _gcml(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    tags = (INV, P, P_END, INV_END)
     if not complete:
-        m.truncated(name_after(text, INV), raw)
+        cut_block(m, text, raw, INV, INV_END, (GC_END,),
+                  lambda closed: read_calls(m, closed, raw, tags, "3.5", dsml_head, cut=True),
+                  lambda t: name_after(t, INV))
         return
-    read_calls(m, text, raw, (INV, P, P_END, INV_END), "3.5", dsml_head)
+    read_calls(m, text, raw, tags, "3.5", dsml_head)
 
 
 _JSON = BodyMode(_json, ends=(SEP, EOS), quotes=(('"', '"', True),), balance=True)

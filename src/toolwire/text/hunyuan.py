@@ -29,7 +29,8 @@ Wire forms::
 - ``<think>…</think>`` is reasoning, and a ``<tool_calls>`` inside it is reasoning
   text (vLLM ignores calls inside the thinking block). ``<answer>`` / ``</answer>``
   are dropped. Neither prompt opens the reasoning block.
-- A block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
+- In a block still open at the end of the text, the calls closed before the cut are
+  whole and the cut one is an ``InvalidToolCall`` (``truncated``, ``_blocks``).
 - Suffixed tokens: the shipping Hy3 / HY V4 checkpoints spell every structural token
   (not ``<answer>``) with one per-checkpoint suffix, ``<tool_calls:opensource>``,
   ``<arg_key:6124c78e>``... (vLLM reads it from the tokenizer: ``token_suffix`` in
@@ -58,6 +59,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
+from ._blocks import cut_block
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, content_between, goto, loads, name_hint, stay
@@ -72,30 +74,49 @@ _KEY = "hunyuan.suffix"  # TextParser.state: the suffixed marker being read
 
 def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    pos = text.find(t.call)
     if not complete:
-        cut, _ = _name_end(t, text, pos) if pos >= 0 else (-1, "")
-        m.truncated(text[pos + len(t.call) : cut].strip() or None if cut >= 0 else None, raw)
+        cut_block(m, text, raw, t.call, t.call_end, (t.close,), lambda closed: _calls(t, m, closed, raw, True),
+                  lambda rest: _cut_name(t, rest))
         return
-    if pos < 0:
+    _calls(t, m, text, raw, False)
+
+
+def _cut_name(t: Tags, text: str) -> str | None:
+    """The name of the cut-off ``<tool_call>`` *text* starts with, if it ended."""
+    cut, _ = _name_end(t, text, 0)
+    return text[len(t.call) : cut].strip() or None if cut >= 0 else None
+
+
+def _calls(t: Tags, m: TextParser, text: str, raw: str, cut: bool) -> bool:
+    """The ``<tool_call>`` elements of a block; False when a malformed one ended it (an
+    ``InvalidToolCall``; cut off when *cut*: the block was cut off, ``cut_block``)."""
+
+    def bad(name: str | None, error: str) -> bool:
+        if cut:
+            m.truncated(name or None, raw)
+        else:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+        return False
+
+    pos = text.find(t.call)
+    if pos < 0:  # (a cut block is read only when a call closed in it)
         m.invalid(None, raw, f"Tool call block at {m.loc} has no {t.call}")
-        return
+        return False
     if text[:pos].strip():
         m.emit_content(text[:pos])
     extra = {"suffix": t.sfx} if t.sfx else None
     while pos >= 0:
         name_end, after_name = _name_end(t, text, pos)
         if name_end < 0 or after_name == t.call:
-            m.invalid(None, raw, f"Tool call at {m.loc} has no {t.sep}, {t.pairs[0]} or {t.call_end} after its name")
-            return
+            return bad(None, f"has no {t.sep}, {t.pairs[0]} or {t.call_end} after its name")
         name = text[pos + len(t.call) : name_end].strip()
         start = name_end + len(t.sep) if after_name == t.sep else name_end
         args, error, after = read_pairs(m, name, text, start, t.call_end, t.pairs)
         if error is not None:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
-            return
+            return bad(name, error)
         m.call(name, args, raw, variant="hy3" if after_name == t.sep else "hy4", extra=extra)
         pos = content_between(m, text, after, t.call)
+    return True
 
 
 def _xml(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -51,6 +51,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
 from ._modes import held_think_modes
@@ -110,21 +111,40 @@ def _attrs(head: str) -> dict[str, str]:
 def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
     """A K3 ``tools`` channel: ``call`` blocks of ``argument`` blocks."""
     raw = m.opener + text + end
-    pos = text.find(K3_CALL)
     if not complete:
-        sep = text.find(SEP, pos) if pos >= 0 else -1
-        m.truncated(_attrs(text[pos:sep]).get("tool") if sep >= 0 else None, raw)
+        cut_block(m, text, raw, K3_CALL, K3_CALL_END, (K3_TOOLS_END,), lambda closed: _k3_calls(m, closed, raw, True),
+                  _k3_name)
         return
-    if pos < 0:
+    _k3_calls(m, text, raw, False)
+
+
+def _k3_name(text: str) -> str | None:
+    """The tool of the cut-off ``call`` *text* starts with, if its head ended."""
+    sep = text.find(SEP)
+    return _attrs(text[:sep]).get("tool") if sep >= 0 else None
+
+
+def _k3_calls(m: TextParser, text: str, raw: str, cut: bool) -> bool:
+    """The ``call`` blocks of a channel; False when a malformed one ended it (an
+    ``InvalidToolCall``; cut off when *cut*: the channel was cut off, ``cut_block``)."""
+
+    def bad(name: str | None, error: str) -> bool:
+        if cut:
+            m.truncated(name or None, raw)
+        else:
+            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} {error}")
+        return False
+
+    pos = text.find(K3_CALL)
+    if pos < 0:  # (a cut channel is read only when a call closed in it)
         m.invalid(None, raw, f"Kimi K3 tools channel at {m.loc} has no call")
-        return
+        return False
     if text[:pos].strip():
         m.emit_content(text[:pos])
     while pos >= 0:
         sep = text.find(SEP, pos)
         if sep < 0:
-            m.invalid(None, raw, f"Kimi K3 call at {m.loc} is not closed")
-            return
+            return bad(None, "is not closed")
         name = _attrs(text[pos:sep]).get("tool", "")
         args, error, after = read_params(
             m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False
@@ -132,10 +152,10 @@ def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
         if error is None and after < 0:
             error = "is not closed"
         if error is not None:
-            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} {error}")
-            return
+            return bad(name, error)
         m.call(name, args, raw, variant="k3")
         pos = content_between(m, text, after, K3_CALL)
+    return True
 
 
 def _k3_head(head: str) -> tuple[str, bool | None]:

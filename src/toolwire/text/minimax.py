@@ -22,8 +22,9 @@ starts inside the reasoning: pass ``thinking=True``)::
   markup may add, so string values keep their spaces.
 - ``</minimax:tool_call>`` or ``</invoke>`` inside a value does not end anything; a
   value holding ``<parameter name=`` (its closing tag may be missing) makes the call an
-  ``InvalidToolCall``; a block still open at the end of the text is one too
-  (``truncated``).
+  ``InvalidToolCall``; in a block still open at the end of the text, the invokes
+  closed before the cut are whole and the cut one is an ``InvalidToolCall``
+  (``truncated``, ``_blocks``).
 - ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
   object per line, then ``</tool_calls>``; read the same way (a line that is not a
@@ -47,12 +48,13 @@ import json
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, forbid_key, name_hint, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
-from .minimax_m3 import M3_CLOSE, M3_OPEN, encode_m3, m3_name, parse_m3
+from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]
 
@@ -64,16 +66,19 @@ M1, M1_END = "<tool_calls>", "</tool_calls>"
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    tags = (INV, P, P_END, INV_END)
     if not complete:
-        m.truncated(name_after(text, INV), raw)
+        cut_block(m, text, raw, INV, INV_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, tags, "m2", cut=True), lambda t: name_after(t, INV))
         return
-    read_calls(m, text, raw, (INV, P, P_END, INV_END), "m2")
+    read_calls(m, text, raw, tags, "m2")
 
 
 def _m3(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        m.truncated(m3_name(text), raw)
+        cut_block(m, text, raw, M3_INV, M3_INV_END, (M3_CLOSE,), lambda closed: parse_m3(m, closed, raw, cut=True),
+                  m3_name, gap_content=False)
         return
     parse_m3(m, text, raw)
 

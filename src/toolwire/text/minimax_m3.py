@@ -41,11 +41,11 @@ from ._m3_values import leaf_value, options
 from ._params import attr_name, typed
 from ._schema import schema_types
 
-__all__ = ["M3_CLOSE", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
+__all__ = ["M3_CLOSE", "M3_INV", "M3_INV_END", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
 
 NS = "]<]minimax[>["
 M3_OPEN, M3_CLOSE = NS + "<tool_call>", NS + "</tool_call>"
-INV, INV_END = NS + "<invoke", NS + "</invoke>"
+INV, INV_END = M3_INV, M3_INV_END = NS + "<invoke", NS + "</invoke>"
 
 # a parsed element: its text, or (children, text beside them)
 Node = Union[str, tuple[list[tuple[str, Any]], str]]
@@ -204,25 +204,32 @@ def _value(m: TextParser, node: Node, schema: Any) -> Any:
     return out
 
 
-def parse_m3(m: TextParser, text: str, raw: str) -> None:
-    """Add the calls of a closed M3 block (*text* between its markers)."""
+def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
+    """Add the calls of a closed M3 block (*text* between its markers); False when a
+    malformed invoke ended it (an ``InvalidToolCall``; cut off when *cut*: the block
+    was cut off, ``_blocks.cut_block``)."""
     pos, n, limit = 0, len(text), min(m.policy.max_depth, 200)  # 200: within Python's stack
+
+    def bad(name: str | None, error: str) -> bool:
+        if cut:
+            m.truncated(name or None, raw)
+        else:
+            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
+        return False
+
     while True:
         i = text.find(NS, pos)
         if text[pos : i if i >= 0 else n].strip():
-            m.invalid(None, raw, f"Tool call at {m.loc} has text outside an invoke")
-            return
+            return bad(None, "has text outside an invoke")
         if i < 0:
-            return
+            return True
         if not text.startswith(INV, i) or text[i + len(INV) : i + len(INV) + 1] not in (" ", "\t", "\n"):
-            m.invalid(None, raw, f"Tool call at {m.loc} has {excerpt_at(text, i)} where an invoke should start")
-            return
+            return bad(None, f"has {excerpt_at(text, i)} where an invoke should start")
         gt = text.find(">", i + len(INV))
         nxt = text.find(NS, i + len(INV))
         head = text[i + len(INV) : gt].strip() if gt >= 0 and not 0 <= nxt < gt else ""
         if not head.startswith("name="):
-            m.invalid(None, raw, f"Tool call at {m.loc} has an invoke tag without name=\"…\">")
-            return
+            return bad(None, "has an invoke tag without name=\"…\">")
         name = attr_name(head[5:])
         pos = gt + 1
         args: dict[str, Any] = {}
@@ -246,11 +253,9 @@ def parse_m3(m: TextParser, text: str, raw: str) -> None:
                 schema = m.param_schema(name, key)
                 args[key] = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
         except _Bad as exc:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
-            return
+            return bad(name, str(exc))
         except RecursionError:  # pragma: no cover - the depth limit comes first
-            m.invalid(name or None, raw, f"Tool call at {m.loc} nests its arguments too deep")
-            return
+            return bad(name, "nests its arguments too deep")
         m.call(name, args, raw, variant="m3")
 
 

@@ -23,8 +23,9 @@ Wire form::
   ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
 - ``</seed:tool_call>`` inside a value does not end the block; a value holding
   ``<parameter=`` (its closing tag may be missing) makes the call an
-  ``InvalidToolCall``; a block still open at the end of the text is one too
-  (``truncated``). ``<seed:eos>`` (the end-of-turn stop token) is dropped when kept.
+  ``InvalidToolCall``; in a block still open at the end of the text, the functions
+  closed before the cut are whole and the cut one is an ``InvalidToolCall``
+  (``truncated``, ``_blocks``). ``<seed:eos>`` (the end-of-turn stop token) is dropped when kept.
 
 Encoding follows the Seed-OSS chat template (strings as they are, other values as
 JSON rather than Python's ``str()``, so that they read back without a schema).
@@ -41,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, forbid_key, goto, stay
 from ._params import name_after, read_calls, value_text, wrap_nl
@@ -56,10 +58,12 @@ FN, FN_END, P, P_END = "<function=", "</function>", "<parameter=", "</parameter>
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    tags = (FN, P, P_END, FN_END)
     if not complete:
-        m.truncated(name_after(text, FN), raw)
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, tags, cut=True),
+                  lambda t: name_after(t, FN))
         return
-    read_calls(m, text, raw, (FN, P, P_END, FN_END))
+    read_calls(m, text, raw, tags)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))

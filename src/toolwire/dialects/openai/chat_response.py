@@ -131,7 +131,8 @@ CHAT_FINISH: Dict[str, str] = {
     "insufficient_system_resource": "error",
     "model_length": "context_window",  # Mistral: the context window ran out, not the token budget
     "error": "error",
-    "eos": "stop",
+    "eos": "stop",  # Together
+    "eos_token": "stop",  # Hugging Face TGI before its PR #2344, IBM watsonx.ai
     "end_turn": "stop",
 }
 

@@ -1,0 +1,59 @@
+"""A block of several calls cut off by the end of the text (docs/text-formats.md,
+"Truncation"), for the families that write parallel calls as elements of one block:
+DeepSeek DSML invokes, MiniMax M2 / M3 invokes, GigaChat 3.5 GCML invokes, Hunyuan
+Hy3 / HY V4 ``<tool_call>`` elements, Kimi K3 ``call`` blocks, Seed-OSS functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Callable
+
+from ._core import TextParser
+
+__all__ = ["cut_block"]
+
+
+def cut_block(
+    m: TextParser,
+    text: str,
+    raw: str,
+    open_: str,
+    close: str,
+    ends: Sequence[str],
+    read: Callable[[str], bool],
+    name_at: Callable[[str], str | None],
+    *,
+    gap_content: bool = True,
+) -> None:
+    """The calls of a block whose closer never came (*text*: the block after its opener).
+
+    - The calls up to the last *close* (a call's closing tag) closed before the cut and
+      are whole: *read* reads them from that prefix of *text* as a closed block's calls
+      (False: one was malformed and ended the block, nothing follows);
+    - the call opened after them (*open_*) is one cut-off call named by its own tag
+      (*name_at* of the text from it), never the first call's; text before it is
+      content as between any two calls (*gap_content*; else it stays in that call's raw);
+    - after the last whole call, whitespace or the start of the block's closer
+      (*ends*) adds nothing: no cut-off call beside calls that all closed; the start
+      of *open_* is a cut-off call without a name; other text is content.
+
+    One search of each kind over *text*: linear."""
+    first = text.find(open_)
+    last = text.rfind(close)
+    if first < 0 or last < first:
+        m.truncated(name_at(text[first:]) if first >= 0 else None, raw)
+        return
+    after = last + len(close)
+    if not read(text[:after]):
+        return
+    nxt = text.find(open_, after)
+    gap = text[after : nxt if nxt >= 0 else len(text)]
+    tail = gap.strip()
+    if nxt >= 0:
+        if tail and gap_content:
+            m.emit_content(gap)
+        m.truncated(name_at(text[nxt:]), raw)
+    elif tail and open_.startswith(tail):
+        m.truncated(None, raw)
+    elif tail and not any(e.startswith(tail) for e in ends):
+        m.emit_content(gap)

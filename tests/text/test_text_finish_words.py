@@ -1,0 +1,49 @@
+"""Finish reasons that say the model ended its turn (it emitted its end token, which the
+server strips): a call closed by a stop token (gpt-oss ``<|call|>``, Llama
+``<|python_tag|>`` ... ``<|eom_id|>``, Gemma 4 ``<turn|>``) running to the end of the
+text is whole under each of them (docs/text-formats.md, "Stop tokens that engines
+strip").
+
+``eos_token`` is the spelling of IBM watsonx.ai text generation (``stop_reason``:
+"eos_token — End of sequence token encountered",
+https://ibm.github.io/watsonx-ai-node-sdk/interfaces/0_1_x.WatsonXAI.TextGenResult-1.html)
+and of Hugging Face TGI's ``/generate`` (``details.finish_reason``: ``length`` |
+``eos_token`` | ``stop_sequence``), which its OpenAI-compatible API sent as well until
+huggingface/text-generation-inference PR #2344; ``eos`` is Together's."""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import C, Invalid, check
+
+from toolwire.response import normalize, normalize_finish
+
+WEATHER = C("get_weather", {"city": "Paris"})
+CASES = [
+    ("text.harmony", "<|channel|>commentary to=functions.get_weather <|constrain|>json"
+     '<|message|>{"city": "Paris"}', [WEATHER]),
+    ("text.llama", '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}', [WEATHER]),
+    ("text.gemma", '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}', [WEATHER]),
+]
+IDS = [d for d, *_ in CASES]
+
+
+@pytest.mark.parametrize(("dialect", "text", "calls"), CASES, ids=IDS)
+@pytest.mark.parametrize("reason", ["stop", "eos", "eos_token", "end_turn", "stop_sequence"])
+def test_a_call_closed_by_a_stripped_stop_token_is_whole_when_the_model_ended_its_turn(
+    dialect: str, text: str, calls: list, reason: str
+) -> None:
+    check(text, dialect, None, None, calls, finish_reason=reason)
+
+
+@pytest.mark.parametrize(("dialect", "text", "calls"), CASES, ids=IDS)
+def test_the_same_call_stays_cut_off_under_a_length_finish(dialect: str, text: str, calls: list) -> None:
+    check(text, dialect, None, None, [Invalid("get_weather", truncated=True)], finish_reason="length")
+
+
+def test_eos_token_normalises_to_stop_in_an_openai_compatible_reply() -> None:
+    reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": "Hi."},
+                          "finish_reason": "eos_token"}]}
+    assert normalize_finish("eos_token", "openai.chat") == "stop"
+    r = normalize(reply)
+    assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("stop", "eos_token", False)
