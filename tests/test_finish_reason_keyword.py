@@ -216,3 +216,16 @@ def test_a_stream_without_calls_where_the_keyword_says_one_was_made() -> None:
     [bad] = stream.accumulate(chunks, finish_reason="tool_calls")
     assert bad.error == "The finish reason 'tool_calls' says the model called a tool, but the reply holds no tool call"
     assert stream.accumulate(chunks, finish_reason="content_filter") == []
+
+
+# IBM watsonx.ai text generation's ``stop_reason`` (its SDKs' ``TextGenResult``): besides
+# ``max_tokens``, ``time_limit``, ``token_limit`` (the model's context), ``not_finished`` (more
+# tokens to come) and ``cancelled`` stop a reply before its end. An empty argument text under
+# them is a call cut off, as under ``length``; it was read as a runnable ``{}``.
+@pytest.mark.parametrize("word", ["time_limit", "token_limit", "not_finished", "cancelled"])
+def test_watsonx_stop_words_that_cut_a_reply_short_cut_empty_arguments(word: str) -> None:
+    item = {**CHAT_ITEM, "function": {"name": "delete_files", "arguments": ""}}
+    [bad] = toolwire.decode_all([item], finish_reason=word, **KEEP)
+    assert isinstance(bad, InvalidToolCall) and bad.truncated and f"({word})" in bad.error
+    [whole] = toolwire.decode_all([CHAT_ITEM], finish_reason=word)
+    assert isinstance(whole, ToolCall) and whole.args == ARGS  # closed text stays whole

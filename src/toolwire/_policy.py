@@ -91,9 +91,11 @@ UNFINISHED = "unfinished"
 # token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
 # complete), or where the context window ran out (Mistral's ``model_length``,
 # Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``),
-# or before the reply finished at all (``UNFINISHED``)
+# or before the reply finished at all (``UNFINISHED``; IBM watsonx.ai's ``stop_reason``
+# ``time_limit``, ``token_limit``, ``not_finished`` and ``cancelled``)
 TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
-                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION", UNFINISHED})
+                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION", UNFINISHED,
+                        "time_limit", "token_limit", "not_finished", "cancelled"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
