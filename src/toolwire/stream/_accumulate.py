@@ -57,6 +57,7 @@ from ._handlers import (
     stream_dialects,
     stream_handlers,
 )
+from ._skipped import placed
 from ._table import HandlerFactory, Hit, StreamTable, streams
 
 __all__ = [
@@ -154,6 +155,8 @@ class Accumulator:
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
+        if self._registry is not None:
+            self._core.registry = self._registry
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
             self._core.keyword = keyword_finish(self._policy, name, self._registry)
         self._handler = factory(self._core)
@@ -228,7 +231,13 @@ class Accumulator:
                 if hit is not None:
                     self._start(*hit)
             if self._core is not None:
-                self._run(chunks, self._feed_any)
+                try:
+                    self._run(chunks, self._feed_any)
+                except DecodeError:  # another dialect's chunk with a call: at its place in the list
+                    err = placed(self._core, chunks)
+                    if err is None:
+                        raise
+                    raise err from None
                 return
         try:
             it = iter(chunks)
@@ -353,6 +362,8 @@ def accumulate(
         if hit is not None:
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
+            if registry is not None:
+                core.registry = registry
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
@@ -372,7 +383,13 @@ def accumulate(
                         return
                 run(plain_chunks(chunk, streams(registry).wrappers), no_run)
 
-            run(chunks, other)
+            try:
+                run(chunks, other)
+            except DecodeError:  # another dialect's chunk with a call: at its place in the list
+                err = placed(core, chunks)
+                if err is None:
+                    raise
+                raise err from None
             rest = lines[0].rest() if lines else None
             if rest is not None:
                 run(plain_chunks(rest, streams(registry).wrappers), no_run)

@@ -53,6 +53,7 @@ from ..._dialect import finish_word
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .candidates import numbers
 from .partial_args import apply, field
@@ -96,6 +97,8 @@ class Handler:
                 feedback = field(data, "promptFeedback", "prompt_feedback")
                 if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
                     self.core.finish(field(feedback, "blockReason", "block_reason"))
+                else:  # another dialect's chunk with a call: refused, never passed over
+                    skipped(self.core, data)
                 return
         nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):

@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional, Set
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_tools import FUNCTION_FIELDS
@@ -143,6 +144,7 @@ class Feed:
             if type(choices) is dict:
                 raise TypeError("'choices' must be a list, got dict")
             if type(choices) is not tuple:
+                skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                 return
         pos = -1
         for ch in choices:
