@@ -81,6 +81,26 @@ def test_an_object_showing_no_public_attribute_is_refused_at_its_place(obj: Any)
         )
 
 
+class NotGiven:
+    """As openai's ``NOT_GIVEN``: a falsy sentinel of no fields."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+def test_a_falsy_sentinel_of_no_fields_is_no_value() -> None:
+    from pydantic import BaseModel, ConfigDict
+
+    class Holder(BaseModel):
+        model_config = ConfigDict(arbitrary_types_allowed=True)
+
+        name: str = "f"
+        extra: Any = None
+
+    assert to_data(NotGiven()) == {}
+    assert to_data(Holder(extra=NotGiven())) == {"name": "f"}
+
+
 def test_an_object_whose_public_attributes_are_none_is_still_read() -> None:
     class Nulls:
         def __init__(self) -> None:

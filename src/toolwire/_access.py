@@ -294,7 +294,8 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
 def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
     """The public instance attributes of *obj* (``None`` ones left out). An object that
     has none (its data private, ``self._raw``, or behind ``@property``) is refused: read
-    as ``{}`` it would decode to ``[]``, a wrong answer that looks right."""
+    as ``{}`` it would decode to ``[]``, a wrong answer that looks right; unless it is
+    falsy (a "not given" sentinel, as ``_walk_model`` leaves out: an empty-equivalent)."""
     out: Dict[str, Any] = {}
     shown = False
     for k, v in vars(obj).items():
@@ -302,7 +303,7 @@ def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
             shown = True
             if v is not None:
                 out[k] = _walk(v, depth + 1, loc)
-    if not shown:
+    if not shown and obj:  # (a falsy object of no fields is a "not given" sentinel: openai's ``NOT_GIVEN``)
         raise DecodeError(
             f"Cannot read {an(type(obj).__name__)} value at {loc}: it holds no public attribute (its data is "
             f"private or behind properties); pass it as a dict: {excerpt(obj)}",
