@@ -49,15 +49,16 @@ from ._handlers import (
     close_stream,
     detect_stream,
     first_chunk,
+    first_foreign,
     foreign,
     no_run,
+    refused,
     resolve,
     runner,
     source,
     stream_dialects,
     stream_handlers,
 )
-from ._skipped import placed
 from ._table import HandlerFactory, Hit, StreamTable, streams
 
 __all__ = [
@@ -139,6 +140,7 @@ class Accumulator:
         # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
         self._derived: List[Any] = []
         self._lines = Lines()  # the unfinished last line of the bytes fed
+        self._deferred: Optional[DecodeError] = None  # a named stream of another dialect: raised at close
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -155,8 +157,7 @@ class Accumulator:
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
-        if self._registry is not None:
-            self._core.registry = self._registry
+        self._core.table = self._streams()
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
             self._core.keyword = keyword_finish(self._policy, name, self._registry)
         self._handler = factory(self._core)
@@ -171,18 +172,28 @@ class Accumulator:
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
         core = self._core
-        if type(chunk) is dict and core is not None and not self._closed:  # the hot path
-            if self._first is None and chunk:
-                self._first = chunk
-            self._run((chunk,), self._feed_any)
-            events = core.events
-            if events:
-                core.events = []
-                return events
-            return []
-        if self._closed:
-            raise DecodeError("The stream is closed; nothing can be fed after close()")
-        self._feed_any(chunk)
+        try:
+            if type(chunk) is dict and core is not None and not self._closed:  # the hot path
+                if self._first is None and chunk:
+                    self._first = chunk
+                self._run((chunk,), self._feed_any)
+                events = core.events
+                if events:
+                    core.events = []
+                    return events
+                return []
+            if self._closed:
+                raise DecodeError("The stream is closed; nothing can be fed after close()")
+            self._feed_any(chunk)
+        except DecodeError as exc:  # another dialect's chunk with a call (``_skipped``)
+            if core is not None and core.foreign is not None and self._named:
+                # a named stream whose first chunk with data is another dialect's: ``foreign``'s error at close
+                err = first_foreign(core, self._first if type(self._first) is dict else None, self._registry)
+                if err is not None:
+                    if self._deferred is None:
+                        self._deferred = err
+                    return self.events()
+            raise self._refused(exc, None) from None
         return self.events()
 
     def _feed_any(self, chunk: Any) -> None:
@@ -223,6 +234,19 @@ class Accumulator:
     def _feed_all(self, chunks: Iterable[Any]) -> None:
         """Feed a whole stream (``accumulate``): once the dialect is known, the rest
         goes to the handler's loop in one call."""
+        try:
+            self._feed_whole(chunks)
+        except DecodeError as exc:  # another dialect's chunk with a call: at its place in a list
+            raise self._refused(exc, chunks) from None
+
+    def _refused(self, exc: DecodeError, chunks: Any) -> DecodeError:
+        core = self._core
+        if core is None or core.foreign is None:
+            return exc
+        first = self._first if self._named and type(self._first) is dict else None
+        return refused(core, self._named, first, self._registry, chunks, exc)
+
+    def _feed_whole(self, chunks: Iterable[Any]) -> None:
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
                 self._first = first_chunk(chunks, self._streams().wrappers, self._derived)
@@ -231,13 +255,7 @@ class Accumulator:
                 if hit is not None:
                     self._start(*hit)
             if self._core is not None:
-                try:
-                    self._run(chunks, self._feed_any)
-                except DecodeError:  # another dialect's chunk with a call: at its place in the list
-                    err = placed(self._core, chunks)
-                    if err is None:
-                        raise
-                    raise err from None
+                self._run(chunks, self._feed_any)
                 return
         try:
             it = iter(chunks)
@@ -295,6 +313,8 @@ class Accumulator:
             if self._first is None:  # named, no chunk with data: no reply either
                 derived_only(self._derived, self._core.dialect)
                 self._core.unended = _NO_DATA
+            if self._deferred is not None:
+                raise self._deferred
             out = close_stream(self._core, self._handler)
             if self._named and not self._core.calls and _checked(self._core, out):
                 foreign(self._core, self._first, self._registry)
@@ -362,8 +382,7 @@ def accumulate(
         if hit is not None:
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
-            if registry is not None:
-                core.registry = registry
+            core.table = streams(registry)
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
@@ -385,11 +404,10 @@ def accumulate(
 
             try:
                 run(chunks, other)
-            except DecodeError:  # another dialect's chunk with a call: at its place in the list
-                err = placed(core, chunks)
-                if err is None:
-                    raise
-                raise err from None
+            except DecodeError as exc:  # another dialect's chunk with a call: at its place in the list
+                first_data = (first_chunk(chunks, streams(registry).wrappers)
+                              if dialect is not None and core.foreign is not None else None)
+                raise refused(core, dialect is not None, first_data, registry, chunks, exc) from None
             rest = lines[0].rest() if lines else None
             if rest is not None:
                 run(plain_chunks(rest, streams(registry).wrappers), no_run)

@@ -56,8 +56,8 @@ class Core(Replies):
     """
 
     preview: bool
-    # the registry whose dialects the stream's skipped chunks are asked about (``_skipped``)
-    registry: Any = None
+    # the stream table (``_table.StreamTable``) the chunks a reader skips are asked about (``_skipped``)
+    table: Any = None
     # a chunk of another dialect that carries a call, refused (its dialect and the chunk: ``_skipped``)
     foreign: Optional[Tuple[str, Dict[str, Any]]] = None
     _last: Dict[Hashable, Call]  # the call each scope started last

@@ -17,7 +17,6 @@ from typing import Any, Dict, Iterable, Mapping, Optional, Tuple
 from .._errors import DecodeError, ToolwireError, an, excerpt
 from ._chunks import plain_chunks
 from ._core import Core
-from ._table import streams
 
 __all__ = ["placed", "skipped"]
 
@@ -27,7 +26,9 @@ def skipped(core: Core, data: Dict[str, Any]) -> None:
     another streaming dialect's reader makes a call of it (kept in ``core.foreign``)."""
     if not data:
         return
-    table = streams(core.registry)
+    table = core.table  # (set by the front doors: this module is imported by the dialects the table reads)
+    if table is None:
+        return
     hit = table.detect(data)
     if hit is None or hit[0] == core.dialect:
         return
@@ -52,7 +53,7 @@ def placed(core: Core, chunks: Iterable[Any]) -> Optional[DecodeError]:
     if found is None:
         return None
     theirs, data = found
-    wrappers = streams(core.registry).wrappers
+    wrappers = core.table.wrappers if core.table is not None else {}
     loc = "$"
     for i, chunk in enumerate(chunks):
         if chunk is data or (type(chunk) is not dict and _holds(chunk, data, wrappers)):
