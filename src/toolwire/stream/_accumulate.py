@@ -59,6 +59,7 @@ from ._handlers import (
     stream_dialects,
     stream_handlers,
 )
+from ._skipped import foreign_of
 from ._table import HandlerFactory, Hit, StreamTable, streams
 
 __all__ = [
@@ -157,7 +158,6 @@ class Accumulator:
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
-        self._core.table = self._streams()
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
             self._core.keyword = keyword_finish(self._policy, name, self._registry)
         self._handler = factory(self._core)
@@ -186,7 +186,7 @@ class Accumulator:
                 raise DecodeError("The stream is closed; nothing can be fed after close()")
             self._feed_any(chunk)
         except DecodeError as exc:  # another dialect's chunk with a call (``_skipped``)
-            if core is not None and core.foreign is not None and self._named:
+            if core is not None and self._named and foreign_of(exc) is not None:
                 # a named stream whose first chunk with data is another dialect's: ``foreign``'s error at close
                 err = first_foreign(core, self._first if type(self._first) is dict else None, self._registry)
                 if err is not None:
@@ -241,7 +241,7 @@ class Accumulator:
 
     def _refused(self, exc: DecodeError, chunks: Any) -> DecodeError:
         core = self._core
-        if core is None or core.foreign is None:
+        if core is None or foreign_of(exc) is None:
             return exc
         first = self._first if self._named and type(self._first) is dict else None
         return refused(core, self._named, first, self._registry, chunks, exc)
@@ -382,7 +382,6 @@ def accumulate(
         if hit is not None:
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
-            core.table = streams(registry)
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_finish(rules, name, registry)
             handler = factory(core)
@@ -406,7 +405,7 @@ def accumulate(
                 run(chunks, other)
             except DecodeError as exc:  # another dialect's chunk with a call: at its place in the list
                 first_data = (first_chunk(chunks, streams(registry).wrappers)
-                              if dialect is not None and core.foreign is not None else None)
+                              if dialect is not None and foreign_of(exc) is not None else None)
                 raise refused(core, dialect is not None, first_data, registry, chunks, exc) from None
             rest = lines[0].rest() if lines else None
             if rest is not None:

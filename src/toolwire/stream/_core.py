@@ -29,7 +29,7 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional
 
 from pydantic_core import from_json
 
@@ -56,10 +56,6 @@ class Core(Replies):
     """
 
     preview: bool
-    # the stream table (``_table.StreamTable``) the chunks a reader skips are asked about (``_skipped``)
-    table: Any = None
-    # a chunk of another dialect that carries a call, refused (its dialect and the chunk: ``_skipped``)
-    foreign: Optional[Tuple[str, Dict[str, Any]]] = None
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]

@@ -7,26 +7,31 @@ extra chunk). A chunk that another streaming dialect claims (the stream table's
 be lost while the stream's own calls came back as the whole answer (a gateway that
 switches provider mid-reply and keeps feeding one accumulator). Only chunks a reader
 skips are asked, so its hot path pays nothing. The chunk's place in a list of chunks
-is given by the front doors (``placed``).
+is given by the front doors (``placed``). The streaming dialects asked are the default
+registry's (the stream table, loaded by the front door that started the stream: this
+module is imported by the dialects that table reads, so it imports none of it); the
+core keeps no state for this (an attribute more on it would slow every read of it).
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Dict, Iterable, Mapping, Optional, Tuple
 
 from .._errors import DecodeError, ToolwireError, an, excerpt
 from ._chunks import plain_chunks
 from ._core import Core
 
-__all__ = ["placed", "skipped"]
+__all__ = ["foreign_of", "placed", "skipped"]
 
 
 def skipped(core: Core, data: Dict[str, Any]) -> None:
     """*data*, a chunk the reader of *core*'s stream passes over: a ``DecodeError`` when
-    another streaming dialect's reader makes a call of it (kept in ``core.foreign``)."""
+    another streaming dialect's reader makes a call of it (the error's ``foreign``: its
+    dialect and the chunk)."""
     if not data:
         return
-    table = core.table  # (set by the front doors: this module is imported by the dialects the table reads)
+    table = _table()
     if table is None:
         return
     hit = table.detect(data)
@@ -41,19 +46,32 @@ def skipped(core: Core, data: Dict[str, Any]) -> None:
     except Exception:  # its own dialect's reader refuses it too: no call shown
         return
     if probe.calls:
-        core.foreign = (hit[0], data)
-        raise _error(core.dialect, hit[0], data, "$")
+        err = _error(core.dialect, hit[0], data, "$")
+        err.foreign = (hit[0], data)  # type: ignore[attr-defined]
+        raise err
 
 
-def placed(core: Core, chunks: Iterable[Any]) -> Optional[DecodeError]:
+def foreign_of(exc: BaseException) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """The dialect and the chunk ``skipped`` refused with *exc*, or ``None``."""
+    found: Optional[Tuple[str, Dict[str, Any]]] = getattr(exc, "foreign", None)
+    return found
+
+
+def _table() -> Any:
+    module = sys.modules.get(__name__.rpartition(".")[0] + "._table")
+    return None if module is None else module.streams(None)
+
+
+def placed(core: Core, chunks: Iterable[Any], exc: BaseException) -> Optional[DecodeError]:
     """The error for the chunk ``skipped`` refused, at its place in the list *chunks*
     (looked for only then: the chunk itself, or the text, bytes or object it was read
     from); ``None`` when no chunk was refused so."""
-    found: Optional[Tuple[str, Dict[str, Any]]] = core.foreign
+    found = foreign_of(exc)
     if found is None:
         return None
     theirs, data = found
-    wrappers = core.table.wrappers if core.table is not None else {}
+    table = _table()
+    wrappers = table.wrappers if table is not None else {}
     loc = "$"
     for i, chunk in enumerate(chunks):
         if chunk is data or (type(chunk) is not dict and _holds(chunk, data, wrappers)):
