@@ -38,6 +38,7 @@ import dataclasses
 import datetime
 import enum
 import uuid
+from collections.abc import Mapping
 from typing import Any, Dict, Set, Tuple
 
 from ._errors import DecodeError, an, excerpt
@@ -229,6 +230,8 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
             }
         if isinstance(obj, _CALLS):  # toolwire's own call among the items: the walk takes it as it is
             return obj
+        if isinstance(obj, Mapping):  # a mapping that is no dict (``immutabledict``: items in ``_dict``)
+            return {k: _walk(v, depth + 1, loc) for k, v in obj.items()}
         dumped = _guarded_dump(obj)
         if dumped is not None:
             return _walk(dumped, depth + 1, loc)
@@ -289,11 +292,24 @@ def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
 
 
 def _walk_vars(obj: Any, depth: int, loc: str) -> Dict[str, Any]:
-    return {
-        k: _walk(v, depth + 1, loc)
-        for k, v in vars(obj).items()
-        if not k.startswith("_") and v is not None
-    }
+    """The public instance attributes of *obj* (``None`` ones left out). An object that
+    has none (its data private, ``self._raw``, or behind ``@property``) is refused: read
+    as ``{}`` it would decode to ``[]``, a wrong answer that looks right; unless it is
+    falsy (a "not given" sentinel, as ``_walk_model`` leaves out: an empty-equivalent)."""
+    out: Dict[str, Any] = {}
+    shown = False
+    for k, v in vars(obj).items():
+        if not k.startswith("_"):
+            shown = True
+            if v is not None:
+                out[k] = _walk(v, depth + 1, loc)
+    if not shown and obj:  # (a falsy object of no fields is a "not given" sentinel: openai's ``NOT_GIVEN``)
+        raise DecodeError(
+            f"Cannot read {an(type(obj).__name__)} value at {loc}: it holds no public attribute (its data is "
+            f"private or behind properties); pass it as a dict: {excerpt(obj)}",
+            loc=loc,
+        )
+    return out
 
 
 _DUMPERS: Tuple[str, ...] = ("model_dump", "to_dict", "dict")

@@ -49,14 +49,17 @@ from ._handlers import (
     close_stream,
     detect_stream,
     first_chunk,
+    first_foreign,
     foreign,
     no_run,
+    refused,
     resolve,
     runner,
     source,
     stream_dialects,
     stream_handlers,
 )
+from ._skipped import foreign_of
 from ._table import HandlerFactory, Hit, StreamTable, streams
 
 __all__ = [
@@ -138,6 +141,7 @@ class Accumulator:
         # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
         self._derived: List[Any] = []
         self._lines = Lines()  # the unfinished last line of the bytes fed
+        self._deferred: Optional[DecodeError] = None  # a named stream of another dialect: raised at close
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -168,18 +172,28 @@ class Accumulator:
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
         core = self._core
-        if type(chunk) is dict and core is not None and not self._closed:  # the hot path
-            if self._first is None and chunk:
-                self._first = chunk
-            self._run((chunk,), self._feed_any)
-            events = core.events
-            if events:
-                core.events = []
-                return events
-            return []
-        if self._closed:
-            raise DecodeError("The stream is closed; nothing can be fed after close()")
-        self._feed_any(chunk)
+        try:
+            if type(chunk) is dict and core is not None and not self._closed:  # the hot path
+                if self._first is None and chunk:
+                    self._first = chunk
+                self._run((chunk,), self._feed_any)
+                events = core.events
+                if events:
+                    core.events = []
+                    return events
+                return []
+            if self._closed:
+                raise DecodeError("The stream is closed; nothing can be fed after close()")
+            self._feed_any(chunk)
+        except DecodeError as exc:  # another dialect's chunk with a call (``_skipped``)
+            if core is not None and self._named and foreign_of(exc) is not None:
+                # a named stream whose first chunk with data is another dialect's: ``foreign``'s error at close
+                err = first_foreign(core, self._first if type(self._first) is dict else None, self._registry)
+                if err is not None:
+                    if self._deferred is None:
+                        self._deferred = err
+                    return self.events()
+            raise self._refused(exc, None) from None
         return self.events()
 
     def _feed_any(self, chunk: Any) -> None:
@@ -220,6 +234,19 @@ class Accumulator:
     def _feed_all(self, chunks: Iterable[Any]) -> None:
         """Feed a whole stream (``accumulate``): once the dialect is known, the rest
         goes to the handler's loop in one call."""
+        try:
+            self._feed_whole(chunks)
+        except DecodeError as exc:  # another dialect's chunk with a call: at its place in a list
+            raise self._refused(exc, chunks) from None
+
+    def _refused(self, exc: DecodeError, chunks: Any) -> DecodeError:
+        core = self._core
+        if core is None or foreign_of(exc) is None:
+            return exc
+        first = self._first if self._named and type(self._first) is dict else None
+        return refused(core, self._named, first, self._registry, chunks, exc)
+
+    def _feed_whole(self, chunks: Iterable[Any]) -> None:
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
             if self._first is None:
                 self._first = first_chunk(chunks, self._streams().wrappers, self._derived)
@@ -286,6 +313,8 @@ class Accumulator:
             if self._first is None:  # named, no chunk with data: no reply either
                 derived_only(self._derived, self._core.dialect)
                 self._core.unended = _NO_DATA
+            if self._deferred is not None:
+                raise self._deferred
             out = close_stream(self._core, self._handler)
             if self._named and not self._core.calls and _checked(self._core, out):
                 foreign(self._core, self._first, self._registry)
@@ -372,7 +401,12 @@ def accumulate(
                         return
                 run(plain_chunks(chunk, streams(registry).wrappers), no_run)
 
-            run(chunks, other)
+            try:
+                run(chunks, other)
+            except DecodeError as exc:  # another dialect's chunk with a call: at its place in the list
+                first_data = (first_chunk(chunks, streams(registry).wrappers)
+                              if dialect is not None and foreign_of(exc) is not None else None)
+                raise refused(core, dialect is not None, first_data, registry, chunks, exc) from None
             rest = lines[0].rest() if lines else None
             if rest is not None:
                 run(plain_chunks(rest, streams(registry).wrappers), no_run)

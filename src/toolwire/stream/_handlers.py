@@ -16,6 +16,7 @@ from .._registry import Registry
 from ._call import Result
 from ._chunks import plain_chunks
 from ._core import Core
+from ._skipped import foreign_of, placed
 from ._table import HandlerFactory, Hit, accepts, hit_of, streams
 
 __all__ = [
@@ -24,8 +25,10 @@ __all__ = [
     "close_stream",
     "detect_stream",
     "first_chunk",
+    "first_foreign",
     "foreign",
     "no_run",
+    "refused",
     "resolve",
     "runner",
     "source",
@@ -175,15 +178,10 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
     if not data:
         return
     name = core.dialect
-    table = streams(registry)
-    hit = table.detect(data)
-    if hit is not None and hit[0] == name:
-        return
-    reg = default_registry() if registry is None else registry
-    d = reg.get(name) if name in reg else None
-    if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
-        return
+    hit = _looks_like(name, data, registry)
     if hit is None:
+        return
+    if hit == "":
         if core.text_parts or core.texts or core.finish_reason is not None or core.failure is not None:
             return
         raise DecodeError(
@@ -191,11 +189,58 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
             f"has the shape of no streaming dialect; got {excerpt(data)}",
             dialect=name,
         )
+    raise _not_theirs(name, hit, data)
+
+
+def refused(core: Core, named: bool, first: Optional[Dict[str, Any]], registry: Optional[Registry],
+            chunks: Any, exc: DecodeError) -> DecodeError:
+    """The error to raise for *exc*, raised while reading the stream: when it refused a
+    chunk of another dialect that carries a call (``_skipped``), a named stream whose
+    first chunk with data (*first*) is another dialect's gets ``foreign``'s error (the
+    stream is that dialect's, not a chunk of it), any other the chunk's at its place in
+    *chunks* (a list); else *exc* itself."""
+    if foreign_of(exc) is None:
+        return exc
+    if named:
+        err = first_foreign(core, first, registry)
+        if err is not None:
+            return err
+    if type(chunks) is list:
+        return placed(core, chunks, exc) or exc
+    return exc
+
+
+def first_foreign(core: Core, first: Optional[Dict[str, Any]], registry: Optional[Registry]) -> Optional[DecodeError]:
+    """``foreign``'s error when the first chunk with data of the named stream (*first*) is
+    recognisably another streaming dialect's, else ``None``."""
+    if not first:
+        return None
+    hit = _looks_like(core.dialect, first, registry)
+    return _not_theirs(core.dialect, hit, first) if hit else None
+
+
+def _looks_like(name: str, data: Dict[str, Any], registry: Optional[Registry]) -> Optional[str]:
+    """The streaming dialect other than *name* that the chunk *data* is recognisably of,
+    ``""`` when it has no streaming dialect's shape, ``None`` when it is *name*'s."""
+    table = streams(registry)
+    hit = table.detect(data)
+    if hit is not None and hit[0] == name:
+        return None
+    reg = default_registry() if registry is None else registry
+    d = reg.get(name) if name in reg else None
+    if d is not None and d.stream_detect is not None and accepts(d.stream_detect, data):
+        return None
+    if hit is None:
+        return ""
     if d is not None:
         theirs = table.handlers.get(hit[0])
         if isinstance(d.stream, type) and isinstance(theirs, type) and issubclass(d.stream, theirs):
-            return  # a handler that is another's under its own name reads its chunks (Mistral: Chat's)
-    raise DecodeError(
-        f"Stream chunks are not {name} chunks: the first looks like {hit[0]}; got {excerpt(data)}",
+            return None  # a handler that is another's under its own name reads its chunks (Mistral: Chat's)
+    return hit[0]
+
+
+def _not_theirs(name: str, theirs: str, data: Dict[str, Any]) -> DecodeError:
+    return DecodeError(
+        f"Stream chunks are not {name} chunks: the first looks like {theirs}; got {excerpt(data)}",
         dialect=name,
     )

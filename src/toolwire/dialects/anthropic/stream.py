@@ -24,6 +24,7 @@ from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
+from ...stream._skipped import skipped
 from .._common import describe_error
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
@@ -209,6 +210,8 @@ class Handler:
                 core.finish(msg.get("stop_reason"))
         elif kind == "error":  # ``{"type": "error", "error": {"type", "message"}}``: the reply failed
             core.error(describe_error(data))  # (a call still open names it: ``Core.error``)
+        else:  # another dialect's chunk with a call: refused, never passed over
+            skipped(core, data)
 
     def close(self) -> None:
         return None

@@ -23,6 +23,7 @@ from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
+from ...stream._skipped import skipped
 from .._common import describe_error
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
@@ -192,6 +193,8 @@ class Handler:
         body = data.get("messageStop")
         if type(body) is dict:
             core.finish(body.get("stopReason"))
+        elif body is None:  # another dialect's chunk with a call: refused, never passed over
+            skipped(core, data)
 
     def close(self) -> None:
         return None

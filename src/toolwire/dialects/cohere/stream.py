@@ -21,6 +21,7 @@ from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
+from ...stream._skipped import skipped
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -136,6 +137,8 @@ class Handler:
                             core.finish(delta.get("finish_reason"))
                         continue
                     elif kind not in _FED:
+                        if kind not in EVENTS:  # another dialect's chunk with a call: refused, never passed over
+                            skipped(core, data)
                         continue
                     else:
                         c = None
@@ -191,6 +194,8 @@ class Handler:
             delta = data.get("delta")
             if type(delta) is dict:
                 core.finish(delta.get("finish_reason"))
+        elif type(kind) is not str or kind not in EVENTS:  # another dialect's chunk with a call: refused,
+            skipped(core, data)  # never passed over
 
     def close(self) -> None:
         return None

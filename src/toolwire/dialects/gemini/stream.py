@@ -53,6 +53,7 @@ from ..._dialect import finish_word
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .candidates import numbers
 from .partial_args import apply, field
@@ -64,7 +65,8 @@ NAME = "gemini"
 
 
 def detect(data: Dict[str, Any]) -> bool:
-    return type(data.get("candidates")) is list or (
+    cands = data.get("candidates")
+    return type(cands) is list or type(cands) is tuple or (
         "usageMetadata" in data and "choices" not in data and "type" not in data
     )
 
@@ -89,10 +91,15 @@ class Handler:
             self.core.error(describe_error(data["error"]))
         cands = data.get("candidates")
         if type(cands) is not list:
-            feedback = field(data, "promptFeedback", "prompt_feedback")
-            if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
-                self.core.finish(field(feedback, "blockReason", "block_reason"))
-            return
+            if type(cands) is tuple:  # the list it stands for (``decode_all`` reads it so)
+                cands = list(cands)
+            else:
+                feedback = field(data, "promptFeedback", "prompt_feedback")
+                if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
+                    self.core.finish(field(feedback, "blockReason", "block_reason"))
+                else:  # another dialect's chunk with a call: refused, never passed over
+                    skipped(self.core, data)
+                return
         nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):
             if type(cand) is not dict:
@@ -107,7 +114,7 @@ class Handler:
                 self.core.choice(scope)
             content = cand.get("content")
             parts = content.get("parts") if type(content) is dict else None
-            if type(parts) is list:
+            if type(parts) is list or type(parts) is tuple:  # (a tuple: the list it stands for)
                 for part in parts:
                     if type(part) is dict:
                         self._part(scope, part)

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Sequence
 from ..._types import ToolCall
 from ...stream._call import nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .call_data import provider_data
 
@@ -64,6 +65,8 @@ class Handler:
         if data.get("done") is True:
             core.finish(data.get("done_reason"))
             core.finished = True  # the last chunk, with or without ``done_reason`` (older servers)
+        elif type(msg) is not dict:  # another dialect's chunk with a call: refused, never passed over
+            skipped(core, data)
 
     def close(self) -> None:
         return None

@@ -66,7 +66,7 @@ def detect(data: Dict[str, Any]) -> bool:
     if obj == "chat.completion.chunk":
         return True
     choices = data.get("choices")
-    if type(choices) is not list:
+    if type(choices) is not list and type(choices) is not tuple:  # (a tuple: the list it stands for)
         return False
     if not choices:
         return "prompt_filter_results" in data or "usage" in data or obj == ""

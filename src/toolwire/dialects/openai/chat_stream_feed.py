@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional, Set
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_tools import FUNCTION_FIELDS
@@ -138,16 +139,19 @@ class Feed:
         choices = data.get("choices")
         if type(choices) is not list:
             # a container in the wrong shape may hold calls: refused, as decode_all refuses it
-            # (a scalar holds none: skipped, as an odd value of an OpenAI-compatible server)
+            # (a scalar holds none: skipped, as an odd value of an OpenAI-compatible server);
+            # a tuple is the list it stands for (``decode_all`` reads it so)
             if type(choices) is dict:
                 raise TypeError("'choices' must be a list, got dict")
-            return
+            if type(choices) is not tuple:
+                skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
+                return
         pos = -1
         for ch in choices:
             pos += 1
             if type(ch) is not dict:  # no choice (``None``, text): it keeps its position
-                if type(ch) is list:
-                    raise TypeError(f"choices[{pos}] must be an object, got list")
+                if type(ch) is list or type(ch) is tuple:
+                    raise TypeError(f"choices[{pos}] must be an object, got {type(ch).__name__}")
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
@@ -156,10 +160,10 @@ class Feed:
                 core.choice(scope)
             delta, field = ch.get("delta"), "delta"
             if type(delta) is not dict:
-                if type(delta) is not list:
+                if type(delta) is not list and type(delta) is not tuple:
                     delta, field = ch.get("message"), "message"
-                if type(delta) is list:  # a container in the wrong shape may hold calls: refused
-                    raise TypeError(f"choices[{pos}].{field} must be an object, got list")
+                if type(delta) is list or type(delta) is tuple:  # a container in the wrong shape may hold calls
+                    raise TypeError(f"choices[{pos}].{field} must be an object, got {type(delta).__name__}")
                 if delta is None:  # a whole choice of ``messages``: refused, as ``decode_all`` refuses it
                     refuse_messages(ch, f"$.choices[{pos}]", core.dialect)
             if type(delta) is dict:
@@ -172,8 +176,8 @@ class Feed:
                             self._call(scope, tc, pos, field, j)
                         else:
                             core.broken(tc, scope)
-                elif type(calls) is dict:
-                    raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
+                elif calls is not None:
+                    calls = self._odd_calls(scope, calls, pos, field)
                 content = delta.get("content")
                 if type(content) is str:
                     if not content:
@@ -182,18 +186,18 @@ class Feed:
                         core.text_parts.append(content)
                     else:  # another choice's text: never mixed with the first one's
                         core.other_text(scope, content)
-                elif type(content) is list:  # content chunks (Mistral's Magistral: text and thinking)
-                    for part in content:
-                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
-                            piece = part.get("text")
-                            if type(piece) is str:
-                                core.text(piece, scope)
                 elif content is None:  # an audio reply's text is its transcript, as ``read_chat`` reads it whole
                     audio = delta.get("audio")
                     if type(audio) is dict:
                         piece = audio.get("transcript")
                         if type(piece) is str:
                             core.text(piece, scope)
+                elif type(content) is list or type(content) is tuple:  # content chunks (Magistral: text, thinking)
+                    for part in content:
+                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
+                            piece = part.get("text")
+                            if type(piece) is str:
+                                core.text(piece, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     self._legacy(scope, fc, calls, pos, field)
@@ -203,6 +207,25 @@ class Feed:
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
+
+    def _odd_calls(self, scope: int, calls: Any, pos: int, field: str) -> Any:
+        """A delta's ``tool_calls`` that is no list: a tuple is the list it stands for
+        (``decode_all`` reads it so), read as ``feed`` reads a list, and returned as one;
+        an object may hold calls: refused, as ``decode_all`` refuses it; a scalar holds
+        none (an odd value of an OpenAI-compatible server): skipped."""
+        if type(calls) is dict:
+            raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
+        if type(calls) is not tuple:
+            return calls
+        calls = list(calls)
+        if scope not in self.tooled and calls:
+            self._tooled(scope)
+        for j, tc in enumerate(calls):
+            if type(tc) is dict:
+                self._call(scope, tc, pos, field, j)
+            else:
+                self.core.broken(tc, scope)
+        return calls
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")

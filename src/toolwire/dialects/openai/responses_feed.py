@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
 from .responses_response import WAITS, responses_finish
@@ -126,6 +127,8 @@ class Feed:
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
+        elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
+            skipped(core, data)  # refused, never passed over
 
     def _call_at(self, key: Optional[int]) -> Call:
         """The open call at *key* (the latest open one without a key), or a new one there."""

@@ -34,6 +34,7 @@ from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
+from ...stream._skipped import skipped
 from .responses_feed import Feed
 from .responses_response import response_object
 from .responses_sniff import client_name
@@ -165,6 +166,8 @@ class Handler(Feed):
                             core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
+                        if type_(kind) is not str_ or not kind.startswith("response."):
+                            skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
                 except (LookupError, TypeError):
                     end = None
