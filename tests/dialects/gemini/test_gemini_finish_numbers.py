@@ -81,3 +81,18 @@ def test_safety_stopped_call_is_not_runnable(reason: object) -> None:
 def test_stop_number_call_runs() -> None:
     out = toolwire.decode_all(_call(1), invalid="keep")
     assert [type(c) for c in out] == [ToolCall]
+
+
+# The same numbers in a stream's chunk (a proto-plus ``GenerateContentResponse`` chunk dumped
+# with ``to_dict()``): ``accumulate`` read ``2`` as the word "2" and gave a runnable call.
+@pytest.mark.parametrize(("number", "runnable", "cut"), [(2, False, True), (3, False, False), (1, True, False)])
+def test_a_stream_reads_the_numbers_as_the_whole_reply_does(number: int, runnable: bool, cut: bool) -> None:
+    from toolwire.stream import accumulate
+
+    chunk = {"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}}]}, "finishReason": number, "index": 0}]}
+    for named in (None, "gemini"):
+        [call] = accumulate([chunk], named)
+        assert isinstance(call, ToolCall) is runnable
+        if not runnable:
+            assert isinstance(call, InvalidToolCall) and call.truncated is cut

@@ -49,13 +49,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._dialect import finish_word
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .candidates import numbers
+from .finish_numbers import reason_word
 from .partial_args import apply, field
 from .sniff import SERVER_KEYS, server_call, set_fields
 
@@ -121,10 +121,12 @@ class Handler:
                     else:  # never passed over: ``decode_all`` reports it too
                         self.core.broken(part, scope)
             reason = field(cand, "finishReason", "finish_reason")
+            if reason is not None and type(reason) is not str:  # a proto enum number: its word
+                reason = reason_word(reason)
             if scope == self.core.first_choice:  # the stream's finish reason is the first candidate's
                 self.core.finish(reason)
             if reason:
-                self.core.choice_finish[scope] = reason if type(reason) is str else finish_word(reason) or str(reason)
+                self.core.choice_finish[scope] = reason
                 message = field(cand, "finishMessage", "finish_message")
                 if type(message) is str and message:  # (for ``MALFORMED_FUNCTION_CALL``: the call written)
                     self.core.finish_words[scope] = describe_error(message)
