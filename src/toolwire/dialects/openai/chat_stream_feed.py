@@ -168,6 +168,8 @@ class Feed:
                     refuse_messages(ch, f"$.choices[{pos}]", core.dialect)
             if type(delta) is dict:
                 calls = delta.get("tool_calls")
+                if type(calls) is tuple:  # the list it stands for, as ``decode_all`` reads it
+                    calls = list(calls)
                 if type(calls) is list:
                     if scope not in self.tooled and calls:
                         self._tooled(scope)
@@ -176,8 +178,8 @@ class Feed:
                             self._call(scope, tc, pos, field, j)
                         else:
                             core.broken(tc, scope)
-                elif calls is not None:
-                    calls = self._odd_calls(scope, calls, pos, field)
+                elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
+                    raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
                 content = delta.get("content")
                 if type(content) is str:
                     if not content:
@@ -207,25 +209,6 @@ class Feed:
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
                 core.end_scope(scope)
-
-    def _odd_calls(self, scope: int, calls: Any, pos: int, field: str) -> Any:
-        """A delta's ``tool_calls`` that is no list: a tuple is the list it stands for
-        (``decode_all`` reads it so), read as ``feed`` reads a list, and returned as one;
-        an object may hold calls: refused, as ``decode_all`` refuses it; a scalar holds
-        none (an odd value of an OpenAI-compatible server): skipped."""
-        if type(calls) is dict:
-            raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
-        if type(calls) is not tuple:
-            return calls
-        calls = list(calls)
-        if scope not in self.tooled and calls:
-            self._tooled(scope)
-        for j, tc in enumerate(calls):
-            if type(tc) is dict:
-                self._call(scope, tc, pos, field, j)
-            else:
-                self.core.broken(tc, scope)
-        return calls
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
