@@ -6,11 +6,11 @@ Hy3 / HY V4 ``<tool_call>`` elements, Kimi K3 ``call`` blocks, Seed-OSS function
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Callable
+from typing import Callable, Optional
 
 from ._core import TextParser
 
-__all__ = ["cut_block"]
+__all__ = ["cut_block", "ended"]
 
 
 def cut_block(
@@ -57,3 +57,14 @@ def cut_block(
         m.truncated(None, raw)
     elif tail and not any(e.startswith(tail) for e in ends):
         m.emit_content(gap)
+
+
+def ended(m: TextParser, raw: str, cut: bool, name: Optional[str], message: str) -> bool:
+    """A malformed call that ends its block (*raw*): cut off when the block was (*cut*,
+    ``cut_block``), else an ``InvalidToolCall`` saying *message*. False: the block's
+    reader stops there."""
+    if cut:
+        m.truncated(name or None, raw)
+    else:
+        m.invalid(name or None, raw, message)
+    return False

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ._blocks import ended
 from ._core import TextParser
 from ._kit import MISSING, content_between, dumps, forbid, loads
 from ._schema import schema_types, type_value
@@ -239,13 +240,13 @@ def read_calls(
     open_, p_open, p_close, close = tags
     pos = text.find(open_)
     if pos < 0:
-        return _bad(m, raw, cut, None, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
+        return ended(m, raw, cut, None, f"Tool call block at {m.loc} has no {open_.rstrip('=')}…>")
     if text[:pos].strip():
         m.emit_content(text[:pos])
     while pos >= 0:
         gt = text.find(">", pos + len(open_))
         if gt < 0:
-            return _bad(m, raw, cut, None, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
+            return ended(m, raw, cut, None, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
         name = name_of(text[pos + len(open_) : gt])
         args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines)
         repairs: tuple[str, ...] = ()
@@ -255,16 +256,8 @@ def read_calls(
             else:
                 repairs, after = (unclosed,), len(text)
         if error is not None:
-            return _bad(m, raw, cut, name, f"Tool call at {m.loc} {error}")
+            return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
         m.call(name, args, raw, repairs=repairs, variant=variant)
         pos = content_between(m, text, after, open_)
     return True
 
-
-def _bad(m: TextParser, raw: str, cut: bool, name: str | None, error: str) -> bool:
-    """A malformed element ends its block: an ``InvalidToolCall`` (cut off when *cut*)."""
-    if cut:
-        m.truncated(name or None, raw)
-    else:
-        m.invalid(name or None, raw, error)
-    return False

@@ -57,7 +57,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._blocks import cut_block
+from ._blocks import cut_block, ended
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, stay
 from ._modes import held_think_modes
@@ -153,11 +153,7 @@ def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: t
     inv, inv_end, par, par_end = tags
 
     def bad(name: str | None, error: str) -> bool:
-        if cut:
-            m.truncated(name or None, raw)
-        else:
-            m.invalid(name or None, raw, f"DSML invoke at {m.loc} {error}")
-        return False
+        return ended(m, raw, cut, name, f"DSML invoke at {m.loc} {error}")
 
     while pos >= 0:
         gt = text.find(">", pos)

@@ -59,7 +59,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from ._blocks import cut_block
+from ._blocks import cut_block, ended
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, content_between, goto, loads, name_hint, stay
@@ -92,11 +92,7 @@ def _calls(t: Tags, m: TextParser, text: str, raw: str, cut: bool) -> bool:
     ``InvalidToolCall``; cut off when *cut*: the block was cut off, ``cut_block``)."""
 
     def bad(name: str | None, error: str) -> bool:
-        if cut:
-            m.truncated(name or None, raw)
-        else:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
-        return False
+        return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
 
     pos = text.find(t.call)
     if pos < 0:  # (a cut block is read only when a call closed in it)

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._types import ToolCall
-from ._blocks import cut_block
+from ._blocks import cut_block, ended
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
 from ._modes import held_think_modes
@@ -129,11 +129,7 @@ def _k3_calls(m: TextParser, text: str, raw: str, cut: bool) -> bool:
     ``InvalidToolCall``; cut off when *cut*: the channel was cut off, ``cut_block``)."""
 
     def bad(name: str | None, error: str) -> bool:
-        if cut:
-            m.truncated(name or None, raw)
-        else:
-            m.invalid(name or None, raw, f"Kimi K3 call at {m.loc} {error}")
-        return False
+        return ended(m, raw, cut, name, f"Kimi K3 call at {m.loc} {error}")
 
     pos = text.find(K3_CALL)
     if pos < 0:  # (a cut channel is read only when a call closed in it)

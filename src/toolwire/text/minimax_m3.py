@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any, Union
 
 from .._types import ToolCall
+from ._blocks import ended
 from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key
 from ._m3_values import leaf_value, options
@@ -211,11 +212,7 @@ def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
     pos, n, limit = 0, len(text), min(m.policy.max_depth, 200)  # 200: within Python's stack
 
     def bad(name: str | None, error: str) -> bool:
-        if cut:
-            m.truncated(name or None, raw)
-        else:
-            m.invalid(name or None, raw, f"Tool call at {m.loc} {error}")
-        return False
+        return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
 
     while True:
         i = text.find(NS, pos)
