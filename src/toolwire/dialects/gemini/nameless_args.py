@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .fragments import continues, fragment, pack, streams
+from .partial_args import field
 from .sniff import children as parts_of
 
 __all__ = ["children", "merged", "nameless"]
@@ -114,8 +115,8 @@ def merged(parts: Iterable[Part]) -> Iterator[Part]:
                 if args is not None and args != {}:  # reported by ``decode_call``, at its own path
                     yield part, ploc
             continue  # else a stray terminator (``{}``), as a stream reads it
-        if run:  # a new call ends the open one
-            yield from _close(run, at, streamed, held, True)
+        if run:  # a new call ends the open one; a streamed one that got nothing is cut off (as a stream reads it)
+            yield from _close(run, at, streamed, held, not (streamed and _empty(run)))
             run, held = [], []
         if type(fc.get("name")) is str and (fragment(fc) or _name_only(fc)):
             run, at, streamed, scope = [(key, part)], ploc, fragment(fc), ploc[: ploc.rfind("[") + 1]
@@ -126,6 +127,21 @@ def merged(parts: Iterable[Part]) -> Iterator[Part]:
             yield part, ploc
     if run:
         yield from _close(run, at, streamed, held, False)
+
+
+def _empty(run: List[Tuple[str, Dict[str, Any]]]) -> bool:
+    """Whether the streamed call *run* (its parts, ``(key, part)``, the first opening it)
+    is named and got no argument: no ``partialArgs`` entry, no ``args`` (the stream's
+    ``Handler._ended`` test)."""
+    key, part = run[0]
+    name = part[key].get("name")
+    if type(name) is not str or name == "":
+        return False
+    for key, part in run:
+        fc = part[key]
+        if field(fc, "partialArgs", "partial_args") or fc.get("args"):
+            return False
+    return True
 
 
 def _close(run: List[Tuple[str, Dict[str, Any]]], at: str, streamed: bool, held: List[Part],

@@ -22,7 +22,8 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
   ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
   call last opened in their candidate (a name-only call's too: it then streams). A call
-  left open at the end is cut off; ``args`` beside streamed arguments (on the part that
+  left open at the end is cut off, and so is one that said more would follow but got no
+  argument before the next call began (``Handler._ended``); ``args`` beside streamed arguments (on the part that
   opens the call or a later one) and ``partialArgs`` that is no list make it invalid,
   never dropped. ``fragments`` reads the same parts kept in one ``Content`` with this handler.
 - A candidate is named by its ``index`` (``sniff.numbers``: one without takes the lowest
@@ -155,12 +156,21 @@ class Handler:
                             provider_data={NAME: {"item": item}})
             return
 
+    def _ended(self, cur: Call) -> None:
+        """The open call *cur* is over: a call part came before its end. Streamed (its
+        parts said more would follow) with no argument come, it is cut off, never ``{}``
+        (a chunk lost; ``nameless_args._empty`` reads a whole reply so)."""
+        if cur.needs_end and cur.name is not None and not cur.size and cur.tree is None and cur.obj is None:
+            self.core.fail(cur, "The next call began before any argument of this call came (its parts said "
+                                "more would follow): cut off", True)
+        self.core.end(cur)
+
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
         core = self.core
         name = nonempty_str(fc.get("name"))
         if name is None and fc.get("name") is not None and fc["name"] != "":  # a name, but no text: no call's
             if scope in self.open:  # arguments (``decode_all`` reads it so): the open call is over
-                core.end(self.open.pop(scope))
+                self._ended(self.open.pop(scope))
             core.broken(fc, scope, f"has a name that is not a string: {excerpt(fc['name'])}")
             return
         partial = field(fc, "partialArgs", "partial_args")
@@ -170,7 +180,7 @@ class Handler:
         args = fc.get("args")
         if name is not None:
             if cur is not None:  # a new call while one is open: the open one is over
-                core.end(cur)
+                self._ended(cur)
                 del self.open[scope]
             if not cont and partial is None:
                 if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
