@@ -59,9 +59,21 @@ def test_a_choice_the_reply_lacks_is_still_the_payloads_error() -> None:
 SCHEMA = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
 
 
+@pytest.mark.parametrize("options", [{"strict": "no"}, {"thinking": 1}, {"allow_lossy": "false"}])
+def test_structured_output_flags_are_flags(options: Any) -> None:
+    # README: a flag that is not True or False is a ``TypeError`` (``strict`` and
+    # ``thinking`` were the layer's ``EncodeError`` while ``allow_lossy`` beside them was not)
+    from toolwire import retry, schema
+
+    label, value = next(iter(options.items()))
+    with pytest.raises(TypeError, match=rf"^{label} must be True or False, got {value!r}$"):
+        if label == "allow_lossy":
+            retry.prepare({"model": "gpt-4o", "messages": []}, SCHEMA, "openai.chat", **options)
+        else:
+            schema.render(SCHEMA, "openai.chat", **options)
+
+
 @pytest.mark.parametrize("options, message", [
-    ({"strict": "no"}, r"strict must be True or False, got 'no'"),  # rendered strict
-    ({"thinking": 1}, r"thinking must be True or False, got 1"),
     ({"name": 3}, r"name must be a string or None, got 3"),  # a TypeError from a regex
     ({"description": ["x"]}, r"description must be a string or None, got \['x'\]"),
     ({"int_range_as_enum": "24"}, r"int_range_as_enum must be an int of 0 or more, got '24'"),

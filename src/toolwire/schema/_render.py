@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
+from .._flags import check_flag
 from .._target import PERMISSIVE, Ask, Limits, Target
 from ._limits import resolve_limits, wire_limits
 from ._mapback import map_back
@@ -85,9 +86,8 @@ def _check_options(
 ) -> None:
     """Refuses options of the wrong type (``strict="no"`` is truthy) and option values
     no rewrite knows (``maps="pair"`` was ignored, as if not given)."""
-    for label, flag in (("strict", strict), ("thinking", thinking)):
-        if flag is not True and flag is not False:
-            raise EncodeError(f"{label} must be True or False, got {excerpt(flag)}", dialect=key)
+    check_flag("strict", strict)  # a flag: a ``TypeError``, as ``allow_lossy``'s
+    check_flag("thinking", thinking)
     for label, text in (("name", name), ("description", description)):
         if text is not None and type(text) is not str:
             raise EncodeError(f"{label} must be a string or None, got {excerpt(text)}", dialect=key)
