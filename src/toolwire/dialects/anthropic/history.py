@@ -19,23 +19,8 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import (
-    block_text,
-    call_part,
-    finish_of,
-    foreign,
-    hints,
-    image_type,
-    kept,
-    no_key,
-    plain_view,
-    plan_turns,
-    solid,
-    system_parts,
-    texts,
-    write_part,
-    write_turns,
-)
+from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
+from .._history_write import image_type, plan_turns, solid, system_parts, write_part, write_turns
 from .._result_media import web
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME

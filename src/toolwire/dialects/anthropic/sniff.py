@@ -23,7 +23,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an, excerpt
 from ..._policy import UNFINISHED
 from .._common import as_dict, as_list
-from .._history import foreign
+from .._history_read import foreign
 from .tools import NAME, OTHER_BLOCKS
 
 __all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]

@@ -21,13 +21,10 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import (
+from .._history_read import block_text, call_part, finish_of, kept
+from .._history_write import (
     FIRST_USER,
-    block_text,
-    call_part,
-    finish_of,
     image_type,
-    kept,
     plan_turns,
     solid,
     system_parts,

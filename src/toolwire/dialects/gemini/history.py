@@ -29,7 +29,7 @@ from ..._errors import DecodeError, an, excerpt
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, response_part, texts
+from .._history_read import call_part, finish_of, response_part, texts
 from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged

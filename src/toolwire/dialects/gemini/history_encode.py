@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from ...conversation._values import Field, Media, Message, Part
-from .._history import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
+from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
 from .._result_media import web
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, List, Optional, Tuple
 
 from ..._dialect import HistoryCodec, Pairing, Sniff
-from .._history import hints, plain_view
+from .._history_read import hints, plain_view
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS

@@ -27,7 +27,7 @@ from ..._errors import DecodeError, an, excerpt
 from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict, name_of
-from .._history import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
+from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
 from .chat_sniff import mirrors, not_a_mirror
 from .media import media_of
 

@@ -29,7 +29,7 @@ from ..._errors import EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Part, Reasoning, Text
 from .._common import scoped
-from .._history import image_url, no_detail
+from .._history_write import image_url, no_detail
 from .._result_media import web
 from .media import write_detail
 

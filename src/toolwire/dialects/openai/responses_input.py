@@ -21,7 +21,7 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history import call_part, finish_of, foreign, kept, no_key, plain_view, texts
+from .._history_read import call_part, finish_of, foreign, kept, no_key, plain_view, texts
 from .media import media_of
 from .responses_input_encode import encode
 from .responses_interactions import refuse_interaction

@@ -19,7 +19,7 @@ from ..._errors import EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
-from .._history import image_url
+from .._history_write import image_url
 from .._result_media import web
 from .chat import is_custom
 from .media import OPENAI_DETAILS, write_detail

@@ -1,150 +1,29 @@
-"""What the providers' history readers and writers share (``*/history.py``).
-
-Readers: ``call_part`` decodes a call block into a ``ToolCall`` (or an
-``InvalidToolCall`` when its arguments are broken, cut off by the finish reason its
-message carries (``finish_of``), or in a reply the provider reports as failed, as
-``decode_all(..., invalid="keep")`` reads them: a history is read whole, and a bad
-call is a finding, not a reason to lose the rest); ``texts`` gives the parts of
-a string content. Writers of alternating APIs (Anthropic, Bedrock, Gemini) plan
-their turns with ``plan_turns``: leading system messages go to the system field (a
-later one is moved there and noted), ``tool`` messages become user turns,
-consecutive same-role messages merge into one turn, and a user turn's tool results
-come first (Anthropic: "tool_result blocks must come FIRST in the content array";
-Gemini: all function responses of a turn in one content; Bedrock: alternation);
-``write_turns`` leaves out a turn with nothing the target takes, and the turns
-around it merge.
+"""What the writers of alternating APIs (Anthropic, Bedrock, Gemini) share: they plan
+their turns with ``plan_turns``: leading system messages go to the system field (a later
+one is moved there and noted), ``tool`` messages become user turns, consecutive
+same-role messages merge into one turn, and a user turn's tool results come first
+(Anthropic: "tool_result blocks must come FIRST in the content array"; Gemini: all
+function responses of a turn in one content; Bedrock: alternation); ``write_turns``
+leaves out a turn with nothing the target takes, and the turns around it merge. The
+readers' side is ``_history_read``.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
-from .._access import to_data
-from .._args import DEFAULT_POLICY
-from .._errors import ArgumentsError, DecodeError, EncodeError, an
-from .._policy import cut_reason
-from .._stopped import barred_call, barred_reason
-from .._types import InvalidToolCall, ToolCall, ToolResult, new_invalid
+from .._errors import EncodeError, an
+from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._result_media import blank_text, sniff_image
 
 if TYPE_CHECKING:
-    from .._dialect import Dialect
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "FOREIGN", "Turn", "block_text", "call_part", "finish_of", "foreign", "hints", "image_type",
-    "image_url", "no_detail", "kept", "no_key", "plan_turns", "plain_view", "solid", "user_turn_first",
-    "response_part", "system_parts", "texts", "write_part", "write_turns",
+    "FIRST_USER", "image_type", "image_url", "no_detail", "plan_turns", "solid", "system_parts", "Turn",
+    "user_turn_first", "write_part", "write_turns",
 ]
-
-
-def finish_of(d: Dialect, m: Any) -> Optional[str]:
-    """The finish reason the message *m* carries as *d* reads it on a reply (an
-    Anthropic ``Message``'s ``stop_reason``), the one ``decode_all`` applies to its
-    calls; ``None`` for a message without one (or a reader that fails on it)."""
-    try:
-        fin = d.finish(m) if type(m) is dict else None
-    except Exception:  # a third party's reader: no reason read
-        return None
-    return fin if type(fin) is str else None
-
-
-def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Optional[str] = None) -> Part:
-    """The call block *item* of a message whose finish reason is *finish*, read as
-    ``decode_all(..., invalid="keep")`` reads it: a call of a reply cut off at its
-    token limit is checked as such, one of a reply the provider reports as failed (or
-    stopped by a content filter or a refusal) is invalid, and broken arguments give an
-    ``InvalidToolCall`` with their text, path and ``truncated`` flag."""
-    pol = DEFAULT_POLICY
-    name, ident = peek
-    name = name if type(name) is str and name else None
-    ident = ident if type(ident) is str and ident else None
-    if finish is not None:  # judged as ``decode_all`` judges a reply
-        if barred_reason(d, finish) is not None:  # failed or stopped: none of its calls runs
-            error = barred_call(d, loc, finish)
-            try:
-                call = d.decode_call(item, pol, loc)
-            except ArgumentsError as exc:
-                return new_invalid(name, ident, exc.raw, error, loc)
-            return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
-        cut = cut_reason(d, finish)
-        if cut is not None:
-            pol = replace(pol, finish_reason=cut)
-    try:
-        return d.decode_call(item, pol, loc)
-    except ArgumentsError as exc:
-        return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated)
-
-
-# block and item types that belong to one dialect's wire only: met in another's
-# history they mean the payload is of another dialect (never read as "other" parts,
-# which would lose its calls)
-FOREIGN = {
-    "anthropic.messages": frozenset({"tool_use", "tool_result", "server_tool_use", "mcp_tool_use", "thinking",
-                                     "redacted_thinking"}),
-    "openai.responses": frozenset({"function_call", "function_call_output", "input_text", "output_text",
-                                   "input_image", "input_file", "reasoning"}),
-    "openai.chat": frozenset({"image_url", "input_audio"}),
-}
-
-
-def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> None:
-    """``DecodeError`` when a block of type *kind* belongs to another dialect's wire, or
-    has no type or an empty one."""
-    if type(kind) is not str:
-        raise DecodeError(
-            f"Content block at {loc} has no 'type', which every {dialect} block has", dialect=dialect, loc=loc
-        )
-    if not kind:  # names no kind: no block of a provider's has it (kept, it would be an ``Other`` of no type)
-        raise DecodeError(f"Content block at {loc} has an empty 'type'", dialect=dialect, loc=f"{loc}.type")
-    for other, kinds in FOREIGN.items():
-        if other != dialect and other not in own and kind in kinds:
-            raise DecodeError(
-                f"Content block at {loc} has type {kind!r}, which is {other}'s, not {dialect}'s",
-                dialect=dialect, loc=loc,
-            )
-
-
-def hints(blocks: Any) -> List[str]:
-    """What the content blocks *blocks* hold beside their parts, as phrases for a
-    ``HistoryCodec.unsent``: text blocks' ``citations``
-    (https://docs.claude.com/en/docs/build-with-claude/citations) and ``cache_control``,
-    Anthropic's prompt-caching breakpoint, which OpenRouter takes on Chat content parts
-    too (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
-    https://openrouter.ai/docs/features/prompt-caching). No canonical part carries them."""
-    if type(blocks) is not list:
-        return []
-    cites = cached = 0
-    for b in blocks:
-        if type(b) is dict:
-            if b.get("cache_control") is not None:
-                cached += 1
-            c = b.get("citations")
-            if type(c) is list:
-                cites += len(c)
-    out = [f"The list of citations ({cites})"] if cites else []
-    if cached:
-        out.append(f"The cache_control on {cached} content block{'' if cached == 1 else 's'}")
-    return out
-
-
-def no_key(m: Any, key: str, loc: str, dialect: str) -> None:
-    """``DecodeError`` when message *m* carries *key* (another dialect's field)."""
-    if type(m) is dict and m.get(key) is not None:
-        raise DecodeError(
-            f"Message at {loc} has {key!r}, which {dialect} messages do not have", dialect=dialect, loc=f"{loc}.{key}"
-        )
-
-
-def response_part(m: Dict[str, Any], loc: str, dialect: str, member: str, finish: str, what: str) -> None:
-    """``DecodeError`` when the history item *m* is a part of a response holding the
-    message under *member* beside its *finish* reason (a Chat choice, a Gemini
-    candidate): a history holds that message ("has role None" would not say so)."""
-    if type(m.get(member)) is dict and finish in m:
-        raise DecodeError(f"Item at {loc} is a response {what}, not a message: a history holds its {member!r}",
-                          dialect=dialect, loc=loc)
 
 
 # the user message written before a history's first assistant turn where a provider
@@ -160,40 +39,6 @@ def user_turn_first(msgs: List[Dict[str, Any]], turns: List[Turn], w: Writer, di
     w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {dialect} "
                        f"{why}")
     msgs.insert(0, message)
-
-
-def kept(plain: Optional[List[Any]], items: List[Any], i: int, value: Any) -> List[Any]:
-    """The list *items* as JSON holds it, where its item *i* is *value*, read from an
-    object (an SDK block in a message dict): *plain*, the copy made at an earlier such
-    item, or a new copy (the caller's list is never changed)."""
-    if plain is None:
-        plain = list(items)
-    plain[i] = value
-    return plain
-
-
-def plain_view(value: Any) -> Any:
-    """*value*, not a dict, as plain data for a ``detect`` to look at (an SDK block in a
-    message dict: the tool loop appends ``response.content``); ``None`` when it cannot
-    be read (its reader then says where and why)."""
-    try:
-        return to_data(value)
-    except DecodeError:
-        return None
-
-
-def texts(s: Any) -> Tuple[Part, ...]:
-    return (Text(s),) if type(s) is str and s else ()
-
-
-def block_text(b: Dict[str, Any], loc: str, dialect: str) -> Tuple[Part, ...]:
-    """The parts of the text block *b*: its ``text`` must be a string (or absent); any
-    other value (an object, a list) is a ``DecodeError``, never left out unsaid."""
-    s = b.get("text")
-    if s is not None and type(s) is not str:
-        raise DecodeError(f"Text at {loc}.text must be a string, got {an(type(s).__name__)}", dialect=dialect,
-                          loc=loc + ".text")
-    return (Text(s),) if s else ()
 
 
 class Turn:
