@@ -4,7 +4,12 @@
 
 Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
 (checked 2026-11-30): ``output.message.content[]`` (``text``, ``reasoningContent``,
-``toolUse``), ``stopReason``, ``usage.{inputTokens, outputTokens, totalTokens}``.
+``toolUse``), ``stopReason``, ``usage.{inputTokens, outputTokens, totalTokens}``. With
+document citations enabled a cited span comes as a ``citationsContent`` block instead of
+a ``text`` block (``CitationsContentBlock{content: [{text}], citations}``, "generated text
+and associated citation information":
+https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CitationsContentBlock.html,
+checked 2026-12-05): its text is the reply's, in block order; the citations stay in ``raw``.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ def read(d: Dict[str, Any]) -> ResponseFields:
             continue
         if isinstance(block.get("text"), str):
             text.append(block["text"])
+        cited = block.get("citationsContent")
+        if isinstance(cited, dict) and isinstance(cited.get("content"), list):
+            text.extend(g["text"] for g in cited["content"] if isinstance(g, dict) and isinstance(g.get("text"), str))
         rc = block.get("reasoningContent")
         if isinstance(rc, dict):
             rt = rc.get("reasoningText")
