@@ -120,7 +120,11 @@ class ResponseReader:
       is not unfinished;
     - ``from_object(obj)``: optional, the fields an SDK object holds beyond its plain
       data (a property no dump has: openai's ``ParsedResponse.output_parsed``), merged
-      over that data before ``read``.
+      over that data before ``read``;
+    - ``inline_think``: whether the text can carry a chat template's think block
+      (``<think>…</think>`` inline: OpenAI-compatible Chat, Mistral, Ollama), moved to
+      the reasoning; ``False`` (the default) for an API whose reasoning has a channel of
+      its own, whose text is then the answer's own words.
     """
 
     detect: Callable[[Dict[str, Any]], bool]
@@ -129,6 +133,7 @@ class ResponseReader:
     keys: Optional[FrozenSet[str]] = None
     unfinished: Callable[[Dict[str, Any], Optional[str]], bool] = _finished
     from_object: Optional[Callable[[Any], Dict[str, Any]]] = None
+    inline_think: bool = False
 
 
 @dataclass(frozen=True)

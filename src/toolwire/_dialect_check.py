@@ -72,6 +72,8 @@ def check_record(d: Any) -> None:
             raise wrong("response", "a ResponseReader of callables")
         if r.keys is not None and not (type(r.keys) is frozenset and all(type(k) is str for k in r.keys)):
             raise TypeError(f"Dialect {d.name!r} response keys must be a frozenset of str or None, got {_got(r.keys)}")
+        if type(r.inline_think) is not bool:
+            raise TypeError(f"Dialect {d.name!r} response inline_think must be a bool, got {_got(r.inline_think)}")
     if d.history is not None and not isinstance(d.history, HistoryCodec):
         raise wrong("history", "a HistoryCodec or None")
     if d.text_module is not None and type(d.text_module) is not str:

@@ -15,8 +15,11 @@ values, Bedrock ``malformed_model_output`` included, to ``stop``, and Anthropic
 ``pause_turn`` to ``length``; both are wrong: ``reference/structured-output.md`` §F.3).
 
 Inline ``<think>…</think>`` blocks in the text (servers without a reasoning parser,
-Groq ``reasoning_format=raw``) are moved to ``reasoning``; a tag inside a JSON value of
-the text (in one of its strings) is the answer's own and stays. Tool calls come from the core
+Groq ``reasoning_format=raw``) are moved to ``reasoning`` for the dialects whose text can
+carry a chat template's think block (``ResponseReader.inline_think``: OpenAI Chat and
+compatible servers, Mistral, Ollama); a tag inside a JSON value of the text (in one of its
+strings) or inside markdown code (a code span, a fenced block) is the answer's own and
+stays. Tool calls come from the core
 decoders (``decode_all(..., invalid="keep")``); Gemini reports ``STOP`` for a function
 call, so calls turn ``stop`` into ``tool_calls``; a ``tool_calls`` or ``error`` finish
 over a reply that holds no call gives the nameless ``InvalidToolCall`` by which
@@ -204,7 +207,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             raise DecodeError(
                 f"Response of {sid} is malformed: its reader gave usage {excerpt(usage)}, not a Usage at $", dialect=sid
             )
-        text, reasoning, stripped = split_think(text, reasoning)
+        text, reasoning, stripped = split_think(text, reasoning) if reader.inline_think else (text, reasoning, False)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
         if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word;
             raw_finish = finish_name(raw_finish)  # a number or other enum: its name or text, never None

@@ -43,6 +43,9 @@ RESPONSE = ResponseReader(
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
     frozenset({"done", "done_reason"}),
     lambda d, _: d.get("done") is False,  # a chunk of a reply that goes on
+    # without ``think`` (or from a model Ollama parses no thinking for) a template's
+    # ``<think>`` block stays in ``content``
+    inline_think=True,
 )
 
 #: ``done_reason`` -> the normalised vocabulary (a reply with calls says ``stop``)

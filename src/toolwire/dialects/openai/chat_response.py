@@ -118,7 +118,10 @@ def _chat_calls(d: Dict[str, Any]) -> bool:
 
 
 CHAT_RESPONSE = ResponseReader(
-    lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls, frozenset({"choices"})
+    lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls, frozenset({"choices"}),
+    # a server without a reasoning parser (Groq ``reasoning_format=raw``, vLLM without
+    # ``--reasoning-parser``) leaves a chat template's ``<think>`` block in ``content``
+    inline_think=True,
 )
 
 #: Chat ``finish_reason`` -> the normalised vocabulary (OpenAI-compatible servers too)
