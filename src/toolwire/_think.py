@@ -1,36 +1,38 @@
 """Think blocks in a reply's text: inline ``<think>…</think>`` (also ``<thinking>``,
 ``<reasoning>``) blocks moved out of the text into the reasoning, as ``normalize``
-(``response.py``) reads a reply. A tag inside a JSON value of the text is the answer's
-own and stays; the scan is linear in the text.
+(``response.py``) reads a reply of a dialect whose text can carry a chat template's
+think block (``ResponseReader.inline_think``). A tag inside a JSON value of the text,
+or inside markdown code (a code span, a fenced block: ``_markdown_code``), is the
+answer's own and stays. No regular expression; the scan is linear in the text.
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from typing import List, Optional, Set, Tuple
 
 from ._json_extract import candidates
+from ._markdown_code import code_regions
 
 __all__ = ["split_think", "take_closed_blocks"]
 
 _TAGS = ("think", "thinking", "reasoning")
-_OPEN_THINK = re.compile(r"^\s*<(think|thinking|reasoning)>(.*)\Z", re.S)
-_CLOSE_ONLY = re.compile(r"^(.*?)</(think|thinking|reasoning)>\s*", re.S)
 
 
-class _JsonValues:
-    """Where the JSON values of a text lie (``_json_extract.candidates``: the whole text,
-    fenced blocks, scanned values), merged into sorted disjoint spans. A think tag
-    inside one is inside a JSON string (``<`` is nowhere else in JSON): the answer's
-    own text, never a block to take out."""
+class _Kept:
+    """Where a think tag is the answer's own text, merged into sorted disjoint spans: the
+    JSON values of the text (``_json_extract.candidates``: the whole text, fenced blocks,
+    scanned values; a tag inside one is inside a JSON string, ``<`` being nowhere else in
+    JSON) and its markdown code (``_markdown_code.code_regions``)."""
 
     __slots__ = ("ends", "starts")
 
     def __init__(self, text: str) -> None:
         self.starts: List[int] = []
         self.ends: List[int] = []
-        for start, end in sorted((c.start, c.end) for c in candidates(text)):
+        spans = [(c.start, c.end) for c in candidates(text)]
+        spans.extend(code_regions(text, _TAGS))
+        for start, end in sorted(spans):
             if self.ends and start < self.ends[-1]:
                 self.ends[-1] = max(self.ends[-1], end)
             else:
@@ -38,17 +40,17 @@ class _JsonValues:
                 self.ends.append(end)
 
     def end_of(self, pos: int) -> int:
-        """The end of the JSON value holding *pos*, or -1 (a binary search)."""
+        """The end of the kept span holding *pos*, or -1 (a binary search)."""
         i = bisect_right(self.starts, pos) - 1
         return self.ends[i] if i >= 0 and pos < self.ends[i] else -1
 
 
-def take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValues] = None) -> str:
+def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None) -> str:
     """*text* without its closed ``<think>…</think>`` blocks (and the whitespace after
-    each), their bodies added to *found*; with *values*, a tag inside one of its JSON
-    values is skipped. One pass: a tag whose closing tag does not occur after an opening
-    one is never searched for again (no later one can close), and a skipped tag's search
-    goes on past the JSON value that holds it."""
+    each), their bodies added to *found*; with *kept*, a tag inside one of its spans is
+    skipped. One pass: a tag whose closing tag does not occur after an opening one is
+    never searched for again (no later one can close), and a skipped tag's search goes
+    on past the span that holds it."""
     out: List[str] = []
     done = 0  # text[:done] is settled
     pos = text.find("<")
@@ -58,15 +60,15 @@ def take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValues
         if tag is None:
             pos = text.find("<", pos + 1)
             continue
-        if values is not None:
-            inside = values.end_of(pos)
+        if kept is not None:
+            inside = kept.end_of(pos)
             if inside >= 0:
                 pos = text.find("<", inside)
                 continue
         body = pos + len(tag) + 2
         close = text.find(f"</{tag}>", body)
-        while values is not None and close >= 0:
-            inside = values.end_of(close)
+        while kept is not None and close >= 0:
+            inside = kept.end_of(close)
             if inside < 0:
                 break
             close = text.find(f"</{tag}>", inside)
@@ -83,26 +85,52 @@ def take_closed_blocks(text: str, found: List[str], values: Optional[_JsonValues
     return "".join(out)
 
 
+def _leading_open(text: str) -> int:
+    """Where the body of a think block opening *text* (blanks aside) begins, or -1."""
+    i = 0
+    while i < len(text) and text[i].isspace():
+        i += 1
+    tag = next((t for t in _TAGS if text.startswith(f"<{t}>", i)), None)
+    return -1 if tag is None else i + len(tag) + 2
+
+
+def _first_close(text: str, kept: _Kept) -> Tuple[int, str]:
+    """The first closing tag of *text* outside its kept spans: ``(position, tag)``, or
+    ``(-1, "")``. Each search goes on past the span that held the last tag."""
+    pos = text.find("</")
+    while pos >= 0:
+        tag = next((t for t in _TAGS if text.startswith(f"</{t}>", pos)), None)
+        if tag is None:
+            pos = text.find("</", pos + 2)
+            continue
+        inside = kept.end_of(pos)
+        if inside < 0:
+            return pos, tag
+        pos = text.find("</", inside)
+    return -1, ""
+
+
 def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
-    text's JSON values and, when the reply has no reasoning of its own (*reasoning*, read
-    from the provider's own channel: thinking blocks, ``reasoning_content``...), a leading
-    block never closed and text before a closing tag without an opening one (a chat
-    template that put ``<think>`` in the prompt). A reply whose reasoning came apart
-    reasoned there: a lone tag in its text is the answer's own words."""
+    text's JSON values and markdown code and, when the reply has no reasoning of its own
+    (*reasoning*, read from the provider's own channel: ``reasoning_content``...), a
+    leading block never closed and the text before a closing tag (outside JSON and code)
+    without an opening one before it (a chat template that put ``<think>`` in the prompt).
+    A reply whose reasoning came apart reasoned there: a lone tag in its text is the
+    answer's own words."""
     found: List[str] = []
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
-        new = take_closed_blocks(text, found, _JsonValues(text))
-        m = None if reasoning else _OPEN_THINK.match(new)  # the lone-tag rules: no reasoning apart
-        if m:  # an opening tag never closed: everything after it is reasoning
-            found.append(m.group(2).strip())
-            new = ""
-        elif not reasoning:
-            m2 = _CLOSE_ONLY.match(new)
-            if m2 and "<" + m2.group(2) + ">" not in m2.group(1) \
-                    and _JsonValues(new).end_of(m2.start(2) - 2) < 0:  # template put <think> in the prompt
-                found.append(m2.group(1).strip())
-                new = new[m2.end() :]
+        new = take_closed_blocks(text, found, _Kept(text))
+        if not reasoning:  # the lone-tag rules: no reasoning apart
+            body = _leading_open(new)
+            if body >= 0:  # an opening tag never closed: everything after it is reasoning
+                found.append(new[body:].strip())
+                new = ""
+            else:
+                close, tag = _first_close(new, _Kept(new))
+                if close >= 0 and f"<{tag}>" not in new[:close]:  # the template put <think> in the prompt
+                    found.append(new[:close].strip())
+                    new = new[close + len(tag) + 3 :]
         if found:
             joined = "\n".join(f for f in found if f)
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined
