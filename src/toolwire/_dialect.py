@@ -124,7 +124,10 @@ class ResponseReader:
     - ``inline_think``: whether the text can carry a chat template's think block
       (``<think>…</think>`` inline: OpenAI-compatible Chat, Mistral, Ollama), moved to
       the reasoning; ``False`` (the default) for an API whose reasoning has a channel of
-      its own, whose text is then the answer's own words.
+      its own, whose text is then the answer's own words;
+    - ``commentary(data)``: optional, the text the provider labels as commentary beside
+      the answer (Responses ``phase: "commentary"`` messages: preambles, status
+      updates), which ``read`` leaves out of the text: ``Response.commentary``.
     """
 
     detect: Callable[[Dict[str, Any]], bool]
@@ -134,6 +137,7 @@ class ResponseReader:
     unfinished: Callable[[Dict[str, Any], Optional[str]], bool] = _finished
     from_object: Optional[Callable[[Any], Dict[str, Any]]] = None
     inline_think: bool = False
+    commentary: Optional[Callable[[Dict[str, Any]], str]] = None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ def check_record(d: Any) -> None:
         if not isinstance(d.response, ResponseReader):
             raise wrong("response", "a ResponseReader or None")
         r = d.response
-        if not (callable(r.detect) and callable(r.read) and callable(r.may_hold_calls) and callable(r.unfinished)):
+        if not (callable(r.detect) and callable(r.read) and callable(r.may_hold_calls) and callable(r.unfinished)
+                and (r.commentary is None or callable(r.commentary))):
             raise wrong("response", "a ResponseReader of callables")
         if r.keys is not None and not (type(r.keys) is frozenset and all(type(k) is str for k in r.keys)):
             raise TypeError(f"Dialect {d.name!r} response keys must be a frozenset of str or None, got {_got(r.keys)}")

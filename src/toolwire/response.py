@@ -66,6 +66,9 @@ class Response:
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
     ``unfinished`` is true when the provider says the reply did not finish (its
     ``ResponseReader.unfinished``); a reply with no finish field at all is not unfinished.
+    ``commentary`` is text the provider labels as no part of the answer (its
+    ``ResponseReader.commentary``: Responses ``phase: "commentary"`` messages, a preamble
+    or status update), kept out of ``text``; ``""`` when there is none.
     """
 
     provider: str
@@ -82,6 +85,7 @@ class Response:
     think_stripped: bool = False
     failure: Optional[str] = None
     unfinished: bool = False
+    commentary: str = ""
     raw: Any = field(default=None, repr=False, compare=False)
 
 
@@ -197,6 +201,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
                 data = {**data, **reader.from_object(resp)}
             text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
             may_hold_calls = reader.may_hold_calls(data)
+            commentary = "" if reader.commentary is None else reader.commentary(data)
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
         except (ToolwireError, MemoryError):
@@ -207,12 +212,17 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             raise DecodeError(
                 f"Response of {sid} is malformed: its reader gave usage {excerpt(usage)}, not a Usage at $", dialect=sid
             )
+        if type(commentary) is not str:  # the same for Response.commentary
+            raise DecodeError(
+                f"Response of {sid} is malformed: its reader gave commentary {excerpt(commentary)}, not a str at $",
+                dialect=sid,
+            )
         text, reasoning, stripped = split_think(text, reasoning) if reader.inline_think else (text, reasoning, False)
         calls, invalid = _tool_calls(data, dialect, registry) if may_hold_calls else ([], [])
         if type(raw_finish) is not str:  # an SDK's string enum (a ``model_dump()``): kept as its plain word;
             raw_finish = finish_name(raw_finish)  # a number or other enum: its name or text, never None
         if unclaimed and not (text or reasoning or refusal or raw_finish or calls or invalid or parsed is not None
-                              or usage != _NO_USAGE):
+                              or usage != _NO_USAGE or commentary):
             # an empty Response would read as "the model said nothing"
             raise DecodeError(
                 f"Response is not {an(sid)} response: it has none of its fields (text, calls, finish reason, "
@@ -251,6 +261,7 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             failure=failure_words(dialect, data) if finish == "error" else None,
             raw=data,
             unfinished=unfinished,
+            commentary=commentary,
         )
         return out
     except (ToolwireError, MemoryError):

@@ -8,7 +8,11 @@ Follows (checked 2026-11-30) https://platform.openai.com/docs/api-reference/resp
 a ``ParsedResponse`` (``client.responses.parse``) holds its parsed answer in each
 ``output_text`` part's ``parsed`` (its ``output_parsed`` is a property: the first one set)
 (openai-python's ``IncompleteDetails``: ``max_output_tokens``, ``content_filter``,
-``max_messages``, ``steered``).
+``max_messages``, ``steered``). A message's ``phase`` (openai-python 3.60+
+``ResponseOutputMessage.phase``: "Labels an `assistant` message as intermediate commentary
+(`commentary`) or the final answer (`final_answer`)", sent by ``gpt-5.3-codex`` and later)
+says which text is the answer: a ``commentary`` message's text is ``Response.commentary``,
+never ``text``; a message without a phase (older models) is the answer's, as is the rest.
 
 The Chat ``ChatCompletion`` is read in ``chat_response``.
 """
@@ -36,6 +40,9 @@ __all__ = [
 #: 2026-12-04); the item itself is a server call (``responses_sniff``)
 WAITS = "mcp_approval_request"
 
+#: A message's ``phase`` that says it is no answer (``ResponseOutputMessage.phase``)
+COMMENTARY = "commentary"
+
 
 def read_responses(d: Dict[str, Any]) -> ResponseFields:
     text: List[str] = []
@@ -48,9 +55,11 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
             continue
         kind = item.get("type")
         if kind == "message":
+            answer = item.get("phase") != COMMENTARY  # commentary is ``read_commentary``'s
             for part in item.get("content") or []:
                 if isinstance(part, dict) and part.get("type") == "output_text":
-                    text.append(part.get("text") or "")
+                    if answer:
+                        text.append(part.get("text") or "")
                     if parsed is None:  # ``ParsedResponse.output_parsed``: the first output_text's ``parsed``
                         parsed = part.get("parsed")
                 elif isinstance(part, dict) and part.get("type") == "refusal":
@@ -75,6 +84,18 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
         as_int(u.get("total_tokens")),
     )
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, parsed
+
+
+def read_commentary(d: Dict[str, Any]) -> str:
+    """The text of the messages labelled ``phase: "commentary"`` (a preamble, a status
+    update before a call), one line per message; ``read_responses`` leaves it out of the
+    answer."""
+    said: List[str] = []
+    for item in d.get("output") or []:
+        if isinstance(item, dict) and item.get("type") == "message" and item.get("phase") == COMMENTARY:
+            said.append(join_text([p.get("text") or "" for p in item.get("content") or []
+                                   if isinstance(p, dict) and p.get("type") == "output_text"]))
+    return "\n".join(said)
 
 
 def responses_finish(data: Dict[str, Any]) -> Optional[str]:
@@ -122,6 +143,7 @@ RESPONSES_RESPONSE = ResponseReader(
     # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
     lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
     _parsed_answer,
+    commentary=read_commentary,
 )
 
 #: Responses ``status`` (or ``incomplete_details.reason``) -> the normalised vocabulary
