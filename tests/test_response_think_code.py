@@ -48,7 +48,11 @@ def test_a_longer_run_of_the_same_character_closes_a_fence() -> None:
     # a block outside code, code inside the block
     ("<think>I could split on `</think>` here</think>\nThe answer uses `x`.", "The answer uses `x`.",
      "I could split on `</think>` here"),
-    ("<think>\nDraft:\n```\n</think>\n```\n</think>\n\nDone.", "Done.", "Draft:\n```\n</think>\n```"),
+    ("<think>\nDraft:\n```\n<think>x</think>\n```\n</think>\n\nDone.", "Done.", "Draft:\n```\n<think>x</think>\n```"),
+    # a fence the reasoning's draft left open ends where its block does (at a line that
+    # opens with the closing tag): the answer's own fences are read apart
+    ("<think>\nDraft:\n```python\ndef f(\n</think>\n\nThe code:\n```python\ndef f(): pass\n```",
+     "The code:\n```python\ndef f(): pass\n```", "Draft:\n```python\ndef f("),
     # a template's block (``<think>`` in the prompt): the first closing tag outside code
     ("Split on `</think>` in the parser.\n</think>\n\nThe answer.", "The answer.", "Split on `</think>` in the parser."),
     # a stray backtick in the reasoning makes no code span up to the answer's

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable, List
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from toolwire._markdown_code import code_regions
 from toolwire._think import _TAGS, _first_close, _Kept, split_think, take_closed_blocks
@@ -51,6 +53,7 @@ HOSTILE: List[Callable[[int], str]] = [
     lambda n: "<think>\nodd ` tick\n</think>\nthe answer `x`\n" * (n // 40),  # tag lines bound paragraphs
     lambda n: "```\n</think>\n```\n~~~~\n<think>\n~~~~\n" * (n // 40),  # fences holding tags
     lambda n: "`<think>` </x </think " * (n // 20) + "</think>",  # near-tags before the one close
+    lambda n: "<think>\n```\nx `y\n</think>\n" * (n // 22),  # fences a block opened, closed with it
 ]
 
 
@@ -77,3 +80,18 @@ def test_the_lone_close_rule_reads_past_code_once() -> None:
         text = "Split on `</think>` here. " * n + "</think>\n\nThe answer."
         got, reasoning, stripped = split_think(text, "")
         assert (got, stripped) == ("The answer.", True) and reasoning.endswith("here.")
+
+
+PIECES = st.lists(st.sampled_from(["<think>", "</think>", "<reasoning>", "</reasoning>", "`", "``", "```", "~~~",
+                                   "\n", " ", "  ", "x", "{\"a\": \"", "\"}", "\r"]), max_size=24).map("".join)
+
+
+@given(PIECES)
+@example("<think>\n```\n</think>\n```\n</think>")
+@example("```\n~~~\n```")
+def test_code_regions_are_sorted_disjoint_spans_and_split_think_keeps_what_it_leaves(text: str) -> None:
+    spans = code_regions(text, _TAGS)
+    assert all(0 <= a < b <= len(text) for a, b in spans)
+    assert all(b1 <= a2 for (_, b1), (a2, _) in zip(spans, spans[1:]))
+    got, reasoning, stripped = split_think(text, "")
+    assert stripped or (got, reasoning) == (text, "")

@@ -11,6 +11,10 @@ answer's own text (``_think``).
   literal backticks. A line that begins or ends with a think tag bounds a paragraph
   as well (it is where a chat template's block begins or ends), so that a stray
   backtick in the reasoning makes no code span of the text up to the answer's code.
+- A fence opened inside a think block that a line opened ends at a line opening with
+  that block's closing tag: a draft in the reasoning that left its fence open does
+  not make code of the answer up to the answer's own closing fence (which would hide
+  the closing tag and turn the whole reply into reasoning).
 
 One pass: each line is read once, each backtick run once, and each run is paired
 through a table of the next run of its length (never a search from every run).
@@ -30,15 +34,18 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
     """The ``(start, end)`` spans of *text* that are markdown code, sorted and disjoint: a
     fenced block whole (its fence lines too), a code span with its backticks. *tags*:
     tag names (``think``) whose ``<tag>`` / ``</tag>`` at the start or end of a line
-    bound a paragraph."""
+    bound a paragraph, and whose block, opened by a line, ends a fence opened inside it
+    at a line that opens with its closing tag (the reasoning's draft left a fence open)."""
     out: List[Tuple[int, int]] = []
     if "`" not in text and "~~~" not in text:  # no code at all (most replies): no line read
         return out
     n = len(text)
     para = -1  # where the paragraph being read began, -1 when none is open
     fence, fence_len, fence_at = "", 0, 0  # the open fence's character and length, its line
+    block = ""  # the tag of a think block a line opened and no line has closed yet
+    held = ""  # the tag of the block the open fence was opened in
     line = 0
-    while line <= n:
+    while True:
         nl = text.find("\n", line)
         end = n if nl < 0 else nl
         i = line
@@ -49,45 +56,62 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
         if c and c in _FENCES:
             while j < end and text[j] == c:
                 j += 1
-        if fence:  # inside a fenced block: only its closing line matters
-            if c == fence and j - i >= fence_len and not text[j:end].strip():
-                out.append((fence_at, end))
-                fence = ""
+        if fence and c == fence and j - i >= fence_len and not text[j:end].strip():  # the fence closes
+            out.append((fence_at, end))
+            fence = held = ""
+        elif fence and held and text.startswith(f"</{held}>", i):  # its think block closes, and the fence
+            out.append((fence_at, line))
+            fence = held = block = ""
+            para = line
+            if _tag_before(text, end, tags):
+                para = _end(text, para, end, out)
+        elif fence:  # inside a fenced block: only its closing line matters
+            pass
         elif i == end or text[i:end].isspace():  # a blank line ends the paragraph
-            if para >= 0:
-                _spans(text, para, line, out)
-                para = -1
+            para = _end(text, para, line, out)
         elif j - i >= 3 and (c == "~" or text.find("`", j, end) < 0):  # a fence opens
-            if para >= 0:
-                _spans(text, para, line, out)
-                para = -1
-            fence, fence_len, fence_at = c, j - i, line
+            para = _end(text, para, line, out)
+            fence, fence_len, fence_at, held = c, j - i, line, block
         else:
-            if tags and _tag_at(text, i, tags) and para >= 0:  # a think tag opens the line
-                _spans(text, para, line, out)
-                para = -1
+            opens = _tag_at(text, i, tags) if tags else ""
+            if opens:  # a think tag opens the line: a paragraph begins
+                para = _end(text, para, line, out)
             if para < 0:
                 para = line
-            if tags and _tag_before(text, end, tags):  # ...or closes it
-                _spans(text, para, end, out)
-                para = -1
+            if block and text.find(f"</{block}>", i, end) >= 0:
+                block = ""
+            elif opens and not opens.startswith("/") and text.find(f"</{opens}>", i, end) < 0:
+                block = opens
+            if tags and _tag_before(text, end, tags):  # ...or closes it: the paragraph ends
+                para = _end(text, para, end, out)
         if nl < 0:
             break
         line = nl + 1
     if fence:
         out.append((fence_at, n))
-    elif para >= 0:
-        _spans(text, para, n, out)
+    else:
+        _end(text, para, n, out)
     out.sort()
     return out
 
 
-def _tag_at(text: str, i: int, tags: Tuple[str, ...]) -> bool:
-    """Whether a ``<tag>`` or ``</tag>`` of *tags* begins at *i*."""
+def _end(text: str, para: int, end: int, out: List[Tuple[int, int]]) -> int:
+    """The paragraph begun at *para* (-1: none) ends at *end*: its code spans added to
+    *out*; -1, for no paragraph open."""
+    if para >= 0:
+        _spans(text, para, end, out)
+    return -1
+
+
+def _tag_at(text: str, i: int, tags: Tuple[str, ...]) -> str:
+    """The tag of *tags* whose ``<tag>`` (the name) or ``</tag>`` (``/`` and the name)
+    begins at *i*, or ``""``."""
     if not text.startswith("<", i):
-        return False
-    k = i + 2 if text.startswith("/", i + 1) else i + 1
-    return any(text.startswith(t + ">", k) for t in tags)
+        return ""
+    slash = text.startswith("/", i + 1)
+    k = i + 2 if slash else i + 1
+    tag = next((t for t in tags if text.startswith(t + ">", k)), "")
+    return f"/{tag}" if tag and slash else tag
 
 
 def _tag_before(text: str, end: int, tags: Tuple[str, ...]) -> bool:
