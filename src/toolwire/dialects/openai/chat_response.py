@@ -10,7 +10,8 @@ for an audio reply (``content`` null) ``message.audio.transcript`` (openai-pytho
 ``finish_reason``, ``usage.completion_tokens_details.reasoning_tokens`` (compatible
 servers that count the reasoning apart: ``chat_usage``); ``reasoning`` is vLLM's name
 since Oct 2025 (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
-``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model);
+``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model),
+``reasoning_details`` OpenRouter's (read when ``reasoning`` is absent: ``_details_text``);
 Mistral's ``model_length`` / ``error`` (https://docs.mistral.ai/api/) and DeepSeek's
 ``insufficient_system_resource``
 (https://api-docs.deepseek.com/api/create-chat-completion) finish reasons.
@@ -31,6 +32,8 @@ from .chat_sniff import first_choice, refuse_messages
 __all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "Items", "chat_message", "chat_reply", "chat_usage", "encode_message"]
 
 Items = List[Dict[str, Any]]
+# the field that holds an OpenRouter ``reasoning_details`` block's text, by its type
+_DETAIL_TEXT: Dict[Any, str] = {"reasoning.text": "text", "reasoning.summary": "summary"}
 
 
 def read_chat(d: Dict[str, Any]) -> ResponseFields:
@@ -74,6 +77,8 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
         reasoning.insert(0, r)
     elif isinstance(r, dict) and isinstance(r.get("content"), str):
         reasoning.insert(0, r["content"])
+    elif r is None and isinstance(msg.get("reasoning_details"), list):  # OpenRouter's blocks alone
+        reasoning.insert(0, "\n".join(_details_text(msg["reasoning_details"])))
     u = d.get("usage") or {}
     details = u.get("completion_tokens_details") or {}
     usage = chat_usage(
@@ -84,6 +89,22 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
     )
     refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) and msg["refusal"] else None
     return join_text(text), join_text(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
+
+
+def _details_text(details: List[Any]) -> List[str]:
+    """The readable text of OpenRouter ``reasoning_details`` blocks (a reply that carries them
+    without ``reasoning``: https://openrouter.ai/docs/use-cases/reasoning-tokens, checked
+    2026-12-05): a ``reasoning.text`` block's ``text``, a ``reasoning.summary`` block's
+    ``summary``; a ``reasoning.encrypted`` block holds none. Blocks are separate steps:
+    joined a line apart."""
+    out: List[str] = []
+    for block in details:
+        if isinstance(block, dict):
+            field = _DETAIL_TEXT.get(block.get("type"))
+            value = block.get(field) if field is not None else None
+            if isinstance(value, str) and value:
+                out.append(value)
+    return out
 
 
 def chat_usage(prompt: Optional[int], completion: Optional[int], reasoning: Optional[int],
