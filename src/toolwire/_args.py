@@ -155,6 +155,8 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
 
             done = slow(value, str(exc), policy, loc, dialect)
             bad = lone_surrogate(done[0])  # the stdlib reads them; no UTF-8 text can carry them
+            if bad is None and done[1] is not None and lone_surrogate_in(done[1]):
+                bad = done[1]  # outside any string (a comment, a fence tag): ``raw`` as the constructor takes it
             if bad is not None:
                 raise _surrogate(bad, loc, dialect, value) from None
             return done
