@@ -19,7 +19,7 @@ from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import check_json_object, utf8_problem
+from ._value_checks import LONG_INT, check_json_object, utf8_problem
 
 __all__ = ["check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "written"]
 
@@ -272,7 +272,8 @@ def _check_args(d: Dialect, c: ToolCall) -> None:
     if type(args) is dict:
         for k, v in args.items():  # the common case, one level of plain scalars: no walk
             t = type(v)
-            if not (type(k) is str and (t is str or t is int or t is bool or v is None or (t is float and v - v == 0))):
+            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
+                                        or v is None or (t is float and v - v == 0))):
                 break
         else:
             return

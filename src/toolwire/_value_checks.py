@@ -13,6 +13,8 @@ from ._errors import DecodeError, an, excerpt
 
 __all__ = [
     "JSON_SCHEMAS",
+    "LONG_INT",
+    "LONG_INT_WORDS",
     "MAX_SCHEMA_NODES",
     "NO_PD",
     "REQUIRED",
@@ -160,6 +162,14 @@ def part_member(part: Dict[str, Any], member: str) -> str:
 
 _SCALARS = (str, int, bool, type(None))
 
+#: The least magnitude of an integer of more than 4300 digits: JSON sets no limit (RFC 8259
+#: §6), but pydantic-core's parser reads no more, and CPython's ``int`` -> ``str`` (so
+#: ``json.dumps``, which SDKs and HTTP clients write bodies with) refuses more by default
+#: (``sys.get_int_max_str_digits``). Refused where a value is built, decoded or written,
+#: as in argument text: ``-LONG_INT < n < LONG_INT`` is two comparisons of sizes.
+LONG_INT = 10**4300
+LONG_INT_WORDS = "an integer of more than 4300 digits, longer than JSON parsers read"
+
 #: The most JSON values (objects, arrays and scalars) a caller's schema may hold, counted
 #: as the tree the schema means: a dict or list held in several places counts once per
 #: place. A schema built in Python may hold one dict twice at each of k levels (k + 1
@@ -175,7 +185,8 @@ def check_json_object(
     value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
 ) -> Dict[str, Any]:
     """*value* when it is a JSON object (a dict with string keys and JSON values all the
-    way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
+    way down: no sets, no NaN or infinity, no integer of more than 4300 digits, no
+    cycles); else a ``DecodeError`` at the
     first offending place. Iterative: linear in the value, no recursion limit. With
     *limit* (a schema: ``MAX_SCHEMA_NODES``), a value of more JSON values than that
     (counted as ``MAX_SCHEMA_NODES`` says) is refused, after at most *limit* steps."""
@@ -211,6 +222,8 @@ def check_json_value(
             if t is str and lone_surrogate_in(v):
                 raise _fail(what, _path(loc, at),
                             f"holds {excerpt(v)}, a lone UTF-16 surrogate no UTF-8 text can carry")
+            if t is int and not -LONG_INT < v < LONG_INT:
+                raise _fail(what, _path(loc, at), f"holds {LONG_INT_WORDS}")
             continue
         if t is float:
             if not math.isfinite(v):
