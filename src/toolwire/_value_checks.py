@@ -114,9 +114,20 @@ def _bool(value: Any, loc: str, what: str) -> bool:
 
 
 def _provider_data(value: Any, cls: str) -> ProviderData:
-    if value is None:
+    """*value*, a plain dict of dialect ids to objects (held as given), or any other
+    mapping of them copied into one (so that ``as_dict`` hands out copies and pydantic
+    writes it); what a caller's mapping raises while read is a ``DecodeError`` here."""
+    if value is None or value is NO_PD:
         return NO_PD
-    if not isinstance(value, Mapping) or not all(type(k) is str and isinstance(v, dict) for k, v in value.items()):
+    if type(value) is not dict:
+        try:
+            value = dict(value.items()) if isinstance(value, Mapping) else value
+        except MemoryError:
+            raise
+        except Exception as exc:
+            raise _fail(f"{cls} provider_data", "$.provider_data",
+                        f"must map dialect ids to objects: reading it raised {type(exc).__name__}: {exc}") from None
+    if type(value) is not dict or not all(type(k) is str and isinstance(v, dict) for k, v in value.items()):
         raise _fail(
             f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
         )
