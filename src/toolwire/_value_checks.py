@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union, cast
+from typing import Any, Dict, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ._errors import DecodeError, an, excerpt
 
@@ -217,16 +217,24 @@ def check_json_value(
     value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
 ) -> None:
     """``DecodeError`` unless *value* is JSON data (see ``check_json_object``); with
-    *tuples*, a tuple counts as an array (as decoders keep one given as data)."""
+    *tuples*, a tuple counts as an array (as decoders keep one given as data). A
+    container held in several places is walked once (without *limit*)."""
     # each entry: (value, its place) where a place is ``(parent place, key or index)``,
     # spelled out as a ``$.path`` only for the error (a path per item would be quadratic)
     stack: List[Tuple[Any, Any]] = [(value, None)]
     left = 0 if limit is None else limit - 1  # values still allowed beside the root
     open_ids = set()  # containers on the path being walked (a cycle is an error)
     exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
+    # containers whose walk ended: one met again elsewhere (k + 1 dicts, each held twice
+    # by the next, mean 2^k places) is not walked again, so the check is linear in the
+    # objects given; with a *limit* every place counts, as ``MAX_SCHEMA_NODES`` says
+    done: Optional[Set[int]] = set() if limit is None else None
     while stack:
         while exits and len(stack) <= exits[-1][0]:
-            open_ids.discard(exits.pop()[1])
+            closed = exits.pop()[1]
+            open_ids.discard(closed)
+            if done is not None:
+                done.add(closed)
         v, at = stack.pop()
         t = type(v)
         if t in _SCALARS:
@@ -243,6 +251,8 @@ def check_json_value(
         if t is dict or t is list or (tuples and t is tuple):
             if id(v) in open_ids:
                 raise _fail(what, _path(loc, at), "holds itself (a cycle)")
+            if done is not None and id(v) in done:
+                continue
             open_ids.add(id(v))
             exits.append((len(stack), id(v)))
             if limit is not None:
