@@ -56,7 +56,8 @@ def test_an_invalid_call_with_a_surrogate_is_not_written(target: str) -> None:
         assert (info.value.loc, info.value.dialect) == ("$.raw", target)
         assert info.value.message == (
             f"The invalid call 'f' at $.raw {REFUSED}: '{{\"a\": \"\\ud800\"}}'; "
-            f"it cannot be written back as {target}: answer it without its text (replace(raw=...))"
+            f"it cannot be written back as {target}: leave it out of the history, or give it text UTF-8 can carry "
+            "(replace(raw=...))"
         )
         with pytest.raises(EncodeError):
             toolwire.convert(bad, to=target)

@@ -74,7 +74,8 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
     problem = utf8_problem(call.raw, "$.raw", f"The invalid call {call.name!r}")
     if problem is not None:  # held as received; escaped, it would no longer be the text the model sent
         raise EncodeError(
-            f"{problem}; it cannot be written back as {d.name}: answer it without its text (replace(raw=...))",
+            f"{problem}; it cannot be written back as {d.name}: leave it out of the history, or give it text "
+            "UTF-8 can carry (replace(raw=...))",
             dialect=d.name,
             loc="$.raw",
         )

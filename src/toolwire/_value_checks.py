@@ -197,8 +197,8 @@ def check_json_object(
 ) -> Dict[str, Any]:
     """*value* when it is a JSON object (a dict with string keys and JSON values all the
     way down: no sets, no NaN or infinity, no integer of more than 4300 digits, no
-    cycles); else a ``DecodeError`` at the
-    first offending place. Iterative: linear in the value, no recursion limit. With
+    cycles); else a ``DecodeError`` at the first offending place. Iterative: linear in
+    the value, no recursion limit. With
     *limit* (a schema: ``MAX_SCHEMA_NODES``), a value of more JSON values than that
     (counted as ``MAX_SCHEMA_NODES`` says) is refused, after at most *limit* steps."""
     if type(value) is not dict:
