@@ -384,7 +384,11 @@ def test_an_id_cannot_be_made_from_arguments_that_cannot_be_written() -> None:
 
     with pytest.raises(toolwire.EncodeError) as exc:
         toolwire.encode(new_call("g" * 64, {"a": 10**5000}, None), "anthropic.messages")
-    assert exc.value.message.startswith(f"Cannot make an id for call '{'g' * 60}': its arguments are not JSON (Exceeds the limit")
+    # refused before an id is made from them: JSON parsers read no integer of more than 4300 digits
+    assert exc.value.loc == "$.args.a"
+    assert exc.value.message.endswith(
+        "as anthropic.messages: ToolCall args at $.args.a holds an integer of more than 4300 digits, longer than "
+        "JSON parsers read")
 
 
 def test_encode_errors_say_why_and_where() -> None:

@@ -89,19 +89,22 @@ def test_validate_call_refuses_the_entry_at_its_place() -> None:
     assert (exc.value.message, exc.value.loc) == (BOTH.replace("LOC", "$[1]"), "$[1]")
 
 
-@pytest.mark.parametrize("build", [
-    lambda: Tool("get_weather", parameters={"city": "Paris"}),
-    lambda: Tool("get_weather").replace(parameters={"city": "Paris"}),
-    lambda: toolwire.decode_tool(LLAMA_CALL, "canonical"),
-    lambda: toolwire.decode_tool({"type": "function", "function": LLAMA_CALL}, "openai.chat"),
-    lambda: toolwire.decode_tool({"name": "get_weather", "inputSchema": {"city": "Paris"}}, "mcp"),
+@pytest.mark.parametrize(("build", "loc"), [
+    (lambda: Tool("get_weather", parameters={"city": "Paris"}), "$.parameters"),
+    (lambda: Tool("get_weather").replace(parameters={"city": "Paris"}), "$.parameters"),
+    (lambda: toolwire.decode_tool(LLAMA_CALL, "canonical"), "$.parameters"),
+    # a reader's error is at the payload's place (the Tool field's before)
+    (lambda: toolwire.decode_tool({"type": "function", "function": LLAMA_CALL}, "openai.chat"),
+     "$.function.parameters"),
+    (lambda: toolwire.decode_tool({"name": "get_weather", "inputSchema": {"city": "Paris"}}, "mcp"), "$.inputSchema"),
 ])
-def test_parameters_of_no_schema_keyword_make_no_tool(build: Any) -> None:
+def test_parameters_of_no_schema_keyword_make_no_tool(build: Any, loc: str) -> None:
+    message = NO_SCHEMA.replace("$.parameters", loc)
     with pytest.raises(SchemaError) as exc:
         build()
-    assert (exc.value.message, exc.value.loc) == (NO_SCHEMA, "$.parameters")
+    assert (exc.value.message, exc.value.loc) == (message, loc)
     again = pickle.loads(pickle.dumps(exc.value))
-    assert (type(again), again.message, again.loc) == (type(exc.value), NO_SCHEMA, "$.parameters")
+    assert (type(again), again.message, again.loc) == (type(exc.value), message, loc)
 
 
 @pytest.mark.parametrize("params", [

@@ -166,8 +166,12 @@ def test_repr_shows_the_value_and_hides_fidelity_data() -> None:
 
 def test_repr_writes_an_integer_too_long_to_print_as_its_size() -> None:
     """Python prints at most 4,300 digits of an int (``ValueError`` beyond): ``repr`` of a
-    call holding 10**5000 raised it; it shows ``<int of N bits>`` there instead."""
-    call = ToolCall("f", {"a": 10**5000, "b": [1, -(10**4400), "x"]}, "c")
+    call holding 10**5000 raised it; it shows ``<int of N bits>`` there instead. (The
+    constructor refuses one, as JSON parsers do: it is put in after, ``args`` being held
+    as given.)"""
+    call = ToolCall("f", {"a": 0, "b": [1, 0, "x"]}, "c")
+    call.args["a"] = 10**5000
+    call.args["b"][1] = -(10**4400)
     assert repr(call) == "ToolCall(name='f', args={'a': <int of 16610 bits>, 'b': [1, <int of 14617 bits>, 'x']}, id='c')"
     assert repr(ToolCall("f", {"a": 10**4000})).startswith("ToolCall(name='f', args={'a': 1000")
 

@@ -49,7 +49,7 @@ from ._policy import (
     stopped,
     too_long,
 )
-from ._value_checks import lone_surrogate_in
+from ._value_checks import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 
 
 # pydantic-core's JSON parser and writer, imported on first use (it is most of what
@@ -155,6 +155,8 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
 
             done = slow(value, str(exc), policy, loc, dialect)
             bad = lone_surrogate(done[0])  # the stdlib reads them; no UTF-8 text can carry them
+            if bad is None and done[1] is not None and lone_surrogate_in(done[1]):
+                bad = done[1]  # outside any string (a comment, a fence tag): ``raw`` as the constructor takes it
             if bad is not None:
                 raise _surrogate(bad, loc, dialect, value) from None
             return done
@@ -205,28 +207,35 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str
     return args, raw, repairs
 
 
-_SCALARS = frozenset({int, bool, type(None)})  # str: UTF-8 text only; floats: finite ones only
+_SCALARS = frozenset({bool, type(None)})  # str: UTF-8 text only; floats: finite ones; ints: ``LONG_INT``
 
 
 def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optional[str]) -> Dict[str, Any]:
     """*value*, an argument object given as data, when it is JSON: string keys, JSON
-    values (no NaN or infinity, no lone UTF-16 surrogate in a key or a string: as in
-    argument text), nested no deeper than ``policy.max_depth`` (a dict or list that
-    contains itself is infinitely deep). A tuple in it is a JSON array and a dict
-    subclass (``OrderedDict``...) a JSON object, as ``json.dumps`` writes them: then a
-    copy with plain lists and dicts in their place is returned (the caller's data is
-    never changed). Iterative: no recursion, one pass over the values (and the copy,
-    only when there is a tuple or a dict subclass). Text is tested for surrogates only
-    when it is not ASCII (``str.isascii`` answers at once)."""
+    values (no NaN or infinity, no integer of more than 4300 digits, no lone UTF-16
+    surrogate in a key or a string: as in argument text), nested no deeper than
+    ``policy.max_depth`` (a dict or list that contains itself is infinitely deep). A
+    tuple in it is a JSON array and a dict subclass (``OrderedDict``...) a JSON object,
+    as ``json.dumps`` writes them: then a copy with plain lists and dicts in their
+    place is returned (the caller's data is never changed). Iterative: no recursion,
+    one pass over the values (and the copy, only when there is a tuple or a dict
+    subclass). Text is tested for surrogates only when it is not ASCII
+    (``str.isascii`` answers at once)."""
     scalars = _SCALARS
+    big = LONG_INT
     for k, x in value.items():  # the common case: one level of scalars under ASCII keys
         if type(k) is not str or not k.isascii():
             break
-        if type(x) is str:
+        t = type(x)
+        if t is str:
             if x.isascii():
                 continue
             break
-        if type(x) not in scalars and (type(x) is not float or x - x != 0.0):
+        if t is int:
+            if -big < x < big:
+                continue
+            break
+        if t not in scalars and (t is not float or x - x != 0.0):
             break  # (NaN, infinity: x - x is NaN)
     else:
         return value
@@ -274,6 +283,9 @@ def check_object(value: Dict[str, Any], policy: Policy, loc: str, dialect: Optio
             if t is str:
                 if not x.isascii() and lone_surrogate_in(x):
                     raise _surrogate(x, loc, dialect)
+            elif t is int:
+                if not -big < x < big:
+                    raise ArgumentsError(f"Arguments at {loc} hold {LONG_INT_WORDS}", dialect=dialect, loc=loc)
             elif t is dict or t is list:
                 stack.append((x, depth + 1, False))
             elif t is tuple or isinstance(x, dict):  # an array, an object given as other Python data

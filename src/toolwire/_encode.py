@@ -19,7 +19,7 @@ from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import check_json_object
+from ._value_checks import LONG_INT, check_json_object, utf8_problem
 
 __all__ = ["check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "written"]
 
@@ -59,7 +59,8 @@ def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
 
 def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = None) -> ToolCall:
     """The stand-in that writes an invalid call back: its name, id and raw argument
-    text, written verbatim by dialects that carry argument text (``written`` checks).
+    text, written verbatim by dialects that carry argument text (``written`` checks);
+    text no UTF-8 can carry (a lone surrogate, held as received) is an ``EncodeError``.
     An id-less one takes its id from *ids* for the invalid call itself (the stand-in is
     new each time), so it keeps that id when the history is written again."""
     if not call.name:
@@ -69,6 +70,14 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
         raise EncodeError(
             f"The invalid call {call.name!r} has no argument text to write back as {d.name} ({call.error})",
             dialect=d.name,
+        )
+    problem = utf8_problem(call.raw, "$.raw", f"The invalid call {call.name!r}")
+    if problem is not None:  # held as received; escaped, it would no longer be the text the model sent
+        raise EncodeError(
+            f"{problem}; it cannot be written back as {d.name}: leave it out of the history, or give it text "
+            "UTF-8 can carry (replace(raw=...))",
+            dialect=d.name,
+            loc="$.raw",
         )
     ident = ids.id_of(call) if call.id is None and ids is not None and d.ids.required else call.id
     return new_call(call.name, {}, ident, Verbatim(call.raw), None, ("invalid-call",))
@@ -264,7 +273,8 @@ def _check_args(d: Dialect, c: ToolCall) -> None:
     if type(args) is dict:
         for k, v in args.items():  # the common case, one level of plain scalars: no walk
             t = type(v)
-            if not (type(k) is str and (t is str or t is int or t is bool or v is None or (t is float and v - v == 0))):
+            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
+                                        or v is None or (t is float and v - v == 0))):
                 break
         else:
             return

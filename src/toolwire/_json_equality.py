@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, List, Tuple
+from typing import Any, Dict, List, Set, Tuple
 
-__all__ = ["CONTAINERS", "hashable", "json_identity", "same"]
+__all__ = ["CONTAINERS", "hashable", "json_hash", "json_identity", "same"]
 
-_OBJECT, _ARRAY, _TRUE, _FALSE = object(), object(), object(), object()
+_OBJECT, _ARRAY, _TRUE, _FALSE, _CYCLE = object(), object(), object(), object(), object()
 CONTAINERS = (dict, list, tuple, MappingProxyType)
 
 
@@ -43,9 +43,51 @@ def json_identity(value: Any) -> Tuple[Any, ...]:
     return tuple(out)
 
 
+def json_hash(value: Any) -> int:
+    """A hash of *value*, equal for JSON-equal values (as ``json_identity`` spells
+    them). A container held in several places (k + 1 dicts, each held twice by the
+    next, mean 2^k places) is hashed once: linear in the objects, iterative. A
+    container holding itself (changed after it was built) hashes as a fixed mark there."""
+    if type(value) not in CONTAINERS:
+        return hash(_TRUE if value is True else _FALSE if value is False else value)
+    memo: Dict[int, int] = {}
+    open_ids: Set[int] = set()
+    stack = [value]
+    while stack:
+        v = stack[-1]
+        key = id(v)
+        if key in memo:
+            stack.pop()
+            continue
+        t = type(v)
+        obj = t is dict or t is MappingProxyType
+        if key not in open_ids:  # first met: its containers first
+            open_ids.add(key)
+            n = len(stack)
+            for x in v.values() if obj else v:
+                if type(x) in CONTAINERS and id(x) not in memo and id(x) not in open_ids:
+                    stack.append(x)
+            if len(stack) > n:
+                continue
+        stack.pop()
+        open_ids.discard(key)
+        if obj:
+            memo[key] = hash((_OBJECT, tuple((k, _member(v[k], memo)) for k in sorted(v, key=str))))
+        else:
+            memo[key] = hash((_ARRAY, tuple(_member(x, memo) for x in v)))
+    return memo[id(value)]
+
+
+def _member(x: Any, memo: Dict[int, int]) -> Any:
+    """What ``json_hash`` combines for the member *x* of a container."""
+    if type(x) in CONTAINERS:
+        return memo.get(id(x), _CYCLE)
+    return _TRUE if x is True else _FALSE if x is False else x
+
+
 def hashable(v: Any) -> Any:
-    """*v*, or its ``json_identity`` when it is a container: what hashing sees."""
-    return json_identity(v) if type(v) in CONTAINERS else v
+    """*v*, or its ``json_hash`` when it is a container: what hashing sees."""
+    return json_hash(v) if type(v) in CONTAINERS else v
 
 
 def same(a: Any, b: Any) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
-from ._json_equality import json_identity, same
+from ._json_equality import json_hash, same
 from ._schema_like import check_schema_like
 from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
@@ -116,7 +116,7 @@ class ToolCall(_Value):
         return self.name == other.name and self.id == other.id and same(self.args, other.args)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.id, json_identity(self.args)))
+        return hash((self.name, self.id, json_hash(self.args)))
 
 
 class _CallBuilder(ToolCall):

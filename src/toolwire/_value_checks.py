@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import math
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union, cast
+from typing import Any, Dict, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ._errors import DecodeError, an, excerpt
 
 __all__ = [
     "JSON_SCHEMAS",
+    "LONG_INT",
+    "LONG_INT_WORDS",
     "MAX_SCHEMA_NODES",
     "NO_PD",
     "REQUIRED",
@@ -112,9 +114,20 @@ def _bool(value: Any, loc: str, what: str) -> bool:
 
 
 def _provider_data(value: Any, cls: str) -> ProviderData:
-    if value is None:
+    """*value*, a plain dict of dialect ids to objects (held as given), or any other
+    mapping of them copied into one (so that ``as_dict`` hands out copies and pydantic
+    writes it); what a caller's mapping raises while read is a ``DecodeError`` here."""
+    if value is None or value is NO_PD:
         return NO_PD
-    if not isinstance(value, Mapping) or not all(type(k) is str and isinstance(v, dict) for k, v in value.items()):
+    if type(value) is not dict:
+        try:
+            value = dict(value.items()) if isinstance(value, Mapping) else value
+        except MemoryError:
+            raise
+        except Exception as exc:
+            raise _fail(f"{cls} provider_data", "$.provider_data",
+                        f"must map dialect ids to objects: reading it raised {type(exc).__name__}: {exc}") from None
+    if type(value) is not dict or not all(type(k) is str and isinstance(v, dict) for k, v in value.items()):
         raise _fail(
             f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
         )
@@ -160,6 +173,14 @@ def part_member(part: Dict[str, Any], member: str) -> str:
 
 _SCALARS = (str, int, bool, type(None))
 
+#: The least magnitude of an integer of more than 4300 digits: JSON sets no limit (RFC 8259
+#: §6), but pydantic-core's parser reads no more, and CPython's ``int`` -> ``str`` (so
+#: ``json.dumps``, which SDKs and HTTP clients write bodies with) refuses more by default
+#: (``sys.get_int_max_str_digits``). Refused where a value is built, decoded or written,
+#: as in argument text: ``-LONG_INT < n < LONG_INT`` is two comparisons of sizes.
+LONG_INT = 10**4300
+LONG_INT_WORDS = "an integer of more than 4300 digits, longer than JSON parsers read"
+
 #: The most JSON values (objects, arrays and scalars) a caller's schema may hold, counted
 #: as the tree the schema means: a dict or list held in several places counts once per
 #: place. A schema built in Python may hold one dict twice at each of k levels (k + 1
@@ -175,8 +196,9 @@ def check_json_object(
     value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
 ) -> Dict[str, Any]:
     """*value* when it is a JSON object (a dict with string keys and JSON values all the
-    way down: no sets, no NaN or infinity, no cycles); else a ``DecodeError`` at the
-    first offending place. Iterative: linear in the value, no recursion limit. With
+    way down: no sets, no NaN or infinity, no integer of more than 4300 digits, no
+    cycles); else a ``DecodeError`` at the first offending place. Iterative: linear in
+    the value, no recursion limit. With
     *limit* (a schema: ``MAX_SCHEMA_NODES``), a value of more JSON values than that
     (counted as ``MAX_SCHEMA_NODES`` says) is refused, after at most *limit* steps."""
     if type(value) is not dict:
@@ -195,22 +217,32 @@ def check_json_value(
     value: Any, loc: str, what: str, *, tuples: bool = False, limit: Optional[int] = None
 ) -> None:
     """``DecodeError`` unless *value* is JSON data (see ``check_json_object``); with
-    *tuples*, a tuple counts as an array (as decoders keep one given as data)."""
+    *tuples*, a tuple counts as an array (as decoders keep one given as data). A
+    container held in several places is walked once (without *limit*)."""
     # each entry: (value, its place) where a place is ``(parent place, key or index)``,
     # spelled out as a ``$.path`` only for the error (a path per item would be quadratic)
     stack: List[Tuple[Any, Any]] = [(value, None)]
     left = 0 if limit is None else limit - 1  # values still allowed beside the root
     open_ids = set()  # containers on the path being walked (a cycle is an error)
     exits: List[Tuple[int, int]] = []  # (stack height, id) where a container's walk ends
+    # containers whose walk ended: one met again elsewhere (k + 1 dicts, each held twice
+    # by the next, mean 2^k places) is not walked again, so the check is linear in the
+    # objects given; with a *limit* every place counts, as ``MAX_SCHEMA_NODES`` says
+    done: Optional[Set[int]] = set() if limit is None else None
     while stack:
         while exits and len(stack) <= exits[-1][0]:
-            open_ids.discard(exits.pop()[1])
+            closed = exits.pop()[1]
+            open_ids.discard(closed)
+            if done is not None:
+                done.add(closed)
         v, at = stack.pop()
         t = type(v)
         if t in _SCALARS:
             if t is str and lone_surrogate_in(v):
                 raise _fail(what, _path(loc, at),
                             f"holds {excerpt(v)}, a lone UTF-16 surrogate no UTF-8 text can carry")
+            if t is int and not -LONG_INT < v < LONG_INT:
+                raise _fail(what, _path(loc, at), f"holds {LONG_INT_WORDS}")
             continue
         if t is float:
             if not math.isfinite(v):
@@ -219,6 +251,8 @@ def check_json_value(
         if t is dict or t is list or (tuples and t is tuple):
             if id(v) in open_ids:
                 raise _fail(what, _path(loc, at), "holds itself (a cycle)")
+            if done is not None and id(v) in done:
+                continue
             open_ids.add(id(v))
             exits.append((len(stack), id(v)))
             if limit is not None:

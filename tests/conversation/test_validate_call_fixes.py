@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Dict
 
 from json_reach import nested, past_json_writer
 from toolwire import InvalidToolCall, ToolCall, validate_call
@@ -25,20 +25,28 @@ def test_an_allof_of_two_refs_to_one_definition_n_deep_gives_its_issue_once() ->
 INT_TOOL = {"name": "f", "parameters": {"type": "object", "properties": {"b": {"type": "integer"}}}}
 
 
+def _changed(name: str, args: Dict[str, Any]) -> ToolCall:
+    """A call whose ``args`` were changed after it was built (held as given): the
+    constructor refuses an integer of more than 4300 digits, a caller's edit does not."""
+    call = ToolCall(name, {})
+    call.args.update(args)
+    return call
+
+
 def test_an_integer_python_cannot_print_gives_an_invalid_call_not_a_value_error() -> None:
-    # args built in code: json.dumps raised "Exceeds the limit (4300 digits) for integer
+    # args changed in code: json.dumps raised "Exceeds the limit (4300 digits) for integer
     # string conversion", a plain ValueError, for the raw text and again under coerce=True
     big = 10**5000
-    bad = validate_call(ToolCall("f", {"a": big, "b": "x"}), [INT_TOOL])
+    bad = validate_call(_changed("f", {"a": big, "b": "x"}), [INT_TOOL])
     assert isinstance(bad, InvalidToolCall) and bad.raw is None
     assert bad.error == "Arguments of 'f' do not match its schema: $.b: \"x\" is not of type integer (type)."
-    bad = validate_call(ToolCall("f", {"a": big, "b": "x"}), [INT_TOOL], coerce=True)
+    bad = validate_call(_changed("f", {"a": big, "b": "x"}), [INT_TOOL], coerce=True)
     assert isinstance(bad, InvalidToolCall) and bad.raw is None
-    fixed = validate_call(ToolCall("f", {"a": [big], "b": "3"}), [INT_TOOL], coerce=True)
+    fixed = validate_call(_changed("f", {"a": [big], "b": "3"}), [INT_TOOL], coerce=True)
     assert type(fixed) is ToolCall and fixed.args == {"a": [big], "b": 3}
-    ok = ToolCall("f", {"b": big})
+    ok = _changed("f", {"b": big})
     assert validate_call(ok, [INT_TOOL]) is ok
-    unknown = validate_call(ToolCall("g", {"b": big}), [INT_TOOL])
+    unknown = validate_call(_changed("g", {"b": big}), [INT_TOOL])
     assert isinstance(unknown, InvalidToolCall) and unknown.raw is None and unknown.error.startswith("Unknown tool")
 
 

@@ -52,8 +52,10 @@ def test_encode_follows_the_chat_template() -> None:
 
 
 def test_an_integer_python_cannot_print_is_an_encode_error() -> None:
-    """A JSON integer of more than 4,300 digits: Python's repr refuses it."""
-    call = ToolCall("f", {"n": 10 ** 5000}, id="x")
+    """A JSON integer of more than 4,300 digits: Python's repr refuses it. (The
+    constructor refuses one too: put in after, ``args`` being held as given.)"""
+    call = ToolCall("f", {}, id="x")
+    call.args["n"] = 10 ** 5000
     for fmt, options in ((D, {}), ("text.llama", {"variant": "pythonic"})):
         with pytest.raises(EncodeError, match="too long to write"):
             encode_text([call], fmt, **options)

@@ -32,6 +32,7 @@ from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
 from .._dialect import CALL, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
+from .._payload_paths import result_at, tool_at
 from .._types import Tool, ToolCall, ToolResult, new_call
 from .._value_checks import NO_PD, ProviderData, check_json_value
 from ._common import error_flag, name_of, opt_str, scoped
@@ -163,7 +164,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     else:
         pd = {f"null_{k}": True for k in ("description", "strict") if k in item and item[k] is None}
         own = {NAME: pd} if pd else None
-    return Tool(
+    return tool_at(
+        NAME,
+        {"$.parameters": loc + ".parameters", "$.description": loc + ".description", "$.strict": loc + ".strict"},
         name=name_of(item.get("name"), loc + ".name", NAME),
         description=item.get("description"),
         parameters=params,
@@ -186,7 +189,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     content = item.get("content")
     if not isinstance(content, (str, list)):
         raise DecodeError(f"Result content at {loc}.content must be text or a list of parts", dialect=NAME, loc=loc)
-    return ToolResult(
+    return result_at(
+        NAME,
+        {"$.content": loc + ".content", "$.name": loc + ".name"},
         id=opt_str(item.get("id"), loc + ".id", NAME),
         name=item.get("name"),
         content=content,

@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
+from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import (
     as_dict,
@@ -68,7 +69,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     for key, value in (("description", description), ("strict", strict)):
         if value is None and key in item:  # sent as null: written back so, to this dialect only
             extra[_NULL[key]] = True
-    return Tool(
+    return tool_at(
+        NAME,
+        {"$.parameters": loc + ".input_schema", "$.description": loc + ".description"},
         name=name,
         description=description,
         parameters=params,
@@ -129,7 +132,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     is_error = item.get("is_error")
     if is_error is False:
         pd["is_error"] = False
-    return ToolResult(
+    return result_at(
+        NAME, {"$.content": loc + ".content"},
         id=ident, content=content, is_error=error_flag(is_error, loc + ".is_error", NAME),
         provider_data={NAME: pd} if pd else {}
     )

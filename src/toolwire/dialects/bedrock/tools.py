@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
+from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
@@ -52,7 +53,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         extra["bare"] = True
     if not bare and len(item) > 1:
         extra["entry"] = {k: v for k, v in item.items() if k != "toolSpec"}
-    return Tool(
+    return tool_at(
+        NAME,
+        {"$.parameters": sloc + ".inputSchema.json", "$.description": sloc + ".description"},
         name=name,
         description=tool_description(spec.get("description"), sloc + ".description", NAME),
         parameters=params,
@@ -126,7 +129,9 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         pd["status"] = status
     if len(item) > 1:
         pd["block"] = {k: v for k, v in item.items() if k != "toolResult"}
-    return ToolResult(id=ident, content=content, is_error=status == "error", provider_data={NAME: pd} if pd else {})
+    places = {"$.content": rloc + (".content[0].text" if type(content) is str and raw else ".content")}
+    return result_at(NAME, places, id=ident, content=content, is_error=status == "error",
+                     provider_data={NAME: pd} if pd else {})
 
 
 def _part(block: Any, loc: str) -> Dict[str, Any]:

@@ -37,6 +37,7 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import rule
+from ..._payload_paths import result_at
 from ..._policy import UNFINISHED
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import as_dict, check_native, nameless_result, opt_str, result_id, scoped
@@ -189,7 +190,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         pd["extra"] = extra
     ident = opt_str(item.get("tool_call_id"), loc + ".tool_call_id", NAME)
     check_native(ident, IDS, pd)
-    return ToolResult(id=ident, content=content, provider_data={NAME: pd} if pd else {})
+    return result_at(NAME, {"$.content": loc + ".content"}, id=ident, content=content,
+                     provider_data={NAME: pd} if pd else {})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, result_name, scoped
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
@@ -39,6 +40,7 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
     if name is not None and type(name) is not str:
         raise DecodeError(f"Tool name at {floc}.name must be text", dialect=NAME, loc=floc + ".name")
     response = fr.get("response")
+    rloc = floc + ".response"
     content: Any = ""
     is_error = False
     if response is None:
@@ -49,6 +51,7 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
         )
     elif len(response) == 1 and next(iter(response)) in _KEYS:
         k, value = next(iter(response.items()))
+        rloc = f"{rloc}.{k}"
         is_error = k == "error"
         content = value if type(value) is str else [{"type": "json", "json": value}]
         if k == "result" or (k == "output" and type(value) is not str):
@@ -67,8 +70,11 @@ def decode_result(part: Dict[str, Any], loc: str) -> ToolResult:
         pd["response_extra"] = extra
     if len(part) > 1:
         pd["part"] = {k: v for k, v in part.items() if k != key}
-    return ToolResult(
-        id=ident, name=name, content=content, is_error=is_error, provider_data={NAME: pd} if pd else {}
+    places = {"$.content[0].json": rloc, "$.content[0].text": rloc, "$.name": floc + ".name"}
+    if type(content) is str:
+        places["$.content"] = rloc
+    return result_at(
+        NAME, places, id=ident, name=name, content=content, is_error=is_error, provider_data={NAME: pd} if pd else {}
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._errors import DecodeError, an, excerpt
 from ..._ids import IdRule
+from ..._payload_paths import tool_at
 from ..._types import Tool
 from ..._value_checks import MAX_SCHEMA_NODES, check_json_object
 from .._common import as_dict, name_of, object_root, scoped, tool_description
@@ -99,6 +100,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
             break
     name = name_of(decl.get("name"), loc + ".name", NAME)
     params = None
+    where = loc + ".parameters"
     given = [k for k in _PARAM_KEYS if decl.get(k) is not None]  # a model_dump() has them all, as None
     if len(given) > 1:  # "mutually exclusive" (google-genai FunctionDeclaration): one would be lost
         raise DecodeError(
@@ -107,7 +109,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         )
     for key in given or _PARAM_KEYS:
         if key in decl:
-            params = decl[key]
+            params, where = decl[key], f"{loc}.{key}"
             if key != "parametersJsonSchema":
                 pd["params_key"] = key
             if params is not None and type(params) is not dict:
@@ -127,7 +129,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     description = tool_description(decl.get("description"), loc + ".description", NAME)
     if description is None and "description" in decl:
         pd["null_description"] = True  # llm-gemini sends "description": null
-    return Tool(name=name, description=description, parameters=params, provider_data={NAME: pd} if pd else {})
+    return tool_at(NAME, {"$.parameters": where, "$.description": loc + ".description"}, name=name,
+                   description=description, parameters=params, provider_data={NAME: pd} if pd else {})
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:

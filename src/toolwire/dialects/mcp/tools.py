@@ -16,6 +16,7 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError
 from ..._ids import rule
+from ..._payload_paths import tool_at
 from ..._types import Tool
 from .._common import name_of, object_schema, opt_str, scoped, tool_description
 
@@ -75,7 +76,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     description = tool_description(item.get("description"), loc + ".description", NAME)
     if description is None and "description" in item:  # the python SDK's ``Tool`` dumps an unset one as null
         rest[_NULL_DESCRIPTION] = True
-    return Tool(
+    return tool_at(
+        NAME,
+        {"$.parameters": loc + ".inputSchema", "$.description": loc + ".description"},
         name=name_of(item.get("name"), loc + ".name", NAME),
         description=description,
         parameters=schema,

@@ -42,6 +42,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import Policy
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
 from ..._ids import rule
+from ..._payload_paths import result_at
 from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
 from .._result_media import ResultMedia, image_data_url, rewrite_media, web
@@ -136,7 +137,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     elif "name" in item:
         pd["null_name"] = True
     check_native(ident, IDS, pd)
-    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
+    return result_at(NAME, {"$.content": loc + ".content"}, id=ident, name=name, content=content,
+                     provider_data={NAME: pd} if pd else {})
 
 
 _CHUNKS = frozenset({"image_url", "document_url"})  # the media chunks a tool message takes

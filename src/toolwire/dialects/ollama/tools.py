@@ -19,6 +19,7 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import IdRule
+from ..._payload_paths import result_at
 from ..._types import Tool, ToolResult, evolve
 from .._common import name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
@@ -72,7 +73,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     name = item.get("tool_name")
     if name is not None:
         name = name_of(name, loc + ".tool_name", NAME)
-    return ToolResult(id=ident, name=name, content=content, provider_data={NAME: pd} if pd else {})
+    return result_at(NAME, {"$.content": loc + ".content"}, id=ident, name=name, content=content,
+                     provider_data={NAME: pd} if pd else {})
 
 
 def _text(result: ToolResult) -> str:

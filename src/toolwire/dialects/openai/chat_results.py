@@ -21,6 +21,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
+from ..._payload_paths import result_at
 from ..._types import ToolResult
 from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
 from .chat_tools import IDS, NAME, NAMES
@@ -43,7 +44,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
             pd["part_extra"] = part_extra
     if item.get("role") == "function":
         pd["legacy"] = True
-        return ToolResult(id=None, name=item.get("name"), content=content, provider_data={NAME: pd})
+        return result_at(NAME, {"$.content": loc + ".content", "$.name": loc + ".name"}, id=None,
+                         name=item.get("name"), content=content, provider_data={NAME: pd})
     wire_id = item.get("tool_call_id")
     if wire_id == "null":  # no id, as in a call (mistralai's placeholder): it pairs by name; written back
         ident = None
@@ -56,7 +58,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if "name" in item:  # not in the reference, but servers and cookbook examples send it: written back
         pd["named"] = True
     check_native(ident, IDS, pd)
-    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
+    return result_at(NAME, {"$.content": loc + ".content", "$.name": loc + ".name"}, id=ident,
+                     name=item.get("name"), content=content, provider_data={NAME: pd} if pd else {})
 
 
 def _split_parts(parts: List[Any], loc: str) -> Tuple[List[Any], Optional[List[Dict[str, Any]]]]:

@@ -21,6 +21,7 @@ from typing import Any, Dict
 
 from ..._errors import DecodeError
 from ..._ids import rule
+from ..._payload_paths import tool_at
 from ..._types import Tool
 from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
@@ -54,7 +55,8 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
         description = tool_description(custom.get("description"), loc + ".custom.description", dialect)
         if description is None and "description" in custom:
             pd["null_description"] = True
-        return Tool(name=name, description=description, parameters=input_schema(), provider_data={NAME: pd})
+        return tool_at(dialect, {"$.description": loc + ".custom.description"}, name=name, description=description,
+                       parameters=input_schema(), provider_data={NAME: pd})
     fn = as_dict(item.get("function"), loc + ".function", dialect, "a 'function' object")
     name = name_of(fn.get("name"), loc + ".function.name", dialect)
     params = fn.get("parameters")
@@ -77,8 +79,9 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
     for key, value in (("description", description), ("parameters", params), ("strict", strict)):
         if value is None and key in fn:  # the key sent as null: written back so
             pd[_NULL[key]] = True
-    return Tool(name=name, description=description, parameters=params, strict=strict,
-                provider_data={NAME: pd} if pd else {})
+    places = {"$.parameters": loc + ".function.parameters", "$.description": loc + ".function.description"}
+    return tool_at(dialect, places, name=name, description=description, parameters=params, strict=strict,
+                   provider_data={NAME: pd} if pd else {})
 
 
 # provider data of a tool read here (beside ``custom``, ``extra``, ``function_extra``):

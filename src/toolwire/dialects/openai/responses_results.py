@@ -19,6 +19,7 @@ from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
+from ..._payload_paths import result_at
 from ..._types import ToolResult
 from ..._value_checks import part_member
 from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
@@ -64,7 +65,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     if item.get("type") == "custom_tool_call_output":
         extra["custom"] = True
     check_native(ident, IDS, extra)
-    return ToolResult(id=ident, name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
+    return result_at(NAME, {"$.content": loc + ".output", "$.name": loc + ".name"}, id=ident,
+                     name=item.get("name"), content=content, provider_data={NAME: extra} if extra else {})
 
 
 def _own_media(part: Dict[str, Any]) -> bool:

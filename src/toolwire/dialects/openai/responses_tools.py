@@ -24,6 +24,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._args import load_json
 from ..._errors import DecodeError, an
 from ..._ids import rule
+from ..._payload_paths import tool_at
 from ..._types import Tool
 from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
@@ -96,7 +97,9 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         for key in ("parameters", "strict"):
             if key not in item:
                 extra[_ABSENT[key]] = True
-    return Tool(
+    return tool_at(
+        NAME,
+        {"$.parameters": loc + ".parameters", "$.description": loc + ".description"},
         name=name,
         description=description,
         parameters=params,

@@ -1,0 +1,63 @@
+"""The errors of a value's public constructor said at the payload's place.
+
+A dialect's reader builds a ``Tool`` or a ``ToolResult`` through its public
+constructor, whose checks (a schema's JSON values, a description's or a result's text,
+result parts) speak of the value's own fields (``$.parameters.properties.a``,
+``$.content[0].json``) and of no dialect. The reader knows where each field came from:
+``built`` raises such an error again at that place (``$.function.parameters...``,
+``$.tools[3].input_schema...``) with the reader's dialect, as the reader's own checks do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, TypeVar
+
+from ._errors import DecodeError
+from ._types import Tool, ToolResult
+
+__all__ = ["built", "moved", "result_at", "tool_at"]
+
+T = TypeVar("T")
+
+
+def built(make: Callable[[], T], dialect: str, places: Mapping[str, str]) -> T:
+    """``make()``; a ``DecodeError`` of no dialect it raises at a field's ``$.path`` is
+    raised at the payload's place instead (``moved``)."""
+    try:
+        return make()
+    except DecodeError as exc:
+        if exc.dialect is not None:
+            raise
+        raise moved(exc, dialect, places) from None
+
+
+def tool_at(dialect: str, places: Mapping[str, str], **fields: Any) -> Tool:
+    """``Tool(**fields)``, its errors said at *places* (field path -> payload path)."""
+    return built(lambda: Tool(**fields), dialect, places)
+
+
+def result_at(dialect: str, places: Mapping[str, str], **fields: Any) -> ToolResult:
+    """``ToolResult(**fields)``, its errors said at *places* (field path -> payload path)."""
+    return built(lambda: ToolResult(**fields), dialect, places)
+
+
+def moved(exc: DecodeError, dialect: str, places: Mapping[str, str]) -> DecodeError:
+    """*exc* (of the same class, with what it holds) at the payload's place of its ``loc``: the longest
+    field path of *places* that is ``loc`` or one of its ancestors (``$.content`` of
+    ``$.content[0].json``) gives the prefix; the message names that place too. An
+    error at no field of *places* keeps its path, with *dialect*."""
+    loc = exc.loc
+    best = ""
+    for field in places:
+        if len(field) > len(best) and (loc == field or (loc.startswith(field) and loc[len(field)] in ".[")):
+            best = field
+    new = places[best] + loc[len(best):] if best else loc
+    message = exc.message
+    if new != loc:
+        shown = loc if len(loc) <= 60 else f"{loc[:24]}…{loc[-24:]}"  # as ``_errors.short`` wrote it
+        message = message.replace(f" at {shown}", f" at {new}", 1)
+    out = type(exc)(message, dialect=dialect, loc=new)
+    for k, v in vars(exc).items():  # what a subclass adds (``NotSchemaError.why``...), as it was
+        if k not in ("message", "dialect", "loc"):
+            setattr(out, k, v)
+    return out
