@@ -13,7 +13,7 @@ hands every other event here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Set
 
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
@@ -53,6 +53,9 @@ class Feed:
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
+        # the ``output_index`` of every item an ``output_item.added`` / ``.done`` carried: a final
+        # ``output`` longer than that holds items the stream never carried (``_unstreamed``)
+        self.seen: Set[int] = set()
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -68,6 +71,8 @@ class Feed:
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
+            if key is not None:
+                self.seen.add(key)
             if type(item) is dict:
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
@@ -79,6 +84,8 @@ class Feed:
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
+            if key is not None:
+                self.seen.add(key)
             if type(item) is dict:
                 self._added(key, item)
         elif kind == "response.output_text.delta":
@@ -124,6 +131,7 @@ class Feed:
                     for i, item in enumerate(output):
                         if type(item) is dict:
                             self._final(i, item)
+                    self._unstreamed(output)
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
@@ -168,6 +176,46 @@ class Feed:
         if c is not None and not c.done and c.server is server:
             self._done(c.key if type(c.key) is int else None, item)
 
+    def _unstreamed(self, output: List[Any]) -> None:
+        """The call items of the final *output* that no call of the stream carried (by
+        position, else by ``call_id``; a server item by its ``id``): a stream resumed with
+        ``starting_after`` begins mid-reply, and the calls done before it are only here.
+        Each is added as a call of its own (never dropped), and the stream's calls are put
+        in the output's order, as ``decode_all`` of the final response gives them."""
+        core = self.core
+        calls = core.calls
+        by_key = {c.key: c for c in calls if type(c.key) is int}
+        by_id = {(c.server, c.id): c for c in calls if c.id is not None}
+        at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
+        added = False
+        for i, item in enumerate(output):
+            if type(item) is not dict:
+                continue
+            kind = item.get("type")
+            name = client_name(item) if kind in CLIENT_TYPES else None
+            server = kind not in _CALL and name is None
+            if server and not is_server(item, kind):
+                continue  # a message, reasoning...: no call
+            ident = nonempty_str(item.get("id" if server else "call_id"))
+            c = by_key.get(i)
+            if c is None or c.server is not server or c.id is not None and ident is not None and c.id != ident:
+                c = by_id.get((server, ident)) if ident is not None else None
+            if c is not None:
+                at[c.pos] = i
+                continue
+            n = len(calls)
+            if name is not None:
+                client_done(core, None, item, name)
+            elif server:
+                server_done(core, None, item)
+            else:
+                self._end(core.open(None, ident, nonempty_str(item.get("name"))), item)
+            for c in calls[n:]:
+                at[c.pos] = i
+            added = True
+        if added and len(at) == len(calls):
+            calls.sort(key=lambda c: at[c.pos])
+
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")
         if key is None and (kind in _CALL or kind in CLIENT_TYPES or is_server(item, kind)):
@@ -208,6 +256,12 @@ class Feed:
         c = core.by_key.get(key) if key is not None else self._keyless(nonempty_str(item.get("call_id")))
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
+        self._end(c, item)
+
+    def _end(self, c: Call, item: Dict[str, Any]) -> None:
+        """*item*, a ``function_call`` or ``custom_tool_call``, ends the call *c*."""
+        core = self.core
+        kind = item.get("type")
         if c.name is None:
             c.name = nonempty_str(item.get("name"))
         if c.id is None:
