@@ -2,7 +2,8 @@
 
 openai-python ``client.responses.retrieve(response_id, stream=True,
 starting_after=N)`` ("The sequence number of the event after which to start
-streaming", background mode: https://platform.openai.com/docs/guides/background)
+streaming", openai-python ``resources/responses/responses.py``; background responses,
+openai/openai-python#2372)
 resumes a stream mid-reply: the items done before event N are never added nor done in
 it, yet ``response.completed.response.output`` holds every item
 (``ResponseCompletedEvent.response: Response``, ``Response.output:

@@ -21,13 +21,14 @@ from ...stream._core import Core
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
+from .responses_feed_final import CALL_TYPES, unstreamed
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
 __all__ = ["Feed"]
 
-_CALL = frozenset({"function_call", "custom_tool_call"})
+_CALL = CALL_TYPES
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
 
 
@@ -131,7 +132,7 @@ class Feed:
                     for i, item in enumerate(output):
                         if type(item) is dict:
                             self._final(i, item)
-                    self._unstreamed(output)
+                    unstreamed(core, output, self._end)
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
@@ -175,46 +176,6 @@ class Feed:
             c = core.find(None, ident)
         if c is not None and not c.done and c.server is server:
             self._done(c.key if type(c.key) is int else None, item)
-
-    def _unstreamed(self, output: List[Any]) -> None:
-        """The call items of the final *output* that no call of the stream carried (by
-        position, else by ``call_id``; a server item by its ``id``): a stream resumed with
-        ``starting_after`` begins mid-reply, and the calls done before it are only here.
-        Each is added as a call of its own (never dropped), and the stream's calls are put
-        in the output's order, as ``decode_all`` of the final response gives them."""
-        core = self.core
-        calls = core.calls
-        by_key = {c.key: c for c in calls if type(c.key) is int}
-        by_id = {(c.server, c.id): c for c in calls if c.id is not None}
-        at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
-        added = False
-        for i, item in enumerate(output):
-            if type(item) is not dict:
-                continue
-            kind = item.get("type")
-            name = client_name(item) if kind in CLIENT_TYPES else None
-            server = kind not in _CALL and name is None
-            if server and not is_server(item, kind):
-                continue  # a message, reasoning...: no call
-            ident = nonempty_str(item.get("id" if server else "call_id"))
-            c = by_key.get(i)
-            if c is None or c.server is not server or c.id is not None and ident is not None and c.id != ident:
-                c = by_id.get((server, ident)) if ident is not None else None
-            if c is not None:
-                at[c.pos] = i
-                continue
-            n = len(calls)
-            if name is not None:
-                client_done(core, None, item, name)
-            elif server:
-                server_done(core, None, item)
-            else:
-                self._end(core.open(None, ident, nonempty_str(item.get("name"))), item)
-            for c in calls[n:]:
-                at[c.pos] = i
-            added = True
-        if added and len(at) == len(calls):
-            calls.sort(key=lambda c: at[c.pos])
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")
