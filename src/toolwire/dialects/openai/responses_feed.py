@@ -54,8 +54,8 @@ class Feed:
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
-        # the ``output_index`` of every item an ``output_item.added`` / ``.done`` carried: a final
-        # ``output`` longer than that holds items the stream never carried (``_unstreamed``)
+        # the ``output_index`` of the items an ``output_item.added`` carried (``feed``: ``.done`` too): a
+        # final ``output`` longer than that may hold items the stream never carried (``unstreamed``)
         self.seen: Set[int] = set()
 
     def feed(self, data: Dict[str, Any]) -> None:

@@ -77,7 +77,7 @@ class Handler(Feed):
         by *other*, events that ``feed`` ignores not at all."""
         core = self.core
         open_calls = core.by_key
-        seen = self.seen  # (``feed``'s: the positions of the items carried)
+        seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -133,7 +133,6 @@ class Handler(Feed):
                         index = data["output_index"]
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
-                            seen.add(index)
                             end = open_calls.get(index)
                             if end is not None and item["type"] == "function_call":
                                 # ``_done`` of a call that saw its whole text, with id and name
