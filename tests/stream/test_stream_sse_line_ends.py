@@ -135,3 +135,19 @@ def test_ndjson_with_cr_line_ends() -> None:
     call = ToolCall("get_weather", {"city": "Paris"})
     body = "".join(json.dumps(c) + "\r" for c in encode_stream([call], "ollama"))
     assert accumulate(body, "ollama") == accumulate(body.replace("\r", "\n"), "ollama") == [call]
+
+
+def test_an_empty_data_line_without_its_line_end() -> None:
+    """``iter_lines()`` of a body with a ``data:`` line that carries nothing (the SSE
+    spec reads it as an empty data field): a line of its own, not the start of the next.
+    It swallowed the lines after it (the calls were lost, or the stream refused)."""
+    events = encode_stream(_calls("anthropic.messages"), "anthropic.messages")
+    lines = [b"event: ping", b"data:", b""]
+    for e in events:
+        lines += [f"event: {e['type']}".encode(), f"data: {json.dumps(e)}".encode(), b""]
+    expected = _shape(_calls("anthropic.messages"))
+    assert _shape(accumulate(iter(lines), "anthropic.messages")) == expected
+    body = b"\n".join(lines) + b"\n"
+    assert _shape(accumulate([body], "anthropic.messages")) == expected
+    for i in range(1, 40):  # the same body cut anywhere near its empty data line
+        assert _shape(accumulate(iter([body[:i], body[i:]]), "anthropic.messages")) == expected

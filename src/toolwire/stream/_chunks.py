@@ -127,9 +127,10 @@ def _decoded(piece: Any) -> Optional[str]:
 
 def _line(piece: Any) -> bool:
     """Whether a piece without a line end is an SSE line that carries no data (a blank
-    line, ``event:``, ``id:``, ``retry:``, a comment): a line fed whole."""
+    line, ``event:``, ``id:``, ``retry:``, a comment, a ``data:`` line with nothing after
+    it): a line fed whole, or the start of one."""
     s = _decoded(piece)
-    return s is not None and (not s or s.startswith(_SSE_SKIP))
+    return s is not None and (not s or s.startswith(_SSE_SKIP) or s == "data:")
 
 
 def _data(piece: Any) -> bool:
