@@ -55,12 +55,15 @@ class Lines:
     """Bytes fed as a transport yields them (httpx ``iter_bytes()``): a piece may end
     inside a line (or inside a UTF-8 character). ``take`` gives the whole lines
     so far and keeps the unfinished tail (only it: each piece is looked at once, the
-    tail joined once, when its line ends). A piece that is a whole chunk by itself
-    (JSON, an SSE ``data:`` line of JSON) is given as it is. An SSE line that carries
-    no data fed without its line end (``iter_lines()``: ``event: ...``, a blank line)
-    waits: the next piece says whether it was whole (a whole chunk or another such
-    line follows: it is dropped, as it would be read) or cut (the rest of it follows).
-    ``rest`` gives the tail at the end of the stream."""
+    tail joined once, when its line ends). A line ends with LF, CR or CRLF (the SSE
+    spec's ``end-of-line``); a CR that ends a piece is a line end, and the LF of its
+    CRLF, at the start of the next piece, an empty line. A piece that is a whole chunk
+    by itself (JSON, an SSE ``data:`` line of JSON) is given as it is. An SSE line that
+    carries no data fed without its line end (``iter_lines()``: ``event: ...``, a
+    comment, a blank line) waits: the next piece says whether it was whole (a whole
+    chunk or a ``data:`` line follows: it is dropped, as it would be read) or cut (any
+    other piece without a line end goes on with it, and it still carries no data; a
+    line end ends it). ``rest`` gives the tail at the end of the stream."""
 
     __slots__ = ("tail", "bare")
 
@@ -70,13 +73,18 @@ class Lines:
 
     def take(self, piece: Any) -> Any:
         """The whole lines of the stream so far, or ``None`` (the piece is kept)."""
-        nl = "\n" if type(piece) is str else b"\n"
-        cut = piece.rfind(nl)
+        if type(piece) is str:
+            cut = max(piece.rfind("\n"), piece.rfind("\r"))
+        else:
+            cut = max(piece.rfind(b"\n"), piece.rfind(b"\r"))
         whole = None
         if self.bare:
             whole = _whole(piece)
-            if whole or (cut < 0 and _line(piece)):
+            if whole or (cut < 0 and _data(piece)):
                 self.tail = []  # the line before was whole: it carries nothing to read
+            elif cut < 0:  # the same line goes on (or another without data follows it)
+                self.tail.append(piece)
+                return None
             self.bare = False
         if not self.tail:
             if whole if whole is not None else _whole(piece):
@@ -119,9 +127,17 @@ def _decoded(piece: Any) -> Optional[str]:
 
 def _line(piece: Any) -> bool:
     """Whether a piece without a line end is an SSE line that carries no data (a blank
-    line, ``event:``, ``id:``, ``retry:``, a comment): a line fed whole."""
+    line, ``event:``, ``id:``, ``retry:``, a comment, a ``data:`` line with nothing after
+    it): a line fed whole, or the start of one."""
     s = _decoded(piece)
-    return s is not None and (not s or s.startswith(_SSE_SKIP))
+    return s is not None and (not s or s.startswith(_SSE_SKIP) or s == "data:")
+
+
+def _data(piece: Any) -> bool:
+    """Whether a piece without a line end is an SSE ``data:`` line (a line of its own
+    after one that carries no data: ``iter_lines()``)."""
+    s = _decoded(piece)
+    return s is not None and s.startswith("data:")
 
 
 def _joined(pieces: List[Any]) -> Any:
@@ -203,12 +219,14 @@ def _text(text: str) -> Iterator[Dict[str, Any]]:
         try:
             data = load_json(s)
         except ValueError:
-            if "\n" not in s:
+            if "\n" not in s and "\r" not in s:
                 raise DecodeError(f"Stream chunk at $ is text but not JSON: {excerpt(s)}") from None
         else:
             yield from _plain(data)
             return
-    for raw in s.splitlines():
+    if "\r" in s:  # the SSE spec's line ends: CRLF, CR, LF (no other: ``splitlines`` would cut
+        s = s.replace("\r\n", "\n").replace("\r", "\n")  # JSON text at a U+2028 or a U+0085)
+    for raw in s.split("\n"):
         line = raw.strip()
         if not line or line.startswith(_SSE_SKIP):
             continue

@@ -22,7 +22,7 @@ import pytest
 
 import toolwire
 from toolwire import InvalidToolCall, ToolCall
-from toolwire.dialects.openai import chat_stream, chat_stream_feed, responses_stream
+from toolwire.dialects.openai import chat_stream, chat_stream_args, responses_stream
 from toolwire.stream import Accumulator, ArgsDelta, CallDone, CallStarted, accumulate, detect_stream, encode_stream
 
 C = "openai.chat"
@@ -160,10 +160,10 @@ def test_chat_stream_detect(chunk: Dict[str, Any], expected: bool) -> None:
 
 
 def test_chat_stream_text_of_an_argument_value() -> None:
-    assert chat_stream_feed._text(None) is None
-    assert chat_stream_feed._text("x") == "x"
-    assert chat_stream_feed._text({"q": "東京", "n": 1}) == '{"q":"東京","n":1}'
-    assert chat_stream_feed._text({1, 2}) == "{1, 2}"
+    assert chat_stream_args.text_of(None) is None
+    assert chat_stream_args.text_of("x") == "x"
+    assert chat_stream_args.text_of({"q": "東京", "n": 1}) == '{"q":"東京","n":1}'
+    assert chat_stream_args.text_of({1, 2}) == "{1, 2}"
 
 
 def test_chat_stream_encode() -> None:

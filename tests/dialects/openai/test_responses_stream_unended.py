@@ -77,10 +77,12 @@ def test_the_completed_response_ends_a_call_streamed_without_its_done_event() ->
 
 def test_the_completed_response_ends_only_the_call_with_its_call_id() -> None:
     other = {**_fc('{"a":1}', "completed"), "call_id": "c9"}
-    (bad,) = stream.accumulate([
+    bad, added = stream.accumulate([
         CREATED, _added(_fc("", "in_progress")),
         {"type": "response.completed", "response": {"id": "r", "status": "completed", "output": [other]}}])
     assert isinstance(bad, InvalidToolCall) and bad.truncated and bad.id == "c0"
+    # the final item the stream never carried is a call of its own, never dropped
+    assert added == ToolCall(name="f", args={"a": 1}, id="c9")
 
 
 def test_the_completed_response_ends_several_open_calls_each_with_its_own_item() -> None:

@@ -9,7 +9,9 @@ cohere-python types ``v2chat_stream_response`` / ``chat_tool_call_*_event``.
 - ``tool-call-delta`` adds ``delta.message.tool_calls.function.arguments``; a call
   with no arguments has no delta at all (``""`` gives ``{}``).
 - ``tool-call-end`` ends the call; ``message-end.delta.finish_reason`` is the finish
-  reason (``MAX_TOKENS`` when cut off). ``content-delta`` text is text.
+  reason (``MAX_TOKENS`` when cut off), and its ``delta.error`` (cohere-python
+  ``ChatMessageEndEventDelta.error``) an error that fails the reply. ``content-delta``
+  text is text.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ...stream._call import NO_KEY, Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
+from .._common import describe_error
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -134,7 +137,7 @@ class Handler:
                     elif kind == "message-end":  # as ``feed``
                         delta = data["delta"]
                         if type_(delta) is dict_:
-                            core.finish(delta.get("finish_reason"))
+                            _end(core, delta)
                         continue
                     elif kind not in _FED:
                         if kind not in EVENTS:  # another dialect's chunk with a call: refused, never passed over
@@ -193,12 +196,22 @@ class Handler:
         elif kind == "message-end":
             delta = data.get("delta")
             if type(delta) is dict:
-                core.finish(delta.get("finish_reason"))
+                _end(core, delta)
         elif type(kind) is not str or kind not in EVENTS:  # another dialect's chunk with a call: refused,
             skipped(core, data)  # never passed over
 
     def close(self) -> None:
         return None
+
+
+def _end(core: Core, delta: Dict[str, Any]) -> None:
+    """A ``message-end`` *delta*: its ``error`` ("An error message if an error occurred
+    during the generation", cohere-python ``ChatMessageEndEventDelta.error``) fails the
+    reply, as the other dialects' error events do; its ``finish_reason`` ends it."""
+    err = delta.get("error")
+    if err is not None and err != "":
+        core.error(describe_error(err))
+    core.finish(delta.get("finish_reason"))
 
 
 def encode(

@@ -15,7 +15,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
   Magistral's ``text`` and ``thinking`` chunks): the text chunks are reply text.
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
-  carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text.
+  carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text
+  when it is the call's whole arguments; another value that is not text, or an object
+  after text, makes the call invalid (``chat_stream_feed._not_text``).
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
   nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats

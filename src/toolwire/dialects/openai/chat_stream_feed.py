@@ -12,8 +12,7 @@ other chunk here.
 
 from __future__ import annotations
 
-import json
-from typing import Any, Dict, Optional, Set
+from typing import Any, Dict, Set
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
@@ -21,6 +20,7 @@ from ...stream._core import Core
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .chat_sniff import not_a_mirror, refuse_messages
+from .chat_stream_args import not_text, text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "Feed"]
@@ -36,15 +36,6 @@ def _index(index: Any, loc: str, dialect: str) -> int:
         return int(index)
     raise DecodeError(f"Tool call index at {loc} is neither an int nor a digit string: {excerpt(index)}",
                       dialect=dialect, loc=loc)
-
-
-def _text(value: Any) -> Optional[str]:
-    if value is None or type(value) is str:
-        return value
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
-        return str(value)
 
 
 # the key of a choice's legacy ``function_call`` (one call per choice) among its indexed calls
@@ -110,17 +101,22 @@ class Feed:
         argument piece, and the same name or none) is that call's legacy mirror
         (llama-cpp-python writes every piece in both) and adds nothing; any other is
         no call to run: an invalid one (``not_a_mirror``)."""
-        name, text = nonempty_str(fc.get("name")), _text(fc.get("arguments"))
+        value = fc.get("arguments")
+        name, text = nonempty_str(fc.get("name")), text_of(value)
         if name is None and not text:
             return
         core = self.core
         if scope not in self.tooled:
-            core.delta(scope, LEGACY, None, name, text)
+            if value is None or type(value) is str:
+                core.delta(scope, LEGACY, None, name, text)
+            else:
+                whole = whole_text(value)
+                not_text(core, core.delta(scope, LEGACY, None, name, whole), value, whole)
             return
         if type(calls) is list:
             for tc in calls:
                 fn = tc.get("function") if type(tc) is dict else None
-                if type(fn) is not dict or (_text(fn.get("arguments")) or None) != (text or None):
+                if type(fn) is not dict or (text_of(fn.get("arguments")) or None) != (text or None):
                     continue
                 their = nonempty_str(fn.get("name"))
                 if name is None or name == their:
@@ -215,20 +211,19 @@ class Feed:
         if type(index) is not int and index is not None:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
-        name = text = None
-        custom = nothing = False
+        name = text = value = None
+        custom = False
         if type(fn) is dict:
             name = fn.get("name")
             if type(name) is not str or not name:
                 name = None
             text = fn.get("arguments")
-            if type(text) is not str:
-                # object arguments ``{}``: given whole, as ``decode`` judges them (cut off at the token limit)
-                nothing = text == {} and type(text) is dict
-                text = None if nothing else _text(text)
+            if type(text) is not str and text is not None:  # not text: ``not_text`` judges it
+                value = text
+                text = whole_text(value)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
             name = nonempty_str(tc["custom"].get("name"))
-            text = _text({"input": tc["custom"].get("input", "")})
+            text = text_of({"input": tc["custom"].get("input", "")})
             custom = True
         ident = tc.get("id")
         core = self.core
@@ -239,6 +234,8 @@ class Feed:
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
+                if value is not None:
+                    not_text(core, c, value, text)
                 if custom or not _plain(tc, fn):
                     _keep(c, tc, fn, custom, core.dialect)
                     if custom:  # free text: a ``length`` finish cuts it off
@@ -246,8 +243,8 @@ class Feed:
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
-        if nothing and not c.size and c.obj is None:
-            c.obj = {}
+        if value is not None:
+            not_text(core, c, value, text)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn

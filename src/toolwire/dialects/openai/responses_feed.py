@@ -13,7 +13,7 @@ hands every other event here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Set
 
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
@@ -21,13 +21,14 @@ from ...stream._core import Core
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
+from .responses_feed_final import CALL_TYPES, unstreamed
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
 __all__ = ["Feed"]
 
-_CALL = frozenset({"function_call", "custom_tool_call"})
+_CALL = CALL_TYPES
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
 
 
@@ -53,6 +54,9 @@ class Feed:
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
+        # the ``output_index`` of the items an ``output_item.added`` carried (``feed``: ``.done`` too): a
+        # final ``output`` longer than that may hold items the stream never carried (``unstreamed``)
+        self.seen: Set[int] = set()
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -68,6 +72,8 @@ class Feed:
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
+            if key is not None:
+                self.seen.add(key)
             if type(item) is dict:
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
@@ -79,6 +85,8 @@ class Feed:
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
+            if key is not None:
+                self.seen.add(key)
             if type(item) is dict:
                 self._added(key, item)
         elif kind == "response.output_text.delta":
@@ -124,6 +132,7 @@ class Feed:
                     for i, item in enumerate(output):
                         if type(item) is dict:
                             self._final(i, item)
+                    unstreamed(core, output, self._end)
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
@@ -208,6 +217,12 @@ class Feed:
         c = core.by_key.get(key) if key is not None else self._keyless(nonempty_str(item.get("call_id")))
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
+        self._end(c, item)
+
+    def _end(self, c: Call, item: Dict[str, Any]) -> None:
+        """*item*, a ``function_call`` or ``custom_tool_call``, ends the call *c*."""
+        core = self.core
+        kind = item.get("type")
         if c.name is None:
             c.name = nonempty_str(item.get("name"))
         if c.id is None:

@@ -77,6 +77,7 @@ class Handler(Feed):
         by *other*, events that ``feed`` ignores not at all."""
         core = self.core
         open_calls = core.by_key
+        seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -152,16 +153,19 @@ class Handler(Feed):
                         index = data["output_index"]
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
+                            seen.add(index)
                             if item["type"] == "function_call" and index not in open_calls:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
                     elif kind == "response.completed":
                         resp = data["response"]
-                        # ``feed``, without a reason: no call left open for its items to end, no
-                        # approval request the reply waits on (``read_final``)
+                        # ``feed``, without a reason: no call left open for its items to end, no item
+                        # the stream did not carry (``_unstreamed``), no approval request the reply
+                        # waits on (``read_final``)
                         if (type_(resp) is dict_ and type_(resp.get("incomplete_details")) is not dict_
-                                and (core.calls or not resp.get("output")) and resp.get("error") is None
+                                and (not resp.get("output") or core.calls and len_(resp["output"]) <= len_(seen))
+                                and resp.get("error") is None
                                 and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
                             continue
