@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional, Set
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
+from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
@@ -107,6 +108,7 @@ class Feed:
                     if self.custom is None:
                         self.custom = {}
                     self.custom.setdefault(c.pos, []).append(delta)
+                    _shown(core, c, delta)
             elif delta is not None:  # never skipped: the call would run without that part
                 core.fail(self._call_at(key), f"An argument delta is not text: {excerpt(delta)}")
         elif kind in ("response.completed", "response.incomplete", "response.failed"):
@@ -236,6 +238,8 @@ class Feed:
             if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
                 core.mark_free_text(c)
             text = item.get("input")
+            if type(text) is str and text and not self.custom_size.get(c.pos) and len(text) <= core.max_bytes:
+                _shown(core, c, text)  # no delta carried it: the missing ``ArgsDelta``, as ``set_full`` emits
             if text is None or text == "" and self.custom and self.custom.get(c.pos):  # the deltas carried it
                 # (an empty done text after deltas, as some gateways send, says nothing of them)
                 text = "".join(self.custom.pop(c.pos, ())) if self.custom is not None else ""
@@ -264,6 +268,13 @@ class Feed:
 
     def close(self) -> None:
         return None
+
+
+def _shown(core: Core, c: Call, text: str) -> None:
+    """The ``ArgsDelta`` of a piece of custom tool input (free text, not JSON: kept apart
+    from the call's argument parts, and never previewed)."""
+    if core.emit:
+        core.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))
 
 
 def _over(core: Core) -> str:
