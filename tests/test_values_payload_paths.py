@@ -98,6 +98,12 @@ RESULTS = [
     ("ollama", {"role": "tool", "tool_name": "f", "content": "x" + S}, "$.content"),
     ("cohere.v2", {"role": "tool", "tool_call_id": "c1", "content": "x" + S}, "$.content"),
     ("canonical", {"id": "c1", "name": "f", "content": "x" + S}, "$.content"),
+    # MCP ``CallToolResult`` (schema.ts): a text block, and ``structuredContent``, bare and in a JSON-RPC response
+    ("mcp", {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "x" + S}]}},
+     "$.result.content[0].text"),
+    ("mcp", {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "ok"}],
+                                                   "structuredContent": {"a": NAN}}}, "$.result.structuredContent.a"),
+    ("mcp", {"content": [], "structuredContent": {"a": NAN}}, "$.structuredContent.a"),
 ]
 
 

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from ..._value_checks import part_member
 from .._common import as_dict, error_flag, result_id, scoped
@@ -172,10 +173,23 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
     else:
         body, bloc = item, loc
     content, is_error = _body_in(body, bloc)
-    result = ToolResult(id=ident, content=content, is_error=is_error)
+    result = result_at(NAME, _places(body, bloc, content), id=ident, content=content, is_error=is_error)
     if _body_out(result) != body:
         pd["body"] = body
     return evolve(result, provider_data={NAME: pd}) if pd else result
+
+
+def _places(body: Dict[str, Any], loc: str, content: Any) -> Dict[str, str]:
+    """Where the result's parts come from in the CallToolResult at *loc*: part *i* from its
+    ``content[i]``, the JSON part made of ``structuredContent`` from that (``result_at``)."""
+    places = {"$.content": loc + ".content"}
+    if "structuredContent" in body and type(content) is list:
+        value = body["structuredContent"]
+        for i, p in enumerate(content):
+            if p.get("type") == "json" and p.get("json") is value:
+                places[f"$.content[{i}]"] = places[f"$.content[{i}].json"] = loc + ".structuredContent"
+                break
+    return places
 
 
 def read_back(result: ToolResult) -> ToolResult:
