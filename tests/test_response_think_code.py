@@ -73,3 +73,22 @@ def test_code_in_a_json_answer_and_a_block_before_it() -> None:
     text = '<think>plan</think>\n```json\n{"prompt": "<think>x</think>"}\n```'
     r = normalize(chat(text))
     assert (r.text, r.reasoning) == ('```json\n{"prompt": "<think>x</think>"}\n```', "plan")
+
+
+@pytest.mark.parametrize(("text", "kept", "reasoning"), [
+    # review hunt RV1: the answer after ``</think>`` on the same line, a stray backtick in the
+    # reasoning (the span it would open ends at the block's closing tag)
+    ("<think>The user typed a stray ` char</think>Use `ls -la` to list files.", "Use `ls -la` to list files.",
+     "The user typed a stray ` char"),
+    # RV1: a fence the reasoning left open, its closing tag at the end of a line
+    ("<think>\nDraft:\n```python\nprint(1)\nok, done.</think>\n\nRun `python x.py`.", "Run `python x.py`.",
+     "Draft:\n```python\nprint(1)\nok, done."),
+    # RV2: a template's block (``<think>`` in the prompt): a fence or a span the reasoning left
+    # open ends at its closing tag
+    ("The user wants JSON. Draft:\n```json\n{\"a\": 1\n</think>\n\nHere it is: `{\"a\": 1}`",
+     "Here it is: `{\"a\": 1}`", "The user wants JSON. Draft:\n```json\n{\"a\": 1"),
+    ("Let me think about `grep</think>Use `grep -r foo .`", "Use `grep -r foo .`", "Let me think about `grep"),
+])
+def test_code_the_reasoning_left_open_ends_at_its_closing_tag(text: str, kept: str, reasoning: str) -> None:
+    r = normalize(chat(text))
+    assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, True)

@@ -34,17 +34,29 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
     """The ``(start, end)`` spans of *text* that are markdown code, sorted and disjoint: a
     fenced block whole (its fence lines too), a code span with its backticks. *tags*:
     tag names (``think``) whose ``<tag>`` / ``</tag>`` at the start or end of a line
-    bound a paragraph, and whose block, opened by a line, ends a fence opened inside it
-    at a line that opens with its closing tag (the reasoning's draft left a fence open)."""
+    bound a paragraph, and whose open block ends the code the reasoning left open (see
+    the module's docstring)."""
     out: List[Tuple[int, int]] = []
     if "`" not in text and "~~~" not in text:  # no code at all (most replies): no line read
         return out
+    rest = _scan(text, tags, 0, _prompt_block(text, tags), out)
+    if rest >= 0:  # a template's block closed inside a fence never closed: the answer read apart
+        _scan(text, tags, rest, "", out)
+    out.sort()
+    return out
+
+
+def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tuple[int, int]]) -> int:
+    """Read ``text[line:]`` into *out*; *prompt*: the tag of a block the chat template
+    opened (``_prompt_block``). Returns -1, or where to read again: a fence opened in that
+    block and never closed ends at the block's closing tag (the first line that opens or
+    ends with it), and what follows is read anew (at most once: linear)."""
     n = len(text)
     para = -1  # where the paragraph being read began, -1 when none is open
     fence, fence_len, fence_at = "", 0, 0  # the open fence's character and length, its line
-    block = ""  # the tag of a think block a line opened and no line has closed yet
+    block = prompt  # the tag of a think block open and not yet closed
     held = ""  # the tag of the block the open fence was opened in
-    line = 0
+    pending = -1  # a template block's closing tag seen inside the open fence (``held == prompt``)
     while True:
         nl = text.find("\n", line)
         end = n if nl < 0 else nl
@@ -59,12 +71,17 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
         if fence and c == fence and j - i >= fence_len and not text[j:end].strip():  # the fence closes
             out.append((fence_at, end))
             fence = held = ""
-        elif fence and held and text.startswith(f"</{held}>", i):  # its think block closes, and the fence
-            out.append((fence_at, line))
-            fence = held = block = ""
-            para = line
-            if _tag_before(text, end, tags):
-                para = _end(text, para, end, out)
+            pending = -1
+        elif fence and held and pending < 0 and _closes_line(text, held, i, end):
+            at = i if text.startswith(f"</{held}>", i) else text.rfind(f"</{held}>", i, end)
+            if held == prompt:  # the template's block: ends the fence only if no line closes it
+                pending = at
+            else:  # its think block closes on this line, and the fence with it
+                out.append((fence_at, at))
+                fence = held = block = ""
+                para = at
+                if _tag_before(text, end, tags):
+                    para = _end(text, para, end, out)
         elif fence:  # inside a fenced block: only its closing line matters
             pass
         elif i == end or text[i:end].isspace():  # a blank line ends the paragraph
@@ -78,21 +95,35 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
                 para = _end(text, para, line, out)
             if para < 0:
                 para = line
-            if block and text.find(f"</{block}>", i, end) >= 0:
+            open_tag = block or (opens if opens and not opens.startswith("/") else "")
+            close = _closing(text, open_tag, i, end) if open_tag else -1
+            if close >= 0:  # the block closes on this line: no code span runs across its closing tag
+                para = _end(text, para, close, out)
+                para = close
                 block = ""
-            elif opens and not opens.startswith("/") and text.find(f"</{opens}>", i, end) < 0:
-                block = opens
+            elif open_tag:
+                block = open_tag
             if tags and _tag_before(text, end, tags):  # ...or closes it: the paragraph ends
                 para = _end(text, para, end, out)
         if nl < 0:
             break
         line = nl + 1
+    if fence and pending >= 0:
+        out.append((fence_at, pending))
+        return pending
     if fence:
         out.append((fence_at, n))
     else:
         _end(text, para, n, out)
-    out.sort()
-    return out
+    return -1
+
+
+def _closes_line(text: str, tag: str, i: int, end: int) -> bool:
+    """Whether the line ``text[i:end]`` (its indentation skipped) opens with ``</tag>``, or
+    ends with it and holds no ``<tag>`` (a block of its own: a draft's example)."""
+    if text.startswith(f"</{tag}>", i):
+        return True
+    return _tag_before(text, end, (tag,), True) and text.find(f"<{tag}>", i, end) < 0
 
 
 def _end(text: str, para: int, end: int, out: List[Tuple[int, int]]) -> int:
@@ -114,8 +145,9 @@ def _tag_at(text: str, i: int, tags: Tuple[str, ...]) -> str:
     return f"/{tag}" if tag and slash else tag
 
 
-def _tag_before(text: str, end: int, tags: Tuple[str, ...]) -> bool:
-    """Whether the line ending at *end* ends (trailing blanks aside) with a tag of *tags*."""
+def _tag_before(text: str, end: int, tags: Tuple[str, ...], closing: bool = False) -> bool:
+    """Whether the line ending at *end* ends (trailing blanks aside) with a tag of *tags*
+    (*closing*: with a closing one)."""
     k = end
     while k > 0 and text[k - 1] in " \t\r":
         k -= 1
@@ -123,9 +155,31 @@ def _tag_before(text: str, end: int, tags: Tuple[str, ...]) -> bool:
         return False
     for t in tags:
         at = k - len(t) - 2  # where ``<tag>`` would begin; ``</tag>`` one before
-        if (at >= 0 and text.startswith(f"<{t}>", at)) or (at >= 1 and text.startswith(f"</{t}>", at - 1)):
+        if (not closing and at >= 0 and text.startswith(f"<{t}>", at)) or (
+                at >= 1 and text.startswith(f"</{t}>", at - 1)):
             return True
     return False
+
+
+def _closing(text: str, tag: str, start: int, end: int) -> int:
+    """Where the closing tag of the open block *tag* is in the line ``text[start:end]``, or
+    -1: the first one that is not a code span of its own (`` `</think>` ``: the reasoning
+    naming the tag)."""
+    close = f"</{tag}>"
+    at = text.find(close, start, end)
+    while at >= 0 and at > 0 and text[at - 1] == "`" and text.startswith("`", at + len(close)):
+        at = text.find(close, at + len(close), end)
+    return at
+
+
+def _prompt_block(text: str, tags: Tuple[str, ...]) -> str:
+    """The tag of a block the chat template opened in the prompt (the text's first think
+    tag of its name is a closing one, not a code span of its own), or ``""``."""
+    for t in tags:
+        close = _closing(text, t, 0, len(text))
+        if close >= 0 and text.find(f"<{t}>", 0, close) < 0:
+            return t
+    return ""
 
 
 def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]]) -> None:
