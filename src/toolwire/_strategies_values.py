@@ -231,36 +231,48 @@ def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
 
 
 def tool_results(dialect: DialectArg = None) -> SearchStrategy[ToolResult]:
-    """Tool results: the call's id (valid for *dialect*), the tool name and text content;
-    never blank text (only whitespace) for a dialect whose encoder refuses it (Anthropic
-    and Bedrock: their APIs refuse blank text blocks).
+    """Tool results: the call's id (valid for *dialect*), the tool name and text content.
+    With a dialect named, also results without an id, without a name or without both
+    where its encoder writes them (Ollama: neither; Gemini: no id; MCP: neither); with
+    none, always both (what every dialect writes). Never blank text (only whitespace)
+    for a dialect whose encoder refuses it (Anthropic and Bedrock: their APIs refuse
+    blank text blocks).
 
     >>> tool_results("openai.chat").example()  # doctest: +SKIP
     ToolResult(id='call_x', name='f', content='22 C')
     """
     d = dialect_of(dialect)
     content = st.text(_TEXT, min_size=1, max_size=60)
-    if d is not None and not _takes_blank(d):
+    if d is None:
+        return st.builds(ToolResult, id=_ids(d), name=_names(d), content=content)
+    if not _takes_blank(d):
         content = content.filter(lambda s: not s.isspace())
-    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=content)
+    # (id?, name?) pairs the encoder writes; both first (what hypothesis shrinks towards)
+    shapes = [s for s in ((True, True), (False, True), (True, False), (False, False))
+              if s == (True, True) or _writes(d, "x", *s)]
+    ids, names = _ids(d), _names(d)
+    return st.sampled_from(shapes).flatmap(lambda s: st.builds(
+        ToolResult, id=ids if s[0] else st.none(), name=names if s[1] else st.none(), content=content))
 
 
 def _takes_blank(d: Dialect) -> bool:
-    """Whether *d*'s encoder writes a result of blank text (it refuses what its API
-    refuses): asked once, beside the same result with text, so that a probe the encoder
-    refuses for another reason leaves blank text in."""
+    """Whether *d*'s encoder writes a result of blank text, asked beside the same result
+    with text, so that a probe the encoder refuses for another reason leaves blank text in."""
+    return _writes(d, " ") or not _writes(d, "x")
+
+
+def _writes(d: Dialect, text: str, with_id: bool = True, with_name: bool = True) -> bool:
+    """Whether *d*'s encoder writes a result of *text*, with or without an id and a
+    name (it refuses what its API refuses: blank text for Anthropic and Bedrock, no
+    id where the call's is needed, no name for Gemini)."""
     rule = d.ids
-    ident = rule.prefix + rule.alphabet[0] * rule.length
-    name = "f" if d.names is None or d.names.fullmatch("f") else "get_weather"
-
-    def writes(text: str) -> bool:
-        try:
-            encode_result(ToolResult(ident, name, text), d)
-        except ToolwireError:
-            return False
-        return True
-
-    return writes(" ") or not writes("x")
+    ident = rule.prefix + rule.alphabet[0] * rule.length if with_id else None
+    name = ("f" if d.names is None or d.names.fullmatch("f") else "get_weather") if with_name else None
+    try:
+        encode_result(ToolResult(ident, name, text), d)
+    except ToolwireError:
+        return False
+    return True
 
 
 def decoded_result(d: Dialect, result: ToolResult) -> ToolResult:
