@@ -46,6 +46,7 @@ from hypothesis.strategies import SearchStrategy
 from ._builtin import get_dialect
 from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
+from ._errors import EncodeError
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, check_corruptions, corrupt
 from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_dialects, _wire_dialects
@@ -169,10 +170,12 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
     elif k == "items":
         value = items
     else:
-        content = draw(st.none() | st.text(_TEXT, min_size=1, max_size=40))
+        content = draw(st.none() | _CONTENT)
         if k == "message":
             build = d.message_envelope or d.assistant_message
             assert build is not None  # _kinds offers only the containers the dialect has
+            if not items and _refuses_empty(build, content):  # a turn of text: Gemini, Bedrock, Anthropic
+                content = draw(_CONTENT.filter(lambda s: not s.isspace()))
             value = build(items, content)
         else:
             assert d.response_envelope is not None
@@ -180,6 +183,19 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
             # finish reason says the model called a tool)
             value = d.response_envelope(items, content) if items else d.response_envelope(items, content, _stop(d))
     return _textual(draw, Payload(name, k, value, cs), text)
+
+
+_CONTENT = st.text(_TEXT, min_size=1, max_size=40)
+
+
+def _refuses_empty(build: Any, content: Optional[str]) -> bool:
+    """Whether the message builder *build* refuses a turn of no calls and *content*
+    (``EncodeError``: the provider refuses an empty turn, e.g. Gemini ``parts: []``)."""
+    try:
+        build([], content)
+    except EncodeError:
+        return True
+    return False
 
 
 def _textual(draw: Any, p: Payload, text: bool) -> Payload:
@@ -204,7 +220,8 @@ def payloads(
     several of them; default: the four call kinds the dialect has (MCP and
     ``canonical`` have no messages or responses: left out when no dialect is named,
     a ``ValueError`` when named). ``min_calls``/``max_calls`` bound the calls of a
-    list, message or response (0: a reply that called no tool); ``calls`` replaces the call
+    list, message or response (0: a reply that called no tool; a message of no call holds
+    text where the provider refuses an empty turn: Gemini, Bedrock, Anthropic); ``calls`` replaces the call
     strategy (an id the dialect refuses, or none where it needs one, is mapped or made
     as ``encode`` does, and ``expected`` holds that id). ``text=True`` also gives the payload
     as JSON text (``str`` or ``bytes``). ``expected=True`` gives ``Payload``
