@@ -46,7 +46,7 @@ from hypothesis.strategies import SearchStrategy
 from ._builtin import get_dialect
 from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
-from ._errors import EncodeError
+from ._errors import EncodeError, ToolwireError
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, check_corruptions, corrupt
 from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_dialects, _wire_dialects
@@ -67,6 +67,7 @@ from ._strategies_values import (
     tools,
 )
 from ._types import ToolCall, new_call
+from ._walk import detect
 from .dialects._common import encode_id, scoped
 
 __all__ = [
@@ -301,12 +302,19 @@ def corrupted(
 
     ``empty`` (the value or a part of it becomes ``None``, ``""``, ``"null"``, ``{}``, ``[]``...),
     ``double-encoded`` (JSON text of the value or of a part, argument text encoded twice),
-    ``truncated`` (JSON text or an argument string cut short),
-    ``wrong-dialect`` (fields of another dialect's payload grafted in),
-    ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys added),
-    ``wrong-types`` (a part replaced by a value of another type). *kinds*: one of
-    them or several (default: all). Each step changes the value; a value none of the
+    ``truncated`` (JSON text cut short, never to nothing: the value's, or of an object or
+    array inside it such as an argument string; or a list given as data, a stream's
+    chunks or call items, cut to its first elements; ids, names and tags stay whole),
+    ``wrong-dialect`` (a field of another dialect's payload grafted in, or a key renamed
+    to its spelling), ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys
+    added), ``wrong-types`` (a part replaced by a value of another type). *kinds*: one
+    of them or several (default: all). Each step changes the value; a value none of the
     drawn corruptions can change (``missing-id`` of ``[]``) is not drawn.
+
+    A corrupted value is not always invalid: unknown keys, a grafted field, a left-out
+    optional id or a list of calls cut between calls often leave a payload the
+    provider's SDK accepts and that decodes to the same (or fewer) calls. Assert only
+    that nothing but your own error escapes (docs/fuzzing.md).
 
     >>> corrupted(payloads("openai.chat"), kinds=["truncated"]).example()  # doctest: +SKIP
     '{"id": "call_x", "type": "function", "function": {"name": "f", "argu'
@@ -315,14 +323,29 @@ def corrupted(
         raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
     check_count("max_steps", max_steps, 1)  # 0 and -3 gave one step
     chosen = check_corruptions(kinds)
-    others = _payload(_plans(None, None, None), 1, 2, False).map(lambda p: p.value)
+    others = _payload(_plans(None, None, None), 1, 2, False)
     return _corrupted(payloads, chosen, max_steps, others)
 
 
 @st.composite
 def _corrupted(draw: Any, payloads: SearchStrategy[Any], kinds: Sequence[str], max_steps: int,
-               others: SearchStrategy[Any]) -> Any:
-    return corrupt(draw, _unwrap(draw(payloads)), kinds, max_steps, others)
+               others: SearchStrategy[Payload]) -> Any:
+    value = draw(payloads)
+    own = _dialect_of(value)
+    # ``wrong-dialect``'s donors: payloads of the other dialects
+    donors = others.filter(lambda p: p.dialect != own).map(lambda p: p.value)
+    return corrupt(draw, _unwrap(value), kinds, max_steps, donors)
+
+
+def _dialect_of(value: Any) -> Optional[str]:
+    """The dialect of a drawn value: a ``Payload``'s or ``Stream``'s, else the one
+    ``detect`` names (``None`` where it names none)."""
+    if isinstance(value, (Payload, Stream)):
+        return value.dialect
+    try:
+        return detect(value)
+    except ToolwireError:
+        return None
 
 
 def _unwrap(value: Any) -> Any:
