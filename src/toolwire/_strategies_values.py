@@ -165,6 +165,23 @@ def _made(rule: IdRule) -> str:
 _NO_ID = frozenset({"null"})
 
 
+#: Ids providers send beside those a dialect's ``IdRule`` makes (``_made``), drawn too:
+#: Gemini 3's 8 lowercase alphanumerics (corpus ``gemini/pai-gemini-3-*``: ``"7lr99y60"``,
+#: ``"93z4z1x3"``); Cohere's tool name, ``_`` and 12 lowercase alphanumerics
+#: (reference wire-formats.md §7b, vercel/ai ``packages/cohere`` fixtures: ``weather_e8p4pn45zt0t``;
+#: corpus ``cohere-v2``: ``get_weather_3p2j6ce4gxxx``), whose regex here is the part after the name.
+_SENT = {"gemini": (r"[a-z0-9]{8}", False), "cohere.v2": (r"_[a-z0-9]{12}", True)}
+
+
+def _sent(d: Optional[Dialect], named: bool) -> Optional[SearchStrategy[str]]:
+    """The provider's own id shape for *d* (``_SENT``): the whole id, or (*named*) the
+    part after the call's name; ``None`` when it has none of that kind."""
+    shape = _SENT.get(d.name) if d is not None else None
+    if shape is None or shape[1] is not named:
+        return None
+    return st.from_regex(shape[0], fullmatch=True)
+
+
 def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     return _any_ids(d).filter(lambda s: s not in _NO_ID)
 
@@ -180,7 +197,9 @@ def _any_ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     if rule.max_len is not None:
         limit = rule.max_len
         valid = valid.filter(lambda s: 0 < len(s) <= limit)
-    return st.from_regex(_made(rule), fullmatch=True).filter(rule.valid) | valid
+    made = st.from_regex(_made(rule), fullmatch=True).filter(rule.valid)
+    sent = _sent(d, named=False)
+    return made | valid if sent is None else made | sent.filter(rule.valid) | valid
 
 
 def tool_calls(
@@ -211,7 +230,25 @@ def tool_calls(
     elif not ids:
         ident = st.none()
     name = _names(d) if names is None else names
-    return st.builds(ToolCall, name=name, args=arguments() if args is None else args, id=ident)
+    args = arguments() if args is None else args
+    after = _sent(d, named=True) if ids is not False else None
+    if after is None or d is None:
+        return st.builds(ToolCall, name=name, args=args, id=ident)
+    return _named_ids(name, args, ident, after, d.ids)
+
+
+@st.composite
+def _named_ids(draw: Any, name: SearchStrategy[str], args: SearchStrategy[Dict[str, Any]],
+               ident: SearchStrategy[Optional[str]], after: SearchStrategy[str], rule: IdRule) -> ToolCall:
+    """A call whose id is sometimes the provider's own shape built on its name (Cohere's
+    ``<name>_`` + 12 characters: ``_SENT``), where *rule* takes it."""
+    n = draw(name)
+    i = draw(ident)
+    if i is not None and draw(st.booleans()):
+        own = n + draw(after)
+        if rule.valid(own):
+            i = own
+    return ToolCall(n, draw(args), i)
 
 
 def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
