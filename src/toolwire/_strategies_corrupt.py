@@ -91,25 +91,46 @@ def _double(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     return value
 
 
+def _json_text(v: Any) -> bool:
+    """Whether *v* is JSON text of an object or array (an argument string, a chunk given
+    as JSON text): a non-empty prefix of it (``_cut``) is never JSON."""
+    if type(v) is not str or len(v) < 2 or v[0] not in "{[":
+        return False
+    try:
+        json.loads(v)
+    except ValueError:
+        return False
+    return True
+
+
+def _cut(draw: Any, text: Any) -> Any:
+    """*text* (``str`` or ``bytes``) cut short: at least its first character, never all
+    of it (nor all but trailing whitespace); ``SKIP`` when it is too short to cut."""
+    end = len(text.rstrip())
+    return SKIP if end < 2 else text[: draw(st.integers(1, end - 1))]
+
+
 def _truncated(draw: Any, value: Any, others: Any, wire: bool) -> Any:
-    if type(value) is list and value and not wire and draw(st.booleans()):
-        # a stream (or list) cut short: its first chunks, the next one cut where it is text
+    """JSON text cut short (the whole value's, or JSON text inside it: ``_json_text``), or a
+    list given as data (a stream's chunks, call items) cut to its first elements, the
+    next one cut where it is text. Ids, names and other strings are left whole."""
+    if type(value) is list and not wire and (not value or draw(st.booleans())):
+        if not value:
+            return SKIP
         n = draw(st.integers(0, len(value) - 1))
         cut, nxt = value[:n], value[n]
-        if type(nxt) in (str, bytes) and len(nxt) > 1 and draw(st.booleans()):
-            cut.append(nxt[: draw(st.integers(1, len(nxt) - 1))])
+        if type(nxt) in (str, bytes) and draw(st.booleans()):
+            part = _cut(draw, nxt)
+            if part is not SKIP:
+                cut.append(part)
         return cut
-    slot = _slot(draw, value, lambda v: (type(v) is str and len(v) > 1) or (type(v) is list and len(v) > 0))
+    slot = _slot(draw, value, _json_text)
     if slot is None or (type(value) is not list or wire) and draw(st.booleans()):
-        # JSON text cut short; a list given as data (a stream's chunks) stays a list
-        if type(value) is list and not wire:
-            if not value:
-                return SKIP
+        if type(value) is list and not wire:  # a list given as data stays a list
             return value[: draw(st.integers(0, len(value) - 1))]
-        text = value if type(value) is str and len(value) > 1 else _text(value)
-        return text[: draw(st.integers(0, len(text) - 1))]
+        return _cut(draw, value if type(value) is str else _text(value))
     c, k = slot
-    c[k] = c[k][: draw(st.integers(0, len(c[k]) - 1))]
+    c[k] = _cut(draw, c[k])
     return value
 
 

@@ -16,7 +16,8 @@ from ._dialect import Dialect
 from ._strategies_values import check_strategy, dialects_of, names_of, tool_calls, tool_results, tools
 from ._types import Tool, ToolCall, ToolResult
 
-__all__ = ["CALL_KINDS", "KINDS", "_Plan", "_plan", "_plans", "_stream_dialects", "_wire_dialects", "wire_dialects_of"]
+__all__ = ["CALL_KINDS", "KINDS", "_Plan", "_plan", "_plans", "_stream_dialects", "_wire_dialects", "reduced",
+           "wire_dialects_of"]
 
 #: Payload kinds that hold calls, and all kinds.
 CALL_KINDS: Tuple[str, ...] = ("item", "items", "message", "response")
@@ -82,6 +83,7 @@ class _Plan(NamedTuple):
     calls: SearchStrategy[ToolCall]
     tools: SearchStrategy[Tool]
     results: SearchStrategy[ToolResult]
+    own_calls: bool  # its calls strategy is its own (not the ``calls`` knob's): ``reduced`` may apply
 
     def __repr__(self) -> str:  # the strategies' reprs hold it: not the whole Dialect record (60 kB)
         return f"_Plan({self.dialect.name!r})"
@@ -90,7 +92,29 @@ class _Plan(NamedTuple):
 def _plan(d: Dialect, kinds: Sequence[str], calls: Optional[SearchStrategy[ToolCall]]) -> _Plan:
     ids: Optional[bool] = True if d.ids.required else None  # streams too: an id wherever the dialect needs one
     call = calls if calls is not None else tool_calls(d, ids=ids)
-    return _Plan(d, st.sampled_from(kinds), call, tools(d), tool_results(d))
+    return _Plan(d, st.sampled_from(kinds), call, tools(d), tool_results(d), calls is None)
+
+
+_GONE: Any = object()
+
+
+def reduced(call: ToolCall) -> ToolCall:
+    """*call* without its id and without empty objects or lists in its arguments (pruned
+    until none is left): calls every stream form takes. ``streams`` draws them in part of
+    the examples where a form (Vertex ``partialArgs``: no id, one scalar per entry) takes
+    none of the calls drawn."""
+    args = {k: p for k, v in call.args.items() if (p := _pruned(v)) is not _GONE}
+    return ToolCall(call.name, args)
+
+
+def _pruned(value: Any) -> Any:
+    if type(value) is dict:
+        kept = {k: p for k, v in value.items() if (p := _pruned(v)) is not _GONE}
+        return kept if kept else _GONE
+    if type(value) is list:
+        items = [p for v in value if (p := _pruned(v)) is not _GONE]
+        return items if items else _GONE
+    return value
 
 
 def _plans(dialect: Any, kind: Any, calls: Optional[SearchStrategy[ToolCall]]) -> List[_Plan]:

@@ -165,6 +165,23 @@ def _made(rule: IdRule) -> str:
 _NO_ID = frozenset({"null"})
 
 
+#: Ids providers send beside those a dialect's ``IdRule`` makes (``_made``), drawn too:
+#: Gemini 3's 8 lowercase alphanumerics (corpus ``gemini/pai-gemini-3-*``: ``"7lr99y60"``,
+#: ``"93z4z1x3"``); Cohere's tool name, ``_`` and 12 lowercase alphanumerics
+#: (reference wire-formats.md §7b, vercel/ai ``packages/cohere`` fixtures: ``weather_e8p4pn45zt0t``;
+#: corpus ``cohere-v2``: ``get_weather_3p2j6ce4gxxx``), whose regex here is the part after the name.
+_SENT = {"gemini": (r"[a-z0-9]{8}", False), "cohere.v2": (r"_[a-z0-9]{12}", True)}
+
+
+def _sent(d: Optional[Dialect], named: bool) -> Optional[SearchStrategy[str]]:
+    """The provider's own id shape for *d* (``_SENT``): the whole id, or (*named*) the
+    part after the call's name; ``None`` when it has none of that kind."""
+    shape = _SENT.get(d.name) if d is not None else None
+    if shape is None or shape[1] is not named:
+        return None
+    return st.from_regex(shape[0], fullmatch=True)
+
+
 def _ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     return _any_ids(d).filter(lambda s: s not in _NO_ID)
 
@@ -180,7 +197,9 @@ def _any_ids(d: Optional[Dialect]) -> SearchStrategy[str]:
     if rule.max_len is not None:
         limit = rule.max_len
         valid = valid.filter(lambda s: 0 < len(s) <= limit)
-    return st.from_regex(_made(rule), fullmatch=True).filter(rule.valid) | valid
+    made = st.from_regex(_made(rule), fullmatch=True).filter(rule.valid)
+    sent = _sent(d, named=False)
+    return made | valid if sent is None else made | sent.filter(rule.valid) | valid
 
 
 def tool_calls(
@@ -211,7 +230,25 @@ def tool_calls(
     elif not ids:
         ident = st.none()
     name = _names(d) if names is None else names
-    return st.builds(ToolCall, name=name, args=arguments() if args is None else args, id=ident)
+    args = arguments() if args is None else args
+    after = _sent(d, named=True) if ids is not False else None
+    if after is None or d is None:
+        return st.builds(ToolCall, name=name, args=args, id=ident)
+    return _named_ids(name, args, ident, after, d.ids)
+
+
+@st.composite
+def _named_ids(draw: Any, name: SearchStrategy[str], args: SearchStrategy[Dict[str, Any]],
+               ident: SearchStrategy[Optional[str]], after: SearchStrategy[str], rule: IdRule) -> ToolCall:
+    """A call whose id is sometimes the provider's own shape built on its name (Cohere's
+    ``<name>_`` + 12 characters: ``_SENT``), where *rule* takes it."""
+    n = draw(name)
+    i = draw(ident)
+    if i is not None and draw(st.booleans()):
+        own = n + draw(after)
+        if rule.valid(own):
+            i = own
+    return ToolCall(n, draw(args), i)
 
 
 def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
@@ -231,36 +268,48 @@ def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
 
 
 def tool_results(dialect: DialectArg = None) -> SearchStrategy[ToolResult]:
-    """Tool results: the call's id (valid for *dialect*), the tool name and text content;
-    never blank text (only whitespace) for a dialect whose encoder refuses it (Anthropic
-    and Bedrock: their APIs refuse blank text blocks).
+    """Tool results: the call's id (valid for *dialect*), the tool name and text content.
+    With a dialect named, also results without an id, without a name or without both
+    where its encoder writes them (Ollama: neither; Gemini: no id; MCP: neither); with
+    none, always both (what every dialect writes). Never blank text (only whitespace)
+    for a dialect whose encoder refuses it (Anthropic and Bedrock: their APIs refuse
+    blank text blocks).
 
     >>> tool_results("openai.chat").example()  # doctest: +SKIP
     ToolResult(id='call_x', name='f', content='22 C')
     """
     d = dialect_of(dialect)
     content = st.text(_TEXT, min_size=1, max_size=60)
-    if d is not None and not _takes_blank(d):
+    if d is None:
+        return st.builds(ToolResult, id=_ids(d), name=_names(d), content=content)
+    if not _takes_blank(d):
         content = content.filter(lambda s: not s.isspace())
-    return st.builds(ToolResult, id=_ids(d), name=_names(d), content=content)
+    # (id?, name?) pairs the encoder writes; both first (what hypothesis shrinks towards)
+    shapes = [s for s in ((True, True), (False, True), (True, False), (False, False))
+              if s == (True, True) or _writes(d, "x", *s)]
+    ids, names = _ids(d), _names(d)
+    return st.sampled_from(shapes).flatmap(lambda s: st.builds(
+        ToolResult, id=ids if s[0] else st.none(), name=names if s[1] else st.none(), content=content))
 
 
 def _takes_blank(d: Dialect) -> bool:
-    """Whether *d*'s encoder writes a result of blank text (it refuses what its API
-    refuses): asked once, beside the same result with text, so that a probe the encoder
-    refuses for another reason leaves blank text in."""
+    """Whether *d*'s encoder writes a result of blank text, asked beside the same result
+    with text, so that a probe the encoder refuses for another reason leaves blank text in."""
+    return _writes(d, " ") or not _writes(d, "x")
+
+
+def _writes(d: Dialect, text: str, with_id: bool = True, with_name: bool = True) -> bool:
+    """Whether *d*'s encoder writes a result of *text*, with or without an id and a
+    name (it refuses what its API refuses: blank text for Anthropic and Bedrock, no
+    id where the call's is needed, no name for Gemini)."""
     rule = d.ids
-    ident = rule.prefix + rule.alphabet[0] * rule.length
-    name = "f" if d.names is None or d.names.fullmatch("f") else "get_weather"
-
-    def writes(text: str) -> bool:
-        try:
-            encode_result(ToolResult(ident, name, text), d)
-        except ToolwireError:
-            return False
-        return True
-
-    return writes(" ") or not writes("x")
+    ident = rule.prefix + rule.alphabet[0] * rule.length if with_id else None
+    name = ("f" if d.names is None or d.names.fullmatch("f") else "get_weather") if with_name else None
+    try:
+        encode_result(ToolResult(ident, name, text), d)
+    except ToolwireError:
+        return False
+    return True
 
 
 def decoded_result(d: Dialect, result: ToolResult) -> ToolResult:

@@ -46,9 +46,10 @@ from hypothesis.strategies import SearchStrategy
 from ._builtin import get_dialect
 from ._dialect import Dialect, EncodeContext
 from ._encode import encode, encode_result, encode_tool
+from ._errors import EncodeError, ToolwireError
 from ._strategies_conversation import conversations
 from ._strategies_corrupt import CORRUPTIONS, check_corruptions, corrupt
-from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_dialects, _wire_dialects
+from ._strategies_plans import CALL_KINDS, KINDS, _Plan, _plan, _plans, _stream_dialects, _wire_dialects, reduced
 from ._strategies_transport import as_text, check_transports, cutter, framed
 from ._strategies_values import (
     _TEXT,
@@ -66,6 +67,7 @@ from ._strategies_values import (
     tools,
 )
 from ._types import ToolCall, new_call
+from ._walk import detect
 from .dialects._common import encode_id, scoped
 
 __all__ = [
@@ -169,10 +171,12 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
     elif k == "items":
         value = items
     else:
-        content = draw(st.none() | st.text(_TEXT, min_size=1, max_size=40))
+        content = draw(st.none() | _CONTENT)
         if k == "message":
             build = d.message_envelope or d.assistant_message
             assert build is not None  # _kinds offers only the containers the dialect has
+            if not items and _refuses_empty(build, content):  # a turn of text: Gemini, Bedrock, Anthropic
+                content = draw(_CONTENT.filter(lambda s: not s.isspace()))
             value = build(items, content)
         else:
             assert d.response_envelope is not None
@@ -180,6 +184,19 @@ def _payload(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, 
             # finish reason says the model called a tool)
             value = d.response_envelope(items, content) if items else d.response_envelope(items, content, _stop(d))
     return _textual(draw, Payload(name, k, value, cs), text)
+
+
+_CONTENT = st.text(_TEXT, min_size=1, max_size=40)
+
+
+def _refuses_empty(build: Any, content: Optional[str]) -> bool:
+    """Whether the message builder *build* refuses a turn of no calls and *content*
+    (``EncodeError``: the provider refuses an empty turn, e.g. Gemini ``parts: []``)."""
+    try:
+        build([], content)
+    except EncodeError:
+        return True
+    return False
 
 
 def _textual(draw: Any, p: Payload, text: bool) -> Payload:
@@ -204,7 +221,8 @@ def payloads(
     several of them; default: the four call kinds the dialect has (MCP and
     ``canonical`` have no messages or responses: left out when no dialect is named,
     a ``ValueError`` when named). ``min_calls``/``max_calls`` bound the calls of a
-    list, message or response (0: a reply that called no tool); ``calls`` replaces the call
+    list, message or response (0: a reply that called no tool; a message of no call holds
+    text where the provider refuses an empty turn: Gemini, Bedrock, Anthropic); ``calls`` replaces the call
     strategy (an id the dialect refuses, or none where it needs one, is mapped or made
     as ``encode`` does, and ``expected`` holds that id). ``text=True`` also gives the payload
     as JSON text (``str`` or ``bytes``). ``expected=True`` gives ``Payload``
@@ -225,13 +243,26 @@ def _stream(draw: Any, plans: Sequence[_Plan], min_calls: int, max_calls: int, t
     from .stream._accumulate import encode_stream  # lazy: the stream handlers load on first use
 
     plan = draw(st.sampled_from(plans))
-    name = plan.dialect.name
-    cs = _written(plan.dialect, draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids)))
+    d = plan.dialect
+    name = d.name
+    raw = draw(st.lists(plan.calls, min_size=min_calls, max_size=max_calls).filter(_unique_ids))
+    cs = _written(d, raw)
     sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=6))
-    forms = plan.dialect.stream_options
-    options: Dict[str, Any] = dict(draw(st.sampled_from(((), *forms(cs))))) if forms is not None else {}
-    chunks: List[Any] = encode_stream(cs, plan.dialect, split=cutter(sizes), **options)
-    return Stream(name, framed(plan.dialect, chunks, draw(st.sampled_from(transport))), cs)
+    forms = d.stream_options
+    options: Dict[str, Any] = {}
+    if forms is not None:
+        offered = forms(cs)
+        fitted = _written(d, [reduced(c) for c in raw]) if not offered and plan.own_calls else []
+        if fitted and draw(st.booleans()) and forms(fitted):
+            # the calls reduced to what another form takes, in that form (Vertex ``partialArgs``
+            # takes no id and no empty container, rare in calls as drawn: it was 1 Gemini
+            # stream in 60; so about 1 in 4)
+            cs = fitted
+            options = dict(draw(st.sampled_from(forms(fitted))))
+        else:
+            options = dict(draw(st.sampled_from(((), *offered))))
+    chunks: List[Any] = encode_stream(cs, d, split=cutter(sizes), **options)
+    return Stream(name, framed(d, chunks, draw(st.sampled_from(transport))), cs)
 
 
 def streams(
@@ -284,12 +315,19 @@ def corrupted(
 
     ``empty`` (the value or a part of it becomes ``None``, ``""``, ``"null"``, ``{}``, ``[]``...),
     ``double-encoded`` (JSON text of the value or of a part, argument text encoded twice),
-    ``truncated`` (JSON text or an argument string cut short),
-    ``wrong-dialect`` (fields of another dialect's payload grafted in),
-    ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys added),
-    ``wrong-types`` (a part replaced by a value of another type). *kinds*: one of
-    them or several (default: all). Each step changes the value; a value none of the
+    ``truncated`` (JSON text cut short, never to nothing: the value's, or of an object or
+    array inside it such as an argument string; or a list given as data, a stream's
+    chunks or call items, cut to its first elements; ids, names and tags stay whole),
+    ``wrong-dialect`` (a field of another dialect's payload grafted in, or a key renamed
+    to its spelling), ``missing-id`` (id fields removed), ``extra-fields`` (unknown keys
+    added), ``wrong-types`` (a part replaced by a value of another type). *kinds*: one
+    of them or several (default: all). Each step changes the value; a value none of the
     drawn corruptions can change (``missing-id`` of ``[]``) is not drawn.
+
+    A corrupted value is not always invalid: unknown keys, a grafted field, a left-out
+    optional id or a list of calls cut between calls often leave a payload the
+    provider's SDK accepts and that decodes to the same (or fewer) calls. Assert only
+    that nothing but your own error escapes (docs/fuzzing.md).
 
     >>> corrupted(payloads("openai.chat"), kinds=["truncated"]).example()  # doctest: +SKIP
     '{"id": "call_x", "type": "function", "function": {"name": "f", "argu'
@@ -298,14 +336,29 @@ def corrupted(
         raise TypeError(f"corrupted takes a strategy (payloads(), streams()...), got {type(payloads).__name__}")
     check_count("max_steps", max_steps, 1)  # 0 and -3 gave one step
     chosen = check_corruptions(kinds)
-    others = _payload(_plans(None, None, None), 1, 2, False).map(lambda p: p.value)
+    others = _payload(_plans(None, None, None), 1, 2, False)
     return _corrupted(payloads, chosen, max_steps, others)
 
 
 @st.composite
 def _corrupted(draw: Any, payloads: SearchStrategy[Any], kinds: Sequence[str], max_steps: int,
-               others: SearchStrategy[Any]) -> Any:
-    return corrupt(draw, _unwrap(draw(payloads)), kinds, max_steps, others)
+               others: SearchStrategy[Payload]) -> Any:
+    value = draw(payloads)
+    own = _dialect_of(value)
+    # ``wrong-dialect``'s donors: payloads of the other dialects
+    donors = others.filter(lambda p: p.dialect != own).map(lambda p: p.value)
+    return corrupt(draw, _unwrap(value), kinds, max_steps, donors)
+
+
+def _dialect_of(value: Any) -> Optional[str]:
+    """The dialect of a drawn value: a ``Payload``'s or ``Stream``'s, else the one
+    ``detect`` names (``None`` where it names none)."""
+    if isinstance(value, (Payload, Stream)):
+        return value.dialect
+    try:
+        return detect(value)
+    except ToolwireError:
+        return None
 
 
 def _unwrap(value: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire import ToolCall, encode_message
+from toolwire import EncodeError, ToolCall, encode_message
 from toolwire.conversation import Problem, decode_conversation, encode_conversation
 
 CHAT: Dict[str, Any] = {"messages": [
@@ -56,8 +56,10 @@ CALL = ToolCall("get_weather", {"city": "Paris"}, "toolu_01A09q90qw90lq917835lq9
 
 @pytest.mark.parametrize("content", ["\n\n", " ", ""])
 def test_encode_message_leaves_out_whitespace_only_content(content: str) -> None:
-    assert encode_message([], "anthropic.messages", content=content) == {"role": "assistant", "content": []}
-    assert encode_message([], "bedrock.converse", content=content) == {"role": "assistant", "content": []}
+    # with no call beside it the turn would be empty, which both APIs refuse (fuzzkit FK-6)
+    for dialect in ("anthropic.messages", "bedrock.converse"):
+        with pytest.raises(EncodeError, match="needs a content block"):
+            encode_message([], dialect, content=content)
     anth = encode_message([CALL], "anthropic.messages", content=content)["content"]
     assert [b["type"] for b in anth] == ["tool_use"]
     bedrock = encode_message([CALL], "bedrock.converse", content=content)["content"]

@@ -57,5 +57,7 @@ def test_a_responses_reply_is_a_whole_response() -> None:
     assert responses_reply([item]) == {
         "id": "resp_0", "object": "response", "status": "completed", "created_at": 1764460800, "model": "gpt-5",
         "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, {**item, "id": "fc_0", "status": "completed"}],
-        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+        "parallel_tool_calls": True, "tool_choice": "auto",
+        # the function it calls, declared (openai-python ``FunctionTool``; fuzzkit FK-5)
+        "tools": [{"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}, "strict": False}],
     }

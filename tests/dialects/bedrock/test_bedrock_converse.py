@@ -394,11 +394,13 @@ def test_detection_against_lookalikes() -> None:
 @pytest.mark.parametrize("role", ["assistant", "user"])
 def test_an_empty_converse_message_named_as_converse_has_no_calls(role: str) -> None:
     """Converse ``Message`` is ``{role, content: [ContentBlock]}``; ``encode_message([],
-    "bedrock.converse")`` writes ``content: []`` and convert.md's "no calls" column says
-    ``[]``. Named as Converse it raised, "it looks like anthropic.messages"."""
+    "bedrock.converse")`` wrote ``content: []`` (now refused: Converse refuses it too) and
+    convert.md's "no calls" column says ``[]``. Named as Converse it raised, "it looks like
+    anthropic.messages"."""
     empty = {"role": role, "content": []}
     assert toolwire.decode_all(empty, D) == []
-    assert toolwire.decode_all(toolwire.encode_message([], D), D) == []
+    with pytest.raises(toolwire.EncodeError, match="needs a content block"):  # not written (fuzzkit FK-6)
+        toolwire.encode_message([], D)
     assert toolwire.decode_all(empty, "anthropic.messages") == []  # Anthropic's too (test_wrong_dialect)
     assert toolwire.detect(empty) == "anthropic.messages"  # detection is unchanged
     # a Chat message with an empty content beside its calls is no empty Converse message

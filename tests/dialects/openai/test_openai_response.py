@@ -289,7 +289,8 @@ def test_responses_envelopes_written_around_items() -> None:
     assert d.response_envelope([call]) == {
         "id": "resp_0", "object": "response", "status": "completed", "created_at": 1764460800, "model": "gpt-5",
         "output": [{"type": "reasoning", "id": "rs_0", "summary": []}, out],
-        "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}  # openai's Response requires them
+        "parallel_tool_calls": True, "tool_choice": "auto",  # openai's Response requires them
+        "tools": [{"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}, "strict": False}]}  # the function it calls, declared (fuzzkit FK-5)
     assert d.response_envelope([call], "Voilà", "incomplete")["output"] == [
         {"type": "reasoning", "id": "rs_0", "summary": []},
         {"type": "message", "id": "msg_0", "role": "assistant", "status": "completed",

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._errors import EncodeError
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, join_text
+from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
 
@@ -67,15 +69,27 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """The assistant turn: a text block (when there is text that is not whitespace only:
-    "text content blocks must contain non-whitespace text", anthropics/claude-code#23440),
-    then the call blocks."""
-    blocks: Items = [{"type": "text", "text": content}] if content and not content.isspace() else []
-    return {"role": "assistant", "content": [*blocks, *items]}
+    """The assistant turn of a request history: a text block (when there is text that is
+    not whitespace only: "text content blocks must contain non-whitespace text",
+    anthropics/claude-code#23440), then the call blocks. With neither, an ``EncodeError``:
+    "all messages must have non-empty content except for the optional final assistant
+    message", and an empty final one prefills nothing."""
+    blocks = _blocks(items, content)
+    if not blocks:
+        raise EncodeError(f"An {NAME} assistant message needs a content block: with no calls and no text (or only "
+                          "whitespace, which the API refuses) it would be written with 'content': [], which the "
+                          "API takes only as the final message, where it prefills nothing", dialect=NAME)
+    return {"role": "assistant", "content": blocks}
+
+
+def _blocks(items: Items, content: Optional[str]) -> Items:
+    text: Items = [{"type": "text", "text": content}] if content and not content.isspace() else []
+    return [*text, *items]
 
 
 def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-    """A whole ``message`` response holding *items*."""
+    """A whole ``message`` response holding *items* (no block at all when there is
+    neither, as a reply may come)."""
     return {"id": "msg_0", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
-            "content": encode_message(items, content)["content"], "stop_reason": finish or "tool_use",
+            "content": _blocks(items, content), "stop_reason": finish or "tool_use",
             "stop_sequence": None, "usage": {"input_tokens": 412, "output_tokens": 61}}

@@ -17,8 +17,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._errors import EncodeError
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, join_text
+from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
 
@@ -73,15 +75,26 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """The assistant turn: a text block (when there is text that is not whitespace only:
-    Converse refuses a blank text block, NousResearch/hermes-agent#41985), then the call
-    blocks."""
+    """The assistant turn of a request history: a text block (when there is text that is
+    not whitespace only: Converse refuses a blank text block, NousResearch/hermes-agent#41985),
+    then the call blocks. With neither, an ``EncodeError``: Converse answers "The content
+    field in the Message object at messages.X is empty" (langchain-ai/langchainjs#11117)."""
+    message = _turn(items, content)
+    if not message["content"]:
+        raise EncodeError(f"A {NAME} assistant message needs a content block: with no calls and no text (or only "
+                          "whitespace, which Converse refuses) it would be written with 'content': [], which "
+                          "Converse refuses (the content field in the Message object is empty)", dialect=NAME)
+    return message
+
+
+def _turn(items: Items, content: Optional[str]) -> Dict[str, Any]:
     blocks: Items = [{"text": content}] if content and not content.isspace() else []
     return {"role": "assistant", "content": [*blocks, *items]}
 
 
 def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-    """A whole ``Converse`` reply holding *items*."""
-    return {"output": {"message": encode_message(items, content)}, "stopReason": finish or "tool_use",
+    """A whole ``Converse`` reply holding *items* (no block at all when there is
+    neither, as a reply may come)."""
+    return {"output": {"message": _turn(items, content)}, "stopReason": finish or "tool_use",
             "usage": {"inputTokens": 40, "outputTokens": 12, "totalTokens": 52},
             "metrics": {"latencyMs": 420}}

@@ -17,10 +17,12 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader, finish_word
+from ..._errors import EncodeError
 from ..._usage import make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 from .candidates import first
 from .finish_numbers import reason_word
+from .tools import NAME
 
 __all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
 
@@ -128,14 +130,24 @@ FINISH: Dict[str, str] = {
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
-    """The ``model`` turn: a text part (when there is text), then the call parts."""
+    """The ``model`` turn of a request history: a text part (when there is text), then
+    the call parts. With neither, an ``EncodeError``: Gemini answers ``contents.parts
+    must not be empty`` (400 INVALID_ARGUMENT; vercel/ai#3775, livekit/agents#1397)."""
+    if not items and not content:
+        raise EncodeError(f"A {NAME} model turn needs a part: with no calls and no text it would be written "
+                          "with 'parts': [], which Gemini refuses (contents.parts must not be empty)", dialect=NAME)
+    return _turn(items, content)
+
+
+def _turn(items: Items, content: Optional[str]) -> Dict[str, Any]:
     parts: Items = [{"text": content}] if content else []
     return {"role": "model", "parts": [*parts, *items]}
 
 
 def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-    """A whole ``GenerateContentResponse`` with one candidate holding *items*."""
-    return {"candidates": [{"content": encode_message(items, content), "finishReason": finish or "STOP",
+    """A whole ``GenerateContentResponse`` with one candidate holding *items* (no part
+    at all when there is neither, as a reply may come)."""
+    return {"candidates": [{"content": _turn(items, content), "finishReason": finish or "STOP",
                             "index": 0}],
             "usageMetadata": {"promptTokenCount": 40, "candidatesTokenCount": 12},
             "modelVersion": "gemini-2.5-flash"}

@@ -14,7 +14,9 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
   position. Argument text (from an OpenAI-compatible relay) is accepted.
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters"}}``;
   no strict mode, so ``strict`` is not written.
-- Result: ``{"role": "tool", "tool_name", "content", "tool_call_id"?}``; content is
+- Result: ``{"role": "tool", "tool_name"?, "content", "tool_call_id"?}``
+  (``api.Message``: both ``omitempty``; with ``ollama`` named, a tool message with
+  neither is read as a result, as the encoder writes one); content is
   one string (text parts are joined with newlines, JSON parts serialised). Tools and
   results are read and written in ``tools``.
 - Tool-only assistant messages carry ``"content": ""`` (what Ollama itself sends).
@@ -111,7 +113,14 @@ def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:
 def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if type(data) is dict and data.get("done") is False and type(data.get("message")) is dict:
         return None  # a stream chunk, not Chat's either (``detect``)
-    return detect(data) or chat_sniff.sniff(data)
+    hit = detect(data)
+    if hit is not None:
+        return hit
+    if type(data) is dict and data.get("role") == "tool" and "tool_calls" not in data:
+        # ``tool_name`` and ``tool_call_id`` are both ``omitempty`` in ``api.Message`` (the
+        # docs call ``tool_name`` optional): read as named, not left to ``detect``
+        return RESULT, "a tool message ('tool_name' and 'tool_call_id' are optional)"
+    return chat_sniff.sniff(data)
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

@@ -5,9 +5,12 @@ and https://docs.ollama.com/capabilities/tool-calling (checked 2026-11-30): a to
 Chat-shaped without ``strict`` (ollama-python 0.6 ``Tool``: ``type``, any text or null,
 defaults to "function"; each field of ``Tool.Function`` is optional: an absent or null
 one, or a ``strict`` sent anyway, is written back as read to ``ollama``); a result is
-``{"role": "tool", "tool_name", "content", "tool_call_id"?}`` whose content is one
+``{"role": "tool", "tool_name"?, "content", "tool_call_id"?}`` whose content is one
 string (text parts joined with newlines, JSON parts serialised). Ids (``call_`` + 8
-characters) are optional.
+characters) and names are optional (``api.Message``: ``tool_name`` and ``tool_call_id``
+are ``omitempty``; ollama-python ``Message.tool_name: Optional[str]``): a result with
+neither is written as ``{"role": "tool", "content"}``, which older clients send and
+``calls.sniff`` reads back with ``ollama`` named.
 """
 
 from __future__ import annotations

@@ -180,11 +180,17 @@ def responses_reply(items: Items, content: Optional[str] = None, finish: Optiona
     with the fields openai's ``Response`` requires (``parallel_tool_calls``,
     ``tool_choice``, ``tools``). A ``function_call`` output item carries its item ``id``
     (``fc_…``) and ``status`` as the API sends them (an input item, as ``encode``
-    writes it, may leave both out): added where the item has none."""
+    writes it, may leave both out): added where the item has none. ``tools`` declares a
+    ``function`` tool for each name called (a ``Response`` echoes the request's tools, and
+    a model calls only declared functions: openai-python ``FunctionTool``)."""
     out: Items = [{"type": "reasoning", "id": "rs_0", "summary": []}]
     if content:
         out.append(_output_text(content))
-    return response_object(finish or "completed", [*out, *(_output_call(i, item) for i, item in enumerate(items))])
+    reply = response_object(finish or "completed", [*out, *(_output_call(i, item) for i, item in enumerate(items))])
+    names = dict.fromkeys(i["name"] for i in items if i.get("type") == "function_call" and type(i.get("name")) is str)
+    reply["tools"] = [{"type": "function", "name": n, "parameters": {"type": "object", "properties": {}},
+                       "strict": False} for n in names]
+    return reply
 
 
 def _output_call(i: int, item: Dict[str, Any]) -> Dict[str, Any]:
