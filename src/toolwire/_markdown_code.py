@@ -11,10 +11,14 @@ answer's own text (``_think``).
   literal backticks. A line that begins or ends with a think tag bounds a paragraph
   as well (it is where a chat template's block begins or ends), so that a stray
   backtick in the reasoning makes no code span of the text up to the answer's code.
-- A fence opened inside a think block that a line opened ends at a line opening with
-  that block's closing tag: a draft in the reasoning that left its fence open does
-  not make code of the answer up to the answer's own closing fence (which would hide
-  the closing tag and turn the whole reply into reasoning).
+- Code the reasoning left open ends at its think block's closing tag: while a block is
+  open (a line opened it, or the chat template did: the text's first think tag is a
+  closing one), its closing tag ends the paragraph wherever it stands on its line, so no
+  code span runs across it (a code span of the tag alone, `` `</think>` ``, is the
+  reasoning naming it, and stays code); a fence opened in a block a line opened ends at
+  a line that opens, or ends, with the closing tag. In a template's block the fence ends
+  there only when no fence line closes it (``~~~`` around a ``</think>`` line is code),
+  and the text after the tag is then read anew, once.
 
 One pass: each line is read once, each backtick run once, and each run is paired
 through a table of the next run of its length (never a search from every run).
