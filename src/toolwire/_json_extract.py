@@ -27,6 +27,7 @@ from typing import Any, Callable, List, Optional, Tuple
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json"]
 
 _DECODER = json.JSONDecoder(strict=False)
+_QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 
 
@@ -90,6 +91,7 @@ def _scan(text: str) -> List[Candidate]:
     found: List[Candidate] = []
     pos = 0
     n = len(text)
+    failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
     brace = text.find("{")
     bracket = text.find("[")
     while pos < n:
@@ -103,9 +105,15 @@ def _scan(text: str) -> List[Candidate]:
             i = bracket
         else:
             i = brace if bracket < 0 or brace < bracket else bracket
+        if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
+            ok, stop = value_end(text, i)
+            if not ok:
+                pos = max(stop, i + 1)
+                continue
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
+            failed += 1
             pos = max(exc.pos, i + 1)
             continue
         except ValueError:  # an integer too long to read, where the decoder does not say
@@ -131,6 +139,14 @@ def end_of_value(text: str, i: int) -> int:
     ``JSONDecodeError.pos``), read without recursion: for a value nested deeper than the
     decoder reads, so that it is skipped whole as a failed one is. One pass, no stack
     frame per level."""
+    return value_end(text, i)[1]
+
+
+def value_end(text: str, i: int) -> Tuple[bool, int]:
+    """``end_of_value``, and whether the decode would succeed: also read where many decodes
+    failed, since the decoder's error counts the lines of the text before the failure
+    (``JSONDecodeError.lineno``: a text of many openers that fail, such as LaTeX's
+    ``\\frac{1}{2}``, cost a read of the text per opener)."""
     closers: List[str] = []
     pos, state = i, "value"
     while True:
@@ -148,33 +164,33 @@ def end_of_value(text: str, i: int) -> int:
             if c == '"':
                 ok, pos = _string_end(text, pos)
                 if not ok:
-                    return pos
+                    return False, pos
                 state = "after"
                 continue
             m = _SCALAR.match(text, pos)
             if m is None:
-                return pos  # Expecting value
+                return False, pos  # Expecting value
             pos, state = m.end(), "after"
         elif state == "key":
             if not text.startswith('"', pos):
-                return pos  # Expecting property name enclosed in double quotes
+                return False, pos  # Expecting property name enclosed in double quotes
             ok, pos = _string_end(text, pos)
             if not ok:
-                return pos
+                return False, pos
             pos = _ws(text, pos)
             if not text.startswith(":", pos):
-                return pos  # Expecting ':' delimiter
+                return False, pos  # Expecting ':' delimiter
             pos, state = _ws(text, pos + 1), "value"
         else:  # after a value
             if not closers:
-                return pos
+                return True, pos
             pos = _ws(text, pos)
             if text.startswith(closers[-1], pos):
                 closers.pop()
                 pos += 1
                 continue
             if not text.startswith(",", pos):
-                return pos  # Expecting ',' delimiter
+                return False, pos  # Expecting ',' delimiter
             pos = _ws(text, pos + 1)
             state = "key" if closers[-1] == "}" else "value"
 

@@ -20,8 +20,9 @@ answer's own text (``_think``).
   there only when no fence line closes it (``~~~`` around a ``</think>`` line is code),
   and the text after the tag is then read anew, once.
 
-One pass: each line is read once, each backtick run once, and each run is paired
-through a table of the next run of its length (never a search from every run).
+One pass (the text after a template block's tag read once more): each line is read
+once, each backtick run once, and each run is paired through a table of the next run
+of its length (never a search from every run).
 Backslash escapes are not read; indented code blocks are not code here.
 """
 

@@ -245,3 +245,35 @@ def test_the_scan_reads_each_character_a_bounded_number_of_times(decodes: _Count
     (c1, r1, n1), (c4, r4, n4) = work
     assert c4 <= 4 * c1 + 4
     assert r1 <= 3 * n1 and r4 <= 3 * n4
+
+
+# -- a failed decode's error counts the lines before it: many failing openers are read apart ----
+class _ErrorCountingDecoder(_CountingDecoder):
+    """Also sums the positions of the failed decodes: ``JSONDecodeError`` counts the lines
+    of the text up to each (``doc.count("\\n", 0, pos)``), its cost in reads of the text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.error_reads = 0
+
+    def raw_decode(self, text: str, i: int) -> Any:
+        try:
+            return super().raw_decode(text, i)
+        except json.JSONDecodeError as exc:
+            self.error_reads += exc.pos
+            raise
+
+
+def test_openers_that_fail_cost_no_read_of_the_text_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LaTeX (``\\frac{1}{2}``) holds thousands of openers that fail: each failed decode's
+    error read the text from its start (review hunt RV3: 1 MB took 16 s). n and 4n: the
+    reads of the errors stay bounded, and the answer after them is found."""
+    counter = _ErrorCountingDecoder()
+    monkeypatch.setattr("toolwire._json_extract._DECODER", counter)
+    reads = []
+    for n in (2_000, 8_000):
+        counter.error_reads = 0
+        text = "Since " + r"\frac{1}{2} + \sqrt{x_{i}} " * n + '\n\n{"a": 7}'
+        assert candidates(text)[-1].value == {"a": 7}
+        reads.append(counter.error_reads / len(text))
+    assert reads[1] <= reads[0] + 1, reads  # per character of text: constant, not growing with n
