@@ -20,7 +20,7 @@ name per tool). A name that cannot be made valid at all raises ``EncodeError``.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Pattern, Tuple
+from typing import Any, Dict, Optional, Pattern, Tuple
 
 from ._errors import EncodeError, excerpt
 from ._ids import IdRule, _digest_to, not_a_rule
@@ -119,31 +119,31 @@ class NameMap:
         self.dialect = dialect
         self.mapping: Dict[str, str] = {}
         self._owner: Dict[str, str] = {}
-        self._hashed: Dict[str, str] = {}  # a name's 8 hash characters -> the name, of the names hashed so far
-        self._unhashed: List[str] = []  # names mapped whose hash is not yet in ``_hashed``
-        self._images: Dict[str, str] = {}  # the hash a name that looks like an image ends with -> that name
+        # once a name that looks like an image is met: the 8 hash characters of each name
+        # mapped -> that name, and those a name that looks like an image ends with -> that name
+        self._hashed: Optional[Dict[str, str]] = None
+        self._images: Optional[Dict[str, str]] = None
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        """A map pickled before images were recognised: its names are hashed when needed."""
+        """A map pickled before images were recognised: its names are hashed when one comes."""
         self.__dict__.update(state)
-        self.__dict__.setdefault("_hashed", {})
-        self.__dict__.setdefault("_unhashed", list(self.mapping))
-        self.__dict__.setdefault("_images", {})
+        self.__dict__.setdefault("_hashed", None)
+        self.__dict__.setdefault("_images", None)
 
     def map(self, name: str) -> str:
         known = self.mapping.get(name) if isinstance(name, str) else None  # not text: map_name refuses it
         if known is not None:
             return known
         target = map_name(name, self.pattern, dialect=self.dialect)
-        same, caller, hashed = self._same_tool(name)
-        if not hashed:
-            self._unhashed.append(name)
-        if same is not None:  # *name* and a name mapped before are one tool: one target name
-            target = self.mapping[same]
-            if caller:  # *same* was the image: the target name is the caller's name's
-                self._owner[target] = name
-            self.mapping[name] = target
-            return target
+        n = len(name)  # the shapes ``_image_parts`` takes, checked cheaply first
+        if self._images is not None or (n >= 10 and (name[-9] == "_" or (n == 12 and name[:4] == "tool"))):
+            same, caller = self._same_tool(name)
+            if same is not None:  # *name* and a name mapped before are one tool: one target name
+                target = self.mapping[same]
+                if caller:  # *same* was the image: the target name is the caller's name's
+                    self._owner[target] = name
+                self.mapping[name] = target
+                return target
         owner = self._owner.get(target)
         if owner is not None and owner != name:
             raise EncodeError(
@@ -154,33 +154,33 @@ class NameMap:
         self.mapping[name] = target
         return target
 
-    def _same_tool(self, name: str) -> Tuple[Optional[str], bool, bool]:
+    def _same_tool(self, name: str) -> Tuple[Optional[str], bool]:
         """The name mapped before that *name* is an image of (``caller`` false), or that
-        is an image of *name* (``caller`` true), else ``None``; and whether *name* was
-        hashed here. A name is hashed once, and only once a name that looks like an
-        image has been seen: linear in the names mapped."""
+        is an image of *name* (``caller`` true), else ``None``. The names are hashed when
+        the first name that looks like an image comes, each one after it as it comes:
+        each name once, linear in the names mapped."""
         parts = _image_parts(name)
-        if parts is not None:
-            self._hash_all()
-            other = self._hashed.get(parts[1])
-            if other is not None and other != name and _readable_of(parts[0], other):
-                return other, False, False
-            self._images.setdefault(parts[1], name)
-        if not self._images:
-            return None, False, False
+        hashed, images = self._hashed, self._images
+        if hashed is None or images is None:
+            if parts is None:
+                return None, False
+            hashed, images = {}, {}
+            self._hashed, self._images = hashed, images
+            for mapped in self.mapping:
+                hashed.setdefault(_suffix(mapped), mapped)
         digest = _suffix(name)
-        self._hashed.setdefault(digest, name)
-        image = self._images.get(digest)
+        hashed.setdefault(digest, name)
+        if parts is not None:
+            other = hashed.get(parts[1])
+            if other is not None and other != name and _readable_of(parts[0], other):
+                return other, False
+            images.setdefault(parts[1], name)
+        image = images.get(digest)
         if image is not None and image != name and image in self.mapping:
             image_parts = _image_parts(image)
             if image_parts is not None and _readable_of(image_parts[0], name):
-                return image, True, True
-        return None, False, True
-
-    def _hash_all(self) -> None:
-        for other in self._unhashed:
-            self._hashed.setdefault(_suffix(other), other)
-        self._unhashed.clear()
+                return image, True
+        return None, False
 
     def original(self, target: str) -> str:
         """The name *target* was mapped from (itself when it was never mapped)."""
