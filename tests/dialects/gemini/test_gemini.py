@@ -16,7 +16,7 @@ from toolwire._codec import walk
 from toolwire._dialect import CALL, OTHER, RESULT, SERVER, TOOL
 
 D = "gemini"
-NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
+NAME_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")
 REQUESTS = files("gemini", kinds=("request",))
 SIG = "CuIGARFNMg/mWulnXs/KJ1uoR+fFbeCNeN0IbmQ9i322OdAE="
 DECL_LISTS = ("functionDeclarations", "function_declarations")

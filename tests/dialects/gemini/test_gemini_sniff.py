@@ -117,7 +117,7 @@ def test_gate_admits_a_typed_dict_only_through_gemini_keys() -> None:
 def test_registry_fields() -> None:
     assert (GEMINI.name, GEMINI.aliases, GEMINI.description) == (D, ("google", "vertex"), "Google Gemini API and Vertex AI generateContent")
     assert toolwire.get_dialect("vertex") is GEMINI and toolwire.get_dialect("google") is GEMINI
-    assert GEMINI.names is not None and GEMINI.names.pattern == "[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}"
+    assert GEMINI.names is not None and GEMINI.names.pattern == "[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}"  # at most 64: test_gemini_name_length.py
     assert toolwire.map_name("ns.get:weather-2", GEMINI.names) == "ns.get:weather-2"
     assert toolwire.map_name("2fast", GEMINI.names) != "2fast"
 

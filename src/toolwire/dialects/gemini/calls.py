@@ -43,7 +43,7 @@ https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/inference
   one ``{"type": "json"}`` part. Encoding puts content back under ``response`` (an
   object, as Gemini requires) and needs the tool name.
 - Ids: optional, any non-empty string (Gemini 3 returns short ids; older models none).
-- Names: ``^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$``.
+- Names: ``^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$`` (at most 64: see ``tools.NAMES``).
 
 This module assembles the dialect record; call parts are read and written in ``call_parts``.
 """

@@ -40,7 +40,12 @@ __all__ = [
 
 NAME = "gemini"
 IDS = IdRule(required=False)
-NAMES = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}")
+# FunctionDeclaration.name: "a-z, A-Z, 0-9, or ... underscores, colons, dots, and dashes, with a
+# maximum length of 64" (generativelanguage v1beta reference); the API refuses a longer one with
+# "Invalid function name. Must start with a letter or an underscore. ... with a maximum length of
+# 64" (kaitranntt/ccs#25, google-gemini/gemini-cli#7878). The google-genai docstring and Vertex's
+# v1 reference say 128: this dialect serves both APIs, so 64 (checked 2026-12-05).
+NAMES = re.compile(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}")
 
 _PARAM_KEYS = ("parametersJsonSchema", "parameters_json_schema", "parameters")
 DECLARATION_KEYS = frozenset(

@@ -210,10 +210,16 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         body = {"result": pd["body"]}
     else:
         body = {"result": _body_out(result)}
-    if result.id is None and not pd.get("rpc"):
+    ident: Optional[str] = None
+    if result.id is not None:
+        ident = result_id(result, ctx, IDS, NAME)
+    elif ctx.ids is not None and not pd.get("rpc"):
+        # the id the ``IdMap`` gave the id-less call it answers (first in, first out per
+        # tool, as ``convert`` pairs them): a JSON-RPC response carries its request's id
+        ident = ctx.ids.answer(result.name)
+    if ident is None and not pd.get("rpc"):  # nothing to pair it with: the bare CallToolResult
         plain: Dict[str, Any] = body.get("result", body)
         return plain
-    ident = None if result.id is None else result_id(result, ctx, IDS, NAME)
     out = envelope(pd, ident, ctx)
     out.update(body)
     return out
