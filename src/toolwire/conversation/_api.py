@@ -226,8 +226,12 @@ def encode_conversation(
         return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)
-    for i, m in enumerate(conv.messages):
+    messages = list(conv.messages)
+    for i, m in enumerate(messages):
         kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
+        if kept and _renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
+            messages[i] = m = Message(m.role, m.parts)
+            kept = False
         if not kept and m.wire is not None:
             _unsent(m, i, w, reg)
         for c in m.calls:
@@ -238,4 +242,12 @@ def encode_conversation(
                 if kept:
                     w.target.ids.keep(c.id)
     assert d.history is not None
-    return d.history.encode(list(conv.messages), w)
+    return d.history.encode(messages, w)
+
+
+def _renamed(m: Message, names: NameMap) -> bool:
+    """Whether a call or result of *m* has a name *names* maps to another (one its
+    dialect's rule refuses: a Vertex name of more than 64 characters written to Gemini):
+    written back as decoded, the request would name that tool two ways."""
+    return any(c.name and names.map(c.name) != c.name for c in m.calls) or any(
+        r.name is not None and names.map(r.name) != r.name for r in m.results)
