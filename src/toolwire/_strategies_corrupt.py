@@ -110,24 +110,31 @@ def _cut(draw: Any, text: Any) -> Any:
     return SKIP if end < 2 else text[: draw(st.integers(1, end - 1))]
 
 
+def _cut_list(draw: Any, value: List[Any]) -> Any:
+    """The list *value* cut to its first elements (at least one: never to nothing), the next
+    one cut where it is text; ``SKIP`` for a list with nothing to cut."""
+    if len(value) < 2:
+        part = _cut(draw, value[0]) if value and type(value[0]) in (str, bytes) else SKIP
+        return SKIP if part is SKIP else [part]
+    n = draw(st.integers(1, len(value) - 1))
+    cut, nxt = value[:n], value[n]
+    if type(nxt) in (str, bytes) and draw(st.booleans()):
+        part = _cut(draw, nxt)
+        if part is not SKIP:
+            cut.append(part)
+    return cut
+
+
 def _truncated(draw: Any, value: Any, others: Any, wire: bool) -> Any:
     """JSON text cut short (the whole value's, or JSON text inside it: ``_json_text``), or a
     list given as data (a stream's chunks, call items) cut to its first elements, the
     next one cut where it is text. Ids, names and other strings are left whole."""
     if type(value) is list and not wire and (not value or draw(st.booleans())):
-        if not value:
-            return SKIP
-        n = draw(st.integers(0, len(value) - 1))
-        cut, nxt = value[:n], value[n]
-        if type(nxt) in (str, bytes) and draw(st.booleans()):
-            part = _cut(draw, nxt)
-            if part is not SKIP:
-                cut.append(part)
-        return cut
+        return _cut_list(draw, value)
     slot = _slot(draw, value, _json_text)
     if slot is None or (type(value) is not list or wire) and draw(st.booleans()):
         if type(value) is list and not wire:  # a list given as data stays a list
-            return value[: draw(st.integers(0, len(value) - 1))]
+            return _cut_list(draw, value)
         return _cut(draw, value if type(value) is str else _text(value))
     c, k = slot
     c[k] = _cut(draw, c[k])

@@ -111,6 +111,7 @@ def test_truncated_cuts_json_text_only(orig: Any, bad: Any) -> None:
         assert _cut_text(json.dumps(orig), bad)
         return
     if type(orig) is list and type(bad) is list and len(bad) < len(orig) and _same(bad, orig[: len(bad)]):
+        assert bad, orig  # never to nothing (docs/fuzzing.md; review hunt R2-2: half the draws were [])
         return  # a list given as data (call items) cut to its first elements
     changed = [(old, new) for path, old, new in _slots(orig, bad) if path]
     assert any(_json_object_text(old) and _cut_text(old, new) for old, new in changed), (orig, bad)
@@ -120,6 +121,7 @@ def test_truncated_cuts_json_text_only(orig: Any, bad: Any) -> None:
 @given(orig=STREAM, bad=tws.corrupted(STREAM, kinds="truncated", max_steps=1))
 def test_truncated_cuts_a_chunk_list_or_a_chunk_s_json_text(orig: List[Any], bad: Any) -> None:
     assert type(bad) is list and len(bad) <= len(orig)
+    assert bad, orig  # never to nothing (docs/fuzzing.md; review hunt R2-2: half the draws were [])
     if len(bad) < len(orig) and _same(bad, orig[: len(bad)]):
         return  # its first chunks
     n = len(bad) - 1
