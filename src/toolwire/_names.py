@@ -138,7 +138,7 @@ class NameMap:
         n = len(name)  # the shapes ``_image_parts`` takes, checked cheaply first
         if self._images is not None or (n >= 10 and (name[-9] == "_" or (n == 12 and name[:4] == "tool"))):
             same, caller = self._same_tool(name)
-            if same is not None:  # *name* and a name mapped before are one tool: one target name
+            if same is not None and same in self.mapping:  # *name* and a name mapped before: one tool
                 target = self.mapping[same]
                 if caller:  # *same* was the image: the target name is the caller's name's
                     self._owner[target] = name

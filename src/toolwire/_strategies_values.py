@@ -270,7 +270,7 @@ def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
 def tool_results(dialect: DialectArg = None) -> SearchStrategy[ToolResult]:
     """Tool results: the call's id (valid for *dialect*), the tool name and text content.
     With a dialect named, also results without an id, without a name or without both
-    where its encoder writes them (Ollama: neither; Gemini: no id; MCP: neither); with
+    where its encoder writes them (Ollama and MCP: either or neither; Gemini: no id); with
     none, always both (what every dialect writes). Never blank text (only whitespace)
     for a dialect whose encoder refuses it (Anthropic and Bedrock: their APIs refuse
     blank text blocks).
