@@ -98,6 +98,19 @@ def test_a_control_escape_is_its_control_character(pattern: str, text: str, matc
     assert (issues == []) is matches, issues
 
 
+# \0 not before a digit (§22.2.1 CharacterEscape :: 0 [lookahead ∉ DecimalDigit]): NUL, not a
+# backreference (it was refused as one: validate hunt PT-1; node: /^\0$/u.test("\0") is true)
+@pytest.mark.parametrize(("pattern", "text", "matches"), [
+    (r"^\0$", "\x00", True),
+    (r"^\0$", "0", False),
+    (r"^[\0]$", "\x00", True),
+    (r"^a\0b$", "a\x00b", True),
+])
+def test_a_nul_escape_is_nul(pattern: str, text: str, matches: bool) -> None:
+    issues = validate(text, {"type": "string", "pattern": pattern})
+    assert (issues == []) is matches, issues
+
+
 # a class escape as the end of a range: a SyntaxError under the u flag (§22.2.1.1 Static
 # Semantics: Early Errors, NonemptyClassRanges: "It is a Syntax Error if IsCharacterClass
 # of the first ClassAtom is true or IsCharacterClass of the second ClassAtom is true"),

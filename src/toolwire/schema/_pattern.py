@@ -69,6 +69,10 @@ def ecma_to_rust(pattern: str) -> str:
                 out.append(f"\\x{{{ord(pattern[i + 2]) % 32:02X}}}")  # \cJ: the letter's code point mod 32
                 i += 3
                 continue
+            if e == "0" and not pattern[i + 2 : i + 3].isdigit():  # NUL (``\0`` not before a digit), no backreference
+                out.append("\\x00")
+                i += 2
+                continue
             out.append((_INSIDE if inside else _OUTSIDE).get(e, c + e))
             i += 2
         elif inside:
