@@ -4,6 +4,10 @@ The arguments are checked against the tool's original JSON Schema with the
 structured-output validator (``toolwire.schema.validate``, Draft 2020-12). A name
 that is not offered, or arguments that break the schema, give an ``InvalidToolCall``
 whose ``error`` is short and fit to send back to the model as the tool's result.
+A call names its tool by name and namespace (OpenAI Responses); a call in a namespace
+of its own name names the top-level tool of that name when no namespace holds one,
+as Responses' tool search calls a deferred function loaded on its own
+(https://platform.openai.com/docs/guides/tools-tool-search).
 ``coerce=True`` first turns strings that spell a number or a boolean into the type
 the schema asks for there (``"3"`` → ``3``, ``"true"`` → ``True``), recorded as the
 repair ``"coerced-types"``; under ``anyOf`` / ``oneOf`` (pydantic's ``Optional[int]``)
@@ -237,6 +241,8 @@ def validate_call(
     scope = _scope(c.provider_data)  # a call names its tool's namespace beside its name
     tool: Optional[Tool] = next((t for t in offered if t.name == c.name and _scope(t.provider_data) == scope),
                                 None)
+    if tool is None and scope == c.name:  # Responses' tool search: a function loaded on its own
+        tool = next((t for t in offered if t.name == c.name and _scope(t.provider_data) is None), None)
     raw = c.raw if c.raw is not None else _text(c.args)
     if tool is None:
         names = ", ".join(t.name if _scope(t.provider_data) is None else f"{_scope(t.provider_data)}.{t.name}"
