@@ -15,6 +15,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._flags import check_flag
+from .._json_equality import same
 from .._json_extract import extract_json
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
@@ -237,7 +238,7 @@ def classify(reply: Any, state: State) -> Outcome:
     answers = [c.args for c in resp.tool_calls if c.name == own] if own is not None else []
     if answers:
         args = answers[0]
-        if any(other != args for other in answers[1:]):  # which one is the answer? not guessed
+        if any(not same(other, args) for other in answers[1:]):  # which one? not guessed (JSON: true is not 1)
             said = f"the reply holds {len(answers)} different answers (calls of {own!r})"
             issue = ValidationIssue("", "answers", said)
             return Outcome("invalid", errors=(issue,), text=json.dumps(answers), source="tool_call", response=resp)
