@@ -100,9 +100,7 @@ def _node(node: Any, at: At, legacy: bool = False) -> Any:
         if not isinstance(defs, dict):
             where = _where(at)
             raise SchemaError(f"'definitions' must be an object at {where}", loc=where)
-        merged = dict(defs)
-        merged.update(node.get("$defs") or {})
-        node["$defs"] = merged
+        _merge(node, "$defs", defs, at, older_first=True)
     # $ref: in draft-07 and earlier its siblings have no effect
     if legacy and "$ref" in node:
         for key in [k for k in node if k not in _KEPT_BESIDE_REF]:
@@ -135,9 +133,11 @@ def _node(node: Any, at: At, legacy: bool = False) -> Any:
         node.pop("additionalItems", None)
     # dependencies -> dependentRequired / dependentSchemas
     if isinstance(node.get("dependencies"), dict):
+        parts: Dict[str, Dict[str, Any]] = {}
         for key, dep in node.pop("dependencies").items():
-            target = "dependentRequired" if isinstance(dep, list) else "dependentSchemas"
-            node.setdefault(target, {})[key] = dep
+            parts.setdefault("dependentRequired" if isinstance(dep, list) else "dependentSchemas", {})[key] = dep
+        for target, part in parts.items():
+            _merge(node, target, part, at, older_first=False)
     # type arrays and OpenAPI nullable
     nullable = node.pop("nullable", None)
     if "type" in node:
@@ -233,6 +233,23 @@ def _check_values(node: Dict[str, Any], at: At) -> None:
     if isinstance(patterns, dict):  # any other value is refused with the other maps below
         for pat in patterns:
             check_regex(pat, lambda: _where(at) + ".patternProperties")
+
+
+def _merge(node: Dict[str, Any], target: str, older: Dict[str, Any], at: At, *, older_first: bool) -> None:
+    """Entries of an older spelling (``definitions``, ``dependencies``) into *target*
+    (``$defs``, ``dependentRequired`` / ``dependentSchemas``) beside them; *target*
+    must be an object (``SchemaError`` at its path, never a bare ``TypeError``). Key
+    order as ever: ``definitions`` before ``$defs``, ``dependencies`` after the others."""
+    if target not in node:
+        node[target] = older
+        return
+    have = node[target]
+    if not isinstance(have, dict):
+        where = _where(at)
+        raise SchemaError(f"'{target}' must be an object at {where}, got {excerpt(have)}", loc=f"{where}.{target}")
+    merged = dict(older) if older_first else dict(have)
+    merged.update(have if older_first else older)
+    node[target] = merged
 
 
 def _where(at: At) -> str:
