@@ -9,6 +9,8 @@ Object (``nullable``; https://spec.openapis.org/oas/v3.0.3#schema-object, checke
 The normal form:
 
 - ``definitions`` become ``$defs`` (and ``#/definitions/...`` references follow);
+  beside ``$defs`` they merge, a name in both with two different values is refused
+  (``dependencies`` beside ``dependentRequired``/``dependentSchemas`` alike);
 - draft-04 boolean ``exclusiveMinimum``/``exclusiveMaximum`` become numbers;
 - array-form ``items`` becomes ``prefixItems`` and ``additionalItems`` becomes ``items``;
 - ``dependencies`` splits into ``dependentRequired`` / ``dependentSchemas``;
@@ -32,6 +34,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
+from .._json_equality import same
 from .._schema_keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
 from .._value_checks import MAX_SCHEMA_NODES
 from ._pattern import check_regex
@@ -100,7 +103,7 @@ def _node(node: Any, at: At, legacy: bool = False) -> Any:
         if not isinstance(defs, dict):
             where = _where(at)
             raise SchemaError(f"'definitions' must be an object at {where}", loc=where)
-        _merge(node, "$defs", defs, at, older_first=True)
+        _merge(node, "$defs", "definitions", defs, at, older_first=True)
     # $ref: in draft-07 and earlier its siblings have no effect
     if legacy and "$ref" in node:
         for key in [k for k in node if k not in _KEPT_BESIDE_REF]:
@@ -137,7 +140,7 @@ def _node(node: Any, at: At, legacy: bool = False) -> Any:
         for key, dep in node.pop("dependencies").items():
             parts.setdefault("dependentRequired" if isinstance(dep, list) else "dependentSchemas", {})[key] = dep
         for target, part in parts.items():
-            _merge(node, target, part, at, older_first=False)
+            _merge(node, target, "dependencies", part, at, older_first=False)
     # type arrays and OpenAPI nullable
     nullable = node.pop("nullable", None)
     if "type" in node:
@@ -235,10 +238,14 @@ def _check_values(node: Dict[str, Any], at: At) -> None:
             check_regex(pat, lambda: _where(at) + ".patternProperties")
 
 
-def _merge(node: Dict[str, Any], target: str, older: Dict[str, Any], at: At, *, older_first: bool) -> None:
-    """Entries of an older spelling (``definitions``, ``dependencies``) into *target*
+def _merge(node: Dict[str, Any], target: str, spelling: str, older: Dict[str, Any], at: At, *,
+           older_first: bool) -> None:
+    """Entries of an older *spelling* (``definitions``, ``dependencies``) into *target*
     (``$defs``, ``dependentRequired`` / ``dependentSchemas``) beside them; *target*
-    must be an object (``SchemaError`` at its path, never a bare ``TypeError``). Key
+    must be an object (``SchemaError`` at its path, never a bare ``TypeError``), and a
+    name in both must hold one value (JSON-equal), else ``SchemaError``: neither
+    silently replaces the other (a ``#/definitions/X`` reference is read at
+    ``#/$defs/X``; a replaced dependency would no longer apply). Key
     order as ever: ``definitions`` before ``$defs``, ``dependencies`` after the others."""
     if target not in node:
         node[target] = older
@@ -247,9 +254,22 @@ def _merge(node: Dict[str, Any], target: str, older: Dict[str, Any], at: At, *, 
     if not isinstance(have, dict):
         where = _where(at)
         raise SchemaError(f"'{target}' must be an object at {where}, got {excerpt(have)}", loc=f"{where}.{target}")
+    for name, value in older.items():  # one name in both: the same value, or refused
+        if name in have and not _agree(have[name], value):
+            where = path_of(pointer_of(((at, target), name)))
+            raise SchemaError(
+                f"'{spelling}' and '{target}' both hold {excerpt(name)}, with different values, at {where}: "
+                "which one applies is not guessed",
+                loc=where,
+            )
     merged = dict(older) if older_first else dict(have)
     merged.update(have if older_first else older)
     node[target] = merged
+
+
+def _agree(a: Any, b: Any) -> bool:
+    """JSON equality (``true`` is not ``1``; iterative, no recursion limit)."""
+    return (type(a) is bool) is (type(b) is bool) and same(a, b)
 
 
 def _where(at: At) -> str:
