@@ -110,6 +110,8 @@ class _Checker:
         # remembered: an answer's n items would otherwise hold ~2 KB each until the end.
         self._probes: Dict[Tuple[int, int], Tuple[List[ValidationIssue], Set[str]]] = {}
         self._walks: Dict[Tuple[int, int, str], Tuple[List[ValidationIssue], Set[str]]] = {}
+        # an object's key places and keys that are no strings (``_keys_of``), held with it
+        self._key_places: Dict[int, Tuple[Dict[Any, Any], Dict[Any, int], List[Any]]] = {}
 
     def probe(self, inst: Any, node: Any, ptr: str, sptr: str) -> Optional[Set[str]]:
         """What *inst* evaluates against *node* when it matches; ``None`` when it does not."""
@@ -303,7 +305,16 @@ class _Checker:
             fail(out, ptr, "maxProperties", f"expected at most {short(node['maxProperties'])} properties", sptr)
         props = node.get("properties") or {}
         patterns = node.get("patternProperties") or {}
-        for key, value in o.items():
+        if not patterns and len(props) < len(o) and "additionalProperties" not in node \
+                and "propertyNames" not in node:
+            # only ``properties`` reads keys here: its names looked up, not every key of
+            # the instance (n such nodes over n keys, under allOf / dependentSchemas, took
+            # n x n steps); the keys no JSON object has still reported, in instance order
+            self._named(o, props, ptr, sptr, out, first, seen)
+            keys: Any = ()
+        else:
+            keys = o.items()
+        for key, value in keys:
             if type(key) is not str:  # a Python dict's (a ``Dict[int, ...]`` dumped): no JSON object
                 fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
                 continue
@@ -327,6 +338,41 @@ class _Checker:
                 seen.add(key)
             if "propertyNames" in node and not self.valid(key, node["propertyNames"], sub, f"{sptr}/propertyNames"):
                 fail(out, sub, "propertyNames", f"property name {key!r} is not allowed", sptr)
+        self._dependencies(o, node, ptr, sptr, out, first, seen)
+        return seen
+
+    def _named(
+        self, o: Dict[Any, Any], props: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue],
+        first: bool, seen: Set[str],
+    ) -> None:
+        """``properties`` alone over *o*: its names that *o* holds, and the keys of *o*
+        that are no strings, walked in the order of *o* (as the walk over every key)."""
+        order, odd = self._keys_of(o)
+        hits = [k for k in props if k in o] if props else []
+        if odd:
+            hits.extend(odd)
+        if len(hits) > 1:
+            hits.sort(key=order.__getitem__)
+        for key in hits:
+            if type(key) is not str:
+                fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
+                continue
+            self.run(o[key], props[key], f"{ptr}/{escape_token(key)}", f"{sptr}/properties/{escape_token(key)}",
+                     out, first, False)
+            seen.add(key)
+
+    def _keys_of(self, o: Dict[Any, Any]) -> Tuple[Dict[Any, int], List[Any]]:
+        """Each key's place in *o* and the keys that are no strings: once per object."""
+        got = self._key_places.get(id(o))
+        if got is None or got[0] is not o:
+            got = (o, {k: i for i, k in enumerate(o)}, [k for k in o if type(k) is not str])
+            self._key_places[id(o)] = got
+        return got[1], got[2]
+
+    def _dependencies(
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        seen: Set[str],
+    ) -> None:
         for key, needed in (node.get("dependentRequired") or {}).items():
             if key in o:
                 for name in needed:
@@ -341,6 +387,5 @@ class _Checker:
         for key, dep in (node.get("dependentSchemas") or {}).items():
             if key in o:
                 seen |= self.run(o, dep, ptr, f"{sptr}/dependentSchemas/{escape_token(key)}", out, first)
-        return seen
 
 
