@@ -248,11 +248,14 @@ class _Checker:
             elif "else" in node:
                 evaluated |= self.run(inst, node["else"], ptr, f"{sptr}/else", out, first)
         if isinstance(inst, dict) and "unevaluatedProperties" in node:
+            rest = node["unevaluatedProperties"]
             for key in inst:
                 if key not in evaluated and type(key) is str:  # another key is reported by ``_objects``
                     sub = f"{ptr}/{escape_token(key)}"
-                    if not self.valid(inst[key], node["unevaluatedProperties"], sub, sptr):
+                    if rest is False:
                         fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
+                    else:  # a schema: its own issues, as ``additionalProperties`` gives (a wrong type says so)
+                        self.run(inst[key], rest, sub, f"{sptr}/unevaluatedProperties", out, first, False)
                     evaluated.add(key)
         if isinstance(inst, list) and "unevaluatedItems" in node:
             for i, item in enumerate(inst):
