@@ -8,11 +8,10 @@ makes its call invalid.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 from ..._errors import excerpt
-from ...stream._call import Call
+from ...stream._call import Call, dump
 from ...stream._core import Core
 
 __all__ = ["not_text", "text_of", "whole_text"]
@@ -23,7 +22,7 @@ def text_of(value: Any) -> Optional[str]:
     if value is None or type(value) is str:
         return value
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return dump(value)
     except (TypeError, ValueError):
         return str(value)
 
