@@ -12,9 +12,10 @@ One conversation, one ``IdMap`` (and one ``NameMap``): pass the same ``ids=`` an
   and for its result, and two ids that would collide raise ``EncodeError``;
 - a call without an id gets a stable synthesized one where the target needs ids,
   and a later id-less result of the same tool gets that same id (first in, first
-  out per tool name, then by position: Gemini pairs calls and responses this way;
-  ``encode_conversation`` closes the calls of a turn when the next assistant turn
-  starts, ``IdMap.turn``);
+  out per tool name; a result without a tool name by position: Gemini pairs calls
+  and responses this way; ``encode_conversation`` closes the calls of a turn when
+  the next assistant turn starts, ``IdMap.turn``). A result that names a tool takes
+  no id of another tool's call: ``EncodeError`` when only those wait;
 - a result that lacks the tool name (Gemini needs it) takes its call's name;
 - tool names the target forbids are mapped reversibly (``NameMap.original``).
 
@@ -67,14 +68,15 @@ class _Target:
             c = evolve(c, name=name)
         return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
 
-    def result(self, r: ToolResult) -> Dict[str, Any]:
-        return encode_result(self.resolve(r), self.d, ids=self.ids, registry=self.registry)
+    def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
+        return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
 
-    def resolve(self, r: ToolResult) -> ToolResult:
+    def resolve(self, r: ToolResult, loc: str = "$") -> ToolResult:
         """*r* with its call's id and the target's name: an id-less result takes its id
-        here, once (``IdMap.answer``), so encoding it again answers the same call."""
+        here, once (``IdMap.answer``; *loc*: where *r* stands), so encoding it again
+        answers the same call."""
         if r.id is None and self.d.ids.required:
-            given = self.ids.answer(r.name)
+            given = self.ids.answer(r.name, loc)
             if given is not None:
                 r = evolve(r, id=given)
         if r.name is None and r.id is not None and r.id in self.name_of:
@@ -92,7 +94,7 @@ class _Target:
         if issubclass(type(x), ToolCall):
             return self.call(x, position)
         if issubclass(type(x), ToolResult):
-            return self.result(x)
+            return self.result(x, loc)
         if issubclass(type(x), Tool):
             return self.tool(x)
         if issubclass(type(x), InvalidToolCall):  # its argument text written back, where the target can
@@ -122,7 +124,7 @@ class _Target:
         if kind == TOOL:  # (a call's arguments as parameters: a call too, as ``decode_all`` reads it)
             return self.tool(read_definition(data, dd, loc, lambda: decode_tool(data, dd, registry=self.registry)))
         if kind == RESULT:
-            return self.result(decode_result(data, dd, registry=self.registry))
+            return self.result(decode_result(data, dd, registry=self.registry), loc)
         if kind == CALLS:
             return self.calls(decode_all(data, dd, registry=self.registry))
         if top:  # an item or message without calls (text, a refusal): its calls as ``decode_all`` finds them

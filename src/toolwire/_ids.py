@@ -242,21 +242,43 @@ class IdMap:
         self._made.add(new)
         return new
 
-    def answer(self, name: Optional[str] = None) -> Optional[str]:
+    def answer(self, name: Optional[str] = None, loc: str = "$") -> Optional[str]:
         """The oldest id given to an id-less call named *name* in the open turn that no
-        result has taken yet; with none of that name (or no *name*), the oldest of the
-        first tool still waiting (``None`` if no call waits). Taking it marks it answered."""
+        result has taken yet; without a *name*, the oldest of the first tool still
+        waiting (by position, as Gemini pairs). ``None`` if no call waits. A result that
+        names its tool answers only a call of that tool (Gemini: ``functionResponse.name``
+        "Matches [FunctionCall.name]"): when only calls of other tools wait,
+        ``EncodeError`` names both tools (*loc*: where the result stands). Taking an id
+        marks it answered."""
         waiting = self._waiting
-        while waiting:
-            key = name if name in waiting else next(iter(waiting))
-            queue = waiting[key]
+        if name is not None:
+            queue = waiting.get(name)
             while queue:
                 new = queue.popleft()
                 if new not in self._answered:
                     if not queue:
+                        del waiting[name]
+                    self._answered.add(new)
+                    return new
+            if queue is not None:
+                del waiting[name]
+        while waiting:
+            key = next(iter(waiting))
+            queue = waiting[key]
+            while queue:
+                new = queue[0]
+                if new not in self._answered:
+                    if name is not None:  # another tool's call: not this result's
+                        where = "" if loc == "$" else f" (at {loc})"
+                        raise EncodeError(
+                            f"A tool result of {name!r} has no id, and no call of {name!r} waits for one: it "
+                            f"would take the id of a call of {key!r}{where}", dialect=self.dialect, loc=loc)
+                    queue.popleft()
+                    if not queue:
                         del waiting[key]
                     self._answered.add(new)
                     return new
+                queue.popleft()
             del waiting[key]  # only queues that hold calls stay: the first one is found at once
         return None
 

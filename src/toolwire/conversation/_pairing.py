@@ -8,7 +8,10 @@ it), an id-less call of its tool still waiting (Gemini pairs by position, within
 turn after the calls'), else the oldest unanswered call of its tool with an id
 (Ollama addresses a result by ``tool_name`` alone, whether its calls have ids or
 not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
-tools)"), else the first id-less call still waiting (a result without a name too). A
+tools)"); a result without a tool name answers the first id-less call still waiting.
+A result that names a tool answers no call of another (Gemini's
+``functionResponse.name`` "Matches [FunctionCall.name]"): with none of its own it is
+an orphan. A
 call whose id is used again while the first one is unanswered is a duplicate and
 waits for nothing. Linear: each call is queued once and dropped once.
 """
@@ -72,7 +75,7 @@ class Pairer:
             got = self._by_name(r.name)
             if got is not None:
                 return got
-        if key is _NO_KEY:
+        if key is _NO_KEY and r.name is None:  # by position only without a name
             key = next(iter(self._noid), _NO_KEY)
         if key is _NO_KEY:
             return None
