@@ -23,7 +23,8 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
   items of its ``output`` end the calls still open (no ``output_item.done`` came).
 
 ``Handler.run`` is the hot loop over plain function calls; every other event goes to
-the general reader, ``responses_feed.Feed.feed``.
+the general reader, ``responses_feed.Feed.feed``, through ``responses_stream_phase``
+(message ``phase``: commentary text is ``Accumulator.commentary``, never ``text``).
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
-from .responses_feed import Feed
 from .responses_response import response_object
 from .responses_sniff import client_name
+from .responses_stream_phase import Phased
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -63,7 +64,7 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(kind) is str and kind.startswith("response.")
 
 
-class Handler(Feed):
+class Handler(Phased):
     """Feeds Responses events into the shared core."""
 
     name = NAME
