@@ -159,6 +159,15 @@ def test_commentary_deltas_are_not_the_answer(form: str) -> None:
     assert acc.finish_reason == "completed"
 
 
+def test_with_previews_the_same() -> None:
+    """``preview=True`` feeds every event through ``feed`` (no hot loop): the same reading."""
+    acc = Accumulator(D, preview=True)
+    for e in wire(sdk_events(PHASED)):
+        acc.feed(e)
+    assert acc.close() == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+    assert (acc.text, acc.commentary) == (ANSWER, COMMENT)
+
+
 def test_the_stream_agrees_with_the_final_response() -> None:
     events = wire(sdk_events(PHASED))
     final = events[-1]["response"]

@@ -36,6 +36,7 @@ from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
+from .responses_feed import Feed
 from .responses_response import response_object
 from .responses_sniff import client_name
 from .responses_stream_phase import Phased
@@ -81,6 +82,7 @@ class Handler(Phased):
         seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
         limit = core.max_bytes
         events = core.events if core.emit else None
+        feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
         # builtins read once: a local is cheaper than a global, once per chunk
         dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
@@ -159,6 +161,14 @@ class Handler(Phased):
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
+                    elif kind == "response.output_text.delta":  # reply text (a commentary message's: ``said_text``)
+                        piece = data["delta"]
+                        if type_(piece) is str_:
+                            if self.said is None:
+                                core.text(piece)
+                            else:
+                                self.said_text(data, piece)
+                            continue
                     elif kind == "response.completed":
                         resp = data["response"]
                         # ``feed``, without a reason: no call left open for its items to end, no item
@@ -190,8 +200,8 @@ class Handler(Phased):
                 elif item_read:
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
-                else:
-                    self.feed(data)
+                else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
+                    feed(self, data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee

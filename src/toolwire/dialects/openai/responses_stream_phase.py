@@ -42,20 +42,26 @@ class Phased(Feed):
     said: Optional[Dict[Hashable, List[str]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
-        said = self.said
-        if said is not None and data.get("type") == _DELTA:
+        if self.said is not None and data.get("type") == _DELTA:
             delta = data.get("delta")
-            key = data.get("output_index")
-            if type(key) is not int:
-                key = data.get("item_id")
-                if type(key) is not str:
-                    key = None
-            pieces = said.get(key)
-            if pieces is not None and type(delta) is str:
-                if delta:
-                    pieces.append(delta)
+            if type(delta) is str:
+                self.said_text(data, delta)
                 return
         super().feed(data)
+
+    def said_text(self, data: Dict[str, Any], delta: str) -> None:
+        """A text delta once a commentary message came: that message's (by
+        ``output_index``, else by ``item_id``), else the answer's."""
+        key = data.get("output_index")
+        if type(key) is not int:
+            key = data.get("item_id")
+            if type(key) is not str:
+                key = None
+        pieces = self.said.get(key) if self.said is not None else None
+        if pieces is None:
+            self.core.text(delta)
+        elif delta:
+            pieces.append(delta)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         if item.get("type") != "message":
