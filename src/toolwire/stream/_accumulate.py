@@ -345,6 +345,14 @@ class Accumulator:
         return "" if self._core is None else "".join(self._core.text_parts)
 
     @property
+    def commentary(self) -> str:
+        """The text the provider labels as no part of the answer (OpenAI Responses
+        commentary messages: a preamble, a status update before a call), one line per
+        message, never in ``text``: as ``Response.commentary``; ``""`` without any."""
+        parts = None if self._core is None else self._core.commentary_parts
+        return "\n".join(["".join(p) for p in parts]) if parts else ""
+
+    @property
     def finish_reason(self) -> Optional[str]:
         """The finish reason as the provider sent it (``None`` until seen)."""
         return None if self._core is None else self._core.finish_reason

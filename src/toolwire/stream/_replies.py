@@ -7,7 +7,7 @@ first one.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List
+from typing import Any, Dict, Hashable, List, Optional
 
 from .._dialect import finish_word
 from ._call import Call, whole_value
@@ -21,6 +21,9 @@ class Replies(Results):
 
     text_parts: List[str]  # the reply text (of the first alternative reply, when there are several)
     texts: Dict[Hashable, List[str]]  # the text of the other alternative replies
+    # the text the provider labels as no part of the answer (``Accumulator.commentary``):
+    # the pieces of each such message, a list apiece; a class default until one comes
+    commentary_parts: Optional[List[List[str]]] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -30,6 +33,15 @@ class Replies(Results):
                 self.text_parts.append(piece)
             else:
                 self.other_text(scope, piece)
+
+    def commentary(self) -> List[str]:
+        """A message of commentary begins: the list its pieces go to (never ``text``)."""
+        parts = self.commentary_parts
+        if parts is None:
+            parts = self.commentary_parts = []
+        pieces: List[str] = []
+        parts.append(pieces)
+        return pieces
 
     def other_text(self, scope: Hashable, piece: str) -> None:
         """Text of an alternative reply that is not (yet) the first one: kept apart."""

@@ -23,7 +23,8 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
   items of its ``output`` end the calls still open (no ``output_item.done`` came).
 
 ``Handler.run`` is the hot loop over plain function calls; every other event goes to
-the general reader, ``responses_feed.Feed.feed``.
+the general reader, ``responses_feed.Feed.feed``, through ``responses_stream_phase``
+(message ``phase``: commentary text is ``Accumulator.commentary``, never ``text``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ...stream._skipped import skipped
 from .responses_feed import Feed
 from .responses_response import response_object
 from .responses_sniff import client_name
+from .responses_stream_phase import Phased
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -63,7 +65,7 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(kind) is str and kind.startswith("response.")
 
 
-class Handler(Feed):
+class Handler(Phased):
     """Feeds Responses events into the shared core."""
 
     name = NAME
@@ -80,6 +82,7 @@ class Handler(Feed):
         seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
         limit = core.max_bytes
         events = core.events if core.emit else None
+        feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
         # builtins read once: a local is cheaper than a global, once per chunk
         dict_, str_, int_, type_, len_ = dict, str, int, type, len
         data: Any = None
@@ -158,6 +161,14 @@ class Handler(Feed):
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
+                    elif kind == "response.output_text.delta":  # reply text (a commentary message's: ``said_text``)
+                        piece = data["delta"]
+                        if type_(piece) is str_:
+                            if self.said is None:
+                                core.text(piece)
+                            else:
+                                self.said_text(data, piece)
+                            continue
                     elif kind == "response.completed":
                         resp = data["response"]
                         # ``feed``, without a reason: no call left open for its items to end, no item
@@ -189,8 +200,8 @@ class Handler(Feed):
                 elif item_read:
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
-                else:
-                    self.feed(data)
+                else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
+                    feed(self, data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
