@@ -25,6 +25,10 @@ starts inside the reasoning: pass ``thinking=True``)::
   ``InvalidToolCall``; in a block still open at the end of the text, the invokes
   closed before the cut are whole and the cut one is an ``InvalidToolCall``
   (``truncated``, ``_blocks``).
+- MiniMax M3 writes its reasoning as ``<mm:think>…</mm:think>``, and its template
+  prefills ``<mm:think>`` with ``thinking_mode="enabled"``: pass ``thinking=True`` (or
+  ``prompt=``). Either closing marker ends a block either opener began; a call inside
+  a closed block is reasoning text.
 - ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
   object per line, then ``</tool_calls>``; read the same way (a line that is not a
@@ -39,7 +43,8 @@ Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_t
 and ``tests/tool_parsers/test_minimax_m2_tool_parser.py``; ggml-org/llama.cpp
 ``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template, its
 generation prompt and ``[e~[``); MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``
-(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1).
+(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1);
+``vllm/frontend/processing/reasoning/minimax_m3_reasoning_parser.py`` (``MiniMaxM3ReasoningParser``, ``<mm:think>``; checked 2026-12-05).
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ NAME = "text.minimax"
 OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
 INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
 M1, M1_END = "<tool_calls>", "</tool_calls>"
+M3_THINK, M3_THINK_END = "<mm:think>", "</mm:think>"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -119,6 +125,7 @@ _M3 = BodyMode(_m3, ends=(M3_CLOSE,))
 _CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), M1: body(_M1), M3_OPEN: body(_M3)},
     content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M3_CLOSE: stay},
+    more=((M3_THINK, M3_THINK_END),),
 )
 _CALL.next = _M1.next = _M3.next = _CONTENT
 
@@ -149,5 +156,5 @@ FORMAT = TextFormat(
         'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; '
         "M3: ]<]minimax[>[<tool_call> nested elements"
     ),
-    reasoning_opens=("<think>",),
+    reasoning_opens=("<think>", M3_THINK),
 )
