@@ -15,7 +15,7 @@ What an *unclosed* block followed by a call means differs per engine parser:
 - ``held_think_modes``: some parsers end the reasoning at a call marker when no
   closing marker follows (vLLM's Qwen3 parser at ``<tool_call>`` followed by
   ``<function``, Kimi K2's at ``<|tool_calls_section_begin|>``, DeepSeek V4's at
-  ``<｜DSML｜tool_calls>``). Which it is is known only later: the text from such a
+  ``<｜DSML｜tool_calls>`` and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
   marker on is *held* (no event) until the closing marker comes (then it was all
   reasoning, markup included) or the text ends (then it is read again as the answer:
   its calls are calls). A call is never both reasoning and a call; the held text is

@@ -27,8 +27,8 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 - ``<think>…</think>`` is reasoning whatever it holds (``</think>`` splits it off
   first, as vLLM's R1 parser does). V3.1+ thinking mode opens ``<think>`` in the
   prompt: pass ``thinking=True`` so the output starts inside the reasoning. In a block
-  that never closes, V4's ``<｜DSML｜tool_calls>`` ends it (vLLM's V4 reasoning
-  parser): the text from there on is held until the end, then read as the answer;
+  that never closes, V4's ``<｜DSML｜tool_calls>`` and V4.1's ``<｜DSML｜ calls>`` end it
+  (vLLM's ``DeepSeekV4Parser`` / ``DeepSeekV41Parser``): the text from there on is held until the end, then read as the answer;
   every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
   block inside a *closed* block as a call too; toolwire does not.)
 - A section may open with any spelling llama.cpp's DeepSeek grammars allow
@@ -46,7 +46,8 @@ encoders write them (DSML parameters one per line, strings raw, others JSON).
 Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv32.py``
 (``encode_arguments_to_dsml``, templates); vllm-project/vllm ``vllm/tool_parsers/
 deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
-``deepseekv4_tool_parser.py``; sgl-project/sglang ``function_call/deepseekv32_detector.py``
+``deepseekv4_tool_parser.py``, ``vllm/parser/deepseek_v4.py`` and ``deepseek_v41.py`` (reasoning
+ends at the calls opener, 2026-12-05); sgl-project/sglang ``function_call/deepseekv32_detector.py``
 (JSON bodies); the V4.1 checkpoint's ``encoding/encoding.py`` as llama.cpp renders it
 (spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings) and
 ``common/chat.cpp`` (``common_chat_params_init_deepseek_r1`` / ``_v3_1`` grammars, 2026-12-04).
@@ -228,9 +229,10 @@ def _open_section(m: TextParser, tok: str) -> None:
 _SECTION = _Section()
 _calls = {SECTION: _open_section, CALL: body(_CALL), **{o: _open_section for o in OPENERS}}
 _calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
-# in an unclosed <think>, V4's <｜DSML｜tool_calls> ends the reasoning (vLLM's V4 parser)
+# in an unclosed <think>, V4's <｜DSML｜tool_calls> and V4.1's <｜DSML｜ calls> end the
+# reasoning (vLLM's V4 parser; V4.1's is the same with its own terminals)
 _CONTENT, _REASONING, _START = held_think_modes(
-    _calls, {TCS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
+    _calls, {TCS: "", CALLS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
 _CALL.next = _SECTION
 _DSML.next = _CONTENT
