@@ -10,12 +10,14 @@ inside the thinking.
 What an *unclosed* block followed by a call means differs per engine parser:
 
 - ``closed_think_modes``: only the closing marker ends the reasoning; with no closing
-  marker the rest of the output is reasoning (vLLM's R1-style parsers: DeepSeek, GLM,
-  Gemma 4, Hermes-style Qwen3 JSON calls, and the newer families).
+  marker the rest of the output is reasoning (vLLM's R1-style parsers: DeepSeek before
+  V4, Gemma 4, Hermes-style Qwen3 JSON calls, Mistral and the other families).
 - ``held_think_modes``: some parsers end the reasoning at a call marker when no
   closing marker follows (vLLM's Qwen3 parser at ``<tool_call>`` followed by
-  ``<function``, Kimi K2's at ``<|tool_calls_section_begin|>``, DeepSeek V4's at
-  ``<｜DSML｜tool_calls>`` and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
+  ``<function``, and Step 3.5's and Seed-OSS's, the same parser with their wrapper
+  tokens; MiniMax M2's at ``<minimax:tool_call>``; GLM-4.7's at ``<tool_call>``; Kimi
+  K2's at ``<|tool_calls_section_begin|>``; DeepSeek V4's at ``<｜DSML｜tool_calls>``
+  and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
   marker on is *held* (no event) until the closing marker comes (then it was all
   reasoning, markup included) or the text ends (then it is read again as the answer:
   its calls are calls). A call is never both reasoning and a call; the held text is
@@ -156,6 +158,7 @@ def held_think_modes(
     close: str = "</think>",
     content_extra: dict[str, Action] | None = None,
     more: Sequence[tuple[str, str]] = (),
+    reasoning_extra: dict[str, Action] | None = None,
 ) -> tuple[TextMode, TextMode, Start]:
     """Content and reasoning modes where a closing marker ends the reasoning, and so
     does each marker of *ends* (mapped to the text that must follow it, or ``""``) when
@@ -164,7 +167,7 @@ def held_think_modes(
     reasoning = TextMode("reasoning")
     pairs = ((open_, close), *more)
     content.set({**_markers(pairs, goto(reasoning), stay), **calls, **(content_extra or {})})
-    on = _markers(pairs, stay, goto(content))
+    on = {**_markers(pairs, stay, goto(content)), **(reasoning_extra or {})}
     for marker, confirm in ends.items():
         held = _Held([c for _, c in pairs], confirm)
         held.content, held.reasoning = content, reasoning

@@ -28,9 +28,10 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   first, as vLLM's R1 parser does). V3.1+ thinking mode opens ``<think>`` in the
   prompt: pass ``thinking=True`` so the output starts inside the reasoning. In a block
   that never closes, V4's ``<｜DSML｜tool_calls>`` and V4.1's ``<｜DSML｜ calls>`` end it
-  (vLLM's ``DeepSeekV4Parser`` / ``DeepSeekV41Parser``): the text from there on is held until the end, then read as the answer;
-  every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
-  block inside a *closed* block as a call too; toolwire does not.)
+  (vLLM's ``DeepSeekV4Parser`` / ``DeepSeekV41Parser``): the text from there on is
+  held until the end, then read as the answer; every other call marker there is
+  reasoning text. (vLLM's V4 parser takes a DSML block inside a *closed* block as a
+  call too; toolwire does not.)
 - A section may open with any spelling llama.cpp's DeepSeek grammars allow
   (``<｜tool_calls_begin｜>``, ``<｜tool calls begin｜>``, ``<｜tool\\_calls\\_begin｜>``,
   the R1 ``<｜tool▁calls｜>``), and a call in it may leave out its
