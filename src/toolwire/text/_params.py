@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, content_between, dumps, forbid, loads
+from ._kit import MISSING, dumps, forbid, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -258,6 +258,22 @@ def read_calls(
         if error is not None:
             return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
         m.call(name, args, raw, repairs=repairs, variant=variant)
-        pos = content_between(m, text, after, open_)
+        pos = _between(m, text, after, open_)
     return True
+
+
+def _between(m: TextParser, text: str, after: int, open_: str) -> int:
+    """``content_between``, except that the block's own opener right before the next
+    call is markup: its closer was left out (``<tool_call>…</function>\n<tool_call>``;
+    vLLM's Qwen3 parser reads the next call, "consecutive tool call without closing")."""
+    pos = text.find(open_, after)
+    rest = text[after : pos if pos >= 0 else len(text)]
+    block = m.opener.strip()
+    if pos >= 0 and block:
+        cut = rest.rstrip()
+        if cut.endswith(block):
+            rest = cut[: len(cut) - len(block)]
+    if rest.strip():
+        m.emit_content(rest)
+    return pos
 
