@@ -19,7 +19,9 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
   are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
-  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5).
+  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5); a
+  ``string="false"`` JSON string is read as JSON first (``"hello"`` is ``hello``, as
+  vLLM's DSML converter and the official decoder read it).
 - An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
   form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
   arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
