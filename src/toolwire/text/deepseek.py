@@ -260,7 +260,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             is_str = type(v) is str
             text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
             params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')
-        invokes.append(f'<{d}invoke name="{c.name}">\n' + "".join(p + "\n" for p in params) + f"</{d}invoke>")
+        # the official template: '<…invoke name="{name}">\n{arguments}\n</…invoke>' (no arguments: a blank line)
+        invokes.append(f'<{d}invoke name="{c.name}">\n' + "\n".join(params) + f"\n</{d}invoke>")
     start, stop = {"v3.2": (FC, FC_END), "v4.1": (CALLS, CALLS_END)}.get(variant or "", (TCS, TCS_END))
     return f"{start}\n" + "\n".join(invokes) + f"\n{stop}"
 
