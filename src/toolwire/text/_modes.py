@@ -45,17 +45,13 @@ def closed_think_modes(
     close: str = "</think>",
     content_extra: dict[str, Action] | None = None,
     reasoning_extra: dict[str, Action] | None = None,
-    more: Sequence[tuple[str, str]] = (),
 ) -> tuple[TextMode, TextMode, Start]:
-    """Content and reasoning modes; only a closing marker ends the reasoning.
-    ``thinking=True`` starts in reasoning (the prompt opened the block). *more* are
-    further ``(open, close)`` spellings of the block (a family whose generations differ);
-    any closing marker ends a block any opener began."""
+    """Content and reasoning modes; only *close* ends the reasoning. ``thinking=True``
+    starts in reasoning (the prompt opened the block)."""
     content = TextMode("content")
     reasoning = TextMode("reasoning")
-    pairs = ((open_, close), *more)
-    content.set({**_markers(pairs, goto(reasoning), stay), **calls, **(content_extra or {})})
-    reasoning.set({**_markers(pairs, stay, goto(content)), **(reasoning_extra or {})})
+    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
+    reasoning.set({close: goto(content), open_: stay, **(reasoning_extra or {})})
 
     def start(thinking: bool) -> Mode:
         return reasoning if thinking else content
@@ -162,7 +158,9 @@ def held_think_modes(
 ) -> tuple[TextMode, TextMode, Start]:
     """Content and reasoning modes where a closing marker ends the reasoning, and so
     does each marker of *ends* (mapped to the text that must follow it, or ``""``) when
-    the block never closes (``_Held``). *more*: as for ``closed_think_modes``."""
+    the block never closes (``_Held``). *more* are further ``(open, close)`` spellings
+    of the block (a family whose generations differ): any closing marker ends a block
+    any opener began."""
     content = TextMode("content")
     reasoning = TextMode("reasoning")
     pairs = ((open_, close), *more)
