@@ -5,8 +5,9 @@ runs (vLLM ``vllm/reasoning/qwen3_reasoning_parser.py``, ``kimi_k2_reasoning_par
 ``deepseek_r1_reasoning_parser.py``, ``gemma4_reasoning_parser.py``): a call inside a
 closed block is reasoning text, never a call. In a block that never closes, vLLM's
 Qwen3 parser ends the reasoning at ``<tool_call>`` + ``<function=``, Kimi K2's at
-``<|tool_calls_section_begin|>`` and DeepSeek V4's at ``<｜DSML｜tool_calls>``; the
-R1-style parsers (GLM, DeepSeek, Gemma 4) and Qwen3 with JSON calls keep it all reasoning.
+``<|tool_calls_section_begin|>``, DeepSeek V4's at ``<｜DSML｜tool_calls>`` and GLM-4.7's
+at ``<tool_call>``; the R1-style parsers (DeepSeek before V4, Gemma 4) and Qwen3 with JSON
+calls keep it all reasoning.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def test_a_call_inside_a_closed_thinking_block_is_reasoning(dialect: str, call: 
         ("text.qwen3-xml", "<tool_call>  \n\n<function=delete_all>\n</function>\n</tool_call>"),
         ("text.kimi", KIMI),  # vLLM's Kimi K2 implicit end
         ("text.deepseek", DSML),  # vLLM's DeepSeek V4 implicit end
+        ("text.glm", GLM),  # vLLM's GLM-4.7 parser: (REASONING, TOOL_START) (hunt 25, TA-2)
     ],
 )
 def test_an_unclosed_block_ended_by_a_call_where_vllm_ends_it(dialect: str, call: str) -> None:
@@ -74,7 +76,6 @@ def test_an_unclosed_block_ended_by_a_call_where_vllm_ends_it(dialect: str, call
         ("text.hermes", '<tool_call>{"name": "delete_all", "arguments": {}}</tool_call>'),  # no <function= after it
         ("text.qwen3-xml", "<tool_call> see the docs"),  # a mention: no <function= after it
         ("text.qwen3-xml", "<function=delete_all>\n</function>"),  # bare: vLLM checks <tool_call> only
-        ("text.glm", GLM),
         ("text.deepseek", V31),
         ("text.gemma", GEMMA),
     ],

@@ -10,12 +10,14 @@ inside the thinking.
 What an *unclosed* block followed by a call means differs per engine parser:
 
 - ``closed_think_modes``: only the closing marker ends the reasoning; with no closing
-  marker the rest of the output is reasoning (vLLM's R1-style parsers: DeepSeek, GLM,
-  Gemma 4, Hermes-style Qwen3 JSON calls, and the newer families).
+  marker the rest of the output is reasoning (vLLM's R1-style parsers: DeepSeek before
+  V4, Gemma 4, Hermes-style Qwen3 JSON calls, Mistral and the other families).
 - ``held_think_modes``: some parsers end the reasoning at a call marker when no
   closing marker follows (vLLM's Qwen3 parser at ``<tool_call>`` followed by
-  ``<function``, Kimi K2's at ``<|tool_calls_section_begin|>``, DeepSeek V4's at
-  ``<｜DSML｜tool_calls>``). Which it is is known only later: the text from such a
+  ``<function``, and Step 3.5's and Seed-OSS's, the same parser with their wrapper
+  tokens; MiniMax M2's at ``<minimax:tool_call>``; GLM-4.7's at ``<tool_call>``; Kimi
+  K2's at ``<|tool_calls_section_begin|>``; DeepSeek V4's at ``<｜DSML｜tool_calls>``
+  and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
   marker on is *held* (no event) until the closing marker comes (then it was all
   reasoning, markup included) or the text ends (then it is read again as the answer:
   its calls are calls). A call is never both reasoning and a call; the held text is
@@ -24,6 +26,7 @@ What an *unclosed* block followed by a call means differs per engine parser:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ._core import Action, Mode, Start, TextMode
@@ -56,18 +59,26 @@ def closed_think_modes(
     return content, reasoning, start
 
 
+def _markers(pairs: Sequence[tuple[str, str]], on_open: Action, on_close: Action) -> dict[str, Action]:
+    on: dict[str, Action] = {}
+    for o, c in pairs:
+        on[o], on[c] = on_open, on_close
+    return on
+
+
 class _Held(Mode):
-    """The text after a call marker inside an unclosed reasoning block, held until the
-    block's *close* marker (reasoning) or the end of the text (the answer). With
+    """The text after a call marker inside an unclosed reasoning block, held until one
+    of the block's *closes* (reasoning) or the end of the text (the answer). With
     *confirm*, the marker counts only when that text follows it after whitespace and
     then ``=`` or whitespace (vLLM's Qwen3 ``<function[\\s=]`` check); otherwise the
     marker is reasoning text at once."""
 
-    def __init__(self, close: str, confirm: str) -> None:
-        self.close = close
+    def __init__(self, closes: Sequence[str], confirm: str) -> None:
+        self.closes = tuple(closes)
         self.confirm = confirm
-        self.firsts = frozenset(close[:1])
-        self.prefixes = _prefixes([close])
+        self.firsts = frozenset(c[0] for c in closes)
+        self.prefixes = _prefixes(closes)
+        self.longest = max(len(c) for c in closes)
         self.content: Mode = self
         self.reasoning: Mode = self
 
@@ -106,10 +117,10 @@ class _Held(Mode):
                 self._as_reasoning(m, "", self.reasoning)  # a mention, not a call: reasoning text
                 return True
             m.state["held_ok"] = True
-        hit = buf.find(self.close, pos)
+        hit, close = _first(buf, pos, self.closes)
         if hit >= 0:  # the block closes after all: everything held was reasoning
             self._as_reasoning(m, buf[pos:hit], self.content)
-            m.pos = hit + len(self.close)
+            m.pos = hit + len(close)
             m.brk("reasoning")
             return True
         if m.final:  # the block never closed: the held text is the answer, read from its marker
@@ -118,11 +129,22 @@ class _Held(Mode):
             m.buf, m.pos = held.join(), 0
             m.mode = self.content
             return True
-        stop = _hold(buf, pos, self.firsts, self.prefixes, len(self.close))
+        stop = _hold(buf, pos, self.firsts, self.prefixes, self.longest)
         if stop > pos:
             held.append(buf[pos:stop])
             m.pos = stop
         return False
+
+
+def _first(buf: str, pos: int, tokens: tuple[str, ...]) -> tuple[int, str]:
+    """The first of *tokens* in *buf* from *pos*: where, and which (``(-1, "")`` if none).
+    Each search stops at the best hit so far."""
+    best, which = -1, ""
+    for tok in tokens:
+        i = buf.find(tok, pos) if best < 0 else buf.find(tok, pos, best + len(tok) - 1)
+        if i >= 0:
+            best, which = i, tok
+    return best, which
 
 
 def held_think_modes(
@@ -131,16 +153,21 @@ def held_think_modes(
     open_: str = "<think>",
     close: str = "</think>",
     content_extra: dict[str, Action] | None = None,
+    more: Sequence[tuple[str, str]] = (),
+    reasoning_extra: dict[str, Action] | None = None,
 ) -> tuple[TextMode, TextMode, Start]:
-    """Content and reasoning modes where *close* ends the reasoning, and so does each
-    marker of *ends* (mapped to the text that must follow it, or ``""``) when the block
-    never closes (``_Held``)."""
+    """Content and reasoning modes where a closing marker ends the reasoning, and so
+    does each marker of *ends* (mapped to the text that must follow it, or ``""``) when
+    the block never closes (``_Held``). *more* are further ``(open, close)`` spellings
+    of the block (a family whose generations differ): any closing marker ends a block
+    any opener began."""
     content = TextMode("content")
     reasoning = TextMode("reasoning")
-    content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
-    on: dict[str, Action] = {close: goto(content), open_: stay}
+    pairs = ((open_, close), *more)
+    content.set({**_markers(pairs, goto(reasoning), stay), **calls, **(content_extra or {})})
+    on = {**_markers(pairs, stay, goto(content)), **(reasoning_extra or {})}
     for marker, confirm in ends.items():
-        held = _Held(close, confirm)
+        held = _Held([c for _, c in pairs], confirm)
         held.content, held.reasoning = content, reasoning
         on[marker] = held.enter
     reasoning.set(on)

@@ -1,6 +1,11 @@
 """The options a text-format parser checks before it reads (``_core``): the finish
 reason given to ``close`` / ``decode``, and whether the output starts inside the
 reasoning (``thinking=``, or the end of the rendered ``prompt=``).
+
+A format's ``reasoning_opens`` are the markers a prompt may end with; one that ends
+with ``:`` stands for its suffixed spellings (Hunyuan's ``<think:`` for
+``<think:opensource>``: 1 to ``SUFFIX_MAX`` characters, no whitespace, ``<`` or ``>``,
+then ``>``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from .._policy import finish_text
 if TYPE_CHECKING:
     from ._core import TextFormat
 
-__all__ = ["finish_of", "prompt_opens_reasoning"]
+__all__ = ["SUFFIX_MAX", "finish_of", "prompt_opens_reasoning"]
+
+SUFFIX_MAX = 64  # characters of a token suffix after its ':' (vLLM's examples: 'opensource', '6124c78e')
 
 
 def finish_of(reason: Any, dialect: str) -> str | None:
@@ -40,15 +47,34 @@ def prompt_opens_reasoning(fmt: TextFormat, prompt: Any, thinking: bool | None) 
             loc="$.prompt",
         )
     tail = prompt.rstrip()
-    opened = any(tail.endswith(mk) for mk in fmt.reasoning_opens)
+    opener = _opener(tail, fmt.reasoning_opens)
+    opened = opener is not None
     if thinking is not None and bool(thinking) != opened:
         said = (
-            f"ends with {next(mk for mk in fmt.reasoning_opens if tail.endswith(mk))!r}"
+            f"ends with {opener!r}"
             if opened
             else "does not end by opening the reasoning"
-            + (f" ({' or '.join(repr(mk) for mk in fmt.reasoning_opens)})" if fmt.reasoning_opens else "")
+            + (f" ({' or '.join(map(_shown, fmt.reasoning_opens))})" if fmt.reasoning_opens else "")
         )
         raise DecodeError(
             f"thinking={bool(thinking)} but the prompt {said}; pass one of them", dialect=fmt.name, loc="$.prompt"
         )
     return opened
+
+
+def _shown(mark: str) -> str:
+    return repr(mark + "SUFFIX>" if mark.endswith(":") else mark)
+
+
+def _opener(tail: str, marks: tuple[str, ...]) -> str | None:
+    """The opening marker *tail* ends with (one of *marks*, or a suffixed spelling of one
+    ending ``:``), or None. Looks at the last ``SUFFIX_MAX + 1`` characters at most."""
+    for mk in marks:
+        if tail.endswith(mk):
+            return mk
+        if mk.endswith(":") and tail.endswith(">"):
+            at = tail.rfind(mk, max(0, len(tail) - len(mk) - SUFFIX_MAX - 1))
+            sfx = tail[at + len(mk) : -1] if at >= 0 else ""
+            if sfx and not any(c.isspace() or c in "<>" for c in sfx):
+                return tail[at:]
+    return None

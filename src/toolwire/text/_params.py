@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, content_between, dumps, forbid, loads
+from ._kit import MISSING, dumps, forbid, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -101,7 +101,9 @@ def read_params(
     with nothing but whitespace left: the caller decides whether a missing *stop* is
     an error). *head* reads the text between ``open_`` and *head_end*: the name, and
     ``True`` (text) / ``False`` (JSON) / ``None`` (typed by the schema) for the value;
-    *schema_first*: a schema with a type decides whatever the head says (DSML).
+    *schema_first*: a schema with a type decides whatever the head says (DSML); a JSON
+    value that is a string (``"hello"``) is read as JSON first: that string where the
+    schema allows one, else its text typed by the schema.
     *strip*: one newline on each side of a value is markup. *lines*: only an *open_*
     at the start of one of the value's lines means the value ran on into the next
     parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text).
@@ -141,8 +143,13 @@ def read_params(
         if strip:
             value = strip_nl(value)
         schema = m.param_schema(tool, key)
-        if schema_first and schema is not None and schema_types(schema):
-            args[key] = typed(m, value, schema)
+        types = schema_types(schema) if schema_first and schema is not None else frozenset()
+        if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
+            v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
+            if type(v) is str:
+                args[key] = v if "string" in types else typed(m, v, schema)
+            else:
+                args[key] = typed(m, value, schema)
         elif kind is True:
             args[key] = value
         else:
@@ -258,6 +265,22 @@ def read_calls(
         if error is not None:
             return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
         m.call(name, args, raw, repairs=repairs, variant=variant)
-        pos = content_between(m, text, after, open_)
+        pos = _between(m, text, after, open_)
     return True
+
+
+def _between(m: TextParser, text: str, after: int, open_: str) -> int:
+    """``content_between``, except that the block's own opener right before the next
+    call is markup: its closer was left out (``<tool_call>…</function>\n<tool_call>``;
+    vLLM's Qwen3 parser reads the next call, "consecutive tool call without closing")."""
+    pos = text.find(open_, after)
+    rest = text[after : pos if pos >= 0 else len(text)]
+    block = m.opener.strip()
+    if pos >= 0 and block:
+        cut = rest.rstrip()
+        if cut.endswith(block):
+            rest = cut[: len(cut) - len(block)]
+    if rest.strip():
+        m.emit_content(rest)
+    return pos
 

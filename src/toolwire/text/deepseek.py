@@ -19,7 +19,9 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
   are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
-  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5).
+  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5); a
+  ``string="false"`` JSON string is read as JSON first (``"hello"`` is ``hello``, as
+  vLLM's DSML converter and the official decoder read it).
 - An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
   form): those are its arguments. ``<｜DSML｜invoke name="f"/>`` is a call without
   arguments. A value holding a DSML parameter tag (its closing tag is missing) makes
@@ -27,10 +29,11 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 - ``<think>…</think>`` is reasoning whatever it holds (``</think>`` splits it off
   first, as vLLM's R1 parser does). V3.1+ thinking mode opens ``<think>`` in the
   prompt: pass ``thinking=True`` so the output starts inside the reasoning. In a block
-  that never closes, V4's ``<｜DSML｜tool_calls>`` ends it (vLLM's V4 reasoning
-  parser): the text from there on is held until the end, then read as the answer;
-  every other call marker there is reasoning text. (vLLM's V4 parser takes a DSML
-  block inside a *closed* block as a call too; toolwire does not.)
+  that never closes, V4's ``<｜DSML｜tool_calls>`` and V4.1's ``<｜DSML｜ calls>`` end it
+  (vLLM's ``DeepSeekV4Parser`` / ``DeepSeekV41Parser``): the text from there on is
+  held until the end, then read as the answer; every other call marker there is
+  reasoning text. (vLLM's V4 parser takes a DSML block inside a *closed* block as a
+  call too; toolwire does not.)
 - A section may open with any spelling llama.cpp's DeepSeek grammars allow
   (``<｜tool_calls_begin｜>``, ``<｜tool calls begin｜>``, ``<｜tool\\_calls\\_begin｜>``,
   the R1 ``<｜tool▁calls｜>``), and a call in it may leave out its
@@ -46,7 +49,8 @@ encoders write them (DSML parameters one per line, strings raw, others JSON).
 Sources (checked 2026-11-30): deepseek-ai/DeepSeek-V3.2 ``encoding/encoding_dsv32.py``
 (``encode_arguments_to_dsml``, templates); vllm-project/vllm ``vllm/tool_parsers/
 deepseekv3_tool_parser.py``, ``deepseekv31_tool_parser.py``, ``deepseekv32_tool_parser.py``,
-``deepseekv4_tool_parser.py``; sgl-project/sglang ``function_call/deepseekv32_detector.py``
+``deepseekv4_tool_parser.py``, ``vllm/parser/deepseek_v4.py`` and ``deepseek_v41.py`` (reasoning
+ends at the calls opener, 2026-12-05); sgl-project/sglang ``function_call/deepseekv32_detector.py``
 (JSON bodies); the V4.1 checkpoint's ``encoding/encoding.py`` as llama.cpp renders it
 (spaced tags); ggml-org/llama.cpp ``tests/test-chat.cpp`` (R1 spellings) and
 ``common/chat.cpp`` (``common_chat_params_init_deepseek_r1`` / ``_v3_1`` grammars, 2026-12-04).
@@ -228,9 +232,10 @@ def _open_section(m: TextParser, tok: str) -> None:
 _SECTION = _Section()
 _calls = {SECTION: _open_section, CALL: body(_CALL), **{o: _open_section for o in OPENERS}}
 _calls.update({FC: body(_DSML), TCS: body(_DSML), CALLS: body(_DSML)})
-# in an unclosed <think>, V4's <｜DSML｜tool_calls> ends the reasoning (vLLM's V4 parser)
+# in an unclosed <think>, V4's <｜DSML｜tool_calls> and V4.1's <｜DSML｜ calls> end the
+# reasoning (vLLM's V4 parser; V4.1's is the same with its own terminals)
 _CONTENT, _REASONING, _START = held_think_modes(
-    _calls, {TCS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
+    _calls, {TCS: "", CALLS: ""}, content_extra={EOS: stay, SECTION_END: stay, CALL_END: stay}
 )
 _CALL.next = _SECTION
 _DSML.next = _CONTENT
@@ -255,7 +260,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             is_str = type(v) is str
             text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
             params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')
-        invokes.append(f'<{d}invoke name="{c.name}">\n' + "".join(p + "\n" for p in params) + f"</{d}invoke>")
+        # the official template: '<…invoke name="{name}">\n{arguments}\n</…invoke>' (no arguments: a blank line)
+        invokes.append(f'<{d}invoke name="{c.name}">\n' + "\n".join(params) + f"\n</{d}invoke>")
     start, stop = {"v3.2": (FC, FC_END), "v4.1": (CALLS, CALLS_END)}.get(variant or "", (TCS, TCS_END))
     return f"{start}\n" + "\n".join(invokes) + f"\n{stop}"
 

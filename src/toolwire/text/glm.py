@@ -21,16 +21,19 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   tag), or a key written twice makes the call an ``InvalidToolCall``, never a call
   with a wrong value (``_params.read_pairs``, shared with Hunyuan Hy3).
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
-- ``<think>…</think>`` is reasoning whatever it holds: a ``<tool_call>`` inside it,
-  closed or not, is reasoning text (vLLM's GLM reasoning parser, the R1 one, splits at
-  ``</think>`` first and reads an unclosed block as all reasoning).
+- ``<think>…</think>`` is reasoning whatever it holds: a ``<tool_call>`` inside a
+  closed block is reasoning text (``</think>`` splits it off first). In a block that
+  never closes (GLM-4.7's generation prompt ends ``<think>``), ``<tool_call>`` ends it,
+  as in vLLM's GLM-4.7 parser: the text from there on is held until the end, then
+  read as the answer.
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
 (variant ``4.7``, no newlines). A call read without a newline after its name is
 recorded as ``4.7`` (``provider_data``), so ``encode_text`` writes it back that way.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/glm4_moe_tool_parser.py``,
-``glm47_moe_tool_parser.py`` and ``vllm/reasoning/glm4_moe_reasoning_parser.py``;
+``glm47_moe_tool_parser.py``, ``vllm/reasoning/glm4_moe_reasoning_parser.py`` and
+``vllm/frontend/processing/parser/glm47_moe.py`` (reasoning ends at ``<tool_call>``, 2026-12-05);
 zai-org/GLM-4.5 and GLM-4.7 ``chat_template.jinja``.
 """
 
@@ -41,7 +44,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay
-from ._modes import closed_think_modes
+from ._modes import held_think_modes
 from ._params import read_pairs
 
 __all__ = ["FORMAT"]
@@ -73,7 +76,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
 # <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
 _STOPS: dict[str, Action] = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
-_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL), CLOSE: stay}, content_extra=_STOPS)
+# in an unclosed <think>, <tool_call> ends the reasoning (vLLM's GLM-4.7 parser)
+_CONTENT, _REASONING, _START = held_think_modes({OPEN: body(_CALL), CLOSE: stay}, {OPEN: ""}, content_extra=_STOPS)
 _CALL.next = _CONTENT
 
 

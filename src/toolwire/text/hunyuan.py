@@ -28,7 +28,10 @@ Wire forms::
   ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning, and a ``<tool_calls>`` inside it is reasoning
   text (vLLM ignores calls inside the thinking block). ``<answer>`` / ``</answer>``
-  are dropped. Neither prompt opens the reasoning block.
+  are dropped. HY V4's thinking mode (the template's default, ``reasoning_effort``
+  ``'high'``) ends the prompt with the opener (``<think:SUF>`` on the shipping
+  checkpoints), so the output holds only the closer: pass ``thinking=True`` or a
+  ``prompt=`` ending ``<think>`` / ``<think:SUF>``. Hy3 and A13B prompts do not open it.
 - In a block still open at the end of the text, the calls closed before the cut are
   whole and the cut one is an ``InvalidToolCall`` (``truncated``, ``_blocks``).
 - Suffixed tokens: the shipping Hy3 / HY V4 checkpoints spell every structural token
@@ -48,6 +51,8 @@ Encoding: ``hunyuan_encode`` (variants ``hy3``, ``hy4``, ``a13b``).
 Sources (checked 2026-12-02; HY V4 2026-12-09; suffixes 2026-12-04): vllm-project/vllm
 ``vllm/tool_parsers/hy_v3_tool_parser.py`` (``token_suffix``), ``hy_v4_tool_parser.py``
 (``detect_token_suffix``) and ``tests/tool_parsers/test_hy_v4_tool_parser.py``,
+``vllm/frontend/processing/reasoning/hy_v4_reasoning_parser.py`` (``HYV4ReasoningExtractor``:
+the prompt opens the reasoning in thinking mode, 2026-12-05),
 ``hunyuan_a13b_tool_parser.py``, ``vllm/reasoning/hunyuan_a13b_reasoning_parser.py``
 (``<think>\n…\n</think>\n<answer>\n…\n</answer>``);
 sgl-project/sglang ``python/sglang/srt/function_call/hunyuan_detector.py``.
@@ -254,7 +259,7 @@ FORMAT = TextFormat(
     encode_calls=encode,
     variants=("hy3", "hy4", "a13b"),
     description="Hunyuan: Hy3 <tool_calls><tool_call>NAME<tool_sep><arg_key>… (HY V4: no <tool_sep>), A13B [json]",
-    reasoning_opens=("<think>",),
+    reasoning_opens=("<think>", "<think:"),  # "<think:": any suffixed spelling (_options)
 )
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ._options import SUFFIX_MAX
+
 __all__ = ["BARE", "MAX_SUFFIX", "NAME", "Tags", "tags"]
 
 NAME = "text.hunyuan"
-MAX_SUFFIX = 64  # characters of a token suffix after its ':' (vLLM's examples: 'opensource', '6124c78e')
+MAX_SUFFIX = SUFFIX_MAX  # characters of a token suffix after its ':' (``_options``)
 
 
 class Tags(NamedTuple):

@@ -29,7 +29,10 @@ Wire form::
 
   ``type="string"`` values are raw text, other types JSON; attribute values are
   ``&amp;`` / ``&quot;`` escaped. The ``response`` channel's markers are dropped, its
-  text is content. K3 calls carry no id.
+  text is content. K3 calls carry no id. The ``think`` channel
+  (``<|open|>think<|sep|>…<|close|>think<|sep|>``) is reasoning, as ``<think>`` is;
+  in thinking mode the generation prefix holds its opener (``thinking=True``, or a
+  ``prompt=`` ending ``<|open|>think<|sep|>``) and only the closer appears.
 - Markers inside JSON strings do not close anything; a call still open at the end of
   the text is an ``InvalidToolCall`` (``truncated=True``).
 
@@ -39,7 +42,9 @@ written as it is when it has the ``functions.NAME:IDX`` form for that name, else
 other id is not kept). Variant ``k3`` writes the K3 tools channel.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/kimi_k2_tool_parser.py``
-, ``kimi_k3_tool_parser.py`` (K3 XTML) and ``vllm/reasoning/kimi_k2_reasoning_parser.py``; moonshotai/Kimi-K2-Instruct
+, ``kimi_k3_tool_parser.py`` (K3 XTML), ``vllm/reasoning/kimi_k2_reasoning_parser.py`` and
+``vllm/frontend/processing/reasoning/kimi_k3_reasoning_parser.py`` (K3 think channel, checked
+2026-12-05); moonshotai/Kimi-K2-Instruct
 ``docs/tool_call_guidance.md`` and ``chat_template.jinja``; toolwire
 ``reference/wire-formats.md`` §10.5.
 """
@@ -67,6 +72,7 @@ _ID = re.compile(r"(?:functions\.)?(.+):(\d+)")
 # Kimi K3 (XTML): <|open|>, <|sep|>, <|close|> are special tokens
 OPEN, SEP, CLOSE = "<|open|>", "<|sep|>", "<|close|>"
 K3_TOOLS, K3_TOOLS_END = f"{OPEN}tools{SEP}", f"{CLOSE}tools{SEP}"
+K3_THINK, K3_THINK_END = f"{OPEN}think{SEP}", f"{CLOSE}think{SEP}"
 K3_RESPONSE, K3_RESPONSE_END, K3_MESSAGE_END = f"{OPEN}response{SEP}", f"{CLOSE}response{SEP}", f"{CLOSE}message{SEP}"
 K3_CALL, K3_CALL_END = f"{OPEN}call", f"{CLOSE}call{SEP}"
 K3_ARG, K3_ARG_END = f"{OPEN}argument", f"{CLOSE}argument{SEP}"
@@ -175,6 +181,7 @@ _CONTENT, _REASONING, _START = held_think_modes(
         K3_RESPONSE: stay, K3_RESPONSE_END: stay, K3_MESSAGE_END: stay, K3_TOOLS_END: stay,
         "<|im_end|>": stay,  # the end of the turn, a stop token
     },
+    more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})
 _CALL.next = _SECTION
@@ -242,5 +249,5 @@ FORMAT = TextFormat(
     encode_calls=_encode,
     variants=("k2", "k3"),
     description="Kimi K2: <|tool_calls_section_begin|> … functions.NAME:IDX … {json}",
-    reasoning_opens=("<think>",),
+    reasoning_opens=("<think>", K3_THINK),
 )

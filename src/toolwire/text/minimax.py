@@ -25,6 +25,12 @@ starts inside the reasoning: pass ``thinking=True``)::
   ``InvalidToolCall``; in a block still open at the end of the text, the invokes
   closed before the cut are whole and the cut one is an ``InvalidToolCall``
   (``truncated``, ``_blocks``).
+- MiniMax M3 writes its reasoning as ``<mm:think>…</mm:think>``, and its template
+  prefills ``<mm:think>`` with ``thinking_mode="enabled"``: pass ``thinking=True`` (or
+  ``prompt=``). Either closing marker ends a block either opener began; a call inside
+  a closed block is reasoning text. In a block that never closes, M2's
+  ``<minimax:tool_call>`` ends it (vLLM's MiniMax M2 parser): the text from there on is
+  held until the end, then read as the answer; M1 and M3 calls there stay reasoning.
 - ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
   object per line, then ``</tool_calls>``; read the same way (a line that is not a
@@ -35,11 +41,14 @@ Encoding follows the MiniMax-M2 chat template (variant ``m2``, the default):
 own line, strings as they are and other values as JSON; variant ``m1`` writes the
 JSON lines; variant ``m3`` the M3 block (``minimax_m3``).
 
-Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``
-and ``tests/tool_parsers/test_minimax_m2_tool_parser.py``; ggml-org/llama.cpp
+Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``,
+``tests/tool_parsers/test_minimax_m2_tool_parser.py`` and
+``vllm/frontend/processing/parser/minimax_m2.py`` (reasoning ends at the call, 2026-12-05); ggml-org/llama.cpp
 ``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template, its
 generation prompt and ``[e~[``); MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``
-(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1).
+(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1);
+``vllm/frontend/processing/reasoning/minimax_m3_reasoning_parser.py`` (``MiniMaxM3ReasoningParser``,
+``<mm:think>``; checked 2026-12-05).
 """
 
 from __future__ import annotations
@@ -52,7 +61,7 @@ from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, forbid_key, name_hint, stay
-from ._modes import closed_think_modes
+from ._modes import held_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, encode_m3, m3_name, parse_m3
 
@@ -62,6 +71,7 @@ NAME = "text.minimax"
 OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
 INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
 M1, M1_END = "<tool_calls>", "</tool_calls>"
+M3_THINK, M3_THINK_END = "<mm:think>", "</mm:think>"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -116,9 +126,13 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
 _M3 = BodyMode(_m3, ends=(M3_CLOSE,))
-_CONTENT, _REASONING, _START = closed_think_modes(
+# in an unclosed block, M2's <minimax:tool_call> ends the reasoning (vLLM's MiniMax M2 parser);
+# M3's reasoning is read R1-style (its parser leaves it to MiniMaxM3ReasoningParser)
+_CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL), M1: body(_M1), M3_OPEN: body(_M3)},
+    {OPEN: ""},
     content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M3_CLOSE: stay},
+    more=((M3_THINK, M3_THINK_END),),
 )
 _CALL.next = _M1.next = _M3.next = _CONTENT
 
@@ -149,5 +163,5 @@ FORMAT = TextFormat(
         'MiniMax M2: <minimax:tool_call><invoke name="NAME"><parameter name="KEY">value; '
         "M3: ]<]minimax[>[<tool_call> nested elements"
     ),
-    reasoning_opens=("<think>",),
+    reasoning_opens=("<think>", M3_THINK),
 )

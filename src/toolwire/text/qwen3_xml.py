@@ -24,7 +24,9 @@ Wire form::
   a value that held its own ``</parameter>`` leaves text after it, which, like any
   text between parameters, a stray ``</parameter>`` or a parameter written twice,
   makes the call an ``InvalidToolCall``; text between two ``<function=…>`` of one
-  block is content.
+  block is content, except a ``<tool_call>`` right before the second (the first
+  ``</tool_call>`` was left out; vLLM's Qwen3 parser: "consecutive tool call without
+  closing"), which is markup.
 - Several ``<function=…>`` blocks (in one or several ``<tool_call>`` blocks) are
   parallel calls. A missing ``</function>`` inside a closed ``<tool_call>`` is
   tolerated and recorded in ``repairs``. A missing ``</parameter>`` makes the value

@@ -16,8 +16,10 @@ Wire form::
   template writes non-string values with Jinja's ``string`` filter (Python's
   ``True``, ``None``), which the schema typing reads too.
 - ``<seed:think>…</seed:think>`` is reasoning, call markup inside it included (the
-  model quotes it while thinking; vLLM reads calls only after the block);
-  ``<seed:cot_budget_reflect>`` markers
+  model quotes it while thinking; vLLM reads calls only after the block). In a block
+  that never closes, ``<seed:tool_call>`` followed by ``<function=`` ends it (vLLM's
+  Seed-OSS parser is its Qwen3 parser, as in ``text.qwen3-xml``): the text from there
+  on is held until the end, then read as the answer. ``<seed:cot_budget_reflect>`` markers
   (thinking-budget reports) are dropped, their text stays reasoning. The prompt opens
   the reasoning block only with ``thinking_budget=0`` (it then writes
   ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
@@ -31,7 +33,8 @@ Encoding follows the Seed-OSS chat template (strings as they are, other values a
 JSON rather than Python's ``str()``, so that they read back without a schema).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``tests/tool_parsers/test_seed_oss_tool_parser.py``
-(Seed-OSS-36B outputs with budget reports and call markup quoted while thinking);
+(Seed-OSS-36B outputs with budget reports and call markup quoted while thinking) and
+``vllm/frontend/processing/parser/seed_oss.py`` (``SeedOssParser``, 2026-12-05);
 ggml-org/llama.cpp
 ``models/templates/ByteDance-Seed-OSS.jinja`` (the ByteDance-Seed/Seed-OSS-36B-Instruct
 chat template).
@@ -43,8 +46,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, forbid_key, goto, stay
+from ._core import BodyMode, TextFormat, TextParser
+from ._kit import body, calls_of, forbid_key, stay
+from ._modes import held_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -67,18 +71,17 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
-_CONTENT = TextMode("content")
-_REASONING = TextMode("reasoning")
-_CONTENT.set(
-    {THINK: goto(_REASONING), THINK_END: stay, OPEN: body(_CALL), CLOSE: stay, EOS: stay}
-    | {BUDGET: stay, BUDGET_END: stay}
+# in an unclosed <seed:think>, <seed:tool_call> then <function= ends the reasoning (vLLM's
+# Seed-OSS parser is its Qwen3 parser with Seed's wrapper tokens)
+_CONTENT, _REASONING, _START = held_think_modes(
+    {OPEN: body(_CALL), CLOSE: stay},
+    {OPEN: "<function"},
+    THINK,
+    THINK_END,
+    content_extra={EOS: stay, BUDGET: stay, BUDGET_END: stay},
+    reasoning_extra={BUDGET: stay, BUDGET_END: stay},
 )
-_REASONING.set({THINK_END: goto(_CONTENT), THINK: stay, BUDGET: stay, BUDGET_END: stay})
 _CALL.next = _CONTENT
-
-
-def _start(thinking: bool) -> Mode:
-    return _REASONING if thinking else _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
@@ -95,7 +98,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
 
 FORMAT = TextFormat(
     name=NAME,
-    start=_start,
+    start=_START,
     encode_calls=_encode,
     description="Seed-OSS: <seed:tool_call><function=NAME><parameter=KEY>value, <seed:think> reasoning",
     reasoning_opens=(THINK,),

@@ -26,16 +26,19 @@ Wire forms (``｜`` is U+FF5C)::
   call whose element is not closed, is an ``InvalidToolCall``; a block still open at
   the end of the text is one too (``truncated``).
 - Reasoning: the output starts inside the thinking block and only ``</think>``
-  appears (vLLM's Step 3 reasoning parser reads everything before ``</think>`` as
-  reasoning): pass ``thinking=True``.
+  appears (the template prefills ``<think>\n``): pass ``thinking=True``. A call inside
+  a closed block is reasoning text. In a block that never closes, Step 3.5's
+  ``<tool_call>`` followed by ``<function=`` ends it, as in ``text.qwen3-xml`` (vLLM's
+  Step 3.5 parser is its Qwen3 parser): the text from there on is held until the end,
+  then read as the answer; a Step 3 call there stays reasoning.
 
 Encoding: variant ``3.5`` (default; the Qwen3-Coder chat template layout) or ``3``
 (the ``steptml`` layout of the detectors' examples). Strings are written as they are,
 other values as JSON.
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/step3p5_tool_parser.py``
-(the ``<tool_call><function=…><parameter=…>`` layout) and
-``vllm/reasoning/step3_reasoning_parser.py``; sgl-project/sglang
+(the ``<tool_call><function=…><parameter=…>`` layout), ``vllm/reasoning/step3_reasoning_parser.py``
+and ``vllm/parser/step3p5.py`` (``Step3p5Parser``, the Qwen3 parser; 2026-12-05); sgl-project/sglang
 ``python/sglang/srt/function_call/step3_detector.py`` (the Step 3 tokens and layout).
 """
 
@@ -46,7 +49,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, forbid_key, goto, stay
-from ._modes import closed_think_modes
+from ._modes import held_think_modes
 from ._params import name_after, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -86,8 +89,11 @@ def _step35(m: TextParser, text: str, end: str, complete: bool) -> None:
 _CALL = BodyMode(_step3, ends=(CALL_END, SECTION_END), quotes=((SP, SP_END, False),))
 _XML = BodyMode(_step35, ends=(TC_END,), quotes=((P, P_END, False),))
 _SECTION = TextMode("")
-_CONTENT, _REASONING, _START = closed_think_modes(
+# in an unclosed <think>, <tool_call> then <function= ends the reasoning (vLLM's Step 3.5
+# parser is its Qwen3 parser: as text.qwen3-xml)
+_CONTENT, _REASONING, _START = held_think_modes(
     {SECTION: goto(_SECTION), CALL: body(_CALL), TC: body(_XML)},
+    {TC: "<function"},
     content_extra={SECTION_END: stay, CALL_END: stay, TC_END: stay},
 )
 _SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT)})

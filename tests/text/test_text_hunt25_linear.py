@@ -1,0 +1,46 @@
+"""The scans added in hunt 25 (textA) stay linear: held reasoning in the families that
+now end an unclosed block at a call (TA-2), the second spelling of a reasoning block
+(TA-7, TA-8: a held text watches two closing markers), and openers between calls
+(TA-3). 4x the text: about 4x the time (as the other ``decode_cpu`` checks)."""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import decode_cpu
+
+from toolwire import decode_text
+from toolwire.text._api import TextParser
+
+FN = "<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n"
+UNITS = [
+    ("text.step", "<think>a ", "<tool_call>\n" + FN + "</tool_call> x "),
+    ("text.step", "<think>a ", "<tool_call> " * 3),  # mentions: back to reasoning each time
+    ("text.seed-oss", "<seed:think>a ", "<seed:tool_call>\n" + FN + "</seed:tool_call> "),
+    ("text.minimax", "<think>a ", '<minimax:tool_call>\n<invoke name="f">\n</invoke>\n</minimax:tool_call> '),
+    ("text.glm", "<think>a ", "<tool_call>f</tool_call> </think" + "<|close|>think"),
+    ("text.kimi", "<|open|>think<|sep|>a ", "<|tool_calls_section_begin|>y <|close|>think " + "</think"),
+    ("text.minimax", "<mm:think>a ", "</mm:thin </thin "),
+    ("text.deepseek", "<think>a ", "<｜DSML｜ calls> z "),
+    ("text.qwen3-xml", "", "<tool_call>\n" + FN + "<tool_call>\n"),  # openers between calls, no closer
+]
+
+
+def _text(prefix: str, unit: str, n: int) -> str:
+    return prefix + unit * (n // len(unit) + 1)
+
+
+@pytest.mark.parametrize(("dialect", "prefix", "unit"), UNITS)
+def test_linear(dialect: str, prefix: str, unit: str) -> None:
+    small, big = _text(prefix, unit, 20_000), _text(prefix, unit, 80_000)
+    assert decode_cpu(big, dialect) < 8 * decode_cpu(small, dialect) + 0.05
+
+
+@pytest.mark.parametrize(("dialect", "prefix", "unit"), UNITS)
+def test_in_pieces_as_whole(dialect: str, prefix: str, unit: str) -> None:
+    text = _text(prefix, unit, 3_000)
+    p = TextParser(dialect)
+    for i in range(0, len(text), 3):
+        p.feed(text[i : i + 3])
+    got = p.close()
+    whole = decode_text(text, dialect)
+    assert (got.content, got.reasoning, got.tool_calls) == (whole.content, whole.reasoning, whole.tool_calls)
