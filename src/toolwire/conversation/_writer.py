@@ -197,11 +197,15 @@ class Writer:
             out = encode_result(resolved.replace(content=EMPTY_RESULT), t.d, ids=t.ids, registry=t.registry)
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
-        from ..dialects._result_media import details  # (the dialects load on first use)
+        from ..dialects._history_read import hints  # (the dialects load on first use)
+        from ..dialects._result_media import details
 
         kept = details(r.content)
         if kept:
             self._details(kept, out, who, r.id)
+        sent = hints(r.content)
+        if sent:
+            self._hints(sent, out, who, r.id)
         if r.is_error and not self._holds_error(out):
             self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
                                  f"{self.name}: its tool results have none (the content goes as it is)", r.id)
@@ -223,6 +227,21 @@ class Writer:
             else:
                 self.note("dropped", f"The image detail {detail!r} in the result for {who} in message {self.index} is "
                                      f"not sent to {self.name}", id)
+
+    def _hints(self, sent: List[str], wire: Dict[str, Any], who: str, id: Optional[str]) -> None:
+        """Notes (``dropped``) what the content blocks of a result held beside their parts
+        (``hints``: an Anthropic text block's ``cache_control`` and ``citations``) that
+        the written result *wire* no longer holds, read back by the target."""
+        from ..dialects._history_read import hints
+
+        try:
+            left = set(hints(self.d.decode_result(wire, "$").content))
+        except Exception:  # unreadable by its own reader: no claim that they were dropped
+            return
+        for what in sent:
+            if what not in left:
+                self.note("dropped", f"{what} in the result for {who} in message {self.index} is not sent to "
+                                     f"{self.name}", id)
 
     def _holds_error(self, wire: Dict[str, Any]) -> bool:
         """Whether the written result *wire* still says it failed (read back by the
