@@ -127,7 +127,8 @@ def system_parts(system: List[Tuple[int, Message]], w: Writer, no_blank: bool = 
                 if data is not None:
                     out.append(data)
             else:
-                raise EncodeError(f"System message {i} holds {an(type(p).__name__)} part", dialect=w.name)
+                raise EncodeError(f"System message {i} holds {an(type(p).__name__)} part", dialect=w.name,
+                                  loc=w.where(p))
     return out
 
 

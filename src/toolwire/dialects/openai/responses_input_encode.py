@@ -48,7 +48,7 @@ def _user_part(p: Part, w: Writer) -> Any:
         return {"type": "input_image", "image_url": image_url(m, w), "detail": detail}
     if t is Reasoning:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME, loc=w.where(p))
         return w.reasoning(p)  # type: ignore[arg-type]
     return w.other(p)  # type: ignore[arg-type]
 
@@ -101,7 +101,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 if type(p) is Text:
                     instructions.append(p.text)
                 elif type(p) is not Other or w.other(p) is not None:
-                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME)
+                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME, loc=w.where(p))
             continue
         if m.role == "assistant":
             text: List[str] = []
