@@ -48,7 +48,10 @@ def _empty(content: Any) -> bool:
 
 
 class Writer:
-    """See the module docstring. ``index`` is the message being written (for notes)."""
+    """See the module docstring. ``index`` is the message being written (for notes and
+    errors: the message that holds the part being written); ``run``, where set, the
+    first message of the merged run being written as one wire message (Chat), in which
+    ``_place`` counts the calls."""
 
     def __init__(
         self,
@@ -68,6 +71,7 @@ class Writer:
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
         self.index = 0
+        self.run: Optional[int] = None
         # the place of the next call in the message being written (``_place``): Ollama's
         # ``function.index`` counts the calls of one message, from 0 in each
         self.position = 0
@@ -102,15 +106,31 @@ class Writer:
         return self._slot - 1
 
     def _place(self) -> int:
-        """The place of the call being written within its message (0 for its first)."""
-        if self.index != self._placed:
-            self._placed = self.index
+        """The place of the call being written within its wire message (0 for its first)."""
+        at = self.index if self.run is None else self.run
+        if at != self._placed:
+            self._placed = at
             self.position = 0
         self.position += 1
         return self.position - 1
 
     def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
         self.report.append(Problem(kind, self.index, id, message))
+
+    def where(self, part: Any) -> str:
+        """The path of *part* of the message being written (``$.messages[i].parts[j]``),
+        for an ``EncodeError``; the message's own path where *part* is not found there
+        (a writer's copy: a result found by its id). Looked up only for an error."""
+        i = self.index
+        parts = self._messages[i].parts if 0 <= i < len(self._messages) else ()
+        for j, q in enumerate(parts):
+            if q is part:
+                return f"$.messages[{i}].parts[{j}]"
+        ident = part.id if type(part) is ToolResult else None
+        for j, q in enumerate(parts):
+            if ident is not None and type(q) is ToolResult and q.id == ident:
+                return f"$.messages[{i}].parts[{j}]"
+        return f"$.messages[{i}]"
 
     def call(self, c: Any) -> Dict[str, Any]:
         if type(c) is InvalidToolCall:
@@ -126,6 +146,7 @@ class Writer:
     def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
         """*c* with its argument text written back where the target carries text, as
         ``encode`` writes it (docs/convert.md); ``EncodeError`` where it cannot be."""
+        part = c
         self._sync()
         slot = self._slot_of(c)
         if slot is not None:  # its id by its slot, as a valid call's
@@ -136,7 +157,7 @@ class Writer:
         except EncodeError as exc:
             raise EncodeError(
                 f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {exc.message}",
-                dialect=self.name,
+                dialect=self.name, loc=self.where(part),
             ) from None
         return out
 
@@ -159,6 +180,7 @@ class Writer:
         return self._named.get(id(r))
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
+        part = r
         orphan: Optional[Tuple[int, int]] = None
         if r.id is None:
             found = self._answered_call(r)
@@ -172,8 +194,11 @@ class Writer:
         try:
             return self._result(r)
         except EncodeError as exc:
-            if orphan is None:
-                raise
+            if orphan is None:  # where it is, and which (the target's reader does not know)
+                name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
+                who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
+                raise EncodeError(f"Message {self.index}: the result for {who} cannot be written: {exc.message}",
+                                  dialect=self.name, loc=self.where(part)) from None
             i, j = orphan
             raise EncodeError(
                 f"Message {i}: the result for {_who(r.name)} answers no call before it (check_conversation: "
@@ -197,11 +222,15 @@ class Writer:
             out = encode_result(resolved.replace(content=EMPTY_RESULT), t.d, ids=t.ids, registry=t.registry)
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
-        from ..dialects._result_media import details  # (the dialects load on first use)
+        from ..dialects._history_read import hints  # (the dialects load on first use)
+        from ..dialects._result_media import details
 
         kept = details(r.content)
         if kept:
             self._details(kept, out, who, r.id)
+        sent = hints(r.content)
+        if sent:
+            self._hints(sent, out, who, r.id)
         if r.is_error and not self._holds_error(out):
             self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
                                  f"{self.name}: its tool results have none (the content goes as it is)", r.id)
@@ -223,6 +252,21 @@ class Writer:
             else:
                 self.note("dropped", f"The image detail {detail!r} in the result for {who} in message {self.index} is "
                                      f"not sent to {self.name}", id)
+
+    def _hints(self, sent: List[str], wire: Dict[str, Any], who: str, id: Optional[str]) -> None:
+        """Notes (``dropped``) what the content blocks of a result held beside their parts
+        (``hints``: an Anthropic text block's ``cache_control`` and ``citations``) that
+        the written result *wire* no longer holds, read back by the target."""
+        from ..dialects._history_read import hints
+
+        try:
+            left = set(hints(self.d.decode_result(wire, "$").content))
+        except Exception:  # unreadable by its own reader: no claim that they were dropped
+            return
+        for what in sent:
+            if what not in left:
+                self.note("dropped", f"{what} in the result for {who} in message {self.index} is not sent to "
+                                     f"{self.name}", id)
 
     def _holds_error(self, wire: Dict[str, Any]) -> bool:
         """Whether the written result *wire* still says it failed (read back by the
@@ -252,12 +296,12 @@ class Writer:
         raise EncodeError(
             f"Message {self.index} holds a {part.type!r} part of {part.dialect}, which {self.name} has no "
             "documented equivalent for",
-            dialect=self.name,
+            dialect=self.name, loc=self.where(part),
         )
 
     def no_media(self, part: Media, why: str) -> EncodeError:
         return EncodeError(
             f"Message {self.index} holds an {part.kind} {'as data' if part.data is not None else 'by URL'} that "
             f"{self.name} cannot take: {why}",
-            dialect=self.name,
+            dialect=self.name, loc=self.where(part),
         )

@@ -10,7 +10,7 @@ readers' side is ``_history_read``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
@@ -56,11 +56,12 @@ class Turn:
         self.other = False  # whether it holds more than tool results
 
 
-def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...] = ()) -> Tuple[
-    List[Tuple[int, Message]], List[Turn]
-]:
+def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...] = (),
+               inline: FrozenSet[str] = frozenset()) -> Tuple[List[Tuple[int, Message]], List[Turn]]:
     """``(system messages, turns)``; see the module docstring. *system_roles*: roles
-    of in-line system messages this dialect's own wire has (written back as is)."""
+    of in-line system messages this dialect's own wire has (written back as is);
+    *inline*: the types of this dialect's blocks that only such a message holds (never
+    the system field): a system message holding one is written fresh in its place."""
     system: List[Tuple[int, Message]] = []
     turns: List[Turn] = []
     for i, m in enumerate(messages):
@@ -69,6 +70,9 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
         if m.role == "system":
             if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
                 turns.append(Turn("system", orig, [], i))
+                continue
+            if inline and any(type(p) is Other and p.dialect == w.name and p.type in inline for p in m.parts):
+                turns.append(Turn("system", None, [(i, p) for p in m.parts], i))
                 continue
             if turns:
                 w.note("moved", f"System message {i} is moved into the system field of {w.name}")
@@ -123,7 +127,8 @@ def system_parts(system: List[Tuple[int, Message]], w: Writer, no_blank: bool = 
                 if data is not None:
                     out.append(data)
             else:
-                raise EncodeError(f"System message {i} holds {an(type(p).__name__)} part", dialect=w.name)
+                raise EncodeError(f"System message {i} holds {an(type(p).__name__)} part", dialect=w.name,
+                                  loc=w.where(p))
     return out
 
 

@@ -32,7 +32,7 @@ def test_own_reasoning_outside_an_assistant_message_names_its_role_and_path(role
     with pytest.raises(toolwire.EncodeError) as exc:
         encode_conversation(conv, C)
     assert (exc.value.message, exc.value.loc, exc.value.dialect) == (
-        f"Message 0 is a {role} message holding reasoning", "$.messages[0]", C)
+        f"Message 0 is a {role} message holding reasoning", "$.messages[0].parts[1]", C)
 
 
 @pytest.mark.parametrize(("dialect", "data"), [

@@ -90,7 +90,7 @@ ROWS: List[Row] = [
      EncodeError, "An openai.chat request needs at least one message", "$", C),
     ("chat.write-system-image",
      lambda: encode_conversation(Conversation([M("system", [Media("image", url="https://example.com/a.png")])]), C),
-     EncodeError, "System message 0 holds more than text", "$", C),
+     EncodeError, "System message 0 holds more than text", "$.messages[0].parts[0]", C),
     ("chat.write-user-call",
      lambda: encode_conversation(Conversation([M("user", [Text("x"), ToolCall("f", {}, "call_1")])]), C),
      EncodeError, "Message 0 is a user message holding a tool call", "$", C),
@@ -101,18 +101,18 @@ ROWS: List[Row] = [
     ("chat.write-assistant-image",
      lambda: encode_conversation(Conversation([M("assistant", [Media("image", url="https://example.com/a.png")])]), C),
      EncodeError, "Message 0 holds an image by URL that openai.chat cannot take: an assistant message holds no images",
-     "$", C),
+     "$.messages[0].parts[0]", C),
     ("chat.write-audio",
      lambda: encode_conversation(Conversation([M("user", [Media("audio", data="AAAA", media_type="audio/wav")])]), C),
-     EncodeError, "Message 0 holds an audio as data that openai.chat cannot take: only images are converted", "$", C),
+     EncodeError, "Message 0 holds an audio as data that openai.chat cannot take: only images are converted", "$.messages[0].parts[0]", C),
     ("chat.write-ftp-image",
      lambda: encode_conversation(Conversation([M("user", [Media("image", url="ftp://example.com/a.png")])]), C),
      EncodeError, "Message 0 holds an image by URL that openai.chat cannot take: an image_url part takes an http(s) or "
-     "data: URL", "$", C),
+     "data: URL", "$.messages[0].parts[0]", C),
     ("ollama.write-image-url",
      lambda: encode_conversation(Conversation([M("user", [Media("image", url="https://example.com/a.png")])]), "ollama"),
      EncodeError, "Message 0 holds an image by URL that ollama cannot take: Ollama takes images as base64 data only",
-     "$", "ollama"),
+     "$.messages[0].parts[0]", "ollama"),
     # --- Responses reader ---
     ("responses.input-not-a-list", lambda: decode_conversation({"input": 5}, R),
      DecodeError, "An openai.responses history needs a list at $.input", "$.input", R),
@@ -151,7 +151,7 @@ ROWS: List[Row] = [
     # --- Responses writer ---
     ("responses.write-system-image",
      lambda: encode_conversation(Conversation([M("system", [Media("image", url="https://example.com/a.png")])]), R),
-     EncodeError, "System message 0 holds more than text", "$", R),
+     EncodeError, "System message 0 holds more than text", "$.messages[0].parts[0]", R),
     ("responses.write-user-call", lambda: encode_conversation(Conversation([M("user", [ToolCall("f", {}, "call_1")])]), R),
      EncodeError, "Message 0 is a user message holding a tool call", "$", R),
     ("responses.write-assistant-result",
@@ -161,22 +161,22 @@ ROWS: List[Row] = [
     ("responses.write-assistant-image",
      lambda: encode_conversation(Conversation([M("assistant", [Media("image", url="https://example.com/a.png")])]), R),
      EncodeError, "Message 0 holds an image by URL that openai.responses cannot take: an assistant message holds no "
-     "images", "$", R),
+     "images", "$.messages[0].parts[0]", R),
     ("responses.write-audio",
      lambda: encode_conversation(Conversation([M("user", [Media("audio", data="AAAA", media_type="audio/wav")])]), R),
-     EncodeError, "Message 0 holds an audio as data that openai.responses cannot take: only images are converted", "$", R),
+     EncodeError, "Message 0 holds an audio as data that openai.responses cannot take: only images are converted", "$.messages[0].parts[0]", R),
     ("responses.write-ftp-image",
      lambda: encode_conversation(Conversation([M("user", [Media("image", url="ftp://example.com/a.png")])]), R),
      EncodeError, "Message 0 holds an image by URL that openai.responses cannot take: input_image takes an http(s) or "
-     "data: URL", "$", R),
+     "data: URL", "$.messages[0].parts[0]", R),
     ("responses.write-foreign-other",
      lambda: encode_conversation(Conversation([M("user", [Other("foo", "anthropic.messages", {"type": "foo"})])]), R),
      EncodeError, "Message 0 holds a 'foo' part of anthropic.messages, which openai.responses has no documented "
-     "equivalent for", "$", R),
+     "equivalent for", "$.messages[0].parts[0]", R),
     ("responses.write-system-foreign-other",
      lambda: encode_conversation(Conversation([M("system", [Other("foo", "anthropic.messages", {"type": "foo"})])]), R),
      EncodeError, "Message 0 holds a 'foo' part of anthropic.messages, which openai.responses has no documented "
-     "equivalent for", "$", R),
+     "equivalent for", "$.messages[0].parts[0]", R),
 ]
 
 

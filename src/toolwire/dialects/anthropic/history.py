@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError
+from ..._errors import DecodeError, EncodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
@@ -132,7 +132,7 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
-    system, turns = plan_turns(messages, w, system_roles=("system",))
+    system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
         first = system[0][1].original(NAME)
@@ -158,6 +158,11 @@ def _system(system: List[Any], w: Writer) -> Any:
             sp.extend(orig.value)
             listed = True
         else:
+            for j, p in enumerate(m.parts):  # the field takes text blocks only (SDK: ``Iterable[TextBlockParam]``)
+                if type(p) is Other and p.dialect == NAME and p.data.get("type") != "text":
+                    raise EncodeError(f"System message {i} holds {an(repr(p.type))} block, which the system field of "
+                                      f"{NAME} does not take (text blocks only)", dialect=NAME,
+                                      loc=f"$.messages[{i}].parts[{j}]")
             sp.extend(system_parts([(i, m)], w, no_blank=True))  # "system: text content blocks must contain
             # non-whitespace text" (experientiallabs/experiential#804)
     if not listed and all(type(s) is str for s in sp):
@@ -218,8 +223,12 @@ def _bedrock_like(system: Any) -> bool:
 STATE = frozenset({
     "server_tool_use", "mcp_tool_use", "mcp_tool_result", "web_search_tool_result", "web_fetch_tool_result",
     "code_execution_tool_result", "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
-    "tool_search_tool_result", "container_upload", "tool_addition",
+    "tool_search_tool_result", "container_upload", "tool_addition", "tool_removal",
 })
+# the blocks only an in-line ``role: "system"`` message holds, never the top-level ``system`` (text blocks):
+# the SDK's ``BetaSystemMessageParam.content`` (text, ``tool_addition``, ``tool_removal``); such a message
+# written fresh stays in its place
+INLINE = frozenset({"tool_addition", "tool_removal"})
 # https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use: results
 # "must come FIRST in the content array"; the wordings are the API's 400 errors
 PAIRING = Pairing(

@@ -77,7 +77,7 @@ def encoder(
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
                 raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=name,
-                                  loc=f"$.messages[{w.index}]")
+                                  loc=w.where(p))
             return w.reasoning(p)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
@@ -93,7 +93,7 @@ def encoder(
         merged = _merge_assistants(messages, name)
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
-        for i, m in merged:
+        for i, m, origin in merged:
             w.index = i
             orig = m.original(name)
             if orig is not None and (legacy or orig.get("role") != "function"):
@@ -103,7 +103,8 @@ def encoder(
                 continue
             if m.role == "assistant":
                 legacy = False
-                msg = _assistant(m, w, builder)
+                msg = _assistant(m, w, builder, origin)
+                w.index = i
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
                 elif not msg:  # its own reasoning alone: no text, no call
@@ -130,7 +131,9 @@ def encoder(
             imgs = [x[1] for x in rest if type(x) is tuple]
             rest = [x for x in rest if type(x) is not tuple]
             if m.role == "system" and not all(type(x) is dict and x.get("type") == "text" for x in rest):
-                raise EncodeError(f"System message {i} holds more than text", dialect=name)
+                j = next((j for j, p in enumerate(m.parts) if type(p) is not Text), None)
+                raise EncodeError(f"System message {i} holds more than text", dialect=name,
+                                  loc=f"$.messages[{i}]" if j is None else f"$.messages[{i}].parts[{j}]")
             um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
             if imgs:
                 um["images"] = imgs
@@ -165,13 +168,18 @@ def encoder(
             w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
                                f"{name} takes no {m.role} message right after a tool message")
 
-    def _assistant(m: Message, w: Writer, builder: Any) -> Optional[Dict[str, Any]]:
+    def _assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]]) -> Optional[Dict[str, Any]]:
+        """The wire message of assistant message *m*; *origin*: for a merged run, the
+        message each part came from (notes and errors name it)."""
         textp: List[str] = []
         content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
         blocks = False
         items: List[Dict[str, Any]] = []
         side: Dict[str, Any] = {}
-        for p in m.parts:
+        w.run = w.index if origin is not None else None  # one wire message: its calls are placed in it
+        for k, p in enumerate(m.parts):
+            if origin is not None:
+                w.index = origin[k]
             t = type(p)
             if t is Text:
                 textp.append(p.text)  # type: ignore[union-attr]
@@ -192,6 +200,7 @@ def encoder(
                 if data is not None:
                     content.append(data)
                     blocks = True
+        w.run = None
         if not content and not items:
             return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
         msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
@@ -206,13 +215,15 @@ def encoder(
     return encode
 
 
-def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message]]:
+def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message, Optional[List[int]]]]:
     """Consecutive assistant messages become one where they are written fresh, and
     always after one that holds calls: "An assistant message with 'tool_calls' must be
     followed by tool messages", not by another assistant message. One pass: the parts
-    of a run are gathered and its message made once."""
-    out: List[Tuple[int, Message]] = []
+    of a run are gathered and its message made once, with the message each part came
+    from (``None`` for a message not merged)."""
+    out: List[Tuple[int, Message, Optional[List[int]]]] = []
     run: List[Any] = []  # the parts of the run of assistant messages being merged, when it has several
+    origin: List[int] = []  # the message of each part of *run*
     calls = False  # whether the last assistant message (or run) holds calls
     for i, m in enumerate(messages):
         if out and m.role == "assistant" and out[-1][1].role == "assistant":
@@ -220,16 +231,18 @@ def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Mes
             if calls or (m.original(name) is None and (run or prev.original(name) is None)):
                 if not run:
                     run.extend(prev.parts)
+                    origin.extend([out[-1][0]] * len(prev.parts))
                 run.extend(m.parts)
+                origin.extend([i] * len(m.parts))
                 calls = calls or _has_calls(m)
                 continue
         if run:
-            out[-1] = (out[-1][0], Message("assistant", run))
-            run = []
-        out.append((i, m))
+            out[-1] = (out[-1][0], Message("assistant", run), origin)
+            run, origin = [], []
+        out.append((i, m, None))
         calls = m.role == "assistant" and _has_calls(m)
     if run:
-        out[-1] = (out[-1][0], Message("assistant", run))
+        out[-1] = (out[-1][0], Message("assistant", run), origin)
     return out
 
 

@@ -11,7 +11,9 @@ Follows https://platform.openai.com/docs/api-reference/chat/create
   ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
   ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
   result (``part_extra``, by position), written back only to ``openai.chat``.
-  ``text_content`` writes a result's content for the Chat-shaped dialects.
+  ``text_content`` writes a result's content for the Chat-shaped dialects. An
+  ``image_url`` part (a gateway's extension: OpenAI's own API takes text parts only) is
+  written in Chat's object form (``{"url"}``), a Mistral URL string too.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ import json
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError, EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._payload_paths import result_at
 from ..._types import ToolResult
 from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
+from .._result_media import web
 from .chat_tools import IDS, NAME, NAMES
 
 __all__ = ["decode_result", "encode_result", "text_content"]
@@ -106,6 +109,8 @@ def text_content(
             parts.append(out)
         elif kind == "json":
             parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+        elif kind == "image_url" and dialect == NAME:
+            parts.append(_image_part(part))
         elif kind in keep:
             parts.append(part)
         else:
@@ -113,6 +118,20 @@ def text_content(
                 f"{an(dialect, True)} tool result holds {holds}; got {an(repr(kind))} part", dialect=dialect
             )
     return parts
+
+
+def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
+    """The ``image_url`` part *part* in Chat's shape (``ChatCompletionContentPartImageParam``:
+    ``image_url`` is an ``ImageURL`` object, ``{"url", "detail"}``): one read as such is
+    kept; Mistral's plain URL string (an http(s) or data: URL, as Chat's images take)
+    becomes ``{"url": ...}``; anything else raises ``EncodeError``."""
+    iu = part.get("image_url")
+    if type(iu) is dict and type(iu.get("url")) is str:
+        return part
+    if type(iu) is str and (iu.startswith("data:") or web(iu)):
+        return {**part, "image_url": {"url": iu}}
+    raise EncodeError(f"An image_url part in a tool result cannot be written for {NAME}: {excerpt(part)}",
+                      dialect=NAME)
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:

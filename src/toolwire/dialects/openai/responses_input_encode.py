@@ -48,9 +48,21 @@ def _user_part(p: Part, w: Writer) -> Any:
         return {"type": "input_image", "image_url": image_url(m, w), "detail": detail}
     if t is Reasoning:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME)
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME, loc=w.where(p))
         return w.reasoning(p)  # type: ignore[arg-type]
     return w.other(p)  # type: ignore[arg-type]
+
+
+def _item(p: Part) -> bool:
+    """Whether *p* is an input item of this dialect kept as it came (``additional_tools``,
+    ``item_reference``, a hosted tool's call...), not a content part: a message's parts are
+    ``input_*`` parts (``ResponseInputContentParam``: ``input_text``, ``input_image``,
+    ``input_file``) or an output message's ``output_text`` and ``refusal``. Written fresh,
+    it is its own item again, as an assistant's are (never a part of a message)."""
+    if type(p) is not Other or p.dialect != NAME:
+        return False
+    t = p.type
+    return not (t.startswith("input_") or t in ("output_text", "refusal"))
 
 
 def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
@@ -81,14 +93,15 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 custom.add(orig["call_id"])  # a fresh result answering it is written as one too
             continue
         before = len(items)
-        if m.role == "system" and not items and "instructions" not in out:
+        if m.role == "system" and not items and "instructions" not in out and not any(map(_item, m.parts)):
+            # (a system message holding an item, such as ``additional_tools``, ends them: written in place)
             if not m.parts:
                 _left_out(w, m, i)
             for p in m.parts:
                 if type(p) is Text:
                     instructions.append(p.text)
                 elif type(p) is not Other or w.other(p) is not None:
-                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME)
+                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME, loc=w.where(p))
             continue
         if m.role == "assistant":
             text: List[str] = []
@@ -121,7 +134,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             continue
         rest: List[Any] = []
         for p in m.parts:
-            if type(p) is ToolResult:
+            if _item(p):  # its own item, after the parts before it
+                if rest:
+                    replay.span = False
+                    items.append(_message("system" if m.role == "system" else "user", rest))
+                    rest = []
+                items.append(p.data)  # type: ignore[union-attr]
+            elif type(p) is ToolResult:
                 if p.id in custom and not scoped(p, NAME).get("custom"):  # answers a custom call: written as one
                     p = p.replace(provider_data={**p.provider_data, NAME: {**scoped(p, NAME), "custom": True}})
                 items.append(w.result(p))
