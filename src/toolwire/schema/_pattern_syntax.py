@@ -18,6 +18,7 @@ duplicate group names.
 
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Tuple
 
 from ._pattern_properties import LONE, NAMES, VALUES
@@ -25,6 +26,7 @@ from ._pattern_properties import LONE, NAMES, VALUES
 __all__ = ["PatternSyntaxError", "read_pattern"]
 
 _SYNTAX = frozenset("^$\\.*+?()[]{}|")
+_SPECIAL = re.compile(r"[\\^$.*+?()\[\]{}|]")  # one character class: no backtracking
 _CONTROL = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
 _DIGITS = frozenset("0123456789")
@@ -105,10 +107,16 @@ class _Reader:
                 last = "quantified"
             elif c in "}]":
                 raise self.fail(f"lone {c!r}")
-            else:
+            elif c in "^$":
                 out.append(c)
                 self.i += 1
-                last = "assertion" if c in "^$" else "atom"
+                last = "assertion"
+            else:  # a run of PatternCharacters (and ``.``), as written
+                found = _SPECIAL.search(p, self.i + 1)
+                end = found.start() if found else n
+                out.append(p[self.i : end])
+                self.i = end
+                last = "atom"
         if self.frames:
             raise self.fail("unterminated group", self.frames[-1][0])
         if self.backref > self.groups:
