@@ -340,7 +340,9 @@ def _steps(fn: Callable[[], Any]) -> int:
     lambda n: "(?:(?<a>x)|" * n + "y" + ")" * n,
     lambda n: r"[\p{L}\u{41}a-z\d-]" * n + r"\p{Script=Greek}{1,2}" * n,
     lambda n: r"\p{" * n,  # refused at the first
-], ids=["alternatives", "nested", "nested-names", "classes", "unclosed"])
+    lambda n: "(?" + "i" * n + ":a)",  # refused; the flags are one slice (joined one by one: 11 s at n = 400,000)
+    lambda n: "(?-" + "s" * n + ":a)",
+], ids=["alternatives", "nested", "nested-names", "classes", "unclosed", "flags", "flags-removed"])
 def test_reading_a_pattern_takes_time_linear_in_its_length(make: Callable[[int], str]) -> None:
     small, large = _steps(lambda: read_pattern(make(200))), _steps(lambda: read_pattern(make(800)))
     assert large <= 4.5 * small

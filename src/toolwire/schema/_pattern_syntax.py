@@ -160,16 +160,14 @@ class _Reader:
     def modifiers(self) -> None:
         p, start = self.p, self.i
         j = start + 2
-        add = remove = ""
         while j < self.n and p[j] in "ims":
-            add += p[j]
             j += 1
-        dash = j < self.n and p[j] == "-"
+        add, dash, remove = p[start + 2 : j], p.startswith("-", j), ""
         if dash:
-            j += 1
+            k = j = j + 1
             while j < self.n and p[j] in "ims":
-                remove += p[j]
                 j += 1
+            remove = p[k:j]
         if not p.startswith(":", j):
             raise self.fail("invalid group (a flag group needs ':' and its own subpattern)", start)
         both = add + remove
