@@ -17,127 +17,38 @@ Differences from Python's ``re`` (the reference ``jsonschema`` uses it): ``$`` m
 the very end only (as in ECMA-262), not also before a final newline; a lone surrogate in
 the text is matched as U+FFFD.
 
-The pattern is read as ECMA-262 (https://tc39.es/ecma262/#sec-regexp-regular-expression-objects,
-checked 2026-12-05), the dialect JSON Schema names, and written for the Rust engine by
-``ecma_to_rust`` in one pass: ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``,
+The pattern is read as ECMA-262 with the ``u`` flag
+(https://tc39.es/ecma262/#sec-regexp-regular-expression-objects, ES2025, checked
+2026-12-05), the dialect and flag JSON Schema names (Draft 2020-12 core §6.4), and written
+for the Rust engine in one pass (``_pattern_syntax``): a pattern that is no ECMA-262
+pattern is no regular expression, even where Rust or Python's ``re`` would read it
+(``(?i)abc``, ``\z``, ``a++``, ``\p{Greek}``, a lone ``]`` or ``{``, ``(?P<n>x)``,
+``[[:alpha:]]``, ``[\d-z]``); look-around and backreferences are ECMA-262 that the engine
+cannot run. ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``,
 ``[A-Za-z0-9_]``; the Rust classes are Unicode), ``\s`` is WhiteSpace and LineTerminator
 (U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008, ``[`` ``&`` ``~`` are themselves
 (no nesting or set operations), ``[]`` matches nothing and ``[^]`` anything, ``\cJ`` is
-U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); a class escape at an end of a range
-(``[\d-z]``) is no regular expression (``class_escape_range``: the ``u`` flag's early
-error; Rust read it as a range from ``9``). The pattern
-sent to a provider is the caller's, unchanged. Still Rust's: ``.`` excludes ``\n`` only
-(ECMA-262 also ``\r``, U+2028, U+2029).
+U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group names are dropped (they change no
+match). The pattern sent to a provider is the caller's, unchanged. Still Rust's: ``.``
+excludes ``\n`` only (ECMA-262 also ``\r``, U+2028, U+2029), and so does ``^``/``$`` in a
+``(?m:...)`` group.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Union
+from typing import Callable, Dict, Union
 
 from .._errors import SchemaError, excerpt
+from ._pattern_syntax import PatternSyntaxError, read_pattern
 
-__all__ = ["Loc", "check_regex", "class_escape_range", "compile_pattern", "ecma_to_rust", "searcher"]
-
-_SPACE = r"\t\n\x0B\x0C\r\x20\xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"
-_DIGIT, _WORD = "0-9", "0-9A-Za-z_"
-#: ECMA-262 class escapes written for Rust, outside a class and inside one
-_OUTSIDE = {
-    "d": f"[{_DIGIT}]", "D": f"[^{_DIGIT}]", "w": f"[{_WORD}]", "W": f"[^{_WORD}]",
-    "s": f"[{_SPACE}]", "S": f"[^{_SPACE}]", "b": r"(?-u:\b)", "B": r"(?-u:\B)",
-}
-_INSIDE = {
-    "d": _DIGIT, "D": f"[^{_DIGIT}]", "w": _WORD, "W": f"[^{_WORD}]",
-    "s": _SPACE, "S": f"[^{_SPACE}]", "b": r"\x08",
-}
-_LITERAL_IN_CLASS = {"[": r"\[", "&": r"\&", "~": r"\~"}  # nesting and set operators in Rust
-_NOTHING, _ANYTHING = r"[^\x{0}-\x{10FFFF}]", r"[\x{0}-\x{10FFFF}]"
+__all__ = ["Loc", "check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
 
 
 def ecma_to_rust(pattern: str) -> str:
-    """*pattern* (ECMA-262) as a Rust ``regex`` pattern that matches the same strings
-    (the escapes and classes above; everything else is left as written). Linear."""
-    if "\\" not in pattern and "[" not in pattern:
-        return pattern
-    out: List[str] = []
-    i, n, inside = 0, len(pattern), False
-    while i < n:
-        c = pattern[i]
-        if c == "\\" and i + 1 < n:
-            e = pattern[i + 1]
-            if e == "c" and pattern[i + 2 : i + 3].isascii() and pattern[i + 2 : i + 3].isalpha():
-                out.append(f"\\x{{{ord(pattern[i + 2]) % 32:02X}}}")  # \cJ: the letter's code point mod 32
-                i += 3
-                continue
-            if e == "0" and not pattern[i + 2 : i + 3].isdigit():  # NUL (``\0`` not before a digit), no backreference
-                out.append("\\x00")
-                i += 2
-                continue
-            out.append((_INSIDE if inside else _OUTSIDE).get(e, c + e))
-            i += 2
-        elif inside:
-            if c == "]":
-                inside = False
-            out.append(_LITERAL_IN_CLASS.get(c, c))
-            i += 1
-        elif c == "[":
-            negated = pattern.startswith("[^", i)
-            start = i + 2 if negated else i + 1
-            if pattern.startswith("]", start):  # [] and [^]: no member
-                out.append(_ANYTHING if negated else _NOTHING)
-                i = start + 1
-            else:
-                out.append(pattern[i:start])
-                inside, i = True, start
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-_CLASS_ESCAPES = frozenset("dDwWsSpP")
-
-
-def class_escape_range(pattern: str) -> bool:
-    """Whether a range in a class of *pattern* has a class escape (``\\d``, ``\\w``...)
-    at either end (``[\\d-z]``): a SyntaxError under the ``u`` flag (ECMA-262 §22.2.1.1,
-    NonemptyClassRanges), which Rust reads as a range from ``9`` instead. A ``-`` first or
-    last in a class, or right after a range, is itself. Linear."""
-    if "[" not in pattern or "\\" not in pattern:
-        return False
-    i, n, inside = 0, len(pattern), False
-    prev = ""  # in a class: "", or the last atom ("atom", "class"), or a dash after it ("-atom", "-class")
-    while i < n:
-        c = pattern[i]
-        if not inside:
-            if c == "\\":
-                i += 2
-            elif c == "[":
-                i += 2 if pattern.startswith("[^", i) else 1
-                if pattern.startswith("]", i):  # [] and [^]
-                    i += 1
-                else:
-                    inside, prev = True, ""
-            else:
-                i += 1
-            continue
-        if c == "]":
-            inside = False
-            i += 1
-            continue
-        if c == "-" and prev in ("atom", "class") and pattern[i + 1 : i + 2] not in ("]", ""):
-            prev = "-" + prev
-            i += 1
-            continue
-        kind = "class" if c == "\\" and pattern[i + 1 : i + 2] in _CLASS_ESCAPES else "atom"
-        i += 2 if c == "\\" else 1
-        if prev.startswith("-"):
-            if prev == "-class" or kind == "class":
-                return True
-            prev = ""  # the range is done: a dash after it is itself
-        else:
-            prev = kind
-    return False
+    """*pattern* (ECMA-262) as a Rust ``regex`` pattern that matches the same strings;
+    ``PatternSyntaxError`` (a ``ValueError``) when it is no ECMA-262 pattern. Linear."""
+    return read_pattern(pattern)[0]
 
 
 _CACHE: Dict[str, Callable[[str], bool]] = {}
@@ -171,11 +82,17 @@ def compile_pattern(pattern: object, loc: Loc = "$") -> Callable[[str], bool]:
     from pydantic_core import SchemaError as CoreSchemaError
     from pydantic_core import SchemaValidator, core_schema
 
-    if class_escape_range(pattern):
-        where = _spelled(loc)
-        raise SchemaError(f"Pattern {excerpt(pattern)} at {where} is not a valid regular expression", loc=where)
     try:
-        validator = SchemaValidator(core_schema.str_schema(pattern=ecma_to_rust(pattern), regex_engine="rust-regex"))
+        rust, unrunnable = read_pattern(pattern)
+    except PatternSyntaxError:
+        where = _spelled(loc)
+        message = f"Pattern {excerpt(pattern)} at {where} is not a valid regular expression"
+        raise SchemaError(message, loc=where) from None
+    if unrunnable:
+        where = _spelled(loc)
+        raise SchemaError(_cannot_run(pattern, unrunnable, where), loc=where)
+    try:
+        validator = SchemaValidator(core_schema.str_schema(pattern=rust, regex_engine="rust-regex"))
     except CoreSchemaError as exc:
         where = _spelled(loc)
         raise SchemaError(_why(pattern, str(exc), where), loc=where) from None
@@ -221,11 +138,10 @@ def _why(pattern: str, detail: str, loc: str) -> str:
             f"Pattern {excerpt(pattern)} at {loc} is too large for the linear-time regex engine "
             f"(its compiled form exceeds the size limit{size})"
         )
-    try:
-        re.compile(pattern)
-    except (re.error, RecursionError, OverflowError):
-        return f"Pattern {excerpt(pattern)} at {loc} is not a valid regular expression"
-    kind = "look-around" if "look-around" in detail else "backreferences" if "backreference" in detail else "a feature"
+    return _cannot_run(pattern, "a feature", loc)  # ECMA-262 that Rust refuses (a lone surrogate, a deep nest)
+
+
+def _cannot_run(pattern: str, kind: str, loc: str) -> str:
     return (
         f"Pattern {excerpt(pattern)} at {loc} uses {kind} that the linear-time regex engine cannot run; "
         "toolwire does not run a caller's pattern on a backtracking engine"
