@@ -4,16 +4,18 @@ The grammar is ECMA-262's Pattern with the ``u`` flag (§22.2.1, Early Errors §
 https://tc39.es/ecma262/#sec-regexp-regular-expression-objects, ES2025, checked
 2026-12-05), the flag JSON Schema asks for (Draft 2020-12 core §6.4). Annex B's
 relaxations (§B.1.2) do not apply with it, so a lone ``{`` ``}`` ``]``, an escaped letter
-that is no escape (``\z``, ``\A``, ``\h``, ``\K``, ``\Q``), ``\-`` outside a class, a
-quantified assertion, a global flag group ``(?i)`` (only the modifier group ``(?i:...)``,
-``(?i-s:...)`` is ECMA-262), ``(?P<name>...)``, a possessive ``a++`` and a property
-``\p{Greek}`` (ECMA-262 spells it ``\p{Script=Greek}``) are syntax errors, which Rust or
-Python's ``re`` would read as something. The same walk writes the Rust pattern: the
-escapes and classes ``_pattern`` lists, group names dropped (they change no match, and
-duplicates in separate alternatives are ECMA-262's), a dash that is no range escaped.
-Look-around and backreferences are ECMA-262 but have no linear-time algorithm: they are
-reported, not written. Linear: one step per character, a union-find over alternatives for
-duplicate group names.
+that is no escape (``\z``, ``\A``, ``\h``, ``\K``, ``\Q``), a quantified assertion, a
+global flag group ``(?i)`` (only the modifier group ``(?i:...)``, ``(?i-s:...)`` is
+ECMA-262), ``(?P<name>...)``, a possessive ``a++`` and a property ``\p{Greek}``
+(ECMA-262 spells it ``\p{Script=Greek}``) are syntax errors, which Rust or Python's
+``re`` would read as something. One relaxation, Annex B's IdentityEscape of ASCII
+punctuation that is no SyntaxCharacter (``\-``, ``\@``, ``\_``, in a class or out):
+it is the character in every engine but a ``u``-flag one, and real schemas write it.
+The same walk writes the Rust pattern: the escapes and classes ``_pattern`` lists,
+group names dropped (they change no match, and duplicates in separate alternatives are
+ECMA-262's), a dash that is no range escaped. Look-around and backreferences are
+ECMA-262 but have no linear-time algorithm: they are reported, not written. Linear: one
+step per character, a union-find over alternatives for duplicate group names.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from ._pattern_properties import LONE, NAMES, VALUES
 __all__ = ["PatternSyntaxError", "read_pattern"]
 
 _SYNTAX = frozenset("^$\\.*+?()[]{}|")
+#: ASCII punctuation that is no SyntaxCharacter: Annex B's identity escape of it (``\-``,
+#: ``\@``, ``\_``) is taken as the character itself, the meaning it has in every engine
+#: (ECMA-262 without ``u``, Python's ``re``, PCRE; Rust's ``\<`` ``\>`` are word
+#: boundaries, so it is written as a code point)
+_PUNCTUATION = frozenset("!\"#%&',-/:;<=>@_`~") - _SYNTAX
 _SPECIAL = re.compile(r"[\\^$.*+?()\[\]{}|]")  # one character class: no backtracking
 _CONTROL = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -332,6 +339,8 @@ class _Reader:
         elif e in _SYNTAX or e == "/" or (inside and e == "-"):
             self.i = i + 2
             return ord(e), ("\\" + e if e != "/" else "/")
+        elif e in _PUNCTUATION:  # Annex B's identity escape, as real schemas write it
+            cp, self.i = ord(e), i + 2
         else:
             raise self.fail(f"invalid escape '\\{e}'", i)
         return cp, f"\\x{{{cp:X}}}"
