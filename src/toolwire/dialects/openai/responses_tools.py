@@ -30,7 +30,7 @@ from .._common import as_dict, name_of, object_root, scoped, tool_description, t
 from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_tool", "encode_tool", "server_args", "tool_entry"]
+__all__ = ["IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "server_args", "tool_entry"]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -42,7 +42,8 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
     """A tool OpenAI runs itself (``{"type": "web_search"}``, ``file_search``,
     ``code_interpreter``, ``mcp``...: a ``type`` other than ``function`` / ``custom``
     and no ``name``; https://platform.openai.com/docs/api-reference/responses/create,
-    ``tools``, checked 2026-12-03): no function. A namespace (``{"type": "namespace",
+    ``tools``, checked 2026-12-03): no function. A built-in tool the client runs
+    (``client_tool``): the tool its calls name. A namespace (``{"type": "namespace",
     "name", "description", "tools": [...]}``, openai-python ``NamespaceToolParam``): its
     tools, each with the namespace's name (a call names it in ``namespace``). ``None``
     for anything else."""
@@ -52,8 +53,40 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
         return [(f".tools[{i}]", {**t, "namespace": ns} if type(t) is dict else t)
                 for i, t in enumerate(entry["tools"])]
     if type(kind) is str and kind not in ("function", "custom") and "name" not in entry and "function" not in entry:
-        return []
+        tool = client_tool(entry)
+        return [] if tool is None else [("", tool)]
     return None
+
+
+# the built-in tools the client runs: the name ``decode`` gives their calls (``responses_sniff.CLIENT_TYPES``)
+_CLIENT_TOOLS = {"shell": "shell", "apply_patch": "apply_patch", "computer": "computer",
+                 "computer_use_preview": "computer", "local_shell": "local_shell", "tool_search": "tool_search"}
+
+
+def client_tool(entry: Dict[str, Any]) -> Optional[Tool]:
+    """The tool a built-in entry the client runs offers, named as ``decode`` names its
+    calls: ``{"type": "shell"}`` (openai-python ``FunctionShellToolParam``; not in the
+    provider's container, ``responses_sniff.hosted``), ``apply_patch``
+    (``ApplyPatchToolParam``), ``computer`` / ``computer_use_preview``
+    (``ComputerToolParam``, ``ComputerUsePreviewToolParam``), ``local_shell``
+    (``tool_param.LocalShell``), ``tool_search`` with ``"execution": "client"``
+    (``ToolSearchToolParam``; its ``parameters``, "Parameter schema for a client-executed
+    tool search tool", are its schema when given). Its arguments are the provider's
+    (``builtin_kind``: ``validate_call`` does not check them); the entry is kept as
+    provider data and written back. ``None`` for a tool the provider runs."""
+    from .responses_sniff import hosted  # (it imports this module)
+
+    kind = entry["type"]
+    name = _CLIENT_TOOLS.get(kind)
+    if name is None or (kind == "shell" and hosted(entry.get("environment"))) or \
+            (kind == "tool_search" and entry.get("execution") != "client"):
+        return None
+    params = entry.get("parameters") if kind == "tool_search" else None
+    description = entry.get("description") if kind == "tool_search" else None
+    return tool_at(NAME, {"$.parameters": "$.parameters", "$.description": "$.description"}, name=name,
+                   description=tool_description(description, "$.description", NAME),
+                   parameters=as_dict(params, "$.parameters", NAME, "an object") if params is not None else None,
+                   provider_data={NAME: {"client_tool": entry}})
 
 
 def _namespace(item: Dict[str, Any], loc: str) -> Tool:
@@ -121,6 +154,8 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         inner = {k: v for k, v in pd.items() if k not in ("namespace", "namespace_entry")}
         one = encode_tool(tool.replace(provider_data={**tool.provider_data, NAME: inner}))
         return {"type": "namespace", "name": pd["namespace"], **pd.get("namespace_entry", {}), "tools": [one]}
+    if type(pd.get("client_tool")) is dict:  # a built-in tool the client runs (``client_tool``)
+        return dict(pd["client_tool"])
     chat_custom: Any = scoped(tool, CHAT).get("custom")
     if pd.get("custom") or (not pd and type(chat_custom) is dict):
         out: Dict[str, Any] = {"type": "custom", "name": tool.name}
