@@ -17,7 +17,8 @@ reference to a child of the root ``defs``", ``#/defs/Pet``) becomes ``$ref:
 "#/$defs/Pet"`` and ``defs`` becomes ``$defs``; a ``ref`` of another form, or to no
 definition of the root ``defs``, is refused. The proto field names (``any_of``,
 ``additional_properties``, ``max_items``..., which the API takes too) are read as their
-JSON names; a schema holding both spellings of one field is refused. Everything else
+JSON names; a schema holding both spellings of one field is refused. A field set to
+``None`` is unset (a ``model_dump()`` holds every field) and left out. Everything else
 (``format``, ``enum``, ``propertyOrdering``...) is kept as it is.
 """
 
@@ -65,8 +66,10 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
     while stack:
         src, dst, at = stack.pop()
         for key, value in src.items():
+            if value is None:  # unset (a ``model_dump()`` of ``types.Schema`` holds every field)
+                continue
             if key in _SNAKE:
-                if _SNAKE[key] in src:
+                if src.get(_SNAKE[key]) is not None:
                     raise DecodeError(f"Schema at {at} has both {key!r} and {_SNAKE[key]!r}: one field in two "
                                       "spellings", dialect=dialect, loc=f"{at}.{key}")
                 key = _SNAKE[key]
@@ -84,7 +87,7 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                     raise DecodeError(f"Schema {key} at {at}.{key} must be an int64 count, got {excerpt(value)}",
                                       dialect=dialect, loc=f"{at}.{key}")
                 dst[key] = int(value)
-            elif key == "example" and "examples" not in src:
+            elif key == "example" and src.get("examples") is None:
                 dst["examples"] = [value]
             elif key == "properties" and type(value) is dict:
                 props: Dict[str, Any] = {}
@@ -98,13 +101,13 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
             elif key == "additionalProperties" and type(value) is dict:
                 dst[key] = _child(value, at + ".additionalProperties", stack)
             elif key == "defs":
-                if type(value) is not dict or "$defs" in src:
+                if type(value) is not dict or src.get("$defs") is not None:
                     raise DecodeError(f"Schema defs at {at}.defs must be an object of schemas (and no '$defs' "
                                       f"beside it), got {excerpt(value)}", dialect=dialect, loc=at + ".defs")
                 dst["$defs"] = {name: _child(sub, f"{at}.defs.{name}", stack) for name, sub in value.items()}
             elif key == "ref":
                 name = value[len(_REF):] if type(value) is str and value.startswith(_REF) else ""
-                if not name or name.find("/") >= 0 or "$ref" in src:
+                if not name or name.find("/") >= 0 or src.get("$ref") is not None:
                     raise DecodeError(f"Schema ref at {at}.ref must name a child of the root defs "
                                       f"('#/defs/<name>'), got {excerpt(value)}", dialect=dialect, loc=at + ".ref")
                 dst["$ref"] = "#/$defs/" + name
