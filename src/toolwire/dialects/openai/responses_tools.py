@@ -6,8 +6,12 @@ checked 2026-12-03).
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   (openai-python ``FunctionToolParam``: ``parameters`` and ``strict`` required and
-  nullable, written as null for a tool read elsewhere; read here without them, or with
-  a null ``description``, a tool is written back so) and ``{"type": "custom", "name",
+  nullable; read here without them, or with a null ``description`` or ``strict``, a tool
+  is written back so; for a tool read elsewhere, or built in code, null ``parameters``
+  when it has none and ``"strict": false`` when its ``strict`` is unset: Responses reads
+  an omitted ``strict`` as strict when the schema allows ("If omitted, Responses
+  attempts to use strict validation when the schema is compatible", ``strict``'s
+  docstring), which no other dialect does) and ``{"type": "custom", "name",
   "description", "format"}`` (a Chat custom tool converts to it and back). A namespace
   ``{"type": "namespace", "name", "description", "tools": [...]}`` of one tool decodes
   to that tool, the namespace kept as provider data and written back around it; one of
@@ -127,6 +131,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     else:  # what the Tool does not tell: written back to this dialect only
         if description is None and "description" in item:
             extra["null_description"] = True
+        if strict is None and "strict" in item:  # (a tool read elsewhere without strict gets false)
+            extra["null_strict"] = True
         for key in ("parameters", "strict"):
             if key not in item:
                 extra[_ABSENT[key]] = True
@@ -141,11 +147,11 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     )
 
 
-# provider data of a function tool, beside its own fields: a description sent as null,
-# and ``parameters`` / ``strict`` left out (the API requires both, nullable, and takes a
-# tool without them; a namespace's ``ToolFunction`` makes them optional)
+# provider data of a function tool, beside its own fields: a description or strict sent
+# as null, and ``parameters`` / ``strict`` left out (the API requires both, nullable, and
+# takes a tool without them; a namespace's ``ToolFunction`` makes them optional)
 _ABSENT = {"parameters": "no_parameters", "strict": "no_strict"}
-_FLAGS = frozenset({"null_description", *_ABSENT.values()})
+_FLAGS = frozenset({"null_description", "null_strict", *_ABSENT.values()})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -171,12 +177,14 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out = {"type": "function", "name": tool.name}
     if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
-    # the API requires both keys; null means "none" / "default" (left out where they were)
+    # the API requires both keys (left out where they were); null parameters: none
     if tool.parameters is not None or not pd.get("no_parameters"):
         object_root(tool.name, tool.parameters, NAME, "parameters")
         out["parameters"] = tool.parameters
-    if tool.strict is not None or not pd.get("no_strict"):
+    if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
+    elif not pd.get("no_strict"):  # unset elsewhere is non-strict; Responses would make it strict
+        out["strict"] = False  # when compatible (openai-python ``FunctionToolParam.strict``)
     out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
     if out.get("strict") is True:
         check_strict(tool.name, out.get("parameters"), NAME)
