@@ -160,3 +160,33 @@ def test_validate_call_refuses_such_an_entry_too() -> None:
 def test_one_spelling_set_to_null_beside_the_other_is_absent() -> None:
     entry = {"functionDeclarations": [{"name": "f"}], "function_declarations": None}
     assert decode_tool(entry, "gemini").name == "f"
+
+
+# --- TD-8: parameters of a root type other than object --------------------------------------
+
+def test_a_nullable_object_root_is_refused_at_read_where_null_came_in() -> None:
+    # it was read as type ["object", "null"], which no writer takes, Gemini's included
+    decl = {"name": "f", "parameters": {"type": "OBJECT", "nullable": True, "properties": {"a": {"type": "STRING"}}}}
+    with pytest.raises(DecodeError) as info:
+        decode_tool(decl, "gemini")
+    assert info.value.loc == "$.parameters.nullable"
+    assert info.value.message == ("Tool parameters at $.parameters must be of type 'object' (a function's arguments "
+                                  "are an object), got type ['object', 'null']")
+
+
+@pytest.mark.parametrize(("key", "schema"), [
+    ("parameters", {"type": "STRING"}),
+    ("parametersJsonSchema", {"type": "string"}),
+    ("parameters_json_schema", {"type": ["object", "null"]}),
+])
+def test_another_root_type_is_refused_at_read(key: str, schema: Dict[str, Any]) -> None:
+    with pytest.raises(DecodeError) as info:
+        decode_tool({"name": "f", key: schema}, "gemini")
+    assert info.value.loc == f"$.{key}.type"
+
+
+def test_a_nullable_property_is_still_read() -> None:
+    decl = {"name": "f", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "STRING", "nullable": True}}}}
+    tool = decode_tool(decl, "gemini")
+    assert tool.parameters == {"type": "object", "properties": {"a": {"type": ["string", "null"]}}}
+    assert encode_tool(tool, "gemini") == decl

@@ -147,6 +147,8 @@ def _declaration(item: Dict[str, Any], loc: str) -> Tool:
                 checked = check_json_object(params, f"{loc}.{key}", "Tool parameters", limit=MAX_SCHEMA_NODES)
                 params = json_schema(checked, f"{loc}.{key}", NAME)
             break
+    if type(params) is dict and "type" in params and params["type"] != "object":
+        _not_object(params, decl, where)
     nulls = [k for k in _PARAM_KEYS if k in decl and decl[k] is None]
     if nulls:  # a model_dump() has them all: written back as null
         pd["null_params"] = nulls
@@ -158,6 +160,18 @@ def _declaration(item: Dict[str, Any], loc: str) -> Tool:
         pd["null_description"] = True  # llm-gemini sends "description": null
     return tool_at(NAME, {"$.parameters": where, "$.description": loc + ".description"}, name=name,
                    description=description, parameters=params, provider_data={NAME: pd} if pd else {})
+
+
+def _not_object(params: Dict[str, Any], decl: Dict[str, Any], where: str) -> None:
+    """``DecodeError``: the parameters read at *where* are of a type other than
+    ``"object"`` (google-genai ``parameters_json_schema``: "The schema must describe an
+    object"; every writer refuses them: ``object_root``), at the OpenAPI ``nullable``
+    that admitted null where the type is ``OBJECT``."""
+    openapi = decl.get("parameters") if where.endswith(".parameters") else None
+    at = where + ".nullable" if type(openapi) is dict and openapi.get("nullable") is True and \
+        params.get("type") == ["object", "null"] else where + ".type"
+    raise DecodeError(f"Tool parameters at {where} must be of type 'object' (a function's arguments are an "
+                      f"object), got type {excerpt(params['type'])}", dialect=NAME, loc=at)
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:

@@ -125,12 +125,12 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
     description = tool_description(item.get("description"), loc + ".description", NAME)
     strict = tool_strict(item.get("strict"), loc + ".strict", NAME)
+    if description is None and "description" in item:  # what the Tool does not tell: written back here only
+        extra["null_description"] = True
     if item.get("type") == "custom":
         extra["custom"] = True
         params = input_schema() if params is None else params
-    else:  # what the Tool does not tell: written back to this dialect only
-        if description is None and "description" in item:
-            extra["null_description"] = True
+    else:
         if strict is None and "strict" in item:  # (a tool read elsewhere without strict gets false)
             extra["null_strict"] = True
         for key in ("parameters", "strict"):
@@ -165,10 +165,10 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     chat_custom: Any = scoped(tool, CHAT).get("custom")
     if pd.get("custom") or (not pd and type(chat_custom) is dict):
         out: Dict[str, Any] = {"type": "custom", "name": tool.name}
-        if tool.description is not None:
+        if tool.description is not None or pd.get("null_description"):
             out["description"] = tool.description
         if pd:
-            out.update((k, v) for k, v in pd.items() if k != "custom")
+            out.update((k, v) for k, v in pd.items() if k != "custom" and k != "null_description")
         else:  # a Chat custom tool: its ``custom`` object's keys, the grammar format flat
             out.update(chat_custom)
             if "format" in out:
