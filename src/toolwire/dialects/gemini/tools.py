@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._errors import DecodeError, an, excerpt
 from ..._ids import IdRule
+from ..._json_equality import same
 from ..._payload_paths import tool_at
 from ..._types import Tool
 from ..._value_checks import MAX_SCHEMA_NODES, check_json_object
@@ -195,8 +196,9 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         object_root(tool.name, tool.parameters, NAME, "parameters")
         openapi = pd.get("openapi")
         key = pd.get("params_key", "parametersJsonSchema")
-        if key == "parameters" and not (type(openapi) is dict and json_schema(openapi, "$.parameters", NAME)
-                                        == tool.parameters):
+        # (``same``: a dict ``==`` recurses, and raised RecursionError on ~500 levels the decoder read)
+        if key == "parameters" and not (type(openapi) is dict and same(json_schema(openapi, "$.parameters", NAME),
+                                                                       tool.parameters)):
             key = "parametersJsonSchema"  # not the OpenAPI schema read: JSON Schema has its own field
         decl[key] = openapi if key == "parameters" else tool.parameters
     for key in pd.get("null_params", ()):
