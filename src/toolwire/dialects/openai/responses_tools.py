@@ -34,7 +34,10 @@ from .._common import as_dict, name_of, object_root, scoped, tool_description, t
 from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
-__all__ = ["IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "server_args", "tool_entry"]
+__all__ = [
+    "CONTAINERS", "IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "hosted", "server_args",
+    "tool_entry",
+]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -62,6 +65,22 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
     return None
 
 
+CONTAINERS = frozenset({"container_reference", "container_auto"})  # the provider's ``environment`` types
+
+
+def hosted(env: Any) -> bool:
+    """Whether a ``shell_call`` with the ``environment`` *env* runs in the provider's
+    container: an object whose ``type`` is ``container_reference`` or ``container_auto``.
+    openai-python ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
+    (``{"type": "local"}``) or ``ResponseContainerReference``, or none;
+    ``FunctionShellToolParam.environment`` adds ``container_auto``; hosted shell,
+    https://developers.openai.com/api/docs/guides/tools-shell (checked 2026-12-04), runs
+    the commands in OpenAI's container and answers them in the same reply. Absent,
+    ``null`` or ``local``: the client runs them; any other shape or ``type`` is neither
+    (the decoder refuses it: ``responses_calls``)."""
+    return type(env) is dict and env.get("type") in CONTAINERS
+
+
 # the built-in tools the client runs: the name ``decode`` gives their calls (``responses_sniff.CLIENT_TYPES``)
 _CLIENT_TOOLS = {"shell": "shell", "apply_patch": "apply_patch", "computer": "computer",
                  "computer_use_preview": "computer", "local_shell": "local_shell", "tool_search": "tool_search"}
@@ -70,7 +89,7 @@ _CLIENT_TOOLS = {"shell": "shell", "apply_patch": "apply_patch", "computer": "co
 def client_tool(entry: Dict[str, Any]) -> Optional[Tool]:
     """The tool a built-in entry the client runs offers, named as ``decode`` names its
     calls: ``{"type": "shell"}`` (openai-python ``FunctionShellToolParam``; not in the
-    provider's container, ``responses_sniff.hosted``), ``apply_patch``
+    provider's container, ``hosted``), ``apply_patch``
     (``ApplyPatchToolParam``), ``computer`` / ``computer_use_preview``
     (``ComputerToolParam``, ``ComputerUsePreviewToolParam``), ``local_shell``
     (``tool_param.LocalShell``), ``tool_search`` with ``"execution": "client"``
@@ -78,8 +97,6 @@ def client_tool(entry: Dict[str, Any]) -> Optional[Tool]:
     tool search tool", are its schema when given). Its arguments are the provider's
     (``builtin_kind``: ``validate_call`` does not check them); the entry is kept as
     provider data and written back. ``None`` for a tool the provider runs."""
-    from .responses_sniff import hosted  # (it imports this module)
-
     kind = entry["type"]
     name = _CLIENT_TOOLS.get(kind)
     if name is None or (kind == "shell" and hosted(entry.get("environment"))) or \
