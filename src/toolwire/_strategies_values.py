@@ -264,7 +264,19 @@ def tools(dialect: DialectArg = None) -> SearchStrategy[Tool]:
     # no "" description: Bedrock leaves an empty one out (``toolSpec.description`` has a
     # minimum length of 1), so it would not come back
     return st.builds(Tool, name=_names(d), description=st.none() | st.text(_TEXT, min_size=1, max_size=60),
-                     parameters=params)
+                     parameters=params, strict=st.just(_unset_strict(d)))
+
+
+def _unset_strict(d: Optional[Dialect]) -> Optional[bool]:
+    """The ``strict`` a tool without one comes back with from *d*'s wire: ``None``, or
+    the default its encoder writes for it (Responses: ``false``, as every other dialect
+    reads an unset one), asked of the encoder and decoder."""
+    if d is None:
+        return None
+    try:
+        return d.decode_tool(d.encode_tool(Tool("f")), "$").strict
+    except Exception:  # a third party's codec that takes no such tool: unset
+        return None
 
 
 def tool_results(dialect: DialectArg = None) -> SearchStrategy[ToolResult]:

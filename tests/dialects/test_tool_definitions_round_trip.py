@@ -393,10 +393,11 @@ def test_tool_definitions_round_trip_other_dialects_write_their_own_defaults() -
     chat = toolwire.decode_tool(PINNED[0][2], C)
     assert toolwire.encode_tool(chat, A) == {"name": "f", "input_schema": SCHEMA}
     assert toolwire.encode_tool(chat, M) == {"type": "function", "function": {"name": "f", "parameters": SCHEMA}}
-    # ...Responses writes its two required keys for a tool read elsewhere, null when unset...
-    assert toolwire.encode_tool(chat, R) == {"type": "function", "name": "f", "parameters": SCHEMA, "strict": None}
+    # ...Responses writes its two required keys for a tool read elsewhere, strict false when unset
+    # (Responses would read null as "strict when compatible")...
+    assert toolwire.encode_tool(chat, R) == {"type": "function", "name": "f", "parameters": SCHEMA, "strict": False}
     plain = toolwire.decode_tool({"type": "function", "function": {"name": "f", "parameters": SCHEMA}}, C)
-    assert toolwire.encode_tool(plain, R) == {"type": "function", "name": "f", "parameters": SCHEMA, "strict": None}
+    assert toolwire.encode_tool(plain, R) == {"type": "function", "name": "f", "parameters": SCHEMA, "strict": False}
     # ...and a tool read from Responses without them, or from Mistral without a type, goes to
     # Chat in Chat's shape
     assert toolwire.encode_tool(toolwire.decode_tool({"type": "function", "name": "f"}, R), C) == {

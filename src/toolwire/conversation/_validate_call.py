@@ -47,20 +47,28 @@ def _decoded(t: Any, dialect: Optional[str], loc: str) -> Tool:
     try:
         return decode_tool(t, dialect)
     except DecodeError as exc:
-        where = loc + exc.loc[1:] if exc.loc and exc.loc.startswith("$") else loc
-        message = exc.message.replace(exc.loc, where, 1) if exc.loc and exc.loc in exc.message else \
-            f"Tool {loc}: {exc.message}"
-        raise DecodeError(message, dialect=exc.dialect, loc=where) from None
+        raise _rerooted(exc, loc) from None
+
+
+def _rerooted(exc: DecodeError, loc: str) -> DecodeError:
+    """*exc* said at its place in the tools list (*loc* its entry's)."""
+    where = loc + exc.loc[1:] if exc.loc and exc.loc.startswith("$") else loc
+    message = exc.message.replace(exc.loc, where, 1) if exc.loc and exc.loc in exc.message else \
+        f"Tool {loc}: {exc.message}"
+    return DecodeError(message, dialect=exc.dialect, loc=where)
 
 
 def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tool]:
     """The tools one entry *t* of a tools list holds: what a dialect's ``tool_entry``
-    reads in it (none for a provider-hosted tool, several for a Gemini entry of
-    several declarations), else the one definition ``decode_tool`` reads."""
+    reads in it (none for a provider-hosted tool, the tool a built-in entry the client
+    runs offers, several for a Gemini entry of several declarations), else the one definition ``decode_tool`` reads."""
     if type(t) is dict:
         for d in readers:
             assert d.tool_entry is not None
-            held = d.tool_entry(t)
+            try:  # (a built-in entry the client runs is read there: Responses ``shell``)
+                held = d.tool_entry(t)
+            except DecodeError as exc:
+                raise _rerooted(exc, loc) from None
             if held is not None:
                 return [_decoded(definition, d.name, loc + path) for path, definition in held]
     return [_decoded(t, None, loc)]

@@ -143,9 +143,10 @@ def test_tool_definition_shapes_differ_between_chat_and_responses() -> None:
         "name": "f",
         "description": "d",
         "parameters": {"type": "object"},
-        "strict": None,
+        "strict": False,  # Chat's default: Responses would read an omitted strict as "strict when compatible"
     }
-    assert toolwire.encode_tool(toolwire.decode_tool(toolwire.encode_tool(tool, "openai.responses")), "openai.chat") == chat_tool
+    assert toolwire.encode_tool(toolwire.decode_tool(toolwire.encode_tool(tool, "openai.responses")), "openai.chat") == \
+        {**chat_tool, "function": {**chat_tool["function"], "strict": False}}
 
 
 def test_results() -> None:

@@ -230,7 +230,7 @@ TOOLS = [
                                "parameters": STRICT_OBJ, "strict": True},
      ("get_weather", "Météo", STRICT_OBJ, True, {})),
     ("responses.function-nulls", R, {"type": "function", "name": "now", "parameters": None, "strict": None},
-     ("now", None, None, None, {})),
+     ("now", None, None, None, {R: {"null_strict": True}})),
     ("responses.function-extra", R, {"type": "function", "name": "f", "parameters": {}, "strict": False, "defer_loading": True},
      ("f", None, {}, False, {R: {"defer_loading": True}})),
     ("responses.custom", R, {"type": "custom", "name": "sql", "description": "Requête", "format": {"type": "text"}},
@@ -260,8 +260,10 @@ def test_fresh_tools_in_each_shape() -> None:
         "name": "get_weather", "description": "Météo", "parameters": {"type": "object"}, "strict": False}}
     assert toolwire.encode_tool(tool, R) == {
         "type": "function", "name": "get_weather", "description": "Météo", "parameters": {"type": "object"}, "strict": False}
-    # the Responses API requires both keys: null when unset
-    assert toolwire.encode_tool(Tool(name="now"), R) == {"type": "function", "name": "now", "parameters": None, "strict": None}
+    # the Responses API requires both keys: null parameters when none; strict false when unset (an
+    # omitted or null strict is "strict when compatible" there, and non-strict everywhere else)
+    assert toolwire.encode_tool(Tool(name="now"), R) == {"type": "function", "name": "now", "parameters": None,
+                                                          "strict": False}
     assert toolwire.encode_tool(Tool(name="now"), C) == {"type": "function", "function": {"name": "now"}}
 
 

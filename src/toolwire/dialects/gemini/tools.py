@@ -20,10 +20,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._errors import DecodeError, an, excerpt
 from ..._ids import IdRule
+from ..._json_equality import same
 from ..._payload_paths import tool_at
 from ..._types import Tool
 from ..._value_checks import MAX_SCHEMA_NODES, check_json_object
 from .._common import as_dict, name_of, object_root, scoped, tool_description
+from .dump_enums import enum_words
 from .openapi import json_schema
 
 __all__ = [
@@ -69,40 +71,61 @@ _DECLARATION_LISTS = ("functionDeclarations", "function_declarations")
 def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
     """A ``Tool`` entry of a request's ``tools`` list: its function declarations (an
     entry of several gives several), none for a tool Gemini runs itself
-    (``googleSearch``, ``codeExecution``...); ``None`` for anything else."""
+    (``googleSearch``, ``codeExecution``...); ``None`` for anything else (both
+    spellings of the declarations list: ``decode_tool`` refuses it). A field set to
+    ``None`` (a ``model_dump()`` holds every field) is absent."""
     if not entry:
         return None
+    live = [k for k, v in entry.items() if v is not None]
     for key in _DECLARATION_LISTS:
         decls = entry.get(key)
-        if type(decls) is list and all(k == key or k in _BUILTIN_TOOLS for k in entry):
+        if type(decls) is list and all(k == key or k in _BUILTIN_TOOLS for k in live):
             return [(f".{key}[{j}]", decl) for j, decl in enumerate(decls)]
-    return [] if all(k in _BUILTIN_TOOLS for k in entry) else None
+    if all(k in _BUILTIN_TOOLS for k in live) and all(k in _BUILTIN_TOOLS or k in _DECL_LISTS for k in entry):
+        return []
+    return None
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
+    """A declaration, alone or the one of a ``Tool`` entry; a python-mode ``model_dump()``
+    whose enums failed the reading is read again with them as their words (``enum_words``)."""
+    try:
+        return _declaration(item, loc)
+    except DecodeError:
+        plain = enum_words(item, MAX_SCHEMA_NODES)
+        if plain is item:
+            raise
+    return _declaration(plain, loc)
+
+
+def _declaration(item: Dict[str, Any], loc: str) -> Tool:
     pd: Dict[str, Any] = {}
     decl = item
-    for key in _DECL_LISTS:
-        if key in item:
-            decls = item[key]
-            if not isinstance(decls, (list, tuple)):
-                raise DecodeError(
-                    f"Function declarations at {loc}.{key} must be a list of one declaration, got "
-                    f"{type(decls).__name__} {excerpt(decls)}",
-                    dialect=NAME,
-                    loc=f"{loc}.{key}",
-                )
-            if len(decls) != 1:
-                raise DecodeError(
-                    f"{an(NAME, True)} tool entry at {loc} holds {len(decls)} function declarations, not one; "
-                    f"decode each of {loc}.{key}[i]",
-                    dialect=NAME,
-                    loc=f"{loc}.{key}",
-                )
-            loc = f"{loc}.{key}[0]"
-            decl = as_dict(decls[0], loc, NAME, "a function declaration")
-            pd["entry"] = {"key": key, "extra": {k: v for k, v in item.items() if k != key}}
-            break
+    lists = [k for k in _DECL_LISTS if item.get(k) is not None]  # null: unset (a ``model_dump()``)
+    if len(lists) > 1:  # one list would be dropped: refused, as ``json_schema`` refuses a field in two spellings
+        raise DecodeError(f"Tool entry at {loc} has both {lists[0]!r} and {lists[1]!r}: one field in two spellings",
+                          dialect=NAME, loc=f"{loc}.{lists[1]}")
+    keys = lists or [k for k in _DECL_LISTS if k in item]
+    if keys:
+        key = keys[0]
+        decls = item[key]
+        if not isinstance(decls, (list, tuple)):
+            raise DecodeError(
+                f"Function declarations at {loc}.{key} must be a list of one declaration, got "
+                f"{type(decls).__name__} {excerpt(decls)}",
+                dialect=NAME,
+                loc=f"{loc}.{key}",
+            )
+        if len(decls) != 1:
+            raise DecodeError(
+                f"{an(NAME, True)} tool entry at {loc} holds {len(decls)} function declarations, not one; "
+                f"decode each of {loc}.{key}[i]",
+                dialect=NAME,
+                loc=f"{loc}.{key}",
+            )
+        loc = f"{loc}.{key}[0]"
+        decl = as_dict(decls[0], loc, NAME, "a function declaration")
+        pd["entry"] = {"key": key, "extra": {k: v for k, v in item.items() if k != key}}
     name = name_of(decl.get("name"), loc + ".name", NAME)
     params = None
     where = loc + ".parameters"
@@ -125,6 +148,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                 checked = check_json_object(params, f"{loc}.{key}", "Tool parameters", limit=MAX_SCHEMA_NODES)
                 params = json_schema(checked, f"{loc}.{key}", NAME)
             break
+    if type(params) is dict and "type" in params and params["type"] != "object":
+        _not_object(params, decl, where)
     nulls = [k for k in _PARAM_KEYS if k in decl and decl[k] is None]
     if nulls:  # a model_dump() has them all: written back as null
         pd["null_params"] = nulls
@@ -138,14 +163,27 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
                    description=description, parameters=params, provider_data={NAME: pd} if pd else {})
 
 
+def _not_object(params: Dict[str, Any], decl: Dict[str, Any], where: str) -> None:
+    """``DecodeError``: the parameters read at *where* are of a type other than
+    ``"object"`` (google-genai ``parameters_json_schema``: "The schema must describe an
+    object"; every writer refuses them: ``object_root``), at the OpenAPI ``nullable``
+    that admitted null where the type is ``OBJECT``."""
+    openapi = decl.get("parameters") if where.endswith(".parameters") else None
+    at = where + ".nullable" if type(openapi) is dict and openapi.get("nullable") is True and \
+        params.get("type") == ["object", "null"] else where + ".type"
+    raise DecodeError(f"Tool parameters at {where} must be of type 'object' (a function's arguments are an "
+                      f"object), got type {excerpt(params['type'])}", dialect=NAME, loc=at)
+
+
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
     """The tools Gemini runs itself that share the decoded declaration's tools entry
     (``{"functionDeclarations": [...], "googleSearch": {}}``), kept in the provider data
     ``decode_tool`` writes: another dialect has no place for them, so ``encode_tool``
-    to it refuses the tool rather than drop them."""
+    to it refuses the tool rather than drop them. A field set to ``None`` (a
+    ``model_dump()`` holds every field) is none."""
     entry = pd.get("entry")
     extra = entry.get("extra") if type(entry) is dict else None
-    kinds = [k for k in extra if k in _BUILTIN_TOOLS] if type(extra) is dict else []
+    kinds = [k for k, v in extra.items() if k in _BUILTIN_TOOLS and v is not None] if type(extra) is dict else []
     return f"{_DECL_LISTS[0]} + {' + '.join(kinds)}" if kinds else None
 
 
@@ -158,8 +196,9 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         object_root(tool.name, tool.parameters, NAME, "parameters")
         openapi = pd.get("openapi")
         key = pd.get("params_key", "parametersJsonSchema")
-        if key == "parameters" and not (type(openapi) is dict and json_schema(openapi, "$.parameters", NAME)
-                                        == tool.parameters):
+        # (``same``: a dict ``==`` recurses, and raised RecursionError on ~500 levels the decoder read)
+        if key == "parameters" and not (type(openapi) is dict and same(json_schema(openapi, "$.parameters", NAME),
+                                                                       tool.parameters)):
             key = "parametersJsonSchema"  # not the OpenAPI schema read: JSON Schema has its own field
         decl[key] = openapi if key == "parameters" else tool.parameters
     for key in pd.get("null_params", ()):

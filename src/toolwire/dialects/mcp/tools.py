@@ -14,7 +14,7 @@ import re
 from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
-from ..._errors import DecodeError
+from ..._errors import DecodeError, excerpt
 from ..._ids import rule
 from ..._payload_paths import tool_at
 from ..._types import Tool
@@ -72,6 +72,10 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         raise DecodeError(
             f"Tool inputSchema at {loc}.inputSchema must be an object", dialect=NAME, loc=f"{loc}.inputSchema"
         )
+    if "type" in schema and schema["type"] != "object":  # schema.ts ``inputSchema: {type: "object", ...}``
+        where = f"{loc}.inputSchema.type"  # (as the writer says, ``object_schema``; no type: it adds one)
+        raise DecodeError(f"Tool inputSchema at {where} must be 'object', got {excerpt(schema['type'])}",
+                          dialect=NAME, loc=where)
     rest = {k: v for k, v in item.items() if k not in ("name", "description", "inputSchema")}
     description = tool_description(item.get("description"), loc + ".description", NAME)
     if description is None and "description" in item:  # the python SDK's ``Tool`` dumps an unset one as null

@@ -137,6 +137,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         # a tool_calls item whose 'function' is no object: read (its error at the field, its
         # id kept by ``invalid="keep"``), not an item of no dialect
         return CALL, "a 'function' beside an 'id' and type 'function' (a Chat tool_calls item)"
+    if "function" in data and data.get("type") == "function":
+        # a tool definition whose 'function' is no object: read (its error at the field), not
+        # a payload of no dialect
+        return TOOL, "a 'function' beside type 'function' and no 'id' (a Chat tool definition)"
     return None
 
 

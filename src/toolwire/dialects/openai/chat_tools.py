@@ -38,6 +38,8 @@ RESPONSES = "openai.responses"  # whose custom tools are Chat's, flat
 
 
 _NO_EXTRA: Dict[str, Any] = {}
+# provider data of a Responses custom tool that are no keys of its ``custom`` object
+_RESPONSES_FLAGS = frozenset({"custom", "null_description"})
 
 
 def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
@@ -102,7 +104,7 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
         if "custom" in pd:
             custom.update(pd["custom"])
         else:  # the Responses custom tool's own keys; its grammar format is flat
-            custom.update((k, v) for k, v in scoped(tool, RESPONSES).items() if k != "custom")
+            custom.update((k, v) for k, v in scoped(tool, RESPONSES).items() if k not in _RESPONSES_FLAGS)
             if "format" in custom:
                 custom["format"] = custom_format(custom["format"], nested=True)
         return {"type": "custom", "custom": custom, **pd.get("extra", _NO_EXTRA)}

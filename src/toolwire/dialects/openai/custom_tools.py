@@ -43,10 +43,14 @@ def grammar_kind(custom: Any) -> Optional[str]:
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
-    """A tool only OpenAI's APIs take: a custom tool with a grammar, from the provider
+    """A tool only OpenAI's APIs take: a built-in tool of Responses the client runs
+    (``{"client_tool": {"type": "shell"}}``: ``"shell"``), a custom tool with a grammar, from the provider
     data of a Chat tool (``{"custom": {...}}``) or a Responses one (``{"custom": True,
     "format": ...}``). Chat and Responses share this function, so each writes the
     other's (``encode_tool``'s rule)."""
+    client = pd.get("client_tool")  # a Responses built-in tool the client runs (``responses_tools.client_tool``)
+    if type(client) is dict:
+        return str(client.get("type"))
     custom = pd.get("custom")
     if custom is True:
         return grammar_kind(pd)

@@ -21,7 +21,7 @@ from ..._errors import DecodeError, an
 from .._common import as_list, describe_error
 from .chat_sniff import foreign_block, refuse_foreign, refuse_typeless, typeless_block
 from .responses_interactions import interaction, refuse_interaction
-from .responses_tools import NAME
+from .responses_tools import CONTAINERS, NAME, hosted  # (hosted shell: where ``client_tool`` reads it too)
 
 __all__ = [
     "CLIENT_TYPES", "CONTAINERS", "SERVER_TYPES", "children", "client_name", "failure", "gate", "hosted", "sniff",
@@ -93,22 +93,6 @@ def client_name(item: Dict[str, Any]) -> Optional[str]:
     elif name == "shell" and hosted(item.get("environment")):
         return None
     return name
-
-
-CONTAINERS = frozenset({"container_reference", "container_auto"})  # the provider's ``environment`` types
-
-
-def hosted(env: Any) -> bool:
-    """Whether a ``shell_call`` with the ``environment`` *env* runs in the provider's
-    container: an object whose ``type`` is ``container_reference`` or ``container_auto``.
-    openai-python ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
-    (``{"type": "local"}``) or ``ResponseContainerReference``, or none;
-    ``FunctionShellToolParam.environment`` adds ``container_auto``; hosted shell,
-    https://developers.openai.com/api/docs/guides/tools-shell (checked 2026-12-04), runs
-    the commands in OpenAI's container and answers them in the same reply. Absent,
-    ``null`` or ``local``: the client runs them; any other shape or ``type`` is neither
-    (the decoder refuses it: ``responses_calls``)."""
-    return type(env) is dict and env.get("type") in CONTAINERS
 
 
 def gate(keys: Tuple[Any, ...], kind: Optional[str]) -> bool:

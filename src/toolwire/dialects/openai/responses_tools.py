@@ -6,8 +6,12 @@ checked 2026-12-03).
 
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   (openai-python ``FunctionToolParam``: ``parameters`` and ``strict`` required and
-  nullable, written as null for a tool read elsewhere; read here without them, or with
-  a null ``description``, a tool is written back so) and ``{"type": "custom", "name",
+  nullable; read here without them, or with a null ``description`` or ``strict``, a tool
+  is written back so; for a tool read elsewhere, or built in code, null ``parameters``
+  when it has none and ``"strict": false`` when its ``strict`` is unset: Responses reads
+  an omitted ``strict`` as strict when the schema allows ("If omitted, Responses
+  attempts to use strict validation when the schema is compatible", ``strict``'s
+  docstring), which no other dialect does) and ``{"type": "custom", "name",
   "description", "format"}`` (a Chat custom tool converts to it and back). A namespace
   ``{"type": "namespace", "name", "description", "tools": [...]}`` of one tool decodes
   to that tool, the namespace kept as provider data and written back around it; one of
@@ -30,7 +34,10 @@ from .._common import as_dict, name_of, object_root, scoped, tool_description, t
 from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
-__all__ = ["IDS", "NAME", "NAMES", "decode_tool", "encode_tool", "server_args", "tool_entry"]
+__all__ = [
+    "CONTAINERS", "IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "hosted", "server_args",
+    "tool_entry",
+]
 
 NAME = "openai.responses"
 IDS = rule(max_len=64, required=True, prefix="call_", length=24)
@@ -42,7 +49,8 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
     """A tool OpenAI runs itself (``{"type": "web_search"}``, ``file_search``,
     ``code_interpreter``, ``mcp``...: a ``type`` other than ``function`` / ``custom``
     and no ``name``; https://platform.openai.com/docs/api-reference/responses/create,
-    ``tools``, checked 2026-12-03): no function. A namespace (``{"type": "namespace",
+    ``tools``, checked 2026-12-03): no function. A built-in tool the client runs
+    (``client_tool``): the tool its calls name. A namespace (``{"type": "namespace",
     "name", "description", "tools": [...]}``, openai-python ``NamespaceToolParam``): its
     tools, each with the namespace's name (a call names it in ``namespace``). ``None``
     for anything else."""
@@ -52,8 +60,54 @@ def tool_entry(entry: Dict[str, Any]) -> Optional[List[Tuple[str, Any]]]:
         return [(f".tools[{i}]", {**t, "namespace": ns} if type(t) is dict else t)
                 for i, t in enumerate(entry["tools"])]
     if type(kind) is str and kind not in ("function", "custom") and "name" not in entry and "function" not in entry:
-        return []
+        tool = client_tool(entry)
+        return [] if tool is None else [("", tool)]
     return None
+
+
+CONTAINERS = frozenset({"container_reference", "container_auto"})  # the provider's ``environment`` types
+
+
+def hosted(env: Any) -> bool:
+    """Whether a ``shell_call`` with the ``environment`` *env* runs in the provider's
+    container: an object whose ``type`` is ``container_reference`` or ``container_auto``.
+    openai-python ``ResponseFunctionShellToolCall.environment``: ``ResponseLocalEnvironment``
+    (``{"type": "local"}``) or ``ResponseContainerReference``, or none;
+    ``FunctionShellToolParam.environment`` adds ``container_auto``; hosted shell,
+    https://developers.openai.com/api/docs/guides/tools-shell (checked 2026-12-04), runs
+    the commands in OpenAI's container and answers them in the same reply. Absent,
+    ``null`` or ``local``: the client runs them; any other shape or ``type`` is neither
+    (the decoder refuses it: ``responses_calls``)."""
+    return type(env) is dict and env.get("type") in CONTAINERS
+
+
+# the built-in tools the client runs: the name ``decode`` gives their calls (``responses_sniff.CLIENT_TYPES``)
+_CLIENT_TOOLS = {"shell": "shell", "apply_patch": "apply_patch", "computer": "computer",
+                 "computer_use_preview": "computer", "local_shell": "local_shell", "tool_search": "tool_search"}
+
+
+def client_tool(entry: Dict[str, Any]) -> Optional[Tool]:
+    """The tool a built-in entry the client runs offers, named as ``decode`` names its
+    calls: ``{"type": "shell"}`` (openai-python ``FunctionShellToolParam``; not in the
+    provider's container, ``hosted``), ``apply_patch``
+    (``ApplyPatchToolParam``), ``computer`` / ``computer_use_preview``
+    (``ComputerToolParam``, ``ComputerUsePreviewToolParam``), ``local_shell``
+    (``tool_param.LocalShell``), ``tool_search`` with ``"execution": "client"``
+    (``ToolSearchToolParam``; its ``parameters``, "Parameter schema for a client-executed
+    tool search tool", are its schema when given). Its arguments are the provider's
+    (``builtin_kind``: ``validate_call`` does not check them); the entry is kept as
+    provider data and written back. ``None`` for a tool the provider runs."""
+    kind = entry["type"]
+    name = _CLIENT_TOOLS.get(kind)
+    if name is None or (kind == "shell" and hosted(entry.get("environment"))) or \
+            (kind == "tool_search" and entry.get("execution") != "client"):
+        return None
+    params = entry.get("parameters") if kind == "tool_search" else None
+    description = entry.get("description") if kind == "tool_search" else None
+    return tool_at(NAME, {"$.parameters": "$.parameters", "$.description": "$.description"}, name=name,
+                   description=tool_description(description, "$.description", NAME),
+                   parameters=as_dict(params, "$.parameters", NAME, "an object") if params is not None else None,
+                   provider_data={NAME: {"client_tool": entry}})
 
 
 def _namespace(item: Dict[str, Any], loc: str) -> Tool:
@@ -88,12 +142,14 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     extra = {k: v for k, v in item.items() if k not in ("type", "name", "description", "parameters", "strict")}
     description = tool_description(item.get("description"), loc + ".description", NAME)
     strict = tool_strict(item.get("strict"), loc + ".strict", NAME)
+    if description is None and "description" in item:  # what the Tool does not tell: written back here only
+        extra["null_description"] = True
     if item.get("type") == "custom":
         extra["custom"] = True
         params = input_schema() if params is None else params
-    else:  # what the Tool does not tell: written back to this dialect only
-        if description is None and "description" in item:
-            extra["null_description"] = True
+    else:
+        if strict is None and "strict" in item:  # (a tool read elsewhere without strict gets false)
+            extra["null_strict"] = True
         for key in ("parameters", "strict"):
             if key not in item:
                 extra[_ABSENT[key]] = True
@@ -108,11 +164,11 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
     )
 
 
-# provider data of a function tool, beside its own fields: a description sent as null,
-# and ``parameters`` / ``strict`` left out (the API requires both, nullable, and takes a
-# tool without them; a namespace's ``ToolFunction`` makes them optional)
+# provider data of a function tool, beside its own fields: a description or strict sent
+# as null, and ``parameters`` / ``strict`` left out (the API requires both, nullable, and
+# takes a tool without them; a namespace's ``ToolFunction`` makes them optional)
 _ABSENT = {"parameters": "no_parameters", "strict": "no_strict"}
-_FLAGS = frozenset({"null_description", *_ABSENT.values()})
+_FLAGS = frozenset({"null_description", "null_strict", *_ABSENT.values()})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -121,13 +177,15 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         inner = {k: v for k, v in pd.items() if k not in ("namespace", "namespace_entry")}
         one = encode_tool(tool.replace(provider_data={**tool.provider_data, NAME: inner}))
         return {"type": "namespace", "name": pd["namespace"], **pd.get("namespace_entry", {}), "tools": [one]}
+    if type(pd.get("client_tool")) is dict:  # a built-in tool the client runs (``client_tool``)
+        return dict(pd["client_tool"])
     chat_custom: Any = scoped(tool, CHAT).get("custom")
     if pd.get("custom") or (not pd and type(chat_custom) is dict):
         out: Dict[str, Any] = {"type": "custom", "name": tool.name}
-        if tool.description is not None:
+        if tool.description is not None or pd.get("null_description"):
             out["description"] = tool.description
         if pd:
-            out.update((k, v) for k, v in pd.items() if k != "custom")
+            out.update((k, v) for k, v in pd.items() if k != "custom" and k != "null_description")
         else:  # a Chat custom tool: its ``custom`` object's keys, the grammar format flat
             out.update(chat_custom)
             if "format" in out:
@@ -136,12 +194,14 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out = {"type": "function", "name": tool.name}
     if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
-    # the API requires both keys; null means "none" / "default" (left out where they were)
+    # the API requires both keys (left out where they were); null parameters: none
     if tool.parameters is not None or not pd.get("no_parameters"):
         object_root(tool.name, tool.parameters, NAME, "parameters")
         out["parameters"] = tool.parameters
-    if tool.strict is not None or not pd.get("no_strict"):
+    if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
+    elif not pd.get("no_strict"):  # unset elsewhere is non-strict; Responses would make it strict
+        out["strict"] = False  # when compatible (openai-python ``FunctionToolParam.strict``)
     out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
     if out.get("strict") is True:
         check_strict(tool.name, out.get("parameters"), NAME)

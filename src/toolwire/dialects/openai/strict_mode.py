@@ -26,23 +26,35 @@ _LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
 
 
-def _step(at: str, key: Any) -> str:
-    return f"{at}[{key}]" if type(key) is int else f"{at}.{key}" if _PLAIN.fullmatch(key) else f"{at}[{key!r}]"
+def _step(key: Any) -> str:
+    return f"[{key}]" if type(key) is int else f".{key}" if _PLAIN.fullmatch(key) else f"[{key!r}]"
 
 
 _PLAIN = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+# a node's place: ``None`` (the root) or ``(its parent's place, key)``, spelled as a ``$.path``
+# only for the error (a path string per node would make the walk quadratic in the depth)
+_Place = Optional[Tuple[Any, Any]]
+
+
+def _spelled(loc: str, place: _Place) -> str:
+    keys = []
+    while place is not None:
+        place, key = place
+        keys.append(key)
+    return loc + "".join(_step(k) for k in reversed(keys))
 
 
 def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str, str]]:
     """The first place (in document order) where *schema* breaks OpenAI strict mode's
     object rules, and what it needs there; ``None`` when it meets them. Iterative,
-    linear in the schema (each node once, shared ones too)."""
+    linear in the schema (each node once, shared ones too; the place spelled out only
+    for the problem)."""
     if type(schema) is not dict:
         return None
     if schema.get("type") != "object":
         return loc, 'an object at the root ("type": "object")'
     seen = set()
-    stack: List[Tuple[Any, str]] = [(schema, loc)]
+    stack: List[Tuple[Any, _Place]] = [(schema, None)]
     while stack:
         node, at = stack.pop()
         if type(node) is not dict or id(node) in seen:
@@ -52,20 +64,22 @@ def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str
         props = node.get("properties")
         if kind == "object" or (type(kind) is list and "object" in kind) or type(props) is dict:
             if node.get("additionalProperties") is not False:
-                return at, '"additionalProperties": false on every object'
+                return _spelled(loc, at), '"additionalProperties": false on every object'
             required = node.get("required")
             wanted = set(required) if type(required) is list and all(type(r) is str for r in required) else set()
             for name in props if type(props) is dict else ():
                 if name not in wanted:
-                    return at, f"every property required (add {name!r} to its \"required\")"
-        children: List[Tuple[Any, str]] = []
+                    return _spelled(loc, at), f"every property required (add {name!r} to its \"required\")"
+        children: List[Tuple[Any, _Place]] = []
         for key, value in node.items():
             if key in _MAPS and type(value) is dict:
-                children.extend((sub, _step(_step(at, key), name)) for name, sub in value.items())
+                group = (at, key)
+                children.extend((sub, (group, name)) for name, sub in value.items())
             elif key in _LISTS and type(value) is list:
-                children.extend((sub, _step(_step(at, key), i)) for i, sub in enumerate(value))
+                group = (at, key)
+                children.extend((sub, (group, i)) for i, sub in enumerate(value))
             elif key in _ONE and type(value) is dict:
-                children.append((value, _step(at, key)))
+                children.append((value, (at, key)))
         stack.extend(reversed(children))
     return None
 
