@@ -227,12 +227,11 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
         ):
             return self._split_types(n, ptr, required)
-        distributed = False
         if p.strict and ("anyOf" in n or "oneOf" in n) and (n.get("type") == "object" or (
                 "type" not in n and "properties" in n)):
-            spread = self._distributed(n, ptr)
+            spread = self._distributed(n, ptr)  # its copies counted as it makes them
             if spread is not None:
-                n, distributed = spread, True
+                n = spread
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
@@ -251,7 +250,6 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 continue
             self._keyword(out, hints, key, value, ptr)
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
-            self.copying += distributed  # each branch holds a copy of the parent's keywords
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
                     # the branches of a split type array sit at the pointer of the array
@@ -261,7 +259,6 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                     ]
                     if comb != "allOf" and self.o.free_form == "string":
                         self.unions.append((ptr, out[comb]))  # checked once all is written
-            self.copying -= distributed
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
