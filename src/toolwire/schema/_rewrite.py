@@ -28,7 +28,7 @@ from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
-from ._string_branches import ambiguous_unions
+from ._string_branches import ambiguous_unions, takes_array
 from ._util import canonical_text, copy_json, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
@@ -67,7 +67,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         self.spread, self.spread_budget, self.spreading = 0, MAX_INLINED + INLINED_PER_NODE * size, 0
         self.wrapped = False
         self.split: List[Any] = []  # the anyOf lists written by splitting a type array
-        self.unions: List[Tuple[str, List[Any]]] = []  # (pointer, anyOf/oneOf written) with free_form="string"
+        # (pointer, anyOf/oneOf written) with free_form="string" or maps="pairs"
+        self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
 
     # ------------------------------------------------------------------------------
@@ -101,6 +102,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
                 self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
                           "takes a string: a string answer could be either; use strict=False or prompt mode")
+        if self._as_pairs:
+            for ptr in ambiguous_unions(wire, self.unions, self._as_pairs, takes_array):
+                self.lint("not-representable", ptr, "a map sent as [{key, value}] pairs beside a branch that takes "
+                          "an array: an array answer could be either; use strict=False or prompt mode")
         return self._object_root(wire)
 
     def _object_root(self, wire: Any) -> Any:
@@ -257,7 +262,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
-                    if comb != "allOf" and self.o.free_form == "string":
+                    if comb != "allOf" and (self.o.free_form == "string" or self.o.maps == "pairs"):
                         self.unions.append((ptr, out[comb]))  # checked once all is written
             if p.openapi:
                 self._openapi_nullable(out, ptr)
