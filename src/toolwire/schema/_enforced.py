@@ -13,20 +13,39 @@ everything the original says). The keywords each engine enforces are its profile
   ``anyOf``/``oneOf`` are not applied (llama.cpp: "Can't mix ``properties`` w/
   ``anyOf`` / ``oneOf`` in the same type", ggml-org/llama.cpp#7703);
 - ``"ref_alone"``: keywords beside a ``$ref`` are not applied (llama.cpp's converter
-  visits the ``$ref`` and nothing else of that node).
+  visits the ``$ref`` and nothing else of that node);
+- ``"pattern_anchored"``: only a ``pattern`` written ``^...$`` in the regex subset the
+  converter translates is taken; any other fails the whole request, so it is moved into
+  the description (``moved_patterns``), never sent.
 
 A ``format`` outside the profile's ``formats`` is unenforced too. Linear: each node once.
+
+llama.cpp (ggml-org/llama.cpp, checked 2026-12-05): ``common/json-schema-to-grammar.cpp``
+``_visit_pattern`` refuses a pattern whose first and last characters are not ``^`` and
+``$`` ("Pattern must start with '^' and end with '$'", thrown by ``check_errors``: ollama
+answers "invalid JSON schema in format"), strips those two characters and reads the rest
+as a whole-string match, an inner ``^``/``$`` as a literal character; outside a class it
+turns ``\\`` before one of ``^$.[]()|{}*+?`` into that character and copies any other
+escape, and inside a class it copies every escape, into the GBNF, whose ``parse_char``
+(``src/llama-grammar.cpp``) reads only ``\\x \\u \\U \\t \\r \\n \\\\ \\" \\[ \\]`` (and
+``\\-`` in newer versions) and throws "unknown escape" for ``\\d``, ``\\w``, ``\\s`` and the
+rest; a ``(?`` group other than ``(?:`` (look-around, a named group) is skipped with a
+warning. The pattern is read only where the converter reaches it: a node with no
+``$ref``, ``anyOf``/``oneOf``, ``const`` or ``enum``, typed ``string`` (alone or in a
+type array) or untyped.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Tuple
+import json
+from typing import Any, Iterator, List, Optional, Tuple
 
 from .._target import Profile
 from ._normalize import iter_subschemas
+from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
 
-__all__ = ["unenforced"]
+__all__ = ["moved_patterns", "unenforced"]
 
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
 _BESIDE_UNION = frozenset({"properties", "required", "additionalProperties", "patternProperties"})
@@ -58,3 +77,63 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
                 yield ptr, key, f"{profile.id} does not apply it beside anyOf/oneOf: checked locally only"
             elif ref and key != "$ref":
                 yield ptr, key, f"{profile.id} does not apply it beside $ref: checked locally only"
+
+
+#: escapes llama.cpp's converter turns into their character outside a class
+_TO_LITERAL = frozenset("^$.[]()|{}*+?")
+#: escapes the GBNF parser reads, which the converter copies as they are ("\\-" is not
+#: in every version: left out)
+_GBNF = frozenset('\\"[]tnr')
+_NOT_READ = ("$ref", "anyOf", "oneOf", "const", "enum")
+
+
+def moved_patterns(wire: Any, profile: Profile) -> List[Tuple[str, str]]:
+    """For a profile whose engine takes only ``^...$`` patterns (``"pattern_anchored"``):
+    each ``pattern`` of *wire* (a copy of the normal form, changed in place) that its
+    converter reads and cannot take, moved into the node's ``description`` as a
+    ``{pattern: ...}`` hint; ``(pointer, why)`` for each."""
+    if "pattern_anchored" not in profile.enforced_only:
+        return []
+    found = []
+    for ptr, node in iter_subschemas(wire):
+        if not isinstance(node, dict) or not isinstance(node.get("pattern"), str) or any(k in node for k in _NOT_READ):
+            continue
+        kind = node.get("type", "string")
+        if kind != "string" and not (isinstance(kind, list) and "string" in kind):
+            continue
+        why = _refused(node["pattern"])
+        if why is not None:
+            found.append((ptr, node, why))
+    out = []
+    for ptr, node, why in found:  # after the walk: it reads the nodes being changed
+        hints = [f"pattern: {json.dumps(node.pop('pattern'), ensure_ascii=False)}"]
+        _hint(node, hints)
+        out.append((ptr, f"{profile.id} refuses it ({why}): into description, checked locally only"))
+    return out
+
+
+def _refused(pattern: str) -> Optional[str]:
+    """Why llama.cpp's converter cannot take *pattern*, ``None`` when it can (one pass)."""
+    if len(pattern) < 2 or pattern[0] != "^" or pattern[-1] != "$":
+        return "not written ^...$"
+    body, i, in_class = pattern[1:-1], 0, False
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            if i + 1 == len(body):
+                return "not written ^...$"  # the last $ is escaped
+            e = body[i + 1]
+            if e not in _GBNF and (in_class or e not in _TO_LITERAL):
+                return f"its grammar has no \\{e}"
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c in "^$":
+            return f"a {c} inside the pattern"
+        elif c == "(" and body.startswith("?", i + 1) and not body.startswith("?:", i + 1):
+            return "a (? group other than (?:"
+        i += 1
+    return None

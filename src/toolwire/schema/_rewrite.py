@@ -18,7 +18,7 @@ import json
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
-from ._enforced import unenforced
+from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of, resolve_ref
 from ._recursion import recursive_refs
@@ -81,6 +81,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             for ptr, keyword, why in unenforced(root, self.p):
                 self.change(ptr, keyword, "unenforced", why)
             copied = copy_json(root)
+            for ptr, why in moved_patterns(copied, self.p):
+                self.change(ptr, "pattern", "moved", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
                     and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
                 copied = {"type": "object", **copied}
