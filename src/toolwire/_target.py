@@ -56,7 +56,8 @@ class Profile:
     (``"integer_bounds"``: numeric bounds only under ``"type": "integer"``;
     ``"union_alone"``: no object keywords beside ``anyOf``/``oneOf``; ``"ref_alone"``:
     nothing beside a ``$ref``; ``"pattern_anchored"``: only ``^...$`` patterns of
-    llama.cpp's subset, any other moved into ``description``).
+    llama.cpp's subset, any other moved into ``description``; ``"one_of_as_any_of"``:
+    ``oneOf`` enforced only where its branches are disjoint).
     """
 
     id: str

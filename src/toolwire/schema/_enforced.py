@@ -14,6 +14,10 @@ everything the original says). The keywords each engine enforces are its profile
   ``anyOf`` / ``oneOf`` in the same type", ggml-org/llama.cpp#7703);
 - ``"ref_alone"``: keywords beside a ``$ref`` are not applied (llama.cpp's converter
   visits the ``$ref`` and nothing else of that node);
+- ``"one_of_as_any_of"``: ``oneOf`` is compiled as ``anyOf``, so it is enforced only
+  where its branches are disjoint (llama.cpp's ``_generate_union_rule`` takes either;
+  xgrammar: "oneOf with overlapping or non-provably-disjoint branches cannot be
+  represented exactly; falling back to anyOf semantics");
 - ``"pattern_anchored"``: only a ``pattern`` written ``^...$`` in the regex subset the
   converter translates is taken; any other fails the whole request, so it is moved into
   the description (``moved_patterns``), never sent.
@@ -41,6 +45,7 @@ import json
 from typing import Any, Iterator, List, Optional, Tuple
 
 from .._target import Profile
+from ._disjoint import disjoint
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
@@ -77,6 +82,9 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
                 yield ptr, key, f"{profile.id} does not apply it beside anyOf/oneOf: checked locally only"
             elif ref and key != "$ref":
                 yield ptr, key, f"{profile.id} does not apply it beside $ref: checked locally only"
+            elif key == "oneOf" and "one_of_as_any_of" in only and not (
+                    isinstance(value, list) and disjoint(root, value, node.get("type"))):
+                yield ptr, key, f"{profile.id} reads oneOf as anyOf: exclusivity is checked locally only"
 
 
 #: escapes llama.cpp's converter turns into their character outside a class

@@ -15,12 +15,13 @@ nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .._target import Profile
+from ._disjoint import disjoint
 from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
-from ._normalize import iter_subschemas, merge_all_of, resolve_ref
+from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_conjunctions import ConjunctionRewrites
@@ -29,7 +30,7 @@ from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
-from ._util import canonical_text, copy_json, escape_token, json_type
+from ._util import copy_json, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
@@ -329,27 +330,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             self.copying -= 1
 
     def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
-        """No value matches two *branches*: each has another type (an integer is a
-        number), or, on objects, a required property of another ``const`` in each."""
-        types: List[Any] = []
-        consts: Dict[str, Set[str]] = {}
-        for b in branches:
-            if not isinstance(b, dict):
-                return False
-            if "$ref" in b:
-                b = resolve_ref(self.root, b["$ref"])
-                if not isinstance(b, dict):
-                    return False
-            kind = b.get("type")
-            types.append("number" if kind == "integer" else kind)
-            if kind != "object" and parent_type != "object":
-                continue  # properties and required say nothing about other values
-            for k, s in (b.get("properties") or {}).items():
-                if k in (b.get("required") or ()) and isinstance(s, dict) and "const" in s:
-                    consts.setdefault(k, set()).add(canonical_text(s["const"]))
-        if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
-            return True
-        return any(len(v) == len(branches) for v in consts.values())
+        return disjoint(self.root, branches, parent_type)
 
 
 def _holds_ref(branches: Any) -> bool:

@@ -28,7 +28,8 @@ __all__ = ["FORMAT"]
 #: "broken", ``allOf`` only merges object parts; ``uniqueItems``, ``contains``, ``not``,
 #: ``if``/``then``/``else``, ``dependentSchemas``, ``patternProperties`` are unsupported;
 #: a ``pattern`` not written ``^...$`` (or with an escape its GBNF lacks, ``\d``...) fails
-#: the request ("Pattern must start with '^' and end with '$'").
+#: the request ("Pattern must start with '^' and end with '$'"); ``oneOf`` is written as
+#: ``anyOf`` (``_generate_union_rule``), so enforced only where its branches are disjoint.
 _PROFILE = replace(
     PERMISSIVE,
     id="ollama",
@@ -51,7 +52,7 @@ _PROFILE = replace(
         "exclusiveMaximum",
     },
     formats=frozenset({"date", "time", "date-time", "uuid"}),
-    enforced_only=frozenset({"integer_bounds", "union_alone", "ref_alone", "pattern_anchored"}),
+    enforced_only=frozenset({"integer_bounds", "union_alone", "ref_alone", "pattern_anchored", "one_of_as_any_of"}),
 )
 
 
