@@ -18,6 +18,9 @@ everything the original says). The keywords each engine enforces are its profile
   where its branches are disjoint (llama.cpp's ``_generate_union_rule`` takes either;
   xgrammar: "oneOf with overlapping or non-provably-disjoint branches cannot be
   represented exactly; falling back to anyOf semantics");
+- ``"one_string_rule"``: a string gets one rule, its ``pattern``, else a ``format`` of
+  the profile's ``formats``, else ``minLength``/``maxLength`` (under ``"type":
+  "string"`` only), so the others beside it are not applied (llama.cpp's ``visit``);
 - ``"pattern_anchored"``: only a ``pattern`` written ``^...$`` in the regex subset the
   converter translates is taken; any other fails the whole request, so it is moved into
   the description (``moved_patterns``), never sent.
@@ -42,7 +45,7 @@ type array) or untyped.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .._target import Profile
 from ._disjoint import disjoint
@@ -69,6 +72,7 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
             continue
         union = "union_alone" in only and ("anyOf" in node or "oneOf" in node)
         ref = "ref_alone" in only and "$ref" in node
+        rule = _string_rule(node, profile) if "one_string_rule" in only else None
         for key, value in node.items():
             if key in _NO_CONSTRAINT:
                 continue
@@ -82,9 +86,40 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
                 yield ptr, key, f"{profile.id} does not apply it beside anyOf/oneOf: checked locally only"
             elif ref and key != "$ref":
                 yield ptr, key, f"{profile.id} does not apply it beside $ref: checked locally only"
+            elif rule is not None and key in _STRING_KEYS and key not in _STRING_RULES[rule]:
+                yield ptr, key, f"{profile.id} writes {_RULE_NAMES[rule]} for this string: checked locally only"
             elif key == "oneOf" and "one_of_as_any_of" in only and not (
                     isinstance(value, list) and disjoint(root, value, node.get("type"))):
                 yield ptr, key, f"{profile.id} reads oneOf as anyOf: exclusivity is checked locally only"
+
+
+#: the string keywords each rule of llama.cpp's converter applies
+_STRING_RULES = {
+    "pattern": frozenset({"pattern"}),
+    "format": frozenset({"format"}),
+    "length": frozenset({"minLength", "maxLength"}),
+    "none": frozenset(),
+}
+_STRING_KEYS = frozenset({"pattern", "format", "minLength", "maxLength"})
+_RULE_NAMES = {"pattern": "the pattern alone", "format": "the format alone", "length": "the lengths alone",
+               "none": "no string rule"}
+
+
+def _string_rule(node: Dict[str, Any], profile: Profile) -> Optional[str]:
+    """Which of ``_STRING_RULES`` llama.cpp's converter writes for *node*, ``None``
+    where it reaches no string rule at all (another keyword decides the node)."""
+    if any(k in node for k in _NOT_READ) or not any(k in node for k in _STRING_KEYS):
+        return None
+    kind = node.get("type")
+    if kind is not None and kind != "string" and not (isinstance(kind, list) and "string" in kind):
+        return None
+    if kind is None and any(k in node for k in ("properties", "additionalProperties", "items", "prefixItems")):
+        return None
+    if "pattern" in node:
+        return "pattern"
+    if profile.formats is not None and node.get("format") in profile.formats:
+        return "format"
+    return "length" if kind is not None else "none"
 
 
 #: escapes llama.cpp's converter turns into their character outside a class

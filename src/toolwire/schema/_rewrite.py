@@ -79,11 +79,11 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
-            for ptr, keyword, why in unenforced(root, self.p):
-                self.change(ptr, keyword, "unenforced", why)
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
+            for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
+                self.change(ptr, keyword, "unenforced", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
                     and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
                 copied = {"type": "object", **copied}
