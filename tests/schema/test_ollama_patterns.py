@@ -74,11 +74,15 @@ def test_a_type_array_naming_string_is_read_as_a_string() -> None:
     assert not r.lossless
 
 
-def test_a_pattern_the_converter_does_not_read_is_left_as_it_was() -> None:
-    """Beside an ``enum`` the converter writes the enum and never reads the pattern."""
-    schema = {"type": "object", "properties": {"c": {"enum": ["ABC"], "pattern": "[A-Z]{3}"}}}
-    r = render(schema, "ollama")
-    assert r.request["format"]["properties"]["c"] == {"enum": ["ABC"], "pattern": "[A-Z]{3}"}
+@pytest.mark.parametrize("node", [
+    {"enum": ["ABC"], "pattern": "[A-Z]{3}"},
+    {"type": "string", "allOf": [{"minLength": 1}], "pattern": "[A-Z]{3}"},
+], ids=["enum", "allOf"])
+def test_a_pattern_the_converter_does_not_read_is_left_as_it_was(node: Dict[str, Any]) -> None:
+    """Beside an ``enum`` (or an ``allOf``, which it merges as objects) the converter
+    writes another rule and never reads the pattern."""
+    r = render({"type": "object", "properties": {"c": node}}, "ollama")
+    assert r.request["format"]["properties"]["c"] == node
 
 
 def test_no_pattern_is_moved_for_vllm() -> None:

@@ -38,8 +38,8 @@ escape, and inside a class it copies every escape, into the GBNF, whose ``parse_
 ``\\-`` in newer versions) and throws "unknown escape" for ``\\d``, ``\\w``, ``\\s`` and the
 rest; a ``(?`` group other than ``(?:`` (look-around, a named group) is skipped with a
 warning. The pattern is read only where the converter reaches it: a node with no
-``$ref``, ``anyOf``/``oneOf``, ``const`` or ``enum``, typed ``string`` (alone or in a
-type array) or untyped.
+``$ref``, ``anyOf``/``oneOf``, ``const``, ``enum`` or ``allOf``, typed ``string`` (alone
+or in a type array) or untyped.
 """
 
 from __future__ import annotations
@@ -97,11 +97,11 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
 _STRING_RULES = {
     "pattern": frozenset({"pattern"}),
     "format": frozenset({"format"}),
-    "length": frozenset({"minLength", "maxLength"}),
+    "lengths": frozenset({"minLength", "maxLength"}),
     "none": frozenset(),
 }
 _STRING_KEYS = frozenset({"pattern", "format", "minLength", "maxLength"})
-_RULE_NAMES = {"pattern": "the pattern alone", "format": "the format alone", "length": "the lengths alone",
+_RULE_NAMES = {"pattern": "the pattern alone", "format": "the format alone", "lengths": "the lengths alone",
                "none": "no string rule"}
 
 
@@ -119,7 +119,7 @@ def _string_rule(node: Dict[str, Any], profile: Profile) -> Optional[str]:
         return "pattern"
     if profile.formats is not None and node.get("format") in profile.formats:
         return "format"
-    return "length" if kind is not None else "none"
+    return "lengths" if kind is not None else "none"
 
 
 #: escapes llama.cpp's converter turns into their character outside a class
@@ -127,7 +127,7 @@ _TO_LITERAL = frozenset("^$.[]()|{}*+?")
 #: escapes the GBNF parser reads, which the converter copies as they are ("\\-" is not
 #: in every version: left out)
 _GBNF = frozenset('\\"[]tnr')
-_NOT_READ = ("$ref", "anyOf", "oneOf", "const", "enum")
+_NOT_READ = ("$ref", "anyOf", "oneOf", "const", "enum", "allOf")  # visited before a string's rule
 
 
 def moved_patterns(wire: Any, profile: Profile) -> List[Tuple[str, str]]:
