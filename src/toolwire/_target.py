@@ -55,7 +55,10 @@ class Profile:
     ``enforced_only``: where its engine applies an enforced keyword only in part
     (``"integer_bounds"``: numeric bounds only under ``"type": "integer"``;
     ``"union_alone"``: no object keywords beside ``anyOf``/``oneOf``; ``"ref_alone"``:
-    nothing beside a ``$ref``).
+    nothing beside a ``$ref``; ``"pattern_anchored"``: only ``^...$`` patterns of
+    llama.cpp's subset, any other moved into ``description``; ``"one_of_as_any_of"``:
+    ``oneOf`` enforced only where its branches are disjoint; ``"one_string_rule"``: a
+    string's ``pattern``, else its ``format``, else its lengths).
     """
 
     id: str

@@ -13,20 +13,47 @@ everything the original says). The keywords each engine enforces are its profile
   ``anyOf``/``oneOf`` are not applied (llama.cpp: "Can't mix ``properties`` w/
   ``anyOf`` / ``oneOf`` in the same type", ggml-org/llama.cpp#7703);
 - ``"ref_alone"``: keywords beside a ``$ref`` are not applied (llama.cpp's converter
-  visits the ``$ref`` and nothing else of that node).
+  visits the ``$ref`` and nothing else of that node);
+- ``"one_of_as_any_of"``: ``oneOf`` is compiled as ``anyOf``, so it is enforced only
+  where its branches are disjoint (llama.cpp's ``_generate_union_rule`` takes either;
+  xgrammar: "oneOf with overlapping or non-provably-disjoint branches cannot be
+  represented exactly; falling back to anyOf semantics");
+- ``"one_string_rule"``: a string gets one rule, its ``pattern``, else a ``format`` of
+  the profile's ``formats``, else ``minLength``/``maxLength`` (under ``"type":
+  "string"`` only), so the others beside it are not applied (llama.cpp's ``visit``);
+- ``"pattern_anchored"``: only a ``pattern`` written ``^...$`` in the regex subset the
+  converter translates is taken; any other fails the whole request, so it is moved into
+  the description (``moved_patterns``), never sent.
 
 A ``format`` outside the profile's ``formats`` is unenforced too. Linear: each node once.
+
+llama.cpp (ggml-org/llama.cpp, checked 2026-12-05): ``common/json-schema-to-grammar.cpp``
+``_visit_pattern`` refuses a pattern whose first and last characters are not ``^`` and
+``$`` ("Pattern must start with '^' and end with '$'", thrown by ``check_errors``: ollama
+answers "invalid JSON schema in format"), strips those two characters and reads the rest
+as a whole-string match, an inner ``^``/``$`` as a literal character; outside a class it
+turns ``\\`` before one of ``^$.[]()|{}*+?`` into that character and copies any other
+escape, and inside a class it copies every escape, into the GBNF, whose ``parse_char``
+(``src/llama-grammar.cpp``) reads only ``\\x \\u \\U \\t \\r \\n \\\\ \\" \\[ \\]`` (and
+``\\-`` in newer versions) and throws "unknown escape" for ``\\d``, ``\\w``, ``\\s`` and the
+rest; a ``(?`` group other than ``(?:`` (look-around, a named group) is skipped with a
+warning. The pattern is read only where the converter reaches it: a node with no
+``$ref``, ``anyOf``/``oneOf``, ``const``, ``enum`` or ``allOf``, typed ``string`` (alone
+or in a type array) or untyped.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Tuple
+import json
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .._target import Profile
+from ._disjoint import disjoint
 from ._normalize import iter_subschemas
+from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
 
-__all__ = ["unenforced"]
+__all__ = ["moved_patterns", "unenforced"]
 
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
 _BESIDE_UNION = frozenset({"properties", "required", "additionalProperties", "patternProperties"})
@@ -45,6 +72,7 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
             continue
         union = "union_alone" in only and ("anyOf" in node or "oneOf" in node)
         ref = "ref_alone" in only and "$ref" in node
+        rule = _string_rule(node, profile) if "one_string_rule" in only else None
         for key, value in node.items():
             if key in _NO_CONSTRAINT:
                 continue
@@ -58,3 +86,97 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
                 yield ptr, key, f"{profile.id} does not apply it beside anyOf/oneOf: checked locally only"
             elif ref and key != "$ref":
                 yield ptr, key, f"{profile.id} does not apply it beside $ref: checked locally only"
+            elif rule is not None and key in _STRING_KEYS and key not in _STRING_RULES[rule]:
+                yield ptr, key, f"{profile.id} writes {_RULE_NAMES[rule]} for this string: checked locally only"
+            elif key == "oneOf" and "one_of_as_any_of" in only and not (
+                    isinstance(value, list) and disjoint(root, value, node.get("type"))):
+                yield ptr, key, f"{profile.id} reads oneOf as anyOf: exclusivity is checked locally only"
+
+
+#: the string keywords each rule of llama.cpp's converter applies
+_STRING_RULES = {
+    "pattern": frozenset({"pattern"}),
+    "format": frozenset({"format"}),
+    "lengths": frozenset({"minLength", "maxLength"}),
+    "none": frozenset(),
+}
+_STRING_KEYS = frozenset({"pattern", "format", "minLength", "maxLength"})
+_RULE_NAMES = {"pattern": "the pattern alone", "format": "the format alone", "lengths": "the lengths alone",
+               "none": "no string rule"}
+
+
+def _string_rule(node: Dict[str, Any], profile: Profile) -> Optional[str]:
+    """Which of ``_STRING_RULES`` llama.cpp's converter writes for *node*, ``None``
+    where it reaches no string rule at all (another keyword decides the node)."""
+    if any(k in node for k in _NOT_READ) or not any(k in node for k in _STRING_KEYS):
+        return None
+    kind = node.get("type")
+    if kind is not None and kind != "string" and not (isinstance(kind, list) and "string" in kind):
+        return None
+    if kind is None and any(k in node for k in ("properties", "additionalProperties", "items", "prefixItems")):
+        return None
+    if "pattern" in node:
+        return "pattern"
+    if profile.formats is not None and node.get("format") in profile.formats:
+        return "format"
+    return "lengths" if kind is not None else "none"
+
+
+#: escapes llama.cpp's converter turns into their character outside a class
+_TO_LITERAL = frozenset("^$.[]()|{}*+?")
+#: escapes the GBNF parser reads, which the converter copies as they are ("\\-" is not
+#: in every version: left out)
+_GBNF = frozenset('\\"[]tnr')
+_NOT_READ = ("$ref", "anyOf", "oneOf", "const", "enum", "allOf")  # visited before a string's rule
+
+
+def moved_patterns(wire: Any, profile: Profile) -> List[Tuple[str, str]]:
+    """For a profile whose engine takes only ``^...$`` patterns (``"pattern_anchored"``):
+    each ``pattern`` of *wire* (a copy of the normal form, changed in place) that its
+    converter reads and cannot take, moved into the node's ``description`` as a
+    ``{pattern: ...}`` hint; ``(pointer, why)`` for each."""
+    if "pattern_anchored" not in profile.enforced_only:
+        return []
+    found = []
+    for ptr, node in iter_subschemas(wire):
+        if not isinstance(node, dict) or not isinstance(node.get("pattern"), str) or any(k in node for k in _NOT_READ):
+            continue
+        kind = node.get("type", "string")
+        if kind != "string" and not (isinstance(kind, list) and "string" in kind):
+            continue
+        why = _refused(node["pattern"])
+        if why is not None:
+            found.append((ptr, node, why))
+    out = []
+    for ptr, node, why in found:  # after the walk: it reads the nodes being changed
+        hints = [f"pattern: {json.dumps(node.pop('pattern'), ensure_ascii=False)}"]
+        _hint(node, hints)
+        out.append((ptr, f"{profile.id} refuses it ({why}): into description, checked locally only"))
+    return out
+
+
+def _refused(pattern: str) -> Optional[str]:
+    """Why llama.cpp's converter cannot take *pattern*, ``None`` when it can (one pass)."""
+    if len(pattern) < 2 or pattern[0] != "^" or pattern[-1] != "$":
+        return "not written ^...$"
+    body, i, in_class = pattern[1:-1], 0, False
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            if i + 1 == len(body):
+                return "not written ^...$"  # the last $ is escaped
+            e = body[i + 1]
+            if e not in _GBNF and (in_class or e not in _TO_LITERAL):
+                return f"its grammar has no \\{e}"
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c in "^$":
+            return f"a {c} inside the pattern"
+        elif c == "(" and body.startswith("?", i + 1) and not body.startswith("?:", i + 1):
+            return "a (? group other than (?:"
+        i += 1
+    return None

@@ -15,12 +15,13 @@ nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .._target import Profile
-from ._enforced import unenforced
+from ._disjoint import disjoint
+from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
-from ._normalize import iter_subschemas, merge_all_of, resolve_ref
+from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_conjunctions import ConjunctionRewrites
@@ -28,8 +29,8 @@ from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
-from ._string_branches import ambiguous_unions
-from ._util import canonical_text, copy_json, escape_token, json_type
+from ._string_branches import ambiguous_unions, takes_array
+from ._util import copy_json, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
@@ -67,7 +68,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         self.spread, self.spread_budget, self.spreading = 0, MAX_INLINED + INLINED_PER_NODE * size, 0
         self.wrapped = False
         self.split: List[Any] = []  # the anyOf lists written by splitting a type array
-        self.unions: List[Tuple[str, List[Any]]] = []  # (pointer, anyOf/oneOf written) with free_form="string"
+        # (pointer, anyOf/oneOf written) with free_form="string" or maps="pairs"
+        self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
 
     # ------------------------------------------------------------------------------
@@ -77,9 +79,11 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr)
-            for ptr, keyword, why in unenforced(root, self.p):
-                self.change(ptr, keyword, "unenforced", why)
             copied = copy_json(root)
+            for ptr, why in moved_patterns(copied, self.p):
+                self.change(ptr, "pattern", "moved", why)
+            for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
+                self.change(ptr, keyword, "unenforced", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
                     and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
                 copied = {"type": "object", **copied}
@@ -101,6 +105,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
                 self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
                           "takes a string: a string answer could be either; use strict=False or prompt mode")
+        if self._as_pairs:
+            for ptr in ambiguous_unions(wire, self.unions, self._as_pairs, takes_array):
+                self.lint("not-representable", ptr, "a map sent as [{key, value}] pairs beside a branch that takes "
+                          "an array: an array answer could be either; use strict=False or prompt mode")
         return self._object_root(wire)
 
     def _object_root(self, wire: Any) -> Any:
@@ -227,12 +235,11 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
         ):
             return self._split_types(n, ptr, required)
-        distributed = False
         if p.strict and ("anyOf" in n or "oneOf" in n) and (n.get("type") == "object" or (
                 "type" not in n and "properties" in n)):
-            spread = self._distributed(n, ptr)
+            spread = self._distributed(n, ptr)  # its copies counted as it makes them
             if spread is not None:
-                n, distributed = spread, True
+                n = spread
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
@@ -251,7 +258,6 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 continue
             self._keyword(out, hints, key, value, ptr)
         if "anyOf" in n or "oneOf" in n or "allOf" in n:
-            self.copying += distributed  # each branch holds a copy of the parent's keywords
             for comb in ("anyOf", "oneOf", "allOf"):
                 if comb in n:
                     # the branches of a split type array sit at the pointer of the array
@@ -259,9 +265,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
-                    if comb != "allOf" and self.o.free_form == "string":
+                    if comb != "allOf" and (self.o.free_form == "string" or self.o.maps == "pairs"):
                         self.unions.append((ptr, out[comb]))  # checked once all is written
-            self.copying -= distributed
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
@@ -325,27 +330,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             self.copying -= 1
 
     def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
-        """No value matches two *branches*: each has another type (an integer is a
-        number), or, on objects, a required property of another ``const`` in each."""
-        types: List[Any] = []
-        consts: Dict[str, Set[str]] = {}
-        for b in branches:
-            if not isinstance(b, dict):
-                return False
-            if "$ref" in b:
-                b = resolve_ref(self.root, b["$ref"])
-                if not isinstance(b, dict):
-                    return False
-            kind = b.get("type")
-            types.append("number" if kind == "integer" else kind)
-            if kind != "object" and parent_type != "object":
-                continue  # properties and required say nothing about other values
-            for k, s in (b.get("properties") or {}).items():
-                if k in (b.get("required") or ()) and isinstance(s, dict) and "const" in s:
-                    consts.setdefault(k, set()).add(canonical_text(s["const"]))
-        if all(isinstance(t, str) for t in types) and len(set(types)) == len(types):
-            return True
-        return any(len(v) == len(branches) for v in consts.values())
+        return disjoint(self.root, branches, parent_type)
 
 
 def _holds_ref(branches: Any) -> bool:

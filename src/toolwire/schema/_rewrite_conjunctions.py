@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
-from ._normalize import merge_all_of, resolve_ref
+from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
 from ._rewrite_shapes import ShapeRewrites
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object"]
@@ -170,6 +170,7 @@ class ConjunctionRewrites(ShapeRewrites):
         part = {k: n[k] for k in OBJECT_KEYWORDS if k in n}
         part["type"] = "object"
         out = {k: v for k, v in n.items() if k not in part}
+        size: Optional[int] = None  # nodes in one copy of *part*
         for comb in ("anyOf", "oneOf"):
             if comb not in out:
                 continue
@@ -181,9 +182,15 @@ class ConjunctionRewrites(ShapeRewrites):
                 if self._keeps_ref(part, b):
                     written.append(b)
                     continue
+                # each branch gets a copy of the object: counted before it is made, not
+                # once all are (n properties into n branches was n² before a check)
+                if size is None:
+                    size = _size(part, self.copy_budget - self.copied + 1)
+                self.copied += size
                 if self.copied > self.copy_budget:
-                    self.lint("too-large", ptr, "copying the object's properties into each branch of nested "
-                              f"{comb} objects passes {self.copy_budget:,} nodes; strict mode closes each object")
+                    self.lint("too-large", ptr, f"copying the object's properties into each {comb} branch passes "
+                              f"{self.copy_budget:,} nodes; strict mode closes each object; use strict=False or "
+                              "prompt mode")
                     return None
                 merged = self._merged({**part, "allOf": [b]})
                 if merged is None:
@@ -207,6 +214,20 @@ class ConjunctionRewrites(ShapeRewrites):
             return False
         target = self._target(b["$ref"]) if isinstance(b["$ref"], str) else None
         return isinstance(target, dict) and target.get("type") == "object"
+
+
+def _size(node: Any, cap: int) -> int:
+    """The schema nodes of *node* (one shared in several places counted in each, as a
+    copy writes it), counting stops past *cap*."""
+    seen, stack = 0, [node]
+    while stack and seen <= cap:
+        n = stack.pop()
+        seen += 1
+        if isinstance(n, dict):
+            stack.extend(n[k] for k in SINGLE_KEYWORDS if k in n)
+            stack.extend(v for k in DICT_KEYWORDS if isinstance(n.get(k), dict) for v in n[k].values())
+            stack.extend(v for k in LIST_KEYWORDS if isinstance(n.get(k), list) for v in n[k])
+    return seen
 
 
 def _within(branch: Any, names: Dict[str, Any]) -> bool:

@@ -8,7 +8,7 @@ Part of the rewrite in ``_rewrite.py``.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Set
 
 from ._rewrite_shapes import ShapeRewrites, accepts_null
 from ._util import escape_token
@@ -19,6 +19,8 @@ __all__ = ["ObjectRewrites"]
 
 class ObjectRewrites(ShapeRewrites):
     """The array and object rewrites, mixed into ``Rewriter``."""
+
+    _as_pairs: Optional[Set[int]] = None  # the wire nodes of maps sent as pairs
 
     def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
         if "prefixItems" in n:
@@ -100,6 +102,9 @@ class ObjectRewrites(ShapeRewrites):
                             },
                         }
                     )
+                    if self._as_pairs is None:
+                        self._as_pairs = set()
+                    self._as_pairs.add(id(out))  # beside an array branch: see Rewriter.run
                     return
                 self.lint(
                     "not-representable",

@@ -1,8 +1,9 @@
 """Unions of a wire schema in which a string answer could mean two things: one branch
 leads to a free-form object sent as a JSON string (``free_form="string"``), another to
-a schema that takes a string. Branches are followed through ``$ref``, ``anyOf``,
-``oneOf`` and ``allOf``, so a string reached through a definition counts as one written
-in place.
+a schema that takes a string; or an array answer, with a map sent as ``[{key, value}]``
+pairs (``maps="pairs"``) beside a schema that takes an array. Branches are followed
+through ``$ref``, ``anyOf``, ``oneOf`` and ``allOf``, so a string reached through a
+definition counts as one written in place.
 
 Linear in the wire schema: every node the unions lead to is visited once (a ``$ref``
 to a shared definition is resolved once per reference text), and what each node leads
@@ -14,21 +15,28 @@ Part of the rewrite in ``_rewrite.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from .._errors import SchemaError
 from ._refs import resolve_ref
 
-__all__ = ["ambiguous_unions"]
+__all__ = ["ambiguous_unions", "takes_array"]
 
 _COMBINATORS = ("anyOf", "oneOf", "allOf")
 
 
-def ambiguous_unions(wire: Any, unions: List[Tuple[str, List[Any]]], as_strings: Set[int]) -> List[str]:
+def ambiguous_unions(
+    wire: Any,
+    unions: List[Tuple[str, List[Any]]],
+    as_strings: Set[int],
+    takes: Optional[Callable[[Dict[str, Any]], bool]] = None,
+) -> List[str]:
     """The pointers of the *unions* (``(pointer, rendered branches)``) of which one
     branch leads to a node of *as_strings* (ids of the wire nodes of free-form objects
-    sent as strings) and another to a node that takes a string. *wire*: the wire schema
-    its ``$ref`` values point into."""
+    sent as strings, or of maps sent as pairs) and another to a node that *takes* the
+    same kind of answer (default: a string). *wire*: the wire schema its ``$ref``
+    values point into."""
+    takes = takes or _takes_string
     targets: Dict[str, Any] = {}
     back: Dict[int, List[int]] = {}  # id of a node -> ids of the nodes leading to it
     sent: List[int] = []
@@ -42,7 +50,7 @@ def ambiguous_unions(wire: Any, unions: List[Tuple[str, List[Any]]], as_strings:
         seen.add(id(node))
         if id(node) in as_strings:
             sent.append(id(node))
-        elif _takes_string(node):
+        elif takes(node):
             strings.append(id(node))
         for child in _edges(node, wire, targets):
             back.setdefault(id(child), []).append(id(node))
@@ -100,4 +108,18 @@ def _takes_string(node: Dict[str, Any]) -> bool:
     values = node.get("enum")
     return ("const" in node and isinstance(node["const"], str)) or (
         isinstance(values, list) and any(isinstance(v, str) for v in values)
+    )
+
+
+def takes_array(node: Dict[str, Any]) -> bool:
+    """A node that takes some array by itself: typed ``array`` (alone or in a type
+    array), or untyped with an array ``enum`` or ``const`` value."""
+    kind = node.get("type")
+    if kind == "array" or (isinstance(kind, list) and "array" in kind):
+        return True
+    if kind is not None:
+        return False
+    values = node.get("enum")
+    return ("const" in node and isinstance(node["const"], list)) or (
+        isinstance(values, list) and any(isinstance(v, list) for v in values)
     )

@@ -26,7 +26,11 @@ __all__ = ["FORMAT"]
 #: numeric bounds on integers only, formats but ``uri``/``email``, no ``properties``
 #: beside ``anyOf``/``oneOf`` (#7703), nothing beside a ``$ref``; ``prefixItems`` is
 #: "broken", ``allOf`` only merges object parts; ``uniqueItems``, ``contains``, ``not``,
-#: ``if``/``then``/``else``, ``dependentSchemas``, ``patternProperties`` are unsupported.
+#: ``if``/``then``/``else``, ``dependentSchemas``, ``patternProperties`` are unsupported;
+#: a ``pattern`` not written ``^...$`` (or with an escape its GBNF lacks, ``\d``...) fails
+#: the request ("Pattern must start with '^' and end with '$'"); ``oneOf`` is written as
+#: ``anyOf`` (``_generate_union_rule``), so enforced only where its branches are disjoint;
+#: a string gets one rule of ``pattern``, ``format``, ``minLength``/``maxLength`` (``visit``).
 _PROFILE = replace(
     PERMISSIVE,
     id="ollama",
@@ -49,7 +53,9 @@ _PROFILE = replace(
         "exclusiveMaximum",
     },
     formats=frozenset({"date", "time", "date-time", "uuid"}),
-    enforced_only=frozenset({"integer_bounds", "union_alone", "ref_alone"}),
+    enforced_only=frozenset(
+        {"integer_bounds", "union_alone", "ref_alone", "pattern_anchored", "one_of_as_any_of", "one_string_rule"}
+    ),
 )
 
 

@@ -162,7 +162,9 @@ RESPONSES = Target(
 )
 #: What vLLM's default backend (xgrammar) enforces (reference/structured-output.md §C.7,
 #: the vLLM column): ``allOf`` and ``format`` only in part, ``multipleOf`` ignored,
-#: ``uniqueItems`` and the keywords it does not list not known to be.
+#: ``uniqueItems`` and the keywords it does not list not known to be; ``oneOf`` read as
+#: ``anyOf`` unless its branches are disjoint (mlc-ai/xgrammar
+#: ``cpp/json_schema_converter.cc``: "falling back to anyOf semantics").
 VLLM_PROFILE = replace(
     PERMISSIVE,
     id="vllm",
@@ -184,6 +186,7 @@ VLLM_PROFILE = replace(
         "minItems",
         "maxItems",
     },
+    enforced_only=frozenset({"one_of_as_any_of"}),
 )
 VLLM = Target(
     id="vllm",

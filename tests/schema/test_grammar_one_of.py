@@ -1,0 +1,70 @@
+"""Ollama and vLLM compile the schema into a grammar, and a grammar is a union: llama.cpp's
+converter (ggml-org/llama.cpp ``common/json-schema-to-grammar.cpp``, ``visit``) writes
+``oneOf`` with ``_generate_union_rule`` exactly as ``anyOf``, and xgrammar (vLLM's
+default backend, mlc-ai/xgrammar ``cpp/json_schema_converter.cc``) says "oneOf with
+overlapping or non-provably-disjoint branches cannot be represented exactly; falling
+back to anyOf semantics". A ``oneOf`` whose branches overlap was reported enforced
+(lossless, ``on_lossy="raise"`` passed) while the strict targets report the same one
+``dropped``: it is ``unenforced`` now unless its branches are disjoint (the rule the
+strict targets use: of other types, or objects told apart by a required ``const``)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+from toolwire import EncodeError
+from toolwire.schema import render
+
+GRAMMARS = ["ollama", "vllm"]
+
+OVERLAPPING = {"type": "object", "required": ["o", "p"], "properties": {
+    "o": {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+    "p": {"oneOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+                    {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"]}]}}}
+
+
+def _one(one_of: Any, **extra: Any) -> Dict[str, Any]:
+    return {"type": "object", "required": ["v"], "properties": {"v": {"oneOf": one_of}}, **extra}
+
+
+@pytest.mark.parametrize("target", GRAMMARS)
+def test_an_overlapping_one_of_is_unenforced(target: str) -> None:
+    r = render(OVERLAPPING, target)
+    assert [(c.pointer, c.action) for c in r.report if c.keyword == "oneOf"] == [
+        ("/properties/o", "unenforced"), ("/properties/p", "unenforced")]
+    assert not r.lossless
+    with pytest.raises(EncodeError):
+        render(OVERLAPPING, target, on_lossy="raise")
+    # the value a union grammar lets through is still caught by the original
+    assert {(i.pointer, i.keyword) for i in r.validate({"o": 2, "p": {"a": 1, "b": 2}})} == {
+        ("/o", "oneOf"), ("/p", "oneOf")}
+
+
+DISJOINT = [
+    [{"type": "string"}, {"type": "integer"}],
+    [{"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"]},
+     {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"]}],
+]
+
+
+@pytest.mark.parametrize("one_of", DISJOINT, ids=["types", "discriminator"])
+@pytest.mark.parametrize("target", GRAMMARS)
+def test_a_disjoint_one_of_stays_enforced(target: str, one_of: Any) -> None:
+    r = render(_one(one_of), target, on_lossy="raise")
+    assert r.lossless
+    assert not [c for c in r.report if c.keyword == "oneOf" and c.action != "kept"]
+
+
+@pytest.mark.parametrize("target", GRAMMARS)
+def test_branches_through_ref_are_read_as_their_targets(target: str) -> None:
+    defs = {"$defs": {"s": {"type": "string"}, "n": {"type": "number"}, "i": {"type": "integer"}}}
+    assert render(_one([{"$ref": "#/$defs/s"}, {"$ref": "#/$defs/n"}], **defs), target).lossless
+    r = render(_one([{"$ref": "#/$defs/i"}, {"$ref": "#/$defs/n"}], **defs), target)
+    assert [(c.pointer, c.action) for c in r.report if c.keyword == "oneOf"] == [("/properties/v", "unenforced")]
+
+
+def test_the_strict_targets_say_the_same() -> None:
+    r = render(OVERLAPPING, "openai.chat")
+    assert ("/properties/o", "dropped") in [(c.pointer, c.action) for c in r.report if c.keyword == "oneOf"]
