@@ -238,6 +238,28 @@ def test_text_that_does_not_end_in_the_done_items_text_stays() -> None:
     assert (acc.text, acc.commentary) == ("Hello.ing.", "")
 
 
+def test_a_done_commentary_without_deltas_takes_no_answer_text() -> None:
+    """Review hunt RB-2: a commentary message whose phase shows on ``.done`` only and that
+    sent no deltas took the answer's last delta ("42") because it joined to its text; only
+    the deltas since its own ``output_item.added`` are its."""
+    answer = {"type": "message", "id": "m0", "role": "assistant", "status": "completed",
+              "content": [{"type": "output_text", "text": "The answer is 42", "annotations": []}]}
+    comment = {"type": "message", "id": "m1", "role": "assistant", "status": "completed", "phase": "commentary",
+               "content": [{"type": "output_text", "text": "42", "annotations": []}]}
+    events = [
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(answer, status="in_progress", content=[])},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "m0", "content_index": 0,
+         "delta": "The answer is "},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "m0", "content_index": 0, "delta": "42"},
+        {"type": "response.output_item.done", "output_index": 0, "item": answer},
+        {"type": "response.output_item.added", "output_index": 1,
+         "item": {"type": "message", "id": "m1", "role": "assistant", "status": "in_progress", "content": []}},
+        {"type": "response.output_item.done", "output_index": 1, "item": comment},
+    ]
+    acc, _ = fed(events)
+    assert acc.text == "The answer is 42"
+
+
 def test_a_done_item_that_says_answer_moves_the_text_back() -> None:
     events = wire(sdk_events([Msg("Looking.", "final_answer"), Msg(" Done.", "final_answer")],
                              added_phase={0: "commentary"}))

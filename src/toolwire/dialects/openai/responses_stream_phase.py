@@ -13,8 +13,8 @@ the message item comes on ``response.output_item.added`` (its ``phase`` set) and
   ``read_commentary`` gives ``Response.commentary``), never its text; a message without
   a phase (older models) or with another is the answer's, as before.
 - The ``.done`` item is authoritative: a ``phase`` it gives that the added item did not
-  moves the message's text (the deltas at the end of the text that join to the done
-  item's text; text that does not is left where it is), as ``normalize`` reads the
+  moves the message's text (its deltas, those since its ``output_item.added``, when they
+  join to the done item's text; else nothing is moved), as ``normalize`` reads the
   final response. Items of the final response alone carry no text here: the stream's
   text and commentary are its deltas.
 - A message added again at an ``output_index`` (several responses in one stream)
@@ -40,6 +40,8 @@ class Phased(Feed):
     # the pieces of each commentary message, by ``output_index`` and by item ``id``; a
     # class default until one comes (a stream without phases does no more work)
     said: Optional[Dict[Hashable, List[str]]] = None
+    # where the text of each other message began in the stream's text, by ``output_index``
+    began: Optional[Dict[int, int]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         if self.said is not None and data.get("type") == _DELTA:
@@ -76,6 +78,11 @@ class Phased(Feed):
             said.pop(ident, None)
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
+        elif key is not None:
+            began = self.began
+            if began is None:
+                began = self.began = {}
+            began[key] = len(self.core.text_parts)
 
     def _said(self, key: Optional[int], ident: Optional[str], pieces: List[str]) -> None:
         said = self.said
@@ -103,11 +110,12 @@ class Phased(Feed):
                 pieces = said.get(ident)
         core = self.core
         if item["phase"] == COMMENTARY:
-            if pieces is None:  # its deltas went to the text: the ones that join to its text are taken back
+            start = self.began.get(key) if self.began is not None else None
+            if pieces is None and start is not None:  # its deltas went to the text: taken back if they are its text
                 content = item.get("content")
                 text = join_text([p.get("text") or "" for p in content if type(p) is dict
                                   and p.get("type") == "output_text"] if type(content) is list else [])
-                tail = _tail(core.text_parts, text)
+                tail = _since(core.text_parts, start, text)
                 if tail is not None:
                     moved = core.commentary()
                     moved.extend(tail)
@@ -123,17 +131,11 @@ class Phased(Feed):
             said.pop(ident, None)
 
 
-def _tail(parts: List[str], text: str) -> Optional[List[str]]:
-    """The last pieces of *parts* when they join to *text* (taken off), else ``None``:
-    they are read back only as far as *text* is long."""
-    k, total, size = len(parts), 0, len(text)
-    while k and total < size:
-        k -= 1
-        total += len(parts[k])
-    if total != size:
+def _since(parts: List[str], start: int, text: str) -> Optional[List[str]]:
+    """The pieces of *parts* from *start* on (the deltas of one message), taken off, when
+    there are some and they join to *text*; else ``None`` (nothing is moved)."""
+    tail = parts[start:]
+    if not tail or "".join(tail) != text:
         return None
-    tail = parts[k:]
-    if "".join(tail) != text:
-        return None
-    del parts[k:]
+    del parts[start:]
     return tail
