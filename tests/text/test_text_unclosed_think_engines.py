@@ -61,3 +61,17 @@ def test_step35_reads_as_qwen3_xml_does() -> None:
 def test_seed_budget_markers_still_dropped() -> None:
     text = "<seed:cot_budget_reflect>50 left</seed:cot_budget_reflect>Need.</seed:think>Hi."
     check(text, "text.seed-oss", "Hi.", "50 left\nNeed.", [], thinking=True)
+
+
+def test_a_closed_block_that_quoted_a_call_drops_its_markers_as_any_closed_block() -> None:
+    """Review hunt RB-1: the text held from a call marker until the block closed came out
+    word for word, so the markers a closed block drops (Seed-OSS budget reports, a nested
+    opener) were left in the reasoning once the model had quoted a call."""
+    quoted = ("<seed:tool_call>\n<function=get_weather>\n<parameter=location>Paris</parameter>\n</function>\n"
+              "</seed:tool_call>")
+    text = (f"<seed:think>I could write\n{quoted}\nfirst.<seed:cot_budget_reflect>I have used 131 tokens."
+            "</seed:cot_budget_reflect>\nOK.</seed:think>Here you go.")
+    check(text, "text.seed-oss", "Here you go.", f"I could write\n{quoted}\nfirst.\nI have used 131 tokens.\nOK.", [])
+    call = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"
+    check(f"I might emit\n{call}\nbut first<think> more thought</think>Answer.", "text.step", "Answer.",
+          f"I might emit\n{call}\nbut first more thought", [], thinking=True)

@@ -19,7 +19,8 @@ What an *unclosed* block followed by a call means differs per engine parser:
   K2's at ``<|tool_calls_section_begin|>``; DeepSeek V4's at ``<｜DSML｜tool_calls>``
   and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
   marker on is *held* (no event) until the closing marker comes (then it was all
-  reasoning, markup included) or the text ends (then it is read again as the answer:
+  reasoning, read again as a closed block's: call markup kept as text, the markers such a
+  block drops dropped) or the text ends (then it is read again as the answer:
   its calls are calls). A call is never both reasoning and a call; the held text is
   read at most twice (linear), and a stream gets those calls at ``close``.
 """
@@ -81,6 +82,7 @@ class _Held(Mode):
         self.longest = max(len(c) for c in closes)
         self.content: Mode = self
         self.reasoning: Mode = self
+        self.plain: Mode = self  # the reasoning mode without the call markers (a closed block's)
 
     def enter(self, m: TextParser, tok: str) -> None:
         held = Pieces()
@@ -117,11 +119,13 @@ class _Held(Mode):
                 self._as_reasoning(m, "", self.reasoning)  # a mention, not a call: reasoning text
                 return True
             m.state["held_ok"] = True
-        hit, close = _first(buf, pos, self.closes)
-        if hit >= 0:  # the block closes after all: everything held was reasoning
-            self._as_reasoning(m, buf[pos:hit], self.content)
-            m.pos = hit + len(close)
-            m.brk("reasoning")
+        hit, _ = _first(buf, pos, self.closes)
+        if hit >= 0:  # the block closes after all: everything held was reasoning, read again
+            held.append(buf[pos:])  # as a closed block's (its dropped markers dropped), once
+            m.state.pop("held")
+            m.reasoning.gap = False  # the marker is read again as text: nothing was removed there
+            m.buf, m.pos = held.join(), 0
+            m.mode = self.plain
             return True
         if m.final:  # the block never closed: the held text is the answer, read from its marker
             held.append(buf[pos:])
@@ -166,9 +170,10 @@ def held_think_modes(
     pairs = ((open_, close), *more)
     content.set({**_markers(pairs, goto(reasoning), stay), **calls, **(content_extra or {})})
     on = {**_markers(pairs, stay, goto(content)), **(reasoning_extra or {})}
+    plain = TextMode("reasoning", on)  # its actions stay or leave for content: held text is read once more
     for marker, confirm in ends.items():
         held = _Held([c for _, c in pairs], confirm)
-        held.content, held.reasoning = content, reasoning
+        held.content, held.reasoning, held.plain = content, reasoning, plain
         on[marker] = held.enter
     reasoning.set(on)
 
