@@ -31,7 +31,14 @@ Wire forms::
   call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
   ``llama3_json`` parser and SGLang's llama3 detector read it.
 - ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
-  puts the turn's prose there), its markers dropped; a JSON call may follow it.
+  puts the turn's prose there), its markers dropped; a JSON call may follow it. JSON
+  calls inside it are calls (vLLM's ``llama3_json`` / ``llama4_json`` read a JSON call
+  wherever it stands). A list there that opens with ``[name(`` is never content: cut
+  off (its ``[`` or a string still open), the calls that closed before the cut are
+  whole and the cut one is an ``InvalidToolCall(truncated=True)``, whatever the finish
+  reason; closed but not Python, one ``InvalidToolCall`` named by its first call. At
+  the start of the output and after ``<|python_tag|>`` a closed ``[name(…)]`` that is
+  not Python is an ``InvalidToolCall`` too (not cut off).
   ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
@@ -57,7 +64,17 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
-from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
+from .llama_calls import (
+    CALLISH,
+    cut_json_list,
+    cut_py,
+    json_calls,
+    policy_call,
+    py_calls,
+    py_shaped,
+    py_unclosed,
+    unclosed,
+)
 from .llama_encode import encode
 from .llama_start import Start
 
@@ -70,6 +87,8 @@ PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
+# a JSON call cut off inside its name: '[{"name": "get_wea' (matched at the start only)
+_NAME_CUT = re.compile(r'(?:\[\s*)?\{\s*"name"\s*:\s*"')
 
 
 def _as_content(m: TextParser, raw: str) -> None:
@@ -106,8 +125,16 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    code = text.strip()
+    if m.opener == PY_START:
+        if code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
+            if _py_start_json(m, code, raw, complete):
+                return
+        elif py_shaped(code, loose=True) and (not complete or py_unclosed(code)):
+            cut_py(m, text, raw, "pythonic")  # cut off, whatever settled the end (stop, length or none)
+            return
     if not complete:
-        if CALLISH.match(text):
+        if CALLISH.match(text) and m.opener != PY_START:
             cut_py(m, text, raw, "pythonic")
         elif m.opener == PY_START:
             m.emit_content(text)
@@ -116,17 +143,34 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             _as_content(m, raw)
         return
-    if not py_calls(m, text, raw, "pythonic"):
-        if m.opener == PY_START:
-            # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
-            # the text is content, its markers are markup, and a JSON call may follow
-            m.emit_content(text)
-            m.state["started"] = False
-            m.state["after_json"] = False
-        elif m.opener:
-            m.emit_content(raw)
-        else:
-            _as_content(m, raw)
+    if py_calls(m, text, raw, "pythonic"):
+        return
+    name = py_shaped(code, loose=m.opener == PY_START)
+    if name is not None:  # shaped like calls, closed, and not Python: never content
+        m.invalid(name, raw, f"Tool call at {m.loc} is not Python call syntax")
+    elif m.opener == PY_START:
+        # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
+        # the text is content, its markers are markup, and a JSON call may follow
+        m.emit_content(text)
+        m.state["started"] = False
+        m.state["after_json"] = False
+    elif m.opener:
+        m.emit_content(raw)
+    else:
+        _as_content(m, raw)
+
+
+def _py_start_json(m: TextParser, code: str, raw: str, complete: bool) -> bool:
+    """JSON calls inside ``<|python_start|>…<|python_end|>`` (vLLM's ``llama3_json`` /
+    ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
+    is no call (then it is content, as prose there is)."""
+    if not complete:
+        if loose_name(code) is None and not _NAME_CUT.match(code):
+            return False
+        if not cut_json_list(m, code, raw, "json"):
+            m.truncated(loose_name(code), raw)
+        return True
+    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -162,8 +206,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
         return
-    if code[0] == "[" and CALLISH.match(code):
-        cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
+    if code[0] == "[" and CALLISH.match(code):  # a list that did not read whole: never code to run
+        if py_unclosed(code):
+            cut_py(m, code, raw, "python_tag")
+        else:
+            m.invalid(py_shaped(code, loose=True), raw, f"Tool call at {m.loc} is not Python call syntax")
         return
     if _BUILTIN_CALL.match(code):
         m.truncated(code[: code.find(".")], raw)
