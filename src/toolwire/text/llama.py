@@ -17,7 +17,10 @@ Wire forms::
 - A JSON object or a pythonic list is a call only at the start of the output (after
   whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
   read again as content so that the markers in it count (``_as_content``).
-  ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
+  ``parameters`` or ``arguments`` hold the arguments, and an object is a call only with
+  one of them (or no other key but ``type``: ``{"name": "now"}``), as vLLM's
+  ``llama3_json`` parser and llama.cpp read it (``{"name": "John", "age": 30}`` is an
+  answer); ``;`` separates several JSON calls.
   A call-shaped object that strict JSON does not read goes through the arguments
   policy, as Hermes blocks do (``policy_call``); a repeated keyword in a pythonic call
   (which Python rejects) makes it an ``InvalidToolCall``.

@@ -27,12 +27,17 @@ CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 _SHAPE = re.compile(r"(\[\s*)?([A-Za-z_][\w.]*)\(")
 
 
+_BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
+
+
 def json_calls(
     m: TextParser, text: str, raw: str, variant: str, strict: bool = False, arrays: bool = False
 ) -> bool:
     """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
     a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
-    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
+    An object is a call only with ``parameters`` / ``arguments`` beside its ``name``, or
+    with no other key but ``type`` (*strict*: not even then), as vLLM's ``llama3_json``
+    parser and llama.cpp's Llama 3.x handler read it."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -48,8 +53,8 @@ def json_calls(
         for obj in objs:
             if type(obj) is not dict or type(obj.get("name")) is not str:
                 return False
-            if strict and "parameters" not in obj and "arguments" not in obj:
-                return False
+            if "parameters" not in obj and "arguments" not in obj and (strict or not obj.keys() <= _BARE):
+                return False  # data with a "name" key ({"name": "John", "age": 30}) is no call
             found.append(obj)
     if not found:
         return False

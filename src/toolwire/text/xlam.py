@@ -12,7 +12,10 @@ Wire forms::
 
 - A JSON array is a list of calls only at the start of the answer (after whitespace,
   or right after ``</think>``) and only when every item is an object with a
-  ``"name"`` string; any other array stays content. The array ends where its brackets
+  ``"name"`` string and ``"arguments"`` (or ``"parameters"``; a call without arguments
+  may have no other key but ``"type"``), as vLLM's parser needs; an array with no call
+  in it (records with a ``"name"`` key) stays content, one that mixes calls with other
+  items is an ``InvalidToolCall``. The array ends where its brackets
   close (no closer follows: the next token is the end-of-turn token, a stop token
   engines strip), so a complete array is whole.
 - A `````json`` fence holding calls is read the same way (text around it is content);
@@ -50,10 +53,23 @@ _Q = (('"', '"', True),)
 _CALLISH = re.compile(r"""\{\s{0,20}['"](?:name|arguments)['"]\s{0,20}:""")
 
 
+_BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
+
+
+def _is_call(item: Any) -> bool:
+    """A call object: a ``"name"`` string and ``"arguments"`` / ``"parameters"`` (or no
+    other key but ``type``), as vLLM's parser needs; ``{"name": "Alice", "age": 30}`` is data."""
+    return (
+        type(item) is dict
+        and type(item.get("name")) is str
+        and ("arguments" in item or "parameters" in item or item.keys() <= _BARE)
+    )
+
+
 def _items(value: Any) -> list[dict[str, Any]] | None:
     """The calls in a JSON value (an array of call objects, or one), or ``None``."""
     items = value if type(value) is list else [value] if type(value) is dict else None
-    if not items or not all(type(i) is dict and type(i.get("name")) is str for i in items):
+    if not items or not all(_is_call(i) for i in items):
         return None
     return items
 
@@ -77,6 +93,8 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     items = _items(value)
     if items is not None:
         _add(m, items, raw)
+    elif value is not MISSING and not any(_is_call(i) for i in (value if type(value) is list else [value])):
+        m.emit_content(raw)  # JSON that holds no call (records with a "name" key): the answer
     elif name_hint(text) or _CALLISH.search(text[:200]):  # an array of calls, not prose
         why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
         m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
