@@ -18,8 +18,9 @@ Wire forms::
   items is an ``InvalidToolCall``. The array ends where its brackets
   close (no closer follows: the next token is the end-of-turn token, a stop token
   engines strip), so a complete array is whole.
-- A `````json`` fence holding calls is read the same way (text around it is content);
-  a fence holding anything else stays content, fence included. ``<tool_call>`` blocks
+- A code fence (three backticks, ``json`` after them or not, as vLLM's pattern reads
+  it) holding calls is read the same way (text around it is content); a fence
+  holding anything else stays content, fence included. ``<tool_call>`` blocks
   and ``[TOOL_CALLS]`` hold an array or one call object.
 - Markers inside JSON strings do not end anything; an array that looks like calls
   (it has a ``"name"``) and is still open at the end of the text is an
@@ -151,6 +152,7 @@ _CONTENT.set(
         THINK: lambda m, tok: setattr(m, "mode", _REASONING),
         THINK_END: _after_think,
         FENCE: body(_FENCED),
+        FENCE_END: body(_FENCED),  # a plain ``` fence opens one too (vLLM: ```(?:json)?)
         OPEN: body(_TAGGED),
         CLOSE: stay,
         TC: body(_BRACKETED),
