@@ -46,7 +46,8 @@ Wire forms::
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
-  (``truncated=True``) when it looks like a call, content otherwise.
+  (``truncated=True``) when it looks like a call (a ``"name"`` key, its string whole
+  or cut off: nameless then), content otherwise.
 
 Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``code``,
 ``function``, ``pythonic``).
@@ -90,8 +91,8 @@ PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
-# a JSON call cut off inside its name: '[{"name": "get_wea' (matched at the start only)
-_NAME_CUT = re.compile(r'(?:\[\s*)?\{\s*"name"\s*:\s*"')
+# a JSON call, its name cut off or not: '{"name": "get_wea' (name_hint needs a closed string)
+_NAME_OPEN = re.compile(r'"name"\s*:\s*"')
 
 
 def _as_content(m: TextParser, raw: str) -> None:
@@ -107,7 +108,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
     text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
     if not complete:
-        if name_hint(text):
+        if _NAME_OPEN.search(text):  # its name whole (named) or cut off (nameless)
             m.truncated(name_hint(text), raw)
         elif m.opener:
             m.emit_content(raw)
@@ -168,7 +169,7 @@ def _py_start_json(m: TextParser, code: str, raw: str, complete: bool) -> bool:
     ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
     is no call (then it is content, as prose there is)."""
     if not complete:
-        if loose_name(code) is None and not _NAME_CUT.match(code):
+        if loose_name(code) is None and not _NAME_OPEN.search(code):
             return False
         if not cut_json_list(m, code, raw, "json"):
             m.truncated(loose_name(code), raw)

@@ -24,7 +24,8 @@ Wire forms::
   and ``[TOOL_CALLS]`` hold an array or one call object.
 - Markers inside JSON strings do not end anything; an array that looks like calls
   (it has a ``"name"``) and is still open at the end of the text is an
-  ``InvalidToolCall`` (``truncated``); one that does not stays content.
+  ``InvalidToolCall`` (``truncated``; nameless when the cut fell inside the name);
+  one that does not, or whose closed items are no calls, stays content.
 
 Encoding writes the calls as one bare JSON array (the form vLLM's parser reads first).
 
@@ -41,8 +42,8 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
+from ._jsoncalls import cut_json, cut_json_calls
+from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 
 __all__ = ["FORMAT"]
 
@@ -52,6 +53,7 @@ OPEN, CLOSE, TC = "<tool_call>", "</tool_call>", "[TOOL_CALLS]"
 _Q = (('"', '"', True),)
 # the start of a call array in any quoting (searched in its first 200 characters only)
 _CALLISH = re.compile(r"""\{\s{0,20}['"](?:name|arguments)['"]\s{0,20}:""")
+_NAME_OPEN = re.compile(r'"name"\s*:\s*"')  # a "name" key, its string cut off or not
 
 
 _BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
@@ -85,10 +87,16 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     valid JSON (a trailing comma, single quotes) an invalid call; else content as written."""
     raw = m.opener + text + end
     if not complete:
-        if name_hint(text):
-            cut_json_calls(m, text, raw)
-        else:
-            m.emit_content(raw)
+        done, tail = cut_json(text)
+        if not (_NAME_OPEN.search(text) or _CALLISH.search(text[:200])) or (done and not any(map(_is_call, done))):
+            m.emit_content(raw)  # no call, or records with a "name" key (the closed ones are no calls)
+            return
+        for item in done:  # the items closed before the cut; the cut one, its name whole or not
+            if _is_call(item):
+                _add(m, [item], raw)
+            else:
+                m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" and \"arguments\"")
+        m.truncated(loose_name(tail), raw)
         return
     value = loads(text.strip())
     items = _items(value)
