@@ -11,18 +11,22 @@ import ast
 import json
 import keyword
 import math
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._errors import EncodeError
 from .._types import ToolCall
+from .._value_checks import LONG_INT_WORDS
 from ._brackets import scan
 from ._kit import forbid
 
 __all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "py_name", "read_calls", "step",
            "too_deep"]
 
+# the first call's name of a call or a list of calls (matched at the start only)
+_FIRST = re.compile(r"\s*(?:\[\s*)?([A-Za-z_][\w.]*)\(")
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
 Read = tuple[str, dict[str, Any], Optional[str]]
 
@@ -75,7 +79,12 @@ def read_calls(text: str) -> list[Read] | None:
     when *text* is not Python call syntax at all."""
     try:
         tree = ast.parse(text.strip(), mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+    except (SyntaxError, ValueError) as exc:
+        # CPython refuses a decimal literal of more than 4300 digits while parsing (a
+        # SyntaxError in 3.11, a ValueError before): calls all the same, as JSON's is
+        first = _FIRST.match(text) if "Exceeds the limit" in str(exc) else None
+        return [(first.group(1), {}, f"holds {LONG_INT_WORDS}")] if first else None
+    except (RecursionError, MemoryError, OverflowError):
         return None
     node = tree.body
     items = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
