@@ -174,9 +174,11 @@ def py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
-def encode_calls(calls: Sequence[ToolCall], dialect: str) -> str:
+def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = False) -> str:
     """*calls* as a Python list of calls, ``[f(a=1), g(b='x')]`` (dotted names kept whole);
-    a name Python would not read back is an ``EncodeError``."""
+    a name Python would not read back is an ``EncodeError``. *mapping_json*: an argument
+    that is a mapping is written as JSON (``o={"k": true}``, LFM2.5's ``| tojson``),
+    which the decoder reads as the same literal."""
     parts = []
     for c in calls:
         if not all(py_name(p) for p in c.name.split(".")):
@@ -185,23 +187,24 @@ def encode_calls(calls: Sequence[ToolCall], dialect: str) -> str:
         for k, v in c.args.items():
             if not py_name(k):
                 forbid(str(k), (str(k),), "Argument name (not a Python name)", dialect)
-            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k))}")
+            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=mapping_json and type(v) is dict)}")
         parts.append(f"{c.name}({', '.join(kws)})")
     return "[" + ", ".join(parts) + "]"
 
 
-def encode_value(value: Any, dialect: str, loc: str = "$") -> str:
-    """A JSON value as a Python literal; nested past ``MAX_WRITE_DEPTH``, an
+def encode_value(value: Any, dialect: str, loc: str = "$", js: bool = False) -> str:
+    """A JSON value as a Python literal (*js*: as JSON, ``json.dumps``'s layout, which
+    Python reads as the same literal); nested past ``MAX_WRITE_DEPTH``, an
     ``EncodeError`` at the ``$.path`` below *loc* (where *value* sits)."""
     try:
-        return _literal(value, dialect, 0)
+        return _literal(value, dialect, 0, js)
     except TooDeep as exc:
         raise too_deep(exc, loc, dialect) from None
     except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
         raise too_deep(None, loc, dialect) from None
 
 
-def _literal(value: Any, dialect: str, depth: int) -> str:
+def _literal(value: Any, dialect: str, depth: int, js: bool = False) -> str:
     t = type(value)
     if t is int:
         try:
@@ -210,23 +213,23 @@ def _literal(value: Any, dialect: str, depth: int) -> str:
             bits = value.bit_length()
             raise EncodeError(f"An integer of {bits} bits is too long to write", dialect=dialect) from None
     if value is None or t is bool:
-        return repr(value)
+        return ("null" if value is None else "true" if value else "false") if js else repr(value)
     if t is float:
         if not math.isfinite(value):
             raise EncodeError(f"{value!r} is not a JSON number", dialect=dialect)
         return repr(value)
     if t is str:
-        return repr(value)
+        return json.dumps(value, ensure_ascii=False) if js else repr(value)
     if t is list or t is dict:
         if depth >= MAX_WRITE_DEPTH:
             raise TooDeep()
         parts = []
         for k, v in enumerate(value) if t is list else value.items():
             try:
-                text = _literal(v, dialect, depth + 1)
+                text = _literal(v, dialect, depth + 1, js)
             except TooDeep as exc:
                 exc.steps.append(step(k))
                 raise
-            parts.append(text if t is list else f"{k!r}: {text}")
+            parts.append(text if t is list else f"{_literal(k, dialect, 0, js) if js else repr(k)}: {text}")
         return ("[" if t is list else "{") + ", ".join(parts) + ("]" if t is list else "}")
     raise EncodeError(f"{t.__name__} is not a JSON value", dialect=dialect)

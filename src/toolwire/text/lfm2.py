@@ -14,8 +14,9 @@ Wire form (pythonic, the chat template's own rendering; a JSON array of
 - ``<think>…</think>`` is reasoning (LFM2.5 thinking models; the prompt does not open
   it). ``<|im_end|>`` (the end-of-turn stop token) is dropped when kept.
 
-Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template, strings
-quoted with Python escapes) or ``json`` (the array).
+Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template's
+``format_arg_value``: a mapping argument as JSON, ``| tojson``, other values as Python
+literals, strings quoted with Python escapes) or ``json`` (the array).
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
 lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
@@ -83,7 +84,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
     if variant == "json":
         return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
-    return OPEN + encode_calls(cs, NAME) + CLOSE
+    return OPEN + encode_calls(cs, NAME, mapping_json=True) + CLOSE
 
 
 FORMAT = TextFormat(
