@@ -70,9 +70,10 @@ from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
 from .llama_calls import (
     CALLISH,
-    cut_json_list,
+    NAME_OPEN,
     cut_py,
     json_calls,
+    json_region,
     policy_call,
     py_calls,
     py_shaped,
@@ -91,8 +92,6 @@ PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
-# a JSON call, its name cut off or not: '{"name": "get_wea' (name_hint needs a closed string)
-_NAME_OPEN = re.compile(r'"name"\s*:\s*"')
 
 
 def _as_content(m: TextParser, raw: str) -> None:
@@ -108,7 +107,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
     text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
     if not complete:
-        if _NAME_OPEN.search(text):  # its name whole (named) or cut off (nameless)
+        if NAME_OPEN.search(text):  # its name whole (named) or cut off (nameless)
             m.truncated(name_hint(text), raw)
         elif m.opener:
             m.emit_content(raw)
@@ -132,7 +131,7 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     code = text.strip()
     if m.opener == PY_START:
         if code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
-            if _py_start_json(m, code, raw, complete):
+            if json_region(m, code, raw, complete):
                 return
         elif py_shaped(code, loose=True) and (not complete or py_unclosed(code)):
             cut_py(m, text, raw, "pythonic")  # cut off, whatever settled the end (stop, length or none)
@@ -162,19 +161,6 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.emit_content(raw)
     else:
         _as_content(m, raw)
-
-
-def _py_start_json(m: TextParser, code: str, raw: str, complete: bool) -> bool:
-    """JSON calls inside ``<|python_start|>…<|python_end|>`` (vLLM's ``llama3_json`` /
-    ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
-    is no call (then it is content, as prose there is)."""
-    if not complete:
-        if loose_name(code) is None and not _NAME_OPEN.search(code):
-            return False
-        if not cut_json_list(m, code, raw, "json"):
-            m.truncated(loose_name(code), raw)
-        return True
-    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:

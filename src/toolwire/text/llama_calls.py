@@ -17,14 +17,16 @@ from ._jsoncalls import cut_json
 from ._kit import loose_name, name_hint
 from ._pythonic import POSITIONAL, cut_calls, read_calls
 
-__all__ = ["CALLISH", "cut_json_list", "cut_py", "json_calls", "policy_call", "py_calls", "py_shaped", "py_unclosed",
-           "unclosed"]
+__all__ = ["CALLISH", "NAME_OPEN", "cut_json_list", "cut_py", "json_calls", "json_region", "policy_call", "py_calls",
+           "py_shaped", "py_unclosed", "unclosed"]
 
 # the second run of spaces only after a "[": two adjacent ones backtracked quadratically
 CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
 # Python calls as Llama writes them: "[name(" or "name(", no space before the "(" (prose
 # "Sure (one moment)" is no call); matched at the start of stripped text only
 _SHAPE = re.compile(r"(\[\s*)?([A-Za-z_][\w.]*)\(")
+# a JSON call, its name cut off or not: '{"name": "get_wea' (name_hint needs a closed string)
+NAME_OPEN = re.compile(r'"name"\s*:\s*"')
 
 
 _BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
@@ -166,3 +168,16 @@ def unclosed(text: str) -> bool:
     one linear pass (``_brackets.scan``), ``"`` and ``'`` strings with backslash escapes."""
     found = scan(text)
     return bool(found.quote) or found.depth > 0
+
+
+def json_region(m: TextParser, code: str, raw: str, complete: bool) -> bool:
+    """JSON calls inside ``<|python_start|>…<|python_end|>`` (vLLM's ``llama3_json`` /
+    ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
+    is no call (then it is content, as prose there is)."""
+    if not complete:
+        if loose_name(code) is None and not NAME_OPEN.search(code):
+            return False
+        if not cut_json_list(m, code, raw, "json"):
+            m.truncated(loose_name(code), raw)
+        return True
+    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))
