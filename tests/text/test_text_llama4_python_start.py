@@ -50,6 +50,11 @@ def test_a_call_shaped_list_at_the_start_that_is_not_python_is_an_invalid_call(t
     check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")
 
 
+def test_lfm2_a_list_that_is_not_python_is_named_by_its_first_call() -> None:
+    text = '<|tool_call_start|>[get_weather(city="Paris") get_time(tz="UTC")]<|tool_call_end|>'
+    check(text, "text.lfm2", None, None, [Invalid("get_weather", raw=text)])
+
+
 def test_a_closed_list_after_python_tag_is_not_cut_off() -> None:
     text = '<|python_tag|>[get_weather(city="Paris") get_time(tz="UTC")]'
     check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")

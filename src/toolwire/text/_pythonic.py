@@ -22,8 +22,8 @@ from .._value_checks import LONG_INT_WORDS
 from ._brackets import scan
 from ._kit import forbid
 
-__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "py_name", "read_calls", "step",
-           "too_deep"]
+__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
+           "read_calls", "step", "too_deep"]
 
 # the first call's name of a call or a list of calls (matched at the start only)
 _FIRST = re.compile(r"\s*(?:\[\s*)?([A-Za-z_][\w.]*)\(")
@@ -72,6 +72,13 @@ def _dotted(node: ast.AST) -> str | None:
 
 
 POSITIONAL = "has positional arguments, which have no names"
+
+
+def first_name(text: str) -> str | None:
+    """The name of the first call of Python-call-like *text* (``[f(`` or ``f(``) that
+    did not read whole, or ``None``."""
+    hit = _FIRST.match(text)
+    return hit.group(1) if hit else None
 
 
 def read_calls(text: str) -> list[Read] | None:

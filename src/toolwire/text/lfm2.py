@@ -31,7 +31,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import cut_calls, encode_calls, read_calls
+from ._pythonic import cut_calls, encode_calls, first_name, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -66,7 +66,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     value = loads(code)
     if value is MISSING or type(value) not in (list, dict):
-        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
+        hint = name_hint(text) or first_name(code)  # a slip in Python calls keeps their first name
+        m.invalid(hint, raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
         return
     for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:
