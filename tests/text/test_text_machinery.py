@@ -82,7 +82,8 @@ def test_pythonic_calls_that_cannot_be_read(text: str, error: str) -> None:
 def test_pythonic_values_are_written_as_python_literals() -> None:
     call = ToolCall("f", {"s": "x", "n": 1, "b": True, "z": None, "f": 1.5, "l": [1, "a"], "o": {"k": "v"}})
     assert toolwire.encode_text([call], "text.lfm2") == (
-        "<|tool_call_start|>[f(s='x', n=1, b=True, z=None, f=1.5, l=[1, 'a'], o={'k': 'v'})]<|tool_call_end|>")
+        # a mapping argument as JSON: the LFM2.5 template's format_arg_value writes it ``| tojson``
+        "<|tool_call_start|>[f(s='x', n=1, b=True, z=None, f=1.5, l=[1, 'a'], o={\"k\": \"v\"})]<|tool_call_end|>")
 
 
 def test_a_formats_end_tokens_are_not_content() -> None:

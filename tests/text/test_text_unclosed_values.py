@@ -114,7 +114,7 @@ def test_an_unterminated_string_does_not_swallow_the_next_call_or_the_answer(
 
 def test_an_apostrophe_in_a_python_string_does_not_swallow_the_answer() -> None:
     r = check("<|tool_call_start|>[send(text='it's here')]<|tool_call_end|>Sent.", "text.lfm2", "Sent.", None,
-              [Invalid(None)])
+              [Invalid("send")])  # named by its first call, as text.llama names the same slip
     assert r.tool_calls[0].raw == "<|tool_call_start|>[send(text='it's here')]<|tool_call_end|>"
 
 

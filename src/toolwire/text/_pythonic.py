@@ -11,18 +11,22 @@ import ast
 import json
 import keyword
 import math
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._errors import EncodeError
 from .._types import ToolCall
+from .._value_checks import LONG_INT_WORDS
 from ._brackets import scan
 from ._kit import forbid
 
-__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "py_name", "read_calls", "step",
-           "too_deep"]
+__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
+           "read_calls", "step", "too_deep"]
 
+# the first call's name of a call or a list of calls (matched at the start only)
+_FIRST = re.compile(r"\s*(?:\[\s*)?([A-Za-z_][\w.]*)\(")
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
 Read = tuple[str, dict[str, Any], Optional[str]]
 
@@ -70,12 +74,24 @@ def _dotted(node: ast.AST) -> str | None:
 POSITIONAL = "has positional arguments, which have no names"
 
 
+def first_name(text: str) -> str | None:
+    """The name of the first call of Python-call-like *text* (``[f(`` or ``f(``) that
+    did not read whole, or ``None``."""
+    hit = _FIRST.match(text)
+    return hit.group(1) if hit else None
+
+
 def read_calls(text: str) -> list[Read] | None:
     """``[(name, args, error_or_None), ...]`` for a call or a list of calls; ``None``
     when *text* is not Python call syntax at all."""
     try:
         tree = ast.parse(text.strip(), mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+    except (SyntaxError, ValueError) as exc:
+        # CPython refuses a decimal literal of more than 4300 digits while parsing (a
+        # SyntaxError in 3.11, a ValueError before): calls all the same, as JSON's is
+        first = _FIRST.match(text) if "Exceeds the limit" in str(exc) else None
+        return [(first.group(1), {}, f"holds {LONG_INT_WORDS}")] if first else None
+    except (RecursionError, MemoryError, OverflowError):
         return None
     node = tree.body
     items = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
@@ -165,9 +181,11 @@ def py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
-def encode_calls(calls: Sequence[ToolCall], dialect: str) -> str:
+def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = False) -> str:
     """*calls* as a Python list of calls, ``[f(a=1), g(b='x')]`` (dotted names kept whole);
-    a name Python would not read back is an ``EncodeError``."""
+    a name Python would not read back is an ``EncodeError``. *mapping_json*: an argument
+    that is a mapping is written as JSON (``o={"k": true}``, LFM2.5's ``| tojson``),
+    which the decoder reads as the same literal."""
     parts = []
     for c in calls:
         if not all(py_name(p) for p in c.name.split(".")):
@@ -176,23 +194,24 @@ def encode_calls(calls: Sequence[ToolCall], dialect: str) -> str:
         for k, v in c.args.items():
             if not py_name(k):
                 forbid(str(k), (str(k),), "Argument name (not a Python name)", dialect)
-            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k))}")
+            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=mapping_json and type(v) is dict)}")
         parts.append(f"{c.name}({', '.join(kws)})")
     return "[" + ", ".join(parts) + "]"
 
 
-def encode_value(value: Any, dialect: str, loc: str = "$") -> str:
-    """A JSON value as a Python literal; nested past ``MAX_WRITE_DEPTH``, an
+def encode_value(value: Any, dialect: str, loc: str = "$", js: bool = False) -> str:
+    """A JSON value as a Python literal (*js*: as JSON, ``json.dumps``'s layout, which
+    Python reads as the same literal); nested past ``MAX_WRITE_DEPTH``, an
     ``EncodeError`` at the ``$.path`` below *loc* (where *value* sits)."""
     try:
-        return _literal(value, dialect, 0)
+        return _literal(value, dialect, 0, js)
     except TooDeep as exc:
         raise too_deep(exc, loc, dialect) from None
     except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
         raise too_deep(None, loc, dialect) from None
 
 
-def _literal(value: Any, dialect: str, depth: int) -> str:
+def _literal(value: Any, dialect: str, depth: int, js: bool = False) -> str:
     t = type(value)
     if t is int:
         try:
@@ -201,23 +220,23 @@ def _literal(value: Any, dialect: str, depth: int) -> str:
             bits = value.bit_length()
             raise EncodeError(f"An integer of {bits} bits is too long to write", dialect=dialect) from None
     if value is None or t is bool:
-        return repr(value)
+        return ("null" if value is None else "true" if value else "false") if js else repr(value)
     if t is float:
         if not math.isfinite(value):
             raise EncodeError(f"{value!r} is not a JSON number", dialect=dialect)
         return repr(value)
     if t is str:
-        return repr(value)
+        return json.dumps(value, ensure_ascii=False) if js else repr(value)
     if t is list or t is dict:
         if depth >= MAX_WRITE_DEPTH:
             raise TooDeep()
         parts = []
         for k, v in enumerate(value) if t is list else value.items():
             try:
-                text = _literal(v, dialect, depth + 1)
+                text = _literal(v, dialect, depth + 1, js)
             except TooDeep as exc:
                 exc.steps.append(step(k))
                 raise
-            parts.append(text if t is list else f"{k!r}: {text}")
+            parts.append(text if t is list else f"{_literal(k, dialect, 0, js) if js else repr(k)}: {text}")
         return ("[" if t is list else "{") + ", ".join(parts) + ("]" if t is list else "}")
     raise EncodeError(f"{t.__name__} is not a JSON value", dialect=dialect)

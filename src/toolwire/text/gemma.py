@@ -23,9 +23,11 @@ are written one after the other)::
 - ``<turn|>`` (end of turn) may close a call; servers strip it, so a call that runs to
   the end of the text is whole with ``finish_reason`` ``stop`` / ``tool_calls``.
 
-Encoding writes the same notation; a key that is not a plain word is written as a
-``<|"|>`` string (read back the same way); a string containing ``<|"|>`` cannot be
-written.
+Encoding writes the same notation, keys sorted at every level as the chat template
+writes them (``| dictsort``: by key, case ignored; lists keep their order); a key that
+is not a plain word is written as a ``<|"|>`` string (read back the same way); a
+string containing ``<|"|>`` cannot be written. ``None`` is written ``null`` (the
+template would print Jinja's ``None``; the decoders read ``null``).
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/gemma4_tool_parser.py``
 (format and value grammar) and ``vllm/reasoning/gemma4_reasoning_parser.py``
@@ -195,7 +197,7 @@ def _enc(v: Any, depth: int = 0) -> str:
             raise TooDeep()
         parts = []
         k: Any
-        for k, x in enumerate(v) if t is list else v.items():
+        for k, x in enumerate(v) if t is list else sorted(v.items(), key=_dictsort):
             try:
                 text = _enc(x, depth + 1)
             except TooDeep as exc:
@@ -204,6 +206,11 @@ def _enc(v: Any, depth: int = 0) -> str:
             parts.append(text if t is list else f"{_key(k)}:{text}")
         return ("[" if t is list else "{") + ",".join(parts) + ("]" if t is list else "}")
     return dumps(v, NAME)  # raises EncodeError for anything that is not JSON
+
+
+def _dictsort(item: tuple[str, Any]) -> str:
+    """The order of Jinja's ``dictsort`` (the template's, at every level): by key, case ignored."""
+    return item[0].lower()
 
 
 def _key(k: str) -> str:

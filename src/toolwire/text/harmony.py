@@ -21,8 +21,9 @@ begins with a message header::
   (``<|start|>``, ``<|channel|>``); markers inside JSON strings do not end it.
   ``<|call|>`` is a stop token that servers strip: a call that runs to the end of the
   text is whole with ``finish_reason`` ``stop`` / ``tool_calls`` (when its JSON is
-  complete), cut off with ``length``, and cut off with no finish reason (the error
-  says which finish reason settles it).
+  complete; JSON whose brackets closed but that does not read goes through the
+  arguments policy, as before ``<|call|>``), cut off with ``length``, and cut off with
+  no finish reason (the error says which finish reason settles it).
 - Other messages end only at their own ends (``<|end|>``, ``<|return|>`` for a final
   answer, or ``<|start|>assistant`` when ``<|end|>`` is missing, as llama.cpp serves
   it): markers the reasoning quotes (``<|call|>``, ``<|channel|>``, ``<|start|>user``)
@@ -50,6 +51,7 @@ import re
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._brackets import scan
 from ._callname import is_name
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, args_text, body, calls_of, goto, loads, stay
@@ -140,8 +142,10 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(name or None, raw)
         return
     if not end and loads(text) is MISSING:  # closed by a stripped <|call|>: only whole JSON is a call
-        m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
-        return
+        found = scan(text)
+        if found.quote or found.depth > 0 or not text.strip():
+            m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
+            return  # else JSON that closed: the arguments policy says what is wrong with it
     m.call(name, text.strip() or None, raw)
 
 

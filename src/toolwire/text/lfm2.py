@@ -14,8 +14,9 @@ Wire form (pythonic, the chat template's own rendering; a JSON array of
 - ``<think>…</think>`` is reasoning (LFM2.5 thinking models; the prompt does not open
   it). ``<|im_end|>`` (the end-of-turn stop token) is dropped when kept.
 
-Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template, strings
-quoted with Python escapes) or ``json`` (the array).
+Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template's
+``format_arg_value``: a mapping argument as JSON, ``| tojson``, other values as Python
+literals, strings quoted with Python escapes) or ``json`` (the array).
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
 lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
@@ -30,7 +31,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import cut_calls, encode_calls, read_calls
+from ._pythonic import cut_calls, encode_calls, first_name, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -65,7 +66,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     value = loads(code)
     if value is MISSING or type(value) not in (list, dict):
-        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
+        hint = name_hint(text) or first_name(code)  # a slip in Python calls keeps their first name
+        m.invalid(hint, raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
         return
     for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:
@@ -83,7 +85,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     cs = calls_of(calls, NAME)
     if variant == "json":
         return OPEN + dumps([{"name": c.name, "arguments": c.args} for c in cs], NAME) + CLOSE
-    return OPEN + encode_calls(cs, NAME) + CLOSE
+    return OPEN + encode_calls(cs, NAME, mapping_json=True) + CLOSE
 
 
 FORMAT = TextFormat(

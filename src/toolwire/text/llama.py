@@ -17,7 +17,10 @@ Wire forms::
 - A JSON object or a pythonic list is a call only at the start of the output (after
   whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
   read again as content so that the markers in it count (``_as_content``).
-  ``parameters`` or ``arguments`` hold the arguments; ``;`` separates several JSON calls.
+  ``parameters`` or ``arguments`` hold the arguments, and an object is a call only with
+  one of them (or no other key but ``type``: ``{"name": "now"}``), as vLLM's
+  ``llama3_json`` parser and llama.cpp read it (``{"name": "John", "age": 30}`` is an
+  answer); ``;`` separates several JSON calls.
   A call-shaped object that strict JSON does not read goes through the arguments
   policy, as Hermes blocks do (``policy_call``); a repeated keyword in a pythonic call
   (which Python rejects) makes it an ``InvalidToolCall``.
@@ -31,12 +34,20 @@ Wire forms::
   call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
   ``llama3_json`` parser and SGLang's llama3 detector read it.
 - ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
-  puts the turn's prose there), its markers dropped; a JSON call may follow it.
+  puts the turn's prose there), its markers dropped; a JSON call may follow it. JSON
+  calls inside it are calls (vLLM's ``llama3_json`` / ``llama4_json`` read a JSON call
+  wherever it stands). A list there that opens with ``[name(`` is never content: cut
+  off (its ``[`` or a string still open), the calls that closed before the cut are
+  whole and the cut one is an ``InvalidToolCall(truncated=True)``, whatever the finish
+  reason; closed but not Python, one ``InvalidToolCall`` named by its first call. At
+  the start of the output and after ``<|python_tag|>`` a closed ``[name(…)]`` that is
+  not Python is an ``InvalidToolCall`` too (not cut off).
   ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
-  (``truncated=True``) when it looks like a call, content otherwise.
+  (``truncated=True``) when it looks like a call (a ``"name"`` key, its string whole
+  or cut off: nameless then), content otherwise.
 
 Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``code``,
 ``function``, ``pythonic``).
@@ -57,7 +68,18 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
-from .llama_calls import CALLISH, cut_py, json_calls, policy_call, py_calls, unclosed
+from .llama_calls import (
+    CALLISH,
+    NAME_OPEN,
+    cut_py,
+    json_calls,
+    json_region,
+    policy_call,
+    py_calls,
+    py_shaped,
+    py_unclosed,
+    unclosed,
+)
 from .llama_encode import encode
 from .llama_start import Start
 
@@ -85,7 +107,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
     text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
     if not complete:
-        if name_hint(text):
+        if NAME_OPEN.search(text):  # its name whole (named) or cut off (nameless)
             m.truncated(name_hint(text), raw)
         elif m.opener:
             m.emit_content(raw)
@@ -106,8 +128,16 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    code = text.strip()
+    if m.opener == PY_START:
+        if code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
+            if json_region(m, code, raw, complete):
+                return
+        elif py_shaped(code, loose=True) and (not complete or py_unclosed(code)):
+            cut_py(m, text, raw, "pythonic")  # cut off, whatever settled the end (stop, length or none)
+            return
     if not complete:
-        if CALLISH.match(text):
+        if CALLISH.match(text) and m.opener != PY_START:
             cut_py(m, text, raw, "pythonic")
         elif m.opener == PY_START:
             m.emit_content(text)
@@ -116,17 +146,21 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             _as_content(m, raw)
         return
-    if not py_calls(m, text, raw, "pythonic"):
-        if m.opener == PY_START:
-            # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
-            # the text is content, its markers are markup, and a JSON call may follow
-            m.emit_content(text)
-            m.state["started"] = False
-            m.state["after_json"] = False
-        elif m.opener:
-            m.emit_content(raw)
-        else:
-            _as_content(m, raw)
+    if py_calls(m, text, raw, "pythonic"):
+        return
+    name = py_shaped(code, loose=m.opener == PY_START)
+    if name is not None:  # shaped like calls, closed, and not Python: never content
+        m.invalid(name, raw, f"Tool call at {m.loc} is not Python call syntax")
+    elif m.opener == PY_START:
+        # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
+        # the text is content, its markers are markup, and a JSON call may follow
+        m.emit_content(text)
+        m.state["started"] = False
+        m.state["after_json"] = False
+    elif m.opener:
+        m.emit_content(raw)
+    else:
+        _as_content(m, raw)
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -162,8 +196,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             m.invalid(hint, raw, f"Tool call at {m.loc} is JSON that is not a call")
         return
-    if code[0] == "[" and CALLISH.match(code):
-        cut_py(m, code, raw, "python_tag")  # a list that did not read whole (cut off): never code to run
+    if code[0] == "[" and CALLISH.match(code):  # a list that did not read whole: never code to run
+        if py_unclosed(code):
+            cut_py(m, code, raw, "python_tag")
+        else:
+            m.invalid(py_shaped(code, loose=True), raw, f"Tool call at {m.loc} is not Python call syntax")
         return
     if _BUILTIN_CALL.match(code):
         m.truncated(code[: code.find(".")], raw)

@@ -13,13 +13,23 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from ._brackets import scan
 from ._core import TextParser
-from ._kit import name_hint
+from ._jsoncalls import cut_json
+from ._kit import loose_name, name_hint
 from ._pythonic import POSITIONAL, cut_calls, read_calls
 
-__all__ = ["CALLISH", "cut_py", "json_calls", "policy_call", "py_calls", "unclosed"]
+__all__ = ["CALLISH", "NAME_OPEN", "cut_json_list", "cut_py", "json_calls", "json_region", "policy_call", "py_calls",
+           "py_shaped", "py_unclosed", "unclosed"]
 
 # the second run of spaces only after a "[": two adjacent ones backtracked quadratically
 CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
+# Python calls as Llama writes them: "[name(" or "name(", no space before the "(" (prose
+# "Sure (one moment)" is no call); matched at the start of stripped text only
+_SHAPE = re.compile(r"(\[\s*)?([A-Za-z_][\w.]*)\(")
+# a JSON call, its name cut off or not: '{"name": "get_wea' (name_hint needs a closed string)
+NAME_OPEN = re.compile(r'"name"\s*:\s*"')
+
+
+_BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
 
 
 def json_calls(
@@ -27,7 +37,9 @@ def json_calls(
 ) -> bool:
     """Read ``{…}; {…}`` (*arrays*: or ``[{…}, {…}]``, as SGLang's Llama 3.2 detector reads
     a list after ``<|python_tag|>``); False when *text* is not JSON calls at all
-    (*strict*: an object without ``parameters`` / ``arguments`` is not a call)."""
+    An object is a call only with ``parameters`` / ``arguments`` beside its ``name``, or
+    with no other key but ``type`` (*strict*: not even then), as vLLM's ``llama3_json``
+    parser and llama.cpp's Llama 3.x handler read it."""
     dec = json.JSONDecoder()
     pos, n, found = 0, len(text), []
     while pos < n:
@@ -43,8 +55,8 @@ def json_calls(
         for obj in objs:
             if type(obj) is not dict or type(obj.get("name")) is not str:
                 return False
-            if strict and "parameters" not in obj and "arguments" not in obj:
-                return False
+            if "parameters" not in obj and "arguments" not in obj and (strict or not obj.keys() <= _BARE):
+                return False  # data with a "name" key ({"name": "John", "age": 30}) is no call
             found.append(obj)
     if not found:
         return False
@@ -106,9 +118,49 @@ def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
             m.invalid(name, raw, f"Tool call at {m.loc} {error}")
         else:
             m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
-    callish = CALLISH.match(tail)
-    name = tail[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
-    m.truncated((name[: -len(".call")] if name.endswith(".call") else name) or None, raw)
+    m.truncated(_first_name(tail), raw)
+
+
+def _first_name(text: str) -> str | None:
+    """The name of the first Python call in *text* (``x.call(`` names tool ``x``)."""
+    callish = CALLISH.match(text)
+    name = text[: callish.end() - 1].strip().lstrip("[").strip() if callish else ""
+    return (name[: -len(".call")] if name.endswith(".call") else name) or None
+
+
+def py_shaped(code: str, loose: bool = False) -> str | None:
+    """The first call's name when stripped *code* that Python did not read is shaped
+    like Python calls all the same: ``[name(`` … ``)]`` or ``name(`` … ``)`` (*loose*:
+    a list need only open with ``[name(``, as a cut-off one or one that a marker such
+    as ``<|python_start|>`` says holds calls); else ``None``."""
+    hit = _SHAPE.match(code)
+    if hit is None:
+        return None
+    if hit.group(1):
+        ok = loose or (code.endswith("]") and code[:-1].rstrip().endswith(")"))
+    else:
+        ok = code.endswith(")")
+    return _first_name(code) if ok else None
+
+
+def py_unclosed(code: str) -> bool:
+    """Whether Python-call *code* was cut off: a list's ``[`` (or a bare call's ``(``)
+    still open, or a string (one linear pass, ``_brackets.scan``)."""
+    found = scan(code, brackets="{[" if code.startswith("[") else "{[(")
+    return bool(found.quote) or found.depth > 0
+
+
+def cut_json_list(m: TextParser, code: str, raw: str, variant: str) -> bool:
+    """A ``[{…}, {…`` list of JSON calls (or ``{…}; {…``) cut off: the calls that closed
+    before the cut are whole, the rest one cut-off call named by its own ``"name"``;
+    False (nothing added) when a closed item is no call object."""
+    done, tail = cut_json(code)
+    if not all(type(c) is dict and type(c.get("name")) is str for c in done):
+        return False
+    for c in done:
+        m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant=variant)
+    m.truncated(loose_name(tail), raw)
+    return True
 
 
 def unclosed(text: str) -> bool:
@@ -116,3 +168,16 @@ def unclosed(text: str) -> bool:
     one linear pass (``_brackets.scan``), ``"`` and ``'`` strings with backslash escapes."""
     found = scan(text)
     return bool(found.quote) or found.depth > 0
+
+
+def json_region(m: TextParser, code: str, raw: str, complete: bool) -> bool:
+    """JSON calls inside ``<|python_start|>…<|python_end|>`` (vLLM's ``llama3_json`` /
+    ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
+    is no call (then it is content, as prose there is)."""
+    if not complete:
+        if loose_name(code) is None and not NAME_OPEN.search(code):
+            return False
+        if not cut_json_list(m, code, raw, "json"):
+            m.truncated(loose_name(code), raw)
+        return True
+    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))

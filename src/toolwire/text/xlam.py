@@ -12,15 +12,20 @@ Wire forms::
 
 - A JSON array is a list of calls only at the start of the answer (after whitespace,
   or right after ``</think>``) and only when every item is an object with a
-  ``"name"`` string; any other array stays content. The array ends where its brackets
+  ``"name"`` string and ``"arguments"`` (or ``"parameters"``; a call without arguments
+  may have no other key but ``"type"``), as vLLM's parser needs; an array with no call
+  in it (records with a ``"name"`` key) stays content, one that mixes calls with other
+  items is an ``InvalidToolCall``. The array ends where its brackets
   close (no closer follows: the next token is the end-of-turn token, a stop token
   engines strip), so a complete array is whole.
-- A `````json`` fence holding calls is read the same way (text around it is content);
-  a fence holding anything else stays content, fence included. ``<tool_call>`` blocks
+- A code fence (three backticks, ``json`` after them or not, as vLLM's pattern reads
+  it) holding calls is read the same way (text around it is content); a fence
+  holding anything else stays content, fence included. ``<tool_call>`` blocks
   and ``[TOOL_CALLS]`` hold an array or one call object.
 - Markers inside JSON strings do not end anything; an array that looks like calls
   (it has a ``"name"``) and is still open at the end of the text is an
-  ``InvalidToolCall`` (``truncated``); one that does not stays content.
+  ``InvalidToolCall`` (``truncated``; nameless when the cut fell inside the name);
+  one that does not, or whose closed items are no calls, stays content.
 
 Encoding writes the calls as one bare JSON array (the form vLLM's parser reads first).
 
@@ -37,8 +42,8 @@ from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
+from ._jsoncalls import cut_json, cut_json_calls
+from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 
 __all__ = ["FORMAT"]
 
@@ -48,12 +53,26 @@ OPEN, CLOSE, TC = "<tool_call>", "</tool_call>", "[TOOL_CALLS]"
 _Q = (('"', '"', True),)
 # the start of a call array in any quoting (searched in its first 200 characters only)
 _CALLISH = re.compile(r"""\{\s{0,20}['"](?:name|arguments)['"]\s{0,20}:""")
+_NAME_OPEN = re.compile(r'"name"\s*:\s*"')  # a "name" key, its string cut off or not
+
+
+_BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
+
+
+def _is_call(item: Any) -> bool:
+    """A call object: a ``"name"`` string and ``"arguments"`` / ``"parameters"`` (or no
+    other key but ``type``), as vLLM's parser needs; ``{"name": "Alice", "age": 30}`` is data."""
+    return (
+        type(item) is dict
+        and type(item.get("name")) is str
+        and ("arguments" in item or "parameters" in item or item.keys() <= _BARE)
+    )
 
 
 def _items(value: Any) -> list[dict[str, Any]] | None:
     """The calls in a JSON value (an array of call objects, or one), or ``None``."""
     items = value if type(value) is list else [value] if type(value) is dict else None
-    if not items or not all(type(i) is dict and type(i.get("name")) is str for i in items):
+    if not items or not all(_is_call(i) for i in items):
         return None
     return items
 
@@ -68,15 +87,23 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     valid JSON (a trailing comma, single quotes) an invalid call; else content as written."""
     raw = m.opener + text + end
     if not complete:
-        if name_hint(text):
-            cut_json_calls(m, text, raw)
-        else:
-            m.emit_content(raw)
+        done, tail = cut_json(text)
+        if not (_NAME_OPEN.search(text) or _CALLISH.search(text[:200])) or (done and not any(map(_is_call, done))):
+            m.emit_content(raw)  # no call, or records with a "name" key (the closed ones are no calls)
+            return
+        for item in done:  # the items closed before the cut; the cut one, its name whole or not
+            if _is_call(item):
+                _add(m, [item], raw)
+            else:
+                m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" and \"arguments\"")
+        m.truncated(loose_name(tail), raw)
         return
     value = loads(text.strip())
     items = _items(value)
     if items is not None:
         _add(m, items, raw)
+    elif value is not MISSING and not any(_is_call(i) for i in (value if type(value) is list else [value])):
+        m.emit_content(raw)  # JSON that holds no call (records with a "name" key): the answer
     elif name_hint(text) or _CALLISH.search(text[:200]):  # an array of calls, not prose
         why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
         m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
@@ -133,6 +160,7 @@ _CONTENT.set(
         THINK: lambda m, tok: setattr(m, "mode", _REASONING),
         THINK_END: _after_think,
         FENCE: body(_FENCED),
+        FENCE_END: body(_FENCED),  # a plain ``` fence opens one too (vLLM: ```(?:json)?)
         OPEN: body(_TAGGED),
         CLOSE: stay,
         TC: body(_BRACKETED),

@@ -1,0 +1,88 @@
+"""text.llama: Llama 4's ``<|python_start|>[f(…)]<|python_end|>`` (meta-llama/llama-models
+``models/llama4/prompt_format.md``) that does not read whole is never content: a list cut
+off keeps the calls that closed before the cut and makes the cut one a truncated
+InvalidToolCall whatever the finish reason; a closed list Python cannot read is one
+InvalidToolCall named by its first call; JSON calls inside the markers are calls, as
+vLLM's ``Llama3JsonToolParser`` (llama3_json / llama4_json) reads them."""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import C, Invalid, check
+
+D = "text.llama"
+CUT = '<|python_start|>[get_weather(city="Paris"), get_time('
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "tool_calls", "length"])
+def test_a_cut_off_list_keeps_its_whole_calls_for_every_finish_reason(finish: str | None) -> None:
+    check(CUT, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("get_time", truncated=True, raw=CUT)],
+          finish_reason=finish)
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_one_cut_off_call_is_a_truncated_call_for_every_finish_reason(finish: str | None) -> None:
+    text = '<|python_start|>[get_weather(city="Paris")'
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)], finish_reason=finish)
+
+
+@pytest.mark.parametrize("text", [
+    '<|python_start|>[get_weather(city="Paris", days=3]<|python_end|>',
+    '<|python_start|>[get_weather(city="Paris") get_time(tz="UTC")]<|python_end|>',
+    '<|python_start|>[get_weather(city="Paris" days=3)]<|python_end|>',
+    '<|python_start|>get_weather(city="Paris" days=3)<|python_end|>',
+])
+def test_a_closed_list_that_is_not_python_is_an_invalid_call(text: str) -> None:
+    for finish in (None, "stop"):
+        check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason=finish)
+
+
+def test_a_closed_list_that_is_not_python_at_the_end_of_the_text_with_stop() -> None:
+    text = '<|python_start|>[get_weather(city="Paris") get_time(tz="UTC")]'
+    check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")
+
+
+@pytest.mark.parametrize("text", [
+    '[get_weather(city="Paris") get_time(tz="UTC")]',
+    '[get_weather(city="Paris" days=3)]',
+])
+def test_a_call_shaped_list_at_the_start_that_is_not_python_is_an_invalid_call(text: str) -> None:
+    check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")
+
+
+def test_lfm2_a_list_that_is_not_python_is_named_by_its_first_call() -> None:
+    text = '<|tool_call_start|>[get_weather(city="Paris") get_time(tz="UTC")]<|tool_call_end|>'
+    check(text, "text.lfm2", None, None, [Invalid("get_weather", raw=text)])
+
+
+def test_a_closed_list_after_python_tag_is_not_cut_off() -> None:
+    text = '<|python_tag|>[get_weather(city="Paris") get_time(tz="UTC")]'
+    check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")
+    text = '<|python_tag|>[get_weather(city="Paris"), get_time('
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("get_time", truncated=True, raw=text)],
+          finish_reason="stop")
+
+
+@pytest.mark.parametrize("text", [
+    '<|python_start|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|python_end|>',
+    '<|python_start|>[{"name": "get_weather", "parameters": {"city": "Paris"}}]<|python_end|>',
+    '<|python_start|>{"name": "get_weather", "arguments": {"city": "Paris"}}<|python_end|>',
+])
+def test_json_calls_inside_the_markers_are_calls(text: str) -> None:
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"})])
+
+
+def test_a_json_call_cut_off_inside_the_markers_is_a_truncated_call() -> None:
+    text = '<|python_start|>{"name": "get_weather", "parameters": {"city": "Par'
+    for finish in (None, "stop", "length"):
+        check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)], finish_reason=finish)
+
+
+def test_prose_inside_the_markers_stays_content() -> None:
+    check("<|python_start|>Sure (one moment).<|python_end|>", D, "Sure (one moment).", None, [])
+    check("<|python_start|>Sure (one moment)<|python_end|>", D, "Sure (one moment)", None, [])
+    check('<|python_start|>{"answer": 42}<|python_end|>', D, '{"answer": 42}', None, [])
+    for finish in (None, "stop", "length"):
+        check("<|python_start|>Let me look.", D, "Let me look.", None, [], finish_reason=finish)
+        check("<|python_start|>Sure (one moment)", D, "Sure (one moment)", None, [], finish_reason=finish)
+    check("[f(x) = x^2](https://example.com)", D, "[f(x) = x^2](https://example.com)", None, [])
