@@ -68,3 +68,41 @@ def test_branches_through_ref_are_read_as_their_targets(target: str) -> None:
 def test_the_strict_targets_say_the_same() -> None:
     r = render(OVERLAPPING, "openai.chat")
     assert ("/properties/o", "dropped") in [(c.pointer, c.action) for c in r.report if c.keyword == "oneOf"]
+
+
+#: Review hunt RA-4: disjoint branches the first version of the rule did not see as such
+#: (lossless on vllm before the rule came; then reported ``unenforced``, and
+#: ``on_lossy="raise"`` raised): a discriminator the PARENT requires, branches that are
+#: finite value sets (``const``, ``enum``) sharing no value
+DISJOINT = {
+    "parent requires the discriminator": {
+        "type": "object", "properties": {"kind": {"type": "string"}}, "required": ["kind"],
+        "oneOf": [{"properties": {"kind": {"const": "x"}, "x": {"type": "string"}}, "required": ["x"]},
+                  {"properties": {"kind": {"const": "y"}, "y": {"type": "number"}}, "required": ["y"]}]},
+    "consts": _one([{"const": "a"}, {"const": "b"}]),
+    "enums": _one([{"type": "string", "enum": ["a", "c"]}, {"type": "string", "enum": ["b"]}]),
+    "discriminator enums": _one([
+        {"type": "object", "properties": {"k": {"enum": ["a", "b"]}}, "required": ["k"]},
+        {"type": "object", "properties": {"k": {"enum": ["c"]}}, "required": ["k"]}]),
+}
+#: and their look-alikes that do overlap
+OVERLAP = {
+    "discriminator not required": {
+        "type": "object", "properties": {"kind": {"type": "string"}},
+        "oneOf": [{"properties": {"kind": {"const": "x"}}}, {"properties": {"kind": {"const": "y"}}}]},
+    "consts share one": _one([{"enum": ["a", "b"]}, {"const": "b"}]),
+    "one branch open": _one([{"const": "a"}, {"type": "string"}]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DISJOINT))
+def test_disjoint_branches_stay_enforced(name: str) -> None:
+    r = render(DISJOINT[name], "vllm")
+    assert [c for c in r.report if c.keyword == "oneOf"] == []
+    assert r.lossless
+
+
+@pytest.mark.parametrize("name", sorted(OVERLAP))
+def test_overlapping_look_alikes_are_unenforced(name: str) -> None:
+    r = render(OVERLAP[name], "vllm")
+    assert [c.action for c in r.report if c.keyword == "oneOf"] == ["unenforced"]

@@ -89,7 +89,7 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
             elif rule is not None and key in _STRING_KEYS and key not in _STRING_RULES[rule]:
                 yield ptr, key, f"{profile.id} writes {_RULE_NAMES[rule]} for this string: checked locally only"
             elif key == "oneOf" and "one_of_as_any_of" in only and not (
-                    isinstance(value, list) and disjoint(root, value, node.get("type"))):
+                    isinstance(value, list) and disjoint(root, value, node)):
                 yield ptr, key, f"{profile.id} reads oneOf as anyOf: exclusivity is checked locally only"
 
 

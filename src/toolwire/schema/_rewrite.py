@@ -191,7 +191,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         if "oneOf" in n and "oneOf" not in p.supported:
             n["anyOf"] = n.pop("oneOf")
             self.change(ptr, "oneOf", "rewritten", "anyOf")
-            if not self._disjoint(n["anyOf"], n.get("type")):
+            if not self._disjoint(n["anyOf"], n):
                 self.change(ptr, "oneOf", "dropped", "exclusivity is checked locally only")
         if "const" in n and "const" not in p.supported and _lone(n["const"]) not in p.enum_types \
                 and _lone(n["const"]) in ("null", "boolean"):
@@ -329,8 +329,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         finally:
             self.copying -= 1
 
-    def _disjoint(self, branches: List[Any], parent_type: Any) -> bool:
-        return disjoint(self.root, branches, parent_type)
+    def _disjoint(self, branches: List[Any], parent: Dict[str, Any]) -> bool:
+        return disjoint(self.root, branches, parent)
 
 
 def _holds_ref(branches: Any) -> bool:
