@@ -160,6 +160,7 @@ def _refused(pattern: str) -> Optional[str]:
     if len(pattern) < 2 or pattern[0] != "^" or pattern[-1] != "$":
         return "not written ^...$"
     body, i, in_class = pattern[1:-1], 0, False
+    depth, quantified = 0, False  # groups open; the last token a quantifier
     while i < len(body):
         c = body[i]
         if c == "\\":
@@ -169,14 +170,30 @@ def _refused(pattern: str) -> Optional[str]:
             if e not in _GBNF and (in_class or e not in _TO_LITERAL):
                 return f"its grammar has no \\{e}"
             i += 2
+            quantified = False
             continue
         if in_class:
             in_class = c != "]"
+        elif c in "*+?}":
+            if c == "?" and quantified:  # written x+? there: (x+)?, which also takes nothing
+                return "a lazy quantifier"
+            quantified = True
+            i += 1
+            continue
         elif c == "[":
             in_class = True
         elif c in "^$":
             return f"a {c} inside the pattern"
-        elif c == "(" and body.startswith("?", i + 1) and not body.startswith("?:", i + 1):
-            return "a (? group other than (?:"
+        elif c == "(":
+            if body.startswith("?", i + 1) and not body.startswith("?:", i + 1):
+                return "a (? group other than (?:"
+            depth += 1
+            if body.startswith("?:", i + 1):
+                i += 2  # its ? is no quantifier
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth <= 0:  # ECMA-262: (^a)|(b$); the converter: ^(a|b)$
+            return "an alternation outside a group"
+        quantified = False
         i += 1
     return None
