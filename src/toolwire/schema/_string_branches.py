@@ -97,29 +97,25 @@ def _leading_to(found: List[int], back: Dict[int, List[int]]) -> Set[int]:
     return reached
 
 
-def _takes_string(node: Dict[str, Any]) -> bool:
-    """A node that takes some string by itself: typed ``string`` (alone or in a type
-    array), or untyped with a string ``enum`` or ``const`` value."""
-    kind = node.get("type")
-    if kind == "string" or (isinstance(kind, list) and "string" in kind):
+def _takes(node: Dict[str, Any], kind_name: str, kind: type) -> bool:
+    """A node that takes some value of JSON type *kind_name* (Python *kind*) by itself:
+    typed so (alone or in a type array), or untyped with such an ``enum`` or ``const``."""
+    typed = node.get("type")
+    if typed == kind_name or (isinstance(typed, list) and kind_name in typed):
         return True
-    if kind is not None:
+    if typed is not None:
         return False
     values = node.get("enum")
-    return ("const" in node and isinstance(node["const"], str)) or (
-        isinstance(values, list) and any(isinstance(v, str) for v in values)
+    return ("const" in node and isinstance(node["const"], kind)) or (
+        isinstance(values, list) and any(isinstance(v, kind) for v in values)
     )
+
+
+def _takes_string(node: Dict[str, Any]) -> bool:
+    """A node that takes some string by itself."""
+    return _takes(node, "string", str)
 
 
 def takes_array(node: Dict[str, Any]) -> bool:
-    """A node that takes some array by itself: typed ``array`` (alone or in a type
-    array), or untyped with an array ``enum`` or ``const`` value."""
-    kind = node.get("type")
-    if kind == "array" or (isinstance(kind, list) and "array" in kind):
-        return True
-    if kind is not None:
-        return False
-    values = node.get("enum")
-    return ("const" in node and isinstance(node["const"], list)) or (
-        isinstance(values, list) and any(isinstance(v, list) for v in values)
-    )
+    """A node that takes some array by itself."""
+    return _takes(node, "array", list)
