@@ -24,14 +24,17 @@ for the Rust engine in one pass (``_pattern_syntax``): a pattern that is no ECMA
 pattern is no regular expression, even where Rust or Python's ``re`` would read it
 (``(?i)abc``, ``\z``, ``a++``, ``\p{Greek}``, a lone ``]`` or ``{``, ``(?P<n>x)``,
 ``[[:alpha:]]``, ``[\d-z]``); look-around and backreferences are ECMA-262 that the engine
-cannot run. ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``,
-``[A-Za-z0-9_]``; the Rust classes are Unicode), ``\s`` is WhiteSpace and LineTerminator
-(U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008, ``[`` ``&`` ``~`` are themselves
-(no nesting or set operations), ``[]`` matches nothing and ``[^]`` anything, ``\cJ`` is
-U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group names are dropped (they change no
-match). The pattern sent to a provider is the caller's, unchanged. Still Rust's: ``.``
-excludes ``\n`` only (ECMA-262 also ``\r``, U+2028, U+2029), and so does ``^``/``$`` in a
-``(?m:...)`` group.
+cannot run. ``\d``/``\w``/``\b`` are ASCII there (§22.2.2.9: ``[0-9]``, ``[A-Za-z0-9_]``;
+the Rust classes are Unicode); in a ``(?i:...)`` group ``\b``/``\B`` also count U+017F and
+U+212A as word characters (WordCharacters with u and i), a boundary Rust cannot write, so
+that pattern cannot run either; a surrogate written as itself is the code point its
+``\uD800`` spells, which Rust refuses (no surrogate is in a Rust string); ``\s`` is
+WhiteSpace and LineTerminator (U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008,
+``[`` ``&`` ``~`` are themselves (no nesting or set operations), ``[]`` matches nothing
+and ``[^]`` anything, ``\cJ`` is U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group
+names are dropped (they change no match). The pattern sent to a provider is the caller's,
+unchanged. Still Rust's: ``.`` excludes ``\n`` only (ECMA-262 also ``\r``, U+2028,
+U+2029), and so does ``^``/``$`` in a ``(?m:...)`` group.
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ it is the character in every engine but a ``u``-flag one, and real schemas write
 The same walk writes the Rust pattern: the escapes and classes ``_pattern`` lists,
 group names dropped (they change no match, and duplicates in separate alternatives are
 ECMA-262's), a dash that is no range escaped. Look-around and backreferences are
-ECMA-262 but have no linear-time algorithm: they are reported, not written. Linear: one
+ECMA-262 but have no linear-time algorithm: they are reported, not written, and so is a
+``\b``/``\B`` in a ``(?i:...)`` group (§22.2.2.9 WordCharacters then holds U+017F and
+U+212A too; Rust has no boundary over that set). Linear: one
 step per character, a union-find over alternatives for duplicate group names.
 """
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
+from ._pattern_names import is_group_name
 from ._pattern_properties import LONE, NAMES, VALUES
 
 __all__ = ["PatternSyntaxError", "read_pattern"]
@@ -33,7 +36,8 @@ _SYNTAX = frozenset("^$\\.*+?()[]{}|")
 #: (ECMA-262 without ``u``, Python's ``re``, PCRE; Rust's ``\<`` ``\>`` are word
 #: boundaries, so it is written as a code point)
 _PUNCTUATION = frozenset("!\"#%&',-/:;<=>@_`~") - _SYNTAX
-_SPECIAL = re.compile(r"[\\^$.*+?()\[\]{}|]")  # one character class: no backtracking
+#: one character class (no backtracking): the syntax characters and the surrogates
+_SPECIAL = re.compile("[\\\\^$.*+?()\\[\\]{}|\ud800-\udfff]")
 _CONTROL = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
 _DIGITS = frozenset("0123456789")
@@ -79,7 +83,9 @@ class _Reader:
         # alternatives: a union-find; a closed group's alternatives join the one around it
         self.parent: List[int] = [0]
         self.current: List[bool] = [True]
-        self.frames: List[Tuple[int, bool, List[int]]] = []  # (where, look-around, its alternatives)
+        # (where, look-around, its alternatives, case-insensitive around it)
+        self.frames: List[Tuple[int, bool, List[int], bool]] = []
+        self.icase = False  # inside a (?i:...) group
         self.alt = 0
         self.roots: List[int] = [0]  # the pattern's own alternatives
         self.names: Dict[str, int] = {}
@@ -118,6 +124,9 @@ class _Reader:
                 out.append(c)
                 self.i += 1
                 last = "assertion"
+            elif "\ud800" <= c <= "\udfff":
+                out.append(self.surrogate()[1])
+                last = "atom"
             else:  # a run of PatternCharacters (and ``.``), as written
                 found = _SPECIAL.search(p, self.i + 1)
                 end = found.start() if found else n
@@ -136,7 +145,7 @@ class _Reader:
     # -- groups and alternatives ---------------------------------------------------------
     def open_group(self) -> None:
         p, i = self.p, self.i
-        look = False
+        look, icase = False, self.icase
         if not p.startswith("(?", i):
             self.groups += 1
             self.out.append("(")
@@ -162,7 +171,7 @@ class _Reader:
             else:
                 raise self.fail("invalid group", i)
         self.alt = self.new_alternative()
-        self.frames.append((i, look, [self.alt]))
+        self.frames.append((i, look, [self.alt], icase))
 
     def modifiers(self) -> None:
         p, start = self.p, self.i
@@ -180,13 +189,14 @@ class _Reader:
         both = add + remove
         if len(set(both)) != len(both) or (dash and not both):
             raise self.fail("invalid modifiers of a group", start)
+        self.icase = "i" in add or (self.icase and "i" not in remove)
         self.out.append(f"(?{add}-{remove}:" if remove else f"(?{add}:")
         self.i = j + 1
 
     def close_group(self) -> str:
         if not self.frames:
             raise self.fail("lone ')'")
-        _, look, alts = self.frames.pop()
+        _, look, alts, self.icase = self.frames.pop()
         outer = self.frames[-1][2][-1] if self.frames else self.roots[-1]
         for a in alts:
             self.parent[a], self.current[a] = outer, False
@@ -244,10 +254,7 @@ class _Reader:
                 j += 1
         if j >= self.n or not chars:
             raise self.fail("invalid group name", start)
-        first, rest = chars[0], chars[1:]
-        if not (first in "$_" or first.isidentifier()) or not all(
-            ch in "$\u200c\u200d" or ("a" + ch).isidentifier() for ch in rest
-        ):
+        if not is_group_name(chars):
             raise self.fail("invalid group name", start)
         self.i = j + 1
         return "".join(chars)
@@ -286,6 +293,9 @@ class _Reader:
         p, i = self.p, self.i
         e = p[i + 1 : i + 2]
         if e in ("b", "B"):
+            if self.icase:  # §22.2.2.9 WordCharacters: with u and i also U+017F, U+212A; Rust has
+                # no boundary over that set and no look-around to build one
+                self.unrunnable = self.unrunnable or "a word boundary (\\b, \\B) in a case-insensitive group"
             self.out.append(_OUTSIDE[e])
             self.i = i + 2
             return "assertion"
@@ -343,6 +353,19 @@ class _Reader:
             cp, self.i = ord(e), i + 2
         else:
             raise self.fail(f"invalid escape '\\{e}'", i)
+        return cp, f"\\x{{{cp:X}}}"
+
+    def surrogate(self) -> Tuple[int, str]:
+        """A surrogate written as itself at ``self.i``: with the next, a pair, one code point;
+        alone, the code point the escape ``\\uD800`` spells (Rust refuses both alike)."""
+        p, i = self.p, self.i
+        cp = ord(p[i])
+        low = ord(p[i + 1]) if i + 1 < self.n else 0
+        if cp <= 0xDBFF and 0xDC00 <= low <= 0xDFFF:
+            self.i = i + 2
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)
+            return cp, chr(cp)
+        self.i = i + 1
         return cp, f"\\x{{{cp:X}}}"
 
     def unicode_escape(self, i: int) -> Tuple[int, int]:
@@ -418,6 +441,8 @@ class _Reader:
         """One ClassAtom: its code point (``-1`` for a class escape) and Rust text."""
         p, i = self.p, self.i
         c = p[i]
+        if "\ud800" <= c <= "\udfff":
+            return self.surrogate()
         if c != "\\":
             self.i = i + 1
             return ord(c), _LITERAL_IN_CLASS.get(c, c)

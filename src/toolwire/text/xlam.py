@@ -82,6 +82,13 @@ def _add(m: TextParser, items: list[dict[str, Any]], raw: str) -> None:
         m.call(item["name"], item.get("arguments", item.get("parameters")), raw)
 
 
+def _as_written(m: TextParser, raw: str) -> None:
+    """*raw*, its opener included, as content: nothing was removed where the opener stood,
+    so no newline goes there (``Use:```json`` stays ``Use:```json``)."""
+    m.content.gap = False
+    m.emit_content(raw)
+
+
 def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     """A bare array at the start, or a fence: calls; an array naming a call that is not
     valid JSON (a trailing comma, single quotes) an invalid call; else content as written."""
@@ -89,7 +96,7 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         done, tail = cut_json(text)
         if not (_NAME_OPEN.search(text) or _CALLISH.search(text[:200])) or (done and not any(map(_is_call, done))):
-            m.emit_content(raw)  # no call, or records with a "name" key (the closed ones are no calls)
+            _as_written(m, raw)  # no call, or records with a "name" key (the closed ones are no calls)
             return
         for item in done:  # the items closed before the cut; the cut one, its name whole or not
             if _is_call(item):
@@ -103,12 +110,12 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     if items is not None:
         _add(m, items, raw)
     elif value is not MISSING and not any(_is_call(i) for i in (value if type(value) is list else [value])):
-        m.emit_content(raw)  # JSON that holds no call (records with a "name" key): the answer
+        _as_written(m, raw)  # JSON that holds no call (records with a "name" key): the answer
     elif name_hint(text) or _CALLISH.search(text[:200]):  # an array of calls, not prose
         why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
         m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
     else:
-        m.emit_content(raw)
+        _as_written(m, raw)
 
 
 def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
