@@ -14,7 +14,7 @@ from pydantic_core import from_json
 from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
-from .._policy import Parsed, empty, failed_no_call, no_call
+from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
@@ -138,6 +138,12 @@ class Results:
                 said = f"{said}: {words}"
             self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
             out.append(self.uncalled)
+        elif cut and not out and not failed and (
+                key == UNFINISHED or key in getattr(self.truncating, "unfinished", ())):
+            # the provider says the reply has not finished (Cohere ``TIMEOUT``), before any
+            # call: as ``decode_all`` reads the whole reply
+            self.uncalled = new_invalid(error=unfinished_no_call(None if key == UNFINISHED else finish), loc="$")
+            out.append(self.uncalled)
         elif (self.unended is not None and not out and finish is None and not failed and not self.finished
               and self.policy.finish_reason is None):
             # the stream ended before the reply did, and before any call (as ``decode_all``
@@ -170,7 +176,9 @@ class Results:
         key = fr if fr in self.finish_table else key_of(self.finish_table, fr)
         if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
-            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
+            # (its word for a reply not finished as ``UNFINISHED``)
+            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else UNFINISHED
+                           if key in getattr(self.truncating, "unfinished", ()) else "length")
         return self.policy
 
     def _judged_again(self, c: Call, r: ToolCall) -> bool:

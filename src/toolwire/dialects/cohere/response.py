@@ -17,9 +17,12 @@ from ..._usage import make_usage, plus
 from .._common import as_int, join_text
 from ..openai.chat_response import chat_message
 
-__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+__all__ = ["FINISH", "NOT_FINISHED", "RESPONSE", "encode_message", "reply"]
 
 Items = List[Dict[str, Any]]
+#: the ``finish_reason`` words of a reply that did not finish: the user cancelled it
+#: (``USER_CANCEL``) or it timed out (``TIMEOUT``, v2 ``ChatFinishReason``)
+NOT_FINISHED = frozenset({"USER_CANCEL", "TIMEOUT"})
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
@@ -50,7 +53,7 @@ RESPONSE = ResponseReader(
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
     frozenset({"finish_reason"}),
-    lambda d, raw: raw in ("USER_CANCEL", "TIMEOUT"),
+    lambda d, raw: raw in NOT_FINISHED,
 )
 
 #: ``finish_reason`` -> the normalised vocabulary: every value of the cohere SDK's

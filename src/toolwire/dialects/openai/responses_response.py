@@ -29,7 +29,8 @@ from .._common import any_block, as_int, join_text
 from .chat_response import Items
 
 __all__ = [
-    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "WAITS", "response_object", "responses_finish", "responses_history",
+    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "RESPONSES_UNFINISHED", "WAITS", "response_object", "responses_finish",
+    "responses_history",
     "responses_reply",
 ]
 
@@ -109,7 +110,7 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
     status = data.get("status")
     if status == "failed":
         return "failed"
-    if status in _NOT_STARTED:
+    if status in RESPONSES_UNFINISHED:
         return UNFINISHED
     if status == "incomplete":
         details = data.get("incomplete_details")
@@ -122,7 +123,9 @@ _OWN_REASONS = ("max_output_tokens", "content_filter")  # the incomplete reasons
 
 
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
-_NOT_STARTED = _NOT_DONE[1:]  # not finished, and not cut off either: ``responses_finish``
+#: the statuses of a reply not finished, and not cut off either (``responses_finish``):
+#: ``Dialect.unfinished_reasons``
+RESPONSES_UNFINISHED = frozenset(_NOT_DONE[1:])
 
 def _parsed_answer(o: Any) -> Dict[str, Any]:
     """openai's ``ParsedResponse.output_parsed`` (``client.responses.parse``): a property
