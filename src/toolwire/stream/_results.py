@@ -85,7 +85,7 @@ class Results:
         object are cut off in the dialects whose whole replies give them so
         (``whole_cut``); text that closes its object stays whole. Under a failing finish
         reason or an error in the stream (the provider reports the reply as failed), or
-        one that says a content filter or a refusal stopped it, every client call is
+        one that says a content filter or a refusal stopped it, every client call (one cut off too: no budget helps) is
         invalid, whatever its ``CallDone`` said. A stream that ended with no finish reason
         and no client call, where one was due (``unended``), gives one nameless
         ``InvalidToolCall`` saying so."""
@@ -121,7 +121,9 @@ class Results:
                 c.result = self._parsed(c, c.result.raw)
             if cut and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
-            if failed and not c.server and type(c.result) is ToolCall:
+            if failed and not c.server and c.result is not None and (
+                    type(c.result) is ToolCall or self.failure is None or c.error is None):
+                # cut off or not (no budget helps), unless an error event already named it (``error``)
                 c.result = self._invalid(
                     c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {reporter} reports "
                     f"as {how or 'failed'} ({word}): it must not run", f"$.calls[{c.pos}]", False)
