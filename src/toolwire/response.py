@@ -42,7 +42,7 @@ from ._foreign import foreign
 from ._policy import CUT_OFF
 from ._registry import Registry, cacheable
 from ._think import split_think
-from ._usage import Usage
+from ._usage import CountsShape, Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
 
@@ -202,6 +202,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
             may_hold_calls = reader.may_hold_calls(data)
             commentary = "" if reader.commentary is None else reader.commentary(data)
+        except CountsShape as exc:  # a usage of the wrong type: its path
+            raise DecodeError(f"Response of {sid} is malformed: {exc}", dialect=sid, loc=exc.loc) from None
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
         except (ToolwireError, MemoryError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage, plus
+from ..._usage import counts, make_usage, plus
 from .._common import as_int, join_text
 from ..openai.chat_response import chat_message
 
@@ -40,7 +40,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     plan = msg.get("tool_plan")
     if isinstance(plan, str) and plan:
         reasoning.append(plan)
-    tokens = (d.get("usage") or {}).get("tokens") or {}
+    tokens = counts(counts(d, "usage", "$"), "tokens", "$.usage")
     prompt, output = as_int(tokens.get("input_tokens")), as_int(tokens.get("output_tokens"))
     usage = make_usage(prompt, output, None, plus(prompt, output))
     return join_text(text), "\n".join(reasoning), None, d.get("finish_reason"), usage, None

@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional
 from ..._access import to_data
 from ..._dialect import ResponseFields, ResponseReader
 from ..._policy import UNFINISHED
-from ..._usage import make_usage
+from ..._usage import counts, make_usage
 from .._common import any_block, as_int, join_text
 from .chat_response import Items
 
@@ -77,11 +77,11 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
     if waits and status == "completed":  # it waits on the client's approval: ``WAITS``
         raw = WAITS
-    u = d.get("usage") or {}
+    u = counts(d, "usage", "$")
     usage = make_usage(
         as_int(u.get("input_tokens")),
         as_int(u.get("output_tokens")),
-        as_int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+        as_int(counts(u, "output_tokens_details", "$.usage").get("reasoning_tokens")),
         as_int(u.get("total_tokens")),
     )
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, parsed
