@@ -115,3 +115,39 @@ def test_unfinished_keyword_cuts_calls(dialect: Optional[str], fr: str) -> None:
         assert got[0].truncated is True  # type: ignore[union-attr]
         if fr != "cancelled":  # (also IBM watsonx.ai's word: a core cut-off word)
             assert "has not finished" in got[0].error  # type: ignore[union-attr]
+
+
+def _chat_whole(fr: str, args: Optional[str]) -> Dict[str, Any]:
+    msg: Dict[str, Any] = (
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "delete_file", "arguments": args}}]}
+        if args is not None else {"role": "assistant", "content": "Let me check"})
+    return {"id": "c", "object": "chat.completion", "created": 1, "model": "gpt-4o",
+            "choices": [{"index": 0, "finish_reason": fr, "message": msg}]}
+
+
+def _chat_events(fr: str, args: Optional[str]) -> List[Dict[str, Any]]:
+    def chunk(delta: Dict[str, Any], f: Optional[str] = None) -> Dict[str, Any]:
+        return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": f}]}
+
+    ev = [chunk({"role": "assistant"})]
+    if args is not None:
+        ev.append(chunk({"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                                         "function": {"name": "delete_file", "arguments": ""}}]}))
+        if args:
+            ev.append(chunk({"tool_calls": [{"index": 0, "function": {"arguments": args}}]}))
+    else:
+        ev.append(chunk({"content": "Let me check"}))
+    ev.append(chunk({}, fr))
+    return ev
+
+
+@pytest.mark.parametrize("fr", sorted(get_dialect("openai.chat").finish_reasons))
+@pytest.mark.parametrize("args", ["", FENCED, None])
+def test_chat_stream_reads_as_whole_reply(fr: str, args: Optional[str]) -> None:
+    try:
+        whole: Any = _shape(toolwire.decode_all(_chat_whole(fr, args), invalid="keep"))
+    except toolwire.ToolwireError:
+        whole = [("invalid", None, False)]  # the stream's nameless InvalidToolCall
+    assert _shape(stream.accumulate(_chat_events(fr, args), "openai.chat")) == whole
