@@ -276,7 +276,11 @@ class Dialect:
     ``strategies.streams``. ``response`` (a ``ResponseReader``) reads a
     whole response (``toolwire.response.normalize``); ``finish_reasons`` maps the
     provider's finish reasons to ``stop, length, tool_calls, content_filter,
-    refusal, context_window, pause, error, other``. ``message_envelope(items,
+    refusal, context_window, pause, error, other``; ``unfinished_reasons`` lists the
+    provider's finish reasons that say the reply has not finished (cancelled, timed
+    out, still running: Cohere ``TIMEOUT``, a Responses ``status`` ``queued``), which
+    no normalised reason says: its calls are cut off and without one it is no answer,
+    in whole replies, streams and as the ``finish_reason=`` keyword. ``message_envelope(items,
     content)`` is the container holding call items where the dialect has no
     assistant message (Responses: a request's input history), and
     ``response_envelope(items, content, finish=None)`` a whole reply holding them,
@@ -350,6 +354,7 @@ class Dialect:
     result_read_back: Optional[Callable[[ToolResult], ToolResult]] = None
     stream_options: Optional[Callable[[Sequence[ToolCall]], Tuple[Dict[str, Any], ...]]] = None
     scope: Optional[Callable[[Any], Optional[str]]] = None
+    unfinished_reasons: FrozenSet[str] = frozenset()
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines

@@ -52,7 +52,7 @@ def check_record(d: Any) -> None:
         raise wrong("ids", "an IdRule")
     if d.names is not None and not (isinstance(d.names, _Pattern) and type(d.names.pattern) is str):
         raise wrong("names", "a compiled pattern (re.compile) or None")
-    for f, sets in (("keys", d.keys), ("stream_events", d.stream_events)):
+    for f, sets in (("keys", d.keys), ("stream_events", d.stream_events), ("unfinished_reasons", d.unfinished_reasons)):
         if not (sets is None and f == "keys") and not (type(sets) is frozenset and all(type(k) is str for k in sets)):
             raise wrong(f, "a frozenset of str" + (" or None" if f == "keys" else ""))
     for f in _MAPPINGS:

@@ -16,8 +16,8 @@ from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Uni
 
 from ._builtin import default_registry
 from ._derived import derived
-from ._dialect import Dialect, finish_lookup, finish_word
-from ._policy import CUT_OFF, TRUNCATING, Policy, cut_reason, failed_reason, finish_norm
+from ._dialect import Dialect, finish_lookup, finish_word, key_of
+from ._policy import CUT_OFF, TRUNCATING, UNFINISHED, Policy, cut_reason, failed_reason, finish_norm
 from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
@@ -30,31 +30,40 @@ class Words(frozenset):  # type: ignore[type-arg]
     """The finish reasons of a dialect that normalise to one of *norms*: its own words
     (and the core's, for ``truncating``), as they are in its ``finish_reasons``
     (*table*). A word in another case is first turned into the table's spelling,
-    once per reply (``_dialect.key_of``): membership itself stays a plain set lookup."""
+    once per reply (``_dialect.key_of``): membership itself stays a plain set lookup.
+    ``unfinished`` holds those of them that say the reply has not finished
+    (``Dialect.unfinished_reasons``, in ``truncating``)."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "unfinished")
     table: Mapping[str, str]
+    unfinished: FrozenSet[str]
 
-    def __new__(cls, words: Iterable[str], table: Mapping[str, str]) -> Words:
+    def __new__(cls, words: Iterable[str], table: Mapping[str, str],
+                unfinished: FrozenSet[str] = frozenset()) -> Words:
         self = super().__new__(cls, words)
         self.table = table
+        self.unfinished = unfinished
         return self
 
     def __reduce__(self) -> Any:
-        return (Words, (list(self), dict(self.table)))
+        return (Words, (list(self), dict(self.table), self.unfinished))
 
 
-def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset()) -> Words:
-    return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons)
+def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset(),
+           unfinished: FrozenSet[str] = frozenset()) -> Words:
+    return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons,
+                 unfinished)
 
 
 _CALLED = frozenset({"tool_calls"})
 
 
 def truncating(d: Dialect) -> FrozenSet[str]:
-    """The finish reasons that cut *d*'s replies short: the core's, and those its
-    ``finish_reasons`` normalises to ``length`` or ``context_window``."""
-    return _words(d, CUT_OFF, TRUNCATING)
+    """The finish reasons that cut *d*'s replies short: the core's, those its
+    ``finish_reasons`` normalises to ``length`` or ``context_window``, and its
+    ``unfinished_reasons`` (a reply not finished: ``Words.unfinished``)."""
+    unfinished = frozenset(d.unfinished_reasons)
+    return _words(d, CUT_OFF, TRUNCATING | unfinished, unfinished)
 
 
 def failing(d: Dialect) -> FrozenSet[str]:
@@ -77,10 +86,18 @@ def _cut_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
     return frozenset(raw for d in dialects for raw, norm in d.finish_reasons.items() if norm in CUT_OFF) - TRUNCATING
 
 
+def _unfinished_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
+    """The dialects' ``unfinished_reasons``, as they spell them and in upper and lower
+    case (a word is read in any case, as ``finish_lookup`` reads it)."""
+    words = {w for d in dialects for w in d.unfinished_reasons}
+    return frozenset(words | {w.upper() for w in words} | {w.lower() for w in words})
+
+
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:
     """*pol*, its ``finish_reason`` keyword read as ``"length"`` when it is a dialect's
-    own word for a reply cut off (as ``cut_reason`` reads a reply's): the named
-    dialect's, or without one any registered dialect's."""
+    own word for a reply cut off (as ``cut_reason`` reads a reply's), as ``"unfinished"``
+    (``UNFINISHED``) when it is one of its ``unfinished_reasons``: the named dialect's,
+    or without one any registered dialect's."""
     fr = pol.finish_reason
     if fr is None or fr in TRUNCATING:
         return pol
@@ -91,12 +108,18 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             type(fr) is str and (fr.upper() in words or fr.lower() in words)  # another case: as each dialect reads it
             and any(cut_reason(d, fr) is not None for d in reg)
         )
+        waits = not cut and fr in derived(_unfinished_words, registry)
     else:
         d = dialect if isinstance(dialect, Dialect) else None
         if type(dialect) is str and dialect in reg:
             d = reg.get(dialect)
         cut = d is not None and cut_reason(d, fr) is not None
-    return replace(pol, finish_reason="length") if cut else pol
+        waits = not cut and d is not None and bool(d.unfinished_reasons) and (
+            fr in d.unfinished_reasons or key_of(d.finish_reasons, fr) in d.unfinished_reasons
+            or fr.upper() in d.unfinished_reasons or fr.lower() in d.unfinished_reasons)
+    if cut:
+        return replace(pol, finish_reason="length")
+    return replace(pol, finish_reason=UNFINISHED) if waits else pol
 
 
 def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:

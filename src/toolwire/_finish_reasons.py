@@ -11,7 +11,7 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["FINISH_REASONS", "finish_lookup", "finish_name", "finish_word", "key_of"]
+__all__ = ["CORE_CUT", "FINISH_REASONS", "finish_lookup", "finish_name", "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -25,6 +25,18 @@ FINISH_REASONS = (
     "error",
     "other",
 )
+
+#: The finish reasons every dialect's calls are cut off by (``_policy.TRUNCATING``),
+#: normalised where a dialect's table lacks one (``toolwire.response.normalize``): the
+#: token budget (``length``), the context window (``context_window``), or ``other`` for
+#: a reply stopped before its end for another reason (a time limit, cancelled, not
+#: finished: ``Response.unfinished``; a Responses ``incomplete`` without a reason).
+CORE_CUT: Mapping[str, str] = {
+    **dict.fromkeys(("length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "CONTINUATION", "token_limit"),
+                    "length"),
+    **dict.fromkeys(("model_length", "model_context_window_exceeded", "ERROR_LIMIT"), "context_window"),
+    **dict.fromkeys(("incomplete", "unfinished", "time_limit", "not_finished", "cancelled"), "other"),
+}
 
 
 def finish_word(raw: Any) -> Optional[str]:

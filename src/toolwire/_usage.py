@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Dict, Optional
 
-__all__ = ["Usage", "make_usage", "plus"]
+__all__ = ["CountsShape", "Usage", "counts", "make_usage", "plus"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,29 @@ def make_usage(
         input_tokens=input_tokens, output_tokens=output_tokens, reasoning_tokens=reasoning, total_tokens=total
     )
     return u
+
+
+class CountsShape(TypeError):
+    """A container of token counts (a ``usage``) that is no object: its path (``loc``)
+    and its type. ``toolwire.response.normalize`` raises it as a ``DecodeError`` there."""
+
+    def __init__(self, loc: str, value: Any) -> None:
+        super().__init__(f"{loc} must be an object, got {type(value).__name__}")
+        self.loc = loc
+
+
+def counts(parent: Dict[str, Any], key: str, loc: str) -> Dict[str, Any]:
+    """*parent*'s *key*, an object of token counts at *loc*: ``{}`` when absent, ``null``
+    or empty; ``CountsShape`` for any other value that is no object (a count itself of
+    the wrong type is no count: ``None``, the readers' ``as_int``)."""
+    value = parent.get(key)
+    if type(value) is dict:
+        return value
+    if not value:
+        return {}
+    if isinstance(value, dict):
+        return value
+    raise CountsShape(f"{loc}.{key}", value)
 
 
 def plus(*counts: Optional[int]) -> Optional[int]:

@@ -37,12 +37,12 @@ from ._collect import failure_words
 from ._derived import derived
 from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
-from ._finish_reasons import finish_name
+from ._finish_reasons import CORE_CUT, finish_name
 from ._foreign import foreign
 from ._policy import CUT_OFF
 from ._registry import Registry, cacheable
 from ._think import split_think
-from ._usage import Usage
+from ._usage import CountsShape, Usage
 
 __all__ = ["FINISH_REASONS", "Response", "ResponseReader", "Usage", "normalize", "normalize_finish"]
 
@@ -65,7 +65,8 @@ class Response:
     ``failure`` is what the provider said of a failed reply (``finish_reason ==
     "error"``: Gemini's ``finishMessage``, a Responses ``error``), in one line.
     ``unfinished`` is true when the provider says the reply did not finish (its
-    ``ResponseReader.unfinished``); a reply with no finish field at all is not unfinished.
+    ``ResponseReader.unfinished``, or a word its calls are cut off by that its table lacks,
+    watsonx.ai's ``time_limit``); a reply with no finish field at all is not unfinished.
     ``commentary`` is text the provider labels as no part of the answer (its
     ``ResponseReader.commentary``: Responses ``phase: "commentary"`` messages, a preamble
     or status update), kept out of ``text``; ``""`` when there is none.
@@ -202,6 +203,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             text, reasoning, refusal, raw_finish, usage, parsed = reader.read(data)
             may_hold_calls = reader.may_hold_calls(data)
             commentary = "" if reader.commentary is None else reader.commentary(data)
+        except CountsShape as exc:  # a usage of the wrong type: its path
+            raise DecodeError(f"Response of {sid} is malformed: {exc}", dialect=sid, loc=exc.loc) from None
         except (AttributeError, TypeError, KeyError, IndexError) as exc:
             raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
         except (ToolwireError, MemoryError):
@@ -236,6 +239,10 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         except Exception as exc:
             raise _reader_failed(sid, exc) from None
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
+        if finish == "other" and not unfinished and type(raw_finish) is str and CORE_CUT.get(raw_finish) == "other":
+            # a word the core cuts calls off by (a time limit, cancelled) that the table
+            # lacks (IBM watsonx.ai's ``time_limit`` on Chat): not finished, as its calls read
+            unfinished = finish_lookup(_table(sid, tables), raw_finish) is None
         if calls and finish in ("stop", None) and not unfinished:  # (a reply still going on made no finish)
             finish = "tool_calls"
         elif (finish == "tool_calls" or finish == "error") and not calls and not invalid:
@@ -291,9 +298,15 @@ def normalize_finish(raw: Optional[str], provider: str, *, registry: Optional[Re
     return _normalize_finish(raw, provider, tables)
 
 
+def _table(provider: str, tables: _Tables) -> Mapping[str, str]:
+    return tables.finish.get(provider) or tables.finish.get(_COMPATIBLE) or {}
+
+
 def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:
-    table = tables.finish.get(provider) or tables.finish.get(_COMPATIBLE) or {}
-    return finish_lookup(table, raw) or "other"
+    """*raw* as *provider*'s table reads it; a word the table lacks that the core cuts
+    calls off by (``CORE_CUT``: watsonx.ai's ``token_limit`` on Chat) as the core reads
+    it, so ``truncated`` agrees with the calls; else ``other``."""
+    return finish_lookup(_table(provider, tables), raw) or (type(raw) is str and CORE_CUT.get(raw)) or "other"
 
 
 def _plain(resp: Any) -> Any:

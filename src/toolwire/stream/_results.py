@@ -14,7 +14,7 @@ from pydantic_core import from_json
 from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
-from .._policy import Parsed, empty, failed_no_call, no_call
+from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
@@ -85,7 +85,7 @@ class Results:
         object are cut off in the dialects whose whole replies give them so
         (``whole_cut``); text that closes its object stays whole. Under a failing finish
         reason or an error in the stream (the provider reports the reply as failed), or
-        one that says a content filter or a refusal stopped it, every client call is
+        one that says a content filter or a refusal stopped it, every client call (one cut off too: no budget helps) is
         invalid, whatever its ``CallDone`` said. A stream that ended with no finish reason
         and no client call, where one was due (``unended``), gives one nameless
         ``InvalidToolCall`` saying so."""
@@ -121,7 +121,9 @@ class Results:
                 c.result = self._parsed(c, c.result.raw)
             if cut and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
-            if failed and not c.server and type(c.result) is ToolCall:
+            if failed and not c.server and c.result is not None and (
+                    type(c.result) is ToolCall or self.failure is None or c.error is None):
+                # cut off or not (no budget helps), unless an error event already named it (``error``)
                 c.result = self._invalid(
                     c, c.result.raw, f"Tool call {c.pos} of this stream is in a reply that {reporter} reports "
                     f"as {how or 'failed'} ({word}): it must not run", f"$.calls[{c.pos}]", False)
@@ -137,6 +139,12 @@ class Results:
             if failed and words:  # its own words on the failed finish (Gemini ``finishMessage``)
                 said = f"{said}: {words}"
             self.uncalled = new_invalid(error=failed_no_call(said) if failed else no_call(said), loc="$")
+            out.append(self.uncalled)
+        elif cut and not out and not failed and (
+                key == UNFINISHED or key in getattr(self.truncating, "unfinished", ())):
+            # the provider says the reply has not finished (Cohere ``TIMEOUT``), before any
+            # call: as ``decode_all`` reads the whole reply
+            self.uncalled = new_invalid(error=unfinished_no_call(None if key == UNFINISHED else finish), loc="$")
             out.append(self.uncalled)
         elif (self.unended is not None and not out and finish is None and not failed and not self.finished
               and self.policy.finish_reason is None):
@@ -170,7 +178,9 @@ class Results:
         key = fr if fr in self.finish_table else key_of(self.finish_table, fr)
         if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
-            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else "length")
+            # (its word for a reply not finished as ``UNFINISHED``)
+            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else UNFINISHED
+                           if key in getattr(self.truncating, "unfinished", ()) else "length")
         return self.policy
 
     def _judged_again(self, c: Call, r: ToolCall) -> bool:

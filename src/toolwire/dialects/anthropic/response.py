@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
-from ..._usage import make_usage, plus
+from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
 from .tools import NAME
 
@@ -34,7 +34,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
             reasoning.append(block.get("thinking") or "")
     raw = d.get("stop_reason")
     refusal = (join_text(text) or "refused") if raw == "refusal" else None
-    u = d.get("usage") or {}
+    u = counts(d, "usage", "$")
     # input_tokens is the uncached part: the cache's writes and reads are reported apart
     # (https://docs.claude.com/en/docs/build-with-claude/prompt-caching)
     prompt = plus(as_int(u.get("input_tokens")), as_int(u.get("cache_creation_input_tokens")),

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
-from ..._usage import make_usage, plus
+from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
 from .tools import NAME
 
@@ -44,7 +44,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
             rt = rc.get("reasoningText")
             if isinstance(rt, dict) and isinstance(rt.get("text"), str):  # as a non-string text: skipped
                 reasoning.append(rt["text"])
-    u = d.get("usage") or {}
+    u = counts(d, "usage", "$")
     # inputTokens is the uncached part; cache reads and writes are reported apart and
     # totalTokens holds them (https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html)
     prompt = plus(as_int(u.get("inputTokens")), as_int(u.get("cacheReadInputTokens")),

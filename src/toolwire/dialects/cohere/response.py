@@ -13,13 +13,16 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
-from ..._usage import make_usage, plus
+from ..._usage import counts, make_usage, plus
 from .._common import as_int, join_text
 from ..openai.chat_response import chat_message
 
-__all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
+__all__ = ["FINISH", "NOT_FINISHED", "RESPONSE", "encode_message", "reply"]
 
 Items = List[Dict[str, Any]]
+#: the ``finish_reason`` words of a reply that did not finish: the user cancelled it
+#: (``USER_CANCEL``) or it timed out (``TIMEOUT``, v2 ``ChatFinishReason``)
+NOT_FINISHED = frozenset({"USER_CANCEL", "TIMEOUT"})
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
@@ -37,7 +40,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     plan = msg.get("tool_plan")
     if isinstance(plan, str) and plan:
         reasoning.append(plan)
-    tokens = (d.get("usage") or {}).get("tokens") or {}
+    tokens = counts(counts(d, "usage", "$"), "tokens", "$.usage")
     prompt, output = as_int(tokens.get("input_tokens")), as_int(tokens.get("output_tokens"))
     usage = make_usage(prompt, output, None, plus(prompt, output))
     return join_text(text), "\n".join(reasoning), None, d.get("finish_reason"), usage, None
@@ -50,7 +53,7 @@ RESPONSE = ResponseReader(
     read,
     lambda d: bool((d.get("message") or {}).get("tool_calls")),
     frozenset({"finish_reason"}),
-    lambda d, raw: raw in ("USER_CANCEL", "TIMEOUT"),
+    lambda d, raw: raw in NOT_FINISHED,
 )
 
 #: ``finish_reason`` -> the normalised vocabulary: every value of the cohere SDK's

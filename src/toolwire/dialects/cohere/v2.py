@@ -48,7 +48,7 @@ from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
 from ..openai.media import DETAILS
 from . import stream
-from .response import FINISH, RESPONSE, encode_message, reply
+from .response import FINISH, NOT_FINISHED, RESPONSE, encode_message, reply
 
 __all__ = ["DIALECT"]
 
@@ -106,12 +106,10 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
     """``finish_reason``; ``unfinished`` (``UNFINISHED``) for a reply the user cancelled or
     that timed out (``USER_CANCEL``, ``TIMEOUT``: it did not finish)."""
     reason = data.get("finish_reason")
-    if reason in _NOT_FINISHED:
+    if reason in NOT_FINISHED:
         return UNFINISHED
     return reason if type(reason) is str and reason else None
 
-
-_NOT_FINISHED = ("USER_CANCEL", "TIMEOUT")
 
 
 def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
@@ -235,6 +233,7 @@ DIALECT = Dialect(
     stream_encoder=stream.encode,
     response=RESPONSE,
     finish_reasons=FINISH,
+    unfinished_reasons=NOT_FINISHED,
     response_envelope=reply,
     peek=openai_chat.peek,
     detect=detect,

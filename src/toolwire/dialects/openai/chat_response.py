@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
-from ..._usage import Usage, make_usage
+from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
 from .chat_sniff import first_choice, refuse_messages
 
@@ -79,8 +79,8 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
         reasoning.insert(0, r["content"])
     elif r is None and isinstance(msg.get("reasoning_details"), list):  # OpenRouter's blocks alone
         reasoning.insert(0, "\n".join(_details_text(msg["reasoning_details"])))
-    u = d.get("usage") or {}
-    details = u.get("completion_tokens_details") or {}
+    u = counts(d, "usage", "$")
+    details = counts(u, "completion_tokens_details", "$.usage")
     usage = chat_usage(
         as_int(u.get("prompt_tokens")),
         as_int(u.get("completion_tokens")),

@@ -46,6 +46,7 @@ from .responses_calls import decode_call, encode_call, peek, scope
 from .responses_response import (
     RESPONSES_FINISH,
     RESPONSES_RESPONSE,
+    RESPONSES_UNFINISHED,
     responses_finish,
     responses_history,
     responses_reply,
@@ -88,6 +89,7 @@ DIALECT = Dialect(
     stream_encoder=responses_stream.encode,
     response=RESPONSES_RESPONSE,
     finish_reasons=RESPONSES_FINISH,
+    unfinished_reasons=RESPONSES_UNFINISHED,
     message_envelope=responses_history,
     response_envelope=responses_reply,
     peek=peek,

@@ -24,12 +24,13 @@ from typing import Any, Dict, List, Optional
 from ..._access import to_data
 from ..._dialect import ResponseFields, ResponseReader
 from ..._policy import UNFINISHED
-from ..._usage import make_usage
+from ..._usage import counts, make_usage
 from .._common import any_block, as_int, join_text
 from .chat_response import Items
 
 __all__ = [
-    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "WAITS", "response_object", "responses_finish", "responses_history",
+    "RESPONSES_FINISH", "RESPONSES_RESPONSE", "RESPONSES_UNFINISHED", "WAITS", "response_object", "responses_finish",
+    "responses_history",
     "responses_reply",
 ]
 
@@ -76,11 +77,11 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
     if waits and status == "completed":  # it waits on the client's approval: ``WAITS``
         raw = WAITS
-    u = d.get("usage") or {}
+    u = counts(d, "usage", "$")
     usage = make_usage(
         as_int(u.get("input_tokens")),
         as_int(u.get("output_tokens")),
-        as_int((u.get("output_tokens_details") or {}).get("reasoning_tokens")),
+        as_int(counts(u, "output_tokens_details", "$.usage").get("reasoning_tokens")),
         as_int(u.get("total_tokens")),
     )
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, parsed
@@ -109,7 +110,7 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
     status = data.get("status")
     if status == "failed":
         return "failed"
-    if status in _NOT_STARTED:
+    if status in RESPONSES_UNFINISHED:
         return UNFINISHED
     if status == "incomplete":
         details = data.get("incomplete_details")
@@ -122,7 +123,9 @@ _OWN_REASONS = ("max_output_tokens", "content_filter")  # the incomplete reasons
 
 
 _NOT_DONE = ("incomplete", "cancelled", "in_progress", "queued")
-_NOT_STARTED = _NOT_DONE[1:]  # not finished, and not cut off either: ``responses_finish``
+#: the statuses of a reply not finished, and not cut off either (``responses_finish``):
+#: ``Dialect.unfinished_reasons``
+RESPONSES_UNFINISHED = frozenset(_NOT_DONE[1:])
 
 def _parsed_answer(o: Any) -> Dict[str, Any]:
     """openai's ``ParsedResponse.output_parsed`` (``client.responses.parse``): a property
