@@ -1,7 +1,8 @@
 """A ``usage`` (or a part of it holding counts) of the wrong type is a ``DecodeError`` at
 its path naming what it is, not "malformed (AttributeError) at $". Shapes: OpenAI Chat
 ``usage.completion_tokens_details``, Responses ``usage.output_tokens_details``, Anthropic
-``usage``, Bedrock Converse ``usage``, Cohere v2 ``usage.tokens``."""
+``usage``, Bedrock Converse ``usage``, Cohere v2 ``usage.tokens``, Gemini ``usageMetadata``
+(the google-genai dump's ``usage_metadata`` too)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ _COHERE: Dict[str, Any] = {"id": "x", "finish_reason": "COMPLETE",
 _BEDROCK: Dict[str, Any] = {"output": {"message": {"role": "assistant", "content": [{"text": "hi"}]}},
                             "stopReason": "end_turn"}
 _RESP: Dict[str, Any] = {"id": "r", "object": "response", "status": "completed", "output": []}
+_GEMINI: Dict[str, Any] = {"candidates": [{"content": {"role": "model", "parts": [{"text": "hi"}]},
+                                           "finishReason": "STOP"}]}
 
 
 @pytest.mark.parametrize(("reply", "loc", "got"), [
@@ -32,6 +35,8 @@ _RESP: Dict[str, Any] = {"id": "r", "object": "response", "status": "completed",
     ({**_COHERE, "usage": {"tokens": [1]}}, "$.usage.tokens", "list"),
     ({**_COHERE, "usage": 5}, "$.usage", "int"),
     ({**_RESP, "usage": {"input_tokens": 1, "output_tokens_details": "x"}}, "$.usage.output_tokens_details", "str"),
+    ({**_GEMINI, "usageMetadata": "junk"}, "$.usageMetadata", "str"),
+    ({**_GEMINI, "usage_metadata": [1]}, "$.usage_metadata", "list"),
 ])
 def test_usage_of_the_wrong_type_names_its_path(reply: Dict[str, Any], loc: str, got: str) -> None:
     with pytest.raises(DecodeError) as info:
@@ -40,6 +45,7 @@ def test_usage_of_the_wrong_type_names_its_path(reply: Dict[str, Any], loc: str,
     assert f"{loc} must be an object, got {got}" in str(info.value)
 
 
-@pytest.mark.parametrize("reply", [{**_CHAT, "usage": None}, {**_CHAT, "usage": {}}, _ANTH, {**_RESP, "usage": None}])
+@pytest.mark.parametrize("reply", [{**_CHAT, "usage": None}, {**_CHAT, "usage": {}}, _ANTH, {**_RESP, "usage": None},
+                                    {**_GEMINI, "usageMetadata": None}, _GEMINI])
 def test_usage_absent_or_null_is_unknown(reply: Dict[str, Any]) -> None:
     assert response.normalize(reply).usage == response.Usage()

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._errors import EncodeError
-from ..._usage import make_usage, plus
+from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 from .candidates import first
 from .finish_numbers import reason_word
@@ -49,7 +49,7 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     refusal = None
     if not cands and block:
         raw, refusal = block, f"prompt blocked: {block}"  # normalised by ``BLOCKED`` (in ``FINISH``)
-    u = first_set(d, "usageMetadata", "usage_metadata") or {}
+    u = counts(d, "usageMetadata" if d.get("usageMetadata") is not None else "usage_metadata", "$")
     thoughts = as_int(first_set(u, "thoughtsTokenCount", "thoughts_token_count"))
     usage = make_usage(  # totalTokenCount = prompt + toolUsePrompt + candidates + thoughts (UsageMetadata)
         plus(as_int(first_set(u, "promptTokenCount", "prompt_token_count")),
