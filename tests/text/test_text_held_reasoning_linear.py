@@ -1,4 +1,4 @@
-"""The scans added in hunt 25 (textA) stay linear: held reasoning in the families that
+"""The scans of held reasoning stay linear (the twenty-sixth bug hunt, textA): held reasoning in the families that
 now end an unclosed block at a call (TA-2), the second spelling of a reasoning block
 (TA-7, TA-8: a held text watches two closing markers), and openers between calls
 (TA-3). 4x the text: about 4x the time (as the other ``decode_cpu`` checks)."""

@@ -1,4 +1,5 @@
-"""Text-format bugs found by hunt 16 (bugs 2-8; bug 1 and 9: ``test_text_think_calls.py``)."""
+"""Text after a call tag, Python literal values, cut-off blocks of many calls, Llama 4
+forms (a sixteenth-hunt set: bugs 2-8; bugs 1 and 9: ``test_text_think_calls.py``)."""
 
 from __future__ import annotations
 
