@@ -1,4 +1,4 @@
-"""The seventeenth hunt's hostile schemas: each ends in an answer or a ``SchemaError``
+"""Hostile schema shapes (the seventeenth hunt): each ends in an answer or a ``SchemaError``
 with its ``$.path`` (a ``ToolwireError``), never a ``ValueError`` from ``int()``, a
 ``TypeError``, pydantic's own errors, an enormous message or quadratic time.
 
