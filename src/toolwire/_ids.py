@@ -246,8 +246,8 @@ class IdMap:
         """The oldest id given to an id-less call named *name* in the open turn that no
         result has taken yet; without a *name*, the oldest of the first tool still
         waiting (by position, as Gemini pairs). ``None`` if no call waits. A result that
-        names its tool answers only a call of that tool (Gemini: ``functionResponse.name``
-        "Matches [FunctionCall.name]"): when only calls of other tools wait,
+        names its tool answers only a call of that tool (Gemini documents a function
+        response's name as the name of its call): when only calls of other tools wait,
         ``EncodeError`` names both tools (*loc*: where the result stands). Taking an id
         marks it answered."""
         waiting = self._waiting

@@ -9,11 +9,10 @@ turn after the calls'), else the oldest unanswered call of its tool with an id
 (Ollama addresses a result by ``tool_name`` alone, whether its calls have ids or
 not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
 tools)"); a result without a tool name answers the first id-less call still waiting.
-A result that names a tool answers no call of another (Gemini's
-``functionResponse.name`` "Matches [FunctionCall.name]"): with none of its own it is
-an orphan. A
-call whose id is used again while the first one is unanswered is a duplicate and
-waits for nothing. Linear: each call is queued once and dropped once.
+A result that names a tool answers no call of another (Gemini documents a function
+response's name as its call's): with none of its own it is an orphan. A call whose id
+is used again while the first one is unanswered is a duplicate and waits for nothing.
+Linear: each call is queued once and dropped once.
 """
 
 from __future__ import annotations
