@@ -28,6 +28,8 @@ _GEMINI: Dict[str, Any] = {"candidates": [{"content": {"role": "model", "parts":
 @pytest.mark.parametrize(("reply", "loc", "got"), [
     ({**_CHAT, "usage": "n/a"}, "$.usage", "str"),
     ({**_CHAT, "usage": [1]}, "$.usage", "list"),
+    ({**_CHAT, "usage": ""}, "$.usage", "str"),  # no container, empty or not
+    ({**_BEDROCK, "usage": 0}, "$.usage", "int"),
     ({**_CHAT, "usage": {"prompt_tokens": 1, "completion_tokens_details": [1]}},
      "$.usage.completion_tokens_details", "list"),
     ({**_ANTH, "usage": [1]}, "$.usage", "list"),

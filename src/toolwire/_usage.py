@@ -46,16 +46,15 @@ class CountsShape(TypeError):
 
 
 def counts(parent: Dict[str, Any], key: str, loc: str) -> Dict[str, Any]:
-    """*parent*'s *key*, an object of token counts at *loc*: ``{}`` when absent, ``null``
-    or empty; ``CountsShape`` for any other value that is no object (a count itself of
-    the wrong type is no count: ``None``, the readers' ``as_int``)."""
+    """*parent*'s *key*, an object of token counts at *loc*: ``{}`` when absent or
+    ``null``; ``CountsShape`` for any other value that is no object (``""``, ``0`` and
+    ``[]`` too; a count itself of the wrong type is no count: ``None``, the readers'
+    ``as_int``)."""
     value = parent.get(key)
-    if type(value) is dict:
-        return value
-    if not value:
-        return {}
     if isinstance(value, dict):
         return value
+    if value is None:
+        return {}
     raise CountsShape(f"{loc}.{key}", value)
 
 
