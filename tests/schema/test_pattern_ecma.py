@@ -52,6 +52,15 @@ CASES = [
     (r"^[a[]+$", "a[a", True),
     (r"a[]", "a", False),  # an empty class matches nothing
     (r"^[^]$", "\n", True),  # its complement matches anything
+    (r"^a.b$", "a\rb", False),  # . is any but a LineTerminator (Atom :: .)
+    (r"^a.b$", "a\u2028b", False),
+    (r"^a.b$", "a\u2029b", False),
+    (r"^a.b$", "a\nb", False),
+    (r"^a.b$", "a\u0085b", True),  # NEL is no LineTerminator
+    (r"^a.b$", "a\U0001f600b", True),  # one code point with u
+    (r"^a(?s:.)b$", "a\rb", True),  # the s modifier: any at all
+    (r"^a(?s:(?-s:.))b$", "a\u2028b", False),
+    (r"^a(?s:x)(?:.)b$", "ax\rb", False),  # the flag ends with its group
     (r"^[a&&b]$", "&", True),  # no set operations in ECMA-262
     (r"^[~~]$", "~", True),
     (r"^\\d$", "\\d", True),  # an escaped backslash, then d

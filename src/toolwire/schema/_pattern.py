@@ -32,9 +32,11 @@ that pattern cannot run either; a surrogate written as itself is the code point 
 WhiteSpace and LineTerminator (U+FEFF yes, U+0085 no), and in a class ``\b`` is U+0008,
 ``[`` ``&`` ``~`` are themselves (no nesting or set operations), ``[]`` matches nothing
 and ``[^]`` anything, ``\cJ`` is U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group
-names are dropped (they change no match). The pattern sent to a provider is the caller's,
-unchanged. Still Rust's: ``.`` excludes ``\n`` only (ECMA-262 also ``\r``, U+2028,
-U+2029), and so does ``^``/``$`` in a ``(?m:...)`` group.
+names are dropped (they change no match); ``.`` is any but a LineTerminator (``\n``,
+``\r``, U+2028, U+2029; Rust's excludes ``\n`` only), any at all in a ``(?s:...)``
+group. The pattern sent to a provider is the caller's, unchanged. Still Rust's: ``^`` and
+``$`` in a ``(?m:...)`` group see only ``\n`` as a line's end (ECMA-262 also ``\r``,
+U+2028, U+2029).
 """
 
 from __future__ import annotations

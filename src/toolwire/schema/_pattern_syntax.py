@@ -38,6 +38,7 @@ _SYNTAX = frozenset("^$\\.*+?()[]{}|")
 _PUNCTUATION = frozenset("!\"#%&',-/:;<=>@_`~") - _SYNTAX
 #: one character class (no backtracking): the syntax characters and the surrogates
 _SPECIAL = re.compile("[\\\\^$.*+?()\\[\\]{}|\ud800-\udfff]")
+_DOT = r"[^\n\r\x{2028}\x{2029}]"  # §22.2.2.7 Atom :: `.`: any but a LineTerminator
 _CONTROL = {"f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
 _DIGITS = frozenset("0123456789")
@@ -83,9 +84,10 @@ class _Reader:
         # alternatives: a union-find; a closed group's alternatives join the one around it
         self.parent: List[int] = [0]
         self.current: List[bool] = [True]
-        # (where, look-around, its alternatives, case-insensitive around it)
-        self.frames: List[Tuple[int, bool, List[int], bool]] = []
+        # (where, look-around, its alternatives, case-insensitive and dotAll around it)
+        self.frames: List[Tuple[int, bool, List[int], bool, bool]] = []
         self.icase = False  # inside a (?i:...) group
+        self.dotall = False  # inside a (?s:...) group
         self.alt = 0
         self.roots: List[int] = [0]  # the pattern's own alternatives
         self.names: Dict[str, int] = {}
@@ -124,10 +126,14 @@ class _Reader:
                 out.append(c)
                 self.i += 1
                 last = "assertion"
+            elif c == ".":  # Rust's own excludes \n only
+                out.append("." if self.dotall else _DOT)
+                self.i += 1
+                last = "atom"
             elif "\ud800" <= c <= "\udfff":
                 out.append(self.surrogate()[1])
                 last = "atom"
-            else:  # a run of PatternCharacters (and ``.``), as written
+            else:  # a run of PatternCharacters, as written
                 found = _SPECIAL.search(p, self.i + 1)
                 end = found.start() if found else n
                 out.append(p[self.i : end])
@@ -145,7 +151,7 @@ class _Reader:
     # -- groups and alternatives ---------------------------------------------------------
     def open_group(self) -> None:
         p, i = self.p, self.i
-        look, icase = False, self.icase
+        look, icase, dotall = False, self.icase, self.dotall
         if not p.startswith("(?", i):
             self.groups += 1
             self.out.append("(")
@@ -171,7 +177,7 @@ class _Reader:
             else:
                 raise self.fail("invalid group", i)
         self.alt = self.new_alternative()
-        self.frames.append((i, look, [self.alt], icase))
+        self.frames.append((i, look, [self.alt], icase, dotall))
 
     def modifiers(self) -> None:
         p, start = self.p, self.i
@@ -190,13 +196,14 @@ class _Reader:
         if len(set(both)) != len(both) or (dash and not both):
             raise self.fail("invalid modifiers of a group", start)
         self.icase = "i" in add or (self.icase and "i" not in remove)
+        self.dotall = "s" in add or (self.dotall and "s" not in remove)
         self.out.append(f"(?{add}-{remove}:" if remove else f"(?{add}:")
         self.i = j + 1
 
     def close_group(self) -> str:
         if not self.frames:
             raise self.fail("lone ')'")
-        _, look, alts, self.icase = self.frames.pop()
+        _, look, alts, self.icase, self.dotall = self.frames.pop()
         outer = self.frames[-1][2][-1] if self.frames else self.roots[-1]
         for a in alts:
             self.parent[a], self.current[a] = outer, False
