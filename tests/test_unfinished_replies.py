@@ -130,3 +130,29 @@ def test_a_finished_anthropic_message_and_a_bare_message_give_their_calls() -> N
     bare = {"role": "assistant", "content": _snapshot(None, {"city": "Paris"})["content"]}
     [call] = toolwire.decode_all(bare)
     assert type(call) is ToolCall and call.args == {"city": "Paris"}
+
+
+@pytest.mark.parametrize(("payload", "dialect", "word"), [
+    ({"role": "assistant", "content": [{"type": "text", "text": "Let me"}]}, "cohere.v2", "TIMEOUT"),
+    ({"role": "assistant", "content": [{"type": "text", "text": "Let me"}]}, "cohere.v2", "USER_CANCEL"),
+    ([{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Let me"}]}],
+     "openai.responses", "in_progress"),
+    (None, "cohere.v2", "TIMEOUT"),
+])
+def test_the_finish_reason_keyword_of_a_reply_not_finished_without_calls_is_no_answer(
+        payload: Any, dialect: str, word: str) -> None:
+    """The keyword reads as the whole reply with that finish does (docs/custom-dialects.md,
+    ``unfinished_reasons``): not ``[]``."""
+    message = f"The reply has not finished ({word!r}) and holds no tool call: the calls the model makes are not in it"
+    with pytest.raises(DecodeError) as info:
+        toolwire.decode_all(payload, dialect, finish_reason=word)
+    assert info.value.message == message
+    [bad] = toolwire.decode_all(payload, dialect, finish_reason=word, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == message
+
+
+def test_the_unfinished_keyword_without_a_dialect_is_no_answer() -> None:
+    message = "The reply has not finished and holds no tool call: the calls the model makes are not in it"
+    [bad] = toolwire.decode_all({"role": "assistant", "content": "Let me"}, finish_reason="unfinished",
+                                invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.error == message

@@ -245,9 +245,13 @@ def decode_all(
     if type(choice) is not int:
         raise TypeError(f"choice must be an int, got {excerpt(choice)}")
     if x is None or (type(x) is str and x.strip() in _VAGUE_STR):
-        return [] if not policy else keyword_claims(own_finish(make_policy(policy), dialect, registry), dialect,
-                                                    registry, [], invalid == "keep")
-    pol = own_finish(make_policy(policy), dialect, registry) if policy else _DEFAULT
+        if not policy:
+            return []
+        asked = make_policy(policy)
+        return keyword_claims(own_finish(asked, dialect, registry), dialect, registry, [], invalid == "keep",
+                              asked.finish_reason)
+    asked = make_policy(policy) if policy else _DEFAULT
+    pol = own_finish(asked, dialect, registry) if policy else _DEFAULT
     try:
         data = None
         if type(x) not in _PLAIN_INPUT:  # an SDK response: read only what calls depend on
@@ -263,7 +267,8 @@ def decode_all(
         if data is None:
             data = x if type(x) is dict else _load(x)
         if data is None or ((type(data) is dict or type(data) is list) and not data):
-            return [] if pol is _DEFAULT else keyword_claims(pol, dialect, registry, [], invalid == "keep")
+            return [] if pol is _DEFAULT else keyword_claims(pol, dialect, registry, [], invalid == "keep",
+                                                             asked.finish_reason)
         d = None if dialect is None else _dialect(dialect, registry)
         out: List[Union[ToolCall, InvalidToolCall]] = []
         if type(data) is dict:  # one call item: the plan, as ``decode`` runs it
@@ -302,7 +307,7 @@ def decode_all(
         if not out:
             claimed_calls(data, d, registry, pol, "$", out, invalid == "keep")
             if not out and pol is not _DEFAULT:  # the caller's finish_reason: as a reply's own
-                keyword_claims(pol, dialect, registry, out, invalid == "keep")
+                keyword_claims(pol, dialect, registry, out, invalid == "keep", asked.finish_reason)
         return out
     except (ToolwireError, MemoryError):
         raise

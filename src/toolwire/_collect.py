@@ -162,13 +162,21 @@ def claimed_calls(
 
 
 def keyword_claims(
-    pol: Policy, dialect: Any, registry: Optional[Registry], out: List[Union[ToolCall, InvalidToolCall]], keep: bool
+    pol: Policy, dialect: Any, registry: Optional[Registry], out: List[Union[ToolCall, InvalidToolCall]], keep: bool,
+    said: Optional[str] = None,
 ) -> List[Union[ToolCall, InvalidToolCall]]:
     """*out*, where no call was found, when *pol*'s ``finish_reason`` keyword says the
-    model called a tool, or that the reply failed (its calls are lost): a
+    model called a tool, that the reply failed (its calls are lost) or that it has not
+    finished (``own_finish`` read *said*, the caller's word, as ``UNFINISHED``): a
     ``DecodeError`` saying so (an ``InvalidToolCall`` in *out* when *keep*), as
     ``claimed_calls`` reads a reply with that finish (``keyword_finish``); a reply a
     content filter or a refusal stopped stays as it is."""
+    if pol.finish_reason == UNFINISHED:
+        error = unfinished_no_call(said if said != UNFINISHED else None)
+        if not keep:
+            raise DecodeError(error, loc="$")
+        out.append(new_invalid(error=error, loc="$"))
+        return out
     read = None if pol.finish_reason is None else keyword_finish(pol, dialect, registry)
     if read is None:
         return out
