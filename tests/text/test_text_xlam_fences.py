@@ -33,3 +33,20 @@ def test_a_plain_fence_cut_off_is_a_truncated_call() -> None:
 ])
 def test_fences_without_calls_stay_content(text: str) -> None:
     check(text, D, text, None, [], finish_reason="stop")
+
+
+@pytest.mark.parametrize("text", [
+    'Here is code:\n```python\nx = {"name": "a", "arguments": {}}\nprint(x)\n```\nDone.',
+    'Example:\n```python\ncall({"name": "get"})\n```',
+    "Run:\n```bash\ncurl -d '{\"name\": \"bob\"}' http://x\n```\nthen check.",
+    '```js\n[{"name":"get","arguments":{"q":1}}]\n```',
+    'Example request:\n```\n{"name": "search", "arguments": {"q": "cats"}}\n```\nSend it like that.',
+    '```json\n{"name": "search", "arguments": {"q": "cats"}}\n```',
+    'Cut:\n```python\nx = {"name": "a", "argu',
+    '```\n{"name": "search", "arguments": {"q": "ca',
+])
+def test_a_fence_holding_no_array_stays_content_as_written(text: str) -> None:
+    """vLLM's parser skips a fence body that is no JSON (```` ```python ```` …) and
+    takes only a list as calls (``extract_tool_calls``: ``tools_called=False`` for
+    an object): code that mentions ``"name"`` and an example call object are content."""
+    check(text, D, text, None, [], finish_reason="stop")

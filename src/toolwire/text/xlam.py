@@ -19,9 +19,11 @@ Wire forms::
   close (no closer follows: the next token is the end-of-turn token, a stop token
   engines strip), so a complete array is whole.
 - A code fence (three backticks, ``json`` after them or not, as vLLM's pattern reads
-  it) holding calls is read the same way (text around it is content); a fence
-  holding anything else stays content, fence included. ``<tool_call>`` blocks
-  and ``[TOOL_CALLS]`` hold an array or one call object.
+  it) holding an array of calls is read the same way (text around it is content); a
+  fence holding anything else stays content, fence included: a language tag
+  (```` ```python ````), one object (an example call; vLLM takes only a list), code
+  that mentions ``"name"``. ``<tool_call>`` blocks and ``[TOOL_CALLS]`` hold an array
+  or one call object.
 - Markers inside JSON strings do not end anything; an array that looks like calls
   (it has a ``"name"``) and is still open at the end of the text is an
   ``InvalidToolCall`` (``truncated``; nameless when the cut fell inside the name);
@@ -93,6 +95,9 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
     """A bare array at the start, or a fence: calls; an array naming a call that is not
     valid JSON (a trailing comma, single quotes) an invalid call; else content as written."""
     raw = m.opener + text + end
+    if m.opener and not text.lstrip().startswith("["):  # a fence: an array or content (vLLM: a list)
+        _as_written(m, raw)
+        return
     if not complete:
         done, tail = cut_json(text)
         if not (_NAME_OPEN.search(text) or _CALLISH.search(text[:200])) or (done and not any(map(_is_call, done))):
