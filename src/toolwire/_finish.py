@@ -99,9 +99,13 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     (``UNFINISHED``) when it is one of its ``unfinished_reasons``: the named dialect's,
     or without one any registered dialect's."""
     fr = pol.finish_reason
-    if fr is None or fr in TRUNCATING:
+    if fr is None or fr == UNFINISHED:
         return pol
     reg = default_registry() if registry is None else registry
+    if fr in TRUNCATING:  # cut off; unfinished too where the named dialect says so (Gemini's CONTINUATION)
+        d = reg.get(dialect) if type(dialect) is str and dialect in reg else dialect
+        waits = isinstance(d, Dialect) and fr in d.unfinished_reasons
+        return replace(pol, finish_reason=UNFINISHED) if waits else pol
     if dialect is None:
         words = derived(_cut_words, registry)
         cut = fr in words or (

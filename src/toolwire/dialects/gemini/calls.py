@@ -93,6 +93,7 @@ DIALECT = Dialect(
     stream_options=stream_encode.options,
     response=RESPONSE,
     finish_reasons=FINISH,
+    unfinished_reasons=frozenset({"CONTINUATION"}),
     response_envelope=reply,
     assistant_message=encode_message,
     peek=peek,

@@ -77,6 +77,7 @@ RESPONSE = ResponseReader(
     read,
     _calls,
     frozenset({"candidates", "promptFeedback", "prompt_feedback"}),
+    lambda d, raw: raw == "CONTINUATION",  # "generation is not yet complete" (cut off and going on)
 )
 
 #: ``promptFeedback.blockReason`` (google-genai ``BlockedReason``: every value; ``JAILBREAK``
@@ -96,7 +97,8 @@ BLOCKED: Dict[str, str] = {
 #: ``finishReason`` -> the normalised vocabulary (a function call comes with ``STOP``), and
 #: the prompt block reasons (``BLOCKED``). Every value of google-genai 3.6.1 ``FinishReason``,
 #: as its docstrings say: ``CONTINUATION`` "stopped because the response reached the
-#: per-request token limit, but generation is not yet complete" (cut off: ``length``);
+#: per-request token limit, but generation is not yet complete" (cut off: ``length``, and
+#: unfinished: the Dialect's ``unfinished_reasons``);
 #: ``ESCALATION`` "filtered by an escalation rule" and ``PUP_LIMITED_DISABLED`` "stopped
 #: because the user account is limited or disabled due to Prohibited Use Policy (PUP)
 #: violations" (stopped by a policy: ``content_filter``, never retried)
