@@ -92,7 +92,11 @@ class Handler:
             self.core.error(describe_error(data["error"]))
         cands = data.get("candidates")
         if type(cands) is not list:
-            if type(cands) is tuple:  # the list it stands for (``decode_all`` reads it so)
+            # a container in the wrong shape may hold calls: refused, as decode_all refuses it
+            # (a scalar holds none: passed over); a tuple is the list it stands for
+            if type(cands) is dict:
+                raise TypeError("'candidates' must be a list, got dict")
+            if type(cands) is tuple:
                 cands = list(cands)
             else:
                 feedback = field(data, "promptFeedback", "prompt_feedback")
@@ -104,6 +108,8 @@ class Handler:
         nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):
             if type(cand) is not dict:
+                if type(cand) is list or type(cand) is tuple:
+                    raise TypeError(f"candidates[{pos}] must be an object, got {type(cand).__name__}")
                 continue
             if nums is None:
                 scope = cand.get("index", 0)
@@ -114,7 +120,11 @@ class Handler:
             if scope != self.core.first_choice:
                 self.core.choice(scope)
             content = cand.get("content")
+            if type(content) is list or type(content) is tuple:
+                raise TypeError(f"candidates[{pos}].content must be an object, got {type(content).__name__}")
             parts = content.get("parts") if type(content) is dict else None
+            if type(parts) is dict:
+                raise TypeError(f"candidates[{pos}].content.parts must be a list, got dict")
             if type(parts) is list or type(parts) is tuple:  # (a tuple: the list it stands for)
                 for part in parts:
                     if type(part) is dict:
