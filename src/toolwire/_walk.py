@@ -138,8 +138,9 @@ def walk(
 
     Containers (messages, responses, lists) are opened; items of the kinds
     ``call``, ``server``, ``tool``, ``result`` and ``other`` are yielded as found.
-    An item inside a container that no dialect recognises (``5`` among the calls)
-    raises, or, given *unreadable*, is passed to it as its error in its place.
+    An item inside a container that no dialect recognises (``5`` among the calls), or a
+    list there (``_nested_list``), raises, or, given *unreadable*, is passed to it as its
+    error in its place.
     A ``ToolCall`` or ``InvalidToolCall`` is yielded as it is, of the kind ``value``
     (its dialect: ``canonical``). An item of a container's calls that only another
     dialect claims, as a tool definition, is of the kind ``stray``.
@@ -159,6 +160,12 @@ def walk(
                 loc=cloc,
             )
         if type(cur) is list:
+            if kid and cd is not None:  # an item of a container's (``children``): none holds a list there
+                nested = _nested_list(cd, cloc)
+                if unreadable is None:
+                    raise nested
+                unreadable(nested)
+                continue
             items: Any = [(element(el, f"{cloc}[{i}]", registry), f"{cloc}[{i}]") for i, el in enumerate(cur)]
             readers = (_registry(registry).list_items([el for el, _ in items]) if d is None
                        else (d.list_items,) if d.list_items else ())
@@ -229,6 +236,16 @@ def walk(
             if kind == OTHER:  # not opened: a cycle inside would go unseen (and give ``[]``)
                 _no_cycle(cur, cloc, depth)
             yield dd, kind, cur, cloc, finish
+
+
+def _nested_list(d: Dialect, loc: str) -> DecodeError:
+    """The error of a list met among the items a container of *d* holds (``tool_calls:
+    [c1, [c3], c2]``): every documented container holds objects there, and reading the
+    list's items as more of them (or an empty list as none) would change the reply
+    unsaid. A list the caller gives is opened (``Dialect.list_items`` reads its items
+    together: Gemini's nameless argument parts); one in a container is not."""
+    return DecodeError(f"Item at {loc} is a list among the items of {an(d.name)} container, which are objects: not "
+                       "read as more items", dialect=d.name, loc=loc)
 
 
 def _canonical() -> Dialect:

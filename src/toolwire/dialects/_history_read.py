@@ -2,8 +2,9 @@
 call block into a ``ToolCall`` (or an ``InvalidToolCall`` when its arguments are broken,
 cut off by the finish reason its message carries (``finish_of``), or in a reply the
 provider reports as failed, as ``decode_all(..., invalid="keep")`` reads them: a history
-is read whole, and a bad call is a finding, not a reason to lose the rest); ``texts`` and
-``block_text`` give the parts of text; ``foreign``, ``no_key`` and ``response_part``
+is read whole, and a bad call is a finding, not a reason to lose the rest); ``texts``,
+``text_at`` and ``block_text`` give the parts of text (the last two refuse a value that
+is no text at its path); ``foreign``, ``no_key`` and ``response_part``
 refuse what is not a message of the reader's dialect. The writers' side is
 ``_history_write``.
 """
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FOREIGN", "block_text", "call_part", "finish_of", "foreign", "hints", "kept", "no_key", "plain_view",
-    "response_part", "texts",
+    "response_part", "text_at", "texts",
 ]
 
 
@@ -161,11 +162,17 @@ def texts(s: Any) -> Tuple[Part, ...]:
     return (Text(s),) if type(s) is str and s else ()
 
 
+def text_at(s: Any, loc: str, dialect: str) -> Tuple[Part, ...]:
+    """The parts of the text *s* read at *loc*: a string (or ``None``, absent); any other
+    value (a number, an object, a list) is a ``DecodeError`` there, never left out unsaid."""
+    if s is not None and type(s) is not str:
+        raise DecodeError(f"Text at {loc} must be a string, got {an(type(s).__name__)}", dialect=dialect, loc=loc)
+    return (Text(s),) if s else ()
+
+
 def block_text(b: Dict[str, Any], loc: str, dialect: str) -> Tuple[Part, ...]:
-    """The parts of the text block *b*: its ``text`` must be a string (or absent); any
-    other value (an object, a list) is a ``DecodeError``, never left out unsaid."""
+    """The parts of the text block *b* (at *loc*): its ``text`` read as ``text_at`` reads it."""
     s = b.get("text")
     if s is not None and type(s) is not str:
-        raise DecodeError(f"Text at {loc}.text must be a string, got {an(type(s).__name__)}", dialect=dialect,
-                          loc=loc + ".text")
+        text_at(s, loc + ".text", dialect)  # raises
     return (Text(s),) if s else ()

@@ -234,7 +234,8 @@ def test_chat_history_decodes_to_these_parts_and_back_exactly() -> None:
         ("tool", (ToolResult("call_1", None, "22 °C"),)),
         ("tool", (ToolResult(None, "f", "x", provider_data={C: {"legacy": True}}),)),
         ("assistant", (Reasoning("", C, {"reasoning_details": [{"type": "reasoning.text", "text": "r"}]}), Text("Fini"))),
-        ("user", (Text("ok"),)),
+        # a call on a user message stays where it stands (check_conversation: wrong-role), not dropped
+        ("user", (Text("ok"), ToolCall("g", {}, "call_9"))),
         ("system", ()),
     ]
     conv = decode_conversation(CHAT_BODY, C)

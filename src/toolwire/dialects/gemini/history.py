@@ -7,7 +7,8 @@ content has a ``role`` (``user`` / ``model``; older clients send ``function`` or
 ``tool`` for function responses; unset, it is ``user``) and ``parts``; the function
 responses answering a model turn go together in the next user content;
 ``thoughtSignature`` rides on the part it signs and goes back to Gemini only; a text
-part with ``thought: true`` is reasoning. Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
+part with ``thought: true`` is reasoning; a part's ``text`` is a string (any other value is
+refused at its path). Images are ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData``
 (``mimeType`` + ``fileUri``). snake_case keys (``function_call``, ``inline_data``,
 ``system_instruction``) are read too, and a google-genai ``model_dump()``: a part is its
 set field (the dump writes every unset one as ``None``, JSON null is unset), its enums
@@ -29,7 +30,7 @@ from ..._errors import DecodeError, an, excerpt
 from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history_read import call_part, finish_of, response_part, texts
+from .._history_read import call_part, finish_of, response_part, text_at, texts
 from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged
@@ -123,17 +124,20 @@ def _parts(
             raise DecodeError(f"Part at {where} has a key that is not a string: {excerpt(key)}", dialect=NAME,
                               loc=where)
         if key == "text":
+            text = p["text"]
+            if type(text) is not str:  # ``Part.text`` is a string: anything else is refused there
+                text_at(text, where + ".text", NAME)
             if p.get("thought") is True:
-                out.append(Reasoning(p["text"] if type(p["text"]) is str else "", NAME, p))
-            elif len(p) > 1 and p.get("text") == "":
+                out.append(Reasoning(text, NAME, p))
+            elif len(p) > 1 and text == "":
                 out.append(Reasoning("", NAME, p))  # an empty text that carries a signature
-            elif type(p["text"]) is str and ("thoughtSignature" in p or "thought_signature" in p):
+            elif "thoughtSignature" in p or "thought_signature" in p:
                 # the text, then its signature as Gemini's own empty signed part: it goes back to
                 # Gemini, and elsewhere its drop is noted (as for a signed call)
-                out.extend(texts(p["text"]))
+                out.extend(texts(text))
                 out.append(Reasoning("", NAME, {"text": "", **{k: v for k, v in p.items() if k != "text"}}))
             else:
-                out.extend(texts(p.get("text")))
+                out.extend(texts(text))
         elif key in ("functionCall", "function_call"):
             fc = p[key]
             peek = (fc.get("name"), fc.get("id")) if type(fc) is dict else (None, None)

@@ -6,9 +6,12 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (checked
 2026-12-02): ``system`` / ``developer`` / ``user`` / ``assistant`` / ``tool``
 messages; content is a string or a list of parts (``text``, ``image_url`` with an
 http(s) or ``data:`` URL, ``input_audio``, ``file``); an assistant message carries
-its calls in ``tool_calls`` and each call is answered by one ``tool`` message
-(``tool_call_id``). The deprecated ``function_call`` (no id) is read as an id-less
-call answered by the ``role: "function"`` message; an assistant's ``refusal`` (the
+its calls in ``tool_calls`` (an array, read as ``decode_all`` reads it:
+``chat_sniff.message_calls``) and each call is answered by one ``tool`` message
+(``tool_call_id``); no other message type has ``tool_calls``: a call on one is kept
+where it stands, for ``check_conversation`` to report (``wrong-role``). The deprecated
+``function_call`` (no id) is read as an id-less call answered by the ``role:
+"function"`` message; an assistant's ``refusal`` (the
 field or a ``refusal`` content part) is its text. Reasoning rides beside the content
 on some servers (``reasoning_content``: DeepSeek; ``reasoning``;
 ``reasoning_details``: OpenRouter; ``thinking``: Ollama,
@@ -27,8 +30,8 @@ from ..._errors import DecodeError, an, excerpt
 from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict, name_of
-from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, response_part, texts
-from .chat_sniff import mirrors, not_a_mirror
+from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, response_part, text_at, texts
+from .chat_sniff import message_calls, mirrors, not_a_mirror
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -119,34 +122,39 @@ def decoder(
                         raise DecodeError(f"Refusal at {where}.refusal must be text", dialect=name,
                                           loc=where + ".refusal")
                     parts += texts(refusal)
-                if plan is not None:
-                    parts += texts(m.get(plan))
+                if plan is not None:  # Cohere's ``tool_plan``: text
+                    parts += text_at(m.get(plan), f"{where}.{plan}", name)
                 if images and m.get("images") is not None:
                     b64 = read_images(m["images"], where + ".images", name)
                     parts += tuple(Media("image", data=b, dialect=name) for b in b64)
                     if b64 != m["images"]:  # the SDK's bytes: base64 on the wire, as written fresh
                         m = {**m, "images": b64}
+            # the calls, read as ``decode_all`` reads a message's (``message_calls``); on a message of
+            # another role than the assistant's they stay where they stand, never dropped:
+            # ``check_conversation`` reports them (``wrong-role``), as an Anthropic ``tool_use`` in a user message
+            calls = m.get("tool_calls")
+            legacy = m.get("function_call")
+            if calls is not None or legacy is not None:
                 fin = finish_of(d, m) if role == "assistant" else None
-                calls = m.get("tool_calls")
-                if type(calls) is list and role == "assistant":
+                if calls is not None:
+                    calls = message_calls(calls, where, name)
                     decoded = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
-                    plain = None  # the calls as JSON holds them, where one was an SDK object
+                    wire_calls = None if type(calls) is list else list(calls)  # as JSON holds them (a tuple: a list)
                     for j, tc in enumerate(calls):
                         if type(tc) is not dict:  # an SDK call object, read where it is met
                             tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
-                            plain = kept(plain, calls, j, tc)
+                            wire_calls = kept(wire_calls, calls, j, tc)
                         fn = tc.get("function")
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
                         decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
                     parts += tuple(decoded)
-                    if plain is not None:
-                        m = {**m, "tool_calls": plain}
-                legacy = m.get("function_call")
-                if legacy is not None and role == "assistant":  # deprecated, no id: answered by role "function"
+                    if wire_calls is not None:
+                        m = {**m, "tool_calls": wire_calls}
+                if legacy is not None:  # deprecated, no id: answered by role "function"
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
                     if fc is not legacy:
                         m = {**m, "function_call": fc}
-                    if type(calls) is not list or not calls:
+                    if not calls:
                         parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
                     elif fc.get("name") and not mirrors(fc, m["tool_calls"]):
                         # beside tool_calls, repeating none: an invalid call, as ``decode_all`` keeps it (a

@@ -4,7 +4,8 @@ Follows https://platform.openai.com/docs/api-reference/chat (checked 2026-11-30)
 claims on a payload (``sniff``: tool calls, tool definitions, ``ChatCompletion``,
 messages, requests, legacy ``function_call`` in a message or alone), the calls a
 completion, message or request holds (``children``; ``message_children`` for the one-``message`` responses of
-Cohere v2 and Ollama), and each choice's ``finish_reason`` (``choices``, ``finish``).
+Cohere v2 and Ollama; ``message_calls``, a message's ``tool_calls``, which the history
+readers share), and each choice's ``finish_reason`` (``choices``, ``finish``).
 Choices are taken in the order of their ``index`` (position where it is missing), as
 streams take them (``order``): the first choice of a reply listed out of order is the
 one of index 0, whether read whole, streamed or normalised.
@@ -30,7 +31,7 @@ from .._history_read import foreign
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
-           "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages",
+           "message_calls", "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages",
            "refuse_typeless", "sniff", "typeless_block"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
@@ -207,9 +208,8 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
         refuse_foreign(data, loc, NAME)
         refuse_typeless(data, loc, NAME)
     calls = data.get("tool_calls")
-    items: List[Any] = []
-    if calls is not None:
-        items = as_list(calls, loc + ".tool_calls", NAME)
+    items = () if calls is None else message_calls(calls, loc)
+    if items:
         if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
             yield from zip(items, _TOP_LOCS)
         else:
@@ -221,6 +221,14 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
             yield {"name": fc["name"], "arguments": fc.get("arguments")}, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
             yield _unmirrored(fc, f"{loc}.function_call")
+
+
+def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:
+    """The items of *calls*, the ``tool_calls`` set on the message at *loc* (``null`` is
+    none: the caller asks for it only when set): a list (or a tuple); anything else is a
+    ``DecodeError`` at the field, never a message without its calls. ``children`` and
+    the history readers (``chat_history``) read it so."""
+    return as_list(calls, loc + ".tool_calls", dialect)
 
 
 class Unmirrored(str):

@@ -4,7 +4,8 @@ Follows https://platform.openai.com/docs/api-reference/responses/create and
 https://platform.openai.com/docs/guides/function-calling (checked 2026-12-02): the
 input is a string or a list of items; a message item has a ``role`` (``user``,
 ``system``, ``developer``, ``assistant``) and string content or parts
-(``input_text``, ``input_image`` with ``image_url``, ``input_file``, ``output_text``);
+(``input_text``, ``input_image`` with ``image_url``, ``input_file``, ``output_text``;
+a ``text`` or ``refusal`` that is no string is refused at its path);
 ``function_call`` items carry ``call_id`` and the ``function_call_output`` answering
 it carries the same ``call_id`` (else "No tool output found for function call");
 ``reasoning`` items (with ``encrypted_content``) go back to Responses only. Every
@@ -21,7 +22,7 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history_read import call_part, finish_of, foreign, kept, no_key, plain_view, texts
+from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
 from .media import media_of
 from .responses_input_encode import encode
 from .responses_interactions import refuse_interaction
@@ -56,10 +57,14 @@ def _content(content: Any, loc: str) -> Tuple[Tuple[Part, ...], Any]:
             plain = kept(plain, content, i, p)
         if type(t) is not str:
             foreign(t, f"{loc}[{i}]", NAME)  # raises: every part has a type
-        if t in _TEXT:
-            out.extend(texts(p.get("text")))
-        elif t == "refusal":  # an assistant's refusal (``ResponseOutputRefusal``) is what it said
-            out.extend(texts(p.get("refusal")))
+        if t in _TEXT:  # ``text``: a string
+            out.extend(block_text(p, f"{loc}[{i}]", NAME))
+        elif t == "refusal":  # an assistant's refusal (``ResponseOutputRefusal.refusal``: a string) is what it said
+            refusal = p.get("refusal")
+            if type(refusal) is not str:  # as Chat's refusal part
+                raise DecodeError(f"Refusal at {loc}[{i}].refusal must be text", dialect=NAME,
+                                  loc=f"{loc}[{i}].refusal")
+            out.extend(texts(refusal))
         elif t == "input_image" and type(p.get("image_url")) is str:
             out.append(media_of(p["image_url"], p, NAME))
         else:
