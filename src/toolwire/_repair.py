@@ -124,10 +124,14 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         reason += f"; too long to repair ({len(body)} > {policy.max_repair_bytes} characters)"
     elif type(scan.value) is not dict:
         reason += f"; repaired it is {type(scan.value).__name__}, not an object"
-    elif same_json(_json_repair(body), scan.value):
-        return scan.value, text, (*notes, "json-repair")
-    else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
-        reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
+    else:
+        repaired = _json_repair(body)
+        if same_json(repaired, scan.value):
+            return scan.value, text, (*notes, "json-repair")
+        if repaired is _MISSING:
+            reason += _NOT_INSTALLED
+        else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
+            reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
     raise ArgumentsError(f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text)
 
 
@@ -255,14 +259,24 @@ def _closed_prefix(text: str, body: str) -> str:
 
 
 def _json_repair(text: str) -> Any:
+    """json-repair's reading of *text*: ``None`` when it raises, ``_MISSING`` when it is
+    not installed (a declared dependency: a vendored copy whose SDK did not add it, a
+    broken install)."""
     try:
         import json_repair  # lazy: only malformed text pays for it
-    except ImportError:  # pragma: no cover - a declared dependency
-        return None
+    except ImportError:
+        return _MISSING
     try:
         return json_repair.loads(text)
     except Exception:  # json-repair raising is a failed repair, nothing more
         return None
+
+
+_MISSING = object()
+#: why a text was not repaired without json-repair: that, not a reading that never happened
+_NOT_INSTALLED = (
+    f"; not repaired: json-repair is not installed (a dependency of {__package__}: pip install 'json-repair>=0.63')"
+)
 
 
 # -- the lenient grammar: JSON and the documented repairs, nothing else ---------------------
