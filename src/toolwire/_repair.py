@@ -21,6 +21,7 @@ import re
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
+from ._json_ints import read_int
 from ._policy import (
     _NO_REPAIRS,
     TRUNCATING,
@@ -144,11 +145,13 @@ def _stdlib(text: str, repeated: List[str]) -> Tuple[Any, Tuple[str, ...]]:
     ``control-characters``); ``ValueError`` when neither reads it."""
     hook = lambda pairs: _no_repeats(pairs, repeated)  # noqa: E731
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=hook), _NO_REPAIRS
+        parsed = json.loads(text, parse_int=read_int, parse_constant=_reject_constant, object_pairs_hook=hook)
+        return parsed, _NO_REPAIRS
     except ValueError as exc:
         if not str(exc).startswith("Invalid control character"):
             raise
-    return json.loads(text, strict=False, parse_constant=_reject_constant, object_pairs_hook=hook), _CONTROLS
+    return (json.loads(text, strict=False, parse_int=read_int, parse_constant=_reject_constant, object_pairs_hook=hook),
+            _CONTROLS)
 
 
 def _no_repeats(pairs: List[Tuple[str, Any]], repeated: List[str]) -> Dict[str, Any]:
@@ -244,7 +247,7 @@ def _closed_prefix(text: str, body: str) -> str:
     reader's to drop.) The stdlib parser says where strict reading stops; pydantic-core
     does not. Linear."""
     try:
-        json.loads(body, strict=False)  # strict=False: a raw control character is no stop
+        json.loads(body, strict=False, parse_int=read_int)  # strict=False: a raw control character is no stop
     except json.JSONDecodeError as exc:
         end = exc.pos
     except (ValueError, RecursionError):  # a number too long for int(), very deep nesting
@@ -454,7 +457,7 @@ def _scalar(text: str, i: int, inside: bool) -> Tuple[str, Any, int]:
         cut_short = end >= n and any(w.startswith(token) for w in _LITERALS)
         return ("eof", None, n) if cut_short else ("error", "expected a value", i)
     try:
-        value: Any = float(token) if "." in token or "e" in token or "E" in token else int(token)
+        value: Any = float(token) if "." in token or "e" in token or "E" in token else read_int(token)
     except ValueError:  # more digits than int() reads
         return "error", "a number too long", i
     if value - value != 0:
