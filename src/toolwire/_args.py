@@ -32,6 +32,7 @@ import json
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import ArgumentsError, DecodeError, an, excerpt
+from ._json_ints import read_int
 from ._policy import (
     _NO_REPAIRS,
     DEFAULT_POLICY,
@@ -127,7 +128,8 @@ def load_json(text: Any) -> Any:
                 raise TooLong(long) from None
             raise
     try:  # bytes as UTF-8 only (the stdlib would also take UTF-16 and UTF-32)
-        return json.loads(text if type(text) is str else bytes(text).decode("utf-8"), parse_constant=_reject_constant)
+        return json.loads(text if type(text) is str else bytes(text).decode("utf-8"), parse_int=read_int,
+                          parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("recursion limit exceeded") from None
 

@@ -36,8 +36,9 @@ class _Parser(argparse.ArgumentParser):
     ``--version`` that cannot be written is reported (exit 2), as any other output."""
 
     def _print_message(self, message: str, file: Optional[Any] = None) -> None:
-        if message:
-            (file or sys.stderr).write(message)
+        out = file or sys.stderr
+        if message and out is not None:  # no stderr (``2>&-``): the exit code tells
+            out.write(message)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from typing import IO, Any, Iterator, NamedTuple, Optional
 
 from pydantic_core import to_json
 
 from ._args import TooLong, load_json
+from ._cli_streams import stderr
 from ._errors import EncodeError
 from ._policy import _reject_constant
 
@@ -205,12 +205,14 @@ class Progress:
             if self.size:
                 text += f" ({100 * pos / self.size:.0f}%)"
         text += f", {count / max(now - self.start, 1e-9):,.0f}/s"
-        sys.stderr.write(f"\r{text}\x1b[K")
-        sys.stderr.flush()
+        err = stderr()
+        err.write(f"\r{text}\x1b[K")
+        err.flush()
         self.shown = True
 
     def done(self) -> None:
         if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            err = stderr()
+            err.write("\r\x1b[K")
+            err.flush()
             self.shown = False

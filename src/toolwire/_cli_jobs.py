@@ -10,12 +10,12 @@ the way is added to the record's notes), or the record's dialect (``detect``).
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._builtin import default_registry
 from ._cli_args import EXIT_OK, _Usage
 from ._cli_io import dumps
+from ._cli_streams import binary_stdout
 from ._codec import decode_all, explain
 from ._convert import convert
 from ._dialect import CALL, RESULT, SERVER, TOOL, Dialect
@@ -163,13 +163,12 @@ def _dialects(as_json: bool) -> int:
     rows = [(d.name, ", ".join(d.aliases), d.description) for d in default_registry()]
     known = {r[0] for r in rows}
     rows += [(f.name, "", f.description) for f in TEXT_FORMATS if f.name not in known]
-    out = sys.stdout
-    assert out is not None  # checked by cli._main
+    out = binary_stdout()  # UTF-8, as every command writes: descriptions hold '…', '｜', '▁'
     for name, aliases, desc in rows:
         if as_json:
             kind = "text" if name.startswith("text.") else "api"
             out.write(dumps({"name": name, "kind": kind, "aliases": aliases.split(", ") if aliases else [],
-                             "description": desc}).decode())
+                             "description": desc}))
         else:
-            out.write(f"{name}\t{desc}" + (f" (aliases: {aliases})" if aliases else "") + "\n")
+            out.write((f"{name}\t{desc}" + (f" (aliases: {aliases})" if aliases else "") + "\n").encode())
     return EXIT_OK

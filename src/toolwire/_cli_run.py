@@ -20,6 +20,7 @@ from typing import IO, Any, Dict, List, Optional
 from ._cli_args import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, PROG, _Usage
 from ._cli_io import BadInput, Progress, dumps, records
 from ._cli_jobs import Job, Notes
+from ._cli_streams import binary_stdout, stderr
 from ._errors import DecodeError, ToolwireError
 from .dialects.batch_files import open_envelope, rooted
 
@@ -70,9 +71,9 @@ def _apply(job: Job, key: Optional[str], value: Any) -> Any:
 
 
 def _run(job: Job, key: Optional[str], stream: IO[bytes], keep_going: bool, name: str, notes: Notes) -> int:
-    out = sys.stdout.buffer
+    out = binary_stdout()
     write = out.write
-    err = sys.stderr
+    err = stderr()
     # no progress line when the output goes to the same terminal: it would mix with it
     progress = Progress(stream, err.isatty() and not sys.stdout.isatty())
     due = 1 if progress.enabled else -1  # the record count at which to tick (never when -1)
@@ -119,5 +120,5 @@ def _notes(notes: Notes, line: int, progress: Progress) -> None:
     """The notes of the record on *line*, one stderr line each (the progress line erased)."""
     progress.done()
     for note in notes:
-        sys.stderr.write(f"{PROG}: line {line}: note: {' '.join(note.split())}\n")
+        stderr().write(f"{PROG}: line {line}: note: {' '.join(note.split())}\n")
     notes.clear()

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
 
+from ._json_ints import read_int
+from ._policy import TooLong
+
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json"]
 
-_DECODER = json.JSONDecoder(strict=False)
+_DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 
@@ -47,7 +49,7 @@ def candidates(text: str) -> List[Candidate]:
     stripped = text.strip()
     if stripped:
         try:
-            return [Candidate(json.loads(stripped, strict=False), 0, len(text), "whole")]
+            return [Candidate(json.loads(stripped, strict=False, parse_int=read_int), 0, len(text), "whole")]
         except (ValueError, RecursionError):  # nested deeper than the parser reads: not an answer
             pass
     for lang, start, end in _fences(text):
@@ -55,7 +57,7 @@ def candidates(text: str) -> List[Candidate]:
             continue
         body = text[start:end].strip()
         try:
-            out.append(Candidate(json.loads(body, strict=False), start, end, "fence"))
+            out.append(Candidate(json.loads(body, strict=False, parse_int=read_int), start, end, "fence"))
         except (ValueError, RecursionError):
             continue
     out.extend(_scan(text))
@@ -220,10 +222,10 @@ class _LongNumber(ValueError):
 
 
 def _checked_int(digits: str) -> int:
-    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
-    if limit and len(digits.lstrip("-")) > limit:
-        raise _LongNumber(digits)
-    return int(digits)
+    try:
+        return read_int(digits)
+    except TooLong:
+        raise _LongNumber(digits) from None
 
 
 _FINDS_LONG_NUMBERS = json.JSONDecoder(strict=False, parse_int=_checked_int)
@@ -231,7 +233,7 @@ _FINDS_LONG_NUMBERS = json.JSONDecoder(strict=False, parse_int=_checked_int)
 
 def _after_long_number(text: str, i: int) -> int:
     """Where the scan goes on after the decode from *i* met an integer longer than
-    CPython reads (a ``ValueError`` without a position): past that integer. The decode
+    the parser reads (``read_int``) (a ``ValueError`` without a position): past that integer. The decode
     is read again once, with a parser that names the integer."""
     try:
         _FINDS_LONG_NUMBERS.raw_decode(text, i)

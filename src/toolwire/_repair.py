@@ -21,6 +21,7 @@ import re
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
+from ._json_ints import read_int
 from ._policy import (
     _NO_REPAIRS,
     TRUNCATING,
@@ -124,10 +125,14 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         reason += f"; too long to repair ({len(body)} > {policy.max_repair_bytes} characters)"
     elif type(scan.value) is not dict:
         reason += f"; repaired it is {type(scan.value).__name__}, not an object"
-    elif same_json(_json_repair(body), scan.value):
-        return scan.value, text, (*notes, "json-repair")
-    else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
-        reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
+    else:
+        repaired = _json_repair(body)
+        if same_json(repaired, scan.value):
+            return scan.value, text, (*notes, "json-repair")
+        if repaired is _MISSING:
+            reason += _NOT_INSTALLED
+        else:  # json-repair's object is not the text's: a value changed, invented, dropped or moved
+            reason += "; json-repair reads a value in it otherwise than the text says it: not repaired"
     raise ArgumentsError(f"Arguments at {loc} are {reason}: {excerpt(text)}", dialect=dialect, loc=loc, raw=text)
 
 
@@ -140,11 +145,13 @@ def _stdlib(text: str, repeated: List[str]) -> Tuple[Any, Tuple[str, ...]]:
     ``control-characters``); ``ValueError`` when neither reads it."""
     hook = lambda pairs: _no_repeats(pairs, repeated)  # noqa: E731
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=hook), _NO_REPAIRS
+        parsed = json.loads(text, parse_int=read_int, parse_constant=_reject_constant, object_pairs_hook=hook)
+        return parsed, _NO_REPAIRS
     except ValueError as exc:
         if not str(exc).startswith("Invalid control character"):
             raise
-    return json.loads(text, strict=False, parse_constant=_reject_constant, object_pairs_hook=hook), _CONTROLS
+    return (json.loads(text, strict=False, parse_int=read_int, parse_constant=_reject_constant, object_pairs_hook=hook),
+            _CONTROLS)
 
 
 def _no_repeats(pairs: List[Tuple[str, Any]], repeated: List[str]) -> Dict[str, Any]:
@@ -240,7 +247,7 @@ def _closed_prefix(text: str, body: str) -> str:
     reader's to drop.) The stdlib parser says where strict reading stops; pydantic-core
     does not. Linear."""
     try:
-        json.loads(body, strict=False)  # strict=False: a raw control character is no stop
+        json.loads(body, strict=False, parse_int=read_int)  # strict=False: a raw control character is no stop
     except json.JSONDecodeError as exc:
         end = exc.pos
     except (ValueError, RecursionError):  # a number too long for int(), very deep nesting
@@ -255,14 +262,24 @@ def _closed_prefix(text: str, body: str) -> str:
 
 
 def _json_repair(text: str) -> Any:
+    """json-repair's reading of *text*: ``None`` when it raises, ``_MISSING`` when it is
+    not installed (a declared dependency: a vendored copy whose SDK did not add it, a
+    broken install)."""
     try:
         import json_repair  # lazy: only malformed text pays for it
-    except ImportError:  # pragma: no cover - a declared dependency
-        return None
+    except ImportError:
+        return _MISSING
     try:
         return json_repair.loads(text)
     except Exception:  # json-repair raising is a failed repair, nothing more
         return None
+
+
+_MISSING = object()
+#: why a text was not repaired without json-repair: that, not a reading that never happened
+_NOT_INSTALLED = (
+    f"; not repaired: json-repair is not installed (a dependency of {__package__}: pip install 'json-repair>=0.63')"
+)
 
 
 # -- the lenient grammar: JSON and the documented repairs, nothing else ---------------------
@@ -440,7 +457,7 @@ def _scalar(text: str, i: int, inside: bool) -> Tuple[str, Any, int]:
         cut_short = end >= n and any(w.startswith(token) for w in _LITERALS)
         return ("eof", None, n) if cut_short else ("error", "expected a value", i)
     try:
-        value: Any = float(token) if "." in token or "e" in token or "E" in token else int(token)
+        value: Any = float(token) if "." in token or "e" in token or "E" in token else read_int(token)
     except ValueError:  # more digits than int() reads
         return "error", "a number too long", i
     if value - value != 0:

@@ -34,6 +34,7 @@ from typing import IO, List, Optional
 from ._cli_args import EXIT_FAILED, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, PROG, _parser, _Usage
 from ._cli_jobs import _JOBS, Notes, _dialects
 from ._cli_run import _one_line, _run
+from ._cli_streams import binary_stdin, stderr
 from ._errors import ToolwireError
 
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "main"]
@@ -45,7 +46,10 @@ class _Output(Exception):
 
 def _open(path: str) -> IO[bytes]:
     if path == "-":
-        return sys.stdin.buffer
+        stdin = binary_stdin()
+        if stdin is None:  # started with stdin closed (<&-)
+            raise _Usage("cannot read stdin: it is closed")
+        return stdin
     try:
         return open(path, "rb")  # noqa: SIM115 - closed by main
     except OSError as exc:
@@ -74,9 +78,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 def _say(text: str) -> None:
     """*text* on stderr, if there is one that takes it."""
     try:
-        if sys.stderr is not None:
-            sys.stderr.write(text)
-            sys.stderr.flush()
+        err = stderr()
+        err.write(text)
+        err.flush()
     except (OSError, ValueError):
         pass
 
@@ -91,8 +95,8 @@ def _main(argv: Optional[List[str]]) -> int:
         sys.stdout.flush()  # what --help / --version wrote: a full disk is told here, not lost at exit
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     if args.command is None:
-        parser.print_usage(sys.stderr)
-        sys.stderr.write(f"{PROG}: a command is required: decode, convert, detect or dialects\n")
+        parser.print_usage(stderr())
+        stderr().write(f"{PROG}: a command is required: decode, convert, detect or dialects\n")
         return EXIT_USAGE
     notes: Notes = []
     try:
@@ -102,12 +106,12 @@ def _main(argv: Optional[List[str]]) -> int:
         job = make(args, notes)  # unknown --dialect / --to raise here, before any input is read
         stream = _open(args.file)
     except (_Usage, ToolwireError) as exc:
-        sys.stderr.write(f"{PROG}: {_one_line(exc)}\n")
+        stderr().write(f"{PROG}: {_one_line(exc)}\n")
         return EXIT_USAGE
     try:
         return _run(job, key, stream, args.keep_going, "stdin" if args.file == "-" else args.file, notes)
     finally:
-        if stream is not sys.stdin.buffer:
+        if args.file != "-":
             stream.close()
 
 

@@ -24,11 +24,13 @@ import contextlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple, Union
 
 __all__ = ["main", "run_batch"]
 
 MODES = ("payload", "stream", "corrupted")
+PROG = f"python -m {__package__}.fuzz"  # the package's own name (a vendored copy has its own)
+_SUMMARY = "Fuzz every dialect."  # the docstring's first line (``python -OO`` strips docstrings)
 Counts = Dict[str, int]
 
 
@@ -37,6 +39,11 @@ def _quiet(fn: Any, *args: Any, **kw: Any) -> None:
 
     with contextlib.suppress(ToolwireError):
         fn(*args, **kw)
+
+
+def _fail(message: str) -> NoReturn:
+    """A wrong result: raised, never ``assert``ed (``python -O`` strips asserts)."""
+    raise AssertionError(message)
 
 
 def _check_payload(p: Any) -> None:
@@ -48,23 +55,27 @@ def _check_payload(p: Any) -> None:
     d = p.dialect
     if p.kind in CALL_KINDS:
         got = decode_all(p.value, d)
-        assert got == p.expected, f"decode_all({d}) gave {got!r}, expected {p.expected!r}"
+        if got != p.expected:
+            _fail(f"decode_all({d}) gave {got!r}, expected {p.expected!r}")
         auto = decode_all(p.value)
-        assert [(c.name, getattr(c, "args", None)) for c in auto] == [(c.name, c.args) for c in p.expected], (
-            f"detected decode_all gave {auto!r}"
-        )
+        if [(c.name, getattr(c, "args", None)) for c in auto] != [(c.name, c.args) for c in p.expected]:
+            _fail(f"detected decode_all gave {auto!r}")
         if p.kind == "item":
             call = decode(p.value, d)
-            assert call == p.expected[0], f"decode gave {call!r}"
+            if call != p.expected[0]:
+                _fail(f"decode gave {call!r}")
             if type(p.value) is dict:
                 again = encode(call, d)
-                assert again == p.value, f"re-encoded as {again!r}"
+                if again != p.value:
+                    _fail(f"re-encoded as {again!r}")
     elif p.kind == "tool":
         tool = decode_tool(p.value, d)
-        assert tool == p.expected, f"decode_tool gave {tool!r}"
+        if tool != p.expected:
+            _fail(f"decode_tool gave {tool!r}")
     else:
         res = decode_result(p.value, d)
-        assert res == p.expected, f"decode_result gave {res!r}, expected {p.expected!r}"
+        if res != p.expected:
+            _fail(f"decode_result gave {res!r}, expected {p.expected!r}")
     target = "anthropic.messages" if d != "anthropic.messages" else "openai.chat"
     _quiet(convert, p.value, target, source=d)
 
@@ -73,9 +84,11 @@ def _check_stream(s: Any) -> None:
     from .stream._accumulate import accumulate
 
     got = accumulate(s.chunks, s.dialect)
-    assert got == s.calls, f"accumulate({s.dialect}) gave {got!r}, expected {s.calls!r}"
+    if got != s.calls:
+        _fail(f"accumulate({s.dialect}) gave {got!r}, expected {s.calls!r}")
     auto = accumulate(s.chunks)
-    assert auto == s.calls, f"detected accumulate gave {auto!r}"
+    if auto != s.calls:
+        _fail(f"detected accumulate gave {auto!r}")
 
 
 def _check_corrupted(value: Any, dialect: str, stream: bool) -> None:
@@ -183,7 +196,7 @@ def _wire_dialects(names: Sequence[str]) -> Union[List[str], str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m toolwire.fuzz", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog=PROG, description=_SUMMARY)
     parser.add_argument("--examples", type=int, default=1000, help="examples per dialect (default 1000)")
     parser.add_argument("--dialect", action="append", help="a dialect id (repeatable; default: every wire dialect)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first batch (default 0)")
@@ -197,7 +210,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         from . import strategies as tws
     except ImportError as exc:
-        print(f"toolwire.fuzz needs hypothesis (the 'fuzz' extra): {exc}", file=sys.stderr)
+        print(f"{parser.prog}: needs hypothesis (the 'fuzz' extra): {exc}", file=sys.stderr)
         return 2
     dialects = _wire_dialects(args.dialect or tws.WIRE_DIALECTS)
     if isinstance(dialects, str):  # a usage error, not a fuzz failure

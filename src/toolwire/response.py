@@ -315,8 +315,13 @@ def _plain(resp: Any) -> Any:
     if isinstance(resp, (str, bytes)):
         import json
 
+        from ._json_ints import read_int
+        from ._policy import TooLong
+
         try:
-            return json.loads(resp)
+            return json.loads(resp, parse_int=read_int)  # the 4300-digit rule, whatever the interpreter's
+        except TooLong as exc:
+            raise DecodeError(f"Response text holds {exc}: {excerpt(resp)} at $") from None
         except ValueError:
             raise DecodeError(f"Response text is not JSON: {excerpt(resp)} at $") from None
         except RecursionError:

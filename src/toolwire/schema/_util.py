@@ -269,39 +269,51 @@ def copy_json(value: Any, limit: Optional[int] = None) -> Any:
     """A deep copy of a JSON value; anything that is not JSON raises ``DecodeError``, and
     so does a value of more than *limit* JSON values (``MAX_SCHEMA_NODES``: a dict held in
     several places counts once per place), refused after at most *limit* steps. The
-    ``$.path`` of an error is spelled then, from the parent chain of where it is."""
-    budget = [limit - 1, limit] if limit is not None else None  # values still allowed below the root, limit
-    return _copy(value, None, 0, budget)
-
-
-def _copy(value: Any, at: Any, depth: int, budget: Optional[List[int]]) -> Any:
-    if depth > _MAX_DEPTH:
-        loc = _loc(at)
-        raise DecodeError(f"Schema is nested deeper than {_MAX_DEPTH} levels at {loc}", loc=loc)
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
+    ``$.path`` of an error is spelled then, from the parent chain of where it is.
+    Iterative, in document order: a value as deep as the cap needs no stack of the
+    caller's (a ``default`` 250 deep read from a deep call stack)."""
+    left = limit - 1 if limit is not None else None  # values still allowed below the root
+    root: List[Any] = [None]
+    # each task: the value, where it is, its depth, the container and slot its copy goes to,
+    # and, for an object's member, the object's place (its key is checked when the member is)
+    stack: List[Tuple[Any, Any, int, Any, Any, Any]] = [(value, None, 0, root, 0, _NO_KEY)]
+    while stack:
+        v, at, depth, into, slot, owner = stack.pop()
+        if owner is not _NO_KEY and not isinstance(slot, str):
+            loc = _loc(owner)
+            raise DecodeError(f"Schema has a non-string key {excerpt(slot)} at {loc}", loc=loc)
+        if depth > _MAX_DEPTH:
             loc = _loc(at)
-            raise DecodeError(f"Schema holds a non-finite number at {loc}", loc=loc)
-        return value
-    if budget is not None and isinstance(value, (dict, list, tuple)):
-        budget[0] -= len(value)
-        if budget[0] < 0:
-            loc = _loc(at)
-            raise DecodeError(f"Schema at {loc} {too_many_nodes(budget[1])}", loc=loc)
-    if isinstance(value, dict):
-        out: Dict[str, Any] = {}
-        for k, v in value.items():
-            if not isinstance(k, str):
+            raise DecodeError(f"Schema is nested deeper than {_MAX_DEPTH} levels at {loc}", loc=loc)
+        if v is None or isinstance(v, (bool, int, str)):
+            into[slot] = v
+            continue
+        if isinstance(v, float):
+            if not math.isfinite(v):
                 loc = _loc(at)
-                raise DecodeError(f"Schema has a non-string key {excerpt(k)} at {loc}", loc=loc)
-            out[k] = _copy(v, (at, k), depth + 1, budget)
-        return out
-    if isinstance(value, (list, tuple)):
-        return [_copy(v, (at, i), depth + 1, budget) for i, v in enumerate(value)]
-    loc = _loc(at)
-    raise DecodeError(f"Schema holds a value that is not JSON at {loc}: {excerpt(value)}", loc=loc)
+                raise DecodeError(f"Schema holds a non-finite number at {loc}", loc=loc)
+            into[slot] = v
+            continue
+        if left is not None and limit is not None and isinstance(v, (dict, list, tuple)):
+            left -= len(v)
+            if left < 0:
+                loc = _loc(at)
+                raise DecodeError(f"Schema at {loc} {too_many_nodes(limit)}", loc=loc)
+        if isinstance(v, dict):
+            out: Dict[str, Any] = {}
+            into[slot] = out
+            stack.extend((x, (at, k), depth + 1, out, k, at) for k, x in reversed(list(v.items())))
+        elif isinstance(v, (list, tuple)):
+            items = [None] * len(v)
+            into[slot] = items
+            stack.extend((x, (at, i), depth + 1, items, i, _NO_KEY) for i, x in reversed(list(enumerate(v))))
+        else:
+            loc = _loc(at)
+            raise DecodeError(f"Schema holds a value that is not JSON at {loc}: {excerpt(v)}", loc=loc)
+    return root[0]
+
+
+_NO_KEY = object()  # a task that is not an object's member
 
 
 def _loc(at: Any) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Dict, Optional, Tuple, Union
 
+from .._deep_values import deep_repr
 from .._types import InvalidToolCall, ToolCall
 
 __all__ = ["ArgsDelta", "CallDone", "CallStarted", "Event", "new_event"]
@@ -33,7 +34,7 @@ class _Event(Tuple[Any, ...]):
         return tuple.__hash__(self)
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self))
+        body = ", ".join(f"{f}={deep_repr(v)}" for f, v in zip(self._fields, self))  # an int of any length too
         return f"{type(self).__name__}({body})"
 
 

@@ -1,0 +1,113 @@
+"""The 4300-digit rule is toolwire's own, whatever the interpreter's integer-digit limit
+(``sys.set_int_max_str_digits``, ``-X int_max_str_digits``, ``PYTHONINTMAXSTRDIGITS``):
+with the limit off (0) argument text holding more than 4300 digits is still refused,
+as every constructor and encoder refuses it; with it lowered (640, the least there is)
+JSON holding longer integers is still read alike by every reader, and events still
+print (ENV-3)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Dict, Iterator
+
+import pytest
+
+import toolwire
+from toolwire import ArgumentsError, DecodeError, response
+from toolwire._json_extract import extract_json
+from toolwire.stream import ArgsDelta, CallStarted
+
+pytestmark = pytest.mark.skipif(not hasattr(sys, "set_int_max_str_digits"), reason="no integer-digit limit")
+
+LONG = "1" * 5000
+MID = "1" * 1000  # over the lowered limit, under 4300
+TOO_LONG = "an integer of more than 4300 digits"
+
+
+@pytest.fixture
+def digit_limit(request: Any) -> Iterator[None]:
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(request.param)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def item(arguments: str) -> Dict[str, Any]:
+    return {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": arguments}}
+
+
+def anthropic_text(digits: str) -> str:
+    return ('{"id":"msg_1","type":"message","role":"assistant","model":"m","stop_reason":"tool_use","content":'
+            '[{"type":"tool_use","id":"toolu_1","name":"f","input":{"n":' + digits + '}}]}')
+
+
+def _refusal(arguments: str) -> str:
+    with pytest.raises(ArgumentsError) as info:
+        toolwire.decode(item(arguments))
+    [kept] = toolwire.decode_all([item(arguments)], invalid="keep")
+    assert type(kept) is toolwire.InvalidToolCall and kept.error == info.value.message.replace("$.", "$[0].", 1)
+    return info.value.message
+
+
+@pytest.mark.parametrize("digit_limit", [0], indirect=True)
+@pytest.mark.parametrize("arguments", [
+    '{"n": ' + LONG + '}',  # strict JSON: read by the stdlib tier after pydantic-core refused it
+    '{"s": "a\nb", "n": ' + LONG + '}',  # a raw control character: the stdlib tier, strict=False
+    "{'n': " + LONG + "}",  # a repair: the lenient grammar
+    '{"n": -' + LONG + '}',
+])
+def test_no_limit_still_refuses_more_than_4300_digits(digit_limit: None, arguments: str) -> None:
+    message = _refusal(arguments)
+    sys.set_int_max_str_digits(4300)  # the interpreter's default: the same refusal
+    assert message == _refusal(arguments)
+    assert TOO_LONG in message or "not repaired: a number too long at character" in message
+
+
+@pytest.mark.parametrize("digit_limit", [0], indirect=True)
+def test_no_limit_normalize_and_extraction_refuse_alike(digit_limit: None) -> None:
+    with pytest.raises(DecodeError) as info:
+        response.normalize(anthropic_text(LONG))
+    assert info.value.message.startswith(f"Response text holds {TOO_LONG}")
+    assert extract_json('{"n": ' + LONG + "}")[0] is False
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_reads_what_the_parsers_read(digit_limit: None) -> None:
+    n = int("1" * 600) * 10**400 + int("1" * 400)  # 1000 ones, built under the limit
+    text = anthropic_text(MID)
+    [call] = toolwire.decode_all(text)
+    assert call.args == {"n": n}
+    norm = response.normalize(text)  # was: "Response text is not JSON"
+    assert list(norm.tool_calls) == [call]
+    # the stdlib tier (a raw control character); (a repair is json-repair's: it reads such a
+    # number as the interpreter lets it, so the lenient grammar's reading is not taken)
+    assert toolwire.decode(item('{"s": "a\nb", "n": -' + MID + "}")).args == {"s": "a\nb", "n": -n}
+    assert extract_json('Answer: {"n": ' + MID + "}")[1] == {"n": n}
+    assert extract_json('{"n": ' + MID + "}")[1] == {"n": n}
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_events_print_under_a_lowered_limit(digit_limit: None) -> None:
+    # ArgsDelta's preview printed with repr(): ValueError past the limit (a logging framework crashed)
+    big = 10**999
+    assert repr(ArgsDelta(0, "c", "x", {"n": big})) == (
+        f"ArgsDelta(index=0, id='c', delta='x', preview={{'n': <int of {big.bit_length()} bits>}}, path=None)")
+    assert repr(CallStarted(0, "c", "f")) == "CallStarted(index=0, id='c', name='f')"
+
+
+@pytest.mark.parametrize("digit_limit", [640, 0], indirect=True)
+def test_read_int_at_the_bounds(digit_limit: None) -> None:
+    from toolwire._json_ints import read_int
+    from toolwire._policy import TooLong
+
+    for digits in ("0", "-0", "7", "-12", "9" * 640, "1" + "0" * 640, "-" + "9" * 641, "3" * 1281, "9" * 4300,
+                   "-" + "1" * 4300):
+        got = read_int(digits)
+        sys.set_int_max_str_digits(0)
+        assert got == int(digits), digits[:8]
+        sys.set_int_max_str_digits(640)
+    for digits in ("1" * 4301, "-" + "9" * 4301):
+        with pytest.raises(TooLong, match="an integer of more than 4300 digits, longer than the parser reads"):
+            read_int(digits)
