@@ -335,6 +335,32 @@ class Core(Replies):
             preview = _partial("".join(c.parts)) if self.preview else None
             self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
 
+    def add_input(self, c: Call, field: str, text: Optional[str]) -> None:
+        """A piece of *c*'s custom tool input (free text, not JSON: an OpenAI Chat
+        ``custom.input``), kept apart from argument text and joined once when the call
+        ends, given as ``{field: text}`` (``Results._input``); never previewed. A call
+        with no piece has the input ``""``. Its ``max_bytes`` is the arguments'."""
+        inputs = self.inputs
+        if inputs is None:
+            inputs = self.inputs = {}
+        held = inputs.get(c.pos)
+        if held is None:
+            if c.done:
+                return
+            held = inputs[c.pos] = (field, [])
+            self.mark_free_text(c)  # a truncating finish cuts it off (``close``)
+        if c.done or not text or c.error is not None:
+            return
+        size = c.size + len(text)
+        if size > self.max_bytes:
+            self.fail(c, f"Custom tool input is over the limit of {self.max_bytes} characters")
+            held[1].clear()
+            return
+        c.size = size
+        held[1].append(text)
+        if self.emit:
+            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))
+
     def add_at(self, key: Optional[Hashable], text: Any) -> None:
         """Add text to the open call at *key* (a nameless call there if none). A delta
         that is not text (a number, a list...) makes that call invalid: skipping it
