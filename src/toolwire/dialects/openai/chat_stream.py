@@ -15,6 +15,7 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
 - ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
   Magistral's ``text`` and ``thinking`` chunks): the text chunks are reply text.
+  ``delta.refusal`` pieces are the refusal (``Accumulator.refusal``), never text.
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text
   when it is the call's whole arguments; another value that is not text, or an object
@@ -121,7 +122,8 @@ class Handler(Feed):
                         delta = choice["delta"]
                         if len_(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
                             calls = delta["tool_calls"]
-                        elif not delta.get("content") and delta.get("function_call") is None:
+                        elif (not delta.get("content") and delta.get("function_call") is None
+                              and not delta.get("refusal")):
                             calls = delta.get("tool_calls")
                         else:
                             calls = None

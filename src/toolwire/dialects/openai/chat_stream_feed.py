@@ -5,7 +5,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 (``ChoiceDeltaToolCall``). ``Feed.feed`` reads any chunk (the rules are in
 ``chat_stream``): each choice's tool-call deltas (``_call``), text (of an audio
 reply, ``content`` null: its ``delta.audio.transcript`` pieces, openai-python
-``ChoiceDeltaAudio.transcript``), legacy ``function_call`` and finish reason;
+``ChoiceDeltaAudio.transcript``), refusal (``ChoiceDelta.refusal``), legacy
+``function_call`` and finish reason;
 ``chat_stream.Handler`` adds the hot loop over argument continuations and hands every
 other chunk here.
 """
@@ -208,6 +209,9 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
+                refusal = delta.get("refusal")  # openai-python ``ChoiceDelta.refusal``
+                if type(refusal) is str and refusal:
+                    core.refused(refusal, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     self._legacy(scope, fc, calls, pos, field)
