@@ -346,4 +346,7 @@ def test_custom_tool_input_is_held_to_max_bytes_in_decode(item: Dict[str, Any], 
 def test_custom_tool_input_is_held_to_max_bytes_in_the_chat_stream() -> None:
     chunk = chat(0, {"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "shell", "input": "x" * 31}})
     (call,) = accumulate([chunk, chat(0, finish="tool_calls")], max_bytes=30)
-    assert type(call) is InvalidToolCall and call.error == "Arguments are over the limit of 30 characters"
+    # (the input's own length, as decode and the Responses stream count it, in the Responses stream's words)
+    assert type(call) is InvalidToolCall and call.error == "Custom tool input is over the limit of 30 characters"
+    (kept,) = accumulate([chunk, chat(0, finish="tool_calls")], max_bytes=31)
+    assert kept.args == {"input": "x" * 31}

@@ -353,6 +353,14 @@ class Accumulator:
         return "\n".join(["".join(p) for p in parts]) if parts else ""
 
     @property
+    def refusal(self) -> Optional[str]:
+        """The model's refusal (OpenAI Chat ``delta.refusal``, a Responses refusal part;
+        under a finish reason that says the model refused, Anthropic ``refusal``, the
+        text or ``"refused"``), never in ``text``: as ``Response.refusal``; ``None``
+        without one."""
+        return None if self._core is None else self._core.refusal_text()
+
+    @property
     def finish_reason(self) -> Optional[str]:
         """The finish reason as the provider sent it (``None`` until seen)."""
         return None if self._core is None else self._core.finish_reason

@@ -6,13 +6,15 @@ owns correlation, argument accumulation, finalization and events.
 Rules (the same for every dialect):
 
 - Correlate a fragment with a call by id, then by index (key), then the latest open
-  call of its scope. A new id, or a different name, on an occupied index starts a
-  new call; an ``""`` id is no id and never overwrites one.
-- The same name again there, no id telling (a gateway's id-less parallel calls of one
-  tool at one index; Kimi K2's name on every fragment), starts a new call only after a
-  whole object or array (``whole_value``: each character read once, only for such
-  deltas) and when its text begins another; with no text, a call that must get one
-  (else an ``InvalidToolCall``, never a guess: ``_judge_repeats``).
+  call of its scope; a fragment with another index or name than the call with its id
+  is another call sharing the id (its index decides). A new id, or a different name,
+  on an occupied index starts a new call; an ``""`` id is no id and never overwrites one.
+- The same name again there, no id telling (none on the delta nor on the call: a
+  gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
+  fragment), starts a new call only after a whole object or array (``whole_value``:
+  each character read once, only for such deltas) and when its text begins another;
+  with no text, a call that must get one (else an ``InvalidToolCall``, never a guess:
+  ``_judge_repeats``).
 - Argument fragments are kept in a list and joined once, when the call ends; the
   work per delta is constant (no scan of earlier calls, no re-join of earlier
   fragments): the latest call and the open calls of each scope are kept by scope.
@@ -207,11 +209,14 @@ class Core(Replies):
                     self.add(c, text)
                 return c
             c = None
+        key = (scope, index) if index is not None else None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
-            if c is not None and c.done:
+            if c is not None and (c.done or (key is not None and c.key is not None and c.key != key)
+                                  or (name is not None and c.name is not None and name != c.name)):
+                # another index, or another name, than the call with this id: another call that
+                # shares the id (DeepSeek, GLM reuse one for parallel calls): the index decides
                 c = None
-        key = (scope, index) if index is not None else None
         if c is None and key is not None:
             cur = self.by_key.get(key)
             if cur is not None and not cur.done:
@@ -219,9 +224,11 @@ class Core(Replies):
                     cur = None  # a new id on an occupied index: a new call
                 elif name is not None and cur.name is not None and name != cur.name:
                     cur = None  # a different name on an occupied index: a new call
-                elif (name is not None and name == cur.name and cur.size and cur.error is None
+                elif (name is not None and name == cur.name and cur.id is None and cur.size and cur.error is None
                       and cur.full is None and cur.tree is None and whole_value(cur)):
-                    # the same name after a whole value: a new call if the text begins another
+                    # the same name after a whole value, no id on either (a call with an id and a
+                    # delta without one: its re-emission, never a second call to run): a new call
+                    # if the text begins another
                     starts = begins_value(text)
                     if starts is None:
                         c = self.new(key, scope, id, name, False)
@@ -327,6 +334,32 @@ class Core(Replies):
         if self.emit:
             preview = _partial("".join(c.parts)) if self.preview else None
             self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
+
+    def add_input(self, c: Call, field: str, text: Optional[str]) -> None:
+        """A piece of *c*'s custom tool input (free text, not JSON: an OpenAI Chat
+        ``custom.input``), kept apart from argument text and joined once when the call
+        ends, given as ``{field: text}`` (``Results._input``); never previewed. A call
+        with no piece has the input ``""``. Its ``max_bytes`` is the arguments'."""
+        inputs = self.inputs
+        if inputs is None:
+            inputs = self.inputs = {}
+        held = inputs.get(c.pos)
+        if held is None:
+            if c.done:
+                return
+            held = inputs[c.pos] = (field, [])
+            self.mark_free_text(c)  # a truncating finish cuts it off (``close``)
+        if c.done or not text or c.error is not None:
+            return
+        size = c.size + len(text)
+        if size > self.max_bytes:
+            self.fail(c, f"Custom tool input is over the limit of {self.max_bytes} characters")
+            held[1].clear()
+            return
+        c.size = size
+        held[1].append(text)
+        if self.emit:
+            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))
 
     def add_at(self, key: Optional[Hashable], text: Any) -> None:
         """Add text to the open call at *key* (a nameless call there if none). A delta

@@ -1,6 +1,6 @@
-"""The reply around a stream's calls: its text, its finish reason, an error the
-provider reported inside the stream, and which of several alternative replies is the
-first one.
+"""The reply around a stream's calls: its text, its refusal, its finish reason, an
+error the provider reported inside the stream, and which of several alternative replies
+is the first one.
 
 ``Core`` (``_core.py``) builds on it; ``Results`` (``_results.py``) reads it as calls end.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Hashable, List, Optional
 
-from .._dialect import finish_word
+from .._dialect import finish_lookup, finish_word
 from ._call import Call, whole_value
 from ._results import Results
 
@@ -24,6 +24,10 @@ class Replies(Results):
     # the text the provider labels as no part of the answer (``Accumulator.commentary``):
     # the pieces of each such message, a list apiece; a class default until one comes
     commentary_parts: Optional[List[List[str]]] = None
+    # the refusal of the first alternative reply, and of the others by scope (``refused``);
+    # class defaults until one comes
+    refusal_parts: Optional[List[str]] = None
+    refusals: Optional[Dict[Hashable, List[str]]] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -33,6 +37,34 @@ class Replies(Results):
                 self.text_parts.append(piece)
             else:
                 self.other_text(scope, piece)
+
+    def refused(self, piece: str, scope: Hashable = None) -> None:
+        """A piece of the model's refusal (kept apart from the text, as ``Response.refusal``);
+        of the alternative reply *scope* when the stream has several."""
+        if not piece:
+            return
+        if scope is None or scope == self.first_choice:
+            parts = self.refusal_parts
+            if parts is None:
+                parts = self.refusal_parts = []
+            parts.append(piece)
+        else:
+            others = self.refusals
+            if others is None:
+                others = self.refusals = {}
+            others.setdefault(scope, []).append(piece)
+
+    def refusal_text(self) -> Optional[str]:
+        """The refusal, as ``normalize`` reads the same reply whole: the refusal the
+        stream carried, else, under a finish reason the dialect normalises to
+        ``refusal`` (Anthropic ``refusal``), the text or ``"refused"``; else ``None``."""
+        parts = self.refusal_parts
+        if parts:
+            return "".join(parts)
+        finish = self.finish_reason
+        if finish is not None and finish_lookup(self.finish_table, finish) == "refusal":
+            return "".join(self.text_parts) or "refused"
+        return None
 
     def commentary(self) -> List[str]:
         """A message of commentary begins: the list its pieces go to (never ``text``)."""
@@ -84,6 +116,12 @@ class Replies(Results):
                 self.texts[first] = self.text_parts
                 self.text_parts = self.texts.pop(index, [])
                 self.finish_reason = self.choice_finish.get(index)
+                if self.refusal_parts is not None or self.refusals is not None:
+                    others = self.refusals if self.refusals is not None else {}
+                    if self.refusal_parts is not None:
+                        others[first] = self.refusal_parts
+                    self.refusal_parts = others.pop(index, None)
+                    self.refusals = others
 
 
 def _whole(c: Call) -> bool:

@@ -63,6 +63,9 @@ class Results:
     finish_words: Dict[Optional[int], str]
     # positions of calls whose arguments are free text (``mark_free_text``); none until one is
     free_text: Optional[Set[int]] = None
+    # calls whose arguments are a custom tool's free-text input streamed in pieces (``Core.add_input``),
+    # by position: the field the input is given under and its pieces (joined once, at ``finalize``)
+    inputs: Optional[Dict[int, Tuple[str, List[str]]]] = None
     # the caller's ``finish_reason`` keyword as a reply's finish is read (``keyword_finish``:
     # its table, word and normalised reason), set by the front doors; none without one
     keyword: Optional[Tuple[Mapping[str, str], str, str]] = None
@@ -207,6 +210,8 @@ class Results:
         except KeyError:  # (not open in its scope: ``broken`` took it out)
             pass
         cut_open = False
+        if self.inputs is not None and c.pos in self.inputs:  # a custom tool's input, as free text
+            cut_open = self._input(c)
         if c.open_paths:  # a string still growing when the call ended: cut off
             join_open(c)
             cut_open = c.error is None and c.name is not None and (c.ended or not c.needs_end)
@@ -242,6 +247,28 @@ class Results:
             result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",
                                    False)
         self._settle(c, result)
+
+    def _input(self, c: Call) -> bool:
+        """*c*'s custom tool input (``Core.add_input``) joined into its arguments, ``{field:
+        text}``, as ``decode_all`` reads the call whole; whether it was cut off: the stream
+        ended before the call's reply finished (no end, no finish reason), and free text
+        shows nothing of where it stopped (an invalid, truncated call unless
+        ``allow_truncated``). Argument text beside the input is an invalid call."""
+        field, pieces = cast(Dict[int, Tuple[str, List[str]]], self.inputs).pop(c.pos)
+        if c.error is not None:
+            return False
+        if c.parts or c.full is not None or c.obj is not None or c.tree is not None:
+            self.fail(c, f"Tool call {c.pos} of this stream carries both custom tool input and function arguments: "
+                         "not guessed which to run")
+            return False
+        text = pieces[0] if len(pieces) == 1 else "".join(pieces)
+        if not c.ended and not self.policy.allow_truncated:
+            c.full = text  # (the invalid call's ``raw``)
+            self.fail(c, "Custom tool input may be cut off: the stream ended before its reply finished (no finish "
+                         "reason came); pass allow_truncated=True to accept it", True)
+            return False
+        c.obj = {field: text}
+        return not c.ended
 
     def _sendable(self, c: Call) -> None:
         """A ``DecodeError`` at ``$.calls[i].name`` / ``.id`` when *c*'s name or id holds

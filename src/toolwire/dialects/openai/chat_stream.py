@@ -9,15 +9,20 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   on index 0 with distinct ids, send ``""`` ids on continuations (Qwen), repeat the
   name (Kimi K2), send parallel calls of one tool at one index without ids (told from
   Kimi's repeats by whether the text so far is a whole value: ``Core.delta``), or send
-  the name in a later delta).
+  the name in a later delta). Parallel calls on distinct indexes that share one id
+  (DeepSeek, Zhipu/GLM: HKUDS/nanobot#3943) stay apart: the index decides.
 - A delta without ``index`` carrying its own id and name is a separate call (Mistral,
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
 - ``delta.content`` is text, or a list of content chunks (mistralai ``DeltaMessage``:
   Magistral's ``text`` and ``thinking`` chunks): the text chunks are reply text.
+  ``delta.refusal`` pieces are the refusal (``Accumulator.refusal``), never text.
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text
   when it is the call's whole arguments; another value that is not text, or an object
   after text, makes the call invalid (``chat_stream_feed._not_text``).
+- A custom tool's call (``"type": "custom"``) streams its free-text ``custom.input`` in
+  pieces (openai/openai-openapi#576): joined, the call is ``{"input": text}``; cut off
+  when the stream ends before its choice's ``finish_reason`` (``Core.add_input``).
 - Calls end at their choice's ``finish_reason`` or at the end of the stream.
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
   nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats
@@ -117,7 +122,8 @@ class Handler(Feed):
                         delta = choice["delta"]
                         if len_(delta) == 1:  # OpenAI's continuation: ``tool_calls`` alone
                             calls = delta["tool_calls"]
-                        elif not delta.get("content") and delta.get("function_call") is None:
+                        elif (not delta.get("content") and delta.get("function_call") is None
+                              and not delta.get("refusal")):
                             calls = delta.get("tool_calls")
                         else:
                             calls = None

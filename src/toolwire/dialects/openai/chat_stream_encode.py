@@ -4,6 +4,10 @@ Writes what https://platform.openai.com/docs/api-reference/chat-streaming descri
 (checked 2026-11-30) and openai-python's ``ChatCompletionChunk`` requires: the call's
 ``id``, ``type`` and ``function.name`` on its first delta, its argument text in
 pieces after, each at the call's ``index``; a last chunk with the ``finish_reason``.
+A custom tool's call (``encode`` writes it ``{"type": "custom", "custom": {...}}``)
+streams as openai/openai-openapi#576 reports it: ``{"index", "id", "type": "custom",
+"custom": {"name", "input": ""}}``, then ``{"index", "custom": {"input": piece}}``
+(openai-python's ``ChoiceDeltaToolCall`` does not type it yet: openai-python#2530).
 The reading side is ``chat_stream``.
 """
 
@@ -27,22 +31,38 @@ def encode(
     finish_reason: Optional[str] = None,
     with_index: bool = True,
     model: str = "gpt-4o",
-    split: Any = None,  # the fragments are cut already
+    split: Any = None,  # the fragments are cut already (a custom tool's input is cut here)
+    items: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """Chat chunks carrying *calls*; ``fragments[i]`` is call i's argument text in pieces.
 
     Each chunk has the envelope ``ChatCompletionChunk`` requires (``id``, ``created``,
     ``model``). Without ``index`` (``with_index=False``, a gateway quirk: the openai
     SDK requires it) each fragment belongs to the latest call, so fragments cannot be
-    interleaved."""
+    interleaved. *items* are the calls as ``encode`` writes them: a custom tool's call
+    (``"type": "custom"``) streams its ``custom.input`` cut by *split* (a function)."""
     check_interleave(NAME, interleave, with_index)
     chunks: List[Dict[str, Any]] = []
+    custom = [items is not None and items[i].get("type") == "custom" for i in range(len(calls))]
+    if any(custom):
+        assert items is not None
+        cut = split if callable(split) else None
+        fragments = [[p for p in (cut(items[i]["custom"]["input"]) if cut is not None
+                                  else [items[i]["custom"]["input"]]) if p] if custom[i] else fragments[i]
+                     for i in range(len(calls))]
 
     def chunk(tool_calls: List[Dict[str, Any]]) -> Dict[str, Any]:
         return envelope(model, [{"index": 0, "delta": {"tool_calls": tool_calls}, "finish_reason": None}])
 
     def head(i: int, call: ToolCall) -> Dict[str, Any]:
-        item: Dict[str, Any] = {"type": "function", "function": {"name": call.name, "arguments": ""}}
+        item: Dict[str, Any]
+        if custom[i]:
+            assert items is not None
+            item = {"index": i, "id": items[i]["id"], "type": "custom", "custom": {"name": call.name, "input": ""}}
+            if not with_index:
+                del item["index"]
+            return item
+        item = {"type": "function", "function": {"name": call.name, "arguments": ""}}
         if call.id is not None:
             item["id"] = call.id
         if with_index:
@@ -50,7 +70,7 @@ def encode(
         return item
 
     def body(i: int, piece: str) -> Dict[str, Any]:
-        item: Dict[str, Any] = {"function": {"arguments": piece}}
+        item: Dict[str, Any] = {"custom": {"input": piece}} if custom[i] else {"function": {"arguments": piece}}
         if with_index:
             item["index"] = i
         return item

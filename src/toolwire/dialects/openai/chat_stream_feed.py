@@ -5,7 +5,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 (``ChoiceDeltaToolCall``). ``Feed.feed`` reads any chunk (the rules are in
 ``chat_stream``): each choice's tool-call deltas (``_call``), text (of an audio
 reply, ``content`` null: its ``delta.audio.transcript`` pieces, openai-python
-``ChoiceDeltaAudio.transcript``), legacy ``function_call`` and finish reason;
+``ChoiceDeltaAudio.transcript``), refusal (``ChoiceDelta.refusal``), legacy
+``function_call`` and finish reason;
 ``chat_stream.Handler`` adds the hot loop over argument continuations and hands every
 other chunk here.
 """
@@ -76,6 +77,18 @@ def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> N
         mine.setdefault("function_extra", {}).update(fn_extra)
     if custom:
         mine["custom"] = True
+
+
+def _input(core: Core, c: Call, piece: Any) -> None:
+    """A custom tool call's ``custom.input`` piece (free text: the pieces are joined, as
+    the Responses reader joins ``custom_tool_call_input.delta``s, and the call's arguments
+    are ``{"input": text}``, as ``decode`` reads the call whole: ``chat._decode_custom``);
+    one that is not text makes the call invalid (never skipped)."""
+    if piece is None or type(piece) is str:
+        core.add_input(c, "input", piece)
+    else:
+        core.add_input(c, "input", None)
+        core.fail(c, f"Custom tool input must be text, got {excerpt(piece)}")
 
 
 class Feed:
@@ -196,6 +209,9 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
+                refusal = delta.get("refusal")  # openai-python ``ChoiceDelta.refusal``
+                if type(refusal) is str and refusal:
+                    core.refused(refusal, scope)
                 fc = delta.get("function_call")
                 if type(fc) is dict:
                     self._legacy(scope, fc, calls, pos, field)
@@ -211,7 +227,7 @@ class Feed:
         if type(index) is not int and index is not None:
             index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
-        name = text = value = None
+        name = text = value = piece = None
         custom = False
         if type(fn) is dict:
             name = fn.get("name")
@@ -221,9 +237,9 @@ class Feed:
             if type(text) is not str and text is not None:  # not text: ``not_text`` judges it
                 value = text
                 text = whole_text(value)
-        elif type(tc.get("custom")) is dict:  # custom tools: free text, delivered whole
+        elif type(tc.get("custom")) is dict:  # custom tools: free text, in pieces (``_input``)
             name = nonempty_str(tc["custom"].get("name"))
-            text = text_of({"input": tc["custom"].get("input", "")})
+            piece = tc["custom"].get("input")
             custom = True
         ident = tc.get("id")
         core = self.core
@@ -236,19 +252,19 @@ class Feed:
                     core.add(c, text)
                 if value is not None:
                     not_text(core, c, value, text)
+                if custom:
+                    _input(core, c, piece)
                 if custom or not _plain(tc, fn):
                     _keep(c, tc, fn, custom, core.dialect)
-                    if custom:  # free text: a ``length`` finish cuts it off
-                        core.mark_free_text(c)
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text)
         if value is not None:
             not_text(core, c, value, text)
+        if custom:
+            _input(core, c, piece)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
                           ) and not _plain(tc, fn):
             _keep(c, tc, fn, custom, core.dialect)
-            if custom:  # free text: a ``length`` finish cuts it off
-                core.mark_free_text(c)

@@ -58,6 +58,8 @@ class Feed:
         # the ``output_index`` of the items an ``output_item.added`` carried (``feed``: ``.done`` too): a
         # final ``output`` longer than that may hold items the stream never carried (``unstreamed``)
         self.seen: Set[int] = set()
+        # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
+        self.refused: Optional[Set[Any]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -94,6 +96,14 @@ class Feed:
             delta = data.get("delta")
             if type(delta) is str:
                 core.text(delta)
+        elif kind == "response.refusal.delta":  # ``ResponseRefusalDeltaEvent``: the refusal, never text
+            delta = data.get("delta")
+            if type(delta) is str and delta:
+                self._refusal(data, delta, False)
+        elif kind == "response.refusal.done":  # ``ResponseRefusalDoneEvent``: the part's whole refusal
+            text = data.get("refusal")
+            if type(text) is str and text:
+                self._refusal(data, text, True)
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
             if type(delta) is str:
@@ -140,6 +150,21 @@ class Feed:
             core.finish(reason or status or kind[len("response."):])
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def _refusal(self, data: Dict[str, Any], text: str, whole: bool) -> None:
+        """A refusal part's delta, or its whole text (*whole*: added only when no delta of
+        that part came), as ``normalize`` joins a response's refusal parts."""
+        at = data.get("output_index")  # (by position: some servers change ``item_id`` per event)
+        part = (at if type(at) is int else data.get("item_id"), data.get("content_index"))
+        refused = self.refused
+        if whole:
+            if refused is not None and part in refused:
+                return
+        elif refused is None:
+            refused = self.refused = {part}
+        else:
+            refused.add(part)
+        self.core.refused(text)
 
     def _call_at(self, key: Optional[int]) -> Call:
         """The open call at *key* (the latest open one without a key), or a new one there."""

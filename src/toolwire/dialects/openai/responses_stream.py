@@ -21,6 +21,8 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
   (the response status, or the incomplete reason such as ``max_output_tokens``;
   ``mcp_approval_request`` for a completed reply that waits on an approval); the
   items of its ``output`` end the calls still open (no ``output_item.done`` came).
+- ``response.refusal.delta`` / ``.done`` (a message's ``refusal`` part) are the
+  refusal (``Accumulator.refusal``), never text.
 
 ``Handler.run`` is the hot loop over plain function calls; every other event goes to
 the general reader, ``responses_feed.Feed.feed``, through ``responses_stream_phase``
@@ -49,7 +51,8 @@ NAME = "openai.responses"
 _FED = frozenset(
     {"response.function_call_arguments.delta", "response.function_call_arguments.done",
      "response.output_item.added", "response.output_item.done", "response.output_text.delta",
-     "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed"}
+     "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed",
+     "response.refusal.delta", "response.refusal.done"}
 )
 #: Common event types of this stream (``detect`` accepts any ``response.*`` type)
 EVENTS = _FED | {

@@ -1,0 +1,71 @@
+"""A Chat call re-emitted whole after its argument deltas is never a second call to run.
+
+Several OpenAI-compatible gateways send a streamed call's arguments once more, whole, in
+a "consolidated" tool-call chunk after the deltas (elizaOS/eliza#16973,
+lidge-jun/opencodex#361, Soju06/codex-lb#284; a Responses->Chat bridge re-sending
+``function_call_arguments.done``: router-for-me/CLIProxyAPI#1635). The fields of that
+chunk are not shown in those reports: with the call's id, with its name and no id, or
+with the arguments alone. A call that came with an id and a later delta at its index
+with the same name and no id: nothing says a new call began (a server that gives ids
+gives one to every call), so it is the same call, and two JSON values in one call's
+text are an ``InvalidToolCall``, never two runs of the tool. Calls without any id
+(smolagents#1569: ``test_stream_same_name_index.py``) are still told apart.
+Chunk shapes: openai-python ``ChatCompletionChunk`` / ``ChoiceDeltaToolCall``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import pytest
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, CallStarted, accumulate
+
+FULL = '{"to": "bob@example.com", "amount": 100}'
+SEVERAL = ("Arguments at $.calls[0].arguments are several JSON values one after another (merged parallel "
+           "calls?): ")
+
+
+def ch(delta: Optional[Dict[str, Any]] = None, finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": delta or {}, "finish_reason": finish}]}
+
+
+START = ch({"tool_calls": [{"index": 0, "id": "call_a", "type": "function",
+                            "function": {"name": "send_payment", "arguments": ""}}]})
+DELTAS = [ch({"tool_calls": [{"index": 0, "function": {"arguments": FULL[:18]}}]}),
+          ch({"tool_calls": [{"index": 0, "function": {"arguments": FULL[18:]}}]})]
+
+
+def reemit(**fields: Any) -> Dict[str, Any]:
+    d: Dict[str, Any] = {"index": 0, "type": "function", "function": {"name": "send_payment", "arguments": FULL}}
+    d.update(fields)
+    return ch({"tool_calls": [d]})
+
+
+SHAPES = {
+    "name-no-id": reemit(),
+    "name-and-id": reemit(id="call_a"),
+    "arguments-only": ch({"tool_calls": [{"index": 0, "function": {"arguments": FULL}}]}),
+}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_whole_re_emission_is_one_invalid_call(shape: str) -> None:
+    chunks = [START, *DELTAS, SHAPES[shape], ch(finish="tool_calls")]
+    (call,) = accumulate(chunks, "openai.chat")
+    assert isinstance(call, InvalidToolCall)
+    assert (call.name, call.id, call.raw) == ("send_payment", "call_a", FULL + FULL)
+    assert call.error.startswith(SEVERAL)
+    acc = Accumulator("openai.chat")
+    started = [e for c in chunks for e in acc.feed(c) if isinstance(e, CallStarted)]
+    assert started == [CallStarted(0, "call_a", "send_payment")]
+    assert acc.close() == [call]
+
+
+def test_a_second_call_with_its_own_id_is_still_a_second_call() -> None:
+    """Groq and others send every call on index 0, each with its own id."""
+    chunks = [START, *DELTAS, reemit(id="call_b"), ch(finish="tool_calls")]
+    args = {"to": "bob@example.com", "amount": 100}
+    assert accumulate(chunks) == [ToolCall("send_payment", args, "call_a"), ToolCall("send_payment", args, "call_b")]
