@@ -151,3 +151,27 @@ def test_chat_stream_reads_as_whole_reply(fr: str, args: Optional[str]) -> None:
     except toolwire.ToolwireError:
         whole = [("invalid", None, False)]  # the stream's nameless InvalidToolCall
     assert _shape(stream.accumulate(_chat_events(fr, args), "openai.chat")) == whole
+
+
+@pytest.mark.parametrize(("dialect", "word", "chunks"), [
+    ("cohere.v2", "TIMEOUT", [{"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}}]),
+    ("cohere.v2", "unfinished", [{"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}}]),
+    ("gemini", "CONTINUATION", [{"candidates": [{"content": {"role": "model", "parts": [{"text": "Let me"}]}}]}]),
+    ("openai.responses", "in_progress", [{"type": "response.output_text.delta", "item_id": "msg_1",
+                                          "output_index": 0, "content_index": 0, "delta": "Let me"}]),
+])
+def test_the_unfinished_keyword_reads_a_stream_as_the_whole_reply(dialect: str, word: str,
+                                                                  chunks: List[Dict[str, Any]]) -> None:
+    """The caller's word for a reply that has not finished: the stream without a call
+    gives what ``decode_all`` gives for the same word, never ``[]``."""
+    said = "" if word == "unfinished" else f" ({word!r})"
+    message = f"The reply has not finished{said} and holds no tool call: the calls the model makes are not in it"
+    [whole] = toolwire.decode_all(None, dialect, finish_reason=word, invalid="keep")
+    assert isinstance(whole, InvalidToolCall) and whole.error == message
+    [bad] = stream.accumulate(chunks, dialect, finish_reason=word)
+    assert isinstance(bad, InvalidToolCall) and bad.error == message
+    acc = stream.Accumulator(dialect, finish_reason=word)
+    for chunk in chunks:
+        acc.feed(chunk)
+    [bad] = acc.close()
+    assert isinstance(bad, InvalidToolCall) and bad.error == message

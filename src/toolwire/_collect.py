@@ -144,6 +144,10 @@ def claimed_calls(
         error = failed_no_call(f"{failed}: {words}" if words else failed)
     elif fin == UNFINISHED:  # the provider says the reply goes on (or stopped before its end)
         error = unfinished_no_call(own_word(d, data))
+    elif type(fin) is str and d.unfinished_reasons and (
+            fin in d.unfinished_reasons or fin.upper() in d.unfinished_reasons
+            or fin.lower() in d.unfinished_reasons):  # one reply of several, under its own word
+        error = unfinished_no_call(fin)
     elif said is None:
         return
     else:

@@ -22,7 +22,8 @@ from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
 __all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "called_reason", "calling",
-           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "own_finish", "stop_words",
+           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "keyword_read", "own_finish",
+           "stop_words",
            "truncating"]
 
 
@@ -94,36 +95,33 @@ def _unfinished_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
 
 
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:
-    """*pol*, its ``finish_reason`` keyword read as ``"length"`` when it is a dialect's
-    own word for a reply cut off (as ``cut_reason`` reads a reply's), as ``"unfinished"``
-    (``UNFINISHED``) when it is one of its ``unfinished_reasons``: the named dialect's,
-    or without one any registered dialect's."""
+    """*pol*, its ``finish_reason`` keyword read as ``"unfinished"`` (``UNFINISHED``) when
+    it is one of the named dialect's ``unfinished_reasons`` (a word of a reply cut off
+    too: Gemini's ``CONTINUATION``), as ``"length"`` when it is a dialect's own word for a
+    reply cut off (as ``cut_reason`` reads a reply's), or without a dialect, when it is
+    no such word, as unfinished when it is any registered dialect's."""
     fr = pol.finish_reason
     if fr is None or fr == UNFINISHED:
         return pol
     reg = default_registry() if registry is None else registry
-    if fr in TRUNCATING:  # cut off; unfinished too where the named dialect says so (Gemini's CONTINUATION)
-        d = reg.get(dialect) if type(dialect) is str and dialect in reg else dialect
-        waits = isinstance(d, Dialect) and fr in d.unfinished_reasons
-        return replace(pol, finish_reason=UNFINISHED) if waits else pol
+    d = reg.get(dialect) if type(dialect) is str and dialect in reg else dialect
+    if isinstance(d, Dialect):
+        u = d.unfinished_reasons
+        if u and (fr in u or key_of(d.finish_reasons, fr) in u or fr.upper() in u or fr.lower() in u):
+            return replace(pol, finish_reason=UNFINISHED)
+    if fr in TRUNCATING:
+        return pol
     if dialect is None:
         words = derived(_cut_words, registry)
         cut = fr in words or (
             type(fr) is str and (fr.upper() in words or fr.lower() in words)  # another case: as each dialect reads it
             and any(cut_reason(d, fr) is not None for d in reg)
         )
-        waits = not cut and fr in derived(_unfinished_words, registry)
+        if not cut and fr in derived(_unfinished_words, registry):
+            return replace(pol, finish_reason=UNFINISHED)
     else:
-        d = dialect if isinstance(dialect, Dialect) else None
-        if type(dialect) is str and dialect in reg:
-            d = reg.get(dialect)
-        cut = d is not None and cut_reason(d, fr) is not None
-        waits = not cut and d is not None and bool(d.unfinished_reasons) and (
-            fr in d.unfinished_reasons or key_of(d.finish_reasons, fr) in d.unfinished_reasons
-            or fr.upper() in d.unfinished_reasons or fr.lower() in d.unfinished_reasons)
-    if cut:
-        return replace(pol, finish_reason="length")
-    return replace(pol, finish_reason=UNFINISHED) if waits else pol
+        cut = isinstance(d, Dialect) and cut_reason(d, fr) is not None
+    return replace(pol, finish_reason="length") if cut else pol
 
 
 def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:
@@ -166,6 +164,16 @@ def keyword_finish(
             return None
     word, norm = finish_norm(d, fr)
     return None if word is None or norm is None else (d.finish_reasons, word, norm)
+
+
+def keyword_read(
+    pol: Policy, asked: Optional[str], dialect: Union[str, Dialect, None], registry: Optional[Registry]
+) -> Optional[Tuple[Mapping[str, str], str, str]]:
+    """``keyword_finish``, and for a keyword ``own_finish`` read as ``UNFINISHED`` no
+    table, *asked* (the caller's own word) and ``UNFINISHED``."""
+    if pol.finish_reason == UNFINISHED:
+        return {}, asked or UNFINISHED, UNFINISHED
+    return keyword_finish(pol, dialect, registry)
 
 
 def barred_keyword(

@@ -11,8 +11,8 @@ Followed: pydantic "Strict mode"/"regex_engine" configuration
 and the Rust regex syntax (https://docs.rs/regex/latest/regex/#syntax), checked
 2026-12-02. A pattern that engine cannot run (look-around, backreferences: features
 without a linear-time algorithm; a compiled form past its 10 MB size limit, as
-``\p{L}{500}`` or ``.{20000}``) or that is no regex at all raises ``SchemaError`` in
-``validate`` and ``to_pydantic``; ``render`` refuses only the last.
+``\p{L}{500}`` or ``.{9000}``, ``.`` being a class of its own) or that is no regex at all
+raises ``SchemaError`` in ``validate`` and ``to_pydantic``; ``render`` refuses only the last.
 Differences from Python's ``re`` (the reference ``jsonschema`` uses it): ``$`` matches at
 the very end only (as in ECMA-262), not also before a final newline; a lone surrogate in
 the text is matched as U+FFFD.

@@ -33,7 +33,7 @@ from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import registry_of
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
-from .._finish import keyword_finish, own_finish
+from .._finish import keyword_read, own_finish
 from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import TextParser
@@ -123,7 +123,9 @@ class Accumulator:
         check_flag("preview", preview)
         self._emit = _events
         self._registry = registry if registry is None else registry_of(registry)
-        self._policy = own_finish(make_policy(policy), dialect, registry)
+        asked = make_policy(policy)
+        self._asked = asked.finish_reason
+        self._policy = own_finish(asked, dialect, registry)
         self._include_server = include_server
         self._preview = preview
         self._table: Optional[StreamTable] = None
@@ -159,7 +161,7 @@ class Accumulator:
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
-            self._core.keyword = keyword_finish(self._policy, name, self._registry)
+            self._core.keyword = keyword_read(self._policy, self._asked, name, self._registry)
         self._handler = factory(self._core)
         _ends(self._core, self._handler)
         self._run = runner(self._handler, self._core, self._preview)
@@ -389,7 +391,8 @@ def accumulate(
     if include_server is not False and include_server is not True:
         check_flag("include_server", include_server)
     if type(chunks) is list and chunks and "preview" not in policy:  # the common case, without an ``Accumulator``
-        rules = own_finish(make_policy(policy), dialect, registry) if policy else DEFAULT_POLICY
+        asked = make_policy(policy) if policy else DEFAULT_POLICY
+        rules = own_finish(asked, dialect, registry) if policy else DEFAULT_POLICY
         hit: Optional[Hit] = None
         if dialect is not None:
             hit = resolve(dialect, registry)
@@ -399,7 +402,7 @@ def accumulate(
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
-                core.keyword = keyword_finish(rules, name, registry)
+                core.keyword = keyword_read(rules, asked.finish_reason, name, registry)
             handler = factory(core)
             if getattr(handler, "ends", False) is True:  # ``_ends``, inline
                 core.unended = _ENDED

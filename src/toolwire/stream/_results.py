@@ -149,6 +149,10 @@ class Results:
             # call: as ``decode_all`` reads the whole reply
             self.uncalled = new_invalid(error=unfinished_no_call(None if key == UNFINISHED else finish), loc="$")
             out.append(self.uncalled)
+        elif read is not None and read[2] == UNFINISHED and not out and not failed:
+            # the caller says so (the ``finish_reason=`` keyword): as ``decode_all`` reads it
+            self.uncalled = new_invalid(error=unfinished_no_call(None if read[1] == UNFINISHED else read[1]), loc="$")
+            out.append(self.uncalled)
         elif (self.unended is not None and not out and finish is None and not failed and not self.finished
               and self.policy.finish_reason is None):
             # the stream ended before the reply did, and before any call (as ``decode_all``

@@ -66,3 +66,21 @@ def test_the_calls_of_a_reply_with_continuation_are_cut_off() -> None:
     [cut] = toolwire.decode_all({"role": "model", "parts": [CALL]}, "gemini", finish_reason="CONTINUATION",
                                 invalid="keep")
     assert isinstance(cut, InvalidToolCall) and cut.truncated
+
+
+@pytest.mark.parametrize("choice", [0, 1])
+def test_the_chosen_candidate_with_continuation_without_a_call_has_not_finished(choice: int) -> None:
+    """One reply of several (``candidateCount`` > 1), read under its own finish reason."""
+    reply = {"candidates": [
+        {"content": {"role": "model", "parts": [{"text": "Let me"}]}, "finishReason": "CONTINUATION", "index": 0},
+        {"content": {"role": "model", "parts": [{"text": "Let me"}]}, "finishReason": "CONTINUATION", "index": 1},
+    ]}
+    [bad] = toolwire.decode_all(reply, "gemini", choice=choice, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == NOT_FINISHED
+
+
+@pytest.mark.parametrize("word", ["continuation", "Continuation"])
+def test_the_continuation_keyword_is_read_in_any_case(word: str) -> None:
+    content = {"role": "model", "parts": [{"text": "Let me check"}]}
+    [bad] = toolwire.decode_all(content, "gemini", finish_reason=word, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.error == NOT_FINISHED.replace("CONTINUATION", word)

@@ -142,3 +142,16 @@ def test_a_cohere_tool_plan_of_text_is_the_text_before_the_calls() -> None:
                            "tool_calls": [CALLS["cohere.v2"]]}
     parts = decode_conversation(body, "cohere.v2").messages[1].parts
     assert parts[0] == Text("I will search for the weather in Toronto.") and type(parts[1]) is ToolCall
+
+
+def test_the_all_empty_function_call_dummy_is_no_call_in_a_history() -> None:
+    """Snowflake Cortex writes ``"function_call": {"arguments": "", "name": ""}`` on every
+    assistant message (a recorded pydantic-ai cassette): no call, as ``decode_all``
+    reads it, and written back as received."""
+    reply = {"role": "assistant", "content": "It is sunny.", "tool_calls": None,
+             "function_call": {"arguments": "", "name": ""}}
+    history = {"messages": [{"role": "user", "content": "Weather?"}, reply]}
+    conv = decode_conversation(history, "openai.chat")
+    assert conv.messages[1].parts == (Text("It is sunny."),)
+    assert decode_all(reply) == []
+    assert encode_conversation(conv, "openai.chat")["messages"][1]["function_call"] == {"arguments": "", "name": ""}

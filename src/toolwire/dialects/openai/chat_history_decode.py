@@ -154,7 +154,8 @@ def decoder(
                     fc = as_dict(legacy, where + ".function_call", name, "a function call")
                     if fc is not legacy:
                         m = {**m, "function_call": fc}
-                    if not calls:
+                    if not calls and (fc.get("name") or fc.get("arguments")):  # (the all-empty dummy of
+                        # some servers, Snowflake Cortex's: no call, kept in the message as received)
                         parts += (call_part(d, fc, where + ".function_call", (fc.get("name"), None), fin),)
                     elif fc.get("name") and not mirrors(fc, m["tool_calls"]):
                         # beside tool_calls, repeating none: an invalid call, as ``decode_all`` keeps it (a
