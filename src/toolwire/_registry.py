@@ -261,10 +261,11 @@ class Registry(OneSteps):
         """The dialects that may claim the dict *data*, in order, each with its claim."""
         kind = data.get("type")
         shape = (*data, kind if type(kind) is str else None)
+        plans = self._plans  # the table of the state the plan is made from (``_remember``)
         try:
-            claims: Claims = self._plans[shape][0]
+            claims: Claims = plans[shape][0]
         except KeyError:
-            claims = self._remember(shape, self._shape_plan(shape))[0]
+            claims = self._remember(plans, shape, self._shape_plan(shape))[0]
         return claims
 
     def _shape_plan(self, shape: Tuple[Any, ...]) -> Tuple[Claims, Optional[Fast]]:
@@ -290,10 +291,15 @@ class Registry(OneSteps):
             out.append((d, claim))
         return tuple(out)
 
-    def _remember(self, key: Any, steps: Any) -> Any:
+    @staticmethod
+    def _remember(plans: Dict[Any, Any], key: Any, steps: Any) -> Any:
+        """Keeps *steps* for *key* in *plans*: the table read before they were planned.
+        ``register`` (and ``add_fast*``) publish the new state, then a new empty table:
+        steps planned from a state that has since been replaced go to the table
+        replaced with it, never into the new one (where they would answer for that
+        shape after ``register`` returned)."""
         if type(key) is tuple and not cacheable(key):  # 2048 shapes of 100k keys (or 5 MB ones): gigabytes
             return steps
-        plans = self._plans
         if len(plans) >= _LIMIT:
             plans.clear()
         plans[key] = steps
@@ -305,10 +311,11 @@ class Registry(OneSteps):
         dialect and the kind it claimed; ``None`` when no dialect claims it."""
         kind = data.get("type")
         shape = (*data, kind if type(kind) is str else None)
-        try:  # ``plan``, its cache hit inline (a call layer is ~5% of a small decode)
-            claims, fast = self._plans[shape]
+        plans = self._plans  # ``plan``, its cache hit inline (a call layer is ~5% of a small decode)
+        try:
+            claims, fast = plans[shape]
         except KeyError:
-            claims, fast = self._remember(shape, self._shape_plan(shape))
+            claims, fast = self._remember(plans, shape, self._shape_plan(shape))
         if fast is not None and policy is DEFAULT_POLICY:
             try:
                 call: Optional[ToolCall] = fast(data)
@@ -353,17 +360,19 @@ class Registry(OneSteps):
         (``sdk_calls``, with its dialect) and of a response (``sdk_responses``).
         A reader returns plain data, or ``None`` to let the generic object walk read
         that instance (extra fields, odd values)."""
+        plans = self._plans  # the table of the state the plan is made from (``_remember``)
         try:
-            found: ObjectPlan = self._plans[cls]
+            found: ObjectPlan = plans[cls]
         except KeyError:
             name = sdk_class_name(cls)
-            call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
-            owner = next((d for d in self._order if name in d.sdk_responses), None)
+            order = self._order
+            call = next(((d, d.sdk_calls[name]) for d in order if name in d.sdk_calls), None)
+            owner = next((d for d in order if name in d.sdk_responses), None)
             response = None if owner is None else owner.sdk_responses[name]
             fast = self._fast_objects.get(name)
             one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
             reply = self._fast_responses.get(name)
             if reply is not None and reply[0] is not owner:
                 reply = None  # another dialect's reader reads that class now
-            found = self._remember(cls, (call, response, one, reply))
+            found = self._remember(plans, cls, (call, response, one, reply))
         return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-from typing import Any, List
+from typing import Any, Dict, List
 
 import toolwire
 from toolwire._builtin import default_registry
@@ -118,3 +118,130 @@ def test_default_registry_is_built_once_under_a_race() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "8"]
+
+
+# --- a shape planned while ``register`` runs (the plan of the old state must not be kept) ---
+
+def _claiming(name: str, key: str) -> toolwire.Dialect:
+    """A dialect first in line for any dict with *key*: its calls are named ``<name>:<call name>``."""
+    base = toolwire.get_dialect("canonical")
+
+    def sniff(data: Any) -> Any:
+        return (CALL, "its marker") if type(data) is dict and key in data else None
+
+    def decode_call(item: Any, policy: Any, loc: str) -> toolwire.ToolCall:
+        fn = item.get("function")
+        inner = fn["name"] if type(fn) is dict else item["name"]
+        return toolwire.ToolCall(name=f"{name}_{inner}", args={}, id=None)
+
+    return toolwire.Dialect(**{**base.__dict__, "name": name, "aliases": (), "sniff": sniff, "detect": None,
+                               "decode_call": decode_call, "keys": frozenset({key}), "gate": None})
+
+
+class _Pause:
+    """Pauses the first thread that calls it (``hold``) until ``go`` is set."""
+
+    def __init__(self) -> None:
+        self.inside, self.go = threading.Event(), threading.Event()
+
+    def hold(self) -> None:
+        if not self.go.is_set() and not self.inside.is_set():
+            self.inside.set()
+            assert self.go.wait(10)
+
+
+def _gated(pause: _Pause, key: str) -> toolwire.Dialect:
+    """A dialect that never claims, whose ``gate`` (asked while a shape with *key* is planned) pauses."""
+    base = toolwire.get_dialect("canonical")
+
+    def gate(keys: Any, kind: Any) -> bool:
+        pause.hold()
+        return False
+
+    return toolwire.Dialect(**{**base.__dict__, "name": "gated", "aliases": (), "gate": gate,
+                               "keys": frozenset({key})})
+
+
+def _register_while_planned(reg: toolwire.Registry, pause: _Pause, plan: Any, new: toolwire.Dialect) -> None:
+    """*plan* runs in a thread and is paused while it plans; *new* is registered (first)
+    meanwhile; then the plan goes on and ends."""
+    errors: List[BaseException] = []
+
+    def run() -> None:
+        try:
+            plan()
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    t = threading.Thread(target=run)
+    t.start()
+    assert pause.inside.wait(10)
+    reg.register(new, first=True)  # returns while the other thread still plans from the old state
+    pause.go.set()
+    t.join(10)
+    assert not t.is_alive() and not errors, errors
+
+
+def test_a_shape_planned_while_a_dialect_is_registered_is_planned_again() -> None:
+    reg = default_registry().copy()
+    pause = _Pause()
+    reg.register(_gated(pause, "acme_version"))
+    item = {**ANTHROPIC, "acme_version": 1}
+    _register_while_planned(reg, pause, lambda: toolwire.decode(item, registry=reg), _claiming("acme", "acme_version"))
+    # the racing decode may answer from either state; every decode after ``register`` returned
+    # asks the dialect registered first
+    assert toolwire.decode(item, registry=reg) == toolwire.ToolCall("acme_g", {}, None)
+    assert toolwire.detect(item, registry=reg) == "acme"
+
+
+def test_a_shape_planned_by_detect_while_a_dialect_is_registered_is_planned_again() -> None:
+    reg = default_registry().copy()
+    pause = _Pause()
+    reg.register(_gated(pause, "acme_version"))
+    item = {**ANTHROPIC, "acme_version": 1}
+    _register_while_planned(reg, pause, lambda: toolwire.detect(item, registry=reg), _claiming("acme", "acme_version"))
+    assert toolwire.detect(item, registry=reg) == "acme"
+    assert toolwire.decode(item, registry=reg).name == "acme_g"
+
+
+def test_the_one_step_chat_shape_planned_while_a_dialect_is_registered_is_planned_again() -> None:
+    reg = default_registry().copy()
+    pause = _Pause()
+    reg.register(_gated(pause, "function"))  # asked about Chat's plain item; declines it (one step stays)
+    _register_while_planned(reg, pause, lambda: toolwire.decode(CHAT, registry=reg), _claiming("acme", "function"))
+    assert toolwire.decode(CHAT, registry=reg) == toolwire.ToolCall("acme_f", {}, None)
+
+
+class _PausingMap(Dict[str, Any]):
+    """``sdk_calls`` whose membership test (asked while a class is planned) pauses."""
+
+    pause: _Pause
+
+    def __contains__(self, key: object) -> bool:
+        self.pause.hold()
+        return dict.__contains__(self, key)
+
+
+def test_an_sdk_class_planned_while_a_dialect_is_registered_is_planned_again() -> None:
+    base = toolwire.get_dialect("canonical")
+    Call = type("Call", (), {"__module__": "acmesdk"})
+    pause = _Pause()
+
+    def sdk(name: str, paused: bool) -> toolwire.Dialect:
+        def decode_call(item: Any, policy: Any, loc: str) -> toolwire.ToolCall:
+            return toolwire.ToolCall(name=f"{name}_{item['name']}", args={}, id=None)
+
+        readers = _PausingMap() if paused else {}
+        readers["acmesdk:Call"] = lambda o: {"name": o.name, "args": {}}
+        if paused:
+            readers.pause = pause
+        return toolwire.Dialect(**{**base.__dict__, "name": name, "aliases": (), "decode_call": decode_call,
+                                   "sdk_calls": readers})
+
+    reg = default_registry().copy()
+    reg.register(sdk("old", True))
+    obj = Call()
+    obj.name = "f"
+    _register_while_planned(reg, pause, lambda: toolwire.decode(obj, registry=reg), sdk("new", False))
+    assert toolwire.decode(obj, registry=reg) == toolwire.ToolCall("new_f", {}, None)
+
