@@ -8,6 +8,8 @@ import threading
 from typing import Any, Dict, List
 
 import toolwire
+import toolwire.response
+from toolwire import _derived
 from toolwire._builtin import default_registry
 from toolwire._dialect import CALL
 
@@ -245,3 +247,84 @@ def test_an_sdk_class_planned_while_a_dialect_is_registered_is_planned_again() -
     _register_while_planned(reg, pause, lambda: toolwire.decode(obj, registry=reg), sdk("new", False))
     assert toolwire.decode(obj, registry=reg) == toolwire.ToolCall("new_f", {}, None)
 
+
+# --- a derived table's build runs third-party code that asks toolwire (no lock held) ------
+
+_MESSAGE_START = {"type": "message_start", "proxy": 1, "message": {
+    "id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": "m", "stop_reason": None,
+    "usage": {"input_tokens": 1, "output_tokens": 1}}}
+_REPLY = {"id": "msg_1", "type": "message", "role": "assistant", "model": "m", "stop_reason": "end_turn",
+          "content": [{"type": "text", "text": "hi"}], "usage": {"input_tokens": 1, "output_tokens": 1}}
+
+
+def _proxy(detect: Any) -> toolwire.Dialect:
+    """An Anthropic-compatible proxy's dialect: its stream refines Anthropic's (chunks with a "proxy" field)."""
+    anthropic = toolwire.get_dialect("anthropic.messages")
+    return toolwire.Dialect(**{**anthropic.__dict__, "name": "acme.proxy", "aliases": (), "stream_detect": detect,
+                               "structured": ()})
+
+
+def _in_thread(fn: Any) -> Any:
+    """*fn*'s answer, run in a thread given 30 s (a deadlock fails the test instead of hanging it)."""
+    out: List[Any] = []
+    t = threading.Thread(target=lambda: out.append(fn()), daemon=True)
+    t.start()
+    t.join(30)
+    assert not t.is_alive(), "deadlocked"
+    assert out, "raised (see the thread's traceback)"
+    return out[0]
+
+
+def test_a_stream_detect_that_asks_toolwire_does_not_deadlock() -> None:
+    from toolwire.stream import detect_stream
+
+    def detect(chunk: Any) -> bool:  # asks the default registry, whose table may not be built yet
+        return detect_stream(chunk) == "anthropic.messages" and "proxy" in chunk
+
+    reg = default_registry().copy()
+    reg.register(_proxy(detect), first=True)
+    _derived._tables.pop(default_registry(), None)  # the default registry's tables: not built yet either
+    _derived._last.clear()
+    assert _in_thread(lambda: detect_stream(_MESSAGE_START, registry=reg)) == "acme.proxy"
+    assert _in_thread(lambda: toolwire.response.normalize(_REPLY).text) == "hi"  # no lock left held
+    assert not _derived._lock.locked()
+
+
+def test_a_stream_detect_that_asks_its_own_registry_does_not_deadlock_or_recurse() -> None:
+    from toolwire.stream import detect_stream
+
+    reg = default_registry().copy()
+
+    def detect(chunk: Any) -> bool:  # asks its own registry, whose stream table it is called to build
+        if "inner" in chunk:
+            return False
+        return detect_stream({**chunk, "inner": 1}, registry=reg) == "anthropic.messages" and "proxy" in chunk
+
+    reg.register(_proxy(detect), first=True)
+    assert _in_thread(lambda: detect_stream(_MESSAGE_START, registry=reg)) == "acme.proxy"
+    plain = {k: v for k, v in _MESSAGE_START.items() if k != "proxy"}
+    assert _in_thread(lambda: detect_stream(plain, registry=reg)) == "anthropic.messages"
+
+
+def test_a_table_is_built_from_the_order_it_serves_and_the_first_one_stored_wins() -> None:
+    reg = default_registry().copy()
+    built: List[Any] = []
+    inside, go = threading.Event(), threading.Event()
+
+    def build(order: Any) -> Any:  # the first build pauses until a second one has been stored
+        table = object()
+        built.append(table)
+        if len(built) == 1:
+            inside.set()
+            assert go.wait(10)
+        return table
+
+    got: List[Any] = []
+    t = threading.Thread(target=lambda: got.append(_derived.derived(build, reg)))
+    t.start()
+    assert inside.wait(10)
+    second = _derived.derived(build, reg)  # not held up by the paused build
+    go.set()
+    t.join(10)
+    assert second is built[1] and got == [built[1]]  # the first stored wins, for both callers
+    assert _derived.derived(build, reg) is second and len(built) == 2
