@@ -9,9 +9,12 @@ import pickle
 from typing import Any, List
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import toolwire
 from toolwire import InvalidToolCall, ToolCall
+from toolwire._deep_values import flatten, unflatten
 from toolwire.conversation._values import Field
 from toolwire.stream import (
     Accumulator,
@@ -108,3 +111,68 @@ def test_conversations_and_problems_pickle_with_every_protocol() -> None:
             _same(value, again)
     assert toolwire.encode_conversation(pickle.loads(pickle.dumps(conv, 0)), "anthropic.messages") == \
         toolwire.encode_conversation(conv, "anthropic.messages")
+
+
+# --- values holding data nested deeper than pickle recurses: every field keeps its type ----
+
+def _nested(n: int, leaf: Any = None) -> Any:
+    out: Any = {} if leaf is None else leaf
+    for _ in range(n):
+        out = {"k": out}
+    return out
+
+
+def _typed(value: Any) -> Any:
+    """*value* spelled with its container types, iteratively (to compare types too)."""
+    out: List[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        out.append(type(v).__name__)
+        if type(v) is dict:
+            out.append(list(v))
+            stack.extend(v.values())
+        elif type(v) in (list, tuple):
+            out.append(len(v))
+            stack.extend(v)
+        else:
+            out.append(v)
+    return out
+
+
+@pytest.mark.parametrize("depth", [150, 199, 3000])
+def test_a_deep_field_keeps_every_field_of_its_value_of_the_same_type(depth: int) -> None:
+    pd = {"acme": {"tags": ("a", "b"), "deep": _nested(depth, ("x", ["y", ("z",)]))}}
+    call = ToolCall("f", _nested(depth, [1, {"a": "b"}]), "c", repairs=("double-encoded",), raw="{}",
+                    provider_data=pd)
+    for again in _round_trips(call):
+        assert again == call
+        assert type(again.repairs) is tuple and again.repairs == ("double-encoded",)
+        assert _typed(again.provider_data) == _typed(pd) and _typed(again.args) == _typed(call.args)
+        assert again.raw == "{}" and again.server is False
+    shallow_pd = ToolCall("f", _nested(depth), "c", provider_data={"acme": {"tags": ("a",)}})
+    assert type(pickle.loads(pickle.dumps(shallow_pd)).provider_data["acme"]["tags"]) is tuple
+
+
+def test_a_deep_result_and_a_deep_decoded_call_keep_their_types() -> None:
+    result = toolwire.ToolResult("c", content=[{"type": "json", "json": _nested(150, ["t"])}])
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result and _typed(again.content) == _typed(result.content)
+    item = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": _nested(150)}
+    call = toolwire.decode(item, max_depth=200)
+    for again in _round_trips(call):
+        assert again == call and type(again.repairs) is tuple and _typed(again.args) == _typed(call.args)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.lists(inner, max_size=3).map(tuple)
+    | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(_JSON)
+@example([(), {}, [], ((),), {"a": ()}])
+def test_the_flat_spelling_builds_back_the_same_types(value: Any) -> None:
+    assert _typed(unflatten(flatten(value))) == _typed(value)
