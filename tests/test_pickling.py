@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
 from typing import Any, List
 
 import pytest
@@ -176,3 +178,73 @@ _JSON = st.recursive(
 @example([(), {}, [], ((),), {"a": ()}])
 def test_the_flat_spelling_builds_back_the_same_types(value: Any) -> None:
     assert _typed(unflatten(flatten(value))) == _typed(value)
+
+
+# --- a Registry (how a custom dialect is carried) pickles and copies as ``copy()`` ---------
+
+def _acme_sniff(data: Any) -> Any:
+    return ("call", "acme marker") if type(data) is dict and "acme_version" in data else None
+
+
+def _acme_decode(item: Any, policy: Any, loc: str) -> ToolCall:
+    return ToolCall("acme_" + item["name"], {}, None)
+
+
+def _acme() -> toolwire.Dialect:
+    """A custom dialect whose callables pickle (module-level functions): it pickles by value."""
+    base = toolwire.get_dialect("canonical")
+    return toolwire.Dialect(**{**base.__dict__, "name": "acme", "aliases": (), "sniff": _acme_sniff, "detect": None,
+                               "decode_call": _acme_decode, "keys": frozenset({"acme_version"}), "gate": None,
+                               "peek": None})
+
+
+ACME_ITEM = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}, "acme_version": 1}
+CHAT_ITEM = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
+
+
+def test_a_registry_pickles_copies_and_deep_copies_as_its_copy() -> None:
+    reg = toolwire.default_registry().copy()
+    reg.register(_acme(), first=True)
+    assert toolwire.decode(ACME_ITEM, registry=reg) == ToolCall("acme_f", {}, None)
+    chat = reg.get("openai.chat")
+    for again in [pickle.loads(pickle.dumps(reg, p)) for p in PROTOCOLS] + [copy.copy(reg), copy.deepcopy(reg)]:
+        assert type(again) is toolwire.Registry and again is not reg and again._lock is not reg._lock
+        assert again.names() == reg.names()
+        assert toolwire.decode(ACME_ITEM, registry=again) == ToolCall("acme_f", {}, None)
+        assert toolwire.decode(CHAT_ITEM, registry=again) == ToolCall("f", {"a": 1}, "call_1")
+        assert again.one_step(again.get("openai.chat")) is not None  # the one-step decoders came along
+        again.register(toolwire.Dialect(**{**_acme().__dict__, "name": "acme.other"}))
+        assert "acme.other" in again and "acme.other" not in reg  # a registry of its own
+    assert copy.deepcopy(reg).get("openai.chat") is chat  # built-in dialects: the same records
+    assert pickle.loads(pickle.dumps(toolwire.default_registry())).names() == toolwire.default_registry().names()
+
+
+def test_a_registry_pickled_into_a_fresh_process_decodes_there() -> None:
+    reg = toolwire.default_registry().copy()
+    canonical = toolwire.get_dialect("canonical")  # a custom dialect of importable callables: pickled by value
+    reg.register(toolwire.Dialect(**{**canonical.__dict__, "name": "acme.canonical", "aliases": (), "peek": None}),
+                 first=True)
+    code = (
+        "import pickle, sys, toolwire\n"
+        "reg = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(reg.names()[0], toolwire.detect({'name': 'f', 'args': {}}, registry=reg),"
+        " toolwire.decode({'name': 'f', 'args': {}, 'id': 'c'}, registry=reg).name)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(reg), capture_output=True, check=True)
+    assert out.stdout.decode().split() == ["acme.canonical", "acme.canonical", "f"]
+
+
+def test_a_registry_with_a_dialect_of_lambdas_ships_as_dask_and_spark_ship_functions() -> None:
+    cloudpickle = pytest.importorskip("cloudpickle")  # what Dask and PySpark pickle functions with
+    base = toolwire.get_dialect("canonical")
+    reg = toolwire.default_registry().copy()
+    reg.register(toolwire.Dialect(**{**base.__dict__, "name": "acme", "aliases": (), "detect": None, "gate": None,
+                                     "sniff": lambda d: ("call", "acme") if "acme_version" in d else None,
+                                     "decode_call": lambda item, policy, loc: ToolCall("acme_" + item["name"]),
+                                     "keys": frozenset({"acme_version"})}), first=True)
+
+    def work(item: Any) -> Any:
+        return toolwire.decode(item, registry=reg)
+
+    again = pickle.loads(cloudpickle.dumps(work))
+    assert again(ACME_ITEM) == ToolCall("acme_f") and again(CHAT_ITEM) == ToolCall("f", {"a": 1}, "call_1")

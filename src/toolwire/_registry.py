@@ -103,7 +103,9 @@ def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) ->
 
 
 class Registry(OneSteps):
-    """Dialects by name, in detection precedence order. Safe to use from many threads."""
+    """Dialects by name, in detection precedence order. Safe to use from many threads.
+    It pickles, copies and deep-copies as ``copy()``: the same dialects and one-step
+    decoders, with a lock and plans of its own."""
 
     def __init__(self, dialects: Tuple[Dialect, ...] = ()) -> None:
         self._lock = threading.Lock()
@@ -204,16 +206,27 @@ class Registry(OneSteps):
         return name in self._by_name
 
     def copy(self) -> Registry:
-        reg = Registry(self._order)
-        for shape, (ahead, fn) in self._fast.items():
-            reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) == (ahead[-1], fn))  # named
-        for name, (d, obj_fn) in self._fast_objects.items():
-            reg.add_fast_object(name, d, obj_fn)
-        for d, calls_fn in self._fast_calls.values():
-            reg.add_fast_calls(d, calls_fn)
-        for name, (d, response_fn) in self._fast_responses.items():
-            reg.add_fast_response(name, d, response_fn)
-        return reg
+        """A registry of its own with these dialects, in this order (and the same
+        one-step decoders), to extend without touching this one."""
+        return _restored(*self._state())
+
+    def _state(self) -> Tuple[Any, ...]:
+        """The dialects in order and the one-step tables, read together (under the lock:
+        never half of a ``register``)."""
+        with self._lock:
+            return (self._order, self._fast, self._fast_named, self._fast_objects, self._fast_calls,
+                    self._fast_responses)
+
+    def __reduce__(self) -> Any:
+        # pickled as what ``copy`` copies (a custom dialect by value, a built-in by name:
+        # ``Dialect.__reduce__``); the lock and the plans are made afresh on loading
+        return (_restored, self._state())
+
+    def __copy__(self) -> Registry:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Registry:  # the dialects are immutable records: shared
+        return self.copy()
 
     def response_calls(self, fast: Tuple[Dialect, Callable[[Any], Any]], o: Any) -> Optional[List[ToolCall]]:
         """Speed only: the calls of the SDK response *o* read by its one-step reader
@@ -376,3 +389,12 @@ class Registry(OneSteps):
                 reply = None  # another dialect's reader reads that class now
             found = self._remember(plans, cls, (call, response, one, reply))
         return found
+
+
+def _restored(order: Tuple[Dialect, ...], fast: Any, named: Any, objects: Any, calls: Any, responses: Any) -> Registry:
+    """A new registry of *order* and the one-step tables (``Registry.copy``, unpickling)."""
+    reg = Registry(order)
+    # tables are replaced whole, never changed in place (``_one_step``): new dicts all the same
+    reg._fast, reg._fast_named, reg._fast_objects = dict(fast), dict(named), dict(objects)
+    reg._fast_calls, reg._fast_responses = dict(calls), dict(responses)
+    return reg
