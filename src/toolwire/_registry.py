@@ -9,7 +9,7 @@ cached per registry (bounded):
   each with the claim to ask (``detect`` if declared, else ``sniff``): those whose
   ``keys`` it meets and whose ``gate`` lets it through. The first claim that hits
   names the dialect and the kind; a call then goes to that dialect's ``decode_call``.
-- an SDK object's shape is its class; its steps are the reader a dialect declared
+- an SDK object's shape is its class (held weakly); its steps are the reader a dialect declared
   for that class (``sdk_calls``: one call; ``sdk_responses``: a response).
 
 ``decode`` runs it: front door (``_codec``) → this plan → the dialect's module.
@@ -27,6 +27,7 @@ registers itself on import. ``_builtin.default_registry()`` holds them;
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
@@ -114,7 +115,8 @@ class Registry(OneSteps):
         self._claims: Claims = ()
         self._history_keys: FrozenSet[str] = frozenset()  # the body fields a history is read from
         self._list_items: Tuple[Any, ...] = ()  # the dialects' (``keys``, ``list_items``), in order
-        self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
+        # shape (a key tuple) -> (Claims, Fast); id of an SDK class -> (a weak reference to it, its ObjectPlan)
+        self._plans: Dict[Any, Any] = {}
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
@@ -374,9 +376,10 @@ class Registry(OneSteps):
         A reader returns plain data, or ``None`` to let the generic object walk read
         that instance (extra fields, odd values)."""
         plans = self._plans  # the table of the state the plan is made from (``_remember``)
-        try:
-            found: ObjectPlan = plans[cls]
-        except KeyError:
+        held = plans.get(id(cls))  # (the class, held weakly: one made per request is freed; the plan)
+        if held is not None and held[0]() is cls:  # (an id is reused only once its class is gone)
+            found: ObjectPlan = held[1]
+        else:
             name = sdk_class_name(cls)
             order = self._order
             call = next(((d, d.sdk_calls[name]) for d in order if name in d.sdk_calls), None)
@@ -387,7 +390,8 @@ class Registry(OneSteps):
             reply = self._fast_responses.get(name)
             if reply is not None and reply[0] is not owner:
                 reply = None  # another dialect's reader reads that class now
-            found = self._remember(plans, cls, (call, response, one, reply))
+            found = (call, response, one, reply)
+            self._remember(plans, id(cls), (weakref.ref(cls), found))
         return found
 
 
