@@ -395,3 +395,50 @@ def test_anthropic_parsed_output_is_not_read() -> None:
     conv = toolwire.decode_conversation([{"role": "user", "content": "x"}, msg])
     assert toolwire.encode_conversation(conv, "anthropic.messages")["messages"][1] == {
         "role": "assistant", "content": [{"type": "text", "text": '{"a":1}'}]}
+
+
+def test_model_classes_made_per_request_are_freed() -> None:
+    """A class made per request (``pydantic.create_model``: dynamic output models,
+    generic parametrisations) is not kept alive by having been read, on any registry."""
+    import gc
+    import weakref
+
+    from pydantic import create_model
+
+    from toolwire import _access
+
+    reg = toolwire.default_registry().copy()
+    refs = []
+    for i in range(60):
+        call = create_model(f"Call{i}", name=(str, ...), args=(dict, ...), id=(str, ...))
+        reply = create_model(f"Reply{i}", tool_calls=(list, ...))
+        aliased = create_model(f"Aliased{i}", extra=(Optional[Dict[str, Any]], Field(None, alias="xExtra")))
+        item = call(name="f", args={"a": i}, id=f"call_{i}")
+        assert toolwire.decode(item, registry=reg if i % 2 else None) == toolwire.ToolCall("f", {"a": i}, f"call_{i}")
+        assert len(toolwire.decode_all(reply(tool_calls=[item]))) == 1
+        assert to_data(aliased(xExtra={"k": i})) == {"xExtra": {"k": i}}
+        refs += [weakref.ref(call), weakref.ref(reply), weakref.ref(aliased)]
+        del call, reply, aliased, item
+    gc.collect()
+    assert sum(r() is not None for r in refs) == 0
+    assert all(e[0]() is not None for e in _access._SEEN.values())  # their entries went with them
+
+
+def test_a_freed_class_leaves_no_entry_to_answer_for_a_class_given_its_id() -> None:
+    """Entries are keyed by the class's id: a freed class's entry goes with it (before
+    its id can be reused), so it never answers for another class."""
+    import gc
+
+    from pydantic import create_model
+
+    from toolwire import _access
+
+    plain = create_model("Item", name=(str, ...))
+    assert to_data(plain(name="x")) == {"name": "x"}
+    key = id(plain)
+    assert key in _access._SEEN
+    del plain
+    gc.collect()
+    assert key not in _access._SEEN
+    aliased = create_model("Item", name=(str, Field(..., alias="theName")))
+    assert to_data(aliased(theName="x")) == {"theName": "x"}

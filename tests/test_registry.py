@@ -509,3 +509,22 @@ def test_plain_shapes_stay_planned_once() -> None:
     long_but_plain = {"k" * 100: 1, **CHAT}
     toolwire.decode(long_but_plain, registry=reg)
     assert (*CHAT, "function") in reg._plans and (*long_but_plain, "function") in reg._plans
+
+
+def test_an_sdk_class_plan_is_held_by_the_class_id_and_checked_against_the_class() -> None:
+    """The plan of an SDK class holds it weakly (a class made per request is freed), and
+    an entry left by a freed class never answers for another class given its id."""
+    import gc
+    import weakref
+
+    reg = toolwire.default_registry().copy()
+    Made = type("Made", (), {"__module__": "acmesdk"})
+    plan = reg.object_plan(Made)
+    assert reg.object_plan(Made) is plan
+    held = weakref.ref(Made)
+    del Made
+    gc.collect()
+    assert held() is None
+    Other = type("Other", (), {"__module__": "acmesdk"})
+    reg._plans[id(Other)] = (weakref.ref(reg.__class__), ("stale", None, None, None))  # as a freed class's
+    assert reg.object_plan(Other) == (None, None, None, None)

@@ -38,8 +38,9 @@ import dataclasses
 import datetime
 import enum
 import uuid
+import weakref
 from collections.abc import Mapping
-from typing import Any, Dict, Set, Tuple
+from typing import Any, Dict, List, Tuple
 
 from ._errors import DecodeError, an, excerpt
 from ._types import InvalidToolCall, ToolCall
@@ -49,11 +50,19 @@ __all__ = ["MAX_OBJECT_DEPTH", "to_data", "to_plain", "to_plain_near"]
 MAX_OBJECT_DEPTH = 256
 _PLAIN = (str, int, float, bool, type(None))
 _CALLS = (ToolCall, InvalidToolCall)
-# per class, the fields whose key is not their name: an alias, ``None`` (``Field(exclude=True)``:
-# ``model_dump`` leaves it out) or ``(key, exclude_if)`` (left out where ``exclude_if(value)``)
-_ALIASES: Dict[type, Dict[str, Any]] = {}
-_MODELS: Set[type] = set()  # pydantic model classes met so far (read via __dict__)
-_PLACEHOLDERS: Set[type] = set()  # open-union placeholder classes met so far (``_placeholder``)
+# the pydantic model classes met so far, by id, each held weakly (a class made per request,
+# ``pydantic.create_model``, is freed with its last instance, and its entry with it, before
+# its id can be reused): ``[its weak reference, whether it is an open union's placeholder
+# (``_placeholder``), its aliases (``_aliases``) or None until first read]``
+_SEEN: Dict[int, List[Any]] = {}
+
+
+def _met(cls: type) -> List[Any]:
+    """The entry of the pydantic model class *cls*, met for the first time."""
+    key = id(cls)
+    entry = [weakref.ref(cls, lambda _: _SEEN.pop(key, None)), _placeholder(cls), None]
+    _SEEN[key] = entry
+    return entry
 
 
 def to_data(obj: Any, loc: str = "$") -> Any:
@@ -155,26 +164,26 @@ def _plain_tree(obj: Any, depth: int, loc: str) -> Any:
 
 
 def _aliases(cls: type) -> Dict[str, Any]:
-    table = _ALIASES.get(cls)
-    if table is None:
-        table = {}
-        # openai's SDK-made fields (``parsed_arguments``), which its own request writer
-        # leaves out: a class-level ``__api_exclude__`` set of names
-        marked = getattr(cls, "__api_exclude__", None)
-        dropped: Any = marked if type(marked) in (set, frozenset) else ()
-        for name, field in getattr(cls, "model_fields", {}).items():
-            if name in dropped:
-                table[name] = None
-                continue
-            alias = field.serialization_alias or field.alias
-            key = alias if alias else name
-            if getattr(field, "exclude", None) is True:
-                table[name] = None
-            elif callable(getattr(field, "exclude_if", None)):
-                table[name] = (key, field.exclude_if)
-            elif key != name:
-                table[name] = key
-        _ALIASES[cls] = table
+    """The fields of *cls* whose key is not their name: an alias, ``None``
+    (``Field(exclude=True)``: ``model_dump`` leaves it out) or ``(key, exclude_if)``
+    (left out where ``exclude_if(value)``)."""
+    table: Dict[str, Any] = {}
+    # openai's SDK-made fields (``parsed_arguments``), which its own request writer
+    # leaves out: a class-level ``__api_exclude__`` set of names
+    marked = getattr(cls, "__api_exclude__", None)
+    dropped: Any = marked if type(marked) in (set, frozenset) else ()
+    for name, field in getattr(cls, "model_fields", {}).items():
+        if name in dropped:
+            table[name] = None
+            continue
+        alias = field.serialization_alias or field.alias
+        key = alias if alias else name
+        if getattr(field, "exclude", None) is True:
+            table[name] = None
+        elif callable(getattr(field, "exclude_if", None)):
+            table[name] = (key, field.exclude_if)
+        elif key != name:
+            table[name] = key
     return table
 
 
@@ -184,15 +193,12 @@ def _placeholder(cls: type) -> bool:
     ``parse_open_union`` (mistralai, google-genai's Interactions types) builds
     ``Unknown*(type="UNKNOWN", raw=<the value>, is_unknown=True)``, "Preserves the raw
     payload" (mistralai ``UnknownContentChunk``). Such an object is read as its ``raw``,
-    the wire's value: the placeholder is no provider's shape. Remembered in
-    ``_PLACEHOLDERS``; any other class is read field by field (``_MODELS``)."""
+    the wire's value: the placeholder is no provider's shape. Remembered in ``_SEEN``;
+    any other class is read field by field."""
     fields = getattr(cls, "model_fields", None)
     if type(fields) is not dict or set(fields) != {"type", "raw", "is_unknown"}:
         return False
-    if fields["is_unknown"].default is not True or fields["type"].default != "UNKNOWN":
-        return False
-    _PLACEHOLDERS.add(cls)
-    return True
+    return fields["is_unknown"].default is True and fields["type"].default == "UNKNOWN"
 
 
 def _walk(obj: Any, depth: int, loc: str) -> Any:
@@ -204,8 +210,11 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
             f"Object nesting at {loc} is deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc
         )
     try:
-        if t in _MODELS:  # the common case: an SDK class seen before
-            return _walk_model(obj, t, depth, loc)
+        seen = _SEEN.get(id(t))
+        if seen is not None:  # the common case: an SDK class seen before
+            if seen[1]:  # an open union's unknown member: what it keeps
+                return _walk(obj.raw, depth + 1, loc)
+            return _walk_model(obj, t, seen, depth, loc)
         if t is dict or isinstance(obj, dict):
             return {k: _walk(v, depth + 1, loc) for k, v in obj.items()}
         if t is list or t is tuple or isinstance(obj, (list, tuple)):
@@ -219,10 +228,10 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
         if isinstance(obj, uuid.UUID):
             return str(obj)
         if hasattr(t, "__pydantic_fields__") and hasattr(obj, "__dict__"):
-            if t in _PLACEHOLDERS or _placeholder(t):  # an open union's unknown member: what it keeps
+            seen = _met(t)
+            if seen[1]:  # an open union's unknown member: what it keeps
                 return _walk(obj.raw, depth + 1, loc)
-            _MODELS.add(t)
-            return _walk_model(obj, t, depth, loc)
+            return _walk_model(obj, t, seen, depth, loc)
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             return {
                 f.name: _walk(getattr(obj, f.name), depth + 1, loc)
@@ -254,10 +263,10 @@ def _walk(obj: Any, depth: int, loc: str) -> Any:
     )
 
 
-def _walk_model(obj: Any, cls: type, depth: int, loc: str) -> Dict[str, Any]:
-    aliases = _ALIASES.get(cls)
+def _walk_model(obj: Any, cls: type, seen: List[Any], depth: int, loc: str) -> Dict[str, Any]:
+    aliases = seen[2]
     if aliases is None:
-        aliases = _aliases(cls)
+        aliases = seen[2] = _aliases(cls)
     out: Dict[str, Any] = {}
     plain = _PLAIN
     given: Any = None

@@ -12,8 +12,9 @@ __all__ = ["deep_repr", "flatten", "unflatten"]
 
 def flatten(value: Any) -> List[Any]:
     """JSON data as a flat list, in document order: an object is ``(0, n)`` and its *n*
-    keys and values, an array (a list or tuple) ``(1, n)`` and its *n* items, a scalar
-    itself. ``unflatten`` builds it back. Iterative: no recursion limit."""
+    keys and values, an array ``(1, n)`` (a list) or ``(2, n)`` (a tuple) and its *n*
+    items, a scalar itself. ``unflatten`` builds it back, of the same types.
+    Iterative: no recursion limit."""
     out: List[Any] = []
     stack = [value]
     while stack:
@@ -25,7 +26,7 @@ def flatten(value: Any) -> List[Any]:
                 stack.append(x)
                 stack.append(k)  # a key is a string: popped and written as a scalar
         elif t is list or t is tuple:
-            out.append((1, len(v)))
+            out.append((1 if t is list else 2, len(v)))
             stack.extend(reversed(v))
         else:
             out.append(v)
@@ -36,31 +37,37 @@ _NO_KEY = object()
 
 
 def unflatten(tokens: Any) -> Any:
-    """The value ``flatten`` spelled as *tokens* (objects as dicts, arrays as lists)."""
+    """The value ``flatten`` spelled as *tokens* (objects as dicts, arrays as lists or
+    tuples, as they were). A container is put in its parent once it is complete (a
+    tuple is made then)."""
     root: Any = None
-    open_: List[List[Any]] = []  # [container, members still to come, its pending key]
+    open_: List[List[Any]] = []  # [its members so far, members still to come, its pending key, its kind]
     for tok in tokens:
-        new: Any = None
         if type(tok) is tuple:
-            new = {} if tok[0] == 0 else []
-        value = tok if new is None else new
-        if not open_:
-            root = value
+            kind, n = tok
+            if n:
+                open_.append([{} if kind == 0 else [], n, _NO_KEY, kind])
+                continue
+            value: Any = {} if kind == 0 else () if kind == 2 else []
         else:
+            value = tok
+        while open_:  # *value* is complete: put it in its parent, which may then be complete
             top = open_[-1]
-            if type(top[0]) is dict:
-                if top[2] is _NO_KEY:
+            if top[3] == 0:
+                if top[2] is _NO_KEY:  # a key: its value comes next
                     top[2] = value
-                    continue
+                    break
                 top[0][top[2]] = value
                 top[2] = _NO_KEY
             else:
                 top[0].append(value)
             top[1] -= 1
-            while open_ and not open_[-1][1]:
-                open_.pop()
-        if new is not None and tok[1]:
-            open_.append([new, tok[1], _NO_KEY])
+            if top[1]:
+                break
+            open_.pop()
+            value = tuple(top[0]) if top[3] == 2 else top[0]
+        else:
+            root = value
     return root
 
 

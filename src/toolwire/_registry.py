@@ -9,7 +9,7 @@ cached per registry (bounded):
   each with the claim to ask (``detect`` if declared, else ``sniff``): those whose
   ``keys`` it meets and whose ``gate`` lets it through. The first claim that hits
   names the dialect and the kind; a call then goes to that dialect's ``decode_call``.
-- an SDK object's shape is its class; its steps are the reader a dialect declared
+- an SDK object's shape is its class (held weakly); its steps are the reader a dialect declared
   for that class (``sdk_calls``: one call; ``sdk_responses``: a response).
 
 ``decode`` runs it: front door (``_codec``) → this plan → the dialect's module.
@@ -27,6 +27,7 @@ registers itself on import. ``_builtin.default_registry()`` holds them;
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY
@@ -103,7 +104,9 @@ def decode_one(d: Dialect, data: Any, policy: Policy, loc: str, server: bool) ->
 
 
 class Registry(OneSteps):
-    """Dialects by name, in detection precedence order. Safe to use from many threads."""
+    """Dialects by name, in detection precedence order. Safe to use from many threads.
+    It pickles, copies and deep-copies as ``copy()``: the same dialects and one-step
+    decoders, with a lock and plans of its own."""
 
     def __init__(self, dialects: Tuple[Dialect, ...] = ()) -> None:
         self._lock = threading.Lock()
@@ -112,7 +115,8 @@ class Registry(OneSteps):
         self._claims: Claims = ()
         self._history_keys: FrozenSet[str] = frozenset()  # the body fields a history is read from
         self._list_items: Tuple[Any, ...] = ()  # the dialects' (``keys``, ``list_items``), in order
-        self._plans: Dict[Any, Any] = {}  # shape (a key tuple) -> (Claims, Fast); SDK class -> ObjectPlan
+        # shape (a key tuple) -> (Claims, Fast); id of an SDK class -> (a weak reference to it, its ObjectPlan)
+        self._plans: Dict[Any, Any] = {}
         self._fast: Dict[Tuple[Any, ...], Tuple[Tuple[Dialect, ...], Fast]] = {}
         self._fast_named: Dict[str, Tuple[Dialect, Fast]] = {}  # the same decoders, by their dialect's name
         self._fast_objects: Dict[str, Tuple[Dialect, Callable[[Any], Any]]] = {}  # by SDK class name
@@ -204,16 +208,27 @@ class Registry(OneSteps):
         return name in self._by_name
 
     def copy(self) -> Registry:
-        reg = Registry(self._order)
-        for shape, (ahead, fn) in self._fast.items():
-            reg.add_fast(shape, ahead, fn, self._fast_named.get(ahead[-1].name) == (ahead[-1], fn))  # named
-        for name, (d, obj_fn) in self._fast_objects.items():
-            reg.add_fast_object(name, d, obj_fn)
-        for d, calls_fn in self._fast_calls.values():
-            reg.add_fast_calls(d, calls_fn)
-        for name, (d, response_fn) in self._fast_responses.items():
-            reg.add_fast_response(name, d, response_fn)
-        return reg
+        """A registry of its own with these dialects, in this order (and the same
+        one-step decoders), to extend without touching this one."""
+        return _restored(*self._state())
+
+    def _state(self) -> Tuple[Any, ...]:
+        """The dialects in order and the one-step tables, read together (under the lock:
+        never half of a ``register``)."""
+        with self._lock:
+            return (self._order, self._fast, self._fast_named, self._fast_objects, self._fast_calls,
+                    self._fast_responses)
+
+    def __reduce__(self) -> Any:
+        # pickled as what ``copy`` copies (a custom dialect by value, a built-in by name:
+        # ``Dialect.__reduce__``); the lock and the plans are made afresh on loading
+        return (_restored, self._state())
+
+    def __copy__(self) -> Registry:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Registry:  # the dialects are immutable records: shared
+        return self.copy()
 
     def response_calls(self, fast: Tuple[Dialect, Callable[[Any], Any]], o: Any) -> Optional[List[ToolCall]]:
         """Speed only: the calls of the SDK response *o* read by its one-step reader
@@ -261,10 +276,11 @@ class Registry(OneSteps):
         """The dialects that may claim the dict *data*, in order, each with its claim."""
         kind = data.get("type")
         shape = (*data, kind if type(kind) is str else None)
+        plans = self._plans  # the table of the state the plan is made from (``_remember``)
         try:
-            claims: Claims = self._plans[shape][0]
+            claims: Claims = plans[shape][0]
         except KeyError:
-            claims = self._remember(shape, self._shape_plan(shape))[0]
+            claims = self._remember(plans, shape, self._shape_plan(shape))[0]
         return claims
 
     def _shape_plan(self, shape: Tuple[Any, ...]) -> Tuple[Claims, Optional[Fast]]:
@@ -290,10 +306,15 @@ class Registry(OneSteps):
             out.append((d, claim))
         return tuple(out)
 
-    def _remember(self, key: Any, steps: Any) -> Any:
+    @staticmethod
+    def _remember(plans: Dict[Any, Any], key: Any, steps: Any) -> Any:
+        """Keeps *steps* for *key* in *plans*: the table read before they were planned.
+        ``register`` (and ``add_fast*``) publish the new state, then a new empty table:
+        steps planned from a state that has since been replaced go to the table
+        replaced with it, never into the new one (where they would answer for that
+        shape after ``register`` returned)."""
         if type(key) is tuple and not cacheable(key):  # 2048 shapes of 100k keys (or 5 MB ones): gigabytes
             return steps
-        plans = self._plans
         if len(plans) >= _LIMIT:
             plans.clear()
         plans[key] = steps
@@ -305,10 +326,11 @@ class Registry(OneSteps):
         dialect and the kind it claimed; ``None`` when no dialect claims it."""
         kind = data.get("type")
         shape = (*data, kind if type(kind) is str else None)
-        try:  # ``plan``, its cache hit inline (a call layer is ~5% of a small decode)
-            claims, fast = self._plans[shape]
+        plans = self._plans  # ``plan``, its cache hit inline (a call layer is ~5% of a small decode)
+        try:
+            claims, fast = plans[shape]
         except KeyError:
-            claims, fast = self._remember(shape, self._shape_plan(shape))
+            claims, fast = self._remember(plans, shape, self._shape_plan(shape))
         if fast is not None and policy is DEFAULT_POLICY:
             try:
                 call: Optional[ToolCall] = fast(data)
@@ -353,17 +375,30 @@ class Registry(OneSteps):
         (``sdk_calls``, with its dialect) and of a response (``sdk_responses``).
         A reader returns plain data, or ``None`` to let the generic object walk read
         that instance (extra fields, odd values)."""
-        try:
-            found: ObjectPlan = self._plans[cls]
-        except KeyError:
+        plans = self._plans  # the table of the state the plan is made from (``_remember``)
+        held = plans.get(id(cls))  # (the class, held weakly: one made per request is freed; the plan)
+        if held is not None and held[0]() is cls:  # (an id is reused only once its class is gone)
+            found: ObjectPlan = held[1]
+        else:
             name = sdk_class_name(cls)
-            call = next(((d, d.sdk_calls[name]) for d in self._order if name in d.sdk_calls), None)
-            owner = next((d for d in self._order if name in d.sdk_responses), None)
+            order = self._order
+            call = next(((d, d.sdk_calls[name]) for d in order if name in d.sdk_calls), None)
+            owner = next((d for d in order if name in d.sdk_responses), None)
             response = None if owner is None else owner.sdk_responses[name]
             fast = self._fast_objects.get(name)
             one = fast[1] if fast is not None and call is not None and call[0] is fast[0] else None
             reply = self._fast_responses.get(name)
             if reply is not None and reply[0] is not owner:
                 reply = None  # another dialect's reader reads that class now
-            found = self._remember(cls, (call, response, one, reply))
+            found = (call, response, one, reply)
+            self._remember(plans, id(cls), (weakref.ref(cls), found))
         return found
+
+
+def _restored(order: Tuple[Dialect, ...], fast: Any, named: Any, objects: Any, calls: Any, responses: Any) -> Registry:
+    """A new registry of *order* and the one-step tables (``Registry.copy``, unpickling)."""
+    reg = Registry(order)
+    # tables are replaced whole, never changed in place (``_one_step``): new dicts all the same
+    reg._fast, reg._fast_named, reg._fast_objects = dict(fast), dict(named), dict(objects)
+    reg._fast_calls, reg._fast_responses = dict(calls), dict(responses)
+    return reg

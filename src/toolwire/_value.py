@@ -99,9 +99,9 @@ class _Value(_Frozen):
 
     def __reduce__(self) -> Any:
         values = tuple(dict(v) if type(v) is MappingProxyType else v for v in (getattr(self, f) for f in self._fields))
-        if any(type(v) in CONTAINERS and _deeper(v, _PICKLE_DEPTH) for v in values):  # past pickle's recursion
-            return (_rebuild_flat, (type(self), tuple(_Flat(flatten(v)) if type(v) in CONTAINERS else v
-                                                      for v in values)))
+        deep = [type(v) in CONTAINERS and _deeper(v, _PICKLE_DEPTH) for v in values]  # past pickle's recursion
+        if any(deep):  # those fields flat (``_Flat``, their types kept); the others as they are
+            return (_rebuild_flat, (type(self), tuple(_Flat(flatten(v)) if d else v for v, d in zip(values, deep))))
         return (_rebuild, (type(self), values))
 
     def __copy__(self: V) -> V:
@@ -216,7 +216,7 @@ def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
 
 # --- values nested past the recursion limit: pickled without recursion (``_deep_values``) ----
 
-_PICKLE_DEPTH = 100  # deeper than this, a container field is pickled flat (pickle recurses)
+_PICKLE_DEPTH = 100  # a container field nested deeper than this is pickled flat (pickle recurses)
 
 
 class _Flat(Tuple[Any, ...]):

@@ -48,6 +48,9 @@ class Problem:
     def __repr__(self) -> str:
         return f"Problem(kind={self.kind!r}, index={self.index}, id={self.id!r}, message={self.message!r})"
 
+    def __reduce__(self) -> Any:  # every pickle protocol (0 and 1 refuse slots without it)
+        return (type(self), (self.kind, self.index, self.id, self.message))
+
     def __str__(self) -> str:
         return self.message
 

@@ -337,6 +337,9 @@ class Field:
     def __repr__(self) -> str:
         return f"Field({self.key!r}, {self.value!r})"
 
+    def __reduce__(self) -> Any:  # every pickle protocol (0 and 1 refuse slots without it)
+        return (type(self), (self.key, self.value))
+
 
 def starts_turn(messages: Sequence[Message], i: int) -> bool:
     """Whether message *i* starts an assistant turn (an assistant message after another

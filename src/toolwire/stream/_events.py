@@ -7,7 +7,7 @@ stream handlers build ``ArgsDelta`` with ``new_event`` directly.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, TypeVar, Union
 
 from .._deep_values import deep_repr
 from .._types import InvalidToolCall, ToolCall
@@ -15,11 +15,13 @@ from .._types import InvalidToolCall, ToolCall
 __all__ = ["ArgsDelta", "CallDone", "CallStarted", "Event", "new_event"]
 
 Result = Union[ToolCall, InvalidToolCall]
+E = TypeVar("E", bound="_Event")
 
 
 class _Event(Tuple[Any, ...]):
     """Events are small immutable records (tuples underneath, for speed): equal only
-    to an event of the same type with the same fields."""
+    to an event of the same type with the same fields; they pickle and copy as the
+    values do."""
 
     __slots__ = ()
     _fields: Tuple[str, ...] = ()
@@ -36,6 +38,12 @@ class _Event(Tuple[Any, ...]):
     def __repr__(self) -> str:
         body = ", ".join(f"{f}={deep_repr(v)}" for f, v in zip(self._fields, self))  # an int of any length too
         return f"{type(self).__name__}({body})"
+
+    def __reduce__(self) -> Any:  # pickle and deepcopy: rebuilt by the constructor, from its fields
+        return (type(self), tuple(self))
+
+    def __copy__(self: E) -> E:  # immutable: a copy is itself (as for the values)
+        return self
 
 
 #: ``new_event(ArgsDelta, (index, id, delta, None, None))``: an event without ``__new__``'s call.
