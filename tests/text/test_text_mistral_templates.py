@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from textcheck import C, Invalid, check
 
+from toolwire import ToolCall, decode_text, encode_text
+
 D = "text.mistral"
 
 # Mistral-Small-3.2's render of a three-call turn whose arguments were JSON text
@@ -84,3 +86,26 @@ def test_a_quoted_name_is_no_value() -> None:
     text = '[TOOL_CALLS]"f"[ARGS]{"a": 1}'
     check(text, D, None, None, [Invalid(None, raw=text)], finish_reason="stop")
     check(text[:-1], D, None, None, [Invalid(None, truncated=True)], finish_reason="length")
+
+
+# -- v3: the JSON array -------------------------------------------------------------------------
+V3_TEMPLATE = (
+    '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}, "id": "call0abcd"}, '
+    '{"name": "write_file", "arguments": {"path": "a/b \\"q\\".txt", "content": "line1\\nline2\\n\\tindented", '
+    '"opts": {"mode": "w", "nested": {"x": [1, 2.5, null, true]}}, "flag": false}, "id": "call1abcd"}]'
+)
+
+
+def test_v3_encodes_as_the_templates_write_it() -> None:
+    calls = SMALL_32_CALLS[:2]
+    assert encode_text(calls, D, variant="v3") == V3_TEMPLATE
+    r = check(V3_TEMPLATE, D, None, None, calls)
+    assert encode_text(list(r.tool_calls), D) == V3_TEMPLATE  # the variant it came in: byte for byte
+
+
+def test_v3_writes_no_id_for_a_call_without_one() -> None:
+    """As mistral-common's ``InstructTokenizerV3._prepare_function_call`` (``"id"`` only when
+    set): no id is made up, so the call reads back as itself."""
+    text = encode_text([ToolCall("get_weather", {"city": "Paris"})], D, variant="v3")
+    assert text == '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]'
+    assert decode_text(text, D).tool_calls == (ToolCall("get_weather", {"city": "Paris"}),)

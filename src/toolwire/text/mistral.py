@@ -24,6 +24,13 @@ Encoding: variant ``v11`` (a call with an id) / ``v13`` (a call without) by defa
 or ``v3`` (the JSON array). Argument JSON is the call's text as received when it
 still matches, else ``json.dumps`` with non-ASCII kept. A call id must be letters,
 digits and ``_ - . : /`` (and not ``null``) to read back (``EncodeError`` otherwise).
+``v3`` writes ``[TOOL_CALLS] [{…}]`` with a space, as the v3 chat templates do (and the
+SentencePiece v3 tokenizer's leading space on the JSON after the control token). A
+call without an id is written without ``"id"``, as mistral-common's
+``InstructTokenizerV3._prepare_function_call`` writes it (``"id"`` only when set and
+not ``"null"``); the chat templates refuse such a turn (they want a 9-character id).
+No id is made up: it would read back as an id the call never had, and nothing would
+record that it was made (give calls ids, e.g. through ``encode``'s id mapping, first).
 
 Sources (checked 2026-11-30): mistralai/mistral-common
 ``src/mistral_common/tokens/tokenizers/instruct.py`` (``_prepare_function_call`` per
@@ -155,7 +162,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 _check_id(c.id, True)
                 item["id"] = c.id
             items.append(item)
-        return TC + dumps(items, NAME)
+        return TC + " " + dumps(items, NAME)  # "[TOOL_CALLS] [": the v3 templates' space
     out = []
     for c in cs:
         if c.id is not None and variant != "v13":
