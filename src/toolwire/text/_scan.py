@@ -244,19 +244,20 @@ class BodyMode(Mode):
                 return True
             return False
         start = pos
-        if m.lead is None:
-            m.lead = self.lead0
+        lead = m.lead  # (kept in step with ``m.lead``: read here, written where it changes)
+        if lead is None:
+            lead = m.lead = self.lead0
         while True:
             q = m.quote
             if q < 0:
                 hit = self.rx.search(buf, pos)
                 if hit is None:
                     stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
-                    if m.lead and stop > pos and not buf[pos:stop].isspace():
-                        m.lead = False
+                    if lead and stop > pos and not buf[pos:stop].isspace():
+                        lead = m.lead = False
                     break
-                if m.lead and hit.start() > pos and not buf[pos : hit.start()].isspace():
-                    m.lead = False  # text before the token: no value begins there
+                if lead and hit.start() > pos and not buf[pos : hit.start()].isspace():
+                    lead = m.lead = False  # text before the token: no value begins there
                 if (
                     not m.final
                     and n - hit.start() < self.longest
@@ -272,16 +273,26 @@ class BodyMode(Mode):
                     return True
                 pos = hit.end()
                 if tok in self.quotes:
-                    m.quote = self.quotes[tok]  # (``m.lead`` stays: whether it opened the value)
+                    m.quote = self.quotes[tok]  # (``lead`` stays: whether it opened the value)
                 elif tok in self.skips:
-                    m.lead = tok == self.value_after
+                    lead = m.lead = tok == self.value_after
                 elif tok in "{[(":
                     m.depth += 1
-                    m.lead = False
+                    if lead:
+                        lead = m.lead = False
                 else:
                     m.depth -= 1
                     if m.depth <= 0:
-                        return self._closed(m, buf[start:pos], pos, n)
+                        m.body.append(buf[start:pos])
+                        m.pos = pos
+                        if pos == n:
+                            # the closing bracket is the last character so far: whether it
+                            # ends the text (and a length finish cuts the call off) is known
+                            # only when more text or the end comes, in a stream as at once
+                            m.balanced = True
+                            return self.step(m)
+                        self._finish(m, "", True)
+                        return True
             else:
                 tk = self.in_tok[q]
                 hit = tk.rx.search(buf, pos)
@@ -295,7 +306,7 @@ class BodyMode(Mode):
                 pos = hit.end()
                 if tok == self.closers[q]:
                     m.quote = -1
-                    if m.lead:  # the string that opened the value closed: the value closed
+                    if lead:  # the string that opened the value closed: the value closed
                         return self._closed(m, buf[start:pos], pos, n)
                 elif tok == "\\":
                     if pos >= n:  # the escaped character has not arrived yet
@@ -325,14 +336,11 @@ class BodyMode(Mode):
         return False
 
     def _closed(self, m: TextParser, text: str, pos: int, n: int) -> bool:
-        """The region's value closed at *pos* (its last bracket, or the closing quote of a
-        string value); *text* is the region's text since the last piece."""
+        """The region's string value closed at *pos*, as its last bracket does (``step``,
+        inline there); *text* is the region's text since the last piece."""
         m.body.append(text)
         m.pos = pos
-        if pos == n:
-            # the value closed with the last character so far: whether it ends the text
-            # (and a length finish cuts the call off) is known only when more text or
-            # the end comes, in a stream as at once
+        if pos == n:  # the last character so far: as a bracket there
             m.balanced = True
             return self.step(m)
         self._finish(m, "", True)
