@@ -190,7 +190,7 @@ def test_decoded_calls_are_re_encoded_in_their_own_variant() -> None:
     calls = decode_text(v3, "text.deepseek").tool_calls
     assert calls[0].provider_data == {"text.deepseek": {"variant": "v3"}}  # type: ignore[union-attr]
     assert encode_text(list(calls), "text.deepseek") == v3  # type: ignore[arg-type]
-    arr = '[TOOL_CALLS][{"name": "f", "arguments": {"a": 1}, "id": "Ab3dE9xYz"}]'
+    arr = '[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1}, "id": "Ab3dE9xYz"}]'  # the v3 templates' space
     assert encode_text(list(decode_text(arr, "text.mistral").tool_calls), "text.mistral") == arr  # type: ignore[arg-type]
 
 

@@ -111,3 +111,15 @@ def test_malformed_blocks() -> None:
     check("<tool_call>\nhello\n</tool_call>", D, None, None, [Invalid(None, raw="<tool_call>\nhello\n</tool_call>")])
     check("<tool_call><function=></function></tool_call>", D, None, None, [Invalid(None)])
     check("<tool_call><function=f</tool_call>", D, None, None, [Invalid(None)])
+
+
+def test_python_spellings_the_template_writes_are_typed_only_by_the_schema() -> None:
+    """The Qwen3-Coder template (vllm-project/vllm ``examples/tool_chat_template_qwen3coder.jinja``
+    at 7a3bde4c9988d419449263a80f79e5d586e872a4) writes non-mapping, non-list values with
+    ``| string``: ``True``, ``None``. As the module docstring says, they read back as a
+    boolean / null with ``tools=``; without, they stay text (JSON's spellings do not)."""
+    text = ("<tool_call>\n<function=f>\n<parameter=ok>\nTrue\n</parameter>\n<parameter=maybe>\nNone\n</parameter>\n"
+            "<parameter=yes>\ntrue\n</parameter>\n</function>\n</tool_call>")
+    check(text, D, None, None, [C("f", {"ok": "True", "maybe": "None", "yes": True})])
+    tools = [Tool(name="f", parameters=SCHEMA)]
+    check(text, D, None, None, [C("f", {"ok": True, "maybe": None, "yes": True})], tools=tools)

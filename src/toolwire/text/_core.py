@@ -110,6 +110,9 @@ class TextParser:
         self.quote = -1
         self.depth = 0
         self.balanced = False  # a balance region's brackets closed at the end of the text so far
+        # a balance region's value may begin here (nothing but whitespace since the region
+        # began or since its ``value_after`` marker; ``None``: not known yet) (``BodyMode``)
+        self.lead: bool | None = None
         # the first end marker met inside a quoted value of the region (``BodyMode``): where
         # it is (``at`` position), which, and how much of the body comes before it
         self.tent: tuple[int, str, int] | None = None
@@ -210,6 +213,7 @@ class TextParser:
         self.quote = -1
         self.depth = 0
         self.balanced = False
+        self.lead = None
         self.opener = opener
         self.mode = mode
 

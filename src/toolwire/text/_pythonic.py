@@ -3,6 +3,13 @@
 Read with ``ast.parse`` (no evaluation): only literals are accepted as values —
 strings, numbers, ``True``/``False``/``None`` (and JSON's ``true``/``false``/``null``),
 lists, tuples (as lists) and dicts with string keys.
+
+Chat templates write string values raw between quotes (LFM2.5's ``format_arg_value``:
+``"'" + arg_value + "'"``; Llama 3.3's built-in calls: ``arg_name + '="' + arg_val + '"'``),
+so a multi-line value holds a raw line break, which Python refuses inside ``'…'``. Text
+that Python does not read is read again once with the raw line breaks (and NULs) inside
+its quoted strings taken as escapes (``_escape_raw``, one pass); the calls that held one
+record ``control-characters``, as JSON strings with raw control characters do.
 """
 
 from __future__ import annotations
@@ -28,7 +35,13 @@ __all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_va
 # the first call's name of a call or a list of calls (matched at the start only)
 _FIRST = re.compile(r"\s*(?:\[\s*)?([A-Za-z_][\w.]*)\(")
 _NAMES = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
-Read = tuple[str, dict[str, Any], Optional[str]]
+# (name, args, error or None, repairs)
+Read = tuple[str, dict[str, Any], Optional[str], tuple[str, ...]]
+# what changes the state of ``_escape_raw``'s scan; the raw characters it escapes in strings
+_RAW_TOKENS = re.compile(r"""[\\"'()\[\]{},\n\r\x00]""")
+_RAW_ESC = {"\n": "\\n", "\r": "\\r", "\x00": "\\x00"}
+_CONTROLS = ("control-characters",)
+_NONE: tuple[str, ...] = ()
 
 
 class _NotLiteral(ValueError):
@@ -81,30 +94,102 @@ def first_name(text: str) -> str | None:
     return hit.group(1) if hit else None
 
 
-def read_calls(text: str) -> list[Read] | None:
-    """``[(name, args, error_or_None), ...]`` for a call or a list of calls; ``None``
-    when *text* is not Python call syntax at all."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except (SyntaxError, ValueError) as exc:
-        # CPython refuses a decimal literal of more than 4300 digits while parsing (a
-        # SyntaxError in 3.11, a ValueError before): calls all the same, as JSON's is
-        first = _FIRST.match(text) if "Exceeds the limit" in str(exc) else None
-        return [(first.group(1), {}, f"holds {LONG_INT_WORDS}")] if first else None
-    except (RecursionError, MemoryError, OverflowError):
+def _escape_raw(text: str) -> tuple[str, list[bool]] | None:
+    """Stripped *text* with the raw line breaks and NULs inside its quoted strings
+    written as escapes, and for each top-level item (a call of the list) whether it
+    held one; ``None`` when none does (or a raw ``r'…'`` string does: there a
+    backslash is itself). One pass: quotes with backslash escapes, bracket depth."""
+    if "\n" not in text and "\r" not in text and "\x00" not in text:
         return None
-    node = tree.body
+    top = 1 if text.startswith("[") else 0  # the depth of the commas between calls
+    out: list[str] = []
+    items = [False]
+    depth, quote, skip, last, raw = 0, "", 0, 0, False
+    for hit in _RAW_TOKENS.finditer(text):
+        i = hit.start()
+        if i < skip:  # the character after a backslash in a string
+            continue
+        c = text[i]
+        if quote:
+            if c == "\\":
+                skip = i + 2
+            elif c == quote:
+                quote = ""
+            elif c in _RAW_ESC:
+                if raw:
+                    return None
+                out.append(text[last:i])
+                out.append(_RAW_ESC[c])
+                last = i + 1
+                items[-1] = True
+        elif c == '"' or c == "'":
+            quote = c
+            raw = text[i - 1 : i] in ("r", "R") or (text[i - 1 : i].isalpha() and text[i - 2 : i - 1] in ("r", "R"))
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == top:
+            items.append(False)
+    if not out:
+        return None
+    out.append(text[last:])
+    return "".join(out), items
+
+
+def _tree(text: str) -> tuple[ast.expr | None, list[bool] | None]:
+    """The expression of stripped *text* (``None``: not Python) and, when it was read
+    with raw line breaks in strings escaped, which top-level items held one."""
+    try:
+        return ast.parse(text, mode="eval").body, None
+    except (SyntaxError, ValueError) as exc:
+        error: Exception = exc
+    except (RecursionError, MemoryError, OverflowError):
+        return None, None
+    escaped = _escape_raw(text)
+    if escaped is not None:
+        try:
+            return ast.parse(escaped[0], mode="eval").body, escaped[1]
+        except (SyntaxError, ValueError) as exc:
+            error = exc
+        except (RecursionError, MemoryError, OverflowError):
+            return None, None
+    # CPython refuses a decimal literal of more than 4300 digits while parsing (a
+    # SyntaxError in 3.11, a ValueError before): calls all the same, as JSON's is
+    raise _LongInt() if "Exceeds the limit" in str(error) else error
+
+
+class _LongInt(ValueError):
+    pass
+
+
+def read_calls(text: str) -> list[Read] | None:
+    """``[(name, args, error_or_None, repairs), ...]`` for a call or a list of calls;
+    ``None`` when *text* is not Python call syntax at all."""
+    text = text.strip()
+    try:
+        node, fixed = _tree(text)
+    except _LongInt:
+        first = _FIRST.match(text)
+        return [(first.group(1), {}, f"holds {LONG_INT_WORDS}", _NONE)] if first else None
+    except (SyntaxError, ValueError):
+        return None
+    if node is None:
+        return None
     items = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
     if not items or not all(isinstance(i, ast.Call) for i in items):
         return None
+    if fixed is not None and len(fixed) != len(items):  # (a trailing comma): each call that may hold one
+        fixed = [any(fixed)] * len(items)
     out: list[Read] = []
-    for call in items:
+    for k, call in enumerate(items):
         assert isinstance(call, ast.Call)
         name = _dotted(call.func)
         if name is None:
             return None
+        repairs = _CONTROLS if fixed is not None and fixed[k] else _NONE
         if call.args:
-            out.append((name, {}, POSITIONAL))
+            out.append((name, {}, POSITIONAL, repairs))
             continue
         args: dict[str, Any] = {}
         error = None
@@ -119,7 +204,7 @@ def read_calls(text: str) -> list[Read] | None:
             error = str(exc)
         except RecursionError:
             error = "is nested too deeply"
-        out.append((name, args, error))
+        out.append((name, args, error, repairs))
     return out
 
 

@@ -177,6 +177,11 @@ class BodyMode(Mode):
     - ``balance``: the region also closes when its brackets ``{[(`` balance again;
       when its last bracket is the last character of the text, the region ends with
       the text: a ``length`` / ``max_tokens`` finish leaves it cut off, as any region;
+    - ``strings`` (with ``balance``): the value may also be a string: a quoted value
+      that opens where the value begins (after nothing but whitespace) closes the region
+      where it closes, as a bracket would (Mistral's ``[ARGS]"{…}"``);
+    - ``value_after``: with ``strings``, the value begins after this skip token (Mistral's
+      ``[ARGS]``), not at the start of the region;
     - ``eof_ok``: the end of the text is a normal end of this region.
     - ``stop_closer``: the region's closing marker is a stop token that engines strip
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
@@ -206,6 +211,8 @@ class BodyMode(Mode):
         balance: bool = False,
         eof_ok: bool = False,
         stop_closer: str = "",
+        strings: bool = False,
+        value_after: str = "",
     ) -> None:
         self.parse = parse
         self.next: Mode = self
@@ -219,6 +226,8 @@ class BodyMode(Mode):
         self.balance = balance
         self.eof_ok = eof_ok
         self.stop_closer = stop_closer
+        self.lead0 = strings and balance and not value_after  # the value may begin at the region's start
+        self.value_after = value_after if strings and balance else None
         tokens = list(ends) + [q[0] for q in quotes] + list(skips)
         if balance:
             tokens += list("{[()]}")
@@ -235,13 +244,20 @@ class BodyMode(Mode):
                 return True
             return False
         start = pos
+        lead = m.lead  # (kept in step with ``m.lead``: read here, written where it changes)
+        if lead is None:
+            lead = m.lead = self.lead0
         while True:
             q = m.quote
             if q < 0:
                 hit = self.rx.search(buf, pos)
                 if hit is None:
                     stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+                    if lead and stop > pos and not buf[pos:stop].isspace():
+                        lead = m.lead = False
                     break
+                if lead and hit.start() > pos and not buf[pos : hit.start()].isspace():
+                    lead = m.lead = False  # text before the token: no value begins there
                 if (
                     not m.final
                     and n - hit.start() < self.longest
@@ -257,11 +273,13 @@ class BodyMode(Mode):
                     return True
                 pos = hit.end()
                 if tok in self.quotes:
-                    m.quote = self.quotes[tok]
+                    m.quote = self.quotes[tok]  # (``lead`` stays: whether it opened the value)
                 elif tok in self.skips:
-                    pass
+                    lead = m.lead = tok == self.value_after
                 elif tok in "{[(":
                     m.depth += 1
+                    if lead:
+                        lead = m.lead = False
                 else:
                     m.depth -= 1
                     if m.depth <= 0:
@@ -288,6 +306,8 @@ class BodyMode(Mode):
                 pos = hit.end()
                 if tok == self.closers[q]:
                     m.quote = -1
+                    if lead:  # the string that opened the value closed: the value closed
+                        return self._closed(m, buf[start:pos], pos, n)
                 elif tok == "\\":
                     if pos >= n:  # the escaped character has not arrived yet
                         stop = n if m.final else hit.start()
@@ -315,6 +335,17 @@ class BodyMode(Mode):
             return True
         return False
 
+    def _closed(self, m: TextParser, text: str, pos: int, n: int) -> bool:
+        """The region's string value closed at *pos*, as its last bracket does (``step``,
+        inline there); *text* is the region's text since the last piece."""
+        m.body.append(text)
+        m.pos = pos
+        if pos == n:  # the last character so far: as a bracket there
+            m.balanced = True
+            return self.step(m)
+        self._finish(m, "", True)
+        return True
+
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
         body = m.body.join()
         m.body.reset()
@@ -322,6 +353,7 @@ class BodyMode(Mode):
         m.quote = -1
         m.depth = 0
         m.balanced = False
+        m.lead = None
         m.mode = self.next
         if m.tent is not None:  # an end marker was met inside a value
             tent, mark, cut = m.tent

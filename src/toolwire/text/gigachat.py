@@ -97,7 +97,7 @@ def _gcml(m: TextParser, text: str, end: str, complete: bool) -> None:
     read_calls(m, text, raw, tags, "3.5", dsml_head)
 
 
-_JSON = BodyMode(_json, ends=(SEP, EOS), quotes=(('"', '"', True),), balance=True)
+_JSON = BodyMode(_json, ends=(SEP, EOS), quotes=(('"', '"', True),), balance=True, strings=True)
 _GCML = BodyMode(_gcml, ends=(GC_END,), quotes=((P, P_END, False),))
 _CONTENT = TextMode(
     "content", {ROLE: body(_JSON), INLINE: body(_JSON), GC: body(_GCML), SEP: stay, EOS: stay, GC_END: stay}

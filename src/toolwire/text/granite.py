@@ -133,7 +133,7 @@ def _more(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _JSON_Q = (('"', '"', True),)
-_CALL = BodyMode(_parse, ends=(CLOSE, EOT), quotes=_JSON_Q, balance=True)
+_CALL = BodyMode(_parse, ends=(CLOSE, EOT), quotes=_JSON_Q, balance=True, strings=True)  # (JSON text of a call)
 _MORE = BodyMode(_more, ends=(CLOSE, EOT), quotes=_JSON_Q)
 _AFTER = _After()
 _CONTENT, _REASONING, _START = closed_think_modes(

@@ -24,12 +24,17 @@ Wire form::
       <|open|>response<|sep|>Let me check.<|close|>response<|sep|>
       <|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>
       <|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|>
-      <|open|>argument key="days" type="integer"<|sep|>3<|close|>argument<|sep|>
+      <|open|>argument key="days" type="number"<|sep|>3<|close|>argument<|sep|>
+      <|close|>call<|sep|><|open|>call tool="get_time" index="2"<|sep|>
+      <|open|>json type="object"<|sep|>{"tz": "UTC"}<|close|>json<|sep|>
       <|close|>call<|sep|><|close|>tools<|sep|>
 
   ``type="string"`` values are raw text, other types JSON; attribute values are
-  ``&amp;`` / ``&quot;`` escaped. The ``response`` channel's markers are dropped, its
-  text is content. K3 calls carry no id. The ``think`` channel
+  ``&amp;`` / ``&quot;`` escaped. A ``json`` element (the K3 template writes it when a
+  call's arguments are a string, the OpenAI shape, or a kept ``_xtml_json_block``)
+  holds the arguments as one JSON object, read by the arguments policy (``raw`` kept);
+  a body that is no object is an ``InvalidToolCall``. The ``response`` channel's
+  markers are dropped, its text is content. K3 calls carry no id. The ``think`` channel
   (``<|open|>think<|sep|>…<|close|>think<|sep|>``) is reasoning, as ``<think>`` is;
   in thinking mode the generation prefix holds its opener (``thinking=True``, or a
   ``prompt=`` ending ``<|open|>think<|sep|>``) and only the closer appears.
@@ -39,12 +44,16 @@ Wire form::
 Encoding follows the Kimi K2 chat template (variant ``k2``, the default): the id is
 written as it is when it has the ``functions.NAME:IDX`` form for that name, else
 ``functions.NAME:IDX`` with IDX the call's position (the template needs that form; the
-other id is not kept). Variant ``k3`` writes the K3 tools channel.
+other id is not kept). Variant ``k3`` writes the K3 tools channel as the K3 template
+does: ``xtml_type`` (an int is ``type="number"``), non-string values ``| tojson``
+(``", "`` / ``": "``), and a call read from a ``json`` element as a ``json`` element
+again (its text as received).
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/kimi_k2_tool_parser.py``
 , ``kimi_k3_tool_parser.py`` (K3 XTML), ``vllm/reasoning/kimi_k2_reasoning_parser.py`` and
 ``vllm/frontend/processing/reasoning/kimi_k3_reasoning_parser.py`` (K3 think channel, checked
-2026-12-05); moonshotai/Kimi-K2-Instruct
+2026-12-05); ggml-org/llama.cpp ``models/templates/Kimi-K3.jinja`` (``render_assistant``,
+``xtml_type``; 2026-12-05 at 181a4a8fb1af6142a7bf611dddd36fe34a3de3fe); moonshotai/Kimi-K2-Instruct
 ``docs/tool_call_guidance.md`` and ``chat_template.jinja``; toolwire
 ``reference/wire-formats.md`` §10.5.
 """
@@ -76,6 +85,8 @@ K3_THINK, K3_THINK_END = f"{OPEN}think{SEP}", f"{CLOSE}think{SEP}"
 K3_RESPONSE, K3_RESPONSE_END, K3_MESSAGE_END = f"{OPEN}response{SEP}", f"{CLOSE}response{SEP}", f"{CLOSE}message{SEP}"
 K3_CALL, K3_CALL_END = f"{OPEN}call", f"{CLOSE}call{SEP}"
 K3_ARG, K3_ARG_END = f"{OPEN}argument", f"{CLOSE}argument{SEP}"
+K3_JSON, K3_JSON_END = f"{OPEN}json", f"{CLOSE}json{SEP}"
+_K3_ARGS = "arguments"  # provider data: "json" when the call's arguments came as a json element
 
 
 def _name(header: str) -> str:
@@ -148,16 +159,46 @@ def _k3_calls(m: TextParser, text: str, raw: str, cut: bool) -> bool:
         if sep < 0:
             return bad(None, "is not closed")
         name = _attrs(text[pos:sep]).get("tool", "")
-        args, error, after = read_params(
-            m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False
-        )
+        start = sep + len(SEP)
+        while start < len(text) and text[start].isspace():
+            start += 1
+        if text.startswith(K3_JSON, start):  # the arguments as one JSON object
+            body_text, error, after = _k3_json(text, start)
+        else:
+            args, error, after = read_params(
+                m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False
+            )
         if error is None and after < 0:
             error = "is not closed"
         if error is not None:
             return bad(name, error)
-        m.call(name, args, raw, variant="k3")
+        if text.startswith(K3_JSON, start):
+            m.call(name, body_text, raw, variant="k3", extra={_K3_ARGS: "json"})
+        else:
+            m.call(name, args, raw, variant="k3")
         pos = content_between(m, text, after, K3_CALL)
     return True
+
+
+def _k3_json(text: str, pos: int) -> tuple[str, str | None, int]:
+    """The ``<|open|>json type="object"<|sep|>{…}<|close|>json<|sep|>`` element at *pos*
+    (the K3 template writes a call's arguments so when they are a string or a kept
+    ``_xtml_json_block``): its JSON text, an error or ``None``, and where the call
+    ended (after ``<|close|>call<|sep|>``; ``-1``: it did not)."""
+    sep = text.find(SEP, pos)
+    if sep < 0:
+        return "", "has a json element without <|sep|>", len(text)
+    kind = _attrs(text[pos + len(K3_JSON) : sep]).get("type", "object")
+    if kind != "object":
+        return "", f"has a json element of type {kind!r}, not 'object'", len(text)
+    end = text.find(K3_JSON_END, sep + len(SEP))
+    if end < 0:
+        return "", f"has a json element without {K3_JSON_END}", len(text)
+    after = end + len(K3_JSON_END)
+    stop = text.find(K3_CALL_END, after)
+    if text[after : stop if stop >= 0 else len(text)].strip():
+        return "", "has text outside its parameters", len(text)
+    return text[sep + len(SEP) : end], None, stop + len(K3_CALL_END) if stop >= 0 else -1
 
 
 def _k3_head(head: str) -> tuple[str, bool | None]:
@@ -168,7 +209,7 @@ def _k3_head(head: str) -> tuple[str, bool | None]:
 
 
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))
-_K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False),))
+_K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
 _SECTION = TextMode("")
 _enter = goto(_SECTION)
 # in an unclosed <think>, a section start ends the reasoning (vLLM's Kimi K2 parser)
@@ -196,10 +237,15 @@ def _encode_k3(calls: list[ToolCall]) -> str:
     out = [K3_TOOLS]
     for i, c in enumerate(calls):
         out.append(f'{K3_CALL} tool="{_esc(c.name)}" index="{i + 1}"{SEP}')
+        data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
+        if type(data) is dict and data.get(_K3_ARGS) == "json":  # read from a json element: written back so
+            text = forbid(args_text(c, NAME), (K3_JSON_END,), "Arguments", NAME)
+            out.append(f'{K3_JSON} type="object"{SEP}{text}{K3_JSON_END}{K3_CALL_END}')
+            continue
         for k, v in c.args.items():
             forbid_key(k, (), "Parameter name", NAME)
             is_str = type(v) is str
-            text = v if is_str else dumps(v, NAME, compact=True)
+            text = v if is_str else dumps(v, NAME)  # the template's ``tojson`` (", ", ": ")
             forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME)
             kind = "string" if is_str else _k3_type(v)
             out.append(f'{K3_ARG} key="{_esc(k)}" type="{kind}"{SEP}{text}{K3_ARG_END}')
@@ -209,11 +255,11 @@ def _encode_k3(calls: list[ToolCall]) -> str:
 
 
 def _k3_type(v: Any) -> str:
+    """The K3 template's ``xtml_type``: ``boolean``, ``null``, ``number`` (an int too),
+    ``string``, ``object`` or ``array``."""
     if type(v) is bool:
         return "boolean"
-    if type(v) is int:
-        return "integer"
-    if type(v) is float:
+    if type(v) is int or type(v) is float:
         return "number"
     if v is None:
         return "null"

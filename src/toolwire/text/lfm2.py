@@ -9,17 +9,30 @@ Wire form (pythonic, the chat template's own rendering; a JSON array of
 - Pythonic values are Python literals (``True``/``None`` and JSON's ``true``/``null``
   alike; nothing is evaluated); positional arguments make a call invalid (no names
   to give them). ``x.call(...)`` style dotted names are kept whole.
+- The LFM2.5 template's ``format_arg_value`` writes a string raw between single quotes
+  (``"'" + arg_value + "'"``, no escaping), so a multi-line value holds raw line
+  breaks, which Python refuses inside ``'…'``: they are read as the characters
+  themselves, and the call records ``control-characters`` (``_pythonic``). A value
+  holding ``'`` written that way is no Python literal (the block is one
+  ``InvalidToolCall``), and a ``\\`` in it is read as a Python escape.
 - ``<|tool_call_end|>`` inside a quoted string does not end the block; a block still
   open at the end of the text is an ``InvalidToolCall`` (``truncated``).
 - ``<think>…</think>`` is reasoning (LFM2.5 thinking models; the prompt does not open
   it). ``<|im_end|>`` (the end-of-turn stop token) is dropped when kept.
 
 Encoding: variant ``pythonic`` (default; as the LFM2.5 chat template's
-``format_arg_value``: a mapping argument as JSON, ``| tojson``, other values as Python
-literals, strings quoted with Python escapes) or ``json`` (the array).
+``format_arg_value`` writes them: a mapping argument as JSON, ``| tojson``, other values
+as Python literals) or ``json`` (the array). Strings differ from the template on
+purpose: they are written as Python's ``repr`` (``'a\\nb'``: line breaks, ``\\`` and
+quotes escaped; ``"it's"`` in double quotes), where the template writes the text raw
+between single quotes. The template's form of a value holding ``'`` or ``\\`` does not
+read back, and one holding a line break reads back only as a repair; ``repr`` always
+reads back as the value, with no repair, also by ``ast``-based readers (SGLang's).
+The two are the same bytes for a value of printable characters without ``'`` or ``\\``.
 
 Sources (checked 2026-12-02): sgl-project/sglang ``python/sglang/srt/function_call/
-lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``).
+lfm2_detector.py``; ggml-org/llama.cpp ``models/templates/LFM2.5-8B-A1B.jinja`` (``render_tool_calls``,
+``format_arg_value``; checked 2026-12-05 at 6f4e9f581c7b0a59a1caf901b18434641494c5f1).
 """
 
 from __future__ import annotations
@@ -47,22 +60,22 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             cut_json_calls(m, code, raw, "json")
             return
         done, tail = cut_calls(code)  # the calls closed before the cut are whole
-        for name, args, error in done:
+        for name, args, error, repairs in done:
             if error is not None:
                 m.invalid(name, raw, f"Tool call at {m.loc} {error}")
             else:
-                m.call(name, args, raw, variant="pythonic")
+                m.call(name, args, raw, repairs=repairs, variant="pythonic")
         head = tail.lstrip("[").lstrip()
         paren = head.find("(")
         m.truncated(loose_name(tail) or (head[:paren].strip() or None if paren > 0 else None), raw)
         return
     calls = read_calls(code) if code else None
     if calls is not None:
-        for name, args, error in calls:
+        for name, args, error, repairs in calls:
             if error is not None:
                 m.invalid(name, raw, f"Tool call at {m.loc} {error}")
             else:
-                m.call(name, args, raw, variant="pythonic")
+                m.call(name, args, raw, repairs=repairs, variant="pythonic")
         return
     value = loads(code)
     if value is MISSING or type(value) not in (list, dict):

@@ -30,6 +30,10 @@ Wire forms::
   ``<|python_tag|>`` (a second call). ``<|eom_id|>`` / ``<|eot_id|>`` are stop tokens
   that servers strip: at the end of the text the region is a whole call when
   ``finish_reason`` is ``stop`` / ``tool_calls``, cut off with ``length`` or none.
+  Llama 3.3's template writes a built-in call's values raw, ``arg_name + '="' + arg_val
+  + '"'``: a line break in one is read as itself (``control-characters``, as in every
+  pythonic call: ``_pythonic``); one holding ``"`` is no Python, an ``InvalidToolCall``
+  (cut off only when a string or bracket is still open).
 - With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
   call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
   ``llama3_json`` parser and SGLang's llama3 detector read it.
@@ -53,7 +57,9 @@ Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``co
 ``function``, ``pythonic``).
 
 Sources (checked 2026-11-30): meta-llama/llama-models ``models/llama3_3/prompt_format.md``
-and ``models/llama4/prompt_format.md``; vllm-project/vllm ``vllm/tool_parsers/
+and ``models/llama4/prompt_format.md``; llama.cpp
+``models/templates/meta-llama-Llama-3.3-70B-Instruct.jinja`` (built-in calls; checked
+2026-12-05 in ye-NX/llama.cpp at b354d7c9ecb76c97c07098617cdebbdfffa2583e); vllm-project/vllm ``vllm/tool_parsers/
 llama_tool_parser.py``, ``pythonic_tool_parser.py``, ``llama4_pythonic_tool_parser.py``;
 toolwire ``reference/wire-formats.md`` §10.3.
 """
@@ -202,8 +208,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:
             m.invalid(py_shaped(code, loose=True), raw, f"Tool call at {m.loc} is not Python call syntax")
         return
-    if _BUILTIN_CALL.match(code):
-        m.truncated(code[: code.find(".")], raw)
+    if _BUILTIN_CALL.match(code):  # a built-in call Python does not read: never code to run
+        if py_unclosed(code):
+            m.truncated(code[: code.find(".")], raw)
+        else:  # closed: Llama 3.3's template writes a value raw between '"' (a '"' in it)
+            m.invalid(code[: code.find(".")], raw, f"Tool call at {m.loc} is not Python call syntax")
         return
     m.call("code_interpreter", {"code": code}, raw, variant="code")
 

@@ -99,13 +99,14 @@ def py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = Fals
         return False
     if code and len(calls) == 1 and calls[0][2] == POSITIONAL and text[0] != "[" and not calls[0][0].endswith(".call"):
         return False
-    for name, args, error in calls:
+    for name, args, error, repairs in calls:
         if error is not None:
             m.invalid(name, raw, f"Tool call at {m.loc} {error}")
         elif name.endswith(".call"):  # a built-in tool: brave_search.call(query="…")
-            m.call(name[: -len(".call")], args, raw, variant="builtin" if variant == "python_tag" else variant)
+            m.call(name[: -len(".call")], args, raw, repairs=repairs,
+                   variant="builtin" if variant == "python_tag" else variant)
         else:
-            m.call(name, args, raw, variant=variant)
+            m.call(name, args, raw, repairs=repairs, variant=variant)
     return True
 
 
@@ -113,11 +114,12 @@ def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
     """A pythonic list cut off: the calls closed before the cut are whole, the rest one
     cut-off call named by its own name (``_pythonic.cut_calls``)."""
     done, tail = cut_calls(text)
-    for name, args, error in done:
+    for name, args, error, repairs in done:
         if error is not None:
             m.invalid(name, raw, f"Tool call at {m.loc} {error}")
         else:
-            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, variant=variant)
+            m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, repairs=repairs,
+                   variant=variant)
     m.truncated(_first_name(tail), raw)
 
 

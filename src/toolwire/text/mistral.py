@@ -9,8 +9,12 @@ special tokens kept)::
     [TOOL_CALLS]add{"a": 1}                                                  v11+ with [ARGS] skipped
 
 - v11+ write one ``[TOOL_CALLS]`` per call; the call ends where its JSON object
-  closes (brackets inside JSON strings do not count). ``[CALL_ID]`` and the array
-  form's ``"id"`` become the call's id (an ``"id": "null"`` means none).
+  closes (brackets inside JSON strings do not count), or where a JSON string after
+  ``[ARGS]`` closes: Mistral-Small-3.2's template writes ``'[ARGS]' + arguments|tojson``,
+  so a history whose arguments are JSON text shows ``[ARGS]"{\\"a\\": 1}"``, read as
+  the object it holds (``double-encoded``); a string that holds no object is an invalid
+  call, not a cut-off one. ``[CALL_ID]`` and the array form's ``"id"`` become the call's
+  id (an ``"id": "null"`` means none).
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
@@ -20,11 +24,24 @@ Encoding: variant ``v11`` (a call with an id) / ``v13`` (a call without) by defa
 or ``v3`` (the JSON array). Argument JSON is the call's text as received when it
 still matches, else ``json.dumps`` with non-ASCII kept. A call id must be letters,
 digits and ``_ - . : /`` (and not ``null``) to read back (``EncodeError`` otherwise).
+``v3`` writes ``[TOOL_CALLS] [{…}]`` with a space, as the v3 chat templates do (and the
+SentencePiece v3 tokenizer's leading space on the JSON after the control token). A
+call without an id is written without ``"id"``, as mistral-common's
+``InstructTokenizerV3._prepare_function_call`` writes it (``"id"`` only when set and
+not ``"null"``); the chat templates refuse such a turn (they want a 9-character id).
+No id is made up: it would read back as an id the call never had, and nothing would
+record that it was made (give calls ids, e.g. through ``encode``'s id mapping, first).
 
 Sources (checked 2026-11-30): mistralai/mistral-common
 ``src/mistral_common/tokens/tokenizers/instruct.py`` (``_prepare_function_call`` per
-tokenizer version); vllm-project/vllm ``vllm/tool_parsers/mistral_tool_parser.py`` and
-``vllm/reasoning/mistral_reasoning_parser.py``; toolwire ``reference/wire-formats.md`` §10.4.
+tokenizer version; V3 checked 2026-12-05 at 013341e4de3d0ad1c26fe1f28a988f4c358b78a0);
+vllm-project/vllm ``vllm/tool_parsers/mistral_tool_parser.py``,
+``vllm/reasoning/mistral_reasoning_parser.py`` and ``examples/tool_chat_template_mistral_official.jinja``
+(``"[TOOL_CALLS] ["``, 2026-12-05 at 55ece00ba40b4e3f60c5925a2680f15f5779a6da); ggml-org/llama.cpp
+``models/templates/mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja`` (the same, at
+9190da2208fbaa161e10f5f0f9ab437faeacba13); ``Mistral-Small-3.2-24B-Instruct-2506.jinja``
+(``'[ARGS]' + arguments|tojson``, 2026-12-05, ye-NX/llama.cpp at
+b354d7c9ecb76c97c07098617cdebbdfffa2583e); toolwire ``reference/wire-formats.md`` §10.4.
 """
 
 from __future__ import annotations
@@ -123,8 +140,11 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, rest.strip() or None, raw, id=cid, variant=variant)
 
 
+# the value after [ARGS] is a JSON object, or JSON text of one: Mistral-Small-3.2's template
+# writes '[ARGS]' + arguments|tojson, a string when a history's arguments are JSON text
 _CALL = BodyMode(
-    _parse, ends=(TC, EOS), quotes=(('"', '"', True),), skips=(ARGS, CID), balance=True
+    _parse, ends=(TC, EOS), quotes=(('"', '"', True),), skips=(ARGS, CID), balance=True,
+    strings=True, value_after=ARGS,
 )
 # [THINK]…[/THINK] is reasoning whatever it holds (vLLM's mistral reasoning parser splits
 # there; the tool parser reads the content only): a [TOOL_CALLS] inside it is text
@@ -142,7 +162,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 _check_id(c.id, True)
                 item["id"] = c.id
             items.append(item)
-        return TC + dumps(items, NAME)
+        return TC + " " + dumps(items, NAME)  # "[TOOL_CALLS] [": the v3 templates' space
     out = []
     for c in cs:
         if c.id is not None and variant != "v13":

@@ -46,7 +46,12 @@ Wire form::
   then read as the answer. A bare ``<function=`` inside the block is reasoning text.
 
 Encoding follows the Qwen3-Coder chat template; non-string values are written as
-JSON (the template writes booleans Python-style, ``True``; both are read back).
+JSON. The template writes objects and arrays as JSON too (``| tojson``), but other
+values with Jinja's ``string`` filter: Python's ``True`` / ``False`` / ``None``. Those
+read back as a boolean / null only when ``tools=`` gives the parameter's type (the
+schema typing reads Python's spellings); without it they stay the strings ``"True"``,
+``"False"``, ``"None"`` (JSON's ``true`` / ``null`` become the values either way), as
+in vLLM's parser.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/qwen3coder_tool_parser.py``
 (``_convert_param_value``) and ``qwen3xml_tool_parser.py``, ``vllm/reasoning/

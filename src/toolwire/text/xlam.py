@@ -164,7 +164,7 @@ def _after_think(m: TextParser, tok: str) -> None:
 _ARRAY = BodyMode(_maybe, quotes=_Q, balance=True)
 _FENCED = BodyMode(_maybe, ends=(FENCE_END,), quotes=_Q)
 _TAGGED = BodyMode(_tagged, ends=(CLOSE,), quotes=_Q)
-_BRACKETED = BodyMode(_tagged, quotes=_Q, balance=True)
+_BRACKETED = BodyMode(_tagged, quotes=_Q, balance=True, strings=True)
 _CONTENT = _Content("content")
 _REASONING = TextMode("reasoning")
 _CONTENT.set(

@@ -1,0 +1,61 @@
+"""A call region that holds one JSON value (``BodyMode(balance=True)``) may hold a string:
+JSON text of the call, as a chat template writes a history whose arguments are text. The
+string closes the region as a closing bracket does, so the end of the output right after
+it is no cut. Only a string where the value begins counts (Mistral: after ``[ARGS]``;
+the others: at the start of the region); the regions that open on a bracket (Llama,
+Gemma's bare call, xLAM's array) are unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textcheck import C, Invalid, check, decode_cpu
+
+S = '"{\\"name\\": \\"f\\", \\"arguments\\": {\\"a\\": 1}}"'  # JSON text of a call, as a JSON string
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.granite", "<tool_call>" + S),  # Granite 3.1 - 3.3: no closer
+        ("text.granite", "<|tool_call|>" + S),  # Granite 3.0
+        ("text.granite", "<tool_call>\n" + S + "\n</tool_call>"),  # Granite 4
+        ("text.gigachat", "function call<|role_sep|>\n" + S),
+    ],
+)
+@pytest.mark.parametrize("finish", ["stop", None])
+def test_json_text_of_a_call_ends_with_its_string(dialect: str, text: str, finish: Any) -> None:
+    r = check(text, dialect, None, None, [C("f", {"a": 1})], finish_reason=finish)
+    assert r.tool_calls[0].repairs == ("double-encoded",)
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [("text.granite", "<tool_call>" + S), ("text.gigachat", "function call<|role_sep|>\n" + S),
+     ("text.xlam", "[TOOL_CALLS]" + S), ("text.mistral", "[TOOL_CALLS]f[ARGS]" + S)],
+)
+def test_a_string_value_under_a_length_finish_is_cut_off(dialect: str, text: str) -> None:
+    [call] = check(text, dialect, None, None, [Invalid(None, truncated=True)] if dialect != "text.mistral"
+                   else [Invalid("f", truncated=True)], finish_reason="length").tool_calls
+
+
+def test_xlam_a_string_after_its_marker_is_no_call_and_not_cut_off() -> None:
+    """xLAM reads an array of call objects only: a string is an invalid block, not a cut one."""
+    check("[TOOL_CALLS]" + S, "text.xlam", None, None, [Invalid(None)], finish_reason="stop")
+
+
+def test_text_before_a_string_is_no_value() -> None:
+    """Granite: text, then a string: the region runs on to its closer, as before."""
+    text = '<tool_call>x "a"</tool_call>'
+    check(text, "text.granite", None, None, [Invalid(None, raw=text)], finish_reason="stop")
+
+
+@pytest.mark.parametrize(("dialect", "head"), [("text.mistral", "[TOOL_CALLS]f[ARGS]"),
+                                               ("text.granite", "<tool_call>")])
+def test_long_string_values_decode_in_linear_time(dialect: str, head: str) -> None:
+    def text(n: int) -> str:
+        inner = '{\\"a\\": \\"' + "x\\\\n" * n + '\\"}'
+        return (head + '"' + inner + '"') * 20
+
+    assert decode_cpu(text(8_000), dialect) < 8 * decode_cpu(text(2_000), dialect) + 0.05
