@@ -23,7 +23,9 @@ https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.htm
 - Result: ``{"toolResult": {"toolUseId", "content": [{"text"} | {"json"} | ...], "status"}}``:
   ``status: "error"`` is ``is_error``; ``{"json": x}`` is a ``{"type": "json"}`` part, a
   single ``{"text"}`` block is plain text. Encoding writes text as ``{"text"}`` and
-  JSON as ``{"json"}``, never one as the other.
+  a JSON object as ``{"json"}``; other JSON (an array, a string, a number, ``null``) as
+  the ``{"text"}`` of its JSON, since Converse refuses it there ("Provide a json object
+  for the field"). Text is never written as JSON.
 - Ids: 1–64 characters of ``[a-zA-Z0-9_.:-]`` (botocore since 2026-04; Kimi K2 on
   Bedrock returns ``functions.get_temperature:0``); required. Mapped ids are
   ``tooluse_`` + 22 characters.
