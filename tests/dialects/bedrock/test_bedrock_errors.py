@@ -106,7 +106,7 @@ ERRORS: Tuple[Any, ...] = (
     # history.py
     ("history/not-a-list", conv, {"messages": {}}, DE, "A bedrock.converse history needs a list at $.messages", "$.messages"),
     ("history/message-not-object", conv, {"messages": [3]}, DE, "Expected a message at $.messages[0], got int 3", "$.messages[0]"),
-    ("history/role-unknown", conv, {"messages": [{"role": "system", "content": []}]}, DE, "Message at $.messages[0] has role 'system'", "$.messages[0].role"),
+    ("history/role-unknown", conv, {"messages": [{"role": "tool", "content": []}]}, DE, "Message at $.messages[0] has role 'tool'", "$.messages[0].role"),
     ("history/role-missing", conv, [{"content": [{"text": "a"}]}], DE, "Message at $[0] has role None", "$[0].role"),
     ("history/content-not-list", conv, {"messages": [{"role": "user", "content": "hi"}]}, DE, "Content at $.messages[0].content must be a list of blocks", "$.messages[0].content"),
     ("history/block-not-object", conv, {"messages": [{"role": "user", "content": [{"text": "a"}, 3]}]}, DE, "Expected a content block at $.messages[0].content[1], got int 3", "$.messages[0].content[1]"),

@@ -14,7 +14,10 @@ https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.htm
 - Containers: a response ``{"output": {"message": {...}}, "stopReason"}`` (finish from
   ``stopReason``; ``max_tokens`` marks the message's calls as cut off), a message
   ``{"role", "content": [blocks]}`` (named as Converse, one with no blocks is no calls)
-  and a request ``{"messages": [...], "toolConfig"}``.
+  and a request ``{"messages": [...], "toolConfig"}``. A ``system``-role message (botocore's
+  ``ConversationRole``: ``user | assistant | system``) holds ``toolAddition`` /
+  ``toolRemoval`` blocks (a tool added to or removed from the tool set mid-conversation):
+  no calls, other items.
   Content blocks are unions with one key each; blocks of unknown kinds are passed over.
 - Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json": schema}, "strict"}}``
   (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape. A
@@ -23,7 +26,9 @@ https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.htm
 - Result: ``{"toolResult": {"toolUseId", "content": [{"text"} | {"json"} | ...], "status"}}``:
   ``status: "error"`` is ``is_error``; ``{"json": x}`` is a ``{"type": "json"}`` part, a
   single ``{"text"}`` block is plain text. Encoding writes text as ``{"text"}`` and
-  JSON as ``{"json"}``, never one as the other.
+  a JSON object as ``{"json"}``; other JSON (an array, a string, a number, ``null``) as
+  the ``{"text"}`` of its JSON, since Converse refuses it there ("Provide a json object
+  for the field"). Text is never written as JSON.
 - Ids: 1–64 characters of ``[a-zA-Z0-9_.:-]`` (botocore since 2026-04; Kimi K2 on
   Bedrock returns ``functions.get_temperature:0``); required. Mapped ids are
   ``tooluse_`` + 22 characters.
@@ -51,7 +56,7 @@ NAMES = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 _BLOCKS = frozenset(
     {"text", "image", "document", "video", "audio", "toolUse", "toolResult", "guardContent",
-     "cachePoint", "reasoningContent", "citationsContent", "searchResult"}
+     "cachePoint", "reasoningContent", "citationsContent", "searchResult", "toolAddition", "toolRemoval"}
 )
 _REQUEST_KEYS = ("toolConfig", "inferenceConfig", "additionalModelRequestFields", "guardrailConfig")
 
@@ -66,7 +71,8 @@ def _untyped_blocks(content: Any) -> bool:
 _TOP = _BLOCKS | {"toolSpec", "systemTool", "output", "role", "messages", "inputSchema"}
 
 
-_ROLE_REASONS = {r: (CALLS, f"{an(repr(r))} message of Converse content blocks") for r in ("user", "assistant")}
+_ROLE_REASONS = {r: (CALLS, f"{an(repr(r))} message of Converse content blocks") for r in ("user", "assistant",
+                                                                                            "system")}
 _EMPTY_REASONS = {r: (CALLS, f"{an(repr(r))} message with no content blocks") for r in ("user", "assistant")}
 
 

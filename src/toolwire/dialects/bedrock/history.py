@@ -3,7 +3,12 @@
 Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
 and ``API_runtime_ContentBlock.html`` / ``API_runtime_ToolResultBlock.html`` (checked
 2026-12-02): ``system`` is a list of ``{"text"}`` (and ``{"cachePoint"}``) blocks;
-messages alternate ``user`` / ``assistant``; a block is an object with one key:
+messages alternate ``user`` / ``assistant``; a ``system``-role message among them (botocore's
+``ConversationRole``, checked 2026-12-05 in botocore 1.44.18) holds ``toolAddition`` /
+``toolRemoval`` blocks ("Use within a ``system`` role message to make a tool available
+without re-sending the full tool configuration"), which the ``system`` field does not take:
+it is read in place and written back there, as Anthropic's in-line ``role: "system"``
+message; a block is an object with one key:
 ``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON, raw
 ``bytes`` in boto3, read as base64; an ``s3Location`` source, no URL), ``toolUse``,
 ``toolResult`` (content ``{"json"}`` / ``{"text"}`` blocks, ``status: "error"``),
@@ -124,7 +129,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
         where = f"{loc}[{i}]"
         m = as_dict(m, where, NAME, "a message")
         role = m.get("role")
-        if role not in ("user", "assistant"):
+        if role not in ("user", "assistant", "system"):
             raise DecodeError(f"Message at {where} has role {role!r}", dialect=NAME, loc=where + ".role")
         parts, plain = _blocks(m.get("content"), where + ".content", d, finish_of(d, m))
         if plain is not None:  # blocks read from objects: the message as JSON holds it
@@ -155,7 +160,7 @@ def _format(m: Media, w: Writer) -> str:
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
-    system, turns = plan_turns(messages, w)
+    system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
         first = system[0][1].original(NAME)
@@ -173,7 +178,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     return out
 
 
-_OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"})
+_OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent", "toolAddition",
+                   "toolRemoval"})
 
 
 def detect(data: Any) -> bool:
@@ -191,8 +197,11 @@ def detect(data: Any) -> bool:
     return False
 
 
-# provider state: cache checkpoints, Nova's code interpreter call and result
-STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result"})
+# provider state: cache checkpoints, Nova's code interpreter call and result, changes to the tool set
+STATE = frozenset({"cachePoint", "server_tool_use", "nova_code_interpreter_result", "toolAddition", "toolRemoval"})
+# the blocks only a ``system``-role message holds, never the ``system`` field (``SystemContentBlock``: text,
+# guardContent, cachePoint): a system message holding one, written fresh, stays in its place
+INLINE = frozenset({"toolAddition", "toolRemoval"})
 # the Converse API's ValidationException texts (tool results first, as for Anthropic)
 PAIRING = Pairing(
     alternating=True,

@@ -7,6 +7,7 @@ and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResu
 from __future__ import annotations
 
 import base64
+import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
@@ -244,7 +245,10 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
             if not blank_text(part):  # an empty or blank text block is refused by Converse, and holds nothing
                 out.append({"text": part.get("text")})
         elif kind == "json":
-            out.append({"json": part.get("json")})
+            value = part.get("json")
+            # Converse: "... toolResult.content.0.json is invalid. Provide a json object for the field"
+            # (sigoden/aichat#1550): other JSON goes as its text, as the MCP writer writes it
+            out.append({"json": value} if type(value) is dict else {"text": json.dumps(value, ensure_ascii=False)})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)
             out.append({part["type"]: part[part["type"]]})
         elif kind == "searchResult" and type(part.get(kind)) is dict:

@@ -2,13 +2,17 @@
 
 Follows https://modelcontextprotocol.io/specification/2025-11-25/server/tools and
 the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
-``CallToolResult``), checked 2026-11-30.
+``CallToolResult``), checked 2026-11-30, and what ``schema/2026-07-28/schema.ts`` adds
+(checked 2026-12-05): params ``requestState`` / ``inputResponses``, a result's
+``resultType``.
 
 - Call: the JSON-RPC request ``{"jsonrpc": "2.0", "id", "method": "tools/call",
   "params": {"name", "arguments": {...}}}``, or its bare ``params``. MCP has no
   call id: the JSON-RPC request id is the only one, so it is the canonical id (a
   numeric id is kept as a number on re-encode); bare params have none. A call
-  without an id is written with a stable synthesized request id.
+  without an id is written with a stable synthesized request id. Params beside
+  ``name`` and ``arguments`` (``_meta``, ``task``; since 2026-07-28 ``requestState``
+  and ``inputResponses``, a retry after an ``InputRequiredResult``) are kept.
 - Tool: ``{"name", "title", "description", "inputSchema", "outputSchema",
   "annotations", ...}``; ``inputSchema`` is the parameters (``{"type": "object"}``
   when there are none), the rest is kept as provider data. No ``strict`` flag.
@@ -16,8 +20,10 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
   or the JSON-RPC response holding it (``{"jsonrpc", "id", "result"}``), whose id
   is the result's id. Text blocks are text parts; ``structuredContent`` is a
   ``{"type": "json"}`` part (in place of the text block that serialises it, when
-  there is one); image, audio and resource blocks are kept as they are. A JSON-RPC
-  ``error`` response is an error result.
+  there is one; a ``null`` one without such a block is none: the SDK's unset one);
+  image, audio and resource blocks are kept as they are. A JSON-RPC ``error``
+  response is an error result. A ``resultType`` other than ``"complete"`` (absent
+  means ``"complete"``) is no CallToolResult (an ``InputRequiredResult``...): refused.
 - Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` (SHOULD-level since 2025-11-25).
 
 Tools and the JSON-RPC envelope are read and written in ``tools``, results in ``results``.
@@ -38,8 +44,12 @@ from .tools import IDS, NAME, NAMES, decode_tool, encode_tool, envelope, rpc_id
 __all__ = ["DIALECT"]
 
 METHOD = "tools/call"
-BARE = frozenset({"name", "arguments", "_meta", "task"})  # the keys of bare params
-_RESULT = frozenset({"content", "structuredContent", "isError", "_meta"})
+# the keys of bare params (``CallToolRequestParams``; ``requestState`` and ``inputResponses``
+# from ``InputResponseRequestParams``, 2026-07-28)
+BARE = frozenset({"name", "arguments", "_meta", "task", "requestState", "inputResponses"})
+_RESULT = frozenset({"content", "structuredContent", "isError", "_meta", "resultType"})  # (resultType: 2026-07-28)
+# the members of a result of another ``resultType`` answering tools/call (``InputRequiredResult``, 2026-07-28)
+_ANSWER = _RESULT | {"inputRequests", "requestState"}
 _RPC = ("jsonrpc", "id", "method", "params")
 # the members of a ``Tool`` (schema.ts, 2025-11-25) other than ``inputSchema``
 _TOOL = frozenset({"name", "title", "description", "outputSchema", "annotations", "icons", "execution", "_meta"})
@@ -63,11 +73,15 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
 
 def sniff_named(data: Any) -> Optional[Tuple[str, str]]:
     """``sniff`` for a payload named ``mcp``: also a ``Tool`` without its required
-    ``inputSchema``, so that ``decode_tool`` says it is missing (detection does not
-    claim it: ``detect`` is ``sniff``)."""
+    ``inputSchema``, so that ``decode_tool`` says it is missing, and a bare result of
+    another ``resultType`` (an ``InputRequiredResult``), so that ``decode_result`` says
+    what it is (detection claims neither: ``detect`` is ``sniff``)."""
     hit = sniff(data)
-    if hit is None and type(data) is dict and "name" in data and data.keys() <= _TOOL:
-        return TOOL, "'name' and MCP Tool fields (an MCP Tool without its 'inputSchema')"
+    if hit is None and type(data) is dict:
+        if "name" in data and data.keys() <= _TOOL:
+            return TOOL, "'name' and MCP Tool fields (an MCP Tool without its 'inputSchema')"
+        if type(data.get("resultType")) is str and data.keys() <= _ANSWER:
+            return RESULT, "'resultType' and MCP result fields (an answer to tools/call)"
     return hit
 
 

@@ -8,6 +8,14 @@ and the results of the other requests) and https://www.jsonrpc.org/specification
 JSON-RPC result without it (a ``tools/list`` result, an empty result...) is refused with
 a ``DecodeError`` that names what it is, never read as an empty tool result; so is a
 block of no MCP type, or one without the member its type requires.
+
+``schema/2026-07-28/schema.ts`` (checked 2026-12-05) tags every result with ``resultType``
+("Servers implementing this protocol version MUST include this field"; absent is
+``"complete"``), which the python SDK (mcp 2.3.0) always writes: ``"complete"`` is a
+CallToolResult, another value (``"input_required"``: an ``InputRequiredResult``, "returned
+in place of the normal result" of ``tools/call``) is refused at ``$.resultType``, named.
+``structuredContent`` may be any JSON value there; a ``null`` one is read as none unless a
+text block serialises it (the SDK dumps an unset one as ``null``).
 """
 
 from __future__ import annotations
@@ -39,7 +47,10 @@ def _text_json(text: Any, value: Any) -> bool:
 _CONTENT = {"text": "text", "image": "mimeType", "audio": "mimeType", "resource": "resource", "resource_link": "uri"}
 _TEXT = ("type", "text", "annotations", "_meta")  # the members of a TextContent
 
-# the results of the other requests (schema.ts, 2025-11-25), by a member each requires
+_INPUT_REQUIRED = ("input-required answer to tools/call (InputRequiredResult): fulfil its inputRequests and retry "
+                   "the call with its requestState")
+# the results of the other requests (schema.ts, 2025-11-25; 2026-07-28 for InputRequiredResult), by a member each
+# requires
 _OTHER = (
     ("tools", "tools/list result (ListToolsResult)"),
     ("task", "task-augmented tools/call answer (CreateTaskResult)"),
@@ -53,7 +64,14 @@ _OTHER = (
     ("completion", "completion/complete result (CompleteResult)"),
     ("roots", "roots/list result (ListRootsResult)"),
     ("action", "elicitation/create result (ElicitResult)"),
+    ("inputRequests", _INPUT_REQUIRED),
+    ("requestState", _INPUT_REQUIRED),
 )
+# ``resultType`` values of no CallToolResult (2026-07-28; "task": the tasks extension, mcp 2.3.0 ``ResultType``)
+_RESULT_TYPES = {
+    "input_required": f"it is {an(_INPUT_REQUIRED)}",
+    "task": "it is a task answer to tools/call (the tasks extension)",
+}
 
 
 def _not_a_result(body: Dict[str, Any], loc: str) -> DecodeError:
@@ -87,8 +105,21 @@ def _block(block: Any, loc: str) -> Dict[str, Any]:
     return b
 
 
+def _other_type(kind: Any, loc: str) -> DecodeError:
+    """The error for a result whose ``resultType`` is not ``"complete"``."""
+    where = loc + ".resultType"
+    if type(kind) is not str:  # (schema.ts 2026-07-28: ``ResultType`` is a string)
+        return DecodeError(f"Result type at {where} must be a string, got {excerpt(kind)}", dialect=NAME, loc=where)
+    what = _RESULT_TYPES.get(kind, "a CallToolResult is 'complete' (or has no resultType)")
+    return DecodeError(f"Result at {loc} is not a CallToolResult (its resultType is {excerpt(kind)}): {what}",
+                       dialect=NAME, loc=where)
+
+
 def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
     """Canonical content and error flag of a CallToolResult."""
+    kind = body.get("resultType")
+    if kind is not None and kind != "complete":  # (absent, or the SDK's unset ``null``: "complete")
+        raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
     blocks = body.get("content")
@@ -106,7 +137,8 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
                 parts[i] = {"type": "json", "json": value}
                 break
         else:
-            parts.append({"type": "json", "json": value})
+            if value is not None:  # ``null`` and no text block "null": none (the SDK dumps an unset one so)
+                parts.append({"type": "json", "json": value})
     content: Any = parts if parts else ""
     return content, error_flag(body.get("isError"), loc + ".isError", NAME)
 
