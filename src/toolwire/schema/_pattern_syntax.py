@@ -26,7 +26,7 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from ._pattern_names import is_group_name
-from ._pattern_properties import LONE, NAMES, VALUES
+from ._pattern_properties import GC_LEAVES, LONE, NAMES, VALUES
 
 __all__ = ["PatternSyntaxError", "read_pattern"]
 
@@ -57,6 +57,11 @@ _RUST_VALUE = {
     "Cs": NOTHING, "Surrogate": NOTHING, "Hrkt": NOTHING, "Katakana_Or_Hiragana": NOTHING,
     "Zzzz": r"[\p{Cn}\p{Co}]", "Unknown": r"[\p{Cn}\p{Co}]",
 }
+
+#: every General_Category leaf value Rust knows (no surrogate is in a Rust string: no Cs)
+_GC_ALL = frozenset().union(*GC_LEAVES.values()) - {"Cs"}
+#: binary properties whose complement is spelled without negation
+_POSITIVE_COMPLEMENT = {"ASCII": r"[\x{80}-\x{10FFFF}]", "Any": NOTHING, "Assigned": r"\p{Cn}"}
 
 
 class PatternSyntaxError(ValueError):
@@ -410,11 +415,25 @@ class _Reader:
             raise self.fail(f"invalid property name {body!r}", i)
         self.i = j + 1
         special = _RUST_VALUE.get(value if eq else body)
-        if special is None:
-            return p[i:j + 1]
-        if negated:
-            special = ANYTHING if special == NOTHING else "[^" + special[1:]
-        return special
+        if special is not None:  # no case: folding changes nothing
+            return (ANYTHING if special == NOTHING else "[^" + special[1:]) if negated else special
+        if negated and self.icase:
+            return self.folded_complement(prop or "", value if eq else body, p[i : j + 1])
+        return p[i : j + 1]
+
+    def folded_complement(self, prop: str, value: str, text: str) -> str:
+        """``\\P{value}`` in a case-insensitive group: §22.2.2.9 takes the complement, and the
+        matcher folds it (a character matches when one of its case-fold orbit is outside);
+        Rust folds the set before negating. Written as a union Rust folds itself where the
+        complement has one (the other General_Category values, a range), else reported."""
+        if prop in ("", "gc") and value in GC_LEAVES:
+            rest = sorted(_GC_ALL - GC_LEAVES[value])
+            return "[" + "".join(f"\\p{{{leaf}}}" for leaf in rest) + "]"
+        if not prop and value in _POSITIVE_COMPLEMENT:
+            return _POSITIVE_COMPLEMENT[value]
+        kind = "a negated script or binary property (\\P{...}) in a case-insensitive group"
+        self.unrunnable = self.unrunnable or kind
+        return text
 
     # -- classes -------------------------------------------------------------------------
     def char_class(self) -> str:
