@@ -108,8 +108,8 @@ def _gc_leaves() -> Dict[str, FrozenSet[str]]:
     for spelled in _GC_LEAF_ALIASES:
         names = spelled.split(":")
         leaves.update(dict.fromkeys(names, frozenset(names[:1])))
-    for names, held in _GC_GROUPS.items():
-        leaves.update(dict.fromkeys(names.split(), frozenset(held.split())))
+    for group, held in _GC_GROUPS.items():
+        leaves.update(dict.fromkeys(group.split(), frozenset(held.split())))
     return leaves
 
 
