@@ -34,9 +34,13 @@ WhiteSpace and LineTerminator (U+FEFF yes, U+0085 no), and in a class ``\b`` is 
 and ``[^]`` anything, ``\cJ`` is U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group
 names are dropped (they change no match); ``.`` is any but a LineTerminator (``\n``,
 ``\r``, U+2028, U+2029; Rust's excludes ``\n`` only), any at all in a ``(?s:...)``
-group. The pattern sent to a provider is the caller's, unchanged. Still Rust's: ``^`` and
-``$`` in a ``(?m:...)`` group see only ``\n`` as a line's end (ECMA-262 also ``\r``,
-U+2028, U+2029).
+group. In a ``(?i:...)`` group ``\P{X}`` is the case fold of X's complement (§22.2.2.9:
+CharacterComplement, then the matcher folds; Rust folds X, then negates): written as the
+other General_Category values, or the complement of ``ASCII``, ``Any``, ``Assigned``;
+another property (a script, ``Lowercase``) cannot run there. ``^`` and ``$`` in a
+``(?m:...)`` group (§22.2.2.6: at ``\n``, ``\r``, U+2028, U+2029; Rust's multi-line
+anchors see ``\n`` alone) cannot run either. The pattern sent to a provider is the
+caller's, unchanged.
 """
 
 from __future__ import annotations

@@ -89,10 +89,11 @@ class _Reader:
         # alternatives: a union-find; a closed group's alternatives join the one around it
         self.parent: List[int] = [0]
         self.current: List[bool] = [True]
-        # (where, look-around, its alternatives, case-insensitive and dotAll around it)
-        self.frames: List[Tuple[int, bool, List[int], bool, bool]] = []
+        # (where, look-around, its alternatives, case-insensitive, dotAll and multiline around it)
+        self.frames: List[Tuple[int, bool, List[int], bool, bool, bool]] = []
         self.icase = False  # inside a (?i:...) group
         self.dotall = False  # inside a (?s:...) group
+        self.multiline = False  # inside a (?m:...) group
         self.alt = 0
         self.roots: List[int] = [0]  # the pattern's own alternatives
         self.names: Dict[str, int] = {}
@@ -128,6 +129,8 @@ class _Reader:
             elif c in "}]":
                 raise self.fail(f"lone {c!r}")
             elif c in "^$":
+                if self.multiline:  # §22.2.2.6: at any LineTerminator; Rust's see \n alone
+                    self.unrunnable = self.unrunnable or "a line anchor (^, $) in a multiline group"
                 out.append(c)
                 self.i += 1
                 last = "assertion"
@@ -156,7 +159,7 @@ class _Reader:
     # -- groups and alternatives ---------------------------------------------------------
     def open_group(self) -> None:
         p, i = self.p, self.i
-        look, icase, dotall = False, self.icase, self.dotall
+        look, icase, dotall, multiline = False, self.icase, self.dotall, self.multiline
         if not p.startswith("(?", i):
             self.groups += 1
             self.out.append("(")
@@ -182,7 +185,7 @@ class _Reader:
             else:
                 raise self.fail("invalid group", i)
         self.alt = self.new_alternative()
-        self.frames.append((i, look, [self.alt], icase, dotall))
+        self.frames.append((i, look, [self.alt], icase, dotall, multiline))
 
     def modifiers(self) -> None:
         p, start = self.p, self.i
@@ -202,13 +205,14 @@ class _Reader:
             raise self.fail("invalid modifiers of a group", start)
         self.icase = "i" in add or (self.icase and "i" not in remove)
         self.dotall = "s" in add or (self.dotall and "s" not in remove)
+        self.multiline = "m" in add or (self.multiline and "m" not in remove)
         self.out.append(f"(?{add}-{remove}:" if remove else f"(?{add}:")
         self.i = j + 1
 
     def close_group(self) -> str:
         if not self.frames:
             raise self.fail("lone ')'")
-        _, look, alts, self.icase, self.dotall = self.frames.pop()
+        _, look, alts, self.icase, self.dotall, self.multiline = self.frames.pop()
         outer = self.frames[-1][2][-1] if self.frames else self.roots[-1]
         for a in alts:
             self.parent[a], self.current[a] = outer, False
