@@ -16,7 +16,8 @@ group names dropped (they change no match, and duplicates in separate alternativ
 ECMA-262's), a dash that is no range escaped. Look-around and backreferences are
 ECMA-262 but have no linear-time algorithm: they are reported, not written, and so is a
 ``\b``/``\B`` in a ``(?i:...)`` group (§22.2.2.9 WordCharacters then holds U+017F and
-U+212A too; Rust has no boundary over that set). Linear: one
+U+212A too; Rust has no boundary over that set), a ``\P{...}`` there with no positive
+complement Rust can fold, and a ``^``/``$`` in a ``(?m:...)`` group. Linear: one
 step per character, a union-find over alternatives for duplicate group names.
 """
 
@@ -74,7 +75,7 @@ class PatternSyntaxError(ValueError):
 
 def read_pattern(pattern: str) -> Tuple[str, str]:
     """*pattern* for the Rust engine, and what in it that engine cannot run (``""``, or
-    ``"look-around"`` / ``"backreferences"``). ``PatternSyntaxError`` when it is no pattern."""
+    ``"look-around"``, ``"backreferences"``, ...). ``PatternSyntaxError`` when it is no pattern."""
     return _Reader(pattern).run()
 
 
