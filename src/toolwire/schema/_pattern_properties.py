@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet
 
-__all__ = ["GC_LEAVES", "LONE", "NAMES", "VALUES"]
+__all__ = ["GC_LEAVES", "LONE", "NAMES", "UNICODE", "VALUES"]
+
+#: the Unicode version of the names and values below
+UNICODE = "17.0"
 
 
 def _names(text: str) -> FrozenSet[str]:
