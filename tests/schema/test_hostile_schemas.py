@@ -146,7 +146,7 @@ def test_recursion_through_values_is_still_fine() -> None:
         ({"enum": 3}, "'enum' must be an array at $, got 3"),
         ({"uniqueItems": "yes"}, "'uniqueItems' must be a boolean at $, got 'yes'"),
         ({"pattern": "("}, "Pattern '(' at $.pattern is not a valid regular expression"),
-        ({"patternProperties": {"[": {}}}, "Pattern '[' at $.patternProperties is not a valid regular expression"),
+        ({"patternProperties": {"[": {}}}, "Pattern '[' at $.patternProperties[\"[\"] is not a valid regular expression"),
         ({"$ref": "#/$defs/nope"}, "$ref '#/$defs/nope' at $ does not resolve"),
         ({"$ref": "#nope"}, "$ref '#nope' at $ names no $anchor of this schema"),
         ({"$defs": {"x": {"$id": "http://e.x/s", "$ref": "#"}}}, "An embedded $id at $.$defs.x starts another schema resource; references inside it are not supported"),

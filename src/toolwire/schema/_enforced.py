@@ -156,11 +156,19 @@ def moved_patterns(wire: Any, profile: Profile) -> List[Tuple[str, str]]:
 
 
 def _refused(pattern: str) -> Optional[str]:
-    """Why llama.cpp's converter cannot take *pattern*, ``None`` when it can (one pass)."""
+    """Why llama.cpp's converter cannot take *pattern*, ``None`` when it can (one pass).
+
+    Besides the module's list: ``_visit_pattern`` walks the pattern's UTF-8 bytes, so a
+    quantifier after a non-ASCII character takes its last byte (``^é+$`` is ``"\\xC3"
+    "\\xA9"+``, which llama-grammar's ``decode_utf8`` misreads: the grammar does not parse);
+    a ``{n,m}`` count goes through ``std::stoi``, whose ``out_of_range`` past INT_MAX only
+    the caller catches (the whole request fails); and an empty class (``[]``, ``[^]``) is
+    copied as it is, for which llama-grammar pushes no element."""
     if len(pattern) < 2 or pattern[0] != "^" or pattern[-1] != "$":
         return "not written ^...$"
     body, i, in_class = pattern[1:-1], 0, False
     depth, quantified = 0, False  # groups open; the last token a quantifier
+    wide = False  # the last token a non-ASCII character outside a class
     while i < len(body):
         c = body[i]
         if c == "\\":
@@ -170,17 +178,23 @@ def _refused(pattern: str) -> Optional[str]:
             if e not in _GBNF and (in_class or e not in _TO_LITERAL):
                 return f"its grammar has no \\{e}"
             i += 2
-            quantified = False
+            quantified = wide = False
             continue
         if in_class:
             in_class = c != "]"
-        elif c in "*+?}":
+        elif c in "*+?{}":
+            if wide:  # it walks UTF-8 bytes: the quantifier takes the character's last byte
+                return "a quantified non-ASCII character"
             if c == "?" and quantified:  # written x+? there: (x+)?, which also takes nothing
                 return "a lazy quantifier"
-            quantified = True
+            if c == "{" and _too_many(body, i + 1):
+                return f"a repetition count above {_INT_MAX}"
+            quantified = c != "{"
             i += 1
             continue
         elif c == "[":
+            if body.startswith(("]", "^]"), i + 1):  # the grammar's class gets no element
+                return "an empty class"
             in_class = True
         elif c in "^$":
             return f"a {c} inside the pattern"
@@ -194,6 +208,21 @@ def _refused(pattern: str) -> Optional[str]:
             depth -= 1
         elif c == "|" and depth <= 0:  # ECMA-262: (^a)|(b$); the converter: ^(a|b)$
             return "an alternation outside a group"
-        quantified = False
+        quantified, wide = False, not in_class and c >= "\x80"
         i += 1
     return None
+
+
+_INT_MAX = 2147483647  # a count past it: std::stoi throws out_of_range, which the converter does not catch
+
+
+def _too_many(body: str, i: int) -> bool:
+    """Whether the ``{n}`` / ``{n,m}`` numbers from *i* hold one above ``_INT_MAX``."""
+    j = i
+    while j < len(body) and body[j] in "0123456789,":
+        j += 1
+    for number in body[i:j].split(","):
+        digits = number.lstrip("0")
+        if len(digits) > 10 or (len(digits) == 10 and digits > str(_INT_MAX)):
+            return True
+    return False

@@ -31,7 +31,7 @@ idempotent.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
 from .._json_equality import same
@@ -235,7 +235,7 @@ def _check_values(node: Dict[str, Any], at: At) -> None:
     patterns = node.get("patternProperties")
     if isinstance(patterns, dict):  # any other value is refused with the other maps below
         for pat in patterns:
-            check_regex(pat, lambda: _where(at) + ".patternProperties")
+            check_regex(pat, _key_where(at, pat))
 
 
 def _merge(node: Dict[str, Any], target: str, spelling: str, older: Dict[str, Any], at: At, *,
@@ -275,6 +275,11 @@ def _agree(a: Any, b: Any) -> bool:
 def _where(at: At) -> str:
     """The ``$.path`` of where a node sits (spelled for a message only)."""
     return path_of(pointer_of(at))
+
+
+def _key_where(at: At, key: str) -> Callable[[], str]:
+    """The ``$.path`` of a ``patternProperties`` key of the node at *at*, spelled on demand."""
+    return lambda: path_of(pointer_of(at) + "/patternProperties/" + escape_token(key))
 
 
 

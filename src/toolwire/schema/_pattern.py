@@ -34,9 +34,17 @@ WhiteSpace and LineTerminator (U+FEFF yes, U+0085 no), and in a class ``\b`` is 
 and ``[^]`` anything, ``\cJ`` is U+000A (§22.2.1 CharacterEscape ``c`` AsciiLetter); group
 names are dropped (they change no match); ``.`` is any but a LineTerminator (``\n``,
 ``\r``, U+2028, U+2029; Rust's excludes ``\n`` only), any at all in a ``(?s:...)``
-group. The pattern sent to a provider is the caller's, unchanged. Still Rust's: ``^`` and
-``$`` in a ``(?m:...)`` group see only ``\n`` as a line's end (ECMA-262 also ``\r``,
-U+2028, U+2029).
+group. In a ``(?i:...)`` group ``\P{X}`` is the case fold of X's complement (§22.2.2.9:
+CharacterComplement, then the matcher folds; Rust folds X, then negates): written as the
+other General_Category values, or the complement of ``ASCII``, ``Any``, ``Assigned``;
+another property (a script, ``Lowercase``) cannot run there. ``^`` and ``$`` in a
+``(?m:...)`` group (§22.2.2.6: at ``\n``, ``\r``, U+2028, U+2029; Rust's multi-line
+anchors see ``\n`` alone) cannot run either. Property names and values are read as
+Unicode 17.0's, but a ``\p{...}`` matches as the engine's own, older, Unicode tables say: a
+code point assigned or recategorised since may differ, and a name they lack
+(``\p{sc=Sidetic}``, ``\p{CWKCF}``) cannot run (so named in the error, as is a
+repetition count past the engine's 4,294,967,295). The pattern sent to a provider is the
+caller's, unchanged.
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ import re
 from typing import Callable, Dict, Union
 
 from .._errors import SchemaError, excerpt
+from ._pattern_properties import UNICODE
 from ._pattern_syntax import PatternSyntaxError, read_pattern
 
 __all__ = ["Loc", "check_regex", "compile_pattern", "ecma_to_rust", "searcher"]
@@ -143,7 +152,30 @@ def _why(pattern: str, detail: str, loc: str) -> str:
             f"Pattern {excerpt(pattern)} at {loc} is too large for the linear-time regex engine "
             f"(its compiled form exceeds the size limit{size})"
         )
+    span = _pointed_at(detail)
+    named = f" ({span})" if span else ""
+    if "Unicode property" in detail and "not found" in detail:  # a name or value its tables lack
+        return (
+            f"Pattern {excerpt(pattern)} at {loc} names a Unicode property{named} that the linear-time regex "
+            f"engine's Unicode tables lack (they are older than the Unicode {UNICODE} patterns are read with)"
+        )
+    if "decimal literal invalid" in detail:  # a repetition count past its u32
+        return (
+            f"Pattern {excerpt(pattern)} at {loc} has a repetition count{named} past the linear-time regex "
+            "engine's limit of 4,294,967,295"
+        )
     return _cannot_run(pattern, "a feature", loc)  # ECMA-262 that Rust refuses (a lone surrogate, a deep nest)
+
+
+def _pointed_at(detail: str) -> str:
+    """The text of the Rust pattern its parse error marks (``^^^`` under it), or ``""``."""
+    lines = detail.splitlines()
+    for above, below in zip(lines, lines[1:]):
+        marks = below.strip()
+        if marks and set(marks) == {"^"}:
+            start = len(below) - len(below.lstrip())
+            return above[start : start + len(marks)]
+    return ""
 
 
 def _cannot_run(pattern: str, kind: str, loc: str) -> str:

@@ -10,9 +10,12 @@ properties of strings (Table 69) need the ``v`` flag, not the ``u`` flag pattern
 
 from __future__ import annotations
 
-from typing import FrozenSet
+from typing import Dict, FrozenSet
 
-__all__ = ["LONE", "NAMES", "VALUES"]
+__all__ = ["GC_LEAVES", "LONE", "NAMES", "UNICODE", "VALUES"]
+
+#: the Unicode version of the names and values below
+UNICODE = "17.0"
 
 
 def _names(text: str) -> FrozenSet[str]:
@@ -85,3 +88,33 @@ VALUES = {"gc": _GENERAL_CATEGORY, "sc": _SCRIPT, "scx": _SCRIPT}
 
 #: what a ``\p{...}`` without ``=`` may hold
 LONE = _GENERAL_CATEGORY | _BINARY
+
+#: the General_Category partition (UCD PropertyValueAliases.txt ``gc``): each leaf value and its
+#: aliases, and each group value and the leaves it holds
+_GC_LEAF_ALIASES = _names("""
+    Lu:Uppercase_Letter Ll:Lowercase_Letter Lt:Titlecase_Letter Lm:Modifier_Letter Lo:Other_Letter
+    Mn:Nonspacing_Mark Mc:Spacing_Mark Me:Enclosing_Mark Nd:Decimal_Number:digit Nl:Letter_Number
+    No:Other_Number Pc:Connector_Punctuation Pd:Dash_Punctuation Ps:Open_Punctuation Pe:Close_Punctuation
+    Pi:Initial_Punctuation Pf:Final_Punctuation Po:Other_Punctuation Sm:Math_Symbol Sc:Currency_Symbol
+    Sk:Modifier_Symbol So:Other_Symbol Zs:Space_Separator Zl:Line_Separator Zp:Paragraph_Separator
+    Cc:Control:cntrl Cf:Format Cs:Surrogate Co:Private_Use Cn:Unassigned
+""")
+_GC_GROUPS = {
+    "L Letter": "Lu Ll Lt Lm Lo", "LC Cased_Letter": "Lu Ll Lt", "M Mark Combining_Mark": "Mn Mc Me",
+    "N Number": "Nd Nl No", "P Punctuation punct": "Pc Pd Ps Pe Pi Pf Po", "S Symbol": "Sm Sc Sk So",
+    "Z Separator": "Zs Zl Zp", "C Other": "Cc Cf Cs Co Cn",
+}
+
+
+def _gc_leaves() -> Dict[str, FrozenSet[str]]:
+    leaves: Dict[str, FrozenSet[str]] = {}
+    for spelled in _GC_LEAF_ALIASES:
+        names = spelled.split(":")
+        leaves.update(dict.fromkeys(names, frozenset(names[:1])))
+    for group, held in _GC_GROUPS.items():
+        leaves.update(dict.fromkeys(group.split(), frozenset(held.split())))
+    return leaves
+
+
+#: each General_Category value and alias: the leaf values (``Lu``, ``Ll``, ...) it holds
+GC_LEAVES = _gc_leaves()

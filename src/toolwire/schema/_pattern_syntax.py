@@ -16,7 +16,8 @@ group names dropped (they change no match, and duplicates in separate alternativ
 ECMA-262's), a dash that is no range escaped. Look-around and backreferences are
 ECMA-262 but have no linear-time algorithm: they are reported, not written, and so is a
 ``\b``/``\B`` in a ``(?i:...)`` group (§22.2.2.9 WordCharacters then holds U+017F and
-U+212A too; Rust has no boundary over that set). Linear: one
+U+212A too; Rust has no boundary over that set), a ``\P{...}`` there with no positive
+complement Rust can fold, and a ``^``/``$`` in a ``(?m:...)`` group. Linear: one
 step per character, a union-find over alternatives for duplicate group names.
 """
 
@@ -26,7 +27,7 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from ._pattern_names import is_group_name
-from ._pattern_properties import LONE, NAMES, VALUES
+from ._pattern_properties import GC_LEAVES, LONE, NAMES, VALUES
 
 __all__ = ["PatternSyntaxError", "read_pattern"]
 
@@ -58,6 +59,11 @@ _RUST_VALUE = {
     "Zzzz": r"[\p{Cn}\p{Co}]", "Unknown": r"[\p{Cn}\p{Co}]",
 }
 
+#: every General_Category leaf value Rust knows (no surrogate is in a Rust string: no Cs)
+_GC_ALL = frozenset().union(*GC_LEAVES.values()) - {"Cs"}
+#: binary properties whose complement is spelled without negation
+_POSITIVE_COMPLEMENT = {"ASCII": r"[\x{80}-\x{10FFFF}]", "Any": NOTHING, "Assigned": r"\p{Cn}"}
+
 
 class PatternSyntaxError(ValueError):
     """*pattern* is no ECMA-262 pattern (``u`` flag): *reason*, at *index*."""
@@ -69,7 +75,7 @@ class PatternSyntaxError(ValueError):
 
 def read_pattern(pattern: str) -> Tuple[str, str]:
     """*pattern* for the Rust engine, and what in it that engine cannot run (``""``, or
-    ``"look-around"`` / ``"backreferences"``). ``PatternSyntaxError`` when it is no pattern."""
+    ``"look-around"``, ``"backreferences"``, ...). ``PatternSyntaxError`` when it is no pattern."""
     return _Reader(pattern).run()
 
 
@@ -84,10 +90,11 @@ class _Reader:
         # alternatives: a union-find; a closed group's alternatives join the one around it
         self.parent: List[int] = [0]
         self.current: List[bool] = [True]
-        # (where, look-around, its alternatives, case-insensitive and dotAll around it)
-        self.frames: List[Tuple[int, bool, List[int], bool, bool]] = []
+        # (where, look-around, its alternatives, case-insensitive, dotAll and multiline around it)
+        self.frames: List[Tuple[int, bool, List[int], bool, bool, bool]] = []
         self.icase = False  # inside a (?i:...) group
         self.dotall = False  # inside a (?s:...) group
+        self.multiline = False  # inside a (?m:...) group
         self.alt = 0
         self.roots: List[int] = [0]  # the pattern's own alternatives
         self.names: Dict[str, int] = {}
@@ -123,6 +130,8 @@ class _Reader:
             elif c in "}]":
                 raise self.fail(f"lone {c!r}")
             elif c in "^$":
+                if self.multiline:  # §22.2.2.6: at any LineTerminator; Rust's see \n alone
+                    self.unrunnable = self.unrunnable or "a line anchor (^, $) in a multiline group"
                 out.append(c)
                 self.i += 1
                 last = "assertion"
@@ -151,7 +160,7 @@ class _Reader:
     # -- groups and alternatives ---------------------------------------------------------
     def open_group(self) -> None:
         p, i = self.p, self.i
-        look, icase, dotall = False, self.icase, self.dotall
+        look, icase, dotall, multiline = False, self.icase, self.dotall, self.multiline
         if not p.startswith("(?", i):
             self.groups += 1
             self.out.append("(")
@@ -177,7 +186,7 @@ class _Reader:
             else:
                 raise self.fail("invalid group", i)
         self.alt = self.new_alternative()
-        self.frames.append((i, look, [self.alt], icase, dotall))
+        self.frames.append((i, look, [self.alt], icase, dotall, multiline))
 
     def modifiers(self) -> None:
         p, start = self.p, self.i
@@ -197,13 +206,14 @@ class _Reader:
             raise self.fail("invalid modifiers of a group", start)
         self.icase = "i" in add or (self.icase and "i" not in remove)
         self.dotall = "s" in add or (self.dotall and "s" not in remove)
+        self.multiline = "m" in add or (self.multiline and "m" not in remove)
         self.out.append(f"(?{add}-{remove}:" if remove else f"(?{add}:")
         self.i = j + 1
 
     def close_group(self) -> str:
         if not self.frames:
             raise self.fail("lone ')'")
-        _, look, alts, self.icase, self.dotall = self.frames.pop()
+        _, look, alts, self.icase, self.dotall, self.multiline = self.frames.pop()
         outer = self.frames[-1][2][-1] if self.frames else self.roots[-1]
         for a in alts:
             self.parent[a], self.current[a] = outer, False
@@ -410,11 +420,25 @@ class _Reader:
             raise self.fail(f"invalid property name {body!r}", i)
         self.i = j + 1
         special = _RUST_VALUE.get(value if eq else body)
-        if special is None:
-            return p[i:j + 1]
-        if negated:
-            special = ANYTHING if special == NOTHING else "[^" + special[1:]
-        return special
+        if special is not None:  # no case: folding changes nothing
+            return (ANYTHING if special == NOTHING else "[^" + special[1:]) if negated else special
+        if negated and self.icase:
+            return self.folded_complement(prop or "", value if eq else body, p[i : j + 1])
+        return p[i : j + 1]
+
+    def folded_complement(self, prop: str, value: str, text: str) -> str:
+        """``\\P{value}`` in a case-insensitive group: §22.2.2.9 takes the complement, and the
+        matcher folds it (a character matches when one of its case-fold orbit is outside);
+        Rust folds the set before negating. Written as a union Rust folds itself where the
+        complement has one (the other General_Category values, a range), else reported."""
+        if prop in ("", "gc") and value in GC_LEAVES:
+            rest = sorted(_GC_ALL - GC_LEAVES[value])
+            return "[" + "".join(f"\\p{{{leaf}}}" for leaf in rest) + "]"
+        if not prop and value in _POSITIVE_COMPLEMENT:
+            return _POSITIVE_COMPLEMENT[value]
+        kind = "a negated script or binary property (\\P{...}) in a case-insensitive group"
+        self.unrunnable = self.unrunnable or kind
+        return text
 
     # -- classes -------------------------------------------------------------------------
     def char_class(self) -> str:

@@ -77,13 +77,19 @@ def compile_patterns(schema: Any) -> None:
             if isinstance(node.get("pattern"), str):
                 searcher(node["pattern"], _spell(ptr, ".pattern"))
             for pat in node.get("patternProperties") or ():
-                searcher(pat, _spell(ptr, ".patternProperties"))
+                searcher(pat, _spell_key(ptr, pat))
 
 
 def _spell(ptr: str, suffix: str) -> Callable[[], str]:
     """The ``$.path`` of *ptr* and *suffix*, spelled when an error asks for it (spelled
     for every pattern, a path per node took O(depth) steps each)."""
     return lambda: path_of(ptr) + suffix
+
+
+def _spell_key(ptr: str, key: str) -> Callable[[], str]:
+    """The ``$.path`` of the ``patternProperties`` key *key* of the node at *ptr*, spelled
+    when an error asks for it."""
+    return lambda: path_of(f"{ptr}/patternProperties/{escape_token(key)}")
 
 
 def _stack_room() -> int:
