@@ -127,6 +127,7 @@ _TO_LITERAL = frozenset("^$.[]()|{}*+?")
 #: escapes the GBNF parser reads, which the converter copies as they are ("\\-" is not
 #: in every version: left out)
 _GBNF = frozenset('\\"[]tnr')
+_REPEATS = ("*", "+", "?", "{")  # a quantifier's first character
 _NOT_READ = ("$ref", "anyOf", "oneOf", "const", "enum", "allOf")  # visited before a string's rule
 
 
@@ -163,12 +164,15 @@ def _refused(pattern: str) -> Optional[str]:
     "\\xA9"+``, which llama-grammar's ``decode_utf8`` misreads: the grammar does not parse);
     a ``{n,m}`` count goes through ``std::stoi``, whose ``out_of_range`` past INT_MAX only
     the caller catches (the whole request fails); and an empty class (``[]``, ``[^]``) is
-    copied as it is, for which llama-grammar pushes no element."""
+    copied as it is, for which llama-grammar pushes no element. Its literal loop takes an
+    escape (and a ``"``) into the literal run without looking at what follows, so a
+    quantifier after one repeats the whole run (``^ab\\.+$`` is ``"ab."+``)."""
     if len(pattern) < 2 or pattern[0] != "^" or pattern[-1] != "$":
         return "not written ^...$"
     body, i, in_class = pattern[1:-1], 0, False
     depth, quantified = 0, False  # groups open; the last token a quantifier
     wide = False  # the last token a non-ASCII character outside a class
+    run = False  # the converter's literal run holds something (characters, escapes)
     while i < len(body):
         c = body[i]
         if c == "\\":
@@ -177,6 +181,10 @@ def _refused(pattern: str) -> Optional[str]:
             e = body[i + 1]
             if e not in _GBNF and (in_class or e not in _TO_LITERAL):
                 return f"its grammar has no \\{e}"
+            if not in_class:
+                if run and body[i + 2 : i + 3] in _REPEATS:
+                    return "a quantified escape after other characters (the converter repeats them all)"
+                run = True
             i += 2
             quantified = wide = False
             continue
@@ -189,7 +197,7 @@ def _refused(pattern: str) -> Optional[str]:
                 return "a lazy quantifier"
             if c == "{" and _too_many(body, i + 1):
                 return f"a repetition count above {_INT_MAX}"
-            quantified = c != "{"
+            quantified, run = c != "{", False
             i += 1
             continue
         elif c == "[":
@@ -208,7 +216,10 @@ def _refused(pattern: str) -> Optional[str]:
             depth -= 1
         elif c == "|" and depth <= 0:  # ECMA-262: (^a)|(b$); the converter: ^(a|b)$
             return "an alternation outside a group"
+        elif c == '"' and run and body[i + 1 : i + 2] in _REPEATS:  # (written \" into the run)
+            return "a quantified escape after other characters (the converter repeats them all)"
         quantified, wide = False, not in_class and c >= "\x80"
+        run = not in_class and c not in "()|.[]"
         i += 1
     return None
 
