@@ -10,14 +10,16 @@ result parts) speak of the value's own fields (``$.parameters.properties.a``,
 
 from __future__ import annotations
 
+from os.path import commonprefix
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from ._errors import DecodeError
+from ._errors import DecodeError, ToolwireError
 from ._types import Tool, ToolResult
 
 __all__ = ["built", "moved", "rerooted_text", "result_at", "tool_at"]
 
 T = TypeVar("T")
+E = TypeVar("E", bound=ToolwireError)
 
 
 def built(make: Callable[[], T], dialect: str, places: Mapping[str, str]) -> T:
@@ -41,7 +43,7 @@ def result_at(dialect: str, places: Mapping[str, str], **fields: Any) -> ToolRes
     return built(lambda: ToolResult(**fields), dialect, places)
 
 
-def moved(exc: DecodeError, dialect: Optional[str], places: Mapping[str, str]) -> DecodeError:
+def moved(exc: E, dialect: Optional[str], places: Mapping[str, str]) -> E:
     """*exc* (of the same class, with what it holds) at the payload's place of its ``loc``: the longest
     field path of *places* that is ``loc`` or one of its ancestors (``$.content`` of
     ``$.content[0].json``) gives the prefix; the message names that place too (its path
@@ -55,7 +57,7 @@ def moved(exc: DecodeError, dialect: Optional[str], places: Mapping[str, str]) -
     new = places[best] + loc[len(best):] if best else loc
     message = getattr(exc, "_written", exc.message)
     if best:
-        message = rerooted_text(message, best, places[best])
+        message = rerooted_text(message, best, places[best], loc)
     out = type(exc)(message, dialect=dialect, loc=new)
     for k, v in vars(exc).items():  # what a subclass adds (``NotSchemaError.why``...), as it was
         if k not in ("message", "dialect", "loc", "_written"):
@@ -63,16 +65,20 @@ def moved(exc: DecodeError, dialect: Optional[str], places: Mapping[str, str]) -
     return out
 
 
-def rerooted_text(message: str, old: str, new: str) -> str:
-    """*message* with its first path ``at {old}...`` (*old* a whole path or an ancestor of
-    the path said) said at *new* instead; unchanged when it says none."""
+def rerooted_text(message: str, old: str, new: str, loc: Optional[str] = None) -> str:
+    """*message* with its first path ``at {old}...`` said at *new* instead: *old* is a
+    prefix of the error's *loc* (``None``: *old*), and the path said is *loc* or one of its
+    ancestors (a path quoted in the message, another payload's, is left); unchanged when
+    it says none."""
+    loc = old if loc is None else loc
     needle = f" at {old}"
     start = 0
     while True:
         i = message.find(needle, start)
         if i < 0:
             return message
-        end = i + len(needle)
-        if end == len(message) or message[end] in ".[ ,;:)":
-            return message[:i] + f" at {new}" + message[end:]
-        start = end
+        k = len(commonprefix((message[i + 4: i + 4 + len(loc) + 1], loc)))
+        end = i + 4 + k
+        if (k == len(loc) or loc[k] in ".[") and (end == len(message) or message[end] in " ,;:)"):
+            return message[:i] + f" at {new}" + message[i + 4 + len(old):]
+        start = i + len(needle)

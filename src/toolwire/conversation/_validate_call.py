@@ -55,7 +55,7 @@ def _decoded(t: Any, dialect: Optional[str], loc: str) -> Tool:
 def _rerooted(exc: DecodeError, loc: str) -> DecodeError:
     """*exc* (of its class) said at its place in the tools list (*loc* its entry's)."""
     written = getattr(exc, "_written", exc.message)
-    if exc.loc.startswith("$") and rerooted_text(written, "$", loc) == written:  # no path said: the entry's
+    if exc.loc.startswith("$") and rerooted_text(written, "$", loc, exc.loc) == written:  # no path said: the entry's
         exc = type(exc)(f"Tool {loc}: {written}", dialect=exc.dialect, loc=exc.loc)
     return moved(exc, exc.dialect, {"$": loc})
 
