@@ -221,3 +221,26 @@ def test_responses_content_part_without_type() -> None:
 def test_text_not_json_names_the_named_dialect(fn) -> None:  # type: ignore[no-untyped-def]
     e = _err(fn)
     assert e.dialect == "openai.chat" and "not JSON" in str(e)
+
+
+def test_chat_message_part_type_of_wrong_type() -> None:
+    p = {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": [{"type": 5, "text": "x"}]}}]}
+    e = _err(lambda: decode_all(p, "openai.chat"))
+    assert (e.loc, e.dialect) == ("$.choices[0].message.content[0].type", "openai.chat")
+    assert "must be a string" in str(e)
+
+
+def test_chat_message_part_without_type_keeps_its_words() -> None:
+    p = {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": [{"text": "x"}]}}]}
+    e = _err(lambda: decode_all(p, "openai.chat"))
+    assert (e.loc, str(e)) == ("$.choices[0].message.content[0]", "Content block at $.choices[0].message.content[0] "
+                                                                   "has no 'type', which every openai.chat block has")
+
+
+def test_gemini_candidates_object() -> None:
+    e = _err(lambda: decode_all({"candidates": {"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "f", "args": {}}}]}}}, "gemini"))
+    assert (e.loc, e.dialect) == ("$.candidates", "gemini")
+    assert "no known dialect" not in str(e)
