@@ -482,9 +482,9 @@ def test_the_json_schemas_are_no_more_permissive_than_validation() -> None:
     ("make", "message"),
     [
         (lambda: ToolCall("f", provider_data={"openai.responses": {"id": {1, 2}}}),
-         r"ToolCall provider_data at $.provider_data.openai.responses.id holds {1, 2} (set), which is not JSON"),
+         r'ToolCall provider_data at $.provider_data["openai.responses"].id holds {1, 2} (set), which is not JSON'),
         (lambda: ToolCall("f", provider_data={"openai.responses": {"status": math.nan}}),
-         r"ToolCall provider_data at $.provider_data.openai.responses.status holds nan, which JSON cannot carry"),
+         r'ToolCall provider_data at $.provider_data["openai.responses"].status holds nan, which JSON cannot carry'),
         (lambda: Tool("t", provider_data={"gemini": {"x": [object]}}),
          r"Tool provider_data at $.provider_data.gemini.x[0] holds <class 'object'> (type), which is not JSON"),
         (lambda: ToolResult(provider_data={"mcp": {1: 2}}),  # type: ignore[dict-item]

@@ -109,7 +109,7 @@ def decode(
                 return item
             if isinstance(item, InvalidToolCall):
                 raise DecodeError(f"Input at $ is an invalid tool call: {item.error}", loc="$")
-            data = _load(item)
+            data = _load(item, "$", d)
             if type(data) is not dict:  # a list or text a dialect may claim: what it claims it as
                 d, kind = _sniff(data, d, registry, "$")
                 if kind in (CALL, SERVER):
@@ -265,7 +265,7 @@ def decode_all(
             except Exception:  # an odd instance (built without validation): the generic walk
                 data = None
         if data is None:
-            data = x if type(x) is dict else _load(x)
+            data = x if type(x) is dict else _load(x, "$", dialect, registry)
         if data is None or ((type(data) is dict or type(data) is list) and not data):
             return [] if pol is _DEFAULT else keyword_claims(pol, dialect, registry, [], invalid == "keep",
                                                              asked.finish_reason)

@@ -37,6 +37,7 @@ from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
 from ._names import NameMap
+from ._payload_paths import moved
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
@@ -91,6 +92,18 @@ class _Target:
 
     def one(self, x: Any, source: Optional[Dialect], position: int, top: bool = True, depth: int = 0,
             loc: str = "$") -> Any:
+        """*x* written (an item, or a list of items); an error of an item of a list is said at
+        the item's place (``$[2].raw``: the writers speak of the item alone)."""
+        if loc == "$":
+            return self._one(x, source, position, top, depth, loc)
+        try:
+            return self._one(x, source, position, top, depth, loc)
+        except ToolwireError as exc:
+            if exc.loc == loc or (exc.loc.startswith(loc) and exc.loc[len(loc)] in ".["):
+                raise  # said at its place already
+            raise moved(exc, exc.dialect, {"$": loc}) from None
+
+    def _one(self, x: Any, source: Optional[Dialect], position: int, top: bool, depth: int, loc: str) -> Any:
         if issubclass(type(x), ToolCall):
             return self.call(x, position)
         if issubclass(type(x), ToolResult):

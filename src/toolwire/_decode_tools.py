@@ -65,7 +65,7 @@ def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: st
         if type(item) not in _PLAIN_INPUT:  # an SDK object its dialect reads as its wire item
             data = _read_object(_registry(registry).object_plan(type(item))[0], item)
         if data is None:
-            data = _load(item)
+            data = _load(item, "$", dialect, registry)
         d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
         if kind != want:
             raise DecodeError(

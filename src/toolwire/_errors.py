@@ -81,12 +81,17 @@ def excerpt(value: Any, limit: int = _EXCERPT) -> str:
 class ToolwireError(Exception):
     """Base of every error toolwire raises."""
 
+    #: the message as written, before ``short``: what a re-rooting (``_payload_paths.moved``)
+    #: rewrites, so that a moved path is said whole and then shortened as any other
+    _written: str
+
     def __init__(self, message: str, *, dialect: Optional[str] = None, loc: str = "$") -> None:
-        message = short(message)
+        written, message = message, short(message)
         super().__init__(message)
         self.message = message
         self.dialect = dialect
         self.loc = loc
+        self._written = written
 
     def __reduce__(self) -> Any:  # keep keyword state through pickle (multiprocessing, dask)
         return (_rebuild, (type(self), self.message, self.dialect, self.loc))

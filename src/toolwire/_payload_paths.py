@@ -10,14 +10,16 @@ result parts) speak of the value's own fields (``$.parameters.properties.a``,
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from os.path import commonprefix
+from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from ._errors import DecodeError
+from ._errors import DecodeError, ToolwireError
 from ._types import Tool, ToolResult
 
-__all__ = ["built", "moved", "result_at", "tool_at"]
+__all__ = ["built", "moved", "rerooted_text", "result_at", "tool_at"]
 
 T = TypeVar("T")
+E = TypeVar("E", bound=ToolwireError)
 
 
 def built(make: Callable[[], T], dialect: str, places: Mapping[str, str]) -> T:
@@ -41,23 +43,42 @@ def result_at(dialect: str, places: Mapping[str, str], **fields: Any) -> ToolRes
     return built(lambda: ToolResult(**fields), dialect, places)
 
 
-def moved(exc: DecodeError, dialect: str, places: Mapping[str, str]) -> DecodeError:
+def moved(exc: E, dialect: Optional[str], places: Mapping[str, str]) -> E:
     """*exc* (of the same class, with what it holds) at the payload's place of its ``loc``: the longest
     field path of *places* that is ``loc`` or one of its ancestors (``$.content`` of
-    ``$.content[0].json``) gives the prefix; the message names that place too. An
-    error at no field of *places* keeps its path, with *dialect*."""
+    ``$.content[0].json``) gives the prefix; the message names that place too (its path
+    rewritten in the message as written, then shortened anew). An error at no field of
+    *places* keeps its path, with *dialect*."""
     loc = exc.loc
     best = ""
     for field in places:
         if len(field) > len(best) and (loc == field or (loc.startswith(field) and loc[len(field)] in ".[")):
             best = field
     new = places[best] + loc[len(best):] if best else loc
-    message = exc.message
-    if new != loc:
-        shown = loc if len(loc) <= 60 else f"{loc[:24]}…{loc[-24:]}"  # as ``_errors.short`` wrote it
-        message = message.replace(f" at {shown}", f" at {new}", 1)
+    message = getattr(exc, "_written", exc.message)
+    if best:
+        message = rerooted_text(message, best, places[best], loc)
     out = type(exc)(message, dialect=dialect, loc=new)
     for k, v in vars(exc).items():  # what a subclass adds (``NotSchemaError.why``...), as it was
-        if k not in ("message", "dialect", "loc"):
+        if k not in ("message", "dialect", "loc", "_written"):
             setattr(out, k, v)
     return out
+
+
+def rerooted_text(message: str, old: str, new: str, loc: Optional[str] = None) -> str:
+    """*message* with its first path ``at {old}...`` said at *new* instead: *old* is a
+    prefix of the error's *loc* (``None``: *old*), and the path said is *loc* or one of its
+    ancestors (a path quoted in the message, another payload's, is left); unchanged when
+    it says none."""
+    loc = old if loc is None else loc
+    needle = f" at {old}"
+    start = 0
+    while True:
+        i = message.find(needle, start)
+        if i < 0:
+            return message
+        k = len(commonprefix((message[i + 4: i + 4 + len(loc) + 1], loc)))
+        end = i + 4 + k
+        if (k == len(loc) or loc[k] in ".[") and (end == len(message) or message[end] in " ,;:)"):
+            return message[:i] + f" at {new}" + message[i + 4 + len(old):]
+        start = i + len(needle)

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ._errors import DecodeError, an, excerpt
+from ._path_steps import key_step
 
 __all__ = [
     "JSON_SCHEMAS",
@@ -132,7 +133,7 @@ def _provider_data(value: Any, cls: str) -> ProviderData:
             f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
         )
     for k, v in value.items():  # wire fields as received: a tuple is an array there
-        check_json_value(v, f"$.provider_data.{k}", f"{cls} provider_data", tuples=True)
+        check_json_value(v, "$.provider_data" + key_step(k), f"{cls} provider_data", tuples=True)
     return cast(ProviderData, value)
 
 
@@ -285,11 +286,12 @@ def _subclass(value: Any) -> str:
 
 
 def _path(loc: str, at: Any) -> str:
-    """The ``$.path`` of a place of ``check_json_value``'s walk, below *loc*."""
+    """The ``$.path`` of a place of ``check_json_value``'s walk, below *loc* (a key spelled
+    as ``key_step`` spells it)."""
     steps = []
     while at is not None:
         at, step = at
-        steps.append(f"[{step}]" if type(step) is int else f".{step}")
+        steps.append(f"[{step}]" if type(step) is int else key_step(step))
     return loc + "".join(reversed(steps))
 
 

@@ -23,9 +23,10 @@ VALUE = "value"  # the kind of a ``ToolCall`` or ``InvalidToolCall`` given among
 STRAY = "stray"  # the kind of another dialect's tool definition among a container's calls
 
 
-def _load(x: Any, loc: str = "$") -> Any:
+def _load(x: Any, loc: str = "$", dialect: Any = None, registry: Optional[Registry] = None) -> Any:
     """Plain data from a value, JSON text or a foreign object. Blank UTF-8 bytes hold no
-    value (``None``): ``decode_all`` reads them as it reads ``""``, no calls."""
+    value (``None``): ``decode_all`` reads them as it reads ``""``, no calls. Text that is
+    not JSON is a ``DecodeError`` naming *dialect* (the caller's, a name or a ``Dialect``)."""
     t = type(x)
     if t is dict:
         return x
@@ -37,8 +38,20 @@ def _load(x: Any, loc: str = "$") -> Any:
             return load_json(text)
         except ValueError as exc:
             what = "JSON text the parser cannot read" if isinstance(exc, TooLong) else "text but not JSON"
-            raise DecodeError(f"Input at {loc} is {what} ({exc}): {excerpt(text)}", loc=loc) from None
+            raise DecodeError(f"Input at {loc} is {what} ({exc}): {excerpt(text)}", dialect=_name(dialect, registry),
+                              loc=loc) from None
     return to_data(x, loc)
+
+
+def _name(dialect: Any, registry: Optional[Registry]) -> Optional[str]:
+    """The id of the dialect a caller named (an alias resolved), ``None`` for none or a
+    name of no dialect (its own error is raised where the dialect is looked up)."""
+    if dialect is None or isinstance(dialect, Dialect):
+        return None if dialect is None else dialect.name
+    try:
+        return _registry(registry).get(dialect).name
+    except (ToolwireError, TypeError):
+        return None
 
 
 def _registry(registry: Optional[Registry]) -> Registry:
@@ -149,7 +162,7 @@ def walk(
     explicit = d is not None
     # (item, its dialect, path, finish reason, top, depth, an item of a calls container)
     stack: List[Tuple[Any, Optional[Dialect], str, Optional[str], bool, int, bool]] = [
-        (_load(data) if top else data, d, loc, None, top, 0, False)
+        (_load(data, loc, d) if top else data, d, loc, None, top, 0, False)
     ]
     while stack:
         cur, cd, cloc, finish, is_top, depth, kid = stack.pop()

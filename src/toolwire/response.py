@@ -205,8 +205,13 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
             commentary = "" if reader.commentary is None else reader.commentary(data)
         except CountsShape as exc:  # a usage of the wrong type: its path
             raise DecodeError(f"Response of {sid} is malformed: {exc}", dialect=sid, loc=exc.loc) from None
-        except (AttributeError, TypeError, KeyError, IndexError) as exc:
-            raise DecodeError(f"Response of {sid} is malformed ({type(exc).__name__}) at $", dialect=sid) from None
+        except DecodeError as exc:  # a reader's error at a field's path: said in its dialect
+            if exc.dialect is not None:
+                raise
+            raise type(exc)(exc.message, dialect=sid, loc=exc.loc) from None
+        except (AttributeError, TypeError, KeyError, IndexError):  # a third party's reader, unforeseen data
+            raise DecodeError(f"Response of {sid} is malformed at $: a field of it holds a value of the wrong type",
+                              dialect=sid) from None
         except (ToolwireError, MemoryError):
             raise
         except Exception as exc:  # a third-party reader's own failure

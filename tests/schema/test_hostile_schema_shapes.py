@@ -27,12 +27,15 @@ def _ref_to(token: str) -> Any:
 @pytest.mark.parametrize("token", ["²", "٣", "007", "01", "-1", "1" * 5000],
                          ids=["superscript", "arabic-indic", "leading-zeros", "leading-zero", "minus", "5000-digits"])
 def test_a_pointer_token_that_is_no_ascii_index_does_not_resolve(token: str) -> None:
-    for run in (lambda: normalize(_ref_to(token)), lambda: to_pydantic(_ref_to(token)),
-                lambda: render(_ref_to(token), "openai.chat"),
-                lambda: toolwire.validate_call(toolwire.ToolCall("f", {"a": {}}), [toolwire.Tool("f", parameters=_ref_to(token))])):
+    for run, loc in ((lambda: normalize(_ref_to(token)), "$.properties.a"),
+                     (lambda: to_pydantic(_ref_to(token)), "$.properties.a"),
+                     (lambda: render(_ref_to(token), "openai.chat"), "$.properties.a"),
+                     (lambda: toolwire.validate_call(toolwire.ToolCall("f", {"a": {}}),
+                                                     [toolwire.Tool("f", parameters=_ref_to(token))]),
+                      "$[0].parameters.properties.a")):  # validate_call: at the tool's place in the list
         with pytest.raises(SchemaError, match=r"does not resolve: .* is (not an array index|past the end)") as err:
             run()
-        assert err.value.loc == "$.properties.a"
+        assert err.value.loc == loc
 
 
 def test_an_index_into_a_list_of_definitions_reads_ascii_digits_only() -> None:

@@ -26,8 +26,10 @@ def _tool(schema: Dict[str, Any]) -> Dict[str, Any]:
     ({"properties": {"p": {"definitions": {"a": {}}, "$defs": 3}}}, "$.properties.p.$defs"),
 ])
 def test_a_merge_target_that_is_no_object_is_a_schema_error_at_its_path(schema: Dict[str, Any], loc: str) -> None:
-    for run in (lambda: validate({}, schema), lambda: validate_call(ToolCall("f", {}), [_tool(schema)])):
+    # validate_call says it at the tool's place in the tools list
+    for run, at in ((lambda: validate({}, schema), loc),
+                    (lambda: validate_call(ToolCall("f", {}), [_tool(schema)]), "$[0].function.parameters" + loc[1:])):
         with pytest.raises(SchemaError) as info:
             run()
         assert isinstance(info.value, ToolwireError)
-        assert info.value.loc == loc
+        assert info.value.loc == at

@@ -50,12 +50,12 @@ def _detect(data: Any, registry: Registry) -> Dialect:
     raise DecodeError("Input at $ is not a conversation of any known dialect")
 
 
-def _load_list(x: Any) -> Any:
+def _load_list(x: Any, dialect: Any = None, registry: Optional[Registry] = None) -> Any:
     """*x* loaded (JSON text, an SDK object), a tuple as a list, a history list's SDK
-    items as plain data; dicts as they are."""
+    items as plain data; dicts as they are. Text that is not JSON names *dialect*."""
     if type(x) in (list, tuple):
-        return [m if type(m) is dict else _load(m, f"$[{i}]") for i, m in enumerate(x)]
-    return _load(x)
+        return [m if type(m) is dict else _load(m, f"$[{i}]", dialect, registry) for i, m in enumerate(x)]
+    return _load(x, "$", dialect, registry)
 
 
 def decode_conversation(
@@ -74,7 +74,7 @@ def decode_conversation(
 
 
 def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversation:
-    data = _load_list(x)
+    data = _load_list(x, dialect, reg)
     if type(data) is not dict and type(data) is not list:
         raise DecodeError(f"A conversation is a request body or a list of messages, got {type(data).__name__}")
     # Read once: a reader reads an SDK object it meets (a message of a body, a block of

@@ -31,6 +31,8 @@ from .._codec import decode, decode_tool
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._flags import check_flag
+from .._path_steps import key_step
+from .._payload_paths import moved, rerooted_text
 from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
 
@@ -51,17 +53,18 @@ def _decoded(t: Any, dialect: Optional[str], loc: str) -> Tool:
 
 
 def _rerooted(exc: DecodeError, loc: str) -> DecodeError:
-    """*exc* said at its place in the tools list (*loc* its entry's)."""
-    where = loc + exc.loc[1:] if exc.loc and exc.loc.startswith("$") else loc
-    message = exc.message.replace(exc.loc, where, 1) if exc.loc and exc.loc in exc.message else \
-        f"Tool {loc}: {exc.message}"
-    return DecodeError(message, dialect=exc.dialect, loc=where)
+    """*exc* (of its class) said at its place in the tools list (*loc* its entry's)."""
+    written = getattr(exc, "_written", exc.message)
+    if exc.loc.startswith("$") and rerooted_text(written, "$", loc, exc.loc) == written:  # no path said: the entry's
+        exc = type(exc)(f"Tool {loc}: {written}", dialect=exc.dialect, loc=exc.loc)
+    return moved(exc, exc.dialect, {"$": loc})
 
 
-def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tool]:
-    """The tools one entry *t* of a tools list holds: what a dialect's ``tool_entry``
-    reads in it (none for a provider-hosted tool, the tool a built-in entry the client
-    runs offers, several for a Gemini entry of several declarations), else the one definition ``decode_tool`` reads."""
+def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tuple[Tool, _Origin]]:
+    """The tools one entry *t* of a tools list holds, each with where it was read: what a
+    dialect's ``tool_entry`` reads in it (none for a provider-hosted tool, the tool a
+    built-in entry the client runs offers, several for a Gemini entry of several
+    declarations), else the one definition ``decode_tool`` reads."""
     if type(t) is dict:
         for d in readers:
             assert d.tool_entry is not None
@@ -70,24 +73,32 @@ def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tool]:
             except DecodeError as exc:
                 raise _rerooted(exc, loc) from None
             if held is not None:
-                return [_decoded(definition, d.name, loc + path) for path, definition in held]
-    return [_decoded(t, None, loc)]
+                return [(_decoded(definition, d.name, loc + path), (loc + path, definition, d.name))
+                        for path, definition in held]
+    return [(_decoded(t, None, loc), (loc, t, None))]
 
 
-def _offered(tools: Iterable[Any]) -> List[Tool]:
-    """The client functions among *tools*: provider-hosted entries left out (a call to one
-    is then an unknown tool), a Gemini entry of several declarations read as several
-    tools; two of one name raise (a call could not say which it means)."""
+#: where a tool was read: its entry's path in the tools list, the entry (``None`` for a
+#: ``Tool`` value) and the dialect named for it (``None``: detected)
+_Origin = Tuple[str, Any, Optional[str]]
+
+
+def _offered(tools: Iterable[Any]) -> Tuple[List[Tool], List[_Origin]]:
+    """The client functions among *tools*, and where each was read: provider-hosted
+    entries left out (a call to one is then an unknown tool), a Gemini entry of several
+    declarations read as several tools; two of one name raise (a call could not say
+    which it means)."""
     readers = [d for d in default_registry() if d.tool_entry is not None]
     out: List[Tool] = []
+    origins: List[_Origin] = []
     seen: Dict[Tuple[Optional[str], str], int] = {}
     if isinstance(tools, (str, bytes, dict)) or not isinstance(tools, Iterable):
         raise DecodeError(f"The tools offered must be a list of tool definitions, got {type(tools).__name__} "
                           f"{excerpt(tools)}", loc="$")
     for i, t in enumerate(tools):
         loc = f"$[{i}]"
-        got = [t] if isinstance(t, Tool) else _entry(t, loc, readers)
-        for tool in got:
+        got = [(t, (loc, None, None))] if isinstance(t, Tool) else _entry(t, loc, readers)
+        for tool, origin in got:
             key = (_scope(tool.provider_data), tool.name)  # a Responses namespace's tools: by both
             if key in seen:
                 raise DecodeError(
@@ -97,7 +108,34 @@ def _offered(tools: Iterable[Any]) -> List[Tool]:
                 )
             seen[key] = i
             out.append(tool)
-    return out
+            origins.append(origin)
+    return out, origins
+
+
+def _schema_place(tool: Tool, origin: _Origin) -> Tuple[str, Optional[str]]:
+    """The payload path of *tool*'s parameters and the dialect that read them: found in
+    the entry by identity (a reader holds the schema it was given), a few levels down;
+    for a ``Tool`` value, or a schema the reader converted, its field ``parameters``
+    under the entry."""
+    loc, entry, dialect = origin
+    if entry is not None and dialect is None:
+        from .._walk import _sniff  # an error path
+
+        try:
+            dialect = _sniff(entry, None, None, "$")[0].name
+        except DecodeError:
+            dialect = None
+    level: List[Tuple[Any, str]] = [(entry, loc)] if type(entry) is dict else []
+    for _ in range(4):  # the deepest wire place of a schema: ``toolSpec.inputSchema.json``
+        below: List[Tuple[Any, str]] = []
+        for node, at in level:
+            for k, v in node.items():
+                if v is tool.parameters:
+                    return at + key_step(k), dialect
+                if type(v) is dict and type(k) is str:
+                    below.append((v, at + key_step(k)))
+        level = below
+    return loc + ".parameters", dialect
 
 
 def _scope(provider_data: Any) -> Optional[str]:
@@ -245,7 +283,7 @@ def validate_call(
     c: Any = call if isinstance(call, (ToolCall, InvalidToolCall)) else decode(call)
     if type(c) is InvalidToolCall:
         return c
-    offered = _offered(tools)
+    offered, origins = _offered(tools)
     scope = _scope(c.provider_data)  # a call names its tool's namespace beside its name
     tool: Optional[Tool] = next((t for t in offered if t.name == c.name and _scope(t.provider_data) == scope),
                                 None)
@@ -265,7 +303,11 @@ def validate_call(
         got = ", ".join(list(c.args)[:_SHOWN]) + (", ..." if len(c.args) > _SHOWN else "")
         return new_invalid(c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {c.name!r} takes "
                            f"no arguments; got {got}.", provider_data=c.provider_data)
-    schema = normalize(tool.parameters)
+    try:
+        schema = normalize(tool.parameters)
+    except DecodeError as exc:  # a malformed schema: said at its tool's place in the list, in its dialect
+        where, dialect = _schema_place(tool, origins[next(i for i, t in enumerate(offered) if t is tool)])
+        raise moved(exc, dialect, {"$": where}) from None
     issues = check(c.args, schema)
     if issues and coerce:
         fixed = _coerce(c.args, issues, schema)

@@ -27,6 +27,7 @@ from .._encode import encode_result, invalid_as_call, written
 from .._errors import EncodeError
 from .._ids import IdMap
 from .._names import NameMap
+from .._payload_paths import moved
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing import idless_answers
@@ -155,9 +156,10 @@ class Writer:
             out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self._place())
             written(out, c, self.d)
         except EncodeError as exc:
+            said, loc = _placed(exc, self.where(part))
             raise EncodeError(
-                f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {exc.message}",
-                dialect=self.name, loc=self.where(part),
+                f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {said}",
+                dialect=self.name, loc=loc,
             ) from None
         return out
 
@@ -197,13 +199,15 @@ class Writer:
             if orphan is None:  # where it is, and which (the target's reader does not know)
                 name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
                 who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
-                raise EncodeError(f"Message {self.index}: the result for {who} cannot be written: {exc.message}",
-                                  dialect=self.name, loc=self.where(part)) from None
+                said, loc = _placed(exc, self.where(part))
+                raise EncodeError(f"Message {self.index}: the result for {who} cannot be written: {said}",
+                                  dialect=self.name, loc=loc) from None
             i, j = orphan
+            said, loc = _placed(exc, f"$.messages[{i}].parts[{j}]")
             raise EncodeError(
                 f"Message {i}: the result for {_who(r.name)} answers no call before it (check_conversation: "
-                f"orphan-result), so it cannot be written: {exc.message}",
-                dialect=self.name, loc=f"$.messages[{i}].parts[{j}]",
+                f"orphan-result), so it cannot be written: {said}",
+                dialect=self.name, loc=loc,
             ) from None
 
     def _result(self, r: ToolResult) -> Dict[str, Any]:
@@ -305,3 +309,12 @@ class Writer:
             f"{self.name} cannot take: {why}",
             dialect=self.name, loc=self.where(part),
         )
+
+
+def _placed(exc: EncodeError, where: str) -> Tuple[str, str]:
+    """The words and the path of *exc*, raised writing the part at *where*: a path it
+    gives (``$.raw``, of the part alone) said under *where*, once."""
+    if exc.loc == where or (exc.loc.startswith(where) and exc.loc[len(where)] in ".["):
+        return getattr(exc, "_written", exc.message), exc.loc  # said at its place already
+    out = moved(exc, exc.dialect, {"$": where})
+    return getattr(out, "_written", out.message), out.loc

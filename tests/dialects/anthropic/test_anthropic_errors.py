@@ -91,8 +91,8 @@ ROWS: List[Any] = [
      DecodeError, "Content block at $.content[0] has no 'type', which every anthropic.messages block has",
      "$.content[0]"),
     ("message.block.type_not_a_string", lambda: decode_all(reply([use(), {"type": ["tool_use"], "name": "f"}])),
-     DecodeError, "Content block at $.content[1] has no 'type', which every anthropic.messages block has",
-     "$.content[1]"),
+     DecodeError, "A content block's 'type' must be a string at $.content[1].type, got list ['tool_use']",
+     "$.content[1].type"),
     # another dialect's call beside a tool_use: never passed over as an unknown block (it was dropped)
     ("message.block.responses_call", lambda: decode_all(reply([use(), {
         "type": "function_call", "call_id": "call_2", "name": "f", "arguments": "{}"}])),

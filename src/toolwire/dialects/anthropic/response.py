@@ -15,6 +15,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
+from .._reply_fields import text_at
 from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -25,13 +26,13 @@ Items = List[Dict[str, Any]]
 def read(d: Dict[str, Any]) -> ResponseFields:
     text: List[str] = []
     reasoning: List[str] = []
-    for block in d.get("content") or []:
+    for i, block in enumerate(d.get("content") or []):
         if not isinstance(block, dict):
             continue
         if block.get("type") == "text":
-            text.append(block.get("text") or "")
+            text.append(text_at(block.get("text"), f"$.content[{i}].text"))
         elif block.get("type") == "thinking":
-            reasoning.append(block.get("thinking") or "")
+            reasoning.append(text_at(block.get("thinking"), f"$.content[{i}].thinking"))
     raw = d.get("stop_reason")
     refusal = (join_text(text) or "refused") if raw == "refusal" else None
     u = counts(d, "usage", "$")

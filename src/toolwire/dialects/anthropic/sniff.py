@@ -24,6 +24,7 @@ from ..._errors import DecodeError, an, excerpt
 from ..._policy import UNFINISHED
 from .._common import as_dict, as_list
 from .._history_read import foreign
+from .._reply_fields import typeless
 from .tools import NAME, OTHER_BLOCKS
 
 __all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
@@ -273,9 +274,7 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             continue
         t = b.get("type")
         if type(t) is not str:  # never passed over: a typeless block may be a call
-            raise DecodeError(
-                f"Content block at {bloc} has no 'type', which every {NAME} block has", dialect=NAME, loc=bloc
-            )
+            raise typeless(b, bloc, NAME)
         if _block_kind(t) is not None:
             yield b, bloc
         elif t == "function" and type(b.get("function")) is dict:  # a Chat tool call among the blocks

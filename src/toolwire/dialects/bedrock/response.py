@@ -20,6 +20,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
+from .._reply_fields import object_at
 from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -28,7 +29,7 @@ Items = List[Dict[str, Any]]
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    msg = (d.get("output") or {}).get("message") or {}
+    msg = object_at(object_at(d.get("output"), "$.output").get("message"), "$.output.message")
     text: List[str] = []
     reasoning: List[str] = []
     for block in msg.get("content") or []:

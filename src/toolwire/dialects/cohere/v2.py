@@ -35,7 +35,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
-from ..._errors import EncodeError, an
+from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
 from ..._payload_paths import result_at
 from ..._policy import UNFINISHED
@@ -78,8 +78,11 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
         return None
     msg = data.get("message")
     if type(msg) is dict:
-        if data.get("finish_reason") in _FINISH:
+        reason = data.get("finish_reason")
+        if type(reason) is str and reason in _FINISH:
             return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
+        if reason is not None and type(reason) is not str:  # read: ``finish`` names its place
+            return CALLS, "'message' with a 'finish_reason' that is no string (a Cohere v2 response)"
         if "tool_plan" in msg:
             return CALLS, "'message' with 'tool_plan' (a Cohere v2 response)"
     role = data.get("role")
@@ -106,6 +109,9 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
     """``finish_reason``; ``unfinished`` (``UNFINISHED``) for a reply the user cancelled or
     that timed out (``USER_CANCEL``, ``TIMEOUT``: it did not finish)."""
     reason = data.get("finish_reason")
+    if type(reason) is not str and reason is not None:
+        raise DecodeError(f"'finish_reason' must be a string at $.finish_reason, got {type(reason).__name__} "
+                          f"{excerpt(reason)}", dialect=NAME, loc="$.finish_reason")
     if reason in NOT_FINISHED:
         return UNFINISHED
     return reason if type(reason) is str and reason else None

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._errors import DecodeError, excerpt
+from ..._path_steps import key_step
 
 __all__ = ["json_schema"]
 
@@ -110,7 +111,7 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                 props: Dict[str, Any] = {}
                 group = (at, ".properties")
                 for name, sub in value.items():
-                    props[name] = _child(sub, (group, f".{name}"), stack)
+                    props[name] = _child(sub, (group, key_step(name)), stack)
                 dst[key] = props
             elif key == "items" and type(value) is dict:
                 dst[key] = _child(value, (at, ".items"), stack)
@@ -124,7 +125,7 @@ def json_schema(schema: Dict[str, Any], loc: str, dialect: str) -> Dict[str, Any
                     raise DecodeError(f"Schema defs at {where} must be an object of schemas (and no '$defs' "
                                       f"beside it), got {excerpt(value)}", dialect=dialect, loc=where)
                 group = (at, ".defs")
-                dst["$defs"] = {name: _child(sub, (group, f".{name}"), stack) for name, sub in value.items()}
+                dst["$defs"] = {name: _child(sub, (group, key_step(name)), stack) for name, sub in value.items()}
             elif key == "ref":
                 name = value[len(_REF):] if type(value) is str and value.startswith(_REF) else ""
                 if not name or name.find("/") >= 0 or src.get("$ref") is not None:

@@ -20,6 +20,7 @@ from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
+from .._reply_fields import object_at
 from .candidates import first
 from .finish_numbers import reason_word
 from .tools import NAME
@@ -36,7 +37,10 @@ def read(d: Dict[str, Any]) -> ResponseFields:
         cand = {}
     text: List[str] = []
     reasoning: List[str] = []
-    for part in (first_set(cand, "content") or {}).get("parts") or []:
+    content = first_set(cand, "content")
+    if content is not None and not isinstance(content, dict):  # at its path, as ``decode_all`` says it
+        object_at(content, f"$.candidates[{[c is cand for c in cands].index(True)}].content")
+    for part in (content or {}).get("parts") or []:
         if isinstance(part, dict) and isinstance(part.get("text"), str):
             (reasoning if part.get("thought") else text).append(part["text"])
     raw = first_set(cand, "finishReason", "finish_reason")

@@ -140,6 +140,8 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
                 return SERVER, f"{an(repr(key))} part (a tool Gemini runs itself)"
     if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
         return CALLS, "'candidates' (a GenerateContentResponse)"
+    if type(data.get("candidates")) is dict:  # one candidate where the list belongs: read, the error names it
+        return CALLS, "'candidates' holding one object (a GenerateContentResponse's, not a list)"
     if type(data.get("parts")) is list:
         return CALLS, "'parts' (a Gemini Content)"
     if type(data.get("contents")) is list:

@@ -145,7 +145,10 @@ def _declaration(item: Dict[str, Any], loc: str) -> Tool:
             if key == "parameters" and params is not None:  # an OpenAPI Schema: the Tool holds JSON Schema
                 # the original is kept (written back while the parameters are the ones read)
                 pd["openapi"] = params
-                checked = check_json_object(params, f"{loc}.{key}", "Tool parameters", limit=MAX_SCHEMA_NODES)
+                try:  # said at the payload's place already: in this dialect
+                    checked = check_json_object(params, f"{loc}.{key}", "Tool parameters", limit=MAX_SCHEMA_NODES)
+                except DecodeError as exc:
+                    raise DecodeError(exc.message, dialect=NAME, loc=exc.loc) from None
                 params = json_schema(checked, f"{loc}.{key}", NAME)
             break
     if type(params) is dict and "type" in params and params["type"] != "object":

@@ -27,6 +27,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
+from .._reply_fields import object_at
 from .chat_sniff import first_choice, refuse_messages
 
 __all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "Items", "chat_message", "chat_reply", "chat_usage", "encode_message"]
@@ -50,6 +51,9 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
         if choice.get("messages"):  # refused, as ``decode_all`` refuses it (at the choice's own position)
             refuse_messages(choice, f"$.choices[{[c is choice for c in choices].index(True)}]")
         msg = {}
+    elif not isinstance(msg, dict):  # a message of the wrong type: at its path, as ``decode_all`` says it
+        pos = [c is choice for c in choices].index(True) if type(choices) is list else 0
+        object_at(msg, f"$.choices[{pos}].{'message' if choice.get('message') is not None else 'delta'}")
     content = msg.get("content")
     text: List[str] = []
     reasoning: List[str] = []

@@ -28,6 +28,7 @@ from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history_read import foreign
+from .._reply_fields import typeless
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
@@ -73,9 +74,7 @@ def refuse_typeless(msg: Dict[str, Any], loc: str, name: str) -> None:
     (``typeless_block``), when *name* reads the message."""
     at = typeless_block(msg.get("content"))
     if at is not None:
-        where = f"{loc}.content[{at}]"
-        raise DecodeError(f"Content block at {where} has no 'type', which every {name} block has",
-                          dialect=name, loc=where)
+        raise typeless(msg["content"][at], f"{loc}.content[{at}]", name)
 
 
 def refuse_foreign(msg: Dict[str, Any], loc: str, name: str) -> None:

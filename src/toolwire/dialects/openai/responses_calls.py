@@ -42,6 +42,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
             if not repairs and IDS.valid(ident):
                 return new_call(name, args, ident, raw)
+    if type(kind) is not str and kind is not None:  # (a set's member test would raise on a list)
+        raise DecodeError(f"'type' must be a string at {loc}.type, got {type(kind).__name__} {excerpt(kind)}",
+                          dialect=NAME, loc=loc + ".type")
     if kind in CLIENT_TYPES:
         name = client_name(item)
         if name is not None:
@@ -237,6 +240,8 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     """Name and id as ``decode_call`` reads them: a built-in tool's name is its kind's
     (``shell``...), a provider-run item's id is its ``id``."""
     kind = item.get("type")
+    if type(kind) is not str:
+        return item.get("name"), item.get("call_id")
     if kind in CLIENT_TYPES:
         name = client_name(item)
         if name is not None:

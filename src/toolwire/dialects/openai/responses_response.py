@@ -23,10 +23,12 @@ from typing import Any, Dict, List, Optional
 
 from ..._access import to_data
 from ..._dialect import ResponseFields, ResponseReader
+from ..._errors import DecodeError, excerpt
 from ..._policy import UNFINISHED
 from ..._usage import counts, make_usage
 from .._common import any_block, as_int, join_text
 from .chat_response import Items
+from .responses_tools import NAME
 
 __all__ = [
     "RESPONSES_FINISH", "RESPONSES_RESPONSE", "RESPONSES_UNFINISHED", "WAITS", "response_object", "responses_finish",
@@ -72,8 +74,9 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
                         reasoning.append(part["text"])
         elif kind == WAITS:
             waits = True
-    status = d.get("status")
-    details = d.get("incomplete_details") or {}
+    status = _status(d)
+    details = d.get("incomplete_details")
+    details = details if type(details) is dict else {}
     raw = details.get("reason") if status == "incomplete" and details.get("reason") else status
     if waits and status == "completed":  # it waits on the client's approval: ``WAITS``
         raw = WAITS
@@ -107,7 +110,7 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
     ``max_messages``: cut short all the same); ``unfinished`` (``UNFINISHED``) for a
     reply not finished (``queued``, ``in_progress``: background mode, polled;
     ``cancelled``); ``None`` for a finished reply."""
-    status = data.get("status")
+    status = _status(data)
     if status == "failed":
         return "failed"
     if status in RESPONSES_UNFINISHED:
@@ -117,6 +120,15 @@ def responses_finish(data: Dict[str, Any]) -> Optional[str]:
         reason = details.get("reason") if type(details) is dict else None
         return reason if reason in _OWN_REASONS else "incomplete"
     return None
+
+
+def _status(data: Dict[str, Any]) -> Optional[str]:
+    """The reply's ``status``: a string or absent, else a ``DecodeError`` at ``$.status``."""
+    status = data.get("status")
+    if type(status) is not str and status is not None:
+        raise DecodeError(f"'status' must be a string at $.status, got {type(status).__name__} {excerpt(status)}",
+                          dialect=NAME, loc="$.status")
+    return status
 
 
 _OWN_REASONS = ("max_output_tokens", "content_filter")  # the incomplete reasons with a finish reason of their own

@@ -128,6 +128,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if kind in _OTHER_TYPES:  # before 'output': a ``shell_call_output`` holds a list there
         if kind == "message" and _call_part(data.get("content")) is not None:  # read: the error names it
             return CALLS, "a message item whose content holds a call"
+        if kind == "message" and "role" in data and typeless_block(data.get("content")) is not None:
+            return CALLS, "a message item whose content holds a block without 'type'"  # read: the error names it
         return OTHER, f"{an(kind)} item without tool calls"
     if kind == "shell_call":  # (not the client's: ``client_name``)
         return SERVER, f"type 'shell_call' in the provider's container ({data['environment']['type']!r})"
@@ -207,8 +209,11 @@ def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
                               loc=where)
         refuse_typeless(data, loc, NAME)
         return
-    key = "output" if "output" in data else "input"
-    for i, item in enumerate(as_list(data.get(key), f"{loc}.{key}", NAME)):
+    key = "output" if "output" in data or "input" not in data else "input"
+    if key not in data:  # a reply (``object: "response"``) without its items
+        raise DecodeError(f"Response at {loc} has no 'output', the list of its items", dialect=NAME,
+                          loc=f"{loc}.output")
+    for i, item in enumerate(as_list(data[key], f"{loc}.{key}", NAME)):
         yield item, f"{loc}.{key}[{i}]"
 
 
