@@ -136,6 +136,10 @@ class ObjectRewrites(ShapeRewrites):
                 )
             elif addl is False:
                 self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
+            elif addl is True:
+                self.change(ptr, "additionalProperties", "unsupported", "true: not sent")
+                self.lint("unsupported-keyword", ptr, "additionalProperties: true is not supported by this provider: "
+                          "the object is sent without it, and extra keys may not be produced", "warning")
             else:
                 self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
                 self.lint(
