@@ -262,7 +262,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
-            self._array(n, out, hints, ptr)
+            self._array(n, out, hints, ptr, required)
         elif p.strict and n.get("type") == "array":
             self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
         elif p.openapi and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
