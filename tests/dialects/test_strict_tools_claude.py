@@ -18,7 +18,7 @@ Field(max_length=5)``.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import pytest
 
@@ -147,3 +147,43 @@ def test_openai_refuses_the_same_open_object() -> None:
     with pytest.raises(EncodeError):
         encode_tool(_strict({"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}),
                     "openai.chat")
+
+
+def _chain(n: int, back: bool) -> Dict[str, Any]:
+    """n definitions, each holding a ``$ref`` to the next; the last one's leads back to
+    the first when *back* (recursion at the deepest place), else it is a string."""
+    defs: Dict[str, Any] = {}
+    for i in range(n):
+        nxt = f"#/$defs/d{i + 1}" if i + 1 < n else ("#/$defs/d0" if back else None)
+        defs[f"d{i}"] = {"type": "object", "properties": {"p": {"$ref": nxt} if nxt else {"type": "string"}},
+                         "required": ["p"], "additionalProperties": False}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/d0"}}, "required": ["r"],
+            "additionalProperties": False, "$defs": defs}
+
+
+@pytest.mark.parametrize("back", [False, True], ids=["no-cycle", "cycle-at-the-end"])
+def test_the_check_is_linear_in_the_schema(monkeypatch: pytest.MonkeyPatch, back: bool) -> None:
+    """Work is counted, not timed: the nodes whose children are listed, at n and 4n
+    definitions (DESIGN.md invariant 8)."""
+    from toolwire.dialects.anthropic import strict_tools
+
+    real = strict_tools._children
+    calls: List[int] = []
+
+    def counted(node: Any, at: Any) -> Any:
+        calls.append(1)
+        return real(node, at)
+
+    monkeypatch.setattr(strict_tools, "_children", counted)
+    work = []
+    for n in (500, 2_000):
+        calls.clear()
+        tool = _strict(_chain(n, back))
+        if back:
+            with pytest.raises(EncodeError) as info:
+                encode_tool(tool, "anthropic.messages")
+            assert info.value.loc == f"$.input_schema.$defs.d{n - 1}.properties.p"
+        else:
+            encode_tool(tool, "bedrock.converse")
+        work.append(len(calls))
+    assert work[1] <= 4.5 * work[0]
