@@ -295,7 +295,7 @@ class ShapeRewrites:
             except ValueError:  # an integer of over 4,300 digits inside: Python does not write it
                 shown = "<too long to show>"
             kw = "const" if "const" in n else "enum"
-            self.change(ptr, kw, "dropped", "values of this type are not supported: the object is not checked")
+            self.change(ptr, kw, "dropped", "values of this type are not supported: checked locally only")
             self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]"
                       if kw == "enum" else f"a const of this type is not supported: {shown}")
             return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
