@@ -40,7 +40,7 @@ CANONICAL = {
     # JSON Schema keywords (a Tool's parameters, ToolCalls' schema, structured output),
     # OpenAPI's ``nullable``, the ``uri`` format, and a ``Profile.notes`` key
     "required", "additionalProperties", "anyOf", "null", "enum", "format", "title", "nullable", "uri",
-    "recursion", "$ref", "$defs",
+    "recursion", "$ref", "$defs", "const", "minItems",
 }
 
 

@@ -54,11 +54,17 @@ class Profile:
     reported ``unenforced``; ``None``: not said (prompt mode enforces nothing anyway).
     ``enforced_only``: where its engine applies an enforced keyword only in part
     (``"integer_bounds"``: numeric bounds only under ``"type": "integer"``;
-    ``"union_alone"``: no object keywords beside ``anyOf``/``oneOf``; ``"ref_alone"``:
+    ``"union_alone"``: nothing beside ``anyOf``/``oneOf``; ``"ref_alone"``:
     nothing beside a ``$ref``; ``"pattern_anchored"``: only ``^...$`` patterns of
     llama.cpp's subset, any other moved into ``description``; ``"one_of_as_any_of"``:
     ``oneOf`` enforced only where its branches are disjoint; ``"one_string_rule"``: a
-    string's ``pattern``, else its ``format``, else its lengths).
+    string's ``pattern``, else its ``format``, else its lengths; ``"value_alone"``: nothing
+    beside ``const``/``enum``; ``"values_first"``: ``const``/``enum`` read before a union,
+    ``anyOf`` before ``oneOf``). ``typed_enum_branches``: a type-less ``enum`` or
+    ``const`` gets the type of its values, and a ``type`` array beside an ``enum`` is
+    split into typed branches. ``typeless_enum``: an ``enum`` without a ``type`` is
+    taken, so one of values of several types is sent as it is (not a type array, a
+    union) and a type-less ``const`` keeps no type.
     """
 
     id: str
@@ -71,6 +77,7 @@ class Profile:
     ref_siblings: bool = True
     type_arrays: bool = True
     typed_enum_branches: bool = False
+    typeless_enum: bool = False
     openapi: bool = False
     formats: Optional[FrozenSet[str]] = None
     no_lookaround: bool = False

@@ -127,16 +127,25 @@ def responses_tools(draw: Any, nested: bool = False) -> Dict[str, Any]:
 # cache_control (nullable), defer_loading, description, eager_input_streaming (nullable),
 # input_examples, strict, type (nullable)}; ``description`` null too (the tools a
 # JSON-Schema-first client writes: the key kept, no text)
+def closed_when_strict(draw: Any) -> Tuple[Any, Any]:
+    """A ``strict`` flag (absent, or a boolean) and an object schema: a strict tool's is
+    closed, as Anthropic's and Bedrock's strict tools need (else the encoder refuses it:
+    ``strict_tool_problem``)."""
+    strict = draw(opt(st.booleans(), null=False))
+    return strict, draw(object_schemas(strict=strict is True))
+
+
 @st.composite
 def anthropic_tools(draw: Any) -> Dict[str, Any]:
+    strict, schema = closed_when_strict(draw)
     return fields(draw, {
-        "name": names, "input_schema": object_schemas(),
+        "name": names, "input_schema": st.just(schema),
         "allowed_callers": opt(st.lists(st.sampled_from(["direct", "code_execution_20250825"]), max_size=2),
                                null=False),
         "cache_control": opt(st.just({"type": "ephemeral"})), "defer_loading": opt(st.booleans(), null=False),
         "description": opt(texts), "eager_input_streaming": opt(st.booleans()),
         "input_examples": opt(st.lists(st.just({"a": "x"}), max_size=1), null=False),
-        "strict": opt(st.booleans(), null=False), "type": opt(st.just("custom")),
+        "strict": st.just(strict), "type": opt(st.just("custom")),
     })
 
 
@@ -189,9 +198,9 @@ def gemini_tools(draw: Any) -> Dict[str, Any]:
 def bedrock_tools(draw: Any) -> Dict[str, Any]:
     if draw(st.integers(0, 5)) == 0:
         return {"systemTool": {"name": draw(names)}}
+    strict, schema = closed_when_strict(draw)
     spec = fields(draw, {"name": names, "description": opt(st.text(min_size=1, max_size=12), null=False),
-                         "inputSchema": st.builds(lambda s: {"json": s}, object_schemas()),
-                         "strict": opt(st.booleans(), null=False)})
+                         "inputSchema": st.just({"json": schema}), "strict": st.just(strict)})
     return spec if draw(st.booleans()) else {"toolSpec": spec}
 
 

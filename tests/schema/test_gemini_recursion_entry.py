@@ -36,3 +36,30 @@ def test_a_required_property_closing_the_cycle_is_still_refused() -> None:
     root = {"type": "object", "required": ["v", "next"], "properties": {"v": {"type": "integer"}, "next": {"$ref": "#"}}}
     assert [(lint.code, lint.pointer) for lint in render(root, "gemini", on_error="report").errors] == [
         ("recursion-unsupported", "/properties/next")]
+
+
+def _tree(kids: dict, required: list) -> dict:
+    """pydantic's ``Tree`` (``v: int``, ``kids``...) as ``model_json_schema`` writes it."""
+    return {"$ref": "#/$defs/Tree", "$defs": {"Tree": {
+        "type": "object", "properties": {"v": {"type": "integer"}, "kids": kids}, "required": required}}}
+
+
+def test_a_required_array_closing_the_cycle_is_refused() -> None:
+    """``kids: List["Tree"]`` with no default: the cycle runs through the required
+    property ``kids`` (its items), as ``Optional["Chain"]`` without a default runs through a
+    required nullable one ("Nullable properties are not sufficient")."""
+    kids = {"type": "array", "items": {"$ref": "#/$defs/Tree"}}
+    r = render(_tree(kids, ["v", "kids"]), "gemini", on_error="report")
+    assert [(lint.code, lint.pointer) for lint in r.errors] == [
+        ("recursion-unsupported", "/$defs/Tree/properties/kids/items")]
+    assert not r.lossless
+    prefixed = {"type": "array", "prefixItems": [{"$ref": "#/$defs/Tree"}]}
+    r = render(_tree(prefixed, ["v", "kids"]), "gemini", on_error="report")
+    assert [(lint.code, lint.pointer) for lint in r.errors] == [
+        ("recursion-unsupported", "/$defs/Tree/properties/kids/prefixItems/0")]
+
+
+def test_an_optional_array_closing_the_cycle_is_accepted() -> None:
+    kids = {"type": "array", "items": {"$ref": "#/$defs/Tree"}, "default": []}
+    r = render(_tree(kids, ["v"]), "gemini", on_error="report")
+    assert r.errors == () and r.lossless

@@ -145,21 +145,22 @@ def test_anthropic_allof_parts_pinned() -> None:
 
 def test_openai_common_base_union_pinned() -> None:
     """The shared properties go into each branch; the parent keeps no closed object of
-    its own (which would forbid every branch's own properties)."""
+    its own (which would forbid every branch's own properties). Each ``const`` is typed
+    (OpenAI strict mode refuses a node without ``type``)."""
     schema = CASES["object beside anyOf[inline]"][0]
     r = S.render(schema, "openai.chat")
     assert r.wire_schema["properties"]["x"] == {
         "anyOf": [
             {
                 "type": "object",
-                "properties": {"id": {"type": "string"}, "kind": {"const": "a"},
+                "properties": {"id": {"type": "string"}, "kind": {"const": "a", "type": "string"},
                                "a": {"type": "integer"}},
                 "required": ["id", "kind", "a"],
                 "additionalProperties": False,
             },
             {
                 "type": "object",
-                "properties": {"id": {"type": "string"}, "kind": {"const": "b"},
+                "properties": {"id": {"type": "string"}, "kind": {"const": "b", "type": "string"},
                                "b": {"type": "string"}},
                 "required": ["id", "kind", "b"],
                 "additionalProperties": False,

@@ -94,8 +94,9 @@ def test_h1_04_const_kept_or_rewritten_as_typed_enum(sx: Any) -> None:
     s = sx.obj({"k": {"const": "fixed"}}, ["k"])
     sx.bad(s, {"k": "other"}, keyword="const")
     sx.ok(s, {"k": "fixed"})
-    for target in ("openai.chat", "anthropic.messages"):
-        assert wire_prop(render(s, target), "k") == {"const": "fixed"}
+    # OpenAI strict mode refuses a node without "type" (§B.2): the const is typed there
+    assert wire_prop(render(s, "openai.chat"), "k") == {"const": "fixed", "type": "string"}
+    assert wire_prop(render(s, "anthropic.messages"), "k") == {"const": "fixed"}
     assert wire_prop(render(s, "gemini.openapi"), "k") == {"type": "string", "enum": ["fixed"]}
     n = sx.obj({"k": {"const": 3}}, ["k"])
     r = render(n, "gemini.openapi", on_error="report")  # google-genai Schema.enum is list[str]

@@ -9,11 +9,22 @@ everything the original says). The keywords each engine enforces are its profile
 ``enforced_only``:
 
 - ``"integer_bounds"``: numeric bounds only on ``"type": "integer"`` (llama.cpp);
-- ``"union_alone"``: ``properties`` (and the object keywords with them) beside
-  ``anyOf``/``oneOf`` are not applied (llama.cpp: "Can't mix ``properties`` w/
-  ``anyOf`` / ``oneOf`` in the same type", ggml-org/llama.cpp#7703);
 - ``"ref_alone"``: keywords beside a ``$ref`` are not applied (llama.cpp's converter
-  visits the ``$ref`` and nothing else of that node);
+  visits the ``$ref`` and nothing else of that node; xgrammar's ``ParseRef`` reads the
+  ``$ref`` only);
+- ``"union_alone"``: nothing beside ``anyOf``/``oneOf`` is applied, the branches alone
+  make the rule (llama.cpp's ``visit``: ``_generate_union_rule`` of the branches, and
+  "Can't mix ``properties`` w/ ``anyOf`` / ``oneOf`` in the same type",
+  ggml-org/llama.cpp#7703); of both, ``oneOf`` is read (``schema.contains("oneOf") ?
+  oneOf : anyOf``); a ``type`` beside them is left to the branches;
+- ``"value_alone"``: nothing beside ``const``/``enum`` is applied, the values alone make
+  the rule (llama.cpp's ``_generate_constant_rule`` / the alternation of the ``enum``
+  values; xgrammar's ``ParseConst`` / ``ParseEnum``), ``const`` read before ``enum``;
+  a ``type`` there is reported only when a value is not of it;
+- ``"values_first"``: ``const``/``enum`` are read before a union (xgrammar's
+  ``SchemaParser``: ``$ref``, ``const``, ``enum``, ``anyOf``, ``oneOf``, ``allOf``,
+  ``type``); without it a union is read first (llama.cpp: ``$ref``, ``oneOf``/``anyOf``,
+  a ``type`` array, ``const``, ``enum``);
 - ``"one_of_as_any_of"``: ``oneOf`` is compiled as ``anyOf``, so it is enforced only
   where its branches are disjoint (llama.cpp's ``_generate_union_rule`` takes either;
   xgrammar: "oneOf with overlapping or non-provably-disjoint branches cannot be
@@ -45,18 +56,18 @@ or in a type array) or untyped.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 from .._target import Profile
 from ._disjoint import disjoint
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
+from ._util import json_type
 
 __all__ = ["moved_patterns", "unenforced"]
 
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
-_BESIDE_UNION = frozenset({"properties", "required", "additionalProperties", "patternProperties"})
 _NO_CONSTRAINT = ANNOTATIONS | {"$defs", "$schema", "$id", "$anchor", "$comment"}
 
 
@@ -67,30 +78,55 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
     if enforced is None:
         return
     only = profile.enforced_only
+    order = _order(only)
     for ptr, node in iter_subschemas(root):
         if not isinstance(node, dict):
             continue
-        union = "union_alone" in only and ("anyOf" in node or "oneOf" in node)
-        ref = "ref_alone" in only and "$ref" in node
+        decider = next((k for k in order if k in node), None)
         rule = _string_rule(node, profile) if "one_string_rule" in only else None
         for key, value in node.items():
             if key in _NO_CONSTRAINT:
                 continue
             if key not in enforced:
                 yield ptr, key, f"{profile.id} does not enforce it: checked locally only"
+            elif decider is not None and key != decider and _skipped(node, key, decider):
+                yield ptr, key, f"{profile.id} does not apply it beside {decider}: checked locally only"
             elif key == "format" and profile.formats is not None and value not in profile.formats:
                 yield ptr, key, f"{profile.id} does not enforce this format: checked locally only"
             elif key in _BOUNDS and "integer_bounds" in only and node.get("type") != "integer":
                 yield ptr, key, f"{profile.id} enforces bounds on integers only: checked locally only"
-            elif union and key in _BESIDE_UNION:
-                yield ptr, key, f"{profile.id} does not apply it beside anyOf/oneOf: checked locally only"
-            elif ref and key != "$ref":
-                yield ptr, key, f"{profile.id} does not apply it beside $ref: checked locally only"
             elif rule is not None and key in _STRING_KEYS and key not in _STRING_RULES[rule]:
                 yield ptr, key, f"{profile.id} writes {_RULE_NAMES[rule]} for this string: checked locally only"
             elif key == "oneOf" and "one_of_as_any_of" in only and not (
                     isinstance(value, list) and disjoint(root, value, node)):
                 yield ptr, key, f"{profile.id} reads oneOf as anyOf: exclusivity is checked locally only"
+
+
+def _order(only: FrozenSet[str]) -> Tuple[str, ...]:
+    """The keywords that make a node's rule alone, in the order the engine reads them."""
+    unions: Tuple[str, ...] = ("oneOf", "anyOf") if "union_alone" in only else ()
+    values: Tuple[str, ...] = ("const", "enum") if "value_alone" in only else ()
+    first = ("$ref",) if "ref_alone" in only else ()
+    return first + (values + unions if "values_first" in only else unions + values)
+
+
+def _skipped(node: Dict[str, Any], key: str, decider: str) -> bool:
+    """Whether *key* says more than the *decider* of *node*, which alone is read: a
+    ``type`` beside a union (its branches say what they take) or beside values all of
+    that type does not."""
+    if key != "type" or decider == "$ref":
+        return True
+    if decider in ("anyOf", "oneOf"):
+        return False
+    kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    values = [node["const"]] if decider == "const" else node["enum"]
+    if not isinstance(values, list):
+        return False
+    for value in values:
+        kind = json_type(value)
+        if kind not in kinds and not (kind == "integer" and "number" in kinds):
+            return True
+    return False
 
 
 #: the string keywords each rule of llama.cpp's converter applies

@@ -217,16 +217,8 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 del n["minimum"], n["maximum"]
                 self.change(ptr, "minimum", "rewritten", "integer range as enum")
                 self.change(ptr, "maximum", "rewritten", "integer range as enum")
-        if p.typed_enum_branches and "type" not in n and isinstance(n.get("enum"), list) and n["enum"]:
-            kinds: List[str] = []
-            for value in n["enum"]:
-                kind = json_type(value)
-                if kind not in kinds:
-                    kinds.append(kind)
-            if "integer" in kinds and "number" in kinds:
-                kinds.remove("integer")
-            n["type"] = kinds[0] if len(kinds) == 1 else kinds
-            self.change(ptr, "type", "rewritten", "inferred from the enum values")
+        if p.typed_enum_branches and "type" not in n:
+            self._typed_values(n, ptr)
         if "type" not in n and "properties" in n and not any(k in n for k in ("anyOf", "oneOf", "allOf")):
             n = {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
@@ -270,7 +262,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             if p.openapi:
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
-            self._array(n, out, hints, ptr)
+            self._array(n, out, hints, ptr, required)
         elif p.strict and n.get("type") == "array":
             self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
         elif p.openapi and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
@@ -289,6 +281,30 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         if p.openapi:
             self._bare_null(n, out, ptr)
         return out
+
+    def _typed_values(self, n: Dict[str, Any], ptr: str) -> None:
+        """A type-less ``enum`` or ``const`` given the type of its values (OpenAI strict
+        mode refuses a node without ``type``), in place. Left as it is: values of
+        several types where the profile takes a type-less enum (a type array would be a
+        union), and an object or array value (``unsupported-enum``, never a free-form
+        object branch)."""
+        values = n.get("enum") if "enum" in n else [n["const"]] if "const" in n else None
+        if not isinstance(values, list) or not values:
+            return
+        kinds: List[str] = []
+        for value in values:
+            kind = json_type(value)
+            if kind == "integer" and "const" in n and not isinstance(value, int):  # 3.0, as a const on Gemini
+                kind = "number"
+            if kind not in kinds:
+                kinds.append(kind)
+        if "integer" in kinds and "number" in kinds:
+            kinds.remove("integer")
+        if "object" in kinds or "array" in kinds or (self.p.typeless_enum and ("const" in n or len(kinds) > 1)):
+            return
+        n["type"] = kinds[0] if len(kinds) == 1 else kinds
+        self.change(ptr, "type", "rewritten", "inferred from the enum values" if "enum" in n else
+                    "inferred from the const value")
 
     def _branch(self, parent: Dict[str, Any], b: Any, ptr: str, required: bool) -> Any:
         """A combinator branch; one without a type takes its parent's (an object's

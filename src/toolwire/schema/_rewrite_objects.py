@@ -22,9 +22,11 @@ class ObjectRewrites(ShapeRewrites):
 
     _as_pairs: Optional[Set[int]] = None  # the wire nodes of maps sent as pairs
 
-    def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
+    def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str, required: bool) -> None:
+        """*required*: the array's own (its items are "within" that property, for
+        Gemini's rule on cycles, ``_ref``)."""
         if "prefixItems" in n:
-            prefix = [self.node(s, f"{ptr}/prefixItems/{i}", False) for i, s in enumerate(n["prefixItems"])]
+            prefix = [self.node(s, f"{ptr}/prefixItems/{i}", required) for i, s in enumerate(n["prefixItems"])]
             if "prefixItems" in self.p.supported or self.p.permissive:
                 out["prefixItems"] = prefix
                 self.change(ptr, "prefixItems", "kept")
@@ -33,7 +35,7 @@ class ObjectRewrites(ShapeRewrites):
                 self.lint("unsupported-keyword", ptr, "prefixItems is not supported by this provider", "warning")
                 hints.append("prefixItems: " + json.dumps(n["prefixItems"], ensure_ascii=False))
                 extra = (
-                    [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", False)]
+                    [] if n.get("items", True) is False else [self.node(n.get("items", True), f"{ptr}/items", required)]
                 )
                 members = prefix + extra
                 out["items"] = members[0] if len(members) == 1 else {"anyOf": members}
@@ -49,7 +51,7 @@ class ObjectRewrites(ShapeRewrites):
                     self.change(ptr, "items", "moved", "into description")
                     hints.append("items: false")
             else:
-                out["items"] = self.node(n["items"], f"{ptr}/items", False)
+                out["items"] = self.node(n["items"], f"{ptr}/items", required)
 
     def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
         p = self.p
@@ -136,6 +138,10 @@ class ObjectRewrites(ShapeRewrites):
                 )
             elif addl is False:
                 self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
+            elif addl is True:
+                self.change(ptr, "additionalProperties", "unsupported", "true: not sent")
+                self.lint("unsupported-keyword", ptr, "additionalProperties: true is not supported by this provider: "
+                          "the object is sent without it, and extra keys may not be produced", "warning")
             else:
                 self.change(ptr, "additionalProperties", "unsupported", "validated locally only")
                 self.lint(

@@ -287,6 +287,18 @@ class ShapeRewrites:
                 self._as_strings = set()
             self._as_strings.add(id(wire))  # in place: a new set per node was k² for k of them
             return wire
+        values = [n["const"]] if "const" in n else n.get("enum")
+        if isinstance(values, list):  # an enum of objects (split off a type-less enum): no free-form object
+            bad = [v for v in values if json_type(v) not in self.p.enum_types]
+            try:
+                shown = ", ".join(repr(v) for v in bad[:3])
+            except ValueError:  # an integer of over 4,300 digits inside: Python does not write it
+                shown = "<too long to show>"
+            kw = "const" if "const" in n else "enum"
+            self.change(ptr, kw, "dropped", "values of this type are not supported: checked locally only")
+            self.lint("unsupported-enum", ptr, f"enum values of these types are not supported: [{shown}]"
+                      if kw == "enum" else f"a const of this type is not supported: {shown}")
+            return {k: v for k, v in n.items() if k in ANNOTATIONS or k == "type"}
         self.lint(
             "not-representable",
             ptr,

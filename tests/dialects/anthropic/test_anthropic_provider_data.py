@@ -136,7 +136,8 @@ def test_sdk_blocks_with_a_caller_or_toolset_keep_it() -> None:
 
 def test_a_client_tool_round_trips_without_provider_data() -> None:
     wire = {"name": "get_weather", "description": "Donne la météo", "input_schema": {
-        "type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}, "strict": True}
+        "type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"],
+        "additionalProperties": False}, "strict": True}
     tool = toolwire.decode_tool(wire, D)
     assert (tool.name, tool.description, tool.parameters, tool.strict, dict(tool.provider_data)) == (
         "get_weather", "Donne la météo", wire["input_schema"], True, {},

@@ -99,8 +99,10 @@ def test_call_round_trip(name: str, args: Dict[str, Any], ident: Any) -> None:
     st.none() | st.booleans(),
 )
 def test_tool_round_trip(name: str, description: Any, props: Dict[str, Any], strict: Any) -> None:
+    closed = {"additionalProperties": False} if strict else {}  # a strict tool's objects are closed
     tool = toolwire.Tool(
-        name=name, description=description, parameters={"type": "object", "properties": props}, strict=strict
+        name=name, description=description, parameters={"type": "object", "properties": props, **closed},
+        strict=strict,
     )
     wire = toolwire.encode_tool(tool, D)
     assert wire["toolSpec"]["inputSchema"] == {"json": tool.parameters}

@@ -69,10 +69,12 @@ def test_ids_are_mapped_and_synthesized_to_literal_values() -> None:
     assert toolwire.encode(server, D)["toolUse"]["toolUseId"] == "not a valid id"  # Bedrock's own, sent back as is
 
 
-# the Converse API takes an object schema only ("top-level schema type must be object")
+# the Converse API takes an object schema only ("top-level schema type must be object"); a
+# strict tool's objects are closed (reference/structured-output.md §C.3)
+CLOSED = {"type": "object", "properties": {}, "additionalProperties": False}
 TOOLS = (
     ("spec", {"toolSpec": {"name": "top_song", "description": "Das beliebteste Lied", "inputSchema": {"json": {"type": "object"}}}}, "Das beliebteste Lied", {"type": "object"}, None, {}),
-    ("strict", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}, "strict": True}}, None, {"type": "object"}, True, {}),
+    ("strict", {"toolSpec": {"name": "top_song", "inputSchema": {"json": CLOSED}, "strict": True}}, None, CLOSED, True, {}),
     ("unknown-spec-field", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}, "newField": "é"}}, None, {"type": "object"}, None, {D: {"newField": "é"}}),
     ("schema-beside-json", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}, "jsonSchemaVersion": "x"}}}, None, {"type": "object"}, None, {D: {"input_schema": {"jsonSchemaVersion": "x"}}}),
     ("entry-beside-spec", {"toolSpec": {"name": "top_song", "inputSchema": {"json": {"type": "object"}}}, "cachePoint": {"type": "default"}}, None, {"type": "object"}, None, {D: {"entry": {"cachePoint": {"type": "default"}}}}),

@@ -7,7 +7,9 @@ Followed (checked 2026-11-30):
   with the header ``anthropic-beta: structured-outputs-2025-11-13``
   (``anthropic.messages.beta``); no recursion, numeric bounds, ``multipleOf`` or string
   lengths, ``minItems`` 0 or 1 only, ``additionalProperties: false``, formats including
-  ``uri``; limits: 20 strict tools per request, 24 optional parameters and 16
+  ``uri``; ``enum`` of "strings, numbers, bools, or nulls" (no ``type`` needed: the SDK's
+  ``transform_schema`` sends a type-less one, so toolwire adds no ``type`` array, a
+  union, to one of values of several types); limits: 20 strict tools per request, 24 optional parameters and 16
   union-typed parameters across all strict schemas of a request; a schema whose grammar
   takes over 180 s to compile is refused with "Schema is too complex for compilation".
 - The tool-forcing form (``anthropic.tool``): ``tools`` + ``tool_choice: {"type":
@@ -41,6 +43,7 @@ PROFILE = Profile(
     strict=True,
     recursion=False,
     typed_enum_branches=True,
+    typeless_enum=True,
     formats=_FORMATS,
     min_items_max=1,
     all_of_refs=False,

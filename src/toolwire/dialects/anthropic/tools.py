@@ -6,7 +6,8 @@ and https://docs.anthropic.com/en/api/messages (``tools``, ``tool_result`` block
 - Tool: ``{"name", "description", "input_schema", "strict", ...}`` (anthropic-sdk-python
   ``ToolParam``); its other fields (``type``, ``cache_control``, ``defer_loading``...) are
   provider data, and so is a ``description`` or ``strict`` sent as null (written back
-  as null to ``anthropic.messages`` only).
+  as null to ``anthropic.messages`` only). A ``strict: true`` tool is written only with a
+  schema the strict grammar takes (``strict_tools.py``), else ``EncodeError``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .._common import (
     tool_strict,
 )
 from .._result_media import ResultMedia, blank_text, rewrite_media, text_of, web
+from .strict_tools import check_strict_tool
 
 __all__ = [
     "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
@@ -51,6 +53,7 @@ OTHER_BLOCKS = frozenset(
 IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 _PLAIN_TOOL = frozenset({"name", "description", "input_schema", "strict"})
 _EMPTY_SCHEMA = {"type": "object", "properties": {}}
+_CLOSED_SCHEMA = {"type": "object", "properties": {}, "additionalProperties": False}
 
 
 def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
@@ -101,11 +104,13 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         out["description"] = tool.description
     server = type(pd.get("type")) is str and pd["type"] != "custom"
     if tool.parameters is not None or not server:
-        # the API requires a schema for a client tool
+        # the API requires a schema for a client tool; a strict one closes its objects
         out["input_schema"] = object_schema(tool.name, tool.parameters, NAME, "input_schema") \
-            if tool.parameters is not None else dict(_EMPTY_SCHEMA)
+            if tool.parameters is not None else dict(_CLOSED_SCHEMA if tool.strict else _EMPTY_SCHEMA)
     if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
+    if tool.strict is True and "input_schema" in out:
+        check_strict_tool(tool.name, out["input_schema"], NAME, "$.input_schema")
     out.update((k, v) for k, v in pd.items() if k not in _FLAGS)
     return out
 

@@ -5,7 +5,8 @@ Converse API reference
 (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html):
 ``outputConfig.textFormat.structure.jsonSchema`` with the schema as a JSON *string*;
 the keywords it refuses (recursion, numeric bounds, string lengths, ``minItems`` above
-1: reference/structured-output.md §C.3); ``inferenceConfig.maxTokens``;
+1: reference/structured-output.md §C.3; Claude's rules, a type-less ``enum`` of
+primitives taken, §C.7); ``inferenceConfig.maxTokens``;
 the turns in ``messages`` as content blocks, the system prompt in ``system`` (a list of
 blocks); a refused schema as a ``ValidationException`` naming ``outputConfig``.
 """
@@ -30,6 +31,7 @@ _PROFILE = Profile(
     strict=True,
     recursion=False,
     typed_enum_branches=True,
+    typeless_enum=True,
     formats=CLAUDE.formats,
     min_items_max=1,
 )

@@ -2,6 +2,8 @@
 
 Follows https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html
 and https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultBlock.html.
+A ``strict: true`` tool is written only with a schema the strict grammar takes (the
+structured-outputs limits, Claude's: ``anthropic/strict_tools.py``), else ``EncodeError``.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
+from ..anthropic.strict_tools import check_strict_tool
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
 NAME = "bedrock.converse"
 IDS = rule(r"[a-zA-Z0-9_.:-]+", max_len=64, required=True, prefix="tooluse_", length=22)
 _EMPTY_SCHEMA = {"type": "object", "properties": {}}
+_CLOSED_SCHEMA = {"type": "object", "properties": {}, "additionalProperties": False}
 _PLAIN_SPEC = frozenset({"name", "description", "inputSchema", "strict"})
 
 
@@ -85,7 +89,10 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
         entry: Dict[str, Any] = pd["system_tool"]
         return {**entry, "systemTool": {**entry["systemTool"], "name": tool.name}}
     params = object_schema(tool.name, tool.parameters, NAME, "inputSchema.json") if tool.parameters is not None \
-        else dict(_EMPTY_SCHEMA)
+        else dict(_CLOSED_SCHEMA if tool.strict else _EMPTY_SCHEMA)
+    if tool.strict is True:  # Claude's strict-tool rules (reference/structured-output.md §C.3)
+        where = "$.inputSchema.json" if pd.get("bare") else "$.toolSpec.inputSchema.json"
+        check_strict_tool(tool.name, params, NAME, where)
     schema: Dict[str, Any] = {"json": params}
     schema.update(pd.get("input_schema", ()))
     spec: Dict[str, Any] = {"name": tool.name}

@@ -23,8 +23,9 @@ __all__ = ["FORMAT"]
 
 
 #: What llama.cpp's converter applies (grammars/README.md; common/json-schema-to-grammar.cpp):
-#: numeric bounds on integers only, formats but ``uri``/``email``, no ``properties``
-#: beside ``anyOf``/``oneOf`` (#7703), nothing beside a ``$ref``; ``prefixItems`` is
+#: numeric bounds on integers only, formats but ``uri``/``email``, nothing beside
+#: ``anyOf``/``oneOf`` (#7703), a ``$ref`` or ``const``/``enum`` (``visit`` writes the
+#: first of ``$ref``, ``oneOf``/``anyOf``, a type array, ``const``, ``enum`` alone); ``prefixItems`` is
 #: "broken", ``allOf`` only merges object parts; ``uniqueItems``, ``contains``, ``not``,
 #: ``if``/``then``/``else``, ``dependentSchemas``, ``patternProperties`` are unsupported;
 #: a ``pattern`` not written ``^...$`` (or with an escape its GBNF lacks, ``\d``...) fails
@@ -54,7 +55,8 @@ _PROFILE = replace(
     },
     formats=frozenset({"date", "time", "date-time", "uuid"}),
     enforced_only=frozenset(
-        {"integer_bounds", "union_alone", "ref_alone", "pattern_anchored", "one_of_as_any_of", "one_string_rule"}
+        {"integer_bounds", "union_alone", "ref_alone", "value_alone", "pattern_anchored", "one_of_as_any_of",
+         "one_string_rule"}
     ),
 )
 

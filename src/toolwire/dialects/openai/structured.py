@@ -164,7 +164,12 @@ RESPONSES = Target(
 #: the vLLM column): ``allOf`` and ``format`` only in part, ``multipleOf`` ignored,
 #: ``uniqueItems`` and the keywords it does not list not known to be; ``oneOf`` read as
 #: ``anyOf`` unless its branches are disjoint (mlc-ai/xgrammar
-#: ``cpp/json_schema_converter.cc``: "falling back to anyOf semantics").
+#: ``cpp/json_schema_converter.cc``: "falling back to anyOf semantics"); a node holding
+#: ``$ref``, ``const`` or ``enum`` written from that keyword alone (``SchemaParser``
+#: reads ``$ref``, ``const``, ``enum``, then ``anyOf``/``oneOf``..., and ``ParseRef``,
+#: ``ParseConst``, ``ParseEnum`` read their own keyword only); keywords beside
+#: ``anyOf`` are not reported (older versions' ``ParseAnyOf`` read the branches only,
+#: newer ones merge the node's other keywords into each branch).
 VLLM_PROFILE = replace(
     PERMISSIVE,
     id="vllm",
@@ -186,7 +191,7 @@ VLLM_PROFILE = replace(
         "minItems",
         "maxItems",
     },
-    enforced_only=frozenset({"one_of_as_any_of"}),
+    enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first"}),
 )
 VLLM = Target(
     id="vllm",

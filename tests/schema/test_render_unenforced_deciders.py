@@ -1,0 +1,121 @@
+"""A node the grammar compiler writes from one keyword alone: every other constraint of
+that node is reported ``unenforced`` (``lossless`` is "the provider enforces everything
+the original says").
+
+- ``ollama``: llama.cpp's converter (``common/json-schema-to-grammar.cpp``, its Python
+  twin ``examples/json_schema_to_grammar.py``, ``visit``) takes the first of ``$ref``,
+  ``oneOf``/``anyOf`` (``schema.contains("oneOf") ? oneOf : anyOf``, the branches only),
+  a ``type`` array (a copy of the node per type), ``const``, ``enum``, and returns its
+  rule: the node's other keywords are never read.
+- ``vllm``: xgrammar's ``SchemaParser`` (``cpp/json_schema_converter.cc``) takes the
+  first of ``$ref``, ``const``, ``enum``, ``anyOf``, ``oneOf``, ``allOf``, ``type``;
+  ``ParseRef``/``ParseConst``/``ParseEnum`` read that keyword only (keywords beside
+  ``anyOf`` are merged into its branches by newer versions: not reported).
+
+The ``type`` beside a ``const``/``enum`` is left unreported while every value is of
+that type (the values alone then say no more), and beside a union (its branches say
+what they take).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Set, Tuple
+
+import pytest
+
+from toolwire import EncodeError
+from toolwire import schema as S
+
+SIBLINGS = {
+    "type": "object",
+    "properties": {
+        "a": {"type": "string", "enum": ["a", "bb"], "maxLength": 1},
+        "c": {"type": "integer", "enum": [1, 5], "maximum": 3},
+        "d": {"type": "array", "items": {"type": "integer"}, "enum": [[1], [2, 3]], "maxItems": 1},
+        "k": {"type": "string", "const": "abc", "pattern": "^a$"},
+    },
+    "required": ["a", "c", "d", "k"],
+}
+BESIDE = {
+    ("/properties/a", "maxLength"),
+    ("/properties/c", "maximum"),
+    ("/properties/d", "items"),
+    ("/properties/d", "maxItems"),
+    ("/properties/k", "pattern"),
+}
+
+
+def _unenforced(r: Any) -> Set[Tuple[str, str]]:
+    return {(c.pointer, c.keyword) for c in r.report if c.action == "unenforced"}
+
+
+def _x(node: Dict[str, Any]) -> Dict[str, Any]:
+    return {"type": "object", "properties": {"x": node}, "required": ["x"]}
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+def test_keywords_beside_a_deciding_keyword_are_unenforced(target: str) -> None:
+    r = S.render(SIBLINGS, target)
+    assert _unenforced(r) == BESIDE
+    assert not r.lossless
+    assert r.wire_schema == SIBLINGS  # sent as it is all the same
+    # answers the grammar lets through, which only the local check refuses
+    for answer in ({"a": "bb", "c": 1, "d": [1], "k": "abc"}, {"a": "a", "c": 5, "d": [1], "k": "abc"},
+                   {"a": "a", "c": 1, "d": [2, 3], "k": "abc"}):
+        assert r.validate(answer)
+    with pytest.raises(EncodeError, match=r"\(unenforced\)"):
+        S.render(SIBLINGS, target, on_lossy="raise")
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+def test_the_reason_names_the_deciding_keyword(target: str) -> None:
+    r = S.render(_x({"type": "integer", "enum": [1, 5], "maximum": 3}), target)
+    assert [str(c) for c in r.report] == [
+        f"/properties/x maximum: unenforced ({target} does not apply it beside enum: checked locally only)"]
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+def test_a_type_beside_values_of_another_type_is_unenforced(target: str) -> None:
+    r = S.render(_x({"type": "integer", "enum": [1, "a"]}), target)
+    assert _unenforced(r) == {("/properties/x", "type")}
+    r = S.render(_x({"type": ["integer", "null"], "enum": [1, None]}), target)
+    assert r.lossless and not r.report
+    r = S.render(_x({"type": "number", "const": 2}), target)
+    assert r.lossless and not r.report
+
+
+def test_vllm_keywords_beside_a_ref_are_unenforced() -> None:
+    schema = {"type": "object", "properties": {"r": {"$ref": "#/$defs/S", "maxLength": 2}}, "required": ["r"],
+              "$defs": {"S": {"type": "string"}}}
+    for target in ("vllm", "ollama"):
+        r = S.render(schema, target)
+        assert _unenforced(r) == {("/properties/r", "maxLength")}, target
+
+
+def test_ollama_keywords_beside_a_union_are_unenforced() -> None:
+    u = _x({"anyOf": [{"type": "string"}, {"type": "integer"}], "maxLength": 2, "maximum": 9})
+    r = S.render(u, "ollama")
+    assert _unenforced(r) == {("/properties/x", "maxLength"), ("/properties/x", "maximum")}
+    assert r.validate({"x": "long"}) and r.validate({"x": 10})
+    unions = _x({"anyOf": [{"type": "string"}], "oneOf": [{"type": "string"}, {"type": "integer"}]})
+    assert _unenforced(S.render(unions, "ollama")) == {("/properties/x", "anyOf")}
+
+
+def test_which_of_a_union_and_values_decides_follows_each_engine() -> None:
+    """llama.cpp reads a union before ``const``/``enum``; xgrammar reads ``const``/``enum``
+    first."""
+    both = _x({"const": "a", "anyOf": [{"type": "string"}, {"type": "integer"}]})
+    assert _unenforced(S.render(both, "ollama")) == {("/properties/x", "const")}
+    assert _unenforced(S.render(both, "vllm")) == {("/properties/x", "anyOf")}
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+def test_plain_values_and_unions_stay_lossless(target: str) -> None:
+    plain = {"type": "object", "properties": {
+        "e": {"type": "string", "enum": ["x", "y"], "title": "E", "description": "one of two"},
+        "o": {"anyOf": [{"type": "integer", "maximum": 3}, {"type": "null"}], "default": None, "title": "O"},
+        "k": {"const": "fixed", "type": "string"},
+        "t": {"type": "object", "properties": {"q": {"type": "string"}}, "anyOf": [{"required": ["q"]}]}}}
+    r = S.render(plain, target)
+    # llama.cpp reads the union alone there
+    assert _unenforced(r) == ({("/properties/t", "properties")} if target == "ollama" else set())
