@@ -106,7 +106,9 @@ def test_which_of_a_union_and_values_decides_follows_each_engine() -> None:
     first."""
     both = _x({"const": "a", "anyOf": [{"type": "string"}, {"type": "integer"}]})
     assert _unenforced(S.render(both, "ollama")) == {("/properties/x", "const")}
-    assert _unenforced(S.render(both, "vllm")) == {("/properties/x", "anyOf")}
+    assert _unenforced(S.render(both, "vllm")) == set()  # "a" meets the union it skips
+    other = _x({"const": "a", "anyOf": [{"type": "integer"}, {"type": "null"}]})
+    assert _unenforced(S.render(other, "vllm")) == {("/properties/x", "anyOf")}
 
 
 @pytest.mark.parametrize("target", ["ollama", "vllm"])
@@ -119,3 +121,19 @@ def test_plain_values_and_unions_stay_lossless(target: str) -> None:
     r = S.render(plain, target)
     # llama.cpp reads the union alone there
     assert _unenforced(r) == ({("/properties/t", "properties")} if target == "ollama" else set())
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+@pytest.mark.parametrize("node", [
+    {"type": "string", "enum": ["C", "F"], "maxLength": 1},  # review hunt RE-1: every value meets it
+    {"type": "integer", "enum": [1, 2], "maximum": 3},
+    {"type": "string", "const": "ab", "pattern": "^[a-z]+$", "minLength": 2},
+    {"type": "string", "format": "uuid", "const": "123e4567-e89b-12d3-a456-426614174000"},
+    {"type": "array", "items": {"type": "integer"}, "enum": [[1], [2]], "maxItems": 1},
+])
+def test_keywords_every_value_meets_are_no_loss(target: str, node: Dict[str, Any]) -> None:
+    """The grammar writes the values alone; a keyword beside them that each value meets
+    narrows nothing, so the schema is enforced as it stands (sent natively)."""
+    r = S.render(_x(node), target)
+    assert _unenforced(r) == set() and r.lossless
+    S.render(_x(node), target, on_lossy="raise")

@@ -20,7 +20,8 @@ everything the original says). The keywords each engine enforces are its profile
 - ``"value_alone"``: nothing beside ``const``/``enum`` is applied, the values alone make
   the rule (llama.cpp's ``_generate_constant_rule`` / the alternation of the ``enum``
   values; xgrammar's ``ParseConst`` / ``ParseEnum``), ``const`` read before ``enum``;
-  a ``type`` there is reported only when a value is not of it;
+  nothing beside them is reported when every value meets it (``{"enum": ["C", "F"],
+  "maxLength": 1}``), a ``type`` only when a value is not of it;
 - ``"values_first"``: ``const``/``enum`` are read before a union (xgrammar's
   ``SchemaParser``: ``$ref``, ``const``, ``enum``, ``anyOf``, ``oneOf``, ``allOf``,
   ``type``); without it a union is read first (llama.cpp: ``$ref``, ``oneOf``/``anyOf``,
@@ -58,12 +59,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
+from .._errors import ToolwireError
 from .._target import Profile
 from ._disjoint import disjoint
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
 from ._util import json_type
+from ._validate import validate
 
 __all__ = ["moved_patterns", "unenforced"]
 
@@ -84,6 +87,10 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
             continue
         decider = next((k for k in order if k in node), None)
         rule = _string_rule(node, profile) if "one_string_rule" in only else None
+        # the values alone make the rule: what beside them each value meets says nothing more
+        # (nor does a keyword the engine skips: the values are all it can write)
+        if decider in ("const", "enum") and _values_meet(node, decider):
+            continue
         for key, value in node.items():
             if key in _NO_CONSTRAINT:
                 continue
@@ -108,6 +115,19 @@ def _order(only: FrozenSet[str]) -> Tuple[str, ...]:
     values: Tuple[str, ...] = ("const", "enum") if "value_alone" in only else ()
     first = ("$ref",) if "ref_alone" in only else ()
     return first + (values + unions if "values_first" in only else unions + values)
+
+
+def _values_meet(node: Dict[str, Any], decider: str) -> bool:
+    """Whether every value of *node*'s ``const`` / ``enum`` (its *decider*) meets the
+    rest of *node* (a ``$ref`` beside them: not known here, so no)."""
+    values = [node["const"]] if decider == "const" else node["enum"]
+    rest = {k: v for k, v in node.items() if k not in ("const", "enum") and k not in _NO_CONSTRAINT}
+    if not isinstance(values, list) or "$ref" in rest:
+        return False
+    try:
+        return not validate(values, {"type": "array", "items": rest}, formats=True)
+    except ToolwireError:  # a keyword beside them that is no schema: reported as skipped
+        return False
 
 
 def _skipped(node: Dict[str, Any], key: str, decider: str) -> bool:
