@@ -101,7 +101,10 @@ class Handler:
             else:
                 feedback = field(data, "promptFeedback", "prompt_feedback")
                 if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
-                    self.core.finish(field(feedback, "blockReason", "block_reason"))
+                    block = field(feedback, "blockReason", "block_reason")
+                    self.core.finish(block)
+                    if block is not None and block != "":  # the refusal ``normalize`` gives (``response``)
+                        self.core.refused(f"prompt blocked: {self.core.finish_reason}")
                 else:  # another dialect's chunk with a call: refused, never passed over
                     skipped(self.core, data)
                 return
