@@ -23,7 +23,7 @@ def test_the_stream_gives_the_refusal_normalize_gives(reason: str) -> None:
     acc = Accumulator("gemini")
     acc.feed(blocked(reason))
     assert acc.close() == []
-    whole = response.normalize(blocked(reason), dialect="gemini")
+    whole = response.normalize(blocked(reason), provider="gemini")
     assert acc.refusal == whole.refusal == f"prompt blocked: {reason}"
     assert acc.finish_reason == reason
 
