@@ -291,10 +291,16 @@ def _text(text: str, body: Optional[Body]) -> Iterator[Dict[str, Any]]:
         else:
             yield from _plain(data, body)
             return
-    if "\r" in s:  # the SSE spec's line ends: CRLF, CR, LF (no other: ``splitlines`` would cut
-        s = s.replace("\r\n", "\n").replace("\r", "\n")  # JSON text at a U+2028 or a U+0085)
+    if "\r" in text:  # the SSE spec's line ends: CRLF, CR, LF (no other: ``splitlines`` would cut
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # JSON text at a U+2028 or a U+0085)
+    lines = text.split("\n")  # (the text unstripped: a blank line at either end ends an event)
+    if text[-1:] == "\n":
+        lines.pop()  # the last line's end, not a blank line
+    first = lines[0].lstrip()
+    if first[:1] == "\ufeff":  # (the byte order mark dropped above)
+        lines[0] = first[1:]
     own = Body() if body is None else body  # read alone: its own body, ended with the text
-    for raw in s.split("\n"):
+    for raw in lines:
         line = raw.strip()
         if not line:
             if own.pending is not None:  # the blank line ends the event
