@@ -207,7 +207,9 @@ class Feed:
             self._done(c.key if type(c.key) is int else None, item)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
-        kind = _typed(item, "$.item")
+        kind = item.get("type")
+        if type(kind) is not str and kind is not None:
+            _typed(item, "$.item")
         if key is None and (kind in _CALL or kind in CLIENT_TYPES or is_server(item, kind)):
             self.read_final = True
         if kind in _CALL:
@@ -227,7 +229,9 @@ class Feed:
 
     def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
         core = self.core
-        kind = _typed(item, "$.item")  # (the final response's items: checked at their place first)
+        kind = item.get("type")
+        if type(kind) is not str and kind is not None:  # (the final response's: checked at their place first)
+            _typed(item, "$.item")
         if kind in CLIENT_TYPES:
             name = client_name(item)
             if name is not None:  # (the call its ``output_item.added`` opened, if any)
@@ -297,14 +301,13 @@ class Feed:
         return None
 
 
-def _typed(item: Dict[str, Any], loc: str) -> Any:
-    """The item's ``type``; one that is no string (a list, an object) names no kind of
-    item: a ``DecodeError`` at it (the item may be a call: never passed over)."""
+def _typed(item: Dict[str, Any], loc: str) -> None:
+    """An item's ``type`` that is no string (a list, an object) names no kind of item: a
+    ``DecodeError`` at it (the item may be a call: never passed over)."""
     kind = item.get("type")
     if kind is not None and type(kind) is not str:
         raise DecodeError(f"Output item type at {loc}.type is not a string: {excerpt(kind)}", dialect=NAME,
                           loc=f"{loc}.type")
-    return kind
 
 
 def _shown(core: Core, c: Call, text: str) -> None:
