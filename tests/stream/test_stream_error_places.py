@@ -124,3 +124,19 @@ def test_a_responses_item_type_that_is_no_string_is_refused_at_it() -> None:
     with pytest.raises(DecodeError) as e:
         accumulate(ev, "openai.responses")
     assert e.value.loc == "$[2].item.type" and "at $[2].item.type" in str(e.value)
+
+
+def test_the_last_line_of_bytes_without_its_line_end_keeps_its_ordinal() -> None:
+    body = (sse(A, A2) + "data: {oops").encode()  # the stream ends inside its last line
+    with pytest.raises(DecodeError) as e:
+        accumulate(body, "openai.chat")
+    assert e.value.loc == "$[2]"
+    with pytest.raises(DecodeError) as e:
+        accumulate([body], "openai.chat")
+    assert e.value.loc == "$[0][2]"
+    acc = Accumulator("openai.chat")
+    acc.feed(b"\n")
+    acc.feed(body)
+    with pytest.raises(DecodeError) as e:
+        acc.close()
+    assert e.value.loc == "$[1][2]"

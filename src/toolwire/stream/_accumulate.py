@@ -29,7 +29,7 @@ from __future__ import annotations
 import operator
 from functools import partial
 from itertools import chain
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Union, cast
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import registry_of
@@ -440,25 +440,25 @@ def accumulate(
                 core.unended = _ENDED
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
-            lines: List[Lines] = []  # made at the first bytes
             bodies: List[Body] = []  # made at the first chunk that is not a dict
-            listed: List[Any] = chunks
-            items = iter(listed)  # (where it is tells the place of a chunk in error: ``_at``)
+            items = iter(chunks)  # (where it is tells the place of a chunk in error: ``_at``)
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
                 if not bodies:
                     bodies.append(Body())
-                at = _at(listed, items)
+                body = bodies[0]
+                at = _at(cast(List[Any], chunks), items)
                 t = type(chunk)
                 if t is bytes or t is bytearray:
-                    if not lines:
-                        lines.append(Lines())
-                    chunk = lines[0].take(chunk)  # whole lines (a transport's piece may end inside one)
-                    bodies[0].lines_at = at
+                    lines = body.lines
+                    if lines is None:
+                        lines = body.lines = Lines()
+                    chunk = lines.take(chunk)  # whole lines (a transport's piece may end inside one)
+                    body.lines_at = at
                     if chunk is None:
                         return
-                bodies[0].start(at, chunk)
-                _read(run, plain_chunks(chunk, streams(registry).wrappers, 0, None, bodies[0]), bodies[0])
+                body.start(at, chunk)
+                _read(run, plain_chunks(chunk, streams(registry).wrappers, 0, None, body), body)
 
             try:
                 run(items, other)
@@ -469,13 +469,14 @@ def accumulate(
                 first_data = (first_chunk(chunks, streams(registry).wrappers)
                               if dialect is not None and foreign_of(exc) is not None else None)
                 raise refused(core, dialect is not None, first_data, registry, exc) from None
-            rest = lines[0].rest() if lines else None
-            if rest is not None:
+            if bodies:  # the last line of the bytes, without its line end; an event the stream ended
                 body = bodies[0]
-                body.start(body.lines_at, rest)
-                _read(run, plain_chunks(rest, streams(registry).wrappers, 0, None, body), body)
-            if bodies and bodies[0].pending is not None:  # an SSE event whose data lines the stream ended
-                _read(run, bodies[0].end(), bodies[0])
+                rest = body.lines.rest() if body.lines is not None else None
+                if rest is not None:
+                    body.start(body.lines_at, rest)
+                    _read(run, plain_chunks(rest, streams(registry).wrappers, 0, None, body), body)
+                if body.pending is not None:
+                    _read(run, body.end(), body)
             first: Any = _UNNAMED
             if dialect is not None and not core.calls and core.finish_reason is None and not core.text_parts:
                 derived: List[Any] = []

@@ -31,7 +31,7 @@ class Body:
     ``-2``: the pending event, at ``begin``); ``whole``: the stream is one body, whose
     events are its chunks (``$[k]``)."""
 
-    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines_at")
+    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at")
 
     def __init__(self) -> None:
         self.pending: Optional[List[str]] = None
@@ -41,12 +41,15 @@ class Body:
         self.here = -1
         self.multi = False
         self.whole = False
+        self.lines: Optional[Lines] = None  # the bytes fed (``accumulate``: made at the first)
         self.lines_at = 0  # the place of the bytes chunk fed last (its unfinished line: ``Lines.rest``)
 
     def start(self, at: int, chunk: Any) -> None:
-        """A fed chunk at *at* is read next."""
+        """A fed chunk at *at* is read next (at the place read last: the unfinished line
+        of its bytes, whose chunks go on being counted)."""
+        if at != self.at:
+            self.n = 0
         self.at = at
-        self.n = 0
         self.here = -1
         t = type(chunk)
         self.multi = t is str or t is bytes or t is bytearray or t is list or t is tuple

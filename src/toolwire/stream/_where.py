@@ -21,8 +21,9 @@ _PLACED = "_stream_placed"  # an error placed once already (by the reader of a t
 def at_chunk(exc: DecodeError, step: str) -> DecodeError:
     """*exc* at the chunk *step* (``"[2]"``, ``"[2][1]"``): its ``loc`` ``$rest`` is
     ``${step}rest``, and so is the place its message names (said once when it named
-    none). An error placed already is given back as it is."""
-    if getattr(exc, _PLACED, False):
+    none). An error placed already, or at ``$.calls[i]`` (the stream's i-th call, as
+    it ended: ``Results``), is given back as it is."""
+    if getattr(exc, _PLACED, False) or exc.loc.startswith("$.calls["):
         return exc
     loc = exc.loc
     new = "$" + step + loc[1:] if loc[:1] == "$" else loc
