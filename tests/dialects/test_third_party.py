@@ -540,7 +540,8 @@ def test_a_chunk_its_handler_cannot_read_is_a_decode_error_naming_the_dialect(re
     with pytest.raises(toolwire.DecodeError) as err:
         accumulate([{"type": "acme.call_begin", "ref": "w1", "tool": "get_weather"}], NAME, registry=registry)
     assert err.value.dialect == NAME
-    assert err.value.message == (f"Malformed {NAME} stream chunk (KeyError: 'slot'): "
+    assert err.value.loc == "$[0]"
+    assert err.value.message == (f"Malformed {NAME} stream chunk at $[0] (KeyError: 'slot'): "
                                  "{'type': 'acme.call_begin', 'ref': 'w1', 'tool': 'get_weath…")
 
 

@@ -194,7 +194,7 @@ def test_sdk_stream_wrappers_are_dialect_fields() -> None:
         acc.feed(event)
     assert acc.close() == EXPECTED
     # no dialect unwraps it: the derived event shows no public attribute (never a ``{}`` keep-alive)
-    with pytest.raises(DecodeError, match=r"Cannot read an AcmeNote value at \$: it holds no public attribute"):
+    with pytest.raises(DecodeError, match=r"Cannot read an AcmeNote value at \$\[1\]: it holds no public attribute"):
         stream.accumulate(events, "openai.chat")
     with pytest.raises(DecodeError, match="not openai.chat chunks: none carried"):
         stream.accumulate(events[::2], "openai.chat")

@@ -223,10 +223,10 @@ _CALL = {"index": 0, "id": "c", "type": "function", "function": {"name": "f", "a
 
 
 @pytest.mark.parametrize(("choices", "said"), [
-    ([{"index": 0, "delta": {"tool_calls": _CALL}}], "choices[0].delta.tool_calls must be a list, got dict"),
-    ({"0": {"delta": {"tool_calls": [_CALL]}}}, "'choices' must be a list, got dict"),
-    ([{"index": 0, "delta": [{"tool_calls": [_CALL]}]}], "choices[0].delta must be an object, got list"),
-    ([[{"delta": {"tool_calls": [_CALL]}}]], "choices[0] must be an object, got list"),
+    ([{"index": 0, "delta": {"tool_calls": _CALL}}], "Expected a list at $[0].choices[0].delta.tool_calls, got dict"),
+    ({"0": {"delta": {"tool_calls": [_CALL]}}}, "Expected a list at $[0].choices, got dict"),
+    ([{"index": 0, "delta": [{"tool_calls": [_CALL]}]}], "Expected an object at $[0].choices[0].delta, got list"),
+    ([[{"delta": {"tool_calls": [_CALL]}}]], "Expected an object at $[0].choices[0], got list"),
 ])
 def test_a_chat_chunk_of_the_wrong_shape_is_refused_not_read_as_no_calls(choices: Any, said: str) -> None:
     # decode_all refuses these shapes ("Expected a list at $.tool_calls"); the stream gave []

@@ -476,9 +476,14 @@ def test_garbage_raises_decode_error() -> None:
     acc = Accumulator()
     with pytest.raises(DecodeError) as info:
         acc.feed("hello world")
-    assert info.value.message == "Stream chunk at $ is text but neither JSON nor an SSE data line: 'hello world'"
-    with pytest.raises(DecodeError):
-        acc.feed("data: {not json")
+    assert info.value.message == ("Stream chunk at $[0][0] is text but neither JSON nor an SSE data line: "
+                                  "'hello world'")
+    acc = Accumulator()
+    acc.feed("data: {not json")  # (the first data line of an event, maybe: its next lines may follow)
+    with pytest.raises(DecodeError) as info:
+        acc.close()
+    assert info.value.loc == "$[0][0]"
+    assert info.value.message.startswith("Stream data at $[0][0] is not JSON")
 
 
 def test_unknown_shapes_fail_at_close() -> None:

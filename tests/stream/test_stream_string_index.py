@@ -55,8 +55,9 @@ def test_other_indexes_are_refused_with_their_path(index: Any) -> None:
     for run in (lambda: accumulate(chunks), lambda: accumulate(iter(chunks), "openai.chat")):
         with pytest.raises(DecodeError) as info:
             run()
+        assert info.value.loc == "$[1].choices[0].delta.tool_calls[0].index"
         assert str(info.value).startswith(
-            "Tool call index at $.choices[0].delta.tool_calls[0].index is neither an int nor a digit string: ")
+            "Tool call index at $[1].choices[0].delta.tool_calls[0].index is neither an int nor a digit string: ")
     acc = Accumulator("openai.chat", preview=True)
     acc.feed(chunks[0])
     with pytest.raises(DecodeError):

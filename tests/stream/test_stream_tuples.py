@@ -93,7 +93,8 @@ CALL = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f"
 def test_a_tuple_where_the_wire_has_an_object_is_refused(chunk: Dict[str, Any], where: str, dialect: Any) -> None:
     with pytest.raises(DecodeError) as info:
         accumulate([chunk], dialect)
-    assert f"{where} must be an object, got tuple" in str(info.value)
+    assert f"Expected an object at $[0].{where}, got tuple" in str(info.value)
+    assert info.value.loc == f"$[0].{where}"
 
 
 @pytest.mark.parametrize(("chunk", "name"), [

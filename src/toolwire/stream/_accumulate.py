@@ -26,8 +26,10 @@ tests and fuzzing), with the argument text split as asked.
 
 from __future__ import annotations
 
+import operator
+from functools import partial
 from itertools import chain
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Union, cast
 
 from .._args import DEFAULT_POLICY, make_policy
 from .._builtin import registry_of
@@ -39,7 +41,7 @@ from .._registry import Registry
 from ..text._core import TextParser
 from ..text._events import CallEvent, ContentDelta, ReasoningDelta
 from ._call import Result
-from ._chunks import Lines, derived_only, plain_chunks
+from ._chunks import Body, Lines, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
@@ -61,6 +63,7 @@ from ._handlers import (
 )
 from ._skipped import foreign_of
 from ._table import HandlerFactory, Hit, StreamTable, streams
+from ._where import at_chunk
 
 __all__ = [
     "Accumulator",
@@ -143,6 +146,9 @@ class Accumulator:
         # such events alone, without any chunk, is refused at ``close`` (``derived_only``)
         self._derived: List[Any] = []
         self._lines = Lines()  # the unfinished last line of the bytes fed
+        self._body = Body()  # the text and bytes fed, read as one SSE body; the chunk read's place
+        self._fed = 0  # the chunks fed so far (``feed``): the next one's place
+        self._where: Optional[Callable[[], int]] = None  # the place of the chunk read (``_feed_whole``)
         self._deferred: Optional[DecodeError] = None  # a named stream of another dialect: raised at close
         if dialect is not None:
             self._start(*resolve(dialect, registry))
@@ -174,11 +180,13 @@ class Accumulator:
     def feed(self, chunk: Any) -> List[Event]:
         """Take one chunk (or event); return the events it produced."""
         core = self._core
+        at = self._fed
+        self._fed = at + 1
         try:
             if type(chunk) is dict and core is not None and not self._closed:  # the hot path
                 if self._first is None and chunk:
                     self._first = chunk
-                self._run((chunk,), self._feed_any)
+                self._run((chunk,), no_run)
                 events = core.events
                 if events:
                     core.events = []
@@ -186,8 +194,10 @@ class Accumulator:
                 return []
             if self._closed:
                 raise DecodeError("The stream is closed; nothing can be fed after close()")
-            self._feed_any(chunk)
-        except DecodeError as exc:  # another dialect's chunk with a call (``_skipped``)
+            self._feed_any(chunk, at)
+        except DecodeError as exc:  # at its chunk; another dialect's chunk with a call (``_skipped``)?
+            if not self._closed:
+                exc = at_chunk(exc, f"[{at}]")
             if core is not None and self._named and foreign_of(exc) is not None:
                 # a named stream whose first chunk with data is another dialect's: ``foreign``'s error at close
                 err = first_foreign(core, self._first if type(self._first) is dict else None, self._registry)
@@ -195,33 +205,45 @@ class Accumulator:
                     if self._deferred is None:
                         self._deferred = err
                     return self.events()
-            raise self._refused(exc, None) from None
+            raise self._refused(exc) from None
         return self.events()
 
-    def _feed_any(self, chunk: Any) -> None:
-        """Feed one chunk of any form, detecting the dialect if it is not known yet.
-        Bytes are taken as whole lines (a transport's piece that ends inside a line
-        waits for the rest: ``Lines``); text is a whole unit, as fed."""
+    def _feed_any(self, chunk: Any, at: int) -> None:
+        """Feed one chunk of any form (at the place *at*), detecting the dialect if it is
+        not known yet. Bytes are taken as whole lines (a transport's piece that ends
+        inside a line waits for the rest: ``Lines``); text is whole lines, as fed (an SSE
+        event's data lines may go on in the next: ``Body``)."""
         t = type(chunk)
         if t is bytes or t is bytearray:
             chunk = self._lines.take(chunk)
+            self._body.lines_at = at
             if chunk is None:
                 return
-        self._feed_plain(chunk)
+        self._feed_plain(chunk, at)
 
-    def _feed_plain(self, chunk: Any) -> None:
-        wrappers = self._streams().wrappers
-        it = plain_chunks(chunk, wrappers, 0, self._derived)
+    def _feed_plain(self, chunk: Any, at: int, it: Optional[Iterator[Dict[str, Any]]] = None) -> None:
+        """Feed the chunks read from *chunk* (or the iterator *it*: the body's pending
+        event); an error is at the chunk read (``Body.place``)."""
+        body = self._body
+        if it is None:
+            body.start(at, chunk)
+            it = plain_chunks(chunk, self._streams().wrappers, 0, self._derived, body)
+        try:
+            self._read(it)
+        except DecodeError as exc:
+            raise at_chunk(exc, body.place()) from None
+
+    def _read(self, it: Iterator[Dict[str, Any]]) -> None:
         if self._core is not None:
             if self._first is None:  # a named stream, no chunk with data yet: this one's?
                 for data in it:
                     if data:
                         self._first = data
-                        self._run(chain((data,), it), self._feed_any)
+                        self._run(chain((data,), it), no_run)
                         return
-                    self._run((data,), self._feed_any)
+                    self._run((data,), no_run)
                 return
-            self._run(it, self._feed_any)
+            self._run(it, no_run)
             return
         for data in it:
             hit = self._detect(data)
@@ -230,7 +252,7 @@ class Accumulator:
                     self._unknown = data
                 continue
             self._start(*hit)
-            self._run(chain((data,), it), self._feed_any)
+            self._run(chain((data,), it), no_run)
             return
 
     def _feed_all(self, chunks: Iterable[Any]) -> None:
@@ -238,15 +260,20 @@ class Accumulator:
         goes to the handler's loop in one call."""
         try:
             self._feed_whole(chunks)
-        except DecodeError as exc:  # another dialect's chunk with a call: at its place in a list
-            raise self._refused(exc, chunks) from None
+        except DecodeError as exc:  # at its chunk; another dialect's chunk with a call?
+            where = self._where
+            if where is not None and not self._body.whole:
+                at = where()
+                if at >= 0:
+                    exc = at_chunk(exc, f"[{at}]")
+            raise self._refused(exc) from None
 
-    def _refused(self, exc: DecodeError, chunks: Any) -> DecodeError:
+    def _refused(self, exc: DecodeError) -> DecodeError:
         core = self._core
         if core is None or foreign_of(exc) is None:
             return exc
         first = self._first if self._named and type(self._first) is dict else None
-        return refused(core, self._named, first, self._registry, chunks, exc)
+        return refused(core, self._named, first, self._registry, exc)
 
     def _feed_whole(self, chunks: Iterable[Any]) -> None:
         if type(chunks) is list and chunks:  # the common case: the first chunk decides, one run
@@ -257,7 +284,9 @@ class Accumulator:
                 if hit is not None:
                     self._start(*hit)
             if self._core is not None:
-                self._run(chunks, self._feed_any)
+                items = iter(chunks)
+                self._where = where = partial(_at, chunks, items)
+                self._run(items, lambda chunk: self._feed_any(chunk, where()))
                 return
         try:
             it = iter(chunks)
@@ -265,13 +294,16 @@ class Accumulator:
             raise DecodeError(
                 f"A stream at $ is an iterable of chunks or one SSE / NDJSON body, got {excerpt(chunks)}"
             ) from None
+        count = [-1]  # the place of the chunk read
+        self._where = where = partial(count.__getitem__, 0)
+        it = _counted(it, count)
         if self._first is None:  # a named stream: chunks up to the first with data, one by one
             for first in it:
                 if type(first) is dict and first:
                     self._first = first
                     it = chain((first,), it)
                     break
-                self._feed_any(first)  # keep-alives, text lines without data...: it looks further
+                self._feed_any(first, where())  # keep-alives, text lines without data...: it looks further
                 if self._first is not None:
                     break
             else:
@@ -285,15 +317,15 @@ class Accumulator:
                             self._unknown = chunk
                         continue
                     self._start(*hit)
-                    self._run((chunk,), self._feed_any)
+                    self._run((chunk,), no_run)
                     break
-                self._feed_any(chunk)
+                self._feed_any(chunk, where())
                 if self._core is not None:
                     break
             else:
                 return
         try:
-            self._run(source(it), self._feed_any)
+            self._run(source(it), lambda chunk: self._feed_any(chunk, where()))
         except Raised as raised:  # the chunks' own error (the network's): the caller's, as it was
             raise raised.exc from None
 
@@ -301,8 +333,11 @@ class Accumulator:
         """End of stream: finalize open calls; return every call in order."""
         if not self._closed:
             rest = self._lines.rest()
+            body = self._body
             if rest is not None:  # the stream's last line, without its line end
-                self._feed_plain(rest)
+                self._feed_plain(rest, body.lines_at)
+            if body.pending is not None:  # an SSE event whose data lines the stream ended
+                self._feed_plain(None, body.at, body.end())
             self._closed = True
             if self._core is None:
                 if self._unknown is not None:
@@ -408,27 +443,43 @@ def accumulate(
                 core.unended = _ENDED
             run: Run = getattr(handler, "run", None) or runner(handler, core, False)
 
-            lines: List[Lines] = []  # made at the first bytes
+            bodies: List[Body] = []  # made at the first chunk that is not a dict
+            items = iter(chunks)  # (where it is tells the place of a chunk in error: ``_at``)
 
             def other(chunk: Any) -> None:  # not itself inside: a cycle would keep the stream for the GC
+                if not bodies:
+                    bodies.append(Body())
+                body = bodies[0]
+                at = _at(cast(List[Any], chunks), items)
                 t = type(chunk)
                 if t is bytes or t is bytearray:
-                    if not lines:
-                        lines.append(Lines())
-                    chunk = lines[0].take(chunk)  # whole lines (a transport's piece may end inside one)
+                    lines = body.lines
+                    if lines is None:
+                        lines = body.lines = Lines()
+                    chunk = lines.take(chunk)  # whole lines (a transport's piece may end inside one)
+                    body.lines_at = at
                     if chunk is None:
                         return
-                run(plain_chunks(chunk, streams(registry).wrappers), no_run)
+                body.start(at, chunk)
+                _read(run, plain_chunks(chunk, streams(registry).wrappers, 0, None, body), body)
 
             try:
-                run(chunks, other)
-            except DecodeError as exc:  # another dialect's chunk with a call: at its place in the list
+                run(items, other)
+            except DecodeError as exc:  # at its chunk; another dialect's chunk with a call?
+                at = _at(chunks, items)
+                if at >= 0:
+                    exc = at_chunk(exc, f"[{at}]")
                 first_data = (first_chunk(chunks, streams(registry).wrappers)
                               if dialect is not None and foreign_of(exc) is not None else None)
-                raise refused(core, dialect is not None, first_data, registry, chunks, exc) from None
-            rest = lines[0].rest() if lines else None
-            if rest is not None:
-                run(plain_chunks(rest, streams(registry).wrappers), no_run)
+                raise refused(core, dialect is not None, first_data, registry, exc) from None
+            if bodies:  # the last line of the bytes, without its line end; an event the stream ended
+                body = bodies[0]
+                rest = body.lines.rest() if body.lines is not None else None
+                if rest is not None:
+                    body.start(body.lines_at, rest)
+                    _read(run, plain_chunks(rest, streams(registry).wrappers, 0, None, body), body)
+                if body.pending is not None:
+                    _read(run, body.end(), body)
             first: Any = _UNNAMED
             if dialect is not None and not core.calls and core.finish_reason is None and not core.text_parts:
                 derived: List[Any] = []
@@ -444,6 +495,30 @@ def accumulate(
             return out
     acc = Accumulator(dialect, include_server=include_server, registry=registry, _events=False, **policy)
     if isinstance(chunks, (str, bytes, bytearray, dict)):
-        chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk
+        chunks = [chunks]  # a whole SSE / NDJSON body, or a single chunk: the stream itself
+        acc._body.whole = True
     acc._feed_all(chunks)
     return acc.close()
+
+
+def _at(chunks: List[Any], items: Iterator[Any]) -> int:
+    """The place in *chunks* of the chunk read last from *items*, their iterator (the
+    loop reading them has taken it: ``-1`` when that cannot be)."""
+    n = len(chunks) - operator.length_hint(items) - 1
+    return n if 0 <= n < len(chunks) else -1
+
+
+def _counted(chunks: Iterator[Any], count: List[int]) -> Iterator[Any]:
+    """*chunks*, the place of the one taken last in ``count[0]``."""
+    for chunk in chunks:
+        count[0] += 1
+        yield chunk
+
+
+def _read(run: Run, it: Iterator[Dict[str, Any]], body: Body) -> None:
+    """``run`` the chunks read from a chunk that is not a dict; an error is at the chunk
+    read (``Body.place``)."""
+    try:
+        run(it, no_run)
+    except DecodeError as exc:
+        raise at_chunk(exc, body.place()) from None

@@ -107,7 +107,7 @@ class Core(Replies):
     def malformed(self, exc: Exception, data: Any) -> DecodeError:
         """The error for a chunk whose shape the handler did not foresee."""
         return DecodeError(
-            f"Malformed {self.dialect} stream chunk ({type(exc).__name__}: {exc}): {excerpt(data)}",
+            f"Malformed {self.dialect} stream chunk at $ ({type(exc).__name__}: {exc}): {excerpt(data)}",
             dialect=self.dialect,
         )
 

@@ -16,7 +16,7 @@ from .._registry import Registry
 from ._call import Result
 from ._chunks import plain_chunks
 from ._core import Core
-from ._skipped import foreign_of, placed
+from ._skipped import foreign_of
 from ._table import HandlerFactory, Hit, accepts, hit_of, streams
 
 __all__ = [
@@ -193,20 +193,17 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
 
 
 def refused(core: Core, named: bool, first: Optional[Dict[str, Any]], registry: Optional[Registry],
-            chunks: Any, exc: DecodeError) -> DecodeError:
-    """The error to raise for *exc*, raised while reading the stream: when it refused a
-    chunk of another dialect that carries a call (``_skipped``), a named stream whose
-    first chunk with data (*first*) is another dialect's gets ``foreign``'s error (the
-    stream is that dialect's, not a chunk of it), any other the chunk's at its place in
-    *chunks* (a list); else *exc* itself."""
+            exc: DecodeError) -> DecodeError:
+    """The error to raise for *exc* (at its chunk), raised while reading the stream:
+    when it refused a chunk of another dialect that carries a call (``_skipped``), a
+    named stream whose first chunk with data (*first*) is another dialect's gets
+    ``foreign``'s error (the stream is that dialect's, not a chunk of it); else *exc*."""
     if foreign_of(exc) is None:
         return exc
     if named:
         err = first_foreign(core, first, registry)
         if err is not None:
             return err
-    if type(chunks) is list:
-        return placed(core, chunks, exc) or exc
     return exc
 
 

@@ -6,8 +6,8 @@ extra chunk). A chunk that another streaming dialect claims (the stream table's
 ``detect``) and whose reader makes a call from it is refused: skipped, its call would
 be lost while the stream's own calls came back as the whole answer (a gateway that
 switches provider mid-reply and keeps feeding one accumulator). Only chunks a reader
-skips are asked, so its hot path pays nothing. The chunk's place in a list of chunks
-is given by the front doors (``placed``). The streaming dialects asked are the default
+skips are asked, so its hot path pays nothing. The chunk's place in the stream is
+given by the front doors (``_where.at_chunk``). The streaming dialects asked are the default
 registry's (the stream table, loaded by the front door that started the stream: this
 module is imported by the dialects that table reads, so it imports none of it); the
 core keeps no state for this (an attribute more on it would slow every read of it).
@@ -16,13 +16,12 @@ core keeps no state for this (an attribute more on it would slow every read of i
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, Iterable, Mapping, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
-from .._errors import DecodeError, ToolwireError, an, excerpt
-from ._chunks import plain_chunks
+from .._errors import DecodeError, an, excerpt
 from ._core import Core
 
-__all__ = ["foreign_of", "placed", "skipped"]
+__all__ = ["foreign_of", "skipped"]
 
 
 def skipped(core: Core, data: Dict[str, Any]) -> None:
@@ -60,31 +59,6 @@ def foreign_of(exc: BaseException) -> Optional[Tuple[str, Dict[str, Any]]]:
 def _table() -> Any:
     module = sys.modules.get(__name__.rpartition(".")[0] + "._table")
     return None if module is None else module.streams(None)
-
-
-def placed(core: Core, chunks: Iterable[Any], exc: BaseException) -> Optional[DecodeError]:
-    """The error for the chunk ``skipped`` refused, at its place in the list *chunks*
-    (looked for only then: the chunk itself, or the text, bytes or object it was read
-    from); ``None`` when no chunk was refused so."""
-    found = foreign_of(exc)
-    if found is None:
-        return None
-    theirs, data = found
-    table = _table()
-    wrappers = table.wrappers if table is not None else {}
-    loc = "$"
-    for i, chunk in enumerate(chunks):
-        if chunk is data or (type(chunk) is not dict and _holds(chunk, data, wrappers)):
-            loc = f"$[{i}]"
-            break
-    return _error(core.dialect, theirs, data, loc)
-
-
-def _holds(chunk: Any, data: Dict[str, Any], wrappers: Mapping[str, str]) -> bool:
-    try:
-        return any(d is data or d == data for d in plain_chunks(chunk, wrappers))
-    except ToolwireError:
-        return False
 
 
 def _error(ours: str, theirs: str, data: Dict[str, Any], loc: str) -> DecodeError:

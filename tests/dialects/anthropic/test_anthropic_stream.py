@@ -206,7 +206,7 @@ def test_server_sent_event_text_among_the_events_is_read() -> None:
         assert accumulate([START, events[0], body], D) == [ToolCall("get_weather", {"city": "Zürich"}, TOOLU)]
     with pytest.raises(toolwire.DecodeError) as exc:
         accumulate([START, 5], D)
-    assert (exc.value.message, exc.value.loc) == ("Stream chunk at $ is not an object: 5", "$")
+    assert (exc.value.message, exc.value.loc) == ("Stream chunk at $[1] is not an object: 5", "$[1]")
 
 
 def test_encode_stream_writes_the_documented_events() -> None:

@@ -23,15 +23,15 @@ PARTS = {"role": "model", "parts": [_call("b")]}
 
 
 @pytest.mark.parametrize(("chunk", "said"), [
-    ({"candidates": [{"content": {"role": "model", "parts": _call("b")}}]}, "candidates[0].content.parts"),
-    ({"candidates": [{"content": [PARTS]}]}, "candidates[0].content"),
-    ({"candidates": {"content": PARTS}}, "'candidates'"),
-    ({"candidates": [[{"content": PARTS}]]}, "candidates[0]"),
+    ({"candidates": [{"content": {"role": "model", "parts": _call("b")}}]}, "$[1].candidates[0].content.parts"),
+    ({"candidates": [{"content": [PARTS]}]}, "$[1].candidates[0].content"),
+    ({"candidates": {"content": PARTS}}, "$[1].candidates"),
+    ({"candidates": [[{"content": PARTS}]]}, "$[1].candidates[0]"),
 ])
 def test_a_container_in_the_wrong_shape_is_refused(chunk: Dict[str, Any], said: str) -> None:
     with pytest.raises(DecodeError) as info:
         stream.accumulate([FIRST, chunk, LAST], "gemini")
-    assert said in info.value.message
+    assert f"at {said}," in info.value.message and info.value.loc == said
 
 
 def test_a_scalar_in_place_of_a_candidate_holds_no_call() -> None:

@@ -54,6 +54,7 @@ from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
+from ...stream._where import wrong_shape
 from .._common import describe_error
 from .candidates import numbers
 from .finish_numbers import reason_word
@@ -95,13 +96,16 @@ class Handler:
             # a container in the wrong shape may hold calls: refused, as decode_all refuses it
             # (a scalar holds none: passed over); a tuple is the list it stands for
             if type(cands) is dict:
-                raise TypeError("'candidates' must be a list, got dict")
+                raise wrong_shape("$.candidates", "a list", cands, NAME)
             if type(cands) is tuple:
                 cands = list(cands)
             else:
                 feedback = field(data, "promptFeedback", "prompt_feedback")
                 if type(feedback) is dict:  # a blocked prompt: no candidate, its block reason the finish
-                    self.core.finish(field(feedback, "blockReason", "block_reason"))
+                    block = field(feedback, "blockReason", "block_reason")
+                    self.core.finish(block)
+                    if block is not None and block != "":  # the refusal ``normalize`` gives (``response``)
+                        self.core.refused(f"prompt blocked: {self.core.finish_reason}")
                 else:  # another dialect's chunk with a call: refused, never passed over
                     skipped(self.core, data)
                 return
@@ -109,7 +113,7 @@ class Handler:
         for pos, cand in enumerate(cands):
             if type(cand) is not dict:
                 if type(cand) is list or type(cand) is tuple:
-                    raise TypeError(f"candidates[{pos}] must be an object, got {type(cand).__name__}")
+                    raise wrong_shape(f"$.candidates[{pos}]", "an object", cand, NAME)
                 continue
             if nums is None:
                 scope = cand.get("index", 0)
@@ -121,10 +125,10 @@ class Handler:
                 self.core.choice(scope)
             content = cand.get("content")
             if type(content) is list or type(content) is tuple:
-                raise TypeError(f"candidates[{pos}].content must be an object, got {type(content).__name__}")
+                raise wrong_shape(f"$.candidates[{pos}].content", "an object", content, NAME)
             parts = content.get("parts") if type(content) is dict else None
             if type(parts) is dict:
-                raise TypeError(f"candidates[{pos}].content.parts must be a list, got dict")
+                raise wrong_shape(f"$.candidates[{pos}].content.parts", "a list", parts, NAME)
             if type(parts) is list or type(parts) is tuple:  # (a tuple: the list it stands for)
                 for part in parts:
                     if type(part) is dict:

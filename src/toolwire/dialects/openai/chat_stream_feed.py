@@ -19,6 +19,7 @@ from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
+from ...stream._where import wrong_shape
 from .._common import describe_error
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
@@ -151,7 +152,7 @@ class Feed:
             # (a scalar holds none: skipped, as an odd value of an OpenAI-compatible server);
             # a tuple is the list it stands for (``decode_all`` reads it so)
             if type(choices) is dict:
-                raise TypeError("'choices' must be a list, got dict")
+                raise wrong_shape("$.choices", "a list", choices, core.dialect)
             if type(choices) is not tuple:
                 skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                 return
@@ -160,7 +161,7 @@ class Feed:
             pos += 1
             if type(ch) is not dict:  # no choice (``None``, text): it keeps its position
                 if type(ch) is list or type(ch) is tuple:
-                    raise TypeError(f"choices[{pos}] must be an object, got {type(ch).__name__}")
+                    raise wrong_shape(f"$.choices[{pos}]", "an object", ch, core.dialect)
                 continue
             scope = ch.get("index", pos)
             if type(scope) is not int:
@@ -172,7 +173,7 @@ class Feed:
                 if type(delta) is not list and type(delta) is not tuple:
                     delta, field = ch.get("message"), "message"
                 if type(delta) is list or type(delta) is tuple:  # a container in the wrong shape may hold calls
-                    raise TypeError(f"choices[{pos}].{field} must be an object, got {type(delta).__name__}")
+                    raise wrong_shape(f"$.choices[{pos}].{field}", "an object", delta, core.dialect)
                 if delta is None:  # a whole choice of ``messages``: refused, as ``decode_all`` refuses it
                     refuse_messages(ch, f"$.choices[{pos}]", core.dialect)
             if type(delta) is dict:
@@ -188,7 +189,7 @@ class Feed:
                         else:
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
-                    raise TypeError(f"choices[{pos}].{field}.tool_calls must be a list, got dict")
+                    raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
                 content = delta.get("content")
                 if type(content) is str:
                     if not content:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Set
 
-from ..._errors import excerpt
+from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
@@ -137,12 +137,14 @@ class Feed:
             output = body.get("output")
             if type(output) is list:
                 if not core.calls:  # no item streamed: the calls are the final response's
-                    for item in output:
+                    for i, item in enumerate(output):
                         if type(item) is dict:
+                            _typed(item, f"$.response.output[{i}]")
                             self._done(None, item)
                 else:  # its items end the calls still open (``output_item.done`` never came)
                     for i, item in enumerate(output):
                         if type(item) is dict:
+                            _typed(item, f"$.response.output[{i}]")
                             self._final(i, item)
                     unstreamed(core, output, self._end)
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
@@ -206,6 +208,8 @@ class Feed:
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")
+        if type(kind) is not str and kind is not None:
+            _typed(item, "$.item")
         if key is None and (kind in _CALL or kind in CLIENT_TYPES or is_server(item, kind)):
             self.read_final = True
         if kind in _CALL:
@@ -226,6 +230,8 @@ class Feed:
     def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
         core = self.core
         kind = item.get("type")
+        if type(kind) is not str and kind is not None:  # (the final response's: checked at their place first)
+            _typed(item, "$.item")
         if kind in CLIENT_TYPES:
             name = client_name(item)
             if name is not None:  # (the call its ``output_item.added`` opened, if any)
@@ -293,6 +299,15 @@ class Feed:
 
     def close(self) -> None:
         return None
+
+
+def _typed(item: Dict[str, Any], loc: str) -> None:
+    """An item's ``type`` that is no string (a list, an object) names no kind of item: a
+    ``DecodeError`` at it (the item may be a call: never passed over)."""
+    kind = item.get("type")
+    if kind is not None and type(kind) is not str:
+        raise DecodeError(f"Output item type at {loc}.type is not a string: {excerpt(kind)}", dialect=NAME,
+                          loc=f"{loc}.type")
 
 
 def _shown(core: Core, c: Call, text: str) -> None:
