@@ -69,3 +69,36 @@ def test_a_second_call_with_its_own_id_is_still_a_second_call() -> None:
     chunks = [START, *DELTAS, reemit(id="call_b"), ch(finish="tool_calls")]
     args = {"to": "bob@example.com", "amount": 100}
     assert accumulate(chunks) == [ToolCall("send_payment", args, "call_a"), ToolCall("send_payment", args, "call_b")]
+
+
+C_HEAD = ch({"tool_calls": [{"index": 0, "id": "call_a", "type": "custom", "custom": {"name": "shell", "input": ""}}]})
+C_DELTAS = [ch({"tool_calls": [{"index": 0, "custom": {"input": "rm -rf /tmp/x"}}]}),
+            ch({"tool_calls": [{"index": 0, "custom": {"input": "; ls"}}]})]
+
+
+@pytest.mark.parametrize("again", [
+    {"index": 0, "id": "call_a", "type": "custom", "custom": {"name": "shell", "input": "rm -rf /tmp/x; ls"}},
+    {"index": 0, "type": "custom", "custom": {"name": "shell", "input": "rm -rf /tmp/x; ls"}},
+])
+def test_a_custom_call_named_again_with_its_whole_input_never_runs_twice(again: Dict[str, Any]) -> None:
+    """(review hunt: the re-sent input was joined to the pieces, a runnable call with the
+    command twice: ``rm -rf /tmp/x; lsrm -rf /tmp/x; ls``)"""
+    [bad] = accumulate([C_HEAD, *C_DELTAS, ch({"tool_calls": [again]}), ch(None, "tool_calls")], "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.name == "shell" and "came again whole" in bad.error
+
+
+def test_two_custom_calls_without_ids_at_one_index_stay_two() -> None:
+    head = {"index": 0, "type": "custom", "custom": {"name": "code", "input": ""}}
+    chunks = [ch({"tool_calls": [head]}), ch({"tool_calls": [{"index": 0, "custom": {"input": "print(1)"}}]}),
+              ch({"tool_calls": [head]}), ch({"tool_calls": [{"index": 0, "custom": {"input": "print(2)"}}]}),
+              ch(None, "tool_calls")]
+    calls = accumulate(chunks, "openai.chat")
+    assert [(type(c), c.args) for c in calls] == [(ToolCall, {"input": "print(1)"}), (ToolCall, {"input": "print(2)"})]
+
+
+def test_a_server_naming_every_custom_delta_gives_one_call() -> None:
+    """(an OpenAI-compatible server that repeats the id and name on every delta)"""
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "call_a", "type": "custom",
+                                  "custom": {"name": "shell", "input": piece}}]}) for piece in ("ls", " -la", " /")]
+    [call] = accumulate([*chunks, ch(None, "tool_calls")], "openai.chat")
+    assert isinstance(call, ToolCall) and call.args == {"input": "ls -la /"}

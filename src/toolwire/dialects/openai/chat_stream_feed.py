@@ -13,7 +13,7 @@ other chunk here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Set
+from typing import Any, Dict, Optional, Set
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
@@ -91,6 +91,20 @@ def _input(core: Core, c: Call, piece: Any) -> None:
         core.add_input(c, "input", None)
         core.fail(c, f"Custom tool input must be text, got {excerpt(piece)}")
 
+
+
+def _head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
+                piece: Any) -> Call:
+    """*c*, a custom call whose input came, named again (a second head): the whole input
+    sent again (a gateway's re-emission: invalid, never run twice), or with no id on
+    either, another call at the index; else (a server that names every delta) *c*."""
+    if type(piece) is str and len(piece) == c.size and piece == "".join(core.inputs[c.pos][1]):  # type: ignore[index]
+        core.fail(c, f"The custom tool call {name!r} came again whole after its input: the same call sent "
+                     "twice (a re-emission), which must not run twice")
+        return c
+    if ident is None and c.id is None:
+        return core.new(None if index is None else (scope, index), scope, None, name, False)
+    return c
 
 class Feed:
     """Feeds Chat chunks into the shared core, one ``feed`` call each."""
@@ -263,6 +277,8 @@ class Feed:
         if value is not None:
             not_text(core, c, value, text)
         if custom:
+            if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
+                c = _head_again(core, c, scope, index, ident, name, piece)
             _input(core, c, piece)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
