@@ -244,3 +244,16 @@ def test_gemini_candidates_object() -> None:
         {"functionCall": {"name": "f", "args": {}}}]}}}, "gemini"))
     assert (e.loc, e.dialect) == ("$.candidates", "gemini")
     assert "no known dialect" not in str(e)
+
+
+@pytest.mark.parametrize("pattern", ["^(?=x)x$", "(?m:^a$)"])
+def test_validate_call_places_a_pattern_the_engine_cannot_run_at_its_tool(pattern: str) -> None:
+    """(review hunt RE-2: at ``$.properties.a.pattern`` with no dialect, as if the schema
+    stood alone)"""
+    ok = {"type": "function", "function": {"name": "g", "parameters": {"type": "object"}}}
+    tool = {"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"a": {"type": "string", "pattern": pattern}}}}}
+    with pytest.raises(toolwire.SchemaError) as info:
+        validate_call(ToolCall("f", {"a": "x"}, "c"), [ok, tool])
+    assert info.value.loc == "$[1].function.parameters.properties.a.pattern"
+    assert info.value.dialect == "openai.chat"

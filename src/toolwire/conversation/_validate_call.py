@@ -305,10 +305,10 @@ def validate_call(
                            f"no arguments; got {got}.", provider_data=c.provider_data)
     try:
         schema = normalize(tool.parameters)
+        issues = check(c.args, schema)  # (it compiles the patterns: one the engine cannot run raises)
     except DecodeError as exc:  # a malformed schema: said at its tool's place in the list, in its dialect
         where, dialect = _schema_place(tool, origins[next(i for i, t in enumerate(offered) if t is tool)])
         raise moved(exc, dialect, {"$": where}) from None
-    issues = check(c.args, schema)
     if issues and coerce:
         fixed = _coerce(c.args, issues, schema)
         if fixed is not None:
