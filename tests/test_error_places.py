@@ -257,3 +257,18 @@ def test_validate_call_places_a_pattern_the_engine_cannot_run_at_its_tool(patter
         validate_call(ToolCall("f", {"a": "x"}, "c"), [ok, tool])
     assert info.value.loc == "$[1].function.parameters.properties.a.pattern"
     assert info.value.dialect == "openai.chat"
+
+
+@pytest.mark.parametrize(("dialect", "where"), [
+    ("anthropic.messages", '$.input_schema.properties["a.b"].properties["q\\"x"]'),
+    ("openai.chat", '$.parameters.properties["a.b"].properties["q\\"x"]'),
+])
+def test_strict_tool_errors_spell_keys_as_documented(dialect: str, where: str) -> None:
+    """(review hunt RE-4: ``properties['a.b']``, Python's repr, not the documented
+    ``["a.b"]``)"""
+    inner = {"type": "object", "properties": {'q"x': {"type": "object", "properties": {}}},
+             "required": ['q"x'], "additionalProperties": False}
+    params = {"type": "object", "properties": {"a.b": inner}, "required": ["a.b"], "additionalProperties": False}
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.encode_tool(Tool("f", parameters=params, strict=True), dialect)
+    assert info.value.loc == where

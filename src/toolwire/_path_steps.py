@@ -6,8 +6,14 @@ identifier (or ``$`` and one: ``$defs``), else the key as a JSON string in brack
 from __future__ import annotations
 
 import json
+from typing import Any, Optional, Tuple
 
-__all__ = ["key_step"]
+__all__ = ["Place", "key_step", "place_path"]
+
+#: a node's place in a walk: ``None`` (the root) or ``(its parent's place, key)``, spelled
+#: as a ``$.path`` only for an error (a path string per node would make a walk quadratic
+#: in the depth)
+Place = Optional[Tuple[Any, Any]]
 
 
 def key_step(key: str) -> str:
@@ -15,3 +21,12 @@ def key_step(key: str) -> str:
     if key.isidentifier() or (key[:1] == "$" and key[1:].isidentifier()):
         return "." + key
     return "[" + json.dumps(key, ensure_ascii=False) + "]"
+
+
+def place_path(loc: str, place: Place) -> str:
+    """*place* as a ``$.path`` under *loc* (``[i]`` for an index, ``key_step`` for a key)."""
+    keys = []
+    while place is not None:
+        place, key = place
+        keys.append(key)
+    return loc + "".join(f"[{k}]" if type(k) is int else key_step(k) for k in reversed(keys))

@@ -51,14 +51,14 @@ def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> List[i
 
 
 def test_strict_check_spells_no_path_for_a_schema_that_meets_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    spelled = _counting(monkeypatch, strict_mode, "_step")
+    spelled = _counting(monkeypatch, strict_mode, "place_path")
     for n in (N, 4 * N):
         encode_tool(Tool("f", parameters=_strict_deep(n, leaf_ok=True), strict=True), "openai.chat")
     assert sum(spelled) == 0
 
 
 def test_strict_check_work_is_linear_in_the_depth(monkeypatch: pytest.MonkeyPatch) -> None:
-    spelled = _counting(monkeypatch, strict_mode, "_step")
+    spelled = _counting(monkeypatch, strict_mode, "place_path")
     work = []
     for n in (N, 4 * N):
         spelled.clear()

@@ -21,10 +21,10 @@ with a 400). ``schema.render(..., "anthropic.tool")`` is the way to a schema tha
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._errors import EncodeError
+from ..._path_steps import Place, place_path
 
 __all__ = ["check_strict_tool", "strict_tool_problem"]
 
@@ -34,22 +34,8 @@ _LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
 _REFUSED = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
             "maxItems")
-_PLAIN = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-# a node's place: ``None`` (the root) or ``(its parent's place, key)``, spelled only for the error
-_Place = Optional[Tuple[Any, Any]]
-
-
-def _spelled(loc: str, place: _Place) -> str:
-    keys = []
-    while place is not None:
-        place, key = place
-        keys.append(key)
-    return loc + "".join(f"[{k}]" if type(k) is int else f".{k}" if _PLAIN.fullmatch(k) else f"[{k!r}]"
-                         for k in reversed(keys))
-
-
-def _children(node: Dict[str, Any], at: _Place) -> List[Tuple[Any, _Place]]:
-    out: List[Tuple[Any, _Place]] = []
+def _children(node: Dict[str, Any], at: Place) -> List[Tuple[Any, Place]]:
+    out: List[Tuple[Any, Place]] = []
     for key, value in node.items():
         if key in _MAPS and type(value) is dict:
             group = (at, key)
@@ -90,7 +76,7 @@ def strict_tool_problem(schema: Any, loc: str) -> Optional[Tuple[str, str]]:
         return None
     seen: Set[int] = set()
     refs = False
-    stack: List[Tuple[Any, _Place]] = [(schema, None)]
+    stack: List[Tuple[Any, Place]] = [(schema, None)]
     while stack:
         node, at = stack.pop()
         if type(node) is not dict or id(node) in seen:
@@ -98,17 +84,17 @@ def strict_tool_problem(schema: Any, loc: str) -> Optional[Tuple[str, str]]:
         seen.add(id(node))
         needs = _node_problem(node)
         if needs is not None:
-            return _spelled(loc, at), needs
+            return place_path(loc, at), needs
         refs = refs or "$ref" in node
         stack.extend(reversed(_children(node, at)))
     return _recursion(schema, loc) if refs else None
 
 
-def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, _Place]:
+def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
     """The node a local ``$ref`` names (``#`` or a JSON Pointer) and its place; ``None``
     when it names none."""
     node: Any = root
-    place: _Place = None
+    place: Place = None
     if ref == "#":
         return node, place
     if not ref.startswith("#/"):
@@ -127,9 +113,9 @@ def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, _Place]:
 def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
     """The first ``$ref`` that leads back to a node it sits in (a back edge of one
     iterative depth-first walk over subschemas and references: linear)."""
-    targets: Dict[str, Tuple[Any, _Place]] = {}
+    targets: Dict[str, Tuple[Any, Place]] = {}
     state: Dict[int, int] = {}  # 1: on the walk's path, 2: done
-    work: List[Tuple[Any, _Place, List[Tuple[Any, _Place]], int]] = [(root, None, [], -1)]
+    work: List[Tuple[Any, Place, List[Tuple[Any, Place]], int]] = [(root, None, [], -1)]
     while work:
         node, at, succ, i = work[-1]
         if i == -1:  # entered
@@ -142,7 +128,7 @@ def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
                 target, where = targets[ref]
                 if type(target) is dict:
                     if state.get(id(target)) == 1:
-                        return _spelled(loc, at), 'no recursion (a "$ref" that leads back to a schema it sits in)'
+                        return place_path(loc, at), 'no recursion (a "$ref" that leads back to a schema it sits in)'
                     succ.append((target, where))
             work[-1] = (node, at, succ, 0)
             continue
@@ -154,7 +140,7 @@ def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
                 if seen is None:
                     work.append((child, place, [], -1))
                 elif seen == 1:  # a node holding itself (built in Python): a cycle all the same
-                    return _spelled(loc, place), "no recursion (a schema that holds itself)"
+                    return place_path(loc, place), "no recursion (a schema that holds itself)"
             continue
         state[id(node)] = 2
         work.pop()

@@ -12,10 +12,10 @@ the tool never asked for.
 
 from __future__ import annotations
 
-import re
 from typing import Any, List, Optional, Tuple
 
 from ..._errors import EncodeError
+from ..._path_steps import Place, place_path
 
 __all__ = ["check_strict", "strict_problem"]
 
@@ -24,24 +24,6 @@ __all__ = ["check_strict", "strict_problem"]
 _ONE = ("items", "not", "if", "then", "else", "additionalProperties", "contains")
 _LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
-
-
-def _step(key: Any) -> str:
-    return f"[{key}]" if type(key) is int else f".{key}" if _PLAIN.fullmatch(key) else f"[{key!r}]"
-
-
-_PLAIN = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-# a node's place: ``None`` (the root) or ``(its parent's place, key)``, spelled as a ``$.path``
-# only for the error (a path string per node would make the walk quadratic in the depth)
-_Place = Optional[Tuple[Any, Any]]
-
-
-def _spelled(loc: str, place: _Place) -> str:
-    keys = []
-    while place is not None:
-        place, key = place
-        keys.append(key)
-    return loc + "".join(_step(k) for k in reversed(keys))
 
 
 def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str, str]]:
@@ -54,7 +36,7 @@ def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str
     if schema.get("type") != "object":
         return loc, 'an object at the root ("type": "object")'
     seen = set()
-    stack: List[Tuple[Any, _Place]] = [(schema, None)]
+    stack: List[Tuple[Any, Place]] = [(schema, None)]
     while stack:
         node, at = stack.pop()
         if type(node) is not dict or id(node) in seen:
@@ -64,13 +46,13 @@ def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str
         props = node.get("properties")
         if kind == "object" or (type(kind) is list and "object" in kind) or type(props) is dict:
             if node.get("additionalProperties") is not False:
-                return _spelled(loc, at), '"additionalProperties": false on every object'
+                return place_path(loc, at), '"additionalProperties": false on every object'
             required = node.get("required")
             wanted = set(required) if type(required) is list and all(type(r) is str for r in required) else set()
             for name in props if type(props) is dict else ():
                 if name not in wanted:
-                    return _spelled(loc, at), f"every property required (add {name!r} to its \"required\")"
-        children: List[Tuple[Any, _Place]] = []
+                    return place_path(loc, at), f"every property required (add {name!r} to its \"required\")"
+        children: List[Tuple[Any, Place]] = []
         for key, value in node.items():
             if key in _MAPS and type(value) is dict:
                 group = (at, key)
