@@ -133,8 +133,16 @@ def _provider_data(value: Any, cls: str) -> ProviderData:
             f"{cls} provider_data", "$.provider_data", f"must map dialect ids to objects, got {excerpt(value)}"
         )
     for k, v in value.items():  # wire fields as received: a tuple is an array there
-        check_json_value(v, "$.provider_data" + key_step(k), f"{cls} provider_data", tuples=True)
+        loc = _PD_LOCS.get(k)
+        if loc is None:  # (a dialect id with a dot is spelled through json: once per id)
+            loc = "$.provider_data" + key_step(k)
+            if len(_PD_LOCS) < 64:
+                _PD_LOCS[k] = loc
+        check_json_value(v, loc, f"{cls} provider_data", tuples=True)
     return cast(ProviderData, value)
+
+
+_PD_LOCS: Dict[str, str] = {}  # a dialect id -> the path of its provider data
 
 
 def _repairs(value: Any, cls: str) -> Tuple[str, ...]:
