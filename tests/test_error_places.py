@@ -272,3 +272,10 @@ def test_strict_tool_errors_spell_keys_as_documented(dialect: str, where: str) -
     with pytest.raises(toolwire.EncodeError) as info:
         toolwire.encode_tool(Tool("f", parameters=params, strict=True), dialect)
     assert info.value.loc == where
+
+
+def test_convert_names_the_source_dialect_for_text_that_is_not_json() -> None:
+    """(review hunt RE-5: as ``decode_all`` and ``decode_conversation`` name it)"""
+    with pytest.raises(toolwire.DecodeError) as info:
+        toolwire.convert("not json", "anthropic.messages", source="openai.chat")
+    assert info.value.dialect == "openai.chat"

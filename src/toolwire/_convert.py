@@ -117,7 +117,8 @@ class _Target:
         if top and (x is None or (type(x) is str and x.strip() in _VAGUE_STR)):  # as ``decode_all``: no calls
             return []
         t = type(x)  # a tuple or list subclass of calls (``Message.calls``, ``ToolCalls``): a list
-        data = x if t is list else list(x) if t is tuple or (t is not dict and isinstance(x, list)) else _load(x, loc)
+        listed = t is tuple or (t is not dict and isinstance(x, list))
+        data = x if t is list else list(x) if listed else _load(x, loc, source)
         if type(data) is list:
             if depth >= MAX_OBJECT_DEPTH:  # what a list containing itself gives
                 raise DecodeError(f"Lists at {loc} are nested deeper than {MAX_OBJECT_DEPTH} (a cycle?)", loc=loc)
