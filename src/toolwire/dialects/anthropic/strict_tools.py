@@ -34,6 +34,8 @@ _LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 _MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
 _REFUSED = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
             "maxItems")
+
+
 def _children(node: Dict[str, Any], at: Place) -> List[Tuple[Any, Place]]:
     out: List[Tuple[Any, Place]] = []
     for key, value in node.items():
