@@ -167,14 +167,14 @@ def test_the_check_is_linear_in_the_schema(monkeypatch: pytest.MonkeyPatch, back
     definitions (DESIGN.md invariant 8)."""
     from toolwire.dialects.anthropic import strict_tools
 
-    real = strict_tools._children
+    real = strict_tools.subschemas
     calls: List[int] = []
 
-    def counted(node: Any, at: Any) -> Any:
+    def counted(*args: Any) -> Any:
         calls.append(1)
-        return real(node, at)
+        return real(*args)
 
-    monkeypatch.setattr(strict_tools, "_children", counted)
+    monkeypatch.setattr(strict_tools, "subschemas", counted)
     work = []
     for n in (500, 2_000):
         calls.clear()

@@ -25,29 +25,14 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._errors import EncodeError
 from ..._path_steps import Place, place_path
+from ..openai.strict_mode import subschemas
 
 __all__ = ["check_strict_tool", "strict_tool_problem"]
 
 _ONE = ("items", "not", "if", "then", "else", "additionalProperties", "contains", "propertyNames",
         "unevaluatedItems", "unevaluatedProperties")
-_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-_MAPS = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
 _REFUSED = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
             "maxItems")
-
-
-def _children(node: Dict[str, Any], at: Place) -> List[Tuple[Any, Place]]:
-    out: List[Tuple[Any, Place]] = []
-    for key, value in node.items():
-        if key in _MAPS and type(value) is dict:
-            group = (at, key)
-            out.extend((sub, (group, name)) for name, sub in value.items())
-        elif key in _LISTS and type(value) is list:
-            group = (at, key)
-            out.extend((sub, (group, i)) for i, sub in enumerate(value))
-        elif key in _ONE and type(value) is dict:
-            out.append((value, (at, key)))
-    return out
 
 
 def _node_problem(node: Dict[str, Any]) -> Optional[str]:
@@ -88,7 +73,7 @@ def strict_tool_problem(schema: Any, loc: str) -> Optional[Tuple[str, str]]:
         if needs is not None:
             return place_path(loc, at), needs
         refs = refs or "$ref" in node
-        stack.extend(reversed(_children(node, at)))
+        stack.extend(reversed(subschemas(node, at, _ONE)))
     return _recursion(schema, loc) if refs else None
 
 
@@ -122,7 +107,7 @@ def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
         node, at, succ, i = work[-1]
         if i == -1:  # entered
             state[id(node)] = 1
-            succ = _children(node, at)
+            succ = subschemas(node, at, _ONE)
             ref = node.get("$ref")
             if type(ref) is str:
                 if ref not in targets:

@@ -12,12 +12,12 @@ the tool never asked for.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..._errors import EncodeError
 from ..._path_steps import Place, place_path
 
-__all__ = ["check_strict", "strict_problem"]
+__all__ = ["check_strict", "strict_problem", "subschemas"]
 
 
 # keywords whose values are subschemas (one, a list, or a map of them), walked for objects
@@ -52,18 +52,24 @@ def strict_problem(schema: Any, loc: str = "$.parameters") -> Optional[Tuple[str
             for name in props if type(props) is dict else ():
                 if name not in wanted:
                     return place_path(loc, at), f"every property required (add {name!r} to its \"required\")"
-        children: List[Tuple[Any, Place]] = []
-        for key, value in node.items():
-            if key in _MAPS and type(value) is dict:
-                group = (at, key)
-                children.extend((sub, (group, name)) for name, sub in value.items())
-            elif key in _LISTS and type(value) is list:
-                group = (at, key)
-                children.extend((sub, (group, i)) for i, sub in enumerate(value))
-            elif key in _ONE and type(value) is dict:
-                children.append((value, (at, key)))
-        stack.extend(reversed(children))
+        stack.extend(reversed(subschemas(node, at)))
     return None
+
+
+def subschemas(node: Dict[str, Any], at: Place, one: Tuple[str, ...] = _ONE) -> List[Tuple[Any, Place]]:
+    """The subschemas of *node* (at *at*) in document order, each with its place: those of
+    the keywords of *one* (a schema each), of a list of schemas and of a map of them."""
+    out: List[Tuple[Any, Place]] = []
+    for key, value in node.items():
+        if key in _MAPS and type(value) is dict:
+            group = (at, key)
+            out.extend((sub, (group, name)) for name, sub in value.items())
+        elif key in _LISTS and type(value) is list:
+            group = (at, key)
+            out.extend((sub, (group, i)) for i, sub in enumerate(value))
+        elif key in one and type(value) is dict:
+            out.append((value, (at, key)))
+    return out
 
 
 def check_strict(name: str, schema: Any, dialect: str) -> None:
