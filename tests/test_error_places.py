@@ -279,3 +279,73 @@ def test_convert_names_the_source_dialect_for_text_that_is_not_json() -> None:
     with pytest.raises(toolwire.DecodeError) as info:
         toolwire.convert("not json", "anthropic.messages", source="openai.chat")
     assert info.value.dialect == "openai.chat"
+
+
+# ---------------------------------------------------------------- a non-object where a reply holds objects
+
+_CHAT = {"object": "chat.completion", "created": 1764460800, "model": "gpt-4o"}
+_MSG = {"role": "assistant", "content": "Hi"}
+_RESP = {"object": "response", "status": "completed"}
+_ANTH = {"type": "message", "role": "assistant", "stop_reason": "end_turn"}
+_COH = {"id": "r1", "finish_reason": "COMPLETE"}
+
+
+@pytest.mark.parametrize("payload,provider,loc,got", [
+    # Chat: ``choices[]`` are ``Choice`` objects, ``message.content`` parts objects
+    ({**_CHAT, "choices": ["x"]}, None, "$.choices[0]", "str 'x'"),
+    ({**_CHAT, "choices": [3]}, None, "$.choices[0]", "int 3"),
+    ({**_CHAT, "choices": [[]]}, None, "$.choices[0]", "list []"),
+    ({**_CHAT, "choices": [None]}, None, "$.choices[0]", "NoneType None"),
+    ({**_CHAT, "choices": [{"index": 0, "finish_reason": "stop", "message": _MSG}, "x"]}, None, "$.choices[1]",
+     "str 'x'"),
+    ({**_CHAT, "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": ["x"]}}]},
+     None, "$.choices[0].message.content[0]", "str 'x'"),
+    ({**_CHAT, "model": "mistral-large-latest", "choices": ["x"]}, None, "$.choices[0]", "str 'x'"),
+    # Responses: ``output[]`` items, a message's ``content`` parts, a reasoning item's ``summary``
+    ({**_RESP, "output": ["x"]}, None, "$.output[0]", "str 'x'"),
+    ({**_RESP, "output": [None]}, None, "$.output[0]", "NoneType None"),
+    ({**_RESP, "output": [{"type": "message", "role": "assistant", "content": ["x"]}]}, None, "$.output[0].content[0]",
+     "str 'x'"),
+    ({**_RESP, "output": [{"type": "reasoning", "summary": [7]}]}, None, "$.output[0].summary[0]", "int 7"),
+    # Anthropic ``content`` blocks
+    ({**_ANTH, "content": ["x"]}, None, "$.content[0]", "str 'x'"),
+    ({**_ANTH, "content": [None]}, None, "$.content[0]", "NoneType None"),
+    # Gemini ``candidates[]``, ``content.parts[]``
+    ({"candidates": ["x"]}, None, "$.candidates[0]", "str 'x'"),
+    ({"candidates": [None]}, None, "$.candidates[0]", "NoneType None"),
+    ({"candidates": [{"content": {"role": "model", "parts": ["x"]}}]}, None, "$.candidates[0].content.parts[0]",
+     "str 'x'"),
+    # Bedrock Converse ``output.message``, its ``content`` blocks
+    ({"output": {"message": None}, "stopReason": "end_turn"}, None, "$.output.message", "NoneType None"),
+    ({"output": {"message": {"role": "assistant", "content": ["x"]}}, "stopReason": "end_turn"}, None,
+     "$.output.message.content[0]", "str 'x'"),
+    # Cohere v2 ``message``, its ``content`` items
+    ({**_COH, "message": {"role": "assistant", "content": ["x"]}}, None, "$.message.content[0]", "str 'x'"),
+    ({**_COH, "message": "x"}, "cohere.v2", "$.message", "str 'x'"),
+    # Ollama ``message``
+    ({"model": "llama3.2", "created_at": "2024-07-22T20:33:28Z", "message": "x", "done": True}, "ollama",
+     "$.message", "str 'x'"),
+])
+def test_normalize_refuses_a_non_object_where_the_reply_holds_one(
+        payload: dict, provider: object, loc: str, got: str) -> None:
+    # each read as a Response with no text, no calls and no error
+    e = _err(lambda: normalize(payload, provider=provider))
+    assert type(e) is toolwire.DecodeError
+    assert str(e) == f"Expected an object at {loc}, got {got}"
+    assert e.loc == loc
+    dialect = provider or toolwire.detect(payload)
+    assert e.dialect == dialect
+
+
+@pytest.mark.parametrize("payload,provider,loc,got", [
+    ({**_RESP, "output": {"type": "message"}}, None, "$.output", "dict"),
+    ({"candidates": [{"content": {"role": "model", "parts": "x"}}]}, None, "$.candidates[0].content.parts", "str"),
+    ({"candidates": {"content": {}}}, "gemini", "$.candidates", "dict"),
+    ({**_COH, "message": {"role": "assistant", "content": 5}}, None, "$.message.content", "int"),
+])
+def test_normalize_refuses_a_non_list_where_the_reply_holds_a_list(
+        payload: dict, provider: object, loc: str, got: str) -> None:
+    e = _err(lambda: normalize(payload, provider=provider))
+    assert type(e) is toolwire.DecodeError
+    assert str(e).startswith(f"Expected a list at {loc}, got {got}")
+    assert e.loc == loc

@@ -17,7 +17,7 @@ from ._registry import Registry
 from ._types import Tool, ToolResult
 from ._walk import _KIND_WORDS, _dialect, _load, _registry, _sniff
 
-__all__ = ["_PLAIN_INPUT", "_read_object", "decode_result", "decode_tool"]
+__all__ = ["_PLAIN_INPUT", "_read_object", "_wire_form", "decode_result", "decode_tool"]
 
 _PLAIN_INPUT = frozenset({dict, list, str, bytes, bytearray})
 
@@ -31,6 +31,15 @@ def _read_object(read: Any, item: Any) -> Any:
         return read[1](item)
     except Exception:  # an odd instance (built without validation): the generic walk
         return None
+
+
+def _wire_form(item: Any, dialect: Any, registry: Optional[Registry]) -> Any:
+    """The plain data ``decode_tool`` / ``decode_result`` read for *item*: an SDK object
+    as the wire item its dialect's reader gives, else as loaded (JSON text, an object walked)."""
+    data = None
+    if type(item) not in _PLAIN_INPUT:  # an SDK object its dialect reads as its wire item
+        data = _read_object(_registry(registry).object_plan(type(item))[0], item)
+    return _load(item, "$", dialect, registry) if data is None else data
 
 
 def decode_tool(
@@ -61,11 +70,7 @@ def decode_result(
 
 def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: str, method: str) -> Any:
     try:
-        data = None
-        if type(item) not in _PLAIN_INPUT:  # an SDK object its dialect reads as its wire item
-            data = _read_object(_registry(registry).object_plan(type(item))[0], item)
-        if data is None:
-            data = _load(item, "$", dialect, registry)
+        data = _wire_form(item, dialect, registry)
         d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
         if kind != want:
             raise DecodeError(

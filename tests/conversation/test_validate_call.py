@@ -3,7 +3,7 @@ with a short error for the model; ``coerce=True`` repairs string numbers/boolean
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, List, Tuple
 
 import pytest
 
@@ -189,3 +189,80 @@ def test_an_unknown_tool_message_is_bounded() -> None:
     assert isinstance(bad, InvalidToolCall)
     assert bad.error == ("Unknown tool 'zz'; the tools offered are: tool_00000, tool_00001, tool_00002, tool_00003, "
                          "tool_00004 (and 19995 more).")
+
+
+# A schema the structured-output validator refuses (``"type": 12``), and a pattern the
+# linear-time engine cannot run (look-behind, raised when the call is checked), under
+# ``items`` (ollama-python's ``Tool.Function.Parameters.Property`` keeps ``items`` as it is)
+BAD_SCHEMAS = [
+    {"type": "object", "properties": {"x": {"type": "array", "items": {"type": 12}}}},
+    {"type": "object", "properties": {"x": {"type": "array", "items": {"type": "string", "pattern": "(?<=a)b"}}}},
+]
+
+
+def _sdk_tools(schema: Any) -> List[Tuple[Any, Any, str, str]]:
+    """(an SDK's tool object, its wire form, the dialect, the schema's path) per SDK, built offline."""
+    import cohere
+    import ollama
+    from anthropic.types import ToolParam
+    from google.genai import types as gt
+    from openai.types.chat import ChatCompletionFunctionTool
+    from openai.types.responses import FunctionTool
+
+    try:
+        from mistralai.client.models import Tool as MistralTool
+    except ImportError:  # mistralai 1.x
+        from mistralai.models import Tool as MistralTool  # type: ignore[no-redef]
+
+    # https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
+    chat = {"type": "function", "function": {"name": "f", "parameters": schema}}
+    # https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools
+    responses = {"type": "function", "name": "f", "parameters": schema, "strict": False}
+    # https://docs.anthropic.com/en/api/messages#body-tools
+    anthropic = {"name": "f", "input_schema": schema}
+    # https://ai.google.dev/api/caching#Tool
+    gemini = {"functionDeclarations": [{"name": "f", "parametersJsonSchema": schema}]}
+    declaration = {"name": "f", "parametersJsonSchema": schema}
+    return [
+        (ChatCompletionFunctionTool.model_validate(chat), chat, "openai.chat", "$[0].function.parameters"),
+        (FunctionTool.model_validate(responses), responses, "openai.responses", "$[0].parameters"),
+        (ToolParam(name="f", input_schema=schema), anthropic, "anthropic.messages", "$[0].input_schema"),
+        (gt.Tool(function_declarations=[gt.FunctionDeclaration(name="f", parameters_json_schema=schema)]), gemini,
+         "gemini", "$[0].functionDeclarations[0].parametersJsonSchema"),
+        (gt.FunctionDeclaration(name="f", parameters_json_schema=schema), declaration, "gemini",
+         "$[0].parametersJsonSchema"),
+        (MistralTool.model_validate(chat), chat, "openai.chat", "$[0].function.parameters"),
+        (cohere.ToolV2.model_validate(chat), chat, "openai.chat", "$[0].function.parameters"),
+        (ollama.Tool.model_validate(chat), chat, "openai.chat", "$[0].function.parameters"),
+    ]
+
+
+@pytest.mark.parametrize("schema", BAD_SCHEMAS)
+def test_an_sdk_tool_object_is_named_by_the_path_and_dialect_of_its_wire_form(schema: Any) -> None:
+    # the error of an SDK object said "$[0].parameters…" and no dialect: its wire form's path and dialect now
+    call = ToolCall("f", {"x": ["b"]}, "call_1")
+    for obj, wire, dialect, place in _sdk_tools(schema):
+        with pytest.raises(toolwire.DecodeError) as want:
+            validate_call(call, [wire])
+        with pytest.raises(toolwire.DecodeError) as got:
+            validate_call(call, [obj])
+        assert got.value.loc.startswith(place + ".properties.x.items"), type(obj)
+        assert (type(got.value), str(got.value), got.value.loc, got.value.dialect) == (
+            type(want.value), str(want.value), want.value.loc, dialect), type(obj)
+
+
+def test_sdk_tool_objects_are_read_as_their_wire_form_entries() -> None:
+    # a google-genai ``types.Tool`` of two declarations raised "holds 2 function
+    # declarations, not one", a hosted tool's object "matches no known dialect": as dicts
+    from google.genai import types as gt
+    from openai.types.responses import FunctionTool, WebSearchTool
+
+    two = gt.Tool(function_declarations=[
+        gt.FunctionDeclaration(name="f"),
+        gt.FunctionDeclaration(name="g", parameters_json_schema={"type": "object", "required": ["x"]})])
+    bad = validate_call(ToolCall("g", {}, "c"), [two])
+    assert isinstance(bad, InvalidToolCall)
+    assert bad.error == "Arguments of 'g' do not match its schema: $: property 'x' is required (required)."
+    tools = [WebSearchTool(type="web_search"), gt.Tool(google_search=gt.GoogleSearch()),
+             FunctionTool(type="function", name="g", parameters={"type": "object"}, strict=False)]
+    assert validate_call(ToolCall("g", {}, "c"), tools) == ToolCall("g", {}, "c")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from .._builtin import default_registry
 from .._codec import decode, decode_tool
+from .._decode_tools import _wire_form
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._flags import check_flag
@@ -64,7 +65,16 @@ def _entry(t: Any, loc: str, readers: List[Dialect]) -> List[Tuple[Tool, _Origin
     """The tools one entry *t* of a tools list holds, each with where it was read: what a
     dialect's ``tool_entry`` reads in it (none for a provider-hosted tool, the tool a
     built-in entry the client runs offers, several for a Gemini entry of several
-    declarations), else the one definition ``decode_tool`` reads."""
+    declarations), else the one definition ``decode_tool`` reads. An SDK object (or JSON
+    text) is read as the wire form ``decode_tool`` reads it as, so that its errors name the
+    same places and dialect as that form's."""
+    if type(t) is not dict:
+        try:
+            wire = _wire_form(t, None, None)
+        except Exception:  # (its error is raised as decode_tool raises it, below)
+            wire = None
+        if type(wire) is dict:
+            t = wire
     if type(t) is dict:
         for d in readers:
             assert d.tool_entry is not None

@@ -6,11 +6,11 @@ later at the root. No provider field names here."""
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 from .._errors import DecodeError, excerpt
 
-__all__ = ["object_at", "text_at", "typeless"]
+__all__ = ["item_at", "object_at", "objects_at", "text_at", "typeless"]
 
 
 def object_at(value: Any, loc: str) -> Dict[str, Any]:
@@ -23,6 +23,28 @@ def object_at(value: Any, loc: str) -> Dict[str, Any]:
     if isinstance(value, dict):
         return value
     raise DecodeError(f"Expected an object at {loc}, got {type(value).__name__} {excerpt(value)}", loc=loc)
+
+
+def item_at(value: Any, loc: str) -> Dict[str, Any]:
+    """*value* when it is an object; else (``None`` too: an item of a list, a field the
+    reply is read by) a ``DecodeError`` at *loc*."""
+    if isinstance(value, dict):
+        return value
+    raise DecodeError(f"Expected an object at {loc}, got {type(value).__name__} {excerpt(value)}", loc=loc)
+
+
+def objects_at(value: Any, loc: str) -> List[Dict[str, Any]]:
+    """*value* when it is a list of objects, ``[]`` when it is absent (``None``); else a
+    ``DecodeError`` at *loc*, or at the first item that is no object: an item skipped
+    would make a reply read as one that said less than it did."""
+    if value is None:
+        return []
+    if type(value) is not list and not isinstance(value, (list, tuple)):
+        raise DecodeError(f"Expected a list at {loc}, got {type(value).__name__} {excerpt(value)}", loc=loc)
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            item_at(item, f"{loc}[{i}]")
+    return value  # type: ignore[return-value]
 
 
 def text_at(value: Any, loc: str) -> str:

@@ -15,7 +15,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
-from .._reply_fields import text_at
+from .._reply_fields import objects_at, text_at
 from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -26,9 +26,7 @@ Items = List[Dict[str, Any]]
 def read(d: Dict[str, Any]) -> ResponseFields:
     text: List[str] = []
     reasoning: List[str] = []
-    for i, block in enumerate(d.get("content") or []):
-        if not isinstance(block, dict):
-            continue
+    for i, block in enumerate(objects_at(d.get("content"), "$.content")):  # none skipped: each an object
         if block.get("type") == "text":
             text.append(text_at(block.get("text"), f"$.content[{i}].text"))
         elif block.get("type") == "thinking":

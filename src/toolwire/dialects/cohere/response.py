@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import counts, make_usage, plus
 from .._common import as_int, join_text
+from .._reply_fields import item_at, objects_at
 from ..openai.chat_response import chat_message
 
 __all__ = ["FINISH", "NOT_FINISHED", "RESPONSE", "encode_message", "reply"]
@@ -26,12 +27,14 @@ NOT_FINISHED = frozenset({"USER_CANCEL", "TIMEOUT"})
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    msg = d.get("message") or {}
+    msg = item_at(d.get("message"), "$.message")
     text: List[str] = []
     reasoning: List[str] = []
-    for part in msg.get("content") or []:
-        if not isinstance(part, dict):
-            continue
+    content = msg.get("content")
+    if type(content) is str:  # (a message's content as text, as a request's may be)
+        text.append(content)
+        content = None
+    for part in objects_at(content, "$.message.content"):  # none skipped: each an object
         kind = part.get("type")
         if kind == "text":
             text.append(part.get("text") or "")

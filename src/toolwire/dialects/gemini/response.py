@@ -20,7 +20,7 @@ from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
-from .._reply_fields import object_at
+from .._reply_fields import object_at, objects_at
 from .candidates import first
 from .finish_numbers import reason_word
 from .tools import NAME
@@ -31,17 +31,16 @@ Items = List[Dict[str, Any]]
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    cands = d.get("candidates") or []
-    cand = first(cands) if type(cands) is list else None  # the lowest ``index`` (``sniff.numbers``)
-    if not isinstance(cand, dict):
+    cands = objects_at(d.get("candidates"), "$.candidates")  # none skipped: each an object
+    cand = first(cands)  # the lowest ``index`` (``sniff.numbers``)
+    at = f"$.candidates[{[c is cand for c in cands].index(True)}]" if cand is not None else "$.candidates[0]"
+    if cand is None:
         cand = {}
     text: List[str] = []
     reasoning: List[str] = []
-    content = first_set(cand, "content")
-    if content is not None and not isinstance(content, dict):  # at its path, as ``decode_all`` says it
-        object_at(content, f"$.candidates[{[c is cand for c in cands].index(True)}].content")
-    for part in (content or {}).get("parts") or []:
-        if isinstance(part, dict) and isinstance(part.get("text"), str):
+    content = object_at(first_set(cand, "content"), at + ".content")  # at its path, as ``decode_all`` says it
+    for part in objects_at(content.get("parts"), at + ".content.parts"):
+        if isinstance(part.get("text"), str):
             (reasoning if part.get("thought") else text).append(part["text"])
     raw = first_set(cand, "finishReason", "finish_reason")
     if type(raw) is not str and raw is not None:  # google-genai's enum (``model_dump()``), a proto number

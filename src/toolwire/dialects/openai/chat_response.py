@@ -27,7 +27,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
-from .._reply_fields import object_at
+from .._reply_fields import object_at, objects_at
 from .chat_sniff import first_choice, refuse_messages
 
 __all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "Items", "chat_message", "chat_reply", "chat_usage", "encode_message"]
@@ -38,22 +38,23 @@ _DETAIL_TEXT: Dict[Any, str] = {"reasoning.text": "text", "reasoning.summary": "
 
 
 def read_chat(d: Dict[str, Any]) -> ResponseFields:
-    choices = d.get("choices") or []
+    choices = objects_at(d.get("choices"), "$.choices")  # each one an object: none skipped as "said nothing"
     if not choices and type(d.get("outputs")) is list:  # named as Chat-shaped, read as "said nothing"
         raise DecodeError(
             "Response at $ has 'outputs' and no 'choices': a Mistral Conversations API response "
             "(ConversationResponse), which is not read; its calls are in 'outputs'", loc="$.outputs")
-    choice = first_choice(choices) if type(choices) is list else choices[0]  # the lowest index, as decode_all
-    if not isinstance(choice, dict):
+    choice = first_choice(choices)  # the lowest index, as decode_all
+    at = f"$.choices[{[c is choice for c in choices].index(True)}]" if choice is not None else "$.choices[0]"
+    if choice is None:
         choice = {}
     msg = first_set(choice, "message", "delta")
     if msg is None:
         if choice.get("messages"):  # refused, as ``decode_all`` refuses it (at the choice's own position)
-            refuse_messages(choice, f"$.choices[{[c is choice for c in choices].index(True)}]")
+            refuse_messages(choice, at)
         msg = {}
-    elif not isinstance(msg, dict):  # a message of the wrong type: at its path, as ``decode_all`` says it
-        pos = [c is choice for c in choices].index(True) if type(choices) is list else 0
-        object_at(msg, f"$.choices[{pos}].{'message' if choice.get('message') is not None else 'delta'}")
+    else:  # a message of the wrong type: at its path, as ``decode_all`` says it
+        at += ".message" if choice.get("message") is not None else ".delta"
+        msg = object_at(msg, at)
     content = msg.get("content")
     text: List[str] = []
     reasoning: List[str] = []
@@ -64,16 +65,15 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
         if isinstance(audio, dict) and isinstance(audio.get("transcript"), str):
             text.append(audio["transcript"])
     elif isinstance(content, list):  # content parts (Mistral thinking chunks, ...)
-        for part in content:
-            if not isinstance(part, dict):
-                continue
+        for i, part in enumerate(objects_at(content, at + ".content")):
             kind = part.get("type")
             if kind in ("text", "output_text"):
                 text.append(part.get("text") or "")
             elif kind == "thinking":
                 inner = part.get("thinking")
                 if isinstance(inner, list):
-                    reasoning.extend(p.get("text") or "" for p in inner if isinstance(p, dict))
+                    where = f"{at}.content[{i}].thinking"
+                    reasoning.extend(p.get("text") or "" for p in objects_at(inner, where))
                 elif isinstance(inner, str):
                     reasoning.append(inner)
     r = first_set(msg, "reasoning_content", "reasoning")
@@ -82,7 +82,7 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
     elif isinstance(r, dict) and isinstance(r.get("content"), str):
         reasoning.insert(0, r["content"])
     elif r is None and isinstance(msg.get("reasoning_details"), list):  # OpenRouter's blocks alone
-        reasoning.insert(0, "\n".join(_details_text(msg["reasoning_details"])))
+        reasoning.insert(0, "\n".join(_details_text(objects_at(msg["reasoning_details"], at + ".reasoning_details"))))
     u = counts(d, "usage", "$")
     details = counts(u, "completion_tokens_details", "$.usage")
     usage = chat_usage(

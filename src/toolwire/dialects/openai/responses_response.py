@@ -27,6 +27,7 @@ from ..._errors import DecodeError, excerpt
 from ..._policy import UNFINISHED
 from ..._usage import counts, make_usage
 from .._common import any_block, as_int, join_text
+from .._reply_fields import objects_at
 from .chat_response import Items
 from .responses_tools import NAME
 
@@ -53,24 +54,22 @@ def read_responses(d: Dict[str, Any]) -> ResponseFields:
     refusal: Optional[str] = None
     parsed = d.get("output_parsed")  # a property of openai's ``ParsedResponse``, in no dump: read below
     waits = False
-    for item in d.get("output") or []:
-        if not isinstance(item, dict):
-            continue
+    for i, item in enumerate(objects_at(d.get("output"), "$.output")):  # none skipped: each an object
         kind = item.get("type")
         if kind == "message":
             answer = item.get("phase") != COMMENTARY  # commentary is ``read_commentary``'s
-            for part in item.get("content") or []:
-                if isinstance(part, dict) and part.get("type") == "output_text":
+            for part in objects_at(item.get("content"), f"$.output[{i}].content"):
+                if part.get("type") == "output_text":
                     if answer:
                         text.append(part.get("text") or "")
                     if parsed is None:  # ``ParsedResponse.output_parsed``: the first output_text's ``parsed``
                         parsed = part.get("parsed")
-                elif isinstance(part, dict) and part.get("type") == "refusal":
+                elif part.get("type") == "refusal":
                     refusal = (refusal or "") + (part.get("refusal") or "")
         elif kind == "reasoning":
             for key in ("content", "summary"):
-                for part in item.get(key) or []:
-                    if isinstance(part, dict) and isinstance(part.get("text"), str):
+                for part in objects_at(item.get(key), f"$.output[{i}].{key}"):
+                    if isinstance(part.get("text"), str):
                         reasoning.append(part["text"])
         elif kind == WAITS:
             waits = True
