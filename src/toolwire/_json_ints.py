@@ -11,7 +11,6 @@ JSON that pydantic-core also reads.
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any, Dict
 
 from ._policy import TooLong
@@ -61,6 +60,8 @@ def write_json(value: Any, **kw: Any) -> str:
     try:
         return json.dumps(value, **kw)
     except ValueError:
+        import secrets  # (lazily: only a value the stdlib refuses needs it)
+
         tokens: Dict[str, str] = {}
         swapped = _swap(value, tokens, "\x00" + secrets.token_hex(16))
         if not tokens:
