@@ -7,6 +7,7 @@ print (ENV-3)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any, Dict, Iterator
 
@@ -15,6 +16,8 @@ import pytest
 import toolwire
 from toolwire import ArgumentsError, DecodeError, response
 from toolwire._json_extract import extract_json
+from toolwire._json_ints import read_int
+from toolwire.conversation import Text
 from toolwire.stream import ArgsDelta, CallStarted
 
 pytestmark = pytest.mark.skipif(not hasattr(sys, "set_int_max_str_digits"), reason="no integer-digit limit")
@@ -111,3 +114,55 @@ def test_read_int_at_the_bounds(digit_limit: None) -> None:
     for digits in ("1" * 4301, "-" + "9" * 4301):
         with pytest.raises(TooLong, match="an integer of more than 4300 digits, longer than the parser reads"):
             read_int(digits)
+
+
+RESULT_DIALECTS = ["openai.chat", "openai.responses", "anthropic.messages", "mcp", "cohere.v2", "ollama", "mistral",
+                   "bedrock.converse", "gemini", "canonical"]
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every string of a written value."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if type(v) is str:
+            yield v
+        elif type(v) is dict:
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", RESULT_DIALECTS)
+def test_a_lowered_limit_writes_what_the_readers_read(digit_limit: None, dialect: str) -> None:
+    # a JSON part of a result is written as text where the wire has no JSON block (an MCP
+    # ``text`` block, a Chat tool message's text part...): was ValueError (EncodeError)
+    n = int("1" * 600) * 10**400 + int("1" * 400)  # 1000 ones, built under the limit
+    result = toolwire.ToolResult("call_1", "f", [{"type": "json", "json": {"n": n, "k": [-n, 1]}}])
+    wire = toolwire.encode_result(result, dialect)
+    assert all(t == '{"n": ' + MID + ', "k": [-' + MID + ", 1]}" for t in _texts(wire) if MID in t)
+    conv = toolwire.Conversation([toolwire.Message("user", [Text("hi")]),
+                                  toolwire.Message("assistant", [toolwire.ToolCall("f", {"n": n}, "call_1")]),
+                                  toolwire.Message("tool", [result])])
+    if dialect not in ("mcp", "canonical"):  # (no conversation wire of their own)
+        body = toolwire.encode_conversation(conv, dialect)
+        assert all(t == '{"n": ' + MID + ', "k": [-' + MID + ", 1]}" for t in _texts(body) if MID in t
+                   and not t.startswith('{"n":' + MID))  # (the call's arguments, compact)
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_writes_text_formats_and_the_command_line(digit_limit: None, tmp_path: Any,
+                                                                  capsys: Any) -> None:
+    n = int("1" * 600) * 10**400 + int("1" * 400)
+    assert toolwire.encode_text([toolwire.ToolCall("f", {"n": n})], "text.hermes") == (
+        '<tool_call>\n{"name": "f", "arguments": {"n": ' + MID + "}}\n</tool_call>")
+    from toolwire.cli import main
+
+    src = tmp_path / "in.jsonl"  # a Gemini functionResponse and an Anthropic tool_use (ai.google.dev function-calling)
+    src.write_text('{"functionResponse": {"id": "call_1", "name": "f", "response": {"n": ' + MID + '}}}\n'
+                   '{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"n": ' + MID + '}}\n')
+    assert main(["convert", str(src), "--to", "openai.chat"]) == 0
+    result, call = [json.loads(line, parse_int=read_int) for line in capsys.readouterr().out.splitlines()]
+    assert result["content"] in ('{"n": ' + MID + "}", [{"type": "text", "text": '{"n": ' + MID + "}"}])
+    assert call["function"]["arguments"] == '{"n":' + MID + "}"

@@ -8,7 +8,8 @@ import copy
 import pickle
 import subprocess
 import sys
-from typing import Any, List
+from functools import partial
+from typing import Any, Dict, List, Optional
 
 import pytest
 from hypothesis import example, given
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 import toolwire
 from toolwire import InvalidToolCall, ToolCall
+from toolwire import strategies as tws
 from toolwire._deep_values import flatten, unflatten
 from toolwire.conversation._values import Field
 from toolwire.stream import (
@@ -248,3 +250,222 @@ def test_a_registry_with_a_dialect_of_lambdas_ships_as_dask_and_spark_ship_funct
 
     again = pickle.loads(cloudpickle.dumps(work))
     assert again(ACME_ITEM) == ToolCall("acme_f") and again(CHAT_ITEM) == ToolCall("f", {"a": 1}, "call_1")
+
+
+# --- an Accumulator part-way through a stream pickles and copies (a checkpoint of a durable
+# workflow: Temporal, Celery retries, Ray); the copy fed the rest gives what one unbroken
+# Accumulator gives ---------------------------------------------------------------------
+
+def _shot(acc: Accumulator, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except toolwire.ToolwireError as exc:
+        return type(exc).__name__, str(exc), exc.loc, getattr(exc, "dialect", None)
+
+
+def _read(chunks: List[Any], cut: Optional[int], how: Any, dialect: Optional[str] = None, **kw: Any) -> Any:
+    """Everything an Accumulator tells of *chunks* (each feed's events or error, then
+    ``close``'s calls or error and the reply around them), the Accumulator replaced by
+    ``how(acc)`` before the chunk *cut* (after the last when it is ``len(chunks)``)."""
+    acc = Accumulator(dialect, **kw)
+    seen: List[Any] = []
+    for at in range(len(chunks) + 1):
+        if at == cut:
+            acc = how(acc)
+            seen.append(("at the cut", acc.dialect, acc.calls, acc.text, acc.closed))
+        if at < len(chunks):
+            seen.append(_shot(acc, acc.feed, chunks[at]))
+    seen.append(_shot(acc, acc.close))
+    seen.append((acc.dialect, acc.calls, acc.server_calls, acc.text, acc.commentary, acc.refusal,
+                 acc.finish_reason, acc.error, acc.events(), acc.closed))
+    return seen
+
+
+def _checkpoints() -> List[Any]:
+    return [partial(_pickled, p) for p in PROTOCOLS] + [copy.deepcopy]
+
+
+def _pickled(protocol: int, acc: Accumulator) -> Accumulator:
+    again = pickle.loads(pickle.dumps(acc, protocol))
+    assert type(again) is Accumulator and again is not acc
+    return again
+
+
+def _same_at_every_cut(chunks: List[Any], dialect: Optional[str] = None, **kw: Any) -> Any:
+    whole = _read(chunks, None, None, dialect, **kw)
+    for cut in range(len(chunks) + 1):
+        for how in _checkpoints():
+            got = _read(chunks, cut, how, dialect, **kw)
+            assert got[:cut] + got[cut + 1:] == whole, (cut, how)
+    return whole
+
+
+# Anthropic Messages streaming with a tool (docs.anthropic.com/en/docs/build-with-claude/streaming,
+# "Streaming request with tool use", checked 2026-12-05), as the SSE body the API sends
+ANTHROPIC_SSE = (
+    'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_014p7gG3wDgGV9EUtLvnow3U",'
+    '"type":"message","role":"assistant","model":"claude-opus-4-1-20250805","stop_sequence":null,'
+    '"usage":{"input_tokens":472,"output_tokens":2},"content":[],"stop_reason":null}}\n\n'
+    'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":'
+    '{"type":"text","text":""}}\n\n'
+    'event: ping\ndata: {"type": "ping"}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":'
+    '{"type":"text_delta","text":"Okay"}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":'
+    '{"type":"text_delta","text":", let\'s check the weather for San Francisco, CA:"}}\n\n'
+    'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\n'
+    'event: content_block_start\ndata: {"type":"content_block_start","index":1,"content_block":'
+    '{"type":"tool_use","id":"toolu_01T1x1fJ34qAmk2tNTrN7Up6","name":"get_weather","input":{}}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":'
+    '{"type":"input_json_delta","partial_json":""}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":'
+    '{"type":"input_json_delta","partial_json":"{\\"location\\":"}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":'
+    '{"type":"input_json_delta","partial_json":" \\"San Francisc"}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":'
+    '{"type":"input_json_delta","partial_json":"o, CA\\", \\"unit\\": \\"fah"}}\n\n'
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":1,"delta":'
+    '{"type":"input_json_delta","partial_json":"renheit\\"}"}}\n\n'
+    'event: content_block_stop\ndata: {"type":"content_block_stop","index":1}\n\n'
+    'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use",'
+    '"stop_sequence":null},"usage":{"output_tokens":89}}\n\n'
+    'event: message_stop\ndata: {"type":"message_stop"}\n\n'
+)
+ANTHROPIC_CALL = ToolCall("get_weather", {"location": "San Francisco, CA", "unit": "fahrenheit"},
+                          "toolu_01T1x1fJ34qAmk2tNTrN7Up6")
+
+
+def _chat(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    # OpenAI Chat Completions streaming chunks with function calling (platform.openai.com/docs/guides/
+    # function-calling#streaming, checked 2026-12-05)
+    return {"id": "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT", "object": "chat.completion.chunk", "created": 1741570300,
+            "model": "gpt-4o-2024-08-06", "choices": [{"index": 0, "delta": delta, "logprobs": None,
+                                                        "finish_reason": finish}]}
+
+
+CHAT_CHUNKS = [
+    _chat({"role": "assistant", "content": None, "tool_calls": [
+        {"index": 0, "id": "call_DdmO9pD3xa9XTPNJ32zg2hcA", "type": "function",
+         "function": {"name": "get_weather", "arguments": ""}}], "refusal": None}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": '{"'}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": "location"}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": '":"'}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": "Paris"}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": ","}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": " France"}}]}),
+    _chat({"tool_calls": [{"index": 0, "function": {"arguments": '"}'}}]}),
+    _chat({}, "tool_calls"),
+]
+CHAT_CALL = ToolCall("get_weather", {"location": "Paris, France"}, "call_DdmO9pD3xa9XTPNJ32zg2hcA")
+
+# Gemini streamGenerateContent chunks with a function call (ai.google.dev/gemini-api/docs/function-calling,
+# checked 2026-12-05): its reader has no loop of its own (one is made for it, and not pickled)
+GEMINI_CHUNKS = [
+    {"candidates": [{"content": {"parts": [{"text": "Let me check."}], "role": "model"}, "index": 0}],
+     "modelVersion": "gemini-2.5-flash"},
+    {"candidates": [{"content": {"parts": [{"functionCall": {"name": "set_light_values",
+                                                             "args": {"brightness": 25, "color_temp": "warm"}}}],
+                                 "role": "model"}, "finishReason": "STOP", "index": 0}],
+     "usageMetadata": {"promptTokenCount": 82, "candidatesTokenCount": 21, "totalTokenCount": 103},
+     "modelVersion": "gemini-2.5-flash"},
+]
+
+
+
+def _vertex(call: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    # Vertex AI streamed function call arguments (cloud.google.com/vertex-ai/generative-ai/docs/
+    # multimodal/function-calling#streaming-fc-args, ``streamFunctionCallArguments``, checked 2026-12-05)
+    cand: Dict[str, Any] = {"content": {"role": "model", "parts": [{"functionCall": call}]}}
+    if finish is not None:
+        cand["finishReason"] = finish
+    return {"candidates": [cand], "modelVersion": "gemini-3-pro-preview"}
+
+
+# a string argument streamed in pieces: kept, until it ends, under the id of the object holding it
+VERTEX_CHUNKS = [
+    _vertex({"name": "get_weather", "willContinue": True}),
+    _vertex({"partialArgs": [{"jsonPath": "$.location", "stringValue": "New ", "willContinue": True}],
+             "willContinue": True}),
+    _vertex({"partialArgs": [{"jsonPath": "$.location", "stringValue": "Delhi", "willContinue": True}],
+             "willContinue": True}),
+    _vertex({"partialArgs": [{"jsonPath": "$.location", "stringValue": ""}], "willContinue": True}),
+    _vertex({}, "STOP"),
+]
+
+
+@pytest.mark.parametrize("dialect", [None, "gemini"])
+def test_a_vertex_stream_of_partial_arguments_checkpointed_anywhere_reads_as_unbroken(dialect: Optional[str]) -> None:
+    whole = _same_at_every_cut(VERTEX_CHUNKS, dialect)
+    assert whole[-2] == [ToolCall("get_weather", {"location": "New Delhi"})]
+
+
+@pytest.mark.parametrize("dialect", [None, "anthropic.messages"])
+@pytest.mark.parametrize("size", [23, 64, 4096])
+def test_an_anthropic_sse_stream_checkpointed_anywhere_reads_as_unbroken(dialect: Optional[str], size: int) -> None:
+    body = ANTHROPIC_SSE.encode()
+    pieces = [body[i : i + size] for i in range(0, len(body), size)]  # cut inside lines and events too
+    whole = _same_at_every_cut(pieces, dialect)
+    assert whole[-2] == [ANTHROPIC_CALL]
+    assert whole[-1][3] == "Okay, let's check the weather for San Francisco, CA:" and whole[-1][6] == "tool_use"
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.chat"])
+@pytest.mark.parametrize("preview", [False, True])
+def test_a_chat_stream_checkpointed_anywhere_reads_as_unbroken(dialect: Optional[str], preview: bool) -> None:
+    whole = _same_at_every_cut(CHAT_CHUNKS, dialect, preview=preview)
+    assert whole[-2] == [CHAT_CALL] and whole[-1][6] == "tool_calls"
+    assert any(type(e) is ArgsDelta and (e.preview is not None) is preview for e in whole[3])
+
+
+@pytest.mark.parametrize("dialect", [None, "gemini"])
+def test_a_gemini_stream_checkpointed_anywhere_reads_as_unbroken(dialect: Optional[str]) -> None:
+    whole = _same_at_every_cut(GEMINI_CHUNKS, dialect)
+    assert whole[-2] == [ToolCall("set_light_values", {"brightness": 25, "color_temp": "warm"})]
+    assert whole[-1][3] == "Let me check." and whole[-1][6] == "STOP"
+
+
+def test_an_error_after_a_checkpoint_is_at_the_place_of_its_chunk() -> None:
+    chunks = [*CHAT_CHUNKS[:3], {"choices": [{"index": 0, "delta": []}]}, *CHAT_CHUNKS[3:]]
+    whole = _same_at_every_cut(chunks, "openai.chat")
+    assert whole[3] == ("DecodeError", "Expected an object at $[3].choices[0].delta, got list: a container in "
+                        "the wrong shape may hold calls", "$[3].choices[0].delta", "openai.chat")
+
+
+def test_a_custom_registry_and_its_dialect_come_along_the_default_by_reference() -> None:
+    reg = toolwire.default_registry().copy()
+    chat = toolwire.get_dialect("openai.chat")  # a custom dialect of importable callables: pickled by value
+    reg.register(toolwire.Dialect(**{**chat.__dict__, "name": "acme.chat", "aliases": (), "response": None,
+                                     "response_envelope": None, "history": None}), first=True)
+    whole = _same_at_every_cut(CHAT_CHUNKS, registry=reg)
+    assert whole[-2] == [CHAT_CALL] and whole[-1][0] == "acme.chat"  # detected as the registry's own
+    again = pickle.loads(pickle.dumps(Accumulator(registry=reg)))
+    assert again._registry is not reg and again._registry.names() == reg.names()
+    # the default registry is the unpickling process's own, not a copy of it
+    assert pickle.dumps(Accumulator(registry=toolwire.default_registry())) == pickle.dumps(Accumulator())
+    assert copy.deepcopy(Accumulator(registry=toolwire.default_registry()))._streams() is \
+        Accumulator()._streams()
+
+
+def test_a_checkpointed_accumulator_is_its_own() -> None:
+    acc = Accumulator()
+    for chunk in CHAT_CHUNKS[:4]:
+        acc.feed(chunk)
+    again = copy.deepcopy(acc)
+    for chunk in CHAT_CHUNKS[4:]:
+        again.feed(chunk)
+    assert again.close() == [CHAT_CALL] and not acc.closed and acc.calls == []  # the original is untouched
+    for chunk in CHAT_CHUNKS[4:]:
+        acc.feed(chunk)
+    assert acc.close() == [CHAT_CALL]
+
+
+@given(tws.streams(), st.data(), st.booleans(), st.booleans())
+@example(GEMINI_CHUNKS, None, False, False).via("discovered failure")  # a reader without a loop of its own
+def test_any_stream_checkpointed_at_any_chunk_reads_as_unbroken(chunks: List[Any], data: Any, named: bool,
+                                                                preview: bool) -> None:
+    cut = len(chunks) // 2 if data is None else data.draw(st.integers(0, len(chunks)), label="cut")
+    dialect = toolwire.stream.detect_stream(chunks[0]) if named and type(chunks[0]) is dict else None
+    whole = _read(chunks, None, None, dialect, preview=preview)
+    for how in (partial(_pickled, pickle.HIGHEST_PROTOCOL), copy.deepcopy):
+        got = _read(chunks, cut, how, dialect, preview=preview)
+        assert got[:cut] + got[cut + 1:] == whole

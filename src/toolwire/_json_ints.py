@@ -10,12 +10,17 @@ JSON that pydantic-core also reads.
 
 from __future__ import annotations
 
+import json
+from typing import Any, Dict
+
 from ._policy import TooLong
 
-__all__ = ["read_int"]
+__all__ = ["int_text", "read_int", "write_json"]
 
 _MAX_DIGITS = 4300
 _SAFE = 640  # the least limit an interpreter can set: this many digits always convert
+_BASE = 10**_SAFE
+_BITS = 2000  # an integer of fewer bits has fewer than 640 digits: ``repr`` writes it under any limit
 _WORDS = f"an integer of more than {_MAX_DIGITS} digits, longer than the parser reads"
 
 
@@ -32,3 +37,53 @@ def read_int(digits: str) -> int:
         piece = body[i : i + _SAFE]
         value = value * 10 ** len(piece) + int(piece)
     return -value if len(body) < len(digits) else value
+
+
+def int_text(n: int) -> str:
+    """The decimal digits of *n*, whatever the interpreter's limit (``read_int`` reversed)."""
+    if n.bit_length() < _BITS:
+        return int.__repr__(n)
+    rest = -n if n < 0 else n
+    pieces = []
+    while rest:
+        rest, piece = divmod(rest, _BASE)  # each piece under any limit
+        pieces.append(int.__repr__(piece))
+    head = pieces.pop()
+    return ("-" if n < 0 else "") + head + "".join(p.zfill(_SAFE) for p in reversed(pieces))
+
+
+def write_json(value: Any, **kw: Any) -> str:
+    """``json.dumps(value, **kw)``, integers written whole whatever the interpreter's limit
+    (lowered, ``json.dumps`` raises ``ValueError`` for one longer than it): they are
+    written as the readers read them. Only a value the stdlib refuses is walked again,
+    each long integer given as a unique string, then put in place of its quoted text."""
+    try:
+        return json.dumps(value, **kw)
+    except ValueError:
+        import secrets  # (lazily: only a value the stdlib refuses needs it)
+
+        tokens: Dict[str, str] = {}
+        swapped = _swap(value, tokens, "\x00" + secrets.token_hex(16))
+        if not tokens:
+            raise
+    text = json.dumps(swapped, **kw)
+    for token, digits in tokens.items():
+        quoted = json.dumps(token)
+        if text.count(quoted) != 1:  # (a string of the value holding the token: no)
+            raise ValueError("an integer of the value could not be written")
+        text = text.replace(quoted, digits)
+    return text
+
+
+def _swap(value: Any, tokens: Dict[str, str], nonce: str, key: bool = False) -> Any:
+    """*value* with each integer of ``_BITS`` or more (a key's too: quoted) a token of *tokens*."""
+    if isinstance(value, dict):
+        return {_swap(k, tokens, nonce, True): _swap(v, tokens, nonce) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_swap(v, tokens, nonce) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= _BITS:
+        token = f"{nonce}:{len(tokens)}"
+        digits = int_text(value)
+        tokens[token] = f'"{digits}"' if key else digits
+        return token
+    return value

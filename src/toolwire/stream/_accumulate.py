@@ -32,7 +32,7 @@ from itertools import chain
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Union, cast
 
 from .._args import DEFAULT_POLICY, make_policy
-from .._builtin import registry_of
+from .._builtin import default_registry, registry_of
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._finish import keyword_read, own_finish
@@ -152,6 +152,23 @@ class Accumulator:
         self._deferred: Optional[DecodeError] = None  # a named stream of another dialect: raised at close
         if dialect is not None:
             self._start(*resolve(dialect, registry))
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickle and ``copy.deepcopy`` (a half-read stream checkpointed by a workflow
+        engine): the stream's state, without what is rebuilt from it (the handler's loop,
+        the registry's stream table, ``accumulate``'s place in its list); the default
+        registry by reference, another by value (``Registry.__reduce__``)."""
+        state = self.__dict__.copy()
+        del state["_run"]
+        state["_table"] = state["_where"] = None
+        if state["_registry"] is default_registry():
+            state["_registry"] = None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        handler = self._handler
+        self._run = no_run if self._core is None else runner(handler, self._core, self._preview)
 
     def _streams(self) -> StreamTable:
         table = self._table

@@ -36,10 +36,25 @@ from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
 from .._types import InvalidToolCall, ToolCall
 
-__all__ = ["NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "whole_value"]
+__all__ = [
+    "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "reduce_slots",
+    "whole_value",
+]
 
 Result = Union[ToolCall, InvalidToolCall]
 NO_KEY: Any = object()  # no chunk's key is this object (a hot loop's "no run of fragments")
+
+
+def reduce_slots(self: Any) -> Any:
+    """``__reduce__`` of a stream's state kept in ``__slots__`` (an ``Accumulator``
+    checkpointed part-way: pickle, every protocol, 0 and 1 refusing slots without it, and
+    ``copy.deepcopy``): a blank object of its class, then the slots that are set."""
+    slots = {s: getattr(self, s) for s in type(self).__slots__ if hasattr(self, s)}
+    return (_blank, (type(self),), (None, slots))
+
+
+def _blank(cls: Any) -> Any:
+    return cls.__new__(cls)
 
 
 class Call:
@@ -73,6 +88,15 @@ class Call:
     result: Optional[Result]  # set when finalized
     scan: Optional[Scan]  # how far ``whole_value`` read ``parts`` (made at its first question)
 
+    __reduce__ = reduce_slots
+
+    def __setstate__(self, state: Tuple[None, Dict[str, Any]]) -> None:
+        for slot, value in state[1].items():
+            setattr(self, slot, value)
+        paths = self.open_paths
+        if paths:  # keyed by the id of their container: the copy's own
+            self.open_paths = {(id(node), key): (node, key, pieces) for node, key, pieces in paths.values()}
+
 
 # the characters that matter outside strings, inside strings, and a JSON non-whitespace
 # character (one class each: no backtracking; each search starts where the last stopped)
@@ -90,6 +114,7 @@ class Scan:
     depth, the state and whether a backslash ended the last fragment (in a string)."""
 
     __slots__ = ("read", "depth", "state", "escape")
+    __reduce__ = reduce_slots
 
     def __init__(self) -> None:
         self.read = 0

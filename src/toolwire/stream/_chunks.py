@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional
 from .._access import to_data
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
+from ._call import reduce_slots
 
 __all__ = ["Body", "Lines", "derived_only", "plain_chunks"]
 
@@ -32,6 +33,7 @@ class Body:
     events are its chunks (``$[k]``)."""
 
     __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at")
+    __reduce__ = reduce_slots
 
     def __init__(self) -> None:
         self.pending: Optional[List[str]] = None
@@ -132,6 +134,7 @@ class Lines:
     line end ends it). ``rest`` gives the tail at the end of the stream."""
 
     __slots__ = ("tail", "bare")
+    __reduce__ = reduce_slots
 
     def __init__(self) -> None:
         self.tail: List[Any] = []

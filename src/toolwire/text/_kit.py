@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
+from .._json_ints import write_json
 from .._types import ToolCall
 from ._core import Action, Mode, TextParser
 
@@ -71,8 +71,8 @@ def dumps(value: Any, dialect: str, compact: bool = False) -> str:
     """JSON text (non-ASCII kept) or an ``EncodeError``."""
     try:
         if compact:
-            return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+            return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return write_json(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise EncodeError(
             f"Arguments cannot be written as JSON in {dialect}: {exc}", dialect=dialect

@@ -12,13 +12,13 @@ and https://docs.anthropic.com/en/api/messages (``tools``, ``tool_result`` block
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
+from ..._json_ints import write_json
 from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import (
@@ -211,7 +211,7 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
 def _block(part: Dict[str, Any]) -> Dict[str, Any]:
     kind = part.get("type")
     if kind == "json":
-        return {"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)}
+        return {"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)}
     if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):
         return part  # (a Bedrock or Cohere document holds ``document``, not Anthropic's ``source``)
     raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)

@@ -9,12 +9,12 @@ structured-outputs limits, Claude's: ``anthropic/strict_tools.py``), else ``Enco
 from __future__ import annotations
 
 import base64
-import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
+from ..._json_ints import write_json
 from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
@@ -255,7 +255,7 @@ def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
             value = part.get("json")
             # Converse: "... toolResult.content.0.json is invalid. Provide a json object for the field"
             # (sigoden/aichat#1550): other JSON goes as its text, as the MCP writer writes it
-            out.append({"json": value} if type(value) is dict else {"text": json.dumps(value, ensure_ascii=False)})
+            out.append({"json": value} if type(value) is dict else {"text": write_json(value, ensure_ascii=False)})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)
             out.append({part["type"]: part[part["type"]]})
         elif kind == "searchResult" and type(part.get(kind)) is dict:

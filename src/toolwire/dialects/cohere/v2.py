@@ -29,7 +29,6 @@ without any of these is an OpenAI-shaped payload (``openai.chat``).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -37,6 +36,7 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
+from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._policy import UNFINISHED
 from ..._types import Tool, ToolCall, ToolResult, evolve
@@ -166,7 +166,7 @@ def _parts_out(content: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         elif kind == "json" and type(part.get("json")) is dict:
             out.append({"type": "document", "document": {"data": part["json"]}})
         elif kind == "json":
-            out.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            out.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
         else:
             raise EncodeError(f"{an(NAME, True)} tool result holds text and documents; got {an(repr(kind))} part",
                               dialect=NAME)

@@ -25,6 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._json_ints import read_int, write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from ..._value_checks import part_member
@@ -37,7 +38,7 @@ __all__ = ["decode_result", "encode_result", "read_back"]
 
 def _text_json(text: Any, value: Any) -> bool:
     try:
-        return type(text) is str and bool(json.loads(text) == value)
+        return type(text) is str and bool(json.loads(text, parse_int=read_int) == value)
     except (ValueError, RecursionError):
         return False
 
@@ -169,9 +170,9 @@ def _body_out(result: ToolResult) -> Dict[str, Any]:
         # structuredContent is an object (2025-06-18, 2025-11-25 schema): other JSON is text only
         if part.get("type") == "json" and type(part.get("json")) is dict and "structuredContent" not in out:
             out["structuredContent"] = part.get("json")
-            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            blocks.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
         elif part.get("type") == "json":
-            blocks.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            blocks.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
         elif part.get("type") == "text" and not part.get("text") and isinstance(result.content, str):
             continue
         elif part.get("type") == "text" and "text" in part:  # TextContent's members only (no cache_control)

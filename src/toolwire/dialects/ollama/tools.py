@@ -15,13 +15,13 @@ neither is written as ``{"role": "tool", "content"}``, which older clients send 
 
 from __future__ import annotations
 
-import json
 import string
 from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import IdRule
+from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolResult, evolve
 from .._common import name_of, opt_str, result_id, scoped
@@ -89,7 +89,7 @@ def _text(result: ToolResult) -> str:
         if kind == "text":
             texts.append(text_of(part, i, NAME))
         elif kind == "json":
-            texts.append(json.dumps(part.get("json"), ensure_ascii=False))
+            texts.append(write_json(part.get("json"), ensure_ascii=False))
         else:
             raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
     return "\n".join(texts)

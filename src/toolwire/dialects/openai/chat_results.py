@@ -18,11 +18,11 @@ Follows https://platform.openai.com/docs/api-reference/chat/create
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult
 from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
@@ -108,7 +108,7 @@ def text_content(
                 out.update(rest)
             parts.append(out)
         elif kind == "json":
-            parts.append({"type": "text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+            parts.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
         elif kind == "image_url" and dialect == NAME:
             parts.append(_image_part(part))
         elif kind in keep:

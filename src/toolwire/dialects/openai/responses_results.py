@@ -14,11 +14,11 @@ items of type ``function_call_output``) and openai-python's ``FunctionCallOutput
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
+from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult
 from ..._value_checks import part_member
@@ -110,7 +110,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         for part in content:
             kind = part.get("type")
             if kind == "json":
-                output.append({"type": "input_text", "text": json.dumps(part.get("json"), ensure_ascii=False)})
+                output.append({"type": "input_text", "text": write_json(part.get("json"), ensure_ascii=False)})
             elif kind == "text":  # ``ResponseInputTextContentParam``: type, text, prompt_cache_breakpoint
                 text = {"type": "input_text", "text": part.get("text")}  # (no cache_control, citations)
                 if "prompt_cache_breakpoint" in part:  # a field of this dialect's text part, as read
