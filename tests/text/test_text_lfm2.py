@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textcheck import C, Invalid, check
+from textcheck import C, Invalid, check, decode_cpu
 
 from toolwire import EncodeError
 from toolwire._types import ToolCall
@@ -88,3 +88,10 @@ def test_a_block_with_no_readable_first_call_is_one_invalid_call() -> None:
     check(text, D, None, None, [Invalid("note", raw=text)])
     text = "<|tool_call_start|>get_weather(city='Paris'), note(text='it's')<|tool_call_end|>"  # no list
     check(text, D, None, None, [Invalid("get_weather", raw=text)])
+
+
+def test_the_calls_before_a_slip_decode_in_linear_time() -> None:
+    def text(n: int) -> str:
+        return "<|tool_call_start|>[" + "get_weather(city='Paris'), " * n + "note(text='it's')]<|tool_call_end|>"
+
+    assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05
