@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textcheck import C, Invalid, check
+from textcheck import C, Invalid, check, decode_cpu
 
 from toolwire import EncodeError
 from toolwire._types import ToolCall
@@ -60,3 +60,38 @@ def test_an_integer_python_cannot_print_is_an_encode_error() -> None:
         with pytest.raises(EncodeError, match="too long to write"):
             encode_text([call], fmt, **options)
 
+
+
+# LFM2.5's template writes a string value raw between single quotes (``format_arg_value``:
+# "'" + arg_value + "'"), so a value holding an apostrophe is no Python
+SLIP = "[get_weather(city='Paris'), note(text='it's')]"
+
+
+def test_an_unreadable_call_keeps_the_readable_calls_before_it() -> None:
+    """The calls before the one Python does not read are whole (each read alone, so the
+    comma after it is the list's); the rest is one InvalidToolCall keeping the block."""
+    text = "<|tool_call_start|>" + SLIP + "<|tool_call_end|>"
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text)])
+
+
+def test_after_an_unreadable_call_the_split_is_not_guessed() -> None:
+    """After the slip, quotes may pair the wrong way (a value's ``), g(d=1), h(`` reads
+    as code): the calls after it are not read apart; they stay in the invalid call's raw."""
+    text = "<|tool_call_start|>[get_weather(city='Paris'), note(text='it's'), other(a=1)]<|tool_call_end|>"
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text)])
+    text = "<|tool_call_start|>[f(a='x', b='it's', c='), g(d=1), h(')]<|tool_call_end|>"
+    check(text, D, None, None, [Invalid("f", raw=text)])
+
+
+def test_a_block_with_no_readable_first_call_is_one_invalid_call() -> None:
+    text = "<|tool_call_start|>[note(text='it's'), get_weather(city='Paris')]<|tool_call_end|>"
+    check(text, D, None, None, [Invalid("note", raw=text)])
+    text = "<|tool_call_start|>get_weather(city='Paris'), note(text='it's')<|tool_call_end|>"  # no list
+    check(text, D, None, None, [Invalid("get_weather", raw=text)])
+
+
+def test_the_calls_before_a_slip_decode_in_linear_time() -> None:
+    def text(n: int) -> str:
+        return "<|tool_call_start|>[" + "get_weather(city='Paris'), " * n + "note(text='it's')]<|tool_call_end|>"
+
+    assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05

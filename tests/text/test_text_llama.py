@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
 
 from toolwire import InvalidToolCall, decode_text
@@ -94,3 +95,20 @@ def test_malformed_calls() -> None:
     check("[f(1, 2)]", D, None, None, [Invalid("f")])
     check("[f(x=open('a'))]", D, None, None, [Invalid("f")])
     check('<function=f>{"a": </function>', D, None, None, [Invalid("f", truncated=True)])
+
+
+# Llama 3.3's template writes a built-in call's value raw between '"' (arg_name + '="' +
+# arg_val + '"'): a value holding '"' is no Python
+SLIP = '[get_weather(city="Paris"), note(text="say "hi"")]'
+
+
+@pytest.mark.parametrize("head, tail", [("", ""), ("<|python_tag|>", ""), ("<|python_start|>", "<|python_end|>")])
+def test_an_unreadable_call_keeps_the_readable_calls_before_it(head: str, tail: str) -> None:
+    """The calls before the one Python does not read are whole; the rest is one
+    InvalidToolCall that keeps the block (the split after the slip is not guessed)."""
+    text = head + SLIP + tail
+    raw = text if head != "<|python_start|>" else SLIP
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=None)],
+          finish_reason="stop")
+    r = decode_text(text, D, finish_reason="stop")
+    assert raw in r.tool_calls[1].raw  # type: ignore[union-attr]

@@ -59,3 +59,50 @@ def test_long_string_values_decode_in_linear_time(dialect: str, head: str) -> No
         return (head + '"' + inner + '"') * 20
 
     assert decode_cpu(text(8_000), dialect) < 8 * decode_cpu(text(2_000), dialect) + 0.05
+
+
+# Only JSON text of an object or array is a value as a string (mistral-common reads the
+# text after [ARGS] with json.loads up to the next [TOOL_CALLS]; Mistral-Small-3.2's
+# template writes '[ARGS]' + arguments|tojson): a string holding anything else does not
+# close the call, so the text after it stays in the invalid call, never content
+@pytest.mark.parametrize(
+    ("dialect", "text", "name"),
+    [
+        ("text.mistral", '[TOOL_CALLS]f[ARGS]"x"{"a": 1}', "f"),
+        ("text.mistral", '[TOOL_CALLS]f[ARGS] "x" {"a": 1}', "f"),
+        ("text.granite", '<|tool_call|>"x"[{"name": "f", "arguments": {}}]', "f"),
+        ("text.gigachat", 'function call<|role_sep|>\n"x"{"name": "f", "arguments": {}}', "f"),
+        ("text.xlam", '[TOOL_CALLS]"x"[{"name": "f", "arguments": {}}]', "f"),
+    ],
+)
+@pytest.mark.parametrize("finish", ["stop", None])
+def test_a_string_that_holds_no_json_value_does_not_end_the_call(
+    dialect: str, text: str, name: str | None, finish: Any
+) -> None:
+    check(text, dialect, None, None, [Invalid(name, raw=text)], finish_reason=finish)
+
+
+def test_text_after_a_string_that_holds_no_json_value_stays_in_the_call() -> None:
+    text = '[TOOL_CALLS]f[CALL_ID]Ab3dE9xYz[ARGS]"x"{"a": 1}'
+    check(text, "text.mistral", None, None, [Invalid("f", raw=text, id="Ab3dE9xYz")], finish_reason="stop")
+    text = '[TOOL_CALLS]f[ARGS]"x" and more'
+    check(text, "text.mistral", None, None, [Invalid("f", raw=text)], finish_reason="stop")
+    check('[TOOL_CALLS]f[ARGS]"x"', "text.mistral", None, None, [Invalid("f")], finish_reason="stop")
+    # the next call's marker still ends it
+    check('[TOOL_CALLS]f[ARGS]"x" y[TOOL_CALLS]g[ARGS]{}', "text.mistral", None, None,
+          [Invalid("f", raw='[TOOL_CALLS]f[ARGS]"x" y'), C("g")], finish_reason="stop")
+
+
+def test_a_string_of_json_text_still_ends_the_call() -> None:
+    check("[TOOL_CALLS]f[ARGS]" + S + " Done.", "text.mistral", "Done.", None,
+          [C("f", {"name": "f", "arguments": {"a": 1}})], finish_reason="stop")
+
+
+@pytest.mark.parametrize("tail", ['[ARGS]"x"', ' "x" {"a": 1}'])
+def test_strings_that_hold_no_json_value_decode_in_linear_time(tail: str) -> None:
+    """The region's text is joined once, when its value's string closes: a region that
+    runs on after one (more ``[ARGS]`` and strings in it) does not join it again."""
+    def text(n: int) -> str:
+        return '[TOOL_CALLS]f[ARGS]"x"' + tail * n
+
+    assert decode_cpu(text(20_000), "text.mistral") < 8 * decode_cpu(text(5_000), "text.mistral") + 0.05

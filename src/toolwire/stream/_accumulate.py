@@ -138,6 +138,7 @@ class Accumulator:
         self._closed = False
         self._unknown: Optional[Dict[str, Any]] = None
         self._named = dialect is not None
+        self._inline: Optional[bool] = None  # the dialect's response reader moves think blocks out (``text``)
         # a named stream's first chunk that carries data (a plain dict), for the check of a
         # named stream without calls (``foreign``): one chunk kept, not the stream; never
         # looked for when the dialect is detected
@@ -395,8 +396,18 @@ class Accumulator:
 
     @property
     def text(self) -> str:
-        """The reply text seen so far (joined on access)."""
-        return "" if self._core is None else "".join(self._core.text_parts)
+        """The reply text seen so far (joined on access), as ``normalize`` reads the same
+        reply whole: a chat template's inline ``<think>…</think>`` block (a reasoning
+        model's Chat stream without a reasoning parser) is no part of it, nor the text
+        after a ``<think>`` never closed (``_think.split_think``)."""
+        core = self._core
+        if core is None:
+            return ""
+        inline = self._inline
+        if inline is None:
+            reader = registry_of(self._registry).get(core.dialect).response
+            inline = self._inline = reader is not None and reader.inline_think is True
+        return core.reply_text(inline)
 
     @property
     def commentary(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List, Optional
 
 from .._dialect import finish_lookup, finish_word
+from .._think import split_think
 from ._call import Call, whole_value
 from ._results import Results
 
@@ -28,6 +29,10 @@ class Replies(Results):
     # class defaults until one comes
     refusal_parts: Optional[List[str]] = None
     refusals: Optional[Dict[Hashable, List[str]]] = None
+    # the first alternative reply carried reasoning in a channel of its own (Chat
+    # ``reasoning_content``): a lone think tag in its text is then the answer's own words
+    # (``_think.split_think``); a class default until one comes
+    reasoned = False
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -53,6 +58,15 @@ class Replies(Results):
             if others is None:
                 others = self.refusals = {}
             others.setdefault(scope, []).append(piece)
+
+    def reply_text(self, inline_think: bool) -> str:
+        """The reply text, as ``normalize`` reads the same reply whole: with *inline_think*
+        (the dialect's ``ResponseReader.inline_think``), its think blocks out of it (one
+        pass over the text, when asked for: nothing per delta)."""
+        text = "".join(self.text_parts)
+        if inline_think and "<" in text:
+            text = split_think(text, "-" if self.reasoned else "")[0]
+        return text
 
     def refusal_text(self) -> Optional[str]:
         """The refusal, as ``normalize`` reads the same reply whole: the refusal the

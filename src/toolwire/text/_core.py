@@ -113,6 +113,10 @@ class TextParser:
         # a balance region's value may begin here (nothing but whitespace since the region
         # began or since its ``value_after`` marker; ``None``: not known yet) (``BodyMode``)
         self.lead: bool | None = None
+        self.vat = 0  # where the string that opened a balance region's value began (``at`` position)
+        # that string closed holding no JSON text of an object or array: no value, so the
+        # region runs on, and the end of the text ends it whole (``BodyMode``)
+        self.spent = False
         # the first end marker met inside a quoted value of the region (``BodyMode``): where
         # it is (``at`` position), which, and how much of the body comes before it
         self.tent: tuple[int, str, int] | None = None
@@ -214,6 +218,7 @@ class TextParser:
         self.depth = 0
         self.balanced = False
         self.lead = None
+        self.spent = False
         self.opener = opener
         self.mode = mode
 

@@ -29,7 +29,7 @@ from .._value_checks import LONG_INT_WORDS
 from ._brackets import scan
 from ._kit import forbid
 
-__all__ = ["MAX_WRITE_DEPTH", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
+__all__ = ["MAX_WRITE_DEPTH", "Read", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
            "read_calls", "step", "too_deep"]
 
 # the first call's name of a call or a list of calls (matched at the start only)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
-from .._args import TRUNCATING
+from .._args import TRUNCATING, load_json
 from .._errors import ToolwireError
 from .._types import InvalidToolCall
 
@@ -168,6 +168,22 @@ class _Tokens:
         self.grows = frozenset(t for t in tokens if t in self.prefixes)  # a token that starts a longer one
 
 
+def _json_text(m: TextParser, text: str) -> bool:
+    """Whether the string that opened the region's value (from ``m.vat``; *text* is the
+    region's text since its last piece, up to the closing quote) holds JSON text of an
+    object or array, the one reading a string value has (the region's text is joined
+    once, when the string closes)."""
+    body = m.body.join() + text
+    try:
+        value = load_json(body[m.vat - m.region_at :])
+    except (ValueError, TypeError):
+        return False
+    if type(value) is not str:
+        return False
+    inner = value.strip()
+    return inner[:1] in ("{", "[") and inner[-1:] in ("}", "]")
+
+
 class BodyMode(Mode):
     """Collect a call region, then ``parse(m, body, end_marker, complete)`` it once.
 
@@ -179,7 +195,10 @@ class BodyMode(Mode):
       the text: a ``length`` / ``max_tokens`` finish leaves it cut off, as any region;
     - ``strings`` (with ``balance``): the value may also be a string: a quoted value
       that opens where the value begins (after nothing but whitespace) closes the region
-      where it closes, as a bracket would (Mistral's ``[ARGS]"{…}"``);
+      where it closes, as a bracket would (Mistral's ``[ARGS]"{…}"``), when it holds
+      JSON text of an object or array (the one reading a string value has); any other
+      string is no value: the region runs on (brackets, end markers) and the end of the
+      text ends it whole, so the text after such a string is never content;
     - ``value_after``: with ``strings``, the value begins after this skip token (Mistral's
       ``[ARGS]``), not at the start of the region;
     - ``eof_ok``: the end of the text is a normal end of this region.
@@ -274,8 +293,10 @@ class BodyMode(Mode):
                 pos = hit.end()
                 if tok in self.quotes:
                     m.quote = self.quotes[tok]  # (``lead`` stays: whether it opened the value)
+                    if lead:
+                        m.vat = m.at(hit.start())
                 elif tok in self.skips:
-                    lead = m.lead = tok == self.value_after
+                    lead = m.lead = tok == self.value_after and not m.spent  # (one string value a region)
                 elif tok in "{[(":
                     m.depth += 1
                     if lead:
@@ -306,8 +327,11 @@ class BodyMode(Mode):
                 pos = hit.end()
                 if tok == self.closers[q]:
                     m.quote = -1
-                    if lead:  # the string that opened the value closed: the value closed
-                        return self._closed(m, buf[start:pos], pos, n)
+                    if lead:  # the string that opened the value closed: the value closed,
+                        if _json_text(m, buf[start:pos]):  # when it is JSON text of one
+                            return self._closed(m, buf[start:pos], pos, n)
+                        lead = m.lead = False
+                        m.spent = True
                 elif tok == "\\":
                     if pos >= n:  # the escaped character has not arrived yet
                         stop = n if m.final else hit.start()
@@ -326,7 +350,7 @@ class BodyMode(Mode):
         if m.final:
             closed = m.quote < 0 and m.depth <= 0
             complete = closed and (
-                (self.eof_ok and m.finish_reason not in TRUNCATING)
+                ((self.eof_ok or m.spent) and m.finish_reason not in TRUNCATING)
                 or (bool(self.stop_closer) and m.finish_reason in FINISHED)
             )
             if not complete and closed and self.stop_closer and m.finish_reason is None:
@@ -354,6 +378,7 @@ class BodyMode(Mode):
         m.depth = 0
         m.balanced = False
         m.lead = None
+        m.spent = False
         m.mode = self.next
         if m.tent is not None:  # an end marker was met inside a value
             tent, mark, cut = m.tent

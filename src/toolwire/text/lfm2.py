@@ -44,7 +44,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
 from ._modes import closed_think_modes
-from ._pythonic import cut_calls, encode_calls, first_name, read_calls
+from ._pythonic import Read, cut_calls, encode_calls, first_name, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -60,26 +60,23 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             cut_json_calls(m, code, raw, "json")
             return
         done, tail = cut_calls(code)  # the calls closed before the cut are whole
-        for name, args, error, repairs in done:
-            if error is not None:
-                m.invalid(name, raw, f"Tool call at {m.loc} {error}")
-            else:
-                m.call(name, args, raw, repairs=repairs, variant="pythonic")
+        _add(m, done, raw)
         head = tail.lstrip("[").lstrip()
         paren = head.find("(")
         m.truncated(loose_name(tail) or (head[:paren].strip() or None if paren > 0 else None), raw)
         return
     calls = read_calls(code) if code else None
     if calls is not None:
-        for name, args, error, repairs in calls:
-            if error is not None:
-                m.invalid(name, raw, f"Tool call at {m.loc} {error}")
-            else:
-                m.call(name, args, raw, repairs=repairs, variant="pythonic")
+        _add(m, calls, raw)
         return
     value = loads(code)
     if value is MISSING or type(value) not in (list, dict):
-        hint = name_hint(text) or first_name(code)  # a slip in Python calls keeps their first name
+        # a slip in Python calls: the calls before it read alone are whole (the comma after
+        # each is the list's); after it quotes may pair the wrong way, so the rest is one
+        # invalid call, named by its first name
+        done, tail = cut_calls(code) if code[:1] == "[" else ([], code)
+        _add(m, done, raw)
+        hint = first_name(tail) if done else name_hint(text) or first_name(code)
         m.invalid(hint, raw, f"Tool call block at {m.loc} is neither Python calls nor JSON calls")
         return
     for item in value if type(value) is list else [value]:
@@ -87,6 +84,14 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
         m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant="json")
+
+
+def _add(m: TextParser, calls: list[Read], raw: str) -> None:
+    for name, args, error, repairs in calls:
+        if error is not None:
+            m.invalid(name, raw, f"Tool call at {m.loc} {error}")
+        else:
+            m.call(name, args, raw, repairs=repairs, variant="pythonic")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True), ("'", "'", True)))

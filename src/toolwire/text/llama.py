@@ -154,9 +154,8 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     if py_calls(m, text, raw, "pythonic"):
         return
-    name = py_shaped(code, loose=m.opener == PY_START)
-    if name is not None:  # shaped like calls, closed, and not Python: never content
-        m.invalid(name, raw, f"Tool call at {m.loc} is not Python call syntax")
+    if py_shaped(code, loose=m.opener == PY_START) is not None:  # shaped like calls, closed, not Python:
+        cut_py(m, code, raw, "pythonic", cut=False)  # never content; the calls before the slip are whole
     elif m.opener == PY_START:
         # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
         # the text is content, its markers are markup, and a JSON call may follow
@@ -206,7 +205,7 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         if py_unclosed(code):
             cut_py(m, code, raw, "python_tag")
         else:
-            m.invalid(py_shaped(code, loose=True), raw, f"Tool call at {m.loc} is not Python call syntax")
+            cut_py(m, code, raw, "python_tag", cut=False)  # the calls before the slip are whole
         return
     if _BUILTIN_CALL.match(code):  # a built-in call Python does not read: never code to run
         if py_unclosed(code):

@@ -110,9 +110,11 @@ def py_calls(m: TextParser, text: str, raw: str, variant: str, code: bool = Fals
     return True
 
 
-def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
-    """A pythonic list cut off: the calls closed before the cut are whole, the rest one
-    cut-off call named by its own name (``_pythonic.cut_calls``)."""
+def cut_py(m: TextParser, text: str, raw: str, variant: str, cut: bool = True) -> None:
+    """A pythonic list cut off (*cut*) or closed but not Python: the calls before the
+    cut or the slip (each read alone, so the comma after it is the list's) are whole,
+    the rest one cut-off or invalid call named by its own name (``_pythonic.cut_calls``).
+    After a slip the quotes may pair the wrong way, so the rest is not split further."""
     done, tail = cut_calls(text)
     for name, args, error, repairs in done:
         if error is not None:
@@ -120,7 +122,10 @@ def cut_py(m: TextParser, text: str, raw: str, variant: str) -> None:
         else:
             m.call(name[: -len(".call")] if name.endswith(".call") else name, args, raw, repairs=repairs,
                    variant=variant)
-    m.truncated(_first_name(tail), raw)
+    if cut:
+        m.truncated(_first_name(tail), raw)
+    else:
+        m.invalid(_first_name(tail), raw, f"Tool call at {m.loc} is not Python call syntax")
 
 
 def _first_name(text: str) -> str | None:

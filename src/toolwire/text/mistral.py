@@ -13,8 +13,11 @@ special tokens kept)::
   ``[ARGS]`` closes: Mistral-Small-3.2's template writes ``'[ARGS]' + arguments|tojson``,
   so a history whose arguments are JSON text shows ``[ARGS]"{\\"a\\": 1}"``, read as
   the object it holds (``double-encoded``); a string that holds no object is an invalid
-  call, not a cut-off one. ``[CALL_ID]`` and the array form's ``"id"`` become the call's
-  id (an ``"id": "null"`` means none).
+  call, not a cut-off one, and one that holds no JSON text of an object or array does
+  not end the call (mistral-common ``experimental/tools.py`` reads the text after
+  ``[ARGS]`` with ``json.loads``): ``[ARGS]"x"{"a": 1}`` is one invalid call, never
+  content. ``[CALL_ID]`` and the array form's ``"id"`` become the call's id (an
+  ``"id": "null"`` means none).
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``

@@ -49,6 +49,8 @@ class Handler:
         if type(msg) is dict:
             if type(msg.get("content")) is str:
                 core.text(msg["content"])
+            if not core.reasoned and type(msg.get("thinking")) is str and msg["thinking"]:
+                core.reasoned = True  # (a lone think tag in the text is then the answer's own)
             calls = msg.get("tool_calls")
             if type(calls) is list:
                 for tc in calls:

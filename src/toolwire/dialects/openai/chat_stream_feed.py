@@ -106,6 +106,25 @@ def _head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Op
         return core.new(None if index is None else (scope, index), scope, None, name, False)
     return c
 
+def _reasons(delta: Dict[str, Any]) -> bool:
+    """Whether *delta* carries reasoning in a channel of its own, as ``read_chat`` reads
+    it whole (``reasoning_content`` / ``reasoning``, text or ``{"content": …}``; a
+    ``thinking`` content chunk; OpenRouter ``reasoning_details``)."""
+    r = delta.get("reasoning_content")
+    if r is None:
+        r = delta.get("reasoning")
+    if type(r) is dict:
+        r = r.get("content")
+    if type(r) is str and r:
+        return True
+    content = delta.get("content")
+    if (type(content) is list or type(content) is tuple) and any(
+            type(p) is dict and p.get("type") == "thinking" and p.get("thinking") for p in content):
+        return True
+    details = delta.get("reasoning_details")
+    return type(details) is list and bool(details)
+
+
 class Feed:
     """Feeds Chat chunks into the shared core, one ``feed`` call each."""
 
@@ -224,6 +243,8 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
+                if not core.reasoned and scope == core.first_choice and _reasons(delta):
+                    core.reasoned = True
                 refusal = delta.get("refusal")  # openai-python ``ChoiceDelta.refusal``
                 if type(refusal) is str and refusal:
                     core.refused(refusal, scope)
