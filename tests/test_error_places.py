@@ -301,6 +301,8 @@ _COH = {"id": "r1", "finish_reason": "COMPLETE"}
     ({**_CHAT, "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": ["x"]}}]},
      None, "$.choices[0].message.content[0]", "str 'x'"),
     ({**_CHAT, "model": "mistral-large-latest", "choices": ["x"]}, None, "$.choices[0]", "str 'x'"),
+    ({**_CHAT, "choices": [{"index": 0, "finish_reason": "stop", "message": {**_MSG, "reasoning_details": [5]}}]},
+     None, "$.choices[0].message.reasoning_details[0]", "int 5"),
     # Responses: ``output[]`` items, a message's ``content`` parts, a reasoning item's ``summary``
     ({**_RESP, "output": ["x"]}, None, "$.output[0]", "str 'x'"),
     ({**_RESP, "output": [None]}, None, "$.output[0]", "NoneType None"),

@@ -48,6 +48,6 @@ def test_reasoning_beside_its_details_is_read_once() -> None:
 
 def test_odd_blocks_are_passed_over() -> None:
     r = normalize(reply({"content": "x", "reasoning_details": [
-        5, {"type": "reasoning.text", "text": 3}, {"type": "reasoning.text", "text": "kept"}, {"text": "no type"}]}),
+        {"type": "reasoning.text", "text": 3}, {"type": "reasoning.text", "text": "kept"}, {"text": "no type"}]}),
         provider="openai.chat")
     assert r.reasoning == "kept"

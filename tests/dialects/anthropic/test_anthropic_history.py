@@ -288,7 +288,7 @@ def test_a_refusal_is_its_text_or_refused() -> None:
 
 def test_blocks_without_text_and_odd_usage_values() -> None:
     r = normalize({"type": "message", "role": "assistant", "stop_reason": "end_turn",
-                   "content": [{"type": "thinking"}, "x", {"type": "text"}, {"type": "text", "text": "ok"}],
+                   "content": [{"type": "thinking"}, {"type": "text"}, {"type": "text", "text": "ok"}],
                    "usage": {"input_tokens": True, "output_tokens": 3}})
     assert (r.text, r.reasoning, r.finish_reason) == ("ok", "", "stop")
     assert (r.usage.input_tokens, r.usage.output_tokens, r.usage.total_tokens) == (None, 3, 3)  # type: ignore[union-attr]

@@ -299,8 +299,10 @@ def test_history_detection_and_a_response_without_content() -> None:
     assert toolwire.decode_all({"output": {"message": {"role": "assistant"}}, "stopReason": "end_turn"}) == []
     from toolwire.dialects.bedrock.response import read
 
-    text, reasoning, refusal, raw, usage, parsed = read({"output": {"message": {"content": ["junk", {"text": "ok"}]}}, "stopReason": "end_turn"})
+    text, reasoning, refusal, raw, usage, parsed = read({"output": {"message": {"content": [{"text": "ok"}]}}, "stopReason": "end_turn"})
     assert (text, reasoning, refusal, raw, parsed) == ("ok", "", None, "end_turn", None)
+    with pytest.raises(toolwire.DecodeError, match=r"object at \$\.output\.message\.content\[0\], got str 'junk'"):
+        read({"output": {"message": {"content": ["junk", {"text": "ok"}]}}, "stopReason": "end_turn"})
 
 
 def test_a_nova_server_result_moved_to_a_new_message_is_written_as_received() -> None:

@@ -349,7 +349,7 @@ def test_stream_detection(event: Dict[str, Any], expected: Optional[str]) -> Non
 def test_a_reply_is_read() -> None:
     r = normalize({"id": "c", "finish_reason": "TOOL_CALL", "message": {
         "role": "assistant", "tool_plan": "Je vais regarder.",
-        "content": [{"type": "text", "text": "Il "}, 5, {"type": "text", "text": "fait"}, {"type": "text"},
+        "content": [{"type": "text", "text": "Il "}, {"type": "text", "text": "fait"}, {"type": "text"},
                     {"type": "thinking", "thinking": "x"}],
         "tool_calls": [{"id": ID, "type": "function", "function": {"name": "f", "arguments": '{"a":"é"}'}}]},
         "usage": {"billed_units": {"input_tokens": 1}, "tokens": {"input_tokens": 37, "output_tokens": 19}}})

@@ -65,11 +65,10 @@ def test_chat_usage_counts_that_are_not_whole_numbers_are_none() -> None:
 
 def test_chat_content_parts_and_thinking_chunks() -> None:
     content = [
-        {"type": "thinking", "thinking": [{"type": "text", "text": "erst "}, "skip", {"type": "text"}]},
+        {"type": "thinking", "thinking": [{"type": "text", "text": "erst "}, {"type": "text"}]},
         {"type": "thinking", "thinking": "dann"},
         {"type": "thinking", "thinking": 5},
         {"type": "text", "text": "Hallo "},
-        "not a part",
         {"type": "output_text", "text": "Welt"},
         {"type": "text", "text": None},
         {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
@@ -142,7 +141,6 @@ def test_chat_a_chunk_delta_and_odd_choices() -> None:
     r = normalize(chunk, provider=C)  # a chunk's text is read; its calls are a stream's (``toolwire.stream``)
     assert (r.text, r.finish_reason, r.tool_calls) == ("Teil", None, ())
     assert _read({"choices": []}) == (C, "", "", None, None, None, Usage(), None)
-    assert _read({"choices": ["x"]}) == (C, "", "", None, None, None, Usage(), None)
     assert normalize({"choices": [{"message": None, "finish_reason": "length"}]}).truncated is True
 
 
@@ -200,10 +198,9 @@ def _resp(output: Any, status: str = "completed", **top: Any) -> Dict[str, Any]:
 def test_responses_text_reasoning_refusal_usage() -> None:
     data = _resp([
         {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "Résumé"}],
-         "content": [{"type": "reasoning_text", "text": "Gedanke"}, {"type": "reasoning_text", "text": 5}, "x"]},
-        "not an item",
+         "content": [{"type": "reasoning_text", "text": "Gedanke"}, {"type": "reasoning_text", "text": 5}]},
         {"type": "message", "id": "msg_1", "role": "assistant", "content": [
-            {"type": "output_text", "text": "Bonjour ", "annotations": []}, "x",
+            {"type": "output_text", "text": "Bonjour ", "annotations": []},
             {"type": "output_text", "text": None},
             {"type": "refusal", "refusal": "Nein"},
             {"type": "output_text", "text": "monde"},
