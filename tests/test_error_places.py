@@ -309,6 +309,11 @@ _COH = {"id": "r1", "finish_reason": "COMPLETE"}
     ({**_RESP, "output": [{"type": "message", "role": "assistant", "content": ["x"]}]}, None, "$.output[0].content[0]",
      "str 'x'"),
     ({**_RESP, "output": [{"type": "reasoning", "summary": [7]}]}, None, "$.output[0].summary[0]", "int 7"),
+    ({**_RESP, "output": [{"type": "reasoning", "summary": [], "content": ["x"]}]}, None, "$.output[0].content[0]",
+     "str 'x'"),
+    ({**_CHAT, "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": [
+        {"type": "thinking", "thinking": ["skip"]}]}}]}, None, "$.choices[0].message.content[0].thinking[0]",
+     "str 'skip'"),
     # Anthropic ``content`` blocks
     ({**_ANTH, "content": ["x"]}, None, "$.content[0]", "str 'x'"),
     ({**_ANTH, "content": [None]}, None, "$.content[0]", "NoneType None"),
