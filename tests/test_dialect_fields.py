@@ -43,12 +43,13 @@ def test_the_core_list_of_cut_off_words_is_every_dialect_s() -> None:
     # cut short for a reason not given: its calls may be cut off, its finish is "other")
     # and toolwire's own ``unfinished`` (a reply its provider says goes on: a finish reader's word),
     # and IBM watsonx.ai's ``stop_reason`` words for a reply stopped early (no dialect of its own:
-    # its text generation is read through the text formats and the keyword; its SDKs' TextGenResult)
+    # its text generation is read through the text formats and the keyword; its SDKs' TextGenResult),
+    # and vLLM's and SGLang's ``abort`` (vllm/v1/engine ``FinishReason.ABORT``: "aborted by client")
     from toolwire._policy import CUT_OFF, TRUNCATING, UNFINISHED
 
     watsonx = {"time_limit", "token_limit", "not_finished", "cancelled"}
     words = {w for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm in CUT_OFF}
-    assert words | {"incomplete", UNFINISHED} | watsonx == TRUNCATING
+    assert words | {"incomplete", UNFINISHED} | watsonx | {"abort"} == TRUNCATING
 
 
 def test_the_text_formats_list_of_called_words_is_every_dialect_s() -> None:

@@ -156,3 +156,93 @@ def test_the_unfinished_keyword_without_a_dialect_is_no_answer() -> None:
     [bad] = toolwire.decode_all({"role": "assistant", "content": "Let me"}, finish_reason="unfinished",
                                 invalid="keep")
     assert isinstance(bad, InvalidToolCall) and bad.error == message
+
+
+# IBM watsonx.ai Chat (OpenAI-compatible) ``TextChatResultChoice.finish_reason``:
+# ``time_limit`` ("Time limit reached"), ``cancelled`` ("Request canceled by the client"),
+# and its generation ``stop_reason`` ``not_finished`` ("Possibly more tokens to be
+# streamed"); vLLM's ``abort`` (vllm/v1/engine ``FinishReason.ABORT``: "aborted by client",
+# also SGLang's). A Chat reply with one of them has not finished: no call is no answer,
+# and its calls are cut off, as Gemini's ``CONTINUATION`` (tests/dialects/gemini).
+_STOPPED_EARLY = ["time_limit", "not_finished", "cancelled", "abort"]
+
+
+def _chat(finish: str, arguments: Any = None) -> Dict[str, Any]:
+    msg: Dict[str, Any] = {"role": "assistant", "content": "Let me check the weather."}
+    if arguments is not None:
+        msg["content"] = None
+        msg["tool_calls"] = [{"id": "chatcmpl-tool-1", "type": "function",
+                              "function": {"name": "get_weather", "arguments": arguments}}]
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 1741476542,
+            "model": "ibm/granite-3-8b-instruct", "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 84, "completion_tokens": 22, "total_tokens": 106}}
+
+
+def _chat_stream(finish: str, arguments: Any = None) -> Any:
+    head = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1741476542,
+            "model": "ibm/granite-3-8b-instruct"}
+    chunks = [{**head, "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Let me check"},
+                                    "finish_reason": None}]}]
+    if arguments is not None:
+        chunks.append({**head, "choices": [{"index": 0, "delta": {"tool_calls": [
+            {"index": 0, "id": "chatcmpl-tool-1", "type": "function",
+             "function": {"name": "get_weather", "arguments": arguments}}]}, "finish_reason": None}]})
+    chunks.append({**head, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
+    return chunks
+
+
+def _not_finished(word: str) -> str:
+    return (f"The reply has not finished ({word!r}) and holds no tool call: "
+            "the calls the model makes are not in it")
+
+
+@pytest.mark.parametrize("word", _STOPPED_EARLY)
+def test_a_chat_reply_stopped_early_without_calls_is_no_answer(word: str) -> None:
+    reply = _chat(word)
+    with pytest.raises(DecodeError) as info:
+        toolwire.decode_all(reply)
+    assert info.value.message == _not_finished(word)
+    [bad] = toolwire.decode_all(reply, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == _not_finished(word)
+    [bad] = toolwire.stream.accumulate(_chat_stream(word), "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == _not_finished(word)
+    read = response.normalize(reply)
+    assert read.unfinished and read.raw_finish_reason == word and read.tool_calls == ()  # as Responses' own
+
+
+@pytest.mark.parametrize("word", _STOPPED_EARLY)
+def test_the_cut_calls_of_a_chat_reply_stopped_early_say_it_has_not_finished(word: str) -> None:
+    cut = (f"Arguments at {{}} are empty and the reply has not finished ({word}): the call was cut off; "
+           "pass allow_truncated=True to accept it")
+    [bad] = toolwire.decode_all(_chat(word, ""), invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.truncated
+    assert bad.error == cut.format("$.choices[0].message.tool_calls[0].function.arguments")
+    [bad] = toolwire.stream.accumulate(_chat_stream(word, ""), "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.truncated and bad.error == cut.format("$.calls[0].arguments")
+    [bad] = toolwire.decode_all(_chat(word, '{"city": "Par'), invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.truncated
+    read = response.normalize(_chat(word, '{"city": "Par'))
+    assert read.unfinished and not read.tool_calls and [c.truncated for c in read.invalid_tool_calls] == [True]
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
+def test_the_chat_dialects_name_the_words_of_a_reply_stopped_early(dialect: str) -> None:
+    # the keyword, with the dialect named, reads as the reply does
+    content = {"role": "assistant", "content": "Let me check"}
+    for word in _STOPPED_EARLY:
+        assert word in toolwire.default_registry().get(dialect).unfinished_reasons
+    [bad] = toolwire.decode_all(content, dialect, finish_reason="time_limit", invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.error == _not_finished("time_limit")
+
+
+def test_vllm_repetition_bars_the_calls_of_its_reply() -> None:
+    # vLLM ``FinishReason.REPETITION``: "repetitive token pattern detected (hallucination)":
+    # the engine stopped a degenerate generation; a call in it must not run
+    reply = _chat("repetition", '{"city": "Paris"}')
+    [bad] = toolwire.decode_all(reply, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name == "get_weather"
+    assert bad.error == ("Tool call at $.choices[0].message.tool_calls[0] is in a reply that openai.chat reports as "
+                         "failed (repetition): it must not run; decode the item itself to read it anyway")
+    [bad] = toolwire.stream.accumulate(_chat_stream("repetition", '{"city": "Paris"}'), "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.name == "get_weather"
+    assert response.normalize(reply).finish_reason == "error"

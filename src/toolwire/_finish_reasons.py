@@ -30,12 +30,13 @@ FINISH_REASONS = (
 #: normalised where a dialect's table lacks one (``toolwire.response.normalize``): the
 #: token budget (``length``), the context window (``context_window``), or ``other`` for
 #: a reply stopped before its end for another reason (a time limit, cancelled, not
-#: finished: ``Response.unfinished``; a Responses ``incomplete`` without a reason).
+#: finished, vLLM's ``abort``: ``Response.unfinished``; a Responses ``incomplete``
+#: without a reason).
 CORE_CUT: Mapping[str, str] = {
     **dict.fromkeys(("length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "CONTINUATION", "token_limit"),
                     "length"),
     **dict.fromkeys(("model_length", "model_context_window_exceeded", "ERROR_LIMIT"), "context_window"),
-    **dict.fromkeys(("incomplete", "unfinished", "time_limit", "not_finished", "cancelled"), "other"),
+    **dict.fromkeys(("incomplete", "unfinished", "time_limit", "not_finished", "cancelled", "abort"), "other"),
 }
 
 

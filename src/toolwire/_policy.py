@@ -16,9 +16,9 @@ from ._flags import check_flag
 if TYPE_CHECKING:
     from ._dialect import Dialect
 
-__all__ = ["DEFAULT_POLICY", "EMPTY", "TRUNCATING", "UNFINISHED", "Parsed", "Policy", "TooLong", "check_flag",
-           "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call", "same_json",
-           "too_long", "unfinished_no_call"]
+__all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy", "TooLong",
+           "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call",
+           "same_json", "too_long", "unfinished_no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -91,11 +91,15 @@ UNFINISHED = "unfinished"
 # token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
 # complete), or where the context window ran out (Mistral's ``model_length``,
 # Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``),
-# or before the reply finished at all (``UNFINISHED``; IBM watsonx.ai's ``stop_reason``
-# ``time_limit``, ``token_limit``, ``not_finished`` and ``cancelled``)
+# or before the reply finished at all (``NOT_DONE``)
 TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
                         "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION", UNFINISHED,
-                        "time_limit", "token_limit", "not_finished", "cancelled"})
+                        "time_limit", "token_limit", "not_finished", "cancelled", "abort"})
+# the words of ``TRUNCATING`` that say the reply has not finished (its calls may be
+# partial, and without a call it is no answer): ``UNFINISHED``, Gemini's ``CONTINUATION``
+# ("generation is not yet complete"), IBM watsonx.ai's ``time_limit``, ``not_finished``
+# and ``cancelled``, vLLM's and SGLang's ``abort`` ("aborted by client")
+NOT_DONE = frozenset({UNFINISHED, "CONTINUATION", "time_limit", "not_finished", "cancelled", "abort"})
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
@@ -132,8 +136,8 @@ def stopped(finish_reason: str) -> str:
         return f"the reply stopped where its context window ran out ({finish_reason})"
     if finish_reason == "incomplete":  # Responses: the reply or the item says so, not why
         return "the reply is marked incomplete (incomplete)"
-    if finish_reason == UNFINISHED:
-        return "the reply has not finished"
+    if finish_reason in NOT_DONE:
+        return "the reply has not finished" + ("" if finish_reason == UNFINISHED else f" ({finish_reason})")
     return f"the reply stopped at its token limit ({finish_reason})"
 
 

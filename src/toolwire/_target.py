@@ -206,6 +206,10 @@ def _no_thinking(request: Any) -> bool:
     return False
 
 
+def _no_token(raw: Any) -> Any:
+    return None
+
+
 def listed_turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
     """The turns a request's history field holds, as a new list to append to: a string
     is one user turn (*turn*; the SDKs and the Responses API take a bare prompt), one
@@ -239,6 +243,11 @@ class Target:
       with an error result (*blocks*: the reply's content blocks);
       ``continuation(blocks)``: the turn that sends a paused reply's content *blocks*
       back to let it go on (Anthropic's ``pause_turn``), ``None`` where the API has none;
+    - ``resume_token(raw)``: the token a reply (*raw*, the provider's payload) gives to
+      let its generation go on in a next request, ``None`` without one (Gemini's
+      ``continuationToken`` beside ``finishReason: CONTINUATION``); ``resume(request)``:
+      where that request carries it, ``(path of dicts, field)``, ``None`` where the API
+      has no such token;
     - ``instruction(request, text)``: the request with prompt mode's *text* added where
       the API keeps its system prompt;
     - ``format_fields``: the request fields that ask for a format, by name, in the
@@ -277,6 +286,8 @@ class Target:
     turns: Callable[[Any, Callable[[str, str], Dict[str, Any]]], List[Any]] = listed_turns
     tool_reply: Optional[Callable[[List[Any], Optional[str], str], List[Dict[str, Any]]]] = None
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
+    resume: Optional[Callable[[Dict[str, Any]], Tuple[Tuple[str, ...], str]]] = None
+    resume_token: Callable[[Any], Any] = _no_token
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction
     schema_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error

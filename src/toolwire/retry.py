@@ -19,14 +19,20 @@ outcome            next request
 ``refusal``        none: stop
 ``pause``          Anthropic ``pause_turn`` (a long server-tool turn paused): the
                    request with the paused assistant turn appended, as the API asks
+``continuation``   Gemini ``CONTINUATION`` with a ``continuationToken`` (the
+                   per-request token limit, generation not complete: long decode):
+                   the same request with the token, the budget as it was (not
+                   spent); the next reply's text follows this one's (``State.partial``)
+                   and is judged with it; without a token, ``truncated``
 ``tool_calls``     none: stop; the model called one of the caller's own tools (the
                    calls are in ``outcome.response``): run them, add their results to
                    the request, and ask again
 ``failed``         as ``empty`` (and counted with it): the provider reports the reply
                    as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
                    ``malformed_model_output``...), or says it did not finish
-                   (``Response.unfinished``: cancelled, in progress, Ollama
-                   ``done: false``), so nothing in it is an answer
+                   (``Response.unfinished``: cancelled, in progress, watsonx.ai
+                   ``time_limit``, vLLM ``abort``, Ollama ``done: false``), so nothing
+                   in it is an answer
 ``transient``      none: the caller's transport decides (the loop re-raises)
 =================  =================================================================
 

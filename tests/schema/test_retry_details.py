@@ -282,3 +282,62 @@ def test_generate_continues_a_paused_turn() -> None:
     result = generate(send, REQUEST, S, target="anthropic.messages", mode="native", attempts=3)
     assert result.ok and result.value == {"a": 3} and len(sent) == 2
     assert sent[1]["messages"][-1] == {"role": "assistant", "content": PAUSED["content"]}
+
+
+# Gemini ``finishReason: CONTINUATION`` (google-genai ``FinishReason``: "stopped because the
+# response reached the per-request token limit, but generation is not yet complete. The
+# model response can be continued via a subsequent request using the returned
+# continuation_token"; ``Candidate.continuation_token``: "Clients can pass this token in a
+# subsequent GenerateContentRequest to continue generation"): the budget is not spent, so a
+# larger one does not help; the same request goes on with the token, and the replies'
+# texts are one answer.
+_LIST = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}},
+         "required": ["items"]}
+
+
+def _gemini(text: str, finish: str, token: Any = None) -> Dict[str, Any]:
+    cand: Dict[str, Any] = {"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": finish,
+                            "index": 0}
+    if token is not None:
+        cand["continuationToken"] = token
+    return {"candidates": [cand], "modelVersion": "gemini-3-pro-preview",
+            "usageMetadata": {"promptTokenCount": 12, "candidatesTokenCount": 8, "totalTokenCount": 20}}
+
+
+def test_a_gemini_reply_to_be_continued_goes_on_with_its_token() -> None:
+    from toolwire.retry import generate
+
+    req = {"contents": [{"role": "user", "parts": [{"text": "list"}]}], "generationConfig": {"maxOutputTokens": 800}}
+    p = prepare(req, _LIST, "gemini")
+    first = _gemini('{"items": ["a", "b', "CONTINUATION", "Q0hFQ0tQT0lOVA==")
+    out = classify(first, p.state)
+    assert (out.kind, out.value, out.text) == ("continuation", "Q0hFQ0tQT0lOVA==", '{"items": ["a", "b')
+    step = plan(p.request, out, p.state)
+    assert step.action == "retry" and step.request is not None
+    assert step.request == {**p.request, "continuationToken": "Q0hFQ0tQT0lOVA=="}  # the budget as it was
+    assert step.reason == "generation not complete (CONTINUATION): the same request with its continuation token"
+    done = classify(_gemini('", "c"]}', "STOP"), step.state)
+    assert (done.kind, done.value) == ("ok", {"items": ["a", "b", "c"]})
+    # a correction after it starts from the request without the token, the whole text in it
+    bad = classify(_gemini('", 3]}', "STOP"), step.state)
+    fixed = plan(step.request, bad, step.state)
+    assert "continuationToken" not in (fixed.request or {}) and not fixed.state.partial
+    assert fixed.request is not None and fixed.request["contents"][1] == {
+        "role": "model", "parts": [{"text": '{"items": ["a", "b", 3]}'}]}
+    # the loop
+    replies = iter([first, _gemini('", "c"]}', "STOP")])
+    sent = []
+    result = generate(lambda r: (sent.append(r), next(replies))[1], req, _LIST, target="gemini")
+    assert result.value == {"items": ["a", "b", "c"]} and sent[1]["continuationToken"] == "Q0hFQ0tQT0lOVA=="
+
+
+def test_a_gemini_sdk_request_takes_the_token_in_its_config() -> None:
+    req = {"model": "gemini-3-pro-preview", "contents": "list", "config": {"max_output_tokens": 800}}
+    p = prepare(req, _LIST, "gemini")
+    step = plan(p.request, classify(_gemini('{"items": [', "CONTINUATION", b"CHECKPOINT"), p.state), p.state)
+    assert step.request is not None and step.request["config"]["continuation_token"] == b"CHECKPOINT"
+
+
+def test_continuation_without_a_token_is_truncated() -> None:
+    p = prepare({"contents": "list", "generationConfig": {"maxOutputTokens": 800}}, _LIST, "gemini")
+    assert classify(_gemini('{"items": [', "CONTINUATION"), p.state).kind == "truncated"

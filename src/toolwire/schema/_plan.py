@@ -30,6 +30,7 @@ from ._requests import (
     requested_model,
     with_continuation,
     with_correction,
+    with_resume_token,
     without_answer_tool,
     without_emptied,
     without_forced_answer,
@@ -41,8 +42,8 @@ __all__ = ["OUTCOMES", "PLAN_KNOBS", "Outcome", "Plan", "Prepared", "State", "ch
            "prepare"]
 
 
-OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "pause", "tool_calls", "schema_rejected",
-            "transient")
+OUTCOMES = ("ok", "invalid", "empty", "truncated", "refusal", "failed", "pause", "continuation", "tool_calls",
+            "schema_rejected", "transient")
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,11 @@ class State:
     #: the native rendering of a ``tool_answer`` target, whose answer tool a prompt-mode
     #: request must not carry (a request prepared natively before, given back)
     native: Optional[Rendered] = field(default=None, compare=False, repr=False)
+    #: the text of the replies so far of one answer whose generation goes on (each stopped
+    #: at Gemini's per-request token limit: ``continuation``), which the next reply's
+    #: text follows; and the request without the continuation token, the next one's base
+    partial: str = ""
+    resumed: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
 
     @property
     def target_spec(self) -> Target:
@@ -210,8 +216,15 @@ def classify(reply: Any, state: State) -> Outcome:
     resp = reply if isinstance(reply, Response) else normalize(reply)
     rendered = state.rendered
     assert rendered is not None
+    if state.partial:  # the replies before stopped with generation not complete: one answer
+        resp = replace(resp, text=state.partial + resp.text)
     if resp.refusal is not None or resp.finish_reason in ("refusal", "content_filter"):
         return Outcome("refusal", text=resp.refusal or resp.text, response=resp, detail=resp.raw_finish_reason or "")
+    spec = state.target_spec
+    if resp.unfinished and spec.resume is not None and not resp.tool_calls and not resp.invalid_tool_calls:
+        token = spec.resume_token(resp.raw)  # Gemini ``CONTINUATION``: generation goes on with it
+        if token is not None:
+            return Outcome("continuation", token, text=resp.text, response=resp, detail=resp.raw_finish_reason or "")
     if resp.truncated or resp.finish_reason == "context_window":  # cut off: no value in it is the answer
         return Outcome("truncated", text=resp.text, partial=bool(resp.text.strip()), response=resp,
                        detail=resp.raw_finish_reason or "")
@@ -319,8 +332,16 @@ def plan(
     *cap* bounds it (1 or more); *switch_after* empty or failed replies in a row (1 or
     more) switch native mode to prompt mode. Anything else is an ``EncodeError``."""
     check_knobs({"factor": factor, "cap": cap, "switch_after": switch_after})
-    nxt = replace(state, attempt=state.attempt + 1)
     kind = outcome.kind
+    if state.resumed is not None:  # *request* carried a continuation token: the next one starts without
+        request = state.resumed
+    nxt = replace(state, attempt=state.attempt + 1, partial="", resumed=None)
+    if kind == "continuation":
+        resumed = with_resume_token(request, state.target_spec, outcome.value)
+        if resumed is None:
+            return Plan("stop", None, state, f"generation not complete ({outcome.detail}) and no way to go on")
+        return Plan("retry", resumed, replace(nxt, empties=0, partial=outcome.text, resumed=request),
+                    f"generation not complete ({outcome.detail}): the same request with its continuation token")
     if kind == "ok":
         return Plan("done", None, replace(state, empties=0), "ok")
     if kind == "refusal":

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["answer_index", "budget_of", "classify_error", "correction", "inject_instruction", "merged", "place",
            "raise_budget", "rejection_detail", "reply_blocks", "requested_model", "with_continuation",
-           "with_correction", "without_answer_tool", "without_emptied", "without_forced_answer"]
+           "with_correction", "with_resume_token", "without_answer_tool", "without_emptied", "without_forced_answer"]
 
 
 def _turns(value: Any, spec: Target) -> List[Any]:
@@ -308,6 +308,21 @@ def with_continuation(
         return None
     out = dict(request)
     out[spec.history] = _turns(out.get(spec.history), spec) + [spec.continuation(blocks)]
+    return out
+
+
+def with_resume_token(request: Dict[str, Any], target: Union[str, Target], token: Any) -> Optional[Dict[str, Any]]:
+    """A copy of *request* carrying a reply's continuation *token* where the target's
+    ``resume`` says (Gemini's ``continuationToken``: "pass it in a subsequent request to
+    continue generation", the request otherwise the same); ``None`` for a target without one."""
+    spec = get_target(target)
+    if spec.resume is None:
+        return None
+    path, name = spec.resume(request)
+    update: Dict[str, Any] = {name: token}
+    for key in reversed(path):
+        update = {key: update}
+    out: Dict[str, Any] = merged(request, update)
     return out
 
 

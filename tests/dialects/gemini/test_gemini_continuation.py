@@ -84,3 +84,14 @@ def test_the_continuation_keyword_is_read_in_any_case(word: str) -> None:
     content = {"role": "model", "parts": [{"text": "Let me check"}]}
     [bad] = toolwire.decode_all(content, "gemini", finish_reason=word, invalid="keep")
     assert isinstance(bad, InvalidToolCall) and bad.error == NOT_FINISHED.replace("CONTINUATION", word)
+
+
+def test_a_call_cut_by_continuation_says_so_alike_in_a_stream_and_a_whole_reply() -> None:
+    reply = _chunk([CALL], "CONTINUATION")
+    cut = ("Arguments at {} may be cut off: the reply has not finished (CONTINUATION); "
+           "pass allow_truncated=True to accept them")
+    [whole] = toolwire.decode_all(reply, invalid="keep")
+    assert whole.error == cut.format("$.candidates[0].content.parts[0].functionCall.args")
+    [streamed] = stream.accumulate([reply], "gemini")
+    assert streamed.error == cut.format("$.calls[0].arguments")
+    assert response.normalize(reply).invalid_tool_calls[0].error == whole.error

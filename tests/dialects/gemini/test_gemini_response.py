@@ -161,7 +161,8 @@ def test_continuation_cuts_the_calls_off(key: str) -> None:
     assert (r.finish_reason, r.truncated, r.tool_calls, len(r.invalid_tool_calls)) == ("length", True, (), 1)
     # any candidate cut off: the reply's finish reason for its calls
     two = {"candidates": [{"content": {"parts": [{"text": "x"}]}, "finishReason": "STOP"}, body["candidates"][0]]}
-    assert toolwire.get_dialect(D).finish(two) == "unfinished"  # cut off, and not finished (UNFINISHED)
+    # cut off, and not finished: the provider's word (one of the dialect's ``unfinished_reasons``)
+    assert toolwire.get_dialect(D).finish(two) == "CONTINUATION"
 
 
 def test_max_tokens_in_snake_case_cuts_the_calls_off() -> None:

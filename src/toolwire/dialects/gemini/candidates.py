@@ -14,7 +14,6 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import Choice
 from ..._errors import DecodeError
-from ..._policy import UNFINISHED
 from .._common import as_dict, describe_error
 from .finish_numbers import reason_word
 from .tools import NAME
@@ -121,8 +120,8 @@ def finish(data: Dict[str, Any]) -> Optional[str]:
                 reason = cand.get("finishReason") or cand.get("finish_reason")
                 if type(reason) is not str:
                     reason = reason_word(reason)  # an SDK's enum, a proto number
-                if reason in _CUT:  # CONTINUATION: generation is not yet complete
-                    return reason if reason == "MAX_TOKENS" else UNFINISHED
+                if reason in _CUT:  # CONTINUATION: generation is not yet complete (``unfinished_reasons``)
+                    return reason
                 if reason is not None and found is None:
                     found = reason
     return found

@@ -20,6 +20,7 @@ from typing import Any, Dict, Tuple
 
 from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
+from .candidates import first
 from .request import form, instruction, turns
 
 __all__ = ["JSON_SCHEMA", "OPENAPI"]
@@ -116,6 +117,30 @@ def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
     return ("generation_config",), "max_output_tokens"
 
 
+def _resume(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    """Where a request carries a continuation token: ``GenerateContentRequest``'s
+    ``continuationToken`` (google-genai writes ``GenerateContentConfig.continuation_token``
+    there), the SDK's ``config.continuation_token``."""
+    spelling = form(request)
+    if spelling == "sdk":
+        return ("config",), "continuation_token"
+    return (), "continuationToken" if spelling == "rest" else "continuation_token"
+
+
+def _resume_token(raw: Any) -> Any:
+    """The first candidate's ``continuationToken`` (google-genai ``Candidate.continuation_token``:
+    "returned when ``finish_reason`` is ``CONTINUATION``"), as given (base64 text, or the
+    SDK's bytes); ``None`` without one."""
+    cands = raw.get("candidates") if isinstance(raw, dict) else None
+    cand = first(cands) if type(cands) is list else None
+    if not isinstance(cand, dict):
+        return None
+    token = cand.get("continuationToken")
+    if token is None:
+        token = cand.get("continuation_token")
+    return token if isinstance(token, (str, bytes)) and token else None
+
+
 def _turn(role: str, text: str) -> Dict[str, Any]:
     return {"role": "model" if role == "assistant" else role, "parts": [{"text": text}]}
 
@@ -136,6 +161,8 @@ JSON_SCHEMA = Target(
     fragment=_json_fragment,
     place=_place,
     budget=_budget,
+    resume=_resume,
+    resume_token=_resume_token,
     history="contents",
     turn=_turn,
     turns=turns,

@@ -50,7 +50,7 @@ from ..openai import chat as openai_chat
 from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
-from ..openai.chat_response import CHAT_FINISH
+from ..openai.chat_response import CHAT_FINISH, CHAT_UNFINISHED
 from ..openai.media import DETAILS
 from . import stream
 from .openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, tool_content
@@ -211,6 +211,7 @@ DIALECT = Dialect(
     stream_options=stream.options,
     sdk_stream_events=stream.SDK_EVENTS,
     finish_reasons=CHAT_FINISH,
+    unfinished_reasons=CHAT_UNFINISHED,
     response=RESPONSE,
     response_envelope=reply,
     peek=openai_chat.peek,

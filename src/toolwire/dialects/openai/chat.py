@@ -34,7 +34,7 @@ from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
-from .chat_response import CHAT_FINISH, CHAT_RESPONSE, chat_reply, encode_message
+from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
 from .chat_sniff import Unmirrored, children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
@@ -226,6 +226,7 @@ DIALECT = Dialect(
     sdk_stream_events=chat_stream.SDK_EVENTS,
     response=CHAT_RESPONSE,
     finish_reasons=CHAT_FINISH,
+    unfinished_reasons=CHAT_UNFINISHED,
     response_envelope=chat_reply(encode_message, "gpt-4o"),
     batch_envelope=batch.open_line,
     assistant_message=encode_message,

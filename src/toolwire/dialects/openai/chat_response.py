@@ -14,7 +14,11 @@ since Oct 2025 (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
 ``reasoning_details`` OpenRouter's (read when ``reasoning`` is absent: ``_details_text``);
 Mistral's ``model_length`` / ``error`` (https://docs.mistral.ai/api/) and DeepSeek's
 ``insufficient_system_resource``
-(https://api-docs.deepseek.com/api/create-chat-completion) finish reasons.
+(https://api-docs.deepseek.com/api/create-chat-completion) finish reasons; IBM watsonx.ai's
+``time_limit`` and ``cancelled`` (``TextChatResultChoice.finish_reason``) and
+``not_finished`` (its generation ``stop_reason``), vLLM's ``abort`` and ``repetition``
+(vllm/v1/engine ``FinishReason``: "aborted by client", "repetitive token pattern detected
+(hallucination)"; SGLang sends ``abort`` too): ``CHAT_UNFINISHED``, ``CHAT_FINISH``.
 
 The Responses API's ``Response`` is read in ``responses_response``.
 """
@@ -30,7 +34,8 @@ from .._common import as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
 from .chat_sniff import first_choice, refuse_messages
 
-__all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "Items", "chat_message", "chat_reply", "chat_usage", "encode_message"]
+__all__ = ["CHAT_FINISH", "CHAT_RESPONSE", "CHAT_UNFINISHED", "Items", "chat_message", "chat_reply", "chat_usage",
+           "encode_message"]
 
 Items = List[Dict[str, Any]]
 # the field that holds an OpenRouter ``reasoning_details`` block's text, by its type
@@ -162,7 +167,16 @@ CHAT_FINISH: Dict[str, str] = {
     "eos": "stop",  # Together
     "eos_token": "stop",  # Hugging Face TGI before its PR #2344, IBM watsonx.ai
     "end_turn": "stop",
+    # vLLM: the engine stopped a degenerate generation (``repetition_detection``): what
+    # it holds is no answer, and no call of it runs (as ``error``)
+    "repetition": "error",
 }
+
+#: Chat ``finish_reason`` words that say the reply has not finished (``Dialect.unfinished_reasons``;
+#: normalised by the core's ``CORE_CUT``, ``Response.unfinished``): IBM watsonx.ai's ``time_limit``
+#: ("Time limit reached"), ``cancelled`` ("Request canceled by the client") and ``not_finished``,
+#: vLLM's and SGLang's ``abort``. Its calls are cut off; without a call it is no answer
+CHAT_UNFINISHED = frozenset({"time_limit", "not_finished", "cancelled", "abort"})
 
 
 def chat_message(items: Items, content: Optional[str], empty: str) -> Dict[str, Any]:
