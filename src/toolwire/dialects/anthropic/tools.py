@@ -145,7 +145,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content

@@ -179,7 +179,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     image, document or video is base64 *text*. boto3's ``converse()`` takes raw bytes
     there and base64-encodes them itself (text given is encoded twice: a corrupt image,
     no error); decode them for boto3 (docs/dialects/bedrock.md shows how)."""
-    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content

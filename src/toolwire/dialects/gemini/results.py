@@ -160,7 +160,7 @@ def _text(part: Dict[str, Any], i: int) -> str:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     media: List[Dict[str, Any]] = []
     if not isinstance(result.content, str) and any(_is_media(p) for p in result.content):

@@ -236,7 +236,7 @@ def read_back(result: ToolResult) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}

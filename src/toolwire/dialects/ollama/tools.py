@@ -107,7 +107,7 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images
     images = []
     if not isinstance(result.content, str) and any(p.get("type") == "image" and _own_media(p) for p in result.content):
         images = [p["image"] for p in result.content if p.get("type") == "image" and _own_media(p)]

@@ -98,7 +98,7 @@ _FLAGS = frozenset({"custom", "native_id", "named"})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     content = result.content
     output: Any
