@@ -179,7 +179,7 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert [t for t in want_texts if t not in joined] == []  # merged texts are joined, never lost
     assert [p.kind for p in check_conversation(back)] == [p.kind for p in check_conversation(conv, target)]
     dropped = {p.kind for p in report}
-    assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted"}
+    assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted"}
     has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts) or (
         target != "gemini" and any(signed(c) for c in conv.calls)
     )

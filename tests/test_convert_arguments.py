@@ -92,3 +92,11 @@ def test_the_encode_front_doors_name_the_argument(run: Callable[[], Any], messag
     """They raised a bare ``AttributeError`` (``{}.check_rule``, ``{}.get(...).ids``)."""
     with pytest.raises(toolwire.EncodeError, match="^" + message.replace("[", r"\[").replace("]", r"\]")):
         run()
+
+
+def test_an_encode_result_report_that_is_not_a_list() -> None:
+    # checked as encode_conversation checks it, before the result is read
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.encode_result({"role": "tool", "tool_call_id": "call_1", "content": "x"}, "anthropic.messages",
+                               report=())
+    assert str(info.value) == "report= must be a list or None, got a tuple ()"

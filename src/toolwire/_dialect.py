@@ -74,10 +74,22 @@ Choice = Tuple[Any, str, Optional[str], Optional[str]]
 
 @dataclass
 class EncodeContext:
-    """State of one encode: the id map of the conversation, the call's position."""
+    """State of one encode: the id map of the conversation, the call's position, and
+    where a result encoder notes what it writes in another form than it was given
+    (``note``; ``None`` when nobody asked: ``encode_result(report=...)``,
+    ``encode_conversation(report=...)``)."""
 
     ids: Any = None  # an IdMap for this dialect's rule, or None
     position: int = 0
+    notes: Optional[List[Tuple[str, str, str]]] = None  # (kind, before, after): see ``note``
+
+    def note(self, kind: str, before: str, after: str) -> None:
+        """Notes a lossy step in writing a result, said as ``"{before} the result for
+        {who} {after}"`` (``encode_result`` names the result, ``encode_conversation``
+        its message too): *kind* ``"converted"`` (a part written in another form) or
+        ``"dropped"`` (something not written at all)."""
+        if self.notes is not None:
+            self.notes.append((kind, before, after))
 
 
 def _no_children(data: Any, loc: str) -> Iterator[Tuple[Any, str]]:

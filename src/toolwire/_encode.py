@@ -7,7 +7,8 @@ raises beyond toolwire's errors is an ``EncodeError``."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Pattern, Tuple, Union, cast
+from collections import Counter
+from typing import Any, Dict, List, Optional, Pattern, Tuple, Union, cast
 
 from ._args import Verbatim
 from ._builtin import default_registry
@@ -21,7 +22,9 @@ from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import LONG_INT, check_json_object, utf8_problem
 
-__all__ = ["check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "written"]
+__all__ = [
+    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "result_notes", "written",
+]
 
 
 # ``issubclass(type(x), C)`` rather than ``isinstance``: on pydantic < 2.11 a model
@@ -206,15 +209,64 @@ def encode_result(
     *,
     ids: Optional[IdMap] = None,
     registry: Optional[Registry] = None,
+    report: Optional[List[Any]] = None,
 ) -> Dict[str, Any]:
-    """The *dialect* tool result for *result*; its id maps exactly as its call's did."""
-    if ids is not None or registry is not None:
-        check_arguments(ids, None, registry)
+    """The *dialect* tool result for *result*; its id maps exactly as its call's did.
+
+    What the target cannot hold as given (a JSON value Bedrock takes as text only, an
+    error flag it has no field for, an image ``detail``...) is written as the docs say
+    and noted in *report* (a list you pass, receiving ``Problem`` values, ``index`` 0),
+    as ``encode_conversation`` notes it."""
+    if ids is not None or registry is not None or report is not None:
+        check_arguments(ids, None, registry, report)
     d = _target(dialect, registry)
     r = result if issubclass(type(result), ToolResult) else decode_result(result, registry=registry)
     if ids is not None:
         ids.check_rule(d.ids, d.name)
-    return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
+    if report is None:
+        return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
+    notes: List[Tuple[str, str, str]] = []
+    out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes))
+    result_notes(d, r, out, notes)
+    if notes:
+        from .conversation._problems import Problem  # (the conversation package imports this module)
+
+        who = f"{r.id} ({r.name!r})" if r.id and r.name else r.id or repr(r.name)
+        report.extend(Problem(kind, 0, r.id, f"{before} the result for {who} {after}") for kind, before, after in notes)
+    return out
+
+
+def result_notes(d: Dialect, r: ToolResult, wire: Dict[str, Any], notes: List[Tuple[str, str, str]]) -> None:
+    """Adds to *notes* what the result *r* said that its written form *wire*, read back
+    by the target, no longer says: an image ``detail`` (Anthropic, Gemini, Bedrock: no
+    such field; Mistral: no ``"original"``), what its content blocks held beside their
+    parts (``hints``: an Anthropic text block's ``cache_control`` and ``citations``),
+    its error flag (where the target's results have none). Read back only when *r*
+    holds one of them; a wire the target's own reader refuses makes no claim."""
+    from .dialects._history_read import hints  # (the dialects load on first use)
+    from .dialects._result_media import details
+
+    sent = details(r.content)
+    said = hints(r.content)
+    if not (sent or said or r.is_error):
+        return
+    try:
+        back = d.decode_result(wire, "$")
+    except Exception:  # unreadable by its own reader: no claim that anything was dropped
+        return
+    if sent:
+        left = Counter(details(back.content))
+        for detail in sent:
+            if left[detail]:
+                left[detail] -= 1
+            else:
+                notes.append(("dropped", f"The image detail {detail!r} in", f"is not sent to {d.name}"))
+    if said:
+        kept = set(hints(back.content))
+        notes.extend(("dropped", f"{what} in", f"is not sent to {d.name}") for what in said if what not in kept)
+    if r.is_error and not back.is_error:
+        notes.append(("dropped", "The error flag of",
+                      f"is not sent to {d.name}: its tool results have none (the content goes as it is)"))
 
 
 # dialect encoders only read the context: one shared instance for the common case

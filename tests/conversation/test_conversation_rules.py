@@ -566,6 +566,24 @@ def test_an_error_flag_the_target_cannot_hold_is_reported(target: str, flagged: 
                                 f"to {target}: its tool results have none (the content goes as it is)")
 
 
+@pytest.mark.parametrize("target, flagged", [
+    ("openai.chat", False), ("openai.responses", False), ("mistral", False), ("cohere.v2", False), ("ollama", False),
+    ("bedrock.converse", True), ("gemini", True), ("anthropic.messages", True), ("mcp", True),
+])
+def test_an_error_flag_the_target_cannot_hold_is_reported_by_encode_result(target: str, flagged: bool) -> None:
+    """The same note for one result written alone (``encode_result(report=...)``), at index 0."""
+    block = FAILED_CALL["messages"][2]["content"][0]
+    report: List[Problem] = []
+    result = toolwire.decode_result(block, "anthropic.messages").replace(name="get_weather")  # (Gemini needs it)
+    out = toolwire.encode_result(result, target, report=report)
+    assert toolwire.decode_result(out, target).is_error is flagged
+    if flagged:
+        assert report == []
+    else:
+        assert report == [Problem("dropped", 0, "toolu_01", f"The error flag of the result for toolu_01 ('get_weather') "
+                                  f"is not sent to {target}: its tool results have none (the content goes as it is)")]
+
+
 def test_a_custom_tool_call_keeps_its_result_type_across_openai_histories() -> None:
     """A result of a custom tool call is a ``custom_tool_call_output`` in Responses (a
     ``function_call_output`` answers a function call); Chat answers both with a ``tool``

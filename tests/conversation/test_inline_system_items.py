@@ -131,3 +131,59 @@ def test_anthropic_system_field_takes_text_blocks_only() -> None:
     assert (info.value.message, info.value.loc) == (
         "System message 0 holds a 'document' block, which the system field of anthropic.messages does not take "
         "(text blocks only)", "$.messages[0].parts[1]")
+
+
+# Anthropic's ``tool_addition`` / ``tool_removal`` (a ``tool_reference`` by name) and
+# Bedrock's ``toolAddition`` / ``toolRemoval`` (botocore 1.44.18 ``ToolAdditionBlock {tool:
+# ToolReference {type, name, serverName}}``: "adding a tool to the available tool set
+# mid-conversation ... Use within a system role message") are one directive: a reference
+# by name maps both ways, in its place; what has no exact counterpart is still dropped.
+B = "bedrock.converse"
+BEDROCK_ADDITION: Dict[str, Any] = {"toolAddition": {"tool": {"name": "lookup_refund_policy"}}}
+
+
+def test_anthropic_tool_addition_goes_to_bedrock_in_place() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(ANTHROPIC, A), B, report=report)
+    assert [m["role"] for m in out["messages"]] == ["user", "assistant", "user", "system", "assistant"]
+    assert out["messages"][3] == {"role": "system", "content": [BEDROCK_ADDITION]}
+    assert [p for p in report if "tool_addition" in p.message] == []
+
+
+def test_bedrock_tool_changes_go_to_anthropic_in_place() -> None:
+    bedrock = {"messages": [
+        {"role": "user", "content": [{"text": "q"}]},
+        {"role": "system", "content": [BEDROCK_ADDITION, {"toolRemoval": {"tool": {"name": "load_capability"}}}]},
+        {"role": "assistant", "content": [{"text": "ok"}]},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(bedrock, B), A, report=report)
+    assert out["messages"][1] == {"role": "system", "content": [
+        TOOL_ADDITION, {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "load_capability"}}]}
+    assert report == []
+
+
+def test_tool_addition_round_trips_through_bedrock() -> None:
+    there = encode_conversation(decode_conversation(ANTHROPIC, A), B)
+    back = encode_conversation(decode_conversation(there, B), A)
+    assert back["messages"][3] == {"role": "system", "content": [TOOL_ADDITION]}
+
+
+@pytest.mark.parametrize(("source", "block", "target"), [
+    # an MCP toolset reference (anthropic SDK ``BetaToolChangeMCPToolsetReferenceParam``): Bedrock names a
+    # server's tool with a ``type`` whose values it does not document
+    (A, {"type": "tool_addition", "tool": {"type": "mcp_toolset_reference", "server_name": "docs"}}, B),
+    # a cache breakpoint on the block: Bedrock's block has no such field
+    (A, {**TOOL_ADDITION, "cache_control": {"type": "ephemeral"}}, B),
+    # a Bedrock reference with ``type`` and ``serverName``: no Anthropic tool_reference says those
+    (B, {"toolRemoval": {"tool": {"type": "mcp", "name": "search", "serverName": "docs"}}}, A),
+])
+def test_tool_changes_with_no_exact_counterpart_are_still_dropped(source: str, block: Dict[str, Any],
+                                                                  target: str) -> None:
+    kind = block.get("type") or next(iter(block))
+    conv = Conversation([Message("user", [Text("q")]), Message("system", [Other(kind, source, block)]),
+                         Message("assistant", [Text("ok")])])
+    report: List[Problem] = []
+    out = encode_conversation(conv, target, report=report)
+    assert [m["role"] for m in out["messages"]] == ["user", "assistant"]
+    assert Problem("dropped", 1, None, f"A {kind!r} item of {source} in message 1 is not sent to {target}") in report

@@ -519,3 +519,70 @@ def test_a_data_url_of_no_stated_type_takes_the_type_its_bytes_show_for_every_ta
     _, pick, want = IMAGE_RESULTS[target]
     result = toolwire.decode_result(wire, "openai.chat").replace(name="f")
     assert pick(toolwire.encode_result(result, target)) == want
+
+
+# A JSON part that a target has no JSON block for goes as its JSON text, the wire as it
+# was; encode_result(report=...) notes it (``converted``). Each wire shape as the
+# provider's reference writes a tool result's text.
+_ARRAY = toolwire.ToolResult("call_1", "f", [{"type": "json", "json": [1, 2]}])
+
+
+@pytest.mark.parametrize(("target", "wire", "why"), [
+    ("anthropic.messages", {"type": "tool_result", "tool_use_id": "call_1",
+                            "content": [{"type": "text", "text": "[1, 2]"}]},
+     "its tool results hold no JSON block"),
+    ("openai.responses", {"type": "function_call_output", "call_id": "call_1",
+                          "output": [{"type": "input_text", "text": "[1, 2]"}]},
+     "its tool output holds no JSON part"),
+    ("openai.chat", {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "[1, 2]"}]},
+     "its tool messages hold no JSON part"),
+    ("cohere.v2", {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "[1, 2]"}]},
+     "a document's data is an object"),
+    ("ollama", {"role": "tool", "tool_name": "f", "content": "[1, 2]", "tool_call_id": "call_1"},
+     "a tool message's content is a string"),
+    ("mcp", {"jsonrpc": "2.0", "id": "call_1", "result": {"content": [{"type": "text", "text": "[1, 2]"}]}},
+     "structuredContent is an object"),
+])
+def test_json_part_written_as_text_is_noted(target: str, wire: Dict[str, Any], why: str) -> None:
+    report: list = []
+    assert toolwire.encode_result(_ARRAY, target, report=report) == wire
+    assert [(p.kind, p.index, p.id, p.message) for p in report] == [
+        ("converted", 0, "call_1", f"A JSON array in the result for call_1 ('f') is sent to {target} as text: {why}")]
+    assert toolwire.encode_result(_ARRAY, target) == wire  # the wire is the same without a report
+
+
+def test_gemini_text_and_json_parts_as_one_array_are_noted() -> None:
+    # a FunctionResponse ``response`` holds one value: the parts go as one array
+    r = toolwire.ToolResult("call_1", "f", [{"type": "text", "text": "a"}, {"type": "json", "json": {"x": 1}}])
+    report: list = []
+    assert toolwire.encode_result(r, "gemini", report=report) == {
+        "functionResponse": {"name": "f", "id": "call_1", "response": {"output": ["a", {"x": 1}]}}}
+    assert [(p.kind, p.message) for p in report] == [
+        ("converted", "The 2 text and JSON parts of the result for call_1 ('f') are sent to gemini as one JSON array "
+                      "(read back as one JSON part): a function response holds one value")]
+
+
+@pytest.mark.parametrize(("target", "wire"), [
+    ("gemini", {"functionResponse": {"name": "f", "id": "call_1", "response": {"output": "a\nb"}}}),
+    ("ollama", {"role": "tool", "tool_name": "f", "content": "a\nb", "tool_call_id": "call_1"}),
+])
+def test_text_parts_joined_are_noted(target: str, wire: Dict[str, Any]) -> None:
+    r = toolwire.ToolResult("call_1", "f", [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}])
+    report: list = []
+    assert toolwire.encode_result(r, target, report=report) == wire
+    [note] = report
+    assert (note.kind, note.index, note.id) == ("converted", 0, "call_1")
+    assert note.message.startswith(f"The 2 {'text ' if target == 'gemini' else ''}parts of the result for call_1 "
+                                   f"('f') are sent to {target} as one text, joined by newlines: ")
+
+
+def test_image_detail_dropped_is_noted_by_encode_result() -> None:
+    # a Responses ``input_image`` with ``detail: "high"``: Anthropic's image block has no detail
+    r = toolwire.decode_result({"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_image", "image_url": "https://example.com/a.png", "detail": "high"}]}, "openai.responses")
+    report: list = []
+    assert toolwire.encode_result(r, "anthropic.messages", report=report) == {
+        "type": "tool_result", "tool_use_id": "call_1",
+        "content": [{"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}]}
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", "The image detail 'high' in the result for call_1 is not sent to anthropic.messages")]

@@ -307,3 +307,32 @@ def test_a_gemini_file_uri_in_snake_case_is_no_responses_file() -> None:
     with pytest.raises(toolwire.EncodeError, match=r"^A file by file id \(an upload to another provider\) in a tool "
                                                    r"result cannot be written for openai\.responses"):
         toolwire.encode_result(result, "openai.responses")
+
+
+# an Anthropic ``document`` block with a ``title`` (a base64 PDF source), in a tool result
+_TITLED = {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+    {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERi0="},
+     "title": "Q3 report.pdf"}]}
+
+
+def test_document_name_a_target_drops_or_changes_is_noted() -> None:
+    r = toolwire.decode_result(_TITLED, "anthropic.messages").replace(name="fetch")
+    report: list = []
+    # Gemini: a FunctionResponsePart blob ({"inlineData": {"mimeType", "data"}}) has no name
+    assert toolwire.encode_result(r, "gemini", report=report) == {"functionResponse": {
+        "name": "fetch", "id": "toolu_1", "response": {"output": ""},
+        "parts": [{"inlineData": {"mimeType": "application/pdf", "data": "JVBERi0="}}]}}
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", "The name 'Q3 report.pdf' of a document in the result for toolu_1 ('fetch') is not sent to "
+                    "gemini: its part there has no name")]
+    report.clear()
+    # Bedrock: a DocumentBlock name without its extension
+    assert toolwire.encode_result(r, "bedrock.converse", report=report) == {"toolResult": {
+        "toolUseId": "toolu_1",
+        "content": [{"document": {"format": "pdf", "name": "Q3 report", "source": {"bytes": "JVBERi0="}}}]}}
+    assert [(p.kind, p.message) for p in report] == [
+        ("converted", "The name 'Q3 report.pdf' of a document in the result for toolu_1 ('fetch') is sent to "
+                      "bedrock.converse as 'Q3 report'")]
+    report.clear()
+    toolwire.encode_result(r, "openai.responses", report=report)  # ``filename``: kept as it is
+    assert report == []

@@ -1,5 +1,6 @@
 """``Problem``: one finding of ``check_conversation``, one change of its fix, or one
-note of ``encode_conversation`` (something dropped or moved on the way)."""
+note of ``encode_conversation`` or ``encode_result`` (something dropped, converted
+or moved on the way)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class Problem:
     and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
-    items, cache hints, a result's error flag the target has no place for), ``moved`` (a
+    items, cache hints, a result's error flag the target has no place for), ``converted`` (a
+    tool result's part written in another form: JSON as text, parts joined), ``moved`` (a
     later system message moved into the system field), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message; Bedrock: a user turn
     before a first assistant message; a placeholder for a blank result).

@@ -17,13 +17,12 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
 from .._convert import _Target
-from .._dialect import Dialect
-from .._encode import encode_result, invalid_as_call, written
+from .._dialect import Dialect, EncodeContext
+from .._encode import _encoded, invalid_as_call, result_notes, written
 from .._errors import EncodeError
 from .._ids import IdMap
 from .._names import NameMap
@@ -216,69 +215,23 @@ class Writer:
         t = self.target
         self._sync()
         resolved = t.resolve(r)  # the id once: the retry below answers the same call
+        notes: List[Tuple[str, str, str]] = []
         try:
-            out = encode_result(resolved, t.d, ids=t.ids, registry=t.registry)
+            out = _encoded(t.d, t.d.encode_result, resolved, EncodeContext(ids=t.ids, notes=notes))
         except EncodeError:
             if not _empty(r.content):
                 raise
             # a target that refuses an empty result (Converse: "text content blocks must be
             # non-empty"): the history still goes, with a word in its place, noted
-            out = encode_result(resolved.replace(content=EMPTY_RESULT), t.d, ids=t.ids, registry=t.registry)
+            notes.clear()
+            out = _encoded(t.d, t.d.encode_result, resolved.replace(content=EMPTY_RESULT),
+                           EncodeContext(ids=t.ids, notes=notes))
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
-        from ..dialects._history_read import hints  # (the dialects load on first use)
-        from ..dialects._result_media import details
-
-        kept = details(r.content)
-        if kept:
-            self._details(kept, out, who, r.id)
-        sent = hints(r.content)
-        if sent:
-            self._hints(sent, out, who, r.id)
-        if r.is_error and not self._holds_error(out):
-            self.note("dropped", f"The error flag of the result for {who} in message {self.index} is not sent to "
-                                 f"{self.name}: its tool results have none (the content goes as it is)", r.id)
+        result_notes(self.d, r, out, notes)
+        for kind, before, after in notes:  # (what encode_result(report=...) notes, said with its message)
+            self.note(kind, f"{before} the result for {who} in message {self.index} {after}", r.id)
         return out
-
-    def _details(self, sent: List[str], wire: Dict[str, Any], who: str, id: Optional[str]) -> None:
-        """Notes (``dropped``) each image ``detail`` of a result that the written result
-        *wire* no longer holds, read back by the target (Anthropic, Gemini, Bedrock: no
-        such field; Mistral: no ``"original"``)."""
-        from ..dialects._result_media import details
-
-        try:
-            left = Counter(details(self.d.decode_result(wire, "$").content))
-        except Exception:  # unreadable by its own reader: no claim that a detail was dropped
-            return
-        for detail in sent:
-            if left[detail]:
-                left[detail] -= 1
-            else:
-                self.note("dropped", f"The image detail {detail!r} in the result for {who} in message {self.index} is "
-                                     f"not sent to {self.name}", id)
-
-    def _hints(self, sent: List[str], wire: Dict[str, Any], who: str, id: Optional[str]) -> None:
-        """Notes (``dropped``) what the content blocks of a result held beside their parts
-        (``hints``: an Anthropic text block's ``cache_control`` and ``citations``) that
-        the written result *wire* no longer holds, read back by the target."""
-        from ..dialects._history_read import hints
-
-        try:
-            left = set(hints(self.d.decode_result(wire, "$").content))
-        except Exception:  # unreadable by its own reader: no claim that they were dropped
-            return
-        for what in sent:
-            if what not in left:
-                self.note("dropped", f"{what} in the result for {who} in message {self.index} is not sent to "
-                                     f"{self.name}", id)
-
-    def _holds_error(self, wire: Dict[str, Any]) -> bool:
-        """Whether the written result *wire* still says it failed (read back by the
-        target: only the dialect knows where its flag is, if it has one)."""
-        try:
-            return self.d.decode_result(wire, "$").is_error
-        except Exception:  # unreadable by its own reader: no claim that the flag was dropped
-            return True
 
     def reasoning(self, part: Reasoning) -> Any:
         if part.dialect == self.name:

@@ -8,11 +8,13 @@ from .._access import to_data
 from .._dialect import EncodeContext
 from .._errors import DecodeError, EncodeError, an, excerpt
 from .._ids import IdRule, map_id, synthesize_id
+from .._json_ints import write_json
 from .._types import ToolCall, ToolResult
 from .._value_checks import utf8_text
 
 __all__ = [
     "Envelope",
+    "QUIET",
     "any_block",
     "as_dict",
     "as_int",
@@ -25,6 +27,7 @@ __all__ = [
     "encode_id",
     "first_set",
     "join_text",
+    "json_text",
     "name_of",
     "no_body",
     "opt_str",
@@ -196,6 +199,22 @@ def check_native(ident: Optional[str], rule: IdRule, pd: Dict[str, Any]) -> None
     call's or a tool result's: ``encode_id`` and ``result_id`` write it back as it came)."""
     if ident is not None and not rule.valid(ident):
         pd["native_id"] = True
+
+
+#: a context that notes nothing (for an encoder's helper also run to compare, not to write)
+QUIET = EncodeContext()
+# the JSON type of a value, as a note names it
+_JSON_KINDS = {dict: "object", list: "array", str: "string", bool: "boolean", int: "number", float: "number",
+               type(None): "null"}
+
+
+def json_text(value: Any, ctx: EncodeContext, dialect: str, why: str) -> str:
+    """The JSON *value* of a tool result's part as the text a target takes in its
+    place, noted on *ctx* (``converted``: it reads back as text); *why*: the target's rule."""
+    if ctx.notes is not None:
+        ctx.note("converted", f"A JSON {_JSON_KINDS.get(type(value), 'value')} in",
+                 f"is sent to {dialect} as text: {why}")
+    return write_json(value, ensure_ascii=False)
 
 
 def scoped(obj: Any, dialect: str) -> Dict[str, Any]:

@@ -249,10 +249,13 @@ def rewrite_media(
     target: str,
     own: Callable[[Dict[str, Any]], bool],
     write: Callable[[ResultMedia], Optional[Dict[str, Any]]],
+    ctx: Any = None,
 ) -> ToolResult:
     """*r* with its image and document parts in *target*'s shape: a part *own* says is
     already so is kept; another is read (``read_media``) and written by *write*, which
-    gives ``None`` for what the target cannot hold (an ``EncodeError`` then)."""
+    gives ``None`` for what the target cannot hold (an ``EncodeError`` then). A name
+    (a title, a file name) the written part does not hold as given is noted on *ctx*
+    (an ``EncodeContext``)."""
     if isinstance(r.content, str):
         return r
     out: List[Dict[str, Any]] = []
@@ -276,7 +279,22 @@ def rewrite_media(
                         f"for {target}",
                         dialect=target,
                     )
+                if m.name is not None and ctx is not None and ctx.notes is not None:
+                    _named(m, new, target, ctx)
                 part = new
                 changed = True
         out.append(part)
     return evolve(r, content=out) if changed else r
+
+
+def _named(m: ResultMedia, new: Dict[str, Any], target: str, ctx: Any) -> None:
+    """Notes the name of *m* where *new*, its part written for *target*, holds it no
+    longer (``dropped``: Gemini's blobs have none) or holds another (``converted``:
+    Bedrock's ``DocumentBlock`` name takes a few characters only)."""
+    back = read_media(new)
+    name = back.name if back is not None else None
+    what = f"The name {m.name!r} of {'an image' if m.kind == 'image' else 'a document'} in"
+    if name is None:
+        ctx.note("dropped", what, f"is not sent to {target}: its part there has no name")
+    elif name != m.name:
+        ctx.note("converted", what, f"is sent to {target} as {name!r}")

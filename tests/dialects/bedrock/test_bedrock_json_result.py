@@ -11,13 +11,13 @@ written as a ``{"text"}`` block holding its JSON text, as the MCP writer writes 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, List
 
 import pytest
 
 import toolwire
 from toolwire import ToolResult
-from toolwire.conversation import decode_conversation, encode_conversation
+from toolwire.conversation import Problem, decode_conversation, encode_conversation
 
 D = "bedrock.converse"
 
@@ -60,3 +60,46 @@ def test_gemini_array_output_in_a_history_is_text() -> None:
     out = encode_conversation(decode_conversation(history, "gemini"), D)
     assert out["messages"][2] == {"role": "user", "content": [
         {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": '[{"id": 1}, {"id": 2}]'}]}}]}
+
+
+def test_json_written_as_text_is_noted() -> None:
+    # the wire is unchanged; encode_result(report=...) says that the array went as text
+    r = ToolResult("tooluse_1", "list_sites", [{"type": "json", "json": [{"id": 1}, {"id": 2}]}])
+    report: List[Problem] = []
+    assert toolwire.encode_result(r, D, report=report) == {
+        "toolResult": {"toolUseId": "tooluse_1", "content": [{"text": '[{"id": 1}, {"id": 2}]'}]}}
+    assert report == [Problem("converted", 0, "tooluse_1", "A JSON array in the result for tooluse_1 ('list_sites') "
+                                                           "is sent to bedrock.converse as text: a Converse json "
+                                                           "block holds an object")]
+
+
+def test_json_object_is_not_noted() -> None:
+    report: List[Problem] = []
+    r = ToolResult("tooluse_1", "f", [{"type": "json", "json": {"n": 2}}])
+    assert toolwire.encode_result(r, D, report=report) == {
+        "toolResult": {"toolUseId": "tooluse_1", "content": [{"json": {"n": 2}}]}}
+    assert report == []
+
+
+def test_json_written_as_text_in_a_history_is_noted_at_its_message() -> None:
+    history = {"contents": [
+        {"role": "user", "parts": [{"text": "sites?"}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "tooluse_1", "name": "list_sites", "args": {}}}]},
+        {"role": "user", "parts": [RESPONSE]},
+    ]}
+    report: List[Problem] = []
+    encode_conversation(decode_conversation(history, "gemini"), D, report=report)
+    assert report == [Problem("converted", 2, "tooluse_1", "A JSON array in the result for tooluse_1 ('list_sites') "
+                                                           "in message 2 is sent to bedrock.converse as text: a "
+                                                           "Converse json block holds an object")]
+
+
+def test_blank_text_part_left_out_is_noted() -> None:
+    # "The text field in the ContentBlock object ... is blank": left out, as a history writes it
+    r = ToolResult("tooluse_1", "f", [{"type": "text", "text": "  "}, {"type": "text", "text": "ok"}])
+    report: List[Problem] = []
+    assert toolwire.encode_result(r, D, report=report) == {
+        "toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "ok"}]}}
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", "A blank text part in the result for tooluse_1 ('f') is left out: bedrock.converse refuses blank "
+                    "text")]

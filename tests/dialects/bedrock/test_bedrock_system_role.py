@@ -78,13 +78,21 @@ def test_tool_addition_first_is_no_system_field() -> None:
 
 
 def test_other_targets_get_a_note_not_the_block() -> None:
-    # as Anthropic's ``tool_addition`` and Responses' ``additional_tools``: provider state, not sent and noted
+    # as Responses' ``additional_tools``: provider state, not sent and noted; Anthropic takes a
+    # reference by name as its own ``tool_addition`` (tests/conversation/test_inline_system_items.py)
     report: List[Problem] = []
     out = encode_conversation(decode_conversation(REQUEST, D), "anthropic.messages", report=report)
     assert "toolAddition" not in repr(out) and "toolRemoval" not in repr(out)
-    assert [(p.kind, p.index) for p in report if p.kind == "dropped"][:2] == [("dropped", 2), ("dropped", 5)]
-    assert Problem("dropped", 2, None, "A 'toolAddition' item of bedrock.converse in message 2 is not sent to "
+    assert out["messages"][1] == {"role": "system", "content": [
+        {"type": "tool_addition", "tool": {"type": "tool_reference", "name": "get_weather"}}]}
+    assert [(p.kind, p.index) for p in report if p.kind == "dropped"] == [("dropped", 5)]
+    assert Problem("dropped", 5, None, "A 'toolRemoval' item of bedrock.converse in message 5 is not sent to "
                                        "anthropic.messages") in report
+    report = []
+    out = encode_conversation(decode_conversation(REQUEST, D), "openai.chat", report=report)
+    assert "toolAddition" not in repr(out) and "tool_addition" not in repr(out)
+    assert Problem("dropped", 2, None, "A 'toolAddition' item of bedrock.converse in message 2 is not sent to "
+                                       "openai.chat") in report
 
 
 def test_system_message_is_detected_as_converse() -> None:

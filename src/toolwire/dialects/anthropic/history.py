@@ -22,6 +22,7 @@ from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import image_type, plan_turns, solid, system_parts, write_part, write_turns
 from .._result_media import web
+from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME
 
@@ -132,6 +133,7 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    messages = adopt_changes(messages, w)  # the other's tool_addition / toolAddition blocks, as this one's
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:

@@ -18,12 +18,12 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
-from ..._json_ints import write_json
 from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
 from .._common import (
     as_dict,
     error_flag,
+    json_text,
     name_of,
     object_schema,
     required_id,
@@ -145,7 +145,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content
@@ -158,9 +158,12 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         kept = [p for p in content if not blank_text(p)]
         if not kept and content:
             raise _blank_result(result)
+        if len(kept) < len(content):
+            ctx.note("dropped", f"{len(content) - len(kept)} blank text part(s) in",
+                     f"are left out: {NAME} refuses blank text")
         content = kept
     if not (content == "" and pd.get("no_content")):
-        out["content"] = content if isinstance(content, str) else [_block(p) for p in content]
+        out["content"] = content if isinstance(content, str) else [_block(p, ctx) for p in content]
     if result.is_error:
         out["is_error"] = True
     elif "is_error" in pd:
@@ -208,10 +211,10 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     return block
 
 
-def _block(part: Dict[str, Any]) -> Dict[str, Any]:
+def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     kind = part.get("type")
     if kind == "json":
-        return {"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)}
+        return {"type": "text", "text": json_text(part.get("json"), ctx, NAME, "its tool results hold no JSON block")}
     if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):
         return part  # (a Bedrock or Cohere document holds ``document``, not Anthropic's ``source``)
     raise EncodeError(f"{an(NAME, True)} tool result cannot hold {an(repr(kind))} part", dialect=NAME)

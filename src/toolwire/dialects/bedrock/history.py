@@ -37,6 +37,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
+from .._tool_changes import adopt_changes
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -160,6 +161,7 @@ def _format(m: Media, w: Writer) -> str:
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
+    messages = adopt_changes(messages, w)  # the other's tool_addition / toolAddition blocks, as this one's
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:

@@ -14,10 +14,19 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
-from ..._json_ints import write_json
 from ..._payload_paths import result_at, tool_at
 from ..._types import Tool, ToolResult
-from .._common import as_dict, name_of, object_schema, required_id, result_id, scoped, tool_description, tool_strict
+from .._common import (
+    as_dict,
+    json_text,
+    name_of,
+    object_schema,
+    required_id,
+    result_id,
+    scoped,
+    tool_description,
+    tool_strict,
+)
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 
@@ -170,12 +179,12 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     image, document or video is base64 *text*. boto3's ``converse()`` takes raw bytes
     there and base64-encodes them itself (text given is encoded twice: a corrupt image,
     no error); decode them for boto3 (docs/dialects/bedrock.md shows how)."""
-    result = rewrite_media(result, NAME, _own_media, _media_block)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
     if not (content == "" and pd.get("no_content")):
-        blocks = ([{"text": content}] if content.strip() else []) if isinstance(content, str) else _blocks(content)
+        blocks = ([{"text": content}] if content.strip() else []) if isinstance(content, str) else _blocks(content, ctx)
         if not blocks and (content != [] or result.is_error):
             # Converse: "text content blocks must be non-empty", "The text field in the ContentBlock
             # object ... is blank", and an error result needs content; no placeholder is made up
@@ -244,18 +253,21 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     return {"type": "document", "document": {"format": doc_format, "name": _document_name(m.name), "source": source}}
 
 
-def _blocks(parts: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+def _blocks(parts: List[Dict[str, Any]], ctx: EncodeContext) -> List[Dict[str, Any]]:
     out = []
     for part in parts:
         kind = part.get("type")
         if kind == "text":
             if not blank_text(part):  # an empty or blank text block is refused by Converse, and holds nothing
                 out.append({"text": part.get("text")})
+            else:
+                ctx.note("dropped", "A blank text part in", f"is left out: {NAME} refuses blank text")
         elif kind == "json":
             value = part.get("json")
             # Converse: "... toolResult.content.0.json is invalid. Provide a json object for the field"
             # (sigoden/aichat#1550): other JSON goes as its text, as the MCP writer writes it
-            out.append({"json": value} if type(value) is dict else {"text": write_json(value, ensure_ascii=False)})
+            out.append({"json": value} if type(value) is dict else
+                       {"text": json_text(value, ctx, NAME, "a Converse json block holds an object")})
         elif _own_media(part):  # in Bedrock's own shape (not an MCP ``resource``, say)
             out.append({part["type"]: part[part["type"]]})
         elif kind == "searchResult" and type(part.get(kind)) is dict:

@@ -36,11 +36,10 @@ from ..._args import Policy
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._ids import rule
-from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._policy import UNFINISHED
 from ..._types import Tool, ToolCall, ToolResult, evolve
-from .._common import as_dict, check_native, nameless_result, opt_str, result_id, scoped
+from .._common import QUIET, as_dict, check_native, json_text, nameless_result, opt_str, result_id, scoped
 from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, text_part, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
@@ -157,7 +156,7 @@ def _parts_in(content: List[Any], loc: str) -> List[Dict[str, Any]]:
     return out
 
 
-def _parts_out(content: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+def _parts_out(content: List[Dict[str, Any]], ctx: EncodeContext = QUIET) -> List[Dict[str, Any]]:
     out: List[Dict[str, Any]] = []
     for part in content:
         kind = part.get("type")
@@ -166,7 +165,8 @@ def _parts_out(content: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
         elif kind == "json" and type(part.get("json")) is dict:
             out.append({"type": "document", "document": {"data": part["json"]}})
         elif kind == "json":
-            out.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
+            said = json_text(part.get("json"), ctx, NAME, "a document's data is an object")
+            out.append({"type": "text", "text": said})
         else:
             raise EncodeError(f"{an(NAME, True)} tool result holds text and documents; got {an(repr(kind))} part",
                               dialect=NAME)
@@ -207,7 +207,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     elif type(kept) is list and _parts_in(kept, "$") == content:
         content = kept
     elif type(content) is list:
-        content = _parts_out(content)
+        content = _parts_out(content, ctx)
     out: Dict[str, Any] = {
         "role": "tool",
         "tool_call_id": result_id(result, ctx, IDS, NAME),

@@ -118,7 +118,7 @@ def _is_media(part: Dict[str, Any]) -> bool:
     return part.get("type") in ("image", "file") and len(part) == 2 and _own_media(part)
 
 
-def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
+def _response(result: ToolResult, pd: Dict[str, Any], ctx: EncodeContext) -> Any:
     content = result.content
     key = "error" if result.is_error else pd.get("key", "output")
     value: Any
@@ -133,6 +133,9 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
             return value  # the whole object, its "error" key beside others
     elif all(p.get("type") == "text" for p in content):
         value = "\n".join(_text(p, i) for i, p in enumerate(content))  # the parts kept apart, as Ollama does
+        if len(content) > 1:
+            ctx.note("converted", f"The {len(content)} text parts of", f"are sent to {NAME} as one text, joined by "
+                                                                        "newlines: a function response holds one value")
     else:  # text and JSON parts: one array, each part's value in order (reads back as one JSON part)
         value = []
         for p in content:
@@ -140,6 +143,9 @@ def _response(result: ToolResult, pd: Dict[str, Any]) -> Any:
             if kind not in ("text", "json"):
                 raise EncodeError(f"{an(NAME, True)} function response cannot hold {an(repr(kind))} part", dialect=NAME)
             value.append(p.get(kind))
+        ctx.note("converted", f"The {len(content)} text and JSON parts of", f"are sent to {NAME} as one JSON array "
+                                                                            "(read back as one JSON part): a function "
+                                                                            "response holds one value")
     return {key: value}
 
 
@@ -154,7 +160,7 @@ def _text(part: Dict[str, Any], i: int) -> str:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     media: List[Dict[str, Any]] = []
     if not isinstance(result.content, str) and any(_is_media(p) for p in result.content):
@@ -175,7 +181,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     elif "id" in pd:
         fr["id"] = pd["id"]
     if not (pd.get("no_response") and result.content == "" and not result.is_error):
-        fr["response"] = _response(result, pd)
+        fr["response"] = _response(result, pd, ctx)
     fr.update(pd.get("response_extra", ()))
     if media:
         fr["parts"] = media

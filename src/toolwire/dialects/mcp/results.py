@@ -29,7 +29,7 @@ from ..._json_ints import read_int, write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from ..._value_checks import part_member
-from .._common import as_dict, error_flag, result_id, scoped
+from .._common import QUIET, as_dict, error_flag, json_text, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 from .tools import IDS, NAME, envelope, rpc_id
 
@@ -162,7 +162,7 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     return {"type": "resource", "resource": {"uri": m.url, "mimeType": m.media_type, "blob": m.data}}
 
 
-def _body_out(result: ToolResult) -> Dict[str, Any]:
+def _body_out(result: ToolResult, ctx: EncodeContext = QUIET) -> Dict[str, Any]:
     parts = [{"type": "text", "text": result.content}] if isinstance(result.content, str) else result.content
     blocks: List[Dict[str, Any]] = []
     out: Dict[str, Any] = {"content": blocks}
@@ -171,8 +171,10 @@ def _body_out(result: ToolResult) -> Dict[str, Any]:
         if part.get("type") == "json" and type(part.get("json")) is dict and "structuredContent" not in out:
             out["structuredContent"] = part.get("json")
             blocks.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
-        elif part.get("type") == "json":
-            blocks.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
+        elif part.get("type") == "json":  # (one structuredContent: a second object is text too)
+            why = "structuredContent is one object" if type(part.get("json")) is dict else \
+                "structuredContent is an object"
+            blocks.append({"type": "text", "text": json_text(part.get("json"), ctx, NAME, why)})
         elif part.get("type") == "text" and not part.get("text") and isinstance(result.content, str):
             continue
         elif part.get("type") == "text" and "text" in part:  # TextContent's members only (no cache_control)
@@ -235,14 +237,14 @@ def read_back(result: ToolResult) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}
     elif "body" in pd and _body_in(pd["body"], "$") == (result.content, result.is_error):
         body = {"result": pd["body"]}
     else:
-        body = {"result": _body_out(result)}
+        body = {"result": _body_out(result, ctx)}
     ident: Optional[str] = None
     if result.id is not None:
         ident = result_id(result, ctx, IDS, NAME)

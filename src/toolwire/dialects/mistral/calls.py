@@ -177,8 +177,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         ident: Any = pd["id"]
     else:
         ident = result_id(result, ctx, IDS, NAME)
-    result = rewrite_media(result, NAME, _own_media, _media_chunk)  # another provider's images and documents
-    content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS)
+    result = rewrite_media(result, NAME, _own_media, _media_chunk, ctx)  # another provider's images and documents
+    content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS, ctx=ctx)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}

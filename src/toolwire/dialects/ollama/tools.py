@@ -21,10 +21,9 @@ from typing import Any, Dict, Optional
 from ..._dialect import EncodeContext
 from ..._errors import EncodeError, an
 from ..._ids import IdRule
-from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolResult, evolve
-from .._common import name_of, opt_str, result_id, scoped
+from .._common import json_text, name_of, opt_str, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
 from ..mistral.openai_like import chat_tool, rescoped, text_of, tool_content
 from ..openai import chat_tools as chat_parts
@@ -80,7 +79,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
                      provider_data={NAME: pd} if pd else {})
 
 
-def _text(result: ToolResult) -> str:
+def _text(result: ToolResult, ctx: EncodeContext) -> str:
     if isinstance(result.content, str):
         return result.content
     texts = []
@@ -89,9 +88,12 @@ def _text(result: ToolResult) -> str:
         if kind == "text":
             texts.append(text_of(part, i, NAME))
         elif kind == "json":
-            texts.append(write_json(part.get("json"), ensure_ascii=False))
+            texts.append(json_text(part.get("json"), ctx, NAME, "a tool message's content is a string"))
         else:
             raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
+    if len(texts) > 1:
+        ctx.note("converted", f"The {len(texts)} parts of", f"are sent to {NAME} as one text, joined by newlines: "
+                                                                  "a tool message's content is a string")
     return "\n".join(texts)
 
 
@@ -105,13 +107,13 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images
     images = []
     if not isinstance(result.content, str) and any(p.get("type") == "image" and _own_media(p) for p in result.content):
         images = [p["image"] for p in result.content if p.get("type") == "image" and _own_media(p)]
         result = evolve(result, content=[p for p in result.content if not (p.get("type") == "image" and _own_media(p))])
     pd = scoped(result, NAME)
-    content: Any = _text(result)
+    content: Any = _text(result, ctx)
     if content == "" and "content" in pd:
         content = pd["content"]
     out: Dict[str, Any] = {"role": "tool"}

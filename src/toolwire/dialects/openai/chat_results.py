@@ -22,10 +22,9 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
-from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult
-from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
+from .._common import QUIET, as_dict, check_native, json_text, required_id, result_id, result_name, scoped
 from .._result_media import web
 from .chat_tools import IDS, NAME, NAMES
 
@@ -88,11 +87,13 @@ def text_content(
     part_extra: Sequence[Any] = (),
     keep: FrozenSet[str] = frozenset({"image_url"}),
     holds: str = "only text",
+    ctx: EncodeContext = QUIET,
 ) -> Any:
     """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
     what the text part at each position held beyond its type and text. Parts of a type
     in *keep* are the dialect's own and written as they are (an ``image_url`` part that
-    a gateway took in a tool message is written back; OpenAI's own API takes text)."""
+    a gateway took in a tool message is written back; OpenAI's own API takes text); a
+    JSON part goes as its text, noted on *ctx*."""
     content = result.content
     if isinstance(content, str):
         return content
@@ -108,7 +109,8 @@ def text_content(
                 out.update(rest)
             parts.append(out)
         elif kind == "json":
-            parts.append({"type": "text", "text": write_json(part.get("json"), ensure_ascii=False)})
+            said = json_text(part.get("json"), ctx, dialect, "its tool messages hold no JSON part")
+            parts.append({"type": "text", "text": said})
         elif kind == "image_url" and dialect == NAME:
             parts.append(_image_part(part))
         elif kind in keep:
@@ -137,12 +139,12 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if pd.get("legacy"):
-        content = text_content(result, NAME, pd.get("part_extra", ()))
+        content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx)
         return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
     ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
     if pd.get("named"):
         out["name"] = result_name(result.name, NAMES, NAME)
-    out["content"] = text_content(result, NAME, pd.get("part_extra", ()))
+    out["content"] = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx)
     out.update(pd.get("extra", ()))
     return out

@@ -18,11 +18,10 @@ from typing import Any, Dict, Optional
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an
-from ..._json_ints import write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult
 from ..._value_checks import part_member
-from .._common import as_dict, check_native, required_id, result_id, result_name, scoped
+from .._common import as_dict, check_native, json_text, required_id, result_id, result_name, scoped
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .media import OPENAI_DETAILS
 from .responses_tools import IDS, NAME, NAMES
@@ -99,7 +98,7 @@ _FLAGS = frozenset({"custom", "native_id", "named"})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part)  # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
     pd = scoped(result, NAME)
     content = result.content
     output: Any
@@ -110,7 +109,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         for part in content:
             kind = part.get("type")
             if kind == "json":
-                output.append({"type": "input_text", "text": write_json(part.get("json"), ensure_ascii=False)})
+                said = json_text(part.get("json"), ctx, NAME, "its tool output holds no JSON part")
+                output.append({"type": "input_text", "text": said})
             elif kind == "text":  # ``ResponseInputTextContentParam``: type, text, prompt_cache_breakpoint
                 text = {"type": "input_text", "text": part.get("text")}  # (no cache_control, citations)
                 if "prompt_cache_breakpoint" in part:  # a field of this dialect's text part, as read
