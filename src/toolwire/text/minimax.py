@@ -120,7 +120,7 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
     for obj in found:
-        m.call(obj["name"], obj.get("arguments", obj.get("parameters")), raw, variant="m1")
+        m.json_call(obj, raw, variant="m1")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
