@@ -48,8 +48,8 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, block_problem, body, calls_of, dumps, forbid, forbid_key, loads, name_hint, stay
-from ._params import dsml_head, name_after, read_calls, wrap_nl
+from ._kit import MISSING, args_text, block_problem, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._params import dsml_head, name_after, name_text, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -115,7 +115,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for c in cs:
             lines.append(f'{INV}"{c.name}">')
             for k, v in c.args.items():
-                forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)
+                name_text(k, ("\n",), NAME)
                 is_str = type(v) is str
                 text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME)
                 kind = "true" if is_str else "false"
