@@ -248,3 +248,15 @@ def test_dsml_parameter_heads_read_in_linear_time(head: str) -> None:
         return (f"<{DSML}tool_calls>\n<{DSML}invoke name=\"search\">\n<{DSML}parameter name=\"q\" {h}>a"
                 f"</{DSML}parameter>\n</{DSML}invoke>\n</{DSML}tool_calls>")
     assert decode_cpu(text(40_000), DS) < 8 * decode_cpu(text(10_000), DS) + 0.05
+
+
+def test_text_the_schema_types_cannot_read_stays_the_text() -> None:
+    """Decided (docs/text-formats.md, "Values written as text"): ``null`` for a
+    parameter that is not nullable and ``007`` for an integer stay text (vLLM's
+    Qwen3-Coder parser gives None / 7); the call then fails validation showing what
+    the model wrote. A nullable parameter reads ``null`` / ``None`` as null."""
+    tools = [{"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
+        "opts": {"type": "object"}, "n": {"type": "integer"}, "m": {"type": ["integer", "null"]}}}}}]
+    text = ("<tool_call>\n<function=search>\n<parameter=opts>\nnull\n</parameter>\n<parameter=n>\n007\n</parameter>\n"
+            "<parameter=m>\nNone\n</parameter>\n</function>\n</tool_call>")
+    check(text, Q, None, None, [C("search", {"opts": "null", "n": "007", "m": None})], tools=tools)
