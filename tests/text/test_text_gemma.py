@@ -57,3 +57,14 @@ def test_malformed_calls() -> None:
     check("<|tool_call>call:f{a}<tool_call|>", D, None, None, [Invalid("f")])
     check("<|tool_call>call:f{a:1} extra<tool_call|>", D, None, None, [Invalid("f")])
     check("<|tool_call><tool_call|>", D, None, None, [Invalid(None)])
+
+
+def test_json_quotes_are_a_slip_not_part_of_keys_or_values() -> None:
+    """Gemma 4 writes strings (and keys that are not plain words) between ``<|"|>``: a
+    model slipping into JSON (``{"query":"x"}``) gives no key ``'"query"'`` (vLLM's and
+    SGLang's parsers keep the quotes): the call keeps its text."""
+    for text in ('<|tool_call>call:search{"query":"x"}<tool_call|>',
+                 '<|tool_call>call:search{query:"x"}<tool_call|>',
+                 '<|tool_call>call:search{tags:["a"]}<tool_call|>'):
+        r = check(text, D, None, None, [Invalid("search", raw=text)], finish_reason="stop")
+        assert "JSON quotes" in r.tool_calls[0].error

@@ -115,3 +115,15 @@ def test_arguments_that_are_several_objects_are_invalid() -> None:
     text = '<tool_call>\n{"name": "f", "arguments": {"a": 1}{"b": 2}}\n</tool_call>'
     r = check(text, D, None, None, [Invalid("f", raw=text)])
     assert "not valid JSON" in r.tool_calls[0].error
+
+
+@pytest.mark.parametrize("body", [
+    '[{"name": "search", "arguments": {}}, {"name": "noargs", "arguments": {}}]',  # a list: not one call
+    '{"name": "search", "arguments": {}}}',  # an extra "}"
+])
+def test_a_block_that_is_no_call_object_blames_the_block(body: str) -> None:
+    """The block is at fault, not the arguments inside it (which may be fine)."""
+    text = f"<tool_call>\n{body}\n</tool_call>"
+    r = check(text, D, None, None, [Invalid("search", raw=text)])
+    assert r.tool_calls[0].error.startswith("Tool call block at $.tool_calls[0] is not one JSON call object")
+    assert "Arguments" not in r.tool_calls[0].error

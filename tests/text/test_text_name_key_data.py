@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
-from toolwire import decode_text
+from toolwire import ToolCall, decode_text
 
 
 @pytest.mark.parametrize("finish", [None, "stop"])
@@ -54,3 +54,59 @@ def test_xlam_calls_still_read() -> None:
           [C("f", {"a": 1}), C("g")])
     text = '[{"name": "f", "arguments": {"a": 1}}, {"name": "Bob", "age": 25}]'  # a call beside a record
     check(text, "text.xlam", None, None, [Invalid("f", raw=text)])
+
+
+# A call object of the JSON families whose arguments sit under a key the family does
+# not use ("args", "input", a typo) is no call with {}: the arguments would be lost and
+# the call would run without them. vLLM's hermes parser reads ``function_call["arguments"]``
+# (a KeyError: the text stays content). The block is kept as an InvalidToolCall (name
+# kept); a call with no key but "name" (and "type" / "id") still takes no arguments.
+_OBJ = '{"name": "get_weather", "%s": {"city": "Paris"}}'
+_JSON_FAMILIES = [
+    ("text.hermes", "<tool_call>\n%s\n</tool_call>", {}),
+    ("text.granite", "<tool_call>[%s]", {}),
+    ("text.granite", "<|tool_call|>[%s]", {}),
+    ("text.granite", "<tool_call>\n%s\n</tool_call>", {}),
+    ("text.jamba", "<tool_calls>[%s]</tool_calls>", {}),
+    ("text.internlm", "<|action_start|><|plugin|>\n%s<|action_end|>", {}),
+    ("text.ernie", "<tool_call>\n%s\n</tool_call>", {}),
+    ("text.gigachat", "<|message_sep|>\n\nfunction call<|role_sep|>\n%s", {}),
+    ("text.minimax", "<tool_calls>\n%s\n</tool_calls>", {}),
+    ("text.hunyuan", "<tool_calls>[%s]</tool_calls>", {}),
+    ("text.lfm2", "<|tool_call_start|>[%s]<|tool_call_end|>", {}),
+]
+_TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+    "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]
+
+
+@pytest.mark.parametrize("key", ["args", "input", "argument", "params", "argments"])
+@pytest.mark.parametrize(("dialect", "wire", "kw"), _JSON_FAMILIES)
+def test_arguments_under_an_unknown_key_are_kept_not_run_empty(dialect: str, wire: str, kw: dict, key: str) -> None:
+    obj = _OBJ % key
+    text = wire % ((obj, obj) if wire.count("%s") == 2 else obj)
+    r = decode_text(text, dialect, tools=_TOOLS, finish_reason="stop")
+    assert r.tool_calls, r
+    for c in r.tool_calls:
+        assert c == Invalid("get_weather"), (dialect, c)
+        assert '"city": "Paris"' in (c.raw or ""), c
+        assert key in c.error, c.error
+
+
+@pytest.mark.parametrize("obj", ['{"name": "now"}', '{"name": "now", "type": "function"}',
+                                 '{"name": "now", "id": "call_1"}'])
+@pytest.mark.parametrize(("dialect", "wire", "kw"), _JSON_FAMILIES)
+def test_a_call_with_only_a_name_still_takes_no_arguments(dialect: str, wire: str, kw: dict, obj: str) -> None:
+    r = decode_text(wire % obj, dialect, finish_reason="stop")
+    assert len(r.tool_calls) == 1, r
+    c = r.tool_calls[0]
+    assert isinstance(c, ToolCall) and (c.name, c.args) == ("now", {}), c
+
+
+def test_llama_cut_list_item_with_unknown_arguments_key_is_kept() -> None:
+    """A closed item of a cut ``<|python_tag|>[…`` list is read by the same rule."""
+    item = _OBJ % "args"
+    text = f'<|python_tag|>[{item}, {{"name": "get_weather", "parameters": {{"ci'
+    r = decode_text(text, "text.llama", finish_reason="length")
+    first, cut = r.tool_calls
+    assert first == Invalid("get_weather", raw=text) and "args" in first.error
+    assert cut == Invalid("get_weather", truncated=True)

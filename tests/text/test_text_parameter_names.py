@@ -15,7 +15,7 @@ from toolwire._types import ToolCall
 from toolwire.text._api import TEXT_FORMATS, decode_text, encode_text
 
 CASES = [(f.name, v) for f in TEXT_FORMATS for v in (None, *f.variants)]
-KEYS = ["", "a>b", "a b", "<parameter=z>", 'q"uote', "x.y", "ключ", "a\tb"]
+KEYS = ["", "a>b", "a b", "<parameter=z>", 'q"uote', "x.y", "ключ", "a\tb", "'q", "a<b", "a<arg_value>b"]
 
 
 @pytest.mark.parametrize(("dialect", "variant"), CASES)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textcheck import C, Invalid, check
+from textcheck import C, Invalid, check, decode_cpu
 
 from toolwire.text import deepseek, glm, hunyuan, kimi, qwen3_xml
 from toolwire.text._api import TextParser
@@ -192,3 +192,71 @@ def test_reading_parameters_scans_each_character_a_bounded_number_of_times(
     # each find starts where the last one ended (or the position it found is kept):
     # the characters scanned stay a few times the text, at n as at 4n
     assert max(ratios) < 4, ratios
+
+
+# A parameter name holding a quote or markup is a slip of the markup: the templates
+# write names raw (name="…", <parameter=…>), so a name with '"', '<' or '>' cannot come
+# from them. The call keeps its text as an InvalidToolCall, never a call whose key is
+# garbage and whose intended key is missing.
+_Q_TOOLS = [{"type": "function", "function": {"name": "search", "parameters": {
+    "type": "object", "properties": {"query": {"type": "string"}}}}}]
+_MM = "<minimax:tool_call>\n<invoke name=\"search\">\n%s\n</invoke>\n</minimax:tool_call>"
+_ST = ("<｜tool_calls_begin｜>\n<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"search\">\n%s\n"
+       "</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>")
+_SEED = "<seed:tool_call>\n<function=search>\n%s\n</function>\n</seed:tool_call>"
+
+
+@pytest.mark.parametrize("tools", [None, _Q_TOOLS])
+@pytest.mark.parametrize(("dialect", "text"), [
+    (DS, f"<{DSML}tool_calls>\n<{DSML}invoke name=\"search\">\n<{DSML}parameter name=\"query string=\"true\">a b"
+         f"</{DSML}parameter>\n</{DSML}invoke>\n</{DSML}tool_calls>"),
+    (DS, f"<{DSML}tool_calls>\n<{DSML}invoke name=\"search\">\n<{DSML}parameter name=\"que<{DSML}parameter "
+         f"name=\"query\" string=\"true\">a b</{DSML}parameter>\n</{DSML}invoke>\n</{DSML}tool_calls>"),
+    ("text.minimax", _MM % '<parameter name="query>a b</parameter>'),
+    ("text.minimax", _MM % '<parameter name="query"">a b</parameter>'),
+    ("text.minimax", _MM % "<parameter name='query>a b</parameter>"),
+    ("text.step", _ST % '<steptml:parameter name="query>x</steptml:parameter>'),
+    (Q, "<tool_call>\n<function=search>\n<parameter=que</parameter>ry>\na b\n</parameter>\n</function>\n</tool_call>"),
+    (G, "<tool_call>search\n<arg_key>que<arg_value>ry</arg_key>\n<arg_value>a b</arg_value>\n</tool_call>"),
+])
+def test_a_parameter_name_with_a_quote_or_markup_is_no_call(dialect: str, text: str, tools: Any) -> None:
+    r = check(text, dialect, None, None, [Invalid("search")], tools=tools, finish_reason="stop")
+    assert "slip of the markup" in r.tool_calls[0].error
+    raw = r.tool_calls[0].raw
+    assert raw and raw in text and ("a b" in raw or ">x<" in raw), raw
+
+
+def test_seed_oss_parameter_name_with_a_space_is_no_offered_property() -> None:
+    text = _SEED % "<parameter=query a>x</parameter>"
+    check(text, "text.seed-oss", None, None, [Invalid("search", raw=text)], tools=_Q_TOOLS, finish_reason="stop")
+    # without tools= nothing says the name is not the tool's own
+    check(text, "text.seed-oss", None, None, [C("search", {"query a": "x"})], finish_reason="stop")
+
+
+def test_dsml_attributes_in_either_order_still_read() -> None:
+    text = (f"<{DSML}tool_calls>\n<{DSML}invoke name=\"search\">\n<{DSML}parameter string=\"true\" name=\"query\">"
+            f"a b</{DSML}parameter>\n</{DSML}invoke>\n</{DSML}tool_calls>")
+    check(text, DS, None, None, [C("search", {"query": "a b"})], finish_reason="stop")
+
+
+@pytest.mark.parametrize("head", ['x="1" ' * 1, 'x="1' + " x" * 1, '="' * 1])
+def test_dsml_parameter_heads_read_in_linear_time(head: str) -> None:
+    """A long parameter head (many attributes, a quote left open, ``="`` over and over)
+    is read in time linear in its length: 4x the head, about 4x the time."""
+    def text(n: int) -> str:
+        h = head * n
+        return (f"<{DSML}tool_calls>\n<{DSML}invoke name=\"search\">\n<{DSML}parameter name=\"q\" {h}>a"
+                f"</{DSML}parameter>\n</{DSML}invoke>\n</{DSML}tool_calls>")
+    assert decode_cpu(text(40_000), DS) < 8 * decode_cpu(text(10_000), DS) + 0.05
+
+
+def test_text_the_schema_types_cannot_read_stays_the_text() -> None:
+    """Decided (docs/text-formats.md, "Values written as text"): ``null`` for a
+    parameter that is not nullable and ``007`` for an integer stay text (vLLM's
+    Qwen3-Coder parser gives None / 7); the call then fails validation showing what
+    the model wrote. A nullable parameter reads ``null`` / ``None`` as null."""
+    tools = [{"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {
+        "opts": {"type": "object"}, "n": {"type": "integer"}, "m": {"type": ["integer", "null"]}}}}}]
+    text = ("<tool_call>\n<function=search>\n<parameter=opts>\nnull\n</parameter>\n<parameter=n>\n007\n</parameter>\n"
+            "<parameter=m>\nNone\n</parameter>\n</function>\n</tool_call>")
+    check(text, Q, None, None, [C("search", {"opts": "null", "n": "007", "m": None})], tools=tools)

@@ -58,6 +58,10 @@ CALLED = frozenset({"tool_calls", "function_call", "tool_use", "TOOL_CALL"})
 Start = Callable[[bool], Mode]
 
 
+ARG_KEYS = ("arguments", "parameters")  # where a JSON call object holds its arguments
+_BARE = frozenset({"name", "type", "id"})  # the keys of a JSON call that takes no arguments
+
+
 class TextParser:
     """Incremental decoder of one model output in one text format.
 
@@ -289,6 +293,35 @@ class TextParser:
             return
         data = {self.dialect: {"variant": variant, **(extra or {})}} if variant else None
         self.add(new_call(name, parsed, id, text, data, repairs + more))
+
+    def json_call(
+        self,
+        obj: dict[str, Any],
+        raw: str,
+        keys: tuple[str, ...] = ARG_KEYS,
+        *,
+        id: str | None = None,
+        repairs: tuple[str, ...] = (),
+        variant: str | None = None,
+    ) -> None:
+        """Add the call of a JSON call object (its ``"name"`` a string) whose arguments
+        sit under the first of *keys* it has. With none of them the call takes no
+        arguments only when its other keys are ``type`` / ``id`` (``{"name": "now"}``,
+        as ``text.llama`` reads it); arguments under another key (``"args"``, a typo)
+        make it an ``InvalidToolCall`` that keeps *raw*: never a call run with ``{}``
+        and its arguments lost (vLLM's hermes parser needs ``"arguments"``)."""
+        for key in keys:
+            if key in obj:
+                self.call(obj["name"], obj[key], raw, id=id, repairs=repairs, variant=variant)
+                return
+        other = [k for k in obj if k not in _BARE]
+        if other:
+            found = ", ".join(excerpt(k, 40) for k in other[:3]) + (", …" if len(other) > 3 else "")
+            want = " / ".join(f'"{k}"' for k in keys)
+            error = f"Tool call at {self.loc} has no {want} key for its arguments; found {found}"
+            self.invalid(obj["name"], raw, error, id=id)
+            return
+        self.call(obj["name"], None, raw, id=id, repairs=repairs, variant=variant)
 
     def param_schema(self, tool: str, param: str) -> dict[str, Any] | None:
         props = self.tools.get(tool)

@@ -15,7 +15,7 @@ from typing import Any
 from .._args import parse_arguments
 from .._errors import ArgumentsError
 from ._core import TextParser
-from ._kit import MISSING, loads, loose_name, name_hint
+from ._kit import MISSING, block_problem, loads, loose_name, name_hint
 
 __all__ = ["cut_json", "cut_json_calls", "json_calls"]
 
@@ -31,14 +31,13 @@ def json_calls(m: TextParser, text: str, raw: str, variant: str | None = None, *
         try:
             value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}",
-                      truncated=exc.truncated)
+            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
     for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, repairs=repairs, variant=variant)
+        m.json_call(item, raw, repairs=repairs, variant=variant)
 
 
 def cut_json(text: str) -> tuple[list[Any], str]:
@@ -85,5 +84,5 @@ def cut_json_calls(m: TextParser, text: str, raw: str, variant: str | None = Non
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant=variant)
+        m.json_call(item, raw, variant=variant)
     m.truncated(loose_name(tail), raw)

@@ -97,6 +97,15 @@ def content_between(m: TextParser, text: str, after: int, marker: str) -> int:
     return pos
 
 
+def block_problem(loc: str, message: str) -> str:
+    """The error of a call block whose text the arguments policy could not read as one
+    JSON object: *message* (``parse_arguments``'s, about "Arguments") said of the block,
+    which is at fault (a list, a trailing ``}``), not the arguments inside it."""
+    prefix = f"Arguments at {loc} "
+    detail = message[len(prefix) :] if message.startswith(prefix) else message
+    return f"Tool call block at {loc} is not one JSON call object: its contents {detail}"
+
+
 def name_hint(body: str) -> str | None:
     """The ``"name": "…"`` of a JSON call body that could not be read whole."""
     hit = _NAME.search(body)

@@ -10,6 +10,13 @@ A call's arguments are written one element per parameter, the value as text::
 - The value is the text up to the first closing tag; one newline right after the
   opening tag and one right before the closing tag belong to the markup. Values are
   typed by the tool's schema (``_schema.type_value``).
+- A parameter name holding ``"``, ``<`` or ``>`` (or starting or ending with ``'``)
+  is a slip of the markup, never a name: the templates write names raw inside the
+  tags (``name="…"``, ``<parameter=…>``), so such a name cannot come from them
+  (``<parameter name="query>a b</parameter>``, DSML ``name="query string="true"``,
+  ``<parameter=que</parameter>ry>``). So is a name holding whitespace or ``=`` when
+  ``tools=`` offers the tool without such a property (Seed-OSS ``<parameter=query a>``).
+  The call is an ``InvalidToolCall`` keeping its text, never a call with a garbage key.
 - A value that holds the parameter's own opening tag is not read: its closing tag
   may be missing, and taking the text up to the next closing tag would swallow the
   next parameter into it (the call becomes an ``InvalidToolCall``). For the same
@@ -20,15 +27,19 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .._errors import EncodeError, excerpt
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, dumps, forbid, loads
+from ._kit import MISSING, dumps, forbid, forbid_key, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
+    "SLIPS",
     "attr_name",
+    "bad_name",
     "dsml_head",
     "name_after",
+    "name_text",
     "read_calls",
     "read_pairs",
     "read_params",
@@ -60,24 +71,65 @@ def attr_name(head: str) -> str:
     return head
 
 
+SLIPS = ('"', "<", ">")  # never in a parameter name a template writes in a tag
+
+
+def bad_name(m: TextParser, tool: str, key: str) -> bool:
+    """Whether *key* is a markup slip rather than a parameter name (module docstring)."""
+    if '"' in key or "<" in key or ">" in key or key[:1] == "'" or key[-1:] == "'":
+        return True
+    if "=" not in key and len(key.split(None, 1)) < 2:
+        return False
+    return m.tools.get(tool) is not None and m.param_schema(tool, key) is None
+
+
+def name_text(key: str, markers: tuple[str, ...], dialect: str) -> str:
+    """*key* as an encoder writes it in a parameter tag: refused (``EncodeError``) when
+    it holds one of *markers* or the reader would take it for a slip (``bad_name``)."""
+    forbid_key(key, SLIPS + markers, "Parameter name", dialect)
+    if key[:1] == "'" or key[-1:] == "'":
+        raise EncodeError(f"Parameter name {excerpt(key)} starts or ends with a quote, which {dialect} "
+                          "cannot carry", dialect=dialect)
+    return key
+
+
 def _plain(head: str) -> tuple[str, bool | None]:
     return attr_name(head), None
 
 
 def dsml_head(head: str) -> tuple[str, bool | None]:
     """``name="k" string="true|false"`` (DSML-style attributes): the name, and whether
-    the value is text (``True``) or JSON (``False``)."""
-    return _attr(head, "name") or "", {"true": True, "false": False}.get(_attr(head, "string") or "")
+    the value is text (``True``) or JSON (``False``). Attributes that do not read as
+    ``key="value"`` pairs (a quote left out: ``name="query string="true"``) give the
+    head itself, quotes and all, which ``bad_name`` refuses."""
+    attrs = _attrs(head)
+    if attrs is None:
+        return head.strip(), None
+    return attrs.get("name", ""), {"true": True, "false": False}.get(attrs.get("string", ""))
 
 
-def _attr(head: str, key: str) -> str | None:
-    i = head.find(f'{key}="')
-    while i > 0 and (head[i - 1].isalnum() or head[i - 1] == "_"):  # a longer attribute name
-        i = head.find(f'{key}="', i + 1)
-    if i < 0:
-        return None
-    j = head.find('"', i + len(key) + 2)
-    return head[i + len(key) + 2 : j] if j >= 0 else None
+def _attrs(head: str) -> dict[str, str] | None:
+    """``key="value"`` pairs apart by whitespace; ``None`` when *head* is not that. Linear."""
+    out: dict[str, str] = {}
+    i, n = 0, len(head)
+    while True:
+        while i < n and head[i].isspace():
+            i += 1
+        if i >= n:
+            return out
+        eq = head.find('="', i)
+        if eq <= i:
+            return None
+        key = head[i:eq]
+        if '"' in key or len(key.split(None, 1)) > 1:
+            return None
+        j = head.find('"', eq + 2)
+        if j < 0:
+            return None
+        out[key] = head[eq + 2 : j]
+        i = j + 1
+        if i < n and not head[i].isspace():
+            return None
 
 
 def read_params(
@@ -94,6 +146,7 @@ def read_params(
     strip: bool = True,
     lines: bool = False,
     schema_first: bool = False,
+    slips: bool = True,
 ) -> tuple[dict[str, Any], str | None, int]:
     """Read ``open_ NAME head_end value close`` elements from *pos* up to the *stop* tag
     (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
@@ -106,7 +159,8 @@ def read_params(
     schema allows one, else its text typed by the schema.
     *strip*: one newline on each side of a value is markup. *lines*: only an *open_*
     at the start of one of the value's lines means the value ran on into the next
-    parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text).
+    parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text). *slips*: a name
+    ``bad_name`` refuses makes the call invalid (off where the markup escapes names).
 
     Each search runs once over the text (a position found ahead is kept), so reading
     is linear in the text whatever the number of parameters."""
@@ -132,6 +186,8 @@ def read_params(
         key, kind = head(text[i + len(open_) : gt])
         if not key:
             return args, "has a parameter without a name", len(text)
+        if slips and bad_name(m, tool, key):
+            return args, f"has a parameter name {excerpt(key)} that is a slip of the markup", len(text)
         end = text.find(close, gt + len(head_end))
         if end < 0:
             return args, f"has parameter {key!r} without {close}", len(text)
@@ -166,7 +222,8 @@ def read_pairs(
     or ``None``, and where reading ended (after *stop*). *tags* are (key open, key
     close, value open, value close). Values are kept as written (typed by the schema);
     only whitespace may stand between a key and its value, or between pairs; a value
-    holding the value opening tag ran on into the next pair; a key written twice is an
+    holding the value opening tag ran on into the next pair; a key written twice, or
+    one holding the pairs' own tags (``<arg_key>que<arg_value>ry</arg_key>``), is an
     error. Linear, as ``read_params``."""
     k_open, k_close, v_open, v_close = tags
     args: dict[str, Any] = {}
@@ -192,6 +249,8 @@ def read_pairs(
         if ke < 0 or not text.startswith(v_open, vs):
             return args, f"has an {k_open} without its {v_open}", n
         key = text[k + len(k_open) : ke].strip()
+        if k_open in key or v_open in key or v_close in key:  # (the key is written raw between its tags)
+            return args, f"has an argument name {excerpt(key)} that is a slip of the markup", n
         ve = text.find(v_close, vs)
         if ve < 0:
             return args, f"has argument {key!r} without {v_close}", n

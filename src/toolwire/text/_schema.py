@@ -20,7 +20,11 @@ unknown tool or param)     object or array; otherwise the text
 =========================  ==================================================
 
 Facts: vLLM ``vllm/tool_parsers/qwen3coder_tool_parser.py`` (``_convert_param_value``)
-and ``glm4_moe_tool_parser.py`` type values the same way (checked 2026-11-30).
+and ``glm4_moe_tool_parser.py`` type values the same way (checked 2026-11-30), except
+that vLLM maps ``null`` / ``None`` to null for any non-string type and reads ints with
+``int()`` (``007`` → 7): here a text the schema's types cannot read stays the text
+(the call then fails validation showing what the model wrote; ``007`` → 7 would be a
+guess). MiniMax M3 (``_m3_values``) types as vLLM's M3 parser does, on purpose.
 """
 
 from __future__ import annotations

@@ -63,9 +63,9 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block, ended
 from ._core import BodyMode, Mode, TextFormat, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, stay
+from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, stay
 from ._modes import held_think_modes
-from ._params import dsml_head, read_params
+from ._params import dsml_head, name_text, read_params
 
 __all__ = ["FORMAT"]
 
@@ -256,7 +256,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in cs:
         params = []
         for k, v in c.args.items():
-            forbid_key(k, ('"', ">"), "Parameter name", NAME)
+            name_text(k, (), NAME)
             is_str = type(v) is str
             text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
             params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')

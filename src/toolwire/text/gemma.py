@@ -8,7 +8,9 @@ are written one after the other)::
     <|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3,opts:{metric:true},tags:[<|"|>a<|"|>]}<tool_call|>
 
 - Values: ``<|"|>text<|"|>`` strings, numbers, ``true``/``false``/``null``, ``{…}``
-  objects, ``[…]`` lists; a bare word that is none of these is read as text.
+  objects, ``[…]`` lists; a bare word that is none of these is read as text. A key
+  or value in JSON's quotes (``{"query":"x"}``, a slip into JSON: the template quotes
+  with ``<|"|>``) makes the call an ``InvalidToolCall``, never the key ``'"query"'``.
 - ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped. A
   ``<|tool_call>`` inside the channel, closed or not, is reasoning text (vLLM's Gemma 4
   reasoning parser splits at ``<channel|>`` first; without it all is reasoning).
@@ -41,6 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
@@ -98,6 +101,8 @@ def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
     while j < len(s) and s[j] not in ",}]":
         j += 1
     tok = s[i:j].strip()
+    if tok[:1] == '"':  # JSON's "text" slipped in: the template writes strings <|"|>text<|"|>
+        raise _Bad(f"has a value {excerpt(tok)} in JSON quotes (Gemma 4 quotes with <|\"|>)")
     v = loads(tok)
     if v is MISSING or type(v) in (str, list, dict):
         v = tok
@@ -122,6 +127,8 @@ def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
             if j < 0:
                 raise _Bad("has a key without a value")
             key, i = s[i:j].strip(), j
+            if '"' in key:  # JSON's "key" slipped in: the template writes <|"|>key<|"|> or a bare word
+                raise _Bad(f"has a key {excerpt(key)} in JSON quotes (Gemma 4 quotes with <|\"|>)")
         if not s.startswith(":", i):
             raise _Bad("has a key without ':'")
         out[key], i = _value(s, i + 1, depth)

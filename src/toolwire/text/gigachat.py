@@ -48,8 +48,8 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, dumps, forbid, forbid_key, loads, name_hint, stay
-from ._params import dsml_head, name_after, read_calls, wrap_nl
+from ._kit import MISSING, args_text, block_problem, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._params import dsml_head, name_after, name_text, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -76,14 +76,13 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
         try:
             obj, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not a JSON object: {exc.message}",
-                      truncated=exc.truncated)
+            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
     name = obj.get("name")
     if type(name) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} has no \"name\" string")
         return
-    m.call(name, obj.get("arguments"), raw, repairs=repairs, variant="3.1" if m.opener == INLINE else "3")
+    m.json_call(obj, raw, ("arguments",), repairs=repairs, variant="3.1" if m.opener == INLINE else "3")
 
 
 def _gcml(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -116,7 +115,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for c in cs:
             lines.append(f'{INV}"{c.name}">')
             for k, v in c.args.items():
-                forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)
+                name_text(k, ("\n",), NAME)
                 is_str = type(v) is str
                 text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME)
                 kind = "true" if is_str else "false"

@@ -87,7 +87,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         parts = [OPEN + c.name + nl]
         for key, v in c.args.items():
-            forbid(key, (K_END,), "Argument name", NAME)
+            forbid(key, (K, K_END, V, V_END), "Argument name", NAME)
             text = v if type(v) is str else dumps(v, NAME)
             forbid(text, (V_END, V), "Value", NAME)
             parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")

@@ -43,7 +43,7 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import body, calls_of, dumps, loads, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, loads, name_hint, stay
 from ._modes import closed_think_modes
 from ._scan import Pieces
 
@@ -76,8 +76,7 @@ def _read(m: TextParser, text: str, raw: str) -> None:
         try:
             value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}",
-                      truncated=exc.truncated)
+            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
     if m.opener == TOKEN:
         variant = "3.0"
@@ -87,7 +86,7 @@ def _read(m: TextParser, text: str, raw: str) -> None:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, repairs=repairs, variant=variant)
+        m.json_call(item, raw, repairs=repairs, variant=variant)
 
 
 class _After(Mode):

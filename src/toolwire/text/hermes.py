@@ -42,7 +42,7 @@ from .._args import parse_arguments
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, body, calls_of, dumps, loads, name_hint, stay
+from ._kit import MISSING, block_problem, body, calls_of, dumps, loads, name_hint, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -62,8 +62,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         try:
             obj, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} is not a JSON object: {exc.message}",
-                      truncated=exc.truncated)
+            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
         if obj is MISSING:  # pragma: no cover - parse_arguments returns a dict or raises
             return
@@ -71,9 +70,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if type(name) is not str:
         m.invalid(None, raw, f"Tool call block at {m.loc} has no \"name\" string")
         return
-    args = obj.get("arguments", obj.get("parameters"))
     cid: str | None = obj.get("id") if type(obj.get("id")) is str else None
-    m.call(name, args, raw, id=cid, repairs=repairs)
+    m.json_call(obj, raw, id=cid, repairs=repairs)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))

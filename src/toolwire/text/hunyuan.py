@@ -155,7 +155,7 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant="a13b")
+        m.json_call(item, raw, variant="a13b")
 
 
 class _Pick(Mode):

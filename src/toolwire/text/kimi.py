@@ -166,7 +166,8 @@ def _k3_calls(m: TextParser, text: str, raw: str, cut: bool) -> bool:
             body_text, error, after = _k3_json(text, start)
         else:
             args, error, after = read_params(
-                m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False
+                m, name, text, sep + len(SEP), K3_ARG, K3_ARG_END, K3_CALL_END, _k3_head, head_end=SEP, strip=False,
+                slips=False,  # K3 escapes its attributes (&quot;): any name can be written
             )
         if error is None and after < 0:
             error = "is not closed"

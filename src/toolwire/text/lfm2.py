@@ -83,7 +83,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, variant="json")
+        m.json_call(item, raw, variant="json")
 
 
 def _add(m: TextParser, calls: list[Read], raw: str) -> None:

@@ -76,6 +76,7 @@ from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
 from .llama_calls import (
     CALLISH,
+    KEYS,
     NAME_OPEN,
     cut_py,
     json_calls,
@@ -178,7 +179,7 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
             done, tail = cut_json(code)
             if all(type(c) is dict and type(c.get("name")) is str for c in done):
                 for c in done:
-                    m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant="python_tag")
+                    m.json_call(c, raw, KEYS, variant="python_tag")
                 m.truncated(loose_name(tail), raw)
                 return
         elif code[:1] == "[" and CALLISH.match(code):

@@ -14,11 +14,11 @@ from .._errors import ArgumentsError
 from ._brackets import scan
 from ._core import TextParser
 from ._jsoncalls import cut_json
-from ._kit import loose_name, name_hint
+from ._kit import block_problem, loose_name, name_hint
 from ._pythonic import POSITIONAL, cut_calls, read_calls
 
-__all__ = ["CALLISH", "NAME_OPEN", "cut_json_list", "cut_py", "json_calls", "json_region", "policy_call", "py_calls",
-           "py_shaped", "py_unclosed", "unclosed"]
+__all__ = ["CALLISH", "KEYS", "NAME_OPEN", "cut_json_list", "cut_py", "json_calls", "json_region", "policy_call",
+           "py_calls", "py_shaped", "py_unclosed", "unclosed"]
 
 # the second run of spaces only after a "[": two adjacent ones backtracked quadratically
 CALLISH = re.compile(r"\s*(?:\[\s*)?[A-Za-z_][\w.]*\s*\(")
@@ -30,6 +30,7 @@ NAME_OPEN = re.compile(r'"name"\s*:\s*"')
 
 
 _BARE = frozenset({"name", "type"})  # the keys of a call that takes no arguments: {"name": "now"}
+KEYS = ("parameters", "arguments")  # where a Llama call holds its arguments (the template writes "parameters")
 
 
 def json_calls(
@@ -81,7 +82,7 @@ def policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
         if exc.truncated:
             m.truncated(hint, raw)
         else:
-            m.invalid(hint, raw, f"Tool call at {m.loc} is not JSON of a call: {exc.message}")
+            m.invalid(hint, raw, block_problem(m.loc, exc.message))
         return True
     if type(value) is not dict or type(value.get("name")) is not str:
         return False
@@ -165,7 +166,7 @@ def cut_json_list(m: TextParser, code: str, raw: str, variant: str) -> bool:
     if not all(type(c) is dict and type(c.get("name")) is str for c in done):
         return False
     for c in done:
-        m.call(c["name"], c.get("parameters", c.get("arguments")), raw, variant=variant)
+        m.json_call(c, raw, KEYS, variant=variant)
     m.truncated(loose_name(tail), raw)
     return True
 

@@ -60,9 +60,9 @@ from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import body, calls_of, dumps, forbid_key, name_hint, stay
+from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import held_think_modes
-from ._params import name_after, read_calls, value_text, wrap_nl
+from ._params import name_after, name_text, read_calls, value_text, wrap_nl
 from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]
@@ -120,7 +120,7 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
     for obj in found:
-        m.call(obj["name"], obj.get("arguments", obj.get("parameters")), raw, variant="m1")
+        m.json_call(obj, raw, variant="m1")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
@@ -147,7 +147,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
-            forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)
+            name_text(k, ("\n",), NAME)
             lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
         lines.append(INV_END)
     lines.append(CLOSE)

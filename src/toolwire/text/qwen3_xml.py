@@ -65,9 +65,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, forbid_key, stay
+from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import held_think_modes
-from ._params import name_after, read_calls
+from ._params import name_after, name_text, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -119,7 +119,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
-            forbid_key(k, (">", "\n"), "Parameter name", NAME)
+            name_text(k, ("\n",), NAME)
             text = v if type(v) is str else dumps(v, NAME)
             forbid(text, (P_END, "\n" + P), "Value", NAME)
             forbid(text[: len(P)], (P,), "Value", NAME)

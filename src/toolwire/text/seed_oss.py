@@ -47,9 +47,9 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, forbid_key, stay
+from ._kit import body, calls_of, stay
 from ._modes import held_think_modes
-from ._params import name_after, read_calls, value_text, wrap_nl
+from ._params import name_after, name_text, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -89,7 +89,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
-            forbid_key(k, (">", "\n"), "Parameter name", NAME)
+            name_text(k, ("\n",), NAME)
             lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}")
         lines += [FN_END, CLOSE]
         blocks.append("\n".join(lines))

@@ -48,9 +48,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, forbid_key, goto, stay
+from ._kit import body, calls_of, goto, stay
 from ._modes import held_think_modes
-from ._params import name_after, read_calls, value_text, wrap_nl
+from ._params import name_after, name_text, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -104,7 +104,7 @@ _XML.next = _CONTENT
 def _params(c: ToolCall, open_: str, close: str, quoted: bool) -> list[str]:
     out = []
     for k, v in c.args.items():
-        forbid_key(k, ('"', ">", "\n"), "Parameter name", NAME)
+        name_text(k, ("\n",), NAME)
         text = value_text(v, open_, close, NAME)
         out.append(f'{open_}"{k}">{wrap_nl(text)}{close}' if quoted else f"{open_}{k}>\n{text}\n{close}")
     return out
