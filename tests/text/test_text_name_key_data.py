@@ -74,6 +74,7 @@ _JSON_FAMILIES = [
     ("text.minimax", "<tool_calls>\n%s\n</tool_calls>", {}),
     ("text.hunyuan", "<tool_calls>[%s]</tool_calls>", {}),
     ("text.lfm2", "<|tool_call_start|>[%s]<|tool_call_end|>", {}),
+    ("text.mistral", "[TOOL_CALLS][%s]", {}),  # v3: a JSON array of call objects
 ]
 _TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {
     "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]

@@ -100,8 +100,7 @@ def _item(m: TextParser, item: Any, raw: str) -> None:
     if type(item) is not dict or type(item.get("name")) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
         return
-    args = item.get("arguments", item.get("parameters"))
-    m.call(item["name"], args, raw, id=_opt_id(item.get("id")), variant="v3")
+    m.json_call(item, raw, id=_opt_id(item.get("id")), variant="v3")
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
