@@ -97,6 +97,9 @@ def _plain(head: str) -> tuple[str, bool | None]:
     return attr_name(head), None
 
 
+_KINDS = {"true": True, "false": False}
+
+
 def dsml_head(head: str) -> tuple[str, bool | None]:
     """``name="k" string="true|false"`` (DSML-style attributes): the name, and whether
     the value is text (``True``) or JSON (``False``). Attributes that do not read as
@@ -105,31 +108,26 @@ def dsml_head(head: str) -> tuple[str, bool | None]:
     attrs = _attrs(head)
     if attrs is None:
         return head.strip(), None
-    return attrs.get("name", ""), {"true": True, "false": False}.get(attrs.get("string", ""))
+    return attrs.get("name", ""), _KINDS.get(attrs.get("string", ""))
 
 
 def _attrs(head: str) -> dict[str, str] | None:
-    """``key="value"`` pairs apart by whitespace; ``None`` when *head* is not that. Linear."""
+    """``key="value"`` pairs apart by whitespace; ``None`` when *head* is not that. One
+    split: the text between quotes alternates between ``key=`` (after whitespace, but
+    for the first) and a value; nothing but whitespace after the last."""
+    parts = head.split('"')
+    if not len(parts) % 2 or parts[-1].strip():
+        return None
     out: dict[str, str] = {}
-    i, n = 0, len(head)
-    while True:
-        while i < n and head[i].isspace():
-            i += 1
-        if i >= n:
-            return out
-        eq = head.find('="', i)
-        if eq <= i:
+    for k in range(0, len(parts) - 1, 2):
+        before = parts[k]
+        if before[-1:] != "=" or (k and not before[:1].isspace()):
             return None
-        key = head[i:eq]
-        if '"' in key or len(key.split(None, 1)) > 1:
+        key = before[:-1].lstrip()
+        if not key or len(key.split(None, 1)) > 1:
             return None
-        j = head.find('"', eq + 2)
-        if j < 0:
-            return None
-        out[key] = head[eq + 2 : j]
-        i = j + 1
-        if i < n and not head[i].isspace():
-            return None
+        out[key] = parts[k + 1]
+    return out
 
 
 def read_params(
