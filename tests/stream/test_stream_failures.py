@@ -472,6 +472,39 @@ def test_sse_text_forms() -> None:
     assert triples(accumulate([block])) == [("f", {}, "c1")]
 
 
+# the vercel hunt's body: `` data:`` (a space first) between the data lines of one call
+_A = json.dumps(chat(tc(0, "call_a", "f", '{"x":')))
+_X = json.dumps(chat(tc(0, args="1")))
+_B = json.dumps(chat(tc(0, args="2}")))
+_C = json.dumps(chat(finish="tool_calls"))
+
+
+@pytest.mark.parametrize("lead", [" ", "  ", "\t"])
+@pytest.mark.parametrize("whole", [True, False])
+def test_a_line_with_whitespace_before_its_field_is_no_data_line(lead: str, whole: bool) -> None:
+    """WHATWG "Server-sent events": the field name is everything before the first colon, so
+    `` data`` is no ``data`` field (openai-python's and anthropic-sdk-python's ``SSEDecoder``
+    compare the name after ``line.partition(":")``): never read as data (the hunt got
+    ``{"x": 12}``); refused, as a line of an unknown field is, never dropped."""
+    body = f"data: {_A}\n\n{lead}data: {_X}\n\ndata: {_B}\n\ndata: {_C}\n\n"
+    with pytest.raises(DecodeError) as info:
+        accumulate(body if whole else body.splitlines(keepends=True), "openai.chat")
+    assert "whitespace before its field name" in info.value.message
+
+
+def test_indented_json_lines_and_blank_lines_stay_read() -> None:
+    """NDJSON with leading spaces is JSON, and a line of spaces is a blank line."""
+    body = f"  {_A}\n   \n\t{json.dumps(chat(tc(0, args='1}')))}\n {_C}\n"
+    assert triples(accumulate(body, "openai.chat")) == [("f", {"x": 1}, "call_a")]
+
+
+def test_a_bare_data_line_is_an_empty_data_line() -> None:
+    """WHATWG: a line without a colon is a field named by the whole line with an empty
+    value; ``data`` so is an empty data line (nothing to read)."""
+    body = f"data: {_A}\n\ndata\n\ndata: {json.dumps(chat(tc(0, args='1}')))}\n\ndata: {_C}\n\n"
+    assert triples(accumulate(body, "openai.chat")) == [("f", {"x": 1}, "call_a")]
+
+
 def test_garbage_raises_decode_error() -> None:
     acc = Accumulator()
     with pytest.raises(DecodeError) as info:

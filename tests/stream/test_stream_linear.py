@@ -210,12 +210,15 @@ def test_growing_strings_join_in_order(paths: List[str], expected: Dict[str, Any
     assert call.args == expected
 
 
-def test_a_value_written_over_an_open_string_replaces_it() -> None:
+def test_a_value_written_over_an_open_string_fails_the_call() -> None:
+    """Never a silent replacement (it was ``{"a": "y"}``: the vercel hunt; googleapis/go-genai#831
+    errs on conflicting values)."""
     chunks = [vertex({"name": "f", "willContinue": True}), grow("$.a", "x"),
               vertex({"partialArgs": [{"jsonPath": "$.a", "numberValue": 3}], "willContinue": True}),
               grow("$.a", "y", more=False), vertex({})]
     (call,) = accumulate(chunks)
-    assert call.args == {"a": "y"}
+    assert type(call) is InvalidToolCall
+    assert call.error == "Partial argument path $.a is set again while its string value is still open"
 
 
 def test_an_open_string_is_joined_when_the_stream_ends_inside_it() -> None:

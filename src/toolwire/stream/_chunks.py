@@ -312,9 +312,16 @@ def _text(text: str, body: Optional[Body]) -> Iterator[Dict[str, Any]]:
             if own.pending is not None:  # the blank line ends the event
                 yield from _flush(own)
             continue
+        if raw[0] != line[0] and line[0] not in "{[":  # (a JSON line indented: NDJSON still)
+            # WHATWG "Server-sent events": the field name is everything before the colon, so
+            # `` data`` is no data field (openai-python's ``SSEDecoder`` agrees): never read as
+            # data; refused as a line of an unknown field is, never dropped
+            own.here = own.n
+            raise DecodeError(f"Stream chunk at $ is an SSE line with whitespace before its field name (no "
+                              f"data line): {excerpt(raw)}")
         if line.startswith(_SSE_SKIP):  # (``event:``, ``id:``, a comment: the event goes on)
             continue
-        if line.startswith("data:"):
+        if line.startswith("data:") or line == "data":  # (``data`` alone: an empty data line, WHATWG)
             payload = line[5:].strip()
             if own.pending is not None:  # a line more of the pending event (parsed at its end)
                 own.pending.append(payload)

@@ -7,8 +7,11 @@ Rules (the same for every dialect):
 
 - Correlate a fragment with a call by id, then by index (key), then the latest open
   call of its scope; a fragment with another index or name than the call with its id
-  is another call sharing the id (its index decides). A new id, or a different name,
-  on an occupied index starts a new call; an ``""`` id is no id and never overwrites one.
+  is another call sharing the id (its index decides). A new id, or a different name
+  after argument text, on an occupied index starts a new call; an ``""`` id is no id
+  and never overwrites one. A different name before argument text is the rest of the
+  name when the call there has an id and the delta none (openai-python joins name
+  pieces); with no id telling, neither reading runs (``_unsure``).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -31,7 +34,7 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional
+from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional, Tuple
 
 from pydantic_core import from_json
 
@@ -62,7 +65,8 @@ class Core(Replies):
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
     # calls started by a repeated name with no text (``delta``), by scope: judged as they end
-    _repeats: Dict[Hashable, List[Call]]
+    # (with the error of a call ``_unsure`` started: judged the same way)
+    _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
 
     def __init__(
         self,
@@ -223,7 +227,12 @@ class Core(Replies):
                 if id is not None and cur.id is not None and cur.id != id:
                     cur = None  # a new id on an occupied index: a new call
                 elif name is not None and cur.name is not None and name != cur.name:
-                    cur = None  # a different name on an occupied index: a new call
+                    if cur.size or (id is not None and id != cur.id):
+                        cur = None  # a different name after arguments, or with a new id: a new call
+                    elif id is None and cur.id is not None:
+                        cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+                    else:
+                        return self._unsure(cur, key, scope, id, name, text)
                 elif (name is not None and name == cur.name and cur.id is None and cur.size and cur.error is None
                       and cur.full is None and cur.tree is None and whole_value(cur)):
                     # the same name after a whole value, no id on either (a call with an id and a
@@ -232,7 +241,7 @@ class Core(Replies):
                     starts = begins_value(text)
                     if starts is None:
                         c = self.new(key, scope, id, name, False)
-                        self._repeats.setdefault(scope, []).append(c)
+                        self._repeats.setdefault(scope, []).append((c, None))
                         if text:
                             self.add(c, text)
                         return c
@@ -251,6 +260,24 @@ class Core(Replies):
                 self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
                 c.name = name
+        if text:
+            self.add(c, text)
+        return c
+
+    def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
+                text: Optional[str]) -> Call:
+        """A different name at *key*, whose call *cur* has no argument text yet, with no
+        id telling (none on either, or *cur*'s own again): the rest of *cur*'s name sent
+        in pieces (openai-python's ``accumulate_delta`` joins them), or another call after
+        one without arguments? Neither runs: *cur* is invalid now, the new call as it
+        ends (its text kept as its ``raw``: ``_judge_repeats``)."""
+        at = key[1] if type(key) is tuple else key
+        why = (f"came at {f'index {at}' if type(at) is int else repr(at)} after the call {cur.name!r} there, which "
+               "has no arguments yet, with no id telling: the rest of its name (sent in pieces) or another call? "
+               "Not guessed")
+        self.fail(cur, f"The name {name!r} {why}")
+        c = self.new(key, scope, id, name, False)
+        self._repeats.setdefault(scope, []).append((c, f"The name {name!r} {why}"))
         if text:
             self.add(c, text)
         return c
@@ -306,12 +333,16 @@ class Core(Replies):
             self._repeats = {}
         return Results.close(self)
 
-    def _judge_repeats(self, calls: Iterable[Call]) -> None:
+    def _judge_repeats(self, calls: Iterable[Tuple[Call, Optional[str]]]) -> None:
         """The calls a repeated name started with no text (``delta``), as they end: one
         with no text beginning a value is invalid (Kimi's repeat, or a call without
-        arguments? nothing tells)."""
-        for c in calls:
-            if not c.done and c.error is None and begins_value("".join(c.parts)) is None:
+        arguments? nothing tells); one a name started whose reading nothing tells
+        (``_unsure``: its error given) is invalid."""
+        for c, error in calls:
+            if error is not None:
+                if not c.done:
+                    self.fail(c, error)
+            elif not c.done and c.error is None and begins_value("".join(c.parts)) is None:
                 self.fail(c, f"The name {c.name!r} came again, with no arguments, after the whole arguments of "
                              "the call before it at this index: the same call's name repeated, or a call "
                              "without arguments? Not guessed")

@@ -53,7 +53,8 @@ new_event = tuple.__new__
 class CallStarted(_Event):
     """A call appeared. ``index`` is its position in this stream (order of first
     appearance, not the wire index); ``name`` may be ``None`` when the provider
-    sends it in a later delta (the final name is on ``CallDone.call``)."""
+    sends it in a later delta, or its first piece when the provider sends it in
+    pieces (the final name is on ``CallDone.call``)."""
 
     __slots__ = ()
     _fields = ("index", "id", "name")

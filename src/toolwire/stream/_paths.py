@@ -14,7 +14,7 @@ from ._call import Call, dump
 from ._core import Core
 from ._events import ArgsDelta
 
-__all__ = ["set_path"]
+__all__ = ["end_array", "set_path"]
 
 
 # the JSON text an element an index jump pads with counts against ``max_bytes`` ("null,")
@@ -85,8 +85,16 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
             del growing[slot]
             node[step] = "".join(entry[2])
     else:
+        if entry is not None and entry[0] is node:  # a string still open given another value
+            core.fail(c, f"Partial argument path {path} is set again while its string value is still open")
+            return
+        if step in node if type(step) is str else node[step] is not None:  # (a list's ``None``: padding)
+            # the value there was complete (``PartialArg.willContinue`` false): a second one is a
+            # conflict (googleapis/go-genai#831 errs on it), never a silent replacement
+            core.fail(c, f"Partial argument path {path} is set again after its value was complete")
+            return
         if entry is not None:
-            del growing[slot]  # replaced
+            del growing[slot]  # a stale slot (a container since dropped)
         node[step] = value
         if grows and cont:
             growing[slot] = (node, step, [value])
@@ -97,6 +105,34 @@ def set_path(core: Core, c: Call, steps: List[Union[str, int]], value: Any, path
     if core.emit:
         piece = value if type(value) is str else dump(value)
         core.events.append(ArgsDelta(c.pos, c.id, piece, _preview_tree(core, c), path))
+
+
+def end_array(core: Core, c: Call, steps: List[Union[str, int]], path: str) -> None:
+    """A value-less ``$.a[]``: the array at *steps* is complete; ``[]`` when unset
+    (google/adk-go#1610: Vertex closes an array with it; @ai-sdk/google's
+    ``GoogleJSONAccumulator`` reads it so), nothing when an array is there, and the
+    call invalid when another value is."""
+    if c.done or c.error is not None:
+        return
+    node: Any = c.tree
+    for step in steps:
+        if node is None:
+            break
+        if type(node) is dict:
+            node = node.get(step) if type(step) is str else _MISFIT
+        elif type(node) is list and type(step) is int:
+            node = node[step] if step < len(node) else None
+        else:
+            node = _MISFIT
+        if node is _MISFIT:
+            break
+    if node is None:
+        set_path(core, c, steps, [], path, False, False)
+    elif type(node) is not list:
+        core.fail(c, f"Partial argument path {path} does not fit the arguments built so far")
+
+
+_MISFIT: Any = object()
 
 
 def _over(core: Core, c: Call) -> None:

@@ -198,9 +198,19 @@ def test_fragments_that_never_end_are_cut_off(way: int) -> None:
 
 
 def test_a_new_call_ends_the_streamed_one_as_the_stream_does() -> None:
-    parts = [*VERTEX[:3], {"functionCall": {"name": "f", "args": {"a": 1}}}]
+    """A streamed call ended by the next streamed call keeps its fragments; one a whole
+    call ends is cut off (nameless parts after a whole call may still be its own)."""
+    streamed = {"functionCall": {"name": "f", "willContinue": True}}
+    parts = [*VERTEX[:3], streamed, {"functionCall": {"partialArgs": [{"jsonPath": "$.a", "numberValue": 1}]}}]
     got = toolwire.decode_all(response(parts), invalid="keep")
     assert got == accumulate(chunks(parts), D) == [WEATHER, ToolCall("f", {"a": 1})]
+    parts = [*VERTEX[:3], {"functionCall": {"name": "f", "args": {"a": 1}}}]
+    got = toolwire.decode_all(response(parts), invalid="keep")
+    streamed_got = accumulate(chunks(parts), D)
+    assert [(type(c).__name__, c.name, getattr(c, "truncated", None)) for c in got] == [
+        (type(c).__name__, c.name, getattr(c, "truncated", None)) for c in streamed_got] == [
+        ("InvalidToolCall", "getWeather", True), ("ToolCall", "f", None)]
+    assert streamed_got[1] == got[1] == ToolCall("f", {"a": 1})
 
 
 def test_a_bad_fragment_is_an_invalid_call_in_both_readings() -> None:

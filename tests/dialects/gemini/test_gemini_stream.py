@@ -147,6 +147,8 @@ def test_whole_calls_parallel_calls_and_server_calls() -> None:
 
 
 def test_a_new_call_ends_the_open_one_and_a_nameless_opening_is_invalid() -> None:
+    """The open call said more would follow: ended by the next call, it is cut off (the
+    vercel hunt: it ran with ``{"x": 1}`` and lost ``z``)."""
     chunks = [
         chunk(fc(name="a", willContinue=True)),
         chunk(fc(partialArgs=[pa("$.x", numberValue=1)], willContinue=True)),
@@ -154,9 +156,17 @@ def test_a_new_call_ends_the_open_one_and_a_nameless_opening_is_invalid() -> Non
         chunk(fc(partialArgs=[pa("$.z", numberValue=3)])),
     ]
     calls = accumulate(chunks, D)
-    assert [(type(c).__name__, c.name) for c in calls] == [("ToolCall", "a"), ("ToolCall", "b"), ("InvalidToolCall", None)]
-    assert (calls[0].args, calls[1].args) == ({"x": 1}, {"y": 2})
+    assert [(type(c).__name__, c.name) for c in calls] == [
+        ("InvalidToolCall", "a"), ("ToolCall", "b"), ("InvalidToolCall", None)]
+    assert (calls[0].truncated, calls[1].args) == (True, {"y": 2})
     assert (calls[2].error, calls[2].loc) == ("The stream never gave this call a name", "$.calls[2].name")
+    # a streamed call after it ends it (the nameless parts that follow are the new call's:
+    # test_gemini_fragments_unended), as does a name-only whole call
+    streamed = [*chunks[:2], chunk(fc(name="b", willContinue=True)),
+                chunk(fc(partialArgs=[pa("$.y", numberValue=2)], willContinue=True)), chunk(fc())]
+    assert [(type(c).__name__, c.name) for c in accumulate(streamed, D)] == [("ToolCall", "a"), ("ToolCall", "b")]
+    named = [*chunks[:2], chunk(fc(name="now")), chunk({"text": ""}, finish="STOP")]
+    assert [(type(c).__name__, c.name) for c in accumulate(named, D)] == [("InvalidToolCall", "a"), ("ToolCall", "now")]
 
 
 def test_a_call_left_open_under_max_tokens_is_cut_off() -> None:
@@ -446,3 +456,89 @@ def test_a_partial_argument_with_a_huge_index_fails_its_call() -> None:
               chunk(fc(willContinue=False), finish="STOP")]
     (call,) = accumulate(chunks, D)
     assert type(call).__name__ == "InvalidToolCall" and "unreadable jsonPath" in str(call.error)
+
+
+# ---- Vertex shapes the AI SDK reads (the vercel hunt) --------------------------------------------
+
+
+def _streamed(*partials: Any) -> List[Any]:
+    return ([chunk(fc(name="f", willContinue=True))]
+            + [chunk(fc(partialArgs=list(p), willContinue=True)) for p in partials]
+            + [chunk(fc()), chunk({"text": ""}, finish="STOP")])
+
+
+def test_a_value_less_path_ending_in_brackets_ends_its_array() -> None:
+    """Vertex closes an array with a value-less ``$.tables[]`` (google/adk-go PR #1610, from
+    captured Vertex chunks; @ai-sdk/google ``GoogleJSONAccumulator`` ``isArrayTerminator``)."""
+    chunks = _streamed([pa("$.tables[0]", stringValue="a", willContinue=True)], [pa("$.tables[0]", stringValue="")],
+                       [pa("$.tables[1]", stringValue="b", willContinue=True)], [pa("$.tables[1]", stringValue="")],
+                       [pa("$.tables[]")])
+    (call,) = accumulate(chunks, D)
+    assert (type(call).__name__, call.name, call.args) == ("ToolCall", "f", {"tables": ["a", "b"]})
+
+
+def test_an_array_terminator_alone_is_an_empty_array() -> None:
+    (call,) = accumulate(_streamed([pa("$.q", stringValue="x")], [pa("$.tables[]")], [pa("$.o.n[]")]), D)
+    assert (type(call).__name__, call.args) == ("ToolCall", {"q": "x", "tables": [], "o": {"n": []}})
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (pa("$.tables[]", stringValue="a"), "Partial argument has an unreadable jsonPath: '$.tables[]'"),
+        (pa("$[]"), "Partial argument has an unreadable jsonPath: '$[]'"),
+        (pa("$.q[]"), "Partial argument path $.q[] does not fit the arguments built so far"),
+    ],
+)
+def test_an_array_terminator_with_a_value_or_on_no_array_is_invalid(bad: Any, error: str) -> None:
+    (call,) = accumulate(_streamed([pa("$.q", stringValue="x")], [bad]), D)
+    assert (type(call).__name__, call.error) == ("InvalidToolCall", error)
+
+
+@pytest.mark.parametrize(
+    "again",
+    [pa("$.x", stringValue="b"), pa("$.x", numberValue=2), pa("$.x", stringValue="b", willContinue=True)],
+)
+def test_a_path_set_again_after_its_value_closed_is_invalid(again: Any) -> None:
+    """``PartialArg.willContinue`` false or absent: the value at that path is complete; a
+    second one is a conflict (googleapis/go-genai PR #831 errs on it), never a silent
+    replacement."""
+    (call,) = accumulate(_streamed([pa("$.x", stringValue="a", willContinue=True)], [pa("$.x", stringValue="")],
+                                   [again]), D)
+    assert (type(call).__name__, call.name) == ("InvalidToolCall", "f")
+    assert call.error == "Partial argument path $.x is set again after its value was complete"
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [(pa("$.n", numberValue=1), pa("$.n", numberValue=2)),
+     (pa("$.o.k", numberValue=1), pa("$.o", stringValue="v")),
+     (pa("$.s", stringValue="a", willContinue=True), pa("$.s", numberValue=1)),
+     (pa("$.t[0]", boolValue=True), pa("$.t[0]", boolValue=False))],
+)
+def test_a_value_replacing_another_is_invalid(first: Any, again: Any) -> None:
+    (call,) = accumulate(_streamed([first], [again]), D)
+    assert type(call).__name__ == "InvalidToolCall"
+    assert "is set again" in call.error
+
+
+def test_an_index_jump_pads_and_the_padding_is_filled_later() -> None:
+    (call,) = accumulate(_streamed([pa("$.t[1]", numberValue=2)], [pa("$.t[0]", numberValue=1)]), D)
+    assert (type(call).__name__, call.args) == ("ToolCall", {"t": [1, 2]})
+
+
+def test_a_whole_call_inside_a_streamed_call_cuts_the_streamed_one_off() -> None:
+    """The streamed call's parts said more would follow (``FunctionCall.willContinue``); a
+    whole call came instead: the streamed call never ran with part of its arguments, and
+    the nameless part after it is no call's (Vertex ends each streamed call with
+    ``functionCall: {}``: corpus ``vercel-vertex-gemini-3-flash-stream-partial-args-no-arg-and-parallel``)."""
+    chunks = [chunk(fc(name="f", willContinue=True)),
+              chunk(fc(partialArgs=[pa("$.x", numberValue=1)], willContinue=True)),
+              chunk(fc(name="g", args={"y": 2})),
+              chunk(fc(partialArgs=[pa("$.z", numberValue=3)], willContinue=True)),
+              chunk(fc()), chunk({"text": ""}, finish="STOP")]
+    calls = accumulate(chunks, D)
+    assert [(type(c).__name__, c.name) for c in calls] == [
+        ("InvalidToolCall", "f"), ("ToolCall", "g"), ("InvalidToolCall", None)]
+    assert calls[0].truncated
+    assert calls[0].error == "A whole call came before this call's end (its parts said more would follow): cut off"

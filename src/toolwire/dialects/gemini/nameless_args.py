@@ -115,8 +115,10 @@ def merged(parts: Iterable[Part]) -> Iterator[Part]:
                 if args is not None and args != {}:  # reported by ``decode_call``, at its own path
                     yield part, ploc
             continue  # else a stray terminator (``{}``), as a stream reads it
-        if run:  # a new call ends the open one; a streamed one that got nothing is cut off (as a stream reads it)
-            yield from _close(run, at, streamed, held, not (streamed and _empty(run)))
+        if run:  # a new call ends the open one; a streamed one that got nothing, or that a whole call
+            # ends, is cut off (as a stream reads it: ``Handler._ended``)
+            yield from _close(run, at, streamed, held,
+                              not (streamed and (_empty(run) or not fragment(fc) and _named(run))))
             run, held = [], []
         if type(fc.get("name")) is str and (fragment(fc) or _name_only(fc)):
             run, at, streamed, scope = [(key, part)], ploc, fragment(fc), ploc[: ploc.rfind("[") + 1]
@@ -129,13 +131,18 @@ def merged(parts: Iterable[Part]) -> Iterator[Part]:
         yield from _close(run, at, streamed, held, False)
 
 
+def _named(run: List[Tuple[str, Dict[str, Any]]]) -> bool:
+    """Whether the call *run* (its parts, the first opening it) has a name."""
+    key, part = run[0]
+    name = part[key].get("name")
+    return type(name) is str and name != ""
+
+
 def _empty(run: List[Tuple[str, Dict[str, Any]]]) -> bool:
     """Whether the streamed call *run* (its parts, ``(key, part)``, the first opening it)
     is named and got no argument: no ``partialArgs`` entry, no ``args`` (the stream's
     ``Handler._ended`` test)."""
-    key, part = run[0]
-    name = part[key].get("name")
-    if type(name) is not str or name == "":
+    if not _named(run):
         return False
     for key, part in run:
         fc = part[key]

@@ -4,9 +4,11 @@ Follows https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/functio
 (checked 2026-11-30) and the google-genai type ``PartialArg``: ``jsonPath`` is an RFC
 9535 normalized-style path (``$.a.b[0]`` / ``$['a b']``). ``parse_path`` reads one into
 steps and ``apply`` sets a part's ``partialArgs`` values along them on the call the
-stream handler (``stream``) has open; ``leaves`` lists the paths and values of a call's
+stream handler (``stream``) has open (a value-less ``$.a[]`` ends an array:
+``_ends_array``); ``leaves`` lists the paths and values of a call's
 arguments for the stream encoder (``stream_encode``; an empty object or array below the
-root has no leaf, so it cannot be carried).
+root has no leaf, so it cannot be carried: Vertex's value-less ``$.a[]`` is recorded
+closing an array after its elements only, not standing for an empty one).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any, Dict, List, Optional, Union
 from ..._errors import EncodeError, excerpt
 from ...stream._call import Call
 from ...stream._core import Core
-from ...stream._paths import set_path
+from ...stream._paths import end_array, set_path
 from .tools import NAME
 
 __all__ = ["apply", "field", "leaves", "parse_path"]
@@ -104,6 +106,21 @@ _VALUES = (("stringValue", "string_value"), ("numberValue", "number_value"),
            ("boolValue", "bool_value"), ("nullValue", "null_value"))
 
 
+def _ends_array(core: Core, c: Call, pa: Dict[str, Any], path: str) -> bool:
+    """Whether the partial argument *pa*, its *path* ending in ``[]``, is an array's end:
+    no value and no ``willContinue`` (google/adk-go#1610: "Vertex's real ``$.tables[]``
+    terminator carries no value"; @ai-sdk/google ``isArrayTerminator``), below the root;
+    then ``end_array`` applies it."""
+    if any(field(pa, camel, snake) is not None for camel, snake in _VALUES) or (
+            "nullValue" in pa or "null_value" in pa or field(pa, "willContinue", "will_continue") is not None):
+        return False
+    steps = parse_path(path[:-2])
+    if not steps:
+        return False
+    end_array(core, c, steps, path)
+    return True
+
+
 def apply(core: Core, c: Call, partial: Any) -> None:
     """Set the values of the ``partialArgs`` entries *partial* on the streamed call *c*
     (``partialArgs`` that is no list makes it invalid: never skipped)."""
@@ -117,6 +134,8 @@ def apply(core: Core, c: Call, partial: Any) -> None:
         path = field(pa, "jsonPath", "json_path")
         steps = parse_path(path) if type(path) is str else None
         if steps is None or not steps:
+            if steps is None and type(path) is str and path.endswith("[]") and _ends_array(core, c, pa, path):
+                continue
             core.fail(c, f"Partial argument has an unreadable jsonPath: {path!r}")
             continue
         for camel, snake in _VALUES:  # the one that is set (an SDK dump writes the others as None)

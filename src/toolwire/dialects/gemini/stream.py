@@ -19,11 +19,14 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
   "numberValue" | "boolValue" | "nullValue", "willContinue"}]`` fill values by JSON
   path (RFC 9535 ``$.a.b[0]`` / ``$['a b']``); a string keeps growing while its
   ``willContinue`` is true (``stringValue: ""`` closes it); a bare
-  ``{"willContinue": true}`` separates array elements; ``functionCall: {}`` (or
+  ``{"willContinue": true}`` separates array elements; a value-less ``$.a[]`` ends an
+  array (``partial_args._ends_array``); a path whose value was complete is never set
+  again (``_paths.set_path``); ``functionCall: {}`` (or
   ``partialArgs`` without ``willContinue``) ends the call. Continuations attach to the
   call last opened in their candidate (a name-only call's too: it then streams). A call
   left open at the end is cut off, and so is one that said more would follow but got no
-  argument before the next call began (``Handler._ended``); ``args`` beside streamed arguments (on the part that
+  argument before the next call began, or that a whole call interrupted
+  (``Handler._ended``); ``args`` beside streamed arguments (on the part that
   opens the call or a later one) and ``partialArgs`` that is no list make it invalid,
   never dropped. ``fragments`` reads the same parts kept in one ``Content`` with this handler.
 - A candidate is named by its ``index`` (``sniff.numbers``: one without takes the lowest
@@ -170,13 +173,20 @@ class Handler:
                             provider_data={NAME: {"item": item}})
             return
 
-    def _ended(self, cur: Call) -> None:
+    def _ended(self, cur: Call, whole: bool = False) -> None:
         """The open call *cur* is over: a call part came before its end. Streamed (its
-        parts said more would follow) with no argument come, it is cut off, never ``{}``
-        (a chunk lost; ``nameless_args._empty`` reads a whole reply so)."""
-        if cur.needs_end and cur.name is not None and not cur.size and cur.tree is None and cur.obj is None:
-            self.core.fail(cur, "The next call began before any argument of this call came (its parts said "
-                                "more would follow): cut off", True)
+        parts said more would follow: ``FunctionCall.willContinue``) with no argument
+        come, it is cut off, never ``{}`` (a chunk lost; ``nameless_args._empty`` reads a
+        whole reply so); with some, cut off too when the part is a *whole* call: one no
+        part continues, so nameless parts after it may still be *cur*'s (the AI SDK reads
+        them so): never run with part of its arguments."""
+        if cur.needs_end and cur.name is not None:
+            if not cur.size and cur.tree is None and cur.obj is None:
+                self.core.fail(cur, "The next call began before any argument of this call came (its parts said "
+                                    "more would follow): cut off", True)
+            elif whole:
+                self.core.fail(cur, "A whole call came before this call's end (its parts said more would "
+                                    "follow): cut off", True)
         self.core.end(cur)
 
     def _call(self, scope: int, fc: Dict[str, Any], part: Dict[str, Any]) -> None:
@@ -193,10 +203,11 @@ class Handler:
         cur = self.open.get(scope)
         args = fc.get("args")
         if name is not None:
+            whole = not cont and partial is None
             if cur is not None:  # a new call while one is open: the open one is over
-                self._ended(cur)
+                self._ended(cur, whole)
                 del self.open[scope]
-            if not cont and partial is None:
+            if whole:
                 if fc.get("id") == "":  # kept as the one-shot decoder keeps it, to be written back
                     pd = _add(pd, "id", "")
                 # the call's other fields (``willContinue: false`` too), as ``decode_all`` keeps them: counted

@@ -9,7 +9,7 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   on index 0 with distinct ids, send ``""`` ids on continuations (Qwen), repeat the
   name (Kimi K2), send parallel calls of one tool at one index without ids (told from
   Kimi's repeats by whether the text so far is a whole value: ``Core.delta``), or send
-  the name in a later delta). Parallel calls on distinct indexes that share one id
+  the name in a later delta, or in pieces: ``Core.delta``). Parallel calls on distinct indexes that share one id
   (DeepSeek, Zhipu/GLM: HKUDS/nanobot#3943) stay apart: the index decides.
 - A delta without ``index`` carrying its own id and name is a separate call (Mistral,
   Ollama ``/v1``, Gemini's OpenAI-compatible endpoint).
