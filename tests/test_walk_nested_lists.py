@@ -96,12 +96,21 @@ def test_with_keep_the_list_is_an_invalid_call_in_its_place(dialect: str, what: 
     assert type(bad) is InvalidToolCall and bad.loc == loc and bad.error == _message(dialect, loc)
 
 
-@pytest.mark.parametrize("dialect", ["openai.chat", "anthropic.messages", "gemini", "bedrock.converse"])
-def test_normalize_does_not_flatten_it(dialect: str) -> None:
-    reply, loc = REPLIES[dialect]
-    r = normalize(reply([_tc(9)]), provider=dialect)
+def test_normalize_does_not_flatten_it() -> None:
+    reply, loc = REPLIES["openai.chat"]
+    r = normalize(reply([_tc(9)]), provider="openai.chat")
     assert len(r.tool_calls) == 2
     assert [c.loc for c in r.invalid_tool_calls] == [loc]
+
+
+@pytest.mark.parametrize("dialect", ["anthropic.messages", "gemini", "bedrock.converse"])
+def test_normalize_refuses_it_where_the_reply_text_is_read(dialect: str) -> None:
+    # a content block / part that is no object: the reply's text is read there too, and
+    # ``normalize`` raises at it, as at any part that is no object (never passed over)
+    reply, loc = REPLIES[dialect]
+    with pytest.raises(DecodeError) as err:
+        normalize(reply([_tc(9)]), provider=dialect)
+    assert err.value.loc == loc and str(err.value).startswith(f"Expected an object at {loc}, got list")
 
 
 def test_a_chat_request_message_that_is_a_list_is_refused() -> None:

@@ -33,6 +33,13 @@ def item_at(value: Any, loc: str) -> Dict[str, Any]:
     raise DecodeError(f"Expected an object at {loc}, got {type(value).__name__} {excerpt(value)}", loc=loc)
 
 
+def member_at(container: Dict[str, Any], key: str, loc: str) -> Dict[str, Any]:
+    """*container*'s *key* when it is an object, ``{}`` when it is absent (nothing of the
+    reply there: ``normalize`` then says the reply has none of its fields); present and
+    no object (``None`` too), a ``DecodeError`` at *loc*."""
+    return item_at(container[key], loc) if key in container else {}
+
+
 def objects_at(value: Any, loc: str) -> List[Dict[str, Any]]:
     """*value* when it is a list of objects, ``[]`` when it is absent (``None``); else a
     ``DecodeError`` at *loc*, or at the first item that is no object: an item skipped

@@ -20,7 +20,7 @@ from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
-from .._reply_fields import item_at, object_at, objects_at
+from .._reply_fields import member_at, object_at, objects_at
 from .tools import NAME
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -29,7 +29,7 @@ Items = List[Dict[str, Any]]
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    msg = item_at(object_at(d.get("output"), "$.output").get("message"), "$.output.message")
+    msg = member_at(object_at(d.get("output"), "$.output"), "message", "$.output.message")
     text: List[str] = []
     reasoning: List[str] = []
     for block in objects_at(msg.get("content"), "$.output.message.content"):  # none skipped: each an object

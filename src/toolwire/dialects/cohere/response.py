@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import counts, make_usage, plus
 from .._common import as_int, join_text
-from .._reply_fields import item_at, objects_at
+from .._reply_fields import member_at, objects_at
 from ..openai.chat_response import chat_message
 
 __all__ = ["FINISH", "NOT_FINISHED", "RESPONSE", "encode_message", "reply"]
@@ -27,7 +27,7 @@ NOT_FINISHED = frozenset({"USER_CANCEL", "TIMEOUT"})
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    msg = item_at(d.get("message"), "$.message")
+    msg = member_at(d, "message", "$.message")
     text: List[str] = []
     reasoning: List[str] = []
     content = msg.get("content")

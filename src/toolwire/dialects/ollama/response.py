@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 from ..._dialect import ResponseFields, ResponseReader
 from ..._usage import make_usage, plus
 from .._common import as_int
-from .._reply_fields import item_at
+from .._reply_fields import member_at
 from ..openai.chat_response import chat_message
 
 __all__ = ["FINISH", "RESPONSE", "encode_message", "reply"]
@@ -23,7 +23,7 @@ Items = List[Dict[str, Any]]
 
 
 def read(d: Dict[str, Any]) -> ResponseFields:
-    msg = item_at(d.get("message"), "$.message")
+    msg = member_at(d, "message", "$.message")
     content = msg.get("content")
     thinking = msg.get("thinking")
     prompt, output = as_int(d.get("prompt_eval_count")), as_int(d.get("eval_count"))
