@@ -27,6 +27,10 @@ quadratic ~16x (DESIGN.md invariant 8; issue #16). Inputs:
   looked up in the ``required`` list: 11-20x at 4n), an ``allOf`` of n one-property
   branches merged for rendering (properties and ``required`` copied per branch), and an
   ``allOf`` of two ``enum``s of n values (intersected pairwise: 16x at 4n);
+- n ``required`` names beside a ``oneOf`` of n branches (the names copied into each
+  branch, or made a set again per branch: 12-17x at 4n), and for ollama/vllm a chain
+  of ``enum`` nodes each beside an ``allOf`` holding the next (each level's values
+  checked against the whole chain below: 13x at 4n);
 - n properties each a ``$ref`` to the one before (moved into ``$defs`` before the
   rewrite), and a pattern of n character classes rewritten to ECMA-262's ASCII meaning;
 - ``to_pydantic`` of n property names that all become one Python identifier (each took
@@ -128,6 +132,24 @@ def _all_of_enums(n: int) -> Dict[str, Any]:
     return {"type": "object", "properties": {"a": {"allOf": [{"enum": values}, {"enum": values[::-1]}]}}}
 
 
+def _required_beside_branches(n: int) -> Dict[str, Any]:
+    """An object requiring n names beside a ``oneOf`` of n object branches, each adding a
+    property (the names were copied into each branch: 10.7 s and 421 MB at 4,000)."""
+    return {"type": "object", "properties": {"a": {"type": "object", "required": [f"k{i}" for i in range(n)],
+            "oneOf": [{"type": "object", "properties": {f"b{i}": {"type": "string"}}} for i in range(n)]}}}
+
+
+def _values_chain(n: int) -> Dict[str, Any]:
+    """An ``enum`` beside an ``allOf`` holding the next ``enum``..., n/10 deep, ten times
+    (each level's values were checked against the whole chain below: 2.9 s at 1,200)."""
+    def chain() -> Any:
+        node: Any = {"type": "integer"}
+        for _ in range(n // 10):
+            node = {"enum": [1], "allOf": [node]}
+        return node
+    return {"type": "object", "properties": {f"p{i}": chain() for i in range(10)}}
+
+
 def _refs_to_properties(n: int) -> Dict[str, Any]:
     """n properties, each a ``$ref`` to the one before it (targets outside ``$defs``)."""
     props: Dict[str, Any] = {"p0": {"type": "string"}}
@@ -215,6 +237,10 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("schema.render openai.chat, allOf of two enums of n values", 2_000, _all_of_enums,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
+    *[(f"schema.render {t}, n required names beside n oneOf branches", 2_000, _required_beside_branches,
+       lambda sch, t=t: schema.render(sch, t, on_error="report")) for t in ("openai.chat", "anthropic.tool", "ollama")],
+    *[(f"schema.render {t}, enum beside an allOf holding the next, n/10 deep x 10", 300, _values_chain,
+       lambda sch, t=t: schema.render(sch, t, on_error="report")) for t in ("ollama", "vllm")],
     ("schema.render openai.chat, n $refs to properties", 2_000, _refs_to_properties,
      lambda sch: schema.render(sch, "openai.chat", on_error="report")),
     ("to_pydantic, n property names of one identifier", 2_500, _one_identifier, schema.to_pydantic),

@@ -70,7 +70,7 @@ def _bom_at(text: bytes, where: str) -> bool:
     """Whether the character at *where* (``line L column C`` as the parser counts:
     lines at ``\n``, columns in characters from 1) in *text* is a byte order mark."""
     line, _, column = where.removeprefix("line ").partition(" column ")
-    if not (line.isdigit() and column.isdigit()):
+    if not (line.isascii() and line.isdigit() and column.isascii() and column.isdigit()):  # int() takes no "²"
         return False
     s = text.decode("utf-8", "replace")
     start = 0

@@ -187,3 +187,32 @@ def test_the_check_is_linear_in_the_schema(monkeypatch: pytest.MonkeyPatch, back
             encode_tool(tool, "bedrock.converse")
         work.append(len(calls))
     assert work[1] <= 4.5 * work[0]
+
+
+def _ref_into_branches(token: str) -> Dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": ["a", "b"],
+            "properties": {"a": {"$ref": f"#/properties/b/anyOf/{token}"}, "b": {"anyOf": [{"type": "string"}]}}}
+
+
+@pytest.mark.parametrize("dialect", sorted(LOC))
+@pytest.mark.parametrize("token", ["9", "²", "٣", "00", "1" * 5_000])
+def test_a_ref_token_that_is_no_array_index_names_nothing(dialect: str, token: str) -> None:
+    """RFC 6901 §4 spells an array index ``0`` or ``[1-9][0-9]*`` in ASCII: ``"²"``
+    (``str.isdigit`` takes it, ``int`` does not), ``"00"`` and a 5,000-digit token name
+    no branch, like a ref past the end: the tool is written as it is (they raised a bare
+    ``ValueError`` from ``int()``, shown as Python's text in an ``EncodeError``)."""
+    params = _ref_into_branches(token)
+    out = encode_tool(_strict(params), dialect)
+    schema = out["input_schema"] if dialect == "anthropic.messages" else out["toolSpec"]["inputSchema"]["json"]
+    assert schema == params
+
+
+@pytest.mark.parametrize("dialect", sorted(LOC))
+def test_a_leading_zero_index_closes_no_recursion(dialect: str) -> None:
+    def params(token: str) -> Dict[str, Any]:
+        return {"type": "object", "additionalProperties": False, "required": ["a"], "properties": {"a": {"anyOf": [
+            {"type": "object", "properties": {"n": {"$ref": f"#/properties/a/anyOf/{token}"}},
+             "additionalProperties": False}]}}}
+    with pytest.raises(EncodeError, match="no recursion"):
+        encode_tool(_strict(params("0")), dialect)
+    assert encode_tool(_strict(params("00")), dialect)

@@ -38,11 +38,12 @@ def disjoint(root: Any, branches: List[Any], parent: Any) -> bool:
         if kind != "object" and parent_type != "object":
             continue  # properties and required say nothing about other values
         required = b.get("required")
-        needed = above | (set(required) if isinstance(required, list) and all(type(k) is str for k in required)
-                          else set())
+        # the parent's names are tested, not copied into a set per branch (n names beside
+        # n branches was n²)
+        own = set(required) if isinstance(required, list) and all(type(k) is str for k in required) else ()
         properties = b.get("properties")
         for k, s in (properties.items() if isinstance(properties, dict) else ()):
-            if k in needed and isinstance(s, dict):
+            if (k in above or k in own) and isinstance(s, dict):
                 found = _finite(s)
                 if found is not None:
                     keyed.setdefault(k, []).append(found)

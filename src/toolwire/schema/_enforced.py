@@ -65,8 +65,8 @@ from ._disjoint import disjoint
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._rewrite_shapes import ANNOTATIONS
-from ._util import json_type
-from ._validate import validate
+from ._util import canonical_text, json_type
+from ._validate import _Checker
 
 __all__ = ["moved_patterns", "unenforced"]
 
@@ -82,14 +82,16 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
         return
     only = profile.enforced_only
     order = _order(only)
-    for ptr, node in iter_subschemas(root):
+    nodes = list(iter_subschemas(root))
+    meets = _Meets(root, len(nodes))
+    for ptr, node in nodes:
         if not isinstance(node, dict):
             continue
         decider = next((k for k in order if k in node), None)
         rule = _string_rule(node, profile) if "one_string_rule" in only else None
         # the values alone make the rule: what beside them each value meets says nothing more
         # (nor does a keyword the engine skips: the values are all it can write)
-        if decider in ("const", "enum") and _values_meet(node, decider):
+        if decider in ("const", "enum") and meets.values(node, decider):
             continue
         for key, value in node.items():
             if key in _NO_CONSTRAINT:
@@ -117,17 +119,104 @@ def _order(only: FrozenSet[str]) -> Tuple[str, ...]:
     return first + (values + unions if "values_first" in only else unions + values)
 
 
-def _values_meet(node: Dict[str, Any], decider: str) -> bool:
-    """Whether every value of *node*'s ``const`` / ``enum`` (its *decider*) meets the
-    rest of *node* (a ``$ref`` beside them: not known here, so no)."""
-    values = [node["const"]] if decider == "const" else node["enum"]
-    rest = {k: v for k, v in node.items() if k not in ("const", "enum") and k not in _NO_CONSTRAINT}
-    if not isinstance(values, list) or "$ref" in rest:
-        return False
-    try:
-        return not validate(values, {"type": "array", "items": rest}, formats=True)
-    except ToolwireError:  # a keyword beside them that is no schema: reported as skipped
-        return False
+#: keywords whose subschemas apply to the instance itself (not to a part of it)
+_IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas")
+_UNEVALUATED = ("unevaluatedProperties", "unevaluatedItems")
+#: (value, subschema) pairs checked per walk: a fixed part and a part per subschema
+_CHECKS, _CHECKS_PER_NODE = 10_000, 4
+
+
+class _Meets:
+    """Whether the values of a ``const`` / ``enum`` meet the rest of their node, for
+    each such node of one walk. Each (subschema, value) pair reached through
+    ``allOf``/``anyOf``/``oneOf``/``not``/``if``/``dependentSchemas`` is checked once:
+    checked from each node down, a chain of n ``enum`` nodes, each beside the next,
+    was n² work. Past a budget linear in the schema (n values beside n branches) the
+    values are not checked and count as not met: the keywords are reported, which the
+    engine does not apply beside the values in any case."""
+
+    def __init__(self, root: Any, size: int) -> None:
+        self.checker = _Checker(root, True)  # a normal form (``render`` normalises first)
+        self.left = _CHECKS + _CHECKS_PER_NODE * size
+        self.seen: Dict[Tuple[int, str], bool] = {}
+        self.own: Dict[int, Dict[str, Any]] = {}  # a node without its in-place applicators, by its id
+        self.held: List[Dict[str, Any]] = []
+
+    def values(self, node: Dict[str, Any], decider: str) -> bool:
+        """Whether every value of *node*'s ``const`` / ``enum`` (its *decider*) meets the
+        rest of *node* (a ``$ref`` beside them: not known here, so no)."""
+        values = [node["const"]] if decider == "const" else node["enum"]
+        rest = {k: v for k, v in node.items() if k not in ("const", "enum") and k not in _NO_CONSTRAINT}
+        if not isinstance(values, list) or "$ref" in rest:
+            return False
+        self.held.append(rest)  # its id is a key of the checker's answers: not reused
+        try:
+            return all(self._meets(v, canonical_text(v), rest, top=True) for v in values)
+        except (ToolwireError, _Unknown, RecursionError):  # no schema (reported as skipped), the budget, the stack
+            return False
+
+    def _meets(self, value: Any, text: str, node: Any, top: bool = False) -> bool:
+        """Whether *value* (*text*: its canonical JSON) meets *node*; *top*: the rest of a
+        node beside its values (made for this call, not remembered)."""
+        if node is True or node is False:
+            return node
+        if not isinstance(node, dict) or "$ref" in node or "$dynamicRef" in node:
+            raise _Unknown  # a $ref down here is not followed (nor was it before)
+        key = (id(node), text)
+        if not top and key in self.seen:
+            return self.seen[key]
+        self.left -= 1
+        if self.left < 0:
+            raise _Unknown
+        own = self.own.get(id(node))
+        if own is None:
+            own = {k: v for k, v in node.items() if k not in _IN_PLACE}
+            if len(own) < len(node) and any(k in node for k in _UNEVALUATED):
+                raise _Unknown  # what they read depends on the applicators' annotations
+            self.own[id(node)] = own = own if len(own) < len(node) else node
+        ok = self.checker.valid(value, own, "", "") and all(
+            self._applies(value, text, node, k) for k in _IN_PLACE if k in node)
+        if not top:
+            self.seen[key] = ok
+        return ok
+
+    def _applies(self, value: Any, text: str, node: Dict[str, Any], key: str) -> bool:
+        """Whether *value* meets *node*'s in-place applicator *key* (JSON Schema 2020-12
+        Core §10.2)."""
+        sub = node[key]
+        if key == "allOf":
+            return _listed(sub) and all(self._meets(value, text, s) for s in sub)
+        if key == "anyOf":
+            return _listed(sub) and any(self._meets(value, text, s) for s in sub)
+        if key == "oneOf":
+            if not _listed(sub):
+                raise _Unknown
+            found = 0
+            for s in sub:
+                found += self._meets(value, text, s)
+                if found > 1:
+                    return False
+            return found == 1
+        if key == "not":
+            return not self._meets(value, text, sub)
+        if key == "if":
+            return self._meets(value, text, node.get("then", True) if self._meets(value, text, sub)
+                               else node.get("else", True))
+        if key == "dependentSchemas":
+            if not isinstance(sub, dict):
+                raise _Unknown
+            return not isinstance(value, dict) or all(self._meets(value, text, s) for k, s in sub.items() if k in value)
+        return True  # then / else: read with their if (alone, nothing: Core §10.2.2)
+
+
+def _listed(branches: Any) -> bool:
+    if not isinstance(branches, list):
+        raise _Unknown
+    return True
+
+
+class _Unknown(Exception):
+    """A value's check that is not made here."""
 
 
 def _skipped(node: Dict[str, Any], key: str, decider: str) -> bool:

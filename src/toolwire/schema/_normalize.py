@@ -311,7 +311,7 @@ _UPPER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties
 _ANNOTATIONS = ("title", "description", "default", "examples", "$comment", "deprecated")
 
 
-def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+def merge_all_of(node: Dict[str, Any], names: Optional[Set[str]] = None) -> Optional[Dict[str, Any]]:
     """Merge ``allOf`` into its parent when that is exact, else ``None``.
 
     Exact means the merged schema accepts precisely what the ``allOf`` accepted: bounds
@@ -321,12 +321,17 @@ def merge_all_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     branch, two different ``$ref``s or combinators), keywords that read siblings from
     another side (``if``/``then``/``else``, ``prefixItems``/``items``,
     ``contains``/``minContains``/``maxContains``) and ``unevaluated*`` make it refuse.
+    *names*: the set of *node*'s ``required``, when the caller knows it holds only
+    strings (one object merged into many branches: read once, not once per branch).
     """
     branches = node.get("allOf")
     if not isinstance(branches, list):
         return None
     merged: Dict[str, Any] = {k: _own(k, v) for k, v in node.items() if k != "allOf"}
-    names = set(merged["required"]) if _names(merged.get("required")) else None
+    if names is not None:
+        names = set(names)
+    elif _names(merged.get("required")):
+        names = set(merged["required"])
     for branch in branches:
         if branch is True:
             continue

@@ -24,7 +24,7 @@ from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_conjunctions import ConjunctionRewrites
+from ._rewrite_conjunctions import ConjunctionRewrites, names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
@@ -54,12 +54,18 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
         self.budget = MAX_INLINED
-        size = sum(1 for _ in iter_subschemas(root)) if isinstance(root, dict) else 1
+        size, names = 0, 0
+        for _, sub in iter_subschemas(root) if isinstance(root, dict) else ():
+            size += 1
+            if isinstance(sub, dict) and ("required" in sub or "dependentRequired" in sub):
+                names += names_in(sub)
+        size = size or 1
         if profile.inline_refs:
             self.budget += INLINED_PER_NODE * size
         # nodes written in branches given their parent's properties: nested "at least
         # one of" objects would copy each level's properties into each branch (k^depth)
-        self.copied, self.copy_budget = 0, MAX_INLINED + size
+        # (and the required names they are given: counted by ``_size`` as well)
+        self.copied, self.copy_budget = 0, MAX_INLINED + size + names
         self._closing: Dict[Tuple[int, int], bool] = {}
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties

@@ -24,7 +24,7 @@ from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
 from ._rewrite_shapes import ShapeRewrites
 
-__all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object"]
+__all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in"]
 
 #: The keywords that constrain an object (they move with it into each branch).
 OBJECT_KEYWORDS = (
@@ -133,8 +133,9 @@ class ConjunctionRewrites(ShapeRewrites):
             todo.extend(reversed(more))
         return out
 
-    def _merged(self, n: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        """*n* with its ``$ref`` target and ``allOf`` parts merged in, when exact."""
+    def _merged(self, n: Dict[str, Any], names: Optional[Set[str]] = None) -> Optional[Dict[str, Any]]:
+        """*n* with its ``$ref`` target and ``allOf`` parts merged in, when exact
+        (*names*: the set of ``n["required"]``, see ``merge_all_of``)."""
         parts: List[Any] = [{"$ref": n["$ref"]}] if "$ref" in n else []
         if "allOf" in n:
             if not isinstance(n["allOf"], list):
@@ -144,7 +145,7 @@ class ConjunctionRewrites(ShapeRewrites):
         if flat is None:
             return None
         own = {k: v for k, v in n.items() if k not in ("$ref", "allOf")}
-        return merge_all_of({**own, "allOf": flat})
+        return merge_all_of({**own, "allOf": flat}, names)
 
     def _closed_once(self, n: Dict[str, Any], ptr: str) -> Optional[Dict[str, Any]]:
         """Strict mode: *n*'s ``$ref`` target and ``allOf`` parts merged into it when
@@ -170,7 +171,9 @@ class ConjunctionRewrites(ShapeRewrites):
         part = {k: n[k] for k in OBJECT_KEYWORDS if k in n}
         part["type"] = "object"
         out = {k: v for k, v in n.items() if k not in part}
-        size: Optional[int] = None  # nodes in one copy of *part*
+        size: Optional[int] = None  # nodes and required names in one copy of *part*
+        required = part.get("required")
+        wanted = set(required) if isinstance(required, list) and all(type(r) is str for r in required) else None
         for comb in ("anyOf", "oneOf"):
             if comb not in out:
                 continue
@@ -192,7 +195,7 @@ class ConjunctionRewrites(ShapeRewrites):
                               f"{self.copy_budget:,} nodes; strict mode closes each object; use strict=False or "
                               "prompt mode")
                     return None
-                merged = self._merged({**part, "allOf": [b]})
+                merged = self._merged({**part, "allOf": [b]}, wanted)
                 if merged is None:
                     self.lint("not-representable", ptr, f"the object's properties cannot be merged into each {comb} "
                               "branch, and strict mode would close the object and its branches apart, accepting "
@@ -217,17 +220,32 @@ class ConjunctionRewrites(ShapeRewrites):
 
 
 def _size(node: Any, cap: int) -> int:
-    """The schema nodes of *node* (one shared in several places counted in each, as a
-    copy writes it), counting stops past *cap*."""
+    """The schema nodes of *node* and the names its ``required`` / ``dependentRequired``
+    lists hold (one shared in several places counted in each, as a copy writes it),
+    counting stops past *cap*."""
     seen, stack = 0, [node]
     while stack and seen <= cap:
         n = stack.pop()
         seen += 1
         if isinstance(n, dict):
+            seen += names_in(n)
             stack.extend(n[k] for k in SINGLE_KEYWORDS if k in n)
             stack.extend(v for k in DICT_KEYWORDS if isinstance(n.get(k), dict) for v in n[k].values())
             stack.extend(v for k in LIST_KEYWORDS if isinstance(n.get(k), list) for v in n[k])
     return seen
+
+
+def names_in(node: Dict[str, Any]) -> int:
+    """How many names *node*'s ``required`` and ``dependentRequired`` lists hold: a copy
+    writes each (n names copied into n branches is n² with no node among them)."""
+    out = 0
+    required = node.get("required")
+    if isinstance(required, list):
+        out += len(required)
+    dependent = node.get("dependentRequired")
+    if isinstance(dependent, dict):
+        out += sum(len(v) for v in dependent.values() if isinstance(v, list))
+    return out
 
 
 def _within(branch: Any, names: Dict[str, Any]) -> bool:

@@ -90,11 +90,19 @@ def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
         token = raw.replace("~1", "/").replace("~0", "~")
         if type(node) is dict and token in node:
             node, place = node[token], (place, token)
-        elif type(node) is list and token.isdigit() and int(token) < len(node):
-            node, place = node[int(token)], (place, int(token))
+        elif type(node) is list and (index := _index(token, len(node))) is not None:
+            node, place = node[index], (place, index)
         else:
             return None, None
     return node, place
+
+
+def _index(token: str, length: int) -> Optional[int]:
+    """The array index *token* spells (RFC 6901 §4: ``0`` or ``[1-9][0-9]*`` in ASCII, so
+    not ``"²"``, ``"00"`` or a 5,000-digit token, which ``int`` refuses or reads)."""
+    from ...schema._util import array_index  # the schema package loads with a schema, not with the dialects
+
+    return array_index(token, length)
 
 
 def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
