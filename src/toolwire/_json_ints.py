@@ -11,7 +11,8 @@ JSON that pydantic-core also reads.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict
+import re
+from typing import Any, List, Match
 
 from ._policy import TooLong
 
@@ -56,34 +57,43 @@ def write_json(value: Any, **kw: Any) -> str:
     """``json.dumps(value, **kw)``, integers written whole whatever the interpreter's limit
     (lowered, ``json.dumps`` raises ``ValueError`` for one longer than it): they are
     written as the readers read them. Only a value the stdlib refuses is walked again,
-    each long integer given as a unique string, then put in place of its quoted text."""
+    each long integer given as a unique string, then all put in place of their quoted
+    text in one pass (linear in the text, whatever the number of integers)."""
     try:
         return json.dumps(value, **kw)
     except ValueError:
         import secrets  # (lazily: only a value the stdlib refuses needs it)
 
-        tokens: Dict[str, str] = {}
-        swapped = _swap(value, tokens, "\x00" + secrets.token_hex(16))
-        if not tokens:
+        digits: List[str] = []
+        nonce = "\x00" + secrets.token_hex(16)
+        swapped = _swap(value, digits, nonce)
+        if not digits:
             raise
     text = json.dumps(swapped, **kw)
-    for token, digits in tokens.items():
-        quoted = json.dumps(token)
-        if text.count(quoted) != 1:  # (a string of the value holding the token: no)
+    put = [False] * len(digits)
+
+    def back(m: Match[str]) -> str:
+        i = int(m.group(1))
+        if i >= len(digits) or put[i]:  # (a string of the value holding the token: no)
             raise ValueError("an integer of the value could not be written")
-        text = text.replace(quoted, digits)
+        put[i] = True
+        return digits[i]
+
+    text = re.sub(re.escape(json.dumps(nonce)[:-1] + ":") + r'([0-9]+)"', back, text)
+    if not all(put):
+        raise ValueError("an integer of the value could not be written")
     return text
 
 
-def _swap(value: Any, tokens: Dict[str, str], nonce: str, key: bool = False) -> Any:
-    """*value* with each integer of ``_BITS`` or more (a key's too: quoted) a token of *tokens*."""
+def _swap(value: Any, digits: List[str], nonce: str, key: bool = False) -> Any:
+    """*value* with each integer of ``_BITS`` or more (a key's too: quoted) a token: its text is *digits*' entry."""
     if isinstance(value, dict):
-        return {_swap(k, tokens, nonce, True): _swap(v, tokens, nonce) for k, v in value.items()}
+        return {_swap(k, digits, nonce, True): _swap(v, digits, nonce) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_swap(v, tokens, nonce) for v in value]
+        return [_swap(v, digits, nonce) for v in value]
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= _BITS:
-        token = f"{nonce}:{len(tokens)}"
-        digits = int_text(value)
-        tokens[token] = f'"{digits}"' if key else digits
+        token = f"{nonce}:{len(digits)}"
+        text = int_text(value)
+        digits.append(f'"{text}"' if key else text)
         return token
     return value

@@ -39,6 +39,9 @@ CASES = [
      "$[2].choices[0].delta.tool_calls", "Expected a list at $[2].choices[0].delta.tool_calls, got dict"),
     ("choices a dict", {"choices": {"0": {}}}, "$[2].choices", "Expected a list at $[2].choices, got dict"),
     ("choice a list", {"choices": [[]]}, "$[2].choices[0]", "Expected an object at $[2].choices[0], got list"),
+    # a content part that is no object: ``normalize`` of the reply whole raises there too (review RV-3)
+    ("content part text", ch(content=["hello ", {"type": "text", "text": "world"}]), "$[2].choices[0].delta.content[0]",
+     "Expected an object at $[2].choices[0].delta.content[0], got str 'hello '"),
     ("gemini chunk", GEM, "$[2]", "Stream chunk at $[2] is a gemini chunk"),
 ]
 

@@ -122,3 +122,15 @@ def test_same_id_new_name_before_arguments_is_not_guessed() -> None:
     got = accumulate(calls(tc(0, "search", id="call_a"), tc(0, "_web", id="call_a"),
                            tc(0, arguments='{"q":"x"}')), "openai.chat")
     assert view(got) == [("INVALID", "search", None, "call_a"), ("INVALID", "_web", '{"q":"x"}', "call_a")]
+
+
+def test_a_delta_marked_as_a_call_opening_is_never_the_rest_of_a_name() -> None:
+    """OpenAI's format sends ``"type": "function"`` only in a call's first delta (openai
+    ``ChoiceDeltaToolCall.type``): a delta that carries it with a name opens a call, so
+    ``get_time`` (no arguments) and ``get_date`` are never joined into ``get_timeget_date``
+    (the review of the day's merges, RV-4). Without an id of its own nothing tells which
+    call the rest is: neither runs."""
+    opening = {"index": 0, "type": "function", "function": {"name": "get_date", "arguments": "{}"}}
+    out = accumulate(calls(tc(0, "get_time", "", id="call_1"), opening), "openai.chat")
+    assert [type(r) for r in out] == [InvalidToolCall, InvalidToolCall]
+    assert [r.name for r in out] == ["get_time", "get_date"]

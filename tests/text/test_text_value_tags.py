@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textcheck import C, Invalid, check, decode_cpu
 
+from toolwire import ToolCall, decode_text, encode_text
 from toolwire.text import deepseek, glm, hunyuan, kimi, qwen3_xml
 from toolwire.text._api import TextParser
 
@@ -226,11 +227,32 @@ def test_a_parameter_name_with_a_quote_or_markup_is_no_call(dialect: str, text: 
     assert raw and raw in text and ("a b" in raw or ">x<" in raw), raw
 
 
+_Q_CLOSED = [{"type": "function", "function": {"name": "search", "parameters": {
+    "type": "object", "properties": {"query": {"type": "string"}}, "additionalProperties": False}}}]
+
+
 def test_seed_oss_parameter_name_with_a_space_is_no_offered_property() -> None:
     text = _SEED % "<parameter=query a>x</parameter>"
-    check(text, "text.seed-oss", None, None, [Invalid("search", raw=text)], tools=_Q_TOOLS, finish_reason="stop")
-    # without tools= nothing says the name is not the tool's own
+    check(text, "text.seed-oss", None, None, [Invalid("search", raw=text)], tools=_Q_CLOSED, finish_reason="stop")
+    # without tools=, or with an object that takes other keys, nothing says the name is not the tool's own
     check(text, "text.seed-oss", None, None, [C("search", {"query a": "x"})], finish_reason="stop")
+    check(text, "text.seed-oss", None, None, [C("search", {"query a": "x"})], tools=_Q_TOOLS, finish_reason="stop")
+
+
+_OPEN = {"type": "object", "properties": {"table": {"type": "string"}}, "additionalProperties": {"type": "string"}}
+
+
+@pytest.mark.parametrize("schema", [_OPEN, {"type": "object"},
+                                    {"type": "object", "patternProperties": {"^F": {"type": "string"}},
+                                     "additionalProperties": False}])
+@pytest.mark.parametrize("dialect", [Q, "text.seed-oss", "text.minimax", DS, "text.step", G])
+def test_a_name_with_a_space_that_an_open_object_takes_reads_back(dialect: str, schema: Any) -> None:
+    """A key the tool's object takes besides its properties (``additionalProperties`` a
+    schema, none, ``patternProperties``) is no slip: what ``encode_text`` writes reads
+    back with ``tools=`` (the review of the day's merges, RV-1)."""
+    call = ToolCall("add_row", {"table": "people", "First Name": "Ada"})
+    tools = [{"type": "function", "function": {"name": "add_row", "parameters": schema}}]
+    assert decode_text(encode_text([call], dialect), dialect, tools=tools).tool_calls == (call,)
 
 
 def test_dsml_attributes_in_either_order_still_read() -> None:

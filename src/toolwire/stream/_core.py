@@ -202,9 +202,11 @@ class Core(Replies):
         id: Optional[str],
         name: Optional[str],
         text: Optional[str],
+        opening: bool = False,
     ) -> Call:
         """One tool-call delta: correlate by id, then index, then the latest call
-        (the call it went to is returned)."""
+        (the call it went to is returned). *opening*: the delta is marked as a call's
+        first (Chat's ``"type": "function"``, sent only there): never the rest of a name."""
         c: Optional[Call] = None
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
@@ -229,7 +231,7 @@ class Core(Replies):
                 elif name is not None and cur.name is not None and name != cur.name:
                     if cur.size or (id is not None and id != cur.id):
                         cur = None  # a different name after arguments, or with a new id: a new call
-                    elif id is None and cur.id is not None:
+                    elif id is None and cur.id is not None and not opening:
                         cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                     else:
                         return self._unsure(cur, key, scope, id, name, text)

@@ -96,7 +96,7 @@ class TextParser:
 
         self.format = fmt
         self.dialect = fmt.name
-        self.tools = tool_index(tools, fmt.name)
+        self.tools, self.closed = tool_index(tools, fmt.name)
         self.offered: frozenset[str] | None = frozenset(self.tools) or None
         self.buf = ""
         self.pos = 0

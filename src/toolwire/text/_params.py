@@ -15,7 +15,9 @@ A call's arguments are written one element per parameter, the value as text::
   tags (``name="…"``, ``<parameter=…>``), so such a name cannot come from them
   (``<parameter name="query>a b</parameter>``, DSML ``name="query string="true"``,
   ``<parameter=que</parameter>ry>``). So is a name holding whitespace or ``=`` when
-  ``tools=`` offers the tool without such a property (Seed-OSS ``<parameter=query a>``).
+  ``tools=`` offers the tool with a closed object (``additionalProperties: false``, no
+  ``patternProperties``) without such a property (Seed-OSS ``<parameter=query a>``); an
+  open object takes any name (``"First Name"``), as ``encode_text`` writes it.
   The call is an ``InvalidToolCall`` keeping its text, never a call with a garbage key.
 - A value that holds the parameter's own opening tag is not read: its closing tag
   may be missing, and taking the text up to the next closing tag would swallow the
@@ -80,7 +82,7 @@ def bad_name(m: TextParser, tool: str, key: str) -> bool:
         return True
     if "=" not in key and len(key.split(None, 1)) < 2:
         return False
-    return m.tools.get(tool) is not None and m.param_schema(tool, key) is None
+    return tool in m.closed and m.param_schema(tool, key) is None  # (an open object takes any name)
 
 
 def name_text(key: str, markers: tuple[str, ...], dialect: str) -> str:

@@ -48,10 +48,12 @@ _PY = {"True": True, "False": False, "None": None}
 _BOOL = {"true": True, "false": False}
 
 
-def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
-    """``{tool name: {param name: schema}}`` from tool definitions of any known dialect."""
+def tool_index(tools: Any, dialect: str | None) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """``{tool name: {param name: schema}}`` from tool definitions of any known dialect,
+    and the names of the tools whose parameters take no other key than those it lists
+    (``additionalProperties: false``, no ``patternProperties``)."""
     if tools is None:
-        return {}
+        return {}, frozenset()
     if isinstance(tools, (dict, Tool)):
         tools = [tools]
     if not isinstance(tools, (list, tuple)):
@@ -61,11 +63,14 @@ def tool_index(tools: Any, dialect: str | None) -> dict[str, dict[str, Any]]:
             loc="$.tools",
         )
     out: dict[str, dict[str, Any]] = {}
+    closed: set[str] = set()
     for i, item in enumerate(tools):
         name, params = _read_tool(item, f"$.tools[{i}]", dialect)
         props = params.get("properties") if type(params) is dict else None
         out[name] = _resolved(props, params) if type(props) is dict else {}
-    return out
+        if type(params) is dict and params.get("additionalProperties") is False and not params.get("patternProperties"):
+            closed.add(name)
+    return out, frozenset(closed)
 
 
 def _resolved(props: dict[str, Any], params: Any) -> dict[str, Any]:

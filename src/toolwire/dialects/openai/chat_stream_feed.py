@@ -238,8 +238,12 @@ class Feed:
                         if type(piece) is str:
                             core.text(piece, scope)
                 elif type(content) is list or type(content) is tuple:  # content chunks (Magistral: text, thinking)
-                    for part in content:
-                        if type(part) is dict and part.get("type") in _TEXT_PARTS:
+                    for k, part in enumerate(content):
+                        if type(part) is not dict:  # as ``normalize`` reads it whole: never passed over
+                            at = f"$.choices[{pos}].{field}.content[{k}]"
+                            raise DecodeError(f"Expected an object at {at}, got {type(part).__name__} {excerpt(part)}",
+                                              dialect=core.dialect, loc=at)
+                        if part.get("type") in _TEXT_PARTS:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
@@ -294,7 +298,7 @@ class Feed:
                     _keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        c = core.delta(scope, index, ident, name, text)
+        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc)
         if value is not None:
             not_text(core, c, value, text)
         if custom:
