@@ -32,8 +32,8 @@ from .._reply_fields import typeless
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
-           "message_calls", "message_children", "mirrors", "named", "not_a_mirror", "order", "refuse_foreign", "refuse_messages",
-           "refuse_typeless", "sniff", "typeless_block"]
+           "message_calls", "message_children", "mirrors", "named", "not_a_mirror", "order", "refuse_foreign",
+           "refuse_messages", "refuse_typeless", "sniff", "typeless_block"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
