@@ -391,3 +391,27 @@ def test_decode_all_names_mistral_for_a_bad_choice(named: object, choice: object
     assert (e.loc, e.dialect) == ("$.choices[0]", "mistral")
     if type(choice) is not dict:
         assert e.dialect == _err(lambda: normalize(p, provider=named)).dialect
+
+
+# ---------------------------------------------------------------- a path said whole
+
+
+@pytest.mark.parametrize("key", ["parametersJsonSchema", "parameters"])
+def test_validate_call_says_a_gemini_pattern_path_whole(key: str) -> None:
+    """(``functionDeclarations[].parametersJsonSchema``: ai.google.dev's FunctionDeclaration;
+    the message said ``$[0].functionDeclaration…ema.properties.x.pattern``)"""
+    schema = {"type": "object", "properties": {"x": {"type": "string", "pattern": "^(?=x)x$"}}}
+    tool = {"functionDeclarations": [{"name": "f", key: schema}]}
+    e = _err(lambda: validate_call(ToolCall("f", {"x": "x"}, "c"), [tool]))
+    loc = f"$[0].functionDeclarations[0].{key}.properties.x.pattern"
+    assert (e.loc, e.dialect) == (loc, "gemini")
+    assert f" at {loc} " in str(e) and "…" not in str(e)
+
+
+def test_a_long_path_is_said_whole() -> None:
+    key = "a_property_name_of_forty_characters_long"
+    p = {"type": "object", "properties": {key: {"type": "object", "properties": {key: {"type": "string",
+                                                                                       "default": float("nan")}}}}}
+    e = _err(lambda: decode_tool({"type": "function", "function": {"name": "f", "parameters": p}}, "openai.chat"))
+    assert e.loc == f"$.function.parameters.properties.{key}.properties.{key}.default"
+    assert f" at {e.loc}" in str(e) and "…" not in str(e)
