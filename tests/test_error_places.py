@@ -356,3 +356,62 @@ def test_normalize_refuses_a_non_list_where_the_reply_holds_a_list(
     assert type(e) is toolwire.DecodeError
     assert str(e).startswith(f"Expected a list at {loc}, got {got}")
     assert e.loc == loc
+
+
+# ---------------------------------------------------------------- decode_all says what normalize says
+
+_OLL = {"model": "llama3.2", "created_at": "2024-07-22T20:33:28Z", "done": True, "done_reason": "stop"}
+
+
+@pytest.mark.parametrize("payload,dialect", [
+    ({**_COH, "message": "x"}, "cohere.v2"),
+    ({**_COH, "finish_reason": "TOOL_CALL", "message": 5}, "cohere.v2"),
+    ({**_COH, "message": []}, "cohere.v2"),
+    ({**_OLL, "message": "x"}, "ollama"),
+    ({**_OLL, "message": 5}, "ollama"),
+    ({**_OLL, "message": []}, "ollama"),
+])
+@pytest.mark.parametrize("named", [True, False])
+def test_decode_all_refuses_a_non_object_message_as_normalize_does(payload: dict, dialect: str, named: bool) -> None:
+    """(a Cohere v2 ``ChatResponse`` and an Ollama ``/api/chat`` reply hold one
+    ``message`` object; a reply of its dialect by its other fields is read as one)"""
+    want = _err(lambda: normalize(payload, provider=dialect))
+    assert (str(_err(lambda: normalize(payload))), toolwire.detect(payload)) == (str(want), dialect)
+    e = _err(lambda: decode_all(payload, dialect if named else None))
+    assert type(e) is toolwire.DecodeError
+    assert (str(e), e.loc, e.dialect) == (str(want), "$.message", dialect)
+    assert str(e).startswith("Expected an object at $.message, got ")
+
+
+@pytest.mark.parametrize("named", ["mistral", None])
+@pytest.mark.parametrize("choice", [5, "x", {"index": 0, "delta": {"role": "assistant"}}])
+def test_decode_all_names_mistral_for_a_bad_choice(named: object, choice: object) -> None:
+    p = {"id": "cmpl-1", "object": "chat.completion", "model": "mistral-large-latest", "choices": [choice]}
+    e = _err(lambda: decode_all(p, named))
+    assert (e.loc, e.dialect) == ("$.choices[0]", "mistral")
+    if type(choice) is not dict:
+        assert e.dialect == _err(lambda: normalize(p, provider=named)).dialect
+
+
+# ---------------------------------------------------------------- a path said whole
+
+
+@pytest.mark.parametrize("key", ["parametersJsonSchema", "parameters"])
+def test_validate_call_says_a_gemini_pattern_path_whole(key: str) -> None:
+    """(``functionDeclarations[].parametersJsonSchema``: ai.google.dev's FunctionDeclaration;
+    the message said ``$[0].functionDeclaration…ema.properties.x.pattern``)"""
+    schema = {"type": "object", "properties": {"x": {"type": "string", "pattern": "^(?=x)x$"}}}
+    tool = {"functionDeclarations": [{"name": "f", key: schema}]}
+    e = _err(lambda: validate_call(ToolCall("f", {"x": "x"}, "c"), [tool]))
+    loc = f"$[0].functionDeclarations[0].{key}.properties.x.pattern"
+    assert (e.loc, e.dialect) == (loc, "gemini")
+    assert f" at {loc} " in str(e) and "…" not in str(e)
+
+
+def test_a_long_path_is_said_whole() -> None:
+    key = "a_property_name_of_forty_characters_long"
+    p = {"type": "object", "properties": {key: {"type": "object", "properties": {key: {"type": "string",
+                                                                                       "default": float("nan")}}}}}
+    e = _err(lambda: decode_tool({"type": "function", "function": {"name": "f", "parameters": p}}, "openai.chat"))
+    assert e.loc == f"$.function.parameters.properties.{key}.properties.{key}.default"
+    assert f" at {e.loc}" in str(e) and "…" not in str(e)

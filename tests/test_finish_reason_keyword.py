@@ -229,3 +229,19 @@ def test_watsonx_stop_words_that_cut_a_reply_short_cut_empty_arguments(word: str
     assert isinstance(bad, InvalidToolCall) and bad.truncated and f"({word})" in bad.error
     [whole] = toolwire.decode_all([CHAT_ITEM], finish_reason=word)
     assert isinstance(whole, ToolCall) and whole.args == ARGS  # closed text stays whole
+
+
+# A keyword the named dialect reads as unfinished (Chat's ``time_limit``, Cohere's
+# ``TIMEOUT``: docs.cohere.com/reference/chat ``finish_reason``) names the caller's word in a
+# cut call's error, as a whole reply's own finish reason is named.
+@pytest.mark.parametrize("dialect,word", [("openai.chat", "time_limit"), ("openai.chat", "cancelled"),
+                                          ("cohere.v2", "TIMEOUT"), ("cohere.v2", "USER_CANCEL")])
+def test_an_unfinished_keyword_is_named_in_a_cut_call(dialect: str, word: str) -> None:
+    item = {**CHAT_ITEM, "function": {"name": "delete_files", "arguments": ""}}
+    [bad] = toolwire.decode_all([item], dialect, finish_reason=word, **KEEP)
+    assert isinstance(bad, InvalidToolCall) and bad.truncated
+    assert f"has not finished ({word})" in bad.error, bad.error
+    chunks = [{"id": "c", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {
+        "role": "assistant", "tool_calls": [{"index": 0, **item}]}, "finish_reason": None}]}]
+    [cut] = stream.accumulate(chunks, "openai.chat", finish_reason=word)
+    assert isinstance(cut, InvalidToolCall) and cut.truncated  # (said as the stream's own cut)

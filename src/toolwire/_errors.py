@@ -11,9 +11,10 @@
 
 Every error carries the dialect id (or ``None``) and a ``$.path`` into the input.
 Messages are one sentence: what is wrong, where, in which dialect, and what the
-input looked like instead; they are short whatever the input (``short``): a long
-``$.path`` keeps its ends, a message over ``MAX_MESSAGE`` characters its start and end
-(``loc`` keeps the whole path).
+input looked like instead; they are short whatever the input (``short``): values are
+excerpts, a ``$.path`` is said whole; only a message over ``MAX_MESSAGE`` characters has
+its long paths elided in their middle, and then keeps its start and end (``loc`` keeps
+the whole path).
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def _elide(m: re.Match[str]) -> str:
 
 
 def short(message: str) -> str:
-    """*message* with long paths elided in their middle, then cut to ``MAX_MESSAGE``
+    """*message* as it is when it has at most ``MAX_MESSAGE`` characters (its paths
+    whole); else with its long paths elided in their middle, then cut to ``MAX_MESSAGE``
     characters (its start and its end kept)."""
-    if len(message) <= 2 * _PATH_END + 12:
+    if len(message) <= MAX_MESSAGE:
         return message
     if "$" in message:
         message = _PATH.sub(_elide, message)

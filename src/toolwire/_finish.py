@@ -17,7 +17,7 @@ from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Uni
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word, key_of
-from ._policy import CUT_OFF, TRUNCATING, UNFINISHED, Policy, cut_reason, failed_reason, finish_norm
+from ._policy import CUT_OFF, TRUNCATING, UNFINISHED, Policy, cut_reason, failed_reason, finish_norm, unfinished_said
 from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
@@ -108,7 +108,7 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     if isinstance(d, Dialect):
         u = d.unfinished_reasons
         if u and (fr in u or key_of(d.finish_reasons, fr) in u or fr.upper() in u or fr.lower() in u):
-            return replace(pol, finish_reason=UNFINISHED)
+            return _unfinished(pol, fr)
     if fr in TRUNCATING:
         return pol
     if dialect is None:
@@ -118,10 +118,19 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             and any(cut_reason(d, fr) is not None for d in reg)
         )
         if not cut and fr in derived(_unfinished_words, registry):
-            return replace(pol, finish_reason=UNFINISHED)
+            return _unfinished(pol, fr)
     else:
         cut = isinstance(d, Dialect) and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
+
+
+def _unfinished(pol: Policy, word: str) -> Policy:
+    """*pol* with its ``finish_reason`` read as ``UNFINISHED``, the caller's *word*
+    kept for the errors (``unfinished_said``; set past ``Policy``'s check, which would
+    make it a plain word)."""
+    out = replace(pol, finish_reason=UNFINISHED)
+    object.__setattr__(out, "finish_reason", unfinished_said(word))
+    return out
 
 
 def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:

@@ -130,14 +130,30 @@ def failed_call(dialect: str, loc: str, finish: str) -> str:
             "it must not run; decode the item itself to read it anyway")
 
 
+class Unfinished(str):
+    """``UNFINISHED`` (equal to it, and hashed so) as ``own_finish`` reads a caller's
+    ``finish_reason`` keyword: *word*, the caller's own, said by ``stopped``."""
+
+    word: str
+
+
+def unfinished_said(word: str) -> str:
+    """``UNFINISHED``, carrying the caller's *word* for it (``Unfinished``)."""
+    out = Unfinished(UNFINISHED)
+    out.word = word
+    return out
+
+
 def stopped(finish_reason: str) -> str:
-    """Why a reply with this (truncating) finish reason stopped, for error messages."""
+    """Why a reply with this (truncating) finish reason stopped, for error messages
+    (``UNFINISHED`` read from a caller's word: that word)."""
     if finish_reason in _WINDOW:
         return f"the reply stopped where its context window ran out ({finish_reason})"
     if finish_reason == "incomplete":  # Responses: the reply or the item says so, not why
         return "the reply is marked incomplete (incomplete)"
     if finish_reason in NOT_DONE:
-        return "the reply has not finished" + ("" if finish_reason == UNFINISHED else f" ({finish_reason})")
+        said = getattr(finish_reason, "word", None) if finish_reason == UNFINISHED else finish_reason
+        return "the reply has not finished" + ("" if said is None else f" ({said})")
     return f"the reply stopped at its token limit ({finish_reason})"
 
 

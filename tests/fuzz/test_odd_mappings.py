@@ -195,10 +195,12 @@ def test_only_toolwire_errors_short_messages() -> None:
     "message, expected",
     [
         ("Short at $.a.b", "Short at $.a.b"),
-        ("At $." + "a." * 40 + "b, bad", "At $.a.a.a.a.a.a.a.a.a.a.a.….a.a.a.a.a.a.a.a.a.a.a.b, bad"),
+        ("At $." + "a." * 40 + "b, bad", "At $." + "a." * 40 + "b, bad"),  # a path said whole
+        ("At $." + "a." * 40 + "b, bad: " + "x" * 400,  # in a message too long: elided first
+         "At $.a.a.a.a.a.a.a.a.a.a.a.….a.a.a.a.a.a.a.a.a.a.a.b, bad: " + "x" * 207 + " … " + "x" * 131),
         ("x" * 1000, "x" * 266 + " … " + "x" * 131),
     ],
-    ids=["short", "long-path", "long-message"],
+    ids=["short", "long-path", "long-path-long-message", "long-message"],
 )
 def test_only_toolwire_errors_short_message_rules(message: str, expected: str) -> None:
     assert toolwire.DecodeError(message).message == expected

@@ -311,3 +311,14 @@ def test_a_chat_call_whole_before_a_stream_error_is_failed_not_cut() -> None:
     assert isinstance(bad, InvalidToolCall) and not bad.truncated
     assert bad.error == ("Tool call 0 of this stream is in a reply that openai.chat reports as failed "
                          "(server_error: Internal server error): it must not run")
+
+
+def test_a_long_place_in_a_chunk_is_said_whole() -> None:
+    """(a chunk's place put before a path over 60 characters: said whole once, not
+    beside the path as it was shortened)"""
+    from toolwire.stream._where import at_chunk
+
+    loc = "$.candidates[0].content.parts[0].functionCall.partialArgs[0].jsonPath"
+    e = at_chunk(DecodeError(f"'jsonPath' must be a string at {loc}, got int 5", loc=loc), "[3]")
+    assert e.loc == "$[3]" + loc[1:]
+    assert str(e) == f"'jsonPath' must be a string at {e.loc}, got int 5"

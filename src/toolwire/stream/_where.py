@@ -27,20 +27,20 @@ def at_chunk(exc: DecodeError, step: str) -> DecodeError:
         return exc
     loc = exc.loc
     new = "$" + step + loc[1:] if loc[:1] == "$" else loc
-    message = _replaced(exc.message, loc, new)
+    message = _replaced(getattr(exc, "_written", exc.message), loc, new)  # as written: ``short`` anew
     out = type(exc)(message, dialect=exc.dialect, loc=new)
     for k, v in vars(exc).items():  # what a subclass or a reader adds (``foreign``...), as it was
-        if k not in ("message", "dialect", "loc"):
+        if k not in ("message", "dialect", "loc", "_written"):
             setattr(out, k, v)
     setattr(out, _PLACED, True)
     return out
 
 
 def _replaced(message: str, loc: str, new: str) -> str:
-    """*message* with its first `` at {loc}`` (the whole path, not a longer one that
-    begins with it) naming *new*; the place added when it names none."""
-    shown = loc if len(loc) <= 60 else f"{loc[:24]}…{loc[-24:]}"  # as ``_errors.short`` wrote it
-    said = f" at {shown}"
+    """*message* (as written, before ``_errors.short``) with its first `` at {loc}`` (the
+    whole path, not a longer one that begins with it) naming *new*; the place added when
+    it names none."""
+    said = f" at {loc}"
     start = message.find(said)
     while start >= 0:
         end = start + len(said)

@@ -38,6 +38,8 @@ CLAIMED = [
     ("call", {"id": ID, "type": "function", "function": FN}, "call", CALL_WHY),
     ("reply.finish_reason", {"id": "c", "finish_reason": "COMPLETE", "message": {"role": "assistant", "content": []}},
      "calls", "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"),
+    ("reply.message_not_an_object", {"id": "c", "finish_reason": "TOOL_CALL", "message": "x"},  # read: raises there
+     "calls", "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"),
     ("reply.tool_plan", {"id": "c", "finish_reason": "stop", "message": {"role": "assistant", "tool_plan": "x"}},
      "calls", "'message' with 'tool_plan' (a Cohere v2 response)"),
     ("message.tool_plan", {"role": "assistant", "tool_plan": "x", "tool_calls": []}, "calls",
@@ -70,7 +72,7 @@ NEAR = [  # (id, payload, what explain says instead; None: no dialect)
     ("call.id_not_a_string", _call(5), "openai.chat"),
     ("reply.lower_case", {"id": "c", "finish_reason": "complete", "message": {"role": "assistant", "content": []}},
      None),
-    ("reply.message_not_an_object", {"id": "c", "finish_reason": "TOOL_CALL", "message": "x"}, None),
+    ("reply.message_not_an_object_lower_case", {"id": "c", "finish_reason": "tool_call", "message": "x"}, None),
     ("message.user_tool_plan", {"role": "user", "tool_plan": "x"}, "openai.chat"),
     ("result.text_only", {"role": "tool", "tool_call_id": ID, "content": [{"type": "text", "text": "x"}]},
      "openai.chat"),

@@ -41,6 +41,8 @@ CLAIMED = [
     ("message.calls", {"role": "assistant", "content": "", "tool_calls": [WEATHER]}, "calls",
      "an assistant message whose 'tool_calls' hold an Ollama call ('index' inside 'function' and object "
      "'arguments')"),
+    ("reply.message_not_an_object", {"model": "m", "created_at": CREATED, "message": "x", "done": True}, "calls",
+     "'message' and 'done' (an /api/chat response; its 'message' is read there)"),  # decode_all raises there
     ("reply", {"model": "llama3.2", "created_at": CREATED, "message": {"role": "assistant", "content": "hi"},
                "done": True}, "calls", "'message' and 'done' (an /api/chat response)"),
     # ``created_at`` is Optional in the ollama SDK's ChatResponse: one built without it dumps none
@@ -72,7 +74,8 @@ NEAR = [  # (id, payload, what explain says instead; None: no dialect)
     ("call.null_arguments", {"function": {"index": 0, "name": "f", "arguments": None}}, "openai.chat"),
     ("call.typed", {"type": "function", "function": {"index": 0, "name": "f", "arguments": {}}}, "openai.chat"),
     ("tool_definition", {"type": "function", "function": {"name": "f", "parameters": {}}}, "openai.chat"),
-    ("reply.message_not_an_object", {"model": "m", "created_at": CREATED, "message": "x", "done": True}, None),
+    ("reply.message_not_an_object_not_done", {"model": "m", "created_at": CREATED, "message": "x", "done": False},
+     None),
     ("reply.no_done", {"model": "m", "created_at": CREATED, "message": {"role": "assistant", "content": "hi"}},
      None),
     ("reply.with_choices", {"message": {"role": "assistant", "content": "hi"}, "done": True, "choices": []},

@@ -50,11 +50,13 @@ def read(d: Dict[str, Any]) -> ResponseFields:
 
 
 RESPONSE = ResponseReader(
+    # (a reply whose 'message' is no object too, by a finish reason of Cohere's own: ``read`` says so at it)
     lambda d: (
         isinstance(d.get("message"), dict) and isinstance(d.get("finish_reason"), str) and d["finish_reason"].isupper()
-    ),
+    ) or (d.get("message") is not None and "messages" not in d and type(d.get("finish_reason")) is str
+          and d["finish_reason"] in FINISH),
     read,
-    lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    lambda d: isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls")),
     frozenset({"finish_reason"}),
     lambda d, raw: raw in NOT_FINISHED,
 )

@@ -21,7 +21,8 @@ types ``ToolCallV2``, ``AssistantMessageResponse``, ``ToolMessageV2``, ``ToolV2`
   its data is text, as the guide's ``json.dumps(result)``). No error flag.
 
 Detection (the ``detect`` field) claims Cohere evidence only: a response with a
-``message`` and an upper-case ``finish_reason``, ``tool_plan`` on a message, a call
+``message`` and an upper-case ``finish_reason`` (one of Cohere's when the ``message`` is
+no object: its reading raises at ``$.message``), ``tool_plan`` on a message, a call
 id of the form ``<name>_<12 lowercase alphanumerics>``, document result parts, a
 request for a ``command`` model or with ``strict_tools``. A tool-result history
 without any of these is an OpenAI-shaped payload (``openai.chat``).
@@ -84,6 +85,10 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             return CALLS, "'message' with a 'finish_reason' that is no string (a Cohere v2 response)"
         if "tool_plan" in msg:
             return CALLS, "'message' with 'tool_plan' (a Cohere v2 response)"
+    elif msg is not None and "messages" not in data:
+        reason = data.get("finish_reason")
+        if type(reason) is str and reason in _FINISH:  # read: its 'message' is no object
+            return CALLS, "'message' with an upper-case 'finish_reason' (a Cohere v2 response)"
     role = data.get("role")
     if role == "assistant" and "tool_plan" in data:
         return CALLS, "an assistant message with 'tool_plan'"
@@ -229,7 +234,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=chat_sniff.message_children,
+    children=chat_sniff.named(chat_sniff.message_children, NAME),
     finish=finish,
     aliases=("cohere",),
     description="Cohere v2 chat (tool_plan, upper-case finish reasons)",

@@ -23,7 +23,8 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 
 Detection (the ``detect`` field) claims an ``/api/chat`` response (``message`` and
 ``done``; ``created_at`` is optional in the SDK's ``ChatResponse``; with ``"done": false``
-it is a stream chunk, refused where a payload is read), a call with no
+it is a stream chunk, refused where a payload is read; ``"done": true`` with a ``message``
+that is no object is a reply too, whose reading raises at ``$.message``), a call with no
 ``type`` and ``index`` inside ``function`` and object (or no) arguments, or object
 arguments and no key but ``id`` and ``function`` (the docs' reply and ollama-python's
 ``Message.ToolCall`` have no ``index``; Chat's arguments are text), an assistant
@@ -63,6 +64,8 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             return None
         # ``created_at`` is optional in the ollama SDK's ``ChatResponse`` (None: not dumped)
         return CALLS, "'message' and 'done' (an /api/chat response)"
+    if data.get("done") is True and data.get("message") is not None and "choices" not in data:
+        return CALLS, "'message' and 'done' (an /api/chat response; its 'message' is read there)"
     role = data.get("role")
     if role == "tool" and "tool_name" in data:
         return RESULT, "a tool message with 'tool_name'"
@@ -224,7 +227,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    children=chat_sniff.message_children,
+    children=chat_sniff.named(chat_sniff.message_children, NAME),
     finish=finish,
     description="Ollama native /api/chat (object arguments, optional ids)",
     stream=stream.Handler,

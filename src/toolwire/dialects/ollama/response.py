@@ -39,9 +39,11 @@ def read(d: Dict[str, Any]) -> ResponseFields:
 
 
 RESPONSE = ResponseReader(
-    lambda d: isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d),
+    # (a finished reply whose 'message' is no object too: ``read`` says so at it)
+    lambda d: (isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d)) or (
+        d.get("done") is True and d.get("message") is not None and "choices" not in d),
     read,
-    lambda d: bool((d.get("message") or {}).get("tool_calls")),
+    lambda d: isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls")),
     frozenset({"done", "done_reason"}),
     lambda d, _: d.get("done") is False,  # a chunk of a reply that goes on
     # without ``think`` (or from a model Ollama parses no thinking for) a template's

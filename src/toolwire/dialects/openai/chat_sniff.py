@@ -22,7 +22,7 @@ object without ``type`` (``typeless_block``: every part has one; it may be a cal
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
@@ -32,8 +32,8 @@ from .._reply_fields import typeless
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
-           "message_calls", "message_children", "mirrors", "not_a_mirror", "order", "refuse_foreign", "refuse_messages",
-           "refuse_typeless", "sniff", "typeless_block"]
+           "message_calls", "message_children", "mirrors", "named", "not_a_mirror", "order", "refuse_foreign",
+           "refuse_messages", "refuse_typeless", "sniff", "typeless_block"]
 
 # the call and result blocks of other dialects' messages (``_history.FOREIGN``): never a
 # part of a Chat-shaped message (nor of a Responses message item)
@@ -153,21 +153,21 @@ def legacy_call(fc: Any) -> bool:
 _TOP_LOCS = tuple(f"$.tool_calls[{i}]" for i in range(64))
 
 
-def _choice(choice: Any, loc: str) -> Dict[str, Any]:
+def _choice(choice: Any, loc: str, dialect: str) -> Dict[str, Any]:
     """A choice object; one with a ``delta`` and no ``message`` is a stream chunk's,
     whose calls may be fragments, and one with ``messages`` and no ``message`` is of a
     form not documented (``refuse_messages``): both refused (``[]`` would drop the calls
-    they carry)."""
-    c = as_dict(choice, loc, NAME, "a choice object")
+    they carry). Errors name *dialect*, the reader's."""
+    c = as_dict(choice, loc, dialect, "a choice object")
     if c.get("message") is None:
         if "delta" in c:
             raise DecodeError(
                 f"Choice at {loc} has a 'delta', not a 'message': a stream chunk, whose calls may be fragments; "
                 "feed the whole stream to toolwire.stream.accumulate",
-                dialect=NAME,
+                dialect=dialect,
                 loc=loc,
             )
-        refuse_messages(c, loc)
+        refuse_messages(c, loc, dialect)
     return c
 
 
@@ -190,24 +190,26 @@ def refuse_messages(choice: Dict[str, Any], loc: str, dialect: str = NAME) -> No
         )
 
 
-def children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
+def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tuple[Any, str]]:
+    """The items of a completion, message or request; errors name *dialect* (the
+    reader's: Mistral, Cohere v2 and Ollama read Chat's shapes too)."""
     choices = data.get("choices")
     if choices is not None:
-        for i, choice in enumerate(as_list(choices, loc + ".choices", NAME)):
-            msg = _choice(choice, f"{loc}.choices[{i}]").get("message")
+        for i, choice in enumerate(as_list(choices, loc + ".choices", dialect)):
+            msg = _choice(choice, f"{loc}.choices[{i}]", dialect).get("message")
             if msg is not None:
                 yield msg, f"{loc}.choices[{i}].message"
         return
     messages = data.get("messages")
     if messages is not None and "role" not in data:
-        for i, m in enumerate(as_list(messages, loc + ".messages", NAME)):
+        for i, m in enumerate(as_list(messages, loc + ".messages", dialect)):
             yield m, f"{loc}.messages[{i}]"
         return
     if "role" in data and type(data.get("content")) is list:  # (text or none holds no block)
-        refuse_foreign(data, loc, NAME)
-        refuse_typeless(data, loc, NAME)
+        refuse_foreign(data, loc, dialect)
+        refuse_typeless(data, loc, dialect)
     calls = data.get("tool_calls")
-    items = () if calls is None else message_calls(calls, loc)
+    items = () if calls is None else message_calls(calls, loc, dialect)
     if items:
         if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
             yield from zip(items, _TOP_LOCS)
@@ -265,14 +267,23 @@ def mirrors(fc: Dict[str, Any], items: List[Any]) -> bool:
     return False
 
 
-def message_children(data: Dict[str, Any], loc: str) -> Iterator[Tuple[Any, str]]:
-    """``children`` for Chat-like responses that hold one ``message`` (Cohere v2,
-    Ollama ``/api/chat``); anything else is read as Chat."""
+def message_children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tuple[Any, str]]:
+    """``children`` for Chat-like responses that hold one ``message`` object (Cohere
+    v2, Ollama ``/api/chat``: anything else there is a ``DecodeError`` at it, as
+    ``response.normalize`` says); anything else is read as Chat. Errors name *dialect*."""
     msg = data.get("message")
     if msg is not None and "role" not in data:
-        yield msg, loc + ".message"
+        yield as_dict(msg, loc + ".message", dialect, "an object"), loc + ".message"
         return
-    yield from children(data, loc)
+    yield from children(data, loc, dialect)
+
+
+def named(read: Callable[[Dict[str, Any], str, str], Any], dialect: str) -> Callable[[Dict[str, Any], str], Any]:
+    """*read* (``children``, ``message_children``, ``choices``) for another dialect that
+    reads Chat's shapes, its errors naming *dialect*."""
+    def reader(data: Dict[str, Any], loc: str) -> Any:
+        return read(data, loc, dialect)
+    return reader
 
 
 def order(cs: List[Any]) -> List[int]:
@@ -295,7 +306,7 @@ def first_choice(cs: List[Any]) -> Any:
     return cs[order(cs)[0]]
 
 
-def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
+def choices(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Optional[List[Choice]]:
     """A ``ChatCompletion``'s choices (``n`` > 1 gives several) in their ``order``: each
     one's message, path and ``finish_reason`` (Chat has no words on a failure); ``None``
     for anything else."""
@@ -304,7 +315,7 @@ def choices(data: Dict[str, Any], loc: str) -> Optional[List[Choice]]:
         return None
     out: List[Choice] = []
     for i in range(len(cs)) if len(cs) < 2 else order(cs):
-        c = _choice(cs[i], f"{loc}.choices[{i}]")
+        c = _choice(cs[i], f"{loc}.choices[{i}]", dialect)
         reason = c.get("finish_reason")
         out.append((c.get("message"), f"{loc}.choices[{i}].message", reason if type(reason) is str else None, None))
     return out
