@@ -86,3 +86,17 @@ def test_prose_inside_the_markers_stays_content() -> None:
         check("<|python_start|>Let me look.", D, "Let me look.", None, [], finish_reason=finish)
         check("<|python_start|>Sure (one moment)", D, "Sure (one moment)", None, [], finish_reason=finish)
     check("[f(x) = x^2](https://example.com)", D, "[f(x) = x^2](https://example.com)", None, [])
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+@pytest.mark.parametrize("end", ["<|python_end|>", "<|eot|>"])
+def test_an_unclosed_quote_in_a_closed_region_is_invalid_not_cut_off(finish: str | None, end: str) -> None:
+    """A value holding its own quote (``'it's'``): the list never closes in Python's
+    eyes, but its region did (the end marker came): the text was complete and is
+    unreadable, not cut off. The calls before the slip are whole."""
+    text = "<|python_start|>[get_weather(city='Paris'), note(text='it's')]" + end
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text)],
+          finish_reason=finish)
+    text = "<|python_start|>[get_weather(city='Paris'), get_time(" + end
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("get_time", raw=text)],
+          finish_reason=finish)

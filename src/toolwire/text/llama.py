@@ -43,7 +43,9 @@ Wire forms::
   wherever it stands). A list there that opens with ``[name(`` is never content: cut
   off (its ``[`` or a string still open), the calls that closed before the cut are
   whole and the cut one is an ``InvalidToolCall(truncated=True)``, whatever the finish
-  reason; closed but not Python, one ``InvalidToolCall`` named by its first call. At
+  reason; closed but not Python (or open, its ``<|python_end|>`` / stop token come: a
+  value holding its own quote), one ``InvalidToolCall`` named by its first call, not
+  cut off. At
   the start of the output and after ``<|python_tag|>`` a closed ``[name(…)]`` that is
   not Python is an ``InvalidToolCall`` too (not cut off).
   ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
@@ -141,7 +143,9 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
             if json_region(m, code, raw, complete):
                 return
         elif py_shaped(code, loose=True) and (not complete or py_unclosed(code)):
-            cut_py(m, text, raw, "pythonic")  # cut off, whatever settled the end (stop, length or none)
+            # cut off when the text ended in it, whatever settled the end (stop, length or
+            # none); its end marker came (a value holding its own quote): unreadable, not cut
+            cut_py(m, text, raw, "pythonic", cut=not end)
             return
     if not complete:
         if CALLISH.match(text) and m.opener != PY_START:
