@@ -45,6 +45,12 @@ class Pieces:
         self.done: list[str] = []
         self.recent: list[str] = []
 
+    def __getstate__(self) -> tuple[list[str], list[str]]:  # pickles with every protocol (a checkpoint)
+        return self.done, self.recent
+
+    def __setstate__(self, state: tuple[list[str], list[str]]) -> None:
+        self.done, self.recent = state
+
     def append(self, text: str) -> None:
         recent = self.recent
         recent.append(text)
