@@ -7,6 +7,7 @@ Gemma's bare call, xLAM's array) are unchanged."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -165,3 +166,23 @@ def test_long_scalars_decode_in_linear_time() -> None:
         return ("[TOOL_CALLS]f[ARGS]" + "1" * n + " x") * 20
 
     assert decode_cpu(text(20_000), "text.mistral") < 8 * decode_cpu(text(5_000), "text.mistral") + 0.05
+
+
+def test_long_scalars_streamed_one_character_at_a_time_read_in_linear_time() -> None:
+    """A scalar the text so far ends in is read again when more comes: only its first
+    ``_SCALAR_MAX`` characters, so a long run of digits costs in proportion to it."""
+    from toolwire.text._api import TextParser
+
+    def cpu(n: int) -> float:
+        text = ("[TOOL_CALLS]f[ARGS]" + "1" * n + " x") * 5
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            p = TextParser("text.mistral")
+            for ch in text:
+                p.feed(ch)
+            p.close("stop")
+            best = min(best, time.process_time() - t)
+        return best
+
+    assert cpu(20_000) < 8 * cpu(5_000) + 0.05
