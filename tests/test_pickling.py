@@ -469,3 +469,62 @@ def test_any_stream_checkpointed_at_any_chunk_reads_as_unbroken(chunks: List[Any
     for how in (partial(_pickled, pickle.HIGHEST_PROTOCOL), copy.deepcopy):
         got = _read(chunks, cut, how, dialect, preview=preview)
         assert got[:cut] + got[cut + 1:] == whole
+
+
+# --- a TextParser part-way through a model's text pickles and copies as an Accumulator does:
+# the copy fed the rest gives the events and result of one unbroken parse -------------------
+
+TEXT_OUTPUTS = [
+    # Hermes (NousResearch Hermes-2-Pro / Qwen2.5 chat template)
+    ("text.hermes", 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n'
+                    '</tool_call>'),
+    # Mistral v11 and v13 (mistral-common _prepare_function_call), a [THINK] block (Magistral)
+    ("text.mistral", '[THINK]Two calls.[/THINK][TOOL_CALLS]get_weather[CALL_ID]Ab3dE9xYz[ARGS]{"city": "Paris"}'
+                     '[TOOL_CALLS]get_time[ARGS]{"tz": "UTC"}'),
+    # Qwen3-Coder XML (its chat template), after a <think> block
+    ("text.qwen3-xml", "<think>\nThe user wants the weather.\n</think>\n\n<tool_call>\n<function=get_weather>\n"
+                       "<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"),
+    # a cut-off Hermes call (no closer): the end settles it
+    ("text.hermes", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par'),
+]
+
+
+def _text_read(dialect: str, text: str, cut: Optional[int], how: Any, finish: Optional[str]) -> Any:
+    p = TextParser(dialect)
+    seen: List[Any] = []
+    for at in range(len(text) + 1):
+        if at == cut:
+            p = how(p)
+        if at < len(text):
+            seen.append(p.feed(text[at]))
+    seen.append(p.close(finish))
+    seen.append(p.events())
+    return seen
+
+
+@pytest.mark.parametrize(("dialect", "text"), TEXT_OUTPUTS)
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_text_parser_checkpointed_anywhere_reads_as_unbroken(dialect: str, text: str,
+                                                               finish: Optional[str]) -> None:
+    whole = _text_read(dialect, text, None, None, finish)
+    for cut in range(len(text) + 1):
+        for how in [partial(_pickled_text, p) for p in PROTOCOLS] + [copy.deepcopy]:
+            assert _text_read(dialect, text, cut, how, finish) == whole, (cut, how)
+
+
+def _pickled_text(protocol: int, p: TextParser) -> TextParser:
+    again = pickle.loads(pickle.dumps(p, protocol))
+    assert type(again) is TextParser and again is not p
+    return again
+
+
+def test_a_checkpointed_text_parser_is_its_own() -> None:
+    text = TEXT_OUTPUTS[0][1]
+    p = TextParser("text.hermes")
+    p.feed(text[:30])
+    again = copy.deepcopy(p)
+    again.feed(text[30:])
+    assert [c.name for c in again.close("stop").tool_calls] == ["get_weather"]
+    assert p.events() == []  # the original is untouched: it goes on from where it was
+    p.feed(text[30:])
+    assert p.close("stop") == again.close()

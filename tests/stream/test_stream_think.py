@@ -71,3 +71,29 @@ def test_stream_text_costs_one_pass() -> None:
         return best
 
     assert cost(20_000) < 8 * cost(5_000) + 0.05
+
+
+def test_the_refusal_under_a_refusal_finish_is_the_split_text() -> None:
+    """Under a finish reason that says the model refused, ``refusal`` is the reply text as
+    ``normalize`` reads it (think block out), not the text with its ``<think>`` block."""
+    import dataclasses
+
+    from toolwire import Registry, default_registry
+
+    chat = default_registry().get("openai.chat")
+    reg = Registry()
+    reg.register(dataclasses.replace(chat, name="acme", aliases=(), detect=None, gate=None,
+                                     finish_reasons={**chat.finish_reasons, "refusal": "refusal"}))
+    pieces = ["<think>\nNot allowed.\n</think>\n\n", "I can't help with that."]
+    acc = Accumulator("acme", registry=reg)
+    acc.feed(_chunk({"role": "assistant", "content": ""}))
+    for p in pieces:
+        acc.feed(_chunk({"content": p}))
+    acc.feed(_chunk({}, "refusal"))
+    acc.close()
+    whole = normalize({"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "deepseek-r1",
+                       "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces)},
+                                    "finish_reason": "refusal"}]}, provider="acme", registry=reg)
+    assert whole.refusal == "I can't help with that."
+    assert acc.refusal == whole.refusal
+    assert acc.text == whole.text

@@ -86,3 +86,39 @@ def test_prose_inside_the_markers_stays_content() -> None:
         check("<|python_start|>Let me look.", D, "Let me look.", None, [], finish_reason=finish)
         check("<|python_start|>Sure (one moment)", D, "Sure (one moment)", None, [], finish_reason=finish)
     check("[f(x) = x^2](https://example.com)", D, "[f(x) = x^2](https://example.com)", None, [])
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+@pytest.mark.parametrize("end", ["<|python_end|>", "<|eot|>"])
+def test_an_unclosed_quote_in_a_closed_region_is_invalid_not_cut_off(finish: str | None, end: str) -> None:
+    """A value holding its own quote (``'it's'``): the list never closes in Python's
+    eyes, but its region did (the end marker came): the text was complete and is
+    unreadable, not cut off. The calls before the slip are whole."""
+    text = "<|python_start|>[get_weather(city='Paris'), note(text='it's')]" + end
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text)],
+          finish_reason=finish)
+    text = "<|python_start|>[get_weather(city='Paris'), get_time(" + end
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("get_time", raw=text)],
+          finish_reason=finish)
+
+
+@pytest.mark.parametrize("head", ["<|python_start|>", ""])
+def test_a_list_that_ends_the_text_after_its_quote_slip_is_invalid_after_stop(head: str) -> None:
+    """The text ends on ``)]`` with a quote still open (``'it's'``) and the model ended
+    its turn: unreadable, not cut off. Under ``length`` (or no finish reason) it may be
+    a value cut off at ``)]``: cut off, as before."""
+    text = head + "[get_weather(city='Paris'), note(text='it's')]"
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text)],
+          finish_reason="stop")
+    for finish in (None, "length"):
+        check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text, truncated=True)],
+              finish_reason=finish)
+
+
+def test_prose_after_a_bare_list_with_a_quote_slip_stays_in_the_call() -> None:
+    """Without markers nothing bounds the slipped quote (a ``]`` and a line break are
+    ordinary inside a code value): the prose after it is in the call's raw, never lost,
+    and the call is cut off (documented)."""
+    text = "[get_weather(city='Paris'), note(text='it's')]\nThanks"
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("note", raw=text, truncated=True)],
+          finish_reason="stop")

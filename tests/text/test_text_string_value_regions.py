@@ -7,10 +7,13 @@ Gemma's bare call, xLAM's array) are unchanged."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from textcheck import C, Invalid, check, decode_cpu
+
+from toolwire import decode_text
 
 S = '"{\\"name\\": \\"f\\", \\"arguments\\": {\\"a\\": 1}}"'  # JSON text of a call, as a JSON string
 
@@ -106,3 +109,80 @@ def test_strings_that_hold_no_json_value_decode_in_linear_time(tail: str) -> Non
         return '[TOOL_CALLS]f[ARGS]"x"' + tail * n
 
     assert decode_cpu(text(20_000), "text.mistral") < 8 * decode_cpu(text(5_000), "text.mistral") + 0.05
+
+
+# A JSON scalar after [ARGS] (SGLang's and mistral-common's json.loads read it) is the
+# whole value: it ends the call where it ends (before whitespace or the end of the
+# text), and the arguments policy reads it as it reads Hermes' "arguments": null is
+# {} (empty-arguments), true / 123 are "not an object"; never cut off after "stop"
+@pytest.mark.parametrize("finish", ["stop", None])
+def test_a_json_null_after_args_is_no_arguments_where_it_ends_the_text(finish: Any) -> None:
+    r = check("[TOOL_CALLS]search[ARGS]null", "text.mistral", None, None, [C("search")], finish_reason=finish)
+    assert r.tool_calls[0].repairs == ("empty-arguments",)
+    # the same call where another follows it (as before)
+    check("[TOOL_CALLS]search[ARGS]null[TOOL_CALLS]noargs[ARGS]{}", "text.mistral", None, None,
+          [C("search"), C("noargs")], finish_reason=finish)
+
+
+@pytest.mark.parametrize("value", ["true", "false", "123", "-1.5e3", "0"])
+def test_other_json_scalars_after_args_are_invalid_not_cut_off(value: str) -> None:
+    text = "[TOOL_CALLS]search[ARGS]" + value
+    [call] = check(text, "text.mistral", None, None, [Invalid("search", raw=text)], finish_reason="stop").tool_calls
+    assert "not an object" in call.error
+
+
+def test_text_after_a_json_scalar_is_content() -> None:
+    check("[TOOL_CALLS]search[ARGS]null then text", "text.mistral", "then text", None, [C("search")],
+          finish_reason="stop")
+    check("[TOOL_CALLS]search[CALL_ID]Ab3dE9xYz[ARGS] 7\nDone.", "text.mistral", "Done.", None,
+          [Invalid("search", raw="[TOOL_CALLS]search[CALL_ID]Ab3dE9xYz[ARGS] 7", id="Ab3dE9xYz")],
+          finish_reason="stop")
+
+
+def test_a_json_scalar_the_text_ends_on_under_a_length_finish_is_cut_off() -> None:
+    check("[TOOL_CALLS]search[ARGS]12", "text.mistral", None, None, [Invalid("search", truncated=True)],
+          finish_reason="length")
+
+
+@pytest.mark.parametrize("text", ["[TOOL_CALLS]f[ARGS]nullx", "[TOOL_CALLS]f[ARGS]1.", "[TOOL_CALLS]f[ARGS]nul"])
+def test_what_is_no_complete_scalar_does_not_end_the_call(text: str) -> None:
+    """Not a JSON value (or the start of one): the call runs to the end, as before."""
+    check(text, "text.mistral", None, None, [Invalid("f", raw=text, truncated=True)], finish_reason="stop")
+
+
+def test_an_empty_string_after_args_is_no_arguments_as_in_hermes() -> None:
+    """Mistral-Small-3.2's '[ARGS]' + arguments|tojson writes "" for a history whose
+    arguments are "": {} as Hermes' "arguments": "" is."""
+    for s in ['""', '" "']:
+        r = check("[TOOL_CALLS]f[ARGS]" + s, "text.mistral", None, None, [C("f")], finish_reason="stop")
+        assert r.tool_calls[0].repairs == ("empty-arguments",)
+    check('[TOOL_CALLS]f[ARGS]"" Done.', "text.mistral", "Done.", None, [C("f")], finish_reason="stop")
+    hermes = decode_text('<tool_call>\n{"name": "f", "arguments": ""}\n</tool_call>', "text.hermes")
+    assert hermes.tool_calls == (C("f"),)
+
+
+def test_long_scalars_decode_in_linear_time() -> None:
+    def text(n: int) -> str:
+        return ("[TOOL_CALLS]f[ARGS]" + "1" * n + " x") * 20
+
+    assert decode_cpu(text(20_000), "text.mistral") < 8 * decode_cpu(text(5_000), "text.mistral") + 0.05
+
+
+def test_long_scalars_streamed_one_character_at_a_time_read_in_linear_time() -> None:
+    """A scalar the text so far ends in is read again when more comes: only its first
+    ``_SCALAR_MAX`` characters, so a long run of digits costs in proportion to it."""
+    from toolwire.text._api import TextParser
+
+    def cpu(n: int) -> float:
+        text = ("[TOOL_CALLS]f[ARGS]" + "1" * n + " x") * 5
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            p = TextParser("text.mistral")
+            for ch in text:
+                p.feed(ch)
+            p.close("stop")
+            best = min(best, time.process_time() - t)
+        return best
+
+    assert cpu(20_000) < 8 * cpu(5_000) + 0.05

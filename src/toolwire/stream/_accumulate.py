@@ -403,11 +403,16 @@ class Accumulator:
         core = self._core
         if core is None:
             return ""
+        return core.reply_text(self._inline_think(core.dialect))
+
+    def _inline_think(self, dialect: str) -> bool:
+        """Whether the dialect's text can carry a chat template's think block
+        (``ResponseReader.inline_think``), looked up once."""
         inline = self._inline
         if inline is None:
-            reader = registry_of(self._registry).get(core.dialect).response
+            reader = registry_of(self._registry).get(dialect).response
             inline = self._inline = reader is not None and reader.inline_think is True
-        return core.reply_text(inline)
+        return inline
 
     @property
     def commentary(self) -> str:
@@ -421,9 +426,10 @@ class Accumulator:
     def refusal(self) -> Optional[str]:
         """The model's refusal (OpenAI Chat ``delta.refusal``, a Responses refusal part;
         under a finish reason that says the model refused, Anthropic ``refusal``, the
-        text or ``"refused"``), never in ``text``: as ``Response.refusal``; ``None``
-        without one."""
-        return None if self._core is None else self._core.refusal_text()
+        text or ``"refused"``, its inline think block out as in ``text``), never in
+        ``text``: as ``Response.refusal``; ``None`` without one."""
+        core = self._core
+        return None if core is None else core.refusal_text(self._inline_think(core.dialect))
 
     @property
     def finish_reason(self) -> Optional[str]:

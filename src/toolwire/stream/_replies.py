@@ -68,16 +68,17 @@ class Replies(Results):
             text = split_think(text, "-" if self.reasoned else "")[0]
         return text
 
-    def refusal_text(self) -> Optional[str]:
+    def refusal_text(self, inline_think: bool) -> Optional[str]:
         """The refusal, as ``normalize`` reads the same reply whole: the refusal the
         stream carried, else, under a finish reason the dialect normalises to
-        ``refusal`` (Anthropic ``refusal``), the text or ``"refused"``; else ``None``."""
+        ``refusal`` (Anthropic ``refusal``), the text (``reply_text``: think blocks out
+        with *inline_think*) or ``"refused"``; else ``None``."""
         parts = self.refusal_parts
         if parts:
             return "".join(parts)
         finish = self.finish_reason
         if finish is not None and finish_lookup(self.finish_table, finish) == "refusal":
-            return "".join(self.text_parts) or "refused"
+            return self.reply_text(inline_think) or "refused"
         return None
 
     def commentary(self) -> List[str]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
-from .._errors import ArgumentsError, DecodeError, EncodeError, excerpt, refuse_server
+from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import lone_surrogate_in, utf8_problem
@@ -131,6 +131,41 @@ class TextParser:
         self.unsettled = ""  # the stripped stop token that a finish reason would settle
         self.mode: Mode = fmt.start(bool(thinking))
         self._result: TextResult | None = None
+
+    # -- checkpoints (pickle, copy.deepcopy) ---------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """The format by name (when the table's) and the mode by its place in the
+        format's machine (``_checkpoint``): both may hold local functions."""
+        from ._checkpoint import place_of
+        from ._table import format_named
+
+        state = self.__dict__.copy()
+        fmt = self.format
+        try:
+            named = format_named(fmt.name) is fmt
+        except ToolwireError:
+            named = False
+        if named:
+            state["format"] = fmt.name
+        state["mode"] = place_of(fmt, self.mode)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        from ._checkpoint import mode_at
+        from ._table import format_named
+
+        fmt = state["format"]
+        if type(fmt) is str:
+            fmt = state["format"] = format_named(fmt)
+        state["mode"] = mode_at(fmt, state["mode"])
+        self.__dict__.update(state)
+
+    def __copy__(self) -> TextParser:
+        """A shallow copy sharing the machine (``BodyMode._whole``'s probe), as without
+        the checkpoint methods."""
+        new = object.__new__(TextParser)
+        new.__dict__.update(self.__dict__)
+        return new
 
     # -- public ------------------------------------------------------------------
     def feed(self, delta: str) -> list[Event]:

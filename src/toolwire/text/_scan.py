@@ -45,6 +45,12 @@ class Pieces:
         self.done: list[str] = []
         self.recent: list[str] = []
 
+    def __getstate__(self) -> tuple[list[str], list[str]]:  # pickles with every protocol (a checkpoint)
+        return self.done, self.recent
+
+    def __setstate__(self, state: tuple[list[str], list[str]]) -> None:
+        self.done, self.recent = state
+
     def append(self, text: str) -> None:
         recent = self.recent
         recent.append(text)
@@ -168,11 +174,12 @@ class _Tokens:
         self.grows = frozenset(t for t in tokens if t in self.prefixes)  # a token that starts a longer one
 
 
-def _json_text(m: TextParser, text: str) -> bool:
+def _json_text(m: TextParser, text: str, empty: bool) -> bool:
     """Whether the string that opened the region's value (from ``m.vat``; *text* is the
     region's text since its last piece, up to the closing quote) holds JSON text of an
     object or array, the one reading a string value has (the region's text is joined
-    once, when the string closes)."""
+    once, when the string closes), or, when *empty*, nothing but whitespace (the
+    arguments policy's empty text: Mistral's ``[ARGS]""``)."""
     body = m.body.join() + text
     try:
         value = load_json(body[m.vat - m.region_at :])
@@ -181,7 +188,18 @@ def _json_text(m: TextParser, text: str) -> bool:
     if type(value) is not str:
         return False
     inner = value.strip()
+    if not inner:
+        return empty
     return inner[:1] in ("{", "[") and inner[-1:] in ("}", "]")
+
+
+# a JSON scalar after a ``value_after`` token (Mistral's ``[ARGS]null``): its first
+# characters, the word it is read from, what it must be, and the longest one read
+_SCALAR_FIRST = frozenset("ntf-0123456789")
+_SPACE = frozenset(" \t\r\n")
+_WORD = re.compile(r"[A-Za-z0-9_.+-]*")
+_SCALAR = re.compile(r"null|true|false|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_SCALAR_MAX = 64
 
 
 class BodyMode(Mode):
@@ -200,7 +218,10 @@ class BodyMode(Mode):
       string is no value: the region runs on (brackets, end markers) and the end of the
       text ends it whole, so the text after such a string is never content;
     - ``value_after``: with ``strings``, the value begins after this skip token (Mistral's
-      ``[ARGS]``), not at the start of the region;
+      ``[ARGS]``), not at the start of the region; there the value may also be an empty
+      string, or a JSON scalar (``null``, ``true``, ``12``) that ends the region where
+      whitespace or the end of the text follows it (one of more than ``_SCALAR_MAX``
+      characters, or followed by anything else, is none);
     - ``eof_ok``: the end of the text is a normal end of this region.
     - ``stop_closer``: the region's closing marker is a stop token that engines strip
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
@@ -273,9 +294,18 @@ class BodyMode(Mode):
                 if hit is None:
                     stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
                     if lead and stop > pos and not buf[pos:stop].isspace():
+                        if self.value_after:  # a JSON scalar may be the value
+                            got = self._scalar(m, buf, start, pos, n)
+                            if got is not None:
+                                if got < 0:
+                                    return True
+                                stop = got  # the text so far ends in it: wait there
+                                break
                         lead = m.lead = False
                     break
                 if lead and hit.start() > pos and not buf[pos : hit.start()].isspace():
+                    if self.value_after and self._scalar(m, buf, start, pos, n) == -1:
+                        return True
                     lead = m.lead = False  # text before the token: no value begins there
                 if (
                     not m.final
@@ -328,7 +358,7 @@ class BodyMode(Mode):
                 if tok == self.closers[q]:
                     m.quote = -1
                     if lead:  # the string that opened the value closed: the value closed,
-                        if _json_text(m, buf[start:pos]):  # when it is JSON text of one
+                        if _json_text(m, buf[start:pos], self.value_after is not None):  # when it is JSON text of one
                             return self._closed(m, buf[start:pos], pos, n)
                         lead = m.lead = False
                         m.spent = True
@@ -358,6 +388,31 @@ class BodyMode(Mode):
             self._finish(m, "", complete)
             return True
         return False
+
+    def _scalar(self, m: TextParser, buf: str, start: int, pos: int, n: int) -> int | None:
+        """Whether a JSON scalar (``null``, ``true``, ``false``, a number) that begins the
+        value at *pos* (after whitespace) ended the region: ``-1`` when it did (a
+        whitespace character or the end of the text follows it); where it begins when the
+        text so far ends in it (wait there for more); None when there is none (more word
+        characters follow it, or another character: the region runs on). One of more than
+        ``_SCALAR_MAX`` characters is none, so waiting rereads a bounded tail: linear."""
+        p = pos
+        while buf[p] in _SPACE:
+            p += 1
+        if buf[p] not in _SCALAR_FIRST:
+            return None
+        r = _WORD.match(buf, p).end()  # type: ignore[union-attr]
+        if r - p > _SCALAR_MAX:
+            return None
+        if r == n and not m.final:
+            return p
+        if (r < n and buf[r] not in _SPACE) or _SCALAR.fullmatch(buf, p, r) is None:
+            return None
+        m.body.append(buf[start:r])
+        m.pos = r
+        # the value ends the text: a length finish cut it off, as at a closing bracket
+        self._finish(m, "", r < n or m.finish_reason not in TRUNCATING)
+        return -1
 
     def _closed(self, m: TextParser, text: str, pos: int, n: int) -> bool:
         """The region's string value closed at *pos*, as its last bracket does (``step``,

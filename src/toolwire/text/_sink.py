@@ -5,6 +5,8 @@ follows, a newline where a marker stood between two pieces with no whitespace.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._scan import Pieces
 
 __all__ = ["Sink"]
@@ -20,6 +22,12 @@ class Sink:
         self.pending = Pieces()  # whitespace not emitted yet (runs may be long)
         self.started = False
         self.gap = False  # a marker was removed here: a newline unless whitespace is on either side
+
+    def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
+        return self.gap, self.parts, self.pending, self.started
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.gap, self.parts, self.pending, self.started = state
 
     def add(self, text: str) -> str:
         if not text:  # nothing between two markers: the gap waits for the next text

@@ -43,7 +43,11 @@ Wire forms::
   wherever it stands). A list there that opens with ``[name(`` is never content: cut
   off (its ``[`` or a string still open), the calls that closed before the cut are
   whole and the cut one is an ``InvalidToolCall(truncated=True)``, whatever the finish
-  reason; closed but not Python, one ``InvalidToolCall`` named by its first call. At
+  reason; closed but not Python (or open, its ``<|python_end|>`` / stop token come, or
+  the text ending on ``)]`` after ``stop``: a value holding its own quote), one
+  ``InvalidToolCall`` named by its first call, not cut off. Without markers nothing
+  bounds such a slipped quote (``]`` and a line break are ordinary inside a code
+  value): prose after the list stays in the call's ``raw``, cut off. At
   the start of the output and after ``<|python_tag|>`` a closed ``[name(…)]`` that is
   not Python is an ``InvalidToolCall`` too (not cut off).
   ``<|eot|>`` / ``<|eom|>`` (Llama 4's stop tokens) are dropped like Llama 3's.
@@ -74,6 +78,7 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
 from ._kit import body, loose_name, name_hint, stay
+from ._scan import FINISHED
 from .llama_calls import (
     CALLISH,
     KEYS,
@@ -133,6 +138,15 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.state["started"] = not calls
 
 
+def _slipped(m: TextParser, code: str) -> bool:
+    """A pythonic list the text ends on with ``)]`` but a quote or bracket still open,
+    after a finish reason that says the model ended its turn: a value holding its own
+    quote (``'it's'``), unreadable, not cut off. (Prose after such a list stays in the
+    call: nothing bounds the slipped quote, as ``]`` and a line break are ordinary in a
+    code value.)"""
+    return m.finish_reason in FINISHED and code.endswith(")]")
+
+
 def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     code = text.strip()
@@ -141,11 +155,13 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
             if json_region(m, code, raw, complete):
                 return
         elif py_shaped(code, loose=True) and (not complete or py_unclosed(code)):
-            cut_py(m, text, raw, "pythonic")  # cut off, whatever settled the end (stop, length or none)
+            # cut off when the text ended in it, whatever settled the end (stop, length or
+            # none); its end marker came (a value holding its own quote): unreadable, not cut
+            cut_py(m, text, raw, "pythonic", cut=not end and not _slipped(m, code))
             return
     if not complete:
         if CALLISH.match(text) and m.opener != PY_START:
-            cut_py(m, text, raw, "pythonic")
+            cut_py(m, text, raw, "pythonic", cut=not _slipped(m, code))
         elif m.opener == PY_START:
             m.emit_content(text)
         elif m.opener:

@@ -16,7 +16,12 @@ special tokens kept)::
   call, not a cut-off one, and one that holds no JSON text of an object or array does
   not end the call (mistral-common ``experimental/tools.py`` reads the text after
   ``[ARGS]`` with ``json.loads``): ``[ARGS]"x"{"a": 1}`` is one invalid call, never
-  content. ``[CALL_ID]`` and the array form's ``"id"`` become the call's id (an
+  content. An empty string (``[ARGS]""``, the template's ``tojson`` of empty arguments
+  text) is no arguments, as Hermes' ``"arguments": ""``. A JSON scalar after ``[ARGS]``
+  (``null``, ``true``, ``123``) ends the call where it ends (whitespace or the end of
+  the text after it) and goes to the arguments policy: ``null`` is ``{}``
+  (``empty-arguments``), the others an invalid call (not an object), never a cut-off
+  one. ``[CALL_ID]`` and the array form's ``"id"`` become the call's id (an
   ``"id": "null"`` means none).
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
@@ -139,7 +144,12 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not name:
         m.invalid(None, raw, f"Tool call at {m.loc} has no name")
         return
-    m.call(name, rest.strip() or None, raw, id=cid, variant=variant)
+    value = rest.strip()
+    if value[:1] == '"':
+        inner = loads(value)
+        if type(inner) is str and not inner.strip():
+            value = ""  # '[ARGS]' + arguments|tojson of empty text: the policy's empty arguments
+    m.call(name, value or None, raw, id=cid, variant=variant)
 
 
 # the value after [ARGS] is a JSON object, or JSON text of one: Mistral-Small-3.2's template
