@@ -102,9 +102,9 @@ def test_a_typeless_block_raises_in_chat_and_responses(reader: str, role: str) -
     m = _msg(TEXT, TYPELESS_CALL, role=role)
     with pytest.raises(toolwire.DecodeError) as exc:
         toolwire.decode_all(m, reader)
-    shared = "openai.responses" if reader == "openai.responses" else "openai.chat"  # (Mistral and Cohere read with Chat's)
+    # (Mistral and Cohere read with Chat's reader, and are named as the dialect that reads)
     assert (exc.value.message, exc.value.loc) == (
-        f"Content block at $.content[1] has no 'type', which every {shared} block has", "$.content[1]")
+        f"Content block at $.content[1] has no 'type', which every {reader} block has", "$.content[1]")
 
 
 def test_a_typeless_block_no_dialect_claims_raises_detected() -> None:
