@@ -247,7 +247,9 @@ class Feed:
                             piece = part.get("text")
                             if type(piece) is str:
                                 core.text(piece, scope)
-                if not core.reasoned and scope == core.first_choice and _reasons(delta):
+                # (a delta of calls alone, most of a call stream's, holds no reasoning: not looked at)
+                if not core.reasoned and scope == core.first_choice and not (calls and len(delta) == 1) \
+                        and _reasons(delta):
                     core.reasoned = True
                 refusal = delta.get("refusal")  # openai-python ``ChoiceDelta.refusal``
                 if type(refusal) is str and refusal:
