@@ -37,19 +37,20 @@ def test_finish_reasons_use_the_vocabulary(d: toolwire.Dialect) -> None:
 
 
 def test_the_core_list_of_cut_off_words_is_every_dialect_s() -> None:
-    # ``TRUNCATING`` is read where no dialect is known (text formats, the policy keyword
-    # ``finish_reason``): it must hold every word a built-in's ``finish_reasons`` calls a
-    # cut-off reply, and beyond them only Responses' ``incomplete`` (a reply or item
-    # cut short for a reason not given: its calls may be cut off, its finish is "other")
-    # and toolwire's own ``unfinished`` (a reply its provider says goes on: a finish reader's word),
-    # and IBM watsonx.ai's ``stop_reason`` words for a reply stopped early (no dialect of its own:
-    # its text generation is read through the text formats and the keyword; its SDKs' TextGenResult),
-    # and vLLM's and SGLang's ``abort`` (vllm/v1/engine ``FinishReason.ABORT``: "aborted by client")
+    # ``CORE_CUT`` (and ``TRUNCATING``, its words) is read where no dialect is known (text
+    # formats, the policy keyword ``finish_reason``): it must hold every word a built-in's
+    # ``finish_reasons`` calls a cut-off reply, as that table normalises it, every word of
+    # their ``unfinished_reasons`` (``NOT_DONE``: "other" unless the table says more), and
+    # beyond them only Responses' ``incomplete`` (a reply or item cut short for a reason not
+    # given: its calls may be cut off, its finish is "other") and toolwire's own ``unfinished``
+    from toolwire._finish_reasons import CORE_CUT, NOT_DONE
     from toolwire._policy import CUT_OFF, TRUNCATING, UNFINISHED
 
-    watsonx = {"time_limit", "token_limit", "not_finished", "cancelled"}
-    words = {w for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm in CUT_OFF}
-    assert words | {"incomplete", UNFINISHED} | watsonx | {"abort"} == TRUNCATING
+    unfinished = {w for d in toolwire.default_registry() for w in d.unfinished_reasons}
+    assert unfinished | {UNFINISHED} == NOT_DONE
+    cut = {w: norm for d in toolwire.default_registry() for w, norm in d.finish_reasons.items() if norm in CUT_OFF}
+    assert dict(CORE_CUT) == {**dict.fromkeys(NOT_DONE | {"incomplete"}, "other"), **cut}
+    assert set(CORE_CUT) == TRUNCATING
 
 
 def test_the_text_formats_list_of_called_words_is_every_dialect_s() -> None:

@@ -246,3 +246,24 @@ def test_vllm_repetition_bars_the_calls_of_its_reply() -> None:
     [bad] = toolwire.stream.accumulate(_chat_stream("repetition", '{"city": "Paris"}'), "openai.chat")
     assert isinstance(bad, InvalidToolCall) and bad.name == "get_weather"
     assert response.normalize(reply).finish_reason == "error"
+
+
+# Every built-in dialect's word for a reply not finished (Cohere's ``USER_CANCEL`` and
+# ``TIMEOUT``, Responses' ``cancelled``, ``in_progress``, ``queued``, and the Chat ones
+# above): text formats know no dialect, so the core's list must hold them all. A Mistral
+# ``[TOOL_CALLS]`` array ends at the end of the text, where only the finish reason tells
+# a whole call from a cut one: under ``stop`` it runs, under any of these it must not.
+_EVERY_UNFINISHED = sorted({w for d in toolwire.default_registry() for w in d.unfinished_reasons})
+
+
+def test_every_dialect_s_unfinished_words_are_known() -> None:
+    assert {"USER_CANCEL", "TIMEOUT", "in_progress", "queued", "CONTINUATION", *_STOPPED_EARLY} <= set(_EVERY_UNFINISHED)
+
+
+@pytest.mark.parametrize("word", _EVERY_UNFINISHED)
+def test_a_text_call_of_a_reply_not_finished_does_not_run(word: str) -> None:
+    text = '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]'
+    [whole] = toolwire.text.decode_text(text, "text.mistral", finish_reason="stop").tool_calls
+    assert isinstance(whole, ToolCall)
+    [cut] = toolwire.text.decode_text(text, "text.mistral", finish_reason=word).tool_calls
+    assert isinstance(cut, InvalidToolCall) and cut.truncated and repr(word) in cut.error

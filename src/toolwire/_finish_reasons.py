@@ -11,7 +11,8 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["CORE_CUT", "FINISH_REASONS", "finish_lookup", "finish_name", "finish_word", "key_of"]
+__all__ = ["CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "finish_lookup", "finish_name", "finish_word",
+           "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -26,17 +27,35 @@ FINISH_REASONS = (
     "other",
 )
 
-#: The finish reasons every dialect's calls are cut off by (``_policy.TRUNCATING``),
-#: normalised where a dialect's table lacks one (``toolwire.response.normalize``): the
-#: token budget (``length``), the context window (``context_window``), or ``other`` for
-#: a reply stopped before its end for another reason (a time limit, cancelled, not
-#: finished, vLLM's ``abort``: ``Response.unfinished``; a Responses ``incomplete``
-#: without a reason).
+#: toolwire's own word for a reply whose provider says it has not finished (a Responses
+#: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):
+#: what a dialect's ``finish`` reader gives such a container (``_policy.UNFINISHED``)
+UNFINISHED = "unfinished"
+
+#: The words by which a reply has not finished (its calls may be partial; without a call it
+#: is no answer): ``UNFINISHED`` and every built-in dialect's ``unfinished_reasons`` (Gemini's
+#: ``CONTINUATION``; IBM watsonx.ai's ``time_limit``, ``not_finished``, ``cancelled`` and
+#: vLLM's and SGLang's ``abort`` on Chat; Cohere's ``USER_CANCEL``, ``TIMEOUT``; Responses'
+#: ``cancelled``, ``in_progress``, ``queued``). ``tests/test_dialect_fields.py`` holds it to
+#: the dialect records.
+NOT_DONE = frozenset({UNFINISHED, "CONTINUATION", "time_limit", "not_finished", "cancelled", "abort",
+                      "USER_CANCEL", "TIMEOUT", "in_progress", "queued"})
+
+#: The finish reasons every dialect's calls are cut off by, read where no dialect is known
+#: (text formats, the ``finish_reason=`` keyword), with what they normalise to where a
+#: dialect's table lacks one (``toolwire.response.normalize``): the token budget
+#: (``length``), the context window (``context_window``), or ``other`` for a reply stopped
+#: before its end for another reason (``NOT_DONE``: ``Response.unfinished``; a Responses
+#: ``incomplete`` without a reason). The words are the built-in dialects' ``finish_reasons``
+#: normalised to ``length`` or ``context_window``, ``NOT_DONE``, and ``incomplete``:
+#: ``tests/test_dialect_fields.py`` holds it to the dialect records. The core cannot derive it
+#: from them at run time: text formats and the arguments policy know no registry, and the
+#: dialect modules import this one.
 CORE_CUT: Mapping[str, str] = {
+    **dict.fromkeys(NOT_DONE | {"incomplete"}, "other"),
     **dict.fromkeys(("length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "CONTINUATION", "token_limit"),
                     "length"),
     **dict.fromkeys(("model_length", "model_context_window_exceeded", "ERROR_LIMIT"), "context_window"),
-    **dict.fromkeys(("incomplete", "unfinished", "time_limit", "not_finished", "cancelled", "abort"), "other"),
 }
 
 

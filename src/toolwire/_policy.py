@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from ._dialect import finish_lookup, finish_word
 from ._errors import ArgumentsError, excerpt
+from ._finish_reasons import CORE_CUT, NOT_DONE, UNFINISHED
 from ._flags import check_flag
 
 if TYPE_CHECKING:
@@ -82,29 +83,17 @@ class Policy:
 
 DEFAULT_POLICY = Policy()
 _FIELDS = frozenset(Policy.__dataclass_fields__)
-#: toolwire's own word for a reply whose provider says it has not finished (a Responses
-#: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):
-#: what a dialect's ``finish`` reader gives such a container. Its calls are judged as those
-#: of a reply cut off (they may be partial); without calls it is no answer (``decode_all``)
-UNFINISHED = "unfinished"
-# finish reasons that say the reply was cut off (every dialect's words for it): at the
-# token limit (Gemini's ``CONTINUATION`` too: the per-request limit, generation not
-# complete), or where the context window ran out (Mistral's ``model_length``,
-# Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's ``ERROR_LIMIT``),
-# or before the reply finished at all (``NOT_DONE``)
-TRUNCATING = frozenset({"length", "max_tokens", "MAX_TOKENS", "max_output_tokens", "incomplete", "model_length",
-                        "model_context_window_exceeded", "ERROR_LIMIT", "CONTINUATION", UNFINISHED,
-                        "time_limit", "token_limit", "not_finished", "cancelled", "abort"})
-# the words of ``TRUNCATING`` that say the reply has not finished (its calls may be
-# partial, and without a call it is no answer): ``UNFINISHED``, Gemini's ``CONTINUATION``
-# ("generation is not yet complete"), IBM watsonx.ai's ``time_limit``, ``not_finished``
-# and ``cancelled``, vLLM's and SGLang's ``abort`` ("aborted by client")
-NOT_DONE = frozenset({UNFINISHED, "CONTINUATION", "time_limit", "not_finished", "cancelled", "abort"})
+# finish reasons that say the reply was cut off (every dialect's words for it, one table:
+# ``CORE_CUT``): at the token limit, where the context window ran out (Mistral's
+# ``model_length``, Anthropic's and Bedrock's ``model_context_window_exceeded``, Cohere's
+# ``ERROR_LIMIT``), or before the reply finished at all (``NOT_DONE``, ``UNFINISHED``
+# among them)
+TRUNCATING = frozenset(CORE_CUT)
 # the normalised finish reasons (``Dialect.finish_reasons`` values) of a reply cut off
 CUT_OFF = frozenset({"length", "context_window"})
 # the normalised finish reason of a reply its provider reports as failed: no call of it runs
 FAILED = "error"
-_WINDOW = frozenset({"model_length", "model_context_window_exceeded", "ERROR_LIMIT"})
+_WINDOW = frozenset(word for word, norm in CORE_CUT.items() if norm == "context_window")
 
 
 def no_call(finish: str) -> str:

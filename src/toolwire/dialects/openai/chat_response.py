@@ -158,6 +158,7 @@ CHAT_RESPONSE = ResponseReader(
 CHAT_FINISH: Dict[str, str] = {
     "stop": "stop",
     "length": "length",
+    "token_limit": "length",  # IBM watsonx.ai (its text generation ``stop_reason``)
     "tool_calls": "tool_calls",
     "function_call": "tool_calls",
     "content_filter": "content_filter",
