@@ -319,7 +319,8 @@ def test_anthropic_max_tokens_without_block_stop_is_truncated() -> None:
     [call] = accumulate(events)
     assert isinstance(call, InvalidToolCall)
     assert call.truncated and call.name == "write" and call.id == "toolu_1"
-    assert call.error == "The stream ended before this call was complete (no end event)"
+    assert call.error == ("The stream ended before this call was complete (no end event; the reply's finish reason: "
+                          "'max_tokens')")
 
 
 def test_anthropic_block_stop_on_cut_text_is_truncated() -> None:

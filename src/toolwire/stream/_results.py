@@ -245,7 +245,9 @@ class Results:
         elif c.error is not None:
             result = self._invalid(c, text, c.error, f"$.calls[{c.pos}].arguments", c.cut)
         elif c.needs_end and not c.ended:
-            result = self._invalid(c, text, "The stream ended before this call was complete (no end event)",
+            fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
+            said = "" if fr is None else f"; the reply's finish reason: {fr!r}"
+            result = self._invalid(c, text, f"The stream ended before this call was complete (no end event{said})",
                                    f"$.calls[{c.pos}].arguments", True)
         else:
             result = self._invalid(c, text, "The stream never gave this call a name", f"$.calls[{c.pos}].name",

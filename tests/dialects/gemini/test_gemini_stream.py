@@ -177,7 +177,9 @@ def test_a_call_left_open_under_max_tokens_is_cut_off() -> None:
     for kw in ({}, {"allow_truncated": True}):  # no end event: never a call that runs
         (call,) = accumulate(chunks, D, **kw)
         assert type(call) is toolwire.InvalidToolCall
-        assert (call.name, call.error, call.truncated) == ("f", "The stream ended before this call was complete (no end event)", True)
+        assert (call.name, call.error, call.truncated) == (
+            "f", "The stream ended before this call was complete (no end event; the reply's finish reason: "
+                 "'MAX_TOKENS')", True)
 
 
 @pytest.mark.parametrize("finish", ["STOP", "MAX_TOKENS"])
@@ -306,7 +308,8 @@ def test_a_streamed_call_belongs_to_its_candidate() -> None:
     (call,) = accumulate([chunks[0], chunks[1], chunk(finish="STOP")], D)
     assert type(call) is toolwire.InvalidToolCall
     assert (call.name, call.error, call.truncated) == (
-        "get_weather", "The stream ended before this call was complete (no end event)", True)
+        "get_weather", "The stream ended before this call was complete (no end event; the reply's finish reason: "
+        "'STOP')", True)
 
 
 MAX_TOKENS_CUT = ("Arguments at $.calls[0].arguments are empty and the reply stopped at its token limit (MAX_TOKENS): "

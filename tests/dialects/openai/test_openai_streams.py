@@ -430,7 +430,8 @@ def test_responses_stream_arguments_on_the_added_item_are_the_start_of_its_text(
     (call,) = calls
     assert type(call) is InvalidToolCall
     assert (call.name, call.id, call.raw, call.truncated) == ("get_weather", "call_1", '{"city": "Zürich"}', True)
-    assert call.error == "The stream ended before this call was complete (no end event)"
+    assert call.error == ("The stream ended before this call was complete (no end event; the reply's finish reason: "
+                          "'max_output_tokens')")
     assert accumulate(chunks) == calls
 
 
