@@ -48,8 +48,10 @@ DialectLike = Union[str, Dialect]
 
 
 class _Target:
-    def __init__(self, d: Dialect, ids: Optional[IdMap], names: Optional[NameMap], registry: Optional[Registry]):
+    def __init__(self, d: Dialect, ids: Optional[IdMap], names: Optional[NameMap], registry: Optional[Registry],
+                 report: Optional[List[Any]] = None):
         self.d = d
+        self.report = report
         self.ids = ids if ids is not None else IdMap(d.ids, dialect=d.name)
         self.names = names if names is not None else NameMap(d.names, dialect=d.name)
         self.registry = registry
@@ -70,7 +72,17 @@ class _Target:
         return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
-        return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
+        """*r* written; what it loses on the way noted in the caller's ``report``, at the
+        index of the item of a list it came in (``encode_result``'s notes)."""
+        if self.report is None:
+            return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
+        notes: List[Any] = []
+        out = encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry, report=notes)
+        if loc != "$":
+            index = int(loc[2:loc.index("]")])  # ``$[i]...``: the item of the list given
+            notes = [type(p)(p.kind, index, p.id, p.message) for p in notes]
+        self.report.extend(notes)
+        return out
 
     def resolve(self, r: ToolResult, loc: str = "$") -> ToolResult:
         """*r* with its call's id and the target's name: an id-less result takes its id
@@ -164,6 +176,7 @@ def convert(
     ids: Optional[IdMap] = None,
     names: Optional[NameMap] = None,
     registry: Optional[Registry] = None,
+    report: Optional[List[Any]] = None,
 ) -> Any:
     """*x* (a call, tool definition, tool result, a list of them, or a message or
     response's calls) written for the dialect *to*.
@@ -175,12 +188,14 @@ def convert(
     reads it; what it cannot read raises as there. *source* names the
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
+    What a tool result loses on the way (``encode_result``'s notes) goes to *report*, a
+    list you pass, as ``Problem`` values (``index``: the item of a list *x*, else 0).
     """
-    check_arguments(ids, names, registry)
+    check_arguments(ids, names, registry, report)
     d = _get(to, registry)  # the arguments, before the input: their errors are not the input's
     src = None if source is None else _get(source, registry)
     try:
-        return _Target(d, ids, names, registry).one(x, src, 0)
+        return _Target(d, ids, names, registry, report).one(x, src, 0)
     except (ToolwireError, MemoryError):
         raise
     except Exception as exc:  # the caller's own objects raised while read (an odd mapping...)

@@ -103,3 +103,22 @@ def test_blank_text_part_left_out_is_noted() -> None:
     assert [(p.kind, p.message) for p in report] == [
         ("dropped", "A blank text part in the result for tooluse_1 ('f') is left out: bedrock.converse refuses blank "
                     "text")]
+
+
+def test_json_written_as_text_by_convert_is_noted_at_its_item() -> None:
+    # ``convert`` of results writes what ``encode_result`` writes, and notes the same
+    # (``index``: the item of the list given, 0 for one result)
+    gemini = {"functionResponse": {"id": "tooluse_1", "name": "list_sites", "response": {"output": [1, 2]}}}
+    ok = {"functionResponse": {"id": "tooluse_2", "name": "f", "response": {"n": 2}}}
+    wire = {"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "[1, 2]"}]}}
+    assert toolwire.convert(gemini, D) == wire
+    report: List[Problem] = []
+    assert toolwire.convert(gemini, D, report=report) == wire
+    message = ("A JSON array in the result for tooluse_1 ('list_sites') is sent to bedrock.converse as text: a "
+               "Converse json block holds an object")
+    assert report == [Problem("converted", 0, "tooluse_1", message)]
+    report.clear()
+    assert toolwire.convert([ok, gemini], D, report=report)[1] == wire
+    assert report == [Problem("converted", 1, "tooluse_1", message)]
+    with pytest.raises(toolwire.EncodeError, match=r"^report= must be a list or None, got a dict \{\}$"):
+        toolwire.convert(gemini, D, report={})
