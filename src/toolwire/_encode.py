@@ -227,7 +227,7 @@ def encode_result(
         return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
     notes: List[Tuple[str, str, str]] = []
     out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes))
-    result_notes(d, r, out, notes)
+    result_notes(d, r, out, notes, data=True)
     if notes:
         from .conversation._problems import Problem  # (the conversation package imports this module)
 
@@ -236,18 +236,23 @@ def encode_result(
     return out
 
 
-def result_notes(d: Dialect, r: ToolResult, wire: Dict[str, Any], notes: List[Tuple[str, str, str]]) -> None:
+def result_notes(d: Dialect, r: ToolResult, wire: Dict[str, Any], notes: List[Tuple[str, str, str]],
+                 data: bool = False) -> None:
     """Adds to *notes* what the result *r* said that its written form *wire*, read back
     by the target, no longer says: an image ``detail`` (Anthropic, Gemini, Bedrock: no
     such field; Mistral: no ``"original"``), what its content blocks held beside their
     parts (``hints``: an Anthropic text block's ``cache_control`` and ``citations``),
-    its error flag (where the target's results have none). Read back only when *r*
-    holds one of them; a wire the target's own reader refuses makes no claim."""
-    from .dialects._history_read import hints  # (the dialects load on first use)
+    its error flag (where the target's results have none); with *data*, what its
+    provider data of another dialect held beside them (``data_hints``: a history notes
+    that at its message). Read back only when *r* holds one of them; a wire the
+    target's own reader refuses makes no claim."""
+    from .dialects._history_read import data_hints, hints  # (the dialects load on first use)
     from .dialects._result_media import details
 
     sent = details(r.content)
     said = hints(r.content)
+    if data and r.provider_data:
+        said += data_hints(r.provider_data, d.name)
     if not (sent or said or r.is_error):
         return
     try:

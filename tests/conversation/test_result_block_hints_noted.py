@@ -12,6 +12,7 @@ from typing import Any, Dict, List
 
 import pytest
 
+import toolwire
 from toolwire.conversation import Conversation, Message, Problem, decode_conversation, encode_conversation
 
 EPHEMERAL = {"type": "ephemeral"}
@@ -58,3 +59,54 @@ def test_written_fresh_to_anthropic_they_stay_unnoted() -> None:
                               report=report)
     assert out["messages"][2]["content"][0]["content"] == h["messages"][2]["content"][0]["content"]
     assert report == []
+
+
+# One result, not a history: what its provider data of another dialect held beside its
+# parts goes only to that dialect. An Anthropic ``tool_result`` block's own
+# ``cache_control`` (``ToolResultBlockParam.cache_control``); OpenRouter's
+# ``cache_control`` on a Chat tool message's content part
+# (https://openrouter.ai/docs/features/prompt-caching). A history notes them at their
+# message (above), never twice.
+_ANTHROPIC = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok", "cache_control": EPHEMERAL}
+_CHAT = {"role": "tool", "tool_call_id": "call_1",
+         "content": [{"type": "text", "text": "ok", "cache_control": EPHEMERAL}]}
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "bedrock.converse", "openai.responses"])
+def test_a_result_block_s_own_cache_control_is_noted(target: str) -> None:
+    report: List[Problem] = []
+    toolwire.encode_result(toolwire.decode_result(_ANTHROPIC, "anthropic.messages"), target, report=report)
+    assert report == [Problem("dropped", 0, "toolu_1",
+                              f"The cache_control in the result for toolu_1 is not sent to {target}")]
+    report.clear()
+    toolwire.convert(_ANTHROPIC, target, source="anthropic.messages", report=report)
+    assert [p.message for p in report] == [f"The cache_control in the result for toolu_1 is not sent to {target}"]
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse"])
+def test_a_chat_content_part_s_cache_control_is_noted(target: str) -> None:
+    report: List[Problem] = []
+    toolwire.encode_result(toolwire.decode_result(_CHAT, "openai.chat"), target, report=report)
+    assert [p.message for p in report] == [
+        f"The cache_control on 1 content part in the result for call_1 is not sent to {target}"]
+
+
+def test_written_back_to_their_own_dialect_they_stay_unnoted() -> None:
+    report: List[Problem] = []
+    assert toolwire.encode_result(toolwire.decode_result(_ANTHROPIC, "anthropic.messages"), "anthropic.messages",
+                                  report=report) == _ANTHROPIC
+    assert toolwire.encode_result(toolwire.decode_result(_CHAT, "openai.chat"), "openai.chat",
+                                  report=report) == _CHAT
+    assert report == []
+
+
+def test_a_history_notes_them_once() -> None:
+    history = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+        {"role": "user", "content": [_ANTHROPIC]},
+    ]}
+    report: List[Problem] = []
+    encode_conversation(decode_conversation(history, "anthropic.messages"), "openai.chat", report=report)
+    assert [p.message for p in report] == [
+        "The cache_control on 1 content block of message 2 is not sent to openai.chat"]

@@ -12,7 +12,7 @@ refuse what is not a message of the reader's dialect. The writers' side is
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
 
 from .._access import to_data
 from .._args import DEFAULT_POLICY
@@ -118,6 +118,27 @@ def hints(blocks: Any) -> List[str]:
     out = [f"The list of citations ({cites})"] if cites else []
     if cached:
         out.append(f"The cache_control on {cached} content block{'' if cached == 1 else 's'}")
+    return out
+
+
+def data_hints(provider_data: Mapping[str, Mapping[str, Any]], target: str) -> List[str]:
+    """What a result's provider data of a dialect other than *target* holds beside its
+    parts, which only that dialect writes back, as ``hints`` phrases them: an Anthropic
+    ``tool_result`` block's own ``cache_control``, the extra fields of Chat content parts
+    (``part_extra``: OpenRouter's ``cache_control``). A history notes them at their
+    message instead (``HistoryCodec.unsent`` reads the message's blocks)."""
+    out: List[str] = []
+    for name, pd in provider_data.items():
+        if name == target:
+            continue
+        if pd.get("cache_control") is not None:
+            out.append("The cache_control")
+        extra = pd.get("part_extra")
+        if type(extra) is list:
+            held = [e for e in extra if type(e) is dict and e]
+            if held:
+                keys = ", ".join(sorted({k for e in held for k in e}))
+                out.append(f"The {keys} on {len(held)} content part{'' if len(held) == 1 else 's'}")
     return out
 
 
