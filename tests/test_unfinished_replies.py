@@ -267,3 +267,15 @@ def test_a_text_call_of_a_reply_not_finished_does_not_run(word: str) -> None:
     assert isinstance(whole, ToolCall)
     [cut] = toolwire.text.decode_text(text, "text.mistral", finish_reason=word).tool_calls
     assert isinstance(cut, InvalidToolCall) and cut.truncated and repr(word) in cut.error
+
+
+@pytest.mark.parametrize("word", _EVERY_UNFINISHED)
+@pytest.mark.parametrize("dialect", [None, "openai.chat", "anthropic.messages"])
+def test_every_dialect_s_unfinished_keyword_without_calls_is_no_answer(word: str, dialect: Any) -> None:
+    # as the reply with that finish reads, named or not: a dialect's word for a reply not
+    # finished (``Dialect.unfinished_reasons``) that the named dialect does not read otherwise
+    message = f"The reply has not finished ({word!r}) and holds no tool call: the calls the model makes are not in it"
+    content = {"role": "assistant", "content": "Let me"} if dialect != "anthropic.messages" else {
+        "role": "assistant", "content": [{"type": "text", "text": "Let me"}]}
+    [bad] = toolwire.decode_all(content, dialect, finish_reason=word, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == message

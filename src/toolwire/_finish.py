@@ -17,7 +17,17 @@ from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Uni
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word, key_of
-from ._policy import CUT_OFF, TRUNCATING, UNFINISHED, Policy, cut_reason, failed_reason, finish_norm, unfinished_said
+from ._policy import (
+    CUT_OFF,
+    NOT_DONE,
+    TRUNCATING,
+    UNFINISHED,
+    Policy,
+    cut_reason,
+    failed_reason,
+    finish_norm,
+    unfinished_said,
+)
 from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
@@ -97,7 +107,8 @@ def _unfinished_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:
     """*pol*, its ``finish_reason`` keyword read as ``"unfinished"`` (``UNFINISHED``) when
     it is one of the named dialect's ``unfinished_reasons`` (a word of a reply cut off
-    too: Gemini's ``CONTINUATION``), as ``"length"`` when it is a dialect's own word for a
+    too: Gemini's ``CONTINUATION``) or any built-in's (``NOT_DONE``) that the named
+    dialect does not read otherwise, as ``"length"`` when it is a dialect's own word for a
     reply cut off (as ``cut_reason`` reads a reply's), or without a dialect, when it is
     no such word, as unfinished when it is any registered dialect's."""
     fr = pol.finish_reason
@@ -109,6 +120,8 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
         u = d.unfinished_reasons
         if u and (fr in u or key_of(d.finish_reasons, fr) in u or fr.upper() in u or fr.lower() in u):
             return _unfinished(pol, fr)
+    if fr in NOT_DONE and (not isinstance(d, Dialect) or finish_lookup(d.finish_reasons, fr) in (None, "other")):
+        return _unfinished(pol, fr)  # a dialect's word for it, the named one not reading it otherwise
     if fr in TRUNCATING:
         return pol
     if dialect is None:
