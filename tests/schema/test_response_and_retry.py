@@ -257,7 +257,8 @@ FINISH = [
     ("cohere.v2", "ERROR_TOXIC", "content_filter"),
     ("ollama", "stop", "stop"),
     ("ollama", "length", "length"),
-    ("ollama", "load", "other"),
+    ("ollama", "load", "error"),
+    ("ollama", "unload", "error"),
 ]
 
 

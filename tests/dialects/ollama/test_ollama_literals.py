@@ -336,10 +336,102 @@ def test_a_reply_is_read() -> None:
         "", "", "length", True, None)
 
 
-@pytest.mark.parametrize(("raw", "normal"), [("stop", "stop"), ("length", "length"), ("load", "other"),
-                                             ("unload", "other"), ("something_new", "other")])
+@pytest.mark.parametrize(("raw", "normal"), [("stop", "stop"), ("length", "length"), ("load", "error"),
+                                             ("unload", "error"), ("something_new", "other")])
 def test_done_reasons(raw: str, normal: str) -> None:
     assert normalize_finish(raw, D) == normal
+
+
+# server/routes.go ``ChatHandler``: ``messages: []`` loads the model and answers at once with
+# ``api.ChatResponse{Message: api.Message{Role: "assistant"}, Done: true, DoneReason: "load"}``
+# (``"unload"`` with ``keep_alive: 0``), one object even when streaming: no prompt ran, so no
+# content and no tool call (docs/api.md "Load a model" / "Unload a model" show these replies).
+# A call in one is no model's: ``load`` / ``unload`` bar it, as a failed reply's
+# (``finish_reasons`` -> ``error``), and without calls the reply is no answer either.
+
+
+def _loaded(reason: str, **msg: Any) -> Dict[str, Any]:
+    return {"model": "llama3.2", "created_at": "2024-09-12T21:17:29.110811Z",
+            "message": {"role": "assistant", "content": "", **msg}, "done_reason": reason, "done": True}
+
+
+_BARRED = ("Tool call at $.message.tool_calls[0] is in a reply that ollama reports as failed ({}): it must not "
+           "run; decode the item itself to read it anyway")
+_NO_ANSWER = "The reply is reported as failed ('{}') and holds no tool call: the calls the model made are lost"
+
+
+@pytest.mark.parametrize("reason", ["load", "unload"])
+def test_a_call_in_a_load_reply_does_not_run(reason: str) -> None:
+    reply = _loaded(reason, tool_calls=[WEATHER])
+    for named in (None, D):
+        with pytest.raises(toolwire.DecodeError) as err:
+            toolwire.decode_all(reply, named)
+        assert (err.value.message, err.value.loc, err.value.dialect) == (
+            _BARRED.format(reason), "$.message.tool_calls[0]", D)
+        (bad,) = toolwire.decode_all(reply, named, invalid="keep")
+        assert isinstance(bad, InvalidToolCall)
+        assert (bad.name, bad.id, bad.error) == ("get_weather", "call_k3x9a0ze", _BARRED.format(reason))
+    assert toolwire.decode(WEATHER, D) == ToolCall("get_weather", {"city": "Zürich"}, "call_k3x9a0ze")  # the item
+    r = normalize(reply)
+    assert (r.provider, r.finish_reason, r.raw_finish_reason, r.tool_calls, r.truncated) == (
+        D, "error", reason, (), False)
+    assert [(c.name, c.error) for c in r.invalid_tool_calls] == [("get_weather", _BARRED.format(reason))]
+    # the one NDJSON line a streamed request gets back
+    (streamed,) = accumulate([reply])
+    assert isinstance(streamed, InvalidToolCall)
+    assert (streamed.name, streamed.error) == (
+        "get_weather", f"Tool call 0 of this stream is in a reply that ollama reports as failed ({reason}): "
+                       "it must not run")
+    # the same reply finished by a prompt that ran holds a runnable call
+    assert toolwire.decode_all(_loaded("stop", tool_calls=[WEATHER])) == [
+        ToolCall("get_weather", {"city": "Zürich"}, "call_k3x9a0ze")]
+
+
+@pytest.mark.parametrize("reason", ["load", "unload"])
+def test_a_load_reply_is_no_answer(reason: str) -> None:
+    """docs/api.md's load and unload replies as sent: ``[]`` would read as "the model
+    answered without calling a tool", but no prompt ran."""
+    reply = _loaded(reason)
+    with pytest.raises(toolwire.DecodeError) as err:
+        toolwire.decode_all(reply)
+    assert (err.value.message, err.value.loc) == (_NO_ANSWER.format(reason), "$")
+    (bad,) = toolwire.decode_all(reply, D, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and (bad.name, bad.error) == (None, _NO_ANSWER.format(reason))
+    r = normalize(reply)
+    assert (r.text, r.finish_reason, r.raw_finish_reason, r.tool_calls) == ("", "error", reason, ())
+    assert [c.error for c in r.invalid_tool_calls] == [_NO_ANSWER.format(reason)]
+    assert [c.error for c in accumulate([reply], D)] == [_NO_ANSWER.format(reason)]  # type: ignore[union-attr]
+
+
+def test_a_load_reply_is_no_structured_answer() -> None:
+    from toolwire import retry
+
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    prepared = retry.prepare({"model": "llama3.2", "messages": HI}, schema, D, mode="prompt")
+    outcome = retry.classify(_loaded("load", content='{"city": "Paris"}'), prepared.state)
+    assert (outcome.kind, outcome.value, outcome.detail) == ("failed", None, "load")
+    assert retry.classify(_loaded("stop", content='{"city": "Paris"}'), prepared.state).value == {"city": "Paris"}
+
+
+@pytest.mark.parametrize("reason", ["load", "unload"])
+def test_an_sdk_load_reply(reason: str) -> None:
+    ollama = pytest.importorskip("ollama")
+    call = ollama.Message.ToolCall(function=ollama.Message.ToolCall.Function(
+        name="get_weather", arguments={"city": "Zürich"}))
+    obj = ollama.ChatResponse(model="llama3.2", created_at="2024-09-12T21:17:29.110811Z", done=True,
+                              done_reason=reason, message=ollama.Message(role="assistant", content="",
+                                                                         tool_calls=[call]))
+    with pytest.raises(toolwire.DecodeError, match=r"reports as failed \(" + reason + r"\): it must not run"):
+        toolwire.decode_all(obj)
+    (bad,) = toolwire.decode_all(obj, D, invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.name == "get_weather"
+    r = normalize(obj)
+    assert (r.finish_reason, r.raw_finish_reason, r.tool_calls, len(r.invalid_tool_calls)) == (
+        "error", reason, (), 1)
+    empty = ollama.ChatResponse(model="llama3.2", done=True, done_reason=reason,
+                                message=ollama.Message(role="assistant", content=""))
+    with pytest.raises(toolwire.DecodeError, match="holds no tool call"):
+        toolwire.decode_all(empty)
 
 
 def test_the_reply_envelope() -> None:

@@ -6,7 +6,8 @@ server types ``api.ToolCall`` / ``api.Message`` and the ollama-python types
 ``Message.ToolCall``, ``ChatResponse``.
 
 - Response: ``{"model", "created_at", "message": {"role", "content", "tool_calls"},
-  "done", "done_reason"}``; ``done_reason: "length"`` marks cut-off calls.
+  "done", "done_reason"}``; ``done_reason: "length"`` marks cut-off calls; ``"load"`` /
+  ``"unload"`` (a request without messages: no prompt ran) bar them (``FINISH``).
 - Call: ``{"id"?, "function": {"index", "name", "arguments": {...}}}``: the
   arguments are a JSON **object**, ``index`` lives inside ``function``, there is
   no ``type``. Ids (``call_`` + 8 characters) exist only on recent servers, and the

@@ -51,8 +51,12 @@ RESPONSE = ResponseReader(
     inline_think=True,
 )
 
-#: ``done_reason`` -> the normalised vocabulary (a reply with calls says ``stop``)
-FINISH: Dict[str, str] = {"stop": "stop", "length": "length", "load": "other", "unload": "other"}
+#: ``done_reason`` -> the normalised vocabulary: every value the server sends (server/routes.go,
+#: llm/server.go ``DoneReason``). A finished generation says ``stop`` (with calls too) or
+#: ``length``; ``load`` / ``unload`` answer a request without messages (the model only loaded,
+#: or unloaded with ``keep_alive: 0``): no prompt ran, so the reply holds no answer and no call
+#: of it runs (``error``, as vLLM's ``repetition``)
+FINISH: Dict[str, str] = {"stop": "stop", "length": "length", "load": "error", "unload": "error"}
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
